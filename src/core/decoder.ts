@@ -1,0 +1,22 @@
+import type { HarnessEvent } from "./events.js";
+
+export type JsonObject = { readonly [key: string]: unknown };
+
+/**
+ * Turns one harness's native stream into HarnessEvents. Stateful per turn (or per session),
+ * pure otherwise: no I/O, no clock. The execution layer splits lines and parses JSON once.
+ */
+export interface StreamDecoder {
+  /** One stdout line that parsed as a JSON object. */
+  record(record: JsonObject): HarnessEvent[];
+  /** One line that is not a JSON object: any stderr line, or a non-JSON stdout line. */
+  text(line: string, stream: "stdout" | "stderr"): HarnessEvent[];
+  /** The stream ended; emit whatever was pending. Never emits `done`. */
+  end(): HarnessEvent[];
+}
+
+export interface DecoderContext {
+  /** The id hmux asked the harness to use or resume, when it did. */
+  readonly requestedSessionId?: string;
+  readonly resumeLast?: boolean;
+}

@@ -1,0 +1,57 @@
+/**
+ * The only doors from the core to the outside world. The core never imports a process,
+ * pty or socket module: the real implementations live in src/spawn and are injected.
+ */
+export type Signal = "SIGTERM" | "SIGKILL" | "SIGINT";
+
+export interface SpawnRequest {
+  readonly argv: readonly string[];
+  readonly cwd: string;
+  /** The whole environment for the child: nothing is inherited implicitly. */
+  readonly env: Readonly<Record<string, string>>;
+  /** "pipe" keeps stdin open for a protocol; "close" gives the child EOF at once. */
+  readonly stdin: "pipe" | "close";
+  /** Terminal size for pty spawners; ignored by pipes. */
+  readonly cols?: number;
+  readonly rows?: number;
+}
+
+export interface ChildProcessHandle {
+  readonly pid: number | undefined;
+  /** Raw stdout bytes (a pty merges stderr into it). */
+  onStdout(listener: (chunk: Uint8Array) => void): void;
+  onStderr(listener: (chunk: Uint8Array) => void): void;
+  /** Write to stdin. Resolves false when the pipe is broken. */
+  write(data: string): Promise<boolean>;
+  endStdin(): void;
+  /** Signal the child's whole process group (its wrapper's children die with it). */
+  kill(signal: Signal): void;
+  /** Settles once the process exited AND its output streams are drained (or abandoned). */
+  readonly exited: Promise<ExitStatus>;
+}
+
+export interface ExitStatus {
+  readonly code: number | null;
+  readonly signal: string | null;
+  /** Set when the process could not be started at all (ENOENT, EACCES …). */
+  readonly spawnError?: string;
+}
+
+export interface Spawner {
+  readonly kind: "pipe" | "pty";
+  spawn(request: SpawnRequest): ChildProcessHandle;
+}
+
+export interface Clock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** File writes the execution layer needs (isolated config dirs); injected like spawning. */
+export interface FileSystemPort {
+  writeFile(path: string, content: string): Promise<void>;
+  mkdir(path: string): Promise<void>;
+  makeTempDir(prefix: string): Promise<string>;
+  removeDir(path: string): Promise<void>;
+}

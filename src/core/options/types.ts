@@ -1,0 +1,66 @@
+import type { HarnessName } from "../harness-names.js";
+
+/** Where a resolved setting's value came from, strongest first. */
+export const PROVENANCE_TIERS = ["arg", "project-config", "user-config", "profile", "harness"] as const;
+export type ProvenanceTier = (typeof PROVENANCE_TIERS)[number];
+
+export interface Provenance {
+  readonly key: string;
+  readonly value: unknown;
+  readonly tier: ProvenanceTier;
+}
+
+/** A setting the harness cannot express: reported, never silently dropped. */
+export interface Divergence {
+  readonly key: string;
+  readonly value: unknown;
+  readonly tier: ProvenanceTier;
+  readonly reason: string;
+}
+
+export interface DiscoveryOptions {
+  readonly tools?: boolean;
+  readonly instructionFiles?: boolean;
+  readonly extensions?: boolean;
+  readonly skills?: boolean;
+}
+
+/** Normalized turn options as a user states them (args or config); every field optional. */
+export interface TurnOptions {
+  readonly model?: string;
+  readonly effort?: string;
+  readonly sandbox?: string;
+  readonly contextWindow?: number;
+  readonly provider?: string;
+  readonly tools?: readonly string[];
+  readonly excludeTools?: readonly string[];
+  readonly access?: "read" | "write";
+  readonly autonomy?: boolean;
+  readonly write?: boolean;
+  readonly shell?: boolean;
+  readonly memory?: boolean;
+  readonly maxSteps?: number;
+  readonly discovery?: DiscoveryOptions;
+  readonly systemPrompt?: string;
+  readonly appendSystemPrompt?: string;
+  readonly skills?: readonly string[];
+  readonly isolation?: "tool-free";
+  readonly escalateQuestions?: boolean;
+  readonly endpoint?: string;
+  readonly isolate?: boolean;
+  readonly timeoutSeconds?: number;
+  readonly stallSeconds?: number;
+  readonly toolMap?: Readonly<Partial<Record<HarnessName, Readonly<Record<string, string>>>>>;
+}
+
+/** Per-run inputs that are not settings with provenance. */
+export interface RunInputs {
+  readonly prompt?: string;
+  /** The prompt came from --prompt / --prompt-file, so a leading dash is data, not a flag. */
+  readonly explicitPrompt?: boolean;
+  readonly resume?: string;
+  readonly resumeLast?: boolean;
+  readonly cwd?: string;
+  readonly env?: Readonly<Record<string, string>>;
+  readonly passthrough?: readonly string[];
+}
