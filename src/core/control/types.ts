@@ -1,0 +1,54 @@
+/**
+ * Contract shared by the control core, the per-harness session bridges and the TUI.
+ * Wire spellings follow metaharness.command/1 (see ../shared/spec/000_…txt).
+ */
+import type { FailureSummary, HarnessEvent } from "../events.js";
+import type { HarnessName } from "../harness-names.js";
+
+export const LIFECYCLES = [
+  "starting", "idle", "running", "awaiting-input", "awaiting-approval", "closing", "closed", "failed",
+] as const;
+export type Lifecycle = (typeof LIFECYCLES)[number];
+
+export type Decision =
+  | { readonly decision: "allow" }
+  | { readonly decision: "deny"; readonly reason: string }
+  | { readonly decision: "replace"; readonly input: unknown }
+  | { readonly decision: "abstain" };
+
+export type Decider = "human" | "policy" | "deadline" | "program" | "harness";
+
+export const REFUSAL_CODES = ["MALFORMED", "UNSUPPORTED_CONTROL", "UNKNOWN_CALL", "TOO_LATE", "SHADOWED"] as const;
+export type RefusalCode = (typeof REFUSAL_CODES)[number];
+
+export type CommandOutcome =
+  | { readonly result: "ok"; readonly [extra: string]: unknown }
+  | { readonly result: "refused"; readonly refused: { readonly code: RefusalCode; readonly reason: string } };
+
+export interface PendingCall {
+  readonly callId: string;
+  readonly tool: string;
+  readonly canonical?: string;
+  readonly input: unknown;
+  readonly openedAt: number;
+  /** Epoch ms at which hmux denies on its own; strictly before the harness's own deadline. */
+  readonly deadlineAt: number | null;
+}
+
+export type Disposition =
+  | { readonly disposition: "started" }
+  | { readonly disposition: "rejected"; readonly reason: "closed" | "no-open-question" | "write-failed" | string };
+
+/** Events a session adds around the harness's own HarnessEvents. */
+export type ControlEvent =
+  | { readonly kind: "session"; readonly sessionId: string; readonly harness: HarnessName; readonly origin: "fresh" | "resumed"; readonly escalateQuestions: boolean }
+  | { readonly kind: "turn"; readonly turnId: string; readonly id: string | null }
+  | ({ readonly kind: "disposition"; readonly id: string } & Disposition)
+  | { readonly kind: "state"; readonly from: Lifecycle; readonly to: Lifecycle; readonly reason?: string }
+  | { readonly kind: "approval-request"; readonly call: PendingCall }
+  | { readonly kind: "approval-disposition"; readonly callId: string; readonly decision: Decision; readonly decider: Decider; readonly status: "sent" | "rejected"; readonly reason?: string }
+  | { readonly kind: "approval-cleared"; readonly callId: string; readonly reason: "native-resolved" | "turn-ended" | "process-ended" | "channel-failed" | "decided" }
+  | { readonly kind: "command.result"; readonly id: string | null; readonly outcome: CommandOutcome }
+  | { readonly kind: "closed"; readonly exitCode: number | null; readonly cause: "clean" | "limit" | "crash" | "stall" | "killed" | "failed"; readonly failure?: FailureSummary };
+
+export type SessionEvent = HarnessEvent | ControlEvent;
