@@ -50,7 +50,8 @@ export interface Clock {
 
 /** File writes the execution layer needs (isolated config dirs); injected like spawning. */
 export interface FileSystemPort {
-  writeFile(path: string, content: string): Promise<void>;
+  /** Creates missing parent folders; `mode` (e.g. 0o755 for a hook script) when given. */
+  writeFile(path: string, content: string, mode?: number): Promise<void>;
   mkdir(path: string): Promise<void>;
   makeTempDir(prefix: string): Promise<string>;
   removeDir(path: string): Promise<void>;

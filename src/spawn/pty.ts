@@ -1,0 +1,79 @@
+/**
+ * The pty spawner, for native terminal panes (and for proving the pty path decodes the same
+ * events). Differences from pipes that callers must know: stderr is merged into stdout, the
+ * terminal echoes what we write, lines end in \r\n, canonical mode cuts input lines at 4095
+ * bytes, and stdin cannot be closed — "close" sends one EOF (^D) instead.
+ */
+import * as nodePty from "@lydell/node-pty";
+import type { ChildProcessHandle, ExitStatus, Signal, SpawnRequest, Spawner } from "../core/exec/ports.js";
+import { ChunkFanout, signalGroup } from "./fanout.js";
+import { spawnErrorText } from "./pipes.js";
+
+const SIGNAL_NAMES: Record<number, string> = { 1: "SIGHUP", 2: "SIGINT", 9: "SIGKILL", 15: "SIGTERM" };
+const EOF = "\x04";
+
+export function createPtySpawner(): Spawner {
+  return { kind: "pty", spawn: spawnOnPty };
+}
+
+function spawnOnPty(request: SpawnRequest): ChildProcessHandle {
+  const output = new ChunkFanout();
+  const [file, ...args] = request.argv;
+  let pty: nodePty.IPty;
+  try {
+    if (!file) throw new Error("empty argv");
+    pty = nodePty.spawn(file, args, {
+      name: request.env.TERM ?? "xterm-256color",
+      cols: request.cols ?? 120,
+      rows: request.rows ?? 40,
+      cwd: request.cwd,
+      env: { ...request.env },
+      encoding: null, // raw bytes: the line splitter owns UTF-8 decoding
+    });
+  } catch (err) {
+    return {
+      pid: undefined,
+      onStdout: () => undefined,
+      onStderr: () => undefined,
+      write: () => Promise.resolve(false),
+      endStdin: () => undefined,
+      kill: () => undefined,
+      exited: Promise.resolve({ code: null, signal: null, spawnError: spawnErrorText(err, file, request.cwd) }),
+    };
+  }
+
+  let done = false;
+  // With encoding null node-pty hands out Buffers, though its typings say string.
+  pty.onData((data: string | Uint8Array) => output.emit(typeof data === "string" ? new TextEncoder().encode(data) : data));
+  const exited = new Promise<ExitStatus>((resolve) => {
+    pty.onExit(({ exitCode, signal }) => {
+      done = true;
+      const signalName = signal ? (SIGNAL_NAMES[signal] ?? `signal ${signal}`) : null;
+      resolve({ code: signalName ? null : exitCode, signal: signalName });
+    });
+  });
+  if (request.stdin === "close") pty.write(EOF);
+
+  return {
+    pid: pty.pid,
+    onStdout: (listener) => output.listen(listener),
+    onStderr: () => undefined, // merged into stdout by the terminal
+    write(data: string): Promise<boolean> {
+      if (done) return Promise.resolve(false);
+      try {
+        pty.write(data);
+        return Promise.resolve(true);
+      } catch {
+        return Promise.resolve(false);
+      }
+    },
+    endStdin() {
+      if (!done) pty.write(EOF);
+    },
+    kill(signal: Signal) {
+      // forkpty makes the child a session (and group) leader.
+      if (!done) signalGroup(pty.pid, signal);
+    },
+    exited,
+  };
+}
