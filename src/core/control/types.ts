@@ -16,7 +16,14 @@ export type Decision =
   | { readonly decision: "replace"; readonly input: unknown }
   | { readonly decision: "abstain" };
 
-export type Decider = "human" | "policy" | "deadline" | "program" | "harness";
+/**
+ * Who decided. human: a person at the TUI; program: an embedder on stdin or the socket;
+ * policy: the safe-operations allowlist or the headless deny; deadline: hmux's own deadline;
+ * harness: the harness's own pipeline; frame: the frame in force; observe: observe mode's
+ * allow-and-record; hmux: hmux itself (pending calls denied before an interrupt/halt/close, a
+ * mutated request).
+ */
+export type Decider = "human" | "policy" | "deadline" | "program" | "harness" | "frame" | "observe" | "hmux";
 
 export const REFUSAL_CODES = ["MALFORMED", "UNSUPPORTED_CONTROL", "UNKNOWN_CALL", "TOO_LATE", "SHADOWED"] as const;
 export type RefusalCode = (typeof REFUSAL_CODES)[number];
@@ -49,6 +56,8 @@ export type ControlEvent =
   | { readonly kind: "approval-disposition"; readonly callId: string; readonly decision: Decision; readonly decider: Decider; readonly status: "sent" | "rejected"; readonly reason?: string }
   | { readonly kind: "approval-cleared"; readonly callId: string; readonly reason: "native-resolved" | "turn-ended" | "process-ended" | "channel-failed" | "decided" }
   | { readonly kind: "command.result"; readonly id: string | null; readonly outcome: CommandOutcome }
+  /** A named condition worth a code to match on (PENDING_CALL_ABANDONED, NO_FRAME_IN_FORCE, REQUEST_MUTATED …). */
+  | { readonly kind: "warning"; readonly code: string; readonly message: string }
   | { readonly kind: "closed"; readonly exitCode: number | null; readonly cause: "clean" | "limit" | "crash" | "stall" | "killed" | "failed"; readonly failure?: FailureSummary };
 
 export type SessionEvent = HarnessEvent | ControlEvent;

@@ -1,0 +1,202 @@
+/**
+ * The per-session control machine's public types: its state, the facts and commands it is fed
+ * (ControlInput) and what it asks the runtime to do (ControlEffect). Pure data: the runtime
+ * owns processes, clocks and timers and feeds `now` into every step; a deadline is a number
+ * here, never a timer.
+ *
+ * Stable contract for the session runtime (bridges, socket, journal writer): add, never rename.
+ */
+import type { FailureSummary } from "../events.js";
+import type { HarnessName } from "../harness-names.js";
+import type { CommandOutcome, ControlEvent, Decider, Decision, Lifecycle, PendingCall } from "./types.js";
+
+/** The metaharness.command/1 vocabulary, in the reference order. */
+export const COMMAND_NAMES = [
+  "tool.decide", "frame.set", "message.inject", "steer", "permission.set", "interrupt", "halt",
+] as const;
+export type CommandName = (typeof COMMAND_NAMES)[number];
+
+/** Who decides a tool call. ask: a person or program answers; frame: the frame in force; observe: every call allowed and recorded. */
+export const DECISION_MODES = ["ask", "frame", "observe"] as const;
+export type DecisionMode = (typeof DECISION_MODES)[number];
+
+/**
+ * The native channel a decision travels on; one row of the capability table each
+ * (see capabilities.ts). "none" = the harness offers hmux no per-call check at all.
+ */
+export const CHANNEL_IDS = [
+  "claude-control", "claude-hook", "codex-app-server", "codex-exec-hook", "codex-exec",
+  "pi-extension", "pi-rpc", "muse-oneshot", "cursor-oneshot",
+] as const;
+export type ChannelId = (typeof CHANNEL_IDS)[number];
+
+/** A frame: the operations a step admits (canonical tool names) and the text the model is shown. */
+export interface Frame {
+  /** Canonical tools (read, shell, …) or native names (mcp__s__t) the frame admits. */
+  readonly admits: readonly string[];
+  readonly text?: string;
+  readonly digest?: string;
+}
+
+/** A tool call the harness holds until someone decides (what a bridge reports). */
+export interface ToolCallAsk {
+  readonly callId: string;
+  readonly tool: string;
+  readonly canonical?: string;
+  readonly input: unknown;
+  /** Opaque handle the bridge needs to answer (control request_id, JSON-RPC id, ui request id). Echoed in the delivery. */
+  readonly ref?: string | number | null;
+  /** This request's own harness timeout in ms when it differs from the channel's; null = waits forever. */
+  readonly harnessTimeoutMs?: number | null;
+}
+
+/** The decision as it must look on the harness's own wire. The bridge adds framing (ids, envelopes). */
+export type WireDecision =
+  /** claude `--permission-prompt-tool stdio`: control_response.response.response */
+  | { readonly channel: "claude-control"; readonly response: { readonly behavior: "allow"; readonly updatedInput: unknown } | { readonly behavior: "deny"; readonly message: string } }
+  /** PreToolUse hook stdout (claude settings hook, codex exec hook); null = no bytes (abstain). */
+  | { readonly channel: "claude-hook" | "codex-exec-hook"; readonly stdout: HookOutput | null }
+  /** codex app-server: the JSON-RPC result for item/…/requestApproval */
+  | { readonly channel: "codex-app-server"; readonly result: { readonly decision: "accept" | "decline" } }
+  /** pi RPC + hmux's extension: extension_ui_response for the confirm request */
+  | { readonly channel: "pi-extension"; readonly response: { readonly confirmed: boolean } };
+
+export interface HookOutput {
+  readonly hookSpecificOutput: {
+    readonly hookEventName: "PreToolUse";
+    readonly permissionDecision: "allow" | "deny";
+    readonly permissionDecisionReason?: string;
+    readonly updatedInput?: unknown;
+  };
+}
+
+/** The parsed metaharness.command/1 line (both decision spellings normalised to the nested one). */
+export type ControlCommand =
+  | { readonly command: "tool.decide"; readonly id: string; readonly callId: string; readonly decision: Decision }
+  | { readonly command: "frame.set"; readonly id: string; readonly frame: Frame }
+  | { readonly command: "message.inject" | "steer"; readonly id: string; readonly text: string }
+  | { readonly command: "permission.set"; readonly id: string; readonly posture: string }
+  | { readonly command: "interrupt" | "halt"; readonly id: string; readonly reason: string };
+
+/** Facts from the harness side and commands from deciders; `now` travels beside each in step(). */
+export type ControlInput =
+  /** The process is up and its handshake (if any) finished: starting → idle. */
+  | { readonly type: "ready" }
+  | { readonly type: "turn-started"; readonly turnId: string }
+  /** The turn ended; `awaitingInput` when it ended on a question to the person. */
+  | { readonly type: "turn-ended"; readonly turnId?: string; readonly awaitingInput?: boolean }
+  | { readonly type: "tool-call-requested"; readonly call: ToolCallAsk }
+  /** The harness resolved or withdrew the call itself (codex serverRequest/resolved, answered in the pane …). */
+  | { readonly type: "call-cleared"; readonly callId: string; readonly reason: "native-resolved" | "channel-failed" }
+  /** A delivery effect could not be written (broken pipe, hook process gone): recorded, nothing lost. */
+  | { readonly type: "delivery-failed"; readonly callId: string; readonly reason: string }
+  /** Re-check deadlines against `now` (the runtime's timer for an armed deadline fired). */
+  | { readonly type: "tick" }
+  /** A raw metaharness.command/1 line (parsed here, so every line gets exactly one result). */
+  | { readonly type: "command-line"; readonly line: string; readonly decider: Decider }
+  /** An already-decoded JSON value claiming to be a command (socket peers that frame their own lines). */
+  | { readonly type: "command-value"; readonly value: unknown; readonly decider: Decider }
+  /** The session is being closed by hmux (close op, pane closed): pending calls are denied first. */
+  | { readonly type: "close-requested"; readonly reason: string }
+  | { readonly type: "process-exited"; readonly exitCode: number | null; readonly cause: "clean" | "limit" | "crash" | "stall" | "killed" | "failed"; readonly failure?: FailureSummary };
+
+/** What the runtime must do, in order. Deliveries are written to the harness in list order. */
+export type ControlEffect =
+  /** Append to the session's event stream (and journal). Every lifecycle change is a `state` event. */
+  | { readonly type: "emit"; readonly event: ControlEvent }
+  /** Write this decision to the harness for this call. Never abstain: emission resolves abstain first. */
+  | { readonly type: "deliver-decision"; readonly callId: string; readonly ref: string | number | null; readonly decision: Exclude<Decision, { decision: "abstain" }>; readonly wire: WireDecision | null; readonly decider: Decider }
+  /** Stop the running turn through the harness's own interrupt (session survives where it can). */
+  | { readonly type: "deliver-interrupt"; readonly reason: string }
+  /** Stop the session: kill the process group. */
+  | { readonly type: "deliver-halt"; readonly reason: string }
+  /** Text for the conversation: inject = as a user message between turns; steer = into the running turn. */
+  | { readonly type: "deliver-message"; readonly mode: "inject" | "steer"; readonly text: string }
+  | { readonly type: "deliver-permission"; readonly posture: string }
+  /** Frame text the model must be shown with the next turn (enforcement is the machine's own). */
+  | { readonly type: "deliver-frame"; readonly frame: Frame }
+  /** Call back with { type: "tick" } at `at` (epoch ms). Re-arming the same callId replaces it. */
+  | { readonly type: "arm-deadline"; readonly callId: string; readonly at: number }
+  | { readonly type: "clear-deadline"; readonly callId: string };
+
+/** Fixed for the session's life: who decides, on which channel, with what policy. */
+export interface ControlConfig {
+  readonly sessionId: string;
+  readonly harness: HarnessName;
+  readonly channel: ChannelId;
+  readonly mode: DecisionMode;
+  /** Nobody can be asked (headless, no embedder): policy decides, anything gated is denied with a reason. */
+  readonly headless: boolean;
+  /** The harness's own wait for a decision in ms; null when it waits forever. */
+  readonly harnessTimeoutMs: number | null;
+  /** hmux's wish for a decision budget; always clamped strictly below the harness's timeout. */
+  readonly decisionBudgetMs?: number;
+  /** Classifies a call safe (allowed without asking) or gated; absent = everything gated. */
+  readonly classify?: (call: { readonly tool: string; readonly canonical?: string; readonly input: unknown }) => Classified;
+  /** Frame in force at launch (frame mode). */
+  readonly frame?: Frame | null;
+  /** Permission posture at launch, in the vendor's own word. */
+  readonly posture?: string | null;
+  /** Longest command line accepted, in UTF-8 bytes. */
+  readonly maxLineBytes?: number;
+}
+
+export interface Classified {
+  readonly classification: "safe" | "gated";
+  readonly why: string;
+}
+
+/** A call that left the pending set, and how: the record TOO_LATE and replay checks read. */
+export interface SettledCall {
+  readonly call: PendingCall;
+  /** Canonical JSON of {tool,input} at presentation, to tell a replay from a mutation. */
+  readonly digest: string;
+  readonly outcome: "decided" | "cleared";
+  readonly decision?: Decision;
+  readonly decider?: Decider;
+  /** Why it left: "decided", "deadline", "turn-ended", "interrupt", "halt", "native-resolved", "process-ended" … */
+  readonly why: string;
+}
+
+export interface PendingCallState extends PendingCall {
+  readonly ref: string | number | null;
+  readonly digest: string;
+  readonly classification: "safe" | "gated";
+  /** The harness's own timeout for this call (for the deadline reason). */
+  readonly harnessTimeoutMs: number | null;
+  /** hmux's own budget for this call in ms (deadlineAt - openedAt). */
+  readonly budgetMs: number | null;
+}
+
+export interface Census {
+  readonly allowed: number;
+  readonly denied: number;
+  readonly replaced: number;
+  readonly abstained: number;
+  readonly byDecider: Readonly<Partial<Record<Decider, number>>>;
+}
+
+export interface ControlState {
+  readonly config: ControlConfig;
+  readonly lifecycle: Lifecycle;
+  readonly turn: { readonly id: string; readonly startedAt: number } | null;
+  readonly turnsStarted: number;
+  /** Open calls, oldest first. */
+  readonly pending: readonly PendingCallState[];
+  readonly settled: Readonly<Record<string, SettledCall>>;
+  readonly frame: { readonly inForce: Frame | null; readonly staged: Frame | null };
+  readonly posture: string | null;
+  readonly mode: DecisionMode;
+  readonly census: Census;
+  /** Command ids already answered: canonical content and the result given, for duplicate ids. */
+  readonly answered: Readonly<Record<string, { readonly content: string; readonly outcome: CommandOutcome }>>;
+  /** message.inject texts waiting for the turn boundary. */
+  readonly queuedInjections: readonly string[];
+  /** Warnings already emitted once (NO_FRAME_IN_FORCE). */
+  readonly warnedOnce: readonly string[];
+}
+
+export interface StepResult {
+  readonly state: ControlState;
+  readonly effects: readonly ControlEffect[];
+}
