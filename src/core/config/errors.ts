@@ -1,0 +1,60 @@
+/** A config file hmux will not use: names the file, the key path, and what would work. */
+import { RefusalError } from "../refusal.js";
+
+export type ConfigErrorKind = "malformed-json" | "duplicate-key" | "not-an-object" | "version" | "unknown-key" | "bad-value";
+
+export interface ConfigProblem {
+  readonly kind: ConfigErrorKind;
+  /** Dotted key path (`ui.notifications.method`, `tools[2]`); empty for the whole document. */
+  readonly keyPath: string;
+  readonly message: string;
+  /** 1-based, for problems located in the text (malformed JSON, duplicate key). */
+  readonly line?: number;
+  readonly column?: number;
+}
+
+export class ConfigError extends Error {
+  readonly file: string;
+  /** Every problem found (schema order, deterministic); the first is the headline. */
+  readonly problems: readonly ConfigProblem[];
+  constructor(file: string, problems: readonly ConfigProblem[]) {
+    if (problems.length === 0) throw new TypeError("a ConfigError needs at least one problem");
+    super(problems.map((p) => formatProblem(file, p)).join("\n"));
+    this.name = "ConfigError";
+    this.file = file;
+    this.problems = problems;
+  }
+  get kind(): ConfigErrorKind {
+    return this.problems[0]!.kind;
+  }
+  get keyPath(): string {
+    return this.problems[0]!.keyPath;
+  }
+  /** The pre-spawn refusal the CLI reports (exit 2). */
+  toRefusal(): RefusalError {
+    return new RefusalError(this.message, {
+      issue: "invalid-config",
+      option: this.keyPath === "" ? undefined : this.keyPath,
+      hint: `fix ${this.file}, or move it aside to run without it`,
+    });
+  }
+}
+
+function formatProblem(file: string, p: ConfigProblem): string {
+  const where = p.line !== undefined ? `${file}:${p.line}:${p.column}` : file;
+  return p.keyPath === "" ? `${where}: ${p.message}` : `${where}: ${p.keyPath}: ${p.message}`;
+}
+
+export function isConfigError(err: unknown): err is ConfigError {
+  return err instanceof ConfigError;
+}
+
+/** `["ui","keys","quit"]` → `ui.keys.quit`; `["tools",2]` → `tools[2]`. */
+export function formatKeyPath(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const part of path) {
+    if (typeof part === "number") out += `[${part}]`;
+    else out += out === "" ? String(part) : `.${String(part)}`;
+  }
+  return out;
+}

@@ -1,0 +1,100 @@
+/**
+ * Config text → typed Config, or a ConfigError naming the file and key. No file system here:
+ * the CLI reads the file and passes its text and path.
+ */
+import type { z } from "zod";
+import { configSchema, CONFIG_VERSION, type Config } from "./schema.js";
+import { ConfigError, formatKeyPath, type ConfigProblem } from "./errors.js";
+import { findJsonProblem } from "./json-syntax.js";
+import { knownKeysAt, nearestName } from "./known-keys.js";
+
+export type ConfigResult =
+  | { readonly ok: true; readonly config: Config }
+  | { readonly ok: false; readonly error: ConfigError };
+
+export function parseConfig(text: string, path: string): ConfigResult {
+  const fail = (problem: ConfigProblem): ConfigResult => ({ ok: false, error: new ConfigError(path, [problem]) });
+  // Editors on some systems write a byte-order mark; it is not part of the document.
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+
+  const syntax = findJsonProblem(body);
+  if (syntax?.kind === "syntax") {
+    return fail({ kind: "malformed-json", keyPath: "", line: syntax.line, column: syntax.column, message: `malformed JSON: ${syntax.message}` });
+  }
+  if (syntax?.kind === "duplicate-key") {
+    return fail({
+      kind: "duplicate-key",
+      keyPath: formatKeyPath(syntax.path),
+      line: syntax.line,
+      column: syntax.column,
+      message: "key appears twice in one object; keep one (JSON would silently use the last)",
+    });
+  }
+  const data: unknown = JSON.parse(body);
+  if (data === null || typeof data !== "object" || Array.isArray(data)) {
+    return fail({ kind: "not-an-object", keyPath: "", message: `a config file is a JSON object like {"version": ${CONFIG_VERSION}}, found ${describe(data)}` });
+  }
+  const version = (data as Record<string, unknown>).version;
+  if (version === undefined) {
+    return fail({ kind: "version", keyPath: "version", message: `missing; add "version": ${CONFIG_VERSION}` });
+  }
+  if (version !== CONFIG_VERSION) {
+    return fail({ kind: "version", keyPath: "version", message: `${JSON.stringify(version)} is not supported; this hmux reads config version ${CONFIG_VERSION}` });
+  }
+
+  const parsed = configSchema.safeParse(data, { reportInput: true });
+  if (parsed.success) return { ok: true, config: parsed.data };
+  return { ok: false, error: new ConfigError(path, parsed.error.issues.flatMap(problemsOf)) };
+}
+
+/** Throwing form for callers that turn any bad config into a refusal. */
+export function parseConfigOrThrow(text: string, path: string): Config {
+  const result = parseConfig(text, path);
+  if (!result.ok) throw result.error;
+  return result.config;
+}
+
+function problemsOf(issue: z.core.$ZodIssue): ConfigProblem[] {
+  if (issue.code === "unrecognized_keys") {
+    const known = knownKeysAt(issue.path);
+    return issue.keys.map((key) => {
+      const guess = nearestName(key, known);
+      const hint = guess ? `did you mean ${JSON.stringify(formatKeyPath([...issue.path, guess]))}? ` : "";
+      return {
+        kind: "unknown-key" as const,
+        keyPath: formatKeyPath([...issue.path, key]),
+        message: `unknown key (${hint}known here: ${known.join(", ") || "none"})`,
+      };
+    });
+  }
+  return [{ kind: "bad-value", keyPath: formatKeyPath(issue.path), message: badValueMessage(issue) }];
+}
+
+function badValueMessage(issue: z.core.$ZodIssue): string {
+  const found = "input" in issue && issue.input !== undefined ? ` (found ${describe(issue.input)})` : "";
+  switch (issue.code) {
+    case "invalid_type":
+      if (issue.expected === "int") return `must be a whole number${found}`;
+      return `must be ${article(issue.expected)}${found}`;
+    case "invalid_value":
+      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}${found}`;
+    case "too_small":
+      return `must be at least ${String(issue.minimum)}${issue.origin === "string" ? " characters" : ""}${found}`;
+    case "too_big":
+      return `must be at most ${String(issue.maximum)}${issue.origin === "string" ? " characters" : ""}${found}`;
+    default:
+      return `${issue.message}${issue.code === "custom" ? "" : found}`;
+  }
+}
+
+function article(expected: string): string {
+  return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object") return "an object";
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}

@@ -1,0 +1,100 @@
+/**
+ * The hmux config file (user `$XDG_CONFIG_HOME/hmux/config.json`, project `.hmux/config.json`).
+ * Strict at every level: an unknown key is an error, never ignored, so a typo cannot silently
+ * leave a setting at its default.
+ */
+import { z } from "zod";
+import { HARNESS_NAMES, type HarnessName } from "../harness-names.js";
+import { isCanonicalTool } from "../tools.js";
+import type { TurnOptions } from "../options/types.js";
+import { NATIVE_PREFIX, toolMapEntryProblem, toolNameSchema } from "./tool-names.js";
+import { policySchema } from "./policy-schema.js";
+import { uiSchema } from "./ui-schema.js";
+
+export const CONFIG_VERSION = 1;
+
+/** Codex's sandbox modes, the only harness with a sandbox dimension (spec 003 flag table). */
+export const SANDBOX_MODES = ["read-only", "workspace-write", "danger-full-access"] as const;
+export const CONTEXT_WINDOW_MAX = 272_000;
+export const MAX_STEPS_MAX = 10_000;
+
+const nonEmpty = z.string().trim().min(1, { error: "must not be empty" });
+const toolList = z.array(toolNameSchema);
+
+const discoverySchema = z.strictObject({
+  tools: z.boolean().optional(),
+  instructionFiles: z.boolean().optional(),
+  extensions: z.boolean().optional(),
+  skills: z.boolean().optional(),
+});
+
+/** Toolset names must not shadow a tool name, or `--tools read` would be ambiguous. */
+const toolsetNameSchema = z.string().superRefine((name, ctx) => {
+  if (!/^[a-z0-9][a-z0-9_-]*$/.test(name)) {
+    ctx.addIssue({ code: "custom", message: `toolset name ${JSON.stringify(name)} must be lowercase letters, digits, - or _` });
+  } else if (isCanonicalTool(name) || name.startsWith(NATIVE_PREFIX)) {
+    ctx.addIssue({ code: "custom", message: `toolset name ${JSON.stringify(name)} shadows a tool name; pick another name` });
+  }
+});
+
+const toolMapSchema = z
+  .partialRecord(z.enum(HARNESS_NAMES), z.record(z.string(), z.string()))
+  .superRefine((map, ctx) => {
+    for (const harness of HARNESS_NAMES) {
+      const entries = map[harness];
+      if (!entries) continue;
+      for (const [canonical, native] of Object.entries(entries)) {
+        const problem = toolMapEntryProblem(harness, canonical, native);
+        if (problem) ctx.addIssue({ code: "custom", path: [harness, canonical], message: problem });
+      }
+    }
+  });
+
+export const configSchema = z.strictObject({
+  version: z.literal(CONFIG_VERSION),
+  model: nonEmpty.optional(),
+  effort: nonEmpty.optional(),
+  sandbox: z.enum(SANDBOX_MODES).optional(),
+  contextWindow: z.number().int().min(1).max(CONTEXT_WINDOW_MAX).optional(),
+  provider: nonEmpty.optional(),
+  /** In the project config, also the FLOOR no --tools grant may exceed. */
+  tools: toolList.optional(),
+  excludeTools: toolList.optional(),
+  access: z.enum(["read", "write"]).optional(),
+  autonomy: z.boolean().optional(),
+  write: z.boolean().optional(),
+  shell: z.boolean().optional(),
+  memory: z.boolean().optional(),
+  maxSteps: z.number().int().min(1).max(MAX_STEPS_MAX).optional(),
+  discovery: discoverySchema.optional(),
+  systemPrompt: nonEmpty.optional(),
+  appendSystemPrompt: nonEmpty.optional(),
+  skills: z.array(nonEmpty).optional(),
+  escalateQuestions: z.boolean().optional(),
+  endpoint: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL, e.g. http://127.0.0.1:8787/v1" }).optional(),
+  isolate: z.boolean().optional(),
+  /** Wall-clock budget in seconds; 0 disables. */
+  timeout: z.number().min(0).optional(),
+  /** Stream-idle budget in seconds; 0 disables. */
+  stall: z.number().min(0).optional(),
+  toolsets: z.record(toolsetNameSchema, toolList).optional(),
+  toolMap: toolMapSchema.optional(),
+  policy: policySchema.optional(),
+  ui: uiSchema.optional(),
+});
+
+export type Config = z.infer<typeof configSchema>;
+export type ToolMap = Readonly<Partial<Record<HarnessName, Readonly<Record<string, string>>>>>;
+
+/** Top-level keys a config file may carry, for "did you mean" hints. */
+export const CONFIG_KEYS: readonly string[] = Object.keys(configSchema.shape);
+
+/** The turn settings a config tier contributes, under their TurnOptions names. */
+export function configTurnOptions(config: Config): TurnOptions {
+  const { version: _v, toolsets: _ts, toolMap: _tm, policy: _p, ui: _ui, timeout, stall, ...rest } = config;
+  const out: Record<string, unknown> = { ...rest };
+  if (timeout !== undefined) out.timeoutSeconds = timeout;
+  if (stall !== undefined) out.stallSeconds = stall;
+  return out as TurnOptions;
+}
+
