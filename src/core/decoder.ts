@@ -1,4 +1,5 @@
 import type { HarnessEvent } from "./events.js";
+import type { MatcherSet } from "./classify.js";
 
 export type JsonObject = { readonly [key: string]: unknown };
 
@@ -19,4 +20,8 @@ export interface DecoderContext {
   /** The id hmux asked the harness to use or resume, when it did. */
   readonly requestedSessionId?: string;
   readonly resumeLast?: boolean;
+  /** Native → canonical tool names that override the decoder's defaults (descriptor toolMap). */
+  readonly toolNames?: Readonly<Record<string, string>>;
+  /** Limit/auth/transport wording extras (descriptor or config), placed before the decoder's own. */
+  readonly matchers?: Partial<MatcherSet>;
 }

@@ -71,13 +71,17 @@ export interface ToolResultEvent {
   readonly isError: boolean;
   /** A permission system (native, hook or hmux) refused the call; this is not a failure. */
   readonly denied?: boolean;
+  /** The command's exit code when the harness reports one (codex command_execution). */
+  readonly exitCode?: number | null;
 }
 
 export type HarnessEvent =
   | { readonly kind: "identity"; readonly harness: HarnessName; readonly sessionId: string;
       readonly authority: "caller-assigned" | "harness-minted"; readonly model?: string; readonly resumeLast?: boolean }
   | { readonly kind: "token"; readonly text: string; readonly thinking?: boolean }
-  | { readonly kind: "message"; readonly role: "assistant" | "user"; readonly text: string; readonly thinking?: boolean }
+  /** `streamed: true` when this text already arrived as `token` deltas: render one, never both. */
+  | { readonly kind: "message"; readonly role: "assistant" | "user"; readonly text: string; readonly thinking?: boolean;
+      readonly streamed?: boolean }
   | { readonly kind: "progress"; readonly label: string; readonly detail?: string }
   | ToolCallEvent
   | ToolResultEvent

@@ -1,0 +1,35 @@
+/**
+ * Claude Code wording the decoder recognizes beyond the shared matchers, and its tool names.
+ * Sources: live-drive.md §2 (2.1.197 failure table), hcn.md §2.6 (claude extras), and strings
+ * in the 2.1.197 binary for the permission-denial texts (2026-11-29).
+ */
+import type { MatcherSet } from "../../core/classify.js";
+
+export const CLAUDE_MATCHERS: Partial<MatcherSet> = {
+  limit: [
+    { pattern: "you'?ve hit your session limit", code: "session-limit" },
+    { pattern: "you'?ve hit your weekly limit", code: "weekly-limit" },
+    // Newer wording without a qualifier ("You've hit your limit · resets 2pm").
+    { pattern: "you'?ve hit your limit", code: "usage-limit" },
+  ],
+  auth: [
+    { pattern: "oauth session expired|could not be refreshed|failed to authenticate", kind: "expired" },
+    { pattern: "not logged in|please run /login", kind: "not-logged-in" },
+  ],
+};
+
+/** Texts claude writes into a tool_result when a permission system refused the call. */
+export const CLAUDE_DENIAL_PATTERNS: readonly RegExp[] = [
+  /Permission to use .{1,300}? has been denied/,
+  /requested permissions to .{1,300}?, but you haven't granted it yet/,
+  /was blocked by a deny rule/,
+  /was blocked\. For security, Claude Code may only/,
+  /The user doesn't want to proceed with this tool use/,
+  /\bPreToolUse:\S+ hook error\b/,
+];
+
+/** Claude tool names → canonical (spec tool table; `Agent` is 2.1.197's name for Task). */
+export const CLAUDE_CANONICAL_TOOLS: Readonly<Record<string, string>> = {
+  Read: "read", Write: "write", Edit: "edit", MultiEdit: "edit", Bash: "shell", Grep: "grep", Glob: "glob",
+  LS: "list", WebFetch: "web-fetch", WebSearch: "web-search", Task: "subagent", Agent: "subagent", Skill: "skill",
+};
