@@ -1,0 +1,147 @@
+/**
+ * One one-shot turn, start to end, as a stream of HarnessEvents ending in exactly one `done`.
+ * The only impure layer of the core, and it reaches the world only through the injected
+ * ports. It never throws out of the iterator: refusals, spawn errors and its own bugs all
+ * arrive as `failure` + `done`. Abandoning the iterator kills the child's process group and
+ * waits for it, so `hmux run … --json | head -n 5` leaves nothing behind.
+ */
+import type { StreamDecoder } from "../decoder.js";
+import type { FailureSummary, HarnessEvent } from "../events.js";
+import { failure, failureEvent } from "../failure.js";
+import type { HarnessName } from "../harness-names.js";
+import { isRefusal } from "../refusal.js";
+import type { Invocation } from "../../adapters/types.js";
+import { composeEnv } from "./env.js";
+import type { Clock, FileSystemPort, Spawner } from "./ports.js";
+import { concludeObservedTurn, type TurnObservation } from "./turn-end.js";
+import { TurnProcess } from "./turn-process.js";
+
+export const DEFAULT_KILL_GRACE_MS = 5_000;
+
+export interface RunTurnDeps {
+  readonly spawner: Spawner;
+  readonly clock: Clock;
+  readonly fs: FileSystemPort;
+  /** How a turn's observations become its closing events (defaults to the core's rule). */
+  readonly conclude?: (observation: TurnObservation) => HarnessEvent[];
+}
+
+export interface RunTurnRequest {
+  readonly harness: HarnessName;
+  /** Builds the invocation; a RefusalError thrown here becomes `failure(rejected)` + `done`. */
+  readonly plan: () => Invocation;
+  readonly createDecoder: () => StreamDecoder;
+  /** The resolved executable for argv[0]; the invocation's own argv[0] when absent. */
+  readonly executable?: string;
+  /** Extra argv inserted before the invocation's arguments (e.g. a node script for a wrapper). */
+  readonly executablePrefix?: readonly string[];
+  readonly cwd: string;
+  /** The environment before the adapter's changes (usually hmux's own). */
+  readonly baseEnv: Readonly<Record<string, string | undefined>>;
+  /** The caller's --env: applied last; "" deletes. */
+  readonly callerEnv?: Readonly<Record<string, string>>;
+  /** Wall-clock budget (hmux --timeout); 0 or absent disables it. */
+  readonly timeoutMs?: number;
+  /** Stream-idle budget (hmux --stall), re-armed on every output chunk; 0 or absent disables it. */
+  readonly stallMs?: number;
+  /** Between TERM and KILL. */
+  readonly killGraceMs?: number;
+  readonly maxLineBytes?: number;
+  /** Aborting stops the turn: TERM, then KILL, `done` cause killed. */
+  readonly signal?: AbortSignal;
+  readonly escalateQuestions?: boolean;
+  /** Events to emit before any harness output (warnings the planner wants surfaced). */
+  readonly leadingEvents?: readonly HarnessEvent[];
+}
+
+export async function* runTurn(deps: RunTurnDeps, request: RunTurnRequest): AsyncGenerator<HarnessEvent, void, undefined> {
+  const conclude = deps.conclude ?? concludeObservedTurn;
+  let turn: TurnProcess | undefined;
+  try {
+    for (const event of request.leadingEvents ?? []) yield event;
+
+    let invocation: Invocation;
+    let env: Record<string, string>;
+    try {
+      invocation = request.plan();
+      env = composeEnv(request.baseEnv, invocation.env, request.callerEnv, request.harness);
+    } catch (err) {
+      yield* endBeforeSpawn(refusalOrInternal(err, request.harness));
+      return;
+    }
+
+    try {
+      for (const file of invocation.files) await deps.fs.writeFile(file.path, file.content, file.mode);
+    } catch (err) {
+      yield* endBeforeSpawn(failure("transport", `could not write ${request.harness}'s configuration before start: ${messageOf(err)}`));
+      return;
+    }
+
+    const [nativeBinary, ...args] = invocation.argv;
+    const executable = request.executable ?? nativeBinary;
+    if (!executable) {
+      yield* endBeforeSpawn(failure("transport", `hmux internal error: the ${request.harness} adapter planned an empty argv`));
+      return;
+    }
+    let decoder: StreamDecoder;
+    try {
+      decoder = request.createDecoder();
+    } catch (err) {
+      yield* endBeforeSpawn(failure("transport", `hmux internal error creating the ${request.harness} decoder: ${messageOf(err)}`));
+      return;
+    }
+
+    turn = new TurnProcess(deps, {
+      harness: request.harness,
+      argv: [executable, ...(request.executablePrefix ?? []), ...args],
+      cwd: request.cwd,
+      env,
+      invocation,
+      decoder,
+      timeoutMs: request.timeoutMs,
+      stallMs: request.stallMs,
+      killGraceMs: request.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
+      maxLineBytes: request.maxLineBytes,
+      signal: request.signal,
+    });
+    turn.start();
+    for (;;) {
+      const event = await turn.next();
+      if (event === undefined) break;
+      yield event;
+    }
+    const observation = await turn.finish(request.escalateQuestions ?? true);
+    for (const event of safeConclude(conclude, observation)) yield event;
+  } catch (err) {
+    // Only an hmux bug lands here; the consumer still gets a typed end.
+    yield* endBeforeSpawn(failure("transport", `hmux internal error: ${messageOf(err)}`));
+  } finally {
+    // Runs on normal end AND when the consumer stops iterating early.
+    await turn?.dispose();
+  }
+}
+
+function* endBeforeSpawn(summary: FailureSummary): Generator<HarnessEvent> {
+  yield failureEvent(summary);
+  yield { kind: "done", exitCode: null, cause: "failed", failure: summary };
+}
+
+function refusalOrInternal(err: unknown, harness: HarnessName): FailureSummary {
+  if (isRefusal(err)) return err.toFailure();
+  return failure("transport", `hmux internal error planning the ${harness} turn: ${messageOf(err)}`);
+}
+
+function safeConclude(conclude: (o: TurnObservation) => HarnessEvent[], observation: TurnObservation): HarnessEvent[] {
+  try {
+    const events = conclude(observation);
+    if (events.at(-1)?.kind === "done") return events;
+    throw new Error("conclude returned no done");
+  } catch (err) {
+    const summary = failure("transport", `hmux internal error concluding the turn: ${messageOf(err)}`);
+    return [failureEvent(summary), { kind: "done", exitCode: observation.exit.code, cause: "failed", failure: summary }];
+  }
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
