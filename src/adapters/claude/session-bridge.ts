@@ -1,0 +1,143 @@
+/**
+ * Claude Code's multi-turn channel: `-p --input-format stream-json --output-format
+ * stream-json --verbose --permission-prompt-tool stdio` (live-drive.md §2, verified on
+ * 2.1.197 and 2.1.332). Control traffic (`control_request` can_use_tool, our initialize and
+ * interrupt acks, cancels) is decoded here; every other record goes to the claude decoder.
+ */
+import type { JsonObject, StreamDecoder } from "../../core/decoder.js";
+import type { Decision } from "../../core/control/types.js";
+import { failure } from "../../core/failure.js";
+import type { BridgeCapabilities, BridgeOutput, SessionBridge } from "../../core/exec/session-bridge.js";
+import { canonicalClaudeTool } from "./session-tools.js";
+
+export const CLAUDE_SESSION_CAPABILITIES: BridgeCapabilities = {
+  harness: "claude",
+  delivers: {
+    "tool.decide": "control_request can_use_tool answered by control_response allow/deny (live-drive §2, 2026-11-29, 2.1.197)",
+    "tool.decide/replace": "allow with updatedInput runs the new input (live-drive §2, Agent SDK contract; driven live in test/live/control-claude)",
+    "interrupt": "control_request interrupt; result error_during_execution, session stays usable (live-drive §2)",
+    "halt": "kills the process group",
+    "permission.set": "control_request set_permission_mode (Agent SDK setPermissionMode; driven live in test/live/control-claude)",
+  },
+  // A user line written mid-turn is held by claude and run as its own next turn.
+  midTurnSend: "next-turn",
+  // can_use_tool waits on stdin without a timeout of its own (none observed).
+  harnessDecisionTimeoutMs: null,
+};
+
+const INIT_ID = "hmux-init";
+
+interface OpenRequest { readonly requestId: string; readonly input: unknown }
+
+export class ClaudeSessionBridge implements SessionBridge {
+  readonly capabilities = CLAUDE_SESSION_CAPABILITIES;
+  private readonly open = new Map<string, OpenRequest>();
+  private readonly callByRequest = new Map<string, string>();
+  private controlSeq = 0;
+  private ready = false;
+
+  constructor(private readonly decoder: StreamDecoder) {}
+
+  start(): { lines: string[]; readyAtOnce: boolean } {
+    return { lines: [json({ type: "control_request", request_id: INIT_ID, request: { subtype: "initialize" } })], readyAtOnce: false };
+  }
+
+  encodeSend(text: string): string[] {
+    return [json({ type: "user", message: { role: "user", content: text }, parent_tool_use_id: null, session_id: "" })];
+  }
+
+  encodeDecision(callId: string, decision: Exclude<Decision, { decision: "abstain" }>): string[] {
+    const req = this.open.get(callId);
+    if (!req) return [];
+    this.open.delete(callId);
+    this.callByRequest.delete(req.requestId);
+    const response =
+      decision.decision === "deny"
+        ? { behavior: "deny", message: decision.reason }
+        : { behavior: "allow", updatedInput: decision.decision === "replace" ? decision.input : req.input };
+    return [json({ type: "control_response", response: { subtype: "success", request_id: req.requestId, response } })];
+  }
+
+  encodeInterrupt(): string[] {
+    return [json({ type: "control_request", request_id: `hmux-int-${++this.controlSeq}`, request: { subtype: "interrupt" } })];
+  }
+
+  encodeSteer(): null {
+    return null;
+  }
+
+  encodePermission(posture: string): string[] {
+    return [json({ type: "control_request", request_id: `hmux-perm-${++this.controlSeq}`, request: { subtype: "set_permission_mode", mode: posture } })];
+  }
+
+  record(record: JsonObject): BridgeOutput[] {
+    switch (record.type) {
+      case "control_request":
+        return this.controlRequest(record);
+      case "control_response":
+        return this.controlResponse(record);
+      case "control_cancel_request": {
+        const callId = this.callByRequest.get(String(record.request_id));
+        if (!callId) return [];
+        this.open.delete(callId);
+        this.callByRequest.delete(String(record.request_id));
+        return [{ kind: "approval-withdrawn", callId }];
+      }
+      case "result":
+        return [...this.decoded(record), { kind: "turn-end" }];
+      default:
+        return this.decoded(record);
+    }
+  }
+
+  text(line: string, stream: "stdout" | "stderr"): BridgeOutput[] {
+    return this.decoder.text(line, stream).map((event) => ({ kind: "event", event }));
+  }
+
+  end(): BridgeOutput[] {
+    return this.decoder.end().map((event) => ({ kind: "event", event }));
+  }
+
+  private decoded(record: JsonObject): BridgeOutput[] {
+    return this.decoder.record(record).map((event) => ({ kind: "event", event }));
+  }
+
+  private controlRequest(record: JsonObject): BridgeOutput[] {
+    const requestId = typeof record.request_id === "string" ? record.request_id : null;
+    const request = (record.request ?? {}) as JsonObject;
+    if (requestId === null) return [{ kind: "event", event: { kind: "unrecognized", nativeType: "control_request", record } }];
+    if (request.subtype !== "can_use_tool") {
+      // Anything we did not register for is answered with an error so claude never hangs on it.
+      const error = `hmux does not handle control_request ${String(request.subtype)}`;
+      return [
+        { kind: "event", event: { kind: "unrecognized", nativeType: `control_request/${String(request.subtype)}`, record } },
+        { kind: "write", lines: [json({ type: "control_response", response: { subtype: "error", request_id: requestId, error } })] },
+      ];
+    }
+    const tool = typeof request.tool_name === "string" ? request.tool_name : "unknown";
+    const callId = typeof request.tool_use_id === "string" ? request.tool_use_id : requestId;
+    this.open.set(callId, { requestId, input: request.input ?? {} });
+    this.callByRequest.set(requestId, callId);
+    const canonical = canonicalClaudeTool(tool);
+    return [{ kind: "approval", ask: { callId, tool, ...(canonical ? { canonical } : {}), input: request.input ?? {}, ref: requestId } }];
+  }
+
+  private controlResponse(record: JsonObject): BridgeOutput[] {
+    const response = (record.response ?? {}) as JsonObject;
+    if (response.request_id === INIT_ID && !this.ready) {
+      if (response.subtype === "error") {
+        return [{ kind: "fatal", failure: failure("native", `claude refused the initialize control request: ${String(response.error)}`) }];
+      }
+      this.ready = true;
+      return [{ kind: "ready" }];
+    }
+    if (response.subtype === "error") {
+      return [{ kind: "event", event: { kind: "error", message: `claude refused control request ${String(response.request_id)}: ${String(response.error)}` } }];
+    }
+    return [];
+  }
+}
+
+function json(value: unknown): string {
+  return JSON.stringify(value);
+}

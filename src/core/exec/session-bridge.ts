@@ -1,0 +1,77 @@
+/**
+ * What a harness's multi-turn channel must offer the session runtime. A bridge is pure and
+ * stateful: it turns hmux intents into protocol lines and protocol lines into outputs. It
+ * never writes, reads a clock or spawns — the runtime does, through injected ports.
+ */
+import type { JsonObject } from "../decoder.js";
+import type { ExitCause, FailureSummary, HarnessEvent } from "../events.js";
+import type { HarnessName } from "../harness-names.js";
+import type { Decision } from "../control/types.js";
+import type { CommandName, ToolCallAsk } from "../control/machine-types.js";
+
+export { COMMAND_NAMES, type CommandName } from "../control/machine-types.js";
+
+/** A control the bridge can carry: the command name, or the replace decision, which is its own capability. */
+export type ControlName = CommandName | "tool.decide/replace";
+
+/** How a send written while a turn runs is consumed by the harness. */
+export type MidTurnSend =
+  /** The harness holds the text and runs it as its own next turn (claude stream-json input). */
+  | "next-turn"
+  /** The text joins the running turn (codex turn/steer, pi follow_up). */
+  | "joins-turn";
+
+export interface BridgeCapabilities {
+  readonly harness: HarnessName;
+  /** Controls this channel delivers, each with the evidence for it. Anything absent is refused by name. */
+  readonly delivers: Readonly<Partial<Record<ControlName, string>>>;
+  readonly midTurnSend: MidTurnSend;
+  /**
+   * The harness's own limit on an approval wait, in ms; null when it waits forever. hmux's
+   * deadline is always strictly below it.
+   */
+  readonly harnessDecisionTimeoutMs: number | null;
+}
+
+/** A tool call the harness is holding until someone decides (the control machine's own shape). */
+export type ApprovalAsk = ToolCallAsk;
+
+export type BridgeOutput =
+  | { readonly kind: "event"; readonly event: HarnessEvent }
+  | { readonly kind: "approval"; readonly ask: ApprovalAsk }
+  /** The harness resolved or withdrew a call on its own (e.g. codex serverRequest/resolved). */
+  | { readonly kind: "approval-withdrawn"; readonly callId: string }
+  /** The harness's turn ended; the runtime emits the turn-scoped done. */
+  | { readonly kind: "turn-end"; readonly cause?: ExitCause; readonly failure?: FailureSummary }
+  /** A protocol reply the bridge owes the harness (handshake steps). */
+  | { readonly kind: "write"; readonly lines: readonly string[] }
+  /** The handshake finished: sends may be written now. */
+  | { readonly kind: "ready" }
+  /** The handshake or the channel failed in a way that ends the session. */
+  | { readonly kind: "fatal"; readonly failure: FailureSummary };
+
+export interface SessionBridge {
+  readonly capabilities: BridgeCapabilities;
+  /** Lines written right after spawn (handshake). A bridge with none is ready at once. */
+  start(): { readonly lines: readonly string[]; readonly readyAtOnce: boolean };
+  /** Lines for one user send; `turnOpen` says whether a turn is already running. */
+  encodeSend(text: string, turnOpen: boolean): readonly string[];
+  /** Lines delivering one decision for a call this bridge reported; allow/deny/replace only. */
+  encodeDecision(callId: string, decision: Exclude<Decision, { decision: "abstain" }>): readonly string[];
+  /** Lines stopping the running turn while the session survives; null when the channel has none. */
+  encodeInterrupt(): readonly string[] | null;
+  /** Lines steering the running turn; null when the channel has none. */
+  encodeSteer(text: string): readonly string[] | null;
+  /** Lines changing the permission posture; null when the channel has none. */
+  encodePermission(posture: string): readonly string[] | null;
+  /** One stdout line that parsed as a JSON object. */
+  record(record: JsonObject): readonly BridgeOutput[];
+  /** A non-JSON line (any stderr line, or stdout text). */
+  text(line: string, stream: "stdout" | "stderr"): readonly BridgeOutput[];
+  /** The process ended; whatever is pending. */
+  end(): readonly BridgeOutput[];
+}
+
+export function delivers(capabilities: BridgeCapabilities, control: ControlName): boolean {
+  return capabilities.delivers[control] !== undefined;
+}

@@ -1,0 +1,26 @@
+/**
+ * What a caller asks of a session before the adapter turns it into a spawn and a bridge.
+ * Pure data; each adapter's session planner reads it (src/adapters/<h>/session-plan.ts).
+ */
+export interface SessionRequest {
+  /** Caller-side id; claude uses it as its own session id on a fresh start. */
+  readonly sessionId: string;
+  readonly cwd: string;
+  /** The base environment the child gets (nothing is inherited implicitly). */
+  readonly env: Readonly<Record<string, string>>;
+  /** A directory the adapter may use for isolated homes and config (created by the caller). */
+  readonly stateDir: string;
+  /** Isolate HOME and the harness's config dir under stateDir. */
+  readonly isolate: boolean;
+  /** Base URL of an OpenAI/Anthropic-compatible endpoint on 127.0.0.1 (the scripted model). */
+  readonly endpoint?: string;
+  readonly model?: string;
+  readonly effort?: string;
+  /** The harness's own session/thread id to continue. */
+  readonly resume?: string;
+  /** Path of the harness binary (argv[0]); defaults to its plain name on PATH. */
+  readonly binary?: string;
+}
+
+/** Files to write before spawning (config, extensions); the caller writes them. */
+export interface SessionFile { readonly path: string; readonly content: string }

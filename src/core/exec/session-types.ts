@@ -1,0 +1,78 @@
+/**
+ * The public surface of a running session: what the TUI, the machine session and the
+ * control socket hold. Everything a session does is a SessionEvent to subscribers.
+ */
+import type { ControlEvent, CommandOutcome, Decider, Decision, Disposition, Lifecycle, PendingCall, SessionEvent } from "../control/types.js";
+import type { HarnessName } from "../harness-names.js";
+import type { Clock, SpawnRequest, Spawner } from "./ports.js";
+import type { ControlName, SessionBridge } from "./session-bridge.js";
+import type { Command } from "./session-commands.js";
+
+/** Who decides a call nobody answered yet. */
+export type ApprovalMode =
+  /** A person or program answers (tool.decide); hmux's deadline denies if nobody does. */
+  | "ask"
+  /** Headless: nobody can be asked, so every call the policy does not allow is denied with a reason. */
+  | "deny"
+  /** Observe: every call is allowed and recorded. Only when asked for. */
+  | "allow";
+
+export type PolicyVerdict = Exclude<Decision, { decision: "abstain" }> | null;
+
+export interface SessionPlan {
+  /** Caller-side handle: journal name, turn id prefix. */
+  readonly sessionId: string;
+  readonly harness: HarnessName;
+  readonly origin: "fresh" | "resumed";
+  readonly escalateQuestions: boolean;
+  readonly spawn: SpawnRequest;
+  readonly bridge: SessionBridge;
+  readonly approvals: ApprovalMode;
+  /** Consulted first for every call; null leaves it to `approvals`. */
+  readonly policy?: (call: PendingCall) => PolicyVerdict;
+  /** Per-turn inactivity budget in ms; 0 or absent disables. */
+  readonly stallMs?: number;
+  /** hmux's decision budget before it denies; capped strictly below the harness's own. */
+  readonly decisionBudgetMs?: number;
+  /** Controls this configuration needs; each one the bridge lacks is refused at start. */
+  readonly requiredControls?: readonly ControlName[];
+  /** Grace after stdin EOF before signals, in ms (default 5000). */
+  readonly closeGraceMs?: number;
+}
+
+export interface SessionPorts {
+  readonly spawner: Spawner;
+  readonly clock: Clock;
+  /** Every event, in order, before any subscriber sees it (the journal). */
+  readonly record?: (event: SessionEvent) => void;
+}
+
+export type ClosedEvent = Extract<ControlEvent, { kind: "closed" }>;
+
+export interface SessionSnapshot {
+  readonly lifecycle: Lifecycle;
+  readonly turnId: string | null;
+  readonly pending: readonly PendingCall[];
+  readonly harnessSessionId: string | null;
+}
+
+export interface SessionHandle {
+  readonly sessionId: string;
+  readonly harness: HarnessName;
+  /** Listeners see every event from the moment they subscribe; returns an unsubscribe. */
+  subscribe(listener: (event: SessionEvent) => void): () => void;
+  /** Spawns the harness and opens the stream. Subscribe first. */
+  start(): Promise<void>;
+  send(id: string, text: string): Promise<Disposition>;
+  answer(id: string, text: string): Promise<Disposition>;
+  /** One metaharness.command/1 command; exactly one command.result is emitted and returned. */
+  command(command: Command, decider?: Decider): Promise<CommandOutcome>;
+  /** A raw stdin line (op or command): parsed, answered, dispatched in order. */
+  handleLine(line: string, decider?: Decider): Promise<void>;
+  /** Lets an open turn finish, then ends the harness: EOF, grace, SIGTERM, SIGKILL. */
+  close(): Promise<ClosedEvent>;
+  /** Ends at once (EPIPE, halt): pending calls denied, then signals. */
+  abort(cause: "killed" | "failed"): Promise<ClosedEvent>;
+  readonly closed: Promise<ClosedEvent>;
+  snapshot(): SessionSnapshot;
+}
