@@ -1,0 +1,134 @@
+/**
+ * Claude Code facts at the pinned version. The scars this encodes:
+ * - --allowedTools/--disallowedTools/--tools are variadic and swallow following tokens, so hmux
+ *   renders them as `--flag=value` and puts the prompt last after `--` (hcn defect (c)).
+ * - --allowedTools is a grant, not a filter: an exact tool set is a deny of the complement.
+ * - --dangerously-skip-permissions exits 1 as root unless IS_SANDBOX=1.
+ * - provider failures end as result subtype "success" with is_error:true (decoder's concern).
+ */
+import { defineDescriptor, evidence, type OptionSupport } from "../../core/descriptor.js";
+import { fact, type Evidence, type Fact } from "../../core/evidence.js";
+import { PINNED_VERSIONS } from "../pinned-versions.js";
+import { SHARED_AUTH_MATCHERS, SHARED_LIMIT_MATCHERS } from "../shared-matchers.js";
+
+const V = PINNED_VERSIONS.claude.version;
+const HELP = evidence("help-text", "2026-11-29", V, "shared/research/help/claude.txt");
+/** Loopback probe: a 127.0.0.1 server logged the request bodies claude sent (unshare -n). */
+const PROBE = evidence("probe", "2026-11-29", V,
+  "loopback request capture: `--allowedTools=Read,Grep --disallowedTools=Bash,Write \"P\"`, `-- \"-P\"`, stdin prompt and `--tools=` each delivered the prompt; tool lists matched");
+const LIVE = evidence("research", "2026-11-29", V, "shared/research/live-drive.md §2");
+const INTERPLAY = evidence("research", "2026-08-18", "2.1.233", "shared/fixtures/hcn/phase0/claude-tool-interplay.md");
+const STREAM = evidence("recorded-stream", "2026-08-21", "2.1.238", "shared/fixtures/hcn/harnesses/claude.ndjson");
+const SPEC = evidence("doc", "2026-11-29", V, "shared/spec/003 (flag table, memory, resume-last, large prompts)");
+const HINTS = evidence("research", "2026-08-18", "2.1.233", "shared/fixtures/hcn/phase0/hints-confirmed.md");
+
+function opt(spelling: string, ev: Evidence, onResume = true): Fact<OptionSupport> {
+  return fact({ spelling, onResume }, ev);
+}
+
+/** Built-in tools listed by system/init at 2.1.197 (probe), plus Glob/Grep which a grant adds. */
+const BUILTINS = [
+  "Task", "Bash", "CronCreate", "CronDelete", "CronList", "Edit", "EnterWorktree", "ExitWorktree",
+  "Glob", "Grep", "NotebookEdit", "Read", "ReportFindings", "ScheduleWakeup", "SendMessage", "Skill",
+  "TaskCreate", "TaskGet", "TaskList", "TaskOutput", "TaskStop", "TaskUpdate", "WebFetch", "WebSearch",
+  "Workflow", "Write",
+];
+
+export const descriptor = defineDescriptor({
+  name: "claude",
+  displayName: "Claude Code",
+  binary: fact("claude", HELP),
+  verifiedAgainst: fact(V, HELP),
+  versionSource: fact({ kind: "npm", package: "@anthropic-ai/claude-code" }, LIVE),
+  launch: fact({
+    prefix: ["-p"],
+    streamFlags: ["--output-format", "stream-json", "--verbose", "--include-partial-messages"],
+    promptStyle: "after-separator",
+    // Argument limits: prompts over 64 KiB ride print-mode stdin (spec 003; probe: stdin prompt works).
+    stdinPrompt: { overBytes: 65_536 },
+  }, PROBE),
+  resume: fact({
+    prefix: ["-p", "--resume", "{id}"],
+    idShape: { pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$", flags: "" },
+    onMissing: "error",
+  }, HELP),
+  // --fork-session so the most-recent pick never appends to a stranger's transcript in place.
+  resumeLast: fact({ prefix: ["-p", "--continue", "--fork-session"] }, HELP),
+  sessionMode: fact({
+    argv: ["-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose",
+      "--include-partial-messages", "--permission-prompt-tool", "stdio"],
+    channel: "claude-stream-json",
+  }, LIVE),
+  transport: fact({
+    headlessTurn: "pipe", session: "pipe", interactive: "pty",
+    why: "stream-json input refuses a TTY and a pty adds CRLF plus a terminal-reset trailer line; pipes keep JSON clean (live-drive §2 'Under a pty')",
+  }, LIVE),
+  models: fact({
+    flag: "--model",
+    aliases: { opus: "opus", sonnet: "sonnet", haiku: "haiku", fable: "fable" },
+    known: ["claude-opus-4-8", "claude-fable-5"],
+    accepts: { kind: "known-or-pattern", pattern: { pattern: "^claude-[a-z0-9][a-z0-9.-]*(\\[1m\\])?$", flags: "" } },
+    nativeDefault: "claude-opus-4-8[1m]",
+  }, PROBE),
+  efforts: fact({
+    render: { kind: "flag", flag: "--effort" },
+    ladder: ["low", "medium", "high", "xhigh", "max"],
+    byModel: {},
+  }, HELP),
+  tools: fact({
+    map: {
+      read: "Read", write: "Write", edit: "Edit", shell: "Bash", grep: "Grep", glob: "Glob",
+      "web-fetch": "WebFetch", "web-search": "WebSearch", subagent: "Task", skill: "Skill",
+    },
+    selection: "deny-complement",
+    builtins: BUILTINS,
+    includeFlag: "--allowedTools",
+    excludeFlag: "--disallowedTools",
+  }, INTERPLAY),
+  limitMatchers: fact([
+    ...SHARED_LIMIT_MATCHERS,
+    { pattern: "you'?ve hit your session limit", flags: "i", code: "session-limit" },
+    { pattern: "you'?ve hit your weekly limit", flags: "i", code: "weekly-limit" },
+    { pattern: "you'?ve hit your limit", flags: "i", code: "usage-limit" },
+  ], evidence("research", "2026-11-29", V, "shared/research/hcn.md §2.6")),
+  authMatchers: fact([
+    ...SHARED_AUTH_MATCHERS,
+    { pattern: "oauth session expired|could not be refreshed|failed to authenticate", flags: "i", kind: "expired" },
+    { pattern: "not logged in|please run /login", flags: "i", kind: "not-logged-in" },
+  ], evidence("research", "2026-11-29", V, "shared/research/hcn.md §2.6; live-drive.md §2 failures")),
+  autonomy: fact({ argv: ["--dangerously-skip-permissions"], rootEnv: { IS_SANDBOX: "1" } }, LIVE),
+  memory: fact({ kind: "env-disable", env: { CLAUDE_CODE_DISABLE_AUTO_MEMORY: "1" } }, SPEC),
+  stdin: fact("close", LIVE),
+  endpoint: fact({ kind: "anthropic-base-url-env" }, LIVE),
+  capabilities: fact({ vision: true, images: false, streaming: "token" }, STREAM),
+  options: {
+    model: opt("--model", HELP),
+    effort: opt("--effort", HELP),
+    tools: opt("--allowedTools + --disallowedTools (deny complement)", INTERPLAY),
+    excludeTools: opt("--disallowedTools", INTERPLAY),
+    access: opt("--allowedTools/--disallowedTools preset", INTERPLAY),
+    autonomy: opt("--dangerously-skip-permissions", HELP),
+    memory: opt("env CLAUDE_CODE_DISABLE_AUTO_MEMORY=1", SPEC),
+    discovery: opt("--tools= / --setting-sources project / --disable-slash-commands", HELP),
+    systemPrompt: opt("--system-prompt", HELP),
+    appendSystemPrompt: opt("--append-system-prompt", HELP),
+    isolation: opt("--bare --tools= --strict-mcp-config", PROBE, false),
+    endpoint: opt("env ANTHROPIC_BASE_URL", LIVE),
+    escalateQuestions: opt("prompt preamble", SPEC),
+    timeoutSeconds: opt("hmux wall clock", SPEC),
+    stallSeconds: opt("hmux idle budget", SPEC),
+    toolMap: opt("toolMap.claude", SPEC),
+    isolate: opt("env HOME, CLAUDE_CONFIG_DIR", LIVE),
+  },
+  hints: fact({
+    sandbox: "claude has no sandbox modes; approximate with --tools (an exact tool set) or --exclude-tools shell, and run untrusted work in a disposable directory or container",
+    contextWindow: "claude manages its own context window; there is no per-call size flag",
+    provider: "claude routes models through Anthropic only; use --model to pick within it, or --endpoint URL to point it at a compatible gateway",
+    write: "claude has no write toggle; keep writing out with --exclude-tools write,edit or --access read",
+    shell: "claude has no shell toggle; use --exclude-tools shell (renders --disallowedTools=Bash)",
+    maxSteps: "claude has no step cap flag; bound the work in the prompt or use --timeout",
+    skills: "claude 2.1.197 has no per-call skill allowlist; --no-skills (--disable-slash-commands) turns all skills off",
+    "discovery.instructionFiles": "claude has no instruction-file toggle on its own; --isolation tool-free (bare mode) skips CLAUDE.md discovery",
+    resumeLast: "claude renders --continue --fork-session",
+  }, HINTS),
+});
