@@ -1,7 +1,10 @@
 import type { HarnessName } from "../harness-names.js";
 
-/** Where a resolved setting's value came from, strongest first. */
-export const PROVENANCE_TIERS = ["arg", "project-config", "user-config", "profile", "harness"] as const;
+/**
+ * Where a resolved setting's value came from, strongest first. "default" is hmux's own default
+ * for a behaviour that is not a profile setting (escalateQuestions: true), on launch and resume.
+ */
+export const PROVENANCE_TIERS = ["arg", "project-config", "user-config", "profile", "default", "harness"] as const;
 export type ProvenanceTier = (typeof PROVENANCE_TIERS)[number];
 
 export interface Provenance {

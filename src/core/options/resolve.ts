@@ -1,0 +1,235 @@
+/**
+ * Option resolution: args > project config > user config > built-in profile > harness default.
+ * Pure and deterministic. Every resolved setting carries its tier; a profile or config value
+ * the harness cannot express is reported as divergence and left to the harness default. An
+ * explicit arg the harness cannot express passes through: the argv layer refuses it by name.
+ */
+import type { HarnessName } from "../harness-names.js";
+import { deepFreeze } from "../evidence.js";
+import { RefusalError } from "../refusal.js";
+import { configTurnOptions, type Config } from "../config/schema.js";
+import { canExpress } from "./express.js";
+import { BUILT_IN_DEFAULTS, BUILT_IN_PROFILE } from "./profile.js";
+import { checkFloor, expandToolNames, mergeToolMap, mergeToolsets } from "./tool-selection.js";
+import type { DiscoveryOptions, Divergence, Provenance, ProvenanceTier, TurnOptions } from "./types.js";
+
+export interface ResolveTurnOptionsInput {
+  readonly harness: HarnessName;
+  /** From the harness descriptor; see express.ts for the entry forms. */
+  readonly expresses: readonly string[];
+  readonly mode: "launch" | "resume";
+  readonly args: TurnOptions;
+  readonly user?: Config;
+  readonly project?: Config;
+}
+
+export interface ResolvedTurnOptions {
+  /** The effective settings to render; inexpressible config/profile values are left out. */
+  readonly options: TurnOptions;
+  /** One entry per resolved setting, in a fixed order. */
+  readonly provenance: readonly Provenance[];
+  readonly divergence: readonly Divergence[];
+}
+
+/** Resolution order of settings, also the order of provenance lines. */
+export const SETTING_ORDER = [
+  "model", "effort", "provider", "sandbox", "contextWindow", "access", "tools", "excludeTools",
+  "autonomy", "write", "shell", "memory", "maxSteps", "discovery", "systemPrompt",
+  "appendSystemPrompt", "skills", "isolation", "endpoint", "isolate", "escalateQuestions",
+  "timeoutSeconds", "stallSeconds",
+] as const satisfies readonly (keyof TurnOptions)[];
+
+export const DISCOVERY_FACETS = ["tools", "instructionFiles", "extensions", "skills"] as const satisfies readonly (keyof DiscoveryOptions)[];
+
+/**
+ * Settings config still supplies on resume. Resume otherwise passes explicit values only (the
+ * harness's own resume behaviour applies), but these are hmux's own behaviour or routing:
+ * question escalation rides the prompt, the budgets are hmux's supervisor, and a resumed turn
+ * must reach the same endpoint, with the same isolation, as the turn it continues.
+ */
+export const RESUME_CONFIG_KEYS: ReadonlySet<string> = new Set([
+  "escalateQuestions", "timeoutSeconds", "stallSeconds", "endpoint", "isolate",
+]);
+
+/** Config and profile defaults that yield to `--isolation tool-free` (spec 003 "Tool-free turns"). */
+const TOOL_FREE_YIELDS: ReadonlySet<string> = new Set(["tools", "excludeTools", "skills", "access", "autonomy", "discovery"]);
+
+interface Chosen {
+  readonly value: unknown;
+  readonly tier: ProvenanceTier;
+}
+
+export function resolveTurnOptions(input: ResolveTurnOptionsInput): ResolvedTurnOptions {
+  const { harness, expresses, mode, user, project } = input;
+  const args = expandArgTools(input);
+  if (args.tools && project?.tools) checkFloor(args.tools, project.tools, harness);
+
+  const layers = tierLayers(mode, args, user, project);
+  const chosen = new Map<string, Chosen>();
+  for (const key of SETTING_ORDER) {
+    if (key === "discovery") {
+      for (const facet of DISCOVERY_FACETS) pick(chosen, `discovery.${facet}`, layers, (o) => o.discovery?.[facet]);
+    } else {
+      pick(chosen, key, layers, (o) => o[key]);
+    }
+  }
+
+  if (chosen.get("isolation")?.value === "tool-free") {
+    for (const [key, c] of [...chosen]) {
+      if (c.tier !== "arg" && TOOL_FREE_YIELDS.has(key.split(".")[0]!)) chosen.delete(key);
+    }
+  }
+  applyAccessRules(chosen, harness, expresses);
+  const excludeFolded = combineToolsAndExclusions(chosen, harness);
+
+  const divergence: Divergence[] = [];
+  for (const [key, c] of chosen) {
+    if (c.tier === "arg" || c.tier === "default" || c.tier === "harness") continue;
+    if (canExpress(expresses, key, c.value)) continue;
+    divergence.push({ key, value: c.value, tier: c.tier, reason: `not expressible on ${harness}; harness default applies` });
+    chosen.set(key, { value: undefined, tier: "harness" });
+  }
+
+  const options: Record<string, unknown> = {};
+  const provenance: Provenance[] = [];
+  const discovery: Record<string, boolean> = {};
+  for (const [key, c] of chosen) {
+    provenance.push({ key, value: c.value, tier: c.tier });
+    if (c.tier === "harness" || (key === "excludeTools" && excludeFolded)) continue;
+    if (key.startsWith("discovery.")) discovery[key.slice("discovery.".length)] = c.value as boolean;
+    else options[key] = c.value;
+  }
+  if (Object.keys(discovery).length > 0) options.discovery = discovery;
+
+  const toolMap = mergeToolMap(harness, [
+    ["arg", args.toolMap],
+    ["project-config", project?.toolMap],
+    ["user-config", user?.toolMap],
+  ]);
+  if (toolMap.map) options.toolMap = { [harness]: toolMap.map };
+  provenance.push(...toolMap.provenance);
+
+  return deepFreeze({ options: reorder(options), provenance, divergence });
+}
+
+/** Bare toolset names in --tools/--exclude-tools expand (project over user); unknown names refuse. */
+function expandArgTools(input: ResolveTurnOptionsInput): TurnOptions {
+  const { args, harness, user, project } = input;
+  if (args.tools && args.excludeTools) {
+    throw exclusive(harness, "tools", "--tools", "--exclude-tools", "pass a grant or an exclusion, not both");
+  }
+  const toolsets = mergeToolsets(user, project);
+  const out: Record<string, unknown> = { ...args };
+  if (args.tools) out.tools = expandToolNames(args.tools, toolsets, harness, "tools");
+  if (args.excludeTools) out.excludeTools = expandToolNames(args.excludeTools, toolsets, harness, "excludeTools");
+  return out as TurnOptions;
+}
+
+function tierLayers(
+  mode: "launch" | "resume",
+  args: TurnOptions,
+  user: Config | undefined,
+  project: Config | undefined,
+): ReadonlyArray<readonly [ProvenanceTier, TurnOptions]> {
+  const projectOptions = project ? configTurnOptions(project) : {};
+  const userOptions = user ? configTurnOptions(user) : {};
+  if (mode === "launch") {
+    return [["arg", args], ["project-config", projectOptions], ["user-config", userOptions], ["profile", BUILT_IN_PROFILE], ["default", BUILT_IN_DEFAULTS]];
+  }
+  // Resume: no profile, and config only for hmux's own behaviour and routing.
+  return [
+    ["arg", args],
+    ["project-config", onlyKeys(projectOptions, RESUME_CONFIG_KEYS)],
+    ["user-config", onlyKeys(userOptions, RESUME_CONFIG_KEYS)],
+    ["default", BUILT_IN_DEFAULTS],
+  ];
+}
+
+function pick(
+  chosen: Map<string, Chosen>,
+  key: string,
+  layers: ReadonlyArray<readonly [ProvenanceTier, TurnOptions]>,
+  read: (options: TurnOptions) => unknown,
+): void {
+  for (const [tier, options] of layers) {
+    const value = read(options);
+    if (value !== undefined) {
+      chosen.set(key, { value: Array.isArray(value) ? [...value] : value, tier });
+      return;
+    }
+  }
+}
+
+/**
+ * --access is a preset allowlist, not a filter over one: it cannot meet a tools grant or an
+ * exclusion from any tier. A profile sandbox yields to it; an explicit or configured sandbox on a
+ * harness that renders access through its sandbox (codex) conflicts with it.
+ */
+function applyAccessRules(chosen: Map<string, Chosen>, harness: HarnessName, expresses: readonly string[]): void {
+  const access = chosen.get("access");
+  if (!access) return;
+  for (const key of ["tools", "excludeTools"] as const) {
+    const other = chosen.get(key);
+    if (other) {
+      throw exclusive(harness, "access", describeSource("access", access.tier), describeSource(key, other.tier),
+        "access is a preset allowlist, not a filter over one; drop one of them");
+    }
+  }
+  const sandbox = chosen.get("sandbox");
+  if (!sandbox) return;
+  if (sandbox.tier === "profile") chosen.delete("sandbox");
+  else if (canExpress(expresses, "sandbox", sandbox.value)) {
+    throw exclusive(harness, "access", describeSource("access", access.tier), describeSource("sandbox", sandbox.tier),
+      `on ${harness} access is rendered as the sandbox; drop one of them`);
+  }
+}
+
+/**
+ * A grant and an exclusion from one tier contradict each other. From different tiers the
+ * stronger decides: a stronger grant overrides a weaker exclusion; a stronger exclusion narrows a
+ * weaker grant (which keeps a project floor a floor). Returns whether the exclusion was folded in.
+ */
+function combineToolsAndExclusions(chosen: Map<string, Chosen>, harness: HarnessName): boolean {
+  const tools = chosen.get("tools");
+  const exclude = chosen.get("excludeTools");
+  if (!tools || !exclude) return false;
+  if (tools.tier === exclude.tier) {
+    throw exclusive(harness, "tools", describeSource("tools", tools.tier), describeSource("excludeTools", exclude.tier),
+      "keep a grant or an exclusion, not both");
+  }
+  if (rank(tools.tier) < rank(exclude.tier)) {
+    chosen.delete("excludeTools");
+    return false;
+  }
+  const removed = exclude.value as readonly string[];
+  chosen.set("tools", { value: (tools.value as readonly string[]).filter((n) => !removed.includes(n)), tier: tools.tier });
+  return true;
+}
+
+function rank(tier: ProvenanceTier): number {
+  return ["arg", "project-config", "user-config", "profile", "default", "harness"].indexOf(tier);
+}
+
+function describeSource(key: string, tier: ProvenanceTier): string {
+  if (tier === "arg") return `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+  return `${key} (${tier})`;
+}
+
+function exclusive(harness: HarnessName, option: string, a: string, b: string, why: string): RefusalError {
+  return new RefusalError(`${a} and ${b} are mutually exclusive: ${why}`, {
+    issue: "mutually-exclusive-options",
+    harness,
+    option,
+    hint: `drop ${b} or ${a}`,
+  });
+}
+
+function onlyKeys(options: TurnOptions, keys: ReadonlySet<string>): TurnOptions {
+  return Object.fromEntries(Object.entries(options).filter(([k]) => keys.has(k))) as TurnOptions;
+}
+
+function reorder(options: Record<string, unknown>): TurnOptions {
+  const out: Record<string, unknown> = {};
+  for (const key of [...SETTING_ORDER, "toolMap"]) if (options[key] !== undefined) out[key] = options[key];
+  return out as TurnOptions;
+}
