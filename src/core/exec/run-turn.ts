@@ -13,7 +13,8 @@ import { isRefusal } from "../refusal.js";
 import type { Invocation } from "../../adapters/types.js";
 import { composeEnv } from "./env.js";
 import type { Clock, FileSystemPort, Spawner } from "./ports.js";
-import { concludeObservedTurn, type TurnObservation } from "./turn-end.js";
+import { concludeTurn, type ConcludeInput } from "../conclude.js";
+import type { MatcherSet } from "../classify.js";
 import { TurnProcess } from "./turn-process.js";
 
 export const DEFAULT_KILL_GRACE_MS = 5_000;
@@ -22,8 +23,6 @@ export interface RunTurnDeps {
   readonly spawner: Spawner;
   readonly clock: Clock;
   readonly fs: FileSystemPort;
-  /** How a turn's observations become its closing events (defaults to the core's rule). */
-  readonly conclude?: (observation: TurnObservation) => HarnessEvent[];
 }
 
 export interface RunTurnRequest {
@@ -50,12 +49,13 @@ export interface RunTurnRequest {
   /** Aborting stops the turn: TERM, then KILL, `done` cause killed. */
   readonly signal?: AbortSignal;
   readonly escalateQuestions?: boolean;
+  /** The harness's failure matchers for classifying an unexplained non-zero exit. */
+  readonly matchers?: MatcherSet;
   /** Events to emit before any harness output (warnings the planner wants surfaced). */
   readonly leadingEvents?: readonly HarnessEvent[];
 }
 
 export async function* runTurn(deps: RunTurnDeps, request: RunTurnRequest): AsyncGenerator<HarnessEvent, void, undefined> {
-  const conclude = deps.conclude ?? concludeObservedTurn;
   let turn: TurnProcess | undefined;
   try {
     for (const event of request.leadingEvents ?? []) yield event;
@@ -110,8 +110,13 @@ export async function* runTurn(deps: RunTurnDeps, request: RunTurnRequest): Asyn
       if (event === undefined) break;
       yield event;
     }
-    const observation = await turn.finish(request.escalateQuestions ?? true);
-    for (const event of safeConclude(conclude, observation)) yield event;
+    const observed = await turn.finish();
+    const input: ConcludeInput = {
+      ...observed,
+      escalateQuestions: request.escalateQuestions ?? true,
+      ...(request.matchers ? { matchers: request.matchers } : {}),
+    };
+    for (const event of safeConclude(input)) yield event;
   } catch (err) {
     // Only an hmux bug lands here; the consumer still gets a typed end.
     yield* endBeforeSpawn(failure("transport", `hmux internal error: ${messageOf(err)}`));
@@ -131,14 +136,14 @@ function refusalOrInternal(err: unknown, harness: HarnessName): FailureSummary {
   return failure("transport", `hmux internal error planning the ${harness} turn: ${messageOf(err)}`);
 }
 
-function safeConclude(conclude: (o: TurnObservation) => HarnessEvent[], observation: TurnObservation): HarnessEvent[] {
+function safeConclude(input: ConcludeInput): HarnessEvent[] {
   try {
-    const events = conclude(observation);
+    const events = concludeTurn(input);
     if (events.at(-1)?.kind === "done") return events;
     throw new Error("conclude returned no done");
   } catch (err) {
     const summary = failure("transport", `hmux internal error concluding the turn: ${messageOf(err)}`);
-    return [failureEvent(summary), { kind: "done", exitCode: observation.exit.code, cause: "failed", failure: summary }];
+    return [failureEvent(summary), { kind: "done", exitCode: input.exit.code, cause: "failed", failure: summary }];
   }
 }
 

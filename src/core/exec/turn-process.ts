@@ -11,7 +11,10 @@ import { LineSplitter, type LineItem } from "../lines.js";
 import type { Invocation } from "../../adapters/types.js";
 import { EventQueue } from "./event-queue.js";
 import type { ChildProcessHandle, Clock, ExitStatus, FileSystemPort, Spawner } from "./ports.js";
-import type { TurnObservation, Watchdog } from "./turn-end.js";
+import type { ConcludeInput } from "../conclude.js";
+
+/** Which of hmux's own stops ended the process. */
+export type Watchdog = "timeout" | "stall" | "abort";
 
 export interface TurnProcessOptions {
   readonly harness: HarnessName;
@@ -38,10 +41,13 @@ export class TurnProcess {
   private readonly splitters: Record<Stream, LineSplitter>;
   private readonly lineNumbers: Record<Stream, number> = { stdout: 0, stderr: 0 };
   private readonly encodingReports: Record<Stream, number> = { stdout: 0, stderr: 0 };
-  private readonly failures: FailureSummary[] = [];
+  /**
+   * What concludeTurn reads, kept compact so a long turn holds no event history: every
+   * failure and limit in order, plus the latest assistant message (question detection).
+   */
+  private readonly significant: HarnessEvent[] = [];
+  private lastAssistantMessage: HarnessEvent | undefined;
   private readonly stderrTail: string[] = [];
-  private lastAssistantMessage: string | undefined;
-  private limitSeen = false;
   private watchdog: Watchdog | null = null;
   private child: ChildProcessHandle | undefined;
   private exitStatus: ExitStatus | undefined;
@@ -96,20 +102,16 @@ export class TurnProcess {
     return this.queue.next();
   }
 
-  /** After the queue drained: everything needed to decide how the turn ended. */
-  async finish(escalateQuestions: boolean): Promise<TurnObservation> {
+  /** After the queue drained: everything concludeTurn needs to decide how the turn ended. */
+  async finish(): Promise<Omit<ConcludeInput, "escalateQuestions" | "matchers">> {
     const exit = await (this.exitPromise ?? Promise.resolve({ code: null, signal: null }));
+    const events = this.lastAssistantMessage ? [...this.significant, this.lastAssistantMessage] : [...this.significant];
     return {
-      harness: this.options.harness,
+      events,
       exit,
-      watchdog: this.watchdog,
-      timeoutMs: this.options.timeoutMs,
-      stallMs: this.options.stallMs,
-      failures: this.failures,
-      limitSeen: this.limitSeen,
-      lastAssistantMessage: this.lastAssistantMessage,
-      stderrTail: this.stderrTail,
-      escalateQuestions,
+      watchdog: this.watchdog === "abort" ? null : this.watchdog,
+      aborted: this.watchdog === "abort",
+      stderrTail: [...this.stderrTail],
     };
   }
 
@@ -175,7 +177,6 @@ export class TurnProcess {
   private onExit(status: ExitStatus): ExitStatus {
     this.exitStatus = status;
     this.clearTimers();
-    if (status.spawnError) this.record(failure("transport", `${status.spawnError}`));
     try {
       for (const stream of ["stdout", "stderr"] as const) {
         for (const item of this.splitters[stream].end()) this.onLine(stream, item);
@@ -228,13 +229,10 @@ export class TurnProcess {
   }
 
   private emit(event: HarnessEvent): void {
-    if (event.kind === "failure") {
-      const { kind: _kind, ...summary } = event;
-      this.failures.push(summary);
-    } else if (event.kind === "limit") {
-      this.limitSeen = true;
+    if (event.kind === "failure" || event.kind === "limit") {
+      this.significant.push(event);
     } else if (event.kind === "message" && event.role === "assistant" && !event.thinking) {
-      this.lastAssistantMessage = event.text;
+      this.lastAssistantMessage = event;
     } else if (event.kind === "done") {
       return; // a decoder never ends the turn; the supervisor does
     }

@@ -195,7 +195,7 @@ describe("runTurn", () => {
     expect(events.at(-1)).toMatchObject({ kind: "done", cause: "killed" });
   });
 
-  it("a non-zero exit the stream did not explain becomes native with stderr, or transport without", async () => {
+  it("a non-zero exit the stream did not explain is classified from the stderr tail", async () => {
     const a = setup();
     await settle();
     a.spawner.last.stderr("Error: unknown option --bogus\n");
@@ -203,6 +203,7 @@ describe("runTurn", () => {
     expect((await a.run.done).at(-1)).toMatchObject({ cause: "crash", exitCode: 1, failure: { class: "native", nativeExitCode: 1, message: expect.stringContaining("--bogus") } });
     const b = setup();
     await settle();
+    b.spawner.last.stderr("Error: connect ECONNREFUSED 127.0.0.1:9\n");
     b.spawner.last.exit(3);
     expect((await b.run.done).at(-1)).toMatchObject({ cause: "failed", failure: { class: "transport", nativeExitCode: 3 } });
   });
