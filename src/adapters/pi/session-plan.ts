@@ -1,0 +1,41 @@
+/**
+ * Spawn plan for a pi session: `pi --mode rpc` with hmux's gate extension always loaded
+ * (without it pi runs every tool call unchecked). Endpoint: a models.json provider "hmux"
+ * over chat completions (live-drive.md §4).
+ */
+import { fileURLToPath } from "node:url";
+import type { SpawnRequest } from "../../core/exec/ports.js";
+import type { SessionFile, SessionRequest } from "../../core/exec/session-plan-types.js";
+import { PI_GATE_TIMEOUT_MS } from "./session-bridge.js";
+
+export const PI_GATE_PATH = fileURLToPath(new URL("./extension/hmux-gate.ts", import.meta.url));
+export const PI_ENDPOINT_PROVIDER = "hmux";
+
+export interface PiSessionPlan { readonly spawn: SpawnRequest; readonly files: readonly SessionFile[] }
+
+export function planPiSession(request: SessionRequest): PiSessionPlan {
+  const env: Record<string, string> = { ...request.env, PI_OFFLINE: "1", PI_TELEMETRY: "0", HMUX_GATE_TIMEOUT_MS: String(PI_GATE_TIMEOUT_MS) };
+  const files: SessionFile[] = [];
+  if (request.isolate) {
+    env.HOME = `${request.stateDir}/home`;
+    env.PI_CODING_AGENT_DIR = `${request.stateDir}/home/.pi/agent`;
+  }
+  const argv = [request.binary ?? "pi", "--mode", "rpc", "-e", PI_GATE_PATH];
+  if (request.endpoint) {
+    const agentDir = env.PI_CODING_AGENT_DIR ?? `${env.HOME ?? request.stateDir}/.pi/agent`;
+    env.PI_CODING_AGENT_DIR = agentDir;
+    const model = request.model ?? "hmux-model";
+    const baseUrl = request.endpoint.replace(/\/$/, "").replace(/(\/v1)?$/, "/v1");
+    files.push({
+      path: `${agentDir}/models.json`,
+      content: JSON.stringify({ providers: { [PI_ENDPOINT_PROVIDER]: { baseUrl, api: "openai-completions", apiKey: "hmux-scripted-model", models: [{ id: model, name: model, contextWindow: 128000, maxTokens: 4096 }] } } }, null, 2),
+    });
+    files.push({ path: `${agentDir}/settings.json`, content: JSON.stringify({ retry: { enabled: true, maxRetries: 1, baseDelayMs: 500 } }) });
+    argv.push("--provider", PI_ENDPOINT_PROVIDER, "--model", model);
+  } else if (request.model) {
+    argv.push("--model", request.model);
+  }
+  if (request.effort) argv.push("--thinking", request.effort);
+  if (request.resume) argv.push("--session", request.resume);
+  return { spawn: { argv, cwd: request.cwd, env, stdin: "pipe" }, files };
+}
