@@ -1,0 +1,115 @@
+/**
+ * pi facts at the pinned version (0.73.1, read from its own arg parser and help). The scars
+ * this encodes:
+ * - 0.73.1 has no --session-id and no --exclude-tools: resume is `--session <id>` (which also
+ *   matches a PARTIAL uuid, so hmux demands a full one) and an exclude list is rendered as the
+ *   strict allowlist of the remaining built-ins.
+ * - the parser has no `--` separator, an unknown `--flag` swallows the next bare token, and an
+ *   `@word` argument is a file include: the prompt sits right after `-p` (which consumes it
+ *   first), and a prompt starting with `-` or `@` is sent on stdin, which -p mode reads.
+ * - `--mode json` exits 0 on every provider error (decoder's concern).
+ * - pi has no permission system: tools run unasked, so there is no bypass to render.
+ */
+import { defineDescriptor, evidence, type OptionSupport } from "../../core/descriptor.js";
+import { fact, type Evidence, type Fact } from "../../core/evidence.js";
+import { PINNED_VERSIONS } from "../pinned-versions.js";
+import { SHARED_AUTH_MATCHERS, SHARED_LIMIT_MATCHERS } from "../shared-matchers.js";
+
+const V = PINNED_VERSIONS.pi.version;
+const HELP = evidence("help-text", "2026-11-29", V, "shared/research/help/pi.txt");
+const PARSER = evidence("probe", "2026-11-29", V,
+  "node_modules/@mariozechner/pi-coding-agent/dist/cli/args.js (parseArgs) and cli/initial-message.js (stdin joins the prompt)");
+const LIVE = evidence("research", "2026-11-29", V, "shared/research/live-drive.md §4");
+const STREAM = evidence("recorded-stream", "2026-08-17", "0.84.2", "shared/fixtures/hcn/harnesses/pi.ndjson");
+const SPEC = evidence("doc", "2026-11-29", V, "shared/spec/003 (strict allowlist, memory, resume-last)");
+const HINTS = evidence("research", "2026-08-18", "0.84.2", "shared/fixtures/hcn/phase0/hints-confirmed.md");
+
+function opt(spelling: string, ev: Evidence, onResume = true): Fact<OptionSupport> {
+  return fact({ spelling, onResume }, ev);
+}
+
+export const descriptor = defineDescriptor({
+  name: "pi",
+  displayName: "pi",
+  binary: fact("pi", HELP),
+  verifiedAgainst: fact(V, HELP),
+  versionSource: fact({ kind: "npm", package: "@mariozechner/pi-coding-agent" }, LIVE),
+  launch: fact({
+    prefix: ["-p"],
+    streamFlags: ["--mode", "json"],
+    promptStyle: "after-print-flag",
+    stdinPrompt: { leadingChars: "-@" },
+  }, PARSER),
+  resume: fact({
+    prefix: ["--session", "{id}", "-p"],
+    idShape: { pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$", flags: "" },
+    onMissing: "error",
+  }, PARSER),
+  resumeLast: fact({ prefix: ["--continue", "-p"] }, HELP),
+  sessionMode: fact({ argv: ["--mode", "rpc"], channel: "pi-rpc" }, LIVE),
+  transport: fact({
+    headlessTurn: "pipe", session: "pipe", interactive: "pty",
+    why: "a pty echoes every rpc command back as valid JSON and its canonical mode cuts input lines at 4095 bytes (a 6000-byte prompt failed to parse); pipes carry both intact (live-drive §4)",
+  }, LIVE),
+  models: fact({
+    flag: "--model",
+    aliases: {},
+    known: [],
+    // "provider/id" and ":<thinking>" patterns over any configured provider.
+    accepts: { kind: "clean-selector" },
+    nativeDefault: null,
+  }, HELP),
+  efforts: fact({
+    render: { kind: "flag", flag: "--thinking" },
+    ladder: ["off", "minimal", "low", "medium", "high", "xhigh"],
+    byModel: {},
+  }, PARSER),
+  tools: fact({
+    map: { read: "read", write: "write", edit: "edit", shell: "bash", grep: "grep", glob: "find", list: "ls" },
+    selection: "strict-allowlist",
+    builtins: ["read", "bash", "edit", "write", "grep", "find", "ls"],
+    includeFlag: "--tools",
+    excludeFlag: null,
+  }, HELP),
+  limitMatchers: fact([...SHARED_LIMIT_MATCHERS], evidence("research", "2026-11-29", V, "shared/research/hcn.md §2.6")),
+  authMatchers: fact([
+    ...SHARED_AUTH_MATCHERS,
+    { pattern: "No API key found for", flags: "", kind: "not-logged-in" },
+    { pattern: "^401 ", flags: "", kind: "invalid-key" },
+  ], evidence("recorded-stream", "2026-08-17", "0.84.2", "shared/fixtures/hcn/harnesses/pi-noauth.stderr; live-drive.md §4 failures")),
+  autonomy: fact(null, LIVE),
+  memory: fact({ kind: "no-built-in-memory" }, SPEC),
+  stdin: fact("close", LIVE),
+  endpoint: fact({ kind: "pi-models-json", api: "openai-completions", defaultModel: "hmux-model" }, LIVE),
+  capabilities: fact({ vision: false, images: false, streaming: "token" }, STREAM),
+  options: {
+    model: opt("--model", HELP),
+    effort: opt("--thinking", HELP),
+    provider: opt("--provider", HELP),
+    tools: opt("--tools (strict allowlist)", HELP),
+    excludeTools: opt("--tools <complement> (0.73.1 has no --exclude-tools)", HELP),
+    access: opt("--tools read,grep,find,ls", HELP),
+    autonomy: opt("(no permission system: tools always run unasked)", LIVE),
+    memory: opt("(no built-in memory)", SPEC),
+    discovery: opt("-nt / -nc / -ne / -ns", HELP),
+    systemPrompt: opt("--system-prompt", HELP),
+    appendSystemPrompt: opt("--append-system-prompt", HELP),
+    skills: opt("-ns --skill <path>", HELP),
+    endpoint: opt("models.json provider in PI_CODING_AGENT_DIR", LIVE),
+    escalateQuestions: opt("prompt preamble", SPEC),
+    timeoutSeconds: opt("hmux wall clock", SPEC),
+    stallSeconds: opt("hmux idle budget", SPEC),
+    toolMap: opt("toolMap.pi", SPEC),
+    isolate: opt("env HOME, PI_CODING_AGENT_DIR", LIVE),
+  },
+  hints: fact({
+    autonomy: "pi has no permission system, so tools already run unattended; to limit what it may do, grant a tool set with --tools read,grep",
+    sandbox: "pi has no sandbox dimension; grant a minimal tool set (--access read renders --tools read,grep,find,ls) or sandbox the process yourself",
+    contextWindow: "pi sizes context from its model registry; there is no per-call flag",
+    write: "pi has no write toggle; use --exclude-tools write,edit or --access read",
+    shell: "pi has no shell toggle; use --exclude-tools shell (renders a --tools list without bash)",
+    maxSteps: "pi has no step cap flag; bound the work in the prompt or use --timeout",
+    isolation: "tool-free isolation is claude-only; on pi use --no-tools (-nt) with --no-context-files (-nc)",
+    resumeLast: "pi renders --continue",
+  }, HINTS),
+});

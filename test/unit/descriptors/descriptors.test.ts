@@ -1,0 +1,88 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ALL_DESCRIPTORS } from "../../../src/adapters/descriptors.js";
+import { PINNED_VERSIONS } from "../../../src/adapters/pinned-versions.js";
+import { HARNESS_NAMES } from "../../../src/core/harness-names.js";
+import { TURN_OPTION_KEYS } from "../../../src/core/argv/option-keys.js";
+
+const ROOT = join(import.meta.dirname, "..", "..", "..");
+const NOT_FACTS = new Set(["name", "displayName", "expresses", "options"]);
+const SOURCES = new Set(["probe", "doc", "recorded-stream", "help-text", "research"]);
+
+function isEvidence(value: unknown): boolean {
+  if (!value || typeof value !== "object") return false;
+  const e = value as Record<string, unknown>;
+  return SOURCES.has(e.source as string) && /^\d{4}-\d{2}-\d{2}$/.test(String(e.date))
+    && typeof e.version === "string" && e.version.length > 0 && typeof e.ref === "string" && e.ref.length > 0;
+}
+
+function isDeepFrozen(value: unknown, path: string, out: string[]): void {
+  if (!value || typeof value !== "object") return;
+  if (!Object.isFrozen(value)) out.push(path);
+  for (const [k, v] of Object.entries(value)) isDeepFrozen(v, `${path}.${k}`, out);
+}
+
+describe("harness descriptors", () => {
+  it("there is exactly one descriptor per harness, in HARNESS_NAMES order", () => {
+    expect(ALL_DESCRIPTORS.map((d) => d.name)).toEqual([...HARNESS_NAMES]);
+  });
+
+  for (const d of ALL_DESCRIPTORS) {
+    describe(d.name, () => {
+      it("is frozen all the way down", () => {
+        const unfrozen: string[] = [];
+        isDeepFrozen(d, d.name, unfrozen);
+        expect(unfrozen).toEqual([]);
+        expect(() => { (d as unknown as { name: string }).name = "x"; }).toThrow();
+      });
+
+      it("every fact carries evidence with source, date, version and ref", () => {
+        const missing: string[] = [];
+        for (const [key, value] of Object.entries(d)) {
+          if (NOT_FACTS.has(key)) continue;
+          const f = value as { value?: unknown; evidence?: unknown };
+          if (!("value" in f) || !isEvidence(f.evidence)) missing.push(key);
+        }
+        for (const [key, f] of Object.entries(d.options)) {
+          if (!isEvidence((f as { evidence?: unknown }).evidence)) missing.push(`options.${key}`);
+        }
+        expect(missing).toEqual([]);
+      });
+
+      it("is verified against the pinned version from pinned-versions.ts", () => {
+        expect(d.verifiedAgainst.value).toBe(PINNED_VERSIONS[d.name].version);
+      });
+
+      it("expresses exactly the option keys its table spells, in TURN_OPTION_KEYS order", () => {
+        expect(d.expresses).toEqual(TURN_OPTION_KEYS.filter((k) => k in d.options));
+      });
+
+      it("has a refusal hint for every non-hmux option key it cannot express", () => {
+        const hmuxSide = new Set(["escalateQuestions", "timeoutSeconds", "stallSeconds", "toolMap", "isolate"]);
+        const unhinted = TURN_OPTION_KEYS.filter((k) => !d.expresses.includes(k) && !hmuxSide.has(k))
+          .filter((k) => !(d.hints.value as Record<string, string>)[k]);
+        expect(unhinted).toEqual([]);
+      });
+
+      it("every matcher pattern compiles with its flags", () => {
+        for (const m of [...d.limitMatchers.value, ...d.authMatchers.value]) {
+          expect(() => new RegExp(m.pattern, m.flags)).not.toThrow();
+        }
+      });
+
+      it("JSON protocols run on pipes; only the native pane uses a pty, with a recorded reason", () => {
+        expect(d.transport.value.headlessTurn).toBe("pipe");
+        expect(d.transport.value.interactive).toBe("pty");
+        expect(d.transport.value.why.length).toBeGreaterThan(20);
+      });
+    });
+  }
+
+  it("npm-pinned versions match package.json devDependencies exactly", () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { devDependencies: Record<string, string> };
+    for (const pin of Object.values(PINNED_VERSIONS)) {
+      if (pin.npmPackage) expect(pkg.devDependencies[pin.npmPackage]).toBe(pin.version);
+    }
+  });
+});
