@@ -73,12 +73,22 @@ function inputFor(call: ScriptToolCall, tool: OfferedTool): Record<string, unkno
   }
 }
 
+function quote(text: string): string {
+  return `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
 /** Choose the offered native tool for a canonical call and build its input. */
 export function resolveToolCall(call: ScriptToolCall, offered: readonly OfferedTool[]): ToolResolution {
   const names = NATIVE_TOOL_NAMES[call.tool];
   for (const name of names) {
     const tool = offered.find((t) => t.name === name);
     if (tool) return { ok: true, call: { name: tool.name, input: inputFor(call, tool), kind: tool.kind } };
+  }
+  // Codex offers no file tools: read and write go through its shell instead.
+  const viaShell = call.tool === "read" ? `cat ${quote(call.path)}` : call.tool === "write" ? `printf '%s' ${quote(call.content)} > ${quote(call.path)}` : null;
+  if (viaShell !== null) {
+    const shell = resolveToolCall({ tool: "shell", command: viaShell }, offered);
+    if (shell.ok) return shell;
   }
   const have = offered.map((t) => t.name).join(", ") || "none";
   return { ok: false, reason: `the script calls canonical tool "${call.tool}" but the request offers no ${names.join("/")} (offered: ${have})` };

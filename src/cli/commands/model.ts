@@ -1,0 +1,60 @@
+/**
+ * `hmux model serve [--port N] [--script FILE]`: the embedded scripted model, standalone.
+ * Its first line of output is its address, so scripts and tests can read it and point any
+ * harness there (`hmux run <harness> --endpoint <address> …`).
+ */
+import { readFileSync } from "node:fs";
+import type { Command } from "commander";
+import { parseScriptText, ScriptError, type Script } from "../../model/script-schema.js";
+import { startModelServer } from "../../model/server.js";
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port: expected an integer 0-65535, got "${value}"`);
+  return port;
+}
+
+function loadScript(file: string): Script {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (err) {
+    throw new ScriptError(`--script ${file}: cannot read: ${(err as Error).message}`, "(file)");
+  }
+  return parseScriptText(text, file);
+}
+
+export async function serveModel(options: { port?: string; script?: string }): Promise<void> {
+  let script: Script | undefined;
+  let port: number;
+  try {
+    port = parsePort(options.port ?? "0");
+    script = options.script === undefined ? undefined : loadScript(options.script);
+  } catch (err) {
+    process.stderr.write(`hmux model serve: ${(err as Error).message}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const server = await startModelServer({
+    port,
+    ...(script ? { script } : {}),
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
+  process.stdout.write(`${server.url}\n`);
+  process.stderr.write(`hmux model: serving ${options.script ? `script ${options.script}` : "the built-in demo script"}; request log at ${server.url}/_hmux/requests; Ctrl-C stops\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => { server.close().then(resolve, resolve); };
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+}
+
+export function register(program: Command): void {
+  const model = program.command("model").description("the embedded scripted model server (Anthropic, OpenAI Responses, Chat Completions on 127.0.0.1)");
+  model
+    .command("serve")
+    .description("serve the scripted model; prints http://127.0.0.1:PORT as the first line")
+    .option("--port <n>", "port on 127.0.0.1 (0: any free port)", "0")
+    .option("--script <file>", "a JSON script (default: the built-in demo script)")
+    .action(async (opts: { port?: string; script?: string }) => serveModel(opts));
+}
