@@ -34,6 +34,10 @@ function unwrapOptional(node: unknown): unknown {
 
 /** The closest known name within a small edit distance, or null. */
 export function nearestName(name: string, known: readonly string[]): string | null {
+  const lower = name.toLowerCase();
+  // A truncated key ("cooldown" for "cooldownSeconds") is the likeliest slip.
+  const extended = known.find((k) => lower.length >= 3 && k.toLowerCase().startsWith(lower));
+  if (extended) return extended;
   let best: string | null = null;
   let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1;
   for (const candidate of known) {

@@ -79,9 +79,12 @@ function badValueMessage(issue: z.core.$ZodIssue): string {
     case "invalid_value":
       return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}${found}`;
     case "too_small":
+      if (issue.origin === "string" && Number(issue.minimum) === 1) return `must not be empty${found}`;
       return `must be at least ${String(issue.minimum)}${issue.origin === "string" ? " characters" : ""}${found}`;
     case "too_big":
       return `must be at most ${String(issue.maximum)}${issue.origin === "string" ? " characters" : ""}${found}`;
+    case "invalid_key":
+      return `${issue.issues.map((inner) => inner.message).join("; ")}`;
     default:
       return `${issue.message}${issue.code === "custom" ? "" : found}`;
   }

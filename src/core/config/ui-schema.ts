@@ -37,10 +37,10 @@ export interface KeyChord {
  */
 export function parseKeyChord(text: string): KeyChord | { readonly error: string } {
   if (text.length === 0) return { error: "a key chord cannot be empty" };
-  // A trailing "+" after a separator is the plus key itself: "ctrl++".
-  const plusKey = text.length > 1 && text.endsWith("++");
-  const body = plusKey ? text.slice(0, -2) : text;
-  const parts = plusKey ? [...(body === "" ? [] : body.split("+")), "+"] : body.split("+");
+  // "+" alone, or after a separator ("ctrl++"), is the plus key itself.
+  const plusKey = text === "+" || text.endsWith("++");
+  const mods0 = plusKey ? text.slice(0, -2) : text;
+  const parts = plusKey ? [...(mods0 === "" ? [] : mods0.split("+")), "+"] : text.split("+");
   const key = parts[parts.length - 1]!;
   const mods = parts.slice(0, -1);
   const seen = new Set<KeyModifier>();

@@ -8,10 +8,11 @@ import type { HarnessName } from "../harness-names.js";
 import { deepFreeze } from "../evidence.js";
 import { RefusalError } from "../refusal.js";
 import { configTurnOptions, type Config } from "../config/schema.js";
+import { DISCOVERY_FACETS } from "../argv/option-keys.js";
 import { canExpress } from "./express.js";
 import { BUILT_IN_DEFAULTS, BUILT_IN_PROFILE } from "./profile.js";
 import { checkFloor, expandToolNames, mergeToolMap, mergeToolsets } from "./tool-selection.js";
-import type { DiscoveryOptions, Divergence, Provenance, ProvenanceTier, TurnOptions } from "./types.js";
+import type { Divergence, Provenance, ProvenanceTier, TurnOptions } from "./types.js";
 
 export interface ResolveTurnOptionsInput {
   readonly harness: HarnessName;
@@ -39,7 +40,6 @@ export const SETTING_ORDER = [
   "timeoutSeconds", "stallSeconds",
 ] as const satisfies readonly (keyof TurnOptions)[];
 
-export const DISCOVERY_FACETS = ["tools", "instructionFiles", "extensions", "skills"] as const satisfies readonly (keyof DiscoveryOptions)[];
 
 /**
  * Settings config still supplies on resume. Resume otherwise passes explicit values only (the
