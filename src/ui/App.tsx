@@ -1,0 +1,64 @@
+import React, { useMemo } from "react";
+import { Box } from "ink";
+import type { AppStore } from "./store/app-store.js";
+import { CHROME_ROWS } from "./store/app-store.js";
+import type { SessionLauncher } from "./session-launcher.js";
+import type { Theme } from "./theme/theme.js";
+import type { Keymap } from "./keys/keymap.js";
+import { indexKeymap } from "./keys/dispatch.js";
+import { StoreContext } from "./contexts/store-context.js";
+import { ThemeContext } from "./contexts/theme-context.js";
+import { KeysContext, type KeysValue } from "./contexts/keys-context.js";
+import { useKeyDispatch } from "./hooks/use-key-dispatch.js";
+import { useTerminalSize } from "./hooks/use-terminal-size.js";
+import { useQuit } from "./hooks/use-quit.js";
+import { useStoreVersion } from "./hooks/use-store-version.js";
+import { AttentionRail } from "./components/AttentionRail.js";
+import { StatusLine } from "./components/StatusLine.js";
+import { MainArea } from "./layouts/MainArea.js";
+
+export interface AppProps {
+  readonly store: AppStore;
+  readonly theme: Theme;
+  readonly keymap: Keymap;
+  readonly launcher?: SessionLauncher;
+}
+
+/** Registered first among siblings, so hmux sees each key before the input line. */
+function KeyboardController(): null {
+  useKeyDispatch();
+  useTerminalSize();
+  useQuit();
+  return null;
+}
+
+function Screen({ store, keymap, launcher }: Omit<AppProps, "theme">): React.ReactElement {
+  useStoreVersion();
+  const width = store.columns;
+  const height = store.rows;
+  const rail = [...store.sessions.values()].map((view) => {
+    const pane = store.panes.indexOf(view.key);
+    return { view, pane: pane >= 0 ? pane : null };
+  });
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      <AttentionRail entries={rail} focusedKey={store.focusedKey()} width={width} />
+      <MainArea store={store} keymap={keymap} launcher={launcher} width={width} height={Math.max(1, height - CHROME_ROWS)} />
+      <StatusLine flash={store.flash} keymap={keymap} width={width} empty={store.sessions.size === 0} />
+    </Box>
+  );
+}
+
+export function App({ store, theme, keymap, launcher }: AppProps): React.ReactElement {
+  const keys = useMemo<KeysValue>(() => ({ keymap, index: indexKeymap(keymap), gate: { consumed: false } }), [keymap]);
+  return (
+    <StoreContext.Provider value={store}>
+      <ThemeContext.Provider value={theme}>
+        <KeysContext.Provider value={keys}>
+          <KeyboardController />
+          <Screen store={store} keymap={keymap} launcher={launcher} />
+        </KeysContext.Provider>
+      </ThemeContext.Provider>
+    </StoreContext.Provider>
+  );
+}

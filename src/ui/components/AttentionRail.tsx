@@ -1,0 +1,51 @@
+import React from "react";
+import { Box, Text } from "ink";
+import { needsYou, type SessionView } from "../store/session-view.js";
+import { useTheme } from "../hooks/use-theme.js";
+import { BADGE, badgeColor } from "./state-badge.js";
+
+export interface RailEntry {
+  readonly view: SessionView;
+  /** 0-based pane index, or null when the pane is closed. */
+  readonly pane: number | null;
+}
+
+export interface AttentionRailProps {
+  readonly entries: readonly RailEntry[];
+  readonly focusedKey: string | undefined;
+  readonly width: number;
+}
+
+/** The first session that needs a person, phrased as the rail's call to action. */
+export function attentionText(entries: readonly RailEntry[]): string | null {
+  for (const { view, pane } of entries) {
+    const why = needsYou(view);
+    if (!why) continue;
+    const where = pane === null ? `closed pane (${view.info.harness}; Alt+o)` : `pane ${pane + 1}`;
+    const what = why === "approval" ? "approval needed" : why === "question" ? "question waiting" : "failure";
+    return `⚠ ${what} in ${where}`;
+  }
+  return null;
+}
+
+/** Always visible: every session's state, and who needs you. */
+export function AttentionRail({ entries, focusedKey, width }: AttentionRailProps): React.ReactElement {
+  const theme = useTheme();
+  const attention = attentionText(entries);
+  return (
+    <Box width={width} height={1} overflow="hidden">
+      <Text bold color={theme.colors.accent}>hmux </Text>
+      {entries.map(({ view, pane }) => {
+        const focused = view.key === focusedKey;
+        const b = BADGE[view.lifecycle];
+        return (
+          <Text key={view.key} wrap="truncate" color={badgeColor(theme, view.lifecycle)} bold={focused} inverse={focused && theme.noColor}>
+            {`${pane === null ? "–" : pane + 1}:${view.info.label ?? view.info.harness} ${b.icon}${view.approvals.length > 1 ? `×${view.approvals.length}` : ""}  `}
+          </Text>
+        );
+      })}
+      <Box flexGrow={1} />
+      {attention ? <Text wrap="truncate" bold color={theme.colors.attention} inverse={theme.noColor}>{attention}</Text> : null}
+    </Box>
+  );
+}

@@ -1,0 +1,47 @@
+import React, { useCallback } from "react";
+import { Box, Text } from "ink";
+import TextInput from "ink-text-input";
+import { useKeys } from "../hooks/use-keys.js";
+import { useStore } from "../hooks/use-store.js";
+import { useTheme } from "../hooks/use-theme.js";
+import { submitInput } from "../store/intents.js";
+
+export type InputLineMode = "answer" | "turn" | "steer" | "inject" | "none" | "deny" | "edit";
+
+const PROMPT: Readonly<Record<InputLineMode, string>> = {
+  turn: "› ", answer: "answer › ", steer: "steer › ", inject: "inject › ", none: "", deny: "deny reason › ", edit: "edit input › ",
+};
+
+export interface InputLineProps {
+  readonly sessionKey: string;
+  readonly mode: InputLineMode;
+  readonly draft: string;
+  readonly focused: boolean;
+  readonly width: number;
+  /** Why input is unavailable, when mode is "none". */
+  readonly idleHint: string;
+}
+
+/** The pane's input: sends a turn, answers, steers or injects, or types a deny reason. */
+export function InputLine({ sessionKey, mode, draft, focused, width, idleHint }: InputLineProps): React.ReactElement {
+  const store = useStore();
+  const theme = useTheme();
+  const { gate } = useKeys();
+  const onChange = useCallback((value: string) => {
+    if (!gate.consumed) store.setDraft(sessionKey, value);
+  }, [gate, store, sessionKey]);
+  const onSubmit = useCallback((value: string) => {
+    if (!gate.consumed) submitInput(store, value);
+  }, [gate, store]);
+  if (!focused || mode === "none") {
+    const text = mode === "none" ? idleHint : draft !== "" ? `${PROMPT[mode]}${draft}` : `${PROMPT[mode]}(Alt+number to focus)`;
+    return <Box width={width} height={1}><Text dimColor wrap="truncate">{text}</Text></Box>;
+  }
+  const tone = mode === "deny" || mode === "edit" ? theme.colors.attention : theme.colors.user;
+  return (
+    <Box width={width} height={1} overflow="hidden">
+      <Text color={tone} bold>{PROMPT[mode]}</Text>
+      <TextInput value={draft} onChange={onChange} onSubmit={onSubmit} placeholder={mode === "turn" ? "prompt · ? help" : ""} />
+    </Box>
+  );
+}

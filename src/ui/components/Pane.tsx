@@ -1,0 +1,69 @@
+import React, { memo } from "react";
+import { Box } from "ink";
+import type { Rect } from "../layout/tile.js";
+import { paneRegions } from "../layout/pane-geometry.js";
+import type { Compose } from "../store/app-store.js";
+import type { SessionView } from "../store/session-view.js";
+import { transcriptWindow, type ScrollAnchor } from "../store/transcript-window.js";
+import { useTheme } from "../hooks/use-theme.js";
+import { PaneHeader } from "./PaneHeader.js";
+import { Transcript } from "./Transcript.js";
+import { InputLine, type InputLineMode } from "./InputLine.js";
+import { ApprovalWidget } from "./widgets/ApprovalWidget.js";
+import { QuestionWidget } from "./widgets/QuestionWidget.js";
+import { FailureWidget } from "./widgets/FailureWidget.js";
+
+export interface PaneProps {
+  readonly view: SessionView;
+  /** Changes whenever the view does: lets memo skip quiet panes. */
+  readonly viewVersion: number;
+  readonly index: number;
+  readonly rect: Rect;
+  readonly focused: boolean;
+  readonly tick: number | null;
+  readonly anchor: ScrollAnchor | null;
+  readonly draft: string;
+  readonly compose: Compose | null;
+  readonly inputMode: InputLineMode;
+  readonly now: number;
+}
+
+function idleHint(view: SessionView): string {
+  if (view.closed || view.lifecycle === "closed") return "session closed";
+  if (view.lifecycle === "failed") return "session failed";
+  if (view.approvals.length) return "approval pending: a · d · e · s · f";
+  if (view.lifecycle === "running") return `${view.info.harness} cannot take input mid-turn · Esc interrupts`;
+  return `${view.lifecycle}…`;
+}
+
+function PaneImpl(props: PaneProps): React.ReactElement {
+  const { view, index, rect, focused, tick, anchor, draft, compose, inputMode, now } = props;
+  const theme = useTheme();
+  const r = paneRegions(rect, view);
+  const window = transcriptWindow(view.entries, r.innerWidth, r.body, anchor);
+  const call = view.approvals[0];
+  const composing = compose && call && compose.callId === call.callId ? compose.kind : null;
+  return (
+    <Box
+      width={rect.width} height={rect.height} flexDirection="column" overflow="hidden"
+      borderStyle={focused ? "bold" : "round"} borderColor={focused ? theme.colors.borderFocused : theme.colors.border}
+      borderDimColor={!focused}
+    >
+      <PaneHeader view={view} index={index} focused={focused} tick={tick} width={r.innerWidth} />
+      <Transcript window={window} width={r.innerWidth} height={r.body} />
+      {r.widget > 0 && call ? (
+        <ApprovalWidget call={call} position={1} total={view.approvals.length} support={view.info.support}
+          composing={composing} now={now} width={r.innerWidth} height={r.widget} />
+      ) : r.widget > 0 && view.question ? (
+        <QuestionWidget question={view.question} width={r.innerWidth} height={r.widget} />
+      ) : r.widget > 0 && view.lastFailure ? (
+        <FailureWidget failure={view.lastFailure} width={r.innerWidth} height={r.widget} />
+      ) : null}
+      <InputLine sessionKey={view.key} mode={composing ?? inputMode} draft={draft} focused={focused}
+        width={r.innerWidth} idleHint={idleHint(view)} />
+    </Box>
+  );
+}
+
+/** One session: re-renders only when its view, size, focus, scroll or draft change. */
+export const Pane = memo(PaneImpl);

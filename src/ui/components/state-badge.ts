@@ -1,0 +1,33 @@
+/** How each lifecycle state reads on the rail and in pane headers. */
+import type { Lifecycle } from "../../core/control/types.js";
+import type { Theme } from "../theme/theme.js";
+
+export const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+
+export const BADGE: Readonly<Record<Lifecycle, { icon: string; label: string }>> = {
+  starting: { icon: "⟳", label: "starting" },
+  idle: { icon: "○", label: "idle" },
+  running: { icon: "●", label: "running" },
+  "awaiting-input": { icon: "?", label: "question" },
+  "awaiting-approval": { icon: "!", label: "approval" },
+  closing: { icon: "…", label: "closing" },
+  closed: { icon: "■", label: "closed" },
+  failed: { icon: "✗", label: "failed" },
+};
+
+export function badgeColor(theme: Theme, state: Lifecycle): string | undefined {
+  switch (state) {
+    case "running": case "starting": return theme.colors.status;
+    case "awaiting-input": case "awaiting-approval": return theme.colors.attention;
+    case "failed": return theme.colors.error;
+    case "idle": return theme.colors.success;
+    default: return undefined;
+  }
+}
+
+/** The badge text; only the focused pane passes a tick, so only it animates. */
+export function badgeText(state: Lifecycle, tick: number | null): string {
+  const b = BADGE[state];
+  const icon = state === "running" && tick !== null ? SPINNER[tick % SPINNER.length]! : b.icon;
+  return `${icon} ${b.label}`;
+}

@@ -1,0 +1,58 @@
+import React from "react";
+import { Box, Text } from "ink";
+import type { PendingCall } from "../../../core/control/types.js";
+import type { InputSupport } from "../../session-port.js";
+import { previewToolInput } from "../../store/tool-summary.js";
+import { wrap } from "../../store/entry-lines.js";
+import { useTheme } from "../../hooks/use-theme.js";
+
+export interface ApprovalWidgetProps {
+  readonly call: PendingCall;
+  /** 1-based position of this call in the session's queue, and the queue length. */
+  readonly position: number;
+  readonly total: number;
+  readonly support: InputSupport;
+  readonly composing: "deny" | "edit" | null;
+  readonly now: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+export function countdown(deadlineAt: number | null, now: number): string | null {
+  if (deadlineAt === null) return null;
+  const s = Math.max(0, Math.ceil((deadlineAt - now) / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** The keys line: only decisions this harness can deliver are offered. */
+export function approvalKeys(support: InputSupport): string {
+  const keys = ["a allow", "d deny"];
+  if (support.replace) keys.push("e edit");
+  if (support.abstain) keys.push("s abstain");
+  keys.push("f full view");
+  return keys.join(" · ");
+}
+
+/** A pending tool call: tool, command or diff preview, queue position, deadline, keys. */
+export function ApprovalWidget(props: ApprovalWidgetProps): React.ReactElement {
+  const { call, position, total, support, composing, now, width, height } = props;
+  const theme = useTheme();
+  const left = countdown(call.deadlineAt, now);
+  const previewRows = Math.max(0, height - 3);
+  const preview = wrap(previewToolInput(call.input), width);
+  const shown = preview.slice(0, previewRows);
+  if (preview.length > previewRows && shown.length > 0) shown[shown.length - 1] = `… ${preview.length - previewRows + 1} more rows (f)`;
+  const head = `⚠ approval ${position}/${total} · ${call.tool}${call.canonical && call.canonical !== call.tool ? ` (${call.canonical})` : ""}${left ? ` · auto-deny in ${left}` : ""}`;
+  const footer = composing === "deny" ? "type the deny reason below · Enter sends · Esc cancels"
+    : composing === "edit" ? "edit the JSON input below · Enter replaces · Esc cancels"
+    : approvalKeys(support);
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      <Text color={theme.colors.attention} dimColor={false}>{"─".repeat(width)}</Text>
+      <Text wrap="truncate" color={theme.colors.attention} bold inverse={theme.noColor}>{head}</Text>
+      {shown.map((l, i) => <Text key={i} wrap="truncate" dimColor={l.startsWith("… ")} color={l.startsWith("+") ? theme.colors.success : l.startsWith("-") ? theme.colors.error : undefined}>{l === "" ? " " : l}</Text>)}
+      {Array.from({ length: previewRows - shown.length }, (_, i) => <Text key={`pad${i}`}> </Text>)}
+      <Text wrap="truncate" color={theme.colors.status}>{footer}</Text>
+    </Box>
+  );
+}

@@ -1,0 +1,19 @@
+/** The active keymap and its lookup index, plus the gate that tells the input line a key was hmux's. */
+import { createContext } from "react";
+import { indexKeymap, type KeyIndex } from "../keys/dispatch.js";
+import { DEFAULT_KEYMAP, type Keymap } from "../keys/keymap.js";
+
+export interface KeyGate {
+  /** True while the current key event was consumed by hmux; the input line ignores it. */
+  consumed: boolean;
+}
+
+export interface KeysValue {
+  readonly keymap: Keymap;
+  readonly index: KeyIndex;
+  readonly gate: KeyGate;
+}
+
+export const KeysContext = createContext<KeysValue>({
+  keymap: DEFAULT_KEYMAP, index: indexKeymap(DEFAULT_KEYMAP), gate: { consumed: false },
+});

@@ -1,0 +1,20 @@
+/**
+ * The single place hmux reads keys. Its handler is stable, so Ink registers it once at
+ * mount, ahead of the input line's own handler; it marks each event it consumes so the
+ * input line can ignore the same event.
+ */
+import { useCallback } from "react";
+import { useInput, type Key } from "ink";
+import { dispatchKey } from "../keys/dispatch.js";
+import { keyName } from "../keys/key-name.js";
+import { useKeys } from "./use-keys.js";
+import { useStore } from "./use-store.js";
+
+export function useKeyDispatch(): void {
+  const store = useStore();
+  const { index, gate } = useKeys();
+  const handler = useCallback((input: string, key: Key) => {
+    gate.consumed = dispatchKey(store, index, keyName(input, key));
+  }, [store, index, gate]);
+  useInput(handler);
+}

@@ -1,0 +1,14 @@
+/** Leaves Ink once the store says quit; the caller closes the sessions. */
+import { useEffect } from "react";
+import { useApp } from "ink";
+import { useStore } from "./use-store.js";
+import { useStoreVersion } from "./use-store-version.js";
+
+export function useQuit(): void {
+  const store = useStore();
+  const version = useStoreVersion();
+  const { exit } = useApp();
+  useEffect(() => {
+    if (store.quitRequested) exit();
+  }, [version, store, exit]);
+}

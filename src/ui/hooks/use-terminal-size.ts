@@ -1,0 +1,21 @@
+/** Keeps the store's idea of the terminal size current, so the root is never taller than it. */
+import { useEffect } from "react";
+import { useStdout } from "ink";
+import { useStore } from "./use-store.js";
+
+export function useTerminalSize(): void {
+  const store = useStore();
+  const { stdout } = useStdout();
+  useEffect(() => {
+    const update = (): void => {
+      if (stdout.columns && stdout.rows && (stdout.columns !== store.columns || stdout.rows !== store.rows)) {
+        store.setSize(stdout.columns, stdout.rows);
+      }
+    };
+    update();
+    stdout.on("resize", update);
+    return () => {
+      stdout.off("resize", update);
+    };
+  }, [stdout, store]);
+}

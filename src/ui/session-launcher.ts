@@ -1,0 +1,23 @@
+/**
+ * How the new-session dialog starts a session. `validate` runs the core's planning and
+ * refusals without spawning anything; `launch` spawns only after it passed.
+ */
+import type { SessionPort } from "./session-port.js";
+
+export interface NewSessionRequest {
+  readonly harness: string;
+  readonly model?: string;
+  readonly effort?: string;
+  readonly cwd?: string;
+  readonly endpoint?: string;
+  readonly prompt?: string;
+}
+
+export type Validation =
+  | { readonly ok: true; readonly notes?: readonly string[] }
+  | { readonly ok: false; readonly message: string; readonly hint?: string; readonly issue?: string; readonly supported?: readonly string[] };
+
+export interface SessionLauncher {
+  validate(request: NewSessionRequest): Validation;
+  launch(request: NewSessionRequest): Promise<SessionPort>;
+}

@@ -1,0 +1,67 @@
+/**
+ * The narrow surface the TUI needs from a running session. The UI renders what a port
+ * reports and sends intents back through it; it never sees a native stream. H7's session
+ * handle (src/core/exec/session.ts) is adapted to this in src/ui/session-adapter.ts.
+ */
+import type { CommandOutcome, Decision, PendingCall, SessionEvent } from "../core/control/types.js";
+import type { HarnessName } from "../core/harness-names.js";
+import type { ProvenanceTier } from "../core/options/types.js";
+
+/** One resolved setting as the inspector shows it. */
+export interface ResolvedSettingView {
+  readonly key: string;
+  readonly value: unknown;
+  readonly tier: ProvenanceTier;
+  /** Set when the harness cannot express this setting: why, in words. */
+  readonly divergence?: string;
+}
+
+/** What the harness lets the input line do while a turn runs. */
+export interface InputSupport {
+  /** `steer`: text reaches the running turn. */
+  readonly steer: boolean;
+  /** `message.inject`: text is added between turns. */
+  readonly inject: boolean;
+  /** The harness has its own permission check, so `abstain` means something. */
+  readonly abstain: boolean;
+  /** `replace` (edit the tool input) can be delivered. */
+  readonly replace: boolean;
+}
+
+export interface SessionInfo {
+  readonly harness: HarnessName;
+  readonly model?: string;
+  readonly effort?: string;
+  readonly cwd?: string;
+  /** A human label; defaults to the harness name. */
+  readonly label?: string;
+  readonly settings: readonly ResolvedSettingView[];
+  readonly support: InputSupport;
+}
+
+/** Control-plane state the inspector shows; read on demand, never streamed into React. */
+export interface ControlSnapshot {
+  readonly frame: string | null;
+  readonly posture: string | null;
+  readonly pending: readonly PendingCall[];
+  /** Counts per decision/decider, as the control core keeps them. */
+  readonly census: Readonly<Record<string, number>>;
+}
+
+export type SessionListener = (event: SessionEvent) => void;
+
+export interface SessionPort {
+  readonly info: SessionInfo;
+  /** Every event from now on; returns the unsubscribe function. */
+  subscribe(listener: SessionListener): () => void;
+  /** Start a turn with this prompt (idle), or steer/inject while running where supported. */
+  send(text: string, mode: "turn" | "steer" | "inject"): Promise<CommandOutcome>;
+  /** Answer the open question; the session resumes. */
+  answer(text: string): Promise<CommandOutcome>;
+  decide(callId: string, decision: Decision): Promise<CommandOutcome>;
+  interrupt(): Promise<CommandOutcome>;
+  halt(): Promise<CommandOutcome>;
+  /** Release the session's resources; the UI calls this on quit, never on closing a pane. */
+  close(): Promise<void>;
+  control?(): ControlSnapshot | undefined;
+}

@@ -1,0 +1,306 @@
+/**
+ * The TUI's state outside React. Session events are folded into per-session views as
+ * they arrive and marked dirty; React sees them only at the commit cadence (default
+ * 100 ms), however fast the sessions talk. A keypress commits at once. React reads the
+ * store through useSyncExternalStore on `version`.
+ */
+import type { Lifecycle, SessionEvent } from "../../core/control/types.js";
+import { tile, neighbour, type Direction, type Rect, MAX_PANES } from "../layout/tile.js";
+import type { Notifier } from "../notify/notifier.js";
+import type { SessionPort } from "../session-port.js";
+import { applyEvent } from "./apply-event.js";
+import { createSessionView, needsYou, type SessionView } from "./session-view.js";
+import { scrollAnchor, type ScrollAnchor } from "./transcript-window.js";
+import { paneBodyRect } from "../layout/pane-geometry.js";
+
+export type Overlay =
+  | { readonly kind: "help" }
+  | { readonly kind: "inspector" }
+  | { readonly kind: "new-session" }
+  | { readonly kind: "quit" }
+  | { readonly kind: "approval-full" };
+
+/** A decision being typed: a deny reason or an edited input. */
+export interface Compose {
+  readonly kind: "deny" | "edit";
+  readonly sessionKey: string;
+  readonly callId: string;
+}
+
+export interface Flash {
+  readonly text: string;
+  readonly tone: "info" | "warn" | "error";
+  readonly at: number;
+}
+
+export interface Scheduler {
+  now(): number;
+  every(ms: number, fn: () => void): () => void;
+}
+
+export const realScheduler: Scheduler = {
+  now: () => Date.now(),
+  every: (ms, fn) => {
+    const t = setInterval(fn, ms);
+    t.unref?.();
+    return () => clearInterval(t);
+  },
+};
+
+export interface AppStoreOptions {
+  readonly commitMs?: number;
+  readonly scheduler?: Scheduler;
+  readonly notifier?: Notifier;
+  readonly columns?: number;
+  readonly rows?: number;
+}
+
+/** Rows the rail (top) and the status line (bottom) take. */
+export const CHROME_ROWS = 2;
+
+export class AppStore {
+  readonly sessions = new Map<string, SessionView>();
+  readonly ports = new Map<string, SessionPort>();
+  /** Session keys shown as panes, in tiling order. Closed panes leave their session running. */
+  panes: string[] = [];
+  focus = 0;
+  zoom = false;
+  overlay: Overlay | null = null;
+  compose: Compose | null = null;
+  flash: Flash | null = null;
+  readonly drafts = new Map<string, string>();
+  readonly anchors = new Map<string, ScrollAnchor>();
+  columns: number;
+  rows: number;
+  /** Advances on each cadence commit while the focused session runs: the spinner frame. */
+  tick = 0;
+  version = 0;
+  quitRequested = false;
+
+  private dirty = false;
+  private lastClockCommit = 0;
+  private readonly listeners = new Set<() => void>();
+  private readonly unsubscribers = new Map<string, () => void>();
+  private stopCadence: (() => void) | null = null;
+  private nextKey = 1;
+  readonly scheduler: Scheduler;
+  readonly commitMs: number;
+
+  constructor(private readonly options: AppStoreOptions = {}) {
+    this.scheduler = options.scheduler ?? realScheduler;
+    this.commitMs = options.commitMs ?? 100;
+    this.columns = options.columns ?? 160;
+    this.rows = options.rows ?? 48;
+  }
+
+  // ---- subscription (useSyncExternalStore) ----
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  getVersion = (): number => this.version;
+
+  /** Publishes pending changes to React now. */
+  commit(): void {
+    this.dirty = false;
+    this.version++;
+    for (const l of this.listeners) l();
+  }
+
+  /** Marks a change that the next cadence tick publishes. */
+  markDirty(): void {
+    this.dirty = true;
+  }
+
+  start(): void {
+    if (this.stopCadence) return;
+    this.stopCadence = this.scheduler.every(this.commitMs, () => this.onCadence());
+  }
+
+  stop(): void {
+    this.stopCadence?.();
+    this.stopCadence = null;
+    for (const off of this.unsubscribers.values()) off();
+    this.unsubscribers.clear();
+  }
+
+  private onCadence(): void {
+    const focused = this.focusedView();
+    const animating = focused !== undefined && (focused.lifecycle === "running" || focused.lifecycle === "starting");
+    if (animating) this.tick++;
+    if (this.flash && this.scheduler.now() - this.flash.at > 6000) {
+      this.flash = null;
+      this.dirty = true;
+    }
+    // Deadline countdowns tick once a second even when the session is quiet.
+    const now = this.scheduler.now();
+    const clock = now - this.lastClockCommit >= 1000 && this.hasDeadline();
+    if (clock) this.lastClockCommit = now;
+    if (this.dirty || animating || clock) this.commit();
+  }
+
+  private hasDeadline(): boolean {
+    for (const view of this.sessions.values()) if (view.approvals.some((c) => c.deadlineAt !== null)) return true;
+    return false;
+  }
+
+  // ---- sessions ----
+  addSession(port: SessionPort): string {
+    const key = `s${this.nextKey++}`;
+    const view = createSessionView(key, port.info);
+    this.sessions.set(key, view);
+    this.ports.set(key, port);
+    if (this.panes.length < MAX_PANES) {
+      this.panes.push(key);
+      this.focus = this.panes.length - 1;
+    }
+    this.unsubscribers.set(key, port.subscribe((e) => this.ingest(key, e)));
+    this.commit();
+    return key;
+  }
+
+  /** Folds one event in; publishes at the next cadence tick. */
+  ingest(key: string, event: SessionEvent): void {
+    const view = this.sessions.get(key);
+    if (!view) return;
+    const before = needsYou(view);
+    applyEvent(view, event, this.scheduler.now());
+    const after = needsYou(view);
+    if (after && after !== before) this.announce(view, after);
+    this.dirty = true;
+  }
+
+  private announce(view: SessionView, why: "approval" | "question" | "failure"): void {
+    const pane = this.panes.indexOf(view.key);
+    const where = pane >= 0 ? `pane ${pane + 1}` : "hidden pane";
+    const label = view.info.label ?? view.info.harness;
+    const reason = why === "approval"
+      ? `approval needed: ${view.approvals[0]?.tool ?? "tool"}`
+      : why === "question" ? `question: ${view.question?.question ?? ""}` : `failed: ${view.lastFailure?.class ?? "error"}`;
+    this.options.notifier?.notify(view.key, `${label} (${where})`, reason);
+  }
+
+  focusedKey(): string | undefined {
+    return this.panes[this.focus];
+  }
+  focusedView(): SessionView | undefined {
+    const key = this.focusedKey();
+    return key === undefined ? undefined : this.sessions.get(key);
+  }
+  focusedPort(): SessionPort | undefined {
+    const key = this.focusedKey();
+    return key === undefined ? undefined : this.ports.get(key);
+  }
+  lifecycleOf(key: string): Lifecycle | undefined {
+    return this.sessions.get(key)?.lifecycle;
+  }
+
+  // ---- layout ----
+  setSize(columns: number, rows: number): void {
+    this.columns = columns;
+    this.rows = rows;
+    this.commit();
+  }
+
+  /** Rectangles of the visible panes (one when zoomed), inside the area below the rail. */
+  paneRects(): Rect[] {
+    const height = Math.max(3, this.rows - CHROME_ROWS);
+    if (this.zoom) return [{ x: 0, y: 0, width: this.columns, height }];
+    return tile(this.panes.length, this.columns, height);
+  }
+
+  focusIndex(index: number): void {
+    if (index < 0 || index >= this.panes.length) return;
+    this.focus = index;
+    this.compose = null;
+    this.commit();
+  }
+
+  focusDirection(dir: Direction): void {
+    if (this.zoom) return;
+    this.focusIndex(neighbour(tile(this.panes.length, this.columns, Math.max(3, this.rows - CHROME_ROWS)), this.focus, dir));
+  }
+
+  toggleZoom(): void {
+    if (this.panes.length === 0) return;
+    this.zoom = !this.zoom;
+    this.commit();
+  }
+
+  /** Removes the focused pane; its session keeps running and stays on the rail. */
+  closePane(): void {
+    const key = this.focusedKey();
+    if (key === undefined) return;
+    this.panes.splice(this.focus, 1);
+    this.focus = Math.max(0, Math.min(this.focus, this.panes.length - 1));
+    if (this.panes.length === 0) this.zoom = false;
+    this.compose = null;
+    this.setFlash(`pane closed; ${this.sessions.get(key)?.info.harness ?? "session"} keeps running (Alt+o reopens)`, "info");
+  }
+
+  /** Brings back the longest-hidden session as a pane. */
+  reopenPane(): void {
+    if (this.panes.length >= MAX_PANES) return this.setFlash("nine panes are open", "warn");
+    const hidden = [...this.sessions.keys()].find((k) => !this.panes.includes(k));
+    if (!hidden) return this.setFlash("no closed panes", "info");
+    this.panes.push(hidden);
+    this.focus = this.panes.length - 1;
+    this.commit();
+  }
+
+  hiddenKeys(): string[] {
+    return [...this.sessions.keys()].filter((k) => !this.panes.includes(k));
+  }
+
+  // ---- overlays, drafts, flash ----
+  openOverlay(overlay: Overlay): void {
+    this.overlay = overlay;
+    this.commit();
+  }
+  closeOverlay(): void {
+    this.overlay = null;
+    this.commit();
+  }
+  setDraft(key: string, text: string): void {
+    this.drafts.set(key, text);
+    this.commit();
+  }
+  draftOf(key: string | undefined): string {
+    return key === undefined ? "" : this.drafts.get(key) ?? "";
+  }
+  setCompose(compose: Compose | null): void {
+    this.compose = compose;
+    this.commit();
+  }
+  setFlash(text: string, tone: Flash["tone"]): void {
+    this.flash = { text, tone, at: this.scheduler.now() };
+    this.commit();
+  }
+
+  // ---- scrollback ----
+  scroll(pages: number): void {
+    const key = this.focusedKey();
+    const view = this.focusedView();
+    if (key === undefined || !view) return;
+    const rect = this.paneRects()[this.zoom ? 0 : this.focus];
+    if (!rect) return;
+    const body = paneBodyRect(rect, view);
+    const delta = pages * Math.max(1, body.height - 1);
+    const next = scrollAnchor(view.entries, body.width, body.height, this.anchors.get(key) ?? null, delta);
+    if (next) this.anchors.set(key, next);
+    else this.anchors.delete(key);
+    this.commit();
+  }
+  anchorOf(key: string): ScrollAnchor | null {
+    return this.anchors.get(key) ?? null;
+  }
+
+  requestQuit(): void {
+    this.quitRequested = true;
+    this.commit();
+  }
+
+  newSessionKey(): string {
+    return `s${this.nextKey}`;
+  }
+}
