@@ -1,0 +1,168 @@
+/**
+ * Codex `exec --json` → HarnessEvent. Record shapes: live-drive.md §3 (0.171.0) and the recorded
+ * streams in shared/fixtures/hcn (harnesses/codex*.ndjson, phase8-payload-stripping).
+ *
+ * - thread.started → identity (codex mints the thread id; a resumed id matching the request
+ *   is caller-assigned).
+ * - item.started of a tool item (command_execution, file_change, mcp_tool_call, web_search) →
+ *   tool call with the item id; its item.completed → tool result (command exit code kept; a
+ *   non-zero exit is a failed tool, not a failed turn; status "declined" is a denial).
+ * - item.completed agent_message → message; reasoning → thinking message.
+ * - item `type:"error"` is a routine notice ("Skill descriptions were shortened…", "Model
+ *   metadata … not found"): an `error` event, never a failure.
+ * - top-level `error` → error event, held as a pending failure: codex retries on its own
+ *   ("Reconnecting... waiting for network"), so it only counts if the turn never completes.
+ *   turn.failed → failure now. turn.completed → usage, and clears anything pending.
+ * - turn.started, item.updated, todo_list and other lifecycle items → progress.
+ */
+import type { DecoderContext, JsonObject, StreamDecoder } from "../../core/decoder.js";
+import type { FailureSummary, HarnessEvent } from "../../core/events.js";
+import { failureEvent } from "../../core/failure.js";
+import { classifyFailureText, mergeExtras, withExtras, type MatcherSet } from "../../core/classify.js";
+import { IdentityTracker, canonicalTool, num, obj, str, textLineEvents, unrecognized } from "../decode-support.js";
+
+export const CODEX_MATCHERS: Partial<MatcherSet> = {
+  auth: [{ pattern: "run codex login|codex login", kind: "not-logged-in" }],
+};
+
+/** Codex item types → canonical tool names. */
+export const CODEX_CANONICAL_TOOLS: Readonly<Record<string, string>> = {
+  command_execution: "shell", file_change: "edit", web_search: "web-search",
+};
+
+const TOOL_ITEMS = new Set(["command_execution", "file_change", "mcp_tool_call", "web_search"]);
+
+function toolName(item: JsonObject, type: string): string {
+  if (type !== "mcp_tool_call") return type;
+  const server = str(item.server);
+  const tool = str(item.tool);
+  return server && tool ? `${server}.${tool}` : tool ?? type;
+}
+
+function toolInput(item: JsonObject, type: string): unknown {
+  switch (type) {
+    case "command_execution": return { command: item.command };
+    case "file_change": return { changes: item.changes };
+    case "web_search": return { query: item.query };
+    default: return item.arguments ?? item.invocation;
+  }
+}
+
+function toolOutput(item: JsonObject, type: string): string {
+  if (type === "command_execution") return str(item.aggregated_output) ?? "";
+  if (type === "file_change") {
+    const changes = Array.isArray(item.changes) ? item.changes : [];
+    return changes.map((c) => `${str(obj(c)?.kind) ?? "change"} ${str(obj(c)?.path) ?? "?"}`).join("\n");
+  }
+  if (type === "mcp_tool_call") {
+    const error = obj(item.error);
+    if (error) return str(error.message) ?? JSON.stringify(error);
+    const result = item.result;
+    return typeof result === "string" ? result : result === undefined || result === null ? "" : JSON.stringify(result);
+  }
+  return str(item.query) ?? "";
+}
+
+class CodexDecoder implements StreamDecoder {
+  private readonly identity: IdentityTracker;
+  private readonly matchers: MatcherSet;
+  private readonly calls = new Set<string>();
+  private pending: FailureSummary | undefined;
+
+  constructor(private readonly context: DecoderContext) {
+    this.identity = new IdentityTracker("codex", context);
+    this.matchers = withExtras(mergeExtras(context.matchers, CODEX_MATCHERS));
+  }
+
+  record(record: JsonObject): HarnessEvent[] {
+    switch (record.type) {
+      case "thread.started": return this.identity.announce(record.thread_id);
+      case "turn.started": return [{ kind: "progress", label: "turn.started" }];
+      case "item.started": return this.itemStarted(obj(record.item), record);
+      case "item.updated": return [{ kind: "progress", label: `item.updated:${str(obj(record.item)?.type) ?? "item"}` }];
+      case "item.completed": return this.itemCompleted(obj(record.item), record);
+      case "turn.completed": return this.turnCompleted(record);
+      case "turn.failed": return this.turnFailed(record);
+      case "error": return this.topLevelError(record);
+      default: return [unrecognized(record)];
+    }
+  }
+
+  text(line: string, stream: "stdout" | "stderr"): HarnessEvent[] {
+    return textLineEvents(line, stream, this.matchers);
+  }
+
+  end(): HarnessEvent[] {
+    const pending = this.pending;
+    this.pending = undefined;
+    return pending ? [failureEvent(pending)] : [];
+  }
+
+  private call(item: JsonObject, type: string): HarnessEvent {
+    const id = str(item.id) ?? null;
+    if (id) this.calls.add(id);
+    const name = toolName(item, type);
+    const canonical = canonicalTool(name, CODEX_CANONICAL_TOOLS, this.context);
+    return { kind: "tool", phase: "call", callId: id, name, ...(canonical ? { canonical } : {}), input: toolInput(item, type) };
+  }
+
+  private itemStarted(item: JsonObject | undefined, record: JsonObject): HarnessEvent[] {
+    const type = str(item?.type);
+    if (!item || !type) return [unrecognized(record, "item.started")];
+    if (TOOL_ITEMS.has(type)) return [this.call(item, type)];
+    return [{ kind: "progress", label: `item.started:${type}` }];
+  }
+
+  private itemCompleted(item: JsonObject | undefined, record: JsonObject): HarnessEvent[] {
+    const type = str(item?.type);
+    if (!item || !type) return [unrecognized(record, "item.completed")];
+    switch (type) {
+      case "agent_message": return [{ kind: "message", role: "assistant", text: str(item.text) ?? "" }];
+      case "reasoning": return [{ kind: "message", role: "assistant", text: str(item.text) ?? "", thinking: true }];
+      case "error": return [{ kind: "error", message: str(item.message) ?? "codex reported an error item" }];
+      case "todo_list": return [{ kind: "progress", label: "todo_list" }];
+      default: break;
+    }
+    if (!TOOL_ITEMS.has(type)) return [unrecognized(record, `item.completed:${type}`)];
+    const out: HarnessEvent[] = [];
+    const id = str(item.id) ?? null;
+    if (id === null || !this.calls.has(id)) out.push(this.call(item, type));
+    const status = str(item.status);
+    const exitCode = type === "command_execution" ? (num(item.exit_code) ?? null) : undefined;
+    const isError = status === "failed" || status === "declined" || (exitCode !== undefined && exitCode !== null && exitCode !== 0)
+      || (type === "mcp_tool_call" && item.error !== undefined && item.error !== null);
+    out.push({
+      kind: "tool", phase: "result", callId: id, name: toolName(item, type), output: toolOutput(item, type), isError,
+      ...(status === "declined" ? { denied: true } : {}),
+      ...(exitCode !== undefined ? { exitCode } : {}),
+    });
+    return out;
+  }
+
+  private turnCompleted(record: JsonObject): HarnessEvent[] {
+    this.pending = undefined;
+    const usage = obj(record.usage);
+    if (!usage) return [{ kind: "progress", label: "turn.completed" }];
+    const u = {
+      inputTokens: num(usage.input_tokens), outputTokens: num(usage.output_tokens), cachedInputTokens: num(usage.cached_input_tokens),
+    };
+    return [{ kind: "usage", ...Object.fromEntries(Object.entries(u).filter(([, v]) => v !== undefined)) }];
+  }
+
+  private turnFailed(record: JsonObject): HarnessEvent[] {
+    const message = str(obj(record.error)?.message) ?? str(record.message) ?? this.pending?.message ?? "codex turn failed";
+    this.pending = undefined;
+    const classified = classifyFailureText(message, this.matchers, { fallback: "task" });
+    return [{ kind: "error", message, terminal: true }, failureEvent(classified)];
+  }
+
+  private topLevelError(record: JsonObject): HarnessEvent[] {
+    const message = str(record.message) ?? "codex reported an error";
+    this.pending = classifyFailureText(message, this.matchers, { fallback: "task" });
+    return [{ kind: "error", message }];
+  }
+}
+
+export function createDecoder(context: DecoderContext = {}): StreamDecoder {
+  return new CodexDecoder(context);
+}

@@ -1,0 +1,125 @@
+/**
+ * How a turn ended, decided once, purely: from the events the decoder produced, the process's
+ * exit status and hmux's own watchdogs. Returns only the trailing events - a question when one
+ * was asked, any failure the end itself implies, and exactly one `done`.
+ *
+ * Exit contract (hmux's own process exit code, see hmuxExitCode): 0 for clean or awaiting-input,
+ * 1 for any other end after spawn; 2 is a refusal before spawn and never reaches this function.
+ * `done.exitCode` is the harness's exit code as observed (null: killed by a signal, or unknown).
+ */
+import type { ExitCause, FailureSummary, HarnessEvent } from "./events.js";
+import { failure, failureEvent, reduceFailures } from "./failure.js";
+import { SHARED_MATCHERS, classifyExitTail, type MatcherSet } from "./classify.js";
+import { detectQuestion } from "./question.js";
+
+export interface ExitStatus {
+  /** null with no signal and no spawn error: the exit is unknown (a recorded stream). */
+  readonly code: number | null;
+  readonly signal?: string | null;
+  /** The process never started (missing binary, EACCES). */
+  readonly spawnError?: string;
+}
+
+export interface ConcludeInput {
+  readonly events: readonly HarnessEvent[];
+  readonly exit: ExitStatus;
+  /** hmux's watchdog ended the turn: the wall-clock deadline or the stream-idle budget. */
+  readonly watchdog?: "timeout" | "stall" | null;
+  /** The caller (user, hmux) asked the turn to stop. */
+  readonly aborted?: boolean;
+  readonly escalateQuestions: boolean;
+  /** stderr lines kept by the runner; defaults to the last raw stderr events. */
+  readonly stderrTail?: readonly string[];
+  readonly matchers?: MatcherSet;
+}
+
+export const STDERR_TAIL_LINES = 20;
+
+function tailFromEvents(events: readonly HarnessEvent[]): string[] {
+  const out: string[] = [];
+  for (let i = events.length - 1; i >= 0 && out.length < STDERR_TAIL_LINES; i--) {
+    const e = events[i]!;
+    if (e.kind === "raw" && e.stream === "stderr" && e.text.trim() !== "") out.push(e.text);
+  }
+  return out.reverse();
+}
+
+function lastAssistantText(events: readonly HarnessEvent[]): string | undefined {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!;
+    if (e.kind === "message" && e.role === "assistant" && !e.thinking) return e.text;
+  }
+  return undefined;
+}
+
+export function concludeTurn(input: ConcludeInput): HarnessEvent[] {
+  const { events, exit } = input;
+  const seen: FailureSummary[] = [];
+  let limitSeen = false;
+  for (const e of events) {
+    if (e.kind === "failure") {
+      const { kind: _kind, ...summary } = e;
+      seen.push(summary);
+    } else if (e.kind === "limit") {
+      limitSeen = true;
+    }
+  }
+  const trailing: HarnessEvent[] = [];
+  const add = (f: FailureSummary) => {
+    seen.push(f);
+    trailing.push(failureEvent(f));
+  };
+  const finish = (cause: ExitCause): HarnessEvent[] => {
+    const reduced = reduceFailures(seen);
+    trailing.push({ kind: "done", exitCode: exit.code, cause, ...(reduced ? { failure: reduced } : {}) });
+    return trailing;
+  };
+
+  if (exit.spawnError !== undefined) {
+    add(failure("transport", `could not start the harness: ${exit.spawnError}`));
+    return finish("failed");
+  }
+  if (input.aborted) return finish("killed");
+  if (input.watchdog === "timeout") {
+    add(failure("timeout", "the turn exceeded its wall-clock timeout and was stopped"));
+    return finish("killed");
+  }
+  if (input.watchdog === "stall") {
+    add(failure("stall", "the harness produced no output within the stall budget and was stopped"));
+    return finish("stall");
+  }
+  if (limitSeen) return finish("limit");
+  if (exit.code === null && exit.signal) return finish("killed");
+
+  if (exit.code !== null && exit.code !== 0) {
+    if (seen.length > 0) return finish("failed");
+    const tail = input.stderrTail ?? tailFromEvents(events);
+    const f = classifyExitTail(tail, exit.code, input.matchers ?? SHARED_MATCHERS);
+    add(f);
+    return finish(f.class === "native" ? "crash" : "failed");
+  }
+
+  // Exit 0, or unknown (a recorded stream): the stream decides.
+  if (input.escalateQuestions) {
+    const text = lastAssistantText(events);
+    const found = text === undefined ? { kind: "none" as const } : detectQuestion(text);
+    if (found.kind === "malformed") {
+      trailing.push({ kind: "error", message: `malformed hcn-question block: ${found.reason}`, terminal: true });
+      add(failure("task", `malformed hcn-question block: ${found.reason}`));
+      return finish("failed");
+    }
+    if (found.kind === "question" && seen.length === 0) {
+      trailing.push({
+        kind: "question", question: found.question, options: found.options,
+        ...(found.recommended !== undefined ? { recommended: found.recommended } : {}),
+      });
+      return finish("awaiting-input");
+    }
+  }
+  return finish(seen.length > 0 ? "failed" : "clean");
+}
+
+/** hmux's own process exit code for a turn that reached `done`. */
+export function hmuxExitCode(done: { readonly cause: ExitCause }): 0 | 1 {
+  return done.cause === "clean" || done.cause === "awaiting-input" ? 0 : 1;
+}
