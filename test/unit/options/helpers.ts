@@ -1,0 +1,14 @@
+import { parseConfigOrThrow } from "../../../src/core/config/parse.js";
+import type { Config } from "../../../src/core/config/schema.js";
+
+/** A config as the CLI would hand it over: parsed and validated from JSON text. */
+export function config(body: Record<string, unknown>): Config {
+  return parseConfigOrThrow(JSON.stringify({ version: 1, ...body }), "/test/config.json");
+}
+
+/** Everything a harness could express, for tests about precedence rather than divergence. */
+export const EXPRESSES_ALL = [
+  "model", "effort", "sandbox", "contextWindow", "provider", "tools", "excludeTools", "access",
+  "autonomy", "write", "shell", "memory", "maxSteps", "discovery", "systemPrompt",
+  "appendSystemPrompt", "skills", "isolation", "endpoint", "isolate",
+];
