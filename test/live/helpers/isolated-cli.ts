@@ -86,6 +86,12 @@ export interface CliResult {
 }
 
 const live = new Set<ChildProcess>();
+const started: number[] = [];
+
+/** Process group ids of every CLI this module started (each CLI leads its own group). */
+export function startedGroups(): readonly number[] {
+  return [...started];
+}
 
 /** Kill every process group this module started and that is still running. */
 export function killAll(): void {
@@ -93,14 +99,16 @@ export function killAll(): void {
 }
 
 function killGroup(child: ChildProcess): void {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  // The wrapper may be gone while its native child lives on (codex on node 20): signal the group.
+  if (child.pid === undefined) return;
   try { process.kill(-child.pid, "SIGKILL"); } catch { /* already gone */ }
 }
 
 export function runCli(harness: LiveHarness, args: readonly string[], run: IsolatedRun, timeoutMs = 60_000): Promise<CliResult> {
-  const started = Date.now();
+  const startedAt = Date.now();
   const child = spawn(BIN(harness), args, { cwd: run.cwd, env: run.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   live.add(child);
+  if (child.pid !== undefined) started.push(child.pid);
   let out = "";
   let err = "";
   child.stdout!.setEncoding("utf8").on("data", (d: string) => { out += d; });
@@ -121,7 +129,7 @@ export function runCli(harness: LiveHarness, args: readonly string[], run: Isola
           if (typeof v === "object" && v !== null && !Array.isArray(v)) records.push(v as Record<string, unknown>);
         } catch { /* non-JSON line */ }
       }
-      resolvePromise({ code, signal, timedOut, lines, records, stderr: err, ms: Date.now() - started });
+      resolvePromise({ code, signal, timedOut, lines, records, stderr: err, ms: Date.now() - startedAt });
     });
   });
 }
