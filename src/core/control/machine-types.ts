@@ -25,7 +25,7 @@ export type DecisionMode = (typeof DECISION_MODES)[number];
  * (see capabilities.ts). "none" = the harness offers hmux no per-call check at all.
  */
 export const CHANNEL_IDS = [
-  "claude-control", "claude-hook", "codex-app-server", "codex-exec-hook", "codex-exec",
+  "claude-control", "claude-hook", "claude-pane-hook", "codex-app-server", "codex-exec-hook", "codex-exec",
   "pi-extension", "pi-rpc", "muse-oneshot", "cursor-oneshot",
 ] as const;
 export type ChannelId = (typeof CHANNEL_IDS)[number];
@@ -55,7 +55,7 @@ export type WireDecision =
   /** claude `--permission-prompt-tool stdio`: control_response.response.response */
   | { readonly channel: "claude-control"; readonly response: { readonly behavior: "allow"; readonly updatedInput: unknown } | { readonly behavior: "deny"; readonly message: string } }
   /** PreToolUse hook stdout (claude settings hook, codex exec hook); null = no bytes (abstain). */
-  | { readonly channel: "claude-hook" | "codex-exec-hook"; readonly stdout: HookOutput | null }
+  | { readonly channel: "claude-hook" | "claude-pane-hook" | "codex-exec-hook"; readonly stdout: HookOutput | null }
   /** codex app-server: the JSON-RPC result for item/…/requestApproval */
   | { readonly channel: "codex-app-server"; readonly result: { readonly decision: "accept" | "decline" } }
   /** pi RPC + hmux's extension: extension_ui_response for the confirm request */
@@ -64,19 +64,28 @@ export type WireDecision =
 export interface HookOutput {
   readonly hookSpecificOutput: {
     readonly hookEventName: "PreToolUse";
-    readonly permissionDecision: "allow" | "deny";
+    /** "ask" only where the harness puts it to a person (claude in a terminal pane). */
+    readonly permissionDecision: "allow" | "deny" | "ask";
     readonly permissionDecisionReason?: string;
     readonly updatedInput?: unknown;
   };
 }
 
+/** The answer as sent: a decision, an `ask` (the harness's own person decides) or silence (no bytes). */
+export type SentDecision =
+  | Exclude<Decision, { decision: "abstain" }>
+  | { readonly decision: "ask"; readonly reason: string }
+  | { readonly decision: "silent" };
+
 /** The parsed metaharness.command/1 line (both decision spellings normalised to the nested one). */
 export type ControlCommand =
   | { readonly command: "tool.decide"; readonly id: string; readonly callId: string; readonly decision: Decision }
   | { readonly command: "frame.set"; readonly id: string; readonly frame: Frame }
-  | { readonly command: "message.inject" | "steer"; readonly id: string; readonly text: string }
+  | { readonly command: "message.inject"; readonly id: string; readonly text: string }
+  | { readonly command: "steer"; readonly id: string; readonly text: string }
   | { readonly command: "permission.set"; readonly id: string; readonly posture: string }
-  | { readonly command: "interrupt" | "halt"; readonly id: string; readonly reason: string };
+  | { readonly command: "interrupt"; readonly id: string; readonly reason: string }
+  | { readonly command: "halt"; readonly id: string; readonly reason: string };
 
 /** Facts from the harness side and commands from deciders; `now` travels beside each in step(). */
 export type ControlInput =
@@ -104,8 +113,13 @@ export type ControlInput =
 export type ControlEffect =
   /** Append to the session's event stream (and journal). Every lifecycle change is a `state` event. */
   | { readonly type: "emit"; readonly event: ControlEvent }
-  /** Write this decision to the harness for this call. Never abstain: emission resolves abstain first. */
-  | { readonly type: "deliver-decision"; readonly callId: string; readonly ref: string | number | null; readonly decision: Exclude<Decision, { decision: "abstain" }>; readonly wire: WireDecision | null; readonly decider: Decider }
+  /**
+   * Write this answer to the harness for this call (via `ref`). `decision` is what is SENT, after
+   * the emission principle (emission.ts); `verdict` is what the decider said (an abstain becomes
+   * a deny, an ask or silence depending on the channel). On the control channels (claude-control,
+   * codex-app-server, pi-extension) `decision` is only ever allow, deny or replace.
+   */
+  | { readonly type: "deliver-decision"; readonly callId: string; readonly ref: string | number | null; readonly decision: SentDecision; readonly verdict: Decision; readonly wire: WireDecision | null; readonly decider: Decider }
   /** Stop the running turn through the harness's own interrupt (session survives where it can). */
   | { readonly type: "deliver-interrupt"; readonly reason: string }
   /** Stop the session: kill the process group. */
@@ -148,18 +162,22 @@ export interface Classified {
 
 /** A call that left the pending set, and how: the record TOO_LATE and replay checks read. */
 export interface SettledCall {
-  readonly call: PendingCall;
+  readonly call: PendingCallState;
   /** Canonical JSON of {tool,input} at presentation, to tell a replay from a mutation. */
   readonly digest: string;
   readonly outcome: "decided" | "cleared";
   readonly decision?: Decision;
   readonly decider?: Decider;
+  /** What reached the harness, when it was decided (re-sent if the harness asks again identically). */
+  readonly sent?: SentDecision;
   /** Why it left: "decided", "deadline", "turn-ended", "interrupt", "halt", "native-resolved", "process-ended" … */
   readonly why: string;
 }
 
 export interface PendingCallState extends PendingCall {
   readonly ref: string | number | null;
+  /** Further refs that presented the same call identically; each gets the one decision. */
+  readonly alsoRefs?: readonly (string | number | null)[];
   readonly digest: string;
   readonly classification: "safe" | "gated";
   /** The harness's own timeout for this call (for the deadline reason). */

@@ -53,7 +53,8 @@ export type ControlEvent =
   | ({ readonly kind: "disposition"; readonly id: string } & Disposition)
   | { readonly kind: "state"; readonly from: Lifecycle; readonly to: Lifecycle; readonly reason?: string }
   | { readonly kind: "approval-request"; readonly call: PendingCall }
-  | { readonly kind: "approval-disposition"; readonly callId: string; readonly decision: Decision; readonly decider: Decider; readonly status: "sent" | "rejected"; readonly reason?: string }
+  /** `decision` is the decider's verdict; `sent` says what reached the harness when that differs (an abstain sent as a deny). */
+  | { readonly kind: "approval-disposition"; readonly callId: string; readonly decision: Decision; readonly decider: Decider; readonly status: "sent" | "rejected"; readonly reason?: string; readonly sent?: "allow" | "deny" | "replace" | "ask" | "silent" }
   | { readonly kind: "approval-cleared"; readonly callId: string; readonly reason: "native-resolved" | "turn-ended" | "process-ended" | "channel-failed" | "decided" }
   | { readonly kind: "command.result"; readonly id: string | null; readonly outcome: CommandOutcome }
   /** A named condition worth a code to match on (PENDING_CALL_ABANDONED, NO_FRAME_IN_FORCE, REQUEST_MUTATED …). */
