@@ -1,0 +1,190 @@
+/**
+ * codex's multi-turn channel: `codex app-server` JSON-RPC over stdio (live-drive.md §3,
+ * schema from `codex app-server generate-json-schema`, 0.171.0). Handshake initialize →
+ * initialized → thread/start (or thread/resume) with approvalPolicy "untrusted", so every
+ * command that is not known-safe comes to hmux as item/commandExecution/requestApproval.
+ * `exec --json` stays the one-shot path, where codex itself can ask nobody.
+ */
+import type { JsonObject } from "../../core/decoder.js";
+import type { Decision } from "../../core/control/types.js";
+import { failure } from "../../core/failure.js";
+import type { BridgeCapabilities, BridgeOutput, SessionBridge } from "../../core/exec/session-bridge.js";
+import { AppServerEvents } from "./app-server-events.js";
+
+export const CODEX_SESSION_CAPABILITIES: BridgeCapabilities = {
+  harness: "codex",
+  delivers: {
+    "tool.decide": "item/commandExecution/requestApproval and item/fileChange/requestApproval answered accept/decline (live-drive §3; driven live in test/live/control-codex, 0.171.0)",
+    "interrupt": "turn/interrupt → turn/completed status interrupted, thread stays (live-drive §3)",
+    "steer": "turn/steer {threadId, expectedTurnId, input} (0.171.0 schema; driven live in test/live/control-codex)",
+    "halt": "kills the process group",
+  },
+  // replace is absent: accept/decline cannot carry a different input. permission.set is absent.
+  midTurnSend: "joins-turn",
+  harnessDecisionTimeoutMs: null,
+};
+
+export interface CodexSessionOptions {
+  readonly cwd: string;
+  /** Continue this thread (thread/resume) instead of starting one. */
+  readonly resumeThreadId?: string;
+  readonly model?: string;
+  readonly effort?: string;
+  readonly sandbox?: "read-only" | "workspace-write" | "danger-full-access";
+}
+
+const APPROVAL_METHODS = new Set(["item/commandExecution/requestApproval", "item/fileChange/requestApproval"]);
+
+interface OpenApproval { readonly rpcId: string | number; readonly command: string | null }
+
+export class CodexSessionBridge implements SessionBridge {
+  readonly capabilities = CODEX_SESSION_CAPABILITIES;
+  private readonly events = new AppServerEvents();
+  private readonly open = new Map<string, OpenApproval>();
+  private readonly callByRpcId = new Map<string, string>();
+  private threadId: string | null = null;
+  private turnId: string | null = null;
+  private seq = 0;
+
+  constructor(private readonly options: CodexSessionOptions) {}
+
+  start(): { lines: string[]; readyAtOnce: boolean } {
+    return { lines: [this.request("hmux-initialize", "initialize", { clientInfo: { name: "hmux", title: "harnessmux", version: "0.1.0" } })], readyAtOnce: false };
+  }
+
+  encodeSend(text: string, turnOpen: boolean): string[] {
+    const input = [{ type: "text", text, text_elements: [] }];
+    if (turnOpen && this.turnId) return [this.request(`hmux-steer-${++this.seq}`, "turn/steer", { threadId: this.threadId, expectedTurnId: this.turnId, input })];
+    const params: Record<string, unknown> = { threadId: this.threadId, input };
+    if (this.options.effort) params.effort = this.options.effort;
+    return [this.request(`hmux-turn-${++this.seq}`, "turn/start", params)];
+  }
+
+  encodeDecision(callId: string, decision: Exclude<Decision, { decision: "abstain" }>): string[] {
+    const approval = this.open.get(callId);
+    if (!approval) return [];
+    this.open.delete(callId);
+    this.callByRpcId.delete(String(approval.rpcId));
+    const lines = [JSON.stringify({ id: approval.rpcId, result: { decision: decision.decision === "deny" ? "decline" : "accept" } })];
+    // decline carries no text ("rejected by user"); the reason reaches the model as a steer.
+    if (decision.decision === "deny" && this.turnId) {
+      const said = `hmux denied ${approval.command ? `the command \`${approval.command}\`` : "that call"}: ${decision.reason}`;
+      lines.push(this.request(`hmux-reason-${++this.seq}`, "turn/steer", { threadId: this.threadId, expectedTurnId: this.turnId, input: [{ type: "text", text: said, text_elements: [] }] }));
+    }
+    return lines;
+  }
+
+  encodeInterrupt(): string[] | null {
+    if (!this.threadId || !this.turnId) return [];
+    return [this.request(`hmux-interrupt-${++this.seq}`, "turn/interrupt", { threadId: this.threadId, turnId: this.turnId })];
+  }
+
+  encodeSteer(text: string): string[] | null {
+    if (!this.threadId || !this.turnId) return [];
+    return [this.request(`hmux-steer-${++this.seq}`, "turn/steer", { threadId: this.threadId, expectedTurnId: this.turnId, input: [{ type: "text", text, text_elements: [] }] })];
+  }
+
+  encodePermission(): null {
+    return null;
+  }
+
+  record(record: JsonObject): BridgeOutput[] {
+    const method = typeof record.method === "string" ? record.method : null;
+    const hasId = record.id !== undefined && record.id !== null;
+    if (method && hasId) return this.serverRequest(method, record.id as string | number, obj(record.params));
+    if (method) return this.notification(method, obj(record.params));
+    if (hasId) return this.response(String(record.id), record);
+    return [{ kind: "event", event: { kind: "unrecognized", nativeType: "jsonrpc", record } }];
+  }
+
+  text(line: string, stream: "stdout" | "stderr"): BridgeOutput[] {
+    return [{ kind: "event", event: { kind: "raw", stream, text: line } }];
+  }
+
+  end(): BridgeOutput[] {
+    return [];
+  }
+
+  private notification(method: string, params: JsonObject): BridgeOutput[] {
+    const out: BridgeOutput[] = [];
+    if (method === "turn/started") this.turnId = str(obj(params.turn).id) ?? this.turnId;
+    if (method === "serverRequest/resolved") {
+      const callId = this.callByRpcId.get(String(params.requestId));
+      if (callId) {
+        this.open.delete(callId);
+        this.callByRpcId.delete(String(params.requestId));
+        out.push({ kind: "approval-withdrawn", callId });
+      }
+    }
+    const { events, turnEnd } = this.events.notification(method, params);
+    for (const event of events) out.push({ kind: "event", event });
+    if (turnEnd) {
+      this.turnId = null;
+      out.push({ kind: "turn-end", ...(turnEnd.failure ? { failure: turnEnd.failure } : {}) });
+    }
+    return out;
+  }
+
+  private serverRequest(method: string, rpcId: string | number, params: JsonObject): BridgeOutput[] {
+    if (!APPROVAL_METHODS.has(method)) {
+      // Never leave codex hanging on a request hmux does not answer: an error is a refusal.
+      return [
+        { kind: "event", event: { kind: "unrecognized", nativeType: method, record: params } },
+        { kind: "write", lines: [JSON.stringify({ id: rpcId, error: { code: -32601, message: `hmux does not handle ${method}; refused` } })] },
+      ];
+    }
+    const callId = str(params.itemId) ?? `codex-rpc-${String(rpcId)}`;
+    const command = str(params.command) ?? null;
+    this.open.set(callId, { rpcId, command });
+    this.callByRpcId.set(String(rpcId), callId);
+    const isCommand = method === "item/commandExecution/requestApproval";
+    const item = this.events.items.get(callId);
+    const input = isCommand
+      ? { command: params.command, cwd: params.cwd, ...(params.reason ? { reason: params.reason } : {}) }
+      : { changes: item?.changes ?? null, ...(params.reason ? { reason: params.reason } : {}), ...(params.grantRoot ? { grantRoot: params.grantRoot } : {}) };
+    return [{ kind: "approval", ask: { callId, tool: isCommand ? "exec_command" : "apply_patch", canonical: isCommand ? "shell" : "edit", input, ref: rpcId } }];
+  }
+
+  private response(id: string, record: JsonObject): BridgeOutput[] {
+    const error = record.error === undefined ? null : obj(record.error);
+    const result = obj(record.result);
+    if (id === "hmux-initialize") {
+      if (error) return [{ kind: "fatal", failure: failure("native", `codex app-server refused initialize: ${String(error.message)}`) }];
+      const threadParams: Record<string, unknown> = { cwd: this.options.cwd, approvalPolicy: "untrusted", sandbox: this.options.sandbox ?? "workspace-write" };
+      if (this.options.model) threadParams.model = this.options.model;
+      const lines = [JSON.stringify({ method: "initialized" })];
+      if (this.options.resumeThreadId) lines.push(this.request("hmux-thread", "thread/resume", { ...threadParams, threadId: this.options.resumeThreadId }));
+      else lines.push(this.request("hmux-thread", "thread/start", threadParams));
+      return [{ kind: "write", lines }];
+    }
+    if (id === "hmux-thread") {
+      if (error) return [{ kind: "fatal", failure: failure("native", `codex app-server could not open the thread: ${String(error.message)}`) }];
+      const thread = obj(result.thread);
+      this.threadId = str(thread.id) ?? null;
+      if (!this.threadId) return [{ kind: "fatal", failure: failure("native", "codex app-server opened a thread without an id") }];
+      const identity: BridgeOutput = { kind: "event", event: { kind: "identity", harness: "codex", sessionId: this.threadId, authority: "harness-minted", ...(str(thread.model) ? { model: str(thread.model)! } : {}) } };
+      return [identity, { kind: "ready" }];
+    }
+    if (id.startsWith("hmux-turn-")) {
+      if (error) {
+        const f = failure("rejected", `codex refused turn/start: ${String(error.message)}`);
+        return [{ kind: "event", event: { kind: "failure", ...f } }, { kind: "turn-end", failure: f }];
+      }
+      this.turnId = str(obj(result.turn).id) ?? this.turnId;
+      return [];
+    }
+    if (error) return [{ kind: "event", event: { kind: "error", message: `codex refused ${id}: ${String(error.message)}` } }];
+    return [];
+  }
+
+  private request(id: string, method: string, params: unknown): string {
+    return JSON.stringify({ id, method, params });
+  }
+}
+
+function obj(v: unknown): JsonObject {
+  return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as JsonObject) : {};
+}
+function str(v: unknown): string | undefined {
+  return typeof v === "string" ? v : undefined;
+}

@@ -1,0 +1,104 @@
+/**
+ * Opens a session on a real harness: picks the adapter's session planner and bridge, writes
+ * the planned files, and wires the real pipe spawner and clock into the core runtime. Used
+ * by `hmux session`, the control socket and the TUI.
+ */
+import { randomUUID } from "node:crypto";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import type { SessionEvent } from "../core/control/types.js";
+import type { HarnessName } from "../core/harness-names.js";
+import { RefusalError } from "../core/refusal.js";
+import type { ControlName, SessionBridge } from "../core/exec/session-bridge.js";
+import type { SessionFile, SessionRequest } from "../core/exec/session-plan-types.js";
+import type { SpawnRequest } from "../core/exec/ports.js";
+import { createSession } from "../core/exec/session.js";
+import type { ApprovalMode, SessionHandle, SessionPlan } from "../core/exec/session-types.js";
+import { createPipeSpawner } from "../spawn/pipes.js";
+import { systemClock } from "../spawn/clock.js";
+import { ClaudeSessionBridge } from "../adapters/claude/session-bridge.js";
+import { planClaudeSession } from "../adapters/claude/session-plan.js";
+import { createDecoder as createClaudeDecoder } from "../adapters/claude/decode.js";
+import { CodexSessionBridge } from "../adapters/codex/session-bridge.js";
+import { planCodexSession } from "../adapters/codex/session-plan.js";
+import { PiSessionBridge } from "../adapters/pi/session-bridge.js";
+import { planPiSession } from "../adapters/pi/session-plan.js";
+import { createDecoder as createPiDecoder } from "../adapters/pi/decode.js";
+
+export const SESSION_HARNESSES = ["claude", "codex", "pi"] as const satisfies readonly HarnessName[];
+
+export interface LaunchOptions {
+  readonly harness: HarnessName;
+  readonly sessionId?: string;
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string>>;
+  readonly endpoint?: string;
+  readonly model?: string;
+  readonly effort?: string;
+  /** The harness's own session/thread id to continue. */
+  readonly resume?: string;
+  readonly origin?: "fresh" | "resumed";
+  readonly isolate: boolean;
+  /** Where isolated homes live; a fresh temp dir when absent. */
+  readonly stateDir?: string;
+  readonly approvals: ApprovalMode;
+  readonly policy?: SessionPlan["policy"];
+  readonly stallMs?: number;
+  readonly decisionBudgetMs?: number;
+  readonly requiredControls?: readonly ControlName[];
+  readonly escalateQuestions?: boolean;
+  readonly binary?: string;
+  /** Every event, in order (the journal). */
+  readonly record?: (event: SessionEvent) => void;
+}
+
+interface Planned { readonly spawn: SpawnRequest; readonly files: readonly SessionFile[]; readonly bridge: SessionBridge }
+
+function plan(harness: HarnessName, request: SessionRequest): Planned {
+  switch (harness) {
+    case "claude": {
+      const p = planClaudeSession(request);
+      return { ...p, bridge: new ClaudeSessionBridge(createClaudeDecoder(request.resume ? { requestedSessionId: request.resume } : { requestedSessionId: request.sessionId })) };
+    }
+    case "codex": {
+      const p = planCodexSession(request);
+      return { ...p, bridge: new CodexSessionBridge({ cwd: request.cwd, ...(request.resume ? { resumeThreadId: request.resume } : {}), ...(request.model ? { model: request.model } : {}), ...(request.effort ? { effort: request.effort } : {}) }) };
+    }
+    case "pi": {
+      const p = planPiSession(request);
+      return { ...p, bridge: new PiSessionBridge(createPiDecoder()) };
+    }
+    default:
+      throw new RefusalError(`${harness} has no multi-turn session channel: hmux runs it one turn at a time with resume (hmux run ${harness} --resume <id>)`, {
+        issue: "no-session-mode", harness, supported: [...SESSION_HARNESSES], hint: `hmux run ${harness} "<prompt>"`,
+      });
+  }
+}
+
+export function launchSession(options: LaunchOptions): SessionHandle {
+  const sessionId = options.sessionId ?? randomUUID();
+  const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), `hmux-${options.harness}-`));
+  const request: SessionRequest = {
+    sessionId, cwd: options.cwd, env: options.env, stateDir, isolate: options.isolate,
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}), ...(options.model ? { model: options.model } : {}),
+    ...(options.effort ? { effort: options.effort } : {}), ...(options.resume ? { resume: options.resume } : {}),
+    ...(options.binary ? { binary: options.binary } : {}),
+  };
+  const planned = plan(options.harness, request);
+  if (options.isolate) mkdirSync(`${stateDir}/home`, { recursive: true });
+  for (const file of planned.files) {
+    mkdirSync(dirname(file.path), { recursive: true });
+    writeFileSync(file.path, file.content, { mode: 0o600 });
+  }
+  const sessionPlan: SessionPlan = {
+    sessionId, harness: options.harness, origin: options.origin ?? (options.resume ? "resumed" : "fresh"),
+    escalateQuestions: options.escalateQuestions ?? false, spawn: planned.spawn, bridge: planned.bridge,
+    approvals: options.approvals,
+    ...(options.policy ? { policy: options.policy } : {}),
+    ...(options.stallMs !== undefined ? { stallMs: options.stallMs } : {}),
+    ...(options.decisionBudgetMs !== undefined ? { decisionBudgetMs: options.decisionBudgetMs } : {}),
+    ...(options.requiredControls ? { requiredControls: options.requiredControls } : {}),
+  };
+  return createSession(sessionPlan, { spawner: createPipeSpawner(), clock: systemClock, ...(options.record ? { record: options.record } : {}) });
+}
