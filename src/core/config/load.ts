@@ -1,0 +1,52 @@
+/**
+ * Find, read and parse both config tiers through an injected reader (the CLI passes node:fs;
+ * tests pass a map). Any unreadable or invalid file is a ConfigError naming it: a config that
+ * exists is never silently skipped.
+ */
+import { locateProjectConfig, userConfigPath, type ConfigEnv } from "./locate.js";
+import { parseConfig } from "./parse.js";
+import { ConfigError } from "./errors.js";
+import type { Config } from "./schema.js";
+
+export interface ConfigReader {
+  exists(path: string): boolean;
+  /** UTF-8 text of the file; may throw (permission denied, a directory, …). */
+  readText(path: string): string;
+}
+
+export interface LoadedConfigs {
+  readonly user?: Config;
+  readonly project?: Config;
+  readonly userPath: string | null;
+  readonly projectPath: string | null;
+  readonly gitRoot: string | null;
+}
+
+export function loadConfigTiers(input: { readonly env: ConfigEnv; readonly cwd: string; readonly reader: ConfigReader }): LoadedConfigs {
+  const { env, cwd, reader } = input;
+  const userCandidate = userConfigPath(env);
+  const userPath = userCandidate !== null && reader.exists(userCandidate) ? userCandidate : null;
+  const located = locateProjectConfig(cwd, (p) => reader.exists(p));
+  const user = userPath ? readOne(userPath, reader) : undefined;
+  const project = located.path ? readOne(located.path, reader) : undefined;
+  return {
+    ...(user ? { user } : {}),
+    ...(project ? { project } : {}),
+    userPath,
+    projectPath: located.path,
+    gitRoot: located.gitRoot,
+  };
+}
+
+function readOne(path: string, reader: ConfigReader): Config {
+  let text: string;
+  try {
+    text = reader.readText(path);
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    throw new ConfigError(path, [{ kind: "unreadable", keyPath: "", message: `cannot read the config file (${why})` }]);
+  }
+  const result = parseConfig(text, path);
+  if (!result.ok) throw result.error;
+  return result.config;
+}

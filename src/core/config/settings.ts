@@ -1,0 +1,90 @@
+/**
+ * The config settings that are not turn options: the approval policy and the TUI's keys, theme
+ * and notifications. Resolved project > user, each with its provenance like every other setting.
+ */
+import { deepFreeze } from "../evidence.js";
+import type { Provenance, ProvenanceTier } from "../options/types.js";
+import type { Config } from "./schema.js";
+import { DEFAULT_HEADLESS_DENY_REASON, type PolicyConfig } from "./policy-schema.js";
+import { KEY_ACTIONS, type KeyAction, type UiConfig } from "./ui-schema.js";
+
+export interface ResolvedPolicy {
+  readonly allowTools: readonly string[];
+  readonly allowCommands: readonly string[];
+  readonly headless: { readonly decision: "deny"; readonly reason: string };
+}
+
+export interface ResolvedUi {
+  readonly keys: Readonly<Partial<Record<KeyAction, string>>>;
+  readonly theme?: string;
+  readonly notifications: {
+    readonly enabled?: boolean;
+    readonly method?: "osc9" | "bel" | "off";
+    readonly cooldownSeconds?: number;
+  };
+}
+
+export interface ResolvedConfigSettings {
+  /** Absent when neither tier has a policy: every gated call goes to the person (or is denied headless). */
+  readonly policy?: ResolvedPolicy;
+  /** Only what config sets; the TUI lays it over its own defaults. */
+  readonly ui: ResolvedUi;
+  readonly provenance: readonly Provenance[];
+}
+
+/**
+ * A policy is one coherent statement, so the stronger tier's policy replaces the weaker one whole
+ * (mixing one file's tools with another's commands would allow what neither file says).
+ * UI settings merge per leaf: a project theme does not reset a user's key bindings.
+ */
+export function resolveConfigSettings(input: { readonly user?: Config; readonly project?: Config }): ResolvedConfigSettings {
+  const tiers: ReadonlyArray<readonly [ProvenanceTier, Config | undefined]> = [
+    ["project-config", input.project],
+    ["user-config", input.user],
+  ];
+  const provenance: Provenance[] = [];
+
+  let policy: ResolvedPolicy | undefined;
+  for (const [tier, config] of tiers) {
+    if (!config?.policy) continue;
+    policy = completePolicy(config.policy);
+    provenance.push({ key: "policy", value: policy, tier });
+    break;
+  }
+
+  const first = <T>(read: (ui: UiConfig) => T | undefined, key: string): T | undefined => {
+    for (const [tier, config] of tiers) {
+      const value = config?.ui ? read(config.ui) : undefined;
+      if (value !== undefined) {
+        provenance.push({ key, value, tier });
+        return value;
+      }
+    }
+    return undefined;
+  };
+
+  const keys: Partial<Record<KeyAction, string>> = {};
+  for (const action of KEY_ACTIONS) {
+    const chord = first((ui) => ui.keys?.[action], `ui.keys.${action}`);
+    if (chord !== undefined) keys[action] = chord;
+  }
+  const theme = first((ui) => ui.theme, "ui.theme");
+  const notifications: { enabled?: boolean; method?: "osc9" | "bel" | "off"; cooldownSeconds?: number } = {};
+  const enabled = first((ui) => ui.notifications?.enabled, "ui.notifications.enabled");
+  if (enabled !== undefined) notifications.enabled = enabled;
+  const method = first((ui) => ui.notifications?.method, "ui.notifications.method");
+  if (method !== undefined) notifications.method = method;
+  const cooldown = first((ui) => ui.notifications?.cooldownSeconds, "ui.notifications.cooldownSeconds");
+  if (cooldown !== undefined) notifications.cooldownSeconds = cooldown;
+
+  const ui: ResolvedUi = theme === undefined ? { keys, notifications } : { keys, theme, notifications };
+  return deepFreeze(policy ? { policy, ui, provenance } : { ui, provenance });
+}
+
+function completePolicy(policy: PolicyConfig): ResolvedPolicy {
+  return {
+    allowTools: [...(policy.allowTools ?? [])],
+    allowCommands: [...(policy.allowCommands ?? [])],
+    headless: { decision: "deny", reason: policy.headless?.reason ?? DEFAULT_HEADLESS_DENY_REASON },
+  };
+}
