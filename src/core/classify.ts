@@ -45,10 +45,11 @@ export const SHARED_MATCHERS: MatcherSet = {
     { pattern: "rate[ _]limit(?:ed|ing|_error)?\\b", code: "rate-limit" },
     { pattern: "retry-after", code: "rate-limit" },
   ],
+  // The most specific wording first: "401 Unauthorized: invalid x-api-key" is a bad key.
   auth: [
-    { pattern: "401 unauthorized", kind: "expired" },
     { pattern: "invalid (?:x-)?api[ -]?key", kind: "invalid-key" },
     { pattern: "authentication_failed|authentication failed", kind: "invalid-key" },
+    { pattern: "401 unauthorized", kind: "expired" },
   ],
   stall: [{ pattern: "idle timeout waiting for SSE" }],
   transport: [
