@@ -19,9 +19,23 @@ export interface Invocation {
   readonly stdinData?: string;
   /** JSON protocols belong on pipes; the pty is for native terminal panes. */
   readonly transport: "pipe" | "pty";
+  /** Directories to create before spawn (CODEX_HOME must exist); parents of `files` are created anyway. */
+  readonly dirs?: readonly string[];
 }
 
 export interface HarnessAdapterCore {
   readonly name: HarnessName;
   createDecoder(context?: DecoderContext): StreamDecoder;
+}
+
+/**
+ * One harness, composed: its frozen facts, its planner (options → Invocation, refusing what it
+ * cannot express) and its stream decoder. Built by src/adapters/registry.ts.
+ */
+export interface HarnessAdapter<PlanInput = unknown> extends HarnessAdapterCore {
+  readonly descriptor: import("../core/descriptor.js").HarnessDescriptor;
+  /** Failure wording for classifying an unexplained non-zero exit (shared + harness extras). */
+  readonly matchers: import("../core/classify.js").MatcherSet;
+  /** Pure: resolved options and run inputs → argv/env/files; throws RefusalError. */
+  planTurn(input: PlanInput): Invocation;
 }

@@ -71,6 +71,7 @@ export async function* runTurn(deps: RunTurnDeps, request: RunTurnRequest): Asyn
     }
 
     try {
+      for (const dir of invocation.dirs ?? []) await deps.fs.mkdir(dir);
       for (const file of invocation.files) await deps.fs.writeFile(file.path, file.content, file.mode);
     } catch (err) {
       yield* endBeforeSpawn(failure("transport", `could not write ${request.harness}'s configuration before start: ${messageOf(err)}`));

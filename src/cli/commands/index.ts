@@ -1,0 +1,43 @@
+/**
+ * Registers every command module in this folder: each `<name>.ts` exports
+ * `register(program)`. Discovery keeps the entry point closed to edits when a helper adds a
+ * command (model, session, control, sessions, demo, tui live beside run/decode/inspect/ls/check).
+ */
+import { readdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Command } from "commander";
+
+/** Help lists these first, in this order; any other module follows alphabetically. */
+const PREFERRED_ORDER = ["run", "session", "demo", "tui", "decode", "inspect", "ls", "check", "model", "sessions", "control"];
+
+interface CommandModule {
+  register?: (program: Command) => void;
+}
+
+export function commandModuleNames(dir = dirname(fileURLToPath(import.meta.url))): string[] {
+  const names = readdirSync(dir)
+    .filter((f) => /\.(ts|js|mjs)$/.test(f) && !f.endsWith(".d.ts") && !/^index\./.test(f) && !/\.test\./.test(f))
+    .map((f) => f.replace(/\.(ts|js|mjs)$/, ""));
+  const unique = [...new Set(names)];
+  const rank = (n: string) => {
+    const i = PREFERRED_ORDER.indexOf(n);
+    return i === -1 ? PREFERRED_ORDER.length : i;
+  };
+  return unique.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+/**
+ * `only`: the subcommand the user typed. When a module of that name exists only it is loaded,
+ * so `hmux run` never pays for the TUI's imports; help and unknown commands load them all.
+ */
+export async function registerCommands(program: Command, only?: string): Promise<void> {
+  const dir = dirname(fileURLToPath(import.meta.url));
+  const ext = fileURLToPath(import.meta.url).endsWith(".ts") ? ".ts" : ".js";
+  const all = commandModuleNames(dir);
+  const selected = only !== undefined && all.includes(only) ? [only] : all;
+  for (const name of selected) {
+    const mod = (await import(pathToFileURL(`${dir}/${name}${ext}`).href)) as CommandModule;
+    if (typeof mod.register === "function") mod.register(program);
+  }
+}

@@ -1,0 +1,163 @@
+/**
+ * Everything `hmux run` decides before a process exists: harness, prompt, config tiers,
+ * resolution (with provenance), the binary, and the planned invocation. Every problem here
+ * throws (RefusalError, ConfigError, UsageError) and becomes exit 2.
+ */
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { resolve as resolvePath } from "node:path";
+import type { Command } from "commander";
+import type { DecoderContext } from "../../core/decoder.js";
+import { resolveTurnOptions, type ResolvedTurnOptions } from "../../core/options/resolve.js";
+import type { RunInputs, TurnOptions } from "../../core/options/types.js";
+import { RefusalError } from "../../core/refusal.js";
+import { composePrompt } from "../../core/question.js";
+import { adapterFor, requireHarness, allAdapters, type PlanInput } from "../../adapters/registry.js";
+import type { HarnessAdapter, Invocation } from "../../adapters/types.js";
+import { resolveBinary, type ResolvedBinary } from "../../spawn/binaries.js";
+import { nodeFileSystem } from "../../spawn/fs.js";
+import { UsageError } from "../errors.js";
+import { loadConfigFiles } from "../load-config.js";
+import { turnOptionsFromFlags, type RawTurnFlags } from "./run-options.js";
+
+export interface PrepareInput {
+  readonly harnessArg: string;
+  readonly positional: string | undefined;
+  readonly flags: RawTurnFlags;
+  readonly cmd: Command;
+  readonly passthrough: readonly string[];
+  readonly callerEnv: Readonly<Record<string, string>>;
+  /** inspect --argv plans without needing the binary installed. */
+  readonly needBinary?: boolean;
+}
+
+export interface PreparedTurn {
+  readonly adapter: HarnessAdapter<PlanInput>;
+  readonly resolved: ResolvedTurnOptions;
+  readonly options: TurnOptions;
+  readonly inputs: RunInputs;
+  readonly invocation: Invocation;
+  readonly binary: ResolvedBinary;
+  readonly cwd: string;
+  readonly callerEnv: Readonly<Record<string, string>>;
+  readonly decoderContext: DecoderContext;
+  /** Extra stderr lines (binary fallback notes, isolated state dir). */
+  readonly notes: readonly string[];
+}
+
+export async function prepareTurn(input: PrepareInput): Promise<PreparedTurn> {
+  const adapter = requireHarness(input.harnessArg);
+  const { flags } = input;
+  const harness = adapter.name;
+  const prompt = await readPrompt(input.positional, flags);
+  const resume = pickResume(flags);
+  const cwd = resolvePath(flags.cwd ?? process.cwd());
+  if (!existsSync(cwd) || !statSync(cwd).isDirectory()) {
+    throw new UsageError(`--cwd ${cwd} is not a directory`, "pass an existing folder, or omit --cwd to use the current one");
+  }
+
+  const args = turnOptionsFromFlags(flags, input.cmd);
+  const config = loadConfigFiles(cwd);
+  const resolved = resolveTurnOptions({
+    harness,
+    expresses: adapter.descriptor.expresses,
+    mode: resume !== undefined || flags.resumeLast ? "resume" : "launch",
+    args,
+    ...(config.user ? { user: config.user } : {}),
+    ...(config.project ? { project: config.project } : {}),
+  });
+  const options = resolved.options;
+  const inputs: RunInputs = {
+    prompt: prompt.text,
+    explicitPrompt: prompt.explicit,
+    cwd,
+    env: input.callerEnv,
+    passthrough: input.passthrough,
+    ...(resume !== undefined ? { resume } : {}),
+    ...(flags.resumeLast ? { resumeLast: true } : {}),
+  };
+
+  const notes: string[] = [];
+  let stateDir: string | undefined;
+  if (options.isolate) {
+    stateDir = await nodeFileSystem.makeTempDir("hmux-state-");
+    notes.push(`isolated state: ${stateDir}`);
+  }
+  const request: PlanInput = {
+    options,
+    inputs,
+    prompt: composePrompt(prompt.text, options.escalateQuestions === false ? "no-escalate" : "turn"),
+    ...(stateDir ? { stateDir } : {}),
+    host: { isRoot: process.getuid?.() === 0, env: process.env },
+  };
+  const invocation = adapter.planTurn(request);
+
+  const found = resolveBinary(harness);
+  if (!found.ok) {
+    if (input.needBinary === false) {
+      return { adapter, resolved, options, inputs, invocation, cwd, callerEnv: input.callerEnv, notes, decoderContext: {},
+        binary: { harness, executable: invocation.argv[0] ?? harness, prefixArgs: [], source: "path" } };
+    }
+    throw new RefusalError(found.message, { issue: "missing-binary", harness, hint: found.hint });
+  }
+  if (found.binary.note) notes.push(`binary: ${found.binary.note}`);
+  const decoderContext: DecoderContext = {
+    ...(resume !== undefined ? { requestedSessionId: resume } : {}),
+    ...(flags.resumeLast ? { resumeLast: true } : {}),
+  };
+  return { adapter, resolved, options, inputs, invocation, binary: found.binary, cwd, callerEnv: input.callerEnv, decoderContext, notes };
+}
+
+interface PromptChoice {
+  readonly text: string;
+  readonly explicit: boolean;
+}
+
+async function readPrompt(positional: string | undefined, flags: RawTurnFlags): Promise<PromptChoice> {
+  const given = [positional !== undefined, flags.prompt !== undefined, flags.promptFile !== undefined].filter(Boolean).length;
+  if (given > 1) {
+    throw new UsageError("give the prompt once: as the positional, with --prompt, or with --prompt-file", "drop all but one of them");
+  }
+  if (flags.prompt !== undefined) return { text: nonEmpty(flags.prompt, "--prompt"), explicit: true };
+  if (flags.promptFile !== undefined) return { text: nonEmpty(await readPromptFile(flags.promptFile), "--prompt-file"), explicit: true };
+  if (positional !== undefined) return { text: nonEmpty(positional, "the prompt"), explicit: false };
+  throw new UsageError("hmux run needs a prompt", 'hmux run <harness> "your prompt", or --prompt TEXT, or --prompt-file PATH|-');
+}
+
+function nonEmpty(text: string, where: string): string {
+  if (text.trim() === "") throw new UsageError(`${where} is empty`, "give the harness something to do");
+  return text;
+}
+
+async function readPromptFile(path: string): Promise<string> {
+  let bytes: Uint8Array;
+  try {
+    bytes = path === "-" ? await readStdin() : readFileSync(path);
+  } catch (err) {
+    throw new UsageError(`--prompt-file ${path}: ${(err as Error).message}`, "pass a readable file, or - for stdin");
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new UsageError(`--prompt-file ${path === "-" ? "(stdin)" : path} is not valid UTF-8`, "save the prompt as UTF-8");
+  }
+}
+
+async function readStdin(): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Uint8Array);
+  return Buffer.concat(chunks);
+}
+
+function pickResume(flags: RawTurnFlags): string | undefined {
+  if (flags.resume !== undefined && flags.sessionId !== undefined && flags.resume !== flags.sessionId) {
+    throw new UsageError("--resume and --session-id name different sessions", "--session-id is an alias for --resume; pass one");
+  }
+  const id = flags.resume ?? flags.sessionId;
+  if (id !== undefined && flags.resumeLast) {
+    throw new UsageError("--resume-last cannot be combined with --resume/--session-id", "name the session with --resume, or let the harness pick with --resume-last");
+  }
+  return id;
+}
+
+/** Every adapter, for commands that list them. */
+export { allAdapters, adapterFor };

@@ -1,0 +1,90 @@
+/**
+ * `hmux run <harness> [prompt]`: one headless turn, rendered for a human or as NDJSON.
+ * Everything that can be refused is refused before spawn (exit 2, and under --json a
+ * failure + done pair as the last lines); after spawn the turn's `done` decides (0 or 1).
+ */
+import type { Command } from "commander";
+import { hmuxExitCode } from "../../core/conclude.js";
+import type { HarnessEvent } from "../../core/events.js";
+import { parseEnvAssignments } from "../../core/exec/env.js";
+import { runTurn } from "../../core/exec/run-turn.js";
+import { renderResolution } from "../../core/options/render-provenance.js";
+import { systemClock } from "../../spawn/clock.js";
+import { nodeFileSystem } from "../../spawn/fs.js";
+import { createPipeSpawner } from "../../spawn/pipes.js";
+import { createPtySpawner } from "../../spawn/pty.js";
+import { cliContext } from "../context.js";
+import { processOutput, type Output } from "../render/output.js";
+import { HumanRenderer } from "../render/human.js";
+import { JsonRenderer } from "../render/json.js";
+import { addTurnFlags, type RawTurnFlags } from "./run-options.js";
+import { prepareTurn } from "./run-prepare.js";
+
+export interface RunFlags extends RawTurnFlags {
+  json?: boolean;
+  verbose?: boolean;
+}
+
+export function register(program: Command): void {
+  const cmd = program
+    .command("run")
+    .description("run one headless turn: hmux run <harness> [prompt] [flags] [-- native args]")
+    .argument("<harness>", "claude | codex | pi | muse | cursor")
+    .argument("[prompt]", "the prompt (use --prompt for one that starts with '-')")
+    .option("--json", "NDJSON HarnessEvents on stdout")
+    .option("--verbose", "also show non-JSON harness lines and progress (human mode)");
+  addTurnFlags(cmd);
+  cmd.action(async (harness: string, prompt: string | undefined, flags: RunFlags, self: Command) => {
+    process.exitCode = await runCommand(harness, prompt, flags, self, processOutput());
+  });
+}
+
+export async function runCommand(harnessArg: string, positional: string | undefined, flags: RunFlags, cmd: Command, output: Output): Promise<number> {
+  const prepared = await prepareTurn({
+    harnessArg, positional, flags, cmd, passthrough: cliContext.passthrough,
+    callerEnv: parseEnvAssignments(flags.env ?? []),
+  });
+  for (const line of renderResolution(prepared.resolved)) output.err(`${line}\n`);
+  for (const note of prepared.notes) output.err(`${note}\n`);
+
+  const abort = new AbortController();
+  const stop = () => abort.abort();
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  output.onBroken(stop); // the reader left (| head): stop the harness, exit cleanly
+
+  const { adapter, invocation, options } = prepared;
+  const spawner = invocation.transport === "pty" ? createPtySpawner() : createPipeSpawner();
+  const events = runTurn({ spawner, clock: systemClock, fs: nodeFileSystem }, {
+    harness: adapter.name,
+    plan: () => invocation,
+    createDecoder: () => adapter.createDecoder(prepared.decoderContext),
+    executable: prepared.binary.executable,
+    executablePrefix: prepared.binary.prefixArgs,
+    cwd: prepared.cwd,
+    baseEnv: process.env,
+    callerEnv: prepared.callerEnv,
+    ...(options.timeoutSeconds ? { timeoutMs: options.timeoutSeconds * 1000 } : {}),
+    ...(options.stallSeconds ? { stallMs: options.stallSeconds * 1000 } : {}),
+    signal: abort.signal,
+    escalateQuestions: options.escalateQuestions ?? true,
+    matchers: adapter.matchers,
+  });
+
+  const json = new JsonRenderer(output);
+  const human = new HumanRenderer(output, { verbose: flags.verbose ?? false });
+  let done: Extract<HarnessEvent, { kind: "done" }> | undefined;
+  try {
+    for await (const event of events) {
+      if (flags.json) json.render(event);
+      else human.render(event);
+      if (event.kind === "done") done = event;
+      if (output.broken) break; // abandons the iterator: the child's group is killed and awaited
+    }
+  } finally {
+    process.removeListener("SIGINT", stop);
+    process.removeListener("SIGTERM", stop);
+  }
+  if (output.broken) return 0;
+  return done ? hmuxExitCode(done) : 1;
+}

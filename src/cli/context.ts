@@ -1,0 +1,9 @@
+/** Per-invocation facts main.ts extracts before commander parses (commander never sees them). */
+export const cliContext: { passthrough: readonly string[] } = { passthrough: [] };
+
+/** Splits argv at the first `--`: everything after it is native passthrough for the harness. */
+export function splitPassthrough(args: readonly string[]): { args: string[]; passthrough: string[] } {
+  const cut = args.indexOf("--");
+  if (cut === -1) return { args: [...args], passthrough: [] };
+  return { args: args.slice(0, cut), passthrough: args.slice(cut + 1) };
+}

@@ -1,0 +1,75 @@
+/**
+ * Everything that stops hmux before a harness starts becomes: prose on stderr naming what
+ * was wrong and what would work, exit 2, and — when the caller asked for --json — a
+ * `failure` + `done` pair as the last stdout lines, so a program reading to `done` sees why.
+ */
+import { CommanderError } from "commander";
+import type { FailureSummary, HarnessEvent } from "../core/events.js";
+import { failure } from "../core/failure.js";
+import { isConfigError } from "../core/config/errors.js";
+import { isRefusal } from "../core/refusal.js";
+import type { Output } from "./render/output.js";
+
+export class UsageError extends Error {
+  constructor(message: string, readonly hint?: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+/** The failure a pre-spawn problem reports under --json. */
+export function failureOf(err: unknown): FailureSummary {
+  if (isRefusal(err)) return err.toFailure();
+  if (isConfigError(err)) return failure("rejected", err.message, { issue: "invalid-config" });
+  if (err instanceof UsageError) return failure("rejected", err.message, err.hint ? { hint: err.hint } : {});
+  if (err instanceof CommanderError) return commanderFailure(err);
+  return failure("rejected", err instanceof Error ? err.message : String(err));
+}
+
+/** A flag-looking token: -x, --long-name, --long=value. Anything else that starts with '-' is prose. */
+const FLAG_SHAPE = /^--?[A-Za-z][\w-]*(=.*)?$/s;
+
+function commanderFailure(err: CommanderError): FailureSummary {
+  const message = cleanCommanderMessage(err.message);
+  if (err.code !== "commander.unknownOption") return failure("rejected", message);
+  const flag = /unknown option '(.*)'/s.exec(err.message)?.[1] ?? "";
+  if (!FLAG_SHAPE.test(flag)) {
+    return failure("rejected", `the prompt ${JSON.stringify(flag)} starts with '-', so it would be read as a flag`, {
+      issue: "prompt-flag-injection",
+      option: "prompt",
+      hint: `pass it as data: --prompt ${JSON.stringify(flag)} (or --prompt-file)`,
+    });
+  }
+  const [first, suggestion] = message.split(/\n\(Did you mean /);
+  const hint = suggestion ? `did you mean ${suggestion.replace(/\)$/, "")}` : "see `hmux run --help` for the normalized flags; native flags go after --";
+  return failure("rejected", first ?? message, { issue: "unsupported-option", hint });
+}
+
+export function exitCodeFor(err: unknown): number {
+  if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
+  return 2;
+}
+
+export function refusalPair(summary: FailureSummary): HarnessEvent[] {
+  return [{ kind: "failure", ...summary }, { kind: "done", exitCode: null, cause: "failed", failure: summary }];
+}
+
+export function wantsJson(args: readonly string[]): boolean {
+  const cut = args.indexOf("--");
+  return (cut === -1 ? args : args.slice(0, cut)).includes("--json");
+}
+
+export function reportError(err: unknown, output: Output, args: readonly string[]): void {
+  const summary = failureOf(err);
+  const lines = [`hmux: ${summary.message}`];
+  if (summary.hint) lines.push(`  hint: ${summary.hint}`);
+  if (summary.supported?.length) lines.push(`  supported: ${summary.supported.join(", ")}`);
+  if (summary.supportedBy?.length) lines.push(`  supported by: ${summary.supportedBy.map((s) => `${s.harness} (${s.spelling})`).join(", ")}`);
+  if (!summary.hint && err instanceof CommanderError) lines.push("  hint: run `hmux --help` or `hmux <command> --help` for the accepted flags");
+  output.err(`${lines.join("\n")}\n`);
+  if (wantsJson(args)) for (const event of refusalPair(summary)) output.out(`${JSON.stringify(event)}\n`);
+}
+
+function cleanCommanderMessage(message: string): string {
+  return message.replace(/^error:\s*/i, "");
+}

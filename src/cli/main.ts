@@ -1,0 +1,70 @@
+/**
+ * The `hmux` entry point. Exit codes: 0 a clean (or awaiting-input) turn, 1 a failure after
+ * spawn, 2 a refusal before spawn (bad flag, bad config, unknown harness, missing binary).
+ */
+import { realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Command, CommanderError } from "commander";
+import { registerCommands } from "./commands/index.js";
+import { cliContext, splitPassthrough } from "./context.js";
+import { exitCodeFor, reportError } from "./errors.js";
+import { processOutput, type Output } from "./render/output.js";
+
+export const VERSION = "0.1.0";
+
+export function createProgram(output: Output): Command {
+  const program = new Command("hmux")
+    .description("A terminal multiplexer and headless normalizer for coding-agent CLIs (claude, codex, pi, muse, cursor)")
+    .version(VERSION, "-V, --version")
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => void output.out(s),
+      writeErr: (s) => output.err(s),
+      // Usage errors are printed by reportError with a hint; commander stays quiet.
+      outputError: () => undefined,
+    });
+  return program;
+}
+
+/** The first token that is not an option: the subcommand the user asked for. */
+function subcommandOf(args: readonly string[]): string | undefined {
+  return args.find((a) => !a.startsWith("-"));
+}
+
+export async function main(argv: readonly string[] = process.argv, output: Output = processOutput()): Promise<number> {
+  const program = createProgram(output);
+  const { args, passthrough } = splitPassthrough(argv.slice(2));
+  cliContext.passthrough = passthrough;
+  try {
+    await registerCommands(program, subcommandOf(args));
+    await program.parseAsync([...argv.slice(0, 2), ...args]);
+    return process.exitCode === undefined ? 0 : Number(process.exitCode);
+  } catch (err) {
+    if (err instanceof CommanderError && (err.code === "commander.helpDisplayed" || err.code === "commander.version" || err.code === "commander.help")) {
+      return 0;
+    }
+    reportError(err, output, args);
+    return exitCodeFor(err);
+  }
+}
+
+function invokedDirectly(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+/** Run and exit once stdout has flushed, so a consumer reading to `done` never loses it. */
+export async function runAndExit(argv: readonly string[] = process.argv): Promise<void> {
+  const output = processOutput();
+  const code = await main(argv, output);
+  await output.drain();
+  process.exit(code);
+}
+
+if (invokedDirectly()) void runAndExit();
