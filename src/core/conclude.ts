@@ -6,8 +6,16 @@
  * Exit contract (hmux's own process exit code, see hmuxExitCode): 0 for clean or awaiting-input,
  * 1 for any other end after spawn; 2 is a refusal before spawn and never reaches this function.
  * `done.exitCode` is the harness's exit code as observed (null: killed by a signal, or unknown).
+ *
+ * Cause, first rule that applies: spawn error → failed (transport); abort → killed; watchdog
+ * timeout → killed (timeout, not retryable); watchdog stall → stall (stall, retryable); a `limit`
+ * event → limit; a signal → killed; a non-zero exit → failed when the stream explained it, else the
+ * stderr tail decides (transport/unavailable → failed, otherwise crash with a `native` failure);
+ * exit 0 or unknown → awaiting-input for a well-formed question on a failure-free turn, failed for
+ * a malformed one or any failure, else clean. A failed turn whose reduced failure is a rate, usage
+ * or quota wall reports cause limit.
  */
-import type { ExitCause, FailureSummary, HarnessEvent } from "./events.js";
+import type { ExitCause, FailureClass, FailureSummary, HarnessEvent } from "./events.js";
 import { failure, failureEvent, reduceFailures } from "./failure.js";
 import { SHARED_MATCHERS, classifyExitTail, type MatcherSet } from "./classify.js";
 import { detectQuestion } from "./question.js";
@@ -34,6 +42,8 @@ export interface ConcludeInput {
 }
 
 export const STDERR_TAIL_LINES = 20;
+
+const LIMIT_CLASSES: ReadonlySet<FailureClass> = new Set(["rate-limit", "usage-limit", "quota"]);
 
 function tailFromEvents(events: readonly HarnessEvent[]): string[] {
   const out: string[] = [];
@@ -71,7 +81,10 @@ export function concludeTurn(input: ConcludeInput): HarnessEvent[] {
   };
   const finish = (cause: ExitCause): HarnessEvent[] => {
     const reduced = reduceFailures(seen);
-    trailing.push({ kind: "done", exitCode: exit.code, cause, ...(reduced ? { failure: reduced } : {}) });
+    // A turn that failed on a rate, usage or quota wall ended on a limit, whichever way the
+    // harness said so (a rate_limit_event, a 429 in an error text, a limit line on stderr).
+    const end = cause === "failed" && reduced && LIMIT_CLASSES.has(reduced.class) ? "limit" : cause;
+    trailing.push({ kind: "done", exitCode: exit.code, cause: end, ...(reduced ? { failure: reduced } : {}) });
     return trailing;
   };
 

@@ -28,7 +28,7 @@ describe("claude failure classification (live-drive §2/§5)", () => {
     it(`${name} is ${cls}, though result.subtype says success`, () => {
       const events = decodeLines("claude", apiFailure(status, error, text), 1);
       const end = done(events);
-      expect(end.cause).toBe("failed");
+      expect(end.cause).toBe(cls === "rate-limit" ? "limit" : "failed");
       expect(end.failure?.class).toBe(cls);
       expect(end.failure?.message).toBe(text);
       if (status !== null) expect(end.failure?.httpStatus).toBe(status);

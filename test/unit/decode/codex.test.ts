@@ -22,7 +22,7 @@ describe("codex failure classification (live-drive §3/§5)", () => {
     it(`${name} is ${cls}`, () => {
       const events = decodeLines("codex", failed(message), 1);
       const end = done(events);
-      expect(end.cause).toBe("failed");
+      expect(end.cause).toBe(cls === "rate-limit" ? "limit" : "failed");
       expect(end.failure).toMatchObject({ class: cls, message });
       expect(ofKind(events, "failure")).toHaveLength(1);
     });

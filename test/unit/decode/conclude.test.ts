@@ -57,9 +57,16 @@ describe("concludeTurn", () => {
   });
 
   it("a non-zero exit with a decoded failure is failed, no second failure added", () => {
-    const out = concludeTurn({ ...base, events: [failureEvent(failure("rate-limit", "429"))], exit: { code: 1 } });
+    const out = concludeTurn({ ...base, events: [failureEvent(failure("auth", "401"))], exit: { code: 1 } });
     expect(out).toHaveLength(1);
     expect(out[0]).toMatchObject({ kind: "done", exitCode: 1, cause: "failed" });
+  });
+
+  it("a failure on a rate, usage or quota wall ends with cause limit", () => {
+    for (const cls of ["rate-limit", "usage-limit", "quota"] as const) {
+      const out = concludeTurn({ ...base, events: [failureEvent(failure(cls, "wall"))], exit: { code: 1 } });
+      expect(out.at(-1)).toMatchObject({ cause: "limit", failure: { class: cls } });
+    }
   });
 
   it("a non-zero exit with no decoded failure classifies the stderr tail", () => {

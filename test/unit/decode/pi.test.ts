@@ -22,7 +22,7 @@ describe("pi failure classification (live-drive §4/§5; pi exits 0 on all of th
       const events = decodeLines("pi", [session, { type: "agent_start" }, assistantEnd("error", errorMessage), { type: "agent_end", messages: [] }], 0);
       const end = done(events);
       expect(end.exitCode).toBe(0);
-      expect(end.cause).toBe("failed");
+      expect(end.cause).toBe(cls === "rate-limit" ? "limit" : "failed");
       expect(end.failure).toMatchObject({ class: cls, message: errorMessage });
     });
   }
