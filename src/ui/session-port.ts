@@ -3,7 +3,7 @@
  * reports and sends intents back through it; it never sees a native stream. H7's session
  * handle (src/core/exec/session.ts) is adapted to this in src/ui/session-adapter.ts.
  */
-import type { CommandOutcome, Decision, PendingCall, SessionEvent } from "../core/control/types.js";
+import type { CommandOutcome, Decision, Disposition, PendingCall, SessionEvent } from "../core/control/types.js";
 import type { HarnessName } from "../core/harness-names.js";
 import type { ProvenanceTier } from "../core/options/types.js";
 
@@ -48,6 +48,9 @@ export interface ControlSnapshot {
   readonly census: Readonly<Record<string, number>>;
 }
 
+/** A command's result, or a send's disposition (started / rejected with a reason). */
+export type IntentOutcome = CommandOutcome | Disposition;
+
 export type SessionListener = (event: SessionEvent) => void;
 
 export interface SessionPort {
@@ -55,9 +58,9 @@ export interface SessionPort {
   /** Every event from now on; returns the unsubscribe function. */
   subscribe(listener: SessionListener): () => void;
   /** Start a turn with this prompt (idle), or steer/inject while running where supported. */
-  send(text: string, mode: "turn" | "steer" | "inject"): Promise<CommandOutcome>;
+  send(text: string, mode: "turn" | "steer" | "inject"): Promise<IntentOutcome>;
   /** Answer the open question; the session resumes. */
-  answer(text: string): Promise<CommandOutcome>;
+  answer(text: string): Promise<IntentOutcome>;
   decide(callId: string, decision: Decision): Promise<CommandOutcome>;
   interrupt(): Promise<CommandOutcome>;
   halt(): Promise<CommandOutcome>;

@@ -1,34 +1,15 @@
 /**
- * The `ui` section of the config file: key bindings, notifications, theme, cadence.
- * Parsed with zod at the boundary; a binding that would steal a reserved key, or two
- * global commands sharing a key, is a typed error naming both.
+ * The TUI's settings, from the config file's `ui` section (schema: src/core/config/ui-schema.ts,
+ * owned by H3). Chords are respelled into the TUI's key names; a binding that would steal a
+ * reserved key, or two global commands sharing a key, is a typed error naming both.
  */
-import { z } from "zod";
-import { DEFAULT_KEYMAP, GLOBAL_COMMANDS, APPROVAL_COMMANDS, RESERVED_KEYS, type Command, type Keymap } from "../keys/keymap.js";
-import { KNOWN_MODIFIERS, normalizeKeySpec } from "../keys/key-name.js";
-
-const COMMANDS = [...GLOBAL_COMMANDS, ...APPROVAL_COMMANDS] as const;
-
-const keySpec = z.string().min(1).refine((s) => {
-  const parts = s.toLowerCase().split("+");
-  return parts.slice(0, -1).every((m) => KNOWN_MODIFIERS.has(m) || ["meta", "option", "control"].includes(m));
-}, { message: "modifiers are ctrl, alt and shift" });
-
-export const UiConfigSchema = z.strictObject({
-  keys: z.partialRecord(z.enum(COMMANDS), z.union([keySpec, z.array(keySpec)])).optional(),
-  notify: z.strictObject({
-    enabled: z.boolean().default(true),
-    method: z.enum(["auto", "osc9", "bel", "off"]).default("auto"),
-    cooldownSeconds: z.number().min(0).max(3600).default(20),
-  }).optional(),
-  theme: z.string().min(1).optional(),
-  /** How often coalesced session events are committed to the screen. */
-  commitMs: z.number().int().min(16).max(2000).optional(),
-});
-export type UiConfigInput = z.input<typeof UiConfigSchema>;
+import type { UiConfig as UiConfigFile } from "../../core/config/ui-schema.js";
+import { parseKeyChord } from "../../core/config/ui-schema.js";
+import { CONFIG_ACTION, DEFAULT_KEYMAP, GLOBAL_COMMANDS, RESERVED_KEYS, type Command, type Keymap } from "../keys/keymap.js";
 
 export interface NotifyConfig {
   readonly enabled: boolean;
+  /** "auto": OSC 9 where the terminal is known to show it, else BEL. */
   readonly method: "auto" | "osc9" | "bel" | "off";
   readonly cooldownSeconds: number;
 }
@@ -49,40 +30,61 @@ export class UiConfigError extends Error {
 
 export const DEFAULT_NOTIFY: NotifyConfig = { enabled: true, method: "auto", cooldownSeconds: 20 };
 
-export function buildKeymap(overrides: Partial<Record<Command, string | string[]>> | undefined): Keymap {
+const NAMED_TO_TUI: Readonly<Record<string, string>> = { enter: "return", space: " " };
+
+/** A config chord ("alt+1", "meta+x", "?", "pagedown") in the TUI's key-name spelling. */
+export function chordToKeyName(text: string): string {
+  const chord = parseKeyChord(text);
+  if ("error" in chord) throw new UiConfigError(chord.error);
+  const key = NAMED_TO_TUI[chord.key] ?? chord.key;
+  const mods = new Set<string>(chord.modifiers.map((m) => (m === "meta" ? "alt" : m)));
+  // "alt+X" is how the terminal reports alt+shift+x.
+  let base = key;
+  if (key.length === 1 && /[A-Z]/.test(key) && mods.size > 0) {
+    mods.add("shift");
+    base = key.toLowerCase();
+  }
+  if (mods.size === 0) return base;
+  return [...["ctrl", "alt", "shift"].filter((m) => mods.has(m)), base].join("+");
+}
+
+export function buildKeymap(overrides: Readonly<Partial<Record<string, string>>> | undefined): Keymap {
   const map: Record<string, readonly string[]> = { ...DEFAULT_KEYMAP };
-  for (const [command, spec] of Object.entries(overrides ?? {})) {
-    if (spec === undefined) continue;
-    map[command] = (Array.isArray(spec) ? spec : [spec]).map(normalizeKeySpec);
+  for (const [command, action] of Object.entries(CONFIG_ACTION)) {
+    const chord = action === undefined ? undefined : overrides?.[action];
+    if (chord !== undefined) map[command] = [chordToKeyName(chord)];
   }
   const owner = new Map<string, string>();
   for (const command of GLOBAL_COMMANDS) {
+    const action = CONFIG_ACTION[command] ?? command;
     for (const key of map[command]!) {
-      if (RESERVED_KEYS.has(key)) throw new UiConfigError(`ui.keys.${command}: "${key}" is reserved for the input line and the harnesses`);
+      if (RESERVED_KEYS.has(key)) throw new UiConfigError(`ui.keys.${action}: "${key}" is reserved for the input line and the harnesses`);
       if (key.length === 1 && command !== "help") {
-        throw new UiConfigError(`ui.keys.${command}: "${key}" is a plain character; it belongs to the input line (use an alt+ or ctrl+ chord)`);
+        throw new UiConfigError(`ui.keys.${action}: "${key}" is a plain character; it belongs to the input line (use an alt+ or ctrl+ chord)`);
       }
       const prior = owner.get(key);
-      if (prior) throw new UiConfigError(`ui.keys: "${key}" is bound to both ${prior} and ${command}`);
-      owner.set(key, command);
+      if (prior) throw new UiConfigError(`ui.keys: "${key}" is bound to both ${prior} and ${action}`);
+      owner.set(key, action);
     }
   }
   return map as Keymap;
 }
 
-export function parseUiConfig(raw: unknown): UiConfig {
-  const parsed = UiConfigSchema.safeParse(raw ?? {});
-  if (!parsed.success) {
-    const first = parsed.error.issues[0];
-    throw new UiConfigError(`ui${first?.path.length ? `.${first.path.join(".")}` : ""}: ${first?.message ?? "invalid"}`);
-  }
-  const c = parsed.data;
+/** The TUI's settings from an already-validated `ui` section (absent: defaults). */
+export function uiConfigFrom(file: UiConfigFile | undefined, overrides: { theme?: string } = {}): UiConfig {
+  const n = file?.notifications;
   return {
-    keymap: buildKeymap(c.keys as Partial<Record<Command, string | string[]>> | undefined),
-    notify: c.notify ?? DEFAULT_NOTIFY,
-    theme: c.theme ?? "default",
-    commitMs: c.commitMs ?? 100,
+    keymap: buildKeymap(file?.keys as Partial<Record<string, string>> | undefined),
+    notify: {
+      enabled: n?.enabled ?? DEFAULT_NOTIFY.enabled,
+      method: n?.method ?? DEFAULT_NOTIFY.method,
+      cooldownSeconds: n?.cooldownSeconds ?? DEFAULT_NOTIFY.cooldownSeconds,
+    },
+    theme: overrides.theme ?? file?.theme ?? "default",
+    commitMs: 100,
   };
 }
 
-export const DEFAULT_UI_CONFIG: UiConfig = parseUiConfig({});
+export const DEFAULT_UI_CONFIG: UiConfig = uiConfigFrom(undefined);
+
+export type { Command };

@@ -28,6 +28,8 @@ function runGlobal(store: AppStore, command: Command): void {
     case "focus.right": return store.focusDirection("right");
     case "focus.up": return store.focusDirection("up");
     case "focus.down": return store.focusDirection("down");
+    case "focus.next": return store.focusIndex((store.focus + 1) % Math.max(1, store.panes.length));
+    case "focus.previous": return store.focusIndex((store.focus + store.panes.length - 1) % Math.max(1, store.panes.length));
     case "pane.zoom": return store.toggleZoom();
     case "pane.close": return store.closePane();
     case "pane.reopen": return store.reopenPane();

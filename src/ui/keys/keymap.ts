@@ -4,7 +4,7 @@
  * letters that act only while an approval is on screen and nothing is being typed.
  */
 export const GLOBAL_COMMANDS = [
-  "focus.left", "focus.right", "focus.up", "focus.down",
+  "focus.left", "focus.right", "focus.up", "focus.down", "focus.next", "focus.previous",
   "focus.1", "focus.2", "focus.3", "focus.4", "focus.5", "focus.6", "focus.7", "focus.8", "focus.9",
   "pane.zoom", "pane.close", "pane.reopen", "session.new",
   "turn.interrupt", "session.halt", "session.haltAll", "app.quit",
@@ -21,6 +21,7 @@ export type Keymap = Readonly<Record<Command, readonly string[]>>;
 
 export const DEFAULT_KEYMAP: Keymap = {
   "focus.left": ["alt+left"], "focus.right": ["alt+right"], "focus.up": ["alt+up"], "focus.down": ["alt+down"],
+  "focus.next": [], "focus.previous": [],
   "focus.1": ["alt+1"], "focus.2": ["alt+2"], "focus.3": ["alt+3"], "focus.4": ["alt+4"], "focus.5": ["alt+5"],
   "focus.6": ["alt+6"], "focus.7": ["alt+7"], "focus.8": ["alt+8"], "focus.9": ["alt+9"],
   "pane.zoom": ["alt+z"], "pane.close": ["alt+w"], "pane.reopen": ["alt+o"], "session.new": ["alt+n"],
@@ -35,6 +36,7 @@ export const DEFAULT_KEYMAP: Keymap = {
 export const COMMAND_HELP: Readonly<Record<Command, string>> = {
   "focus.left": "focus the pane to the left", "focus.right": "focus the pane to the right",
   "focus.up": "focus the pane above", "focus.down": "focus the pane below",
+  "focus.next": "focus the next pane", "focus.previous": "focus the previous pane",
   "focus.1": "focus pane 1", "focus.2": "focus pane 2", "focus.3": "focus pane 3", "focus.4": "focus pane 4",
   "focus.5": "focus pane 5", "focus.6": "focus pane 6", "focus.7": "focus pane 7", "focus.8": "focus pane 8",
   "focus.9": "focus pane 9",
@@ -66,3 +68,19 @@ export const RESERVED_KEYS: ReadonlySet<string> = new Set([
 export function isApprovalCommand(c: Command): c is ApprovalCommand {
   return (APPROVAL_COMMANDS as readonly string[]).includes(c);
 }
+
+/**
+ * The config file's action names (src/core/config/ui-schema.ts, H3) for each command.
+ * Commands without an action name keep their default keys.
+ */
+export const CONFIG_ACTION: Readonly<Partial<Record<Command, string>>> = {
+  "focus.left": "focus-left", "focus.right": "focus-right", "focus.up": "focus-up", "focus.down": "focus-down",
+  "focus.next": "focus-next", "focus.previous": "focus-previous",
+  "focus.1": "focus-pane-1", "focus.2": "focus-pane-2", "focus.3": "focus-pane-3", "focus.4": "focus-pane-4",
+  "focus.5": "focus-pane-5", "focus.6": "focus-pane-6", "focus.7": "focus-pane-7", "focus.8": "focus-pane-8",
+  "focus.9": "focus-pane-9",
+  "pane.zoom": "zoom", "pane.close": "close-pane", "session.new": "new-session", inspector: "inspector", help: "help",
+  "scroll.up": "scroll-up", "scroll.down": "scroll-down",
+  "approval.allow": "approve", "approval.deny": "deny", "approval.edit": "edit", "approval.abstain": "abstain",
+  "turn.interrupt": "interrupt", "session.halt": "halt", "session.haltAll": "halt-all", "app.quit": "quit",
+};

@@ -2,14 +2,17 @@
  * What the user's keys and Enter mean for the focused session, turned into port calls.
  * Each outcome is reported: a refusal shows its code and reason, never silence.
  */
-import type { CommandOutcome, Decision } from "../../core/control/types.js";
+import type { Decision } from "../../core/control/types.js";
+import type { IntentOutcome } from "../session-port.js";
 import type { AppStore } from "./app-store.js";
 import { isActive } from "./session-view.js";
 
-async function report(store: AppStore, what: string, op: () => Promise<CommandOutcome>): Promise<CommandOutcome | null> {
+async function report(store: AppStore, what: string, op: () => Promise<IntentOutcome>): Promise<IntentOutcome | null> {
   try {
     const outcome = await op();
-    if (outcome.result === "refused") store.setFlash(`${what} refused (${outcome.refused.code}): ${outcome.refused.reason}`, "warn");
+    if ("disposition" in outcome) {
+      if (outcome.disposition === "rejected") store.setFlash(`${what} rejected: ${outcome.reason}`, "warn");
+    } else if (outcome.result === "refused") store.setFlash(`${what} refused (${outcome.refused.code}): ${outcome.refused.reason}`, "warn");
     return outcome;
   } catch (err) {
     store.setFlash(`${what} failed: ${err instanceof Error ? err.message : String(err)}`, "error");

@@ -1,0 +1,63 @@
+/**
+ * Mounts the TUI on the real terminal: alternate screen, Ink's exit-on-Ctrl-C off (the keys
+ * belong to hmux), console not patched. Resolves when the user quits; every session is
+ * halted and closed on the way out.
+ */
+import React from "react";
+import { render } from "ink";
+import { App } from "./App.js";
+import { AppStore, type Scheduler } from "./store/app-store.js";
+import { Notifier } from "./notify/notifier.js";
+import { loadTheme } from "./theme/theme.js";
+import { DEFAULT_UI_CONFIG, type UiConfig } from "./config/ui-config.js";
+import type { SessionLauncher } from "./session-launcher.js";
+import type { SessionPort } from "./session-port.js";
+
+export interface RunTuiOptions {
+  readonly ports?: readonly SessionPort[];
+  readonly launcher?: SessionLauncher;
+  readonly config?: UiConfig;
+  readonly stdout?: NodeJS.WriteStream;
+  readonly stdin?: NodeJS.ReadStream;
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly scheduler?: Scheduler;
+  /** Called with the store once mounted (the bench and the demo feed it). */
+  readonly onStore?: (store: AppStore) => void;
+  /** Ink frame cap; background panes commit at the store cadence anyway. */
+  readonly maxFps?: number;
+  /** Ink's per-frame callback (the bench counts frames with it). */
+  readonly onRender?: (metrics: { renderTime: number }) => void;
+}
+
+const ENTER_ALT = "\u001b[?1049h\u001b[H";
+const LEAVE_ALT = "\u001b[?1049l";
+
+export async function runTui(options: RunTuiOptions = {}): Promise<void> {
+  const stdout = options.stdout ?? process.stdout;
+  const stdin = options.stdin ?? process.stdin;
+  const env = options.env ?? process.env;
+  const config = options.config ?? DEFAULT_UI_CONFIG;
+  const theme = loadTheme(config.theme, env);
+  const notifier = new Notifier(config.notify, { write: (s) => stdout.write(s), now: () => Date.now(), env });
+  const store = new AppStore({
+    commitMs: config.commitMs, notifier, scheduler: options.scheduler,
+    columns: stdout.columns || 160, rows: stdout.rows || 48,
+  });
+  for (const port of options.ports ?? []) store.addSession(port);
+  options.onStore?.(store);
+  store.start();
+  const alt = stdout.isTTY === true;
+  if (alt) stdout.write(ENTER_ALT);
+  const instance = render(<App store={store} theme={theme} keymap={config.keymap} launcher={options.launcher} />, {
+    stdout, stdin, exitOnCtrlC: false, patchConsole: false, maxFps: options.maxFps ?? 30,
+    ...(options.onRender ? { onRender: options.onRender } : {}),
+  });
+  try {
+    await instance.waitUntilExit();
+  } finally {
+    store.stop();
+    instance.unmount();
+    if (alt) stdout.write(LEAVE_ALT);
+    await Promise.allSettled([...store.ports.values()].map((p) => p.close()));
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Adapts H7's SessionHandle (src/core/exec/session.ts) to the TUI's SessionPort: sends
+ * and answers become ops with fresh ids, decisions and stops become metaharness.command/1
+ * commands decided by a human.
+ */
+import type { CommandOutcome, Decision } from "../core/control/types.js";
+import type { BridgeCapabilities } from "../core/exec/session-bridge.js";
+import { delivers } from "../core/exec/session-bridge.js";
+import type { SessionHandle } from "../core/exec/session-types.js";
+import type { ControlSnapshot, InputSupport, IntentOutcome, ResolvedSettingView, SessionInfo, SessionPort } from "./session-port.js";
+
+export function supportOf(capabilities: BridgeCapabilities): InputSupport {
+  return {
+    steer: delivers(capabilities, "steer"),
+    inject: delivers(capabilities, "message.inject"),
+    // hmux abstains by letting the harness's own permission pipeline decide; every bridge
+    // here gates through the harness's own prompt channel.
+    abstain: true,
+    replace: delivers(capabilities, "tool.decide/replace"),
+  };
+}
+
+export interface AdapterInfo {
+  readonly model?: string;
+  readonly effort?: string;
+  readonly cwd?: string;
+  readonly label?: string;
+  readonly settings?: readonly ResolvedSettingView[];
+}
+
+export class HandleSessionPort implements SessionPort {
+  readonly info: SessionInfo;
+  private seq = 0;
+
+  constructor(private readonly handle: SessionHandle, capabilities: BridgeCapabilities, info: AdapterInfo = {}) {
+    this.info = {
+      harness: handle.harness, model: info.model, effort: info.effort, cwd: info.cwd, label: info.label,
+      settings: info.settings ?? [], support: supportOf(capabilities),
+    };
+  }
+
+  private id(prefix: string): string {
+    this.seq += 1;
+    return `ui-${prefix}-${this.seq}`;
+  }
+
+  subscribe(listener: Parameters<SessionHandle["subscribe"]>[0]): () => void {
+    return this.handle.subscribe(listener);
+  }
+
+  send(text: string, mode: "turn" | "steer" | "inject"): Promise<IntentOutcome> {
+    if (mode === "turn") return this.handle.send(this.id("prompt"), text);
+    return this.handle.command({ command: mode === "steer" ? "steer" : "message.inject", id: this.id(mode), text }, "human");
+  }
+
+  answer(text: string): Promise<IntentOutcome> {
+    return this.handle.answer(this.id("answer"), text);
+  }
+
+  decide(callId: string, decision: Decision): Promise<CommandOutcome> {
+    return this.handle.command({ command: "tool.decide", id: this.id("decide"), callId, decision }, "human");
+  }
+
+  interrupt(): Promise<CommandOutcome> {
+    return this.handle.command({ command: "interrupt", id: this.id("interrupt"), reason: "interrupted from the hmux TUI" }, "human");
+  }
+
+  halt(): Promise<CommandOutcome> {
+    return this.handle.command({ command: "halt", id: this.id("halt"), reason: "halted from the hmux TUI" }, "human");
+  }
+
+  async close(): Promise<void> {
+    await this.handle.abort("killed");
+  }
+
+  control(): ControlSnapshot {
+    const snap = this.handle.snapshot();
+    return { frame: null, posture: null, pending: snap.pending, census: {} };
+  }
+}
