@@ -136,10 +136,12 @@ function tierLayers(
   if (mode === "launch") {
     return [["arg", args], ["project-config", projectOptions], ["user-config", userOptions], ["profile", BUILT_IN_PROFILE], ["default", BUILT_IN_DEFAULTS]];
   }
-  // Resume: no profile, and config only for hmux's own behaviour and routing.
+  // Resume: no profile, and config only for hmux's own behaviour and routing — plus the project
+  // floor, which is a security boundary: a resumed turn must not run with more tools than it.
+  const projectOnResume = onlyKeys(projectOptions, RESUME_CONFIG_KEYS);
   return [
     ["arg", args],
-    ["project-config", onlyKeys(projectOptions, RESUME_CONFIG_KEYS)],
+    ["project-config", project?.tools ? { ...projectOnResume, tools: [...project.tools] } : projectOnResume],
     ["user-config", onlyKeys(userOptions, RESUME_CONFIG_KEYS)],
     ["default", BUILT_IN_DEFAULTS],
   ];

@@ -109,7 +109,18 @@ describe("resolution is pure and deterministic", () => {
         expect(tiers.get(d.key)).toBe("harness");
         expect(["project-config", "user-config", "profile"]).toContain(d.tier);
       }
-      if (input.mode === "resume") expect([...tiers.values()]).not.toContain("profile");
+      if (input.mode === "resume") {
+        expect([...tiers.values()]).not.toContain("profile");
+        // The floor is the one turn setting config still supplies on resume.
+        if (r.options.tools && tiers.get("tools") !== "arg") expect(input.project?.tools).toBeDefined();
+      }
+      // Whatever the tiers, a project floor is never exceeded.
+      if (input.project?.tools) {
+        const reported = r.divergence.some((d) => d.key === "tools");
+        expect(r.options.tools !== undefined || reported, `floor dropped silently for ${JSON.stringify(input)}`).toBe(true);
+        for (const tool of r.options.tools ?? []) expect(input.project.tools).toContain(tool);
+        expect(r.options.access).toBeUndefined();
+      }
       expect(Object.isFrozen(r.options)).toBe(true);
     }
   });

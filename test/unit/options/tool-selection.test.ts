@@ -50,8 +50,22 @@ describe("project tools: default grant and floor", () => {
     expect(resolve({ args: { tools: ["shell"] }, user: config({ tools: ["read"] }) }).options.tools).toEqual(["shell"]);
   });
 
-  it("the floor holds on resume too", () => {
+  it("the floor holds on resume too: a grant beyond it refuses", () => {
     expect(refusalOf({ mode: "resume", args: { tools: ["shell"] }, project: floorProject }).issue).toBe("invalid-tool-grant");
+  });
+
+  it("a resumed turn without --tools still gets the floor as its grant, never every tool", () => {
+    const r = resolve({ mode: "resume", project: floorProject });
+    expect(r.options.tools).toEqual(["read", "grep", "glob", "list"]);
+    expect(r.provenance.find((p) => p.key === "tools")?.tier).toBe("project-config");
+  });
+
+  it("on resume --access cannot escape the floor either", () => {
+    expect(refusalOf({ mode: "resume", args: { access: "write" }, project: floorProject }).issue).toBe("mutually-exclusive-options");
+  });
+
+  it("a user-config tools list is not applied on resume", () => {
+    expect(resolve({ mode: "resume", user: config({ tools: ["read"] }) }).options.tools).toBeUndefined();
   });
 
   it("a native:<name> grant must itself be in the floor", () => {
