@@ -11,10 +11,14 @@ export const CLAUDE_MATCHERS: Partial<MatcherSet> = {
     { pattern: "you'?ve hit your weekly limit", code: "weekly-limit" },
     // Newer wording without a qualifier ("You've hit your limit · resets 2pm").
     { pattern: "you'?ve hit your limit", code: "usage-limit" },
+    { pattern: "credit balance is too low", code: "credits" },
   ],
   auth: [
-    { pattern: "oauth session expired|could not be refreshed|failed to authenticate", kind: "expired" },
-    { pattern: "not logged in|please run /login", kind: "not-logged-in" },
+    { pattern: "oauth (?:session|token) (?:has )?expired|could not be refreshed|failed to authenticate", kind: "expired" },
+    // "Not logged in · Please run /login" (strings in the 2.1.197 binary); the bad-key wording
+    // "Invalid API key · Please run /login" is caught first by the shared invalid-key matcher.
+    { pattern: "invalid api key", kind: "invalid-key" },
+    { pattern: "not logged in|please run /login|run /login", kind: "not-logged-in" },
   ],
 };
 

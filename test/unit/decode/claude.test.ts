@@ -51,6 +51,16 @@ describe("claude failure classification (live-drive §2/§5)", () => {
     expect(ofKind(events, "progress")).toContainEqual({ kind: "progress", label: "api_retry", detail: "attempt 1/1: 429 rate_limit" });
   });
 
+  it.each([
+    ["Not logged in · Please run /login", { class: "auth", authKind: "not-logged-in" }],
+    ["Invalid API key · Please run /login", { class: "auth", authKind: "invalid-key" }],
+    ["OAuth token has expired", { class: "auth", authKind: "expired" }],
+    ["Credit balance is too low", { class: "quota", code: "credits" }],
+  ])("a result saying %j classifies as %o", (text, expected) => {
+    const events = decodeLines("claude", [init, { type: "result", subtype: "success", is_error: true, result: text }], 1);
+    expect(done(events).failure).toMatchObject({ ...expected, message: text });
+  });
+
   it("error_max_turns without a provider error is a budget failure", () => {
     const events = decodeLines("claude", [init, { type: "result", subtype: "error_max_turns", is_error: true, session_id: SID }], 1);
     expect(done(events).failure).toMatchObject({ class: "budget", retryable: false });
