@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import type { Key } from "ink";
+import { keyName } from "../../../src/ui/keys/key-name.js";
+import { buildKeymap, chordToKeyName, uiConfigFrom, UiConfigError } from "../../../src/ui/config/ui-config.js";
+import { DEFAULT_KEYMAP, GLOBAL_COMMANDS, RESERVED_KEYS } from "../../../src/ui/keys/keymap.js";
+import { uiSchema } from "../../../src/core/config/ui-schema.js";
+
+const key = (k: Partial<Key>): Key => ({
+  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
+  return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false,
+  super: false, hyper: false, capsLock: false, numLock: false, ...k,
+} as Key);
+
+describe("key names", () => {
+  it("names alt+arrows, alt+digits, ctrl letters, escape and paging", () => {
+    expect(keyName("", key({ leftArrow: true, meta: true }))).toBe("alt+left");
+    expect(keyName("3", key({ meta: true }))).toBe("alt+3");
+    expect(keyName("X", key({ meta: true, shift: true }))).toBe("alt+shift+x");
+    expect(keyName("q", key({ ctrl: true }))).toBe("ctrl+q");
+    expect(keyName("", key({ escape: true, meta: true }))).toBe("escape");
+    expect(keyName("", key({ pageUp: true }))).toBe("pageup");
+    expect(keyName("?", key({}))).toBe("?");
+  });
+
+  it("config chords are respelled in the TUI's key names", () => {
+    expect(chordToKeyName("meta+1")).toBe("alt+1");
+    expect(chordToKeyName("ctrl+alt+k")).toBe("ctrl+alt+k");
+    expect(chordToKeyName("alt+X")).toBe("alt+shift+x");
+    expect(chordToKeyName("enter")).toBe("return");
+  });
+});
+
+describe("bindings from config (ui.keys)", () => {
+  it("defaults bind every global command without a reserved or plain key", () => {
+    for (const c of GLOBAL_COMMANDS) {
+      for (const k of DEFAULT_KEYMAP[c]) {
+        expect(RESERVED_KEYS.has(k)).toBe(false);
+        if (c !== "help") expect(k.length).toBeGreaterThan(1);
+      }
+    }
+  });
+
+  it("a configured chord replaces the default", () => {
+    const ui = uiSchema.parse({ keys: { zoom: "ctrl+alt+z", halt: "alt+h" } });
+    const { keymap } = uiConfigFrom(ui);
+    expect(keymap["pane.zoom"]).toEqual(["ctrl+alt+z"]);
+    expect(keymap["session.halt"]).toEqual(["alt+h"]);
+  });
+
+  it("binding a key the input line or a harness needs is refused by name", () => {
+    expect(() => buildKeymap({ interrupt: "enter" })).toThrow(UiConfigError);
+    expect(() => buildKeymap({ interrupt: "ctrl+d" })).toThrow(/reserved/);
+    expect(() => buildKeymap({ halt: "x" })).toThrow(/plain character/);
+  });
+
+  it("two commands on one key is refused, naming both", () => {
+    expect(() => buildKeymap({ halt: "alt+z" })).toThrow(/alt\+z.*zoom.*halt|alt\+z.*halt.*zoom/);
+  });
+
+  it("notifications and theme come through; defaults when absent", () => {
+    const c = uiConfigFrom(uiSchema.parse({ theme: "light", notifications: { method: "bel", cooldownSeconds: 5 } }));
+    expect(c.theme).toBe("light");
+    expect(c.notify).toEqual({ enabled: true, method: "bel", cooldownSeconds: 5 });
+    expect(uiConfigFrom(undefined).notify.method).toBe("auto");
+  });
+});
