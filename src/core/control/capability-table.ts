@@ -63,7 +63,8 @@ function noChannel(id: ChannelId, harness: ChannelCapabilities["harness"], mode:
 }
 
 const claudePostures = ["default", "acceptEdits", "plan", "bypassPermissions", "dontAsk", "auto"];
-const claudePostureEvidence = ev("help-text", CLAUDE, "research/help/claude.txt --permission-mode choices");
+/** Driven in this session: initialize, then set_permission_mode plan → success + system status permissionMode "plan"; "nonsense" → success too. */
+const claudePermissionProbe = ev("probe", CLAUDE, "docs/control.md §Evidence: set_permission_mode probe (stream-json stdio, no model call)");
 /** Postures under which claude runs (or refuses) calls without asking the check: a check there is shadowed. */
 const claudeShadowing = ["acceptEdits", "bypassPermissions", "dontAsk", "auto"];
 
@@ -86,7 +87,7 @@ const claudeControl: ChannelCapabilities = {
     "frame.set": delivered("enforced by hmux at every can_use_tool; frame text sent with the next user turn", claudeDrive),
     "message.inject": delivered("a stream-json user message between turns", claudeDrive),
     "steer": absent("headless claude has no mid-turn steer: a user message sent during a turn runs as the next turn", inference("2.1.240", "research/control.md §1.8 (design §7.3: does not exist headless)")),
-    "permission.set": unverified("control_request set_permission_mode", "the subtype string is in the 2.1.197 binary; no run has driven it", inference(CLAUDE, "strings in node_modules/@anthropic-ai/claude-code/bin/claude.exe")),
+    "permission.set": delivered("control_request set_permission_mode {mode} (claude accepts ANY word silently, so hmux checks the vocabulary itself)", claudePermissionProbe),
     "interrupt": delivered("control_request interrupt (the session survives for the next turn)", claudeDrive),
     "halt": delivered("kill the process group", claudeDrive),
   },

@@ -1,0 +1,93 @@
+/** Seeded random control sessions for the machine's property tests. */
+import { initialState, step } from "../../../src/core/control/machine.js";
+import { CHANNEL_IDS, type ControlConfig, type ControlEffect, type ControlInput, type ControlState } from "../../../src/core/control/machine-types.js";
+import { Rng } from "./random.js";
+
+const CALL_IDS = ["t1", "t2", "t3", "t4"];
+const INPUTS = [{ command: "ls" }, { command: "rm -rf /" }];
+
+function randomCommandLine(rng: Rng, n: number, state: ControlState): string {
+  const id = rng.chance(0.08) ? `c-${rng.int(3)}` : `c-${n}`; // reused ids on purpose
+  const pendingIds = state.pending.map((p) => p.callId);
+  const callId = pendingIds.length > 0 && rng.chance(0.7) ? rng.pick(pendingIds) : rng.pick([...CALL_IDS, "ghost"]);
+  const base = { format: "metaharness.command/1", id };
+  const decide = (decision: unknown, flat = false) =>
+    flat && typeof decision === "object" ? { ...base, command: "tool.decide", call_id: callId, ...(decision as object) } : { ...base, command: "tool.decide", call_id: callId, decision };
+  const common: (() => unknown)[] = [
+    () => decide({ decision: "allow" }),
+    () => decide({ decision: "allow" }, true),
+    () => decide({ decision: "deny", reason: "no" }, rng.chance(0.5)),
+    () => decide({ decision: "replace", input: { command: "ls -1" } }),
+    () => decide({ decision: "abstain" }),
+    () => ({ ...base, command: "message.inject", text: "note" }),
+    () => ({ ...base, command: "steer", text: "go left" }),
+    () => ({ ...base, command: "permission.set", posture: rng.pick(["default", "plan", "bypassPermissions", "untrusted", "nope"]) }),
+    () => ({ ...base, command: "frame.set", frame: { admits: rng.chance(0.5) ? ["read"] : ["shell"] } }),
+    () => ({ ...base, command: "interrupt", reason: "stop" }),
+  ];
+  const rare: (() => unknown)[] = [
+    () => decide({ decision: "deny", reason: "  " }),
+    () => ({ ...base, command: "halt", reason: "done" }),
+    () => ({ ...base, command: "fly" }),
+    () => ({ id }),
+    () => ({ ...base, format: "metaharness.command/2", command: "halt", reason: "x" }),
+  ];
+  if (rng.chance(0.03)) return "{not json";
+  return JSON.stringify(rng.pick(rng.chance(0.9) ? common : rare)());
+}
+
+export function randomInput(rng: Rng, n: number, state: ControlState): ControlInput {
+  const r = rng.int(100);
+  if (r < 4) return { type: "ready" };
+  if (r < 12) return { type: "turn-started", turnId: `turn-${n}` };
+  if (r < 17) return { type: "turn-ended", awaitingInput: rng.chance(0.3) };
+  if (r < 42) {
+    const callId = rng.chance(0.75) ? `t${n}` : rng.pick(CALL_IDS);
+    const input = rng.chance(0.1) ? INPUTS[1] : { command: `ls ${callId}` };
+    return { type: "tool-call-requested", call: { callId, tool: rng.pick(["Bash", "Read"]), canonical: rng.pick(["shell", "read"]), input, ref: `ref-${n}` } };
+  }
+  if (r < 44) return { type: "call-cleared", callId: rng.pick(CALL_IDS), reason: rng.pick(["native-resolved", "channel-failed"] as const) };
+  if (r < 46) return { type: "delivery-failed", callId: rng.pick(CALL_IDS), reason: "EPIPE" };
+  if (r < 56) return { type: "tick" };
+  if (r < 97) return { type: "command-line", line: randomCommandLine(rng, n, state), decider: rng.pick(["human", "program"] as const) };
+  if (r < 99) return { type: "close-requested", reason: "pane closed" };
+  return { type: "process-exited", exitCode: rng.pick([0, 1, null]), cause: rng.pick(["clean", "crash", "killed"] as const) };
+}
+
+export function randomConfig(rng: Rng): ControlConfig {
+  return {
+    sessionId: "s", harness: "claude", channel: rng.pick(CHANNEL_IDS.filter((c) => !["codex-exec", "pi-rpc", "muse-oneshot", "cursor-oneshot"].includes(c))),
+    mode: rng.pick(["ask", "ask", "frame", "observe"] as const), headless: rng.chance(0.2),
+    harnessTimeoutMs: rng.pick([null, 1, 30_000, 60_000]), decisionBudgetMs: rng.pick([50, 5_000, 60_000]),
+    ...(rng.chance(0.3) ? { classify: ({ input }: { input: unknown }) => ({ classification: JSON.stringify(input).includes("rm") ? "gated" as const : "safe" as const, why: "test policy" }) } : {}),
+  };
+}
+
+export interface Trace { steps: { input: ControlInput; before: ControlState; after: ControlState; effects: readonly ControlEffect[]; now: number }[] }
+
+export function runRandom(seed: number, length = 120): Trace {
+  const rng = new Rng(seed);
+  let state = initialState(randomConfig(rng));
+  let now = 1_000;
+  const steps: Trace["steps"] = [];
+  for (let n = 0; n < length; n++) {
+    now += rng.pick([0, 1, 10, 100, 100, 3_000]);
+    const input = randomInput(rng, n, state);
+    const r = step(state, input, now);
+    steps.push({ input, before: state, after: r.state, effects: r.effects, now });
+    state = r.state;
+  }
+  return { steps };
+}
+
+
+const cache = new Map<number, Trace>();
+/** The same seed always gives the same trace; computed once per test file. */
+export function trace(seed: number): Trace {
+  let t = cache.get(seed);
+  if (!t) {
+    t = runRandom(seed);
+    cache.set(seed, t);
+  }
+  return t;
+}
