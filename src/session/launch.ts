@@ -48,7 +48,10 @@ export interface LaunchOptions {
   readonly decisionBudgetMs?: number;
   readonly requiredControls?: readonly ControlName[];
   readonly escalateQuestions?: boolean;
-  readonly binary?: string;
+  /** What to exec for the harness: the executable and any prefix arguments (a node wrapper). */
+  readonly binary?: readonly string[];
+  /** Turns already run before this resume, so turn ids continue. */
+  readonly turnsBefore?: number;
   /** Every event, in order (the journal). */
   readonly record?: (event: SessionEvent) => void;
 }
@@ -76,6 +79,11 @@ function plan(harness: HarnessName, request: SessionRequest): Planned {
   }
 }
 
+function withBinary(planned: Planned, binary: readonly string[] | undefined): Planned {
+  if (!binary || binary.length === 0) return planned;
+  return { ...planned, spawn: { ...planned.spawn, argv: [...binary, ...planned.spawn.argv.slice(1)] } };
+}
+
 export function launchSession(options: LaunchOptions): SessionHandle {
   const sessionId = options.sessionId ?? randomUUID();
   const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), `hmux-${options.harness}-`));
@@ -83,9 +91,8 @@ export function launchSession(options: LaunchOptions): SessionHandle {
     sessionId, cwd: options.cwd, env: options.env, stateDir, isolate: options.isolate,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}), ...(options.model ? { model: options.model } : {}),
     ...(options.effort ? { effort: options.effort } : {}), ...(options.resume ? { resume: options.resume } : {}),
-    ...(options.binary ? { binary: options.binary } : {}),
   };
-  const planned = plan(options.harness, request);
+  const planned = withBinary(plan(options.harness, request), options.binary);
   if (options.isolate) mkdirSync(`${stateDir}/home`, { recursive: true });
   for (const file of planned.files) {
     mkdirSync(dirname(file.path), { recursive: true });
@@ -99,6 +106,7 @@ export function launchSession(options: LaunchOptions): SessionHandle {
     ...(options.stallMs !== undefined ? { stallMs: options.stallMs } : {}),
     ...(options.decisionBudgetMs !== undefined ? { decisionBudgetMs: options.decisionBudgetMs } : {}),
     ...(options.requiredControls ? { requiredControls: options.requiredControls } : {}),
+    ...(options.turnsBefore ? { turnsBefore: options.turnsBefore } : {}),
   };
   return createSession(sessionPlan, { spawner: createPipeSpawner(), clock: systemClock, ...(options.record ? { record: options.record } : {}) });
 }

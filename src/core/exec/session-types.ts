@@ -36,6 +36,8 @@ export interface SessionPlan {
   readonly decisionBudgetMs?: number;
   /** Controls this configuration needs; each one the bridge lacks is refused at start. */
   readonly requiredControls?: readonly ControlName[];
+  /** Turns this session already ran before a resume, so turn ids continue (`<id>:turn-N`). */
+  readonly turnsBefore?: number;
   /** Grace after stdin EOF before signals, in ms (default 5000). */
   readonly closeGraceMs?: number;
 }
@@ -48,6 +50,12 @@ export interface SessionPorts {
 }
 
 export type ClosedEvent = Extract<ControlEvent, { kind: "closed" }>;
+
+/** What one stdin line produced: its command.result, its disposition, its error event, or nothing (blank, close). */
+export type LineAnswer =
+  | Extract<ControlEvent, { kind: "command.result" | "disposition" }>
+  | Extract<SessionEvent, { kind: "error" }>
+  | null;
 
 export interface SessionSnapshot {
   readonly lifecycle: Lifecycle;
@@ -67,8 +75,8 @@ export interface SessionHandle {
   answer(id: string, text: string): Promise<Disposition>;
   /** One metaharness.command/1 command; exactly one command.result is emitted and returned. */
   command(command: Command, decider?: Decider): Promise<CommandOutcome>;
-  /** A raw stdin line (op or command): parsed, answered, dispatched in order. */
-  handleLine(line: string, decider?: Decider): Promise<void>;
+  /** A raw stdin line (op or command): parsed, dispatched in order; resolves to the line's own answer. */
+  handleLine(line: string, decider?: Decider): Promise<LineAnswer>;
   /** Lets an open turn finish, then ends the harness: EOF, grace, SIGTERM, SIGKILL. */
   close(): Promise<ClosedEvent>;
   /** Ends at once (EPIPE, halt): pending calls denied, then signals. */

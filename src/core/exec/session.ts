@@ -12,7 +12,7 @@ import { parseSessionLine, type Command } from "./session-commands.js";
 import { SessionControl } from "./session-control.js";
 import { classifyLine } from "./session-lines.js";
 import { LineSplitter, type LineItem } from "../lines.js";
-import type { ClosedEvent, SessionHandle, SessionPlan, SessionPorts, SessionSnapshot } from "./session-types.js";
+import type { ClosedEvent, LineAnswer, SessionHandle, SessionPlan, SessionPorts, SessionSnapshot } from "./session-types.js";
 import { refusedAtStart } from "./session-start.js";
 
 interface OpenTurn { readonly turnId: string; readonly id: string | null; failure?: FailureSummary; question?: string; stallTimer?: unknown }
@@ -32,7 +32,7 @@ class Session implements SessionHandle {
   private child: ChildProcessHandle | null = null;
   private lifecycle: Lifecycle = "starting";
   private turn: OpenTurn | null = null;
-  private turnCount = 0;
+  private turnCount: number;
   private heldSends: string[] = [];
   private openQuestion: string | null = null;
   private harnessSessionId: string | null = null;
@@ -48,6 +48,7 @@ class Session implements SessionHandle {
   constructor(private readonly plan: SessionPlan, private readonly ports: SessionPorts) {
     this.sessionId = plan.sessionId;
     this.harness = plan.harness;
+    this.turnCount = plan.turnsBefore ?? 0;
     this.closed = new Promise((r) => (this.resolveClosed = r));
     this.control = new SessionControl(plan, ports.clock, {
       emit: (e) => this.emit(e),
@@ -109,23 +110,23 @@ class Session implements SessionHandle {
     return this.inOrder(() => this.control.command(command, decider, this.ending !== null || this.lifecycle === "closed"));
   }
 
-  handleLine(line: string, decider: Decider = "program"): Promise<void> {
+  handleLine(line: string, decider: Decider = "program"): Promise<LineAnswer> {
     const parsed = parseSessionLine(line);
     switch (parsed.kind) {
       case "blank":
-        return Promise.resolve();
+        return Promise.resolve(null);
       case "bad-op":
-        return this.inOrder(async () => this.emit({ kind: "error", message: parsed.message }));
+        return this.inOrder(async () => this.emitted({ kind: "error", message: parsed.message }));
       case "bad-command":
-        return this.inOrder(async () => {
-          this.emit({ kind: "command.result", id: parsed.id, outcome: { result: "refused", refused: { code: "MALFORMED", reason: parsed.message } } });
-        });
+        return this.inOrder(async () =>
+          this.emitted({ kind: "command.result", id: parsed.id, outcome: { result: "refused", refused: { code: "MALFORMED", reason: parsed.message } } }));
       case "command":
-        return this.command(parsed.command, decider).then(() => undefined);
+        return this.command(parsed.command, decider).then((outcome) => ({ kind: "command.result", id: parsed.command.id, outcome }));
       case "op": {
         const op = parsed.op;
-        if (op.op === "close") return this.close().then(() => undefined);
-        return (op.op === "send" ? this.send(op.id, op.text) : this.answer(op.id, op.text)).then(() => undefined);
+        if (op.op === "close") return this.close().then(() => null);
+        const id = op.id;
+        return (op.op === "send" ? this.send(id, op.text) : this.answer(id, op.text)).then((d) => ({ kind: "disposition", id, ...d }));
       }
     }
   }
@@ -326,6 +327,11 @@ class Session implements SessionHandle {
     const from = this.lifecycle;
     this.lifecycle = to;
     this.emit({ kind: "state", from, to, ...(reason ? { reason } : {}) });
+  }
+
+  private emitted<E extends SessionEvent>(event: E): E {
+    this.emit(event);
+    return event;
   }
 
   private emit(event: SessionEvent): void {

@@ -1,0 +1,238 @@
+/**
+ * `hmux session <harness> --json`: one harness process, many turns, for a program.
+ * stdout: NDJSON only — session, then turn / harness events / done per turn, dispositions,
+ * approval-request / approval-disposition / approval-cleared, command.result, closed last.
+ * stdin: one line each — {"op":"send"|"answer","id","text"}, {"op":"close"}, or a
+ * metaharness.command/1 line. EOF means close. Exit 0 when closed.cause is clean, 1
+ * otherwise, 2 for a refusal before the stream opens (still ending failure + closed).
+ */
+import type { Command } from "commander";
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { SessionEvent } from "../../core/control/types.js";
+import type { FailureSummary } from "../../core/events.js";
+import { isHarnessName, type HarnessName } from "../../core/harness-names.js";
+import { RefusalError } from "../../core/refusal.js";
+import { LineSplitter } from "../../core/lines.js";
+import { COMMAND_NAMES, type ControlName } from "../../core/exec/session-bridge.js";
+import type { ApprovalMode, SessionHandle } from "../../core/exec/session-types.js";
+import { resolveBinary } from "../../spawn/binaries.js";
+import { failureOf } from "../errors.js";
+import { processOutput, type Output } from "../render/output.js";
+import { launchSession, SESSION_HARNESSES } from "../../session/launch.js";
+import { JournalWriter, journalPath, readJournal, sessionsDir } from "../../session/journal.js";
+import { listenControlSocket, type ControlSocketServer } from "../../session/control-socket.js";
+
+export interface SessionFlags {
+  json?: boolean;
+  resume?: string;
+  sessionId?: string;
+  endpoint?: string;
+  isolate?: boolean;
+  model?: string;
+  effort?: string;
+  stall?: string;
+  approvals?: string;
+  decisionBudget?: string;
+  require?: string;
+  cwd?: string;
+  escalateQuestions?: boolean;
+  journal?: boolean;
+  controlSocket?: boolean;
+}
+
+const APPROVAL_MODES: readonly ApprovalMode[] = ["ask", "deny", "allow"];
+const CONTROLS: readonly ControlName[] = [...COMMAND_NAMES, "tool.decide/replace"];
+
+export function register(program: Command): void {
+  program
+    .command("session")
+    .description("a multi-turn session for a program: hmux session <harness> --json (NDJSON events out, ops and metaharness.command/1 lines in)")
+    .argument("<harness>", SESSION_HARNESSES.join(" | "))
+    .option("--json", "NDJSON on stdout, commands on stdin (required)")
+    .option("--resume <id>", "continue an hmux session (journal id) or the harness's own session id")
+    .option("--session-id <id>", "the caller-side id for a fresh session (default: a random UUID)")
+    .option("--endpoint <url>", "an OpenAI/Anthropic-compatible endpoint on 127.0.0.1 (the scripted model)")
+    .option("--isolate", "give the harness its own HOME and config dir under the session's state dir")
+    .option("--model <id>", "model for the session")
+    .option("--effort <level>", "effort for the session spawn")
+    .option("--stall <seconds>", "per-turn inactivity budget; 0 disables (no default)")
+    .option("--approvals <mode>", "ask (a program answers with tool.decide; hmux's deadline denies), deny (headless: nobody can answer), allow (observe)", "ask")
+    .option("--decision-budget <ms>", "hmux's own decision deadline (kept strictly below the harness's)")
+    .option("--require <controls>", `controls this run needs, refused at start if the harness lacks them (${CONTROLS.join(",")})`)
+    .option("--cwd <path>", "working directory")
+    .option("--escalate-questions", "let the worker ask when blocked")
+    .option("--no-journal", "do not write $XDG_STATE_HOME/hmux/sessions/<id>.ndjson")
+    .option("--no-control-socket", "do not listen for `hmux control`")
+    .action(async (harness: string, flags: SessionFlags) => {
+      process.exitCode = await sessionCommand(harness, flags, processOutput(), process.stdin);
+    });
+}
+
+export async function sessionCommand(harnessArg: string, flags: SessionFlags, output: Output, input: NodeJS.ReadableStream): Promise<number> {
+  const write = (event: unknown) => output.out(`${JSON.stringify(event)}\n`);
+  let handle: SessionHandle;
+  let journal: JournalWriter | null = null;
+  try {
+    const setup = prepare(harnessArg, flags);
+    const { harness, sessionId, launch } = setup;
+    if (flags.journal !== false) {
+      journal = new JournalWriter(journalPath(sessionId), {
+        sessionId, harness, cwd: launch.cwd, stateDir: launch.stateDir!, isolate: launch.isolate,
+        origin: launch.origin ?? "fresh", pid: process.pid,
+        ...(launch.endpoint ? { endpoint: launch.endpoint } : {}), ...(launch.model ? { model: launch.model } : {}),
+      });
+    }
+    const j = journal;
+    handle = launchSession({ ...launch, ...(j ? { record: (e: SessionEvent) => j.record(e) } : {}) });
+  } catch (err) {
+    journal?.close();
+    return refuse(err, output, write);
+  }
+  let opened = false;
+  handle.subscribe((event) => {
+    if (event.kind === "session") opened = true;
+    write(event);
+  });
+  let socket: ControlSocketServer | null = null;
+  if (flags.controlSocket !== false) {
+    try {
+      socket = await listenControlSocket(handle);
+      output.err(`hmux: control socket ${socket.socket} (hmux control ${handle.sessionId} -)\n`);
+    } catch (err) {
+      output.err(`hmux: no control socket: ${(err as Error).message}\n`);
+    }
+  }
+  output.onBroken(() => void handle.abort("killed")); // the reader left: stop the harness, exit 1
+  const stop = () => void handle.close();
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  await handle.start();
+  pumpStdin(input, handle);
+  const closed = await handle.closed;
+  process.removeListener("SIGINT", stop);
+  process.removeListener("SIGTERM", stop);
+  await socket?.close();
+  journal?.close();
+  await output.drain();
+  if (output.broken) return 1;
+  if (!opened) return 2; // refused at start (a control the channel lacks): nothing was spawned
+  return closed.cause === "clean" ? 0 : 1;
+}
+
+/** stdin lines go to the session in order; EOF lets the open turn finish, then closes. */
+function pumpStdin(input: NodeJS.ReadableStream, handle: SessionHandle): void {
+  const splitter = new LineSplitter({ maxLineBytes: 1024 * 1024 });
+  let last: Promise<unknown> = Promise.resolve();
+  const submit = (text: string) => (last = handle.handleLine(text));
+  input.on("data", (chunk: Buffer) => {
+    for (const item of splitter.push(chunk)) {
+      if (item.kind === "line") submit(item.text);
+      else submit(`{"op":"oversized","bytes":${item.bytes}}`);
+    }
+  });
+  input.on("end", () => {
+    for (const item of splitter.end()) if (item.kind === "line") submit(item.text);
+    void last.then(() => handle.close());
+  });
+  input.on("error", () => void handle.close());
+}
+
+interface Prepared { readonly harness: HarnessName; readonly sessionId: string; readonly launch: Parameters<typeof launchSession>[0] }
+
+function prepare(harnessArg: string, flags: SessionFlags): Prepared {
+  if (!flags.json) throw new RefusalError("hmux session needs --json: the human, interactive surface is `hmux tui`", { issue: "unsupported-option", option: "json", hint: `hmux session ${harnessArg} --json` });
+  if (!isHarnessName(harnessArg)) throw new RefusalError(`unknown harness ${JSON.stringify(harnessArg)}`, { issue: "unknown-harness", supported: [...SESSION_HARNESSES] });
+  const harness = harnessArg;
+  if (!(SESSION_HARNESSES as readonly string[]).includes(harness)) {
+    throw new RefusalError(`${harness} has no multi-turn session channel; hmux runs it one turn at a time with resume`, { issue: "no-session-mode", harness, supported: [...SESSION_HARNESSES], hint: `hmux run ${harness} --resume <id> "<prompt>"` });
+  }
+  const approvals = (flags.approvals ?? "ask") as ApprovalMode;
+  if (!APPROVAL_MODES.includes(approvals)) throw new RefusalError(`--approvals ${flags.approvals} is not one of ${APPROVAL_MODES.join(", ")}`, { issue: "invalid-option-value", option: "approvals", supported: [...APPROVAL_MODES] });
+  const stallMs = seconds("stall", flags.stall);
+  const decisionBudgetMs = flags.decisionBudget === undefined ? undefined : positive("decision-budget", flags.decisionBudget);
+  const requiredControls = flags.require ? flags.require.split(",").map((s) => s.trim()).filter(Boolean) : [];
+  for (const c of requiredControls) if (!(CONTROLS as readonly string[]).includes(c)) throw new RefusalError(`--require ${c} is not a control`, { issue: "invalid-option-value", option: "require", supported: [...CONTROLS] });
+  if (flags.endpoint && !/^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(flags.endpoint)) {
+    throw new RefusalError(`--endpoint ${flags.endpoint} is not on loopback; hmux only talks to 127.0.0.1`, { issue: "invalid-option-value", option: "endpoint", hint: "start one with `hmux model serve`" });
+  }
+  const found = resolveBinary(harness);
+  if (!found.ok) throw new RefusalError(found.message, { issue: "missing-binary", harness, hint: found.hint });
+  const binary = [found.binary.executable, ...found.binary.prefixArgs];
+
+  // --resume: an hmux journal id continues that session (its id, its state dir, the harness's own id).
+  let sessionId = flags.sessionId ?? randomUUID();
+  let resume: string | undefined;
+  let stateDir: string | undefined;
+  let cwd = flags.cwd ?? process.cwd();
+  let isolate = flags.isolate ?? false;
+  let endpoint = flags.endpoint;
+  let turnsBefore = 0;
+  if (flags.resume) {
+    const path = safeJournalPath(flags.resume);
+    if (path && existsSync(path)) {
+      const j = readJournal(path);
+      if (!j.meta || j.harness !== harness) throw new RefusalError(`journal ${flags.resume} belongs to ${j.harness ?? "no harness"}, not ${harness}`, { issue: "unsupported-on-resume", harness });
+      if (!j.harnessSessionId) throw new RefusalError(`journal ${flags.resume} never recorded the harness's own session id, so there is nothing to resume`, { issue: "unsupported-on-resume", harness });
+      if (j.state.startsWith("live")) throw new RefusalError(`session ${flags.resume} is still live in hmux pid ${j.meta.pid}`, { issue: "unsupported-on-resume", harness, hint: `hmux control ${flags.resume} -` });
+      sessionId = j.sessionId;
+      resume = j.harnessSessionId;
+      stateDir = j.meta.stateDir;
+      cwd = flags.cwd ?? j.meta.cwd;
+      isolate = j.meta.isolate;
+      endpoint = flags.endpoint ?? j.meta.endpoint;
+      turnsBefore = j.lastTurnNumber;
+    } else {
+      resume = flags.resume;
+    }
+  }
+  stateDir = stateDir ?? join(sessionsDir(), `${sessionId}.d`);
+  return {
+    harness, sessionId,
+    launch: {
+      harness, sessionId, cwd, env: baseEnv(), stateDir, isolate, approvals, binary,
+      origin: resume ? "resumed" : "fresh", escalateQuestions: flags.escalateQuestions ?? false,
+      ...(resume ? { resume } : {}), ...(endpoint ? { endpoint } : {}), ...(flags.model ? { model: flags.model } : {}),
+      ...(flags.effort ? { effort: flags.effort } : {}), ...(stallMs ? { stallMs } : {}),
+      ...(decisionBudgetMs ? { decisionBudgetMs } : {}), ...(requiredControls.length ? { requiredControls: requiredControls as ControlName[] } : {}),
+      turnsBefore,
+    },
+  };
+}
+
+function safeJournalPath(id: string): string | null {
+  try {
+    return journalPath(id);
+  } catch {
+    return null;
+  }
+}
+
+function baseEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+  return env;
+}
+
+function seconds(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new RefusalError(`--${name} ${raw} is not a number of seconds ≥ 0`, { issue: "invalid-option-value", option: name });
+  return n === 0 ? undefined : n * 1000;
+}
+
+function positive(name: string, raw: string): number {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new RefusalError(`--${name} ${raw} is not a positive integer`, { issue: "invalid-option-value", option: name });
+  return n;
+}
+
+/** A refusal still owes the stream its terminal pair: failure, then closed{failed}. Exit 2. */
+function refuse(err: unknown, output: Output, write: (e: unknown) => boolean): number {
+  const f: FailureSummary = failureOf(err);
+  output.err(`hmux session: ${f.message}${f.hint ? `\n  hint: ${f.hint}` : ""}\n`);
+  write({ kind: "failure", ...f });
+  write({ kind: "closed", exitCode: null, cause: "failed", failure: f });
+  return 2;
+}

@@ -1,0 +1,123 @@
+/**
+ * The control socket: a running hmux listens for each session on a Unix socket in a 0700
+ * runtime directory ($XDG_RUNTIME_DIR/hmux, else /tmp/hmux-<uid>) and checks a per-run
+ * token. Other users cannot reach the directory; a peer of the same user without the token
+ * is refused on its first line.
+ *
+ * Wire: the peer's first line is {"token":"<hex>"}; every later line is a session line
+ * (metaharness.command/1 or a send/answer/close op) and gets exactly one reply line: the
+ * line's command.result, disposition or error event, or {"kind":"accepted"} for a close.
+ */
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server, type Socket } from "node:net";
+import { join } from "node:path";
+import type { SessionHandle } from "../core/exec/session-types.js";
+import { LineSplitter } from "../core/lines.js";
+
+export function runtimeDir(env: Readonly<Record<string, string | undefined>> = process.env): string {
+  const xdg = env.XDG_RUNTIME_DIR;
+  return xdg && xdg.startsWith("/") ? join(xdg, "hmux") : `/tmp/hmux-${process.getuid?.() ?? "user"}`;
+}
+
+/** Creates the runtime dir 0700, and refuses one that another user owns or others can enter. */
+export function ensurePrivateDir(dir: string): void {
+  if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const st = lstatSync(dir);
+  if (!st.isDirectory() || st.isSymbolicLink()) throw new Error(`${dir} is not a directory hmux owns; refusing to put a control socket there`);
+  const uid = process.getuid?.();
+  if (uid !== undefined && st.uid !== uid) throw new Error(`${dir} belongs to uid ${st.uid}, not to this user; refusing to put a control socket there`);
+  if ((st.mode & 0o077) !== 0) chmodSync(dir, 0o700);
+}
+
+export interface SocketPaths { readonly socket: string; readonly token: string }
+
+export function socketPaths(sessionId: string, env?: Readonly<Record<string, string | undefined>>): SocketPaths {
+  const dir = runtimeDir(env);
+  return { socket: join(dir, `${sessionId}.sock`), token: join(dir, `${sessionId}.token`) };
+}
+
+export interface ControlSocketServer extends SocketPaths {
+  close(): Promise<void>;
+}
+
+const MAX_AUTH_BYTES = 1024;
+
+export async function listenControlSocket(handle: SessionHandle, env?: Readonly<Record<string, string | undefined>>): Promise<ControlSocketServer> {
+  const dir = runtimeDir(env);
+  ensurePrivateDir(dir);
+  const paths = socketPaths(handle.sessionId, env);
+  const token = randomBytes(32).toString("hex");
+  rmSync(paths.socket, { force: true });
+  writeFileSync(paths.token, `${token}\n`, { mode: 0o600 });
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => undefined); // a peer that vanished mid-reply: its commands were already answered in the session
+    servePeer(socket, token, handle);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(paths.socket, () => resolve());
+  });
+  chmodSync(paths.socket, 0o600);
+  return {
+    ...paths,
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((r) => server.close(() => r()));
+      rmSync(paths.socket, { force: true });
+      rmSync(paths.token, { force: true });
+    },
+  };
+}
+
+function servePeer(socket: Socket, token: string, handle: SessionHandle): void {
+  const splitter = new LineSplitter({ maxLineBytes: 1024 * 1024 });
+  let authed = false;
+  let chain: Promise<unknown> = Promise.resolve();
+  const reply = (value: unknown) => {
+    if (!socket.destroyed) socket.write(`${JSON.stringify(value)}\n`);
+  };
+  socket.on("data", (chunk: Buffer) => {
+    for (const item of splitter.push(chunk)) {
+      if (item.kind === "oversized") {
+        if (!authed) return void socket.destroy();
+        chain = chain.then(() => reply({ kind: "command.result", id: null, outcome: { result: "refused", refused: { code: "MALFORMED", reason: `line of ${item.bytes} bytes exceeds ${item.limit}` } } }));
+        continue;
+      }
+      const line = item.text;
+      if (!authed) {
+        if (line.length > MAX_AUTH_BYTES || !tokenMatches(line, token)) {
+          reply({ kind: "error", message: "refused: this peer did not present the session's control token" });
+          socket.end();
+          socket.destroy();
+          return;
+        }
+        authed = true;
+        reply({ kind: "authenticated", sessionId: handle.sessionId, harness: handle.harness });
+        continue;
+      }
+      if (line.trim() === "") continue;
+      chain = chain.then(async () => reply((await handle.handleLine(line, "program")) ?? { kind: "accepted" }));
+    }
+  });
+}
+
+function tokenMatches(line: string, token: string): boolean {
+  let presented: unknown;
+  try {
+    presented = (JSON.parse(line) as { token?: unknown }).token;
+  } catch {
+    return false;
+  }
+  if (typeof presented !== "string") return false;
+  const a = Buffer.from(presented);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function readToken(sessionId: string, env?: Readonly<Record<string, string | undefined>>): string {
+  return readFileSync(socketPaths(sessionId, env).token, "utf8").trim();
+}
