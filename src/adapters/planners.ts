@@ -1,20 +1,14 @@
-/**
- * Each harness's planTurn (src/adapters/<harness>/argv.ts, H2).
- * TEMPORARY until those files land: every harness refuses with a clear message.
- */
-import type { TurnRequest } from "../core/argv/types.js";
+/** Every harness's planTurn, keyed by name (registry.ts composes adapters from these). */
+import type { TurnRequest, PlannedInvocation } from "../core/argv/types.js";
 import type { HarnessName } from "../core/harness-names.js";
-import { RefusalError } from "../core/refusal.js";
-import type { Invocation } from "./types.js";
+import { planTurn as claude } from "./claude/argv.js";
+import { planTurn as codex } from "./codex/argv.js";
+import { planTurn as pi } from "./pi/argv.js";
+import { planTurn as muse } from "./muse/argv.js";
+import { planTurn as cursor } from "./cursor/argv.js";
 
 export type PlanInput = TurnRequest;
 
-function notYet(harness: HarnessName) {
-  return (_: TurnRequest): Invocation => {
-    throw new RefusalError(`the ${harness} argv planner is not built yet`, { issue: "unsupported-option", harness, hint: "use hmux decode or hmux inspect meanwhile" });
-  };
-}
-
-export const planners: Readonly<Record<HarnessName, (input: TurnRequest) => Invocation>> = {
-  claude: notYet("claude"), codex: notYet("codex"), pi: notYet("pi"), muse: notYet("muse"), cursor: notYet("cursor"),
-};
+export const planners: Readonly<Record<HarnessName, (input: PlanInput) => PlannedInvocation>> = Object.freeze({
+  claude, codex, pi, muse, cursor,
+});

@@ -138,7 +138,18 @@ export interface OptionSupport {
   readonly spelling: string;
   /** False when the resume grammar cannot carry it (refused with unsupported-on-resume). */
   readonly onResume: boolean;
+  /** Only these values are expressible (e.g. pi: autonomy false; claude: write true = default). */
+  readonly only?: readonly (string | number | boolean)[];
+  /** discovery only: per facet, "any" or the values that are expressible. */
+  readonly facets?: Readonly<Record<DiscoveryFacet, "any" | readonly boolean[]>>;
 }
+
+/**
+ * One entry of `expresses`: a key (any value), `key=<JSON value>` (only that value), or a
+ * discovery facet `discovery.<facet>` / `discovery.<facet>=<JSON>`. This is the format
+ * option resolution's canExpress reads.
+ */
+export type ExpressionEntry = string;
 
 /** A hint key is an option key or an option facet ("discovery.skills"). */
 export type HintKey = TurnOptionKey | `discovery.${DiscoveryFacet}` | "resumeLast" | "prompt";
@@ -180,15 +191,45 @@ export interface HarnessDescriptor {
    * profile/config value for any other key as divergence. A listed key may still refuse
    * particular values (e.g. pi renders autonomy:false but has no bypass for autonomy:true).
    */
-  readonly expresses: readonly TurnOptionKey[];
+  readonly expresses: readonly ExpressionEntry[];
 }
 
 export type DescriptorInput = Omit<HarnessDescriptor, "expresses">;
 
 /** Freeze a descriptor and derive `expresses` from its option table. */
 export function defineDescriptor(input: DescriptorInput): HarnessDescriptor {
-  const expresses = TURN_OPTION_KEYS.filter((key) => input.options[key] !== undefined);
-  return deepFreeze({ ...input, expresses });
+  return deepFreeze({ ...input, expresses: expressionsOf(input.options) });
+}
+
+/** Flatten an option table into expression entries, in TURN_OPTION_KEYS order. */
+export function expressionsOf(options: DescriptorInput["options"]): ExpressionEntry[] {
+  const out: ExpressionEntry[] = [];
+  for (const key of TURN_OPTION_KEYS) {
+    const support = options[key]?.value;
+    if (!support) continue;
+    if (key === "discovery" && support.facets) {
+      for (const [facet, allowed] of Object.entries(support.facets)) {
+        if (allowed === "any") out.push(`discovery.${facet}`);
+        else for (const v of allowed) out.push(`discovery.${facet}=${JSON.stringify(v)}`);
+      }
+    } else if (support.only) {
+      for (const v of support.only) out.push(`${key}=${JSON.stringify(v)}`);
+    } else {
+      out.push(key);
+    }
+  }
+  return out;
+}
+
+/** An option-table entry: how a key is spelled natively, and which values it can carry. */
+export function optionFact(
+  spelling: string,
+  ev: Evidence,
+  extra: { onResume?: boolean; only?: OptionSupport["only"]; facets?: OptionSupport["facets"] } = {},
+): Fact<OptionSupport> {
+  const support: OptionSupport = { spelling, onResume: extra.onResume ?? true,
+    ...(extra.only ? { only: extra.only } : {}), ...(extra.facets ? { facets: extra.facets } : {}) };
+  return { value: support, evidence: ev };
 }
 
 /** Shorthand for descriptor files: one Evidence reused by several facts. */

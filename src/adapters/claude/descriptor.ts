@@ -6,8 +6,8 @@
  * - --dangerously-skip-permissions exits 1 as root unless IS_SANDBOX=1.
  * - provider failures end as result subtype "success" with is_error:true (decoder's concern).
  */
-import { defineDescriptor, evidence, type OptionSupport } from "../../core/descriptor.js";
-import { fact, type Evidence, type Fact } from "../../core/evidence.js";
+import { defineDescriptor, evidence, optionFact } from "../../core/descriptor.js";
+import { fact } from "../../core/evidence.js";
 import { PINNED_VERSIONS } from "../pinned-versions.js";
 import { SHARED_AUTH_MATCHERS, SHARED_LIMIT_MATCHERS } from "../shared-matchers.js";
 
@@ -22,9 +22,7 @@ const STREAM = evidence("recorded-stream", "2026-08-21", "2.1.238", "shared/fixt
 const SPEC = evidence("doc", "2026-11-29", V, "shared/spec/003 (flag table, memory, resume-last, large prompts)");
 const HINTS = evidence("research", "2026-08-18", "2.1.233", "shared/fixtures/hcn/phase0/hints-confirmed.md");
 
-function opt(spelling: string, ev: Evidence, onResume = true): Fact<OptionSupport> {
-  return fact({ spelling, onResume }, ev);
-}
+const opt = optionFact;
 
 /** Built-in tools listed by system/init at 2.1.197 (probe), plus Glob/Grep which a grant adds. */
 const BUILTINS = [
@@ -109,10 +107,13 @@ export const descriptor = defineDescriptor({
     access: opt("--allowedTools/--disallowedTools preset", INTERPLAY),
     autonomy: opt("--dangerously-skip-permissions", HELP),
     memory: opt("env CLAUDE_CODE_DISABLE_AUTO_MEMORY=1", SPEC),
-    discovery: opt("--tools= / --setting-sources project / --disable-slash-commands", HELP),
+    discovery: opt("--tools= / --setting-sources project / --disable-slash-commands", HELP,
+      { facets: { tools: "any", instructionFiles: [true], extensions: "any", skills: "any" } }),
+    write: opt("(no write toggle; default keeps Write)", HINTS, { only: [true] }),
+    shell: opt("(no shell toggle; default keeps Bash)", HINTS, { only: [true] }),
     systemPrompt: opt("--system-prompt", HELP),
     appendSystemPrompt: opt("--append-system-prompt", HELP),
-    isolation: opt("--bare --tools= --strict-mcp-config", PROBE, false),
+    isolation: opt("--bare --tools= --strict-mcp-config --disable-slash-commands", PROBE, { onResume: false }),
     endpoint: opt("env ANTHROPIC_BASE_URL", LIVE),
     escalateQuestions: opt("prompt preamble", SPEC),
     timeoutSeconds: opt("hmux wall clock", SPEC),

@@ -7,8 +7,8 @@
  * - no per-tool lists exist; the shell/web tools are feature switches.
  * - 0.171 has no --yolo; the bypass is --dangerously-bypass-approvals-and-sandbox.
  */
-import { defineDescriptor, evidence, type OptionSupport } from "../../core/descriptor.js";
-import { fact, type Evidence, type Fact } from "../../core/evidence.js";
+import { defineDescriptor, evidence, optionFact } from "../../core/descriptor.js";
+import { fact } from "../../core/evidence.js";
 import { PINNED_VERSIONS } from "../pinned-versions.js";
 import { SHARED_AUTH_MATCHERS, SHARED_LIMIT_MATCHERS } from "../shared-matchers.js";
 
@@ -25,9 +25,7 @@ const HINTS = evidence("research", "2026-08-18", "0.146.1", "shared/fixtures/hcn
 const EFFORTS = evidence("research", "2026-11-29", V,
   "reference study (hcn.md §1.4: -c model_reasoning_effort) and strings of the 0.171 binary (\"xhigh\"); not yet live-probed");
 
-function opt(spelling: string, ev: Evidence, onResume = true): Fact<OptionSupport> {
-  return fact({ spelling, onResume }, ev);
-}
+const opt = optionFact;
 
 export const descriptor = defineDescriptor({
   name: "codex",
@@ -81,12 +79,15 @@ export const descriptor = defineDescriptor({
   options: {
     model: opt("--model", HELP),
     effort: opt("-c model_reasoning_effort", EFFORTS),
-    sandbox: opt("--sandbox", HELP, false),
+    sandbox: opt("--sandbox", HELP, { onResume: false }),
     contextWindow: opt("-c model_context_window", SPEC),
-    access: opt("--sandbox read-only|workspace-write", HELP, false),
+    access: opt("--sandbox read-only|workspace-write", HELP, { onResume: false }),
     autonomy: opt("--dangerously-bypass-approvals-and-sandbox", HELP),
     memory: opt("--disable memories", FEATURES),
-    discovery: opt("(all facets on: harness default)", SURFACE),
+    discovery: opt("(all facets on: harness default)", SURFACE,
+      { facets: { tools: [true], instructionFiles: [true], extensions: [true], skills: [true] } }),
+    write: opt("(no write toggle; harness default)", HINTS, { only: [true] }),
+    shell: opt("(no shell toggle; harness default)", HINTS, { only: [true] }),
     systemPrompt: opt("-c instructions", INSTR),
     endpoint: opt("-c model_provider + model_providers.hmux.*", LIVE),
     escalateQuestions: opt("prompt preamble", SPEC),

@@ -8,8 +8,8 @@
  * - --resume [chatId] and --continue; -f/--force (alias --yolo) runs tools unasked.
  * - effort is folded into the model slug (e.g. a "-high" variant), not a separate flag.
  */
-import { defineDescriptor, evidence, type OptionSupport } from "../../core/descriptor.js";
-import { fact, type Evidence, type Fact } from "../../core/evidence.js";
+import { defineDescriptor, evidence, optionFact } from "../../core/descriptor.js";
+import { fact } from "../../core/evidence.js";
 import { PINNED_VERSIONS } from "../pinned-versions.js";
 import { SHARED_AUTH_MATCHERS, SHARED_LIMIT_MATCHERS } from "../shared-matchers.js";
 
@@ -19,9 +19,7 @@ const PARAMS = evidence("doc", "2026-11-29", V, "https://cursor.com/docs/cli/ref
 const HEADLESS = evidence("doc", "2026-11-29", V, "https://cursor.com/docs/cli/headless");
 const SPEC = evidence("doc", "2026-11-29", V, "shared/spec/003 (cursor resume-last, trust-refused)");
 
-function opt(spelling: string, ev: Evidence, onResume = true): Fact<OptionSupport> {
-  return fact({ spelling, onResume }, ev);
-}
+const opt = optionFact;
 
 const UUID = { pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$", flags: "" };
 
@@ -67,7 +65,11 @@ export const descriptor = defineDescriptor({
   options: {
     model: opt("--model", PARAMS),
     autonomy: opt("--force", PARAMS),
-    discovery: opt("(all facets on: harness default)", PARAMS),
+    discovery: opt("(all facets on: harness default)", PARAMS,
+      { facets: { tools: [true], instructionFiles: [true], extensions: [true], skills: [true] } }),
+    access: opt("(no restriction: harness default)", PARAMS, { only: ["write"] }),
+    write: opt("(no write toggle; harness default)", PARAMS, { only: [true] }),
+    shell: opt("(no shell toggle; harness default)", PARAMS, { only: [true] }),
     escalateQuestions: opt("prompt preamble", SPEC),
     timeoutSeconds: opt("hmux wall clock", SPEC),
     stallSeconds: opt("hmux idle budget", SPEC),

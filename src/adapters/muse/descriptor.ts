@@ -8,8 +8,8 @@
  * - muse cannot turn its memory tools off: explicit memory values refuse.
  * - unknown resume ids silently create a blank session (onMissing "create").
  */
-import { defineDescriptor, evidence, type OptionSupport } from "../../core/descriptor.js";
-import { fact, type Evidence, type Fact } from "../../core/evidence.js";
+import { defineDescriptor, evidence, optionFact } from "../../core/descriptor.js";
+import { fact } from "../../core/evidence.js";
 import { PINNED_VERSIONS } from "../pinned-versions.js";
 import { SHARED_AUTH_MATCHERS, SHARED_LIMIT_MATCHERS } from "../shared-matchers.js";
 
@@ -20,9 +20,7 @@ const CATEGORIES = evidence("research", "2026-08-18", V, "shared/fixtures/hcn/ph
 const SPEC = evidence("doc", "2026-11-29", V, "shared/spec/003 (memory refuses, resume-last refuses)");
 const HINTS = evidence("research", "2026-08-18", V, "shared/fixtures/hcn/phase0/hints-confirmed.md");
 
-function opt(spelling: string, ev: Evidence, onResume = true): Fact<OptionSupport> {
-  return fact({ spelling, onResume }, ev);
-}
+const opt = optionFact;
 
 export const descriptor = defineDescriptor({
   name: "muse",
@@ -70,7 +68,8 @@ export const descriptor = defineDescriptor({
     write: opt("--disable-write", CATEGORIES),
     shell: opt("--disable-shell", CATEGORIES),
     maxSteps: opt("--max-model-steps", REF),
-    discovery: opt("(all facets on: harness default)", HINTS),
+    discovery: opt("(all facets on: harness default)", HINTS,
+      { facets: { tools: [true], instructionFiles: [true], extensions: [true], skills: [true] } }),
     escalateQuestions: opt("prompt preamble", SPEC),
     timeoutSeconds: opt("hmux wall clock", SPEC),
     stallSeconds: opt("hmux idle budget", SPEC),

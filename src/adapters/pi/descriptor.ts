@@ -10,8 +10,8 @@
  * - `--mode json` exits 0 on every provider error (decoder's concern).
  * - pi has no permission system: tools run unasked, so there is no bypass to render.
  */
-import { defineDescriptor, evidence, type OptionSupport } from "../../core/descriptor.js";
-import { fact, type Evidence, type Fact } from "../../core/evidence.js";
+import { defineDescriptor, evidence, optionFact } from "../../core/descriptor.js";
+import { fact } from "../../core/evidence.js";
 import { PINNED_VERSIONS } from "../pinned-versions.js";
 import { SHARED_AUTH_MATCHERS, SHARED_LIMIT_MATCHERS } from "../shared-matchers.js";
 
@@ -24,9 +24,7 @@ const STREAM = evidence("recorded-stream", "2026-08-17", "0.84.2", "shared/fixtu
 const SPEC = evidence("doc", "2026-11-29", V, "shared/spec/003 (strict allowlist, memory, resume-last)");
 const HINTS = evidence("research", "2026-08-18", "0.84.2", "shared/fixtures/hcn/phase0/hints-confirmed.md");
 
-function opt(spelling: string, ev: Evidence, onResume = true): Fact<OptionSupport> {
-  return fact({ spelling, onResume }, ev);
-}
+const opt = optionFact;
 
 export const descriptor = defineDescriptor({
   name: "pi",
@@ -89,9 +87,12 @@ export const descriptor = defineDescriptor({
     tools: opt("--tools (strict allowlist)", HELP),
     excludeTools: opt("--tools <complement> (0.73.1 has no --exclude-tools)", HELP),
     access: opt("--tools read,grep,find,ls", HELP),
-    autonomy: opt("(no permission system: tools always run unasked)", LIVE),
+    autonomy: opt("(no permission system: tools always run unasked)", LIVE, { only: [false] }),
     memory: opt("(no built-in memory)", SPEC),
-    discovery: opt("-nt / -nc / -ne / -ns", HELP),
+    discovery: opt("-nt / -nc / -ne / -ns", HELP,
+      { facets: { tools: "any", instructionFiles: "any", extensions: "any", skills: "any" } }),
+    write: opt("(no write toggle; harness default)", HINTS, { only: [true] }),
+    shell: opt("(no shell toggle; harness default)", HINTS, { only: [true] }),
     systemPrompt: opt("--system-prompt", HELP),
     appendSystemPrompt: opt("--append-system-prompt", HELP),
     skills: opt("-ns --skill <path>", HELP),

@@ -1,0 +1,77 @@
+/**
+ * Claude argv: `claude -p <stream flags> <options> <tool lists> <passthrough> -- <prompt>`.
+ * Every valued flag uses the `--flag=value` form: claude's --allowedTools, --disallowedTools
+ * and --tools are variadic and would swallow a following bare token, and `=` ends them
+ * (probed on 2.1.197). The prompt sits after `--`, so no flag can ever consume it.
+ */
+import { planWith } from "../../core/argv/plan.js";
+import { effortValue, modelFlags } from "../../core/argv/render-common.js";
+import { complementOf, nativeToolNames, readAccessNatives } from "../../core/argv/tool-selection.js";
+import type { PlanContext, PlannedInvocation, RenderedOptions, TurnRequest } from "../../core/argv/types.js";
+import { validateEndpoint } from "../../core/argv/validate.js";
+import { ALL_DESCRIPTORS } from "../descriptors.js";
+import { descriptor } from "./descriptor.js";
+import { claudeEndpointEnv } from "./endpoint.js";
+
+/** The tool name a claude permission pattern governs: "Bash(git *)" → "Bash". */
+function baseName(native: string): string {
+  const paren = native.indexOf("(");
+  return paren > 0 ? native.slice(0, paren) : native;
+}
+
+/** An exact tool set: grant it (skips approval) and deny the complement (only deny reshapes the set). */
+function exactSet(grant: readonly string[]): string[] {
+  if (grant.length === 0) return ["--tools="];
+  const deny = complementOf(descriptor, grant.map(baseName));
+  return [`--allowedTools=${grant.join(",")}`, ...(deny.length ? [`--disallowedTools=${deny.join(",")}`] : [])];
+}
+
+function toolFlags(ctx: PlanContext): string[] {
+  const o = ctx.request.options;
+  if (o.tools) return exactSet(nativeToolNames(descriptor, ctx.all, o, o.tools, "tools"));
+  if (o.excludeTools) {
+    const deny = nativeToolNames(descriptor, ctx.all, o, o.excludeTools, "excludeTools");
+    return deny.length ? [`--disallowedTools=${deny.join(",")}`] : [];
+  }
+  if (o.access === "read") return exactSet(readAccessNatives(descriptor, o));
+  return [];
+}
+
+function render(ctx: PlanContext): RenderedOptions {
+  const { request } = ctx;
+  const o = request.options;
+  const flags: string[] = [];
+  const env: Record<string, string> = {};
+  const url = o.endpoint !== undefined ? validateEndpoint(descriptor, o.endpoint) : undefined;
+
+  flags.push(...modelFlags(ctx, url !== undefined));
+  const effort = effortValue(ctx);
+  if (effort !== undefined) flags.push(`--effort=${effort}`);
+  if (o.autonomy) {
+    flags.push(...descriptor.autonomy.value!.argv);
+    if (request.host?.isRoot) Object.assign(env, descriptor.autonomy.value!.rootEnv);
+  }
+  const memory = descriptor.memory.value;
+  if (o.memory === false && memory.kind === "env-disable") Object.assign(env, memory.env);
+  if (o.discovery?.tools === false) flags.push("--tools=");
+  if (o.discovery?.extensions === false) flags.push("--setting-sources=project");
+  if (o.discovery?.skills === false) flags.push("--disable-slash-commands");
+  if (o.systemPrompt !== undefined) flags.push(`--system-prompt=${o.systemPrompt}`);
+  if (o.appendSystemPrompt !== undefined) flags.push(`--append-system-prompt=${o.appendSystemPrompt}`);
+  if (o.isolation === "tool-free") flags.push("--bare", "--tools=", "--strict-mcp-config", "--disable-slash-commands");
+  if (url) Object.assign(env, claudeEndpointEnv(url, request));
+  // Tool lists last among our flags (they are the variadic ones, kept in `=` form anyway).
+  flags.push(...toolFlags(ctx));
+  return { flags: dedupe(flags), env, files: [], dirs: [] };
+}
+
+/** A flag asked for twice (e.g. skills off by discovery and by isolation) renders once. */
+function dedupe(flags: string[]): string[] {
+  const out: string[] = [];
+  for (const f of flags) if (!(f.startsWith("--") && out.includes(f))) out.push(f);
+  return out;
+}
+
+export function planTurn(request: TurnRequest): PlannedInvocation {
+  return planWith(descriptor, ALL_DESCRIPTORS, request, render);
+}

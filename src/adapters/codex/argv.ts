@@ -1,0 +1,68 @@
+/**
+ * Codex argv: `codex exec --json --skip-git-repo-check <options> <passthrough> -- <prompt>`
+ * (resume: `codex exec resume <id> …`, resume-last: `codex exec resume --last …`). The prompt
+ * always follows `--`: a bare prompt word such as "resume" or "review" would otherwise be
+ * parsed as a subcommand, and a leading '-' as a flag (probed on 0.171: `exec resume --last
+ * -- "resume"` resumed the newest thread with that text as the prompt).
+ */
+import { planWith } from "../../core/argv/plan.js";
+import { refusal } from "../../core/argv/refusals.js";
+import { effortValue, modelFlags } from "../../core/argv/render-common.js";
+import { configOverride } from "../../core/argv/toml.js";
+import type { PlanContext, PlannedInvocation, RenderedOptions, TurnRequest } from "../../core/argv/types.js";
+import { mutuallyExclusive } from "../../core/argv/refusals.js";
+import { SANDBOX_MODES, validateEndpoint, validateInteger } from "../../core/argv/validate.js";
+import { ALL_DESCRIPTORS } from "../descriptors.js";
+import { descriptor } from "./descriptor.js";
+import { codexEndpointEnv, codexEndpointFlags } from "./endpoint.js";
+
+const MAX_CONTEXT_WINDOW = 272_000;
+
+function sandboxFlags(ctx: PlanContext): string[] {
+  const o = ctx.request.options;
+  if (o.access !== undefined && o.sandbox !== undefined) {
+    throw mutuallyExclusive(descriptor, "access", "sandbox", "--access read renders --sandbox read-only; use one of them");
+  }
+  if (o.sandbox !== undefined) {
+    if (!(SANDBOX_MODES as readonly string[]).includes(o.sandbox)) {
+      throw refusal(descriptor, "invalid-option-value", "sandbox", `codex has no sandbox mode ${JSON.stringify(o.sandbox)}`,
+        SANDBOX_MODES, `pick one of ${SANDBOX_MODES.join(", ")}`);
+    }
+    return ["--sandbox", o.sandbox];
+  }
+  if (o.access === "read") return ["--sandbox", "read-only"];
+  if (o.access === "write") return ["--sandbox", "workspace-write"];
+  return [];
+}
+
+function render(ctx: PlanContext): RenderedOptions {
+  const { request } = ctx;
+  const o = request.options;
+  const flags: string[] = [];
+  let env: Record<string, string> = {};
+  const url = o.endpoint !== undefined ? validateEndpoint(descriptor, o.endpoint) : undefined;
+  const routing = descriptor.endpoint.value;
+  const fallbackModel = url && routing?.kind === "codex-model-provider" ? routing.defaultModel : undefined;
+
+  if (url) {
+    flags.push(...codexEndpointFlags(url, request));
+    env = codexEndpointEnv(request);
+  }
+  flags.push(...modelFlags(ctx, url !== undefined, fallbackModel));
+  const effort = effortValue(ctx);
+  if (effort !== undefined) flags.push(...configOverride("model_reasoning_effort", effort));
+  flags.push(...sandboxFlags(ctx));
+  // Accepted together with --sandbox (probed on 0.171): the bypass wins natively.
+  if (o.autonomy) flags.push(...descriptor.autonomy.value!.argv);
+  if (o.contextWindow !== undefined) {
+    flags.push(...configOverride("model_context_window", validateInteger(descriptor, "contextWindow", o.contextWindow, 1, MAX_CONTEXT_WINDOW)));
+  }
+  const memory = descriptor.memory.value;
+  if (o.memory === false && memory.kind === "argv-disable") flags.push(...memory.argv);
+  if (o.systemPrompt !== undefined) flags.push(...configOverride("instructions", o.systemPrompt));
+  return { flags, env, files: [], dirs: [] };
+}
+
+export function planTurn(request: TurnRequest): PlannedInvocation {
+  return planWith(descriptor, ALL_DESCRIPTORS, request, render);
+}

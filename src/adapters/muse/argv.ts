@@ -1,0 +1,30 @@
+/**
+ * Muse argv: `muse exec --json <options> <prompt> <passthrough>` (resume: `muse exec
+ * --session-id <id> --json …`). Muse refuses --resume-last (no most-recent grammar in exec),
+ * --endpoint (no documented base URL) and explicit memory values (it cannot turn memory off).
+ */
+import { planWith } from "../../core/argv/plan.js";
+import { effortValue, modelFlags } from "../../core/argv/render-common.js";
+import type { PlanContext, PlannedInvocation, RenderedOptions, TurnRequest } from "../../core/argv/types.js";
+import { validateInteger } from "../../core/argv/validate.js";
+import { ALL_DESCRIPTORS } from "../descriptors.js";
+import { descriptor } from "./descriptor.js";
+
+const MAX_STEPS = 10_000;
+
+function render(ctx: PlanContext): RenderedOptions {
+  const o = ctx.request.options;
+  const flags: string[] = [...modelFlags(ctx, false)];
+  const effort = effortValue(ctx);
+  if (effort !== undefined) flags.push("--reasoning-effort", effort);
+  // Category gates: the tools stay listed, calls are denied (phase0 muse-category-flags).
+  if (o.write === false || o.access === "read") flags.push("--disable-write");
+  if (o.shell === false || o.access === "read") flags.push("--disable-shell");
+  if (o.maxSteps !== undefined) flags.push("--max-model-steps", String(validateInteger(descriptor, "maxSteps", o.maxSteps, 1, MAX_STEPS)));
+  if (o.autonomy) flags.push(...descriptor.autonomy.value!.argv);
+  return { flags, env: {}, files: [], dirs: [] };
+}
+
+export function planTurn(request: TurnRequest): PlannedInvocation {
+  return planWith(descriptor, ALL_DESCRIPTORS, request, render);
+}

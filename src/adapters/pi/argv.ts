@@ -1,0 +1,92 @@
+/**
+ * pi argv: `pi -p <prompt> --mode json <options> <passthrough>` (resume: `pi --session <id>
+ * -p …`, resume-last: `pi --continue -p …`). pi's parser (0.73.1) has no `--` separator and an
+ * unknown `--flag` swallows the next bare token, but `-p` consumes the token right after it
+ * first, so the prompt sits there. A prompt starting with '-' or '@' (an @file include to pi)
+ * goes through stdin, which -p mode reads as the prompt.
+ */
+import { isolatedDirs, requireStateDir } from "../../core/argv/isolation.js";
+import { planWith } from "../../core/argv/plan.js";
+import { mutuallyExclusive, refusal } from "../../core/argv/refusals.js";
+import { effortValue, modelFlags } from "../../core/argv/render-common.js";
+import { complementOf, nativeToolNames, readAccessNatives } from "../../core/argv/tool-selection.js";
+import type { PlanContext, PlannedInvocation, RenderedOptions, TurnRequest } from "../../core/argv/types.js";
+import { CLEAN_SELECTOR, validateEndpoint } from "../../core/argv/validate.js";
+import type { PlannedFile } from "../types.js";
+import { ALL_DESCRIPTORS } from "../descriptors.js";
+import { descriptor } from "./descriptor.js";
+import { PI_ENDPOINT_PROVIDER, piEndpointEnv, piEndpointFiles } from "./endpoint.js";
+
+/** A strict allowlist: an empty one means no tools at all. */
+function allowlist(natives: readonly string[]): string[] {
+  return natives.length ? ["--tools", natives.join(",")] : ["--no-tools"];
+}
+
+function toolFlags(ctx: PlanContext): string[] {
+  const o = ctx.request.options;
+  if (o.tools) return allowlist(nativeToolNames(descriptor, ctx.all, o, o.tools, "tools"));
+  // 0.73.1 has no --exclude-tools: keep the built-ins that were not excluded.
+  if (o.excludeTools) return allowlist(complementOf(descriptor, nativeToolNames(descriptor, ctx.all, o, o.excludeTools, "excludeTools")));
+  if (o.access === "read") return allowlist(readAccessNatives(descriptor, o));
+  return [];
+}
+
+function skillFlags(ctx: PlanContext): string[] {
+  const skills = ctx.request.options.skills;
+  if (!skills) return [];
+  const out = ["--no-skills"];
+  for (const path of skills) {
+    if (!path.startsWith("/") || path.includes("\0")) {
+      throw refusal(descriptor, "invalid-option-value", "skills", `skill ${JSON.stringify(path)} is not an absolute path`,
+        ["absolute paths to skill files or directories"], "pass each skill as an absolute path, e.g. /home/me/skills/review");
+    }
+    out.push("--skill", path);
+  }
+  return out;
+}
+
+function render(ctx: PlanContext): RenderedOptions {
+  const { request } = ctx;
+  const o = request.options;
+  const flags: string[] = [];
+  let env: Record<string, string> = {};
+  let files: PlannedFile[] = [];
+  const url = o.endpoint !== undefined ? validateEndpoint(descriptor, o.endpoint) : undefined;
+
+  if (url) {
+    if (o.provider !== undefined) {
+      throw mutuallyExclusive(descriptor, "endpoint", "provider", "--endpoint defines the provider pi uses; drop --provider");
+    }
+    const agentDir = isolatedDirs(requireStateDir(descriptor, request.stateDir, "endpoint")).piAgent;
+    const routing = descriptor.endpoint.value;
+    const model = o.model ?? (routing?.kind === "pi-models-json" ? routing.defaultModel : "hmux-model");
+    if (!CLEAN_SELECTOR.test(model)) modelFlags(ctx, true); // refuses with the model vocabulary
+    files = piEndpointFiles(url, agentDir, model, request);
+    env = piEndpointEnv(agentDir);
+    flags.push("--provider", PI_ENDPOINT_PROVIDER, "--model", model);
+  } else {
+    if (o.provider !== undefined) {
+      if (!CLEAN_SELECTOR.test(o.provider)) {
+        throw refusal(descriptor, "invalid-option-value", "provider", `provider ${JSON.stringify(o.provider)} is not a clean provider name`,
+          ["a provider name such as anthropic, openai, zai"], "pass a provider name pi knows (pi --list-models shows them)");
+      }
+      flags.push("--provider", o.provider);
+    }
+    flags.push(...modelFlags(ctx, false));
+  }
+  const effort = effortValue(ctx);
+  if (effort !== undefined) flags.push("--thinking", effort);
+  if (o.discovery?.tools === false) flags.push("--no-tools");
+  if (o.discovery?.instructionFiles === false) flags.push("--no-context-files");
+  if (o.discovery?.extensions === false) flags.push("--no-extensions");
+  if (o.discovery?.skills === false && !o.skills) flags.push("--no-skills");
+  if (o.systemPrompt !== undefined) flags.push("--system-prompt", o.systemPrompt);
+  if (o.appendSystemPrompt !== undefined) flags.push("--append-system-prompt", o.appendSystemPrompt);
+  flags.push(...skillFlags(ctx));
+  flags.push(...toolFlags(ctx));
+  return { flags, env, files, dirs: [] };
+}
+
+export function planTurn(request: TurnRequest): PlannedInvocation {
+  return planWith(descriptor, ALL_DESCRIPTORS, request, render);
+}
