@@ -1,28 +1,12 @@
-/** Reads the user and project config files for a run (the core only parses and resolves). */
+/** The node:fs reader behind H3's loadConfigTiers (the core only locates, parses and resolves). */
 import { existsSync, readFileSync } from "node:fs";
-import { locateProjectConfig, userConfigPath } from "../core/config/locate.js";
-import { parseConfigOrThrow } from "../core/config/parse.js";
-import type { Config } from "../core/config/schema.js";
-
-export interface LoadedConfig {
-  readonly user?: Config;
-  readonly project?: Config;
-  readonly userPath: string | null;
-  readonly projectPath: string | null;
-}
+import { loadConfigTiers, type LoadedConfigs } from "../core/config/load.js";
 
 /** Throws ConfigError (naming file and key) on a bad file: config parsing is hard-fail. */
-export function loadConfigFiles(cwd: string, env: NodeJS.ProcessEnv = process.env): LoadedConfig {
-  const userPath = userConfigPath({ XDG_CONFIG_HOME: env.XDG_CONFIG_HOME, HOME: env.HOME });
-  const { path: projectPath } = locateProjectConfig(cwd, existsSync);
-  const read = (path: string | null): Config | undefined =>
-    path !== null && existsSync(path) ? parseConfigOrThrow(readFileSync(path, "utf8"), path) : undefined;
-  const user = read(userPath);
-  const project = read(projectPath);
-  return {
-    userPath: user ? userPath : null,
-    projectPath: project ? projectPath : null,
-    ...(user ? { user } : {}),
-    ...(project ? { project } : {}),
-  };
+export function loadConfigFiles(cwd: string, env: NodeJS.ProcessEnv = process.env): LoadedConfigs {
+  return loadConfigTiers({
+    env: { XDG_CONFIG_HOME: env.XDG_CONFIG_HOME, HOME: env.HOME },
+    cwd,
+    reader: { exists: existsSync, readText: (path) => readFileSync(path, "utf8") },
+  });
 }

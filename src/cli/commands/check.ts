@@ -1,0 +1,32 @@
+/**
+ * `hmux check [--json]`: drift between each installed harness and the version hmux is
+ * verified against. Exit 1 when any installed harness differs from its pin; a harness that
+ * is not installed is reported, not counted as drift.
+ */
+import type { Command } from "commander";
+import { processOutput } from "../render/output.js";
+import { versionRows } from "./versions.js";
+
+export function register(program: Command): void {
+  program
+    .command("check")
+    .description("check installed harness versions against the pinned ones (exit 1 on drift)")
+    .option("--json", "one JSON object with every harness and the verdict")
+    .action(async (flags: { json?: boolean }) => {
+      const output = processOutput();
+      const rows = await versionRows();
+      const drifted = rows.filter((r) => r.status === "drift");
+      if (flags.json) {
+        output.out(`${JSON.stringify({ drift: drifted.length > 0, harnesses: rows })}\n`);
+      } else {
+        for (const r of rows) {
+          const line = r.status === "match" ? `ok     ${r.harness} ${r.installed}`
+            : r.status === "drift" ? `DRIFT  ${r.harness}: installed ${r.installed}, pinned ${r.pinned} (re-verify, then bump src/adapters/pinned-versions.ts and package.json together)`
+            : r.status === "not-installed" ? `skip   ${r.harness}: not installed (pinned ${r.pinned})`
+            : `?      ${r.harness}: installed version unknown${r.installed ? ` (${r.installed})` : ""}; pinned ${r.pinned}${r.detail ? ` — ${r.detail}` : ""}`;
+          output.out(`${line}\n`);
+        }
+      }
+      process.exitCode = drifted.length > 0 ? 1 : 0;
+    });
+}

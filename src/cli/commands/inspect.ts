@@ -1,0 +1,74 @@
+/**
+ * `hmux inspect <harness>`: what hmux knows about a harness, without spawning it.
+ *   (no flag)       the descriptor: every fact with its evidence, as JSON
+ *   --argv          the invocation `hmux run` would spawn for the given turn flags
+ *   --capabilities  the capability record, one JSON line
+ */
+import type { Command } from "commander";
+import { requireHarness } from "../../adapters/registry.js";
+import { parseEnvAssignments } from "../../core/exec/env.js";
+import { renderResolution } from "../../core/options/render-provenance.js";
+import { cliContext } from "../context.js";
+import { UsageError } from "../errors.js";
+import { processOutput } from "../render/output.js";
+import { addTurnFlags, type RawTurnFlags } from "./run-options.js";
+import { prepareTurn } from "./run-prepare.js";
+import { capabilityRecord, CAPABILITY_MODES, type CapabilityMode } from "./capability-record.js";
+
+interface InspectFlags extends RawTurnFlags {
+  argv?: boolean;
+  capabilities?: boolean;
+  mode?: string;
+  json?: boolean;
+}
+
+export function register(program: Command): void {
+  const cmd = program
+    .command("inspect")
+    .description("show a harness's facts, the argv hmux would run (--argv), or its capabilities (--capabilities)")
+    .argument("<harness>", "claude | codex | pi | muse | cursor")
+    .option("--argv", "print the planned invocation for the given turn flags")
+    .option("--capabilities", "print the capability record as one JSON line")
+    .option("--mode <mode>", `capability mode: ${CAPABILITY_MODES.join(" | ")}`, "headless-turn")
+    .option("--json", "machine-readable output");
+  addTurnFlags(cmd);
+  cmd.action(async (harnessArg: string, flags: InspectFlags, self: Command) => {
+    const output = processOutput();
+    const adapter = requireHarness(harnessArg);
+    if (flags.argv && flags.capabilities) {
+      throw new UsageError("--argv and --capabilities are mutually exclusive", "ask for one of them");
+    }
+    if (flags.capabilities) {
+      if (!(CAPABILITY_MODES as readonly string[]).includes(flags.mode ?? "")) {
+        throw new UsageError(`--mode must be one of ${CAPABILITY_MODES.join(", ")}, got ${JSON.stringify(flags.mode)}`);
+      }
+      output.out(`${JSON.stringify(capabilityRecord(adapter.descriptor, flags.mode as CapabilityMode, flags.model))}\n`);
+      return;
+    }
+    if (flags.argv) {
+      const prepared = await prepareTurn({
+        harnessArg, positional: undefined, flags: { ...flags, prompt: flags.prompt ?? (flags.promptFile ? undefined : "hello") },
+        cmd: self, passthrough: cliContext.passthrough, callerEnv: parseEnvAssignments(flags.env ?? []), needBinary: false,
+      });
+      for (const line of renderResolution(prepared.resolved)) output.err(`${line}\n`);
+      const inv = prepared.invocation;
+      const argv = [prepared.binary.executable, ...prepared.binary.prefixArgs, ...inv.argv.slice(1)];
+      if (flags.json) {
+        output.out(`${JSON.stringify({ argv, env: inv.env, files: inv.files.map((f) => f.path), dirs: inv.dirs ?? [], stdin: inv.stdin, transport: inv.transport })}\n`);
+        return;
+      }
+      output.out(`argv: ${argv.map(shellQuote).join(" ")}\n`);
+      for (const [k, v] of Object.entries(inv.env)) output.out(`env: ${k}=${v === null ? "(deleted)" : v}\n`);
+      for (const dir of inv.dirs ?? []) output.out(`dir: ${dir}\n`);
+      for (const f of inv.files) output.out(`file: ${f.path}\n`);
+      output.out(`stdin: ${inv.stdin}${inv.stdinData !== undefined ? ` (prompt written to stdin, ${Buffer.byteLength(inv.stdinData)} bytes)` : ""}\n`);
+      output.out(`transport: ${inv.transport}\n`);
+      return;
+    }
+    output.out(`${JSON.stringify(adapter.descriptor, null, 2)}\n`);
+  });
+}
+
+function shellQuote(token: string): string {
+  return /^[\w@%+=:,./-]+$/.test(token) ? token : `'${token.replace(/'/g, "'\\''")}'`;
+}
