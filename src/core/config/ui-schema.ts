@@ -40,6 +40,7 @@ export function parseKeyChord(text: string): KeyChord | { readonly error: string
   // "+" alone, or after a separator ("ctrl++"), is the plus key itself.
   const plusKey = text === "+" || text.endsWith("++");
   const mods0 = plusKey ? text.slice(0, -2) : text;
+  if (text === "++") return { error: `"++" is ambiguous; write "+" for the plus key` };
   const parts = plusKey ? [...(mods0 === "" ? [] : mods0.split("+")), "+"] : text.split("+");
   const key = parts[parts.length - 1]!;
   const mods = parts.slice(0, -1);

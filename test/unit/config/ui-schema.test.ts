@@ -14,7 +14,7 @@ describe("key chords", () => {
     expect(parseKeyChord(text)).toEqual({ modifiers, key });
   });
 
-  it.each(["", "hyper+x", "ctrl+ctrl+x", "ctrl+", "ctrl+return!", "é", "alt+ "])("%j is refused with a reason", (text) => {
+  it.each(["", "++", "hyper+x", "ctrl+ctrl+x", "ctrl+", "ctrl+return!", "é", "alt+ "])("%j is refused with a reason", (text) => {
     expect(parseKeyChord(text)).toHaveProperty("error");
   });
 
