@@ -1,0 +1,39 @@
+/** Resolution over the real descriptors' `expresses`: the divergences spec 003 names for a bare launch. */
+import { describe, expect, it } from "vitest";
+import { DESCRIPTORS } from "../../../src/adapters/descriptors.js";
+import { resolveTurnOptions } from "../../../src/core/options/resolve.js";
+import { renderDivergenceLine } from "../../../src/core/options/render-provenance.js";
+import { HARNESS_NAMES, type HarnessName } from "../../../src/core/harness-names.js";
+
+function bareLaunch(harness: HarnessName) {
+  return resolveTurnOptions({ harness, expresses: DESCRIPTORS[harness].expresses, mode: "launch", args: {} });
+}
+
+describe("bare launch divergence on the real descriptors", () => {
+  it('pi prints the spec\'s line: profile "sandbox" not expressible on pi', () => {
+    expect(bareLaunch("pi").divergence.map(renderDivergenceLine)).toContain(
+      'divergence: profile "sandbox" not expressible on pi; harness default applies',
+    );
+  });
+
+  it("codex expresses the whole profile: sandbox and context window render, nothing diverges", () => {
+    const r = bareLaunch("codex");
+    expect(r.divergence).toEqual([]);
+    expect(r.options).toMatchObject({ effort: "medium", sandbox: "workspace-write", contextWindow: 272000 });
+  });
+
+  it("sandbox and context window diverge on every harness but codex", () => {
+    for (const h of HARNESS_NAMES.filter((n) => n !== "codex")) {
+      expect(bareLaunch(h).divergence.map((d) => d.key)).toEqual(expect.arrayContaining(["sandbox", "contextWindow"]));
+    }
+  });
+
+  it("profile effort diverges on cursor (per-family ladders); profile memory off diverges on muse", () => {
+    expect(bareLaunch("cursor").divergence.map((d) => d.key)).toContain("effort");
+    expect(bareLaunch("muse").divergence.map((d) => d.key)).toContain("memory");
+  });
+
+  it("no bare launch refuses, on any harness", () => {
+    for (const h of HARNESS_NAMES) expect(() => bareLaunch(h)).not.toThrow();
+  });
+});
