@@ -6,6 +6,8 @@
 import type { SpawnRequest } from "../../core/exec/ports.js";
 import type { SessionFile, SessionRequest } from "../../core/exec/session-plan-types.js";
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export interface ClaudeSessionPlan { readonly spawn: SpawnRequest; readonly files: readonly SessionFile[] }
 
 export function claudeSessionArgv(request: SessionRequest): string[] {
@@ -16,7 +18,7 @@ export function claudeSessionArgv(request: SessionRequest): string[] {
   ];
   // Fresh: claude adopts the caller's id, so hmux's handle and claude's session are one id.
   if (request.resume) argv.push("--resume", request.resume);
-  else argv.push("--session-id", request.sessionId);
+  else if (UUID.test(request.sessionId)) argv.push("--session-id", request.sessionId); // claude accepts only a UUID
   if (request.model) argv.push("--model", request.model);
   if (request.effort) argv.push("--effort", request.effort);
   return argv;

@@ -91,8 +91,11 @@ export async function sessionCommand(harnessArg: string, flags: SessionFlags, ou
     return refuse(err, output, write);
   }
   let opened = false;
+  let closedWritten = false;
   handle.subscribe((event) => {
+    if (closedWritten) return; // closed is the last stdout line; later answers go to the journal only
     if (event.kind === "session") opened = true;
+    if (event.kind === "closed") closedWritten = true;
     write(event);
   });
   let socket: ControlSocketServer | null = null;

@@ -44,6 +44,7 @@ class Session implements SessionHandle {
   private ending: { cause: ClosedEvent["cause"]; failure?: FailureSummary } | null = null;
   private resolveClosed!: (e: ClosedEvent) => void;
   private exitStatus: ExitStatus | null = null;
+  private finished = false;
 
   constructor(private readonly plan: SessionPlan, private readonly ports: SessionPorts) {
     this.sessionId = plan.sessionId;
@@ -107,7 +108,7 @@ class Session implements SessionHandle {
   }
 
   command(command: Command, decider: Decider = "program"): Promise<CommandOutcome> {
-    return this.inOrder(() => this.control.command(command, decider, this.ending !== null || this.lifecycle === "closed"));
+    return this.inOrder(() => this.control.command(command, decider, this.ending !== null || this.isOver()));
   }
 
   handleLine(line: string, decider: Decider = "program"): Promise<LineAnswer> {
@@ -132,7 +133,7 @@ class Session implements SessionHandle {
   }
 
   async close(): Promise<ClosedEvent> {
-    if (this.lifecycle === "closed" || this.lifecycle === "failed") return this.closed;
+    if (this.isOver()) return this.closed;
     await this.inOrder(async () => {
       if (this.turn !== null && this.child) await new Promise<void>((r) => this.turnEnded.push(r));
     });
@@ -141,7 +142,7 @@ class Session implements SessionHandle {
   }
 
   async abort(cause: "killed" | "failed"): Promise<ClosedEvent> {
-    if (this.lifecycle !== "closed" && this.lifecycle !== "failed") {
+    if (!this.isOver()) {
       this.control.abandonAll("halt");
       this.shutDown({ cause }, true);
     }
@@ -223,7 +224,7 @@ class Session implements SessionHandle {
   }
 
   private onLine(line: string, stream: "stdout" | "stderr"): void {
-    if (this.lifecycle === "closed" || this.lifecycle === "failed") return;
+    if (this.isOver()) return;
     if (this.turn) this.armStall();
     const classified = stream === "stdout" ? classifyLine(line) : { kind: "text" as const, text: line };
     if (classified.kind === "text" && classified.text.trim() === "") return;
@@ -310,16 +311,21 @@ class Session implements SessionHandle {
   }
 
   private finish(ending: { cause: ClosedEvent["cause"]; failure?: FailureSummary }, exitCode: number | null): void {
-    if (this.lifecycle === "closed" || this.lifecycle === "failed") return;
+    if (this.finished) return;
+    this.finished = true;
     this.turnEnded.splice(0).forEach((r) => r());
-    this.setLifecycle(ending.cause === "clean" ? "closed" : "failed", ending.cause);
-    const closed: ClosedEvent = { kind: "closed", exitCode: exitCode ?? this.exitStatus?.code ?? null, cause: ending.cause, ...(ending.failure ? { failure: ending.failure } : {}) };
-    this.emit(closed);
-    this.resolveClosed(closed);
+    this.readyResolve(false);
+    // Behind every queued intent, so their rejections come first and `closed` is the last event.
+    void this.inOrder(async () => {
+      this.setLifecycle(ending.cause === "clean" ? "closed" : "failed", ending.cause);
+      const closed: ClosedEvent = { kind: "closed", exitCode: exitCode ?? this.exitStatus?.code ?? null, cause: ending.cause, ...(ending.failure ? { failure: ending.failure } : {}) };
+      this.emit(closed);
+      this.resolveClosed(closed);
+    });
   }
 
   private isOver(): boolean {
-    return this.lifecycle === "closed" || this.lifecycle === "failed";
+    return this.finished || this.lifecycle === "closed" || this.lifecycle === "failed";
   }
 
   private setLifecycle(to: Lifecycle, reason?: string): void {

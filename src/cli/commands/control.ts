@@ -1,0 +1,104 @@
+/**
+ * `hmux control <session> [file|-]`: sends command lines (metaharness.command/1, or
+ * send/answer/close ops) to a running hmux session over its control socket and prints one
+ * result line per command. Exit 0 when every line was honoured, 1 when any was refused or
+ * rejected, 2 when the session cannot be reached or refuses this peer.
+ */
+import type { Command } from "commander";
+import { createReadStream, existsSync } from "node:fs";
+import { connect } from "node:net";
+import { LineSplitter } from "../../core/lines.js";
+import { readToken, socketPaths } from "../../session/control-socket.js";
+import { processOutput, type Output } from "../render/output.js";
+
+export function register(program: Command): void {
+  program
+    .command("control")
+    .description("send metaharness.command/1 lines to a running session: hmux control <session> [file|-]")
+    .argument("<session>", "the session id (see `hmux sessions`)")
+    .argument("[source]", "a file of command lines, or - for stdin", "-")
+    .action(async (session: string, source: string) => {
+      process.exitCode = await controlCommand(session, source, processOutput());
+    });
+}
+
+export async function controlCommand(sessionId: string, source: string, output: Output): Promise<number> {
+  if (!/^[A-Za-z0-9._-]+$/.test(sessionId)) {
+    output.err(`hmux control: ${JSON.stringify(sessionId)} is not a session id\n`);
+    return 2;
+  }
+  const paths = socketPaths(sessionId);
+  if (!existsSync(paths.socket)) {
+    output.err(`hmux control: no running session ${sessionId} (no socket at ${paths.socket}); see \`hmux sessions\`\n`);
+    return 2;
+  }
+  let token: string;
+  try {
+    token = readToken(sessionId);
+  } catch (err) {
+    output.err(`hmux control: cannot read the session's token: ${(err as Error).message}\n`);
+    return 2;
+  }
+  const lines = await readLines(source);
+  const commands = lines.filter((l) => l.trim() !== "");
+  return new Promise<number>((resolve) => {
+    const socket = connect(paths.socket);
+    const splitter = new LineSplitter();
+    let authed = false;
+    let answered = 0;
+    let failed = false;
+    const finish = (code: number) => {
+      socket.destroy();
+      resolve(code);
+    };
+    socket.on("error", (err) => {
+      output.err(`hmux control: ${err.message}\n`);
+      finish(2);
+    });
+    socket.on("connect", () => {
+      socket.write(`${JSON.stringify({ token })}\n`);
+      for (const line of commands) socket.write(`${line}\n`);
+      if (commands.length === 0) finish(0);
+    });
+    socket.on("data", (chunk: Buffer) => {
+      for (const item of splitter.push(chunk)) {
+        if (item.kind !== "line") continue;
+        let reply: { kind?: string; outcome?: { result?: string }; disposition?: string };
+        try {
+          reply = JSON.parse(item.text) as typeof reply;
+        } catch {
+          continue;
+        }
+        if (!authed) {
+          if (reply.kind !== "authenticated") {
+            output.err(`hmux control: ${item.text}\n`);
+            return finish(2);
+          }
+          authed = true;
+          continue;
+        }
+        output.out(`${item.text}\n`);
+        if (reply.kind === "error" || reply.outcome?.result === "refused" || reply.disposition === "rejected") failed = true;
+        answered += 1;
+        if (answered === commands.length) return finish(failed ? 1 : 0);
+      }
+    });
+    socket.on("close", () => {
+      if (answered < commands.length) {
+        output.err(`hmux control: the session closed after ${answered} of ${commands.length} answers\n`);
+        resolve(authed ? 1 : 2);
+      }
+    });
+  });
+}
+
+async function readLines(source: string): Promise<string[]> {
+  const stream = source === "-" ? process.stdin : createReadStream(source);
+  const splitter = new LineSplitter({ maxLineBytes: 1024 * 1024 });
+  const out: string[] = [];
+  for await (const chunk of stream) {
+    for (const item of splitter.push(chunk as Buffer)) if (item.kind === "line") out.push(item.text);
+  }
+  for (const item of splitter.end()) if (item.kind === "line") out.push(item.text);
+  return out;
+}
