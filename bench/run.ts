@@ -1,0 +1,56 @@
+/**
+ * `npm run bench`: runs every bench/*.bench.ts module (each exports `run(): Promise<void>` and
+ * prints its own lines), in name order, each in its own node process so one bench's memory
+ * and JIT state never colour another's numbers. `npm run bench -- decode` runs only names
+ * containing "decode".
+ */
+import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+interface BenchModule {
+  run?: () => Promise<void>;
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+const ONE = "--one";
+
+async function runOne(file: string): Promise<void> {
+  const mod = (await import(pathToFileURL(join(here, file)).href)) as BenchModule;
+  if (typeof mod.run !== "function") throw new Error(`${file} exports no run()`);
+  await mod.run();
+}
+
+async function runAll(filter: readonly string[]): Promise<number> {
+  const files = readdirSync(here)
+    .filter((f) => f.endsWith(".bench.ts"))
+    .filter((f) => filter.length === 0 || filter.some((word) => f.includes(word)))
+    .sort();
+  if (files.length === 0) {
+    console.error(`no bench/*.bench.ts modules${filter.length ? ` matching ${filter.join(", ")}` : ""}`);
+    return 1;
+  }
+  let failed = 0;
+  for (const file of files) {
+    console.log(`── ${file.replace(/\.bench\.ts$/, "")}`);
+    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ONE, file], { stdio: "inherit" });
+    if (child.status !== 0) {
+      failed++;
+      console.error(`${file} failed (exit ${child.status ?? child.signal})`);
+    }
+  }
+  return failed === 0 ? 0 : 1;
+}
+
+const args = process.argv.slice(2);
+if (args[0] === ONE && args[1]) {
+  try {
+    await runOne(args[1]);
+  } catch (err) {
+    console.error(err instanceof Error ? err.stack : String(err));
+    process.exitCode = 1;
+  }
+} else {
+  process.exitCode = await runAll(args.filter((a) => !a.startsWith("-")));
+}
