@@ -25,6 +25,9 @@ import { IdentityTracker, arr, canonicalTool, contentText, obj, str, textLineEve
 
 export const PI_MATCHERS: Partial<MatcherSet> = {
   auth: [{ pattern: "No API key found for", kind: "not-logged-in" }],
+  // pi 0.73.1 reports a connection cut mid-response as the bare fetch error "terminated"
+  // (captured against the scripted model, test/unit/decode/captures/pi-0.73.1/fail-drop).
+  transport: [{ pattern: "^terminated$" }],
 };
 
 /** pi tool names → canonical (spec tool table). */
