@@ -5,6 +5,7 @@ import { ALL_DESCRIPTORS } from "../../../src/adapters/descriptors.js";
 import { PINNED_VERSIONS } from "../../../src/adapters/pinned-versions.js";
 import { HARNESS_NAMES } from "../../../src/core/harness-names.js";
 import { TURN_OPTION_KEYS } from "../../../src/core/argv/option-keys.js";
+import { expressionsOf } from "../../../src/core/descriptor.js";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 const NOT_FACTS = new Set(["name", "displayName", "expresses", "options"]);
@@ -54,14 +55,24 @@ describe("harness descriptors", () => {
         expect(d.verifiedAgainst.value).toBe(PINNED_VERSIONS[d.name].version);
       });
 
-      it("expresses exactly the option keys its table spells, in TURN_OPTION_KEYS order", () => {
-        expect(d.expresses).toEqual(TURN_OPTION_KEYS.filter((k) => k in d.options));
+      it("expresses is derived from its option table, keys in TURN_OPTION_KEYS order", () => {
+        expect(d.expresses).toEqual(expressionsOf(d.options));
+        const keys = d.expresses.map((e) => e.split(/[.=]/)[0]);
+        expect(keys).toEqual(TURN_OPTION_KEYS.filter((k) => k in d.options).flatMap((k) => keys.filter((x) => x === k)));
       });
 
-      it("has a refusal hint for every non-hmux option key it cannot express", () => {
+      it("has a refusal hint for every option key, value and facet it cannot express", () => {
+        const hints = d.hints.value as Record<string, string>;
         const hmuxSide = new Set(["escalateQuestions", "timeoutSeconds", "stallSeconds", "toolMap", "isolate"]);
-        const unhinted = TURN_OPTION_KEYS.filter((k) => !d.expresses.includes(k) && !hmuxSide.has(k))
-          .filter((k) => !(d.hints.value as Record<string, string>)[k]);
+        const unhinted: string[] = [];
+        for (const k of TURN_OPTION_KEYS) {
+          const support = d.options[k]?.value;
+          const restricted = !support || support.only !== undefined;
+          if (restricted && !hmuxSide.has(k) && !hints[k] && !(k === "access" && support)) unhinted.push(k);
+          for (const [facet, allowed] of Object.entries(support?.facets ?? {})) {
+            if (allowed !== "any" && !hints[`discovery.${facet}`]) unhinted.push(`discovery.${facet}`);
+          }
+        }
         expect(unhinted).toEqual([]);
       });
 
