@@ -11,9 +11,11 @@ export interface StatusLineProps {
   readonly empty: boolean;
 }
 
+const LABELS: Readonly<Record<string, string>> = { pageup: "PgUp", pagedown: "PgDn", escape: "Esc", return: "Enter" };
+
 export function keyLabel(spec: string | undefined): string {
   if (!spec) return "unbound";
-  return spec.split("+").map((p) => (p.length === 1 ? p : p[0]!.toUpperCase() + p.slice(1))).join("+");
+  return spec.split("+").map((p) => LABELS[p] ?? (p.length === 1 ? p : p[0]!.toUpperCase() + p.slice(1))).join("+");
 }
 
 /** The last outcome (a refusal, a halt) or the most useful keys. */

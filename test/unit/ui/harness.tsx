@@ -41,9 +41,10 @@ export async function mount(opts: {
     async type(...chunks: string[]) {
       for (const c of chunks) {
         r.stdin.write(c);
-        await tick(15);
+        // Each key may re-render (a new input mounts); let React settle before the next.
+        await tick(25);
       }
-      await tick(15);
+      await tick(25);
     },
     async flush() {
       store.commit();
