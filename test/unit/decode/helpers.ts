@@ -10,7 +10,10 @@ import { createDecoder as pi } from "../../../src/adapters/pi/decode.js";
 import { createDecoder as muse } from "../../../src/adapters/muse/decode.js";
 import { createDecoder as cursor } from "../../../src/adapters/cursor/decode.js";
 
-export const HCN_FIXTURES = "/work/shared/fixtures/hcn";
+/** In-repo copy of shared/fixtures/hcn (see hcn-fixtures/ORIGIN.md). */
+export const HCN_FIXTURES = join(import.meta.dirname, "hcn-fixtures");
+/** The shared original, next to the repository, when present. */
+export const SHARED_HCN_FIXTURES = join(import.meta.dirname, "..", "..", "..", "..", "shared", "fixtures", "hcn");
 export const DOC_FIXTURES = join(import.meta.dirname, "..", "..", "fixtures", "doc-derived");
 
 const FACTORIES: Record<HarnessName, (c?: DecoderContext) => StreamDecoder> = { claude, codex, pi, muse, cursor };

@@ -3,10 +3,13 @@
  * end. Exit codes are the recorded ones where the capture states them (pi-noauth exited 1, the
  * rest 0); the rpc spike transcripts were cut by the probe, so their exit is unknown (null).
  */
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ExitCause, FailureClass } from "../../../src/core/events.js";
 import type { HarnessName } from "../../../src/core/harness-names.js";
-import { HCN_FIXTURES, DOC_FIXTURES, decodeFile, done, ofKind } from "./helpers.js";
+import { HCN_FIXTURES, DOC_FIXTURES, SHARED_HCN_FIXTURES, decodeFile, done, ofKind } from "./helpers.js";
 
 interface Case {
   readonly harness: HarnessName;
@@ -50,6 +53,28 @@ const DOC_CASES: readonly Case[] = [
   { harness: "cursor", file: "cursor/rejected.ndjson", exit: 0, cause: "clean" },
   { harness: "cursor", file: "cursor/trust.ndjson", exit: 1, cause: "failed", failure: "trust-refused" },
 ];
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+const sha = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
+
+describe("the in-repo copy of the hcn recordings", () => {
+  it.skipIf(!existsSync(SHARED_HCN_FIXTURES))("is byte-for-byte the shared original", () => {
+    for (const file of filesUnder(SHARED_HCN_FIXTURES)) {
+      expect(sha(join(HCN_FIXTURES, relative(SHARED_HCN_FIXTURES, file))), file).toBe(sha(file));
+    }
+  });
+
+  it("covers every native stream it holds: each .ndjson outside phase0/phase7 has a case here", () => {
+    const native = filesUnder(HCN_FIXTURES).map((f) => relative(HCN_FIXTURES, f))
+      .filter((f) => f.endsWith(".ndjson") && !f.startsWith("phase0/") && !f.startsWith("phase7-questions/"));
+    expect(native.sort()).toEqual(CASES.map((c) => c.file).sort());
+  });
+});
 
 describe("every recorded stream ends the way it ended", () => {
   for (const c of [...CASES.map((x) => ({ ...x, root: HCN_FIXTURES })), ...DOC_CASES.map((x) => ({ ...x, root: DOC_FIXTURES }))]) {
