@@ -161,7 +161,8 @@ function immediateVerdict(d: Draft, call: PendingCallState, classified: Classifi
   }
   if (classified.classification === "safe") return { verdict: { decision: "allow" }, decider: "policy" };
   if (config.headless) {
-    return { verdict: { decision: "deny", reason: `${classified.why}; nobody is available to approve it, so hmux policy denies it` }, decider: "policy" };
+    const head = config.headlessDenyReason ?? "hmux policy: this operation is not on the allowlist and nobody is available to approve it";
+    return { verdict: { decision: "deny", reason: `${head} (${classified.why})` }, decider: "policy" };
   }
   return null;
 }

@@ -147,6 +147,8 @@ export interface ControlConfig {
   readonly decisionBudgetMs?: number;
   /** Classifies a call safe (allowed without asking) or gated; absent = everything gated. */
   readonly classify?: (call: { readonly tool: string; readonly canonical?: string; readonly input: unknown }) => Classified;
+  /** What a headless deny of a gated call says (policy.headless.reason); the classifier's why is added. */
+  readonly headlessDenyReason?: string;
   /** Frame in force at launch (frame mode). */
   readonly frame?: Frame | null;
   /** Permission posture at launch, in the vendor's own word. */
