@@ -19,12 +19,10 @@ function fakeTerminal(columns: number, rows: number): { stdout: NodeJS.WriteStre
   }) as unknown as NodeJS.WriteStream & { columns: number; rows: number; isTTY: boolean };
   out.columns = columns;
   out.rows = rows;
-  const input = new PassThrough() as unknown as NodeJS.ReadStream & { isTTY: boolean; setRawMode: (b: boolean) => void; ref: () => void; unref: () => void };
-  input.isTTY = true;
-  input.setRawMode = () => undefined;
-  input.ref = () => undefined;
-  input.unref = () => undefined;
-  return { stdout: out, stdin: input, bytes: () => bytes };
+  const input = Object.assign(new PassThrough(), {
+    isTTY: true, setRawMode: () => input, ref: () => input, unref: () => input,
+  });
+  return { stdout: out, stdin: input as unknown as NodeJS.ReadStream, bytes: () => bytes };
 }
 
 export interface TuiBenchResult {

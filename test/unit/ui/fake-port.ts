@@ -17,7 +17,7 @@ export class FakePort implements SessionPort {
   controlSnapshot: ControlSnapshot | undefined;
   nextOutcome: CommandOutcome = OK;
 
-  constructor(info: Partial<SessionInfo> & { support?: Partial<InputSupport> } = {}) {
+  constructor(info: Partial<Omit<SessionInfo, "support">> & { support?: Partial<InputSupport> } = {}) {
     this.info = {
       harness: info.harness ?? "claude", model: info.model ?? "sonnet", effort: info.effort ?? "high",
       label: info.label, settings: info.settings ?? [],
