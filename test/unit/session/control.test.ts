@@ -1,0 +1,156 @@
+import { describe, expect, it } from "vitest";
+import { testCapabilities as capabilities, ScriptedBridge } from "./scripted-bridge.js";
+import { decide, flush, setup } from "./session-fixture.js";
+
+async function withCall(over: Parameters<typeof setup>[0] = {}, bridge?: ScriptedBridge) {
+  const t = setup(over, bridge);
+  await t.handle.start();
+  await t.handle.send("in-1", "go");
+  await t.feed({ t: "ask", id: "c1", tool: "Bash", input: { command: "touch x" } });
+  return t;
+}
+const decisions = (t: ReturnType<typeof setup>) => t.written().filter((w) => w.w === "decide");
+
+describe("the seven control vectors (runtime, scripted bridge)", () => {
+  it("allow runs: one decision line, an approval-disposition sent, the call cleared as decided", async () => {
+    const t = await withCall();
+    expect(t.events.find((e) => e.kind === "approval-request")).toMatchObject({ call: { callId: "c1", tool: "Bash" } });
+    const answer = await t.handle.handleLine(decide("d1", "c1", { decision: "allow" }));
+    expect(answer).toEqual({ kind: "command.result", id: "d1", outcome: { result: "ok", call_id: "c1" } });
+    expect(decisions(t)).toEqual([{ w: "decide", id: "c1", decision: { decision: "allow" } }]);
+    expect(t.events.find((e) => e.kind === "approval-disposition")).toMatchObject({ decider: "program", status: "sent" });
+    expect(t.events.find((e) => e.kind === "approval-cleared")).toMatchObject({ callId: "c1", reason: "decided" });
+  });
+
+  it("deny carries its reason to the harness, in the nested and the flat spelling alike", async () => {
+    for (const line of [decide("d1", "c1", { decision: "deny", reason: "no shell here" }),
+      JSON.stringify({ format: "metaharness.command/1", id: "d1", command: "tool.decide", call_id: "c1", decision: "deny", reason: "no shell here" })]) {
+      const t = await withCall();
+      await t.handle.handleLine(line);
+      expect(decisions(t)).toEqual([{ w: "decide", id: "c1", decision: { decision: "deny", reason: "no shell here" } }]);
+    }
+  });
+
+  it("a deny without a reason is MALFORMED and decides nothing", async () => {
+    const t = await withCall();
+    const answer = await t.handle.handleLine(decide("d1", "c1", { decision: "deny", reason: "  " }));
+    expect(answer).toMatchObject({ outcome: { result: "refused", refused: { code: "MALFORMED" } } });
+    expect(decisions(t)).toEqual([]);
+    expect(t.handle.snapshot().pending.map((c) => c.callId)).toEqual(["c1"]);
+  });
+
+  it("replace runs the new input where the channel carries it, and is refused by name where it does not", async () => {
+    const t = await withCall();
+    await t.handle.handleLine(decide("d1", "c1", { decision: "replace", input: { command: "ls" } }));
+    expect(decisions(t)).toEqual([{ w: "decide", id: "c1", decision: { decision: "replace", input: { command: "ls" } } }]);
+
+    const without = await withCall({}, new ScriptedBridge(capabilities({ delivers: { "tool.decide": "t", interrupt: "t" } })));
+    const refused = await without.handle.handleLine(decide("d2", "c1", { decision: "replace", input: { command: "ls" } }));
+    expect(refused).toMatchObject({ outcome: { result: "refused", refused: { code: "UNSUPPORTED_CONTROL" } } });
+    expect((refused as { outcome: { refused: { reason: string } } }).outcome.refused.reason).toContain("replace");
+    expect(decisions(without)).toEqual([]);
+    expect(without.handle.snapshot().pending).toHaveLength(1);
+  });
+
+  it("an unanswered call is denied by hmux's own deadline, strictly below the harness's, naming both numbers", async () => {
+    const t = await withCall({ decisionBudgetMs: 60_000 }, new ScriptedBridge(capabilities({ harnessDecisionTimeoutMs: 10_000 })));
+    const call = t.handle.snapshot().pending[0]!;
+    expect(call.deadlineAt! - call.openedAt).toBe(5_000);
+    t.clock.advance(4_999);
+    await flush();
+    expect(decisions(t)).toEqual([]);
+    t.clock.advance(1);
+    await flush();
+    const [d] = decisions(t);
+    expect(d).toMatchObject({ decision: { decision: "deny" } });
+    expect(String((d!.decision as { reason: string }).reason)).toMatch(/5000ms.*10000ms/);
+    expect(t.events.find((e) => e.kind === "approval-disposition")).toMatchObject({ decider: "deadline" });
+  });
+
+  it("interrupt is a legal answer: every pending call is denied first, then the interrupt is written", async () => {
+    const t = await withCall();
+    await t.feed({ t: "ask", id: "c2", input: { command: "rm y" } });
+    const answer = await t.handle.handleLine(JSON.stringify({ format: "metaharness.command/1", id: "i1", command: "interrupt", reason: "operator" }));
+    expect(answer).toMatchObject({ outcome: { result: "ok" } });
+    expect(t.written().slice(1).map((w) => `${w.w}${w.id ? `:${w.id}` : ""}`)).toEqual(["decide:c1", "decide:c2", "interrupt"]);
+    expect(t.events.filter((e) => e.kind === "warning").map((e) => (e as { code: string }).code)).toEqual(["PENDING_CALL_ABANDONED", "PENDING_CALL_ABANDONED"]);
+  });
+
+  it("a decision for a call never opened is UNKNOWN_CALL and writes nothing", async () => {
+    const t = await withCall();
+    const answer = await t.handle.handleLine(decide("d1", "nope", { decision: "allow" }));
+    expect(answer).toMatchObject({ outcome: { result: "refused", refused: { code: "UNKNOWN_CALL" } } });
+    expect(decisions(t)).toEqual([]);
+  });
+
+  it("a second decision for the same call is TOO_LATE and exactly one line is written", async () => {
+    const t = await withCall();
+    await t.handle.handleLine(decide("d1", "c1", { decision: "allow" }));
+    const second = await t.handle.handleLine(decide("d2", "c1", { decision: "deny", reason: "changed my mind" }));
+    expect(second).toMatchObject({ outcome: { result: "refused", refused: { code: "TOO_LATE" } } });
+    expect(decisions(t)).toHaveLength(1);
+  });
+});
+
+describe("failing closed", () => {
+  it("a call the turn ended on is cleared and a late decision is TOO_LATE", async () => {
+    const t = await withCall();
+    await t.feed({ t: "end" });
+    expect(t.events.find((e) => e.kind === "approval-cleared")).toMatchObject({ reason: "turn-ended" });
+    expect(await t.handle.handleLine(decide("d1", "c1", { decision: "allow" }))).toMatchObject({ outcome: { refused: { code: "TOO_LATE" } } });
+  });
+
+  it("a harness that dies while a call is pending clears it process-ended and nothing is written after", async () => {
+    const t = await withCall();
+    t.child().exit(137, "SIGKILL");
+    await t.handle.closed;
+    expect(t.events.find((e) => e.kind === "approval-cleared")).toMatchObject({ reason: "process-ended" });
+    expect(t.events.find((e) => e.kind === "done")).toMatchObject({ cause: "crash", exitCode: 137 });
+    expect(decisions(t)).toEqual([]);
+  });
+
+  it("headless: a call nobody can answer is denied at once with a reason", async () => {
+    const t = await withCall({ approvals: "deny" });
+    const [d] = decisions(t);
+    expect((d!.decision as { reason: string }).reason).toMatch(/nobody can answer/);
+    expect(t.events.find((e) => e.kind === "approval-disposition")).toMatchObject({ decider: "policy" });
+  });
+
+  it("a policy verdict decides before anyone is asked", async () => {
+    const t = await withCall({ policy: (call) => ((call.input as { command: string }).command.startsWith("touch") ? { decision: "allow" } : null) });
+    expect(decisions(t)).toEqual([{ w: "decide", id: "c1", decision: { decision: "allow" } }]);
+  });
+
+  it("halt denies pending calls first, then ends the session killed", async () => {
+    const t = await withCall();
+    await t.handle.handleLine(JSON.stringify({ format: "metaharness.command/1", id: "h1", command: "halt", reason: "budget spent" }));
+    expect(decisions(t)).toHaveLength(1);
+    t.clock.advance(1);
+    await t.handle.closed;
+    expect(t.child().signals).toContain("SIGTERM");
+    expect(t.events.at(-1)).toMatchObject({ kind: "closed", cause: "killed" });
+  });
+
+  it("a control the configuration needs and the channel lacks is refused at start, by name, before any spawn", async () => {
+    const t = setup({ requiredControls: ["tool.decide/replace", "steer"] }, new ScriptedBridge(capabilities({ delivers: { "tool.decide": "t" } })));
+    await t.handle.start();
+    await t.handle.closed;
+    expect(t.children).toHaveLength(0);
+    const results = t.events.filter((e) => e.kind === "command.result");
+    expect(results.map((e) => (e as { id: string }).id)).toEqual(["start/tool.decide/replace", "start/steer"]);
+    expect(t.events.at(-1)).toMatchObject({ kind: "closed", cause: "failed" });
+  });
+
+  it("every command gets exactly one command.result, refused ones included", async () => {
+    const t = await withCall();
+    const lines = [
+      decide("a", "c1", { decision: "allow" }), decide("b", "c1", { decision: "allow" }), "{\"format\":\"metaharness.command/2\",\"id\":\"c\"}",
+      JSON.stringify({ format: "metaharness.command/1", id: "d", command: "frame.set", frame: {} }),
+      JSON.stringify({ format: "metaharness.command/1", id: "e", command: "steer", text: "x" }),
+      JSON.stringify({ format: "metaharness.command/1", command: "halt", reason: "x" }),
+    ];
+    for (const l of lines) await t.handle.handleLine(l);
+    const ids = t.events.filter((e) => e.kind === "command.result").map((e) => (e as { id: string | null }).id);
+    expect(ids).toEqual(["a", "b", "c", "d", "e", null]);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * A bridge whose "harness protocol" is tiny JSON lines, so runtime tests drive every control
+ * path by hand:
+ *   {"t":"ask","id":"c1","tool":"Bash","input":{…}}  → approval
+ *   {"t":"gone","id":"c1"}                              → approval withdrawn
+ *   {"t":"end"}                                          → turn end
+ *   {"t":"say","text":"…"}                               → assistant message
+ *   {"t":"ask-q","q":"…"}                                → question event
+ *   {"t":"ready"}                                         → ready (when readyAtOnce is false)
+ * What it writes: {"w":"send","text"}, {"w":"decide","id","decision"}, {"w":"interrupt"}, {"w":"steer"}.
+ */
+import type { JsonObject } from "../../../src/core/decoder.js";
+import type { Decision } from "../../../src/core/control/types.js";
+import type { BridgeCapabilities, BridgeOutput, SessionBridge } from "../../../src/core/exec/session-bridge.js";
+
+export function testCapabilities(over: Partial<BridgeCapabilities> = {}): BridgeCapabilities {
+  return {
+    harness: "claude",
+    delivers: { "tool.decide": "test", "tool.decide/replace": "test", interrupt: "test", halt: "test" },
+    midTurnSend: "next-turn",
+    harnessDecisionTimeoutMs: null,
+    ...over,
+  };
+}
+
+export class ScriptedBridge implements SessionBridge {
+  constructor(readonly capabilities: BridgeCapabilities = testCapabilities(), private readonly readyAtOnce = true) {}
+
+  start() {
+    return { lines: [], readyAtOnce: this.readyAtOnce };
+  }
+  encodeSend(text: string, turnOpen: boolean) {
+    return [JSON.stringify({ w: "send", text, turnOpen })];
+  }
+  encodeDecision(callId: string, decision: Exclude<Decision, { decision: "abstain" }>) {
+    return [JSON.stringify({ w: "decide", id: callId, decision })];
+  }
+  encodeInterrupt() {
+    return this.capabilities.delivers.interrupt ? [JSON.stringify({ w: "interrupt" })] : null;
+  }
+  encodeSteer(text: string) {
+    return this.capabilities.delivers.steer ? [JSON.stringify({ w: "steer", text })] : null;
+  }
+  encodePermission() {
+    return null;
+  }
+  record(r: JsonObject): BridgeOutput[] {
+    switch (r.t) {
+      case "ask":
+        return [{ kind: "approval", ask: { callId: String(r.id), tool: String(r.tool ?? "Bash"), input: r.input ?? {} } }];
+      case "gone":
+        return [{ kind: "approval-withdrawn", callId: String(r.id) }];
+      case "end":
+        return [{ kind: "turn-end" }];
+      case "say":
+        return [{ kind: "event", event: { kind: "message", role: "assistant", text: String(r.text) } }];
+      case "ask-q":
+        return [{ kind: "event", event: { kind: "question", question: String(r.q), options: [] } }];
+      case "ready":
+        return [{ kind: "ready" }];
+      default:
+        return [{ kind: "event", event: { kind: "unrecognized", nativeType: String(r.t), record: r } }];
+    }
+  }
+  text(line: string, stream: "stdout" | "stderr"): BridgeOutput[] {
+    return [{ kind: "event", event: { kind: "raw", stream, text: line } }];
+  }
+  end(): BridgeOutput[] {
+    return [];
+  }
+}
