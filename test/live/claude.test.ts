@@ -1,0 +1,4 @@
+/** claude through hmux's real path against the scripted model (cases in helpers/harness-suite.ts). */
+import { defineHarnessSuite } from "./helpers/harness-suite.js";
+
+defineHarnessSuite("claude", { unreachable: "transport" });
