@@ -1,14 +1,15 @@
-/** Every harness's planTurn, keyed by name (registry.ts composes adapters from these). */
-import type { TurnRequest, PlannedInvocation } from "../core/argv/types.js";
+/** Each harness's planTurn (src/adapters/<harness>/argv.ts), keyed by name for the registry. */
+import type { TurnRequest } from "../core/argv/types.js";
 import type { HarnessName } from "../core/harness-names.js";
-import { planTurn as claude } from "./claude/argv.js";
-import { planTurn as codex } from "./codex/argv.js";
-import { planTurn as pi } from "./pi/argv.js";
-import { planTurn as muse } from "./muse/argv.js";
-import { planTurn as cursor } from "./cursor/argv.js";
+import type { Invocation } from "./types.js";
+import { planTurn as planClaude } from "./claude/argv.js";
+import { planTurn as planCodex } from "./codex/argv.js";
+import { planTurn as planPi } from "./pi/argv.js";
+import { planTurn as planMuse } from "./muse/argv.js";
+import { planTurn as planCursor } from "./cursor/argv.js";
 
 export type PlanInput = TurnRequest;
 
-export const planners: Readonly<Record<HarnessName, (input: PlanInput) => PlannedInvocation>> = Object.freeze({
-  claude, codex, pi, muse, cursor,
+export const planners: Readonly<Record<HarnessName, (input: TurnRequest) => Invocation>> = Object.freeze({
+  claude: planClaude, codex: planCodex, pi: planPi, muse: planMuse, cursor: planCursor,
 });

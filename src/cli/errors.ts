@@ -8,6 +8,7 @@ import type { FailureSummary, HarnessEvent } from "../core/events.js";
 import { failure } from "../core/failure.js";
 import { isConfigError } from "../core/config/errors.js";
 import { isRefusal } from "../core/refusal.js";
+import { recognizeNativeSpelling } from "../core/argv/native-spelling.js";
 import type { Output } from "./render/output.js";
 
 export class UsageError extends Error {
@@ -33,6 +34,8 @@ function commanderFailure(err: CommanderError): FailureSummary {
   const message = cleanCommanderMessage(err.message);
   if (err.code !== "commander.unknownOption") return failure("rejected", message);
   const flag = /unknown option '(.*)'/s.exec(err.message)?.[1] ?? "";
+  const native = recognizeNativeSpelling(flag);
+  if (native) return native.toFailure();
   if (!FLAG_SHAPE.test(flag)) {
     return failure("rejected", `the prompt ${JSON.stringify(flag)} starts with '-', so it would be read as a flag`, {
       issue: "prompt-flag-injection",

@@ -13,7 +13,7 @@ import { UsageError } from "../errors.js";
 import { processOutput } from "../render/output.js";
 import { addTurnFlags, type RawTurnFlags } from "./run-options.js";
 import { prepareTurn } from "./run-prepare.js";
-import { capabilityRecord, CAPABILITY_MODES, type CapabilityMode } from "./capability-record.js";
+import { CAPABILITY_MODES, describeCapabilities, type CapabilityMode } from "../../core/argv/capabilities.js";
 
 interface InspectFlags extends RawTurnFlags {
   argv?: boolean;
@@ -42,7 +42,7 @@ export function register(program: Command): void {
       if (!(CAPABILITY_MODES as readonly string[]).includes(flags.mode ?? "")) {
         throw new UsageError(`--mode must be one of ${CAPABILITY_MODES.join(", ")}, got ${JSON.stringify(flags.mode)}`);
       }
-      output.out(`${JSON.stringify(capabilityRecord(adapter.descriptor, flags.mode as CapabilityMode, flags.model))}\n`);
+      output.out(`${JSON.stringify(describeCapabilities(adapter.descriptor, flags.mode as CapabilityMode, flags.model))}\n`);
       return;
     }
     if (flags.argv) {

@@ -13,6 +13,8 @@ export class HumanRenderer {
   private streamed = false;
   private midLine = false;
   private thinking = false;
+  /** A result names its call only by id on some harnesses: remember the names. */
+  private readonly toolNames = new Map<string, string>();
 
   constructor(private readonly output: Output, private readonly options: { readonly verbose?: boolean } = {}) {}
 
@@ -41,8 +43,13 @@ export class HumanRenderer {
         return;
       case "tool":
         this.endLine();
-        if (event.phase === "call") this.note(`→ ${event.name}${event.input === undefined ? "" : ` ${clip(JSON.stringify(event.input))}`}`);
-        else this.note(`${event.denied ? "⊘ denied" : event.isError ? "✗" : "←"} ${event.name ?? event.callId ?? "tool"}: ${clip(event.output)}`);
+        if (event.phase === "call") {
+          if (event.callId !== null) this.toolNames.set(event.callId, event.name);
+          this.note(`→ ${event.name}${event.input === undefined ? "" : ` ${clip(JSON.stringify(event.input))}`}`);
+        } else {
+          const name = event.name ?? (event.callId !== null ? this.toolNames.get(event.callId) : undefined) ?? event.callId ?? "tool";
+          this.note(`${event.denied ? "⊘ denied" : event.isError ? "✗" : "←"} ${name}: ${clip(event.output)}`);
+        }
         return;
       case "question":
         this.endLine();

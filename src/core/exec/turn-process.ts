@@ -55,6 +55,9 @@ export class TurnProcess {
   private timers: { timeout?: unknown; stall?: unknown; kill?: unknown } = {};
   private stopping = false;
   private decoderEnded = false;
+  /** stdout lines that were / were not JSON objects: a JSON-mode harness that printed none is broken. */
+  private jsonRecords = 0;
+  private textLines = 0;
   private readonly onAbort = () => this.stop("abort");
 
   constructor(
@@ -168,6 +171,8 @@ export class TurnProcess {
     const { decoder } = this.options;
     try {
       const record = stream === "stdout" ? parseObject(line) : undefined;
+      if (record) this.jsonRecords++;
+      else if (stream === "stdout" && line.trim() !== "") this.textLines++;
       this.emitAll(record ? decoder.record(record) : decoder.text(line, stream));
     } catch (err) {
       this.internal(err);
@@ -185,11 +190,23 @@ export class TurnProcess {
         this.decoderEnded = true;
         this.emitAll(this.options.decoder.end());
       }
+      this.checkStreamShape(status);
     } catch (err) {
       this.internal(err);
     }
     this.queue.close();
     return status;
+  }
+
+  /**
+   * Every one-shot turn runs the harness in a JSON stream mode. A process that exited 0 having
+   * printed text but not one JSON record did not speak that protocol (a wrong binary, a wrapper
+   * printing an error): without this it would look like a clean, empty turn.
+   */
+  private checkStreamShape(status: ExitStatus): void {
+    if (status.code !== 0 || status.spawnError || this.watchdog || this.jsonRecords > 0 || this.textLines === 0) return;
+    this.record(failure("native", `${this.options.harness} exited 0 but printed no JSON events (${this.textLines} line(s) of plain text): ` +
+      `this is not the stream hmux asked for — is ${this.options.argv[0]} really ${this.options.harness}? The text is in the raw events.`));
   }
 
   /** Stop the child: TERM its group now, KILL it after the grace. */

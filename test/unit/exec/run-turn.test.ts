@@ -258,3 +258,21 @@ describe("runTurn", () => {
     expect(events.at(-1)).toMatchObject({ kind: "done", failure: { message: expect.stringContaining("boom") } });
   });
 });
+
+describe("runTurn stream shape", () => {
+  it("a harness that exits 0 with only plain text on stdout is a failure, not a clean empty turn", async () => {
+    const { spawner, run } = setup();
+    await settle();
+    spawner.last.stdout("Usage: fake [options]\nsomething else\n");
+    spawner.last.exit(0);
+    const events = await run.done;
+    expect(events.at(-1)).toMatchObject({ kind: "done", exitCode: 0, cause: "failed", failure: { class: "native", message: expect.stringContaining("no JSON events") } });
+  });
+
+  it("an empty stdout with exit 0 is left to the decoder's verdict", async () => {
+    const { spawner, run } = setup();
+    await settle();
+    spawner.last.exit(0);
+    expect((await run.done).at(-1)).toEqual({ kind: "done", exitCode: 0, cause: "clean" });
+  });
+});
