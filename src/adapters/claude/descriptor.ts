@@ -22,6 +22,9 @@ const STREAM = evidence("recorded-stream", "2026-08-21", "2.1.238", "shared/fixt
 const SPEC = evidence("doc", "2026-11-29", V, "shared/spec/003 (flag table, memory, resume-last, large prompts)");
 const HINTS = evidence("research", "2026-08-18", "2.1.233", "shared/fixtures/hcn/phase0/hints-confirmed.md");
 
+const ENDPOINT_PROBE = evidence("probe", "2026-11-29", V,
+  "hmux's own planned invocation (--endpoint --isolate --access read) reached a 127.0.0.1 logger at POST /v1/messages with the prompt, under unshare -n");
+
 const opt = optionFact;
 
 /** Built-in tools listed by system/init at 2.1.197 (probe), plus Glob/Grep which a grant adds. */
@@ -97,7 +100,7 @@ export const descriptor = defineDescriptor({
   autonomy: fact({ argv: ["--dangerously-skip-permissions"], rootEnv: { IS_SANDBOX: "1" } }, LIVE),
   memory: fact({ kind: "env-disable", env: { CLAUDE_CODE_DISABLE_AUTO_MEMORY: "1" } }, SPEC),
   stdin: fact("close", LIVE),
-  endpoint: fact({ kind: "anthropic-base-url-env" }, LIVE),
+  endpoint: fact({ kind: "anthropic-base-url-env" }, ENDPOINT_PROBE),
   capabilities: fact({ vision: true, images: false, streaming: "token" }, STREAM),
   options: {
     model: opt("--model", HELP),

@@ -25,6 +25,9 @@ const HINTS = evidence("research", "2026-08-18", "0.146.1", "shared/fixtures/hcn
 const EFFORTS = evidence("research", "2026-11-29", V,
   "reference study (hcn.md §1.4: -c model_reasoning_effort) and strings of the 0.171 binary (\"xhigh\"); not yet live-probed");
 
+const ENDPOINT_PROBE = evidence("probe", "2026-11-29", V,
+  "hmux's own planned invocation (--endpoint --isolate --access read) reached a 127.0.0.1 logger at POST /v1/responses with the prompt, under unshare -n");
+
 const opt = optionFact;
 
 export const descriptor = defineDescriptor({
@@ -74,7 +77,7 @@ export const descriptor = defineDescriptor({
   autonomy: fact({ argv: ["--dangerously-bypass-approvals-and-sandbox"], rootEnv: {} }, HELP),
   memory: fact({ kind: "argv-disable", argv: ["--disable", "memories"] }, FEATURES),
   stdin: fact("close", LIVE),
-  endpoint: fact({ kind: "codex-model-provider", defaultModel: "gpt-5.5" }, LIVE),
+  endpoint: fact({ kind: "codex-model-provider", defaultModel: "gpt-5.5" }, ENDPOINT_PROBE),
   capabilities: fact({ vision: true, images: true, streaming: "message" }, STREAM),
   options: {
     model: opt("--model", HELP),

@@ -24,6 +24,9 @@ const STREAM = evidence("recorded-stream", "2026-08-17", "0.84.2", "shared/fixtu
 const SPEC = evidence("doc", "2026-11-29", V, "shared/spec/003 (strict allowlist, memory, resume-last)");
 const HINTS = evidence("research", "2026-08-18", "0.84.2", "shared/fixtures/hcn/phase0/hints-confirmed.md");
 
+const ENDPOINT_PROBE = evidence("probe", "2026-11-29", V,
+  "hmux's own planned invocation (--endpoint --isolate --access read) reached a 127.0.0.1 logger at POST /v1/chat/completions with the prompt, under unshare -n");
+
 const opt = optionFact;
 
 export const descriptor = defineDescriptor({
@@ -78,7 +81,7 @@ export const descriptor = defineDescriptor({
   autonomy: fact(null, LIVE),
   memory: fact({ kind: "no-built-in-memory" }, SPEC),
   stdin: fact("close", LIVE),
-  endpoint: fact({ kind: "pi-models-json", api: "openai-completions", defaultModel: "hmux-model" }, LIVE),
+  endpoint: fact({ kind: "pi-models-json", api: "openai-completions", defaultModel: "hmux-model" }, ENDPOINT_PROBE),
   capabilities: fact({ vision: false, images: false, streaming: "token" }, STREAM),
   options: {
     model: opt("--model", HELP),
