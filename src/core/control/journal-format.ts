@@ -1,0 +1,133 @@
+/**
+ * The session journal: `$XDG_STATE_HOME/hmux/sessions/<id>.ndjson`, one record per session event,
+ * in the order the session emitted them. This file is the format and its reader; the writer
+ * (an injected file port) lives with the session runtime.
+ *
+ * Record: {"format":"hmux.journal/1","seq":1,"time":"<ISO-8601>","session":"<id>","event":{…}}
+ *   seq     1, 2, 3 … per session file, no gaps: a gap or a repeat is reported, never repaired;
+ *   time    the runtime clock when the event was emitted (not the harness's own timestamp);
+ *   event   a SessionEvent (HarnessEvent or ControlEvent), verbatim, `kind` first-class.
+ *
+ * Flush policy (recommended to the writer, and what the reader assumes):
+ *   1. One write(2) per record, the whole line including its "\n", on a file opened O_APPEND.
+ *      No user-space buffering across records: a SIGKILL of hmux loses nothing already emitted,
+ *      because written bytes sit in the kernel's page cache, which outlives the process.
+ *   2. fdatasync after every record that settles something — approval-disposition,
+ *      approval-cleared, command.result, state, closed — so an OS crash loses at most the
+ *      stream text written since the last decision, never a decision. Other records (tokens,
+ *      progress) are not synced individually; the next settling record syncs them too.
+ *   3. A record is written before the effect it describes is delivered to the harness
+ *      (journal first, then deliver), so the journal never lacks a decision the harness got.
+ *   4. A torn last line (power loss mid-write) is reported by the reader as `truncatedTail` and
+ *      ignored; every complete line before it is intact.
+ */
+import { z } from "zod";
+import type { SessionEvent } from "./types.js";
+
+export const JOURNAL_FORMAT = "hmux.journal/1";
+
+/** Events after which the writer should fdatasync (flush policy rule 2). */
+export const SYNC_AFTER_KINDS: ReadonlySet<string> = new Set([
+  "approval-disposition", "approval-cleared", "command.result", "state", "closed", "session", "disposition",
+]);
+
+const refused = z.object({ code: z.enum(["MALFORMED", "UNSUPPORTED_CONTROL", "UNKNOWN_CALL", "TOO_LATE", "SHADOWED"]), reason: z.string() });
+const decision = z.discriminatedUnion("decision", [
+  z.object({ decision: z.literal("allow") }),
+  z.object({ decision: z.literal("deny"), reason: z.string().min(1) }),
+  z.object({ decision: z.literal("replace"), input: z.unknown() }),
+  z.object({ decision: z.literal("abstain") }),
+]);
+const lifecycle = z.enum(["starting", "idle", "running", "awaiting-input", "awaiting-approval", "closing", "closed", "failed"]);
+
+/** Control events are checked field by field; any other kind (a HarnessEvent, a future kind) only needs a `kind`. */
+const controlEventSchemas: Readonly<Record<string, z.ZodType>> = {
+  "state": z.object({ kind: z.literal("state"), from: lifecycle, to: lifecycle, reason: z.string().optional() }),
+  "approval-request": z.object({ kind: z.literal("approval-request"), call: z.object({ callId: z.string(), tool: z.string(), input: z.unknown(), openedAt: z.number(), deadlineAt: z.number().nullable() }).loose() }),
+  "approval-disposition": z.object({ kind: z.literal("approval-disposition"), callId: z.string(), decision, decider: z.string(), status: z.enum(["sent", "rejected"]) }).loose(),
+  "approval-cleared": z.object({ kind: z.literal("approval-cleared"), callId: z.string(), reason: z.string() }),
+  "command.result": z.object({
+    kind: z.literal("command.result"), id: z.string().nullable(),
+    outcome: z.union([z.object({ result: z.literal("ok") }).loose(), z.object({ result: z.literal("refused"), refused })]),
+  }),
+  "closed": z.object({ kind: z.literal("closed"), exitCode: z.number().nullable(), cause: z.string() }).loose(),
+  "warning": z.object({ kind: z.literal("warning"), code: z.string(), message: z.string() }),
+};
+
+const anyEvent = z.object({ kind: z.string().min(1) }).loose();
+
+export const journalRecordSchema = z.object({
+  format: z.literal(JOURNAL_FORMAT),
+  seq: z.number().int().positive(),
+  time: z.iso.datetime(),
+  session: z.string().min(1),
+  event: anyEvent.superRefine((event, ctx) => {
+    const schema = controlEventSchemas[event.kind];
+    if (!schema) return;
+    const r = schema.safeParse(event);
+    if (!r.success) for (const issue of r.error.issues) ctx.addIssue({ code: "custom", message: `${event.kind}: ${issue.path.join(".")} ${issue.message}` });
+  }),
+});
+
+export interface JournalRecord {
+  readonly format: typeof JOURNAL_FORMAT;
+  readonly seq: number;
+  readonly time: string;
+  readonly session: string;
+  readonly event: SessionEvent;
+}
+
+export function journalRecord(session: string, seq: number, epochMs: number, event: SessionEvent): JournalRecord {
+  return { format: JOURNAL_FORMAT, seq, time: new Date(epochMs).toISOString(), session, event };
+}
+
+/** The exact bytes of one record: one line, ending in "\n" (one write per record). */
+export function encodeJournalRecord(record: JournalRecord): string {
+  return `${JSON.stringify(record)}\n`;
+}
+
+export interface JournalProblem {
+  readonly line: number;
+  readonly reason: string;
+}
+
+export interface JournalReading {
+  readonly records: readonly JournalRecord[];
+  /** Lines that are complete but wrong (bad JSON, bad shape, seq gap, another session): reported, not dropped silently. */
+  readonly problems: readonly JournalProblem[];
+  /** The last line has no newline and does not parse: a write torn by a crash. */
+  readonly truncatedTail: boolean;
+}
+
+export function readJournal(text: string): JournalReading {
+  const lines = text.split("\n");
+  const tail = lines.pop() ?? "";
+  const records: JournalRecord[] = [];
+  const problems: JournalProblem[] = [];
+  let truncatedTail = false;
+  const take = (line: string, number: number, isTail: boolean) => {
+    if (line.trim() === "") return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      if (isTail) truncatedTail = true;
+      else problems.push({ line: number, reason: "not JSON" });
+      return;
+    }
+    const parsed = journalRecordSchema.safeParse(value);
+    if (!parsed.success) {
+      problems.push({ line: number, reason: parsed.error.issues.map((i) => `${i.path.join(".") || "(record)"}: ${i.message}`).join("; ") });
+      return;
+    }
+    const record = parsed.data as unknown as JournalRecord;
+    const previous = records.at(-1);
+    if (previous && record.session !== previous.session) problems.push({ line: number, reason: `session ${record.session} in the journal of ${previous.session}` });
+    const expected = previous ? previous.seq + 1 : 1;
+    if (record.seq !== expected) problems.push({ line: number, reason: `seq ${record.seq} where ${expected} was expected` });
+    records.push(record);
+  };
+  lines.forEach((line, i) => take(line, i + 1, false));
+  take(tail, lines.length + 1, true);
+  return { records, problems, truncatedTail };
+}
