@@ -15,7 +15,7 @@ const V = PINNED_VERSIONS.claude.version;
 const HELP = evidence("help-text", "2026-11-29", V, "shared/research/help/claude.txt");
 /** Loopback probe: a 127.0.0.1 server logged the request bodies claude sent (unshare -n). */
 const PROBE = evidence("probe", "2026-11-29", V,
-  "loopback request capture: `--allowedTools=Read,Grep --disallowedTools=Bash,Write \"P\"`, `-- \"-P\"`, stdin prompt and `--tools=` each delivered the prompt; tool lists matched");
+  "loopback request capture: `--allowedTools=Read,Grep --disallowedTools=Bash,Write \"P\"`, `-- \"-P\"`, stdin prompt and `--tools=` each delivered the prompt; tool lists matched; `--system-prompt=-X`, `--append-system-prompt=`, `--effort=low`, `--setting-sources=project`, `--model opus` (→ claude-opus-4-8) reached the request; `--bare --tools= --strict-mcp-config` sent 0 tools");
 const LIVE = evidence("research", "2026-11-29", V, "shared/research/live-drive.md §2");
 const INTERPLAY = evidence("research", "2026-08-18", "2.1.233", "shared/fixtures/hcn/phase0/claude-tool-interplay.md");
 const STREAM = evidence("recorded-stream", "2026-08-21", "2.1.238", "shared/fixtures/hcn/harnesses/claude.ndjson");

@@ -20,6 +20,7 @@ const HELP = evidence("help-text", "2026-11-29", V, "shared/research/help/pi.txt
 const PARSER = evidence("probe", "2026-11-29", V,
   "node_modules/@mariozechner/pi-coding-agent/dist/cli/args.js (parseArgs) and cli/initial-message.js (stdin joins the prompt)");
 const LIVE = evidence("research", "2026-11-29", V, "shared/research/live-drive.md §4");
+const RESUME_PROBE = evidence("probe", "2026-11-29", V, "`pi --session <unknown uuid> -p …` prints \"No session found matching '<id>'\" (no blank session is created)");
 const STREAM = evidence("recorded-stream", "2026-08-17", "0.84.2", "shared/fixtures/hcn/harnesses/pi.ndjson");
 const SPEC = evidence("doc", "2026-11-29", V, "shared/spec/003 (strict allowlist, memory, resume-last)");
 const HINTS = evidence("research", "2026-08-18", "0.84.2", "shared/fixtures/hcn/phase0/hints-confirmed.md");
@@ -45,7 +46,7 @@ export const descriptor = defineDescriptor({
     prefix: ["--session", "{id}", "-p"],
     idShape: { pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$", flags: "" },
     onMissing: "error",
-  }, PARSER),
+  }, RESUME_PROBE),
   resumeLast: fact({ prefix: ["--continue", "-p"] }, HELP),
   sessionMode: fact({ argv: ["--mode", "rpc"], channel: "pi-rpc" }, LIVE),
   transport: fact({
