@@ -118,3 +118,31 @@ describe("prompts argv cannot carry go through a channel that can", () => {
     expect(pi({ options: {}, inputs: {}, prompt: "x" }).stdin).toBe("close");
   });
 });
+
+describe("pi's own parser reads every option we render", () => {
+  it("provider, model, thinking, discovery switches, skills, prompts and the strict allowlist", () => {
+    const inv = pi({ options: {
+      provider: "zai", model: "zai/glm-5.2", effort: "xhigh", tools: ["read", "grep"],
+      discovery: { instructionFiles: false, extensions: false }, skills: ["/s/one", "/s/two"],
+      systemPrompt: "-sys", appendSystemPrompt: "app",
+    }, inputs: { prompt: "go" }, prompt: "go" });
+    const parsed = piParseArgs(inv.argv.slice(1));
+    expect(parsed).toMatchObject({
+      print: true, mode: "json", provider: "zai", model: "zai/glm-5.2", thinking: "xhigh", tools: ["read", "grep"],
+      noContextFiles: true, noExtensions: true, noSkills: true, skills: ["/s/one", "/s/two"],
+      systemPrompt: "-sys", appendSystemPrompt: ["app"], messages: ["go"],
+    });
+    expect(parsed.diagnostics).toEqual([]);
+    expect(parsed.unknownFlags.size).toBe(0);
+  });
+  it("resume and resume-last parse as pi's session and continue", () => {
+    const id = "550e8400-e29b-41d4-a716-446655440000";
+    expect(piParseArgs(pi({ options: {}, inputs: { resume: id }, prompt: "go" }).argv.slice(1))).toMatchObject({ session: id, messages: ["go"] });
+    expect(piParseArgs(pi({ options: {}, inputs: { resumeLast: true }, prompt: "go" }).argv.slice(1))).toMatchObject({ continue: true, messages: ["go"] });
+  });
+  it("every pi effort word in the descriptor ladder is one pi itself accepts", async () => {
+    const { isValidThinkingLevel } = await import("../../../node_modules/@mariozechner/pi-coding-agent/dist/cli/args.js");
+    const { descriptor } = await import("../../../src/adapters/pi/descriptor.js");
+    for (const level of descriptor.efforts.value!.ladder) expect(isValidThinkingLevel(level)).toBe(true);
+  });
+});
