@@ -67,6 +67,8 @@ export async function runCommand(harnessArg: string, positional: string | undefi
     ...(options.timeoutSeconds ? { timeoutMs: options.timeoutSeconds * 1000 } : {}),
     ...(options.stallSeconds ? { stallMs: options.stallSeconds * 1000 } : {}),
     signal: abort.signal,
+    // A user who pressed Ctrl-C or closed the pipe is waiting: 2 s from TERM to KILL.
+    killGraceMs: 2_000,
     escalateQuestions: options.escalateQuestions ?? true,
     matchers: adapter.matchers,
   });

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { join } from "node:path";
+import { REPO, Sandbox } from "./cli-harness.js";
+import { commandModuleNames } from "../../../src/cli/commands/index.js";
+
+const FIXTURES = join(REPO, "test", "fixtures", "live", "claude");
+let box: Sandbox;
+beforeAll(() => {
+  box = new Sandbox();
+});
+afterAll(() => box.cleanup());
+
+describe("hmux decode", () => {
+  it("a recorded claude turn decodes to events ending in the done it implies", async () => {
+    const r = await box.run(["decode", "claude", join(FIXTURES, "text.ndjson"), "--exit-code", "0"]);
+    expect(r.code).toBe(0);
+    expect(r.lines[0]).toMatchObject({ kind: "identity", harness: "claude" });
+    expect(r.lines.at(-1)).toEqual({ kind: "done", exitCode: 0, cause: "clean" });
+  });
+
+  it("reads stdin with '-' and keeps the exit code unknown when not given", async () => {
+    const r = await box.run(["decode", "pi", "-"], {}, "not json at all\n");
+    expect(r.lines.at(-1)).toMatchObject({ kind: "done", exitCode: null });
+    expect(r.lines).toContainEqual({ kind: "raw", stream: "stdout", text: "not json at all" });
+  });
+
+  it("an unreadable file is refused with exit 2", async () => {
+    const r = await box.run(["decode", "claude", "/nonexistent/stream.ndjson"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/cannot read/);
+  });
+});
+
+describe("hmux inspect", () => {
+  it("--argv shows the planned invocation without running it", async () => {
+    const r = await box.run(["inspect", "codex", "--argv", "--prompt", "hi", "--sandbox", "read-only"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^argv: .*codex.* exec/m);
+    expect(r.stdout).toContain("read-only");
+    expect(r.stderr).toContain('provenance: sandbox = "read-only" (arg)');
+  });
+
+  it("--capabilities prints one JSON line", async () => {
+    const r = await box.run(["inspect", "claude", "--capabilities"]);
+    expect(r.lines).toHaveLength(1);
+    expect(r.lines[0]).toMatchObject({ harness: "claude", mode: "headless-turn" });
+  });
+
+  it("--argv with an option the harness cannot express refuses with exit 2", async () => {
+    const r = await box.run(["inspect", "claude", "--argv", "--prompt", "hi", "--sandbox", "read-only"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/sandbox/);
+  });
+});
+
+describe("hmux ls and check", () => {
+  it("ls lists all five harnesses with installed and pinned versions", async () => {
+    const r = await box.run(["ls", "--json"]);
+    expect(r.code).toBe(0);
+    expect(r.lines.map((l) => (l as { harness: string }).harness)).toEqual(["claude", "codex", "pi", "muse", "cursor"]);
+    expect(r.lines[0]).toMatchObject({ pinned: "2.1.197", installed: "2.1.197", status: "match" });
+  }, 30_000);
+
+  it("check exits non-zero on drift (a fake claude reporting another version)", async () => {
+    const fake = box.fake("claude-new", 'console.log("9.9.9 (Claude Code)");');
+    const r = await box.run(["check", "--json"], { HMUX_CLAUDE_BIN: fake });
+    expect(r.code).toBe(1);
+    expect(r.lines[0]).toMatchObject({ drift: true });
+  }, 30_000);
+});
+
+describe("command discovery", () => {
+  it("every command module in src/cli/commands is found, run first", () => {
+    const names = commandModuleNames();
+    expect(names[0]).toBe("run");
+    for (const name of ["decode", "inspect", "ls", "check", "model"]) expect(names).toContain(name);
+  });
+});
