@@ -41,8 +41,8 @@ const absent = (why: string, evidence: Evidence): CommandDelivery => ({ status: 
 const killOnly = (evidence: Evidence) => delivered("kill the process group (the turn is the whole process)", evidence);
 
 /** A harness with no per-call channel at all: every facet absent, only the way out. */
-function noChannel(id: ChannelId, harness: ChannelCapabilities["harness"], mode: string, evidence: Evidence, why: string, extra: Partial<Record<CommandName, CommandDelivery>> = {}, sandbox?: FacetFact): ChannelCapabilities {
-  const none = (name: string) => assumedAbsent(evidence, `${name}: ${why}`);
+function noChannel(id: ChannelId, harness: ChannelCapabilities["harness"], mode: string, evidence: Evidence, basis: FacetFact["basis"], why: string, extra: Partial<Record<CommandName, CommandDelivery>> = {}, sandbox?: FacetFact): ChannelCapabilities {
+  const none = (name: string) => f(false, basis, evidence, `${name}: ${why}`);
   return {
     id, harness, mode,
     facets: facets({
@@ -197,7 +197,7 @@ const codexExecHook: ChannelCapabilities = {
   postures: [], shadowingPostures: [], harnessTimeoutMs: 30_000,
 };
 
-const codexExec = noChannel("codex-exec", "codex", "exec --json without hooks", codexDrive,
+const codexExec = noChannel("codex-exec", "codex", "exec --json without hooks", codexDrive, "probe",
   "codex exec asks nobody (approval is forced to never) and no hook is installed: calls run with only the sandbox as a backstop",
   {}, f(true, "probe", codexDrive, "workspace-write"));
 
@@ -228,7 +228,7 @@ const piExtension: ChannelCapabilities = {
   postures: [], shadowingPostures: [], harnessTimeoutMs: null,
 };
 
-const piRpc = noChannel("pi-rpc", "pi", "--mode rpc WITHOUT hmux's extension", piDrive,
+const piRpc = noChannel("pi-rpc", "pi", "--mode rpc WITHOUT hmux's extension", piDrive, "probe",
   "pi has no permission system: without hmux's pi extension a pi tool call runs unchecked", {
     "message.inject": delivered("RPC prompt between turns", piDrive),
     "steer": delivered("RPC steer", piDrive),
@@ -236,9 +236,9 @@ const piRpc = noChannel("pi-rpc", "pi", "--mode rpc WITHOUT hmux's extension", p
     "halt": delivered("kill the process group", piDrive),
   });
 
-const muse = noChannel("muse-oneshot", "muse", "exec --json, one process per turn (resume by id)", oneShotMuse,
+const muse = noChannel("muse-oneshot", "muse", "exec --json, one process per turn (resume by id)", oneShotMuse, "research",
   "muse exec offers hmux no per-call approval channel");
-const cursor = noChannel("cursor-oneshot", "cursor", "agent -p --output-format stream-json, one process per turn", oneShotCursor,
+const cursor = noChannel("cursor-oneshot", "cursor", "agent -p --output-format stream-json, one process per turn", oneShotCursor, "research",
   "hmux installs no cursor hook and the CLI offers no approval channel in print mode");
 
 export const CHANNEL_TABLE: Readonly<Record<ChannelId, ChannelCapabilities>> = deepFreeze({
