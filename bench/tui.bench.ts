@@ -53,7 +53,6 @@ export async function run(log: (line: string) => void = console.log): Promise<Tu
       if (measuring) frames++;
     },
   });
-  for (const s of sessions) s.start();
   await new Promise((r) => setTimeout(r, 1500)); // warm-up
   const startEvents = sessions.reduce((n, s) => n + s.emitted, 0);
   const cpu0 = process.cpuUsage();

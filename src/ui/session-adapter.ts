@@ -26,13 +26,18 @@ export interface AdapterInfo {
   readonly cwd?: string;
   readonly label?: string;
   readonly settings?: readonly ResolvedSettingView[];
+  /** Sent as the first turn once the session has started. */
+  readonly initialPrompt?: string;
 }
 
 export class HandleSessionPort implements SessionPort {
   readonly info: SessionInfo;
   private seq = 0;
 
+  private readonly initialPrompt: string | undefined;
+
   constructor(private readonly handle: SessionHandle, capabilities: BridgeCapabilities, info: AdapterInfo = {}) {
+    this.initialPrompt = info.initialPrompt;
     this.info = {
       harness: handle.harness, model: info.model, effort: info.effort, cwd: info.cwd, label: info.label,
       settings: info.settings ?? [], support: supportOf(capabilities),
@@ -42,6 +47,11 @@ export class HandleSessionPort implements SessionPort {
   private id(prefix: string): string {
     this.seq += 1;
     return `ui-${prefix}-${this.seq}`;
+  }
+
+  async start(): Promise<void> {
+    await this.handle.start();
+    if (this.initialPrompt) await this.send(this.initialPrompt, "turn");
   }
 
   subscribe(listener: Parameters<SessionHandle["subscribe"]>[0]): () => void {

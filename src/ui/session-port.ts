@@ -55,6 +55,8 @@ export type SessionListener = (event: SessionEvent) => void;
 
 export interface SessionPort {
   readonly info: SessionInfo;
+  /** Called once the UI has subscribed, so no event is missed (a real session spawns here). */
+  start?(): Promise<void>;
   /** Every event from now on; returns the unsubscribe function. */
   subscribe(listener: SessionListener): () => void;
   /** Start a turn with this prompt (idle), or steer/inject while running where supported. */

@@ -76,7 +76,12 @@ export class SyntheticSession implements SessionPort {
     }
   }
 
-  start(): void {
+  /** Starts talking (the store calls this once subscribed). */
+  async start(): Promise<void> {
+    this.begin();
+  }
+
+  private begin(): void {
     const every = this.options.every ?? ((ms: number, fn: () => void) => {
       const t = setInterval(fn, ms);
       return () => clearInterval(t);

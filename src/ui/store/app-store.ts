@@ -155,6 +155,9 @@ export class AppStore {
       this.focus = this.panes.length - 1;
     }
     this.unsubscribers.set(key, port.subscribe((e) => this.ingest(key, e)));
+    port.start?.().catch((err: unknown) => {
+      this.ingest(key, { kind: "error", message: `session did not start: ${err instanceof Error ? err.message : String(err)}` });
+    });
     this.commit();
     return key;
   }

@@ -1,0 +1,62 @@
+/**
+ * `hmux demo` (= `npm start`): the embedded scripted model on 127.0.0.1 and three panes —
+ * the real claude, codex and pi — on its script. Every harness runs isolated (its own HOME
+ * under a temp dir), so no credentials are needed and nothing of the user's is touched.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Command } from "commander";
+import { parseScriptText, type Script } from "../../model/script-schema.js";
+import { startModelServer } from "../../model/server.js";
+import { openTui } from "../../ui/wiring/open-tui.js";
+
+interface DemoFlags {
+  port?: string;
+  script?: string;
+  theme?: string;
+  harness?: string[];
+  prompt?: string;
+}
+
+export const DEMO_HARNESSES = ["claude", "codex", "pi"] as const;
+export const DEMO_PROMPT = "Show me the hmux demo.";
+
+const README = `# hmux demo project
+
+A scratch folder the demo's agents work in. The scripted model reads this file,
+asks to create hmux-demo.txt (approve or deny it), then asks you a question.
+`;
+
+export async function demoCommand(flags: DemoFlags): Promise<void> {
+  const port = Number(flags.port ?? 0);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port: expected 0-65535, got ${flags.port}`);
+  const script: Script | undefined = flags.script ? parseScriptText(readFileSync(flags.script, "utf8"), flags.script) : undefined;
+  const server = await startModelServer({ port, ...(script ? { script } : {}) });
+  const work = mkdtempSync(join(tmpdir(), "hmux-demo-"));
+  writeFileSync(join(work, "README.md"), README);
+  const harnesses = flags.harness && flags.harness.length > 0 ? flags.harness : [...DEMO_HARNESSES];
+  try {
+    await openTui({
+      cwd: work,
+      ...(flags.theme ? { theme: flags.theme } : {}),
+      sessions: harnesses.map((harness) => ({ harness, prompt: flags.prompt ?? DEMO_PROMPT })),
+      launcher: { isolate: true, escalateQuestions: true, defaultEndpoint: server.url },
+    });
+  } finally {
+    await server.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+export function register(program: Command): void {
+  program
+    .command("demo")
+    .description("the scripted model and three panes (claude, codex, pi) on it: every widget in a minute, no credentials")
+    .option("--port <n>", "port for the scripted model on 127.0.0.1 (0: any free port)", "0")
+    .option("--script <file>", "a JSON script for the model (default: the built-in demo script)")
+    .option("--theme <name>", "default, light or high-contrast")
+    .option("--harness <name...>", "which harnesses get a pane (default: claude codex pi)")
+    .option("--prompt <text>", "the first prompt each pane sends")
+    .action(async (flags: DemoFlags) => demoCommand(flags));
+}

@@ -1,0 +1,52 @@
+/**
+ * `hmux` (no arguments) and `hmux tui [harness…]`: the multiplexer. With harness names, a
+ * pane opens for each; otherwise Alt+n opens the new-session dialog.
+ */
+import type { Command } from "commander";
+import { openTui } from "../../ui/wiring/open-tui.js";
+import { UsageError } from "../errors.js";
+
+interface TuiFlags {
+  theme?: string;
+  cwd?: string;
+  endpoint?: string;
+  model?: string;
+  effort?: string;
+  isolate?: boolean;
+}
+
+export async function tuiCommand(harnesses: readonly string[], flags: TuiFlags): Promise<void> {
+  const cwd = flags.cwd ?? process.cwd();
+  await openTui({
+    cwd,
+    ...(flags.theme ? { theme: flags.theme } : {}),
+    sessions: harnesses.map((harness) => ({
+      harness, ...(flags.model ? { model: flags.model } : {}), ...(flags.effort ? { effort: flags.effort } : {}),
+      ...(flags.endpoint ? { endpoint: flags.endpoint } : {}),
+    })),
+    launcher: { isolate: flags.isolate ?? false, escalateQuestions: true },
+  });
+}
+
+export function register(program: Command): void {
+  program
+    .command("tui")
+    .description("the multiplexer: harness sessions side by side, keyboard approvals (also `hmux` with no arguments)")
+    .argument("[harness...]", "open a pane for each (claude, codex, pi)")
+    .option("--theme <name>", "default, light, high-contrast, or a path to a theme JSON")
+    .option("--cwd <path>", "working directory for new sessions")
+    .option("--endpoint <url>", "an OpenAI/Anthropic-compatible endpoint on 127.0.0.1 for the panes")
+    .option("--model <id>", "model for the panes")
+    .option("--effort <level>", "effort for the panes")
+    .option("--isolate", "give each harness its own HOME under a temp state dir")
+    .action(async (harnesses: string[], flags: TuiFlags) => tuiCommand(harnesses, flags));
+  // `hmux` alone opens the TUI; any other bare word is an unknown command, not an argument.
+  program.argument("[command]").action(async (word: string | undefined) => {
+    if (word !== undefined) {
+      const names = program.commands.map((c) => c.name());
+      const near = names.find((n) => n.startsWith(word.slice(0, 2)));
+      throw new UsageError(`unknown command '${word}'`, near ? `did you mean \`hmux ${near}\`? (hmux --help lists them)` : "hmux --help lists the commands");
+    }
+    await tuiCommand([], {});
+  });
+}

@@ -1,0 +1,58 @@
+/**
+ * Shared by `hmux`, `hmux tui` and `hmux demo`: reads the config's `ui` section (project
+ * over user), builds the real launcher, opens the TUI and starts any requested panes.
+ */
+import { loadConfigFiles } from "../../cli/load-config.js";
+import type { UiConfig as UiConfigFile } from "../../core/config/ui-schema.js";
+import { runTui, type RunTuiOptions } from "../run-tui.js";
+import { uiConfigFrom, type UiConfig } from "../config/ui-config.js";
+import type { NewSessionRequest } from "../session-launcher.js";
+import type { SessionPort } from "../session-port.js";
+import { RealLauncher, type RealLauncherOptions } from "./real-launcher.js";
+
+export interface OpenTuiOptions {
+  readonly cwd: string;
+  readonly theme?: string;
+  /** Panes to open at once; each is validated like the dialog's input. */
+  readonly sessions?: readonly NewSessionRequest[];
+  readonly launcher?: Partial<RealLauncherOptions>;
+  readonly env?: NodeJS.ProcessEnv;
+  readonly extra?: Partial<RunTuiOptions>;
+}
+
+function mergeUi(user: UiConfigFile | undefined, project: UiConfigFile | undefined): UiConfigFile | undefined {
+  if (!user) return project;
+  if (!project) return user;
+  return {
+    ...user, ...project,
+    keys: { ...user.keys, ...project.keys },
+    notifications: { ...user.notifications, ...project.notifications },
+  };
+}
+
+export function loadUiConfig(cwd: string, env: NodeJS.ProcessEnv, theme?: string): { ui: UiConfig; files: ReturnType<typeof loadConfigFiles> } {
+  const files = loadConfigFiles(cwd, env);
+  const ui = uiConfigFrom(mergeUi(files.user?.ui, files.project?.ui), theme ? { theme } : {});
+  return { ui, files };
+}
+
+/** Refuses before the TUI opens when a requested pane would be refused. */
+export async function openTui(options: OpenTuiOptions): Promise<void> {
+  const env = options.env ?? process.env;
+  const { ui, files } = loadUiConfig(options.cwd, env, options.theme);
+  const launcher = new RealLauncher({
+    env, defaultCwd: options.cwd,
+    ...(files.user ? { user: files.user } : {}), ...(files.project ? { project: files.project } : {}),
+    ...options.launcher,
+  });
+  const ports: SessionPort[] = [];
+  for (const request of options.sessions ?? []) {
+    const verdict = launcher.validate(request);
+    if (!verdict.ok) {
+      await Promise.allSettled(ports.map((p) => p.close()));
+      throw new Error(`${request.harness}: ${verdict.message}${verdict.hint ? `\n  hint: ${verdict.hint}` : ""}`);
+    }
+    ports.push(await launcher.launch(request));
+  }
+  await runTui({ ports, launcher, config: ui, env, ...options.extra });
+}
