@@ -159,3 +159,21 @@ describe("hmux run when the reader goes away", () => {
     expect(() => process.kill(pid, 0)).toThrow();
   }, 30_000);
 });
+
+describe("hmux's own budgets end a harness that never finishes", () => {
+  it("--timeout ends a hung harness in failure(timeout), exit 1", async () => {
+    const fake = box.fake("hangs", 'console.log(JSON.stringify({ type: "system", subtype: "init", session_id: "s-2" })); setInterval(() => {}, 1000);');
+    const t0 = Date.now();
+    const r = await box.run(["run", "claude", "hi", "--json", "--timeout", "1"], { HMUX_CLAUDE_BIN: fake });
+    expect(r.code).toBe(1);
+    expect(Date.now() - t0).toBeLessThan(15_000);
+    expect(r.lines.at(-1)).toMatchObject({ kind: "done", cause: "killed", failure: { class: "timeout" } });
+  }, 30_000);
+
+  it("--stall ends a silent harness in failure(stall), exit 1", async () => {
+    const fake = box.fake("silent", "setInterval(() => {}, 1000);");
+    const r = await box.run(["run", "claude", "hi", "--json", "--stall", "1"], { HMUX_CLAUDE_BIN: fake });
+    expect(r.code).toBe(1);
+    expect(r.lines.at(-1)).toMatchObject({ kind: "done", cause: "stall", failure: { class: "stall" } });
+  }, 30_000);
+});
