@@ -1,0 +1,51 @@
+/**
+ * The line a native pane's hook sends (src/native/hooks/report.mjs), validated at the
+ * socket: anything malformed or with the wrong token is rejected with a reason, never
+ * guessed at.
+ */
+import { z } from "zod";
+
+export const HOOK_EVENTS = [
+  "SessionStart", "UserPromptSubmit", "PreToolUse", "PermissionRequest", "Notification", "PostToolUse", "Stop", "SessionEnd",
+] as const;
+export type HookEvent = (typeof HOOK_EVENTS)[number];
+
+export const HookReportSchema = z.object({
+  v: z.literal(1),
+  token: z.string().min(1),
+  pane: z.string().min(1).max(200),
+  event: z.enum(HOOK_EVENTS),
+  sessionId: z.string().max(200).optional(),
+  tool: z.string().max(200).optional(),
+  toolInput: z.unknown().optional(),
+  notificationType: z.string().max(100).optional(),
+  message: z.string().max(4000).optional(),
+  at: z.number().int().nonnegative(),
+});
+
+export type HookReport = Omit<z.infer<typeof HookReportSchema>, "token">;
+
+export type ParsedReport =
+  | { readonly ok: true; readonly report: HookReport }
+  | { readonly ok: false; readonly error: string };
+
+/**
+ * One report line. `tokenMatches` compares the line's token with the run's (constant
+ * time, supplied by the server); the token never leaves this function.
+ */
+export function parseHookReport(line: string, tokenMatches: (token: string) => boolean): ParsedReport {
+  let json: unknown;
+  try {
+    json = JSON.parse(line);
+  } catch (err) {
+    return { ok: false, error: `not JSON: ${(err as Error).message}` };
+  }
+  const parsed = HookReportSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, error: `malformed report: ${issue ? `${issue.path.join(".") || "(root)"}: ${issue.message}` : "invalid"}` };
+  }
+  const { token, ...report } = parsed.data;
+  if (!tokenMatches(token)) return { ok: false, error: "wrong token" };
+  return { ok: true, report };
+}

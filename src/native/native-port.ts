@@ -1,0 +1,158 @@
+/**
+ * A native pane as a SessionPort, so H8's store, rail and notifier treat it like any
+ * session: hook reports become `state` events, a permission request becomes an
+ * approval-request (the rail's "needs you" and the notification), resolved when the
+ * harness moves on. Decisions, prompts and answers belong to the native UI itself, so those
+ * intents are refused with a reason saying where to act.
+ */
+import type { CommandOutcome, Decision, Lifecycle, SessionEvent } from "../core/control/types.js";
+import type { HarnessName } from "../core/harness-names.js";
+import type { IntentOutcome, SessionInfo, SessionListener, SessionPort } from "../ui/session-port.js";
+import type { NativeTerminal } from "./native-terminal.js";
+import type { NativeKind } from "./native-plan.js";
+import { ESCAPE_CHORD_LABEL } from "./keys.js";
+import { nextNativeState, STARTING_STATE, UNKNOWN_STATE, type NativePhase, type NativeState } from "./hooks/native-state.js";
+import type { HookReport } from "./hooks/report-schema.js";
+
+const LIFECYCLE: Readonly<Record<NativePhase, Lifecycle>> = {
+  unknown: "starting", starting: "starting", idle: "idle", running: "running", "needs-you": "awaiting-approval",
+};
+
+/** The key each UI treats as "stop what you are doing". */
+const INTERRUPT_KEY: Readonly<Record<NativeKind, string>> = { claude: "\u001b", codex: "\u001b", pi: "\u001b", shell: "\u0003" };
+
+export interface NativePortOptions {
+  readonly kind: NativeKind;
+  readonly terminal: NativeTerminal;
+  /** Whether hooks report this pane's state (claude, codex); otherwise it is unknown. */
+  readonly hooks: boolean;
+  readonly label?: string;
+  readonly cwd?: string;
+  readonly model?: string;
+  /** Released after the terminal closed (hook listener, state dir). */
+  readonly cleanup?: () => Promise<void> | void;
+  readonly now?: () => number;
+}
+
+export class NativeSessionPort implements SessionPort {
+  readonly native = true as const;
+  readonly kind: NativeKind;
+  readonly info: SessionInfo;
+  readonly terminal: NativeTerminal;
+  readonly hooks: boolean;
+  state: NativeState;
+  /** Keys go to the terminal (true) or to hmux (false). */
+  capturing = true;
+  private readonly listeners = new Set<SessionListener>();
+  private openCall: string | null = null;
+  private calls = 0;
+  private lifecycle: Lifecycle = "starting";
+  private closed = false;
+  private readonly now: () => number;
+
+  constructor(private readonly options: NativePortOptions) {
+    this.kind = options.kind;
+    this.terminal = options.terminal;
+    this.hooks = options.hooks;
+    this.now = options.now ?? Date.now;
+    this.state = options.hooks ? STARTING_STATE : UNKNOWN_STATE;
+    // A shell is not a harness; the rail shows it under its label.
+    const harness = (options.kind === "shell" ? "claude" : options.kind) satisfies HarnessName;
+    this.info = {
+      harness, label: options.label ?? (options.kind === "shell" ? "shell" : `${options.kind}·native`),
+      cwd: options.cwd, model: options.model, settings: [],
+      support: { steer: false, inject: false, abstain: false, replace: false },
+    };
+    options.terminal.onExit((exit) => this.emitClosed(exit.code, exit.signal));
+  }
+
+  /** Whether the state shown is known from hooks, or unknown (never guessed). */
+  get stateKnown(): boolean {
+    return this.hooks;
+  }
+
+  subscribe(listener: SessionListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(event: SessionEvent): void {
+    for (const l of this.listeners) l(event);
+  }
+
+  /** One hook report: the state machine moves, and the store hears what changed. */
+  report(report: HookReport): void {
+    if (this.closed) return;
+    const before = this.state;
+    this.state = nextNativeState(before, report);
+    if (before.sessionId === null && this.state.sessionId) {
+      this.emit({ kind: "session", sessionId: this.state.sessionId, harness: this.info.harness, origin: "fresh", escalateQuestions: false });
+    }
+    if (this.openCall && this.state.phase !== "needs-you") {
+      this.emit({ kind: "approval-cleared", callId: this.openCall, reason: "native-resolved" });
+      this.openCall = null;
+    }
+    const to = LIFECYCLE[this.state.phase];
+    if (to !== this.lifecycle) {
+      this.emit({ kind: "state", from: this.lifecycle, to, reason: `hook ${report.event}` });
+      this.lifecycle = to;
+    }
+    if (this.state.phase === "needs-you" && this.state.attention && !this.openCall) {
+      this.calls += 1;
+      this.openCall = `native-${this.calls}`;
+      this.emit({
+        kind: "approval-request",
+        call: { callId: this.openCall, tool: this.state.attention.tool, input: this.state.attention.input ?? null, openedAt: this.now(), deadlineAt: null },
+      });
+    }
+  }
+
+  private emitClosed(code: number | null, signal: number | null): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.openCall) this.emit({ kind: "approval-cleared", callId: this.openCall, reason: "process-ended" });
+    this.openCall = null;
+    const cause = signal !== null ? "killed" : code === 0 ? "clean" : "crash";
+    this.emit({ kind: "closed", exitCode: code, cause });
+  }
+
+  private where(): string {
+    return `type in the pane itself (focus it, press Enter or ${ESCAPE_CHORD_LABEL}; ${ESCAPE_CHORD_LABEL} returns to hmux)`;
+  }
+
+  send(): Promise<IntentOutcome> {
+    return Promise.resolve({ disposition: "rejected", reason: `native pane: ${this.where()}` });
+  }
+
+  answer(): Promise<IntentOutcome> {
+    return Promise.resolve({ disposition: "rejected", reason: `native pane: ${this.where()}` });
+  }
+
+  decide(_callId: string, _decision: Decision): Promise<CommandOutcome> {
+    return Promise.resolve({
+      result: "refused",
+      refused: { code: "UNSUPPORTED_CONTROL", reason: `answer ${this.kind}'s own dialog: ${this.where()}` },
+    });
+  }
+
+  /** Sends the UI's own interrupt key (Esc for the harnesses, Ctrl-C for a shell). */
+  interrupt(): Promise<CommandOutcome> {
+    if (this.closed) return Promise.resolve({ result: "refused", refused: { code: "TOO_LATE", reason: "the pane's process has exited" } });
+    this.terminal.write(INTERRUPT_KEY[this.kind]);
+    return Promise.resolve({ result: "ok" });
+  }
+
+  async halt(): Promise<CommandOutcome> {
+    await this.terminal.close();
+    return { result: "ok" };
+  }
+
+  async close(): Promise<void> {
+    await this.terminal.close();
+    await this.options.cleanup?.();
+  }
+}
+
+export function isNativePort(port: SessionPort | undefined): port is NativeSessionPort {
+  return port instanceof NativeSessionPort;
+}

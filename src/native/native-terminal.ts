@@ -1,0 +1,224 @@
+/**
+ * One native pane's terminal, outside React: the pty, the headless xterm that emulates it,
+ * scrollback, input modes, and frames. Output is fed to xterm as it arrives, but frames are
+ * published at a fixed cadence (30 fps focused, 4 fps in the background) and only when
+ * something changed — so a flood (`yes`) costs parsing, never a render per chunk. When
+ * xterm falls behind, the pty is paused: memory stays bounded and the child blocks instead.
+ */
+import * as xtermHeadless from "@xterm/headless";
+import type { Terminal as XTerminal } from "@xterm/headless";
+import { ModeTracker, modeResetSequence, FOCUS_IN, FOCUS_OUT, type InputModes } from "./modes.js";
+import { takeSnapshot, clampScroll, type TerminalSnapshot } from "./snapshot.js";
+import { spawnPty, type PtyExit, type PtyFactory, type PtyProcess } from "./pty-port.js";
+
+// @xterm/headless is CommonJS: under ESM its class sits on `default`, under CJS on the module.
+type XtermModule = { Terminal?: typeof XTerminal; default?: { Terminal: typeof XTerminal } };
+const Terminal = ((xtermHeadless as XtermModule).Terminal ?? (xtermHeadless as XtermModule).default!.Terminal);
+
+export interface NativeTerminalOptions {
+  readonly argv: readonly string[];
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string>>;
+  readonly cols: number;
+  readonly rows: number;
+  readonly scrollback?: number;
+  readonly focusedFps?: number;
+  readonly backgroundFps?: number;
+  readonly spawn?: PtyFactory;
+  /** Bytes queued in xterm before the pty is paused / resumed. */
+  readonly highWater?: number;
+  readonly lowWater?: number;
+}
+
+export type FrameListener = (snapshot: TerminalSnapshot) => void;
+
+export class NativeTerminal {
+  readonly xterm: XTerminal;
+  private readonly tracker: ModeTracker;
+  private readonly pty: PtyProcess;
+  private readonly listeners = new Set<FrameListener>();
+  private readonly exitListeners = new Set<(exit: PtyExit) => void>();
+  private frame: TerminalSnapshot;
+  private dirty = false;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private scrollOffset = 0;
+  private focused = false;
+  private pending = 0;
+  private paused = false;
+  private disposed = false;
+  /** Frames published so far (the bench counts them). */
+  frames = 0;
+  /** Bytes received from the pty. */
+  bytesIn = 0;
+  exit: PtyExit | null = null;
+  readonly exited: Promise<PtyExit>;
+
+  constructor(private readonly options: NativeTerminalOptions) {
+    this.xterm = new Terminal({
+      cols: Math.max(2, options.cols), rows: Math.max(1, options.rows),
+      scrollback: options.scrollback ?? 5000, allowProposedApi: true,
+    });
+    this.tracker = new ModeTracker(this.xterm);
+    // Answers to the UI's queries (cursor position, device attributes) go back to it.
+    this.xterm.onData((data) => this.pty.write(data));
+    this.xterm.onBinary((data) => this.pty.write(data));
+    this.pty = (options.spawn ?? spawnPty)({ argv: options.argv, cwd: options.cwd, env: options.env, cols: this.xterm.cols, rows: this.xterm.rows });
+    this.frame = takeSnapshot(this.xterm);
+    this.pty.onData((chunk) => this.feed(chunk));
+    this.exited = new Promise((resolve) => {
+      this.pty.onExit((exit) => {
+        this.exit = exit;
+        this.dirty = true;
+        for (const l of this.exitListeners) l(exit);
+        resolve(exit);
+      });
+    });
+    this.restartTimer();
+  }
+
+  get pid(): number {
+    return this.pty.pid;
+  }
+  get cols(): number {
+    return this.xterm.cols;
+  }
+  get rows(): number {
+    return this.xterm.rows;
+  }
+
+  private feed(chunk: Uint8Array): void {
+    if (this.disposed) return;
+    this.bytesIn += chunk.byteLength;
+    this.pending += chunk.byteLength;
+    if (!this.paused && this.pending > (this.options.highWater ?? 1 << 20)) {
+      this.paused = true;
+      this.pty.pause();
+    }
+    this.xterm.write(chunk, () => {
+      this.pending -= chunk.byteLength;
+      this.dirty = true;
+      if (this.paused && this.pending < (this.options.lowWater ?? 1 << 18)) {
+        this.paused = false;
+        this.pty.resume();
+      }
+    });
+  }
+
+  private restartTimer(): void {
+    if (this.timer) clearInterval(this.timer);
+    if (this.disposed) return;
+    const fps = this.focused ? (this.options.focusedFps ?? 30) : (this.options.backgroundFps ?? 4);
+    this.timer = setInterval(() => this.tick(), Math.max(1, Math.round(1000 / fps)));
+    this.timer.unref?.();
+  }
+
+  /** Publishes a frame if anything changed since the last one. */
+  tick(): void {
+    if (!this.dirty || this.disposed) return;
+    this.dirty = false;
+    this.publish();
+  }
+
+  private publish(): void {
+    this.frame = takeSnapshot(this.xterm, {
+      scrollOffset: this.scrollOffset, showCursor: this.focused, cursorHidden: this.tracker.cursorHidden,
+    });
+    this.scrollOffset = this.frame.scrollOffset;
+    this.frames++;
+    for (const l of this.listeners) l(this.frame);
+  }
+
+  snapshot(): TerminalSnapshot {
+    return this.frame;
+  }
+
+  onFrame(listener: FrameListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  onExit(listener: (exit: PtyExit) => void): () => void {
+    this.exitListeners.add(listener);
+    return () => this.exitListeners.delete(listener);
+  }
+
+  modes(): InputModes {
+    return this.tracker.modes();
+  }
+
+  /** Keys typed into the pane. Typing returns the view to the live screen. */
+  write(data: string): void {
+    if (this.exit || this.disposed || data === "") return;
+    if (this.scrollOffset !== 0) {
+      this.scrollOffset = 0;
+      this.dirty = true;
+    }
+    this.pty.write(data);
+  }
+
+  /** Resizes xterm and the pty together (the child gets SIGWINCH). */
+  resize(cols: number, rows: number): void {
+    const c = Math.max(2, Math.floor(cols));
+    const r = Math.max(1, Math.floor(rows));
+    if (c === this.xterm.cols && r === this.xterm.rows) return;
+    this.xterm.resize(c, r);
+    this.pty.resize(c, r);
+    this.dirty = true;
+  }
+
+  /** Scrolls by pages (negative: back in history); 0 pages or past the bottom: live. */
+  scroll(pages: number): void {
+    const step = Math.max(1, this.xterm.rows - 1);
+    this.scrollOffset = clampScroll(this.xterm, this.scrollOffset - pages * step);
+    this.publish();
+  }
+
+  get scrolledBack(): number {
+    return this.scrollOffset;
+  }
+
+  /**
+   * Focus moves in or out. Leaving: the UI hears focus-out if it asked for focus reports,
+   * and the returned bytes reset, on the real terminal, every input mode the UI had on, so
+   * nothing it enabled outlives its focus. Entering: focus-in for the UI.
+   */
+  setFocused(focused: boolean): string {
+    if (focused === this.focused) return "";
+    this.focused = focused;
+    const modes = this.tracker.modes();
+    if (modes.focusReporting) this.write(focused ? FOCUS_IN : FOCUS_OUT);
+    this.restartTimer();
+    this.dirty = true;
+    return focused ? "" : modeResetSequence(modes);
+  }
+
+  get isFocused(): boolean {
+    return this.focused;
+  }
+
+  /** Hang up (SIGHUP, then SIGKILL after `graceMs`) and release xterm. */
+  async close(graceMs = 1500): Promise<void> {
+    if (!this.exit) {
+      this.pty.kill("SIGHUP");
+      const timeout = new Promise<"timeout">((r) => {
+        const t = setTimeout(() => r("timeout"), graceMs);
+        t.unref?.();
+      });
+      if ((await Promise.race([this.exited, timeout])) === "timeout") {
+        this.pty.kill("SIGKILL");
+        await Promise.race([this.exited, new Promise((r) => setTimeout(r, 500).unref?.())]);
+      }
+    }
+    this.dispose();
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.tracker.dispose();
+    this.xterm.dispose();
+    this.listeners.clear();
+  }
+}
