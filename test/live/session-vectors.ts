@@ -66,13 +66,12 @@ export function defineControlVectors(harness: "claude" | "codex" | "pi", facts: 
         expect(await s.next((e) => e.kind === "approval-disposition")).toMatchObject({ decision: { decision: "deny", reason }, status: "sent" });
         const result = await s.next((e) => e.kind === "tool" && e.phase === "result" && e.callId === callIdOf(ask));
         expect(result).toMatchObject({ isError: true });
-        // Decline the follow-up calls a model may make after being told no.
-        let seen = s.events.length;
-        for (;;) {
-          const next = await s.next((e) => e.kind === "done" || isRequest(e), 45_000, seen);
-          seen = s.events.indexOf(next) + 1;
-          if (next.kind === "done") break;
-          decide(s, `d-${seen}`, callIdOf(next), { decision: "deny", reason: "no more calls in this case" });
+        // A model told no may try something else: the case ends there, by interrupt.
+        const after = s.events.indexOf(result) + 1;
+        const next = await s.next((e) => e.kind === "done" || isRequest(e), 45_000, after);
+        if (next.kind !== "done") {
+          s.command("i-1", "interrupt", { reason: "end the case" });
+          await s.next((e) => e.kind === "done", 45_000, after);
         }
         expect(modelSaw(reason)).toBe(true);
         expect(existsSync(join(work, "denied.txt"))).toBe(false);
