@@ -118,9 +118,12 @@ export function openCall(d: Draft, ask: ToolCallAsk): void {
   const classified: Classified = config.classify?.(ask) ?? { classification: "gated", why: "no policy classifies calls safe" };
   const harnessTimeoutMs = ask.harnessTimeoutMs !== undefined ? ask.harnessTimeoutMs : config.harnessTimeoutMs;
   const budgetMs = hmuxDeadlineMs(harnessTimeoutMs, config.decisionBudgetMs);
+  const closing = d.state.lifecycle === "closing";
+  // Decided without asking anybody: no deadline is armed, and the request says so (deadlineAt null).
+  const immediate = closing ? null : immediateVerdict(d, ask, classified);
   const call: PendingCallState = {
     callId: ask.callId, tool: ask.tool, ...(ask.canonical !== undefined ? { canonical: ask.canonical } : {}),
-    input: ask.input, openedAt: d.now, deadlineAt: d.now + budgetMs,
+    input: ask.input, openedAt: d.now, deadlineAt: immediate || closing ? null : d.now + budgetMs,
     ref, digest, classification: classified.classification, harnessTimeoutMs, budgetMs,
   };
   d.addPending(call);
@@ -128,23 +131,23 @@ export function openCall(d: Draft, ask: ToolCallAsk): void {
     d.moveTo("running", "a tool call arrived outside a reported turn");
   }
   d.emit({ kind: "approval-request", call: { callId: call.callId, tool: call.tool, ...(call.canonical !== undefined ? { canonical: call.canonical } : {}), input: call.input, openedAt: call.openedAt, deadlineAt: call.deadlineAt } });
-
-  if (d.state.lifecycle === "closing") {
+  if (closing) {
     denyNow(d, call.callId, "the session is closing, so no new call runs", "hmux", "closing");
     return;
   }
-  const immediate = immediateVerdict(d, call, classified);
   if (immediate) {
     const outcome = decidePending(d, call.callId, immediate.verdict, immediate.decider);
     if (outcome.ok) return;
+    // Held instead: a decider or hmux's own deadline answers it.
     d.warn("UNDELIVERABLE", `${call.callId}: ${outcome.reason}; held for a decision or hmux's deadline`);
+    d.patch({ pending: d.state.pending.map((c) => (c.callId === call.callId ? { ...c, deadlineAt: d.now + budgetMs } : c)) });
   }
-  d.effect({ type: "arm-deadline", callId: call.callId, at: call.deadlineAt as number });
+  d.effect({ type: "arm-deadline", callId: call.callId, at: d.now + budgetMs });
   d.settleTurnLifecycle();
 }
 
 /** Who decides without asking: the frame, observe mode, or the policy (safe, or headless gated). */
-function immediateVerdict(d: Draft, call: PendingCallState, classified: Classified): { verdict: Decision; decider: Decider } | null {
+function immediateVerdict(d: Draft, call: ToolCallAsk, classified: Classified): { verdict: Decision; decider: Decider } | null {
   const { mode, frame, config } = d.state;
   if (mode === "observe") return { verdict: { decision: "allow" }, decider: "observe" };
   const inForce = frame.inForce;

@@ -120,7 +120,11 @@ export type ControlEffect =
    * codex-app-server, pi-extension) `decision` is only ever allow, deny or replace.
    */
   | { readonly type: "deliver-decision"; readonly callId: string; readonly ref: string | number | null; readonly decision: SentDecision; readonly verdict: Decision; readonly wire: WireDecision | null; readonly decider: Decider }
-  /** Stop the running turn through the harness's own interrupt (session survives where it can). */
+  /**
+   * Stop the running turn through the harness's own interrupt (the session survives where it
+   * can). On channels whose interrupt is "kill the process group" (one-process turns: claude-hook,
+   * codex-exec*, muse, cursor) the runtime kills; the machine then gets process-exited.
+   */
   | { readonly type: "deliver-interrupt"; readonly reason: string }
   /** Stop the session: kill the process group. */
   | { readonly type: "deliver-halt"; readonly reason: string }

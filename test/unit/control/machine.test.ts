@@ -167,6 +167,13 @@ describe("control machine", () => {
     expect(deliveries(s.effects).at(-1)?.decision.decision).toBe("deny");
   });
 
+  it("a call decided without asking arms no deadline and its request says so", () => {
+    const s = new Session(config({ mode: "observe" })).start();
+    s.ask("t1");
+    expect(s.effects.filter((e) => e.type === "arm-deadline" || e.type === "clear-deadline")).toEqual([]);
+    expect(s.events().find((e) => e.kind === "approval-request")).toMatchObject({ call: { deadlineAt: null } });
+  });
+
   it("observe mode allows and records every call", () => {
     const s = new Session(config({ mode: "observe" })).start();
     s.ask("t1", { command: "rm -rf /" });
