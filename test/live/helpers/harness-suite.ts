@@ -113,16 +113,16 @@ export function defineHarnessSuite(harness: HarnessName, facts: SuiteFacts): voi
 
     it("a model that never answers ends in hmux's own timeout", async () => {
       await withModel(async (server) => {
-        const r = await turn("[[fail:hang]]", { endpoint: server.url, timeoutSeconds: 6 });
+        const r = await turn("[[fail:hang]]", { endpoint: server.url, timeoutSeconds: 10 });
         expect(failureOf(r), describeTurn(r)).toMatchObject({ class: "timeout" });
-        expect(r.ms).toBeLessThan(6_000 + 8_000);
+        expect(r.ms).toBeLessThan(10_000 + 8_000);
         expect(server.requests().some((q) => q.outcome === "hang")).toBe(true);
       });
     });
 
     it("a stream that stalls after its headers ends in hmux's stall failure", async () => {
       await withModel(async (server) => {
-        const r = await turn("[[fail:stall]]", { endpoint: server.url, stallSeconds: 4, timeoutSeconds: 40 });
+        const r = await turn("[[fail:stall]]", { endpoint: server.url, stallSeconds: 8, timeoutSeconds: 60 });
         expect(failureOf(r), describeTurn(r)).toMatchObject({ class: "stall" });
         expect(r.done.cause).toBe("stall");
         expect(server.requests().some((q) => q.outcome === "stall")).toBe(true);
