@@ -16,6 +16,7 @@ import { useStoreVersion } from "./hooks/use-store-version.js";
 import { AttentionRail } from "./components/AttentionRail.js";
 import { StatusLine } from "./components/StatusLine.js";
 import { MainArea } from "./layouts/MainArea.js";
+import { isNativePort } from "../native/native-port.js";
 
 export interface AppProps {
   readonly store: AppStore;
@@ -38,7 +39,8 @@ function Screen({ store, keymap, launcher }: Omit<AppProps, "theme">): React.Rea
   const height = store.rows;
   const rail = [...store.sessions.values()].map((view) => {
     const pane = store.panes.indexOf(view.key);
-    return { view, pane: pane >= 0 ? pane : null };
+    const port = store.ports.get(view.key);
+    return { view, pane: pane >= 0 ? pane : null, stateUnknown: isNativePort(port) && !port.stateKnown };
   });
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">

@@ -8,6 +8,8 @@ export interface RailEntry {
   readonly view: SessionView;
   /** 0-based pane index, or null when the pane is closed. */
   readonly pane: number | null;
+  /** A native pane without hooks: its state is unknown, and the rail says so. */
+  readonly stateUnknown?: boolean;
 }
 
 export interface AttentionRailProps {
@@ -35,9 +37,9 @@ export function AttentionRail({ entries, focusedKey, width }: AttentionRailProps
   return (
     <Box width={width} height={1} overflow="hidden">
       <Text bold color={theme.colors.accent}>hmux </Text>
-      {entries.map(({ view, pane }) => {
+      {entries.map(({ view, pane, stateUnknown }) => {
         const focused = view.key === focusedKey;
-        const b = BADGE[view.lifecycle];
+        const b = stateUnknown && !view.closed ? { icon: "?" } : BADGE[view.lifecycle];
         return (
           <Text key={view.key} wrap="truncate" color={badgeColor(theme, view.lifecycle)} bold={focused} inverse={focused && theme.noColor}>
             {`${pane === null ? "–" : pane + 1}:${view.info.label ?? view.info.harness} ${b.icon}${view.approvals.length > 1 ? `×${view.approvals.length}` : ""}  `}

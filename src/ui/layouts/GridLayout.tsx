@@ -4,6 +4,8 @@ import type { AppStore } from "../store/app-store.js";
 import { inputMode } from "../store/intents.js";
 import { Pane } from "../components/Pane.js";
 import type { Rect } from "../layout/tile.js";
+import { NativePane } from "../native/NativePane.js";
+import { isNativePort } from "../../native/native-port.js";
 
 export interface GridLayoutProps {
   readonly store: AppStore;
@@ -39,6 +41,10 @@ export function GridLayout({ store, width, height }: GridLayoutProps): React.Rea
     const view = key === undefined ? undefined : store.sessions.get(key);
     if (!view || key === undefined) return null;
     const focused = index === store.focus;
+    const native = store.ports.get(key);
+    if (isNativePort(native)) {
+      return <NativePane key={key} port={native} view={view} viewVersion={view.version} index={index} rect={rect} focused={focused} capturing={native.capturing} />;
+    }
     const deadline = view.approvals[0]?.deadlineAt ?? null;
     return (
       <Pane

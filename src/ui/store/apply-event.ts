@@ -40,6 +40,28 @@ function lastStreaming(view: SessionView, kind: "message" | "thinking"): Transcr
   return undefined;
 }
 
+/** The harness echoing a prompt the UI already shows. */
+function echoed(view: SessionView, text: string): boolean {
+  for (let i = view.entries.length - 1; i >= Math.max(0, view.entries.length - 6); i--) {
+    const e = view.entries[i]!;
+    if (e.kind === "message" && e.role === "user" && e.text === text) return true;
+  }
+  return false;
+}
+
+/**
+ * The entry a final message completes: a streaming one of its kind among the last few
+ * (thinking and text stream interleaved), or an identical finished one (a repeat).
+ */
+function completes(view: SessionView, kind: "message" | "thinking", text: string): TranscriptEntry | undefined {
+  for (let i = view.entries.length - 1; i >= Math.max(0, view.entries.length - 3); i--) {
+    const e = view.entries[i]!;
+    if (e.kind === "tool" || e.kind === "turn-start") return undefined;
+    if (e.kind === kind && (e.streaming || e.text === text)) return e;
+  }
+  return undefined;
+}
+
 function finishStreaming(view: SessionView): void {
   for (let i = view.entries.length - 1; i >= Math.max(0, view.entries.length - 4); i--) {
     const e = view.entries[i]!;
@@ -84,8 +106,9 @@ export function applyEvent(view: SessionView, event: SessionEvent, now: number):
       return;
     }
     case "message": {
+      if (event.role === "user" && echoed(view, event.text)) return;
       const kind = event.thinking ? "thinking" : "message";
-      const open = event.role === "assistant" ? lastStreaming(view, kind) : undefined;
+      const open = event.role === "assistant" ? completes(view, kind, event.text) : undefined;
       if (open && (open.kind === "message" || open.kind === "thinking")) {
         open.text = event.text;
         open.streaming = false;

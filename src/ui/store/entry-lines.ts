@@ -22,10 +22,24 @@ export function entryLines(entry: TranscriptEntry, width: number): readonly Disp
   return lines;
 }
 
+/**
+ * Text as the terminal will show it: tabs expanded, escape sequences and other control
+ * characters removed. A tab or an escape the layout cannot measure would push a row past
+ * its pane and wrap the whole screen.
+ */
+export function displayable(text: string): string {
+  return text
+    .replace(/\t/g, "    ")
+    .replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, "")
+    .replace(/\u001b\][^\u0007\u001b]*(\u0007|\u001b\\)?/g, "")
+    .replace(/\r(?!\n)/g, "")
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "");
+}
+
 /** Hard-wraps on spaces where it can; every row is at most `width` characters. */
 export function wrap(text: string, width: number): string[] {
   const out: string[] = [];
-  for (const raw of text.replace(/\t/g, "  ").split("\n")) {
+  for (const raw of displayable(text).split("\n")) {
     let rest = raw.trimEnd();
     if (rest === "") {
       out.push("");
@@ -76,15 +90,15 @@ function build(entry: TranscriptEntry, width: number): DisplayLine[] {
       if (entry.status === "pending") out.push({ text: "  awaiting approval", tone: "warn" });
       if (entry.status === "denied") out.push(...lines(`denied${entry.reason ? `: ${entry.reason}` : ""}`, width, "error", "  "));
       if ((entry.status === "failed" || entry.status === "ok") && entry.output) {
-        const first = entry.output.split("\n").find((l) => l.trim() !== "") ?? "";
+        const first = displayable(entry.output).split("\n").find((l) => l.trim() !== "") ?? "";
         if (first) out.push({ text: `  ⎿ ${first.slice(0, width - 4)}`, tone: entry.status === "failed" ? "error" : "dim" });
       }
       return out;
     }
     case "turn-start":
-      return [{ text: rule(`turn ${entry.turnId} ▶`, width), tone: "dim" }];
+      return [{ text: rule(`turn ${turnLabel(entry.turnId)} ▶`, width), tone: "dim" }];
     case "turn-end":
-      return [{ text: rule(`turn ${entry.turnId} ■ ${formatDuration(entry.durationMs)} · ${entry.cause}`, width), tone: "dim" }];
+      return [{ text: rule(`turn ${turnLabel(entry.turnId)} ■ ${formatDuration(entry.durationMs)} · ${entry.cause}`, width), tone: "dim" }];
     case "disposition":
       return entry.started
         ? [{ text: `● ${entry.id} started`, tone: "status" }]
@@ -100,6 +114,12 @@ function build(entry: TranscriptEntry, width: number): DisplayLine[] {
     case "notice":
       return lines(entry.text, width, entry.tone === "info" ? "dim" : entry.tone === "warn" ? "warn" : "error");
   }
+}
+
+/** "<session>:turn-3" reads as "3"; other ids as they are. */
+export function turnLabel(turnId: string): string {
+  const m = /:turn-(\d+)$/.exec(turnId);
+  return m ? m[1]! : turnId;
 }
 
 function rule(label: string, width: number): string {

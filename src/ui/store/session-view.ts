@@ -92,7 +92,13 @@ export function isActive(view: SessionView): boolean {
   return !view.closed && view.lifecycle !== "closed" && view.lifecycle !== "failed";
 }
 
+/**
+ * Eight characters that tell sessions apart. UUIDs take the tail: v7 ids minted in the same
+ * second share their leading (time) digits.
+ */
 export function shortId(id: string | null): string {
   if (!id) return "";
-  return id.replace(/^(sess|session|thread)[-_]/, "").slice(0, 8);
+  const bare = id.replace(/^(sess|session|thread)[-_]/, "");
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(bare)) return bare.slice(-8);
+  return bare.slice(0, 8);
 }

@@ -6,7 +6,8 @@
  * launchSession and adapts the handle to the TUI's port.
  */
 import { existsSync, statSync } from "node:fs";
-import { resolve as resolvePath } from "node:path";
+import { tmpdir } from "node:os";
+import { join, resolve as resolvePath } from "node:path";
 import type { Config } from "../../core/config/schema.js";
 import type { HarnessName } from "../../core/harness-names.js";
 import { resolveTurnOptions, type ResolvedTurnOptions } from "../../core/options/resolve.js";
@@ -82,7 +83,11 @@ export class RealLauncher implements SessionLauncher {
       ...(this.options.user ? { user: this.options.user } : {}), ...(this.options.project ? { project: this.options.project } : {}),
     });
     // planTurn refuses what the harness cannot express (unknown effort, bad model…), spawning nothing.
-    adapter.planTurn({ options: resolved.options, inputs: { prompt: request.prompt ?? "hello", cwd }, prompt: request.prompt ?? "hello" });
+    // planTurn is pure: the state dir is only named here, nothing is created.
+    adapter.planTurn({
+      options: resolved.options, inputs: { prompt: request.prompt ?? "hello", cwd }, prompt: request.prompt ?? "hello",
+      stateDir: join(tmpdir(), "hmux-plan-check"),
+    });
     const found = resolveBinary(harness, { env: this.options.env });
     if (!found.ok) throw new RefusalError(found.message, { issue: "missing-binary", harness, hint: found.hint });
     return { harness: harness as Checked["harness"], cwd, endpoint, resolved, binary: [found.binary.executable, ...found.binary.prefixArgs] };

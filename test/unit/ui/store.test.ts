@@ -140,3 +140,23 @@ describe("view-model store", () => {
     expect(view.entries.at(-1)).toMatchObject({ kind: "failure" });
   });
 });
+
+describe("view-model details seen with real harnesses", () => {
+  it("interleaved thinking and text streams are completed, not duplicated, by final messages", () => {
+    const { port, view } = setup();
+    port.emit(
+      { kind: "token", text: "hmm", thinking: true },
+      { kind: "token", text: "Let me look" },
+      { kind: "message", role: "assistant", text: "hmm.", thinking: true },
+      { kind: "message", role: "assistant", text: "Let me look first." },
+    );
+    expect(view.entries.map((e) => e.kind)).toEqual(["thinking", "message"]);
+    expect(view.entries[1]).toMatchObject({ text: "Let me look first.", streaming: false });
+  });
+
+  it("a harness echoing the user's prompt is shown once", () => {
+    const { port, view } = setup();
+    port.emit({ kind: "message", role: "user", text: "go" }, { kind: "message", role: "user", text: "go" });
+    expect(view.entries).toHaveLength(1);
+  });
+});

@@ -1,0 +1,91 @@
+import React, { memo, useEffect, useRef } from "react";
+import { Box, Text, useStdout } from "ink";
+import type { Rect } from "../layout/tile.js";
+import type { SessionView } from "../store/session-view.js";
+import { useTheme } from "../hooks/use-theme.js";
+import { badgeColor, badgeText } from "../components/state-badge.js";
+import type { NativeSessionPort } from "../../native/native-port.js";
+import { ESCAPE_CHORD_LABEL } from "../../native/keys.js";
+import { NativeRows } from "./NativeRows.js";
+import { nativeTerminalSize } from "./native-geometry.js";
+import { useNativeFrame } from "./use-native-frame.js";
+
+export interface NativePaneProps {
+  readonly port: NativeSessionPort;
+  readonly view: SessionView;
+  readonly viewVersion: number;
+  readonly index: number;
+  readonly rect: Rect;
+  readonly focused: boolean;
+  /** Whether keys go to the terminal; a prop so the header re-renders when it flips. */
+  readonly capturing: boolean;
+}
+
+const PASTE_ON = "\u001b[?2004h";
+const PASTE_OFF = "\u001b[?2004l";
+
+function modeText(port: NativeSessionPort, focused: boolean, capturing: boolean): string {
+  if (port.terminal.exit) return "exited";
+  if (!focused) return "";
+  return capturing ? `typing into the pane · ${ESCAPE_CHORD_LABEL} → hmux` : "hmux keys · Enter → type · PgUp/PgDn scroll";
+}
+
+/** A harness's own UI (or a shell) in a pane: the emulated screen under a one-line header. */
+function NativePaneImpl({ port, view, index, rect, focused, capturing }: NativePaneProps): React.ReactElement {
+  const theme = useTheme();
+  const { stdout } = useStdout();
+  const frame = useNativeFrame(port.terminal);
+  const { cols, rows } = nativeTerminalSize(rect);
+  const pasteMirrored = useRef(false);
+
+  useEffect(() => {
+    port.terminal.resize(cols, rows);
+  }, [port, cols, rows]);
+
+  // Focus leaving resets, on the real terminal, every input mode the UI turned on.
+  useEffect(() => {
+    const reset = port.terminal.setFocused(focused);
+    if (!focused) {
+      port.capturing = false;
+      if (reset) stdout.write(reset);
+      pasteMirrored.current = false;
+    }
+  }, [port, focused, stdout]);
+
+  // While typing into a UI that wants bracketed paste, ask the real terminal for it too.
+  const wantPaste = focused && capturing && !port.terminal.exit && port.terminal.modes().bracketedPaste;
+  useEffect(() => {
+    if (wantPaste === pasteMirrored.current) return;
+    pasteMirrored.current = wantPaste;
+    stdout.write(wantPaste ? PASTE_ON : PASTE_OFF);
+  }, [wantPaste, stdout]);
+  useEffect(() => () => {
+    if (pasteMirrored.current) stdout.write(PASTE_OFF);
+  }, [stdout]);
+
+  const state = port.stateKnown ? badgeText(view.lifecycle, null) : "? state unknown";
+  const stateColor = port.stateKnown ? badgeColor(theme, view.lifecycle) : theme.colors.warn;
+  const scrolled = frame.scrollOffset > 0 ? ` · ↑${frame.scrollOffset}/${frame.scrollback}` : "";
+  const mode = modeText(port, focused, capturing);
+  const exit = port.terminal.exit;
+  return (
+    <Box
+      width={rect.width} height={rect.height} flexDirection="column" overflow="hidden"
+      borderStyle={focused ? (capturing ? "double" : "bold") : "round"}
+      borderColor={focused ? theme.colors.borderFocused : theme.colors.border} borderDimColor={!focused}
+    >
+      <Box width={cols} height={1}>
+        <Text wrap="truncate" bold={focused} color={focused ? theme.colors.selection : undefined}>{`${index + 1} `}</Text>
+        <Box flexGrow={1} flexShrink={1}>
+          <Text wrap="truncate" bold={focused}>{`${view.info.label ?? port.kind}${scrolled}${mode ? ` · ${mode}` : ""}`}</Text>
+        </Box>
+        <Text wrap="truncate" color={stateColor}>
+          {exit ? ` exited ${exit.signal !== null ? `signal ${exit.signal}` : `code ${exit.code}`}` : ` ${state}`}
+        </Text>
+      </Box>
+      <NativeRows rows={frame.rows} width={cols} height={rows} noColor={theme.noColor} />
+    </Box>
+  );
+}
+
+export const NativePane = memo(NativePaneImpl);

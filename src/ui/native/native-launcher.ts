@@ -1,0 +1,55 @@
+/**
+ * Native panes from the new-session dialog: wraps H8's SessionLauncher so the harness field
+ * also accepts "shell" and "native <harness>" (or "<harness>:native"). Anything else goes to
+ * the wrapped launcher unchanged.
+ */
+import type { NewSessionRequest, SessionLauncher, Validation } from "../session-launcher.js";
+import type { SessionPort } from "../session-port.js";
+import { checkNative, launchNative, NativeLaunchError, parseNativeKind, type NativeLaunchDeps } from "../../native/launch.js";
+import type { NativeKind } from "../../native/native-plan.js";
+
+export interface NativeLauncherOptions extends NativeLaunchDeps {
+  /** The pane size a new pane starts at (it is resized to its tile on mount). */
+  readonly size: () => { cols: number; rows: number };
+}
+
+/** The native kind a dialog's harness text asks for, or null when it is not a native request. */
+export function nativeKindOf(harness: string): NativeKind | null {
+  const text = harness.trim().toLowerCase();
+  if (text === "shell") return "shell";
+  const m = /^native[\s:]+(\S+)$/.exec(text) ?? /^(\S+):native$/.exec(text);
+  return m ? parseNativeKind(m[1]!) : null;
+}
+
+function refused(err: unknown): Validation {
+  if (err instanceof NativeLaunchError) return { ok: false, message: err.message, hint: err.hint };
+  return { ok: false, message: err instanceof Error ? err.message : String(err) };
+}
+
+export function withNativeSessions(base: SessionLauncher | undefined, options: NativeLauncherOptions): SessionLauncher {
+  return {
+    validate(request: NewSessionRequest): Validation {
+      let kind: NativeKind | null;
+      try {
+        kind = nativeKindOf(request.harness);
+        if (kind === null) {
+          return base ? base.validate(request) : { ok: false, message: "this TUI starts native panes only", hint: "harness: shell, native claude, native codex, native pi" };
+        }
+        checkNative({ kind, cwd: request.cwd, endpoint: request.endpoint, model: request.model }, options);
+      } catch (err) {
+        return refused(err);
+      }
+      const notes = request.prompt ? ["a native pane ignores the prompt field: type it into the pane"] : undefined;
+      return notes ? { ok: true, notes } : { ok: true };
+    },
+    async launch(request: NewSessionRequest): Promise<SessionPort> {
+      const kind = nativeKindOf(request.harness);
+      if (kind === null) {
+        if (!base) throw new Error("no launcher for non-native sessions");
+        return base.launch(request);
+      }
+      const { cols, rows } = options.size();
+      return launchNative({ kind, cwd: request.cwd, endpoint: request.endpoint, model: request.model, cols, rows }, options);
+    },
+  };
+}
