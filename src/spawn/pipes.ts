@@ -61,6 +61,9 @@ function spawnOnPipes(request: SpawnRequest, drainGraceMs: number): ChildProcess
     });
     child.on("exit", (code, signal) => {
       status = { code, signal };
+      // What is left is at most a pipe buffer: read it now so 'close' can come (and no pause can strand it).
+      child.stdout?.resume();
+      child.stderr?.resume();
       if (streamsClosed) return settle();
       graceTimer = setTimeout(() => {
         // A grandchild still holds the pipe: stop reading, keep what was read.
@@ -99,6 +102,15 @@ function spawnOnPipes(request: SpawnRequest, drainGraceMs: number): ChildProcess
     },
     kill(signal: Signal) {
       if (child.pid !== undefined) signalGroup(child.pid, signal);
+    },
+    pause() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.stdout?.pause();
+      child.stderr?.pause();
+    },
+    resume() {
+      child.stdout?.resume();
+      child.stderr?.resume();
     },
     exited,
   };

@@ -74,6 +74,8 @@ function spawnOnPty(request: SpawnRequest): ChildProcessHandle {
       // forkpty makes the child a session (and group) leader.
       if (!done) signalGroup(pty.pid, signal);
     },
+    pause: () => pty.pause(),
+    resume: () => pty.resume(),
     exited,
   };
 }

@@ -82,6 +82,7 @@ export async function runCommand(harnessArg: string, positional: string | undefi
       else human.render(event);
       if (event.kind === "done") done = event;
       if (output.broken) break; // abandons the iterator: the child's group is killed and awaited
+      if (output.needsDrain) await output.drain(); // a slow reader slows the harness, not hmux's memory
     }
   } finally {
     process.removeListener("SIGINT", stop);

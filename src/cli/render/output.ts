@@ -7,6 +7,8 @@ export interface Output {
   out(text: string): boolean;
   err(text: string): void;
   readonly broken: boolean;
+  /** stdout's buffer is over its high-water mark: wait for drain() before writing more. */
+  readonly needsDrain: boolean;
   /** Resolves once stdout has flushed everything written (or broke). */
   drain(): Promise<void>;
   /** Called once when stdout breaks (EPIPE). */
@@ -37,6 +39,9 @@ export function processOutput(stdout: NodeJS.WriteStream = process.stdout, stder
     },
     get broken() {
       return broken;
+    },
+    get needsDrain() {
+      return !broken && stdout.writableNeedDrain;
     },
     drain() {
       if (broken || stdout.writableLength === 0) return Promise.resolve();

@@ -19,6 +19,11 @@ export class EventQueue<T> {
     this.signal();
   }
 
+  /** Items queued and not yet taken. */
+  get size(): number {
+    return this.items.length - this.head;
+  }
+
   get isClosed(): boolean {
     return this.closed;
   }

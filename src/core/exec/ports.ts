@@ -28,6 +28,12 @@ export interface ChildProcessHandle {
   kill(signal: Signal): void;
   /** Settles once the process exited AND its output streams are drained (or abandoned). */
   readonly exited: Promise<ExitStatus>;
+  /**
+   * Backpressure (optional): stop reading the child's output until resume(); the child then
+   * blocks on a full pipe instead of hmux buffering without bound.
+   */
+  pause?(): void;
+  resume?(): void;
 }
 
 export interface ExitStatus {

@@ -31,6 +31,9 @@ export interface TurnProcessOptions {
 }
 
 const STDERR_TAIL_LINES = 20;
+/** Events queued for a slow consumer before the child's output is paused, and resumed again. */
+const HIGH_WATER = 1024;
+const LOW_WATER = 256;
 /** Invalid-UTF-8 reports per stream before they are only counted (a binary dump would flood). */
 const MAX_ENCODING_REPORTS = 5;
 
@@ -54,6 +57,7 @@ export class TurnProcess {
   private exitPromise: Promise<ExitStatus> | undefined;
   private timers: { timeout?: unknown; stall?: unknown; kill?: unknown } = {};
   private stopping = false;
+  private paused = false;
   private decoderEnded = false;
   /** stdout lines that were / were not JSON objects: a JSON-mode harness that printed none is broken. */
   private jsonRecords = 0;
@@ -101,8 +105,10 @@ export class TurnProcess {
     }
   }
 
-  next(): Promise<HarnessEvent | undefined> {
-    return this.queue.next();
+  async next(): Promise<HarnessEvent | undefined> {
+    const event = await this.queue.next();
+    if (this.paused && this.queue.size <= LOW_WATER) this.resumeOutput();
+    return event;
   }
 
   /** After the queue drained: everything concludeTurn needs to decide how the turn ended. */
@@ -122,6 +128,7 @@ export class TurnProcess {
   async dispose(): Promise<void> {
     this.options.signal?.removeEventListener("abort", this.onAbort);
     if (this.exitStatus === undefined && this.child) this.stop(this.watchdog ?? "abort");
+    this.resumeOutput(); // a paused pipe would otherwise hold the child's exit hostage
     await this.exitPromise;
     // Anything still in the group after its leader exited is a leftover: never an orphan.
     if (this.child) this.child.kill("SIGKILL");
@@ -130,7 +137,7 @@ export class TurnProcess {
   }
 
   private onChunk(stream: Stream, chunk: Uint8Array): void {
-    if (this.stallMsActive()) this.armStall();
+    if (this.stallMsActive() && !this.paused) this.armStall();
     let items: LineItem[];
     try {
       items = this.splitters[stream].push(chunk);
@@ -254,6 +261,19 @@ export class TurnProcess {
       return; // a decoder never ends the turn; the supervisor does
     }
     this.queue.push(event);
+    if (!this.paused && this.queue.size >= HIGH_WATER && this.exitStatus === undefined && this.child?.pause) {
+      this.paused = true;
+      // A slow consumer is not a silent harness: the idle budget waits while we hold the pipe.
+      this.clearTimer("stall");
+      this.child.pause();
+    }
+  }
+
+  private resumeOutput(): void {
+    if (!this.paused) return;
+    this.paused = false;
+    this.child?.resume?.();
+    if (this.stallMsActive()) this.armStall();
   }
 
   private record(summary: FailureSummary): void {

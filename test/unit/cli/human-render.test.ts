@@ -10,6 +10,7 @@ function capture(): { output: Output; out: () => string; err: () => string } {
     out: (t) => ((out += t), true),
     err: (t) => void (err += t),
     broken: false,
+    needsDrain: false,
     drain: () => Promise.resolve(),
     onBroken: () => undefined,
   };

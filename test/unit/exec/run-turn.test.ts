@@ -276,3 +276,31 @@ describe("runTurn stream shape", () => {
     expect((await run.done).at(-1)).toEqual({ kind: "done", exitCode: 0, cause: "clean" });
   });
 });
+
+describe("runTurn backpressure", () => {
+  it("a slow consumer pauses the child's output and resumes it after draining, with no stall blamed", async () => {
+    const spawner = new FakeSpawner();
+    const clock = new FakeClock();
+    const iter = runTurn({ spawner, clock, fs: new FakeFs() }, request({ stallMs: 1_000 }));
+    const first = iter.next();
+    await settle();
+    const child = spawner.last;
+    const calls: string[] = [];
+    Object.assign(child, { pause: () => calls.push("pause"), resume: () => calls.push("resume") });
+    child.stdout(`${'{"say":"x"}\n'.repeat(1500)}`);
+    expect(calls).toEqual(["pause"]);
+    clock.advance(5_000); // the consumer is slow; the harness is not silent
+    expect(child.signals).toEqual([]);
+    await first;
+    for (let i = 0; i < 1300; i++) await iter.next();
+    expect(calls).toEqual(["pause", "resume"]);
+    child.exit(0);
+    let last: unknown;
+    for (;;) {
+      const r = await iter.next();
+      if (r.done) break;
+      last = r.value;
+    }
+    expect(last).toEqual({ kind: "done", exitCode: 0, cause: "clean" });
+  });
+});
