@@ -160,3 +160,22 @@ for (const target of TARGETS) {
     });
   });
 }
+
+describe("bad input reaches the harness as a clear error", () => {
+  it("a base URL with an unknown route gets a 404 naming the route, shown in pi's stream and logged", async () => {
+    const logs: string[] = [];
+    const server = await startModelServer({ log: (l) => logs.push(l) });
+    const run = isolate("pi", `${server.url}/wrong-prefix`, { piApi: "openai-completions" });
+    try {
+      const r = await runCli("pi", turnArgs("pi", "[[say:unreachable]]"), run, 45_000);
+      const f = nativeFailure("pi", r.records);
+      expect(f.failed, explain(r)).toBe(true);
+      expect(f.message).toContain("POST /wrong-prefix/v1/chat/completions");
+      expect(logs.join("\n")).toContain("no route for POST /wrong-prefix/v1/chat/completions");
+      expect(server.requests().every((q) => q.outcome === "not-found")).toBe(true);
+    } finally {
+      await server.close();
+      run.cleanup();
+    }
+  });
+});
