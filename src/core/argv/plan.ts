@@ -12,16 +12,6 @@ import { checkToolExclusions } from "./tool-selection.js";
 import type { OptionRenderer, PlanContext, PlannedInvocation, TurnRequest } from "./types.js";
 import { envChanges, utf8Bytes, validateSeconds, validateSessionId } from "./validate.js";
 
-/** Values that ask for the harness's own default: they render nothing anywhere. */
-function isNeutral(self: HarnessDescriptor, key: TurnOptionKey, value: unknown): boolean {
-  switch (key) {
-    case "autonomy": return value === false && self.autonomy.value === null;
-    case "isolate": return value === false;
-    case "access": return value === "write" && self.options.access === undefined;
-    default: return false;
-  }
-}
-
 function checkResumeInputs(self: HarnessDescriptor, all: readonly HarnessDescriptor[], request: TurnRequest): void {
   const { resume, resumeLast } = request.inputs;
   if (resume !== undefined && resumeLast) {
@@ -41,7 +31,7 @@ function checkOptions(ctx: PlanContext): void {
   const options = request.options as Record<TurnOptionKey, unknown>;
   for (const key of TURN_OPTION_KEYS) {
     const value = options[key];
-    if (value === undefined || isNeutral(self, key, value)) continue;
+    if (value === undefined) continue;
     if (key === "timeoutSeconds" || key === "stallSeconds") validateSeconds(self, key, value as number);
     const support = self.options[key]?.value;
     if (!support) {
@@ -88,8 +78,9 @@ function checkPrompt(self: HarnessDescriptor, all: readonly HarnessDescriptor[],
       "pass it with --prompt \"…\" or --prompt-file (hmux then sends it as data), or put flags before --",
       supportedByFor(all, "model").map((s) => ({ harness: s.harness, spelling: "--prompt <text>" })));
   }
-  if (request.prompt.length === 0 && request.inputs.resume === undefined && !request.inputs.resumeLast) {
-    throw refusal(self, "invalid-option-value", "prompt", "the prompt is empty", ["a non-empty prompt"], "pass a prompt as the last argument or with --prompt");
+  if (request.prompt.length === 0) {
+    throw refusal(self, "invalid-option-value", "prompt", "the prompt is empty (a headless turn, fresh or resumed, needs one)",
+      ["a non-empty prompt"], "pass a prompt as the last argument or with --prompt");
   }
   if (request.prompt.includes("\0")) {
     throw refusal(self, "invalid-option-value", "prompt", "the prompt contains a NUL byte, which no argv or pipe protocol here carries",
@@ -106,7 +97,7 @@ function headTokens(self: HarnessDescriptor, request: TurnRequest): string[] {
 
 function viaStdin(self: HarnessDescriptor, prompt: string): boolean {
   const rule = self.launch.value.stdinPrompt;
-  if (!rule || prompt.length === 0) return false;
+  if (!rule) return false;
   if (rule.overBytes !== undefined && utf8Bytes(prompt) > rule.overBytes) return true;
   return rule.leadingChars !== undefined && rule.leadingChars.includes(prompt[0]!);
 }
@@ -149,11 +140,11 @@ export function planWith(
   let argv: string[];
   switch (self.launch.value.promptStyle) {
     case "after-separator":
-      argv = [...head, ...body, ...passthrough, ...(stdin || prompt.length === 0 ? [] : ["--", prompt])];
+      argv = [...head, ...body, ...passthrough, ...(stdin ? [] : ["--", prompt])];
       break;
     case "after-print-flag": {
       const at = head.indexOf("-p") + 1;
-      const withPrompt = stdin || prompt.length === 0 ? head : [...head.slice(0, at), prompt, ...head.slice(at)];
+      const withPrompt = stdin ? head : [...head.slice(0, at), prompt, ...head.slice(at)];
       argv = [...withPrompt, ...body, ...passthrough];
       break;
     }
@@ -162,7 +153,7 @@ export function planWith(
         throw refusal(self, "prompt-flag-injection", "prompt", `${self.name} has no verified way to pass a prompt starting with '-'`,
           ["a prompt starting with a word"], hintFor(self, "prompt", "start the prompt with a word"));
       }
-      argv = [...head, ...body, ...(prompt.length ? [prompt] : []), ...passthrough];
+      argv = [...head, ...body, prompt, ...passthrough];
       break;
   }
   return {
