@@ -105,6 +105,8 @@ export type ControlInput =
   | { readonly type: "command-line"; readonly line: string; readonly decider: Decider }
   /** An already-decoded JSON value claiming to be a command (socket peers that frame their own lines). */
   | { readonly type: "command-value"; readonly value: unknown; readonly decider: Decider }
+  /** The only decider went away (stdin EOF of a machine session, the last control peer disconnected): fail closed now, not at the deadline. */
+  | { readonly type: "decider-gone"; readonly reason: string }
   /** The session is being closed by hmux (close op, pane closed): pending calls are denied first. */
   | { readonly type: "close-requested"; readonly reason: string }
   | { readonly type: "process-exited"; readonly exitCode: number | null; readonly cause: "clean" | "limit" | "crash" | "stall" | "killed" | "failed"; readonly failure?: FailureSummary };

@@ -9,7 +9,7 @@
  *   - every lifecycle change is a `state` event; closed and failed are terminal.
  */
 import { channelCapabilities } from "./capabilities.js";
-import { abandonPending, clearAllPending, expireDeadlines, openCall } from "./machine-calls.js";
+import { abandonPending, clearAllPending, denyNow, expireDeadlines, openCall } from "./machine-calls.js";
 import { commandLine, commandValue } from "./machine-commands.js";
 import { Draft, isTerminal } from "./machine-draft.js";
 import type { ControlConfig, ControlInput, ControlState, StepResult } from "./machine-types.js";
@@ -78,6 +78,11 @@ function apply(d: Draft, input: ControlInput): void {
     case "delivery-failed":
       return deliveryFailed(d, input.callId, input.reason);
     case "tick":
+      return;
+    case "decider-gone":
+      for (const call of [...d.state.pending]) {
+        denyNow(d, call.callId, `nobody is left to decide this call (${input.reason}), so hmux denies it rather than let it wait; the call did not run`, "hmux", "decider-gone");
+      }
       return;
     case "close-requested":
       abandonPending(d, "closed", input.reason);

@@ -218,6 +218,16 @@ describe("control machine", () => {
     expect(outcomeOf(s, "i")).toMatchObject({ refused: { code: "TOO_LATE" } });
   });
 
+  it("when the only decider goes away, pending calls are denied at once with why, not left to the deadline", () => {
+    const s = new Session().start();
+    s.ask("t1");
+    s.feed({ type: "decider-gone", reason: "stdin closed" });
+    const [d] = deliveries(s.effects);
+    expect(d).toMatchObject({ callId: "t1", decider: "hmux", decision: { decision: "deny" } });
+    expect(d?.decision.decision === "deny" && d.decision.reason).toContain("stdin closed");
+    expect(s.state.lifecycle).toBe("running");
+  });
+
   it("a delivery that could not be written is recorded as a rejected disposition", () => {
     const s = new Session().start();
     s.ask("t1");

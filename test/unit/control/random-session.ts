@@ -47,7 +47,7 @@ export function randomInput(rng: Rng, n: number, state: ControlState): ControlIn
     return { type: "tool-call-requested", call: { callId, tool: rng.pick(["Bash", "Read"]), canonical: rng.pick(["shell", "read"]), input, ref: `ref-${n}` } };
   }
   if (r < 44) return { type: "call-cleared", callId: rng.pick(CALL_IDS), reason: rng.pick(["native-resolved", "channel-failed"] as const) };
-  if (r < 46) return { type: "delivery-failed", callId: rng.pick(CALL_IDS), reason: "EPIPE" };
+  if (r < 46) return rng.chance(0.7) ? { type: "delivery-failed", callId: rng.pick(CALL_IDS), reason: "EPIPE" } : { type: "decider-gone", reason: "peer left" };
   if (r < 56) return { type: "tick" };
   if (r < 97) return { type: "command-line", line: randomCommandLine(rng, n, state), decider: rng.pick(["human", "program"] as const) };
   if (r < 99) return { type: "close-requested", reason: "pane closed" };
