@@ -122,6 +122,10 @@ export function planWith(
     throw refusal(self, "invalid-option-value", "passthrough", "a passthrough token contains a NUL byte", ["tokens without NUL"], "remove the NUL byte");
   }
 
+  if (self.launch.value.promptStyle === "after-separator" && passthrough.includes("--")) {
+    throw refusal(self, "invalid-option-value", "passthrough", `a bare -- inside the passthrough would end ${self.name}'s options before hmux's own -- <prompt>`,
+      ["native flags after the first --, without a second --"], "drop the extra --; hmux already ends the options before the prompt");
+  }
   let env: Record<string, string | null> = {};
   const dirs: string[] = [];
   if (request.options.isolate || request.stateDir !== undefined) {

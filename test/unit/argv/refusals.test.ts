@@ -115,3 +115,13 @@ describe("harness limits", () => {
     expect(refusalOf("pi", { skills: ["review"] }).option).toBe("skills");
   });
 });
+
+describe("passthrough", () => {
+  it("native tokens sit before hmux's -- <prompt> on claude and codex", () => {
+    const inv = planners.codex({ options: {}, inputs: { prompt: "go", passthrough: ["--disable", "shell_tool"] }, prompt: "go" });
+    expect(inv.argv.slice(-4)).toEqual(["--disable", "shell_tool", "--", "go"]);
+  });
+  it("a second bare -- in the passthrough is refused (it would turn the prompt into an extra operand)", () => {
+    expect(refusalOf("claude", {}, { passthrough: ["--", "extra"] }).option).toBe("passthrough");
+  });
+});
