@@ -7,6 +7,7 @@ import {
   MAX_COMMAND_LOG, MAX_ENTRIES, type SessionView, type ToolStatus, type TranscriptEntry,
 } from "./session-view.js";
 import { summarizeToolInput } from "./tool-summary.js";
+import { detectQuestion } from "../../core/question.js";
 
 type NewEntry = TranscriptEntry extends infer E ? (E extends TranscriptEntry ? Omit<E, "seq" | "rev"> : never) : never;
 
@@ -85,6 +86,24 @@ function setToolStatus(view: SessionView, callId: string | null, name: string, s
   }) as Extract<TranscriptEntry, { kind: "tool" }>;
 }
 
+/**
+ * A session asked through the hcn-question convention in its last message (core's
+ * detectQuestion reads it; no native stream is parsed): show the question widget and keep
+ * the message text without the block.
+ */
+function questionInText(view: SessionView): void {
+  const entry = view.entries[view.entries.length - 1];
+  if (!entry || entry.kind !== "message") return;
+  const found = detectQuestion(entry.text);
+  if (found.kind !== "question") return;
+  view.question = { question: found.question, options: found.options, recommended: found.recommended, viaText: true };
+  const cut = entry.text.lastIndexOf("```hcn-question");
+  if (cut >= 0) {
+    entry.text = entry.text.slice(0, cut).trimEnd();
+    touch(entry);
+  }
+}
+
 export function applyEvent(view: SessionView, event: SessionEvent, now: number): void {
   view.version++;
   switch (event.kind) {
@@ -94,6 +113,7 @@ export function applyEvent(view: SessionView, event: SessionEvent, now: number):
       return;
     case "session":
       view.sessionId = event.sessionId;
+      view.escalateQuestions = event.escalateQuestions;
       return;
     case "token": {
       const kind = event.thinking ? "thinking" : "message";
@@ -115,6 +135,7 @@ export function applyEvent(view: SessionView, event: SessionEvent, now: number):
         touch(open);
       } else if (kind === "thinking") push(view, { kind: "thinking", text: event.text, streaming: false });
       else push(view, { kind: "message", role: event.role, text: event.text, streaming: false });
+      if (kind === "message" && event.role === "assistant" && view.escalateQuestions && !view.question) questionInText(view);
       return;
     }
     case "tool": {
@@ -170,6 +191,7 @@ export function applyEvent(view: SessionView, event: SessionEvent, now: number):
       return;
     }
     case "turn":
+      if (view.question?.viaText) view.question = null;
       view.turn = { id: event.turnId, startedAt: now };
       push(view, { kind: "turn-start", turnId: event.turnId, at: now });
       return;
@@ -181,7 +203,7 @@ export function applyEvent(view: SessionView, event: SessionEvent, now: number):
     case "state":
       view.lifecycle = event.to;
       view.lifecycleReason = event.reason;
-      if (event.to !== "awaiting-input") view.question = null;
+      if (event.to !== "awaiting-input" && !view.question?.viaText) view.question = null;
       return;
     case "approval-request": {
       if (!view.approvals.some((c) => c.callId === event.call.callId)) view.approvals.push(event.call);

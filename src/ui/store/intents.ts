@@ -6,6 +6,7 @@ import type { Decision } from "../../core/control/types.js";
 import type { IntentOutcome } from "../session-port.js";
 import type { AppStore } from "./app-store.js";
 import { isActive } from "./session-view.js";
+import { composeAnswer } from "../../core/question.js";
 
 async function report(store: AppStore, what: string, op: () => Promise<IntentOutcome>): Promise<IntentOutcome | null> {
   try {
@@ -54,7 +55,7 @@ export function submitInput(store: AppStore, text: string): void {
   }
   store.setDraft(key, "");
   if (mode === "answer") {
-    void report(store, "answer", () => port.answer(trimmed));
+    sendAnswer(store, trimmed);
     return;
   }
   store.ingest(key, { kind: "message", role: "user", text: trimmed });
@@ -66,8 +67,23 @@ export function answerOption(store: AppStore, index: number): boolean {
   const port = store.focusedPort();
   const option = view?.question?.options[index];
   if (!view || !port || option === undefined) return false;
-  void report(store, "answer", () => port.answer(option));
+  sendAnswer(store, option);
   return true;
+}
+
+/** An open question event is answered; a question read from text is answered as the next turn. */
+function sendAnswer(store: AppStore, text: string): void {
+  const view = store.focusedView();
+  const port = store.focusedPort();
+  const question = view?.question;
+  if (!view || !port || !question) return;
+  if (question.viaText) {
+    view.question = null;
+    store.markDirty();
+    void report(store, "answer", () => port.send(composeAnswer(question.question, text), "turn"));
+    return;
+  }
+  void report(store, "answer", () => port.answer(text));
 }
 
 export function decide(store: AppStore, decision: Decision): void {

@@ -33,6 +33,11 @@ export interface OpenQuestion {
   readonly question: string;
   readonly options: readonly string[];
   readonly recommended?: string;
+  /**
+   * Found in a finished assistant message (the hcn-question convention) rather than sent as
+   * a question event: the session is idle, so the answer goes as the next turn.
+   */
+  readonly viaText?: boolean;
 }
 
 export interface CommandLogLine {
@@ -65,6 +70,8 @@ export interface SessionView {
   lastFailure: FailureSummary | null;
   commandLog: CommandLogLine[];
   closed: boolean;
+  /** The session lets the worker ask (its `session` event said so). */
+  escalateQuestions: boolean;
 }
 
 export const MAX_ENTRIES = 600;
@@ -76,7 +83,7 @@ export function createSessionView(key: string, info: SessionInfo): SessionView {
     lifecycle: "starting", lifecycleReason: undefined, turn: null,
     inputTokens: null, outputTokens: null, costUsd: null, contextPct: null,
     entries: [], nextSeq: 0, evicted: 0, approvals: [], question: null,
-    lastFailure: null, commandLog: [], closed: false,
+    lastFailure: null, commandLog: [], closed: false, escalateQuestions: false,
   };
 }
 

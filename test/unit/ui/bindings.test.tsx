@@ -129,6 +129,31 @@ describe("question", () => {
   });
 });
 
+describe("question asked in text (hcn-question)", () => {
+  it("shows the widget without the block, and the answer goes as the next turn", async () => {
+    const p = new FakePort();
+    m = await mount({ ports: [p] });
+    p.emit({ kind: "session", sessionId: "s-1", harness: "claude", origin: "fresh", escalateQuestions: true });
+    p.emit({ kind: "message", role: "assistant", text: 'One decision:\n\n```hcn-question\n{"question":"Keep it?","options":["keep it","delete it"],"recommended":"keep it"}\n```' });
+    p.emit({ kind: "done", exitCode: 0, cause: "clean" }, { kind: "state", from: "running", to: "idle" });
+    await m.flush();
+    expect(m.frame()).toContain("? Keep it?");
+    expect(m.frame()).not.toContain("hcn-question");
+    await m.type("1");
+    expect(p.intents).toEqual([{ kind: "send", mode: "turn", text: 'The user answered the question: "Keep it?" with: keep it. Continue accordingly.' }]);
+    await m.flush();
+    expect(m.frame()).not.toContain("? Keep it?");
+  });
+
+  it("without escalation the block stays text", async () => {
+    const p = new FakePort();
+    m = await mount({ ports: [p] });
+    p.emit({ kind: "message", role: "assistant", text: '```hcn-question\n{"question":"Q?","options":["a"]}\n```' });
+    await m.flush();
+    expect(m.store.focusedView()!.question).toBeNull();
+  });
+});
+
 describe("approval keys", () => {
   it("a allows the head of the queue", async () => {
     const p = new FakePort();
