@@ -18,7 +18,7 @@ import { processOutput, type Output } from "../render/output.js";
 import { HumanRenderer } from "../render/human.js";
 import { JsonRenderer } from "../render/json.js";
 import { addTurnFlags, type RawTurnFlags } from "./run-options.js";
-import { prepareTurn } from "./run-prepare.js";
+import { prepareTurn, type PreparedTurn } from "./run-prepare.js";
 
 export interface RunFlags extends RawTurnFlags {
   json?: boolean;
@@ -71,6 +71,7 @@ export async function runCommand(harnessArg: string, positional: string | undefi
     killGraceMs: 2_000,
     escalateQuestions: options.escalateQuestions ?? true,
     matchers: adapter.matchers,
+    leadingEvents: resumeWarnings(prepared),
   });
 
   const json = new JsonRenderer(output);
@@ -90,4 +91,24 @@ export async function runCommand(harnessArg: string, positional: string | undefi
   }
   if (output.broken) return 0;
   return done ? hmuxExitCode(done) : 1;
+}
+
+/** Warnings a resumed turn owes its reader before any harness output. */
+function resumeWarnings(prepared: PreparedTurn): HarnessEvent[] {
+  const { adapter, inputs } = prepared;
+  const out: HarnessEvent[] = [];
+  if (inputs.resumeLast) {
+    out.push({
+      kind: "error",
+      message: `--resume-last: ${adapter.name} picks its most recent session for ${prepared.cwd}; it may be a fresh session or another run's. ` +
+        "The identity event carries the id it picked; use --resume <id> for strict continuation.",
+    });
+  }
+  if (inputs.resume !== undefined && adapter.descriptor.resume.value.onMissing === "create") {
+    out.push({
+      kind: "error",
+      message: `${adapter.name} starts a new, empty session when ${inputs.resume} is unknown to it, instead of failing; check the identity event's id`,
+    });
+  }
+  return out;
 }

@@ -177,3 +177,32 @@ describe("hmux's own budgets end a harness that never finishes", () => {
     expect(r.lines.at(-1)).toMatchObject({ kind: "done", cause: "stall", failure: { class: "stall" } });
   }, 30_000);
 });
+
+describe("hmux run inputs and interruption", () => {
+  it("--prompt-file - reads the prompt from stdin", async () => {
+    const argvFile = join(box.root, "argv-stdin.json");
+    const fake = box.fake("echo-argv2", `require("fs").writeFileSync(${JSON.stringify(argvFile)}, JSON.stringify(process.argv.slice(2)));`);
+    await box.run(["run", "claude", "--prompt-file", "-", "--json"], { HMUX_CLAUDE_BIN: fake }, "prompt from a pipe");
+    expect((JSON.parse(readFileSync(argvFile, "utf8")) as string[]).at(-1)).toMatch(/prompt from a pipe$/);
+  });
+
+  it("SIGINT stops the harness group and ends the stream with done cause killed", async () => {
+    const pidFile = join(box.root, "interrupted.pid");
+    const fake = box.fake("waits", [
+      `require("fs").writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));`,
+      'console.log(JSON.stringify({ type: "system", subtype: "init", session_id: "s-3" }));',
+      "setInterval(() => {}, 1000);",
+    ].join("\n"));
+    const child = spawn(process.execPath, [HMUX, "run", "claude", "hi", "--json"], {
+      cwd: box.root, env: { ...box.env, HMUX_CLAUDE_BIN: fake }, stdio: ["ignore", "pipe", "ignore"],
+    });
+    let out = "";
+    child.stdout.on("data", (c: Buffer) => (out += c.toString()));
+    while (!out.includes("identity")) await new Promise((r) => setTimeout(r, 50));
+    child.kill("SIGINT");
+    const code = await new Promise<number | null>((resolve) => child.on("close", (c) => resolve(c)));
+    expect(code).toBe(1);
+    expect(JSON.parse(out.trim().split("\n").at(-1)!)).toMatchObject({ kind: "done", cause: "killed" });
+    expect(() => process.kill(Number(readFileSync(pidFile, "utf8")), 0)).toThrow();
+  }, 30_000);
+});
