@@ -9,7 +9,8 @@ import * as xtermHeadless from "@xterm/headless";
 import type { Terminal as XTerminal } from "@xterm/headless";
 import { ModeTracker, modeResetSequence, FOCUS_IN, FOCUS_OUT, type InputModes } from "./modes.js";
 import { takeSnapshot, clampScroll, type TerminalSnapshot } from "./snapshot.js";
-import { spawnPty, type PtyExit, type PtyFactory, type PtyProcess } from "./pty-port.js";
+import type { PtyExit, PtyFactory, PtyProcess } from "./pty-port.js";
+import { spawnPty } from "../spawn/native-pty.js";
 
 // @xterm/headless is CommonJS: under ESM its class sits on `default`, under CJS on the module.
 type XtermModule = { Terminal?: typeof XTerminal; default?: { Terminal: typeof XTerminal } };

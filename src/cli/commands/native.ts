@@ -1,0 +1,97 @@
+/**
+ * Native panes from the command line:
+ *   hmux native <claude|codex|pi|shell>… [--endpoint URL | --scripted] [--cwd DIR] [--model M] [--shell]
+ *   hmux shell [--cwd DIR]
+ *   hmux --native <harness> (the same as `hmux native <harness>`, when no other command owns bare `hmux`)
+ * Each opens the TUI with the harness's own interactive UI (or $SHELL) in a pane. Keys go
+ * to the focused pane; Ctrl-] always returns them to hmux (then Enter types into the pane
+ * again). claude and codex report state through hooks; pi and the shell show "state unknown".
+ */
+import type { Command } from "commander";
+import { UsageError } from "../errors.js";
+import { HookServer } from "../../native/hooks/hook-server.js";
+import { launchNative, NativeLaunchError, parseNativeKind } from "../../native/launch.js";
+import type { NativeKind } from "../../native/native-plan.js";
+import type { NativeSessionPort } from "../../native/native-port.js";
+import { startModelServer, type ModelServer } from "../../model/server.js";
+import { runTui } from "../../ui/run-tui.js";
+import { CHROME_ROWS } from "../../ui/store/app-store.js";
+import { withNativeSessions } from "../../ui/native/native-launcher.js";
+
+export interface NativeCommandOptions {
+  readonly endpoint?: string;
+  readonly scripted?: boolean;
+  readonly cwd?: string;
+  readonly model?: string;
+  readonly shell?: boolean;
+}
+
+function initialSize(): { cols: number; rows: number } {
+  // Pane starts at the whole screen and is resized to its tile when it mounts.
+  return { cols: Math.max(20, (process.stdout.columns || 160) - 2), rows: Math.max(5, (process.stdout.rows || 48) - CHROME_ROWS - 3) };
+}
+
+export async function openNativeTui(kinds: readonly NativeKind[], options: NativeCommandOptions): Promise<void> {
+  if (options.endpoint && options.scripted) throw new UsageError("--endpoint and --scripted both name the model endpoint", "pass one of them");
+  if (!process.stdin.isTTY || !process.stdout.isTTY) throw new UsageError("native panes need a terminal (stdin and stdout are not a TTY)", "run hmux in a terminal, or under tmux");
+  const hooks = await HookServer.start();
+  let model: ModelServer | undefined;
+  const ports: NativeSessionPort[] = [];
+  try {
+    model = options.scripted ? await startModelServer() : undefined;
+    const endpoint = options.endpoint ?? model?.url;
+    for (const kind of kinds) {
+      ports.push(await launchNative({ kind, cwd: options.cwd, endpoint: kind === "shell" ? undefined : endpoint, model: options.model, ...initialSize() }, { hooks }));
+    }
+    const launcher = withNativeSessions(undefined, { hooks, size: initialSize });
+    await runTui({ ports, launcher });
+  } catch (err) {
+    await Promise.allSettled(ports.map((p) => p.close()));
+    if (err instanceof NativeLaunchError) throw new UsageError(err.message, err.hint);
+    throw err;
+  } finally {
+    await hooks.close();
+    await model?.close();
+  }
+}
+
+function kindsOf(names: readonly string[], withShell: boolean | undefined): NativeKind[] {
+  try {
+    const kinds = names.map(parseNativeKind);
+    if (withShell) kinds.push("shell");
+    if (kinds.length === 0) throw new NativeLaunchError("name at least one of claude, codex, pi, shell");
+    if (kinds.length > 9) throw new NativeLaunchError("at most nine panes");
+    return kinds;
+  } catch (err) {
+    if (err instanceof NativeLaunchError) throw new UsageError(err.message, err.hint);
+    throw err;
+  }
+}
+
+function withOptions(cmd: Command): Command {
+  return cmd
+    .option("--endpoint <url>", "point the harness at this model endpoint (isolated config below a temp dir)")
+    .option("--scripted", "start hmux's embedded scripted model and use it as the endpoint")
+    .option("--cwd <dir>", "working directory of the panes")
+    .option("--model <id>", "model for the harness")
+    .option("--shell", "add a shell pane beside the harnesses");
+}
+
+export function register(program: Command): void {
+  withOptions(program.command("native").argument("<harness...>", "claude, codex, pi or shell (one pane each)"))
+    .description("open the TUI with harnesses' own interactive UIs in panes (Ctrl-] returns keys to hmux)")
+    .action(async (names: string[], opts: NativeCommandOptions) => openNativeTui(kindsOf(names, opts.shell), opts));
+  program.command("shell")
+    .description("open the TUI with a shell pane ($SHELL); Ctrl-] returns keys to hmux")
+    .option("--cwd <dir>", "working directory of the shell")
+    .action(async (opts: { cwd?: string }) => openNativeTui(["shell"], { cwd: opts.cwd }));
+  // `hmux --native <harness>`: bare `hmux` belongs to the tui command (H8), so this runs as a
+  // preAction hook on the root and ends the process when the native TUI closes.
+  program.option("--native <harness>", "open <harness>'s own UI in a native pane (`hmux native --help` for options)");
+  program.hook("preAction", async (_self, action) => {
+    const native = program.opts<{ native?: string }>().native;
+    if (action !== program || native === undefined) return;
+    await openNativeTui(kindsOf([native], false), {});
+    process.exit(typeof process.exitCode === "number" ? process.exitCode : 0);
+  });
+}
