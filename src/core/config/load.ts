@@ -7,6 +7,7 @@ import { locateProjectConfig, userConfigPath, type ConfigEnv } from "./locate.js
 import { parseConfig } from "./parse.js";
 import { ConfigError } from "./errors.js";
 import type { Config } from "./schema.js";
+import { projectTrust, type ProjectTrust } from "./trust.js";
 
 export interface ConfigReader {
   exists(path: string): boolean;
@@ -20,6 +21,11 @@ export interface LoadedConfigs {
   readonly userPath: string | null;
   readonly projectPath: string | null;
   readonly gitRoot: string | null;
+  /**
+   * Whether the user config trusts this project (its git root in `trustedProjects`). Pass it to
+   * resolveTurnOptions / resolveConfigSettings: without it a project config only narrows.
+   */
+  readonly projectTrust: ProjectTrust;
 }
 
 export function loadConfigTiers(input: { readonly env: ConfigEnv; readonly cwd: string; readonly reader: ConfigReader }): LoadedConfigs {
@@ -35,6 +41,7 @@ export function loadConfigTiers(input: { readonly env: ConfigEnv; readonly cwd: 
     userPath,
     projectPath: located.path,
     gitRoot: located.gitRoot,
+    projectTrust: projectTrust({ userTrustedProjects: user?.trustedProjects, root: located.gitRoot, userConfigPath: userCandidate }),
   };
 }
 

@@ -10,6 +10,7 @@ import type { TurnOptions } from "../options/types.js";
 import { NATIVE_PREFIX, toolMapEntryProblem, toolNameSchema } from "./tool-names.js";
 import { policySchema } from "./policy-schema.js";
 import { uiSchema } from "./ui-schema.js";
+import { trustedProjectSchema } from "./trust.js";
 
 export const CONFIG_VERSION = 1;
 
@@ -81,6 +82,11 @@ export const configSchema = z.strictObject({
   toolMap: toolMapSchema.optional(),
   policy: policySchema.optional(),
   ui: uiSchema.optional(),
+  /**
+   * User config only: git roots whose `.hmux/config.json` may loosen checks (policy allowlists,
+   * autonomy, …). In a project file it is ignored and reported: a repository cannot trust itself.
+   */
+  trustedProjects: z.array(trustedProjectSchema).optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -91,7 +97,7 @@ export const CONFIG_KEYS: readonly string[] = Object.keys(configSchema.shape);
 
 /** The turn settings a config tier contributes, under their TurnOptions names. */
 export function configTurnOptions(config: Config): TurnOptions {
-  const { version: _v, toolsets: _ts, toolMap: _tm, policy: _p, ui: _ui, timeout, stall, ...rest } = config;
+  const { version: _v, toolsets: _ts, toolMap: _tm, policy: _p, ui: _ui, trustedProjects: _tp, timeout, stall, ...rest } = config;
   const out: Record<string, unknown> = { ...rest };
   if (timeout !== undefined) out.timeoutSeconds = timeout;
   if (stall !== undefined) out.stallSeconds = stall;

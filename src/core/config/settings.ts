@@ -7,6 +7,8 @@ import type { Provenance, ProvenanceTier } from "../options/types.js";
 import type { Config } from "./schema.js";
 import { DEFAULT_HEADLESS_DENY_REASON, type PolicyConfig } from "./policy-schema.js";
 import { KEY_ACTIONS, type KeyAction, type UiConfig } from "./ui-schema.js";
+import { UNKNOWN_TRUST, type ProjectTrust, type UntrustedSetting } from "./trust.js";
+import { narrowProjectConfig } from "../options/project-trust.js";
 
 export interface ResolvedPolicy {
   readonly allowTools: readonly string[];
@@ -30,16 +32,23 @@ export interface ResolvedConfigSettings {
   /** Only what config sets; the TUI lays it over its own defaults. */
   readonly ui: ResolvedUi;
   readonly provenance: readonly Provenance[];
+  /** Project policy entries not applied because the user config does not trust the project. */
+  readonly untrusted: ReadonlyArray<UntrustedSetting & { readonly trust: ProjectTrust }>;
 }
 
 /**
  * A policy is one coherent statement, so the stronger tier's policy replaces the weaker one whole
  * (mixing one file's tools with another's commands would allow what neither file says).
  * UI settings merge per leaf: a project theme does not reset a user's key bindings.
+ * An untrusted project (projectTrust absent or not trusted) contributes no allow entries: its
+ * policy keeps only its headless deny, and with nothing left the user's policy stands.
  */
-export function resolveConfigSettings(input: { readonly user?: Config; readonly project?: Config }): ResolvedConfigSettings {
+export function resolveConfigSettings(input: { readonly user?: Config; readonly project?: Config; readonly projectTrust?: ProjectTrust }): ResolvedConfigSettings {
+  const trust = input.projectTrust ?? UNKNOWN_TRUST;
+  const narrowed = input.project ? narrowProjectConfig(input.project, input.user, trust) : undefined;
+  const untrusted = (narrowed?.untrusted ?? []).filter((u) => u.key.startsWith("policy.")).map((u) => ({ ...u, trust }));
   const tiers: ReadonlyArray<readonly [ProvenanceTier, Config | undefined]> = [
-    ["project-config", input.project],
+    ["project-config", narrowed?.config],
     ["user-config", input.user],
   ];
   const provenance: Provenance[] = [];
@@ -78,7 +87,7 @@ export function resolveConfigSettings(input: { readonly user?: Config; readonly 
   if (cooldown !== undefined) notifications.cooldownSeconds = cooldown;
 
   const ui: ResolvedUi = theme === undefined ? { keys, notifications } : { keys, theme, notifications };
-  return deepFreeze(policy ? { policy, ui, provenance } : { ui, provenance });
+  return deepFreeze(policy ? { policy, ui, provenance, untrusted } : { ui, provenance, untrusted });
 }
 
 function completePolicy(policy: PolicyConfig): ResolvedPolicy {

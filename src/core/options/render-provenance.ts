@@ -1,8 +1,11 @@
 /**
- * The stderr lines that say where each setting came from and what a harness could not express:
+ * The stderr lines that say where each setting came from, what a harness could not express,
+ * and which project settings were not applied because the project is not trusted:
  *   provenance: effort = "high" (user-config)
  *   divergence: profile "sandbox" not expressible on pi; harness default applies
+ *   untrusted: project config "autonomy" ignored; trust it in /home/u/.config/hmux/config.json ("trustedProjects": ["/repo"])
  */
+import type { ProjectTrust, UntrustedSetting } from "../config/trust.js";
 import type { Divergence, Provenance } from "./types.js";
 import type { ResolvedTurnOptions } from "./resolve.js";
 
@@ -15,7 +18,23 @@ export function renderDivergenceLine(entry: Divergence): string {
   return `divergence: ${entry.tier} ${JSON.stringify(entry.key)} ${entry.reason}`;
 }
 
-/** Provenance lines in resolution order, then divergence lines. */
-export function renderResolution(resolved: Pick<ResolvedTurnOptions, "provenance" | "divergence">): string[] {
-  return [...resolved.provenance.map(renderProvenanceLine), ...resolved.divergence.map(renderDivergenceLine)];
+/** Where and how to trust the project: the user config path and the entry to add. */
+export function trustHint(trust: ProjectTrust): string {
+  const entry = trust.root === null ? '"trustedProjects"' : `"trustedProjects": [${JSON.stringify(trust.root)}]`;
+  return trust.userConfigPath === null ? `your user config (${entry})` : `${trust.userConfigPath} (${entry})`;
+}
+
+export function renderUntrustedLine(entry: UntrustedSetting & { readonly trust: ProjectTrust }): string {
+  const what = `project config ${JSON.stringify(entry.key)}${entry.entries ? ` entries ${JSON.stringify(entry.entries)}` : ""} ignored`;
+  if (entry.never) return `untrusted: ${what}; only the user config can trust a project`;
+  return `untrusted: ${what}; trust it in ${trustHint(entry.trust)}`;
+}
+
+/** Provenance lines in resolution order, then divergence lines, then untrusted lines. */
+export function renderResolution(resolved: Pick<ResolvedTurnOptions, "provenance" | "divergence"> & Partial<Pick<ResolvedTurnOptions, "untrusted">>): string[] {
+  return [
+    ...resolved.provenance.map(renderProvenanceLine),
+    ...resolved.divergence.map(renderDivergenceLine),
+    ...(resolved.untrusted ?? []).map(renderUntrustedLine),
+  ];
 }

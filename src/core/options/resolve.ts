@@ -13,6 +13,8 @@ import { canExpress } from "./express.js";
 import { BUILT_IN_DEFAULTS, BUILT_IN_PROFILE } from "./profile.js";
 import { checkFloor, expandToolNames, mergeToolMap, mergeToolsets } from "./tool-selection.js";
 import type { Divergence, Provenance, ProvenanceTier, TurnOptions } from "./types.js";
+import { UNKNOWN_TRUST, type ProjectTrust, type UntrustedSetting } from "../config/trust.js";
+import { narrowProjectConfig } from "./project-trust.js";
 
 export interface ResolveTurnOptionsInput {
   readonly harness: HarnessName;
@@ -22,6 +24,16 @@ export interface ResolveTurnOptionsInput {
   readonly args: TurnOptions;
   readonly user?: Config;
   readonly project?: Config;
+  /**
+   * Whether the user config trusts the project (LoadedConfigs.projectTrust). Absent: untrusted,
+   * so project settings that loosen a check are reported in `untrusted` and not applied.
+   */
+  readonly projectTrust?: ProjectTrust;
+}
+
+/** An ignored project setting with where the user can trust the project, for the stderr line. */
+export interface UntrustedReport extends UntrustedSetting {
+  readonly trust: ProjectTrust;
 }
 
 export interface ResolvedTurnOptions {
@@ -30,6 +42,8 @@ export interface ResolvedTurnOptions {
   /** One entry per resolved setting, in a fixed order. */
   readonly provenance: readonly Provenance[];
   readonly divergence: readonly Divergence[];
+  /** Project settings not applied because the user config does not trust the project. */
+  readonly untrusted: readonly UntrustedReport[];
 }
 
 /** Resolution order of settings, also the order of provenance lines. */
@@ -60,9 +74,14 @@ interface Chosen {
 }
 
 export function resolveTurnOptions(input: ResolveTurnOptionsInput): ResolvedTurnOptions {
-  const { harness, expresses, mode, user, project } = input;
-  const args = expandArgTools(input);
-  if (args.tools && project?.tools) checkFloor(args.tools, project.tools, harness);
+  const { harness, expresses, mode, user } = input;
+  const trust = input.projectTrust ?? UNKNOWN_TRUST;
+  const narrowed = input.project ? narrowProjectConfig(input.project, user, trust) : undefined;
+  // The floor narrows, so the project's own `tools` bounds a grant whether trusted or not.
+  const floor = input.project?.tools;
+  const project = narrowed?.config;
+  const args = expandArgTools({ ...input, ...(project ? { project } : {}) });
+  if (args.tools && floor) checkFloor(args.tools, floor, harness);
 
   const layers = tierLayers(mode, args, user, project);
   const chosen = new Map<string, Chosen>();
@@ -109,7 +128,25 @@ export function resolveTurnOptions(input: ResolveTurnOptionsInput): ResolvedTurn
   if (toolMap.map) options.toolMap = { [harness]: toolMap.map };
   provenance.push(...toolMap.provenance);
 
-  return deepFreeze({ options: reorder(options), provenance, divergence });
+  const untrusted = (narrowed?.untrusted ?? [])
+    .filter((u) => untrustedMatters(u, input, harness))
+    .map((u) => ({ ...u, trust }));
+  return deepFreeze({ options: reorder(options), provenance, divergence, untrusted });
+}
+
+/**
+ * Only what would have changed this turn is reported: not a setting an arg overrides, not one a
+ * resume never reads, not another harness's toolMap, not a toolset the args do not name.
+ */
+function untrustedMatters(u: UntrustedSetting, input: ResolveTurnOptionsInput, harness: HarnessName): boolean {
+  const [head, second] = u.key.split(".");
+  if (u.never) return true;
+  if (head === "policy") return false; // resolveConfigSettings reports the policy
+  if (head === "toolMap") return second === harness && input.args.toolMap?.[harness]?.[u.key.split(".")[2]!] === undefined;
+  if (head === "toolsets") return [...(input.args.tools ?? []), ...(input.args.excludeTools ?? [])].includes(second!);
+  const argValue = head === "discovery" ? input.args.discovery?.[second as keyof NonNullable<TurnOptions["discovery"]>] : input.args[head as keyof TurnOptions];
+  if (argValue !== undefined) return false;
+  return input.mode === "launch" || RESUME_CONFIG_KEYS.has(head!) || head === "tools";
 }
 
 /** Bare toolset names in --tools/--exclude-tools expand (project over user); unknown names refuse. */

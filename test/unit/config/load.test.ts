@@ -26,11 +26,14 @@ describe("loadConfigTiers", () => {
       userPath: "/home/u/.config/hmux/config.json",
       projectPath: "/repo/.hmux/config.json",
       gitRoot: "/repo",
+      projectTrust: { trusted: false, root: "/repo", userConfigPath: "/home/u/.config/hmux/config.json" },
     });
   });
 
   it("absent files are simply absent tiers", () => {
-    expect(loadConfigTiers({ env: { HOME: "/h" }, cwd: "/x", reader: reader({}) })).toEqual({ userPath: null, projectPath: null, gitRoot: null });
+    expect(loadConfigTiers({ env: { HOME: "/h" }, cwd: "/x", reader: reader({}) })).toEqual({
+      userPath: null, projectPath: null, gitRoot: null, projectTrust: { trusted: false, root: null, userConfigPath: "/h/.config/hmux/config.json" },
+    });
   });
 
   it("an invalid project file throws a ConfigError naming that file", () => {

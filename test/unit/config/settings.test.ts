@@ -10,10 +10,10 @@ describe("policy resolution", () => {
     expect(resolveConfigSettings({ user: config({ effort: "low" }) }).policy).toBeUndefined();
   });
 
-  it("a project policy replaces the user policy whole, with provenance", () => {
+  it("a trusted project's policy replaces the user policy whole, with provenance", () => {
     const user = config({ policy: { allowTools: ["read"], allowCommands: ["ls", "cat"] } });
     const project = config({ policy: { allowCommands: ["git status"] } });
-    const r = resolveConfigSettings({ user, project });
+    const r = resolveConfigSettings({ user, project, projectTrust: { trusted: true, root: "/repo", userConfigPath: "/u/config.json" } });
     expect(r.policy).toEqual({ allowTools: [], allowCommands: ["git status"], headless: { decision: "deny", reason: DEFAULT_HEADLESS_DENY_REASON } });
     expect(r.provenance.find((p) => p.key === "policy")?.tier).toBe("project-config");
   });
@@ -39,6 +39,6 @@ describe("ui resolution", () => {
   });
 
   it("with no config the ui is empty and nothing claims a tier", () => {
-    expect(resolveConfigSettings({})).toEqual({ ui: { keys: {}, notifications: {} }, provenance: [] });
+    expect(resolveConfigSettings({})).toEqual({ ui: { keys: {}, notifications: {} }, provenance: [], untrusted: [] });
   });
 });

@@ -1,5 +1,6 @@
 import { parseConfigOrThrow } from "../../../src/core/config/parse.js";
 import type { Config } from "../../../src/core/config/schema.js";
+import type { ProjectTrust } from "../../../src/core/config/trust.js";
 
 /** A config as the CLI would hand it over: parsed and validated from JSON text. */
 export function config(body: Record<string, unknown>): Config {
@@ -12,3 +13,8 @@ export const EXPRESSES_ALL = [
   "autonomy", "write", "shell", "memory", "maxSteps", "discovery", "systemPrompt",
   "appendSystemPrompt", "skills", "isolation", "endpoint", "isolate",
 ];
+
+/** The user config trusts the project: its settings apply whole (tests about precedence). */
+export const TRUSTED: ProjectTrust = { trusted: true, root: "/repo", userConfigPath: "/home/u/.config/hmux/config.json" };
+/** The user config does not list the project. */
+export const UNTRUSTED: ProjectTrust = { trusted: false, root: "/repo", userConfigPath: "/home/u/.config/hmux/config.json" };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { resolveTurnOptions, type ResolveTurnOptionsInput } from "../../../src/core/options/resolve.js";
 import { RefusalError } from "../../../src/core/refusal.js";
-import { config, EXPRESSES_ALL } from "./helpers.js";
+import { config, EXPRESSES_ALL, TRUSTED } from "./helpers.js";
 
 function resolve(partial: Partial<ResolveTurnOptionsInput>) {
   return resolveTurnOptions({ harness: "claude", expresses: EXPRESSES_ALL, mode: "launch", args: {}, ...partial });
@@ -78,10 +78,10 @@ describe("toolsets", () => {
     expect(resolve({ args: { tools: ["review", "glob"] }, user: config({ toolsets: { review: ["read", "grep"] } }) }).options.tools).toEqual(["read", "grep", "glob"]);
   });
 
-  it("a project toolset replaces a user toolset of the same name", () => {
+  it("a trusted project's toolset replaces a user toolset of the same name", () => {
     const user = config({ toolsets: { review: ["read", "web-fetch"], web: ["web-fetch"] } });
     const project = config({ toolsets: { review: ["read", "grep"] } });
-    expect(resolve({ args: { tools: ["review", "web"] }, user, project }).options.tools).toEqual(["read", "grep", "web-fetch"]);
+    expect(resolve({ args: { tools: ["review", "web"] }, user, project, projectTrust: TRUSTED }).options.tools).toEqual(["read", "grep", "web-fetch"]);
   });
 
   it("expansion happens before the floor check: a toolset within the floor passes, one beyond it refuses", () => {
@@ -162,10 +162,10 @@ describe("--tools with --exclude-tools", () => {
 });
 
 describe("toolMap", () => {
-  it("merges project over user per canonical name, with a provenance entry per name", () => {
+  it("merges a trusted project over user per canonical name, with a provenance entry per name", () => {
     const user = config({ toolMap: { pi: { "web-search": "user_search", "web-fetch": "user_fetch" }, muse: { write: "write_file" } } });
     const project = config({ toolMap: { pi: { "web-search": "web_search" } } });
-    const r = resolveTurnOptions({ harness: "pi", expresses: ["tools"], mode: "launch", args: {}, user, project });
+    const r = resolveTurnOptions({ harness: "pi", expresses: ["tools"], mode: "launch", args: {}, user, project, projectTrust: TRUSTED });
     expect(r.options.toolMap).toEqual({ pi: { "web-fetch": "user_fetch", "web-search": "web_search" } });
     expect(r.provenance.filter((p) => p.key.startsWith("toolMap."))).toEqual([
       { key: "toolMap.pi.web-fetch", value: "user_fetch", tier: "user-config" },
