@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { SessionEvent } from "../../../src/core/control/types.js";
+import { NativeTerminal } from "../../../src/native/native-terminal.js";
+import { NativeSessionPort } from "../../../src/native/native-port.js";
+import type { HookReport } from "../../../src/native/hooks/report-schema.js";
+import { fakeFactory } from "./fake-pty.js";
+
+let ports: NativeSessionPort[] = [];
+afterEach(() => {
+  for (const p of ports) p.terminal.dispose();
+  ports = [];
+});
+
+function make(kind: "claude" | "pi" | "shell", hooks: boolean) {
+  const fake = fakeFactory();
+  const terminal = new NativeTerminal({ argv: ["x"], cwd: "/", env: {}, cols: 20, rows: 3, spawn: fake.factory });
+  const port = new NativeSessionPort({ kind, terminal, hooks, now: () => 1000 });
+  ports.push(port);
+  const events: SessionEvent[] = [];
+  port.subscribe((e) => events.push(e));
+  return { port, events, pty: fake.pty() };
+}
+
+const r = (event: HookReport["event"], extra: Partial<HookReport> = {}): HookReport => ({ v: 1, pane: "p", at: 0, event, ...extra });
+
+describe("native session port", () => {
+  it("hook reports become lifecycle states: running, then idle", () => {
+    const { port, events } = make("claude", true);
+    port.report(r("UserPromptSubmit", { sessionId: "s-1" }));
+    port.report(r("PreToolUse", { tool: "Bash" }));
+    port.report(r("Stop"));
+    expect(events).toEqual([
+      { kind: "session", sessionId: "s-1", harness: "claude", origin: "fresh", escalateQuestions: false },
+      { kind: "state", from: "starting", to: "running", reason: "hook UserPromptSubmit" },
+      { kind: "state", from: "running", to: "idle", reason: "hook Stop" },
+    ]);
+  });
+
+  it("a permission request raises an approval the rail can show, cleared when the harness moves on", () => {
+    const { port, events } = make("claude", true);
+    port.report(r("UserPromptSubmit"));
+    port.report(r("PermissionRequest", { tool: "Bash", toolInput: { command: "touch x" } }));
+    port.report(r("PostToolUse", { tool: "Bash" }));
+    expect(events.slice(1)).toEqual([
+      { kind: "state", from: "running", to: "awaiting-approval", reason: "hook PermissionRequest" },
+      { kind: "approval-request", call: { callId: "native-1", tool: "Bash", input: { command: "touch x" }, openedAt: 1000, deadlineAt: null } },
+      { kind: "approval-cleared", callId: "native-1", reason: "native-resolved" },
+      { kind: "state", from: "awaiting-approval", to: "running", reason: "hook PostToolUse" },
+    ]);
+  });
+
+  it("decisions from hmux are refused: the native dialog is where to answer", async () => {
+    const { port } = make("claude", true);
+    const outcome = await port.decide("native-1", { decision: "allow" });
+    expect(outcome).toMatchObject({ result: "refused", refused: { code: "UNSUPPORTED_CONTROL" } });
+    expect(await port.send()).toMatchObject({ disposition: "rejected" });
+  });
+
+  it("a pane without hooks says its state is unknown and never reports one", () => {
+    const { port, events } = make("pi", false);
+    expect(port.stateKnown).toBe(false);
+    expect(port.state.phase).toBe("unknown");
+    expect(events).toEqual([]);
+  });
+
+  it("interrupt sends the UI's own key: Esc to a harness, Ctrl-C to a shell", async () => {
+    const claude = make("claude", true);
+    await claude.port.interrupt();
+    expect(claude.pty.written).toContain("\u001b");
+    const shell = make("shell", false);
+    await shell.port.interrupt();
+    expect(shell.pty.written).toContain("\u0003");
+  });
+
+  it("the process exiting closes the session, clearing an open approval", () => {
+    const { port, events, pty } = make("claude", true);
+    port.report(r("PermissionRequest", { tool: "Bash" }));
+    pty.end({ code: 0, signal: null });
+    expect(events.slice(-2)).toEqual([
+      { kind: "approval-cleared", callId: "native-1", reason: "process-ended" },
+      { kind: "closed", exitCode: 0, cause: "clean" },
+    ]);
+  });
+});
