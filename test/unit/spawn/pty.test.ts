@@ -31,8 +31,9 @@ describe("pty spawner", () => {
 
   it("stdin close sends EOF so cat ends", async () => {
     const handle = createPtySpawner().spawn({ argv: ["/bin/cat"], cwd: "/", env: ENV, stdin: "close" });
-    handle.onStdout(() => undefined);
+    let seen = "";
+    handle.onStdout((c) => (seen += Buffer.from(c).toString("utf8")));
     const status = await handle.exited;
-    expect(status.code).toBe(0);
+    expect({ status, seen }).toEqual({ status: { code: 0, signal: null }, seen: "" });
   });
 });
