@@ -1,0 +1,139 @@
+/**
+ * The trust property over generated inputs: adding an untrusted project config to any user
+ * config and args never lets more run without a check than the same inputs without the project.
+ */
+import { describe, expect, it } from "vitest";
+import { resolveTurnOptions, type ResolveTurnOptionsInput, type ResolvedTurnOptions } from "../../../src/core/options/resolve.js";
+import { resolveConfigSettings } from "../../../src/core/config/settings.js";
+import { HARNESS_NAMES } from "../../../src/core/harness-names.js";
+import { CANONICAL_TOOLS } from "../../../src/core/tools.js";
+import type { TurnOptions } from "../../../src/core/options/types.js";
+import type { Config } from "../../../src/core/config/schema.js";
+import { config, EXPRESSES_ALL, UNTRUSTED } from "./helpers.js";
+
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1103515245 + 12345) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/** Small vocabularies rich in loosening values. */
+const CHOICES: Record<string, readonly unknown[]> = {
+  sandbox: ["read-only", "workspace-write", "danger-full-access"],
+  tools: [["read"], ["read", "grep"], ["shell", "write"], ["read", "shell", "web-fetch"], []],
+  excludeTools: [["shell"], ["grep", "web-fetch"]],
+  access: ["read", "write"],
+  autonomy: [true, false],
+  write: [true, false],
+  shell: [true, false],
+  discovery: [{ extensions: false }, { extensions: true, skills: true }, { tools: false, instructionFiles: true }],
+  isolate: [true, false],
+  endpoint: ["http://127.0.0.1:1/v1", "http://127.0.0.1:2/v1"],
+  policy: [{ allowTools: ["read"] }, { allowCommands: ["ls", "git status"] }, { allowTools: ["grep"], headless: { decision: "deny", reason: "no" } }, { headless: { decision: "deny" } }],
+  toolsets: [{ review: ["read"] }, { review: ["read", "shell"], extra: ["grep"] }],
+  toolMap: [{ claude: { read: "Bash" } }, { claude: { list: "LS" }, pi: { read: "bash" } }],
+};
+
+const SANDBOX_RANK = ["read-only", "workspace-write", "danger-full-access"];
+
+function generate(next: () => number): ResolveTurnOptionsInput & { user?: Config; project: Config } {
+  const pickOne = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
+  const some = (chance: number): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const [key, values] of Object.entries(CHOICES)) if (next() < chance) out[key] = structuredClone(pickOne(values));
+    return out;
+  };
+  const args: Record<string, unknown> = {};
+  if (next() < 0.3) args.tools = [pickOne(["review", "read", "extra", "shell"])];
+  if (next() < 0.2) args.autonomy = pickOne([true, false]);
+  return {
+    harness: pickOne(HARNESS_NAMES),
+    expresses: EXPRESSES_ALL,
+    mode: next() < 0.8 ? "launch" : "resume",
+    args: args as TurnOptions,
+    ...(next() < 0.7 ? { user: config(some(0.3)) } : {}),
+    project: config(some(0.35)),
+    projectTrust: UNTRUSTED,
+  };
+}
+
+type Outcome = ResolvedTurnOptions | "refused";
+function attempt(input: ResolveTurnOptionsInput): Outcome {
+  try {
+    return resolveTurnOptions(input);
+  } catch {
+    return "refused";
+  }
+}
+
+/** The tools a resolution lets the harness use: a set, or every tool but some. */
+function granted(o: TurnOptions): Set<string> {
+  if (o.tools) return new Set(o.tools.filter((t) => !(o.excludeTools ?? []).includes(t)));
+  return new Set(CANONICAL_TOOLS.filter((t) => !(o.excludeTools ?? []).includes(t)));
+}
+
+/** Every way `withProject` is looser than `without`; empty when it is at least as narrow. */
+function loosenings(withProject: TurnOptions, without: TurnOptions): string[] {
+  const out: string[] = [];
+  for (const key of ["autonomy", "write", "shell"] as const) if (withProject[key] === true && without[key] !== true) out.push(key);
+  if (withProject.sandbox !== undefined) {
+    const baseline = without.sandbox ?? "read-only";
+    if (SANDBOX_RANK.indexOf(withProject.sandbox) > SANDBOX_RANK.indexOf(baseline)) out.push("sandbox");
+  }
+  if (withProject.access === "write" && without.access === "read") out.push("access");
+  for (const [facet, on] of Object.entries(withProject.discovery ?? {})) {
+    if (on && without.discovery?.[facet as keyof NonNullable<TurnOptions["discovery"]>] === false) out.push(`discovery.${facet}`);
+  }
+  if (without.isolate === true && withProject.isolate !== true) out.push("isolate");
+  if (withProject.endpoint !== without.endpoint) out.push("endpoint");
+  if (JSON.stringify(withProject.toolMap) !== JSON.stringify(without.toolMap)) out.push("toolMap");
+  if (withProject.access === undefined && without.access === undefined) {
+    const before = granted(without);
+    const extra = [...granted(withProject)].filter((t) => !before.has(t) && !t.startsWith("native:"));
+    if (extra.length > 0 && (without.tools !== undefined || without.excludeTools !== undefined)) out.push(`tools ${extra.join(",")}`);
+  }
+  return out;
+}
+
+describe("project trust over generated inputs", () => {
+  it("an untrusted project never makes a turn looser than the same inputs without it (1000 inputs)", () => {
+    const next = rng(20261129);
+    let compared = 0;
+    for (let i = 0; i < 1000; i++) {
+      const input = generate(next);
+      const withProject = attempt(input);
+      const { project: _p, ...rest } = input;
+      const without = attempt(rest);
+      if (withProject === "refused" || without === "refused") continue; // a refusal runs nothing
+      compared += 1;
+      expect({ i, loosened: loosenings(withProject.options, without.options) }).toEqual({ i, loosened: [] });
+    }
+    expect(compared).toBeGreaterThan(400);
+  });
+
+  it("an untrusted project's policy never allows a tool or command the user's policy does not (1000 inputs)", () => {
+    const next = rng(4);
+    for (let i = 0; i < 1000; i++) {
+      const input = generate(next);
+      const withProject = resolveConfigSettings({ ...(input.user ? { user: input.user } : {}), project: input.project, projectTrust: UNTRUSTED }).policy;
+      const without = resolveConfigSettings(input.user ? { user: input.user } : {}).policy;
+      for (const tool of withProject?.allowTools ?? []) expect(without?.allowTools ?? []).toContain(tool);
+      for (const command of withProject?.allowCommands ?? []) expect(without?.allowCommands ?? []).toContain(command);
+    }
+  });
+
+  it("the loosening check itself catches a project that is applied whole (so the property can fail)", () => {
+    const next = rng(20261129);
+    let caught = 0;
+    for (let i = 0; i < 300; i++) {
+      const input = generate(next);
+      const trustedAnyway = attempt({ ...input, projectTrust: { ...UNTRUSTED, trusted: true } });
+      const { project: _p, ...rest } = input;
+      const without = attempt(rest);
+      if (trustedAnyway !== "refused" && without !== "refused" && loosenings(trustedAnyway.options, without.options).length > 0) caught += 1;
+    }
+    expect(caught).toBeGreaterThan(20);
+  });
+});
