@@ -1,0 +1,79 @@
+/**
+ * A private tmux server for the native-pane end-to-end tests: start hmux in it, type, read
+ * the screen with capture-pane, resize, and tear everything down (the server, hmux, and
+ * the processes in its panes) afterwards.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { join } from "node:path";
+
+export const ROOT = join(import.meta.dirname, "..", "..");
+export const HAVE_TMUX = spawnSync("tmux", ["-V"]).status === 0;
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class TmuxScreen {
+  constructor(readonly socket: string, readonly target = "hmux") {}
+
+  tmux(...args: string[]): string {
+    return execFileSync("tmux", ["-L", this.socket, ...args], { encoding: "utf8" });
+  }
+
+  /** Starts `command` in a detached session of the given size. */
+  start(command: string, cols: number, rows: number): void {
+    this.tmux("new-session", "-d", "-x", String(cols), "-y", String(rows), "-s", this.target, command);
+  }
+
+  screen(): string {
+    return this.tmux("capture-pane", "-p", "-t", this.target);
+  }
+
+  keys(...k: string[]): void {
+    this.tmux("send-keys", "-t", this.target, ...k);
+  }
+
+  text(t: string): void {
+    this.tmux("send-keys", "-t", this.target, "-l", t);
+  }
+
+  resize(cols: number, rows: number): void {
+    this.tmux("resize-window", "-t", this.target, "-x", String(cols), "-y", String(rows));
+  }
+
+  async waitFor(what: string, test: (screen: string) => boolean, timeoutMs = 30_000): Promise<string> {
+    const end = Date.now() + timeoutMs;
+    let last = "";
+    while (Date.now() < end) {
+      try {
+        last = this.screen();
+      } catch {
+        last = "(no tmux session)";
+      }
+      if (test(last)) return last;
+      await sleep(150);
+    }
+    throw new Error(`timed out waiting for ${what}; screen:\n${last}`);
+  }
+
+  kill(): void {
+    try {
+      this.tmux("kill-server");
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** The pane's inner rows (between the side borders), right-trimmed. */
+export function paneLines(screen: string): string[] {
+  return screen.split("\n").map((l) => /^[║┃│](.*)[║┃│]\s*$/.exec(l)?.[1]?.replace(/\s+$/, "") ?? null).filter((l): l is string => l !== null);
+}
+
+export const rail = (screen: string): string => screen.split("\n")[0] ?? "";
+
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

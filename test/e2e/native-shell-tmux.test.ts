@@ -1,0 +1,74 @@
+/**
+ * `hmux shell` in a real terminal (tmux): keys typed into hmux reach the shell in the pane,
+ * the pane's pty follows the window size, and Ctrl-] hands the keyboard back to hmux.
+ * HOME is a temp dir; the tmux server is private and killed at the end, and the shell in
+ * the pane is checked to be gone after hmux quits.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { alive, HAVE_TMUX, paneLines, ROOT, TmuxScreen } from "./native-helpers.js";
+
+describe.skipIf(!HAVE_TMUX)("native shell pane in tmux", () => {
+  const tmux = new TmuxScreen(`hmux-native-shell-${process.pid}`);
+  let home: string;
+  let shellPid = 0;
+
+  beforeAll(async () => {
+    home = mkdtempSync(join(tmpdir(), "hmux-native-shell-"));
+    const env = `env -u CI -u TMUX HOME=${home} SHELL=/bin/sh PS1='sh$ ' TERM=xterm-256color`;
+    tmux.start(`cd ${home} && ${env} ${ROOT}/node_modules/.bin/tsx ${ROOT}/src/cli/main.ts shell 2>${home}/stderr.log; sleep 600`, 100, 30);
+    await tmux.waitFor("the shell prompt in the pane", (s) => paneLines(s).some((l) => l.startsWith("sh$")), 60_000);
+  }, 90_000);
+
+  afterAll(() => {
+    tmux.kill();
+    if (shellPid && alive(shellPid)) process.kill(shellPid, "SIGKILL");
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it("echo hi typed through hmux runs in the pane's shell and shows hi", async () => {
+    tmux.text("echo hi; echo pid=$$");
+    tmux.keys("Enter");
+    const screen = await tmux.waitFor("hi", (s) => paneLines(s).includes("hi"));
+    shellPid = Number(/pid=(\d+)/.exec(screen)?.[1] ?? 0);
+    expect(paneLines(screen)).toContain("sh$ echo hi; echo pid=$$");
+    expect(shellPid).toBeGreaterThan(0);
+  });
+
+  it("the pane's pty has the pane's size, and follows a resize of the window", async () => {
+    // 100×30 window: rail + status line take 2 rows, border 2, pane header 1; border 2 columns.
+    tmux.text("stty size");
+    tmux.keys("Enter");
+    await tmux.waitFor("stty size 25 98", (s) => paneLines(s).includes("25 98"));
+    tmux.resize(90, 24);
+    await tmux.waitFor("the narrower frame", (s) => s.split("\n")[1]?.replace(/\s+$/, "").length === 90);
+    tmux.text("clear; stty size");
+    tmux.keys("Enter");
+    const screen = await tmux.waitFor("stty size 19 88", (s) => paneLines(s).includes("19 88"));
+    expect(paneLines(screen)).not.toContain("25 98");
+  });
+
+  it("Ctrl-] returns the keyboard to hmux: typed text no longer reaches the shell, Enter goes back", async () => {
+    tmux.keys("C-]");
+    await tmux.waitFor("hmux keys in the header", (s) => s.includes("hmux keys · Enter → type"));
+    tmux.text("zzz");
+    await new Promise((r) => setTimeout(r, 500));
+    expect(paneLines(tmux.screen()).some((l) => l.includes("zzz"))).toBe(false);
+    tmux.keys("Enter");
+    await tmux.waitFor("typing mode again", (s) => s.includes("typing into the pane"));
+    tmux.text("echo back");
+    tmux.keys("Enter");
+    await tmux.waitFor("back", (s) => paneLines(s).includes("back"));
+  });
+
+  it("quitting hmux ends the shell in the pane", async () => {
+    tmux.keys("C-]");
+    await tmux.waitFor("hmux keys", (s) => s.includes("hmux keys · Enter → type"));
+    tmux.keys("C-q");
+    await tmux.waitFor("the quit question", (s) => /quit/i.test(s) && s.includes("y quit"));
+    tmux.keys("y");
+    await expect.poll(() => alive(shellPid), { timeout: 10_000 }).toBe(false);
+  });
+});
