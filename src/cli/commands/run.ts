@@ -48,9 +48,11 @@ export async function runCommand(harnessArg: string, positional: string | undefi
   for (const note of prepared.notes) output.err(`${note}\n`);
 
   const abort = new AbortController();
+  // Kept (not `once`) for the whole turn: a second Ctrl-C must not kill hmux by default and
+  // orphan the harness's group mid-grace; the turn's own TERM → KILL escalation finishes it.
   const stop = () => abort.abort();
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+  for (const sig of SIGNALS) process.on(sig, stop);
   output.onBroken(stop); // the reader left (| head): stop the harness, exit cleanly
 
   const { adapter, invocation, options } = prepared;
@@ -86,8 +88,7 @@ export async function runCommand(harnessArg: string, positional: string | undefi
       if (output.needsDrain) await output.drain(); // a slow reader slows the harness, not hmux's memory
     }
   } finally {
-    process.removeListener("SIGINT", stop);
-    process.removeListener("SIGTERM", stop);
+    for (const sig of SIGNALS) process.removeListener(sig, stop);
   }
   if (output.broken) return 0;
   return done ? hmuxExitCode(done) : 1;
