@@ -59,7 +59,9 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     const route = routeOf(url.pathname);
     if (url.pathname === "/_hmux/requests") {
       if (method === "DELETE") { recorder.clear(); return sendJson(res, 200, { cleared: true }); }
-      return sendJson(res, 200, recorder.all());
+      // ?bodies=0 leaves the (large) request bodies out.
+      const all = recorder.all();
+      return sendJson(res, 200, url.searchParams.get("bodies") === "0" ? all.map(({ body: _body, ...rest }) => rest) : all);
     }
     const text = await readBody(req);
     const base = { seq: recorder.nextSeq(), at: Date.now(), method, path: url.pathname + url.search, headers: keptHeaders(req.headers), checks: [] };

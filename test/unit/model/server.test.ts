@@ -167,6 +167,8 @@ describe("scripted model server", () => {
     const log = await (await fetch(`${s.url}/_hmux/requests`)).json() as any[];
     expect(log.map((r) => [r.method, r.path, r.rule, r.replyIndex])).toEqual([["POST", "/v1/messages", "markers", 0], ["POST", "/v1/messages", "demo", 0]]);
     expect(log[1].headers["x-api-key"]).toBe("dummy");
+    const slim = await (await fetch(`${s.url}/_hmux/requests?bodies=0`)).json() as any[];
+    expect(slim.map((r) => "body" in r)).toEqual([false, false]);
     await fetch(`${s.url}/_hmux/requests`, { method: "DELETE" });
     expect(s.requests()).toEqual([]);
   });
