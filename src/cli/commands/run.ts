@@ -14,6 +14,7 @@ import { nodeFileSystem } from "../../spawn/fs.js";
 import { createPipeSpawner } from "../../spawn/pipes.js";
 import { createPtySpawner } from "../../spawn/pty.js";
 import { cliContext } from "../context.js";
+import { UsageError } from "../errors.js";
 import { processOutput, type Output } from "../render/output.js";
 import { HumanRenderer } from "../render/human.js";
 import { JsonRenderer } from "../render/json.js";
@@ -69,6 +70,7 @@ export async function runCommand(harnessArg: string, positional: string | undefi
     ...(options.timeoutSeconds ? { timeoutMs: options.timeoutSeconds * 1000 } : {}),
     ...(options.stallSeconds ? { stallMs: options.stallSeconds * 1000 } : {}),
     signal: abort.signal,
+    ...maxLineBytes(),
     // A user who pressed Ctrl-C or closed the pipe is waiting: 2 s from TERM to KILL.
     killGraceMs: 2_000,
     escalateQuestions: options.escalateQuestions ?? true,
@@ -112,4 +114,15 @@ function resumeWarnings(prepared: PreparedTurn): HarnessEvent[] {
     });
   }
   return out;
+}
+
+/** HMUX_MAX_LINE_BYTES raises (or lowers) the 8 MiB bound on one harness output line. */
+function maxLineBytes(): { maxLineBytes?: number } {
+  const raw = process.env.HMUX_MAX_LINE_BYTES;
+  if (raw === undefined || raw === "") return {};
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1024) {
+    throw new UsageError(`HMUX_MAX_LINE_BYTES must be an integer ≥ 1024, got ${JSON.stringify(raw)}`, "unset it to use the 8 MiB default");
+  }
+  return { maxLineBytes: n };
 }

@@ -151,7 +151,7 @@ export class TurnProcess {
   private onLine(stream: Stream, item: LineItem): void {
     const n = ++this.lineNumbers[stream];
     if (item.kind === "oversized") {
-      const message = `${this.options.harness} wrote a ${stream} line of ${item.bytes} bytes (line ${n}), over hmux's ${item.limit}-byte line bound; that line was discarded and reading continued`;
+      const message = `${this.options.harness} wrote a ${stream} line of ${item.bytes} bytes (line ${n}), over hmux's ${item.limit}-byte line bound; that line was discarded and reading continued (HMUX_MAX_LINE_BYTES raises the bound)`;
       if (stream === "stdout") this.record(failure("native", message));
       else this.emit({ kind: "error", message });
       return;
