@@ -43,7 +43,14 @@ export interface LaunchOptions {
   /** Where isolated homes live; a fresh temp dir when absent. */
   readonly stateDir?: string;
   readonly approvals: ApprovalMode;
-  readonly policy?: SessionPlan["policy"];
+  /** The policy's classifier and headless deny reason (src/core/control/policy.ts). */
+  readonly classify?: SessionPlan["classify"];
+  readonly headlessDenyReason?: string;
+  /**
+   * A verdict function, kept for callers written before the policy classifier existed (the
+   * approval bench): an allow classifies the call safe, anything else leaves it gated.
+   */
+  readonly policy?: (call: { readonly tool: string; readonly canonical?: string; readonly input: unknown }) => { readonly decision: string } | null;
   readonly stallMs?: number;
   readonly decisionBudgetMs?: number;
   readonly requiredControls?: readonly ControlName[];
@@ -79,6 +86,10 @@ function plan(harness: HarnessName, request: SessionRequest): Planned {
   }
 }
 
+function classifierOf(policy: NonNullable<LaunchOptions["policy"]>): NonNullable<SessionPlan["classify"]> {
+  return (call) => (policy(call)?.decision === "allow" ? { classification: "safe", why: "the session policy allows it" } : { classification: "gated", why: "the session policy does not allow it" });
+}
+
 function withBinary(planned: Planned, binary: readonly string[] | undefined): Planned {
   if (!binary || binary.length === 0) return planned;
   return { ...planned, spawn: { ...planned.spawn, argv: [...binary, ...planned.spawn.argv.slice(1)] } };
@@ -102,7 +113,8 @@ export function launchSession(options: LaunchOptions): SessionHandle {
     sessionId, harness: options.harness, origin: options.origin ?? (options.resume ? "resumed" : "fresh"),
     escalateQuestions: options.escalateQuestions ?? false, spawn: planned.spawn, bridge: planned.bridge,
     approvals: options.approvals,
-    ...(options.policy ? { policy: options.policy } : {}),
+    ...(options.classify ? { classify: options.classify } : options.policy ? { classify: classifierOf(options.policy) } : {}),
+    ...(options.headlessDenyReason ? { headlessDenyReason: options.headlessDenyReason } : {}),
     ...(options.stallMs !== undefined ? { stallMs: options.stallMs } : {}),
     ...(options.decisionBudgetMs !== undefined ? { decisionBudgetMs: options.decisionBudgetMs } : {}),
     ...(options.requiredControls ? { requiredControls: options.requiredControls } : {}),

@@ -12,17 +12,11 @@ import { canonicalClaudeTool } from "./session-tools.js";
 
 export const CLAUDE_SESSION_CAPABILITIES: BridgeCapabilities = {
   harness: "claude",
-  delivers: {
-    "tool.decide": "control_request can_use_tool answered by control_response allow/deny (live-drive §2, 2026-11-29, 2.1.197)",
-    "tool.decide/replace": "allow with updatedInput runs the new input (live-drive §2, Agent SDK contract; driven live in test/live/control-claude)",
-    "interrupt": "control_request interrupt; result error_during_execution, session stays usable (live-drive §2)",
-    "halt": "kills the process group",
-    "permission.set": "control_request set_permission_mode (Agent SDK setPermissionMode; driven live in test/live/control-claude)",
-  },
+  // What this channel carries, and the evidence, is the capability table's row claude-control.
+  channel: "claude-control",
+  posture: "default",
   // A user line written mid-turn is held by claude and run as its own next turn.
   midTurnSend: "next-turn",
-  // can_use_tool waits on stdin without a timeout of its own (none observed).
-  harnessDecisionTimeoutMs: null,
 };
 
 const INIT_ID = "hmux-init";

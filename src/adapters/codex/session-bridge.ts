@@ -13,15 +13,11 @@ import { AppServerEvents } from "./app-server-events.js";
 
 export const CODEX_SESSION_CAPABILITIES: BridgeCapabilities = {
   harness: "codex",
-  delivers: {
-    "tool.decide": "item/commandExecution/requestApproval and item/fileChange/requestApproval answered accept/decline (live-drive §3; driven live in test/live/control-codex, 0.171.0)",
-    "interrupt": "turn/interrupt → turn/completed status interrupted, thread stays (live-drive §3)",
-    "steer": "turn/steer {threadId, expectedTurnId, input} (0.171.0 schema; driven live in test/live/control-codex)",
-    "halt": "kills the process group",
-  },
-  // replace is absent: accept/decline cannot carry a different input. permission.set is absent.
+  // What this channel carries, and the evidence, is the capability table's row codex-app-server.
+  channel: "codex-app-server",
+  posture: "untrusted",
+  // thread/start uses approvalPolicy untrusted: every command that is not known-safe asks. A send mid-turn is a turn/steer.
   midTurnSend: "joins-turn",
-  harnessDecisionTimeoutMs: null,
 };
 
 export interface CodexSessionOptions {

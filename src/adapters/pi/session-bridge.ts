@@ -15,16 +15,11 @@ export const PI_GATE_TIMEOUT_MS = 60_000;
 
 export const PI_SESSION_CAPABILITIES: BridgeCapabilities = {
   harness: "pi",
-  delivers: {
-    "tool.decide": "hmux-gate extension: tool_call held on an RPC input dialog, answered by extension_ui_response (live-drive §4 confirm round trip; driven live in test/live/control-pi)",
-    "tool.decide/replace": "the gate mutates event.input in place, which pi runs (pi 0.73.1 docs/extensions.md tool_call; driven live in test/live/control-pi)",
-    "interrupt": "RPC abort: the message ends stopReason aborted and the process stays (live-drive §4)",
-    "steer": "RPC steer: delivered before the next LLM call (hcn pi-rpc-spike finding 6)",
-    "halt": "kills the process group",
-  },
+  // What this channel carries, and the evidence, is the capability table's row pi-extension.
+  channel: "pi-extension",
+  posture: null,
   // A send while a turn runs becomes a follow_up, consumed before the agent settles.
   midTurnSend: "joins-turn",
-  harnessDecisionTimeoutMs: PI_GATE_TIMEOUT_MS,
 };
 
 const STATE_ID = "hmux-state";
@@ -117,7 +112,8 @@ export class PiSessionBridge implements SessionBridge {
     const tool = typeof described.tool === "string" ? described.tool : "unknown";
     this.open.set(callId, uiId);
     const canonical = PI_CANONICAL[tool];
-    return [{ kind: "approval", ask: { callId, tool, ...(canonical ? { canonical } : {}), input: described.input ?? {}, ref: uiId } }];
+    // The gate's own dialog timeout is the harness's deadline for this call; hmux's sits below it.
+    return [{ kind: "approval", ask: { callId, tool, ...(canonical ? { canonical } : {}), input: described.input ?? {}, ref: uiId, harnessTimeoutMs: PI_GATE_TIMEOUT_MS } }];
   }
 
   private response(record: JsonObject): BridgeOutput[] {

@@ -7,11 +7,12 @@ import type { JsonObject } from "../decoder.js";
 import type { ExitCause, FailureSummary, HarnessEvent } from "../events.js";
 import type { HarnessName } from "../harness-names.js";
 import type { Decision } from "../control/types.js";
-import type { CommandName, ToolCallAsk } from "../control/machine-types.js";
+import { channelCapabilities, delivers as commandDelivered } from "../control/capabilities.js";
+import type { ChannelId, CommandName, ToolCallAsk } from "../control/machine-types.js";
 
 export { COMMAND_NAMES, type CommandName } from "../control/machine-types.js";
 
-/** A control the bridge can carry: the command name, or the replace decision, which is its own capability. */
+/** A control a configuration can require: a command, or the replace decision, which is its own facet. */
 export type ControlName = CommandName | "tool.decide/replace";
 
 /** How a send written while a turn runs is consumed by the harness. */
@@ -23,14 +24,14 @@ export type MidTurnSend =
 
 export interface BridgeCapabilities {
   readonly harness: HarnessName;
-  /** Controls this channel delivers, each with the evidence for it. Anything absent is refused by name. */
-  readonly delivers: Readonly<Partial<Record<ControlName, string>>>;
-  readonly midTurnSend: MidTurnSend;
   /**
-   * The harness's own limit on an approval wait, in ms; null when it waits forever. hmux's
-   * deadline is always strictly below it.
+   * The capability-table row this bridge implements (src/core/control/capability-table.ts):
+   * what each command and decision can carry is read there, with its evidence, never here.
    */
-  readonly harnessDecisionTimeoutMs: number | null;
+  readonly channel: ChannelId;
+  /** The permission posture the bridge starts the harness in (checked for SHADOWED at start). */
+  readonly posture: string | null;
+  readonly midTurnSend: MidTurnSend;
 }
 
 /** A tool call the harness is holding until someone decides (the control machine's own shape). */
@@ -72,6 +73,13 @@ export interface SessionBridge {
   end(): readonly BridgeOutput[];
 }
 
+/**
+ * Whether this bridge's channel carries a control, read from the capability table (with its
+ * evidence): a command is carried when the table says delivered; replace needs tool.decide
+ * and the replace facet.
+ */
 export function delivers(capabilities: BridgeCapabilities, control: ControlName): boolean {
-  return capabilities.delivers[control] !== undefined;
+  const caps = channelCapabilities(capabilities.channel);
+  if (control === "tool.decide/replace") return commandDelivered(caps, "tool.decide") && caps.facets.replace.value;
+  return commandDelivered(caps, control);
 }

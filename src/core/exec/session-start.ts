@@ -1,23 +1,22 @@
 /**
- * Controls a configuration needs are checked before anything is spawned: each one the
- * session channel cannot deliver is refused by name, under the id `start/<control>`.
+ * Controls a configuration needs are checked before anything is spawned (H6's
+ * refusalsAtStart over the capability table), plus the one hmux adds: a configuration that
+ * needs replace on a channel that cannot carry it is refused as `start/tool.decide/replace`.
  */
+import { channelCapabilities } from "../control/capabilities.js";
+import type { CommandName, DecisionMode } from "../control/machine-types.js";
+import { refusalsAtStart, startRefusalEvents } from "../control/start-refusals.js";
 import type { ControlEvent } from "../control/types.js";
-import { delivers, type BridgeCapabilities, type ControlName } from "./session-bridge.js";
+import type { BridgeCapabilities, ControlName } from "./session-bridge.js";
 
-type CommandResult = Extract<ControlEvent, { kind: "command.result" }>;
-
-export function refusedAtStart(capabilities: BridgeCapabilities, required: readonly ControlName[]): CommandResult[] {
-  const out: CommandResult[] = [];
-  for (const control of new Set(required)) {
-    if (delivers(capabilities, control)) continue;
+export function refusedAtStart(bridge: BridgeCapabilities, mode: DecisionMode, required: readonly ControlName[], policy: boolean): ControlEvent[] {
+  const caps = channelCapabilities(bridge.channel);
+  const expects = required.filter((c): c is CommandName => c !== "tool.decide/replace");
+  const out = startRefusalEvents(refusalsAtStart(caps, { mode, expects, policy, posture: bridge.posture }));
+  if (required.includes("tool.decide/replace") && !caps.facets.replace.value) {
     out.push({
-      kind: "command.result",
-      id: `start/${control}`,
-      outcome: {
-        result: "refused",
-        refused: { code: "UNSUPPORTED_CONTROL", reason: `this session's configuration needs ${control} and the ${capabilities.harness} session channel cannot deliver it` },
-      },
+      kind: "command.result", id: "start/tool.decide/replace",
+      outcome: { result: "refused", refused: { code: "UNSUPPORTED_CONTROL", reason: `this session's configuration needs tool.decide/replace and the ${caps.harness} ${caps.mode} channel cannot carry a replacement input (${caps.facets.replace.note ?? "replace facet absent"})` } },
     });
   }
   return out;

@@ -2,11 +2,11 @@
  * The public surface of a running session: what the TUI, the machine session and the
  * control socket hold. Everything a session does is a SessionEvent to subscribers.
  */
-import type { ControlEvent, CommandOutcome, Decider, Decision, Disposition, Lifecycle, PendingCall, SessionEvent } from "../control/types.js";
+import type { ControlEvent, CommandOutcome, Decider, Disposition, Lifecycle, PendingCall, SessionEvent } from "../control/types.js";
+import type { Census, Classified, ControlCommand, Frame } from "../control/machine-types.js";
 import type { HarnessName } from "../harness-names.js";
 import type { Clock, SpawnRequest, Spawner } from "./ports.js";
 import type { ControlName, SessionBridge } from "./session-bridge.js";
-import type { Command } from "./session-commands.js";
 
 /** Who decides a call nobody answered yet. */
 export type ApprovalMode =
@@ -15,9 +15,9 @@ export type ApprovalMode =
   /** Headless: nobody can be asked, so every call the policy does not allow is denied with a reason. */
   | "deny"
   /** Observe: every call is allowed and recorded. Only when asked for. */
-  | "allow";
-
-export type PolicyVerdict = Exclude<Decision, { decision: "abstain" }> | null;
+  | "allow"
+  /** Frame mode: the frame in force decides (allow what it admits, deny the rest). */
+  | "frame";
 
 export interface SessionPlan {
   /** Caller-side handle: journal name, turn id prefix. */
@@ -28,8 +28,12 @@ export interface SessionPlan {
   readonly spawn: SpawnRequest;
   readonly bridge: SessionBridge;
   readonly approvals: ApprovalMode;
-  /** Consulted first for every call; null leaves it to `approvals`. */
-  readonly policy?: (call: PendingCall) => PolicyVerdict;
+  /** The policy's classifier (src/core/control/policy.ts makeClassifier): safe calls are allowed without asking. */
+  readonly classify?: (call: { readonly tool: string; readonly canonical?: string; readonly input: unknown }) => Classified;
+  /** What a headless deny says (policy.headless.reason). */
+  readonly headlessDenyReason?: string;
+  /** A frame in force from launch (frame mode). */
+  readonly frame?: Frame | null;
   /** Per-turn inactivity budget in ms; 0 or absent disables. */
   readonly stallMs?: number;
   /** hmux's decision budget before it denies; capped strictly below the harness's own. */
@@ -62,6 +66,9 @@ export interface SessionSnapshot {
   readonly turnId: string | null;
   readonly pending: readonly PendingCall[];
   readonly harnessSessionId: string | null;
+  readonly frame: Frame | null;
+  readonly posture: string | null;
+  readonly census: Census;
 }
 
 export interface SessionHandle {
@@ -74,7 +81,7 @@ export interface SessionHandle {
   send(id: string, text: string): Promise<Disposition>;
   answer(id: string, text: string): Promise<Disposition>;
   /** One metaharness.command/1 command; exactly one command.result is emitted and returned. */
-  command(command: Command, decider?: Decider): Promise<CommandOutcome>;
+  command(command: ControlCommand, decider?: Decider): Promise<CommandOutcome>;
   /** A raw stdin line (op or command): parsed, dispatched in order; resolves to the line's own answer. */
   handleLine(line: string, decider?: Decider): Promise<LineAnswer>;
   /** Lets an open turn finish, then ends the harness: EOF, grace, SIGTERM, SIGKILL. */

@@ -1,21 +1,25 @@
 /**
  * The session runtime: one harness process, many turns, driven only through the injected
- * Spawner and Clock. It owns turn framing, dispositions, the stall budget and process
- * lifetime; tool-call bookkeeping and commands live in SessionControl (session-control.ts).
+ * Spawner and Clock. It owns turn framing, dispositions, the stall budget and the process's
+ * life; H6's control machine (run by MachineControl) owns lifecycle, pending calls, deadlines,
+ * census and every command.result.
  */
-import type { CommandOutcome, Decider, Disposition, Lifecycle, SessionEvent } from "../control/types.js";
+import type { ControlCommand, DecisionMode, Frame } from "../control/machine-types.js";
+import type { CommandOutcome, ControlEvent, Decider, Disposition, Lifecycle, SessionEvent } from "../control/types.js";
+import { channelCapabilities } from "../control/capabilities.js";
 import type { ExitCause, FailureSummary, HarnessEvent } from "../events.js";
-import { failure } from "../failure.js";
+import { failure, reduceFailures } from "../failure.js";
+import { LineSplitter, type LineItem } from "../lines.js";
 import type { ChildProcessHandle, ExitStatus } from "./ports.js";
 import type { BridgeOutput } from "./session-bridge.js";
-import { parseSessionLine, type Command } from "./session-commands.js";
-import { SessionControl } from "./session-control.js";
+import { commandToWire, parseSessionLine } from "./session-commands.js";
 import { classifyLine } from "./session-lines.js";
-import { LineSplitter, type LineItem } from "../lines.js";
-import type { ClosedEvent, LineAnswer, SessionHandle, SessionPlan, SessionPorts, SessionSnapshot } from "./session-types.js";
+import { MachineControl } from "./session-machine.js";
 import { refusedAtStart } from "./session-start.js";
+import type { ClosedEvent, LineAnswer, SessionHandle, SessionPlan, SessionPorts, SessionSnapshot } from "./session-types.js";
 
-interface OpenTurn { readonly turnId: string; readonly id: string | null; failure?: FailureSummary; question?: string; stallTimer?: unknown }
+interface OpenTurn { readonly turnId: string; readonly id: string | null; failures: FailureSummary[]; question?: string; stallTimer?: unknown }
+type Ending = { readonly cause: ClosedEvent["cause"]; readonly failure?: FailureSummary };
 
 const LIMIT_CLASSES = new Set(["rate-limit", "usage-limit", "quota"]);
 
@@ -23,40 +27,52 @@ export function createSession(plan: SessionPlan, ports: SessionPorts): SessionHa
   return new Session(plan, ports);
 }
 
+function modeOf(plan: SessionPlan): DecisionMode {
+  return plan.approvals === "allow" ? "observe" : plan.approvals === "frame" ? "frame" : "ask";
+}
+
 class Session implements SessionHandle {
   readonly sessionId: string;
   readonly harness;
   readonly closed: Promise<ClosedEvent>;
   private readonly listeners = new Set<(e: SessionEvent) => void>();
-  private readonly control: SessionControl;
+  private readonly machine: MachineControl;
   private child: ChildProcessHandle | null = null;
-  private lifecycle: Lifecycle = "starting";
   private turn: OpenTurn | null = null;
   private turnCount: number;
   private heldSends: string[] = [];
   private openQuestion: string | null = null;
+  private frameText: string | null = null;
   private harnessSessionId: string | null = null;
   private serial: Promise<unknown> = Promise.resolve();
   private writes: Promise<boolean> = Promise.resolve(true);
   private readyResolve!: (ok: boolean) => void;
   private readonly ready = new Promise<boolean>((r) => (this.readyResolve = r));
   private turnEnded: Array<() => void> = [];
-  private ending: { cause: ClosedEvent["cause"]; failure?: FailureSummary } | null = null;
-  private resolveClosed!: (e: ClosedEvent) => void;
-  private exitStatus: ExitStatus | null = null;
+  private ending: Ending | null = null;
   private finished = false;
+  private resolveClosed!: (e: ClosedEvent) => void;
 
   constructor(private readonly plan: SessionPlan, private readonly ports: SessionPorts) {
     this.sessionId = plan.sessionId;
     this.harness = plan.harness;
     this.turnCount = plan.turnsBefore ?? 0;
     this.closed = new Promise((r) => (this.resolveClosed = r));
-    this.control = new SessionControl(plan, ports.clock, {
+    const caps = plan.bridge.capabilities;
+    this.machine = new MachineControl({
+      sessionId: plan.sessionId, harness: plan.harness, channel: caps.channel, mode: modeOf(plan),
+      headless: plan.approvals === "deny", harnessTimeoutMs: channelCapabilities(caps.channel).harnessTimeoutMs,
+      posture: caps.posture,
+      ...(plan.decisionBudgetMs !== undefined ? { decisionBudgetMs: plan.decisionBudgetMs } : {}),
+      ...(plan.classify ? { classify: plan.classify } : {}),
+      ...(plan.headlessDenyReason ? { headlessDenyReason: plan.headlessDenyReason } : {}),
+      ...(plan.frame ? { frame: plan.frame } : {}),
+    }, plan.bridge, ports.clock, {
       emit: (e) => this.emit(e),
       write: (lines) => this.write(lines),
-      turnOpen: () => this.turn !== null,
-      setLifecycle: (to, reason) => this.setLifecycle(to, reason),
-      halt: () => void this.abort("killed"),
+      message: (mode, text) => (mode === "inject" ? this.inject(text) : void this.write(this.plan.bridge.encodeSteer(text) ?? [])),
+      frame: (frame: Frame) => (this.frameText = frame.text ?? `hmux: this step admits ${frame.admits.join(", ")}`),
+      halt: () => this.shutDown({ cause: "killed" }, true),
     });
   }
 
@@ -66,16 +82,21 @@ class Session implements SessionHandle {
   }
 
   snapshot(): SessionSnapshot {
-    return { lifecycle: this.lifecycle, turnId: this.turn?.turnId ?? null, pending: this.control.pending(), harnessSessionId: this.harnessSessionId };
+    const s = this.machine.state;
+    return { lifecycle: s.lifecycle, turnId: this.turn?.turnId ?? null, pending: s.pending, harnessSessionId: this.harnessSessionId, frame: s.frame.inForce, posture: s.posture, census: s.census };
   }
 
   async start(): Promise<void> {
-    const refusals = refusedAtStart(this.plan.bridge.capabilities, this.plan.requiredControls ?? []);
+    const refusals = refusedAtStart(this.plan.bridge.capabilities, modeOf(this.plan), this.plan.requiredControls ?? [], this.plan.classify !== undefined);
     if (refusals.length > 0) {
       for (const r of refusals) this.emit(r);
-      const f = failure("rejected", `this session's configuration needs ${refusals.map((r) => r.id?.slice("start/".length)).join(", ")} and the ${this.harness} session channel cannot deliver it`);
+      const names = refusals.map((r) => (r.kind === "command.result" ? r.id?.replace(/^start\//, "") : "")).join(", ");
+      const f = failure("rejected", `this session's configuration needs ${names}, which the ${this.harness} session channel cannot honour`);
       this.emit({ kind: "failure", ...f });
-      this.finish({ cause: "failed", failure: f }, null);
+      this.finished = true;
+      const closed: ClosedEvent = { kind: "closed", exitCode: null, cause: "failed", failure: f };
+      this.emit(closed);
+      this.resolveClosed(closed);
       return;
     }
     this.emit({ kind: "session", sessionId: this.sessionId, harness: this.harness, origin: this.plan.origin, escalateQuestions: this.plan.escalateQuestions });
@@ -102,13 +123,16 @@ class Session implements SessionHandle {
   answer(id: string, text: string): Promise<Disposition> {
     return this.inOrder(async () => {
       if (this.openQuestion === null || this.turn !== null) return this.disposition(id, { disposition: "rejected", reason: "no-open-question" });
-      const composed = `The user answered the question: "${this.openQuestion}" with: ${text}. Continue accordingly.`;
-      return this.deliver(id, composed);
+      return this.deliver(id, `The user answered the question: "${this.openQuestion}" with: ${text}. Continue accordingly.`);
     });
   }
 
-  command(command: Command, decider: Decider = "program"): Promise<CommandOutcome> {
-    return this.inOrder(() => this.control.command(command, decider, this.ending !== null || this.isOver()));
+  command(command: ControlCommand, decider: Decider = "program"): Promise<CommandOutcome> {
+    return this.inOrder(async () => {
+      const outcome = resultOf(this.machine.input({ type: "command-value", value: commandToWire(command), decider }), command.id);
+      await this.writes; // what the command delivered has reached the harness's stdin (or failed)
+      return outcome;
+    });
   }
 
   handleLine(line: string, decider: Decider = "program"): Promise<LineAnswer> {
@@ -118,11 +142,12 @@ class Session implements SessionHandle {
         return Promise.resolve(null);
       case "bad-op":
         return this.inOrder(async () => this.emitted({ kind: "error", message: parsed.message }));
-      case "bad-command":
-        return this.inOrder(async () =>
-          this.emitted({ kind: "command.result", id: parsed.id, outcome: { result: "refused", refused: { code: "MALFORMED", reason: parsed.message } } }));
       case "command":
-        return this.command(parsed.command, decider).then((outcome) => ({ kind: "command.result", id: parsed.command.id, outcome }));
+        return this.inOrder(async () => {
+          const result = this.machine.input({ type: "command-line", line: parsed.line, decider }).find((e) => e.kind === "command.result");
+          await this.writes; // what the command delivered has reached the harness's stdin (or failed)
+          return (result as Extract<ControlEvent, { kind: "command.result" }> | undefined) ?? null;
+        });
       case "op": {
         const op = parsed.op;
         if (op.op === "close") return this.close().then(() => null);
@@ -137,15 +162,12 @@ class Session implements SessionHandle {
     await this.inOrder(async () => {
       if (this.turn !== null && this.child) await new Promise<void>((r) => this.turnEnded.push(r));
     });
-    if (!this.isOver()) this.shutDown({ cause: "clean" });
+    this.shutDown({ cause: "clean" });
     return this.closed;
   }
 
   async abort(cause: "killed" | "failed"): Promise<ClosedEvent> {
-    if (!this.isOver()) {
-      this.control.abandonAll("halt");
-      this.shutDown({ cause }, true);
-    }
+    this.shutDown({ cause }, true);
     return this.closed;
   }
 
@@ -161,7 +183,7 @@ class Session implements SessionHandle {
     if (this.ending !== null || !this.child) return this.disposition(id, { disposition: "rejected", reason: "closed" });
     if (!(await this.ready) || this.ending !== null) return this.disposition(id, { disposition: "rejected", reason: "closed" });
     const turnOpen = this.turn !== null;
-    const ok = await this.write(this.plan.bridge.encodeSend(text, turnOpen));
+    const ok = await this.write(this.plan.bridge.encodeSend(this.withFrame(text, turnOpen), turnOpen));
     if (!ok) {
       const d = this.disposition(id, { disposition: "rejected", reason: "write-failed" });
       this.emit({ kind: "error", message: "the harness's stdin pipe broke; the session is closing" });
@@ -174,6 +196,20 @@ class Session implements SessionHandle {
     return this.disposition(id, { disposition: "started" });
   }
 
+  /** message.inject between turns: a send with no caller id. */
+  private inject(text: string): void {
+    if (this.ending !== null || this.turn !== null) return;
+    void this.write(this.plan.bridge.encodeSend(this.withFrame(text, false), false));
+    this.openTurn(null);
+  }
+
+  private withFrame(text: string, turnOpen: boolean): string {
+    if (turnOpen || this.frameText === null) return text;
+    const framed = `${this.frameText}\n\n${text}`;
+    this.frameText = null;
+    return framed;
+  }
+
   private disposition(id: string, d: Disposition): Disposition {
     this.emit({ kind: "disposition", id, ...d });
     return d;
@@ -181,9 +217,9 @@ class Session implements SessionHandle {
 
   private openTurn(id: string | null): void {
     this.turnCount += 1;
-    this.turn = { turnId: `${this.sessionId}:turn-${this.turnCount}`, id };
+    this.turn = { turnId: `${this.sessionId}:turn-${this.turnCount}`, id, failures: [] };
     this.emit({ kind: "turn", turnId: this.turn.turnId, id });
-    this.setLifecycle("running");
+    this.machine.input({ type: "turn-started", turnId: this.turn.turnId });
     this.armStall();
   }
 
@@ -191,13 +227,12 @@ class Session implements SessionHandle {
     const turn = this.turn;
     if (!turn) return;
     this.ports.clock.clearTimeout(turn.stallTimer);
-    this.control.closeWindow("turn-ended");
-    const f = given ?? turn.failure;
+    const f = given ?? reduceFailures(turn.failures);
     const resolved: ExitCause = cause ?? (turn.question !== undefined ? "awaiting-input" : f ? (LIMIT_CLASSES.has(f.class) ? "limit" : "failed") : "clean");
     this.turn = null;
+    this.machine.input({ type: "turn-ended", turnId: turn.turnId, awaitingInput: resolved === "awaiting-input" });
     this.emit({ kind: "done", exitCode, cause: resolved, ...(f ? { failure: f } : {}) });
     if (resolved === "awaiting-input" && turn.question !== undefined) this.openQuestion = turn.question;
-    if (this.ending === null) this.setLifecycle(resolved === "awaiting-input" ? "awaiting-input" : "idle");
     const held = this.heldSends.shift();
     if (held !== undefined && this.ending === null) this.openTurn(held);
     if (this.turn === null) this.turnEnded.splice(0).forEach((r) => r());
@@ -208,7 +243,7 @@ class Session implements SessionHandle {
     const ms = this.plan.stallMs ?? 0;
     if (!turn || ms <= 0) return;
     this.ports.clock.clearTimeout(turn.stallTimer);
-    if (this.control.pending().length > 0) return; // waiting on a decision is not a stall
+    if (this.machine.state.pending.length > 0) return; // waiting on a decision is not a stall
     turn.stallTimer = this.ports.clock.setTimeout(() => {
       if (this.turn !== turn) return;
       const f = failure("stall", `the turn produced no output for ${ms}ms (the --stall budget)`);
@@ -224,20 +259,19 @@ class Session implements SessionHandle {
   }
 
   private onLine(line: string, stream: "stdout" | "stderr"): void {
-    if (this.isOver()) return;
+    if (this.finished) return;
     if (this.turn) this.armStall();
     const classified = stream === "stdout" ? classifyLine(line) : { kind: "text" as const, text: line };
     if (classified.kind === "text" && classified.text.trim() === "") return;
-    const outputs = classified.kind === "json" ? this.plan.bridge.record(classified.record) : this.plan.bridge.text(classified.text, stream);
-    this.apply(outputs);
+    this.apply(classified.kind === "json" ? this.plan.bridge.record(classified.record) : this.plan.bridge.text(classified.text, stream));
   }
 
   private apply(outputs: readonly BridgeOutput[]): void {
     for (const o of outputs) {
       switch (o.kind) {
         case "event": this.harnessEvent(o.event); break;
-        case "approval": this.control.ask(o.ask); if (this.turn) this.armStall(); break;
-        case "approval-withdrawn": this.control.withdrawn(o.callId); if (this.turn) this.armStall(); break;
+        case "approval": this.machine.input({ type: "tool-call-requested", call: o.ask }); this.armStall(); break;
+        case "approval-withdrawn": this.machine.input({ type: "call-cleared", callId: o.callId, reason: "native-resolved" }); this.armStall(); break;
         case "turn-end": this.endTurn(o.cause, null, o.failure); break;
         case "write": void this.write(o.lines); break;
         case "ready": this.becomeReady(); break;
@@ -254,14 +288,14 @@ class Session implements SessionHandle {
     if (event.kind === "identity") this.harnessSessionId = event.sessionId;
     if (event.kind === "failure" && this.turn) {
       const { kind: _kind, ...summary } = event;
-      this.turn.failure = summary;
+      this.turn.failures.push(summary);
     }
     if (event.kind === "question" && this.turn) this.turn.question = event.question;
     this.emit(event);
   }
 
   private becomeReady(): void {
-    if (this.lifecycle === "starting") this.setLifecycle("idle");
+    if (this.machine.state.lifecycle === "starting") this.machine.input({ type: "ready" });
     this.readyResolve(true);
   }
 
@@ -273,29 +307,31 @@ class Session implements SessionHandle {
     return this.writes;
   }
 
-  private shutDown(ending: { cause: ClosedEvent["cause"]; failure?: FailureSummary }, now = false): void {
-    if (this.ending !== null) return;
+  /** Pending calls are denied (by the machine) before anything stops the harness; then EOF, grace, signals. */
+  private shutDown(ending: Ending, now = false): void {
+    if (this.ending !== null || this.finished) return;
     this.ending = ending;
     this.readyResolve(false);
-    this.setLifecycle("closing");
+    const lifecycle: Lifecycle = this.machine.state.lifecycle;
+    if (lifecycle !== "closing" && lifecycle !== "closed" && lifecycle !== "failed") {
+      this.machine.input({ type: "close-requested", reason: ending.cause === "clean" ? "the session was closed" : `the session is ending (${ending.cause})` });
+    }
     const child = this.child;
     if (!child) return this.finish(ending, null);
-    if (!now) this.control.abandonAll("close");
     child.endStdin();
     const clock = this.ports.clock;
-    const grace = now ? 0 : this.plan.closeGraceMs ?? 5000;
     const term = clock.setTimeout(() => {
       child.kill("SIGTERM");
       const kill = clock.setTimeout(() => child.kill("SIGKILL"), 5000);
       void child.exited.then(() => clock.clearTimeout(kill));
-    }, grace);
+    }, now ? 0 : this.plan.closeGraceMs ?? 5000);
     void child.exited.then(() => clock.clearTimeout(term));
   }
 
   private onExit(status: ExitStatus): void {
-    this.exitStatus = status;
     this.apply(this.plan.bridge.end());
-    this.control.closeWindow("process-ended");
+    // Nobody can answer a call the dead process asked: cleared as a failed channel, never "decided".
+    for (const call of this.machine.state.pending) this.machine.input({ type: "call-cleared", callId: call.callId, reason: "channel-failed" });
     if (status.spawnError) {
       const f = failure("transport", `could not start ${this.harness}: ${status.spawnError}`);
       this.emit({ kind: "failure", ...f });
@@ -310,29 +346,22 @@ class Session implements SessionHandle {
     this.finish(this.ending ?? { cause: "crash", failure: failure("transport", `${this.harness} exited unexpectedly (code ${status.code}, signal ${status.signal})`) }, status.code);
   }
 
-  private finish(ending: { cause: ClosedEvent["cause"]; failure?: FailureSummary }, exitCode: number | null): void {
+  private finish(ending: Ending, exitCode: number | null): void {
     if (this.finished) return;
     this.finished = true;
     this.turnEnded.splice(0).forEach((r) => r());
     this.readyResolve(false);
     // Behind every queued intent, so their rejections come first and `closed` is the last event.
     void this.inOrder(async () => {
-      this.setLifecycle(ending.cause === "clean" ? "closed" : "failed", ending.cause);
-      const closed: ClosedEvent = { kind: "closed", exitCode: exitCode ?? this.exitStatus?.code ?? null, cause: ending.cause, ...(ending.failure ? { failure: ending.failure } : {}) };
-      this.emit(closed);
+      this.machine.stopTimers();
+      const emitted = this.machine.input({ type: "process-exited", exitCode, cause: ending.cause, ...(ending.failure ? { failure: ending.failure } : {}) });
+      const closed = emitted.find((e): e is ClosedEvent => e.kind === "closed") ?? { kind: "closed", exitCode, cause: ending.cause, ...(ending.failure ? { failure: ending.failure } : {}) };
       this.resolveClosed(closed);
     });
   }
 
   private isOver(): boolean {
-    return this.finished || this.lifecycle === "closed" || this.lifecycle === "failed";
-  }
-
-  private setLifecycle(to: Lifecycle, reason?: string): void {
-    if (to === this.lifecycle) return;
-    const from = this.lifecycle;
-    this.lifecycle = to;
-    this.emit({ kind: "state", from, to, ...(reason ? { reason } : {}) });
+    return this.finished;
   }
 
   private emitted<E extends SessionEvent>(event: E): E {
@@ -344,4 +373,9 @@ class Session implements SessionHandle {
     this.ports.record?.(event);
     for (const l of [...this.listeners]) l(event);
   }
+}
+
+function resultOf(events: readonly ControlEvent[], id: string): CommandOutcome {
+  const found = events.find((e): e is Extract<ControlEvent, { kind: "command.result" }> => e.kind === "command.result" && e.id === id);
+  return found?.outcome ?? { result: "refused", refused: { code: "MALFORMED", reason: "the command produced no result" } };
 }

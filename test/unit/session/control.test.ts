@@ -16,7 +16,7 @@ describe("the seven control vectors (runtime, scripted bridge)", () => {
     const t = await withCall();
     expect(t.events.find((e) => e.kind === "approval-request")).toMatchObject({ call: { callId: "c1", tool: "Bash" } });
     const answer = await t.handle.handleLine(decide("d1", "c1", { decision: "allow" }));
-    expect(answer).toEqual({ kind: "command.result", id: "d1", outcome: { result: "ok", call_id: "c1" } });
+    expect(answer).toMatchObject({ kind: "command.result", id: "d1", outcome: { result: "ok" } });
     expect(decisions(t)).toEqual([{ w: "decide", id: "c1", decision: { decision: "allow" } }]);
     expect(t.events.find((e) => e.kind === "approval-disposition")).toMatchObject({ decider: "program", status: "sent" });
     expect(t.events.find((e) => e.kind === "approval-cleared")).toMatchObject({ callId: "c1", reason: "decided" });
@@ -44,7 +44,7 @@ describe("the seven control vectors (runtime, scripted bridge)", () => {
     await t.handle.handleLine(decide("d1", "c1", { decision: "replace", input: { command: "ls" } }));
     expect(decisions(t)).toEqual([{ w: "decide", id: "c1", decision: { decision: "replace", input: { command: "ls" } } }]);
 
-    const without = await withCall({}, new ScriptedBridge(capabilities({ delivers: { "tool.decide": "t", interrupt: "t" } })));
+    const without = await withCall({}, new ScriptedBridge(capabilities({ harness: "codex", channel: "codex-app-server", posture: "untrusted" })));
     const refused = await without.handle.handleLine(decide("d2", "c1", { decision: "replace", input: { command: "ls" } }));
     expect(refused).toMatchObject({ outcome: { result: "refused", refused: { code: "UNSUPPORTED_CONTROL" } } });
     expect((refused as { outcome: { refused: { reason: string } } }).outcome.refused.reason).toContain("replace");
@@ -53,7 +53,10 @@ describe("the seven control vectors (runtime, scripted bridge)", () => {
   });
 
   it("an unanswered call is denied by hmux's own deadline, strictly below the harness's, naming both numbers", async () => {
-    const t = await withCall({ decisionBudgetMs: 60_000 }, new ScriptedBridge(capabilities({ harnessDecisionTimeoutMs: 10_000 })));
+    const t = setup({ decisionBudgetMs: 60_000 });
+    await t.handle.start();
+    await t.handle.send("in-1", "go");
+    await t.feed({ t: "ask", id: "c1", tool: "Bash", input: { command: "touch x" }, timeout: 10_000 });
     const call = t.handle.snapshot().pending[0]!;
     expect(call.deadlineAt! - call.openedAt).toBe(5_000);
     t.clock.advance(4_999);
@@ -100,11 +103,11 @@ describe("failing closed", () => {
     expect(await t.handle.handleLine(decide("d1", "c1", { decision: "allow" }))).toMatchObject({ outcome: { refused: { code: "TOO_LATE" } } });
   });
 
-  it("a harness that dies while a call is pending clears it process-ended and nothing is written after", async () => {
+  it("a harness that dies while a call is pending clears it as a failed channel and nothing is written after", async () => {
     const t = await withCall();
     t.child().exit(137, "SIGKILL");
     await t.handle.closed;
-    expect(t.events.find((e) => e.kind === "approval-cleared")).toMatchObject({ reason: "process-ended" });
+    expect(t.events.find((e) => e.kind === "approval-cleared")).toMatchObject({ reason: "channel-failed" });
     expect(t.events.find((e) => e.kind === "done")).toMatchObject({ cause: "crash", exitCode: 137 });
     expect(decisions(t)).toEqual([]);
   });
@@ -112,12 +115,12 @@ describe("failing closed", () => {
   it("headless: a call nobody can answer is denied at once with a reason", async () => {
     const t = await withCall({ approvals: "deny" });
     const [d] = decisions(t);
-    expect((d!.decision as { reason: string }).reason).toMatch(/nobody can answer/);
+    expect((d!.decision as { reason: string }).reason).toMatch(/nobody is available to approve it/);
     expect(t.events.find((e) => e.kind === "approval-disposition")).toMatchObject({ decider: "policy" });
   });
 
   it("a policy verdict decides before anyone is asked", async () => {
-    const t = await withCall({ policy: (call) => ((call.input as { command: string }).command.startsWith("touch") ? { decision: "allow" } : null) });
+    const t = await withCall({ classify: (call) => ((call.input as { command: string }).command.startsWith("touch") ? { classification: "safe", why: "test" } : { classification: "gated", why: "test" }) });
     expect(decisions(t)).toEqual([{ w: "decide", id: "c1", decision: { decision: "allow" } }]);
   });
 
@@ -132,12 +135,18 @@ describe("failing closed", () => {
   });
 
   it("a control the configuration needs and the channel lacks is refused at start, by name, before any spawn", async () => {
-    const t = setup({ requiredControls: ["tool.decide/replace", "steer"] }, new ScriptedBridge(capabilities({ delivers: { "tool.decide": "t" } })));
+    const t = setup({ requiredControls: ["tool.decide/replace", "steer"] }, new ScriptedBridge(capabilities({ harness: "codex", channel: "codex-app-server", posture: "untrusted" })));
     await t.handle.start();
     await t.handle.closed;
     expect(t.children).toHaveLength(0);
     const results = t.events.filter((e) => e.kind === "command.result");
-    expect(results.map((e) => (e as { id: string }).id)).toEqual(["start/tool.decide/replace", "start/steer"]);
+    expect(results.map((e) => (e as { id: string }).id)).toContain("start/tool.decide/replace");
+
+    const claude = setup({ requiredControls: ["steer"] });
+    await claude.handle.start();
+    await claude.handle.closed;
+    expect(claude.children).toHaveLength(0);
+    expect(claude.events.filter((e) => e.kind === "command.result").map((e) => (e as { id: string }).id)).toEqual(["start/steer"]);
     expect(t.events.at(-1)).toMatchObject({ kind: "closed", cause: "failed" });
   });
 

@@ -1,7 +1,7 @@
 /**
  * A bridge whose "harness protocol" is tiny JSON lines, so runtime tests drive every control
  * path by hand:
- *   {"t":"ask","id":"c1","tool":"Bash","input":{…}}  → approval
+ *   {"t":"ask","id":"c1","tool":"Bash","input":{…},"timeout":ms?}  → approval (timeout: the harness's own)
  *   {"t":"gone","id":"c1"}                              → approval withdrawn
  *   {"t":"end"}                                          → turn end
  *   {"t":"say","text":"…"}                               → assistant message
@@ -16,9 +16,9 @@ import type { BridgeCapabilities, BridgeOutput, SessionBridge } from "../../../s
 export function testCapabilities(over: Partial<BridgeCapabilities> = {}): BridgeCapabilities {
   return {
     harness: "claude",
-    delivers: { "tool.decide": "test", "tool.decide/replace": "test", interrupt: "test", halt: "test" },
+    channel: "claude-control",
+    posture: "default",
     midTurnSend: "next-turn",
-    harnessDecisionTimeoutMs: null,
     ...over,
   };
 }
@@ -36,10 +36,10 @@ export class ScriptedBridge implements SessionBridge {
     return [JSON.stringify({ w: "decide", id: callId, decision })];
   }
   encodeInterrupt() {
-    return this.capabilities.delivers.interrupt ? [JSON.stringify({ w: "interrupt" })] : null;
+    return [JSON.stringify({ w: "interrupt" })];
   }
   encodeSteer(text: string) {
-    return this.capabilities.delivers.steer ? [JSON.stringify({ w: "steer", text })] : null;
+    return [JSON.stringify({ w: "steer", text })];
   }
   encodePermission() {
     return null;
@@ -47,7 +47,7 @@ export class ScriptedBridge implements SessionBridge {
   record(r: JsonObject): BridgeOutput[] {
     switch (r.t) {
       case "ask":
-        return [{ kind: "approval", ask: { callId: String(r.id), tool: String(r.tool ?? "Bash"), input: r.input ?? {} } }];
+        return [{ kind: "approval", ask: { callId: String(r.id), tool: String(r.tool ?? "Bash"), input: r.input ?? {}, ...(typeof r.timeout === "number" ? { harnessTimeoutMs: r.timeout } : {}) } }];
       case "gone":
         return [{ kind: "approval-withdrawn", callId: String(r.id) }];
       case "end":
