@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Command } from "commander";
 import { parseScriptText, type Script } from "../../model/script-schema.js";
 import { startModelServer } from "../../model/server.js";
-import { openTui } from "../../ui/wiring/open-tui.js";
+import { loadOpenTui } from "../../ui/wiring/load-open-tui.js";
 
 interface DemoFlags {
   port?: string;
@@ -37,6 +37,7 @@ export async function demoCommand(flags: DemoFlags): Promise<void> {
   writeFileSync(join(work, "README.md"), README);
   const harnesses = flags.harness && flags.harness.length > 0 ? flags.harness : [...DEMO_HARNESSES];
   try {
+    const openTui = await loadOpenTui();
     await openTui({
       cwd: work,
       ...(flags.theme ? { theme: flags.theme } : {}),

@@ -3,7 +3,7 @@
  * pane opens for each; otherwise Alt+n opens the new-session dialog.
  */
 import type { Command } from "commander";
-import { openTui } from "../../ui/wiring/open-tui.js";
+import { loadOpenTui } from "../../ui/wiring/load-open-tui.js";
 import { UsageError } from "../errors.js";
 
 interface TuiFlags {
@@ -17,6 +17,7 @@ interface TuiFlags {
 
 export async function tuiCommand(harnesses: readonly string[], flags: TuiFlags): Promise<void> {
   const cwd = flags.cwd ?? process.cwd();
+  const openTui = await loadOpenTui();
   await openTui({
     cwd,
     ...(flags.theme ? { theme: flags.theme } : {}),

@@ -170,6 +170,13 @@ export class AppStore {
     applyEvent(view, event, this.scheduler.now());
     const after = needsYou(view);
     if (after && after !== before) this.announce(view, after);
+    const compose = this.compose;
+    if (compose && compose.sessionKey === key && !view.approvals.some((c) => c.callId === compose.callId)) {
+      // The call being answered was decided elsewhere (deadline, harness): drop the half-typed decision.
+      this.compose = null;
+      this.drafts.set(key, "");
+      this.flash = { text: "the call you were deciding was closed before you sent it (deadline or harness)", tone: "warn", at: this.scheduler.now() };
+    }
     this.dirty = true;
   }
 

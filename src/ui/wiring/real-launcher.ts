@@ -37,6 +37,11 @@ export interface RealLauncherOptions {
   /** Endpoint used when the dialog leaves it empty (the demo's scripted model). */
   readonly defaultEndpoint?: string;
   readonly defaultModel?: string;
+  /**
+   * hmux's own decision deadline; a person at the keyboard needs longer than a program.
+   * The core keeps it strictly below the harness's own limit. Default 10 minutes.
+   */
+  readonly decisionBudgetMs?: number;
   /** Let the worker ask questions (the demo's script asks one). */
   readonly escalateQuestions?: boolean;
 }
@@ -113,6 +118,7 @@ export class RealLauncher implements SessionLauncher {
     const handle = launchSession({
       harness: c.harness, cwd: c.cwd, env, isolate: this.options.isolate ?? false, approvals: "ask", binary: c.binary,
       escalateQuestions: this.options.escalateQuestions ?? false,
+      decisionBudgetMs: this.options.decisionBudgetMs ?? 600_000,
       ...(c.endpoint ? { endpoint: c.endpoint } : {}), ...(o.model ? { model: o.model } : {}), ...(o.effort ? { effort: o.effort } : {}),
     });
     const port = new HandleSessionPort(handle, CAPABILITIES[c.harness], {

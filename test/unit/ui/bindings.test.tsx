@@ -188,6 +188,20 @@ describe("approval keys", () => {
     expect(p.intents).toEqual([]);
   });
 
+  it("a deny being typed is dropped, and said so, when the call closes first", async () => {
+    const p = new FakePort();
+    m = await mount({ ports: [p] });
+    approval(p);
+    await m.flush();
+    await m.type("d", "half a reas");
+    p.emit({ kind: "approval-cleared", callId: "c1", reason: "decided" });
+    await m.flush();
+    expect(m.store.compose).toBeNull();
+    expect(m.frame()).toContain("closed before you sent it");
+    await m.type(KEYS.enter);
+    expect(p.intents).toEqual([]);
+  });
+
   it("e edits the input as JSON and replaces", async () => {
     const p = new FakePort();
     m = await mount({ ports: [p] });

@@ -1,0 +1,154 @@
+/**
+ * Drives `hmux demo` in a real terminal (tmux, 160×48) against the real claude, codex and
+ * pi on the scripted model: approve a call, deny one with a typed reason, answer a
+ * question, interrupt a running turn, halt a session. Reads the screen with capture-pane
+ * and checks what the model saw over GET /_hmux/requests. Isolated HOME/XDG dirs; the tmux
+ * server is private to the test and killed at the end.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const HAVE_TMUX = spawnSync("tmux", ["-V"]).status === 0;
+const SOCKET = `hmux-e2e-${process.pid}`;
+const TARGET = "demo";
+const STDERR_LOG = join(tmpdir(), `hmux-e2e-${process.pid}.log`);
+
+function tmux(...args: string[]): string {
+  return execFileSync("tmux", ["-L", SOCKET, ...args], { encoding: "utf8" });
+}
+const screen = (): string => tmux("capture-pane", "-p", "-t", TARGET);
+const keys = (...k: string[]): void => void tmux("send-keys", "-t", TARGET, ...k);
+const text = (t: string): void => void tmux("send-keys", "-t", TARGET, "-l", t);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor(what: string, test: (s: string) => boolean, timeoutMs = 60_000): Promise<string> {
+  const end = Date.now() + timeoutMs;
+  let last = "";
+  while (Date.now() < end) {
+    last = screen();
+    if (test(last)) return last;
+    await sleep(250);
+  }
+  let log = "";
+  try {
+    log = readFileSync(STDERR_LOG, "utf8").slice(-2000);
+  } catch {
+    // no log yet
+  }
+  throw new Error(`timed out waiting for ${what}; screen:\n${last}\nstderr:\n${log}`);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+interface Req { path: string; body: unknown; lastUserText?: string }
+async function requests(port: number): Promise<Req[]> {
+  const res = await fetch(`http://127.0.0.1:${port}/_hmux/requests`);
+  const json = (await res.json()) as Req[] | { requests: Req[] };
+  return Array.isArray(json) ? json : json.requests;
+}
+const bodies = (rs: Req[], path: RegExp) => rs.filter((r) => path.test(r.path)).map((r) => JSON.stringify(r.body));
+/** The rail's entry for pane n, e.g. "1:claude !". */
+const rail = (s: string) => s.split("\n")[0] ?? "";
+
+describe.skipIf(!HAVE_TMUX)("hmux demo in tmux", () => {
+  let home: string;
+  let port: number;
+
+  beforeAll(async () => {
+    home = mkdtempSync(join(tmpdir(), "hmux-e2e-"));
+    port = await freePort();
+    const env = [
+      `HOME=${home}`, `XDG_STATE_HOME=${home}/state`, `XDG_CONFIG_HOME=${home}/config`, `XDG_CACHE_HOME=${home}/cache`,
+      "TERM=xterm-256color",
+    ].join(" ");
+    const cmd = `cd ${ROOT} && env ${env} ${ROOT}/node_modules/.bin/tsx src/cli/main.ts demo --port ${port} --script test/e2e/demo-script.json 2>${STDERR_LOG}`;
+    tmux("new-session", "-d", "-x", "160", "-y", "48", "-s", TARGET, cmd);
+  });
+
+  afterAll(() => {
+    try {
+      tmux("kill-server");
+    } catch {
+      // already gone
+    }
+    rmSync(home, { recursive: true, force: true });
+    rmSync(STDERR_LOG, { force: true });
+  });
+
+  it("approve, deny with a reason, answer, interrupt, halt — and the model saw each", async () => {
+    // Three panes come up. codex asks first to read: deny it with a typed reason (before
+    // hmux's own decision deadline denies it for us).
+    await waitFor("codex's approval", (s) => /2:codex !/.test(rail(s)), 90_000);
+    keys("M-2");
+    await sleep(300);
+    keys("d");
+    await waitFor("the deny prompt", (s) => s.includes("deny reason ›"));
+    text("no reading files today");
+    keys("Enter");
+    await waitFor("the denial on screen", (s) => s.includes("denied: no reading files today"));
+    const deadline = Date.now() + 30_000;
+    let sawReason = false;
+    while (!sawReason && Date.now() < deadline) {
+      sawReason = bodies(await requests(port), /responses/).some((b) => b.includes("no reading files today"));
+      if (!sawReason) await sleep(500);
+    }
+    expect(sawReason).toBe(true);
+
+    // claude asks to run the shell command: approve it.
+    await waitFor("claude's approval", (s) => /1:claude !/.test(rail(s)) && s.includes("touch hmux-demo.txt"), 60_000);
+    keys("M-1");
+    await sleep(300);
+    keys("a");
+    const asked = await waitFor("claude's question", (s) => s.includes("? Should I keep hmux-demo.txt?"));
+    expect(asked).toContain("★ recommended");
+    let rs = await requests(port);
+    expect(bodies(rs, /messages/).some((b) => b.includes("tool_result") && b.includes("touch hmux-demo.txt"))).toBe(true);
+
+    // Answer with the number key; the session resumes and finishes.
+    keys("1");
+    await waitFor("claude's closing line", (s) => s.includes("That is the whole demo"));
+    rs = await requests(port);
+    expect(rs.some((r) => (r.lastUserText ?? "").includes("with: keep it"))).toBe(true);
+
+    // Interrupt a running claude turn mid-stream.
+    keys("M-1");
+    await sleep(300);
+    text("please go slow");
+    keys("Enter");
+    // claude shows the message only when it completes, so interrupt on the running state.
+    await waitFor("the slow turn running", (s) => /1:claude ●/.test(rail(s)), 30_000);
+    await sleep(4000);
+    keys("Escape");
+    await waitFor("claude idle again", (s) => /1:claude ○/.test(rail(s)), 30_000);
+    await sleep(2500);
+    const after = screen();
+    expect(after).not.toContain("slow chunk LAST");
+    expect(after).toMatch(/turn 3 ■/);
+
+    // Halt pi.
+    keys("M-3");
+    await sleep(300);
+    keys("M-x");
+    await waitFor("pi halted", (s) => /3:pi [■✗]/.test(rail(s)), 30_000);
+
+    // Quit: asks while sessions run; y leaves and halts the rest.
+    keys("C-q");
+    await waitFor("the quit question", (s) => s.includes("Quit and halt them?") || !s.includes("hmux"), 10_000);
+    keys("y");
+    await waitFor("the TUI gone", (s) => !s.includes("1:claude"), 30_000).catch(() => undefined);
+  }, 300_000);
+});
