@@ -1,22 +1,24 @@
 /**
- * The session journal: every event of a session appended to
- * `$XDG_STATE_HOME/hmux/sessions/<id>.ndjson` (default ~/.local/state/hmux/sessions).
+ * The session journal writer, in H6's format (src/core/control/journal-format.ts):
+ * `$XDG_STATE_HOME/hmux/sessions/<id>.ndjson` (default ~/.local/state), one record per event
+ * {"format":"hmux.journal/1","seq","time","session","event"}, seq continuing across resumes.
+ * Beside it, `<id>.meta.json` says how to resume: harness, cwd, the isolated state dir, the
+ * endpoint, and each run (origin, pid).
  *
- * Record format (one JSON object per line):
- *   {"journal":"hmux.journal/1","seq":0,"at":<ms>,"meta":{…}}      first line of each run (and of each resume)
- *   {"journal":"hmux.journal/1","seq":N,"at":<ms>,"event":{…}}     every SessionEvent, in emission order
- *
- * Flush policy: each record is written with one synchronous append (O_APPEND) before any
- * subscriber sees the event, so a SIGKILL of hmux loses nothing it emitted; there is no
- * fsync, so the journal survives a killed process but not a power cut.
+ * Flush policy: one writeSync per record (whole line, O_APPEND, no user-space buffer) before any
+ * subscriber sees the event — so a SIGKILL of hmux loses nothing it emitted, and a decision is
+ * journaled before it is written to the harness — and fdatasync after every record that settles
+ * something (SYNC_AFTER_KINDS: decisions, results, state, closed, dispositions), so an OS crash
+ * loses at most stream text since the last decision.
  */
-import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { closeSync, existsSync, fdatasyncSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, writeFileSync, writeSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { encodeJournalRecord, journalRecord, readJournal as readJournalText, SYNC_AFTER_KINDS } from "../core/control/journal-format.js";
 import type { SessionEvent } from "../core/control/types.js";
 import type { HarnessName } from "../core/harness-names.js";
 
-export const JOURNAL_FORMAT = "hmux.journal/1";
+export interface JournalRun { readonly origin: "fresh" | "resumed"; readonly pid: number; readonly startedAt: string }
 
 export interface JournalMeta {
   readonly sessionId: string;
@@ -27,62 +29,74 @@ export interface JournalMeta {
   readonly isolate: boolean;
   readonly endpoint?: string;
   readonly model?: string;
-  readonly effort?: string;
-  readonly origin: "fresh" | "resumed";
-  readonly pid: number;
-  readonly socket?: string;
+  readonly runs: readonly JournalRun[];
 }
 
-export function stateHome(env: Readonly<Record<string, string | undefined>> = process.env): string {
+type Env = Readonly<Record<string, string | undefined>>;
+
+export function stateHome(env: Env = process.env): string {
   const xdg = env.XDG_STATE_HOME;
   return xdg && xdg.startsWith("/") ? xdg : join(env.HOME ?? homedir(), ".local", "state");
 }
 
-export function sessionsDir(env: Readonly<Record<string, string | undefined>> = process.env): string {
+export function sessionsDir(env: Env = process.env): string {
   return join(stateHome(env), "hmux", "sessions");
 }
 
-export function journalPath(sessionId: string, env?: Readonly<Record<string, string | undefined>>): string {
+export function journalPath(sessionId: string, env?: Env): string {
   if (!/^[A-Za-z0-9._-]+$/.test(sessionId)) throw new Error(`session id ${JSON.stringify(sessionId)} is not a safe file name`);
   return join(sessionsDir(env), `${sessionId}.ndjson`);
+}
+
+export function metaPath(journal: string): string {
+  return journal.replace(/\.ndjson$/, ".meta.json");
 }
 
 export class JournalWriter {
   private seq: number;
   private readonly fd: number;
 
-  constructor(readonly path: string, meta: JournalMeta, now: () => number = Date.now) {
+  constructor(readonly path: string, meta: Omit<JournalMeta, "runs">, run: JournalRun, private readonly now: () => number = Date.now) {
     mkdirSync(join(path, ".."), { recursive: true, mode: 0o700 });
-    this.seq = existsSync(path) ? countLines(path) : 0;
+    const previous = readMeta(path);
+    writeFileSync(metaPath(path), `${JSON.stringify({ ...meta, runs: [...(previous?.runs ?? []), run] }, null, 2)}\n`, { mode: 0o600 });
+    let text = existsSync(path) ? readFileSync(path, "utf8") : "";
     this.fd = openSync(path, "a", 0o600);
-    this.now = now;
-    this.append({ journal: JOURNAL_FORMAT, seq: this.seq++, at: now(), meta });
+    // A line torn by a crash is closed off, so it stays one reported bad line and the next record starts clean.
+    if (text !== "" && !text.endsWith("\n")) {
+      writeSync(this.fd, "\n");
+      text += "\n";
+    }
+    this.seq = readJournalText(text).records.at(-1)?.seq ?? 0;
   }
 
-  private readonly now: () => number;
-
   record(event: SessionEvent): void {
-    this.append({ journal: JOURNAL_FORMAT, seq: this.seq++, at: this.now(), event });
+    this.seq += 1;
+    writeSync(this.fd, encodeJournalRecord(journalRecord(journalSession(this.path), this.seq, this.now(), event)));
+    if (SYNC_AFTER_KINDS.has(event.kind)) fdatasyncSync(this.fd);
   }
 
   close(): void {
     closeSync(this.fd);
   }
-
-  private append(record: unknown): void {
-    appendFileSync(this.fd, `${JSON.stringify(record)}\n`);
-  }
 }
 
-function countLines(path: string): number {
-  const text = readFileSync(path, "utf8");
-  return text.split("\n").filter((l) => l.trim() !== "").length;
+function journalSession(path: string): string {
+  return path.replace(/^.*\//, "").replace(/\.ndjson$/, "");
+}
+
+export function readMeta(journal: string): JournalMeta | null {
+  try {
+    return JSON.parse(readFileSync(metaPath(journal), "utf8")) as JournalMeta;
+  } catch {
+    return null;
+  }
 }
 
 export interface JournalSummary {
   readonly sessionId: string;
   readonly harness: HarnessName | null;
-  /** live: the writing hmux is still running; otherwise the last lifecycle, or "interrupted" when it died without a closed line. */
+  /** live (<lifecycle>) while its hmux runs; closed (<cause>) after an end; interrupted when hmux died without writing closed. */
   readonly state: string;
   readonly harnessSessionId: string | null;
   readonly turns: number;
@@ -91,54 +105,43 @@ export interface JournalSummary {
   readonly meta: JournalMeta | null;
   readonly path: string;
   readonly events: number;
+  /** Lines the reader could not take (reported, never dropped silently). */
+  readonly problems: number;
 }
 
-/** Reads one journal; a torn last line (killed mid-write) is skipped, never fatal. */
-export function readJournal(path: string, isAlive: (pid: number) => boolean = pidAlive): JournalSummary {
-  const lines = readFileSync(path, "utf8").split("\n").filter((l) => l.trim() !== "");
-  let meta: JournalMeta | null = null;
+export function summarizeJournal(path: string, isAlive: (pid: number) => boolean = pidAlive): JournalSummary {
+  const reading = readJournalText(readFileSync(path, "utf8"));
+  const meta = readMeta(path);
   let lifecycle: string | null = null;
   let closed: string | null = null;
   let harnessSessionId: string | null = null;
   let turns = 0;
   let lastTurnNumber = 0;
-  let events = 0;
-  for (const line of lines) {
-    let rec: { meta?: JournalMeta; event?: SessionEvent };
-    try {
-      rec = JSON.parse(line) as typeof rec;
-    } catch {
-      continue;
-    }
-    if (rec.meta) {
-      meta = rec.meta;
-      closed = null;
-      continue;
-    }
-    const e = rec.event;
-    if (!e) continue;
-    events += 1;
+  for (const { event: e } of reading.records) {
+    if (e.kind === "session") closed = null;
     if (e.kind === "state") lifecycle = e.to;
     if (e.kind === "closed") closed = e.cause;
     if (e.kind === "identity") harnessSessionId = e.sessionId;
     if (e.kind === "turn") {
       turns += 1;
-      const n = Number(/:turn-(\d+)$/.exec(e.turnId)?.[1] ?? 0);
-      lastTurnNumber = Math.max(lastTurnNumber, n);
+      lastTurnNumber = Math.max(lastTurnNumber, Number(/:turn-(\d+)$/.exec(e.turnId)?.[1] ?? 0));
     }
   }
-  const live = meta !== null && closed === null && isAlive(meta.pid);
+  const run = meta?.runs.at(-1);
+  const live = run !== undefined && closed === null && isAlive(run.pid);
   const state = live ? `live (${lifecycle ?? "starting"})` : closed !== null ? `closed (${closed})` : "interrupted";
-  const sessionId = meta?.sessionId ?? path.replace(/^.*\//, "").replace(/\.ndjson$/, "");
-  return { sessionId, harness: meta?.harness ?? null, state, harnessSessionId, turns, lastTurnNumber, updatedAt: statSync(path).mtimeMs, meta, path, events };
+  return {
+    sessionId: meta?.sessionId ?? journalSession(path), harness: meta?.harness ?? null, state, harnessSessionId, turns, lastTurnNumber,
+    updatedAt: statSync(path).mtimeMs, meta, path, events: reading.records.length, problems: reading.problems.length + (reading.truncatedTail ? 1 : 0),
+  };
 }
 
-export function listJournals(env?: Readonly<Record<string, string | undefined>>): JournalSummary[] {
+export function listJournals(env?: Env): JournalSummary[] {
   const dir = sessionsDir(env);
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((f) => f.endsWith(".ndjson"))
-    .map((f) => readJournal(join(dir, f)))
+    .map((f) => summarizeJournal(join(dir, f)))
     .sort((a, b) => b.updatedAt - a.updatedAt);
 }
 

@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readJournal } from "../../src/core/control/journal-format.js";
 import { startModelServer, type ModelServer } from "../../src/model/server.js";
 import { hmux, LiveSession, noneLeft, sandbox } from "./session-live.js";
 
@@ -27,9 +28,11 @@ describe.each(["claude", "codex", "pi"] as const)("%s: kill -9, then resume", (h
       expect(await noneLeft(box)).toEqual([]);
 
       const journal = join(box.env.XDG_STATE_HOME!, "hmux", "sessions", `${id}.ndjson`);
-      const records = readFileSync(journal, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { seq: number; event?: { kind: string } });
-      expect(records.map((r) => r.seq)).toEqual(records.map((_, i) => i));
-      const journaled = records.flatMap((r) => (r.event ? [r.event] : []));
+      const reading = readJournal(readFileSync(journal, "utf8"));
+      expect(reading.problems).toEqual([]);
+      expect(reading.truncatedTail).toBe(false);
+      expect(reading.records.map((r) => r.seq)).toEqual(reading.records.map((_, i) => i + 1));
+      const journaled = reading.records.map((r) => r.event);
       // Everything hmux printed before the kill is in the journal, in order.
       expect(journaled).toEqual(first.events);
       expect(journaled.some((e) => e.kind === "closed")).toBe(false);
@@ -50,9 +53,13 @@ describe.each(["claude", "codex", "pi"] as const)("%s: kill -9, then resume", (h
       const history = server.requests().flatMap((r) => r.checks).filter((c) => c.name === "history");
       expect(history.length).toBeGreaterThan(0);
       expect(history.every((c) => c.ok)).toBe(true);
-      const after = readFileSync(journal, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { meta?: { origin: string }; event?: { kind: string; cause?: string } });
-      expect(after.filter((r) => r.meta).map((r) => r.meta!.origin)).toEqual(["fresh", "resumed"]);
-      expect(after.at(-1)!.event).toMatchObject({ kind: "closed", cause: "clean" });
+      const after = readJournal(readFileSync(journal, "utf8"));
+      expect(after.problems).toEqual([]);
+      expect(after.records.map((r) => r.seq)).toEqual(after.records.map((_, i) => i + 1));
+      expect(after.records.filter((r) => r.event.kind === "session").map((r) => (r.event as { origin: string }).origin)).toEqual(["fresh", "resumed"]);
+      expect(after.records.at(-1)!.event).toMatchObject({ kind: "closed", cause: "clean" });
+      const meta = JSON.parse(readFileSync(journal.replace(/\.ndjson$/, ".meta.json"), "utf8")) as { runs: { origin: string }[] };
+      expect(meta.runs.map((r) => r.origin)).toEqual(["fresh", "resumed"]);
       expect(await noneLeft(box)).toEqual([]);
     } finally {
       await noneLeft(box);

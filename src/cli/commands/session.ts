@@ -21,7 +21,7 @@ import { resolveBinary } from "../../spawn/binaries.js";
 import { failureOf } from "../errors.js";
 import { processOutput, type Output } from "../render/output.js";
 import { launchSession, SESSION_HARNESSES } from "../../session/launch.js";
-import { JournalWriter, journalPath, readJournal, sessionsDir } from "../../session/journal.js";
+import { JournalWriter, journalPath, summarizeJournal, sessionsDir } from "../../session/journal.js";
 import { listenControlSocket, type ControlSocketServer } from "../../session/control-socket.js";
 
 export interface SessionFlags {
@@ -80,9 +80,8 @@ export async function sessionCommand(harnessArg: string, flags: SessionFlags, ou
     if (flags.journal !== false) {
       journal = new JournalWriter(journalPath(sessionId), {
         sessionId, harness, cwd: launch.cwd, stateDir: launch.stateDir!, isolate: launch.isolate,
-        origin: launch.origin ?? "fresh", pid: process.pid,
         ...(launch.endpoint ? { endpoint: launch.endpoint } : {}), ...(launch.model ? { model: launch.model } : {}),
-      });
+      }, { origin: launch.origin ?? "fresh", pid: process.pid, startedAt: new Date().toISOString() });
     }
     const j = journal;
     handle = launchSession({ ...launch, ...(j ? { record: (e: SessionEvent) => j.record(e) } : {}) });
@@ -175,10 +174,10 @@ function prepare(harnessArg: string, flags: SessionFlags): Prepared {
   if (flags.resume) {
     const path = safeJournalPath(flags.resume);
     if (path && existsSync(path)) {
-      const j = readJournal(path);
+      const j = summarizeJournal(path);
       if (!j.meta || j.harness !== harness) throw new RefusalError(`journal ${flags.resume} belongs to ${j.harness ?? "no harness"}, not ${harness}`, { issue: "unsupported-on-resume", harness });
       if (!j.harnessSessionId) throw new RefusalError(`journal ${flags.resume} never recorded the harness's own session id, so there is nothing to resume`, { issue: "unsupported-on-resume", harness });
-      if (j.state.startsWith("live")) throw new RefusalError(`session ${flags.resume} is still live in hmux pid ${j.meta.pid}`, { issue: "unsupported-on-resume", harness, hint: `hmux control ${flags.resume} -` });
+      if (j.state.startsWith("live")) throw new RefusalError(`session ${flags.resume} is still live in hmux pid ${j.meta.runs.at(-1)?.pid}`, { issue: "unsupported-on-resume", harness, hint: `hmux control ${flags.resume} -` });
       sessionId = j.sessionId;
       resume = j.harnessSessionId;
       stateDir = j.meta.stateDir;
