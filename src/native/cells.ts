@@ -120,6 +120,28 @@ function padToCursor(segments: StyledSegment[], cursorX: number): StyledSegment[
   return segments;
 }
 
+export function sameRow(a: StyledRow, b: StyledRow): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.text !== y.text || !sameStyle(x, y)) return false;
+  }
+  return true;
+}
+
+/**
+ * `next` with every row equal to the same row of `previous` replaced by that previous
+ * object, so a memoized row renderer skips the rows that did not change.
+ */
+export function reuseRows(previous: readonly StyledRow[], next: readonly StyledRow[]): StyledRow[] {
+  return next.map((row, i) => {
+    const old = previous[i];
+    return old !== undefined && sameRow(old, row) ? old : row;
+  });
+}
+
 /** The plain text of a row (tests and assertions). */
 export function rowText(row: StyledRow): string {
   return row.map((s) => s.text).join("");

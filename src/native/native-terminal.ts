@@ -9,6 +9,7 @@ import * as xtermHeadless from "@xterm/headless";
 import type { Terminal as XTerminal } from "@xterm/headless";
 import { ModeTracker, modeResetSequence, FOCUS_IN, FOCUS_OUT, type InputModes } from "./modes.js";
 import { takeSnapshot, clampScroll, type TerminalSnapshot } from "./snapshot.js";
+import { reuseRows } from "./cells.js";
 import type { PtyExit, PtyFactory, PtyProcess } from "./pty-port.js";
 import { spawnPty } from "../spawn/native-pty.js";
 
@@ -57,7 +58,7 @@ export class NativeTerminal {
   constructor(private readonly options: NativeTerminalOptions) {
     this.xterm = new Terminal({
       cols: Math.max(2, options.cols), rows: Math.max(1, options.rows),
-      scrollback: options.scrollback ?? 5000, allowProposedApi: true,
+      scrollback: options.scrollback ?? 1000, allowProposedApi: true,
     });
     this.tracker = new ModeTracker(this.xterm);
     // Answers to the UI's queries (cursor position, device attributes) go back to it.
@@ -121,9 +122,11 @@ export class NativeTerminal {
   }
 
   private publish(): void {
-    this.frame = takeSnapshot(this.xterm, {
+    const next = takeSnapshot(this.xterm, {
       scrollOffset: this.scrollOffset, showCursor: this.focused, cursorHidden: this.tracker.cursorHidden,
     });
+    // Unchanged rows keep their identity, so the pane re-renders only the rows that changed.
+    this.frame = { ...next, rows: reuseRows(this.frame.rows, next.rows) };
     this.scrollOffset = this.frame.scrollOffset;
     this.frames++;
     for (const l of this.listeners) l(this.frame);

@@ -10,7 +10,7 @@ export interface NativeRowsProps {
   readonly noColor: boolean;
 }
 
-function Row({ row, noColor }: { row: StyledRow; noColor: boolean }): React.ReactElement {
+function RowImpl({ row, noColor }: { row: StyledRow; noColor: boolean }): React.ReactElement {
   if (row.length === 0) return <Text> </Text>;
   return (
     <Text wrap="truncate">
@@ -25,6 +25,9 @@ function Row({ row, noColor }: { row: StyledRow; noColor: boolean }): React.Reac
     </Text>
   );
 }
+
+/** Rows keep their identity while unchanged (NativeTerminal reuses them), so memo skips them. */
+const Row = memo(RowImpl);
 
 /** The emulated screen: one Ink line per terminal row, clipped to the pane. */
 function NativeRowsImpl({ rows, width, height, noColor }: NativeRowsProps): React.ReactElement {
