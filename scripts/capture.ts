@@ -23,6 +23,7 @@ const CASES: readonly CaptureCase[] = [
   { name: "overloaded-529", prompt: "[[fail:529]]" },
   { name: "drop", prompt: "[[fail:drop]]" },
 ];
+const STABLE_PORT = 8787;
 const HARNESSES: readonly LiveHarness[] = ["claude", "codex", "pi"];
 const EXTRA: Readonly<Record<LiveHarness, readonly string[]>> = { claude: ["--allowedTools", "Bash"], codex: [], pi: [] };
 
@@ -32,7 +33,9 @@ async function captureOne(harness: LiveHarness, c: CaptureCase, outDir: string) 
   try {
     const args = turnArgs(harness, c.prompt, EXTRA[harness]);
     const result = await runCli(harness, args, run, 60_000);
-    writeFileSync(join(outDir, `${c.name}.ndjson`), result.lines.map((l) => `${l}\n`).join(""));
+    // Stable temp paths and port, so a re-capture's diff shows what the harness changed.
+    const stable = (line: string) => line.replaceAll(run.root, "/tmp/hmux-capture").replaceAll(run.root.replaceAll("/", "-"), "-tmp-hmux-capture").replaceAll(`127.0.0.1:${server.port}`, `127.0.0.1:${STABLE_PORT}`);
+    writeFileSync(join(outDir, `${c.name}.ndjson`), result.lines.map((l) => `${stable(l)}\n`).join(""));
     return {
       case: c.name, argv: [harness, ...args], exitCode: result.code, signal: result.signal, timedOut: result.timedOut, ms: result.ms,
       lines: result.lines.length,
@@ -40,6 +43,19 @@ async function captureOne(harness: LiveHarness, c: CaptureCase, outDir: string) 
     };
   } finally {
     await server.close();
+    run.cleanup();
+  }
+}
+
+/** The installed binary must be the pinned one, or the fixtures would be labelled wrongly. */
+async function checkVersion(harness: LiveHarness): Promise<string | null> {
+  const run = isolate(harness, "http://127.0.0.1:9");
+  try {
+    const result = await runCli(harness, ["--version"], run, 30_000);
+    const seen = `${result.lines.join(" ")} ${result.stderr}`;
+    const pinned = PINNED_VERSIONS[harness].version;
+    return seen.includes(pinned) ? null : `${harness}: installed binary reports "${seen.trim().slice(0, 120)}", pinned is ${pinned} (src/adapters/pinned-versions.ts); run npm ci`;
+  } finally {
     run.cleanup();
   }
 }
@@ -56,6 +72,12 @@ async function main(): Promise<void> {
   }
   const cases = CASES.filter((c) => caseFilter.length === 0 || caseFilter.includes(c.name));
   for (const harness of harnesses) {
+    const mismatch = await checkVersion(harness);
+    if (mismatch) {
+      process.stderr.write(`capture: ${mismatch}\n`);
+      process.exitCode = 1;
+      continue;
+    }
     const outDir = join(REPO_ROOT, "test", "fixtures", "live", harness);
     mkdirSync(outDir, { recursive: true });
     const entries = [];
