@@ -112,7 +112,7 @@ export function openCall(d: Draft, ask: ToolCallAsk): void {
   const digest = callDigest(ask.tool, ask.input);
   const ref = ask.ref ?? null;
   const existing = d.state.pending.find((c) => c.callId === ask.callId);
-  const settled = d.state.settled[ask.callId];
+  const settled = d.state.settled.get(ask.callId);
   if (existing || settled) return representCall(d, ask, digest, ref);
 
   const classified: Classified = config.classify?.(ask) ?? { classification: "gated", why: "no policy classifies calls safe" };
@@ -173,7 +173,7 @@ function immediateVerdict(d: Draft, call: ToolCallAsk, classified: Classified): 
 /** The same call id again: recorded twice, decided once; with a different input, never carried over. */
 function representCall(d: Draft, ask: ToolCallAsk, digest: string, ref: string | number | null): void {
   const existing = d.state.pending.find((c) => c.callId === ask.callId);
-  const settled = d.state.settled[ask.callId];
+  const settled = d.state.settled.get(ask.callId);
   const caps = channelCapabilities(d.state.config.channel);
   const deliver = (sent: SentDecision, verdict: Decision) =>
     d.effect({ type: "deliver-decision", callId: ask.callId, ref, decision: sent, verdict, wire: renderWire(caps.id, sent, ask.input), decider: "hmux" });

@@ -28,14 +28,14 @@ function handleParsed(d: Draft, parsed: ParsedCommand, decider: Decider): void {
     return;
   }
   const { command, content } = parsed;
-  const seen = d.state.answered[command.id];
+  const seen = d.state.answered.get(command.id);
   if (seen) {
     if (seen.content === content) d.result(command.id, seen.outcome);
     else d.refuse(command.id, "MALFORMED", `id ${command.id} was already used for a different command; a command id names one command`);
     return;
   }
   const outcome = run(d, command, decider);
-  d.patch({ answered: { ...d.state.answered, [command.id]: { content, outcome } } });
+  d.patch({ answered: d.state.answered.with(command.id, { content, outcome }) });
 }
 
 function run(d: Draft, command: ControlCommand, decider: Decider): CommandOutcome {
@@ -57,7 +57,7 @@ function toolDecide(d: Draft, c: Extract<ControlCommand, { command: "tool.decide
   expireDeadlines(d);
   const pending = d.state.pending.find((p) => p.callId === c.callId);
   if (!pending) {
-    const settled = d.state.settled[c.callId];
+    const settled = d.state.settled.get(c.callId);
     if (!settled) return d.refuse(c.id, "UNKNOWN_CALL", `${c.callId} does not correlate to an open request in this session`);
     const why = settled.outcome === "decided"
       ? settled.why === "deadline" ? "hmux's own deadline already denied it" : `it was already decided by ${settled.decider ?? "someone"}`

@@ -69,7 +69,7 @@ export class Draft {
     if (!call) return false;
     this.patch({
       pending: this.state.pending.filter((c) => c.callId !== callId),
-      settled: { ...this.state.settled, [callId]: { call, digest: call.digest, ...record } },
+      settled: this.state.settled.with(callId, { call, digest: call.digest, ...record }),
     });
     if (call.deadlineAt !== null) this.effect({ type: "clear-deadline", callId });
     return true;

@@ -8,6 +8,7 @@
  */
 import type { FailureSummary } from "../events.js";
 import type { HarnessName } from "../harness-names.js";
+import type { Book } from "./book.js";
 import type { CommandOutcome, ControlEvent, Decider, Decision, Lifecycle, PendingCall } from "./types.js";
 
 /** The metaharness.command/1 vocabulary, in the reference order. */
@@ -209,13 +210,14 @@ export interface ControlState {
   readonly turnsStarted: number;
   /** Open calls, oldest first. */
   readonly pending: readonly PendingCallState[];
-  readonly settled: Readonly<Record<string, SettledCall>>;
+  /** Calls that left the pending set, by call id (append-only; see book.ts). */
+  readonly settled: Book<SettledCall>;
   readonly frame: { readonly inForce: Frame | null; readonly staged: Frame | null };
   readonly posture: string | null;
   readonly mode: DecisionMode;
   readonly census: Census;
   /** Command ids already answered: canonical content and the result given, for duplicate ids. */
-  readonly answered: Readonly<Record<string, { readonly content: string; readonly outcome: CommandOutcome }>>;
+  readonly answered: Book<{ readonly content: string; readonly outcome: CommandOutcome }>;
   /** message.inject texts waiting for the turn boundary. */
   readonly queuedInjections: readonly string[];
   /** Warnings already emitted once (NO_FRAME_IN_FORCE). */

@@ -8,6 +8,7 @@
  *   - every command gets exactly one command.result;
  *   - every lifecycle change is a `state` event; closed and failed are terminal.
  */
+import { Book } from "./book.js";
 import { channelCapabilities } from "./capabilities.js";
 import { abandonPending, clearAllPending, denyNow, expireDeadlines, openCall } from "./machine-calls.js";
 import { commandLine, commandValue } from "./machine-commands.js";
@@ -21,12 +22,12 @@ export function initialState(config: ControlConfig): ControlState {
     turn: null,
     turnsStarted: 0,
     pending: [],
-    settled: {},
+    settled: Book.empty(),
     frame: { inForce: config.frame ?? null, staged: null },
     posture: config.posture ?? null,
     mode: config.mode,
     census: { allowed: 0, denied: 0, replaced: 0, abstained: 0, byDecider: {} },
-    answered: {},
+    answered: Book.empty(),
     queuedInjections: [],
     warnedOnce: [],
   };
@@ -118,7 +119,7 @@ function turnEnded(d: Draft, awaitingInput: boolean): void {
 }
 
 function deliveryFailed(d: Draft, callId: string, reason: string): void {
-  const settled = d.state.settled[callId];
+  const settled = d.state.settled.get(callId);
   d.warn("DELIVERY_FAILED", `${callId}: the answer could not be written to ${channelCapabilities(d.state.config.channel).harness} (${reason})`);
   if (settled?.decision && settled.decider) {
     d.emit({ kind: "approval-disposition", callId, decision: settled.decision, decider: settled.decider, status: "rejected", reason });

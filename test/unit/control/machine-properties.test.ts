@@ -84,7 +84,7 @@ describe("control machine properties (300 seeded random sessions)", () => {
         const stillPending = last.pending.some((p) => p.callId === callId) ? 1 : 0;
         expect((cleared.get(callId) ?? 0) + stillPending, `seed ${seed}: ${callId}`).toBe(1);
       }
-      const decided = Object.values(last.settled).filter((c) => c.outcome === "decided").length;
+      const decided = last.settled.values().filter((c) => c.outcome === "decided").length;
       const c = last.census;
       expect(c.allowed + c.denied + c.replaced + c.abstained, `seed ${seed}: census`).toBe(decided);
     }
