@@ -2,6 +2,7 @@ import React from "react";
 import { Box, Text } from "ink";
 import type { TranscriptWindow } from "../store/transcript-window.js";
 import { toneColor } from "../theme/theme.js";
+import { styleRow } from "../theme/ansi.js";
 import { useTheme } from "../hooks/use-theme.js";
 
 export interface TranscriptProps {
@@ -10,24 +11,23 @@ export interface TranscriptProps {
   readonly height: number;
 }
 
-/** Exactly `height` rows: the visible window only, never the whole history. */
+/**
+ * Exactly `height` rows: the visible window only, never the whole history, drawn as one
+ * Text node (each row styled inline) to keep Ink's per-frame work small.
+ */
 export function Transcript({ window, width, height }: TranscriptProps): React.ReactElement {
   const theme = useTheme();
   const rows = window.lines.slice(0, height);
   const showMore = window.below > 0 && rows.length > 0;
+  const text = rows.map((line, i) => {
+    if (showMore && i === rows.length - 1) {
+      return styleRow(`↓ ${window.below} more rows · PgDn to follow`.slice(0, width), { color: theme.colors.status, inverse: theme.noColor });
+    }
+    return styleRow(line.text.slice(0, width), { color: toneColor(theme, line.tone), dim: line.tone === "dim", bold: line.bold === true });
+  }).join("\n");
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      {rows.map((line, i) =>
-        showMore && i === rows.length - 1 ? (
-          <Text key={i} wrap="truncate" color={theme.colors.status} inverse={theme.noColor}>
-            {`↓ ${window.below} more rows · PgDn to follow`}
-          </Text>
-        ) : (
-          <Text key={i} wrap="truncate" color={toneColor(theme, line.tone)} dimColor={line.tone === "dim"} bold={line.bold === true}>
-            {line.text === "" ? " " : line.text}
-          </Text>
-        ),
-      )}
+      <Text wrap="wrap">{text === "" ? " " : text}</Text>
     </Box>
   );
 }

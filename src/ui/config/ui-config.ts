@@ -81,7 +81,7 @@ export function uiConfigFrom(file: UiConfigFile | undefined, overrides: { theme?
       cooldownSeconds: n?.cooldownSeconds ?? DEFAULT_NOTIFY.cooldownSeconds,
     },
     theme: overrides.theme ?? file?.theme ?? "default",
-    commitMs: 100,
+    commitMs: 66,
   };
 }
 

@@ -48,7 +48,7 @@ export function GridLayout({ store, width, height }: GridLayoutProps): React.Rea
     const deadline = view.approvals[0]?.deadlineAt ?? null;
     return (
       <Pane
-        key={key} view={view} viewVersion={view.version} index={index} rect={rect} focused={focused}
+        key={key} view={view} viewVersion={store.publishedVersion(key)} index={index} rect={rect} focused={focused}
         tick={focused ? store.tick : null} anchor={store.anchorOf(key)} draft={store.draftOf(key)}
         compose={focused ? store.compose : null} inputMode={focused ? focusedMode : "turn"}
         now={deadline === null ? 0 : Math.floor(now / 1000) * 1000}

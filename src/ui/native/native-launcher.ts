@@ -7,6 +7,7 @@ import type { NewSessionRequest, SessionLauncher, Validation } from "../session-
 import type { SessionPort } from "../session-port.js";
 import { checkNative, launchNative, NativeLaunchError, parseNativeKind, type NativeLaunchDeps } from "../../native/launch.js";
 import type { NativeKind } from "../../native/native-plan.js";
+import { HookServer } from "../../native/hooks/hook-server.js";
 
 export interface NativeLauncherOptions extends NativeLaunchDeps {
   /** The pane size a new pane starts at (it is resized to its tile on mount). */
@@ -50,6 +51,32 @@ export function withNativeSessions(base: SessionLauncher | undefined, options: N
       }
       const { cols, rows } = options.size();
       return launchNative({ kind, cwd: request.cwd, endpoint: request.endpoint, model: request.model, cols, rows }, options);
+    },
+  };
+}
+
+/**
+ * The same, with the hook server started on the first native launch and closed by
+ * `close()` — for the TUI's wiring, which may never open a native pane.
+ */
+export function withLazyNativeSessions(
+  base: SessionLauncher | undefined,
+  options: Omit<NativeLauncherOptions, "hooks" | "size"> & { readonly size?: NativeLauncherOptions["size"] } = {},
+): { readonly launcher: SessionLauncher; close(): Promise<void> } {
+  let hooks: Promise<HookServer> | undefined;
+  const size = options.size ?? (() => ({ cols: Math.max(20, (process.stdout.columns || 160) - 2), rows: Math.max(5, (process.stdout.rows || 48) - 5) }));
+  const eager = withNativeSessions(base, { ...options, size });
+  return {
+    launcher: {
+      validate: (request) => eager.validate(request),
+      async launch(request) {
+        if (nativeKindOf(request.harness) === null) return eager.launch(request);
+        hooks ??= HookServer.start();
+        return withNativeSessions(base, { ...options, size, hooks: await hooks }).launch(request);
+      },
+    },
+    async close() {
+      if (hooks) await (await hooks).close();
     },
   };
 }

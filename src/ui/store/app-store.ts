@@ -55,6 +55,9 @@ export interface AppStoreOptions {
   readonly rows?: number;
 }
 
+/** How often a background pane redraws while its session streams. */
+export const BACKGROUND_MS = 250;
+
 /** Rows the rail (top) and the status line (bottom) take. */
 export const CHROME_ROWS = 2;
 
@@ -78,6 +81,9 @@ export class AppStore {
   quitRequested = false;
 
   private dirty = false;
+  /** The view version each pane last drew: background panes catch up only every few commits. */
+  private readonly published = new Map<string, number>();
+  private commits = 0;
   private lastClockCommit = 0;
   private readonly listeners = new Set<() => void>();
   private readonly unsubscribers = new Map<string, () => void>();
@@ -88,7 +94,7 @@ export class AppStore {
 
   constructor(private readonly options: AppStoreOptions = {}) {
     this.scheduler = options.scheduler ?? realScheduler;
-    this.commitMs = options.commitMs ?? 100;
+    this.commitMs = options.commitMs ?? 66;
     this.columns = options.columns ?? 160;
     this.rows = options.rows ?? 48;
   }
@@ -104,6 +110,13 @@ export class AppStore {
   commit(): void {
     this.dirty = false;
     this.version++;
+    // Background panes redraw at most every BACKGROUND_MS; the focused pane on every commit.
+    const every = Math.max(1, Math.round(BACKGROUND_MS / this.commitMs));
+    const catchUp = this.commits++ % every === 0;
+    const focused = this.focusedKey();
+    for (const [key, view] of this.sessions) {
+      if (catchUp || key === focused || !this.published.has(key)) this.published.set(key, view.version);
+    }
     for (const l of this.listeners) l();
   }
 
@@ -142,6 +155,11 @@ export class AppStore {
   private hasDeadline(): boolean {
     for (const view of this.sessions.values()) if (view.approvals.some((c) => c.deadlineAt !== null)) return true;
     return false;
+  }
+
+  /** The version a pane should draw; lags the live view for background panes. */
+  publishedVersion(key: string): number {
+    return this.published.get(key) ?? 0;
   }
 
   // ---- sessions ----

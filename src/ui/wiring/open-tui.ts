@@ -9,6 +9,7 @@ import { uiConfigFrom, type UiConfig } from "../config/ui-config.js";
 import type { NewSessionRequest } from "../session-launcher.js";
 import type { SessionPort } from "../session-port.js";
 import { RealLauncher, type RealLauncherOptions } from "./real-launcher.js";
+import { withLazyNativeSessions } from "../native/native-launcher.js";
 
 export interface OpenTuiOptions {
   readonly cwd: string;
@@ -40,19 +41,26 @@ export function loadUiConfig(cwd: string, env: NodeJS.ProcessEnv, theme?: string
 export async function openTui(options: OpenTuiOptions): Promise<void> {
   const env = options.env ?? process.env;
   const { ui, files } = loadUiConfig(options.cwd, env, options.theme);
-  const launcher = new RealLauncher({
+  const real = new RealLauncher({
     env, defaultCwd: options.cwd,
     ...(files.user ? { user: files.user } : {}), ...(files.project ? { project: files.project } : {}),
     ...options.launcher,
   });
-  const ports: SessionPort[] = [];
-  for (const request of options.sessions ?? []) {
-    const verdict = launcher.validate(request);
-    if (!verdict.ok) {
-      await Promise.allSettled(ports.map((p) => p.close()));
-      throw new Error(`${request.harness}: ${verdict.message}${verdict.hint ? `\n  hint: ${verdict.hint}` : ""}`);
+  // "shell" and "native <harness>" open native panes (src/ui/native); the rest is the real launcher.
+  const native = withLazyNativeSessions(real);
+  const launcher = native.launcher;
+  try {
+    const ports: SessionPort[] = [];
+    for (const request of options.sessions ?? []) {
+      const verdict = launcher.validate(request);
+      if (!verdict.ok) {
+        await Promise.allSettled(ports.map((p) => p.close()));
+        throw new Error(`${request.harness}: ${verdict.message}${verdict.hint ? `\n  hint: ${verdict.hint}` : ""}`);
+      }
+      ports.push(await launcher.launch(request));
     }
-    ports.push(await launcher.launch(request));
+    await runTui({ ports, launcher, config: ui, env, ...options.extra });
+  } finally {
+    await native.close();
   }
-  await runTui({ ports, launcher, config: ui, env, ...options.extra });
 }

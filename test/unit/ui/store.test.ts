@@ -27,6 +27,29 @@ describe("view-model store", () => {
     expect(commits).toBe(1);
   });
 
+  it("a background pane redraws every 250 ms while the focused one redraws every commit", () => {
+    const clock = new ManualScheduler();
+    const store = new AppStore({ scheduler: clock, commitMs: 50 });
+    const bg = new FakePort();
+    const fg = new FakePort();
+    const bgKey = store.addSession(bg);
+    const fgKey = store.addSession(fg);
+    store.start();
+    for (const p of [bg, fg]) p.emit({ kind: "state", from: "starting", to: "idle" });
+    clock.advance(300);
+    const seen = { bg: new Set<number>(), fg: new Set<number>() };
+    for (let i = 0; i < 20; i++) {
+      bg.emit({ kind: "token", text: "x" });
+      fg.emit({ kind: "token", text: "y" });
+      clock.advance(50);
+      seen.bg.add(store.publishedVersion(bgKey));
+      seen.fg.add(store.publishedVersion(fgKey));
+    }
+    expect(seen.fg.size).toBe(20);
+    expect(seen.bg.size).toBeLessThanOrEqual(5);
+    expect(seen.bg.size).toBeGreaterThanOrEqual(3);
+  });
+
   it("streamed tokens join one assistant entry that the final message replaces", () => {
     const { port, view } = setup();
     port.emit({ kind: "token", text: "hel" }, { kind: "token", text: "lo" });

@@ -1,0 +1,27 @@
+/**
+ * SGR styling for pre-rendered rows. A pane's transcript is one Ink <Text> of styled rows
+ * rather than a node per row: Ink's per-frame cost grows with node count (tui-anchors §4.2).
+ */
+const FG: Readonly<Record<string, number>> = {
+  black: 30, red: 31, green: 32, yellow: 33, blue: 34, magenta: 35, cyan: 36, white: 37, gray: 90,
+  blackBright: 90, redBright: 91, greenBright: 92, yellowBright: 93, blueBright: 94, magentaBright: 95,
+  cyanBright: 96, whiteBright: 97,
+};
+
+export interface RowStyle {
+  readonly color?: string;
+  readonly dim?: boolean;
+  readonly bold?: boolean;
+  readonly inverse?: boolean;
+}
+
+export function styleRow(text: string, style: RowStyle): string {
+  const codes: number[] = [];
+  if (style.bold) codes.push(1);
+  if (style.dim) codes.push(2);
+  if (style.inverse) codes.push(7);
+  const fg = style.color === undefined ? undefined : FG[style.color];
+  if (fg !== undefined) codes.push(fg);
+  if (codes.length === 0) return text;
+  return `\u001b[${codes.join(";")}m${text}\u001b[0m`;
+}
