@@ -7,7 +7,7 @@
  * when it writes each request line and when the decision line for it arrives: the difference
  * is everything hmux adds plus the two pipe hops a harness pays anyway.
  *
- * Deciders: "policy" (the session policy allows at once, as a configured allowlist would) and
+ * Deciders: "policy" (the real allowlist classifier of config key `policy` allows at once) and
  * "program" (a subscriber answers each approval-request with a metaharness.command/1 line
  * through handleLine, as a machine-session client would, minus its own pipe).
  * Rounds: "sequential" (one request in flight: latency) and "burst" (all written at once:
@@ -20,6 +20,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { SessionEvent } from "../src/core/control/types.js";
 import type { SessionHandle } from "../src/core/exec/session-types.js";
+import { makeClassifier } from "../src/core/control/policy.js";
+import type { PolicyConfig } from "../src/core/config/policy-schema.js";
 import { launchSession } from "../src/session/launch.js";
 import { measureFloor } from "./approval-floor.js";
 
@@ -62,6 +64,8 @@ export interface SessionMeasurement {
   readonly stray: number;
   /** approval-disposition events hmux reported as sent. */
   readonly dispositionsSent: number;
+  /** Sent dispositions by who decided (policy, program, deadline, …). */
+  readonly decidedBy: Readonly<Record<string, number>>;
 }
 
 interface FakeResult {
@@ -71,9 +75,17 @@ interface FakeResult {
 }
 
 const TURN_TIMEOUT_MS = 60_000;
+/** The fake asks for `ls dir<k>` in the workspace: on this allowlist, so the policy answers at once. */
+const BENCH_POLICY: PolicyConfig = { allowCommands: ["ls"] };
 
 /** Runs one session against the fake harness: one turn per round, then a clean close. */
-export async function measureApprovals(harness: BenchHarness, decider: InstantDecider, rounds: readonly RoundSpec[]): Promise<SessionMeasurement> {
+export async function measureApprovals(
+  harness: BenchHarness,
+  decider: InstantDecider,
+  rounds: readonly RoundSpec[],
+  options: { readonly turnTimeoutMs?: number } = {},
+): Promise<SessionMeasurement> {
+  const turnTimeoutMs = options.turnTimeoutMs ?? TURN_TIMEOUT_MS;
   const dir = mkdtempSync(join(tmpdir(), `hmux-bench-approval-${harness}-`));
   const outFile = join(dir, "fake-result.json");
   let handle: SessionHandle | null = null;
@@ -83,10 +95,12 @@ export async function measureApprovals(harness: BenchHarness, decider: InstantDe
       cwd: dir,
       stateDir: dir,
       isolate: false,
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HMUX_FAKE_HARNESS: harness, HMUX_FAKE_OUT: outFile },
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HMUX_FAKE_HARNESS: harness, HMUX_FAKE_OUT: outFile, HMUX_FAKE_CWD: dir },
       binary: [process.execPath, FAKE_HARNESS_PATH],
-      // "policy": allowed before anyone is asked; "program": nobody but the subscriber below answers.
-      ...(decider === "policy" ? { approvals: "deny" as const, policy: () => ({ decision: "allow" as const }) } : { approvals: "ask" as const }),
+      // "policy": the real allowlist classifier (`ls` inside the workspace is safe) allows before
+      // anyone is asked, and headless mode would deny anything else; "program": nobody but the
+      // subscriber below answers.
+      ...(decider === "policy" ? { approvals: "deny" as const, classify: makeClassifier(BENCH_POLICY, dir) } : { approvals: "ask" as const }),
     });
     const session = handle;
     const watcher = watch(session, decider);
@@ -95,7 +109,7 @@ export async function measureApprovals(harness: BenchHarness, decider: InstantDe
       const turnDone = watcher.nextDone();
       const disposition = await session.send(`round-${i}`, `${round.pattern} ${round.count}`);
       if (disposition.disposition !== "started") throw new Error(`${harness}: round ${i} was not started (${JSON.stringify(disposition)})`);
-      await withTimeout(turnDone, TURN_TIMEOUT_MS, `${harness}/${decider}: round ${i} (${round.pattern} ${round.count}) did not end within ${TURN_TIMEOUT_MS} ms`);
+      await withTimeout(turnDone, turnTimeoutMs, `${harness}/${decider}: round ${i} (${round.pattern} ${round.count}) did not end within ${turnTimeoutMs} ms: a decision never reached the fake harness`);
     }
     const closed = await withTimeout(session.close(), 10_000, `${harness}: the session did not close`);
     if (closed.cause !== "clean") throw new Error(`${harness}/${decider}: session closed ${closed.cause}${closed.failure ? `: ${closed.failure.message}` : ""}`);
@@ -106,6 +120,7 @@ export async function measureApprovals(harness: BenchHarness, decider: InstantDe
       rounds: fake.rounds.map((r) => toRound(r)),
       stray: fake.stray.length,
       dispositionsSent: watcher.dispositionsSent(),
+      decidedBy: watcher.decidedBy(),
     };
   } finally {
     if (handle) await handle.abort("killed").catch(() => undefined);
@@ -115,6 +130,7 @@ export async function measureApprovals(harness: BenchHarness, decider: InstantDe
 
 function watch(session: SessionHandle, decider: InstantDecider) {
   let sent = 0;
+  const by: Record<string, number> = {};
   let waiting: { resolve: () => void; reject: (e: Error) => void } | null = null;
   session.subscribe((event: SessionEvent) => {
     switch (event.kind) {
@@ -125,7 +141,10 @@ function watch(session: SessionHandle, decider: InstantDecider) {
         }
         break;
       case "approval-disposition":
-        if (event.status === "sent") sent += 1;
+        if (event.status === "sent") {
+          sent += 1;
+          by[event.decider] = (by[event.decider] ?? 0) + 1;
+        }
         break;
       case "done":
         waiting?.resolve();
@@ -142,6 +161,7 @@ function watch(session: SessionHandle, decider: InstantDecider) {
   return {
     nextDone: () => new Promise<void>((resolve, reject) => (waiting = { resolve, reject })),
     dispositionsSent: () => sent,
+    decidedBy: () => ({ ...by }),
   };
 }
 

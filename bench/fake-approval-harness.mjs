@@ -5,7 +5,8 @@
  * timestamps, on ITS side of the pipes, when each request line is written and when the
  * decision line for it arrives on stdin. Plain JS so it starts fast; no hmux code is imported.
  *
- * Env: HMUX_FAKE_HARNESS (claude|codex|pi), HMUX_FAKE_OUT (JSON result file, written at stdin EOF).
+ * Env: HMUX_FAKE_HARNESS (claude|codex|pi), HMUX_FAKE_OUT (JSON result file, written at stdin EOF),
+ * HMUX_FAKE_CWD (the cwd codex's approval requests name; default /tmp).
  * A send's text says the round: "<sequential|burst> <count>".
  *   sequential: one request in flight; the next is written when the previous decision arrives.
  *   burst: all requests written at once.
@@ -38,7 +39,7 @@ function request(k) {
       return { wireId: requestId, line: { type: "control_request", request_id: requestId, request: { subtype: "can_use_tool", tool_name: "Bash", tool_use_id: `toolu_${n}`, input: { command: `ls dir${k}` } } } };
     }
     case "codex":
-      return { wireId: String(1000 + n), line: { id: 1000 + n, method: "item/commandExecution/requestApproval", params: { threadId: "thr-fake", turnId: "turn-fake", itemId: `item-${n}`, command: `ls dir${k}`, cwd: "/tmp" } } };
+      return { wireId: String(1000 + n), line: { id: 1000 + n, method: "item/commandExecution/requestApproval", params: { threadId: "thr-fake", turnId: "turn-fake", itemId: `item-${n}`, command: `ls dir${k}`, cwd: process.env.HMUX_FAKE_CWD ?? "/tmp" } } };
     case "pi": {
       const uiId = `ui-${n}`;
       return { wireId: uiId, line: { type: "extension_ui_request", id: uiId, method: "input", title: "hmux-gate/1", placeholder: JSON.stringify({ callId: `call-${n}`, tool: "bash", input: { command: `ls dir${k}` } }) } };

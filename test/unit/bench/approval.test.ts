@@ -24,11 +24,11 @@ const ALLOWED: Record<(typeof BENCH_HARNESSES)[number], (decision: unknown) => b
 describe("approval bench fake harness", () => {
   for (const harness of BENCH_HARNESSES) {
     for (const decider of INSTANT_DECIDERS) {
-      it(`${harness} with a ${decider} decider: the fake receives exactly one allow per request it wrote`, async () => {
+      it(`${harness} with a ${decider} decider: the fake receives exactly one allow per request it wrote, each decided by the ${decider}`, async () => {
         const m = await measureApprovals(harness, decider, [
           { pattern: "sequential", count: 20 },
           { pattern: "burst", count: 30 },
-        ]);
+        ], { turnTimeoutMs: 10_000 });
         expect(m.rounds.map((r) => [r.pattern, r.count, r.requests.length])).toEqual([["sequential", 20, 20], ["burst", 30, 30]]);
         for (const round of m.rounds) {
           expect(roundProblem(round)).toBeNull();
@@ -39,6 +39,7 @@ describe("approval bench fake harness", () => {
         }
         expect(m.stray).toBe(0);
         expect(m.dispositionsSent).toBe(50);
+        expect(m.decidedBy).toEqual({ [decider]: 50 });
       });
     }
   }
