@@ -9,14 +9,11 @@
  */
 import type { Command } from "commander";
 import { UsageError } from "../errors.js";
-import { HookServer } from "../../native/hooks/hook-server.js";
-import { launchNative, NativeLaunchError, parseNativeKind } from "../../native/launch.js";
+import { NativeLaunchError, parseNativeKind } from "../../native/launch.js";
 import type { NativeKind } from "../../native/native-plan.js";
-import type { NativeSessionPort } from "../../native/native-port.js";
-import { startModelServer, type ModelServer } from "../../model/server.js";
-import { runTui } from "../../ui/run-tui.js";
-import { CHROME_ROWS } from "../../ui/store/app-store.js";
-import { withNativeSessions } from "../../ui/native/native-launcher.js";
+import { startModelServer } from "../../model/server.js";
+import type { NewSessionRequest } from "../../ui/session-launcher.js";
+import { openTui } from "../../ui/wiring/open-tui.js";
 
 export interface NativeCommandOptions {
   readonly endpoint?: string;
@@ -26,31 +23,25 @@ export interface NativeCommandOptions {
   readonly shell?: boolean;
 }
 
-function initialSize(): { cols: number; rows: number } {
-  // Pane starts at the whole screen and is resized to its tile when it mounts.
-  return { cols: Math.max(20, (process.stdout.columns || 160) - 2), rows: Math.max(5, (process.stdout.rows || 48) - CHROME_ROWS - 3) };
+/** The dialog's spelling of a native pane request (src/ui/native/native-launcher.ts). */
+export function nativeRequest(kind: NativeKind, options: NativeCommandOptions, endpoint: string | undefined): NewSessionRequest {
+  return {
+    harness: kind === "shell" ? "shell" : `native ${kind}`,
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+    ...(endpoint && kind !== "shell" ? { endpoint } : {}),
+    ...(options.model && kind !== "shell" ? { model: options.model } : {}),
+  };
 }
 
+/** Opens H8's TUI (config, theme, dialog) with one native pane per kind. */
 export async function openNativeTui(kinds: readonly NativeKind[], options: NativeCommandOptions): Promise<void> {
   if (options.endpoint && options.scripted) throw new UsageError("--endpoint and --scripted both name the model endpoint", "pass one of them");
   if (!process.stdin.isTTY || !process.stdout.isTTY) throw new UsageError("native panes need a terminal (stdin and stdout are not a TTY)", "run hmux in a terminal, or under tmux");
-  const hooks = await HookServer.start();
-  let model: ModelServer | undefined;
-  const ports: NativeSessionPort[] = [];
+  const model = options.scripted ? await startModelServer() : undefined;
   try {
-    model = options.scripted ? await startModelServer() : undefined;
     const endpoint = options.endpoint ?? model?.url;
-    for (const kind of kinds) {
-      ports.push(await launchNative({ kind, cwd: options.cwd, endpoint: kind === "shell" ? undefined : endpoint, model: options.model, ...initialSize() }, { hooks }));
-    }
-    const launcher = withNativeSessions(undefined, { hooks, size: initialSize });
-    await runTui({ ports, launcher });
-  } catch (err) {
-    await Promise.allSettled(ports.map((p) => p.close()));
-    if (err instanceof NativeLaunchError) throw new UsageError(err.message, err.hint);
-    throw err;
+    await openTui({ cwd: options.cwd ?? process.cwd(), sessions: kinds.map((k) => nativeRequest(k, options, endpoint)) });
   } finally {
-    await hooks.close();
     await model?.close();
   }
 }
