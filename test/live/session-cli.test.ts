@@ -3,6 +3,7 @@
  * lines, refusals before the stream opens, EPIPE, and `hmux control` over the socket.
  */
 import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startModelServer, type ModelServer } from "../../src/model/server.js";
@@ -84,6 +85,29 @@ describe("hmux session --json, the machine surface", () => {
       child.stdout.destroy(); // the reader left
       expect(await exit).toBe(1);
       expect(await noneLeft(box)).toEqual([]);
+    } finally {
+      box.remove();
+    }
+  });
+
+  it("the config policy allows a listed command without asking, and headless denies the rest with the policy's reason", async () => {
+    const box = sandbox();
+    try {
+      mkdirSync(join(box.env.XDG_CONFIG_HOME!, "hmux"), { recursive: true });
+      writeFileSync(join(box.env.XDG_CONFIG_HOME!, "hmux", "config.json"), JSON.stringify({ version: 1, policy: { allowCommands: ["touch"], headless: { decision: "deny", reason: "only touch on this box" } } }));
+      const work = join(box.dir, "work");
+      mkdirSync(work);
+      const s = new LiveSession(box, "claude", ["--isolate", "--endpoint", server.url, "--cwd", work, "--approvals", "deny"]);
+      s.send("in-1", "[[bash:touch by-policy.txt]]");
+      const first = s.events.indexOf(await s.next((e) => e.kind === "done"));
+      s.send("in-2", "[[bash:rm -f by-policy.txt]]");
+      await s.next((e) => e.kind === "done", 45_000, first + 1);
+      s.endInput();
+      expect(await s.exit).toBe(0);
+      const decided = s.of("approval-disposition").map((e) => [e.decider, (e.decision as { decision: string }).decision]);
+      expect(decided).toEqual([["policy", "allow"], ["policy", "deny"]]);
+      expect(String((s.of("approval-disposition")[1]!.decision as { reason: string }).reason)).toContain("only touch on this box");
+      expect(existsSync(join(work, "by-policy.txt"))).toBe(true);
     } finally {
       box.remove();
     }

@@ -19,6 +19,10 @@ import { COMMAND_NAMES, type ControlName } from "../../core/exec/session-bridge.
 import type { ApprovalMode, SessionHandle } from "../../core/exec/session-types.js";
 import { resolveBinary } from "../../spawn/binaries.js";
 import { failureOf } from "../errors.js";
+import { loadConfigFiles } from "../load-config.js";
+import { resolveConfigSettings } from "../../core/config/settings.js";
+import type { PolicyConfig } from "../../core/config/policy-schema.js";
+import { makeClassifier } from "../../core/control/policy.js";
 import { processOutput, type Output } from "../render/output.js";
 import { launchSession, SESSION_HARNESSES } from "../../session/launch.js";
 import { JournalWriter, journalPath, summarizeJournal, sessionsDir } from "../../session/journal.js";
@@ -190,6 +194,9 @@ function prepare(harnessArg: string, flags: SessionFlags): Prepared {
     }
   }
   stateDir = stateDir ?? join(sessionsDir(), `${sessionId}.d`);
+  // Config key `policy` (project > user, with trust): safe operations run without asking anybody.
+  const configs = loadConfigFiles(cwd);
+  const policy = resolveConfigSettings({ user: configs.user, project: configs.project, projectTrust: configs.projectTrust }).policy;
   return {
     harness, sessionId,
     launch: {
@@ -199,6 +206,7 @@ function prepare(harnessArg: string, flags: SessionFlags): Prepared {
       ...(flags.effort ? { effort: flags.effort } : {}), ...(stallMs ? { stallMs } : {}),
       ...(decisionBudgetMs ? { decisionBudgetMs } : {}), ...(requiredControls.length ? { requiredControls: requiredControls as ControlName[] } : {}),
       turnsBefore,
+      ...(policy ? { classify: makeClassifier(policy as unknown as PolicyConfig, cwd), headlessDenyReason: policy.headless.reason } : {}),
     },
   };
 }
