@@ -85,6 +85,12 @@ export class HandleSessionPort implements SessionPort {
 
   control(): ControlSnapshot {
     const snap = this.handle.snapshot();
-    return { frame: null, posture: null, pending: snap.pending, census: {} };
+    const c = snap.census;
+    const census: Record<string, number> = {
+      allowed: c.allowed, denied: c.denied, replaced: c.replaced, abstained: c.abstained,
+    };
+    for (const [decider, n] of Object.entries(c.byDecider)) if (n !== undefined) census[`by-${decider}`] = n;
+    const frame = snap.frame ? `admits ${snap.frame.admits.join(", ") || "nothing"}${snap.frame.digest ? ` (${snap.frame.digest.slice(0, 12)})` : ""}` : null;
+    return { frame, posture: snap.posture, pending: snap.pending, census };
   }
 }

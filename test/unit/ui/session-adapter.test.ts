@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { HandleSessionPort, supportOf } from "../../../src/ui/session-adapter.js";
+import type { SessionHandle } from "../../../src/core/exec/session-types.js";
+import type { BridgeCapabilities } from "../../../src/core/exec/session-bridge.js";
+
+function fakeHandle() {
+  const calls: unknown[] = [];
+  const handle = {
+    sessionId: "s", harness: "codex",
+    subscribe: () => () => undefined,
+    start: async () => void calls.push("start"),
+    send: async (id: string, text: string) => (calls.push({ send: id, text }), { disposition: "started" as const }),
+    answer: async (id: string, text: string) => (calls.push({ answer: id, text }), { disposition: "started" as const }),
+    command: async (command: unknown, decider: unknown) => (calls.push({ command, decider }), { result: "ok" as const }),
+    handleLine: async () => undefined,
+    close: async () => ({ kind: "closed" }), abort: async (cause: string) => (calls.push({ abort: cause }), { kind: "closed" }),
+    closed: new Promise(() => undefined),
+    snapshot: () => ({
+      lifecycle: "running", turnId: null, pending: [], harnessSessionId: null, frame: { admits: ["read"] }, posture: "on-request",
+      census: { allowed: 2, denied: 1, replaced: 0, abstained: 0, byDecider: { human: 3 } },
+    }),
+  } as unknown as SessionHandle;
+  return { handle, calls };
+}
+
+const CAPS = { harness: "codex", delivers: { steer: "turn/steer", "tool.decide/replace": "x" }, midTurnSend: "joins-turn", harnessDecisionTimeoutMs: null } as unknown as BridgeCapabilities;
+
+describe("SessionHandle → SessionPort", () => {
+  it("a decision is a tool.decide command decided by a human", async () => {
+    const { handle, calls } = fakeHandle();
+    const port = new HandleSessionPort(handle, CAPS);
+    await port.decide("call_1", { decision: "deny", reason: "no" });
+    expect(calls[0]).toMatchObject({ command: { command: "tool.decide", callId: "call_1", decision: { decision: "deny", reason: "no" } }, decider: "human" });
+  });
+
+  it("a prompt is a send; steer and inject are commands; interrupt and halt carry a reason", async () => {
+    const { handle, calls } = fakeHandle();
+    const port = new HandleSessionPort(handle, CAPS);
+    await port.send("go", "turn");
+    await port.send("faster", "steer");
+    await port.send("note", "inject");
+    await port.interrupt();
+    await port.halt();
+    expect(calls[0]).toMatchObject({ send: expect.any(String), text: "go" });
+    expect(calls[1]).toMatchObject({ command: { command: "steer", text: "faster" } });
+    expect(calls[2]).toMatchObject({ command: { command: "message.inject", text: "note" } });
+    expect(calls[3]).toMatchObject({ command: { command: "interrupt", reason: expect.stringContaining("hmux") } });
+    expect(calls[4]).toMatchObject({ command: { command: "halt" } });
+  });
+
+  it("ids are unique per intent", async () => {
+    const { handle, calls } = fakeHandle();
+    const port = new HandleSessionPort(handle, CAPS);
+    await port.send("a", "turn");
+    await port.send("b", "turn");
+    const ids = calls.map((c) => (c as { send: string }).send);
+    expect(new Set(ids).size).toBe(2);
+  });
+
+  it("support follows the bridge's deliveries", () => {
+    expect(supportOf(CAPS)).toMatchObject({ steer: true, inject: false, replace: true });
+  });
+
+  it("start sends the initial prompt after the session starts; control state is read from the snapshot", async () => {
+    const { handle, calls } = fakeHandle();
+    const port = new HandleSessionPort(handle, CAPS, { initialPrompt: "hello" });
+    await port.start();
+    expect(calls.slice(0, 2)).toMatchObject(["start", { text: "hello" }]);
+    expect(port.control()).toMatchObject({ frame: "admits read", posture: "on-request", census: { allowed: 2, denied: 1, "by-human": 3 } });
+  });
+});
