@@ -49,6 +49,23 @@ export async function serveModel(options: { port?: string; script?: string }): P
   });
 }
 
+const SERVE_HELP = `
+Routes: POST /v1/messages (Anthropic), POST /v1/responses (OpenAI Responses),
+POST /v1/chat/completions, GET /v1/models; GET /_hmux/requests is the request log.
+
+Script (JSON): {"rules":[{"name":"…","match":{"contains"|"regex"|"assistantSaid":…},
+  "replies":[{"text":[…],"thinking":"…","tools":[{"tool":"shell","command":"ls"}],
+  "question":{"question":"…","options":[…]},"usage":{…},"delayMs":50,
+  "failure":{"kind":"status","status":429,"retryAfter":1},"expect":{…}}]}]}
+Reply n answers after the n-th round of tool results. A rule without "match" is the fallback.
+
+Inline markers in a prompt override the script:
+  [[bash:CMD]] [[read:PATH]] [[write:PATH|TEXT]] [[edit:PATH|OLD|NEW]] [[say:TEXT]]
+  [[think:TEXT]] [[ask:QUESTION|OPT|OPT]] [[slow:MS]] [[usage:IN/OUT]]
+  [[fail:401|403|429|500|529|drop|stall|hang]] [[retry-after:S]] [[fail-times:N]]
+  [[expect-history:TEXT]]
+`;
+
 export function register(program: Command): void {
   const model = program.command("model").description("the embedded scripted model server (Anthropic, OpenAI Responses, Chat Completions on 127.0.0.1)");
   model
@@ -56,5 +73,6 @@ export function register(program: Command): void {
     .description("serve the scripted model; prints http://127.0.0.1:PORT as the first line")
     .option("--port <n>", "port on 127.0.0.1 (0: any free port)", "0")
     .option("--script <file>", "a JSON script (default: the built-in demo script)")
+    .addHelpText("after", SERVE_HELP)
     .action(async (opts: { port?: string; script?: string }) => serveModel(opts));
 }
