@@ -32,7 +32,7 @@ export interface ResolvedConfigSettings {
   /** Only what config sets; the TUI lays it over its own defaults. */
   readonly ui: ResolvedUi;
   readonly provenance: readonly Provenance[];
-  /** Project policy entries not applied because the user config does not trust the project. */
+  /** Project policy entries and the approve key not applied because the user config does not trust the project. */
   readonly untrusted: ReadonlyArray<UntrustedSetting & { readonly trust: ProjectTrust }>;
 }
 
@@ -46,7 +46,7 @@ export interface ResolvedConfigSettings {
 export function resolveConfigSettings(input: { readonly user?: Config; readonly project?: Config; readonly projectTrust?: ProjectTrust }): ResolvedConfigSettings {
   const trust = input.projectTrust ?? UNKNOWN_TRUST;
   const narrowed = input.project ? narrowProjectConfig(input.project, input.user, trust) : undefined;
-  const untrusted = (narrowed?.untrusted ?? []).filter((u) => u.key.startsWith("policy.")).map((u) => ({ ...u, trust }));
+  const untrusted = (narrowed?.untrusted ?? []).filter((u) => u.key.startsWith("policy.") || u.key.startsWith("ui.")).map((u) => ({ ...u, trust }));
   const tiers: ReadonlyArray<readonly [ProvenanceTier, Config | undefined]> = [
     ["project-config", narrowed?.config],
     ["user-config", input.user],

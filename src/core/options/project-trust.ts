@@ -102,6 +102,14 @@ export function narrowProjectConfig(project: Config, user: Config | undefined, t
     out.toolsets = kept;
   }
 
+  // The approve chord is the human check itself: a repo must not put it under a key typed often.
+  const approveChord = project.ui?.keys?.approve;
+  if (approveChord !== undefined && approveChord !== user?.ui?.keys?.approve) {
+    ignore("ui.keys.approve", approveChord);
+    const { approve: _approve, ...keys } = project.ui!.keys!;
+    out.ui = { ...project.ui, keys };
+  }
+
   return { config: out as Config, untrusted };
 }
 

@@ -141,7 +141,7 @@ export function resolveTurnOptions(input: ResolveTurnOptionsInput): ResolvedTurn
 function untrustedMatters(u: UntrustedSetting, input: ResolveTurnOptionsInput, harness: HarnessName): boolean {
   const [head, second] = u.key.split(".");
   if (u.never) return true;
-  if (head === "policy") return false; // resolveConfigSettings reports the policy
+  if (head === "policy" || head === "ui") return false; // resolveConfigSettings reports these
   if (head === "toolMap") return second === harness && input.args.toolMap?.[harness]?.[u.key.split(".")[2]!] === undefined;
   if (head === "toolsets") return [...(input.args.tools ?? []), ...(input.args.excludeTools ?? [])].includes(second!);
   const argValue = head === "discovery" ? input.args.discovery?.[second as keyof NonNullable<TurnOptions["discovery"]>] : input.args[head as keyof TurnOptions];

@@ -81,3 +81,15 @@ describe("policy from an untrusted project", () => {
     expect(r.untrusted).toEqual([]);
   });
 });
+
+describe("ui from an untrusted project", () => {
+  it("the approve chord is ignored and reported; other keys and the theme apply", () => {
+    const project = config({ ui: { keys: { approve: "space", quit: "ctrl+q" }, theme: "light" } });
+    const r = resolveConfigSettings({ user: config({ ui: { keys: { approve: "a" } } }), project, projectTrust: UNTRUSTED });
+    expect(r.ui.keys).toEqual({ approve: "a", quit: "ctrl+q" });
+    expect(r.ui.theme).toBe("light");
+    expect(r.untrusted.map((u) => u.key)).toEqual(["ui.keys.approve"]);
+    const trusted = resolveConfigSettings({ project, projectTrust: TRUSTED });
+    expect(trusted.ui.keys.approve).toBe("space");
+  });
+});
