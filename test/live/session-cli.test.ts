@@ -59,10 +59,15 @@ describe("hmux session --json, the machine surface", () => {
     }
   });
 
-  it("a harness with no session channel is refused before the stream opens: failure then closed, exit 2, no session line", async () => {
+  it("a harness with no session channel is refused before the stream opens, naming the controls it lacks: failure then closed, exit 2, no session line", async () => {
     const box = sandbox();
     try {
-      for (const args of [["session", "muse", "--json"], ["session", "claude"], ["session", "claude", "--json", "--endpoint", "http://10.0.0.1:9/v1"]]) {
+      const muse = await hmux(box, ["session", "muse", "--json"]);
+      expect(muse.code).toBe(2);
+      const museLines = muse.stdout.trim().split("\n").map((l) => JSON.parse(l) as { kind: string; id?: string });
+      // The controls a session would need are named first, then the refusal pair.
+      expect(museLines.map((l) => l.id ?? l.kind)).toEqual(["start/tool.decide", "failure", "closed"]);
+      for (const args of [["session", "claude"], ["session", "claude", "--json", "--endpoint", "http://10.0.0.1:9/v1"]]) {
         const r = await hmux(box, args);
         expect(r.code).toBe(2);
         const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { kind: string; cause?: string });

@@ -23,6 +23,8 @@ import { loadConfigFiles } from "../load-config.js";
 import { resolveConfigSettings } from "../../core/config/settings.js";
 import type { PolicyConfig } from "../../core/config/policy-schema.js";
 import { makeClassifier } from "../../core/control/policy.js";
+import { channelCapabilities } from "../../core/control/capabilities.js";
+import { refusalsAtStart, startRefusalEvents } from "../../core/control/start-refusals.js";
 import { processOutput, type Output } from "../render/output.js";
 import { launchSession, SESSION_HARNESSES } from "../../session/launch.js";
 import { JournalWriter, journalPath, summarizeJournal, sessionsDir } from "../../session/journal.js";
@@ -91,6 +93,7 @@ export async function sessionCommand(harnessArg: string, flags: SessionFlags, ou
     handle = launchSession({ ...launch, ...(j ? { record: (e: SessionEvent) => j.record(e) } : {}) });
   } catch (err) {
     journal?.close();
+    for (const event of oneShotRefusals(harnessArg, flags)) write(event);
     return refuse(err, output, write);
   }
   let opened = false;
@@ -209,6 +212,18 @@ function prepare(harnessArg: string, flags: SessionFlags): Prepared {
       ...(policy ? { classify: makeClassifier(policy as unknown as PolicyConfig, cwd), headlessDenyReason: policy.headless.reason } : {}),
     },
   };
+}
+
+/**
+ * muse and cursor run one process per turn with no approval channel: a session there could not
+ * check a single tool call, so the controls it would need are named, as `start/<command>`
+ * results from the capability table, before the refusal pair. (`hmux run <h> --resume <id>`
+ * continues their conversations one turn at a time.)
+ */
+function oneShotRefusals(harness: string, flags: SessionFlags): unknown[] {
+  if (harness !== "muse" && harness !== "cursor") return [];
+  const mode = flags.approvals === "allow" ? "observe" : "ask";
+  return startRefusalEvents(refusalsAtStart(channelCapabilities(`${harness}-oneshot`), { mode }));
 }
 
 function safeJournalPath(id: string): string | null {
