@@ -23,7 +23,11 @@ function fakeHandle() {
   return { handle, calls };
 }
 
-const CAPS = { harness: "codex", delivers: { steer: "turn/steer", "tool.decide/replace": "x" }, midTurnSend: "joins-turn", harnessDecisionTimeoutMs: null } as unknown as BridgeCapabilities;
+import { CODEX_SESSION_CAPABILITIES } from "../../../src/adapters/codex/session-bridge.js";
+import { CLAUDE_SESSION_CAPABILITIES } from "../../../src/adapters/claude/session-bridge.js";
+import { delivers } from "../../../src/core/exec/session-bridge.js";
+
+const CAPS: BridgeCapabilities = CODEX_SESSION_CAPABILITIES;
 
 describe("SessionHandle → SessionPort", () => {
   it("a decision is a tool.decide command decided by a human", async () => {
@@ -57,8 +61,13 @@ describe("SessionHandle → SessionPort", () => {
     expect(new Set(ids).size).toBe(2);
   });
 
-  it("support follows the bridge's deliveries", () => {
-    expect(supportOf(CAPS)).toMatchObject({ steer: true, inject: false, replace: true });
+  it("support follows the capability table's row for the channel", () => {
+    for (const caps of [CODEX_SESSION_CAPABILITIES, CLAUDE_SESSION_CAPABILITIES]) {
+      expect(supportOf(caps)).toMatchObject({
+        steer: delivers(caps, "steer"), inject: delivers(caps, "message.inject"), replace: delivers(caps, "tool.decide/replace"),
+      });
+    }
+    expect(supportOf(CLAUDE_SESSION_CAPABILITIES).steer).toBe(false);
   });
 
   it("start sends the initial prompt after the session starts; control state is read from the snapshot", async () => {
