@@ -13,7 +13,7 @@ import { NativeLaunchError, parseNativeKind } from "../../native/launch.js";
 import type { NativeKind } from "../../native/native-plan.js";
 import { startModelServer } from "../../model/server.js";
 import type { NewSessionRequest } from "../../ui/session-launcher.js";
-import { openTui } from "../../ui/wiring/open-tui.js";
+import { loadOpenTui } from "../../ui/wiring/load-open-tui.js";
 
 export interface NativeCommandOptions {
   readonly endpoint?: string;
@@ -40,6 +40,7 @@ export async function openNativeTui(kinds: readonly NativeKind[], options: Nativ
   const model = options.scripted ? await startModelServer() : undefined;
   try {
     const endpoint = options.endpoint ?? model?.url;
+    const openTui = await loadOpenTui();
     await openTui({ cwd: options.cwd ?? process.cwd(), sessions: kinds.map((k) => nativeRequest(k, options, endpoint)) });
   } finally {
     await model?.close();
