@@ -11,7 +11,8 @@
  * timeout → killed (timeout, not retryable); watchdog stall → stall (stall, retryable); a `limit`
  * event → limit; a signal → killed; a non-zero exit → failed when the stream explained it, else the
  * stderr tail decides (transport/unavailable → failed, otherwise crash with a `native` failure);
- * exit 0 or unknown → awaiting-input for a well-formed question on a failure-free turn, failed for
+ * exit 0 or unknown → failed (native) when the decoder says the stream never reached its
+ * turn-ending record and nothing else failed, else awaiting-input for a well-formed question on a failure-free turn, failed for
  * a malformed one or any failure, else clean. A failed turn whose reduced failure is a rate, usage
  * or quota wall reports cause limit.
  */
@@ -39,6 +40,8 @@ export interface ConcludeInput {
   /** stderr lines kept by the runner; defaults to the last raw stderr events. */
   readonly stderrTail?: readonly string[];
   readonly matchers?: MatcherSet;
+  /** The decoder's verdict that the stream stopped before its turn-ending record (see StreamDecoder.incompleteTurn). */
+  readonly incompleteTurn?: string;
 }
 
 export const STDERR_TAIL_LINES = 20;
@@ -113,6 +116,18 @@ export function concludeTurn(input: ConcludeInput): HarnessEvent[] {
   }
 
   // Exit 0, or unknown (a recorded stream): the stream decides.
+  if (input.incompleteTurn !== undefined && seen.length === 0) {
+    // Class `native`, not `transport`: transport is the path to the provider failing, and every
+    // recorded provider failure (refused, 5xx, a response cut mid-stream) still ends with the
+    // harness's own turn-ending record carrying the error (claude result is_error, codex
+    // turn.failed, pi agent_end; captures fail-drop/fail-500 of each). A stream that stops before
+    // that record is the harness not finishing its own protocol - its own terms, like the
+    // "exited 0 but printed no JSON events" case - and resending the same request is no remedy
+    // hmux can promise, so it is not retryable. A failure the stream already reported is the
+    // better explanation and is kept instead.
+    add(failure("native", `incomplete turn: ${input.incompleteTurn}`));
+    return finish("failed");
+  }
   if (input.escalateQuestions) {
     const text = lastAssistantText(events);
     const found = text === undefined ? { kind: "none" as const } : detectQuestion(text);

@@ -55,8 +55,10 @@ export function decodeRecorded(
   for (const line of splitLines(text)) events.push(...decodeLine(decoder, line, "stdout"));
   if (opts.stderr !== undefined) for (const line of splitLines(opts.stderr)) events.push(...decodeLine(decoder, line, "stderr"));
   events.push(...decoder.end());
+  const incompleteTurn = decoder.incompleteTurn?.();
   events.push(...concludeTurn({
     events, exit: { code: exitCode, signal: null }, escalateQuestions: opts.escalateQuestions ?? true,
+    ...(incompleteTurn !== undefined ? { incompleteTurn } : {}),
     ...(opts.matchers ? { matchers: opts.matchers } : {}),
   }));
   return events;

@@ -14,6 +14,12 @@ export interface StreamDecoder {
   text(line: string, stream: "stdout" | "stderr"): HarnessEvent[];
   /** The stream ended; emit whatever was pending. Never emits `done`. */
   end(): HarnessEvent[];
+  /**
+   * Optional. Why the stream read so far is not a complete one-shot turn (the record that ends a
+   * turn never arrived), or undefined when it is complete or the decoder cannot tell. Read once,
+   * after end(), by whoever concludes the turn.
+   */
+  incompleteTurn?(): string | undefined;
 }
 
 export interface DecoderContext {

@@ -60,6 +60,8 @@ class ClaudeDecoder implements StreamDecoder {
   private thinkingStreamed = false;
   private lastApiError: ApiErrorNotice | undefined;
   private interrupted = false;
+  /** A -p turn ends with its `result` record; init (re)opens a turn (every capture ends so). */
+  private awaitingResult = true;
 
   constructor(private readonly context: DecoderContext) {
     this.identity = new IdentityTracker("claude", context);
@@ -86,9 +88,16 @@ class ClaudeDecoder implements StreamDecoder {
     return [];
   }
 
+  incompleteTurn(): string | undefined {
+    return this.awaitingResult ? "claude's stream-json ended without its `result` record" : undefined;
+  }
+
   private system(record: JsonObject): HarnessEvent[] {
     const subtype = str(record.subtype) ?? "system";
-    if (subtype === "init") return this.identity.announce(record.session_id, str(record.model));
+    if (subtype === "init") {
+      this.awaitingResult = true;
+      return this.identity.announce(record.session_id, str(record.model));
+    }
     if (subtype === "api_retry") {
       const status = record.error_status ?? "none";
       const detail = `attempt ${String(record.attempt ?? "?")}/${String(record.max_retries ?? "?")}: ${String(status)} ${String(record.error ?? "")}`.trim();
@@ -182,6 +191,7 @@ class ClaudeDecoder implements StreamDecoder {
   }
 
   private result(record: JsonObject): HarnessEvent[] {
+    this.awaitingResult = false;
     const out: HarnessEvent[] = [];
     const usage = obj(record.usage);
     const cost = num(record.total_cost_usd);

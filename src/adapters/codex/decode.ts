@@ -68,6 +68,8 @@ class CodexDecoder implements StreamDecoder {
   private readonly matchers: MatcherSet;
   private readonly calls = new Set<string>();
   private pending: FailureSummary | undefined;
+  /** An exec turn ends with turn.completed or turn.failed; turn.started opens one (every capture ends so). */
+  private turnOpen = true;
 
   constructor(private readonly context: DecoderContext) {
     this.identity = new IdentityTracker("codex", context);
@@ -77,7 +79,9 @@ class CodexDecoder implements StreamDecoder {
   record(record: JsonObject): HarnessEvent[] {
     switch (record.type) {
       case "thread.started": return this.identity.announce(record.thread_id);
-      case "turn.started": return [{ kind: "progress", label: "turn.started" }];
+      case "turn.started":
+        this.turnOpen = true;
+        return [{ kind: "progress", label: "turn.started" }];
       case "item.started": return this.itemStarted(obj(record.item), record);
       case "item.updated": return [{ kind: "progress", label: `item.updated:${str(obj(record.item)?.type) ?? "item"}` }];
       case "item.completed": return this.itemCompleted(obj(record.item), record);
@@ -96,6 +100,10 @@ class CodexDecoder implements StreamDecoder {
     const pending = this.pending;
     this.pending = undefined;
     return pending ? [failureEvent(pending)] : [];
+  }
+
+  incompleteTurn(): string | undefined {
+    return this.turnOpen ? "codex exec --json ended without turn.completed or turn.failed" : undefined;
   }
 
   private call(item: JsonObject, type: string): HarnessEvent {
@@ -140,6 +148,7 @@ class CodexDecoder implements StreamDecoder {
   }
 
   private turnCompleted(record: JsonObject): HarnessEvent[] {
+    this.turnOpen = false;
     this.pending = undefined;
     const usage = obj(record.usage);
     if (!usage) return [{ kind: "progress", label: "turn.completed" }];
@@ -150,6 +159,7 @@ class CodexDecoder implements StreamDecoder {
   }
 
   private turnFailed(record: JsonObject): HarnessEvent[] {
+    this.turnOpen = false;
     const message = str(obj(record.error)?.message) ?? str(record.message) ?? this.pending?.message ?? "codex turn failed";
     this.pending = undefined;
     const classified = classifyFailureText(message, this.matchers, { fallback: "task" });

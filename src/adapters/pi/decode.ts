@@ -52,6 +52,15 @@ class PiDecoder implements StreamDecoder {
   private failedSinceRetry = false;
   private textStreamed = false;
   private thinkingStreamed = false;
+  /**
+   * A json-mode turn is complete once an agent run ended (agent_end) and no retry reopened it
+   * (auto_retry_start / agent_start after it). Every capture ends so, retries included:
+   * ... agent_end, auto_retry_start, agent_start ... agent_end, auto_retry_end.
+   */
+  private agentEnded = false;
+  private agentOpen = false;
+  /** An rpc `response` means a session transcript, not a one-shot turn: no turn-end rule applies. */
+  private rpc = false;
 
   constructor(private readonly context: DecoderContext) {
     this.identity = new IdentityTracker("pi", context);
@@ -60,7 +69,19 @@ class PiDecoder implements StreamDecoder {
 
   record(record: JsonObject): HarnessEvent[] {
     const type = str(record.type);
+    if (type === "agent_start") this.agentOpen = true;
     if (type !== undefined && PROGRESS_TYPES.has(type)) return [{ kind: "progress", label: type }];
+    if (type === "agent_end") {
+      // willRetry:true (0.84.2) announces the retry that follows: the turn is not over yet.
+      this.agentEnded = true;
+      this.agentOpen = record.willRetry === true;
+    } else if (type === "auto_retry_start") {
+      this.agentOpen = true;
+    } else if (type === "auto_retry_end") {
+      this.agentOpen = false;
+    } else if (type === "response") {
+      this.rpc = true;
+    }
     switch (type) {
       case "session": return this.identity.announce(record.id);
       case "message_update": return this.messageUpdate(record);
@@ -83,6 +104,12 @@ class PiDecoder implements StreamDecoder {
 
   end(): HarnessEvent[] {
     return this.flush(undefined);
+  }
+
+  incompleteTurn(): string | undefined {
+    if (this.rpc || (this.agentEnded && !this.agentOpen)) return undefined;
+    return this.agentOpen ? "pi --mode json ended inside an agent run, without its closing agent_end"
+      : "pi --mode json ended without agent_end";
   }
 
   private flush(label: string | undefined): HarnessEvent[] {

@@ -112,8 +112,10 @@ export async function* runTurn(deps: RunTurnDeps, request: RunTurnRequest): Asyn
       yield event;
     }
     const observed = await turn.finish();
+    const incompleteTurn = decoder.incompleteTurn?.();
     const input: ConcludeInput = {
       ...observed,
+      ...(incompleteTurn !== undefined ? { incompleteTurn } : {}),
       escalateQuestions: request.escalateQuestions ?? true,
       ...(request.matchers ? { matchers: request.matchers } : {}),
     };

@@ -3,6 +3,8 @@ import { decodeLines, done, ofKind } from "./helpers.js";
 
 const SID = "11111111-2222-4333-8444-555555555555";
 const init = { type: "system", subtype: "init", session_id: SID, model: "claude-opus-4-8" };
+/** The record every complete -p turn ends with. */
+const okResult = { type: "result", subtype: "success", is_error: false, result: "ok", session_id: SID };
 
 /** The documented failure shape (live-drive §2): api_retry, synthetic assistant, result success+is_error. */
 function apiFailure(status: number | null, error: string, text: string) {
@@ -83,7 +85,7 @@ describe("claude rate_limit_event", () => {
   });
 
   it("allowed_warning is not a failure", () => {
-    const events = decodeLines("claude", [init, event("allowed_warning", { utilization: 0.8 })], 0);
+    const events = decodeLines("claude", [init, event("allowed_warning", { utilization: 0.8 }), okResult], 0);
     expect(ofKind(events, "failure")).toEqual([]);
     expect(ofKind(events, "limit")).toEqual([]);
     expect(done(events).cause).toBe("clean");
@@ -91,7 +93,7 @@ describe("claude rate_limit_event", () => {
   });
 
   it("allowed with overage rejected is not a failure", () => {
-    const events = decodeLines("claude", [init, event("allowed", { overageStatus: "rejected" })], 0);
+    const events = decodeLines("claude", [init, event("allowed", { overageStatus: "rejected" }), okResult], 0);
     expect(done(events).cause).toBe("clean");
   });
 

@@ -131,11 +131,14 @@ describe("decodeRecorded", () => {
     const text = '{"type":"thread.started","thread_id":"t1"}\n{"type":"item.comp\n\u0000\u00ff garbage\n[1,2]';
     const events = decodeRecorded(decoderFor("codex"), text, 0);
     expect(ofKind(events, "raw").map((r) => r.text)).toEqual(['{"type":"item.comp', "\u0000\u00ff garbage", "[1,2]"]);
-    expect(events.at(-1)).toEqual({ kind: "done", exitCode: 0, cause: "clean" });
+    // Cut before turn.completed: a truncated turn, never clean.
+    expect(events.at(-1)).toMatchObject({ kind: "done", exitCode: 0, cause: "failed", failure: { class: "native" } });
+    const whole = decodeRecorded(decoderFor("codex"), `${text}\n{"type":"turn.completed"}`, 0);
+    expect(whole.at(-1)).toEqual({ kind: "done", exitCode: 0, cause: "clean" });
   });
 
-  it("an empty recording with an unknown exit is clean; with exit 1 it is a native crash", () => {
-    expect(decodeRecorded(decoderFor("pi"), "", null)).toEqual([{ kind: "done", exitCode: null, cause: "clean" }]);
+  it("an empty recording is no complete turn (failed, native); with exit 1 it is a native crash", () => {
+    expect(decodeRecorded(decoderFor("pi"), "", null).at(-1)).toMatchObject({ kind: "done", exitCode: null, cause: "failed", failure: { class: "native", retryable: false } });
     expect(decodeRecorded(decoderFor("pi"), "", 1).at(-1)).toMatchObject({ cause: "crash", failure: { class: "native" } });
   });
 });

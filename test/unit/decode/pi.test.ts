@@ -7,6 +7,9 @@ const assistantEnd = (stopReason: string, errorMessage?: string, content: object
   message: { role: "assistant", content, stopReason, ...(errorMessage ? { errorMessage } : {}) },
 });
 
+/** The record that closes every complete json-mode turn. */
+const agentEnd = { type: "agent_end", messages: [] };
+
 describe("pi failure classification (live-drive §4/§5; pi exits 0 on all of these)", () => {
   const table: [string, string, string][] = [
     ["401", "401 invalid x-api-key", "auth"],
@@ -57,7 +60,7 @@ describe("pi failure classification (live-drive §4/§5; pi exits 0 on all of th
   });
 
   it("aborted is an error, not a failure", () => {
-    const events = decodeLines("pi", [session, assistantEnd("aborted", "Request was aborted")], 0);
+    const events = decodeLines("pi", [session, { type: "agent_start" }, assistantEnd("aborted", "Request was aborted"), agentEnd], 0);
     expect(ofKind(events, "error")).toEqual([{ kind: "error", message: "Request was aborted" }]);
     expect(done(events).cause).toBe("clean");
   });
@@ -68,6 +71,7 @@ describe("pi tools and rpc records", () => {
     const events = decodeLines("pi", [session,
       { type: "tool_execution_start", toolCallId: "c1", toolName: "bash", args: { command: "rm -rf /" } },
       { type: "tool_execution_end", toolCallId: "c1", toolName: "bash", result: { content: [{ type: "text", text: "Tool execution was blocked" }] }, isError: true },
+      agentEnd,
     ], 0);
     expect(ofKind(events, "tool")[1]).toEqual({
       kind: "tool", phase: "result", callId: "c1", name: "bash", output: "Tool execution was blocked", isError: true, denied: true,
