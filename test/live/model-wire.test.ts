@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { WireProtocol } from "../../src/model/conversation.js";
 import { parseScript } from "../../src/model/script-schema.js";
 import { startModelServer, type ModelServer } from "../../src/model/server.js";
-import { groupAlive, isolate, killAll, runCli, startedGroups, turnArgs, type CliResult, type IsolatedRun, type LiveHarness, type PiApi } from "./helpers/isolated-cli.js";
+import { groupAlive, isolate, killAll, runCli, startedGroups, unreadRequests, turnArgs, type CliResult, type IsolatedRun, type LiveHarness, type PiApi } from "./helpers/isolated-cli.js";
 import { finalText, nativeFailure, sessionIdOf, toolOutputs } from "./helpers/native-signals.js";
 
 interface Target {
@@ -53,7 +53,9 @@ async function withServer<T>(target: Target, fn: (s: ModelServer, run: IsolatedR
   const server = await startModelServer(script ? { script } : {});
   const run = isolate(target.harness, server.url, target.piApi ? { piApi: target.piApi } : {});
   try {
-    return await fn(server, run);
+    const result = await fn(server, run);
+    expect(unreadRequests(server.requests()), "requests the scripted model could not read").toEqual([]);
+    return result;
   } finally {
     await server.close();
     run.cleanup();

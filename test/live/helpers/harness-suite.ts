@@ -8,6 +8,7 @@ import { isRetryable, type FailureClass, type HarnessEvent } from "../../../src/
 import type { HarnessName } from "../../../src/core/harness-names.js";
 import { parseScript, type Script } from "../../../src/model/script-schema.js";
 import { startModelServer, type ModelServer } from "../../../src/model/server.js";
+import { unreadRequests } from "./isolated-cli.js";
 import { describeTurn, groupAlive, hmuxTurn, removeTempDirs, spawnedSoFar, type HmuxTurnOptions, type HmuxTurnResult } from "./hmux-turn.js";
 
 export interface SuiteFacts {
@@ -27,7 +28,13 @@ const PTY_SCRIPT = parseScript({
 
 async function withModel<T>(fn: (server: ModelServer) => Promise<T>, script?: Script): Promise<T> {
   const server = await startModelServer(script ? { script } : {});
-  try { return await fn(server); } finally { await server.close(); }
+  try {
+    const result = await fn(server);
+    expect(unreadRequests(server.requests()), "requests the scripted model could not read").toEqual([]);
+    return result;
+  } finally {
+    await server.close();
+  }
 }
 
 /** A loopback port with nothing listening on it. */

@@ -138,3 +138,13 @@ export function runCli(harness: LiveHarness, args: readonly string[], run: Isola
 export function groupAlive(pgid: number): boolean {
   try { process.kill(-pgid, 0); return true; } catch { return false; }
 }
+
+/**
+ * A harness version that changes its request shape or routes must fail loudly, naming what
+ * the scripted model could not read (the server answered it with a clear 400/404 too).
+ */
+export function unreadRequests(requests: readonly { outcome: string; method: string; path: string; error?: string }[]): string[] {
+  return requests
+    .filter((q) => q.outcome === "shape-error" || q.outcome === "not-json" || q.outcome === "not-found")
+    .map((q) => `${q.method} ${q.path}: ${q.error ?? q.outcome}`);
+}
