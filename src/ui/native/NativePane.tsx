@@ -79,9 +79,11 @@ function NativePaneImpl({ port, view, index, rect, focused, capturing }: NativeP
         <Box flexGrow={1} flexShrink={1}>
           <Text wrap="truncate" bold={focused}>{`${view.info.label ?? port.kind}${scrolled}${mode ? ` · ${mode}` : ""}`}</Text>
         </Box>
-        <Text wrap="truncate" color={stateColor}>
-          {exit ? ` exited ${exit.signal !== null ? `signal ${exit.signal}` : `code ${exit.code}`}` : ` ${state}`}
-        </Text>
+        <Box flexShrink={0}>
+          <Text color={stateColor}>
+            {exit ? ` exited ${exit.signal !== null ? `signal ${exit.signal}` : `code ${exit.code}`}` : ` ${state}`}
+          </Text>
+        </Box>
       </Box>
       <NativeRows rows={frame.rows} width={cols} height={rows} noColor={theme.noColor} />
     </Box>

@@ -1,0 +1,79 @@
+import React from "react";
+import { afterEach, describe, expect, it } from "vitest";
+import { render } from "ink-testing-library";
+import { App } from "../../../src/ui/App.js";
+import { AppStore } from "../../../src/ui/store/app-store.js";
+import { FALLBACK_THEME } from "../../../src/ui/theme/theme.js";
+import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
+import { NativeTerminal } from "../../../src/native/native-terminal.js";
+import { NativeSessionPort } from "../../../src/native/native-port.js";
+import type { HookReport } from "../../../src/native/hooks/report-schema.js";
+import { fakeFactory, type FakePty } from "./fake-pty.js";
+
+const tick = (ms = 40) => new Promise((r) => setTimeout(r, ms));
+let cleanup: Array<() => void> = [];
+afterEach(() => {
+  for (const c of cleanup) c();
+  cleanup = [];
+});
+
+async function mount(kind: "shell" | "claude", hooks: boolean) {
+  const fake = fakeFactory();
+  const terminal = new NativeTerminal({ argv: ["x"], cwd: "/", env: {}, cols: 40, rows: 8, spawn: fake.factory, focusedFps: 100 });
+  const port = new NativeSessionPort({ kind, terminal, hooks });
+  const store = new AppStore({ scheduler: { now: () => 0, every: () => () => undefined }, columns: 60, rows: 14 });
+  store.addSession(port);
+  const r = render(<App store={store} theme={FALLBACK_THEME} keymap={DEFAULT_KEYMAP} />);
+  cleanup.push(() => r.unmount(), () => terminal.dispose());
+  await tick(60);
+  return { r, store, port, pty: fake.pty() as FakePty };
+}
+
+describe("native pane in the TUI", () => {
+  it("shows the emulated screen under a header, and the pty gets the pane's size", async () => {
+    const { r, pty } = await mount("shell", false);
+    pty.emit("\u001b[31mred\u001b[0m and plain\r\n$ ");
+    await tick(80);
+    const frame = r.lastFrame() ?? "";
+    expect(frame).toContain("red and plain");
+    expect(frame).toContain("1 shell · typing into the pane");
+    // 60×14 terminal: rail and status line 2 rows, border 2, header 1; border 2 columns.
+    expect(pty.sizes.at(-1)).toEqual([58, 9]);
+  });
+
+  it("a pane without hooks says state unknown, on the rail too", async () => {
+    const { r } = await mount("shell", false);
+    const frame = r.lastFrame() ?? "";
+    expect(frame).toContain("? state unknown");
+    expect(frame.split("\n")[0]).toContain("1:shell ?");
+  });
+
+  it("typed keys reach the pty; Ctrl-] switches the header to hmux keys", async () => {
+    const { r, pty, store } = await mount("shell", false);
+    r.stdin.write("l");
+    await tick(30);
+    r.stdin.write("s");
+    await tick(30);
+    r.stdin.write("\r");
+    await tick(30);
+    expect(pty.written.join("")).toContain("ls\r");
+    r.stdin.write("\u001d");
+    await tick(60);
+    store.commit();
+    await tick(40);
+    expect(r.lastFrame()).toContain("hmux keys · Enter → type");
+    expect(pty.written.join("")).not.toContain("\u001d");
+  });
+
+  it("a hook's permission request shows approval on the rail and in the pane header", async () => {
+    const { r, port, store } = await mount("claude", true);
+    const report = (event: HookReport["event"], extra: Partial<HookReport> = {}) => port.report({ v: 1, pane: "p", at: 0, event, ...extra });
+    report("UserPromptSubmit");
+    report("PermissionRequest", { tool: "Bash", toolInput: { command: "touch x" } });
+    store.commit();
+    await tick(60);
+    const frame = r.lastFrame() ?? "";
+    expect(frame.split("\n")[0]).toContain("approval needed in pane 1");
+    expect(frame).toContain("! approval");
+  });
+});
