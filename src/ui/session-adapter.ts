@@ -6,16 +6,22 @@
 import type { CommandOutcome, Decision } from "../core/control/types.js";
 import type { BridgeCapabilities } from "../core/exec/session-bridge.js";
 import { delivers } from "../core/exec/session-bridge.js";
+import { channelCapabilities } from "../core/control/capabilities.js";
 import type { SessionHandle } from "../core/exec/session-types.js";
 import type { ControlSnapshot, InputSupport, IntentOutcome, ResolvedSettingView, SessionInfo, SessionPort } from "./session-port.js";
+
+function harnessChecksOnItsOwn(capabilities: BridgeCapabilities): boolean {
+  const facets = channelCapabilities(capabilities.channel).facets;
+  return facets.escalate.value || facets.humanReviewOnSilence.value;
+}
 
 export function supportOf(capabilities: BridgeCapabilities): InputSupport {
   return {
     steer: delivers(capabilities, "steer"),
     inject: delivers(capabilities, "message.inject"),
-    // hmux abstains by letting the harness's own permission pipeline decide; every bridge
-    // here gates through the harness's own prompt channel.
-    abstain: true,
+    // Abstaining hands the call to the harness's own check; on a channel where nobody further
+    // reviews it, the core turns an abstain into a deny, so the key is not offered there.
+    abstain: harnessChecksOnItsOwn(capabilities),
     replace: delivers(capabilities, "tool.decide/replace"),
   };
 }

@@ -68,6 +68,8 @@ describe("SessionHandle → SessionPort", () => {
       });
     }
     expect(supportOf(CLAUDE_SESSION_CAPABILITIES).steer).toBe(false);
+    // On the session channels the core turns an abstain into a deny: the key is not offered.
+    expect(supportOf(CLAUDE_SESSION_CAPABILITIES).abstain).toBe(false);
   });
 
   it("start sends the initial prompt after the session starts; control state is read from the snapshot", async () => {
