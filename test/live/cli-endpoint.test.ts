@@ -12,7 +12,8 @@ import { REPO_ROOT } from "./helpers/isolated-cli.js";
 
 const MAIN = join(REPO_ROOT, "src", "cli", "main.ts");
 const root = mkdtempSync(join(tmpdir(), "hmux-cli-endpoint-"));
-const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", LANG: "C.UTF-8", HOME: join(root, "home") };
+// TMPDIR inside our root: `--isolate` state dirs are kept for resume, so they go where we clean up.
+const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", LANG: "C.UTF-8", HOME: join(root, "home"), TMPDIR: join(root, "tmp") };
 let serve: ChildProcess | undefined;
 let url = "";
 
@@ -31,6 +32,7 @@ function collect(child: ChildProcess): Promise<{ code: number | null; out: strin
 
 beforeAll(async () => {
   mkdirSync(env.HOME, { recursive: true });
+  mkdirSync(env.TMPDIR, { recursive: true });
   serve = hmux(["model", "serve", "--port", "0"]);
   url = await new Promise<string>((resolve, reject) => {
     let buf = "";
