@@ -37,13 +37,16 @@ export async function run(log: (line: string) => void = console.log): Promise<Na
   });
   const port = new NativeSessionPort({ kind: "shell", terminal, hooks: false, label: "flood" });
   let inkFrames = 0;
+  let renderMs = 0;
   let measuring = false;
   let store: import("../src/ui/store/app-store.js").AppStore | undefined;
   const done = runTui({
     ports: [port], stdout: term.stdout, stdin: term.stdin, env: { ...process.env, NO_COLOR: undefined },
     onStore: (s) => (store = s),
-    onRender: () => {
-      if (measuring) inkFrames++;
+    onRender: ({ renderTime }) => {
+      if (!measuring) return;
+      inkFrames++;
+      renderMs += renderTime;
     },
   });
   await new Promise((r) => setTimeout(r, 300));
@@ -71,7 +74,7 @@ export async function run(log: (line: string) => void = console.log): Promise<Na
     bytes: received, seconds: wall, inkFrames, paneFrames, focusedFps: inkFrames / wall, peakRssMb: peakRss / 1024 / 1024,
   };
   log(`native: ${(received / 1e6).toFixed(1)} MB through the pty (yes | head -c ${bytes}; the pty adds CR) in ${wall.toFixed(1)} s (${(received / 1e6 / wall).toFixed(1)} MB/s)`);
-  log(`native: focused pane ${result.focusedFps.toFixed(1)} fps in Ink (${inkFrames} frames; ${paneFrames} terminal snapshots) (target ≥ 10)`);
+  log(`native: focused pane ${result.focusedFps.toFixed(1)} fps in Ink (${inkFrames} frames, Ink output ${(renderMs / Math.max(1, inkFrames)).toFixed(1)} ms each; ${paneFrames} terminal snapshots) (target ≥ 10)`);
   log(`native: peak RSS ${result.peakRssMb.toFixed(0)} MB (target < 300; ${(baseRss / 1024 / 1024).toFixed(0)} MB before the flood)`);
   return result;
 }
