@@ -9,7 +9,8 @@
 import { defineDescriptor, evidence, optionFact } from "../../core/descriptor.js";
 import { fact } from "../../core/evidence.js";
 import { PINNED_VERSIONS } from "../pinned-versions.js";
-import { SHARED_AUTH_MATCHERS, SHARED_LIMIT_MATCHERS } from "../shared-matchers.js";
+import { descriptorMatchers } from "../matcher-facts.js";
+import { CLAUDE_MATCHERS } from "./decode-matchers.js";
 
 const V = PINNED_VERSIONS.claude.version;
 const HELP = evidence("help-text", "2026-11-29", V, "shared/research/help/claude.txt");
@@ -26,6 +27,7 @@ const ENDPOINT_PROBE = evidence("probe", "2026-11-29", V,
   "hmux's own planned invocation (--endpoint --isolate --access read) reached a 127.0.0.1 logger at POST /v1/messages with the prompt, under unshare -n");
 
 const opt = optionFact;
+const MATCHERS = descriptorMatchers(CLAUDE_MATCHERS);
 
 /** Built-in tools listed by system/init at 2.1.197 (probe), plus Glob/Grep which a grant adds. */
 const BUILTINS = [
@@ -86,17 +88,9 @@ export const descriptor = defineDescriptor({
     includeFlag: "--allowedTools",
     excludeFlag: "--disallowedTools",
   }, INTERPLAY),
-  limitMatchers: fact([
-    ...SHARED_LIMIT_MATCHERS,
-    { pattern: "you'?ve hit your session limit", flags: "i", code: "session-limit" },
-    { pattern: "you'?ve hit your weekly limit", flags: "i", code: "weekly-limit" },
-    { pattern: "you'?ve hit your limit", flags: "i", code: "usage-limit" },
-  ], evidence("research", "2026-11-29", V, "shared/research/hcn.md §2.6")),
-  authMatchers: fact([
-    ...SHARED_AUTH_MATCHERS,
-    { pattern: "oauth session expired|could not be refreshed|failed to authenticate", flags: "i", kind: "expired" },
-    { pattern: "not logged in|please run /login", flags: "i", kind: "not-logged-in" },
-  ], evidence("research", "2026-11-29", V, "shared/research/hcn.md §2.6; live-drive.md §2 failures")),
+  // One source: core/classify.ts SHARED_MATCHERS behind decode-matchers.ts CLAUDE_MATCHERS (matcher-facts.ts).
+  limitMatchers: fact(MATCHERS.limit, evidence("research", "2026-11-29", V, "shared/research/hcn.md §2.6; live-drive.md §2 failures; credit wording from the 2.1.197 binary")),
+  authMatchers: fact(MATCHERS.auth, evidence("research", "2026-11-29", V, "shared/research/hcn.md §2.6; live-drive.md §2 failures; login/OAuth wording from the 2.1.197 binary")),
   autonomy: fact({ argv: ["--dangerously-skip-permissions"], rootEnv: { IS_SANDBOX: "1" } }, LIVE),
   memory: fact({ kind: "env-disable", env: { CLAUDE_CODE_DISABLE_AUTO_MEMORY: "1" } }, SPEC),
   stdin: fact("close", LIVE),

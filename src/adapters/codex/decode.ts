@@ -19,11 +19,10 @@ import type { DecoderContext, JsonObject, StreamDecoder } from "../../core/decod
 import type { FailureSummary, HarnessEvent } from "../../core/events.js";
 import { failureEvent } from "../../core/failure.js";
 import { classifyFailureText, mergeExtras, withExtras, type MatcherSet } from "../../core/classify.js";
+import { CODEX_MATCHERS } from "./matchers.js";
 import { IdentityTracker, canonicalTool, num, obj, str, textLineEvents, unrecognized } from "../decode-support.js";
 
-export const CODEX_MATCHERS: Partial<MatcherSet> = {
-  auth: [{ pattern: "run codex login|codex login", kind: "not-logged-in" }],
-};
+export { CODEX_MATCHERS } from "./matchers.js";
 
 /** Codex item types → canonical tool names. */
 export const CODEX_CANONICAL_TOOLS: Readonly<Record<string, string>> = {

@@ -10,7 +10,8 @@
 import { defineDescriptor, evidence, optionFact } from "../../core/descriptor.js";
 import { fact } from "../../core/evidence.js";
 import { PINNED_VERSIONS } from "../pinned-versions.js";
-import { SHARED_AUTH_MATCHERS, SHARED_LIMIT_MATCHERS } from "../shared-matchers.js";
+import { descriptorMatchers } from "../matcher-facts.js";
+import { CODEX_MATCHERS } from "./matchers.js";
 
 const V = PINNED_VERSIONS.codex.version;
 const HELP = evidence("help-text", "2026-11-29", V, "shared/research/help/codex.txt (codex --help, exec --help)");
@@ -29,6 +30,7 @@ const ENDPOINT_PROBE = evidence("probe", "2026-11-29", V,
   "hmux's own planned invocation (--endpoint --isolate --access read) reached a 127.0.0.1 logger at POST /v1/responses with the prompt, under unshare -n");
 
 const opt = optionFact;
+const MATCHERS = descriptorMatchers(CODEX_MATCHERS);
 
 export const descriptor = defineDescriptor({
   name: "codex",
@@ -68,12 +70,9 @@ export const descriptor = defineDescriptor({
     byModel: {},
   }, EFFORTS),
   tools: fact({ map: {}, selection: "none", builtins: [], includeFlag: null, excludeFlag: null }, SURFACE),
-  limitMatchers: fact([...SHARED_LIMIT_MATCHERS], evidence("research", "2026-11-29", V, "shared/research/hcn.md §2.6")),
-  authMatchers: fact([
-    ...SHARED_AUTH_MATCHERS,
-    { pattern: "run codex login", flags: "i", kind: "not-logged-in" },
-    { pattern: "unexpected status 401", flags: "i", kind: "invalid-key" },
-  ], LIVE),
+  // One source: core/classify.ts SHARED_MATCHERS behind matchers.ts CODEX_MATCHERS (matcher-facts.ts).
+  limitMatchers: fact(MATCHERS.limit, evidence("research", "2026-11-29", V, "shared/research/hcn.md §2.6")),
+  authMatchers: fact(MATCHERS.auth, LIVE),
   autonomy: fact({ argv: ["--dangerously-bypass-approvals-and-sandbox"], rootEnv: {} }, HELP),
   memory: fact({ kind: "argv-disable", argv: ["--disable", "memories"] }, FEATURES),
   stdin: fact("close", LIVE),

@@ -20,11 +20,10 @@ import type { DecoderContext, JsonObject, StreamDecoder } from "../../core/decod
 import type { HarnessEvent } from "../../core/events.js";
 import { failure, failureEvent } from "../../core/failure.js";
 import { classifyFailureText, mergeExtras, withExtras, type MatcherSet } from "../../core/classify.js";
+import { CURSOR_MATCHERS } from "./matchers.js";
 import { IdentityTracker, arr, canonicalTool, num, obj, str, textLineEvents, unrecognized } from "../decode-support.js";
 
-export const CURSOR_MATCHERS: Partial<MatcherSet> = {
-  auth: [{ pattern: "agent login|not authenticated|authentication required", kind: "not-logged-in" }],
-};
+export { CURSOR_MATCHERS } from "./matchers.js";
 
 const TRUST_REQUIRED = /workspace trust required/i;
 

@@ -11,7 +11,8 @@
 import { defineDescriptor, evidence, optionFact } from "../../core/descriptor.js";
 import { fact } from "../../core/evidence.js";
 import { PINNED_VERSIONS } from "../pinned-versions.js";
-import { SHARED_AUTH_MATCHERS, SHARED_LIMIT_MATCHERS } from "../shared-matchers.js";
+import { descriptorMatchers } from "../matcher-facts.js";
+import { CURSOR_MATCHERS } from "./matchers.js";
 
 const V = PINNED_VERSIONS.cursor.version;
 const OUTPUT = evidence("doc", "2026-11-29", V, "https://cursor.com/docs/cli/reference/output-format");
@@ -20,6 +21,7 @@ const HEADLESS = evidence("doc", "2026-11-29", V, "https://cursor.com/docs/cli/h
 const SPEC = evidence("doc", "2026-11-29", V, "shared/spec/003 (cursor resume-last, trust-refused)");
 
 const opt = optionFact;
+const MATCHERS = descriptorMatchers(CURSOR_MATCHERS);
 
 const UUID = { pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$", flags: "" };
 
@@ -52,11 +54,9 @@ export const descriptor = defineDescriptor({
   }, PARAMS),
   efforts: fact(null, PARAMS),
   tools: fact({ map: {}, selection: "none", builtins: [], includeFlag: null, excludeFlag: null }, PARAMS),
-  limitMatchers: fact([...SHARED_LIMIT_MATCHERS], SPEC),
-  authMatchers: fact([
-    ...SHARED_AUTH_MATCHERS,
-    { pattern: "Authentication required\\. Please run 'agent login'", flags: "i", kind: "not-logged-in" },
-  ], PARAMS),
+  // One source: core/classify.ts SHARED_MATCHERS behind matchers.ts CURSOR_MATCHERS (matcher-facts.ts).
+  limitMatchers: fact(MATCHERS.limit, SPEC),
+  authMatchers: fact(MATCHERS.auth, PARAMS),
   autonomy: fact({ argv: ["--force"], rootEnv: {} }, PARAMS),
   memory: fact({ kind: "cannot-disable" }, PARAMS),
   stdin: fact("close", OUTPUT),

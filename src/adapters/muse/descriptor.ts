@@ -11,7 +11,7 @@
 import { defineDescriptor, evidence, optionFact } from "../../core/descriptor.js";
 import { fact } from "../../core/evidence.js";
 import { PINNED_VERSIONS } from "../pinned-versions.js";
-import { SHARED_AUTH_MATCHERS, SHARED_LIMIT_MATCHERS } from "../shared-matchers.js";
+import { descriptorMatchers } from "../matcher-facts.js";
 
 const V = PINNED_VERSIONS.muse.version;
 const STREAM = evidence("recorded-stream", "2026-08-18", V, "shared/fixtures/hcn/harnesses/muse.ndjson (+ muse-tool, muse-readtool)");
@@ -21,6 +21,7 @@ const SPEC = evidence("doc", "2026-11-29", V, "shared/spec/003 (memory refuses, 
 const HINTS = evidence("research", "2026-08-18", V, "shared/fixtures/hcn/phase0/hints-confirmed.md");
 
 const opt = optionFact;
+const MATCHERS = descriptorMatchers();
 
 export const descriptor = defineDescriptor({
   name: "muse",
@@ -53,8 +54,9 @@ export const descriptor = defineDescriptor({
     byModel: {},
   }, REF),
   tools: fact({ map: {}, selection: "categories", builtins: [], includeFlag: null, excludeFlag: null }, CATEGORIES),
-  limitMatchers: fact([...SHARED_LIMIT_MATCHERS], REF),
-  authMatchers: fact([...SHARED_AUTH_MATCHERS], REF),
+  // One source: core/classify.ts SHARED_MATCHERS; muse adds no wording of its own (matcher-facts.ts).
+  limitMatchers: fact(MATCHERS.limit, REF),
+  authMatchers: fact(MATCHERS.auth, REF),
   autonomy: fact({ argv: ["--yolo"], rootEnv: {} }, REF),
   memory: fact({ kind: "cannot-disable" }, SPEC),
   stdin: fact("close", REF),

@@ -21,14 +21,10 @@ import type { DecoderContext, JsonObject, StreamDecoder } from "../../core/decod
 import type { FailureSummary, HarnessEvent } from "../../core/events.js";
 import { failureEvent } from "../../core/failure.js";
 import { classifyFailureText, mergeExtras, withExtras, type MatcherSet } from "../../core/classify.js";
+import { PI_MATCHERS } from "./matchers.js";
 import { IdentityTracker, arr, canonicalTool, contentText, obj, str, textLineEvents, unrecognized } from "../decode-support.js";
 
-export const PI_MATCHERS: Partial<MatcherSet> = {
-  auth: [{ pattern: "No API key found for", kind: "not-logged-in" }],
-  // pi 0.73.1 reports a connection cut mid-response as the bare fetch error "terminated"
-  // (captured against the scripted model, test/unit/decode/captures/pi-0.73.1/fail-drop).
-  transport: [{ pattern: "^terminated$" }],
-};
+export { PI_MATCHERS } from "./matchers.js";
 
 /** pi tool names → canonical (spec tool table). */
 export const PI_CANONICAL_TOOLS: Readonly<Record<string, string>> = {

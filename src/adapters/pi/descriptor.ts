@@ -13,7 +13,8 @@
 import { defineDescriptor, evidence, optionFact } from "../../core/descriptor.js";
 import { fact } from "../../core/evidence.js";
 import { PINNED_VERSIONS } from "../pinned-versions.js";
-import { SHARED_AUTH_MATCHERS, SHARED_LIMIT_MATCHERS } from "../shared-matchers.js";
+import { descriptorMatchers } from "../matcher-facts.js";
+import { PI_MATCHERS } from "./matchers.js";
 
 const V = PINNED_VERSIONS.pi.version;
 const HELP = evidence("help-text", "2026-11-29", V, "shared/research/help/pi.txt");
@@ -29,6 +30,7 @@ const ENDPOINT_PROBE = evidence("probe", "2026-11-29", V,
   "hmux's own planned invocation (--endpoint --isolate --access read) reached a 127.0.0.1 logger at POST /v1/chat/completions with the prompt, under unshare -n");
 
 const opt = optionFact;
+const MATCHERS = descriptorMatchers(PI_MATCHERS);
 
 export const descriptor = defineDescriptor({
   name: "pi",
@@ -73,12 +75,9 @@ export const descriptor = defineDescriptor({
     includeFlag: "--tools",
     excludeFlag: null,
   }, HELP),
-  limitMatchers: fact([...SHARED_LIMIT_MATCHERS], evidence("research", "2026-11-29", V, "shared/research/hcn.md §2.6")),
-  authMatchers: fact([
-    ...SHARED_AUTH_MATCHERS,
-    { pattern: "No API key found for", flags: "", kind: "not-logged-in" },
-    { pattern: "^401 ", flags: "", kind: "invalid-key" },
-  ], evidence("recorded-stream", "2026-08-17", "0.84.2", "shared/fixtures/hcn/harnesses/pi-noauth.stderr; live-drive.md §4 failures")),
+  // One source: core/classify.ts SHARED_MATCHERS behind matchers.ts PI_MATCHERS (matcher-facts.ts).
+  limitMatchers: fact(MATCHERS.limit, evidence("research", "2026-11-29", V, "shared/research/hcn.md §2.6")),
+  authMatchers: fact(MATCHERS.auth, evidence("recorded-stream", "2026-08-17", "0.84.2", "shared/fixtures/hcn/harnesses/pi-noauth.stderr; live-drive.md §4 failures")),
   autonomy: fact(null, LIVE),
   memory: fact({ kind: "no-built-in-memory" }, SPEC),
   stdin: fact("close", LIVE),

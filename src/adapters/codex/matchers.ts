@@ -1,0 +1,10 @@
+/**
+ * Codex wording beyond the shared set (live-drive.md §3): the login prompt. A 401 is classed by its status and the shared "invalid x-api-key" wording ("unexpected status 401 Unauthorized: invalid x-api-key", captures/codex-0.171.0/fail-401).
+ * Placed before core/classify.ts SHARED_MATCHERS (first match wins); the decoder, the registry
+ * and the descriptor's limit/auth facts all read this one object.
+ */
+import type { MatcherSet } from "../../core/classify.js";
+
+export const CODEX_MATCHERS: Partial<MatcherSet> = {
+  auth: [{ pattern: "run codex login|codex login", kind: "not-logged-in" }],
+};
