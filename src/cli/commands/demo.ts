@@ -10,6 +10,7 @@ import type { Command } from "commander";
 import { parseScriptText, type Script } from "../../model/script-schema.js";
 import { startModelServer } from "../../model/server.js";
 import { loadOpenTui } from "../../ui/wiring/load-open-tui.js";
+import { requireTerminal } from "./tui.js";
 
 interface DemoFlags {
   port?: string;
@@ -29,6 +30,7 @@ asks to create hmux-demo.txt (approve or deny it), then asks you a question.
 `;
 
 export async function demoCommand(flags: DemoFlags): Promise<void> {
+  requireTerminal();
   const port = Number(flags.port ?? 0);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port: expected 0-65535, got ${flags.port}`);
   const script: Script | undefined = flags.script ? parseScriptText(readFileSync(flags.script, "utf8"), flags.script) : undefined;

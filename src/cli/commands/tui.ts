@@ -4,6 +4,13 @@
  */
 import type { Command } from "commander";
 import { loadOpenTui } from "../../ui/wiring/load-open-tui.js";
+
+/** The TUI reads keys from and draws on a terminal; without one it would hang or garble. */
+export function requireTerminal(): void {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    throw new UsageError("the hmux TUI needs an interactive terminal (stdin and stdout are not both a TTY)", "programs use `hmux run <harness> …` or `hmux session <harness> --json`");
+  }
+}
 import { UsageError } from "../errors.js";
 
 interface TuiFlags {
@@ -16,6 +23,7 @@ interface TuiFlags {
 }
 
 export async function tuiCommand(harnesses: readonly string[], flags: TuiFlags): Promise<void> {
+  requireTerminal();
   const cwd = flags.cwd ?? process.cwd();
   const openTui = await loadOpenTui();
   await openTui({

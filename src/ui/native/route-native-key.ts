@@ -21,7 +21,7 @@ export function routeNativeKey(store: AppStore, input: string, key: Key): boolea
       return true;
     }
     const bytes = keyToBytes(input, key, terminal.modes());
-    if (bytes !== null) terminal.write(bytes);
+    if (bytes !== null) port.input(bytes);
     return true;
   }
   if ((key.return || isEscapeChord(input, key)) && !terminal.exit) {
