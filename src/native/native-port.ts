@@ -68,7 +68,26 @@ export class NativeSessionPort implements SessionPort {
 
   /** Whether the state shown is known from hooks, or unknown (never guessed). */
   get stateKnown(): boolean {
-    return this.hooks;
+    return this.hooks && this.state.phase !== "unknown";
+  }
+
+  /**
+   * Keys typed into the pane. A lone Esc or Ctrl-C while a turn runs or a dialog waits may
+   * interrupt it, and harnesses send no hook for that (codex's Esc on its approval dialog
+   * cancels the turn silently): the state becomes unknown until the next hook report,
+   * instead of a stale "needs you" shown as fact.
+   */
+  input(bytes: string): void {
+    this.terminal.write(bytes);
+    if (!this.hooks || this.closed || (bytes !== "\u001b" && bytes !== "\u0003")) return;
+    if (this.state.phase !== "running" && this.state.phase !== "needs-you") return;
+    this.state = { ...this.state, phase: "unknown", attention: null };
+    if (this.openCall) {
+      this.emit({ kind: "approval-cleared", callId: this.openCall, reason: "native-resolved" });
+      this.openCall = null;
+    }
+    this.emit({ kind: "state", from: this.lifecycle, to: "starting", reason: "interrupted from the keyboard: state unknown until the next hook" });
+    this.lifecycle = "starting";
   }
 
   subscribe(listener: SessionListener): () => void {

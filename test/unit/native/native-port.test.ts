@@ -11,7 +11,7 @@ afterEach(() => {
   ports = [];
 });
 
-function make(kind: "claude" | "pi" | "shell", hooks: boolean) {
+function make(kind: "claude" | "codex" | "pi" | "shell", hooks: boolean) {
   const fake = fakeFactory();
   const terminal = new NativeTerminal({ argv: ["x"], cwd: "/", env: {}, cols: 20, rows: 3, spawn: fake.factory });
   const port = new NativeSessionPort({ kind, terminal, hooks, now: () => 1000 });
@@ -70,6 +70,33 @@ describe("native session port", () => {
     const shell = make("shell", false);
     await shell.port.interrupt();
     expect(shell.pty.written).toContain("\u0003");
+  });
+
+  it("Esc typed while a dialog waits makes the state unknown until the next hook, instead of a stale needs-you", () => {
+    const { port, events, pty } = make("codex", true);
+    port.report(r("UserPromptSubmit"));
+    port.report(r("PermissionRequest", { tool: "exec_command" }));
+    port.input("\u001b");
+    expect(pty.written).toContain("\u001b");
+    expect(port.stateKnown).toBe(false);
+    expect(events.slice(-2)).toEqual([
+      { kind: "approval-cleared", callId: "native-1", reason: "native-resolved" },
+      { kind: "state", from: "awaiting-approval", to: "starting", reason: "interrupted from the keyboard: state unknown until the next hook" },
+    ]);
+    port.report(r("UserPromptSubmit"));
+    expect(port.stateKnown).toBe(true);
+    expect(events.at(-1)).toEqual({ kind: "state", from: "starting", to: "running", reason: "hook UserPromptSubmit" });
+  });
+
+  it("ordinary typing and escape sequences leave a known state alone", () => {
+    const { port } = make("claude", true);
+    port.report(r("UserPromptSubmit"));
+    port.input("\u001b[A");
+    port.input("x");
+    expect(port.state.phase).toBe("running");
+    port.report(r("Stop"));
+    port.input("\u001b");
+    expect(port.state.phase).toBe("idle");
   });
 
   it("the process exiting closes the session, clearing an open approval", () => {
