@@ -163,3 +163,31 @@ describe("failing closed", () => {
     expect(ids).toEqual(["a", "b", "c", "d", "e", null]);
   });
 });
+
+describe("commands that reach the conversation", () => {
+  it("message.inject between turns opens a turn with no send id; during a turn it waits for the boundary", async () => {
+    const t = setup();
+    await t.handle.start();
+    await t.handle.handleLine(JSON.stringify({ format: "metaharness.command/1", id: "m-1", command: "message.inject", text: "note one" }));
+    expect(t.events.filter((e) => e.kind === "turn").map((e) => (e as { id: string | null }).id)).toEqual([null]);
+    await t.handle.handleLine(JSON.stringify({ format: "metaharness.command/1", id: "m-2", command: "message.inject", text: "note two" }));
+    expect(t.written().filter((w) => w.w === "send").map((w) => w.text)).toEqual(["note one"]);
+    await t.feed({ t: "end" });
+    await flush();
+    expect(t.written().filter((w) => w.w === "send").map((w) => w.text)).toEqual(["note one", "note two"]);
+    expect(t.events.filter((e) => e.kind === "turn")).toHaveLength(2);
+  });
+
+  it("a frame set mid-session rides the next send and decides calls it does not admit", async () => {
+    const t = setup({ approvals: "frame" });
+    await t.handle.start();
+    const set = await t.handle.handleLine(JSON.stringify({ format: "metaharness.command/1", id: "f-1", command: "frame.set", frame: { admits: ["read"], text: "this step only reads" } }));
+    expect(set).toMatchObject({ outcome: { result: "ok" } });
+    await t.handle.send("in-1", "go");
+    expect(t.written()[0]).toMatchObject({ w: "send", text: "this step only reads\n\ngo" });
+    await t.feed({ t: "ask", id: "c1", tool: "Bash", input: { command: "touch x" } });
+    const [d] = t.written().filter((w) => w.w === "decide");
+    expect(d).toMatchObject({ id: "c1", decision: { decision: "deny" } });
+    expect(t.events.find((e) => e.kind === "approval-disposition")).toMatchObject({ decider: "frame" });
+  });
+});
