@@ -176,7 +176,8 @@ export function applyEvent(view: SessionView, event: SessionEvent, now: number):
       view.question = { question: event.question, options: event.options, recommended: event.recommended };
       return;
     case "raw":
-      push(view, { kind: "notice", tone: event.stream === "stderr" ? "warn" : "info", text: event.text });
+      // Surfaced, never dropped; dim, because harnesses chat on stderr (warnings, logs).
+      push(view, { kind: "notice", tone: "info", text: event.text });
       return;
     case "done": {
       finishStreaming(view);
