@@ -14,6 +14,8 @@ import type { ControlName, SessionBridge } from "../core/exec/session-bridge.js"
 import type { SessionFile, SessionRequest } from "../core/exec/session-plan-types.js";
 import type { SpawnRequest } from "../core/exec/ports.js";
 import { createSession } from "../core/exec/session.js";
+import { JournalWriter, journalPath } from "./journal.js";
+import { listenControlSocket } from "./control-socket.js";
 import type { ApprovalMode, SessionHandle, SessionPlan } from "../core/exec/session-types.js";
 import { createPipeSpawner } from "../spawn/pipes.js";
 import { systemClock } from "../spawn/clock.js";
@@ -61,6 +63,15 @@ export interface LaunchOptions {
   readonly turnsBefore?: number;
   /** Every event, in order (the journal). */
   readonly record?: (event: SessionEvent) => void;
+  /**
+   * Journal every event to $XDG_STATE_HOME/hmux/sessions/<id>.ndjson (+ .meta.json), closed
+   * when the session closes. The TUI turns this on; `hmux session` keeps its own writer.
+   */
+  readonly journal?: boolean;
+  /** Listen for `hmux control <id>` on the session's socket until it closes. */
+  readonly controlSocket?: boolean;
+  /** Where notes go (the socket path, a socket that could not be opened). */
+  readonly note?: (line: string) => void;
 }
 
 interface Planned { readonly spawn: SpawnRequest; readonly files: readonly SessionFile[]; readonly bridge: SessionBridge }
@@ -120,5 +131,21 @@ export function launchSession(options: LaunchOptions): SessionHandle {
     ...(options.requiredControls ? { requiredControls: options.requiredControls } : {}),
     ...(options.turnsBefore ? { turnsBefore: options.turnsBefore } : {}),
   };
-  return createSession(sessionPlan, { spawner: createPipeSpawner(), clock: systemClock, ...(options.record ? { record: options.record } : {}) });
+  const journal = options.journal
+    ? new JournalWriter(journalPath(sessionId), {
+      sessionId, harness: options.harness, cwd: options.cwd, stateDir, isolate: options.isolate,
+      ...(options.endpoint ? { endpoint: options.endpoint } : {}), ...(options.model ? { model: options.model } : {}),
+    }, { origin: sessionPlan.origin, pid: process.pid, startedAt: new Date().toISOString() })
+    : null;
+  const outer = options.record;
+  const record = journal ? (e: SessionEvent) => { journal.record(e); outer?.(e); } : outer;
+  const handle = createSession(sessionPlan, { spawner: createPipeSpawner(), clock: systemClock, ...(record ? { record } : {}) });
+  const socket = options.controlSocket
+    ? listenControlSocket(handle).then((s) => { options.note?.(`control socket ${s.socket}`); return s; }, (err: Error) => { options.note?.(`no control socket: ${err.message}`); return null; })
+    : Promise.resolve(null);
+  void handle.closed.then(async () => {
+    await (await socket)?.close();
+    journal?.close();
+  });
+  return handle;
 }
