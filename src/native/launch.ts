@@ -94,10 +94,17 @@ export async function launchNative(request: NativeLaunchRequest, deps: NativeLau
     throw new NativeLaunchError(`could not start ${plan.argv[0]}: ${(err as Error).message}`, "check the binary and the working directory");
   }
   let unlisten: (() => void) | undefined;
+  // A process.exit() without close() still removes the state dir (and hangs up the pane).
+  const onExit = (): void => {
+    if (!terminal.exit) terminal.killNow();
+    if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+  };
+  process.once("exit", onExit);
   const port = new NativeSessionPort({
     kind: request.kind, terminal, hooks: plan.hooks, label: request.label, cwd, model: request.model,
     cleanup: () => {
       unlisten?.();
+      process.removeListener("exit", onExit);
       if (stateDir) rmSync(stateDir, { recursive: true, force: true });
     },
   });

@@ -200,6 +200,11 @@ export class NativeTerminal {
     return this.focused;
   }
 
+  /** Synchronous last resort (process exit): hang up the pane's process group. */
+  killNow(): void {
+    if (!this.exit) this.pty.kill("SIGHUP");
+  }
+
   /** Hang up (SIGHUP, then SIGKILL after `graceMs`) and release xterm. */
   async close(graceMs = 1500): Promise<void> {
     if (!this.exit) {

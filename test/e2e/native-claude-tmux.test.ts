@@ -33,16 +33,17 @@ describe.skipIf(!HAVE_TMUX || !HAVE_CLAUDE)("native claude pane in tmux on the s
     mkdirSync(work);
     model = await startModelServer();
     const env = `env -u CI -u TMUX HOME=${home} XDG_STATE_HOME=${home}/state TERM=xterm-256color`;
-    const cmd = `cd ${ROOT} && ${env} ${ROOT}/node_modules/.bin/tsx src/cli/main.ts native claude --endpoint ${model.url} --cwd ${work} 2>${home}/stderr.log; sleep 600`;
+    const cmd = `cd ${ROOT} && ${env} ${ROOT}/node_modules/.bin/tsx src/cli/main.ts native claude --endpoint ${model.url} --cwd ${work} 2>${home}/stderr.log`;
     tmux.start(cmd, 120, 40);
     // SessionStart arrives through the hook once claude's UI is up: the rail shows idle.
     await tmux.waitFor("claude's prompt and an idle rail", (s) => paneLines(s).some((l) => l.startsWith("❯")) && railIcon(s) === "○", 90_000);
   }, 120_000);
 
   afterAll(async () => {
+    await tmux.quitHmux();
     tmux.kill();
-    await model?.close();
     rmSync(home, { recursive: true, force: true });
+    await Promise.race([model?.close(), sleep(3000)]);
   });
 
   it("typing a prompt runs a turn; the hooks report running, then idle", async () => {

@@ -8,6 +8,7 @@ import { join } from "node:path";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
 export const HAVE_TMUX = spawnSync("tmux", ["-V"]).status === 0;
+const EXITED = "HMUX-EXITED";
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class TmuxScreen {
@@ -17,9 +18,9 @@ export class TmuxScreen {
     return execFileSync("tmux", ["-L", this.socket, ...args], { encoding: "utf8" });
   }
 
-  /** Starts `command` in a detached session of the given size. */
+  /** Starts `command` in a detached session of the given size; a marker shows once it exits. */
   start(command: string, cols: number, rows: number): void {
-    this.tmux("new-session", "-d", "-x", String(cols), "-y", String(rows), "-s", this.target, command);
+    this.tmux("new-session", "-d", "-x", String(cols), "-y", String(rows), "-s", this.target, `${command}; echo ${EXITED}; sleep 600`);
   }
 
   screen(): string {
@@ -51,6 +52,20 @@ export class TmuxScreen {
       await sleep(150);
     }
     throw new Error(`timed out waiting for ${what}; screen:\n${last}`);
+  }
+
+  /** Quits hmux the way a user does (Ctrl-], Ctrl-q, y), so it closes its panes and cleans up. */
+  async quitHmux(timeoutMs = 20_000): Promise<void> {
+    try {
+      this.keys("C-]");
+      await sleep(200);
+      this.keys("C-q");
+      const s = await this.waitFor("the quit question or an exit", (t) => t.includes("y quit") || !t.startsWith("hmux "), 5000);
+      if (s.includes("y quit")) this.keys("y");
+      await this.waitFor("hmux to exit", (t) => t.includes(EXITED), timeoutMs);
+    } catch {
+      // kill() below is the fallback
+    }
   }
 
   kill(): void {

@@ -18,11 +18,12 @@ describe.skipIf(!HAVE_TMUX)("native shell pane in tmux", () => {
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), "hmux-native-shell-"));
     const env = `env -u CI -u TMUX HOME=${home} SHELL=/bin/sh PS1='sh$ ' TERM=xterm-256color`;
-    tmux.start(`cd ${home} && ${env} ${ROOT}/node_modules/.bin/tsx ${ROOT}/src/cli/main.ts shell 2>${home}/stderr.log; sleep 600`, 100, 30);
+    tmux.start(`cd ${home} && ${env} ${ROOT}/node_modules/.bin/tsx ${ROOT}/src/cli/main.ts shell 2>${home}/stderr.log`, 100, 30);
     await tmux.waitFor("the shell prompt in the pane", (s) => paneLines(s).some((l) => l.startsWith("sh$")), 60_000);
   }, 90_000);
 
-  afterAll(() => {
+  afterAll(async () => {
+    await tmux.quitHmux();
     tmux.kill();
     if (shellPid && alive(shellPid)) process.kill(shellPid, "SIGKILL");
     rmSync(home, { recursive: true, force: true });

@@ -41,6 +41,8 @@ export class HookServer {
       server.listen(socketPath, () => resolve());
     });
     server.unref();
+    // A process.exit() without close() still removes the socket directory.
+    process.once("exit", hooks.removeDir);
     return hooks;
   }
 
@@ -95,9 +97,14 @@ export class HookServer {
     listener(parsed.report);
   }
 
+  private readonly removeDir = (): void => {
+    rmSync(this.dir, { recursive: true, force: true });
+  };
+
   async close(): Promise<void> {
     for (const s of this.sockets) s.destroy();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
-    rmSync(this.dir, { recursive: true, force: true });
+    process.removeListener("exit", this.removeDir);
+    this.removeDir();
   }
 }
