@@ -14,7 +14,7 @@ import { composePrompt } from "../../core/question.js";
 import { adapterFor, requireHarness, allAdapters, type PlanInput } from "../../adapters/registry.js";
 import type { HarnessAdapter, Invocation } from "../../adapters/types.js";
 import { resolveBinary, type ResolvedBinary } from "../../spawn/binaries.js";
-import { nodeFileSystem } from "../../spawn/fs.js";
+import { createIsolatedState, findIsolatedState, isolatedRoot, releaseIsolatedState, sweepOrphanedStates } from "../isolated-state.js";
 import { UsageError } from "../errors.js";
 import { loadConfigFiles } from "../load-config.js";
 import { turnOptionsFromFlags, type RawTurnFlags } from "./run-options.js";
@@ -42,6 +42,41 @@ export interface PreparedTurn {
   readonly decoderContext: DecoderContext;
   /** Extra stderr lines (binary fallback notes, isolated state dir). */
   readonly notes: readonly string[];
+  /** --isolate: the state dir, its index root, and whether this turn created it (see isolated-state.ts). */
+  readonly isolated?: IsolatedTurnState;
+}
+
+export interface IsolatedTurnState {
+  readonly root: string;
+  readonly dir: string;
+  readonly fresh: boolean;
+}
+
+/**
+ * --isolate on a fresh turn: a new run dir below the index root (old orphans swept). On
+ * --resume <id>: the dir an earlier isolated turn recorded for that id, or a clear refusal -
+ * an empty HOME holds no session to resume.
+ */
+function isolatedStateFor(resume: string | undefined, resumeLast: boolean, notes: string[], create: boolean): IsolatedTurnState {
+  const root = isolatedRoot(process.env);
+  if (resumeLast) {
+    throw new UsageError("--resume-last with --isolate would look for the most recent session in a new, empty isolated home",
+      "resume an isolated session by its id: --resume <id> --isolate");
+  }
+  if (resume !== undefined) {
+    const dir = findIsolatedState(root, resume);
+    if (dir === undefined) {
+      throw new UsageError(`--isolate: no isolated state is recorded for session ${JSON.stringify(resume)} under ${root}`,
+        "check the id from the earlier run's identity line, or drop --isolate to resume from your own HOME");
+    }
+    notes.push(`isolated state (reused for ${resume}): ${dir}`);
+    return { root, dir, fresh: false };
+  }
+  if (!create) return { root, dir: `${root}/run-XXXXXX`, fresh: true };
+  sweepOrphanedStates(root, Date.now());
+  const dir = createIsolatedState(root);
+  notes.push(`isolated state: ${dir}`);
+  return { root, dir, fresh: true };
 }
 
 export async function prepareTurn(input: PrepareInput): Promise<PreparedTurn> {
@@ -77,15 +112,37 @@ export async function prepareTurn(input: PrepareInput): Promise<PreparedTurn> {
   };
 
   const notes: string[] = [];
-  let stateDir: string | undefined;
-  if (options.isolate) {
-    stateDir = await nodeFileSystem.makeTempDir("hmux-state-");
-    notes.push(`isolated state: ${stateDir}`);
+  // inspect --argv only plans: it shows where the state would go and creates nothing.
+  const isolated = options.isolate ? isolatedStateFor(resume, flags.resumeLast === true, notes, input.needBinary !== false) : undefined;
+  try {
+    return finishPreparing(input, { adapter, resolved, options, inputs, cwd, notes, prompt: prompt.text, resume, isolated });
+  } catch (err) {
+    if (isolated?.fresh && input.needBinary !== false) releaseIsolatedState(isolated.root, isolated.dir); // refused: nothing to keep
+    throw err;
   }
+}
+
+interface Prepared {
+  readonly adapter: HarnessAdapter<PlanInput>;
+  readonly resolved: ResolvedTurnOptions;
+  readonly options: TurnOptions;
+  readonly inputs: RunInputs;
+  readonly cwd: string;
+  readonly notes: string[];
+  readonly prompt: string;
+  readonly resume: string | undefined;
+  readonly isolated: IsolatedTurnState | undefined;
+}
+
+function finishPreparing(input: PrepareInput, p: Prepared): PreparedTurn {
+  const { adapter, resolved, options, inputs, cwd, notes, resume, isolated } = p;
+  const { flags } = input;
+  const harness = adapter.name;
+  const stateDir = isolated?.dir;
   const request: PlanInput = {
     options,
     inputs,
-    prompt: composePrompt(prompt.text, options.escalateQuestions === false ? "no-escalate" : "turn"),
+    prompt: composePrompt(p.prompt, options.escalateQuestions === false ? "no-escalate" : "turn"),
     ...(stateDir ? { stateDir } : {}),
     host: { isRoot: process.getuid?.() === 0, env: process.env },
   };
@@ -95,6 +152,7 @@ export async function prepareTurn(input: PrepareInput): Promise<PreparedTurn> {
   if (!found.ok) {
     if (input.needBinary === false) {
       return { adapter, resolved, options, inputs, invocation, cwd, callerEnv: input.callerEnv, notes, decoderContext: {},
+        ...(isolated ? { isolated } : {}),
         binary: { harness, executable: invocation.argv[0] ?? harness, prefixArgs: [], source: "path" } };
     }
     throw new RefusalError(found.message, { issue: "missing-binary", harness, hint: found.hint });
@@ -104,7 +162,8 @@ export async function prepareTurn(input: PrepareInput): Promise<PreparedTurn> {
     ...(resume !== undefined ? { requestedSessionId: resume } : {}),
     ...(flags.resumeLast ? { resumeLast: true } : {}),
   };
-  return { adapter, resolved, options, inputs, invocation, binary: found.binary, cwd, callerEnv: input.callerEnv, decoderContext, notes };
+  return { adapter, resolved, options, inputs, invocation, binary: found.binary, cwd, callerEnv: input.callerEnv, decoderContext, notes,
+    ...(isolated ? { isolated } : {}) };
 }
 
 interface PromptChoice {

@@ -14,6 +14,7 @@ import { nodeFileSystem } from "../../spawn/fs.js";
 import { createPipeSpawner } from "../../spawn/pipes.js";
 import { createPtySpawner } from "../../spawn/pty.js";
 import { cliContext } from "../context.js";
+import { recordIsolatedState, releaseIsolatedState } from "../isolated-state.js";
 import { UsageError } from "../errors.js";
 import { processOutput, type Output } from "../render/output.js";
 import { HumanRenderer } from "../render/human.js";
@@ -81,19 +82,42 @@ export async function runCommand(harnessArg: string, positional: string | undefi
   const json = new JsonRenderer(output);
   const human = new HumanRenderer(output, { verbose: flags.verbose ?? false });
   let done: Extract<HarnessEvent, { kind: "done" }> | undefined;
+  let sessionKept = false;
   try {
     for await (const event of events) {
       if (flags.json) json.render(event);
       else human.render(event);
       if (event.kind === "done") done = event;
+      if (event.kind === "identity" && keepIsolatedState(prepared, event.sessionId, output)) sessionKept = true;
       if (output.broken) break; // abandons the iterator: the child's group is killed and awaited
       if (output.needsDrain) await output.drain(); // a slow reader slows the harness, not hmux's memory
     }
   } finally {
     for (const sig of SIGNALS) process.removeListener(sig, stop);
+    // A fresh isolated dir no identity indexed holds no session to resume: do not let it pile up.
+    if (prepared.isolated?.fresh && !sessionKept) releaseIsolatedState(prepared.isolated.root, prepared.isolated.dir);
   }
   if (output.broken) return 0;
   return done ? hmuxExitCode(done) : 1;
+}
+
+/**
+ * After the identity event: index the isolated dir under the session id so --resume <id> --isolate
+ * finds it. True when the dir now holds a session and must be kept.
+ */
+function keepIsolatedState(prepared: PreparedTurn, sessionId: string, output: Output): boolean {
+  const isolated = prepared.isolated;
+  if (!isolated) return false;
+  try {
+    if (recordIsolatedState(isolated.root, sessionId, isolated.dir)) {
+      if (isolated.fresh) output.err(`isolated state kept for --resume ${sessionId} --isolate: ${isolated.dir}\n`);
+    } else {
+      output.err(`isolated state not indexed: session id ${JSON.stringify(sessionId)} is not a safe file name; it stays at ${isolated.dir}\n`);
+    }
+  } catch (err) {
+    output.err(`isolated state not indexed (${(err as Error).message}); it stays at ${isolated.dir}\n`);
+  }
+  return true;
 }
 
 /** Warnings a resumed turn owes its reader before any harness output. */
