@@ -23,7 +23,11 @@ function tmux(...args: string[]): string {
 }
 const screen = (): string => tmux("capture-pane", "-p", "-t", TARGET);
 const keys = (...k: string[]): void => void tmux("send-keys", "-t", TARGET, ...k);
-const text = (t: string): void => void tmux("send-keys", "-t", TARGET, "-l", t);
+/** Typed text; the pause keeps a following Enter out of the same read (Ink would take it as a paste). */
+const text = async (t: string): Promise<void> => {
+  tmux("send-keys", "-t", TARGET, "-l", t);
+  await new Promise((r) => setTimeout(r, 400));
+};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function waitFor(what: string, test: (s: string) => boolean, timeoutMs = 60_000): Promise<string> {
@@ -61,6 +65,36 @@ async function requests(port: number): Promise<Req[]> {
   return Array.isArray(json) ? json : json.requests;
 }
 const bodies = (rs: Req[], path: RegExp) => rs.filter((r) => path.test(r.path)).map((r) => JSON.stringify(r.body));
+type Block = { type?: string; id?: string; tool_use_id?: string; input?: { command?: string }; is_error?: boolean };
+/** claude (Anthropic wire): a later request carries a non-error tool_result for the tool_use that ran `command`. */
+function ranToolResult(rs: Req[], command: string): boolean {
+  for (const r of rs) {
+    const messages = (r.body as { messages?: Array<{ content?: unknown }> } | null)?.messages ?? [];
+    const blocks = messages.flatMap((m) => (Array.isArray(m.content) ? (m.content as Block[]) : []));
+    const use = blocks.find((b) => b.type === "tool_use" && b.input?.command === command);
+    if (use && blocks.some((b) => b.type === "tool_result" && b.tool_use_id === use.id && b.is_error !== true)) return true;
+  }
+  return false;
+}
+
+function descendants(root: number): number[] {
+  const rows = execFileSync("ps", ["-eo", "pid=,ppid="], { encoding: "utf8" }).trim().split("\n").map((l) => l.trim().split(/\s+/).map(Number));
+  const out: number[] = [];
+  const walk = (pid: number) => {
+    for (const [child, parent] of rows) if (parent === pid && child !== undefined) (out.push(child), walk(child));
+  };
+  walk(root);
+  return out;
+}
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The rail's entry for pane n, e.g. "1:claude !". */
 const rail = (s: string) => s.split("\n")[0] ?? "";
 
@@ -97,7 +131,7 @@ describe.skipIf(!HAVE_TMUX)("hmux demo in tmux", () => {
     await sleep(300);
     keys("d");
     await waitFor("the deny prompt", (s) => s.includes("deny reason ›"));
-    text("no reading files today");
+    await text("no reading files today");
     keys("Enter");
     await waitFor("the denial on screen", (s) => s.includes("denied: no reading files today"));
     const deadline = Date.now() + 30_000;
@@ -116,7 +150,7 @@ describe.skipIf(!HAVE_TMUX)("hmux demo in tmux", () => {
     const asked = await waitFor("claude's question", (s) => s.includes("? Should I keep hmux-demo.txt?"));
     expect(asked).toContain("★ recommended");
     let rs = await requests(port);
-    expect(bodies(rs, /messages/).some((b) => b.includes("tool_result") && b.includes("touch hmux-demo.txt"))).toBe(true);
+    expect(ranToolResult(rs, "touch hmux-demo.txt")).toBe(true);
 
     // Answer with the number key; the session resumes and finishes.
     keys("1");
@@ -127,7 +161,7 @@ describe.skipIf(!HAVE_TMUX)("hmux demo in tmux", () => {
     // Interrupt a running claude turn mid-stream.
     keys("M-1");
     await sleep(300);
-    text("please go slow");
+    await text("please go slow");
     keys("Enter");
     // claude shows the message only when it completes, so interrupt on the running state.
     await waitFor("the slow turn running", (s) => /1:claude ●/.test(rail(s)), 30_000);
@@ -145,10 +179,15 @@ describe.skipIf(!HAVE_TMUX)("hmux demo in tmux", () => {
     keys("M-x");
     await waitFor("pi halted", (s) => /3:pi [■✗]/.test(rail(s)), 30_000);
 
-    // Quit: asks while sessions run; y leaves and halts the rest.
+    // Quit: asks while sessions run; y leaves and halts the rest, leaving no process behind.
+    const panePid = Number(tmux("display-message", "-p", "-t", TARGET, "#{pane_pid}").trim());
+    const family = descendants(panePid);
+    expect(family.length).toBeGreaterThan(3); // tsx, node, and the harnesses
     keys("C-q");
     await waitFor("the quit question", (s) => s.includes("Quit and halt them?") || !s.includes("hmux"), 10_000);
     keys("y");
-    await waitFor("the TUI gone", (s) => !s.includes("1:claude"), 30_000).catch(() => undefined);
+    const end = Date.now() + 30_000;
+    while (family.some(alive) && Date.now() < end) await sleep(250);
+    expect(family.filter(alive)).toEqual([]);
   }, 300_000);
 });
