@@ -54,6 +54,30 @@ export interface ResumeShape {
 /** The harness's own "most recent session in this cwd" grammar. */
 export interface ResumeLastShape { readonly prefix: readonly string[] }
 
+/**
+ * How a harness names the folder that holds one cwd's sessions below its store root.
+ * non-alphanumeric-to-dash: every character outside [A-Za-z0-9] becomes "-"; a result longer
+ * than maxLength is cut there and suffixed "-" + base-36 |31-hash of the cwd| (claude).
+ * double-dash-wrapped: "--" + cwd without its leading "/" with "/", "\\" and ":" as "-" + "--" (pi).
+ * md5-hex: the hex MD5 of the cwd (cursor).
+ */
+export type CwdFolderRule =
+  | { readonly kind: "non-alphanumeric-to-dash"; readonly maxLength: number }
+  | { readonly kind: "double-dash-wrapped" }
+  | { readonly kind: "md5-hex" };
+
+/** Where the harness files its sessions (spec 003 "Resume-last": the store-root diagnostic). */
+export interface SessionStoreShape {
+  /** Env var that relocates the harness's own dir (CLAUDE_CONFIG_DIR …), or null when none is known. */
+  readonly dirEnv: string | null;
+  /** The harness's own dir relative to HOME when dirEnv is unset (".claude"). */
+  readonly homeDir: string;
+  /** The sessions folder inside that dir ("projects", "sessions", "chats"). */
+  readonly sessions: string;
+  /** The per-cwd folder below the store root, or null when sessions are not filed per cwd (codex files by date). */
+  readonly perCwd: CwdFolderRule | null;
+}
+
 export interface SessionModeShape {
   /** Complete argv after the binary for a persistent multi-turn process. */
   readonly argv: readonly string[];
@@ -169,6 +193,8 @@ export interface HarnessDescriptor {
   readonly launch: Fact<LaunchShape>;
   readonly resume: Fact<ResumeShape>;
   readonly resumeLast: Fact<ResumeLastShape | null>;
+  /** Where sessions are filed; null when hmux knows no store (muse). */
+  readonly sessionStore: Fact<SessionStoreShape | null>;
   readonly sessionMode: Fact<SessionModeShape | null>;
   readonly transport: Fact<TransportChoice>;
   readonly models: Fact<ModelVocabulary>;

@@ -57,6 +57,8 @@ export const descriptor = defineDescriptor({
   }, HELP),
   // --fork-session so the most-recent pick never appends to a stranger's transcript in place.
   resumeLast: fact({ prefix: ["-p", "--continue", "--fork-session"] }, HELP),
+  sessionStore: fact({ dirEnv: "CLAUDE_CONFIG_DIR", homeDir: ".claude", sessions: "projects", perCwd: { kind: "non-alphanumeric-to-dash", maxLength: 200 } },
+    evidence("probe", "2026-11-29", V, "2.1.197 binary: projects = join(configDir, \"projects\"), folder = cwd.replace(/[^a-zA-Z0-9]/g, \"-\") cut at 200 + \"-\" + base-36 hash; an --isolate run on the scripted model filed projects/-tmp-hprobe/<id>.jsonl under CLAUDE_CONFIG_DIR")),
   sessionMode: fact({
     argv: ["-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose",
       "--include-partial-messages", "--permission-prompt-tool", "stdio"],

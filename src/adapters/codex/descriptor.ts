@@ -51,6 +51,9 @@ export const descriptor = defineDescriptor({
     onMissing: "error",
   }, RESUME_HELP),
   resumeLast: fact({ prefix: ["exec", "resume", "--last"] }, RESUME_HELP),
+  // Rollouts are filed by date (sessions/YYYY/MM/DD/rollout-…jsonl); the cwd is recorded inside each, so no per-cwd folder.
+  sessionStore: fact({ dirEnv: "CODEX_HOME", homeDir: ".codex", sessions: "sessions", perCwd: null },
+    evidence("research", "2026-11-29", V, "shared/research/control-samples/codex-hook-input.json transcript_path; control.md §rollout")),
   sessionMode: fact({ argv: ["app-server"], channel: "codex-app-server" }, LIVE),
   transport: fact({
     headlessTurn: "pipe", session: "pipe", interactive: "pty",

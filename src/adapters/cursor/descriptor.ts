@@ -39,6 +39,8 @@ export const descriptor = defineDescriptor({
   }, OUTPUT),
   resume: fact({ prefix: ["-p", "--resume", "{id}"], idShape: UUID, onMissing: "create" }, PARAMS),
   resumeLast: fact({ prefix: ["-p", "--continue"] }, PARAMS),
+  sessionStore: fact({ dirEnv: null, homeDir: ".cursor", sessions: "chats", perCwd: { kind: "md5-hex" } },
+    evidence("doc", "2026-11-29", V, "https://jazzyalex.github.io/agent-sessions/guides/cursor-agent-local-history.html (~/.cursor/chats/<workspace-hash>/<session-id>/store.db); the hash (MD5 of the cwd) is not verified against an install here")),
   sessionMode: fact(null, PARAMS),
   transport: fact({
     headlessTurn: "pipe", session: null, interactive: "pty",

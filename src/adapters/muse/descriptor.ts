@@ -36,6 +36,7 @@ export const descriptor = defineDescriptor({
     onMissing: "create",
   }, REF),
   resumeLast: fact(null, SPEC),
+  sessionStore: fact(null, SPEC),
   sessionMode: fact(null, REF),
   transport: fact({
     headlessTurn: "pipe", session: null, interactive: "pty",

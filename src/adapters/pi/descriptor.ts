@@ -50,6 +50,8 @@ export const descriptor = defineDescriptor({
     onMissing: "error",
   }, RESUME_PROBE),
   resumeLast: fact({ prefix: ["--continue", "-p"] }, HELP),
+  sessionStore: fact({ dirEnv: "PI_CODING_AGENT_DIR", homeDir: ".pi/agent", sessions: "sessions", perCwd: { kind: "double-dash-wrapped" } },
+    evidence("probe", "2026-11-29", V, "dist/core/session-manager.js getDefaultSessionDir: <agentDir>/sessions/--<cwd, / \\ : as ->--; an --isolate run on the scripted model filed sessions/--tmp-hprobe--/<time>_<id>.jsonl")),
   sessionMode: fact({ argv: ["--mode", "rpc"], channel: "pi-rpc" }, LIVE),
   transport: fact({
     headlessTurn: "pipe", session: "pipe", interactive: "pty",

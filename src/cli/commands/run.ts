@@ -3,12 +3,14 @@
  * Everything that can be refused is refused before spawn (exit 2, and under --json a
  * failure + done pair as the last lines); after spawn the turn's `done` decides (0 or 1).
  */
+import { existsSync } from "node:fs";
 import type { Command } from "commander";
 import { hmuxExitCode } from "../../core/conclude.js";
 import type { HarnessEvent } from "../../core/events.js";
 import { parseEnvAssignments } from "../../core/exec/env.js";
 import { runTurn } from "../../core/exec/run-turn.js";
 import { renderResolution } from "../../core/options/render-provenance.js";
+import { absentStoreWarning, resumeLastNotice } from "../../core/session-store.js";
 import { systemClock } from "../../spawn/clock.js";
 import { nodeFileSystem } from "../../spawn/fs.js";
 import { createPipeSpawner } from "../../spawn/pipes.js";
@@ -125,11 +127,9 @@ function resumeWarnings(prepared: PreparedTurn): HarnessEvent[] {
   const { adapter, inputs } = prepared;
   const out: HarnessEvent[] = [];
   if (inputs.resumeLast) {
-    out.push({
-      kind: "error",
-      message: `--resume-last: ${adapter.name} picks its most recent session for ${prepared.cwd}; it may be a fresh session or another run's. ` +
-        "The identity event carries the id it picked; use --resume <id> for strict continuation.",
-    });
+    const notice = resumeLastNotice(adapter.name, adapter.descriptor.sessionStore.value, prepared.cwd, harnessEnv(prepared));
+    out.push(...notice.events);
+    if (notice.cwdDir !== null && !existsSync(notice.cwdDir)) out.push(absentStoreWarning(adapter.name, notice.cwdDir, prepared.cwd));
   }
   if (inputs.resume !== undefined && adapter.descriptor.resume.value.onMissing === "create") {
     out.push({
@@ -138,6 +138,14 @@ function resumeWarnings(prepared: PreparedTurn): HarnessEvent[] {
     });
   }
   return out;
+}
+
+/** The env the harness will see, as far as its store location goes: hmux's, the plan's changes, then --env. */
+function harnessEnv(prepared: PreparedTurn): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const [k, v] of Object.entries(prepared.invocation.env)) env[k] = v ?? undefined;
+  for (const [k, v] of Object.entries(prepared.callerEnv)) env[k] = v === "" ? undefined : v;
+  return env;
 }
 
 /** HMUX_MAX_LINE_BYTES raises (or lowers) the 8 MiB bound on one harness output line. */

@@ -68,7 +68,9 @@ export class HumanRenderer {
         if (this.options.verbose) this.note(`[${event.stream}] ${event.text}`);
         return;
       case "progress":
-        if (this.options.verbose) this.note(`… ${event.label}${event.detail ? ` ${event.detail}` : ""}`);
+        // The resume-last store diagnostic is for the reader to check the pick, not debugging noise.
+        if (event.label === "resume-last" && event.detail) this.note(`note: ${event.detail}`);
+        else if (this.options.verbose) this.note(`… ${event.label}${event.detail ? ` ${event.detail}` : ""}`);
         return;
       case "done":
         this.endLine();
