@@ -75,7 +75,9 @@ function NativePaneImpl({ port, view, index, rect, focused, capturing }: NativeP
       borderColor={focused ? theme.colors.borderFocused : theme.colors.border} borderDimColor={!focused}
     >
       <Box width={cols} height={1}>
-        <Text wrap="truncate" bold={focused} color={focused ? theme.colors.selection : undefined}>{`${index + 1} `}</Text>
+        <Box flexShrink={0}>
+          <Text bold={focused} color={focused ? theme.colors.selection : undefined}>{`${index + 1} `}</Text>
+        </Box>
         <Box flexGrow={1} flexShrink={1}>
           <Text wrap="truncate" bold={focused}>{`${view.info.label ?? port.kind}${scrolled}${mode ? ` · ${mode}` : ""}`}</Text>
         </Box>
