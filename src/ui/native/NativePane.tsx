@@ -42,14 +42,17 @@ function NativePaneImpl({ port, view, index, rect, focused, capturing }: NativeP
     port.terminal.resize(cols, rows);
   }, [port, cols, rows]);
 
-  // Focus leaving resets, on the real terminal, every input mode the UI turned on.
+  // Focus leaving (or the pane unmounting while focused: closed, zoomed) resets, on the real
+  // terminal, every input mode the UI turned on, and hands the keyboard back to hmux.
   useEffect(() => {
-    const reset = port.terminal.setFocused(focused);
-    if (!focused) {
+    port.terminal.setFocused(focused);
+    if (!focused) return undefined;
+    return () => {
+      const reset = port.terminal.setFocused(false);
       port.capturing = false;
       if (reset) stdout.write(reset);
       pasteMirrored.current = false;
-    }
+    };
   }, [port, focused, stdout]);
 
   // While typing into a UI that wants bracketed paste, ask the real terminal for it too.

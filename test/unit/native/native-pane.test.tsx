@@ -65,6 +65,26 @@ describe("native pane in the TUI", () => {
     expect(pty.written.join("")).not.toContain("\u001d");
   });
 
+  it("focus leaving the pane resets the modes its UI turned on, on the real terminal, and tells the UI", async () => {
+    const { r, pty, store, port } = await mount("shell", false);
+    pty.emit("\u001b[?2004h\u001b[?1004h\u001b[?1h");
+    await tick(80);
+    store.commit();
+    await tick(60);
+    // typing into a UI that wants bracketed paste: the real terminal is asked for it too
+    expect(r.frames.some((f) => f.includes("\u001b[?2004h"))).toBe(true);
+    const other = new NativeTerminal({ argv: ["y"], cwd: "/", env: {}, cols: 10, rows: 3, spawn: fakeFactory().factory });
+    cleanup.push(() => other.dispose());
+    store.addSession(new NativeSessionPort({ kind: "shell", terminal: other, hooks: false }));
+    await tick(80);
+    const written = r.frames.join("");
+    expect(written).toContain("\u001b[?2004l");
+    expect(written).toContain("\u001b[?1004l");
+    expect(written).toContain("\u001b[?1l");
+    expect(pty.written).toContain("\u001b[O");
+    expect(port.capturing).toBe(false);
+  });
+
   it("a hook's permission request shows approval on the rail and in the pane header", async () => {
     const { r, port, store } = await mount("claude", true);
     const report = (event: HookReport["event"], extra: Partial<HookReport> = {}) => port.report({ v: 1, pane: "p", at: 0, event, ...extra });
