@@ -64,6 +64,30 @@ describe.skipIf(!HAVE_TMUX)("native shell pane in tmux", () => {
     await tmux.waitFor("back", (s) => paneLines(s).includes("back"));
   });
 
+  it("a full-screen program's alternate screen shows, and leaving it restores the shell's screen", async () => {
+    tmux.text("printf '\\033[?1049h\\033[H\\033[2JALT SCREEN UP'; sleep 2; printf '\\033[?1049l'; echo after-alt");
+    tmux.keys("Enter");
+    const alt = await tmux.waitFor("the alternate screen", (s) => paneLines(s)[1] === "ALT SCREEN UP");
+    expect(paneLines(alt).some((l) => l.startsWith("sh$"))).toBe(false);
+    const back = await tmux.waitFor("the normal screen again", (s) => paneLines(s).includes("after-alt"));
+    expect(paneLines(back)).not.toContain("ALT SCREEN UP");
+  });
+
+  it("PgUp in hmux mode scrolls the pane's history; typing returns to the live screen", async () => {
+    tmux.text("clear; seq 1 60");
+    tmux.keys("Enter");
+    await tmux.waitFor("the end of seq", (s) => paneLines(s).includes("60"));
+    tmux.keys("C-]");
+    await tmux.waitFor("hmux keys", (s) => s.includes("hmux keys · Enter → type"));
+    tmux.keys("PPage");
+    const back = await tmux.waitFor("earlier lines", (s) => paneLines(s).includes("30") && !paneLines(s).includes("60"));
+    expect(back).toMatch(/↑\d+\//);
+    tmux.keys("NPage");
+    await tmux.waitFor("the live screen", (s) => paneLines(s).includes("60"));
+    tmux.keys("Enter");
+    await tmux.waitFor("typing mode", (s) => s.includes("typing into the pane"));
+  });
+
   it("quitting hmux ends the shell in the pane", async () => {
     tmux.keys("C-]");
     await tmux.waitFor("hmux keys", (s) => s.includes("hmux keys · Enter → type"));
