@@ -30,6 +30,9 @@ export const CLAUDE_DENIAL_PATTERNS: readonly RegExp[] = [
   /was blocked\. For security, Claude Code may only/,
   /The user doesn't want to proceed with this tool use/,
   /\bPreToolUse:\S+ hook error\b/,
+  // A compound Bash command without a grant for every part (2.1.197, live on the scripted model:
+  // "This Bash command contains multiple operations. The following part requires approval: …").
+  /The following parts? requires? approval/,
 ];
 
 /** Claude tool names → canonical (spec tool table; `Agent` is 2.1.197's name for Task). */

@@ -82,7 +82,9 @@ export async function runCommand(harnessArg: string, positional: string | undefi
   });
 
   const json = new JsonRenderer(output);
-  const human = new HumanRenderer(output, { verbose: flags.verbose ?? false });
+  // Dim tool output only on a terminal that wants colour (NO_COLOR: https://no-color.org).
+  const color = process.stderr.isTTY === true && !process.env.NO_COLOR;
+  const human = new HumanRenderer(output, { verbose: flags.verbose ?? false, color });
   let done: Extract<HarnessEvent, { kind: "done" }> | undefined;
   let sessionKept = false;
   try {

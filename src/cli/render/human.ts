@@ -4,10 +4,12 @@
  * again. Assistant text goes to stdout; everything about the turn (identity, tools, errors,
  * failures, the end) goes to stderr, so `hmux run … > answer.txt` keeps only the answer.
  */
-import type { FailureSummary, HarnessEvent } from "../../core/events.js";
+import type { FailureSummary, HarnessEvent, ToolCallEvent, ToolResultEvent } from "../../core/events.js";
 import type { Output } from "./output.js";
 
 const MAX_TOOL_TEXT = 400;
+const MAX_RESULT_LINES = 12;
+const MAX_LINE = 200;
 
 export class HumanRenderer {
   private streamed = false;
@@ -16,7 +18,7 @@ export class HumanRenderer {
   /** A result names its call only by id on some harnesses: remember the names. */
   private readonly toolNames = new Map<string, string>();
 
-  constructor(private readonly output: Output, private readonly options: { readonly verbose?: boolean } = {}) {}
+  constructor(private readonly output: Output, private readonly options: { readonly verbose?: boolean; readonly color?: boolean } = {}) {}
 
   render(event: HarnessEvent): void {
     switch (event.kind) {
@@ -43,13 +45,8 @@ export class HumanRenderer {
         return;
       case "tool":
         this.endLine();
-        if (event.phase === "call") {
-          if (event.callId !== null) this.toolNames.set(event.callId, event.name);
-          this.note(`→ ${event.name}${event.input === undefined ? "" : ` ${clip(JSON.stringify(event.input))}`}`);
-        } else {
-          const name = event.name ?? (event.callId !== null ? this.toolNames.get(event.callId) : undefined) ?? event.callId ?? "tool";
-          this.note(`${event.denied ? "⊘ denied" : event.isError ? "✗" : "←"} ${name}: ${clip(event.output)}`);
-        }
+        if (event.phase === "call") this.toolCall(event);
+        else this.toolResult(event);
         return;
       case "question":
         this.endLine();
@@ -60,7 +57,8 @@ export class HumanRenderer {
         this.note(`limit: ${event.code}: ${event.message}`);
         return;
       case "error":
-        this.note(`${event.terminal ? "error" : "note"}: ${event.message}`);
+        // A terminal error always comes with the failure shown at done (class, retryable, hint): say it once.
+        if (!event.terminal) this.note(`note: ${event.message}`);
         return;
       case "failure":
         return; // the reduced failure is shown once, with its hint, at done
@@ -82,11 +80,40 @@ export class HumanRenderer {
     }
   }
 
+  private toolCall(event: ToolCallEvent): void {
+    if (event.callId !== null) this.toolNames.set(event.callId, event.name);
+    const command = shellCommand(event);
+    if (command !== undefined) this.note(`$ ${clip(command)}`);
+    else this.note(`→ ${event.name}${event.input === undefined ? "" : ` ${clip(JSON.stringify(event.input))}`}`);
+  }
+
+  /** The result's own lines, dim and indented under its call, bounded so a huge output cannot flood the terminal. */
+  private toolResult(event: ToolResultEvent): void {
+    const name = event.name ?? (event.callId !== null ? this.toolNames.get(event.callId) : undefined) ?? event.callId ?? "tool";
+    if (event.denied) {
+      this.note(`⊘ ${name} denied: ${clip(event.output)}`);
+      return;
+    }
+    const lines = event.output.replace(/\s+$/, "").split("\n");
+    const shown = event.output.trim() === "" ? ["(no output)"] : lines.slice(0, MAX_RESULT_LINES).map((l) => clip(l.replace(/\t/g, "  "), MAX_LINE));
+    if (lines.length > MAX_RESULT_LINES) shown.push(`… ${lines.length - MAX_RESULT_LINES} more line(s)`);
+    for (const line of shown) this.note(this.dim(`  ${line}`));
+    if (event.isError) {
+      const code = event.exitCode !== undefined && event.exitCode !== null ? ` (exit ${event.exitCode})` : "";
+      this.note(`✗ ${name} failed${code}`);
+    }
+  }
+
   private failure(f: FailureSummary): void {
-    this.output.err(`✗ ${f.class}${f.retryable ? " (retryable)" : ""}: ${f.message}\n`);
+    const status = f.httpStatus !== undefined ? ` · HTTP ${f.httpStatus}` : "";
+    this.output.err(`✗ ${f.class} · ${f.retryable ? "retryable" : "not retryable"}${status}: ${f.message}\n`);
     if (f.hint) this.output.err(`  hint: ${f.hint}\n`);
     if (f.supported?.length) this.output.err(`  supported: ${f.supported.join(", ")}\n`);
     if (f.resetsAt !== undefined) this.output.err(`  resets at ${new Date(f.resetsAt).toISOString()}\n`);
+  }
+
+  private dim(line: string): string {
+    return this.options.color ? `\x1b[2m${line}\x1b[22m` : line;
   }
 
   private text(s: string): void {
@@ -105,7 +132,21 @@ export class HumanRenderer {
   }
 }
 
-function clip(s: string): string {
+function clip(s: string, max = MAX_TOOL_TEXT): string {
   const one = s.replace(/\s+/g, " ").trim();
-  return one.length > MAX_TOOL_TEXT ? `${one.slice(0, MAX_TOOL_TEXT)}…` : one;
+  return one.length > max ? `${one.slice(0, max)}…` : one;
+}
+
+/**
+ * The command of a shell tool call (canonical "shell": claude Bash, codex command_execution, pi
+ * bash), unwrapped from codex's `/bin/bash -lc '…'` so the reader sees what the model asked for.
+ */
+export function shellCommand(event: ToolCallEvent): string | undefined {
+  if (event.canonical !== "shell") return undefined;
+  const input = event.input;
+  const raw = input !== null && typeof input === "object" ? (input as { command?: unknown }).command : undefined;
+  const command = Array.isArray(raw) && raw.every((p) => typeof p === "string") ? raw.join(" ") : raw;
+  if (typeof command !== "string") return undefined;
+  const wrapped = /^\/bin\/(?:ba|z)?sh -l?c '((?:[^']|'\\'')*)'$/.exec(command);
+  return wrapped ? wrapped[1]!.replace(/'\\''/g, "'") : command;
 }

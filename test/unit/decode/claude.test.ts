@@ -133,6 +133,8 @@ describe("claude tools and denials", () => {
     "Claude requested permissions to write to /opt/x, but you haven't granted it yet.",
     "touch in '/work/created.txt' was blocked. For security, Claude Code may only create or modify files in the allowed working directories for this session.",
     "The user doesn't want to proceed with this tool use. The tool use was rejected.",
+    // 2.1.197 on the scripted model, a compound command without a grant for every part:
+    "This Bash command contains multiple operations. The following part requires approval: echo hi; ls /work/main",
   ]) {
     it(`a denial is not a failure: ${text.slice(0, 40)}…`, () => {
       const events = decodeLines("claude", [init, toolUse, toolResult(text, true), ok], 0);
