@@ -18,6 +18,8 @@ const claudeDrive = ev("probe", CLAUDE, "research/live-drive.md §2 Approvals an
 const codexDrive = ev("probe", CODEX, "research/live-drive.md §3 Approvals and hooks");
 const codexSchema = ev("doc", CODEX, "codex app-server generate-json-schema (v2 schemas), read 2026-11-29");
 const piDrive = ev("probe", PI, "research/live-drive.md §4 RPC and Approvals");
+const piGateProbe = ev("probe", PI, "test/live/control-pi-gate-probe.test.ts: hmux's gate extension answered through its input dialog");
+const codexSteerProbe = ev("probe", CODEX, "test/live/control-codex-steer-probe.test.ts: turn/steer reaches the model inside the running turn");
 const spec004Codex = ev("doc", "0.144.3", "spec 004 Codex evidence (safe-chains probe)", "2026-07-13");
 const spec004Claude = ev("doc", "reference (unpinned)", "spec 004 per-harness table, Claude Code row", "2026-07-13");
 const metaharnessClaude = ev("research", "2.1.240", "research/control.md §1.11 render_hook_response");
@@ -156,14 +158,14 @@ const codexAppServer: ChannelCapabilities = {
     sandbox: f(true, "probe", codexDrive, "workspace-write: out-of-workspace writes fail; broad reads still pass (spec 004)"),
     continueOnMalformed: assumedFailsOpen(codexDrive),
     replace: f(false, "doc", codexSchema, "CommandExecutionApprovalDecision has no field for a new input"),
-    denyReason: f(false, "probe", codexDrive, "the model sees Rejected(\"rejected by user\"), not hmux's reason"),
+    denyReason: f(true, "probe", codexSteerProbe, "decline itself carries no text (the model sees Rejected(\"rejected by user\")); hmux's bridge follows it with the reason as a turn/steer"),
     silence: f(false, "probe", codexDrive, "a JSON-RPC request must be answered"),
   }),
   commands: {
     "tool.decide": delivered("JSON-RPC result to item/commandExecution|fileChange/requestApproval", codexDrive),
     "frame.set": absent("codex runs the calls its approval policy trusts without asking, so a frame could not be enforced at every call", codexDrive),
     "message.inject": delivered("turn/start with the text between turns", codexDrive),
-    "steer": unverified("turn/steer {threadId, expectedTurnId, input}", "present in the 0.171.0 schema, never driven", codexSchema),
+    "steer": delivered("turn/steer {threadId, expectedTurnId, input}", codexSteerProbe),
     "permission.set": unverified("turn/start approvalPolicy/sandboxPolicy (next turn)", "present in the 0.171.0 schema, never driven", codexSchema),
     "interrupt": delivered("turn/interrupt {threadId, turnId} → turn/completed status interrupted", codexDrive),
     "halt": delivered("kill the process group", codexDrive),
@@ -203,7 +205,7 @@ const codexExec = noChannel("codex-exec", "codex", "exec --json without hooks", 
 
 const piExtension: ChannelCapabilities = {
   id: "pi-extension", harness: "pi",
-  mode: "--mode rpc with hmux's pi extension (tool_call → ctx.ui.confirm → extension_ui_request)",
+  mode: "--mode rpc with hmux's pi extension (tool_call → ctx.ui.input → extension_ui_request)",
   facets: facets({
     grant: f(true, "probe", piDrive, "confirmed:true lets the call run"),
     deny: f(true, "probe", piDrive, "confirmed:false → the extension blocks; tool_execution_end isError"),
@@ -211,12 +213,12 @@ const piExtension: ChannelCapabilities = {
     humanReviewOnSilence: f(false, "research", piDrive, "pi has no permission system of its own"),
     sandbox: f(false, "probe", piDrive, "bash runs immediately, unconfined"),
     continueOnMalformed: assumedFailsOpen(piDrive),
-    replace: assumedAbsent(piDrive, "confirm carries a boolean only; no updated input was shown to work"),
-    denyReason: f(false, "probe", piDrive, "confirm carries a boolean: the model is told the extension's fixed reason, not hmux's"),
+    replace: f(true, "probe", piGateProbe, "the gate's input dialog carries the new input; the extension rewrites the call's input and pi runs it"),
+    denyReason: f(true, "probe", piGateProbe, "the gate blocks with hmux's reason text, which the model reads as the tool result"),
     silence: f(false, "research", piDrive, "an unanswered confirm holds the call"),
   }),
   commands: {
-    "tool.decide": delivered("extension_ui_response {id, confirmed}", piDrive),
+    "tool.decide": delivered("extension_ui_response {id, value} to the gate's input dialog", piGateProbe),
     "frame.set": delivered("enforced by hmux at every confirm; frame text with the next prompt", piDrive),
     "message.inject": delivered("RPC prompt between turns (follow_up while one runs)", piDrive),
     "steer": delivered("RPC steer (queued, delivered in order)", piDrive),
@@ -225,7 +227,9 @@ const piExtension: ChannelCapabilities = {
     "halt": delivered("kill the process group", piDrive),
   },
   coverage: { value: "every-call", evidence: piDrive, note: "the extension's tool_call handler runs before every tool" },
-  postures: [], shadowingPostures: [], harnessTimeoutMs: null,
+  // The gate blocks an unanswered call after its own 60 s (src/adapters/pi/extension/hmux-gate.ts),
+  // so hmux's deadline must fall strictly before that.
+  postures: [], shadowingPostures: [], harnessTimeoutMs: 60_000,
 };
 
 const piRpc = noChannel("pi-rpc", "pi", "--mode rpc WITHOUT hmux's extension", piDrive, "probe",

@@ -60,10 +60,12 @@ describe("capability table", () => {
     expect(delivers(CHANNEL_TABLE["codex-exec-hook"], "tool.decide")).toBe(true);
   });
 
-  it("replace is carried only where evidence shows an updated input reaches the harness (claude)", () => {
+  it("replace is carried only where a probe shows an updated input reaches the harness (claude, hmux's pi gate)", () => {
     const withReplace = CHANNEL_IDS.filter((id) => CHANNEL_TABLE[id].facets.replace.value);
-    expect(withReplace.every((id) => CHANNEL_TABLE[id].harness === "claude")).toBe(true);
+    expect(withReplace.every((id) => CHANNEL_TABLE[id].facets.replace.basis === "probe" || CHANNEL_TABLE[id].harness === "claude")).toBe(true);
     expect(withReplace).toContain("claude-control");
+    expect(withReplace).toContain("pi-extension");
+    expect(withReplace.some((id) => CHANNEL_TABLE[id].harness === "codex")).toBe(false);
   });
 
   it("a channel with tool.decide has a deny: a check that can only say yes is not a check", () => {

@@ -46,7 +46,7 @@ describe("emission principle", () => {
   });
 
   it("replace is refused by name where the channel cannot carry it, never sent as allow", () => {
-    for (const id of ["codex-app-server", "pi-extension", "codex-exec-hook"] as const) {
+    for (const id of ["codex-app-server", "codex-exec-hook"] as const) {
       const e = emit("gated", { decision: "replace", input: { command: "ls -1" } }, truthOf(id), ctx);
       expect(e.kind, id).toBe("refuse");
       expect(e.kind === "refuse" && e.reason).toContain("replace");
@@ -74,8 +74,8 @@ describe("the checker catches a wrong capability table", () => {
     expect(violationsFor(declared, truth).map((x) => x.rule)).toContain("unsupported-shape");
   });
 
-  it("pi declared able to carry replace: the replace shape is reported unsupported", () => {
-    const truth = truthOf("pi-extension");
+  it("codex app-server declared able to carry replace: the replace shape is reported unsupported", () => {
+    const truth = truthOf("codex-app-server");
     expect(violationsFor(flip(truth, "replace"), truth).map((x) => x.rule)).toContain("unsupported-shape");
   });
 

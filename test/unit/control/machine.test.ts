@@ -1,3 +1,4 @@
+import { CHANNEL_TABLE } from "../../../src/core/control/capability-table.js";
 /** Behaviours of the control machine beyond the reference vectors, one property per test. */
 import { describe, expect, it } from "vitest";
 import { makeClassifier, DEFAULT_SAFE_POLICY } from "../../../src/core/control/policy.js";
@@ -28,12 +29,15 @@ describe("control machine", () => {
     expect(deliveries(s.effects)[0]?.wire).toEqual({ channel: "codex-app-server", result: { decision: "accept" } });
   });
 
-  it("a deny on codex app-server or pi says its reason does not reach the model", () => {
-    for (const channel of ["codex-app-server", "pi-extension"] as const) {
+  it("a deny's result says its reason does not reach the model exactly where the table says so", () => {
+    for (const channel of ["codex-app-server", "pi-extension", "claude-control"] as const) {
       const s = new Session(config({ channel })).start();
       s.ask("t1");
       s.decide("c-1", "t1", { decision: "deny", reason: "no" });
-      expect(outcomeOf(s, "c-1"), channel).toEqual({ result: "ok", applies_at: null, reason_reaches_model: false });
+      const expected = CHANNEL_TABLE[channel].facets.denyReason.value
+        ? { result: "ok", applies_at: null }
+        : { result: "ok", applies_at: null, reason_reaches_model: false };
+      expect(outcomeOf(s, "c-1"), channel).toEqual(expected);
     }
   });
 
