@@ -109,3 +109,19 @@ describe("native session port", () => {
     ]);
   });
 });
+
+describe("native pane in the store", () => {
+  it("a hook's permission request notifies like any session, naming the pane and the tool", async () => {
+    const { AppStore } = await import("../../../src/ui/store/app-store.js");
+    const { Notifier } = await import("../../../src/ui/notify/notifier.js");
+    const out: string[] = [];
+    const notifier = new Notifier({ enabled: true, method: "osc9", cooldownSeconds: 0 }, { write: (s) => out.push(s), now: () => 0, env: {} });
+    const store = new AppStore({ scheduler: { now: () => 0, every: () => () => undefined }, notifier });
+    const { port } = make("claude", true);
+    store.addSession(port);
+    port.report(r("UserPromptSubmit"));
+    expect(out).toEqual([]);
+    port.report(r("PermissionRequest", { tool: "Bash", toolInput: { command: "touch x" } }));
+    expect(out).toEqual(["\u001b]9;hmux: claude·native (pane 1) — approval needed: Bash\u0007"]);
+  });
+});
