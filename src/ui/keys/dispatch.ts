@@ -66,9 +66,13 @@ function overlayKey(store: AppStore, index: KeyIndex, name: string): boolean {
   const overlay = store.overlay!;
   switch (overlay.kind) {
     case "help":
-    case "inspector":
-      if (name === "escape" || name === "q" || name === "return" || index.global.get(name) === overlay.kind) store.closeOverlay();
+    case "inspector": {
+      const global = index.global.get(name);
+      if (name === "escape" || name === "q" || name === "return" || global === overlay.kind) store.closeOverlay();
+      // The drawer follows focus: it inspects whichever pane you move to.
+      else if (overlay.kind === "inspector" && global?.startsWith("focus.")) runGlobal(store, global);
       return true;
+    }
     case "quit":
       if (name === "y" || name === "Y") store.requestQuit();
       else if (name === "n" || name === "N" || name === "escape") store.closeOverlay();

@@ -1,4 +1,5 @@
 import React from "react";
+import { Box } from "ink";
 import type { AppStore } from "../store/app-store.js";
 import type { SessionLauncher } from "../session-launcher.js";
 import type { Keymap } from "../keys/keymap.js";
@@ -30,8 +31,15 @@ export function MainArea({ store, keymap, launcher, width, height }: MainAreaPro
     return <QuitDialog running={running} width={width} height={height} />;
   }
   if (overlay?.kind === "inspector" && view) {
+    // A drawer beside the grid: the panes stay visible while you read the settings.
     const control = store.focusedPort()?.control?.();
-    return <InspectorDrawer view={view} control={control} width={width} height={height} />;
+    const drawer = store.drawerWidth();
+    return (
+      <Box flexDirection="row" width={width} height={height}>
+        <GridLayout store={store} width={width - drawer} height={height} />
+        <InspectorDrawer view={view} control={control} width={drawer} height={height} />
+      </Box>
+    );
   }
   const call = view?.approvals[0];
   if (overlay?.kind === "approval-full" && view && call) {

@@ -230,11 +230,18 @@ export class AppStore {
     this.commit();
   }
 
+  /** Columns the inspector drawer takes while open (0 when closed). */
+  drawerWidth(): number {
+    if (this.overlay?.kind !== "inspector") return 0;
+    return Math.min(72, Math.max(36, Math.floor(this.columns * 0.45)));
+  }
+
   /** Rectangles of the visible panes (one when zoomed), inside the area below the rail. */
   paneRects(): Rect[] {
     const height = Math.max(3, this.rows - CHROME_ROWS);
-    if (this.zoom) return [{ x: 0, y: 0, width: this.columns, height }];
-    return tile(this.panes.length, this.columns, height);
+    const width = Math.max(10, this.columns - this.drawerWidth());
+    if (this.zoom) return [{ x: 0, y: 0, width, height }];
+    return tile(this.panes.length, width, height);
   }
 
   focusIndex(index: number): void {
@@ -246,7 +253,7 @@ export class AppStore {
 
   focusDirection(dir: Direction): void {
     if (this.zoom) return;
-    this.focusIndex(neighbour(tile(this.panes.length, this.columns, Math.max(3, this.rows - CHROME_ROWS)), this.focus, dir));
+    this.focusIndex(neighbour(this.paneRects(), this.focus, dir));
   }
 
   toggleZoom(): void {

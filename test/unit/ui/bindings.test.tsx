@@ -321,9 +321,23 @@ describe("help, inspector, new session", () => {
     expect(f).toContain("[arg]");
     expect(f).toContain("⚠ sandbox");
     expect(f).toContain("claude has no sandbox flag");
-    expect(f).toContain("frame read-only · posture default");
+    expect(f).toContain("frame read-only");
+    expect(f).toContain("posture default");
     expect(f).toContain("allow=2 deny=1");
-    expect(f).toContain("refused UNKNOWN_CALL: no such call");
+    expect(f).toContain("refused UNKNOWN_CALL");
+    expect(f).toContain("no such call");
+    expect(f).toContain("1 claude"); // a drawer: the pane stays visible beside it
+  });
+
+  it("the inspector drawer follows focus", async () => {
+    const a = new FakePort({ harness: "claude", settings: [{ key: "model", value: "sonnet", tier: "arg" }] });
+    const b = new FakePort({ harness: "codex", settings: [{ key: "model", value: "gpt-x", tier: "user-config" }] });
+    m = await mount({ ports: [a, b], rows: 40 });
+    await m.type(KEYS.alt("1"), KEYS.alt("i"));
+    expect(m.frame()).toContain("inspector · claude");
+    await m.type(KEYS.alt("2"));
+    expect(m.frame()).toContain("inspector · codex");
+    expect(m.frame()).toContain("[user-config]");
   });
 
   it("the new-session dialog shows a refusal with its hint and spawns nothing", async () => {

@@ -37,22 +37,28 @@ export function InspectorDrawer({ view, control, width, height }: InspectorDrawe
       <Text bold>{`settings (${settings.length}${divergent ? `, ${divergent} diverging` : ""})`}</Text>
       {settings.length === 0 ? <Text dimColor>none reported</Text> : null}
       {settings.map((s) => (
-        <Text key={s.key} wrap="truncate" color={s.divergence ? theme.colors.warn : undefined} bold={s.divergence !== undefined}>
-          {`${s.divergence ? "⚠ " : "  "}${s.key.padEnd(keyW)}${show(s.value)}`}
-          <Text dimColor>{`  [${s.tier}]`}</Text>
-          {s.divergence ? <Text color={theme.colors.warn}>{`  ${s.divergence}`}</Text> : null}
-        </Text>
+        <Box key={s.key} flexDirection="column">
+          <Text wrap="truncate" color={s.divergence ? theme.colors.warn : undefined} bold={s.divergence !== undefined}>
+            {`${s.divergence ? "⚠ " : "  "}${s.key.padEnd(keyW)}${show(s.value)}`}
+            <Text dimColor>{`  [${s.tier}]`}</Text>
+          </Text>
+          {s.divergence ? <Text wrap="wrap" color={theme.colors.warn}>{`    ↳ ${s.divergence}`}</Text> : null}
+        </Box>
       ))}
       <Text bold>control</Text>
-      <Text wrap="truncate">{`  frame ${control?.frame ?? "none"} · posture ${control?.posture ?? "unknown"} · state ${view.lifecycle}`}</Text>
+      <Text wrap="truncate">{`  state ${view.lifecycle} · posture ${control?.posture ?? "unknown"}`}</Text>
+      <Text wrap="truncate">{`  frame ${control?.frame ?? "none"}`}</Text>
       <Text wrap="truncate">{`  pending calls: ${pending.length === 0 ? "none" : pending.map((c) => `${c.tool}#${c.callId}`).join(", ")}`}</Text>
       <Text wrap="truncate">{`  census: ${census.length === 0 ? "empty" : census.map(([k, n]) => `${k}=${n}`).join(" ")}`}</Text>
       <Text bold>{`command.result log (${view.commandLog.length})`}</Text>
       {log.length === 0 ? <Text dimColor>  no commands yet</Text> : null}
       {log.map((l, i) => (
-        <Text key={i} wrap="truncate" color={l.outcome.result === "refused" ? theme.colors.warn : undefined}>
-          {`  ${new Date(l.at).toISOString().slice(11, 19)} ${l.id ?? "–"} ${l.outcome.result === "refused" ? `refused ${l.outcome.refused.code}: ${l.outcome.refused.reason}` : "ok"}`}
-        </Text>
+        <Box key={i} flexDirection="column">
+          <Text wrap="truncate" color={l.outcome.result === "refused" ? theme.colors.warn : undefined}>
+            {`  ${l.outcome.result === "refused" ? `refused ${l.outcome.refused.code}` : "ok"} · ${l.id ?? "–"} · ${new Date(l.at).toISOString().slice(11, 19)}`}
+          </Text>
+          {l.outcome.result === "refused" ? <Text wrap="wrap" dimColor>{`    ${l.outcome.refused.reason}`}</Text> : null}
+        </Box>
       ))}
     </Box>
   );
