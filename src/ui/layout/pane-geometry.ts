@@ -9,7 +9,9 @@ import type { Rect } from "./tile.js";
 export const APPROVAL_PREVIEW_ROWS = 3;
 
 export function widgetRows(view: SessionView, innerHeight: number): number {
-  const room = Math.max(0, innerHeight - 4);
+  // A widget may take all but the header, the input and one transcript row: in a small pane
+  // the decision matters more than the history above it.
+  const room = Math.max(0, innerHeight - 3);
   if (view.approvals.length > 0) return Math.min(APPROVAL_PREVIEW_ROWS + 3, room);
   if (view.question) return Math.min(view.question.options.length + 3, room);
   if (view.lifecycle === "failed" && view.lastFailure) {

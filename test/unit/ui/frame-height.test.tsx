@@ -32,3 +32,17 @@ describe("the root is never taller than the terminal", () => {
     expect(m.frame().split("\n")).toHaveLength(ROWS);
   });
 });
+
+describe("small terminals", () => {
+  it("80×24 with three panes still shows every pane's approval keys", async () => {
+    const ports = [new FakePort(), new FakePort(), new FakePort()];
+    m = await mount({ ports, columns: 80, rows: 24 });
+    ports.forEach((p, i) => p.emit({ kind: "approval-request", call: { callId: `c${i}`, tool: "Bash", input: { command: "ls" }, openedAt: 0, deadlineAt: null } }));
+    for (let i = 0; i < 3; i++) {
+      await m.type(KEYS.alt(String(i + 1)));
+    }
+    const f = m.frame();
+    expect(f.split("\n")).toHaveLength(24);
+    expect(f.match(/a allow/g)?.length).toBe(3);
+  });
+});

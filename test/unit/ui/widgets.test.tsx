@@ -29,6 +29,13 @@ describe("Approval widget", () => {
     expect(f).toContain("a allow · d deny · e edit · s abstain · f full view");
   });
 
+  it("in a small pane the header and the keys still show", () => {
+    const r = render(<ApprovalWidget call={call({ command: "ls" })} position={1} total={2} support={SUPPORT} composing={null} now={0} width={60} height={2} />);
+    const f = r.lastFrame()!;
+    expect(f).toContain("approval 1/2 · Bash");
+    expect(f).toContain("a allow");
+  });
+
   it("offers only the decisions the harness can deliver", () => {
     const r = render(<ApprovalWidget call={call({ command: "ls" })} position={1} total={1} support={{ ...SUPPORT, replace: false, abstain: false }} composing={null} now={0} width={70} height={6} />);
     expect(r.lastFrame()).toContain("a allow · d deny · f full view");

@@ -38,7 +38,9 @@ export function ApprovalWidget(props: ApprovalWidgetProps): React.ReactElement {
   const { call, position, total, support, composing, now, width, height } = props;
   const theme = useTheme();
   const left = countdown(call.deadlineAt, now);
-  const previewRows = Math.max(0, height - 3);
+  // Small panes drop the rule first, then the preview; the header and the keys always show.
+  const withRule = height >= 4;
+  const previewRows = Math.max(0, height - (withRule ? 3 : 2));
   const preview = wrap(previewToolInput(call.input), width);
   const shown = preview.slice(0, previewRows);
   if (preview.length > previewRows && shown.length > 0) shown[shown.length - 1] = `… ${preview.length - previewRows + 1} more rows (f)`;
@@ -48,7 +50,7 @@ export function ApprovalWidget(props: ApprovalWidgetProps): React.ReactElement {
     : approvalKeys(support);
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      <Text color={theme.colors.attention} dimColor={false}>{"─".repeat(width)}</Text>
+      {withRule ? <Text color={theme.colors.attention}>{"─".repeat(width)}</Text> : null}
       <Text wrap="truncate" color={theme.colors.attention} bold inverse={theme.noColor}>{head}</Text>
       {shown.map((l, i) => <Text key={i} wrap="truncate" dimColor={l.startsWith("… ")} color={l.startsWith("+") ? theme.colors.success : l.startsWith("-") ? theme.colors.error : undefined}>{l === "" ? " " : l}</Text>)}
       {Array.from({ length: previewRows - shown.length }, (_, i) => <Text key={`pad${i}`}> </Text>)}

@@ -12,11 +12,12 @@ export interface QuestionWidgetProps {
 /** The model's question: numbered options, the recommended one marked, free text below. */
 export function QuestionWidget({ question, width, height }: QuestionWidgetProps): React.ReactElement {
   const theme = useTheme();
-  const room = Math.max(0, height - 3);
+  const withRule = height >= 4;
+  const room = Math.max(0, height - (withRule ? 3 : 2));
   const options = question.options.slice(0, room);
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      <Text color={theme.colors.attention}>{"─".repeat(width)}</Text>
+      {withRule ? <Text color={theme.colors.attention}>{"─".repeat(width)}</Text> : null}
       <Text wrap="truncate" bold color={theme.colors.attention} inverse={theme.noColor}>{`? ${question.question}`}</Text>
       {options.map((o, i) => {
         const recommended = question.recommended !== undefined && o === question.recommended;
