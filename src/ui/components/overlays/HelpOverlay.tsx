@@ -3,6 +3,7 @@ import { Box, Text } from "ink";
 import { APPROVAL_COMMANDS, COMMAND_HELP, GLOBAL_COMMANDS, type Keymap } from "../../keys/keymap.js";
 import { useTheme } from "../../hooks/use-theme.js";
 import { keyLabel } from "../StatusLine.js";
+import { NATIVE_HELP_ROWS } from "../../native/native-help.js";
 
 export interface HelpOverlayProps {
   readonly keymap: Keymap;
@@ -23,6 +24,7 @@ export function helpRows(keymap: Keymap): Array<[string, string]> {
   }
   rows.push(["1…9", "question: pick an option (input line empty)"]);
   rows.push(["Enter", "send / answer / steer / inject, as the pane's input prompt says"]);
+  rows.push(...NATIVE_HELP_ROWS);
   return rows;
 }
 
