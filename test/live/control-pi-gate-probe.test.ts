@@ -41,7 +41,7 @@ async function gatedCall(decision: Exclude<Decision, { decision: "abstain" }>, c
           for (const out of bridge.record(JSON.parse(item.text) as JsonObject)) {
             if (out.kind === "ready") write(bridge.encodeSend(`[[bash:${command}]]`, false));
             if (out.kind === "write") write(out.lines);
-            if (out.kind === "approval") write(bridge.encodeDecision(out.ask.callId, decision));
+            if (out.kind === "approval") write(bridge.encodeDecision(out.ask.callId, out.ask.ref ?? null, decision));
             if (out.kind === "event" && out.event.kind === "tool" && out.event.phase === "result") resolve(out.event);
           }
         }

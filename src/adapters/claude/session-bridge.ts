@@ -4,6 +4,7 @@
  * 2.1.197 and 2.1.332). Control traffic (`control_request` can_use_tool, our initialize and
  * interrupt acks, cancels) is decoded here; every other record goes to the claude decoder.
  */
+import { OpenRequests, type RequestRef } from "../../core/exec/open-requests.js";
 import type { JsonObject, StreamDecoder } from "../../core/decoder.js";
 import type { Decision } from "../../core/control/types.js";
 import { failure } from "../../core/failure.js";
@@ -25,8 +26,7 @@ interface OpenRequest { readonly requestId: string; readonly input: unknown }
 
 export class ClaudeSessionBridge implements SessionBridge {
   readonly capabilities = CLAUDE_SESSION_CAPABILITIES;
-  private readonly open = new Map<string, OpenRequest>();
-  private readonly callByRequest = new Map<string, string>();
+  private readonly open = new OpenRequests<OpenRequest>();
   private controlSeq = 0;
   private ready = false;
 
@@ -40,11 +40,9 @@ export class ClaudeSessionBridge implements SessionBridge {
     return [json({ type: "user", message: { role: "user", content: text }, parent_tool_use_id: null, session_id: "" })];
   }
 
-  encodeDecision(callId: string, decision: Exclude<Decision, { decision: "abstain" }>): string[] {
-    const req = this.open.get(callId);
+  encodeDecision(callId: string, ref: RequestRef, decision: Exclude<Decision, { decision: "abstain" }>): string[] {
+    const req = this.open.take(callId, ref);
     if (!req) return [];
-    this.open.delete(callId);
-    this.callByRequest.delete(req.requestId);
     const response =
       decision.decision === "deny"
         ? { behavior: "deny", message: decision.reason }
@@ -71,10 +69,8 @@ export class ClaudeSessionBridge implements SessionBridge {
       case "control_response":
         return this.controlResponse(record);
       case "control_cancel_request": {
-        const callId = this.callByRequest.get(String(record.request_id));
+        const callId = this.open.withdraw(String(record.request_id));
         if (!callId) return [];
-        this.open.delete(callId);
-        this.callByRequest.delete(String(record.request_id));
         return [{ kind: "approval-withdrawn", callId }];
       }
       case "result":
@@ -110,8 +106,7 @@ export class ClaudeSessionBridge implements SessionBridge {
     }
     const tool = typeof request.tool_name === "string" ? request.tool_name : "unknown";
     const callId = typeof request.tool_use_id === "string" ? request.tool_use_id : requestId;
-    this.open.set(callId, { requestId, input: request.input ?? {} });
-    this.callByRequest.set(requestId, callId);
+    this.open.add(requestId, callId, { requestId, input: request.input ?? {} });
     const canonical = canonicalClaudeTool(tool);
     return [{ kind: "approval", ask: { callId, tool, ...(canonical ? { canonical } : {}), input: request.input ?? {}, ref: requestId } }];
   }

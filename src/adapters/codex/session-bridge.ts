@@ -5,6 +5,7 @@
  * command that is not known-safe comes to hmux as item/commandExecution/requestApproval.
  * `exec --json` stays the one-shot path, where codex itself can ask nobody.
  */
+import { OpenRequests, type RequestRef } from "../../core/exec/open-requests.js";
 import type { JsonObject } from "../../core/decoder.js";
 import type { Decision } from "../../core/control/types.js";
 import { failure } from "../../core/failure.js";
@@ -36,8 +37,7 @@ interface OpenApproval { readonly rpcId: string | number; readonly command: stri
 export class CodexSessionBridge implements SessionBridge {
   readonly capabilities = CODEX_SESSION_CAPABILITIES;
   private readonly events = new AppServerEvents();
-  private readonly open = new Map<string, OpenApproval>();
-  private readonly callByRpcId = new Map<string, string>();
+  private readonly open = new OpenRequests<OpenApproval>();
   private threadId: string | null = null;
   private turnId: string | null = null;
   private seq = 0;
@@ -56,11 +56,9 @@ export class CodexSessionBridge implements SessionBridge {
     return [this.request(`hmux-turn-${++this.seq}`, "turn/start", params)];
   }
 
-  encodeDecision(callId: string, decision: Exclude<Decision, { decision: "abstain" }>): string[] {
-    const approval = this.open.get(callId);
+  encodeDecision(callId: string, ref: RequestRef, decision: Exclude<Decision, { decision: "abstain" }>): string[] {
+    const approval = this.open.take(callId, ref);
     if (!approval) return [];
-    this.open.delete(callId);
-    this.callByRpcId.delete(String(approval.rpcId));
     const lines = [JSON.stringify({ id: approval.rpcId, result: { decision: decision.decision === "deny" ? "decline" : "accept" } })];
     // decline carries no text ("rejected by user"); the reason reaches the model as a steer.
     if (decision.decision === "deny" && this.turnId) {
@@ -105,12 +103,8 @@ export class CodexSessionBridge implements SessionBridge {
     const out: BridgeOutput[] = [];
     if (method === "turn/started") this.turnId = str(obj(params.turn).id) ?? this.turnId;
     if (method === "serverRequest/resolved") {
-      const callId = this.callByRpcId.get(String(params.requestId));
-      if (callId) {
-        this.open.delete(callId);
-        this.callByRpcId.delete(String(params.requestId));
-        out.push({ kind: "approval-withdrawn", callId });
-      }
+      const callId = this.open.withdraw(String(params.requestId));
+      if (callId) out.push({ kind: "approval-withdrawn", callId });
     }
     const { events, turnEnd } = this.events.notification(method, params);
     for (const event of events) out.push({ kind: "event", event });
@@ -131,8 +125,7 @@ export class CodexSessionBridge implements SessionBridge {
     }
     const callId = str(params.itemId) ?? `codex-rpc-${String(rpcId)}`;
     const command = str(params.command) ?? null;
-    this.open.set(callId, { rpcId, command });
-    this.callByRpcId.set(String(rpcId), callId);
+    this.open.add(rpcId, callId, { rpcId, command });
     const isCommand = method === "item/commandExecution/requestApproval";
     const item = this.events.items.get(callId);
     const input = isCommand

@@ -4,6 +4,7 @@
  * are held by hmux's gate extension as `extension_ui_request` input dialogs titled
  * hmux-gate/1 and answered with `extension_ui_response`. Other records go to the pi decoder.
  */
+import { OpenRequests, type RequestRef } from "../../core/exec/open-requests.js";
 import type { JsonObject, StreamDecoder } from "../../core/decoder.js";
 import type { Decision } from "../../core/control/types.js";
 import { failure } from "../../core/failure.js";
@@ -26,7 +27,7 @@ const STATE_ID = "hmux-state";
 
 export class PiSessionBridge implements SessionBridge {
   readonly capabilities = PI_SESSION_CAPABILITIES;
-  private readonly open = new Map<string, string>();
+  private readonly open = new OpenRequests<string>();
   private followUps = 0;
   private promptSeq = 0;
   private ready = false;
@@ -44,10 +45,9 @@ export class PiSessionBridge implements SessionBridge {
     return [json({ type: "follow_up", message: text })];
   }
 
-  encodeDecision(callId: string, decision: Exclude<Decision, { decision: "abstain" }>): string[] {
-    const uiId = this.open.get(callId);
+  encodeDecision(callId: string, ref: RequestRef, decision: Exclude<Decision, { decision: "abstain" }>): string[] {
+    const uiId = this.open.take(callId, ref);
     if (uiId === undefined) return [];
-    this.open.delete(callId);
     return [json({ type: "extension_ui_response", id: uiId, value: JSON.stringify(decision) })];
   }
 
@@ -110,7 +110,7 @@ export class PiSessionBridge implements SessionBridge {
     }
     const callId = typeof described.callId === "string" ? described.callId : uiId;
     const tool = typeof described.tool === "string" ? described.tool : "unknown";
-    this.open.set(callId, uiId);
+    this.open.add(uiId, callId, uiId);
     const canonical = PI_CANONICAL[tool];
     // The gate's own dialog timeout is the harness's deadline for this call; hmux's sits below it.
     return [{ kind: "approval", ask: { callId, tool, ...(canonical ? { canonical } : {}), input: described.input ?? {}, ref: uiId, harnessTimeoutMs: PI_GATE_TIMEOUT_MS } }];

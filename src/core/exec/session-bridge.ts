@@ -3,6 +3,7 @@
  * stateful: it turns hmux intents into protocol lines and protocol lines into outputs. It
  * never writes, reads a clock or spawns — the runtime does, through injected ports.
  */
+import type { RequestRef } from "./open-requests.js";
 import type { JsonObject } from "../decoder.js";
 import type { ExitCause, FailureSummary, HarnessEvent } from "../events.js";
 import type { HarnessName } from "../harness-names.js";
@@ -57,8 +58,11 @@ export interface SessionBridge {
   start(): { readonly lines: readonly string[]; readonly readyAtOnce: boolean };
   /** Lines for one user send; `turnOpen` says whether a turn is already running. */
   encodeSend(text: string, turnOpen: boolean): readonly string[];
-  /** Lines delivering one decision for a call this bridge reported; allow/deny/replace only. */
-  encodeDecision(callId: string, decision: Exclude<Decision, { decision: "abstain" }>): readonly string[];
+  /**
+   * Lines delivering one decision to the native request `ref` (the ask's own ref) for a call
+   * this bridge reported; allow/deny/replace only. Nothing when that request is no longer open.
+   */
+  encodeDecision(callId: string, ref: RequestRef, decision: Exclude<Decision, { decision: "abstain" }>): readonly string[];
   /** Lines stopping the running turn while the session survives; null when the channel has none. */
   encodeInterrupt(): readonly string[] | null;
   /** Lines steering the running turn; null when the channel has none. */

@@ -55,7 +55,7 @@ export class MachineControl {
       case "deliver-decision": {
         const decision = deliverable(effect.decision);
         if (decision === null) return; // silence: the channel's own pipeline answers
-        const write = this.host.write(this.bridge.encodeDecision(effect.callId, decision));
+        const write = this.host.write(this.bridge.encodeDecision(effect.callId, effect.ref, decision));
         void write.then((ok) => {
           if (!ok) this.input({ type: "delivery-failed", callId: effect.callId, reason: "the harness's stdin is closed" });
         });
@@ -63,7 +63,10 @@ export class MachineControl {
       }
       case "deliver-interrupt": {
         const lines = this.bridge.encodeInterrupt();
-        if (lines && lines.length > 0) void this.host.write(lines);
+        // Every adapter must deliver interrupt: where the channel has no in-band way, the
+        // turn is the process, so stopping the process is the interrupt.
+        if (lines === null) return this.host.halt("interrupt: this channel has no in-band interrupt, so the process was stopped");
+        if (lines.length > 0) void this.host.write(lines);
         return;
       }
       case "deliver-halt":

@@ -79,6 +79,19 @@ describe("the seven control vectors (runtime, scripted bridge)", () => {
     expect(t.events.filter((e) => e.kind === "warning").map((e) => (e as { code: string }).code)).toEqual(["PENDING_CALL_ABANDONED", "PENDING_CALL_ABANDONED"]);
   });
 
+  it("interrupt on a channel with no in-band interrupt stops the process, after the pending call is denied", async () => {
+    class NoInterruptBridge extends ScriptedBridge {
+      override encodeInterrupt() { return null; }
+    }
+    const t = await withCall({}, new NoInterruptBridge());
+    const answer = await t.handle.handleLine(JSON.stringify({ format: "metaharness.command/1", id: "i1", command: "interrupt", reason: "operator" }));
+    expect(answer).toMatchObject({ outcome: { result: "ok" } });
+    expect(decisions(t).map((d) => d.id)).toEqual(["c1"]);
+    t.clock.advance(0);
+    await flush();
+    expect(t.child().signals).toContain("SIGTERM");
+  });
+
   it("a decision for a call never opened is UNKNOWN_CALL and writes nothing", async () => {
     const t = await withCall();
     const answer = await t.handle.handleLine(decide("d1", "nope", { decision: "allow" }));

@@ -9,6 +9,7 @@
  *   {"t":"ready"}                                         → ready (when readyAtOnce is false)
  * What it writes: {"w":"send","text"}, {"w":"decide","id","decision"}, {"w":"interrupt"}, {"w":"steer"}.
  */
+import type { RequestRef } from "../../../src/core/exec/open-requests.js";
 import type { JsonObject } from "../../../src/core/decoder.js";
 import type { Decision } from "../../../src/core/control/types.js";
 import type { BridgeCapabilities, BridgeOutput, SessionBridge } from "../../../src/core/exec/session-bridge.js";
@@ -32,10 +33,10 @@ export class ScriptedBridge implements SessionBridge {
   encodeSend(text: string, turnOpen: boolean) {
     return [JSON.stringify({ w: "send", text, turnOpen })];
   }
-  encodeDecision(callId: string, decision: Exclude<Decision, { decision: "abstain" }>) {
+  encodeDecision(callId: string, _ref: RequestRef, decision: Exclude<Decision, { decision: "abstain" }>) {
     return [JSON.stringify({ w: "decide", id: callId, decision })];
   }
-  encodeInterrupt() {
+  encodeInterrupt(): string[] | null {
     return [JSON.stringify({ w: "interrupt" })];
   }
   encodeSteer(text: string) {

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { OpenRequests } from "../../../src/core/exec/open-requests.js";
+import { ClaudeSessionBridge } from "../../../src/adapters/claude/session-bridge.js";
+import { createDecoder } from "../../../src/adapters/claude/decode.js";
+
+const canUseTool = (requestId: string, toolUseId: string, command: string) => ({
+  type: "control_request", request_id: requestId,
+  request: { subtype: "can_use_tool", tool_name: "Bash", input: { command }, tool_use_id: toolUseId },
+});
+
+describe("open approval requests", () => {
+  it("a decision answers the native request it was made for, even when two requests share a call id", () => {
+    const open = new OpenRequests<string>();
+    open.add("r1", "call-1", "first");
+    open.add("r2", "call-1", "second");
+    expect(open.take("call-1", "r2")).toBe("second");
+    expect(open.take("call-1", "r1")).toBe("first");
+    expect(open.take("call-1", "r1")).toBeUndefined();
+  });
+
+  it("a decision for a call id that does not own the ref answers nothing", () => {
+    const open = new OpenRequests<string>();
+    open.add("r1", "call-1", "first");
+    expect(open.take("call-2", "r1")).toBeUndefined();
+    expect(open.take("call-1", "r1")).toBe("first");
+  });
+
+  it("a withdrawn request can no longer be answered", () => {
+    const open = new OpenRequests<string>();
+    open.add(7, "call-1", "x");
+    expect(open.withdraw(7)).toBe("call-1");
+    expect(open.take("call-1", 7)).toBeUndefined();
+  });
+
+  it("claude: two can_use_tool requests for one tool_use_id each get exactly their own control_response", () => {
+    const bridge = new ClaudeSessionBridge(createDecoder());
+    const asks = [canUseTool("req-a", "toolu_1", "ls"), canUseTool("req-b", "toolu_1", "rm -rf x")]
+      .flatMap((r) => bridge.record(r))
+      .flatMap((o) => (o.kind === "approval" ? [o.ask] : []));
+    expect(asks.map((a) => a.ref)).toEqual(["req-a", "req-b"]);
+    const toB = bridge.encodeDecision("toolu_1", "req-b", { decision: "deny", reason: "not that" });
+    const toA = bridge.encodeDecision("toolu_1", "req-a", { decision: "allow" });
+    const answered = [...toB, ...toA].map((l) => JSON.parse(l).response);
+    expect(answered.map((r) => [r.request_id, r.response.behavior])).toEqual([["req-b", "deny"], ["req-a", "allow"]]);
+    expect(bridge.encodeDecision("toolu_1", "req-a", { decision: "allow" })).toEqual([]);
+  });
+});
