@@ -50,7 +50,9 @@ export function register(program: Command): void {
     .option("--isolate", "give each harness its own HOME under a temp state dir")
     .action(async (harnesses: string[], flags: TuiFlags) => tuiCommand(harnesses, flags));
   // `hmux` alone opens the TUI; any other bare word is an unknown command, not an argument.
-  program.argument("[command]").action(async (word: string | undefined) => {
+  // (An optional operand, not allowExcessArguments: that setting would be inherited by the
+  // subcommands registered after this one.)
+  program.argument("[command]").usage("[options] [command]").action(async (word: string | undefined) => {
     if (word !== undefined) {
       const names = program.commands.map((c) => c.name());
       const near = names.find((n) => n.startsWith(word.slice(0, 2)));
