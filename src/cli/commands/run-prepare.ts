@@ -60,7 +60,7 @@ export interface IsolatedTurnState {
 function isolatedStateFor(resume: string | undefined, resumeLast: boolean, notes: string[], create: boolean): IsolatedTurnState {
   const root = isolatedRoot(process.env);
   if (resumeLast) {
-    throw new UsageError("--resume-last with --isolate would look for the most recent session in a new, empty isolated home",
+    throw new UsageError("--resume-last in an isolated run (--isolate, or pi with --endpoint) would look for the most recent session in a new, empty isolated home",
       "resume an isolated session by its id: --resume <id> --isolate");
   }
   if (resume !== undefined) {
@@ -113,7 +113,11 @@ export async function prepareTurn(input: PrepareInput): Promise<PreparedTurn> {
 
   const notes: string[] = [];
   // inspect --argv only plans: it shows where the state would go and creates nothing.
-  const isolated = options.isolate ? isolatedStateFor(resume, flags.resumeLast === true, notes, input.needBinary !== false) : undefined;
+  // pi takes an endpoint only through models.json in its own agent dir, so an endpoint run on pi is isolated too.
+  const endpointNeedsState = options.endpoint !== undefined && adapter.descriptor.endpoint.value?.kind === "pi-models-json";
+  if (endpointNeedsState && !options.isolate) notes.push(`${harness} reads an endpoint from its own agent dir: this run is isolated as with --isolate`);
+  const isolated = options.isolate || endpointNeedsState
+    ? isolatedStateFor(resume, flags.resumeLast === true, notes, input.needBinary !== false) : undefined;
   try {
     return finishPreparing(input, { adapter, resolved, options, inputs, cwd, notes, prompt: prompt.text, resume, isolated });
   } catch (err) {

@@ -88,6 +88,16 @@ describe("--isolate sessions can be resumed", () => {
   });
 });
 
+describe("pi with --endpoint", () => {
+  it("is planned with an isolated agent dir below the state root, never an 'hmux bug' refusal, even without --isolate", async () => {
+    const state = join(box.root, "xdg-state-pi");
+    const r = await box.run(["inspect", "pi", "--argv", "--endpoint", "http://127.0.0.1:9", "--prompt", "hi"], { XDG_STATE_HOME: state });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`env: PI_CODING_AGENT_DIR=${join(state, "hmux", "isolated")}/run-XXXXXX/home/.pi/agent`);
+    expect(existsSync(state)).toBe(false); // inspect only plans
+  });
+});
+
 describe("isolated state index", () => {
   const root = join(mkdtempSync(join(tmpdir(), "hmux-isolated-")), "hmux", "isolated");
   afterAll(() => rmSync(join(root, "..", ".."), { recursive: true, force: true }));
