@@ -44,6 +44,7 @@ export function register(program: Command): void {
 }
 
 export async function runCommand(harnessArg: string, positional: string | undefined, flags: RunFlags, cmd: Command, output: Output): Promise<number> {
+  const lineBound = maxLineBytes(); // checked before prepareTurn creates anything (an isolated state dir)
   const prepared = await prepareTurn({
     harnessArg, positional, flags, cmd, passthrough: cliContext.passthrough,
     callerEnv: parseEnvAssignments(flags.env ?? []),
@@ -73,7 +74,7 @@ export async function runCommand(harnessArg: string, positional: string | undefi
     ...(options.timeoutSeconds ? { timeoutMs: options.timeoutSeconds * 1000 } : {}),
     ...(options.stallSeconds ? { stallMs: options.stallSeconds * 1000 } : {}),
     signal: abort.signal,
-    ...maxLineBytes(),
+    ...lineBound,
     // A user who pressed Ctrl-C or closed the pipe is waiting: 2 s from TERM to KILL.
     killGraceMs: 2_000,
     escalateQuestions: options.escalateQuestions ?? true,
