@@ -7,7 +7,8 @@
  *
  * Env: HMUX_FAKE_HARNESS (claude|codex|pi), HMUX_FAKE_OUT (JSON result file, written at stdin EOF),
  * HMUX_FAKE_CWD (the cwd codex's approval requests name; default /tmp).
- * A send's text says the round: "<sequential|burst> <count>".
+ * A send's text says the round: "<sequential|burst> <count>" on its last line (hmux may put
+ * its question-protocol preamble before it, as it does for a real harness).
  *   sequential: one request in flight; the next is written when the previous decision arrives.
  *   burst: all requests written at once.
  */
@@ -55,7 +56,7 @@ function ask(k) {
 }
 
 function startRound(text) {
-  const [pattern, countText] = String(text).trim().split(/\s+/);
+  const [pattern, countText] = String(text).trim().split("\n").at(-1).trim().split(/\s+/);
   const count = Number(countText);
   if (!["sequential", "burst"].includes(pattern) || !Number.isInteger(count) || count < 0) {
     process.stderr.write(`fake-approval-harness: cannot read round ${JSON.stringify(text)}\n`);

@@ -68,7 +68,8 @@ export function register(program: Command): void {
     .option("--decision-budget <ms>", "hmux's own decision deadline (kept strictly below the harness's)")
     .option("--require <controls>", `controls this run needs, refused at start if the harness lacks them (${CONTROLS.join(",")})`)
     .option("--cwd <path>", "working directory")
-    .option("--escalate-questions", "let the worker ask when blocked")
+    .option("--escalate-questions", "let the worker ask when blocked: a question event, then answer (default)")
+    .option("--no-escalate-questions", "the worker never asks; it states its assumption and continues")
     .option("--no-journal", "do not write $XDG_STATE_HOME/hmux/sessions/<id>.ndjson")
     .option("--no-control-socket", "do not listen for `hmux control`")
     .action(async (harness: string, flags: SessionFlags) => {
@@ -204,7 +205,9 @@ function prepare(harnessArg: string, flags: SessionFlags): Prepared {
     harness, sessionId,
     launch: {
       harness, sessionId, cwd, env: baseEnv(), stateDir, isolate, approvals, binary,
-      origin: resume ? "resumed" : "fresh", escalateQuestions: flags.escalateQuestions ?? false,
+      origin: resume ? "resumed" : "fresh",
+      // arg > project > user > default ON (spec: escalateQuestions resolves on launch and resume alike)
+      escalateQuestions: flags.escalateQuestions ?? configs.project?.escalateQuestions ?? configs.user?.escalateQuestions ?? true,
       ...(resume ? { resume } : {}), ...(endpoint ? { endpoint } : {}), ...(flags.model ? { model: flags.model } : {}),
       ...(flags.effort ? { effort: flags.effort } : {}), ...(stallMs ? { stallMs } : {}),
       ...(decisionBudgetMs ? { decisionBudgetMs } : {}), ...(requiredControls.length ? { requiredControls: requiredControls as ControlName[] } : {}),

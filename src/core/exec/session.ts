@@ -9,6 +9,7 @@ import type { CommandOutcome, ControlEvent, Decider, Disposition, Lifecycle, Ses
 import { channelCapabilities } from "../control/capabilities.js";
 import type { ExitCause, FailureSummary, HarnessEvent } from "../events.js";
 import { failure, reduceFailures } from "../failure.js";
+import { composeAnswer, composePrompt, detectQuestion } from "../question.js";
 import { LineSplitter, type LineItem } from "../lines.js";
 import type { ChildProcessHandle, ExitStatus } from "./ports.js";
 import type { BridgeOutput } from "./session-bridge.js";
@@ -18,7 +19,7 @@ import { MachineControl } from "./session-machine.js";
 import { refusedAtStart } from "./session-start.js";
 import type { ClosedEvent, LineAnswer, SessionHandle, SessionPlan, SessionPorts, SessionSnapshot } from "./session-types.js";
 
-interface OpenTurn { readonly turnId: string; readonly id: string | null; failures: FailureSummary[]; question?: string; stallTimer?: unknown }
+interface OpenTurn { readonly turnId: string; readonly id: string | null; failures: FailureSummary[]; question?: string; lastAssistantText?: string; stallTimer?: unknown }
 type Ending = { readonly cause: ClosedEvent["cause"]; readonly failure?: FailureSummary };
 
 const LIMIT_CLASSES = new Set(["rate-limit", "usage-limit", "quota"]);
@@ -42,6 +43,8 @@ class Session implements SessionHandle {
   private turnCount: number;
   private heldSends: string[] = [];
   private openQuestion: string | null = null;
+  /** The question protocol rides the first text this process writes; the harness keeps it in its history. */
+  private preambleSent = false;
   private frameText: string | null = null;
   private harnessSessionId: string | null = null;
   private serial: Promise<unknown> = Promise.resolve();
@@ -123,7 +126,7 @@ class Session implements SessionHandle {
   answer(id: string, text: string): Promise<Disposition> {
     return this.inOrder(async () => {
       if (this.openQuestion === null || this.turn !== null) return this.disposition(id, { disposition: "rejected", reason: "no-open-question" });
-      return this.deliver(id, `The user answered the question: "${this.openQuestion}" with: ${text}. Continue accordingly.`);
+      return this.deliver(id, composeAnswer(this.openQuestion, text));
     });
   }
 
@@ -183,7 +186,7 @@ class Session implements SessionHandle {
     if (this.ending !== null || !this.child) return this.disposition(id, { disposition: "rejected", reason: "closed" });
     if (!(await this.ready) || this.ending !== null) return this.disposition(id, { disposition: "rejected", reason: "closed" });
     const turnOpen = this.turn !== null;
-    const ok = await this.write(this.plan.bridge.encodeSend(this.withFrame(text, turnOpen), turnOpen));
+    const ok = await this.write(this.plan.bridge.encodeSend(this.withPreamble(this.withFrame(text, turnOpen)), turnOpen));
     if (!ok) {
       const d = this.disposition(id, { disposition: "rejected", reason: "write-failed" });
       this.emit({ kind: "error", message: "the harness's stdin pipe broke; the session is closing" });
@@ -201,6 +204,12 @@ class Session implements SessionHandle {
     if (this.ending !== null || this.turn !== null) return;
     void this.write(this.plan.bridge.encodeSend(this.withFrame(text, false), false));
     this.openTurn(null);
+  }
+
+  private withPreamble(text: string): string {
+    if (this.preambleSent) return text;
+    this.preambleSent = true;
+    return composePrompt(text, this.plan.escalateQuestions ? "session" : "no-escalate");
   }
 
   private withFrame(text: string, turnOpen: boolean): string {
@@ -227,6 +236,7 @@ class Session implements SessionHandle {
     const turn = this.turn;
     if (!turn) return;
     this.ports.clock.clearTimeout(turn.stallTimer);
+    if (cause === undefined) this.questionAtTurnEnd(turn);
     const f = given ?? reduceFailures(turn.failures);
     const resolved: ExitCause = cause ?? (turn.question !== undefined ? "awaiting-input" : f ? (LIMIT_CLASSES.has(f.class) ? "limit" : "failed") : "clean");
     this.turn = null;
@@ -236,6 +246,25 @@ class Session implements SessionHandle {
     const held = this.heldSends.shift();
     if (held !== undefined && this.ending === null) this.openTurn(held);
     if (this.turn === null) this.turnEnded.splice(0).forEach((r) => r());
+  }
+
+  /**
+   * A turn that ended on its own with an hcn-question block as the last assistant content
+   * asked the caller: a question event, then done awaiting-input. A malformed block is a task
+   * failure, so the caller sees why no question arrived.
+   */
+  private questionAtTurnEnd(turn: OpenTurn): void {
+    if (!this.plan.escalateQuestions || turn.question !== undefined || turn.lastAssistantText === undefined) return;
+    const found = detectQuestion(turn.lastAssistantText);
+    if (found.kind === "question") {
+      turn.question = found.question;
+      this.emit({ kind: "question", question: found.question, options: found.options, ...(found.recommended !== undefined ? { recommended: found.recommended } : {}) });
+    } else if (found.kind === "malformed") {
+      const f = failure("task", `malformed hcn-question block: ${found.reason}`);
+      this.emit({ kind: "error", message: f.message });
+      this.emit({ kind: "failure", ...f });
+      turn.failures.push(f);
+    }
   }
 
   private armStall(): void {
@@ -291,6 +320,7 @@ class Session implements SessionHandle {
       this.turn.failures.push(summary);
     }
     if (event.kind === "question" && this.turn) this.turn.question = event.question;
+    if (event.kind === "message" && event.role === "assistant" && !event.thinking && this.turn) this.turn.lastAssistantText = event.text;
     this.emit(event);
   }
 

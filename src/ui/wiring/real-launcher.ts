@@ -5,6 +5,7 @@
  * effort, the binary — and returns the refusal with its hint. `launch` then uses H7's
  * launchSession and adapts the handle to the TUI's port.
  */
+import type { ProjectTrust } from "../../core/config/trust.js";
 import { existsSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve as resolvePath } from "node:path";
@@ -32,6 +33,8 @@ export interface RealLauncherOptions {
   readonly defaultCwd: string;
   readonly user?: Config;
   readonly project?: Config;
+  /** Whether the user config trusts the project: an untrusted project cannot loosen checks. */
+  readonly projectTrust?: ProjectTrust;
   /** Isolate each harness's HOME under a temp state dir (the demo does: no credentials). */
   readonly isolate?: boolean;
   /** Endpoint used when the dialog leaves it empty (the demo's scripted model). */
@@ -86,6 +89,7 @@ export class RealLauncher implements SessionLauncher {
       harness, expresses: adapter.descriptor.expresses, mode: "launch",
       args: { ...(model ? { model } : {}), ...(request.effort ? { effort: request.effort } : {}), ...(endpoint ? { endpoint } : {}) },
       ...(this.options.user ? { user: this.options.user } : {}), ...(this.options.project ? { project: this.options.project } : {}),
+      ...(this.options.projectTrust ? { projectTrust: this.options.projectTrust } : {}),
     });
     // planTurn refuses what the harness cannot express (unknown effort, bad model…), spawning nothing.
     // planTurn is pure: the state dir is only named here, nothing is created.
@@ -117,7 +121,7 @@ export class RealLauncher implements SessionLauncher {
     const o = c.resolved.options;
     const handle = launchSession({
       harness: c.harness, cwd: c.cwd, env, isolate: this.options.isolate ?? false, approvals: "ask", binary: c.binary,
-      escalateQuestions: this.options.escalateQuestions ?? false,
+      escalateQuestions: this.options.escalateQuestions ?? o.escalateQuestions ?? true,
       decisionBudgetMs: this.options.decisionBudgetMs ?? 600_000,
       ...(c.endpoint ? { endpoint: c.endpoint } : {}), ...(o.model ? { model: o.model } : {}), ...(o.effort ? { effort: o.effort } : {}),
     });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { testCapabilities as capabilities, ScriptedBridge } from "./scripted-bridge.js";
 import { decide, flush, setup } from "./session-fixture.js";
+import { composePrompt } from "../../../src/core/question.js";
 
 async function withCall(over: Parameters<typeof setup>[0] = {}, bridge?: ScriptedBridge) {
   const t = setup(over, bridge);
@@ -197,7 +198,7 @@ describe("commands that reach the conversation", () => {
     const set = await t.handle.handleLine(JSON.stringify({ format: "metaharness.command/1", id: "f-1", command: "frame.set", frame: { admits: ["read"], text: "this step only reads" } }));
     expect(set).toMatchObject({ outcome: { result: "ok" } });
     await t.handle.send("in-1", "go");
-    expect(t.written()[0]).toMatchObject({ w: "send", text: "this step only reads\n\ngo" });
+    expect(t.written()[0]).toMatchObject({ w: "send", text: composePrompt("this step only reads\n\ngo", "no-escalate") });
     await t.feed({ t: "ask", id: "c1", tool: "Bash", input: { command: "touch x" } });
     const [d] = t.written().filter((w) => w.w === "decide");
     expect(d).toMatchObject({ id: "c1", decision: { decision: "deny" } });

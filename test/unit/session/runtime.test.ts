@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { testCapabilities as capabilities, ScriptedBridge } from "./scripted-bridge.js";
 import { flush, setup } from "./session-fixture.js";
+import { composePrompt, QUESTION_PREAMBLE_MARKER } from "../../../src/core/question.js";
 
 describe("session runtime: turns and dispositions", () => {
   it("a send while idle opens a turn whose id rides the send, then is started", async () => {
@@ -10,7 +11,7 @@ describe("session runtime: turns and dispositions", () => {
     expect(t.kinds()).toEqual(["session", "turn", "disposition"]);
     expect(t.events.find((e) => e.kind === "turn")).toMatchObject({ turnId: "s1:turn-1", id: "in-1" });
     expect(t.events.find((e) => e.kind === "disposition")).toMatchObject({ id: "in-1", disposition: "started" });
-    expect(t.written()).toEqual([{ w: "send", text: "hello", turnOpen: false }]);
+    expect(t.written()).toEqual([{ w: "send", text: composePrompt("hello", "no-escalate"), turnOpen: false }]);
   });
 
   it("a send during a turn is started now and opens the next turn when the harness holds it", async () => {
@@ -98,5 +99,53 @@ describe("session runtime: turns and dispositions", () => {
     await t.handle.send("in-1", "x");
     await t.feed({ t: "say", text: "hi" }, { t: "end" });
     expect(t.journal).toEqual(t.events);
+  });
+});
+
+describe("session runtime: the question protocol", () => {
+  const block = (body: string) => `Before I go on:\n\n\`\`\`hcn-question\n${body}\n\`\`\``;
+
+  it("the preamble rides the first send of the process once, and later sends go as typed", async () => {
+    const t = setup({ escalateQuestions: true });
+    await t.handle.start();
+    await t.handle.send("in-1", "first");
+    await t.feed({ t: "end" });
+    await t.handle.send("in-2", "second");
+    const texts = t.written().filter((w) => w.w === "send").map((w) => String(w.text));
+    expect(texts[0]).toBe(composePrompt("first", "session"));
+    expect(texts[1]).toBe("second");
+    expect(texts.filter((x) => x.includes(QUESTION_PREAMBLE_MARKER))).toHaveLength(1);
+  });
+
+  it("a turn ending on an hcn-question block emits the question, ends awaiting-input, and an answer opens the next turn", async () => {
+    const t = setup({ escalateQuestions: true });
+    await t.handle.start();
+    await t.handle.send("in-1", "deploy?");
+    await t.feed({ t: "say", text: block('{"question":"which env?","options":["staging","prod"],"recommended":"staging"}') }, { t: "end" });
+    expect(t.events.find((e) => e.kind === "question")).toMatchObject({ question: "which env?", options: ["staging", "prod"], recommended: "staging" });
+    expect(t.kinds().slice(-2)).toEqual(["question", "done"]);
+    expect(t.events.filter((e) => e.kind === "done").at(-1)).toMatchObject({ cause: "awaiting-input" });
+    expect(t.handle.snapshot().lifecycle).toBe("awaiting-input");
+    expect(await t.handle.answer("a-1", "prod")).toEqual({ disposition: "started" });
+    expect(t.written().at(-1)).toMatchObject({ text: 'The user answered the question: "which env?" with: prod. Continue accordingly.' });
+  });
+
+  it("a malformed hcn-question block is a task failure, not a question", async () => {
+    const t = setup({ escalateQuestions: true });
+    await t.handle.start();
+    await t.handle.send("in-1", "go");
+    await t.feed({ t: "say", text: block('{"question":""}') }, { t: "end" });
+    expect(t.events.some((e) => e.kind === "question")).toBe(false);
+    expect(t.events.filter((e) => e.kind === "done").at(-1)).toMatchObject({ cause: "failed", failure: { class: "task" } });
+    expect(await t.handle.answer("a-1", "x")).toEqual({ disposition: "rejected", reason: "no-open-question" });
+  });
+
+  it("with escalation off a question block is only text: the turn ends clean", async () => {
+    const t = setup({ escalateQuestions: false });
+    await t.handle.start();
+    await t.handle.send("in-1", "go");
+    await t.feed({ t: "say", text: block('{"question":"which env?","options":["a","b"]}') }, { t: "end" });
+    expect(t.events.some((e) => e.kind === "question")).toBe(false);
+    expect(t.events.filter((e) => e.kind === "done").at(-1)).toMatchObject({ cause: "clean" });
   });
 });
