@@ -99,6 +99,7 @@ export async function prepareTurn(input: PrepareInput): Promise<PreparedTurn> {
     args,
     ...(config.user ? { user: config.user } : {}),
     ...(config.project ? { project: config.project } : {}),
+    projectTrust: config.projectTrust,
   });
   const options = resolved.options;
   const inputs: RunInputs = {

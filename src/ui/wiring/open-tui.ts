@@ -2,8 +2,8 @@
  * Shared by `hmux`, `hmux tui` and `hmux demo`: reads the config's `ui` section (project
  * over user), builds the real launcher, opens the TUI and starts any requested panes.
  */
+import { resolveConfigSettings } from "../../core/config/settings.js";
 import { loadConfigFiles } from "../../cli/load-config.js";
-import type { UiConfig as UiConfigFile } from "../../core/config/ui-schema.js";
 import { runTui, type RunTuiOptions } from "../run-tui.js";
 import { uiConfigFrom, type UiConfig } from "../config/ui-config.js";
 import type { NewSessionRequest } from "../session-launcher.js";
@@ -21,19 +21,12 @@ export interface OpenTuiOptions {
   readonly extra?: Partial<RunTuiOptions>;
 }
 
-function mergeUi(user: UiConfigFile | undefined, project: UiConfigFile | undefined): UiConfigFile | undefined {
-  if (!user) return project;
-  if (!project) return user;
-  return {
-    ...user, ...project,
-    keys: { ...user.keys, ...project.keys },
-    notifications: { ...user.notifications, ...project.notifications },
-  };
-}
 
 export function loadUiConfig(cwd: string, env: NodeJS.ProcessEnv, theme?: string): { ui: UiConfig; files: ReturnType<typeof loadConfigFiles> } {
   const files = loadConfigFiles(cwd, env);
-  const ui = uiConfigFrom(mergeUi(files.user?.ui, files.project?.ui), theme ? { theme } : {});
+  // Project over user per key, through the trust rules: an untrusted repo cannot rebind the approve key.
+  const resolved = resolveConfigSettings({ user: files.user, project: files.project, projectTrust: files.projectTrust }).ui;
+  const ui = uiConfigFrom(resolved, theme ? { theme } : {});
   return { ui, files };
 }
 
@@ -44,6 +37,7 @@ export async function openTui(options: OpenTuiOptions): Promise<void> {
   const real = new RealLauncher({
     env, defaultCwd: options.cwd,
     ...(files.user ? { user: files.user } : {}), ...(files.project ? { project: files.project } : {}),
+    projectTrust: files.projectTrust,
     ...options.launcher,
   });
   // "shell" and "native <harness>" open native panes (src/ui/native); the rest is the real launcher.
