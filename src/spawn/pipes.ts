@@ -116,7 +116,8 @@ function spawnOnPipes(request: SpawnRequest, drainGraceMs: number): ChildProcess
   };
 }
 
-function failedHandle(spawnError: string): ChildProcessHandle {
+/** The handle of a process that never started: nothing to read, write or kill. */
+export function failedHandle(spawnError: string): ChildProcessHandle {
   return {
     pid: undefined,
     onStdout: () => undefined,

@@ -7,7 +7,7 @@
 import * as nodePty from "@lydell/node-pty";
 import type { ChildProcessHandle, ExitStatus, Signal, SpawnRequest, Spawner } from "../core/exec/ports.js";
 import { ChunkFanout, signalGroup } from "./fanout.js";
-import { spawnErrorText } from "./pipes.js";
+import { failedHandle, spawnErrorText } from "./pipes.js";
 
 const SIGNAL_NAMES: Record<number, string> = { 1: "SIGHUP", 2: "SIGINT", 9: "SIGKILL", 15: "SIGTERM" };
 const EOF = "\x04";
@@ -31,15 +31,7 @@ function spawnOnPty(request: SpawnRequest): ChildProcessHandle {
       encoding: null, // raw bytes: the line splitter owns UTF-8 decoding
     });
   } catch (err) {
-    return {
-      pid: undefined,
-      onStdout: () => undefined,
-      onStderr: () => undefined,
-      write: () => Promise.resolve(false),
-      endStdin: () => undefined,
-      kill: () => undefined,
-      exited: Promise.resolve({ code: null, signal: null, spawnError: spawnErrorText(err, file, request.cwd) }),
-    };
+    return failedHandle(spawnErrorText(err, file, request.cwd));
   }
 
   let done = false;

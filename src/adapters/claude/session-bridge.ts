@@ -8,7 +8,7 @@ import { OpenRequests, type RequestRef } from "../../core/exec/open-requests.js"
 import type { JsonObject, StreamDecoder } from "../../core/decoder.js";
 import type { Decision } from "../../core/control/types.js";
 import { failure } from "../../core/failure.js";
-import type { BridgeCapabilities, BridgeOutput, SessionBridge } from "../../core/exec/session-bridge.js";
+import { asBridgeEvents, type BridgeCapabilities, type BridgeOutput, type SessionBridge } from "../../core/exec/session-bridge.js";
 import { canonicalClaudeTool } from "./session-tools.js";
 
 export const CLAUDE_SESSION_CAPABILITIES: BridgeCapabilities = {
@@ -81,15 +81,15 @@ export class ClaudeSessionBridge implements SessionBridge {
   }
 
   text(line: string, stream: "stdout" | "stderr"): BridgeOutput[] {
-    return this.decoder.text(line, stream).map((event) => ({ kind: "event", event }));
+    return asBridgeEvents(this.decoder.text(line, stream));
   }
 
   end(): BridgeOutput[] {
-    return this.decoder.end().map((event) => ({ kind: "event", event }));
+    return asBridgeEvents(this.decoder.end());
   }
 
   private decoded(record: JsonObject): BridgeOutput[] {
-    return this.decoder.record(record).map((event) => ({ kind: "event", event }));
+    return asBridgeEvents(this.decoder.record(record));
   }
 
   private controlRequest(record: JsonObject): BridgeOutput[] {

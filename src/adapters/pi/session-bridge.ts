@@ -8,7 +8,7 @@ import { OpenRequests, type RequestRef } from "../../core/exec/open-requests.js"
 import type { JsonObject, StreamDecoder } from "../../core/decoder.js";
 import type { Decision } from "../../core/control/types.js";
 import { failure } from "../../core/failure.js";
-import type { BridgeCapabilities, BridgeOutput, SessionBridge } from "../../core/exec/session-bridge.js";
+import { asBridgeEvents, type BridgeCapabilities, type BridgeOutput, type SessionBridge } from "../../core/exec/session-bridge.js";
 import { GATE_TITLE } from "./extension/hmux-gate.js";
 
 /** The gate's own dialog timeout; hmux's deadline sits strictly below it. */
@@ -85,15 +85,15 @@ export class PiSessionBridge implements SessionBridge {
   }
 
   text(line: string, stream: "stdout" | "stderr"): BridgeOutput[] {
-    return this.decoder.text(line, stream).map((event) => ({ kind: "event", event }));
+    return asBridgeEvents(this.decoder.text(line, stream));
   }
 
   end(): BridgeOutput[] {
-    return this.decoder.end().map((event) => ({ kind: "event", event }));
+    return asBridgeEvents(this.decoder.end());
   }
 
   private decoded(record: JsonObject): BridgeOutput[] {
-    return this.decoder.record(record).map((event) => ({ kind: "event", event }));
+    return asBridgeEvents(this.decoder.record(record));
   }
 
   private uiRequest(record: JsonObject): BridgeOutput[] {

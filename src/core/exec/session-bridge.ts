@@ -87,3 +87,8 @@ export function delivers(capabilities: BridgeCapabilities, control: ControlName)
   if (control === "tool.decide/replace") return commandDelivered(caps, "tool.decide") && caps.facets.replace.value;
   return commandDelivered(caps, control);
 }
+
+/** A decoder's events as bridge output: what a bridge passes through untouched. */
+export function asBridgeEvents(events: readonly HarnessEvent[]): BridgeOutput[] {
+  return events.map((event) => ({ kind: "event", event }));
+}
