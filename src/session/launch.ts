@@ -27,8 +27,15 @@ import { planCodexSession } from "../adapters/codex/session-plan.js";
 import { PiSessionBridge } from "../adapters/pi/session-bridge.js";
 import { planPiSession } from "../adapters/pi/session-plan.js";
 import { createDecoder as createPiDecoder } from "../adapters/pi/decode.js";
+import { createOneShotSession } from "../core/exec/oneshot-session.js";
+import type { OneShotSessionPlan } from "../core/exec/oneshot-session-types.js";
+import { nodeFileSystem } from "../spawn/fs.js";
+import { isOneShotHarness, ONESHOT_SESSION_HARNESSES, planOneShotSession, type OneShotHarness } from "./launch-oneshot.js";
 
+/** Harnesses with one process for a whole session (a bridge each); the TUI's panes drive these. */
 export const SESSION_HARNESSES = ["claude", "codex", "pi"] as const satisfies readonly HarnessName[];
+/** Every harness `hmux session` runs: the process sessions, then the one-shot ones (a process per turn). */
+export const ALL_SESSION_HARNESSES = [...SESSION_HARNESSES, ...ONESHOT_SESSION_HARNESSES] as const;
 
 export interface LaunchOptions {
   readonly harness: HarnessName;
@@ -109,6 +116,33 @@ function withBinary(planned: Planned, binary: readonly string[] | undefined): Pl
 export function launchSession(options: LaunchOptions): SessionHandle {
   const sessionId = options.sessionId ?? randomUUID();
   const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), `hmux-${options.harness}-`));
+  const origin = options.origin ?? (options.resume ? "resumed" : "fresh");
+  const create = isOneShotHarness(options.harness)
+    ? oneShotSession(options, options.harness, sessionId, stateDir, origin)
+    : processSession(options, sessionId, stateDir, origin);
+  const journal = options.journal
+    ? new JournalWriter(journalPath(sessionId), {
+      sessionId, harness: options.harness, cwd: options.cwd, stateDir, isolate: options.isolate,
+      ...(options.endpoint ? { endpoint: options.endpoint } : {}), ...(options.model ? { model: options.model } : {}),
+    }, { origin, pid: process.pid, startedAt: new Date().toISOString() })
+    : null;
+  const outer = options.record;
+  const record = journal ? (e: SessionEvent) => { journal.record(e); outer?.(e); } : outer;
+  const handle = create(record);
+  const socket = options.controlSocket
+    ? listenControlSocket(handle).then((s) => { options.note?.(`control socket ${s.socket}`); return s; }, (err: Error) => { options.note?.(`no control socket: ${err.message}`); return null; })
+    : Promise.resolve(null);
+  void handle.closed.then(async () => {
+    await (await socket)?.close();
+    journal?.close();
+  });
+  return handle;
+}
+
+type Create = (record: ((event: SessionEvent) => void) | undefined) => SessionHandle;
+
+/** claude, codex, pi: one harness process for the whole session, driven through its bridge. */
+function processSession(options: LaunchOptions, sessionId: string, stateDir: string, origin: "fresh" | "resumed"): Create {
   const request: SessionRequest = {
     sessionId, cwd: options.cwd, env: options.env, stateDir, isolate: options.isolate,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}), ...(options.model ? { model: options.model } : {}),
@@ -121,31 +155,38 @@ export function launchSession(options: LaunchOptions): SessionHandle {
     writeFileSync(file.path, file.content, { mode: 0o600 });
   }
   const sessionPlan: SessionPlan = {
-    sessionId, harness: options.harness, origin: options.origin ?? (options.resume ? "resumed" : "fresh"),
+    sessionId, harness: options.harness, origin,
     escalateQuestions: options.escalateQuestions ?? false, spawn: planned.spawn, bridge: planned.bridge,
     approvals: options.approvals,
-    ...(options.classify ? { classify: options.classify } : options.policy ? { classify: classifierOf(options.policy) } : {}),
+    ...classifyOf(options),
     ...(options.headlessDenyReason ? { headlessDenyReason: options.headlessDenyReason } : {}),
     ...(options.stallMs !== undefined ? { stallMs: options.stallMs } : {}),
     ...(options.decisionBudgetMs !== undefined ? { decisionBudgetMs: options.decisionBudgetMs } : {}),
     ...(options.requiredControls ? { requiredControls: options.requiredControls } : {}),
     ...(options.turnsBefore ? { turnsBefore: options.turnsBefore } : {}),
   };
-  const journal = options.journal
-    ? new JournalWriter(journalPath(sessionId), {
-      sessionId, harness: options.harness, cwd: options.cwd, stateDir, isolate: options.isolate,
-      ...(options.endpoint ? { endpoint: options.endpoint } : {}), ...(options.model ? { model: options.model } : {}),
-    }, { origin: sessionPlan.origin, pid: process.pid, startedAt: new Date().toISOString() })
-    : null;
-  const outer = options.record;
-  const record = journal ? (e: SessionEvent) => { journal.record(e); outer?.(e); } : outer;
-  const handle = createSession(sessionPlan, { spawner: createPipeSpawner(), clock: systemClock, ...(record ? { record } : {}) });
-  const socket = options.controlSocket
-    ? listenControlSocket(handle).then((s) => { options.note?.(`control socket ${s.socket}`); return s; }, (err: Error) => { options.note?.(`no control socket: ${err.message}`); return null; })
-    : Promise.resolve(null);
-  void handle.closed.then(async () => {
-    await (await socket)?.close();
-    journal?.close();
+  return (record) => createSession(sessionPlan, { spawner: createPipeSpawner(), clock: systemClock, ...(record ? { record } : {}) });
+}
+
+/** muse, cursor: one process per turn, each resuming the harness's own session (launch-oneshot.ts). */
+function oneShotSession(options: LaunchOptions, harness: OneShotHarness, sessionId: string, stateDir: string, origin: "fresh" | "resumed"): Create {
+  const escalateQuestions = options.escalateQuestions ?? false;
+  const base = planOneShotSession({
+    harness, sessionId, cwd: options.cwd, env: options.env, stateDir, isolate: options.isolate, escalateQuestions,
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}), ...(options.model ? { model: options.model } : {}),
+    ...(options.effort ? { effort: options.effort } : {}), ...(options.resume ? { resume: options.resume } : {}),
+    ...(options.binary ? { binary: options.binary } : {}),
   });
-  return handle;
+  const oneShotPlan: OneShotSessionPlan = {
+    ...base, sessionId, harness, origin, escalateQuestions, approvals: options.approvals,
+    ...classifyOf(options),
+    ...(options.stallMs !== undefined ? { stallMs: options.stallMs } : {}),
+    ...(options.requiredControls ? { requiredControls: options.requiredControls } : {}),
+    ...(options.turnsBefore ? { turnsBefore: options.turnsBefore } : {}),
+  };
+  return (record) => createOneShotSession(oneShotPlan, { spawner: createPipeSpawner(), clock: systemClock, fs: nodeFileSystem, ...(record ? { record } : {}) });
+}
+
+function classifyOf(options: LaunchOptions): Pick<SessionPlan, "classify"> {
+  return options.classify ? { classify: options.classify } : options.policy ? { classify: classifierOf(options.policy) } : {};
 }

@@ -1,5 +1,6 @@
 /**
- * `hmux session <harness> --json`: one harness process, many turns, for a program.
+ * `hmux session <harness> --json`: many turns, for a program — one harness process (claude,
+ * codex, pi) or one process per turn resuming the harness's own session (muse, cursor).
  * stdout: NDJSON only — session, then turn / harness events / done per turn, dispositions,
  * approval-request / approval-disposition / approval-cleared, command.result, closed last.
  * stdin: one line each — {"op":"send"|"answer","id","text"}, {"op":"close"}, or a
@@ -23,10 +24,10 @@ import { loadConfigFiles } from "../load-config.js";
 import { resolveConfigSettings } from "../../core/config/settings.js";
 import type { PolicyConfig } from "../../core/config/policy-schema.js";
 import { makeClassifier } from "../../core/control/policy.js";
-import { channelCapabilities } from "../../core/control/capabilities.js";
-import { refusalsAtStart, startRefusalEvents } from "../../core/control/start-refusals.js";
 import { processOutput, type Output } from "../render/output.js";
-import { launchSession, SESSION_HARNESSES } from "../../session/launch.js";
+import { launchSession, ALL_SESSION_HARNESSES } from "../../session/launch.js";
+import { isOneShotHarness, ONESHOT_CHANNELS } from "../../session/launch-oneshot.js";
+import { oneShotStartRefusals } from "../../core/exec/oneshot-session.js";
 import { JournalWriter, journalPath, summarizeJournal, sessionsDir } from "../../session/journal.js";
 import { listenControlSocket, type ControlSocketServer } from "../../session/control-socket.js";
 
@@ -55,7 +56,7 @@ export function register(program: Command): void {
   program
     .command("session")
     .description("a multi-turn session for a program: hmux session <harness> --json (NDJSON events out, ops and metaharness.command/1 lines in)")
-    .argument("<harness>", SESSION_HARNESSES.join(" | "))
+    .argument("<harness>", ALL_SESSION_HARNESSES.join(" | "))
     .option("--json", "NDJSON on stdout, commands on stdin (required)")
     .option("--resume <id>", "continue an hmux session (journal id) or the harness's own session id")
     .option("--session-id <id>", "the caller-side id for a fresh session (default: a random UUID)")
@@ -153,11 +154,8 @@ interface Prepared { readonly harness: HarnessName; readonly sessionId: string; 
 
 function prepare(harnessArg: string, flags: SessionFlags): Prepared {
   if (!flags.json) throw new RefusalError("hmux session needs --json: the human, interactive surface is `hmux tui`", { issue: "unsupported-option", option: "json", hint: `hmux session ${harnessArg} --json` });
-  if (!isHarnessName(harnessArg)) throw new RefusalError(`unknown harness ${JSON.stringify(harnessArg)}`, { issue: "unknown-harness", supported: [...SESSION_HARNESSES] });
+  if (!isHarnessName(harnessArg)) throw new RefusalError(`unknown harness ${JSON.stringify(harnessArg)}`, { issue: "unknown-harness", supported: [...ALL_SESSION_HARNESSES] });
   const harness = harnessArg;
-  if (!(SESSION_HARNESSES as readonly string[]).includes(harness)) {
-    throw new RefusalError(`${harness} has no multi-turn session channel; hmux runs it one turn at a time with resume`, { issue: "no-session-mode", harness, supported: [...SESSION_HARNESSES], hint: `hmux run ${harness} --resume <id> "<prompt>"` });
-  }
   const approvals = (flags.approvals ?? "ask") as ApprovalMode;
   if (!APPROVAL_MODES.includes(approvals)) throw new RefusalError(`--approvals ${flags.approvals} is not one of ${APPROVAL_MODES.join(", ")}`, { issue: "invalid-option-value", option: "approvals", supported: [...APPROVAL_MODES] });
   const stallMs = seconds("stall", flags.stall);
@@ -218,15 +216,14 @@ function prepare(harnessArg: string, flags: SessionFlags): Prepared {
 }
 
 /**
- * muse and cursor run one process per turn with no approval channel: a session there could not
- * check a single tool call, so the controls it would need are named, as `start/<command>`
- * results from the capability table, before the refusal pair. (`hmux run <h> --resume <id>`
- * continues their conversations one turn at a time.)
+ * A muse/cursor session that could not even be launched (no binary, a refused option) still
+ * names the controls its configuration needs and the one-shot channel lacks, as the runtime
+ * would at start (ask and deny need tool.decide; allow claims no check).
  */
 function oneShotRefusals(harness: string, flags: SessionFlags): unknown[] {
-  if (harness !== "muse" && harness !== "cursor") return [];
-  const mode = flags.approvals === "allow" ? "observe" : "ask";
-  return startRefusalEvents(refusalsAtStart(channelCapabilities(`${harness}-oneshot`), { mode }));
+  if (!isHarnessName(harness) || !isOneShotHarness(harness)) return [];
+  const approvals = (APPROVAL_MODES as readonly string[]).includes(flags.approvals ?? "ask") ? (flags.approvals ?? "ask") as ApprovalMode : "ask";
+  return oneShotStartRefusals({ harness, channel: ONESHOT_CHANNELS[harness], approvals });
 }
 
 function safeJournalPath(id: string): string | null {

@@ -1,0 +1,74 @@
+/**
+ * Sessions on harnesses with one process per turn (muse exec --json, cursor agent -p): each
+ * turn is the adapter's own planTurn with the harness session id the previous turn announced,
+ * run by the core's one-shot session runtime over the real pipe spawner. A configuration the
+ * adapter refuses (an endpoint, an effort cursor cannot express, a resume id of the wrong
+ * shape) is refused here, before anything is spawned.
+ */
+import type { TurnOptions } from "../core/options/types.js";
+import type { HarnessName } from "../core/harness-names.js";
+import type { ChannelId } from "../core/control/machine-types.js";
+import type { OneShotSessionPlan, OneShotTurnInput, OneShotTurnRequest } from "../core/exec/oneshot-session-types.js";
+import { composePrompt } from "../core/question.js";
+import { adapterFor } from "../adapters/registry.js";
+
+export const ONESHOT_SESSION_HARNESSES = ["muse", "cursor"] as const satisfies readonly HarnessName[];
+export type OneShotHarness = (typeof ONESHOT_SESSION_HARNESSES)[number];
+
+export const ONESHOT_CHANNELS: Readonly<Record<OneShotHarness, ChannelId>> = { muse: "muse-oneshot", cursor: "cursor-oneshot" };
+
+/** A user waiting on an interrupt: 2 s from TERM to KILL, as `hmux run` does on Ctrl-C. */
+const KILL_GRACE_MS = 2_000;
+
+export function isOneShotHarness(harness: HarnessName): harness is OneShotHarness {
+  return (ONESHOT_SESSION_HARNESSES as readonly string[]).includes(harness);
+}
+
+export interface OneShotLaunch {
+  readonly harness: OneShotHarness;
+  readonly sessionId: string;
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string>>;
+  /** The isolated HOME lives here when `isolate`. */
+  readonly stateDir: string;
+  readonly isolate: boolean;
+  readonly endpoint?: string;
+  readonly model?: string;
+  readonly effort?: string;
+  readonly resume?: string;
+  readonly binary?: readonly string[];
+  readonly escalateQuestions: boolean;
+}
+
+export type OneShotPlanBase = Pick<OneShotSessionPlan, "channel" | "turn" | "resume">;
+
+/** The per-turn planner for the runtime; throws the adapter's RefusalError when the configuration cannot run at all. */
+export function planOneShotSession(launch: OneShotLaunch): OneShotPlanBase {
+  const adapter = adapterFor(launch.harness);
+  const options: TurnOptions = {
+    ...(launch.model ? { model: launch.model } : {}), ...(launch.effort ? { effort: launch.effort } : {}),
+    ...(launch.endpoint ? { endpoint: launch.endpoint } : {}),
+    ...(launch.isolate ? { isolate: true } : {}), escalateQuestions: launch.escalateQuestions,
+  };
+  const planFor = (input: OneShotTurnInput) => adapter.planTurn({
+    options,
+    inputs: { prompt: input.prompt, cwd: launch.cwd, ...(input.resume !== undefined ? { resume: input.resume } : {}) },
+    prompt: input.prompt,
+    ...(launch.isolate ? { stateDir: launch.stateDir } : {}),
+    host: { isRoot: process.getuid?.() === 0, env: launch.env },
+  });
+  // A dry plan of the first turn: whatever the adapter refuses is refused now, not at the first send.
+  planFor({ prompt: composePrompt("hmux session check", "turn"), ...(launch.resume ? { resume: launch.resume } : {}) });
+  const [executable, ...prefix] = launch.binary ?? [];
+  const turn = (input: OneShotTurnInput): OneShotTurnRequest => ({
+    harness: launch.harness,
+    plan: () => planFor(input),
+    createDecoder: () => adapter.createDecoder(input.resume !== undefined ? { requestedSessionId: input.resume } : {}),
+    ...(executable !== undefined ? { executable, executablePrefix: prefix } : {}),
+    cwd: launch.cwd,
+    baseEnv: launch.env,
+    killGraceMs: KILL_GRACE_MS,
+    matchers: adapter.matchers,
+  });
+  return { channel: ONESHOT_CHANNELS[launch.harness], turn, ...(launch.resume ? { resume: launch.resume } : {}) };
+}
