@@ -147,6 +147,7 @@ function processSession(options: LaunchOptions, sessionId: string, stateDir: str
     sessionId, cwd: options.cwd, env: options.env, stateDir, isolate: options.isolate,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}), ...(options.model ? { model: options.model } : {}),
     ...(options.effort ? { effort: options.effort } : {}), ...(options.resume ? { resume: options.resume } : {}),
+    ...(options.decisionBudgetMs !== undefined ? { decisionBudgetMs: options.decisionBudgetMs } : {}),
   };
   const planned = withBinary(plan(options.harness, request), options.binary);
   if (options.isolate) mkdirSync(`${stateDir}/home`, { recursive: true });

@@ -99,7 +99,7 @@ export class PiSessionBridge implements SessionBridge {
   private uiRequest(record: JsonObject): BridgeOutput[] {
     if (record.method !== "input" || record.title !== GATE_TITLE) return []; // notify/status noise from other extensions
     const uiId = String(record.id);
-    let described: { callId?: unknown; tool?: unknown; input?: unknown } = {};
+    let described: { callId?: unknown; tool?: unknown; input?: unknown; timeoutMs?: unknown } = {};
     try {
       described = JSON.parse(String(record.placeholder)) as typeof described;
     } catch {
@@ -113,7 +113,9 @@ export class PiSessionBridge implements SessionBridge {
     this.open.add(uiId, callId, uiId);
     const canonical = PI_CANONICAL[tool];
     // The gate's own dialog timeout is the harness's deadline for this call; hmux's sits below it.
-    return [{ kind: "approval", ask: { callId, tool, ...(canonical ? { canonical } : {}), input: described.input ?? {}, ref: uiId, harnessTimeoutMs: PI_GATE_TIMEOUT_MS } }];
+    // The gate states its own timeout in the request; trust only a sane positive number.
+    const gateTimeout = typeof described.timeoutMs === "number" && Number.isInteger(described.timeoutMs) && described.timeoutMs > 0 ? described.timeoutMs : PI_GATE_TIMEOUT_MS;
+    return [{ kind: "approval", ask: { callId, tool, ...(canonical ? { canonical } : {}), input: described.input ?? {}, ref: uiId, harnessTimeoutMs: gateTimeout } }];
   }
 
   private response(record: JsonObject): BridgeOutput[] {

@@ -13,8 +13,13 @@ export const PI_ENDPOINT_PROVIDER = "hmux";
 
 export interface PiSessionPlan { readonly spawn: SpawnRequest; readonly files: readonly SessionFile[] }
 
+/** The gate waits a little longer than hmux's own decision budget, so hmux's deadline denies first. */
+export function gateTimeoutMs(decisionBudgetMs: number | undefined): number {
+  return decisionBudgetMs === undefined ? PI_GATE_TIMEOUT_MS : Math.max(PI_GATE_TIMEOUT_MS, decisionBudgetMs + 5_000);
+}
+
 export function planPiSession(request: SessionRequest): PiSessionPlan {
-  const env: Record<string, string> = { ...request.env, PI_OFFLINE: "1", PI_TELEMETRY: "0", HMUX_GATE_TIMEOUT_MS: String(PI_GATE_TIMEOUT_MS) };
+  const env: Record<string, string> = { ...request.env, PI_OFFLINE: "1", PI_TELEMETRY: "0", HMUX_GATE_TIMEOUT_MS: String(gateTimeoutMs(request.decisionBudgetMs)) };
   const files: SessionFile[] = [];
   if (request.isolate) {
     env.HOME = `${request.stateDir}/home`;

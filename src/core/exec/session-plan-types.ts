@@ -20,6 +20,11 @@ export interface SessionRequest {
   readonly resume?: string;
   /** Path of the harness binary (argv[0]); defaults to its plain name on PATH. */
   readonly binary?: string;
+  /**
+   * How long hmux gives a decider before it denies. A harness whose own approval timeout
+   * hmux sets (pi's gate) is given more than this, so hmux's deadline stays the one that fires.
+   */
+  readonly decisionBudgetMs?: number;
 }
 
 /** Files to write before spawning (config, extensions); the caller writes them. */

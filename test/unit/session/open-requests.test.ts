@@ -45,3 +45,23 @@ describe("open approval requests", () => {
     expect(bridge.encodeDecision("toolu_1", "req-a", { decision: "allow" })).toEqual([]);
   });
 });
+
+describe("pi gate timeout", () => {
+  it("the gate waits longer than hmux's decision budget, so hmux's own deadline is the one that fires", async () => {
+    const { planPiSession } = await import("../../../src/adapters/pi/session-plan.js");
+    const base = { sessionId: "s", cwd: "/", env: {}, stateDir: "/tmp/x", isolate: false };
+    expect(Number(planPiSession(base).spawn.env.HMUX_GATE_TIMEOUT_MS)).toBe(60_000);
+    expect(Number(planPiSession({ ...base, decisionBudgetMs: 600_000 }).spawn.env.HMUX_GATE_TIMEOUT_MS)).toBeGreaterThan(600_000);
+  });
+
+  it("the bridge takes the harness's deadline from the gate's own request", async () => {
+    const { PiSessionBridge } = await import("../../../src/adapters/pi/session-bridge.js");
+    const { GATE_TITLE } = await import("../../../src/adapters/pi/extension/hmux-gate.js");
+    const { createDecoder: createPiDecoder } = await import("../../../src/adapters/pi/decode.js");
+    const bridge = new PiSessionBridge(createPiDecoder());
+    const described = JSON.stringify({ callId: "c1", tool: "bash", input: { command: "ls" }, timeoutMs: 605_000 });
+    const out = bridge.record({ type: "extension_ui_request", id: "u1", method: "input", title: GATE_TITLE, placeholder: described });
+    const ask = out.flatMap((o) => (o.kind === "approval" ? [o.ask] : []))[0];
+    expect(ask?.harnessTimeoutMs).toBe(605_000);
+  });
+});
