@@ -45,7 +45,8 @@ function lastStreaming(view: SessionView, kind: "message" | "thinking"): Transcr
 function echoed(view: SessionView, text: string): boolean {
   for (let i = view.entries.length - 1; i >= Math.max(0, view.entries.length - 6); i--) {
     const e = view.entries[i]!;
-    if (e.kind === "message" && e.role === "user" && e.text === text) return true;
+    // The harness echoes what hmux wrote, which may carry the question protocol or a frame before the typed text.
+    if (e.kind === "message" && e.role === "user" && (e.text === text || text.endsWith(`\n\n${e.text}`))) return true;
   }
   return false;
 }

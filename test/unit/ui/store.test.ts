@@ -1,3 +1,4 @@
+import { composePrompt } from "../../../src/core/question.js";
 import { describe, expect, it } from "vitest";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import { MAX_ENTRIES } from "../../../src/ui/store/session-view.js";
@@ -181,5 +182,12 @@ describe("view-model details seen with real harnesses", () => {
     const { port, view } = setup();
     port.emit({ kind: "message", role: "user", text: "go" }, { kind: "message", role: "user", text: "go" });
     expect(view.entries).toHaveLength(1);
+  });
+
+  it("a harness echoing the prompt with hmux's question protocol before it is still shown once, as typed", () => {
+    const { port, view } = setup();
+    port.emit({ kind: "message", role: "user", text: "go" }, { kind: "message", role: "user", text: composePrompt("go", "session") });
+    expect(view.entries).toHaveLength(1);
+    expect(view.entries[0]).toMatchObject({ text: "go" });
   });
 });
