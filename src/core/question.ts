@@ -54,6 +54,14 @@ export function questionPreamble(mode: QuestionMode): string {
   return PREAMBLES[mode];
 }
 
+/** What the user typed, without the preamble composePrompt put before it (for showing an echoed prompt). */
+export function stripPreamble(text: string): string {
+  for (const preamble of Object.values(PREAMBLES)) {
+    if (text.startsWith(`${preamble}\n\n`)) return text.slice(preamble.length + 2);
+  }
+  return text;
+}
+
 /** The preamble, a blank line, then the prompt; a prompt that already carries a preamble is returned unchanged. */
 export function composePrompt(prompt: string, mode: QuestionMode): string {
   if (prompt.startsWith(QUESTION_PREAMBLE_MARKER)) return prompt;

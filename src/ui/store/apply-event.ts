@@ -7,7 +7,7 @@ import {
   MAX_COMMAND_LOG, MAX_ENTRIES, type SessionView, type ToolStatus, type TranscriptEntry,
 } from "./session-view.js";
 import { summarizeToolInput } from "./tool-summary.js";
-import { detectQuestion } from "../../core/question.js";
+import { detectQuestion, stripPreamble } from "../../core/question.js";
 
 type NewEntry = TranscriptEntry extends infer E ? (E extends TranscriptEntry ? Omit<E, "seq" | "rev"> : never) : never;
 
@@ -105,6 +105,12 @@ function questionInText(view: SessionView): void {
   }
 }
 
+/** A user turn as the harness echoes it: shown once, as typed, without hmux's protocol text. */
+function userMessage(view: SessionView, text: string): void {
+  if (echoed(view, text)) return;
+  push(view, { kind: "message", role: "user", text, streaming: false });
+}
+
 export function applyEvent(view: SessionView, event: SessionEvent, now: number): void {
   view.version++;
   switch (event.kind) {
@@ -127,7 +133,7 @@ export function applyEvent(view: SessionView, event: SessionEvent, now: number):
       return;
     }
     case "message": {
-      if (event.role === "user" && echoed(view, event.text)) return;
+      if (event.role === "user") return userMessage(view, stripPreamble(event.text));
       const kind = event.thinking ? "thinking" : "message";
       const open = event.role === "assistant" ? completes(view, kind, event.text) : undefined;
       if (open && (open.kind === "message" || open.kind === "thinking")) {

@@ -90,3 +90,13 @@ describe("question detection", () => {
     expect(detectQuestion("I could use an ```hcn-question block here but won't.").kind).toBe("none");
   });
 });
+
+describe("stripPreamble", () => {
+  it("gives back exactly what was typed, for every preamble mode, and leaves other text alone", async () => {
+    const { composePrompt, stripPreamble } = await import("../../../src/core/question.js");
+    for (const mode of ["turn", "session", "no-escalate"] as const) {
+      expect(stripPreamble(composePrompt("line one\n\nline two", mode))).toBe("line one\n\nline two");
+    }
+    expect(stripPreamble("just a prompt")).toBe("just a prompt");
+  });
+});

@@ -184,6 +184,13 @@ describe("view-model details seen with real harnesses", () => {
     expect(view.entries).toHaveLength(1);
   });
 
+  it("a prompt the harness echoes with hmux's question protocol is shown as typed, without the protocol text", () => {
+    const { port, view } = setup();
+    port.emit({ kind: "message", role: "user", text: composePrompt("Show me the demo.", "session") });
+    expect(view.entries).toHaveLength(1);
+    expect(view.entries[0]).toMatchObject({ role: "user", text: "Show me the demo." });
+  });
+
   it("a harness echoing the prompt with hmux's question protocol before it is still shown once, as typed", () => {
     const { port, view } = setup();
     port.emit({ kind: "message", role: "user", text: "go" }, { kind: "message", role: "user", text: composePrompt("go", "session") });
