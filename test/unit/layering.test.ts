@@ -34,6 +34,17 @@ describe("layering", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("src/core reaches files, sockets, the OS and the process only through injected ports", () => {
+    const impure = /^(node:)?(fs|fs\/promises|net|http|https|http2|dgram|dns|os|tty|worker_threads|cluster|readline)$/;
+    const offenders: string[] = [];
+    for (const file of sourceFiles(join(ROOT, "src", "core"))) {
+      const text = readFileSync(file, "utf8");
+      for (const spec of importsOf(text)) if (impure.test(spec)) offenders.push(`${relative(ROOT, file)} imports ${spec}`);
+      if (/\bprocess\.(env|exit|on|kill|stdout|stderr|stdin|cwd|argv|pid)\b/.test(text)) offenders.push(`${relative(ROOT, file)} uses process`);
+    }
+    expect(offenders).toEqual([]);
+  });
+
   it("src/core reaches the UI, the CLI and the real spawners never", () => {
     const offenders: string[] = [];
     for (const file of sourceFiles(join(ROOT, "src", "core"))) {
