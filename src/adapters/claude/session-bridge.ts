@@ -3,6 +3,12 @@
  * stream-json --verbose --permission-prompt-tool stdio` (live-drive.md §2, verified on
  * 2.1.197 and 2.1.332). Control traffic (`control_request` can_use_tool, our initialize and
  * interrupt acks, cancels) is decoded here; every other record goes to the claude decoder.
+ *
+ * can_use_tool only arrives for calls claude's own permission check wants to ask about, so the
+ * initialize request also registers a PreToolUse hook callback for every tool (matcher "",
+ * live on 2.1.197: test/live/control-claude-hooks.test.ts). Each hook_callback is a
+ * pre-tool-check: the machine denies what the frame in force does not admit, anything else is
+ * answered {} and claude's own flow runs (asking through can_use_tool if it wants to).
  */
 import { OpenRequests, type RequestRef } from "../../core/exec/open-requests.js";
 import type { JsonObject, StreamDecoder } from "../../core/decoder.js";
@@ -10,6 +16,7 @@ import type { Decision } from "../../core/control/types.js";
 import { failure } from "../../core/failure.js";
 import { asBridgeEvents, type BridgeCapabilities, type BridgeOutput, type SessionBridge } from "../../core/exec/session-bridge.js";
 import { canonicalClaudeTool } from "./session-tools.js";
+import { z } from "zod";
 
 export const CLAUDE_SESSION_CAPABILITIES: BridgeCapabilities = {
   harness: "claude",
@@ -21,8 +28,14 @@ export const CLAUDE_SESSION_CAPABILITIES: BridgeCapabilities = {
 };
 
 const INIT_ID = "hmux-init";
+/** The one hook callback hmux registers: PreToolUse for every tool. */
+export const PRE_TOOL_CALLBACK_ID = "hmux-pre-tool";
+/** "" matches every tool name (".*" does too on 2.1.197; "" is the documented match-all). */
+const EVERY_TOOL = "";
 
-interface OpenRequest { readonly requestId: string; readonly input: unknown }
+interface OpenRequest { readonly requestId: string; readonly input: unknown; readonly via: "can_use_tool" | "hook" }
+
+const hookInputSchema = z.object({ tool_name: z.string().min(1), tool_input: z.unknown().optional(), tool_use_id: z.string().min(1) });
 
 export class ClaudeSessionBridge implements SessionBridge {
   readonly capabilities = CLAUDE_SESSION_CAPABILITIES;
@@ -33,7 +46,8 @@ export class ClaudeSessionBridge implements SessionBridge {
   constructor(private readonly decoder: StreamDecoder) {}
 
   start(): { lines: string[]; readyAtOnce: boolean } {
-    return { lines: [json({ type: "control_request", request_id: INIT_ID, request: { subtype: "initialize" } })], readyAtOnce: false };
+    const hooks = { PreToolUse: [{ matcher: EVERY_TOOL, hookCallbackIds: [PRE_TOOL_CALLBACK_ID] }] };
+    return { lines: [json({ type: "control_request", request_id: INIT_ID, request: { subtype: "initialize", hooks } })], readyAtOnce: false };
   }
 
   encodeSend(text: string): string[] {
@@ -43,11 +57,18 @@ export class ClaudeSessionBridge implements SessionBridge {
   encodeDecision(callId: string, ref: RequestRef, decision: Exclude<Decision, { decision: "abstain" }>): string[] {
     const req = this.open.take(callId, ref);
     if (!req) return [];
+    if (req.via === "hook") return [success(req.requestId, hookAnswer(decision))];
     const response =
       decision.decision === "deny"
         ? { behavior: "deny", message: decision.reason }
         : { behavior: "allow", updatedInput: decision.decision === "replace" ? decision.input : req.input };
     return [json({ type: "control_response", response: { subtype: "success", request_id: req.requestId, response } })];
+  }
+
+  encodeContinue(callId: string, ref: RequestRef): string[] {
+    const req = this.open.take(callId, ref);
+    // {} is "no decision": claude's own permission flow runs and may still ask via can_use_tool.
+    return req ? [success(req.requestId, {})] : [];
   }
 
   encodeInterrupt(): string[] {
@@ -96,6 +117,7 @@ export class ClaudeSessionBridge implements SessionBridge {
     const requestId = typeof record.request_id === "string" ? record.request_id : null;
     const request = (record.request ?? {}) as JsonObject;
     if (requestId === null) return [{ kind: "event", event: { kind: "unrecognized", nativeType: "control_request", record } }];
+    if (request.subtype === "hook_callback") return this.hookCallback(requestId, request, record);
     if (request.subtype !== "can_use_tool") {
       // Anything we did not register for is answered with an error so claude never hangs on it.
       const error = `hmux does not handle control_request ${String(request.subtype)}`;
@@ -106,9 +128,29 @@ export class ClaudeSessionBridge implements SessionBridge {
     }
     const tool = typeof request.tool_name === "string" ? request.tool_name : "unknown";
     const callId = typeof request.tool_use_id === "string" ? request.tool_use_id : requestId;
-    this.open.add(requestId, callId, { requestId, input: request.input ?? {} });
+    this.open.add(requestId, callId, { requestId, input: request.input ?? {}, via: "can_use_tool" });
     const canonical = canonicalClaudeTool(tool);
     return [{ kind: "approval", ask: { callId, tool, ...(canonical ? { canonical } : {}), input: request.input ?? {}, ref: requestId } }];
+  }
+
+  private hookCallback(requestId: string, request: JsonObject, record: JsonObject): BridgeOutput[] {
+    const input = hookInputSchema.safeParse(request.input);
+    if (request.callback_id !== PRE_TOOL_CALLBACK_ID || !input.success) {
+      // Fail closed: a callback hmux cannot read is a call nobody checked, so it does not run.
+      const why = request.callback_id !== PRE_TOOL_CALLBACK_ID
+        ? `unknown hook callback ${JSON.stringify(request.callback_id)}`
+        : `a malformed PreToolUse hook callback (${input.error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")})`;
+      const reason = `hmux could not check this call (${why}), so it is denied; nothing ran`;
+      return [
+        { kind: "event", event: { kind: "unrecognized", nativeType: "control_request/hook_callback", record } },
+        { kind: "write", lines: [success(requestId, hookAnswer({ decision: "deny", reason }))] },
+      ];
+    }
+    const { tool_name: tool, tool_use_id: callId } = input.data;
+    const toolInput = input.data.tool_input ?? {};
+    this.open.add(requestId, callId, { requestId, input: toolInput, via: "hook" });
+    const canonical = canonicalClaudeTool(tool);
+    return [{ kind: "pre-tool-check", ask: { callId, tool, ...(canonical ? { canonical } : {}), input: toolInput, ref: requestId } }];
   }
 
   private controlResponse(record: JsonObject): BridgeOutput[] {
@@ -125,6 +167,22 @@ export class ClaudeSessionBridge implements SessionBridge {
     }
     return [];
   }
+}
+
+/** A PreToolUse hook answer: deny blocks the call with its reason (the model sees it); allow is {}, claude's own flow. */
+function hookAnswer(decision: Exclude<Decision, { decision: "abstain" }>): JsonObject {
+  switch (decision.decision) {
+    case "deny":
+      return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: decision.reason } };
+    case "replace":
+      return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: decision.input as JsonObject } };
+    case "allow":
+      return {};
+  }
+}
+
+function success(requestId: string, response: unknown): string {
+  return json({ type: "control_response", response: { subtype: "success", request_id: requestId, response } });
 }
 
 function json(value: unknown): string {

@@ -6,7 +6,7 @@ import { channelCapabilities, facetValues } from "./capabilities.js";
 import { canonicalJson } from "./canonical-json.js";
 import { deadlineReason, hmuxDeadlineMs } from "./deadline.js";
 import { emit, type Emission } from "./emission.js";
-import type { Draft } from "./machine-draft.js";
+import { isTerminal, type Draft } from "./machine-draft.js";
 import type { Classified, Frame, PendingCallState, SentDecision, ToolCallAsk } from "./machine-types.js";
 import type { Decider, Decision } from "./types.js";
 import { renderWire } from "./wire.js";
@@ -144,6 +144,24 @@ export function openCall(d: Draft, ask: ToolCallAsk): void {
   }
   d.effect({ type: "arm-deadline", callId: call.callId, at: d.now + budgetMs });
   d.settleTurnLifecycle();
+}
+
+/**
+ * A call reported before the harness's own permission check (it may never ask about it): the
+ * frame in force is enforced here, through openCall, so a call it does not admit gets the same
+ * request, frame deny and clearing as one the harness asked about. Anything else continues.
+ */
+export function preToolCheck(d: Draft, call: ToolCallAsk): void {
+  const ref = call.ref ?? null;
+  if (isTerminal(d.state.lifecycle)) {
+    const sent = { decision: "deny", reason: `the session is ${d.state.lifecycle}, so no new call runs` } as const;
+    const caps = channelCapabilities(d.state.config.channel);
+    d.effect({ type: "deliver-decision", callId: call.callId, ref, decision: sent, verdict: sent, wire: renderWire(caps.id, sent, call.input), decider: "hmux" });
+    return;
+  }
+  const inForce = d.state.mode === "observe" ? null : d.state.frame.inForce;
+  if (inForce && !frameAdmits(inForce, call.tool, call.canonical)) return openCall(d, call);
+  d.effect({ type: "continue-call", callId: call.callId, ref });
 }
 
 /** Who decides without asking: the frame, observe mode, or the policy (safe, or headless gated). */

@@ -96,6 +96,13 @@ export type ControlInput =
   /** The turn ended; `awaitingInput` when it ended on a question to the person. */
   | { readonly type: "turn-ended"; readonly turnId?: string; readonly awaitingInput?: boolean }
   | { readonly type: "tool-call-requested"; readonly call: ToolCallAsk }
+  /**
+   * The harness reports a call before its own permission check (claude's PreToolUse hook
+   * callback), whether or not it would ask. A call the frame in force does not admit is opened
+   * and denied by the frame here; any other is answered continue-call (the harness's own flow
+   * runs, and asks through tool-call-requested if it wants to). Always answered exactly once.
+   */
+  | { readonly type: "pre-tool-check"; readonly call: ToolCallAsk }
   /** The harness resolved or withdrew the call itself (codex serverRequest/resolved, answered in the pane …). */
   | { readonly type: "call-cleared"; readonly callId: string; readonly reason: "native-resolved" | "channel-failed" }
   /** A delivery effect could not be written (broken pipe, hook process gone): recorded, nothing lost. */
@@ -138,7 +145,9 @@ export type ControlEffect =
   | { readonly type: "deliver-frame"; readonly frame: Frame }
   /** Call back with { type: "tick" } at `at` (epoch ms). Re-arming the same callId replaces it. */
   | { readonly type: "arm-deadline"; readonly callId: string; readonly at: number }
-  | { readonly type: "clear-deadline"; readonly callId: string };
+  | { readonly type: "clear-deadline"; readonly callId: string }
+  /** Answer a pre-tool-check with "no decision": the harness's own permission flow goes on. */
+  | { readonly type: "continue-call"; readonly callId: string; readonly ref: string | number | null };
 
 /** Fixed for the session's life: who decides, on which channel, with what policy. */
 export interface ControlConfig {

@@ -10,7 +10,7 @@
  */
 import { Book } from "./book.js";
 import { channelCapabilities } from "./capabilities.js";
-import { abandonPending, clearAllPending, denyNow, expireDeadlines, openCall } from "./machine-calls.js";
+import { abandonPending, clearAllPending, denyNow, expireDeadlines, openCall, preToolCheck } from "./machine-calls.js";
 import { commandLine, commandValue } from "./machine-commands.js";
 import { Draft, isTerminal } from "./machine-draft.js";
 import type { ControlConfig, ControlInput, ControlState, StepResult } from "./machine-types.js";
@@ -56,6 +56,8 @@ function apply(d: Draft, input: ControlInput): void {
   // Commands are answered even on a closed session (TOO_LATE); harness facts after the end are ignored.
   if (input.type === "command-line") return commandLine(d, input.line, input.decider);
   if (input.type === "command-value") return commandValue(d, input.value, input.decider);
+  // Answered even after the end: the harness blocks on it, and a closed session admits nothing.
+  if (input.type === "pre-tool-check") return preToolCheck(d, input.call);
   if (isTerminal(d.state.lifecycle)) {
     if (input.type === "tool-call-requested") d.warn("CALL_AFTER_CLOSE", `${input.call.callId} arrived after the session ${d.state.lifecycle}; nothing can answer it`);
     return;

@@ -41,6 +41,12 @@ export type ApprovalAsk = ToolCallAsk;
 export type BridgeOutput =
   | { readonly kind: "event"; readonly event: HarnessEvent }
   | { readonly kind: "approval"; readonly ask: ApprovalAsk }
+  /**
+   * A call reported before the harness's own permission check (claude's PreToolUse hook
+   * callback). The runtime must answer it: through encodeDecision (a frame deny) or
+   * encodeContinue (no decision; the harness's own flow runs and may still ask).
+   */
+  | { readonly kind: "pre-tool-check"; readonly ask: ApprovalAsk }
   /** The harness resolved or withdrew a call on its own (e.g. codex serverRequest/resolved). */
   | { readonly kind: "approval-withdrawn"; readonly callId: string }
   /** The harness's turn ended; the runtime emits the turn-scoped done. */
@@ -63,6 +69,8 @@ export interface SessionBridge {
    * this bridge reported; allow/deny/replace only. Nothing when that request is no longer open.
    */
   encodeDecision(callId: string, ref: RequestRef, decision: Exclude<Decision, { decision: "abstain" }>): readonly string[];
+  /** Lines answering a pre-tool-check with "no decision, go on"; only bridges that report pre-tool-check need it. */
+  encodeContinue?(callId: string, ref: RequestRef): readonly string[];
   /** Lines stopping the running turn while the session survives; null when the channel has none. */
   encodeInterrupt(): readonly string[] | null;
   /** Lines steering the running turn; null when the channel has none. */

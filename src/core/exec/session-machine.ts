@@ -91,6 +91,11 @@ export class MachineControl {
       }
       case "clear-deadline":
         return this.clear(effect.callId);
+      case "continue-call": {
+        const lines = this.bridge.encodeContinue?.(effect.callId, effect.ref) ?? [];
+        if (lines.length > 0) void this.host.write(lines);
+        return;
+      }
     }
   }
 

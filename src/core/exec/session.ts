@@ -300,6 +300,7 @@ class Session implements SessionHandle {
       switch (o.kind) {
         case "event": this.harnessEvent(o.event); break;
         case "approval": this.machine.input({ type: "tool-call-requested", call: o.ask }); this.armStall(); break;
+        case "pre-tool-check": this.machine.input({ type: "pre-tool-check", call: o.ask }); this.armStall(); break;
         case "approval-withdrawn": this.machine.input({ type: "call-cleared", callId: o.callId, reason: "native-resolved" }); this.armStall(); break;
         case "turn-end": this.endTurn(o.cause, null, o.failure); break;
         case "write": void this.write(o.lines); break;
