@@ -66,13 +66,14 @@ function noChannel(id: ChannelId, harness: ChannelCapabilities["harness"], mode:
 
 const claudePostures = ["default", "acceptEdits", "plan", "bypassPermissions", "dontAsk", "auto"];
 /** Driven in this session: initialize, then set_permission_mode plan → success + system status permissionMode "plan"; "nonsense" → success too. */
+const claudeHookCallbackProbe = ev("probe", CLAUDE, "test/live/control-claude-hooks.test.ts: the initialize request's PreToolUse hook callback (matcher \"\") reaches hmux for a Read claude runs without asking; a deny blocks it and its reason reaches the model, {} continues to claude's own flow");
 const claudePermissionProbe = ev("probe", CLAUDE, "docs/control.md §Evidence: set_permission_mode probe (stream-json stdio, no model call)");
 /** Postures under which claude runs (or refuses) calls without asking the check: a check there is shadowed. */
 const claudeShadowing = ["acceptEdits", "bypassPermissions", "dontAsk", "auto"];
 
 const claudeControl: ChannelCapabilities = {
   id: "claude-control", harness: "claude",
-  mode: "stream-json + --permission-prompt-tool stdio (control protocol can_use_tool)",
+  mode: "stream-json + --permission-prompt-tool stdio (control protocol can_use_tool) + a PreToolUse hook callback for every tool",
   facets: facets({
     grant: f(true, "probe", claudeDrive, "behavior allow runs the call"),
     deny: f(true, "probe", claudeDrive, "behavior deny → tool_result is_error with the message"),
@@ -86,14 +87,14 @@ const claudeControl: ChannelCapabilities = {
   }),
   commands: {
     "tool.decide": delivered("control_response to can_use_tool (allow / allow+updatedInput / deny+message)", claudeDrive),
-    "frame.set": delivered("enforced by hmux at every can_use_tool; frame text sent with the next user turn", claudeDrive),
+    "frame.set": delivered("enforced by hmux before every tool call through the PreToolUse hook callback (a call the frame does not admit is denied with the frame's reason, whether or not claude would ask) and at every can_use_tool; frame text sent with the next user turn", claudeHookCallbackProbe),
     "message.inject": delivered("a stream-json user message between turns", claudeDrive),
     "steer": absent("headless claude has no mid-turn steer: a user message sent during a turn runs as the next turn", inference("2.1.240", "research/control.md §1.8 (design §7.3: does not exist headless)")),
     "permission.set": delivered("control_request set_permission_mode {mode} (claude accepts ANY word silently, so hmux checks the vocabulary itself)", claudePermissionProbe),
     "interrupt": delivered("control_request interrupt (the session survives for the next turn)", claudeDrive),
     "halt": delivered("kill the process group", claudeDrive),
   },
-  coverage: { value: "harness-asks-only", evidence: claudeDrive, note: "in default mode claude runs read-only operations (echo, Read) without asking; every other call reaches can_use_tool" },
+  coverage: { value: "every-call", evidence: claudeHookCallbackProbe, note: "every call reaches hmux's PreToolUse hook callback (matcher \"\"), where the frame in force is enforced; with nothing to enforce it answers {} and claude's own flow runs, so in default mode read-only operations (echo, Read) still run without a can_use_tool ask" },
   postures: claudePostures, shadowingPostures: claudeShadowing, harnessTimeoutMs: null,
 };
 
