@@ -1,4 +1,4 @@
-import type { Invocation } from "../../adapters/types.js";
+import type { Invocation } from "../exec/invocation.js";
 import type { HarnessDescriptor } from "../descriptor.js";
 import type { RunInputs, TurnOptions } from "../options/types.js";
 

@@ -10,7 +10,7 @@ import type { FailureSummary, HarnessEvent } from "../events.js";
 import { failure, failureEvent } from "../failure.js";
 import type { HarnessName } from "../harness-names.js";
 import { isRefusal } from "../refusal.js";
-import type { Invocation } from "../../adapters/types.js";
+import type { Invocation } from "./invocation.js";
 import { composeEnv } from "./env.js";
 import type { Clock, FileSystemPort, Spawner } from "./ports.js";
 import { concludeTurn, type ConcludeInput } from "../conclude.js";

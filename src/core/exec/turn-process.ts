@@ -8,7 +8,7 @@ import type { FailureSummary, HarnessEvent } from "../events.js";
 import { failure, failureEvent } from "../failure.js";
 import type { HarnessName } from "../harness-names.js";
 import { LineSplitter, type LineItem } from "../lines.js";
-import type { Invocation } from "../../adapters/types.js";
+import type { Invocation } from "./invocation.js";
 import { EventQueue } from "./event-queue.js";
 import type { ChildProcessHandle, Clock, ExitStatus, FileSystemPort, Spawner } from "./ports.js";
 import type { ConcludeInput } from "../conclude.js";
