@@ -12,6 +12,8 @@ import { KeysContext, type KeysValue } from "./contexts/keys-context.js";
 import { useKeyDispatch } from "./hooks/use-key-dispatch.js";
 import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { useQuit } from "./hooks/use-quit.js";
+import { useMouseWheel } from "./hooks/use-mouse-wheel.js";
+import { useMouseReporting, type TerminalWrite } from "./hooks/use-mouse-reporting.js";
 import { useStoreVersion } from "./hooks/use-store-version.js";
 import { AttentionRail } from "./components/AttentionRail.js";
 import { StatusLine } from "./components/StatusLine.js";
@@ -23,17 +25,28 @@ export interface AppProps {
   readonly theme: Theme;
   readonly keymap: Keymap;
   readonly launcher?: SessionLauncher;
+  /** Wheel scrolling of the pane under the pointer (config `ui.mouse`, `--mouse`). */
+  readonly mouse?: boolean;
+  /** Where terminal mode bytes go (default: Ink's stdout); tests capture them. */
+  readonly terminalWrite?: TerminalWrite;
 }
 
 /** Registered first among siblings, so hmux sees each key before the input line. */
-function KeyboardController(): null {
+function KeyboardController({ mouse }: { mouse: boolean }): null {
+  useMouseWheel(mouse);
   useKeyDispatch();
   useTerminalSize();
   useQuit();
   return null;
 }
 
-function Screen({ store, keymap, launcher }: Omit<AppProps, "theme">): React.ReactElement {
+/** Mouse reporting re-renders on every commit; apart, so the key handlers above do not. */
+function MouseReporting({ mouse, terminalWrite }: { mouse: boolean; terminalWrite?: TerminalWrite }): null {
+  useMouseReporting(mouse, terminalWrite);
+  return null;
+}
+
+function Screen({ store, keymap, launcher }: Pick<AppProps, "store" | "keymap" | "launcher">): React.ReactElement {
   useStoreVersion();
   const width = store.columns;
   const height = store.rows;
@@ -51,13 +64,14 @@ function Screen({ store, keymap, launcher }: Omit<AppProps, "theme">): React.Rea
   );
 }
 
-export function App({ store, theme, keymap, launcher }: AppProps): React.ReactElement {
-  const keys = useMemo<KeysValue>(() => ({ keymap, index: indexKeymap(keymap), gate: { consumed: false } }), [keymap]);
+export function App({ store, theme, keymap, launcher, mouse = false, terminalWrite }: AppProps): React.ReactElement {
+  const keys = useMemo<KeysValue>(() => ({ keymap, index: indexKeymap(keymap), gate: { consumed: false }, mouse }), [keymap, mouse]);
   return (
     <StoreContext.Provider value={store}>
       <ThemeContext.Provider value={theme}>
         <KeysContext.Provider value={keys}>
-          <KeyboardController />
+          <KeyboardController mouse={mouse} />
+          <MouseReporting mouse={mouse} terminalWrite={terminalWrite} />
           <Screen store={store} keymap={keymap} launcher={launcher} />
         </KeysContext.Provider>
       </ThemeContext.Provider>

@@ -12,6 +12,7 @@ import { loadTheme } from "./theme/theme.js";
 import { DEFAULT_UI_CONFIG, type UiConfig } from "./config/ui-config.js";
 import type { SessionLauncher } from "./session-launcher.js";
 import type { SessionPort } from "./session-port.js";
+import { MOUSE_REPORTING_OFF } from "./keys/mouse.js";
 
 export interface RunTuiOptions {
   readonly ports?: readonly SessionPort[];
@@ -48,7 +49,13 @@ export async function runTui(options: RunTuiOptions = {}): Promise<void> {
   store.start();
   const alt = stdout.isTTY === true;
   if (alt) stdout.write(ENTER_ALT);
-  const instance = render(<App store={store} theme={theme} keymap={config.keymap} launcher={options.launcher} />, {
+  // The App turns reporting off when it unmounts; this also covers a crash or process.exit
+  // on the way, so a shell is never left receiving mouse reports as typed text.
+  const mouseOff = (): void => {
+    if (config.mouse) stdout.write(MOUSE_REPORTING_OFF);
+  };
+  process.on("exit", mouseOff);
+  const instance = render(<App store={store} theme={theme} keymap={config.keymap} launcher={options.launcher} mouse={config.mouse} />, {
     stdout, stdin, exitOnCtrlC: false, patchConsole: false, maxFps: options.maxFps ?? 30,
     ...(options.onRender ? { onRender: options.onRender } : {}),
   });
@@ -56,8 +63,13 @@ export async function runTui(options: RunTuiOptions = {}): Promise<void> {
     await instance.waitUntilExit();
   } finally {
     store.stop();
-    instance.unmount();
-    if (alt) stdout.write(LEAVE_ALT);
+    try {
+      instance.unmount();
+    } finally {
+      mouseOff();
+      process.removeListener("exit", mouseOff);
+      if (alt) stdout.write(LEAVE_ALT);
+    }
     await Promise.allSettled([...store.ports.values()].map((p) => p.close()));
   }
 }

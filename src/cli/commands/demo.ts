@@ -18,6 +18,7 @@ interface DemoFlags {
   theme?: string;
   harness?: string[];
   prompt?: string;
+  mouse?: boolean;
 }
 
 export const DEMO_HARNESSES = ["claude", "codex", "pi"] as const;
@@ -43,6 +44,7 @@ export async function demoCommand(flags: DemoFlags): Promise<void> {
     await openTui({
       cwd: work,
       ...(flags.theme ? { theme: flags.theme } : {}),
+      ...(flags.mouse ? { mouse: true } : {}),
       sessions: harnesses.map((harness) => ({ harness, prompt: flags.prompt ?? DEMO_PROMPT })),
       launcher: { isolate: true, escalateQuestions: true, defaultEndpoint: server.url },
     });
@@ -61,5 +63,6 @@ export function register(program: Command): void {
     .option("--theme <name>", "default, light or high-contrast")
     .option("--harness <name...>", "which harnesses get a pane (default: claude codex pi)")
     .option("--prompt <text>", "the first prompt each pane sends")
+    .option("--mouse", "the mouse wheel scrolls the pane under the pointer (config: ui.mouse)")
     .action(async (flags: DemoFlags) => demoCommand(flags));
 }

@@ -20,6 +20,7 @@ interface TuiFlags {
   model?: string;
   effort?: string;
   isolate?: boolean;
+  mouse?: boolean;
 }
 
 export async function tuiCommand(harnesses: readonly string[], flags: TuiFlags): Promise<void> {
@@ -29,6 +30,7 @@ export async function tuiCommand(harnesses: readonly string[], flags: TuiFlags):
   await openTui({
     cwd,
     ...(flags.theme ? { theme: flags.theme } : {}),
+    ...(flags.mouse ? { mouse: true } : {}),
     sessions: harnesses.map((harness) => ({
       harness, ...(flags.model ? { model: flags.model } : {}), ...(flags.effort ? { effort: flags.effort } : {}),
       ...(flags.endpoint ? { endpoint: flags.endpoint } : {}),
@@ -48,6 +50,7 @@ export function register(program: Command): void {
     .option("--model <id>", "model for the panes")
     .option("--effort <level>", "effort for the panes")
     .option("--isolate", "give each harness its own HOME under a temp state dir")
+    .option("--mouse", "the mouse wheel scrolls the pane under the pointer (config: ui.mouse)")
     .action(async (harnesses: string[], flags: TuiFlags) => tuiCommand(harnesses, flags));
   // `hmux` alone opens the TUI; any other bare word is an unknown command, not an argument.
   // (An optional operand, not allowExcessArguments: that setting would be inherited by the

@@ -19,6 +19,7 @@ export interface ResolvedPolicy {
 export interface ResolvedUi {
   readonly keys: Readonly<Partial<Record<KeyAction, string>>>;
   readonly theme?: string;
+  readonly mouse?: boolean;
   readonly notifications: {
     readonly enabled?: boolean;
     readonly method?: "osc9" | "bel" | "off";
@@ -86,7 +87,10 @@ export function resolveConfigSettings(input: { readonly user?: Config; readonly 
   const cooldown = first((ui) => ui.notifications?.cooldownSeconds, "ui.notifications.cooldownSeconds");
   if (cooldown !== undefined) notifications.cooldownSeconds = cooldown;
 
-  const ui: ResolvedUi = theme === undefined ? { keys, notifications } : { keys, theme, notifications };
+  const mouse = first((ui) => ui.mouse, "ui.mouse");
+  const ui: ResolvedUi = {
+    keys, notifications, ...(theme === undefined ? {} : { theme }), ...(mouse === undefined ? {} : { mouse }),
+  };
   return deepFreeze(policy ? { policy, ui, provenance, untrusted } : { ui, provenance, untrusted });
 }
 

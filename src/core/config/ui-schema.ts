@@ -1,5 +1,5 @@
 /**
- * The `ui` config key: key bindings, theme name and terminal notifications for the TUI.
+ * The `ui` config key: key bindings, theme name, terminal notifications and mouse wheel for the TUI.
  * Validation only; the TUI owns what each action does.
  */
 import { z } from "zod";
@@ -108,5 +108,7 @@ export const uiSchema = z.strictObject({
   keys: keysSchema.optional(),
   theme: themeNameSchema.optional(),
   notifications: notificationsSchema.optional(),
+  /** Mouse-wheel scrolling of the pane under the pointer (off by default: it takes the terminal's own selection). */
+  mouse: z.boolean().optional(),
 });
 export type UiConfig = z.infer<typeof uiSchema>;

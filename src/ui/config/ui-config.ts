@@ -19,6 +19,8 @@ export interface UiConfig {
   readonly notify: NotifyConfig;
   readonly theme: string;
   readonly commitMs: number;
+  /** Mouse-wheel scrolling (SGR mouse reporting while the TUI runs). */
+  readonly mouse: boolean;
 }
 
 export class UiConfigError extends Error {
@@ -71,7 +73,7 @@ export function buildKeymap(overrides: Readonly<Partial<Record<string, string>>>
 }
 
 /** The TUI's settings from an already-validated `ui` section (absent: defaults). */
-export function uiConfigFrom(file: UiConfigFile | undefined, overrides: { theme?: string } = {}): UiConfig {
+export function uiConfigFrom(file: UiConfigFile | undefined, overrides: { theme?: string; mouse?: boolean } = {}): UiConfig {
   const n = file?.notifications;
   return {
     keymap: buildKeymap(file?.keys as Partial<Record<string, string>> | undefined),
@@ -82,6 +84,7 @@ export function uiConfigFrom(file: UiConfigFile | undefined, overrides: { theme?
     },
     theme: overrides.theme ?? file?.theme ?? "default",
     commitMs: 66,
+    mouse: overrides.mouse ?? file?.mouse ?? false,
   };
 }
 

@@ -12,6 +12,8 @@ export interface KeysValue {
   readonly keymap: Keymap;
   readonly index: KeyIndex;
   readonly gate: KeyGate;
+  /** Whether the mouse wheel scrolls panes (the help overlay says so). */
+  readonly mouse?: boolean;
 }
 
 export const KeysContext = createContext<KeysValue>({

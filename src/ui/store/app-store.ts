@@ -313,18 +313,43 @@ export class AppStore {
   }
 
   // ---- scrollback ----
+  /** Scrolls the focused pane by pages (PgUp/PgDn). */
   scroll(pages: number): void {
-    const key = this.focusedKey();
-    const view = this.focusedView();
-    if (key === undefined || !view) return;
-    const rect = this.paneRects()[this.zoom ? 0 : this.focus];
-    if (!rect) return;
-    const body = paneBodyRect(rect, view);
-    const delta = pages * Math.max(1, body.height - 1);
-    const next = scrollAnchor(view.entries, body.width, body.height, this.anchors.get(key) ?? null, delta);
+    const index = this.focus;
+    const body = this.paneBody(index);
+    if (!body) return;
+    this.scrollPaneRows(index, pages * Math.max(1, body.height - 1));
+  }
+
+  /**
+   * Scrolls pane `index` by `rows` (negative: into history). Reaching the bottom resumes
+   * following; anywhere else the pane stays anchored while output arrives.
+   */
+  scrollPaneRows(index: number, rows: number): void {
+    const key = this.panes[index];
+    const view = key === undefined ? undefined : this.sessions.get(key);
+    const body = this.paneBody(index);
+    if (key === undefined || !view || !body) return;
+    const next = scrollAnchor(view.entries, body.width, body.height, this.anchors.get(key) ?? null, rows);
     if (next) this.anchors.set(key, next);
     else this.anchors.delete(key);
     this.commit();
+  }
+
+  /** The visible pane at a cell of the pane area (0-based, below the rail), or null. */
+  paneAt(column: number, row: number): number | null {
+    const rects = this.paneRects();
+    const hit = rects.findIndex((r) => column >= r.x && column < r.x + r.width && row >= r.y && row < r.y + r.height);
+    if (hit < 0) return null;
+    return this.zoom ? this.focus : hit;
+  }
+
+  private paneBody(index: number): { width: number; height: number } | null {
+    const key = this.panes[index];
+    const view = key === undefined ? undefined : this.sessions.get(key);
+    if (!view || (this.zoom && index !== this.focus)) return null;
+    const rect = this.paneRects()[this.zoom ? 0 : index];
+    return rect ? paneBodyRect(rect, view) : null;
   }
   anchorOf(key: string): ScrollAnchor | null {
     return this.anchors.get(key) ?? null;

@@ -14,6 +14,8 @@ import { withLazyNativeSessions } from "../native/native-launcher.js";
 export interface OpenTuiOptions {
   readonly cwd: string;
   readonly theme?: string;
+  /** `--mouse`: wheel scrolling on, whatever the config says. */
+  readonly mouse?: boolean;
   /** Panes to open at once; each is validated like the dialog's input. */
   readonly sessions?: readonly NewSessionRequest[];
   readonly launcher?: Partial<RealLauncherOptions>;
@@ -22,18 +24,18 @@ export interface OpenTuiOptions {
 }
 
 
-export function loadUiConfig(cwd: string, env: NodeJS.ProcessEnv, theme?: string): { ui: UiConfig; files: ReturnType<typeof loadConfigFiles> } {
+export function loadUiConfig(cwd: string, env: NodeJS.ProcessEnv, theme?: string, mouse?: boolean): { ui: UiConfig; files: ReturnType<typeof loadConfigFiles> } {
   const files = loadConfigFiles(cwd, env);
   // Project over user per key, through the trust rules: an untrusted repo cannot rebind the approve key.
   const resolved = resolveConfigSettings({ user: files.user, project: files.project, projectTrust: files.projectTrust }).ui;
-  const ui = uiConfigFrom(resolved, theme ? { theme } : {});
+  const ui = uiConfigFrom(resolved, { ...(theme ? { theme } : {}), ...(mouse ? { mouse } : {}) });
   return { ui, files };
 }
 
 /** Refuses before the TUI opens when a requested pane would be refused. */
 export async function openTui(options: OpenTuiOptions): Promise<void> {
   const env = options.env ?? process.env;
-  const { ui, files } = loadUiConfig(options.cwd, env, options.theme);
+  const { ui, files } = loadUiConfig(options.cwd, env, options.theme, options.mouse);
   const real = new RealLauncher({
     env, defaultCwd: options.cwd,
     ...(files.user ? { user: files.user } : {}), ...(files.project ? { project: files.project } : {}),

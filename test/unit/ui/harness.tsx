@@ -28,12 +28,14 @@ export interface Mounted {
 
 export async function mount(opts: {
   ports?: FakePort[]; columns?: number; rows?: number; theme?: Theme; keymap?: Keymap; launcher?: SessionLauncher;
+  mouse?: boolean; terminalWrite?: (data: string) => void;
 } = {}): Promise<Mounted> {
   const clock = new ManualScheduler();
   const store = new AppStore({ scheduler: clock, columns: opts.columns ?? 100, rows: opts.rows ?? 30 });
   const ports = opts.ports ?? [new FakePort()];
   for (const p of ports) store.addSession(p);
-  const r = render(<App store={store} theme={opts.theme ?? FALLBACK_THEME} keymap={opts.keymap ?? DEFAULT_KEYMAP} launcher={opts.launcher} />);
+  const r = render(<App store={store} theme={opts.theme ?? FALLBACK_THEME} keymap={opts.keymap ?? DEFAULT_KEYMAP} launcher={opts.launcher}
+    mouse={opts.mouse} terminalWrite={opts.terminalWrite} />);
   await tick(50);
   return {
     store, clock, ports,

@@ -2,6 +2,8 @@ import React from "react";
 import { Box, Text } from "ink";
 import { APPROVAL_COMMANDS, COMMAND_HELP, GLOBAL_COMMANDS, type Keymap } from "../../keys/keymap.js";
 import { useTheme } from "../../hooks/use-theme.js";
+import { useKeys } from "../../hooks/use-keys.js";
+import { WHEEL_ROWS } from "../../keys/mouse.js";
 import { keyLabel } from "../StatusLine.js";
 import { NATIVE_HELP_ROWS } from "../../native/native-help.js";
 
@@ -12,7 +14,7 @@ export interface HelpOverlayProps {
 }
 
 /** Every binding, as configured; focus.1–9 collapse into one row. */
-export function helpRows(keymap: Keymap): Array<[string, string]> {
+export function helpRows(keymap: Keymap, mouse = false): Array<[string, string]> {
   const rows: Array<[string, string]> = [];
   for (const c of [...GLOBAL_COMMANDS, ...APPROVAL_COMMANDS]) {
     if (/^focus\.[2-9]$/.test(c)) continue;
@@ -21,6 +23,7 @@ export function helpRows(keymap: Keymap): Array<[string, string]> {
       continue;
     }
     rows.push([keymap[c].map(keyLabel).join(", ") || "unbound", COMMAND_HELP[c]]);
+    if (c === "scroll.down" && mouse) rows.push(["Wheel", `scroll the pane under the pointer ${WHEEL_ROWS} rows (bottom: follow)`]);
   }
   rows.push(["1…9", "question: pick an option (input line empty)"]);
   rows.push(["Enter", "send / answer / steer / inject, as the pane's input prompt says"]);
@@ -30,7 +33,7 @@ export function helpRows(keymap: Keymap): Array<[string, string]> {
 
 export function HelpOverlay({ keymap, width, height }: HelpOverlayProps): React.ReactElement {
   const theme = useTheme();
-  const rows = helpRows(keymap);
+  const rows = helpRows(keymap, useKeys().mouse ?? false);
   const keyWidth = Math.min(24, Math.max(...rows.map(([k]) => k.length)) + 2);
   const room = Math.max(0, height - 4);
   const half = Math.ceil(rows.length / 2);

@@ -1,0 +1,57 @@
+import React from "react";
+import { afterEach, describe, expect, it } from "vitest";
+import { render } from "ink-testing-library";
+import { App } from "../../../src/ui/App.js";
+import { AppStore } from "../../../src/ui/store/app-store.js";
+import { FALLBACK_THEME } from "../../../src/ui/theme/theme.js";
+import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
+import { NativeTerminal } from "../../../src/native/native-terminal.js";
+import { NativeSessionPort } from "../../../src/native/native-port.js";
+import { MOUSE_REPORTING_OFF, MOUSE_REPORTING_ON } from "../../../src/ui/keys/mouse.js";
+import { fakeFactory, type FakePty } from "../native/fake-pty.js";
+
+const tick = (ms = 40) => new Promise((r) => setTimeout(r, ms));
+let cleanup: Array<() => void> = [];
+afterEach(() => {
+  for (const c of cleanup) c();
+  cleanup = [];
+});
+
+async function mountShell(writes: string[]) {
+  const fake = fakeFactory();
+  const terminal = new NativeTerminal({ argv: ["x"], cwd: "/", env: {}, cols: 40, rows: 8, spawn: fake.factory, focusedFps: 100 });
+  const port = new NativeSessionPort({ kind: "shell", terminal, hooks: false });
+  const store = new AppStore({ scheduler: { now: () => 0, every: () => () => undefined }, columns: 60, rows: 14 });
+  store.addSession(port);
+  const r = render(<App store={store} theme={FALLBACK_THEME} keymap={DEFAULT_KEYMAP} mouse terminalWrite={(d) => void writes.push(d)} />);
+  cleanup.push(() => r.unmount(), () => terminal.dispose());
+  await tick(60);
+  return { r, store, port, pty: fake.pty() as FakePty };
+}
+
+describe("mouse reporting with a native pane", () => {
+  it("is off while typing into a focused native pane and on once hmux has the keys", async () => {
+    const writes: string[] = [];
+    const { r, port } = await mountShell(writes);
+    expect(port.capturing).toBe(true);
+    expect(writes).toEqual([]);
+    r.stdin.write("\u001d");
+    await tick(40);
+    expect(port.capturing).toBe(false);
+    expect(writes).toEqual([MOUSE_REPORTING_ON]);
+    r.stdin.write("\r");
+    await tick(40);
+    expect(port.capturing).toBe(true);
+    expect(writes).toEqual([MOUSE_REPORTING_ON, MOUSE_REPORTING_OFF]);
+  });
+
+  it("a stray report while typing into the pane is not typed into it; keys still are", async () => {
+    const writes: string[] = [];
+    const { r, pty } = await mountShell(writes);
+    r.stdin.write("\u001b[<64;5;5M");
+    await tick(30);
+    r.stdin.write("l");
+    await tick(30);
+    expect(pty.written.join("")).toBe("l");
+  });
+});

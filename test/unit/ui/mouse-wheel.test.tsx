@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { FakePort } from "./fake-port.js";
+import { KEYS, mount, type Mounted } from "./harness.js";
+import { MOUSE_REPORTING_OFF, MOUSE_REPORTING_ON } from "../../../src/ui/keys/mouse.js";
+
+let m: Mounted | undefined;
+afterEach(() => {
+  m?.unmount();
+  m = undefined;
+});
+
+const wheel = (dir: "up" | "down", column: number, row: number) => `\u001b[<${dir === "up" ? 64 : 65};${column};${row}M`;
+
+async function twoPanes(opts: { mouse?: boolean; writes?: string[] } = {}): Promise<{ left: FakePort; right: FakePort }> {
+  const left = new FakePort({ harness: "claude" });
+  const right = new FakePort({ harness: "codex" });
+  m = await mount({
+    ports: [left, right], columns: 100, rows: 30, mouse: opts.mouse ?? true,
+    ...(opts.writes ? { terminalWrite: (d: string) => void opts.writes!.push(d) } : {}),
+  });
+  for (let i = 0; i < 80; i++) {
+    left.emit({ kind: "message", role: "assistant", text: `left ${i}` });
+    right.emit({ kind: "message", role: "assistant", text: `right ${i}` });
+  }
+  await m.flush();
+  return { left, right };
+}
+
+describe("mouse wheel", () => {
+  it("a wheel over a pane scrolls that pane, not the focused one, and the input line stays empty", async () => {
+    const { right } = await twoPanes();
+    const mounted = m!;
+    right.emit({ kind: "state", from: "starting", to: "idle" });
+    await mounted.flush();
+    expect(mounted.store.focus).toBe(1);
+    const [leftKey, rightKey] = mounted.store.panes;
+    // Column 10, row 10: inside the left pane (the rail is row 1).
+    await mounted.type(wheel("up", 10, 10));
+    expect(mounted.store.anchorOf(leftKey!)).not.toBeNull();
+    expect(mounted.store.anchorOf(rightKey!)).toBeNull();
+    const frame = mounted.frame();
+    expect(frame).not.toContain("left 79");
+    expect(frame).toContain("right 79");
+    expect(frame).not.toContain("[<64");
+    expect(mounted.store.draftOf(rightKey)).toBe("");
+    expect(mounted.store.focus).toBe(1);
+  });
+
+  it("a scrolled pane stays put while output arrives; wheeling down to the bottom follows again", async () => {
+    const { left } = await twoPanes();
+    const mounted = m!;
+    await mounted.type(wheel("up", 10, 10), wheel("up", 10, 10));
+    left.emit({ kind: "message", role: "assistant", text: "left 80" });
+    await mounted.flush();
+    expect(mounted.frame()).not.toContain("left 80");
+    await mounted.type(wheel("down", 10, 10), wheel("down", 10, 10), wheel("down", 10, 10));
+    expect(mounted.store.anchorOf(mounted.store.panes[0]!)).toBeNull();
+    expect(mounted.frame()).toContain("left 80");
+  });
+
+  it("a wheel over the right pane scrolls the right pane", async () => {
+    await twoPanes();
+    const mounted = m!;
+    await mounted.type(wheel("up", 80, 12));
+    expect(mounted.store.anchorOf(mounted.store.panes[1]!)).not.toBeNull();
+    expect(mounted.store.anchorOf(mounted.store.panes[0]!)).toBeNull();
+  });
+
+  it("clicks and a wheel outside the panes change nothing and type nothing", async () => {
+    const { right } = await twoPanes();
+    const mounted = m!;
+    right.emit({ kind: "state", from: "starting", to: "idle" });
+    await mounted.flush();
+    await mounted.type("\u001b[<0;10;10M", "\u001b[<0;10;10m", wheel("up", 10, 1), wheel("up", 10, 30));
+    expect(mounted.store.anchorOf(mounted.store.panes[0]!)).toBeNull();
+    expect(mounted.store.anchorOf(mounted.store.panes[1]!)).toBeNull();
+    expect(mounted.store.draftOf(mounted.store.focusedKey())).toBe("");
+    expect(mounted.store.focus).toBe(1);
+  });
+
+  it("typing still reaches the input line, also right after a wheel", async () => {
+    const { right } = await twoPanes();
+    const mounted = m!;
+    right.emit({ kind: "state", from: "starting", to: "idle" });
+    await mounted.flush();
+    await mounted.type(wheel("up", 10, 10), "hi");
+    expect(mounted.store.draftOf(mounted.store.focusedKey())).toBe("hi");
+  });
+
+  it("reporting is turned on at mount and off at unmount", async () => {
+    const writes: string[] = [];
+    await twoPanes({ writes });
+    expect(writes).toEqual([MOUSE_REPORTING_ON]);
+    m!.unmount();
+    m = undefined;
+    expect(writes[writes.length - 1]).toBe(MOUSE_REPORTING_OFF);
+  });
+
+  it("without ui.mouse nothing is written to the terminal and PgUp still scrolls", async () => {
+    const writes: string[] = [];
+    await twoPanes({ mouse: false, writes });
+    await m!.type(KEYS.pageUp);
+    expect(writes).toEqual([]);
+    expect(m!.store.anchorOf(m!.store.panes[1]!)).not.toBeNull();
+  });
+
+  it("the help overlay mentions the wheel only when it is on", async () => {
+    await twoPanes();
+    await m!.type("?");
+    expect(m!.frame()).toContain("Wheel");
+    m!.unmount();
+    await twoPanes({ mouse: false });
+    await m!.type("?");
+    expect(m!.frame()).toContain("PgUp");
+    expect(m!.frame()).not.toContain("Wheel");
+  });
+});
