@@ -6,6 +6,7 @@
  * shape) is refused here, before anything is spawned.
  */
 import type { TurnOptions } from "../core/options/types.js";
+import type { SessionRequest } from "../core/exec/session-plan-types.js";
 import type { HarnessName } from "../core/harness-names.js";
 import type { ChannelId } from "../core/control/machine-types.js";
 import type { OneShotSessionPlan, OneShotTurnInput, OneShotTurnRequest } from "../core/exec/oneshot-session-types.js";
@@ -24,18 +25,10 @@ export function isOneShotHarness(harness: HarnessName): harness is OneShotHarnes
   return (ONESHOT_SESSION_HARNESSES as readonly string[]).includes(harness);
 }
 
-export interface OneShotLaunch {
+/** A session request (the same fields every session plan takes), for a one-process-per-turn harness. */
+export interface OneShotLaunch extends Omit<SessionRequest, "binary" | "decisionBudgetMs"> {
   readonly harness: OneShotHarness;
-  readonly sessionId: string;
-  readonly cwd: string;
-  readonly env: Readonly<Record<string, string>>;
-  /** The isolated HOME lives here when `isolate`. */
-  readonly stateDir: string;
-  readonly isolate: boolean;
-  readonly endpoint?: string;
-  readonly model?: string;
-  readonly effort?: string;
-  readonly resume?: string;
+  /** The resolved executable and any prefix arguments (a node script for a wrapper). */
   readonly binary?: readonly string[];
   readonly escalateQuestions: boolean;
 }
