@@ -83,7 +83,7 @@ export function uiConfigFrom(file: UiConfigFile | undefined, overrides: { theme?
       cooldownSeconds: n?.cooldownSeconds ?? DEFAULT_NOTIFY.cooldownSeconds,
     },
     theme: overrides.theme ?? file?.theme ?? "default",
-    commitMs: 66,
+    commitMs: 80,
     mouse: overrides.mouse ?? file?.mouse ?? false,
   };
 }

@@ -1,8 +1,9 @@
 /**
  * The TUI's state outside React. Session events are folded into per-session views as
- * they arrive and marked dirty; React sees them only at the commit cadence (default
- * 100 ms), however fast the sessions talk. A keypress commits at once. React reads the
- * store through useSyncExternalStore on `version`.
+ * they arrive and marked dirty; React sees them only at the commit cadence (default 80 ms,
+ * 12.5 fps: each frame re-measures the whole screen in Ink, so CPU follows the frame rate),
+ * however fast the sessions talk. A keypress commits at once. React reads the store through
+ * useSyncExternalStore on `version`.
  */
 import type { Lifecycle, SessionEvent } from "../../core/control/types.js";
 import { tile, neighbour, type Direction, type Rect, MAX_PANES } from "../layout/tile.js";
@@ -94,7 +95,7 @@ export class AppStore {
 
   constructor(private readonly options: AppStoreOptions = {}) {
     this.scheduler = options.scheduler ?? realScheduler;
-    this.commitMs = options.commitMs ?? 66;
+    this.commitMs = options.commitMs ?? 80;
     this.columns = options.columns ?? 160;
     this.rows = options.rows ?? 48;
   }
