@@ -54,7 +54,7 @@ describe("control machine properties (300 seeded random sessions)", () => {
       const presented = new Set<string>();
       const answered = new Set<string>();
       for (const s of trace(seed).steps) {
-        if (s.input.type === "tool-call-requested") presented.add(`${s.input.call.callId}@${String(s.input.call.ref)}`);
+        if (s.input.type === "tool-call-requested" || s.input.type === "pre-tool-check") presented.add(`${s.input.call.callId}@${String(s.input.call.ref)}`);
         for (const e of s.effects) {
           if (e.type !== "deliver-decision") continue;
           const key = `${e.callId}@${String(e.ref)}`;
@@ -64,6 +64,20 @@ describe("control machine properties (300 seeded random sessions)", () => {
         }
       }
     }
+  });
+
+  it("every hook check is answered exactly once, in its own step: continued or decided, never left waiting", () => {
+    let checks = 0;
+    for (const seed of SEEDS) {
+      for (const s of trace(seed).steps) {
+        if (s.input.type !== "pre-tool-check") continue;
+        checks++;
+        const ref = s.input.call.ref;
+        const answers = s.effects.filter((e) => (e.type === "continue-call" || e.type === "deliver-decision") && e.ref === ref);
+        expect(answers, `seed ${seed}: hook check ${String(ref)}`).toHaveLength(1);
+      }
+    }
+    expect(checks).toBeGreaterThan(100);
   });
 
   it("a pending call is settled exactly once: decided or cleared, never both, never twice", () => {
@@ -112,14 +126,17 @@ describe("control machine properties (300 seeded random sessions)", () => {
     expect(exercised).toBeGreaterThan(20);
   });
 
-  it("closed and failed are terminal, and nothing is delivered to a closed session", () => {
+  it("closed and failed are terminal, and nothing is delivered to a closed session but a deny to a hook still waiting", () => {
     for (const seed of SEEDS) {
       let ended = false;
       for (const s of trace(seed).steps) {
         if (ended) {
           expect(["closed", "failed"], `seed ${seed}`).toContain(s.after.lifecycle);
           expect(s.after.lifecycle).toBe(s.before.lifecycle);
-          expect(s.effects.filter((e) => e.type.startsWith("deliver-") || e.type === "arm-deadline"), `seed ${seed}`).toEqual([]);
+          // A harness's hook that asks after close must still get an answer (else it hangs): a deny, to that hook only.
+          const hookRef = s.input.type === "pre-tool-check" ? s.input.call.ref : undefined;
+          const isHookDeny = (e: ControlEffect) => e.type === "deliver-decision" && hookRef !== undefined && e.ref === hookRef && e.decision.decision === "deny";
+          expect(s.effects.filter((e) => (e.type.startsWith("deliver-") || e.type === "arm-deadline" || e.type === "continue-call") && !isHookDeny(e)), `seed ${seed}`).toEqual([]);
         }
         if (s.after.lifecycle === "closed" || s.after.lifecycle === "failed") ended = true;
       }

@@ -44,7 +44,10 @@ export function randomInput(rng: Rng, n: number, state: ControlState): ControlIn
   if (r < 42) {
     const callId = rng.chance(0.75) ? `t${n}` : rng.pick(CALL_IDS);
     const input = rng.chance(0.1) ? INPUTS[1] : { command: `ls ${callId}` };
-    return { type: "tool-call-requested", call: { callId, tool: rng.pick(["Bash", "Read"]), canonical: rng.pick(["shell", "read"]), input, ref: `ref-${n}` } };
+    const call = { callId, tool: rng.pick(["Bash", "Read"]), canonical: rng.pick(["shell", "read"]), input };
+    // A hook check (claude's PreToolUse callback) sees the call before any ask does.
+    if (r >= 37) return { type: "pre-tool-check", call: { ...call, ref: `pre-${n}` } };
+    return { type: "tool-call-requested", call: { ...call, ref: `ref-${n}` } };
   }
   if (r < 44) return { type: "call-cleared", callId: rng.pick(CALL_IDS), reason: rng.pick(["native-resolved", "channel-failed"] as const) };
   if (r < 46) return rng.chance(0.7) ? { type: "delivery-failed", callId: rng.pick(CALL_IDS), reason: "EPIPE" } : { type: "decider-gone", reason: "peer left" };
