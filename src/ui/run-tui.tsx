@@ -59,9 +59,17 @@ export async function runTui(options: RunTuiOptions = {}): Promise<void> {
     stdout, stdin, exitOnCtrlC: false, patchConsole: false, maxFps: options.maxFps ?? 30,
     ...(options.onRender ? { onRender: options.onRender } : {}),
   });
+  // Harnesses run in their own process groups, so a TUI killed by a signal would orphan them:
+  // halt every session (pending calls are denied first), then leave as on quit.
+  const onSignal = (): void => {
+    void Promise.allSettled([...store.ports.values()].map((p) => p.halt())).finally(() => instance.unmount());
+  };
+  const signals = ["SIGTERM", "SIGHUP"] as const;
+  for (const signal of signals) process.once(signal, onSignal);
   try {
     await instance.waitUntilExit();
   } finally {
+    for (const signal of signals) process.removeListener(signal, onSignal);
     store.stop();
     try {
       instance.unmount();
