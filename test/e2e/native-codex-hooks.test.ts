@@ -74,7 +74,12 @@ describe.skipIf(!HAVE_CODEX)("native codex pane: state from codex's hooks", () =
     expect(states().at(-1)).toBe("awaiting-approval");
     expect(existsSync(target)).toBe(false);
     await until("codex's approval dialog", () => screen().includes("Yes, proceed"));
-    port.input("y");
+    // The dialog can be drawn before it takes keys (seen in CI): press again, as a person would,
+    // until it goes away.
+    for (let press = 0; press < 10 && screen().includes("Yes, proceed"); press++) {
+      port.input("y");
+      await until("the dialog to take the answer", () => !screen().includes("Yes, proceed"), 2_000).catch(() => undefined);
+    }
     await until("idle after the Stop hook", () => states().at(-1) === "idle");
     expect(events).toContainEqual({ kind: "approval-cleared", callId: "native-1", reason: "native-resolved" });
     expect(existsSync(target)).toBe(true);
