@@ -10,7 +10,8 @@
  * hmux keeps no queue and a one-shot harness cannot hold text while a turn runs, so a send
  * during a turn is rejected with reason `turn-in-progress`.
  */
-import { initialState, step } from "../control/machine.js";
+import { initialState } from "../control/machine.js";
+import { commandResultOf, SerialQueue, stepAndCarry } from "./session-support.js";
 import type { ControlCommand, ControlEffect, ControlInput, ControlState, DecisionMode } from "../control/machine-types.js";
 import type { CommandOutcome, ControlEvent, Decider, Disposition, SessionEvent } from "../control/types.js";
 import type { ExitCause, FailureSummary, HarnessEvent } from "../events.js";
@@ -70,7 +71,7 @@ class OneShotSession implements SessionHandle {
   private started = false;
   private ending: Ending | null = null;
   private finished = false;
-  private serial: Promise<unknown> = Promise.resolve();
+  private readonly serial = new SerialQueue();
   private resolveClosed!: (e: ClosedEvent) => void;
 
   constructor(private readonly plan: OneShotSessionPlan, private readonly ports: OneShotPorts) {
@@ -128,7 +129,7 @@ class OneShotSession implements SessionHandle {
   }
 
   command(command: ControlCommand, decider: Decider = "program"): Promise<CommandOutcome> {
-    return this.inOrder(async () => resultOf(this.input({ type: "command-value", value: commandToWire(command), decider }), command.id));
+    return this.inOrder(async () => commandResultOf(this.input({ type: "command-value", value: commandToWire(command), decider }), command.id));
   }
 
   handleLine(line: string, decider: Decider = "program"): Promise<LineAnswer> {
@@ -174,9 +175,7 @@ class OneShotSession implements SessionHandle {
   // ——— internals ———
 
   private inOrder<T>(task: () => Promise<T>): Promise<T> {
-    const next = this.serial.then(task, task);
-    this.serial = next.catch(() => undefined);
-    return next;
+    return this.serial.run(task);
   }
 
   private deliver(id: string, text: string): Disposition {
@@ -242,14 +241,7 @@ class OneShotSession implements SessionHandle {
 
   /** The machine's effects, in order. Decisions, messages, frames and permissions never come: the table refuses them. */
   private input(input: ControlInput): ControlEvent[] {
-    const { state, effects } = step(this.control, input, this.ports.clock.now());
-    this.control = state;
-    const emitted: ControlEvent[] = [];
-    for (const effect of effects) {
-      if (effect.type === "emit") emitted.push(effect.event);
-      this.carry(effect);
-    }
-    return emitted;
+    return stepAndCarry(this.control, input, this.ports.clock.now(), (next) => (this.control = next), (effect) => this.carry(effect));
   }
 
   private carry(effect: ControlEffect): void {
@@ -291,9 +283,4 @@ class OneShotSession implements SessionHandle {
     this.ports.record?.(event);
     for (const l of [...this.listeners]) l(event);
   }
-}
-
-function resultOf(events: readonly ControlEvent[], id: string): CommandOutcome {
-  const found = events.find((e): e is Extract<ControlEvent, { kind: "command.result" }> => e.kind === "command.result" && e.id === id);
-  return found?.outcome ?? { result: "refused", refused: { code: "MALFORMED", reason: "the command produced no result" } };
 }

@@ -6,7 +6,8 @@
  * command.result; this class owns only timers and I/O.
  */
 import { channelCapabilities } from "../control/capabilities.js";
-import { initialState, step } from "../control/machine.js";
+import { initialState } from "../control/machine.js";
+import { stepAndCarry } from "./session-support.js";
 import type { ControlConfig, ControlEffect, ControlInput, ControlState, Frame, SentDecision } from "../control/machine-types.js";
 import type { ControlEvent, Decision } from "../control/types.js";
 import type { Clock } from "./ports.js";
@@ -38,14 +39,7 @@ export class MachineControl {
 
   /** One input; returns the events it emitted (so a line can find its own command.result). */
   input(input: ControlInput): ControlEvent[] {
-    const { state, effects } = step(this.current, input, this.clock.now());
-    this.current = state;
-    const emitted: ControlEvent[] = [];
-    for (const effect of effects) {
-      if (effect.type === "emit") emitted.push(effect.event);
-      this.carry(effect);
-    }
-    return emitted;
+    return stepAndCarry(this.current, input, this.clock.now(), (next) => (this.current = next), (effect) => this.carry(effect));
   }
 
   private carry(effect: ControlEffect): void {

@@ -16,6 +16,7 @@ import type { BridgeOutput } from "./session-bridge.js";
 import { commandToWire, parseSessionLine } from "./session-commands.js";
 import { classifyLine } from "./session-lines.js";
 import { MachineControl } from "./session-machine.js";
+import { commandResultOf, SerialQueue } from "./session-support.js";
 import { refusedAtStart } from "./session-start.js";
 import type { ClosedEvent, LineAnswer, SessionHandle, SessionPlan, SessionPorts, SessionSnapshot } from "./session-types.js";
 
@@ -47,7 +48,7 @@ class Session implements SessionHandle {
   private preambleSent = false;
   private frameText: string | null = null;
   private harnessSessionId: string | null = null;
-  private serial: Promise<unknown> = Promise.resolve();
+  private readonly serial = new SerialQueue();
   private writes: Promise<boolean> = Promise.resolve(true);
   private readyResolve!: (ok: boolean) => void;
   private readonly ready = new Promise<boolean>((r) => (this.readyResolve = r));
@@ -132,7 +133,7 @@ class Session implements SessionHandle {
 
   command(command: ControlCommand, decider: Decider = "program"): Promise<CommandOutcome> {
     return this.inOrder(async () => {
-      const outcome = resultOf(this.machine.input({ type: "command-value", value: commandToWire(command), decider }), command.id);
+      const outcome = commandResultOf(this.machine.input({ type: "command-value", value: commandToWire(command), decider }), command.id);
       await this.writes; // what the command delivered has reached the harness's stdin (or failed)
       return outcome;
     });
@@ -177,9 +178,7 @@ class Session implements SessionHandle {
   // ——— internals ———
 
   private inOrder<T>(task: () => Promise<T>): Promise<T> {
-    const next = this.serial.then(task, task);
-    this.serial = next.catch(() => undefined);
-    return next;
+    return this.serial.run(task);
   }
 
   private async deliver(id: string, text: string): Promise<Disposition> {
@@ -404,9 +403,4 @@ class Session implements SessionHandle {
     this.ports.record?.(event);
     for (const l of [...this.listeners]) l(event);
   }
-}
-
-function resultOf(events: readonly ControlEvent[], id: string): CommandOutcome {
-  const found = events.find((e): e is Extract<ControlEvent, { kind: "command.result" }> => e.kind === "command.result" && e.id === id);
-  return found?.outcome ?? { result: "refused", refused: { code: "MALFORMED", reason: "the command produced no result" } };
 }
