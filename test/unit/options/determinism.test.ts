@@ -4,15 +4,7 @@ import { renderResolution } from "../../../src/core/options/render-provenance.js
 import { RefusalError } from "../../../src/core/refusal.js";
 import { HARNESS_NAMES } from "../../../src/core/harness-names.js";
 import type { TurnOptions } from "../../../src/core/options/types.js";
-import { config, EXPRESSES_ALL } from "./helpers.js";
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1103515245 + 12345) >>> 0;
-    return s / 2 ** 32;
-  };
-}
+import { config, EXPRESSES_ALL, rng } from "./helpers.js";
 
 /** Random setting values drawn from small, valid vocabularies. */
 const CHOICES: Record<string, readonly unknown[]> = {

@@ -18,3 +18,12 @@ export const EXPRESSES_ALL = [
 export const TRUSTED: ProjectTrust = { trusted: true, root: "/repo", userConfigPath: "/home/u/.config/hmux/config.json" };
 /** The user config does not list the project. */
 export const UNTRUSTED: ProjectTrust = { trusted: false, root: "/repo", userConfigPath: "/home/u/.config/hmux/config.json" };
+
+/** A seeded generator (LCG) so generated-input tests repeat exactly. */
+export function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1103515245 + 12345) >>> 0;
+    return s / 2 ** 32;
+  };
+}

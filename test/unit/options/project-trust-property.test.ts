@@ -9,15 +9,7 @@ import { HARNESS_NAMES } from "../../../src/core/harness-names.js";
 import { CANONICAL_TOOLS } from "../../../src/core/tools.js";
 import type { TurnOptions } from "../../../src/core/options/types.js";
 import type { Config } from "../../../src/core/config/schema.js";
-import { config, EXPRESSES_ALL, UNTRUSTED } from "./helpers.js";
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1103515245 + 12345) >>> 0;
-    return s / 2 ** 32;
-  };
-}
+import { config, EXPRESSES_ALL, rng, UNTRUSTED } from "./helpers.js";
 
 /** Small vocabularies rich in loosening values. */
 const CHOICES: Record<string, readonly unknown[]> = {
