@@ -4,11 +4,11 @@
  * asking (a Read inside the working directory), and a call with no frame against it goes on
  * through claude's own flow untouched.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startModelServer, type ModelServer } from "../../src/model/server.js";
-import { LiveSession, noneLeft, sandbox, type Ev } from "./session-live.js";
+import { LiveSession, withLiveSession, type Ev } from "./session-live.js";
 
 const SECRET = "hook-probe-file-content-7f3a";
 
@@ -16,24 +16,9 @@ let server: ModelServer;
 beforeAll(async () => { server = await startModelServer(); });
 afterAll(async () => { await server.close(); });
 
-async function withSession(body: (s: LiveSession, work: string) => Promise<void>): Promise<void> {
-  const box = sandbox();
-  const work = join(box.dir, "work");
-  mkdirSync(work, { recursive: true });
-  writeFileSync(join(work, "notes.txt"), `${SECRET}\n`);
-  const s = new LiveSession(box, "claude", ["--isolate", "--endpoint", server.url, "--cwd", work]);
-  try {
-    await body(s, work);
-    s.endInput();
-    expect(await s.exit).toBe(0);
-    expect(s.events.at(-1)).toMatchObject({ kind: "closed", cause: "clean" });
-    expect(await noneLeft(box)).toEqual([]);
-  } finally {
-    s.kill9();
-    await noneLeft(box);
-    box.remove();
-  }
-}
+/** A claude session whose working directory holds a file with SECRET in it. */
+const withSession = (body: (s: LiveSession, work: string) => Promise<void>) =>
+  withLiveSession("claude", server.url, [], body, (work) => writeFileSync(join(work, "notes.txt"), `${SECRET}\n`));
 
 /** Whether any request body the model received carries the text (compared as it is encoded in JSON). */
 const modelSaw = (text: string) => server.requests().some((r) => JSON.stringify(r.body ?? "").includes(JSON.stringify(text).slice(1, -1)));

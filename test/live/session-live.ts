@@ -4,9 +4,10 @@
  * nothing the case started is left running.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { expect } from "vitest";
 import type { SessionEvent } from "../../src/core/control/types.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -130,5 +131,33 @@ export async function noneLeft(box: Sandbox, ms = 8000): Promise<string[]> {
     const left = leftovers(box);
     if (left.length === 0 || Date.now() > until) return left;
     await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * One isolated `hmux session <harness> --json` on the scripted model at `endpoint`, working in
+ * `<sandbox>/work` (`prepare` may put files there first): runs `body`, then closes the session
+ * as a program would — exit 0, `closed` clean last, nothing left running — and always cleans up.
+ */
+export async function withLiveSession(
+  harness: string, endpoint: string, args: readonly string[],
+  body: (s: LiveSession, work: string, box: Sandbox) => Promise<void>,
+  prepare?: (work: string) => void,
+): Promise<void> {
+  const box = sandbox();
+  const work = join(box.dir, "work");
+  mkdirSync(work, { recursive: true });
+  prepare?.(work);
+  const s = new LiveSession(box, harness, ["--isolate", "--endpoint", endpoint, "--cwd", work, ...args]);
+  try {
+    await body(s, work, box);
+    s.endInput();
+    expect(await s.exit).toBe(0);
+    expect(s.events.at(-1)).toMatchObject({ kind: "closed", cause: "clean" });
+    expect(await noneLeft(box)).toEqual([]);
+  } finally {
+    s.kill9();
+    await noneLeft(box);
+    box.remove();
   }
 }

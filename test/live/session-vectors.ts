@@ -2,11 +2,11 @@
  * The seven reference control vectors, live: real harness, real hmux CLI, scripted model.
  * Each harness's control-<h>.test.ts calls defineControlVectors once.
  */
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startModelServer, type ModelServer } from "../../src/model/server.js";
-import { decide, LiveSession, noneLeft, sandbox, type Ev, type Sandbox } from "./session-live.js";
+import { decide, LiveSession, sandbox, withLiveSession, type Ev, type Sandbox } from "./session-live.js";
 
 export interface VectorFacts {
   /** The channel carries replace; otherwise it must be refused by name at start and at the call. */
@@ -22,23 +22,8 @@ export function defineControlVectors(harness: "claude" | "codex" | "pi", facts: 
   afterAll(async () => { await server.close(); });
 
   /** One case: its own sandbox, a session, and at the end: closed clean, nothing left running. */
-  async function withSession(args: readonly string[], body: (s: LiveSession, work: string, box: Sandbox) => Promise<void>): Promise<void> {
-    const box = sandbox();
-    const work = join(box.dir, "work");
-    mkdirSync(work, { recursive: true });
-    const s = new LiveSession(box, harness, ["--isolate", "--endpoint", server.url, "--cwd", work, ...args]);
-    try {
-      await body(s, work, box);
-      s.endInput();
-      expect(await s.exit).toBe(0);
-      expect(s.events.at(-1)).toMatchObject({ kind: "closed", cause: "clean" });
-      expect(await noneLeft(box)).toEqual([]);
-    } finally {
-      s.kill9();
-      await noneLeft(box);
-      box.remove();
-    }
-  }
+  const withSession = (args: readonly string[], body: (s: LiveSession, work: string, box: Sandbox) => Promise<void>) =>
+    withLiveSession(harness, server.url, args, body);
 
   const modelSaw = (text: string) => server.requests().some((r) => JSON.stringify(r.body ?? "").includes(text));
 
