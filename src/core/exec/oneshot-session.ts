@@ -11,14 +11,14 @@
  * during a turn is rejected with reason `turn-in-progress`.
  */
 import { initialState } from "../control/machine.js";
-import { commandResultOf, SerialQueue, stepAndCarry } from "./session-support.js";
+import { commandResultOf, handleSessionLine, SerialQueue, stepAndCarry, type CommandResultEvent } from "./session-support.js";
 import type { ControlCommand, ControlEffect, ControlInput, ControlState, DecisionMode } from "../control/machine-types.js";
 import type { CommandOutcome, ControlEvent, Decider, Disposition, SessionEvent } from "../control/types.js";
 import type { ExitCause, FailureSummary, HarnessEvent } from "../events.js";
 import type { HarnessName } from "../harness-names.js";
 import { composeAnswer, composePrompt } from "../question.js";
 import { runTurn } from "./run-turn.js";
-import { commandToWire, parseSessionLine } from "./session-commands.js";
+import { commandToWire } from "./session-commands.js";
 import { refusedAtStart } from "./session-start.js";
 import type { OneShotPorts, OneShotSessionPlan } from "./oneshot-session-types.js";
 import type { ClosedEvent, LineAnswer, SessionHandle, SessionSnapshot } from "./session-types.js";
@@ -133,28 +133,15 @@ class OneShotSession implements SessionHandle {
   }
 
   handleLine(line: string, decider: Decider = "program"): Promise<LineAnswer> {
-    const parsed = parseSessionLine(line);
-    switch (parsed.kind) {
-      case "blank":
-        return Promise.resolve(null);
-      case "bad-op":
-        return this.inOrder(async () => {
-          const event = { kind: "error" as const, message: parsed.message };
-          this.emit(event);
-          return event;
-        });
-      case "command":
-        return this.inOrder(async () => {
-          const result = this.input({ type: "command-line", line: parsed.line, decider }).find((e) => e.kind === "command.result");
-          return (result as Extract<ControlEvent, { kind: "command.result" }> | undefined) ?? null;
-        });
-      case "op": {
-        const op = parsed.op;
-        if (op.op === "close") return this.close().then(() => null);
-        const id = op.id;
-        return (op.op === "send" ? this.send(id, op.text) : this.answer(id, op.text)).then((d) => ({ kind: "disposition", id, ...d }));
-      }
-    }
+    return handleSessionLine({
+      inOrder: (task) => this.inOrder(task),
+      reportBadLine: (event) => this.emit(event),
+      commandLine: async (commandLine, by) =>
+        this.input({ type: "command-line", line: commandLine, decider: by }).find((e): e is CommandResultEvent => e.kind === "command.result") ?? null,
+      send: (id, text) => this.send(id, text),
+      answer: (id, text) => this.answer(id, text),
+      close: () => this.close(),
+    }, line, decider);
   }
 
   /** Lets the running turn finish, then closes: no process outlives a turn, so nothing else to stop. */

@@ -5,7 +5,7 @@
  * census and every command.result.
  */
 import type { ControlCommand, DecisionMode, Frame } from "../control/machine-types.js";
-import type { CommandOutcome, ControlEvent, Decider, Disposition, Lifecycle, SessionEvent } from "../control/types.js";
+import type { CommandOutcome, Decider, Disposition, Lifecycle, SessionEvent } from "../control/types.js";
 import { channelCapabilities } from "../control/capabilities.js";
 import type { ExitCause, FailureSummary, HarnessEvent } from "../events.js";
 import { failure, reduceFailures } from "../failure.js";
@@ -13,10 +13,10 @@ import { composeAnswer, composePrompt, detectQuestion } from "../question.js";
 import { LineSplitter, type LineItem } from "../lines.js";
 import type { ChildProcessHandle, ExitStatus } from "./ports.js";
 import type { BridgeOutput } from "./session-bridge.js";
-import { commandToWire, parseSessionLine } from "./session-commands.js";
+import { commandToWire } from "./session-commands.js";
 import { classifyLine } from "./session-lines.js";
 import { MachineControl } from "./session-machine.js";
-import { commandResultOf, SerialQueue } from "./session-support.js";
+import { commandResultOf, handleSessionLine, SerialQueue, type CommandResultEvent } from "./session-support.js";
 import { refusedAtStart } from "./session-start.js";
 import type { ClosedEvent, LineAnswer, SessionHandle, SessionPlan, SessionPorts, SessionSnapshot } from "./session-types.js";
 
@@ -140,25 +140,18 @@ class Session implements SessionHandle {
   }
 
   handleLine(line: string, decider: Decider = "program"): Promise<LineAnswer> {
-    const parsed = parseSessionLine(line);
-    switch (parsed.kind) {
-      case "blank":
-        return Promise.resolve(null);
-      case "bad-op":
-        return this.inOrder(async () => this.emitted({ kind: "error", message: parsed.message }));
-      case "command":
-        return this.inOrder(async () => {
-          const result = this.machine.input({ type: "command-line", line: parsed.line, decider }).find((e) => e.kind === "command.result");
-          await this.writes; // what the command delivered has reached the harness's stdin (or failed)
-          return (result as Extract<ControlEvent, { kind: "command.result" }> | undefined) ?? null;
-        });
-      case "op": {
-        const op = parsed.op;
-        if (op.op === "close") return this.close().then(() => null);
-        const id = op.id;
-        return (op.op === "send" ? this.send(id, op.text) : this.answer(id, op.text)).then((d) => ({ kind: "disposition", id, ...d }));
-      }
-    }
+    return handleSessionLine({
+      inOrder: (task) => this.inOrder(task),
+      reportBadLine: (event) => this.emit(event),
+      commandLine: async (commandLine, by) => {
+        const result = this.machine.input({ type: "command-line", line: commandLine, decider: by }).find((e): e is CommandResultEvent => e.kind === "command.result");
+        await this.writes; // what the command delivered has reached the harness's stdin (or failed)
+        return result ?? null;
+      },
+      send: (id, text) => this.send(id, text),
+      answer: (id, text) => this.answer(id, text),
+      close: () => this.close(),
+    }, line, decider);
   }
 
   async close(): Promise<ClosedEvent> {
@@ -392,11 +385,6 @@ class Session implements SessionHandle {
 
   private isOver(): boolean {
     return this.finished;
-  }
-
-  private emitted<E extends SessionEvent>(event: E): E {
-    this.emit(event);
-    return event;
   }
 
   private emit(event: SessionEvent): void {
