@@ -12,13 +12,23 @@ import { createInterface } from "node:readline";
 
 export type FloorHarness = "claude" | "codex" | "pi";
 
-interface FloorRound { readonly pattern: "sequential" | "burst"; readonly count: number }
+interface FloorRound {
+  readonly pattern: "sequential" | "burst";
+  readonly count: number;
+}
 
 function startLine(harness: FloorHarness, text: string, i: number): string {
   switch (harness) {
-    case "claude": return JSON.stringify({ type: "user", message: { role: "user", content: text } });
-    case "codex": return JSON.stringify({ id: `floor-turn-${i}`, method: "turn/start", params: { threadId: "thr-fake", input: [{ type: "text", text }] } });
-    case "pi": return JSON.stringify({ id: `floor-prompt-${i}`, type: "prompt", message: text });
+    case "claude":
+      return JSON.stringify({ type: "user", message: { role: "user", content: text } });
+    case "codex":
+      return JSON.stringify({
+        id: `floor-turn-${i}`,
+        method: "turn/start",
+        params: { threadId: "thr-fake", input: [{ type: "text", text }] },
+      });
+    case "pi":
+      return JSON.stringify({ id: `floor-prompt-${i}`, type: "prompt", message: text });
   }
 }
 
@@ -28,21 +38,40 @@ function answer(harness: FloorHarness, msg: Record<string, unknown>): string | n
     case "claude": {
       const request = msg.request as { subtype?: string; input?: unknown } | undefined;
       if (msg.type !== "control_request" || request?.subtype !== "can_use_tool") return null;
-      return JSON.stringify({ type: "control_response", response: { subtype: "success", request_id: msg.request_id, response: { behavior: "allow", updatedInput: request.input } } });
+      return JSON.stringify({
+        type: "control_response",
+        response: {
+          subtype: "success",
+          request_id: msg.request_id,
+          response: { behavior: "allow", updatedInput: request.input },
+        },
+      });
     }
     case "codex":
-      return msg.method === "item/commandExecution/requestApproval" ? JSON.stringify({ id: msg.id, result: { decision: "accept" } }) : null;
+      return msg.method === "item/commandExecution/requestApproval"
+        ? JSON.stringify({ id: msg.id, result: { decision: "accept" } })
+        : null;
     case "pi":
-      return msg.type === "extension_ui_request" ? JSON.stringify({ type: "extension_ui_response", id: msg.id, value: '{"decision":"allow"}' }) : null;
+      return msg.type === "extension_ui_request"
+        ? JSON.stringify({ type: "extension_ui_response", id: msg.id, value: '{"decision":"allow"}' })
+        : null;
   }
 }
 
 function isTurnEnd(harness: FloorHarness, msg: Record<string, unknown>): boolean {
-  return harness === "claude" ? msg.type === "result" : harness === "codex" ? msg.method === "turn/completed" : msg.type === "agent_end";
+  return harness === "claude"
+    ? msg.type === "result"
+    : harness === "codex"
+      ? msg.method === "turn/completed"
+      : msg.type === "agent_end";
 }
 
 /** Runs the rounds against the fake with a bare responder; returns the fake's own result file. */
-export async function measureFloor(fakePath: string, harness: FloorHarness, rounds: readonly FloorRound[]): Promise<unknown> {
+export async function measureFloor(
+  fakePath: string,
+  harness: FloorHarness,
+  rounds: readonly FloorRound[],
+): Promise<unknown> {
   const dir = mkdtempSync(join(tmpdir(), `hmux-bench-floor-${harness}-`));
   const outFile = join(dir, "fake-result.json");
   const child = spawn(process.execPath, [fakePath], {

@@ -18,10 +18,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { PolicyConfig } from "../src/core/config/policy-schema.js";
+import { makeClassifier } from "../src/core/control/policy.js";
 import type { SessionEvent } from "../src/core/control/types.js";
 import type { SessionHandle } from "../src/core/exec/session-types.js";
-import { makeClassifier } from "../src/core/control/policy.js";
-import type { PolicyConfig } from "../src/core/config/policy-schema.js";
 import { launchSession } from "../src/session/launch.js";
 import { measureFloor } from "./approval-floor.js";
 
@@ -70,7 +70,12 @@ export interface SessionMeasurement {
 
 interface FakeResult {
   readonly harness: string;
-  readonly rounds: ReadonlyArray<{ pattern: RoundSpec["pattern"]; count: number; requests: FakeRequestRecord[]; unfinished?: boolean }>;
+  readonly rounds: ReadonlyArray<{
+    pattern: RoundSpec["pattern"];
+    count: number;
+    requests: FakeRequestRecord[];
+    unfinished?: boolean;
+  }>;
   readonly stray: readonly unknown[];
 }
 
@@ -95,12 +100,19 @@ export async function measureApprovals(
       cwd: dir,
       stateDir: dir,
       isolate: false,
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HMUX_FAKE_HARNESS: harness, HMUX_FAKE_OUT: outFile, HMUX_FAKE_CWD: dir },
+      env: {
+        PATH: process.env.PATH ?? "/usr/bin:/bin",
+        HMUX_FAKE_HARNESS: harness,
+        HMUX_FAKE_OUT: outFile,
+        HMUX_FAKE_CWD: dir,
+      },
       binary: [process.execPath, FAKE_HARNESS_PATH],
       // "policy": the real allowlist classifier (`ls` inside the workspace is safe) allows before
       // anyone is asked, and headless mode would deny anything else; "program": nobody but the
       // subscriber below answers.
-      ...(decider === "policy" ? { approvals: "deny" as const, classify: makeClassifier(BENCH_POLICY, dir) } : { approvals: "ask" as const }),
+      ...(decider === "policy"
+        ? { approvals: "deny" as const, classify: makeClassifier(BENCH_POLICY, dir) }
+        : { approvals: "ask" as const }),
     });
     const session = handle;
     const watcher = watch(session, decider);
@@ -108,11 +120,19 @@ export async function measureApprovals(
     for (const [i, round] of rounds.entries()) {
       const turnDone = watcher.nextDone();
       const disposition = await session.send(`round-${i}`, `${round.pattern} ${round.count}`);
-      if (disposition.disposition !== "started") throw new Error(`${harness}: round ${i} was not started (${JSON.stringify(disposition)})`);
-      await withTimeout(turnDone, turnTimeoutMs, `${harness}/${decider}: round ${i} (${round.pattern} ${round.count}) did not end within ${turnTimeoutMs} ms: a decision never reached the fake harness`);
+      if (disposition.disposition !== "started")
+        throw new Error(`${harness}: round ${i} was not started (${JSON.stringify(disposition)})`);
+      await withTimeout(
+        turnDone,
+        turnTimeoutMs,
+        `${harness}/${decider}: round ${i} (${round.pattern} ${round.count}) did not end within ${turnTimeoutMs} ms: a decision never reached the fake harness`,
+      );
     }
     const closed = await withTimeout(session.close(), 10_000, `${harness}: the session did not close`);
-    if (closed.cause !== "clean") throw new Error(`${harness}/${decider}: session closed ${closed.cause}${closed.failure ? `: ${closed.failure.message}` : ""}`);
+    if (closed.cause !== "clean")
+      throw new Error(
+        `${harness}/${decider}: session closed ${closed.cause}${closed.failure ? `: ${closed.failure.message}` : ""}`,
+      );
     const fake = JSON.parse(readFileSync(outFile, "utf8")) as FakeResult;
     return {
       harness,
@@ -136,7 +156,13 @@ function watch(session: SessionHandle, decider: InstantDecider) {
     switch (event.kind) {
       case "approval-request":
         if (decider === "program") {
-          const line = JSON.stringify({ format: "metaharness.command/1", id: `decide-${event.call.callId}`, command: "tool.decide", call_id: event.call.callId, decision: "allow" });
+          const line = JSON.stringify({
+            format: "metaharness.command/1",
+            id: `decide-${event.call.callId}`,
+            command: "tool.decide",
+            call_id: event.call.callId,
+            decision: "allow",
+          });
           void session.handleLine(line);
         }
         break;
@@ -212,7 +238,12 @@ const ROUNDS: readonly RoundSpec[] = [
 ];
 
 /** Checks every round, then one table row: p50/p99/max of the measured sequential round and both rates. */
-function row(label: string, harness: string, rounds: readonly RoundResult[], stray: number): { cells: string[]; p99: number } {
+function row(
+  label: string,
+  harness: string,
+  rounds: readonly RoundResult[],
+  stray: number,
+): { cells: string[]; p99: number } {
   for (const round of rounds) {
     const problem = roundProblem(round);
     if (problem) throw new Error(`${harness}/${label} ${round.pattern} ${round.count}: ${problem}`);
@@ -222,9 +253,14 @@ function row(label: string, harness: string, rounds: readonly RoundResult[], str
   const sorted = [...seq.roundTripsMs].sort((a, b) => a - b);
   const p99 = percentile(sorted, 99);
   const cells = [
-    harness, label, String(seq.count),
-    percentile(sorted, 50).toFixed(3), p99.toFixed(3), (sorted[sorted.length - 1] ?? Number.NaN).toFixed(3),
-    rate(seq.count, seq.spanMs), rate(burst.count, burst.spanMs),
+    harness,
+    label,
+    String(seq.count),
+    percentile(sorted, 50).toFixed(3),
+    p99.toFixed(3),
+    (sorted[sorted.length - 1] ?? Number.NaN).toFixed(3),
+    rate(seq.count, seq.spanMs),
+    rate(burst.count, burst.spanMs),
   ];
   return { cells, p99 };
 }
@@ -245,9 +281,15 @@ export async function run(): Promise<void> {
   console.log("approval round trip: request line written by a fake harness → decision line on its stdin, through");
   console.log("launchSession, the pipe spawner, the session runtime and each real bridge, with instant deciders;");
   console.log("floor = same fake and pipes answered by a bare split + JSON.parse + write, no hmux");
-  console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(" ")} on ${availableParallelism()} cpus (tails follow it)`);
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")} on ${availableParallelism()} cpus (tails follow it)`,
+  );
   printTable(["harness", "decider", "n", "p50 ms", "p99 ms", "max ms", "seq dec/s", "burst dec/s"], rows);
-  console.log(`worst hmux p99 ${worstP99.toFixed(3)} ms (target < ${TARGET_P99_MS} ms) ${worstP99 < TARGET_P99_MS ? "ok" : "ABOVE TARGET"}`);
+  console.log(
+    `worst hmux p99 ${worstP99.toFixed(3)} ms (target < ${TARGET_P99_MS} ms) ${worstP99 < TARGET_P99_MS ? "ok" : "ABOVE TARGET"}`,
+  );
 }
 
 function rate(count: number, spanMs: number): string {
@@ -256,7 +298,8 @@ function rate(count: number, spanMs: number): string {
 
 function printTable(head: readonly string[], rows: readonly string[][]): void {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  const line = (cells: readonly string[]) =>
+    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
   console.log(line(head));
   for (const cells of rows) console.log(line(cells));
 }

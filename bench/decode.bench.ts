@@ -17,10 +17,42 @@ const SESSION = "183164b0-885f-4d09-945f-4b0c51f82c81";
 function exchange(n: number): string[] {
   const msg = `msg_${n.toString(36).padStart(10, "0")}`;
   const tool = `toolu_${n.toString(36).padStart(12, "0")}`;
-  const words = ["the", "file", "contains", "a", "function", "that", "parses", "input", "— ünïcödé ✓", "and", "returns", "results"];
+  const words = [
+    "the",
+    "file",
+    "contains",
+    "a",
+    "function",
+    "that",
+    "parses",
+    "input",
+    "— ünïcödé ✓",
+    "and",
+    "returns",
+    "results",
+  ];
   const lines: string[] = [];
-  const ev = (event: unknown) => JSON.stringify({ type: "stream_event", event, session_id: SESSION, parent_tool_use_id: null, uuid: `u-${n}-${lines.length}` });
-  lines.push(ev({ type: "message_start", message: { model: "claude-opus-5", id: msg, type: "message", role: "assistant", content: [], usage: { input_tokens: 12, output_tokens: 1 } } }));
+  const ev = (event: unknown) =>
+    JSON.stringify({
+      type: "stream_event",
+      event,
+      session_id: SESSION,
+      parent_tool_use_id: null,
+      uuid: `u-${n}-${lines.length}`,
+    });
+  lines.push(
+    ev({
+      type: "message_start",
+      message: {
+        model: "claude-opus-5",
+        id: msg,
+        type: "message",
+        role: "assistant",
+        content: [],
+        usage: { input_tokens: 12, output_tokens: 1 },
+      },
+    }),
+  );
   lines.push(ev({ type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }));
   let text = "";
   for (let i = 0; i < 24; i++) {
@@ -28,17 +60,85 @@ function exchange(n: number): string[] {
     text += delta;
     lines.push(ev({ type: "content_block_delta", index: 0, delta: { type: "text_delta", text: delta } }));
   }
-  lines.push(JSON.stringify({ type: "assistant", message: { model: "claude-opus-5", id: msg, type: "message", role: "assistant", content: [{ type: "text", text }], usage: { input_tokens: 12, output_tokens: 30 } }, parent_tool_use_id: null, session_id: SESSION, uuid: `a-${n}` }));
-  lines.push(JSON.stringify({ type: "assistant", message: { model: "claude-opus-5", id: msg, type: "message", role: "assistant", content: [{ type: "tool_use", id: tool, name: "Bash", input: { command: `grep -n parse src/file${n}.ts`, description: "find the parser" } }] }, parent_tool_use_id: null, session_id: SESSION, uuid: `t-${n}` }));
-  const output = Array.from({ length: 12 }, (_, i) => `src/file${n}.ts:${i + 1}: export function parse${i}(input: string) { return input.split(","); }`).join("\n");
-  lines.push(JSON.stringify({ type: "user", message: { role: "user", content: [{ tool_use_id: tool, type: "tool_result", content: output, is_error: false }] }, parent_tool_use_id: null, session_id: SESSION, uuid: `r-${n}` }));
+  lines.push(
+    JSON.stringify({
+      type: "assistant",
+      message: {
+        model: "claude-opus-5",
+        id: msg,
+        type: "message",
+        role: "assistant",
+        content: [{ type: "text", text }],
+        usage: { input_tokens: 12, output_tokens: 30 },
+      },
+      parent_tool_use_id: null,
+      session_id: SESSION,
+      uuid: `a-${n}`,
+    }),
+  );
+  lines.push(
+    JSON.stringify({
+      type: "assistant",
+      message: {
+        model: "claude-opus-5",
+        id: msg,
+        type: "message",
+        role: "assistant",
+        content: [
+          {
+            type: "tool_use",
+            id: tool,
+            name: "Bash",
+            input: { command: `grep -n parse src/file${n}.ts`, description: "find the parser" },
+          },
+        ],
+      },
+      parent_tool_use_id: null,
+      session_id: SESSION,
+      uuid: `t-${n}`,
+    }),
+  );
+  const output = Array.from(
+    { length: 12 },
+    (_, i) => `src/file${n}.ts:${i + 1}: export function parse${i}(input: string) { return input.split(","); }`,
+  ).join("\n");
+  lines.push(
+    JSON.stringify({
+      type: "user",
+      message: {
+        role: "user",
+        content: [{ tool_use_id: tool, type: "tool_result", content: output, is_error: false }],
+      },
+      parent_tool_use_id: null,
+      session_id: SESSION,
+      uuid: `r-${n}`,
+    }),
+  );
   lines.push(ev({ type: "message_stop" }));
   return lines;
 }
 
 function syntheticStream(): Uint8Array {
-  const head = JSON.stringify({ type: "system", subtype: "init", cwd: "/work", session_id: SESSION, tools: ["Bash", "Read", "Edit"], model: "claude-opus-5", permissionMode: "default" });
-  const tail = JSON.stringify({ type: "result", subtype: "success", is_error: false, duration_ms: 1, num_turns: 1, result: "done", session_id: SESSION, total_cost_usd: 0.1, usage: { input_tokens: 1, output_tokens: 1 } });
+  const head = JSON.stringify({
+    type: "system",
+    subtype: "init",
+    cwd: "/work",
+    session_id: SESSION,
+    tools: ["Bash", "Read", "Edit"],
+    model: "claude-opus-5",
+    permissionMode: "default",
+  });
+  const tail = JSON.stringify({
+    type: "result",
+    subtype: "success",
+    is_error: false,
+    duration_ms: 1,
+    num_turns: 1,
+    result: "done",
+    session_id: SESSION,
+    total_cost_usd: 0.1,
+    usage: { input_tokens: 1, output_tokens: 1 },
+  });
   const parts: string[] = [head];
   let size = head.length;
   for (let n = 0; size < TARGET_BYTES; n++) {
@@ -110,9 +210,13 @@ export async function run(): Promise<void> {
   const floorRate = mb / (best.floor / 1000);
   const hmuxRate = mb / (best.hmux / 1000);
   const ratio = hmuxRate / floorRate;
-  console.log(`input              ${mb.toFixed(1)} MiB synthetic claude stream-json, ${counts.records} records, ${CHUNK / 1024} KiB chunks`);
+  console.log(
+    `input              ${mb.toFixed(1)} MiB synthetic claude stream-json, ${counts.records} records, ${CHUNK / 1024} KiB chunks`,
+  );
   console.log(`split + JSON.parse ${floorRate.toFixed(1)} MiB/s (${best.floor.toFixed(0)} ms)`);
   console.log(`hmux decode        ${hmuxRate.toFixed(1)} MiB/s (${best.hmux.toFixed(0)} ms, ${counts.events} events)`);
-  console.log(`ratio              ${ratio.toFixed(2)} (target ≥ ${TARGET_RATIO}) ${ratio >= TARGET_RATIO ? "ok" : "BELOW TARGET"}`);
+  console.log(
+    `ratio              ${ratio.toFixed(2)} (target ≥ ${TARGET_RATIO}) ${ratio >= TARGET_RATIO ? "ok" : "BELOW TARGET"}`,
+  );
   await Promise.resolve();
 }

@@ -37,13 +37,47 @@ function request(k) {
   switch (harness) {
     case "claude": {
       const requestId = `req-${n}`;
-      return { wireId: requestId, line: { type: "control_request", request_id: requestId, request: { subtype: "can_use_tool", tool_name: "Bash", tool_use_id: `toolu_${n}`, input: { command: `ls dir${k}` } } } };
+      return {
+        wireId: requestId,
+        line: {
+          type: "control_request",
+          request_id: requestId,
+          request: {
+            subtype: "can_use_tool",
+            tool_name: "Bash",
+            tool_use_id: `toolu_${n}`,
+            input: { command: `ls dir${k}` },
+          },
+        },
+      };
     }
     case "codex":
-      return { wireId: String(1000 + n), line: { id: 1000 + n, method: "item/commandExecution/requestApproval", params: { threadId: "thr-fake", turnId: "turn-fake", itemId: `item-${n}`, command: `ls dir${k}`, cwd: process.env.HMUX_FAKE_CWD ?? "/tmp" } } };
+      return {
+        wireId: String(1000 + n),
+        line: {
+          id: 1000 + n,
+          method: "item/commandExecution/requestApproval",
+          params: {
+            threadId: "thr-fake",
+            turnId: "turn-fake",
+            itemId: `item-${n}`,
+            command: `ls dir${k}`,
+            cwd: process.env.HMUX_FAKE_CWD ?? "/tmp",
+          },
+        },
+      };
     case "pi": {
       const uiId = `ui-${n}`;
-      return { wireId: uiId, line: { type: "extension_ui_request", id: uiId, method: "input", title: "hmux-gate/1", placeholder: JSON.stringify({ callId: `call-${n}`, tool: "bash", input: { command: `ls dir${k}` } }) } };
+      return {
+        wireId: uiId,
+        line: {
+          type: "extension_ui_request",
+          id: uiId,
+          method: "input",
+          title: "hmux-gate/1",
+          placeholder: JSON.stringify({ callId: `call-${n}`, tool: "bash", input: { command: `ls dir${k}` } }),
+        },
+      };
     }
   }
 }
@@ -100,9 +134,21 @@ function finishRound() {
 function endTurn() {
   switch (harness) {
     case "claude":
-      return out({ type: "result", subtype: "success", is_error: false, duration_ms: 1, num_turns: 1, result: "done", session_id: "fake", usage: { input_tokens: 1, output_tokens: 1 } });
+      return out({
+        type: "result",
+        subtype: "success",
+        is_error: false,
+        duration_ms: 1,
+        num_turns: 1,
+        result: "done",
+        session_id: "fake",
+        usage: { input_tokens: 1, output_tokens: 1 },
+      });
     case "codex":
-      return out({ method: "turn/completed", params: { threadId: "thr-fake", turn: { id: "turn-fake", status: "completed" } } });
+      return out({
+        method: "turn/completed",
+        params: { threadId: "thr-fake", turn: { id: "turn-fake", status: "completed" } },
+      });
     case "pi":
       return out({ type: "agent_end", messages: [] });
   }
@@ -110,7 +156,10 @@ function endTurn() {
 
 function onClaude(msg) {
   if (msg.type === "control_request" && msg.request?.subtype === "initialize") {
-    return out({ type: "control_response", response: { subtype: "success", request_id: msg.request_id, response: {} } });
+    return out({
+      type: "control_response",
+      response: { subtype: "success", request_id: msg.request_id, response: {} },
+    });
   }
   if (msg.type === "user") return startRound(msg.message?.content);
   if (msg.type === "control_response") return decided(String(msg.response?.request_id), msg.response?.response ?? null);
@@ -118,17 +167,20 @@ function onClaude(msg) {
 
 function onCodex(msg) {
   if (msg.method === "initialize") return out({ id: msg.id, result: { userAgent: "fake-approval-harness" } });
-  if (msg.method === "thread/start" || msg.method === "thread/resume") return out({ id: msg.id, result: { thread: { id: "thr-fake" } } });
+  if (msg.method === "thread/start" || msg.method === "thread/resume")
+    return out({ id: msg.id, result: { thread: { id: "thr-fake" } } });
   if (msg.method === "turn/start") {
     out({ id: msg.id, result: { turn: { id: "turn-fake" } } });
     out({ method: "turn/started", params: { threadId: "thr-fake", turn: { id: "turn-fake" } } });
     return startRound(msg.params?.input?.[0]?.text);
   }
-  if (msg.method === undefined && msg.id !== undefined && "result" in msg) return decided(String(msg.id), msg.result ?? null);
+  if (msg.method === undefined && msg.id !== undefined && "result" in msg)
+    return decided(String(msg.id), msg.result ?? null);
 }
 
 function onPi(msg) {
-  if (msg.type === "get_state") return out({ type: "response", id: msg.id, command: "get_state", success: true, data: { sessionId: "pi-fake" } });
+  if (msg.type === "get_state")
+    return out({ type: "response", id: msg.id, command: "get_state", success: true, data: { sessionId: "pi-fake" } });
   if (msg.type === "prompt") {
     out({ type: "response", id: msg.id, command: "prompt", success: true });
     return startRound(msg.message);
@@ -157,7 +209,13 @@ lines.on("line", (line) => {
   handlers[harness](msg);
 });
 lines.on("close", () => {
-  if (round) rounds.push({ pattern: round.pattern, count: round.count, requests: [...round.requests.values()], unfinished: true });
+  if (round)
+    rounds.push({
+      pattern: round.pattern,
+      count: round.count,
+      requests: [...round.requests.values()],
+      unfinished: true,
+    });
   writeFileSync(outFile, JSON.stringify({ harness, rounds, stray }));
   process.exit(0);
 });

@@ -7,10 +7,19 @@
 import { PassThrough, Writable } from "node:stream";
 
 function fakeTerminal(columns: number, rows: number): { stdout: NodeJS.WriteStream; stdin: NodeJS.ReadStream } {
-  const out = new Writable({ write: (_c, _e, cb) => cb() }) as unknown as NodeJS.WriteStream & { columns: number; rows: number; isTTY: boolean };
+  const out = new Writable({ write: (_c, _e, cb) => cb() }) as unknown as NodeJS.WriteStream & {
+    columns: number;
+    rows: number;
+    isTTY: boolean;
+  };
   out.columns = columns;
   out.rows = rows;
-  const input = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => input, ref: () => input, unref: () => input });
+  const input = Object.assign(new PassThrough(), {
+    isTTY: true,
+    setRawMode: () => input,
+    ref: () => input,
+    unref: () => input,
+  });
   return { stdout: out, stdin: input as unknown as NodeJS.ReadStream };
 }
 
@@ -32,8 +41,11 @@ export async function run(log: (line: string) => void = console.log): Promise<Na
   const { NativeSessionPort } = await import("../src/native/native-port.js");
   const term = fakeTerminal(160, 48);
   const terminal = new NativeTerminal({
-    argv: ["/bin/sh", "-c", `sleep 0.5; yes | head -c ${bytes}`], cwd: process.cwd(),
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", TERM: "xterm-256color" }, cols: 156, rows: 41,
+    argv: ["/bin/sh", "-c", `sleep 0.5; yes | head -c ${bytes}`],
+    cwd: process.cwd(),
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", TERM: "xterm-256color" },
+    cols: 156,
+    rows: 41,
   });
   const port = new NativeSessionPort({ kind: "shell", terminal, hooks: false, label: "flood" });
   let inkFrames = 0;
@@ -41,7 +53,10 @@ export async function run(log: (line: string) => void = console.log): Promise<Na
   let measuring = false;
   let store: import("../src/ui/store/app-store.js").AppStore | undefined;
   const done = runTui({
-    ports: [port], stdout: term.stdout, stdin: term.stdin, env: { ...process.env, NO_COLOR: undefined },
+    ports: [port],
+    stdout: term.stdout,
+    stdin: term.stdin,
+    env: { ...process.env, NO_COLOR: undefined },
     onStore: (s) => (store = s),
     onRender: ({ renderTime }) => {
       if (!measuring) return;
@@ -71,10 +86,21 @@ export async function run(log: (line: string) => void = console.log): Promise<Na
   store?.requestQuit();
   await done;
   const result: NativeBenchResult = {
-    bytes: received, seconds: wall, inkFrames, paneFrames, focusedFps: inkFrames / wall, peakRssMb: peakRss / 1024 / 1024,
+    bytes: received,
+    seconds: wall,
+    inkFrames,
+    paneFrames,
+    focusedFps: inkFrames / wall,
+    peakRssMb: peakRss / 1024 / 1024,
   };
-  log(`native: ${(received / 1e6).toFixed(1)} MB through the pty (yes | head -c ${bytes}; the pty adds CR) in ${wall.toFixed(1)} s (${(received / 1e6 / wall).toFixed(1)} MB/s)`);
-  log(`native: focused pane ${result.focusedFps.toFixed(1)} fps in Ink (${inkFrames} frames, Ink output ${(renderMs / Math.max(1, inkFrames)).toFixed(1)} ms each; ${paneFrames} terminal snapshots) (target ≥ 10)`);
-  log(`native: peak RSS ${result.peakRssMb.toFixed(0)} MB (target < 300; ${(baseRss / 1024 / 1024).toFixed(0)} MB before the flood)`);
+  log(
+    `native: ${(received / 1e6).toFixed(1)} MB through the pty (yes | head -c ${bytes}; the pty adds CR) in ${wall.toFixed(1)} s (${(received / 1e6 / wall).toFixed(1)} MB/s)`,
+  );
+  log(
+    `native: focused pane ${result.focusedFps.toFixed(1)} fps in Ink (${inkFrames} frames, Ink output ${(renderMs / Math.max(1, inkFrames)).toFixed(1)} ms each; ${paneFrames} terminal snapshots) (target ≥ 10)`,
+  );
+  log(
+    `native: peak RSS ${result.peakRssMb.toFixed(0)} MB (target < 300; ${(baseRss / 1024 / 1024).toFixed(0)} MB before the flood)`,
+  );
   return result;
 }

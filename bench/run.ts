@@ -34,7 +34,9 @@ async function runAll(filter: readonly string[]): Promise<number> {
   let failed = 0;
   for (const file of files) {
     console.log(`── ${file.replace(/\.bench\.ts$/, "")}`);
-    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ONE, file], { stdio: "inherit" });
+    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ONE, file], {
+      stdio: "inherit",
+    });
     if (child.status !== 0) {
       failed++;
       console.error(`${file} failed (exit ${child.status ?? child.signal})`);

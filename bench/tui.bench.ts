@@ -9,7 +9,10 @@ import { PassThrough, Writable } from "node:stream";
 const PANES = 8;
 const EVENTS_PER_SECOND = 100;
 
-function fakeTerminal(columns: number, rows: number): { stdout: NodeJS.WriteStream; stdin: NodeJS.ReadStream; bytes: () => number } {
+function fakeTerminal(
+  columns: number,
+  rows: number,
+): { stdout: NodeJS.WriteStream; stdin: NodeJS.ReadStream; bytes: () => number } {
   let bytes = 0;
   const out = new Writable({
     write(chunk: Buffer | string, _enc, cb) {
@@ -20,7 +23,10 @@ function fakeTerminal(columns: number, rows: number): { stdout: NodeJS.WriteStre
   out.columns = columns;
   out.rows = rows;
   const input = Object.assign(new PassThrough(), {
-    isTTY: true, setRawMode: () => input, ref: () => input, unref: () => input,
+    isTTY: true,
+    setRawMode: () => input,
+    ref: () => input,
+    unref: () => input,
   });
   return { stdout: out, stdin: input as unknown as NodeJS.ReadStream, bytes: () => bytes };
 }
@@ -43,13 +49,18 @@ export async function run(log: (line: string) => void = console.log): Promise<Tu
   const { runTui } = await import("../src/ui/run-tui.js");
   const { SyntheticSession } = await import("../src/ui/dev/synthetic-session.js");
   const harnesses = ["claude", "codex", "pi", "claude", "codex", "pi", "claude", "codex"] as const;
-  const sessions = harnesses.slice(0, PANES).map((h, i) => new SyntheticSession({ harness: h, eventsPerSecond: EVENTS_PER_SECOND, seed: i + 1 }));
+  const sessions = harnesses
+    .slice(0, PANES)
+    .map((h, i) => new SyntheticSession({ harness: h, eventsPerSecond: EVENTS_PER_SECOND, seed: i + 1 }));
   const term = fakeTerminal(200, 60);
   let frames = 0;
   let measuring = false;
   let store: import("../src/ui/store/app-store.js").AppStore | undefined;
   const done = runTui({
-    ports: sessions, stdout: term.stdout, stdin: term.stdin, env: { ...process.env, NO_COLOR: undefined },
+    ports: sessions,
+    stdout: term.stdout,
+    stdin: term.stdin,
+    env: { ...process.env, NO_COLOR: undefined },
     onStore: (s) => (store = s),
     onRender: () => {
       if (measuring) frames++;
@@ -77,13 +88,21 @@ export async function run(log: (line: string) => void = console.log): Promise<Tu
   store?.requestQuit();
   await done;
   const result: TuiBenchResult = {
-    seconds: wall, frames, focusedFps: frames / wall, cpuCores: (cpu.user + cpu.system) / 1e6 / wall,
-    peakRssMb: peakRss / 1024 / 1024, events,
+    seconds: wall,
+    frames,
+    focusedFps: frames / wall,
+    cpuCores: (cpu.user + cpu.system) / 1e6 / wall,
+    peakRssMb: peakRss / 1024 / 1024,
+    events,
   };
-  log(`tui: ${PANES} panes × ${EVENTS_PER_SECOND} events/s for ${wall.toFixed(1)} s (${events} events, ${(term.bytes() / 1e6).toFixed(1)} MB written)`);
+  log(
+    `tui: ${PANES} panes × ${EVENTS_PER_SECOND} events/s for ${wall.toFixed(1)} s (${events} events, ${(term.bytes() / 1e6).toFixed(1)} MB written)`,
+  );
   log(`tui: focused pane ${result.focusedFps.toFixed(1)} fps (target ≥ 10)`);
   log(`tui: CPU ${result.cpuCores.toFixed(2)} core (target < 0.5)`);
-  log(`tui: peak RSS ${result.peakRssMb.toFixed(0)} MB (target < 250; ${(baselineRss / 1048576).toFixed(0)} MB after warm-up, peak JS heap ${(peakHeap / 1048576).toFixed(0)} MB)`);
+  log(
+    `tui: peak RSS ${result.peakRssMb.toFixed(0)} MB (target < 250; ${(baselineRss / 1048576).toFixed(0)} MB after warm-up, peak JS heap ${(peakHeap / 1048576).toFixed(0)} MB)`,
+  );
   return result;
 }
 

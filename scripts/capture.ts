@@ -8,9 +8,12 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PINNED_VERSIONS } from "../src/adapters/pinned-versions.js";
 import { startModelServer } from "../src/model/server.js";
-import { isolate, killAll, REPO_ROOT, runCli, turnArgs, type LiveHarness } from "../test/live/helpers/isolated-cli.js";
+import { isolate, killAll, type LiveHarness, REPO_ROOT, runCli, turnArgs } from "../test/live/helpers/isolated-cli.js";
 
-interface CaptureCase { readonly name: string; readonly prompt: string }
+interface CaptureCase {
+  readonly name: string;
+  readonly prompt: string;
+}
 
 const CASES: readonly CaptureCase[] = [
   { name: "text", prompt: "Say hello. [[say:Hello from the script.]]" },
@@ -25,7 +28,11 @@ const CASES: readonly CaptureCase[] = [
 ];
 const STABLE_PORT = 8787;
 const HARNESSES: readonly LiveHarness[] = ["claude", "codex", "pi"];
-const EXTRA: Readonly<Record<LiveHarness, readonly string[]>> = { claude: ["--allowedTools", "Bash"], codex: [], pi: [] };
+const EXTRA: Readonly<Record<LiveHarness, readonly string[]>> = {
+  claude: ["--allowedTools", "Bash"],
+  codex: [],
+  pi: [],
+};
 
 async function captureOne(harness: LiveHarness, c: CaptureCase, outDir: string) {
   const server = await startModelServer({});
@@ -34,12 +41,28 @@ async function captureOne(harness: LiveHarness, c: CaptureCase, outDir: string) 
     const args = turnArgs(harness, c.prompt, EXTRA[harness]);
     const result = await runCli(harness, args, run, 60_000);
     // Stable temp paths and port, so a re-capture's diff shows what the harness changed.
-    const stable = (line: string) => line.replaceAll(run.root, "/tmp/hmux-capture").replaceAll(run.root.replaceAll("/", "-"), "-tmp-hmux-capture").replaceAll(`127.0.0.1:${server.port}`, `127.0.0.1:${STABLE_PORT}`);
+    const stable = (line: string) =>
+      line
+        .replaceAll(run.root, "/tmp/hmux-capture")
+        .replaceAll(run.root.replaceAll("/", "-"), "-tmp-hmux-capture")
+        .replaceAll(`127.0.0.1:${server.port}`, `127.0.0.1:${STABLE_PORT}`);
     writeFileSync(join(outDir, `${c.name}.ndjson`), result.lines.map((l) => `${stable(l)}\n`).join(""));
     return {
-      case: c.name, argv: [harness, ...args], exitCode: result.code, signal: result.signal, timedOut: result.timedOut, ms: result.ms,
+      case: c.name,
+      argv: [harness, ...args],
+      exitCode: result.code,
+      signal: result.signal,
+      timedOut: result.timedOut,
+      ms: result.ms,
       lines: result.lines.length,
-      requests: server.requests().map((q) => ({ method: q.method, path: q.path, outcome: q.outcome, rule: q.rule, replyIndex: q.replyIndex, status: q.status })),
+      requests: server.requests().map((q) => ({
+        method: q.method,
+        path: q.path,
+        outcome: q.outcome,
+        rule: q.rule,
+        replyIndex: q.replyIndex,
+        status: q.status,
+      })),
     };
   } finally {
     await server.close();
@@ -54,7 +77,9 @@ async function checkVersion(harness: LiveHarness): Promise<string | null> {
     const result = await runCli(harness, ["--version"], run, 30_000);
     const seen = `${result.lines.join(" ")} ${result.stderr}`;
     const pinned = PINNED_VERSIONS[harness].version;
-    return seen.includes(pinned) ? null : `${harness}: installed binary reports "${seen.trim().slice(0, 120)}", pinned is ${pinned} (src/adapters/pinned-versions.ts); run npm ci`;
+    return seen.includes(pinned)
+      ? null
+      : `${harness}: installed binary reports "${seen.trim().slice(0, 120)}", pinned is ${pinned} (src/adapters/pinned-versions.ts); run npm ci`;
   } finally {
     run.cleanup();
   }
@@ -62,11 +87,15 @@ async function checkVersion(harness: LiveHarness): Promise<string | null> {
 
 async function main(): Promise<void> {
   const filters = process.argv.slice(2);
-  const harnesses = HARNESSES.filter((h) => !filters.some((f) => HARNESSES.includes(f as LiveHarness)) || filters.includes(h));
+  const harnesses = HARNESSES.filter(
+    (h) => !filters.some((f) => HARNESSES.includes(f as LiveHarness)) || filters.includes(h),
+  );
   const caseFilter = filters.filter((f) => !HARNESSES.includes(f as LiveHarness));
   const unknown = caseFilter.filter((f) => !CASES.some((c) => c.name === f));
   if (unknown.length) {
-    process.stderr.write(`capture: unknown case ${unknown.join(", ")}; cases: ${CASES.map((c) => c.name).join(", ")}\n`);
+    process.stderr.write(
+      `capture: unknown case ${unknown.join(", ")}; cases: ${CASES.map((c) => c.name).join(", ")}\n`,
+    );
     process.exitCode = 2;
     return;
   }
@@ -83,15 +112,25 @@ async function main(): Promise<void> {
     const entries = [];
     for (const c of cases) {
       const entry = await captureOne(harness, c, outDir);
-      process.stdout.write(`${harness}/${c.name}: exit ${entry.exitCode}, ${entry.lines} lines, ${entry.requests.length} requests, ${entry.ms} ms\n`);
+      process.stdout.write(
+        `${harness}/${c.name}: exit ${entry.exitCode}, ${entry.lines} lines, ${entry.requests.length} requests, ${entry.ms} ms\n`,
+      );
       entries.push(entry);
     }
-    const manifest = { harness, version: PINNED_VERSIONS[harness].version, npmPackage: PINNED_VERSIONS[harness].npmPackage, capturedAt: new Date().toISOString(), cases: entries };
+    const manifest = {
+      harness,
+      version: PINNED_VERSIONS[harness].version,
+      npmPackage: PINNED_VERSIONS[harness].npmPackage,
+      capturedAt: new Date().toISOString(),
+      cases: entries,
+    };
     writeFileSync(join(outDir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   }
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`capture: ${(err as Error).stack ?? String(err)}\n`);
-  process.exitCode = 1;
-}).finally(killAll);
+main()
+  .catch((err: unknown) => {
+    process.stderr.write(`capture: ${(err as Error).stack ?? String(err)}\n`);
+    process.exitCode = 1;
+  })
+  .finally(killAll);

@@ -23,11 +23,21 @@ function which(name) {
   for (const dir of (process.env.PATH ?? "").split(delimiter)) {
     if (!dir) continue;
     const path = join(dir, name);
-    try { accessSync(path, constants.X_OK); return path; } catch { /* keep looking */ }
+    try {
+      accessSync(path, constants.X_OK);
+      return path;
+    } catch {
+      /* keep looking */
+    }
   }
   for (const dir of ["/usr/sbin", "/sbin", "/usr/bin", "/bin"]) {
     const path = join(dir, name);
-    try { accessSync(path, constants.X_OK); return path; } catch { /* keep looking */ }
+    try {
+      accessSync(path, constants.X_OK);
+      return path;
+    } catch {
+      /* keep looking */
+    }
   }
   return null;
 }
@@ -65,4 +75,8 @@ const ip = which("ip");
 const bringUp = ip ? `"${ip}" link set lo up || exit 97; ` : "";
 if (!ip) process.stderr.write("netns-run: `ip` not found; loopback may be down inside the namespace\n");
 process.stderr.write("netns-run: running inside a network namespace that has only loopback\n");
-exitWith(spawnSync(unshare, ["-n", "sh", "-c", `${bringUp}HMUX_IN_NETNS=1 exec "$@"`, "netns-run", ...command], { stdio: "inherit" }));
+exitWith(
+  spawnSync(unshare, ["-n", "sh", "-c", `${bringUp}HMUX_IN_NETNS=1 exec "$@"`, "netns-run", ...command], {
+    stdio: "inherit",
+  }),
+);

@@ -2,11 +2,12 @@
  * Small pieces every harness decoder shares: identity bookkeeping, non-JSON line handling,
  * canonical tool names and safe field access on parsed records. Pure, no I/O.
  */
+
+import { limitFailure, type MatcherSet, matchAuth, matchLimit } from "../core/classify.js";
 import type { DecoderContext, JsonObject } from "../core/decoder.js";
 import type { HarnessEvent } from "../core/events.js";
+import { failure, failureEvent } from "../core/failure.js";
 import type { HarnessName } from "../core/harness-names.js";
-import { failureEvent, failure } from "../core/failure.js";
-import { limitFailure, matchAuth, matchLimit, type MatcherSet } from "../core/classify.js";
 
 export function str(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
@@ -37,26 +38,41 @@ export function unrecognized(record: JsonObject, nativeType = nativeTypeOf(recor
  */
 export class IdentityTracker {
   private current: string | undefined;
-  constructor(private readonly harness: HarnessName, private readonly context: DecoderContext) {}
+  constructor(
+    private readonly harness: HarnessName,
+    private readonly context: DecoderContext,
+  ) {}
 
-  get sessionId(): string | undefined { return this.current; }
+  get sessionId(): string | undefined {
+    return this.current;
+  }
 
   announce(id: unknown, model?: string): HarnessEvent[] {
     if (typeof id !== "string" || id.trim() === "") {
-      return [{ kind: "error", message: `identity malformed: ${this.harness} announced session id ${JSON.stringify(id)}` }];
+      return [
+        { kind: "error", message: `identity malformed: ${this.harness} announced session id ${JSON.stringify(id)}` },
+      ];
     }
     if (this.current === id) return [{ kind: "progress", label: "identity-repeat", detail: id }];
     const out: HarnessEvent[] = [];
     const requested = this.context.requestedSessionId;
     if (this.current !== undefined) {
-      out.push({ kind: "error", message: `identity rotated: ${this.harness} switched session from ${this.current} to ${id}` });
+      out.push({
+        kind: "error",
+        message: `identity rotated: ${this.harness} switched session from ${this.current} to ${id}`,
+      });
     } else if (requested !== undefined && requested !== id && !this.context.resumeLast) {
-      out.push({ kind: "error", message: `identity rotated: requested session ${requested}, ${this.harness} announced ${id}` });
+      out.push({
+        kind: "error",
+        message: `identity rotated: requested session ${requested}, ${this.harness} announced ${id}`,
+      });
     }
     const callerAssigned = this.current === undefined && requested !== undefined && requested === id;
     this.current = id;
     out.push({
-      kind: "identity", harness: this.harness, sessionId: id,
+      kind: "identity",
+      harness: this.harness,
+      sessionId: id,
       authority: callerAssigned ? "caller-assigned" : "harness-minted",
       ...(model ? { model } : {}),
       ...(this.context.resumeLast ? { resumeLast: true } : {}),
@@ -79,13 +95,21 @@ export function textLineEvents(line: string, stream: "stdout" | "stderr", set: M
   }
   if (stream === "stderr") {
     const kind = matchAuth(line, set);
-    if (kind) out.push({ kind: "error", message: `auth wall: ${kind}` }, failureEvent(failure("auth", line, { authKind: kind })));
+    if (kind)
+      out.push(
+        { kind: "error", message: `auth wall: ${kind}` },
+        failureEvent(failure("auth", line, { authKind: kind })),
+      );
   }
   return out;
 }
 
 /** Native → canonical tool name, context overrides first (descriptor toolMap), then defaults. */
-export function canonicalTool(name: string, defaults: Readonly<Record<string, string>>, context: DecoderContext): string | undefined {
+export function canonicalTool(
+  name: string,
+  defaults: Readonly<Record<string, string>>,
+  context: DecoderContext,
+): string | undefined {
   return context.toolNames?.[name] ?? defaults[name];
 }
 

@@ -5,7 +5,7 @@
  * list a pattern (or an order) the classifier does not use. Flags default to "i" exactly as
  * the classifier compiles them.
  */
-import { withExtras, type MatcherSet } from "../core/classify.js";
+import { type MatcherSet, withExtras } from "../core/classify.js";
 import type { AuthMatcher, LimitMatcher } from "../core/descriptor.js";
 
 export interface DescriptorMatchers {

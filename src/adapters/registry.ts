@@ -2,23 +2,23 @@
  * The five harnesses, each composed from its own files: descriptor (facts), argv (planTurn)
  * and decode (createDecoder). Everything outside src/adapters reaches a harness through here.
  */
-import { withExtras, type MatcherSet } from "../core/classify.js";
+import { type MatcherSet, withExtras } from "../core/classify.js";
 import type { HarnessDescriptor } from "../core/descriptor.js";
-import { HARNESS_NAMES, isHarnessName, type HarnessName } from "../core/harness-names.js";
+import { HARNESS_NAMES, type HarnessName, isHarnessName } from "../core/harness-names.js";
 import { RefusalError } from "../core/refusal.js";
-import type { HarnessAdapter } from "./types.js";
-import { descriptor as claudeDescriptor } from "./claude/descriptor.js";
 import { createDecoder as claudeDecoder } from "./claude/decode.js";
 import { CLAUDE_MATCHERS } from "./claude/decode-matchers.js";
-import { descriptor as codexDescriptor } from "./codex/descriptor.js";
+import { descriptor as claudeDescriptor } from "./claude/descriptor.js";
 import { CODEX_MATCHERS, createDecoder as codexDecoder } from "./codex/decode.js";
-import { descriptor as piDescriptor } from "./pi/descriptor.js";
-import { PI_MATCHERS, createDecoder as piDecoder } from "./pi/decode.js";
-import { descriptor as museDescriptor } from "./muse/descriptor.js";
-import { createDecoder as museDecoder } from "./muse/decode.js";
-import { descriptor as cursorDescriptor } from "./cursor/descriptor.js";
+import { descriptor as codexDescriptor } from "./codex/descriptor.js";
 import { CURSOR_MATCHERS, createDecoder as cursorDecoder } from "./cursor/decode.js";
-import { planners, type PlanInput } from "./planners.js";
+import { descriptor as cursorDescriptor } from "./cursor/descriptor.js";
+import { createDecoder as museDecoder } from "./muse/decode.js";
+import { descriptor as museDescriptor } from "./muse/descriptor.js";
+import { PI_MATCHERS, createDecoder as piDecoder } from "./pi/decode.js";
+import { descriptor as piDescriptor } from "./pi/descriptor.js";
+import { type PlanInput, planners } from "./planners.js";
+import type { HarnessAdapter } from "./types.js";
 
 export type { PlanInput };
 
@@ -60,6 +60,8 @@ export function requireHarness(name: string): HarnessAdapter<PlanInput> {
   throw new RefusalError(`unknown harness ${JSON.stringify(name)}; hmux knows ${HARNESS_NAMES.join(", ")}`, {
     issue: "unknown-harness",
     supported: HARNESS_NAMES,
-    hint: near ? `did you mean ${near}? (Cursor CLI is "cursor", binary agent)` : `pick one of ${HARNESS_NAMES.join(", ")}`,
+    hint: near
+      ? `did you mean ${near}? (Cursor CLI is "cursor", binary agent)`
+      : `pick one of ${HARNESS_NAMES.join(", ")}`,
   });
 }

@@ -1,7 +1,8 @@
-import type { StreamDecoder, DecoderContext } from "../core/decoder.js";
+import type { DecoderContext, StreamDecoder } from "../core/decoder.js";
 import type { HarnessName } from "../core/harness-names.js";
 
 export type { Invocation, PlannedFile } from "../core/exec/invocation.js";
+
 import type { Invocation } from "../core/exec/invocation.js";
 
 export interface HarnessAdapterCore {

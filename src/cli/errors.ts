@@ -4,15 +4,18 @@
  * `failure` + `done` pair as the last stdout lines, so a program reading to `done` sees why.
  */
 import { CommanderError } from "commander";
+import { recognizeNativeSpelling } from "../core/argv/native-spelling.js";
+import { isConfigError } from "../core/config/errors.js";
 import type { FailureSummary, HarnessEvent } from "../core/events.js";
 import { failure } from "../core/failure.js";
-import { isConfigError } from "../core/config/errors.js";
 import { isRefusal } from "../core/refusal.js";
-import { recognizeNativeSpelling } from "../core/argv/native-spelling.js";
 import type { Output } from "./render/output.js";
 
 export class UsageError extends Error {
-  constructor(message: string, readonly hint?: string) {
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
     super(message);
     this.name = "UsageError";
   }
@@ -44,7 +47,9 @@ function commanderFailure(err: CommanderError): FailureSummary {
     });
   }
   const [first, suggestion] = message.split(/\n\(Did you mean /);
-  const hint = suggestion ? `did you mean ${suggestion.replace(/\)$/, "")}` : "see `hmux run --help` for the normalized flags; native flags go after --";
+  const hint = suggestion
+    ? `did you mean ${suggestion.replace(/\)$/, "")}`
+    : "see `hmux run --help` for the normalized flags; native flags go after --";
   return failure("rejected", first ?? message, { issue: "unsupported-option", hint });
 }
 
@@ -54,7 +59,10 @@ export function exitCodeFor(err: unknown): number {
 }
 
 export function refusalPair(summary: FailureSummary): HarnessEvent[] {
-  return [{ kind: "failure", ...summary }, { kind: "done", exitCode: null, cause: "failed", failure: summary }];
+  return [
+    { kind: "failure", ...summary },
+    { kind: "done", exitCode: null, cause: "failed", failure: summary },
+  ];
 }
 
 export function wantsJson(args: readonly string[]): boolean {
@@ -67,8 +75,10 @@ export function reportError(err: unknown, output: Output, args: readonly string[
   const lines = [`hmux: ${summary.message}`];
   if (summary.hint) lines.push(`  hint: ${summary.hint}`);
   if (summary.supported?.length) lines.push(`  supported: ${summary.supported.join(", ")}`);
-  if (summary.supportedBy?.length) lines.push(`  supported by: ${summary.supportedBy.map((s) => `${s.harness} (${s.spelling})`).join(", ")}`);
-  if (!summary.hint && err instanceof CommanderError) lines.push("  hint: run `hmux --help` or `hmux <command> --help` for the accepted flags");
+  if (summary.supportedBy?.length)
+    lines.push(`  supported by: ${summary.supportedBy.map((s) => `${s.harness} (${s.spelling})`).join(", ")}`);
+  if (!summary.hint && err instanceof CommanderError)
+    lines.push("  hint: run `hmux --help` or `hmux <command> --help` for the accepted flags");
   output.err(`${lines.join("\n")}\n`);
   if (wantsJson(args)) for (const event of refusalPair(summary)) output.out(`${JSON.stringify(event)}\n`);
 }

@@ -13,7 +13,17 @@
  * dir left without an index entry (hmux killed with SIGKILL mid-turn) is swept by the next
  * isolated run once it is older than ORPHAN_AGE_MS.
  */
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync } from "node:fs";
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from "node:fs";
 import { basename, join, resolve } from "node:path";
 
 export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
@@ -22,7 +32,7 @@ const RUN_PREFIX = "run-";
 /** <XDG_STATE_HOME or HOME/.local/state>/hmux/isolated; a relative XDG_STATE_HOME is ignored, as the XDG spec says. */
 export function isolatedRoot(env: Readonly<Record<string, string | undefined>>): string {
   const xdg = env.XDG_STATE_HOME;
-  const base = xdg && xdg.startsWith("/") ? xdg : join(env.HOME || "/", ".local", "state");
+  const base = xdg?.startsWith("/") ? xdg : join(env.HOME || "/", ".local", "state");
   return join(base, "hmux", "isolated");
 }
 

@@ -1,6 +1,6 @@
 /** The node:fs reader behind H3's loadConfigTiers (the core only locates, parses and resolves). */
 import { existsSync, readFileSync } from "node:fs";
-import { loadConfigTiers, type LoadedConfigs } from "../core/config/load.js";
+import { type LoadedConfigs, loadConfigTiers } from "../core/config/load.js";
 
 /** Throws ConfigError (naming file and key) on a bad file: config parsing is hard-fail. */
 export function loadConfigFiles(cwd: string, env: NodeJS.ProcessEnv = process.env): LoadedConfigs {

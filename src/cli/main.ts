@@ -8,13 +8,15 @@ import { Command, CommanderError } from "commander";
 import { registerCommands } from "./commands/index.js";
 import { cliContext, splitPassthrough } from "./context.js";
 import { exitCodeFor, reportError } from "./errors.js";
-import { processOutput, type Output } from "./render/output.js";
+import { type Output, processOutput } from "./render/output.js";
 
 export const VERSION = "0.1.0";
 
 export function createProgram(output: Output): Command {
   const program = new Command("hmux")
-    .description("A terminal multiplexer and headless normalizer for coding-agent CLIs (claude, codex, pi, muse, cursor)")
+    .description(
+      "A terminal multiplexer and headless normalizer for coding-agent CLIs (claude, codex, pi, muse, cursor)",
+    )
     .version(VERSION, "-V, --version")
     .showSuggestionAfterError(true)
     .exitOverride()
@@ -41,7 +43,10 @@ export async function main(argv: readonly string[] = process.argv, output: Outpu
     await program.parseAsync([...argv.slice(0, 2), ...args]);
     return process.exitCode === undefined ? 0 : Number(process.exitCode);
   } catch (err) {
-    if (err instanceof CommanderError && (err.code === "commander.helpDisplayed" || err.code === "commander.version" || err.code === "commander.help")) {
+    if (
+      err instanceof CommanderError &&
+      (err.code === "commander.helpDisplayed" || err.code === "commander.version" || err.code === "commander.help")
+    ) {
       return 0;
     }
     reportError(err, output, args);

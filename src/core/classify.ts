@@ -18,9 +18,16 @@ import { failure } from "./failure.js";
 
 export const SCAN_LIMIT = 4096;
 
-export interface PatternSpec { readonly pattern: string; readonly flags?: string }
-export interface LimitPattern extends PatternSpec { readonly code: LimitCode }
-export interface AuthPattern extends PatternSpec { readonly kind: AuthFailureKind }
+export interface PatternSpec {
+  readonly pattern: string;
+  readonly flags?: string;
+}
+export interface LimitPattern extends PatternSpec {
+  readonly code: LimitCode;
+}
+export interface AuthPattern extends PatternSpec {
+  readonly kind: AuthFailureKind;
+}
 
 export interface MatcherSet {
   readonly limit: readonly LimitPattern[];
@@ -81,26 +88,44 @@ export const SHARED_MATCHERS: MatcherSet = {
   ],
 };
 
-const PatternSpecSchema = z.object({ pattern: z.string().min(1), flags: z.string().regex(/^[imsu]*$/).optional() }).strict();
-const MatcherSetSchema = z.object({
-  limit: z.array(PatternSpecSchema.extend({ code: z.enum(LIMIT_CODES) }).strict()).optional(),
-  auth: z.array(PatternSpecSchema.extend({ kind: z.enum(["not-logged-in", "expired", "invalid-key", "forbidden"]) }).strict()).optional(),
-  stall: z.array(PatternSpecSchema).optional(),
-  transport: z.array(PatternSpecSchema).optional(),
-  unavailable: z.array(PatternSpecSchema).optional(),
-  server: z.array(PatternSpecSchema).optional(),
-}).strict();
+const PatternSpecSchema = z
+  .object({
+    pattern: z.string().min(1),
+    flags: z
+      .string()
+      .regex(/^[imsu]*$/)
+      .optional(),
+  })
+  .strict();
+const MatcherSetSchema = z
+  .object({
+    limit: z.array(PatternSpecSchema.extend({ code: z.enum(LIMIT_CODES) }).strict()).optional(),
+    auth: z
+      .array(
+        PatternSpecSchema.extend({ kind: z.enum(["not-logged-in", "expired", "invalid-key", "forbidden"]) }).strict(),
+      )
+      .optional(),
+    stall: z.array(PatternSpecSchema).optional(),
+    transport: z.array(PatternSpecSchema).optional(),
+    unavailable: z.array(PatternSpecSchema).optional(),
+    server: z.array(PatternSpecSchema).optional(),
+  })
+  .strict();
 
 /** Validates matcher extras read from JSON; a pattern that does not compile is refused, named by where. */
 export function parseMatcherExtras(value: unknown, where: string): Partial<MatcherSet> {
   const parsed = MatcherSetSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new TypeError(`${where}: invalid matchers at ${issue?.path.join(".") ?? "?"}: ${issue?.message ?? "invalid"}`);
+    throw new TypeError(
+      `${where}: invalid matchers at ${issue?.path.join(".") ?? "?"}: ${issue?.message ?? "invalid"}`,
+    );
   }
   for (const [group, specs] of Object.entries(parsed.data)) {
     for (const [i, spec] of (specs ?? []).entries()) {
-      try { new RegExp(spec.pattern, spec.flags ?? "i"); } catch (err) {
+      try {
+        new RegExp(spec.pattern, spec.flags ?? "i");
+      } catch (err) {
         throw new TypeError(`${where}: ${group}[${i}] pattern does not compile: ${(err as Error).message}`);
       }
     }
@@ -190,7 +215,9 @@ export function httpStatusInText(text: string): number | undefined {
 }
 
 /** The HTTP status → class table. 400 and other 4xx say nothing general: undefined. */
-export function classForStatus(status: number): { cls: FailureClass; code?: LimitCode; authKind?: AuthFailureKind } | undefined {
+export function classForStatus(
+  status: number,
+): { cls: FailureClass; code?: LimitCode; authKind?: AuthFailureKind } | undefined {
   if (status === 401) return { cls: "auth" };
   if (status === 403) return { cls: "auth", authKind: "forbidden" };
   if (status === 429) return { cls: "rate-limit", code: "rate-limit" };
@@ -215,11 +242,14 @@ export function classifyFailureText(message: string, set: MatcherSet, opts: Clas
   const text = head(message);
   const stated = opts.status ?? undefined;
   const status = stated ?? httpStatusInText(text);
-  const withStatus = (extra: Partial<FailureSummary> = {}) => (status === undefined ? extra : { ...extra, httpStatus: status });
+  const withStatus = (extra: Partial<FailureSummary> = {}) =>
+    status === undefined ? extra : { ...extra, httpStatus: status };
   const limit = firstMatch(set.limit, text);
-  if (limit && (status === undefined || status === 429)) return failure(limitClass(limit.code), message, withStatus({ code: limit.code }));
+  if (limit && (status === undefined || status === 429))
+    return failure(limitClass(limit.code), message, withStatus({ code: limit.code }));
   const auth = firstMatch(set.auth, text);
-  if (auth && (status === undefined || status === 401 || status === 403)) return failure("auth", message, withStatus({ authKind: auth.kind }));
+  if (auth && (status === undefined || status === 401 || status === 403))
+    return failure("auth", message, withStatus({ authKind: auth.kind }));
   if (status !== undefined) {
     const byStatus = classForStatus(status);
     if (byStatus) {

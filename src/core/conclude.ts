@@ -16,9 +16,10 @@
  * a malformed one or any failure, else clean. A failed turn whose reduced failure is a rate, usage
  * or quota wall reports cause limit.
  */
+
+import { classifyExitTail, type MatcherSet, SHARED_MATCHERS } from "./classify.js";
 import type { ExitCause, FailureClass, FailureSummary, HarnessEvent } from "./events.js";
 import { failure, failureEvent, reduceFailures } from "./failure.js";
-import { SHARED_MATCHERS, classifyExitTail, type MatcherSet } from "./classify.js";
 import { detectQuestion } from "./question.js";
 
 export interface ExitStatus {
@@ -138,7 +139,9 @@ export function concludeTurn(input: ConcludeInput): HarnessEvent[] {
     }
     if (found.kind === "question" && seen.length === 0) {
       trailing.push({
-        kind: "question", question: found.question, options: found.options,
+        kind: "question",
+        question: found.question,
+        options: found.options,
         ...(found.recommended !== undefined ? { recommended: found.recommended } : {}),
       });
       return finish("awaiting-input");

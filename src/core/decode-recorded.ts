@@ -7,10 +7,11 @@
  * (pty output), blank lines are skipped, and a line that is not a JSON object goes to the
  * decoder's text path, surfaced as `raw` rather than dropped.
  */
-import type { JsonObject, StreamDecoder } from "./decoder.js";
-import type { HarnessEvent } from "./events.js";
+
 import type { MatcherSet } from "./classify.js";
 import { concludeTurn } from "./conclude.js";
+import type { JsonObject, StreamDecoder } from "./decoder.js";
+import type { HarnessEvent } from "./events.js";
 
 export interface DecodeRecordedOptions {
   /** The turn's stderr, fed after stdout (a recording does not keep the interleaving). */
@@ -49,17 +50,25 @@ export function decodeLine(decoder: StreamDecoder, line: string, stream: "stdout
 }
 
 export function decodeRecorded(
-  decoder: StreamDecoder, text: string, exitCode: number | null, opts: DecodeRecordedOptions = {},
+  decoder: StreamDecoder,
+  text: string,
+  exitCode: number | null,
+  opts: DecodeRecordedOptions = {},
 ): HarnessEvent[] {
   const events: HarnessEvent[] = [];
   for (const line of splitLines(text)) events.push(...decodeLine(decoder, line, "stdout"));
-  if (opts.stderr !== undefined) for (const line of splitLines(opts.stderr)) events.push(...decodeLine(decoder, line, "stderr"));
+  if (opts.stderr !== undefined)
+    for (const line of splitLines(opts.stderr)) events.push(...decodeLine(decoder, line, "stderr"));
   events.push(...decoder.end());
   const incompleteTurn = decoder.incompleteTurn?.();
-  events.push(...concludeTurn({
-    events, exit: { code: exitCode, signal: null }, escalateQuestions: opts.escalateQuestions ?? true,
-    ...(incompleteTurn !== undefined ? { incompleteTurn } : {}),
-    ...(opts.matchers ? { matchers: opts.matchers } : {}),
-  }));
+  events.push(
+    ...concludeTurn({
+      events,
+      exit: { code: exitCode, signal: null },
+      escalateQuestions: opts.escalateQuestions ?? true,
+      ...(incompleteTurn !== undefined ? { incompleteTurn } : {}),
+      ...(opts.matchers ? { matchers: opts.matchers } : {}),
+    }),
+  );
   return events;
 }

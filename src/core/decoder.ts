@@ -1,5 +1,5 @@
-import type { HarnessEvent } from "./events.js";
 import type { MatcherSet } from "./classify.js";
+import type { HarnessEvent } from "./events.js";
 
 export type JsonObject = { readonly [key: string]: unknown };
 

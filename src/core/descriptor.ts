@@ -4,12 +4,13 @@
  * help text) so a reader can see where it came from and re-check it after a version bump.
  * Descriptors are pure data: patterns are {pattern, flags} strings, never RegExp objects.
  */
+
+import { type DiscoveryFacet, TURN_OPTION_KEYS, type TurnOptionKey } from "./argv/option-keys.js";
+import type { AuthFailureKind, LimitCode } from "./events.js";
 import type { Evidence, Fact } from "./evidence.js";
 import { deepFreeze } from "./evidence.js";
-import type { AuthFailureKind, LimitCode } from "./events.js";
 import type { HarnessName } from "./harness-names.js";
 import type { CanonicalTool } from "./tools.js";
-import { TURN_OPTION_KEYS, type DiscoveryFacet, type TurnOptionKey } from "./argv/option-keys.js";
 
 /** Where the newest release of a harness can be looked up (drift checks). */
 export type VersionSource =
@@ -41,7 +42,10 @@ export interface LaunchShape {
   readonly stdinPrompt: StdinPromptRule | null;
 }
 
-export interface PatternSpec { readonly pattern: string; readonly flags: string }
+export interface PatternSpec {
+  readonly pattern: string;
+  readonly flags: string;
+}
 
 export interface ResumeShape {
   /** Tokens after the binary; the token "{id}" is replaced by the session id. */
@@ -52,7 +56,9 @@ export interface ResumeShape {
 }
 
 /** The harness's own "most recent session in this cwd" grammar. */
-export interface ResumeLastShape { readonly prefix: readonly string[] }
+export interface ResumeLastShape {
+  readonly prefix: readonly string[];
+}
 
 /**
  * How a harness names the folder that holds one cwd's sessions below its store root.
@@ -136,8 +142,12 @@ export interface ToolVocabulary {
   readonly excludeFlag: string | null;
 }
 
-export interface LimitMatcher extends PatternSpec { readonly code: LimitCode }
-export interface AuthMatcher extends PatternSpec { readonly kind: AuthFailureKind }
+export interface LimitMatcher extends PatternSpec {
+  readonly code: LimitCode;
+}
+export interface AuthMatcher extends PatternSpec {
+  readonly kind: AuthFailureKind;
+}
 
 export interface AutonomyShape {
   readonly argv: readonly string[];
@@ -253,8 +263,12 @@ export function optionFact(
   ev: Evidence,
   extra: { onResume?: boolean; only?: OptionSupport["only"]; facets?: OptionSupport["facets"] } = {},
 ): Fact<OptionSupport> {
-  const support: OptionSupport = { spelling, onResume: extra.onResume ?? true,
-    ...(extra.only ? { only: extra.only } : {}), ...(extra.facets ? { facets: extra.facets } : {}) };
+  const support: OptionSupport = {
+    spelling,
+    onResume: extra.onResume ?? true,
+    ...(extra.only ? { only: extra.only } : {}),
+    ...(extra.facets ? { facets: extra.facets } : {}),
+  };
   return { value: support, evidence: ev };
 }
 

@@ -6,14 +6,30 @@
 import type { HarnessName } from "./harness-names.js";
 
 export const FAILURE_CLASSES = [
-  "rate-limit", "usage-limit", "quota", "auth", "budget", "task", "transport",
-  "unavailable", "rejected", "native", "timeout", "trust-refused", "stall",
+  "rate-limit",
+  "usage-limit",
+  "quota",
+  "auth",
+  "budget",
+  "task",
+  "transport",
+  "unavailable",
+  "rejected",
+  "native",
+  "timeout",
+  "trust-refused",
+  "stall",
 ] as const;
 export type FailureClass = (typeof FAILURE_CLASSES)[number];
 
 /** Retry on another route makes sense for these; the rest need a different request. */
 const NOT_RETRYABLE: ReadonlySet<FailureClass> = new Set([
-  "task", "budget", "rejected", "native", "timeout", "trust-refused",
+  "task",
+  "budget",
+  "rejected",
+  "native",
+  "timeout",
+  "trust-refused",
 ]);
 export function isRetryable(cls: FailureClass): boolean {
   return !NOT_RETRYABLE.has(cls);
@@ -24,14 +40,30 @@ export type LimitCode = (typeof LIMIT_CODES)[number];
 export type AuthFailureKind = "not-logged-in" | "expired" | "invalid-key" | "forbidden";
 
 export const REFUSAL_ISSUES = [
-  "unsupported-option", "unsupported-option-facet", "unsupported-on-resume", "invalid-option-value",
-  "unknown-effort", "unknown-model", "invalid-env", "invalid-tool-grant", "unknown-tool-name",
-  "mutually-exclusive-options", "prompt-flag-injection", "no-autonomy-mode", "no-session-mode",
-  "native-flag-spelling", "unknown-harness", "invalid-config", "missing-binary",
+  "unsupported-option",
+  "unsupported-option-facet",
+  "unsupported-on-resume",
+  "invalid-option-value",
+  "unknown-effort",
+  "unknown-model",
+  "invalid-env",
+  "invalid-tool-grant",
+  "unknown-tool-name",
+  "mutually-exclusive-options",
+  "prompt-flag-injection",
+  "no-autonomy-mode",
+  "no-session-mode",
+  "native-flag-spelling",
+  "unknown-harness",
+  "invalid-config",
+  "missing-binary",
 ] as const;
 export type RefusalIssue = (typeof REFUSAL_ISSUES)[number];
 
-export interface NativeSpelling { readonly harness: HarnessName; readonly spelling: string }
+export interface NativeSpelling {
+  readonly harness: HarnessName;
+  readonly spelling: string;
+}
 
 export interface FailureSummary {
   readonly class: FailureClass;
@@ -76,32 +108,63 @@ export interface ToolResultEvent {
 }
 
 export type HarnessEvent =
-  | { readonly kind: "identity"; readonly harness: HarnessName; readonly sessionId: string;
-      readonly authority: "caller-assigned" | "harness-minted"; readonly model?: string; readonly resumeLast?: boolean }
+  | {
+      readonly kind: "identity";
+      readonly harness: HarnessName;
+      readonly sessionId: string;
+      readonly authority: "caller-assigned" | "harness-minted";
+      readonly model?: string;
+      readonly resumeLast?: boolean;
+    }
   | { readonly kind: "token"; readonly text: string; readonly thinking?: boolean }
   /** `streamed: true` when this text already arrived as `token` deltas: render one, never both. */
-  | { readonly kind: "message"; readonly role: "assistant" | "user"; readonly text: string; readonly thinking?: boolean;
-      readonly streamed?: boolean }
+  | {
+      readonly kind: "message";
+      readonly role: "assistant" | "user";
+      readonly text: string;
+      readonly thinking?: boolean;
+      readonly streamed?: boolean;
+    }
   | { readonly kind: "progress"; readonly label: string; readonly detail?: string }
   | ToolCallEvent
   | ToolResultEvent
-  | { readonly kind: "usage"; readonly inputTokens?: number; readonly outputTokens?: number;
-      readonly cachedInputTokens?: number; readonly costUsd?: number }
+  | {
+      readonly kind: "usage";
+      readonly inputTokens?: number;
+      readonly outputTokens?: number;
+      readonly cachedInputTokens?: number;
+      readonly costUsd?: number;
+    }
   | { readonly kind: "context"; readonly usedPct: number }
   | { readonly kind: "limit"; readonly code: LimitCode; readonly message: string; readonly resetsAt?: number }
   | { readonly kind: "error"; readonly message: string; readonly terminal?: boolean }
   | ({ readonly kind: "failure" } & FailureSummary)
-  | { readonly kind: "question"; readonly question: string; readonly options: readonly string[]; readonly recommended?: string }
+  | {
+      readonly kind: "question";
+      readonly question: string;
+      readonly options: readonly string[];
+      readonly recommended?: string;
+    }
   /** A stdout or stderr line that is not JSON: surfaced, never fatal, never dropped. */
   | { readonly kind: "raw"; readonly stream: "stdout" | "stderr"; readonly text: string }
   /** A JSON record the decoder has no rule for: surfaced so nothing is dropped silently. */
   | { readonly kind: "unrecognized"; readonly nativeType: string; readonly record: unknown }
-  | { readonly kind: "done"; readonly exitCode: number | null; readonly cause: ExitCause; readonly failure?: FailureSummary };
+  | {
+      readonly kind: "done";
+      readonly exitCode: number | null;
+      readonly cause: ExitCause;
+      readonly failure?: FailureSummary;
+    };
 
 export type HarnessEventKind = HarnessEvent["kind"];
 export type EventOf<K extends HarnessEventKind> = Extract<HarnessEvent, { kind: K }>;
 
 /** Safe to drop when only full messages matter. `failure` and `done` never are. */
 export const DROPPABLE_KINDS: ReadonlySet<HarnessEventKind> = new Set([
-  "token", "progress", "context", "usage", "raw", "unrecognized",
+  "token",
+  "progress",
+  "context",
+  "usage",
+  "raw",
+  "unrecognized",
 ]);

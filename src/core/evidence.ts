@@ -9,7 +9,10 @@ export interface Evidence {
   /** File, URL or capture that shows it. */
   readonly ref: string;
 }
-export interface Fact<T> { readonly value: T; readonly evidence: Evidence }
+export interface Fact<T> {
+  readonly value: T;
+  readonly evidence: Evidence;
+}
 export function fact<T>(value: T, evidence: Evidence): Fact<T> {
   return { value, evidence };
 }

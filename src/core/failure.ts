@@ -1,6 +1,10 @@
-import { isRetryable, type FailureClass, type FailureSummary, type HarnessEvent } from "./events.js";
+import { type FailureClass, type FailureSummary, type HarnessEvent, isRetryable } from "./events.js";
 
-export function failure(cls: FailureClass, message: string, extra: Omit<Partial<FailureSummary>, "class" | "retryable" | "message"> = {}): FailureSummary {
+export function failure(
+  cls: FailureClass,
+  message: string,
+  extra: Omit<Partial<FailureSummary>, "class" | "retryable" | "message"> = {},
+): FailureSummary {
   return { class: cls, retryable: isRetryable(cls), message, ...extra };
 }
 
@@ -13,9 +17,19 @@ export function failureEvent(summary: FailureSummary): HarnessEvent {
  * cause (a refusal, an auth wall) outranks the generic transport symptom it produced.
  */
 const RANK: Record<FailureClass, number> = {
-  rejected: 0, native: 0, "trust-refused": 0, auth: 1,
-  "rate-limit": 2, "usage-limit": 2, quota: 2, unavailable: 2,
-  budget: 3, task: 3, timeout: 3, stall: 3, transport: 4,
+  rejected: 0,
+  native: 0,
+  "trust-refused": 0,
+  auth: 1,
+  "rate-limit": 2,
+  "usage-limit": 2,
+  quota: 2,
+  unavailable: 2,
+  budget: 3,
+  task: 3,
+  timeout: 3,
+  stall: 3,
+  transport: 4,
 };
 
 /** Reduce every failure a turn saw to one summary; ties keep the earliest. */

@@ -1,6 +1,6 @@
-import type { HarnessName } from "./harness-names.js";
-import { failure } from "./failure.js";
 import type { FailureSummary, NativeSpelling, RefusalIssue } from "./events.js";
+import { failure } from "./failure.js";
+import type { HarnessName } from "./harness-names.js";
 
 export interface RefusalFields {
   readonly issue: RefusalIssue;

@@ -36,7 +36,9 @@ export function cwdFolderName(rule: CwdFolderRule, cwd: string): string {
   switch (rule.kind) {
     case "non-alphanumeric-to-dash": {
       const name = cwd.replace(/[^a-zA-Z0-9]/g, "-");
-      return name.length <= rule.maxLength ? name : `${name.slice(0, rule.maxLength)}-${Math.abs(stringHash(cwd)).toString(36)}`;
+      return name.length <= rule.maxLength
+        ? name
+        : `${name.slice(0, rule.maxLength)}-${Math.abs(stringHash(cwd)).toString(36)}`;
     }
     case "double-dash-wrapped":
       return `--${cwd.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`;
@@ -45,7 +47,11 @@ export function cwdFolderName(rule: CwdFolderRule, cwd: string): string {
   }
 }
 
-export function sessionStoreLocation(store: SessionStoreShape, cwd: string, env: Readonly<Record<string, string | undefined>>): StoreLocation {
+export function sessionStoreLocation(
+  store: SessionStoreShape,
+  cwd: string,
+  env: Readonly<Record<string, string | undefined>>,
+): StoreLocation {
   const relocated = store.dirEnv ? env[store.dirEnv] : undefined;
   const own = relocated && relocated !== "" ? relocated : join(env.HOME || "~", store.homeDir);
   const root = join(own, store.sessions);
@@ -59,11 +65,19 @@ export interface ResumeLastNotice {
   readonly cwdDir: string | null;
 }
 
-export function resumeLastNotice(harness: HarnessName, store: SessionStoreShape | null, cwd: string,
-  env: Readonly<Record<string, string | undefined>>): ResumeLastNotice {
+export function resumeLastNotice(
+  harness: HarnessName,
+  store: SessionStoreShape | null,
+  cwd: string,
+  env: Readonly<Record<string, string | undefined>>,
+): ResumeLastNotice {
   const events: HarnessEvent[] = [{ kind: "error", message: RESUME_LAST_WARNING }];
   if (!store) {
-    events.push({ kind: "progress", label: "resume-last", detail: `store root unknown for ${harness} for scope ${cwd}` });
+    events.push({
+      kind: "progress",
+      label: "resume-last",
+      detail: `store root unknown for ${harness} for scope ${cwd}`,
+    });
     return { events, cwdDir: null };
   }
   const location = sessionStoreLocation(store, cwd, env);

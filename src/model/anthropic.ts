@@ -4,34 +4,55 @@
  * when finding the last user turn. Tool results come back in a `user` message.
  */
 import type { ServerResponse } from "node:http";
-import { isRecord, paramsOf, RequestShapeError, textOf, type Conversation, type OfferedTool, type ToolResultSeen } from "./conversation.js";
+import {
+  type Conversation,
+  isRecord,
+  type OfferedTool,
+  paramsOf,
+  RequestShapeError,
+  type ToolResultSeen,
+  textOf,
+} from "./conversation.js";
 import type { ReplyPlan } from "./reply-plan.js";
-import { sendJson, SseWriter } from "./sse.js";
+import { SseWriter, sendJson } from "./sse.js";
 import { splitInHalf, type WireAdapter } from "./wire.js";
 
 const ERROR_TYPES: Record<number, string> = {
-  400: "invalid_request_error", 401: "authentication_error", 403: "permission_error", 404: "not_found_error",
-  429: "rate_limit_error", 529: "overloaded_error",
+  400: "invalid_request_error",
+  401: "authentication_error",
+  403: "permission_error",
+  404: "not_found_error",
+  429: "rate_limit_error",
+  529: "overloaded_error",
 };
 
 type Message = { role: string; content: unknown };
 
 function isToolResultMessage(m: Message): boolean {
-  return m.role === "user" && Array.isArray(m.content) && m.content.some((b) => isRecord(b) && b.type === "tool_result");
+  return (
+    m.role === "user" && Array.isArray(m.content) && m.content.some((b) => isRecord(b) && b.type === "tool_result")
+  );
 }
 
 function toolResultsOf(m: Message): ToolResultSeen[] {
   if (!Array.isArray(m.content)) return [];
-  return m.content.filter((b) => isRecord(b) && b.type === "tool_result").map((b) => {
-    const block = b as Record<string, unknown>;
-    return { callId: String(block.tool_use_id ?? ""), output: textOf(block.content), isError: block.is_error === true };
-  });
+  return m.content
+    .filter((b) => isRecord(b) && b.type === "tool_result")
+    .map((b) => {
+      const block = b as Record<string, unknown>;
+      return {
+        callId: String(block.tool_use_id ?? ""),
+        output: textOf(block.content),
+        isError: block.is_error === true,
+      };
+    });
 }
 
 function readMessages(body: Record<string, unknown>): Message[] {
   if (!Array.isArray(body.messages)) throw new RequestShapeError("anthropic", "body has no messages[] array");
   return body.messages.map((m, i) => {
-    if (!isRecord(m) || typeof m.role !== "string") throw new RequestShapeError("anthropic", `messages[${i}] has no role`);
+    if (!isRecord(m) || typeof m.role !== "string")
+      throw new RequestShapeError("anthropic", `messages[${i}] has no role`);
     return { role: m.role, content: m.content };
   });
 }
@@ -41,19 +62,29 @@ export function readAnthropic(body: unknown): Conversation {
   const messages = readMessages(body).filter((m) => m.role !== "system");
   let last = -1;
   for (let i = messages.length - 1; i >= 0; i--) {
-    if (messages[i]!.role === "user" && !isToolResultMessage(messages[i]!)) { last = i; break; }
+    if (messages[i]!.role === "user" && !isToolResultMessage(messages[i]!)) {
+      last = i;
+      break;
+    }
   }
   const after = messages.slice(last + 1);
   const rounds = after.filter(isToolResultMessage);
   const tools: OfferedTool[] = Array.isArray(body.tools)
-    ? body.tools.filter(isRecord).map((t) => ({ name: String(t.name ?? t.type ?? ""), params: paramsOf(t.input_schema), kind: "function" as const }))
+    ? body.tools.filter(isRecord).map((t) => ({
+        name: String(t.name ?? t.type ?? ""),
+        params: paramsOf(t.input_schema),
+        kind: "function" as const,
+      }))
     : [];
   return {
     protocol: "anthropic",
     model: typeof body.model === "string" ? body.model : "unknown",
     stream: body.stream === true,
     lastUserText: last >= 0 ? textOf(messages[last]!.content) : "",
-    earlierTexts: messages.slice(0, Math.max(last, 0)).map((m) => textOf(m.content)).filter((t) => t.length > 0),
+    earlierTexts: messages
+      .slice(0, Math.max(last, 0))
+      .map((m) => textOf(m.content))
+      .filter((t) => t.length > 0),
     assistantTexts: messages.filter((m) => m.role === "assistant").map((m) => textOf(m.content)),
     toolRounds: rounds.length,
     latestToolResults: rounds.length ? toolResultsOf(rounds[rounds.length - 1]!) : [],
@@ -75,30 +106,70 @@ async function stream(res: ServerResponse, plan: ReplyPlan, conv: Conversation, 
   sse.sendNow("message_start", {
     type: "message_start",
     message: {
-      id, type: "message", role: "assistant", model: conv.model, content: [], stop_reason: null, stop_sequence: null,
-      usage: { input_tokens: plan.usage.input, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: plan.usage.cachedInput },
+      id,
+      type: "message",
+      role: "assistant",
+      model: conv.model,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: {
+        input_tokens: plan.usage.input,
+        output_tokens: 1,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: plan.usage.cachedInput,
+      },
     },
   });
   if (plan.failure?.kind === "drop") return sse.drop();
   if (plan.failure?.kind === "stall") return;
   let index = 0;
   if (plan.thinking !== undefined) {
-    sse.sendNow("content_block_start", { type: "content_block_start", index, content_block: { type: "thinking", thinking: "", signature: "" } });
-    await sse.send("content_block_delta", { type: "content_block_delta", index, delta: { type: "thinking_delta", thinking: plan.thinking } });
-    sse.sendNow("content_block_delta", { type: "content_block_delta", index, delta: { type: "signature_delta", signature: "hmux-model" } });
+    sse.sendNow("content_block_start", {
+      type: "content_block_start",
+      index,
+      content_block: { type: "thinking", thinking: "", signature: "" },
+    });
+    await sse.send("content_block_delta", {
+      type: "content_block_delta",
+      index,
+      delta: { type: "thinking_delta", thinking: plan.thinking },
+    });
+    sse.sendNow("content_block_delta", {
+      type: "content_block_delta",
+      index,
+      delta: { type: "signature_delta", signature: "hmux-model" },
+    });
     sse.sendNow("content_block_stop", { type: "content_block_stop", index });
     index++;
   }
   if (plan.textChunks.length) {
-    sse.sendNow("content_block_start", { type: "content_block_start", index, content_block: { type: "text", text: "" } });
-    for (const text of plan.textChunks) await sse.send("content_block_delta", { type: "content_block_delta", index, delta: { type: "text_delta", text } });
+    sse.sendNow("content_block_start", {
+      type: "content_block_start",
+      index,
+      content_block: { type: "text", text: "" },
+    });
+    for (const text of plan.textChunks)
+      await sse.send("content_block_delta", {
+        type: "content_block_delta",
+        index,
+        delta: { type: "text_delta", text },
+      });
     sse.sendNow("content_block_stop", { type: "content_block_stop", index });
     index++;
   }
   for (const call of plan.toolCalls) {
-    sse.sendNow("content_block_start", { type: "content_block_start", index, content_block: { type: "tool_use", id: call.id, name: call.name, input: {} } });
+    sse.sendNow("content_block_start", {
+      type: "content_block_start",
+      index,
+      content_block: { type: "tool_use", id: call.id, name: call.name, input: {} },
+    });
     for (const part of splitInHalf(JSON.stringify(call.input))) {
-      await sse.send("content_block_delta", { type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: part } });
+      await sse.send("content_block_delta", {
+        type: "content_block_delta",
+        index,
+        delta: { type: "input_json_delta", partial_json: part },
+      });
     }
     sse.sendNow("content_block_stop", { type: "content_block_stop", index });
     index++;
@@ -118,13 +189,30 @@ export const anthropicWire: WireAdapter = {
   read: readAnthropic,
   async respond(res, plan, conv, id) {
     if (conv.stream) return stream(res, plan, conv, id);
-    if (plan.failure?.kind === "drop") { res.socket?.destroy(); return; }
-    if (plan.failure?.kind === "stall") { res.writeHead(200, { "content-type": "application/json" }); res.flushHeaders(); return; }
+    if (plan.failure?.kind === "drop") {
+      res.socket?.destroy();
+      return;
+    }
+    if (plan.failure?.kind === "stall") {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.flushHeaders();
+      return;
+    }
     if (plan.delayMs > 0) await new Promise((r) => setTimeout(r, plan.delayMs));
     sendJson(res, 200, {
-      id, type: "message", role: "assistant", model: conv.model, content: contentBlocks(plan),
-      stop_reason: plan.toolCalls.length ? "tool_use" : "end_turn", stop_sequence: null,
-      usage: { input_tokens: plan.usage.input, output_tokens: plan.usage.output, cache_creation_input_tokens: 0, cache_read_input_tokens: plan.usage.cachedInput },
+      id,
+      type: "message",
+      role: "assistant",
+      model: conv.model,
+      content: contentBlocks(plan),
+      stop_reason: plan.toolCalls.length ? "tool_use" : "end_turn",
+      stop_sequence: null,
+      usage: {
+        input_tokens: plan.usage.input,
+        output_tokens: plan.usage.output,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: plan.usage.cachedInput,
+      },
     });
   },
   errorBody(status, message) {

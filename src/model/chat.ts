@@ -3,9 +3,17 @@
  * the message reader and the SSE writer (tool_calls deltas, a usage chunk, then [DONE]).
  */
 import type { ServerResponse } from "node:http";
-import { isRecord, paramsOf, RequestShapeError, textOf, type Conversation, type OfferedTool, type ToolResultSeen } from "./conversation.js";
+import {
+  type Conversation,
+  isRecord,
+  type OfferedTool,
+  paramsOf,
+  RequestShapeError,
+  type ToolResultSeen,
+  textOf,
+} from "./conversation.js";
 import type { ReplyPlan } from "./reply-plan.js";
-import { sendJson, SseWriter } from "./sse.js";
+import { SseWriter, sendJson } from "./sse.js";
 import { splitInHalf, type WireAdapter } from "./wire.js";
 
 type Message = Record<string, unknown>;
@@ -15,14 +23,22 @@ export function readChat(body: unknown): Conversation {
   if (!Array.isArray(body.messages)) throw new RequestShapeError("chat", "body has no messages[] array");
   const messages: Message[] = body.messages.filter(isRecord);
   let last = -1;
-  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.role === "user") { last = i; break; }
+  for (let i = messages.length - 1; i >= 0; i--)
+    if (messages[i]!.role === "user") {
+      last = i;
+      break;
+    }
   const rounds: ToolResultSeen[][] = [];
   let previousWasTool = false;
   for (const m of messages.slice(last + 1)) {
     const isTool = m.role === "tool";
     if (isTool) {
       if (!previousWasTool) rounds.push([]);
-      rounds[rounds.length - 1]!.push({ callId: String(m.tool_call_id ?? ""), output: textOf(m.content), isError: false });
+      rounds[rounds.length - 1]!.push({
+        callId: String(m.tool_call_id ?? ""),
+        output: textOf(m.content),
+        isError: false,
+      });
     }
     previousWasTool = isTool;
   }
@@ -38,7 +54,9 @@ export function readChat(body: unknown): Conversation {
     model: typeof body.model === "string" ? body.model : "unknown",
     stream: body.stream === true,
     lastUserText: last >= 0 ? textOf(messages[last]!.content) : "",
-    earlierTexts: texts(messages.slice(0, Math.max(last, 0)).filter((m) => m.role === "user" || m.role === "assistant")),
+    earlierTexts: texts(
+      messages.slice(0, Math.max(last, 0)).filter((m) => m.role === "user" || m.role === "assistant"),
+    ),
     assistantTexts: texts(messages.filter((m) => m.role === "assistant")),
     toolRounds: rounds.length,
     latestToolResults: rounds[rounds.length - 1] ?? [],
@@ -48,7 +66,9 @@ export function readChat(body: unknown): Conversation {
 
 function usageOf(plan: ReplyPlan): Record<string, unknown> {
   return {
-    prompt_tokens: plan.usage.input, completion_tokens: plan.usage.output, total_tokens: plan.usage.input + plan.usage.output,
+    prompt_tokens: plan.usage.input,
+    completion_tokens: plan.usage.output,
+    total_tokens: plan.usage.input + plan.usage.output,
     prompt_tokens_details: { cached_tokens: plan.usage.cachedInput },
   };
 }
@@ -56,8 +76,16 @@ function usageOf(plan: ReplyPlan): Record<string, unknown> {
 async function stream(res: ServerResponse, plan: ReplyPlan, conv: Conversation, id: string): Promise<void> {
   const sse = new SseWriter(res, plan.delayMs);
   const created = Math.floor(Date.now() / 1000);
-  const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) => ({ id, object: "chat.completion.chunk", created, model: conv.model, choices, ...extra });
-  const delta = (d: Record<string, unknown>, finish: string | null = null) => chunk([{ index: 0, delta: d, finish_reason: finish }]);
+  const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) => ({
+    id,
+    object: "chat.completion.chunk",
+    created,
+    model: conv.model,
+    choices,
+    ...extra,
+  });
+  const delta = (d: Record<string, unknown>, finish: string | null = null) =>
+    chunk([{ index: 0, delta: d, finish_reason: finish }]);
   sse.open();
   sse.sendNow(null, delta({ role: "assistant", content: "" }));
   if (plan.failure?.kind === "drop") return sse.drop();
@@ -65,8 +93,12 @@ async function stream(res: ServerResponse, plan: ReplyPlan, conv: Conversation, 
   if (plan.thinking !== undefined) await sse.send(null, delta({ reasoning_content: plan.thinking }));
   for (const content of plan.textChunks) await sse.send(null, delta({ content }));
   for (const [index, call] of plan.toolCalls.entries()) {
-    sse.sendNow(null, delta({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] }));
-    for (const part of splitInHalf(JSON.stringify(call.input))) await sse.send(null, delta({ tool_calls: [{ index, function: { arguments: part } }] }));
+    sse.sendNow(
+      null,
+      delta({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] }),
+    );
+    for (const part of splitInHalf(JSON.stringify(call.input)))
+      await sse.send(null, delta({ tool_calls: [{ index, function: { arguments: part } }] }));
   }
   await sse.send(null, delta({}, plan.toolCalls.length ? "tool_calls" : "stop"));
   sse.sendNow(null, chunk([], { usage: usageOf(plan) }));
@@ -80,21 +112,42 @@ export const chatWire: WireAdapter = {
   read: readChat,
   async respond(res, plan, conv, id) {
     if (conv.stream) return stream(res, plan, conv, id);
-    if (plan.failure?.kind === "drop") { res.socket?.destroy(); return; }
-    if (plan.failure?.kind === "stall") { res.writeHead(200, { "content-type": "application/json" }); res.flushHeaders(); return; }
+    if (plan.failure?.kind === "drop") {
+      res.socket?.destroy();
+      return;
+    }
+    if (plan.failure?.kind === "stall") {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.flushHeaders();
+      return;
+    }
     if (plan.delayMs > 0) await new Promise((r) => setTimeout(r, plan.delayMs));
     const message: Record<string, unknown> = { role: "assistant", content: plan.textChunks.join("") || null };
     if (plan.thinking !== undefined) message.reasoning_content = plan.thinking;
     if (plan.toolCalls.length) {
-      message.tool_calls = plan.toolCalls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: JSON.stringify(c.input) } }));
+      message.tool_calls = plan.toolCalls.map((c) => ({
+        id: c.id,
+        type: "function",
+        function: { name: c.name, arguments: JSON.stringify(c.input) },
+      }));
     }
     sendJson(res, 200, {
-      id, object: "chat.completion", created: Math.floor(Date.now() / 1000), model: conv.model,
+      id,
+      object: "chat.completion",
+      created: Math.floor(Date.now() / 1000),
+      model: conv.model,
       choices: [{ index: 0, message, finish_reason: plan.toolCalls.length ? "tool_calls" : "stop" }],
       usage: usageOf(plan),
     });
   },
   errorBody(status, message) {
-    return { error: { message, type: status === 429 ? "rate_limit_exceeded" : status >= 500 ? "server_error" : "invalid_request_error", code: status === 401 ? "invalid_api_key" : null, param: null } };
+    return {
+      error: {
+        message,
+        type: status === 429 ? "rate_limit_exceeded" : status >= 500 ? "server_error" : "invalid_request_error",
+        code: status === 401 ? "invalid_api_key" : null,
+        param: null,
+      },
+    };
   },
 };

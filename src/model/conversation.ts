@@ -37,7 +37,10 @@ export interface Conversation {
 
 /** The request body is JSON but not the shape this route expects. */
 export class RequestShapeError extends Error {
-  constructor(readonly protocol: WireProtocol, readonly shape: string) {
+  constructor(
+    readonly protocol: WireProtocol,
+    readonly shape: string,
+  ) {
     super(`hmux model: unknown ${protocol} request shape: ${shape}`);
     this.name = "RequestShapeError";
   }

@@ -5,36 +5,51 @@
  */
 import { parseScript, type Script } from "./script-schema.js";
 
-export const DEFAULT_SCRIPT: Script = parseScript({
-  rules: [
-    {
-      name: "demo-answer",
-      match: { assistantSaid: "```hcn-question" },
-      replies: [{
-        text: ["Thanks for the answer. ", "That is the whole demo: I read a file, ran a command you approved, and asked you a question."],
-        delayMs: 40,
-      }],
-    },
-    {
-      name: "demo",
-      replies: [
-        {
-          thinking: "Start by looking at the project before changing anything.",
-          text: ["Let me look at the project first."],
-          tools: [{ tool: "read", path: "README.md" }],
-          delayMs: 40,
-        },
-        {
-          text: ["I have read it. ", "Next I will create a small file. This command changes the disk, so it needs your approval."],
-          tools: [{ tool: "shell", command: "touch hmux-demo.txt" }],
-          delayMs: 40,
-        },
-        {
-          text: ["The command finished. ", "One decision before I wrap up:"],
-          question: { question: "Should I keep hmux-demo.txt?", options: ["keep it", "delete it"], recommended: "keep it" },
-          delayMs: 40,
-        },
-      ],
-    },
-  ],
-}, "default script");
+export const DEFAULT_SCRIPT: Script = parseScript(
+  {
+    rules: [
+      {
+        name: "demo-answer",
+        match: { assistantSaid: "```hcn-question" },
+        replies: [
+          {
+            text: [
+              "Thanks for the answer. ",
+              "That is the whole demo: I read a file, ran a command you approved, and asked you a question.",
+            ],
+            delayMs: 40,
+          },
+        ],
+      },
+      {
+        name: "demo",
+        replies: [
+          {
+            thinking: "Start by looking at the project before changing anything.",
+            text: ["Let me look at the project first."],
+            tools: [{ tool: "read", path: "README.md" }],
+            delayMs: 40,
+          },
+          {
+            text: [
+              "I have read it. ",
+              "Next I will create a small file. This command changes the disk, so it needs your approval.",
+            ],
+            tools: [{ tool: "shell", command: "touch hmux-demo.txt" }],
+            delayMs: 40,
+          },
+          {
+            text: ["The command finished. ", "One decision before I wrap up:"],
+            question: {
+              question: "Should I keep hmux-demo.txt?",
+              options: ["keep it", "delete it"],
+              recommended: "keep it",
+            },
+            delayMs: 40,
+          },
+        ],
+      },
+    ],
+  },
+  "default script",
+);

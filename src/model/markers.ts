@@ -6,7 +6,14 @@
  *   [[expect-history:TEXT]] [[usage:IN/OUT]]
  * After a tool round the rule answers "Tool result received: <output>".
  */
-import { HTTP_FAILURE_STATUSES, parseScript, type ScriptFailure, type ScriptReply, type ScriptRule, type ScriptToolCall } from "./script-schema.js";
+import {
+  HTTP_FAILURE_STATUSES,
+  parseScript,
+  type ScriptFailure,
+  type ScriptReply,
+  type ScriptRule,
+  type ScriptToolCall,
+} from "./script-schema.js";
 
 const MARKER = /\[\[([a-z-]+):([\s\S]*?)\]\]/g;
 
@@ -21,8 +28,13 @@ function failureOf(value: string, retryAfter: number | undefined): ScriptFailure
   if (value === "drop" || value === "stall" || value === "hang") return { kind: value };
   const status = Number(value);
   const known = HTTP_FAILURE_STATUSES.find((s) => s === status);
-  if (known === undefined) throw new MarkerError(`[[fail:${value}]]: expected one of ${HTTP_FAILURE_STATUSES.join("|")}|drop|stall|hang`);
-  return { kind: "status", status: known, ...(retryAfter !== undefined || known === 429 ? { retryAfter: retryAfter ?? 1 } : {}) };
+  if (known === undefined)
+    throw new MarkerError(`[[fail:${value}]]: expected one of ${HTTP_FAILURE_STATUSES.join("|")}|drop|stall|hang`);
+  return {
+    kind: "status",
+    status: known,
+    ...(retryAfter !== undefined || known === 429 ? { retryAfter: retryAfter ?? 1 } : {}),
+  };
 }
 
 function positiveInt(name: string, value: string): number {
@@ -48,25 +60,53 @@ export function ruleFromMarkers(text: string): ScriptRule | null {
   for (const { name, value } of found) {
     const parts = value.split("|");
     switch (name) {
-      case "bash": case "shell": tools.push({ tool: "shell", command: value }); break;
-      case "escalate": tools.push({ tool: "shell", command: value, escalate: true }); break;
-      case "read": tools.push({ tool: "read", path: value }); break;
-      case "write": tools.push({ tool: "write", path: parts[0]!, content: parts.slice(1).join("|") }); break;
-      case "edit": tools.push({ tool: "edit", path: parts[0]!, old: parts[1] ?? "", new: parts[2] ?? "" }); break;
-      case "say": say.push(value); break;
-      case "think": thinking = value; break;
-      case "slow": delayMs = positiveInt(name, value); break;
-      case "fail": fail = value; break;
-      case "retry-after": retryAfter = positiveInt(name, value); break;
-      case "fail-times": failTimes = positiveInt(name, value); break;
-      case "expect-history": history.push(value); break;
-      case "ask": question = { question: parts[0]!, options: parts.slice(1).length ? parts.slice(1) : ["yes", "no"] }; break;
+      case "bash":
+      case "shell":
+        tools.push({ tool: "shell", command: value });
+        break;
+      case "escalate":
+        tools.push({ tool: "shell", command: value, escalate: true });
+        break;
+      case "read":
+        tools.push({ tool: "read", path: value });
+        break;
+      case "write":
+        tools.push({ tool: "write", path: parts[0]!, content: parts.slice(1).join("|") });
+        break;
+      case "edit":
+        tools.push({ tool: "edit", path: parts[0]!, old: parts[1] ?? "", new: parts[2] ?? "" });
+        break;
+      case "say":
+        say.push(value);
+        break;
+      case "think":
+        thinking = value;
+        break;
+      case "slow":
+        delayMs = positiveInt(name, value);
+        break;
+      case "fail":
+        fail = value;
+        break;
+      case "retry-after":
+        retryAfter = positiveInt(name, value);
+        break;
+      case "fail-times":
+        failTimes = positiveInt(name, value);
+        break;
+      case "expect-history":
+        history.push(value);
+        break;
+      case "ask":
+        question = { question: parts[0]!, options: parts.slice(1).length ? parts.slice(1) : ["yes", "no"] };
+        break;
       case "usage": {
         const [input, output] = value.split("/").map((v) => positiveInt(name, v));
         usage = { input: input ?? 0, output: output ?? 0, cachedInput: 0 };
         break;
       }
-      default: continue; // unknown marker names are ordinary text
+      default:
+        continue; // unknown marker names are ordinary text
     }
   }
   const first: ScriptReply = {
@@ -81,7 +121,12 @@ export function ruleFromMarkers(text: string): ScriptRule | null {
     ...(history.length ? { expect: { history } } : {}),
   };
   const replies: ScriptReply[] = [first];
-  if (tools.length) replies.push({ text: ["Tool result received: {{toolResult}}"], expect: { toolResult: true }, ...(delayMs !== undefined ? { delayMs } : {}) });
+  if (tools.length)
+    replies.push({
+      text: ["Tool result received: {{toolResult}}"],
+      expect: { toolResult: true },
+      ...(delayMs !== undefined ? { delayMs } : {}),
+    });
   // Validate through the same schema a script file goes through.
   return parseScript({ rules: [{ name: "markers", replies }] }, "markers").rules[0]!;
 }

@@ -8,13 +8,33 @@ import type { CheckResult } from "./script-engine.js";
 
 /** Headers worth keeping: auth, versions, retry counters, session ids. */
 const KEPT_HEADERS = [
-  "authorization", "x-api-key", "anthropic-version", "anthropic-beta", "user-agent", "content-type", "accept",
-  "x-stainless-retry-count", "x-claude-code-session-id", "session-id", "thread-id", "originator", "content-encoding",
+  "authorization",
+  "x-api-key",
+  "anthropic-version",
+  "anthropic-beta",
+  "user-agent",
+  "content-type",
+  "accept",
+  "x-stainless-retry-count",
+  "x-claude-code-session-id",
+  "session-id",
+  "thread-id",
+  "originator",
+  "content-encoding",
 ];
 
 export type RequestOutcome =
-  | "reply" | "failure" | "drop" | "stall" | "hang" | "shape-error" | "not-json"
-  | "not-found" | "count-tokens" | "models" | "preconnect";
+  | "reply"
+  | "failure"
+  | "drop"
+  | "stall"
+  | "hang"
+  | "shape-error"
+  | "not-json"
+  | "not-found"
+  | "count-tokens"
+  | "models"
+  | "preconnect";
 
 export interface RecordedRequest {
   readonly seq: number;

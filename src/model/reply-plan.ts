@@ -4,9 +4,9 @@
  * ids, usage and pacing. Problems (a tool the request does not offer) become visible text.
  */
 import type { Conversation } from "./conversation.js";
-import { toolResultText, type CheckResult, type Decision } from "./script-engine.js";
+import { type CheckResult, type Decision, toolResultText } from "./script-engine.js";
 import type { ScriptFailure, ScriptQuestion } from "./script-schema.js";
-import { resolveToolCall, type NativeToolCall } from "./tools.js";
+import { type NativeToolCall, resolveToolCall } from "./tools.js";
 
 export interface PlannedToolCall extends NativeToolCall {
   readonly id: string;

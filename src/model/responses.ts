@@ -4,9 +4,17 @@
  * response.completed carrying id and usage; a stream cut before it is an error to Codex.
  */
 import type { ServerResponse } from "node:http";
-import { isRecord, paramsOf, RequestShapeError, textOf, type Conversation, type OfferedTool, type ToolResultSeen } from "./conversation.js";
+import {
+  type Conversation,
+  isRecord,
+  type OfferedTool,
+  paramsOf,
+  RequestShapeError,
+  type ToolResultSeen,
+  textOf,
+} from "./conversation.js";
 import type { PlannedToolCall, ReplyPlan } from "./reply-plan.js";
-import { sendJson, SseWriter } from "./sse.js";
+import { SseWriter, sendJson } from "./sse.js";
 import { splitInHalf, type WireAdapter } from "./wire.js";
 
 type Item = Record<string, unknown>;
@@ -24,11 +32,20 @@ function outputText(output: unknown): string {
 
 export function readResponses(body: unknown): Conversation {
   if (!isRecord(body)) throw new RequestShapeError("responses", "body is not a JSON object");
-  const input: Item[] = typeof body.input === "string" ? [{ type: "message", role: "user", content: body.input }]
-    : Array.isArray(body.input) ? body.input.filter(isRecord) : [];
-  if (!Array.isArray(body.input) && typeof body.input !== "string") throw new RequestShapeError("responses", "body has no input (string or array)");
+  const input: Item[] =
+    typeof body.input === "string"
+      ? [{ type: "message", role: "user", content: body.input }]
+      : Array.isArray(body.input)
+        ? body.input.filter(isRecord)
+        : [];
+  if (!Array.isArray(body.input) && typeof body.input !== "string")
+    throw new RequestShapeError("responses", "body has no input (string or array)");
   let last = -1;
-  for (let i = input.length - 1; i >= 0; i--) if (isUserMessage(input[i]!)) { last = i; break; }
+  for (let i = input.length - 1; i >= 0; i--)
+    if (isUserMessage(input[i]!)) {
+      last = i;
+      break;
+    }
   // A round is a run of consecutive tool outputs.
   const rounds: ToolResultSeen[][] = [];
   let previousWasOutput = false;
@@ -36,7 +53,11 @@ export function readResponses(body: unknown): Conversation {
     const isOutput = OUTPUT_TYPES.has(String(item.type));
     if (isOutput) {
       if (!previousWasOutput) rounds.push([]);
-      rounds[rounds.length - 1]!.push({ callId: String(item.call_id ?? ""), output: outputText(item.output), isError: false });
+      rounds[rounds.length - 1]!.push({
+        callId: String(item.call_id ?? ""),
+        output: outputText(item.output),
+        isError: false,
+      });
     }
     previousWasOutput = isOutput;
   }
@@ -47,7 +68,11 @@ export function readResponses(body: unknown): Conversation {
         kind: t.type === "custom" ? ("custom" as const) : ("function" as const),
       }))
     : [];
-  const textItems = (items: Item[]) => items.filter((i) => i.type === undefined || i.type === "message").map((i) => textOf(i.content)).filter((t) => t.length > 0);
+  const textItems = (items: Item[]) =>
+    items
+      .filter((i) => i.type === undefined || i.type === "message")
+      .map((i) => textOf(i.content))
+      .filter((t) => t.length > 0);
   return {
     protocol: "responses",
     model: typeof body.model === "string" ? body.model : "unknown",
@@ -62,21 +87,43 @@ export function readResponses(body: unknown): Conversation {
 }
 
 function callItem(call: PlannedToolCall, itemId: string, done: boolean): Item {
-  if (call.kind === "custom") return { type: "custom_tool_call", id: itemId, call_id: call.id, name: call.name, input: done ? String(call.input) : "", status: done ? "completed" : "in_progress" };
-  return { type: "function_call", id: itemId, call_id: call.id, name: call.name, arguments: done ? JSON.stringify(call.input) : "", status: done ? "completed" : "in_progress" };
+  if (call.kind === "custom")
+    return {
+      type: "custom_tool_call",
+      id: itemId,
+      call_id: call.id,
+      name: call.name,
+      input: done ? String(call.input) : "",
+      status: done ? "completed" : "in_progress",
+    };
+  return {
+    type: "function_call",
+    id: itemId,
+    call_id: call.id,
+    name: call.name,
+    arguments: done ? JSON.stringify(call.input) : "",
+    status: done ? "completed" : "in_progress",
+  };
 }
 
 function usageOf(plan: ReplyPlan): Item {
   return {
-    input_tokens: plan.usage.input, input_tokens_details: { cached_tokens: plan.usage.cachedInput },
-    output_tokens: plan.usage.output, output_tokens_details: { reasoning_tokens: 0 },
+    input_tokens: plan.usage.input,
+    input_tokens_details: { cached_tokens: plan.usage.cachedInput },
+    output_tokens: plan.usage.output,
+    output_tokens_details: { reasoning_tokens: 0 },
     total_tokens: plan.usage.input + plan.usage.output,
   };
 }
 
 function responseObject(id: string, conv: Conversation, status: string, output: Item[], plan?: ReplyPlan): Item {
   return {
-    id, object: "response", created_at: Math.floor(Date.now() / 1000), status, model: conv.model, output,
+    id,
+    object: "response",
+    created_at: Math.floor(Date.now() / 1000),
+    status,
+    model: conv.model,
+    output,
     ...(plan ? { usage: usageOf(plan) } : {}),
   };
 }
@@ -85,7 +132,9 @@ async function stream(res: ServerResponse, plan: ReplyPlan, conv: Conversation, 
   const sse = new SseWriter(res, plan.delayMs);
   let seq = 0;
   const emit = (type: string, fields: Item, paced = false) =>
-    paced ? sse.send(type, { type, sequence_number: seq++, ...fields }) : (sse.sendNow(type, { type, sequence_number: seq++, ...fields }), Promise.resolve());
+    paced
+      ? sse.send(type, { type, sequence_number: seq++, ...fields })
+      : (sse.sendNow(type, { type, sequence_number: seq++, ...fields }), Promise.resolve());
   sse.open({ "x-request-id": `req_${id}` });
   await emit("response.created", { response: responseObject(id, conv, "in_progress", []) });
   if (plan.failure?.kind === "drop") return sse.drop();
@@ -96,10 +145,29 @@ async function stream(res: ServerResponse, plan: ReplyPlan, conv: Conversation, 
     const itemId = `rs_${id}_${output.length}`;
     const output_index = output.length;
     await emit("response.output_item.added", { output_index, item: { type: "reasoning", id: itemId, summary: [] } });
-    await emit("response.reasoning_summary_part.added", { item_id: itemId, output_index, summary_index: 0, part: { type: "summary_text", text: "" } });
-    await emit("response.reasoning_summary_text.delta", { item_id: itemId, output_index, summary_index: 0, delta: plan.thinking }, true);
-    await emit("response.reasoning_summary_text.done", { item_id: itemId, output_index, summary_index: 0, text: plan.thinking });
-    await emit("response.reasoning_summary_part.done", { item_id: itemId, output_index, summary_index: 0, part: { type: "summary_text", text: plan.thinking } });
+    await emit("response.reasoning_summary_part.added", {
+      item_id: itemId,
+      output_index,
+      summary_index: 0,
+      part: { type: "summary_text", text: "" },
+    });
+    await emit(
+      "response.reasoning_summary_text.delta",
+      { item_id: itemId, output_index, summary_index: 0, delta: plan.thinking },
+      true,
+    );
+    await emit("response.reasoning_summary_text.done", {
+      item_id: itemId,
+      output_index,
+      summary_index: 0,
+      text: plan.thinking,
+    });
+    await emit("response.reasoning_summary_part.done", {
+      item_id: itemId,
+      output_index,
+      summary_index: 0,
+      part: { type: "summary_text", text: plan.thinking },
+    });
     const item = { type: "reasoning", id: itemId, summary: [{ type: "summary_text", text: plan.thinking }] };
     await emit("response.output_item.done", { output_index, item });
     output.push(item);
@@ -108,9 +176,18 @@ async function stream(res: ServerResponse, plan: ReplyPlan, conv: Conversation, 
     const itemId = `msg_${id}_${output.length}`;
     const output_index = output.length;
     const text = plan.textChunks.join("");
-    await emit("response.output_item.added", { output_index, item: { type: "message", id: itemId, role: "assistant", status: "in_progress", content: [] } });
-    await emit("response.content_part.added", { item_id: itemId, output_index, content_index: 0, part: { type: "output_text", text: "", annotations: [] } });
-    for (const delta of plan.textChunks) await emit("response.output_text.delta", { item_id: itemId, output_index, content_index: 0, delta }, true);
+    await emit("response.output_item.added", {
+      output_index,
+      item: { type: "message", id: itemId, role: "assistant", status: "in_progress", content: [] },
+    });
+    await emit("response.content_part.added", {
+      item_id: itemId,
+      output_index,
+      content_index: 0,
+      part: { type: "output_text", text: "", annotations: [] },
+    });
+    for (const delta of plan.textChunks)
+      await emit("response.output_text.delta", { item_id: itemId, output_index, content_index: 0, delta }, true);
     await emit("response.output_text.done", { item_id: itemId, output_index, content_index: 0, text });
     const part = { type: "output_text", text, annotations: [] };
     await emit("response.content_part.done", { item_id: itemId, output_index, content_index: 0, part });
@@ -124,7 +201,8 @@ async function stream(res: ServerResponse, plan: ReplyPlan, conv: Conversation, 
     await emit("response.output_item.added", { output_index, item: callItem(call, itemId, false) });
     if (call.kind === "function") {
       const args = JSON.stringify(call.input);
-      for (const delta of splitInHalf(args)) await emit("response.function_call_arguments.delta", { item_id: itemId, output_index, delta }, true);
+      for (const delta of splitInHalf(args))
+        await emit("response.function_call_arguments.delta", { item_id: itemId, output_index, delta }, true);
       await emit("response.function_call_arguments.done", { item_id: itemId, output_index, arguments: args });
     }
     const item = callItem(call, itemId, true);
@@ -137,8 +215,16 @@ async function stream(res: ServerResponse, plan: ReplyPlan, conv: Conversation, 
 
 function finalOutput(plan: ReplyPlan, id: string): Item[] {
   const out: Item[] = [];
-  if (plan.thinking !== undefined) out.push({ type: "reasoning", id: `rs_${id}`, summary: [{ type: "summary_text", text: plan.thinking }] });
-  if (plan.textChunks.length) out.push({ type: "message", id: `msg_${id}`, role: "assistant", status: "completed", content: [{ type: "output_text", text: plan.textChunks.join(""), annotations: [] }] });
+  if (plan.thinking !== undefined)
+    out.push({ type: "reasoning", id: `rs_${id}`, summary: [{ type: "summary_text", text: plan.thinking }] });
+  if (plan.textChunks.length)
+    out.push({
+      type: "message",
+      id: `msg_${id}`,
+      role: "assistant",
+      status: "completed",
+      content: [{ type: "output_text", text: plan.textChunks.join(""), annotations: [] }],
+    });
   plan.toolCalls.forEach((c, i) => out.push(callItem(c, `fc_${id}_${i}`, true)));
   return out;
 }
@@ -149,13 +235,34 @@ export const responsesWire: WireAdapter = {
   read: readResponses,
   async respond(res, plan, conv, id) {
     if (conv.stream) return stream(res, plan, conv, id);
-    if (plan.failure?.kind === "drop") { res.socket?.destroy(); return; }
-    if (plan.failure?.kind === "stall") { res.writeHead(200, { "content-type": "application/json" }); res.flushHeaders(); return; }
+    if (plan.failure?.kind === "drop") {
+      res.socket?.destroy();
+      return;
+    }
+    if (plan.failure?.kind === "stall") {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.flushHeaders();
+      return;
+    }
     if (plan.delayMs > 0) await new Promise((r) => setTimeout(r, plan.delayMs));
     sendJson(res, 200, responseObject(id, conv, "completed", finalOutput(plan, id), plan));
   },
   errorBody(status, message) {
-    const type = status === 429 ? "rate_limit_exceeded" : status === 401 ? "invalid_request_error" : status >= 500 ? "server_error" : "invalid_request_error";
-    return { error: { message, type, code: status === 401 ? "invalid_api_key" : status === 429 ? "rate_limit_exceeded" : null, param: null } };
+    const type =
+      status === 429
+        ? "rate_limit_exceeded"
+        : status === 401
+          ? "invalid_request_error"
+          : status >= 500
+            ? "server_error"
+            : "invalid_request_error";
+    return {
+      error: {
+        message,
+        type,
+        code: status === 401 ? "invalid_api_key" : status === 429 ? "rate_limit_exceeded" : null,
+        param: null,
+      },
+    };
   },
 };

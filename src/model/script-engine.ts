@@ -28,13 +28,17 @@ function matches(match: ScriptMatch | undefined, conv: Conversation): boolean {
   if (!match) return true;
   if (match.contains !== undefined && !conv.lastUserText.includes(match.contains)) return false;
   if (match.regex !== undefined && !new RegExp(match.regex, match.flags).test(conv.lastUserText)) return false;
-  if (match.assistantSaid !== undefined && !conv.assistantTexts.some((t) => t.includes(match.assistantSaid!))) return false;
+  if (match.assistantSaid !== undefined && !conv.assistantTexts.some((t) => t.includes(match.assistantSaid!)))
+    return false;
   return true;
 }
 
 /** Latest tool outputs joined, for `{{toolResult}}`. */
 export function toolResultText(conv: Conversation): string {
-  const text = conv.latestToolResults.map((r) => r.output).join("\n").trim();
+  const text = conv.latestToolResults
+    .map((r) => r.output)
+    .join("\n")
+    .trim();
   return text.length > MAX_TOOL_OUTPUT ? `${text.slice(0, MAX_TOOL_OUTPUT)}…` : text;
 }
 
@@ -64,7 +68,9 @@ export class ScriptEngine {
       rule = { name: "no-rule", replies: [{ text: ["hmux model: no script rule matches this request."] }] };
     }
     const replyIndex = conv.toolRounds;
-    const reply: ScriptReply = rule.replies[replyIndex] ?? { text: [`hmux model: rule "${rule.name}" has no reply #${replyIndex}; ending the turn.`] };
+    const reply: ScriptReply = rule.replies[replyIndex] ?? {
+      text: [`hmux model: rule "${rule.name}" has no reply #${replyIndex}; ending the turn.`],
+    };
     checks.push(...this.check(reply, conv));
     return { rule: rule.name, replyIndex, reply, failing: this.failing(rule.name, replyIndex, reply), checks };
   }
@@ -87,7 +93,10 @@ export class ScriptEngine {
       out.push({
         name: "tool-result",
         ok: ids.length > 0 && known.length === ids.length,
-        detail: ids.length === 0 ? "a tool round without results" : `results for ${ids.join(", ")}; issued here: ${known.length}/${ids.length}`,
+        detail:
+          ids.length === 0
+            ? "a tool round without results"
+            : `results for ${ids.join(", ")}; issued here: ${known.length}/${ids.length}`,
       });
     } else if (reply.expect?.toolResult) {
       out.push({ name: "tool-result", ok: false, detail: "the script expected a tool result, none came back" });
@@ -95,11 +104,19 @@ export class ScriptEngine {
     if (typeof reply.expect?.toolResult === "string") {
       const want = reply.expect.toolResult;
       const ok = conv.latestToolResults.some((r) => r.output.includes(want));
-      out.push({ name: "tool-result-output", ok, detail: ok ? `found "${want}"` : `no tool output contains "${want}"` });
+      out.push({
+        name: "tool-result-output",
+        ok,
+        detail: ok ? `found "${want}"` : `no tool output contains "${want}"`,
+      });
     }
     for (const want of reply.expect?.history ?? []) {
       const ok = conv.earlierTexts.some((t) => t.includes(want));
-      out.push({ name: "history", ok, detail: ok ? `earlier messages contain "${want}"` : `no earlier message contains "${want}"` });
+      out.push({
+        name: "history",
+        ok,
+        detail: ok ? `earlier messages contain "${want}"` : `no earlier message contains "${want}"`,
+      });
     }
     return out;
   }

@@ -12,7 +12,10 @@ export const MatchSchema = z.strictObject({
   contains: nonEmpty.optional(),
   /** Regular expression tested against the last user message. */
   regex: nonEmpty.optional(),
-  flags: z.string().regex(/^[dgimsuvy]*$/, "regex flags are letters from dgimsuvy").optional(),
+  flags: z
+    .string()
+    .regex(/^[dgimsuvy]*$/, "regex flags are letters from dgimsuvy")
+    .optional(),
   /** Substring of any earlier assistant message (e.g. "```hcn-question": the answer turn). */
   assistantSaid: nonEmpty.optional(),
 });
@@ -102,7 +105,10 @@ export type ScriptRule = z.infer<typeof RuleSchema>;
 export type Script = z.infer<typeof ScriptSchema>;
 
 export class ScriptError extends Error {
-  constructor(message: string, readonly path: string) {
+  constructor(
+    message: string,
+    readonly path: string,
+  ) {
     super(message);
     this.name = "ScriptError";
   }

@@ -9,7 +9,7 @@ import { anthropicWire, countTokens } from "./anthropic.js";
 import { chatWire } from "./chat.js";
 import { RequestShapeError } from "./conversation.js";
 import { DEFAULT_SCRIPT } from "./default-script.js";
-import { keptHeaders, RequestRecorder, type RecordedRequest } from "./recorder.js";
+import { keptHeaders, type RecordedRequest, RequestRecorder } from "./recorder.js";
 import { planReply } from "./reply-plan.js";
 import { responsesWire } from "./responses.js";
 import { ScriptEngine } from "./script-engine.js";
@@ -58,22 +58,59 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     const method = req.method ?? "GET";
     const route = routeOf(url.pathname);
     if (url.pathname === "/_hmux/requests") {
-      if (method === "DELETE") { recorder.clear(); return sendJson(res, 200, { cleared: true }); }
+      if (method === "DELETE") {
+        recorder.clear();
+        return sendJson(res, 200, { cleared: true });
+      }
       // ?bodies=0 leaves the (large) request bodies out.
       const all = recorder.all();
-      return sendJson(res, 200, url.searchParams.get("bodies") === "0" ? all.map(({ body: _body, ...rest }) => rest) : all);
+      return sendJson(
+        res,
+        200,
+        url.searchParams.get("bodies") === "0" ? all.map(({ body: _body, ...rest }) => rest) : all,
+      );
     }
     const text = await readBody(req);
-    const base = { seq: recorder.nextSeq(), at: Date.now(), method, path: url.pathname + url.search, headers: keptHeaders(req.headers), checks: [] };
+    const base = {
+      seq: recorder.nextSeq(),
+      at: Date.now(),
+      method,
+      path: url.pathname + url.search,
+      headers: keptHeaders(req.headers),
+      checks: [],
+    };
     let body: unknown = text.length ? text : null;
-    try { if (text.length) body = JSON.parse(text); } catch { /* keep the raw text */ }
-    const record = (entry: Partial<RecordedRequest> & Pick<RecordedRequest, "outcome">) => recorder.add({ ...base, body, ...entry });
+    try {
+      if (text.length) body = JSON.parse(text);
+    } catch {
+      /* keep the raw text */
+    }
+    const record = (entry: Partial<RecordedRequest> & Pick<RecordedRequest, "outcome">) =>
+      recorder.add({ ...base, body, ...entry });
 
-    if (method === "HEAD" && url.pathname === "/") { record({ outcome: "preconnect", status: 200 }); res.writeHead(200); return void res.end(); }
+    if (method === "HEAD" && url.pathname === "/") {
+      record({ outcome: "preconnect", status: 200 });
+      res.writeHead(200);
+      return void res.end();
+    }
     if (method === "GET" && route === "/models") {
       record({ outcome: "models", status: 200 });
-      const data = MODEL_IDS.map((id) => ({ id, object: "model", type: "model", created: 0, created_at: "1970-01-01T00:00:00Z", owned_by: "hmux", display_name: "hmux scripted model" }));
-      return sendJson(res, 200, { object: "list", data, has_more: false, first_id: data[0]?.id, last_id: data[data.length - 1]?.id });
+      const data = MODEL_IDS.map((id) => ({
+        id,
+        object: "model",
+        type: "model",
+        created: 0,
+        created_at: "1970-01-01T00:00:00Z",
+        owned_by: "hmux",
+        display_name: "hmux scripted model",
+      }));
+      return sendJson(res, 200, {
+        object: "list",
+        data,
+        has_more: false,
+        first_id: data[0]?.id,
+        last_id: data[data.length - 1]?.id,
+      });
     }
     if (method === "POST" && route === "/messages/count_tokens") {
       record({ outcome: "count-tokens", status: 200 });
@@ -109,17 +146,29 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     const outcome = failure === undefined ? "reply" : failure.kind === "status" ? "failure" : failure.kind;
     for (const check of plan.checks) if (!check.ok) log(`hmux model: check ${check.name} failed: ${check.detail}`);
     record({
-      outcome, protocol: wire.protocol, rule: decision.rule, replyIndex: decision.replyIndex, lastUserText: conv.lastUserText,
-      checks: plan.checks, toolCalls: plan.toolCalls.map((c) => ({ id: c.id, name: c.name })),
+      outcome,
+      protocol: wire.protocol,
+      rule: decision.rule,
+      replyIndex: decision.replyIndex,
+      lastUserText: conv.lastUserText,
+      checks: plan.checks,
+      toolCalls: plan.toolCalls.map((c) => ({ id: c.id, name: c.name })),
       ...(failure?.kind === "status" ? { status: failure.status } : { status: 200 }),
     });
     if (failure?.kind === "hang") return; // never answer; close() destroys the socket
     if (failure?.kind === "status") {
-      const headers: Record<string, string> = failure.retryAfter !== undefined ? { "retry-after": String(failure.retryAfter) } : {};
+      const headers: Record<string, string> =
+        failure.retryAfter !== undefined ? { "retry-after": String(failure.retryAfter) } : {};
       if (failure.status === 529) headers["x-should-retry"] = "true";
-      return sendJson(res, failure.status, wire.errorBody(failure.status, failure.message ?? defaultErrorMessage(failure.status)), headers);
+      return sendJson(
+        res,
+        failure.status,
+        wire.errorBody(failure.status, failure.message ?? defaultErrorMessage(failure.status)),
+        headers,
+      );
     }
-    const prefix = wire.protocol === "anthropic" ? "msg_hmux_" : wire.protocol === "responses" ? "resp_hmux_" : "chatcmpl_hmux_";
+    const prefix =
+      wire.protocol === "anthropic" ? "msg_hmux_" : wire.protocol === "responses" ? "resp_hmux_" : "chatcmpl_hmux_";
     await wire.respond(res, plan, conv, `${prefix}${base.seq}`);
   }
 
@@ -137,7 +186,10 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(options.port ?? 0, MODEL_HOST, () => { server.off("error", reject); resolve(); });
+    server.listen(options.port ?? 0, MODEL_HOST, () => {
+      server.off("error", reject);
+      resolve();
+    });
   });
   const port = (server.address() as AddressInfo).port;
   return {
@@ -145,9 +197,10 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     port,
     requests: () => recorder.all(),
     clearRequests: () => recorder.clear(),
-    close: () => new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -7,8 +7,13 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 export class SseWriter {
   private gone = false;
 
-  constructor(private readonly res: ServerResponse, private readonly delayMs: number) {
-    res.on("close", () => { this.gone = true; });
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly delayMs: number,
+  ) {
+    res.on("close", () => {
+      this.gone = true;
+    });
   }
 
   get closed(): boolean {
@@ -68,8 +73,17 @@ export async function readBody(req: IncomingMessage, limit = 64 * 1024 * 1024): 
   return Buffer.concat(chunks).toString("utf8");
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json", "content-length": String(Buffer.byteLength(text)), ...headers });
+  res.writeHead(status, {
+    "content-type": "application/json",
+    "content-length": String(Buffer.byteLength(text)),
+    ...headers,
+  });
   res.end(text);
 }

@@ -42,12 +42,21 @@ function shellInput(tool: OfferedTool, command: string, escalate: boolean): Reco
 }
 
 function pathKey(tool: OfferedTool): string {
-  return pick(tool.params, ["file_path", "path", "filePath", "filename"], /^[A-Z]/.test(tool.name) ? "file_path" : "path");
+  return pick(
+    tool.params,
+    ["file_path", "path", "filePath", "filename"],
+    /^[A-Z]/.test(tool.name) ? "file_path" : "path",
+  );
 }
 
 function patchFor(call: Extract<ScriptToolCall, { tool: "write" | "edit" }>): string {
-  const lines = (text: string, sign: string) => text.split("\n").map((l) => sign + l).join("\n");
-  if (call.tool === "write") return `*** Begin Patch\n*** Add File: ${call.path}\n${lines(call.content, "+")}\n*** End Patch\n`;
+  const lines = (text: string, sign: string) =>
+    text
+      .split("\n")
+      .map((l) => sign + l)
+      .join("\n");
+  if (call.tool === "write")
+    return `*** Begin Patch\n*** Add File: ${call.path}\n${lines(call.content, "+")}\n*** End Patch\n`;
   return `*** Begin Patch\n*** Update File: ${call.path}\n@@\n${lines(call.old, "-")}\n${lines(call.new, "+")}\n*** End Patch\n`;
 }
 
@@ -59,11 +68,22 @@ function inputFor(call: ScriptToolCall, tool: OfferedTool): Record<string, unkno
       return { [pathKey(tool)]: call.path };
     case "write":
       if (tool.name === "apply_patch") return tool.kind === "custom" ? patchFor(call) : { input: patchFor(call) };
-      return { [pathKey(tool)]: call.path, [pick(tool.params, ["content", "contents", "text"], "content")]: call.content };
+      return {
+        [pathKey(tool)]: call.path,
+        [pick(tool.params, ["content", "contents", "text"], "content")]: call.content,
+      };
     case "edit": {
       if (tool.name === "apply_patch") return tool.kind === "custom" ? patchFor(call) : { input: patchFor(call) };
-      const oldKey = pick(tool.params, ["old_string", "oldText", "old_str", "old"], /^[A-Z]/.test(tool.name) ? "old_string" : "oldText");
-      const newKey = pick(tool.params, ["new_string", "newText", "new_str", "new"], /^[A-Z]/.test(tool.name) ? "new_string" : "newText");
+      const oldKey = pick(
+        tool.params,
+        ["old_string", "oldText", "old_str", "old"],
+        /^[A-Z]/.test(tool.name) ? "old_string" : "oldText",
+      );
+      const newKey = pick(
+        tool.params,
+        ["new_string", "newText", "new_str", "new"],
+        /^[A-Z]/.test(tool.name) ? "new_string" : "newText",
+      );
       // pi's edit takes a list of replacements.
       if (tool.params.includes("edits") && !tool.params.includes(oldKey)) {
         return { [pathKey(tool)]: call.path, edits: [{ oldText: call.old, newText: call.new }] };
@@ -85,11 +105,19 @@ export function resolveToolCall(call: ScriptToolCall, offered: readonly OfferedT
     if (tool) return { ok: true, call: { name: tool.name, input: inputFor(call, tool), kind: tool.kind } };
   }
   // Codex offers no file tools: read and write go through its shell instead.
-  const viaShell = call.tool === "read" ? `cat ${quote(call.path)}` : call.tool === "write" ? `printf '%s' ${quote(call.content)} > ${quote(call.path)}` : null;
+  const viaShell =
+    call.tool === "read"
+      ? `cat ${quote(call.path)}`
+      : call.tool === "write"
+        ? `printf '%s' ${quote(call.content)} > ${quote(call.path)}`
+        : null;
   if (viaShell !== null) {
     const shell = resolveToolCall({ tool: "shell", command: viaShell }, offered);
     if (shell.ok) return shell;
   }
   const have = offered.map((t) => t.name).join(", ") || "none";
-  return { ok: false, reason: `the script calls canonical tool "${call.tool}" but the request offers no ${names.join("/")} (offered: ${have})` };
+  return {
+    ok: false,
+    reason: `the script calls canonical tool "${call.tool}" but the request offers no ${names.join("/")} (offered: ${have})`,
+  };
 }

@@ -18,13 +18,20 @@ export interface WireAdapter {
 /** Default error message per status, in the spirit of each provider's own. */
 export function defaultErrorMessage(status: number): string {
   switch (status) {
-    case 400: return "Bad request (hmux model)";
-    case 401: return "invalid x-api-key";
-    case 403: return "Forbidden: this key may not use this model (hmux model)";
-    case 404: return "Not found (hmux model)";
-    case 429: return "Rate limited (hmux model)";
-    case 529: return "Overloaded";
-    default: return `Internal server error (hmux model, status ${status})`;
+    case 400:
+      return "Bad request (hmux model)";
+    case 401:
+      return "invalid x-api-key";
+    case 403:
+      return "Forbidden: this key may not use this model (hmux model)";
+    case 404:
+      return "Not found (hmux model)";
+    case 429:
+      return "Rate limited (hmux model)";
+    case 529:
+      return "Overloaded";
+    default:
+      return `Internal server error (hmux model, status ${status})`;
   }
 }
 

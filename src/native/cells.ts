@@ -4,7 +4,7 @@
  * zero-width spacer cell after them is skipped. Trailing blank default cells are dropped.
  */
 import type { IBufferCell, IBufferLine } from "@xterm/headless";
-import { inkColor, type CellColor } from "./palette.js";
+import { type CellColor, inkColor } from "./palette.js";
 
 export interface SegmentStyle {
   readonly fg?: string;
@@ -53,8 +53,16 @@ export function cellStyle(cell: IBufferCell, cursor = false): SegmentStyle {
 }
 
 export function sameStyle(a: SegmentStyle, b: SegmentStyle): boolean {
-  return a.fg === b.fg && a.bg === b.bg && a.bold === b.bold && a.dim === b.dim && a.italic === b.italic
-    && a.underline === b.underline && a.inverse === b.inverse && a.strikethrough === b.strikethrough;
+  return (
+    a.fg === b.fg &&
+    a.bg === b.bg &&
+    a.bold === b.bold &&
+    a.dim === b.dim &&
+    a.italic === b.italic &&
+    a.underline === b.underline &&
+    a.inverse === b.inverse &&
+    a.strikethrough === b.strikethrough
+  );
 }
 
 function isPlain(style: SegmentStyle): boolean {
@@ -65,7 +73,12 @@ function isPlain(style: SegmentStyle): boolean {
  * Segments of one line, at most `cols` cells wide. `cursorX` marks the cursor column on
  * this line (drawn inverted), or -1. `scratch` is a reused cell to avoid allocation.
  */
-export function rowSegments(line: IBufferLine | undefined, cols: number, scratch: IBufferCell | undefined, cursorX = -1): StyledRow {
+export function rowSegments(
+  line: IBufferLine | undefined,
+  cols: number,
+  scratch: IBufferCell | undefined,
+  cursorX = -1,
+): StyledRow {
   if (!line) return cursorX >= 0 ? padToCursor([], cursorX) : [];
   const segments: StyledSegment[] = [];
   let text = "";

@@ -18,9 +18,25 @@ const PASTE_START = "\u001b[200~";
 const PASTE_END = "\u001b[201~";
 
 /** The subset of Ink's Key this module reads (tests build it by hand). */
-export type KeyEvent = Pick<Key,
-  "upArrow" | "downArrow" | "leftArrow" | "rightArrow" | "pageUp" | "pageDown" | "home" | "end"
-  | "return" | "escape" | "ctrl" | "shift" | "tab" | "backspace" | "delete" | "meta">;
+export type KeyEvent = Pick<
+  Key,
+  | "upArrow"
+  | "downArrow"
+  | "leftArrow"
+  | "rightArrow"
+  | "pageUp"
+  | "pageDown"
+  | "home"
+  | "end"
+  | "return"
+  | "escape"
+  | "ctrl"
+  | "shift"
+  | "tab"
+  | "backspace"
+  | "delete"
+  | "meta"
+>;
 
 export function isEscapeChord(input: string, key: Partial<KeyEvent>): boolean {
   return input === ESCAPE_CHORD || (key.ctrl === true && input === "]");
@@ -48,9 +64,24 @@ function ctrlByte(ch: string): string | null {
   const code = c.charCodeAt(0);
   if (code >= 0x61 && code <= 0x7a) return String.fromCharCode(code - 0x60);
   const special: Record<string, string> = {
-    " ": "\u0000", "`": "\u0000", "@": "\u0000", "2": "\u0000", "[": "\u001b", "3": "\u001b", "\\": "\u001c", "4": "\u001c",
-    "]": "\u001d", "5": "\u001d", "^": "\u001e", "6": "\u001e", "_": "\u001f", "-": "\u001f", "7": "\u001f", "/": "\u001f",
-    "8": "\u007f", "?": "\u007f",
+    " ": "\u0000",
+    "`": "\u0000",
+    "@": "\u0000",
+    "2": "\u0000",
+    "[": "\u001b",
+    "3": "\u001b",
+    "\\": "\u001c",
+    "4": "\u001c",
+    "]": "\u001d",
+    "5": "\u001d",
+    "^": "\u001e",
+    "6": "\u001e",
+    _: "\u001f",
+    "-": "\u001f",
+    "7": "\u001f",
+    "/": "\u001f",
+    "8": "\u007f",
+    "?": "\u007f",
   };
   return special[c] ?? null;
 }
@@ -65,7 +96,11 @@ export function pasteBytes(text: string, modes: Pick<InputModes, "bracketedPaste
  * The bytes for one Ink key event, or null when there is nothing to send (a key Ink could
  * not name). The escape chord is the caller's to intercept before calling this.
  */
-export function keyToBytes(input: string, key: Partial<KeyEvent>, modes: Pick<InputModes, "applicationCursor" | "bracketedPaste">): string | null {
+export function keyToBytes(
+  input: string,
+  key: Partial<KeyEvent>,
+  modes: Pick<InputModes, "applicationCursor" | "bracketedPaste">,
+): string | null {
   if (key.upArrow) return cursorKey("A", key, modes);
   if (key.downArrow) return cursorKey("B", key, modes);
   if (key.rightArrow) return cursorKey("C", key, modes);

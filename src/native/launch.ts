@@ -7,15 +7,18 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve as resolvePath } from "node:path";
-import { resolveBinary, type ResolvedBinary } from "../spawn/binaries.js";
+import { type ResolvedBinary, resolveBinary } from "../spawn/binaries.js";
 import type { HookServer } from "./hooks/hook-server.js";
-import { NativeTerminal } from "./native-terminal.js";
-import { NATIVE_KINDS, planNative, type NativeKind } from "./native-plan.js";
+import { NATIVE_KINDS, type NativeKind, planNative } from "./native-plan.js";
 import { NativeSessionPort } from "./native-port.js";
+import { NativeTerminal } from "./native-terminal.js";
 import type { PtyFactory } from "./pty-port.js";
 
 export class NativeLaunchError extends Error {
-  constructor(message: string, readonly hint?: string) {
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
     super(message);
     this.name = "NativeLaunchError";
   }
@@ -51,24 +54,36 @@ export function parseEndpoint(text: string | undefined): URL | undefined {
   try {
     url = new URL(text.trim());
   } catch {
-    throw new NativeLaunchError(`endpoint "${text}" is not a URL`, "e.g. http://127.0.0.1:PORT from `hmux model serve`");
+    throw new NativeLaunchError(
+      `endpoint "${text}" is not a URL`,
+      "e.g. http://127.0.0.1:PORT from `hmux model serve`",
+    );
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new NativeLaunchError(`endpoint "${text}" is not http(s)`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new NativeLaunchError(`endpoint "${text}" is not http(s)`);
   return url;
 }
 
 /** Checks a request without spawning: the kind, the binary, the endpoint. */
-export function checkNative(request: Omit<NativeLaunchRequest, "cols" | "rows">, deps: NativeLaunchDeps = {}): ResolvedBinary | undefined {
+export function checkNative(
+  request: Omit<NativeLaunchRequest, "cols" | "rows">,
+  deps: NativeLaunchDeps = {},
+): ResolvedBinary | undefined {
   parseEndpoint(request.endpoint);
   if (request.kind === "shell") return undefined;
-  const resolved = (deps.resolveBinary ?? ((k) => resolveBinary(k, { env: deps.hostEnv ?? process.env })))(request.kind);
+  const resolved = (deps.resolveBinary ?? ((k) => resolveBinary(k, { env: deps.hostEnv ?? process.env })))(
+    request.kind,
+  );
   if (!resolved.ok) throw new NativeLaunchError(resolved.message, resolved.hint);
   return resolved.binary;
 }
 
 let paneCounter = 0;
 
-export async function launchNative(request: NativeLaunchRequest, deps: NativeLaunchDeps = {}): Promise<NativeSessionPort> {
+export async function launchNative(
+  request: NativeLaunchRequest,
+  deps: NativeLaunchDeps = {},
+): Promise<NativeSessionPort> {
   const hostEnv = deps.hostEnv ?? process.env;
   const binary = checkNative(request, deps);
   const endpoint = parseEndpoint(request.endpoint);
@@ -77,7 +92,13 @@ export async function launchNative(request: NativeLaunchRequest, deps: NativeLau
   paneCounter += 1;
   const pane = `native-${paneCounter}-${randomBytes(4).toString("hex")}`;
   const plan = planNative({
-    kind: request.kind, cwd, hostEnv, binary, endpoint, stateDir, model: request.model,
+    kind: request.kind,
+    cwd,
+    hostEnv,
+    binary,
+    endpoint,
+    stateDir,
+    model: request.model,
     hookEnv: deps.hooks?.envFor(pane),
   });
   for (const dir of plan.dirs) mkdirSync(dir, { recursive: true });
@@ -88,10 +109,20 @@ export async function launchNative(request: NativeLaunchRequest, deps: NativeLau
   }
   let terminal: NativeTerminal;
   try {
-    terminal = new NativeTerminal({ argv: plan.argv, cwd, env: plan.env, cols: request.cols, rows: request.rows, spawn: deps.spawn });
+    terminal = new NativeTerminal({
+      argv: plan.argv,
+      cwd,
+      env: plan.env,
+      cols: request.cols,
+      rows: request.rows,
+      spawn: deps.spawn,
+    });
   } catch (err) {
     if (stateDir) rmSync(stateDir, { recursive: true, force: true });
-    throw new NativeLaunchError(`could not start ${plan.argv[0]}: ${(err as Error).message}`, "check the binary and the working directory");
+    throw new NativeLaunchError(
+      `could not start ${plan.argv[0]}: ${(err as Error).message}`,
+      "check the binary and the working directory",
+    );
   }
   let unlisten: (() => void) | undefined;
   // A process.exit() without close() still removes the state dir (and hangs up the pane).
@@ -101,7 +132,12 @@ export async function launchNative(request: NativeLaunchRequest, deps: NativeLau
   };
   process.once("exit", onExit);
   const port = new NativeSessionPort({
-    kind: request.kind, terminal, hooks: plan.hooks, label: request.label, cwd, model: request.model,
+    kind: request.kind,
+    terminal,
+    hooks: plan.hooks,
+    label: request.label,
+    cwd,
+    model: request.model,
     cleanup: () => {
       unlisten?.();
       process.removeListener("exit", onExit);

@@ -21,8 +21,13 @@ export interface InputModes {
 }
 
 export const NO_MODES: InputModes = {
-  applicationCursor: false, bracketedPaste: false, focusReporting: false, mouse: "none",
-  kittyDepth: 0, kittyFlags: 0, modifyOtherKeys: 0,
+  applicationCursor: false,
+  bracketedPaste: false,
+  focusReporting: false,
+  mouse: "none",
+  kittyDepth: 0,
+  kittyFlags: 0,
+  modifyOtherKeys: 0,
 };
 
 /** Focus-in / focus-out reports a UI asked for with DECSET 1004. */
@@ -75,7 +80,7 @@ export class ModeTracker implements IDisposable {
       }),
       p.registerCsiHandler({ prefix: "=", final: "u" }, (params) => {
         const flags = first(params, 0);
-        const mode = Array.isArray(params[1]) ? params[1][0] ?? 1 : (params[1] ?? 1);
+        const mode = Array.isArray(params[1]) ? (params[1][0] ?? 1) : (params[1] ?? 1);
         const top = this.kitty.length > 0 ? this.kitty[this.kitty.length - 1]! : this.kittyBase;
         const next = mode === 2 ? top | flags : mode === 3 ? top & ~flags : flags;
         if (this.kitty.length > 0) this.kitty[this.kitty.length - 1] = next;
@@ -85,7 +90,7 @@ export class ModeTracker implements IDisposable {
       p.registerCsiHandler({ prefix: ">", final: "m" }, (params) => {
         if (first(params, -1) === 4) {
           const level = params[1];
-          this.otherKeys = Array.isArray(level) ? level[0] ?? 0 : level ?? 0;
+          this.otherKeys = Array.isArray(level) ? (level[0] ?? 0) : (level ?? 0);
         }
         return false;
       }),

@@ -6,12 +6,12 @@
  * fresh state dir (H2's endpoint env/config, plus claude's onboarding pre-accepted).
  */
 import { fileURLToPath } from "node:url";
-import type { TurnRequest } from "../core/argv/types.js";
-import { isolatedDirs, isolationEnv, joinPath } from "../core/argv/isolation.js";
-import { configOverride } from "../core/argv/toml.js";
 import { claudeEndpointEnv } from "../adapters/claude/endpoint.js";
 import { codexEndpointEnv, codexEndpointFlags } from "../adapters/codex/endpoint.js";
-import { piEndpointEnv, piEndpointFiles, PI_ENDPOINT_PROVIDER } from "../adapters/pi/endpoint.js";
+import { PI_ENDPOINT_PROVIDER, piEndpointEnv, piEndpointFiles } from "../adapters/pi/endpoint.js";
+import { isolatedDirs, isolationEnv, joinPath } from "../core/argv/isolation.js";
+import { configOverride } from "../core/argv/toml.js";
+import type { TurnRequest } from "../core/argv/types.js";
 import type { ResolvedBinary } from "../spawn/binaries.js";
 import { HOOK_EVENTS, type HookEvent } from "./hooks/report-schema.js";
 
@@ -63,27 +63,40 @@ export function hookCommand(event: HookEvent, nodePath = process.execPath, scrip
 /** claude `--settings` JSON: every lifecycle event reports; the hook never decides. */
 export function claudeHookSettings(command: (event: HookEvent) => string = hookCommand): string {
   const hooks: Record<string, unknown> = {};
-  for (const event of HOOK_EVENTS) hooks[event] = [{ matcher: "*", hooks: [{ type: "command", command: command(event), timeout: 10 }] }];
+  for (const event of HOOK_EVENTS)
+    hooks[event] = [{ matcher: "*", hooks: [{ type: "command", command: command(event), timeout: 10 }] }];
   return JSON.stringify({ hooks });
 }
 
 /** codex `-c hooks.<Event>=[…]` overrides (TOML inline tables), same events codex knows. */
 export function codexHookFlags(command: (event: HookEvent) => string = hookCommand): string[] {
-  const events: HookEvent[] = ["SessionStart", "UserPromptSubmit", "PreToolUse", "PermissionRequest", "PostToolUse", "Stop"];
+  const events: HookEvent[] = [
+    "SessionStart",
+    "UserPromptSubmit",
+    "PreToolUse",
+    "PermissionRequest",
+    "PostToolUse",
+    "Stop",
+  ];
   return events.flatMap((event) => [
-    "-c", `hooks.${event}=[{matcher="*",hooks=[{type="command",command=${JSON.stringify(command(event))},timeout=10}]}]`,
+    "-c",
+    `hooks.${event}=[{matcher="*",hooks=[{type="command",command=${JSON.stringify(command(event))},timeout=10}]}]`,
   ]);
 }
 
 /** claude's first-run dialogs, pre-answered in an isolated config dir (probed on 2.1.197). */
 export function claudeOnboarding(cwd: string, apiKey: string): string {
-  return `${JSON.stringify({
-    hasCompletedOnboarding: true,
-    lastOnboardingVersion: "2.1.197",
-    projects: { [cwd]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } },
-    // claude asks once whether to use an ANTHROPIC_API_KEY; it remembers the key's last 20 chars.
-    customApiKeyResponses: { approved: [apiKey.slice(-20)], rejected: [] },
-  }, null, 2)}\n`;
+  return `${JSON.stringify(
+    {
+      hasCompletedOnboarding: true,
+      lastOnboardingVersion: "2.1.197",
+      projects: { [cwd]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } },
+      // claude asks once whether to use an ANTHROPIC_API_KEY; it remembers the key's last 20 chars.
+      customApiKeyResponses: { approved: [apiKey.slice(-20)], rejected: [] },
+    },
+    null,
+    2,
+  )}\n`;
 }
 
 const PASS_THROUGH = ["PATH", "LANG", "LC_ALL", "LC_CTYPE", "USER", "LOGNAME", "SHELL", "TZ"];
@@ -138,7 +151,11 @@ export function planNative(request: NativePlanRequest): NativePlan {
       if (endpoint && dirsOf) {
         const endpointEnv = claudeEndpointEnv(endpoint, turn);
         Object.assign(env, endpointEnv);
-        files.push({ path: joinPath(dirsOf.claudeConfig, ".claude.json"), content: claudeOnboarding(request.cwd, endpointEnv.ANTHROPIC_API_KEY ?? "dummy"), mode: 0o600 });
+        files.push({
+          path: joinPath(dirsOf.claudeConfig, ".claude.json"),
+          content: claudeOnboarding(request.cwd, endpointEnv.ANTHROPIC_API_KEY ?? "dummy"),
+          mode: 0o600,
+        });
       }
       break;
     }
@@ -153,7 +170,13 @@ export function planNative(request: NativePlanRequest): NativePlan {
     }
     case "pi": {
       if (endpoint && dirsOf) {
-        files.push(...piEndpointFiles(endpoint, dirsOf.piAgent, model ?? ENDPOINT_MODEL, turn).map((f) => ({ path: f.path, content: f.content, mode: f.mode })));
+        files.push(
+          ...piEndpointFiles(endpoint, dirsOf.piAgent, model ?? ENDPOINT_MODEL, turn).map((f) => ({
+            path: f.path,
+            content: f.content,
+            mode: f.mode,
+          })),
+        );
         Object.assign(env, piEndpointEnv(dirsOf.piAgent));
         argv.push("--provider", PI_ENDPOINT_PROVIDER, "--model", model ?? ENDPOINT_MODEL);
       } else if (model) argv.push("--model", model);

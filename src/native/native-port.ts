@@ -8,18 +8,33 @@
 import type { CommandOutcome, Decision, Lifecycle, SessionEvent } from "../core/control/types.js";
 import type { HarnessName } from "../core/harness-names.js";
 import type { IntentOutcome, SessionInfo, SessionListener, SessionPort } from "../ui/session-port.js";
-import type { NativeTerminal } from "./native-terminal.js";
-import type { NativeKind } from "./native-plan.js";
-import { ESCAPE_CHORD_LABEL } from "./keys.js";
-import { nextNativeState, STARTING_STATE, UNKNOWN_STATE, type NativePhase, type NativeState } from "./hooks/native-state.js";
+import {
+  type NativePhase,
+  type NativeState,
+  nextNativeState,
+  STARTING_STATE,
+  UNKNOWN_STATE,
+} from "./hooks/native-state.js";
 import type { HookReport } from "./hooks/report-schema.js";
+import { ESCAPE_CHORD_LABEL } from "./keys.js";
+import type { NativeKind } from "./native-plan.js";
+import type { NativeTerminal } from "./native-terminal.js";
 
 const LIFECYCLE: Readonly<Record<NativePhase, Lifecycle>> = {
-  unknown: "starting", starting: "starting", idle: "idle", running: "running", "needs-you": "awaiting-approval",
+  unknown: "starting",
+  starting: "starting",
+  idle: "idle",
+  running: "running",
+  "needs-you": "awaiting-approval",
 };
 
 /** The key each UI treats as "stop what you are doing". */
-const INTERRUPT_KEY: Readonly<Record<NativeKind, string>> = { claude: "\u001b", codex: "\u001b", pi: "\u001b", shell: "\u0003" };
+const INTERRUPT_KEY: Readonly<Record<NativeKind, string>> = {
+  claude: "\u001b",
+  codex: "\u001b",
+  pi: "\u001b",
+  shell: "\u0003",
+};
 
 export interface NativePortOptions {
   readonly kind: NativeKind;
@@ -59,8 +74,11 @@ export class NativeSessionPort implements SessionPort {
     // A shell is not a harness; the rail shows it under its label.
     const harness = (options.kind === "shell" ? "claude" : options.kind) satisfies HarnessName;
     this.info = {
-      harness, label: options.label ?? (options.kind === "shell" ? "shell" : `${options.kind}·native`),
-      cwd: options.cwd, model: options.model, settings: [],
+      harness,
+      label: options.label ?? (options.kind === "shell" ? "shell" : `${options.kind}·native`),
+      cwd: options.cwd,
+      model: options.model,
+      settings: [],
       support: { steer: false, inject: false, abstain: false, replace: false },
     };
     options.terminal.onExit((exit) => this.emitClosed(exit.code, exit.signal));
@@ -86,7 +104,12 @@ export class NativeSessionPort implements SessionPort {
       this.emit({ kind: "approval-cleared", callId: this.openCall, reason: "native-resolved" });
       this.openCall = null;
     }
-    this.emit({ kind: "state", from: this.lifecycle, to: "starting", reason: "interrupted from the keyboard: state unknown until the next hook" });
+    this.emit({
+      kind: "state",
+      from: this.lifecycle,
+      to: "starting",
+      reason: "interrupted from the keyboard: state unknown until the next hook",
+    });
     this.lifecycle = "starting";
   }
 
@@ -105,7 +128,13 @@ export class NativeSessionPort implements SessionPort {
     const before = this.state;
     this.state = nextNativeState(before, report);
     if (before.sessionId === null && this.state.sessionId) {
-      this.emit({ kind: "session", sessionId: this.state.sessionId, harness: this.info.harness, origin: "fresh", escalateQuestions: false });
+      this.emit({
+        kind: "session",
+        sessionId: this.state.sessionId,
+        harness: this.info.harness,
+        origin: "fresh",
+        escalateQuestions: false,
+      });
     }
     if (this.openCall && this.state.phase !== "needs-you") {
       this.emit({ kind: "approval-cleared", callId: this.openCall, reason: "native-resolved" });
@@ -121,7 +150,13 @@ export class NativeSessionPort implements SessionPort {
       this.openCall = `native-${this.calls}`;
       this.emit({
         kind: "approval-request",
-        call: { callId: this.openCall, tool: this.state.attention.tool, input: this.state.attention.input ?? null, openedAt: this.now(), deadlineAt: null },
+        call: {
+          callId: this.openCall,
+          tool: this.state.attention.tool,
+          input: this.state.attention.input ?? null,
+          openedAt: this.now(),
+          deadlineAt: null,
+        },
       });
     }
   }
@@ -156,7 +191,11 @@ export class NativeSessionPort implements SessionPort {
 
   /** Sends the UI's own interrupt key (Esc for the harnesses, Ctrl-C for a shell). */
   interrupt(): Promise<CommandOutcome> {
-    if (this.closed) return Promise.resolve({ result: "refused", refused: { code: "TOO_LATE", reason: "the pane's process has exited" } });
+    if (this.closed)
+      return Promise.resolve({
+        result: "refused",
+        refused: { code: "TOO_LATE", reason: "the pane's process has exited" },
+      });
     this.terminal.write(INTERRUPT_KEY[this.kind]);
     return Promise.resolve({ result: "ok" });
   }

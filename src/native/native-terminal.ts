@@ -5,17 +5,18 @@
  * something changed — so a flood (`yes`) costs parsing, never a render per chunk. When
  * xterm falls behind, the pty is paused: memory stays bounded and the child blocks instead.
  */
-import * as xtermHeadless from "@xterm/headless";
+
 import type { Terminal as XTerminal } from "@xterm/headless";
-import { ModeTracker, modeResetSequence, FOCUS_IN, FOCUS_OUT, type InputModes } from "./modes.js";
-import { takeSnapshot, clampScroll, type TerminalSnapshot } from "./snapshot.js";
-import { reuseRows } from "./cells.js";
-import type { PtyExit, PtyFactory, PtyProcess } from "./pty-port.js";
+import * as xtermHeadless from "@xterm/headless";
 import { spawnPty } from "../spawn/native-pty.js";
+import { reuseRows } from "./cells.js";
+import { FOCUS_IN, FOCUS_OUT, type InputModes, ModeTracker, modeResetSequence } from "./modes.js";
+import type { PtyExit, PtyFactory, PtyProcess } from "./pty-port.js";
+import { clampScroll, type TerminalSnapshot, takeSnapshot } from "./snapshot.js";
 
 // @xterm/headless is CommonJS: under ESM its class sits on `default`, under CJS on the module.
 type XtermModule = { Terminal?: typeof XTerminal; default?: { Terminal: typeof XTerminal } };
-const Terminal = ((xtermHeadless as XtermModule).Terminal ?? (xtermHeadless as XtermModule).default!.Terminal);
+const Terminal = (xtermHeadless as XtermModule).Terminal ?? (xtermHeadless as XtermModule).default!.Terminal;
 
 export interface NativeTerminalOptions {
   readonly argv: readonly string[];
@@ -57,14 +58,22 @@ export class NativeTerminal {
 
   constructor(private readonly options: NativeTerminalOptions) {
     this.xterm = new Terminal({
-      cols: Math.max(2, options.cols), rows: Math.max(1, options.rows),
-      scrollback: options.scrollback ?? 1000, allowProposedApi: true,
+      cols: Math.max(2, options.cols),
+      rows: Math.max(1, options.rows),
+      scrollback: options.scrollback ?? 1000,
+      allowProposedApi: true,
     });
     this.tracker = new ModeTracker(this.xterm);
     // Answers to the UI's queries (cursor position, device attributes) go back to it.
     this.xterm.onData((data) => this.pty.write(data));
     this.xterm.onBinary((data) => this.pty.write(data));
-    this.pty = (options.spawn ?? spawnPty)({ argv: options.argv, cwd: options.cwd, env: options.env, cols: this.xterm.cols, rows: this.xterm.rows });
+    this.pty = (options.spawn ?? spawnPty)({
+      argv: options.argv,
+      cwd: options.cwd,
+      env: options.env,
+      cols: this.xterm.cols,
+      rows: this.xterm.rows,
+    });
     this.frame = takeSnapshot(this.xterm);
     this.pty.onData((chunk) => this.feed(chunk));
     this.exited = new Promise((resolve) => {
@@ -123,7 +132,9 @@ export class NativeTerminal {
 
   private publish(): void {
     const next = takeSnapshot(this.xterm, {
-      scrollOffset: this.scrollOffset, showCursor: this.focused, cursorHidden: this.tracker.cursorHidden,
+      scrollOffset: this.scrollOffset,
+      showCursor: this.focused,
+      cursorHidden: this.tracker.cursorHidden,
     });
     // Unchanged rows keep their identity, so the pane re-renders only the rows that changed.
     this.frame = { ...next, rows: reuseRows(this.frame.rows, next.rows) };

@@ -4,8 +4,22 @@
  * palette indices ("ansi256(n)") rather than being frozen to RGB; truecolor becomes "#rrggbb".
  */
 export const ANSI_NAMES = [
-  "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
-  "gray", "redBright", "greenBright", "yellowBright", "blueBright", "magentaBright", "cyanBright", "whiteBright",
+  "black",
+  "red",
+  "green",
+  "yellow",
+  "blue",
+  "magenta",
+  "cyan",
+  "white",
+  "gray",
+  "redBright",
+  "greenBright",
+  "yellowBright",
+  "blueBright",
+  "magentaBright",
+  "cyanBright",
+  "whiteBright",
 ] as const;
 
 /** How a cell stores a colour (xterm's three modes). */

@@ -44,7 +44,11 @@ export function takeSnapshot(terminal: Terminal, options: SnapshotOptions = {}):
     rows.push(rowSegments(buffer.getLine(top + y), terminal.cols, scratch, cursorX));
   }
   return {
-    cols: terminal.cols, rows, scrollOffset: offset, scrollback: alternate ? 0 : buffer.baseY, alternate,
+    cols: terminal.cols,
+    rows,
+    scrollOffset: offset,
+    scrollback: alternate ? 0 : buffer.baseY,
+    alternate,
     cursor: drawCursor ? { x: buffer.cursorX, y: buffer.cursorY } : null,
   };
 }

@@ -17,20 +17,25 @@ import { LineSplitter } from "../core/lines.js";
 
 export function runtimeDir(env: Readonly<Record<string, string | undefined>> = process.env): string {
   const xdg = env.XDG_RUNTIME_DIR;
-  return xdg && xdg.startsWith("/") ? join(xdg, "hmux") : `/tmp/hmux-${process.getuid?.() ?? "user"}`;
+  return xdg?.startsWith("/") ? join(xdg, "hmux") : `/tmp/hmux-${process.getuid?.() ?? "user"}`;
 }
 
 /** Creates the runtime dir 0700, and refuses one that another user owns or others can enter. */
 export function ensurePrivateDir(dir: string): void {
   if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
   const st = lstatSync(dir);
-  if (!st.isDirectory() || st.isSymbolicLink()) throw new Error(`${dir} is not a directory hmux owns; refusing to put a control socket there`);
+  if (!st.isDirectory() || st.isSymbolicLink())
+    throw new Error(`${dir} is not a directory hmux owns; refusing to put a control socket there`);
   const uid = process.getuid?.();
-  if (uid !== undefined && st.uid !== uid) throw new Error(`${dir} belongs to uid ${st.uid}, not to this user; refusing to put a control socket there`);
+  if (uid !== undefined && st.uid !== uid)
+    throw new Error(`${dir} belongs to uid ${st.uid}, not to this user; refusing to put a control socket there`);
   if ((st.mode & 0o077) !== 0) chmodSync(dir, 0o700);
 }
 
-export interface SocketPaths { readonly socket: string; readonly token: string }
+export interface SocketPaths {
+  readonly socket: string;
+  readonly token: string;
+}
 
 export function socketPaths(sessionId: string, env?: Readonly<Record<string, string | undefined>>): SocketPaths {
   const dir = runtimeDir(env);
@@ -43,7 +48,10 @@ export interface ControlSocketServer extends SocketPaths {
 
 const MAX_AUTH_BYTES = 1024;
 
-export async function listenControlSocket(handle: SessionHandle, env?: Readonly<Record<string, string | undefined>>): Promise<ControlSocketServer> {
+export async function listenControlSocket(
+  handle: SessionHandle,
+  env?: Readonly<Record<string, string | undefined>>,
+): Promise<ControlSocketServer> {
   const dir = runtimeDir(env);
   ensurePrivateDir(dir);
   const paths = socketPaths(handle.sessionId, env);
@@ -84,7 +92,16 @@ function servePeer(socket: Socket, token: string, handle: SessionHandle): void {
     for (const item of splitter.push(chunk)) {
       if (item.kind === "oversized") {
         if (!authed) return void socket.destroy();
-        chain = chain.then(() => reply({ kind: "command.result", id: null, outcome: { result: "refused", refused: { code: "MALFORMED", reason: `line of ${item.bytes} bytes exceeds ${item.limit}` } } }));
+        chain = chain.then(() =>
+          reply({
+            kind: "command.result",
+            id: null,
+            outcome: {
+              result: "refused",
+              refused: { code: "MALFORMED", reason: `line of ${item.bytes} bytes exceeds ${item.limit}` },
+            },
+          }),
+        );
         continue;
       }
       const line = item.text;

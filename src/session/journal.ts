@@ -11,14 +11,34 @@
  * something (SYNC_AFTER_KINDS: decisions, results, state, closed, dispositions), so an OS crash
  * loses at most stream text since the last decision.
  */
-import { closeSync, existsSync, fdatasyncSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, writeFileSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fdatasyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { encodeJournalRecord, journalRecord, readJournal as readJournalText, SYNC_AFTER_KINDS } from "../core/control/journal-format.js";
+import {
+  encodeJournalRecord,
+  journalRecord,
+  readJournal as readJournalText,
+  SYNC_AFTER_KINDS,
+} from "../core/control/journal-format.js";
 import type { SessionEvent } from "../core/control/types.js";
 import type { HarnessName } from "../core/harness-names.js";
 
-export interface JournalRun { readonly origin: "fresh" | "resumed"; readonly pid: number; readonly startedAt: string }
+export interface JournalRun {
+  readonly origin: "fresh" | "resumed";
+  readonly pid: number;
+  readonly startedAt: string;
+}
 
 export interface JournalMeta {
   readonly sessionId: string;
@@ -36,7 +56,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 export function stateHome(env: Env = process.env): string {
   const xdg = env.XDG_STATE_HOME;
-  return xdg && xdg.startsWith("/") ? xdg : join(env.HOME ?? homedir(), ".local", "state");
+  return xdg?.startsWith("/") ? xdg : join(env.HOME ?? homedir(), ".local", "state");
 }
 
 export function sessionsDir(env: Env = process.env): string {
@@ -44,7 +64,8 @@ export function sessionsDir(env: Env = process.env): string {
 }
 
 export function journalPath(sessionId: string, env?: Env): string {
-  if (!/^[A-Za-z0-9._-]+$/.test(sessionId)) throw new Error(`session id ${JSON.stringify(sessionId)} is not a safe file name`);
+  if (!/^[A-Za-z0-9._-]+$/.test(sessionId))
+    throw new Error(`session id ${JSON.stringify(sessionId)} is not a safe file name`);
   return join(sessionsDir(env), `${sessionId}.ndjson`);
 }
 
@@ -56,10 +77,17 @@ export class JournalWriter {
   private seq: number;
   private readonly fd: number;
 
-  constructor(readonly path: string, meta: Omit<JournalMeta, "runs">, run: JournalRun, private readonly now: () => number = Date.now) {
+  constructor(
+    readonly path: string,
+    meta: Omit<JournalMeta, "runs">,
+    run: JournalRun,
+    private readonly now: () => number = Date.now,
+  ) {
     mkdirSync(join(path, ".."), { recursive: true, mode: 0o700 });
     const previous = readMeta(path);
-    writeFileSync(metaPath(path), `${JSON.stringify({ ...meta, runs: [...(previous?.runs ?? []), run] }, null, 2)}\n`, { mode: 0o600 });
+    writeFileSync(metaPath(path), `${JSON.stringify({ ...meta, runs: [...(previous?.runs ?? []), run] }, null, 2)}\n`, {
+      mode: 0o600,
+    });
     let text = existsSync(path) ? readFileSync(path, "utf8") : "";
     this.fd = openSync(path, "a", 0o600);
     // A line torn by a crash is closed off, so it stays one reported bad line and the next record starts clean.
@@ -131,8 +159,17 @@ export function summarizeJournal(path: string, isAlive: (pid: number) => boolean
   const live = run !== undefined && closed === null && isAlive(run.pid);
   const state = live ? `live (${lifecycle ?? "starting"})` : closed !== null ? `closed (${closed})` : "interrupted";
   return {
-    sessionId: meta?.sessionId ?? journalSession(path), harness: meta?.harness ?? null, state, harnessSessionId, turns, lastTurnNumber,
-    updatedAt: statSync(path).mtimeMs, meta, path, events: reading.records.length, problems: reading.problems.length + (reading.truncatedTail ? 1 : 0),
+    sessionId: meta?.sessionId ?? journalSession(path),
+    harness: meta?.harness ?? null,
+    state,
+    harnessSessionId,
+    turns,
+    lastTurnNumber,
+    updatedAt: statSync(path).mtimeMs,
+    meta,
+    path,
+    events: reading.records.length,
+    problems: reading.problems.length + (reading.truncatedTail ? 1 : 0),
   };
 }
 

@@ -5,18 +5,22 @@
  * adapter refuses (an endpoint, an effort cursor cannot express, a resume id of the wrong
  * shape) is refused here, before anything is spawned.
  */
-import type { TurnOptions } from "../core/options/types.js";
-import type { SessionRequest } from "../core/exec/session-plan-types.js";
-import type { HarnessName } from "../core/harness-names.js";
+
+import { adapterFor } from "../adapters/registry.js";
 import type { ChannelId } from "../core/control/machine-types.js";
 import type { OneShotSessionPlan, OneShotTurnInput, OneShotTurnRequest } from "../core/exec/oneshot-session-types.js";
+import type { SessionRequest } from "../core/exec/session-plan-types.js";
+import type { HarnessName } from "../core/harness-names.js";
+import type { TurnOptions } from "../core/options/types.js";
 import { composePrompt } from "../core/question.js";
-import { adapterFor } from "../adapters/registry.js";
 
 export const ONESHOT_SESSION_HARNESSES = ["muse", "cursor"] as const satisfies readonly HarnessName[];
 export type OneShotHarness = (typeof ONESHOT_SESSION_HARNESSES)[number];
 
-export const ONESHOT_CHANNELS: Readonly<Record<OneShotHarness, ChannelId>> = { muse: "muse-oneshot", cursor: "cursor-oneshot" };
+export const ONESHOT_CHANNELS: Readonly<Record<OneShotHarness, ChannelId>> = {
+  muse: "muse-oneshot",
+  cursor: "cursor-oneshot",
+};
 
 /** A user waiting on an interrupt: 2 s from TERM to KILL, as `hmux run` does on Ctrl-C. */
 const KILL_GRACE_MS = 2_000;
@@ -39,17 +43,24 @@ export type OneShotPlanBase = Pick<OneShotSessionPlan, "channel" | "turn" | "res
 export function planOneShotSession(launch: OneShotLaunch): OneShotPlanBase {
   const adapter = adapterFor(launch.harness);
   const options: TurnOptions = {
-    ...(launch.model ? { model: launch.model } : {}), ...(launch.effort ? { effort: launch.effort } : {}),
+    ...(launch.model ? { model: launch.model } : {}),
+    ...(launch.effort ? { effort: launch.effort } : {}),
     ...(launch.endpoint ? { endpoint: launch.endpoint } : {}),
-    ...(launch.isolate ? { isolate: true } : {}), escalateQuestions: launch.escalateQuestions,
+    ...(launch.isolate ? { isolate: true } : {}),
+    escalateQuestions: launch.escalateQuestions,
   };
-  const planFor = (input: OneShotTurnInput) => adapter.planTurn({
-    options,
-    inputs: { prompt: input.prompt, cwd: launch.cwd, ...(input.resume !== undefined ? { resume: input.resume } : {}) },
-    prompt: input.prompt,
-    ...(launch.isolate ? { stateDir: launch.stateDir } : {}),
-    host: { isRoot: process.getuid?.() === 0, env: launch.env },
-  });
+  const planFor = (input: OneShotTurnInput) =>
+    adapter.planTurn({
+      options,
+      inputs: {
+        prompt: input.prompt,
+        cwd: launch.cwd,
+        ...(input.resume !== undefined ? { resume: input.resume } : {}),
+      },
+      prompt: input.prompt,
+      ...(launch.isolate ? { stateDir: launch.stateDir } : {}),
+      host: { isRoot: process.getuid?.() === 0, env: launch.env },
+    });
   // A dry plan of the first turn: whatever the adapter refuses is refused now, not at the first send.
   planFor({ prompt: composePrompt("hmux session check", "turn"), ...(launch.resume ? { resume: launch.resume } : {}) });
   const [executable, ...prefix] = launch.binary ?? [];

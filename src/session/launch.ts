@@ -7,30 +7,35 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import type { SessionEvent } from "../core/control/types.js";
-import type { HarnessName } from "../core/harness-names.js";
-import { RefusalError } from "../core/refusal.js";
-import type { ControlName, SessionBridge } from "../core/exec/session-bridge.js";
-import type { SessionFile, SessionRequest } from "../core/exec/session-plan-types.js";
-import type { SpawnRequest } from "../core/exec/ports.js";
-import { createSession } from "../core/exec/session.js";
-import { JournalWriter, journalPath } from "./journal.js";
-import { listenControlSocket } from "./control-socket.js";
-import type { ApprovalMode, SessionHandle, SessionPlan } from "../core/exec/session-types.js";
-import { createPipeSpawner } from "../spawn/pipes.js";
-import { systemClock } from "../spawn/clock.js";
+import { createDecoder as createClaudeDecoder } from "../adapters/claude/decode.js";
 import { ClaudeSessionBridge } from "../adapters/claude/session-bridge.js";
 import { planClaudeSession } from "../adapters/claude/session-plan.js";
-import { createDecoder as createClaudeDecoder } from "../adapters/claude/decode.js";
 import { CodexSessionBridge } from "../adapters/codex/session-bridge.js";
 import { planCodexSession } from "../adapters/codex/session-plan.js";
+import { createDecoder as createPiDecoder } from "../adapters/pi/decode.js";
 import { PiSessionBridge } from "../adapters/pi/session-bridge.js";
 import { planPiSession } from "../adapters/pi/session-plan.js";
-import { createDecoder as createPiDecoder } from "../adapters/pi/decode.js";
+import type { SessionEvent } from "../core/control/types.js";
 import { createOneShotSession } from "../core/exec/oneshot-session.js";
 import type { OneShotSessionPlan } from "../core/exec/oneshot-session-types.js";
+import type { SpawnRequest } from "../core/exec/ports.js";
+import { createSession } from "../core/exec/session.js";
+import type { ControlName, SessionBridge } from "../core/exec/session-bridge.js";
+import type { SessionFile, SessionRequest } from "../core/exec/session-plan-types.js";
+import type { ApprovalMode, SessionHandle, SessionPlan } from "../core/exec/session-types.js";
+import type { HarnessName } from "../core/harness-names.js";
+import { RefusalError } from "../core/refusal.js";
+import { systemClock } from "../spawn/clock.js";
 import { nodeFileSystem } from "../spawn/fs.js";
-import { isOneShotHarness, ONESHOT_SESSION_HARNESSES, planOneShotSession, type OneShotHarness } from "./launch-oneshot.js";
+import { createPipeSpawner } from "../spawn/pipes.js";
+import { listenControlSocket } from "./control-socket.js";
+import { JournalWriter, journalPath } from "./journal.js";
+import {
+  isOneShotHarness,
+  ONESHOT_SESSION_HARNESSES,
+  type OneShotHarness,
+  planOneShotSession,
+} from "./launch-oneshot.js";
 
 /** Harnesses with one process for a whole session (a bridge each); the TUI's panes drive these. */
 export const SESSION_HARNESSES = ["claude", "codex", "pi"] as const satisfies readonly HarnessName[];
@@ -59,7 +64,11 @@ export interface LaunchOptions {
    * A verdict function, kept for callers written before the policy classifier existed (the
    * approval bench): an allow classifies the call safe, anything else leaves it gated.
    */
-  readonly policy?: (call: { readonly tool: string; readonly canonical?: string; readonly input: unknown }) => { readonly decision: string } | null;
+  readonly policy?: (call: {
+    readonly tool: string;
+    readonly canonical?: string;
+    readonly input: unknown;
+  }) => { readonly decision: string } | null;
   readonly stallMs?: number;
   readonly decisionBudgetMs?: number;
   readonly requiredControls?: readonly ControlName[];
@@ -81,31 +90,59 @@ export interface LaunchOptions {
   readonly note?: (line: string) => void;
 }
 
-interface Planned { readonly spawn: SpawnRequest; readonly files: readonly SessionFile[]; readonly bridge: SessionBridge }
+interface Planned {
+  readonly spawn: SpawnRequest;
+  readonly files: readonly SessionFile[];
+  readonly bridge: SessionBridge;
+}
 
 function plan(harness: HarnessName, request: SessionRequest): Planned {
   switch (harness) {
     case "claude": {
       const p = planClaudeSession(request);
-      return { ...p, bridge: new ClaudeSessionBridge(createClaudeDecoder(request.resume ? { requestedSessionId: request.resume } : { requestedSessionId: request.sessionId })) };
+      return {
+        ...p,
+        bridge: new ClaudeSessionBridge(
+          createClaudeDecoder(
+            request.resume ? { requestedSessionId: request.resume } : { requestedSessionId: request.sessionId },
+          ),
+        ),
+      };
     }
     case "codex": {
       const p = planCodexSession(request);
-      return { ...p, bridge: new CodexSessionBridge({ cwd: request.cwd, ...(request.resume ? { resumeThreadId: request.resume } : {}), ...(request.model ? { model: request.model } : {}), ...(request.effort ? { effort: request.effort } : {}) }) };
+      return {
+        ...p,
+        bridge: new CodexSessionBridge({
+          cwd: request.cwd,
+          ...(request.resume ? { resumeThreadId: request.resume } : {}),
+          ...(request.model ? { model: request.model } : {}),
+          ...(request.effort ? { effort: request.effort } : {}),
+        }),
+      };
     }
     case "pi": {
       const p = planPiSession(request);
       return { ...p, bridge: new PiSessionBridge(createPiDecoder()) };
     }
     default:
-      throw new RefusalError(`${harness} has no multi-turn session channel: hmux runs it one turn at a time with resume (hmux run ${harness} --resume <id>)`, {
-        issue: "no-session-mode", harness, supported: [...SESSION_HARNESSES], hint: `hmux run ${harness} "<prompt>"`,
-      });
+      throw new RefusalError(
+        `${harness} has no multi-turn session channel: hmux runs it one turn at a time with resume (hmux run ${harness} --resume <id>)`,
+        {
+          issue: "no-session-mode",
+          harness,
+          supported: [...SESSION_HARNESSES],
+          hint: `hmux run ${harness} "<prompt>"`,
+        },
+      );
   }
 }
 
 function classifierOf(policy: NonNullable<LaunchOptions["policy"]>): NonNullable<SessionPlan["classify"]> {
-  return (call) => (policy(call)?.decision === "allow" ? { classification: "safe", why: "the session policy allows it" } : { classification: "gated", why: "the session policy does not allow it" });
+  return (call) =>
+    policy(call)?.decision === "allow"
+      ? { classification: "safe", why: "the session policy allows it" }
+      : { classification: "gated", why: "the session policy does not allow it" };
 }
 
 function withBinary(planned: Planned, binary: readonly string[] | undefined): Planned {
@@ -121,16 +158,39 @@ export function launchSession(options: LaunchOptions): SessionHandle {
     ? oneShotSession(options, options.harness, sessionId, stateDir, origin)
     : processSession(options, sessionId, stateDir, origin);
   const journal = options.journal
-    ? new JournalWriter(journalPath(sessionId), {
-      sessionId, harness: options.harness, cwd: options.cwd, stateDir, isolate: options.isolate,
-      ...(options.endpoint ? { endpoint: options.endpoint } : {}), ...(options.model ? { model: options.model } : {}),
-    }, { origin, pid: process.pid, startedAt: new Date().toISOString() })
+    ? new JournalWriter(
+        journalPath(sessionId),
+        {
+          sessionId,
+          harness: options.harness,
+          cwd: options.cwd,
+          stateDir,
+          isolate: options.isolate,
+          ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+          ...(options.model ? { model: options.model } : {}),
+        },
+        { origin, pid: process.pid, startedAt: new Date().toISOString() },
+      )
     : null;
   const outer = options.record;
-  const record = journal ? (e: SessionEvent) => { journal.record(e); outer?.(e); } : outer;
+  const record = journal
+    ? (e: SessionEvent) => {
+        journal.record(e);
+        outer?.(e);
+      }
+    : outer;
   const handle = create(record);
   const socket = options.controlSocket
-    ? listenControlSocket(handle).then((s) => { options.note?.(`control socket ${s.socket}`); return s; }, (err: Error) => { options.note?.(`no control socket: ${err.message}`); return null; })
+    ? listenControlSocket(handle).then(
+        (s) => {
+          options.note?.(`control socket ${s.socket}`);
+          return s;
+        },
+        (err: Error) => {
+          options.note?.(`no control socket: ${err.message}`);
+          return null;
+        },
+      )
     : Promise.resolve(null);
   void handle.closed.then(async () => {
     await (await socket)?.close();
@@ -142,11 +202,22 @@ export function launchSession(options: LaunchOptions): SessionHandle {
 type Create = (record: ((event: SessionEvent) => void) | undefined) => SessionHandle;
 
 /** claude, codex, pi: one harness process for the whole session, driven through its bridge. */
-function processSession(options: LaunchOptions, sessionId: string, stateDir: string, origin: "fresh" | "resumed"): Create {
+function processSession(
+  options: LaunchOptions,
+  sessionId: string,
+  stateDir: string,
+  origin: "fresh" | "resumed",
+): Create {
   const request: SessionRequest = {
-    sessionId, cwd: options.cwd, env: options.env, stateDir, isolate: options.isolate,
-    ...(options.endpoint ? { endpoint: options.endpoint } : {}), ...(options.model ? { model: options.model } : {}),
-    ...(options.effort ? { effort: options.effort } : {}), ...(options.resume ? { resume: options.resume } : {}),
+    sessionId,
+    cwd: options.cwd,
+    env: options.env,
+    stateDir,
+    isolate: options.isolate,
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    ...(options.model ? { model: options.model } : {}),
+    ...(options.effort ? { effort: options.effort } : {}),
+    ...(options.resume ? { resume: options.resume } : {}),
     ...(options.decisionBudgetMs !== undefined ? { decisionBudgetMs: options.decisionBudgetMs } : {}),
   };
   const planned = withBinary(plan(options.harness, request), options.binary);
@@ -156,8 +227,12 @@ function processSession(options: LaunchOptions, sessionId: string, stateDir: str
     writeFileSync(file.path, file.content, { mode: 0o600 });
   }
   const sessionPlan: SessionPlan = {
-    sessionId, harness: options.harness, origin,
-    escalateQuestions: options.escalateQuestions ?? false, spawn: planned.spawn, bridge: planned.bridge,
+    sessionId,
+    harness: options.harness,
+    origin,
+    escalateQuestions: options.escalateQuestions ?? false,
+    spawn: planned.spawn,
+    bridge: planned.bridge,
     approvals: options.approvals,
     ...classifyOf(options),
     ...(options.headlessDenyReason ? { headlessDenyReason: options.headlessDenyReason } : {}),
@@ -166,28 +241,58 @@ function processSession(options: LaunchOptions, sessionId: string, stateDir: str
     ...(options.requiredControls ? { requiredControls: options.requiredControls } : {}),
     ...(options.turnsBefore ? { turnsBefore: options.turnsBefore } : {}),
   };
-  return (record) => createSession(sessionPlan, { spawner: createPipeSpawner(), clock: systemClock, ...(record ? { record } : {}) });
+  return (record) =>
+    createSession(sessionPlan, { spawner: createPipeSpawner(), clock: systemClock, ...(record ? { record } : {}) });
 }
 
 /** muse, cursor: one process per turn, each resuming the harness's own session (launch-oneshot.ts). */
-function oneShotSession(options: LaunchOptions, harness: OneShotHarness, sessionId: string, stateDir: string, origin: "fresh" | "resumed"): Create {
+function oneShotSession(
+  options: LaunchOptions,
+  harness: OneShotHarness,
+  sessionId: string,
+  stateDir: string,
+  origin: "fresh" | "resumed",
+): Create {
   const escalateQuestions = options.escalateQuestions ?? false;
   const base = planOneShotSession({
-    harness, sessionId, cwd: options.cwd, env: options.env, stateDir, isolate: options.isolate, escalateQuestions,
-    ...(options.endpoint ? { endpoint: options.endpoint } : {}), ...(options.model ? { model: options.model } : {}),
-    ...(options.effort ? { effort: options.effort } : {}), ...(options.resume ? { resume: options.resume } : {}),
+    harness,
+    sessionId,
+    cwd: options.cwd,
+    env: options.env,
+    stateDir,
+    isolate: options.isolate,
+    escalateQuestions,
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    ...(options.model ? { model: options.model } : {}),
+    ...(options.effort ? { effort: options.effort } : {}),
+    ...(options.resume ? { resume: options.resume } : {}),
     ...(options.binary ? { binary: options.binary } : {}),
   });
   const oneShotPlan: OneShotSessionPlan = {
-    ...base, sessionId, harness, origin, escalateQuestions, approvals: options.approvals,
+    ...base,
+    sessionId,
+    harness,
+    origin,
+    escalateQuestions,
+    approvals: options.approvals,
     ...classifyOf(options),
     ...(options.stallMs !== undefined ? { stallMs: options.stallMs } : {}),
     ...(options.requiredControls ? { requiredControls: options.requiredControls } : {}),
     ...(options.turnsBefore ? { turnsBefore: options.turnsBefore } : {}),
   };
-  return (record) => createOneShotSession(oneShotPlan, { spawner: createPipeSpawner(), clock: systemClock, fs: nodeFileSystem, ...(record ? { record } : {}) });
+  return (record) =>
+    createOneShotSession(oneShotPlan, {
+      spawner: createPipeSpawner(),
+      clock: systemClock,
+      fs: nodeFileSystem,
+      ...(record ? { record } : {}),
+    });
 }
 
 function classifyOf(options: LaunchOptions): Pick<SessionPlan, "classify"> {
-  return options.classify ? { classify: options.classify } : options.policy ? { classify: classifierOf(options.policy) } : {};
+  return options.classify
+    ? { classify: options.classify }
+    : options.policy
+      ? { classify: classifierOf(options.policy) }
+      : {};
 }

@@ -6,7 +6,7 @@
  * native binary — so codex's native binary is executed directly when it can be found.
  */
 import { execFile } from "node:child_process";
-import { accessSync, constants, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,7 +30,13 @@ export type BinaryResolution =
   | { readonly ok: false; readonly harness: HarnessName; readonly message: string; readonly hint: string };
 
 /** The binary name on PATH for each harness. */
-export const PATH_NAMES: Readonly<Record<HarnessName, string>> = { claude: "claude", codex: "codex", pi: "pi", muse: "muse", cursor: "agent" };
+export const PATH_NAMES: Readonly<Record<HarnessName, string>> = {
+  claude: "claude",
+  codex: "codex",
+  pi: "pi",
+  muse: "muse",
+  cursor: "agent",
+};
 
 export interface ResolveOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -58,7 +64,8 @@ export function resolveBinary(harness: HarnessName, options: ResolveOptions = {}
   if (override) {
     if (isExecutable(override)) return found(harness, override, [], "env-override");
     return {
-      ok: false, harness,
+      ok: false,
+      harness,
       message: `${overrideVariable(harness)}=${override} is not an executable file`,
       hint: `point ${overrideVariable(harness)} at the ${harness} binary, or unset it to use the pinned one`,
     };
@@ -93,10 +100,17 @@ export function resolveBinary(harness: HarnessName, options: ResolveOptions = {}
   return { ok: false, harness, message: missingMessage(harness, notes), hint: installHint(harness) };
 }
 
-function found(harness: HarnessName, executable: string, prefixArgs: string[], source: BinarySource, notes: string[] = []): BinaryResolution {
-  const binary: ResolvedBinary = notes.length > 0
-    ? { harness, executable, prefixArgs, source, note: notes.join("; ") }
-    : { harness, executable, prefixArgs, source };
+function found(
+  harness: HarnessName,
+  executable: string,
+  prefixArgs: string[],
+  source: BinarySource,
+  notes: string[] = [],
+): BinaryResolution {
+  const binary: ResolvedBinary =
+    notes.length > 0
+      ? { harness, executable, prefixArgs, source, note: notes.join("; ") }
+      : { harness, executable, prefixArgs, source };
   return { ok: true, binary };
 }
 
@@ -121,7 +135,11 @@ function installHint(harness: HarnessName): string {
 }
 
 /** claude's platform package suffixes, most specific first (musl builds on Alpine-like systems). */
-function platformPackageDirs(platform: string, arch: string, env: Readonly<Record<string, string | undefined>>): string[] {
+function platformPackageDirs(
+  platform: string,
+  arch: string,
+  env: Readonly<Record<string, string | undefined>>,
+): string[] {
   const base = `${platform}-${arch}`;
   if (platform !== "linux") return [base];
   const musl = env.HMUX_LIBC === "musl" || existsSync("/etc/alpine-release");
@@ -181,7 +199,8 @@ export function packageRoot(): string {
     const manifest = join(dir, "package.json");
     if (existsSync(manifest)) {
       try {
-        if ((JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === "harnessmux") return (cachedRoot = dir);
+        if ((JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === "harnessmux")
+          return (cachedRoot = dir);
       } catch {
         // not ours; keep climbing
       }
@@ -196,7 +215,10 @@ export function packageRoot(): string {
  * `<binary> --version`, first version-looking token. Runs with a throwaway HOME and config
  * dirs, because even --version writes into a CLI's home (codex creates $CODEX_HOME/tmp).
  */
-export async function probeVersion(binary: ResolvedBinary, timeoutMs = 15_000): Promise<{ version: string | null; error?: string }> {
+export async function probeVersion(
+  binary: ResolvedBinary,
+  timeoutMs = 15_000,
+): Promise<{ version: string | null; error?: string }> {
   const home = mkdtempSync(join(tmpdir(), "hmux-version-"));
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "/usr/bin:/bin",
@@ -208,10 +230,16 @@ export async function probeVersion(binary: ResolvedBinary, timeoutMs = 15_000): 
   };
   try {
     const out = await new Promise<string>((resolve, reject) => {
-      execFile(binary.executable, [...binary.prefixArgs, "--version"], { env, timeout: timeoutMs, cwd: home }, (err, stdout, stderr) => {
-        if (err) reject(new Error(`${err.message.split("\n")[0]}${stderr ? `: ${stderr.trim().split("\n")[0]}` : ""}`));
-        else resolve(`${stdout}\n${stderr}`);
-      });
+      execFile(
+        binary.executable,
+        [...binary.prefixArgs, "--version"],
+        { env, timeout: timeoutMs, cwd: home },
+        (err, stdout, stderr) => {
+          if (err)
+            reject(new Error(`${err.message.split("\n")[0]}${stderr ? `: ${stderr.trim().split("\n")[0]}` : ""}`));
+          else resolve(`${stdout}\n${stderr}`);
+        },
+      );
     });
     const match = /\b(\d+\.\d+\.\d+(?:[-+][\w.]+)?)\b/.exec(out);
     return match?.[1] ? { version: match[1] } : { version: null, error: `no version in: ${out.trim().slice(0, 200)}` };

@@ -23,8 +23,10 @@ export const spawnPty: PtyFactory = (request) => {
   return {
     pid: pty.pid,
     // With encoding null node-pty hands out Buffers, though its typings say string.
-    onData: (listener) => void pty.onData((d: string | Uint8Array) => listener(typeof d === "string" ? Buffer.from(d, "utf8") : d)),
-    onExit: (listener) => void pty.onExit(({ exitCode, signal }) => listener({ code: signal ? null : exitCode, signal: signal || null })),
+    onData: (listener) =>
+      void pty.onData((d: string | Uint8Array) => listener(typeof d === "string" ? Buffer.from(d, "utf8") : d)),
+    onExit: (listener) =>
+      void pty.onExit(({ exitCode, signal }) => listener({ code: signal ? null : exitCode, signal: signal || null })),
     write: (data) => {
       if (!exited) pty.write(data);
     },

@@ -3,8 +3,8 @@
  * 4095 bytes and merges stderr). Each child leads its own process group so a kill reaches
  * what it spawned too: killing the codex wrapper alone on node 20 orphans the native binary.
  */
-import { spawn as spawnChild, type ChildProcess } from "node:child_process";
-import type { ChildProcessHandle, ExitStatus, Signal, SpawnRequest, Spawner } from "../core/exec/ports.js";
+import { type ChildProcess, spawn as spawnChild } from "node:child_process";
+import type { ChildProcessHandle, ExitStatus, Signal, Spawner, SpawnRequest } from "../core/exec/ports.js";
 import { ChunkFanout, signalGroup } from "./fanout.js";
 
 export interface PipeSpawnerOptions {
@@ -132,7 +132,8 @@ export function failedHandle(spawnError: string): ChildProcessHandle {
 export function spawnErrorText(err: unknown, file: string | undefined, cwd: string): string {
   const e = err as NodeJS.ErrnoException;
   const what = file ?? "(nothing)";
-  if (e?.code === "ENOENT") return `cannot start ${what}: not found (ENOENT; or the working directory ${cwd} does not exist)`;
+  if (e?.code === "ENOENT")
+    return `cannot start ${what}: not found (ENOENT; or the working directory ${cwd} does not exist)`;
   if (e?.code === "EACCES") return `cannot start ${what}: permission denied (EACCES; is it executable?)`;
   return `cannot start ${what}: ${e?.message ?? String(err)}`;
 }

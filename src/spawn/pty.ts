@@ -5,7 +5,7 @@
  * bytes, and stdin cannot be closed — "close" sends one EOF (^D) instead.
  */
 import * as nodePty from "@lydell/node-pty";
-import type { ChildProcessHandle, ExitStatus, Signal, SpawnRequest, Spawner } from "../core/exec/ports.js";
+import type { ChildProcessHandle, ExitStatus, Signal, Spawner, SpawnRequest } from "../core/exec/ports.js";
 import { ChunkFanout, signalGroup } from "./fanout.js";
 import { failedHandle, spawnErrorText } from "./pipes.js";
 
@@ -36,7 +36,9 @@ function spawnOnPty(request: SpawnRequest): ChildProcessHandle {
 
   let done = false;
   // With encoding null node-pty hands out Buffers, though its typings say string.
-  pty.onData((data: string | Uint8Array) => output.emit(typeof data === "string" ? new TextEncoder().encode(data) : data));
+  pty.onData((data: string | Uint8Array) =>
+    output.emit(typeof data === "string" ? new TextEncoder().encode(data) : data),
+  );
   const exited = new Promise<ExitStatus>((resolve) => {
     pty.onExit(({ exitCode, signal }) => {
       done = true;

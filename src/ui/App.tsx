@@ -1,24 +1,25 @@
-import React, { useMemo } from "react";
 import { Box } from "ink";
-import type { AppStore } from "./store/app-store.js";
-import { CHROME_ROWS } from "./store/app-store.js";
-import type { SessionLauncher } from "./session-launcher.js";
-import type { Theme } from "./theme/theme.js";
-import type { Keymap } from "./keys/keymap.js";
-import { indexKeymap } from "./keys/dispatch.js";
-import { StoreContext } from "./contexts/store-context.js";
-import { ThemeContext } from "./contexts/theme-context.js";
-import { KeysContext, type KeysValue } from "./contexts/keys-context.js";
-import { useKeyDispatch } from "./hooks/use-key-dispatch.js";
-import { useTerminalSize } from "./hooks/use-terminal-size.js";
-import { useQuit } from "./hooks/use-quit.js";
-import { useMouseWheel } from "./hooks/use-mouse-wheel.js";
-import { useMouseReporting, type TerminalWrite } from "./hooks/use-mouse-reporting.js";
-import { useStoreVersion } from "./hooks/use-store-version.js";
+import type React from "react";
+import { useMemo } from "react";
+import { isNativePort } from "../native/native-port.js";
 import { AttentionRail } from "./components/AttentionRail.js";
 import { StatusLine } from "./components/StatusLine.js";
+import { KeysContext, type KeysValue } from "./contexts/keys-context.js";
+import { StoreContext } from "./contexts/store-context.js";
+import { ThemeContext } from "./contexts/theme-context.js";
+import { useKeyDispatch } from "./hooks/use-key-dispatch.js";
+import { type TerminalWrite, useMouseReporting } from "./hooks/use-mouse-reporting.js";
+import { useMouseWheel } from "./hooks/use-mouse-wheel.js";
+import { useQuit } from "./hooks/use-quit.js";
+import { useStoreVersion } from "./hooks/use-store-version.js";
+import { useTerminalSize } from "./hooks/use-terminal-size.js";
+import { indexKeymap } from "./keys/dispatch.js";
+import type { Keymap } from "./keys/keymap.js";
 import { MainArea } from "./layouts/MainArea.js";
-import { isNativePort } from "../native/native-port.js";
+import type { SessionLauncher } from "./session-launcher.js";
+import type { AppStore } from "./store/app-store.js";
+import { CHROME_ROWS } from "./store/app-store.js";
+import type { Theme } from "./theme/theme.js";
 
 export interface AppProps {
   readonly store: AppStore;
@@ -58,14 +59,23 @@ function Screen({ store, keymap, launcher }: Pick<AppProps, "store" | "keymap" |
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       <AttentionRail entries={rail} focusedKey={store.focusedKey()} width={width} />
-      <MainArea store={store} keymap={keymap} launcher={launcher} width={width} height={Math.max(1, height - CHROME_ROWS)} />
+      <MainArea
+        store={store}
+        keymap={keymap}
+        launcher={launcher}
+        width={width}
+        height={Math.max(1, height - CHROME_ROWS)}
+      />
       <StatusLine flash={store.flash} keymap={keymap} width={width} empty={store.sessions.size === 0} />
     </Box>
   );
 }
 
 export function App({ store, theme, keymap, launcher, mouse = false, terminalWrite }: AppProps): React.ReactElement {
-  const keys = useMemo<KeysValue>(() => ({ keymap, index: indexKeymap(keymap), gate: { consumed: false }, mouse }), [keymap, mouse]);
+  const keys = useMemo<KeysValue>(
+    () => ({ keymap, index: indexKeymap(keymap), gate: { consumed: false }, mouse }),
+    [keymap, mouse],
+  );
   return (
     <StoreContext.Provider value={store}>
       <ThemeContext.Provider value={theme}>

@@ -3,16 +3,16 @@
  * belong to hmux), console not patched. Resolves when the user quits; every session is
  * halted and closed on the way out.
  */
-import React from "react";
+
 import { render } from "ink";
 import { App } from "./App.js";
-import { AppStore, type Scheduler } from "./store/app-store.js";
-import { Notifier } from "./notify/notifier.js";
-import { loadTheme } from "./theme/theme.js";
 import { DEFAULT_UI_CONFIG, type UiConfig } from "./config/ui-config.js";
+import { MOUSE_REPORTING_OFF } from "./keys/mouse.js";
+import { Notifier } from "./notify/notifier.js";
 import type { SessionLauncher } from "./session-launcher.js";
 import type { SessionPort } from "./session-port.js";
-import { MOUSE_REPORTING_OFF } from "./keys/mouse.js";
+import { AppStore, type Scheduler } from "./store/app-store.js";
+import { loadTheme } from "./theme/theme.js";
 
 export interface RunTuiOptions {
   readonly ports?: readonly SessionPort[];
@@ -41,8 +41,11 @@ export async function runTui(options: RunTuiOptions = {}): Promise<void> {
   const theme = loadTheme(config.theme, env);
   const notifier = new Notifier(config.notify, { write: (s) => stdout.write(s), now: () => Date.now(), env });
   const store = new AppStore({
-    commitMs: config.commitMs, notifier, scheduler: options.scheduler,
-    columns: stdout.columns || 160, rows: stdout.rows || 48,
+    commitMs: config.commitMs,
+    notifier,
+    scheduler: options.scheduler,
+    columns: stdout.columns || 160,
+    rows: stdout.rows || 48,
   });
   for (const port of options.ports ?? []) store.addSession(port);
   options.onStore?.(store);
@@ -55,10 +58,17 @@ export async function runTui(options: RunTuiOptions = {}): Promise<void> {
     if (config.mouse) stdout.write(MOUSE_REPORTING_OFF);
   };
   process.on("exit", mouseOff);
-  const instance = render(<App store={store} theme={theme} keymap={config.keymap} launcher={options.launcher} mouse={config.mouse} />, {
-    stdout, stdin, exitOnCtrlC: false, patchConsole: false, maxFps: options.maxFps ?? 30,
-    ...(options.onRender ? { onRender: options.onRender } : {}),
-  });
+  const instance = render(
+    <App store={store} theme={theme} keymap={config.keymap} launcher={options.launcher} mouse={config.mouse} />,
+    {
+      stdout,
+      stdin,
+      exitOnCtrlC: false,
+      patchConsole: false,
+      maxFps: options.maxFps ?? 30,
+      ...(options.onRender ? { onRender: options.onRender } : {}),
+    },
+  );
   // Harnesses run in their own process groups, so a TUI killed by a signal would orphan them:
   // halt every session (pending calls are denied first), then leave as on quit.
   const onSignal = (): void => {

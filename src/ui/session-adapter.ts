@@ -3,12 +3,20 @@
  * and answers become ops with fresh ids, decisions and stops become metaharness.command/1
  * commands decided by a human.
  */
+
+import { channelCapabilities } from "../core/control/capabilities.js";
 import type { CommandOutcome, Decision } from "../core/control/types.js";
 import type { BridgeCapabilities } from "../core/exec/session-bridge.js";
 import { delivers } from "../core/exec/session-bridge.js";
-import { channelCapabilities } from "../core/control/capabilities.js";
 import type { SessionHandle } from "../core/exec/session-types.js";
-import type { ControlSnapshot, InputSupport, IntentOutcome, ResolvedSettingView, SessionInfo, SessionPort } from "./session-port.js";
+import type {
+  ControlSnapshot,
+  InputSupport,
+  IntentOutcome,
+  ResolvedSettingView,
+  SessionInfo,
+  SessionPort,
+} from "./session-port.js";
 
 function harnessChecksOnItsOwn(capabilities: BridgeCapabilities): boolean {
   const facets = channelCapabilities(capabilities.channel).facets;
@@ -42,11 +50,20 @@ export class HandleSessionPort implements SessionPort {
 
   private readonly initialPrompt: string | undefined;
 
-  constructor(private readonly handle: SessionHandle, capabilities: BridgeCapabilities, info: AdapterInfo = {}) {
+  constructor(
+    private readonly handle: SessionHandle,
+    capabilities: BridgeCapabilities,
+    info: AdapterInfo = {},
+  ) {
     this.initialPrompt = info.initialPrompt;
     this.info = {
-      harness: handle.harness, model: info.model, effort: info.effort, cwd: info.cwd, label: info.label,
-      settings: info.settings ?? [], support: supportOf(capabilities),
+      harness: handle.harness,
+      model: info.model,
+      effort: info.effort,
+      cwd: info.cwd,
+      label: info.label,
+      settings: info.settings ?? [],
+      support: supportOf(capabilities),
     };
   }
 
@@ -66,7 +83,10 @@ export class HandleSessionPort implements SessionPort {
 
   send(text: string, mode: "turn" | "steer" | "inject"): Promise<IntentOutcome> {
     if (mode === "turn") return this.handle.send(this.id("prompt"), text);
-    return this.handle.command({ command: mode === "steer" ? "steer" : "message.inject", id: this.id(mode), text }, "human");
+    return this.handle.command(
+      { command: mode === "steer" ? "steer" : "message.inject", id: this.id(mode), text },
+      "human",
+    );
   }
 
   answer(text: string): Promise<IntentOutcome> {
@@ -78,7 +98,10 @@ export class HandleSessionPort implements SessionPort {
   }
 
   interrupt(): Promise<CommandOutcome> {
-    return this.handle.command({ command: "interrupt", id: this.id("interrupt"), reason: "interrupted from the hmux TUI" }, "human");
+    return this.handle.command(
+      { command: "interrupt", id: this.id("interrupt"), reason: "interrupted from the hmux TUI" },
+      "human",
+    );
   }
 
   halt(): Promise<CommandOutcome> {
@@ -93,10 +116,15 @@ export class HandleSessionPort implements SessionPort {
     const snap = this.handle.snapshot();
     const c = snap.census;
     const census: Record<string, number> = {
-      allowed: c.allowed, denied: c.denied, replaced: c.replaced, abstained: c.abstained,
+      allowed: c.allowed,
+      denied: c.denied,
+      replaced: c.replaced,
+      abstained: c.abstained,
     };
     for (const [decider, n] of Object.entries(c.byDecider)) if (n !== undefined) census[`by-${decider}`] = n;
-    const frame = snap.frame ? `admits ${snap.frame.admits.join(", ") || "nothing"}${snap.frame.digest ? ` (${snap.frame.digest.slice(0, 12)})` : ""}` : null;
+    const frame = snap.frame
+      ? `admits ${snap.frame.admits.join(", ") || "nothing"}${snap.frame.digest ? ` (${snap.frame.digest.slice(0, 12)})` : ""}`
+      : null;
     return { frame, posture: snap.posture, pending: snap.pending, census };
   }
 }

@@ -15,7 +15,13 @@ export interface NewSessionRequest {
 
 export type Validation =
   | { readonly ok: true; readonly notes?: readonly string[] }
-  | { readonly ok: false; readonly message: string; readonly hint?: string; readonly issue?: string; readonly supported?: readonly string[] };
+  | {
+      readonly ok: false;
+      readonly message: string;
+      readonly hint?: string;
+      readonly issue?: string;
+      readonly supported?: readonly string[];
+    };
 
 export interface SessionLauncher {
   validate(request: NewSessionRequest): Validation;

@@ -10,20 +10,23 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { alive, HAVE_TMUX, rail, ROOT, sleep, TmuxScreen } from "./native-helpers.js";
+import { alive, HAVE_TMUX, ROOT, rail, sleep, TmuxScreen } from "./native-helpers.js";
 
 function processTable(): Array<{ pid: number; ppid: number; args: string }> {
-  return execFileSync("ps", ["-eo", "pid=,ppid=,args="], { encoding: "utf8" }).trim().split("\n").map((line) => {
-    const m = /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line)!;
-    return { pid: Number(m[1]), ppid: Number(m[2]), args: m[3]! };
-  });
+  return execFileSync("ps", ["-eo", "pid=,ppid=,args="], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .map((line) => {
+      const m = /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line)!;
+      return { pid: Number(m[1]), ppid: Number(m[2]), args: m[3]! };
+    });
 }
 
 function descendants(root: number): Array<{ pid: number; args: string }> {
   const rows = processTable();
   const out: Array<{ pid: number; args: string }> = [];
   const walk = (pid: number) => {
-    for (const r of rows) if (r.ppid === pid) (out.push(r), walk(r.pid));
+    for (const r of rows) if (r.ppid === pid) out.push(r), walk(r.pid);
   };
   walk(root);
   return out;
@@ -39,7 +42,11 @@ describe.skipIf(!HAVE_TMUX)("hmux demo killed by a signal", () => {
 
   it("SIGTERM halts every session and restores the terminal: no harness process outlives hmux", async () => {
     const env = `HOME=${home} XDG_STATE_HOME=${home}/state XDG_CONFIG_HOME=${home}/config TERM=xterm-256color`;
-    screen.start(`cd ${ROOT} && env ${env} ${ROOT}/node_modules/.bin/tsx src/cli/main.ts demo --port 0 --harness claude`, 120, 36);
+    screen.start(
+      `cd ${ROOT} && env ${env} ${ROOT}/node_modules/.bin/tsx src/cli/main.ts demo --port 0 --harness claude`,
+      120,
+      36,
+    );
     await screen.waitFor("claude's approval", (s) => /1:claude !/.test(rail(s)), 90_000);
 
     const panePid = Number(screen.tmux("display-message", "-p", "-t", "demo", "#{pane_pid}").trim());
@@ -55,6 +62,9 @@ describe.skipIf(!HAVE_TMUX)("hmux demo killed by a signal", () => {
     while (Date.now() < deadline && started.some((p) => alive(p.pid))) await sleep(200);
     expect(started.filter((p) => alive(p.pid)).map((p) => p.args)).toEqual([]);
     await screen.waitFor("the shell after hmux", (s) => !s.startsWith("hmux "), 10_000);
-    expect(screen.tmux("display-message", "-p", "-t", "demo", "#{alternate_on}").trim(), "hmux left the alternate screen").toBe("0");
+    expect(
+      screen.tmux("display-message", "-p", "-t", "demo", "#{alternate_on}").trim(),
+      "hmux left the alternate screen",
+    ).toBe("0");
   });
 });

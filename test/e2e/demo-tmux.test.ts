@@ -58,7 +58,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-interface Req { path: string; body: unknown; lastUserText?: string }
+interface Req {
+  path: string;
+  body: unknown;
+  lastUserText?: string;
+}
 async function requests(port: number): Promise<Req[]> {
   const res = await fetch(`http://127.0.0.1:${port}/_hmux/requests`);
   const json = (await res.json()) as Req[] | { requests: Req[] };
@@ -72,16 +76,20 @@ function ranToolResult(rs: Req[], command: string): boolean {
     const messages = (r.body as { messages?: Array<{ content?: unknown }> } | null)?.messages ?? [];
     const blocks = messages.flatMap((m) => (Array.isArray(m.content) ? (m.content as Block[]) : []));
     const use = blocks.find((b) => b.type === "tool_use" && b.input?.command === command);
-    if (use && blocks.some((b) => b.type === "tool_result" && b.tool_use_id === use.id && b.is_error !== true)) return true;
+    if (use && blocks.some((b) => b.type === "tool_result" && b.tool_use_id === use.id && b.is_error !== true))
+      return true;
   }
   return false;
 }
 
 function descendants(root: number): number[] {
-  const rows = execFileSync("ps", ["-eo", "pid=,ppid="], { encoding: "utf8" }).trim().split("\n").map((l) => l.trim().split(/\s+/).map(Number));
+  const rows = execFileSync("ps", ["-eo", "pid=,ppid="], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .map((l) => l.trim().split(/\s+/).map(Number));
   const out: number[] = [];
   const walk = (pid: number) => {
-    for (const [child, parent] of rows) if (parent === pid && child !== undefined) (out.push(child), walk(child));
+    for (const [child, parent] of rows) if (parent === pid && child !== undefined) out.push(child), walk(child);
   };
   walk(root);
   return out;
@@ -106,7 +114,10 @@ describe.skipIf(!HAVE_TMUX)("hmux demo in tmux", () => {
     home = mkdtempSync(join(tmpdir(), "hmux-e2e-"));
     port = await freePort();
     const env = [
-      `HOME=${home}`, `XDG_STATE_HOME=${home}/state`, `XDG_CONFIG_HOME=${home}/config`, `XDG_CACHE_HOME=${home}/cache`,
+      `HOME=${home}`,
+      `XDG_STATE_HOME=${home}/state`,
+      `XDG_CONFIG_HOME=${home}/config`,
+      `XDG_CACHE_HOME=${home}/cache`,
       "TERM=xterm-256color",
     ].join(" ");
     const cmd = `cd ${ROOT} && env ${env} ${ROOT}/node_modules/.bin/tsx src/cli/main.ts demo --port ${port} --script test/e2e/demo-script.json 2>${STDERR_LOG}`;

@@ -9,9 +9,9 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startModelServer, type ModelServer } from "../../src/model/server.js";
+import { type ModelServer, startModelServer } from "../../src/model/server.js";
 import { resolveBinary } from "../../src/spawn/binaries.js";
-import { HAVE_TMUX, paneLines, rail, ROOT, sleep, TmuxScreen } from "./native-helpers.js";
+import { HAVE_TMUX, paneLines, ROOT, rail, sleep, TmuxScreen } from "./native-helpers.js";
 
 const HAVE_CLAUDE = resolveBinary("claude").ok;
 
@@ -36,7 +36,11 @@ describe.skipIf(!HAVE_TMUX || !HAVE_CLAUDE)("native claude pane in tmux on the s
     const cmd = `cd ${ROOT} && ${env} ${ROOT}/node_modules/.bin/tsx src/cli/main.ts native claude --endpoint ${model.url} --cwd ${work} 2>${home}/stderr.log`;
     tmux.start(cmd, 120, 40);
     // SessionStart arrives through the hook once claude's UI is up: the rail shows idle.
-    await tmux.waitFor("claude's prompt and an idle rail", (s) => paneLines(s).some((l) => l.startsWith("❯")) && railIcon(s) === "○", 90_000);
+    await tmux.waitFor(
+      "claude's prompt and an idle rail",
+      (s) => paneLines(s).some((l) => l.startsWith("❯")) && railIcon(s) === "○",
+      90_000,
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -54,17 +58,27 @@ describe.skipIf(!HAVE_TMUX || !HAVE_CLAUDE)("native claude pane in tmux on the s
     tmux.keys("Enter");
     const running = await tmux.waitFor("running on the rail", (s) => railIcon(s) === "●");
     expect(running).toMatch(/● running/);
-    const idle = await tmux.waitFor("idle again after Stop", (s) => railIcon(s) === "○" && paneLines(s).some((l) => l.includes("native pane says hi")));
+    const idle = await tmux.waitFor(
+      "idle again after Stop",
+      (s) => railIcon(s) === "○" && paneLines(s).some((l) => l.includes("native pane says hi")),
+    );
     expect(idle).toMatch(/○ idle/);
-    const asked = model.requests().filter((r) => r.path.includes("/messages")).map((r) => JSON.stringify(r.body));
+    const asked = model
+      .requests()
+      .filter((r) => r.path.includes("/messages"))
+      .map((r) => JSON.stringify(r.body));
     expect(asked.some((b) => b.includes("native pane says hi"))).toBe(true);
   });
 
   it("a tool permission dialog raises needs-you on the attention rail; approving it in claude runs the tool", async () => {
     tmux.text("now [[bash:touch made-by-native.txt]]");
-    await tmux.waitFor("the prompt in claude's input", (s) => paneLines(s).some((l) => l.includes("now [[bash:touch made-by-native.txt]]")));
+    await tmux.waitFor("the prompt in claude's input", (s) =>
+      paneLines(s).some((l) => l.includes("now [[bash:touch made-by-native.txt]]")),
+    );
     tmux.keys("Enter");
-    const asking = await tmux.waitFor("approval needed on the rail", (s) => rail(s).includes("approval needed in pane 1"));
+    const asking = await tmux.waitFor("approval needed on the rail", (s) =>
+      rail(s).includes("approval needed in pane 1"),
+    );
     expect(railIcon(asking)).toBe("!");
     expect(paneLines(asking).some((l) => l.includes("Do you want to proceed?"))).toBe(true);
     expect(existsSync(join(work, "made-by-native.txt"))).toBe(false);
@@ -72,7 +86,10 @@ describe.skipIf(!HAVE_TMUX || !HAVE_CLAUDE)("native claude pane in tmux on the s
     tmux.keys("Enter"); // claude's own dialog: "1. Yes" is selected
     await tmux.waitFor("the rail calm and idle", (s) => !rail(s).includes("approval needed") && railIcon(s) === "○");
     expect(existsSync(join(work, "made-by-native.txt"))).toBe(true);
-    const results = model.requests().map((r) => JSON.stringify(r.body)).filter((b) => b.includes("tool_result"));
+    const results = model
+      .requests()
+      .map((r) => JSON.stringify(r.body))
+      .filter((b) => b.includes("tool_result"));
     expect(results.length).toBeGreaterThan(0);
   });
 });

@@ -9,11 +9,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../src/core/control/types.js";
-import { startModelServer, type ModelServer } from "../../src/model/server.js";
+import { type ModelServer, startModelServer } from "../../src/model/server.js";
+import { rowText } from "../../src/native/cells.js";
 import { HookServer } from "../../src/native/hooks/hook-server.js";
 import { launchNative } from "../../src/native/launch.js";
 import type { NativeSessionPort } from "../../src/native/native-port.js";
-import { rowText } from "../../src/native/cells.js";
 import { resolveBinary } from "../../src/spawn/binaries.js";
 import { sleep } from "./native-helpers.js";
 
@@ -67,7 +67,9 @@ describe.skipIf(!HAVE_CODEX)("native codex pane: state from codex's hooks", () =
     port.input(prompt);
     await until("the prompt in codex's input", () => screen().includes(prompt));
     port.input("\r");
-    await until("an approval request from the PermissionRequest hook", () => events.some((e) => e.kind === "approval-request"));
+    await until("an approval request from the PermissionRequest hook", () =>
+      events.some((e) => e.kind === "approval-request"),
+    );
     expect(states()).toContain("running");
     const request = events.find((e) => e.kind === "approval-request");
     expect(request).toMatchObject({ kind: "approval-request", call: { callId: "native-1" } });
@@ -78,7 +80,9 @@ describe.skipIf(!HAVE_CODEX)("native codex pane: state from codex's hooks", () =
     // until it goes away.
     for (let press = 0; press < 10 && screen().includes("Yes, proceed"); press++) {
       port.input("y");
-      await until("the dialog to take the answer", () => !screen().includes("Yes, proceed"), 2_000).catch(() => undefined);
+      await until("the dialog to take the answer", () => !screen().includes("Yes, proceed"), 2_000).catch(
+        () => undefined,
+      );
     }
     await until("idle after the Stop hook", () => states().at(-1) === "idle");
     expect(events).toContainEqual({ kind: "approval-cleared", callId: "native-1", reason: "native-resolved" });

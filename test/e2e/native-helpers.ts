@@ -12,7 +12,10 @@ const EXITED = "HMUX-EXITED";
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class TmuxScreen {
-  constructor(readonly socket: string, readonly target = "hmux") {}
+  constructor(
+    readonly socket: string,
+    readonly target = "hmux",
+  ) {}
 
   tmux(...args: string[]): string {
     return execFileSync("tmux", ["-L", this.socket, ...args], { encoding: "utf8" });
@@ -20,7 +23,17 @@ export class TmuxScreen {
 
   /** Starts `command` in a detached session of the given size; a marker shows once it exits. */
   start(command: string, cols: number, rows: number): void {
-    this.tmux("new-session", "-d", "-x", String(cols), "-y", String(rows), "-s", this.target, `${command}; echo ${EXITED}; sleep 600`);
+    this.tmux(
+      "new-session",
+      "-d",
+      "-x",
+      String(cols),
+      "-y",
+      String(rows),
+      "-s",
+      this.target,
+      `${command}; echo ${EXITED}; sleep 600`,
+    );
   }
 
   screen(): string {
@@ -60,7 +73,11 @@ export class TmuxScreen {
       this.keys("C-]");
       await sleep(200);
       this.keys("C-q");
-      const s = await this.waitFor("the quit question or an exit", (t) => t.includes("y quit") || !t.startsWith("hmux "), 5000);
+      const s = await this.waitFor(
+        "the quit question or an exit",
+        (t) => t.includes("y quit") || !t.startsWith("hmux "),
+        5000,
+      );
       if (s.includes("y quit")) this.keys("y");
       await this.waitFor("hmux to exit", (t) => t.includes(EXITED), timeoutMs);
     } catch {
@@ -79,7 +96,10 @@ export class TmuxScreen {
 
 /** The pane's inner rows (between the side borders), right-trimmed. */
 export function paneLines(screen: string): string[] {
-  return screen.split("\n").map((l) => /^[║┃│](.*)[║┃│]\s*$/.exec(l)?.[1]?.replace(/\s+$/, "") ?? null).filter((l): l is string => l !== null);
+  return screen
+    .split("\n")
+    .map((l) => /^[║┃│](.*)[║┃│]\s*$/.exec(l)?.[1]?.replace(/\s+$/, "") ?? null)
+    .filter((l): l is string => l !== null);
 }
 
 export const rail = (screen: string): string => screen.split("\n")[0] ?? "";

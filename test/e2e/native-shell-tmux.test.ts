@@ -18,7 +18,11 @@ describe.skipIf(!HAVE_TMUX)("native shell pane in tmux", () => {
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), "hmux-native-shell-"));
     const env = `env -u CI -u TMUX HOME=${home} SHELL=/bin/sh PS1='sh$ ' TERM=xterm-256color`;
-    tmux.start(`cd ${home} && ${env} ${ROOT}/node_modules/.bin/tsx ${ROOT}/src/cli/main.ts shell 2>${home}/stderr.log`, 100, 30);
+    tmux.start(
+      `cd ${home} && ${env} ${ROOT}/node_modules/.bin/tsx ${ROOT}/src/cli/main.ts shell 2>${home}/stderr.log`,
+      100,
+      30,
+    );
     await tmux.waitFor("the shell prompt in the pane", (s) => paneLines(s).some((l) => l.startsWith("sh$")), 60_000);
   }, 90_000);
 
@@ -80,7 +84,10 @@ describe.skipIf(!HAVE_TMUX)("native shell pane in tmux", () => {
     tmux.keys("C-]");
     await tmux.waitFor("hmux keys", (s) => s.includes("hmux keys · Enter → type"));
     tmux.keys("PPage");
-    const back = await tmux.waitFor("earlier lines", (s) => paneLines(s).includes("30") && !paneLines(s).includes("60"));
+    const back = await tmux.waitFor(
+      "earlier lines",
+      (s) => paneLines(s).includes("30") && !paneLines(s).includes("60"),
+    );
     expect(back).toMatch(/↑\d+\//);
     tmux.keys("NPage");
     await tmux.waitFor("the live screen", (s) => paneLines(s).includes("60"));

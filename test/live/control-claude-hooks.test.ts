@@ -7,28 +7,35 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startModelServer, type ModelServer } from "../../src/model/server.js";
-import { LiveSession, withLiveSession, type Ev } from "./session-live.js";
+import { type ModelServer, startModelServer } from "../../src/model/server.js";
+import { type Ev, type LiveSession, withLiveSession } from "./session-live.js";
 
 const SECRET = "hook-probe-file-content-7f3a";
 
 let server: ModelServer;
-beforeAll(async () => { server = await startModelServer(); });
-afterAll(async () => { await server.close(); });
+beforeAll(async () => {
+  server = await startModelServer();
+});
+afterAll(async () => {
+  await server.close();
+});
 
 /** A claude session whose working directory holds a file with SECRET in it. */
 const withSession = (body: (s: LiveSession, work: string) => Promise<void>) =>
   withLiveSession("claude", server.url, [], body, (work) => writeFileSync(join(work, "notes.txt"), `${SECRET}\n`));
 
 /** Whether any request body the model received carries the text (compared as it is encoded in JSON). */
-const modelSaw = (text: string) => server.requests().some((r) => JSON.stringify(r.body ?? "").includes(JSON.stringify(text).slice(1, -1)));
+const modelSaw = (text: string) =>
+  server.requests().some((r) => JSON.stringify(r.body ?? "").includes(JSON.stringify(text).slice(1, -1)));
 const isReadResult = (e: Ev) => e.kind === "tool" && e.phase === "result";
 
 describe("claude: the PreToolUse hook callback puts every call before hmux, live", () => {
   it("a frame admitting only shell denies a Read claude would run without asking, and the model is told why", async () => {
     await withSession(async (s, work) => {
       s.command("f-1", "frame.set", { frame: { admits: ["shell"], text: "this step may only run shell commands" } });
-      expect(await s.next((e) => e.kind === "command.result" && e.id === "f-1")).toMatchObject({ outcome: { result: "ok" } });
+      expect(await s.next((e) => e.kind === "command.result" && e.id === "f-1")).toMatchObject({
+        outcome: { result: "ok" },
+      });
       s.send("in-1", `[[read:${join(work, "notes.txt")}]]`);
       const disposition = await s.next((e) => e.kind === "approval-disposition");
       expect(disposition).toMatchObject({ decider: "frame", status: "sent", decision: { decision: "deny" } });
@@ -57,8 +64,13 @@ describe("claude: the PreToolUse hook callback puts every call before hmux, live
     await withSession(async (s) => {
       s.send("in-1", "[[bash:echo hook-then-ask > asked.txt]]");
       const ask = await s.next((e) => e.kind === "approval-request");
-      s.command("d-1", "tool.decide", { call_id: (ask.call as { callId: string }).callId, decision: { decision: "allow" } });
-      expect(await s.next((e) => e.kind === "command.result" && e.id === "d-1")).toMatchObject({ outcome: { result: "ok" } });
+      s.command("d-1", "tool.decide", {
+        call_id: (ask.call as { callId: string }).callId,
+        decision: { decision: "allow" },
+      });
+      expect(await s.next((e) => e.kind === "command.result" && e.id === "d-1")).toMatchObject({
+        outcome: { result: "ok" },
+      });
       expect(await s.next(isReadResult)).toMatchObject({ isError: false });
       await s.next((e) => e.kind === "done");
       expect(s.of("approval-request")).toHaveLength(1);

@@ -8,16 +8,20 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { JsonObject } from "../../src/core/decoder.js";
-import { LineSplitter } from "../../src/core/lines.js";
 import { CodexSessionBridge } from "../../src/adapters/codex/session-bridge.js";
 import { planCodexSession } from "../../src/adapters/codex/session-plan.js";
+import type { JsonObject } from "../../src/core/decoder.js";
+import { LineSplitter } from "../../src/core/lines.js";
+import { type ModelServer, startModelServer } from "../../src/model/server.js";
 import { createPipeSpawner } from "../../src/spawn/pipes.js";
-import { startModelServer, type ModelServer } from "../../src/model/server.js";
 
 let server: ModelServer;
-beforeAll(async () => { server = await startModelServer(); });
-afterAll(async () => { await server.close(); });
+beforeAll(async () => {
+  server = await startModelServer();
+});
+afterAll(async () => {
+  await server.close();
+});
 
 const ROOT = join(import.meta.dirname, "..", "..");
 
@@ -25,8 +29,18 @@ describe("codex: turn/steer through hmux's bridge (probe for the capability tabl
   it("a steer written while a turn runs reaches the model within that turn", async () => {
     const dir = mkdtempSync(join(tmpdir(), "hmux-codex-steer-"));
     try {
-      const plan = planCodexSession({ sessionId: "probe", cwd: dir, stateDir: dir, isolate: true, endpoint: server.url, env: { PATH: `${join(ROOT, "node_modules", ".bin")}:${process.env.PATH}`, LANG: "C.UTF-8" } });
-      for (const f of plan.files) { mkdirSync(dirname(f.path), { recursive: true }); writeFileSync(f.path, f.content); }
+      const plan = planCodexSession({
+        sessionId: "probe",
+        cwd: dir,
+        stateDir: dir,
+        isolate: true,
+        endpoint: server.url,
+        env: { PATH: `${join(ROOT, "node_modules", ".bin")}:${process.env.PATH}`, LANG: "C.UTF-8" },
+      });
+      for (const f of plan.files) {
+        mkdirSync(dirname(f.path), { recursive: true });
+        writeFileSync(f.path, f.content);
+      }
       const bridge = new CodexSessionBridge({ cwd: dir });
       const child = createPipeSpawner().spawn(plan.spawn);
       const lines = new LineSplitter();
@@ -59,7 +73,9 @@ describe("codex: turn/steer through hmux's bridge (probe for the capability tabl
       expect(steered).toBe(true);
       // The steer reached the model as input of the same turn (one turn ended, the model was asked with it).
       expect(turnEnds).toBe(1);
-      expect(server.requests().some((q) => JSON.stringify(q.body ?? "").includes("steered-text-hmux-probe"))).toBe(true);
+      expect(server.requests().some((q) => JSON.stringify(q.body ?? "").includes("steered-text-hmux-probe"))).toBe(
+        true,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -8,28 +8,45 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { JsonObject } from "../../src/core/decoder.js";
-import type { Decision } from "../../src/core/control/types.js";
-import type { HarnessEvent } from "../../src/core/events.js";
-import { LineSplitter } from "../../src/core/lines.js";
 import { createDecoder } from "../../src/adapters/pi/decode.js";
 import { PiSessionBridge } from "../../src/adapters/pi/session-bridge.js";
 import { planPiSession } from "../../src/adapters/pi/session-plan.js";
+import type { Decision } from "../../src/core/control/types.js";
+import type { JsonObject } from "../../src/core/decoder.js";
+import type { HarnessEvent } from "../../src/core/events.js";
+import { LineSplitter } from "../../src/core/lines.js";
+import { type ModelServer, startModelServer } from "../../src/model/server.js";
 import { createPipeSpawner } from "../../src/spawn/pipes.js";
-import { startModelServer, type ModelServer } from "../../src/model/server.js";
 
 let server: ModelServer;
-beforeAll(async () => { server = await startModelServer(); });
-afterAll(async () => { await server.close(); });
+beforeAll(async () => {
+  server = await startModelServer();
+});
+afterAll(async () => {
+  await server.close();
+});
 
 const ROOT = join(import.meta.dirname, "..", "..");
 
 /** One pi turn whose single gated call is answered with `decision`; returns the tool result event. */
-async function gatedCall(decision: Exclude<Decision, { decision: "abstain" }>, command: string): Promise<Extract<HarnessEvent, { kind: "tool"; phase: "result" }>> {
+async function gatedCall(
+  decision: Exclude<Decision, { decision: "abstain" }>,
+  command: string,
+): Promise<Extract<HarnessEvent, { kind: "tool"; phase: "result" }>> {
   const dir = mkdtempSync(join(tmpdir(), "hmux-pi-gate-"));
   try {
-    const plan = planPiSession({ sessionId: "probe", cwd: dir, stateDir: dir, isolate: true, endpoint: server.url, env: { PATH: `${join(ROOT, "node_modules", ".bin")}:${process.env.PATH}`, LANG: "C.UTF-8" } });
-    for (const f of plan.files) { mkdirSync(dirname(f.path), { recursive: true }); writeFileSync(f.path, f.content); }
+    const plan = planPiSession({
+      sessionId: "probe",
+      cwd: dir,
+      stateDir: dir,
+      isolate: true,
+      endpoint: server.url,
+      env: { PATH: `${join(ROOT, "node_modules", ".bin")}:${process.env.PATH}`, LANG: "C.UTF-8" },
+    });
+    for (const f of plan.files) {
+      mkdirSync(dirname(f.path), { recursive: true });
+      writeFileSync(f.path, f.content);
+    }
     const bridge = new PiSessionBridge(createDecoder());
     const child = createPipeSpawner().spawn(plan.spawn);
     const lines = new LineSplitter();
@@ -60,7 +77,10 @@ async function gatedCall(decision: Exclude<Decision, { decision: "abstain" }>, c
 
 describe("pi: what hmux's gate extension carries (probe for the capability table)", () => {
   it("a replace answer runs the replacement input instead of the model's", async () => {
-    const r = await gatedCall({ decision: "replace", input: { command: "echo gate-ran-the-replacement" } }, "echo the-original-ran");
+    const r = await gatedCall(
+      { decision: "replace", input: { command: "echo gate-ran-the-replacement" } },
+      "echo the-original-ran",
+    );
     expect(r.output).toContain("gate-ran-the-replacement");
     expect(r.output).not.toContain("the-original-ran");
   });
@@ -69,6 +89,8 @@ describe("pi: what hmux's gate extension carries (probe for the capability table
     const r = await gatedCall({ decision: "deny", reason: "hmux-reason-the-model-must-read" }, "echo should-not-run");
     expect(r.isError).toBe(true);
     expect(r.output).toContain("hmux-reason-the-model-must-read");
-    expect(server.requests().some((q) => JSON.stringify(q.body ?? "").includes("hmux-reason-the-model-must-read"))).toBe(true);
+    expect(
+      server.requests().some((q) => JSON.stringify(q.body ?? "").includes("hmux-reason-the-model-must-read")),
+    ).toBe(true);
   });
 });

@@ -8,8 +8,20 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { WireProtocol } from "../../src/model/conversation.js";
 import { parseScript } from "../../src/model/script-schema.js";
-import { startModelServer, type ModelServer } from "../../src/model/server.js";
-import { groupAlive, isolate, killAll, runCli, startedGroups, unreadRequests, turnArgs, type CliResult, type IsolatedRun, type LiveHarness, type PiApi } from "./helpers/isolated-cli.js";
+import { type ModelServer, startModelServer } from "../../src/model/server.js";
+import {
+  type CliResult,
+  groupAlive,
+  type IsolatedRun,
+  isolate,
+  killAll,
+  type LiveHarness,
+  type PiApi,
+  runCli,
+  startedGroups,
+  turnArgs,
+  unreadRequests,
+} from "./helpers/isolated-cli.js";
 import { finalText, nativeFailure, sessionIdOf, toolOutputs } from "./helpers/native-signals.js";
 
 interface Target {
@@ -33,15 +45,17 @@ const TARGETS: readonly Target[] = [
 const CLAUDE_TOOLS = ["--allowedTools", "Bash", "Read", "Write", "Edit"];
 
 const FILES_SCRIPT = parseScript({
-  rules: [{
-    name: "files",
-    replies: [
-      { text: "Writing.", tools: [{ tool: "write", path: "notes.txt", content: "alpha beta" }] },
-      { text: "Editing.", tools: [{ tool: "edit", path: "notes.txt", old: "alpha", new: "gamma" }] },
-      { text: "Reading.", tools: [{ tool: "read", path: "notes.txt" }] },
-      { text: "Final: {{toolResult}}" },
-    ],
-  }],
+  rules: [
+    {
+      name: "files",
+      replies: [
+        { text: "Writing.", tools: [{ tool: "write", path: "notes.txt", content: "alpha beta" }] },
+        { text: "Editing.", tools: [{ tool: "edit", path: "notes.txt", old: "alpha", new: "gamma" }] },
+        { text: "Reading.", tools: [{ tool: "read", path: "notes.txt" }] },
+        { text: "Final: {{toolResult}}" },
+      ],
+    },
+  ],
 });
 
 afterAll(() => {
@@ -49,7 +63,11 @@ afterAll(() => {
   expect(startedGroups().filter(groupAlive)).toEqual([]);
 });
 
-async function withServer<T>(target: Target, fn: (s: ModelServer, run: IsolatedRun) => Promise<T>, script?: ReturnType<typeof parseScript>): Promise<T> {
+async function withServer<T>(
+  target: Target,
+  fn: (s: ModelServer, run: IsolatedRun) => Promise<T>,
+  script?: ReturnType<typeof parseScript>,
+): Promise<T> {
   const server = await startModelServer(script ? { script } : {});
   const run = isolate(target.harness, server.url, target.piApi ? { piApi: target.piApi } : {});
   try {
@@ -62,7 +80,13 @@ async function withServer<T>(target: Target, fn: (s: ModelServer, run: IsolatedR
   }
 }
 
-function turn(target: Target, run: IsolatedRun, prompt: string, extra: readonly string[] = [], timeoutMs = 45_000): Promise<CliResult> {
+function turn(
+  target: Target,
+  run: IsolatedRun,
+  prompt: string,
+  extra: readonly string[] = [],
+  timeoutMs = 45_000,
+): Promise<CliResult> {
   const args = turnArgs(target.harness, prompt, [...extra, ...(target.harness === "claude" ? CLAUDE_TOOLS : [])]);
   return runCli(target.harness, args, run, timeoutMs);
 }
@@ -119,22 +143,48 @@ for (const target of TARGETS) {
         const r = await turn(target, run, "Show me what you can do.");
         expect(finalText(target.harness, r.records), explain(r)).toContain("```hcn-question");
         expect(existsSync(join(run.cwd, "hmux-demo.txt"))).toBe(true);
-        expect(server.requests().filter((q) => q.rule === "demo").map((q) => q.replyIndex)).toEqual([0, 1, 2]);
+        expect(
+          server
+            .requests()
+            .filter((q) => q.rule === "demo")
+            .map((q) => q.replyIndex),
+        ).toEqual([0, 1, 2]);
       });
     });
 
     it("file tools write, edit and read through the harness's own tool shapes", async () => {
       // Codex offers no file tools: write and read go through its shell, and there is no edit.
-      const script = target.harness === "codex"
-        ? parseScript({ rules: [{ name: "files", replies: [FILES_SCRIPT.rules[0]!.replies[0]!, FILES_SCRIPT.rules[0]!.replies[2]!, FILES_SCRIPT.rules[0]!.replies[3]!] }] })
-        : FILES_SCRIPT;
-      await withServer(target, async (server, run) => {
-        const r = await turn(target, run, "Work on notes.txt.");
-        const expected = target.harness === "codex" ? "alpha beta" : "gamma beta";
-        expect(readFileSync(join(run.cwd, "notes.txt"), "utf8"), explain(r)).toBe(expected);
-        expect(finalText(target.harness, r.records)).toContain(expected);
-        expect(server.requests().flatMap((q) => q.checks).every((c) => c.ok)).toBe(true);
-      }, script);
+      const script =
+        target.harness === "codex"
+          ? parseScript({
+              rules: [
+                {
+                  name: "files",
+                  replies: [
+                    FILES_SCRIPT.rules[0]!.replies[0]!,
+                    FILES_SCRIPT.rules[0]!.replies[2]!,
+                    FILES_SCRIPT.rules[0]!.replies[3]!,
+                  ],
+                },
+              ],
+            })
+          : FILES_SCRIPT;
+      await withServer(
+        target,
+        async (server, run) => {
+          const r = await turn(target, run, "Work on notes.txt.");
+          const expected = target.harness === "codex" ? "alpha beta" : "gamma beta";
+          expect(readFileSync(join(run.cwd, "notes.txt"), "utf8"), explain(r)).toBe(expected);
+          expect(finalText(target.harness, r.records)).toContain(expected);
+          expect(
+            server
+              .requests()
+              .flatMap((q) => q.checks)
+              .every((c) => c.ok),
+          ).toBe(true);
+        },
+        script,
+      );
     });
 
     it("a connection dropped mid-stream ends the turn as a failure", async () => {
@@ -149,13 +199,18 @@ for (const target of TARGETS) {
         const first = await turn(target, run, "Remember the word PELICAN. [[say:noted]]");
         const id = sessionIdOf(target.harness, first.records);
         expect(id, explain(first)).toBeTruthy();
-        const resumeArgs = target.harness === "claude" ? ["--resume", id!] : target.harness === "pi" ? ["--session", id!] : [];
+        const resumeArgs =
+          target.harness === "claude" ? ["--resume", id!] : target.harness === "pi" ? ["--session", id!] : [];
         const prompt = "What was the word? [[expect-history:PELICAN]] [[say:continued]]";
-        const second = target.harness === "codex"
-          ? await runCli("codex", ["exec", "--json", "--skip-git-repo-check", "resume", id!, prompt], run, 45_000)
-          : await turn(target, run, prompt, resumeArgs);
+        const second =
+          target.harness === "codex"
+            ? await runCli("codex", ["exec", "--json", "--skip-git-repo-check", "resume", id!, prompt], run, 45_000)
+            : await turn(target, run, prompt, resumeArgs);
         expect(finalText(target.harness, second.records), explain(second)).toBe("continued");
-        const checks = server.requests().filter((q) => q.lastUserText?.includes("What was the word?")).flatMap((q) => q.checks);
+        const checks = server
+          .requests()
+          .filter((q) => q.lastUserText?.includes("What was the word?"))
+          .flatMap((q) => q.checks);
         expect(checks).toEqual([expect.objectContaining({ name: "history", ok: true })]);
       });
     });

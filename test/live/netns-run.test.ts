@@ -20,7 +20,10 @@ const srv = http.createServer((q, s) => s.end("loopback-ok")).listen(0, "127.0.0
 });`;
 
 function run(env: Record<string, string>, ...command: string[]) {
-  return spawnSync(process.execPath, [SCRIPT, ...command], { encoding: "utf8", env: { ...process.env, HMUX_IN_NETNS: "", ...env } });
+  return spawnSync(process.execPath, [SCRIPT, ...command], {
+    encoding: "utf8",
+    env: { ...process.env, HMUX_IN_NETNS: "", ...env },
+  });
 }
 
 describe("netns-run", () => {
@@ -34,11 +37,14 @@ describe("netns-run", () => {
     expect(r.stderr).toContain("running without a loopback-only network namespace");
   });
 
-  it.runIf(canUnshare || inNamespaceAlready)("inside the namespace loopback works and any other address is unreachable", () => {
-    // Under `npm test` this suite already runs in the namespace: probe it directly.
-    const r = inNamespaceAlready
-      ? spawnSync(process.execPath, ["-e", PROBE], { encoding: "utf8" })
-      : run({}, process.execPath, "-e", PROBE);
-    expect(r.stdout.trim(), r.stderr).toBe("loopback-ok ENETUNREACH");
-  });
+  it.runIf(canUnshare || inNamespaceAlready)(
+    "inside the namespace loopback works and any other address is unreachable",
+    () => {
+      // Under `npm test` this suite already runs in the namespace: probe it directly.
+      const r = inNamespaceAlready
+        ? spawnSync(process.execPath, ["-e", PROBE], { encoding: "utf8" })
+        : run({}, process.execPath, "-e", PROBE);
+      expect(r.stdout.trim(), r.stderr).toBe("loopback-ok ENETUNREACH");
+    },
+  );
 });

@@ -6,12 +6,16 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startModelServer, type ModelServer } from "../../src/model/server.js";
+import { type ModelServer, startModelServer } from "../../src/model/server.js";
 import { hmux, LiveSession, noneLeft, sandbox } from "./session-live.js";
 
 let server: ModelServer;
-beforeAll(async () => { server = await startModelServer(); });
-afterAll(async () => { await server.close(); });
+beforeAll(async () => {
+  server = await startModelServer();
+});
+afterAll(async () => {
+  await server.close();
+});
 
 describe("hmux session --json, the machine surface", () => {
   it("one process takes many turns: session first, turn ids in order with their send ids, closed last, exit 0", async () => {
@@ -27,8 +31,14 @@ describe("hmux session --json, the machine surface", () => {
       expect(await s.exit).toBe(0);
       expect(s.events[0]).toMatchObject({ kind: "session", harness: "pi", origin: "fresh" });
       const sid = String(s.events[0]!.sessionId);
-      expect(s.of("turn").map((e) => [e.turnId, e.id])).toEqual([[`${sid}:turn-1`, "in-1"], [`${sid}:turn-2`, "in-2"]]);
-      expect(s.of("disposition").map((e) => [e.id, e.disposition])).toEqual([["in-1", "started"], ["in-2", "started"]]);
+      expect(s.of("turn").map((e) => [e.turnId, e.id])).toEqual([
+        [`${sid}:turn-1`, "in-1"],
+        [`${sid}:turn-2`, "in-2"],
+      ]);
+      expect(s.of("disposition").map((e) => [e.id, e.disposition])).toEqual([
+        ["in-1", "started"],
+        ["in-2", "started"],
+      ]);
       expect(new Set(s.of("identity").map((e) => e.sessionId)).size).toBe(1);
       expect(s.events.at(-1)).toMatchObject({ kind: "closed", cause: "clean", exitCode: 0 });
       expect(await noneLeft(box)).toEqual([]);
@@ -44,7 +54,13 @@ describe("hmux session --json, the machine surface", () => {
       s.line("this is not json");
       s.line({ op: "send", id: "", text: "x" });
       s.line({ op: "teleport", id: "x" });
-      s.line({ format: "metaharness.command/1", id: "c-1", command: "tool.decide", call_id: "t", decision: { decision: "deny", reason: "" } });
+      s.line({
+        format: "metaharness.command/1",
+        id: "c-1",
+        command: "tool.decide",
+        call_id: "t",
+        decision: { decision: "deny", reason: "" },
+      });
       s.line({ format: "metaharness.command/1", command: "halt" });
       s.line({ op: "answer", id: "a-1", text: "prod" });
       s.send("in-1", "[[say:still fine]]");
@@ -52,8 +68,16 @@ describe("hmux session --json, the machine surface", () => {
       s.endInput();
       expect(await s.exit).toBe(0);
       expect(s.of("error")).toHaveLength(3);
-      expect(s.of("command.result").map((e) => [e.id, (e.outcome as { refused?: { code: string } }).refused?.code])).toEqual([["c-1", "MALFORMED"], [null, "MALFORMED"]]);
-      expect(s.of("disposition").map((e) => [e.id, e.disposition, e.reason])).toEqual([["a-1", "rejected", "no-open-question"], ["in-1", "started", undefined]]);
+      expect(
+        s.of("command.result").map((e) => [e.id, (e.outcome as { refused?: { code: string } }).refused?.code]),
+      ).toEqual([
+        ["c-1", "MALFORMED"],
+        [null, "MALFORMED"],
+      ]);
+      expect(s.of("disposition").map((e) => [e.id, e.disposition, e.reason])).toEqual([
+        ["a-1", "rejected", "no-open-question"],
+        ["in-1", "started", undefined],
+      ]);
     } finally {
       box.remove();
     }
@@ -64,13 +88,22 @@ describe("hmux session --json, the machine surface", () => {
     try {
       const muse = await hmux(box, ["session", "muse", "--json"]);
       expect(muse.code).toBe(2);
-      const museLines = muse.stdout.trim().split("\n").map((l) => JSON.parse(l) as { kind: string; id?: string });
+      const museLines = muse.stdout
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as { kind: string; id?: string });
       // The controls a session would need are named first, then the refusal pair.
       expect(museLines.map((l) => l.id ?? l.kind)).toEqual(["start/tool.decide", "failure", "closed"]);
-      for (const args of [["session", "claude"], ["session", "claude", "--json", "--endpoint", "http://10.0.0.1:9/v1"]]) {
+      for (const args of [
+        ["session", "claude"],
+        ["session", "claude", "--json", "--endpoint", "http://10.0.0.1:9/v1"],
+      ]) {
         const r = await hmux(box, args);
         expect(r.code).toBe(2);
-        const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { kind: string; cause?: string });
+        const lines = r.stdout
+          .trim()
+          .split("\n")
+          .map((l) => JSON.parse(l) as { kind: string; cause?: string });
         expect(lines.map((l) => l.kind)).toEqual(["failure", "closed"]);
         expect(lines[1]).toMatchObject({ cause: "failed" });
         expect(r.stderr).not.toBe("");
@@ -83,7 +116,19 @@ describe("hmux session --json, the machine surface", () => {
   it("when the reader goes away (EPIPE) hmux closes the session, exits 1 and leaves nothing running", async () => {
     const box = sandbox();
     try {
-      const child = spawn(process.execPath, [join(import.meta.dirname, "..", "..", "bin", "hmux.js"), "session", "claude", "--json", "--isolate", "--endpoint", server.url], { cwd: box.dir, env: box.env, stdio: ["pipe", "pipe", "ignore"] });
+      const child = spawn(
+        process.execPath,
+        [
+          join(import.meta.dirname, "..", "..", "bin", "hmux.js"),
+          "session",
+          "claude",
+          "--json",
+          "--isolate",
+          "--endpoint",
+          server.url,
+        ],
+        { cwd: box.dir, env: box.env, stdio: ["pipe", "pipe", "ignore"] },
+      );
       const exit = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
       child.stdin.write(`${JSON.stringify({ op: "send", id: "in-1", text: "[[slow:3000]] [[say:slow answer]]" })}\n`);
       await new Promise<void>((r) => child.stdout.once("data", () => r()));
@@ -99,19 +144,40 @@ describe("hmux session --json, the machine surface", () => {
     const box = sandbox();
     try {
       mkdirSync(join(box.env.XDG_CONFIG_HOME!, "hmux"), { recursive: true });
-      writeFileSync(join(box.env.XDG_CONFIG_HOME!, "hmux", "config.json"), JSON.stringify({ version: 1, policy: { allowCommands: ["touch"], headless: { decision: "deny", reason: "only touch on this box" } } }));
+      writeFileSync(
+        join(box.env.XDG_CONFIG_HOME!, "hmux", "config.json"),
+        JSON.stringify({
+          version: 1,
+          policy: { allowCommands: ["touch"], headless: { decision: "deny", reason: "only touch on this box" } },
+        }),
+      );
       const work = join(box.dir, "work");
       mkdirSync(work);
-      const s = new LiveSession(box, "claude", ["--isolate", "--endpoint", server.url, "--cwd", work, "--approvals", "deny"]);
+      const s = new LiveSession(box, "claude", [
+        "--isolate",
+        "--endpoint",
+        server.url,
+        "--cwd",
+        work,
+        "--approvals",
+        "deny",
+      ]);
       s.send("in-1", "[[bash:touch by-policy.txt]]");
       const first = s.events.indexOf(await s.next((e) => e.kind === "done"));
       s.send("in-2", "[[bash:rm -f by-policy.txt]]");
       await s.next((e) => e.kind === "done", 45_000, first + 1);
       s.endInput();
       expect(await s.exit).toBe(0);
-      const decided = s.of("approval-disposition").map((e) => [e.decider, (e.decision as { decision: string }).decision]);
-      expect(decided).toEqual([["policy", "allow"], ["policy", "deny"]]);
-      expect(String((s.of("approval-disposition")[1]!.decision as { reason: string }).reason)).toContain("only touch on this box");
+      const decided = s
+        .of("approval-disposition")
+        .map((e) => [e.decider, (e.decision as { decision: string }).decision]);
+      expect(decided).toEqual([
+        ["policy", "allow"],
+        ["policy", "deny"],
+      ]);
+      expect(String((s.of("approval-disposition")[1]!.decision as { reason: string }).reason)).toContain(
+        "only touch on this box",
+      );
       expect(existsSync(join(work, "by-policy.txt"))).toBe(true);
     } finally {
       box.remove();
@@ -129,21 +195,43 @@ describe("hmux session --json, the machine surface", () => {
       const lines = [
         { format: "metaharness.command/1", id: "k-1", command: "tool.decide", call_id: callId, decision: "allow" },
         { format: "metaharness.command/1", id: "k-2", command: "tool.decide", call_id: callId, decision: "allow" },
-      ].map((l) => JSON.stringify(l)).join("\n");
+      ]
+        .map((l) => JSON.stringify(l))
+        .join("\n");
       const r = await new Promise<{ code: number | null; out: string }>((resolve) => {
-        const c = spawn(process.execPath, [join(import.meta.dirname, "..", "..", "bin", "hmux.js"), "control", sid, "-"], { cwd: box.dir, env: box.env, stdio: ["pipe", "pipe", "pipe"] });
+        const c = spawn(
+          process.execPath,
+          [join(import.meta.dirname, "..", "..", "bin", "hmux.js"), "control", sid, "-"],
+          { cwd: box.dir, env: box.env, stdio: ["pipe", "pipe", "pipe"] },
+        );
         let out = "";
         c.stdout.on("data", (d: Buffer) => (out += d.toString()));
         c.on("exit", (code) => resolve({ code, out }));
         c.stdin.end(`${lines}\n`);
       });
       expect(r.code).toBe(1);
-      expect(r.out.trim().split("\n").map((l) => (JSON.parse(l) as { outcome: { result: string; refused?: { code: string } } }).outcome.refused?.code ?? "ok")).toEqual(["ok", "TOO_LATE"]);
-      expect(await s.next((e) => e.kind === "approval-disposition")).toMatchObject({ decider: "program", decision: { decision: "allow" } });
+      expect(
+        r.out
+          .trim()
+          .split("\n")
+          .map(
+            (l) =>
+              (JSON.parse(l) as { outcome: { result: string; refused?: { code: string } } }).outcome.refused?.code ??
+              "ok",
+          ),
+      ).toEqual(["ok", "TOO_LATE"]);
+      expect(await s.next((e) => e.kind === "approval-disposition")).toMatchObject({
+        decider: "program",
+        decision: { decision: "allow" },
+      });
       await s.next((e) => e.kind === "done");
       s.endInput();
       expect(await s.exit).toBe(0);
-      const wrongToken = await hmux({ ...box, env: { ...box.env, XDG_RUNTIME_DIR: join(box.dir, "elsewhere") } }, ["control", sid, "/dev/null"]);
+      const wrongToken = await hmux({ ...box, env: { ...box.env, XDG_RUNTIME_DIR: join(box.dir, "elsewhere") } }, [
+        "control",
+        sid,
+        "/dev/null",
+      ]);
       expect(wrongToken.code).toBe(2);
     } finally {
       box.remove();

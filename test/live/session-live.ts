@@ -3,7 +3,7 @@
  * a temp HOME / XDG_STATE_HOME / XDG_RUNTIME_DIR per case, loopback only, and a check that
  * nothing the case started is left running.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,7 +15,11 @@ const HMUX = join(ROOT, "bin", "hmux.js");
 
 export type Ev = SessionEvent & Record<string, unknown>;
 
-export interface Sandbox { readonly dir: string; readonly env: Record<string, string>; remove(): void }
+export interface Sandbox {
+  readonly dir: string;
+  readonly env: Record<string, string>;
+  remove(): void;
+}
 
 export function sandbox(): Sandbox {
   const dir = mkdtempSync(join(tmpdir(), "hmux-live-session-"));
@@ -38,8 +42,16 @@ export class LiveSession {
   private waiters: { pred: (e: Ev) => boolean; resolve: (e: Ev) => void }[] = [];
   private buf = "";
 
-  constructor(readonly box: Sandbox, harness: string, args: readonly string[]) {
-    this.child = spawn(process.execPath, [HMUX, "session", harness, "--json", ...args], { cwd: box.dir, env: box.env, stdio: ["pipe", "pipe", "pipe"] });
+  constructor(
+    readonly box: Sandbox,
+    harness: string,
+    args: readonly string[],
+  ) {
+    this.child = spawn(process.execPath, [HMUX, "session", harness, "--json", ...args], {
+      cwd: box.dir,
+      env: box.env,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     this.child.stdout.on("data", (d: Buffer) => this.onData(d.toString("utf8")));
     this.child.stderr.on("data", (d: Buffer) => this.stderr.push(d.toString("utf8")));
     this.child.stdin.on("error", () => undefined);
@@ -75,8 +87,20 @@ export class LiveSession {
     const seen = this.events.slice(after).find(pred);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out; saw ${this.events.map((e) => e.kind).join(",")}\nstderr: ${this.stderr.join("")}`)), timeoutMs);
-      this.waiters.push({ pred, resolve: (e) => { clearTimeout(timer); resolve(e); } });
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(`timed out; saw ${this.events.map((e) => e.kind).join(",")}\nstderr: ${this.stderr.join("")}`),
+          ),
+        timeoutMs,
+      );
+      this.waiters.push({
+        pred,
+        resolve: (e) => {
+          clearTimeout(timer);
+          resolve(e);
+        },
+      });
     });
   }
 
@@ -92,17 +116,29 @@ export class LiveSession {
       if (!l.trim()) continue;
       const e = JSON.parse(l) as Ev; // stdout must be NDJSON only: a bad line fails the case here
       this.events.push(e);
-      for (const w of [...this.waiters]) if (w.pred(e)) { this.waiters.splice(this.waiters.indexOf(w), 1); w.resolve(e); }
+      for (const w of [...this.waiters])
+        if (w.pred(e)) {
+          this.waiters.splice(this.waiters.indexOf(w), 1);
+          w.resolve(e);
+        }
     }
   }
 }
 
-export const decide = (s: LiveSession, id: string, callId: string, decision: unknown) => s.command(id, "tool.decide", { call_id: callId, decision });
+export const decide = (s: LiveSession, id: string, callId: string, decision: unknown) =>
+  s.command(id, "tool.decide", { call_id: callId, decision });
 
 /** Runs `hmux <args>` to completion in the sandbox. */
-export function hmux(box: Sandbox, args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function hmux(
+  box: Sandbox,
+  args: readonly string[],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [HMUX, ...args], { cwd: box.dir, env: box.env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [HMUX, ...args], {
+      cwd: box.dir,
+      env: box.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
@@ -116,7 +152,8 @@ export function leftovers(box: Sandbox): string[] {
   const out: string[] = [];
   for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
     try {
-      if (readFileSync(`/proc/${pid}/environ`, "utf8").includes(box.dir)) out.push(`${pid} ${readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ").slice(0, 120)}`);
+      if (readFileSync(`/proc/${pid}/environ`, "utf8").includes(box.dir))
+        out.push(`${pid} ${readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ").slice(0, 120)}`);
     } catch {
       // gone already, or not ours to read
     }
@@ -140,7 +177,9 @@ export async function noneLeft(box: Sandbox, ms = 8000): Promise<string[]> {
  * as a program would — exit 0, `closed` clean last, nothing left running — and always cleans up.
  */
 export async function withLiveSession(
-  harness: string, endpoint: string, args: readonly string[],
+  harness: string,
+  endpoint: string,
+  args: readonly string[],
   body: (s: LiveSession, work: string, box: Sandbox) => Promise<void>,
   prepare?: (work: string) => void,
 ): Promise<void> {

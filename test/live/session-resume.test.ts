@@ -6,12 +6,16 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readJournal } from "../../src/core/control/journal-format.js";
-import { startModelServer, type ModelServer } from "../../src/model/server.js";
+import { type ModelServer, startModelServer } from "../../src/model/server.js";
 import { hmux, LiveSession, noneLeft, sandbox } from "./session-live.js";
 
 let server: ModelServer;
-beforeAll(async () => { server = await startModelServer(); });
-afterAll(async () => { await server.close(); });
+beforeAll(async () => {
+  server = await startModelServer();
+});
+afterAll(async () => {
+  await server.close();
+});
 
 describe.each(["claude", "codex", "pi"] as const)("%s: kill -9, then resume", (harness) => {
   it("the journal survives the kill intact and the resumed session remembers the first turn", async () => {
@@ -39,7 +43,12 @@ describe.each(["claude", "codex", "pi"] as const)("%s: kill -9, then resume", (h
 
       const listed = await hmux(box, ["sessions", "--json"]);
       expect(listed.code).toBe(0);
-      expect(JSON.parse(listed.stdout.trim())).toMatchObject({ sessionId: id, harness, state: "interrupted", turns: 1 });
+      expect(JSON.parse(listed.stdout.trim())).toMatchObject({
+        sessionId: id,
+        harness,
+        state: "interrupted",
+        turns: 1,
+      });
 
       server.clearRequests();
       const second = new LiveSession(box, harness, ["--resume", id]);
@@ -50,15 +59,22 @@ describe.each(["claude", "codex", "pi"] as const)("%s: kill -9, then resume", (h
       await second.next((e) => e.kind === "done");
       second.endInput();
       expect(await second.exit).toBe(0);
-      const history = server.requests().flatMap((r) => r.checks).filter((c) => c.name === "history");
+      const history = server
+        .requests()
+        .flatMap((r) => r.checks)
+        .filter((c) => c.name === "history");
       expect(history.length).toBeGreaterThan(0);
       expect(history.every((c) => c.ok)).toBe(true);
       const after = readJournal(readFileSync(journal, "utf8"));
       expect(after.problems).toEqual([]);
       expect(after.records.map((r) => r.seq)).toEqual(after.records.map((_, i) => i + 1));
-      expect(after.records.filter((r) => r.event.kind === "session").map((r) => (r.event as { origin: string }).origin)).toEqual(["fresh", "resumed"]);
+      expect(
+        after.records.filter((r) => r.event.kind === "session").map((r) => (r.event as { origin: string }).origin),
+      ).toEqual(["fresh", "resumed"]);
       expect(after.records.at(-1)!.event).toMatchObject({ kind: "closed", cause: "clean" });
-      const meta = JSON.parse(readFileSync(journal.replace(/\.ndjson$/, ".meta.json"), "utf8")) as { runs: { origin: string }[] };
+      const meta = JSON.parse(readFileSync(journal.replace(/\.ndjson$/, ".meta.json"), "utf8")) as {
+        runs: { origin: string }[];
+      };
       expect(meta.runs.map((r) => r.origin)).toEqual(["fresh", "resumed"]);
       expect(await noneLeft(box)).toEqual([]);
     } finally {

@@ -5,8 +5,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startModelServer, type ModelServer } from "../../src/model/server.js";
-import { decide, LiveSession, sandbox, withLiveSession, type Ev, type Sandbox } from "./session-live.js";
+import { type ModelServer, startModelServer } from "../../src/model/server.js";
+import { decide, type Ev, LiveSession, type Sandbox, sandbox, withLiveSession } from "./session-live.js";
 
 export interface VectorFacts {
   /** The channel carries replace; otherwise it must be refused by name at start and at the call. */
@@ -18,8 +18,12 @@ const callIdOf = (e: Ev) => (e.call as { callId: string }).callId;
 
 export function defineControlVectors(harness: "claude" | "codex" | "pi", facts: VectorFacts): void {
   let server: ModelServer;
-  beforeAll(async () => { server = await startModelServer(); });
-  afterAll(async () => { await server.close(); });
+  beforeAll(async () => {
+    server = await startModelServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
 
   /** One case: its own sandbox, a session, and at the end: closed clean, nothing left running. */
   const withSession = (args: readonly string[], body: (s: LiveSession, work: string, box: Sandbox) => Promise<void>) =>
@@ -33,7 +37,9 @@ export function defineControlVectors(harness: "claude" | "codex" | "pi", facts: 
         s.send("in-1", "[[bash:touch allowed.txt && echo ran-allowed]]");
         const ask = await s.next(isRequest);
         decide(s, "d-1", callIdOf(ask), { decision: "allow" });
-        expect(await s.next((e) => e.kind === "command.result" && e.id === "d-1")).toMatchObject({ outcome: { result: "ok" } });
+        expect(await s.next((e) => e.kind === "command.result" && e.id === "d-1")).toMatchObject({
+          outcome: { result: "ok" },
+        });
         const result = await s.next((e) => e.kind === "tool" && e.phase === "result" && e.callId === callIdOf(ask));
         expect(result).toMatchObject({ isError: false });
         expect(String(result.output)).toContain("ran-allowed");
@@ -48,7 +54,10 @@ export function defineControlVectors(harness: "claude" | "codex" | "pi", facts: 
         s.send("in-1", "[[bash:touch denied.txt && echo ran-denied]]");
         const ask = await s.next(isRequest);
         decide(s, "d-1", callIdOf(ask), { decision: "deny", reason });
-        expect(await s.next((e) => e.kind === "approval-disposition")).toMatchObject({ decision: { decision: "deny", reason }, status: "sent" });
+        expect(await s.next((e) => e.kind === "approval-disposition")).toMatchObject({
+          decision: { decision: "deny", reason },
+          status: "sent",
+        });
         const result = await s.next((e) => e.kind === "tool" && e.phase === "result" && e.callId === callIdOf(ask));
         expect(result).toMatchObject({ isError: true });
         // A model told no may try something else: the case ends there, by interrupt.
@@ -79,11 +88,26 @@ export function defineControlVectors(harness: "claude" | "codex" | "pi", facts: 
       it("replace is refused by name at session start, and at the call", async () => {
         const box = sandbox();
         try {
-          const refused = new LiveSession(box, harness, ["--isolate", "--endpoint", server.url, "--require", "tool.decide,tool.decide/replace"]);
+          const refused = new LiveSession(box, harness, [
+            "--isolate",
+            "--endpoint",
+            server.url,
+            "--require",
+            "tool.decide,tool.decide/replace",
+          ]);
           refused.endInput();
           expect(await refused.exit).toBe(2);
           expect(refused.of("session")).toEqual([]);
-          expect(refused.of("command.result")).toEqual([{ kind: "command.result", id: "start/tool.decide/replace", outcome: { result: "refused", refused: { code: "UNSUPPORTED_CONTROL", reason: expect.stringContaining("tool.decide/replace") } } }]);
+          expect(refused.of("command.result")).toEqual([
+            {
+              kind: "command.result",
+              id: "start/tool.decide/replace",
+              outcome: {
+                result: "refused",
+                refused: { code: "UNSUPPORTED_CONTROL", reason: expect.stringContaining("tool.decide/replace") },
+              },
+            },
+          ]);
           expect(refused.events.at(-1)).toMatchObject({ kind: "closed", cause: "failed" });
         } finally {
           box.remove();
@@ -92,7 +116,9 @@ export function defineControlVectors(harness: "claude" | "codex" | "pi", facts: 
           s.send("in-1", "[[bash:touch kept.txt && echo ran-kept]]");
           const ask = await s.next(isRequest);
           decide(s, "d-1", callIdOf(ask), { decision: "replace", input: { command: "echo nope" } });
-          expect(await s.next((e) => e.kind === "command.result" && e.id === "d-1")).toMatchObject({ outcome: { result: "refused", refused: { code: "UNSUPPORTED_CONTROL" } } });
+          expect(await s.next((e) => e.kind === "command.result" && e.id === "d-1")).toMatchObject({
+            outcome: { result: "refused", refused: { code: "UNSUPPORTED_CONTROL" } },
+          });
           decide(s, "d-2", callIdOf(ask), { decision: "deny", reason: "replace was refused, so no" });
           await s.next((e) => e.kind === "command.result" && e.id === "d-2");
           s.command("i-1", "interrupt", { reason: "end the case" });
@@ -139,12 +165,16 @@ export function defineControlVectors(harness: "claude" | "codex" | "pi", facts: 
     it("a decision for an unopened call is UNKNOWN_CALL, and a second decision is TOO_LATE", async () => {
       await withSession([], async (s) => {
         decide(s, "u-1", "call-never-opened", { decision: "allow" });
-        expect(await s.next((e) => e.kind === "command.result" && e.id === "u-1")).toMatchObject({ outcome: { result: "refused", refused: { code: "UNKNOWN_CALL" } } });
+        expect(await s.next((e) => e.kind === "command.result" && e.id === "u-1")).toMatchObject({
+          outcome: { result: "refused", refused: { code: "UNKNOWN_CALL" } },
+        });
         s.send("in-1", "[[bash:touch twice.txt && echo ran-twice]]");
         const ask = await s.next(isRequest);
         decide(s, "d-1", callIdOf(ask), { decision: "allow" });
         decide(s, "d-2", callIdOf(ask), { decision: "deny", reason: "too late now" });
-        expect(await s.next((e) => e.kind === "command.result" && e.id === "d-2")).toMatchObject({ outcome: { result: "refused", refused: { code: "TOO_LATE" } } });
+        expect(await s.next((e) => e.kind === "command.result" && e.id === "d-2")).toMatchObject({
+          outcome: { result: "refused", refused: { code: "TOO_LATE" } },
+        });
         await s.next((e) => e.kind === "done");
         expect(s.of("approval-disposition")).toHaveLength(1);
       });

@@ -16,7 +16,8 @@ function sourceFiles(dir: string): string[] {
 
 function importsOf(text: string): string[] {
   const specs: string[] = [];
-  const re = /(?:import|export)\s[^"']*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|require\(\s*["']([^"']+)["']\s*\)/g;
+  const re =
+    /(?:import|export)\s[^"']*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|require\(\s*["']([^"']+)["']\s*\)/g;
   for (const m of text.matchAll(re)) specs.push((m[1] ?? m[2] ?? m[3])!);
   return specs;
 }
@@ -39,8 +40,10 @@ describe("layering", () => {
     const offenders: string[] = [];
     for (const file of sourceFiles(join(ROOT, "src", "core"))) {
       const text = readFileSync(file, "utf8");
-      for (const spec of importsOf(text)) if (impure.test(spec)) offenders.push(`${relative(ROOT, file)} imports ${spec}`);
-      if (/\bprocess\.(env|exit|on|kill|stdout|stderr|stdin|cwd|argv|pid)\b/.test(text)) offenders.push(`${relative(ROOT, file)} uses process`);
+      for (const spec of importsOf(text))
+        if (impure.test(spec)) offenders.push(`${relative(ROOT, file)} imports ${spec}`);
+      if (/\bprocess\.(env|exit|on|kill|stdout|stderr|stdin|cwd|argv|pid)\b/.test(text))
+        offenders.push(`${relative(ROOT, file)} uses process`);
     }
     expect(offenders).toEqual([]);
   });
@@ -49,7 +52,8 @@ describe("layering", () => {
     const offenders: string[] = [];
     for (const file of sourceFiles(join(ROOT, "src", "core"))) {
       for (const spec of importsOf(readFileSync(file, "utf8"))) {
-        if (/\/(ui|cli|spawn|adapters|session|native|model)\//.test(spec)) offenders.push(`${relative(ROOT, file)} imports ${spec}`);
+        if (/\/(ui|cli|spawn|adapters|session|native|model)\//.test(spec))
+          offenders.push(`${relative(ROOT, file)} imports ${spec}`);
       }
     }
     expect(offenders).toEqual([]);

@@ -14,7 +14,10 @@ export const CLAUDE_MATCHERS: Partial<MatcherSet> = {
     { pattern: "credit balance is too low", code: "credits" },
   ],
   auth: [
-    { pattern: "oauth (?:session|token) (?:has )?expired|could not be refreshed|failed to authenticate", kind: "expired" },
+    {
+      pattern: "oauth (?:session|token) (?:has )?expired|could not be refreshed|failed to authenticate",
+      kind: "expired",
+    },
     // "Not logged in · Please run /login" (strings in the 2.1.197 binary); the bad-key wording
     // "Invalid API key · Please run /login" is caught first by the shared invalid-key matcher.
     { pattern: "invalid api key", kind: "invalid-key" },
@@ -37,6 +40,17 @@ export const CLAUDE_DENIAL_PATTERNS: readonly RegExp[] = [
 
 /** Claude tool names → canonical (spec tool table; `Agent` is 2.1.197's name for Task). */
 export const CLAUDE_CANONICAL_TOOLS: Readonly<Record<string, string>> = {
-  Read: "read", Write: "write", Edit: "edit", MultiEdit: "edit", Bash: "shell", Grep: "grep", Glob: "glob",
-  LS: "list", WebFetch: "web-fetch", WebSearch: "web-search", Task: "subagent", Agent: "subagent", Skill: "skill",
+  Read: "read",
+  Write: "write",
+  Edit: "edit",
+  MultiEdit: "edit",
+  Bash: "shell",
+  Grep: "grep",
+  Glob: "glob",
+  LS: "list",
+  WebFetch: "web-fetch",
+  WebSearch: "web-search",
+  Task: "subagent",
+  Agent: "subagent",
+  Skill: "skill",
 };

@@ -22,16 +22,28 @@
  * - control_request / control_response and unknown types → unrecognized (a session bridge
  *   intercepts the control protocol before the decoder).
  */
+
+import { classifyFailureText, limitFailure, type MatcherSet, mergeExtras, withExtras } from "../../core/classify.js";
 import type { DecoderContext, JsonObject, StreamDecoder } from "../../core/decoder.js";
 import type { HarnessEvent, LimitCode } from "../../core/events.js";
 import { failure, failureEvent } from "../../core/failure.js";
-import { classifyFailureText, limitFailure, mergeExtras, withExtras, type MatcherSet } from "../../core/classify.js";
 import {
-  IdentityTracker, arr, canonicalTool, contentText, num, obj, str, textLineEvents, unrecognized,
+  arr,
+  canonicalTool,
+  contentText,
+  IdentityTracker,
+  num,
+  obj,
+  str,
+  textLineEvents,
+  unrecognized,
 } from "../decode-support.js";
 import { CLAUDE_CANONICAL_TOOLS, CLAUDE_DENIAL_PATTERNS, CLAUDE_MATCHERS } from "./decode-matchers.js";
 
-interface ApiErrorNotice { readonly error?: string; readonly text: string }
+interface ApiErrorNotice {
+  readonly error?: string;
+  readonly text: string;
+}
 
 const INTERRUPTED = "[Request interrupted by user";
 
@@ -70,13 +82,20 @@ class ClaudeDecoder implements StreamDecoder {
 
   record(record: JsonObject): HarnessEvent[] {
     switch (record.type) {
-      case "system": return this.system(record);
-      case "stream_event": return this.streamEvent(record);
-      case "assistant": return this.assistant(record);
-      case "user": return this.user(record);
-      case "result": return this.result(record);
-      case "rate_limit_event": return this.rateLimit(record);
-      default: return [unrecognized(record)];
+      case "system":
+        return this.system(record);
+      case "stream_event":
+        return this.streamEvent(record);
+      case "assistant":
+        return this.assistant(record);
+      case "user":
+        return this.user(record);
+      case "result":
+        return this.result(record);
+      case "rate_limit_event":
+        return this.rateLimit(record);
+      default:
+        return [unrecognized(record)];
     }
   }
 
@@ -100,7 +119,8 @@ class ClaudeDecoder implements StreamDecoder {
     }
     if (subtype === "api_retry") {
       const status = record.error_status ?? "none";
-      const detail = `attempt ${String(record.attempt ?? "?")}/${String(record.max_retries ?? "?")}: ${String(status)} ${String(record.error ?? "")}`.trim();
+      const detail =
+        `attempt ${String(record.attempt ?? "?")}/${String(record.max_retries ?? "?")}: ${String(status)} ${String(record.error ?? "")}`.trim();
       return [{ kind: "progress", label: "api_retry", detail }];
     }
     const status = str(record.status);
@@ -142,19 +162,35 @@ class ClaudeDecoder implements StreamDecoder {
       const block = obj(raw);
       const type = str(block?.type);
       if (type === "text") {
-        out.push({ kind: "message", role: "assistant", text: str(block?.text) ?? "", ...(this.textStreamed ? { streamed: true } : {}) });
+        out.push({
+          kind: "message",
+          role: "assistant",
+          text: str(block?.text) ?? "",
+          ...(this.textStreamed ? { streamed: true } : {}),
+        });
         this.textStreamed = false;
       } else if (type === "thinking") {
-        out.push({ kind: "message", role: "assistant", text: str(block?.thinking) ?? "", thinking: true,
-          ...(this.thinkingStreamed ? { streamed: true } : {}) });
+        out.push({
+          kind: "message",
+          role: "assistant",
+          text: str(block?.thinking) ?? "",
+          thinking: true,
+          ...(this.thinkingStreamed ? { streamed: true } : {}),
+        });
         this.thinkingStreamed = false;
       } else if (type === "redacted_thinking") {
         out.push({ kind: "progress", label: "redacted_thinking" });
       } else if (type === "tool_use" || type === "server_tool_use") {
         const name = str(block?.name) ?? "(unnamed)";
         const canonical = canonicalTool(name, CLAUDE_CANONICAL_TOOLS, this.context);
-        out.push({ kind: "tool", phase: "call", callId: str(block?.id) ?? null, name,
-          ...(canonical ? { canonical } : {}), input: block?.input });
+        out.push({
+          kind: "tool",
+          phase: "call",
+          callId: str(block?.id) ?? null,
+          name,
+          ...(canonical ? { canonical } : {}),
+          input: block?.input,
+        });
       } else {
         out.push(unrecognized(block ?? {}, `assistant:${type ?? "block"}`));
       }
@@ -174,8 +210,14 @@ class ClaudeDecoder implements StreamDecoder {
         const output = contentText(block?.content);
         const isError = block?.is_error === true;
         const denied = isError && isClaudeDenial(output);
-        out.push({ kind: "tool", phase: "result", callId: str(block?.tool_use_id) ?? null, output, isError,
-          ...(denied ? { denied: true } : {}) });
+        out.push({
+          kind: "tool",
+          phase: "result",
+          callId: str(block?.tool_use_id) ?? null,
+          output,
+          isError,
+          ...(denied ? { denied: true } : {}),
+        });
       } else if (type === "text") {
         out.push(this.userText(str(block?.text) ?? ""));
       } else {
@@ -197,14 +239,20 @@ class ClaudeDecoder implements StreamDecoder {
     const cost = num(record.total_cost_usd);
     if (usage || cost !== undefined) {
       const u = {
-        inputTokens: num(usage?.input_tokens), outputTokens: num(usage?.output_tokens),
-        cachedInputTokens: num(usage?.cache_read_input_tokens), costUsd: cost,
+        inputTokens: num(usage?.input_tokens),
+        outputTokens: num(usage?.output_tokens),
+        cachedInputTokens: num(usage?.cache_read_input_tokens),
+        costUsd: cost,
       };
       out.push({ kind: "usage", ...Object.fromEntries(Object.entries(u).filter(([, v]) => v !== undefined)) });
     }
     for (const raw of arr(record.permission_denials)) {
       const d = obj(raw);
-      out.push({ kind: "progress", label: "permission-denied", detail: `${str(d?.tool_name) ?? "?"} ${str(d?.tool_use_id) ?? ""}`.trim() });
+      out.push({
+        kind: "progress",
+        label: "permission-denied",
+        detail: `${str(d?.tool_name) ?? "?"} ${str(d?.tool_use_id) ?? ""}`.trim(),
+      });
     }
     const status = num(record.api_error_status);
     const apiError = this.lastApiError;
@@ -222,12 +270,19 @@ class ClaudeDecoder implements StreamDecoder {
       return out;
     }
     const subtype = str(record.subtype);
-    if (status === undefined && apiError === undefined && (subtype === "error_max_turns" || subtype === "error_max_budget_usd")) {
+    if (
+      status === undefined &&
+      apiError === undefined &&
+      (subtype === "error_max_turns" || subtype === "error_max_budget_usd")
+    ) {
       out.push({ kind: "error", message, terminal: true }, failureEvent(failure("budget", message)));
       return out;
     }
-    const classified = classifyFailureText(apiError?.error ? `${message} (${apiError.error})` : message, this.matchers,
-      { status: status ?? null, fallback: "task" });
+    const classified = classifyFailureText(
+      apiError?.error ? `${message} (${apiError.error})` : message,
+      this.matchers,
+      { status: status ?? null, fallback: "task" },
+    );
     out.push({ kind: "error", message, terminal: true }, failureEvent({ ...classified, message }));
     return out;
   }

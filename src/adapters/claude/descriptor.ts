@@ -8,33 +8,63 @@
  */
 import { defineDescriptor, evidence, optionFact } from "../../core/descriptor.js";
 import { fact } from "../../core/evidence.js";
-import { PINNED_VERSIONS } from "../pinned-versions.js";
 import { descriptorMatchers } from "../matcher-facts.js";
+import { PINNED_VERSIONS } from "../pinned-versions.js";
 import { CLAUDE_MATCHERS } from "./decode-matchers.js";
 
 const V = PINNED_VERSIONS.claude.version;
 const HELP = evidence("help-text", "2026-11-29", V, "shared/research/help/claude.txt");
 /** Loopback probe: a 127.0.0.1 server logged the request bodies claude sent (unshare -n). */
-const PROBE = evidence("probe", "2026-11-29", V,
-  "loopback request capture: `--allowedTools=Read,Grep --disallowedTools=Bash,Write \"P\"`, `-- \"-P\"`, stdin prompt and `--tools=` each delivered the prompt; tool lists matched; `--system-prompt=-X`, `--append-system-prompt=`, `--effort=low`, `--setting-sources=project`, `--model opus` (→ claude-opus-4-8) reached the request; `--bare --tools= --strict-mcp-config` sent 0 tools");
+const PROBE = evidence(
+  "probe",
+  "2026-11-29",
+  V,
+  'loopback request capture: `--allowedTools=Read,Grep --disallowedTools=Bash,Write "P"`, `-- "-P"`, stdin prompt and `--tools=` each delivered the prompt; tool lists matched; `--system-prompt=-X`, `--append-system-prompt=`, `--effort=low`, `--setting-sources=project`, `--model opus` (→ claude-opus-4-8) reached the request; `--bare --tools= --strict-mcp-config` sent 0 tools',
+);
 const LIVE = evidence("research", "2026-11-29", V, "shared/research/live-drive.md §2");
 const INTERPLAY = evidence("research", "2026-08-18", "2.1.233", "shared/fixtures/hcn/phase0/claude-tool-interplay.md");
 const STREAM = evidence("recorded-stream", "2026-08-21", "2.1.238", "shared/fixtures/hcn/harnesses/claude.ndjson");
 const SPEC = evidence("doc", "2026-11-29", V, "shared/spec/003 (flag table, memory, resume-last, large prompts)");
 const HINTS = evidence("research", "2026-08-18", "2.1.233", "shared/fixtures/hcn/phase0/hints-confirmed.md");
 
-const ENDPOINT_PROBE = evidence("probe", "2026-11-29", V,
-  "hmux's own planned invocation (--endpoint --isolate --access read) reached a 127.0.0.1 logger at POST /v1/messages with the prompt, under unshare -n");
+const ENDPOINT_PROBE = evidence(
+  "probe",
+  "2026-11-29",
+  V,
+  "hmux's own planned invocation (--endpoint --isolate --access read) reached a 127.0.0.1 logger at POST /v1/messages with the prompt, under unshare -n",
+);
 
 const opt = optionFact;
 const MATCHERS = descriptorMatchers(CLAUDE_MATCHERS);
 
 /** Built-in tools listed by system/init at 2.1.197 (probe), plus Glob/Grep which a grant adds. */
 const BUILTINS = [
-  "Task", "Bash", "CronCreate", "CronDelete", "CronList", "Edit", "EnterWorktree", "ExitWorktree",
-  "Glob", "Grep", "NotebookEdit", "Read", "ReportFindings", "ScheduleWakeup", "SendMessage", "Skill",
-  "TaskCreate", "TaskGet", "TaskList", "TaskOutput", "TaskStop", "TaskUpdate", "WebFetch", "WebSearch",
-  "Workflow", "Write",
+  "Task",
+  "Bash",
+  "CronCreate",
+  "CronDelete",
+  "CronList",
+  "Edit",
+  "EnterWorktree",
+  "ExitWorktree",
+  "Glob",
+  "Grep",
+  "NotebookEdit",
+  "Read",
+  "ReportFindings",
+  "ScheduleWakeup",
+  "SendMessage",
+  "Skill",
+  "TaskCreate",
+  "TaskGet",
+  "TaskList",
+  "TaskOutput",
+  "TaskStop",
+  "TaskUpdate",
+  "WebFetch",
+  "WebSearch",
+  "Workflow",
+  "Write",
 ];
 
 export const descriptor = defineDescriptor({
@@ -43,56 +73,124 @@ export const descriptor = defineDescriptor({
   binary: fact("claude", HELP),
   verifiedAgainst: fact(V, HELP),
   versionSource: fact({ kind: "npm", package: "@anthropic-ai/claude-code" }, LIVE),
-  launch: fact({
-    prefix: ["-p"],
-    streamFlags: ["--output-format", "stream-json", "--verbose", "--include-partial-messages"],
-    promptStyle: "after-separator",
-    // Argument limits: prompts over 64 KiB ride print-mode stdin (spec 003; probe: stdin prompt works).
-    stdinPrompt: { overBytes: 65_536 },
-  }, PROBE),
-  resume: fact({
-    prefix: ["-p", "--resume", "{id}"],
-    idShape: { pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$", flags: "" },
-    onMissing: "error",
-  }, HELP),
+  launch: fact(
+    {
+      prefix: ["-p"],
+      streamFlags: ["--output-format", "stream-json", "--verbose", "--include-partial-messages"],
+      promptStyle: "after-separator",
+      // Argument limits: prompts over 64 KiB ride print-mode stdin (spec 003; probe: stdin prompt works).
+      stdinPrompt: { overBytes: 65_536 },
+    },
+    PROBE,
+  ),
+  resume: fact(
+    {
+      prefix: ["-p", "--resume", "{id}"],
+      idShape: { pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$", flags: "" },
+      onMissing: "error",
+    },
+    HELP,
+  ),
   // --fork-session so the most-recent pick never appends to a stranger's transcript in place.
   resumeLast: fact({ prefix: ["-p", "--continue", "--fork-session"] }, HELP),
-  sessionStore: fact({ dirEnv: "CLAUDE_CONFIG_DIR", homeDir: ".claude", sessions: "projects", perCwd: { kind: "non-alphanumeric-to-dash", maxLength: 200 } },
-    evidence("probe", "2026-11-29", V, "2.1.197 binary: projects = join(configDir, \"projects\"), folder = cwd.replace(/[^a-zA-Z0-9]/g, \"-\") cut at 200 + \"-\" + base-36 hash; an --isolate run on the scripted model filed projects/-tmp-hprobe/<id>.jsonl under CLAUDE_CONFIG_DIR")),
-  sessionMode: fact({
-    argv: ["-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose",
-      "--include-partial-messages", "--permission-prompt-tool", "stdio"],
-    channel: "claude-stream-json",
-  }, LIVE),
-  transport: fact({
-    headlessTurn: "pipe", session: "pipe", interactive: "pty",
-    why: "stream-json input refuses a TTY and a pty adds CRLF plus a terminal-reset trailer line; pipes keep JSON clean (live-drive §2 'Under a pty')",
-  }, LIVE),
-  models: fact({
-    flag: "--model",
-    aliases: { opus: "opus", sonnet: "sonnet", haiku: "haiku", fable: "fable" },
-    known: ["claude-opus-4-8", "claude-fable-5"],
-    accepts: { kind: "known-or-pattern", pattern: { pattern: "^claude-[a-z0-9][a-z0-9.-]*(\\[1m\\])?$", flags: "" } },
-    nativeDefault: "claude-opus-4-8[1m]",
-  }, PROBE),
-  efforts: fact({
-    render: { kind: "flag", flag: "--effort" },
-    ladder: ["low", "medium", "high", "xhigh", "max"],
-    byModel: {},
-  }, HELP),
-  tools: fact({
-    map: {
-      read: "Read", write: "Write", edit: "Edit", shell: "Bash", grep: "Grep", glob: "Glob",
-      "web-fetch": "WebFetch", "web-search": "WebSearch", subagent: "Task", skill: "Skill",
+  sessionStore: fact(
+    {
+      dirEnv: "CLAUDE_CONFIG_DIR",
+      homeDir: ".claude",
+      sessions: "projects",
+      perCwd: { kind: "non-alphanumeric-to-dash", maxLength: 200 },
     },
-    selection: "deny-complement",
-    builtins: BUILTINS,
-    includeFlag: "--allowedTools",
-    excludeFlag: "--disallowedTools",
-  }, INTERPLAY),
+    evidence(
+      "probe",
+      "2026-11-29",
+      V,
+      '2.1.197 binary: projects = join(configDir, "projects"), folder = cwd.replace(/[^a-zA-Z0-9]/g, "-") cut at 200 + "-" + base-36 hash; an --isolate run on the scripted model filed projects/-tmp-hprobe/<id>.jsonl under CLAUDE_CONFIG_DIR',
+    ),
+  ),
+  sessionMode: fact(
+    {
+      argv: [
+        "-p",
+        "--input-format",
+        "stream-json",
+        "--output-format",
+        "stream-json",
+        "--verbose",
+        "--include-partial-messages",
+        "--permission-prompt-tool",
+        "stdio",
+      ],
+      channel: "claude-stream-json",
+    },
+    LIVE,
+  ),
+  transport: fact(
+    {
+      headlessTurn: "pipe",
+      session: "pipe",
+      interactive: "pty",
+      why: "stream-json input refuses a TTY and a pty adds CRLF plus a terminal-reset trailer line; pipes keep JSON clean (live-drive §2 'Under a pty')",
+    },
+    LIVE,
+  ),
+  models: fact(
+    {
+      flag: "--model",
+      aliases: { opus: "opus", sonnet: "sonnet", haiku: "haiku", fable: "fable" },
+      known: ["claude-opus-4-8", "claude-fable-5"],
+      accepts: { kind: "known-or-pattern", pattern: { pattern: "^claude-[a-z0-9][a-z0-9.-]*(\\[1m\\])?$", flags: "" } },
+      nativeDefault: "claude-opus-4-8[1m]",
+    },
+    PROBE,
+  ),
+  efforts: fact(
+    {
+      render: { kind: "flag", flag: "--effort" },
+      ladder: ["low", "medium", "high", "xhigh", "max"],
+      byModel: {},
+    },
+    HELP,
+  ),
+  tools: fact(
+    {
+      map: {
+        read: "Read",
+        write: "Write",
+        edit: "Edit",
+        shell: "Bash",
+        grep: "Grep",
+        glob: "Glob",
+        "web-fetch": "WebFetch",
+        "web-search": "WebSearch",
+        subagent: "Task",
+        skill: "Skill",
+      },
+      selection: "deny-complement",
+      builtins: BUILTINS,
+      includeFlag: "--allowedTools",
+      excludeFlag: "--disallowedTools",
+    },
+    INTERPLAY,
+  ),
   // One source: core/classify.ts SHARED_MATCHERS behind decode-matchers.ts CLAUDE_MATCHERS (matcher-facts.ts).
-  limitMatchers: fact(MATCHERS.limit, evidence("research", "2026-11-29", V, "shared/research/hcn.md §2.6; live-drive.md §2 failures; credit wording from the 2.1.197 binary")),
-  authMatchers: fact(MATCHERS.auth, evidence("research", "2026-11-29", V, "shared/research/hcn.md §2.6; live-drive.md §2 failures; login/OAuth wording from the 2.1.197 binary")),
+  limitMatchers: fact(
+    MATCHERS.limit,
+    evidence(
+      "research",
+      "2026-11-29",
+      V,
+      "shared/research/hcn.md §2.6; live-drive.md §2 failures; credit wording from the 2.1.197 binary",
+    ),
+  ),
+  authMatchers: fact(
+    MATCHERS.auth,
+    evidence(
+      "research",
+      "2026-11-29",
+      V,
+      "shared/research/hcn.md §2.6; live-drive.md §2 failures; login/OAuth wording from the 2.1.197 binary",
+    ),
+  ),
   autonomy: fact({ argv: ["--dangerously-skip-permissions"], rootEnv: { IS_SANDBOX: "1" } }, LIVE),
   memory: fact({ kind: "env-disable", env: { CLAUDE_CODE_DISABLE_AUTO_MEMORY: "1" } }, SPEC),
   stdin: fact("close", LIVE),
@@ -106,8 +204,9 @@ export const descriptor = defineDescriptor({
     access: opt("--allowedTools/--disallowedTools preset", INTERPLAY),
     autonomy: opt("--dangerously-skip-permissions", HELP),
     memory: opt("env CLAUDE_CODE_DISABLE_AUTO_MEMORY=1", SPEC),
-    discovery: opt("--tools= / --setting-sources project / --disable-slash-commands", HELP,
-      { facets: { tools: "any", instructionFiles: [true], extensions: "any", skills: "any" } }),
+    discovery: opt("--tools= / --setting-sources project / --disable-slash-commands", HELP, {
+      facets: { tools: "any", instructionFiles: [true], extensions: "any", skills: "any" },
+    }),
     write: opt("(no write toggle; default keeps Write)", HINTS, { only: [true] }),
     shell: opt("(no shell toggle; default keeps Bash)", HINTS, { only: [true] }),
     systemPrompt: opt("--system-prompt", HELP),
@@ -120,15 +219,22 @@ export const descriptor = defineDescriptor({
     toolMap: opt("toolMap.claude", SPEC),
     isolate: opt("env HOME, CLAUDE_CONFIG_DIR", LIVE),
   },
-  hints: fact({
-    sandbox: "claude has no sandbox modes; approximate with --tools (an exact tool set) or --exclude-tools shell, and run untrusted work in a disposable directory or container",
-    contextWindow: "claude manages its own context window; there is no per-call size flag",
-    provider: "claude routes models through Anthropic only; use --model to pick within it, or --endpoint URL to point it at a compatible gateway",
-    write: "claude has no write toggle; keep writing out with --exclude-tools write,edit or --access read",
-    shell: "claude has no shell toggle; use --exclude-tools shell (renders --disallowedTools=Bash)",
-    maxSteps: "claude has no step cap flag; bound the work in the prompt or use --timeout",
-    skills: "claude 2.1.197 has no per-call skill allowlist; --no-skills (--disable-slash-commands) turns all skills off",
-    "discovery.instructionFiles": "claude has no instruction-file toggle on its own; --isolation tool-free (bare mode) skips CLAUDE.md discovery",
-    resumeLast: "claude renders --continue --fork-session",
-  }, HINTS),
+  hints: fact(
+    {
+      sandbox:
+        "claude has no sandbox modes; approximate with --tools (an exact tool set) or --exclude-tools shell, and run untrusted work in a disposable directory or container",
+      contextWindow: "claude manages its own context window; there is no per-call size flag",
+      provider:
+        "claude routes models through Anthropic only; use --model to pick within it, or --endpoint URL to point it at a compatible gateway",
+      write: "claude has no write toggle; keep writing out with --exclude-tools write,edit or --access read",
+      shell: "claude has no shell toggle; use --exclude-tools shell (renders --disallowedTools=Bash)",
+      maxSteps: "claude has no step cap flag; bound the work in the prompt or use --timeout",
+      skills:
+        "claude 2.1.197 has no per-call skill allowlist; --no-skills (--disable-slash-commands) turns all skills off",
+      "discovery.instructionFiles":
+        "claude has no instruction-file toggle on its own; --isolation tool-free (bare mode) skips CLAUDE.md discovery",
+      resumeLast: "claude renders --continue --fork-session",
+    },
+    HINTS,
+  ),
 });

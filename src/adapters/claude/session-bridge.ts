@@ -10,13 +10,19 @@
  * pre-tool-check: the machine denies what the frame in force does not admit, anything else is
  * answered {} and claude's own flow runs (asking through can_use_tool if it wants to).
  */
-import { OpenRequests, type RequestRef } from "../../core/exec/open-requests.js";
-import type { JsonObject, StreamDecoder } from "../../core/decoder.js";
-import type { Decision } from "../../core/control/types.js";
-import { failure } from "../../core/failure.js";
-import { asBridgeEvents, type BridgeCapabilities, type BridgeOutput, type SessionBridge } from "../../core/exec/session-bridge.js";
-import { canonicalClaudeTool } from "./session-tools.js";
+
 import { z } from "zod";
+import type { Decision } from "../../core/control/types.js";
+import type { JsonObject, StreamDecoder } from "../../core/decoder.js";
+import { OpenRequests, type RequestRef } from "../../core/exec/open-requests.js";
+import {
+  asBridgeEvents,
+  type BridgeCapabilities,
+  type BridgeOutput,
+  type SessionBridge,
+} from "../../core/exec/session-bridge.js";
+import { failure } from "../../core/failure.js";
+import { canonicalClaudeTool } from "./session-tools.js";
 
 export const CLAUDE_SESSION_CAPABILITIES: BridgeCapabilities = {
   harness: "claude",
@@ -33,9 +39,17 @@ export const PRE_TOOL_CALLBACK_ID = "hmux-pre-tool";
 /** "" matches every tool name (".*" does too on 2.1.197; "" is the documented match-all). */
 const EVERY_TOOL = "";
 
-interface OpenRequest { readonly requestId: string; readonly input: unknown; readonly via: "can_use_tool" | "hook" }
+interface OpenRequest {
+  readonly requestId: string;
+  readonly input: unknown;
+  readonly via: "can_use_tool" | "hook";
+}
 
-const hookInputSchema = z.object({ tool_name: z.string().min(1), tool_input: z.unknown().optional(), tool_use_id: z.string().min(1) });
+const hookInputSchema = z.object({
+  tool_name: z.string().min(1),
+  tool_input: z.unknown().optional(),
+  tool_use_id: z.string().min(1),
+});
 
 export class ClaudeSessionBridge implements SessionBridge {
   readonly capabilities = CLAUDE_SESSION_CAPABILITIES;
@@ -47,7 +61,10 @@ export class ClaudeSessionBridge implements SessionBridge {
 
   start(): { lines: string[]; readyAtOnce: boolean } {
     const hooks = { PreToolUse: [{ matcher: EVERY_TOOL, hookCallbackIds: [PRE_TOOL_CALLBACK_ID] }] };
-    return { lines: [json({ type: "control_request", request_id: INIT_ID, request: { subtype: "initialize", hooks } })], readyAtOnce: false };
+    return {
+      lines: [json({ type: "control_request", request_id: INIT_ID, request: { subtype: "initialize", hooks } })],
+      readyAtOnce: false,
+    };
   }
 
   encodeSend(text: string): string[] {
@@ -72,7 +89,9 @@ export class ClaudeSessionBridge implements SessionBridge {
   }
 
   encodeInterrupt(): string[] {
-    return [json({ type: "control_request", request_id: `hmux-int-${++this.controlSeq}`, request: { subtype: "interrupt" } })];
+    return [
+      json({ type: "control_request", request_id: `hmux-int-${++this.controlSeq}`, request: { subtype: "interrupt" } }),
+    ];
   }
 
   encodeSteer(): null {
@@ -80,7 +99,13 @@ export class ClaudeSessionBridge implements SessionBridge {
   }
 
   encodePermission(posture: string): string[] {
-    return [json({ type: "control_request", request_id: `hmux-perm-${++this.controlSeq}`, request: { subtype: "set_permission_mode", mode: posture } })];
+    return [
+      json({
+        type: "control_request",
+        request_id: `hmux-perm-${++this.controlSeq}`,
+        request: { subtype: "set_permission_mode", mode: posture },
+      }),
+    ];
   }
 
   record(record: JsonObject): BridgeOutput[] {
@@ -116,30 +141,43 @@ export class ClaudeSessionBridge implements SessionBridge {
   private controlRequest(record: JsonObject): BridgeOutput[] {
     const requestId = typeof record.request_id === "string" ? record.request_id : null;
     const request = (record.request ?? {}) as JsonObject;
-    if (requestId === null) return [{ kind: "event", event: { kind: "unrecognized", nativeType: "control_request", record } }];
+    if (requestId === null)
+      return [{ kind: "event", event: { kind: "unrecognized", nativeType: "control_request", record } }];
     if (request.subtype === "hook_callback") return this.hookCallback(requestId, request, record);
     if (request.subtype !== "can_use_tool") {
       // Anything we did not register for is answered with an error so claude never hangs on it.
       const error = `hmux does not handle control_request ${String(request.subtype)}`;
       return [
-        { kind: "event", event: { kind: "unrecognized", nativeType: `control_request/${String(request.subtype)}`, record } },
-        { kind: "write", lines: [json({ type: "control_response", response: { subtype: "error", request_id: requestId, error } })] },
+        {
+          kind: "event",
+          event: { kind: "unrecognized", nativeType: `control_request/${String(request.subtype)}`, record },
+        },
+        {
+          kind: "write",
+          lines: [json({ type: "control_response", response: { subtype: "error", request_id: requestId, error } })],
+        },
       ];
     }
     const tool = typeof request.tool_name === "string" ? request.tool_name : "unknown";
     const callId = typeof request.tool_use_id === "string" ? request.tool_use_id : requestId;
     this.open.add(requestId, callId, { requestId, input: request.input ?? {}, via: "can_use_tool" });
     const canonical = canonicalClaudeTool(tool);
-    return [{ kind: "approval", ask: { callId, tool, ...(canonical ? { canonical } : {}), input: request.input ?? {}, ref: requestId } }];
+    return [
+      {
+        kind: "approval",
+        ask: { callId, tool, ...(canonical ? { canonical } : {}), input: request.input ?? {}, ref: requestId },
+      },
+    ];
   }
 
   private hookCallback(requestId: string, request: JsonObject, record: JsonObject): BridgeOutput[] {
     const input = hookInputSchema.safeParse(request.input);
     if (request.callback_id !== PRE_TOOL_CALLBACK_ID || !input.success) {
       // Fail closed: a callback hmux cannot read is a call nobody checked, so it does not run.
-      const why = request.callback_id !== PRE_TOOL_CALLBACK_ID
-        ? `unknown hook callback ${JSON.stringify(request.callback_id)}`
-        : `a malformed PreToolUse hook callback (${input.error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")})`;
+      const why =
+        request.callback_id !== PRE_TOOL_CALLBACK_ID
+          ? `unknown hook callback ${JSON.stringify(request.callback_id)}`
+          : `a malformed PreToolUse hook callback (${input.error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")})`;
       const reason = `hmux could not check this call (${why}), so it is denied; nothing ran`;
       return [
         { kind: "event", event: { kind: "unrecognized", nativeType: "control_request/hook_callback", record } },
@@ -150,20 +188,38 @@ export class ClaudeSessionBridge implements SessionBridge {
     const toolInput = input.data.tool_input ?? {};
     this.open.add(requestId, callId, { requestId, input: toolInput, via: "hook" });
     const canonical = canonicalClaudeTool(tool);
-    return [{ kind: "pre-tool-check", ask: { callId, tool, ...(canonical ? { canonical } : {}), input: toolInput, ref: requestId } }];
+    return [
+      {
+        kind: "pre-tool-check",
+        ask: { callId, tool, ...(canonical ? { canonical } : {}), input: toolInput, ref: requestId },
+      },
+    ];
   }
 
   private controlResponse(record: JsonObject): BridgeOutput[] {
     const response = (record.response ?? {}) as JsonObject;
     if (response.request_id === INIT_ID && !this.ready) {
       if (response.subtype === "error") {
-        return [{ kind: "fatal", failure: failure("native", `claude refused the initialize control request: ${String(response.error)}`) }];
+        return [
+          {
+            kind: "fatal",
+            failure: failure("native", `claude refused the initialize control request: ${String(response.error)}`),
+          },
+        ];
       }
       this.ready = true;
       return [{ kind: "ready" }];
     }
     if (response.subtype === "error") {
-      return [{ kind: "event", event: { kind: "error", message: `claude refused control request ${String(response.request_id)}: ${String(response.error)}` } }];
+      return [
+        {
+          kind: "event",
+          event: {
+            kind: "error",
+            message: `claude refused control request ${String(response.request_id)}: ${String(response.error)}`,
+          },
+        },
+      ];
     }
     return [];
   }
@@ -173,9 +229,21 @@ export class ClaudeSessionBridge implements SessionBridge {
 function hookAnswer(decision: Exclude<Decision, { decision: "abstain" }>): JsonObject {
   switch (decision.decision) {
     case "deny":
-      return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: decision.reason } };
+      return {
+        hookSpecificOutput: {
+          hookEventName: "PreToolUse",
+          permissionDecision: "deny",
+          permissionDecisionReason: decision.reason,
+        },
+      };
     case "replace":
-      return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: decision.input as JsonObject } };
+      return {
+        hookSpecificOutput: {
+          hookEventName: "PreToolUse",
+          permissionDecision: "allow",
+          updatedInput: decision.input as JsonObject,
+        },
+      };
     case "allow":
       return {};
   }

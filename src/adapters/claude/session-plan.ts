@@ -8,13 +8,22 @@ import type { SessionFile, SessionRequest } from "../../core/exec/session-plan-t
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export interface ClaudeSessionPlan { readonly spawn: SpawnRequest; readonly files: readonly SessionFile[] }
+export interface ClaudeSessionPlan {
+  readonly spawn: SpawnRequest;
+  readonly files: readonly SessionFile[];
+}
 
 export function claudeSessionArgv(request: SessionRequest): string[] {
   const argv = [
     request.binary ?? "claude",
-    "-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose",
-    "--permission-prompt-tool", "stdio",
+    "-p",
+    "--input-format",
+    "stream-json",
+    "--output-format",
+    "stream-json",
+    "--verbose",
+    "--permission-prompt-tool",
+    "stdio",
   ];
   // Fresh: claude adopts the caller's id, so hmux's handle and claude's session are one id.
   if (request.resume) argv.push("--resume", request.resume);

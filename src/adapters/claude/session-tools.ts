@@ -2,9 +2,20 @@
 import type { CanonicalTool } from "../../core/tools.js";
 
 const CLAUDE_TO_CANONICAL: Readonly<Record<string, CanonicalTool>> = {
-  Bash: "shell", Read: "read", Write: "write", Edit: "edit", MultiEdit: "edit", NotebookEdit: "edit",
-  Grep: "grep", Glob: "glob", LS: "list", WebFetch: "web-fetch", WebSearch: "web-search",
-  Task: "subagent", Agent: "subagent", Skill: "skill",
+  Bash: "shell",
+  Read: "read",
+  Write: "write",
+  Edit: "edit",
+  MultiEdit: "edit",
+  NotebookEdit: "edit",
+  Grep: "grep",
+  Glob: "glob",
+  LS: "list",
+  WebFetch: "web-fetch",
+  WebSearch: "web-search",
+  Task: "subagent",
+  Agent: "subagent",
+  Skill: "skill",
 };
 
 export function canonicalClaudeTool(name: string): CanonicalTool | undefined {

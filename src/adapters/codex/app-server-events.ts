@@ -4,19 +4,30 @@
  * names and shapes (captured live with codex 0.171.0 against the scripted model), so the
  * mapping lives here. Identity comes from the thread/start response (the bridge reads it). Pure and stateful only in what it remembers about items.
  */
+
+import { classifyFailureText, withExtras } from "../../core/classify.js";
 import type { JsonObject } from "../../core/decoder.js";
 import type { FailureSummary, HarnessEvent } from "../../core/events.js";
-import { classifyFailureText, withExtras } from "../../core/classify.js";
 import { CODEX_MATCHERS } from "./decode.js";
 
 /** What ended a turn, read from turn/completed. */
-export interface CodexTurnEnd { readonly status: string; readonly failure?: FailureSummary }
+export interface CodexTurnEnd {
+  readonly status: string;
+  readonly failure?: FailureSummary;
+}
 
 /** Bookkeeping notifications with nothing for the event stream (the bridge reads what it needs). */
 const QUIET = new Set([
-  "thread/status/changed", "account/rateLimits/updated", "remoteControl/status/changed",
-  "serverRequest/resolved", "turn/started", "thread/started", "item/reasoning/summaryTextDelta",
-  "item/reasoning/summaryPartAdded", "item/reasoning/textDelta", "item/commandExecution/outputDelta",
+  "thread/status/changed",
+  "account/rateLimits/updated",
+  "remoteControl/status/changed",
+  "serverRequest/resolved",
+  "turn/started",
+  "thread/started",
+  "item/reasoning/summaryTextDelta",
+  "item/reasoning/summaryPartAdded",
+  "item/reasoning/textDelta",
+  "item/commandExecution/outputDelta",
 ]);
 
 export class AppServerEvents {
@@ -35,17 +46,31 @@ export class AppServerEvents {
         return { events: this.itemCompleted(obj(params.item)) };
       case "thread/tokenUsage/updated": {
         const last = obj(obj(params.tokenUsage).last);
-        return { events: [{ kind: "usage", ...numField("inputTokens", last.inputTokens), ...numField("outputTokens", last.outputTokens), ...numField("cachedInputTokens", last.cachedInputTokens) }] };
+        return {
+          events: [
+            {
+              kind: "usage",
+              ...numField("inputTokens", last.inputTokens),
+              ...numField("outputTokens", last.outputTokens),
+              ...numField("cachedInputTokens", last.cachedInputTokens),
+            },
+          ],
+        };
       }
       case "turn/completed": {
         const turn = obj(params.turn);
         const status = str(turn.status) ?? "completed";
         const message = str(obj(turn.error).message);
         if (status === "failed") {
-          const f = classifyFailureText(message ?? "codex reported the turn failed without a message", this.matchers, { fallback: "task" });
+          const f = classifyFailureText(message ?? "codex reported the turn failed without a message", this.matchers, {
+            fallback: "task",
+          });
           return { events: [{ kind: "failure", ...f }], turnEnd: { status, failure: f } };
         }
-        const events: HarnessEvent[] = status === "interrupted" ? [{ kind: "progress", label: "interrupted", detail: "the turn was interrupted; the session continues" }] : [];
+        const events: HarnessEvent[] =
+          status === "interrupted"
+            ? [{ kind: "progress", label: "interrupted", detail: "the turn was interrupted; the session continues" }]
+            : [];
         return { events, turnEnd: { status } };
       }
       case "error": {
@@ -56,7 +81,9 @@ export class AppServerEvents {
       }
       case "warning":
       case "configWarning":
-        return { events: [{ kind: "progress", label: "warning", detail: str(params.message) ?? str(params.summary) ?? "" }] };
+        return {
+          events: [{ kind: "progress", label: "warning", detail: str(params.message) ?? str(params.summary) ?? "" }],
+        };
       default:
         if (QUIET.has(method)) return { events: [] };
         return { events: [{ kind: "unrecognized", nativeType: method, record: params }] };
@@ -68,11 +95,37 @@ export class AppServerEvents {
     if (id) this.items.set(id, item);
     switch (item.type) {
       case "commandExecution":
-        return [{ kind: "tool", phase: "call", callId: id ?? null, name: "exec_command", canonical: "shell", input: { command: item.command, cwd: item.cwd } }];
+        return [
+          {
+            kind: "tool",
+            phase: "call",
+            callId: id ?? null,
+            name: "exec_command",
+            canonical: "shell",
+            input: { command: item.command, cwd: item.cwd },
+          },
+        ];
       case "fileChange":
-        return [{ kind: "tool", phase: "call", callId: id ?? null, name: "apply_patch", canonical: "edit", input: { changes: item.changes } }];
+        return [
+          {
+            kind: "tool",
+            phase: "call",
+            callId: id ?? null,
+            name: "apply_patch",
+            canonical: "edit",
+            input: { changes: item.changes },
+          },
+        ];
       case "mcpToolCall":
-        return [{ kind: "tool", phase: "call", callId: id ?? null, name: `mcp__${String(item.server)}__${String(item.tool)}`, input: item.arguments }];
+        return [
+          {
+            kind: "tool",
+            phase: "call",
+            callId: id ?? null,
+            name: `mcp__${String(item.server)}__${String(item.tool)}`,
+            input: item.arguments,
+          },
+        ];
       default:
         return [];
     }
@@ -85,7 +138,9 @@ export class AppServerEvents {
       case "agentMessage":
         return str(item.text) ? [{ kind: "message", role: "assistant", text: str(item.text)! }] : [];
       case "reasoning": {
-        const text = [...arr(item.summary), ...arr(item.content)].filter((t): t is string => typeof t === "string").join("\n");
+        const text = [...arr(item.summary), ...arr(item.content)]
+          .filter((t): t is string => typeof t === "string")
+          .join("\n");
         return text ? [{ kind: "message", role: "assistant", text, thinking: true }] : [];
       }
       case "commandExecution":
@@ -95,7 +150,16 @@ export class AppServerEvents {
         const declined = status === "declined";
         const exit = typeof item.exitCode === "number" ? item.exitCode : null;
         const output = str(item.aggregatedOutput) ?? (declined ? "declined" : "");
-        return [{ kind: "tool", phase: "result", callId: id ?? null, output, isError: declined || status === "failed" || (exit !== null && exit !== 0), ...(declined ? { denied: true } : {}) }];
+        return [
+          {
+            kind: "tool",
+            phase: "result",
+            callId: id ?? null,
+            output,
+            isError: declined || status === "failed" || (exit !== null && exit !== 0),
+            ...(declined ? { denied: true } : {}),
+          },
+        ];
       }
       case "userMessage":
         return [];

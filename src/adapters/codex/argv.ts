@@ -6,11 +6,10 @@
  * -- "resume"` resumed the newest thread with that text as the prompt).
  */
 import { planWith } from "../../core/argv/plan.js";
-import { refusal } from "../../core/argv/refusals.js";
+import { mutuallyExclusive, refusal } from "../../core/argv/refusals.js";
 import { effortValue, modelFlags } from "../../core/argv/render-common.js";
 import { configOverride } from "../../core/argv/toml.js";
 import type { PlanContext, PlannedInvocation, RenderedOptions, TurnRequest } from "../../core/argv/types.js";
-import { mutuallyExclusive } from "../../core/argv/refusals.js";
 import { SANDBOX_MODES, validateEndpoint, validateInteger } from "../../core/argv/validate.js";
 import { ALL_DESCRIPTORS } from "../descriptors.js";
 import { descriptor } from "./descriptor.js";
@@ -21,12 +20,23 @@ const MAX_CONTEXT_WINDOW = 272_000;
 function sandboxFlags(ctx: PlanContext): string[] {
   const o = ctx.request.options;
   if (o.access !== undefined && o.sandbox !== undefined) {
-    throw mutuallyExclusive(descriptor, "access", "sandbox", "--access read renders --sandbox read-only; use one of them");
+    throw mutuallyExclusive(
+      descriptor,
+      "access",
+      "sandbox",
+      "--access read renders --sandbox read-only; use one of them",
+    );
   }
   if (o.sandbox !== undefined) {
     if (!(SANDBOX_MODES as readonly string[]).includes(o.sandbox)) {
-      throw refusal(descriptor, "invalid-option-value", "sandbox", `codex has no sandbox mode ${JSON.stringify(o.sandbox)}`,
-        SANDBOX_MODES, `pick one of ${SANDBOX_MODES.join(", ")}`);
+      throw refusal(
+        descriptor,
+        "invalid-option-value",
+        "sandbox",
+        `codex has no sandbox mode ${JSON.stringify(o.sandbox)}`,
+        SANDBOX_MODES,
+        `pick one of ${SANDBOX_MODES.join(", ")}`,
+      );
     }
     return ["--sandbox", o.sandbox];
   }
@@ -55,7 +65,12 @@ function render(ctx: PlanContext): RenderedOptions {
   // Accepted together with --sandbox (probed on 0.171): the bypass wins natively.
   if (o.autonomy) flags.push(...descriptor.autonomy.value!.argv);
   if (o.contextWindow !== undefined) {
-    flags.push(...configOverride("model_context_window", validateInteger(descriptor, "contextWindow", o.contextWindow, 1, MAX_CONTEXT_WINDOW)));
+    flags.push(
+      ...configOverride(
+        "model_context_window",
+        validateInteger(descriptor, "contextWindow", o.contextWindow, 1, MAX_CONTEXT_WINDOW),
+      ),
+    );
   }
   const memory = descriptor.memory.value;
   if (o.memory === false && memory.kind === "argv-disable") flags.push(...memory.argv);

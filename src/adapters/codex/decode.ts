@@ -15,18 +15,21 @@
  *   turn.failed → failure now. turn.completed → usage, and clears anything pending.
  * - turn.started, item.updated, todo_list and other lifecycle items → progress.
  */
+
+import { classifyFailureText, type MatcherSet, mergeExtras, withExtras } from "../../core/classify.js";
 import type { DecoderContext, JsonObject, StreamDecoder } from "../../core/decoder.js";
 import type { FailureSummary, HarnessEvent } from "../../core/events.js";
 import { failureEvent } from "../../core/failure.js";
-import { classifyFailureText, mergeExtras, withExtras, type MatcherSet } from "../../core/classify.js";
+import { canonicalTool, IdentityTracker, num, obj, str, textLineEvents, unrecognized } from "../decode-support.js";
 import { CODEX_MATCHERS } from "./matchers.js";
-import { IdentityTracker, canonicalTool, num, obj, str, textLineEvents, unrecognized } from "../decode-support.js";
 
 export { CODEX_MATCHERS } from "./matchers.js";
 
 /** Codex item types → canonical tool names. */
 export const CODEX_CANONICAL_TOOLS: Readonly<Record<string, string>> = {
-  command_execution: "shell", file_change: "edit", web_search: "web-search",
+  command_execution: "shell",
+  file_change: "edit",
+  web_search: "web-search",
 };
 
 const TOOL_ITEMS = new Set(["command_execution", "file_change", "mcp_tool_call", "web_search"]);
@@ -35,15 +38,19 @@ function toolName(item: JsonObject, type: string): string {
   if (type !== "mcp_tool_call") return type;
   const server = str(item.server);
   const tool = str(item.tool);
-  return server && tool ? `${server}.${tool}` : tool ?? type;
+  return server && tool ? `${server}.${tool}` : (tool ?? type);
 }
 
 function toolInput(item: JsonObject, type: string): unknown {
   switch (type) {
-    case "command_execution": return { command: item.command };
-    case "file_change": return { changes: item.changes };
-    case "web_search": return { query: item.query };
-    default: return item.arguments ?? item.invocation;
+    case "command_execution":
+      return { command: item.command };
+    case "file_change":
+      return { changes: item.changes };
+    case "web_search":
+      return { query: item.query };
+    default:
+      return item.arguments ?? item.invocation;
   }
 }
 
@@ -77,17 +84,25 @@ class CodexDecoder implements StreamDecoder {
 
   record(record: JsonObject): HarnessEvent[] {
     switch (record.type) {
-      case "thread.started": return this.identity.announce(record.thread_id);
+      case "thread.started":
+        return this.identity.announce(record.thread_id);
       case "turn.started":
         this.turnOpen = true;
         return [{ kind: "progress", label: "turn.started" }];
-      case "item.started": return this.itemStarted(obj(record.item), record);
-      case "item.updated": return [{ kind: "progress", label: `item.updated:${str(obj(record.item)?.type) ?? "item"}` }];
-      case "item.completed": return this.itemCompleted(obj(record.item), record);
-      case "turn.completed": return this.turnCompleted(record);
-      case "turn.failed": return this.turnFailed(record);
-      case "error": return this.topLevelError(record);
-      default: return [unrecognized(record)];
+      case "item.started":
+        return this.itemStarted(obj(record.item), record);
+      case "item.updated":
+        return [{ kind: "progress", label: `item.updated:${str(obj(record.item)?.type) ?? "item"}` }];
+      case "item.completed":
+        return this.itemCompleted(obj(record.item), record);
+      case "turn.completed":
+        return this.turnCompleted(record);
+      case "turn.failed":
+        return this.turnFailed(record);
+      case "error":
+        return this.topLevelError(record);
+      default:
+        return [unrecognized(record)];
     }
   }
 
@@ -110,7 +125,14 @@ class CodexDecoder implements StreamDecoder {
     if (id) this.calls.add(id);
     const name = toolName(item, type);
     const canonical = canonicalTool(name, CODEX_CANONICAL_TOOLS, this.context);
-    return { kind: "tool", phase: "call", callId: id, name, ...(canonical ? { canonical } : {}), input: toolInput(item, type) };
+    return {
+      kind: "tool",
+      phase: "call",
+      callId: id,
+      name,
+      ...(canonical ? { canonical } : {}),
+      input: toolInput(item, type),
+    };
   }
 
   private itemStarted(item: JsonObject | undefined, record: JsonObject): HarnessEvent[] {
@@ -124,11 +146,16 @@ class CodexDecoder implements StreamDecoder {
     const type = str(item?.type);
     if (!item || !type) return [unrecognized(record, "item.completed")];
     switch (type) {
-      case "agent_message": return [{ kind: "message", role: "assistant", text: str(item.text) ?? "" }];
-      case "reasoning": return [{ kind: "message", role: "assistant", text: str(item.text) ?? "", thinking: true }];
-      case "error": return [{ kind: "error", message: str(item.message) ?? "codex reported an error item" }];
-      case "todo_list": return [{ kind: "progress", label: "todo_list" }];
-      default: break;
+      case "agent_message":
+        return [{ kind: "message", role: "assistant", text: str(item.text) ?? "" }];
+      case "reasoning":
+        return [{ kind: "message", role: "assistant", text: str(item.text) ?? "", thinking: true }];
+      case "error":
+        return [{ kind: "error", message: str(item.message) ?? "codex reported an error item" }];
+      case "todo_list":
+        return [{ kind: "progress", label: "todo_list" }];
+      default:
+        break;
     }
     if (!TOOL_ITEMS.has(type)) return [unrecognized(record, `item.completed:${type}`)];
     const out: HarnessEvent[] = [];
@@ -136,10 +163,18 @@ class CodexDecoder implements StreamDecoder {
     if (id === null || !this.calls.has(id)) out.push(this.call(item, type));
     const status = str(item.status);
     const exitCode = type === "command_execution" ? (num(item.exit_code) ?? null) : undefined;
-    const isError = status === "failed" || status === "declined" || (exitCode !== undefined && exitCode !== null && exitCode !== 0)
-      || (type === "mcp_tool_call" && item.error !== undefined && item.error !== null);
+    const isError =
+      status === "failed" ||
+      status === "declined" ||
+      (exitCode !== undefined && exitCode !== null && exitCode !== 0) ||
+      (type === "mcp_tool_call" && item.error !== undefined && item.error !== null);
     out.push({
-      kind: "tool", phase: "result", callId: id, name: toolName(item, type), output: toolOutput(item, type), isError,
+      kind: "tool",
+      phase: "result",
+      callId: id,
+      name: toolName(item, type),
+      output: toolOutput(item, type),
+      isError,
       ...(status === "declined" ? { denied: true } : {}),
       ...(exitCode !== undefined ? { exitCode } : {}),
     });
@@ -152,14 +187,17 @@ class CodexDecoder implements StreamDecoder {
     const usage = obj(record.usage);
     if (!usage) return [{ kind: "progress", label: "turn.completed" }];
     const u = {
-      inputTokens: num(usage.input_tokens), outputTokens: num(usage.output_tokens), cachedInputTokens: num(usage.cached_input_tokens),
+      inputTokens: num(usage.input_tokens),
+      outputTokens: num(usage.output_tokens),
+      cachedInputTokens: num(usage.cached_input_tokens),
     };
     return [{ kind: "usage", ...Object.fromEntries(Object.entries(u).filter(([, v]) => v !== undefined)) }];
   }
 
   private turnFailed(record: JsonObject): HarnessEvent[] {
     this.turnOpen = false;
-    const message = str(obj(record.error)?.message) ?? str(record.message) ?? this.pending?.message ?? "codex turn failed";
+    const message =
+      str(obj(record.error)?.message) ?? str(record.message) ?? this.pending?.message ?? "codex turn failed";
     this.pending = undefined;
     const classified = classifyFailureText(message, this.matchers, { fallback: "task" });
     return [{ kind: "error", message, terminal: true }, failureEvent(classified)];

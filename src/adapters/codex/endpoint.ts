@@ -5,8 +5,9 @@
  * retries. Note: codex retries an UNREACHABLE provider forever regardless; hmux's own
  * --timeout/--stall are what end that.
  */
-import type { TurnRequest } from "../../core/argv/types.js";
+
 import { configOverride } from "../../core/argv/toml.js";
+import type { TurnRequest } from "../../core/argv/types.js";
 import { openAiBaseUrl } from "../../core/argv/validate.js";
 
 export const CODEX_ENDPOINT_KEY_ENV = "HMUX_ENDPOINT_API_KEY";

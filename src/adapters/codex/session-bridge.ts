@@ -5,11 +5,12 @@
  * command that is not known-safe comes to hmux as item/commandExecution/requestApproval.
  * `exec --json` stays the one-shot path, where codex itself can ask nobody.
  */
-import { OpenRequests, type RequestRef } from "../../core/exec/open-requests.js";
-import type { JsonObject } from "../../core/decoder.js";
+
 import type { Decision } from "../../core/control/types.js";
-import { failure } from "../../core/failure.js";
+import type { JsonObject } from "../../core/decoder.js";
+import { OpenRequests, type RequestRef } from "../../core/exec/open-requests.js";
 import type { BridgeCapabilities, BridgeOutput, SessionBridge } from "../../core/exec/session-bridge.js";
+import { failure } from "../../core/failure.js";
 import { AppServerEvents } from "./app-server-events.js";
 
 export const CODEX_SESSION_CAPABILITIES: BridgeCapabilities = {
@@ -32,7 +33,10 @@ export interface CodexSessionOptions {
 
 const APPROVAL_METHODS = new Set(["item/commandExecution/requestApproval", "item/fileChange/requestApproval"]);
 
-interface OpenApproval { readonly rpcId: string | number; readonly command: string | null }
+interface OpenApproval {
+  readonly rpcId: string | number;
+  readonly command: string | null;
+}
 
 export class CodexSessionBridge implements SessionBridge {
   readonly capabilities = CODEX_SESSION_CAPABILITIES;
@@ -45,12 +49,26 @@ export class CodexSessionBridge implements SessionBridge {
   constructor(private readonly options: CodexSessionOptions) {}
 
   start(): { lines: string[]; readyAtOnce: boolean } {
-    return { lines: [this.request("hmux-initialize", "initialize", { clientInfo: { name: "hmux", title: "harnessmux", version: "0.1.0" } })], readyAtOnce: false };
+    return {
+      lines: [
+        this.request("hmux-initialize", "initialize", {
+          clientInfo: { name: "hmux", title: "harnessmux", version: "0.1.0" },
+        }),
+      ],
+      readyAtOnce: false,
+    };
   }
 
   encodeSend(text: string, turnOpen: boolean): string[] {
     const input = [{ type: "text", text, text_elements: [] }];
-    if (turnOpen && this.turnId) return [this.request(`hmux-steer-${++this.seq}`, "turn/steer", { threadId: this.threadId, expectedTurnId: this.turnId, input })];
+    if (turnOpen && this.turnId)
+      return [
+        this.request(`hmux-steer-${++this.seq}`, "turn/steer", {
+          threadId: this.threadId,
+          expectedTurnId: this.turnId,
+          input,
+        }),
+      ];
     const params: Record<string, unknown> = { threadId: this.threadId, input };
     if (this.options.effort) params.effort = this.options.effort;
     return [this.request(`hmux-turn-${++this.seq}`, "turn/start", params)];
@@ -59,23 +77,39 @@ export class CodexSessionBridge implements SessionBridge {
   encodeDecision(callId: string, ref: RequestRef, decision: Exclude<Decision, { decision: "abstain" }>): string[] {
     const approval = this.open.take(callId, ref);
     if (!approval) return [];
-    const lines = [JSON.stringify({ id: approval.rpcId, result: { decision: decision.decision === "deny" ? "decline" : "accept" } })];
+    const lines = [
+      JSON.stringify({ id: approval.rpcId, result: { decision: decision.decision === "deny" ? "decline" : "accept" } }),
+    ];
     // decline carries no text ("rejected by user"); the reason reaches the model as a steer.
     if (decision.decision === "deny" && this.turnId) {
       const said = `hmux denied ${approval.command ? `the command \`${approval.command}\`` : "that call"}: ${decision.reason}`;
-      lines.push(this.request(`hmux-reason-${++this.seq}`, "turn/steer", { threadId: this.threadId, expectedTurnId: this.turnId, input: [{ type: "text", text: said, text_elements: [] }] }));
+      lines.push(
+        this.request(`hmux-reason-${++this.seq}`, "turn/steer", {
+          threadId: this.threadId,
+          expectedTurnId: this.turnId,
+          input: [{ type: "text", text: said, text_elements: [] }],
+        }),
+      );
     }
     return lines;
   }
 
   encodeInterrupt(): string[] | null {
     if (!this.threadId || !this.turnId) return [];
-    return [this.request(`hmux-interrupt-${++this.seq}`, "turn/interrupt", { threadId: this.threadId, turnId: this.turnId })];
+    return [
+      this.request(`hmux-interrupt-${++this.seq}`, "turn/interrupt", { threadId: this.threadId, turnId: this.turnId }),
+    ];
   }
 
   encodeSteer(text: string): string[] | null {
     if (!this.threadId || !this.turnId) return [];
-    return [this.request(`hmux-steer-${++this.seq}`, "turn/steer", { threadId: this.threadId, expectedTurnId: this.turnId, input: [{ type: "text", text, text_elements: [] }] })];
+    return [
+      this.request(`hmux-steer-${++this.seq}`, "turn/steer", {
+        threadId: this.threadId,
+        expectedTurnId: this.turnId,
+        input: [{ type: "text", text, text_elements: [] }],
+      }),
+    ];
   }
 
   encodePermission(): null {
@@ -120,7 +154,12 @@ export class CodexSessionBridge implements SessionBridge {
       // Never leave codex hanging on a request hmux does not answer: an error is a refusal.
       return [
         { kind: "event", event: { kind: "unrecognized", nativeType: method, record: params } },
-        { kind: "write", lines: [JSON.stringify({ id: rpcId, error: { code: -32601, message: `hmux does not handle ${method}; refused` } })] },
+        {
+          kind: "write",
+          lines: [
+            JSON.stringify({ id: rpcId, error: { code: -32601, message: `hmux does not handle ${method}; refused` } }),
+          ],
+        },
       ];
     }
     const callId = str(params.itemId) ?? `codex-rpc-${String(rpcId)}`;
@@ -130,39 +169,87 @@ export class CodexSessionBridge implements SessionBridge {
     const item = this.events.items.get(callId);
     const input = isCommand
       ? { command: params.command, cwd: params.cwd, ...(params.reason ? { reason: params.reason } : {}) }
-      : { changes: item?.changes ?? null, ...(params.reason ? { reason: params.reason } : {}), ...(params.grantRoot ? { grantRoot: params.grantRoot } : {}) };
-    return [{ kind: "approval", ask: { callId, tool: isCommand ? "exec_command" : "apply_patch", canonical: isCommand ? "shell" : "edit", input, ref: rpcId } }];
+      : {
+          changes: item?.changes ?? null,
+          ...(params.reason ? { reason: params.reason } : {}),
+          ...(params.grantRoot ? { grantRoot: params.grantRoot } : {}),
+        };
+    return [
+      {
+        kind: "approval",
+        ask: {
+          callId,
+          tool: isCommand ? "exec_command" : "apply_patch",
+          canonical: isCommand ? "shell" : "edit",
+          input,
+          ref: rpcId,
+        },
+      },
+    ];
   }
 
   private response(id: string, record: JsonObject): BridgeOutput[] {
     const error = record.error === undefined ? null : obj(record.error);
     const result = obj(record.result);
     if (id === "hmux-initialize") {
-      if (error) return [{ kind: "fatal", failure: failure("native", `codex app-server refused initialize: ${String(error.message)}`) }];
-      const threadParams: Record<string, unknown> = { cwd: this.options.cwd, approvalPolicy: "untrusted", sandbox: this.options.sandbox ?? "workspace-write" };
+      if (error)
+        return [
+          {
+            kind: "fatal",
+            failure: failure("native", `codex app-server refused initialize: ${String(error.message)}`),
+          },
+        ];
+      const threadParams: Record<string, unknown> = {
+        cwd: this.options.cwd,
+        approvalPolicy: "untrusted",
+        sandbox: this.options.sandbox ?? "workspace-write",
+      };
       if (this.options.model) threadParams.model = this.options.model;
       const lines = [JSON.stringify({ method: "initialized" })];
-      if (this.options.resumeThreadId) lines.push(this.request("hmux-thread", "thread/resume", { ...threadParams, threadId: this.options.resumeThreadId }));
+      if (this.options.resumeThreadId)
+        lines.push(
+          this.request("hmux-thread", "thread/resume", { ...threadParams, threadId: this.options.resumeThreadId }),
+        );
       else lines.push(this.request("hmux-thread", "thread/start", threadParams));
       return [{ kind: "write", lines }];
     }
     if (id === "hmux-thread") {
-      if (error) return [{ kind: "fatal", failure: failure("native", `codex app-server could not open the thread: ${String(error.message)}`) }];
+      if (error)
+        return [
+          {
+            kind: "fatal",
+            failure: failure("native", `codex app-server could not open the thread: ${String(error.message)}`),
+          },
+        ];
       const thread = obj(result.thread);
       this.threadId = str(thread.id) ?? null;
-      if (!this.threadId) return [{ kind: "fatal", failure: failure("native", "codex app-server opened a thread without an id") }];
-      const identity: BridgeOutput = { kind: "event", event: { kind: "identity", harness: "codex", sessionId: this.threadId, authority: "harness-minted", ...(str(thread.model) ? { model: str(thread.model)! } : {}) } };
+      if (!this.threadId)
+        return [{ kind: "fatal", failure: failure("native", "codex app-server opened a thread without an id") }];
+      const identity: BridgeOutput = {
+        kind: "event",
+        event: {
+          kind: "identity",
+          harness: "codex",
+          sessionId: this.threadId,
+          authority: "harness-minted",
+          ...(str(thread.model) ? { model: str(thread.model)! } : {}),
+        },
+      };
       return [identity, { kind: "ready" }];
     }
     if (id.startsWith("hmux-turn-")) {
       if (error) {
         const f = failure("rejected", `codex refused turn/start: ${String(error.message)}`);
-        return [{ kind: "event", event: { kind: "failure", ...f } }, { kind: "turn-end", failure: f }];
+        return [
+          { kind: "event", event: { kind: "failure", ...f } },
+          { kind: "turn-end", failure: f },
+        ];
       }
       this.turnId = str(obj(result.turn).id) ?? this.turnId;
       return [];
     }
-    if (error) return [{ kind: "event", event: { kind: "error", message: `codex refused ${id}: ${String(error.message)}` } }];
+    if (error)
+      return [{ kind: "event", event: { kind: "error", message: `codex refused ${id}: ${String(error.message)}` } }];
     return [];
   }
 

@@ -9,7 +9,10 @@ import type { SessionFile, SessionRequest } from "../../core/exec/session-plan-t
 export const CODEX_ENDPOINT_PROVIDER = "hmux";
 const KEY_ENV = "HMUX_ENDPOINT_KEY";
 
-export interface CodexSessionPlan { readonly spawn: SpawnRequest; readonly files: readonly SessionFile[] }
+export interface CodexSessionPlan {
+  readonly spawn: SpawnRequest;
+  readonly files: readonly SessionFile[];
+}
 
 function toml(value: string): string {
   return JSON.stringify(value);

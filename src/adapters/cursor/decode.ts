@@ -16,12 +16,13 @@
  * - result → usage; is_error → failure classified from its text (fallback task).
  * - a "Workspace Trust Required" line → failure trust-refused.
  */
+
+import { classifyFailureText, type MatcherSet, mergeExtras, withExtras } from "../../core/classify.js";
 import type { DecoderContext, JsonObject, StreamDecoder } from "../../core/decoder.js";
 import type { HarnessEvent } from "../../core/events.js";
 import { failure, failureEvent } from "../../core/failure.js";
-import { classifyFailureText, mergeExtras, withExtras, type MatcherSet } from "../../core/classify.js";
+import { arr, canonicalTool, IdentityTracker, num, obj, str, textLineEvents, unrecognized } from "../decode-support.js";
 import { CURSOR_MATCHERS } from "./matchers.js";
-import { IdentityTracker, arr, canonicalTool, num, obj, str, textLineEvents, unrecognized } from "../decode-support.js";
 
 export { CURSOR_MATCHERS } from "./matchers.js";
 
@@ -29,11 +30,22 @@ const TRUST_REQUIRED = /workspace trust required/i;
 
 /** Cursor tool keys → canonical names. */
 export const CURSOR_CANONICAL_TOOLS: Readonly<Record<string, string>> = {
-  readToolCall: "read", writeToolCall: "write", editToolCall: "edit", shellToolCall: "shell", grepToolCall: "grep",
-  globToolCall: "glob", lsToolCall: "list", webSearchToolCall: "web-search", webFetchToolCall: "web-fetch",
+  readToolCall: "read",
+  writeToolCall: "write",
+  editToolCall: "edit",
+  shellToolCall: "shell",
+  grepToolCall: "grep",
+  globToolCall: "glob",
+  lsToolCall: "list",
+  webSearchToolCall: "web-search",
+  webFetchToolCall: "web-fetch",
 };
 
-interface ToolShape { readonly name: string; readonly input: unknown; readonly body: JsonObject | undefined }
+interface ToolShape {
+  readonly name: string;
+  readonly input: unknown;
+  readonly body: JsonObject | undefined;
+}
 
 function toolShape(toolCall: JsonObject | undefined): ToolShape {
   if (!toolCall) return { name: "(unknown tool)", input: undefined, body: undefined };
@@ -41,13 +53,19 @@ function toolShape(toolCall: JsonObject | undefined): ToolShape {
   if (fn) {
     const raw = str(fn.arguments);
     let input: unknown = raw;
-    if (raw !== undefined) { try { input = JSON.parse(raw); } catch { input = raw; } }
+    if (raw !== undefined) {
+      try {
+        input = JSON.parse(raw);
+      } catch {
+        input = raw;
+      }
+    }
     return { name: str(fn.name) ?? "function", input, body: fn };
   }
   const key = Object.keys(toolCall).find((k) => k.endsWith("ToolCall")) ?? Object.keys(toolCall)[0] ?? "(unknown tool)";
   const body = obj(toolCall[key]);
   const args = obj(body?.args);
-  const name = key === "mcpToolCall" && args ? str(args.name) ?? key : key;
+  const name = key === "mcpToolCall" && args ? (str(args.name) ?? key) : key;
   return { name, input: args, body };
 }
 
@@ -76,12 +94,18 @@ class CursorDecoder implements StreamDecoder {
         return str(record.subtype) === "init"
           ? this.identity.announce(record.session_id, str(record.model))
           : [{ kind: "progress", label: str(record.subtype) ?? "system" }];
-      case "user": return [{ kind: "message", role: "user", text: this.blocksText(obj(record.message)) }];
-      case "assistant": return this.assistant(record);
-      case "thinking": return this.thinking(record);
-      case "tool_call": return [...this.flush(), ...this.toolCall(record)];
-      case "result": return [...this.flush(), ...this.result(record)];
-      default: return [unrecognized(record)];
+      case "user":
+        return [{ kind: "message", role: "user", text: this.blocksText(obj(record.message)) }];
+      case "assistant":
+        return this.assistant(record);
+      case "thinking":
+        return this.thinking(record);
+      case "tool_call":
+        return [...this.flush(), ...this.toolCall(record)];
+      case "result":
+        return [...this.flush(), ...this.result(record)];
+      default:
+        return [unrecognized(record)];
     }
   }
 
@@ -96,7 +120,9 @@ class CursorDecoder implements StreamDecoder {
   }
 
   private blocksText(message: JsonObject | undefined): string {
-    return arr(message?.content).map((b) => (str(obj(b)?.type) === "text" ? str(obj(b)?.text) ?? "" : "")).join("");
+    return arr(message?.content)
+      .map((b) => (str(obj(b)?.type) === "text" ? (str(obj(b)?.text) ?? "") : ""))
+      .join("");
   }
 
   private flush(): HarnessEvent[] {
@@ -133,8 +159,14 @@ class CursorDecoder implements StreamDecoder {
     const id = str(record.call_id) ?? null;
     const shape = toolShape(obj(record.tool_call));
     const canonical = canonicalTool(shape.name, CURSOR_CANONICAL_TOOLS, this.context);
-    const call: HarnessEvent = { kind: "tool", phase: "call", callId: id, name: shape.name,
-      ...(canonical ? { canonical } : {}), input: shape.input };
+    const call: HarnessEvent = {
+      kind: "tool",
+      phase: "call",
+      callId: id,
+      name: shape.name,
+      ...(canonical ? { canonical } : {}),
+      input: shape.input,
+    };
     if (subtype === "started") {
       if (id) this.calls.add(id);
       return [call];
@@ -148,12 +180,29 @@ class CursorDecoder implements StreamDecoder {
     const exitCode = num(success?.exitCode);
     let output: string;
     let isError: boolean;
-    if (rejected) { output = resultText(rejected); isError = true; }
-    else if (error) { output = resultText(error); isError = true; }
-    else if (success) { output = resultText(success); isError = exitCode !== undefined && exitCode !== 0; }
-    else { output = result ? JSON.stringify(result) : ""; isError = false; }
-    out.push({ kind: "tool", phase: "result", callId: id, name: shape.name, output, isError,
-      ...(rejected ? { denied: true } : {}), ...(exitCode !== undefined ? { exitCode } : {}) });
+    if (rejected) {
+      output = resultText(rejected);
+      isError = true;
+    } else if (error) {
+      output = resultText(error);
+      isError = true;
+    } else if (success) {
+      output = resultText(success);
+      isError = exitCode !== undefined && exitCode !== 0;
+    } else {
+      output = result ? JSON.stringify(result) : "";
+      isError = false;
+    }
+    out.push({
+      kind: "tool",
+      phase: "result",
+      callId: id,
+      name: shape.name,
+      output,
+      isError,
+      ...(rejected ? { denied: true } : {}),
+      ...(exitCode !== undefined ? { exitCode } : {}),
+    });
     return out;
   }
 
@@ -161,13 +210,20 @@ class CursorDecoder implements StreamDecoder {
     const out: HarnessEvent[] = [];
     const usage = obj(record.usage);
     if (usage) {
-      const u = { inputTokens: num(usage.inputTokens), outputTokens: num(usage.outputTokens), cachedInputTokens: num(usage.cacheReadTokens) };
+      const u = {
+        inputTokens: num(usage.inputTokens),
+        outputTokens: num(usage.outputTokens),
+        cachedInputTokens: num(usage.cacheReadTokens),
+      };
       out.push({ kind: "usage", ...Object.fromEntries(Object.entries(u).filter(([, v]) => v !== undefined)) });
     }
     if (record.is_error === true) {
-      const message = str(record.result) ?? str(record.error) ?? `cursor turn failed (${str(record.subtype) ?? "no subtype"})`;
-      out.push({ kind: "error", message, terminal: true },
-        failureEvent(classifyFailureText(message, this.matchers, { fallback: "task" })));
+      const message =
+        str(record.result) ?? str(record.error) ?? `cursor turn failed (${str(record.subtype) ?? "no subtype"})`;
+      out.push(
+        { kind: "error", message, terminal: true },
+        failureEvent(classifyFailureText(message, this.matchers, { fallback: "task" })),
+      );
     }
     if (out.length === 0) out.push({ kind: "progress", label: "result", detail: str(record.subtype) ?? "" });
     return out;

@@ -10,8 +10,8 @@
  */
 import { defineDescriptor, evidence, optionFact } from "../../core/descriptor.js";
 import { fact } from "../../core/evidence.js";
-import { PINNED_VERSIONS } from "../pinned-versions.js";
 import { descriptorMatchers } from "../matcher-facts.js";
+import { PINNED_VERSIONS } from "../pinned-versions.js";
 import { CURSOR_MATCHERS } from "./matchers.js";
 
 const V = PINNED_VERSIONS.cursor.version;
@@ -31,29 +31,47 @@ export const descriptor = defineDescriptor({
   binary: fact("agent", HEADLESS),
   verifiedAgainst: fact(V, OUTPUT),
   versionSource: fact({ kind: "installed-probe", command: ["agent", "--version"] }, PARAMS),
-  launch: fact({
-    prefix: ["-p"],
-    streamFlags: ["--output-format", "stream-json", "--stream-partial-output"],
-    promptStyle: "last",
-    stdinPrompt: null,
-  }, OUTPUT),
+  launch: fact(
+    {
+      prefix: ["-p"],
+      streamFlags: ["--output-format", "stream-json", "--stream-partial-output"],
+      promptStyle: "last",
+      stdinPrompt: null,
+    },
+    OUTPUT,
+  ),
   resume: fact({ prefix: ["-p", "--resume", "{id}"], idShape: UUID, onMissing: "create" }, PARAMS),
   resumeLast: fact({ prefix: ["-p", "--continue"] }, PARAMS),
-  sessionStore: fact({ dirEnv: null, homeDir: ".cursor", sessions: "chats", perCwd: { kind: "md5-hex" } },
-    evidence("doc", "2026-11-29", V, "https://jazzyalex.github.io/agent-sessions/guides/cursor-agent-local-history.html (~/.cursor/chats/<workspace-hash>/<session-id>/store.db); the hash (MD5 of the cwd) is not verified against an install here")),
+  sessionStore: fact(
+    { dirEnv: null, homeDir: ".cursor", sessions: "chats", perCwd: { kind: "md5-hex" } },
+    evidence(
+      "doc",
+      "2026-11-29",
+      V,
+      "https://jazzyalex.github.io/agent-sessions/guides/cursor-agent-local-history.html (~/.cursor/chats/<workspace-hash>/<session-id>/store.db); the hash (MD5 of the cwd) is not verified against an install here",
+    ),
+  ),
   sessionMode: fact(null, PARAMS),
-  transport: fact({
-    headlessTurn: "pipe", session: null, interactive: "pty",
-    why: "stream-json is NDJSON for programs: pipes keep it clean; the interactive agent needs a terminal, so only the native pane uses the pty",
-  }, OUTPUT),
-  models: fact({
-    flag: "--model",
-    aliases: {},
-    known: ["auto"],
-    // The list changes server-side (`agent models`); any clean slug is passed through.
-    accepts: { kind: "clean-selector" },
-    nativeDefault: null,
-  }, PARAMS),
+  transport: fact(
+    {
+      headlessTurn: "pipe",
+      session: null,
+      interactive: "pty",
+      why: "stream-json is NDJSON for programs: pipes keep it clean; the interactive agent needs a terminal, so only the native pane uses the pty",
+    },
+    OUTPUT,
+  ),
+  models: fact(
+    {
+      flag: "--model",
+      aliases: {},
+      known: ["auto"],
+      // The list changes server-side (`agent models`); any clean slug is passed through.
+      accepts: { kind: "clean-selector" },
+      nativeDefault: null,
+    },
+    PARAMS,
+  ),
   efforts: fact(null, PARAMS),
   tools: fact({ map: {}, selection: "none", builtins: [], includeFlag: null, excludeFlag: null }, PARAMS),
   // One source: core/classify.ts SHARED_MATCHERS behind matchers.ts CURSOR_MATCHERS (matcher-facts.ts).
@@ -67,8 +85,9 @@ export const descriptor = defineDescriptor({
   options: {
     model: opt("--model", PARAMS),
     autonomy: opt("--force", PARAMS),
-    discovery: opt("(all facets on: harness default)", PARAMS,
-      { facets: { tools: [true], instructionFiles: [true], extensions: [true], skills: [true] } }),
+    discovery: opt("(all facets on: harness default)", PARAMS, {
+      facets: { tools: [true], instructionFiles: [true], extensions: [true], skills: [true] },
+    }),
     access: opt("(no restriction: harness default)", PARAMS, { only: ["write"] }),
     write: opt("(no write toggle; harness default)", PARAMS, { only: [true] }),
     shell: opt("(no shell toggle; harness default)", PARAMS, { only: [true] }),
@@ -78,28 +97,34 @@ export const descriptor = defineDescriptor({
     toolMap: opt("toolMap.cursor", SPEC),
     isolate: opt("env HOME", PARAMS),
   },
-  hints: fact({
-    effort: "Cursor folds effort into the model slug; pick the variant with --model (e.g. a -high slug listed by `agent models`)",
-    sandbox: "Cursor's --sandbox takes enabled|disabled, not codex's modes; pass it through with -- --sandbox enabled",
-    tools: "Cursor has no per-tool list flag; use its read-only ask mode by passing -- --mode ask",
-    excludeTools: "Cursor has no per-tool list flag; use its read-only ask mode by passing -- --mode ask",
-    access: "Cursor has no access preset flag; pass -- --mode ask for a read-only run",
-    provider: "Cursor routes models through its own service; use --model to pick within it",
-    write: "Cursor has no write toggle; pass -- --mode ask for a read-only run",
-    shell: "Cursor has no shell toggle; pass -- --mode ask for a read-only run",
-    maxSteps: "Cursor has no step cap flag; bound the work with --timeout",
-    memory: "Cursor has no documented memory switch; run without --memory/--no-memory (hmux reports the divergence)",
-    systemPrompt: "Cursor takes no system prompt flag; put the instructions in the prompt or in .cursor/rules",
-    appendSystemPrompt: "Cursor takes no system prompt flag; put the instructions in the prompt or in .cursor/rules",
-    skills: "Cursor has no per-call skill allowlist",
-    isolation: "tool-free isolation is claude-only; on Cursor pass -- --mode ask",
-    endpoint: "Cursor routes through its own service and documents no base-URL setting; use claude, codex or pi with --endpoint",
-    contextWindow: "Cursor manages its own context window; there is no per-call flag",
-    "discovery.tools": "Cursor has no tools-discovery toggle",
-    "discovery.instructionFiles": "Cursor has no per-call rules toggle; move .cursor/rules away",
-    "discovery.extensions": "Cursor loads MCP servers from config; leave out --approve-mcps to keep them unapproved",
-    "discovery.skills": "Cursor has no skills toggle",
-    prompt: "Cursor's parser is doc-derived and unverified for a leading '-': start the prompt with a word",
-    resumeLast: "Cursor renders --continue",
-  }, PARAMS),
+  hints: fact(
+    {
+      effort:
+        "Cursor folds effort into the model slug; pick the variant with --model (e.g. a -high slug listed by `agent models`)",
+      sandbox:
+        "Cursor's --sandbox takes enabled|disabled, not codex's modes; pass it through with -- --sandbox enabled",
+      tools: "Cursor has no per-tool list flag; use its read-only ask mode by passing -- --mode ask",
+      excludeTools: "Cursor has no per-tool list flag; use its read-only ask mode by passing -- --mode ask",
+      access: "Cursor has no access preset flag; pass -- --mode ask for a read-only run",
+      provider: "Cursor routes models through its own service; use --model to pick within it",
+      write: "Cursor has no write toggle; pass -- --mode ask for a read-only run",
+      shell: "Cursor has no shell toggle; pass -- --mode ask for a read-only run",
+      maxSteps: "Cursor has no step cap flag; bound the work with --timeout",
+      memory: "Cursor has no documented memory switch; run without --memory/--no-memory (hmux reports the divergence)",
+      systemPrompt: "Cursor takes no system prompt flag; put the instructions in the prompt or in .cursor/rules",
+      appendSystemPrompt: "Cursor takes no system prompt flag; put the instructions in the prompt or in .cursor/rules",
+      skills: "Cursor has no per-call skill allowlist",
+      isolation: "tool-free isolation is claude-only; on Cursor pass -- --mode ask",
+      endpoint:
+        "Cursor routes through its own service and documents no base-URL setting; use claude, codex or pi with --endpoint",
+      contextWindow: "Cursor manages its own context window; there is no per-call flag",
+      "discovery.tools": "Cursor has no tools-discovery toggle",
+      "discovery.instructionFiles": "Cursor has no per-call rules toggle; move .cursor/rules away",
+      "discovery.extensions": "Cursor loads MCP servers from config; leave out --approve-mcps to keep them unapproved",
+      "discovery.skills": "Cursor has no skills toggle",
+      prompt: "Cursor's parser is doc-derived and unverified for a leading '-': start the prompt with a word",
+      resumeLast: "Cursor renders --continue",
+    },
+    PARAMS,
+  ),
 });

@@ -20,7 +20,8 @@ function render(ctx: PlanContext): RenderedOptions {
   // Category gates: the tools stay listed, calls are denied (phase0 muse-category-flags).
   if (o.write === false || o.access === "read") flags.push("--disable-write");
   if (o.shell === false || o.access === "read") flags.push("--disable-shell");
-  if (o.maxSteps !== undefined) flags.push("--max-model-steps", String(validateInteger(descriptor, "maxSteps", o.maxSteps, 1, MAX_STEPS)));
+  if (o.maxSteps !== undefined)
+    flags.push("--max-model-steps", String(validateInteger(descriptor, "maxSteps", o.maxSteps, 1, MAX_STEPS)));
   if (o.autonomy) flags.push(...descriptor.autonomy.value!.argv);
   return { flags, env: {}, files: [], dirs: [] };
 }

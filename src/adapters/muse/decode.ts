@@ -15,21 +15,29 @@
  *   run_model_configured, run_started, workspace_branch_observed, task_lifecycle) → progress.
  * - an unknown payload kind → unrecognized.
  */
+
+import { classifyFailureText, type MatcherSet, mergeExtras, withExtras } from "../../core/classify.js";
 import type { DecoderContext, JsonObject, StreamDecoder } from "../../core/decoder.js";
 import type { HarnessEvent } from "../../core/events.js";
 import { failure, failureEvent } from "../../core/failure.js";
-import { classifyFailureText, mergeExtras, withExtras, type MatcherSet } from "../../core/classify.js";
-import { IdentityTracker, canonicalTool, obj, str, textLineEvents, unrecognized } from "../decode-support.js";
+import { canonicalTool, IdentityTracker, obj, str, textLineEvents, unrecognized } from "../decode-support.js";
 
 /** Muse tool names → canonical (bash and read_file seen in recorded streams; write_file per the spec's toolMap example). */
 export const MUSE_CANONICAL_TOOLS: Readonly<Record<string, string>> = {
-  bash: "shell", read_file: "read", write_file: "write", edit_file: "edit",
+  bash: "shell",
+  read_file: "read",
+  write_file: "write",
+  edit_file: "edit",
 };
 
 const STEP_BUDGET = /did not reach a terminal state within \d+ step/i;
 
 const PROGRESS_KINDS = new Set([
-  "command_accepted", "session_run_linked", "run_model_configured", "workspace_branch_observed", "run_started",
+  "command_accepted",
+  "session_run_linked",
+  "run_model_configured",
+  "workspace_branch_observed",
+  "run_started",
   "task_stream_linked",
 ]);
 
@@ -63,7 +71,8 @@ class MuseDecoder implements StreamDecoder {
   record(record: JsonObject): HarnessEvent[] {
     const out: HarnessEvent[] = [];
     const stream = obj(record.stream);
-    if (this.identity.sessionId === undefined && stream?.kind === "session") out.push(...this.identity.announce(stream.id));
+    if (this.identity.sessionId === undefined && stream?.kind === "session")
+      out.push(...this.identity.announce(stream.id));
     const payload = obj(record.payload);
     const kind = str(payload?.kind);
     if (!payload || !kind) {
@@ -89,11 +98,16 @@ class MuseDecoder implements StreamDecoder {
       case "run_output_delta":
         this.streamed = true;
         return [{ kind: "token", text: str(payload.text) ?? "" }];
-      case "run_terminal": return this.terminal(payload);
-      case "turn_input_user": return [{ kind: "message", role: "user", text: str(payload.prompt) ?? "" }];
-      case "tool_result": return this.toolResult(payload);
-      case "task_lifecycle": return this.lifecycle(obj(payload.event), label);
-      default: return [unrecognized(record, label)];
+      case "run_terminal":
+        return this.terminal(payload);
+      case "turn_input_user":
+        return [{ kind: "message", role: "user", text: str(payload.prompt) ?? "" }];
+      case "tool_result":
+        return this.toolResult(payload);
+      case "task_lifecycle":
+        return this.lifecycle(obj(payload.event), label);
+      default:
+        return [unrecognized(record, label)];
     }
   }
 
@@ -120,13 +134,26 @@ class MuseDecoder implements StreamDecoder {
     if (id === null || !this.calls.has(id)) {
       const canonical = canonicalTool(name, MUSE_CANONICAL_TOOLS, this.context);
       const input = commandOf(output);
-      out.push({ kind: "tool", phase: "call", callId: id, name, ...(canonical ? { canonical } : {}),
-        ...(input !== undefined ? { input } : {}) });
+      out.push({
+        kind: "tool",
+        phase: "call",
+        callId: id,
+        name,
+        ...(canonical ? { canonical } : {}),
+        ...(input !== undefined ? { input } : {}),
+      });
     }
     const outcome = str(facts?.outcome);
     const denied = (id !== null && this.deniedCalls.has(id)) || outcome === "denied";
-    out.push({ kind: "tool", phase: "result", callId: id, name, output, isError: outcome !== undefined && outcome !== "success",
-      ...(denied ? { denied: true } : {}) });
+    out.push({
+      kind: "tool",
+      phase: "result",
+      callId: id,
+      name,
+      output,
+      isError: outcome !== undefined && outcome !== "success",
+      ...(denied ? { denied: true } : {}),
+    });
     return out;
   }
 
@@ -144,7 +171,10 @@ class MuseDecoder implements StreamDecoder {
       return [{ kind: "error", message, terminal: true }, failureEvent(failure("budget", message))];
     }
     if (terminal === "cancelled" || terminal === "canceled") return [{ kind: "error", message }];
-    return [{ kind: "error", message, terminal: true }, failureEvent({ ...classifyFailureText(reason, this.matchers, { fallback: "task" }), message })];
+    return [
+      { kind: "error", message, terminal: true },
+      failureEvent({ ...classifyFailureText(reason, this.matchers, { fallback: "task" }), message }),
+    ];
   }
 }
 

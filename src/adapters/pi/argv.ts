@@ -12,8 +12,8 @@ import { effortValue, modelFlags } from "../../core/argv/render-common.js";
 import { complementOf, nativeToolNames, readAccessNatives } from "../../core/argv/tool-selection.js";
 import type { PlanContext, PlannedInvocation, RenderedOptions, TurnRequest } from "../../core/argv/types.js";
 import { CLEAN_SELECTOR, validateEndpoint } from "../../core/argv/validate.js";
-import type { PlannedFile } from "../types.js";
 import { ALL_DESCRIPTORS } from "../descriptors.js";
+import type { PlannedFile } from "../types.js";
 import { descriptor } from "./descriptor.js";
 import { PI_ENDPOINT_PROVIDER, piEndpointEnv, piEndpointFiles } from "./endpoint.js";
 
@@ -26,7 +26,8 @@ function toolFlags(ctx: PlanContext): string[] {
   const o = ctx.request.options;
   if (o.tools) return allowlist(nativeToolNames(descriptor, ctx.all, o, o.tools, "tools"));
   // 0.73.1 has no --exclude-tools: keep the built-ins that were not excluded.
-  if (o.excludeTools) return allowlist(complementOf(descriptor, nativeToolNames(descriptor, ctx.all, o, o.excludeTools, "excludeTools")));
+  if (o.excludeTools)
+    return allowlist(complementOf(descriptor, nativeToolNames(descriptor, ctx.all, o, o.excludeTools, "excludeTools")));
   if (o.access === "read") return allowlist(readAccessNatives(descriptor, o));
   return [];
 }
@@ -37,8 +38,14 @@ function skillFlags(ctx: PlanContext): string[] {
   const out = ["--no-skills"];
   for (const path of skills) {
     if (!path.startsWith("/") || path.includes("\0")) {
-      throw refusal(descriptor, "invalid-option-value", "skills", `skill ${JSON.stringify(path)} is not an absolute path`,
-        ["absolute paths to skill files or directories"], "pass each skill as an absolute path, e.g. /home/me/skills/review");
+      throw refusal(
+        descriptor,
+        "invalid-option-value",
+        "skills",
+        `skill ${JSON.stringify(path)} is not an absolute path`,
+        ["absolute paths to skill files or directories"],
+        "pass each skill as an absolute path, e.g. /home/me/skills/review",
+      );
     }
     out.push("--skill", path);
   }
@@ -55,7 +62,12 @@ function render(ctx: PlanContext): RenderedOptions {
 
   if (url) {
     if (o.provider !== undefined) {
-      throw mutuallyExclusive(descriptor, "endpoint", "provider", "--endpoint defines the provider pi uses; drop --provider");
+      throw mutuallyExclusive(
+        descriptor,
+        "endpoint",
+        "provider",
+        "--endpoint defines the provider pi uses; drop --provider",
+      );
     }
     const agentDir = isolatedDirs(requireStateDir(descriptor, request.stateDir, "endpoint")).piAgent;
     const routing = descriptor.endpoint.value;
@@ -67,8 +79,14 @@ function render(ctx: PlanContext): RenderedOptions {
   } else {
     if (o.provider !== undefined) {
       if (!CLEAN_SELECTOR.test(o.provider)) {
-        throw refusal(descriptor, "invalid-option-value", "provider", `provider ${JSON.stringify(o.provider)} is not a clean provider name`,
-          ["a provider name such as anthropic, openai, zai"], "pass a provider name pi knows (pi --list-models shows them)");
+        throw refusal(
+          descriptor,
+          "invalid-option-value",
+          "provider",
+          `provider ${JSON.stringify(o.provider)} is not a clean provider name`,
+          ["a provider name such as anthropic, openai, zai"],
+          "pass a provider name pi knows (pi --list-models shows them)",
+        );
       }
       flags.push("--provider", o.provider);
     }

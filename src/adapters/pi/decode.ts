@@ -17,26 +17,49 @@
  *   Extension dialogs (confirm/select/input/editor) need an answer and have no rule here →
  *   unrecognized; a session bridge answers them before the decoder sees them.
  */
+
+import { classifyFailureText, type MatcherSet, mergeExtras, withExtras } from "../../core/classify.js";
 import type { DecoderContext, JsonObject, StreamDecoder } from "../../core/decoder.js";
 import type { FailureSummary, HarnessEvent } from "../../core/events.js";
 import { failureEvent } from "../../core/failure.js";
-import { classifyFailureText, mergeExtras, withExtras, type MatcherSet } from "../../core/classify.js";
+import {
+  arr,
+  canonicalTool,
+  contentText,
+  IdentityTracker,
+  obj,
+  str,
+  textLineEvents,
+  unrecognized,
+} from "../decode-support.js";
 import { PI_MATCHERS } from "./matchers.js";
-import { IdentityTracker, arr, canonicalTool, contentText, obj, str, textLineEvents, unrecognized } from "../decode-support.js";
 
 export { PI_MATCHERS } from "./matchers.js";
 
 /** pi tool names → canonical (spec tool table). */
 export const PI_CANONICAL_TOOLS: Readonly<Record<string, string>> = {
-  read: "read", write: "write", edit: "edit", bash: "shell", grep: "grep", find: "glob", ls: "list",
+  read: "read",
+  write: "write",
+  edit: "edit",
+  bash: "shell",
+  grep: "grep",
+  find: "glob",
+  ls: "list",
 };
 
 /** pi-agent-core's default block reason, and the prefix hmux's own gate extension writes. */
 const PI_DENIAL = /^(?:Tool execution was blocked|Blocked by hmux\b)/;
 
 const PROGRESS_TYPES = new Set([
-  "agent_start", "turn_start", "turn_end", "message_start", "entry_appended", "tool_execution_update",
-  "compaction_start", "compaction_end", "queue_update",
+  "agent_start",
+  "turn_start",
+  "turn_end",
+  "message_start",
+  "entry_appended",
+  "tool_execution_update",
+  "compaction_start",
+  "compaction_end",
+  "queue_update",
 ]);
 const DIALOG_METHODS = new Set(["confirm", "select", "input", "editor"]);
 
@@ -79,18 +102,30 @@ class PiDecoder implements StreamDecoder {
       this.rpc = true;
     }
     switch (type) {
-      case "session": return this.identity.announce(record.id);
-      case "message_update": return this.messageUpdate(record);
-      case "message_end": return this.messageEnd(obj(record.message), record);
-      case "tool_execution_start": return [this.call(record)];
-      case "tool_execution_end": return this.toolEnd(record);
-      case "agent_end": return record.willRetry === false ? this.flush("agent_end") : [{ kind: "progress", label: "agent_end" }];
-      case "agent_settled": return this.flush("agent_settled");
-      case "auto_retry_start": return this.retryStart(record);
-      case "auto_retry_end": return this.retryEnd(record);
-      case "response": return this.response(record);
-      case "extension_ui_request": return this.extensionUi(record);
-      default: return [unrecognized(record)];
+      case "session":
+        return this.identity.announce(record.id);
+      case "message_update":
+        return this.messageUpdate(record);
+      case "message_end":
+        return this.messageEnd(obj(record.message), record);
+      case "tool_execution_start":
+        return [this.call(record)];
+      case "tool_execution_end":
+        return this.toolEnd(record);
+      case "agent_end":
+        return record.willRetry === false ? this.flush("agent_end") : [{ kind: "progress", label: "agent_end" }];
+      case "agent_settled":
+        return this.flush("agent_settled");
+      case "auto_retry_start":
+        return this.retryStart(record);
+      case "auto_retry_end":
+        return this.retryEnd(record);
+      case "response":
+        return this.response(record);
+      case "extension_ui_request":
+        return this.extensionUi(record);
+      default:
+        return [unrecognized(record)];
     }
   }
 
@@ -104,7 +139,8 @@ class PiDecoder implements StreamDecoder {
 
   incompleteTurn(): string | undefined {
     if (this.rpc || (this.agentEnded && !this.agentOpen)) return undefined;
-    return this.agentOpen ? "pi --mode json ended inside an agent run, without its closing agent_end"
+    return this.agentOpen
+      ? "pi --mode json ended inside an agent run, without its closing agent_end"
       : "pi --mode json ended without agent_end";
   }
 
@@ -143,10 +179,20 @@ class PiDecoder implements StreamDecoder {
       const block = obj(raw);
       const type = str(block?.type);
       if (type === "text") {
-        out.push({ kind: "message", role: "assistant", text: str(block?.text) ?? "", ...(this.textStreamed ? { streamed: true } : {}) });
+        out.push({
+          kind: "message",
+          role: "assistant",
+          text: str(block?.text) ?? "",
+          ...(this.textStreamed ? { streamed: true } : {}),
+        });
       } else if (type === "thinking") {
-        out.push({ kind: "message", role: "assistant", text: str(block?.thinking) ?? "", thinking: true,
-          ...(this.thinkingStreamed ? { streamed: true } : {}) });
+        out.push({
+          kind: "message",
+          role: "assistant",
+          text: str(block?.thinking) ?? "",
+          thinking: true,
+          ...(this.thinkingStreamed ? { streamed: true } : {}),
+        });
       }
       // toolCall blocks: the call is reported by tool_execution_start, when it actually runs.
     }
@@ -178,7 +224,12 @@ class PiDecoder implements StreamDecoder {
     const output = contentText(obj(record.result)?.content ?? record.result);
     const isError = record.isError === true;
     out.push({
-      kind: "tool", phase: "result", callId: id, name: str(record.toolName) ?? "(unnamed)", output, isError,
+      kind: "tool",
+      phase: "result",
+      callId: id,
+      name: str(record.toolName) ?? "(unnamed)",
+      output,
+      isError,
       ...(isError && PI_DENIAL.test(output) ? { denied: true } : {}),
     });
     return out;
@@ -187,7 +238,8 @@ class PiDecoder implements StreamDecoder {
   private retryStart(record: JsonObject): HarnessEvent[] {
     this.pending = undefined;
     this.failedSinceRetry = false;
-    const detail = `attempt ${String(record.attempt ?? "?")}/${String(record.maxAttempts ?? "?")}: ${str(record.errorMessage) ?? ""}`.trim();
+    const detail =
+      `attempt ${String(record.attempt ?? "?")}/${String(record.maxAttempts ?? "?")}: ${str(record.errorMessage) ?? ""}`.trim();
     return [{ kind: "progress", label: "auto_retry_start", detail }];
   }
 
@@ -217,7 +269,11 @@ class PiDecoder implements StreamDecoder {
     const method = str(record.method) ?? "request";
     if (DIALOG_METHODS.has(method)) return [unrecognized(record, `extension_ui_request:${method}`)];
     const message = str(record.message);
-    return [message ? { kind: "progress", label: `extension_ui:${method}`, detail: message } : { kind: "progress", label: `extension_ui:${method}` }];
+    return [
+      message
+        ? { kind: "progress", label: `extension_ui:${method}`, detail: message }
+        : { kind: "progress", label: `extension_ui:${method}` },
+    ];
   }
 }
 

@@ -12,22 +12,35 @@
  */
 import { defineDescriptor, evidence, optionFact } from "../../core/descriptor.js";
 import { fact } from "../../core/evidence.js";
-import { PINNED_VERSIONS } from "../pinned-versions.js";
 import { descriptorMatchers } from "../matcher-facts.js";
+import { PINNED_VERSIONS } from "../pinned-versions.js";
 import { PI_MATCHERS } from "./matchers.js";
 
 const V = PINNED_VERSIONS.pi.version;
 const HELP = evidence("help-text", "2026-11-29", V, "shared/research/help/pi.txt");
-const PARSER = evidence("probe", "2026-11-29", V,
-  "node_modules/@mariozechner/pi-coding-agent/dist/cli/args.js (parseArgs) and cli/initial-message.js (stdin joins the prompt)");
+const PARSER = evidence(
+  "probe",
+  "2026-11-29",
+  V,
+  "node_modules/@mariozechner/pi-coding-agent/dist/cli/args.js (parseArgs) and cli/initial-message.js (stdin joins the prompt)",
+);
 const LIVE = evidence("research", "2026-11-29", V, "shared/research/live-drive.md §4");
-const RESUME_PROBE = evidence("probe", "2026-11-29", V, "`pi --session <unknown uuid> -p …` prints \"No session found matching '<id>'\" (no blank session is created)");
+const RESUME_PROBE = evidence(
+  "probe",
+  "2026-11-29",
+  V,
+  "`pi --session <unknown uuid> -p …` prints \"No session found matching '<id>'\" (no blank session is created)",
+);
 const STREAM = evidence("recorded-stream", "2026-08-17", "0.84.2", "shared/fixtures/hcn/harnesses/pi.ndjson");
 const SPEC = evidence("doc", "2026-11-29", V, "shared/spec/003 (strict allowlist, memory, resume-last)");
 const HINTS = evidence("research", "2026-08-18", "0.84.2", "shared/fixtures/hcn/phase0/hints-confirmed.md");
 
-const ENDPOINT_PROBE = evidence("probe", "2026-11-29", V,
-  "hmux's own planned invocation (--endpoint --isolate --access read) reached a 127.0.0.1 logger at POST /v1/chat/completions with the prompt, under unshare -n");
+const ENDPOINT_PROBE = evidence(
+  "probe",
+  "2026-11-29",
+  V,
+  "hmux's own planned invocation (--endpoint --isolate --access read) reached a 127.0.0.1 logger at POST /v1/chat/completions with the prompt, under unshare -n",
+);
 
 const opt = optionFact;
 const MATCHERS = descriptorMatchers(PI_MATCHERS);
@@ -38,48 +51,88 @@ export const descriptor = defineDescriptor({
   binary: fact("pi", HELP),
   verifiedAgainst: fact(V, HELP),
   versionSource: fact({ kind: "npm", package: "@mariozechner/pi-coding-agent" }, LIVE),
-  launch: fact({
-    prefix: ["-p"],
-    streamFlags: ["--mode", "json"],
-    promptStyle: "after-print-flag",
-    stdinPrompt: { leadingChars: "-@" },
-  }, PARSER),
-  resume: fact({
-    prefix: ["--session", "{id}", "-p"],
-    idShape: { pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$", flags: "" },
-    onMissing: "error",
-  }, RESUME_PROBE),
+  launch: fact(
+    {
+      prefix: ["-p"],
+      streamFlags: ["--mode", "json"],
+      promptStyle: "after-print-flag",
+      stdinPrompt: { leadingChars: "-@" },
+    },
+    PARSER,
+  ),
+  resume: fact(
+    {
+      prefix: ["--session", "{id}", "-p"],
+      idShape: { pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$", flags: "" },
+      onMissing: "error",
+    },
+    RESUME_PROBE,
+  ),
   resumeLast: fact({ prefix: ["--continue", "-p"] }, HELP),
-  sessionStore: fact({ dirEnv: "PI_CODING_AGENT_DIR", homeDir: ".pi/agent", sessions: "sessions", perCwd: { kind: "double-dash-wrapped" } },
-    evidence("probe", "2026-11-29", V, "dist/core/session-manager.js getDefaultSessionDir: <agentDir>/sessions/--<cwd, / \\ : as ->--; an --isolate run on the scripted model filed sessions/--tmp-hprobe--/<time>_<id>.jsonl")),
+  sessionStore: fact(
+    {
+      dirEnv: "PI_CODING_AGENT_DIR",
+      homeDir: ".pi/agent",
+      sessions: "sessions",
+      perCwd: { kind: "double-dash-wrapped" },
+    },
+    evidence(
+      "probe",
+      "2026-11-29",
+      V,
+      "dist/core/session-manager.js getDefaultSessionDir: <agentDir>/sessions/--<cwd, / \\ : as ->--; an --isolate run on the scripted model filed sessions/--tmp-hprobe--/<time>_<id>.jsonl",
+    ),
+  ),
   sessionMode: fact({ argv: ["--mode", "rpc"], channel: "pi-rpc" }, LIVE),
-  transport: fact({
-    headlessTurn: "pipe", session: "pipe", interactive: "pty",
-    why: "a pty echoes every rpc command back as valid JSON and its canonical mode cuts input lines at 4095 bytes (a 6000-byte prompt failed to parse); pipes carry both intact (live-drive §4)",
-  }, LIVE),
-  models: fact({
-    flag: "--model",
-    aliases: {},
-    known: [],
-    // "provider/id" and ":<thinking>" patterns over any configured provider.
-    accepts: { kind: "clean-selector" },
-    nativeDefault: null,
-  }, HELP),
-  efforts: fact({
-    render: { kind: "flag", flag: "--thinking" },
-    ladder: ["off", "minimal", "low", "medium", "high", "xhigh"],
-    byModel: {},
-  }, PARSER),
-  tools: fact({
-    map: { read: "read", write: "write", edit: "edit", shell: "bash", grep: "grep", glob: "find", list: "ls" },
-    selection: "strict-allowlist",
-    builtins: ["read", "bash", "edit", "write", "grep", "find", "ls"],
-    includeFlag: "--tools",
-    excludeFlag: null,
-  }, HELP),
+  transport: fact(
+    {
+      headlessTurn: "pipe",
+      session: "pipe",
+      interactive: "pty",
+      why: "a pty echoes every rpc command back as valid JSON and its canonical mode cuts input lines at 4095 bytes (a 6000-byte prompt failed to parse); pipes carry both intact (live-drive §4)",
+    },
+    LIVE,
+  ),
+  models: fact(
+    {
+      flag: "--model",
+      aliases: {},
+      known: [],
+      // "provider/id" and ":<thinking>" patterns over any configured provider.
+      accepts: { kind: "clean-selector" },
+      nativeDefault: null,
+    },
+    HELP,
+  ),
+  efforts: fact(
+    {
+      render: { kind: "flag", flag: "--thinking" },
+      ladder: ["off", "minimal", "low", "medium", "high", "xhigh"],
+      byModel: {},
+    },
+    PARSER,
+  ),
+  tools: fact(
+    {
+      map: { read: "read", write: "write", edit: "edit", shell: "bash", grep: "grep", glob: "find", list: "ls" },
+      selection: "strict-allowlist",
+      builtins: ["read", "bash", "edit", "write", "grep", "find", "ls"],
+      includeFlag: "--tools",
+      excludeFlag: null,
+    },
+    HELP,
+  ),
   // One source: core/classify.ts SHARED_MATCHERS behind matchers.ts PI_MATCHERS (matcher-facts.ts).
   limitMatchers: fact(MATCHERS.limit, evidence("research", "2026-11-29", V, "shared/research/hcn.md §2.6")),
-  authMatchers: fact(MATCHERS.auth, evidence("recorded-stream", "2026-08-17", "0.84.2", "shared/fixtures/hcn/harnesses/pi-noauth.stderr; live-drive.md §4 failures")),
+  authMatchers: fact(
+    MATCHERS.auth,
+    evidence(
+      "recorded-stream",
+      "2026-08-17",
+      "0.84.2",
+      "shared/fixtures/hcn/harnesses/pi-noauth.stderr; live-drive.md §4 failures",
+    ),
+  ),
   autonomy: fact(null, LIVE),
   memory: fact({ kind: "no-built-in-memory" }, SPEC),
   stdin: fact("close", LIVE),
@@ -94,8 +147,9 @@ export const descriptor = defineDescriptor({
     access: opt("--tools read,grep,find,ls", HELP),
     autonomy: opt("(no permission system: tools always run unasked)", LIVE, { only: [false] }),
     memory: opt("(no built-in memory)", SPEC),
-    discovery: opt("-nt / -nc / -ne / -ns", HELP,
-      { facets: { tools: "any", instructionFiles: "any", extensions: "any", skills: "any" } }),
+    discovery: opt("-nt / -nc / -ne / -ns", HELP, {
+      facets: { tools: "any", instructionFiles: "any", extensions: "any", skills: "any" },
+    }),
     write: opt("(no write toggle; harness default)", HINTS, { only: [true] }),
     shell: opt("(no shell toggle; harness default)", HINTS, { only: [true] }),
     systemPrompt: opt("--system-prompt", HELP),
@@ -108,14 +162,19 @@ export const descriptor = defineDescriptor({
     toolMap: opt("toolMap.pi", SPEC),
     isolate: opt("env HOME, PI_CODING_AGENT_DIR", LIVE),
   },
-  hints: fact({
-    autonomy: "pi has no permission system, so tools already run unattended; to limit what it may do, grant a tool set with --tools read,grep",
-    sandbox: "pi has no sandbox dimension; grant a minimal tool set (--access read renders --tools read,grep,find,ls) or sandbox the process yourself",
-    contextWindow: "pi sizes context from its model registry; there is no per-call flag",
-    write: "pi has no write toggle; use --exclude-tools write,edit or --access read",
-    shell: "pi has no shell toggle; use --exclude-tools shell (renders a --tools list without bash)",
-    maxSteps: "pi has no step cap flag; bound the work in the prompt or use --timeout",
-    isolation: "tool-free isolation is claude-only; on pi use --no-tools (-nt) with --no-context-files (-nc)",
-    resumeLast: "pi renders --continue",
-  }, HINTS),
+  hints: fact(
+    {
+      autonomy:
+        "pi has no permission system, so tools already run unattended; to limit what it may do, grant a tool set with --tools read,grep",
+      sandbox:
+        "pi has no sandbox dimension; grant a minimal tool set (--access read renders --tools read,grep,find,ls) or sandbox the process yourself",
+      contextWindow: "pi sizes context from its model registry; there is no per-call flag",
+      write: "pi has no write toggle; use --exclude-tools write,edit or --access read",
+      shell: "pi has no shell toggle; use --exclude-tools shell (renders a --tools list without bash)",
+      maxSteps: "pi has no step cap flag; bound the work in the prompt or use --timeout",
+      isolation: "tool-free isolation is claude-only; on pi use --no-tools (-nt) with --no-context-files (-nc)",
+      resumeLast: "pi renders --continue",
+    },
+    HINTS,
+  ),
 });

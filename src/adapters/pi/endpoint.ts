@@ -4,10 +4,11 @@
  * pi has no base-URL flag or env; the agent dir is the only door, so an endpoint run always
  * uses an isolated PI_CODING_AGENT_DIR.
  */
-import type { PlannedFile } from "../types.js";
-import type { TurnRequest } from "../../core/argv/types.js";
+
 import { joinPath } from "../../core/argv/isolation.js";
+import type { TurnRequest } from "../../core/argv/types.js";
 import { openAiBaseUrl } from "../../core/argv/validate.js";
+import type { PlannedFile } from "../types.js";
 
 export const PI_ENDPOINT_PROVIDER = "hmux";
 const KEY_ENV = "HMUX_ENDPOINT_API_KEY";

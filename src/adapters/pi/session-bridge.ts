@@ -4,11 +4,17 @@
  * are held by hmux's gate extension as `extension_ui_request` input dialogs titled
  * hmux-gate/1 and answered with `extension_ui_response`. Other records go to the pi decoder.
  */
-import { OpenRequests, type RequestRef } from "../../core/exec/open-requests.js";
-import type { JsonObject, StreamDecoder } from "../../core/decoder.js";
+
 import type { Decision } from "../../core/control/types.js";
+import type { JsonObject, StreamDecoder } from "../../core/decoder.js";
+import { OpenRequests, type RequestRef } from "../../core/exec/open-requests.js";
+import {
+  asBridgeEvents,
+  type BridgeCapabilities,
+  type BridgeOutput,
+  type SessionBridge,
+} from "../../core/exec/session-bridge.js";
 import { failure } from "../../core/failure.js";
-import { asBridgeEvents, type BridgeCapabilities, type BridgeOutput, type SessionBridge } from "../../core/exec/session-bridge.js";
 import { GATE_TITLE } from "./extension/hmux-gate.js";
 
 /** The gate's own dialog timeout; hmux's deadline sits strictly below it. */
@@ -105,7 +111,19 @@ export class PiSessionBridge implements SessionBridge {
     } catch {
       return [
         { kind: "event", event: { kind: "error", message: "hmux-gate sent a request hmux cannot read; it is denied" } },
-        { kind: "write", lines: [json({ type: "extension_ui_response", id: uiId, value: JSON.stringify({ decision: "deny", reason: "hmux could not read this call's description, so it fails closed" }) })] },
+        {
+          kind: "write",
+          lines: [
+            json({
+              type: "extension_ui_response",
+              id: uiId,
+              value: JSON.stringify({
+                decision: "deny",
+                reason: "hmux could not read this call's description, so it fails closed",
+              }),
+            }),
+          ],
+        },
       ];
     }
     const callId = typeof described.callId === "string" ? described.callId : uiId;
@@ -114,19 +132,44 @@ export class PiSessionBridge implements SessionBridge {
     const canonical = PI_CANONICAL[tool];
     // The gate's own dialog timeout is the harness's deadline for this call; hmux's sits below it.
     // The gate states its own timeout in the request; trust only a sane positive number.
-    const gateTimeout = typeof described.timeoutMs === "number" && Number.isInteger(described.timeoutMs) && described.timeoutMs > 0 ? described.timeoutMs : PI_GATE_TIMEOUT_MS;
-    return [{ kind: "approval", ask: { callId, tool, ...(canonical ? { canonical } : {}), input: described.input ?? {}, ref: uiId, harnessTimeoutMs: gateTimeout } }];
+    const gateTimeout =
+      typeof described.timeoutMs === "number" && Number.isInteger(described.timeoutMs) && described.timeoutMs > 0
+        ? described.timeoutMs
+        : PI_GATE_TIMEOUT_MS;
+    return [
+      {
+        kind: "approval",
+        ask: {
+          callId,
+          tool,
+          ...(canonical ? { canonical } : {}),
+          input: described.input ?? {},
+          ref: uiId,
+          harnessTimeoutMs: gateTimeout,
+        },
+      },
+    ];
   }
 
   private response(record: JsonObject): BridgeOutput[] {
     if (record.id === STATE_ID && !this.ready) {
-      if (record.success !== true) return [{ kind: "fatal", failure: failure("native", `pi refused get_state: ${String(record.error)}`) }];
+      if (record.success !== true)
+        return [{ kind: "fatal", failure: failure("native", `pi refused get_state: ${String(record.error)}`) }];
       this.ready = true;
       const data = (record.data ?? {}) as JsonObject;
       const model = (data.model ?? null) as JsonObject | null;
       const out: BridgeOutput[] = [];
       if (typeof data.sessionId === "string") {
-        out.push({ kind: "event", event: { kind: "identity", harness: "pi", sessionId: data.sessionId, authority: "harness-minted", ...(model && typeof model.id === "string" ? { model: model.id } : {}) } });
+        out.push({
+          kind: "event",
+          event: {
+            kind: "identity",
+            harness: "pi",
+            sessionId: data.sessionId,
+            authority: "harness-minted",
+            ...(model && typeof model.id === "string" ? { model: model.id } : {}),
+          },
+        });
       }
       out.push({ kind: "ready" });
       return out;
@@ -135,7 +178,10 @@ export class PiSessionBridge implements SessionBridge {
       const message = `pi refused ${String(record.command)}: ${String(record.error)}`;
       if (record.command === "prompt") {
         const f = failure("rejected", message);
-        return [{ kind: "event", event: { kind: "failure", ...f } }, { kind: "turn-end", failure: f }];
+        return [
+          { kind: "event", event: { kind: "failure", ...f } },
+          { kind: "turn-end", failure: f },
+        ];
       }
       return [{ kind: "event", event: { kind: "error", message } }];
     }
@@ -144,7 +190,13 @@ export class PiSessionBridge implements SessionBridge {
 }
 
 const PI_CANONICAL: Readonly<Record<string, "shell" | "read" | "write" | "edit" | "grep" | "glob" | "list">> = {
-  bash: "shell", read: "read", write: "write", edit: "edit", grep: "grep", find: "glob", ls: "list",
+  bash: "shell",
+  read: "read",
+  write: "write",
+  edit: "edit",
+  grep: "grep",
+  find: "glob",
+  ls: "list",
 };
 
 function json(value: unknown): string {

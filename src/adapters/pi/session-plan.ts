@@ -11,7 +11,10 @@ import { PI_GATE_TIMEOUT_MS } from "./session-bridge.js";
 export const PI_GATE_PATH = fileURLToPath(new URL("./extension/hmux-gate.ts", import.meta.url));
 export const PI_ENDPOINT_PROVIDER = "hmux";
 
-export interface PiSessionPlan { readonly spawn: SpawnRequest; readonly files: readonly SessionFile[] }
+export interface PiSessionPlan {
+  readonly spawn: SpawnRequest;
+  readonly files: readonly SessionFile[];
+}
 
 /** The gate waits a little longer than hmux's own decision budget, so hmux's deadline denies first. */
 export function gateTimeoutMs(decisionBudgetMs: number | undefined): number {
@@ -19,7 +22,12 @@ export function gateTimeoutMs(decisionBudgetMs: number | undefined): number {
 }
 
 export function planPiSession(request: SessionRequest): PiSessionPlan {
-  const env: Record<string, string> = { ...request.env, PI_OFFLINE: "1", PI_TELEMETRY: "0", HMUX_GATE_TIMEOUT_MS: String(gateTimeoutMs(request.decisionBudgetMs)) };
+  const env: Record<string, string> = {
+    ...request.env,
+    PI_OFFLINE: "1",
+    PI_TELEMETRY: "0",
+    HMUX_GATE_TIMEOUT_MS: String(gateTimeoutMs(request.decisionBudgetMs)),
+  };
   const files: SessionFile[] = [];
   if (request.isolate) {
     env.HOME = `${request.stateDir}/home`;
@@ -33,9 +41,25 @@ export function planPiSession(request: SessionRequest): PiSessionPlan {
     const baseUrl = request.endpoint.replace(/\/$/, "").replace(/(\/v1)?$/, "/v1");
     files.push({
       path: `${agentDir}/models.json`,
-      content: JSON.stringify({ providers: { [PI_ENDPOINT_PROVIDER]: { baseUrl, api: "openai-completions", apiKey: "hmux-scripted-model", models: [{ id: model, name: model, contextWindow: 128000, maxTokens: 4096 }] } } }, null, 2),
+      content: JSON.stringify(
+        {
+          providers: {
+            [PI_ENDPOINT_PROVIDER]: {
+              baseUrl,
+              api: "openai-completions",
+              apiKey: "hmux-scripted-model",
+              models: [{ id: model, name: model, contextWindow: 128000, maxTokens: 4096 }],
+            },
+          },
+        },
+        null,
+        2,
+      ),
     });
-    files.push({ path: `${agentDir}/settings.json`, content: JSON.stringify({ retry: { enabled: true, maxRetries: 1, baseDelayMs: 500 } }) });
+    files.push({
+      path: `${agentDir}/settings.json`,
+      content: JSON.stringify({ retry: { enabled: true, maxRetries: 1, baseDelayMs: 500 } }),
+    });
     argv.push("--provider", PI_ENDPOINT_PROVIDER, "--model", model);
   } else if (request.model) {
     argv.push("--model", request.model);

@@ -20,10 +20,14 @@ export function register(program: Command): void {
         output.out(`${JSON.stringify({ drift: drifted.length > 0, harnesses: rows })}\n`);
       } else {
         for (const r of rows) {
-          const line = r.status === "match" ? `ok     ${r.harness} ${r.installed}`
-            : r.status === "drift" ? `DRIFT  ${r.harness}: installed ${r.installed}, pinned ${r.pinned} (re-verify, then bump src/adapters/pinned-versions.ts and package.json together)`
-            : r.status === "not-installed" ? `skip   ${r.harness}: not installed (pinned ${r.pinned})`
-            : `?      ${r.harness}: installed version unknown${r.installed ? ` (${r.installed})` : ""}; pinned ${r.pinned}${r.detail ? ` — ${r.detail}` : ""}`;
+          const line =
+            r.status === "match"
+              ? `ok     ${r.harness} ${r.installed}`
+              : r.status === "drift"
+                ? `DRIFT  ${r.harness}: installed ${r.installed}, pinned ${r.pinned} (re-verify, then bump src/adapters/pinned-versions.ts and package.json together)`
+                : r.status === "not-installed"
+                  ? `skip   ${r.harness}: not installed (pinned ${r.pinned})`
+                  : `?      ${r.harness}: installed version unknown${r.installed ? ` (${r.installed})` : ""}; pinned ${r.pinned}${r.detail ? ` — ${r.detail}` : ""}`;
           output.out(`${line}\n`);
         }
       }

@@ -4,12 +4,13 @@
  * result line per command. Exit 0 when every line was honoured, 1 when any was refused or
  * rejected, 2 when the session cannot be reached or refuses this peer.
  */
-import type { Command } from "commander";
+
 import { createReadStream, existsSync } from "node:fs";
 import { connect } from "node:net";
+import type { Command } from "commander";
 import { LineSplitter } from "../../core/lines.js";
 import { readToken, socketPaths } from "../../session/control-socket.js";
-import { processOutput, type Output } from "../render/output.js";
+import { type Output, processOutput } from "../render/output.js";
 
 export function register(program: Command): void {
   program
@@ -78,7 +79,8 @@ export async function controlCommand(sessionId: string, source: string, output: 
           continue;
         }
         output.out(`${item.text}\n`);
-        if (reply.kind === "error" || reply.outcome?.result === "refused" || reply.disposition === "rejected") failed = true;
+        if (reply.kind === "error" || reply.outcome?.result === "refused" || reply.disposition === "rejected")
+          failed = true;
         answered += 1;
         if (answered === commands.length) return finish(failed ? 1 : 0);
       }

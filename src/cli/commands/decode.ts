@@ -5,13 +5,14 @@
  */
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
-import { decodeRecorded } from "../../core/decode-recorded.js";
 import { requireHarness } from "../../adapters/registry.js";
+import { decodeRecorded } from "../../core/decode-recorded.js";
 import { UsageError } from "../errors.js";
 import { processOutput } from "../render/output.js";
 
 function exitCodeArg(value: string): number {
-  if (!/^-?\d+$/.test(value.trim())) throw new UsageError(`--exit-code expects an integer, got ${JSON.stringify(value)}`, "e.g. --exit-code 1");
+  if (!/^-?\d+$/.test(value.trim()))
+    throw new UsageError(`--exit-code expects an integer, got ${JSON.stringify(value)}`, "e.g. --exit-code 1");
   return Number(value);
 }
 
@@ -22,7 +23,10 @@ async function readSource(path: string): Promise<Uint8Array> {
     for await (const chunk of process.stdin) chunks.push(chunk as Uint8Array);
     return Buffer.concat(chunks);
   } catch (err) {
-    throw new UsageError(`cannot read ${path}: ${(err as Error).message}`, "pass a recorded stream file, or - for stdin");
+    throw new UsageError(
+      `cannot read ${path}: ${(err as Error).message}`,
+      "pass a recorded stream file, or - for stdin",
+    );
   }
 }
 
@@ -35,23 +39,32 @@ export function register(program: Command): void {
     .option("--exit-code <n>", "the turn's exit code (default: unknown, null)", exitCodeArg)
     .option("--stderr <file>", "the turn's recorded stderr")
     .option("--no-escalate-questions", "do not treat a trailing hcn-question block as a question")
-    .action(async (harnessArg: string, file: string, flags: { exitCode?: number; stderr?: string; escalateQuestions?: boolean }) => {
-      const adapter = requireHarness(harnessArg);
-      const output = processOutput();
-      const bytes = await readSource(file);
-      let text: string;
-      try {
-        text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-      } catch {
-        text = new TextDecoder("utf-8").decode(bytes);
-        output.err(`hmux decode: ${file === "-" ? "stdin" : file} holds invalid UTF-8; the bad bytes were replaced with U+FFFD\n`);
-      }
-      const stderr = flags.stderr === undefined ? undefined : new TextDecoder().decode(await readSource(flags.stderr));
-      const events = decodeRecorded(adapter.createDecoder(), text, flags.exitCode ?? null, {
-        ...(stderr !== undefined ? { stderr } : {}),
-        escalateQuestions: flags.escalateQuestions !== false,
-        matchers: adapter.matchers,
-      });
-      for (const event of events) if (!output.out(`${JSON.stringify(event)}\n`)) break;
-    });
+    .action(
+      async (
+        harnessArg: string,
+        file: string,
+        flags: { exitCode?: number; stderr?: string; escalateQuestions?: boolean },
+      ) => {
+        const adapter = requireHarness(harnessArg);
+        const output = processOutput();
+        const bytes = await readSource(file);
+        let text: string;
+        try {
+          text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+        } catch {
+          text = new TextDecoder("utf-8").decode(bytes);
+          output.err(
+            `hmux decode: ${file === "-" ? "stdin" : file} holds invalid UTF-8; the bad bytes were replaced with U+FFFD\n`,
+          );
+        }
+        const stderr =
+          flags.stderr === undefined ? undefined : new TextDecoder().decode(await readSource(flags.stderr));
+        const events = decodeRecorded(adapter.createDecoder(), text, flags.exitCode ?? null, {
+          ...(stderr !== undefined ? { stderr } : {}),
+          escalateQuestions: flags.escalateQuestions !== false,
+          matchers: adapter.matchers,
+        });
+        for (const event of events) if (!output.out(`${JSON.stringify(event)}\n`)) break;
+      },
+    );
 }

@@ -33,8 +33,11 @@ asks to create hmux-demo.txt (approve or deny it), then asks you a question.
 export async function demoCommand(flags: DemoFlags): Promise<void> {
   requireTerminal();
   const port = Number(flags.port ?? 0);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port: expected 0-65535, got ${flags.port}`);
-  const script: Script | undefined = flags.script ? parseScriptText(readFileSync(flags.script, "utf8"), flags.script) : undefined;
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port: expected 0-65535, got ${flags.port}`);
+  const script: Script | undefined = flags.script
+    ? parseScriptText(readFileSync(flags.script, "utf8"), flags.script)
+    : undefined;
   const server = await startModelServer({ port, ...(script ? { script } : {}) });
   const work = mkdtempSync(join(tmpdir(), "hmux-demo-"));
   writeFileSync(join(work, "README.md"), README);
@@ -57,7 +60,9 @@ export async function demoCommand(flags: DemoFlags): Promise<void> {
 export function register(program: Command): void {
   program
     .command("demo")
-    .description("the scripted model and three panes (claude, codex, pi) on it: every widget in a minute, no credentials")
+    .description(
+      "the scripted model and three panes (claude, codex, pi) on it: every widget in a minute, no credentials",
+    )
     .option("--port <n>", "port for the scripted model on 127.0.0.1 (0: any free port)", "0")
     .option("--script <file>", "a JSON script for the model (default: the built-in demo script)")
     .option("--theme <name>", "default, light or high-contrast")

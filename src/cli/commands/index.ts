@@ -9,7 +9,21 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Command } from "commander";
 
 /** Help lists these first, in this order; any other module follows alphabetically. */
-const PREFERRED_ORDER = ["run", "session", "demo", "tui", "decode", "inspect", "ls", "check", "model", "sessions", "control", "native", "shell"];
+const PREFERRED_ORDER = [
+  "run",
+  "session",
+  "demo",
+  "tui",
+  "decode",
+  "inspect",
+  "ls",
+  "check",
+  "model",
+  "sessions",
+  "control",
+  "native",
+  "shell",
+];
 
 interface CommandModule {
   register?: (program: Command) => void;

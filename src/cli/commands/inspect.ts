@@ -6,6 +6,7 @@
  */
 import type { Command } from "commander";
 import { requireHarness } from "../../adapters/registry.js";
+import { CAPABILITY_MODES, type CapabilityMode, describeCapabilities } from "../../core/argv/capabilities.js";
 import { parseEnvAssignments } from "../../core/exec/env.js";
 import { renderResolution } from "../../core/options/render-provenance.js";
 import { cliContext } from "../context.js";
@@ -13,7 +14,6 @@ import { UsageError } from "../errors.js";
 import { processOutput } from "../render/output.js";
 import { addTurnFlags, type RawTurnFlags } from "./run-options.js";
 import { prepareTurn } from "./run-prepare.js";
-import { CAPABILITY_MODES, describeCapabilities, type CapabilityMode } from "../../core/argv/capabilities.js";
 
 interface InspectFlags extends RawTurnFlags {
   argv?: boolean;
@@ -42,26 +42,37 @@ export function register(program: Command): void {
       if (!(CAPABILITY_MODES as readonly string[]).includes(flags.mode ?? "")) {
         throw new UsageError(`--mode must be one of ${CAPABILITY_MODES.join(", ")}, got ${JSON.stringify(flags.mode)}`);
       }
-      output.out(`${JSON.stringify(describeCapabilities(adapter.descriptor, flags.mode as CapabilityMode, flags.model))}\n`);
+      output.out(
+        `${JSON.stringify(describeCapabilities(adapter.descriptor, flags.mode as CapabilityMode, flags.model))}\n`,
+      );
       return;
     }
     if (flags.argv) {
       const prepared = await prepareTurn({
-        harnessArg, positional: undefined, flags: { ...flags, prompt: flags.prompt ?? (flags.promptFile ? undefined : "hello") },
-        cmd: self, passthrough: cliContext.passthrough, callerEnv: parseEnvAssignments(flags.env ?? []), needBinary: false,
+        harnessArg,
+        positional: undefined,
+        flags: { ...flags, prompt: flags.prompt ?? (flags.promptFile ? undefined : "hello") },
+        cmd: self,
+        passthrough: cliContext.passthrough,
+        callerEnv: parseEnvAssignments(flags.env ?? []),
+        needBinary: false,
       });
       for (const line of renderResolution(prepared.resolved)) output.err(`${line}\n`);
       const inv = prepared.invocation;
       const argv = [prepared.binary.executable, ...prepared.binary.prefixArgs, ...inv.argv.slice(1)];
       if (flags.json) {
-        output.out(`${JSON.stringify({ argv, env: inv.env, files: inv.files.map((f) => f.path), dirs: inv.dirs ?? [], stdin: inv.stdin, transport: inv.transport })}\n`);
+        output.out(
+          `${JSON.stringify({ argv, env: inv.env, files: inv.files.map((f) => f.path), dirs: inv.dirs ?? [], stdin: inv.stdin, transport: inv.transport })}\n`,
+        );
         return;
       }
       output.out(`argv: ${argv.map(shellQuote).join(" ")}\n`);
       for (const [k, v] of Object.entries(inv.env)) output.out(`env: ${k}=${v === null ? "(deleted)" : v}\n`);
       for (const dir of inv.dirs ?? []) output.out(`dir: ${dir}\n`);
       for (const f of inv.files) output.out(`file: ${f.path}\n`);
-      output.out(`stdin: ${inv.stdin}${inv.stdinData !== undefined ? ` (prompt written to stdin, ${Buffer.byteLength(inv.stdinData)} bytes)` : ""}\n`);
+      output.out(
+        `stdin: ${inv.stdin}${inv.stdinData !== undefined ? ` (prompt written to stdin, ${Buffer.byteLength(inv.stdinData)} bytes)` : ""}\n`,
+      );
       output.out(`transport: ${inv.transport}\n`);
       return;
     }

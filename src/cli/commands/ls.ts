@@ -15,10 +15,18 @@ export function register(program: Command): void {
         for (const row of rows) output.out(`${JSON.stringify(row)}\n`);
         return;
       }
-      const table = [["harness", "installed", "pinned", "status", "binary"], ...rows.map((r) => [
-        r.harness, r.installed ?? "—", r.pinned, r.status, r.executable ? `${r.executable} (${r.source})` : (r.detail ?? ""),
-      ])];
+      const table = [
+        ["harness", "installed", "pinned", "status", "binary"],
+        ...rows.map((r) => [
+          r.harness,
+          r.installed ?? "—",
+          r.pinned,
+          r.status,
+          r.executable ? `${r.executable} (${r.source})` : (r.detail ?? ""),
+        ]),
+      ];
       const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
-      for (const row of table) output.out(`${row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  ")}\n`);
+      for (const row of table)
+        output.out(`${row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  ")}\n`);
     });
 }

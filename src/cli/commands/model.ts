@@ -5,12 +5,13 @@
  */
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
-import { parseScriptText, ScriptError, type Script } from "../../model/script-schema.js";
+import { parseScriptText, type Script, ScriptError } from "../../model/script-schema.js";
 import { startModelServer } from "../../model/server.js";
 
 function parsePort(value: string): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port: expected an integer 0-65535, got "${value}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port: expected an integer 0-65535, got "${value}"`);
   return port;
 }
 
@@ -41,9 +42,13 @@ export async function serveModel(options: { port?: string; script?: string }): P
     log: (line) => process.stderr.write(`${line}\n`),
   });
   process.stdout.write(`${server.url}\n`);
-  process.stderr.write(`hmux model: serving ${options.script ? `script ${options.script}` : "the built-in demo script"}; request log at ${server.url}/_hmux/requests; Ctrl-C stops\n`);
+  process.stderr.write(
+    `hmux model: serving ${options.script ? `script ${options.script}` : "the built-in demo script"}; request log at ${server.url}/_hmux/requests; Ctrl-C stops\n`,
+  );
   await new Promise<void>((resolve) => {
-    const stop = () => { server.close().then(resolve, resolve); };
+    const stop = () => {
+      server.close().then(resolve, resolve);
+    };
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
   });
@@ -67,7 +72,9 @@ Inline markers in a prompt override the script:
 `;
 
 export function register(program: Command): void {
-  const model = program.command("model").description("the embedded scripted model server (Anthropic, OpenAI Responses, Chat Completions on 127.0.0.1)");
+  const model = program
+    .command("model")
+    .description("the embedded scripted model server (Anthropic, OpenAI Responses, Chat Completions on 127.0.0.1)");
   model
     .command("serve")
     .description("serve the scripted model; prints http://127.0.0.1:PORT as the first line")

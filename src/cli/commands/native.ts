@@ -8,12 +8,12 @@
  * again). claude and codex report state through hooks; pi and the shell show "state unknown".
  */
 import type { Command } from "commander";
-import { UsageError } from "../errors.js";
+import { startModelServer } from "../../model/server.js";
 import { NativeLaunchError, parseNativeKind } from "../../native/launch.js";
 import type { NativeKind } from "../../native/native-plan.js";
-import { startModelServer } from "../../model/server.js";
 import type { NewSessionRequest } from "../../ui/session-launcher.js";
 import { loadOpenTui } from "../../ui/wiring/load-open-tui.js";
+import { UsageError } from "../errors.js";
 
 export interface NativeCommandOptions {
   readonly endpoint?: string;
@@ -24,7 +24,11 @@ export interface NativeCommandOptions {
 }
 
 /** The dialog's spelling of a native pane request (src/ui/native/native-launcher.ts). */
-export function nativeRequest(kind: NativeKind, options: NativeCommandOptions, endpoint: string | undefined): NewSessionRequest {
+export function nativeRequest(
+  kind: NativeKind,
+  options: NativeCommandOptions,
+  endpoint: string | undefined,
+): NewSessionRequest {
   return {
     harness: kind === "shell" ? "shell" : `native ${kind}`,
     ...(options.cwd ? { cwd: options.cwd } : {}),
@@ -35,13 +39,21 @@ export function nativeRequest(kind: NativeKind, options: NativeCommandOptions, e
 
 /** Opens H8's TUI (config, theme, dialog) with one native pane per kind. */
 export async function openNativeTui(kinds: readonly NativeKind[], options: NativeCommandOptions): Promise<void> {
-  if (options.endpoint && options.scripted) throw new UsageError("--endpoint and --scripted both name the model endpoint", "pass one of them");
-  if (!process.stdin.isTTY || !process.stdout.isTTY) throw new UsageError("native panes need a terminal (stdin and stdout are not a TTY)", "run hmux in a terminal, or under tmux");
+  if (options.endpoint && options.scripted)
+    throw new UsageError("--endpoint and --scripted both name the model endpoint", "pass one of them");
+  if (!process.stdin.isTTY || !process.stdout.isTTY)
+    throw new UsageError(
+      "native panes need a terminal (stdin and stdout are not a TTY)",
+      "run hmux in a terminal, or under tmux",
+    );
   const model = options.scripted ? await startModelServer() : undefined;
   try {
     const endpoint = options.endpoint ?? model?.url;
     const openTui = await loadOpenTui();
-    await openTui({ cwd: options.cwd ?? process.cwd(), sessions: kinds.map((k) => nativeRequest(k, options, endpoint)) });
+    await openTui({
+      cwd: options.cwd ?? process.cwd(),
+      sessions: kinds.map((k) => nativeRequest(k, options, endpoint)),
+    });
   } finally {
     await model?.close();
   }
@@ -73,7 +85,8 @@ export function register(program: Command): void {
   withOptions(program.command("native").argument("<harness...>", "claude, codex, pi or shell (one pane each)"))
     .description("open the TUI with harnesses' own interactive UIs in panes (Ctrl-] returns keys to hmux)")
     .action(async (names: string[], opts: NativeCommandOptions) => openNativeTui(kindsOf(names, opts.shell), opts));
-  program.command("shell")
+  program
+    .command("shell")
     .description("open the TUI with a shell pane ($SHELL); Ctrl-] returns keys to hmux")
     .option("--cwd <dir>", "working directory of the shell")
     .action(async (opts: { cwd?: string }) => openNativeTui(["shell"], { cwd: opts.cwd }));

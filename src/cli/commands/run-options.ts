@@ -2,7 +2,7 @@
  * The normalized turn flags (spec 003's flag table) as commander options, and their
  * conversion to TurnOptions + RunInputs. Shared by `run` and `inspect --argv`.
  */
-import { Option, type Command } from "commander";
+import { type Command, Option } from "commander";
 import type { TurnOptions } from "../../core/options/types.js";
 import { UsageError } from "../errors.js";
 
@@ -44,7 +44,10 @@ function integer(name: string, min: number, max: number) {
   return (value: string): number => {
     const n = Number(value);
     if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n < min || n > max) {
-      throw new UsageError(`${name} expects an integer from ${min} to ${max}, got ${JSON.stringify(value)}`, `e.g. ${name} ${Math.min(max, Math.max(min, 10))}`);
+      throw new UsageError(
+        `${name} expects an integer from ${min} to ${max}, got ${JSON.stringify(value)}`,
+        `e.g. ${name} ${Math.min(max, Math.max(min, 10))}`,
+      );
     }
     return n;
   };
@@ -54,7 +57,10 @@ function seconds(name: string) {
   return (value: string): number => {
     const n = Number(value);
     if (value.trim() === "" || !Number.isFinite(n) || n < 0) {
-      throw new UsageError(`${name} expects seconds (a number ≥ 0; 0 disables), got ${JSON.stringify(value)}`, `e.g. ${name} 120`);
+      throw new UsageError(
+        `${name} expects seconds (a number ≥ 0; 0 disables), got ${JSON.stringify(value)}`,
+        `e.g. ${name} 120`,
+      );
     }
     return n;
   };
@@ -72,7 +78,10 @@ export function addTurnFlags(cmd: Command): Command {
     .option("--sandbox <mode>", "codex sandbox: read-only | workspace-write | danger-full-access")
     .option("--context-window <tokens>", "codex context window, 1-272000", integer("--context-window", 1, 272_000))
     .option("--provider <name>", "pi provider")
-    .option("--tools <a,b>", "grant only these canonical tools (read,write,edit,shell,grep,glob,list,web-fetch,web-search,subagent,skill; native:<name>)")
+    .option(
+      "--tools <a,b>",
+      "grant only these canonical tools (read,write,edit,shell,grep,glob,list,web-fetch,web-search,subagent,skill; native:<name>)",
+    )
     .option("--no-tools", "turn native tool discovery off")
     .option("--exclude-tools <a,b>", "remove these canonical tools")
     .addOption(new Option("--access <level>", "access preset").choices(["read", "write"]))
@@ -105,20 +114,39 @@ export function addTurnFlags(cmd: Command): Command {
     .option("--isolate", "run the harness with a fresh HOME / config dir");
 }
 
-const splitList = (value: string): string[] => value.split(",").map((s) => s.trim()).filter((s) => s !== "");
+const splitList = (value: string): string[] =>
+  value
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
 
 /** Only what the user actually typed: a negatable flag's implicit default is not an arg. */
 export function turnOptionsFromFlags(flags: RawTurnFlags, cmd: Command): TurnOptions {
   const typed = (key: keyof RawTurnFlags) => flags[key] !== undefined && cmd.getOptionValueSource(key) === "cli";
   const out: Record<string, unknown> = {};
-  for (const key of ["model", "effort", "sandbox", "contextWindow", "provider", "access", "maxSteps", "systemPrompt", "appendSystemPrompt", "endpoint"] as const) {
+  for (const key of [
+    "model",
+    "effort",
+    "sandbox",
+    "contextWindow",
+    "provider",
+    "access",
+    "maxSteps",
+    "systemPrompt",
+    "appendSystemPrompt",
+    "endpoint",
+  ] as const) {
     if (typed(key)) out[key] = flags[key];
   }
   for (const key of ["autonomy", "write", "shell", "memory", "escalateQuestions", "isolate"] as const) {
     if (typed(key)) out[key] = flags[key];
   }
   if (typed("isolation")) {
-    if (flags.isolation !== "tool-free") throw new UsageError(`--isolation accepts only "tool-free", got ${JSON.stringify(flags.isolation)}`, "--isolation tool-free");
+    if (flags.isolation !== "tool-free")
+      throw new UsageError(
+        `--isolation accepts only "tool-free", got ${JSON.stringify(flags.isolation)}`,
+        "--isolation tool-free",
+      );
     out.isolation = "tool-free";
   }
   if (typed("timeout")) out.timeoutSeconds = flags.timeout;

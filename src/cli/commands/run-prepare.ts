@@ -6,18 +6,24 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { resolve as resolvePath } from "node:path";
 import type { Command } from "commander";
-import type { DecoderContext } from "../../core/decoder.js";
-import { resolveTurnOptions, type ResolvedTurnOptions } from "../../core/options/resolve.js";
-import type { RunInputs, TurnOptions } from "../../core/options/types.js";
-import { RefusalError } from "../../core/refusal.js";
-import { composePrompt } from "../../core/question.js";
-import { adapterFor, requireHarness, allAdapters, type PlanInput } from "../../adapters/registry.js";
+import { adapterFor, allAdapters, type PlanInput, requireHarness } from "../../adapters/registry.js";
 import type { HarnessAdapter, Invocation } from "../../adapters/types.js";
-import { resolveBinary, type ResolvedBinary } from "../../spawn/binaries.js";
-import { createIsolatedState, findIsolatedState, isolatedRoot, releaseIsolatedState, sweepOrphanedStates } from "../isolated-state.js";
+import type { DecoderContext } from "../../core/decoder.js";
+import { type ResolvedTurnOptions, resolveTurnOptions } from "../../core/options/resolve.js";
+import type { RunInputs, TurnOptions } from "../../core/options/types.js";
+import { composePrompt } from "../../core/question.js";
+import { RefusalError } from "../../core/refusal.js";
+import { type ResolvedBinary, resolveBinary } from "../../spawn/binaries.js";
 import { UsageError } from "../errors.js";
+import {
+  createIsolatedState,
+  findIsolatedState,
+  isolatedRoot,
+  releaseIsolatedState,
+  sweepOrphanedStates,
+} from "../isolated-state.js";
 import { loadConfigFiles } from "../load-config.js";
-import { turnOptionsFromFlags, type RawTurnFlags } from "./run-options.js";
+import { type RawTurnFlags, turnOptionsFromFlags } from "./run-options.js";
 
 export interface PrepareInput {
   readonly harnessArg: string;
@@ -57,17 +63,26 @@ export interface IsolatedTurnState {
  * --resume <id>: the dir an earlier isolated turn recorded for that id, or a clear refusal -
  * an empty HOME holds no session to resume.
  */
-function isolatedStateFor(resume: string | undefined, resumeLast: boolean, notes: string[], create: boolean): IsolatedTurnState {
+function isolatedStateFor(
+  resume: string | undefined,
+  resumeLast: boolean,
+  notes: string[],
+  create: boolean,
+): IsolatedTurnState {
   const root = isolatedRoot(process.env);
   if (resumeLast) {
-    throw new UsageError("--resume-last in an isolated run (--isolate, or pi with --endpoint) would look for the most recent session in a new, empty isolated home",
-      "resume an isolated session by its id: --resume <id> --isolate");
+    throw new UsageError(
+      "--resume-last in an isolated run (--isolate, or pi with --endpoint) would look for the most recent session in a new, empty isolated home",
+      "resume an isolated session by its id: --resume <id> --isolate",
+    );
   }
   if (resume !== undefined) {
     const dir = findIsolatedState(root, resume);
     if (dir === undefined) {
-      throw new UsageError(`--isolate: no isolated state is recorded for session ${JSON.stringify(resume)} under ${root}`,
-        "check the id from the earlier run's identity line, or drop --isolate to resume from your own HOME");
+      throw new UsageError(
+        `--isolate: no isolated state is recorded for session ${JSON.stringify(resume)} under ${root}`,
+        "check the id from the earlier run's identity line, or drop --isolate to resume from your own HOME",
+      );
     }
     notes.push(`isolated state (reused for ${resume}): ${dir}`);
     return { root, dir, fresh: false };
@@ -87,7 +102,10 @@ export async function prepareTurn(input: PrepareInput): Promise<PreparedTurn> {
   const resume = pickResume(flags);
   const cwd = resolvePath(flags.cwd ?? process.cwd());
   if (!existsSync(cwd) || !statSync(cwd).isDirectory()) {
-    throw new UsageError(`--cwd ${cwd} is not a directory`, "pass an existing folder, or omit --cwd to use the current one");
+    throw new UsageError(
+      `--cwd ${cwd} is not a directory`,
+      "pass an existing folder, or omit --cwd to use the current one",
+    );
   }
 
   const args = turnOptionsFromFlags(flags, input.cmd);
@@ -115,12 +133,26 @@ export async function prepareTurn(input: PrepareInput): Promise<PreparedTurn> {
   const notes: string[] = [];
   // inspect --argv only plans: it shows where the state would go and creates nothing.
   // pi takes an endpoint only through models.json in its own agent dir, so an endpoint run on pi is isolated too.
-  const endpointNeedsState = options.endpoint !== undefined && adapter.descriptor.endpoint.value?.kind === "pi-models-json";
-  if (endpointNeedsState && !options.isolate) notes.push(`${harness} reads an endpoint from its own agent dir: this run is isolated as with --isolate`);
-  const isolated = options.isolate || endpointNeedsState
-    ? isolatedStateFor(resume, flags.resumeLast === true, notes, input.needBinary !== false) : undefined;
+  const endpointNeedsState =
+    options.endpoint !== undefined && adapter.descriptor.endpoint.value?.kind === "pi-models-json";
+  if (endpointNeedsState && !options.isolate)
+    notes.push(`${harness} reads an endpoint from its own agent dir: this run is isolated as with --isolate`);
+  const isolated =
+    options.isolate || endpointNeedsState
+      ? isolatedStateFor(resume, flags.resumeLast === true, notes, input.needBinary !== false)
+      : undefined;
   try {
-    return finishPreparing(input, { adapter, resolved, options, inputs, cwd, notes, prompt: prompt.text, resume, isolated });
+    return finishPreparing(input, {
+      adapter,
+      resolved,
+      options,
+      inputs,
+      cwd,
+      notes,
+      prompt: prompt.text,
+      resume,
+      isolated,
+    });
   } catch (err) {
     if (isolated?.fresh && input.needBinary !== false) releaseIsolatedState(isolated.root, isolated.dir); // refused: nothing to keep
     throw err;
@@ -156,9 +188,19 @@ function finishPreparing(input: PrepareInput, p: Prepared): PreparedTurn {
   const found = resolveBinary(harness);
   if (!found.ok) {
     if (input.needBinary === false) {
-      return { adapter, resolved, options, inputs, invocation, cwd, callerEnv: input.callerEnv, notes, decoderContext: {},
+      return {
+        adapter,
+        resolved,
+        options,
+        inputs,
+        invocation,
+        cwd,
+        callerEnv: input.callerEnv,
+        notes,
+        decoderContext: {},
         ...(isolated ? { isolated } : {}),
-        binary: { harness, executable: invocation.argv[0] ?? harness, prefixArgs: [], source: "path" } };
+        binary: { harness, executable: invocation.argv[0] ?? harness, prefixArgs: [], source: "path" },
+      };
     }
     throw new RefusalError(found.message, { issue: "missing-binary", harness, hint: found.hint });
   }
@@ -167,8 +209,19 @@ function finishPreparing(input: PrepareInput, p: Prepared): PreparedTurn {
     ...(resume !== undefined ? { requestedSessionId: resume } : {}),
     ...(flags.resumeLast ? { resumeLast: true } : {}),
   };
-  return { adapter, resolved, options, inputs, invocation, binary: found.binary, cwd, callerEnv: input.callerEnv, decoderContext, notes,
-    ...(isolated ? { isolated } : {}) };
+  return {
+    adapter,
+    resolved,
+    options,
+    inputs,
+    invocation,
+    binary: found.binary,
+    cwd,
+    callerEnv: input.callerEnv,
+    decoderContext,
+    notes,
+    ...(isolated ? { isolated } : {}),
+  };
 }
 
 interface PromptChoice {
@@ -177,14 +230,23 @@ interface PromptChoice {
 }
 
 async function readPrompt(positional: string | undefined, flags: RawTurnFlags): Promise<PromptChoice> {
-  const given = [positional !== undefined, flags.prompt !== undefined, flags.promptFile !== undefined].filter(Boolean).length;
+  const given = [positional !== undefined, flags.prompt !== undefined, flags.promptFile !== undefined].filter(
+    Boolean,
+  ).length;
   if (given > 1) {
-    throw new UsageError("give the prompt once: as the positional, with --prompt, or with --prompt-file", "drop all but one of them");
+    throw new UsageError(
+      "give the prompt once: as the positional, with --prompt, or with --prompt-file",
+      "drop all but one of them",
+    );
   }
   if (flags.prompt !== undefined) return { text: nonEmpty(flags.prompt, "--prompt"), explicit: true };
-  if (flags.promptFile !== undefined) return { text: nonEmpty(await readPromptFile(flags.promptFile), "--prompt-file"), explicit: true };
+  if (flags.promptFile !== undefined)
+    return { text: nonEmpty(await readPromptFile(flags.promptFile), "--prompt-file"), explicit: true };
   if (positional !== undefined) return { text: nonEmpty(positional, "the prompt"), explicit: false };
-  throw new UsageError("hmux run needs a prompt", 'hmux run <harness> "your prompt", or --prompt TEXT, or --prompt-file PATH|-');
+  throw new UsageError(
+    "hmux run needs a prompt",
+    'hmux run <harness> "your prompt", or --prompt TEXT, or --prompt-file PATH|-',
+  );
 }
 
 function nonEmpty(text: string, where: string): string {
@@ -202,7 +264,10 @@ async function readPromptFile(path: string): Promise<string> {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    throw new UsageError(`--prompt-file ${path === "-" ? "(stdin)" : path} is not valid UTF-8`, "save the prompt as UTF-8");
+    throw new UsageError(
+      `--prompt-file ${path === "-" ? "(stdin)" : path} is not valid UTF-8`,
+      "save the prompt as UTF-8",
+    );
   }
 }
 
@@ -214,14 +279,20 @@ async function readStdin(): Promise<Uint8Array> {
 
 function pickResume(flags: RawTurnFlags): string | undefined {
   if (flags.resume !== undefined && flags.sessionId !== undefined && flags.resume !== flags.sessionId) {
-    throw new UsageError("--resume and --session-id name different sessions", "--session-id is an alias for --resume; pass one");
+    throw new UsageError(
+      "--resume and --session-id name different sessions",
+      "--session-id is an alias for --resume; pass one",
+    );
   }
   const id = flags.resume ?? flags.sessionId;
   if (id !== undefined && flags.resumeLast) {
-    throw new UsageError("--resume-last cannot be combined with --resume/--session-id", "name the session with --resume, or let the harness pick with --resume-last");
+    throw new UsageError(
+      "--resume-last cannot be combined with --resume/--session-id",
+      "name the session with --resume, or let the harness pick with --resume-last",
+    );
   }
   return id;
 }
 
 /** Every adapter, for commands that list them. */
-export { allAdapters, adapterFor };
+export { adapterFor, allAdapters };

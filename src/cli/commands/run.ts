@@ -16,13 +16,13 @@ import { nodeFileSystem } from "../../spawn/fs.js";
 import { createPipeSpawner } from "../../spawn/pipes.js";
 import { createPtySpawner } from "../../spawn/pty.js";
 import { cliContext } from "../context.js";
-import { recordIsolatedState, releaseIsolatedState } from "../isolated-state.js";
 import { UsageError } from "../errors.js";
-import { processOutput, type Output } from "../render/output.js";
+import { recordIsolatedState, releaseIsolatedState } from "../isolated-state.js";
 import { HumanRenderer } from "../render/human.js";
 import { JsonRenderer } from "../render/json.js";
+import { type Output, processOutput } from "../render/output.js";
 import { addTurnFlags, type RawTurnFlags } from "./run-options.js";
-import { prepareTurn, type PreparedTurn } from "./run-prepare.js";
+import { type PreparedTurn, prepareTurn } from "./run-prepare.js";
 
 export interface RunFlags extends RawTurnFlags {
   json?: boolean;
@@ -43,10 +43,20 @@ export function register(program: Command): void {
   });
 }
 
-export async function runCommand(harnessArg: string, positional: string | undefined, flags: RunFlags, cmd: Command, output: Output): Promise<number> {
+export async function runCommand(
+  harnessArg: string,
+  positional: string | undefined,
+  flags: RunFlags,
+  cmd: Command,
+  output: Output,
+): Promise<number> {
   const lineBound = maxLineBytes(); // checked before prepareTurn creates anything (an isolated state dir)
   const prepared = await prepareTurn({
-    harnessArg, positional, flags, cmd, passthrough: cliContext.passthrough,
+    harnessArg,
+    positional,
+    flags,
+    cmd,
+    passthrough: cliContext.passthrough,
     callerEnv: parseEnvAssignments(flags.env ?? []),
   });
   for (const line of renderResolution(prepared.resolved)) output.err(`${line}\n`);
@@ -62,25 +72,28 @@ export async function runCommand(harnessArg: string, positional: string | undefi
 
   const { adapter, invocation, options } = prepared;
   const spawner = invocation.transport === "pty" ? createPtySpawner() : createPipeSpawner();
-  const events = runTurn({ spawner, clock: systemClock, fs: nodeFileSystem }, {
-    harness: adapter.name,
-    plan: () => invocation,
-    createDecoder: () => adapter.createDecoder(prepared.decoderContext),
-    executable: prepared.binary.executable,
-    executablePrefix: prepared.binary.prefixArgs,
-    cwd: prepared.cwd,
-    baseEnv: process.env,
-    callerEnv: prepared.callerEnv,
-    ...(options.timeoutSeconds ? { timeoutMs: options.timeoutSeconds * 1000 } : {}),
-    ...(options.stallSeconds ? { stallMs: options.stallSeconds * 1000 } : {}),
-    signal: abort.signal,
-    ...lineBound,
-    // A user who pressed Ctrl-C or closed the pipe is waiting: 2 s from TERM to KILL.
-    killGraceMs: 2_000,
-    escalateQuestions: options.escalateQuestions ?? true,
-    matchers: adapter.matchers,
-    leadingEvents: resumeWarnings(prepared),
-  });
+  const events = runTurn(
+    { spawner, clock: systemClock, fs: nodeFileSystem },
+    {
+      harness: adapter.name,
+      plan: () => invocation,
+      createDecoder: () => adapter.createDecoder(prepared.decoderContext),
+      executable: prepared.binary.executable,
+      executablePrefix: prepared.binary.prefixArgs,
+      cwd: prepared.cwd,
+      baseEnv: process.env,
+      callerEnv: prepared.callerEnv,
+      ...(options.timeoutSeconds ? { timeoutMs: options.timeoutSeconds * 1000 } : {}),
+      ...(options.stallSeconds ? { stallMs: options.stallSeconds * 1000 } : {}),
+      signal: abort.signal,
+      ...lineBound,
+      // A user who pressed Ctrl-C or closed the pipe is waiting: 2 s from TERM to KILL.
+      killGraceMs: 2_000,
+      escalateQuestions: options.escalateQuestions ?? true,
+      matchers: adapter.matchers,
+      leadingEvents: resumeWarnings(prepared),
+    },
+  );
 
   const json = new JsonRenderer(output);
   // Dim tool output only on a terminal that wants colour (NO_COLOR: https://no-color.org).
@@ -117,7 +130,9 @@ function keepIsolatedState(prepared: PreparedTurn, sessionId: string, output: Ou
     if (recordIsolatedState(isolated.root, sessionId, isolated.dir)) {
       if (isolated.fresh) output.err(`isolated state kept for --resume ${sessionId} --isolate: ${isolated.dir}\n`);
     } else {
-      output.err(`isolated state not indexed: session id ${JSON.stringify(sessionId)} is not a safe file name; it stays at ${isolated.dir}\n`);
+      output.err(
+        `isolated state not indexed: session id ${JSON.stringify(sessionId)} is not a safe file name; it stays at ${isolated.dir}\n`,
+      );
     }
   } catch (err) {
     output.err(`isolated state not indexed (${(err as Error).message}); it stays at ${isolated.dir}\n`);
@@ -130,9 +145,15 @@ function resumeWarnings(prepared: PreparedTurn): HarnessEvent[] {
   const { adapter, inputs } = prepared;
   const out: HarnessEvent[] = [];
   if (inputs.resumeLast) {
-    const notice = resumeLastNotice(adapter.name, adapter.descriptor.sessionStore.value, prepared.cwd, harnessEnv(prepared));
+    const notice = resumeLastNotice(
+      adapter.name,
+      adapter.descriptor.sessionStore.value,
+      prepared.cwd,
+      harnessEnv(prepared),
+    );
     out.push(...notice.events);
-    if (notice.cwdDir !== null && !existsSync(notice.cwdDir)) out.push(absentStoreWarning(adapter.name, notice.cwdDir, prepared.cwd));
+    if (notice.cwdDir !== null && !existsSync(notice.cwdDir))
+      out.push(absentStoreWarning(adapter.name, notice.cwdDir, prepared.cwd));
   }
   if (inputs.resume !== undefined && adapter.descriptor.resume.value.onMissing === "create") {
     out.push({
@@ -157,7 +178,10 @@ function maxLineBytes(): { maxLineBytes?: number } {
   if (raw === undefined || raw === "") return {};
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1024) {
-    throw new UsageError(`HMUX_MAX_LINE_BYTES must be an integer ≥ 1024, got ${JSON.stringify(raw)}`, "unset it to use the 8 MiB default");
+    throw new UsageError(
+      `HMUX_MAX_LINE_BYTES must be an integer ≥ 1024, got ${JSON.stringify(raw)}`,
+      "unset it to use the 8 MiB default",
+    );
   }
   return { maxLineBytes: n };
 }

@@ -7,29 +7,30 @@
  * metaharness.command/1 line. EOF means close. Exit 0 when closed.cause is clean, 1
  * otherwise, 2 for a refusal before the stream opens (still ending failure + closed).
  */
-import type { Command } from "commander";
+
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import type { Command } from "commander";
+import type { PolicyConfig } from "../../core/config/policy-schema.js";
+import { resolveConfigSettings } from "../../core/config/settings.js";
+import { makeClassifier } from "../../core/control/policy.js";
 import type { SessionEvent } from "../../core/control/types.js";
 import type { FailureSummary } from "../../core/events.js";
-import { isHarnessName, type HarnessName } from "../../core/harness-names.js";
-import { RefusalError } from "../../core/refusal.js";
-import { LineSplitter } from "../../core/lines.js";
+import { oneShotStartRefusals } from "../../core/exec/oneshot-session.js";
 import { COMMAND_NAMES, type ControlName } from "../../core/exec/session-bridge.js";
 import type { ApprovalMode, SessionHandle } from "../../core/exec/session-types.js";
+import { type HarnessName, isHarnessName } from "../../core/harness-names.js";
+import { LineSplitter } from "../../core/lines.js";
+import { RefusalError } from "../../core/refusal.js";
+import { type ControlSocketServer, listenControlSocket } from "../../session/control-socket.js";
+import { JournalWriter, journalPath, sessionsDir, summarizeJournal } from "../../session/journal.js";
+import { ALL_SESSION_HARNESSES, launchSession } from "../../session/launch.js";
+import { isOneShotHarness, ONESHOT_CHANNELS } from "../../session/launch-oneshot.js";
 import { resolveBinary } from "../../spawn/binaries.js";
 import { failureOf } from "../errors.js";
 import { loadConfigFiles } from "../load-config.js";
-import { resolveConfigSettings } from "../../core/config/settings.js";
-import type { PolicyConfig } from "../../core/config/policy-schema.js";
-import { makeClassifier } from "../../core/control/policy.js";
-import { processOutput, type Output } from "../render/output.js";
-import { launchSession, ALL_SESSION_HARNESSES } from "../../session/launch.js";
-import { isOneShotHarness, ONESHOT_CHANNELS } from "../../session/launch-oneshot.js";
-import { oneShotStartRefusals } from "../../core/exec/oneshot-session.js";
-import { JournalWriter, journalPath, summarizeJournal, sessionsDir } from "../../session/journal.js";
-import { listenControlSocket, type ControlSocketServer } from "../../session/control-socket.js";
+import { type Output, processOutput } from "../render/output.js";
 
 export interface SessionFlags {
   json?: boolean;
@@ -55,7 +56,9 @@ const CONTROLS: readonly ControlName[] = [...COMMAND_NAMES, "tool.decide/replace
 export function register(program: Command): void {
   program
     .command("session")
-    .description("a multi-turn session for a program: hmux session <harness> --json (NDJSON events out, ops and metaharness.command/1 lines in)")
+    .description(
+      "a multi-turn session for a program: hmux session <harness> --json (NDJSON events out, ops and metaharness.command/1 lines in)",
+    )
     .argument("<harness>", ALL_SESSION_HARNESSES.join(" | "))
     .option("--json", "NDJSON on stdout, commands on stdin (required)")
     .option("--resume <id>", "continue an hmux session (journal id) or the harness's own session id")
@@ -65,9 +68,16 @@ export function register(program: Command): void {
     .option("--model <id>", "model for the session")
     .option("--effort <level>", "effort for the session spawn")
     .option("--stall <seconds>", "per-turn inactivity budget; 0 disables (no default)")
-    .option("--approvals <mode>", "ask (a program answers with tool.decide; hmux's deadline denies), deny (headless: nobody can answer), allow (observe)", "ask")
+    .option(
+      "--approvals <mode>",
+      "ask (a program answers with tool.decide; hmux's deadline denies), deny (headless: nobody can answer), allow (observe)",
+      "ask",
+    )
     .option("--decision-budget <ms>", "hmux's own decision deadline (kept strictly below the harness's)")
-    .option("--require <controls>", `controls this run needs, refused at start if the harness lacks them (${CONTROLS.join(",")})`)
+    .option(
+      "--require <controls>",
+      `controls this run needs, refused at start if the harness lacks them (${CONTROLS.join(",")})`,
+    )
     .option("--cwd <path>", "working directory")
     .option("--escalate-questions", "let the worker ask when blocked: a question event, then answer (default)")
     .option("--no-escalate-questions", "the worker never asks; it states its assumption and continues")
@@ -78,7 +88,12 @@ export function register(program: Command): void {
     });
 }
 
-export async function sessionCommand(harnessArg: string, flags: SessionFlags, output: Output, input: NodeJS.ReadableStream): Promise<number> {
+export async function sessionCommand(
+  harnessArg: string,
+  flags: SessionFlags,
+  output: Output,
+  input: NodeJS.ReadableStream,
+): Promise<number> {
   const write = (event: unknown) => output.out(`${JSON.stringify(event)}\n`);
   let handle: SessionHandle;
   let journal: JournalWriter | null = null;
@@ -86,10 +101,19 @@ export async function sessionCommand(harnessArg: string, flags: SessionFlags, ou
     const setup = prepare(harnessArg, flags);
     const { harness, sessionId, launch } = setup;
     if (flags.journal !== false) {
-      journal = new JournalWriter(journalPath(sessionId), {
-        sessionId, harness, cwd: launch.cwd, stateDir: launch.stateDir!, isolate: launch.isolate,
-        ...(launch.endpoint ? { endpoint: launch.endpoint } : {}), ...(launch.model ? { model: launch.model } : {}),
-      }, { origin: launch.origin ?? "fresh", pid: process.pid, startedAt: new Date().toISOString() });
+      journal = new JournalWriter(
+        journalPath(sessionId),
+        {
+          sessionId,
+          harness,
+          cwd: launch.cwd,
+          stateDir: launch.stateDir!,
+          isolate: launch.isolate,
+          ...(launch.endpoint ? { endpoint: launch.endpoint } : {}),
+          ...(launch.model ? { model: launch.model } : {}),
+        },
+        { origin: launch.origin ?? "fresh", pid: process.pid, startedAt: new Date().toISOString() },
+      );
     }
     const j = journal;
     handle = launchSession({ ...launch, ...(j ? { record: (e: SessionEvent) => j.record(e) } : {}) });
@@ -150,20 +174,54 @@ function pumpStdin(input: NodeJS.ReadableStream, handle: SessionHandle): void {
   input.on("error", () => void handle.close());
 }
 
-interface Prepared { readonly harness: HarnessName; readonly sessionId: string; readonly launch: Parameters<typeof launchSession>[0] }
+interface Prepared {
+  readonly harness: HarnessName;
+  readonly sessionId: string;
+  readonly launch: Parameters<typeof launchSession>[0];
+}
 
 function prepare(harnessArg: string, flags: SessionFlags): Prepared {
-  if (!flags.json) throw new RefusalError("hmux session needs --json: the human, interactive surface is `hmux tui`", { issue: "unsupported-option", option: "json", hint: `hmux session ${harnessArg} --json` });
-  if (!isHarnessName(harnessArg)) throw new RefusalError(`unknown harness ${JSON.stringify(harnessArg)}`, { issue: "unknown-harness", supported: [...ALL_SESSION_HARNESSES] });
+  if (!flags.json)
+    throw new RefusalError("hmux session needs --json: the human, interactive surface is `hmux tui`", {
+      issue: "unsupported-option",
+      option: "json",
+      hint: `hmux session ${harnessArg} --json`,
+    });
+  if (!isHarnessName(harnessArg))
+    throw new RefusalError(`unknown harness ${JSON.stringify(harnessArg)}`, {
+      issue: "unknown-harness",
+      supported: [...ALL_SESSION_HARNESSES],
+    });
   const harness = harnessArg;
   const approvals = (flags.approvals ?? "ask") as ApprovalMode;
-  if (!APPROVAL_MODES.includes(approvals)) throw new RefusalError(`--approvals ${flags.approvals} is not one of ${APPROVAL_MODES.join(", ")}`, { issue: "invalid-option-value", option: "approvals", supported: [...APPROVAL_MODES] });
+  if (!APPROVAL_MODES.includes(approvals))
+    throw new RefusalError(`--approvals ${flags.approvals} is not one of ${APPROVAL_MODES.join(", ")}`, {
+      issue: "invalid-option-value",
+      option: "approvals",
+      supported: [...APPROVAL_MODES],
+    });
   const stallMs = seconds("stall", flags.stall);
-  const decisionBudgetMs = flags.decisionBudget === undefined ? undefined : positive("decision-budget", flags.decisionBudget);
-  const requiredControls = flags.require ? flags.require.split(",").map((s) => s.trim()).filter(Boolean) : [];
-  for (const c of requiredControls) if (!(CONTROLS as readonly string[]).includes(c)) throw new RefusalError(`--require ${c} is not a control`, { issue: "invalid-option-value", option: "require", supported: [...CONTROLS] });
+  const decisionBudgetMs =
+    flags.decisionBudget === undefined ? undefined : positive("decision-budget", flags.decisionBudget);
+  const requiredControls = flags.require
+    ? flags.require
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
+  for (const c of requiredControls)
+    if (!(CONTROLS as readonly string[]).includes(c))
+      throw new RefusalError(`--require ${c} is not a control`, {
+        issue: "invalid-option-value",
+        option: "require",
+        supported: [...CONTROLS],
+      });
   if (flags.endpoint && !/^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(flags.endpoint)) {
-    throw new RefusalError(`--endpoint ${flags.endpoint} is not on loopback; hmux only talks to 127.0.0.1`, { issue: "invalid-option-value", option: "endpoint", hint: "start one with `hmux model serve`" });
+    throw new RefusalError(`--endpoint ${flags.endpoint} is not on loopback; hmux only talks to 127.0.0.1`, {
+      issue: "invalid-option-value",
+      option: "endpoint",
+      hint: "start one with `hmux model serve`",
+    });
   }
   const found = resolveBinary(harness);
   if (!found.ok) throw new RefusalError(found.message, { issue: "missing-binary", harness, hint: found.hint });
@@ -181,9 +239,22 @@ function prepare(harnessArg: string, flags: SessionFlags): Prepared {
     const path = safeJournalPath(flags.resume);
     if (path && existsSync(path)) {
       const j = summarizeJournal(path);
-      if (!j.meta || j.harness !== harness) throw new RefusalError(`journal ${flags.resume} belongs to ${j.harness ?? "no harness"}, not ${harness}`, { issue: "unsupported-on-resume", harness });
-      if (!j.harnessSessionId) throw new RefusalError(`journal ${flags.resume} never recorded the harness's own session id, so there is nothing to resume`, { issue: "unsupported-on-resume", harness });
-      if (j.state.startsWith("live")) throw new RefusalError(`session ${flags.resume} is still live in hmux pid ${j.meta.runs.at(-1)?.pid}`, { issue: "unsupported-on-resume", harness, hint: `hmux control ${flags.resume} -` });
+      if (!j.meta || j.harness !== harness)
+        throw new RefusalError(`journal ${flags.resume} belongs to ${j.harness ?? "no harness"}, not ${harness}`, {
+          issue: "unsupported-on-resume",
+          harness,
+        });
+      if (!j.harnessSessionId)
+        throw new RefusalError(
+          `journal ${flags.resume} never recorded the harness's own session id, so there is nothing to resume`,
+          { issue: "unsupported-on-resume", harness },
+        );
+      if (j.state.startsWith("live"))
+        throw new RefusalError(`session ${flags.resume} is still live in hmux pid ${j.meta.runs.at(-1)?.pid}`, {
+          issue: "unsupported-on-resume",
+          harness,
+          hint: `hmux control ${flags.resume} -`,
+        });
       sessionId = j.sessionId;
       resume = j.harnessSessionId;
       stateDir = j.meta.stateDir;
@@ -198,19 +269,41 @@ function prepare(harnessArg: string, flags: SessionFlags): Prepared {
   stateDir = stateDir ?? join(sessionsDir(), `${sessionId}.d`);
   // Config key `policy` (project > user, with trust): safe operations run without asking anybody.
   const configs = loadConfigFiles(cwd);
-  const policy = resolveConfigSettings({ user: configs.user, project: configs.project, projectTrust: configs.projectTrust }).policy;
+  const policy = resolveConfigSettings({
+    user: configs.user,
+    project: configs.project,
+    projectTrust: configs.projectTrust,
+  }).policy;
   return {
-    harness, sessionId,
+    harness,
+    sessionId,
     launch: {
-      harness, sessionId, cwd, env: baseEnv(), stateDir, isolate, approvals, binary,
+      harness,
+      sessionId,
+      cwd,
+      env: baseEnv(),
+      stateDir,
+      isolate,
+      approvals,
+      binary,
       origin: resume ? "resumed" : "fresh",
       // arg > project > user > default ON (spec: escalateQuestions resolves on launch and resume alike)
-      escalateQuestions: flags.escalateQuestions ?? configs.project?.escalateQuestions ?? configs.user?.escalateQuestions ?? true,
-      ...(resume ? { resume } : {}), ...(endpoint ? { endpoint } : {}), ...(flags.model ? { model: flags.model } : {}),
-      ...(flags.effort ? { effort: flags.effort } : {}), ...(stallMs ? { stallMs } : {}),
-      ...(decisionBudgetMs ? { decisionBudgetMs } : {}), ...(requiredControls.length ? { requiredControls: requiredControls as ControlName[] } : {}),
+      escalateQuestions:
+        flags.escalateQuestions ?? configs.project?.escalateQuestions ?? configs.user?.escalateQuestions ?? true,
+      ...(resume ? { resume } : {}),
+      ...(endpoint ? { endpoint } : {}),
+      ...(flags.model ? { model: flags.model } : {}),
+      ...(flags.effort ? { effort: flags.effort } : {}),
+      ...(stallMs ? { stallMs } : {}),
+      ...(decisionBudgetMs ? { decisionBudgetMs } : {}),
+      ...(requiredControls.length ? { requiredControls: requiredControls as ControlName[] } : {}),
       turnsBefore,
-      ...(policy ? { classify: makeClassifier(policy as unknown as PolicyConfig, cwd), headlessDenyReason: policy.headless.reason } : {}),
+      ...(policy
+        ? {
+            classify: makeClassifier(policy as unknown as PolicyConfig, cwd),
+            headlessDenyReason: policy.headless.reason,
+          }
+        : {}),
     },
   };
 }
@@ -222,7 +315,9 @@ function prepare(harnessArg: string, flags: SessionFlags): Prepared {
  */
 function oneShotRefusals(harness: string, flags: SessionFlags): unknown[] {
   if (!isHarnessName(harness) || !isOneShotHarness(harness)) return [];
-  const approvals = (APPROVAL_MODES as readonly string[]).includes(flags.approvals ?? "ask") ? (flags.approvals ?? "ask") as ApprovalMode : "ask";
+  const approvals = (APPROVAL_MODES as readonly string[]).includes(flags.approvals ?? "ask")
+    ? ((flags.approvals ?? "ask") as ApprovalMode)
+    : "ask";
   return oneShotStartRefusals({ harness, channel: ONESHOT_CHANNELS[harness], approvals });
 }
 
@@ -243,13 +338,21 @@ function baseEnv(): Record<string, string> {
 function seconds(name: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0) throw new RefusalError(`--${name} ${raw} is not a number of seconds ≥ 0`, { issue: "invalid-option-value", option: name });
+  if (!Number.isFinite(n) || n < 0)
+    throw new RefusalError(`--${name} ${raw} is not a number of seconds ≥ 0`, {
+      issue: "invalid-option-value",
+      option: name,
+    });
   return n === 0 ? undefined : n * 1000;
 }
 
 function positive(name: string, raw: string): number {
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new RefusalError(`--${name} ${raw} is not a positive integer`, { issue: "invalid-option-value", option: name });
+  if (!Number.isInteger(n) || n < 1)
+    throw new RefusalError(`--${name} ${raw} is not a positive integer`, {
+      issue: "invalid-option-value",
+      option: name,
+    });
   return n;
 }
 

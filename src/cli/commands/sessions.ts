@@ -5,7 +5,7 @@
  */
 import type { Command } from "commander";
 import { listJournals, sessionsDir } from "../../session/journal.js";
-import { processOutput, type Output } from "../render/output.js";
+import { type Output, processOutput } from "../render/output.js";
 
 export function register(program: Command): void {
   program
@@ -21,7 +21,9 @@ export function sessionsCommand(flags: { json?: boolean }, output: Output): numb
   const all = listJournals();
   if (flags.json) {
     for (const j of all) {
-      output.out(`${JSON.stringify({ sessionId: j.sessionId, harness: j.harness, state: j.state, harnessSessionId: j.harnessSessionId, turns: j.turns, events: j.events, updatedAt: new Date(j.updatedAt).toISOString(), journal: j.path })}\n`);
+      output.out(
+        `${JSON.stringify({ sessionId: j.sessionId, harness: j.harness, state: j.state, harnessSessionId: j.harnessSessionId, turns: j.turns, events: j.events, updatedAt: new Date(j.updatedAt).toISOString(), journal: j.path })}\n`,
+      );
     }
     return 0;
   }
@@ -31,7 +33,9 @@ export function sessionsCommand(flags: { json?: boolean }, output: Output): numb
   }
   output.out(`${"SESSION".padEnd(38)} ${"HARNESS".padEnd(8)} ${"STATE".padEnd(24)} ${"TURNS".padStart(5)}  UPDATED\n`);
   for (const j of all) {
-    output.out(`${j.sessionId.padEnd(38)} ${(j.harness ?? "?").padEnd(8)} ${j.state.padEnd(24)} ${String(j.turns).padStart(5)}  ${new Date(j.updatedAt).toISOString()}\n`);
+    output.out(
+      `${j.sessionId.padEnd(38)} ${(j.harness ?? "?").padEnd(8)} ${j.state.padEnd(24)} ${String(j.turns).padStart(5)}  ${new Date(j.updatedAt).toISOString()}\n`,
+    );
   }
   return 0;
 }

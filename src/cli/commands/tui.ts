@@ -8,9 +8,13 @@ import { loadOpenTui } from "../../ui/wiring/load-open-tui.js";
 /** The TUI reads keys from and draws on a terminal; without one it would hang or garble. */
 export function requireTerminal(): void {
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
-    throw new UsageError("the hmux TUI needs an interactive terminal (stdin and stdout are not both a TTY)", "programs use `hmux run <harness> …` or `hmux session <harness> --json`");
+    throw new UsageError(
+      "the hmux TUI needs an interactive terminal (stdin and stdout are not both a TTY)",
+      "programs use `hmux run <harness> …` or `hmux session <harness> --json`",
+    );
   }
 }
+
 import { UsageError } from "../errors.js";
 
 interface TuiFlags {
@@ -32,7 +36,9 @@ export async function tuiCommand(harnesses: readonly string[], flags: TuiFlags):
     ...(flags.theme ? { theme: flags.theme } : {}),
     ...(flags.mouse ? { mouse: true } : {}),
     sessions: harnesses.map((harness) => ({
-      harness, ...(flags.model ? { model: flags.model } : {}), ...(flags.effort ? { effort: flags.effort } : {}),
+      harness,
+      ...(flags.model ? { model: flags.model } : {}),
+      ...(flags.effort ? { effort: flags.effort } : {}),
       ...(flags.endpoint ? { endpoint: flags.endpoint } : {}),
     })),
     launcher: { isolate: flags.isolate ?? false, escalateQuestions: true },
@@ -55,12 +61,18 @@ export function register(program: Command): void {
   // `hmux` alone opens the TUI; any other bare word is an unknown command, not an argument.
   // (An optional operand, not allowExcessArguments: that setting would be inherited by the
   // subcommands registered after this one.)
-  program.argument("[command]").usage("[options] [command]").action(async (word: string | undefined) => {
-    if (word !== undefined) {
-      const names = program.commands.map((c) => c.name());
-      const near = names.find((n) => n.startsWith(word.slice(0, 2)));
-      throw new UsageError(`unknown command '${word}'`, near ? `did you mean \`hmux ${near}\`? (hmux --help lists them)` : "hmux --help lists the commands");
-    }
-    await tuiCommand([], {});
-  });
+  program
+    .argument("[command]")
+    .usage("[options] [command]")
+    .action(async (word: string | undefined) => {
+      if (word !== undefined) {
+        const names = program.commands.map((c) => c.name());
+        const near = names.find((n) => n.startsWith(word.slice(0, 2)));
+        throw new UsageError(
+          `unknown command '${word}'`,
+          near ? `did you mean \`hmux ${near}\`? (hmux --help lists them)` : "hmux --help lists the commands",
+        );
+      }
+      await tuiCommand([], {});
+    });
 }

@@ -18,12 +18,17 @@ export class HumanRenderer {
   /** A result names its call only by id on some harnesses: remember the names. */
   private readonly toolNames = new Map<string, string>();
 
-  constructor(private readonly output: Output, private readonly options: { readonly verbose?: boolean; readonly color?: boolean } = {}) {}
+  constructor(
+    private readonly output: Output,
+    private readonly options: { readonly verbose?: boolean; readonly color?: boolean } = {},
+  ) {}
 
   render(event: HarnessEvent): void {
     switch (event.kind) {
       case "identity":
-        this.note(`session ${event.sessionId}${event.model ? ` · ${event.model}` : ""}${event.resumeLast ? " · most recent (picked by the harness)" : ""}`);
+        this.note(
+          `session ${event.sessionId}${event.model ? ` · ${event.model}` : ""}${event.resumeLast ? " · most recent (picked by the harness)" : ""}`,
+        );
         return;
       case "token":
         if (event.thinking) {
@@ -51,7 +56,9 @@ export class HumanRenderer {
       case "question":
         this.endLine();
         this.note(`? ${event.question}`);
-        event.options.forEach((o, i) => this.note(`  ${i + 1}. ${o}${o === event.recommended ? " (recommended)" : ""}`));
+        event.options.forEach((o, i) =>
+          this.note(`  ${i + 1}. ${o}${o === event.recommended ? " (recommended)" : ""}`),
+        );
         return;
       case "limit":
         this.note(`limit: ${event.code}: ${event.message}`);
@@ -73,7 +80,8 @@ export class HumanRenderer {
       case "done":
         this.endLine();
         if (event.failure) this.failure(event.failure);
-        else if (event.cause === "awaiting-input") this.note("(the worker asked a question: answer with hmux run <harness> --resume <id> --prompt \"…\")");
+        else if (event.cause === "awaiting-input")
+          this.note('(the worker asked a question: answer with hmux run <harness> --resume <id> --prompt "…")');
         return;
       default:
         return;
@@ -89,13 +97,17 @@ export class HumanRenderer {
 
   /** The result's own lines, dim and indented under its call, bounded so a huge output cannot flood the terminal. */
   private toolResult(event: ToolResultEvent): void {
-    const name = event.name ?? (event.callId !== null ? this.toolNames.get(event.callId) : undefined) ?? event.callId ?? "tool";
+    const name =
+      event.name ?? (event.callId !== null ? this.toolNames.get(event.callId) : undefined) ?? event.callId ?? "tool";
     if (event.denied) {
       this.note(`⊘ ${name} denied: ${clip(event.output)}`);
       return;
     }
     const lines = event.output.replace(/\s+$/, "").split("\n");
-    const shown = event.output.trim() === "" ? ["(no output)"] : lines.slice(0, MAX_RESULT_LINES).map((l) => clip(l.replace(/\t/g, "  "), MAX_LINE));
+    const shown =
+      event.output.trim() === ""
+        ? ["(no output)"]
+        : lines.slice(0, MAX_RESULT_LINES).map((l) => clip(l.replace(/\t/g, "  "), MAX_LINE));
     if (lines.length > MAX_RESULT_LINES) shown.push(`… ${lines.length - MAX_RESULT_LINES} more line(s)`);
     for (const line of shown) this.note(this.dim(`  ${line}`));
     if (event.isError) {

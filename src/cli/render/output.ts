@@ -15,7 +15,10 @@ export interface Output {
   onBroken(listener: () => void): void;
 }
 
-export function processOutput(stdout: NodeJS.WriteStream = process.stdout, stderr: NodeJS.WriteStream = process.stderr): Output {
+export function processOutput(
+  stdout: NodeJS.WriteStream = process.stdout,
+  stderr: NodeJS.WriteStream = process.stderr,
+): Output {
   let broken = false;
   const listeners: (() => void)[] = [];
   const markBroken = () => {

@@ -29,16 +29,25 @@ export interface CapabilityRecord {
 function knowsModel(d: HarnessDescriptor, model: string): boolean {
   const v = d.models.value;
   if (v.aliases[model] !== undefined || v.known.includes(model)) return true;
-  if (v.accepts.kind === "known-or-pattern") return new RegExp(v.accepts.pattern.pattern, v.accepts.pattern.flags).test(model);
+  if (v.accepts.kind === "known-or-pattern")
+    return new RegExp(v.accepts.pattern.pattern, v.accepts.pattern.flags).test(model);
   return false;
 }
 
-export function describeCapabilities(d: HarnessDescriptor, mode: CapabilityMode = "headless-turn", model?: string): CapabilityRecord {
+export function describeCapabilities(
+  d: HarnessDescriptor,
+  mode: CapabilityMode = "headless-turn",
+  model?: string,
+): CapabilityRecord {
   const caps = d.capabilities;
   const known = model === undefined || knowsModel(d, model);
   const session = mode === "headless-session" ? d.sessionMode.value !== null : mode === "interactive";
-  const transport = mode === "headless-turn" ? d.transport.value.headlessTurn
-    : mode === "headless-session" ? d.transport.value.session : d.transport.value.interactive;
+  const transport =
+    mode === "headless-turn"
+      ? d.transport.value.headlessTurn
+      : mode === "headless-session"
+        ? d.transport.value.session
+        : d.transport.value.interactive;
   const streaming = mode === "interactive" || (mode === "headless-session" && !session) ? "none" : caps.value.streaming;
   const strong = caps.evidence.source === "probe" || caps.evidence.source === "recorded-stream";
   return {

@@ -45,10 +45,20 @@ export function isolationDirList(dirs: IsolatedDirs): string[] {
 }
 
 /** The state dir, checked: absolute, no NUL. Required by --isolate and by file-based endpoints. */
-export function requireStateDir(self: HarnessDescriptor, stateDir: string | undefined, option: "isolate" | "endpoint"): string {
-  if (stateDir !== undefined && stateDir.startsWith("/") && !stateDir.includes("\0")) return stateDir;
-  throw refusal(self, "invalid-option-value", option,
-    stateDir === undefined ? `${option} on ${self.name} needs a per-session state dir and none was created` : `state dir ${JSON.stringify(stateDir)} is not an absolute path`,
+export function requireStateDir(
+  self: HarnessDescriptor,
+  stateDir: string | undefined,
+  option: "isolate" | "endpoint",
+): string {
+  if (stateDir?.startsWith("/") && !stateDir.includes("\0")) return stateDir;
+  throw refusal(
+    self,
+    "invalid-option-value",
+    option,
+    stateDir === undefined
+      ? `${option} on ${self.name} needs a per-session state dir and none was created`
+      : `state dir ${JSON.stringify(stateDir)} is not an absolute path`,
     ["TurnRequest.stateDir: an absolute directory the execution layer created"],
-    "the execution layer creates the state dir for --isolate and --endpoint runs; this is an hmux bug if you see it from the CLI");
+    "the execution layer creates the state dir for --isolate and --endpoint runs; this is an hmux bug if you see it from the CLI",
+  );
 }

@@ -2,10 +2,30 @@ import type { TurnOptions } from "../options/types.js";
 
 /** Every TurnOptions key, in the fixed order planners walk them (argv is deterministic). */
 export const TURN_OPTION_KEYS = [
-  "model", "effort", "sandbox", "contextWindow", "provider", "tools", "excludeTools", "access",
-  "autonomy", "write", "shell", "memory", "maxSteps", "discovery", "systemPrompt",
-  "appendSystemPrompt", "skills", "isolation", "escalateQuestions", "endpoint", "isolate",
-  "timeoutSeconds", "stallSeconds", "toolMap",
+  "model",
+  "effort",
+  "sandbox",
+  "contextWindow",
+  "provider",
+  "tools",
+  "excludeTools",
+  "access",
+  "autonomy",
+  "write",
+  "shell",
+  "memory",
+  "maxSteps",
+  "discovery",
+  "systemPrompt",
+  "appendSystemPrompt",
+  "skills",
+  "isolation",
+  "escalateQuestions",
+  "endpoint",
+  "isolate",
+  "timeoutSeconds",
+  "stallSeconds",
+  "toolMap",
 ] as const satisfies readonly (keyof TurnOptions)[];
 
 export type TurnOptionKey = (typeof TURN_OPTION_KEYS)[number];
@@ -24,5 +44,9 @@ export type DiscoveryFacet = (typeof DISCOVERY_FACETS)[number];
  * without a native flag (timeouts are hmux's own clocks, questions ride the preamble).
  */
 export const HMUX_SIDE_KEYS: ReadonlySet<TurnOptionKey> = new Set<TurnOptionKey>([
-  "escalateQuestions", "timeoutSeconds", "stallSeconds", "toolMap", "isolate",
+  "escalateQuestions",
+  "timeoutSeconds",
+  "stallSeconds",
+  "toolMap",
+  "isolate",
 ]);

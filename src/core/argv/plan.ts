@@ -5,9 +5,17 @@
  * options, passthrough and the prompt at the one place the harness's parser cannot misread it.
  */
 import type { HarnessDescriptor } from "../descriptor.js";
-import { HMUX_SIDE_KEYS, DISCOVERY_FACETS, TURN_OPTION_KEYS, type TurnOptionKey } from "./option-keys.js";
-import { hintFor, mutuallyExclusive, refusal, supportedByFor, unsupportedFacet, unsupportedOnResume, unsupportedOption } from "./refusals.js";
 import { isolatedDirs, isolationDirList, isolationEnv, requireStateDir } from "./isolation.js";
+import { DISCOVERY_FACETS, HMUX_SIDE_KEYS, TURN_OPTION_KEYS, type TurnOptionKey } from "./option-keys.js";
+import {
+  hintFor,
+  mutuallyExclusive,
+  refusal,
+  supportedByFor,
+  unsupportedFacet,
+  unsupportedOnResume,
+  unsupportedOption,
+} from "./refusals.js";
 import { checkToolExclusions } from "./tool-selection.js";
 import type { OptionRenderer, PlanContext, PlannedInvocation, TurnRequest } from "./types.js";
 import { envChanges, utf8Bytes, validateSeconds, validateSessionId } from "./validate.js";
@@ -15,14 +23,27 @@ import { envChanges, utf8Bytes, validateSeconds, validateSessionId } from "./val
 function checkResumeInputs(self: HarnessDescriptor, all: readonly HarnessDescriptor[], request: TurnRequest): void {
   const { resume, resumeLast } = request.inputs;
   if (resume !== undefined && resumeLast) {
-    throw mutuallyExclusive(self, "resume", "resumeLast", "--resume <id> continues a named session; --resume-last lets the harness pick. Use one");
+    throw mutuallyExclusive(
+      self,
+      "resume",
+      "resumeLast",
+      "--resume <id> continues a named session; --resume-last lets the harness pick. Use one",
+    );
   }
   if (resume !== undefined) validateSessionId(self, resume);
   if (resumeLast && self.resumeLast.value === null) {
-    const supportedBy = all.filter((d) => d.resumeLast.value !== null)
+    const supportedBy = all
+      .filter((d) => d.resumeLast.value !== null)
       .map((d) => ({ harness: d.name, spelling: d.resumeLast.value!.prefix.join(" ") }));
-    throw refusal(self, "unsupported-option", "resumeLast", `${self.name} has no most-recent-session grammar`,
-      ["--resume <id>"], hintFor(self, "resumeLast", "pass --resume <id> with the id from the identity event"), supportedBy);
+    throw refusal(
+      self,
+      "unsupported-option",
+      "resumeLast",
+      `${self.name} has no most-recent-session grammar`,
+      ["--resume <id>"],
+      hintFor(self, "resumeLast", "pass --resume <id> with the id from the identity event"),
+      supportedBy,
+    );
   }
 }
 
@@ -57,34 +78,57 @@ function checkToolFree(ctx: PlanContext): void {
   if (o.isolation !== "tool-free") return;
   if (resuming) throw unsupportedOnResume(self, ctx.all, "isolation");
   const clash: [string, boolean][] = [
-    ["tools", o.tools !== undefined], ["excludeTools", o.excludeTools !== undefined], ["access", o.access !== undefined],
-    ["autonomy", o.autonomy === true], ["skills", o.skills !== undefined],
+    ["tools", o.tools !== undefined],
+    ["excludeTools", o.excludeTools !== undefined],
+    ["access", o.access !== undefined],
+    ["autonomy", o.autonomy === true],
+    ["skills", o.skills !== undefined],
     ["discovery", o.discovery !== undefined && Object.values(o.discovery).some((v) => v === false)],
     ["passthrough", (request.inputs.passthrough?.length ?? 0) > 0],
   ];
   const hit = clash.find(([, on]) => on);
   if (hit) {
-    throw mutuallyExclusive(self, "isolation", hit[0],
-      `--isolation tool-free already turns tools and discovery off; drop ${hit[0]}`);
+    throw mutuallyExclusive(
+      self,
+      "isolation",
+      hit[0],
+      `--isolation tool-free already turns tools and discovery off; drop ${hit[0]}`,
+    );
   }
 }
 
 function checkPrompt(self: HarnessDescriptor, all: readonly HarnessDescriptor[], request: TurnRequest): void {
   const userPrompt = request.inputs.prompt ?? request.prompt;
   if (userPrompt.startsWith("-") && !request.inputs.explicitPrompt) {
-    throw refusal(self, "prompt-flag-injection", "prompt",
+    throw refusal(
+      self,
+      "prompt-flag-injection",
+      "prompt",
       `the prompt ${JSON.stringify(userPrompt.slice(0, 40))} starts with '-' and would be read as a flag`,
       ["--prompt <text>", "--prompt-file <path>"],
-      "pass it with --prompt \"…\" or --prompt-file (hmux then sends it as data), or put flags before --",
-      supportedByFor(all, "model").map((s) => ({ harness: s.harness, spelling: "--prompt <text>" })));
+      'pass it with --prompt "…" or --prompt-file (hmux then sends it as data), or put flags before --',
+      supportedByFor(all, "model").map((s) => ({ harness: s.harness, spelling: "--prompt <text>" })),
+    );
   }
   if (request.prompt.length === 0) {
-    throw refusal(self, "invalid-option-value", "prompt", "the prompt is empty (a headless turn, fresh or resumed, needs one)",
-      ["a non-empty prompt"], "pass a prompt as the last argument or with --prompt");
+    throw refusal(
+      self,
+      "invalid-option-value",
+      "prompt",
+      "the prompt is empty (a headless turn, fresh or resumed, needs one)",
+      ["a non-empty prompt"],
+      "pass a prompt as the last argument or with --prompt",
+    );
   }
   if (request.prompt.includes("\0")) {
-    throw refusal(self, "invalid-option-value", "prompt", "the prompt contains a NUL byte, which no argv or pipe protocol here carries",
-      ["a prompt without NUL bytes"], "remove the NUL byte");
+    throw refusal(
+      self,
+      "invalid-option-value",
+      "prompt",
+      "the prompt contains a NUL byte, which no argv or pipe protocol here carries",
+      ["a prompt without NUL bytes"],
+      "remove the NUL byte",
+    );
   }
 }
 
@@ -99,7 +143,7 @@ function viaStdin(self: HarnessDescriptor, prompt: string): boolean {
   const rule = self.launch.value.stdinPrompt;
   if (!rule) return false;
   if (rule.overBytes !== undefined && utf8Bytes(prompt) > rule.overBytes) return true;
-  return rule.leadingChars !== undefined && rule.leadingChars.includes(prompt[0]!);
+  return rule.leadingChars?.includes(prompt[0]!) ?? false;
 }
 
 /** Plan one headless turn: shared checks, the harness's renderer, then the argv layout. */
@@ -119,12 +163,25 @@ export function planWith(
   const userEnv = envChanges(self, request.inputs.env);
   const passthrough = [...(request.inputs.passthrough ?? [])];
   if (passthrough.some((t) => t.includes("\0"))) {
-    throw refusal(self, "invalid-option-value", "passthrough", "a passthrough token contains a NUL byte", ["tokens without NUL"], "remove the NUL byte");
+    throw refusal(
+      self,
+      "invalid-option-value",
+      "passthrough",
+      "a passthrough token contains a NUL byte",
+      ["tokens without NUL"],
+      "remove the NUL byte",
+    );
   }
 
   if (self.launch.value.promptStyle === "after-separator" && passthrough.includes("--")) {
-    throw refusal(self, "invalid-option-value", "passthrough", `a bare -- inside the passthrough would end ${self.name}'s options before hmux's own -- <prompt>`,
-      ["native flags after the first --, without a second --"], "drop the extra --; hmux already ends the options before the prompt");
+    throw refusal(
+      self,
+      "invalid-option-value",
+      "passthrough",
+      `a bare -- inside the passthrough would end ${self.name}'s options before hmux's own -- <prompt>`,
+      ["native flags after the first --, without a second --"],
+      "drop the extra --; hmux already ends the options before the prompt",
+    );
   }
   let env: Record<string, string | null> = {};
   const dirs: string[] = [];
@@ -154,8 +211,14 @@ export function planWith(
     }
     case "last":
       if (prompt.startsWith("-")) {
-        throw refusal(self, "prompt-flag-injection", "prompt", `${self.name} has no verified way to pass a prompt starting with '-'`,
-          ["a prompt starting with a word"], hintFor(self, "prompt", "start the prompt with a word"));
+        throw refusal(
+          self,
+          "prompt-flag-injection",
+          "prompt",
+          `${self.name} has no verified way to pass a prompt starting with '-'`,
+          ["a prompt starting with a word"],
+          hintFor(self, "prompt", "start the prompt with a word"),
+        );
       }
       argv = [...head, ...body, prompt, ...passthrough];
       break;

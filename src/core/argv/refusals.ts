@@ -8,7 +8,11 @@ import { RefusalError } from "../refusal.js";
 import type { DiscoveryFacet, TurnOptionKey } from "./option-keys.js";
 
 /** Harnesses that can carry `key` (at `value`, when given), with their native spelling. */
-export function supportedByFor(all: readonly HarnessDescriptor[], key: TurnOptionKey, value?: unknown): NativeSpelling[] {
+export function supportedByFor(
+  all: readonly HarnessDescriptor[],
+  key: TurnOptionKey,
+  value?: unknown,
+): NativeSpelling[] {
   const out: NativeSpelling[] = [];
   for (const d of all) {
     const support = d.options[key]?.value;
@@ -42,20 +46,36 @@ export function expressedKeys(self: HarnessDescriptor): string[] {
 }
 
 /** The option cannot be rendered on this harness at all. */
-export function unsupportedOption(self: HarnessDescriptor, all: readonly HarnessDescriptor[], key: TurnOptionKey, value?: unknown): RefusalError {
+export function unsupportedOption(
+  self: HarnessDescriptor,
+  all: readonly HarnessDescriptor[],
+  key: TurnOptionKey,
+  value?: unknown,
+): RefusalError {
   const supportedBy = supportedByFor(all, key, value);
   const where = supportedBy.length ? `; ${supportedBy.map((s) => s.harness).join(", ")} can` : "";
-  return new RefusalError(`${self.name} cannot express ${key}${value === undefined ? "" : ` = ${JSON.stringify(value)}`}${where}`, {
-    issue: "unsupported-option",
-    harness: self.name,
-    option: key,
-    supported: expressedKeys(self),
-    supportedBy,
-    hint: hintFor(self, key, `leave ${key} unset on ${self.name}, or run ${supportedBy[0]?.harness ?? "another harness"}`),
-  });
+  return new RefusalError(
+    `${self.name} cannot express ${key}${value === undefined ? "" : ` = ${JSON.stringify(value)}`}${where}`,
+    {
+      issue: "unsupported-option",
+      harness: self.name,
+      option: key,
+      supported: expressedKeys(self),
+      supportedBy,
+      hint: hintFor(
+        self,
+        key,
+        `leave ${key} unset on ${self.name}, or run ${supportedBy[0]?.harness ?? "another harness"}`,
+      ),
+    },
+  );
 }
 
-export function unsupportedFacet(self: HarnessDescriptor, all: readonly HarnessDescriptor[], facet: DiscoveryFacet): RefusalError {
+export function unsupportedFacet(
+  self: HarnessDescriptor,
+  all: readonly HarnessDescriptor[],
+  facet: DiscoveryFacet,
+): RefusalError {
   const supportedBy = supportedByFacet(all, facet);
   return new RefusalError(`${self.name} cannot turn discovery of ${facet} off`, {
     issue: "unsupported-option-facet",
@@ -63,11 +83,19 @@ export function unsupportedFacet(self: HarnessDescriptor, all: readonly HarnessD
     option: `discovery.${facet}`,
     supported: ["discovery facets left on (the harness default)"],
     supportedBy,
-    hint: hintFor(self, `discovery.${facet}`, `leave discovery.${facet} on, or run ${supportedBy[0]?.harness ?? "another harness"}`),
+    hint: hintFor(
+      self,
+      `discovery.${facet}`,
+      `leave discovery.${facet} on, or run ${supportedBy[0]?.harness ?? "another harness"}`,
+    ),
   });
 }
 
-export function unsupportedOnResume(self: HarnessDescriptor, all: readonly HarnessDescriptor[], key: TurnOptionKey): RefusalError {
+export function unsupportedOnResume(
+  self: HarnessDescriptor,
+  all: readonly HarnessDescriptor[],
+  key: TurnOptionKey,
+): RefusalError {
   return new RefusalError(`${self.name} cannot change ${key} when resuming a session`, {
     issue: "unsupported-on-resume",
     harness: self.name,
@@ -88,7 +116,14 @@ export function refusal(
   hint: string,
   supportedBy?: readonly NativeSpelling[],
 ): RefusalError {
-  return new RefusalError(message, { issue, harness: self.name, option, supported, hint, ...(supportedBy ? { supportedBy } : {}) });
+  return new RefusalError(message, {
+    issue,
+    harness: self.name,
+    option,
+    supported,
+    hint,
+    ...(supportedBy ? { supportedBy } : {}),
+  });
 }
 
 export function mutuallyExclusive(self: HarnessDescriptor, a: string, b: string, hint: string): RefusalError {

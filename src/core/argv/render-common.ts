@@ -13,7 +13,7 @@ export function modelFlags(ctx: PlanContext, endpoint: boolean, fallback?: strin
 export function effortValue(ctx: PlanContext): string | undefined {
   const { effort, model } = ctx.request.options;
   if (effort === undefined) return undefined;
-  const native = model === undefined ? undefined : ctx.self.models.value.aliases[model] ?? model;
+  const native = model === undefined ? undefined : (ctx.self.models.value.aliases[model] ?? model);
   return validateEffort(ctx.self, ctx.all, effort, native);
 }
 

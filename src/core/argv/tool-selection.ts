@@ -6,7 +6,7 @@
 import type { HarnessDescriptor } from "../descriptor.js";
 import type { NativeSpelling } from "../events.js";
 import type { TurnOptions } from "../options/types.js";
-import { CANONICAL_TOOLS, isCanonicalTool, READ_ACCESS_TOOLS, type CanonicalTool } from "../tools.js";
+import { CANONICAL_TOOLS, type CanonicalTool, isCanonicalTool, READ_ACCESS_TOOLS } from "../tools.js";
 import { mutuallyExclusive, refusal } from "./refusals.js";
 
 const NATIVE_PREFIX = "native:";
@@ -31,8 +31,14 @@ export function nativeToolNames(
     if (name.startsWith(NATIVE_PREFIX)) {
       native = name.slice(NATIVE_PREFIX.length);
       if (!CLEAN_NATIVE.test(native) || native.includes(",")) {
-        throw refusal(self, "invalid-tool-grant", option, `native tool name ${JSON.stringify(native)} is not a clean tool name`,
-          ["native:<Name> with letters, digits, _ . : / * ( ) @ - or spaces, no commas"], "e.g. native:Bash(git *) on claude or native:web_search on pi");
+        throw refusal(
+          self,
+          "invalid-tool-grant",
+          option,
+          `native tool name ${JSON.stringify(native)} is not a clean tool name`,
+          ["native:<Name> with letters, digits, _ . : / * ( ) @ - or spaces, no commas"],
+          "e.g. native:Bash(git *) on claude or native:web_search on pi",
+        );
       }
     } else if (isCanonicalTool(name)) {
       native = nativeFor(self, options, name);
@@ -40,12 +46,25 @@ export function nativeToolNames(
         const supportedBy: NativeSpelling[] = all
           .filter((d) => d.tools.value.map[name] !== undefined)
           .map((d) => ({ harness: d.name, spelling: d.tools.value.map[name]! }));
-        throw refusal(self, "unsupported-option", option, `${self.name} has no counterpart for the canonical tool ${JSON.stringify(name)}`,
-          Object.keys(self.tools.value.map), `add toolMap.${self.name}.${name} to ~/.config/hmux/config.json or pass native:<name>`, supportedBy);
+        throw refusal(
+          self,
+          "unsupported-option",
+          option,
+          `${self.name} has no counterpart for the canonical tool ${JSON.stringify(name)}`,
+          Object.keys(self.tools.value.map),
+          `add toolMap.${self.name}.${name} to ~/.config/hmux/config.json or pass native:<name>`,
+          supportedBy,
+        );
       }
     } else {
-      throw refusal(self, "unknown-tool-name", option, `unknown tool name ${JSON.stringify(name)}: not a canonical tool`,
-        [...CANONICAL_TOOLS], `use a canonical name (${CANONICAL_TOOLS.slice(0, 4).join(", ")}, …) or native:${name}`);
+      throw refusal(
+        self,
+        "unknown-tool-name",
+        option,
+        `unknown tool name ${JSON.stringify(name)}: not a canonical tool`,
+        [...CANONICAL_TOOLS],
+        `use a canonical name (${CANONICAL_TOOLS.slice(0, 4).join(", ")}, …) or native:${name}`,
+      );
     }
     if (!out.includes(native)) out.push(native);
   }
@@ -70,14 +89,27 @@ export function complementOf(self: HarnessDescriptor, keep: readonly string[]): 
 /** --tools, --exclude-tools and --access are three ways to say one thing: only one per run. */
 export function checkToolExclusions(self: HarnessDescriptor, options: TurnOptions): void {
   if (options.tools && options.excludeTools) {
-    throw mutuallyExclusive(self, "tools", "excludeTools", "name the tools to keep with --tools, or the ones to drop with --exclude-tools, not both");
+    throw mutuallyExclusive(
+      self,
+      "tools",
+      "excludeTools",
+      "name the tools to keep with --tools, or the ones to drop with --exclude-tools, not both",
+    );
   }
   if (options.access === "read" && (options.tools || options.excludeTools)) {
-    throw mutuallyExclusive(self, "access", options.tools ? "tools" : "excludeTools",
-      "--access is a preset allowlist: use it alone, or list the tools yourself with --tools");
+    throw mutuallyExclusive(
+      self,
+      "access",
+      options.tools ? "tools" : "excludeTools",
+      "--access is a preset allowlist: use it alone, or list the tools yourself with --tools",
+    );
   }
   if (options.discovery?.tools === false && (options.tools?.length || options.access === "read")) {
-    throw mutuallyExclusive(self, "discovery.tools", options.tools ? "tools" : "access",
-      "--no-tools turns every tool off; drop it to grant a tool set");
+    throw mutuallyExclusive(
+      self,
+      "discovery.tools",
+      options.tools ? "tools" : "access",
+      "--no-tools turns every tool off; drop it to grant a tool set",
+    );
   }
 }

@@ -1,5 +1,5 @@
-import type { Invocation } from "../exec/invocation.js";
 import type { HarnessDescriptor } from "../descriptor.js";
+import type { Invocation } from "../exec/invocation.js";
 import type { RunInputs, TurnOptions } from "../options/types.js";
 
 /** Facts about the machine hmux runs on that change the argv (read by the CLI, passed in). */

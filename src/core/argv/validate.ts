@@ -20,22 +20,43 @@ function compile(spec: PatternSpec): RegExp {
 export function validateSessionId(self: HarnessDescriptor, id: string): string {
   const shape = self.resume.value.idShape;
   if (CLEAN_SESSION_ID.test(id) && compile(shape).test(id)) return id;
-  throw refusal(self, "invalid-option-value", "resume", `session id ${JSON.stringify(id)} is not a valid ${self.name} session id`,
+  throw refusal(
+    self,
+    "invalid-option-value",
+    "resume",
+    `session id ${JSON.stringify(id)} is not a valid ${self.name} session id`,
     [`an id matching ${shape.pattern}`],
-    "use the sessionId from the identity event of the turn you want to continue, or --resume-last");
+    "use the sessionId from the identity event of the turn you want to continue, or --resume-last",
+  );
 }
 
 /** Validate env overrides; "" means delete the key (null in the Invocation). */
-export function envChanges(self: HarnessDescriptor, env: Readonly<Record<string, string>> | undefined): Record<string, string | null> {
+export function envChanges(
+  self: HarnessDescriptor,
+  env: Readonly<Record<string, string>> | undefined,
+): Record<string, string | null> {
   const out: Record<string, string | null> = {};
   for (const key of Object.keys(env ?? {}).sort()) {
     const value = env![key]!;
     if (!ENV_KEY.test(key)) {
-      throw refusal(self, "invalid-env", "env", `environment key ${JSON.stringify(key)} is not a valid name`,
-        ["KEY=VALUE with KEY matching [A-Za-z_][A-Za-z0-9_]*", "KEY= to delete KEY"], "rename the key, e.g. MY_VAR=value");
+      throw refusal(
+        self,
+        "invalid-env",
+        "env",
+        `environment key ${JSON.stringify(key)} is not a valid name`,
+        ["KEY=VALUE with KEY matching [A-Za-z_][A-Za-z0-9_]*", "KEY= to delete KEY"],
+        "rename the key, e.g. MY_VAR=value",
+      );
     }
     if (value.includes("\0")) {
-      throw refusal(self, "invalid-env", "env", `environment value for ${key} contains a NUL byte`, ["a value without NUL"], `remove the NUL from ${key}`);
+      throw refusal(
+        self,
+        "invalid-env",
+        "env",
+        `environment value for ${key} contains a NUL byte`,
+        ["a value without NUL"],
+        `remove the NUL from ${key}`,
+      );
     }
     out[key] = value === "" ? null : value;
   }
@@ -59,11 +80,23 @@ function modelChoices(self: HarnessDescriptor): string[] {
  * The native model string for a requested model, or a refusal. With an endpoint any clean
  * selector passes: a gateway names its models as it likes.
  */
-export function resolveModel(self: HarnessDescriptor, all: readonly HarnessDescriptor[], model: string, endpoint: boolean): string {
+export function resolveModel(
+  self: HarnessDescriptor,
+  all: readonly HarnessDescriptor[],
+  model: string,
+  endpoint: boolean,
+): string {
   const v = self.models.value;
   if (!CLEAN_SELECTOR.test(model)) {
-    throw refusal(self, "invalid-option-value", "model", `model ${JSON.stringify(model)} is not a clean model selector`,
-      modelChoices(self), "a model id starts with a letter or digit and has no spaces, e.g. " + (Object.keys(v.aliases)[0] ?? v.known[0] ?? "gpt-5.5"));
+    throw refusal(
+      self,
+      "invalid-option-value",
+      "model",
+      `model ${JSON.stringify(model)} is not a clean model selector`,
+      modelChoices(self),
+      "a model id starts with a letter or digit and has no spaces, e.g. " +
+        (Object.keys(v.aliases)[0] ?? v.known[0] ?? "gpt-5.5"),
+    );
   }
   const alias = v.aliases[model];
   if (alias !== undefined) return alias;
@@ -71,10 +104,23 @@ export function resolveModel(self: HarnessDescriptor, all: readonly HarnessDescr
   if (v.accepts.kind === "clean-selector") return model;
   if (v.accepts.kind === "known-or-pattern" && compile(v.accepts.pattern).test(model)) return model;
   const supportedBy: NativeSpelling[] = all
-    .filter((d) => d.name !== self.name && (d.models.value.known.includes(model) || d.models.value.aliases[model] !== undefined || d.models.value.accepts.kind === "clean-selector"))
+    .filter(
+      (d) =>
+        d.name !== self.name &&
+        (d.models.value.known.includes(model) ||
+          d.models.value.aliases[model] !== undefined ||
+          d.models.value.accepts.kind === "clean-selector"),
+    )
     .map((d) => ({ harness: d.name, spelling: `${d.models.value.flag} ${model}` }));
-  throw refusal(self, "unknown-model", "model", `${self.name} does not know model ${JSON.stringify(model)}`, modelChoices(self),
-    `pick one of ${modelChoices(self).slice(0, 6).join(", ")}`, supportedBy);
+  throw refusal(
+    self,
+    "unknown-model",
+    "model",
+    `${self.name} does not know model ${JSON.stringify(model)}`,
+    modelChoices(self),
+    `pick one of ${modelChoices(self).slice(0, 6).join(", ")}`,
+    supportedBy,
+  );
 }
 
 export function effortLadder(self: HarnessDescriptor, model: string | undefined): readonly string[] {
@@ -83,36 +129,83 @@ export function effortLadder(self: HarnessDescriptor, model: string | undefined)
   return (model !== undefined ? e.byModel[model] : undefined) ?? e.ladder;
 }
 
-export function validateEffort(self: HarnessDescriptor, all: readonly HarnessDescriptor[], effort: string, model: string | undefined): string {
+export function validateEffort(
+  self: HarnessDescriptor,
+  all: readonly HarnessDescriptor[],
+  effort: string,
+  model: string | undefined,
+): string {
   const ladder = effortLadder(self, model);
   if (ladder.includes(effort)) return effort;
   const supportedBy = supportedByFor(all, "effort").filter((s) => {
     const d = all.find((x) => x.name === s.harness);
     return d !== undefined && d.name !== self.name && (d.efforts.value?.ladder ?? []).includes(effort);
   });
-  throw refusal(self, "unknown-effort", "effort", `${self.name} has no effort ${JSON.stringify(effort)}${model ? ` for model ${model}` : ""}`,
-    ladder, `pick one of ${ladder.join(", ")}`, supportedBy);
+  throw refusal(
+    self,
+    "unknown-effort",
+    "effort",
+    `${self.name} has no effort ${JSON.stringify(effort)}${model ? ` for model ${model}` : ""}`,
+    ladder,
+    `pick one of ${ladder.join(", ")}`,
+    supportedBy,
+  );
 }
 
-export function validateInteger(self: HarnessDescriptor, option: string, value: number, min: number, max: number): number {
+export function validateInteger(
+  self: HarnessDescriptor,
+  option: string,
+  value: number,
+  min: number,
+  max: number,
+): number {
   if (Number.isInteger(value) && value >= min && value <= max) return value;
-  throw refusal(self, "invalid-option-value", option, `${option} must be an integer from ${min} to ${max}, got ${value}`,
-    [`${min}..${max}`], `pass a whole number between ${min} and ${max}`);
+  throw refusal(
+    self,
+    "invalid-option-value",
+    option,
+    `${option} must be an integer from ${min} to ${max}, got ${value}`,
+    [`${min}..${max}`],
+    `pass a whole number between ${min} and ${max}`,
+  );
 }
 
 export function validateSeconds(self: HarnessDescriptor, option: string, value: number): void {
   if (Number.isFinite(value) && value >= 0) return;
-  throw refusal(self, "invalid-option-value", option, `${option} must be a number of seconds ≥ 0, got ${value}`,
-    ["0 (disabled)", "a positive number of seconds"], "pass e.g. 300, or 0 to disable");
+  throw refusal(
+    self,
+    "invalid-option-value",
+    option,
+    `${option} must be a number of seconds ≥ 0, got ${value}`,
+    ["0 (disabled)", "a positive number of seconds"],
+    "pass e.g. 300, or 0 to disable",
+  );
 }
 
 /** An http(s) URL without credentials; returned without a trailing slash. */
 export function validateEndpoint(self: HarnessDescriptor, endpoint: string): URL {
   let url: URL | undefined;
-  try { url = new URL(endpoint); } catch { url = undefined; }
-  if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.username || url.password || url.search || url.hash) {
-    throw refusal(self, "invalid-option-value", "endpoint", `endpoint ${JSON.stringify(endpoint)} is not an http(s) base URL`,
-      ["http://127.0.0.1:PORT", "https://gateway.example/v1"], "pass a base URL such as the one `hmux model serve` prints");
+  try {
+    url = new URL(endpoint);
+  } catch {
+    url = undefined;
+  }
+  if (
+    !url ||
+    (url.protocol !== "http:" && url.protocol !== "https:") ||
+    url.username ||
+    url.password ||
+    url.search ||
+    url.hash
+  ) {
+    throw refusal(
+      self,
+      "invalid-option-value",
+      "endpoint",
+      `endpoint ${JSON.stringify(endpoint)} is not an http(s) base URL`,
+      ["http://127.0.0.1:PORT", "https://gateway.example/v1"],
+      "pass a base URL such as the one `hmux model serve` prints",
+    );
   }
   return url;
 }

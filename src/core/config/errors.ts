@@ -1,7 +1,14 @@
 /** A config file hmux will not use: names the file, the key path, and what would work. */
 import { RefusalError } from "../refusal.js";
 
-export type ConfigErrorKind = "unreadable" | "malformed-json" | "duplicate-key" | "not-an-object" | "version" | "unknown-key" | "bad-value";
+export type ConfigErrorKind =
+  | "unreadable"
+  | "malformed-json"
+  | "duplicate-key"
+  | "not-an-object"
+  | "version"
+  | "unknown-key"
+  | "bad-value";
 
 export interface ConfigProblem {
   readonly kind: ConfigErrorKind;

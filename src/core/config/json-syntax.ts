@@ -5,13 +5,27 @@
  */
 
 export type JsonProblem =
-  | { readonly kind: "syntax"; readonly offset: number; readonly line: number; readonly column: number; readonly message: string }
-  | { readonly kind: "duplicate-key"; readonly path: readonly (string | number)[]; readonly line: number; readonly column: number };
+  | {
+      readonly kind: "syntax";
+      readonly offset: number;
+      readonly line: number;
+      readonly column: number;
+      readonly message: string;
+    }
+  | {
+      readonly kind: "duplicate-key";
+      readonly path: readonly (string | number)[];
+      readonly line: number;
+      readonly column: number;
+    };
 
 const MAX_DEPTH = 128;
 
 class Stop extends Error {
-  constructor(readonly offset: number, readonly what: string) {
+  constructor(
+    readonly offset: number,
+    readonly what: string,
+  ) {
     super(what);
   }
 }
@@ -33,8 +47,7 @@ export function findJsonProblem(text: string): JsonProblem | null {
   let pos = 0;
   let duplicate: { path: (string | number)[]; offset: number } | null = null;
 
-  const describe = (at: number): string =>
-    at >= text.length ? "end of input" : `'${text[at]}'`;
+  const describe = (at: number): string => (at >= text.length ? "end of input" : `'${text[at]}'`);
   const fail = (expected: string): never => {
     throw new Stop(pos, `expected ${expected}, found ${describe(pos)}`);
   };
@@ -58,7 +71,8 @@ export function findJsonProblem(text: string): JsonProblem | null {
       if (ch === "\\") {
         const esc = text[pos + 1];
         if (esc === "u") {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(pos + 2, pos + 6))) throw new Stop(pos, "bad \\u escape (needs 4 hex digits)");
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(pos + 2, pos + 6)))
+            throw new Stop(pos, "bad \\u escape (needs 4 hex digits)");
           out += String.fromCharCode(parseInt(text.slice(pos + 2, pos + 6), 16));
           pos += 6;
         } else if (esc !== undefined && '"\\/bfnrt'.includes(esc)) {

@@ -3,11 +3,12 @@
  * tests pass a map). Any unreadable or invalid file is a ConfigError naming it: a config that
  * exists is never silently skipped.
  */
-import { locateProjectConfig, userConfigPath, type ConfigEnv } from "./locate.js";
-import { parseConfig } from "./parse.js";
+
 import { ConfigError } from "./errors.js";
+import { type ConfigEnv, locateProjectConfig, userConfigPath } from "./locate.js";
+import { parseConfig } from "./parse.js";
 import type { Config } from "./schema.js";
-import { projectTrust, type ProjectTrust } from "./trust.js";
+import { type ProjectTrust, projectTrust } from "./trust.js";
 
 export interface ConfigReader {
   exists(path: string): boolean;
@@ -28,7 +29,11 @@ export interface LoadedConfigs {
   readonly projectTrust: ProjectTrust;
 }
 
-export function loadConfigTiers(input: { readonly env: ConfigEnv; readonly cwd: string; readonly reader: ConfigReader }): LoadedConfigs {
+export function loadConfigTiers(input: {
+  readonly env: ConfigEnv;
+  readonly cwd: string;
+  readonly reader: ConfigReader;
+}): LoadedConfigs {
   const { env, cwd, reader } = input;
   const userCandidate = userConfigPath(env);
   const userPath = userCandidate !== null && reader.exists(userCandidate) ? userCandidate : null;
@@ -41,7 +46,11 @@ export function loadConfigTiers(input: { readonly env: ConfigEnv; readonly cwd: 
     userPath,
     projectPath: located.path,
     gitRoot: located.gitRoot,
-    projectTrust: projectTrust({ userTrustedProjects: user?.trustedProjects, root: located.gitRoot, userConfigPath: userCandidate }),
+    projectTrust: projectTrust({
+      userTrustedProjects: user?.trustedProjects,
+      root: located.gitRoot,
+      userConfigPath: userCandidate,
+    }),
   };
 }
 

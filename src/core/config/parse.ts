@@ -3,10 +3,10 @@
  * the CLI reads the file and passes its text and path.
  */
 import type { z } from "zod";
-import { configSchema, CONFIG_VERSION, type Config } from "./schema.js";
-import { ConfigError, formatKeyPath, type ConfigProblem } from "./errors.js";
+import { ConfigError, type ConfigProblem, formatKeyPath } from "./errors.js";
 import { findJsonProblem } from "./json-syntax.js";
 import { knownKeysAt, nearestName } from "./known-keys.js";
+import { CONFIG_VERSION, type Config, configSchema } from "./schema.js";
 
 export type ConfigResult =
   | { readonly ok: true; readonly config: Config }
@@ -19,7 +19,13 @@ export function parseConfig(text: string, path: string): ConfigResult {
 
   const syntax = findJsonProblem(body);
   if (syntax?.kind === "syntax") {
-    return fail({ kind: "malformed-json", keyPath: "", line: syntax.line, column: syntax.column, message: `malformed JSON: ${syntax.message}` });
+    return fail({
+      kind: "malformed-json",
+      keyPath: "",
+      line: syntax.line,
+      column: syntax.column,
+      message: `malformed JSON: ${syntax.message}`,
+    });
   }
   if (syntax?.kind === "duplicate-key") {
     return fail({
@@ -32,14 +38,22 @@ export function parseConfig(text: string, path: string): ConfigResult {
   }
   const data: unknown = JSON.parse(body);
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
-    return fail({ kind: "not-an-object", keyPath: "", message: `a config file is a JSON object like {"version": ${CONFIG_VERSION}}, found ${describe(data)}` });
+    return fail({
+      kind: "not-an-object",
+      keyPath: "",
+      message: `a config file is a JSON object like {"version": ${CONFIG_VERSION}}, found ${describe(data)}`,
+    });
   }
   const version = (data as Record<string, unknown>).version;
   if (version === undefined) {
     return fail({ kind: "version", keyPath: "version", message: `missing; add "version": ${CONFIG_VERSION}` });
   }
   if (version !== CONFIG_VERSION) {
-    return fail({ kind: "version", keyPath: "version", message: `${JSON.stringify(version)} is not supported; this hmux reads config version ${CONFIG_VERSION}` });
+    return fail({
+      kind: "version",
+      keyPath: "version",
+      message: `${JSON.stringify(version)} is not supported; this hmux reads config version ${CONFIG_VERSION}`,
+    });
   }
 
   const parsed = configSchema.safeParse(data, { reportInput: true });

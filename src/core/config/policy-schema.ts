@@ -16,7 +16,10 @@ const SHELL_METACHARACTERS = /[;&|`$<>(){}\\*?!~"'\n\r\t]/;
  */
 export const commandPatternSchema = z.string().superRefine((text, ctx) => {
   if (text.trim() === "" || text !== text.trim() || /\s{2,}/.test(text)) {
-    ctx.addIssue({ code: "custom", message: `a command pattern is words separated by single spaces, e.g. "git status"; got ${JSON.stringify(text)}` });
+    ctx.addIssue({
+      code: "custom",
+      message: `a command pattern is words separated by single spaces, e.g. "git status"; got ${JSON.stringify(text)}`,
+    });
   } else if (SHELL_METACHARACTERS.test(text)) {
     ctx.addIssue({
       code: "custom",
@@ -33,7 +36,8 @@ export const policySchema = z.strictObject({
   allowTools: z
     .array(toolNameSchema)
     .refine((tools) => !tools.includes("shell"), {
-      error: 'allowing every shell command is not a safe operation; list commands in policy.allowCommands (e.g. ["ls", "git status"])',
+      error:
+        'allowing every shell command is not a safe operation; list commands in policy.allowCommands (e.g. ["ls", "git status"])',
     })
     .optional(),
   /** Shell commands allowed without asking, as word prefixes, inside the workspace only. */

@@ -5,12 +5,12 @@
  */
 import { z } from "zod";
 import { HARNESS_NAMES, type HarnessName } from "../harness-names.js";
-import { isCanonicalTool } from "../tools.js";
 import type { TurnOptions } from "../options/types.js";
-import { NATIVE_PREFIX, toolMapEntryProblem, toolNameSchema } from "./tool-names.js";
+import { isCanonicalTool } from "../tools.js";
 import { policySchema } from "./policy-schema.js";
-import { uiSchema } from "./ui-schema.js";
+import { NATIVE_PREFIX, toolMapEntryProblem, toolNameSchema } from "./tool-names.js";
 import { trustedProjectSchema } from "./trust.js";
+import { uiSchema } from "./ui-schema.js";
 
 export const CONFIG_VERSION = 1;
 
@@ -32,9 +32,15 @@ const discoverySchema = z.strictObject({
 /** Toolset names must not shadow a tool name, or `--tools read` would be ambiguous. */
 const toolsetNameSchema = z.string().superRefine((name, ctx) => {
   if (!/^[a-z0-9][a-z0-9_-]*$/.test(name)) {
-    ctx.addIssue({ code: "custom", message: `toolset name ${JSON.stringify(name)} must be lowercase letters, digits, - or _` });
+    ctx.addIssue({
+      code: "custom",
+      message: `toolset name ${JSON.stringify(name)} must be lowercase letters, digits, - or _`,
+    });
   } else if (isCanonicalTool(name) || name.startsWith(NATIVE_PREFIX)) {
-    ctx.addIssue({ code: "custom", message: `toolset name ${JSON.stringify(name)} shadows a tool name; pick another name` });
+    ctx.addIssue({
+      code: "custom",
+      message: `toolset name ${JSON.stringify(name)} shadows a tool name; pick another name`,
+    });
   }
 });
 
@@ -72,7 +78,9 @@ export const configSchema = z.strictObject({
   appendSystemPrompt: nonEmpty.optional(),
   skills: z.array(nonEmpty).optional(),
   escalateQuestions: z.boolean().optional(),
-  endpoint: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL, e.g. http://127.0.0.1:8787/v1" }).optional(),
+  endpoint: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL, e.g. http://127.0.0.1:8787/v1" })
+    .optional(),
   isolate: z.boolean().optional(),
   /** Wall-clock budget in seconds; 0 disables. */
   timeout: z.number().min(0).optional(),
@@ -97,10 +105,19 @@ export const CONFIG_KEYS: readonly string[] = Object.keys(configSchema.shape);
 
 /** The turn settings a config tier contributes, under their TurnOptions names. */
 export function configTurnOptions(config: Config): TurnOptions {
-  const { version: _v, toolsets: _ts, toolMap: _tm, policy: _p, ui: _ui, trustedProjects: _tp, timeout, stall, ...rest } = config;
+  const {
+    version: _v,
+    toolsets: _ts,
+    toolMap: _tm,
+    policy: _p,
+    ui: _ui,
+    trustedProjects: _tp,
+    timeout,
+    stall,
+    ...rest
+  } = config;
   const out: Record<string, unknown> = { ...rest };
   if (timeout !== undefined) out.timeoutSeconds = timeout;
   if (stall !== undefined) out.stallSeconds = stall;
   return out as TurnOptions;
 }
-

@@ -3,12 +3,12 @@
  * and notifications. Resolved project > user, each with its provenance like every other setting.
  */
 import { deepFreeze } from "../evidence.js";
-import type { Provenance, ProvenanceTier } from "../options/types.js";
-import type { Config } from "./schema.js";
-import { DEFAULT_HEADLESS_DENY_REASON, type PolicyConfig } from "./policy-schema.js";
-import { KEY_ACTIONS, type KeyAction, type UiConfig } from "./ui-schema.js";
-import { UNKNOWN_TRUST, type ProjectTrust, type UntrustedSetting } from "./trust.js";
 import { narrowProjectConfig } from "../options/project-trust.js";
+import type { Provenance, ProvenanceTier } from "../options/types.js";
+import { DEFAULT_HEADLESS_DENY_REASON, type PolicyConfig } from "./policy-schema.js";
+import type { Config } from "./schema.js";
+import { type ProjectTrust, UNKNOWN_TRUST, type UntrustedSetting } from "./trust.js";
+import { KEY_ACTIONS, type KeyAction, type UiConfig } from "./ui-schema.js";
 
 export interface ResolvedPolicy {
   readonly allowTools: readonly string[];
@@ -44,10 +44,16 @@ export interface ResolvedConfigSettings {
  * An untrusted project (projectTrust absent or not trusted) contributes no allow entries: its
  * policy keeps only its headless deny, and with nothing left the user's policy stands.
  */
-export function resolveConfigSettings(input: { readonly user?: Config; readonly project?: Config; readonly projectTrust?: ProjectTrust }): ResolvedConfigSettings {
+export function resolveConfigSettings(input: {
+  readonly user?: Config;
+  readonly project?: Config;
+  readonly projectTrust?: ProjectTrust;
+}): ResolvedConfigSettings {
   const trust = input.projectTrust ?? UNKNOWN_TRUST;
   const narrowed = input.project ? narrowProjectConfig(input.project, input.user, trust) : undefined;
-  const untrusted = (narrowed?.untrusted ?? []).filter((u) => u.key.startsWith("policy.") || u.key.startsWith("ui.")).map((u) => ({ ...u, trust }));
+  const untrusted = (narrowed?.untrusted ?? [])
+    .filter((u) => u.key.startsWith("policy.") || u.key.startsWith("ui."))
+    .map((u) => ({ ...u, trust }));
   const tiers: ReadonlyArray<readonly [ProvenanceTier, Config | undefined]> = [
     ["project-config", narrowed?.config],
     ["user-config", input.user],
@@ -89,7 +95,10 @@ export function resolveConfigSettings(input: { readonly user?: Config; readonly 
 
   const mouse = first((ui) => ui.mouse, "ui.mouse");
   const ui: ResolvedUi = {
-    keys, notifications, ...(theme === undefined ? {} : { theme }), ...(mouse === undefined ? {} : { mouse }),
+    keys,
+    notifications,
+    ...(theme === undefined ? {} : { theme }),
+    ...(mouse === undefined ? {} : { mouse }),
   };
   return deepFreeze(policy ? { policy, ui, provenance, untrusted } : { ui, provenance, untrusted });
 }

@@ -3,8 +3,8 @@
  * harness-native or extension tool through untranslated.
  */
 import { z } from "zod";
-import { CANONICAL_TOOLS, isCanonicalTool, type CanonicalTool } from "../tools.js";
 import type { HarnessName } from "../harness-names.js";
+import { CANONICAL_TOOLS, type CanonicalTool, isCanonicalTool } from "../tools.js";
 
 export const NATIVE_PREFIX = "native:";
 

@@ -36,7 +36,11 @@ export function projectTrust(input: {
   readonly root: string | null;
   readonly userConfigPath: string | null;
 }): ProjectTrust {
-  return { trusted: isTrustedRoot(input.userTrustedProjects, input.root), root: input.root, userConfigPath: input.userConfigPath };
+  return {
+    trusted: isTrustedRoot(input.userTrustedProjects, input.root),
+    root: input.root,
+    userConfigPath: input.userConfigPath,
+  };
 }
 
 /** A project setting (or part of one) that was not applied because the project is not trusted. */

@@ -6,13 +6,36 @@ import { z } from "zod";
 
 /** Actions a key can be bound to (issue 5 items 2, 4, 6, 7). Additive: the TUI may add more. */
 export const KEY_ACTIONS = [
-  "focus-left", "focus-right", "focus-up", "focus-down", "focus-next", "focus-previous",
-  "focus-pane-1", "focus-pane-2", "focus-pane-3", "focus-pane-4", "focus-pane-5",
-  "focus-pane-6", "focus-pane-7", "focus-pane-8", "focus-pane-9",
-  "zoom", "close-pane", "new-session", "inspector", "help",
-  "scroll-up", "scroll-down",
-  "approve", "deny", "edit", "abstain",
-  "interrupt", "halt", "halt-all", "quit",
+  "focus-left",
+  "focus-right",
+  "focus-up",
+  "focus-down",
+  "focus-next",
+  "focus-previous",
+  "focus-pane-1",
+  "focus-pane-2",
+  "focus-pane-3",
+  "focus-pane-4",
+  "focus-pane-5",
+  "focus-pane-6",
+  "focus-pane-7",
+  "focus-pane-8",
+  "focus-pane-9",
+  "zoom",
+  "close-pane",
+  "new-session",
+  "inspector",
+  "help",
+  "scroll-up",
+  "scroll-down",
+  "approve",
+  "deny",
+  "edit",
+  "abstain",
+  "interrupt",
+  "halt",
+  "halt-all",
+  "quit",
 ] as const;
 export type KeyAction = (typeof KEY_ACTIONS)[number];
 
@@ -20,9 +43,32 @@ export const KEY_MODIFIERS = ["ctrl", "alt", "shift", "meta"] as const;
 export type KeyModifier = (typeof KEY_MODIFIERS)[number];
 
 export const NAMED_KEYS = [
-  "up", "down", "left", "right", "pageup", "pagedown", "home", "end", "tab", "enter",
-  "escape", "backspace", "delete", "space",
-  "f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9", "f10", "f11", "f12",
+  "up",
+  "down",
+  "left",
+  "right",
+  "pageup",
+  "pagedown",
+  "home",
+  "end",
+  "tab",
+  "enter",
+  "escape",
+  "backspace",
+  "delete",
+  "space",
+  "f1",
+  "f2",
+  "f3",
+  "f4",
+  "f5",
+  "f6",
+  "f7",
+  "f8",
+  "f9",
+  "f10",
+  "f11",
+  "f12",
 ] as const;
 
 export interface KeyChord {
@@ -47,7 +93,9 @@ export function parseKeyChord(text: string): KeyChord | { readonly error: string
   const seen = new Set<KeyModifier>();
   for (const mod of mods) {
     if (!(KEY_MODIFIERS as readonly string[]).includes(mod)) {
-      return { error: `unknown modifier ${JSON.stringify(mod)} in ${JSON.stringify(text)}; modifiers are ${KEY_MODIFIERS.join(", ")}` };
+      return {
+        error: `unknown modifier ${JSON.stringify(mod)} in ${JSON.stringify(text)}; modifiers are ${KEY_MODIFIERS.join(", ")}`,
+      };
     }
     if (seen.has(mod as KeyModifier)) return { error: `modifier ${mod} repeated in ${JSON.stringify(text)}` };
     seen.add(mod as KeyModifier);
@@ -71,25 +119,27 @@ const keyChordSchema = z.string().superRefine((text, ctx) => {
   if ("error" in parsed) ctx.addIssue({ code: "custom", message: parsed.error });
 });
 
-const keysSchema = z
-  .partialRecord(z.enum(KEY_ACTIONS), keyChordSchema)
-  .superRefine((keys, ctx) => {
-    // Two actions on one chord would make one of them unreachable.
-    const byChord = new Map<string, string>();
-    for (const action of KEY_ACTIONS) {
-      const text = keys[action];
-      if (text === undefined) continue;
-      const parsed = parseKeyChord(text);
-      if ("error" in parsed) continue;
-      const norm = formatKeyChord(parsed);
-      const other = byChord.get(norm);
-      if (other !== undefined) {
-        ctx.addIssue({ code: "custom", path: [action], message: `${JSON.stringify(text)} is already bound to ${other}; bind each chord to one action` });
-      } else {
-        byChord.set(norm, action);
-      }
+const keysSchema = z.partialRecord(z.enum(KEY_ACTIONS), keyChordSchema).superRefine((keys, ctx) => {
+  // Two actions on one chord would make one of them unreachable.
+  const byChord = new Map<string, string>();
+  for (const action of KEY_ACTIONS) {
+    const text = keys[action];
+    if (text === undefined) continue;
+    const parsed = parseKeyChord(text);
+    if ("error" in parsed) continue;
+    const norm = formatKeyChord(parsed);
+    const other = byChord.get(norm);
+    if (other !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: [action],
+        message: `${JSON.stringify(text)} is already bound to ${other}; bind each chord to one action`,
+      });
+    } else {
+      byChord.set(norm, action);
     }
-  });
+  }
+});
 
 export const NOTIFICATION_METHODS = ["osc9", "bel", "off"] as const;
 
@@ -101,7 +151,8 @@ export const notificationsSchema = z.strictObject({
 
 /** A theme is named by its file stem in themes/ (default, light, high-contrast, …). */
 export const themeNameSchema = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, {
-  error: "a theme name is a themes/*.json file stem: lowercase letters, digits and dashes (e.g. default, light, high-contrast)",
+  error:
+    "a theme name is a themes/*.json file stem: lowercase letters, digits and dashes (e.g. default, light, high-contrast)",
 });
 
 export const uiSchema = z.strictObject({

@@ -13,7 +13,10 @@ interface Log<V> {
 }
 
 export class Book<V> {
-  private constructor(private readonly log: Log<V>, readonly size: number) {}
+  private constructor(
+    private readonly log: Log<V>,
+    readonly size: number,
+  ) {}
 
   static empty<V>(): Book<V> {
     return new Book<V>({ keys: [], values: [], index: new Map() }, 0);

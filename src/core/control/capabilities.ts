@@ -11,12 +11,19 @@
  */
 import type { Evidence } from "../evidence.js";
 import type { HarnessName } from "../harness-names.js";
-import type { ChannelId, CommandName } from "./machine-types.js";
 import { CHANNEL_TABLE } from "./capability-table.js";
+import type { ChannelId, CommandName } from "./machine-types.js";
 
 export const FACET_NAMES = [
-  "grant", "deny", "escalate", "humanReviewOnSilence", "sandbox", "continueOnMalformed",
-  "replace", "denyReason", "silence",
+  "grant",
+  "deny",
+  "escalate",
+  "humanReviewOnSilence",
+  "sandbox",
+  "continueOnMalformed",
+  "replace",
+  "denyReason",
+  "silence",
 ] as const;
 export type FacetName = (typeof FACET_NAMES)[number];
 
@@ -48,7 +55,11 @@ export interface ChannelCapabilities {
    * Which tool calls reach the channel at all: "every-call", or "harness-asks-only" when the
    * harness runs some calls without asking anybody (its own safe list, its approval policy).
    */
-  readonly coverage: { readonly value: "every-call" | "harness-asks-only" | "none"; readonly evidence: Evidence; readonly note: string };
+  readonly coverage: {
+    readonly value: "every-call" | "harness-asks-only" | "none";
+    readonly evidence: Evidence;
+    readonly note: string;
+  };
   /** The vendor's permission-posture words permission.set accepts; empty = none. */
   readonly postures: readonly string[];
   /** Postures/autonomy under which the harness would run calls without asking hmux: they shadow a check. */

@@ -19,7 +19,11 @@ export const COMMAND_FORMAT = "metaharness.command/1";
 export const DEFAULT_MAX_COMMAND_LINE_BYTES = 256 * 1024;
 
 export type ParsedCommand =
-  | { readonly ok: true; readonly command: ControlCommand; /** canonical content without the id, for duplicate-id checks */ readonly content: string }
+  | {
+      readonly ok: true;
+      readonly command: ControlCommand /** canonical content without the id, for duplicate-id checks */;
+      readonly content: string;
+    }
   /** MALFORMED: answered under `id`, or under null when no id can be read. */
   | { readonly ok: false; readonly id: string | null; readonly reason: string };
 
@@ -27,16 +31,34 @@ const nonBlank = (what: string) => z.string().refine((s) => s.trim().length > 0,
 
 const decisionSchema = z.discriminatedUnion("decision", [
   z.object({ decision: z.literal("allow") }),
-  z.object({ decision: z.literal("deny"), reason: z.string().refine((s) => s.trim().length > 0, "a deny needs a non-empty reason: the reason is the only part the model can act on") }),
-  z.object({ decision: z.literal("replace"), input: z.record(z.string(), z.unknown(), "replace needs an input object: the tool's whole new input") }),
+  z.object({
+    decision: z.literal("deny"),
+    reason: z
+      .string()
+      .refine(
+        (s) => s.trim().length > 0,
+        "a deny needs a non-empty reason: the reason is the only part the model can act on",
+      ),
+  }),
+  z.object({
+    decision: z.literal("replace"),
+    input: z.record(z.string(), z.unknown(), "replace needs an input object: the tool's whole new input"),
+  }),
   z.object({ decision: z.literal("abstain") }),
 ]);
 
 /** Frame operation words of the reference frame (metaharness.frame/1) → hmux canonical tools. */
 export const FRAME_OPERATION_TOOLS: Readonly<Record<string, readonly string[]>> = {
-  "file.read": ["read"], "file.write": ["write"], "file.edit": ["edit"], "dir.list": ["list", "glob"],
-  "search": ["grep", "glob"], "shell": ["shell"], "web.read": ["web-fetch", "web-search"],
-  "skill.load": ["skill"], "subagent.spawn": ["subagent"], "task.todo": [],
+  "file.read": ["read"],
+  "file.write": ["write"],
+  "file.edit": ["edit"],
+  "dir.list": ["list", "glob"],
+  search: ["grep", "glob"],
+  shell: ["shell"],
+  "web.read": ["web-fetch", "web-search"],
+  "skill.load": ["skill"],
+  "subagent.spawn": ["subagent"],
+  "task.todo": [],
 };
 
 const operationSchema = z.union([
@@ -45,7 +67,11 @@ const operationSchema = z.union([
 ]);
 
 const frameSchema = z.union([
-  z.object({ admits: z.array(nonBlank("an admitted tool")), text: z.string().optional(), digest: z.string().optional() }),
+  z.object({
+    admits: z.array(nonBlank("an admitted tool")),
+    text: z.string().optional(),
+    digest: z.string().optional(),
+  }),
   z.object({ operations: z.array(operationSchema), digest: z.string().optional() }).loose(),
 ]);
 
@@ -53,16 +79,21 @@ const payloadSchemas: Record<CommandName, z.ZodType> = {
   "tool.decide": z.object({ call_id: nonBlank("call_id"), decision: decisionSchema }),
   "frame.set": z.object({ frame: frameSchema }),
   "message.inject": z.object({ text: nonBlank("text") }),
-  "steer": z.object({ text: nonBlank("text") }),
+  steer: z.object({ text: nonBlank("text") }),
   "permission.set": z.object({ posture: nonBlank("posture") }),
-  "interrupt": z.object({ reason: nonBlank("reason") }),
-  "halt": z.object({ reason: nonBlank("reason") }),
+  interrupt: z.object({ reason: nonBlank("reason") }),
+  halt: z.object({ reason: nonBlank("reason") }),
 };
 
 /** Reads one raw line. Order: size, JSON, object, id, format, command name, payload. */
 export function parseCommandLine(line: string, maxBytes: number = DEFAULT_MAX_COMMAND_LINE_BYTES): ParsedCommand {
   const bytes = Buffer.byteLength(line, "utf8");
-  if (bytes > maxBytes) return { ok: false, id: null, reason: `the line is ${bytes} bytes, over the ${maxBytes}-byte limit, and was not read` };
+  if (bytes > maxBytes)
+    return {
+      ok: false,
+      id: null,
+      reason: `the line is ${bytes} bytes, over the ${maxBytes}-byte limit, and was not read`,
+    };
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -79,13 +110,18 @@ export function parseCommandValue(value: unknown): ParsedCommand {
   }
   const obj = value as Record<string, unknown>;
   const id = typeof obj.id === "string" && obj.id.trim() !== "" ? obj.id : null;
-  if (id === null) return { ok: false, id: null, reason: "a command needs a non-empty string id, so its result can be matched to it" };
+  if (id === null)
+    return { ok: false, id: null, reason: "a command needs a non-empty string id, so its result can be matched to it" };
   if (obj.format !== COMMAND_FORMAT) {
     return { ok: false, id, reason: `format must be "${COMMAND_FORMAT}", got ${JSON.stringify(obj.format ?? null)}` };
   }
   const name = obj.command;
   if (typeof name !== "string" || !(COMMAND_NAMES as readonly string[]).includes(name)) {
-    return { ok: false, id, reason: `unknown command ${JSON.stringify(name ?? null)}; the vocabulary is ${COMMAND_NAMES.join(", ")}` };
+    return {
+      ok: false,
+      id,
+      reason: `unknown command ${JSON.stringify(name ?? null)}; the vocabulary is ${COMMAND_NAMES.join(", ")}`,
+    };
   }
   const command = name as CommandName;
   const payload = command === "tool.decide" ? { ...obj, decision: nestedDecision(obj) } : obj;

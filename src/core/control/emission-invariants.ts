@@ -4,7 +4,7 @@
  * declared facets, judge with the true ones.
  */
 import { FACET_NAMES, type FacetValues } from "./capabilities.js";
-import { emit, SHAPE_NEEDS, type Classification, type Emission, type Verdict } from "./emission.js";
+import { type Classification, type Emission, emit, SHAPE_NEEDS, type Verdict } from "./emission.js";
 
 /** What happens to the call once the harness receives the emission. */
 export type Outcome =
@@ -36,11 +36,19 @@ export interface Violation {
   readonly detail: string;
 }
 
-export function checkEmission(classification: Classification, verdict: Verdict, emission: Emission, truth: FacetValues): Violation[] {
+export function checkEmission(
+  classification: Classification,
+  verdict: Verdict,
+  emission: Emission,
+  truth: FacetValues,
+): Violation[] {
   const out: Violation[] = [];
   const label = `${classification} ${verdict.decision} → ${emission.kind === "emit" ? emission.shape : "refused"}`;
   if (emission.kind === "emit" && !truth[SHAPE_NEEDS[emission.shape]]) {
-    out.push({ rule: "unsupported-shape", detail: `${label}: the harness does not support ${emission.shape} (needs ${SHAPE_NEEDS[emission.shape]})` });
+    out.push({
+      rule: "unsupported-shape",
+      detail: `${label}: the harness does not support ${emission.shape} (needs ${SHAPE_NEEDS[emission.shape]})`,
+    });
   }
   const outcome = outcomeOf(emission, verdict, truth);
   if (classification === "gated" && outcome === "runs-unchecked") {
@@ -56,8 +64,11 @@ export function checkEmission(classification: Classification, verdict: Verdict, 
 }
 
 export const VERDICTS: readonly Verdict[] = [
-  { decision: "allow" }, { decision: "deny", reason: "r" }, { decision: "replace", input: { command: "ls -1" } },
-  { decision: "abstain" }, { decision: "silence" },
+  { decision: "allow" },
+  { decision: "deny", reason: "r" },
+  { decision: "replace", input: { command: "ls -1" } },
+  { decision: "abstain" },
+  { decision: "silence" },
 ];
 export const CLASSIFICATIONS: readonly Classification[] = ["safe", "gated"];
 
@@ -79,7 +90,9 @@ export function allFacetCombinations(): FacetValues[] {
   const n = FACET_NAMES.length;
   for (let mask = 0; mask < 1 << n; mask++) {
     const values = {} as Record<(typeof FACET_NAMES)[number], boolean>;
-    FACET_NAMES.forEach((name, i) => { values[name] = (mask & (1 << i)) !== 0; });
+    FACET_NAMES.forEach((name, i) => {
+      values[name] = (mask & (1 << i)) !== 0;
+    });
     out.push(values);
   }
   return out;

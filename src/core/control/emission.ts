@@ -34,7 +34,11 @@ export type Emission =
 
 /** The facet a shape needs on the channel. */
 export const SHAPE_NEEDS: Readonly<Record<EmittedShape, keyof FacetValues>> = {
-  allow: "grant", deny: "deny", replace: "replace", ask: "escalate", silent: "silence",
+  allow: "grant",
+  deny: "deny",
+  replace: "replace",
+  ask: "escalate",
+  silent: "silence",
 };
 
 export interface EmissionContext {
@@ -44,7 +48,12 @@ export interface EmissionContext {
   readonly decider: string;
 }
 
-export function emit(classification: Classification, verdict: Verdict, facets: FacetValues, ctx: EmissionContext): Emission {
+export function emit(
+  classification: Classification,
+  verdict: Verdict,
+  facets: FacetValues,
+  ctx: EmissionContext,
+): Emission {
   switch (verdict.decision) {
     case "allow":
       if (facets.grant) return { kind: "emit", shape: "allow" };
@@ -56,7 +65,10 @@ export function emit(classification: Classification, verdict: Verdict, facets: F
       return { kind: "refuse", reason: `the ${ctx.channel} channel cannot carry a deny` };
     case "replace":
       if (facets.replace) return { kind: "emit", shape: "replace", input: verdict.input };
-      return { kind: "refuse", reason: `the ${ctx.channel} channel cannot carry replace (an updated input); it is refused by name rather than sent as an allow of the original input` };
+      return {
+        kind: "refuse",
+        reason: `the ${ctx.channel} channel cannot carry replace (an updated input); it is refused by name rather than sent as an allow of the original input`,
+      };
     case "abstain":
     case "silence":
       return classification === "safe" ? emitSafe(facets, ctx) : emitGated(verdict.decision, facets, ctx);
@@ -74,7 +86,14 @@ function emitGated(what: "abstain" | "silence", facets: FacetValues, ctx: Emissi
   if (facets.escalate) return { kind: "emit", shape: "ask", reason: `${said}; the harness asks its own person` };
   if (facets.humanReviewOnSilence && facets.silence) return { kind: "emit", shape: "silent" };
   if (facets.deny) {
-    return { kind: "emit", shape: "deny", reason: `${said} on a call that needs a check, and nobody else checks it on the ${ctx.channel} channel, so hmux denies it rather than let it run unchecked` };
+    return {
+      kind: "emit",
+      shape: "deny",
+      reason: `${said} on a call that needs a check, and nobody else checks it on the ${ctx.channel} channel, so hmux denies it rather than let it run unchecked`,
+    };
   }
-  return { kind: "refuse", reason: `the ${ctx.channel} channel offers no check for this call (no deny, no ask, no review on silence)` };
+  return {
+    kind: "refuse",
+    reason: `the ${ctx.channel} channel offers no check for this call (no deny, no ask, no review on silence)`,
+  };
 }

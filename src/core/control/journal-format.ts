@@ -28,30 +28,71 @@ export const JOURNAL_FORMAT = "hmux.journal/1";
 
 /** Events after which the writer should fdatasync (flush policy rule 2). */
 export const SYNC_AFTER_KINDS: ReadonlySet<string> = new Set([
-  "approval-disposition", "approval-cleared", "command.result", "state", "closed", "session", "disposition",
+  "approval-disposition",
+  "approval-cleared",
+  "command.result",
+  "state",
+  "closed",
+  "session",
+  "disposition",
 ]);
 
-const refused = z.object({ code: z.enum(["MALFORMED", "UNSUPPORTED_CONTROL", "UNKNOWN_CALL", "TOO_LATE", "SHADOWED"]), reason: z.string() });
+const refused = z.object({
+  code: z.enum(["MALFORMED", "UNSUPPORTED_CONTROL", "UNKNOWN_CALL", "TOO_LATE", "SHADOWED"]),
+  reason: z.string(),
+});
 const decision = z.discriminatedUnion("decision", [
   z.object({ decision: z.literal("allow") }),
   z.object({ decision: z.literal("deny"), reason: z.string().min(1) }),
   z.object({ decision: z.literal("replace"), input: z.unknown() }),
   z.object({ decision: z.literal("abstain") }),
 ]);
-const lifecycle = z.enum(["starting", "idle", "running", "awaiting-input", "awaiting-approval", "closing", "closed", "failed"]);
+const lifecycle = z.enum([
+  "starting",
+  "idle",
+  "running",
+  "awaiting-input",
+  "awaiting-approval",
+  "closing",
+  "closed",
+  "failed",
+]);
 
 /** Control events are checked field by field; any other kind (a HarnessEvent, a future kind) only needs a `kind`. */
 const controlEventSchemas: Readonly<Record<string, z.ZodType>> = {
-  "state": z.object({ kind: z.literal("state"), from: lifecycle, to: lifecycle, reason: z.string().optional() }),
-  "approval-request": z.object({ kind: z.literal("approval-request"), call: z.object({ callId: z.string(), tool: z.string(), input: z.unknown(), openedAt: z.number(), deadlineAt: z.number().nullable() }).loose() }),
-  "approval-disposition": z.object({ kind: z.literal("approval-disposition"), callId: z.string(), decision, decider: z.string(), status: z.enum(["sent", "rejected"]) }).loose(),
+  state: z.object({ kind: z.literal("state"), from: lifecycle, to: lifecycle, reason: z.string().optional() }),
+  "approval-request": z.object({
+    kind: z.literal("approval-request"),
+    call: z
+      .object({
+        callId: z.string(),
+        tool: z.string(),
+        input: z.unknown(),
+        openedAt: z.number(),
+        deadlineAt: z.number().nullable(),
+      })
+      .loose(),
+  }),
+  "approval-disposition": z
+    .object({
+      kind: z.literal("approval-disposition"),
+      callId: z.string(),
+      decision,
+      decider: z.string(),
+      status: z.enum(["sent", "rejected"]),
+    })
+    .loose(),
   "approval-cleared": z.object({ kind: z.literal("approval-cleared"), callId: z.string(), reason: z.string() }),
   "command.result": z.object({
-    kind: z.literal("command.result"), id: z.string().nullable(),
-    outcome: z.union([z.object({ result: z.literal("ok") }).loose(), z.object({ result: z.literal("refused"), refused })]),
+    kind: z.literal("command.result"),
+    id: z.string().nullable(),
+    outcome: z.union([
+      z.object({ result: z.literal("ok") }).loose(),
+      z.object({ result: z.literal("refused"), refused }),
+    ]),
   }),
-  "closed": z.object({ kind: z.literal("closed"), exitCode: z.number().nullable(), cause: z.string() }).loose(),
-  "warning": z.object({ kind: z.literal("warning"), code: z.string(), message: z.string() }),
+  closed: z.object({ kind: z.literal("closed"), exitCode: z.number().nullable(), cause: z.string() }).loose(),
+  warning: z.object({ kind: z.literal("warning"), code: z.string(), message: z.string() }),
 };
 
 const anyEvent = z.object({ kind: z.string().min(1) }).loose();
@@ -65,7 +106,9 @@ export const journalRecordSchema = z.object({
     const schema = controlEventSchemas[event.kind];
     if (!schema) return;
     const r = schema.safeParse(event);
-    if (!r.success) for (const issue of r.error.issues) ctx.addIssue({ code: "custom", message: `${event.kind}: ${issue.path.join(".")} ${issue.message}` });
+    if (!r.success)
+      for (const issue of r.error.issues)
+        ctx.addIssue({ code: "custom", message: `${event.kind}: ${issue.path.join(".")} ${issue.message}` });
   }),
 });
 
@@ -117,14 +160,19 @@ export function readJournal(text: string): JournalReading {
     }
     const parsed = journalRecordSchema.safeParse(value);
     if (!parsed.success) {
-      problems.push({ line: number, reason: parsed.error.issues.map((i) => `${i.path.join(".") || "(record)"}: ${i.message}`).join("; ") });
+      problems.push({
+        line: number,
+        reason: parsed.error.issues.map((i) => `${i.path.join(".") || "(record)"}: ${i.message}`).join("; "),
+      });
       return;
     }
     const record = parsed.data as unknown as JournalRecord;
     const previous = records.at(-1);
-    if (previous && record.session !== previous.session) problems.push({ line: number, reason: `session ${record.session} in the journal of ${previous.session}` });
+    if (previous && record.session !== previous.session)
+      problems.push({ line: number, reason: `session ${record.session} in the journal of ${previous.session}` });
     const expected = previous ? previous.seq + 1 : 1;
-    if (record.seq !== expected) problems.push({ line: number, reason: `seq ${record.seq} where ${expected} was expected` });
+    if (record.seq !== expected)
+      problems.push({ line: number, reason: `seq ${record.seq} where ${expected} was expected` });
     records.push(record);
   };
   lines.forEach((line, i) => take(line, i + 1, false));

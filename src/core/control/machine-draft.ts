@@ -13,7 +13,10 @@ export function isTerminal(lifecycle: Lifecycle): boolean {
 export class Draft {
   state: ControlState;
   readonly effects: ControlEffect[] = [];
-  constructor(state: ControlState, readonly now: number) {
+  constructor(
+    state: ControlState,
+    readonly now: number,
+  ) {
     this.state = state;
   }
 
@@ -53,7 +56,11 @@ export class Draft {
     this.emit({ kind: "command.result", id, outcome });
   }
 
-  refuse(id: string | null, code: Extract<CommandOutcome, { result: "refused" }>["refused"]["code"], reason: string): CommandOutcome {
+  refuse(
+    id: string | null,
+    code: Extract<CommandOutcome, { result: "refused" }>["refused"]["code"],
+    reason: string,
+  ): CommandOutcome {
     const outcome: CommandOutcome = { result: "refused", refused: { code, reason } };
     this.result(id, outcome);
     return outcome;
@@ -77,8 +84,14 @@ export class Draft {
 
   count(verdict: Decision, decider: Decider): void {
     const c = this.state.census;
-    const key = ({ allow: "allowed", deny: "denied", replace: "replaced", abstain: "abstained" } as const)[verdict.decision];
-    const census: Census = { ...c, [key]: c[key] + 1, byDecider: { ...c.byDecider, [decider]: (c.byDecider[decider] ?? 0) + 1 } };
+    const key = ({ allow: "allowed", deny: "denied", replace: "replaced", abstain: "abstained" } as const)[
+      verdict.decision
+    ];
+    const census: Census = {
+      ...c,
+      [key]: c[key] + 1,
+      byDecider: { ...c.byDecider, [decider]: (c.byDecider[decider] ?? 0) + 1 },
+    };
     this.patch({ census });
   }
 }

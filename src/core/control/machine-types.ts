@@ -13,7 +13,13 @@ import type { CommandOutcome, ControlEvent, Decider, Decision, Lifecycle, Pendin
 
 /** The metaharness.command/1 vocabulary, in the reference order. */
 export const COMMAND_NAMES = [
-  "tool.decide", "frame.set", "message.inject", "steer", "permission.set", "interrupt", "halt",
+  "tool.decide",
+  "frame.set",
+  "message.inject",
+  "steer",
+  "permission.set",
+  "interrupt",
+  "halt",
 ] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
@@ -26,8 +32,16 @@ export type DecisionMode = (typeof DECISION_MODES)[number];
  * (see capabilities.ts). "none" = the harness offers hmux no per-call check at all.
  */
 export const CHANNEL_IDS = [
-  "claude-control", "claude-hook", "claude-pane-hook", "codex-app-server", "codex-exec-hook", "codex-exec",
-  "pi-extension", "pi-rpc", "muse-oneshot", "cursor-oneshot",
+  "claude-control",
+  "claude-hook",
+  "claude-pane-hook",
+  "codex-app-server",
+  "codex-exec-hook",
+  "codex-exec",
+  "pi-extension",
+  "pi-rpc",
+  "muse-oneshot",
+  "cursor-oneshot",
 ] as const;
 export type ChannelId = (typeof CHANNEL_IDS)[number];
 
@@ -54,7 +68,12 @@ export interface ToolCallAsk {
 /** The decision as it must look on the harness's own wire. The bridge adds framing (ids, envelopes). */
 export type WireDecision =
   /** claude `--permission-prompt-tool stdio`: control_response.response.response */
-  | { readonly channel: "claude-control"; readonly response: { readonly behavior: "allow"; readonly updatedInput: unknown } | { readonly behavior: "deny"; readonly message: string } }
+  | {
+      readonly channel: "claude-control";
+      readonly response:
+        | { readonly behavior: "allow"; readonly updatedInput: unknown }
+        | { readonly behavior: "deny"; readonly message: string };
+    }
   /** PreToolUse hook stdout (claude settings hook, codex exec hook); null = no bytes (abstain). */
   | { readonly channel: "claude-hook" | "claude-pane-hook" | "codex-exec-hook"; readonly stdout: HookOutput | null }
   /** codex app-server: the JSON-RPC result for item/…/requestApproval */
@@ -117,7 +136,12 @@ export type ControlInput =
   | { readonly type: "decider-gone"; readonly reason: string }
   /** The session is being closed by hmux (close op, pane closed): pending calls are denied first. */
   | { readonly type: "close-requested"; readonly reason: string }
-  | { readonly type: "process-exited"; readonly exitCode: number | null; readonly cause: "clean" | "limit" | "crash" | "stall" | "killed" | "failed"; readonly failure?: FailureSummary };
+  | {
+      readonly type: "process-exited";
+      readonly exitCode: number | null;
+      readonly cause: "clean" | "limit" | "crash" | "stall" | "killed" | "failed";
+      readonly failure?: FailureSummary;
+    };
 
 /** What the runtime must do, in order. Deliveries are written to the harness in list order. */
 export type ControlEffect =
@@ -129,7 +153,15 @@ export type ControlEffect =
    * a deny, an ask or silence depending on the channel). On the control channels (claude-control,
    * codex-app-server, pi-extension) `decision` is only ever allow, deny or replace.
    */
-  | { readonly type: "deliver-decision"; readonly callId: string; readonly ref: string | number | null; readonly decision: SentDecision; readonly verdict: Decision; readonly wire: WireDecision | null; readonly decider: Decider }
+  | {
+      readonly type: "deliver-decision";
+      readonly callId: string;
+      readonly ref: string | number | null;
+      readonly decision: SentDecision;
+      readonly verdict: Decision;
+      readonly wire: WireDecision | null;
+      readonly decider: Decider;
+    }
   /**
    * Stop the running turn through the harness's own interrupt (the session survives where it
    * can). On channels whose interrupt is "kill the process group" (one-process turns: claude-hook,
@@ -162,7 +194,11 @@ export interface ControlConfig {
   /** hmux's wish for a decision budget; always clamped strictly below the harness's timeout. */
   readonly decisionBudgetMs?: number;
   /** Classifies a call safe (allowed without asking) or gated; absent = everything gated. */
-  readonly classify?: (call: { readonly tool: string; readonly canonical?: string; readonly input: unknown }) => Classified;
+  readonly classify?: (call: {
+    readonly tool: string;
+    readonly canonical?: string;
+    readonly input: unknown;
+  }) => Classified;
   /** What a headless deny of a gated call says (policy.headless.reason); the classifier's why is added. */
   readonly headlessDenyReason?: string;
   /** Frame in force at launch (frame mode). */

@@ -41,7 +41,10 @@ export function step(state: ControlState, input: ControlInput, now: number): Ste
 }
 
 /** Runs a sequence of inputs (tests, journal replay). */
-export function run(state: ControlState, inputs: readonly { readonly input: ControlInput; readonly now: number }[]): StepResult {
+export function run(
+  state: ControlState,
+  inputs: readonly { readonly input: ControlInput; readonly now: number }[],
+): StepResult {
   let current = state;
   const effects: StepResult["effects"][number][] = [];
   for (const { input, now } of inputs) {
@@ -59,7 +62,11 @@ function apply(d: Draft, input: ControlInput): void {
   // Answered even after the end: the harness blocks on it, and a closed session admits nothing.
   if (input.type === "pre-tool-check") return preToolCheck(d, input.call);
   if (isTerminal(d.state.lifecycle)) {
-    if (input.type === "tool-call-requested") d.warn("CALL_AFTER_CLOSE", `${input.call.callId} arrived after the session ${d.state.lifecycle}; nothing can answer it`);
+    if (input.type === "tool-call-requested")
+      d.warn(
+        "CALL_AFTER_CLOSE",
+        `${input.call.callId} arrived after the session ${d.state.lifecycle}; nothing can answer it`,
+      );
     return;
   }
   switch (input.type) {
@@ -84,7 +91,13 @@ function apply(d: Draft, input: ControlInput): void {
       return;
     case "decider-gone":
       for (const call of [...d.state.pending]) {
-        denyNow(d, call.callId, `nobody is left to decide this call (${input.reason}), so hmux denies it rather than let it wait; the call did not run`, "hmux", "decider-gone");
+        denyNow(
+          d,
+          call.callId,
+          `nobody is left to decide this call (${input.reason}), so hmux denies it rather than let it wait; the call did not run`,
+          "hmux",
+          "decider-gone",
+        );
       }
       return;
     case "close-requested":
@@ -94,8 +107,16 @@ function apply(d: Draft, input: ControlInput): void {
     case "process-exited":
       clearAllPending(d, "process-ended", true);
       d.patch({ turn: null });
-      d.moveTo(input.failure || input.cause === "failed" || input.cause === "crash" ? "failed" : "closed", `the process exited (${input.cause})`);
-      d.emit({ kind: "closed", exitCode: input.exitCode, cause: input.cause, ...(input.failure ? { failure: input.failure } : {}) });
+      d.moveTo(
+        input.failure || input.cause === "failed" || input.cause === "crash" ? "failed" : "closed",
+        `the process exited (${input.cause})`,
+      );
+      d.emit({
+        kind: "closed",
+        exitCode: input.exitCode,
+        cause: input.cause,
+        ...(input.failure ? { failure: input.failure } : {}),
+      });
       return;
   }
 }
@@ -104,7 +125,8 @@ function turnStarted(d: Draft, turnId: string): void {
   const { staged } = d.state.frame;
   d.patch({ turn: { id: turnId, startedAt: d.now }, turnsStarted: d.state.turnsStarted + 1 });
   if (staged) d.patch({ frame: { inForce: staged, staged: null } });
-  if (d.state.lifecycle !== "closing") d.moveTo(d.state.pending.length > 0 ? "awaiting-approval" : "running", `turn ${turnId} started`);
+  if (d.state.lifecycle !== "closing")
+    d.moveTo(d.state.pending.length > 0 ? "awaiting-approval" : "running", `turn ${turnId} started`);
 }
 
 function turnEnded(d: Draft, awaitingInput: boolean): void {
@@ -112,7 +134,10 @@ function turnEnded(d: Draft, awaitingInput: boolean): void {
   clearAllPending(d, "turn-ended", true);
   d.patch({ turn: null });
   if (d.state.lifecycle === "closing") return;
-  d.moveTo(awaitingInput ? "awaiting-input" : "idle", awaitingInput ? "the turn ended on a question" : "the turn ended");
+  d.moveTo(
+    awaitingInput ? "awaiting-input" : "idle",
+    awaitingInput ? "the turn ended on a question" : "the turn ended",
+  );
   const queued = d.state.queuedInjections;
   if (queued.length > 0) {
     d.patch({ queuedInjections: [] });
@@ -122,8 +147,18 @@ function turnEnded(d: Draft, awaitingInput: boolean): void {
 
 function deliveryFailed(d: Draft, callId: string, reason: string): void {
   const settled = d.state.settled.get(callId);
-  d.warn("DELIVERY_FAILED", `${callId}: the answer could not be written to ${channelCapabilities(d.state.config.channel).harness} (${reason})`);
+  d.warn(
+    "DELIVERY_FAILED",
+    `${callId}: the answer could not be written to ${channelCapabilities(d.state.config.channel).harness} (${reason})`,
+  );
   if (settled?.decision && settled.decider) {
-    d.emit({ kind: "approval-disposition", callId, decision: settled.decision, decider: settled.decider, status: "rejected", reason });
+    d.emit({
+      kind: "approval-disposition",
+      callId,
+      decision: settled.decision,
+      decider: settled.decider,
+      status: "rejected",
+      reason,
+    });
   }
 }

@@ -19,16 +19,34 @@ export interface CallToClassify {
 /** A starting allowlist a caller may opt into: read-only tools and read-only commands. */
 export const DEFAULT_SAFE_POLICY: PolicyConfig = {
   allowTools: ["read", "grep", "glob", "list"],
-  allowCommands: ["ls", "cat", "head", "tail", "wc", "pwd", "echo", "git status", "git diff", "git log", "git show", "rg", "grep"],
+  allowCommands: [
+    "ls",
+    "cat",
+    "head",
+    "tail",
+    "wc",
+    "pwd",
+    "echo",
+    "git status",
+    "git diff",
+    "git log",
+    "git show",
+    "rg",
+    "grep",
+  ],
 };
 
 /** Flags that make an otherwise read-only command write files or run programs. */
-const DANGEROUS_ARG = /^(--output|--pre|--pre-glob|--exec|--ext-diff|--textconv|--open-files-in-pager|-O|-exec|-execdir|-delete|-ok|-okdir|-fprint0?|-fprintf|-fls)(=|$)/;
+const DANGEROUS_ARG =
+  /^(--output|--pre|--pre-glob|--exec|--ext-diff|--textconv|--open-files-in-pager|-O|-exec|-execdir|-delete|-ok|-okdir|-fprint0?|-fprintf|-fls)(=|$)/;
 /** Input fields that name a path a read-type tool will touch. */
 const PATH_FIELDS = ["file_path", "filePath", "path", "notebook_path", "directory", "dir", "cwd", "workdir"];
 const SHELLS = /^(\/usr)?(\/bin\/)?(ba|z|da)?sh$/;
 
-export function makeClassifier(policy: PolicyConfig | undefined, workspace: string): (call: CallToClassify) => Classified {
+export function makeClassifier(
+  policy: PolicyConfig | undefined,
+  workspace: string,
+): (call: CallToClassify) => Classified {
   return (call) => classifyCall(policy, workspace, call);
 }
 
@@ -62,7 +80,8 @@ function classifyShell(policy: PolicyConfig, root: string, cwd: string, input: R
   let segments: readonly (readonly string[])[];
   if (Array.isArray(command) && command.every((w) => typeof w === "string")) {
     const words = command as string[];
-    if (words.length === 3 && SHELLS.test(words[0]!) && (words[1] === "-c" || words[1] === "-lc")) return classifyShellText(policy, root, cwd, words[2]!);
+    if (words.length === 3 && SHELLS.test(words[0]!) && (words[1] === "-c" || words[1] === "-lc"))
+      return classifyShellText(policy, root, cwd, words[2]!);
     segments = [words];
   } else if (typeof command === "string") {
     return classifyShellText(policy, root, cwd, command);
@@ -77,7 +96,13 @@ function classifyShellText(policy: PolicyConfig, root: string, cwd: string, text
   if (!reading.simple) return { classification: "gated", why: `the command is not a simple one: ${reading.why}` };
   const [first] = reading.segments;
   // `bash -lc '<script>'` (codex's own spelling): judge the script, once.
-  if (reading.segments.length === 1 && first && first.length === 3 && SHELLS.test(first[0]!) && (first[1] === "-c" || first[1] === "-lc")) {
+  if (
+    reading.segments.length === 1 &&
+    first &&
+    first.length === 3 &&
+    SHELLS.test(first[0]!) &&
+    (first[1] === "-c" || first[1] === "-lc")
+  ) {
     const inner = readShell(first[2]!.trim());
     if (!inner.simple) return { classification: "gated", why: `the command is not a simple one: ${inner.why}` };
     return classifySegments(policy, root, cwd, inner.segments);
@@ -85,21 +110,30 @@ function classifyShellText(policy: PolicyConfig, root: string, cwd: string, text
   return classifySegments(policy, root, cwd, reading.segments);
 }
 
-function classifySegments(policy: PolicyConfig, root: string, cwd: string, segments: readonly (readonly string[])[]): Classified {
+function classifySegments(
+  policy: PolicyConfig,
+  root: string,
+  cwd: string,
+  segments: readonly (readonly string[])[],
+): Classified {
   const patterns = (policy.allowCommands ?? []).map((p) => p.split(" "));
   for (const words of segments) {
     const match = patterns.find((p) => p.length <= words.length && p.every((w, i) => words[i] === w));
     const shown = words.join(" ");
     if (!match) return { classification: "gated", why: `\`${shown}\` is not on the policy's allowCommands list` };
     for (const arg of words.slice(match.length)) {
-      if (DANGEROUS_ARG.test(arg)) return { classification: "gated", why: `\`${arg}\` can write files or run programs` };
+      if (DANGEROUS_ARG.test(arg))
+        return { classification: "gated", why: `\`${arg}\` can write files or run programs` };
       const value = arg.startsWith("-") ? (arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : null) : arg;
       if (value !== null && value !== "" && !inside(root, posix.resolve(cwd, value))) {
         return { classification: "gated", why: `\`${shown}\` reaches ${value}, outside the workspace ${root}` };
       }
     }
   }
-  return { classification: "safe", why: `every command in \`${segments.map((s) => s.join(" ")).join(" | ")}\` is on the allowCommands list and stays inside the workspace` };
+  return {
+    classification: "safe",
+    why: `every command in \`${segments.map((s) => s.join(" ")).join(" | ")}\` is on the allowCommands list and stays inside the workspace`,
+  };
 }
 
 function inside(root: string, path: string): boolean {

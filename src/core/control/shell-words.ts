@@ -7,23 +7,39 @@
  */
 
 export type ShellReading =
-  | { readonly simple: true; /** pipeline segments, each a list of words */ readonly segments: readonly (readonly string[])[] }
+  | {
+      readonly simple: true /** pipeline segments, each a list of words */;
+      readonly segments: readonly (readonly string[])[];
+    }
   | { readonly simple: false; readonly why: string };
 
 const FORBIDDEN: Readonly<Record<string, string>> = {
-  ";": "a `;` runs a second command", "&": "`&`/`&&` runs a second command", ">": "a redirection writes a file",
-  "<": "a redirection reads a file outside the check", "$": "`$` expands a variable or a command",
-  "`": "a backtick runs a command", "(": "a subshell runs commands", ")": "a subshell runs commands",
-  "{": "a brace group or expansion", "}": "a brace group or expansion", "\\": "an escape hides what follows",
-  "\n": "a newline runs a second command", "\r": "a carriage return", "*": "a glob expands to unseen paths",
-  "?": "a glob expands to unseen paths", "[": "a glob expands to unseen paths", "]": "a glob expands to unseen paths",
-  "~": "`~` is the home directory, outside the workspace", "#": "a comment hides the rest of the line", "!": "`!` is history expansion",
+  ";": "a `;` runs a second command",
+  "&": "`&`/`&&` runs a second command",
+  ">": "a redirection writes a file",
+  "<": "a redirection reads a file outside the check",
+  $: "`$` expands a variable or a command",
+  "`": "a backtick runs a command",
+  "(": "a subshell runs commands",
+  ")": "a subshell runs commands",
+  "{": "a brace group or expansion",
+  "}": "a brace group or expansion",
+  "\\": "an escape hides what follows",
+  "\n": "a newline runs a second command",
+  "\r": "a carriage return",
+  "*": "a glob expands to unseen paths",
+  "?": "a glob expands to unseen paths",
+  "[": "a glob expands to unseen paths",
+  "]": "a glob expands to unseen paths",
+  "~": "`~` is the home directory, outside the workspace",
+  "#": "a comment hides the rest of the line",
+  "!": "`!` is history expansion",
 };
 
 export function readShell(text: string): ShellReading {
   const segments: string[][] = [[]];
   let word: string | null = null;
-  let quote: "'" | "\"" | null = null;
+  let quote: "'" | '"' | null = null;
   const endWord = () => {
     if (word !== null) segments[segments.length - 1]!.push(word);
     word = null;
@@ -35,9 +51,10 @@ export function readShell(text: string): ShellReading {
       else word += ch;
       continue;
     }
-    if (quote === "\"") {
-      if (ch === "\"") quote = null;
-      else if (ch === "$" || ch === "`" || ch === "\\" || ch === "!") return { simple: false, why: `${FORBIDDEN[ch]} (inside double quotes)` };
+    if (quote === '"') {
+      if (ch === '"') quote = null;
+      else if (ch === "$" || ch === "`" || ch === "\\" || ch === "!")
+        return { simple: false, why: `${FORBIDDEN[ch]} (inside double quotes)` };
       else word += ch;
       continue;
     }
@@ -45,7 +62,7 @@ export function readShell(text: string): ShellReading {
       endWord();
       continue;
     }
-    if (ch === "'" || ch === "\"") {
+    if (ch === "'" || ch === '"') {
       quote = ch;
       word ??= "";
       continue;
@@ -63,9 +80,11 @@ export function readShell(text: string): ShellReading {
   }
   if (quote !== null) return { simple: false, why: "an unterminated quote" };
   endWord();
-  if (segments.some((s) => s.length === 0)) return { simple: false, why: segments.length > 1 ? "a pipe with nothing after it" : "an empty command" };
+  if (segments.some((s) => s.length === 0))
+    return { simple: false, why: segments.length > 1 ? "a pipe with nothing after it" : "an empty command" };
   for (const s of segments) {
-    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(s[0]!)) return { simple: false, why: "an environment assignment changes what the command does" };
+    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(s[0]!))
+      return { simple: false, why: "an environment assignment changes what the command does" };
   }
   return { simple: true, segments };
 }

@@ -4,7 +4,7 @@
  * configuration will need is checked; the results are command.result events with id
  * `start/<command>` (the reference spelling).
  */
-import { delivers, whyNot, type ChannelCapabilities } from "./capabilities.js";
+import { type ChannelCapabilities, delivers, whyNot } from "./capabilities.js";
 import type { CommandName, DecisionMode, Frame } from "./machine-types.js";
 import type { ControlEvent, RefusalCode } from "./types.js";
 
@@ -37,13 +37,24 @@ export function requiredCommands(needs: StartNeeds): CommandName[] {
   // A launch frame is a frame put in force at start: it needs the same per-call enforcement as frame.set.
   if (needs.frame) set.add("frame.set");
   for (const c of needs.expects ?? []) set.add(c);
-  const order: CommandName[] = ["tool.decide", "frame.set", "message.inject", "steer", "permission.set", "interrupt", "halt"];
+  const order: CommandName[] = [
+    "tool.decide",
+    "frame.set",
+    "message.inject",
+    "steer",
+    "permission.set",
+    "interrupt",
+    "halt",
+  ];
   return order.filter((c) => set.has(c));
 }
 
 /** The channel's default posture when none is given (what the harness does without being told). */
 const DEFAULT_POSTURE: Readonly<Partial<Record<ChannelCapabilities["id"], string>>> = {
-  "claude-control": "default", "claude-hook": "default", "claude-pane-hook": "default", "codex-app-server": "on-request",
+  "claude-control": "default",
+  "claude-hook": "default",
+  "claude-pane-hook": "default",
+  "codex-app-server": "on-request",
 };
 
 export function refusalsAtStart(caps: ChannelCapabilities, needs: StartNeeds): StartRefusal[] {
@@ -51,11 +62,19 @@ export function refusalsAtStart(caps: ChannelCapabilities, needs: StartNeeds): S
   const required = requiredCommands(needs);
   for (const command of required) {
     if (!delivers(caps, command)) {
-      out.push({ command, code: "UNSUPPORTED_CONTROL", reason: `this session's configuration needs ${command} and ${whyNot(caps, command)}` });
+      out.push({
+        command,
+        code: "UNSUPPORTED_CONTROL",
+        reason: `this session's configuration needs ${command} and ${whyNot(caps, command)}`,
+      });
     }
   }
   if (needs.mode === "observe" && (needs.frame || required.includes("frame.set"))) {
-    out.push({ command: "frame.set", code: "SHADOWED", reason: "observe mode allows every call, so a frame would claim enforcement that observe silently overrides" });
+    out.push({
+      command: "frame.set",
+      code: "SHADOWED",
+      reason: "observe mode allows every call, so a frame would claim enforcement that observe silently overrides",
+    });
   }
   const checks = required.includes("tool.decide") && needs.mode !== "observe" && delivers(caps, "tool.decide");
   if (checks) {
@@ -63,13 +82,21 @@ export function refusalsAtStart(caps: ChannelCapabilities, needs: StartNeeds): S
     const shadows: string[] = [];
     if (needs.autonomy) shadows.push("an autonomy flag runs calls without asking anybody");
     if (posture !== null && caps.shadowingPostures.includes(posture)) {
-      shadows.push(`${caps.harness} under the ${posture} posture runs or refuses calls without asking${caps.id === "codex-app-server" ? " (start the thread with approvalPolicy untrusted)" : ""}`);
+      shadows.push(
+        `${caps.harness} under the ${posture} posture runs or refuses calls without asking${caps.id === "codex-app-server" ? " (start the thread with approvalPolicy untrusted)" : ""}`,
+      );
     }
     if (needs.nativeAllowRules && needs.nativeAllowRules.length > 0) {
-      shadows.push(`native allow rules ${JSON.stringify(needs.nativeAllowRules)} let ${caps.harness} run those calls before hmux is asked`);
+      shadows.push(
+        `native allow rules ${JSON.stringify(needs.nativeAllowRules)} let ${caps.harness} run those calls before hmux is asked`,
+      );
     }
     if (shadows.length > 0) {
-      out.push({ command: "tool.decide", code: "SHADOWED", reason: `hmux's check would be silently pre-empted: ${shadows.join("; ")}` });
+      out.push({
+        command: "tool.decide",
+        code: "SHADOWED",
+        reason: `hmux's check would be silently pre-empted: ${shadows.join("; ")}`,
+      });
     }
   }
   return out;
@@ -77,5 +104,9 @@ export function refusalsAtStart(caps: ChannelCapabilities, needs: StartNeeds): S
 
 /** The refusals as the events a session prints before it exits 2. */
 export function startRefusalEvents(refusals: readonly StartRefusal[]): ControlEvent[] {
-  return refusals.map((r) => ({ kind: "command.result", id: `start/${r.command}`, outcome: { result: "refused", refused: { code: r.code, reason: r.reason } } }));
+  return refusals.map((r) => ({
+    kind: "command.result",
+    id: `start/${r.command}`,
+    outcome: { result: "refused", refused: { code: r.code, reason: r.reason } },
+  }));
 }

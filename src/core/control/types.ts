@@ -6,7 +6,14 @@ import type { FailureSummary, HarnessEvent } from "../events.js";
 import type { HarnessName } from "../harness-names.js";
 
 export const LIFECYCLES = [
-  "starting", "idle", "running", "awaiting-input", "awaiting-approval", "closing", "closed", "failed",
+  "starting",
+  "idle",
+  "running",
+  "awaiting-input",
+  "awaiting-approval",
+  "closing",
+  "closed",
+  "failed",
 ] as const;
 export type Lifecycle = (typeof LIFECYCLES)[number];
 
@@ -48,17 +55,40 @@ export type Disposition =
 
 /** Events a session adds around the harness's own HarnessEvents. */
 export type ControlEvent =
-  | { readonly kind: "session"; readonly sessionId: string; readonly harness: HarnessName; readonly origin: "fresh" | "resumed"; readonly escalateQuestions: boolean }
+  | {
+      readonly kind: "session";
+      readonly sessionId: string;
+      readonly harness: HarnessName;
+      readonly origin: "fresh" | "resumed";
+      readonly escalateQuestions: boolean;
+    }
   | { readonly kind: "turn"; readonly turnId: string; readonly id: string | null }
   | ({ readonly kind: "disposition"; readonly id: string } & Disposition)
   | { readonly kind: "state"; readonly from: Lifecycle; readonly to: Lifecycle; readonly reason?: string }
   | { readonly kind: "approval-request"; readonly call: PendingCall }
   /** `decision` is the decider's verdict; `sent` says what reached the harness when that differs (an abstain sent as a deny). */
-  | { readonly kind: "approval-disposition"; readonly callId: string; readonly decision: Decision; readonly decider: Decider; readonly status: "sent" | "rejected"; readonly reason?: string; readonly sent?: "allow" | "deny" | "replace" | "ask" | "silent" }
-  | { readonly kind: "approval-cleared"; readonly callId: string; readonly reason: "native-resolved" | "turn-ended" | "process-ended" | "channel-failed" | "decided" }
+  | {
+      readonly kind: "approval-disposition";
+      readonly callId: string;
+      readonly decision: Decision;
+      readonly decider: Decider;
+      readonly status: "sent" | "rejected";
+      readonly reason?: string;
+      readonly sent?: "allow" | "deny" | "replace" | "ask" | "silent";
+    }
+  | {
+      readonly kind: "approval-cleared";
+      readonly callId: string;
+      readonly reason: "native-resolved" | "turn-ended" | "process-ended" | "channel-failed" | "decided";
+    }
   | { readonly kind: "command.result"; readonly id: string | null; readonly outcome: CommandOutcome }
   /** A named condition worth a code to match on (PENDING_CALL_ABANDONED, NO_FRAME_IN_FORCE, REQUEST_MUTATED …). */
   | { readonly kind: "warning"; readonly code: string; readonly message: string }
-  | { readonly kind: "closed"; readonly exitCode: number | null; readonly cause: "clean" | "limit" | "crash" | "stall" | "killed" | "failed"; readonly failure?: FailureSummary };
+  | {
+      readonly kind: "closed";
+      readonly exitCode: number | null;
+      readonly cause: "clean" | "limit" | "crash" | "stall" | "killed" | "failed";
+      readonly failure?: FailureSummary;
+    };
 
 export type SessionEvent = HarnessEvent | ControlEvent;

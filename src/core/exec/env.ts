@@ -1,5 +1,5 @@
-import { RefusalError } from "../refusal.js";
 import type { HarnessName } from "../harness-names.js";
+import { RefusalError } from "../refusal.js";
 
 const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -29,13 +29,22 @@ export function composeEnv(
 
 export function validateEnvEntry(key: string, value: string, harness?: HarnessName): void {
   if (!ENV_KEY.test(key)) {
-    throw new RefusalError(`invalid environment variable name ${JSON.stringify(key)}: use letters, digits and _ (not starting with a digit)`, {
-      issue: "invalid-env", option: "env", harness, hint: "pass --env NAME=value, e.g. --env MY_VAR=1; NAME= deletes it",
-    });
+    throw new RefusalError(
+      `invalid environment variable name ${JSON.stringify(key)}: use letters, digits and _ (not starting with a digit)`,
+      {
+        issue: "invalid-env",
+        option: "env",
+        harness,
+        hint: "pass --env NAME=value, e.g. --env MY_VAR=1; NAME= deletes it",
+      },
+    );
   }
   if (value.includes("\0")) {
     throw new RefusalError(`environment variable ${key} contains a NUL byte, which no process environment can hold`, {
-      issue: "invalid-env", option: "env", harness, hint: "remove the NUL character from the value",
+      issue: "invalid-env",
+      option: "env",
+      harness,
+      hint: "remove the NUL character from the value",
     });
   }
 }
@@ -47,7 +56,10 @@ export function parseEnvAssignments(items: readonly string[], harness?: HarnessN
     const eq = item.indexOf("=");
     if (eq <= 0) {
       throw new RefusalError(`--env ${JSON.stringify(item)} is not KEY=VALUE`, {
-        issue: "invalid-env", option: "env", harness, hint: "write --env KEY=VALUE, or --env KEY= to delete KEY",
+        issue: "invalid-env",
+        option: "env",
+        harness,
+        hint: "write --env KEY=VALUE, or --env KEY= to delete KEY",
       });
     }
     const key = item.slice(0, eq);

@@ -3,7 +3,11 @@
  * The core owns it because the core consumes it; adapters produce it.
  */
 /** A file the adapter needs written before spawn (isolated config, models.json, hooks). */
-export interface PlannedFile { readonly path: string; readonly content: string; readonly mode?: number }
+export interface PlannedFile {
+  readonly path: string;
+  readonly content: string;
+  readonly mode?: number;
+}
 
 /**
  * Everything needed to start one harness process, computed purely from resolved options.

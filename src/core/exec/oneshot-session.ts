@@ -11,16 +11,28 @@
  * during a turn is rejected with reason `turn-in-progress`.
  */
 import { initialState } from "../control/machine.js";
-import { commandResultOf, handleSessionLine, SerialQueue, stepAndCarry, type CommandResultEvent } from "./session-support.js";
-import type { ControlCommand, ControlEffect, ControlInput, ControlState, DecisionMode } from "../control/machine-types.js";
+import type {
+  ControlCommand,
+  ControlEffect,
+  ControlInput,
+  ControlState,
+  DecisionMode,
+} from "../control/machine-types.js";
 import type { CommandOutcome, ControlEvent, Decider, Disposition, SessionEvent } from "../control/types.js";
 import type { ExitCause, FailureSummary, HarnessEvent } from "../events.js";
 import type { HarnessName } from "../harness-names.js";
 import { composeAnswer, composePrompt } from "../question.js";
+import type { OneShotPorts, OneShotSessionPlan } from "./oneshot-session-types.js";
 import { runTurn } from "./run-turn.js";
 import { commandToWire } from "./session-commands.js";
 import { refusedAtStart } from "./session-start.js";
-import type { OneShotPorts, OneShotSessionPlan } from "./oneshot-session-types.js";
+import {
+  type CommandResultEvent,
+  commandResultOf,
+  handleSessionLine,
+  SerialQueue,
+  stepAndCarry,
+} from "./session-support.js";
 import type { ClosedEvent, LineAnswer, SessionHandle, SessionSnapshot } from "./session-types.js";
 
 export const TURN_IN_PROGRESS = "turn-in-progress";
@@ -47,7 +59,9 @@ function modeOf(plan: Pick<OneShotSessionPlan, "approvals">): DecisionMode {
  * past, so it needs no tool.decide channel (unless the caller requires one by name). Ask,
  * deny (headless) and frame all need hmux to answer calls, which these channels cannot carry.
  */
-export function oneShotStartRefusals(plan: Pick<OneShotSessionPlan, "harness" | "channel" | "approvals" | "requiredControls" | "classify">): ControlEvent[] {
+export function oneShotStartRefusals(
+  plan: Pick<OneShotSessionPlan, "harness" | "channel" | "approvals" | "requiredControls" | "classify">,
+): ControlEvent[] {
   const mode = modeOf(plan);
   const required = plan.requiredControls ?? [];
   const caps = { harness: plan.harness, channel: plan.channel, posture: null, midTurnSend: "next-turn" as const };
@@ -74,15 +88,23 @@ class OneShotSession implements SessionHandle {
   private readonly serial = new SerialQueue();
   private resolveClosed!: (e: ClosedEvent) => void;
 
-  constructor(private readonly plan: OneShotSessionPlan, private readonly ports: OneShotPorts) {
+  constructor(
+    private readonly plan: OneShotSessionPlan,
+    private readonly ports: OneShotPorts,
+  ) {
     this.sessionId = plan.sessionId;
     this.harness = plan.harness;
     this.turnCount = plan.turnsBefore ?? 0;
     this.harnessSessionId = plan.resume ?? null;
     this.closed = new Promise((r) => (this.resolveClosed = r));
     this.control = initialState({
-      sessionId: plan.sessionId, harness: plan.harness, channel: plan.channel, mode: modeOf(plan),
-      headless: plan.approvals === "deny", harnessTimeoutMs: null, posture: null,
+      sessionId: plan.sessionId,
+      harness: plan.harness,
+      channel: plan.channel,
+      mode: modeOf(plan),
+      headless: plan.approvals === "deny",
+      harnessTimeoutMs: null,
+      posture: null,
       ...(plan.classify ? { classify: plan.classify } : {}),
     });
   }
@@ -94,7 +116,15 @@ class OneShotSession implements SessionHandle {
 
   snapshot(): SessionSnapshot {
     const s = this.control;
-    return { lifecycle: s.lifecycle, turnId: this.turn?.turnId ?? null, pending: s.pending, harnessSessionId: this.harnessSessionId, frame: s.frame.inForce, posture: s.posture, census: s.census };
+    return {
+      lifecycle: s.lifecycle,
+      turnId: this.turn?.turnId ?? null,
+      pending: s.pending,
+      harnessSessionId: this.harnessSessionId,
+      frame: s.frame.inForce,
+      posture: s.posture,
+      census: s.census,
+    };
   }
 
   async start(): Promise<void> {
@@ -104,7 +134,11 @@ class OneShotSession implements SessionHandle {
     if (refusals.length > 0) {
       for (const r of refusals) this.emit(r);
       const names = refusals.map((r) => (r.kind === "command.result" ? r.id?.replace(/^start\//, "") : "")).join(", ");
-      const f: FailureSummary = { class: "rejected", retryable: false, message: `this session's configuration needs ${names}, which the ${this.harness} one-shot channel cannot honour (it has no per-call approval channel; --approvals allow lets ${this.harness}'s own permission system decide)` };
+      const f: FailureSummary = {
+        class: "rejected",
+        retryable: false,
+        message: `this session's configuration needs ${names}, which the ${this.harness} one-shot channel cannot honour (it has no per-call approval channel; --approvals allow lets ${this.harness}'s own permission system decide)`,
+      };
       this.emit({ kind: "failure", ...f });
       this.finished = true;
       const closed: ClosedEvent = { kind: "closed", exitCode: null, cause: "failed", failure: f };
@@ -112,7 +146,13 @@ class OneShotSession implements SessionHandle {
       this.resolveClosed(closed);
       return;
     }
-    this.emit({ kind: "session", sessionId: this.sessionId, harness: this.harness, origin: this.plan.origin, escalateQuestions: this.plan.escalateQuestions });
+    this.emit({
+      kind: "session",
+      sessionId: this.sessionId,
+      harness: this.harness,
+      origin: this.plan.origin,
+      escalateQuestions: this.plan.escalateQuestions,
+    });
     this.input({ type: "ready" }); // no process lives between turns: ready at once
   }
 
@@ -123,25 +163,34 @@ class OneShotSession implements SessionHandle {
   answer(id: string, text: string): Promise<Disposition> {
     return this.inOrder(async () => {
       if (this.turn !== null) return this.disposition(id, { disposition: "rejected", reason: TURN_IN_PROGRESS });
-      if (this.openQuestion === null) return this.disposition(id, { disposition: "rejected", reason: "no-open-question" });
+      if (this.openQuestion === null)
+        return this.disposition(id, { disposition: "rejected", reason: "no-open-question" });
       return this.deliver(id, composeAnswer(this.openQuestion, text));
     });
   }
 
   command(command: ControlCommand, decider: Decider = "program"): Promise<CommandOutcome> {
-    return this.inOrder(async () => commandResultOf(this.input({ type: "command-value", value: commandToWire(command), decider }), command.id));
+    return this.inOrder(async () =>
+      commandResultOf(this.input({ type: "command-value", value: commandToWire(command), decider }), command.id),
+    );
   }
 
   handleLine(line: string, decider: Decider = "program"): Promise<LineAnswer> {
-    return handleSessionLine({
-      inOrder: (task) => this.inOrder(task),
-      reportBadLine: (event) => this.emit(event),
-      commandLine: async (commandLine, by) =>
-        this.input({ type: "command-line", line: commandLine, decider: by }).find((e): e is CommandResultEvent => e.kind === "command.result") ?? null,
-      send: (id, text) => this.send(id, text),
-      answer: (id, text) => this.answer(id, text),
-      close: () => this.close(),
-    }, line, decider);
+    return handleSessionLine(
+      {
+        inOrder: (task) => this.inOrder(task),
+        reportBadLine: (event) => this.emit(event),
+        commandLine: async (commandLine, by) =>
+          this.input({ type: "command-line", line: commandLine, decider: by }).find(
+            (e): e is CommandResultEvent => e.kind === "command.result",
+          ) ?? null,
+        send: (id, text) => this.send(id, text),
+        answer: (id, text) => this.answer(id, text),
+        close: () => this.close(),
+      },
+      line,
+      decider,
+    );
   }
 
   /** Lets the running turn finish, then closes: no process outlives a turn, so nothing else to stop. */
@@ -166,7 +215,8 @@ class OneShotSession implements SessionHandle {
   }
 
   private deliver(id: string, text: string): Disposition {
-    if (!this.started || this.ending !== null || this.finished) return this.disposition(id, { disposition: "rejected", reason: "closed" });
+    if (!this.started || this.ending !== null || this.finished)
+      return this.disposition(id, { disposition: "rejected", reason: "closed" });
     if (this.turn !== null) return this.disposition(id, { disposition: "rejected", reason: TURN_IN_PROGRESS });
     this.openQuestion = null;
     this.runTurn(id, this.withPreamble(text));
@@ -189,11 +239,16 @@ class OneShotSession implements SessionHandle {
     this.turnCount += 1;
     const turnId = `${this.sessionId}:turn-${this.turnCount}`;
     const abort = new AbortController();
-    const request = this.plan.turn({ prompt, ...(this.harnessSessionId !== null ? { resume: this.harnessSessionId } : {}) });
+    const request = this.plan.turn({
+      prompt,
+      ...(this.harnessSessionId !== null ? { resume: this.harnessSessionId } : {}),
+    });
     this.emit({ kind: "turn", turnId, id });
     this.input({ type: "turn-started", turnId });
     const events = runTurn(this.ports, {
-      ...request, signal: abort.signal, escalateQuestions: this.plan.escalateQuestions,
+      ...request,
+      signal: abort.signal,
+      escalateQuestions: this.plan.escalateQuestions,
       ...(this.plan.stallMs ? { stallMs: this.plan.stallMs } : {}),
     });
     // Started a microtask later, so the turn is on record before any of its events arrive.
@@ -217,27 +272,53 @@ class OneShotSession implements SessionHandle {
     } catch (err) {
       // runTurn never throws; a subscriber that threw lands here and the turn still ends.
       const message = `hmux internal error during the turn: ${err instanceof Error ? err.message : String(err)}`;
-      done = { kind: "done", exitCode: null, cause: "failed", failure: { class: "transport", retryable: false, message } };
+      done = {
+        kind: "done",
+        exitCode: null,
+        cause: "failed",
+        failure: { class: "transport", retryable: false, message },
+      };
     }
     const cause: ExitCause = done?.cause ?? "failed";
     if (this.turn?.turnId === turnId) this.turn = null;
     this.input({ type: "turn-ended", turnId, awaitingInput: cause === "awaiting-input" });
-    this.emit(done ?? { kind: "done", exitCode: null, cause: "failed", failure: { class: "transport", retryable: false, message: "hmux internal error: the turn ended without a done" } });
+    this.emit(
+      done ?? {
+        kind: "done",
+        exitCode: null,
+        cause: "failed",
+        failure: {
+          class: "transport",
+          retryable: false,
+          message: "hmux internal error: the turn ended without a done",
+        },
+      },
+    );
     if (cause === "awaiting-input" && question !== undefined) this.openQuestion = question;
   }
 
   /** The machine's effects, in order. Decisions, messages, frames and permissions never come: the table refuses them. */
   private input(input: ControlInput): ControlEvent[] {
-    return stepAndCarry(this.control, input, this.ports.clock.now(), (next) => (this.control = next), (effect) => this.carry(effect));
+    return stepAndCarry(
+      this.control,
+      input,
+      this.ports.clock.now(),
+      (next) => (this.control = next),
+      (effect) => this.carry(effect),
+    );
   }
 
   private carry(effect: ControlEffect): void {
     switch (effect.type) {
-      case "emit": return this.emit(effect.event);
+      case "emit":
+        return this.emit(effect.event);
       // The turn is the process: interrupting it kills its group; the session takes the next send.
-      case "deliver-interrupt": return this.turn?.abort.abort();
-      case "deliver-halt": return this.shutDown({ cause: "killed" }, true);
-      default: return;
+      case "deliver-interrupt":
+        return this.turn?.abort.abort();
+      case "deliver-halt":
+        return this.shutDown({ cause: "killed" }, true);
+      default:
+        return;
     }
   }
 
@@ -247,7 +328,10 @@ class OneShotSession implements SessionHandle {
     this.ending = ending;
     const lifecycle = this.control.lifecycle;
     if (lifecycle !== "closing" && lifecycle !== "closed" && lifecycle !== "failed") {
-      this.input({ type: "close-requested", reason: ending.cause === "clean" ? "the session was closed" : `the session is ending (${ending.cause})` });
+      this.input({
+        type: "close-requested",
+        reason: ending.cause === "clean" ? "the session was closed" : `the session is ending (${ending.cause})`,
+      });
     }
     const turn = this.turn;
     if (now) turn?.abort.abort();
@@ -259,8 +343,18 @@ class OneShotSession implements SessionHandle {
     this.finished = true;
     // Behind every queued intent, so their rejections come first and `closed` is the last event.
     void this.inOrder(async () => {
-      const emitted = this.input({ type: "process-exited", exitCode: null, cause: ending.cause, ...(ending.failure ? { failure: ending.failure } : {}) });
-      const closed = emitted.find((e): e is ClosedEvent => e.kind === "closed") ?? { kind: "closed", exitCode: null, cause: ending.cause, ...(ending.failure ? { failure: ending.failure } : {}) };
+      const emitted = this.input({
+        type: "process-exited",
+        exitCode: null,
+        cause: ending.cause,
+        ...(ending.failure ? { failure: ending.failure } : {}),
+      });
+      const closed = emitted.find((e): e is ClosedEvent => e.kind === "closed") ?? {
+        kind: "closed",
+        exitCode: null,
+        cause: ending.cause,
+        ...(ending.failure ? { failure: ending.failure } : {}),
+      };
       if (!emitted.some((e) => e.kind === "closed")) this.emit(closed);
       this.resolveClosed(closed);
     });

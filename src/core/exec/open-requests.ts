@@ -5,7 +5,10 @@
  */
 export type RequestRef = string | number | null;
 
-interface Entry<T> { readonly callId: string; readonly data: T }
+interface Entry<T> {
+  readonly callId: string;
+  readonly data: T;
+}
 
 export class OpenRequests<T> {
   private readonly byRef = new Map<string, Entry<T>>();

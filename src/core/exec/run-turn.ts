@@ -5,16 +5,17 @@
  * arrive as `failure` + `done`. Abandoning the iterator kills the child's process group and
  * waits for it, so `hmux run … --json | head -n 5` leaves nothing behind.
  */
+
+import type { MatcherSet } from "../classify.js";
+import { type ConcludeInput, concludeTurn } from "../conclude.js";
 import type { StreamDecoder } from "../decoder.js";
 import type { FailureSummary, HarnessEvent } from "../events.js";
 import { failure, failureEvent } from "../failure.js";
 import type { HarnessName } from "../harness-names.js";
 import { isRefusal } from "../refusal.js";
-import type { Invocation } from "./invocation.js";
 import { composeEnv } from "./env.js";
+import type { Invocation } from "./invocation.js";
 import type { Clock, FileSystemPort, Spawner } from "./ports.js";
-import { concludeTurn, type ConcludeInput } from "../conclude.js";
-import type { MatcherSet } from "../classify.js";
 import { TurnProcess } from "./turn-process.js";
 
 export const DEFAULT_KILL_GRACE_MS = 5_000;
@@ -55,7 +56,10 @@ export interface RunTurnRequest {
   readonly leadingEvents?: readonly HarnessEvent[];
 }
 
-export async function* runTurn(deps: RunTurnDeps, request: RunTurnRequest): AsyncGenerator<HarnessEvent, void, undefined> {
+export async function* runTurn(
+  deps: RunTurnDeps,
+  request: RunTurnRequest,
+): AsyncGenerator<HarnessEvent, void, undefined> {
   let turn: TurnProcess | undefined;
   try {
     for (const event of request.leadingEvents ?? []) yield event;
@@ -74,21 +78,27 @@ export async function* runTurn(deps: RunTurnDeps, request: RunTurnRequest): Asyn
       for (const dir of invocation.dirs ?? []) await deps.fs.mkdir(dir);
       for (const file of invocation.files) await deps.fs.writeFile(file.path, file.content, file.mode);
     } catch (err) {
-      yield* endBeforeSpawn(failure("transport", `could not write ${request.harness}'s configuration before start: ${messageOf(err)}`));
+      yield* endBeforeSpawn(
+        failure("transport", `could not write ${request.harness}'s configuration before start: ${messageOf(err)}`),
+      );
       return;
     }
 
     const [nativeBinary, ...args] = invocation.argv;
     const executable = request.executable ?? nativeBinary;
     if (!executable) {
-      yield* endBeforeSpawn(failure("transport", `hmux internal error: the ${request.harness} adapter planned an empty argv`));
+      yield* endBeforeSpawn(
+        failure("transport", `hmux internal error: the ${request.harness} adapter planned an empty argv`),
+      );
       return;
     }
     let decoder: StreamDecoder;
     try {
       decoder = request.createDecoder();
     } catch (err) {
-      yield* endBeforeSpawn(failure("transport", `hmux internal error creating the ${request.harness} decoder: ${messageOf(err)}`));
+      yield* endBeforeSpawn(
+        failure("transport", `hmux internal error creating the ${request.harness} decoder: ${messageOf(err)}`),
+      );
       return;
     }
 

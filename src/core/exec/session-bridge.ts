@@ -3,13 +3,14 @@
  * stateful: it turns hmux intents into protocol lines and protocol lines into outputs. It
  * never writes, reads a clock or spawns — the runtime does, through injected ports.
  */
-import type { RequestRef } from "./open-requests.js";
+
+import { channelCapabilities, delivers as commandDelivered } from "../control/capabilities.js";
+import type { ChannelId, CommandName, ToolCallAsk } from "../control/machine-types.js";
+import type { Decision } from "../control/types.js";
 import type { JsonObject } from "../decoder.js";
 import type { ExitCause, FailureSummary, HarnessEvent } from "../events.js";
 import type { HarnessName } from "../harness-names.js";
-import type { Decision } from "../control/types.js";
-import { channelCapabilities, delivers as commandDelivered } from "../control/capabilities.js";
-import type { ChannelId, CommandName, ToolCallAsk } from "../control/machine-types.js";
+import type { RequestRef } from "./open-requests.js";
 
 export { COMMAND_NAMES, type CommandName } from "../control/machine-types.js";
 
@@ -68,7 +69,11 @@ export interface SessionBridge {
    * Lines delivering one decision to the native request `ref` (the ask's own ref) for a call
    * this bridge reported; allow/deny/replace only. Nothing when that request is no longer open.
    */
-  encodeDecision(callId: string, ref: RequestRef, decision: Exclude<Decision, { decision: "abstain" }>): readonly string[];
+  encodeDecision(
+    callId: string,
+    ref: RequestRef,
+    decision: Exclude<Decision, { decision: "abstain" }>,
+  ): readonly string[];
   /** Lines answering a pre-tool-check with "no decision, go on"; only bridges that report pre-tool-check need it. */
   encodeContinue?(callId: string, ref: RequestRef): readonly string[];
   /** Lines stopping the running turn while the session survives; null when the channel has none. */

@@ -5,8 +5,8 @@
  * nested and flat, are accepted there: src/core/control/command-schema.ts).
  */
 import { z } from "zod";
-import type { ControlCommand } from "../control/machine-types.js";
 import { COMMAND_FORMAT } from "../control/command-schema.js";
+import type { ControlCommand } from "../control/machine-types.js";
 
 /** A line longer than this is refused unread: no op needs it and it protects memory. */
 export const MAX_LINE_BYTES = 1024 * 1024;
@@ -35,7 +35,8 @@ const opSchema = z.discriminatedUnion("op", [
 export function parseSessionLine(line: string): ParsedLine {
   if (line.trim() === "") return { kind: "blank" };
   const bytes = Buffer.byteLength(line, "utf8");
-  if (bytes > MAX_LINE_BYTES) return { kind: "bad-op", message: `line of ${bytes} bytes exceeds the ${MAX_LINE_BYTES}-byte limit` };
+  if (bytes > MAX_LINE_BYTES)
+    return { kind: "bad-op", message: `line of ${bytes} bytes exceeds the ${MAX_LINE_BYTES}-byte limit` };
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -44,11 +45,16 @@ export function parseSessionLine(line: string): ParsedLine {
     if (line.includes(COMMAND_FORMAT)) return { kind: "command", line };
     return { kind: "bad-op", message: `line is not JSON: ${(err as Error).message}` };
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return { kind: "bad-op", message: "line is not a JSON object" };
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return { kind: "bad-op", message: "line is not a JSON object" };
   const obj = value as Record<string, unknown>;
   if ("format" in obj || "command" in obj) return { kind: "command", line };
   const op = opSchema.safeParse(obj);
-  if (!op.success) return { kind: "bad-op", message: `malformed op: ${op.error.issues.map((i) => `${i.path.join(".") || "(line)"}: ${i.message}`).join("; ")}` };
+  if (!op.success)
+    return {
+      kind: "bad-op",
+      message: `malformed op: ${op.error.issues.map((i) => `${i.path.join(".") || "(line)"}: ${i.message}`).join("; ")}`,
+    };
   return { kind: "op", op: op.data as SessionOp };
 }
 
@@ -56,12 +62,17 @@ export function parseSessionLine(line: string): ParsedLine {
 export function commandToWire(command: ControlCommand): Record<string, unknown> {
   const base = { format: COMMAND_FORMAT, id: command.id, command: command.command };
   switch (command.command) {
-    case "tool.decide": return { ...base, call_id: command.callId, decision: command.decision };
-    case "frame.set": return { ...base, frame: command.frame };
+    case "tool.decide":
+      return { ...base, call_id: command.callId, decision: command.decision };
+    case "frame.set":
+      return { ...base, frame: command.frame };
     case "message.inject":
-    case "steer": return { ...base, text: command.text };
-    case "permission.set": return { ...base, posture: command.posture };
+    case "steer":
+      return { ...base, text: command.text };
+    case "permission.set":
+      return { ...base, posture: command.posture };
     case "interrupt":
-    case "halt": return { ...base, reason: command.reason };
+    case "halt":
+      return { ...base, reason: command.reason };
   }
 }

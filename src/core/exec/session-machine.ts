@@ -7,11 +7,18 @@
  */
 import { channelCapabilities } from "../control/capabilities.js";
 import { initialState } from "../control/machine.js";
-import { stepAndCarry } from "./session-support.js";
-import type { ControlConfig, ControlEffect, ControlInput, ControlState, Frame, SentDecision } from "../control/machine-types.js";
+import type {
+  ControlConfig,
+  ControlEffect,
+  ControlInput,
+  ControlState,
+  Frame,
+  SentDecision,
+} from "../control/machine-types.js";
 import type { ControlEvent, Decision } from "../control/types.js";
 import type { Clock } from "./ports.js";
 import type { SessionBridge } from "./session-bridge.js";
+import { stepAndCarry } from "./session-support.js";
 
 export interface MachineHost {
   emit(event: ControlEvent): void;
@@ -29,7 +36,12 @@ export class MachineControl {
   private current: ControlState;
   private readonly timers = new Map<string, unknown>();
 
-  constructor(config: ControlConfig, private readonly bridge: SessionBridge, private readonly clock: Clock, private readonly host: MachineHost) {
+  constructor(
+    config: ControlConfig,
+    private readonly bridge: SessionBridge,
+    private readonly clock: Clock,
+    private readonly host: MachineHost,
+  ) {
     this.current = initialState(config);
   }
 
@@ -39,7 +51,13 @@ export class MachineControl {
 
   /** One input; returns the events it emitted (so a line can find its own command.result). */
   input(input: ControlInput): ControlEvent[] {
-    return stepAndCarry(this.current, input, this.clock.now(), (next) => (this.current = next), (effect) => this.carry(effect));
+    return stepAndCarry(
+      this.current,
+      input,
+      this.clock.now(),
+      (next) => (this.current = next),
+      (effect) => this.carry(effect),
+    );
   }
 
   private carry(effect: ControlEffect): void {
@@ -51,7 +69,8 @@ export class MachineControl {
         if (decision === null) return; // silence: the channel's own pipeline answers
         const write = this.host.write(this.bridge.encodeDecision(effect.callId, effect.ref, decision));
         void write.then((ok) => {
-          if (!ok) this.input({ type: "delivery-failed", callId: effect.callId, reason: "the harness's stdin is closed" });
+          if (!ok)
+            this.input({ type: "delivery-failed", callId: effect.callId, reason: "the harness's stdin is closed" });
         });
         return;
       }
@@ -59,7 +78,8 @@ export class MachineControl {
         const lines = this.bridge.encodeInterrupt();
         // Every adapter must deliver interrupt: where the channel has no in-band way, the
         // turn is the process, so stopping the process is the interrupt.
-        if (lines === null) return this.host.halt("interrupt: this channel has no in-band interrupt, so the process was stopped");
+        if (lines === null)
+          return this.host.halt("interrupt: this channel has no in-band interrupt, so the process was stopped");
         if (lines.length > 0) void this.host.write(lines);
         return;
       }
@@ -77,10 +97,13 @@ export class MachineControl {
       case "arm-deadline": {
         this.clear(effect.callId);
         const ms = Math.max(0, effect.at - this.clock.now());
-        this.timers.set(effect.callId, this.clock.setTimeout(() => {
-          this.timers.delete(effect.callId);
-          this.input({ type: "tick" });
-        }, ms));
+        this.timers.set(
+          effect.callId,
+          this.clock.setTimeout(() => {
+            this.timers.delete(effect.callId);
+            this.input({ type: "tick" });
+          }, ms),
+        );
         return;
       }
       case "clear-deadline":
@@ -108,11 +131,16 @@ export class MachineControl {
 /** What the bridge can write: an `ask` has nobody further to go to here, so it is a deny with its reason. */
 function deliverable(sent: SentDecision): Exclude<Decision, { decision: "abstain" }> | null {
   switch (sent.decision) {
-    case "allow": return { decision: "allow" };
-    case "deny": return { decision: "deny", reason: sent.reason };
-    case "replace": return { decision: "replace", input: sent.input };
-    case "ask": return { decision: "deny", reason: sent.reason };
-    case "silent": return null;
+    case "allow":
+      return { decision: "allow" };
+    case "deny":
+      return { decision: "deny", reason: sent.reason };
+    case "replace":
+      return { decision: "replace", input: sent.input };
+    case "ask":
+      return { decision: "deny", reason: sent.reason };
+    case "silent":
+      return null;
   }
 }
 

@@ -28,4 +28,7 @@ export interface SessionRequest {
 }
 
 /** Files to write before spawning (config, extensions); the caller writes them. */
-export interface SessionFile { readonly path: string; readonly content: string }
+export interface SessionFile {
+  readonly path: string;
+  readonly content: string;
+}

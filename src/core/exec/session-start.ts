@@ -9,14 +9,26 @@ import { refusalsAtStart, startRefusalEvents } from "../control/start-refusals.j
 import type { ControlEvent } from "../control/types.js";
 import type { BridgeCapabilities, ControlName } from "./session-bridge.js";
 
-export function refusedAtStart(bridge: BridgeCapabilities, mode: DecisionMode, required: readonly ControlName[], policy: boolean): ControlEvent[] {
+export function refusedAtStart(
+  bridge: BridgeCapabilities,
+  mode: DecisionMode,
+  required: readonly ControlName[],
+  policy: boolean,
+): ControlEvent[] {
   const caps = channelCapabilities(bridge.channel);
   const expects = required.filter((c): c is CommandName => c !== "tool.decide/replace");
   const out = startRefusalEvents(refusalsAtStart(caps, { mode, expects, policy, posture: bridge.posture }));
   if (required.includes("tool.decide/replace") && !caps.facets.replace.value) {
     out.push({
-      kind: "command.result", id: "start/tool.decide/replace",
-      outcome: { result: "refused", refused: { code: "UNSUPPORTED_CONTROL", reason: `this session's configuration needs tool.decide/replace and the ${caps.harness} ${caps.mode} channel cannot carry a replacement input (${caps.facets.replace.note ?? "replace facet absent"})` } },
+      kind: "command.result",
+      id: "start/tool.decide/replace",
+      outcome: {
+        result: "refused",
+        refused: {
+          code: "UNSUPPORTED_CONTROL",
+          reason: `this session's configuration needs tool.decide/replace and the ${caps.harness} ${caps.mode} channel cannot carry a replacement input (${caps.facets.replace.note ?? "replace facet absent"})`,
+        },
+      },
     });
   }
   return out;

@@ -5,6 +5,7 @@ import type { CommandOutcome, ControlEvent, Decider, Disposition } from "../cont
 import type { EventOf } from "../events.js";
 
 type ErrorEvent = EventOf<"error">;
+
 import { parseSessionLine } from "./session-commands.js";
 import type { LineAnswer } from "./session-types.js";
 
@@ -24,7 +25,13 @@ export class SerialQueue {
  * machine again), then each effect is carried out in order; returns the events it emitted (so a
  * command line can find its own command.result).
  */
-export function stepAndCarry(state: ControlState, input: ControlInput, now: number, commit: (next: ControlState) => void, carry: (effect: ControlEffect) => void): ControlEvent[] {
+export function stepAndCarry(
+  state: ControlState,
+  input: ControlInput,
+  now: number,
+  commit: (next: ControlState) => void,
+  carry: (effect: ControlEffect) => void,
+): ControlEvent[] {
   const result = step(state, input, now);
   commit(result.state);
   const emitted: ControlEvent[] = [];
@@ -37,8 +44,12 @@ export function stepAndCarry(state: ControlState, input: ControlInput, now: numb
 
 /** The command.result a step emitted for command `id`; a step that emitted none is a bug, answered MALFORMED. */
 export function commandResultOf(events: readonly ControlEvent[], id: string): CommandOutcome {
-  const found = events.find((e): e is Extract<ControlEvent, { kind: "command.result" }> => e.kind === "command.result" && e.id === id);
-  return found?.outcome ?? { result: "refused", refused: { code: "MALFORMED", reason: "the command produced no result" } };
+  const found = events.find(
+    (e): e is Extract<ControlEvent, { kind: "command.result" }> => e.kind === "command.result" && e.id === id,
+  );
+  return (
+    found?.outcome ?? { result: "refused", refused: { code: "MALFORMED", reason: "the command produced no result" } }
+  );
 }
 
 export type CommandResultEvent = Extract<ControlEvent, { kind: "command.result" }>;
@@ -74,7 +85,11 @@ export function handleSessionLine(runtime: LineRuntime, line: string, decider: D
       const op = parsed.op;
       if (op.op === "close") return runtime.close().then(() => null);
       const id = op.id;
-      return (op.op === "send" ? runtime.send(id, op.text) : runtime.answer(id, op.text)).then((d) => ({ kind: "disposition", id, ...d }));
+      return (op.op === "send" ? runtime.send(id, op.text) : runtime.answer(id, op.text)).then((d) => ({
+        kind: "disposition",
+        id,
+        ...d,
+      }));
     }
   }
 }

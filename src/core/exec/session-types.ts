@@ -2,10 +2,19 @@
  * The public surface of a running session: what the TUI, the machine session and the
  * control socket hold. Everything a session does is a SessionEvent to subscribers.
  */
-import type { ControlEvent, CommandOutcome, Decider, Disposition, Lifecycle, PendingCall, SessionEvent } from "../control/types.js";
+
 import type { Census, Classified, ControlCommand, Frame } from "../control/machine-types.js";
+import type {
+  CommandOutcome,
+  ControlEvent,
+  Decider,
+  Disposition,
+  Lifecycle,
+  PendingCall,
+  SessionEvent,
+} from "../control/types.js";
 import type { HarnessName } from "../harness-names.js";
-import type { Clock, SpawnRequest, Spawner } from "./ports.js";
+import type { Clock, Spawner, SpawnRequest } from "./ports.js";
 import type { ControlName, SessionBridge } from "./session-bridge.js";
 
 /** Who decides a call nobody answered yet. */
@@ -29,7 +38,11 @@ export interface SessionPlan {
   readonly bridge: SessionBridge;
   readonly approvals: ApprovalMode;
   /** The policy's classifier (src/core/control/policy.ts makeClassifier): safe calls are allowed without asking. */
-  readonly classify?: (call: { readonly tool: string; readonly canonical?: string; readonly input: unknown }) => Classified;
+  readonly classify?: (call: {
+    readonly tool: string;
+    readonly canonical?: string;
+    readonly input: unknown;
+  }) => Classified;
   /** What a headless deny says (policy.headless.reason). */
   readonly headlessDenyReason?: string;
   /** A frame in force from launch (frame mode). */

@@ -4,23 +4,38 @@
  * life; H6's control machine (run by MachineControl) owns lifecycle, pending calls, deadlines,
  * census and every command.result.
  */
+
+import { channelCapabilities } from "../control/capabilities.js";
 import type { ControlCommand, DecisionMode, Frame } from "../control/machine-types.js";
 import type { CommandOutcome, Decider, Disposition, Lifecycle, SessionEvent } from "../control/types.js";
-import { channelCapabilities } from "../control/capabilities.js";
 import type { ExitCause, FailureSummary, HarnessEvent } from "../events.js";
 import { failure, reduceFailures } from "../failure.js";
+import { type LineItem, LineSplitter } from "../lines.js";
 import { composeAnswer, composePrompt, detectQuestion } from "../question.js";
-import { LineSplitter, type LineItem } from "../lines.js";
 import type { ChildProcessHandle, ExitStatus } from "./ports.js";
 import type { BridgeOutput } from "./session-bridge.js";
 import { commandToWire } from "./session-commands.js";
 import { classifyLine } from "./session-lines.js";
 import { MachineControl } from "./session-machine.js";
-import { commandResultOf, handleSessionLine, SerialQueue, type CommandResultEvent } from "./session-support.js";
 import { refusedAtStart } from "./session-start.js";
-import type { ClosedEvent, LineAnswer, SessionHandle, SessionPlan, SessionPorts, SessionSnapshot } from "./session-types.js";
+import { type CommandResultEvent, commandResultOf, handleSessionLine, SerialQueue } from "./session-support.js";
+import type {
+  ClosedEvent,
+  LineAnswer,
+  SessionHandle,
+  SessionPlan,
+  SessionPorts,
+  SessionSnapshot,
+} from "./session-types.js";
 
-interface OpenTurn { readonly turnId: string; readonly id: string | null; failures: FailureSummary[]; question?: string; lastAssistantText?: string; stallTimer?: unknown }
+interface OpenTurn {
+  readonly turnId: string;
+  readonly id: string | null;
+  failures: FailureSummary[];
+  question?: string;
+  lastAssistantText?: string;
+  stallTimer?: unknown;
+}
 type Ending = { readonly cause: ClosedEvent["cause"]; readonly failure?: FailureSummary };
 
 const LIMIT_CLASSES = new Set(["rate-limit", "usage-limit", "quota"]);
@@ -57,27 +72,40 @@ class Session implements SessionHandle {
   private finished = false;
   private resolveClosed!: (e: ClosedEvent) => void;
 
-  constructor(private readonly plan: SessionPlan, private readonly ports: SessionPorts) {
+  constructor(
+    private readonly plan: SessionPlan,
+    private readonly ports: SessionPorts,
+  ) {
     this.sessionId = plan.sessionId;
     this.harness = plan.harness;
     this.turnCount = plan.turnsBefore ?? 0;
     this.closed = new Promise((r) => (this.resolveClosed = r));
     const caps = plan.bridge.capabilities;
-    this.machine = new MachineControl({
-      sessionId: plan.sessionId, harness: plan.harness, channel: caps.channel, mode: modeOf(plan),
-      headless: plan.approvals === "deny", harnessTimeoutMs: channelCapabilities(caps.channel).harnessTimeoutMs,
-      posture: caps.posture,
-      ...(plan.decisionBudgetMs !== undefined ? { decisionBudgetMs: plan.decisionBudgetMs } : {}),
-      ...(plan.classify ? { classify: plan.classify } : {}),
-      ...(plan.headlessDenyReason ? { headlessDenyReason: plan.headlessDenyReason } : {}),
-      ...(plan.frame ? { frame: plan.frame } : {}),
-    }, plan.bridge, ports.clock, {
-      emit: (e) => this.emit(e),
-      write: (lines) => this.write(lines),
-      message: (mode, text) => (mode === "inject" ? this.inject(text) : void this.write(this.plan.bridge.encodeSteer(text) ?? [])),
-      frame: (frame: Frame) => (this.frameText = frame.text ?? `hmux: this step admits ${frame.admits.join(", ")}`),
-      halt: () => this.shutDown({ cause: "killed" }, true),
-    });
+    this.machine = new MachineControl(
+      {
+        sessionId: plan.sessionId,
+        harness: plan.harness,
+        channel: caps.channel,
+        mode: modeOf(plan),
+        headless: plan.approvals === "deny",
+        harnessTimeoutMs: channelCapabilities(caps.channel).harnessTimeoutMs,
+        posture: caps.posture,
+        ...(plan.decisionBudgetMs !== undefined ? { decisionBudgetMs: plan.decisionBudgetMs } : {}),
+        ...(plan.classify ? { classify: plan.classify } : {}),
+        ...(plan.headlessDenyReason ? { headlessDenyReason: plan.headlessDenyReason } : {}),
+        ...(plan.frame ? { frame: plan.frame } : {}),
+      },
+      plan.bridge,
+      ports.clock,
+      {
+        emit: (e) => this.emit(e),
+        write: (lines) => this.write(lines),
+        message: (mode, text) =>
+          mode === "inject" ? this.inject(text) : void this.write(this.plan.bridge.encodeSteer(text) ?? []),
+        frame: (frame: Frame) => (this.frameText = frame.text ?? `hmux: this step admits ${frame.admits.join(", ")}`),
+        halt: () => this.shutDown({ cause: "killed" }, true),
+      },
+    );
   }
 
   subscribe(listener: (event: SessionEvent) => void): () => void {
@@ -87,15 +115,31 @@ class Session implements SessionHandle {
 
   snapshot(): SessionSnapshot {
     const s = this.machine.state;
-    return { lifecycle: s.lifecycle, turnId: this.turn?.turnId ?? null, pending: s.pending, harnessSessionId: this.harnessSessionId, frame: s.frame.inForce, posture: s.posture, census: s.census };
+    return {
+      lifecycle: s.lifecycle,
+      turnId: this.turn?.turnId ?? null,
+      pending: s.pending,
+      harnessSessionId: this.harnessSessionId,
+      frame: s.frame.inForce,
+      posture: s.posture,
+      census: s.census,
+    };
   }
 
   async start(): Promise<void> {
-    const refusals = refusedAtStart(this.plan.bridge.capabilities, modeOf(this.plan), this.plan.requiredControls ?? [], this.plan.classify !== undefined);
+    const refusals = refusedAtStart(
+      this.plan.bridge.capabilities,
+      modeOf(this.plan),
+      this.plan.requiredControls ?? [],
+      this.plan.classify !== undefined,
+    );
     if (refusals.length > 0) {
       for (const r of refusals) this.emit(r);
       const names = refusals.map((r) => (r.kind === "command.result" ? r.id?.replace(/^start\//, "") : "")).join(", ");
-      const f = failure("rejected", `this session's configuration needs ${names}, which the ${this.harness} session channel cannot honour`);
+      const f = failure(
+        "rejected",
+        `this session's configuration needs ${names}, which the ${this.harness} session channel cannot honour`,
+      );
       this.emit({ kind: "failure", ...f });
       this.finished = true;
       const closed: ClosedEvent = { kind: "closed", exitCode: null, cause: "failed", failure: f };
@@ -103,7 +147,13 @@ class Session implements SessionHandle {
       this.resolveClosed(closed);
       return;
     }
-    this.emit({ kind: "session", sessionId: this.sessionId, harness: this.harness, origin: this.plan.origin, escalateQuestions: this.plan.escalateQuestions });
+    this.emit({
+      kind: "session",
+      sessionId: this.sessionId,
+      harness: this.harness,
+      origin: this.plan.origin,
+      escalateQuestions: this.plan.escalateQuestions,
+    });
     const child = this.ports.spawner.spawn({ ...this.plan.spawn, stdin: "pipe" });
     this.child = child;
     const out = new LineSplitter();
@@ -126,32 +176,42 @@ class Session implements SessionHandle {
 
   answer(id: string, text: string): Promise<Disposition> {
     return this.inOrder(async () => {
-      if (this.openQuestion === null || this.turn !== null) return this.disposition(id, { disposition: "rejected", reason: "no-open-question" });
+      if (this.openQuestion === null || this.turn !== null)
+        return this.disposition(id, { disposition: "rejected", reason: "no-open-question" });
       return this.deliver(id, composeAnswer(this.openQuestion, text));
     });
   }
 
   command(command: ControlCommand, decider: Decider = "program"): Promise<CommandOutcome> {
     return this.inOrder(async () => {
-      const outcome = commandResultOf(this.machine.input({ type: "command-value", value: commandToWire(command), decider }), command.id);
+      const outcome = commandResultOf(
+        this.machine.input({ type: "command-value", value: commandToWire(command), decider }),
+        command.id,
+      );
       await this.writes; // what the command delivered has reached the harness's stdin (or failed)
       return outcome;
     });
   }
 
   handleLine(line: string, decider: Decider = "program"): Promise<LineAnswer> {
-    return handleSessionLine({
-      inOrder: (task) => this.inOrder(task),
-      reportBadLine: (event) => this.emit(event),
-      commandLine: async (commandLine, by) => {
-        const result = this.machine.input({ type: "command-line", line: commandLine, decider: by }).find((e): e is CommandResultEvent => e.kind === "command.result");
-        await this.writes; // what the command delivered has reached the harness's stdin (or failed)
-        return result ?? null;
+    return handleSessionLine(
+      {
+        inOrder: (task) => this.inOrder(task),
+        reportBadLine: (event) => this.emit(event),
+        commandLine: async (commandLine, by) => {
+          const result = this.machine
+            .input({ type: "command-line", line: commandLine, decider: by })
+            .find((e): e is CommandResultEvent => e.kind === "command.result");
+          await this.writes; // what the command delivered has reached the harness's stdin (or failed)
+          return result ?? null;
+        },
+        send: (id, text) => this.send(id, text),
+        answer: (id, text) => this.answer(id, text),
+        close: () => this.close(),
       },
-      send: (id, text) => this.send(id, text),
-      answer: (id, text) => this.answer(id, text),
-      close: () => this.close(),
-    }, line, decider);
+      line,
+      decider,
+    );
   }
 
   async close(): Promise<ClosedEvent> {
@@ -176,9 +236,12 @@ class Session implements SessionHandle {
 
   private async deliver(id: string, text: string): Promise<Disposition> {
     if (this.ending !== null || !this.child) return this.disposition(id, { disposition: "rejected", reason: "closed" });
-    if (!(await this.ready) || this.ending !== null) return this.disposition(id, { disposition: "rejected", reason: "closed" });
+    if (!(await this.ready) || this.ending !== null)
+      return this.disposition(id, { disposition: "rejected", reason: "closed" });
     const turnOpen = this.turn !== null;
-    const ok = await this.write(this.plan.bridge.encodeSend(this.withPreamble(this.withFrame(text, turnOpen)), turnOpen));
+    const ok = await this.write(
+      this.plan.bridge.encodeSend(this.withPreamble(this.withFrame(text, turnOpen)), turnOpen),
+    );
     if (!ok) {
       const d = this.disposition(id, { disposition: "rejected", reason: "write-failed" });
       this.emit({ kind: "error", message: "the harness's stdin pipe broke; the session is closing" });
@@ -230,7 +293,15 @@ class Session implements SessionHandle {
     this.ports.clock.clearTimeout(turn.stallTimer);
     if (cause === undefined) this.questionAtTurnEnd(turn);
     const f = given ?? reduceFailures(turn.failures);
-    const resolved: ExitCause = cause ?? (turn.question !== undefined ? "awaiting-input" : f ? (LIMIT_CLASSES.has(f.class) ? "limit" : "failed") : "clean");
+    const resolved: ExitCause =
+      cause ??
+      (turn.question !== undefined
+        ? "awaiting-input"
+        : f
+          ? LIMIT_CLASSES.has(f.class)
+            ? "limit"
+            : "failed"
+          : "clean");
     this.turn = null;
     this.machine.input({ type: "turn-ended", turnId: turn.turnId, awaitingInput: resolved === "awaiting-input" });
     this.emit({ kind: "done", exitCode, cause: resolved, ...(f ? { failure: f } : {}) });
@@ -250,7 +321,12 @@ class Session implements SessionHandle {
     const found = detectQuestion(turn.lastAssistantText);
     if (found.kind === "question") {
       turn.question = found.question;
-      this.emit({ kind: "question", question: found.question, options: found.options, ...(found.recommended !== undefined ? { recommended: found.recommended } : {}) });
+      this.emit({
+        kind: "question",
+        question: found.question,
+        options: found.options,
+        ...(found.recommended !== undefined ? { recommended: found.recommended } : {}),
+      });
     } else if (found.kind === "malformed") {
       const f = failure("task", `malformed hcn-question block: ${found.reason}`);
       this.emit({ kind: "error", message: f.message });
@@ -276,7 +352,10 @@ class Session implements SessionHandle {
 
   private onItem(item: LineItem, stream: "stdout" | "stderr"): void {
     if (item.kind === "line") return this.onLine(item.text, stream);
-    this.emit({ kind: "error", message: `a ${stream} line of ${item.bytes} bytes exceeded the ${item.limit}-byte limit and was skipped` });
+    this.emit({
+      kind: "error",
+      message: `a ${stream} line of ${item.bytes} bytes exceeded the ${item.limit}-byte limit and was skipped`,
+    });
   }
 
   private onLine(line: string, stream: "stdout" | "stderr"): void {
@@ -284,19 +363,40 @@ class Session implements SessionHandle {
     if (this.turn) this.armStall();
     const classified = stream === "stdout" ? classifyLine(line) : { kind: "text" as const, text: line };
     if (classified.kind === "text" && classified.text.trim() === "") return;
-    this.apply(classified.kind === "json" ? this.plan.bridge.record(classified.record) : this.plan.bridge.text(classified.text, stream));
+    this.apply(
+      classified.kind === "json"
+        ? this.plan.bridge.record(classified.record)
+        : this.plan.bridge.text(classified.text, stream),
+    );
   }
 
   private apply(outputs: readonly BridgeOutput[]): void {
     for (const o of outputs) {
       switch (o.kind) {
-        case "event": this.harnessEvent(o.event); break;
-        case "approval": this.machine.input({ type: "tool-call-requested", call: o.ask }); this.armStall(); break;
-        case "pre-tool-check": this.machine.input({ type: "pre-tool-check", call: o.ask }); this.armStall(); break;
-        case "approval-withdrawn": this.machine.input({ type: "call-cleared", callId: o.callId, reason: "native-resolved" }); this.armStall(); break;
-        case "turn-end": this.endTurn(o.cause, null, o.failure); break;
-        case "write": void this.write(o.lines); break;
-        case "ready": this.becomeReady(); break;
+        case "event":
+          this.harnessEvent(o.event);
+          break;
+        case "approval":
+          this.machine.input({ type: "tool-call-requested", call: o.ask });
+          this.armStall();
+          break;
+        case "pre-tool-check":
+          this.machine.input({ type: "pre-tool-check", call: o.ask });
+          this.armStall();
+          break;
+        case "approval-withdrawn":
+          this.machine.input({ type: "call-cleared", callId: o.callId, reason: "native-resolved" });
+          this.armStall();
+          break;
+        case "turn-end":
+          this.endTurn(o.cause, null, o.failure);
+          break;
+        case "write":
+          void this.write(o.lines);
+          break;
+        case "ready":
+          this.becomeReady();
+          break;
         case "fatal":
           this.emit({ kind: "failure", ...o.failure });
           this.shutDown({ cause: "failed", failure: o.failure }, true);
@@ -313,7 +413,8 @@ class Session implements SessionHandle {
       this.turn.failures.push(summary);
     }
     if (event.kind === "question" && this.turn) this.turn.question = event.question;
-    if (event.kind === "message" && event.role === "assistant" && !event.thinking && this.turn) this.turn.lastAssistantText = event.text;
+    if (event.kind === "message" && event.role === "assistant" && !event.thinking && this.turn)
+      this.turn.lastAssistantText = event.text;
     this.emit(event);
   }
 
@@ -326,7 +427,10 @@ class Session implements SessionHandle {
     const child = this.child;
     if (!child || lines.length === 0) return Promise.resolve(child !== null);
     const data = lines.map((l) => `${l}\n`).join("");
-    this.writes = this.writes.then((prev) => (prev ? child.write(data) : false), () => false);
+    this.writes = this.writes.then(
+      (prev) => (prev ? child.write(data) : false),
+      () => false,
+    );
     return this.writes;
   }
 
@@ -337,24 +441,31 @@ class Session implements SessionHandle {
     this.readyResolve(false);
     const lifecycle: Lifecycle = this.machine.state.lifecycle;
     if (lifecycle !== "closing" && lifecycle !== "closed" && lifecycle !== "failed") {
-      this.machine.input({ type: "close-requested", reason: ending.cause === "clean" ? "the session was closed" : `the session is ending (${ending.cause})` });
+      this.machine.input({
+        type: "close-requested",
+        reason: ending.cause === "clean" ? "the session was closed" : `the session is ending (${ending.cause})`,
+      });
     }
     const child = this.child;
     if (!child) return this.finish(ending, null);
     child.endStdin();
     const clock = this.ports.clock;
-    const term = clock.setTimeout(() => {
-      child.kill("SIGTERM");
-      const kill = clock.setTimeout(() => child.kill("SIGKILL"), 5000);
-      void child.exited.then(() => clock.clearTimeout(kill));
-    }, now ? 0 : this.plan.closeGraceMs ?? 5000);
+    const term = clock.setTimeout(
+      () => {
+        child.kill("SIGTERM");
+        const kill = clock.setTimeout(() => child.kill("SIGKILL"), 5000);
+        void child.exited.then(() => clock.clearTimeout(kill));
+      },
+      now ? 0 : (this.plan.closeGraceMs ?? 5000),
+    );
     void child.exited.then(() => clock.clearTimeout(term));
   }
 
   private onExit(status: ExitStatus): void {
     this.apply(this.plan.bridge.end());
     // Nobody can answer a call the dead process asked: cleared as a failed channel, never "decided".
-    for (const call of this.machine.state.pending) this.machine.input({ type: "call-cleared", callId: call.callId, reason: "channel-failed" });
+    for (const call of this.machine.state.pending)
+      this.machine.input({ type: "call-cleared", callId: call.callId, reason: "channel-failed" });
     if (status.spawnError) {
       const f = failure("transport", `could not start ${this.harness}: ${status.spawnError}`);
       this.emit({ kind: "failure", ...f });
@@ -362,11 +473,22 @@ class Session implements SessionHandle {
     }
     const unexpected = this.ending === null;
     if (this.turn) {
-      const f = unexpected ? failure("transport", `${this.harness} exited (code ${status.code}, signal ${status.signal}) during a turn`) : undefined;
+      const f = unexpected
+        ? failure("transport", `${this.harness} exited (code ${status.code}, signal ${status.signal}) during a turn`)
+        : undefined;
       this.endTurn(unexpected ? "crash" : this.ending?.cause === "stall" ? "stall" : "killed", status.code, f);
     }
     this.readyResolve(false);
-    this.finish(this.ending ?? { cause: "crash", failure: failure("transport", `${this.harness} exited unexpectedly (code ${status.code}, signal ${status.signal})`) }, status.code);
+    this.finish(
+      this.ending ?? {
+        cause: "crash",
+        failure: failure(
+          "transport",
+          `${this.harness} exited unexpectedly (code ${status.code}, signal ${status.signal})`,
+        ),
+      },
+      status.code,
+    );
   }
 
   private finish(ending: Ending, exitCode: number | null): void {
@@ -377,8 +499,18 @@ class Session implements SessionHandle {
     // Behind every queued intent, so their rejections come first and `closed` is the last event.
     void this.inOrder(async () => {
       this.machine.stopTimers();
-      const emitted = this.machine.input({ type: "process-exited", exitCode, cause: ending.cause, ...(ending.failure ? { failure: ending.failure } : {}) });
-      const closed = emitted.find((e): e is ClosedEvent => e.kind === "closed") ?? { kind: "closed", exitCode, cause: ending.cause, ...(ending.failure ? { failure: ending.failure } : {}) };
+      const emitted = this.machine.input({
+        type: "process-exited",
+        exitCode,
+        cause: ending.cause,
+        ...(ending.failure ? { failure: ending.failure } : {}),
+      });
+      const closed = emitted.find((e): e is ClosedEvent => e.kind === "closed") ?? {
+        kind: "closed",
+        exitCode,
+        cause: ending.cause,
+        ...(ending.failure ? { failure: ending.failure } : {}),
+      };
       this.resolveClosed(closed);
     });
   }

@@ -3,15 +3,16 @@
  * to the decoder, hmux's own watchdogs (wall clock and stream idle), and a cleanup that
  * signals the whole process group TERM, then KILL after a grace.
  */
+
+import type { ConcludeInput } from "../conclude.js";
 import type { JsonObject, StreamDecoder } from "../decoder.js";
 import type { FailureSummary, HarnessEvent } from "../events.js";
 import { failure, failureEvent } from "../failure.js";
 import type { HarnessName } from "../harness-names.js";
-import { LineSplitter, type LineItem } from "../lines.js";
-import type { Invocation } from "./invocation.js";
+import { type LineItem, LineSplitter } from "../lines.js";
 import { EventQueue } from "./event-queue.js";
+import type { Invocation } from "./invocation.js";
 import type { ChildProcessHandle, Clock, ExitStatus, FileSystemPort, Spawner } from "./ports.js";
-import type { ConcludeInput } from "../conclude.js";
 
 /** Which of hmux's own stops ended the process. */
 export type Watchdog = "timeout" | "stall" | "abort";
@@ -89,7 +90,9 @@ export class TurnProcess {
     if (invocation.stdinData !== undefined) {
       void child.write(invocation.stdinData).then((ok) => {
         if (!ok && this.exitStatus === undefined) {
-          this.record(failure("transport", `could not write the prompt to ${this.options.harness}'s stdin (broken pipe)`));
+          this.record(
+            failure("transport", `could not write the prompt to ${this.options.harness}'s stdin (broken pipe)`),
+          );
           this.stop(null);
         }
       });
@@ -97,7 +100,8 @@ export class TurnProcess {
     if (invocation.stdin === "close" && invocation.stdinData !== undefined) child.endStdin();
 
     const { timeoutMs, stallMs, signal } = this.options;
-    if (timeoutMs && timeoutMs > 0) this.timers.timeout = this.deps.clock.setTimeout(() => this.stop("timeout"), timeoutMs);
+    if (timeoutMs && timeoutMs > 0)
+      this.timers.timeout = this.deps.clock.setTimeout(() => this.stop("timeout"), timeoutMs);
     if (stallMs && stallMs > 0) this.armStall();
     if (signal) {
       if (signal.aborted) this.stop("abort");
@@ -167,7 +171,8 @@ export class TurnProcess {
   private reportEncoding(stream: Stream, line: number): void {
     const count = ++this.encodingReports[stream];
     if (count > MAX_ENCODING_REPORTS) return;
-    const message = `${this.options.harness} wrote invalid UTF-8 on ${stream} line ${line}; the bad bytes were replaced with U+FFFD` +
+    const message =
+      `${this.options.harness} wrote invalid UTF-8 on ${stream} line ${line}; the bad bytes were replaced with U+FFFD` +
       (count === MAX_ENCODING_REPORTS ? " (further lines with invalid UTF-8 are not reported)" : "");
     // A JSON protocol is always valid UTF-8: on stdout this is a broken stream, on stderr just noise.
     if (stream === "stdout" && count === 1) this.record(failure("native", message));
@@ -212,8 +217,13 @@ export class TurnProcess {
    */
   private checkStreamShape(status: ExitStatus): void {
     if (status.code !== 0 || status.spawnError || this.watchdog || this.jsonRecords > 0 || this.textLines === 0) return;
-    this.record(failure("native", `${this.options.harness} exited 0 but printed no JSON events (${this.textLines} line(s) of plain text): ` +
-      `this is not the stream hmux asked for — is ${this.options.argv[0]} really ${this.options.harness}? The text is in the raw events.`));
+    this.record(
+      failure(
+        "native",
+        `${this.options.harness} exited 0 but printed no JSON events (${this.textLines} line(s) of plain text): ` +
+          `this is not the stream hmux asked for — is ${this.options.argv[0]} really ${this.options.harness}? The text is in the raw events.`,
+      ),
+    );
   }
 
   /** Stop the child: TERM its group now, KILL it after the grace. */
@@ -281,7 +291,12 @@ export class TurnProcess {
   }
 
   private internal(err: unknown): void {
-    this.record(failure("transport", `hmux internal error reading ${this.options.harness}'s output: ${err instanceof Error ? err.message : String(err)}`));
+    this.record(
+      failure(
+        "transport",
+        `hmux internal error reading ${this.options.harness}'s output: ${err instanceof Error ? err.message : String(err)}`,
+      ),
+    );
   }
 }
 

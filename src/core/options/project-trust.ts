@@ -4,11 +4,12 @@
  * and reported; narrowing settings (the tools floor, exclusions, access read, a read-only
  * sandbox, the headless deny) pass untouched. A trusted project passes whole.
  */
+
+import { DISCOVERY_FACETS } from "../argv/option-keys.js";
 import type { Config } from "../config/schema.js";
-import type { HarnessName } from "../harness-names.js";
 import { SANDBOX_MODES } from "../config/schema.js";
 import type { ProjectTrust, UntrustedSetting } from "../config/trust.js";
-import { DISCOVERY_FACETS } from "../argv/option-keys.js";
+import type { HarnessName } from "../harness-names.js";
 import { BUILT_IN_PROFILE } from "./profile.js";
 
 export interface NarrowedProject {
@@ -24,7 +25,8 @@ const LOOSENING_WHEN_TRUE = ["autonomy", "write", "shell"] as const;
 export function narrowProjectConfig(project: Config, user: Config | undefined, trust: ProjectTrust): NarrowedProject {
   const untrusted: UntrustedSetting[] = [];
   // A repository cannot trust itself: this is reported whether or not the project is trusted.
-  if (project.trustedProjects !== undefined) untrusted.push({ key: "trustedProjects", value: project.trustedProjects, never: true });
+  if (project.trustedProjects !== undefined)
+    untrusted.push({ key: "trustedProjects", value: project.trustedProjects, never: true });
   if (trust.trusted) return { config: project, untrusted };
 
   const out: Record<string, unknown> = { ...project };
@@ -114,7 +116,11 @@ export function narrowProjectConfig(project: Config, user: Config | undefined, t
 }
 
 /** Allow entries are taken out; a headless deny (narrowing) stays. Nothing left: no project policy. */
-function narrowPolicy(project: Config, out: Record<string, unknown>, ignore: (key: string, value: unknown) => void): void {
+function narrowPolicy(
+  project: Config,
+  out: Record<string, unknown>,
+  ignore: (key: string, value: unknown) => void,
+): void {
   const policy = project.policy;
   if (!policy) return;
   const { allowTools, allowCommands, ...rest } = policy;
@@ -137,7 +143,8 @@ function narrowTools(
   ignore: (key: string, value: unknown, entries?: readonly string[]) => void,
 ): void {
   if (project.tools) {
-    const allowedByUser = (name: string) => (!user?.tools || user.tools.includes(name)) && !user?.excludeTools?.includes(name);
+    const allowedByUser = (name: string) =>
+      (!user?.tools || user.tools.includes(name)) && !user?.excludeTools?.includes(name);
     const dropped = project.tools.filter((name) => !allowedByUser(name));
     if (dropped.length > 0) {
       ignore("tools", project.tools, dropped);
@@ -145,7 +152,10 @@ function narrowTools(
     }
   }
   if (project.excludeTools && user?.excludeTools) {
-    out.excludeTools = [...project.excludeTools, ...user.excludeTools.filter((n) => !project.excludeTools!.includes(n))];
+    out.excludeTools = [
+      ...project.excludeTools,
+      ...user.excludeTools.filter((n) => !project.excludeTools!.includes(n)),
+    ];
   }
 }
 

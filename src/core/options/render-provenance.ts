@@ -6,8 +6,8 @@
  *   untrusted: project config "autonomy" ignored; trust it in /home/u/.config/hmux/config.json ("trustedProjects": ["/repo"])
  */
 import type { ProjectTrust, UntrustedSetting } from "../config/trust.js";
-import type { Divergence, Provenance } from "./types.js";
 import type { ResolvedTurnOptions } from "./resolve.js";
+import type { Divergence, Provenance } from "./types.js";
 
 export function renderProvenanceLine(entry: Provenance): string {
   const value = entry.value === undefined ? "native default" : JSON.stringify(entry.value);
@@ -31,7 +31,9 @@ export function renderUntrustedLine(entry: UntrustedSetting & { readonly trust: 
 }
 
 /** Provenance lines in resolution order, then divergence lines, then untrusted lines. */
-export function renderResolution(resolved: Pick<ResolvedTurnOptions, "provenance" | "divergence"> & Partial<Pick<ResolvedTurnOptions, "untrusted">>): string[] {
+export function renderResolution(
+  resolved: Pick<ResolvedTurnOptions, "provenance" | "divergence"> & Partial<Pick<ResolvedTurnOptions, "untrusted">>,
+): string[] {
   return [
     ...resolved.provenance.map(renderProvenanceLine),
     ...resolved.divergence.map(renderDivergenceLine),

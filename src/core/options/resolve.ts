@@ -4,17 +4,18 @@
  * the harness cannot express is reported as divergence and left to the harness default. An
  * explicit arg the harness cannot express passes through: the argv layer refuses it by name.
  */
-import type { HarnessName } from "../harness-names.js";
-import { deepFreeze } from "../evidence.js";
-import { RefusalError } from "../refusal.js";
-import { configTurnOptions, type Config } from "../config/schema.js";
+
 import { DISCOVERY_FACETS } from "../argv/option-keys.js";
+import { type Config, configTurnOptions } from "../config/schema.js";
+import { type ProjectTrust, UNKNOWN_TRUST, type UntrustedSetting } from "../config/trust.js";
+import { deepFreeze } from "../evidence.js";
+import type { HarnessName } from "../harness-names.js";
+import { RefusalError } from "../refusal.js";
 import { canExpress } from "./express.js";
 import { BUILT_IN_DEFAULTS, BUILT_IN_PROFILE } from "./profile.js";
+import { narrowProjectConfig } from "./project-trust.js";
 import { checkFloor, expandToolNames, mergeToolMap, mergeToolsets } from "./tool-selection.js";
 import type { Divergence, Provenance, ProvenanceTier, TurnOptions } from "./types.js";
-import { UNKNOWN_TRUST, type ProjectTrust, type UntrustedSetting } from "../config/trust.js";
-import { narrowProjectConfig } from "./project-trust.js";
 
 export interface ResolveTurnOptionsInput {
   readonly harness: HarnessName;
@@ -48,12 +49,30 @@ export interface ResolvedTurnOptions {
 
 /** Resolution order of settings, also the order of provenance lines. */
 export const SETTING_ORDER = [
-  "model", "effort", "provider", "sandbox", "contextWindow", "access", "tools", "excludeTools",
-  "autonomy", "write", "shell", "memory", "maxSteps", "discovery", "systemPrompt",
-  "appendSystemPrompt", "skills", "isolation", "endpoint", "isolate", "escalateQuestions",
-  "timeoutSeconds", "stallSeconds",
+  "model",
+  "effort",
+  "provider",
+  "sandbox",
+  "contextWindow",
+  "access",
+  "tools",
+  "excludeTools",
+  "autonomy",
+  "write",
+  "shell",
+  "memory",
+  "maxSteps",
+  "discovery",
+  "systemPrompt",
+  "appendSystemPrompt",
+  "skills",
+  "isolation",
+  "endpoint",
+  "isolate",
+  "escalateQuestions",
+  "timeoutSeconds",
+  "stallSeconds",
 ] as const satisfies readonly (keyof TurnOptions)[];
-
 
 /**
  * Settings config still supplies on resume. Resume otherwise passes explicit values only (the
@@ -62,11 +81,22 @@ export const SETTING_ORDER = [
  * must reach the same endpoint, with the same isolation, as the turn it continues.
  */
 export const RESUME_CONFIG_KEYS: ReadonlySet<string> = new Set([
-  "escalateQuestions", "timeoutSeconds", "stallSeconds", "endpoint", "isolate",
+  "escalateQuestions",
+  "timeoutSeconds",
+  "stallSeconds",
+  "endpoint",
+  "isolate",
 ]);
 
 /** Config and profile defaults that yield to `--isolation tool-free` (spec 003 "Tool-free turns"). */
-const TOOL_FREE_YIELDS: ReadonlySet<string> = new Set(["tools", "excludeTools", "skills", "access", "autonomy", "discovery"]);
+const TOOL_FREE_YIELDS: ReadonlySet<string> = new Set([
+  "tools",
+  "excludeTools",
+  "skills",
+  "access",
+  "autonomy",
+  "discovery",
+]);
 
 interface Chosen {
   readonly value: unknown;
@@ -105,7 +135,12 @@ export function resolveTurnOptions(input: ResolveTurnOptionsInput): ResolvedTurn
   for (const [key, c] of chosen) {
     if (c.tier === "arg" || c.tier === "default" || c.tier === "harness") continue;
     if (canExpress(expresses, key, c.value)) continue;
-    divergence.push({ key, value: c.value, tier: c.tier, reason: `not expressible on ${harness}; harness default applies` });
+    divergence.push({
+      key,
+      value: c.value,
+      tier: c.tier,
+      reason: `not expressible on ${harness}; harness default applies`,
+    });
     chosen.set(key, { value: undefined, tier: "harness" });
   }
 
@@ -142,9 +177,13 @@ function untrustedMatters(u: UntrustedSetting, input: ResolveTurnOptionsInput, h
   const [head, second] = u.key.split(".");
   if (u.never) return true;
   if (head === "policy" || head === "ui") return false; // resolveConfigSettings reports these
-  if (head === "toolMap") return second === harness && input.args.toolMap?.[harness]?.[u.key.split(".")[2]!] === undefined;
+  if (head === "toolMap")
+    return second === harness && input.args.toolMap?.[harness]?.[u.key.split(".")[2]!] === undefined;
   if (head === "toolsets") return [...(input.args.tools ?? []), ...(input.args.excludeTools ?? [])].includes(second!);
-  const argValue = head === "discovery" ? input.args.discovery?.[second as keyof NonNullable<TurnOptions["discovery"]>] : input.args[head as keyof TurnOptions];
+  const argValue =
+    head === "discovery"
+      ? input.args.discovery?.[second as keyof NonNullable<TurnOptions["discovery"]>]
+      : input.args[head as keyof TurnOptions];
   if (argValue !== undefined) return false;
   return input.mode === "launch" || RESUME_CONFIG_KEYS.has(head!) || head === "tools";
 }
@@ -171,7 +210,13 @@ function tierLayers(
   const projectOptions = project ? configTurnOptions(project) : {};
   const userOptions = user ? configTurnOptions(user) : {};
   if (mode === "launch") {
-    return [["arg", args], ["project-config", projectOptions], ["user-config", userOptions], ["profile", BUILT_IN_PROFILE], ["default", BUILT_IN_DEFAULTS]];
+    return [
+      ["arg", args],
+      ["project-config", projectOptions],
+      ["user-config", userOptions],
+      ["profile", BUILT_IN_PROFILE],
+      ["default", BUILT_IN_DEFAULTS],
+    ];
   }
   // Resume: no profile, and config only for hmux's own behaviour and routing — plus the project
   // floor, which is a security boundary: a resumed turn must not run with more tools than it.
@@ -210,16 +255,26 @@ function applyAccessRules(chosen: Map<string, Chosen>, harness: HarnessName, exp
   for (const key of ["tools", "excludeTools"] as const) {
     const other = chosen.get(key);
     if (other) {
-      throw exclusive(harness, "access", describeSource("access", access.tier), describeSource(key, other.tier),
-        "access is a preset allowlist, not a filter over one; drop one of them");
+      throw exclusive(
+        harness,
+        "access",
+        describeSource("access", access.tier),
+        describeSource(key, other.tier),
+        "access is a preset allowlist, not a filter over one; drop one of them",
+      );
     }
   }
   const sandbox = chosen.get("sandbox");
   if (!sandbox) return;
   if (sandbox.tier === "profile") chosen.delete("sandbox");
   else if (canExpress(expresses, "sandbox", sandbox.value)) {
-    throw exclusive(harness, "access", describeSource("access", access.tier), describeSource("sandbox", sandbox.tier),
-      `on ${harness} access is rendered as the sandbox; drop one of them`);
+    throw exclusive(
+      harness,
+      "access",
+      describeSource("access", access.tier),
+      describeSource("sandbox", sandbox.tier),
+      `on ${harness} access is rendered as the sandbox; drop one of them`,
+    );
   }
 }
 
@@ -233,15 +288,23 @@ function combineToolsAndExclusions(chosen: Map<string, Chosen>, harness: Harness
   const exclude = chosen.get("excludeTools");
   if (!tools || !exclude) return false;
   if (tools.tier === exclude.tier) {
-    throw exclusive(harness, "tools", describeSource("tools", tools.tier), describeSource("excludeTools", exclude.tier),
-      "keep a grant or an exclusion, not both");
+    throw exclusive(
+      harness,
+      "tools",
+      describeSource("tools", tools.tier),
+      describeSource("excludeTools", exclude.tier),
+      "keep a grant or an exclusion, not both",
+    );
   }
   if (rank(tools.tier) < rank(exclude.tier)) {
     chosen.delete("excludeTools");
     return false;
   }
   const removed = exclude.value as readonly string[];
-  chosen.set("tools", { value: (tools.value as readonly string[]).filter((n) => !removed.includes(n)), tier: tools.tier });
+  chosen.set("tools", {
+    value: (tools.value as readonly string[]).filter((n) => !removed.includes(n)),
+    tier: tools.tier,
+  });
   return true;
 }
 

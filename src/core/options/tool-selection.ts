@@ -2,11 +2,12 @@
  * Tool vocabulary steps of option resolution: toolset expansion, the project floor, and the
  * per-canonical toolMap merge. Each refusal names what was asked and what would work.
  */
+
+import type { Config } from "../config/schema.js";
+import { isToolName, toolMapEntryProblem } from "../config/tool-names.js";
 import type { HarnessName } from "../harness-names.js";
 import { RefusalError } from "../refusal.js";
 import { CANONICAL_TOOLS, isCanonicalTool } from "../tools.js";
-import type { Config } from "../config/schema.js";
-import { isToolName, toolMapEntryProblem } from "../config/tool-names.js";
 import type { Provenance, ProvenanceTier, TurnOptions } from "./types.js";
 
 export type Toolsets = Readonly<Record<string, readonly string[]>>;
@@ -68,9 +69,10 @@ export function checkFloor(grant: readonly string[], floor: readonly string[], h
       harness,
       option: "tools",
       supported: [...floor],
-      hint: floor.length === 0
-        ? "this project turns every tool off; run without --tools"
-        : `grant a subset of ${floor.join(",")}, or drop --tools to get the floor itself`,
+      hint:
+        floor.length === 0
+          ? "this project turns every tool off; run without --tools"
+          : `grant a subset of ${floor.join(",")}, or drop --tools to get the floor itself`,
     },
   );
 }

@@ -8,7 +8,7 @@ import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseHookReport, type HookReport } from "./report-schema.js";
+import { type HookReport, parseHookReport } from "./report-schema.js";
 
 const MAX_LINE = 64 * 1024;
 

@@ -37,19 +37,34 @@ export function nextNativeState(state: NativeState, report: HookReport): NativeS
     case "UserPromptSubmit":
       return { ...base, phase: "running", attention: null, lastTool: null };
     case "PreToolUse":
-      return { ...base, phase: "running", attention: null, lastTool: report.tool ? { tool: report.tool, input: report.toolInput } : state.lastTool };
+      return {
+        ...base,
+        phase: "running",
+        attention: null,
+        lastTool: report.tool ? { tool: report.tool, input: report.toolInput } : state.lastTool,
+      };
     case "PermissionRequest":
       return {
-        ...base, phase: "needs-you",
-        attention: { tool: report.tool ?? state.lastTool?.tool ?? "tool", input: report.toolInput ?? state.lastTool?.input, reason: "permission requested" },
+        ...base,
+        phase: "needs-you",
+        attention: {
+          tool: report.tool ?? state.lastTool?.tool ?? "tool",
+          input: report.toolInput ?? state.lastTool?.input,
+          reason: "permission requested",
+        },
       };
     case "Notification": {
       const type = report.notificationType ?? "";
       if (NEEDS_YOU_NOTIFICATIONS.has(type)) {
         if (state.phase === "needs-you") return base; // the PermissionRequest already said so
         return {
-          ...base, phase: "needs-you",
-          attention: { tool: state.lastTool?.tool ?? "tool", input: state.lastTool?.input, reason: report.message ?? type },
+          ...base,
+          phase: "needs-you",
+          attention: {
+            tool: state.lastTool?.tool ?? "tool",
+            input: state.lastTool?.input,
+            reason: report.message ?? type,
+          },
         };
       }
       if (IDLE_NOTIFICATIONS.has(type)) return { ...base, phase: "idle", attention: null };

@@ -6,7 +6,14 @@
 import { z } from "zod";
 
 export const HOOK_EVENTS = [
-  "SessionStart", "UserPromptSubmit", "PreToolUse", "PermissionRequest", "Notification", "PostToolUse", "Stop", "SessionEnd",
+  "SessionStart",
+  "UserPromptSubmit",
+  "PreToolUse",
+  "PermissionRequest",
+  "Notification",
+  "PostToolUse",
+  "Stop",
+  "SessionEnd",
 ] as const;
 export type HookEvent = (typeof HOOK_EVENTS)[number];
 
@@ -43,7 +50,10 @@ export function parseHookReport(line: string, tokenMatches: (token: string) => b
   const parsed = HookReportSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, error: `malformed report: ${issue ? `${issue.path.join(".") || "(root)"}: ${issue.message}` : "invalid"}` };
+    return {
+      ok: false,
+      error: `malformed report: ${issue ? `${issue.path.join(".") || "(root)"}: ${issue.message}` : "invalid"}`,
+    };
   }
   const { token, ...report } = parsed.data;
   if (!tokenMatches(token)) return { ok: false, error: "wrong token" };

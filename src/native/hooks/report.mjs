@@ -51,7 +51,10 @@ async function main() {
     // Not JSON: report the event alone.
   }
   const report = {
-    v: 1, token, pane, event: event || String(input.hook_event_name ?? ""),
+    v: 1,
+    token,
+    pane,
+    event: event || String(input.hook_event_name ?? ""),
     sessionId: typeof input.session_id === "string" ? input.session_id : undefined,
     tool: typeof input.tool_name === "string" ? input.tool_name : undefined,
     toolInput: clip(input.tool_input),

@@ -1,7 +1,7 @@
-import React from "react";
 import { Box, Text } from "ink";
-import { needsYou, type SessionView } from "../store/session-view.js";
+import type React from "react";
 import { useTheme } from "../hooks/use-theme.js";
+import { needsYou, type SessionView } from "../store/session-view.js";
 import { BADGE, badgeColor } from "./state-badge.js";
 
 export interface RailEntry {
@@ -36,18 +36,30 @@ export function AttentionRail({ entries, focusedKey, width }: AttentionRailProps
   const attention = attentionText(entries);
   return (
     <Box width={width} height={1} overflow="hidden">
-      <Text bold color={theme.colors.accent}>hmux </Text>
+      <Text bold color={theme.colors.accent}>
+        hmux{" "}
+      </Text>
       {entries.map(({ view, pane, stateUnknown }) => {
         const focused = view.key === focusedKey;
         const b = stateUnknown && !view.closed ? { icon: "?" } : BADGE[view.lifecycle];
         return (
-          <Text key={view.key} wrap="truncate" color={badgeColor(theme, view.lifecycle)} bold={focused} inverse={focused && theme.noColor}>
+          <Text
+            key={view.key}
+            wrap="truncate"
+            color={badgeColor(theme, view.lifecycle)}
+            bold={focused}
+            inverse={focused && theme.noColor}
+          >
             {`${pane === null ? "–" : pane + 1}:${view.info.label ?? view.info.harness} ${b.icon}${view.approvals.length > 1 ? `×${view.approvals.length}` : ""}  `}
           </Text>
         );
       })}
       <Box flexGrow={1} />
-      {attention ? <Text wrap="truncate" bold color={theme.colors.attention} inverse={theme.noColor}>{attention}</Text> : null}
+      {attention ? (
+        <Text wrap="truncate" bold color={theme.colors.attention} inverse={theme.noColor}>
+          {attention}
+        </Text>
+      ) : null}
     </Box>
   );
 }

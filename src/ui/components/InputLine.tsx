@@ -1,6 +1,7 @@
-import React, { useCallback } from "react";
 import { Box, Text } from "ink";
 import TextInput from "ink-text-input";
+import type React from "react";
+import { useCallback } from "react";
 import { useKeys } from "../hooks/use-keys.js";
 import { useStore } from "../hooks/use-store.js";
 import { useTheme } from "../hooks/use-theme.js";
@@ -9,7 +10,13 @@ import { submitInput } from "../store/intents.js";
 export type InputLineMode = "answer" | "turn" | "steer" | "inject" | "none" | "deny" | "edit";
 
 const PROMPT: Readonly<Record<InputLineMode, string>> = {
-  turn: "› ", answer: "answer › ", steer: "steer › ", inject: "inject › ", none: "", deny: "deny reason › ", edit: "edit input › ",
+  turn: "› ",
+  answer: "answer › ",
+  steer: "steer › ",
+  inject: "inject › ",
+  none: "",
+  deny: "deny reason › ",
+  edit: "edit input › ",
 };
 
 export interface InputLineProps {
@@ -27,21 +34,41 @@ export function InputLine({ sessionKey, mode, draft, focused, width, idleHint }:
   const store = useStore();
   const theme = useTheme();
   const { gate } = useKeys();
-  const onChange = useCallback((value: string) => {
-    if (!gate.consumed) store.setDraft(sessionKey, value);
-  }, [gate, store, sessionKey]);
-  const onSubmit = useCallback((value: string) => {
-    if (!gate.consumed) submitInput(store, value);
-  }, [gate, store]);
+  const onChange = useCallback(
+    (value: string) => {
+      if (!gate.consumed) store.setDraft(sessionKey, value);
+    },
+    [gate, store, sessionKey],
+  );
+  const onSubmit = useCallback(
+    (value: string) => {
+      if (!gate.consumed) submitInput(store, value);
+    },
+    [gate, store],
+  );
   if (!focused || mode === "none") {
-    const text = mode === "none" ? idleHint : draft !== "" ? `${PROMPT[mode]}${draft}` : `${PROMPT[mode]}(Alt+number to focus)`;
-    return <Box width={width} height={1}><Text dimColor wrap="truncate">{text}</Text></Box>;
+    const text =
+      mode === "none" ? idleHint : draft !== "" ? `${PROMPT[mode]}${draft}` : `${PROMPT[mode]}(Alt+number to focus)`;
+    return (
+      <Box width={width} height={1}>
+        <Text dimColor wrap="truncate">
+          {text}
+        </Text>
+      </Box>
+    );
   }
   const tone = mode === "deny" || mode === "edit" ? theme.colors.attention : theme.colors.user;
   return (
     <Box width={width} height={1} overflow="hidden">
-      <Text color={tone} bold>{PROMPT[mode]}</Text>
-      <TextInput value={draft} onChange={onChange} onSubmit={onSubmit} placeholder={mode === "turn" ? "prompt · ? help" : ""} />
+      <Text color={tone} bold>
+        {PROMPT[mode]}
+      </Text>
+      <TextInput
+        value={draft}
+        onChange={onChange}
+        onSubmit={onSubmit}
+        placeholder={mode === "turn" ? "prompt · ? help" : ""}
+      />
     </Box>
   );
 }

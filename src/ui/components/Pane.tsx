@@ -1,17 +1,18 @@
-import React, { memo } from "react";
 import { Box } from "ink";
-import type { Rect } from "../layout/tile.js";
+import type React from "react";
+import { memo } from "react";
+import { useTheme } from "../hooks/use-theme.js";
 import { paneRegions } from "../layout/pane-geometry.js";
+import type { Rect } from "../layout/tile.js";
 import type { Compose } from "../store/app-store.js";
 import type { SessionView } from "../store/session-view.js";
-import { transcriptWindow, type ScrollAnchor } from "../store/transcript-window.js";
-import { useTheme } from "../hooks/use-theme.js";
+import { type ScrollAnchor, transcriptWindow } from "../store/transcript-window.js";
+import { InputLine, type InputLineMode } from "./InputLine.js";
 import { PaneHeader } from "./PaneHeader.js";
 import { Transcript } from "./Transcript.js";
-import { InputLine, type InputLineMode } from "./InputLine.js";
 import { ApprovalWidget } from "./widgets/ApprovalWidget.js";
-import { QuestionWidget } from "./widgets/QuestionWidget.js";
 import { FailureWidget } from "./widgets/FailureWidget.js";
+import { QuestionWidget } from "./widgets/QuestionWidget.js";
 
 export interface PaneProps {
   readonly view: SessionView;
@@ -45,22 +46,40 @@ function PaneImpl(props: PaneProps): React.ReactElement {
   const composing = compose && call && compose.callId === call.callId ? compose.kind : null;
   return (
     <Box
-      width={rect.width} height={rect.height} flexDirection="column" overflow="hidden"
-      borderStyle={focused ? "bold" : "round"} borderColor={focused ? theme.colors.borderFocused : theme.colors.border}
+      width={rect.width}
+      height={rect.height}
+      flexDirection="column"
+      overflow="hidden"
+      borderStyle={focused ? "bold" : "round"}
+      borderColor={focused ? theme.colors.borderFocused : theme.colors.border}
       borderDimColor={!focused}
     >
       <PaneHeader view={view} index={index} focused={focused} tick={tick} width={r.innerWidth} />
       <Transcript window={window} width={r.innerWidth} height={r.body} />
       {r.widget > 0 && call ? (
-        <ApprovalWidget call={call} position={1} total={view.approvals.length} support={view.info.support}
-          composing={composing} now={now} width={r.innerWidth} height={r.widget} />
+        <ApprovalWidget
+          call={call}
+          position={1}
+          total={view.approvals.length}
+          support={view.info.support}
+          composing={composing}
+          now={now}
+          width={r.innerWidth}
+          height={r.widget}
+        />
       ) : r.widget > 0 && view.question ? (
         <QuestionWidget question={view.question} width={r.innerWidth} height={r.widget} />
       ) : r.widget > 0 && view.lastFailure ? (
         <FailureWidget failure={view.lastFailure} width={r.innerWidth} height={r.widget} />
       ) : null}
-      <InputLine sessionKey={view.key} mode={composing ?? inputMode} draft={draft} focused={focused}
-        width={r.innerWidth} idleHint={idleHint(view)} />
+      <InputLine
+        sessionKey={view.key}
+        mode={composing ?? inputMode}
+        draft={draft}
+        focused={focused}
+        width={r.innerWidth}
+        idleHint={idleHint(view)}
+      />
     </Box>
   );
 }

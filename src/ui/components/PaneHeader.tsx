@@ -1,7 +1,7 @@
-import React from "react";
 import { Box, Text } from "ink";
-import { shortId, type SessionView } from "../store/session-view.js";
+import type React from "react";
 import { useTheme } from "../hooks/use-theme.js";
+import { type SessionView, shortId } from "../store/session-view.js";
 import { badgeColor, badgeText } from "./state-badge.js";
 
 export interface PaneHeaderProps {
@@ -30,17 +30,29 @@ export function usageText(view: SessionView): string {
 export function PaneHeader({ view, index, focused, tick, width }: PaneHeaderProps): React.ReactElement {
   const theme = useTheme();
   const who = [view.info.label ?? view.info.harness, view.model, view.info.effort, shortId(view.sessionId)]
-    .filter((p): p is string => typeof p === "string" && p !== "").join(" · ");
+    .filter((p): p is string => typeof p === "string" && p !== "")
+    .join(" · ");
   const usage = usageText(view);
   return (
     <Box width={width} height={1}>
-      <Text wrap="truncate" bold={focused} color={focused ? theme.colors.selection : undefined} inverse={focused && theme.noColor}>
+      <Text
+        wrap="truncate"
+        bold={focused}
+        color={focused ? theme.colors.selection : undefined}
+        inverse={focused && theme.noColor}
+      >
         {`${index + 1} `}
       </Text>
       <Box flexGrow={1} flexShrink={1}>
-        <Text wrap="truncate" bold={focused}>{who}</Text>
+        <Text wrap="truncate" bold={focused}>
+          {who}
+        </Text>
       </Box>
-      <Text wrap="truncate" color={badgeColor(theme, view.lifecycle)} bold={theme.bold}>{` ${badgeText(view.lifecycle, tick)}`}</Text>
+      <Text
+        wrap="truncate"
+        color={badgeColor(theme, view.lifecycle)}
+        bold={theme.bold}
+      >{` ${badgeText(view.lifecycle, tick)}`}</Text>
       {usage ? <Text dimColor wrap="truncate">{` ${usage}`}</Text> : null}
     </Box>
   );

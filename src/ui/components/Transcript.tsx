@@ -1,9 +1,9 @@
-import React from "react";
 import { Box, Text } from "ink";
-import type { TranscriptWindow } from "../store/transcript-window.js";
-import { toneColor } from "../theme/theme.js";
-import { styleRow } from "../theme/ansi.js";
+import type React from "react";
 import { useTheme } from "../hooks/use-theme.js";
+import type { TranscriptWindow } from "../store/transcript-window.js";
+import { styleRow } from "../theme/ansi.js";
+import { toneColor } from "../theme/theme.js";
 
 export interface TranscriptProps {
   readonly window: TranscriptWindow;
@@ -19,12 +19,21 @@ export function Transcript({ window, width, height }: TranscriptProps): React.Re
   const theme = useTheme();
   const rows = window.lines.slice(0, height);
   const showMore = window.below > 0 && rows.length > 0;
-  const text = rows.map((line, i) => {
-    if (showMore && i === rows.length - 1) {
-      return styleRow(`↓ ${window.below} more rows · PgDn to follow`.slice(0, width), { color: theme.colors.status, inverse: theme.noColor });
-    }
-    return styleRow(line.text.slice(0, width), { color: toneColor(theme, line.tone), dim: line.tone === "dim", bold: line.bold === true });
-  }).join("\n");
+  const text = rows
+    .map((line, i) => {
+      if (showMore && i === rows.length - 1) {
+        return styleRow(`↓ ${window.below} more rows · PgDn to follow`.slice(0, width), {
+          color: theme.colors.status,
+          inverse: theme.noColor,
+        });
+      }
+      return styleRow(line.text.slice(0, width), {
+        color: toneColor(theme, line.tone),
+        dim: line.tone === "dim",
+        bold: line.bold === true,
+      });
+    })
+    .join("\n");
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       <Text wrap="wrap">{text === "" ? " " : text}</Text>

@@ -17,11 +17,18 @@ export const BADGE: Readonly<Record<Lifecycle, { icon: string; label: string }>>
 
 export function badgeColor(theme: Theme, state: Lifecycle): string | undefined {
   switch (state) {
-    case "running": case "starting": return theme.colors.status;
-    case "awaiting-input": case "awaiting-approval": return theme.colors.attention;
-    case "failed": return theme.colors.error;
-    case "idle": return theme.colors.success;
-    default: return undefined;
+    case "running":
+    case "starting":
+      return theme.colors.status;
+    case "awaiting-input":
+    case "awaiting-approval":
+      return theme.colors.attention;
+    case "failed":
+      return theme.colors.error;
+    case "idle":
+      return theme.colors.success;
+    default:
+      return undefined;
   }
 }
 

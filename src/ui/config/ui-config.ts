@@ -5,7 +5,14 @@
  */
 import type { UiConfig as UiConfigFile } from "../../core/config/ui-schema.js";
 import { parseKeyChord } from "../../core/config/ui-schema.js";
-import { CONFIG_ACTION, DEFAULT_KEYMAP, GLOBAL_COMMANDS, RESERVED_KEYS, type Command, type Keymap } from "../keys/keymap.js";
+import {
+  CONFIG_ACTION,
+  type Command,
+  DEFAULT_KEYMAP,
+  GLOBAL_COMMANDS,
+  type Keymap,
+  RESERVED_KEYS,
+} from "../keys/keymap.js";
 
 export interface NotifyConfig {
   readonly enabled: boolean;
@@ -60,9 +67,12 @@ export function buildKeymap(overrides: Readonly<Partial<Record<string, string>>>
   for (const command of GLOBAL_COMMANDS) {
     const action = CONFIG_ACTION[command] ?? command;
     for (const key of map[command]!) {
-      if (RESERVED_KEYS.has(key)) throw new UiConfigError(`ui.keys.${action}: "${key}" is reserved for the input line and the harnesses`);
+      if (RESERVED_KEYS.has(key))
+        throw new UiConfigError(`ui.keys.${action}: "${key}" is reserved for the input line and the harnesses`);
       if (key.length === 1 && command !== "help") {
-        throw new UiConfigError(`ui.keys.${action}: "${key}" is a plain character; it belongs to the input line (use an alt+ or ctrl+ chord)`);
+        throw new UiConfigError(
+          `ui.keys.${action}: "${key}" is a plain character; it belongs to the input line (use an alt+ or ctrl+ chord)`,
+        );
       }
       const prior = owner.get(key);
       if (prior) throw new UiConfigError(`ui.keys: "${key}" is bound to both ${prior} and ${action}`);
@@ -73,7 +83,10 @@ export function buildKeymap(overrides: Readonly<Partial<Record<string, string>>>
 }
 
 /** The TUI's settings from an already-validated `ui` section (absent: defaults). */
-export function uiConfigFrom(file: UiConfigFile | undefined, overrides: { theme?: string; mouse?: boolean } = {}): UiConfig {
+export function uiConfigFrom(
+  file: UiConfigFile | undefined,
+  overrides: { theme?: string; mouse?: boolean } = {},
+): UiConfig {
   const n = file?.notifications;
   return {
     keymap: buildKeymap(file?.keys as Partial<Record<string, string>> | undefined),

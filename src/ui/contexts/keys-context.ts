@@ -17,5 +17,7 @@ export interface KeysValue {
 }
 
 export const KeysContext = createContext<KeysValue>({
-  keymap: DEFAULT_KEYMAP, index: indexKeymap(DEFAULT_KEYMAP), gate: { consumed: false },
+  keymap: DEFAULT_KEYMAP,
+  index: indexKeymap(DEFAULT_KEYMAP),
+  gate: { consumed: false },
 });

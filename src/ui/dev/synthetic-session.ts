@@ -7,7 +7,9 @@ import type { CommandOutcome, Decision, SessionEvent } from "../../core/control/
 import type { HarnessName } from "../../core/harness-names.js";
 import type { IntentOutcome, SessionInfo, SessionListener, SessionPort } from "../session-port.js";
 
-const WORDS = "the quick brown fox reads a file then runs the tests and writes a short summary of what changed".split(" ");
+const WORDS = "the quick brown fox reads a file then runs the tests and writes a short summary of what changed".split(
+  " ",
+);
 
 export interface SyntheticOptions {
   readonly harness?: HarnessName;
@@ -30,7 +32,10 @@ export class SyntheticSession implements SessionPort {
   constructor(private readonly options: SyntheticOptions) {
     this.rng = options.seed ?? 1;
     this.info = {
-      harness: options.harness ?? "claude", model: "synthetic", effort: "medium", label: `${options.harness ?? "claude"}`,
+      harness: options.harness ?? "claude",
+      model: "synthetic",
+      effort: "medium",
+      label: `${options.harness ?? "claude"}`,
       settings: [{ key: "model", value: "synthetic", tier: "arg" }],
       support: { steer: true, inject: true, abstain: true, replace: true },
     };
@@ -62,9 +67,21 @@ export class SyntheticSession implements SessionPort {
       this.emit({ kind: "state", from: "idle", to: "running" });
       this.emit({ kind: "turn", turnId: `t${this.turn}`, id: null });
     } else if (i === 20 || i === 40) {
-      this.emit({ kind: "tool", phase: "call", callId: `c${this.turn}-${i}`, name: "Bash", input: { command: `npm test -- --shard ${i}` } });
+      this.emit({
+        kind: "tool",
+        phase: "call",
+        callId: `c${this.turn}-${i}`,
+        name: "Bash",
+        input: { command: `npm test -- --shard ${i}` },
+      });
     } else if (i === 21 || i === 41) {
-      this.emit({ kind: "tool", phase: "result", callId: `c${this.turn}-${i - 1}`, output: "ok 42 tests", isError: this.random() < 0.1 });
+      this.emit({
+        kind: "tool",
+        phase: "result",
+        callId: `c${this.turn}-${i - 1}`,
+        output: "ok 42 tests",
+        isError: this.random() < 0.1,
+      });
     } else if (i === 58) {
       this.emit({ kind: "usage", inputTokens: 1200, outputTokens: 300, costUsd: 0.004 });
     } else if (i === 59) {
@@ -82,10 +99,12 @@ export class SyntheticSession implements SessionPort {
   }
 
   private begin(): void {
-    const every = this.options.every ?? ((ms: number, fn: () => void) => {
-      const t = setInterval(fn, ms);
-      return () => clearInterval(t);
-    });
+    const every =
+      this.options.every ??
+      ((ms: number, fn: () => void) => {
+        const t = setInterval(fn, ms);
+        return () => clearInterval(t);
+      });
     // Emit what the wall clock says is owed, so a late timer (a busy event loop) does not
     // lower the offered load: the bench measures the UI at the stated rate.
     const t0 = performance.now();
@@ -99,10 +118,18 @@ export class SyntheticSession implements SessionPort {
     });
   }
 
-  async send(): Promise<IntentOutcome> { return { disposition: "started" }; }
-  async answer(): Promise<IntentOutcome> { return { disposition: "started" }; }
-  async decide(_callId: string, _decision: Decision): Promise<CommandOutcome> { return OK; }
-  async interrupt(): Promise<CommandOutcome> { return OK; }
+  async send(): Promise<IntentOutcome> {
+    return { disposition: "started" };
+  }
+  async answer(): Promise<IntentOutcome> {
+    return { disposition: "started" };
+  }
+  async decide(_callId: string, _decision: Decision): Promise<CommandOutcome> {
+    return OK;
+  }
+  async interrupt(): Promise<CommandOutcome> {
+    return OK;
+  }
   async halt(): Promise<CommandOutcome> {
     this.stop?.();
     this.emit({ kind: "closed", exitCode: 0, cause: "killed" });

@@ -3,24 +3,28 @@
  * mount, ahead of the input line's own handler; it marks each event it consumes so the
  * input line can ignore the same event.
  */
+
+import { type Key, useInput } from "ink";
 import { useCallback } from "react";
-import { useInput, type Key } from "ink";
 import { dispatchKey } from "../keys/dispatch.js";
 import { keyName } from "../keys/key-name.js";
+import { routeNativeKey } from "../native/route-native-key.js";
 import { useKeys } from "./use-keys.js";
 import { useStore } from "./use-store.js";
-import { routeNativeKey } from "../native/route-native-key.js";
 
 export function useKeyDispatch(): void {
   const store = useStore();
   const { index, gate } = useKeys();
-  const handler = useCallback((input: string, key: Key) => {
-    // A focused native pane takes its keys first (all of them while typing into it).
-    if (routeNativeKey(store, input, key)) {
-      gate.consumed = true;
-      return;
-    }
-    gate.consumed = dispatchKey(store, index, keyName(input, key));
-  }, [store, index, gate]);
+  const handler = useCallback(
+    (input: string, key: Key) => {
+      // A focused native pane takes its keys first (all of them while typing into it).
+      if (routeNativeKey(store, input, key)) {
+        gate.consumed = true;
+        return;
+      }
+      gate.consumed = dispatchKey(store, index, keyName(input, key));
+    },
+    [store, index, gate],
+  );
   useInput(handler);
 }

@@ -7,13 +7,14 @@
  * native pane losing focus resets on the real terminal every mode its UI had on (mouse
  * included), and this effect runs after that reset within the same React commit.
  */
-import { useEffect } from "react";
+
 import { useStdout } from "ink";
-import type { AppStore } from "../store/app-store.js";
+import { useEffect } from "react";
+import { isNativePort } from "../../native/native-port.js";
 import { MOUSE_REPORTING_OFF, MOUSE_REPORTING_ON } from "../keys/mouse.js";
+import type { AppStore } from "../store/app-store.js";
 import { useStore } from "./use-store.js";
 import { useStoreVersion } from "./use-store-version.js";
-import { isNativePort } from "../../native/native-port.js";
 
 export type TerminalWrite = (data: string) => void;
 
@@ -27,13 +28,13 @@ export function useMouseReporting(enabled: boolean, write?: TerminalWrite): void
   useStoreVersion();
   const { stdout } = useStdout();
   const active = enabled && !nativeTyping(store);
-  const focusKey = store.focusedKey();
-  const zoom = store.zoom;
-  const panes = store.panes.length;
+  const _focusKey = store.focusedKey();
+  const _zoom = store.zoom;
+  const _panes = store.panes.length;
   useEffect(() => {
     if (!active) return undefined;
     const out: TerminalWrite = write ?? ((data) => void stdout.write(data));
     out(MOUSE_REPORTING_ON);
     return () => out(MOUSE_REPORTING_OFF);
-  }, [active, focusKey, zoom, panes, stdout, write]);
+  }, [active, stdout, write]);
 }

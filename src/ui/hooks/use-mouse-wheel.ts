@@ -8,13 +8,14 @@
  * event stream (the emitter Ink exposes through useStdin) before any handler sees it; what is
  * left of an event goes on unchanged.
  */
-import { useEffect } from "react";
+
 import { useStdin } from "ink";
-import type { AppStore } from "../store/app-store.js";
-import { MouseInputFilter, WHEEL_ROWS, type WheelReport } from "../keys/mouse.js";
-import { useStore } from "./use-store.js";
-import { anyRunning } from "../store/intents.js";
+import { useEffect } from "react";
 import { isNativePort } from "../../native/native-port.js";
+import { MouseInputFilter, WHEEL_ROWS, type WheelReport } from "../keys/mouse.js";
+import type { AppStore } from "../store/app-store.js";
+import { anyRunning } from "../store/intents.js";
+import { useStore } from "./use-store.js";
 
 /** The rail's row above the panes (SGR rows are 1-based terminal rows). */
 const RAIL_ROWS = 1;

@@ -1,6 +1,7 @@
 /** Keeps the store's idea of the terminal size current, so the root is never taller than it. */
-import { useEffect } from "react";
+
 import { useStdout } from "ink";
+import { useEffect } from "react";
 import { useStore } from "./use-store.js";
 
 export function useTerminalSize(): void {

@@ -5,9 +5,17 @@
  */
 import type { AppStore } from "../store/app-store.js";
 import {
-  abstain, anyRunning, answerOption, cancelCompose, decide, halt, haltAll, interrupt, startCompose,
+  abstain,
+  answerOption,
+  anyRunning,
+  cancelCompose,
+  decide,
+  halt,
+  haltAll,
+  interrupt,
+  startCompose,
 } from "../store/intents.js";
-import { GLOBAL_COMMANDS, APPROVAL_COMMANDS, type Command, type Keymap } from "./keymap.js";
+import { APPROVAL_COMMANDS, type Command, GLOBAL_COMMANDS, type Keymap } from "./keymap.js";
 
 export interface KeyIndex {
   readonly global: ReadonlyMap<string, Command>;
@@ -24,24 +32,42 @@ export function indexKeymap(keymap: Keymap): KeyIndex {
 
 function runGlobal(store: AppStore, command: Command): void {
   switch (command) {
-    case "focus.left": return store.focusDirection("left");
-    case "focus.right": return store.focusDirection("right");
-    case "focus.up": return store.focusDirection("up");
-    case "focus.down": return store.focusDirection("down");
-    case "focus.next": return store.focusIndex((store.focus + 1) % Math.max(1, store.panes.length));
-    case "focus.previous": return store.focusIndex((store.focus + store.panes.length - 1) % Math.max(1, store.panes.length));
-    case "pane.zoom": return store.toggleZoom();
-    case "pane.close": return store.closePane();
-    case "pane.reopen": return store.reopenPane();
-    case "session.new": return store.openOverlay({ kind: "new-session" });
-    case "turn.interrupt": return interrupt(store);
-    case "session.halt": return halt(store);
-    case "session.haltAll": return haltAll(store);
-    case "app.quit": return anyRunning(store) ? store.openOverlay({ kind: "quit" }) : store.requestQuit();
-    case "help": return store.openOverlay({ kind: "help" });
-    case "inspector": return store.focusedView() ? store.openOverlay({ kind: "inspector" }) : undefined;
-    case "scroll.up": return store.scroll(-1);
-    case "scroll.down": return store.scroll(1);
+    case "focus.left":
+      return store.focusDirection("left");
+    case "focus.right":
+      return store.focusDirection("right");
+    case "focus.up":
+      return store.focusDirection("up");
+    case "focus.down":
+      return store.focusDirection("down");
+    case "focus.next":
+      return store.focusIndex((store.focus + 1) % Math.max(1, store.panes.length));
+    case "focus.previous":
+      return store.focusIndex((store.focus + store.panes.length - 1) % Math.max(1, store.panes.length));
+    case "pane.zoom":
+      return store.toggleZoom();
+    case "pane.close":
+      return store.closePane();
+    case "pane.reopen":
+      return store.reopenPane();
+    case "session.new":
+      return store.openOverlay({ kind: "new-session" });
+    case "turn.interrupt":
+      return interrupt(store);
+    case "session.halt":
+      return halt(store);
+    case "session.haltAll":
+      return haltAll(store);
+    case "app.quit":
+      return anyRunning(store) ? store.openOverlay({ kind: "quit" }) : store.requestQuit();
+    case "help":
+      return store.openOverlay({ kind: "help" });
+    case "inspector":
+      return store.focusedView() ? store.openOverlay({ kind: "inspector" }) : undefined;
+    case "scroll.up":
+      return store.scroll(-1);
+    case "scroll.down":
+      return store.scroll(1);
     default:
       if (command.startsWith("focus.")) store.focusIndex(Number(command.slice(6)) - 1);
   }
@@ -49,16 +75,20 @@ function runGlobal(store: AppStore, command: Command): void {
 
 function runApproval(store: AppStore, command: Command): void {
   switch (command) {
-    case "approval.allow": return decide(store, { decision: "allow" });
+    case "approval.allow":
+      return decide(store, { decision: "allow" });
     case "approval.deny":
       if (store.overlay?.kind === "approval-full") store.closeOverlay();
       return startCompose(store, "deny");
     case "approval.edit":
       if (store.overlay?.kind === "approval-full") store.closeOverlay();
       return startCompose(store, "edit");
-    case "approval.abstain": return abstain(store);
+    case "approval.abstain":
+      return abstain(store);
     case "approval.full":
-      return store.overlay?.kind === "approval-full" ? store.closeOverlay() : store.openOverlay({ kind: "approval-full" });
+      return store.overlay?.kind === "approval-full"
+        ? store.closeOverlay()
+        : store.openOverlay({ kind: "approval-full" });
   }
 }
 

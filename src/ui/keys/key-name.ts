@@ -5,9 +5,18 @@
 import type { Key } from "ink";
 
 const NAMED: ReadonlyArray<[keyof Key, string]> = [
-  ["upArrow", "up"], ["downArrow", "down"], ["leftArrow", "left"], ["rightArrow", "right"],
-  ["pageUp", "pageup"], ["pageDown", "pagedown"], ["home", "home"], ["end", "end"],
-  ["return", "return"], ["tab", "tab"], ["backspace", "backspace"], ["delete", "delete"],
+  ["upArrow", "up"],
+  ["downArrow", "down"],
+  ["leftArrow", "left"],
+  ["rightArrow", "right"],
+  ["pageUp", "pageup"],
+  ["pageDown", "pagedown"],
+  ["home", "home"],
+  ["end", "end"],
+  ["return", "return"],
+  ["tab", "tab"],
+  ["backspace", "backspace"],
+  ["delete", "delete"],
 ];
 
 function mods(key: Key, alt: boolean): string {
@@ -30,12 +39,22 @@ export function keyName(input: string, key: Key): string {
 
 /** Normalizes a configured spelling: case, order of modifiers, "esc" and "pgup" aliases. */
 export function normalizeKeySpec(spec: string): string {
-  const parts = spec.trim().toLowerCase().split("+").filter((p) => p !== "");
+  const parts = spec
+    .trim()
+    .toLowerCase()
+    .split("+")
+    .filter((p) => p !== "");
   if (parts.length === 0) return spec;
   const last = parts[parts.length - 1]!;
   const aliases: Record<string, string> = {
-    esc: "escape", pgup: "pageup", pgdn: "pagedown", pgdown: "pagedown", enter: "return",
-    meta: "alt", option: "alt", control: "ctrl",
+    esc: "escape",
+    pgup: "pageup",
+    pgdn: "pagedown",
+    pgdown: "pagedown",
+    enter: "return",
+    meta: "alt",
+    option: "alt",
+    control: "ctrl",
   };
   const keyPart = aliases[last] ?? last;
   const modifiers = new Set(parts.slice(0, -1).map((m) => aliases[m] ?? m));

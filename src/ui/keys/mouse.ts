@@ -59,7 +59,8 @@ function report(button: number, column: number, row: number): MouseReport {
 function sgrReport(body: string): MouseReport {
   // body: "b;x;y" (digits and semicolons only, checked by the caller).
   const [b, x, y] = body.split(";").map((s) => Number.parseInt(s, 10));
-  if (b === undefined || x === undefined || y === undefined || [b, x, y].some((n) => Number.isNaN(n))) return { kind: "other" };
+  if (b === undefined || x === undefined || y === undefined || [b, x, y].some((n) => Number.isNaN(n)))
+    return { kind: "other" };
   return report(b, x, y);
 }
 
@@ -86,7 +87,9 @@ export class MouseInputFilter {
       if (this.pending) return { reports, rest: null };
     }
     while (text.startsWith(SGR_PREFIX) || text.startsWith(LEGACY_PREFIX)) {
-      const used = text.startsWith(SGR_PREFIX) ? this.startSgr(text, now, reports) : this.startLegacy(text, now, reports);
+      const used = text.startsWith(SGR_PREFIX)
+        ? this.startSgr(text, now, reports)
+        : this.startLegacy(text, now, reports);
       if (used === 0) break;
       text = text.slice(used);
     }

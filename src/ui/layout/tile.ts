@@ -71,8 +71,10 @@ export function neighbour(rects: readonly Rect[], from: number, dir: Direction):
     const bx = b.x + b.width / 2;
     const by = b.y + b.height / 2;
     const ok =
-      (dir === "left" && b.x + b.width <= a.x) || (dir === "right" && b.x >= a.x + a.width) ||
-      (dir === "up" && b.y + b.height <= a.y) || (dir === "down" && b.y >= a.y + a.height);
+      (dir === "left" && b.x + b.width <= a.x) ||
+      (dir === "right" && b.x >= a.x + a.width) ||
+      (dir === "up" && b.y + b.height <= a.y) ||
+      (dir === "down" && b.y >= a.y + a.height);
     if (!ok) return;
     const along = dir === "left" || dir === "right" ? Math.abs(bx - ax) : Math.abs(by - ay);
     const across = dir === "left" || dir === "right" ? Math.abs(by - ay) : Math.abs(bx - ax);

@@ -1,11 +1,11 @@
-import React from "react";
 import { Box, Text } from "ink";
-import type { AppStore } from "../store/app-store.js";
-import { inputMode } from "../store/intents.js";
+import type React from "react";
+import { isNativePort } from "../../native/native-port.js";
 import { Pane } from "../components/Pane.js";
 import type { Rect } from "../layout/tile.js";
 import { NativePane } from "../native/NativePane.js";
-import { isNativePort } from "../../native/native-port.js";
+import type { AppStore } from "../store/app-store.js";
+import { inputMode } from "../store/intents.js";
 
 export interface GridLayoutProps {
   readonly store: AppStore;
@@ -43,19 +43,43 @@ export function GridLayout({ store, width, height }: GridLayoutProps): React.Rea
     const focused = index === store.focus;
     const native = store.ports.get(key);
     if (isNativePort(native)) {
-      return <NativePane key={key} port={native} view={view} viewVersion={view.version} index={index} rect={rect} focused={focused} capturing={native.capturing} />;
+      return (
+        <NativePane
+          key={key}
+          port={native}
+          view={view}
+          viewVersion={view.version}
+          index={index}
+          rect={rect}
+          focused={focused}
+          capturing={native.capturing}
+        />
+      );
     }
     const deadline = view.approvals[0]?.deadlineAt ?? null;
     return (
       <Pane
-        key={key} view={view} viewVersion={store.publishedVersion(key)} index={index} rect={rect} focused={focused}
-        tick={focused ? store.tick : null} anchor={store.anchorOf(key)} draft={store.draftOf(key)}
-        compose={focused ? store.compose : null} inputMode={focused ? focusedMode : "turn"}
+        key={key}
+        view={view}
+        viewVersion={store.publishedVersion(key)}
+        index={index}
+        rect={rect}
+        focused={focused}
+        tick={focused ? store.tick : null}
+        anchor={store.anchorOf(key)}
+        draft={store.draftOf(key)}
+        compose={focused ? store.compose : null}
+        inputMode={focused ? focusedMode : "turn"}
         now={deadline === null ? 0 : Math.floor(now / 1000) * 1000}
       />
     );
   };
-  if (store.zoom) return <Box width={width} height={height}>{paneFor(store.focus, rects[0]!)}</Box>;
+  if (store.zoom)
+    return (
+      <Box width={width} height={height}>
+        {paneFor(store.focus, rects[0]!)}
+      </Box>
+    );
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       {rowsOf(rects.filter((_, i) => indices.includes(i))).map((row) => (

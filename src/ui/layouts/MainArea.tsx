@@ -1,16 +1,16 @@
-import React from "react";
 import { Box } from "ink";
-import type { AppStore } from "../store/app-store.js";
-import type { SessionLauncher } from "../session-launcher.js";
+import type React from "react";
+import { HelpOverlay } from "../components/overlays/HelpOverlay.js";
+import { InspectorDrawer } from "../components/overlays/InspectorDrawer.js";
+import { NewSessionDialog } from "../components/overlays/NewSessionDialog.js";
+import { QuitDialog } from "../components/overlays/QuitDialog.js";
+import { ApprovalFull } from "../components/widgets/ApprovalFull.js";
 import type { Keymap } from "../keys/keymap.js";
+import type { SessionLauncher } from "../session-launcher.js";
+import type { AppStore } from "../store/app-store.js";
 import { anyRunning } from "../store/intents.js";
 import { isActive } from "../store/session-view.js";
 import { GridLayout } from "./GridLayout.js";
-import { HelpOverlay } from "../components/overlays/HelpOverlay.js";
-import { InspectorDrawer } from "../components/overlays/InspectorDrawer.js";
-import { QuitDialog } from "../components/overlays/QuitDialog.js";
-import { NewSessionDialog } from "../components/overlays/NewSessionDialog.js";
-import { ApprovalFull } from "../components/widgets/ApprovalFull.js";
 
 export interface MainAreaProps {
   readonly store: AppStore;
@@ -44,8 +44,16 @@ export function MainArea({ store, keymap, launcher, width, height }: MainAreaPro
   const call = view?.approvals[0];
   if (overlay?.kind === "approval-full" && view && call) {
     return (
-      <ApprovalFull call={call} title={`pane ${store.focus + 1} · ${view.info.label ?? view.info.harness}`} position={1}
-        total={view.approvals.length} support={view.info.support} now={store.scheduler.now()} width={width} height={height} />
+      <ApprovalFull
+        call={call}
+        title={`pane ${store.focus + 1} · ${view.info.label ?? view.info.harness}`}
+        position={1}
+        total={view.approvals.length}
+        support={view.info.support}
+        now={store.scheduler.now()}
+        width={width}
+        height={height}
+      />
     );
   }
   return <GridLayout store={store} width={width} height={height} />;

@@ -1,11 +1,12 @@
-import React, { memo, useEffect, useRef } from "react";
 import { Box, Text, useStdout } from "ink";
+import type React from "react";
+import { memo, useEffect, useRef } from "react";
+import { ESCAPE_CHORD_LABEL } from "../../native/keys.js";
+import type { NativeSessionPort } from "../../native/native-port.js";
+import { badgeColor, badgeText } from "../components/state-badge.js";
+import { useTheme } from "../hooks/use-theme.js";
 import type { Rect } from "../layout/tile.js";
 import type { SessionView } from "../store/session-view.js";
-import { useTheme } from "../hooks/use-theme.js";
-import { badgeColor, badgeText } from "../components/state-badge.js";
-import type { NativeSessionPort } from "../../native/native-port.js";
-import { ESCAPE_CHORD_LABEL } from "../../native/keys.js";
 import { NativeRows } from "./NativeRows.js";
 import { nativeTerminalSize } from "./native-geometry.js";
 import { useNativeFrame } from "./use-native-frame.js";
@@ -27,7 +28,9 @@ const PASTE_OFF = "\u001b[?2004l";
 function modeText(port: NativeSessionPort, focused: boolean, capturing: boolean): string {
   if (port.terminal.exit) return "exited";
   if (!focused) return "";
-  return capturing ? `typing into the pane · ${ESCAPE_CHORD_LABEL} → hmux` : "hmux keys · Enter → type · PgUp/PgDn scroll";
+  return capturing
+    ? `typing into the pane · ${ESCAPE_CHORD_LABEL} → hmux`
+    : "hmux keys · Enter → type · PgUp/PgDn scroll";
 }
 
 /** A harness's own UI (or a shell) in a pane: the emulated screen under a one-line header. */
@@ -62,9 +65,12 @@ function NativePaneImpl({ port, view, index, rect, focused, capturing }: NativeP
     pasteMirrored.current = wantPaste;
     stdout.write(wantPaste ? PASTE_ON : PASTE_OFF);
   }, [wantPaste, stdout]);
-  useEffect(() => () => {
-    if (pasteMirrored.current) stdout.write(PASTE_OFF);
-  }, [stdout]);
+  useEffect(
+    () => () => {
+      if (pasteMirrored.current) stdout.write(PASTE_OFF);
+    },
+    [stdout],
+  );
 
   const state = port.stateKnown ? badgeText(view.lifecycle, null) : "? state unknown";
   const stateColor = port.stateKnown ? badgeColor(theme, view.lifecycle) : theme.colors.warn;
@@ -73,16 +79,23 @@ function NativePaneImpl({ port, view, index, rect, focused, capturing }: NativeP
   const exit = port.terminal.exit;
   return (
     <Box
-      width={rect.width} height={rect.height} flexDirection="column" overflow="hidden"
+      width={rect.width}
+      height={rect.height}
+      flexDirection="column"
+      overflow="hidden"
       borderStyle={focused ? (capturing ? "double" : "bold") : "round"}
-      borderColor={focused ? theme.colors.borderFocused : theme.colors.border} borderDimColor={!focused}
+      borderColor={focused ? theme.colors.borderFocused : theme.colors.border}
+      borderDimColor={!focused}
     >
       <Box width={cols} height={1}>
         <Box flexShrink={0}>
           <Text bold={focused} color={focused ? theme.colors.selection : undefined}>{`${index + 1} `}</Text>
         </Box>
         <Box flexGrow={1} flexShrink={1}>
-          <Text wrap="truncate" bold={focused}>{`${view.info.label ?? port.kind}${scrolled}${mode ? ` · ${mode}` : ""}`}</Text>
+          <Text
+            wrap="truncate"
+            bold={focused}
+          >{`${view.info.label ?? port.kind}${scrolled}${mode ? ` · ${mode}` : ""}`}</Text>
         </Box>
         <Box flexShrink={0}>
           <Text color={stateColor}>

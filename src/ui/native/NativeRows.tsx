@@ -1,5 +1,6 @@
-import React, { memo } from "react";
 import { Box, Text } from "ink";
+import type React from "react";
+import { memo } from "react";
 import type { StyledRow } from "../../native/cells.js";
 
 export interface NativeRowsProps {
@@ -16,8 +17,15 @@ function RowImpl({ row, noColor }: { row: StyledRow; noColor: boolean }): React.
     <Text wrap="truncate">
       {row.map((s, i) => (
         <Text
-          key={i} color={noColor ? undefined : s.fg} backgroundColor={noColor ? undefined : s.bg}
-          bold={s.bold} dimColor={s.dim} italic={s.italic} underline={s.underline} inverse={s.inverse} strikethrough={s.strikethrough}
+          key={i}
+          color={noColor ? undefined : s.fg}
+          backgroundColor={noColor ? undefined : s.bg}
+          bold={s.bold}
+          dimColor={s.dim}
+          italic={s.italic}
+          underline={s.underline}
+          inverse={s.inverse}
+          strikethrough={s.strikethrough}
         >
           {s.text}
         </Text>
@@ -33,7 +41,9 @@ const Row = memo(RowImpl);
 function NativeRowsImpl({ rows, width, height, noColor }: NativeRowsProps): React.ReactElement {
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      {rows.slice(0, height).map((row, y) => <Row key={y} row={row} noColor={noColor} />)}
+      {rows.slice(0, height).map((row, y) => (
+        <Row key={y} row={row} noColor={noColor} />
+      ))}
     </Box>
   );
 }

@@ -3,11 +3,18 @@
  * also accepts "shell" and "native <harness>" (or "<harness>:native"). Anything else goes to
  * the wrapped launcher unchanged.
  */
+
+import { HookServer } from "../../native/hooks/hook-server.js";
+import {
+  checkNative,
+  launchNative,
+  type NativeLaunchDeps,
+  NativeLaunchError,
+  parseNativeKind,
+} from "../../native/launch.js";
+import type { NativeKind } from "../../native/native-plan.js";
 import type { NewSessionRequest, SessionLauncher, Validation } from "../session-launcher.js";
 import type { SessionPort } from "../session-port.js";
-import { checkNative, launchNative, NativeLaunchError, parseNativeKind, type NativeLaunchDeps } from "../../native/launch.js";
-import type { NativeKind } from "../../native/native-plan.js";
-import { HookServer } from "../../native/hooks/hook-server.js";
 
 export interface NativeLauncherOptions extends NativeLaunchDeps {
   /** The pane size a new pane starts at (it is resized to its tile on mount). */
@@ -34,7 +41,13 @@ export function withNativeSessions(base: SessionLauncher | undefined, options: N
       try {
         kind = nativeKindOf(request.harness);
         if (kind === null) {
-          return base ? base.validate(request) : { ok: false, message: "this TUI starts native panes only", hint: "harness: shell, native claude, native codex, native pi" };
+          return base
+            ? base.validate(request)
+            : {
+                ok: false,
+                message: "this TUI starts native panes only",
+                hint: "harness: shell, native claude, native codex, native pi",
+              };
         }
         checkNative({ kind, cwd: request.cwd, endpoint: request.endpoint, model: request.model }, options);
       } catch (err) {
@@ -50,7 +63,10 @@ export function withNativeSessions(base: SessionLauncher | undefined, options: N
         return base.launch(request);
       }
       const { cols, rows } = options.size();
-      return launchNative({ kind, cwd: request.cwd, endpoint: request.endpoint, model: request.model, cols, rows }, options);
+      return launchNative(
+        { kind, cwd: request.cwd, endpoint: request.endpoint, model: request.model, cols, rows },
+        options,
+      );
     },
   };
 }
@@ -64,7 +80,12 @@ export function withLazyNativeSessions(
   options: Omit<NativeLauncherOptions, "hooks" | "size"> & { readonly size?: NativeLauncherOptions["size"] } = {},
 ): { readonly launcher: SessionLauncher; close(): Promise<void> } {
   let hooks: Promise<HookServer> | undefined;
-  const size = options.size ?? (() => ({ cols: Math.max(20, (process.stdout.columns || 160) - 2), rows: Math.max(5, (process.stdout.rows || 48) - 5) }));
+  const size =
+    options.size ??
+    (() => ({
+      cols: Math.max(20, (process.stdout.columns || 160) - 2),
+      rows: Math.max(5, (process.stdout.rows || 48) - 5),
+    }));
   const eager = withNativeSessions(base, { ...options, size });
   return {
     launcher: {

@@ -5,9 +5,9 @@
  * and everything else is left to hmux's own bindings. Returns whether the key was used.
  */
 import type { Key } from "ink";
-import type { AppStore } from "../store/app-store.js";
-import { isNativePort } from "../../native/native-port.js";
 import { ESCAPE_CHORD_LABEL, isEscapeChord, keyToBytes } from "../../native/keys.js";
+import { isNativePort } from "../../native/native-port.js";
+import type { AppStore } from "../store/app-store.js";
 
 export function routeNativeKey(store: AppStore, input: string, key: Key): boolean {
   if (store.overlay) return false;

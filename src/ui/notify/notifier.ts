@@ -30,7 +30,10 @@ export class Notifier {
   private readonly last = new Map<string, number>();
   private readonly method: "osc9" | "bel" | "off";
 
-  constructor(private readonly config: NotifyConfig, private readonly deps: NotifierDeps) {
+  constructor(
+    private readonly config: NotifyConfig,
+    private readonly deps: NotifierDeps,
+  ) {
     this.method = chooseMethod(config, deps.env);
   }
 

@@ -6,13 +6,13 @@
  * useSyncExternalStore on `version`.
  */
 import type { Lifecycle, SessionEvent } from "../../core/control/types.js";
-import { tile, neighbour, type Direction, type Rect, MAX_PANES } from "../layout/tile.js";
+import { paneBodyRect } from "../layout/pane-geometry.js";
+import { type Direction, MAX_PANES, neighbour, type Rect, tile } from "../layout/tile.js";
 import type { Notifier } from "../notify/notifier.js";
 import type { SessionPort } from "../session-port.js";
 import { applyEvent } from "./apply-event.js";
 import { createSessionView, needsYou, type SessionView } from "./session-view.js";
-import { scrollAnchor, type ScrollAnchor } from "./transcript-window.js";
-import { paneBodyRect } from "../layout/pane-geometry.js";
+import { type ScrollAnchor, scrollAnchor } from "./transcript-window.js";
 
 export type Overlay =
   | { readonly kind: "help" }
@@ -173,9 +173,15 @@ export class AppStore {
       this.panes.push(key);
       this.focus = this.panes.length - 1;
     }
-    this.unsubscribers.set(key, port.subscribe((e) => this.ingest(key, e)));
+    this.unsubscribers.set(
+      key,
+      port.subscribe((e) => this.ingest(key, e)),
+    );
     port.start?.().catch((err: unknown) => {
-      this.ingest(key, { kind: "error", message: `session did not start: ${err instanceof Error ? err.message : String(err)}` });
+      this.ingest(key, {
+        kind: "error",
+        message: `session did not start: ${err instanceof Error ? err.message : String(err)}`,
+      });
     });
     this.commit();
     return key;
@@ -194,7 +200,11 @@ export class AppStore {
       // The call being answered was decided elsewhere (deadline, harness): drop the half-typed decision.
       this.compose = null;
       this.drafts.set(key, "");
-      this.flash = { text: "the call you were deciding was closed before you sent it (deadline or harness)", tone: "warn", at: this.scheduler.now() };
+      this.flash = {
+        text: "the call you were deciding was closed before you sent it (deadline or harness)",
+        tone: "warn",
+        at: this.scheduler.now(),
+      };
     }
     this.dirty = true;
   }
@@ -203,9 +213,12 @@ export class AppStore {
     const pane = this.panes.indexOf(view.key);
     const where = pane >= 0 ? `pane ${pane + 1}` : "hidden pane";
     const label = view.info.label ?? view.info.harness;
-    const reason = why === "approval"
-      ? `approval needed: ${view.approvals[0]?.tool ?? "tool"}`
-      : why === "question" ? `question: ${view.question?.question ?? ""}` : `failed: ${view.lastFailure?.class ?? "error"}`;
+    const reason =
+      why === "approval"
+        ? `approval needed: ${view.approvals[0]?.tool ?? "tool"}`
+        : why === "question"
+          ? `question: ${view.question?.question ?? ""}`
+          : `failed: ${view.lastFailure?.class ?? "error"}`;
     this.options.notifier?.notify(view.key, `${label} (${where})`, reason);
   }
 
@@ -271,7 +284,10 @@ export class AppStore {
     this.focus = Math.max(0, Math.min(this.focus, this.panes.length - 1));
     if (this.panes.length === 0) this.zoom = false;
     this.compose = null;
-    this.setFlash(`pane closed; ${this.sessions.get(key)?.info.harness ?? "session"} keeps running (Alt+o reopens)`, "info");
+    this.setFlash(
+      `pane closed; ${this.sessions.get(key)?.info.harness ?? "session"} keeps running (Alt+o reopens)`,
+      "info",
+    );
   }
 
   /** Brings back the longest-hidden session as a pane. */
@@ -302,7 +318,7 @@ export class AppStore {
     this.commit();
   }
   draftOf(key: string | undefined): string {
-    return key === undefined ? "" : this.drafts.get(key) ?? "";
+    return key === undefined ? "" : (this.drafts.get(key) ?? "");
   }
   setCompose(compose: Compose | null): void {
     this.compose = compose;

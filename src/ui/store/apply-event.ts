@@ -3,11 +3,15 @@
  * given (the store owns it); unknown kinds are ignored, as the event contract asks.
  */
 import type { SessionEvent } from "../../core/control/types.js";
+import { detectQuestion, stripPreamble } from "../../core/question.js";
 import {
-  MAX_COMMAND_LOG, MAX_ENTRIES, type SessionView, type ToolStatus, type TranscriptEntry,
+  MAX_COMMAND_LOG,
+  MAX_ENTRIES,
+  type SessionView,
+  type ToolStatus,
+  type TranscriptEntry,
 } from "./session-view.js";
 import { summarizeToolInput } from "./tool-summary.js";
-import { detectQuestion, stripPreamble } from "../../core/question.js";
 
 type NewEntry = TranscriptEntry extends infer E ? (E extends TranscriptEntry ? Omit<E, "seq" | "rev"> : never) : never;
 
@@ -74,7 +78,13 @@ function finishStreaming(view: SessionView): void {
   }
 }
 
-function setToolStatus(view: SessionView, callId: string | null, name: string, status: ToolStatus, input?: unknown): Extract<TranscriptEntry, { kind: "tool" }> {
+function setToolStatus(
+  view: SessionView,
+  callId: string | null,
+  name: string,
+  status: ToolStatus,
+  input?: unknown,
+): Extract<TranscriptEntry, { kind: "tool" }> {
   const existing = findTool(view, callId);
   if (existing) {
     existing.status = status;
@@ -83,7 +93,12 @@ function setToolStatus(view: SessionView, callId: string | null, name: string, s
     return existing;
   }
   return push(view, {
-    kind: "tool", callId, name, summary: input === undefined ? "" : summarizeToolInput(input), status, output: "",
+    kind: "tool",
+    callId,
+    name,
+    summary: input === undefined ? "" : summarizeToolInput(input),
+    status,
+    output: "",
   }) as Extract<TranscriptEntry, { kind: "tool" }>;
 }
 
@@ -94,7 +109,7 @@ function setToolStatus(view: SessionView, callId: string | null, name: string, s
  */
 function questionInText(view: SessionView): void {
   const entry = view.entries[view.entries.length - 1];
-  if (!entry || entry.kind !== "message") return;
+  if (entry?.kind !== "message") return;
   const found = detectQuestion(entry.text);
   if (found.kind !== "question") return;
   view.question = { question: found.question, options: found.options, recommended: found.recommended, viaText: true };
@@ -142,7 +157,8 @@ export function applyEvent(view: SessionView, event: SessionEvent, now: number):
         touch(open);
       } else if (kind === "thinking") push(view, { kind: "thinking", text: event.text, streaming: false });
       else push(view, { kind: "message", role: event.role, text: event.text, streaming: false });
-      if (kind === "message" && event.role === "assistant" && view.escalateQuestions && !view.question) questionInText(view);
+      if (kind === "message" && event.role === "assistant" && view.escalateQuestions && !view.question)
+        questionInText(view);
       return;
     }
     case "tool": {
@@ -189,7 +205,13 @@ export function applyEvent(view: SessionView, event: SessionEvent, now: number):
     case "done": {
       finishStreaming(view);
       if (view.turn) {
-        push(view, { kind: "turn-end", turnId: view.turn.id, at: now, durationMs: now - view.turn.startedAt, cause: event.cause });
+        push(view, {
+          kind: "turn-end",
+          turnId: view.turn.id,
+          at: now,
+          durationMs: now - view.turn.startedAt,
+          cause: event.cause,
+        });
         view.turn = null;
       }
       if (event.failure && view.lastFailure?.message !== event.failure.message) {
@@ -204,9 +226,12 @@ export function applyEvent(view: SessionView, event: SessionEvent, now: number):
       push(view, { kind: "turn-start", turnId: event.turnId, at: now });
       return;
     case "disposition":
-      push(view, event.disposition === "started"
-        ? { kind: "disposition", id: event.id, started: true }
-        : { kind: "disposition", id: event.id, started: false, reason: event.reason });
+      push(
+        view,
+        event.disposition === "started"
+          ? { kind: "disposition", id: event.id, started: true }
+          : { kind: "disposition", id: event.id, started: false, reason: event.reason },
+      );
       return;
     case "state":
       view.lifecycle = event.to;
@@ -220,7 +245,11 @@ export function applyEvent(view: SessionView, event: SessionEvent, now: number):
     }
     case "approval-disposition": {
       if (event.status === "rejected") {
-        push(view, { kind: "notice", tone: "warn", text: `decision on ${event.callId} rejected: ${event.reason ?? "no reason given"}` });
+        push(view, {
+          kind: "notice",
+          tone: "warn",
+          text: `decision on ${event.callId} rejected: ${event.reason ?? "no reason given"}`,
+        });
         return;
       }
       view.approvals = view.approvals.filter((c) => c.callId !== event.callId);
@@ -241,7 +270,11 @@ export function applyEvent(view: SessionView, event: SessionEvent, now: number):
       if (view.commandLog.length > MAX_COMMAND_LOG) view.commandLog.shift();
       if (event.outcome.result === "refused") {
         const r = event.outcome.refused;
-        push(view, { kind: "notice", tone: "warn", text: `command ${event.id ?? "?"} refused (${r.code}): ${r.reason}` });
+        push(view, {
+          kind: "notice",
+          tone: "warn",
+          text: `command ${event.id ?? "?"} refused (${r.code}): ${r.reason}`,
+        });
       }
       return;
     case "closed":
@@ -253,7 +286,12 @@ export function applyEvent(view: SessionView, event: SessionEvent, now: number):
       if (event.failure) {
         view.lastFailure = event.failure;
         push(view, { kind: "failure", failure: event.failure });
-      } else push(view, { kind: "notice", tone: "info", text: `session closed (${event.cause}, exit ${event.exitCode ?? "–"})` });
+      } else
+        push(view, {
+          kind: "notice",
+          tone: "info",
+          text: `session closed (${event.cause}, exit ${event.exitCode ?? "–"})`,
+        });
       return;
     default:
       // A kind this UI does not know: the journal keeps it; nothing to show.

@@ -2,7 +2,7 @@
  * Turns one transcript entry into display rows for a given width. Cached per entry
  * revision and width, so a pane re-wraps only what changed since its last frame.
  */
-import type { TranscriptEntry, ToolStatus } from "./session-view.js";
+import type { ToolStatus, TranscriptEntry } from "./session-view.js";
 
 export type Tone = "normal" | "dim" | "accent" | "success" | "error" | "warn" | "status" | "user";
 
@@ -57,10 +57,18 @@ export function wrap(text: string, width: number): string[] {
 }
 
 const STATUS_ICON: Record<ToolStatus, string> = {
-  pending: "◌", running: "▸", ok: "✓", failed: "✗", denied: "⊘",
+  pending: "◌",
+  running: "▸",
+  ok: "✓",
+  failed: "✗",
+  denied: "⊘",
 };
 const STATUS_TONE: Record<ToolStatus, Tone> = {
-  pending: "warn", running: "status", ok: "success", failed: "error", denied: "error",
+  pending: "warn",
+  running: "status",
+  ok: "success",
+  failed: "error",
+  denied: "error",
 };
 
 export function formatDuration(ms: number): string {
@@ -82,23 +90,38 @@ function build(entry: TranscriptEntry, width: number): DisplayLine[] {
         : lines(entry.text === "" ? "…" : entry.text, width, "normal");
     case "thinking": {
       const count = entry.text.split("\n").length;
-      return [{ text: `∴ thinking${entry.streaming ? "…" : ` (${count} line${count === 1 ? "" : "s"}, collapsed)`}`, tone: "dim" }];
+      return [
+        {
+          text: `∴ thinking${entry.streaming ? "…" : ` (${count} line${count === 1 ? "" : "s"}, collapsed)`}`,
+          tone: "dim",
+        },
+      ];
     }
     case "tool": {
       const head = `${STATUS_ICON[entry.status]} ${entry.name}${entry.summary ? ` ${entry.summary}` : ""}`;
       const out = lines(head, width, STATUS_TONE[entry.status], "", false);
       if (entry.status === "pending") out.push({ text: "  awaiting approval", tone: "warn" });
-      if (entry.status === "denied") out.push(...lines(`denied${entry.reason ? `: ${entry.reason}` : ""}`, width, "error", "  "));
+      if (entry.status === "denied")
+        out.push(...lines(`denied${entry.reason ? `: ${entry.reason}` : ""}`, width, "error", "  "));
       if ((entry.status === "failed" || entry.status === "ok") && entry.output) {
-        const first = displayable(entry.output).split("\n").find((l) => l.trim() !== "") ?? "";
-        if (first) out.push({ text: `  ⎿ ${first.slice(0, width - 4)}`, tone: entry.status === "failed" ? "error" : "dim" });
+        const first =
+          displayable(entry.output)
+            .split("\n")
+            .find((l) => l.trim() !== "") ?? "";
+        if (first)
+          out.push({ text: `  ⎿ ${first.slice(0, width - 4)}`, tone: entry.status === "failed" ? "error" : "dim" });
       }
       return out;
     }
     case "turn-start":
       return [{ text: rule(`turn ${turnLabel(entry.turnId)} ▶`, width), tone: "dim" }];
     case "turn-end":
-      return [{ text: rule(`turn ${turnLabel(entry.turnId)} ■ ${formatDuration(entry.durationMs)} · ${entry.cause}`, width), tone: "dim" }];
+      return [
+        {
+          text: rule(`turn ${turnLabel(entry.turnId)} ■ ${formatDuration(entry.durationMs)} · ${entry.cause}`, width),
+          tone: "dim",
+        },
+      ];
     case "disposition":
       return entry.started
         ? [{ text: `● ${entry.id} started`, tone: "status" }]
@@ -108,7 +131,8 @@ function build(entry: TranscriptEntry, width: number): DisplayLine[] {
       const parts = [`✗ ${f.class}`, f.retryable ? "retryable" : "not retryable", f.message];
       const out = lines(parts.join(" · "), width, "error", "", true);
       if (f.hint) out.push(...lines(`hint: ${f.hint}`, width, "warn", "  "));
-      if (f.resetsAt !== undefined) out.push({ text: `  resets ${new Date(f.resetsAt).toISOString().slice(11, 16)} UTC`, tone: "warn" });
+      if (f.resetsAt !== undefined)
+        out.push({ text: `  resets ${new Date(f.resetsAt).toISOString().slice(11, 16)} UTC`, tone: "warn" });
       return out;
     }
     case "notice":

@@ -3,17 +3,18 @@
  * Each outcome is reported: a refusal shows its code and reason, never silence.
  */
 import type { Decision } from "../../core/control/types.js";
+import { composeAnswer } from "../../core/question.js";
 import type { IntentOutcome } from "../session-port.js";
 import type { AppStore } from "./app-store.js";
 import { isActive } from "./session-view.js";
-import { composeAnswer } from "../../core/question.js";
 
 async function report(store: AppStore, what: string, op: () => Promise<IntentOutcome>): Promise<IntentOutcome | null> {
   try {
     const outcome = await op();
     if ("disposition" in outcome) {
       if (outcome.disposition === "rejected") store.setFlash(`${what} rejected: ${outcome.reason}`, "warn");
-    } else if (outcome.result === "refused") store.setFlash(`${what} refused (${outcome.refused.code}): ${outcome.refused.reason}`, "warn");
+    } else if (outcome.result === "refused")
+      store.setFlash(`${what} refused (${outcome.refused.code}): ${outcome.refused.reason}`, "warn");
     return outcome;
   } catch (err) {
     store.setFlash(`${what} failed: ${err instanceof Error ? err.message : String(err)}`, "error");

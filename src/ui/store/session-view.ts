@@ -4,8 +4,9 @@
  * does, so a memoized pane can skip work when its session is quiet. The full transcript
  * lives in the core's journal; this keeps a bounded tail for scrollback.
  */
-import type { FailureSummary } from "../../core/events.js";
+
 import type { CommandOutcome, Lifecycle, PendingCall } from "../../core/control/types.js";
+import type { FailureSummary } from "../../core/events.js";
 import type { SessionInfo } from "../session-port.js";
 
 export type ToolStatus = "pending" | "running" | "ok" | "failed" | "denied";
@@ -21,7 +22,15 @@ export type TranscriptEntry = EntryBase &
   (
     | { kind: "message"; role: "assistant" | "user"; text: string; streaming: boolean }
     | { kind: "thinking"; text: string; streaming: boolean }
-    | { kind: "tool"; callId: string | null; name: string; summary: string; status: ToolStatus; output: string; reason?: string }
+    | {
+        kind: "tool";
+        callId: string | null;
+        name: string;
+        summary: string;
+        status: ToolStatus;
+        output: string;
+        reason?: string;
+      }
     | { kind: "turn-start"; turnId: string; at: number }
     | { kind: "turn-end"; turnId: string; at: number; durationMs: number; cause: string }
     | { kind: "disposition"; id: string; started: boolean; reason?: string }
@@ -79,11 +88,27 @@ export const MAX_COMMAND_LOG = 100;
 
 export function createSessionView(key: string, info: SessionInfo): SessionView {
   return {
-    key, info, version: 0, sessionId: null, model: info.model ?? null,
-    lifecycle: "starting", lifecycleReason: undefined, turn: null,
-    inputTokens: null, outputTokens: null, costUsd: null, contextPct: null,
-    entries: [], nextSeq: 0, evicted: 0, approvals: [], question: null,
-    lastFailure: null, commandLog: [], closed: false, escalateQuestions: false,
+    key,
+    info,
+    version: 0,
+    sessionId: null,
+    model: info.model ?? null,
+    lifecycle: "starting",
+    lifecycleReason: undefined,
+    turn: null,
+    inputTokens: null,
+    outputTokens: null,
+    costUsd: null,
+    contextPct: null,
+    entries: [],
+    nextSeq: 0,
+    evicted: 0,
+    approvals: [],
+    question: null,
+    lastFailure: null,
+    commandLog: [],
+    closed: false,
+    escalateQuestions: false,
   };
 }
 

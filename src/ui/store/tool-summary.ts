@@ -26,7 +26,10 @@ export function previewToolInput(input: unknown): string {
   if (typeof o.diff === "string") return o.diff;
   if (typeof o.patch === "string") return o.patch;
   if (typeof o.content === "string" && typeof o.file_path === "string") {
-    return `${o.file_path}\n${o.content.split("\n").map((l) => `+${l}`).join("\n")}`;
+    return `${o.file_path}\n${o.content
+      .split("\n")
+      .map((l) => `+${l}`)
+      .join("\n")}`;
   }
   return safeJson(input, 2);
 }

@@ -3,7 +3,7 @@
  * a scrolled pane is anchored to an entry's sequence number, so new output does not move
  * what the reader is looking at. Walks only as many entries as the window needs.
  */
-import { entryLines, type DisplayLine } from "./entry-lines.js";
+import { type DisplayLine, entryLines } from "./entry-lines.js";
 import type { TranscriptEntry } from "./session-view.js";
 
 export interface ScrollAnchor {
@@ -40,10 +40,14 @@ function tail(entries: readonly TranscriptEntry[], width: number, height: number
 }
 
 export function transcriptWindow(
-  entries: readonly TranscriptEntry[], width: number, height: number, anchor: ScrollAnchor | null,
+  entries: readonly TranscriptEntry[],
+  width: number,
+  height: number,
+  anchor: ScrollAnchor | null,
 ): TranscriptWindow {
   if (height <= 0) return { lines: [], below: 0, following: anchor === null };
-  if (anchor === null || entries.length === 0) return { lines: tail(entries, width, height), below: 0, following: true };
+  if (anchor === null || entries.length === 0)
+    return { lines: tail(entries, width, height), below: 0, following: true };
   const out: DisplayLine[] = [];
   let i = indexOfSeq(entries, anchor.seq);
   let line = entries[i]?.seq === anchor.seq ? anchor.line : 0;
@@ -64,7 +68,11 @@ export function transcriptWindow(
  * move reaches the bottom, which resumes following.
  */
 export function scrollAnchor(
-  entries: readonly TranscriptEntry[], width: number, height: number, anchor: ScrollAnchor | null, delta: number,
+  entries: readonly TranscriptEntry[],
+  width: number,
+  height: number,
+  anchor: ScrollAnchor | null,
+  delta: number,
 ): ScrollAnchor | null {
   if (entries.length === 0) return null;
   let i: number;

@@ -3,9 +3,23 @@
  * rather than a node per row: Ink's per-frame cost grows with node count (tui-anchors §4.2).
  */
 const FG: Readonly<Record<string, number>> = {
-  black: 30, red: 31, green: 32, yellow: 33, blue: 34, magenta: 35, cyan: 36, white: 37, gray: 90,
-  blackBright: 90, redBright: 91, greenBright: 92, yellowBright: 93, blueBright: 94, magentaBright: 95,
-  cyanBright: 96, whiteBright: 97,
+  black: 30,
+  red: 31,
+  green: 32,
+  yellow: 33,
+  blue: 34,
+  magenta: 35,
+  cyan: 36,
+  white: 37,
+  gray: 90,
+  blackBright: 90,
+  redBright: 91,
+  greenBright: 92,
+  yellowBright: 93,
+  blueBright: 94,
+  magentaBright: 95,
+  cyanBright: 96,
+  whiteBright: 97,
 };
 
 export interface RowStyle {

@@ -9,8 +9,24 @@ import { z } from "zod";
 import type { Tone } from "../store/entry-lines.js";
 
 export const ANSI_COLORS = [
-  "default", "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white", "gray",
-  "blackBright", "redBright", "greenBright", "yellowBright", "blueBright", "magentaBright", "cyanBright", "whiteBright",
+  "default",
+  "black",
+  "red",
+  "green",
+  "yellow",
+  "blue",
+  "magenta",
+  "cyan",
+  "white",
+  "gray",
+  "blackBright",
+  "redBright",
+  "greenBright",
+  "yellowBright",
+  "blueBright",
+  "magentaBright",
+  "cyanBright",
+  "whiteBright",
 ] as const;
 
 const color = z.enum(ANSI_COLORS);
@@ -20,8 +36,17 @@ export const ThemeSchema = z.strictObject({
   description: z.string().optional(),
   bold: z.boolean().optional(),
   colors: z.strictObject({
-    text: color, accent: color, selection: color, status: color, success: color, error: color,
-    warn: color, user: color, border: color, borderFocused: color, attention: color,
+    text: color,
+    accent: color,
+    selection: color,
+    status: color,
+    success: color,
+    error: color,
+    warn: color,
+    user: color,
+    border: color,
+    borderFocused: color,
+    attention: color,
   }),
 });
 export type ThemeFile = z.infer<typeof ThemeSchema>;
@@ -82,22 +107,42 @@ export function loadTheme(nameOrPath: string, env: Readonly<Record<string, strin
 /** Colour for a transcript tone; `dim` is a style, not a colour. */
 export function toneColor(theme: Theme, tone: Tone): string | undefined {
   switch (tone) {
-    case "normal": return theme.colors.text;
-    case "dim": return undefined;
-    case "accent": return theme.colors.accent;
-    case "success": return theme.colors.success;
-    case "error": return theme.colors.error;
-    case "warn": return theme.colors.warn;
-    case "status": return theme.colors.status;
-    case "user": return theme.colors.user;
+    case "normal":
+      return theme.colors.text;
+    case "dim":
+      return undefined;
+    case "accent":
+      return theme.colors.accent;
+    case "success":
+      return theme.colors.success;
+    case "error":
+      return theme.colors.error;
+    case "warn":
+      return theme.colors.warn;
+    case "status":
+      return theme.colors.status;
+    case "user":
+      return theme.colors.user;
   }
 }
 
 /** A built-in fallback that needs no file: the default palette. */
-export const FALLBACK_THEME: Theme = resolveTheme({
-  name: "default",
-  colors: {
-    text: "default", accent: "magenta", selection: "blue", status: "cyan", success: "green", error: "red",
-    warn: "yellow", user: "cyan", border: "gray", borderFocused: "blue", attention: "yellow",
+export const FALLBACK_THEME: Theme = resolveTheme(
+  {
+    name: "default",
+    colors: {
+      text: "default",
+      accent: "magenta",
+      selection: "blue",
+      status: "cyan",
+      success: "green",
+      error: "red",
+      warn: "yellow",
+      user: "cyan",
+      border: "gray",
+      borderFocused: "blue",
+      attention: "yellow",
+    },
   },
-}, {});
+  {},
+);

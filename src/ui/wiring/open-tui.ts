@@ -2,14 +2,15 @@
  * Shared by `hmux`, `hmux tui` and `hmux demo`: reads the config's `ui` section (project
  * over user), builds the real launcher, opens the TUI and starts any requested panes.
  */
-import { resolveConfigSettings } from "../../core/config/settings.js";
+
 import { loadConfigFiles } from "../../cli/load-config.js";
-import { runTui, type RunTuiOptions } from "../run-tui.js";
-import { uiConfigFrom, type UiConfig } from "../config/ui-config.js";
+import { resolveConfigSettings } from "../../core/config/settings.js";
+import { type UiConfig, uiConfigFrom } from "../config/ui-config.js";
+import { withLazyNativeSessions } from "../native/native-launcher.js";
+import { type RunTuiOptions, runTui } from "../run-tui.js";
 import type { NewSessionRequest } from "../session-launcher.js";
 import type { SessionPort } from "../session-port.js";
 import { RealLauncher, type RealLauncherOptions } from "./real-launcher.js";
-import { withLazyNativeSessions } from "../native/native-launcher.js";
 
 export interface OpenTuiOptions {
   readonly cwd: string;
@@ -23,11 +24,19 @@ export interface OpenTuiOptions {
   readonly extra?: Partial<RunTuiOptions>;
 }
 
-
-export function loadUiConfig(cwd: string, env: NodeJS.ProcessEnv, theme?: string, mouse?: boolean): { ui: UiConfig; files: ReturnType<typeof loadConfigFiles> } {
+export function loadUiConfig(
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  theme?: string,
+  mouse?: boolean,
+): { ui: UiConfig; files: ReturnType<typeof loadConfigFiles> } {
   const files = loadConfigFiles(cwd, env);
   // Project over user per key, through the trust rules: an untrusted repo cannot rebind the approve key.
-  const resolved = resolveConfigSettings({ user: files.user, project: files.project, projectTrust: files.projectTrust }).ui;
+  const resolved = resolveConfigSettings({
+    user: files.user,
+    project: files.project,
+    projectTrust: files.projectTrust,
+  }).ui;
   const ui = uiConfigFrom(resolved, { ...(theme ? { theme } : {}), ...(mouse ? { mouse } : {}) });
   return { ui, files };
 }
@@ -37,8 +46,10 @@ export async function openTui(options: OpenTuiOptions): Promise<void> {
   const env = options.env ?? process.env;
   const { ui, files } = loadUiConfig(options.cwd, env, options.theme, options.mouse);
   const real = new RealLauncher({
-    env, defaultCwd: options.cwd,
-    ...(files.user ? { user: files.user } : {}), ...(files.project ? { project: files.project } : {}),
+    env,
+    defaultCwd: options.cwd,
+    ...(files.user ? { user: files.user } : {}),
+    ...(files.project ? { project: files.project } : {}),
     projectTrust: files.projectTrust,
     ...options.launcher,
   });

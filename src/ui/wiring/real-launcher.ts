@@ -5,27 +5,30 @@
  * effort, the binary — and returns the refusal with its hint. `launch` then uses H7's
  * launchSession and adapts the handle to the TUI's port.
  */
-import type { ProjectTrust } from "../../core/config/trust.js";
+
 import { existsSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve as resolvePath } from "node:path";
-import type { Config } from "../../core/config/schema.js";
-import type { HarnessName } from "../../core/harness-names.js";
-import { resolveTurnOptions, type ResolvedTurnOptions } from "../../core/options/resolve.js";
-import { isRefusal, RefusalError } from "../../core/refusal.js";
-import type { BridgeCapabilities } from "../../core/exec/session-bridge.js";
-import { requireHarness } from "../../adapters/registry.js";
 import { CLAUDE_SESSION_CAPABILITIES } from "../../adapters/claude/session-bridge.js";
 import { CODEX_SESSION_CAPABILITIES } from "../../adapters/codex/session-bridge.js";
 import { PI_SESSION_CAPABILITIES } from "../../adapters/pi/session-bridge.js";
-import { resolveBinary } from "../../spawn/binaries.js";
+import { requireHarness } from "../../adapters/registry.js";
+import type { Config } from "../../core/config/schema.js";
+import type { ProjectTrust } from "../../core/config/trust.js";
+import type { BridgeCapabilities } from "../../core/exec/session-bridge.js";
+import type { HarnessName } from "../../core/harness-names.js";
+import { type ResolvedTurnOptions, resolveTurnOptions } from "../../core/options/resolve.js";
+import { isRefusal, RefusalError } from "../../core/refusal.js";
 import { launchSession, SESSION_HARNESSES } from "../../session/launch.js";
+import { resolveBinary } from "../../spawn/binaries.js";
 import { HandleSessionPort } from "../session-adapter.js";
 import type { NewSessionRequest, SessionLauncher, Validation } from "../session-launcher.js";
 import type { ResolvedSettingView, SessionPort } from "../session-port.js";
 
 const CAPABILITIES: Readonly<Record<(typeof SESSION_HARNESSES)[number], BridgeCapabilities>> = {
-  claude: CLAUDE_SESSION_CAPABILITIES, codex: CODEX_SESSION_CAPABILITIES, pi: PI_SESSION_CAPABILITIES,
+  claude: CLAUDE_SESSION_CAPABILITIES,
+  codex: CODEX_SESSION_CAPABILITIES,
+  pi: PI_SESSION_CAPABILITIES,
 };
 
 export interface RealLauncherOptions {
@@ -71,35 +74,59 @@ export class RealLauncher implements SessionLauncher {
     const harness = adapter.name;
     if (!(SESSION_HARNESSES as readonly HarnessName[]).includes(harness)) {
       throw new RefusalError(`${harness} has no multi-turn session channel, so it cannot run in a pane`, {
-        issue: "no-session-mode", harness, supported: [...SESSION_HARNESSES], hint: `hmux run ${harness} "<prompt>" runs one turn`,
+        issue: "no-session-mode",
+        harness,
+        supported: [...SESSION_HARNESSES],
+        hint: `hmux run ${harness} "<prompt>" runs one turn`,
       });
     }
     const cwd = resolvePath(request.cwd ?? this.options.defaultCwd);
     if (!existsSync(cwd) || !statSync(cwd).isDirectory()) {
-      throw new RefusalError(`cwd ${cwd} is not a directory`, { issue: "invalid-option-value", option: "cwd", hint: "leave it empty for the current folder" });
+      throw new RefusalError(`cwd ${cwd} is not a directory`, {
+        issue: "invalid-option-value",
+        option: "cwd",
+        hint: "leave it empty for the current folder",
+      });
     }
     const endpoint = request.endpoint ?? this.options.defaultEndpoint;
     if (endpoint && !/^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(endpoint)) {
       throw new RefusalError(`endpoint ${endpoint} is not on loopback; hmux only talks to 127.0.0.1`, {
-        issue: "invalid-option-value", option: "endpoint", hint: "start one with `hmux model serve`",
+        issue: "invalid-option-value",
+        option: "endpoint",
+        hint: "start one with `hmux model serve`",
       });
     }
     const model = request.model ?? this.options.defaultModel;
     const resolved = resolveTurnOptions({
-      harness, expresses: adapter.descriptor.expresses, mode: "launch",
-      args: { ...(model ? { model } : {}), ...(request.effort ? { effort: request.effort } : {}), ...(endpoint ? { endpoint } : {}) },
-      ...(this.options.user ? { user: this.options.user } : {}), ...(this.options.project ? { project: this.options.project } : {}),
+      harness,
+      expresses: adapter.descriptor.expresses,
+      mode: "launch",
+      args: {
+        ...(model ? { model } : {}),
+        ...(request.effort ? { effort: request.effort } : {}),
+        ...(endpoint ? { endpoint } : {}),
+      },
+      ...(this.options.user ? { user: this.options.user } : {}),
+      ...(this.options.project ? { project: this.options.project } : {}),
       ...(this.options.projectTrust ? { projectTrust: this.options.projectTrust } : {}),
     });
     // planTurn refuses what the harness cannot express (unknown effort, bad model…), spawning nothing.
     // planTurn is pure: the state dir is only named here, nothing is created.
     adapter.planTurn({
-      options: resolved.options, inputs: { prompt: request.prompt ?? "hello", cwd }, prompt: request.prompt ?? "hello",
+      options: resolved.options,
+      inputs: { prompt: request.prompt ?? "hello", cwd },
+      prompt: request.prompt ?? "hello",
       stateDir: join(tmpdir(), "hmux-plan-check"),
     });
     const found = resolveBinary(harness, { env: this.options.env });
     if (!found.ok) throw new RefusalError(found.message, { issue: "missing-binary", harness, hint: found.hint });
-    return { harness: harness as Checked["harness"], cwd, endpoint, resolved, binary: [found.binary.executable, ...found.binary.prefixArgs] };
+    return {
+      harness: harness as Checked["harness"],
+      cwd,
+      endpoint,
+      resolved,
+      binary: [found.binary.executable, ...found.binary.prefixArgs],
+    };
   }
 
   validate(request: NewSessionRequest): Validation {
@@ -108,7 +135,13 @@ export class RealLauncher implements SessionLauncher {
       return { ok: true };
     } catch (err) {
       if (isRefusal(err)) {
-        return { ok: false, message: err.message, issue: err.issue, ...(err.hint ? { hint: err.hint } : {}), ...(err.supported ? { supported: err.supported } : {}) };
+        return {
+          ok: false,
+          message: err.message,
+          issue: err.issue,
+          ...(err.hint ? { hint: err.hint } : {}),
+          ...(err.supported ? { supported: err.supported } : {}),
+        };
       }
       return { ok: false, message: err instanceof Error ? err.message : String(err) };
     }
@@ -120,14 +153,24 @@ export class RealLauncher implements SessionLauncher {
     for (const [k, v] of Object.entries(this.options.env)) if (v !== undefined) env[k] = v;
     const o = c.resolved.options;
     const handle = launchSession({
-      harness: c.harness, cwd: c.cwd, env, isolate: this.options.isolate ?? false, approvals: "ask", binary: c.binary,
+      harness: c.harness,
+      cwd: c.cwd,
+      env,
+      isolate: this.options.isolate ?? false,
+      approvals: "ask",
+      binary: c.binary,
       escalateQuestions: this.options.escalateQuestions ?? o.escalateQuestions ?? true,
       decisionBudgetMs: this.options.decisionBudgetMs ?? 600_000,
-      ...(c.endpoint ? { endpoint: c.endpoint } : {}), ...(o.model ? { model: o.model } : {}), ...(o.effort ? { effort: o.effort } : {}),
+      ...(c.endpoint ? { endpoint: c.endpoint } : {}),
+      ...(o.model ? { model: o.model } : {}),
+      ...(o.effort ? { effort: o.effort } : {}),
     });
     const port = new HandleSessionPort(handle, CAPABILITIES[c.harness], {
-      cwd: c.cwd, settings: settingsView(c.resolved), ...(request.prompt ? { initialPrompt: request.prompt } : {}),
-      ...(o.model ? { model: o.model } : {}), ...(o.effort ? { effort: o.effort } : {}),
+      cwd: c.cwd,
+      settings: settingsView(c.resolved),
+      ...(request.prompt ? { initialPrompt: request.prompt } : {}),
+      ...(o.model ? { model: o.model } : {}),
+      ...(o.effort ? { effort: o.effort } : {}),
     });
     return port;
   }

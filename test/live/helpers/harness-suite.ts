@@ -4,12 +4,20 @@
  */
 import { createServer } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import { isRetryable, type FailureClass, type HarnessEvent } from "../../../src/core/events.js";
+import { type FailureClass, type HarnessEvent, isRetryable } from "../../../src/core/events.js";
 import type { HarnessName } from "../../../src/core/harness-names.js";
 import { parseScript, type Script } from "../../../src/model/script-schema.js";
-import { startModelServer, type ModelServer } from "../../../src/model/server.js";
+import { type ModelServer, startModelServer } from "../../../src/model/server.js";
+import {
+  describeTurn,
+  groupAlive,
+  type HmuxTurnOptions,
+  type HmuxTurnResult,
+  hmuxTurn,
+  removeTempDirs,
+  spawnedSoFar,
+} from "./hmux-turn.js";
 import { unreadRequests } from "./isolated-cli.js";
-import { describeTurn, groupAlive, hmuxTurn, removeTempDirs, spawnedSoFar, type HmuxTurnOptions, type HmuxTurnResult } from "./hmux-turn.js";
 
 export interface SuiteFacts {
   /** The class an unreachable endpoint ends in: transport, or timeout for a harness that retries forever. */
@@ -20,10 +28,15 @@ export interface SuiteFacts {
 
 /** Tool output varies per run (codex adds a chunk id and wall time), so the closing text is fixed. */
 const PTY_SCRIPT = parseScript({
-  rules: [{ name: "pty", replies: [
-    { text: "Running.", tools: [{ tool: "shell", command: "echo pty-ok" }] },
-    { text: "Finished.", expect: { toolResult: "pty-ok" } },
-  ] }],
+  rules: [
+    {
+      name: "pty",
+      replies: [
+        { text: "Running.", tools: [{ tool: "shell", command: "echo pty-ok" }] },
+        { text: "Finished.", expect: { toolResult: "pty-ok" } },
+      ],
+    },
+  ],
 });
 
 async function withModel<T>(fn: (server: ModelServer) => Promise<T>, script?: Script): Promise<T> {
@@ -47,15 +60,27 @@ async function deadPort(): Promise<number> {
 }
 
 const assistantText = (events: readonly HarnessEvent[]) =>
-  events.filter((e): e is Extract<HarnessEvent, { kind: "message" }> => e.kind === "message" && e.role === "assistant" && !e.thinking).map((e) => e.text).join("\n");
+  events
+    .filter(
+      (e): e is Extract<HarnessEvent, { kind: "message" }> =>
+        e.kind === "message" && e.role === "assistant" && !e.thinking,
+    )
+    .map((e) => e.text)
+    .join("\n");
 
 /** The shape of a turn that must not depend on pipe versus pty. */
 function essentials(events: readonly HarnessEvent[]): string[] {
   const out: string[] = [];
   for (const e of events) {
     if (e.kind === "identity") out.push("identity");
-    else if (e.kind === "tool") out.push(e.phase === "call" ? `tool-call:${e.canonical ?? e.name}` : `tool-result:${e.isError ? "error" : "ok"}:${e.output.trim()}`);
-    else if (e.kind === "message" && e.role === "assistant") out.push(`${e.thinking ? "thinking" : "message"}:${e.text}`);
+    else if (e.kind === "tool")
+      out.push(
+        e.phase === "call"
+          ? `tool-call:${e.canonical ?? e.name}`
+          : `tool-result:${e.isError ? "error" : "ok"}:${e.output.trim()}`,
+      );
+    else if (e.kind === "message" && e.role === "assistant")
+      out.push(`${e.thinking ? "thinking" : "message"}:${e.text}`);
     else if (e.kind === "failure") out.push(`failure:${e.class}`);
     else if (e.kind === "done") out.push(`done:${e.cause}:${e.exitCode}`);
   }
@@ -69,7 +94,9 @@ export function defineHarnessSuite(harness: HarnessName, facts: SuiteFacts): voi
   afterAll(async () => {
     // No process group any turn started may outlive its turn.
     await new Promise((r) => setTimeout(r, 200));
-    const alive = spawnedSoFar().filter((s) => groupAlive(s.pid)).map((s) => s.request.argv.join(" "));
+    const alive = spawnedSoFar()
+      .filter((s) => groupAlive(s.pid))
+      .map((s) => s.request.argv.join(" "));
     removeTempDirs();
     expect(alive).toEqual([]);
   });
@@ -94,7 +121,9 @@ export function defineHarnessSuite(harness: HarnessName, facts: SuiteFacts): voi
         expect(call).toMatchObject({ canonical: "shell" });
         const result = r.events.find((e) => e.kind === "tool" && e.phase === "result");
         expect(result).toMatchObject({ isError: false, output: expect.stringContaining("wire-ok") });
-        expect(server.requests().flatMap((q) => q.checks)).toEqual([expect.objectContaining({ name: "tool-result", ok: true })]);
+        expect(server.requests().flatMap((q) => q.checks)).toEqual([
+          expect.objectContaining({ name: "tool-result", ok: true }),
+        ]);
       });
     });
 
@@ -139,7 +168,10 @@ export function defineHarnessSuite(harness: HarnessName, facts: SuiteFacts): voi
     it("a question block becomes a question event and the turn ends awaiting input", async () => {
       await withModel(async (server) => {
         const r = await turn("Ask me. [[ask:Which database?|postgres|sqlite]]", { endpoint: server.url });
-        expect(r.events.find((e) => e.kind === "question"), describeTurn(r)).toMatchObject({ question: "Which database?", options: ["postgres", "sqlite"] });
+        expect(
+          r.events.find((e) => e.kind === "question"),
+          describeTurn(r),
+        ).toMatchObject({ question: "Which database?", options: ["postgres", "sqlite"] });
         expect(r.done).toMatchObject({ cause: "awaiting-input", exitCode: 0 });
       });
     });
@@ -150,10 +182,17 @@ export function defineHarnessSuite(harness: HarnessName, facts: SuiteFacts): voi
         const identity = first.events.find((e) => e.kind === "identity");
         expect(identity, describeTurn(first)).toBeDefined();
         const id = (identity as Extract<HarnessEvent, { kind: "identity" }>).sessionId;
-        const second = await turn("What was the word? [[expect-history:PELICAN]] [[say:continued]]", { endpoint: server.url, resume: id, root: first.root });
+        const second = await turn("What was the word? [[expect-history:PELICAN]] [[say:continued]]", {
+          endpoint: server.url,
+          resume: id,
+          root: first.root,
+        });
         expect(second.done, describeTurn(second)).toMatchObject({ cause: "clean" });
         expect(assistantText(second.events)).toContain("continued");
-        const checks = server.requests().filter((q) => q.lastUserText?.includes("What was the word?")).flatMap((q) => q.checks);
+        const checks = server
+          .requests()
+          .filter((q) => q.lastUserText?.includes("What was the word?"))
+          .flatMap((q) => q.checks);
         expect(checks.length).toBeGreaterThan(0);
         expect(checks.every((c) => c.name === "history" && c.ok)).toBe(true);
       });
@@ -169,7 +208,12 @@ export function defineHarnessSuite(harness: HarnessName, facts: SuiteFacts): voi
         expect(viaPty.done, describeTurn(viaPty)).toMatchObject({ cause: "clean" });
         expect(essentials(viaPty.events)).toEqual(essentials(viaPipe.events));
         expect(essentials(viaPipe.events)).toContain("tool-call:shell");
-        expect(server.requests().flatMap((q) => q.checks).every((c) => c.ok)).toBe(true);
+        expect(
+          server
+            .requests()
+            .flatMap((q) => q.checks)
+            .every((c) => c.ok),
+        ).toBe(true);
       }, PTY_SCRIPT);
     });
   });

@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { adapterFor } from "../../../src/adapters/registry.js";
 import type { HarnessEvent } from "../../../src/core/events.js";
+import type { ChildProcessHandle, Spawner, SpawnRequest } from "../../../src/core/exec/ports.js";
 import { runTurn } from "../../../src/core/exec/run-turn.js";
-import type { ChildProcessHandle, SpawnRequest, Spawner } from "../../../src/core/exec/ports.js";
 import type { HarnessName } from "../../../src/core/harness-names.js";
 import { resolveTurnOptions } from "../../../src/core/options/resolve.js";
 import type { TurnOptions } from "../../../src/core/options/types.js";
@@ -78,11 +78,16 @@ function observing(inner: Spawner, into: SpawnObservation[]): Spawner {
       into.push(seen);
       allSpawns.push(seen);
       return {
-        get pid() { return handle.pid; },
+        get pid() {
+          return handle.pid;
+        },
         onStdout: (l) => handle.onStdout(l),
         onStderr: (l) => handle.onStderr(l),
         write: (d) => handle.write(d),
-        endStdin: () => { seen.stdinEnded = true; handle.endStdin(); },
+        endStdin: () => {
+          seen.stdinEnded = true;
+          handle.endStdin();
+        },
         kill: (s) => handle.kill(s),
         exited: handle.exited,
       };
@@ -108,11 +113,23 @@ export async function hmuxTurn(harness: HarnessName, prompt: string, opts: HmuxT
     ...(opts.timeoutSeconds !== undefined ? { timeoutSeconds: opts.timeoutSeconds } : {}),
     ...(opts.stallSeconds !== undefined ? { stallSeconds: opts.stallSeconds } : {}),
   };
-  const resolved = resolveTurnOptions({ harness, expresses: adapter.descriptor.expresses, mode: opts.resume ? "resume" : "launch", args });
+  const resolved = resolveTurnOptions({
+    harness,
+    expresses: adapter.descriptor.expresses,
+    mode: opts.resume ? "resume" : "launch",
+    args,
+  });
   const options = resolved.options;
   const request = {
     options,
-    inputs: { prompt, explicitPrompt: true, cwd, env: {}, passthrough: [], ...(opts.resume ? { resume: opts.resume } : {}) },
+    inputs: {
+      prompt,
+      explicitPrompt: true,
+      cwd,
+      env: {},
+      passthrough: [],
+      ...(opts.resume ? { resume: opts.resume } : {}),
+    },
     prompt: composePrompt(prompt, options.escalateQuestions === false ? "no-escalate" : "turn"),
     stateDir,
     host: { isRoot: process.getuid?.() === 0, env: baseEnv },
@@ -123,21 +140,26 @@ export async function hmuxTurn(harness: HarnessName, prompt: string, opts: HmuxT
   const spawner = observing(opts.transport === "pty" ? createPtySpawner() : createPipeSpawner(), spawns);
   const started = Date.now();
   const events: HarnessEvent[] = [];
-  for await (const event of runTurn({ spawner, clock: systemClock, fs: nodeFileSystem }, {
-    harness,
-    plan: () => adapter.planTurn(request),
-    createDecoder: () => adapter.createDecoder(opts.resume ? { requestedSessionId: opts.resume } : {}),
-    executable: found.binary.executable,
-    executablePrefix: found.binary.prefixArgs,
-    cwd,
-    baseEnv,
-    ...(options.timeoutSeconds ? { timeoutMs: options.timeoutSeconds * 1000 } : {}),
-    ...(options.stallSeconds ? { stallMs: options.stallSeconds * 1000 } : {}),
-    escalateQuestions: options.escalateQuestions ?? true,
-    matchers: adapter.matchers,
-  })) events.push(event);
+  for await (const event of runTurn(
+    { spawner, clock: systemClock, fs: nodeFileSystem },
+    {
+      harness,
+      plan: () => adapter.planTurn(request),
+      createDecoder: () => adapter.createDecoder(opts.resume ? { requestedSessionId: opts.resume } : {}),
+      executable: found.binary.executable,
+      executablePrefix: found.binary.prefixArgs,
+      cwd,
+      baseEnv,
+      ...(options.timeoutSeconds ? { timeoutMs: options.timeoutSeconds * 1000 } : {}),
+      ...(options.stallSeconds ? { stallMs: options.stallSeconds * 1000 } : {}),
+      escalateQuestions: options.escalateQuestions ?? true,
+      matchers: adapter.matchers,
+    },
+  ))
+    events.push(event);
   const done = events.at(-1);
-  if (done?.kind !== "done") throw new Error(`${harness}: the turn did not end with done: ${JSON.stringify(events.slice(-3))}`);
+  if (done?.kind !== "done")
+    throw new Error(`${harness}: the turn did not end with done: ${JSON.stringify(events.slice(-3))}`);
   return { events, done, spawns, ms: Date.now() - started, root, cwd };
 }
 
@@ -149,5 +171,10 @@ export function describeTurn(r: HmuxTurnResult): string {
 
 export function groupAlive(pid: number | undefined): boolean {
   if (pid === undefined) return false;
-  try { process.kill(-pid, 0); return true; } catch { return false; }
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -7,7 +7,12 @@ import type { LiveHarness } from "./isolated-cli.js";
 type Rec = Record<string, unknown>;
 const obj = (v: unknown): Rec => (typeof v === "object" && v !== null ? (v as Rec) : {});
 const texts = (content: unknown, type = "text"): string[] =>
-  Array.isArray(content) ? content.map(obj).filter((b) => b.type === type).map((b) => String(b.text ?? b.thinking ?? "")) : [];
+  Array.isArray(content)
+    ? content
+        .map(obj)
+        .filter((b) => b.type === type)
+        .map((b) => String(b.text ?? b.thinking ?? ""))
+    : [];
 
 export function finalText(harness: LiveHarness, records: readonly Rec[]): string {
   if (harness === "claude") return String(records.find((r) => r.type === "result")?.result ?? "");
@@ -21,24 +26,41 @@ export function finalText(harness: LiveHarness, records: readonly Rec[]): string
 
 export function toolOutputs(harness: LiveHarness, records: readonly Rec[]): string[] {
   if (harness === "claude") {
-    return records.filter((r) => r.type === "user").flatMap((r) => {
-      const content = obj(r.message).content;
-      return Array.isArray(content) ? content.map(obj).filter((b) => b.type === "tool_result").map((b) => typeof b.content === "string" ? b.content : texts(b.content).join("")) : [];
-    });
+    return records
+      .filter((r) => r.type === "user")
+      .flatMap((r) => {
+        const content = obj(r.message).content;
+        return Array.isArray(content)
+          ? content
+              .map(obj)
+              .filter((b) => b.type === "tool_result")
+              .map((b) => (typeof b.content === "string" ? b.content : texts(b.content).join("")))
+          : [];
+      });
   }
   if (harness === "codex") {
-    return records.filter((r) => r.type === "item.completed" && obj(r.item).type === "command_execution").map((r) => String(obj(r.item).aggregated_output ?? ""));
+    return records
+      .filter((r) => r.type === "item.completed" && obj(r.item).type === "command_execution")
+      .map((r) => String(obj(r.item).aggregated_output ?? ""));
   }
   return records.filter((r) => r.type === "tool_execution_end").map((r) => texts(obj(r.result).content).join(""));
 }
 
-export interface NativeFailure { readonly failed: boolean; readonly status: number | null; readonly message: string }
+export interface NativeFailure {
+  readonly failed: boolean;
+  readonly status: number | null;
+  readonly message: string;
+}
 
 export function nativeFailure(harness: LiveHarness, records: readonly Rec[]): NativeFailure {
   if (harness === "claude") {
     const result = records.find((r) => r.type === "result");
     const status = result?.api_error_status;
-    return { failed: result?.is_error === true, status: typeof status === "number" ? status : null, message: String(result?.result ?? "") };
+    return {
+      failed: result?.is_error === true,
+      status: typeof status === "number" ? status : null,
+      message: String(result?.result ?? ""),
+    };
   }
   if (harness === "codex") {
     const failed = records.find((r) => r.type === "turn.failed");
@@ -55,7 +77,8 @@ export function nativeFailure(harness: LiveHarness, records: readonly Rec[]): Na
 
 /** The id a later run resumes: claude's session_id, codex's thread_id, pi's session id. */
 export function sessionIdOf(harness: LiveHarness, records: readonly Rec[]): string | undefined {
-  if (harness === "claude") return records.find((r) => r.type === "system" && r.subtype === "init")?.session_id as string | undefined;
+  if (harness === "claude")
+    return records.find((r) => r.type === "system" && r.subtype === "init")?.session_id as string | undefined;
   if (harness === "codex") return records.find((r) => r.type === "thread.started")?.thread_id as string | undefined;
   return records.find((r) => r.type === "session")?.id as string | undefined;
 }

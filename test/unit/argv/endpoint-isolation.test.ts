@@ -16,7 +16,12 @@ function plan(h: keyof typeof planners, options: TurnOptions, extra: Partial<Tur
 }
 
 function refusalOf(fn: () => unknown): RefusalError {
-  try { fn(); } catch (e) { if (e instanceof RefusalError) return e; throw e; }
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof RefusalError) return e;
+    throw e;
+  }
   throw new Error("expected a refusal");
 }
 
@@ -24,8 +29,13 @@ describe("endpoint routing", () => {
   it("claude: base URL, a dummy key only when none is set, non-essential traffic off, one retry", () => {
     const inv = plan("claude", { endpoint: `${URL_}/` });
     expect(inv.env).toEqual({
-      ANTHROPIC_BASE_URL: URL_, ANTHROPIC_API_KEY: "dummy", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-      DISABLE_AUTOUPDATER: "1", DISABLE_TELEMETRY: "1", DISABLE_ERROR_REPORTING: "1", CLAUDE_CODE_MAX_RETRIES: "1",
+      ANTHROPIC_BASE_URL: URL_,
+      ANTHROPIC_API_KEY: "dummy",
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+      DISABLE_AUTOUPDATER: "1",
+      DISABLE_TELEMETRY: "1",
+      DISABLE_ERROR_REPORTING: "1",
+      CLAUDE_CODE_MAX_RETRIES: "1",
     });
     const withKey = plan("claude", { endpoint: URL_ }, { host: { env: { ANTHROPIC_API_KEY: "sk-real" } } });
     expect(withKey.env.ANTHROPIC_API_KEY).toBe("sk-real");
@@ -52,7 +62,10 @@ describe("endpoint routing", () => {
       "analytics.enabled=false",
       "features.plugins=false",
     ]);
-    expect(inv.argv.slice(inv.argv.indexOf("--model"), inv.argv.indexOf("--model") + 2)).toEqual(["--model", "gpt-5.5"]);
+    expect(inv.argv.slice(inv.argv.indexOf("--model"), inv.argv.indexOf("--model") + 2)).toEqual([
+      "--model",
+      "gpt-5.5",
+    ]);
     expect(inv.env).toEqual({ HMUX_ENDPOINT_API_KEY: "dummy" });
     expect(inv.argv.slice(-2)).toEqual(["--", "go"]);
   });
@@ -71,7 +84,12 @@ describe("endpoint routing", () => {
     expect(models.providers.hmux).toMatchObject({ baseUrl: `${URL_}/v1`, api: "openai-completions", apiKey: "dummy" });
     expect(models.providers.hmux.models[0].id).toBe("double-model");
     expect(JSON.parse(inv.files[1]!.content)).toEqual({ retry: { enabled: true, maxRetries: 1, baseDelayMs: 500 } });
-    expect(inv.env).toMatchObject({ PI_CODING_AGENT_DIR: agent, PI_OFFLINE: "1", PI_TELEMETRY: "0", HOME: `${STATE}/home` });
+    expect(inv.env).toMatchObject({
+      PI_CODING_AGENT_DIR: agent,
+      PI_OFFLINE: "1",
+      PI_TELEMETRY: "0",
+      HOME: `${STATE}/home`,
+    });
     expect(inv.argv).toEqual(["pi", "-p", "go", "--mode", "json", "--provider", "hmux", "--model", "double-model"]);
     expect(inv.dirs).toContain(agent);
   });
@@ -81,7 +99,9 @@ describe("endpoint routing", () => {
   });
 
   it("pi: --endpoint and --provider are mutually exclusive", () => {
-    expect(refusalOf(() => plan("pi", { endpoint: URL_, provider: "zai" }, { stateDir: STATE })).issue).toBe("mutually-exclusive-options");
+    expect(refusalOf(() => plan("pi", { endpoint: URL_, provider: "zai" }, { stateDir: STATE })).issue).toBe(
+      "mutually-exclusive-options",
+    );
   });
 
   it("muse and cursor refuse an endpoint and name the harnesses that can be pointed", () => {
@@ -105,7 +125,9 @@ describe("isolation", () => {
     for (const h of ["claude", "codex", "pi", "muse", "cursor"] as const) {
       const inv = plan(h, { isolate: true }, { stateDir: `${STATE}/` });
       expect(inv.env).toMatchObject({
-        HOME: `${STATE}/home`, CLAUDE_CONFIG_DIR: `${STATE}/home/.claude`, CODEX_HOME: `${STATE}/home/.codex`,
+        HOME: `${STATE}/home`,
+        CLAUDE_CONFIG_DIR: `${STATE}/home/.claude`,
+        CODEX_HOME: `${STATE}/home/.codex`,
         PI_CODING_AGENT_DIR: `${STATE}/home/.pi/agent`,
       });
       expect(inv.dirs).toEqual(expect.arrayContaining([`${STATE}/home`, `${STATE}/home/.codex`]));
@@ -117,7 +139,11 @@ describe("isolation", () => {
   });
 
   it("the user's --env wins over planned env, and KEY= deletes", () => {
-    const inv = plan("claude", { isolate: true }, { stateDir: STATE, inputs: { prompt: "go", env: { HOME: "/custom", FOO: "" } } });
+    const inv = plan(
+      "claude",
+      { isolate: true },
+      { stateDir: STATE, inputs: { prompt: "go", env: { HOME: "/custom", FOO: "" } } },
+    );
     expect(inv.env.HOME).toBe("/custom");
     expect(inv.env.FOO).toBeNull();
   });

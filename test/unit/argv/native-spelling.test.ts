@@ -14,7 +14,12 @@ describe("native flags typed before -- are redirected to hmux's spelling", () =>
     expect(recognizeNativeSpelling("--thinking=high")?.supported).toEqual(["--effort"]);
   });
   it("every autonomy bypass spelling points at --autonomy", () => {
-    for (const t of ["--dangerously-skip-permissions", "--dangerously-bypass-approvals-and-sandbox", "--yolo", "--force"]) {
+    for (const t of [
+      "--dangerously-skip-permissions",
+      "--dangerously-bypass-approvals-and-sandbox",
+      "--yolo",
+      "--force",
+    ]) {
       expect(recognizeNativeSpelling(t)?.supported).toEqual(["--autonomy"]);
     }
   });

@@ -5,17 +5,36 @@
  * not); pi is checked with its REAL parser from the pinned package.
  */
 import { describe, expect, it } from "vitest";
-import { planTurn as claude } from "../../../src/adapters/claude/argv.js";
-import { planTurn as pi } from "../../../src/adapters/pi/argv.js";
-import { planTurn as codex } from "../../../src/adapters/codex/argv.js";
-import type { TurnOptions } from "../../../src/core/options/types.js";
 // pi 0.73.1's own argument parser (pure function, no I/O).
 import { parseArgs as piParseArgs } from "../../../node_modules/@mariozechner/pi-coding-agent/dist/cli/args.js";
+import { planTurn as claude } from "../../../src/adapters/claude/argv.js";
+import { planTurn as codex } from "../../../src/adapters/codex/argv.js";
+import { planTurn as pi } from "../../../src/adapters/pi/argv.js";
+import type { TurnOptions } from "../../../src/core/options/types.js";
 
-const CLAUDE_VARIADIC = new Set(["--allowedTools", "--allowed-tools", "--disallowedTools", "--disallowed-tools", "--tools",
-  "--add-dir", "--betas", "--file", "--mcp-config"]);
-const CLAUDE_VALUED = new Set(["--output-format", "--model", "--effort", "--resume", "--system-prompt", "--append-system-prompt",
-  "--setting-sources", "--input-format", "--settings", "--permission-mode"]);
+const CLAUDE_VARIADIC = new Set([
+  "--allowedTools",
+  "--allowed-tools",
+  "--disallowedTools",
+  "--disallowed-tools",
+  "--tools",
+  "--add-dir",
+  "--betas",
+  "--file",
+  "--mcp-config",
+]);
+const CLAUDE_VALUED = new Set([
+  "--output-format",
+  "--model",
+  "--effort",
+  "--resume",
+  "--system-prompt",
+  "--append-system-prompt",
+  "--setting-sources",
+  "--input-format",
+  "--settings",
+  "--permission-mode",
+]);
 
 /** Operands claude's commander parser would see (the positional prompt is the first). */
 function claudeOperands(argv: readonly string[]): string[] {
@@ -23,12 +42,21 @@ function claudeOperands(argv: readonly string[]): string[] {
   let variadic = false;
   for (let i = 1; i < argv.length; i++) {
     const t = argv[i]!;
-    if (t === "--") { operands.push(...argv.slice(i + 1)); break; }
+    if (t === "--") {
+      operands.push(...argv.slice(i + 1));
+      break;
+    }
     if (variadic && !t.startsWith("-")) continue; // swallowed into the variadic list
     variadic = false;
     if (t.startsWith("--") && t.includes("=")) continue;
-    if (CLAUDE_VARIADIC.has(t)) { variadic = true; continue; }
-    if (CLAUDE_VALUED.has(t)) { i++; continue; }
+    if (CLAUDE_VARIADIC.has(t)) {
+      variadic = true;
+      continue;
+    }
+    if (CLAUDE_VALUED.has(t)) {
+      i++;
+      continue;
+    }
     if (t.startsWith("-")) continue;
     operands.push(t);
   }
@@ -61,10 +89,16 @@ describe("the prompt stays the prompt after variadic tool flags", () => {
   }
 
   it("a model of the buggy layout (variadic before the prompt) is caught by this checker", () => {
-    expect(claudeOperands(["claude", "-p", "--allowedTools", "Read", "PROMPT", "--output-format", "stream-json"])).toEqual([]);
+    expect(
+      claudeOperands(["claude", "-p", "--allowedTools", "Read", "PROMPT", "--output-format", "stream-json"]),
+    ).toEqual([]);
   });
 
-  for (const options of [{ access: "read" }, { tools: ["read", "shell"] }, { excludeTools: ["shell"] }] as TurnOptions[]) {
+  for (const options of [
+    { access: "read" },
+    { tools: ["read", "shell"] },
+    { excludeTools: ["shell"] },
+  ] as TurnOptions[]) {
     it(`pi ${JSON.stringify(options)}: pi's own parser reads exactly our prompt`, () => {
       const prompt = "alpha beta";
       const inv = pi({ options, inputs: { prompt, passthrough: ["--unknown-ext-flag"] }, prompt });
@@ -83,7 +117,11 @@ describe("the prompt stays the prompt after variadic tool flags", () => {
 
 describe("prompts argv cannot carry go through a channel that can", () => {
   it("claude: an explicit prompt starting with '-' follows --", () => {
-    const inv = claude({ options: {}, inputs: { prompt: "-rf is a flag", explicitPrompt: true }, prompt: "-rf is a flag" });
+    const inv = claude({
+      options: {},
+      inputs: { prompt: "-rf is a flag", explicitPrompt: true },
+      prompt: "-rf is a flag",
+    });
     expect(inv.argv.slice(-2)).toEqual(["--", "-rf is a flag"]);
     expect(claudeOperands(inv.argv)).toEqual(["-rf is a flag"]);
   });
@@ -121,27 +159,54 @@ describe("prompts argv cannot carry go through a channel that can", () => {
 
 describe("pi's own parser reads every option we render", () => {
   it("provider, model, thinking, discovery switches, skills, prompts and the strict allowlist", () => {
-    const inv = pi({ options: {
-      provider: "zai", model: "zai/glm-5.2", effort: "xhigh", tools: ["read", "grep"],
-      discovery: { instructionFiles: false, extensions: false }, skills: ["/s/one", "/s/two"],
-      systemPrompt: "-sys", appendSystemPrompt: "app",
-    }, inputs: { prompt: "go" }, prompt: "go" });
+    const inv = pi({
+      options: {
+        provider: "zai",
+        model: "zai/glm-5.2",
+        effort: "xhigh",
+        tools: ["read", "grep"],
+        discovery: { instructionFiles: false, extensions: false },
+        skills: ["/s/one", "/s/two"],
+        systemPrompt: "-sys",
+        appendSystemPrompt: "app",
+      },
+      inputs: { prompt: "go" },
+      prompt: "go",
+    });
     const parsed = piParseArgs(inv.argv.slice(1));
     expect(parsed).toMatchObject({
-      print: true, mode: "json", provider: "zai", model: "zai/glm-5.2", thinking: "xhigh", tools: ["read", "grep"],
-      noContextFiles: true, noExtensions: true, noSkills: true, skills: ["/s/one", "/s/two"],
-      systemPrompt: "-sys", appendSystemPrompt: ["app"], messages: ["go"],
+      print: true,
+      mode: "json",
+      provider: "zai",
+      model: "zai/glm-5.2",
+      thinking: "xhigh",
+      tools: ["read", "grep"],
+      noContextFiles: true,
+      noExtensions: true,
+      noSkills: true,
+      skills: ["/s/one", "/s/two"],
+      systemPrompt: "-sys",
+      appendSystemPrompt: ["app"],
+      messages: ["go"],
     });
     expect(parsed.diagnostics).toEqual([]);
     expect(parsed.unknownFlags.size).toBe(0);
   });
   it("resume and resume-last parse as pi's session and continue", () => {
     const id = "550e8400-e29b-41d4-a716-446655440000";
-    expect(piParseArgs(pi({ options: {}, inputs: { resume: id }, prompt: "go" }).argv.slice(1))).toMatchObject({ session: id, messages: ["go"] });
-    expect(piParseArgs(pi({ options: {}, inputs: { resumeLast: true }, prompt: "go" }).argv.slice(1))).toMatchObject({ continue: true, messages: ["go"] });
+    expect(piParseArgs(pi({ options: {}, inputs: { resume: id }, prompt: "go" }).argv.slice(1))).toMatchObject({
+      session: id,
+      messages: ["go"],
+    });
+    expect(piParseArgs(pi({ options: {}, inputs: { resumeLast: true }, prompt: "go" }).argv.slice(1))).toMatchObject({
+      continue: true,
+      messages: ["go"],
+    });
   });
   it("every pi effort word in the descriptor ladder is one pi itself accepts", async () => {
-    const { isValidThinkingLevel } = await import("../../../node_modules/@mariozechner/pi-coding-agent/dist/cli/args.js");
+    const { isValidThinkingLevel } = await import(
+      "../../../node_modules/@mariozechner/pi-coding-agent/dist/cli/args.js"
+    );
     const { descriptor } = await import("../../../src/adapters/pi/descriptor.js");
     for (const level of descriptor.efforts.value!.ladder) expect(isValidThinkingLevel(level)).toBe(true);
   });

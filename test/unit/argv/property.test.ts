@@ -33,7 +33,10 @@ function representatives(h: HarnessName): Record<TurnOptionKey, unknown[]> {
     maxSteps: [10, 0, 10_001],
     discovery: [
       { tools: true, instructionFiles: true, extensions: true, skills: true },
-      { tools: false }, { instructionFiles: false }, { extensions: false }, { skills: false },
+      { tools: false },
+      { instructionFiles: false },
+      { extensions: false },
+      { skills: false },
     ],
     systemPrompt: ["be terse", "-dash first"],
     appendSystemPrompt: ["also this"],
@@ -50,7 +53,9 @@ function representatives(h: HarnessName): Record<TurnOptionKey, unknown[]> {
 
 function request(options: TurnOptions, resume: boolean): TurnRequest {
   return deepFreeze({
-    options, prompt: "do the thing", stateDir: "/tmp/hmux-state/s1",
+    options,
+    prompt: "do the thing",
+    stateDir: "/tmp/hmux-state/s1",
     inputs: { prompt: "do the thing", ...(resume ? { resume: ID } : {}) },
   });
 }
@@ -90,7 +95,10 @@ describe("every harness × every option key: renders or refuses with alternative
         for (const resume of [false, true]) {
           for (const value of representatives(h)[key]) {
             const outcome = attempt(h, request({ [key]: value } as TurnOptions, resume));
-            if (outcome.ok) { rendered++; continue; }
+            if (outcome.ok) {
+              rendered++;
+              continue;
+            }
             expectNamesAlternatives(outcome.err, h);
             if (outcome.err.issue === "unsupported-option" && outcome.err.option === key) {
               const elsewhere = HARNESS_NAMES.some((o) => o !== h && DESCRIPTORS[o].options[key] !== undefined);
@@ -98,7 +106,9 @@ describe("every harness × every option key: renders or refuses with alternative
             }
           }
         }
-        const claimed = DESCRIPTORS[h].expresses.some((e) => e === key || e.startsWith(`${key}=`) || e.startsWith(`${key}.`));
+        const claimed = DESCRIPTORS[h].expresses.some(
+          (e) => e === key || e.startsWith(`${key}=`) || e.startsWith(`${key}.`),
+        );
         if (claimed) expect(rendered, `${h} claims ${key} but no representative value renders`).toBeGreaterThan(0);
       });
     }
@@ -113,9 +123,11 @@ describe("every value a descriptor lists in expresses renders", () => {
         if (eq < 0) continue;
         const path = entry.slice(0, eq);
         const value = JSON.parse(entry.slice(eq + 1)) as unknown;
-        const options = (path.startsWith("discovery.")
-          ? { discovery: { [path.slice("discovery.".length)]: value } }
-          : { [path]: value }) as TurnOptions;
+        const options = (
+          path.startsWith("discovery.")
+            ? { discovery: { [path.slice("discovery.".length)]: value } }
+            : { [path]: value }
+        ) as TurnOptions;
         expect(attempt(h, request(options, false)).ok, `${h} ${entry}`).toBe(true);
       }
     });
@@ -124,8 +136,16 @@ describe("every value a descriptor lists in expresses renders", () => {
 
 describe("planning is deterministic and pure", () => {
   const rich: TurnOptions = {
-    model: "opus", effort: "high", access: "read", memory: false, autonomy: true, endpoint: "http://127.0.0.1:4000",
-    isolate: true, discovery: { skills: false }, systemPrompt: "s", timeoutSeconds: 30,
+    model: "opus",
+    effort: "high",
+    access: "read",
+    memory: false,
+    autonomy: true,
+    endpoint: "http://127.0.0.1:4000",
+    isolate: true,
+    discovery: { skills: false },
+    systemPrompt: "s",
+    timeoutSeconds: 30,
   };
   for (const h of HARNESS_NAMES) {
     it(`${h}: the same frozen input gives the same Invocation or the same refusal, twice`, () => {

@@ -7,8 +7,19 @@ import { RefusalError } from "../../../src/core/refusal.js";
 
 const ID = "550e8400-e29b-41d4-a716-446655440000";
 
-function refusalOf(h: keyof typeof planners, options: TurnOptions, inputs: RunInputs = {}, prompt = "go", extra: Partial<TurnRequest> = {}): RefusalError {
-  try { planners[h]({ options, inputs: { prompt, ...inputs }, prompt, ...extra }); } catch (e) { if (e instanceof RefusalError) return e; throw e; }
+function refusalOf(
+  h: keyof typeof planners,
+  options: TurnOptions,
+  inputs: RunInputs = {},
+  prompt = "go",
+  extra: Partial<TurnRequest> = {},
+): RefusalError {
+  try {
+    planners[h]({ options, inputs: { prompt, ...inputs }, prompt, ...extra });
+  } catch (e) {
+    if (e instanceof RefusalError) return e;
+    throw e;
+  }
   throw new Error(`expected ${h} to refuse ${JSON.stringify(options)}`);
 }
 
@@ -55,7 +66,11 @@ describe("values", () => {
     expect(refusalOf("muse", { maxSteps: 0 }).option).toBe("maxSteps");
   });
   it("an unknown codex sandbox mode lists the three real ones", () => {
-    expect(refusalOf("codex", { sandbox: "strict" }).supported).toEqual(["read-only", "workspace-write", "danger-full-access"]);
+    expect(refusalOf("codex", { sandbox: "strict" }).supported).toEqual([
+      "read-only",
+      "workspace-write",
+      "danger-full-access",
+    ]);
   });
 });
 
@@ -72,7 +87,11 @@ describe("tools", () => {
     expect(err.supportedBy).toEqual([{ harness: "pi", spelling: "ls" }]);
   });
   it("toolMap supplies the missing counterpart", () => {
-    const inv = planners.claude({ options: { tools: ["list"], toolMap: { claude: { list: "LS" } } }, inputs: {}, prompt: "go" });
+    const inv = planners.claude({
+      options: { tools: ["list"], toolMap: { claude: { list: "LS" } } },
+      inputs: {},
+      prompt: "go",
+    });
     expect(inv.argv).toContain("--allowedTools=LS");
   });
   it("--tools with --exclude-tools, and --access with either, are mutually exclusive", () => {
@@ -94,7 +113,9 @@ describe("harness limits", () => {
     expect(refusalOf("codex", { sandbox: "read-only" }, { resume: ID }).issue).toBe("unsupported-on-resume");
   });
   it("tool-free isolation is claude-only, fresh-only, and excludes tool and discovery overrides", () => {
-    expect(refusalOf("codex", { isolation: "tool-free" }).supportedBy).toEqual([{ harness: "claude", spelling: "--bare --tools= --strict-mcp-config --disable-slash-commands" }]);
+    expect(refusalOf("codex", { isolation: "tool-free" }).supportedBy).toEqual([
+      { harness: "claude", spelling: "--bare --tools= --strict-mcp-config --disable-slash-commands" },
+    ]);
     expect(refusalOf("claude", { isolation: "tool-free" }, { resume: ID }).issue).toBe("unsupported-on-resume");
     expect(refusalOf("claude", { isolation: "tool-free", access: "read" }).issue).toBe("mutually-exclusive-options");
     expect(refusalOf("claude", { isolation: "tool-free", autonomy: true }).issue).toBe("mutually-exclusive-options");
@@ -118,7 +139,11 @@ describe("harness limits", () => {
 
 describe("passthrough", () => {
   it("native tokens sit before hmux's -- <prompt> on claude and codex", () => {
-    const inv = planners.codex({ options: {}, inputs: { prompt: "go", passthrough: ["--disable", "shell_tool"] }, prompt: "go" });
+    const inv = planners.codex({
+      options: {},
+      inputs: { prompt: "go", passthrough: ["--disable", "shell_tool"] },
+      prompt: "go",
+    });
     expect(inv.argv.slice(-4)).toEqual(["--disable", "shell_tool", "--", "go"]);
   });
   it("a second bare -- in the passthrough is refused (it would turn the prompt into an extra operand)", () => {

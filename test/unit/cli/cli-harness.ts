@@ -40,7 +40,11 @@ export class Sandbox {
 
   run(args: readonly string[], extraEnv: Record<string, string> = {}, input?: string): Promise<CliRun> {
     return new Promise((done) => {
-      const child = spawn(process.execPath, [HMUX, ...args], { cwd: this.root, env: { ...this.env, ...extraEnv }, stdio: ["pipe", "pipe", "pipe"] });
+      const child = spawn(process.execPath, [HMUX, ...args], {
+        cwd: this.root,
+        env: { ...this.env, ...extraEnv },
+        stdio: ["pipe", "pipe", "pipe"],
+      });
       const out: Buffer[] = [];
       const err: Buffer[] = [];
       child.stdout.on("data", (c: Buffer) => out.push(c));
@@ -48,13 +52,16 @@ export class Sandbox {
       child.stdin.end(input ?? "");
       child.on("close", (code) => {
         const stdout = Buffer.concat(out).toString("utf8");
-        const lines = stdout.split("\n").filter((l) => l.trim() !== "").map((l) => {
-          try {
-            return JSON.parse(l) as unknown;
-          } catch {
-            return l;
-          }
-        });
+        const lines = stdout
+          .split("\n")
+          .filter((l) => l.trim() !== "")
+          .map((l) => {
+            try {
+              return JSON.parse(l) as unknown;
+            } catch {
+              return l;
+            }
+          });
         done({ code, stdout, stderr: Buffer.concat(err).toString("utf8"), lines });
       });
     });

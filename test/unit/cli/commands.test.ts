@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
-import { REPO, Sandbox } from "./cli-harness.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commandModuleNames } from "../../../src/cli/commands/index.js";
+import { REPO, Sandbox } from "./cli-harness.js";
 
 const FIXTURES = join(REPO, "test", "fixtures", "live", "claude");
 let box: Sandbox;

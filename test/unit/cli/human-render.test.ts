@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { HumanRenderer } from "../../../src/cli/render/human.js";
+import type { Output } from "../../../src/cli/render/output.js";
 import type { HarnessEvent } from "../../../src/core/events.js";
 import type { HarnessName } from "../../../src/core/harness-names.js";
-import { HumanRenderer } from "../../../src/cli/render/human.js";
 import { decodeFile } from "../decode/helpers.js";
-import type { Output } from "../../../src/cli/render/output.js";
 
 function capture(): { output: Output; out: () => string; err: () => string } {
   let out = "";
@@ -40,12 +40,18 @@ describe("human rendering", () => {
   });
 
   it("a message that was not streamed is rendered whole", () => {
-    const c = render([{ kind: "message", role: "assistant", text: "Whole answer" }, { kind: "done", exitCode: 0, cause: "clean" }]);
+    const c = render([
+      { kind: "message", role: "assistant", text: "Whole answer" },
+      { kind: "done", exitCode: 0, cause: "clean" },
+    ]);
     expect(c.out()).toBe("Whole answer\n");
   });
 
   it("thinking stays out of the answer", () => {
-    const c = render([{ kind: "token", text: "hmm", thinking: true }, { kind: "message", role: "assistant", text: "hmm", thinking: true }]);
+    const c = render([
+      { kind: "token", text: "hmm", thinking: true },
+      { kind: "message", role: "assistant", text: "hmm", thinking: true },
+    ]);
     expect(c.out()).toBe("");
   });
 
@@ -61,7 +67,10 @@ describe("human rendering", () => {
 
   it("a failure is shown once at done, with its hint", () => {
     const f = { class: "auth" as const, retryable: true, message: "401 invalid x-api-key", hint: "log in again" };
-    const c = render([{ kind: "failure", ...f }, { kind: "done", exitCode: 1, cause: "failed", failure: f }]);
+    const c = render([
+      { kind: "failure", ...f },
+      { kind: "done", exitCode: 1, cause: "failed", failure: f },
+    ]);
     expect(c.err().match(/401 invalid/g)).toHaveLength(1);
     expect(c.err()).toContain("hint: log in again");
   });
@@ -70,9 +79,15 @@ describe("human rendering", () => {
 const CAPTURES = join(import.meta.dirname, "..", "decode", "captures");
 
 describe("human rendering of tools and failures", () => {
-  for (const [harness, dir] of [["claude", "claude-2.1.197"], ["codex", "codex-0.171.0"], ["pi", "pi-0.73.1"]] as const) {
+  for (const [harness, dir] of [
+    ["claude", "claude-2.1.197"],
+    ["codex", "codex-0.171.0"],
+    ["pi", "pi-0.73.1"],
+  ] as const) {
     it(`${harness}: a recorded shell call shows as \`$ command\` with its output indented below`, () => {
-      const meta = JSON.parse(readFileSync(join(CAPTURES, dir, "tool.meta.json"), "utf8")) as { exitCode: number | null };
+      const meta = JSON.parse(readFileSync(join(CAPTURES, dir, "tool.meta.json"), "utf8")) as {
+        exitCode: number | null;
+      };
       const c = render(decodeFile(harness as HarnessName, join(CAPTURES, dir, "tool.ndjson"), meta.exitCode));
       expect(c.err()).toContain("$ echo capture-ok\n  capture-ok\n");
       expect(c.out()).not.toContain("$ echo");
@@ -102,18 +117,40 @@ describe("human rendering of tools and failures", () => {
   });
 
   it("a denied call says denied, not failed", () => {
-    const c = render([{ kind: "tool", phase: "result", callId: "a", name: "Bash", output: "requires approval", isError: true, denied: true }]);
+    const c = render([
+      {
+        kind: "tool",
+        phase: "result",
+        callId: "a",
+        name: "Bash",
+        output: "requires approval",
+        isError: true,
+        denied: true,
+      },
+    ]);
     expect(c.err()).toBe("⊘ Bash denied: requires approval\n");
   });
 
   it("a failure shows its class, whether it is retryable, its HTTP status, hint and reset time - once", () => {
-    const f = { class: "rate-limit" as const, retryable: true, message: "429 slow down", httpStatus: 429, hint: "wait", resetsAt: Date.UTC(2026, 10, 29, 15) };
+    const f = {
+      class: "rate-limit" as const,
+      retryable: true,
+      message: "429 slow down",
+      httpStatus: 429,
+      hint: "wait",
+      resetsAt: Date.UTC(2026, 10, 29, 15),
+    };
     const c = render([
-      { kind: "error", message: "429 slow down", terminal: true }, { kind: "failure", ...f },
+      { kind: "error", message: "429 slow down", terminal: true },
+      { kind: "failure", ...f },
       { kind: "done", exitCode: 0, cause: "limit", failure: f },
     ]);
-    expect(c.err()).toBe("✗ rate-limit · retryable · HTTP 429: 429 slow down\n  hint: wait\n  resets at 2026-11-29T15:00:00.000Z\n");
+    expect(c.err()).toBe(
+      "✗ rate-limit · retryable · HTTP 429: 429 slow down\n  hint: wait\n  resets at 2026-11-29T15:00:00.000Z\n",
+    );
     const n = { class: "native" as const, retryable: false, message: "incomplete turn: x" };
-    expect(render([{ kind: "done", exitCode: 0, cause: "failed", failure: n }]).err()).toBe("✗ native · not retryable: incomplete turn: x\n");
+    expect(render([{ kind: "done", exitCode: 0, cause: "failed", failure: n }]).err()).toBe(
+      "✗ native · not retryable: incomplete turn: x\n",
+    );
   });
 });

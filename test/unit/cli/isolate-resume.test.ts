@@ -8,7 +8,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  createIsolatedState, findIsolatedState, isolatedRoot, recordIsolatedState, releaseIsolatedState, sweepOrphanedStates,
+  createIsolatedState,
+  findIsolatedState,
+  isolatedRoot,
+  recordIsolatedState,
+  releaseIsolatedState,
+  sweepOrphanedStates,
 } from "../../../src/cli/isolated-state.js";
 import { Sandbox } from "./cli-harness.js";
 
@@ -44,7 +49,8 @@ beforeAll(() => {
 });
 afterAll(() => box.cleanup());
 
-const identityOf = (lines: unknown[]) => lines.find((l): l is { kind: "identity"; sessionId: string } => (l as { kind?: string }).kind === "identity");
+const identityOf = (lines: unknown[]) =>
+  lines.find((l): l is { kind: "identity"; sessionId: string } => (l as { kind?: string }).kind === "identity");
 
 describe("--isolate sessions can be resumed", () => {
   it("an isolated session is indexed by its id and --resume <id> --isolate finds its store again", async () => {
@@ -67,8 +73,10 @@ describe("--isolate sessions can be resumed", () => {
 
   it("--resume <unknown id> --isolate is refused before spawn, naming the id and where hmux looked", async () => {
     const state = join(box.root, "xdg-state-b");
-    const r = await box.run(["run", "claude", "hi", "--isolate", "--resume", "11111111-2222-4333-8444-555555555555"],
-      { HMUX_CLAUDE_BIN: fake, XDG_STATE_HOME: state });
+    const r = await box.run(["run", "claude", "hi", "--isolate", "--resume", "11111111-2222-4333-8444-555555555555"], {
+      HMUX_CLAUDE_BIN: fake,
+      XDG_STATE_HOME: state,
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('no isolated state is recorded for session "11111111-2222-4333-8444-555555555555"');
     expect(r.stderr).toContain(join(state, "hmux", "isolated"));
@@ -76,7 +84,11 @@ describe("--isolate sessions can be resumed", () => {
 
   it("a fresh isolated turn that announced no session leaves no state dir behind", async () => {
     const state = join(box.root, "xdg-state-c");
-    const r = await box.run(["run", "claude", "hi", "--isolate", "--json"], { HMUX_CLAUDE_BIN: fake, XDG_STATE_HOME: state, FAKE_NO_INIT: "1" });
+    const r = await box.run(["run", "claude", "hi", "--isolate", "--json"], {
+      HMUX_CLAUDE_BIN: fake,
+      XDG_STATE_HOME: state,
+      FAKE_NO_INIT: "1",
+    });
     expect(r.code).toBe(0);
     expect(readdirSync(join(state, "hmux", "isolated"))).toEqual([]);
   });
@@ -91,7 +103,9 @@ describe("--isolate sessions can be resumed", () => {
 describe("pi with --endpoint", () => {
   it("is planned with an isolated agent dir below the state root, never an 'hmux bug' refusal, even without --isolate", async () => {
     const state = join(box.root, "xdg-state-pi");
-    const r = await box.run(["inspect", "pi", "--argv", "--endpoint", "http://127.0.0.1:9", "--prompt", "hi"], { XDG_STATE_HOME: state });
+    const r = await box.run(["inspect", "pi", "--argv", "--endpoint", "http://127.0.0.1:9", "--prompt", "hi"], {
+      XDG_STATE_HOME: state,
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(`env: PI_CODING_AGENT_DIR=${join(state, "hmux", "isolated")}/run-XXXXXX/home/.pi/agent`);
     expect(existsSync(state)).toBe(false); // inspect only plans

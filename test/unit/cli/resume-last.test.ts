@@ -27,7 +27,9 @@ describe("--resume-last", () => {
   it("emits the fixed warning and the store-root diagnostic first, and warns when the per-cwd folder is absent", async () => {
     const cwd = join(box.root, "proj-a");
     mkdirSync(cwd);
-    const r = await box.run(["run", "claude", "go on", "--resume-last", "--cwd", cwd, "--json"], { HMUX_CLAUDE_BIN: fake });
+    const r = await box.run(["run", "claude", "go on", "--resume-last", "--cwd", cwd, "--json"], {
+      HMUX_CLAUDE_BIN: fake,
+    });
     expect(r.code, r.stderr).toBe(0);
     const root = join(box.home, ".claude", "projects");
     const folder = join(root, cwd.replace(/[^a-zA-Z0-9]/g, "-"));
@@ -44,9 +46,16 @@ describe("--resume-last", () => {
     mkdirSync(cwd);
     const config = join(box.root, "claude-config");
     mkdirSync(join(config, "projects", cwd.replace(/[^a-zA-Z0-9]/g, "-")), { recursive: true });
-    const r = await box.run(["run", "claude", "go on", "--resume-last", "--cwd", cwd, "--json"], { HMUX_CLAUDE_BIN: fake, CLAUDE_CONFIG_DIR: config });
+    const r = await box.run(["run", "claude", "go on", "--resume-last", "--cwd", cwd, "--json"], {
+      HMUX_CLAUDE_BIN: fake,
+      CLAUDE_CONFIG_DIR: config,
+    });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.lines[1]).toEqual({ kind: "progress", label: "resume-last", detail: `store root ${join(config, "projects")} for scope ${cwd}` });
+    expect(r.lines[1]).toEqual({
+      kind: "progress",
+      label: "resume-last",
+      detail: `store root ${join(config, "projects")} for scope ${cwd}`,
+    });
     expect(r.lines[2]).not.toMatchObject({ kind: "error" });
   });
 

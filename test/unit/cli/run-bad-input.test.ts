@@ -1,8 +1,8 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HMUX, Sandbox, lastTwo } from "./cli-harness.js";
+import { HMUX, lastTwo, Sandbox } from "./cli-harness.js";
 
 let box: Sandbox;
 beforeAll(() => {
@@ -13,7 +13,11 @@ afterAll(() => box.cleanup());
 function refusedWith(issue: string) {
   return [
     expect.objectContaining({ kind: "failure", class: "rejected", issue }),
-    expect.objectContaining({ kind: "done", cause: "failed", failure: expect.objectContaining({ class: "rejected", issue }) }),
+    expect.objectContaining({
+      kind: "done",
+      cause: "failed",
+      failure: expect.objectContaining({ class: "rejected", issue }),
+    }),
   ];
 }
 
@@ -87,24 +91,35 @@ describe("hmux run with a broken harness: exit 1 and a typed failure + done", ()
     const r = await box.run(["run", "claude", "hi", "--json"], { HMUX_CLAUDE_BIN: fake });
     expect(r.code).toBe(1);
     expect(r.lines).toContainEqual({ kind: "raw", stream: "stdout", text: "{half json" });
-    expect(r.lines.at(-1)).toMatchObject({ kind: "done", cause: "failed", failure: { class: "native", message: expect.stringContaining(fake) } });
+    expect(r.lines.at(-1)).toMatchObject({
+      kind: "done",
+      cause: "failed",
+      failure: { class: "native", message: expect.stringContaining(fake) },
+    });
   });
 
   it("a binary that exits at once with an error keeps its stderr and exit code", async () => {
     const fake = box.fake("dies", 'process.stderr.write("fatal: config is broken\\n"); process.exit(3);');
     const r = await box.run(["run", "claude", "hi", "--json"], { HMUX_CLAUDE_BIN: fake });
     expect(r.code).toBe(1);
-    expect(r.lines.at(-1)).toMatchObject({ kind: "done", exitCode: 3, failure: { nativeExitCode: 3, message: expect.stringContaining("config is broken") } });
+    expect(r.lines.at(-1)).toMatchObject({
+      kind: "done",
+      exitCode: 3,
+      failure: { nativeExitCode: 3, message: expect.stringContaining("config is broken") },
+    });
   });
 
   it("a 100 MB line is a typed error, memory stays bounded, and later lines still decode", async () => {
-    const fake = box.fake("huge", [
-      'const chunk = "x".repeat(1 << 20);',
-      "let left = 100;",
-      "const more = () => { while (left > 0) { left--; if (!process.stdout.write(chunk)) return process.stdout.once('drain', more); }",
-      '  process.stdout.write("\\n" + JSON.stringify({ type: "system", subtype: "init", session_id: "s-1", model: "m" }) + "\\n"); };',
-      "more();",
-    ].join("\n"));
+    const fake = box.fake(
+      "huge",
+      [
+        'const chunk = "x".repeat(1 << 20);',
+        "let left = 100;",
+        "const more = () => { while (left > 0) { left--; if (!process.stdout.write(chunk)) return process.stdout.once('drain', more); }",
+        '  process.stdout.write("\\n" + JSON.stringify({ type: "system", subtype: "init", session_id: "s-1", model: "m" }) + "\\n"); };',
+        "more();",
+      ].join("\n"),
+    );
     const r = await box.run(["run", "claude", "hi", "--json"], { HMUX_CLAUDE_BIN: fake });
     expect(r.code).toBe(1);
     const failure = r.lines.find((l) => (l as { kind?: string }).kind === "failure") as { message: string };
@@ -114,16 +129,22 @@ describe("hmux run with a broken harness: exit 1 and a typed failure + done", ()
   }, 60_000);
 
   it("invalid UTF-8 on stdout is reported and replaced, never a crash", async () => {
-    const fake = box.fake("latin1", 'process.stdout.write(Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]));');
+    const fake = box.fake("latin1", "process.stdout.write(Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]));");
     const r = await box.run(["run", "claude", "hi", "--json"], { HMUX_CLAUDE_BIN: fake });
     expect(r.code).toBe(1);
     expect(r.lines).toContainEqual({ kind: "raw", stream: "stdout", text: "caf\uFFFD" });
-    expect(r.lines.at(-1)).toMatchObject({ kind: "done", failure: { message: expect.stringContaining("invalid UTF-8") } });
+    expect(r.lines.at(-1)).toMatchObject({
+      kind: "done",
+      failure: { message: expect.stringContaining("invalid UTF-8") },
+    });
   });
 
   it("--prompt carries a leading dash as data to the harness", async () => {
     const argvFile = join(box.root, "argv.json");
-    const fake = box.fake("echo-argv", `require("fs").writeFileSync(${JSON.stringify(argvFile)}, JSON.stringify(process.argv.slice(2)));`);
+    const fake = box.fake(
+      "echo-argv",
+      `require("fs").writeFileSync(${JSON.stringify(argvFile)}, JSON.stringify(process.argv.slice(2)));`,
+    );
     await box.run(["run", "claude", "--prompt", "-rf is a flag in rm", "--json"], { HMUX_CLAUDE_BIN: fake });
     const argv = JSON.parse(readFileSync(argvFile, "utf8")) as string[];
     expect(argv.at(-1)).toMatch(/-rf is a flag in rm$/);
@@ -133,13 +154,18 @@ describe("hmux run with a broken harness: exit 1 and a typed failure + done", ()
 describe("hmux run when the reader goes away", () => {
   it("`| head -n 5` exits promptly and leaves no harness process behind", async () => {
     const pidFile = join(box.root, "chatty.pid");
-    const fake = box.fake("chatty", [
-      `require("fs").writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));`,
-      "process.on('SIGTERM', () => {}); // stubborn: only KILL ends it",
-      'setInterval(() => console.log(JSON.stringify({ type: "stream_event", event: { type: "ping" } })), 5);',
-    ].join("\n"));
+    const fake = box.fake(
+      "chatty",
+      [
+        `require("fs").writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));`,
+        "process.on('SIGTERM', () => {}); // stubborn: only KILL ends it",
+        'setInterval(() => console.log(JSON.stringify({ type: "stream_event", event: { type: "ping" } })), 5);',
+      ].join("\n"),
+    );
     const child = spawn(process.execPath, [HMUX, "run", "claude", "hi", "--json"], {
-      cwd: box.root, env: { ...box.env, HMUX_CLAUDE_BIN: fake }, stdio: ["ignore", "pipe", "ignore"],
+      cwd: box.root,
+      env: { ...box.env, HMUX_CLAUDE_BIN: fake },
+      stdio: ["ignore", "pipe", "ignore"],
     });
     let seen = "";
     await new Promise<void>((resolve) => {
@@ -162,7 +188,10 @@ describe("hmux run when the reader goes away", () => {
 
 describe("hmux's own budgets end a harness that never finishes", () => {
   it("--timeout ends a hung harness in failure(timeout), exit 1", async () => {
-    const fake = box.fake("hangs", 'console.log(JSON.stringify({ type: "system", subtype: "init", session_id: "s-2" })); setInterval(() => {}, 1000);');
+    const fake = box.fake(
+      "hangs",
+      'console.log(JSON.stringify({ type: "system", subtype: "init", session_id: "s-2" })); setInterval(() => {}, 1000);',
+    );
     const t0 = Date.now();
     const r = await box.run(["run", "claude", "hi", "--json", "--timeout", "1"], { HMUX_CLAUDE_BIN: fake });
     expect(r.code).toBe(1);
@@ -181,20 +210,28 @@ describe("hmux's own budgets end a harness that never finishes", () => {
 describe("hmux run inputs and interruption", () => {
   it("--prompt-file - reads the prompt from stdin", async () => {
     const argvFile = join(box.root, "argv-stdin.json");
-    const fake = box.fake("echo-argv2", `require("fs").writeFileSync(${JSON.stringify(argvFile)}, JSON.stringify(process.argv.slice(2)));`);
+    const fake = box.fake(
+      "echo-argv2",
+      `require("fs").writeFileSync(${JSON.stringify(argvFile)}, JSON.stringify(process.argv.slice(2)));`,
+    );
     await box.run(["run", "claude", "--prompt-file", "-", "--json"], { HMUX_CLAUDE_BIN: fake }, "prompt from a pipe");
     expect((JSON.parse(readFileSync(argvFile, "utf8")) as string[]).at(-1)).toMatch(/prompt from a pipe$/);
   });
 
   it("SIGINT stops the harness group and ends the stream with done cause killed", async () => {
     const pidFile = join(box.root, "interrupted.pid");
-    const fake = box.fake("waits", [
-      `require("fs").writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));`,
-      'console.log(JSON.stringify({ type: "system", subtype: "init", session_id: "s-3" }));',
-      "setInterval(() => {}, 1000);",
-    ].join("\n"));
+    const fake = box.fake(
+      "waits",
+      [
+        `require("fs").writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));`,
+        'console.log(JSON.stringify({ type: "system", subtype: "init", session_id: "s-3" }));',
+        "setInterval(() => {}, 1000);",
+      ].join("\n"),
+    );
     const child = spawn(process.execPath, [HMUX, "run", "claude", "hi", "--json"], {
-      cwd: box.root, env: { ...box.env, HMUX_CLAUDE_BIN: fake }, stdio: ["ignore", "pipe", "ignore"],
+      cwd: box.root,
+      env: { ...box.env, HMUX_CLAUDE_BIN: fake },
+      stdio: ["ignore", "pipe", "ignore"],
     });
     let out = "";
     child.stdout.on("data", (c: Buffer) => (out += c.toString()));

@@ -17,20 +17,36 @@ afterEach(() => box?.cleanup());
 
 function fakeMuse(sandbox: Sandbox): { readonly bin: string; readonly argvLog: string } {
   const argvLog = join(sandbox.root, "muse-argv.ndjson");
-  const bin = sandbox.fake("muse", [
-    `const fs = require("node:fs");`,
-    `fs.appendFileSync(${JSON.stringify(argvLog)}, JSON.stringify(process.argv.slice(2)) + "\\n");`,
-    `process.stdout.write(fs.readFileSync(${JSON.stringify(MUSE_STREAM)}));`,
-  ].join("\n"));
+  const bin = sandbox.fake(
+    "muse",
+    [
+      `const fs = require("node:fs");`,
+      `fs.appendFileSync(${JSON.stringify(argvLog)}, JSON.stringify(process.argv.slice(2)) + "\\n");`,
+      `process.stdout.write(fs.readFileSync(${JSON.stringify(MUSE_STREAM)}));`,
+    ].join("\n"),
+  );
   return { bin, argvLog };
 }
 
-interface Driven { readonly code: number | null; readonly lines: Record<string, unknown>[]; readonly stderr: string }
+interface Driven {
+  readonly code: number | null;
+  readonly lines: Record<string, unknown>[];
+  readonly stderr: string;
+}
 
 /** Drives `hmux session …` like a program: each send waits for the previous turn's done; EOF after the last. */
-function drive(sandbox: Sandbox, args: readonly string[], env: Record<string, string>, sends: readonly string[]): Promise<Driven> {
+function drive(
+  sandbox: Sandbox,
+  args: readonly string[],
+  env: Record<string, string>,
+  sends: readonly string[],
+): Promise<Driven> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [HMUX, ...args], { cwd: sandbox.root, env: { ...sandbox.env, ...env }, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [HMUX, ...args], {
+      cwd: sandbox.root,
+      env: { ...sandbox.env, ...env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     const lines: Record<string, unknown>[] = [];
     let buffer = "";
     let stderr = "";
@@ -60,15 +76,24 @@ describe("hmux session muse --json", () => {
     box = new Sandbox();
     const { bin, argvLog } = fakeMuse(box);
     const env = { HMUX_MUSE_BIN: bin, XDG_STATE_HOME: join(box.root, "state"), XDG_RUNTIME_DIR: join(box.root, "run") };
-    const run = await drive(box, ["session", "muse", "--json", "--approvals", "allow", "--session-id", "oneshot-cli-1"], env, ["Reply with only: alpha", "and again"]);
+    const run = await drive(
+      box,
+      ["session", "muse", "--json", "--approvals", "allow", "--session-id", "oneshot-cli-1"],
+      env,
+      ["Reply with only: alpha", "and again"],
+    );
     expect(run.code, run.stderr).toBe(0);
     expect(run.lines[0]).toMatchObject({ kind: "session", sessionId: "oneshot-cli-1", harness: "muse" });
     expect(run.lines.at(-1)).toMatchObject({ kind: "closed", cause: "clean" });
     expect(run.lines.filter((e) => e.kind === "disposition")).toEqual([
-      { kind: "disposition", id: "m-1", disposition: "started" }, { kind: "disposition", id: "m-2", disposition: "started" },
+      { kind: "disposition", id: "m-1", disposition: "started" },
+      { kind: "disposition", id: "m-2", disposition: "started" },
     ]);
     expect(run.lines.filter((e) => e.kind === "done").map((e) => e.cause)).toEqual(["clean", "clean"]);
-    const argvs = readFileSync(argvLog, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as string[]);
+    const argvs = readFileSync(argvLog, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as string[]);
     expect(argvs).toHaveLength(2);
     expect(argvs[0]!.slice(0, 2)).toEqual(["exec", "--json"]);
     expect(argvs[1]!.slice(0, 4)).toEqual(["exec", "--session-id", MUSE_ID, "--json"]);
@@ -82,16 +107,27 @@ describe("hmux session muse --json", () => {
     box = new Sandbox();
     const { bin, argvLog } = fakeMuse(box);
     const env = { HMUX_MUSE_BIN: bin, XDG_STATE_HOME: join(box.root, "state"), XDG_RUNTIME_DIR: join(box.root, "run") };
-    const run = await box.run(["session", "muse", "--json", "--no-control-socket"], env, `${JSON.stringify({ op: "send", id: "m-1", text: "hi" })}\n`);
+    const run = await box.run(
+      ["session", "muse", "--json", "--no-control-socket"],
+      env,
+      `${JSON.stringify({ op: "send", id: "m-1", text: "hi" })}\n`,
+    );
     expect(run.code).toBe(2);
-    expect(run.lines[0]).toMatchObject({ kind: "command.result", id: "start/tool.decide", outcome: { refused: { code: "UNSUPPORTED_CONTROL" } } });
+    expect(run.lines[0]).toMatchObject({
+      kind: "command.result",
+      id: "start/tool.decide",
+      outcome: { refused: { code: "UNSUPPORTED_CONTROL" } },
+    });
     expect(run.lines.at(-1)).toMatchObject({ kind: "closed", cause: "failed" });
     expect(existsSync(argvLog)).toBe(false);
   }, 30_000);
 
   it("ask mode still names tool.decide when muse is not even installed", async () => {
     box = new Sandbox();
-    const run = await box.run(["session", "muse", "--json", "--no-control-socket"], { PATH: "/nonexistent", XDG_STATE_HOME: join(box.root, "state") });
+    const run = await box.run(["session", "muse", "--json", "--no-control-socket"], {
+      PATH: "/nonexistent",
+      XDG_STATE_HOME: join(box.root, "state"),
+    });
     expect(run.code).toBe(2);
     expect(run.lines.map((e) => (e as { kind: string }).kind)).toEqual(["command.result", "failure", "closed"]);
     expect(run.lines[0]).toMatchObject({ id: "start/tool.decide" });
@@ -102,10 +138,25 @@ describe("hmux session muse --json", () => {
     box = new Sandbox();
     const log = join(box.root, "agent-ran");
     const bin = box.fake("agent", `require("node:fs").writeFileSync(${JSON.stringify(log)}, "ran");`);
-    const run = await box.run(["session", "cursor", "--json", "--approvals", "allow", "--no-control-socket", "--endpoint", "http://127.0.0.1:9"],
-      { HMUX_CURSOR_BIN: bin, XDG_STATE_HOME: join(box.root, "state") });
+    const run = await box.run(
+      [
+        "session",
+        "cursor",
+        "--json",
+        "--approvals",
+        "allow",
+        "--no-control-socket",
+        "--endpoint",
+        "http://127.0.0.1:9",
+      ],
+      { HMUX_CURSOR_BIN: bin, XDG_STATE_HOME: join(box.root, "state") },
+    );
     expect(run.code).toBe(2);
-    expect(run.lines.at(-2)).toMatchObject({ kind: "failure", class: "rejected", message: expect.stringContaining("endpoint") });
+    expect(run.lines.at(-2)).toMatchObject({
+      kind: "failure",
+      class: "rejected",
+      message: expect.stringContaining("endpoint"),
+    });
     expect(run.lines.at(-1)).toMatchObject({ kind: "closed", cause: "failed" });
     expect(existsSync(log)).toBe(false);
   }, 30_000);

@@ -10,7 +10,27 @@ function rng(seed: number): () => number {
   };
 }
 
-const ALPHABET = ['{', '}', '[', ']', ':', ',', '"', "a", "1", "-", ".", "e", " ", "\n", "true", "null", '\\', "0", '"k"'];
+const ALPHABET = [
+  "{",
+  "}",
+  "[",
+  "]",
+  ":",
+  ",",
+  '"',
+  "a",
+  "1",
+  "-",
+  ".",
+  "e",
+  " ",
+  "\n",
+  "true",
+  "null",
+  "\\",
+  "0",
+  '"k"',
+];
 
 describe("findJsonProblem", () => {
   it("agrees with JSON.parse on which texts are well-formed (2000 generated texts)", () => {

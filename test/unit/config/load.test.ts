@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loadConfigTiers, type ConfigReader } from "../../../src/core/config/load.js";
 import { ConfigError } from "../../../src/core/config/errors.js";
+import { type ConfigReader, loadConfigTiers } from "../../../src/core/config/load.js";
 
 function reader(files: Record<string, string>, dirs: string[] = []): ConfigReader {
   return {
@@ -18,7 +18,13 @@ describe("loadConfigTiers", () => {
     const loaded = loadConfigTiers({
       env: { HOME: "/home/u" },
       cwd: "/repo/src",
-      reader: reader({ "/home/u/.config/hmux/config.json": '{"version":1,"effort":"high"}', "/repo/.hmux/config.json": '{"version":1,"tools":["read"]}' }, ["/repo/.git"]),
+      reader: reader(
+        {
+          "/home/u/.config/hmux/config.json": '{"version":1,"effort":"high"}',
+          "/repo/.hmux/config.json": '{"version":1,"tools":["read"]}',
+        },
+        ["/repo/.git"],
+      ),
     });
     expect(loaded).toEqual({
       user: { version: 1, effort: "high" },
@@ -32,18 +38,31 @@ describe("loadConfigTiers", () => {
 
   it("absent files are simply absent tiers", () => {
     expect(loadConfigTiers({ env: { HOME: "/h" }, cwd: "/x", reader: reader({}) })).toEqual({
-      userPath: null, projectPath: null, gitRoot: null, projectTrust: { trusted: false, root: null, userConfigPath: "/h/.config/hmux/config.json" },
+      userPath: null,
+      projectPath: null,
+      gitRoot: null,
+      projectTrust: { trusted: false, root: null, userConfigPath: "/h/.config/hmux/config.json" },
     });
   });
 
   it("an invalid project file throws a ConfigError naming that file", () => {
-    const run = () => loadConfigTiers({ env: {}, cwd: "/r", reader: reader({ "/r/.hmux/config.json": '{"version":1,"efort":1}' }, ["/r/.git"]) });
+    const run = () =>
+      loadConfigTiers({
+        env: {},
+        cwd: "/r",
+        reader: reader({ "/r/.hmux/config.json": '{"version":1,"efort":1}' }, ["/r/.git"]),
+      });
     expect(run).toThrow(ConfigError);
     expect(run).toThrow(/\/r\/\.hmux\/config\.json: efort: unknown key/);
   });
 
   it("an unreadable file is a ConfigError, not a skipped tier", () => {
-    const r: ConfigReader = { exists: () => true, readText: () => { throw new Error("EISDIR: illegal operation on a directory"); } };
+    const r: ConfigReader = {
+      exists: () => true,
+      readText: () => {
+        throw new Error("EISDIR: illegal operation on a directory");
+      },
+    };
     try {
       loadConfigTiers({ env: { XDG_CONFIG_HOME: "/cfg" }, cwd: "/", reader: r });
       throw new Error("expected a ConfigError");

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { join } from "node:path";
+import { describe, expect, it } from "vitest";
 import { locateProjectConfig, userConfigPath } from "../../../src/core/config/locate.js";
 
 describe("userConfigPath", () => {
@@ -8,10 +8,14 @@ describe("userConfigPath", () => {
   });
   it("falls back to $HOME/.config/hmux/config.json", () => {
     expect(userConfigPath({ HOME: "/home/u" })).toBe(join("/home/u", ".config", "hmux", "config.json"));
-    expect(userConfigPath({ XDG_CONFIG_HOME: "", HOME: "/home/u" })).toBe(join("/home/u", ".config", "hmux", "config.json"));
+    expect(userConfigPath({ XDG_CONFIG_HOME: "", HOME: "/home/u" })).toBe(
+      join("/home/u", ".config", "hmux", "config.json"),
+    );
   });
   it("ignores a relative XDG_CONFIG_HOME, as the XDG spec requires", () => {
-    expect(userConfigPath({ XDG_CONFIG_HOME: "rel/cfg", HOME: "/home/u" })).toBe(join("/home/u", ".config", "hmux", "config.json"));
+    expect(userConfigPath({ XDG_CONFIG_HOME: "rel/cfg", HOME: "/home/u" })).toBe(
+      join("/home/u", ".config", "hmux", "config.json"),
+    );
   });
   it("is null with neither variable usable", () => {
     expect(userConfigPath({})).toBeNull();
@@ -27,7 +31,10 @@ describe("locateProjectConfig", () => {
 
   it("finds .hmux/config.json at the git root above cwd", () => {
     const fs = tree(["/repo/.git", "/repo/.hmux/config.json"]);
-    expect(locateProjectConfig("/repo/src/deep", fs.exists)).toEqual({ gitRoot: "/repo", path: "/repo/.hmux/config.json" });
+    expect(locateProjectConfig("/repo/src/deep", fs.exists)).toEqual({
+      gitRoot: "/repo",
+      path: "/repo/.hmux/config.json",
+    });
   });
 
   it("stops at the nearest .git: an outer repository's config is not used", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { ConfigError } from "../../../src/core/config/errors.js";
 import { parseConfig } from "../../../src/core/config/parse.js";
-import { ConfigError } from "../../../src/core/config/errors.js";
 
 const FILE = "/home/u/.config/hmux/config.json";
 
@@ -19,16 +19,41 @@ function ok(value: object): unknown {
 describe("parseConfig: a good file", () => {
   it("a full config with every key parses to the same values", () => {
     const full = {
-      version: 1, model: "opus", effort: "high", sandbox: "read-only", contextWindow: 100000, provider: "openai",
-      tools: ["read", "grep", "native:web_search"], excludeTools: ["shell"], access: "read", autonomy: false,
-      write: true, shell: false, memory: true, maxSteps: 40,
+      version: 1,
+      model: "opus",
+      effort: "high",
+      sandbox: "read-only",
+      contextWindow: 100000,
+      provider: "openai",
+      tools: ["read", "grep", "native:web_search"],
+      excludeTools: ["shell"],
+      access: "read",
+      autonomy: false,
+      write: true,
+      shell: false,
+      memory: true,
+      maxSteps: 40,
       discovery: { tools: true, instructionFiles: false, extensions: true, skills: false },
-      systemPrompt: "be brief", appendSystemPrompt: "and kind", skills: ["review"], escalateQuestions: false,
-      endpoint: "http://127.0.0.1:8787/v1", isolate: true, timeout: 60, stall: 30,
+      systemPrompt: "be brief",
+      appendSystemPrompt: "and kind",
+      skills: ["review"],
+      escalateQuestions: false,
+      endpoint: "http://127.0.0.1:8787/v1",
+      isolate: true,
+      timeout: 60,
+      stall: 30,
       toolsets: { review: ["read", "grep"] },
       toolMap: { pi: { "web-search": "web_search" }, muse: { write: "write_file" } },
-      policy: { allowTools: ["read", "grep"], allowCommands: ["ls", "cat", "git status"], headless: { decision: "deny", reason: "nobody here" } },
-      ui: { keys: { quit: "ctrl+q", help: "?", "focus-pane-1": "alt+1" }, theme: "high-contrast", notifications: { enabled: true, method: "osc9", cooldownSeconds: 30 } },
+      policy: {
+        allowTools: ["read", "grep"],
+        allowCommands: ["ls", "cat", "git status"],
+        headless: { decision: "deny", reason: "nobody here" },
+      },
+      ui: {
+        keys: { quit: "ctrl+q", help: "?", "focus-pane-1": "alt+1" },
+        theme: "high-contrast",
+        notifications: { enabled: true, method: "osc9", cooldownSeconds: 30 },
+      },
     };
     expect(ok(full)).toEqual(full);
   });

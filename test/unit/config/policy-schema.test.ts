@@ -8,7 +8,12 @@ function policyError(policy: unknown): string | null {
 
 describe("policy config", () => {
   it("read-only tools and plain command prefixes are accepted", () => {
-    expect(policyError({ allowTools: ["read", "grep", "glob", "native:lsp"], allowCommands: ["ls", "cat", "git status", "git diff --stat"] })).toBeNull();
+    expect(
+      policyError({
+        allowTools: ["read", "grep", "glob", "native:lsp"],
+        allowCommands: ["ls", "cat", "git status", "git diff --stat"],
+      }),
+    ).toBeNull();
   });
 
   it.each(["ls; rm -rf /", "cat $(whoami)", "git status | sh", "echo `id`", "ls > out", "rm *", ""])(

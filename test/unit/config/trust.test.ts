@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { loadConfigTiers, type ConfigReader } from "../../../src/core/config/load.js";
+import { type ConfigReader, loadConfigTiers } from "../../../src/core/config/load.js";
 import { parseConfig } from "../../../src/core/config/parse.js";
+import { DEFAULT_HEADLESS_DENY_REASON } from "../../../src/core/config/policy-schema.js";
 import { resolveConfigSettings } from "../../../src/core/config/settings.js";
 import { isTrustedRoot } from "../../../src/core/config/trust.js";
-import { DEFAULT_HEADLESS_DENY_REASON } from "../../../src/core/config/policy-schema.js";
 import { renderUntrustedLine } from "../../../src/core/options/render-provenance.js";
 import { config, TRUSTED, UNTRUSTED } from "../options/helpers.js";
 
@@ -16,15 +16,22 @@ const load = (userBody: object | null, cwd = "/repo/src") =>
   loadConfigTiers({
     env: { HOME: "/home/u" },
     cwd,
-    reader: reader({
-      ...(userBody ? { [USER]: JSON.stringify({ version: 1, ...userBody }) } : {}),
-      "/repo/.hmux/config.json": JSON.stringify({ version: 1, autonomy: true, trustedProjects: ["/repo"] }),
-    }, ["/repo/.git"]),
+    reader: reader(
+      {
+        ...(userBody ? { [USER]: JSON.stringify({ version: 1, ...userBody }) } : {}),
+        "/repo/.hmux/config.json": JSON.stringify({ version: 1, autonomy: true, trustedProjects: ["/repo"] }),
+      },
+      ["/repo/.git"],
+    ),
   });
 
 describe("which project the user config trusts", () => {
   it("a project is trusted when the user config lists its git root, from any folder inside it", () => {
-    expect(load({ trustedProjects: ["/repo"] }).projectTrust).toEqual({ trusted: true, root: "/repo", userConfigPath: USER });
+    expect(load({ trustedProjects: ["/repo"] }).projectTrust).toEqual({
+      trusted: true,
+      root: "/repo",
+      userConfigPath: USER,
+    });
     expect(load({ trustedProjects: ["/repo/"] }, "/repo/a/b").projectTrust.trusted).toBe(true);
   });
 
@@ -53,7 +60,11 @@ describe("policy from an untrusted project", () => {
   it("allow entries are ignored and reported; the user's policy stands when nothing else is left", () => {
     const project = config({ policy: { allowTools: ["grep"], allowCommands: ["git status"] } });
     const r = resolveConfigSettings({ user, project, projectTrust: UNTRUSTED });
-    expect(r.policy).toEqual({ allowTools: ["read"], allowCommands: ["ls"], headless: { decision: "deny", reason: DEFAULT_HEADLESS_DENY_REASON } });
+    expect(r.policy).toEqual({
+      allowTools: ["read"],
+      allowCommands: ["ls"],
+      headless: { decision: "deny", reason: DEFAULT_HEADLESS_DENY_REASON },
+    });
     expect(r.provenance.find((p) => p.key === "policy")?.tier).toBe("user-config");
     expect(r.untrusted.map(renderUntrustedLine)).toEqual([
       `untrusted: project config "policy.allowTools" ignored; trust it in ${USER} ("trustedProjects": ["/repo"])`,
@@ -62,9 +73,15 @@ describe("policy from an untrusted project", () => {
   });
 
   it("a headless deny from the project still applies (it only narrows)", () => {
-    const project = config({ policy: { allowCommands: ["rm"], headless: { decision: "deny", reason: "this repo asks a person" } } });
+    const project = config({
+      policy: { allowCommands: ["rm"], headless: { decision: "deny", reason: "this repo asks a person" } },
+    });
     const r = resolveConfigSettings({ user, project, projectTrust: UNTRUSTED });
-    expect(r.policy).toEqual({ allowTools: [], allowCommands: [], headless: { decision: "deny", reason: "this repo asks a person" } });
+    expect(r.policy).toEqual({
+      allowTools: [],
+      allowCommands: [],
+      headless: { decision: "deny", reason: "this repo asks a person" },
+    });
     expect(r.provenance.find((p) => p.key === "policy")?.tier).toBe("project-config");
   });
 
@@ -85,7 +102,11 @@ describe("policy from an untrusted project", () => {
 describe("ui from an untrusted project", () => {
   it("the approve chord is ignored and reported; other keys and the theme apply", () => {
     const project = config({ ui: { keys: { approve: "space", quit: "ctrl+q" }, theme: "light" } });
-    const r = resolveConfigSettings({ user: config({ ui: { keys: { approve: "a" } } }), project, projectTrust: UNTRUSTED });
+    const r = resolveConfigSettings({
+      user: config({ ui: { keys: { approve: "a" } } }),
+      project,
+      projectTrust: UNTRUSTED,
+    });
     expect(r.ui.keys).toEqual({ approve: "a", quit: "ctrl+q" });
     expect(r.ui.theme).toBe("light");
     expect(r.untrusted.map((u) => u.key)).toEqual(["ui.keys.approve"]);

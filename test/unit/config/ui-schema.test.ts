@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatKeyChord, parseKeyChord } from "../../../src/core/config/ui-schema.js";
 import { parseConfig } from "../../../src/core/config/parse.js";
+import { formatKeyChord, parseKeyChord } from "../../../src/core/config/ui-schema.js";
 
 describe("key chords", () => {
   it.each([
@@ -14,9 +14,12 @@ describe("key chords", () => {
     expect(parseKeyChord(text)).toEqual({ modifiers, key });
   });
 
-  it.each(["", "++", "hyper+x", "ctrl+ctrl+x", "ctrl+", "ctrl+return!", "é", "alt+ "])("%j is refused with a reason", (text) => {
-    expect(parseKeyChord(text)).toHaveProperty("error");
-  });
+  it.each(["", "++", "hyper+x", "ctrl+ctrl+x", "ctrl+", "ctrl+return!", "é", "alt+ "])(
+    "%j is refused with a reason",
+    (text) => {
+      expect(parseKeyChord(text)).toHaveProperty("error");
+    },
+  );
 
   it("modifier order does not matter: both spellings format the same", () => {
     const a = parseKeyChord("shift+alt+x");
@@ -26,7 +29,10 @@ describe("key chords", () => {
   });
 
   it("two actions bound to one chord (in any modifier order) are refused naming the later action", () => {
-    const result = parseConfig(JSON.stringify({ version: 1, ui: { keys: { halt: "alt+shift+h", quit: "shift+alt+h" } } }), "c.json");
+    const result = parseConfig(
+      JSON.stringify({ version: 1, ui: { keys: { halt: "alt+shift+h", quit: "shift+alt+h" } } }),
+      "c.json",
+    );
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.error.keyPath).toBe("ui.keys.quit");

@@ -9,8 +9,14 @@ describe("append-only book", () => {
     const b = a.with("y", 2);
     const branch = a.with("z", 3); // appends to an older version: copies first
     expect(a.entries()).toEqual([["x", 1]]);
-    expect(b.entries()).toEqual([["x", 1], ["y", 2]]);
-    expect(branch.entries()).toEqual([["x", 1], ["z", 3]]);
+    expect(b.entries()).toEqual([
+      ["x", 1],
+      ["y", 2],
+    ]);
+    expect(branch.entries()).toEqual([
+      ["x", 1],
+      ["z", 3],
+    ]);
     expect(branch.get("y")).toBeUndefined();
     expect(b.get("z")).toBeUndefined();
   });
@@ -29,8 +35,20 @@ describe("append-only book", () => {
     s = step(s, { type: "turn-started", turnId: "t" }, 0).state;
     const started = performance.now();
     for (let i = 0; i < 5000; i++) {
-      s = step(s, { type: "tool-call-requested", call: { callId: `c${i}`, tool: "Bash", input: { command: "ls" }, ref: i } }, i).state;
-      s = step(s, { type: "command-line", line: `{"format":"metaharness.command/1","id":"d${i}","command":"tool.decide","call_id":"c${i}","decision":"allow"}`, decider: "program" }, i).state;
+      s = step(
+        s,
+        { type: "tool-call-requested", call: { callId: `c${i}`, tool: "Bash", input: { command: "ls" }, ref: i } },
+        i,
+      ).state;
+      s = step(
+        s,
+        {
+          type: "command-line",
+          line: `{"format":"metaharness.command/1","id":"d${i}","command":"tool.decide","call_id":"c${i}","decision":"allow"}`,
+          decider: "program",
+        },
+        i,
+      ).state;
     }
     expect(s.settled.size).toBe(5000);
     expect(performance.now() - started).toBeLessThan(5000);

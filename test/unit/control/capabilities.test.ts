@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CHANNEL_TABLE } from "../../../src/core/control/capability-table.js";
 import { channelsOf, delivers, FACET_NAMES } from "../../../src/core/control/capabilities.js";
+import { CHANNEL_TABLE } from "../../../src/core/control/capability-table.js";
 import { CHANNEL_IDS, COMMAND_NAMES } from "../../../src/core/control/machine-types.js";
 import { HARNESS_NAMES } from "../../../src/core/harness-names.js";
 
@@ -50,7 +50,8 @@ describe("capability table", () => {
 
   it("pi without the extension offers no check at all, and the table says so", () => {
     const row = CHANNEL_TABLE["pi-rpc"];
-    for (const f of ["grant", "deny", "escalate", "humanReviewOnSilence"] as const) expect(row.facets[f].value).toBe(false);
+    for (const f of ["grant", "deny", "escalate", "humanReviewOnSilence"] as const)
+      expect(row.facets[f].value).toBe(false);
     expect(row.commands["tool.decide"]).toMatchObject({ status: "absent", why: expect.stringContaining("unchecked") });
     expect(row.coverage.value).toBe("none");
   });
@@ -62,7 +63,11 @@ describe("capability table", () => {
 
   it("replace is carried only where a probe shows an updated input reaches the harness (claude, hmux's pi gate)", () => {
     const withReplace = CHANNEL_IDS.filter((id) => CHANNEL_TABLE[id].facets.replace.value);
-    expect(withReplace.every((id) => CHANNEL_TABLE[id].facets.replace.basis === "probe" || CHANNEL_TABLE[id].harness === "claude")).toBe(true);
+    expect(
+      withReplace.every(
+        (id) => CHANNEL_TABLE[id].facets.replace.basis === "probe" || CHANNEL_TABLE[id].harness === "claude",
+      ),
+    ).toBe(true);
     expect(withReplace).toContain("claude-control");
     expect(withReplace).toContain("pi-extension");
     expect(withReplace.some((id) => CHANNEL_TABLE[id].harness === "codex")).toBe(false);

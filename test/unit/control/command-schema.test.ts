@@ -9,7 +9,9 @@ const SAMPLES = new URL("./fixtures/metaharness-commands.jsonl", import.meta.url
 
 describe("metaharness.command/1 parsing", () => {
   it("every reference sample line parses, covering all seven commands", () => {
-    const lines = readFileSync(SAMPLES, "utf8").split("\n").filter((l) => l.trim() !== "");
+    const lines = readFileSync(SAMPLES, "utf8")
+      .split("\n")
+      .filter((l) => l.trim() !== "");
     const names = new Set<string>();
     for (const l of lines) {
       const parsed = parseCommandLine(l);
@@ -23,7 +25,10 @@ describe("metaharness.command/1 parsing", () => {
     const pairs: [Record<string, unknown>, Record<string, unknown>][] = [
       [{ decision: "allow" }, { decision: { decision: "allow" } }],
       [{ decision: "deny", reason: "no shell here" }, { decision: { decision: "deny", reason: "no shell here" } }],
-      [{ decision: "replace", input: { command: "ls -1" } }, { decision: { decision: "replace", input: { command: "ls -1" } } }],
+      [
+        { decision: "replace", input: { command: "ls -1" } },
+        { decision: { decision: "replace", input: { command: "ls -1" } } },
+      ],
       [{ decision: "abstain" }, { decision: { decision: "abstain" } }],
     ];
     for (const [flat, nested] of pairs) {
@@ -38,7 +43,12 @@ describe("metaharness.command/1 parsing", () => {
   });
 
   it("a deny without a reason is malformed, in either spelling, blank included", () => {
-    for (const decision of [{ decision: "deny" }, { decision: { decision: "deny" } }, { decision: "deny", reason: "   " }, { decision: { decision: "deny", reason: "" } }]) {
+    for (const decision of [
+      { decision: "deny" },
+      { decision: { decision: "deny" } },
+      { decision: "deny", reason: "   " },
+      { decision: { decision: "deny", reason: "" } },
+    ]) {
       const r = parseCommandLine(line({ command: "tool.decide", call_id: "t1", ...decision }));
       expect(r.ok, JSON.stringify(decision)).toBe(false);
       if (!r.ok) {
@@ -49,13 +59,17 @@ describe("metaharness.command/1 parsing", () => {
   });
 
   it("a nested decision is never merged with a sibling reason", () => {
-    const r = parseCommandLine(line({ command: "tool.decide", call_id: "t1", decision: { decision: "deny" }, reason: "sibling" }));
+    const r = parseCommandLine(
+      line({ command: "tool.decide", call_id: "t1", decision: { decision: "deny" }, reason: "sibling" }),
+    );
     expect(r.ok).toBe(false);
   });
 
   it("replace needs an input object", () => {
     expect(parseCommandLine(line({ command: "tool.decide", call_id: "t1", decision: "replace" })).ok).toBe(false);
-    expect(parseCommandLine(line({ command: "tool.decide", call_id: "t1", decision: "replace", input: "ls" })).ok).toBe(false);
+    expect(parseCommandLine(line({ command: "tool.decide", call_id: "t1", decision: "replace", input: "ls" })).ok).toBe(
+      false,
+    );
   });
 
   it("the reference malformed line (tool.decide without call_id and decision) is malformed under its id", () => {
@@ -64,16 +78,27 @@ describe("metaharness.command/1 parsing", () => {
   });
 
   it("a line with no readable id is answered under a null id", () => {
-    for (const l of ["not json", "[]", "42", '{"format":"metaharness.command/1","command":"halt","reason":"x"}', '{"id":"  ","command":"halt"}']) {
+    for (const l of [
+      "not json",
+      "[]",
+      "42",
+      '{"format":"metaharness.command/1","command":"halt","reason":"x"}',
+      '{"id":"  ","command":"halt"}',
+    ]) {
       expect(parseCommandLine(l), l).toMatchObject({ ok: false, id: null });
     }
   });
 
   it("a wrong or missing format tag is malformed, naming the expected tag", () => {
-    const r = parseCommandLine(JSON.stringify({ format: "metaharness.command/2", id: "c-9", command: "halt", reason: "x" }));
+    const r = parseCommandLine(
+      JSON.stringify({ format: "metaharness.command/2", id: "c-9", command: "halt", reason: "x" }),
+    );
     expect(r).toMatchObject({ ok: false, id: "c-9" });
     expect(!r.ok && r.reason).toContain("metaharness.command/1");
-    expect(parseCommandLine(JSON.stringify({ id: "c-9", command: "halt", reason: "x" }))).toMatchObject({ ok: false, id: "c-9" });
+    expect(parseCommandLine(JSON.stringify({ id: "c-9", command: "halt", reason: "x" }))).toMatchObject({
+      ok: false,
+      id: "c-9",
+    });
   });
 
   it("an unknown command is malformed and the vocabulary is named", () => {
@@ -82,7 +107,13 @@ describe("metaharness.command/1 parsing", () => {
   });
 
   it("interrupt and halt need a reason; steer and inject need text; permission.set needs a posture", () => {
-    for (const obj of [{ command: "interrupt" }, { command: "halt", reason: "" }, { command: "steer" }, { command: "message.inject", text: " " }, { command: "permission.set" }]) {
+    for (const obj of [
+      { command: "interrupt" },
+      { command: "halt", reason: "" },
+      { command: "steer" },
+      { command: "message.inject", text: " " },
+      { command: "permission.set" },
+    ]) {
       expect(parseCommandLine(line(obj)).ok, JSON.stringify(obj)).toBe(false);
     }
   });
@@ -98,10 +129,36 @@ describe("metaharness.command/1 parsing", () => {
   });
 
   it("a reference frame's operations become the canonical tools it admits; an hmux frame is read as is", () => {
-    const ref = parseCommandValue({ format: "metaharness.command/1", id: "f", command: "frame.set", frame: { operations: [{ op: "file.edit" }, { op: "shell" }, { op: "mcp.call", server: "s", tool: "t" }], digest: "d" } });
-    expect(ref.ok && ref.command.command === "frame.set" && ref.command.frame).toEqual({ admits: ["edit", "mcp__s__t", "shell"], digest: "d" });
-    const own = parseCommandValue({ format: "metaharness.command/1", id: "f", command: "frame.set", frame: { admits: ["read"], text: "read only" } });
-    expect(own.ok && own.command.command === "frame.set" && own.command.frame).toEqual({ admits: ["read"], text: "read only" });
-    expect(parseCommandValue({ format: "metaharness.command/1", id: "f", command: "frame.set", frame: { operations: [{ op: "teleport" }] } }).ok).toBe(false);
+    const ref = parseCommandValue({
+      format: "metaharness.command/1",
+      id: "f",
+      command: "frame.set",
+      frame: {
+        operations: [{ op: "file.edit" }, { op: "shell" }, { op: "mcp.call", server: "s", tool: "t" }],
+        digest: "d",
+      },
+    });
+    expect(ref.ok && ref.command.command === "frame.set" && ref.command.frame).toEqual({
+      admits: ["edit", "mcp__s__t", "shell"],
+      digest: "d",
+    });
+    const own = parseCommandValue({
+      format: "metaharness.command/1",
+      id: "f",
+      command: "frame.set",
+      frame: { admits: ["read"], text: "read only" },
+    });
+    expect(own.ok && own.command.command === "frame.set" && own.command.frame).toEqual({
+      admits: ["read"],
+      text: "read only",
+    });
+    expect(
+      parseCommandValue({
+        format: "metaharness.command/1",
+        id: "f",
+        command: "frame.set",
+        frame: { operations: [{ op: "teleport" }] },
+      }).ok,
+    ).toBe(false);
   });
 });

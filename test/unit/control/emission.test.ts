@@ -3,10 +3,16 @@
  * classification and every verdict — and proof that the checker catches a wrong facet table.
  */
 import { describe, expect, it } from "vitest";
+import { FACET_NAMES, type FacetName, type FacetValues, facetValues } from "../../../src/core/control/capabilities.js";
 import { CHANNEL_TABLE } from "../../../src/core/control/capability-table.js";
-import { FACET_NAMES, facetValues, type FacetName, type FacetValues } from "../../../src/core/control/capabilities.js";
 import { emit } from "../../../src/core/control/emission.js";
-import { allFacetCombinations, checkEmission, CLASSIFICATIONS, VERDICTS, violationsFor } from "../../../src/core/control/emission-invariants.js";
+import {
+  allFacetCombinations,
+  CLASSIFICATIONS,
+  checkEmission,
+  VERDICTS,
+  violationsFor,
+} from "../../../src/core/control/emission-invariants.js";
 import { CHANNEL_IDS } from "../../../src/core/control/machine-types.js";
 
 const ctx = { channel: "test", decider: "the person" };
@@ -34,14 +40,26 @@ describe("emission principle", () => {
   });
 
   it("a gated abstain is denied on codex (no review on silence) and left to claude's prompt in a pane", () => {
-    expect(emit("gated", { decision: "abstain" }, truthOf("codex-exec-hook"), ctx)).toMatchObject({ kind: "emit", shape: "deny" });
-    expect(emit("gated", { decision: "abstain" }, truthOf("claude-pane-hook"), ctx)).toMatchObject({ kind: "emit", shape: "ask" });
-    expect(emit("gated", { decision: "abstain" }, truthOf("claude-control"), ctx)).toMatchObject({ kind: "emit", shape: "deny" });
+    expect(emit("gated", { decision: "abstain" }, truthOf("codex-exec-hook"), ctx)).toMatchObject({
+      kind: "emit",
+      shape: "deny",
+    });
+    expect(emit("gated", { decision: "abstain" }, truthOf("claude-pane-hook"), ctx)).toMatchObject({
+      kind: "emit",
+      shape: "ask",
+    });
+    expect(emit("gated", { decision: "abstain" }, truthOf("claude-control"), ctx)).toMatchObject({
+      kind: "emit",
+      shape: "deny",
+    });
   });
 
   it("a safe abstain is granted where grant exists and left silent where silence runs it", () => {
     const noGrant = { ...truthOf("codex-exec-hook"), grant: false };
-    expect(emit("safe", { decision: "abstain" }, truthOf("claude-hook"), ctx)).toEqual({ kind: "emit", shape: "allow" });
+    expect(emit("safe", { decision: "abstain" }, truthOf("claude-hook"), ctx)).toEqual({
+      kind: "emit",
+      shape: "allow",
+    });
     expect(emit("safe", { decision: "abstain" }, noGrant, ctx)).toEqual({ kind: "emit", shape: "silent" });
   });
 

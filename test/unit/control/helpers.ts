@@ -1,11 +1,23 @@
 import { initialState, step } from "../../../src/core/control/machine.js";
-import type { ChannelId, ControlConfig, ControlEffect, ControlInput, ControlState } from "../../../src/core/control/machine-types.js";
+import type {
+  ChannelId,
+  ControlConfig,
+  ControlEffect,
+  ControlInput,
+  ControlState,
+} from "../../../src/core/control/machine-types.js";
 import type { ControlEvent } from "../../../src/core/control/types.js";
 
 export function config(overrides: Partial<ControlConfig> = {}): ControlConfig {
   return {
-    sessionId: "s-1", harness: "claude", channel: "claude-control" as ChannelId, mode: "ask",
-    headless: false, harnessTimeoutMs: null, decisionBudgetMs: 10_000, ...overrides,
+    sessionId: "s-1",
+    harness: "claude",
+    channel: "claude-control" as ChannelId,
+    mode: "ask",
+    headless: false,
+    harnessTimeoutMs: null,
+    decisionBudgetMs: 10_000,
+    ...overrides,
   };
 }
 
@@ -33,7 +45,11 @@ export class Session {
     return this.feed({ type: "tool-call-requested", call: { callId, tool, canonical, input, ref: `req-${callId}` } });
   }
   command(obj: Record<string, unknown>, decider: "human" | "program" = "program"): ControlEffect[] {
-    return this.feed({ type: "command-line", line: JSON.stringify({ format: "metaharness.command/1", ...obj }), decider });
+    return this.feed({
+      type: "command-line",
+      line: JSON.stringify({ format: "metaharness.command/1", ...obj }),
+      decider,
+    });
   }
   decide(id: string, callId: string, decision: Record<string, unknown>): ControlEffect[] {
     return this.command({ id, command: "tool.decide", call_id: callId, decision });

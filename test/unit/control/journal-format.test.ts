@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { encodeJournalRecord, journalRecord, readJournal, SYNC_AFTER_KINDS } from "../../../src/core/control/journal-format.js";
+import {
+  encodeJournalRecord,
+  journalRecord,
+  readJournal,
+  SYNC_AFTER_KINDS,
+} from "../../../src/core/control/journal-format.js";
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import { Session } from "./helpers.js";
 
@@ -26,12 +31,20 @@ describe("journal format", () => {
     const line = encodeJournalRecord(journalRecord("s", 1, 0, { kind: "message", role: "assistant", text: "a\nb" }));
     expect(line.endsWith("\n")).toBe(true);
     expect(line.slice(0, -1)).not.toContain("\n");
-    expect(JSON.parse(line)).toMatchObject({ format: "hmux.journal/1", seq: 1, time: "1970-01-01T00:00:00.000Z", session: "s" });
+    expect(JSON.parse(line)).toMatchObject({
+      format: "hmux.journal/1",
+      seq: 1,
+      time: "1970-01-01T00:00:00.000Z",
+      session: "s",
+    });
   });
 
   it("a torn last line (a crash mid-write) is reported as a truncated tail and everything before it is kept", () => {
-    const full = journalOf([{ kind: "token", text: "a" }, { kind: "state", from: "starting", to: "idle" }]);
-    const torn = full + '{"format":"hmux.journal/1","seq":3,"ti';
+    const full = journalOf([
+      { kind: "token", text: "a" },
+      { kind: "state", from: "starting", to: "idle" },
+    ]);
+    const torn = `${full}{"format":"hmux.journal/1","seq":3,"ti`;
     const reading = readJournal(torn);
     expect(reading.records).toHaveLength(2);
     expect(reading.truncatedTail).toBe(true);
@@ -42,8 +55,17 @@ describe("journal format", () => {
     const good = journalOf([{ kind: "token", text: "a" }]);
     const gap = encodeJournalRecord(journalRecord("s-1", 5, 0, { kind: "token", text: "b" }));
     const foreign = encodeJournalRecord(journalRecord("s-2", 6, 0, { kind: "token", text: "c" }));
-    const badDecision = JSON.stringify({ ...journalRecord("s-1", 7, 0, { kind: "token", text: "x" }), event: { kind: "approval-disposition", callId: "t", decision: { decision: "deny", reason: "" }, decider: "human", status: "sent" } }) + "\n";
-    const reading = readJournal(good + gap + foreign + badDecision + "garbage\n");
+    const badDecision = `${JSON.stringify({
+      ...journalRecord("s-1", 7, 0, { kind: "token", text: "x" }),
+      event: {
+        kind: "approval-disposition",
+        callId: "t",
+        decision: { decision: "deny", reason: "" },
+        decider: "human",
+        status: "sent",
+      },
+    })}\n`;
+    const reading = readJournal(`${good + gap + foreign + badDecision}garbage\n`);
     expect(reading.problems.map((p) => p.line)).toEqual([2, 3, 4, 5]);
     expect(reading.problems[0]?.reason).toContain("seq 5");
     expect(reading.problems[1]?.reason).toContain("s-2");
@@ -56,7 +78,8 @@ describe("journal format", () => {
   });
 
   it("the records that settle something are the ones the writer syncs after", () => {
-    for (const k of ["approval-disposition", "command.result", "state", "closed"]) expect(SYNC_AFTER_KINDS.has(k)).toBe(true);
+    for (const k of ["approval-disposition", "command.result", "state", "closed"])
+      expect(SYNC_AFTER_KINDS.has(k)).toBe(true);
     expect(SYNC_AFTER_KINDS.has("token")).toBe(false);
   });
 });

@@ -20,14 +20,43 @@ describe("control machine properties (300 seeded random sessions)", () => {
         for (const e of s.effects) {
           if (e.type === "deliver-decision") seen.add(`sent:${e.decision.decision}:${e.decider}`);
           else if (e.type !== "emit") seen.add(e.type);
-          else if (e.event.kind === "command.result" && e.event.outcome.result === "refused") seen.add(`refused:${e.event.outcome.refused.code}`);
+          else if (e.event.kind === "command.result" && e.event.outcome.result === "refused")
+            seen.add(`refused:${e.event.outcome.refused.code}`);
           else if (e.event.kind === "warning") seen.add(`warning:${e.event.code}`);
         }
       }
     }
-    for (const code of ["MALFORMED", "UNSUPPORTED_CONTROL", "UNKNOWN_CALL", "TOO_LATE", "SHADOWED"]) expect(seen).toContain(`refused:${code}`);
-    for (const l of ["starting", "idle", "running", "awaiting-approval", "awaiting-input", "closing", "closed", "failed"]) expect(seen).toContain(`lifecycle:${l}`);
-    for (const k of ["sent:allow:program", "sent:deny:human", "sent:replace:program", "sent:deny:deadline", "sent:deny:hmux", "sent:allow:policy", "sent:allow:observe", "deliver-interrupt", "deliver-halt", "deliver-message", "deliver-permission", "deliver-frame", "arm-deadline", "clear-deadline", "warning:REQUEST_MUTATED", "warning:PENDING_CALL_ABANDONED"]) {
+    for (const code of ["MALFORMED", "UNSUPPORTED_CONTROL", "UNKNOWN_CALL", "TOO_LATE", "SHADOWED"])
+      expect(seen).toContain(`refused:${code}`);
+    for (const l of [
+      "starting",
+      "idle",
+      "running",
+      "awaiting-approval",
+      "awaiting-input",
+      "closing",
+      "closed",
+      "failed",
+    ])
+      expect(seen).toContain(`lifecycle:${l}`);
+    for (const k of [
+      "sent:allow:program",
+      "sent:deny:human",
+      "sent:replace:program",
+      "sent:deny:deadline",
+      "sent:deny:hmux",
+      "sent:allow:policy",
+      "sent:allow:observe",
+      "deliver-interrupt",
+      "deliver-halt",
+      "deliver-message",
+      "deliver-permission",
+      "deliver-frame",
+      "arm-deadline",
+      "clear-deadline",
+      "warning:REQUEST_MUTATED",
+      "warning:PENDING_CALL_ABANDONED",
+    ]) {
       expect(seen).toContain(k);
     }
   });
@@ -39,7 +68,11 @@ describe("control machine properties (300 seeded random sessions)", () => {
         if (s.input.type === "command-line") {
           expect(resultsHere, `seed ${seed}`).toHaveLength(1);
           let id: unknown = null;
-          try { id = (JSON.parse(s.input.line) as { id?: unknown }).id ?? null; } catch { id = null; }
+          try {
+            id = (JSON.parse(s.input.line) as { id?: unknown }).id ?? null;
+          } catch {
+            id = null;
+          }
           const got = (resultsHere[0] as Extract<ControlEffect, { type: "emit" }>).event;
           expect(got.kind === "command.result" && got.id, `seed ${seed}`).toBe(typeof id === "string" ? id : null);
         } else {
@@ -54,7 +87,8 @@ describe("control machine properties (300 seeded random sessions)", () => {
       const presented = new Set<string>();
       const answered = new Set<string>();
       for (const s of trace(seed).steps) {
-        if (s.input.type === "tool-call-requested" || s.input.type === "pre-tool-check") presented.add(`${s.input.call.callId}@${String(s.input.call.ref)}`);
+        if (s.input.type === "tool-call-requested" || s.input.type === "pre-tool-check")
+          presented.add(`${s.input.call.callId}@${String(s.input.call.ref)}`);
         for (const e of s.effects) {
           if (e.type !== "deliver-decision") continue;
           const key = `${e.callId}@${String(e.ref)}`;
@@ -73,7 +107,9 @@ describe("control machine properties (300 seeded random sessions)", () => {
         if (s.input.type !== "pre-tool-check") continue;
         checks++;
         const ref = s.input.call.ref;
-        const answers = s.effects.filter((e) => (e.type === "continue-call" || e.type === "deliver-decision") && e.ref === ref);
+        const answers = s.effects.filter(
+          (e) => (e.type === "continue-call" || e.type === "deliver-decision") && e.ref === ref,
+        );
         expect(answers, `seed ${seed}: hook check ${String(ref)}`).toHaveLength(1);
       }
     }
@@ -88,7 +124,8 @@ describe("control machine properties (300 seeded random sessions)", () => {
       for (const s of t.steps) {
         for (const e of s.effects) {
           if (e.type !== "emit") continue;
-          if (e.event.kind === "approval-request") opened.set(e.event.call.callId, (opened.get(e.event.call.callId) ?? 0) + 1);
+          if (e.event.kind === "approval-request")
+            opened.set(e.event.call.callId, (opened.get(e.event.call.callId) ?? 0) + 1);
           if (e.event.kind === "approval-cleared") cleared.set(e.event.callId, (cleared.get(e.event.callId) ?? 0) + 1);
         }
       }
@@ -113,8 +150,12 @@ describe("control machine properties (300 seeded random sessions)", () => {
         if (stop < 0 && !closing) continue;
         expect(s.after.pending, `seed ${seed}`).toEqual([]);
         for (const call of s.before.pending) {
-          const i = s.effects.findIndex((e) => e.type === "deliver-decision" && e.callId === call.callId && e.decision.decision === "deny");
-          const undeliverable = s.effects.some((e) => e.type === "emit" && e.event.kind === "warning" && e.event.code === "UNDELIVERABLE");
+          const i = s.effects.findIndex(
+            (e) => e.type === "deliver-decision" && e.callId === call.callId && e.decision.decision === "deny",
+          );
+          const undeliverable = s.effects.some(
+            (e) => e.type === "emit" && e.event.kind === "warning" && e.event.code === "UNDELIVERABLE",
+          );
           if (!undeliverable) {
             expect(i, `seed ${seed}: ${call.callId} not denied`).toBeGreaterThanOrEqual(0);
             if (stop >= 0) expect(i, `seed ${seed}: deny after the stop`).toBeLessThan(stop);
@@ -135,8 +176,19 @@ describe("control machine properties (300 seeded random sessions)", () => {
           expect(s.after.lifecycle).toBe(s.before.lifecycle);
           // A harness's hook that asks after close must still get an answer (else it hangs): a deny, to that hook only.
           const hookRef = s.input.type === "pre-tool-check" ? s.input.call.ref : undefined;
-          const isHookDeny = (e: ControlEffect) => e.type === "deliver-decision" && hookRef !== undefined && e.ref === hookRef && e.decision.decision === "deny";
-          expect(s.effects.filter((e) => (e.type.startsWith("deliver-") || e.type === "arm-deadline" || e.type === "continue-call") && !isHookDeny(e)), `seed ${seed}`).toEqual([]);
+          const isHookDeny = (e: ControlEffect) =>
+            e.type === "deliver-decision" &&
+            hookRef !== undefined &&
+            e.ref === hookRef &&
+            e.decision.decision === "deny";
+          expect(
+            s.effects.filter(
+              (e) =>
+                (e.type.startsWith("deliver-") || e.type === "arm-deadline" || e.type === "continue-call") &&
+                !isHookDeny(e),
+            ),
+            `seed ${seed}`,
+          ).toEqual([]);
         }
         if (s.after.lifecycle === "closed" || s.after.lifecycle === "failed") ended = true;
       }

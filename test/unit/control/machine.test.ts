@@ -1,7 +1,7 @@
-import { CHANNEL_TABLE } from "../../../src/core/control/capability-table.js";
 /** Behaviours of the control machine beyond the reference vectors, one property per test. */
 import { describe, expect, it } from "vitest";
-import { makeClassifier, DEFAULT_SAFE_POLICY } from "../../../src/core/control/policy.js";
+import { CHANNEL_TABLE } from "../../../src/core/control/capability-table.js";
+import { DEFAULT_SAFE_POLICY, makeClassifier } from "../../../src/core/control/policy.js";
 import { config, deliveries, results, Session, written } from "./helpers.js";
 
 const outcomeOf = (s: Session, id: string) => results(s.effects).find((r) => r.id === id)?.outcome;
@@ -22,7 +22,10 @@ describe("control machine", () => {
     const s = new Session(config({ harness: "codex", channel: "codex-app-server" })).start();
     s.ask("t1");
     s.decide("c-1", "t1", { decision: "replace", input: { command: "ls -1" } });
-    expect(outcomeOf(s, "c-1")).toMatchObject({ result: "refused", refused: { code: "UNSUPPORTED_CONTROL", reason: expect.stringContaining("replace") } });
+    expect(outcomeOf(s, "c-1")).toMatchObject({
+      result: "refused",
+      refused: { code: "UNSUPPORTED_CONTROL", reason: expect.stringContaining("replace") },
+    });
     expect(written(s.effects)).toEqual([]);
     expect(s.state.pending.map((p) => p.callId)).toEqual(["t1"]);
     s.decide("c-2", "t1", { decision: "allow" });
@@ -46,7 +49,10 @@ describe("control machine", () => {
     s.ask("t1");
     s.decide("c-1", "t1", { decision: "allow" });
     s.command({ id: "c-1", command: "tool.decide", call_id: "t1", decision: "allow" }); // flat spelling, same content
-    expect(results(s.effects).map((r) => r.outcome)).toEqual([{ result: "ok", applies_at: null }, { result: "ok", applies_at: null }]);
+    expect(results(s.effects).map((r) => r.outcome)).toEqual([
+      { result: "ok", applies_at: null },
+      { result: "ok", applies_at: null },
+    ]);
     expect(written(s.effects)).toEqual(["allow:t1"]);
   });
 
@@ -55,7 +61,10 @@ describe("control machine", () => {
     s.ask("t1");
     s.decide("c-1", "t1", { decision: "allow" });
     s.decide("c-1", "t1", { decision: "deny", reason: "other" });
-    expect(results(s.effects)[1]?.outcome).toMatchObject({ result: "refused", refused: { code: "MALFORMED", reason: expect.stringContaining("already used") } });
+    expect(results(s.effects)[1]?.outcome).toMatchObject({
+      result: "refused",
+      refused: { code: "MALFORMED", reason: expect.stringContaining("already used") },
+    });
   });
 
   it("MALFORMED is checked before UNSUPPORTED_CONTROL", () => {
@@ -69,7 +78,10 @@ describe("control machine", () => {
   it("the same call presented twice byte for byte is recorded twice and decided once, for both requests", () => {
     const s = new Session().start();
     s.ask("t1");
-    s.feed({ type: "tool-call-requested", call: { callId: "t1", tool: "Bash", canonical: "shell", input: { command: "ls" }, ref: "req-again" } });
+    s.feed({
+      type: "tool-call-requested",
+      call: { callId: "t1", tool: "Bash", canonical: "shell", input: { command: "ls" }, ref: "req-again" },
+    });
     s.decide("c-1", "t1", { decision: "allow" });
     expect(deliveries(s.effects).map((d) => d.ref)).toEqual(["req-t1", "req-again"]);
     expect(s.state.census.allowed).toBe(1);
@@ -78,7 +90,10 @@ describe("control machine", () => {
   it("the same call id with a different input is denied and never carried over", () => {
     const s = new Session().start();
     s.ask("t1", { command: "ls" });
-    s.feed({ type: "tool-call-requested", call: { callId: "t1", tool: "Bash", input: { command: "rm -rf /" }, ref: "req-2" } });
+    s.feed({
+      type: "tool-call-requested",
+      call: { callId: "t1", tool: "Bash", input: { command: "rm -rf /" }, ref: "req-2" },
+    });
     expect(deliveries(s.effects)).toMatchObject([{ ref: "req-2", decision: { decision: "deny" }, decider: "hmux" }]);
     expect(s.events()).toContainEqual(expect.objectContaining({ kind: "warning", code: "REQUEST_MUTATED" }));
     s.decide("c-1", "t1", { decision: "allow" });
@@ -91,7 +106,9 @@ describe("control machine", () => {
     s.feed({ type: "turn-ended" });
     expect(s.events()).toContainEqual({ kind: "approval-cleared", callId: "t1", reason: "turn-ended" });
     s.decide("c-1", "t1", { decision: "allow" });
-    expect(outcomeOf(s, "c-1")).toMatchObject({ refused: { code: "TOO_LATE", reason: expect.stringContaining("turn-ended") } });
+    expect(outcomeOf(s, "c-1")).toMatchObject({
+      refused: { code: "TOO_LATE", reason: expect.stringContaining("turn-ended") },
+    });
     expect(written(s.effects)).toEqual([]);
   });
 
@@ -101,7 +118,9 @@ describe("control machine", () => {
     s.now += 150;
     s.decide("c-1", "t1", { decision: "allow" });
     expect(written(s.effects)).toEqual(["deny:t1"]);
-    expect(outcomeOf(s, "c-1")).toMatchObject({ refused: { code: "TOO_LATE", reason: expect.stringContaining("deadline") } });
+    expect(outcomeOf(s, "c-1")).toMatchObject({
+      refused: { code: "TOO_LATE", reason: expect.stringContaining("deadline") },
+    });
   });
 
   it("halt denies pending calls, then halts, and the session is closing", () => {
@@ -135,7 +154,13 @@ describe("control machine", () => {
   });
 
   it("headless with a policy: a gated call is denied at once with the policy's reason and the classifier's why", () => {
-    const s = new Session(config({ headless: true, headlessDenyReason: "nobody here", classify: makeClassifier(DEFAULT_SAFE_POLICY, "/ws") })).start();
+    const s = new Session(
+      config({
+        headless: true,
+        headlessDenyReason: "nobody here",
+        classify: makeClassifier(DEFAULT_SAFE_POLICY, "/ws"),
+      }),
+    ).start();
     s.ask("t1", { command: "rm -rf build" });
     const [d] = deliveries(s.effects);
     expect(d).toMatchObject({ decider: "policy", decision: { decision: "deny" } });
@@ -146,7 +171,10 @@ describe("control machine", () => {
     const s = new Session(config({ mode: "frame", frame: { admits: ["read"] } })).start();
     s.ask("t1", { file_path: "a" }, "Read", "read");
     s.ask("t2", { command: "ls" });
-    expect(deliveries(s.effects).map((d) => `${d.decider}:${d.decision.decision}`)).toEqual(["frame:allow", "frame:deny"]);
+    expect(deliveries(s.effects).map((d) => `${d.decider}:${d.decision.decision}`)).toEqual([
+      "frame:allow",
+      "frame:deny",
+    ]);
     const deny = deliveries(s.effects)[1]!.decision;
     expect(deny.decision === "deny" && deny.reason).toContain('["read"]');
   });
@@ -156,7 +184,10 @@ describe("control machine", () => {
     s.ask("t1");
     s.ask("t2");
     expect(s.events().filter((e) => e.kind === "warning" && e.code === "NO_FRAME_IN_FORCE")).toHaveLength(1);
-    expect(deliveries(s.effects).map((d) => `${d.verdict.decision}→${d.decision.decision}`)).toEqual(["abstain→deny", "abstain→deny"]);
+    expect(deliveries(s.effects).map((d) => `${d.verdict.decision}→${d.decision.decision}`)).toEqual([
+      "abstain→deny",
+      "abstain→deny",
+    ]);
   });
 
   it("frame.set takes effect at the next turn boundary and says so", () => {
@@ -190,7 +221,9 @@ describe("control machine", () => {
     expect(outcomeOf(s, "m1")).toEqual({ result: "ok", applies_at: "the next turn boundary" });
     expect(s.effects.filter((e) => e.type === "deliver-message")).toEqual([]);
     s.feed({ type: "turn-ended" });
-    expect(s.effects.filter((e) => e.type === "deliver-message")).toEqual([{ type: "deliver-message", mode: "inject", text: "later" }]);
+    expect(s.effects.filter((e) => e.type === "deliver-message")).toEqual([
+      { type: "deliver-message", mode: "inject", text: "later" },
+    ]);
     s.command({ id: "m2", command: "message.inject", text: "now" });
     expect(s.effects.filter((e) => e.type === "deliver-message")).toHaveLength(2);
   });
@@ -237,7 +270,9 @@ describe("control machine", () => {
     s.ask("t1");
     s.decide("c-1", "t1", { decision: "allow" });
     s.feed({ type: "delivery-failed", callId: "t1", reason: "EPIPE" });
-    expect(s.events()).toContainEqual(expect.objectContaining({ kind: "approval-disposition", callId: "t1", status: "rejected", reason: "EPIPE" }));
+    expect(s.events()).toContainEqual(
+      expect.objectContaining({ kind: "approval-disposition", callId: "t1", status: "rejected", reason: "EPIPE" }),
+    );
   });
 
   it("a lifecycle walk: starting → idle → running → awaiting-approval → running → idle → awaiting-input", () => {

@@ -8,7 +8,18 @@ const shell = (command: unknown, extra: Record<string, unknown> = {}) =>
 
 describe("safe-operations policy", () => {
   it("plain read-only commands inside the workspace are safe", () => {
-    for (const c of ["ls", "ls -la src", "cat README.md", "git status", "git status -s", "pwd", "git log --oneline -5", "cat 'a file.txt'", "ls ./src/../docs", `cat ${WS}/x`]) {
+    for (const c of [
+      "ls",
+      "ls -la src",
+      "cat README.md",
+      "git status",
+      "git status -s",
+      "pwd",
+      "git log --oneline -5",
+      "cat 'a file.txt'",
+      "ls ./src/../docs",
+      `cat ${WS}/x`,
+    ]) {
       expect(shell(c).classification, c).toBe("safe");
     }
   });
@@ -21,10 +32,22 @@ describe("safe-operations policy", () => {
 
   it("anything that chains, redirects, expands or opens a subshell is gated, and says why", () => {
     const cases: [string, string][] = [
-      ["ls; rm -rf /", ";"], ["ls && rm x", "second command"], ["ls || rm x", "||"], ["ls > out.txt", "redirection"],
-      ["cat < /etc/passwd", "redirection"], ["echo $HOME", "$"], ["echo `id`", "backtick"], ["(ls)", "subshell"],
-      ["cat \"$(id)\"", "double quotes"], ["ls *.ts", "glob"], ["cat ~/.ssh/id_rsa", "home"], ["ls\nrm x", "newline"],
-      ["FOO=1 ls", "environment"], ["ls &", "second command"], ["cat 'unterminated", "unterminated"], ["ls \\; rm", "escape"],
+      ["ls; rm -rf /", ";"],
+      ["ls && rm x", "second command"],
+      ["ls || rm x", "||"],
+      ["ls > out.txt", "redirection"],
+      ["cat < /etc/passwd", "redirection"],
+      ["echo $HOME", "$"],
+      ["echo `id`", "backtick"],
+      ["(ls)", "subshell"],
+      ['cat "$(id)"', "double quotes"],
+      ["ls *.ts", "glob"],
+      ["cat ~/.ssh/id_rsa", "home"],
+      ["ls\nrm x", "newline"],
+      ["FOO=1 ls", "environment"],
+      ["ls &", "second command"],
+      ["cat 'unterminated", "unterminated"],
+      ["ls \\; rm", "escape"],
     ];
     for (const [c, why] of cases) {
       const r = shell(c);
@@ -66,13 +89,21 @@ describe("safe-operations policy", () => {
     expect(read({ file_path: `${WS}/src/a.ts` }).classification).toBe("safe");
     expect(read({ file_path: "src/a.ts" }).classification).toBe("safe");
     expect(read({ file_path: "/etc/shadow" }).classification).toBe("gated");
-    expect(classifyCall(DEFAULT_SAFE_POLICY, WS, { tool: "Glob", canonical: "glob", input: { pattern: "/etc/**" } }).classification).toBe("gated");
+    expect(
+      classifyCall(DEFAULT_SAFE_POLICY, WS, { tool: "Glob", canonical: "glob", input: { pattern: "/etc/**" } })
+        .classification,
+    ).toBe("gated");
   });
 
   it("tools not on the list, and every call without a policy, are gated", () => {
-    expect(classifyCall(DEFAULT_SAFE_POLICY, WS, { tool: "Write", canonical: "write", input: { file_path: "a" } }).classification).toBe("gated");
+    expect(
+      classifyCall(DEFAULT_SAFE_POLICY, WS, { tool: "Write", canonical: "write", input: { file_path: "a" } })
+        .classification,
+    ).toBe("gated");
     expect(classifyCall(undefined, WS, { tool: "Read", canonical: "read", input: {} }).classification).toBe("gated");
-    expect(classifyCall({ allowTools: ["native:mcp__s__t"] }, WS, { tool: "mcp__s__t", input: {} }).classification).toBe("safe");
+    expect(
+      classifyCall({ allowTools: ["native:mcp__s__t"] }, WS, { tool: "mcp__s__t", input: {} }).classification,
+    ).toBe("safe");
   });
 
   it("the headless deny reason comes from the policy, with a default", () => {
@@ -81,7 +112,10 @@ describe("safe-operations policy", () => {
   });
 
   it("the shell reader keeps quoted words whole and splits pipes", () => {
-    expect(readShell("cat 'a b' \"c d\" | head")).toEqual({ simple: true, segments: [["cat", "a b", "c d"], ["head"]] });
+    expect(readShell("cat 'a b' \"c d\" | head")).toEqual({
+      simple: true,
+      segments: [["cat", "a b", "c d"], ["head"]],
+    });
     expect(readShell("| ls").simple).toBe(false);
     expect(readShell("ls |").simple).toBe(false);
   });

@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import type { ControlEffect, ToolCallAsk } from "../../../src/core/control/machine-types.js";
 import { config, deliveries, Session } from "./helpers.js";
 
-const read: ToolCallAsk = { callId: "t1", tool: "Read", canonical: "read", input: { file_path: "/w/a" }, ref: "hook-1" };
+const read: ToolCallAsk = {
+  callId: "t1",
+  tool: "Read",
+  canonical: "read",
+  input: { file_path: "/w/a" },
+  ref: "hook-1",
+};
 const shell: ToolCallAsk = { callId: "t2", tool: "Bash", canonical: "shell", input: { command: "ls" }, ref: "hook-2" };
 const continues = (effects: readonly ControlEffect[]) => effects.filter((e) => e.type === "continue-call");
 
@@ -12,9 +18,17 @@ describe("control machine: pre-tool-check", () => {
     const s = new Session(config({ frame: { admits: ["shell"] } })).start();
     const effects = s.feed({ type: "pre-tool-check", call: read });
     const [d] = deliveries(effects);
-    expect(d).toMatchObject({ callId: "t1", ref: "hook-1", decider: "frame", decision: { decision: "deny", reason: expect.stringContaining('["shell"]') } });
+    expect(d).toMatchObject({
+      callId: "t1",
+      ref: "hook-1",
+      decider: "frame",
+      decision: { decision: "deny", reason: expect.stringContaining('["shell"]') },
+    });
     expect(continues(effects)).toEqual([]);
-    const kinds = s.events().map((e) => e.kind).filter((k) => k.startsWith("approval"));
+    const kinds = s
+      .events()
+      .map((e) => e.kind)
+      .filter((k) => k.startsWith("approval"));
     expect(kinds).toEqual(["approval-request", "approval-disposition", "approval-cleared"]);
     expect(s.state.settled.get("t1")?.decider).toBe("frame");
     expect(s.state.pending).toEqual([]);
@@ -22,9 +36,13 @@ describe("control machine: pre-tool-check", () => {
 
   it("a call the frame admits, or any call with no frame, continues: nothing is opened or decided", () => {
     const framed = new Session(config({ frame: { admits: ["shell"] } })).start();
-    expect(continues(framed.feed({ type: "pre-tool-check", call: shell }))).toEqual([{ type: "continue-call", callId: "t2", ref: "hook-2" }]);
+    expect(continues(framed.feed({ type: "pre-tool-check", call: shell }))).toEqual([
+      { type: "continue-call", callId: "t2", ref: "hook-2" },
+    ]);
     const bare = new Session().start();
-    expect(continues(bare.feed({ type: "pre-tool-check", call: read }))).toEqual([{ type: "continue-call", callId: "t1", ref: "hook-1" }]);
+    expect(continues(bare.feed({ type: "pre-tool-check", call: read }))).toEqual([
+      { type: "continue-call", callId: "t1", ref: "hook-1" },
+    ]);
     for (const s of [framed, bare]) {
       expect(deliveries(s.effects)).toEqual([]);
       expect(s.events().filter((e) => e.kind.startsWith("approval"))).toEqual([]);
@@ -38,7 +56,9 @@ describe("control machine: pre-tool-check", () => {
     expect(continues(s.feed({ type: "pre-tool-check", call: read }))).toHaveLength(1);
     s.feed({ type: "turn-ended" });
     s.feed({ type: "turn-started", turnId: "t-2" });
-    expect(deliveries(s.feed({ type: "pre-tool-check", call: { ...read, callId: "t3", ref: "hook-3" } }))[0]?.decider).toBe("frame");
+    expect(
+      deliveries(s.feed({ type: "pre-tool-check", call: { ...read, callId: "t3", ref: "hook-3" } }))[0]?.decider,
+    ).toBe("frame");
   });
 
   it("after the session closed a pre-tool-check is still answered, with a deny", () => {

@@ -1,6 +1,12 @@
 /** Seeded random control sessions for the machine's property tests. */
 import { initialState, step } from "../../../src/core/control/machine.js";
-import { CHANNEL_IDS, type ControlConfig, type ControlEffect, type ControlInput, type ControlState } from "../../../src/core/control/machine-types.js";
+import {
+  CHANNEL_IDS,
+  type ControlConfig,
+  type ControlEffect,
+  type ControlInput,
+  type ControlState,
+} from "../../../src/core/control/machine-types.js";
 import { Rng } from "./random.js";
 
 const CALL_IDS = ["t1", "t2", "t3", "t4"];
@@ -12,7 +18,9 @@ function randomCommandLine(rng: Rng, n: number, state: ControlState): string {
   const callId = pendingIds.length > 0 && rng.chance(0.7) ? rng.pick(pendingIds) : rng.pick([...CALL_IDS, "ghost"]);
   const base = { format: "metaharness.command/1", id };
   const decide = (decision: unknown, flat = false) =>
-    flat && typeof decision === "object" ? { ...base, command: "tool.decide", call_id: callId, ...(decision as object) } : { ...base, command: "tool.decide", call_id: callId, decision };
+    flat && typeof decision === "object"
+      ? { ...base, command: "tool.decide", call_id: callId, ...(decision as object) }
+      : { ...base, command: "tool.decide", call_id: callId, decision };
   const common: (() => unknown)[] = [
     () => decide({ decision: "allow" }),
     () => decide({ decision: "allow" }, true),
@@ -21,7 +29,11 @@ function randomCommandLine(rng: Rng, n: number, state: ControlState): string {
     () => decide({ decision: "abstain" }),
     () => ({ ...base, command: "message.inject", text: "note" }),
     () => ({ ...base, command: "steer", text: "go left" }),
-    () => ({ ...base, command: "permission.set", posture: rng.pick(["default", "plan", "bypassPermissions", "untrusted", "nope"]) }),
+    () => ({
+      ...base,
+      command: "permission.set",
+      posture: rng.pick(["default", "plan", "bypassPermissions", "untrusted", "nope"]),
+    }),
     () => ({ ...base, command: "frame.set", frame: { admits: rng.chance(0.5) ? ["read"] : ["shell"] } }),
     () => ({ ...base, command: "interrupt", reason: "stop" }),
   ];
@@ -49,24 +61,62 @@ export function randomInput(rng: Rng, n: number, state: ControlState): ControlIn
     if (r >= 37) return { type: "pre-tool-check", call: { ...call, ref: `pre-${n}` } };
     return { type: "tool-call-requested", call: { ...call, ref: `ref-${n}` } };
   }
-  if (r < 44) return { type: "call-cleared", callId: rng.pick(CALL_IDS), reason: rng.pick(["native-resolved", "channel-failed"] as const) };
-  if (r < 46) return rng.chance(0.7) ? { type: "delivery-failed", callId: rng.pick(CALL_IDS), reason: "EPIPE" } : { type: "decider-gone", reason: "peer left" };
+  if (r < 44)
+    return {
+      type: "call-cleared",
+      callId: rng.pick(CALL_IDS),
+      reason: rng.pick(["native-resolved", "channel-failed"] as const),
+    };
+  if (r < 46)
+    return rng.chance(0.7)
+      ? { type: "delivery-failed", callId: rng.pick(CALL_IDS), reason: "EPIPE" }
+      : { type: "decider-gone", reason: "peer left" };
   if (r < 56) return { type: "tick" };
-  if (r < 97) return { type: "command-line", line: randomCommandLine(rng, n, state), decider: rng.pick(["human", "program"] as const) };
+  if (r < 97)
+    return {
+      type: "command-line",
+      line: randomCommandLine(rng, n, state),
+      decider: rng.pick(["human", "program"] as const),
+    };
   if (r < 99) return { type: "close-requested", reason: "pane closed" };
-  return { type: "process-exited", exitCode: rng.pick([0, 1, null]), cause: rng.pick(["clean", "crash", "killed"] as const) };
+  return {
+    type: "process-exited",
+    exitCode: rng.pick([0, 1, null]),
+    cause: rng.pick(["clean", "crash", "killed"] as const),
+  };
 }
 
 export function randomConfig(rng: Rng): ControlConfig {
   return {
-    sessionId: "s", harness: "claude", channel: rng.pick(CHANNEL_IDS.filter((c) => !["codex-exec", "pi-rpc", "muse-oneshot", "cursor-oneshot"].includes(c))),
-    mode: rng.pick(["ask", "ask", "frame", "observe"] as const), headless: rng.chance(0.2),
-    harnessTimeoutMs: rng.pick([null, 1, 30_000, 60_000]), decisionBudgetMs: rng.pick([50, 5_000, 60_000]),
-    ...(rng.chance(0.3) ? { classify: ({ input }: { input: unknown }) => ({ classification: JSON.stringify(input).includes("rm") ? "gated" as const : "safe" as const, why: "test policy" }) } : {}),
+    sessionId: "s",
+    harness: "claude",
+    channel: rng.pick(
+      CHANNEL_IDS.filter((c) => !["codex-exec", "pi-rpc", "muse-oneshot", "cursor-oneshot"].includes(c)),
+    ),
+    mode: rng.pick(["ask", "ask", "frame", "observe"] as const),
+    headless: rng.chance(0.2),
+    harnessTimeoutMs: rng.pick([null, 1, 30_000, 60_000]),
+    decisionBudgetMs: rng.pick([50, 5_000, 60_000]),
+    ...(rng.chance(0.3)
+      ? {
+          classify: ({ input }: { input: unknown }) => ({
+            classification: JSON.stringify(input).includes("rm") ? ("gated" as const) : ("safe" as const),
+            why: "test policy",
+          }),
+        }
+      : {}),
   };
 }
 
-export interface Trace { steps: { input: ControlInput; before: ControlState; after: ControlState; effects: readonly ControlEffect[]; now: number }[] }
+export interface Trace {
+  steps: {
+    input: ControlInput;
+    before: ControlState;
+    after: ControlState;
+    effects: readonly ControlEffect[];
+    now: number;
+  }[];
+}
 
 export function runRandom(seed: number, length = 120): Trace {
   const rng = new Rng(seed);
@@ -82,7 +132,6 @@ export function runRandom(seed: number, length = 120): Trace {
   }
   return { steps };
 }
-
 
 const cache = new Map<number, Trace>();
 /** The same seed always gives the same trace; computed once per test file. */

@@ -7,8 +7,18 @@ describe("refusals at session start", () => {
     expect(requiredCommands({ mode: "frame" })).toEqual(["interrupt", "halt"]);
     expect(requiredCommands({ mode: "ask" })).toEqual(["tool.decide", "interrupt", "halt"]);
     expect(requiredCommands({ mode: "observe" })).toEqual(["tool.decide", "interrupt", "halt"]);
-    expect(requiredCommands({ mode: "frame", frame: { admits: ["read"] } })).toEqual(["tool.decide", "frame.set", "interrupt", "halt"]);
-    expect(requiredCommands({ mode: "frame", policy: true, expects: ["steer"] })).toEqual(["tool.decide", "steer", "interrupt", "halt"]);
+    expect(requiredCommands({ mode: "frame", frame: { admits: ["read"] } })).toEqual([
+      "tool.decide",
+      "frame.set",
+      "interrupt",
+      "halt",
+    ]);
+    expect(requiredCommands({ mode: "frame", policy: true, expects: ["steer"] })).toEqual([
+      "tool.decide",
+      "steer",
+      "interrupt",
+      "halt",
+    ]);
   });
 
   it("pi without hmux's extension is refused at start for any session that needs a check, and says why", () => {
@@ -20,25 +30,38 @@ describe("refusals at session start", () => {
   });
 
   it("every command the configuration needs and the channel lacks is named, not just the first", () => {
-    const refusals = refusalsAtStart(channelCapabilities("muse-oneshot"), { mode: "ask", expects: ["steer", "message.inject"] });
+    const refusals = refusalsAtStart(channelCapabilities("muse-oneshot"), {
+      mode: "ask",
+      expects: ["steer", "message.inject"],
+    });
     expect(refusals.map((r) => r.command)).toEqual(["tool.decide", "message.inject", "steer"]);
     expect(refusals.every((r) => r.code === "UNSUPPORTED_CONTROL")).toBe(true);
   });
 
   it("steer on claude is refused at start by name; on pi it is delivered", () => {
-    expect(refusalsAtStart(channelCapabilities("claude-control"), { mode: "ask", expects: ["steer"] }).map((r) => r.command)).toEqual(["steer"]);
+    expect(
+      refusalsAtStart(channelCapabilities("claude-control"), { mode: "ask", expects: ["steer"] }).map((r) => r.command),
+    ).toEqual(["steer"]);
     expect(refusalsAtStart(channelCapabilities("pi-extension"), { mode: "ask", expects: ["steer"] })).toEqual([]);
   });
 
   it("a launch frame on codex app-server is refused: codex runs calls it trusts without asking, so the frame cannot be enforced", () => {
-    const refusals = refusalsAtStart(channelCapabilities("codex-app-server"), { mode: "frame", frame: { admits: ["read"] }, posture: "untrusted" });
+    const refusals = refusalsAtStart(channelCapabilities("codex-app-server"), {
+      mode: "frame",
+      frame: { admits: ["read"] },
+      posture: "untrusted",
+    });
     expect(refusals.map((r) => `${r.command}:${r.code}`)).toEqual(["frame.set:UNSUPPORTED_CONTROL"]);
   });
 
   it("an autonomy flag, a shadowing posture or a native allow rule is SHADOWED when hmux must check calls", () => {
     const claude = channelCapabilities("claude-control");
-    expect(refusalsAtStart(claude, { mode: "ask", autonomy: true })).toMatchObject([{ command: "tool.decide", code: "SHADOWED" }]);
-    expect(refusalsAtStart(claude, { mode: "ask", posture: "bypassPermissions" })[0]?.reason).toContain("bypassPermissions");
+    expect(refusalsAtStart(claude, { mode: "ask", autonomy: true })).toMatchObject([
+      { command: "tool.decide", code: "SHADOWED" },
+    ]);
+    expect(refusalsAtStart(claude, { mode: "ask", posture: "bypassPermissions" })[0]?.reason).toContain(
+      "bypassPermissions",
+    );
     expect(refusalsAtStart(claude, { mode: "ask", nativeAllowRules: ["Bash"] })[0]?.reason).toContain("Bash");
     expect(refusalsAtStart(claude, { mode: "ask", posture: "default" })).toEqual([]);
     // observe decides nothing, so nothing is shadowed
@@ -52,11 +75,24 @@ describe("refusals at session start", () => {
   });
 
   it("observe beside a frame is refused as SHADOWED", () => {
-    expect(refusalsAtStart(channelCapabilities("claude-control"), { mode: "observe", frame: { admits: ["read"] } }).map((r) => r.code)).toContain("SHADOWED");
+    expect(
+      refusalsAtStart(channelCapabilities("claude-control"), { mode: "observe", frame: { admits: ["read"] } }).map(
+        (r) => r.code,
+      ),
+    ).toContain("SHADOWED");
   });
 
   it("refusals are printed as command.result events under start/<command>", () => {
     const events = startRefusalEvents(refusalsAtStart(channelCapabilities("cursor-oneshot"), { mode: "ask" }));
-    expect(events).toEqual([{ kind: "command.result", id: "start/tool.decide", outcome: { result: "refused", refused: { code: "UNSUPPORTED_CONTROL", reason: expect.stringContaining("tool.decide") } } }]);
+    expect(events).toEqual([
+      {
+        kind: "command.result",
+        id: "start/tool.decide",
+        outcome: {
+          result: "refused",
+          refused: { code: "UNSUPPORTED_CONTROL", reason: expect.stringContaining("tool.decide") },
+        },
+      },
+    ]);
   });
 });

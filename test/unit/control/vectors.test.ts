@@ -12,9 +12,14 @@ describe("reference control vectors", () => {
     s.decide("c-1", "t1", { decision: "allow" });
     expect(written(s.effects)).toEqual(["allow:t1"]);
     const [delivery] = deliveries(s.effects);
-    expect(delivery?.wire).toEqual({ channel: "claude-control", response: { behavior: "allow", updatedInput: { command: "ls" } } });
+    expect(delivery?.wire).toEqual({
+      channel: "claude-control",
+      response: { behavior: "allow", updatedInput: { command: "ls" } },
+    });
     expect(delivery?.ref).toBe("req-t1");
-    expect(results(s.effects)).toEqual([{ kind: "command.result", id: "c-1", outcome: { result: "ok", applies_at: null } }]);
+    expect(results(s.effects)).toEqual([
+      { kind: "command.result", id: "c-1", outcome: { result: "ok", applies_at: null } },
+    ]);
     expect(s.state.census.allowed).toBe(1);
     expect(s.state.census.byDecider.program).toBe(1);
   });
@@ -24,8 +29,18 @@ describe("reference control vectors", () => {
     s.ask("t1");
     s.decide("c-2", "t1", { decision: "deny", reason: "this step admits no shell" });
     expect(written(s.effects)).toEqual(["deny:t1"]);
-    expect(deliveries(s.effects)[0]?.wire).toEqual({ channel: "claude-control", response: { behavior: "deny", message: "this step admits no shell" } });
-    expect(s.events()).toContainEqual(expect.objectContaining({ kind: "approval-disposition", callId: "t1", reason: "this step admits no shell", decider: "program" }));
+    expect(deliveries(s.effects)[0]?.wire).toEqual({
+      channel: "claude-control",
+      response: { behavior: "deny", message: "this step admits no shell" },
+    });
+    expect(s.events()).toContainEqual(
+      expect.objectContaining({
+        kind: "approval-disposition",
+        callId: "t1",
+        reason: "this step admits no shell",
+        decider: "program",
+      }),
+    );
   });
 
   it("c3/replace-runs-the-call-with-a-different-input", () => {
@@ -33,7 +48,10 @@ describe("reference control vectors", () => {
     s.ask("t1");
     s.decide("c-3", "t1", { decision: "replace", input: { command: "ls -1" } });
     expect(written(s.effects)).toEqual(["replace:t1"]);
-    expect(deliveries(s.effects)[0]?.wire).toEqual({ channel: "claude-control", response: { behavior: "allow", updatedInput: { command: "ls -1" } } });
+    expect(deliveries(s.effects)[0]?.wire).toEqual({
+      channel: "claude-control",
+      response: { behavior: "allow", updatedInput: { command: "ls -1" } },
+    });
     expect(s.state.census.replaced).toBe(1);
   });
 
@@ -58,11 +76,23 @@ describe("reference control vectors", () => {
     s.ask("t1");
     s.command({ id: "c-9", command: "interrupt", reason: "the operator asked" });
     expect(written(s.effects)).toEqual(["deny:t1", "interrupt"]);
-    const events = s.events().map((e) => e.kind === "warning" ? `warning:${e.code}` : e.kind === "approval-disposition" ? `disposition:${e.decider}` : e.kind);
+    const events = s
+      .events()
+      .map((e) =>
+        e.kind === "warning"
+          ? `warning:${e.code}`
+          : e.kind === "approval-disposition"
+            ? `disposition:${e.decider}`
+            : e.kind,
+      );
     const i = events.indexOf("disposition:hmux");
     expect(i).toBeGreaterThan(-1);
     expect(events.slice(i)).toContain("warning:PENDING_CALL_ABANDONED");
-    expect(results(s.effects).at(-1)).toEqual({ kind: "command.result", id: "c-9", outcome: { result: "ok", applies_at: null } });
+    expect(results(s.effects).at(-1)).toEqual({
+      kind: "command.result",
+      id: "c-9",
+      outcome: { result: "ok", applies_at: null },
+    });
   });
 
   it("c3/a-decision-for-an-unopened-call-is-unknown-call", () => {

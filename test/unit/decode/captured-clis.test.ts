@@ -10,10 +10,16 @@ import type { HarnessName } from "../../../src/core/harness-names.js";
 import { decodeFile, done, ofKind } from "./helpers.js";
 
 const ROOT = join(import.meta.dirname, "captures");
-const DIRS: Record<"claude" | "codex" | "pi", string> = { claude: "claude-2.1.197", codex: "codex-0.171.0", pi: "pi-0.73.1" };
+const DIRS: Record<"claude" | "codex" | "pi", string> = {
+  claude: "claude-2.1.197",
+  codex: "codex-0.171.0",
+  pi: "pi-0.73.1",
+};
 
 const ENDS: Record<string, { cause: ExitCause; failure?: FailureClass }> = {
-  text: { cause: "clean" }, tool: { cause: "clean" }, think: { cause: "clean" },
+  text: { cause: "clean" },
+  tool: { cause: "clean" },
+  think: { cause: "clean" },
   question: { cause: "awaiting-input" },
   "fail-401": { cause: "failed", failure: "auth" },
   "fail-429": { cause: "limit", failure: "rate-limit" },
@@ -43,7 +49,9 @@ for (const harness of ["claude", "codex", "pi"] as const) {
     }
 
     it("text: the scripted reply is the final message", () => {
-      const messages = ofKind(load(harness, "text").events, "message").filter((m) => m.role === "assistant" && !m.thinking);
+      const messages = ofKind(load(harness, "text").events, "message").filter(
+        (m) => m.role === "assistant" && !m.thinking,
+      );
       expect(messages.at(-1)?.text).toBe("Hello from the script.");
     });
 
@@ -59,7 +67,12 @@ for (const harness of ["claude", "codex", "pi"] as const) {
 
     it("question: the demo's question with its options", () => {
       expect(ofKind(load(harness, "question").events, "question")).toEqual([
-        { kind: "question", question: "Should I keep hmux-demo.txt?", options: ["keep it", "delete it"], recommended: "keep it" },
+        {
+          kind: "question",
+          question: "Should I keep hmux-demo.txt?",
+          options: ["keep it", "delete it"],
+          recommended: "keep it",
+        },
       ]);
     });
 
@@ -68,7 +81,11 @@ for (const harness of ["claude", "codex", "pi"] as const) {
         const events = load(harness, "think").events;
         const thinking = ofKind(events, "message").filter((m) => m.thinking);
         expect(thinking.map((m) => m.text).join("")).toContain("pondering the wire");
-        expect(ofKind(events, "message").filter((m) => m.role === "assistant" && !m.thinking).at(-1)?.text).toBe("done thinking");
+        expect(
+          ofKind(events, "message")
+            .filter((m) => m.role === "assistant" && !m.thinking)
+            .at(-1)?.text,
+        ).toBe("done thinking");
       });
     }
   });

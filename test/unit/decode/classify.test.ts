@@ -1,13 +1,28 @@
 import { describe, expect, it } from "vitest";
 import {
-  SCAN_LIMIT, SHARED_MATCHERS, classForStatus, classifyExitTail, classifyFailureText, httpStatusInText,
-  limitClass, matchLimit, parseMatcherExtras, withExtras,
+  classForStatus,
+  classifyExitTail,
+  classifyFailureText,
+  httpStatusInText,
+  limitClass,
+  matchLimit,
+  parseMatcherExtras,
+  SCAN_LIMIT,
+  SHARED_MATCHERS,
+  withExtras,
 } from "../../../src/core/classify.js";
 
 describe("HTTP status table", () => {
   it.each([
-    [401, "auth"], [403, "auth"], [429, "rate-limit"], [404, "unavailable"],
-    [500, "unavailable"], [502, "unavailable"], [503, "unavailable"], [504, "unavailable"], [529, "unavailable"],
+    [401, "auth"],
+    [403, "auth"],
+    [429, "rate-limit"],
+    [404, "unavailable"],
+    [500, "unavailable"],
+    [502, "unavailable"],
+    [503, "unavailable"],
+    [504, "unavailable"],
+    [529, "unavailable"],
   ])("%i → %s", (status, cls) => {
     expect(classForStatus(status)?.cls).toBe(cls);
   });
@@ -46,17 +61,25 @@ describe("text classification", () => {
   });
 
   it("a limit code is kept even with a 429 status", () => {
-    expect(classifyFailureText("You've hit your usage limit", set, { status: 429, fallback: "task" })).toMatchObject({ class: "usage-limit", code: "usage-limit" });
+    expect(classifyFailureText("You've hit your usage limit", set, { status: 429, fallback: "task" })).toMatchObject({
+      class: "usage-limit",
+      code: "usage-limit",
+    });
   });
 
   it("nothing matching falls back to the given class", () => {
-    expect(classifyFailureText("the model wrote bad code", set, { fallback: "task" })).toMatchObject({ class: "task", retryable: false });
+    expect(classifyFailureText("the model wrote bad code", set, { fallback: "task" })).toMatchObject({
+      class: "task",
+      retryable: false,
+    });
   });
 
   it("only the first 4096 characters are scanned", () => {
     const late = `${"x".repeat(SCAN_LIMIT)} Connection error.`;
     expect(classifyFailureText(late, set, { fallback: "task" }).class).toBe("task");
-    expect(classifyFailureText(`Connection error. ${"x".repeat(SCAN_LIMIT)}`, set, { fallback: "task" }).class).toBe("transport");
+    expect(classifyFailureText(`Connection error. ${"x".repeat(SCAN_LIMIT)}`, set, { fallback: "task" }).class).toBe(
+      "transport",
+    );
   });
 
   it("a 100 MB line classifies quickly", () => {
@@ -86,8 +109,9 @@ describe("matcher extras are data", () => {
   });
 
   it("a pattern that does not compile is refused, naming where", () => {
-    expect(() => parseMatcherExtras({ auth: [{ pattern: "(", kind: "expired" }] }, "~/.config/hmux/config.json"))
-      .toThrow(/config\.json: auth\[0\] pattern does not compile/);
+    expect(() =>
+      parseMatcherExtras({ auth: [{ pattern: "(", kind: "expired" }] }, "~/.config/hmux/config.json"),
+    ).toThrow(/config\.json: auth\[0\] pattern does not compile/);
   });
 
   it("an unknown group or code is refused", () => {
@@ -98,14 +122,20 @@ describe("matcher extras are data", () => {
 
 describe("stderr tail after a non-zero exit", () => {
   it("transport wording is transport", () => {
-    expect(classifyExitTail(["fetch failed: ECONNREFUSED 127.0.0.1:1"], 1, SHARED_MATCHERS)).toMatchObject({ class: "transport", nativeExitCode: 1 });
+    expect(classifyExitTail(["fetch failed: ECONNREFUSED 127.0.0.1:1"], 1, SHARED_MATCHERS)).toMatchObject({
+      class: "transport",
+      nativeExitCode: 1,
+    });
   });
   it("model wording is unavailable", () => {
     expect(classifyExitTail(["error: unknown model foo"], 1, SHARED_MATCHERS)).toMatchObject({ class: "unavailable" });
   });
   it("anything else is native, verbatim, with the exit code as data", () => {
     expect(classifyExitTail(["error: unexpected argument '--nope'"], 2, SHARED_MATCHERS)).toEqual({
-      class: "native", retryable: false, message: "error: unexpected argument '--nope'", nativeExitCode: 2,
+      class: "native",
+      retryable: false,
+      message: "error: unexpected argument '--nope'",
+      nativeExitCode: 2,
     });
   });
   it("an empty tail is native and says so", () => {

@@ -10,8 +10,20 @@ const okResult = { type: "result", subtype: "success", is_error: false, result: 
 function apiFailure(status: number | null, error: string, text: string) {
   return [
     init,
-    { type: "system", subtype: "api_retry", attempt: 1, max_retries: 1, retry_delay_ms: 500, error_status: status, error },
-    { type: "assistant", message: { model: "<synthetic>", role: "assistant", content: [{ type: "text", text }] }, error },
+    {
+      type: "system",
+      subtype: "api_retry",
+      attempt: 1,
+      max_retries: 1,
+      retry_delay_ms: 500,
+      error_status: status,
+      error,
+    },
+    {
+      type: "assistant",
+      message: { model: "<synthetic>", role: "assistant", content: [{ type: "text", text }] },
+      error,
+    },
     { type: "result", subtype: "success", is_error: true, api_error_status: status, result: text, session_id: SID },
   ];
 }
@@ -20,7 +32,13 @@ describe("claude failure classification (live-drive §2/§5)", () => {
   const table: [string, number | null, string, string, string][] = [
     ["401", 401, "authentication_failed", "Invalid API key · Fix external API key", "auth"],
     ["429", 429, "rate_limit", "API Error: Request rejected (429) · Too Many Requests", "rate-limit"],
-    ["500", 500, "server_error", "API Error: 500 Internal server error · check your inference gateway (127.0.0.1:4010)", "unavailable"],
+    [
+      "500",
+      500,
+      "server_error",
+      "API Error: 500 Internal server error · check your inference gateway (127.0.0.1:4010)",
+      "unavailable",
+    ],
     ["529", 529, "overloaded", "API Error: 529 Overloaded", "unavailable"],
     ["ECONNRESET", null, "server_error", "API Error: Unable to connect to API (ECONNRESET)", "transport"],
     ["ConnectionRefused", null, "server_error", "API Error: Unable to connect to API (ConnectionRefused)", "transport"],
@@ -38,8 +56,10 @@ describe("claude failure classification (live-drive §2/§5)", () => {
   }
 
   it("401 carries the auth kind its text names", () => {
-    expect(done(decodeLines("claude", apiFailure(401, "authentication_failed", "Invalid API key · Fix external API key"), 1)).failure)
-      .toMatchObject({ class: "auth", authKind: "invalid-key", retryable: true });
+    expect(
+      done(decodeLines("claude", apiFailure(401, "authentication_failed", "Invalid API key · Fix external API key"), 1))
+        .failure,
+    ).toMatchObject({ class: "auth", authKind: "invalid-key", retryable: true });
   });
 
   it("the synthetic assistant is an error notice, never an assistant message", () => {
@@ -50,7 +70,11 @@ describe("claude failure classification (live-drive §2/§5)", () => {
 
   it("api_retry is progress with its status", () => {
     const events = decodeLines("claude", apiFailure(429, "rate_limit", "API Error: Request rejected (429)"), 1);
-    expect(ofKind(events, "progress")).toContainEqual({ kind: "progress", label: "api_retry", detail: "attempt 1/1: 429 rate_limit" });
+    expect(ofKind(events, "progress")).toContainEqual({
+      kind: "progress",
+      label: "api_retry",
+      detail: "attempt 1/1: 429 rate_limit",
+    });
   });
 
   it.each([
@@ -59,21 +83,33 @@ describe("claude failure classification (live-drive §2/§5)", () => {
     ["OAuth token has expired", { class: "auth", authKind: "expired" }],
     ["Credit balance is too low", { class: "quota", code: "credits" }],
   ])("a result saying %j classifies as %o", (text, expected) => {
-    const events = decodeLines("claude", [init, { type: "result", subtype: "success", is_error: true, result: text }], 1);
+    const events = decodeLines(
+      "claude",
+      [init, { type: "result", subtype: "success", is_error: true, result: text }],
+      1,
+    );
     expect(done(events).failure).toMatchObject({ ...expected, message: text });
   });
 
   it("error_max_turns without a provider error is a budget failure", () => {
-    const events = decodeLines("claude", [init, { type: "result", subtype: "error_max_turns", is_error: true, session_id: SID }], 1);
+    const events = decodeLines(
+      "claude",
+      [init, { type: "result", subtype: "error_max_turns", is_error: true, session_id: SID }],
+      1,
+    );
     expect(done(events).failure).toMatchObject({ class: "budget", retryable: false });
   });
 
   it("an interrupted turn is not a failure", () => {
-    const events = decodeLines("claude", [
-      init,
-      { type: "user", message: { role: "user", content: [{ type: "text", text: "[Request interrupted by user]" }] } },
-      { type: "result", subtype: "error_during_execution", is_error: true, session_id: SID },
-    ], 0);
+    const events = decodeLines(
+      "claude",
+      [
+        init,
+        { type: "user", message: { role: "user", content: [{ type: "text", text: "[Request interrupted by user]" }] } },
+        { type: "result", subtype: "error_during_execution", is_error: true, session_id: SID },
+      ],
+      0,
+    );
     expect(ofKind(events, "failure")).toEqual([]);
     expect(done(events).cause).toBe("clean");
   });
@@ -81,7 +117,8 @@ describe("claude failure classification (live-drive §2/§5)", () => {
 
 describe("claude rate_limit_event", () => {
   const event = (status: string, extra: object = {}) => ({
-    type: "rate_limit_event", rate_limit_info: { status, resetsAt: 1787306400, rateLimitType: "five_hour", ...extra },
+    type: "rate_limit_event",
+    rate_limit_info: { status, resetsAt: 1787306400, rateLimitType: "five_hour", ...extra },
   });
 
   it("allowed_warning is not a failure", () => {
@@ -89,7 +126,11 @@ describe("claude rate_limit_event", () => {
     expect(ofKind(events, "failure")).toEqual([]);
     expect(ofKind(events, "limit")).toEqual([]);
     expect(done(events).cause).toBe("clean");
-    expect(ofKind(events, "progress")).toContainEqual({ kind: "progress", label: "rate-limit-warning", detail: "allowed_warning five_hour" });
+    expect(ofKind(events, "progress")).toContainEqual({
+      kind: "progress",
+      label: "rate-limit-warning",
+      detail: "allowed_warning five_hour",
+    });
   });
 
   it("allowed with overage rejected is not a failure", () => {
@@ -100,30 +141,65 @@ describe("claude rate_limit_event", () => {
   it("rejected is a limit wall with the reset time in epoch ms", () => {
     const events = decodeLines("claude", [init, event("rejected")], 0);
     expect(ofKind(events, "limit")).toEqual([
-      { kind: "limit", code: "session-limit", message: "claude rate limit rejected (five_hour)", resetsAt: 1787306400000 },
+      {
+        kind: "limit",
+        code: "session-limit",
+        message: "claude rate limit rejected (five_hour)",
+        resetsAt: 1787306400000,
+      },
     ]);
     const end = done(events);
     expect(end.cause).toBe("limit");
-    expect(end.failure).toMatchObject({ class: "usage-limit", code: "session-limit", resetsAt: 1787306400000, retryable: true });
+    expect(end.failure).toMatchObject({
+      class: "usage-limit",
+      code: "session-limit",
+      resetsAt: 1787306400000,
+      retryable: true,
+    });
   });
 
   it("a rejection without a reset time carries none", () => {
-    const events = decodeLines("claude", [init, { type: "rate_limit_event", rate_limit_info: { status: "rejected" } }], 0);
+    const events = decodeLines(
+      "claude",
+      [init, { type: "rate_limit_event", rate_limit_info: { status: "rejected" } }],
+      0,
+    );
     expect(done(events).failure).toMatchObject({ class: "rate-limit", code: "rate-limit" });
     expect(done(events).failure?.resetsAt).toBeUndefined();
   });
 });
 
 describe("claude tools and denials", () => {
-  const toolUse = { type: "assistant", message: { role: "assistant", content: [
-    { type: "tool_use", id: "toolu_01", name: "Bash", input: { command: "touch x" } }] } };
-  const toolResult = (text: string, isError: boolean) => ({ type: "user", message: { role: "user", content: [
-    { type: "tool_result", tool_use_id: "toolu_01", content: text, is_error: isError }] } });
-  const ok = { type: "result", subtype: "success", is_error: false, session_id: SID, permission_denials: [{ tool_name: "Bash", tool_use_id: "toolu_01" }] };
+  const toolUse = {
+    type: "assistant",
+    message: {
+      role: "assistant",
+      content: [{ type: "tool_use", id: "toolu_01", name: "Bash", input: { command: "touch x" } }],
+    },
+  };
+  const toolResult = (text: string, isError: boolean) => ({
+    type: "user",
+    message: {
+      role: "user",
+      content: [{ type: "tool_result", tool_use_id: "toolu_01", content: text, is_error: isError }],
+    },
+  });
+  const ok = {
+    type: "result",
+    subtype: "success",
+    is_error: false,
+    session_id: SID,
+    permission_denials: [{ tool_name: "Bash", tool_use_id: "toolu_01" }],
+  };
 
   it("a tool_use is a call with the native id, native name and canonical name", () => {
     expect(ofKind(decodeLines("claude", [init, toolUse]), "tool")[0]).toEqual({
-      kind: "tool", phase: "call", callId: "toolu_01", name: "Bash", canonical: "shell", input: { command: "touch x" },
+      kind: "tool",
+      phase: "call",
+      callId: "toolu_01",
+      name: "Bash",
+      canonical: "shell",
+      input: { command: "touch x" },
     });
   });
 
@@ -138,22 +214,54 @@ describe("claude tools and denials", () => {
   ]) {
     it(`a denial is not a failure: ${text.slice(0, 40)}…`, () => {
       const events = decodeLines("claude", [init, toolUse, toolResult(text, true), ok], 0);
-      expect(ofKind(events, "tool")[1]).toEqual({ kind: "tool", phase: "result", callId: "toolu_01", output: text, isError: true, denied: true });
+      expect(ofKind(events, "tool")[1]).toEqual({
+        kind: "tool",
+        phase: "result",
+        callId: "toolu_01",
+        output: text,
+        isError: true,
+        denied: true,
+      });
       expect(ofKind(events, "failure")).toEqual([]);
       expect(done(events).cause).toBe("clean");
-      expect(ofKind(events, "progress")).toContainEqual({ kind: "progress", label: "permission-denied", detail: "Bash toolu_01" });
+      expect(ofKind(events, "progress")).toContainEqual({
+        kind: "progress",
+        label: "permission-denied",
+        detail: "Bash toolu_01",
+      });
     });
   }
 
   it("an ordinary tool error is an error result, not a denial", () => {
-    const events = decodeLines("claude", [init, toolUse, toolResult("touch: cannot touch 'x': Read-only file system", true)]);
+    const events = decodeLines("claude", [
+      init,
+      toolUse,
+      toolResult("touch: cannot touch 'x': Read-only file system", true),
+    ]);
     expect(ofKind(events, "tool")[1]).toMatchObject({ isError: true });
     expect(ofKind(events, "tool")[1]).not.toHaveProperty("denied");
   });
 
   it("array tool_result content is joined text", () => {
-    const events = decodeLines("claude", [init, toolUse, { type: "user", message: { content: [
-      { type: "tool_result", tool_use_id: "toolu_01", content: [{ type: "text", text: "a" }, { type: "text", text: "b" }] }] } }]);
+    const events = decodeLines("claude", [
+      init,
+      toolUse,
+      {
+        type: "user",
+        message: {
+          content: [
+            {
+              type: "tool_result",
+              tool_use_id: "toolu_01",
+              content: [
+                { type: "text", text: "a" },
+                { type: "text", text: "b" },
+              ],
+            },
+          ],
+        },
+      },
+    ]);
     expect(ofKind(events, "tool")[1]).toMatchObject({ output: "ab", isError: false });
   });
 });
@@ -165,7 +273,9 @@ describe("claude identity, tokens and unknowns", () => {
   });
 
   it("a different id than requested is reported as a rotation", () => {
-    const events = decodeLines("claude", [init], 0, { context: { requestedSessionId: "00000000-0000-4000-8000-000000000000" } });
+    const events = decodeLines("claude", [init], 0, {
+      context: { requestedSessionId: "00000000-0000-4000-8000-000000000000" },
+    });
     expect(ofKind(events, "error")[0]?.message).toMatch(/^identity rotated/);
     expect(ofKind(events, "identity")[0]).toMatchObject({ authority: "harness-minted", sessionId: SID });
   });
@@ -185,7 +295,10 @@ describe("claude identity, tokens and unknowns", () => {
   it("thinking deltas are flagged tokens and the thinking block a flagged message", () => {
     const events = decodeLines("claude", [
       init,
-      { type: "stream_event", event: { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "hmm" } } },
+      {
+        type: "stream_event",
+        event: { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "hmm" } },
+      },
       { type: "assistant", message: { content: [{ type: "thinking", thinking: "hmm" }] } },
       { type: "assistant", message: { content: [{ type: "text", text: "done" }] } },
     ]);
@@ -205,12 +318,19 @@ describe("claude identity, tokens and unknowns", () => {
 
   it("a non-JSON stdout line is raw; limit wording in it is a wall", () => {
     const events = decodeLines("claude", [init, "You've hit your limit · resets 2pm (Europe/Berlin)"], 1);
-    expect(ofKind(events, "raw")[0]).toEqual({ kind: "raw", stream: "stdout", text: "You've hit your limit · resets 2pm (Europe/Berlin)" });
+    expect(ofKind(events, "raw")[0]).toEqual({
+      kind: "raw",
+      stream: "stdout",
+      text: "You've hit your limit · resets 2pm (Europe/Berlin)",
+    });
     expect(done(events)).toMatchObject({ cause: "limit", failure: { class: "usage-limit", code: "usage-limit" } });
   });
 
   it("CRLF lines (pty output) decode the same", () => {
-    const text = [JSON.stringify(init), JSON.stringify({ type: "assistant", message: { content: [{ type: "text", text: "hi" }] } })].join("\r\n") + "\r\n";
+    const text = `${[
+      JSON.stringify(init),
+      JSON.stringify({ type: "assistant", message: { content: [{ type: "text", text: "hi" }] } }),
+    ].join("\r\n")}\r\n`;
     const events = decodeLines("claude", [text]);
     expect(ofKind(events, "message")[0]?.text).toBe("hi");
     expect(ofKind(events, "raw")).toEqual([]);

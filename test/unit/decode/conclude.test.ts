@@ -1,17 +1,19 @@
 import { describe, expect, it } from "vitest";
-import type { HarnessEvent } from "../../../src/core/events.js";
 import { concludeTurn, hmuxExitCode } from "../../../src/core/conclude.js";
-import { failure, failureEvent } from "../../../src/core/failure.js";
 import { decodeRecorded, splitLines } from "../../../src/core/decode-recorded.js";
+import type { HarnessEvent } from "../../../src/core/events.js";
+import { failure, failureEvent } from "../../../src/core/failure.js";
 import { decoderFor, ofKind } from "./helpers.js";
 
 const answer = (text: string): HarnessEvent => ({ kind: "message", role: "assistant", text });
-const ask = "```hcn-question\n{\"question\":\"Which?\",\"options\":[\"a\",\"b\"],\"recommended\":\"a\"}\n```";
+const ask = '```hcn-question\n{"question":"Which?","options":["a","b"],"recommended":"a"}\n```';
 const base = { escalateQuestions: true } as const;
 
 describe("concludeTurn", () => {
   it("a clean exit with nothing wrong is clean, and the only trailing event is done", () => {
-    expect(concludeTurn({ ...base, events: [answer("hi")], exit: { code: 0 } })).toEqual([{ kind: "done", exitCode: 0, cause: "clean" }]);
+    expect(concludeTurn({ ...base, events: [answer("hi")], exit: { code: 0 } })).toEqual([
+      { kind: "done", exitCode: 0, cause: "clean" },
+    ]);
   });
 
   it("a decoded failure turns a clean exit into failed and is reduced onto done", () => {
@@ -26,7 +28,11 @@ describe("concludeTurn", () => {
   });
 
   it("a question at the end of the last assistant message ends awaiting-input", () => {
-    const out = concludeTurn({ ...base, events: [answer("first"), answer(`I need a decision.\n\n${ask}`)], exit: { code: 0 } });
+    const out = concludeTurn({
+      ...base,
+      events: [answer("first"), answer(`I need a decision.\n\n${ask}`)],
+      exit: { code: 0 },
+    });
     expect(out).toEqual([
       { kind: "question", question: "Which?", options: ["a", "b"], recommended: "a" },
       { kind: "done", exitCode: 0, cause: "awaiting-input" },
@@ -35,18 +41,33 @@ describe("concludeTurn", () => {
   });
 
   it("only the last assistant message is scanned; thinking is not", () => {
-    const events: HarnessEvent[] = [answer(ask), answer("Never mind, done."), { kind: "message", role: "assistant", text: ask, thinking: true }];
-    expect(concludeTurn({ ...base, events, exit: { code: 0 } })).toEqual([{ kind: "done", exitCode: 0, cause: "clean" }]);
+    const events: HarnessEvent[] = [
+      answer(ask),
+      answer("Never mind, done."),
+      { kind: "message", role: "assistant", text: ask, thinking: true },
+    ];
+    expect(concludeTurn({ ...base, events, exit: { code: 0 } })).toEqual([
+      { kind: "done", exitCode: 0, cause: "clean" },
+    ]);
   });
 
   it("a malformed block is an error plus a task failure", () => {
-    const out = concludeTurn({ ...base, events: [answer("```hcn-question\n{\"question\":\"q\"}\n```")], exit: { code: 0 } });
+    const out = concludeTurn({
+      ...base,
+      events: [answer('```hcn-question\n{"question":"q"}\n```')],
+      exit: { code: 0 },
+    });
     expect(out.map((e) => e.kind)).toEqual(["error", "failure", "done"]);
-    expect(out.at(-1)).toMatchObject({ cause: "failed", failure: { class: "task", message: expect.stringMatching(/^malformed hcn-question block: options/) } });
+    expect(out.at(-1)).toMatchObject({
+      cause: "failed",
+      failure: { class: "task", message: expect.stringMatching(/^malformed hcn-question block: options/) },
+    });
   });
 
   it("with escalation off a block is just text", () => {
-    expect(concludeTurn({ escalateQuestions: false, events: [answer(ask)], exit: { code: 0 } })).toEqual([{ kind: "done", exitCode: 0, cause: "clean" }]);
+    expect(concludeTurn({ escalateQuestions: false, events: [answer(ask)], exit: { code: 0 } })).toEqual([
+      { kind: "done", exitCode: 0, cause: "clean" },
+    ]);
   });
 
   it("a question after a failure does not hide the failure", () => {
@@ -70,20 +91,33 @@ describe("concludeTurn", () => {
   });
 
   it("a non-zero exit with no decoded failure classifies the stderr tail", () => {
-    const events: HarnessEvent[] = [{ kind: "raw", stream: "stderr", text: "Error: getaddrinfo ENOTFOUND api.example" }];
-    expect(concludeTurn({ ...base, events, exit: { code: 1 } }).at(-1)).toMatchObject({ cause: "failed", failure: { class: "transport", nativeExitCode: 1 } });
+    const events: HarnessEvent[] = [
+      { kind: "raw", stream: "stderr", text: "Error: getaddrinfo ENOTFOUND api.example" },
+    ];
+    expect(concludeTurn({ ...base, events, exit: { code: 1 } }).at(-1)).toMatchObject({
+      cause: "failed",
+      failure: { class: "transport", nativeExitCode: 1 },
+    });
   });
 
   it("a non-zero exit with an unexplained tail is a crash with the native failure", () => {
     const events: HarnessEvent[] = [{ kind: "raw", stream: "stderr", text: "panic: index out of range" }];
     const out = concludeTurn({ ...base, events, exit: { code: 101 } });
     expect(out.map((e) => e.kind)).toEqual(["failure", "done"]);
-    expect(out.at(-1)).toMatchObject({ exitCode: 101, cause: "crash", failure: { class: "native", nativeExitCode: 101, message: "panic: index out of range" } });
+    expect(out.at(-1)).toMatchObject({
+      exitCode: 101,
+      cause: "crash",
+      failure: { class: "native", nativeExitCode: 101, message: "panic: index out of range" },
+    });
   });
 
   it("the wall-clock timeout kills with a non-retryable timeout failure", () => {
     const out = concludeTurn({ ...base, events: [], exit: { code: null, signal: "SIGTERM" }, watchdog: "timeout" });
-    expect(out.at(-1)).toMatchObject({ cause: "killed", exitCode: null, failure: { class: "timeout", retryable: false } });
+    expect(out.at(-1)).toMatchObject({
+      cause: "killed",
+      exitCode: null,
+      failure: { class: "timeout", retryable: false },
+    });
   });
 
   it("the stall budget ends with a retryable stall failure", () => {
@@ -92,7 +126,12 @@ describe("concludeTurn", () => {
   });
 
   it("the watchdog outranks a transport failure the harness kept retrying", () => {
-    const out = concludeTurn({ ...base, events: [failureEvent(failure("transport", "Reconnecting..."))], exit: { code: null, signal: "SIGKILL" }, watchdog: "timeout" });
+    const out = concludeTurn({
+      ...base,
+      events: [failureEvent(failure("transport", "Reconnecting..."))],
+      exit: { code: null, signal: "SIGKILL" },
+      watchdog: "timeout",
+    });
     expect(out.at(-1)).toMatchObject({ cause: "killed", failure: { class: "timeout" } });
   });
 
@@ -104,20 +143,29 @@ describe("concludeTurn", () => {
 
   it("a spawn error is a transport failure", () => {
     const out = concludeTurn({ ...base, events: [], exit: { code: null, spawnError: "ENOENT: agent" } });
-    expect(out.at(-1)).toMatchObject({ cause: "failed", failure: { class: "transport", message: "could not start the harness: ENOENT: agent" } });
+    expect(out.at(-1)).toMatchObject({
+      cause: "failed",
+      failure: { class: "transport", message: "could not start the harness: ENOENT: agent" },
+    });
   });
 
   it("a limit wall ends with cause limit", () => {
-    const events: HarnessEvent[] = [{ kind: "limit", code: "rate-limit", message: "429" }, failureEvent(failure("rate-limit", "429", { code: "rate-limit" }))];
+    const events: HarnessEvent[] = [
+      { kind: "limit", code: "rate-limit", message: "429" },
+      failureEvent(failure("rate-limit", "429", { code: "rate-limit" })),
+    ];
     expect(concludeTurn({ ...base, events, exit: { code: 0 } }).at(-1)).toMatchObject({ cause: "limit" });
   });
 
   it("a signal the runner did not send is killed", () => {
-    expect(concludeTurn({ ...base, events: [], exit: { code: null, signal: "SIGSEGV" } }).at(-1)).toMatchObject({ cause: "killed" });
+    expect(concludeTurn({ ...base, events: [], exit: { code: null, signal: "SIGSEGV" } }).at(-1)).toMatchObject({
+      cause: "killed",
+    });
   });
 
   it("hmux exits 0 only for clean and awaiting-input", () => {
-    for (const cause of ["limit", "crash", "stall", "killed", "failed"] as const) expect(hmuxExitCode({ cause })).toBe(1);
+    for (const cause of ["limit", "crash", "stall", "killed", "failed"] as const)
+      expect(hmuxExitCode({ cause })).toBe(1);
     expect(hmuxExitCode({ cause: "clean" })).toBe(0);
   });
 });
@@ -138,7 +186,15 @@ describe("decodeRecorded", () => {
   });
 
   it("an empty recording is no complete turn (failed, native); with exit 1 it is a native crash", () => {
-    expect(decodeRecorded(decoderFor("pi"), "", null).at(-1)).toMatchObject({ kind: "done", exitCode: null, cause: "failed", failure: { class: "native", retryable: false } });
-    expect(decodeRecorded(decoderFor("pi"), "", 1).at(-1)).toMatchObject({ cause: "crash", failure: { class: "native" } });
+    expect(decodeRecorded(decoderFor("pi"), "", null).at(-1)).toMatchObject({
+      kind: "done",
+      exitCode: null,
+      cause: "failed",
+      failure: { class: "native", retryable: false },
+    });
+    expect(decodeRecorded(decoderFor("pi"), "", 1).at(-1)).toMatchObject({
+      cause: "crash",
+      failure: { class: "native" },
+    });
   });
 });

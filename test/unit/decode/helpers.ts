@@ -1,14 +1,14 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { createDecoder as claude } from "../../../src/adapters/claude/decode.js";
+import { createDecoder as codex } from "../../../src/adapters/codex/decode.js";
+import { createDecoder as cursor } from "../../../src/adapters/cursor/decode.js";
+import { createDecoder as muse } from "../../../src/adapters/muse/decode.js";
+import { createDecoder as pi } from "../../../src/adapters/pi/decode.js";
+import { type DecodeRecordedOptions, decodeRecorded } from "../../../src/core/decode-recorded.js";
 import type { DecoderContext, StreamDecoder } from "../../../src/core/decoder.js";
 import type { EventOf, HarnessEvent, HarnessEventKind } from "../../../src/core/events.js";
 import type { HarnessName } from "../../../src/core/harness-names.js";
-import { decodeRecorded, type DecodeRecordedOptions } from "../../../src/core/decode-recorded.js";
-import { createDecoder as claude } from "../../../src/adapters/claude/decode.js";
-import { createDecoder as codex } from "../../../src/adapters/codex/decode.js";
-import { createDecoder as pi } from "../../../src/adapters/pi/decode.js";
-import { createDecoder as muse } from "../../../src/adapters/muse/decode.js";
-import { createDecoder as cursor } from "../../../src/adapters/cursor/decode.js";
 
 /** In-repo copy of shared/fixtures/hcn (see hcn-fixtures/ORIGIN.md). */
 export const HCN_FIXTURES = join(import.meta.dirname, "hcn-fixtures");
@@ -23,15 +23,27 @@ export function decoderFor(harness: HarnessName, context: DecoderContext = {}): 
 }
 
 /** Decodes a recorded stdout file (and its .stderr sibling when present) to the full event list. */
-export function decodeFile(harness: HarnessName, path: string, exitCode: number | null, opts: DecodeRecordedOptions = {}): HarnessEvent[] {
+export function decodeFile(
+  harness: HarnessName,
+  path: string,
+  exitCode: number | null,
+  opts: DecodeRecordedOptions = {},
+): HarnessEvent[] {
   const stderrPath = path.replace(/\.ndjson$/, ".stderr");
   const stderr = opts.stderr ?? (existsSync(stderrPath) ? readFileSync(stderrPath, "utf8") : undefined);
-  return decodeRecorded(decoderFor(harness), readFileSync(path, "utf8"), exitCode, { ...opts, ...(stderr !== undefined ? { stderr } : {}) });
+  return decodeRecorded(decoderFor(harness), readFileSync(path, "utf8"), exitCode, {
+    ...opts,
+    ...(stderr !== undefined ? { stderr } : {}),
+  });
 }
 
 /** Decodes lines given inline (synthetic records modelled on documented texts). */
-export function decodeLines(harness: HarnessName, lines: readonly (string | object)[], exitCode: number | null = 0,
-  opts: DecodeRecordedOptions & { context?: DecoderContext } = {}): HarnessEvent[] {
+export function decodeLines(
+  harness: HarnessName,
+  lines: readonly (string | object)[],
+  exitCode: number | null = 0,
+  opts: DecodeRecordedOptions & { context?: DecoderContext } = {},
+): HarnessEvent[] {
   const text = lines.map((l) => (typeof l === "string" ? l : JSON.stringify(l))).join("\n");
   return decodeRecorded(decoderFor(harness, opts.context), text, exitCode, opts);
 }

@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
-  QUESTION_PREAMBLE_MARKER, composeAnswer, composePrompt, detectQuestion, questionPreamble,
+  composeAnswer,
+  composePrompt,
+  detectQuestion,
+  QUESTION_PREAMBLE_MARKER,
+  questionPreamble,
 } from "../../../src/core/question.js";
 
-const block = (body: string) => "```hcn-question\n" + body + "\n```";
+const block = (body: string) => `\`\`\`hcn-question\n${body}\n\`\`\``;
 const valid = '{"question":"Which env?","options":["staging","production"],"recommended":"staging"}';
 
 describe("question preamble", () => {
@@ -32,7 +36,9 @@ describe("question preamble", () => {
   });
 
   it("the answer wording is fixed", () => {
-    expect(composeAnswer("Which env?", "prod")).toBe('The user answered the question: "Which env?" with: prod. Continue accordingly.');
+    expect(composeAnswer("Which env?", "prod")).toBe(
+      'The user answered the question: "Which env?" with: prod. Continue accordingly.',
+    );
   });
 });
 
@@ -43,12 +49,15 @@ describe("question detection", () => {
 
   it("a bare block is a question with its fields", () => {
     expect(detectQuestion(block(valid))).toEqual({
-      kind: "question", question: "Which env?", options: ["staging", "production"], recommended: "staging",
+      kind: "question",
+      question: "Which env?",
+      options: ["staging", "production"],
+      recommended: "staging",
     });
   });
 
   it("prose before the block and an indented opener are fine", () => {
-    const text = "I checked everything.\n\n   ```hcn-question\n" + valid + "\n   ```";
+    const text = `I checked everything.\n\n   \`\`\`hcn-question\n${valid}\n   \`\`\``;
     expect(detectQuestion(text).kind).toBe("question");
   });
 
@@ -60,7 +69,7 @@ describe("question detection", () => {
   });
 
   it("an unclosed fence at the end still counts", () => {
-    expect(detectQuestion("```hcn-question\n" + valid)).toMatchObject({ kind: "question", question: "Which env?" });
+    expect(detectQuestion(`\`\`\`hcn-question\n${valid}`)).toMatchObject({ kind: "question", question: "Which env?" });
   });
 
   it("recommended is optional", () => {

@@ -6,12 +6,14 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { HarnessEvent } from "../../../src/core/events.js";
 import { concludeTurn } from "../../../src/core/conclude.js";
+import type { HarnessEvent } from "../../../src/core/events.js";
 import { HCN_FIXTURES, ofKind } from "./helpers.js";
 
 function recorded(file: string): { events: HarnessEvent[]; recordedDone: HarnessEvent } {
-  const all = readFileSync(`${HCN_FIXTURES}/${file}`, "utf8").split("\n").filter((l) => l.trim() !== "")
+  const all = readFileSync(`${HCN_FIXTURES}/${file}`, "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
     .map((l) => JSON.parse(l) as HarnessEvent);
   const recordedDone = all.at(-1)!;
   return { events: all.slice(0, -1), recordedDone };
@@ -22,7 +24,9 @@ describe("hcn-normalized recordings conclude the same way here", () => {
     it(`phase0/bare-${h} stays clean`, () => {
       const { events, recordedDone } = recorded(`phase0/bare-${h}.ndjson`);
       expect(recordedDone).toMatchObject({ kind: "done", cause: "clean" });
-      expect(concludeTurn({ events, exit: { code: 0 }, escalateQuestions: true })).toEqual([{ kind: "done", exitCode: 0, cause: "clean" }]);
+      expect(concludeTurn({ events, exit: { code: 0 }, escalateQuestions: true })).toEqual([
+        { kind: "done", exitCode: 0, cause: "clean" },
+      ]);
     });
   }
 
@@ -45,7 +49,9 @@ describe("hcn-normalized recordings conclude the same way here", () => {
 
     it(`phase7/ask-${h} with escalation off is an ordinary clean turn`, () => {
       const { events } = recorded(`phase7-questions/ask-${h}.ndjson`);
-      expect(concludeTurn({ events, exit: { code: 0 }, escalateQuestions: false })).toEqual([{ kind: "done", exitCode: 0, cause: "clean" }]);
+      expect(concludeTurn({ events, exit: { code: 0 }, escalateQuestions: false })).toEqual([
+        { kind: "done", exitCode: 0, cause: "clean" },
+      ]);
     });
   }
 });

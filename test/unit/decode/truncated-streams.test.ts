@@ -5,12 +5,12 @@
  * that record must never end `clean` - it fails as `native` (see conclude.ts for why not
  * transport) with cause failed, unless the stream had already reported a failure of its own.
  */
-import { readFileSync, readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { decodeRecorded, splitLines } from "../../../src/core/decode-recorded.js";
 import type { HarnessName } from "../../../src/core/harness-names.js";
-import { HCN_FIXTURES, decoderFor, done, ofKind } from "./helpers.js";
+import { decoderFor, done, HCN_FIXTURES, ofKind } from "./helpers.js";
 
 const CAPTURES = join(import.meta.dirname, "captures");
 const DIRS = { claude: "claude-2.1.197", codex: "codex-0.171.0", pi: "pi-0.73.1" } as const;
@@ -49,19 +49,30 @@ function recordings(): { harness: Harness; name: string; lines: string[] }[] {
   const out: { harness: Harness; name: string; lines: string[] }[] = [];
   for (const harness of Object.keys(DIRS) as Harness[]) {
     for (const file of readdirSync(join(CAPTURES, DIRS[harness])).filter((f) => f.endsWith(".ndjson"))) {
-      out.push({ harness, name: `${DIRS[harness]}/${file}`, lines: splitLines(readFileSync(join(CAPTURES, DIRS[harness], file), "utf8")) });
+      out.push({
+        harness,
+        name: `${DIRS[harness]}/${file}`,
+        lines: splitLines(readFileSync(join(CAPTURES, DIRS[harness], file), "utf8")),
+      });
     }
   }
   const hcn: [Harness, string][] = [
-    ["claude", "harnesses/claude.ndjson"], ["claude", "a001-raw.ndjson"],
-    ["codex", "harnesses/codex.ndjson"], ["codex", "harnesses/codex-tool.ndjson"], ["codex", "harnesses/codex-filetool.ndjson"],
-    ["pi", "harnesses/pi.ndjson"], ["pi", "harnesses/pi-tool.ndjson"], ["pi", "harnesses/pi-unreachable.ndjson"],
+    ["claude", "harnesses/claude.ndjson"],
+    ["claude", "a001-raw.ndjson"],
+    ["codex", "harnesses/codex.ndjson"],
+    ["codex", "harnesses/codex-tool.ndjson"],
+    ["codex", "harnesses/codex-filetool.ndjson"],
+    ["pi", "harnesses/pi.ndjson"],
+    ["pi", "harnesses/pi-tool.ndjson"],
+    ["pi", "harnesses/pi-unreachable.ndjson"],
   ];
-  for (const [harness, file] of hcn) out.push({ harness, name: `hcn/${file}`, lines: splitLines(readFileSync(join(HCN_FIXTURES, file), "utf8")) });
+  for (const [harness, file] of hcn)
+    out.push({ harness, name: `hcn/${file}`, lines: splitLines(readFileSync(join(HCN_FIXTURES, file), "utf8")) });
   return out;
 }
 
-const decode = (harness: HarnessName, lines: readonly string[], exit: number | null) => decodeRecorded(decoderFor(harness), lines.join("\n"), exit);
+const decode = (harness: HarnessName, lines: readonly string[], exit: number | null) =>
+  decodeRecorded(decoderFor(harness), lines.join("\n"), exit);
 
 describe("a stream cut before its turn-ending record never ends clean", () => {
   for (const { harness, name, lines } of recordings()) {
@@ -87,14 +98,18 @@ describe("a stream cut before its turn-ending record never ends clean", () => {
   }
 
   it("claude without its result record: failed, native, naming the missing record", () => {
-    const lines = splitLines(readFileSync(join(CAPTURES, DIRS.claude, "text.ndjson"), "utf8")).filter((l) => typeOf(l).type !== "result");
+    const lines = splitLines(readFileSync(join(CAPTURES, DIRS.claude, "text.ndjson"), "utf8")).filter(
+      (l) => typeOf(l).type !== "result",
+    );
     const end = done(decode("claude", lines, 0));
     expect(end).toMatchObject({ exitCode: 0, cause: "failed", failure: { class: "native", retryable: false } });
     expect(end.failure?.message).toContain("`result`");
   });
 
   it("codex without turn.completed: failed, native", () => {
-    const lines = splitLines(readFileSync(join(CAPTURES, DIRS.codex, "tool.ndjson"), "utf8")).filter((l) => typeOf(l).type !== "turn.completed");
+    const lines = splitLines(readFileSync(join(CAPTURES, DIRS.codex, "tool.ndjson"), "utf8")).filter(
+      (l) => typeOf(l).type !== "turn.completed",
+    );
     const end = done(decode("codex", lines, null));
     expect(end).toMatchObject({ exitCode: null, cause: "failed", failure: { class: "native" } });
     expect(end.failure?.message).toContain("turn.completed");
@@ -102,13 +117,27 @@ describe("a stream cut before its turn-ending record never ends clean", () => {
 
   it("pi without agent_end: failed, native; a retry that reopened the run and never closed it fails too", () => {
     const text = splitLines(readFileSync(join(CAPTURES, DIRS.pi, "text.ndjson"), "utf8"));
-    expect(done(decode("pi", text.filter((l) => typeOf(l).type !== "agent_end"), 0))).toMatchObject({ cause: "failed", failure: { class: "native" } });
-    const reopened = [...text, JSON.stringify({ type: "auto_retry_start", attempt: 1, maxAttempts: 1 }), JSON.stringify({ type: "agent_start" })];
+    expect(
+      done(
+        decode(
+          "pi",
+          text.filter((l) => typeOf(l).type !== "agent_end"),
+          0,
+        ),
+      ),
+    ).toMatchObject({ cause: "failed", failure: { class: "native" } });
+    const reopened = [
+      ...text,
+      JSON.stringify({ type: "auto_retry_start", attempt: 1, maxAttempts: 1 }),
+      JSON.stringify({ type: "agent_start" }),
+    ];
     expect(done(decode("pi", reopened, 0))).toMatchObject({ cause: "failed", failure: { class: "native" } });
   });
 
   it("a failure the stream reported itself stays the reason (a cut after codex's error keeps its class)", () => {
-    const lines = splitLines(readFileSync(join(CAPTURES, DIRS.codex, "fail-401.ndjson"), "utf8")).filter((l) => typeOf(l).type !== "turn.failed");
+    const lines = splitLines(readFileSync(join(CAPTURES, DIRS.codex, "fail-401.ndjson"), "utf8")).filter(
+      (l) => typeOf(l).type !== "turn.failed",
+    );
     const end = done(decode("codex", lines, 0));
     expect(end.failure?.class).toBe("auth");
   });

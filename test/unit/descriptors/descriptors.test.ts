@@ -3,9 +3,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ALL_DESCRIPTORS } from "../../../src/adapters/descriptors.js";
 import { PINNED_VERSIONS } from "../../../src/adapters/pinned-versions.js";
-import { HARNESS_NAMES } from "../../../src/core/harness-names.js";
 import { TURN_OPTION_KEYS } from "../../../src/core/argv/option-keys.js";
 import { expressionsOf } from "../../../src/core/descriptor.js";
+import { HARNESS_NAMES } from "../../../src/core/harness-names.js";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 const NOT_FACTS = new Set(["name", "displayName", "expresses", "options"]);
@@ -14,8 +14,14 @@ const SOURCES = new Set(["probe", "doc", "recorded-stream", "help-text", "resear
 function isEvidence(value: unknown): boolean {
   if (!value || typeof value !== "object") return false;
   const e = value as Record<string, unknown>;
-  return SOURCES.has(e.source as string) && /^\d{4}-\d{2}-\d{2}$/.test(String(e.date))
-    && typeof e.version === "string" && e.version.length > 0 && typeof e.ref === "string" && e.ref.length > 0;
+  return (
+    SOURCES.has(e.source as string) &&
+    /^\d{4}-\d{2}-\d{2}$/.test(String(e.date)) &&
+    typeof e.version === "string" &&
+    e.version.length > 0 &&
+    typeof e.ref === "string" &&
+    e.ref.length > 0
+  );
 }
 
 function isDeepFrozen(value: unknown, path: string, out: string[]): void {
@@ -35,7 +41,9 @@ describe("harness descriptors", () => {
         const unfrozen: string[] = [];
         isDeepFrozen(d, d.name, unfrozen);
         expect(unfrozen).toEqual([]);
-        expect(() => { (d as unknown as { name: string }).name = "x"; }).toThrow();
+        expect(() => {
+          (d as unknown as { name: string }).name = "x";
+        }).toThrow();
       });
 
       it("every fact carries evidence with source, date, version and ref", () => {
@@ -58,7 +66,9 @@ describe("harness descriptors", () => {
       it("expresses is derived from its option table, keys in TURN_OPTION_KEYS order", () => {
         expect(d.expresses).toEqual(expressionsOf(d.options));
         const keys = d.expresses.map((e) => e.split(/[.=]/)[0]);
-        expect(keys).toEqual(TURN_OPTION_KEYS.filter((k) => k in d.options).flatMap((k) => keys.filter((x) => x === k)));
+        expect(keys).toEqual(
+          TURN_OPTION_KEYS.filter((k) => k in d.options).flatMap((k) => keys.filter((x) => x === k)),
+        );
       });
 
       it("has a refusal hint for every option key, value and facet it cannot express", () => {
@@ -91,7 +101,9 @@ describe("harness descriptors", () => {
   }
 
   it("npm-pinned versions match package.json devDependencies exactly", () => {
-    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { devDependencies: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+      devDependencies: Record<string, string>;
+    };
     for (const pin of Object.values(PINNED_VERSIONS)) {
       if (pin.npmPackage) expect(pkg.devDependencies[pin.npmPackage]).toBe(pin.version);
     }

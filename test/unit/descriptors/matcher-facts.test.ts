@@ -17,8 +17,12 @@ describe("descriptor matcher facts are the classifier's data", () => {
   for (const adapter of allAdapters()) {
     const d = adapter.descriptor;
     it(`${d.name}: limit and auth matchers equal, in order, the set its decoder classifies with`, () => {
-      expect(d.limitMatchers.value).toEqual(adapter.matchers.limit.map((m) => ({ pattern: m.pattern, flags: m.flags ?? "i", code: m.code })));
-      expect(d.authMatchers.value).toEqual(adapter.matchers.auth.map((m) => ({ pattern: m.pattern, flags: m.flags ?? "i", kind: m.kind })));
+      expect(d.limitMatchers.value).toEqual(
+        adapter.matchers.limit.map((m) => ({ pattern: m.pattern, flags: m.flags ?? "i", code: m.code })),
+      );
+      expect(d.authMatchers.value).toEqual(
+        adapter.matchers.auth.map((m) => ({ pattern: m.pattern, flags: m.flags ?? "i", kind: m.kind })),
+      );
     });
 
     it(`${d.name}: every shared matcher appears exactly once, after the harness's own wording`, () => {

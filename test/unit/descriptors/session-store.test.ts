@@ -5,7 +5,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { adapterFor, allAdapters } from "../../../src/adapters/registry.js";
-import { RESUME_LAST_WARNING, cwdFolderName, resumeLastNotice, sessionStoreLocation } from "../../../src/core/session-store.js";
+import {
+  cwdFolderName,
+  RESUME_LAST_WARNING,
+  resumeLastNotice,
+  sessionStoreLocation,
+} from "../../../src/core/session-store.js";
 
 const store = (h: "claude" | "codex" | "pi" | "cursor") => adapterFor(h).descriptor.sessionStore.value!;
 
@@ -28,10 +33,21 @@ describe("session store facts", () => {
 
   it("the store root follows the harness's own env var over HOME", () => {
     expect(sessionStoreLocation(store("claude"), "/w", { HOME: "/h" }).root).toBe("/h/.claude/projects");
-    expect(sessionStoreLocation(store("claude"), "/w", { HOME: "/h", CLAUDE_CONFIG_DIR: "/c" })).toEqual({ root: "/c/projects", cwdDir: "/c/projects/-w" });
-    expect(sessionStoreLocation(store("codex"), "/w", { HOME: "/h", CODEX_HOME: "/x" })).toEqual({ root: "/x/sessions", cwdDir: null });
-    expect(sessionStoreLocation(store("pi"), "/w", { HOME: "/h" })).toEqual({ root: "/h/.pi/agent/sessions", cwdDir: "/h/.pi/agent/sessions/--w--" });
-    expect(sessionStoreLocation(store("cursor"), "/w", { HOME: "/h" }).cwdDir).toMatch(/^\/h\/\.cursor\/chats\/[0-9a-f]{32}$/);
+    expect(sessionStoreLocation(store("claude"), "/w", { HOME: "/h", CLAUDE_CONFIG_DIR: "/c" })).toEqual({
+      root: "/c/projects",
+      cwdDir: "/c/projects/-w",
+    });
+    expect(sessionStoreLocation(store("codex"), "/w", { HOME: "/h", CODEX_HOME: "/x" })).toEqual({
+      root: "/x/sessions",
+      cwdDir: null,
+    });
+    expect(sessionStoreLocation(store("pi"), "/w", { HOME: "/h" })).toEqual({
+      root: "/h/.pi/agent/sessions",
+      cwdDir: "/h/.pi/agent/sessions/--w--",
+    });
+    expect(sessionStoreLocation(store("cursor"), "/w", { HOME: "/h" }).cwdDir).toMatch(
+      /^\/h\/\.cursor\/chats\/[0-9a-f]{32}$/,
+    );
   });
 
   it("every harness with a resume-last grammar has a store fact with evidence; per-cwd folders exactly for claude, pi, cursor", () => {
@@ -40,7 +56,12 @@ describe("session store facts", () => {
       expect(d.sessionStore.evidence.ref.length).toBeGreaterThan(10);
       if (d.resumeLast.value !== null) expect(d.sessionStore.value, d.name).not.toBeNull();
     }
-    expect(allAdapters().filter((a) => a.descriptor.sessionStore.value?.perCwd).map((a) => a.name).sort()).toEqual(["claude", "cursor", "pi"]);
+    expect(
+      allAdapters()
+        .filter((a) => a.descriptor.sessionStore.value?.perCwd)
+        .map((a) => a.name)
+        .sort(),
+    ).toEqual(["claude", "cursor", "pi"]);
   });
 });
 
@@ -51,7 +72,11 @@ describe("resume-last notice", () => {
         const n = resumeLastNotice(h, store(h), cwd, { HOME: "/h" });
         expect(n.events).toEqual([
           { kind: "error", message: RESUME_LAST_WARNING },
-          { kind: "progress", label: "resume-last", detail: `store root ${sessionStoreLocation(store(h), cwd, { HOME: "/h" }).root} for scope ${cwd}` },
+          {
+            kind: "progress",
+            label: "resume-last",
+            detail: `store root ${sessionStoreLocation(store(h), cwd, { HOME: "/h" }).root} for scope ${cwd}`,
+          },
         ]);
       }
     }

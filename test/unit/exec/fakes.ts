@@ -2,7 +2,13 @@
 import type { JsonObject, StreamDecoder } from "../../../src/core/decoder.js";
 import type { HarnessEvent } from "../../../src/core/events.js";
 import type {
-  ChildProcessHandle, Clock, ExitStatus, FileSystemPort, Signal, SpawnRequest, Spawner,
+  ChildProcessHandle,
+  Clock,
+  ExitStatus,
+  FileSystemPort,
+  Signal,
+  Spawner,
+  SpawnRequest,
 } from "../../../src/core/exec/ports.js";
 
 export class FakeClock implements Clock {

@@ -1,11 +1,17 @@
 import { describe, expect, it } from "vitest";
-import type { HarnessEvent } from "../../../src/core/events.js";
-import { RefusalError } from "../../../src/core/refusal.js";
-import { runTurn, type RunTurnRequest } from "../../../src/core/exec/run-turn.js";
 import type { Invocation } from "../../../src/adapters/types.js";
+import type { HarnessEvent } from "../../../src/core/events.js";
+import { type RunTurnRequest, runTurn } from "../../../src/core/exec/run-turn.js";
+import { RefusalError } from "../../../src/core/refusal.js";
 import { FakeClock, FakeFs, FakeSpawner, fakeDecoder } from "./fakes.js";
 
-const INVOCATION: Invocation = { argv: ["fake", "--json", "hi"], env: { ADDED: "1", REMOVED: null }, files: [], stdin: "close", transport: "pipe" };
+const INVOCATION: Invocation = {
+  argv: ["fake", "--json", "hi"],
+  env: { ADDED: "1", REMOVED: null },
+  files: [],
+  stdin: "close",
+  transport: "pipe",
+};
 
 function request(extra: Partial<RunTurnRequest> = {}): RunTurnRequest {
   return {
@@ -93,13 +99,22 @@ describe("runTurn", () => {
 
   it("a refusal while planning is failure(rejected) + done and spawns nothing", async () => {
     const refuse = () => {
-      throw new RefusalError("--sandbox is codex-only", { issue: "unsupported-option", option: "sandbox", hint: "use --access read" });
+      throw new RefusalError("--sandbox is codex-only", {
+        issue: "unsupported-option",
+        option: "sandbox",
+        hint: "use --access read",
+      });
     };
     const { spawner, run } = setup({ plan: refuse });
     const events = await run.done;
     expect(spawner.children).toHaveLength(0);
     expect(events.map((e) => e.kind)).toEqual(["failure", "done"]);
-    expect(events[1]).toMatchObject({ kind: "done", exitCode: null, cause: "failed", failure: { class: "rejected", issue: "unsupported-option", hint: "use --access read" } });
+    expect(events[1]).toMatchObject({
+      kind: "done",
+      exitCode: null,
+      cause: "failed",
+      failure: { class: "rejected", issue: "unsupported-option", hint: "use --access read" },
+    });
   });
 
   it("an invalid --env key is refused before spawn", async () => {
@@ -113,7 +128,11 @@ describe("runTurn", () => {
     const { run } = setup({}, (child) => child.exit(null, null, "cannot start fake: not found (ENOENT)"));
     const events = await run.done;
     expect(events.map((e) => e.kind)).toEqual(["failure", "done"]);
-    expect(events[1]).toMatchObject({ kind: "done", cause: "failed", failure: { class: "transport", message: expect.stringContaining("ENOENT") } });
+    expect(events[1]).toMatchObject({
+      kind: "done",
+      cause: "failed",
+      failure: { class: "transport", message: expect.stringContaining("ENOENT") },
+    });
   });
 
   it("the wall-clock timeout ends in failure(timeout): TERM, then KILL after the grace", async () => {
@@ -130,7 +149,12 @@ describe("runTurn", () => {
     clock.advance(1);
     expect(child.signals).toEqual(["SIGTERM", "SIGKILL"]);
     const events = await run.done;
-    expect(events.at(-1)).toMatchObject({ kind: "done", exitCode: null, cause: "killed", failure: { class: "timeout", retryable: false } });
+    expect(events.at(-1)).toMatchObject({
+      kind: "done",
+      exitCode: null,
+      cause: "killed",
+      failure: { class: "timeout", retryable: false },
+    });
     expect(events.filter((e) => e.kind === "failure")).toHaveLength(1);
   });
 
@@ -200,12 +224,19 @@ describe("runTurn", () => {
     await settle();
     a.spawner.last.stderr("Error: unknown option --bogus\n");
     a.spawner.last.exit(1);
-    expect((await a.run.done).at(-1)).toMatchObject({ cause: "crash", exitCode: 1, failure: { class: "native", nativeExitCode: 1, message: expect.stringContaining("--bogus") } });
+    expect((await a.run.done).at(-1)).toMatchObject({
+      cause: "crash",
+      exitCode: 1,
+      failure: { class: "native", nativeExitCode: 1, message: expect.stringContaining("--bogus") },
+    });
     const b = setup();
     await settle();
     b.spawner.last.stderr("Error: connect ECONNREFUSED 127.0.0.1:9\n");
     b.spawner.last.exit(3);
-    expect((await b.run.done).at(-1)).toMatchObject({ cause: "failed", failure: { class: "transport", nativeExitCode: 3 } });
+    expect((await b.run.done).at(-1)).toMatchObject({
+      cause: "failed",
+      failure: { class: "transport", nativeExitCode: 3 },
+    });
   });
 
   it("a decoder's failure turns a clean exit into failed", async () => {
@@ -222,7 +253,11 @@ describe("runTurn", () => {
     spawner.last.stdout(`${"x".repeat(500)}\n{"say":"after"}\n`);
     spawner.last.exit(0);
     const events = await run.done;
-    expect(events[0]).toMatchObject({ kind: "failure", class: "native", message: expect.stringContaining("500 bytes") });
+    expect(events[0]).toMatchObject({
+      kind: "failure",
+      class: "native",
+      message: expect.stringContaining("500 bytes"),
+    });
     expect(events[1]).toEqual({ kind: "message", role: "assistant", text: "after" });
     expect(events.at(-1)).toMatchObject({ cause: "failed" });
   });
@@ -249,7 +284,12 @@ describe("runTurn", () => {
   });
 
   it("a decoder that throws becomes a typed failure, never an exception", async () => {
-    const broken = () => ({ ...fakeDecoder(), record: () => { throw new Error("boom"); } });
+    const broken = () => ({
+      ...fakeDecoder(),
+      record: () => {
+        throw new Error("boom");
+      },
+    });
     const { spawner, run } = setup({ createDecoder: broken });
     await settle();
     spawner.last.stdout('{"a":1}\n');
@@ -266,7 +306,12 @@ describe("runTurn stream shape", () => {
     spawner.last.stdout("Usage: fake [options]\nsomething else\n");
     spawner.last.exit(0);
     const events = await run.done;
-    expect(events.at(-1)).toMatchObject({ kind: "done", exitCode: 0, cause: "failed", failure: { class: "native", message: expect.stringContaining("no JSON events") } });
+    expect(events.at(-1)).toMatchObject({
+      kind: "done",
+      exitCode: 0,
+      cause: "failed",
+      failure: { class: "native", message: expect.stringContaining("no JSON events") },
+    });
   });
 
   it("an empty stdout with exit 0 is left to the decoder's verdict", async () => {

@@ -13,7 +13,10 @@ import type { FailureClass, HarnessEvent } from "../../../src/core/events.js";
 const DIR = resolve(import.meta.dirname, "..", "..", "fixtures", "live");
 const HARNESSES = ["claude", "codex", "pi"] as const;
 
-interface Manifest { readonly version: string; readonly cases: readonly { readonly case: string; readonly exitCode: number | null }[] }
+interface Manifest {
+  readonly version: string;
+  readonly cases: readonly { readonly case: string; readonly exitCode: number | null }[];
+}
 
 function decode(harness: (typeof HARNESSES)[number], name: string): HarnessEvent[] {
   const manifest = JSON.parse(readFileSync(join(DIR, harness, "manifest.json"), "utf8")) as Manifest;
@@ -26,10 +29,19 @@ function decode(harness: (typeof HARNESSES)[number], name: string): HarnessEvent
 
 const done = (events: HarnessEvent[]) => events.at(-1) as Extract<HarnessEvent, { kind: "done" }>;
 const texts = (events: HarnessEvent[], thinking: boolean) =>
-  events.filter((e): e is Extract<HarnessEvent, { kind: "message" }> => e.kind === "message" && e.role === "assistant" && (e.thinking === true) === thinking).map((e) => e.text);
+  events
+    .filter(
+      (e): e is Extract<HarnessEvent, { kind: "message" }> =>
+        e.kind === "message" && e.role === "assistant" && (e.thinking === true) === thinking,
+    )
+    .map((e) => e.text);
 
 const FAILURES: readonly (readonly [string, FailureClass])[] = [
-  ["auth-401", "auth"], ["rate-limit-429", "rate-limit"], ["server-500", "unavailable"], ["overloaded-529", "unavailable"], ["drop", "transport"],
+  ["auth-401", "auth"],
+  ["rate-limit-429", "rate-limit"],
+  ["server-500", "unavailable"],
+  ["overloaded-529", "unavailable"],
+  ["drop", "transport"],
 ];
 
 for (const harness of HARNESSES) {
@@ -43,7 +55,10 @@ for (const harness of HARNESSES) {
     it("tool: a shell call, its output, then the closing text", () => {
       const events = decode(harness, "tool");
       expect(events.find((e) => e.kind === "tool" && e.phase === "call")).toMatchObject({ canonical: "shell" });
-      expect(events.find((e) => e.kind === "tool" && e.phase === "result")).toMatchObject({ isError: false, output: expect.stringContaining("hi") });
+      expect(events.find((e) => e.kind === "tool" && e.phase === "result")).toMatchObject({
+        isError: false,
+        output: expect.stringContaining("hi"),
+      });
       expect(done(events).cause).toBe("clean");
     });
 
@@ -55,7 +70,10 @@ for (const harness of HARNESSES) {
 
     it("question: a question event, and the turn ends awaiting input", () => {
       const events = decode(harness, "question");
-      expect(events.find((e) => e.kind === "question")).toMatchObject({ question: "Which database?", options: ["postgres", "sqlite"] });
+      expect(events.find((e) => e.kind === "question")).toMatchObject({
+        question: "Which database?",
+        options: ["postgres", "sqlite"],
+      });
       expect(done(events)).toMatchObject({ cause: "awaiting-input", exitCode: 0 });
     });
 

@@ -3,19 +3,28 @@ import { DEFAULT_SCRIPT } from "../../../src/model/default-script.js";
 import { parseScript, parseScriptText, ScriptError } from "../../../src/model/script-schema.js";
 
 function errorOf(fn: () => unknown): ScriptError {
-  try { fn(); } catch (err) { if (err instanceof ScriptError) return err; throw err; }
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof ScriptError) return err;
+    throw err;
+  }
   throw new Error("expected a ScriptError");
 }
 
 describe("script schema", () => {
   it("a bad field is reported with its full path", () => {
-    const err = errorOf(() => parseScript({ rules: [{ name: "a", replies: [{ text: "x" }, { tools: [{ tool: "shell", command: 3 }] }] }] }));
+    const err = errorOf(() =>
+      parseScript({ rules: [{ name: "a", replies: [{ text: "x" }, { tools: [{ tool: "shell", command: 3 }] }] }] }),
+    );
     expect(err.path).toBe("rules[0].replies[1].tools[0].command");
     expect(err.message).toContain("rules[0].replies[1].tools[0].command");
   });
 
   it("an unknown failure status is refused at its path", () => {
-    const err = errorOf(() => parseScript({ rules: [{ name: "a", replies: [{ failure: { kind: "status", status: 418 } }] }] }));
+    const err = errorOf(() =>
+      parseScript({ rules: [{ name: "a", replies: [{ failure: { kind: "status", status: 418 } }] }] }),
+    );
     expect(err.path).toBe("rules[0].replies[0].failure.status");
   });
 
@@ -26,7 +35,14 @@ describe("script schema", () => {
   });
 
   it("an invalid regular expression is refused at rules[i].match.regex", () => {
-    const err = errorOf(() => parseScript({ rules: [{ name: "ok", replies: [{}] }, { name: "b", match: { regex: "(" }, replies: [{}] }] }));
+    const err = errorOf(() =>
+      parseScript({
+        rules: [
+          { name: "ok", replies: [{}] },
+          { name: "b", match: { regex: "(" }, replies: [{}] },
+        ],
+      }),
+    );
     expect(err.path).toBe("rules[1].match.regex");
   });
 

@@ -12,13 +12,24 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** Runs `hmux model serve` through its command module (the CLI entry belongs to another file). */
 function serve(args: { port?: string; script?: string }) {
   const code = `const m = await import(${JSON.stringify(MODULE)}); await m.serveModel(${JSON.stringify(args)});`;
-  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   let err = "";
-  child.stdout.setEncoding("utf8").on("data", (d: string) => { out += d; });
-  child.stderr.setEncoding("utf8").on("data", (d: string) => { err += d; });
+  child.stdout.setEncoding("utf8").on("data", (d: string) => {
+    out += d;
+  });
+  child.stderr.setEncoding("utf8").on("data", (d: string) => {
+    err += d;
+  });
   const exited = new Promise<number | null>((r) => child.on("close", (code) => r(code)));
-  const firstLine = new Promise<string>((r) => child.stdout.on("data", () => { if (out.includes("\n")) r(out.split("\n")[0]!); }));
+  const firstLine = new Promise<string>((r) =>
+    child.stdout.on("data", () => {
+      if (out.includes("\n")) r(out.split("\n")[0]!);
+    }),
+  );
   return { child, exited, firstLine, stderr: () => err };
 }
 
@@ -27,7 +38,7 @@ describe("hmux model serve", () => {
     const s = serve({ port: "0" });
     const url = await s.firstLine;
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect((await (await fetch(`${url}/v1/models`)).json() as { data: unknown[] }).data.length).toBeGreaterThan(0);
+    expect(((await (await fetch(`${url}/v1/models`)).json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
     s.child.kill("SIGTERM");
     expect(await s.exited).toBe(0);
   });

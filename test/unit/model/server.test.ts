@@ -1,7 +1,7 @@
 import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseScript } from "../../../src/model/script-schema.js";
-import { startModelServer, type ModelServer } from "../../../src/model/server.js";
+import { type ModelServer, startModelServer } from "../../../src/model/server.js";
 import { parseSse, postJson, streamOf } from "./sse-client.js";
 
 let server: ModelServer | undefined;
@@ -11,10 +11,19 @@ async function start(script?: unknown): Promise<ModelServer> {
   server = await startModelServer({ ...(script ? { script: parseScript(script) } : {}), log: (l) => logs.push(l) });
   return server;
 }
-afterEach(async () => { await server?.close(); server = undefined; });
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
 
 const BASH = { name: "Bash", input_schema: { properties: { command: {} } } };
-const anthropicBody = (text: string, extra: Record<string, unknown> = {}) => ({ model: "m", stream: true, messages: [{ role: "user", content: text }], tools: [BASH], ...extra });
+const anthropicBody = (text: string, extra: Record<string, unknown> = {}) => ({
+  model: "m",
+  stream: true,
+  messages: [{ role: "user", content: text }],
+  tools: [BASH],
+  ...extra,
+});
 
 describe("scripted model server", () => {
   it("listens on 127.0.0.1 only", async () => {
@@ -28,28 +37,43 @@ describe("scripted model server", () => {
     const types = events.map((e) => e.event);
     expect(types[0]).toBe("message_start");
     expect(types.at(-1)).toBe("message_stop");
-    const json = events.filter((e) => (e.data as any).delta?.type === "input_json_delta").map((e) => (e.data as any).delta.partial_json).join("");
+    const json = events
+      .filter((e) => (e.data as any).delta?.type === "input_json_delta")
+      .map((e) => (e.data as any).delta.partial_json)
+      .join("");
     expect(JSON.parse(json)).toEqual({ command: "echo hi" });
     expect(events.find((e) => e.event === "message_delta")!.data).toMatchObject({ delta: { stop_reason: "tool_use" } });
   });
 
   it("anthropic: role:system entries after the user turn do not hide the user's text", async () => {
     const s = await start();
-    await streamOf(`${s.url}/v1/messages`, anthropicBody("", { messages: [{ role: "user", content: [{ type: "text", text: "[[say:seen]]" }] }, { role: "system", content: "reminder" }] }));
+    await streamOf(
+      `${s.url}/v1/messages`,
+      anthropicBody("", {
+        messages: [
+          { role: "user", content: [{ type: "text", text: "[[say:seen]]" }] },
+          { role: "system", content: "reminder" },
+        ],
+      }),
+    );
     expect(s.requests()[0]).toMatchObject({ rule: "markers", lastUserText: "[[say:seen]]" });
   });
 
   it("anthropic: the reply after a tool result quotes it and the check confirms the call id", async () => {
     const s = await start();
     const first = await streamOf(`${s.url}/v1/messages`, anthropicBody("[[bash:echo hi]]"));
-    const id = (first.find((e) => (e.data as any).content_block?.type === "tool_use")!.data as any).content_block.id as string;
+    const id = (first.find((e) => (e.data as any).content_block?.type === "tool_use")!.data as any).content_block
+      .id as string;
     const messages = [
       { role: "user", content: "[[bash:echo hi]]" },
       { role: "assistant", content: [{ type: "tool_use", id, name: "Bash", input: { command: "echo hi" } }] },
       { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: "hi" }] },
     ];
     const second = await streamOf(`${s.url}/v1/messages`, anthropicBody("", { messages }));
-    const text = second.filter((e) => (e.data as any).delta?.type === "text_delta").map((e) => (e.data as any).delta.text).join("");
+    const text = second
+      .filter((e) => (e.data as any).delta?.type === "text_delta")
+      .map((e) => (e.data as any).delta.text)
+      .join("");
     expect(text).toBe("Tool result received: hi");
     expect(s.requests()[1]!.checks).toEqual([expect.objectContaining({ name: "tool-result", ok: true })]);
   });
@@ -57,31 +81,56 @@ describe("scripted model server", () => {
   it("anthropic: a non-streaming request gets one message with all content blocks", async () => {
     const s = await start();
     const res = await postJson(`${s.url}/v1/messages`, anthropicBody("[[think:hmm]] [[say:hello]]", { stream: false }));
-    expect(await res.json()).toMatchObject({ type: "message", content: [{ type: "thinking", thinking: "hmm" }, { type: "text", text: "hello" }], stop_reason: "end_turn" });
+    expect(await res.json()).toMatchObject({
+      type: "message",
+      content: [
+        { type: "thinking", thinking: "hmm" },
+        { type: "text", text: "hello" },
+      ],
+      stop_reason: "end_turn",
+    });
   });
 
   it("responses: a function call arrives as output_item.done and response.completed carries id and usage", async () => {
     const s = await start();
     const events = await streamOf(`${s.url}/v1/responses`, {
-      model: "m", stream: true, input: [{ type: "message", role: "user", content: [{ type: "input_text", text: "[[bash:ls]] [[usage:30/7]]" }] }],
+      model: "m",
+      stream: true,
+      input: [{ type: "message", role: "user", content: [{ type: "input_text", text: "[[bash:ls]] [[usage:30/7]]" }] }],
       tools: [{ type: "function", name: "exec_command", parameters: { properties: { cmd: {} } } }],
     });
     const done = events.filter((e) => e.event === "response.output_item.done").map((e) => (e.data as any).item);
-    expect(done.at(-1)).toMatchObject({ type: "function_call", name: "exec_command", arguments: JSON.stringify({ cmd: "ls" }) });
+    expect(done.at(-1)).toMatchObject({
+      type: "function_call",
+      name: "exec_command",
+      arguments: JSON.stringify({ cmd: "ls" }),
+    });
     const completed = events.at(-1)!;
     expect(completed.event).toBe("response.completed");
-    expect((completed.data as any).response).toMatchObject({ id: expect.any(String), status: "completed", usage: { input_tokens: 30, output_tokens: 7 } });
+    expect((completed.data as any).response).toMatchObject({
+      id: expect.any(String),
+      status: "completed",
+      usage: { input_tokens: 30, output_tokens: 7 },
+    });
   });
 
   it("chat: tool_calls stream as deltas, then a usage chunk, then [DONE]", async () => {
     const s = await start();
     const events = await streamOf(`${s.url}/v1/chat/completions`, {
-      model: "m", stream: true, messages: [{ role: "system", content: "sys" }, { role: "user", content: [{ type: "text", text: "[[bash:ls]]" }] }],
+      model: "m",
+      stream: true,
+      messages: [
+        { role: "system", content: "sys" },
+        { role: "user", content: [{ type: "text", text: "[[bash:ls]]" }] },
+      ],
       tools: [{ type: "function", function: { name: "bash", parameters: { properties: { command: {} } } } }],
     });
     expect(events.at(-1)!.data).toBe("[DONE]");
     expect((events.at(-2)!.data as any).usage).toMatchObject({ prompt_tokens: 12, completion_tokens: 8 });
-    const args = events.flatMap((e) => (e.data as any).choices?.[0]?.delta?.tool_calls ?? []).map((c: any) => c.function.arguments).join("");
+    const args = events
+      .flatMap((e) => (e.data as any).choices?.[0]?.delta?.tool_calls ?? [])
+      .map((c: any) => c.function.arguments)
+      .join("");
     expect(JSON.parse(args)).toEqual({ command: "ls" });
     expect(events.some((e) => (e.data as any).choices?.[0]?.finish_reason === "tool_calls")).toBe(true);
   });
@@ -94,13 +143,17 @@ describe("scripted model server", () => {
     expect(await res.json()).toMatchObject({ type: "error", error: { type: "rate_limit_error" } });
   });
 
-  it.each([[401, "authentication_error"], [403, "permission_error"], [500, "api_error"], [529, "overloaded_error"]])(
-    "status %i answers with error type %s", async (status, type) => {
-      const s = await start();
-      const res = await postJson(`${s.url}/v1/messages`, anthropicBody(`[[fail:${status}]]`));
-      expect(res.status).toBe(status);
-      expect(await res.json()).toMatchObject({ error: { type } });
-    });
+  it.each([
+    [401, "authentication_error"],
+    [403, "permission_error"],
+    [500, "api_error"],
+    [529, "overloaded_error"],
+  ])("status %i answers with error type %s", async (status, type) => {
+    const s = await start();
+    const res = await postJson(`${s.url}/v1/messages`, anthropicBody(`[[fail:${status}]]`));
+    expect(res.status).toBe(status);
+    expect(await res.json()).toMatchObject({ error: { type } });
+  });
 
   it("drop: the first event arrives, then the connection is cut", async () => {
     const s = await start();
@@ -115,7 +168,10 @@ describe("scripted model server", () => {
     const reader = res.body!.getReader();
     const first = new TextDecoder().decode((await reader.read()).value);
     expect(parseSse(first)[0]!.event).toBe("response.created");
-    const next = await Promise.race([reader.read().then(() => "data"), new Promise((r) => setTimeout(() => r("silence"), 300))]);
+    const next = await Promise.race([
+      reader.read().then(() => "data"),
+      new Promise((r) => setTimeout(() => r("silence"), 300)),
+    ]);
     expect(next).toBe("silence");
     await reader.cancel();
   });
@@ -123,7 +179,14 @@ describe("scripted model server", () => {
   it("hang: no response at all, and close() still ends promptly", async () => {
     const s = await start();
     const got = await Promise.race([
-      postJson(`${s.url}/v1/chat/completions`, { model: "m", stream: true, messages: [{ role: "user", content: "[[fail:hang]]" }] }).then(() => "response", () => "error"),
+      postJson(`${s.url}/v1/chat/completions`, {
+        model: "m",
+        stream: true,
+        messages: [{ role: "user", content: "[[fail:hang]]" }],
+      }).then(
+        () => "response",
+        () => "error",
+      ),
       new Promise((r) => setTimeout(() => r("nothing"), 300)),
     ]);
     expect(got).toBe("nothing");
@@ -131,7 +194,9 @@ describe("scripted model server", () => {
   });
 
   it("failTimes: the retry after the scripted failures succeeds", async () => {
-    const s = await start({ rules: [{ name: "flaky", replies: [{ text: "ok", failure: { kind: "status", status: 529 }, failTimes: 1 }] }] });
+    const s = await start({
+      rules: [{ name: "flaky", replies: [{ text: "ok", failure: { kind: "status", status: 529 }, failTimes: 1 }] }],
+    });
     expect((await postJson(`${s.url}/v1/messages`, anthropicBody("x"))).status).toBe(529);
     expect((await postJson(`${s.url}/v1/messages`, anthropicBody("x"))).status).toBe(200);
   });
@@ -149,14 +214,18 @@ describe("scripted model server", () => {
     const s = await start();
     const res = await postJson(`${s.url}/v1/chat/completions`, { model: "m", prompt: "legacy completions shape" });
     expect(res.status).toBe(400);
-    expect((await res.json() as any).error.message).toBe("hmux model: unknown chat request shape: body has no messages[] array");
+    expect(((await res.json()) as any).error.message).toBe(
+      "hmux model: unknown chat request shape: body has no messages[] array",
+    );
     expect(s.requests()[0]).toMatchObject({ outcome: "shape-error", protocol: "chat" });
   });
 
   it("HEAD / preconnect, count_tokens and GET /v1/models are answered", async () => {
     const s = await start();
     expect((await fetch(`${s.url}/`, { method: "HEAD" })).status).toBe(200);
-    expect(await (await postJson(`${s.url}/v1/messages/count_tokens`, anthropicBody("hello"))).json()).toEqual({ input_tokens: expect.any(Number) });
+    expect(await (await postJson(`${s.url}/v1/messages/count_tokens`, anthropicBody("hello"))).json()).toEqual({
+      input_tokens: expect.any(Number),
+    });
     expect(await (await fetch(`${s.url}/v1/models`)).json()).toMatchObject({ data: [{ id: "hmux-model" }] });
   });
 
@@ -164,10 +233,13 @@ describe("scripted model server", () => {
     const s = await start();
     await streamOf(`${s.url}/v1/messages`, anthropicBody("[[say:hi]]"));
     await postJson(`${s.url}/v1/messages`, anthropicBody("x"), { "x-api-key": "dummy" });
-    const log = await (await fetch(`${s.url}/_hmux/requests`)).json() as any[];
-    expect(log.map((r) => [r.method, r.path, r.rule, r.replyIndex])).toEqual([["POST", "/v1/messages", "markers", 0], ["POST", "/v1/messages", "demo", 0]]);
+    const log = (await (await fetch(`${s.url}/_hmux/requests`)).json()) as any[];
+    expect(log.map((r) => [r.method, r.path, r.rule, r.replyIndex])).toEqual([
+      ["POST", "/v1/messages", "markers", 0],
+      ["POST", "/v1/messages", "demo", 0],
+    ]);
     expect(log[1].headers["x-api-key"]).toBe("dummy");
-    const slim = await (await fetch(`${s.url}/_hmux/requests?bodies=0`)).json() as any[];
+    const slim = (await (await fetch(`${s.url}/_hmux/requests?bodies=0`)).json()) as any[];
     expect(slim.map((r) => "body" in r)).toEqual([false, false]);
     await fetch(`${s.url}/_hmux/requests`, { method: "DELETE" });
     expect(s.requests()).toEqual([]);

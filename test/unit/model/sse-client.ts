@@ -1,8 +1,15 @@
 /** Test helper: POST JSON to the model server and read the SSE answer as parsed events. */
-export interface SseEvent { readonly event: string | null; readonly data: unknown }
+export interface SseEvent {
+  readonly event: string | null;
+  readonly data: unknown;
+}
 
 export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  return fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 export function parseSse(text: string): SseEvent[] {

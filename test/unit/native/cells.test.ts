@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { inkColor } from "../../../src/native/palette.js";
 import { rowSegments, rowText } from "../../../src/native/cells.js";
+import { inkColor } from "../../../src/native/palette.js";
 import { feed, makeTerminal } from "./helpers.js";
 
 async function firstRow(data: string, cols = 30) {
@@ -31,10 +31,16 @@ describe("cell attributes → styled segments", () => {
   });
 
   it("bold, dim, italic, underline, inverse and strikethrough survive", async () => {
-    const row = await firstRow("\u001b[1mB\u001b[0m\u001b[2mD\u001b[0m\u001b[3mI\u001b[0m\u001b[4mU\u001b[0m\u001b[7mR\u001b[0m\u001b[9mS\u001b[0m");
+    const row = await firstRow(
+      "\u001b[1mB\u001b[0m\u001b[2mD\u001b[0m\u001b[3mI\u001b[0m\u001b[4mU\u001b[0m\u001b[7mR\u001b[0m\u001b[9mS\u001b[0m",
+    );
     expect(row).toEqual([
-      { text: "B", bold: true }, { text: "D", dim: true }, { text: "I", italic: true },
-      { text: "U", underline: true }, { text: "R", inverse: true }, { text: "S", strikethrough: true },
+      { text: "B", bold: true },
+      { text: "D", dim: true },
+      { text: "I", italic: true },
+      { text: "U", underline: true },
+      { text: "R", inverse: true },
+      { text: "S", strikethrough: true },
     ]);
   });
 

@@ -1,5 +1,5 @@
-import * as xterm from "@xterm/headless";
 import type { Terminal } from "@xterm/headless";
+import * as xterm from "@xterm/headless";
 
 type XtermModule = { Terminal?: typeof Terminal; default?: { Terminal: typeof Terminal } };
 const TerminalClass = (xterm as XtermModule).Terminal ?? (xterm as XtermModule).default!.Terminal;

@@ -57,12 +57,16 @@ describe("key → bytes", () => {
 
   it("a multi-character event is a paste: newlines become CR, bracketed when the UI asked", () => {
     expect(keyToBytes("one\ntwo", {}, plain)).toBe("one\rtwo");
-    expect(keyToBytes("one\ntwo", {}, { applicationCursor: false, bracketedPaste: true })).toBe("\u001b[200~one\rtwo\u001b[201~");
+    expect(keyToBytes("one\ntwo", {}, { applicationCursor: false, bracketedPaste: true })).toBe(
+      "\u001b[200~one\rtwo\u001b[201~",
+    );
     expect(pasteBytes("a\r\nb", { bracketedPaste: false })).toBe("a\rb");
   });
 
   it("a paste the outer terminal bracketed is unwrapped and re-bracketed for the pane", () => {
-    expect(keyToBytes("[200~hi\u001b[201~", {}, { applicationCursor: false, bracketedPaste: true })).toBe("\u001b[200~hi\u001b[201~");
+    expect(keyToBytes("[200~hi\u001b[201~", {}, { applicationCursor: false, bracketedPaste: true })).toBe(
+      "\u001b[200~hi\u001b[201~",
+    );
     expect(keyToBytes("[200~hi\u001b[201~", {}, plain)).toBe("hi");
   });
 

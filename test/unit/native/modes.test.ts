@@ -12,7 +12,9 @@ describe("input modes and their reset", () => {
     expect(modeResetSequence({ ...NO_MODES, focusReporting: true })).toBe("\u001b[?1004l");
     expect(modeResetSequence({ ...NO_MODES, applicationCursor: true })).toBe("\u001b[?1l");
     expect(modeResetSequence({ ...NO_MODES, modifyOtherKeys: 2 })).toBe("\u001b[>4;0m");
-    expect(modeResetSequence({ ...NO_MODES, mouse: "any" })).toBe("\u001b[?1000l\u001b[?1002l\u001b[?1003l\u001b[?1006l\u001b[?1015l");
+    expect(modeResetSequence({ ...NO_MODES, mouse: "any" })).toBe(
+      "\u001b[?1000l\u001b[?1002l\u001b[?1003l\u001b[?1006l\u001b[?1015l",
+    );
   });
 
   it("the kitty keyboard stack is popped as deep as it was pushed", () => {
@@ -26,11 +28,17 @@ describe("input modes and their reset", () => {
     await feed(t, "\u001b[?2004h\u001b[?1004h\u001b[?1h\u001b[>1u\u001b[>3u\u001b[>4;2m\u001b[?1003h\u001b[?1006h");
     const modes = tracker.modes();
     expect(modes).toEqual({
-      applicationCursor: true, bracketedPaste: true, focusReporting: true, mouse: "any",
-      kittyDepth: 2, kittyFlags: 3, modifyOtherKeys: 2,
+      applicationCursor: true,
+      bracketedPaste: true,
+      focusReporting: true,
+      mouse: "any",
+      kittyDepth: 2,
+      kittyFlags: 3,
+      modifyOtherKeys: 2,
     });
     const reset = modeResetSequence(modes);
-    for (const off of ["\u001b[<2u", "\u001b[>4;0m", "\u001b[?2004l", "\u001b[?1004l", "\u001b[?1003l", "\u001b[?1l"]) expect(reset).toContain(off);
+    for (const off of ["\u001b[<2u", "\u001b[>4;0m", "\u001b[?2004l", "\u001b[?1004l", "\u001b[?1003l", "\u001b[?1l"])
+      expect(reset).toContain(off);
     tracker.dispose();
     t.dispose();
   });

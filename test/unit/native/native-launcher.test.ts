@@ -1,15 +1,23 @@
 import { describe, expect, it } from "vitest";
+import { isNativePort } from "../../../src/native/native-port.js";
 import { nativeKindOf, withNativeSessions } from "../../../src/ui/native/native-launcher.js";
 import type { SessionLauncher } from "../../../src/ui/session-launcher.js";
-import { isNativePort } from "../../../src/native/native-port.js";
 import { fakeFactory } from "./fake-pty.js";
 
 const base: SessionLauncher = {
   validate: (r) => ({ ok: false, message: `base saw ${r.harness}` }),
   launch: () => Promise.reject(new Error("base launch")),
 };
-const found = (kind: string) => ({ ok: true as const, binary: { harness: kind as "claude", executable: `/bin/${kind}`, prefixArgs: [], source: "path" as const } });
-const missing = (kind: string) => ({ ok: false as const, harness: kind as "claude", message: `no ${kind} binary found`, hint: `install ${kind}` });
+const found = (kind: string) => ({
+  ok: true as const,
+  binary: { harness: kind as "claude", executable: `/bin/${kind}`, prefixArgs: [], source: "path" as const },
+});
+const missing = (kind: string) => ({
+  ok: false as const,
+  harness: kind as "claude",
+  message: `no ${kind} binary found`,
+  hint: `install ${kind}`,
+});
 
 describe("native sessions from the new-session dialog", () => {
   it("the harness field asks for a native pane as 'shell', 'native <harness>' or '<harness>:native'", () => {
@@ -27,17 +35,37 @@ describe("native sessions from the new-session dialog", () => {
   });
 
   it("a native request is checked before any spawn: unknown kind, missing binary, bad endpoint", () => {
-    const launcher = withNativeSessions(base, { size: () => ({ cols: 80, rows: 20 }), resolveBinary: (k) => (k === "codex" ? missing(k) : found(k)) });
+    const launcher = withNativeSessions(base, {
+      size: () => ({ cols: 80, rows: 20 }),
+      resolveBinary: (k) => (k === "codex" ? missing(k) : found(k)),
+    });
     expect(launcher.validate({ harness: "native claude" })).toEqual({ ok: true });
-    expect(launcher.validate({ harness: "native codex" })).toEqual({ ok: false, message: "no codex binary found", hint: "install codex" });
-    expect(launcher.validate({ harness: "native nope" })).toMatchObject({ ok: false, message: 'no native pane for "nope"' });
-    expect(launcher.validate({ harness: "native claude", endpoint: "not a url" })).toMatchObject({ ok: false, message: 'endpoint "not a url" is not a URL' });
-    expect(launcher.validate({ harness: "native claude", prompt: "hi" })).toEqual({ ok: true, notes: ["a native pane ignores the prompt field: type it into the pane"] });
+    expect(launcher.validate({ harness: "native codex" })).toEqual({
+      ok: false,
+      message: "no codex binary found",
+      hint: "install codex",
+    });
+    expect(launcher.validate({ harness: "native nope" })).toMatchObject({
+      ok: false,
+      message: 'no native pane for "nope"',
+    });
+    expect(launcher.validate({ harness: "native claude", endpoint: "not a url" })).toMatchObject({
+      ok: false,
+      message: 'endpoint "not a url" is not a URL',
+    });
+    expect(launcher.validate({ harness: "native claude", prompt: "hi" })).toEqual({
+      ok: true,
+      notes: ["a native pane ignores the prompt field: type it into the pane"],
+    });
   });
 
   it("launching 'shell' gives a native port at the requested size, its state unknown", async () => {
     const fake = fakeFactory();
-    const launcher = withNativeSessions(undefined, { size: () => ({ cols: 50, rows: 12 }), spawn: fake.factory, hostEnv: { SHELL: "/bin/sh", PATH: "/bin" } });
+    const launcher = withNativeSessions(undefined, {
+      size: () => ({ cols: 50, rows: 12 }),
+      spawn: fake.factory,
+      hostEnv: { SHELL: "/bin/sh", PATH: "/bin" },
+    });
     const port = await launcher.launch({ harness: "shell", cwd: "/" });
     expect(isNativePort(port)).toBe(true);
     if (!isNativePort(port)) return;

@@ -1,14 +1,13 @@
-import React from "react";
-import { afterEach, describe, expect, it } from "vitest";
 import { render } from "ink-testing-library";
+import { afterEach, describe, expect, it } from "vitest";
+import type { HookReport } from "../../../src/native/hooks/report-schema.js";
+import { NativeSessionPort } from "../../../src/native/native-port.js";
+import { NativeTerminal } from "../../../src/native/native-terminal.js";
 import { App } from "../../../src/ui/App.js";
+import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import { FALLBACK_THEME } from "../../../src/ui/theme/theme.js";
-import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
-import { NativeTerminal } from "../../../src/native/native-terminal.js";
-import { NativeSessionPort } from "../../../src/native/native-port.js";
-import type { HookReport } from "../../../src/native/hooks/report-schema.js";
-import { fakeFactory, type FakePty } from "./fake-pty.js";
+import { type FakePty, fakeFactory } from "./fake-pty.js";
 
 const tick = (ms = 40) => new Promise((r) => setTimeout(r, ms));
 let cleanup: Array<() => void> = [];
@@ -19,12 +18,23 @@ afterEach(() => {
 
 async function mount(kind: "shell" | "claude", hooks: boolean) {
   const fake = fakeFactory();
-  const terminal = new NativeTerminal({ argv: ["x"], cwd: "/", env: {}, cols: 40, rows: 8, spawn: fake.factory, focusedFps: 100 });
+  const terminal = new NativeTerminal({
+    argv: ["x"],
+    cwd: "/",
+    env: {},
+    cols: 40,
+    rows: 8,
+    spawn: fake.factory,
+    focusedFps: 100,
+  });
   const port = new NativeSessionPort({ kind, terminal, hooks });
   const store = new AppStore({ scheduler: { now: () => 0, every: () => () => undefined }, columns: 60, rows: 14 });
   store.addSession(port);
   const r = render(<App store={store} theme={FALLBACK_THEME} keymap={DEFAULT_KEYMAP} />);
-  cleanup.push(() => r.unmount(), () => terminal.dispose());
+  cleanup.push(
+    () => r.unmount(),
+    () => terminal.dispose(),
+  );
   await tick(60);
   return { r, store, port, pty: fake.pty() as FakePty };
 }
@@ -73,7 +83,14 @@ describe("native pane in the TUI", () => {
     await tick(60);
     // typing into a UI that wants bracketed paste: the real terminal is asked for it too
     expect(r.frames.some((f) => f.includes("\u001b[?2004h"))).toBe(true);
-    const other = new NativeTerminal({ argv: ["y"], cwd: "/", env: {}, cols: 10, rows: 3, spawn: fakeFactory().factory });
+    const other = new NativeTerminal({
+      argv: ["y"],
+      cwd: "/",
+      env: {},
+      cols: 10,
+      rows: 3,
+      spawn: fakeFactory().factory,
+    });
     cleanup.push(() => other.dispose());
     store.addSession(new NativeSessionPort({ kind: "shell", terminal: other, hooks: false }));
     await tick(80);
@@ -87,7 +104,8 @@ describe("native pane in the TUI", () => {
 
   it("a hook's permission request shows approval on the rail and in the pane header", async () => {
     const { r, port, store } = await mount("claude", true);
-    const report = (event: HookReport["event"], extra: Partial<HookReport> = {}) => port.report({ v: 1, pane: "p", at: 0, event, ...extra });
+    const report = (event: HookReport["event"], extra: Partial<HookReport> = {}) =>
+      port.report({ v: 1, pane: "p", at: 0, event, ...extra });
     report("UserPromptSubmit");
     report("PermissionRequest", { tool: "Bash", toolInput: { command: "touch x" } });
     store.commit();

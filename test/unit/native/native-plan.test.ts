@@ -1,15 +1,29 @@
 import { describe, expect, it } from "vitest";
-import { claudeHookSettings, claudeOnboarding, codexHookFlags, hookCommand, planNative, shellQuote } from "../../../src/native/native-plan.js";
 import { HOOK_EVENTS } from "../../../src/native/hooks/report-schema.js";
+import {
+  claudeHookSettings,
+  claudeOnboarding,
+  codexHookFlags,
+  hookCommand,
+  planNative,
+  shellQuote,
+} from "../../../src/native/native-plan.js";
 import type { ResolvedBinary } from "../../../src/spawn/binaries.js";
 
-const bin = (harness: "claude" | "codex" | "pi"): ResolvedBinary => ({ harness, executable: `/bin/${harness}`, prefixArgs: [], source: "path" });
+const bin = (harness: "claude" | "codex" | "pi"): ResolvedBinary => ({
+  harness,
+  executable: `/bin/${harness}`,
+  prefixArgs: [],
+  source: "path",
+});
 const hookEnv = { HMUX_HOOK_SOCKET: "/tmp/x/hooks.sock", HMUX_HOOK_TOKEN: "tok", HMUX_HOOK_PANE: "p1" };
 const host = { PATH: "/usr/bin", HOME: "/home/u", SECRET: "s", TMUX: "/tmp/tmux", SHELL: "/bin/zsh" };
 
 describe("native launch plans", () => {
   it("claude gets every lifecycle hook inline, reporting through the shipped script", () => {
-    const settings = JSON.parse(claudeHookSettings()) as { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> };
+    const settings = JSON.parse(claudeHookSettings()) as {
+      hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>>;
+    };
     expect(Object.keys(settings.hooks).sort()).toEqual([...HOOK_EVENTS].sort());
     expect(settings.hooks.PermissionRequest![0]!.hooks[0]!.command).toBe(hookCommand("PermissionRequest"));
     expect(hookCommand("Stop", "/usr/bin/node", "/a b/report.mjs")).toBe("/usr/bin/node '/a b/report.mjs' Stop");
@@ -18,7 +32,9 @@ describe("native launch plans", () => {
   it("codex hooks are -c overrides, trusted for this run because hmux wrote them", () => {
     const plan = planNative({ kind: "codex", cwd: "/w", hostEnv: host, binary: bin("codex"), hookEnv });
     expect(plan.argv).toContain("--dangerously-bypass-hook-trust");
-    expect(plan.argv.join(" ")).toContain(`hooks.PermissionRequest=[{matcher="*",hooks=[{type="command",command=${JSON.stringify(hookCommand("PermissionRequest"))}`);
+    expect(plan.argv.join(" ")).toContain(
+      `hooks.PermissionRequest=[{matcher="*",hooks=[{type="command",command=${JSON.stringify(hookCommand("PermissionRequest"))}`,
+    );
     expect(codexHookFlags().filter((a) => a === "-c")).toHaveLength(6);
     expect(plan.hooks).toBe(true);
   });
@@ -31,18 +47,41 @@ describe("native launch plans", () => {
   });
 
   it("with an endpoint claude runs isolated, pointed at it, first-run dialogs answered", () => {
-    const plan = planNative({ kind: "claude", cwd: "/w", hostEnv: host, binary: bin("claude"), hookEnv, endpoint: new URL("http://127.0.0.1:9/"), stateDir: "/s" });
-    expect(plan.env).toMatchObject({ HOME: "/s/home", CLAUDE_CONFIG_DIR: "/s/home/.claude", ANTHROPIC_BASE_URL: "http://127.0.0.1:9", ANTHROPIC_API_KEY: "dummy" });
+    const plan = planNative({
+      kind: "claude",
+      cwd: "/w",
+      hostEnv: host,
+      binary: bin("claude"),
+      hookEnv,
+      endpoint: new URL("http://127.0.0.1:9/"),
+      stateDir: "/s",
+    });
+    expect(plan.env).toMatchObject({
+      HOME: "/s/home",
+      CLAUDE_CONFIG_DIR: "/s/home/.claude",
+      ANTHROPIC_BASE_URL: "http://127.0.0.1:9",
+      ANTHROPIC_API_KEY: "dummy",
+    });
     expect(plan.env.SECRET).toBeUndefined();
     expect(plan.argv).toEqual(expect.arrayContaining(["--model", "hmux-model", "--settings"]));
     expect(plan.files.map((f) => f.path)).toEqual(["/s/home/.claude/.claude.json"]);
     expect(JSON.parse(claudeOnboarding("/w", "dummy"))).toMatchObject({
-      hasCompletedOnboarding: true, projects: { "/w": { hasTrustDialogAccepted: true } }, customApiKeyResponses: { approved: ["dummy"] },
+      hasCompletedOnboarding: true,
+      projects: { "/w": { hasTrustDialogAccepted: true } },
+      customApiKeyResponses: { approved: ["dummy"] },
     });
   });
 
   it("with an endpoint codex asks for approvals on request, so its dialog can appear", () => {
-    const plan = planNative({ kind: "codex", cwd: "/w", hostEnv: host, binary: bin("codex"), hookEnv, endpoint: new URL("http://127.0.0.1:9/"), stateDir: "/s" });
+    const plan = planNative({
+      kind: "codex",
+      cwd: "/w",
+      hostEnv: host,
+      binary: bin("codex"),
+      hookEnv,
+      endpoint: new URL("http://127.0.0.1:9/"),
+      stateDir: "/s",
+    });
     expect(plan.argv.join(" ")).toContain('approval_policy="on-request"');
     expect(plan.argv.join(" ")).toContain('model_providers.hmux.base_url="http://127.0.0.1:9/v1"');
     expect(plan.env.CODEX_HOME).toBe("/s/home/.codex");
@@ -57,7 +96,9 @@ describe("native launch plans", () => {
   });
 
   it("an endpoint without a state dir is a bug, refused", () => {
-    expect(() => planNative({ kind: "pi", cwd: "/w", hostEnv: host, binary: bin("pi"), endpoint: new URL("http://127.0.0.1:9/") })).toThrow(/state dir/);
+    expect(() =>
+      planNative({ kind: "pi", cwd: "/w", hostEnv: host, binary: bin("pi"), endpoint: new URL("http://127.0.0.1:9/") }),
+    ).toThrow(/state dir/);
   });
 
   it("shell quoting leaves plain words alone and single-quotes the rest", () => {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../../src/core/control/types.js";
-import { NativeTerminal } from "../../../src/native/native-terminal.js";
-import { NativeSessionPort } from "../../../src/native/native-port.js";
 import type { HookReport } from "../../../src/native/hooks/report-schema.js";
+import { NativeSessionPort } from "../../../src/native/native-port.js";
+import { NativeTerminal } from "../../../src/native/native-terminal.js";
 import { fakeFactory } from "./fake-pty.js";
 
 let ports: NativeSessionPort[] = [];
@@ -21,7 +21,13 @@ function make(kind: "claude" | "codex" | "pi" | "shell", hooks: boolean) {
   return { port, events, pty: fake.pty() };
 }
 
-const r = (event: HookReport["event"], extra: Partial<HookReport> = {}): HookReport => ({ v: 1, pane: "p", at: 0, event, ...extra });
+const r = (event: HookReport["event"], extra: Partial<HookReport> = {}): HookReport => ({
+  v: 1,
+  pane: "p",
+  at: 0,
+  event,
+  ...extra,
+});
 
 describe("native session port", () => {
   it("hook reports become lifecycle states: running, then idle", () => {
@@ -43,7 +49,10 @@ describe("native session port", () => {
     port.report(r("PostToolUse", { tool: "Bash" }));
     expect(events.slice(1)).toEqual([
       { kind: "state", from: "running", to: "awaiting-approval", reason: "hook PermissionRequest" },
-      { kind: "approval-request", call: { callId: "native-1", tool: "Bash", input: { command: "touch x" }, openedAt: 1000, deadlineAt: null } },
+      {
+        kind: "approval-request",
+        call: { callId: "native-1", tool: "Bash", input: { command: "touch x" }, openedAt: 1000, deadlineAt: null },
+      },
       { kind: "approval-cleared", callId: "native-1", reason: "native-resolved" },
       { kind: "state", from: "awaiting-approval", to: "running", reason: "hook PostToolUse" },
     ]);
@@ -81,7 +90,12 @@ describe("native session port", () => {
     expect(port.stateKnown).toBe(false);
     expect(events.slice(-2)).toEqual([
       { kind: "approval-cleared", callId: "native-1", reason: "native-resolved" },
-      { kind: "state", from: "awaiting-approval", to: "starting", reason: "interrupted from the keyboard: state unknown until the next hook" },
+      {
+        kind: "state",
+        from: "awaiting-approval",
+        to: "starting",
+        reason: "interrupted from the keyboard: state unknown until the next hook",
+      },
     ]);
     port.report(r("UserPromptSubmit"));
     expect(port.stateKnown).toBe(true);
@@ -115,7 +129,10 @@ describe("native pane in the store", () => {
     const { AppStore } = await import("../../../src/ui/store/app-store.js");
     const { Notifier } = await import("../../../src/ui/notify/notifier.js");
     const out: string[] = [];
-    const notifier = new Notifier({ enabled: true, method: "osc9", cooldownSeconds: 0 }, { write: (s) => out.push(s), now: () => 0, env: {} });
+    const notifier = new Notifier(
+      { enabled: true, method: "osc9", cooldownSeconds: 0 },
+      { write: (s) => out.push(s), now: () => 0, env: {} },
+    );
     const store = new AppStore({ scheduler: { now: () => 0, every: () => () => undefined }, notifier });
     const { port } = make("claude", true);
     store.addSession(port);

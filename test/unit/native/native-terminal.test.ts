@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { NativeTerminal } from "../../../src/native/native-terminal.js";
 import { rowText } from "../../../src/native/cells.js";
+import { NativeTerminal } from "../../../src/native/native-terminal.js";
 import { fakeFactory } from "./fake-pty.js";
 
 let open: NativeTerminal[] = [];

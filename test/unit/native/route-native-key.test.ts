@@ -1,15 +1,32 @@
-import { afterEach, describe, expect, it } from "vitest";
 import type { Key } from "ink";
-import { AppStore } from "../../../src/ui/store/app-store.js";
-import { routeNativeKey } from "../../../src/ui/native/route-native-key.js";
-import { NativeTerminal } from "../../../src/native/native-terminal.js";
+import { afterEach, describe, expect, it } from "vitest";
 import { NativeSessionPort } from "../../../src/native/native-port.js";
-import { fakeFactory, type FakePty } from "./fake-pty.js";
+import { NativeTerminal } from "../../../src/native/native-terminal.js";
+import { routeNativeKey } from "../../../src/ui/native/route-native-key.js";
+import { AppStore } from "../../../src/ui/store/app-store.js";
+import { type FakePty, fakeFactory } from "./fake-pty.js";
 
 const NO_KEY: Key = {
-  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
-  return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false,
-  super: false, hyper: false, capsLock: false, numLock: false,
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  pageDown: false,
+  pageUp: false,
+  home: false,
+  end: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+  super: false,
+  hyper: false,
+  capsLock: false,
+  numLock: false,
 };
 const key = (k: Partial<Key>): Key => ({ ...NO_KEY, ...k });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { takeSnapshot } from "../../../src/native/snapshot.js";
 import { rowText } from "../../../src/native/cells.js";
+import { takeSnapshot } from "../../../src/native/snapshot.js";
 import { feed, makeTerminal } from "./helpers.js";
 
 const texts = (rows: readonly (readonly { text: string }[])[]) => rows.map((r) => rowText(r));

@@ -1,9 +1,9 @@
 /** Resolution over the real descriptors' `expresses`: the divergences spec 003 names for a bare launch. */
 import { describe, expect, it } from "vitest";
 import { DESCRIPTORS } from "../../../src/adapters/descriptors.js";
-import { resolveTurnOptions } from "../../../src/core/options/resolve.js";
-import { renderDivergenceLine } from "../../../src/core/options/render-provenance.js";
 import { HARNESS_NAMES, type HarnessName } from "../../../src/core/harness-names.js";
+import { renderDivergenceLine } from "../../../src/core/options/render-provenance.js";
+import { resolveTurnOptions } from "../../../src/core/options/resolve.js";
 
 function bareLaunch(harness: HarnessName) {
   return resolveTurnOptions({ harness, expresses: DESCRIPTORS[harness].expresses, mode: "launch", args: {} });

@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { resolveTurnOptions, type ResolvedTurnOptions, type ResolveTurnOptionsInput } from "../../../src/core/options/resolve.js";
-import { renderResolution } from "../../../src/core/options/render-provenance.js";
-import { RefusalError } from "../../../src/core/refusal.js";
 import { HARNESS_NAMES } from "../../../src/core/harness-names.js";
+import { renderResolution } from "../../../src/core/options/render-provenance.js";
+import {
+  type ResolvedTurnOptions,
+  type ResolveTurnOptionsInput,
+  resolveTurnOptions,
+} from "../../../src/core/options/resolve.js";
 import type { TurnOptions } from "../../../src/core/options/types.js";
+import { RefusalError } from "../../../src/core/refusal.js";
 import { config, EXPRESSES_ALL, rng } from "./helpers.js";
 
 /** Random setting values drawn from small, valid vocabularies. */
@@ -28,7 +32,8 @@ function generate(next: () => number): ResolveTurnOptionsInput {
   const pickOne = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
   const someSettings = (chance: number): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
-    for (const [key, values] of Object.entries(CHOICES)) if (next() < chance) out[key] = structuredClone(pickOne(values));
+    for (const [key, values] of Object.entries(CHOICES))
+      if (next() < chance) out[key] = structuredClone(pickOne(values));
     return out;
   };
   const args = someSettings(0.15) as TurnOptions;
@@ -109,7 +114,9 @@ describe("resolution is pure and deterministic", () => {
       // Whatever the tiers, a project floor is never exceeded.
       if (input.project?.tools) {
         const reported = r.divergence.some((d) => d.key === "tools");
-        expect(r.options.tools !== undefined || reported, `floor dropped silently for ${JSON.stringify(input)}`).toBe(true);
+        expect(r.options.tools !== undefined || reported, `floor dropped silently for ${JSON.stringify(input)}`).toBe(
+          true,
+        );
         for (const tool of r.options.tools ?? []) expect(input.project.tools).toContain(tool);
         expect(r.options.access).toBeUndefined();
       }

@@ -9,15 +9,40 @@ export function config(body: Record<string, unknown>): Config {
 
 /** Everything a harness could express, for tests about precedence rather than divergence. */
 export const EXPRESSES_ALL = [
-  "model", "effort", "sandbox", "contextWindow", "provider", "tools", "excludeTools", "access",
-  "autonomy", "write", "shell", "memory", "maxSteps", "discovery", "systemPrompt",
-  "appendSystemPrompt", "skills", "isolation", "endpoint", "isolate",
+  "model",
+  "effort",
+  "sandbox",
+  "contextWindow",
+  "provider",
+  "tools",
+  "excludeTools",
+  "access",
+  "autonomy",
+  "write",
+  "shell",
+  "memory",
+  "maxSteps",
+  "discovery",
+  "systemPrompt",
+  "appendSystemPrompt",
+  "skills",
+  "isolation",
+  "endpoint",
+  "isolate",
 ];
 
 /** The user config trusts the project: its settings apply whole (tests about precedence). */
-export const TRUSTED: ProjectTrust = { trusted: true, root: "/repo", userConfigPath: "/home/u/.config/hmux/config.json" };
+export const TRUSTED: ProjectTrust = {
+  trusted: true,
+  root: "/repo",
+  userConfigPath: "/home/u/.config/hmux/config.json",
+};
 /** The user config does not list the project. */
-export const UNTRUSTED: ProjectTrust = { trusted: false, root: "/repo", userConfigPath: "/home/u/.config/hmux/config.json" };
+export const UNTRUSTED: ProjectTrust = {
+  trusted: false,
+  root: "/repo",
+  userConfigPath: "/home/u/.config/hmux/config.json",
+};
 
 /** A seeded generator (LCG) so generated-input tests repeat exactly. */
 export function rng(seed: number): () => number {

@@ -3,12 +3,16 @@
  * config and args never lets more run without a check than the same inputs without the project.
  */
 import { describe, expect, it } from "vitest";
-import { resolveTurnOptions, type ResolveTurnOptionsInput, type ResolvedTurnOptions } from "../../../src/core/options/resolve.js";
+import type { Config } from "../../../src/core/config/schema.js";
 import { resolveConfigSettings } from "../../../src/core/config/settings.js";
 import { HARNESS_NAMES } from "../../../src/core/harness-names.js";
-import { CANONICAL_TOOLS } from "../../../src/core/tools.js";
+import {
+  type ResolvedTurnOptions,
+  type ResolveTurnOptionsInput,
+  resolveTurnOptions,
+} from "../../../src/core/options/resolve.js";
 import type { TurnOptions } from "../../../src/core/options/types.js";
-import type { Config } from "../../../src/core/config/schema.js";
+import { CANONICAL_TOOLS } from "../../../src/core/tools.js";
 import { config, EXPRESSES_ALL, rng, UNTRUSTED } from "./helpers.js";
 
 /** Small vocabularies rich in loosening values. */
@@ -23,7 +27,12 @@ const CHOICES: Record<string, readonly unknown[]> = {
   discovery: [{ extensions: false }, { extensions: true, skills: true }, { tools: false, instructionFiles: true }],
   isolate: [true, false],
   endpoint: ["http://127.0.0.1:1/v1", "http://127.0.0.1:2/v1"],
-  policy: [{ allowTools: ["read"] }, { allowCommands: ["ls", "git status"] }, { allowTools: ["grep"], headless: { decision: "deny", reason: "no" } }, { headless: { decision: "deny" } }],
+  policy: [
+    { allowTools: ["read"] },
+    { allowCommands: ["ls", "git status"] },
+    { allowTools: ["grep"], headless: { decision: "deny", reason: "no" } },
+    { headless: { decision: "deny" } },
+  ],
   toolsets: [{ review: ["read"] }, { review: ["read", "shell"], extra: ["grep"] }],
   toolMap: [{ claude: { read: "Bash" } }, { claude: { list: "LS" }, pi: { read: "bash" } }],
 };
@@ -34,7 +43,8 @@ function generate(next: () => number): ResolveTurnOptionsInput & { user?: Config
   const pickOne = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
   const some = (chance: number): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
-    for (const [key, values] of Object.entries(CHOICES)) if (next() < chance) out[key] = structuredClone(pickOne(values));
+    for (const [key, values] of Object.entries(CHOICES))
+      if (next() < chance) out[key] = structuredClone(pickOne(values));
     return out;
   };
   const args: Record<string, unknown> = {};
@@ -69,14 +79,16 @@ function granted(o: TurnOptions): Set<string> {
 /** Every way `withProject` is looser than `without`; empty when it is at least as narrow. */
 function loosenings(withProject: TurnOptions, without: TurnOptions): string[] {
   const out: string[] = [];
-  for (const key of ["autonomy", "write", "shell"] as const) if (withProject[key] === true && without[key] !== true) out.push(key);
+  for (const key of ["autonomy", "write", "shell"] as const)
+    if (withProject[key] === true && without[key] !== true) out.push(key);
   if (withProject.sandbox !== undefined) {
     const baseline = without.sandbox ?? "read-only";
     if (SANDBOX_RANK.indexOf(withProject.sandbox) > SANDBOX_RANK.indexOf(baseline)) out.push("sandbox");
   }
   if (withProject.access === "write" && without.access === "read") out.push("access");
   for (const [facet, on] of Object.entries(withProject.discovery ?? {})) {
-    if (on && without.discovery?.[facet as keyof NonNullable<TurnOptions["discovery"]>] === false) out.push(`discovery.${facet}`);
+    if (on && without.discovery?.[facet as keyof NonNullable<TurnOptions["discovery"]>] === false)
+      out.push(`discovery.${facet}`);
   }
   if (without.isolate === true && withProject.isolate !== true) out.push("isolate");
   if (withProject.endpoint !== without.endpoint) out.push("endpoint");
@@ -84,7 +96,8 @@ function loosenings(withProject: TurnOptions, without: TurnOptions): string[] {
   if (withProject.access === undefined && without.access === undefined) {
     const before = granted(without);
     const extra = [...granted(withProject)].filter((t) => !before.has(t) && !t.startsWith("native:"));
-    if (extra.length > 0 && (without.tools !== undefined || without.excludeTools !== undefined)) out.push(`tools ${extra.join(",")}`);
+    if (extra.length > 0 && (without.tools !== undefined || without.excludeTools !== undefined))
+      out.push(`tools ${extra.join(",")}`);
   }
   return out;
 }
@@ -109,7 +122,11 @@ describe("project trust over generated inputs", () => {
     const next = rng(4);
     for (let i = 0; i < 1000; i++) {
       const input = generate(next);
-      const withProject = resolveConfigSettings({ ...(input.user ? { user: input.user } : {}), project: input.project, projectTrust: UNTRUSTED }).policy;
+      const withProject = resolveConfigSettings({
+        ...(input.user ? { user: input.user } : {}),
+        project: input.project,
+        projectTrust: UNTRUSTED,
+      }).policy;
       const without = resolveConfigSettings(input.user ? { user: input.user } : {}).policy;
       for (const tool of withProject?.allowTools ?? []) expect(without?.allowTools ?? []).toContain(tool);
       for (const command of withProject?.allowCommands ?? []) expect(without?.allowCommands ?? []).toContain(command);
@@ -124,7 +141,12 @@ describe("project trust over generated inputs", () => {
       const trustedAnyway = attempt({ ...input, projectTrust: { ...UNTRUSTED, trusted: true } });
       const { project: _p, ...rest } = input;
       const without = attempt(rest);
-      if (trustedAnyway !== "refused" && without !== "refused" && loosenings(trustedAnyway.options, without.options).length > 0) caught += 1;
+      if (
+        trustedAnyway !== "refused" &&
+        without !== "refused" &&
+        loosenings(trustedAnyway.options, without.options).length > 0
+      )
+        caught += 1;
     }
     expect(caught).toBeGreaterThan(20);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { resolveTurnOptions, type ResolveTurnOptionsInput } from "../../../src/core/options/resolve.js";
 import { narrowProjectConfig } from "../../../src/core/options/project-trust.js";
 import { renderResolution, renderUntrustedLine } from "../../../src/core/options/render-provenance.js";
+import { type ResolveTurnOptionsInput, resolveTurnOptions } from "../../../src/core/options/resolve.js";
 import { config, EXPRESSES_ALL, TRUSTED, UNTRUSTED } from "./helpers.js";
 
 const resolve = (partial: Partial<ResolveTurnOptionsInput>) =>
@@ -24,7 +24,9 @@ describe("an untrusted project config only narrows", () => {
     const r = resolve({ project: config({ autonomy: true, write: true }) });
     expect(r.options.autonomy).toBe(false);
     expect(r.options.write).toBeUndefined();
-    expect(renderUntrustedLine(r.untrusted[0]!)).toBe('untrusted: project config "autonomy" ignored; trust it in your user config ("trustedProjects")');
+    expect(renderUntrustedLine(r.untrusted[0]!)).toBe(
+      'untrusted: project config "autonomy" ignored; trust it in your user config ("trustedProjects")',
+    );
   });
 
   it("the untrusted line names the key, the user config path and the entry to add", () => {
@@ -35,7 +37,11 @@ describe("an untrusted project config only narrows", () => {
   });
 
   it("autonomy the user config already grants is not a loosening, so it is not reported", () => {
-    const r = resolve({ user: config({ autonomy: true }), project: config({ autonomy: true }), projectTrust: UNTRUSTED });
+    const r = resolve({
+      user: config({ autonomy: true }),
+      project: config({ autonomy: true }),
+      projectTrust: UNTRUSTED,
+    });
     expect(r.options.autonomy).toBe(true);
     expect(r.untrusted).toEqual([]);
   });
@@ -44,7 +50,11 @@ describe("an untrusted project config only narrows", () => {
     const on = resolve({ project: config({ write: true, shell: true }), projectTrust: UNTRUSTED });
     expect(keysOf(on)).toEqual(["write", "shell"]);
     expect(on.options.write).toBeUndefined();
-    const off = resolve({ user: config({ shell: true }), project: config({ write: false, shell: false }), projectTrust: UNTRUSTED });
+    const off = resolve({
+      user: config({ shell: true }),
+      project: config({ write: false, shell: false }),
+      projectTrust: UNTRUSTED,
+    });
     expect([off.options.write, off.options.shell, off.untrusted.length]).toEqual([false, false, 0]);
   });
 
@@ -52,17 +62,32 @@ describe("an untrusted project config only narrows", () => {
     const wider = resolve({ project: config({ sandbox: "danger-full-access" }), projectTrust: UNTRUSTED });
     expect(wider.options.sandbox).toBe("workspace-write");
     expect(keysOf(wider)).toEqual(["sandbox"]);
-    const widerThanUser = resolve({ user: config({ sandbox: "read-only" }), project: config({ sandbox: "workspace-write" }), projectTrust: UNTRUSTED });
+    const widerThanUser = resolve({
+      user: config({ sandbox: "read-only" }),
+      project: config({ sandbox: "workspace-write" }),
+      projectTrust: UNTRUSTED,
+    });
     expect(widerThanUser.options.sandbox).toBe("read-only");
-    const narrower = resolve({ user: config({ sandbox: "danger-full-access" }), project: config({ sandbox: "read-only" }), projectTrust: UNTRUSTED });
+    const narrower = resolve({
+      user: config({ sandbox: "danger-full-access" }),
+      project: config({ sandbox: "read-only" }),
+      projectTrust: UNTRUSTED,
+    });
     expect(narrower.options.sandbox).toBe("read-only");
     expect(narrower.provenance.find((p) => p.key === "sandbox")?.tier).toBe("project-config");
     expect(narrower.untrusted).toEqual([]);
   });
 
   it("access read from the project applies; access write over the user's read is ignored", () => {
-    expect(resolve({ project: config({ access: "read" }), projectTrust: UNTRUSTED, harness: "claude" }).options.access).toBe("read");
-    const r = resolve({ user: config({ access: "read" }), project: config({ access: "write" }), projectTrust: UNTRUSTED, harness: "claude" });
+    expect(
+      resolve({ project: config({ access: "read" }), projectTrust: UNTRUSTED, harness: "claude" }).options.access,
+    ).toBe("read");
+    const r = resolve({
+      user: config({ access: "read" }),
+      project: config({ access: "write" }),
+      projectTrust: UNTRUSTED,
+      harness: "claude",
+    });
     expect(r.options.access).toBe("read");
     expect(keysOf(r)).toEqual(["access"]);
   });
@@ -76,42 +101,71 @@ describe("an untrusted project config only narrows", () => {
   });
 
   it("isolation the user asked for cannot be switched off by the project", () => {
-    const r = resolve({ user: config({ isolate: true }), project: config({ isolate: false }), projectTrust: UNTRUSTED });
+    const r = resolve({
+      user: config({ isolate: true }),
+      project: config({ isolate: false }),
+      projectTrust: UNTRUSTED,
+    });
     expect(r.options.isolate).toBe(true);
     expect(keysOf(r)).toEqual(["isolate"]);
   });
 
   it("the project cannot move the model endpoint (prompts and credentials go there)", () => {
-    const r = resolve({ user: config({ endpoint: "http://127.0.0.1:1/v1" }), project: config({ endpoint: "http://127.0.0.1:2/v1" }), projectTrust: UNTRUSTED });
+    const r = resolve({
+      user: config({ endpoint: "http://127.0.0.1:1/v1" }),
+      project: config({ endpoint: "http://127.0.0.1:2/v1" }),
+      projectTrust: UNTRUSTED,
+    });
     expect(r.options.endpoint).toBe("http://127.0.0.1:1/v1");
     expect(keysOf(r)).toEqual(["endpoint"]);
   });
 
   it("the project's default grant cannot bring back tools the user's grant leaves out or excludes", () => {
-    const r = resolve({ user: config({ tools: ["read", "grep", "shell"] }), project: config({ tools: ["read", "write"] }), projectTrust: UNTRUSTED });
+    const r = resolve({
+      user: config({ tools: ["read", "grep", "shell"] }),
+      project: config({ tools: ["read", "write"] }),
+      projectTrust: UNTRUSTED,
+    });
     expect(r.options.tools).toEqual(["read"]);
     expect(renderUntrustedLine(r.untrusted[0]!)).toContain('project config "tools" entries ["write"] ignored');
-    const excluded = resolve({ user: config({ excludeTools: ["shell"] }), project: config({ tools: ["read", "shell"] }), projectTrust: UNTRUSTED });
+    const excluded = resolve({
+      user: config({ excludeTools: ["shell"] }),
+      project: config({ tools: ["read", "shell"] }),
+      projectTrust: UNTRUSTED,
+    });
     expect(excluded.options.tools).toEqual(["read"]);
   });
 
   it("the project floor still bounds an explicit grant, as written in the project file", () => {
     const user = config({ tools: ["read"] });
     const project = config({ tools: ["read", "shell"] });
-    expect(resolve({ args: { tools: ["shell"] }, user, project, projectTrust: UNTRUSTED }).options.tools).toEqual(["shell"]);
-    expect(() => resolve({ args: { tools: ["write"] }, user, project, projectTrust: UNTRUSTED })).toThrow(/exceeds the project floor/);
+    expect(resolve({ args: { tools: ["shell"] }, user, project, projectTrust: UNTRUSTED }).options.tools).toEqual([
+      "shell",
+    ]);
+    expect(() => resolve({ args: { tools: ["write"] }, user, project, projectTrust: UNTRUSTED })).toThrow(
+      /exceeds the project floor/,
+    );
   });
 
   it("project exclusions add to the user's instead of replacing them", () => {
-    const r = resolve({ user: config({ excludeTools: ["shell"] }), project: config({ excludeTools: ["web-fetch"] }), projectTrust: UNTRUSTED });
+    const r = resolve({
+      user: config({ excludeTools: ["shell"] }),
+      project: config({ excludeTools: ["web-fetch"] }),
+      projectTrust: UNTRUSTED,
+    });
     expect(r.options.excludeTools).toEqual(["web-fetch", "shell"]);
     expect(r.untrusted).toEqual([]);
   });
 
   it("a project toolMap is ignored (it decides what a canonical name really grants)", () => {
     const r = resolveTurnOptions({
-      harness: "claude", expresses: ["tools"], mode: "launch", args: {}, projectTrust: UNTRUSTED,
-      user: config({ toolMap: { claude: { list: "LS" } } }), project: config({ toolMap: { claude: { read: "Bash", list: "LS" }, pi: { read: "x" } } }),
+      harness: "claude",
+      expresses: ["tools"],
+      mode: "launch",
+      args: {},
+      projectTrust: UNTRUSTED,
+      user: config({ toolMap: { claude: { list: "LS" } } }),
+      project: config({ toolMap: { claude: { read: "Bash", list: "LS" }, pi: { read: "x" } } }),
     });
     expect(r.options.toolMap).toEqual({ claude: { list: "LS" } });
     expect(keysOf(r)).toEqual(["toolMap.claude.read"]);
@@ -128,7 +182,9 @@ describe("an untrusted project config only narrows", () => {
 
   it("a setting an arg overrides, or a resume never reads, is not reported", () => {
     const project = config({ autonomy: true, sandbox: "danger-full-access" });
-    expect(resolve({ args: { autonomy: false }, project, projectTrust: UNTRUSTED }).untrusted.map((u) => u.key)).toEqual(["sandbox"]);
+    expect(
+      resolve({ args: { autonomy: false }, project, projectTrust: UNTRUSTED }).untrusted.map((u) => u.key),
+    ).toEqual(["sandbox"]);
     expect(resolve({ mode: "resume", project, projectTrust: UNTRUSTED }).untrusted).toEqual([]);
   });
 
@@ -136,7 +192,9 @@ describe("an untrusted project config only narrows", () => {
     const project = config({ trustedProjects: ["/repo"], autonomy: true });
     for (const projectTrust of [TRUSTED, UNTRUSTED]) {
       const r = resolve({ project, projectTrust });
-      expect(r.untrusted.map(renderUntrustedLine)).toContain('untrusted: project config "trustedProjects" ignored; only the user config can trust a project');
+      expect(r.untrusted.map(renderUntrustedLine)).toContain(
+        'untrusted: project config "trustedProjects" ignored; only the user config can trust a project',
+      );
     }
     expect(resolve({ project, projectTrust: UNTRUSTED }).options.autonomy).toBe(false);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { resolveTurnOptions, type ResolveTurnOptionsInput } from "../../../src/core/options/resolve.js";
 import { renderDivergenceLine } from "../../../src/core/options/render-provenance.js";
+import { type ResolveTurnOptionsInput, resolveTurnOptions } from "../../../src/core/options/resolve.js";
 import { config, EXPRESSES_ALL } from "./helpers.js";
 
 function resolve(partial: Partial<ResolveTurnOptionsInput>) {
@@ -35,7 +35,12 @@ describe("precedence: each tier wins over the ones below it", () => {
   });
 
   it("the effective options carry the winning values", () => {
-    expect(resolve({ args: { effort: "xhigh" }, user, project }).options).toMatchObject({ effort: "xhigh", memory: false, contextWindow: 2000, model: "project-model" });
+    expect(resolve({ args: { effort: "xhigh" }, user, project }).options).toMatchObject({
+      effort: "xhigh",
+      memory: false,
+      contextWindow: 2000,
+      model: "project-model",
+    });
   });
 
   it("config timeout and stall become timeoutSeconds and stallSeconds with their tier", () => {
@@ -46,9 +51,20 @@ describe("precedence: each tier wins over the ones below it", () => {
   });
 
   it("escalateQuestions defaults to true at the default tier and yields to config and args", () => {
-    expect(tierOf(resolve({}), "escalateQuestions")).toEqual({ key: "escalateQuestions", value: true, tier: "default" });
-    expect(tierOf(resolve({ user: config({ escalateQuestions: false }) }), "escalateQuestions")?.tier).toBe("user-config");
-    expect(tierOf(resolve({ args: { escalateQuestions: true }, user: config({ escalateQuestions: false }) }), "escalateQuestions")?.value).toBe(true);
+    expect(tierOf(resolve({}), "escalateQuestions")).toEqual({
+      key: "escalateQuestions",
+      value: true,
+      tier: "default",
+    });
+    expect(tierOf(resolve({ user: config({ escalateQuestions: false }) }), "escalateQuestions")?.tier).toBe(
+      "user-config",
+    );
+    expect(
+      tierOf(
+        resolve({ args: { escalateQuestions: true }, user: config({ escalateQuestions: false }) }),
+        "escalateQuestions",
+      )?.value,
+    ).toBe(true);
   });
 
   it("discovery merges per facet: --no-tools keeps the other facets from the profile", () => {
@@ -71,9 +87,14 @@ describe("every resolved setting carries its tier", () => {
     expect(new Set(keys).size).toBe(keys.length);
     for (const [key, value] of Object.entries(r.options)) {
       if (key === "discovery") {
-        for (const [facet, v] of Object.entries(value as object)) expect(tierOf(r, `discovery.${facet}`)?.value).toEqual(v);
+        for (const [facet, v] of Object.entries(value as object))
+          expect(tierOf(r, `discovery.${facet}`)?.value).toEqual(v);
       } else if (key === "toolMap") {
-        expect(tierOf(r, "toolMap.codex.read")).toEqual({ key: "toolMap.codex.read", value: "read_file", tier: "user-config" });
+        expect(tierOf(r, "toolMap.codex.read")).toEqual({
+          key: "toolMap.codex.read",
+          value: "read_file",
+          tier: "user-config",
+        });
       } else {
         expect(tierOf(r, key)?.value).toEqual(value);
         expect(tierOf(r, key)?.tier).not.toBe("harness");
@@ -83,13 +104,31 @@ describe("every resolved setting carries its tier", () => {
 });
 
 describe("divergence: a profile or config value the harness cannot express", () => {
-  const PI = ["model", "effort", "provider", "tools", "excludeTools", "discovery", "systemPrompt", "appendSystemPrompt", "memory", "autonomy"];
+  const PI = [
+    "model",
+    "effort",
+    "provider",
+    "tools",
+    "excludeTools",
+    "discovery",
+    "systemPrompt",
+    "appendSystemPrompt",
+    "memory",
+    "autonomy",
+  ];
 
   it("a profile sandbox on pi is reported, left to the harness default, and never refused", () => {
     const r = resolveTurnOptions({ harness: "pi", expresses: PI, mode: "launch", args: {} });
     const sandbox = r.divergence.find((d) => d.key === "sandbox");
-    expect(sandbox).toEqual({ key: "sandbox", value: "workspace-write", tier: "profile", reason: "not expressible on pi; harness default applies" });
-    expect(renderDivergenceLine(sandbox!)).toBe('divergence: profile "sandbox" not expressible on pi; harness default applies');
+    expect(sandbox).toEqual({
+      key: "sandbox",
+      value: "workspace-write",
+      tier: "profile",
+      reason: "not expressible on pi; harness default applies",
+    });
+    expect(renderDivergenceLine(sandbox!)).toBe(
+      'divergence: profile "sandbox" not expressible on pi; harness default applies',
+    );
     expect(r.options.sandbox).toBeUndefined();
     expect(r.options.contextWindow).toBeUndefined();
     expect(tierOf(r, "sandbox")).toEqual({ key: "sandbox", value: undefined, tier: "harness" });
@@ -97,8 +136,19 @@ describe("divergence: a profile or config value the harness cannot express", () 
   });
 
   it("a config value the harness cannot express is reported with its config tier", () => {
-    const r = resolveTurnOptions({ harness: "claude", expresses: ["effort"], mode: "launch", args: {}, user: config({ maxSteps: 5 }) });
-    expect(r.divergence).toContainEqual({ key: "maxSteps", value: 5, tier: "user-config", reason: "not expressible on claude; harness default applies" });
+    const r = resolveTurnOptions({
+      harness: "claude",
+      expresses: ["effort"],
+      mode: "launch",
+      args: {},
+      user: config({ maxSteps: 5 }),
+    });
+    expect(r.divergence).toContainEqual({
+      key: "maxSteps",
+      value: 5,
+      tier: "user-config",
+      reason: "not expressible on claude; harness default applies",
+    });
     expect(r.options.maxSteps).toBeUndefined();
   });
 
@@ -112,7 +162,13 @@ describe("divergence: a profile or config value the harness cannot express", () 
     const muse = ["model", "memory=true", "discovery"];
     const bare = resolveTurnOptions({ harness: "muse", expresses: muse, mode: "launch", args: {} });
     expect(bare.divergence.find((d) => d.key === "memory")).toMatchObject({ value: false, tier: "profile" });
-    const on = resolveTurnOptions({ harness: "muse", expresses: muse, mode: "launch", args: {}, user: config({ memory: true }) });
+    const on = resolveTurnOptions({
+      harness: "muse",
+      expresses: muse,
+      mode: "launch",
+      args: {},
+      user: config({ memory: true }),
+    });
     expect(on.divergence.find((d) => d.key === "memory")).toBeUndefined();
     expect(on.options.memory).toBe(true);
   });
@@ -120,13 +176,21 @@ describe("divergence: a profile or config value the harness cannot express", () 
   it("a discovery facet can be expressed alone", () => {
     const r = resolveTurnOptions({ harness: "codex", expresses: ["discovery.tools"], mode: "launch", args: {} });
     expect(r.divergence.filter((d) => d.key.startsWith("discovery.")).map((d) => d.key)).toEqual([
-      "discovery.instructionFiles", "discovery.extensions", "discovery.skills",
+      "discovery.instructionFiles",
+      "discovery.extensions",
+      "discovery.skills",
     ]);
     expect(r.options.discovery).toEqual({ tools: true });
   });
 
   it("hmux-side settings never diverge, whatever the harness lists", () => {
-    const r = resolveTurnOptions({ harness: "cursor", expresses: [], mode: "launch", args: {}, user: config({ timeout: 5, stall: 3, escalateQuestions: false }) });
+    const r = resolveTurnOptions({
+      harness: "cursor",
+      expresses: [],
+      mode: "launch",
+      args: {},
+      user: config({ timeout: 5, stall: 3, escalateQuestions: false }),
+    });
     const diverged = r.divergence.map((d) => d.key);
     for (const key of ["timeoutSeconds", "stallSeconds", "escalateQuestions"]) expect(diverged).not.toContain(key);
     expect(r.options).toMatchObject({ timeoutSeconds: 5, stallSeconds: 3, escalateQuestions: false });
@@ -134,7 +198,14 @@ describe("divergence: a profile or config value the harness cannot express", () 
 });
 
 describe("resume applies no profile", () => {
-  const user = config({ effort: "high", model: "m", timeout: 30, escalateQuestions: false, endpoint: "http://127.0.0.1:9/v1", memory: true });
+  const user = config({
+    effort: "high",
+    model: "m",
+    timeout: 30,
+    escalateQuestions: false,
+    endpoint: "http://127.0.0.1:9/v1",
+    memory: true,
+  });
 
   it("with no args a resumed turn carries no profile value and no config turn setting", () => {
     const r = resolve({ mode: "resume" });

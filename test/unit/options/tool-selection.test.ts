@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveTurnOptions, type ResolveTurnOptionsInput } from "../../../src/core/options/resolve.js";
+import { type ResolveTurnOptionsInput, resolveTurnOptions } from "../../../src/core/options/resolve.js";
 import { RefusalError } from "../../../src/core/refusal.js";
 import { config, EXPRESSES_ALL, TRUSTED } from "./helpers.js";
 
@@ -26,7 +26,10 @@ describe("project tools: default grant and floor", () => {
   });
 
   it("a grant inside the floor is kept as given", () => {
-    expect(resolve({ args: { tools: ["grep", "read"] }, project: floorProject }).options.tools).toEqual(["grep", "read"]);
+    expect(resolve({ args: { tools: ["grep", "read"] }, project: floorProject }).options.tools).toEqual([
+      "grep",
+      "read",
+    ]);
   });
 
   it("a grant exceeding the floor refuses with invalid-tool-grant naming both sets, never clamping", () => {
@@ -51,7 +54,9 @@ describe("project tools: default grant and floor", () => {
   });
 
   it("the floor holds on resume too: a grant beyond it refuses", () => {
-    expect(refusalOf({ mode: "resume", args: { tools: ["shell"] }, project: floorProject }).issue).toBe("invalid-tool-grant");
+    expect(refusalOf({ mode: "resume", args: { tools: ["shell"] }, project: floorProject }).issue).toBe(
+      "invalid-tool-grant",
+    );
   });
 
   it("a resumed turn without --tools still gets the floor as its grant, never every tool", () => {
@@ -61,7 +66,9 @@ describe("project tools: default grant and floor", () => {
   });
 
   it("on resume --access cannot escape the floor either", () => {
-    expect(refusalOf({ mode: "resume", args: { access: "write" }, project: floorProject }).issue).toBe("mutually-exclusive-options");
+    expect(refusalOf({ mode: "resume", args: { access: "write" }, project: floorProject }).issue).toBe(
+      "mutually-exclusive-options",
+    );
   });
 
   it("a user-config tools list is not applied on resume", () => {
@@ -69,19 +76,26 @@ describe("project tools: default grant and floor", () => {
   });
 
   it("a native:<name> grant must itself be in the floor", () => {
-    expect(refusalOf({ args: { tools: ["native:web_search"] }, project: floorProject }).message).toContain("native:web_search");
+    expect(refusalOf({ args: { tools: ["native:web_search"] }, project: floorProject }).message).toContain(
+      "native:web_search",
+    );
   });
 });
 
 describe("toolsets", () => {
   it("a bare --tools name matching a toolset expands to its members", () => {
-    expect(resolve({ args: { tools: ["review", "glob"] }, user: config({ toolsets: { review: ["read", "grep"] } }) }).options.tools).toEqual(["read", "grep", "glob"]);
+    expect(
+      resolve({ args: { tools: ["review", "glob"] }, user: config({ toolsets: { review: ["read", "grep"] } }) }).options
+        .tools,
+    ).toEqual(["read", "grep", "glob"]);
   });
 
   it("a trusted project's toolset replaces a user toolset of the same name", () => {
     const user = config({ toolsets: { review: ["read", "web-fetch"], web: ["web-fetch"] } });
     const project = config({ toolsets: { review: ["read", "grep"] } });
-    expect(resolve({ args: { tools: ["review", "web"] }, user, project, projectTrust: TRUSTED }).options.tools).toEqual(["read", "grep", "web-fetch"]);
+    expect(resolve({ args: { tools: ["review", "web"] }, user, project, projectTrust: TRUSTED }).options.tools).toEqual(
+      ["read", "grep", "web-fetch"],
+    );
   });
 
   it("expansion happens before the floor check: a toolset within the floor passes, one beyond it refuses", () => {
@@ -115,11 +129,18 @@ describe("--access exclusivity", () => {
   });
 
   it("configured access with --exclude-tools refuses", () => {
-    expect(refusalOf({ args: { excludeTools: ["shell"] }, user: config({ access: "read" }) }).message).toContain("access (user-config) and --exclude-tools");
+    expect(refusalOf({ args: { excludeTools: ["shell"] }, user: config({ access: "read" }) }).message).toContain(
+      "access (user-config) and --exclude-tools",
+    );
   });
 
   it("a profile sandbox yields to access on codex, with no divergence", () => {
-    const r = resolveTurnOptions({ harness: "codex", expresses: EXPRESSES_ALL, mode: "launch", args: { access: "read" } });
+    const r = resolveTurnOptions({
+      harness: "codex",
+      expresses: EXPRESSES_ALL,
+      mode: "launch",
+      args: { access: "read" },
+    });
     expect(r.options.access).toBe("read");
     expect(r.options.sandbox).toBeUndefined();
     expect(r.provenance.find((p) => p.key === "sandbox")).toBeUndefined();
@@ -127,12 +148,22 @@ describe("--access exclusivity", () => {
 
   it("an explicit or configured sandbox with access refuses where the harness renders a sandbox", () => {
     const codex = { harness: "codex", expresses: EXPRESSES_ALL, mode: "launch" } as const;
-    expect(() => resolveTurnOptions({ ...codex, args: { access: "read", sandbox: "read-only" } })).toThrow(/--access and --sandbox/);
-    expect(() => resolveTurnOptions({ ...codex, args: { access: "write" }, user: config({ sandbox: "danger-full-access" }) })).toThrow(RefusalError);
+    expect(() => resolveTurnOptions({ ...codex, args: { access: "read", sandbox: "read-only" } })).toThrow(
+      /--access and --sandbox/,
+    );
+    expect(() =>
+      resolveTurnOptions({ ...codex, args: { access: "write" }, user: config({ sandbox: "danger-full-access" }) }),
+    ).toThrow(RefusalError);
   });
 
   it("a configured sandbox on a harness without one diverges instead of conflicting with access", () => {
-    const r = resolveTurnOptions({ harness: "pi", expresses: ["access", "tools"], mode: "launch", args: { access: "read" }, user: config({ sandbox: "read-only" }) });
+    const r = resolveTurnOptions({
+      harness: "pi",
+      expresses: ["access", "tools"],
+      mode: "launch",
+      args: { access: "read" },
+      user: config({ sandbox: "read-only" }),
+    });
     expect(r.divergence).toContainEqual(expect.objectContaining({ key: "sandbox", tier: "user-config" }));
     expect(r.options.access).toBe("read");
   });
@@ -144,14 +175,20 @@ describe("--tools with --exclude-tools", () => {
   });
 
   it("both in one config file refuse, naming that tier", () => {
-    expect(refusalOf({ user: config({ tools: ["read"], excludeTools: ["shell"] }) }).message).toContain("tools (user-config) and excludeTools (user-config)");
+    expect(refusalOf({ user: config({ tools: ["read"], excludeTools: ["shell"] }) }).message).toContain(
+      "tools (user-config) and excludeTools (user-config)",
+    );
   });
 
   it("an --exclude-tools arg narrows the project floor, which stays a floor", () => {
     const r = resolve({ args: { excludeTools: ["grep"] }, project: floorProject });
     expect(r.options.tools).toEqual(["read", "glob", "list"]);
     expect(r.options.excludeTools).toBeUndefined();
-    expect(r.provenance.find((p) => p.key === "excludeTools")).toEqual({ key: "excludeTools", value: ["grep"], tier: "arg" });
+    expect(r.provenance.find((p) => p.key === "excludeTools")).toEqual({
+      key: "excludeTools",
+      value: ["grep"],
+      tier: "arg",
+    });
   });
 
   it("a --tools arg overrides a weaker configured exclusion", () => {
@@ -163,9 +200,19 @@ describe("--tools with --exclude-tools", () => {
 
 describe("toolMap", () => {
   it("merges a trusted project over user per canonical name, with a provenance entry per name", () => {
-    const user = config({ toolMap: { pi: { "web-search": "user_search", "web-fetch": "user_fetch" }, muse: { write: "write_file" } } });
+    const user = config({
+      toolMap: { pi: { "web-search": "user_search", "web-fetch": "user_fetch" }, muse: { write: "write_file" } },
+    });
     const project = config({ toolMap: { pi: { "web-search": "web_search" } } });
-    const r = resolveTurnOptions({ harness: "pi", expresses: ["tools"], mode: "launch", args: {}, user, project, projectTrust: TRUSTED });
+    const r = resolveTurnOptions({
+      harness: "pi",
+      expresses: ["tools"],
+      mode: "launch",
+      args: {},
+      user,
+      project,
+      projectTrust: TRUSTED,
+    });
     expect(r.options.toolMap).toEqual({ pi: { "web-fetch": "user_fetch", "web-search": "web_search" } });
     expect(r.provenance.filter((p) => p.key.startsWith("toolMap."))).toEqual([
       { key: "toolMap.pi.web-fetch", value: "user_fetch", tier: "user-config" },
@@ -174,11 +221,24 @@ describe("toolMap", () => {
   });
 
   it("another harness's entries do not enter this harness's options", () => {
-    const r = resolveTurnOptions({ harness: "claude", expresses: [], mode: "launch", args: {}, user: config({ toolMap: { pi: { read: "x" } } }) });
+    const r = resolveTurnOptions({
+      harness: "claude",
+      expresses: [],
+      mode: "launch",
+      args: {},
+      user: config({ toolMap: { pi: { read: "x" } } }),
+    });
     expect(r.options.toolMap).toBeUndefined();
   });
 
   it("a category-only harness refuses an arg toolMap key outside its categories, naming the key", () => {
-    expect(() => resolveTurnOptions({ harness: "muse", expresses: [], mode: "launch", args: { toolMap: { muse: { read: "read_file" } } } })).toThrow(/toolMap\.muse\.read/);
+    expect(() =>
+      resolveTurnOptions({
+        harness: "muse",
+        expresses: [],
+        mode: "launch",
+        args: { toolMap: { muse: { read: "read_file" } } },
+      }),
+    ).toThrow(/toolMap\.muse\.read/);
   });
 });

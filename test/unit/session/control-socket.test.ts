@@ -15,7 +15,15 @@ function runtime() {
 }
 
 /** A handle that answers every line with a command.result naming the line, so replies can be matched. */
-const fakeHandle = { sessionId: "s-1", harness: "claude", handleLine: async (line: string) => ({ kind: "command.result", id: (JSON.parse(line) as { id: string }).id, outcome: { result: "ok" } }) } as unknown as SessionHandle;
+const fakeHandle = {
+  sessionId: "s-1",
+  harness: "claude",
+  handleLine: async (line: string) => ({
+    kind: "command.result",
+    id: (JSON.parse(line) as { id: string }).id,
+    outcome: { result: "ok" },
+  }),
+} as unknown as SessionHandle;
 
 function talk(path: string, lines: string[], expect: number): Promise<string[]> {
   return new Promise((resolve) => {
@@ -66,7 +74,11 @@ describe("control socket", () => {
     try {
       const token = readToken("s-1", env);
       const got = await talk(server.socket, [JSON.stringify({ token }), '{"id":"c-1"}', "", '{"id":"c-2"}'], 3);
-      expect(got.map((l) => JSON.parse(l) as { kind: string; id?: string }).map((r) => r.id ?? r.kind)).toEqual(["authenticated", "c-1", "c-2"]);
+      expect(got.map((l) => JSON.parse(l) as { kind: string; id?: string }).map((r) => r.id ?? r.kind)).toEqual([
+        "authenticated",
+        "c-1",
+        "c-2",
+      ]);
     } finally {
       await server.close();
     }

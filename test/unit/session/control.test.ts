@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { composePrompt } from "../../../src/core/question.js";
 import { testCapabilities as capabilities, ScriptedBridge } from "./scripted-bridge.js";
 import { decide, flush, setup } from "./session-fixture.js";
-import { composePrompt } from "../../../src/core/question.js";
 
 async function withCall(over: Parameters<typeof setup>[0] = {}, bridge?: ScriptedBridge) {
   const t = setup(over, bridge);
@@ -19,16 +19,30 @@ describe("the seven control vectors (runtime, scripted bridge)", () => {
     const answer = await t.handle.handleLine(decide("d1", "c1", { decision: "allow" }));
     expect(answer).toMatchObject({ kind: "command.result", id: "d1", outcome: { result: "ok" } });
     expect(decisions(t)).toEqual([{ w: "decide", id: "c1", decision: { decision: "allow" } }]);
-    expect(t.events.find((e) => e.kind === "approval-disposition")).toMatchObject({ decider: "program", status: "sent" });
+    expect(t.events.find((e) => e.kind === "approval-disposition")).toMatchObject({
+      decider: "program",
+      status: "sent",
+    });
     expect(t.events.find((e) => e.kind === "approval-cleared")).toMatchObject({ callId: "c1", reason: "decided" });
   });
 
   it("deny carries its reason to the harness, in the nested and the flat spelling alike", async () => {
-    for (const line of [decide("d1", "c1", { decision: "deny", reason: "no shell here" }),
-      JSON.stringify({ format: "metaharness.command/1", id: "d1", command: "tool.decide", call_id: "c1", decision: "deny", reason: "no shell here" })]) {
+    for (const line of [
+      decide("d1", "c1", { decision: "deny", reason: "no shell here" }),
+      JSON.stringify({
+        format: "metaharness.command/1",
+        id: "d1",
+        command: "tool.decide",
+        call_id: "c1",
+        decision: "deny",
+        reason: "no shell here",
+      }),
+    ]) {
       const t = await withCall();
       await t.handle.handleLine(line);
-      expect(decisions(t)).toEqual([{ w: "decide", id: "c1", decision: { decision: "deny", reason: "no shell here" } }]);
+      expect(decisions(t)).toEqual([
+        { w: "decide", id: "c1", decision: { decision: "deny", reason: "no shell here" } },
+      ]);
     }
   });
 
@@ -43,10 +57,17 @@ describe("the seven control vectors (runtime, scripted bridge)", () => {
   it("replace runs the new input where the channel carries it, and is refused by name where it does not", async () => {
     const t = await withCall();
     await t.handle.handleLine(decide("d1", "c1", { decision: "replace", input: { command: "ls" } }));
-    expect(decisions(t)).toEqual([{ w: "decide", id: "c1", decision: { decision: "replace", input: { command: "ls" } } }]);
+    expect(decisions(t)).toEqual([
+      { w: "decide", id: "c1", decision: { decision: "replace", input: { command: "ls" } } },
+    ]);
 
-    const without = await withCall({}, new ScriptedBridge(capabilities({ harness: "codex", channel: "codex-app-server", posture: "untrusted" })));
-    const refused = await without.handle.handleLine(decide("d2", "c1", { decision: "replace", input: { command: "ls" } }));
+    const without = await withCall(
+      {},
+      new ScriptedBridge(capabilities({ harness: "codex", channel: "codex-app-server", posture: "untrusted" })),
+    );
+    const refused = await without.handle.handleLine(
+      decide("d2", "c1", { decision: "replace", input: { command: "ls" } }),
+    );
     expect(refused).toMatchObject({ outcome: { result: "refused", refused: { code: "UNSUPPORTED_CONTROL" } } });
     expect((refused as { outcome: { refused: { reason: string } } }).outcome.refused.reason).toContain("replace");
     expect(decisions(without)).toEqual([]);
@@ -74,18 +95,32 @@ describe("the seven control vectors (runtime, scripted bridge)", () => {
   it("interrupt is a legal answer: every pending call is denied first, then the interrupt is written", async () => {
     const t = await withCall();
     await t.feed({ t: "ask", id: "c2", input: { command: "rm y" } });
-    const answer = await t.handle.handleLine(JSON.stringify({ format: "metaharness.command/1", id: "i1", command: "interrupt", reason: "operator" }));
+    const answer = await t.handle.handleLine(
+      JSON.stringify({ format: "metaharness.command/1", id: "i1", command: "interrupt", reason: "operator" }),
+    );
     expect(answer).toMatchObject({ outcome: { result: "ok" } });
-    expect(t.written().slice(1).map((w) => `${w.w}${w.id ? `:${w.id}` : ""}`)).toEqual(["decide:c1", "decide:c2", "interrupt"]);
-    expect(t.events.filter((e) => e.kind === "warning").map((e) => (e as { code: string }).code)).toEqual(["PENDING_CALL_ABANDONED", "PENDING_CALL_ABANDONED"]);
+    expect(
+      t
+        .written()
+        .slice(1)
+        .map((w) => `${w.w}${w.id ? `:${w.id}` : ""}`),
+    ).toEqual(["decide:c1", "decide:c2", "interrupt"]);
+    expect(t.events.filter((e) => e.kind === "warning").map((e) => (e as { code: string }).code)).toEqual([
+      "PENDING_CALL_ABANDONED",
+      "PENDING_CALL_ABANDONED",
+    ]);
   });
 
   it("interrupt on a channel with no in-band interrupt stops the process, after the pending call is denied", async () => {
     class NoInterruptBridge extends ScriptedBridge {
-      override encodeInterrupt() { return null; }
+      override encodeInterrupt() {
+        return null;
+      }
     }
     const t = await withCall({}, new NoInterruptBridge());
-    const answer = await t.handle.handleLine(JSON.stringify({ format: "metaharness.command/1", id: "i1", command: "interrupt", reason: "operator" }));
+    const answer = await t.handle.handleLine(
+      JSON.stringify({ format: "metaharness.command/1", id: "i1", command: "interrupt", reason: "operator" }),
+    );
     expect(answer).toMatchObject({ outcome: { result: "ok" } });
     expect(decisions(t).map((d) => d.id)).toEqual(["c1"]);
     t.clock.advance(0);
@@ -114,7 +149,9 @@ describe("failing closed", () => {
     const t = await withCall();
     await t.feed({ t: "end" });
     expect(t.events.find((e) => e.kind === "approval-cleared")).toMatchObject({ reason: "turn-ended" });
-    expect(await t.handle.handleLine(decide("d1", "c1", { decision: "allow" }))).toMatchObject({ outcome: { refused: { code: "TOO_LATE" } } });
+    expect(await t.handle.handleLine(decide("d1", "c1", { decision: "allow" }))).toMatchObject({
+      outcome: { refused: { code: "TOO_LATE" } },
+    });
   });
 
   it("a harness that dies while a call is pending clears it as a failed channel and nothing is written after", async () => {
@@ -134,13 +171,20 @@ describe("failing closed", () => {
   });
 
   it("a policy verdict decides before anyone is asked", async () => {
-    const t = await withCall({ classify: (call) => ((call.input as { command: string }).command.startsWith("touch") ? { classification: "safe", why: "test" } : { classification: "gated", why: "test" }) });
+    const t = await withCall({
+      classify: (call) =>
+        (call.input as { command: string }).command.startsWith("touch")
+          ? { classification: "safe", why: "test" }
+          : { classification: "gated", why: "test" },
+    });
     expect(decisions(t)).toEqual([{ w: "decide", id: "c1", decision: { decision: "allow" } }]);
   });
 
   it("halt denies pending calls first, then ends the session killed", async () => {
     const t = await withCall();
-    await t.handle.handleLine(JSON.stringify({ format: "metaharness.command/1", id: "h1", command: "halt", reason: "budget spent" }));
+    await t.handle.handleLine(
+      JSON.stringify({ format: "metaharness.command/1", id: "h1", command: "halt", reason: "budget spent" }),
+    );
     expect(decisions(t)).toHaveLength(1);
     t.clock.advance(1);
     await t.handle.closed;
@@ -149,7 +193,10 @@ describe("failing closed", () => {
   });
 
   it("a control the configuration needs and the channel lacks is refused at start, by name, before any spawn", async () => {
-    const t = setup({ requiredControls: ["tool.decide/replace", "steer"] }, new ScriptedBridge(capabilities({ harness: "codex", channel: "codex-app-server", posture: "untrusted" })));
+    const t = setup(
+      { requiredControls: ["tool.decide/replace", "steer"] },
+      new ScriptedBridge(capabilities({ harness: "codex", channel: "codex-app-server", posture: "untrusted" })),
+    );
     await t.handle.start();
     await t.handle.closed;
     expect(t.children).toHaveLength(0);
@@ -160,14 +207,18 @@ describe("failing closed", () => {
     await claude.handle.start();
     await claude.handle.closed;
     expect(claude.children).toHaveLength(0);
-    expect(claude.events.filter((e) => e.kind === "command.result").map((e) => (e as { id: string }).id)).toEqual(["start/steer"]);
+    expect(claude.events.filter((e) => e.kind === "command.result").map((e) => (e as { id: string }).id)).toEqual([
+      "start/steer",
+    ]);
     expect(t.events.at(-1)).toMatchObject({ kind: "closed", cause: "failed" });
   });
 
   it("every command gets exactly one command.result, refused ones included", async () => {
     const t = await withCall();
     const lines = [
-      decide("a", "c1", { decision: "allow" }), decide("b", "c1", { decision: "allow" }), "{\"format\":\"metaharness.command/2\",\"id\":\"c\"}",
+      decide("a", "c1", { decision: "allow" }),
+      decide("b", "c1", { decision: "allow" }),
+      '{"format":"metaharness.command/2","id":"c"}',
       JSON.stringify({ format: "metaharness.command/1", id: "d", command: "frame.set", frame: {} }),
       JSON.stringify({ format: "metaharness.command/1", id: "e", command: "steer", text: "x" }),
       JSON.stringify({ format: "metaharness.command/1", command: "halt", reason: "x" }),
@@ -182,23 +233,47 @@ describe("commands that reach the conversation", () => {
   it("message.inject between turns opens a turn with no send id; during a turn it waits for the boundary", async () => {
     const t = setup();
     await t.handle.start();
-    await t.handle.handleLine(JSON.stringify({ format: "metaharness.command/1", id: "m-1", command: "message.inject", text: "note one" }));
+    await t.handle.handleLine(
+      JSON.stringify({ format: "metaharness.command/1", id: "m-1", command: "message.inject", text: "note one" }),
+    );
     expect(t.events.filter((e) => e.kind === "turn").map((e) => (e as { id: string | null }).id)).toEqual([null]);
-    await t.handle.handleLine(JSON.stringify({ format: "metaharness.command/1", id: "m-2", command: "message.inject", text: "note two" }));
-    expect(t.written().filter((w) => w.w === "send").map((w) => w.text)).toEqual(["note one"]);
+    await t.handle.handleLine(
+      JSON.stringify({ format: "metaharness.command/1", id: "m-2", command: "message.inject", text: "note two" }),
+    );
+    expect(
+      t
+        .written()
+        .filter((w) => w.w === "send")
+        .map((w) => w.text),
+    ).toEqual(["note one"]);
     await t.feed({ t: "end" });
     await flush();
-    expect(t.written().filter((w) => w.w === "send").map((w) => w.text)).toEqual(["note one", "note two"]);
+    expect(
+      t
+        .written()
+        .filter((w) => w.w === "send")
+        .map((w) => w.text),
+    ).toEqual(["note one", "note two"]);
     expect(t.events.filter((e) => e.kind === "turn")).toHaveLength(2);
   });
 
   it("a frame set mid-session rides the next send and decides calls it does not admit", async () => {
     const t = setup({ approvals: "frame" });
     await t.handle.start();
-    const set = await t.handle.handleLine(JSON.stringify({ format: "metaharness.command/1", id: "f-1", command: "frame.set", frame: { admits: ["read"], text: "this step only reads" } }));
+    const set = await t.handle.handleLine(
+      JSON.stringify({
+        format: "metaharness.command/1",
+        id: "f-1",
+        command: "frame.set",
+        frame: { admits: ["read"], text: "this step only reads" },
+      }),
+    );
     expect(set).toMatchObject({ outcome: { result: "ok" } });
     await t.handle.send("in-1", "go");
-    expect(t.written()[0]).toMatchObject({ w: "send", text: composePrompt("this step only reads\n\ngo", "no-escalate") });
+    expect(t.written()[0]).toMatchObject({
+      w: "send",
+      text: composePrompt("this step only reads\n\ngo", "no-escalate"),
+    });
     await t.feed({ t: "ask", id: "c1", tool: "Bash", input: { command: "touch x" } });
     const [d] = t.written().filter((w) => w.w === "decide");
     expect(d).toMatchObject({ id: "c1", decision: { decision: "deny" } });

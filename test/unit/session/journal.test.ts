@@ -27,7 +27,11 @@ describe("session journal", () => {
     b.close();
     const reading = readJournal(readFileSync(path, "utf8"));
     expect(reading.problems).toEqual([]);
-    expect(reading.records.map((r) => [r.seq, r.event.kind])).toEqual([[1, "session"], [2, "token"], [3, "closed"]]);
+    expect(reading.records.map((r) => [r.seq, r.event.kind])).toEqual([
+      [1, "session"],
+      [2, "token"],
+      [3, "closed"],
+    ]);
     expect(readMeta(path)?.runs.map((r) => r.origin)).toEqual(["fresh", "resumed"]);
   });
 
@@ -51,7 +55,13 @@ describe("session journal", () => {
     a.record({ kind: "state", from: "starting", to: "idle" });
     a.record({ kind: "identity", harness: "claude", sessionId: "native-1", authority: "caller-assigned" });
     a.record({ kind: "turn", turnId: "s-1:turn-1", id: "in-1" });
-    expect(summarizeJournal(path, () => false)).toMatchObject({ state: "interrupted", harnessSessionId: "native-1", turns: 1, lastTurnNumber: 1, harness: "claude" });
+    expect(summarizeJournal(path, () => false)).toMatchObject({
+      state: "interrupted",
+      harnessSessionId: "native-1",
+      turns: 1,
+      lastTurnNumber: 1,
+      harness: "claude",
+    });
     expect(summarizeJournal(path, () => true).state).toBe("live (idle)");
     a.record({ kind: "closed", exitCode: 0, cause: "clean" });
     a.close();

@@ -25,9 +25,17 @@ describe("launchSession", () => {
     const notes: string[] = [];
     const events: SessionEvent[] = [];
     const handle = launchSession({
-      harness: "claude", sessionId: "launch-1", cwd: dir, stateDir: join(dir, "sd"), isolate: false, approvals: "ask",
+      harness: "claude",
+      sessionId: "launch-1",
+      cwd: dir,
+      stateDir: join(dir, "sd"),
+      isolate: false,
+      approvals: "ask",
       env: { PATH: process.env.PATH ?? "", HMUX_FAKE_HARNESS: "claude", HMUX_FAKE_OUT: join(dir, "fake.json") },
-      binary: [process.execPath, FAKE], journal: true, controlSocket: true, note: (l) => notes.push(l),
+      binary: [process.execPath, FAKE],
+      journal: true,
+      controlSocket: true,
+      note: (l) => notes.push(l),
     });
     handle.subscribe((e) => events.push(e));
     await handle.start();
@@ -39,9 +47,16 @@ describe("launchSession", () => {
       sock.on("data", (d) => {
         buf += d.toString();
         const got = buf.split("\n").filter(Boolean);
-        if (got.length >= 2) { sock.end(); resolve(got); }
+        if (got.length >= 2) {
+          sock.end();
+          resolve(got);
+        }
       });
-      sock.on("connect", () => sock.write(`${JSON.stringify({ token: readToken("launch-1") })}\n${JSON.stringify({ format: "metaharness.command/1", id: "k-1", command: "tool.decide", call_id: "nope", decision: "allow" })}\n`));
+      sock.on("connect", () =>
+        sock.write(
+          `${JSON.stringify({ token: readToken("launch-1") })}\n${JSON.stringify({ format: "metaharness.command/1", id: "k-1", command: "tool.decide", call_id: "nope", decision: "allow" })}\n`,
+        ),
+      );
     });
     expect(JSON.parse(reply[1]!)).toMatchObject({ id: "k-1", outcome: { refused: { code: "UNKNOWN_CALL" } } });
     await handle.close();

@@ -12,8 +12,8 @@ import { createOneShotSession, TURN_IN_PROGRESS } from "../../../src/core/exec/o
 import type { OneShotSessionPlan } from "../../../src/core/exec/oneshot-session-types.js";
 import type { ApprovalMode } from "../../../src/core/exec/session-types.js";
 import { composeAnswer } from "../../../src/core/question.js";
-import { planOneShotSession, type OneShotHarness } from "../../../src/session/launch-oneshot.js";
-import { FakeChild, FakeClock, FakeFs, FakeSpawner } from "../exec/fakes.js";
+import { type OneShotHarness, planOneShotSession } from "../../../src/session/launch-oneshot.js";
+import { type FakeChild, FakeClock, FakeFs, FakeSpawner } from "../exec/fakes.js";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 const MUSE = readFileSync(join(ROOT, "test/unit/decode/hcn-fixtures/harnesses/muse.ndjson"), "utf8");
@@ -24,12 +24,18 @@ const QUESTION = "Which environment should deploy-target.txt name?";
 
 /** The recorded muse turn with its final answer replaced by an hcn-question block. */
 function museAsking(): string {
-  const block = "```hcn-question\n" + JSON.stringify({ question: QUESTION, options: ["staging", "production"], recommended: "staging" }) + "\n```";
-  return MUSE.split("\n").filter(Boolean).map((line) => {
-    const record = JSON.parse(line) as { payload?: { kind?: string; text?: string } };
-    if (record.payload?.kind === "run_terminal") record.payload.text = block;
-    return JSON.stringify(record);
-  }).join("\n") + "\n";
+  const block =
+    "```hcn-question\n" +
+    JSON.stringify({ question: QUESTION, options: ["staging", "production"], recommended: "staging" }) +
+    "\n```";
+  return `${MUSE.split("\n")
+    .filter(Boolean)
+    .map((line) => {
+      const record = JSON.parse(line) as { payload?: { kind?: string; text?: string } };
+      if (record.payload?.kind === "run_terminal") record.payload.text = block;
+      return JSON.stringify(record);
+    })
+    .join("\n")}\n`;
 }
 
 const flush = async (n = 20) => {
@@ -39,27 +45,51 @@ const flush = async (n = 20) => {
 /** Each spawn takes the next script: a stream to replay then exit 0, or `hold` (prints the stream's first lines and waits). */
 type Script = { readonly stream: string; readonly hold?: boolean };
 
-function setup(harness: OneShotHarness, scripts: Script[], over: { approvals?: ApprovalMode; escalateQuestions?: boolean; resume?: string } = {}) {
+function setup(
+  harness: OneShotHarness,
+  scripts: Script[],
+  over: { approvals?: ApprovalMode; escalateQuestions?: boolean; resume?: string } = {},
+) {
   const spawner = new FakeSpawner((child: FakeChild) => {
     const script = scripts.shift() ?? { stream: "" };
     setTimeout(() => {
-      if (script.hold) return child.stdout(script.stream.split("\n").slice(0, 3).join("\n") + "\n");
+      if (script.hold) return child.stdout(`${script.stream.split("\n").slice(0, 3).join("\n")}\n`);
       child.stdout(script.stream);
       child.exit(0);
     }, 0);
   });
   const escalateQuestions = over.escalateQuestions ?? false;
   const base = planOneShotSession({
-    harness, sessionId: "s1", cwd: "/work", env: { PATH: "/bin" }, stateDir: "/state", isolate: false, escalateQuestions,
-    binary: [harness === "muse" ? "/fake/muse" : "/fake/agent"], ...(over.resume ? { resume: over.resume } : {}),
+    harness,
+    sessionId: "s1",
+    cwd: "/work",
+    env: { PATH: "/bin" },
+    stateDir: "/state",
+    isolate: false,
+    escalateQuestions,
+    binary: [harness === "muse" ? "/fake/muse" : "/fake/agent"],
+    ...(over.resume ? { resume: over.resume } : {}),
   });
-  const plan: OneShotSessionPlan = { ...base, sessionId: "s1", harness, origin: over.resume ? "resumed" : "fresh", escalateQuestions, approvals: over.approvals ?? "allow" };
+  const plan: OneShotSessionPlan = {
+    ...base,
+    sessionId: "s1",
+    harness,
+    origin: over.resume ? "resumed" : "fresh",
+    escalateQuestions,
+    approvals: over.approvals ?? "allow",
+  };
   const events: SessionEvent[] = [];
   const journal: SessionEvent[] = [];
-  const handle = createOneShotSession(plan, { spawner, clock: new FakeClock(), fs: new FakeFs(), record: (e) => journal.push(e) });
+  const handle = createOneShotSession(plan, {
+    spawner,
+    clock: new FakeClock(),
+    fs: new FakeFs(),
+    record: (e) => journal.push(e),
+  });
   handle.subscribe((e) => events.push(e));
   const argv = (n: number) => spawner.children[n]!.request.argv;
-  const framing = () => events.filter((e) => ["session", "turn", "disposition", "done", "closed", "command.result"].includes(e.kind));
+  const framing = () =>
+    events.filter((e) => ["session", "turn", "disposition", "done", "closed", "command.result"].includes(e.kind));
   return { handle, spawner, events, journal, argv, framing };
 }
 
@@ -88,7 +118,10 @@ describe("one-shot sessions (muse, cursor)", () => {
     await flush();
     expect(s.argv(0)).not.toContain("--resume");
     expect(s.argv(1).slice(0, 4)).toEqual(["/fake/agent", "-p", "--resume", CURSOR_ID]);
-    expect(s.events.filter((e) => e.kind === "done").map((e) => (e as { cause: string }).cause)).toEqual(["clean", "clean"]);
+    expect(s.events.filter((e) => e.kind === "done").map((e) => (e as { cause: string }).cause)).toEqual([
+      "clean",
+      "clean",
+    ]);
     await s.handle.close();
   });
 
@@ -103,13 +136,25 @@ describe("one-shot sessions (muse, cursor)", () => {
     expect(closed).toMatchObject({ kind: "closed", cause: "clean" });
     expect(s.events[0]!.kind).toBe("session");
     expect(s.events.at(-1)!.kind).toBe("closed");
-    expect(s.framing().map((e) => e.kind)).toEqual(["session", "turn", "disposition", "done", "turn", "disposition", "done", "closed"]);
+    expect(s.framing().map((e) => e.kind)).toEqual([
+      "session",
+      "turn",
+      "disposition",
+      "done",
+      "turn",
+      "disposition",
+      "done",
+      "closed",
+    ]);
     expect(s.events.filter((e) => e.kind === "turn")).toEqual([
-      { kind: "turn", turnId: "s1:turn-1", id: "a" }, { kind: "turn", turnId: "s1:turn-2", id: "b" },
+      { kind: "turn", turnId: "s1:turn-1", id: "a" },
+      { kind: "turn", turnId: "s1:turn-2", id: "b" },
     ]);
     const turnAt = s.events.findIndex((e) => e.kind === "turn");
     const doneAt = s.events.findIndex((e) => e.kind === "done");
-    expect(s.events.slice(turnAt, doneAt).some((e) => e.kind === "message" && e.role === "assistant" && e.text === "alpha")).toBe(true);
+    expect(
+      s.events.slice(turnAt, doneAt).some((e) => e.kind === "message" && e.role === "assistant" && e.text === "alpha"),
+    ).toBe(true);
     expect(s.journal).toEqual(s.events);
   });
 
@@ -141,17 +186,29 @@ describe("one-shot sessions (muse, cursor)", () => {
     expect(await s.handle.send("b", "two")).toEqual({ disposition: "started" });
     await flush();
     expect(s.argv(1)).toContain(MUSE_ID);
-    expect(s.events.filter((e) => e.kind === "done").map((e) => (e as { cause: string }).cause)).toEqual(["killed", "clean"]);
+    expect(s.events.filter((e) => e.kind === "done").map((e) => (e as { cause: string }).cause)).toEqual([
+      "killed",
+      "clean",
+    ]);
     await s.handle.close();
   });
 
   it("interrupt with no turn running is TOO_LATE and steer is UNSUPPORTED_CONTROL, as the control machine answers elsewhere", async () => {
     const s = setup("muse", []);
     await s.handle.start();
-    const line = (id: string, command: string, extra: object) => JSON.stringify({ format: "metaharness.command/1", id, command, ...extra });
-    expect(await s.handle.handleLine(line("i-1", "interrupt", { reason: "x" }))).toMatchObject({ kind: "command.result", id: "i-1", outcome: { refused: { code: "TOO_LATE" } } });
-    expect(await s.handle.handleLine(line("st-1", "steer", { text: "x" }))).toMatchObject({ outcome: { refused: { code: "UNSUPPORTED_CONTROL" } } });
-    expect(await s.handle.handleLine(line("d-1", "tool.decide", { call_id: "c", decision: "allow" }))).toMatchObject({ outcome: { refused: { code: "UNSUPPORTED_CONTROL" } } });
+    const line = (id: string, command: string, extra: object) =>
+      JSON.stringify({ format: "metaharness.command/1", id, command, ...extra });
+    expect(await s.handle.handleLine(line("i-1", "interrupt", { reason: "x" }))).toMatchObject({
+      kind: "command.result",
+      id: "i-1",
+      outcome: { refused: { code: "TOO_LATE" } },
+    });
+    expect(await s.handle.handleLine(line("st-1", "steer", { text: "x" }))).toMatchObject({
+      outcome: { refused: { code: "UNSUPPORTED_CONTROL" } },
+    });
+    expect(await s.handle.handleLine(line("d-1", "tool.decide", { call_id: "c", decision: "allow" }))).toMatchObject({
+      outcome: { refused: { code: "UNSUPPORTED_CONTROL" } },
+    });
     expect(await s.handle.handleLine("{not json")).toMatchObject({ kind: "error" });
     await s.handle.close();
   });
@@ -169,14 +226,21 @@ describe("one-shot sessions (muse, cursor)", () => {
     expect(await s.handle.send("b", "two")).toMatchObject({ disposition: "rejected", reason: "closed" });
   });
 
-  it.each(["ask", "deny"] as const)("--approvals %s is refused at start naming tool.decide, before anything is spawned", async (approvals) => {
-    const s = setup("muse", [], { approvals });
-    await s.handle.start();
-    expect(s.events[0]).toMatchObject({ kind: "command.result", id: "start/tool.decide", outcome: { refused: { code: "UNSUPPORTED_CONTROL" } } });
-    expect(s.events.map((e) => e.kind)).toEqual(["command.result", "failure", "closed"]);
-    expect(await s.handle.closed).toMatchObject({ cause: "failed" });
-    expect(s.spawner.children).toHaveLength(0);
-  });
+  it.each(["ask", "deny"] as const)(
+    "--approvals %s is refused at start naming tool.decide, before anything is spawned",
+    async (approvals) => {
+      const s = setup("muse", [], { approvals });
+      await s.handle.start();
+      expect(s.events[0]).toMatchObject({
+        kind: "command.result",
+        id: "start/tool.decide",
+        outcome: { refused: { code: "UNSUPPORTED_CONTROL" } },
+      });
+      expect(s.events.map((e) => e.kind)).toEqual(["command.result", "failure", "closed"]);
+      expect(await s.handle.closed).toMatchObject({ cause: "failed" });
+      expect(s.spawner.children).toHaveLength(0);
+    },
+  );
 
   it("a question turn ends awaiting-input and answer opens the next turn with the composed answer, resumed", async () => {
     const s = setup("muse", [{ stream: museAsking() }, { stream: MUSE }], { escalateQuestions: true });
@@ -184,7 +248,10 @@ describe("one-shot sessions (muse, cursor)", () => {
     await s.handle.send("a", "write deploy-target.txt");
     await flush();
     expect(s.argv(0).at(-1)).toContain("[hmux question protocol]");
-    expect(s.events.find((e) => e.kind === "question")).toMatchObject({ question: QUESTION, options: ["staging", "production"] });
+    expect(s.events.find((e) => e.kind === "question")).toMatchObject({
+      question: QUESTION,
+      options: ["staging", "production"],
+    });
     expect(s.events.filter((e) => e.kind === "done").at(-1)).toMatchObject({ cause: "awaiting-input" });
     expect(s.handle.snapshot().lifecycle).toBe("awaiting-input");
     expect(await s.handle.answer("b", "staging")).toEqual({ disposition: "started" });

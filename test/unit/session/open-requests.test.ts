@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { OpenRequests } from "../../../src/core/exec/open-requests.js";
-import { ClaudeSessionBridge } from "../../../src/adapters/claude/session-bridge.js";
 import { createDecoder } from "../../../src/adapters/claude/decode.js";
+import { ClaudeSessionBridge } from "../../../src/adapters/claude/session-bridge.js";
+import { OpenRequests } from "../../../src/core/exec/open-requests.js";
 
 const canUseTool = (requestId: string, toolUseId: string, command: string) => ({
-  type: "control_request", request_id: requestId,
+  type: "control_request",
+  request_id: requestId,
   request: { subtype: "can_use_tool", tool_name: "Bash", input: { command }, tool_use_id: toolUseId },
 });
 
@@ -41,7 +42,10 @@ describe("open approval requests", () => {
     const toB = bridge.encodeDecision("toolu_1", "req-b", { decision: "deny", reason: "not that" });
     const toA = bridge.encodeDecision("toolu_1", "req-a", { decision: "allow" });
     const answered = [...toB, ...toA].map((l) => JSON.parse(l).response);
-    expect(answered.map((r) => [r.request_id, r.response.behavior])).toEqual([["req-b", "deny"], ["req-a", "allow"]]);
+    expect(answered.map((r) => [r.request_id, r.response.behavior])).toEqual([
+      ["req-b", "deny"],
+      ["req-a", "allow"],
+    ]);
     expect(bridge.encodeDecision("toolu_1", "req-a", { decision: "allow" })).toEqual([]);
   });
 });
@@ -51,7 +55,9 @@ describe("pi gate timeout", () => {
     const { planPiSession } = await import("../../../src/adapters/pi/session-plan.js");
     const base = { sessionId: "s", cwd: "/", env: {}, stateDir: "/tmp/x", isolate: false };
     expect(Number(planPiSession(base).spawn.env.HMUX_GATE_TIMEOUT_MS)).toBe(60_000);
-    expect(Number(planPiSession({ ...base, decisionBudgetMs: 600_000 }).spawn.env.HMUX_GATE_TIMEOUT_MS)).toBeGreaterThan(600_000);
+    expect(
+      Number(planPiSession({ ...base, decisionBudgetMs: 600_000 }).spawn.env.HMUX_GATE_TIMEOUT_MS),
+    ).toBeGreaterThan(600_000);
   });
 
   it("the bridge takes the harness's deadline from the gate's own request", async () => {
@@ -60,7 +66,13 @@ describe("pi gate timeout", () => {
     const { createDecoder: createPiDecoder } = await import("../../../src/adapters/pi/decode.js");
     const bridge = new PiSessionBridge(createPiDecoder());
     const described = JSON.stringify({ callId: "c1", tool: "bash", input: { command: "ls" }, timeoutMs: 605_000 });
-    const out = bridge.record({ type: "extension_ui_request", id: "u1", method: "input", title: GATE_TITLE, placeholder: described });
+    const out = bridge.record({
+      type: "extension_ui_request",
+      id: "u1",
+      method: "input",
+      title: GATE_TITLE,
+      placeholder: described,
+    });
     const ask = out.flatMap((o) => (o.kind === "approval" ? [o.ask] : []))[0];
     expect(ask?.harnessTimeoutMs).toBe(605_000);
   });

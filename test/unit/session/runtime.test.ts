@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { composePrompt, QUESTION_PREAMBLE_MARKER } from "../../../src/core/question.js";
 import { testCapabilities as capabilities, ScriptedBridge } from "./scripted-bridge.js";
 import { flush, setup } from "./session-fixture.js";
-import { composePrompt, QUESTION_PREAMBLE_MARKER } from "../../../src/core/question.js";
 
 describe("session runtime: turns and dispositions", () => {
   it("a send while idle opens a turn whose id rides the send, then is started", async () => {
@@ -34,17 +34,28 @@ describe("session runtime: turns and dispositions", () => {
     await t.feed({ t: "ask-q", q: "which env?" }, { t: "end" });
     expect(t.events.filter((e) => e.kind === "done").at(-1)).toMatchObject({ cause: "awaiting-input" });
     expect(await t.handle.answer("a-2", "prod")).toEqual({ disposition: "started" });
-    expect(t.written().at(-1)).toMatchObject({ text: 'The user answered the question: "which env?" with: prod. Continue accordingly.' });
+    expect(t.written().at(-1)).toMatchObject({
+      text: 'The user answered the question: "which env?" with: prod. Continue accordingly.',
+    });
   });
 
   it("a malformed op line is an error event with no disposition, and the session keeps working", async () => {
     const t = setup();
     await t.handle.start();
-    for (const bad of ["not json", "[]", '{"op":"send","id":"","text":"x"}', '{"op":"send","id":"x","text":3}', '{"op":"fly"}']) {
+    for (const bad of [
+      "not json",
+      "[]",
+      '{"op":"send","id":"","text":"x"}',
+      '{"op":"send","id":"x","text":3}',
+      '{"op":"fly"}',
+    ]) {
       expect(await t.handle.handleLine(bad)).toMatchObject({ kind: "error" });
     }
     expect(t.events.some((e) => e.kind === "disposition")).toBe(false);
-    expect(await t.handle.handleLine('{"op":"send","id":"in-1","text":"ok"}')).toMatchObject({ kind: "disposition", disposition: "started" });
+    expect(await t.handle.handleLine('{"op":"send","id":"in-1","text":"ok"}')).toMatchObject({
+      kind: "disposition",
+      disposition: "started",
+    });
   });
 
   it("a send after the session closed is rejected closed, and closed is the last event", async () => {
@@ -111,7 +122,10 @@ describe("session runtime: the question protocol", () => {
     await t.handle.send("in-1", "first");
     await t.feed({ t: "end" });
     await t.handle.send("in-2", "second");
-    const texts = t.written().filter((w) => w.w === "send").map((w) => String(w.text));
+    const texts = t
+      .written()
+      .filter((w) => w.w === "send")
+      .map((w) => String(w.text));
     expect(texts[0]).toBe(composePrompt("first", "session"));
     expect(texts[1]).toBe("second");
     expect(texts.filter((x) => x.includes(QUESTION_PREAMBLE_MARKER))).toHaveLength(1);
@@ -121,13 +135,22 @@ describe("session runtime: the question protocol", () => {
     const t = setup({ escalateQuestions: true });
     await t.handle.start();
     await t.handle.send("in-1", "deploy?");
-    await t.feed({ t: "say", text: block('{"question":"which env?","options":["staging","prod"],"recommended":"staging"}') }, { t: "end" });
-    expect(t.events.find((e) => e.kind === "question")).toMatchObject({ question: "which env?", options: ["staging", "prod"], recommended: "staging" });
+    await t.feed(
+      { t: "say", text: block('{"question":"which env?","options":["staging","prod"],"recommended":"staging"}') },
+      { t: "end" },
+    );
+    expect(t.events.find((e) => e.kind === "question")).toMatchObject({
+      question: "which env?",
+      options: ["staging", "prod"],
+      recommended: "staging",
+    });
     expect(t.kinds().slice(-2)).toEqual(["question", "done"]);
     expect(t.events.filter((e) => e.kind === "done").at(-1)).toMatchObject({ cause: "awaiting-input" });
     expect(t.handle.snapshot().lifecycle).toBe("awaiting-input");
     expect(await t.handle.answer("a-1", "prod")).toEqual({ disposition: "started" });
-    expect(t.written().at(-1)).toMatchObject({ text: 'The user answered the question: "which env?" with: prod. Continue accordingly.' });
+    expect(t.written().at(-1)).toMatchObject({
+      text: 'The user answered the question: "which env?" with: prod. Continue accordingly.',
+    });
   });
 
   it("a malformed hcn-question block is a task failure, not a question", async () => {
@@ -136,7 +159,10 @@ describe("session runtime: the question protocol", () => {
     await t.handle.send("in-1", "go");
     await t.feed({ t: "say", text: block('{"question":""}') }, { t: "end" });
     expect(t.events.some((e) => e.kind === "question")).toBe(false);
-    expect(t.events.filter((e) => e.kind === "done").at(-1)).toMatchObject({ cause: "failed", failure: { class: "task" } });
+    expect(t.events.filter((e) => e.kind === "done").at(-1)).toMatchObject({
+      cause: "failed",
+      failure: { class: "task" },
+    });
     expect(await t.handle.answer("a-1", "x")).toEqual({ disposition: "rejected", reason: "no-open-question" });
   });
 

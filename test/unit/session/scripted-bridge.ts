@@ -9,9 +9,10 @@
  *   {"t":"ready"}                                         → ready (when readyAtOnce is false)
  * What it writes: {"w":"send","text"}, {"w":"decide","id","decision"}, {"w":"interrupt"}, {"w":"steer"}.
  */
-import type { RequestRef } from "../../../src/core/exec/open-requests.js";
-import type { JsonObject } from "../../../src/core/decoder.js";
+
 import type { Decision } from "../../../src/core/control/types.js";
+import type { JsonObject } from "../../../src/core/decoder.js";
+import type { RequestRef } from "../../../src/core/exec/open-requests.js";
 import type { BridgeCapabilities, BridgeOutput, SessionBridge } from "../../../src/core/exec/session-bridge.js";
 
 export function testCapabilities(over: Partial<BridgeCapabilities> = {}): BridgeCapabilities {
@@ -25,7 +26,10 @@ export function testCapabilities(over: Partial<BridgeCapabilities> = {}): Bridge
 }
 
 export class ScriptedBridge implements SessionBridge {
-  constructor(readonly capabilities: BridgeCapabilities = testCapabilities(), private readonly readyAtOnce = true) {}
+  constructor(
+    readonly capabilities: BridgeCapabilities = testCapabilities(),
+    private readonly readyAtOnce = true,
+  ) {}
 
   start() {
     return { lines: [], readyAtOnce: this.readyAtOnce };
@@ -48,7 +52,17 @@ export class ScriptedBridge implements SessionBridge {
   record(r: JsonObject): BridgeOutput[] {
     switch (r.t) {
       case "ask":
-        return [{ kind: "approval", ask: { callId: String(r.id), tool: String(r.tool ?? "Bash"), input: r.input ?? {}, ...(typeof r.timeout === "number" ? { harnessTimeoutMs: r.timeout } : {}) } }];
+        return [
+          {
+            kind: "approval",
+            ask: {
+              callId: String(r.id),
+              tool: String(r.tool ?? "Bash"),
+              input: r.input ?? {},
+              ...(typeof r.timeout === "number" ? { harnessTimeoutMs: r.timeout } : {}),
+            },
+          },
+        ];
       case "gone":
         return [{ kind: "approval-withdrawn", callId: String(r.id) }];
       case "end":

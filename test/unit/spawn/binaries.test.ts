@@ -25,9 +25,15 @@ describe("binary resolution", () => {
   it("claude's install stub is skipped for the platform package's native binary", () => {
     const root = fakeRoot();
     exe(join(root, "node_modules/@anthropic-ai/claude-code/bin/claude.exe"), STUB);
-    exe(join(root, "node_modules/@anthropic-ai/claude-code-linux-x64/claude"), "\x7fELF" + "x".repeat(70_000));
+    exe(join(root, "node_modules/@anthropic-ai/claude-code-linux-x64/claude"), `\x7fELF${"x".repeat(70_000)}`);
     const r = resolveBinary("claude", { packageRoot: root, env: { PATH: "" }, platform: "linux", arch: "x64" });
-    expect(r).toMatchObject({ ok: true, binary: { source: "platform-binary", executable: join(root, "node_modules/@anthropic-ai/claude-code-linux-x64/claude") } });
+    expect(r).toMatchObject({
+      ok: true,
+      binary: {
+        source: "platform-binary",
+        executable: join(root, "node_modules/@anthropic-ai/claude-code-linux-x64/claude"),
+      },
+    });
     expect(r.ok && r.binary.note).toMatch(/stub/);
   });
 
@@ -35,7 +41,11 @@ describe("binary resolution", () => {
     const root = fakeRoot();
     exe(join(root, "node_modules/@anthropic-ai/claude-code/bin/claude.exe"), STUB);
     const r = resolveBinary("claude", { packageRoot: root, env: { PATH: "" }, platform: "linux", arch: "x64" });
-    expect(r).toMatchObject({ ok: false, message: expect.stringContaining("stub"), hint: expect.stringContaining("npm ci") });
+    expect(r).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("stub"),
+      hint: expect.stringContaining("npm ci"),
+    });
   });
 
   it("codex runs its native binary directly, never the node wrapper, when present", () => {
@@ -51,13 +61,21 @@ describe("binary resolution", () => {
     const root = fakeRoot();
     const mine = join(root, "my-pi");
     exe(mine, "#!/bin/sh\n");
-    expect(resolveBinary("pi", { packageRoot: root, env: { HMUX_PI_BIN: mine } })).toMatchObject({ ok: true, binary: { executable: mine, source: "env-override" } });
-    expect(resolveBinary("pi", { packageRoot: root, env: { HMUX_PI_BIN: join(root, "nope") } })).toMatchObject({ ok: false });
+    expect(resolveBinary("pi", { packageRoot: root, env: { HMUX_PI_BIN: mine } })).toMatchObject({
+      ok: true,
+      binary: { executable: mine, source: "env-override" },
+    });
+    expect(resolveBinary("pi", { packageRoot: root, env: { HMUX_PI_BIN: join(root, "nope") } })).toMatchObject({
+      ok: false,
+    });
   });
 
   it("falls back to PATH (cursor's binary is `agent`)", () => {
     const root = fakeRoot();
     exe(join(root, "bin/agent"), "#!/bin/sh\n");
-    expect(resolveBinary("cursor", { packageRoot: root, env: { PATH: join(root, "bin") } })).toMatchObject({ ok: true, binary: { source: "path" } });
+    expect(resolveBinary("cursor", { packageRoot: root, env: { PATH: join(root, "bin") } })).toMatchObject({
+      ok: true,
+      binary: { source: "path" },
+    });
   });
 });

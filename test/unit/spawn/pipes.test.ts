@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { createPipeSpawner } from "../../../src/spawn/pipes.js";
 import type { ChildProcessHandle } from "../../../src/core/exec/ports.js";
+import { createPipeSpawner } from "../../../src/spawn/pipes.js";
 
 const ENV = { PATH: process.env.PATH ?? "/usr/bin:/bin" };
 const started: number[] = [];
@@ -45,11 +45,21 @@ afterEach(() => {
 
 describe("pipe spawner", () => {
   it("passes the environment exactly as given, nothing inherited", async () => {
-    const handle = createPipeSpawner().spawn({ argv: ["/bin/sh", "-c", "env"], cwd: "/", env: { ...ENV, ONLY_ME: "1" }, stdin: "close" });
+    const handle = createPipeSpawner().spawn({
+      argv: ["/bin/sh", "-c", "env"],
+      cwd: "/",
+      env: { ...ENV, ONLY_ME: "1" },
+      stdin: "close",
+    });
     const io = collect(handle);
     const status = await handle.exited;
     expect(status.code).toBe(0);
-    const keys = io.out().trim().split("\n").map((l) => l.split("=")[0]).filter((k) => k !== "PWD" && k !== "SHLVL" && k !== "_");
+    const keys = io
+      .out()
+      .trim()
+      .split("\n")
+      .map((l) => l.split("=")[0])
+      .filter((k) => k !== "PWD" && k !== "SHLVL" && k !== "_");
     expect(keys.sort()).toEqual(["ONLY_ME", "PATH"]);
   });
 

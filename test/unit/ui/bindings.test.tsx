@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { FakePort } from "./fake-port.js";
-import { KEYS, mount, type Mounted } from "./harness.js";
+import { KEYS, type Mounted, mount } from "./harness.js";
 
 let m: Mounted | undefined;
 afterEach(() => m?.unmount());
@@ -11,7 +11,11 @@ const approval = (p: FakePort, callId = "c1", input: unknown = { command: "rm -r
   p.emit({ kind: "approval-request", call: { callId, tool: "Bash", input, openedAt: 0, deadlineAt: null } });
   p.emit({ kind: "state", from: "running", to: "awaiting-approval" });
 };
-const three = () => [new FakePort({ harness: "claude" }), new FakePort({ harness: "codex" }), new FakePort({ harness: "pi" })];
+const three = () => [
+  new FakePort({ harness: "claude" }),
+  new FakePort({ harness: "codex" }),
+  new FakePort({ harness: "pi" }),
+];
 
 describe("focus, zoom and panes", () => {
   it("Alt+1…9 focuses a pane by number", async () => {
@@ -134,13 +138,23 @@ describe("question asked in text (hcn-question)", () => {
     const p = new FakePort();
     m = await mount({ ports: [p] });
     p.emit({ kind: "session", sessionId: "s-1", harness: "claude", origin: "fresh", escalateQuestions: true });
-    p.emit({ kind: "message", role: "assistant", text: 'One decision:\n\n```hcn-question\n{"question":"Keep it?","options":["keep it","delete it"],"recommended":"keep it"}\n```' });
+    p.emit({
+      kind: "message",
+      role: "assistant",
+      text: 'One decision:\n\n```hcn-question\n{"question":"Keep it?","options":["keep it","delete it"],"recommended":"keep it"}\n```',
+    });
     p.emit({ kind: "done", exitCode: 0, cause: "clean" }, { kind: "state", from: "running", to: "idle" });
     await m.flush();
     expect(m.frame()).toContain("? Keep it?");
     expect(m.frame()).not.toContain("hcn-question");
     await m.type("1");
-    expect(p.intents).toEqual([{ kind: "send", mode: "turn", text: 'The user answered the question: "Keep it?" with: keep it. Continue accordingly.' }]);
+    expect(p.intents).toEqual([
+      {
+        kind: "send",
+        mode: "turn",
+        text: 'The user answered the question: "Keep it?" with: keep it. Continue accordingly.',
+      },
+    ]);
     await m.flush();
     expect(m.frame()).not.toContain("? Keep it?");
   });
@@ -175,7 +189,9 @@ describe("approval keys", () => {
     expect(p.intents).toEqual([]);
     expect(m.frame()).toContain("a deny needs a reason");
     await m.type("use make clean instead", KEYS.enter);
-    expect(p.intents).toEqual([{ kind: "decide", callId: "c1", decision: { decision: "deny", reason: "use make clean instead" } }]);
+    expect(p.intents).toEqual([
+      { kind: "decide", callId: "c1", decision: { decision: "deny", reason: "use make clean instead" } },
+    ]);
   });
 
   it("Esc cancels a deny being typed without deciding", async () => {
@@ -211,7 +227,9 @@ describe("approval keys", () => {
     expect(m.store.draftOf(m.store.focusedKey())).toBe('{"command":"ls"}');
     await m.type(KEYS.backspace, KEYS.backspace);
     await m.type(' -la"}', KEYS.enter);
-    expect(p.intents).toEqual([{ kind: "decide", callId: "c1", decision: { decision: "replace", input: { command: "ls -la" } } }]);
+    expect(p.intents).toEqual([
+      { kind: "decide", callId: "c1", decision: { decision: "replace", input: { command: "ls -la" } } },
+    ]);
   });
 
   it("s abstains to the harness's own check", async () => {
@@ -297,7 +315,30 @@ describe("help, inspector, new session", () => {
     m = await mount({ ports: [new FakePort()], rows: 48 });
     await m.type("?");
     const f = m.frame();
-    for (const text of ["Alt+Left", "Alt+Right", "Alt+Up", "Alt+Down", "Alt+1…Alt+9", "Alt+z", "Alt+w", "Alt+o", "Alt+n", "Esc, Ctrl+c", "Alt+x", "Alt+Shift+x", "Ctrl+q", "?, F1", "Alt+i", "PgUp", "PgDn", "a ", "d ", "e ", "s ", "f "]) {
+    for (const text of [
+      "Alt+Left",
+      "Alt+Right",
+      "Alt+Up",
+      "Alt+Down",
+      "Alt+1…Alt+9",
+      "Alt+z",
+      "Alt+w",
+      "Alt+o",
+      "Alt+n",
+      "Esc, Ctrl+c",
+      "Alt+x",
+      "Alt+Shift+x",
+      "Ctrl+q",
+      "?, F1",
+      "Alt+i",
+      "PgUp",
+      "PgDn",
+      "a ",
+      "d ",
+      "e ",
+      "s ",
+      "f ",
+    ]) {
       expect(f).toContain(text);
     }
     await m.type(KEYS.escape);
@@ -313,7 +354,11 @@ describe("help, inspector, new session", () => {
     });
     p.controlSnapshot = { frame: "read-only", posture: "default", pending: [], census: { allow: 2, deny: 1 } };
     m = await mount({ ports: [p] });
-    p.emit({ kind: "command.result", id: "ui-decide-1", outcome: { result: "refused", refused: { code: "UNKNOWN_CALL", reason: "no such call" } } });
+    p.emit({
+      kind: "command.result",
+      id: "ui-decide-1",
+      outcome: { result: "refused", refused: { code: "UNKNOWN_CALL", reason: "no such call" } },
+    });
     await m.flush();
     await m.type(KEYS.alt("i"));
     const f = m.frame();
@@ -343,7 +388,13 @@ describe("help, inspector, new session", () => {
   it("the new-session dialog shows a refusal with its hint and spawns nothing", async () => {
     let launched = 0;
     const launcher = {
-      validate: () => ({ ok: false as const, message: "codex has no effort level 'max'", hint: "use high", issue: "unknown-effort", supported: ["low", "medium", "high"] }),
+      validate: () => ({
+        ok: false as const,
+        message: "codex has no effort level 'max'",
+        hint: "use high",
+        issue: "unknown-effort",
+        supported: ["low", "medium", "high"],
+      }),
       launch: async () => {
         launched++;
         return new FakePort();

@@ -1,12 +1,20 @@
 /** A SessionPort whose events the test pushes and whose intents the test reads back. */
 import type { CommandOutcome, Decision, SessionEvent } from "../../../src/core/control/types.js";
-import type { ControlSnapshot, InputSupport, SessionInfo, SessionListener, SessionPort } from "../../../src/ui/session-port.js";
+import type {
+  ControlSnapshot,
+  InputSupport,
+  SessionInfo,
+  SessionListener,
+  SessionPort,
+} from "../../../src/ui/session-port.js";
 
 export type Intent =
   | { kind: "send"; text: string; mode: "turn" | "steer" | "inject" }
   | { kind: "answer"; text: string }
   | { kind: "decide"; callId: string; decision: Decision }
-  | { kind: "interrupt" } | { kind: "halt" } | { kind: "close" };
+  | { kind: "interrupt" }
+  | { kind: "halt" }
+  | { kind: "close" };
 
 const OK: CommandOutcome = { result: "ok" };
 
@@ -19,8 +27,11 @@ export class FakePort implements SessionPort {
 
   constructor(info: Partial<Omit<SessionInfo, "support">> & { support?: Partial<InputSupport> } = {}) {
     this.info = {
-      harness: info.harness ?? "claude", model: info.model ?? "sonnet", effort: info.effort ?? "high",
-      label: info.label, settings: info.settings ?? [],
+      harness: info.harness ?? "claude",
+      model: info.model ?? "sonnet",
+      effort: info.effort ?? "high",
+      label: info.label,
+      settings: info.settings ?? [],
       support: { steer: false, inject: false, abstain: true, replace: true, ...info.support },
     };
   }
@@ -35,20 +46,36 @@ export class FakePort implements SessionPort {
     this.intents.push(intent);
     return Promise.resolve(this.nextOutcome);
   }
-  send(text: string, mode: "turn" | "steer" | "inject"): Promise<CommandOutcome> { return this.done({ kind: "send", text, mode }); }
-  answer(text: string): Promise<CommandOutcome> { return this.done({ kind: "answer", text }); }
-  decide(callId: string, decision: Decision): Promise<CommandOutcome> { return this.done({ kind: "decide", callId, decision }); }
-  interrupt(): Promise<CommandOutcome> { return this.done({ kind: "interrupt" }); }
-  halt(): Promise<CommandOutcome> { return this.done({ kind: "halt" }); }
-  async close(): Promise<void> { this.intents.push({ kind: "close" }); }
-  control(): ControlSnapshot | undefined { return this.controlSnapshot; }
+  send(text: string, mode: "turn" | "steer" | "inject"): Promise<CommandOutcome> {
+    return this.done({ kind: "send", text, mode });
+  }
+  answer(text: string): Promise<CommandOutcome> {
+    return this.done({ kind: "answer", text });
+  }
+  decide(callId: string, decision: Decision): Promise<CommandOutcome> {
+    return this.done({ kind: "decide", callId, decision });
+  }
+  interrupt(): Promise<CommandOutcome> {
+    return this.done({ kind: "interrupt" });
+  }
+  halt(): Promise<CommandOutcome> {
+    return this.done({ kind: "halt" });
+  }
+  async close(): Promise<void> {
+    this.intents.push({ kind: "close" });
+  }
+  control(): ControlSnapshot | undefined {
+    return this.controlSnapshot;
+  }
 }
 
 /** A manual clock: `every` callbacks run only when the test advances time. */
 export class ManualScheduler {
   time = 1_700_000_000_000;
   private readonly timers: Array<{ ms: number; next: number; fn: () => void }> = [];
-  now(): number { return this.time; }
+  now(): number {
+    return this.time;
+  }
   every(ms: number, fn: () => void): () => void {
     const t = { ms, next: this.time + ms, fn };
     this.timers.push(t);

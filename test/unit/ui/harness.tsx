@@ -1,17 +1,26 @@
 /** Mounts the App on ink-testing-library with a manual clock, and types keys into it. */
-import React from "react";
+
 import { render } from "ink-testing-library";
 import { App } from "../../../src/ui/App.js";
-import { AppStore } from "../../../src/ui/store/app-store.js";
-import { FALLBACK_THEME, type Theme } from "../../../src/ui/theme/theme.js";
 import { DEFAULT_KEYMAP, type Keymap } from "../../../src/ui/keys/keymap.js";
 import type { SessionLauncher } from "../../../src/ui/session-launcher.js";
+import { AppStore } from "../../../src/ui/store/app-store.js";
+import { FALLBACK_THEME, type Theme } from "../../../src/ui/theme/theme.js";
 import { FakePort, ManualScheduler } from "./fake-port.js";
 
 export const KEYS = {
-  altLeft: "\u001b[1;3D", altRight: "\u001b[1;3C", altUp: "\u001b[1;3A", altDown: "\u001b[1;3B",
-  alt: (c: string) => `\u001b${c}`, escape: "\u001b", enter: "\r", pageUp: "\u001b[5~", pageDown: "\u001b[6~",
-  ctrl: (c: string) => String.fromCharCode(c.charCodeAt(0) - 96), backspace: "\u007f", tab: "\t",
+  altLeft: "\u001b[1;3D",
+  altRight: "\u001b[1;3C",
+  altUp: "\u001b[1;3A",
+  altDown: "\u001b[1;3B",
+  alt: (c: string) => `\u001b${c}`,
+  escape: "\u001b",
+  enter: "\r",
+  pageUp: "\u001b[5~",
+  pageDown: "\u001b[6~",
+  ctrl: (c: string) => String.fromCharCode(c.charCodeAt(0) - 96),
+  backspace: "\u007f",
+  tab: "\t",
 };
 
 export const tick = (ms = 30): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -26,19 +35,37 @@ export interface Mounted {
   unmount(): void;
 }
 
-export async function mount(opts: {
-  ports?: FakePort[]; columns?: number; rows?: number; theme?: Theme; keymap?: Keymap; launcher?: SessionLauncher;
-  mouse?: boolean; terminalWrite?: (data: string) => void;
-} = {}): Promise<Mounted> {
+export async function mount(
+  opts: {
+    ports?: FakePort[];
+    columns?: number;
+    rows?: number;
+    theme?: Theme;
+    keymap?: Keymap;
+    launcher?: SessionLauncher;
+    mouse?: boolean;
+    terminalWrite?: (data: string) => void;
+  } = {},
+): Promise<Mounted> {
   const clock = new ManualScheduler();
   const store = new AppStore({ scheduler: clock, columns: opts.columns ?? 100, rows: opts.rows ?? 30 });
   const ports = opts.ports ?? [new FakePort()];
   for (const p of ports) store.addSession(p);
-  const r = render(<App store={store} theme={opts.theme ?? FALLBACK_THEME} keymap={opts.keymap ?? DEFAULT_KEYMAP} launcher={opts.launcher}
-    mouse={opts.mouse} terminalWrite={opts.terminalWrite} />);
+  const r = render(
+    <App
+      store={store}
+      theme={opts.theme ?? FALLBACK_THEME}
+      keymap={opts.keymap ?? DEFAULT_KEYMAP}
+      launcher={opts.launcher}
+      mouse={opts.mouse}
+      terminalWrite={opts.terminalWrite}
+    />,
+  );
   await tick(50);
   return {
-    store, clock, ports,
+    store,
+    clock,
+    ports,
     frame: () => r.lastFrame() ?? "",
     async type(...chunks: string[]) {
       for (const c of chunks) {

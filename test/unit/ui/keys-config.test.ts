@@ -1,15 +1,34 @@
-import { describe, expect, it } from "vitest";
 import type { Key } from "ink";
-import { keyName } from "../../../src/ui/keys/key-name.js";
-import { buildKeymap, chordToKeyName, uiConfigFrom, UiConfigError } from "../../../src/ui/config/ui-config.js";
-import { DEFAULT_KEYMAP, GLOBAL_COMMANDS, RESERVED_KEYS } from "../../../src/ui/keys/keymap.js";
+import { describe, expect, it } from "vitest";
 import { uiSchema } from "../../../src/core/config/ui-schema.js";
+import { buildKeymap, chordToKeyName, UiConfigError, uiConfigFrom } from "../../../src/ui/config/ui-config.js";
+import { keyName } from "../../../src/ui/keys/key-name.js";
+import { DEFAULT_KEYMAP, GLOBAL_COMMANDS, RESERVED_KEYS } from "../../../src/ui/keys/keymap.js";
 
-const key = (k: Partial<Key>): Key => ({
-  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
-  return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false,
-  super: false, hyper: false, capsLock: false, numLock: false, ...k,
-} as Key);
+const key = (k: Partial<Key>): Key =>
+  ({
+    upArrow: false,
+    downArrow: false,
+    leftArrow: false,
+    rightArrow: false,
+    pageDown: false,
+    pageUp: false,
+    home: false,
+    end: false,
+    return: false,
+    escape: false,
+    ctrl: false,
+    shift: false,
+    tab: false,
+    backspace: false,
+    delete: false,
+    meta: false,
+    super: false,
+    hyper: false,
+    capsLock: false,
+    numLock: false,
+    ...k,
+  }) as Key;
 
 describe("key names", () => {
   it("names alt+arrows, alt+digits, ctrl letters, escape and paging", () => {

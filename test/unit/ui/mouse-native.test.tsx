@@ -1,14 +1,13 @@
-import React from "react";
-import { afterEach, describe, expect, it } from "vitest";
 import { render } from "ink-testing-library";
+import { afterEach, describe, expect, it } from "vitest";
+import { NativeSessionPort } from "../../../src/native/native-port.js";
+import { NativeTerminal } from "../../../src/native/native-terminal.js";
 import { App } from "../../../src/ui/App.js";
+import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
+import { MOUSE_REPORTING_OFF, MOUSE_REPORTING_ON } from "../../../src/ui/keys/mouse.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import { FALLBACK_THEME } from "../../../src/ui/theme/theme.js";
-import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
-import { NativeTerminal } from "../../../src/native/native-terminal.js";
-import { NativeSessionPort } from "../../../src/native/native-port.js";
-import { MOUSE_REPORTING_OFF, MOUSE_REPORTING_ON } from "../../../src/ui/keys/mouse.js";
-import { fakeFactory, type FakePty } from "../native/fake-pty.js";
+import { type FakePty, fakeFactory } from "../native/fake-pty.js";
 
 const tick = (ms = 40) => new Promise((r) => setTimeout(r, ms));
 let cleanup: Array<() => void> = [];
@@ -19,12 +18,31 @@ afterEach(() => {
 
 async function mountShell(writes: string[]) {
   const fake = fakeFactory();
-  const terminal = new NativeTerminal({ argv: ["x"], cwd: "/", env: {}, cols: 40, rows: 8, spawn: fake.factory, focusedFps: 100 });
+  const terminal = new NativeTerminal({
+    argv: ["x"],
+    cwd: "/",
+    env: {},
+    cols: 40,
+    rows: 8,
+    spawn: fake.factory,
+    focusedFps: 100,
+  });
   const port = new NativeSessionPort({ kind: "shell", terminal, hooks: false });
   const store = new AppStore({ scheduler: { now: () => 0, every: () => () => undefined }, columns: 60, rows: 14 });
   store.addSession(port);
-  const r = render(<App store={store} theme={FALLBACK_THEME} keymap={DEFAULT_KEYMAP} mouse terminalWrite={(d) => void writes.push(d)} />);
-  cleanup.push(() => r.unmount(), () => terminal.dispose());
+  const r = render(
+    <App
+      store={store}
+      theme={FALLBACK_THEME}
+      keymap={DEFAULT_KEYMAP}
+      mouse
+      terminalWrite={(d) => void writes.push(d)}
+    />,
+  );
+  cleanup.push(
+    () => r.unmount(),
+    () => terminal.dispose(),
+  );
   await tick(60);
   return { r, store, port, pty: fake.pty() as FakePty };
 }

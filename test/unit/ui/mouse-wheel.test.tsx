@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { FakePort } from "./fake-port.js";
-import { KEYS, mount, type Mounted } from "./harness.js";
 import { MOUSE_REPORTING_OFF, MOUSE_REPORTING_ON } from "../../../src/ui/keys/mouse.js";
+import { FakePort } from "./fake-port.js";
+import { KEYS, type Mounted, mount } from "./harness.js";
 
 let m: Mounted | undefined;
 afterEach(() => {
@@ -9,13 +9,19 @@ afterEach(() => {
   m = undefined;
 });
 
-const wheel = (dir: "up" | "down", column: number, row: number) => `\u001b[<${dir === "up" ? 64 : 65};${column};${row}M`;
+const wheel = (dir: "up" | "down", column: number, row: number) =>
+  `\u001b[<${dir === "up" ? 64 : 65};${column};${row}M`;
 
-async function twoPanes(opts: { mouse?: boolean; writes?: string[] } = {}): Promise<{ left: FakePort; right: FakePort }> {
+async function twoPanes(
+  opts: { mouse?: boolean; writes?: string[] } = {},
+): Promise<{ left: FakePort; right: FakePort }> {
   const left = new FakePort({ harness: "claude" });
   const right = new FakePort({ harness: "codex" });
   m = await mount({
-    ports: [left, right], columns: 100, rows: 30, mouse: opts.mouse ?? true,
+    ports: [left, right],
+    columns: 100,
+    rows: 30,
+    mouse: opts.mouse ?? true,
     ...(opts.writes ? { terminalWrite: (d: string) => void opts.writes!.push(d) } : {}),
   });
   for (let i = 0; i < 80; i++) {

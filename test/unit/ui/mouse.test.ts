@@ -6,8 +6,14 @@ const ESC = "\u001b";
 describe("mouse input filter", () => {
   it("wheel up and down are parsed with the pointer's column and row", () => {
     const f = new MouseInputFilter();
-    expect(f.feed(`${ESC}[<64;10;5M`, 0)).toEqual({ reports: [{ kind: "wheel", direction: "up", column: 10, row: 5 }], rest: null });
-    expect(f.feed(`${ESC}[<65;120;44M`, 0)).toEqual({ reports: [{ kind: "wheel", direction: "down", column: 120, row: 44 }], rest: null });
+    expect(f.feed(`${ESC}[<64;10;5M`, 0)).toEqual({
+      reports: [{ kind: "wheel", direction: "up", column: 10, row: 5 }],
+      rest: null,
+    });
+    expect(f.feed(`${ESC}[<65;120;44M`, 0)).toEqual({
+      reports: [{ kind: "wheel", direction: "down", column: 120, row: 44 }],
+      rest: null,
+    });
   });
 
   it("a wheel with shift, alt or ctrl held is still a wheel", () => {
@@ -27,7 +33,10 @@ describe("mouse input filter", () => {
     expect(f.feed(`${ESC}[<64;1`, 0)).toEqual({ reports: [], rest: null });
     expect(f.waiting).toBe(true);
     expect(f.feed("2;", 1)).toEqual({ reports: [], rest: null });
-    expect(f.feed("7Mhello", 2)).toEqual({ reports: [{ kind: "wheel", direction: "up", column: 12, row: 7 }], rest: "hello" });
+    expect(f.feed("7Mhello", 2)).toEqual({
+      reports: [{ kind: "wheel", direction: "up", column: 12, row: 7 }],
+      rest: "hello",
+    });
     expect(f.waiting).toBe(false);
   });
 
@@ -36,7 +45,8 @@ describe("mouse input filter", () => {
     // ESC [ M then button+32, column+32, row+32: wheel down at 3,4.
     expect(f.feed(`${ESC}[M`, 0)).toEqual({ reports: [], rest: null });
     expect(f.feed(`${String.fromCharCode(65 + 32)}#$abc`, 1)).toEqual({
-      reports: [{ kind: "wheel", direction: "down", column: 3, row: 4 }], rest: "abc",
+      reports: [{ kind: "wheel", direction: "down", column: 3, row: 4 }],
+      rest: "abc",
     });
   });
 
@@ -82,7 +92,11 @@ describe("ui.mouse config", () => {
 
   it("ui.mouse resolves project over user", async () => {
     const { resolveConfigSettings } = await import("../../../src/core/config/settings.js");
-    const resolved = resolveConfigSettings({ user: { version: 1, ui: { mouse: true } }, project: { version: 1, ui: { mouse: false } }, projectTrust: undefined });
+    const resolved = resolveConfigSettings({
+      user: { version: 1, ui: { mouse: true } },
+      project: { version: 1, ui: { mouse: false } },
+      projectTrust: undefined,
+    });
     expect(resolved.ui.mouse).toBe(false);
     expect(resolveConfigSettings({ user: { version: 1, ui: { mouse: true } } }).ui.mouse).toBe(true);
     expect(resolveConfigSettings({}).ui.mouse).toBeUndefined();

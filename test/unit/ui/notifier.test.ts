@@ -1,10 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { Notifier } from "../../../src/ui/notify/notifier.js";
 
-function make(env: Record<string, string | undefined>, method: "auto" | "osc9" | "bel" | "off" = "auto", cooldownSeconds = 20) {
+function make(
+  env: Record<string, string | undefined>,
+  method: "auto" | "osc9" | "bel" | "off" = "auto",
+  cooldownSeconds = 20,
+) {
   const out: string[] = [];
   let now = 0;
-  const n = new Notifier({ enabled: true, method, cooldownSeconds }, { write: (s) => out.push(s), now: () => now, env });
+  const n = new Notifier(
+    { enabled: true, method, cooldownSeconds },
+    { write: (s) => out.push(s), now: () => now, env },
+  );
   return { n, out, advance: (ms: number) => (now += ms) };
 }
 

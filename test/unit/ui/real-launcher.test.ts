@@ -7,7 +7,10 @@ import { RealLauncher } from "../../../src/ui/wiring/real-launcher.js";
 // validate() never spawns: it runs the resolver, planTurn and the binary lookup only.
 const home = mkdtempSync(join(tmpdir(), "hmux-ui-launch-"));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
-const launcher = new RealLauncher({ env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, "config") }, defaultCwd: home });
+const launcher = new RealLauncher({
+  env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, "config") },
+  defaultCwd: home,
+});
 
 describe("new-session validation before any spawn", () => {
   it("an unknown harness is refused naming the ones that exist", () => {
@@ -17,7 +20,11 @@ describe("new-session validation before any spawn", () => {
   });
 
   it("a harness without a session channel is refused with a hint", () => {
-    expect(launcher.validate({ harness: "muse" })).toMatchObject({ ok: false, issue: "no-session-mode", hint: expect.stringContaining("hmux run muse") });
+    expect(launcher.validate({ harness: "muse" })).toMatchObject({
+      ok: false,
+      issue: "no-session-mode",
+      hint: expect.stringContaining("hmux run muse"),
+    });
   });
 
   it("an effort the harness does not have is refused by its planner with the supported values", () => {
@@ -27,8 +34,14 @@ describe("new-session validation before any spawn", () => {
   });
 
   it("a non-loopback endpoint and a missing cwd are refused", () => {
-    expect(launcher.validate({ harness: "claude", endpoint: "http://example.com/v1" })).toMatchObject({ ok: false, issue: "invalid-option-value" });
-    expect(launcher.validate({ harness: "claude", cwd: join(home, "missing") })).toMatchObject({ ok: false, message: expect.stringContaining("not a directory") });
+    expect(launcher.validate({ harness: "claude", endpoint: "http://example.com/v1" })).toMatchObject({
+      ok: false,
+      issue: "invalid-option-value",
+    });
+    expect(launcher.validate({ harness: "claude", cwd: join(home, "missing") })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("not a directory"),
+    });
   });
 
   it("a plain claude, codex or pi session passes", () => {

@@ -1,30 +1,39 @@
 import { describe, expect, it } from "vitest";
-import { HandleSessionPort, supportOf } from "../../../src/ui/session-adapter.js";
-import type { SessionHandle } from "../../../src/core/exec/session-types.js";
 import type { BridgeCapabilities } from "../../../src/core/exec/session-bridge.js";
+import type { SessionHandle } from "../../../src/core/exec/session-types.js";
+import { HandleSessionPort, supportOf } from "../../../src/ui/session-adapter.js";
 
 function fakeHandle() {
   const calls: unknown[] = [];
   const handle = {
-    sessionId: "s", harness: "codex",
+    sessionId: "s",
+    harness: "codex",
     subscribe: () => () => undefined,
     start: async () => void calls.push("start"),
     send: async (id: string, text: string) => (calls.push({ send: id, text }), { disposition: "started" as const }),
     answer: async (id: string, text: string) => (calls.push({ answer: id, text }), { disposition: "started" as const }),
-    command: async (command: unknown, decider: unknown) => (calls.push({ command, decider }), { result: "ok" as const }),
+    command: async (command: unknown, decider: unknown) => (
+      calls.push({ command, decider }), { result: "ok" as const }
+    ),
     handleLine: async () => undefined,
-    close: async () => ({ kind: "closed" }), abort: async (cause: string) => (calls.push({ abort: cause }), { kind: "closed" }),
+    close: async () => ({ kind: "closed" }),
+    abort: async (cause: string) => (calls.push({ abort: cause }), { kind: "closed" }),
     closed: new Promise(() => undefined),
     snapshot: () => ({
-      lifecycle: "running", turnId: null, pending: [], harnessSessionId: null, frame: { admits: ["read"] }, posture: "on-request",
+      lifecycle: "running",
+      turnId: null,
+      pending: [],
+      harnessSessionId: null,
+      frame: { admits: ["read"] },
+      posture: "on-request",
       census: { allowed: 2, denied: 1, replaced: 0, abstained: 0, byDecider: { human: 3 } },
     }),
   } as unknown as SessionHandle;
   return { handle, calls };
 }
 
-import { CODEX_SESSION_CAPABILITIES } from "../../../src/adapters/codex/session-bridge.js";
 import { CLAUDE_SESSION_CAPABILITIES } from "../../../src/adapters/claude/session-bridge.js";
+import { CODEX_SESSION_CAPABILITIES } from "../../../src/adapters/codex/session-bridge.js";
 import { delivers } from "../../../src/core/exec/session-bridge.js";
 
 const CAPS: BridgeCapabilities = CODEX_SESSION_CAPABILITIES;
@@ -34,7 +43,10 @@ describe("SessionHandle → SessionPort", () => {
     const { handle, calls } = fakeHandle();
     const port = new HandleSessionPort(handle, CAPS);
     await port.decide("call_1", { decision: "deny", reason: "no" });
-    expect(calls[0]).toMatchObject({ command: { command: "tool.decide", callId: "call_1", decision: { decision: "deny", reason: "no" } }, decider: "human" });
+    expect(calls[0]).toMatchObject({
+      command: { command: "tool.decide", callId: "call_1", decision: { decision: "deny", reason: "no" } },
+      decider: "human",
+    });
   });
 
   it("a prompt is a send; steer and inject are commands; interrupt and halt carry a reason", async () => {
@@ -64,7 +76,9 @@ describe("SessionHandle → SessionPort", () => {
   it("support follows the capability table's row for the channel", () => {
     for (const caps of [CODEX_SESSION_CAPABILITIES, CLAUDE_SESSION_CAPABILITIES]) {
       expect(supportOf(caps)).toMatchObject({
-        steer: delivers(caps, "steer"), inject: delivers(caps, "message.inject"), replace: delivers(caps, "tool.decide/replace"),
+        steer: delivers(caps, "steer"),
+        inject: delivers(caps, "message.inject"),
+        replace: delivers(caps, "tool.decide/replace"),
       });
     }
     expect(supportOf(CLAUDE_SESSION_CAPABILITIES).steer).toBe(false);
@@ -77,6 +91,10 @@ describe("SessionHandle → SessionPort", () => {
     const port = new HandleSessionPort(handle, CAPS, { initialPrompt: "hello" });
     await port.start();
     expect(calls.slice(0, 2)).toMatchObject(["start", { text: "hello" }]);
-    expect(port.control()).toMatchObject({ frame: "admits read", posture: "on-request", census: { allowed: 2, denied: 1, "by-human": 3 } });
+    expect(port.control()).toMatchObject({
+      frame: "admits read",
+      posture: "on-request",
+      census: { allowed: 2, denied: 1, "by-human": 3 },
+    });
   });
 });

@@ -4,9 +4,16 @@ import { mount } from "./harness.js";
 
 describe("app smoke", () => {
   it("renders three panes with their harness names and the rail", async () => {
-    const ports = [new FakePort({ harness: "claude" }), new FakePort({ harness: "codex" }), new FakePort({ harness: "pi" })];
+    const ports = [
+      new FakePort({ harness: "claude" }),
+      new FakePort({ harness: "codex" }),
+      new FakePort({ harness: "pi" }),
+    ];
     const m = await mount({ ports });
-    ports[0]!.emit({ kind: "state", from: "starting", to: "idle" }, { kind: "message", role: "assistant", text: "hello from claude" });
+    ports[0]!.emit(
+      { kind: "state", from: "starting", to: "idle" },
+      { kind: "message", role: "assistant", text: "hello from claude" },
+    );
     await m.flush();
     const f = m.frame();
     console.log(f);

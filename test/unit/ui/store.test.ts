@@ -1,5 +1,5 @@
-import { composePrompt } from "../../../src/core/question.js";
 import { describe, expect, it } from "vitest";
+import { composePrompt } from "../../../src/core/question.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import { MAX_ENTRIES } from "../../../src/ui/store/session-view.js";
 import { FakePort, ManualScheduler } from "./fake-port.js";
@@ -77,7 +77,13 @@ describe("view-model store", () => {
     expect(view.approvals).toHaveLength(1);
     port.emit({ kind: "tool", phase: "call", callId: "c1", name: "Bash", input: { command: "ls" } });
     expect(view.entries.at(-1)).toMatchObject({ status: "pending" });
-    port.emit({ kind: "approval-disposition", callId: "c1", decision: { decision: "allow" }, decider: "human", status: "sent" });
+    port.emit({
+      kind: "approval-disposition",
+      callId: "c1",
+      decision: { decision: "allow" },
+      decider: "human",
+      status: "sent",
+    });
     expect(view.approvals).toHaveLength(0);
     expect(view.entries.at(-1)).toMatchObject({ status: "running" });
     port.emit({ kind: "tool", phase: "result", callId: "c1", output: "a\nb", isError: false });
@@ -87,10 +93,22 @@ describe("view-model store", () => {
 
   it("a denied call records the reason; a failed result is failed", () => {
     const { port, view } = setup();
-    port.emit({ kind: "approval-request", call: { callId: "c2", tool: "Write", input: {}, openedAt: 0, deadlineAt: null } });
-    port.emit({ kind: "approval-disposition", callId: "c2", decision: { decision: "deny", reason: "not there" }, decider: "human", status: "sent" });
+    port.emit({
+      kind: "approval-request",
+      call: { callId: "c2", tool: "Write", input: {}, openedAt: 0, deadlineAt: null },
+    });
+    port.emit({
+      kind: "approval-disposition",
+      callId: "c2",
+      decision: { decision: "deny", reason: "not there" },
+      decider: "human",
+      status: "sent",
+    });
     expect(view.entries.at(-1)).toMatchObject({ status: "denied", reason: "not there" });
-    port.emit({ kind: "tool", phase: "call", callId: "c3", name: "Bash" }, { kind: "tool", phase: "result", callId: "c3", output: "boom", isError: true });
+    port.emit(
+      { kind: "tool", phase: "call", callId: "c3", name: "Bash" },
+      { kind: "tool", phase: "result", callId: "c3", output: "boom", isError: true },
+    );
     expect(view.entries.at(-1)).toMatchObject({ status: "failed" });
   });
 
@@ -133,7 +151,10 @@ describe("view-model store", () => {
   it("announces a transition to needs-you once, naming the pane and reason", () => {
     const clock = new ManualScheduler();
     const notes: string[] = [];
-    const store = new AppStore({ scheduler: clock, notifier: { notify: (_k: string, t: string, r: string) => (notes.push(`${t}: ${r}`), true) } as never });
+    const store = new AppStore({
+      scheduler: clock,
+      notifier: { notify: (_k: string, t: string, r: string) => (notes.push(`${t}: ${r}`), true) } as never,
+    });
     const a = new FakePort({ harness: "claude" });
     const b = new FakePort({ harness: "codex" });
     store.addSession(a);
@@ -158,7 +179,12 @@ describe("view-model store", () => {
 
   it("failure and closed events are kept with their class", () => {
     const { port, view } = setup();
-    port.emit({ kind: "closed", exitCode: 1, cause: "crash", failure: { class: "auth", retryable: true, message: "not logged in", hint: "run claude login" } });
+    port.emit({
+      kind: "closed",
+      exitCode: 1,
+      cause: "crash",
+      failure: { class: "auth", retryable: true, message: "not logged in", hint: "run claude login" },
+    });
     expect(view.lifecycle).toBe("failed");
     expect(view.lastFailure?.hint).toBe("run claude login");
     expect(view.entries.at(-1)).toMatchObject({ kind: "failure" });
@@ -193,7 +219,10 @@ describe("view-model details seen with real harnesses", () => {
 
   it("a harness echoing the prompt with hmux's question protocol before it is still shown once, as typed", () => {
     const { port, view } = setup();
-    port.emit({ kind: "message", role: "user", text: "go" }, { kind: "message", role: "user", text: composePrompt("go", "session") });
+    port.emit(
+      { kind: "message", role: "user", text: "go" },
+      { kind: "message", role: "user", text: composePrompt("go", "session") },
+    );
     expect(view.entries).toHaveLength(1);
     expect(view.entries[0]).toMatchObject({ text: "go" });
   });

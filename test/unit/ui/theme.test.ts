@@ -4,7 +4,9 @@ import { loadTheme, parseTheme, THEMES_DIR, ThemeError, toneColor } from "../../
 
 describe("themes", () => {
   it("every themes/*.json validates, and the three built-ins exist", () => {
-    const names = readdirSync(THEMES_DIR).filter((f) => f.endsWith(".json")).map((f) => f.replace(/\.json$/, ""));
+    const names = readdirSync(THEMES_DIR)
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => f.replace(/\.json$/, ""));
     expect(names).toEqual(expect.arrayContaining(["default", "light", "high-contrast"]));
     for (const n of names) expect(loadTheme(n, {}).name).toBe(n);
   });

@@ -8,11 +8,12 @@ describe("tiling", () => {
     const cells = new Set<string>();
     for (const r of rects) {
       expect(r.width).toBeGreaterThan(0);
-      for (let y = r.y; y < r.y + r.height; y++) for (let x = r.x; x < r.x + r.width; x++) {
-        const c = `${x},${y}`;
-        expect(cells.has(c)).toBe(false);
-        cells.add(c);
-      }
+      for (let y = r.y; y < r.y + r.height; y++)
+        for (let x = r.x; x < r.x + r.width; x++) {
+          const c = `${x},${y}`;
+          expect(cells.has(c)).toBe(false);
+          cells.add(c);
+        }
     }
     expect(cells.size).toBe(160 * 46);
   });

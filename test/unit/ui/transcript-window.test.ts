@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { applyEvent } from "../../../src/ui/store/apply-event.js";
+import { wrap } from "../../../src/ui/store/entry-lines.js";
 import { createSessionView } from "../../../src/ui/store/session-view.js";
 import { scrollAnchor, transcriptWindow } from "../../../src/ui/store/transcript-window.js";
-import { wrap } from "../../../src/ui/store/entry-lines.js";
 
 function viewWith(n: number) {
-  const view = createSessionView("s1", { harness: "claude", settings: [], support: { steer: false, inject: false, abstain: true, replace: true } });
+  const view = createSessionView("s1", {
+    harness: "claude",
+    settings: [],
+    support: { steer: false, inject: false, abstain: true, replace: true },
+  });
   for (let i = 0; i < n; i++) applyEvent(view, { kind: "message", role: "assistant", text: `line ${i}` }, 0);
   return view;
 }

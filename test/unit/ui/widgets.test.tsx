@@ -1,19 +1,24 @@
-import React from "react";
 import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
-import { ApprovalWidget } from "../../../src/ui/components/widgets/ApprovalWidget.js";
-import { ApprovalFull } from "../../../src/ui/components/widgets/ApprovalFull.js";
-import { QuestionWidget } from "../../../src/ui/components/widgets/QuestionWidget.js";
-import { FailureWidget } from "../../../src/ui/components/widgets/FailureWidget.js";
-import { Transcript } from "../../../src/ui/components/Transcript.js";
-import { PaneHeader } from "../../../src/ui/components/PaneHeader.js";
 import { AttentionRail } from "../../../src/ui/components/AttentionRail.js";
+import { PaneHeader } from "../../../src/ui/components/PaneHeader.js";
+import { Transcript } from "../../../src/ui/components/Transcript.js";
+import { ApprovalFull } from "../../../src/ui/components/widgets/ApprovalFull.js";
+import { ApprovalWidget } from "../../../src/ui/components/widgets/ApprovalWidget.js";
+import { FailureWidget } from "../../../src/ui/components/widgets/FailureWidget.js";
+import { QuestionWidget } from "../../../src/ui/components/widgets/QuestionWidget.js";
 import { applyEvent } from "../../../src/ui/store/apply-event.js";
 import { createSessionView } from "../../../src/ui/store/session-view.js";
 import { transcriptWindow } from "../../../src/ui/store/transcript-window.js";
 
 const SUPPORT = { steer: false, inject: false, abstain: true, replace: true };
-const call = (input: unknown, deadlineAt: number | null = null) => ({ callId: "toolu_1", tool: "Bash", input, openedAt: 0, deadlineAt });
+const call = (input: unknown, deadlineAt: number | null = null) => ({
+  callId: "toolu_1",
+  tool: "Bash",
+  input,
+  openedAt: 0,
+  deadlineAt,
+});
 
 function view(harness: "claude" | "codex" | "pi" = "claude") {
   return createSessionView("s1", { harness, model: "sonnet", effort: "high", settings: [], support: SUPPORT });
@@ -21,7 +26,18 @@ function view(harness: "claude" | "codex" | "pi" = "claude") {
 
 describe("Approval widget", () => {
   it("shows the tool, the command, the queue position and the deadline countdown", () => {
-    const r = render(<ApprovalWidget call={call({ command: "rm -rf build" }, 62_000)} position={1} total={3} support={SUPPORT} composing={null} now={0} width={70} height={6} />);
+    const r = render(
+      <ApprovalWidget
+        call={call({ command: "rm -rf build" }, 62_000)}
+        position={1}
+        total={3}
+        support={SUPPORT}
+        composing={null}
+        now={0}
+        width={70}
+        height={6}
+      />,
+    );
     const f = r.lastFrame()!;
     expect(f).toContain("approval 1/3 · Bash");
     expect(f).toContain("auto-deny in 1:02");
@@ -30,21 +46,54 @@ describe("Approval widget", () => {
   });
 
   it("in a small pane the header and the keys still show", () => {
-    const r = render(<ApprovalWidget call={call({ command: "ls" })} position={1} total={2} support={SUPPORT} composing={null} now={0} width={60} height={2} />);
+    const r = render(
+      <ApprovalWidget
+        call={call({ command: "ls" })}
+        position={1}
+        total={2}
+        support={SUPPORT}
+        composing={null}
+        now={0}
+        width={60}
+        height={2}
+      />,
+    );
     const f = r.lastFrame()!;
     expect(f).toContain("approval 1/2 · Bash");
     expect(f).toContain("a allow");
   });
 
   it("offers only the decisions the harness can deliver", () => {
-    const r = render(<ApprovalWidget call={call({ command: "ls" })} position={1} total={1} support={{ ...SUPPORT, replace: false, abstain: false }} composing={null} now={0} width={70} height={6} />);
+    const r = render(
+      <ApprovalWidget
+        call={call({ command: "ls" })}
+        position={1}
+        total={1}
+        support={{ ...SUPPORT, replace: false, abstain: false }}
+        composing={null}
+        now={0}
+        width={70}
+        height={6}
+      />,
+    );
     expect(r.lastFrame()).toContain("a allow · d deny · f full view");
     expect(r.lastFrame()).not.toContain("e edit");
   });
 
   it("previews an edit as a diff and truncates long input with a pointer to the full view", () => {
     const input = { file_path: "src/a.ts", old_string: "one\ntwo\nthree", new_string: "uno" };
-    const r = render(<ApprovalWidget call={call(input)} position={1} total={1} support={SUPPORT} composing={null} now={0} width={70} height={6} />);
+    const r = render(
+      <ApprovalWidget
+        call={call(input)}
+        position={1}
+        total={1}
+        support={SUPPORT}
+        composing={null}
+        now={0}
+        width={70}
+        height={6}
+      />,
+    );
     const f = r.lastFrame()!;
     expect(f).toContain("src/a.ts");
     expect(f).toContain("-one");
@@ -52,13 +101,35 @@ describe("Approval widget", () => {
   });
 
   it("while a deny reason is typed, says so instead of the keys", () => {
-    const r = render(<ApprovalWidget call={call({ command: "ls" })} position={1} total={1} support={SUPPORT} composing="deny" now={0} width={70} height={6} />);
+    const r = render(
+      <ApprovalWidget
+        call={call({ command: "ls" })}
+        position={1}
+        total={1}
+        support={SUPPORT}
+        composing="deny"
+        now={0}
+        width={70}
+        height={6}
+      />,
+    );
     expect(r.lastFrame()).toContain("type the deny reason below");
   });
 
   it("the full-screen view shows the whole input", () => {
     const long = Array.from({ length: 20 }, (_, i) => `echo ${i}`).join("\n");
-    const r = render(<ApprovalFull call={call({ command: long })} title="pane 2 · codex" position={2} total={2} support={SUPPORT} now={0} width={80} height={30} />);
+    const r = render(
+      <ApprovalFull
+        call={call({ command: long })}
+        title="pane 2 · codex"
+        position={2}
+        total={2}
+        support={SUPPORT}
+        now={0}
+        width={80}
+        height={30}
+      />,
+    );
     const f = r.lastFrame()!;
     expect(f).toContain("pane 2 · codex · approval 2/2");
     expect(f).toContain("echo 19");
@@ -67,7 +138,13 @@ describe("Approval widget", () => {
 
 describe("Question widget", () => {
   it("numbers the options and marks the recommended one", () => {
-    const r = render(<QuestionWidget question={{ question: "Which database?", options: ["sqlite", "postgres"], recommended: "postgres" }} width={60} height={5} />);
+    const r = render(
+      <QuestionWidget
+        question={{ question: "Which database?", options: ["sqlite", "postgres"], recommended: "postgres" }}
+        width={60}
+        height={5}
+      />,
+    );
     const f = r.lastFrame()!;
     expect(f).toContain("? Which database?");
     expect(f).toContain("1. sqlite");
@@ -79,7 +156,19 @@ describe("Question widget", () => {
 describe("Failure widget", () => {
   it("shows class, retryability, hint and reset time", () => {
     const resetsAt = Date.UTC(2026, 10, 29, 15, 30);
-    const r = render(<FailureWidget failure={{ class: "rate-limit", retryable: true, message: "429 from the API", hint: "try another route", resetsAt }} width={70} height={3} />);
+    const r = render(
+      <FailureWidget
+        failure={{
+          class: "rate-limit",
+          retryable: true,
+          message: "429 from the API",
+          hint: "try another route",
+          resetsAt,
+        }}
+        width={70}
+        height={3}
+      />,
+    );
     const f = r.lastFrame()!;
     expect(f).toContain("✗ rate-limit · retryable · 429 from the API");
     expect(f).toContain("hint: try another route");
@@ -87,7 +176,9 @@ describe("Failure widget", () => {
   });
 
   it("says when a retry elsewhere would not help", () => {
-    const r = render(<FailureWidget failure={{ class: "task", retryable: false, message: "bad request" }} width={60} height={1} />);
+    const r = render(
+      <FailureWidget failure={{ class: "task", retryable: false, message: "bad request" }} width={60} height={1} />,
+    );
     expect(r.lastFrame()).toContain("not retryable");
   });
 });
@@ -102,7 +193,10 @@ describe("transcript rows", () => {
   }
 
   it("turn markers show start, end and duration", () => {
-    const f = frameOf([{ kind: "turn", turnId: "t1", id: "p1" }, { kind: "done", exitCode: 0, cause: "clean" }]);
+    const f = frameOf([
+      { kind: "turn", turnId: "t1", id: "p1" },
+      { kind: "done", exitCode: 0, cause: "clean" },
+    ]);
     expect(f).toContain("turn t1 ▶");
     expect(f).toContain("turn t1 ■ 1.5s · clean");
   });
@@ -137,7 +231,20 @@ describe("transcript rows", () => {
   });
 
   it("a scrolled window says how much is below", () => {
-    const r = render(<Transcript window={{ lines: [{ text: "a", tone: "normal" }, { text: "b", tone: "normal" }], below: 7, following: false }} width={50} height={2} />);
+    const r = render(
+      <Transcript
+        window={{
+          lines: [
+            { text: "a", tone: "normal" },
+            { text: "b", tone: "normal" },
+          ],
+          below: 7,
+          following: false,
+        }}
+        width={50}
+        height={2}
+      />,
+    );
     expect(r.lastFrame()).toContain("↓ 7 more rows · PgDn to follow");
   });
 });
@@ -145,7 +252,11 @@ describe("transcript rows", () => {
 describe("pane header and rail", () => {
   it("header shows harness, model, effort, short id, state and usage", () => {
     const v = view();
-    applyEvent(v, { kind: "identity", harness: "claude", sessionId: "4f2a9c1e-aaaa-bbbb", authority: "caller-assigned" }, 0);
+    applyEvent(
+      v,
+      { kind: "identity", harness: "claude", sessionId: "4f2a9c1e-aaaa-bbbb", authority: "caller-assigned" },
+      0,
+    );
     applyEvent(v, { kind: "state", from: "starting", to: "running" }, 0);
     applyEvent(v, { kind: "usage", inputTokens: 12_300, outputTokens: 450, costUsd: 0.0123 }, 0);
     const r = render(<PaneHeader view={v} index={1} focused={false} tick={null} width={90} />);
@@ -161,7 +272,17 @@ describe("pane header and rail", () => {
     const c = createSessionView("s3", { harness: "pi", settings: [], support: SUPPORT });
     applyEvent(c, { kind: "approval-request", call: call({}) }, 0);
     applyEvent(c, { kind: "state", from: "running", to: "awaiting-approval" }, 0);
-    const r = render(<AttentionRail entries={[{ view: a, pane: 0 }, { view: b, pane: null }, { view: c, pane: 2 }]} focusedKey="s1" width={100} />);
+    const r = render(
+      <AttentionRail
+        entries={[
+          { view: a, pane: 0 },
+          { view: b, pane: null },
+          { view: c, pane: 2 },
+        ]}
+        focusedKey="s1"
+        width={100}
+      />,
+    );
     const f = r.lastFrame()!;
     expect(f).toContain("1:claude");
     expect(f).toContain("–:codex");

@@ -13,12 +13,18 @@
 export const GATE_TITLE = "hmux-gate/1";
 const DEFAULT_TIMEOUT_MS = 60_000;
 
-interface ToolCallEvent { toolName: string; toolCallId: string; input: Record<string, unknown> }
+interface ToolCallEvent {
+  toolName: string;
+  toolCallId: string;
+  input: Record<string, unknown>;
+}
 interface Ctx {
   hasUI: boolean;
   ui: { input(title: string, placeholder?: string, opts?: { timeout?: number }): Promise<string | undefined> };
 }
-interface Pi { on(event: "tool_call", handler: (event: ToolCallEvent, ctx: Ctx) => Promise<unknown>): void }
+interface Pi {
+  on(event: "tool_call", handler: (event: ToolCallEvent, ctx: Ctx) => Promise<unknown>): void;
+}
 
 function timeoutMs(): number {
   const raw = Number(process.env.HMUX_GATE_TIMEOUT_MS);
@@ -33,9 +39,17 @@ export default function hmuxGate(pi: Pi): void {
   pi.on("tool_call", async (event, ctx) => {
     if (!ctx.hasUI) return block("hmux's gate has nobody to ask in this mode, so the call is refused; it did not run");
     const limit = timeoutMs();
-    const described = JSON.stringify({ callId: event.toolCallId, tool: event.toolName, input: event.input, timeoutMs: limit });
+    const described = JSON.stringify({
+      callId: event.toolCallId,
+      tool: event.toolName,
+      input: event.input,
+      timeoutMs: limit,
+    });
     const answer = await ctx.ui.input(GATE_TITLE, described, { timeout: limit });
-    if (answer === undefined) return block(`hmux did not answer within ${limit}ms (or cancelled), so the gate fails closed; the call did not run`);
+    if (answer === undefined)
+      return block(
+        `hmux did not answer within ${limit}ms (or cancelled), so the gate fails closed; the call did not run`,
+      );
     let decision: { decision?: unknown; reason?: unknown; input?: unknown };
     try {
       decision = JSON.parse(answer) as typeof decision;
@@ -43,8 +57,18 @@ export default function hmuxGate(pi: Pi): void {
       return block("hmux's answer was not a decision, so the gate fails closed; the call did not run");
     }
     if (decision.decision === "allow") return undefined;
-    if (decision.decision === "deny") return block(typeof decision.reason === "string" && decision.reason.trim() ? decision.reason : "hmux denied this call; it did not run");
-    if (decision.decision === "replace" && decision.input && typeof decision.input === "object" && !Array.isArray(decision.input)) {
+    if (decision.decision === "deny")
+      return block(
+        typeof decision.reason === "string" && decision.reason.trim()
+          ? decision.reason
+          : "hmux denied this call; it did not run",
+      );
+    if (
+      decision.decision === "replace" &&
+      decision.input &&
+      typeof decision.input === "object" &&
+      !Array.isArray(decision.input)
+    ) {
       // event.input is mutable and pi runs the mutated input (extensions.md, tool_call).
       for (const key of Object.keys(event.input)) delete event.input[key];
       Object.assign(event.input, decision.input as Record<string, unknown>);

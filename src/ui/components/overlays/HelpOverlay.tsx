@@ -1,11 +1,11 @@
-import React from "react";
 import { Box, Text } from "ink";
-import { APPROVAL_COMMANDS, COMMAND_HELP, GLOBAL_COMMANDS, type Keymap } from "../../keys/keymap.js";
-import { useTheme } from "../../hooks/use-theme.js";
+import type React from "react";
 import { useKeys } from "../../hooks/use-keys.js";
+import { useTheme } from "../../hooks/use-theme.js";
+import { APPROVAL_COMMANDS, COMMAND_HELP, GLOBAL_COMMANDS, type Keymap } from "../../keys/keymap.js";
 import { WHEEL_ROWS } from "../../keys/mouse.js";
-import { keyLabel } from "../StatusLine.js";
 import { NATIVE_HELP_ROWS } from "../../native/native-help.js";
+import { keyLabel } from "../StatusLine.js";
 
 export interface HelpOverlayProps {
   readonly keymap: Keymap;
@@ -23,7 +23,8 @@ export function helpRows(keymap: Keymap, mouse = false): Array<[string, string]>
       continue;
     }
     rows.push([keymap[c].map(keyLabel).join(", ") || "unbound", COMMAND_HELP[c]]);
-    if (c === "scroll.down" && mouse) rows.push(["Wheel", `scroll the pane under the pointer ${WHEEL_ROWS} rows (bottom: follow)`]);
+    if (c === "scroll.down" && mouse)
+      rows.push(["Wheel", `scroll the pane under the pointer ${WHEEL_ROWS} rows (bottom: follow)`]);
   }
   rows.push(["1…9", "question: pick an option (input line empty)"]);
   rows.push(["Enter", "send / answer / steer / inject, as the pane's input prompt says"]);
@@ -43,14 +44,29 @@ export function HelpOverlay({ keymap, width, height }: HelpOverlayProps): React.
   const column = (list: Array<[string, string]>, w: number): React.ReactElement => (
     <Box flexDirection="column" width={w}>
       {list.map(([k, d]) => (
-        <Text key={k + d} wrap="truncate"><Text color={theme.colors.status} bold>{k.padEnd(keyWidth)}</Text>{d}</Text>
+        <Text key={k + d} wrap="truncate">
+          <Text color={theme.colors.status} bold>
+            {k.padEnd(keyWidth)}
+          </Text>
+          {d}
+        </Text>
       ))}
     </Box>
   );
   const inner = width - 4;
   return (
-    <Box flexDirection="column" width={width} height={height} borderStyle="round" borderColor={theme.colors.accent} paddingX={1} overflow="hidden">
-      <Text bold color={theme.colors.accent}>hmux keys · Esc closes · bindings: config ui.keys</Text>
+    <Box
+      flexDirection="column"
+      width={width}
+      height={height}
+      borderStyle="round"
+      borderColor={theme.colors.accent}
+      paddingX={1}
+      overflow="hidden"
+    >
+      <Text bold color={theme.colors.accent}>
+        hmux keys · Esc closes · bindings: config ui.keys
+      </Text>
       <Box flexDirection="row">
         {column(colA, twoCols ? Math.floor(inner / 2) : inner)}
         {twoCols ? column(colB, inner - Math.floor(inner / 2)) : null}

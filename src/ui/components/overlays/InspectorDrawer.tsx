@@ -1,8 +1,8 @@
-import React from "react";
 import { Box, Text } from "ink";
+import type React from "react";
+import { useTheme } from "../../hooks/use-theme.js";
 import type { ControlSnapshot } from "../../session-port.js";
 import type { SessionView } from "../../store/session-view.js";
-import { useTheme } from "../../hooks/use-theme.js";
 
 export interface InspectorDrawerProps {
   readonly view: SessionView;
@@ -30,7 +30,15 @@ export function InspectorDrawer({ view, control, width, height }: InspectorDrawe
   const log = view.commandLog.slice(-Math.max(1, Math.floor(height / 4)));
   const divergent = settings.filter((s) => s.divergence).length;
   return (
-    <Box flexDirection="column" width={width} height={height} borderStyle="round" borderColor={theme.colors.accent} paddingX={1} overflow="hidden">
+    <Box
+      flexDirection="column"
+      width={width}
+      height={height}
+      borderStyle="round"
+      borderColor={theme.colors.accent}
+      paddingX={1}
+      overflow="hidden"
+    >
       <Text bold color={theme.colors.accent} wrap="truncate">
         {`inspector · ${view.info.label ?? view.info.harness} · ${view.sessionId ?? "no session id yet"} · Esc closes`}
       </Text>
@@ -51,13 +59,15 @@ export function InspectorDrawer({ view, control, width, height }: InspectorDrawe
       <Text wrap="truncate">{`  pending calls: ${pending.length === 0 ? "none" : pending.map((c) => `${c.tool}#${c.callId}`).join(", ")}`}</Text>
       <Text wrap="truncate">{`  census: ${census.length === 0 ? "empty" : census.map(([k, n]) => `${k}=${n}`).join(" ")}`}</Text>
       <Text bold>{`command.result log (${view.commandLog.length})`}</Text>
-      {log.length === 0 ? <Text dimColor>  no commands yet</Text> : null}
+      {log.length === 0 ? <Text dimColor> no commands yet</Text> : null}
       {log.map((l, i) => (
         <Box key={i} flexDirection="column">
           <Text wrap="truncate" color={l.outcome.result === "refused" ? theme.colors.warn : undefined}>
             {`  ${l.outcome.result === "refused" ? `refused ${l.outcome.refused.code}` : "ok"} · ${l.id ?? "–"} · ${new Date(l.at).toISOString().slice(11, 19)}`}
           </Text>
-          {l.outcome.result === "refused" ? <Text wrap="wrap" dimColor>{`    ${l.outcome.refused.reason}`}</Text> : null}
+          {l.outcome.result === "refused" ? (
+            <Text wrap="wrap" dimColor>{`    ${l.outcome.refused.reason}`}</Text>
+          ) : null}
         </Box>
       ))}
     </Box>

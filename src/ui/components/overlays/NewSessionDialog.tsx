@@ -1,9 +1,10 @@
-import React, { useCallback, useState } from "react";
 import { Box, Text, useInput } from "ink";
 import TextInput from "ink-text-input";
-import type { NewSessionRequest, SessionLauncher, Validation } from "../../session-launcher.js";
+import type React from "react";
+import { useCallback, useState } from "react";
 import { useStore } from "../../hooks/use-store.js";
 import { useTheme } from "../../hooks/use-theme.js";
+import type { NewSessionRequest, SessionLauncher, Validation } from "../../session-launcher.js";
 
 export const FIELDS = ["harness", "model", "effort", "cwd", "endpoint", "prompt"] as const;
 type Field = (typeof FIELDS)[number];
@@ -17,8 +18,12 @@ export interface NewSessionDialogProps {
 export function toRequest(values: Readonly<Record<Field, string>>): NewSessionRequest {
   const opt = (v: string): string | undefined => (v.trim() === "" ? undefined : v.trim());
   return {
-    harness: values.harness.trim(), model: opt(values.model), effort: opt(values.effort),
-    cwd: opt(values.cwd), endpoint: opt(values.endpoint), prompt: opt(values.prompt),
+    harness: values.harness.trim(),
+    model: opt(values.model),
+    effort: opt(values.effort),
+    cwd: opt(values.cwd),
+    endpoint: opt(values.endpoint),
+    prompt: opt(values.prompt),
   };
 }
 
@@ -26,20 +31,31 @@ export function toRequest(values: Readonly<Record<Field, string>>): NewSessionRe
 export function NewSessionDialog({ launcher, width, height }: NewSessionDialogProps): React.ReactElement {
   const store = useStore();
   const theme = useTheme();
-  const [values, setValues] = useState<Record<Field, string>>({ harness: "claude", model: "", effort: "", cwd: "", endpoint: "", prompt: "" });
+  const [values, setValues] = useState<Record<Field, string>>({
+    harness: "claude",
+    model: "",
+    effort: "",
+    cwd: "",
+    endpoint: "",
+    prompt: "",
+  });
   const [active, setActive] = useState(0);
   const [verdict, setVerdict] = useState<Validation | null>(null);
   const [busy, setBusy] = useState(false);
 
   useInput((_input, key) => {
-    if (key.tab || key.downArrow) setActive((a) => (key.shift ? (a + FIELDS.length - 1) : a + 1) % FIELDS.length);
+    if (key.tab || key.downArrow) setActive((a) => (key.shift ? a + FIELDS.length - 1 : a + 1) % FIELDS.length);
     else if (key.upArrow) setActive((a) => (a + FIELDS.length - 1) % FIELDS.length);
   });
 
   const submit = useCallback(() => {
     if (busy) return;
     if (!launcher) {
-      setVerdict({ ok: false, message: "this TUI was started without a session launcher", hint: "run hmux demo, or hmux with a config" });
+      setVerdict({
+        ok: false,
+        message: "this TUI was started without a session launcher",
+        hint: "run hmux demo, or hmux with a config",
+      });
       return;
     }
     const request = toRequest(values);
@@ -60,11 +76,24 @@ export function NewSessionDialog({ launcher, width, height }: NewSessionDialogPr
   }, [busy, launcher, values, store]);
 
   return (
-    <Box flexDirection="column" width={width} height={height} borderStyle="round" borderColor={theme.colors.accent} paddingX={1} overflow="hidden">
-      <Text bold color={theme.colors.accent}>new session · Tab/↑↓ move · Enter start · Esc cancel</Text>
+    <Box
+      flexDirection="column"
+      width={width}
+      height={height}
+      borderStyle="round"
+      borderColor={theme.colors.accent}
+      paddingX={1}
+      overflow="hidden"
+    >
+      <Text bold color={theme.colors.accent}>
+        new session · Tab/↑↓ move · Enter start · Esc cancel
+      </Text>
       {FIELDS.map((f, i) => (
         <Box key={f}>
-          <Text color={i === active ? theme.colors.selection : undefined} bold={i === active}>{`${i === active ? "›" : " "} ${f.padEnd(9)}`}</Text>
+          <Text
+            color={i === active ? theme.colors.selection : undefined}
+            bold={i === active}
+          >{`${i === active ? "›" : " "} ${f.padEnd(9)}`}</Text>
           {i === active ? (
             <TextInput value={values[f]} onChange={(v) => setValues((old) => ({ ...old, [f]: v }))} onSubmit={submit} />
           ) : (
@@ -76,9 +105,15 @@ export function NewSessionDialog({ launcher, width, height }: NewSessionDialogPr
       {busy ? <Text color={theme.colors.status}>starting…</Text> : null}
       {verdict && !verdict.ok ? (
         <Box flexDirection="column">
-          <Text bold color={theme.colors.error} wrap="wrap">{`refused${verdict.issue ? ` (${verdict.issue})` : ""}: ${verdict.message}`}</Text>
+          <Text
+            bold
+            color={theme.colors.error}
+            wrap="wrap"
+          >{`refused${verdict.issue ? ` (${verdict.issue})` : ""}: ${verdict.message}`}</Text>
           {verdict.hint ? <Text color={theme.colors.warn} wrap="wrap">{`hint: ${verdict.hint}`}</Text> : null}
-          {verdict.supported?.length ? <Text dimColor wrap="truncate">{`supported: ${verdict.supported.join(", ")}`}</Text> : null}
+          {verdict.supported?.length ? (
+            <Text dimColor wrap="truncate">{`supported: ${verdict.supported.join(", ")}`}</Text>
+          ) : null}
         </Box>
       ) : null}
     </Box>

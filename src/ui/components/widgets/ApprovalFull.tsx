@@ -1,10 +1,10 @@
-import React from "react";
 import { Box, Text } from "ink";
+import type React from "react";
 import type { PendingCall } from "../../../core/control/types.js";
-import type { InputSupport } from "../../session-port.js";
-import { previewToolInput } from "../../store/tool-summary.js";
-import { wrap } from "../../store/entry-lines.js";
 import { useTheme } from "../../hooks/use-theme.js";
+import type { InputSupport } from "../../session-port.js";
+import { wrap } from "../../store/entry-lines.js";
+import { previewToolInput } from "../../store/tool-summary.js";
 import { approvalKeys, countdown } from "./ApprovalWidget.js";
 
 export interface ApprovalFullProps {
@@ -28,13 +28,35 @@ export function ApprovalFull(props: ApprovalFullProps): React.ReactElement {
   const shown = lines.slice(0, room);
   const left = countdown(call.deadlineAt, now);
   return (
-    <Box flexDirection="column" width={width} height={height} borderStyle="double" borderColor={theme.colors.attention} paddingX={1} overflow="hidden">
-      <Text bold wrap="truncate" color={theme.colors.attention}>{`⚠ ${title} · approval ${position}/${total} · ${call.tool} · call ${call.callId}${left ? ` · auto-deny in ${left}` : ""}`}</Text>
+    <Box
+      flexDirection="column"
+      width={width}
+      height={height}
+      borderStyle="double"
+      borderColor={theme.colors.attention}
+      paddingX={1}
+      overflow="hidden"
+    >
+      <Text
+        bold
+        wrap="truncate"
+        color={theme.colors.attention}
+      >{`⚠ ${title} · approval ${position}/${total} · ${call.tool} · call ${call.callId}${left ? ` · auto-deny in ${left}` : ""}`}</Text>
       <Text> </Text>
       <Box flexDirection="column" height={room} overflow="hidden">
-        {shown.map((l, i) => <Text key={i} wrap="truncate" color={l.startsWith("+") ? theme.colors.success : l.startsWith("-") ? theme.colors.error : undefined}>{l === "" ? " " : l}</Text>)}
+        {shown.map((l, i) => (
+          <Text
+            key={i}
+            wrap="truncate"
+            color={l.startsWith("+") ? theme.colors.success : l.startsWith("-") ? theme.colors.error : undefined}
+          >
+            {l === "" ? " " : l}
+          </Text>
+        ))}
       </Box>
-      <Text dimColor wrap="truncate">{lines.length > room ? `(${lines.length - room} more rows not shown)` : " "}</Text>
+      <Text dimColor wrap="truncate">
+        {lines.length > room ? `(${lines.length - room} more rows not shown)` : " "}
+      </Text>
       <Text wrap="truncate" color={theme.colors.status}>{`${approvalKeys(support)} · Esc back`}</Text>
     </Box>
   );

@@ -1,10 +1,10 @@
-import React from "react";
 import { Box, Text } from "ink";
+import type React from "react";
 import type { PendingCall } from "../../../core/control/types.js";
-import type { InputSupport } from "../../session-port.js";
-import { previewToolInput } from "../../store/tool-summary.js";
-import { wrap } from "../../store/entry-lines.js";
 import { useTheme } from "../../hooks/use-theme.js";
+import type { InputSupport } from "../../session-port.js";
+import { wrap } from "../../store/entry-lines.js";
+import { previewToolInput } from "../../store/tool-summary.js";
 
 export interface ApprovalWidgetProps {
   readonly call: PendingCall;
@@ -43,18 +43,37 @@ export function ApprovalWidget(props: ApprovalWidgetProps): React.ReactElement {
   const previewRows = Math.max(0, height - (withRule ? 3 : 2));
   const preview = wrap(previewToolInput(call.input), width);
   const shown = preview.slice(0, previewRows);
-  if (preview.length > previewRows && shown.length > 0) shown[shown.length - 1] = `… ${preview.length - previewRows + 1} more rows (f)`;
+  if (preview.length > previewRows && shown.length > 0)
+    shown[shown.length - 1] = `… ${preview.length - previewRows + 1} more rows (f)`;
   const head = `⚠ approval ${position}/${total} · ${call.tool}${call.canonical && call.canonical !== call.tool ? ` (${call.canonical})` : ""}${left ? ` · auto-deny in ${left}` : ""}`;
-  const footer = composing === "deny" ? "type the deny reason below · Enter sends · Esc cancels"
-    : composing === "edit" ? "edit the JSON input below · Enter replaces · Esc cancels"
-    : approvalKeys(support);
+  const footer =
+    composing === "deny"
+      ? "type the deny reason below · Enter sends · Esc cancels"
+      : composing === "edit"
+        ? "edit the JSON input below · Enter replaces · Esc cancels"
+        : approvalKeys(support);
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       {withRule ? <Text color={theme.colors.attention}>{"─".repeat(width)}</Text> : null}
-      <Text wrap="truncate" color={theme.colors.attention} bold inverse={theme.noColor}>{head}</Text>
-      {shown.map((l, i) => <Text key={i} wrap="truncate" dimColor={l.startsWith("… ")} color={l.startsWith("+") ? theme.colors.success : l.startsWith("-") ? theme.colors.error : undefined}>{l === "" ? " " : l}</Text>)}
-      {Array.from({ length: previewRows - shown.length }, (_, i) => <Text key={`pad${i}`}> </Text>)}
-      <Text wrap="truncate" color={theme.colors.status}>{footer}</Text>
+      <Text wrap="truncate" color={theme.colors.attention} bold inverse={theme.noColor}>
+        {head}
+      </Text>
+      {shown.map((l, i) => (
+        <Text
+          key={i}
+          wrap="truncate"
+          dimColor={l.startsWith("… ")}
+          color={l.startsWith("+") ? theme.colors.success : l.startsWith("-") ? theme.colors.error : undefined}
+        >
+          {l === "" ? " " : l}
+        </Text>
+      ))}
+      {Array.from({ length: previewRows - shown.length }, (_, i) => (
+        <Text key={`pad${i}`}> </Text>
+      ))}
+      <Text wrap="truncate" color={theme.colors.status}>
+        {footer}
+      </Text>
     </Box>
   );
 }

@@ -1,7 +1,7 @@
-import React from "react";
 import { Box, Text } from "ink";
-import type { OpenQuestion } from "../../store/session-view.js";
+import type React from "react";
 import { useTheme } from "../../hooks/use-theme.js";
+import type { OpenQuestion } from "../../store/session-view.js";
 
 export interface QuestionWidgetProps {
   readonly question: OpenQuestion;
@@ -18,7 +18,12 @@ export function QuestionWidget({ question, width, height }: QuestionWidgetProps)
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       {withRule ? <Text color={theme.colors.attention}>{"─".repeat(width)}</Text> : null}
-      <Text wrap="truncate" bold color={theme.colors.attention} inverse={theme.noColor}>{`? ${question.question}`}</Text>
+      <Text
+        wrap="truncate"
+        bold
+        color={theme.colors.attention}
+        inverse={theme.noColor}
+      >{`? ${question.question}`}</Text>
       {options.map((o, i) => {
         const recommended = question.recommended !== undefined && o === question.recommended;
         return (
@@ -28,7 +33,9 @@ export function QuestionWidget({ question, width, height }: QuestionWidgetProps)
         );
       })}
       <Text wrap="truncate" color={theme.colors.status}>
-        {question.options.length > 0 ? `1–${Math.min(9, question.options.length)} choose · or type an answer and Enter` : "type an answer and Enter"}
+        {question.options.length > 0
+          ? `1–${Math.min(9, question.options.length)} choose · or type an answer and Enter`
+          : "type an answer and Enter"}
       </Text>
     </Box>
   );

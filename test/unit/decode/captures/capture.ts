@@ -7,9 +7,14 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startModelServer } from "../../../../src/model/server.js";
-import { isolate, killAll, runCli, turnArgs, type LiveHarness } from "../../../live/helpers/isolated-cli.js";
+import { isolate, killAll, type LiveHarness, runCli, turnArgs } from "../../../live/helpers/isolated-cli.js";
 
-interface Case { readonly name: string; readonly prompt: string; readonly extra?: readonly string[]; readonly readme?: boolean }
+interface Case {
+  readonly name: string;
+  readonly prompt: string;
+  readonly extra?: readonly string[];
+  readonly readme?: boolean;
+}
 
 const CASES: readonly Case[] = [
   { name: "text", prompt: "Say hello. [[say:Hello from the script.]]" },
@@ -25,7 +30,9 @@ const CASES: readonly Case[] = [
 
 const VERSIONS: Record<LiveHarness, string> = { claude: "2.1.197", codex: "0.171.0", pi: "0.73.1" };
 const EXTRA: Record<LiveHarness, readonly string[]> = {
-  claude: ["--include-partial-messages", "--allowedTools", "Bash", "Read", "Write", "Edit"], codex: [], pi: [],
+  claude: ["--include-partial-messages", "--allowedTools", "Bash", "Read", "Write", "Edit"],
+  codex: [],
+  pi: [],
 };
 
 async function main(): Promise<void> {
@@ -33,18 +40,37 @@ async function main(): Promise<void> {
   for (const harness of (only ? [only] : ["claude", "codex", "pi"]) as LiveHarness[]) {
     const dir = join(import.meta.dirname, `${harness}-${VERSIONS[harness]}`);
     mkdirSync(dir, { recursive: true });
-    for (const c of [...CASES, ...(harness === "claude" ? [{ name: "denied", prompt: "Create it. [[bash:touch /opt/hmux-denied.txt]]" }] : [])]) {
+    for (const c of [
+      ...CASES,
+      ...(harness === "claude" ? [{ name: "denied", prompt: "Create it. [[bash:touch /opt/hmux-denied.txt]]" }] : []),
+    ]) {
       const server = await startModelServer({});
       const run = isolate(harness, server.url);
       try {
         if ("readme" in c && c.readme) writeFileSync(join(run.cwd, "README.md"), "# demo project\n");
         const extra = c.name === "denied" ? ["--include-partial-messages"] : EXTRA[harness];
         const r = await runCli(harness, turnArgs(harness, c.prompt, extra), run, 60_000);
-        const scrub = (s: string) => s.split(run.root).join("/tmp/hmux-capture").split(server.url).join("http://127.0.0.1:PORT");
-        writeFileSync(join(dir, `${c.name}.ndjson`), scrub(r.lines.join("\n") + "\n"));
+        const scrub = (s: string) =>
+          s.split(run.root).join("/tmp/hmux-capture").split(server.url).join("http://127.0.0.1:PORT");
+        writeFileSync(join(dir, `${c.name}.ndjson`), scrub(`${r.lines.join("\n")}\n`));
         writeFileSync(join(dir, `${c.name}.stderr`), scrub(r.stderr));
-        writeFileSync(join(dir, `${c.name}.meta.json`), JSON.stringify({ harness, version: VERSIONS[harness], case: c.name,
-          prompt: c.prompt, exitCode: r.code, signal: r.signal, timedOut: r.timedOut, capturedAt: new Date().toISOString().slice(0, 10) }, null, 2) + "\n");
+        writeFileSync(
+          join(dir, `${c.name}.meta.json`),
+          `${JSON.stringify(
+            {
+              harness,
+              version: VERSIONS[harness],
+              case: c.name,
+              prompt: c.prompt,
+              exitCode: r.code,
+              signal: r.signal,
+              timedOut: r.timedOut,
+              capturedAt: new Date().toISOString().slice(0, 10),
+            },
+            null,
+            2,
+          )}\n`,
+        );
         console.log(harness, c.name, r.code, r.signal, r.timedOut, `${r.ms}ms`, `${r.lines.length} lines`);
       } finally {
         await server.close();
