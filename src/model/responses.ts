@@ -131,10 +131,12 @@ function responseObject(id: string, conv: Conversation, status: string, output: 
 async function stream(res: ServerResponse, plan: ReplyPlan, conv: Conversation, id: string): Promise<void> {
   const sse = new SseWriter(res, plan.delayMs);
   let seq = 0;
-  const emit = (type: string, fields: Item, paced = false) =>
-    paced
-      ? sse.send(type, { type, sequence_number: seq++, ...fields })
-      : (sse.sendNow(type, { type, sequence_number: seq++, ...fields }), Promise.resolve());
+  const emit = (type: string, fields: Item, paced = false): Promise<void> => {
+    const event = { type, sequence_number: seq++, ...fields };
+    if (paced) return sse.send(type, event);
+    sse.sendNow(type, event);
+    return Promise.resolve();
+  };
   sse.open({ "x-request-id": `req_${id}` });
   await emit("response.created", { response: responseObject(id, conv, "in_progress", []) });
   if (plan.failure?.kind === "drop") return sse.drop();
@@ -225,7 +227,9 @@ function finalOutput(plan: ReplyPlan, id: string): Item[] {
       status: "completed",
       content: [{ type: "output_text", text: plan.textChunks.join(""), annotations: [] }],
     });
-  plan.toolCalls.forEach((c, i) => out.push(callItem(c, `fc_${id}_${i}`, true)));
+  plan.toolCalls.forEach((c, i) => {
+    out.push(callItem(c, `fc_${id}_${i}`, true));
+  });
   return out;
 }
 

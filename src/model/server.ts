@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from "node:net";
 import { anthropicWire, countTokens } from "./anthropic.js";
 import { chatWire } from "./chat.js";
+import type { Conversation } from "./conversation.js";
 import { RequestShapeError } from "./conversation.js";
 import { DEFAULT_SCRIPT } from "./default-script.js";
 import { keptHeaders, type RecordedRequest, RequestRecorder } from "./recorder.js";
@@ -129,7 +130,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
       record({ outcome: "not-json", status: 400, protocol: wire.protocol, error: message });
       return sendJson(res, 400, wire.errorBody(400, message));
     }
-    let conv;
+    let conv: Conversation;
     try {
       conv = wire.read(body);
     } catch (err) {

@@ -56,9 +56,9 @@ export class HumanRenderer {
       case "question":
         this.endLine();
         this.note(`? ${event.question}`);
-        event.options.forEach((o, i) =>
-          this.note(`  ${i + 1}. ${o}${o === event.recommended ? " (recommended)" : ""}`),
-        );
+        event.options.forEach((o, i) => {
+          this.note(`  ${i + 1}. ${o}${o === event.recommended ? " (recommended)" : ""}`);
+        });
         return;
       case "limit":
         this.note(`limit: ${event.code}: ${event.message}`);

@@ -175,7 +175,9 @@ export function readJournal(text: string): JournalReading {
       problems.push({ line: number, reason: `seq ${record.seq} where ${expected} was expected` });
     records.push(record);
   };
-  lines.forEach((line, i) => take(line, i + 1, false));
+  lines.forEach((line, i) => {
+    take(line, i + 1, false);
+  });
   take(tail, lines.length + 1, true);
   return { records, problems, truncatedTail };
 }

@@ -158,11 +158,15 @@ class Session implements SessionHandle {
     this.child = child;
     const out = new LineSplitter();
     const err = new LineSplitter();
-    child.onStdout((chunk) => out.push(chunk).forEach((l) => this.onItem(l, "stdout")));
-    child.onStderr((chunk) => err.push(chunk).forEach((l) => this.onItem(l, "stderr")));
+    child.onStdout((chunk) => {
+      for (const l of out.push(chunk)) this.onItem(l, "stdout");
+    });
+    child.onStderr((chunk) => {
+      for (const l of err.push(chunk)) this.onItem(l, "stderr");
+    });
     void child.exited.then((status) => {
-      out.end().forEach((l) => this.onItem(l, "stdout"));
-      err.end().forEach((l) => this.onItem(l, "stderr"));
+      for (const l of out.end()) this.onItem(l, "stdout");
+      for (const l of err.end()) this.onItem(l, "stderr");
       this.onExit(status);
     });
     const { lines, readyAtOnce } = this.plan.bridge.start();
@@ -308,7 +312,7 @@ class Session implements SessionHandle {
     if (resolved === "awaiting-input" && turn.question !== undefined) this.openQuestion = turn.question;
     const held = this.heldSends.shift();
     if (held !== undefined && this.ending === null) this.openTurn(held);
-    if (this.turn === null) this.turnEnded.splice(0).forEach((r) => r());
+    if (this.turn === null) for (const r of this.turnEnded.splice(0)) r();
   }
 
   /**
@@ -494,7 +498,7 @@ class Session implements SessionHandle {
   private finish(ending: Ending, exitCode: number | null): void {
     if (this.finished) return;
     this.finished = true;
-    this.turnEnded.splice(0).forEach((r) => r());
+    for (const r of this.turnEnded.splice(0)) r();
     this.readyResolve(false);
     // Behind every queued intent, so their rejections come first and `closed` is the last event.
     void this.inOrder(async () => {

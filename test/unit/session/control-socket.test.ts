@@ -7,7 +7,9 @@ import type { SessionHandle } from "../../../src/core/exec/session-types.js";
 import { ensurePrivateDir, listenControlSocket, readToken } from "../../../src/session/control-socket.js";
 
 const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
 function runtime() {
   const dir = mkdtempSync(join(tmpdir(), "hmux-rt-"));
   dirs.push(dir);
@@ -39,7 +41,9 @@ function talk(path: string, lines: string[], expect: number): Promise<string[]> 
     });
     sock.on("close", () => resolve(got));
     sock.on("error", () => resolve(got));
-    sock.on("connect", () => lines.forEach((l) => sock.write(`${l}\n`)));
+    sock.on("connect", () => {
+      for (const l of lines) sock.write(`${l}\n`);
+    });
   });
 }
 

@@ -6,7 +6,9 @@ import { readJournal } from "../../../src/core/control/journal-format.js";
 import { JournalWriter, journalPath, readMeta, summarizeJournal } from "../../../src/session/journal.js";
 
 const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
 function place() {
   const dir = mkdtempSync(join(tmpdir(), "hmux-journal-"));
   dirs.push(dir);

@@ -41,12 +41,12 @@ describe("small terminals", () => {
   it("80×24 with three panes still shows every pane's approval keys", async () => {
     const ports = [new FakePort(), new FakePort(), new FakePort()];
     m = await mount({ ports, columns: 80, rows: 24 });
-    ports.forEach((p, i) =>
+    ports.forEach((p, i) => {
       p.emit({
         kind: "approval-request",
         call: { callId: `c${i}`, tool: "Bash", input: { command: "ls" }, openedAt: 0, deadlineAt: null },
-      }),
-    );
+      });
+    });
     for (let i = 0; i < 3; i++) {
       await m.type(KEYS.alt(String(i + 1)));
     }
