@@ -82,13 +82,6 @@ describe("text classification", () => {
     );
   });
 
-  it("a 100 MB line classifies quickly", () => {
-    const huge = "a".repeat(100 * 1024 * 1024);
-    const start = performance.now();
-    classifyFailureText(huge, set, { fallback: "task" });
-    expect(performance.now() - start).toBeLessThan(1000);
-  });
-
   it("limit codes map to their classes", () => {
     expect(limitClass("rate-limit")).toBe("rate-limit");
     expect(limitClass("credits")).toBe("quota");
