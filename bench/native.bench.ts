@@ -83,7 +83,7 @@ export async function run(log: (line: string) => void = console.log): Promise<Na
   clearInterval(sampler);
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
   const received = terminal.bytesIn;
-  store?.requestQuit();
+  store?.dispatch({ kind: "quit-now" });
   await done;
   const result: NativeBenchResult = {
     bytes: received,

@@ -85,7 +85,7 @@ export async function run(log: (line: string) => void = console.log): Promise<Tu
   const wall = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const events = sessions.reduce((n, s) => n + s.emitted, 0) - startEvents;
-  store?.requestQuit();
+  store?.dispatch({ kind: "quit-now" });
   await done;
   const result: TuiBenchResult = {
     seconds: wall,

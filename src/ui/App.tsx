@@ -7,18 +7,18 @@ import { StatusLine } from "./components/StatusLine.js";
 import { KeysContext, type KeysValue } from "./contexts/keys-context.js";
 import { StoreContext } from "./contexts/store-context.js";
 import { ThemeContext } from "./contexts/theme-context.js";
+import { useFrame } from "./hooks/use-frame.js";
 import { useKeyDispatch } from "./hooks/use-key-dispatch.js";
 import { type TerminalWrite, useMouseReporting } from "./hooks/use-mouse-reporting.js";
 import { useMouseWheel } from "./hooks/use-mouse-wheel.js";
 import { useQuit } from "./hooks/use-quit.js";
-import { useStoreVersion } from "./hooks/use-store-version.js";
 import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { indexKeymap } from "./keys/dispatch.js";
 import type { Keymap } from "./keys/keymap.js";
 import { MainArea } from "./layouts/MainArea.js";
 import type { SessionLauncher } from "./session-launcher.js";
 import type { AppStore } from "./store/app-store.js";
-import { CHROME_ROWS } from "./store/app-store.js";
+import { CHROME_ROWS, focusedKey } from "./store/ui-state.js";
 import type { Theme } from "./theme/theme.js";
 
 export interface AppProps {
@@ -48,25 +48,26 @@ function MouseReporting({ mouse, terminalWrite }: { mouse: boolean; terminalWrit
 }
 
 function Screen({ store, keymap, launcher }: Pick<AppProps, "store" | "keymap" | "launcher">): React.ReactElement {
-  useStoreVersion();
-  const width = store.columns;
-  const height = store.rows;
-  const rail = [...store.sessions.values()].map((view) => {
-    const pane = store.panes.indexOf(view.key);
+  const state = useFrame();
+  const width = state.columns;
+  const height = state.rows;
+  const rail = [...state.sessions.values()].map((view) => {
+    const pane = state.panes.indexOf(view.key);
     const port = store.ports.get(view.key);
     return { view, pane: pane >= 0 ? pane : null, stateUnknown: isNativePort(port) && !port.stateKnown };
   });
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      <AttentionRail entries={rail} focusedKey={store.focusedKey()} width={width} />
+      <AttentionRail entries={rail} focusedKey={focusedKey(state)} width={width} />
       <MainArea
-        store={store}
+        state={state}
+        ports={store.ports}
         keymap={keymap}
         launcher={launcher}
         width={width}
         height={Math.max(1, height - CHROME_ROWS)}
       />
-      <StatusLine flash={store.flash} keymap={keymap} width={width} empty={store.sessions.size === 0} />
+      <StatusLine flash={state.flash} keymap={keymap} width={width} empty={state.sessions.size === 0} />
     </Box>
   );
 }

@@ -1,6 +1,9 @@
 import { Box, Text } from "ink";
 import type React from "react";
+import { useKeys } from "../hooks/use-keys.js";
 import { useTheme } from "../hooks/use-theme.js";
+import { keyOf } from "../keys/hints.js";
+import { DEFAULT_KEYMAP, type Keymap } from "../keys/keymap.js";
 import { needsYou, type SessionView } from "../store/session-view.js";
 import { BADGE, badgeColor } from "./state-badge.js";
 
@@ -19,11 +22,13 @@ export interface AttentionRailProps {
 }
 
 /** The first session that needs a person, phrased as the rail's call to action. */
-export function attentionText(entries: readonly RailEntry[]): string | null {
+export function attentionText(entries: readonly RailEntry[], keymap: Keymap = DEFAULT_KEYMAP): string | null {
+  const reopen = keyOf(keymap, "pane.reopen");
   for (const { view, pane } of entries) {
     const why = needsYou(view);
     if (!why) continue;
-    const where = pane === null ? `closed pane (${view.info.harness}; Alt+o)` : `pane ${pane + 1}`;
+    const where =
+      pane === null ? `closed pane (${view.info.harness}${reopen ? `; ${reopen}` : ""})` : `pane ${pane + 1}`;
     const what = why === "approval" ? "approval needed" : why === "question" ? "question waiting" : "failure";
     return `⚠ ${what} in ${where}`;
   }
@@ -33,7 +38,7 @@ export function attentionText(entries: readonly RailEntry[]): string | null {
 /** Always visible: every session's state, and who needs you. */
 export function AttentionRail({ entries, focusedKey, width }: AttentionRailProps): React.ReactElement {
   const theme = useTheme();
-  const attention = attentionText(entries);
+  const attention = attentionText(entries, useKeys().keymap);
   return (
     <Box width={width} height={1} overflow="hidden">
       <Text bold color={theme.colors.accent}>

@@ -5,7 +5,7 @@ import { useCallback } from "react";
 import { useKeys } from "../hooks/use-keys.js";
 import { useStore } from "../hooks/use-store.js";
 import { useTheme } from "../hooks/use-theme.js";
-import { submitInput } from "../store/intents.js";
+import { focusKeys, keyOf } from "../keys/hints.js";
 
 export type InputLineMode = "answer" | "turn" | "steer" | "inject" | "none" | "deny" | "edit";
 
@@ -33,22 +33,27 @@ export interface InputLineProps {
 export function InputLine({ sessionKey, mode, draft, focused, width, idleHint }: InputLineProps): React.ReactElement {
   const store = useStore();
   const theme = useTheme();
-  const { gate } = useKeys();
+  const { gate, keymap } = useKeys();
   const onChange = useCallback(
     (value: string) => {
-      if (!gate.consumed) store.setDraft(sessionKey, value);
+      if (!gate.consumed) store.dispatch({ kind: "set-draft", key: sessionKey, text: value });
     },
     [gate, store, sessionKey],
   );
   const onSubmit = useCallback(
     (value: string) => {
-      if (!gate.consumed) submitInput(store, value);
+      if (!gate.consumed) store.dispatch({ kind: "submit-input", text: value });
     },
     [gate, store],
   );
   if (!focused || mode === "none") {
+    const focus = focusKeys(keymap);
     const text =
-      mode === "none" ? idleHint : draft !== "" ? `${PROMPT[mode]}${draft}` : `${PROMPT[mode]}(Alt+number to focus)`;
+      mode === "none"
+        ? idleHint
+        : draft !== ""
+          ? `${PROMPT[mode]}${draft}`
+          : `${PROMPT[mode]}${focus ? `(${focus} to focus)` : ""}`;
     return (
       <Box width={width} height={1}>
         <Text dimColor wrap="truncate">
@@ -57,6 +62,7 @@ export function InputLine({ sessionKey, mode, draft, focused, width, idleHint }:
       </Box>
     );
   }
+  const help = keyOf(keymap, "help");
   const tone = mode === "deny" || mode === "edit" ? theme.colors.attention : theme.colors.user;
   return (
     <Box width={width} height={1} overflow="hidden">
@@ -67,7 +73,7 @@ export function InputLine({ sessionKey, mode, draft, focused, width, idleHint }:
         value={draft}
         onChange={onChange}
         onSubmit={onSubmit}
-        placeholder={mode === "turn" ? "prompt · ? help" : ""}
+        placeholder={mode === "turn" ? `prompt${help ? ` · ${help} help` : ""}` : ""}
       />
     </Box>
   );

@@ -1,12 +1,15 @@
 import { Box } from "ink";
 import type React from "react";
 import { memo } from "react";
+import { useKeys } from "../hooks/use-keys.js";
 import { useTheme } from "../hooks/use-theme.js";
+import { approvalLetters, hint } from "../keys/hints.js";
+import type { Keymap } from "../keys/keymap.js";
 import { paneRegions } from "../layout/pane-geometry.js";
 import type { Rect } from "../layout/tile.js";
-import type { Compose } from "../store/app-store.js";
 import type { SessionView } from "../store/session-view.js";
 import { type ScrollAnchor, transcriptWindow } from "../store/transcript-window.js";
+import type { Compose } from "../store/ui-state.js";
 import { InputLine, type InputLineMode } from "./InputLine.js";
 import { PaneHeader } from "./PaneHeader.js";
 import { Transcript } from "./Transcript.js";
@@ -15,9 +18,8 @@ import { FailureWidget } from "./widgets/FailureWidget.js";
 import { QuestionWidget } from "./widgets/QuestionWidget.js";
 
 export interface PaneProps {
+  /** A new object whenever anything in it changes: memo skips a pane whose props are all the same objects. */
   readonly view: SessionView;
-  /** Changes whenever the view does: lets memo skip quiet panes. */
-  readonly viewVersion: number;
   readonly index: number;
   readonly rect: Rect;
   readonly focused: boolean;
@@ -29,17 +31,21 @@ export interface PaneProps {
   readonly now: number;
 }
 
-function idleHint(view: SessionView): string {
+function idleHint(view: SessionView, keymap: Keymap): string {
   if (view.closed || view.lifecycle === "closed") return "session closed";
   if (view.lifecycle === "failed") return "session failed";
-  if (view.approvals.length) return "approval pending: a · d · e · s · f";
-  if (view.lifecycle === "running") return `${view.info.harness} cannot take input mid-turn · Esc interrupts`;
+  if (view.approvals.length) return `approval pending: ${approvalLetters(keymap, view.info.support)}`;
+  if (view.lifecycle === "running") {
+    const stop = hint(keymap, "turn.interrupt", "interrupts");
+    return `${view.info.harness} cannot take input mid-turn${stop ? ` · ${stop}` : ""}`;
+  }
   return `${view.lifecycle}…`;
 }
 
 function PaneImpl(props: PaneProps): React.ReactElement {
   const { view, index, rect, focused, tick, anchor, draft, compose, inputMode, now } = props;
   const theme = useTheme();
+  const { keymap } = useKeys();
   const r = paneRegions(rect, view);
   const window = transcriptWindow(view.entries, r.innerWidth, r.body, anchor);
   const call = view.approvals[0];
@@ -78,7 +84,7 @@ function PaneImpl(props: PaneProps): React.ReactElement {
         draft={draft}
         focused={focused}
         width={r.innerWidth}
-        idleHint={idleHint(view)}
+        idleHint={idleHint(view, keymap)}
       />
     </Box>
   );

@@ -1,8 +1,9 @@
 import { Box, Text } from "ink";
 import type React from "react";
 import { useTheme } from "../hooks/use-theme.js";
+import { focusKeys, hint, hints, keyOf } from "../keys/hints.js";
 import type { Keymap } from "../keys/keymap.js";
-import type { Flash } from "../store/app-store.js";
+import type { Flash } from "../store/ui-state.js";
 
 export interface StatusLineProps {
   readonly flash: Flash | null;
@@ -11,14 +12,40 @@ export interface StatusLineProps {
   readonly empty: boolean;
 }
 
-const LABELS: Readonly<Record<string, string>> = { pageup: "PgUp", pagedown: "PgDn", escape: "Esc", return: "Enter" };
+/** A flash's text with its key hint, e.g. `pane closed; codex keeps running (Alt+o reopens)`. */
+export function flashText(flash: Flash, keymap: Keymap): string {
+  const extra = flash.hint ? hint(keymap, flash.hint.command, flash.hint.does) : null;
+  return extra ? `${flash.text} (${extra})` : flash.text;
+}
 
-export function keyLabel(spec: string | undefined): string {
-  if (!spec) return "unbound";
-  return spec
-    .split("+")
-    .map((p) => LABELS[p] ?? (p.length === 1 ? p : p[0]!.toUpperCase() + p.slice(1)))
-    .join("+");
+/** The most useful keys, as bound; unbound ones are left out. */
+export function statusHints(keymap: Keymap, empty: boolean): string {
+  if (empty)
+    return hints(keymap, [
+      ["session.new", "new session"],
+      ["app.quit", "quit"],
+      ["help", "help"],
+    ]);
+  const focus = focusKeys(keymap);
+  const up = keyOf(keymap, "scroll.up");
+  const down = keyOf(keymap, "scroll.down");
+  const scroll = up && down ? `${up}/${down} scroll` : null;
+  return [
+    focus ? `${focus} focus` : null,
+    hints(keymap, [
+      ["pane.zoom", "zoom"],
+      ["turn.interrupt", "interrupt"],
+      ["session.halt", "halt"],
+      ["inspector", "inspect"],
+    ]),
+    scroll,
+    hints(keymap, [
+      ["app.quit", "quit"],
+      ["help", "help"],
+    ]),
+  ]
+    .filter((h) => h !== null && h !== "")
+    .join(" · ");
 }
 
 /** The last outcome (a refusal, a halt) or the most useful keys. */
@@ -30,27 +57,15 @@ export function StatusLine({ flash, keymap, width, empty }: StatusLineProps): Re
     return (
       <Box width={width} height={1}>
         <Text wrap="truncate" color={color}>
-          {flash.text}
+          {flashText(flash, keymap)}
         </Text>
       </Box>
     );
   }
-  const hints = empty
-    ? [`${keyLabel(keymap["session.new"][0])} new session`, `${keyLabel(keymap["app.quit"][0])} quit`, "? help"]
-    : [
-        "Alt+arrows/1-9 focus",
-        `${keyLabel(keymap["pane.zoom"][0])} zoom`,
-        `${keyLabel(keymap["turn.interrupt"][0])} interrupt`,
-        `${keyLabel(keymap["session.halt"][0])} halt`,
-        `${keyLabel(keymap.inspector[0])} inspect`,
-        "PgUp/PgDn scroll",
-        `${keyLabel(keymap["app.quit"][0])} quit`,
-        "? help",
-      ];
   return (
     <Box width={width} height={1}>
       <Text dimColor wrap="truncate">
-        {hints.join(" · ")}
+        {statusHints(keymap, empty)}
       </Text>
     </Box>
   );

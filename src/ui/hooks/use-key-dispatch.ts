@@ -6,7 +6,7 @@
 
 import { type Key, useInput } from "ink";
 import { useCallback } from "react";
-import { dispatchKey } from "../keys/dispatch.js";
+import { keyIntent } from "../keys/dispatch.js";
 import { keyName } from "../keys/key-name.js";
 import { routeNativeKey } from "../native/route-native-key.js";
 import { useKeys } from "./use-keys.js";
@@ -22,7 +22,9 @@ export function useKeyDispatch(): void {
         gate.consumed = true;
         return;
       }
-      gate.consumed = dispatchKey(store, index, keyName(input, key));
+      const verdict = keyIntent(store.state, index, keyName(input, key));
+      gate.consumed = verdict.taken;
+      if (verdict.intent) store.dispatch(verdict.intent);
     },
     [store, index, gate],
   );

@@ -12,29 +12,32 @@ import { useStdout } from "ink";
 import { useEffect } from "react";
 import { isNativePort } from "../../native/native-port.js";
 import { MOUSE_REPORTING_OFF, MOUSE_REPORTING_ON } from "../keys/mouse.js";
-import type { AppStore } from "../store/app-store.js";
+import type { SessionPort } from "../session-port.js";
+import { focusedKey, type UiState } from "../store/ui-state.js";
+import { useFrame } from "./use-frame.js";
 import { useStore } from "./use-store.js";
-import { useStoreVersion } from "./use-store-version.js";
 
 export type TerminalWrite = (data: string) => void;
 
-function nativeTyping(store: AppStore): boolean {
-  const port = store.focusedPort();
-  return store.overlay === null && isNativePort(port) && port.capturing;
+function nativeTyping(state: UiState, ports: ReadonlyMap<string, SessionPort>): boolean {
+  const key = focusedKey(state);
+  const port = key === undefined ? undefined : ports.get(key);
+  return state.overlay === null && isNativePort(port) && port.capturing;
 }
 
 export function useMouseReporting(enabled: boolean, write?: TerminalWrite): void {
-  const store = useStore();
-  useStoreVersion();
+  const { ports } = useStore();
+  const state = useFrame();
   const { stdout } = useStdout();
-  const active = enabled && !nativeTyping(store);
-  const _focusKey = store.focusedKey();
-  const _zoom = store.zoom;
-  const _panes = store.panes.length;
+  const active = enabled && !nativeTyping(state, ports);
+  const focus = focusedKey(state);
+  const zoom = state.zoom;
+  const panes = state.panes.length;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus, zoom and panes are triggers, not inputs: each change must turn reporting off and on again (see above).
   useEffect(() => {
     if (!active) return undefined;
     const out: TerminalWrite = write ?? ((data) => void stdout.write(data));
     out(MOUSE_REPORTING_ON);
     return () => out(MOUSE_REPORTING_OFF);
-  }, [active, stdout, write]);
+  }, [active, focus, zoom, panes, stdout, write]);
 }

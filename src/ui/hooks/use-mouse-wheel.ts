@@ -14,29 +14,30 @@ import { useEffect } from "react";
 import { isNativePort } from "../../native/native-port.js";
 import { MouseInputFilter, WHEEL_ROWS, type WheelReport } from "../keys/mouse.js";
 import type { AppStore } from "../store/app-store.js";
-import { anyRunning } from "../store/intents.js";
+import { anyRunning, focusedView, paneAt, type UiState } from "../store/ui-state.js";
 import { useStore } from "./use-store.js";
 
 /** The rail's row above the panes (SGR rows are 1-based terminal rows). */
 const RAIL_ROWS = 1;
 
 /** Whether the grid is on screen (MainArea's choice): under a covering overlay the wheel does nothing. */
-function gridVisible(store: AppStore): boolean {
-  const overlay = store.overlay;
+function gridVisible(state: UiState): boolean {
+  const overlay = state.overlay;
   if (overlay === null || overlay.kind === "inspector") return true;
-  if (overlay.kind === "quit") return !anyRunning(store);
-  if (overlay.kind === "approval-full") return store.focusedView()?.approvals[0] === undefined;
+  if (overlay.kind === "quit") return !anyRunning(state);
+  if (overlay.kind === "approval-full") return focusedView(state)?.approvals[0] === undefined;
   return false;
 }
 
 export function scrollUnderPointer(store: AppStore, wheel: WheelReport): void {
-  if (!gridVisible(store)) return;
-  const index = store.paneAt(wheel.column - 1, wheel.row - 1 - RAIL_ROWS);
+  const state = store.state;
+  if (!gridVisible(state)) return;
+  const index = paneAt(state, wheel.column - 1, wheel.row - 1 - RAIL_ROWS);
   if (index === null) return;
-  const key = store.panes[index];
+  const key = state.panes[index];
   // A native pane keeps its own screen and history (PgUp/PgDn while it is focused).
   if (isNativePort(key === undefined ? undefined : store.ports.get(key))) return;
-  store.scrollPaneRows(index, wheel.direction === "up" ? -WHEEL_ROWS : WHEEL_ROWS);
+  store.dispatch({ kind: "scroll-rows", index, rows: wheel.direction === "up" ? -WHEEL_ROWS : WHEEL_ROWS });
 }
 
 type Emit = (event: string | symbol, ...args: unknown[]) => boolean;

@@ -1,15 +1,13 @@
-/** Leaves Ink once the store says quit; the caller closes the sessions. */
+/** Leaves Ink once the state says quit; the caller closes the sessions. */
 
 import { useApp } from "ink";
 import { useEffect } from "react";
-import { useStore } from "./use-store.js";
-import { useStoreVersion } from "./use-store-version.js";
+import { useFrame } from "./use-frame.js";
 
 export function useQuit(): void {
-  const store = useStore();
-  const _version = useStoreVersion();
+  const { quitRequested } = useFrame();
   const { exit } = useApp();
   useEffect(() => {
-    if (store.quitRequested) exit();
-  }, [store, exit]);
+    if (quitRequested) exit();
+  }, [quitRequested, exit]);
 }

@@ -9,9 +9,7 @@ export function useTerminalSize(): void {
   const { stdout } = useStdout();
   useEffect(() => {
     const update = (): void => {
-      if (stdout.columns && stdout.rows && (stdout.columns !== store.columns || stdout.rows !== store.rows)) {
-        store.setSize(stdout.columns, stdout.rows);
-      }
+      if (stdout.columns && stdout.rows) store.dispatch({ kind: "resize", columns: stdout.columns, rows: stdout.rows });
     };
     update();
     stdout.on("resize", update);

@@ -1,20 +1,11 @@
 /**
- * One keypress → at most one hmux action, decided in this order: the open overlay, a
- * decision being typed, global chords, approval letters, question numbers. Returns
- * whether hmux consumed the key; an unconsumed key belongs to the input line.
+ * One keypress → at most one hmux intent, decided from the state in this order: the open
+ * overlay, a decision being typed, global chords, approval letters, question numbers. Pure:
+ * it says whether hmux takes the key (an untaken key belongs to the input line) and what
+ * the key asks for; the store applies it.
  */
-import type { AppStore } from "../store/app-store.js";
-import {
-  abstain,
-  answerOption,
-  anyRunning,
-  cancelCompose,
-  decide,
-  halt,
-  haltAll,
-  interrupt,
-  startCompose,
-} from "../store/intents.js";
+import type { Intent } from "../store/messages.js";
+import { draftOf, focusedKey, focusedView, type UiState } from "../store/ui-state.js";
 import { APPROVAL_COMMANDS, type Command, GLOBAL_COMMANDS, type Keymap } from "./keymap.js";
 
 export interface KeyIndex {
@@ -30,122 +21,121 @@ export function indexKeymap(keymap: Keymap): KeyIndex {
   return { global, approval };
 }
 
-function runGlobal(store: AppStore, command: Command): void {
+/** Whether hmux takes the key, and the intent it stands for (none: taken and ignored). */
+export interface KeyVerdict {
+  readonly taken: boolean;
+  readonly intent?: Intent;
+}
+
+const LEFT: KeyVerdict = { taken: false };
+const IGNORED: KeyVerdict = { taken: true };
+const take = (intent: Intent): KeyVerdict => ({ taken: true, intent });
+
+function globalIntent(state: UiState, command: Command): Intent | undefined {
   switch (command) {
     case "focus.left":
-      return store.focusDirection("left");
+      return { kind: "focus-direction", direction: "left" };
     case "focus.right":
-      return store.focusDirection("right");
+      return { kind: "focus-direction", direction: "right" };
     case "focus.up":
-      return store.focusDirection("up");
+      return { kind: "focus-direction", direction: "up" };
     case "focus.down":
-      return store.focusDirection("down");
+      return { kind: "focus-direction", direction: "down" };
     case "focus.next":
-      return store.focusIndex((store.focus + 1) % Math.max(1, store.panes.length));
+      return { kind: "focus-step", delta: 1 };
     case "focus.previous":
-      return store.focusIndex((store.focus + store.panes.length - 1) % Math.max(1, store.panes.length));
+      return { kind: "focus-step", delta: -1 };
     case "pane.zoom":
-      return store.toggleZoom();
+      return { kind: "toggle-zoom" };
     case "pane.close":
-      return store.closePane();
+      return { kind: "close-pane" };
     case "pane.reopen":
-      return store.reopenPane();
+      return { kind: "reopen-pane" };
     case "session.new":
-      return store.openOverlay({ kind: "new-session" });
+      return { kind: "open-overlay", overlay: { kind: "new-session" } };
     case "turn.interrupt":
-      return interrupt(store);
+      return { kind: "interrupt" };
     case "session.halt":
-      return halt(store);
+      return { kind: "halt" };
     case "session.haltAll":
-      return haltAll(store);
+      return { kind: "halt-all" };
     case "app.quit":
-      return anyRunning(store) ? store.openOverlay({ kind: "quit" }) : store.requestQuit();
+      return { kind: "quit" };
     case "help":
-      return store.openOverlay({ kind: "help" });
+      return { kind: "open-overlay", overlay: { kind: "help" } };
     case "inspector":
-      return store.focusedView() ? store.openOverlay({ kind: "inspector" }) : undefined;
+      return focusedView(state) ? { kind: "open-overlay", overlay: { kind: "inspector" } } : undefined;
     case "scroll.up":
-      return store.scroll(-1);
+      return { kind: "scroll-pages", pages: -1 };
     case "scroll.down":
-      return store.scroll(1);
+      return { kind: "scroll-pages", pages: 1 };
     default:
-      if (command.startsWith("focus.")) store.focusIndex(Number(command.slice(6)) - 1);
+      return command.startsWith("focus.") ? { kind: "focus", index: Number(command.slice(6)) - 1 } : undefined;
   }
 }
 
-function runApproval(store: AppStore, command: Command): void {
+function approvalIntent(command: Command): Intent | undefined {
   switch (command) {
     case "approval.allow":
-      return decide(store, { decision: "allow" });
+      return { kind: "decide", decision: { decision: "allow" } };
     case "approval.deny":
-      if (store.overlay?.kind === "approval-full") store.closeOverlay();
-      return startCompose(store, "deny");
+      return { kind: "start-compose", compose: "deny" };
     case "approval.edit":
-      if (store.overlay?.kind === "approval-full") store.closeOverlay();
-      return startCompose(store, "edit");
+      return { kind: "start-compose", compose: "edit" };
     case "approval.abstain":
-      return abstain(store);
+      return { kind: "abstain" };
     case "approval.full":
-      return store.overlay?.kind === "approval-full"
-        ? store.closeOverlay()
-        : store.openOverlay({ kind: "approval-full" });
+      return { kind: "toggle-approval-full" };
+    default:
+      return undefined;
   }
 }
 
-function overlayKey(store: AppStore, index: KeyIndex, name: string): boolean {
-  const overlay = store.overlay!;
+function verdict(intent: Intent | undefined): KeyVerdict {
+  return intent ? take(intent) : IGNORED;
+}
+
+function overlayKey(state: UiState, index: KeyIndex, name: string): KeyVerdict {
+  const overlay = state.overlay!;
   switch (overlay.kind) {
     case "help":
     case "inspector": {
       const global = index.global.get(name);
-      if (name === "escape" || name === "q" || name === "return" || global === overlay.kind) store.closeOverlay();
+      if (name === "escape" || name === "q" || name === "return" || global === overlay.kind)
+        return take({ kind: "close-overlay" });
       // The drawer follows focus: it inspects whichever pane you move to.
-      else if (overlay.kind === "inspector" && global?.startsWith("focus.")) runGlobal(store, global);
-      return true;
+      if (overlay.kind === "inspector" && global?.startsWith("focus.")) return verdict(globalIntent(state, global));
+      return IGNORED;
     }
     case "quit":
-      if (name === "y" || name === "Y") store.requestQuit();
-      else if (name === "n" || name === "N" || name === "escape") store.closeOverlay();
-      return true;
+      if (name === "y" || name === "Y") return take({ kind: "quit-now" });
+      if (name === "n" || name === "N" || name === "escape") return take({ kind: "close-overlay" });
+      return IGNORED;
     case "approval-full": {
-      if (name === "escape") {
-        store.closeOverlay();
-        return true;
-      }
+      if (name === "escape") return take({ kind: "close-overlay" });
       const command = index.approval.get(name);
-      if (command) runApproval(store, command);
-      return true;
+      return command ? verdict(approvalIntent(command)) : IGNORED;
     }
     case "new-session":
-      if (name === "escape") {
-        store.closeOverlay();
-        return true;
-      }
-      return false;
+      return name === "escape" ? take({ kind: "close-overlay" }) : LEFT;
   }
 }
 
-export function dispatchKey(store: AppStore, index: KeyIndex, name: string): boolean {
-  if (store.overlay) return overlayKey(store, index, name);
-  if (store.compose && name === "escape") {
-    cancelCompose(store);
-    return true;
-  }
-  const draft = store.draftOf(store.focusedKey());
+export function keyIntent(state: UiState, index: KeyIndex, name: string): KeyVerdict {
+  if (state.overlay) return overlayKey(state, index, name);
+  if (state.compose && name === "escape") return take({ kind: "cancel-compose" });
+  const draft = draftOf(state, focusedKey(state));
   const global = index.global.get(name);
-  if (global && !(global === "help" && (draft !== "" || store.compose))) {
-    runGlobal(store, global);
-    return true;
-  }
-  if (store.compose || draft !== "") return false;
-  const view = store.focusedView();
+  if (global && !(global === "help" && (draft !== "" || state.compose))) return verdict(globalIntent(state, global));
+  if (state.compose || draft !== "") return LEFT;
+  const view = focusedView(state);
   if (view?.approvals.length) {
     const command = index.approval.get(name);
-    if (command) {
-      runApproval(store, command);
-      return true;
-    }
+    if (command) return verdict(approvalIntent(command));
   }
-  if (view?.question && /^[1-9]$/.test(name)) return answerOption(store, Number(name) - 1);
-  return false;
+  if (view?.question && /^[1-9]$/.test(name)) {
+    const option = Number(name) - 1;
+    return option < view.question.options.length ? take({ kind: "answer-option", index: option }) : LEFT;
+  }
+  return LEFT;
 }

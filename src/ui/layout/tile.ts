@@ -2,6 +2,10 @@
  * Automatic tiling of 1–9 panes into a width×height area: a grid whose columns favour
  * the terminal's wide aspect. Rectangles are exact, so the root is never taller than
  * the terminal; the last row's panes share the row's full width.
+ *
+ * The same count and size always return the same (frozen) rectangles: a pane receives its
+ * rect as a prop, and a memoized pane skips its render only when every prop is the same
+ * object as before.
  */
 export interface Rect {
   readonly x: number;
@@ -36,9 +40,24 @@ function split(total: number, parts: number): number[] {
   return Array.from({ length: parts }, (_, i) => base + (i < extra ? 1 : 0));
 }
 
-export function tile(count: number, width: number, height: number): Rect[] {
-  if (count <= 0) return [];
+const NO_RECTS: readonly Rect[] = Object.freeze([]);
+/** Layouts seen this run, by count and size; a resize adds one, so the bound is only a backstop. */
+const layouts = new Map<string, readonly Rect[]>();
+const MAX_LAYOUTS = 256;
+
+export function tile(count: number, width: number, height: number): readonly Rect[] {
+  if (count <= 0) return NO_RECTS;
   const n = Math.min(count, MAX_PANES);
+  const id = `${n}:${width}x${height}`;
+  const known = layouts.get(id);
+  if (known) return known;
+  if (layouts.size >= MAX_LAYOUTS) layouts.clear();
+  const rects = Object.freeze(layout(n, width, height).map((r) => Object.freeze(r)));
+  layouts.set(id, rects);
+  return rects;
+}
+
+function layout(n: number, width: number, height: number): Rect[] {
   const { cols, rows } = gridShape(n, width, height);
   const heights = split(height, rows);
   const rects: Rect[] = [];

@@ -2,13 +2,17 @@ import { Box, Text } from "ink";
 import type React from "react";
 import { isNativePort } from "../../native/native-port.js";
 import { Pane } from "../components/Pane.js";
+import { useKeys } from "../hooks/use-keys.js";
+import { hints } from "../keys/hints.js";
 import type { Rect } from "../layout/tile.js";
 import { NativePane } from "../native/NativePane.js";
-import type { AppStore } from "../store/app-store.js";
-import { inputMode } from "../store/intents.js";
+import type { SessionPort } from "../session-port.js";
+import { anchorOf, draftOf, inputMode, paneRects, type UiState } from "../store/ui-state.js";
 
 export interface GridLayoutProps {
-  readonly store: AppStore;
+  /** The published state (the store's frame). */
+  readonly state: UiState;
+  readonly ports: ReadonlyMap<string, SessionPort>;
   readonly width: number;
   readonly height: number;
 }
@@ -23,32 +27,37 @@ function rowsOf(rects: readonly Rect[]): Array<Array<{ rect: Rect; index: number
   return [...rows.values()];
 }
 
-/** The tiled panes, or the focused one alone when zoomed. */
-export function GridLayout({ store, width, height }: GridLayoutProps): React.ReactElement {
-  if (store.panes.length === 0) {
+/**
+ * The tiled panes, or the focused one alone when zoomed. A background pane gets the same
+ * objects for every prop while its view is unchanged, so its memo skips it.
+ */
+export function GridLayout({ state, ports, width, height }: GridLayoutProps): React.ReactElement {
+  const { keymap } = useKeys();
+  if (state.panes.length === 0) {
+    const offer = hints(keymap, [
+      ["session.new", "new session"],
+      ["pane.reopen", "reopen a closed pane"],
+    ]);
     return (
       <Box width={width} height={height} alignItems="center" justifyContent="center">
-        <Text dimColor>no panes open · Alt+n new session · Alt+o reopen a closed pane</Text>
+        <Text dimColor>{`no panes open${offer ? ` · ${offer}` : ""}`}</Text>
       </Box>
     );
   }
-  const rects = store.paneRects();
-  const indices = store.zoom ? [store.focus] : store.panes.map((_, i) => i);
-  const now = store.scheduler.now();
-  const focusedMode = inputMode(store);
+  const rects = paneRects(state);
+  const focusedMode = inputMode(state);
   const paneFor = (index: number, rect: Rect): React.ReactElement | null => {
-    const key = store.panes[index];
-    const view = key === undefined ? undefined : store.sessions.get(key);
+    const key = state.panes[index];
+    const view = key === undefined ? undefined : state.sessions.get(key);
     if (!view || key === undefined) return null;
-    const focused = index === store.focus;
-    const native = store.ports.get(key);
+    const focused = index === state.focus;
+    const native = ports.get(key);
     if (isNativePort(native)) {
       return (
         <NativePane
           key={key}
           port={native}
           view={view}
-          viewVersion={view.version}
           index={index}
           rect={rect}
           focused={focused}
@@ -61,28 +70,27 @@ export function GridLayout({ store, width, height }: GridLayoutProps): React.Rea
       <Pane
         key={key}
         view={view}
-        viewVersion={store.publishedVersion(key)}
         index={index}
         rect={rect}
         focused={focused}
-        tick={focused ? store.tick : null}
-        anchor={store.anchorOf(key)}
-        draft={store.draftOf(key)}
-        compose={focused ? store.compose : null}
+        tick={focused ? state.tick : null}
+        anchor={anchorOf(state, key)}
+        draft={draftOf(state, key)}
+        compose={focused ? state.compose : null}
         inputMode={focused ? focusedMode : "turn"}
-        now={deadline === null ? 0 : Math.floor(now / 1000) * 1000}
+        now={deadline === null ? 0 : state.clock}
       />
     );
   };
-  if (store.zoom)
+  if (state.zoom)
     return (
       <Box width={width} height={height}>
-        {paneFor(store.focus, rects[0]!)}
+        {paneFor(state.focus, rects[0]!)}
       </Box>
     );
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      {rowsOf(rects.filter((_, i) => indices.includes(i))).map((row) => (
+      {rowsOf(rects).map((row) => (
         <Box key={row[0]!.rect.y} flexDirection="row" height={row[0]!.rect.height}>
           {row.map(({ rect, index }) => paneFor(index, rect))}
         </Box>

@@ -7,13 +7,15 @@ import { QuitDialog } from "../components/overlays/QuitDialog.js";
 import { ApprovalFull } from "../components/widgets/ApprovalFull.js";
 import type { Keymap } from "../keys/keymap.js";
 import type { SessionLauncher } from "../session-launcher.js";
-import type { AppStore } from "../store/app-store.js";
-import { anyRunning } from "../store/intents.js";
+import type { SessionPort } from "../session-port.js";
 import { isActive } from "../store/session-view.js";
+import { anyRunning, drawerWidth, focusedKey, focusedView, type UiState } from "../store/ui-state.js";
 import { GridLayout } from "./GridLayout.js";
 
 export interface MainAreaProps {
-  readonly store: AppStore;
+  /** The published state (the store's frame). */
+  readonly state: UiState;
+  readonly ports: ReadonlyMap<string, SessionPort>;
   readonly keymap: Keymap;
   readonly launcher: SessionLauncher | undefined;
   readonly width: number;
@@ -21,22 +23,23 @@ export interface MainAreaProps {
 }
 
 /** Everything between the rail and the status line: the grid, or the open overlay. */
-export function MainArea({ store, keymap, launcher, width, height }: MainAreaProps): React.ReactElement {
-  const overlay = store.overlay;
-  const view = store.focusedView();
+export function MainArea({ state, ports, keymap, launcher, width, height }: MainAreaProps): React.ReactElement {
+  const overlay = state.overlay;
+  const view = focusedView(state);
   if (overlay?.kind === "help") return <HelpOverlay keymap={keymap} width={width} height={height} />;
   if (overlay?.kind === "new-session") return <NewSessionDialog launcher={launcher} width={width} height={height} />;
-  if (overlay?.kind === "quit" && anyRunning(store)) {
-    const running = [...store.sessions.values()].filter(isActive).length;
+  if (overlay?.kind === "quit" && anyRunning(state)) {
+    const running = [...state.sessions.values()].filter(isActive).length;
     return <QuitDialog running={running} width={width} height={height} />;
   }
   if (overlay?.kind === "inspector" && view) {
     // A drawer beside the grid: the panes stay visible while you read the settings.
-    const control = store.focusedPort()?.control?.();
-    const drawer = store.drawerWidth();
+    const key = focusedKey(state);
+    const control = key === undefined ? undefined : ports.get(key)?.control?.();
+    const drawer = drawerWidth(state);
     return (
       <Box flexDirection="row" width={width} height={height}>
-        <GridLayout store={store} width={width - drawer} height={height} />
+        <GridLayout state={state} ports={ports} width={width - drawer} height={height} />
         <InspectorDrawer view={view} control={control} width={drawer} height={height} />
       </Box>
     );
@@ -46,15 +49,15 @@ export function MainArea({ store, keymap, launcher, width, height }: MainAreaPro
     return (
       <ApprovalFull
         call={call}
-        title={`pane ${store.focus + 1} · ${view.info.label ?? view.info.harness}`}
+        title={`pane ${state.focus + 1} · ${view.info.label ?? view.info.harness}`}
         position={1}
         total={view.approvals.length}
         support={view.info.support}
-        now={store.scheduler.now()}
+        now={state.clock}
         width={width}
         height={height}
       />
     );
   }
-  return <GridLayout store={store} width={width} height={height} />;
+  return <GridLayout state={state} ports={ports} width={width} height={height} />;
 }

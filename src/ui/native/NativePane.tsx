@@ -14,7 +14,6 @@ import { useNativeFrame } from "./use-native-frame.js";
 export interface NativePaneProps {
   readonly port: NativeSessionPort;
   readonly view: SessionView;
-  readonly viewVersion: number;
   readonly index: number;
   readonly rect: Rect;
   readonly focused: boolean;

@@ -10,14 +10,18 @@ import { isNativePort } from "../../native/native-port.js";
 import type { AppStore } from "../store/app-store.js";
 
 export function routeNativeKey(store: AppStore, input: string, key: Key): boolean {
-  if (store.overlay) return false;
+  if (store.state.overlay) return false;
   const port = store.focusedPort();
   if (!isNativePort(port)) return false;
   const terminal = port.terminal;
   if (port.capturing) {
     if (isEscapeChord(input, key)) {
       port.capturing = false;
-      store.setFlash(`hmux keys on ${port.info.label ?? port.kind}: Enter types into the pane again`, "info");
+      store.dispatch({
+        kind: "flash",
+        text: `hmux keys on ${port.info.label ?? port.kind}: Enter types into the pane again`,
+        tone: "info",
+      });
       return true;
     }
     const bytes = keyToBytes(input, key, terminal.modes());
@@ -26,7 +30,11 @@ export function routeNativeKey(store: AppStore, input: string, key: Key): boolea
   }
   if ((key.return || isEscapeChord(input, key)) && !terminal.exit) {
     port.capturing = true;
-    store.setFlash(`typing into ${port.info.label ?? port.kind}; ${ESCAPE_CHORD_LABEL} returns to hmux`, "info");
+    store.dispatch({
+      kind: "flash",
+      text: `typing into ${port.info.label ?? port.kind}; ${ESCAPE_CHORD_LABEL} returns to hmux`,
+      tone: "info",
+    });
     return true;
   }
   if (key.pageUp || key.pageDown) {

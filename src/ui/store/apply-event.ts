@@ -1,9 +1,10 @@
 /**
- * Folds one SessionEvent into a SessionView. Pure apart from mutating the view it is
- * given (the store owns it); unknown kinds are ignored, as the event contract asks.
+ * Folds one SessionEvent into a SessionView and returns the new view; the one given is
+ * never changed. An event that shows nothing returns the same view, so its pane stays
+ * quiet. Unknown kinds are ignored, as the event contract asks.
  */
 import type { SessionEvent } from "../../core/control/types.js";
-import { detectQuestion, stripPreamble } from "../../core/question.js";
+import { detectQuestion, QUESTION_FENCE_TAG, stripPreamble } from "../../core/question.js";
 import {
   MAX_COMMAND_LOG,
   MAX_ENTRIES,
@@ -13,36 +14,36 @@ import {
 } from "./session-view.js";
 import { summarizeToolInput } from "./tool-summary.js";
 
-type NewEntry = TranscriptEntry extends infer E ? (E extends TranscriptEntry ? Omit<E, "seq" | "rev"> : never) : never;
+type NewEntry = TranscriptEntry extends infer E ? (E extends TranscriptEntry ? Omit<E, "seq"> : never) : never;
+type ToolEntry = Extract<TranscriptEntry, { kind: "tool" }>;
+type TextEntry = Extract<TranscriptEntry, { kind: "message" | "thinking" }>;
 
-function push(view: SessionView, entry: NewEntry): TranscriptEntry {
-  const full = { ...entry, seq: view.nextSeq++, rev: 0 } as TranscriptEntry;
-  view.entries.push(full);
-  if (view.entries.length > MAX_ENTRIES) {
-    const drop = view.entries.length - MAX_ENTRIES;
-    view.entries.splice(0, drop);
-    view.evicted += drop;
-  }
-  return full;
+function push(view: SessionView, entry: NewEntry): SessionView {
+  const full = { ...entry, seq: view.nextSeq } as TranscriptEntry;
+  const entries = [...view.entries, full];
+  const drop = Math.max(0, entries.length - MAX_ENTRIES);
+  return {
+    ...view,
+    entries: drop > 0 ? entries.slice(drop) : entries,
+    nextSeq: view.nextSeq + 1,
+    evicted: view.evicted + drop,
+  };
 }
 
-function touch(entry: TranscriptEntry): void {
-  entry.rev++;
+/** The view with entry `index` replaced. */
+function replace(view: SessionView, index: number, entry: TranscriptEntry): SessionView {
+  const entries = view.entries.slice();
+  entries[index] = entry;
+  return { ...view, entries };
 }
 
-function findTool(view: SessionView, callId: string | null): Extract<TranscriptEntry, { kind: "tool" }> | undefined {
-  if (callId === null) return undefined;
+function findTool(view: SessionView, callId: string | null): number {
+  if (callId === null) return -1;
   for (let i = view.entries.length - 1; i >= 0; i--) {
     const e = view.entries[i]!;
-    if (e.kind === "tool" && e.callId === callId) return e;
+    if (e.kind === "tool" && e.callId === callId) return i;
   }
-  return undefined;
-}
-
-function lastStreaming(view: SessionView, kind: "message" | "thinking"): TranscriptEntry | undefined {
-  const last = view.entries[view.entries.length - 1];
-  if (last && last.kind === kind && last.streaming) return last;
-  return undefined;
+  return -1;
 }
 
 /** The harness echoing a prompt the UI already shows. */
@@ -59,23 +60,23 @@ function echoed(view: SessionView, text: string): boolean {
  * The entry a final message completes: a streaming one of its kind among the last few
  * (thinking and text stream interleaved), or an identical finished one (a repeat).
  */
-function completes(view: SessionView, kind: "message" | "thinking", text: string): TranscriptEntry | undefined {
+function completes(view: SessionView, kind: "message" | "thinking", text: string): number {
   for (let i = view.entries.length - 1; i >= Math.max(0, view.entries.length - 3); i--) {
     const e = view.entries[i]!;
-    if (e.kind === "tool" || e.kind === "turn-start") return undefined;
-    if (e.kind === kind && (e.streaming || e.text === text)) return e;
+    if (e.kind === "tool" || e.kind === "turn-start") return -1;
+    if (e.kind === kind && (e.streaming || e.text === text)) return i;
   }
-  return undefined;
+  return -1;
 }
 
-function finishStreaming(view: SessionView): void {
+function finishStreaming(view: SessionView): SessionView {
+  let out = view;
   for (let i = view.entries.length - 1; i >= Math.max(0, view.entries.length - 4); i--) {
     const e = view.entries[i]!;
-    if ((e.kind === "message" || e.kind === "thinking") && e.streaming) {
-      e.streaming = false;
-      touch(e);
-    }
+    if ((e.kind === "message" || e.kind === "thinking") && e.streaming)
+      out = replace(out, i, { ...e, streaming: false });
   }
+  return out;
 }
 
 function setToolStatus(
@@ -84,13 +85,13 @@ function setToolStatus(
   name: string,
   status: ToolStatus,
   input?: unknown,
-): Extract<TranscriptEntry, { kind: "tool" }> {
-  const existing = findTool(view, callId);
-  if (existing) {
-    existing.status = status;
-    if (input !== undefined && existing.summary === "") existing.summary = summarizeToolInput(input);
-    touch(existing);
-    return existing;
+  output?: string,
+): SessionView {
+  const at = findTool(view, callId);
+  if (at >= 0) {
+    const existing = view.entries[at] as ToolEntry;
+    const summary = input !== undefined && existing.summary === "" ? summarizeToolInput(input) : existing.summary;
+    return replace(view, at, { ...existing, status, summary, ...(output !== undefined ? { output } : {}) });
   }
   return push(view, {
     kind: "tool",
@@ -98,203 +99,199 @@ function setToolStatus(
     name,
     summary: input === undefined ? "" : summarizeToolInput(input),
     status,
-    output: "",
-  }) as Extract<TranscriptEntry, { kind: "tool" }>;
+    output: output ?? "",
+  });
 }
 
 /**
- * A session asked through the hcn-question convention in its last message (core's
- * detectQuestion reads it; no native stream is parsed): show the question widget and keep
- * the message text without the block.
+ * A session asked through the question convention of src/core/question.ts in its last
+ * message (detectQuestion reads it; no native stream is parsed): show the question widget
+ * and keep the message text without the block.
  */
-function questionInText(view: SessionView): void {
-  const entry = view.entries[view.entries.length - 1];
-  if (entry?.kind !== "message") return;
+function questionInText(view: SessionView): SessionView {
+  const last = view.entries.length - 1;
+  const entry = view.entries[last];
+  if (entry?.kind !== "message") return view;
   const found = detectQuestion(entry.text);
-  if (found.kind !== "question") return;
-  view.question = { question: found.question, options: found.options, recommended: found.recommended, viaText: true };
-  const cut = entry.text.lastIndexOf("```hcn-question");
-  if (cut >= 0) {
-    entry.text = entry.text.slice(0, cut).trimEnd();
-    touch(entry);
-  }
+  if (found.kind !== "question") return view;
+  const asked: SessionView = {
+    ...view,
+    question: { question: found.question, options: found.options, recommended: found.recommended, viaText: true },
+  };
+  const cut = entry.text.lastIndexOf(`\`\`\`${QUESTION_FENCE_TAG}`);
+  return cut >= 0 ? replace(asked, last, { ...entry, text: entry.text.slice(0, cut).trimEnd() }) : asked;
 }
 
 /** A user turn as the harness echoes it: shown once, as typed, without hmux's protocol text. */
-function userMessage(view: SessionView, text: string): void {
-  if (echoed(view, text)) return;
-  push(view, { kind: "message", role: "user", text, streaming: false });
+function userMessage(view: SessionView, text: string): SessionView {
+  if (echoed(view, text)) return view;
+  return push(view, { kind: "message", role: "user", text, streaming: false });
 }
 
-export function applyEvent(view: SessionView, event: SessionEvent, now: number): void {
-  view.version++;
+function token(view: SessionView, text: string, thinking: boolean): SessionView {
+  const kind = thinking ? "thinking" : "message";
+  const last = view.entries.length - 1;
+  const open = view.entries[last];
+  if (open && open.kind === kind && open.streaming) return replace(view, last, { ...open, text: open.text + text });
+  if (thinking) return push(view, { kind: "thinking", text, streaming: true });
+  return push(view, { kind: "message", role: "assistant", text, streaming: true });
+}
+
+function message(view: SessionView, event: Extract<SessionEvent, { kind: "message" }>): SessionView {
+  if (event.role === "user") return userMessage(view, stripPreamble(event.text));
+  const kind = event.thinking ? "thinking" : "message";
+  const at = event.role === "assistant" ? completes(view, kind, event.text) : -1;
+  let out: SessionView;
+  if (at >= 0) out = replace(view, at, { ...(view.entries[at] as TextEntry), text: event.text, streaming: false });
+  else if (kind === "thinking") out = push(view, { kind: "thinking", text: event.text, streaming: false });
+  else out = push(view, { kind: "message", role: event.role, text: event.text, streaming: false });
+  if (kind === "message" && event.role === "assistant" && out.escalateQuestions && !out.question)
+    out = questionInText(out);
+  return out;
+}
+
+function decided(view: SessionView, event: Extract<SessionEvent, { kind: "approval-disposition" }>): SessionView {
+  if (event.status === "rejected") {
+    return push(view, {
+      kind: "notice",
+      tone: "warn",
+      text: `decision on ${event.callId} rejected: ${event.reason ?? "no reason given"}`,
+    });
+  }
+  const out = { ...view, approvals: view.approvals.filter((c) => c.callId !== event.callId) };
+  const at = findTool(out, event.callId);
+  if (at < 0) return out;
+  const entry = out.entries[at] as ToolEntry;
+  return replace(
+    out,
+    at,
+    event.decision.decision === "deny"
+      ? { ...entry, status: "denied", reason: event.decision.reason }
+      : { ...entry, status: "running" },
+  );
+}
+
+function done(view: SessionView, event: Extract<SessionEvent, { kind: "done" }>, now: number): SessionView {
+  let out = finishStreaming(view);
+  if (out.turn) {
+    const { id, startedAt } = out.turn;
+    out = push(out, { kind: "turn-end", turnId: id, at: now, durationMs: now - startedAt, cause: event.cause });
+    out = { ...out, turn: null };
+  }
+  if (event.failure && out.lastFailure?.message !== event.failure.message)
+    out = push({ ...out, lastFailure: event.failure }, { kind: "failure", failure: event.failure });
+  return out;
+}
+
+function closed(view: SessionView, event: Extract<SessionEvent, { kind: "closed" }>): SessionView {
+  const out: SessionView = {
+    ...finishStreaming(view),
+    closed: true,
+    approvals: [],
+    question: null,
+    lifecycle: event.cause === "clean" || event.cause === "killed" ? "closed" : "failed",
+  };
+  if (event.failure) return push({ ...out, lastFailure: event.failure }, { kind: "failure", failure: event.failure });
+  return push(out, {
+    kind: "notice",
+    tone: "info",
+    text: `session closed (${event.cause}, exit ${event.exitCode ?? "–"})`,
+  });
+}
+
+export function applyEvent(view: SessionView, event: SessionEvent, now: number): SessionView {
   switch (event.kind) {
     case "identity":
-      view.sessionId = event.sessionId;
-      if (event.model) view.model = event.model;
-      return;
+      return { ...view, sessionId: event.sessionId, ...(event.model ? { model: event.model } : {}) };
     case "session":
-      view.sessionId = event.sessionId;
-      view.escalateQuestions = event.escalateQuestions;
-      return;
-    case "token": {
-      const kind = event.thinking ? "thinking" : "message";
-      const open = lastStreaming(view, kind);
-      if (open && (open.kind === "message" || open.kind === "thinking")) {
-        open.text += event.text;
-        touch(open);
-      } else if (kind === "thinking") push(view, { kind: "thinking", text: event.text, streaming: true });
-      else push(view, { kind: "message", role: "assistant", text: event.text, streaming: true });
-      return;
-    }
-    case "message": {
-      if (event.role === "user") return userMessage(view, stripPreamble(event.text));
-      const kind = event.thinking ? "thinking" : "message";
-      const open = event.role === "assistant" ? completes(view, kind, event.text) : undefined;
-      if (open && (open.kind === "message" || open.kind === "thinking")) {
-        open.text = event.text;
-        open.streaming = false;
-        touch(open);
-      } else if (kind === "thinking") push(view, { kind: "thinking", text: event.text, streaming: false });
-      else push(view, { kind: "message", role: event.role, text: event.text, streaming: false });
-      if (kind === "message" && event.role === "assistant" && view.escalateQuestions && !view.question)
-        questionInText(view);
-      return;
-    }
+      return { ...view, sessionId: event.sessionId, escalateQuestions: event.escalateQuestions };
+    case "token":
+      return token(view, event.text, event.thinking === true);
+    case "message":
+      return message(view, event);
     case "tool": {
-      finishStreaming(view);
+      const out = finishStreaming(view);
       if (event.phase === "call") {
-        const existing = findTool(view, event.callId);
-        const status = existing?.status === "pending" ? "pending" : "running";
-        setToolStatus(view, event.callId, event.name, status, event.input);
-      } else {
-        const status: ToolStatus = event.denied ? "denied" : event.isError ? "failed" : "ok";
-        const entry = setToolStatus(view, event.callId, event.name ?? "tool", status);
-        entry.output = event.output;
+        const at = findTool(out, event.callId);
+        const pending = at >= 0 && (out.entries[at] as ToolEntry).status === "pending";
+        return setToolStatus(out, event.callId, event.name, pending ? "pending" : "running", event.input);
       }
-      return;
+      const status: ToolStatus = event.denied ? "denied" : event.isError ? "failed" : "ok";
+      return setToolStatus(out, event.callId, event.name ?? "tool", status, undefined, event.output);
     }
     case "usage":
-      if (event.inputTokens !== undefined) view.inputTokens = (view.inputTokens ?? 0) + event.inputTokens;
-      if (event.outputTokens !== undefined) view.outputTokens = (view.outputTokens ?? 0) + event.outputTokens;
-      if (event.costUsd !== undefined) view.costUsd = (view.costUsd ?? 0) + event.costUsd;
-      return;
+      return {
+        ...view,
+        ...(event.inputTokens !== undefined ? { inputTokens: (view.inputTokens ?? 0) + event.inputTokens } : {}),
+        ...(event.outputTokens !== undefined ? { outputTokens: (view.outputTokens ?? 0) + event.outputTokens } : {}),
+        ...(event.costUsd !== undefined ? { costUsd: (view.costUsd ?? 0) + event.costUsd } : {}),
+      };
     case "context":
-      view.contextPct = event.usedPct;
-      return;
+      return { ...view, contextPct: event.usedPct };
     case "limit":
-      push(view, { kind: "notice", tone: "warn", text: `limit ${event.code}: ${event.message}` });
-      return;
+      return push(view, { kind: "notice", tone: "warn", text: `limit ${event.code}: ${event.message}` });
     case "error":
-      push(view, { kind: "notice", tone: "error", text: event.message });
-      return;
+      return push(view, { kind: "notice", tone: "error", text: event.message });
     case "failure": {
       const { kind: _kind, ...failure } = event;
-      view.lastFailure = failure;
-      push(view, { kind: "failure", failure });
-      return;
+      return push({ ...view, lastFailure: failure }, { kind: "failure", failure });
     }
     case "question":
-      finishStreaming(view);
-      view.question = { question: event.question, options: event.options, recommended: event.recommended };
-      return;
+      return {
+        ...finishStreaming(view),
+        question: { question: event.question, options: event.options, recommended: event.recommended },
+      };
     case "raw":
       // Surfaced, never dropped; dim, because harnesses chat on stderr (warnings, logs).
-      push(view, { kind: "notice", tone: "info", text: event.text });
-      return;
-    case "done": {
-      finishStreaming(view);
-      if (view.turn) {
-        push(view, {
-          kind: "turn-end",
-          turnId: view.turn.id,
-          at: now,
-          durationMs: now - view.turn.startedAt,
-          cause: event.cause,
-        });
-        view.turn = null;
-      }
-      if (event.failure && view.lastFailure?.message !== event.failure.message) {
-        view.lastFailure = event.failure;
-        push(view, { kind: "failure", failure: event.failure });
-      }
-      return;
+      return push(view, { kind: "notice", tone: "info", text: event.text });
+    case "done":
+      return done(view, event, now);
+    case "turn": {
+      const out: SessionView = {
+        ...view,
+        question: view.question?.viaText ? null : view.question,
+        turn: { id: event.turnId, startedAt: now },
+      };
+      return push(out, { kind: "turn-start", turnId: event.turnId, at: now });
     }
-    case "turn":
-      if (view.question?.viaText) view.question = null;
-      view.turn = { id: event.turnId, startedAt: now };
-      push(view, { kind: "turn-start", turnId: event.turnId, at: now });
-      return;
     case "disposition":
-      push(
+      return push(
         view,
         event.disposition === "started"
           ? { kind: "disposition", id: event.id, started: true }
           : { kind: "disposition", id: event.id, started: false, reason: event.reason },
       );
-      return;
     case "state":
-      view.lifecycle = event.to;
-      view.lifecycleReason = event.reason;
-      if (event.to !== "awaiting-input" && !view.question?.viaText) view.question = null;
-      return;
+      return {
+        ...view,
+        lifecycle: event.to,
+        lifecycleReason: event.reason,
+        question: event.to !== "awaiting-input" && !view.question?.viaText ? null : view.question,
+      };
     case "approval-request": {
-      if (!view.approvals.some((c) => c.callId === event.call.callId)) view.approvals.push(event.call);
-      setToolStatus(view, event.call.callId, event.call.tool, "pending", event.call.input);
-      return;
+      const known = view.approvals.some((c) => c.callId === event.call.callId);
+      const out = known ? view : { ...view, approvals: [...view.approvals, event.call] };
+      return setToolStatus(out, event.call.callId, event.call.tool, "pending", event.call.input);
     }
-    case "approval-disposition": {
-      if (event.status === "rejected") {
-        push(view, {
-          kind: "notice",
-          tone: "warn",
-          text: `decision on ${event.callId} rejected: ${event.reason ?? "no reason given"}`,
-        });
-        return;
-      }
-      view.approvals = view.approvals.filter((c) => c.callId !== event.callId);
-      const entry = findTool(view, event.callId);
-      if (!entry) return;
-      if (event.decision.decision === "deny") {
-        entry.status = "denied";
-        entry.reason = event.decision.reason;
-      } else entry.status = "running";
-      touch(entry);
-      return;
-    }
+    case "approval-disposition":
+      return decided(view, event);
     case "approval-cleared":
-      view.approvals = view.approvals.filter((c) => c.callId !== event.callId);
-      return;
-    case "command.result":
-      view.commandLog.push({ at: now, id: event.id, outcome: event.outcome });
-      if (view.commandLog.length > MAX_COMMAND_LOG) view.commandLog.shift();
-      if (event.outcome.result === "refused") {
-        const r = event.outcome.refused;
-        push(view, {
-          kind: "notice",
-          tone: "warn",
-          text: `command ${event.id ?? "?"} refused (${r.code}): ${r.reason}`,
-        });
-      }
-      return;
+      return { ...view, approvals: view.approvals.filter((c) => c.callId !== event.callId) };
+    case "command.result": {
+      const log = [...view.commandLog, { at: now, id: event.id, outcome: event.outcome }].slice(-MAX_COMMAND_LOG);
+      const out = { ...view, commandLog: log };
+      if (event.outcome.result !== "refused") return out;
+      const r = event.outcome.refused;
+      return push(out, {
+        kind: "notice",
+        tone: "warn",
+        text: `command ${event.id ?? "?"} refused (${r.code}): ${r.reason}`,
+      });
+    }
     case "closed":
-      finishStreaming(view);
-      view.closed = true;
-      view.approvals = [];
-      view.question = null;
-      view.lifecycle = event.cause === "clean" || event.cause === "killed" ? "closed" : "failed";
-      if (event.failure) {
-        view.lastFailure = event.failure;
-        push(view, { kind: "failure", failure: event.failure });
-      } else
-        push(view, {
-          kind: "notice",
-          tone: "info",
-          text: `session closed (${event.cause}, exit ${event.exitCode ?? "–"})`,
-        });
-      return;
+      return closed(view, event);
     default:
       // A kind this UI does not know: the journal keeps it; nothing to show.
-      view.version--;
+      return view;
   }
 }

@@ -1,6 +1,7 @@
 /**
- * Turns one transcript entry into display rows for a given width. Cached per entry
- * revision and width, so a pane re-wraps only what changed since its last frame.
+ * Turns one transcript entry into display rows for a given width. Entries are immutable, so
+ * the rows are cached per entry object and width: a pane re-wraps only what changed since
+ * its last frame.
  */
 import type { ToolStatus, TranscriptEntry } from "./session-view.js";
 
@@ -12,13 +13,13 @@ export interface DisplayLine {
   readonly bold?: boolean;
 }
 
-const cache = new WeakMap<TranscriptEntry, { rev: number; width: number; lines: readonly DisplayLine[] }>();
+const cache = new WeakMap<TranscriptEntry, { width: number; lines: readonly DisplayLine[] }>();
 
 export function entryLines(entry: TranscriptEntry, width: number): readonly DisplayLine[] {
   const hit = cache.get(entry);
-  if (hit && hit.rev === entry.rev && hit.width === width) return hit.lines;
+  if (hit && hit.width === width) return hit.lines;
   const lines = build(entry, Math.max(8, width));
-  cache.set(entry, { rev: entry.rev, width, lines });
+  cache.set(entry, { width, lines });
   return lines;
 }
 

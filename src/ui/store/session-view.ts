@@ -1,8 +1,8 @@
 /**
- * The per-session view model: only what a pane and the rail show. It is a plain mutable
- * object owned by the store, outside React; `version` changes whenever anything visible
- * does, so a memoized pane can skip work when its session is quiet. The full transcript
- * lives in the core's journal; this keeps a bounded tail for scrollback.
+ * The per-session view model: only what a pane and the rail show. It is immutable: every
+ * event yields a new view (and new objects for the entries it changed), so a pane compares
+ * its view by identity and skips work when its session is quiet. The full transcript lives
+ * in the core's journal; this keeps a bounded tail for scrollback.
  */
 
 import type { CommandOutcome, Lifecycle, PendingCall } from "../../core/control/types.js";
@@ -14,28 +14,37 @@ export type ToolStatus = "pending" | "running" | "ok" | "failed" | "denied";
 interface EntryBase {
   /** Monotonic per session: a stable scroll anchor that survives eviction. */
   readonly seq: number;
-  /** Bumped when the entry changes, so cached wrapped lines are recomputed. */
-  rev: number;
 }
 
 export type TranscriptEntry = EntryBase &
   (
-    | { kind: "message"; role: "assistant" | "user"; text: string; streaming: boolean }
-    | { kind: "thinking"; text: string; streaming: boolean }
     | {
-        kind: "tool";
-        callId: string | null;
-        name: string;
-        summary: string;
-        status: ToolStatus;
-        output: string;
-        reason?: string;
+        readonly kind: "message";
+        readonly role: "assistant" | "user";
+        readonly text: string;
+        readonly streaming: boolean;
       }
-    | { kind: "turn-start"; turnId: string; at: number }
-    | { kind: "turn-end"; turnId: string; at: number; durationMs: number; cause: string }
-    | { kind: "disposition"; id: string; started: boolean; reason?: string }
-    | { kind: "failure"; failure: FailureSummary }
-    | { kind: "notice"; text: string; tone: "info" | "warn" | "error" }
+    | { readonly kind: "thinking"; readonly text: string; readonly streaming: boolean }
+    | {
+        readonly kind: "tool";
+        readonly callId: string | null;
+        readonly name: string;
+        readonly summary: string;
+        readonly status: ToolStatus;
+        readonly output: string;
+        readonly reason?: string;
+      }
+    | { readonly kind: "turn-start"; readonly turnId: string; readonly at: number }
+    | {
+        readonly kind: "turn-end";
+        readonly turnId: string;
+        readonly at: number;
+        readonly durationMs: number;
+        readonly cause: string;
+      }
+    | { readonly kind: "disposition"; readonly id: string; readonly started: boolean; readonly reason?: string }
+    | { readonly kind: "failure"; readonly failure: FailureSummary }
+    | { readonly kind: "notice"; readonly text: string; readonly tone: "info" | "warn" | "error" }
   );
 
 export interface OpenQuestion {
@@ -59,28 +68,27 @@ export interface SessionView {
   /** Local key; stable for the life of the TUI. */
   readonly key: string;
   readonly info: SessionInfo;
-  version: number;
-  sessionId: string | null;
-  model: string | null;
-  lifecycle: Lifecycle;
-  lifecycleReason: string | undefined;
-  turn: { id: string; startedAt: number } | null;
-  inputTokens: number | null;
-  outputTokens: number | null;
-  costUsd: number | null;
-  contextPct: number | null;
-  entries: TranscriptEntry[];
-  nextSeq: number;
+  readonly sessionId: string | null;
+  readonly model: string | null;
+  readonly lifecycle: Lifecycle;
+  readonly lifecycleReason: string | undefined;
+  readonly turn: { readonly id: string; readonly startedAt: number } | null;
+  readonly inputTokens: number | null;
+  readonly outputTokens: number | null;
+  readonly costUsd: number | null;
+  readonly contextPct: number | null;
+  readonly entries: readonly TranscriptEntry[];
+  readonly nextSeq: number;
   /** Entries dropped off the front of the bounded tail. */
-  evicted: number;
+  readonly evicted: number;
   /** Open approval requests in arrival order: the head is the one shown. */
-  approvals: PendingCall[];
-  question: OpenQuestion | null;
-  lastFailure: FailureSummary | null;
-  commandLog: CommandLogLine[];
-  closed: boolean;
+  readonly approvals: readonly PendingCall[];
+  readonly question: OpenQuestion | null;
+  readonly lastFailure: FailureSummary | null;
+  readonly commandLog: readonly CommandLogLine[];
+  readonly closed: boolean;
   /** The session lets the worker ask (its `session` event said so). */
-  escalateQuestions: boolean;
+  readonly escalateQuestions: boolean;
 }
 
 export const MAX_ENTRIES = 600;
@@ -90,7 +98,6 @@ export function createSessionView(key: string, info: SessionInfo): SessionView {
   return {
     key,
     info,
-    version: 0,
     sessionId: null,
     model: info.model ?? null,
     lifecycle: "starting",

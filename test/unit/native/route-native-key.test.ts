@@ -92,7 +92,7 @@ describe("keys while a native pane is focused", () => {
 
   it("an open overlay gets the keys, not the pane", () => {
     const { store, pty } = setup();
-    store.openOverlay({ kind: "help" });
+    store.dispatch({ kind: "open-overlay", overlay: { kind: "help" } });
     expect(routeNativeKey(store, "x", key({}))).toBe(false);
     expect(pty.written).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { draftOf, focusedKey, focusedView } from "../../../src/ui/store/ui-state.js";
 import { FakePort } from "./fake-port.js";
 import { KEYS, type Mounted, mount } from "./harness.js";
 
@@ -20,25 +21,25 @@ const three = () => [
 describe("focus, zoom and panes", () => {
   it("Alt+1…9 focuses a pane by number", async () => {
     m = await mount({ ports: three() });
-    expect(m.store.focus).toBe(2);
+    expect(m.store.state.focus).toBe(2);
     await m.type(KEYS.alt("1"));
-    expect(m.store.focus).toBe(0);
+    expect(m.store.state.focus).toBe(0);
     await m.type(KEYS.alt("9"));
-    expect(m.store.focus).toBe(0);
+    expect(m.store.state.focus).toBe(0);
   });
 
   it("Alt+arrows move focus between neighbouring panes", async () => {
     m = await mount({ ports: three() });
     await m.type(KEYS.alt("1"), KEYS.altRight);
-    expect(m.store.focus).toBe(1);
+    expect(m.store.state.focus).toBe(1);
     await m.type(KEYS.altRight, KEYS.altLeft, KEYS.altLeft);
-    expect(m.store.focus).toBe(0);
+    expect(m.store.state.focus).toBe(0);
   });
 
   it("Alt+z zooms the focused pane and back", async () => {
     m = await mount({ ports: three() });
     await m.type(KEYS.alt("2"), KEYS.alt("z"));
-    expect(m.store.zoom).toBe(true);
+    expect(m.store.state.zoom).toBe(true);
     expect(m.frame()).toContain("2 codex");
     expect(m.frame()).not.toContain("1 claude");
     await m.type(KEYS.alt("z"));
@@ -49,11 +50,11 @@ describe("focus, zoom and panes", () => {
     const ports = three();
     m = await mount({ ports });
     await m.type(KEYS.alt("2"), KEYS.alt("w"));
-    expect(m.store.panes).toHaveLength(2);
+    expect(m.store.state.panes).toHaveLength(2);
     expect(ports[1]!.intents).toEqual([]);
     expect(m.frame()).toContain("–:codex");
     await m.type(KEYS.alt("o"));
-    expect(m.store.panes).toHaveLength(3);
+    expect(m.store.state.panes).toHaveLength(3);
   });
 
   it("PgUp scrolls back and stays put while output arrives; PgDn returns to following", async () => {
@@ -104,7 +105,7 @@ describe("input line", () => {
     idle(p);
     await m.flush();
     await m.type("ba");
-    expect(m.store.draftOf(m.store.focusedKey())).toBe("ba");
+    expect(draftOf(m.store.state, focusedKey(m.store.state))).toBe("ba");
     expect(p.intents).toEqual([]);
   });
 });
@@ -164,7 +165,7 @@ describe("question asked in text (hcn-question)", () => {
     m = await mount({ ports: [p] });
     p.emit({ kind: "message", role: "assistant", text: '```hcn-question\n{"question":"Q?","options":["a"]}\n```' });
     await m.flush();
-    expect(m.store.focusedView()!.question).toBeNull();
+    expect(focusedView(m.store.state)!.question).toBeNull();
   });
 });
 
@@ -200,7 +201,7 @@ describe("approval keys", () => {
     approval(p);
     await m.flush();
     await m.type("d", "nope", KEYS.escape);
-    expect(m.store.compose).toBeNull();
+    expect(m.store.state.compose).toBeNull();
     expect(p.intents).toEqual([]);
   });
 
@@ -212,7 +213,7 @@ describe("approval keys", () => {
     await m.type("d", "half a reas");
     p.emit({ kind: "approval-cleared", callId: "c1", reason: "decided" });
     await m.flush();
-    expect(m.store.compose).toBeNull();
+    expect(m.store.state.compose).toBeNull();
     expect(m.frame()).toContain("closed before you sent it");
     await m.type(KEYS.enter);
     expect(p.intents).toEqual([]);
@@ -224,7 +225,7 @@ describe("approval keys", () => {
     approval(p, "c1", { command: "ls" });
     await m.flush();
     await m.type("e");
-    expect(m.store.draftOf(m.store.focusedKey())).toBe('{"command":"ls"}');
+    expect(draftOf(m.store.state, focusedKey(m.store.state))).toBe('{"command":"ls"}');
     await m.type(KEYS.backspace, KEYS.backspace);
     await m.type(' -la"}', KEYS.enter);
     expect(p.intents).toEqual([
@@ -251,7 +252,7 @@ describe("approval keys", () => {
     expect(m.frame()).toContain("step 20");
     await m.type("a");
     expect(p.intents).toEqual([{ kind: "decide", callId: "c9", decision: { decision: "allow" } }]);
-    expect(m.store.overlay).toBeNull();
+    expect(m.store.state.overlay).toBeNull();
   });
 
   it("a refused decision is shown with its code and reason", async () => {
@@ -295,9 +296,9 @@ describe("stopping and quitting", () => {
     await m.type(KEYS.ctrl("q"));
     expect(m.frame()).toContain("1 session is still running");
     await m.type("n");
-    expect(m.store.quitRequested).toBe(false);
+    expect(m.store.state.quitRequested).toBe(false);
     await m.type(KEYS.ctrl("q"), "y");
-    expect(m.store.quitRequested).toBe(true);
+    expect(m.store.state.quitRequested).toBe(true);
   });
 
   it("Ctrl+q quits at once when nothing runs", async () => {
@@ -306,7 +307,7 @@ describe("stopping and quitting", () => {
     p.emit({ kind: "closed", exitCode: 0, cause: "clean" });
     await m.flush();
     await m.type(KEYS.ctrl("q"));
-    expect(m.store.quitRequested).toBe(true);
+    expect(m.store.state.quitRequested).toBe(true);
   });
 });
 
@@ -342,7 +343,7 @@ describe("help, inspector, new session", () => {
       expect(f).toContain(text);
     }
     await m.type(KEYS.escape);
-    expect(m.store.overlay).toBeNull();
+    expect(m.store.state.overlay).toBeNull();
   });
 
   it("Alt+i shows settings with provenance, divergences highlighted, control state and the command log", async () => {
@@ -425,8 +426,8 @@ describe("help, inspector, new session", () => {
     await m.type(KEYS.enter);
     expect(seen[0]).toMatchObject({ harness: "pi", model: "hmux-model" });
     await m.flush();
-    expect(m.store.panes).toHaveLength(2);
-    expect(m.store.focus).toBe(1);
+    expect(m.store.state.panes).toHaveLength(2);
+    expect(m.store.state.focus).toBe(1);
     expect(m.frame()).toContain("2 pi");
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { MOUSE_REPORTING_OFF, MOUSE_REPORTING_ON } from "../../../src/ui/keys/mouse.js";
+import { anchorOf, draftOf, focusedKey } from "../../../src/ui/store/ui-state.js";
 import { FakePort } from "./fake-port.js";
 import { KEYS, type Mounted, mount } from "./harness.js";
 
@@ -38,18 +39,18 @@ describe("mouse wheel", () => {
     const mounted = m!;
     right.emit({ kind: "state", from: "starting", to: "idle" });
     await mounted.flush();
-    expect(mounted.store.focus).toBe(1);
-    const [leftKey, rightKey] = mounted.store.panes;
+    expect(mounted.store.state.focus).toBe(1);
+    const [leftKey, rightKey] = mounted.store.state.panes;
     // Column 10, row 10: inside the left pane (the rail is row 1).
     await mounted.type(wheel("up", 10, 10));
-    expect(mounted.store.anchorOf(leftKey!)).not.toBeNull();
-    expect(mounted.store.anchorOf(rightKey!)).toBeNull();
+    expect(anchorOf(mounted.store.state, leftKey!)).not.toBeNull();
+    expect(anchorOf(mounted.store.state, rightKey!)).toBeNull();
     const frame = mounted.frame();
     expect(frame).not.toContain("left 79");
     expect(frame).toContain("right 79");
     expect(frame).not.toContain("[<64");
-    expect(mounted.store.draftOf(rightKey)).toBe("");
-    expect(mounted.store.focus).toBe(1);
+    expect(draftOf(mounted.store.state, rightKey)).toBe("");
+    expect(mounted.store.state.focus).toBe(1);
   });
 
   it("a scrolled pane stays put while output arrives; wheeling down to the bottom follows again", async () => {
@@ -60,7 +61,7 @@ describe("mouse wheel", () => {
     await mounted.flush();
     expect(mounted.frame()).not.toContain("left 80");
     await mounted.type(wheel("down", 10, 10), wheel("down", 10, 10), wheel("down", 10, 10));
-    expect(mounted.store.anchorOf(mounted.store.panes[0]!)).toBeNull();
+    expect(anchorOf(mounted.store.state, mounted.store.state.panes[0]!)).toBeNull();
     expect(mounted.frame()).toContain("left 80");
   });
 
@@ -68,8 +69,8 @@ describe("mouse wheel", () => {
     await twoPanes();
     const mounted = m!;
     await mounted.type(wheel("up", 80, 12));
-    expect(mounted.store.anchorOf(mounted.store.panes[1]!)).not.toBeNull();
-    expect(mounted.store.anchorOf(mounted.store.panes[0]!)).toBeNull();
+    expect(anchorOf(mounted.store.state, mounted.store.state.panes[1]!)).not.toBeNull();
+    expect(anchorOf(mounted.store.state, mounted.store.state.panes[0]!)).toBeNull();
   });
 
   it("clicks and a wheel outside the panes change nothing and type nothing", async () => {
@@ -78,10 +79,10 @@ describe("mouse wheel", () => {
     right.emit({ kind: "state", from: "starting", to: "idle" });
     await mounted.flush();
     await mounted.type("\u001b[<0;10;10M", "\u001b[<0;10;10m", wheel("up", 10, 1), wheel("up", 10, 30));
-    expect(mounted.store.anchorOf(mounted.store.panes[0]!)).toBeNull();
-    expect(mounted.store.anchorOf(mounted.store.panes[1]!)).toBeNull();
-    expect(mounted.store.draftOf(mounted.store.focusedKey())).toBe("");
-    expect(mounted.store.focus).toBe(1);
+    expect(anchorOf(mounted.store.state, mounted.store.state.panes[0]!)).toBeNull();
+    expect(anchorOf(mounted.store.state, mounted.store.state.panes[1]!)).toBeNull();
+    expect(draftOf(mounted.store.state, focusedKey(mounted.store.state))).toBe("");
+    expect(mounted.store.state.focus).toBe(1);
   });
 
   it("typing still reaches the input line, also right after a wheel", async () => {
@@ -90,7 +91,7 @@ describe("mouse wheel", () => {
     right.emit({ kind: "state", from: "starting", to: "idle" });
     await mounted.flush();
     await mounted.type(wheel("up", 10, 10), "hi");
-    expect(mounted.store.draftOf(mounted.store.focusedKey())).toBe("hi");
+    expect(draftOf(mounted.store.state, focusedKey(mounted.store.state))).toBe("hi");
   });
 
   it("reporting is turned on at mount and off at unmount", async () => {
@@ -107,7 +108,7 @@ describe("mouse wheel", () => {
     await twoPanes({ mouse: false, writes });
     await m!.type(KEYS.pageUp);
     expect(writes).toEqual([]);
-    expect(m!.store.anchorOf(m!.store.panes[1]!)).not.toBeNull();
+    expect(anchorOf(m!.store.state, m!.store.state.panes[1]!)).not.toBeNull();
   });
 
   it("the help overlay mentions the wheel only when it is on", async () => {

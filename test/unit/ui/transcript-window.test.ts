@@ -5,12 +5,12 @@ import { createSessionView } from "../../../src/ui/store/session-view.js";
 import { scrollAnchor, transcriptWindow } from "../../../src/ui/store/transcript-window.js";
 
 function viewWith(n: number) {
-  const view = createSessionView("s1", {
+  let view = createSessionView("s1", {
     harness: "claude",
     settings: [],
     support: { steer: false, inject: false, abstain: true, replace: true },
   });
-  for (let i = 0; i < n; i++) applyEvent(view, { kind: "message", role: "assistant", text: `line ${i}` }, 0);
+  for (let i = 0; i < n; i++) view = applyEvent(view, { kind: "message", role: "assistant", text: `line ${i}` }, 0);
   return view;
 }
 
@@ -23,11 +23,11 @@ describe("transcript window", () => {
   });
 
   it("scrolling up pins the view: new output does not move it", () => {
-    const view = viewWith(30);
+    let view = viewWith(30);
     const anchor = scrollAnchor(view.entries, 40, 5, null, -10)!;
     const before = transcriptWindow(view.entries, 40, 5, anchor).lines.map((l) => l.text);
     expect(before[0]).toBe("line 15");
-    for (let i = 30; i < 40; i++) applyEvent(view, { kind: "message", role: "assistant", text: `line ${i}` }, 0);
+    for (let i = 30; i < 40; i++) view = applyEvent(view, { kind: "message", role: "assistant", text: `line ${i}` }, 0);
     const after = transcriptWindow(view.entries, 40, 5, anchor);
     expect(after.lines.map((l) => l.text)).toEqual(before);
     expect(after.below).toBe(20);

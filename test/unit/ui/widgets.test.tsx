@@ -185,9 +185,9 @@ describe("Failure widget", () => {
 
 describe("transcript rows", () => {
   function frameOf(events: Parameters<typeof applyEvent>[1][], height = 12): string {
-    const v = view();
+    let v = view();
     let t = 1000;
-    for (const e of events) applyEvent(v, e, (t += 1500));
+    for (const e of events) v = applyEvent(v, e, (t += 1500));
     const r = render(<Transcript window={transcriptWindow(v.entries, 70, height, null)} width={70} height={height} />);
     return r.lastFrame()!;
   }
@@ -251,14 +251,14 @@ describe("transcript rows", () => {
 
 describe("pane header and rail", () => {
   it("header shows harness, model, effort, short id, state and usage", () => {
-    const v = view();
-    applyEvent(
+    let v = view();
+    v = applyEvent(
       v,
       { kind: "identity", harness: "claude", sessionId: "4f2a9c1e-aaaa-bbbb", authority: "caller-assigned" },
       0,
     );
-    applyEvent(v, { kind: "state", from: "starting", to: "running" }, 0);
-    applyEvent(v, { kind: "usage", inputTokens: 12_300, outputTokens: 450, costUsd: 0.0123 }, 0);
+    v = applyEvent(v, { kind: "state", from: "starting", to: "running" }, 0);
+    v = applyEvent(v, { kind: "usage", inputTokens: 12_300, outputTokens: 450, costUsd: 0.0123 }, 0);
     const r = render(<PaneHeader view={v} index={1} focused={false} tick={null} width={90} />);
     const f = r.lastFrame()!;
     expect(f).toContain("2 claude · sonnet · high · 4f2a9c1e");
@@ -269,9 +269,9 @@ describe("pane header and rail", () => {
   it("the rail lists every session and points at the one needing approval", () => {
     const a = view("claude");
     const b = createSessionView("s2", { harness: "codex", settings: [], support: SUPPORT });
-    const c = createSessionView("s3", { harness: "pi", settings: [], support: SUPPORT });
-    applyEvent(c, { kind: "approval-request", call: call({}) }, 0);
-    applyEvent(c, { kind: "state", from: "running", to: "awaiting-approval" }, 0);
+    let c = createSessionView("s3", { harness: "pi", settings: [], support: SUPPORT });
+    c = applyEvent(c, { kind: "approval-request", call: call({}) }, 0);
+    c = applyEvent(c, { kind: "state", from: "running", to: "awaiting-approval" }, 0);
     const r = render(
       <AttentionRail
         entries={[

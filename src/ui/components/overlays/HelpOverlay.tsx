@@ -2,10 +2,10 @@ import { Box, Text } from "ink";
 import type React from "react";
 import { useKeys } from "../../hooks/use-keys.js";
 import { useTheme } from "../../hooks/use-theme.js";
+import { keyLabel } from "../../keys/hints.js";
 import { APPROVAL_COMMANDS, COMMAND_HELP, GLOBAL_COMMANDS, type Keymap } from "../../keys/keymap.js";
 import { WHEEL_ROWS } from "../../keys/mouse.js";
 import { NATIVE_HELP_ROWS } from "../../native/native-help.js";
-import { keyLabel } from "../StatusLine.js";
 
 export interface HelpOverlayProps {
   readonly keymap: Keymap;

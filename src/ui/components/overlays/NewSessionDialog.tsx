@@ -65,7 +65,7 @@ export function NewSessionDialog({ launcher, width, height }: NewSessionDialogPr
     setBusy(true);
     launcher.launch(request).then(
       (port) => {
-        store.closeOverlay();
+        store.dispatch({ kind: "close-overlay" });
         store.addSession(port);
       },
       (err: unknown) => {

@@ -1,11 +1,13 @@
 import { Box, Text } from "ink";
 import type React from "react";
 import type { PendingCall } from "../../../core/control/types.js";
+import { useKeys } from "../../hooks/use-keys.js";
 import { useTheme } from "../../hooks/use-theme.js";
+import { approvalKeys } from "../../keys/hints.js";
 import type { InputSupport } from "../../session-port.js";
 import { wrap } from "../../store/entry-lines.js";
 import { previewToolInput } from "../../store/tool-summary.js";
-import { approvalKeys, countdown } from "./ApprovalWidget.js";
+import { countdown } from "./ApprovalWidget.js";
 
 export interface ApprovalFullProps {
   readonly call: PendingCall;
@@ -22,6 +24,7 @@ export interface ApprovalFullProps {
 export function ApprovalFull(props: ApprovalFullProps): React.ReactElement {
   const { call, title, position, total, support, now, width, height } = props;
   const theme = useTheme();
+  const { keymap } = useKeys();
   const inner = Math.max(1, width - 4);
   const lines = wrap(previewToolInput(call.input), inner);
   const room = Math.max(0, height - 6);
@@ -57,7 +60,7 @@ export function ApprovalFull(props: ApprovalFullProps): React.ReactElement {
       <Text dimColor wrap="truncate">
         {lines.length > room ? `(${lines.length - room} more rows not shown)` : " "}
       </Text>
-      <Text wrap="truncate" color={theme.colors.status}>{`${approvalKeys(support)} · Esc back`}</Text>
+      <Text wrap="truncate" color={theme.colors.status}>{`${approvalKeys(keymap, support)} · Esc back`}</Text>
     </Box>
   );
 }

@@ -1,7 +1,9 @@
 import { Box, Text } from "ink";
 import type React from "react";
 import type { PendingCall } from "../../../core/control/types.js";
+import { useKeys } from "../../hooks/use-keys.js";
 import { useTheme } from "../../hooks/use-theme.js";
+import { approvalKeys, keyOf } from "../../keys/hints.js";
 import type { InputSupport } from "../../session-port.js";
 import { wrap } from "../../store/entry-lines.js";
 import { previewToolInput } from "../../store/tool-summary.js";
@@ -24,19 +26,12 @@ export function countdown(deadlineAt: number | null, now: number): string | null
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-/** The keys line: only decisions this harness can deliver are offered. */
-export function approvalKeys(support: InputSupport): string {
-  const keys = ["a allow", "d deny"];
-  if (support.replace) keys.push("e edit");
-  if (support.abstain) keys.push("s abstain");
-  keys.push("f full view");
-  return keys.join(" · ");
-}
-
 /** A pending tool call: tool, command or diff preview, queue position, deadline, keys. */
 export function ApprovalWidget(props: ApprovalWidgetProps): React.ReactElement {
   const { call, position, total, support, composing, now, width, height } = props;
   const theme = useTheme();
+  const { keymap } = useKeys();
+  const full = keyOf(keymap, "approval.full");
   const left = countdown(call.deadlineAt, now);
   // Small panes drop the rule first, then the preview; the header and the keys always show.
   const withRule = height >= 4;
@@ -44,14 +39,14 @@ export function ApprovalWidget(props: ApprovalWidgetProps): React.ReactElement {
   const preview = wrap(previewToolInput(call.input), width);
   const shown = preview.slice(0, previewRows);
   if (preview.length > previewRows && shown.length > 0)
-    shown[shown.length - 1] = `… ${preview.length - previewRows + 1} more rows (f)`;
+    shown[shown.length - 1] = `… ${preview.length - previewRows + 1} more rows${full ? ` (${full})` : ""}`;
   const head = `⚠ approval ${position}/${total} · ${call.tool}${call.canonical && call.canonical !== call.tool ? ` (${call.canonical})` : ""}${left ? ` · auto-deny in ${left}` : ""}`;
   const footer =
     composing === "deny"
       ? "type the deny reason below · Enter sends · Esc cancels"
       : composing === "edit"
         ? "edit the JSON input below · Enter replaces · Esc cancels"
-        : approvalKeys(support);
+        : approvalKeys(keymap, support);
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       {withRule ? <Text color={theme.colors.attention}>{"─".repeat(width)}</Text> : null}

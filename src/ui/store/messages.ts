@@ -1,0 +1,68 @@
+/**
+ * Everything that can change the TUI's state: what the person asks for (intents), what the
+ * sessions report, the cadence clock, and the outcome of a port call. `update` folds each
+ * into the next state; effects carry out the port calls an intent implies.
+ */
+import type { Decision, SessionEvent } from "../../core/control/types.js";
+import type { Direction } from "../layout/tile.js";
+import type { IntentOutcome, SessionInfo } from "../session-port.js";
+import type { Flash, Overlay } from "./ui-state.js";
+
+export type Intent =
+  | { readonly kind: "focus"; readonly index: number }
+  | { readonly kind: "focus-direction"; readonly direction: Direction }
+  | { readonly kind: "focus-step"; readonly delta: 1 | -1 }
+  | { readonly kind: "toggle-zoom" }
+  | { readonly kind: "close-pane" }
+  | { readonly kind: "reopen-pane" }
+  | { readonly kind: "open-overlay"; readonly overlay: Overlay }
+  | { readonly kind: "close-overlay" }
+  | { readonly kind: "toggle-approval-full" }
+  | { readonly kind: "set-draft"; readonly key: string; readonly text: string }
+  | { readonly kind: "submit-input"; readonly text: string }
+  | { readonly kind: "answer-option"; readonly index: number }
+  | { readonly kind: "decide"; readonly decision: Decision }
+  | { readonly kind: "start-compose"; readonly compose: "deny" | "edit" }
+  | { readonly kind: "abstain" }
+  | { readonly kind: "cancel-compose" }
+  | { readonly kind: "interrupt" }
+  | { readonly kind: "halt" }
+  | { readonly kind: "halt-all" }
+  /** Quit, asking first while sessions run. */
+  | { readonly kind: "quit" }
+  /** Quit without asking (the dialog's yes). */
+  | { readonly kind: "quit-now" }
+  | { readonly kind: "scroll-pages"; readonly pages: number }
+  | { readonly kind: "scroll-rows"; readonly index: number; readonly rows: number }
+  | { readonly kind: "resize"; readonly columns: number; readonly rows: number }
+  | { readonly kind: "flash"; readonly text: string; readonly tone: Flash["tone"]; readonly hint?: Flash["hint"] };
+
+export type Msg =
+  | Intent
+  | { readonly kind: "session-opened"; readonly key: string; readonly info: SessionInfo }
+  | { readonly kind: "session-event"; readonly key: string; readonly event: SessionEvent }
+  /** The commit cadence: spinners advance, flashes expire, countdowns move on. */
+  | { readonly kind: "clock" }
+  | { readonly kind: "outcome"; readonly what: string; readonly outcome: IntentOutcome }
+  | { readonly kind: "outcome-failed"; readonly what: string; readonly message: string };
+
+/** A port call (or a notification) an update asks for; run by effects.ts, never by update. */
+export type Effect =
+  | {
+      readonly kind: "send";
+      readonly key: string;
+      readonly text: string;
+      readonly mode: "turn" | "steer" | "inject";
+      readonly what: string;
+    }
+  | { readonly kind: "answer"; readonly key: string; readonly text: string }
+  | {
+      readonly kind: "decide";
+      readonly key: string;
+      readonly callId: string;
+      readonly decision: Decision;
+      readonly what: string;
+    }
+  | { readonly kind: "interrupt"; readonly key: string }
+  | { readonly kind: "halt"; readonly key: string; readonly what: string }
+  | { readonly kind: "notify"; readonly key: string; readonly title: string; readonly reason: string };

@@ -1,0 +1,30 @@
+/** The result of one update, and the small state edits every update file shares. */
+import type { Effect } from "./messages.js";
+import type { Flash, UiState } from "./ui-state.js";
+
+export interface Step {
+  readonly state: UiState;
+  readonly effects: readonly Effect[];
+}
+
+const NONE: readonly Effect[] = Object.freeze([]);
+
+export function only(state: UiState): Step {
+  return { state, effects: NONE };
+}
+
+export function withEffects(state: UiState, ...effects: Effect[]): Step {
+  return { state, effects };
+}
+
+export function flash(state: UiState, now: number, text: string, tone: Flash["tone"], hint?: Flash["hint"]): UiState {
+  return { ...state, flash: { text, tone, at: now, ...(hint ? { hint } : {}) } };
+}
+
+export function setDraft(state: UiState, key: string, text: string): UiState {
+  if ((state.drafts.get(key) ?? "") === text) return state;
+  const drafts = new Map(state.drafts);
+  if (text === "") drafts.delete(key);
+  else drafts.set(key, text);
+  return { ...state, drafts };
+}

@@ -1,0 +1,164 @@
+/**
+ * The TUI's whole view state as one immutable value, and the questions the screen and the
+ * update function ask of it. Nothing here changes a state: `update` (update.ts) makes the
+ * next one.
+ */
+import type { Command } from "../keys/keymap.js";
+import { paneBodyRect } from "../layout/pane-geometry.js";
+import { type Rect, tile } from "../layout/tile.js";
+import { isActive, type SessionView } from "./session-view.js";
+import type { ScrollAnchor } from "./transcript-window.js";
+
+export type Overlay =
+  | { readonly kind: "help" }
+  | { readonly kind: "inspector" }
+  | { readonly kind: "new-session" }
+  | { readonly kind: "quit" }
+  | { readonly kind: "approval-full" };
+
+/** A decision being typed: a deny reason or an edited input. */
+export interface Compose {
+  readonly kind: "deny" | "edit";
+  readonly sessionKey: string;
+  readonly callId: string;
+}
+
+/** A key worth pressing next, named by command so the status line shows the key as bound. */
+export interface KeyHint {
+  readonly command: Command;
+  /** What the key does, e.g. "reopens". */
+  readonly does: string;
+}
+
+export interface Flash {
+  readonly text: string;
+  readonly tone: "info" | "warn" | "error";
+  readonly at: number;
+  readonly hint?: KeyHint;
+}
+
+export interface UiState {
+  /** Every session, in the order it was opened (the rail's order). */
+  readonly sessions: ReadonlyMap<string, SessionView>;
+  /** Session keys shown as panes, in tiling order. Closed panes leave their session running. */
+  readonly panes: readonly string[];
+  readonly focus: number;
+  readonly zoom: boolean;
+  readonly overlay: Overlay | null;
+  readonly compose: Compose | null;
+  readonly flash: Flash | null;
+  readonly drafts: ReadonlyMap<string, string>;
+  readonly anchors: ReadonlyMap<string, ScrollAnchor>;
+  readonly columns: number;
+  readonly rows: number;
+  /** Advances on each cadence tick while the focused session runs: the spinner frame. */
+  readonly tick: number;
+  /** The whole second approval countdowns are drawn at; 0 while no call has a deadline. */
+  readonly clock: number;
+  readonly quitRequested: boolean;
+}
+
+/** Rows the rail (top) and the status line (bottom) take. */
+export const CHROME_ROWS = 2;
+
+/** How long a flash stays on the status line. */
+export const FLASH_MS = 6000;
+
+export function initialUiState(columns = 160, rows = 48): UiState {
+  return {
+    sessions: new Map(),
+    panes: [],
+    focus: 0,
+    zoom: false,
+    overlay: null,
+    compose: null,
+    flash: null,
+    drafts: new Map(),
+    anchors: new Map(),
+    columns,
+    rows,
+    tick: 0,
+    clock: 0,
+    quitRequested: false,
+  };
+}
+
+export function focusedKey(state: UiState): string | undefined {
+  return state.panes[state.focus];
+}
+
+export function focusedView(state: UiState): SessionView | undefined {
+  const key = focusedKey(state);
+  return key === undefined ? undefined : state.sessions.get(key);
+}
+
+export function draftOf(state: UiState, key: string | undefined): string {
+  return key === undefined ? "" : (state.drafts.get(key) ?? "");
+}
+
+export function anchorOf(state: UiState, key: string): ScrollAnchor | null {
+  return state.anchors.get(key) ?? null;
+}
+
+export function hiddenKeys(state: UiState): string[] {
+  return [...state.sessions.keys()].filter((k) => !state.panes.includes(k));
+}
+
+export function anyRunning(state: UiState): boolean {
+  for (const view of state.sessions.values()) if (isActive(view)) return true;
+  return false;
+}
+
+export function hasDeadline(state: UiState): boolean {
+  for (const view of state.sessions.values()) if (view.approvals.some((c) => c.deadlineAt !== null)) return true;
+  return false;
+}
+
+/** Columns the inspector drawer takes while open (0 when closed). */
+export function drawerWidth(state: UiState): number {
+  if (state.overlay?.kind !== "inspector") return 0;
+  return Math.min(72, Math.max(36, Math.floor(state.columns * 0.45)));
+}
+
+/**
+ * Rectangles of the visible panes (one when zoomed), inside the area below the rail. The
+ * same size and pane count give the same objects (tile.ts), so a pane's rect prop is stable.
+ */
+export function paneRects(state: UiState): readonly Rect[] {
+  const height = Math.max(3, state.rows - CHROME_ROWS);
+  const width = Math.max(10, state.columns - drawerWidth(state));
+  return tile(state.zoom ? 1 : state.panes.length, width, height);
+}
+
+/** The visible pane at a cell of the pane area (0-based, below the rail), or null. */
+export function paneAt(state: UiState, column: number, row: number): number | null {
+  const hit = paneRects(state).findIndex(
+    (r) => column >= r.x && column < r.x + r.width && row >= r.y && row < r.y + r.height,
+  );
+  if (hit < 0) return null;
+  return state.zoom ? state.focus : hit;
+}
+
+/** The transcript area of pane `index`, or null when it is not on screen. */
+export function paneBody(state: UiState, index: number): { width: number; height: number } | null {
+  const key = state.panes[index];
+  const view = key === undefined ? undefined : state.sessions.get(key);
+  if (!view || (state.zoom && index !== state.focus)) return null;
+  const rect = paneRects(state)[state.zoom ? 0 : index];
+  return rect ? paneBodyRect(rect, view) : null;
+}
+
+export type InputMode = "answer" | "turn" | "steer" | "inject" | "none";
+
+/** How Enter on the input line is delivered in the focused session's current state. */
+export function inputMode(state: UiState): InputMode {
+  const view = focusedView(state);
+  if (!view || !isActive(view)) return "none";
+  if (view.question) return "answer";
+  if (view.lifecycle === "idle") return "turn";
+  if (view.lifecycle === "running" || view.lifecycle === "awaiting-approval") {
+    if (view.info.support.steer) return "steer";
+    if (view.info.support.inject) return "inject";
+  }
+  return "none";
+}

@@ -1,0 +1,65 @@
+/** What the sessions report, folded into the state: new sessions, their events, the clock. */
+import type { SessionEvent } from "../../core/control/types.js";
+import { MAX_PANES } from "../layout/tile.js";
+import type { SessionInfo } from "../session-port.js";
+import { applyEvent } from "./apply-event.js";
+import type { Effect } from "./messages.js";
+import { createSessionView, needsYou, type SessionView } from "./session-view.js";
+import { flash, only, type Step, setDraft, withEffects } from "./step.js";
+import { FLASH_MS, focusedView, hasDeadline, type UiState } from "./ui-state.js";
+
+/** A new session: on the rail, and as the focused pane while fewer than nine are open. */
+export function openSession(state: UiState, key: string, info: SessionInfo): UiState {
+  const sessions = new Map(state.sessions).set(key, createSessionView(key, info));
+  if (state.panes.length >= MAX_PANES) return { ...state, sessions };
+  const panes = [...state.panes, key];
+  return { ...state, sessions, panes, focus: panes.length - 1 };
+}
+
+function announce(state: UiState, view: SessionView, why: "approval" | "question" | "failure"): Effect {
+  const pane = state.panes.indexOf(view.key);
+  const where = pane >= 0 ? `pane ${pane + 1}` : "hidden pane";
+  const label = view.info.label ?? view.info.harness;
+  const reason =
+    why === "approval"
+      ? `approval needed: ${view.approvals[0]?.tool ?? "tool"}`
+      : why === "question"
+        ? `question: ${view.question?.question ?? ""}`
+        : `failed: ${view.lastFailure?.class ?? "error"}`;
+  return { kind: "notify", key: view.key, title: `${label} (${where})`, reason };
+}
+
+/** One event: the view moves on; a session newly needing you is announced once. */
+export function sessionEvent(state: UiState, key: string, event: SessionEvent, now: number): Step {
+  const view = state.sessions.get(key);
+  if (!view) return only(state);
+  const next = applyEvent(view, event, now);
+  if (next === view) return only(state);
+  let out: UiState = { ...state, sessions: new Map(state.sessions).set(key, next) };
+  const before = needsYou(view);
+  const after = needsYou(next);
+  const effects: Effect[] = after && after !== before ? [announce(out, next, after)] : [];
+  const compose = out.compose;
+  if (compose && compose.sessionKey === key && !next.approvals.some((c) => c.callId === compose.callId)) {
+    // The call being answered was decided elsewhere (deadline, harness): drop the half-typed decision.
+    out = setDraft({ ...out, compose: null }, key, "");
+    out = flash(out, now, "the call you were deciding was closed before you sent it (deadline or harness)", "warn");
+  }
+  return withEffects(settleClock(out, now), ...effects);
+}
+
+/** Countdowns are drawn at whole seconds, and only while some call has a deadline. */
+export function settleClock(state: UiState, now: number): UiState {
+  const second = hasDeadline(state) ? Math.floor(now / 1000) * 1000 : 0;
+  return second === state.clock ? state : { ...state, clock: second };
+}
+
+/** The cadence tick: the focused running session's spinner advances; an old flash goes. */
+export function clockTick(state: UiState, now: number): UiState {
+  const focused = focusedView(state);
+  let out = state;
+  if (focused && (focused.lifecycle === "running" || focused.lifecycle === "starting"))
+    out = { ...out, tick: out.tick + 1 };
+  if (out.flash && now - out.flash.at > FLASH_MS) out = { ...out, flash: null };
+  return settleClock(out, now);
+}

@@ -1,0 +1,106 @@
+/**
+ * The one update function: (state, message, now) → the next state and the effects to run.
+ * Pure: it reads no clock, calls no port and changes nothing it is given, so every
+ * transition of the TUI can be tested without Ink. The store (app-store.ts) feeds it and
+ * runs the effects (effects.ts).
+ */
+import type { Msg } from "./messages.js";
+import { flash, only, type Step, setDraft } from "./step.js";
+import type { UiState } from "./ui-state.js";
+import {
+  abstain,
+  answerOption,
+  cancelCompose,
+  decide,
+  halt,
+  haltAll,
+  interrupt,
+  quit,
+  startCompose,
+  submitInput,
+} from "./update-input.js";
+import {
+  closePane,
+  focusDirection,
+  focusIndex,
+  focusStep,
+  reopenPane,
+  resize,
+  scrollPages,
+  scrollRows,
+  toggleApprovalFull,
+  toggleZoom,
+} from "./update-layout.js";
+import { clockTick, openSession, sessionEvent } from "./update-session.js";
+
+export function update(state: UiState, msg: Msg, now: number): Step {
+  switch (msg.kind) {
+    case "session-opened":
+      return only(openSession(state, msg.key, msg.info));
+    case "session-event":
+      return sessionEvent(state, msg.key, msg.event, now);
+    case "clock":
+      return only(clockTick(state, now));
+    case "outcome": {
+      const o = msg.outcome;
+      if ("disposition" in o)
+        return only(
+          o.disposition === "rejected" ? flash(state, now, `${msg.what} rejected: ${o.reason}`, "warn") : state,
+        );
+      if (o.result !== "refused") return only(state);
+      return only(flash(state, now, `${msg.what} refused (${o.refused.code}): ${o.refused.reason}`, "warn"));
+    }
+    case "outcome-failed":
+      return only(flash(state, now, `${msg.what} failed: ${msg.message}`, "error"));
+    case "focus":
+      return only(focusIndex(state, msg.index));
+    case "focus-direction":
+      return only(focusDirection(state, msg.direction));
+    case "focus-step":
+      return only(focusStep(state, msg.delta));
+    case "toggle-zoom":
+      return only(toggleZoom(state));
+    case "close-pane":
+      return only(closePane(state, now));
+    case "reopen-pane":
+      return only(reopenPane(state, now));
+    case "open-overlay":
+      return only({ ...state, overlay: msg.overlay });
+    case "close-overlay":
+      return only(state.overlay === null ? state : { ...state, overlay: null });
+    case "toggle-approval-full":
+      return only(toggleApprovalFull(state));
+    case "set-draft":
+      return only(setDraft(state, msg.key, msg.text));
+    case "submit-input":
+      return submitInput(state, msg.text, now);
+    case "answer-option":
+      return answerOption(state, msg.index);
+    case "decide":
+      return decide(state, msg.decision);
+    case "start-compose":
+      return startCompose(state, msg.compose, now);
+    case "abstain":
+      return abstain(state, now);
+    case "cancel-compose":
+      return only(cancelCompose(state));
+    case "interrupt":
+      return interrupt(state, now);
+    case "halt":
+      return halt(state, now);
+    case "halt-all":
+      return haltAll(state, now);
+    case "quit":
+      return only(quit(state));
+    case "quit-now":
+      return only({ ...state, quitRequested: true });
+    case "scroll-pages":
+      return only(scrollPages(state, msg.pages));
+    case "scroll-rows":
+      return only(scrollRows(state, msg.index, msg.rows));
+    case "resize":
+      return only(resize(state, msg.columns, msg.rows));
+    case "flash":
+      return only(flash(state, now, msg.text, msg.tone, msg.hint));
+  }
+}

@@ -1,0 +1,144 @@
+/** The update function alone: every transition is a value in, a value and effects out; no Ink, no port. */
+import { describe, expect, it } from "vitest";
+import type { SessionEvent } from "../../../src/core/control/types.js";
+import type { Effect, Msg } from "../../../src/ui/store/messages.js";
+import { focusedView, initialUiState, type UiState } from "../../../src/ui/store/ui-state.js";
+import { update } from "../../../src/ui/store/update.js";
+
+const SUPPORT = { steer: false, inject: false, abstain: true, replace: true };
+const NOW = 1_700_000_000_000;
+
+function run(state: UiState, ...msgs: Msg[]): { state: UiState; effects: Effect[] } {
+  const effects: Effect[] = [];
+  let s = state;
+  for (const m of msgs) {
+    const step = update(s, m, NOW);
+    s = step.state;
+    effects.push(...step.effects);
+  }
+  return { state: s, effects };
+}
+
+const open = (key: string, harness: "claude" | "codex" = "claude"): Msg => ({
+  kind: "session-opened",
+  key,
+  info: { harness, settings: [], support: SUPPORT },
+});
+const event = (key: string, e: SessionEvent): Msg => ({ kind: "session-event", key, event: e });
+const ask = (key: string, callId = "c1"): Msg =>
+  event(key, {
+    kind: "approval-request",
+    call: { callId, tool: "Bash", input: { command: "ls" }, openedAt: 0, deadlineAt: null },
+  });
+
+/** Everything a state holds, Maps included, as plain data: equal snapshots mean nothing changed. */
+function snapshot(state: UiState): string {
+  return JSON.stringify(state, (_k, v) => (v instanceof Map ? [...v.entries()] : v));
+}
+
+describe("update", () => {
+  it("never changes the state it is given, whatever the message", () => {
+    const msgs: Msg[] = [
+      open("s1"),
+      open("s2", "codex"),
+      event("s1", { kind: "state", from: "starting", to: "idle" }),
+      event("s1", { kind: "token", text: "hel" }),
+      event("s1", { kind: "token", text: "lo" }),
+      ask("s2"),
+      { kind: "set-draft", key: "s2", text: "x" },
+      { kind: "start-compose", compose: "deny" },
+      { kind: "focus", index: 0 },
+      { kind: "submit-input", text: "go on" },
+      { kind: "close-pane" },
+      { kind: "reopen-pane" },
+      { kind: "toggle-zoom" },
+      { kind: "scroll-pages", pages: -1 },
+      { kind: "halt-all" },
+      { kind: "clock" },
+    ];
+    let state = initialUiState(120, 40);
+    for (const m of msgs) {
+      const before = snapshot(state);
+      const next = update(state, m, NOW).state;
+      expect(snapshot(state)).toBe(before);
+      state = next;
+    }
+  });
+
+  it("Enter on an idle session shows the prompt and asks for one send, nothing more", () => {
+    const { state, effects } = run(
+      initialUiState(),
+      open("s1"),
+      event("s1", { kind: "state", from: "starting", to: "idle" }),
+      { kind: "set-draft", key: "s1", text: "fix it" },
+      { kind: "submit-input", text: "fix it" },
+    );
+    expect(effects).toEqual([{ kind: "send", key: "s1", text: "fix it", mode: "turn", what: "prompt" }]);
+    expect(focusedView(state)!.entries.at(-1)).toMatchObject({ role: "user", text: "fix it" });
+    expect(state.drafts.get("s1")).toBeUndefined();
+  });
+
+  it("a deny without a reason sends nothing and says why; with one it decides the head call", () => {
+    const base = run(initialUiState(), open("s1"), ask("s1"), { kind: "start-compose", compose: "deny" });
+    const empty = run(base.state, { kind: "submit-input", text: "  " });
+    expect(empty.effects).toEqual([]);
+    expect(empty.state.flash?.text).toContain("a deny needs a reason");
+    const sent = run(base.state, { kind: "submit-input", text: "not that dir" });
+    expect(sent.effects).toEqual([
+      {
+        kind: "decide",
+        key: "s1",
+        callId: "c1",
+        decision: { decision: "deny", reason: "not that dir" },
+        what: "deny Bash",
+      },
+    ]);
+    expect(sent.state.compose).toBeNull();
+  });
+
+  it("a refused outcome reaches the status line with its code and reason", () => {
+    const { state } = run(initialUiState(), {
+      kind: "outcome",
+      what: "allow Bash",
+      outcome: { result: "refused", refused: { code: "TOO_LATE", reason: "the deadline passed" } },
+    });
+    expect(state.flash).toMatchObject({ text: "allow Bash refused (TOO_LATE): the deadline passed", tone: "warn" });
+  });
+
+  it("halt-all asks each live session to halt once and skips closed ones", () => {
+    const { effects } = run(
+      initialUiState(),
+      open("s1"),
+      open("s2"),
+      open("s3"),
+      event("s2", { kind: "closed", exitCode: 0, cause: "clean" }),
+      { kind: "halt-all" },
+    );
+    expect(effects.filter((e) => e.kind === "halt").map((e) => e.key)).toEqual(["s1", "s3"]);
+  });
+
+  it("a session newly needing you is announced once, naming its pane", () => {
+    const { effects } = run(initialUiState(), open("s1"), open("s2", "codex"), ask("s2", "c1"), ask("s2", "c2"));
+    expect(effects).toEqual([{ kind: "notify", key: "s2", title: "codex (pane 2)", reason: "approval needed: Bash" }]);
+  });
+
+  it("a half-typed deny is dropped, and said so, when the call closes elsewhere", () => {
+    const { state } = run(
+      initialUiState(),
+      open("s1"),
+      ask("s1"),
+      { kind: "start-compose", compose: "deny" },
+      { kind: "set-draft", key: "s1", text: "half a rea" },
+      event("s1", { kind: "approval-cleared", callId: "c1", reason: "decided" }),
+    );
+    expect(state.compose).toBeNull();
+    expect(state.drafts.get("s1")).toBeUndefined();
+    expect(state.flash?.text).toContain("closed before you sent it");
+  });
+
+  it("an event that shows nothing keeps the same state object, so nothing redraws", () => {
+    const { state } = run(initialUiState(), open("s1"));
+    const next = update(state, event("s1", { kind: "warning", code: "x", message: "y" } as SessionEvent), NOW).state;
+    expect(next).toBe(state);
+  });
+});
