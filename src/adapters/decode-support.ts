@@ -3,7 +3,7 @@
  * canonical tool names and safe field access on parsed records. Pure, no I/O.
  */
 
-import { limitFailure, type MatcherSet, matchAuth, matchLimit } from "../core/classify.js";
+import { authFailure, limitFailure, type MatcherSet, matchLimit } from "../core/classify.js";
 import type { DecoderContext, JsonObject } from "../core/decoder.js";
 import type { HarnessEvent } from "../core/events.js";
 import { failure, failureEvent } from "../core/failure.js";
@@ -94,12 +94,8 @@ export function textLineEvents(line: string, stream: "stdout" | "stderr", set: M
     return out;
   }
   if (stream === "stderr") {
-    const kind = matchAuth(line, set);
-    if (kind)
-      out.push(
-        { kind: "error", message: `auth wall: ${kind}` },
-        failureEvent(failure("auth", line, { authKind: kind })),
-      );
+    const auth = authFailure(line, set);
+    if (auth) out.push({ kind: "error", message: `auth wall: ${auth.authKind}` }, failureEvent(auth));
   }
   return out;
 }

@@ -27,6 +27,8 @@ export interface LimitPattern extends PatternSpec {
 }
 export interface AuthPattern extends PatternSpec {
   readonly kind: AuthFailureKind;
+  /** What the user runs or sets to get past this wall (the harness's own login step). */
+  readonly hint?: string;
 }
 
 export interface MatcherSet {
@@ -102,7 +104,10 @@ const MatcherSetSchema = z
     limit: z.array(PatternSpecSchema.extend({ code: z.enum(LIMIT_CODES) }).strict()).optional(),
     auth: z
       .array(
-        PatternSpecSchema.extend({ kind: z.enum(["not-logged-in", "expired", "invalid-key", "forbidden"]) }).strict(),
+        PatternSpecSchema.extend({
+          kind: z.enum(["not-logged-in", "expired", "invalid-key", "forbidden"]),
+          hint: z.string().min(1).optional(),
+        }).strict(),
       )
       .optional(),
     stall: z.array(PatternSpecSchema).optional(),
@@ -180,6 +185,12 @@ export function matchLimit(text: string, set: MatcherSet): LimitCode | undefined
 export function matchAuth(text: string, set: MatcherSet): AuthFailureKind | undefined {
   return firstMatch(set.auth, head(text))?.kind;
 }
+/** The auth wall a text shows, as a failure carrying the matcher's hint; undefined when none. */
+export function authFailure(text: string, set: MatcherSet): FailureSummary | undefined {
+  const auth = firstMatch(set.auth, head(text));
+  if (!auth) return undefined;
+  return failure("auth", text, auth.hint ? { authKind: auth.kind, hint: auth.hint } : { authKind: auth.kind });
+}
 export function matchesAny(specs: readonly PatternSpec[], text: string): boolean {
   return firstMatch(specs, head(text)) !== undefined;
 }
@@ -249,7 +260,11 @@ export function classifyFailureText(message: string, set: MatcherSet, opts: Clas
     return failure(limitClass(limit.code), message, withStatus({ code: limit.code }));
   const auth = firstMatch(set.auth, text);
   if (auth && (status === undefined || status === 401 || status === 403))
-    return failure("auth", message, withStatus({ authKind: auth.kind }));
+    return failure(
+      "auth",
+      message,
+      withStatus(auth.hint ? { authKind: auth.kind, hint: auth.hint } : { authKind: auth.kind }),
+    );
   if (status !== undefined) {
     const byStatus = classForStatus(status);
     if (byStatus) {

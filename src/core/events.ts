@@ -22,8 +22,13 @@ export const FAILURE_CLASSES = [
 ] as const;
 export type FailureClass = (typeof FAILURE_CLASSES)[number];
 
-/** Retry on another route makes sense for these; the rest need a different request. */
+/**
+ * Retry on another route makes sense for these; the rest need a different request. A login
+ * problem (`auth`) is not retryable: the same credentials fail the same way until the user
+ * logs in or sets a key, which the failure's hint names.
+ */
 const NOT_RETRYABLE: ReadonlySet<FailureClass> = new Set([
+  "auth",
   "task",
   "budget",
   "rejected",

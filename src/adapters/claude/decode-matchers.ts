@@ -5,6 +5,9 @@
  */
 import type { MatcherSet } from "../../core/classify.js";
 
+const LOGIN_HINT = "run `claude` in a terminal, then `/login` in it (or set ANTHROPIC_API_KEY)";
+const KEY_HINT = "check ANTHROPIC_API_KEY, or unset it and run `claude`, then `/login` in it";
+
 export const CLAUDE_MATCHERS: Partial<MatcherSet> = {
   limit: [
     { pattern: "you'?ve hit your session limit", code: "session-limit" },
@@ -17,11 +20,12 @@ export const CLAUDE_MATCHERS: Partial<MatcherSet> = {
     {
       pattern: "oauth (?:session|token) (?:has )?expired|could not be refreshed|failed to authenticate",
       kind: "expired",
+      hint: LOGIN_HINT,
     },
     // "Not logged in · Please run /login" (strings in the 2.1.197 binary); the bad-key wording
     // "Invalid API key · Please run /login" is caught first by the shared invalid-key matcher.
-    { pattern: "invalid api key", kind: "invalid-key" },
-    { pattern: "not logged in|please run /login|run /login", kind: "not-logged-in" },
+    { pattern: "invalid api key", kind: "invalid-key", hint: KEY_HINT },
+    { pattern: "not logged in|please run /login|run /login", kind: "not-logged-in", hint: LOGIN_HINT },
   ],
 };
 

@@ -6,5 +6,11 @@
 import type { MatcherSet } from "../../core/classify.js";
 
 export const CODEX_MATCHERS: Partial<MatcherSet> = {
-  auth: [{ pattern: "run codex login|codex login", kind: "not-logged-in" }],
+  auth: [
+    {
+      pattern: "run codex login|codex login",
+      kind: "not-logged-in",
+      hint: "run `codex login` (or set OPENAI_API_KEY)",
+    },
+  ],
 };

@@ -59,7 +59,7 @@ describe("claude failure classification (live-drive §2/§5)", () => {
     expect(
       done(decodeLines("claude", apiFailure(401, "authentication_failed", "Invalid API key · Fix external API key"), 1))
         .failure,
-    ).toMatchObject({ class: "auth", authKind: "invalid-key", retryable: true });
+    ).toMatchObject({ class: "auth", authKind: "invalid-key", retryable: false });
   });
 
   it("the synthetic assistant is an error notice, never an assistant message", () => {
