@@ -6,7 +6,7 @@
 import { authFailure, limitFailure, type MatcherSet, matchLimit } from "../core/classify.js";
 import type { DecoderContext, JsonObject } from "../core/decoder.js";
 import type { HarnessEvent } from "../core/events.js";
-import { failure, failureEvent } from "../core/failure.js";
+import { failureEvent } from "../core/failure.js";
 import type { HarnessName } from "../core/harness-names.js";
 
 export function str(value: unknown): string | undefined {
