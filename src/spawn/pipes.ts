@@ -2,10 +2,18 @@
  * The pipe spawner: every JSON protocol runs here (a pty echoes input, cuts lines at
  * 4095 bytes and merges stderr). Each child leads its own process group so a kill reaches
  * what it spawned too: killing the codex wrapper alone on node 20 orphans the native binary.
+ *
+ * The group is led by the leash (leash.mjs), which starts the harness and holds a socket to
+ * hmux on its fd 3: when hmux dies, however it dies, the leash sees end-of-file and takes the
+ * group down, so no harness outlives its supervisor. A harness whose stdin is a pipe from hmux
+ * would see EOF too, but a one-shot turn's harness reads nothing and would run on to its end.
  */
 import { type ChildProcess, spawn as spawnChild } from "node:child_process";
+import type { Duplex } from "node:stream";
+import { fileURLToPath } from "node:url";
 import type { ChildProcessHandle, ExitStatus, Signal, Spawner, SpawnRequest } from "../core/exec/ports.js";
 import { ChunkFanout, signalGroup } from "./fanout.js";
+import { resolveExecutable } from "./resolve-executable.js";
 
 export interface PipeSpawnerOptions {
   /**
@@ -13,26 +21,34 @@ export interface PipeSpawnerOptions {
    * that inherited the pipe can hold it open forever; past this grace we stop reading.
    */
   readonly drainGraceMs?: number;
+  /** After hmux dies, how long the leash waits between TERM and KILL of the group. */
+  readonly leashGraceMs?: number;
 }
 
 export const DEFAULT_DRAIN_GRACE_MS = 2_000;
+export const DEFAULT_LEASH_GRACE_MS = 2_000;
+const LEASH = fileURLToPath(new URL("./leash.mjs", import.meta.url));
 
 export function createPipeSpawner(options: PipeSpawnerOptions = {}): Spawner {
   const grace = options.drainGraceMs ?? DEFAULT_DRAIN_GRACE_MS;
-  return { kind: "pipe", spawn: (request) => spawnOnPipes(request, grace) };
+  const leashGrace = options.leashGraceMs ?? DEFAULT_LEASH_GRACE_MS;
+  return { kind: "pipe", spawn: (request) => spawnOnPipes(request, grace, leashGrace) };
 }
 
-function spawnOnPipes(request: SpawnRequest, drainGraceMs: number): ChildProcessHandle {
+function spawnOnPipes(request: SpawnRequest, drainGraceMs: number, leashGraceMs: number): ChildProcessHandle {
   const stdout = new ChunkFanout();
   const stderr = new ChunkFanout();
   const [file, ...args] = request.argv;
   let child: ChildProcess;
   try {
     if (!file) throw new Error("empty argv");
-    child = spawnChild(file, args, {
+    // Checked here, before the leash starts, so a missing binary reads as before: no process.
+    const resolved = resolveExecutable(file, request.env.PATH, request.cwd);
+    if (!resolved.ok) return failedHandle(spawnErrorText(resolved.error, file, request.cwd));
+    child = spawnChild(process.execPath, [LEASH, String(leashGraceMs), resolved.path, ...args], {
       cwd: request.cwd,
       env: { ...request.env },
-      stdio: [request.stdin === "pipe" ? "pipe" : "ignore", "pipe", "pipe"],
+      stdio: [request.stdin === "pipe" ? "pipe" : "ignore", "pipe", "pipe", "pipe"],
       detached: true,
       windowsHide: true,
     });
@@ -40,6 +56,14 @@ function spawnOnPipes(request: SpawnRequest, drainGraceMs: number): ChildProcess
     // A synchronous failure (bad argument, NUL in env) is a spawn error like ENOENT.
     return failedHandle(spawnErrorText(err, file, request.cwd));
   }
+  // The leash's end stays open for the child's whole life; only hmux's death closes it.
+  const leash = child.stdio[3] as Duplex | null;
+  let leashReport = "";
+  leash?.on("data", (chunk: Buffer) => {
+    // Only a start error is ever reported here; anything longer is not the leash talking.
+    if (leashReport.length < 4096) leashReport += chunk.toString("utf8");
+  });
+  leash?.on("error", () => undefined);
 
   let exitedOnce = false;
   const exited = new Promise<ExitStatus>((resolve) => {
@@ -50,7 +74,9 @@ function spawnOnPipes(request: SpawnRequest, drainGraceMs: number): ChildProcess
       if (!status || exitedOnce) return;
       exitedOnce = true;
       if (graceTimer) clearTimeout(graceTimer);
-      resolve(status);
+      // Read at the end: the leash's report may arrive after its exit event.
+      const startError = leashSpawnError(leashReport, file, request.cwd);
+      resolve(startError ? { code: null, signal: null, spawnError: startError } : status);
     };
     child.on("error", (err) => {
       // Only a start failure ends the handle; a later 'error' (kill of a dead pid) is noise.
@@ -69,6 +95,7 @@ function spawnOnPipes(request: SpawnRequest, drainGraceMs: number): ChildProcess
         // A grandchild still holds the pipe: stop reading, keep what was read.
         child.stdout?.destroy();
         child.stderr?.destroy();
+        leash?.destroy();
         settle();
       }, drainGraceMs);
     });
@@ -114,6 +141,22 @@ function spawnOnPipes(request: SpawnRequest, drainGraceMs: number): ChildProcess
     },
     exited,
   };
+}
+
+/** What the leash reported when it could not start the harness (a race with the check above). */
+function leashSpawnError(report: string, file: string | undefined, cwd: string): string | undefined {
+  const line = report.split("\n")[0]?.trim();
+  if (!line) return undefined;
+  try {
+    const parsed = JSON.parse(line) as { spawnError?: { code?: string | null; message?: string } };
+    if (!parsed.spawnError) return undefined;
+    const err = Object.assign(new Error(parsed.spawnError.message ?? "spawn failed"), {
+      code: parsed.spawnError.code ?? undefined,
+    });
+    return spawnErrorText(err, file, cwd);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The handle of a process that never started: nothing to read, write or kill. */
