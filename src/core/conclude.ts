@@ -9,7 +9,7 @@
  *
  * Cause, first rule that applies: spawn error → failed (transport); abort → killed; watchdog
  * timeout → killed (timeout, not retryable); watchdog stall → stall (stall, retryable); a `limit`
- * event → limit; a signal → killed; a non-zero exit → failed when the stream explained it, else the
+ * event → limit; a signal hmux did not send → crash (transport, naming the signal); a non-zero exit → failed when the stream explained it, else the
  * stderr tail decides (transport/unavailable → failed, otherwise crash with a `native` failure);
  * exit 0 or unknown → failed (native) when the decoder says the stream never reached its
  * turn-ending record and nothing else failed, else awaiting-input for a well-formed question on a failure-free turn, failed for
@@ -19,7 +19,7 @@
 
 import { classifyExitTail, type MatcherSet, SHARED_MATCHERS } from "./classify.js";
 import type { ExitCause, FailureClass, FailureSummary, HarnessEvent } from "./events.js";
-import { failure, failureEvent, reduceFailures } from "./failure.js";
+import { failure, failureEvent, killedBySignal, reduceFailures } from "./failure.js";
 import { detectQuestion } from "./question.js";
 
 export interface ExitStatus {
@@ -41,6 +41,8 @@ export interface ConcludeInput {
   /** stderr lines kept by the runner; defaults to the last raw stderr events. */
   readonly stderrTail?: readonly string[];
   readonly matchers?: MatcherSet;
+  /** Names the harness in failures this function writes itself. */
+  readonly harness?: string;
   /** The decoder's verdict that the stream stopped before its turn-ending record (see StreamDecoder.incompleteTurn). */
   readonly incompleteTurn?: string;
 }
@@ -106,7 +108,10 @@ export function concludeTurn(input: ConcludeInput): HarnessEvent[] {
     return finish("stall");
   }
   if (limitSeen) return finish("limit");
-  if (exit.code === null && exit.signal) return finish("killed");
+  if (exit.code === null && exit.signal) {
+    add(killedBySignal(input.harness, exit.signal));
+    return finish("crash");
+  }
 
   if (exit.code !== null && exit.code !== 0) {
     if (seen.length > 0) return finish("failed");

@@ -8,6 +8,16 @@ export function failure(
   return { class: cls, retryable: isRetryable(cls), message, ...extra };
 }
 
+/**
+ * A harness ended by a signal hmux did not send (another process, the OOM killer). One answer
+ * under `run` and `session`: cause `crash` with this failure, naming the signal. `transport`,
+ * as for a broken pipe to the harness: the channel hmux drives the harness through was cut,
+ * and running the same request again may well succeed.
+ */
+export function killedBySignal(harness: string | undefined, signal: string): FailureSummary {
+  return failure("transport", `${harness ?? "the harness"} was killed by ${signal}, a signal hmux did not send`);
+}
+
 export function failureEvent(summary: FailureSummary): HarnessEvent {
   return { kind: "failure", ...summary };
 }

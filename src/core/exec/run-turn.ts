@@ -125,6 +125,7 @@ export async function* runTurn(
     const incompleteTurn = decoder.incompleteTurn?.();
     const input: ConcludeInput = {
       ...observed,
+      harness: request.harness,
       ...(incompleteTurn !== undefined ? { incompleteTurn } : {}),
       escalateQuestions: request.escalateQuestions ?? true,
       ...(request.matchers ? { matchers: request.matchers } : {}),

@@ -9,7 +9,7 @@ import { channelCapabilities } from "../control/capabilities.js";
 import type { ControlCommand, DecisionMode, Frame } from "../control/machine-types.js";
 import type { CommandOutcome, Decider, Disposition, Lifecycle, SessionEvent } from "../control/types.js";
 import type { ExitCause, FailureSummary, HarnessEvent } from "../events.js";
-import { failure, reduceFailures } from "../failure.js";
+import { failure, killedBySignal, reduceFailures } from "../failure.js";
 import { type LineItem, LineSplitter } from "../lines.js";
 import { composeAnswer, composePrompt, detectQuestion } from "../question.js";
 import type { ChildProcessHandle, ExitStatus } from "./ports.js";
@@ -477,19 +477,20 @@ class Session implements SessionHandle {
     }
     const unexpected = this.ending === null;
     if (this.turn) {
-      const f = unexpected
-        ? failure("transport", `${this.harness} exited (code ${status.code}, signal ${status.signal}) during a turn`)
-        : undefined;
+      const f = !unexpected
+        ? undefined
+        : status.signal
+          ? killedBySignal(this.harness, status.signal)
+          : failure("transport", `${this.harness} exited (code ${status.code}) during a turn`);
       this.endTurn(unexpected ? "crash" : this.ending?.cause === "stall" ? "stall" : "killed", status.code, f);
     }
     this.readyResolve(false);
     this.finish(
       this.ending ?? {
         cause: "crash",
-        failure: failure(
-          "transport",
-          `${this.harness} exited unexpectedly (code ${status.code}, signal ${status.signal})`,
-        ),
+        failure: status.signal
+          ? killedBySignal(this.harness, status.signal)
+          : failure("transport", `${this.harness} exited unexpectedly (code ${status.code})`),
       },
       status.code,
     );

@@ -157,10 +157,12 @@ describe("concludeTurn", () => {
     expect(concludeTurn({ ...base, events, exit: { code: 0 } }).at(-1)).toMatchObject({ cause: "limit" });
   });
 
-  it("a signal the runner did not send is killed", () => {
-    expect(concludeTurn({ ...base, events: [], exit: { code: null, signal: "SIGSEGV" } }).at(-1)).toMatchObject({
-      cause: "killed",
-    });
+  it("a signal the runner did not send is a crash whose failure names the signal", () => {
+    const end = concludeTurn({ ...base, harness: "claude", events: [], exit: { code: null, signal: "SIGKILL" } }).at(
+      -1,
+    );
+    expect(end).toMatchObject({ cause: "crash", failure: { class: "transport", retryable: true } });
+    expect(end?.kind === "done" && end.failure?.message).toMatch(/claude was killed by SIGKILL/);
   });
 
   it("hmux exits 0 only for clean and awaiting-input", () => {
