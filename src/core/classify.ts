@@ -10,6 +10,8 @@
  * same request elsewhere. `transport` is kept for the path to the provider failing (refused,
  * reset, DNS, a stream cut mid-response), which says nothing about the provider itself.
  * `timeout` and `stall` are hmux's own watchdog classes; only codex reports a stall itself.
+ * `network` is a harness that kept retrying because it could not reach any network and was given
+ * up on after a bounded number of its own reconnect attempts (the count is in the message).
  */
 import { z } from "zod";
 import type { AuthFailureKind, FailureClass, FailureSummary, LimitCode } from "./events.js";

@@ -8,7 +8,8 @@
  * `done.exitCode` is the harness's exit code as observed (null: killed by a signal, or unknown).
  *
  * Cause, first rule that applies: spawn error → failed (transport); abort → killed; watchdog
- * timeout → killed (timeout, not retryable); watchdog stall → stall (stall, retryable); a `limit`
+ * timeout → killed (timeout, not retryable); watchdog stall → stall (stall, retryable); the decoder
+ * gave up on the harness → failed (with the decoder's failure, e.g. network); a `limit`
  * event → limit; a signal hmux did not send → crash (transport, naming the signal); a non-zero exit → failed when the stream explained it, else the
  * stderr tail decides (transport/unavailable → failed, otherwise crash with a `native` failure);
  * exit 0 or unknown → failed (native) when the decoder says the stream never reached its
@@ -35,6 +36,8 @@ export interface ConcludeInput {
   readonly exit: ExitStatus;
   /** hmux's watchdog ended the turn: the wall-clock deadline or the stream-idle budget. */
   readonly watchdog?: "timeout" | "stall" | null;
+  /** The decoder said the harness would never end the turn itself, and the runner stopped it. */
+  readonly gaveUp?: boolean;
   /** The caller (user, hmux) asked the turn to stop. */
   readonly aborted?: boolean;
   readonly escalateQuestions: boolean;
@@ -106,6 +109,11 @@ export function concludeTurn(input: ConcludeInput): HarnessEvent[] {
   if (input.watchdog === "stall") {
     add(failure("stall", "the harness produced no output within the stall budget and was stopped"));
     return finish("stall");
+  }
+  if (input.gaveUp) {
+    // The decoder's own failure explains it; a stream-less give-up still needs one.
+    if (seen.length === 0) add(failure("native", "the harness was stopped: it would not end the turn by itself"));
+    return finish("failed");
   }
   if (limitSeen) return finish("limit");
   if (exit.code === null && exit.signal) {

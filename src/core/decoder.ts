@@ -20,6 +20,12 @@ export interface StreamDecoder {
    * after end(), by whoever concludes the turn.
    */
   incompleteTurn?(): string | undefined;
+  /**
+   * Optional. Set once the stream shows the harness will not end the turn by itself (codex
+   * reconnecting forever with no network): the runner then stops the process. The decoder has
+   * already emitted the failure that explains it; the text says why, for logs.
+   */
+  giveUp?(): string | undefined;
 }
 
 export interface DecoderContext {

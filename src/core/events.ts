@@ -19,6 +19,7 @@ export const FAILURE_CLASSES = [
   "timeout",
   "trust-refused",
   "stall",
+  "network",
 ] as const;
 export type FailureClass = (typeof FAILURE_CLASSES)[number];
 

@@ -39,6 +39,7 @@ const RANK: Record<FailureClass, number> = {
   task: 3,
   timeout: 3,
   stall: 3,
+  network: 4,
   transport: 4,
 };
 

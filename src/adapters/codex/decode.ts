@@ -12,6 +12,9 @@
  *   metadata … not found"): an `error` event, never a failure.
  * - top-level `error` → error event, held as a pending failure: codex retries on its own
  *   ("Reconnecting... waiting for network"), so it only counts if the turn never completes.
+ *   With no network at all codex prints that notice about every 45 s forever (live-drive.md §3,
+ *   "nothing listening"): after RECONNECT_GIVE_UP of them in a row the decoder reports a
+ *   `network` failure with the count and asks the runner to stop codex (giveUp).
  *   turn.failed → failure now. turn.completed → usage, and clears anything pending.
  * - turn.started, item.updated, todo_list and other lifecycle items → progress.
  */
@@ -19,7 +22,7 @@
 import { classifyFailureText, type MatcherSet, mergeExtras, withExtras } from "../../core/classify.js";
 import type { DecoderContext, JsonObject, StreamDecoder } from "../../core/decoder.js";
 import type { FailureSummary, HarnessEvent } from "../../core/events.js";
-import { failureEvent } from "../../core/failure.js";
+import { failure, failureEvent } from "../../core/failure.js";
 import { canonicalTool, IdentityTracker, num, obj, str, textLineEvents, unrecognized } from "../decode-support.js";
 import { CODEX_MATCHERS } from "./matchers.js";
 
@@ -69,6 +72,11 @@ function toolOutput(item: JsonObject, type: string): string {
   return str(item.query) ?? "";
 }
 
+/** Codex's notice while it waits for a network it cannot reach. */
+const WAITING_FOR_NETWORK = /waiting for network/i;
+/** Consecutive waiting-for-network notices after which the turn is given up (about 4 minutes). */
+export const RECONNECT_GIVE_UP = 5;
+
 class CodexDecoder implements StreamDecoder {
   private readonly identity: IdentityTracker;
   private readonly matchers: MatcherSet;
@@ -76,6 +84,9 @@ class CodexDecoder implements StreamDecoder {
   private pending: FailureSummary | undefined;
   /** An exec turn ends with turn.completed or turn.failed; turn.started opens one (every capture ends so). */
   private turnOpen = true;
+  /** Waiting-for-network notices since the last record that showed the turn moving. */
+  private reconnects = 0;
+  private gaveUp: string | undefined;
 
   constructor(private readonly context: DecoderContext) {
     this.identity = new IdentityTracker("codex", context);
@@ -83,6 +94,7 @@ class CodexDecoder implements StreamDecoder {
   }
 
   record(record: JsonObject): HarnessEvent[] {
+    if (record.type !== "error") this.reconnects = 0;
     switch (record.type) {
       case "thread.started":
         return this.identity.announce(record.thread_id);
@@ -114,6 +126,10 @@ class CodexDecoder implements StreamDecoder {
     const pending = this.pending;
     this.pending = undefined;
     return pending ? [failureEvent(pending)] : [];
+  }
+
+  giveUp(): string | undefined {
+    return this.gaveUp;
   }
 
   incompleteTurn(): string | undefined {
@@ -205,8 +221,29 @@ class CodexDecoder implements StreamDecoder {
 
   private topLevelError(record: JsonObject): HarnessEvent[] {
     const message = str(record.message) ?? "codex reported an error";
+    if (WAITING_FOR_NETWORK.test(message)) return this.reconnecting(message);
     this.pending = classifyFailureText(message, this.matchers, { fallback: "task" });
     return [{ kind: "error", message }];
+  }
+
+  private reconnecting(message: string): HarnessEvent[] {
+    this.reconnects += 1;
+    const out: HarnessEvent[] = [
+      { kind: "error", message },
+      { kind: "progress", label: "reconnecting", detail: `attempt ${this.reconnects} of ${RECONNECT_GIVE_UP}` },
+    ];
+    if (this.reconnects < RECONNECT_GIVE_UP || this.gaveUp !== undefined) {
+      this.pending = classifyFailureText(message, this.matchers, { fallback: "task" });
+      return out;
+    }
+    this.pending = undefined;
+    this.gaveUp = `codex reported waiting for network ${this.reconnects} times in a row`;
+    const summary = failure(
+      "network",
+      `codex could not reach the network: still waiting after ${this.reconnects} reconnect attempts, so hmux stopped it (last: ${message})`,
+      { hint: "check the network and the provider endpoint (or --endpoint), then run again" },
+    );
+    return [...out, { kind: "error", message: summary.message, terminal: true }, failureEvent(summary)];
   }
 }
 

@@ -104,7 +104,7 @@ export function addTurnFlags(cmd: Command): Command {
     .option("--session-id <id>", "alias for --resume")
     .option("--resume-last", "resume the harness's most recent session in the cwd")
     .option("--timeout <seconds>", "hmux's wall-clock budget for the turn (0 disables)", seconds("--timeout"))
-    .option("--stall <seconds>", "hmux's stream-idle budget (0 disables)", seconds("--stall"))
+    .option("--stall <seconds>", "hmux's stream-idle budget (default 600; 0 disables)", seconds("--stall"))
     .option("--escalate-questions", "let the worker ask the caller when blocked (default)")
     .option("--no-escalate-questions", "the worker never asks; it states its assumption and continues")
     .option("--system-prompt <text>", "replace the harness's system prompt")

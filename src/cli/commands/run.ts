@@ -8,7 +8,7 @@ import type { Command } from "commander";
 import { hmuxExitCode } from "../../core/conclude.js";
 import type { HarnessEvent } from "../../core/events.js";
 import { parseEnvAssignments } from "../../core/exec/env.js";
-import { runTurn } from "../../core/exec/run-turn.js";
+import { DEFAULT_RUN_STALL_SECONDS, runTurn } from "../../core/exec/run-turn.js";
 import { renderResolution } from "../../core/options/render-provenance.js";
 import { absentStoreWarning, resumeLastNotice } from "../../core/session-store.js";
 import { systemClock } from "../../spawn/clock.js";
@@ -84,7 +84,7 @@ export async function runCommand(
       baseEnv: process.env,
       callerEnv: prepared.callerEnv,
       ...(options.timeoutSeconds ? { timeoutMs: options.timeoutSeconds * 1000 } : {}),
-      ...(options.stallSeconds ? { stallMs: options.stallSeconds * 1000 } : {}),
+      stallMs: (options.stallSeconds ?? DEFAULT_RUN_STALL_SECONDS) * 1000,
       signal: abort.signal,
       ...lineBound,
       // A user who pressed Ctrl-C or closed the pipe is waiting: 2 s from TERM to KILL.

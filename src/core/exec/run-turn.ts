@@ -19,6 +19,12 @@ import type { Clock, FileSystemPort, Spawner } from "./ports.js";
 import { TurnProcess } from "./turn-process.js";
 
 export const DEFAULT_KILL_GRACE_MS = 5_000;
+/**
+ * `hmux run`'s stream-idle budget when neither --stall nor config sets one: a headless turn has
+ * nobody watching, so a harness that goes silent (a provider that never answers) must still end.
+ * Generous, because a long tool call can be quiet for minutes; `--stall 0` turns it off.
+ */
+export const DEFAULT_RUN_STALL_SECONDS = 600;
 
 export interface RunTurnDeps {
   readonly spawner: Spawner;

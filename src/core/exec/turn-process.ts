@@ -14,8 +14,8 @@ import { EventQueue } from "./event-queue.js";
 import type { Invocation } from "./invocation.js";
 import type { ChildProcessHandle, Clock, ExitStatus, FileSystemPort, Spawner } from "./ports.js";
 
-/** Which of hmux's own stops ended the process. */
-export type Watchdog = "timeout" | "stall" | "abort";
+/** Which of hmux's own stops ended the process ("gave-up": the decoder said the harness never will). */
+export type Watchdog = "timeout" | "stall" | "abort" | "gave-up";
 
 export interface TurnProcessOptions {
   readonly harness: HarnessName;
@@ -122,8 +122,9 @@ export class TurnProcess {
     return {
       events,
       exit,
-      watchdog: this.watchdog === "abort" ? null : this.watchdog,
+      watchdog: this.watchdog === "timeout" || this.watchdog === "stall" ? this.watchdog : null,
       aborted: this.watchdog === "abort",
+      gaveUp: this.watchdog === "gave-up",
       stderrTail: [...this.stderrTail],
     };
   }
@@ -186,6 +187,7 @@ export class TurnProcess {
       if (record) this.jsonRecords++;
       else if (stream === "stdout" && line.trim() !== "") this.textLines++;
       this.emitAll(record ? decoder.record(record) : decoder.text(line, stream));
+      if (decoder.giveUp?.() !== undefined) this.stop("gave-up");
     } catch (err) {
       this.internal(err);
     }
