@@ -7,7 +7,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { claudeEndpointEnv } from "../adapters/claude/endpoint.js";
-import { codexEndpointEnv, codexEndpointFlags } from "../adapters/codex/endpoint.js";
+import { codexTurnEndpoint } from "../adapters/codex/endpoint.js";
 import { PI_ENDPOINT_PROVIDER, piEndpointEnv, piEndpointFiles } from "../adapters/pi/endpoint.js";
 import { isolatedDirs, isolationEnv, joinPath } from "../core/argv/isolation.js";
 import { configOverride } from "../core/argv/toml.js";
@@ -162,8 +162,9 @@ export function planNative(request: NativePlanRequest): NativePlan {
     case "codex": {
       if (hooks) argv.push("--dangerously-bypass-hook-trust", ...codexHookFlags());
       if (endpoint) {
-        argv.push(...codexEndpointFlags(endpoint, turn), ...configOverride("approval_policy", "on-request"));
-        Object.assign(env, codexEndpointEnv(turn));
+        const wiring = codexTurnEndpoint(endpoint, turn);
+        argv.push(...wiring.overrides, ...configOverride("approval_policy", "on-request"));
+        Object.assign(env, wiring.env);
       }
       if (model) argv.push(...configOverride("model", model));
       break;

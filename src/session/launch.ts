@@ -219,6 +219,7 @@ function processSession(
     ...(options.effort ? { effort: options.effort } : {}),
     ...(options.resume ? { resume: options.resume } : {}),
     ...(options.decisionBudgetMs !== undefined ? { decisionBudgetMs: options.decisionBudgetMs } : {}),
+    ...(options.stallMs !== undefined ? { stallSeconds: options.stallMs / 1000 } : {}),
   };
   const planned = withBinary(plan(options.harness, request), options.binary);
   if (options.isolate) mkdirSync(`${stateDir}/home`, { recursive: true });

@@ -1,35 +1,40 @@
 /**
- * Spawn plan for a claude session: stream-json in and out, permission prompts on stdio.
- * Endpoint: ANTHROPIC_BASE_URL plus the four variables that keep claude on loopback
- * (live-drive.md §2: with them strace saw no non-loopback connect).
+ * Spawn plan for a claude session: the descriptor's sessionMode argv (stream-json in and out,
+ * permission prompts on stdio), its resume, model and effort flags. Endpoint: ANTHROPIC_BASE_URL
+ * plus the four variables that keep claude off every other host (traced: no other connect).
  */
 import type { SpawnRequest } from "../../core/exec/ports.js";
 import type { SessionFile, SessionRequest } from "../../core/exec/session-plan-types.js";
+import { descriptor } from "./descriptor.js";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** claude adopts a caller's id for a fresh session, in the shape its resume ids have (a UUID). */
+const SESSION_ID_FLAG = "--session-id";
 
 export interface ClaudeSessionPlan {
   readonly spawn: SpawnRequest;
   readonly files: readonly SessionFile[];
 }
 
+/** The resume grammar's id flag: the token before the `{id}` placeholder (`--resume {id}`). */
+function resumeIdFlag(): string {
+  const prefix = descriptor.resume.value.prefix;
+  const flag = prefix[prefix.indexOf("{id}") - 1];
+  if (flag === undefined) throw new Error("claude's resume grammar names no id flag");
+  return flag;
+}
+
 export function claudeSessionArgv(request: SessionRequest): string[] {
-  const argv = [
-    request.binary ?? "claude",
-    "-p",
-    "--input-format",
-    "stream-json",
-    "--output-format",
-    "stream-json",
-    "--verbose",
-    "--permission-prompt-tool",
-    "stdio",
-  ];
+  const mode = descriptor.sessionMode.value;
+  if (mode === null) throw new Error("claude's descriptor declares no session mode");
+  const argv = [request.binary ?? descriptor.binary.value, ...mode.argv];
+  const idShape = descriptor.resume.value.idShape;
   // Fresh: claude adopts the caller's id, so hmux's handle and claude's session are one id.
-  if (request.resume) argv.push("--resume", request.resume);
-  else if (UUID.test(request.sessionId)) argv.push("--session-id", request.sessionId); // claude accepts only a UUID
-  if (request.model) argv.push("--model", request.model);
-  if (request.effort) argv.push("--effort", request.effort);
+  if (request.resume) argv.push(resumeIdFlag(), request.resume);
+  else if (idShape && new RegExp(idShape.pattern, idShape.flags).test(request.sessionId))
+    argv.push(SESSION_ID_FLAG, request.sessionId);
+  if (request.model) argv.push(descriptor.models.value.flag, request.model);
+  const effort = descriptor.efforts.value?.render;
+  if (request.effort && effort?.kind === "flag") argv.push(effort.flag, request.effort);
   return argv;
 }
 

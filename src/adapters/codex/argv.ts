@@ -13,7 +13,7 @@ import type { PlanContext, PlannedInvocation, RenderedOptions, TurnRequest } fro
 import { SANDBOX_MODES, validateEndpoint, validateInteger } from "../../core/argv/validate.js";
 import { ALL_DESCRIPTORS } from "../descriptors.js";
 import { descriptor } from "./descriptor.js";
-import { codexEndpointEnv, codexEndpointFlags } from "./endpoint.js";
+import { codexTurnEndpoint } from "./endpoint.js";
 
 const MAX_CONTEXT_WINDOW = 272_000;
 
@@ -55,8 +55,9 @@ function render(ctx: PlanContext): RenderedOptions {
   const fallbackModel = url && routing?.kind === "codex-model-provider" ? routing.defaultModel : undefined;
 
   if (url) {
-    flags.push(...codexEndpointFlags(url, request));
-    env = codexEndpointEnv(request);
+    const wiring = codexTurnEndpoint(url, request);
+    flags.push(...wiring.overrides);
+    env = { ...wiring.env };
   }
   flags.push(...modelFlags(ctx, url !== undefined, fallbackModel));
   const effort = effortValue(ctx);

@@ -1,39 +1,72 @@
 /**
- * Pointing codex at a compatible Responses endpoint (live-drive §3), entirely with `-c`
- * overrides so no user config file is touched: a model provider "hmux", the update check,
- * analytics and plugins off (with those strace saw zero non-loopback attempts), and bounded
- * retries. Note: codex retries an UNREACHABLE provider forever regardless; hmux's own
- * --timeout/--stall are what end that.
+ * Pointing codex at a compatible Responses endpoint, entirely with `-c` overrides so no user
+ * config file is touched: a model provider "hmux", the update check, analytics and plugins off
+ * (with those off a traced codex made no connection beyond the endpoint), and bounded retries.
+ * Note: codex retries an UNREACHABLE provider forever regardless; hmux's own --timeout/--stall
+ * are what end that.
+ *
+ * One wiring for every entry point: `hmux run`, `hmux session`, TUI panes and native panes all
+ * call codexEndpointWiring, so the same endpoint always gets the same overrides and environment.
  */
 
 import { configOverride } from "../../core/argv/toml.js";
 import type { TurnRequest } from "../../core/argv/types.js";
 import { openAiBaseUrl } from "../../core/argv/validate.js";
 
+export const CODEX_ENDPOINT_PROVIDER = "hmux";
+/** codex sends `Authorization: Bearer $HMUX_ENDPOINT_API_KEY` to the endpoint. */
 export const CODEX_ENDPOINT_KEY_ENV = "HMUX_ENDPOINT_API_KEY";
+/** Sent when nobody set a key: a local endpoint ignores it, and codex refuses an empty one. */
+const PLACEHOLDER_KEY = "dummy";
+/** Without a --stall budget, codex gives up on a silent stream after a minute. */
 const DEFAULT_STREAM_IDLE_MS = 60_000;
 
-export function codexEndpointFlags(url: URL, request: TurnRequest): string[] {
-  const stall = request.options.stallSeconds;
+/** What the wiring reads; every entry point states the same three facts. */
+export interface CodexEndpointInput {
+  readonly url: URL;
+  /** The turn's inactivity budget: a silent stream ends on codex's side after the same time. */
+  readonly stallSeconds?: number | undefined;
+  /** Where a real key may already be set, strongest first (the caller's --env, then hmux's own environment). */
+  readonly keySources: readonly (Readonly<Record<string, string | undefined>> | undefined)[];
+}
+
+export interface CodexEndpointWiring {
+  /** `-c key=value` pairs, in order. */
+  readonly overrides: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+}
+
+export function codexEndpointWiring(input: CodexEndpointInput): CodexEndpointWiring {
+  const stall = input.stallSeconds;
   const idleMs = stall !== undefined && stall > 0 ? Math.round(stall * 1000) : DEFAULT_STREAM_IDLE_MS;
-  const p = "model_providers.hmux";
-  return [
-    ...configOverride("model_provider", "hmux"),
+  const p = `model_providers.${CODEX_ENDPOINT_PROVIDER}`;
+  const overrides = [
+    ...configOverride("model_provider", CODEX_ENDPOINT_PROVIDER),
     ...configOverride(`${p}.name`, "hmux endpoint"),
-    ...configOverride(`${p}.base_url`, openAiBaseUrl(url)),
+    ...configOverride(`${p}.base_url`, openAiBaseUrl(input.url)),
     ...configOverride(`${p}.wire_api`, "responses"),
     ...configOverride(`${p}.env_key`, CODEX_ENDPOINT_KEY_ENV),
     ...configOverride(`${p}.request_max_retries`, 1),
     ...configOverride(`${p}.stream_max_retries`, 0),
     ...configOverride(`${p}.stream_idle_timeout_ms`, idleMs),
-    ...configOverride("check_for_update_on_startup", false),
-    ...configOverride("analytics.enabled", false),
-    ...configOverride("features.plugins", false),
+    ...CODEX_QUIET_OVERRIDES,
   ];
+  const key = input.keySources.map((env) => env?.[CODEX_ENDPOINT_KEY_ENV]).find((v) => v !== undefined && v !== "");
+  return { overrides, env: { [CODEX_ENDPOINT_KEY_ENV]: key ?? PLACEHOLDER_KEY } };
 }
 
-/** codex sends `Authorization: Bearer $HMUX_ENDPOINT_API_KEY`; a placeholder unless one is set. */
-export function codexEndpointEnv(request: TurnRequest): Record<string, string> {
-  const key = request.inputs.env?.[CODEX_ENDPOINT_KEY_ENV] || request.host?.env?.[CODEX_ENDPOINT_KEY_ENV];
-  return { [CODEX_ENDPOINT_KEY_ENV]: key || "dummy" };
+/** No update check, analytics or plugin lookup: the calls codex makes beside the model's. */
+export const CODEX_QUIET_OVERRIDES: readonly string[] = [
+  ...configOverride("check_for_update_on_startup", false),
+  ...configOverride("analytics.enabled", false),
+  ...configOverride("features.plugins", false),
+];
+
+/** The wiring for one planned turn: the caller's --env, then hmux's environment, hold the key. */
+export function codexTurnEndpoint(url: URL, request: TurnRequest): CodexEndpointWiring {
+  return codexEndpointWiring({
+    url,
+    stallSeconds: request.options.stallSeconds,
+    keySources: [request.inputs.env, request.host?.env],
+  });
 }

@@ -1,21 +1,20 @@
 /**
- * Spawn plan for a codex session: `codex app-server`, the endpoint given as -c provider
- * overrides (live-drive.md §3: model_provider + model_providers.<id>.* keep codex on
- * loopback; features.plugins=false stops the api.github.com lookup).
+ * Spawn plan for a codex session: `codex <sessionMode argv>` (app-server). An endpoint is wired
+ * by the same codexEndpointWiring `hmux run` uses, so a session and a turn against one endpoint
+ * get the same overrides and environment.
  */
+import { configOverride } from "../../core/argv/toml.js";
+import { validateEndpoint } from "../../core/argv/validate.js";
 import type { SpawnRequest } from "../../core/exec/ports.js";
 import type { SessionFile, SessionRequest } from "../../core/exec/session-plan-types.js";
+import { descriptor } from "./descriptor.js";
+import { CODEX_QUIET_OVERRIDES, codexEndpointWiring } from "./endpoint.js";
 
-export const CODEX_ENDPOINT_PROVIDER = "hmux";
-const KEY_ENV = "HMUX_ENDPOINT_KEY";
+export { CODEX_ENDPOINT_PROVIDER } from "./endpoint.js";
 
 export interface CodexSessionPlan {
   readonly spawn: SpawnRequest;
   readonly files: readonly SessionFile[];
-}
-
-function toml(value: string): string {
-  return JSON.stringify(value);
 }
 
 export function planCodexSession(request: SessionRequest): CodexSessionPlan {
@@ -24,28 +23,24 @@ export function planCodexSession(request: SessionRequest): CodexSessionPlan {
     env.HOME = `${request.stateDir}/home`;
     env.CODEX_HOME = `${request.stateDir}/home/.codex`;
   }
-  const argv = [request.binary ?? "codex", "app-server"];
-  const set = (key: string, value: string) => argv.push("-c", `${key}=${value}`);
-  set("check_for_update_on_startup", "false");
-  set("analytics.enabled", "false");
-  set("features.plugins", "false");
+  const argv = [request.binary ?? descriptor.binary.value, ...(descriptor.sessionMode.value?.argv ?? [])];
+  let model = request.model;
   if (request.endpoint) {
-    const baseUrl = request.endpoint.replace(/\/$/, "").replace(/(\/v1)?$/, "/v1");
-    const p = `model_providers.${CODEX_ENDPOINT_PROVIDER}`;
-    set("model_provider", toml(CODEX_ENDPOINT_PROVIDER));
-    set(`${p}.name`, toml("hmux endpoint"));
-    set(`${p}.base_url`, toml(baseUrl));
-    set(`${p}.wire_api`, toml("responses"));
-    set(`${p}.env_key`, toml(KEY_ENV));
-    set(`${p}.request_max_retries`, "1");
-    set(`${p}.stream_max_retries`, "0");
-    set(`${p}.stream_idle_timeout_ms`, "10000");
-    env[KEY_ENV] = env[KEY_ENV] ?? "hmux-scripted-model";
-    set("model", toml(request.model ?? "hmux-model"));
-  } else if (request.model) {
-    set("model", toml(request.model));
+    const wiring = codexEndpointWiring({
+      url: validateEndpoint(descriptor, request.endpoint),
+      stallSeconds: request.stallSeconds,
+      keySources: [request.env],
+    });
+    argv.push(...wiring.overrides);
+    Object.assign(env, wiring.env);
+    const routing = descriptor.endpoint.value;
+    model ??= routing?.kind === "codex-model-provider" ? routing.defaultModel : undefined;
+  } else {
+    // A session runs for a long time: no update check or plugin lookup even against codex's own service.
+    argv.push(...CODEX_QUIET_OVERRIDES);
   }
-  if (request.effort) set("model_reasoning_effort", toml(request.effort));
+  if (model) argv.push(...configOverride("model", model));
+  if (request.effort) argv.push(...configOverride("model_reasoning_effort", request.effort));
   // CODEX_HOME must exist before codex starts.
   const files: SessionFile[] = request.isolate ? [{ path: `${request.stateDir}/home/.codex/.keep`, content: "" }] : [];
   return { spawn: { argv, cwd: request.cwd, env, stdin: "pipe" }, files };

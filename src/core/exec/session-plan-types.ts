@@ -12,10 +12,12 @@ export interface SessionRequest {
   readonly stateDir: string;
   /** Isolate HOME and the harness's config dir under stateDir. */
   readonly isolate: boolean;
-  /** Base URL of an OpenAI/Anthropic-compatible endpoint on 127.0.0.1 (the scripted model). */
+  /** Base URL of an OpenAI/Anthropic-compatible http(s) endpoint (a gateway, or the scripted model). */
   readonly endpoint?: string;
   readonly model?: string;
   readonly effort?: string;
+  /** The per-turn inactivity budget; a harness that also times out a silent stream uses the same. */
+  readonly stallSeconds?: number;
   /** The harness's own session/thread id to continue. */
   readonly resume?: string;
   /** Path of the harness binary (argv[0]); defaults to its plain name on PATH. */
