@@ -44,7 +44,7 @@ export async function run(log: (line: string) => void = console.log): Promise<Tu
   const seconds = Number(process.env.HMUX_BENCH_SECONDS ?? 30);
   // Ink renders only the last frame under CI=true; the bench measures live rendering.
   delete process.env.CI;
-  // As `hmux` runs it: React's production build (see src/ui/wiring/load-open-tui.ts).
+  // As `hmux` runs it: React's production build (see src/app/load-open-tui.ts).
   process.env.NODE_ENV ??= "production";
   const { runTui } = await import("../src/ui/run-tui.js");
   const { SyntheticSession } = await import("../src/ui/dev/synthetic-session.js");

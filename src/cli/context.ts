@@ -1,5 +1,5 @@
-/** Per-invocation facts main.ts extracts before commander parses (commander never sees them). */
-export const cliContext: { passthrough: readonly string[] } = { passthrough: [] };
+/** What every command is handed: the composition root's context (src/app/context.ts). */
+export type { AppContext as CliContext } from "../app/context.js";
 
 /** Splits argv at the first `--`: everything after it is native passthrough for the harness. */
 export function splitPassthrough(args: readonly string[]): { args: string[]; passthrough: string[] } {

@@ -5,8 +5,9 @@
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";
+import { createAppContext } from "../app/context.js";
 import { registerCommands } from "./commands/index.js";
-import { cliContext, splitPassthrough } from "./context.js";
+import { splitPassthrough } from "./context.js";
 import { exitCodeFor, reportError } from "./errors.js";
 import { type Output, processOutput } from "./render/output.js";
 
@@ -37,9 +38,9 @@ function subcommandOf(args: readonly string[]): string | undefined {
 export async function main(argv: readonly string[] = process.argv, output: Output = processOutput()): Promise<number> {
   const program = createProgram(output);
   const { args, passthrough } = splitPassthrough(argv.slice(2));
-  cliContext.passthrough = passthrough;
+  const context = createAppContext(passthrough);
   try {
-    await registerCommands(program, subcommandOf(args));
+    await registerCommands(program, context, subcommandOf(args));
     await program.parseAsync([...argv.slice(0, 2), ...args]);
     return process.exitCode === undefined ? 0 : Number(process.exitCode);
   } catch (err) {

@@ -12,7 +12,7 @@ import { PI_ENDPOINT_PROVIDER, piEndpointEnv, piEndpointFiles } from "../adapter
 import { isolatedDirs, isolationEnv, joinPath } from "../core/argv/isolation.js";
 import { configOverride } from "../core/argv/toml.js";
 import type { TurnRequest } from "../core/argv/types.js";
-import type { ResolvedBinary } from "../spawn/binaries.js";
+import type { LaunchBinary } from "../core/launch/types.js";
 import { HOOK_EVENTS, type HookEvent } from "./hooks/report-schema.js";
 
 export const NATIVE_KINDS = ["claude", "codex", "pi", "shell"] as const;
@@ -26,7 +26,7 @@ export interface NativePlanRequest {
   readonly cwd: string;
   readonly hostEnv: Readonly<Record<string, string | undefined>>;
   /** Resolved harness binary (not needed for the shell). */
-  readonly binary?: ResolvedBinary;
+  readonly binary?: LaunchBinary;
   readonly endpoint?: URL;
   /** Required with an endpoint: the per-session dir everything is isolated below. */
   readonly stateDir?: string;

@@ -8,10 +8,10 @@
 
 import type { Terminal as XTerminal } from "@xterm/headless";
 import * as xtermHeadless from "@xterm/headless";
+import type { PtyExit, PtyFactory, PtyProcess } from "../core/exec/pty-port.js";
 import { spawnPty } from "../spawn/native-pty.js";
 import { reuseRows } from "./cells.js";
 import { FOCUS_IN, FOCUS_OUT, type InputModes, ModeTracker, modeResetSequence } from "./modes.js";
-import type { PtyExit, PtyFactory, PtyProcess } from "./pty-port.js";
 import { clampScroll, type TerminalSnapshot, takeSnapshot } from "./snapshot.js";
 
 // @xterm/headless is CommonJS: under ESM its class sits on `default`, under CJS on the module.

@@ -72,6 +72,7 @@ export interface LaunchOptions {
   readonly stallMs?: number;
   readonly decisionBudgetMs?: number;
   readonly requiredControls?: readonly ControlName[];
+  /** The worker may ask when blocked (a question event); true unless a caller says otherwise, as everywhere. */
   readonly escalateQuestions?: boolean;
   /** What to exec for the harness: the executable and any prefix arguments (a node wrapper). */
   readonly binary?: readonly string[];
@@ -231,7 +232,7 @@ function processSession(
     sessionId,
     harness: options.harness,
     origin,
-    escalateQuestions: options.escalateQuestions ?? false,
+    escalateQuestions: options.escalateQuestions ?? true,
     spawn: planned.spawn,
     bridge: planned.bridge,
     approvals: options.approvals,
@@ -254,7 +255,7 @@ function oneShotSession(
   stateDir: string,
   origin: "fresh" | "resumed",
 ): Create {
-  const escalateQuestions = options.escalateQuestions ?? false;
+  const escalateQuestions = options.escalateQuestions ?? true;
   const base = planOneShotSession({
     harness,
     sessionId,

@@ -3,7 +3,7 @@
  * resize, pause/resume for backpressure, and signals to the whole process group.
  */
 import * as nodePty from "@lydell/node-pty";
-import type { PtyFactory } from "../native/pty-port.js";
+import type { PtyFactory } from "../core/exec/pty-port.js";
 
 export const spawnPty: PtyFactory = (request) => {
   const [file, ...args] = request.argv;

@@ -1,7 +1,6 @@
 import { Box } from "ink";
 import type React from "react";
 import { useMemo } from "react";
-import { isNativePort } from "../native/native-port.js";
 import { AttentionRail } from "./components/AttentionRail.js";
 import { StatusLine } from "./components/StatusLine.js";
 import { KeysContext, type KeysValue } from "./contexts/keys-context.js";
@@ -16,6 +15,7 @@ import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { indexKeymap } from "./keys/dispatch.js";
 import type { Keymap } from "./keys/keymap.js";
 import { MainArea } from "./layouts/MainArea.js";
+import { isNativePort } from "./native/native-port.js";
 import type { SessionLauncher } from "./session-launcher.js";
 import type { AppStore } from "./store/app-store.js";
 import { CHROME_ROWS, focusedKey } from "./store/ui-state.js";

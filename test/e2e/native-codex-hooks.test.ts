@@ -8,13 +8,13 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchNative } from "../../src/app/native-launch.js";
 import type { SessionEvent } from "../../src/core/control/types.js";
 import { type ModelServer, startModelServer } from "../../src/model/server.js";
 import { rowText } from "../../src/native/cells.js";
 import { HookServer } from "../../src/native/hooks/hook-server.js";
-import { launchNative } from "../../src/native/launch.js";
-import type { NativeSessionPort } from "../../src/native/native-port.js";
 import { resolveBinary } from "../../src/spawn/binaries.js";
+import type { NativeSessionPort } from "../../src/ui/native/native-port.js";
 import { sleep } from "./native-helpers.js";
 
 const HAVE_CODEX = resolveBinary("codex").ok;

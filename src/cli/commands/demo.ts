@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Command } from "commander";
 import { parseScriptText, type Script } from "../../model/script-schema.js";
 import { startModelServer } from "../../model/server.js";
-import { loadOpenTui } from "../../ui/wiring/load-open-tui.js";
+import type { CliContext } from "../context.js";
 import { requireTerminal } from "./tui.js";
 
 interface DemoFlags {
@@ -30,7 +30,7 @@ A scratch folder the demo's agents work in. The scripted model reads this file,
 asks to create hmux-demo.txt (approve or deny it), then asks you a question.
 `;
 
-export async function demoCommand(flags: DemoFlags): Promise<void> {
+export async function demoCommand(flags: DemoFlags, context: CliContext): Promise<void> {
   requireTerminal();
   const port = Number(flags.port ?? 0);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -43,7 +43,7 @@ export async function demoCommand(flags: DemoFlags): Promise<void> {
   writeFileSync(join(work, "README.md"), README);
   const harnesses = flags.harness && flags.harness.length > 0 ? flags.harness : [...DEMO_HARNESSES];
   try {
-    const openTui = await loadOpenTui();
+    const openTui = await context.loadOpenTui();
     await openTui({
       cwd: work,
       ...(flags.theme ? { theme: flags.theme } : {}),
@@ -57,7 +57,7 @@ export async function demoCommand(flags: DemoFlags): Promise<void> {
   }
 }
 
-export function register(program: Command): void {
+export function register(program: Command, context: CliContext): void {
   program
     .command("demo")
     .description(
@@ -69,5 +69,5 @@ export function register(program: Command): void {
     .option("--harness <name...>", "which harnesses get a pane (default: claude codex pi)")
     .option("--prompt <text>", "the first prompt each pane sends")
     .option("--mouse", "the mouse wheel scrolls the pane under the pointer (config: ui.mouse)")
-    .action(async (flags: DemoFlags) => demoCommand(flags));
+    .action(async (flags: DemoFlags) => demoCommand(flags, context));
 }

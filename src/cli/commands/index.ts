@@ -1,12 +1,13 @@
 /**
  * Registers every command module in this folder: each `<name>.ts` exports
- * `register(program)`. Discovery keeps the entry point closed to edits when a helper adds a
+ * `register(program, context)`, the context built by the composition root (src/app). Discovery keeps the entry point closed to edits when a helper adds a
  * command (model, session, control, sessions, demo, tui live beside run/decode/inspect/ls/check).
  */
 import { readdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Command } from "commander";
+import type { CliContext } from "../context.js";
 
 /** Help lists these first, in this order; any other module follows alphabetically. */
 const PREFERRED_ORDER = [
@@ -26,7 +27,7 @@ const PREFERRED_ORDER = [
 ];
 
 interface CommandModule {
-  register?: (program: Command) => void;
+  register?: (program: Command, context: CliContext) => void;
 }
 
 export function commandModuleNames(dir = dirname(fileURLToPath(import.meta.url))): string[] {
@@ -45,13 +46,13 @@ export function commandModuleNames(dir = dirname(fileURLToPath(import.meta.url))
  * `only`: the subcommand the user typed. When a module of that name exists only it is loaded,
  * so `hmux run` never pays for the TUI's imports; help and unknown commands load them all.
  */
-export async function registerCommands(program: Command, only?: string): Promise<void> {
+export async function registerCommands(program: Command, context: CliContext, only?: string): Promise<void> {
   const dir = dirname(fileURLToPath(import.meta.url));
   const ext = fileURLToPath(import.meta.url).endsWith(".ts") ? ".ts" : ".js";
   const all = commandModuleNames(dir);
   const selected = only !== undefined && all.includes(only) ? [only] : all;
   for (const name of selected) {
     const mod = (await import(pathToFileURL(`${dir}/${name}${ext}`).href)) as CommandModule;
-    if (typeof mod.register === "function") mod.register(program);
+    if (typeof mod.register === "function") mod.register(program, context);
   }
 }

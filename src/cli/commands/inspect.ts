@@ -9,7 +9,7 @@ import { requireHarness } from "../../adapters/registry.js";
 import { CAPABILITY_MODES, type CapabilityMode, describeCapabilities } from "../../core/argv/capabilities.js";
 import { parseEnvAssignments } from "../../core/exec/env.js";
 import { renderResolution } from "../../core/options/render-provenance.js";
-import { cliContext } from "../context.js";
+import type { CliContext } from "../context.js";
 import { UsageError } from "../errors.js";
 import { processOutput } from "../render/output.js";
 import { addTurnFlags, type RawTurnFlags } from "./run-options.js";
@@ -22,7 +22,7 @@ interface InspectFlags extends RawTurnFlags {
   json?: boolean;
 }
 
-export function register(program: Command): void {
+export function register(program: Command, context: CliContext): void {
   const cmd = program
     .command("inspect")
     .description("show a harness's facts, the argv hmux would run (--argv), or its capabilities (--capabilities)")
@@ -53,9 +53,10 @@ export function register(program: Command): void {
         positional: undefined,
         flags: { ...flags, prompt: flags.prompt ?? (flags.promptFile ? undefined : "hello") },
         cmd: self,
-        passthrough: cliContext.passthrough,
+        passthrough: context.passthrough,
         callerEnv: parseEnvAssignments(flags.env ?? []),
         needBinary: false,
+        ports: context.launch,
       });
       for (const line of renderResolution(prepared.resolved)) output.err(`${line}\n`);
       const inv = prepared.invocation;

@@ -12,7 +12,7 @@ import { startModelServer } from "../../model/server.js";
 import { NativeLaunchError, parseNativeKind } from "../../native/launch.js";
 import type { NativeKind } from "../../native/native-plan.js";
 import type { NewSessionRequest } from "../../ui/session-launcher.js";
-import { loadOpenTui } from "../../ui/wiring/load-open-tui.js";
+import type { CliContext } from "../context.js";
 import { UsageError } from "../errors.js";
 
 export interface NativeCommandOptions {
@@ -23,7 +23,7 @@ export interface NativeCommandOptions {
   readonly shell?: boolean;
 }
 
-/** The dialog's spelling of a native pane request (src/ui/native/native-launcher.ts). */
+/** The dialog's spelling of a native pane request (src/app/native-launcher.ts). */
 export function nativeRequest(
   kind: NativeKind,
   options: NativeCommandOptions,
@@ -38,7 +38,11 @@ export function nativeRequest(
 }
 
 /** Opens H8's TUI (config, theme, dialog) with one native pane per kind. */
-export async function openNativeTui(kinds: readonly NativeKind[], options: NativeCommandOptions): Promise<void> {
+export async function openNativeTui(
+  kinds: readonly NativeKind[],
+  options: NativeCommandOptions,
+  context: CliContext,
+): Promise<void> {
   if (options.endpoint && options.scripted)
     throw new UsageError("--endpoint and --scripted both name the model endpoint", "pass one of them");
   if (!process.stdin.isTTY || !process.stdout.isTTY)
@@ -49,7 +53,7 @@ export async function openNativeTui(kinds: readonly NativeKind[], options: Nativ
   const model = options.scripted ? await startModelServer() : undefined;
   try {
     const endpoint = options.endpoint ?? model?.url;
-    const openTui = await loadOpenTui();
+    const openTui = await context.loadOpenTui();
     await openTui({
       cwd: options.cwd ?? process.cwd(),
       sessions: kinds.map((k) => nativeRequest(k, options, endpoint)),
@@ -81,22 +85,24 @@ function withOptions(cmd: Command): Command {
     .option("--shell", "add a shell pane beside the harnesses");
 }
 
-export function register(program: Command): void {
+export function register(program: Command, context: CliContext): void {
   withOptions(program.command("native").argument("<harness...>", "claude, codex, pi or shell (one pane each)"))
     .description("open the TUI with harnesses' own interactive UIs in panes (Ctrl-] returns keys to hmux)")
-    .action(async (names: string[], opts: NativeCommandOptions) => openNativeTui(kindsOf(names, opts.shell), opts));
+    .action(async (names: string[], opts: NativeCommandOptions) =>
+      openNativeTui(kindsOf(names, opts.shell), opts, context),
+    );
   program
     .command("shell")
     .description("open the TUI with a shell pane ($SHELL); Ctrl-] returns keys to hmux")
     .option("--cwd <dir>", "working directory of the shell")
-    .action(async (opts: { cwd?: string }) => openNativeTui(["shell"], { cwd: opts.cwd }));
+    .action(async (opts: { cwd?: string }) => openNativeTui(["shell"], { cwd: opts.cwd }, context));
   // `hmux --native <harness>`: bare `hmux` belongs to the tui command (H8), so this runs as a
   // preAction hook on the root and ends the process when the native TUI closes.
   program.option("--native <harness>", "open <harness>'s own UI in a native pane (`hmux native --help` for options)");
   program.hook("preAction", async (_self, action) => {
     const native = program.opts<{ native?: string }>().native;
     if (action !== program || native === undefined) return;
-    await openNativeTui(kindsOf([native], false), {});
+    await openNativeTui(kindsOf([native], false), {}, context);
     process.exit(typeof process.exitCode === "number" ? process.exitCode : 0);
   });
 }

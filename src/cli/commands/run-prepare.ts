@@ -1,19 +1,20 @@
 /**
- * Everything `hmux run` decides before a process exists: harness, prompt, config tiers,
- * resolution (with provenance), the binary, and the planned invocation. Every problem here
- * throws (RefusalError, ConfigError, UsageError) and becomes exit 2.
+ * Everything `hmux run` decides before a process exists: the prompt and the flags, stated as a
+ * request to the launch pipeline (prepareLaunch: config tiers, resolution with provenance,
+ * isolation, the planned invocation, the binary). Every problem here throws (RefusalError,
+ * ConfigError, UsageError) and becomes exit 2.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { resolve as resolvePath } from "node:path";
 import type { Command } from "commander";
-import { adapterFor, allAdapters, type PlanInput, requireHarness } from "../../adapters/registry.js";
+import { type PlanInput, requireHarness } from "../../adapters/registry.js";
 import type { HarnessAdapter, Invocation } from "../../adapters/types.js";
+import type { SharedLaunchPorts } from "../../app/launch-ports.js";
 import type { DecoderContext } from "../../core/decoder.js";
-import { type ResolvedTurnOptions, resolveTurnOptions } from "../../core/options/resolve.js";
+import { prepareLaunch } from "../../core/launch/prepare.js";
+import type { LaunchBinary, LaunchRequest } from "../../core/launch/types.js";
+import type { ResolvedTurnOptions } from "../../core/options/resolve.js";
 import type { RunInputs, TurnOptions } from "../../core/options/types.js";
-import { composePrompt } from "../../core/question.js";
-import { RefusalError } from "../../core/refusal.js";
-import { type ResolvedBinary, resolveBinary } from "../../spawn/binaries.js";
 import { UsageError } from "../errors.js";
 import {
   createIsolatedState,
@@ -22,7 +23,6 @@ import {
   releaseIsolatedState,
   sweepOrphanedStates,
 } from "../isolated-state.js";
-import { loadConfigFiles } from "../load-config.js";
 import { type RawTurnFlags, turnOptionsFromFlags } from "./run-options.js";
 
 export interface PrepareInput {
@@ -34,6 +34,7 @@ export interface PrepareInput {
   readonly callerEnv: Readonly<Record<string, string>>;
   /** inspect --argv plans without needing the binary installed. */
   readonly needBinary?: boolean;
+  readonly ports: SharedLaunchPorts;
 }
 
 export interface PreparedTurn {
@@ -42,7 +43,7 @@ export interface PreparedTurn {
   readonly options: TurnOptions;
   readonly inputs: RunInputs;
   readonly invocation: Invocation;
-  readonly binary: ResolvedBinary;
+  readonly binary: LaunchBinary;
   readonly cwd: string;
   readonly callerEnv: Readonly<Record<string, string>>;
   readonly decoderContext: DecoderContext;
@@ -94,132 +95,81 @@ function isolatedStateFor(
   return { root, dir, fresh: true };
 }
 
+/** The launch request `hmux run` makes of the pipeline: flags → settings, inputs and the prompt. */
+export function runLaunchRequest(input: {
+  readonly harness: string;
+  readonly prompt: PromptChoice;
+  readonly flags: RawTurnFlags;
+  readonly args: TurnOptions;
+  readonly cwd: string;
+  readonly passthrough: readonly string[];
+  readonly callerEnv: Readonly<Record<string, string>>;
+  readonly requireBinary?: boolean;
+}): LaunchRequest {
+  const { flags } = input;
+  const resume = pickResume(flags);
+  return {
+    entry: "run",
+    harness: input.harness,
+    cwd: input.cwd,
+    args: input.args,
+    mode: resume !== undefined || flags.resumeLast ? "resume" : "launch",
+    prompt: input.prompt.text,
+    inputs: {
+      explicitPrompt: input.prompt.explicit,
+      env: input.callerEnv,
+      passthrough: input.passthrough,
+      ...(resume !== undefined ? { resume } : {}),
+      ...(flags.resumeLast ? { resumeLast: true } : {}),
+    },
+    ...(input.requireBinary === false ? { requireBinary: false } : {}),
+  };
+}
+
 export async function prepareTurn(input: PrepareInput): Promise<PreparedTurn> {
   const adapter = requireHarness(input.harnessArg);
   const { flags } = input;
-  const harness = adapter.name;
   const prompt = await readPrompt(input.positional, flags);
-  const resume = pickResume(flags);
-  const cwd = resolvePath(flags.cwd ?? process.cwd());
-  if (!existsSync(cwd) || !statSync(cwd).isDirectory()) {
-    throw new UsageError(
-      `--cwd ${cwd} is not a directory`,
-      "pass an existing folder, or omit --cwd to use the current one",
-    );
-  }
-
-  const args = turnOptionsFromFlags(flags, input.cmd);
-  const config = loadConfigFiles(cwd);
-  const resolved = resolveTurnOptions({
-    harness,
-    expresses: adapter.descriptor.expresses,
-    mode: resume !== undefined || flags.resumeLast ? "resume" : "launch",
-    args,
-    ...(config.user ? { user: config.user } : {}),
-    ...(config.project ? { project: config.project } : {}),
-    projectTrust: config.projectTrust,
-  });
-  const options = resolved.options;
-  const inputs: RunInputs = {
-    prompt: prompt.text,
-    explicitPrompt: prompt.explicit,
-    cwd,
-    env: input.callerEnv,
+  const request = runLaunchRequest({
+    harness: input.harnessArg,
+    prompt,
+    flags,
+    args: turnOptionsFromFlags(flags, input.cmd),
+    cwd: resolvePath(flags.cwd ?? process.cwd()),
     passthrough: input.passthrough,
-    ...(resume !== undefined ? { resume } : {}),
-    ...(flags.resumeLast ? { resumeLast: true } : {}),
-  };
-
-  const notes: string[] = [];
-  // inspect --argv only plans: it shows where the state would go and creates nothing.
-  // pi takes an endpoint only through models.json in its own agent dir, so an endpoint run on pi is isolated too.
-  const endpointNeedsState =
-    options.endpoint !== undefined && adapter.descriptor.endpoint.value?.kind === "pi-models-json";
-  if (endpointNeedsState && !options.isolate)
-    notes.push(`${harness} reads an endpoint from its own agent dir: this run is isolated as with --isolate`);
-  const isolated =
-    options.isolate || endpointNeedsState
-      ? isolatedStateFor(resume, flags.resumeLast === true, notes, input.needBinary !== false)
-      : undefined;
-  try {
-    return finishPreparing(input, {
-      adapter,
-      resolved,
-      options,
-      inputs,
-      cwd,
-      notes,
-      prompt: prompt.text,
-      resume,
-      isolated,
-    });
-  } catch (err) {
-    if (isolated?.fresh && input.needBinary !== false) releaseIsolatedState(isolated.root, isolated.dir); // refused: nothing to keep
-    throw err;
+    callerEnv: input.callerEnv,
+    ...(input.needBinary === false ? { requireBinary: false } : {}),
+  });
+  const create = input.needBinary !== false;
+  let isolated: IsolatedTurnState | undefined;
+  const outcome = prepareLaunch(request, {
+    ...input.ports,
+    stateDir: (need) => {
+      const notes: string[] = [];
+      isolated = isolatedStateFor(need.resume, need.resumeLast, notes, create);
+      return { dir: isolated.dir, ...(notes[0] ? { note: notes[0] } : {}) };
+    },
+  });
+  if (!outcome.ok) {
+    if (isolated?.fresh && create) releaseIsolatedState(isolated.root, isolated.dir); // refused: nothing to keep
+    throw outcome.refusals[0];
   }
-}
-
-interface Prepared {
-  readonly adapter: HarnessAdapter<PlanInput>;
-  readonly resolved: ResolvedTurnOptions;
-  readonly options: TurnOptions;
-  readonly inputs: RunInputs;
-  readonly cwd: string;
-  readonly notes: string[];
-  readonly prompt: string;
-  readonly resume: string | undefined;
-  readonly isolated: IsolatedTurnState | undefined;
-}
-
-function finishPreparing(input: PrepareInput, p: Prepared): PreparedTurn {
-  const { adapter, resolved, options, inputs, cwd, notes, resume, isolated } = p;
-  const { flags } = input;
-  const harness = adapter.name;
-  const stateDir = isolated?.dir;
-  const request: PlanInput = {
-    options,
-    inputs,
-    prompt: composePrompt(p.prompt, options.escalateQuestions === false ? "no-escalate" : "turn"),
-    ...(stateDir ? { stateDir } : {}),
-    host: { isRoot: process.getuid?.() === 0, env: process.env },
-  };
-  const invocation = adapter.planTurn(request);
-
-  const found = resolveBinary(harness);
-  if (!found.ok) {
-    if (input.needBinary === false) {
-      return {
-        adapter,
-        resolved,
-        options,
-        inputs,
-        invocation,
-        cwd,
-        callerEnv: input.callerEnv,
-        notes,
-        decoderContext: {},
-        ...(isolated ? { isolated } : {}),
-        binary: { harness, executable: invocation.argv[0] ?? harness, prefixArgs: [], source: "path" },
-      };
-    }
-    throw new RefusalError(found.message, { issue: "missing-binary", harness, hint: found.hint });
-  }
-  if (found.binary.note) notes.push(`binary: ${found.binary.note}`);
-  const decoderContext: DecoderContext = {
-    ...(resume !== undefined ? { requestedSessionId: resume } : {}),
-    ...(flags.resumeLast ? { resumeLast: true } : {}),
-  };
+  const plan = outcome.plan;
+  const resume = request.inputs?.resume;
   return {
     adapter,
-    resolved,
-    options,
-    inputs,
-    invocation,
-    binary: found.binary,
-    cwd,
+    resolved: plan.resolved,
+    options: plan.options,
+    inputs: { ...request.inputs, prompt: request.prompt, cwd: plan.cwd },
+    invocation: plan.invocation,
+    binary: plan.binary,
+    cwd: plan.cwd,
     callerEnv: input.callerEnv,
-    decoderContext,
-    notes,
+    decoderContext: {
+      ...(resume !== undefined ? { requestedSessionId: resume } : {}),
+      ...(request.inputs?.resumeLast ? { resumeLast: true } : {}),
+    },
+    notes: plan.notes,
     ...(isolated ? { isolated } : {}),
   };
 }
@@ -293,6 +243,3 @@ function pickResume(flags: RawTurnFlags): string | undefined {
   }
   return id;
 }
-
-/** Every adapter, for commands that list them. */
-export { adapterFor, allAdapters };

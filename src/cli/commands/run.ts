@@ -11,11 +11,7 @@ import { parseEnvAssignments } from "../../core/exec/env.js";
 import { DEFAULT_RUN_STALL_SECONDS, runTurn } from "../../core/exec/run-turn.js";
 import { renderResolution } from "../../core/options/render-provenance.js";
 import { absentStoreWarning, resumeLastNotice } from "../../core/session-store.js";
-import { systemClock } from "../../spawn/clock.js";
-import { nodeFileSystem } from "../../spawn/fs.js";
-import { createPipeSpawner } from "../../spawn/pipes.js";
-import { createPtySpawner } from "../../spawn/pty.js";
-import { cliContext } from "../context.js";
+import type { CliContext } from "../context.js";
 import { UsageError } from "../errors.js";
 import { recordIsolatedState, releaseIsolatedState } from "../isolated-state.js";
 import { HumanRenderer } from "../render/human.js";
@@ -29,7 +25,7 @@ export interface RunFlags extends RawTurnFlags {
   verbose?: boolean;
 }
 
-export function register(program: Command): void {
+export function register(program: Command, context: CliContext): void {
   const cmd = program
     .command("run")
     .description("run one headless turn: hmux run <harness> [prompt] [flags] [-- native args]")
@@ -39,7 +35,7 @@ export function register(program: Command): void {
     .option("--verbose", "also show non-JSON harness lines and progress (human mode)");
   addTurnFlags(cmd);
   cmd.action(async (harness: string, prompt: string | undefined, flags: RunFlags, self: Command) => {
-    process.exitCode = await runCommand(harness, prompt, flags, self, processOutput());
+    process.exitCode = await runCommand(harness, prompt, flags, self, processOutput(), context);
   });
 }
 
@@ -49,6 +45,7 @@ export async function runCommand(
   flags: RunFlags,
   cmd: Command,
   output: Output,
+  context: CliContext,
 ): Promise<number> {
   const lineBound = maxLineBytes(); // checked before prepareTurn creates anything (an isolated state dir)
   const prepared = await prepareTurn({
@@ -56,8 +53,9 @@ export async function runCommand(
     positional,
     flags,
     cmd,
-    passthrough: cliContext.passthrough,
+    passthrough: context.passthrough,
     callerEnv: parseEnvAssignments(flags.env ?? []),
+    ports: context.launch,
   });
   for (const line of renderResolution(prepared.resolved)) output.err(`${line}\n`);
   for (const note of prepared.notes) output.err(`${note}\n`);
@@ -71,9 +69,9 @@ export async function runCommand(
   output.onBroken(stop); // the reader left (| head): stop the harness, exit cleanly
 
   const { adapter, invocation, options } = prepared;
-  const spawner = invocation.transport === "pty" ? createPtySpawner() : createPipeSpawner();
+  const spawner = invocation.transport === "pty" ? context.spawners.pty() : context.spawners.pipe();
   const events = runTurn(
-    { spawner, clock: systemClock, fs: nodeFileSystem },
+    { spawner, clock: context.clock, fs: context.fs },
     {
       harness: adapter.name,
       plan: () => invocation,
@@ -81,7 +79,7 @@ export async function runCommand(
       executable: prepared.binary.executable,
       executablePrefix: prepared.binary.prefixArgs,
       cwd: prepared.cwd,
-      baseEnv: process.env,
+      baseEnv: context.env,
       callerEnv: prepared.callerEnv,
       ...(options.timeoutSeconds ? { timeoutMs: options.timeoutSeconds * 1000 } : {}),
       stallMs: (options.stallSeconds ?? DEFAULT_RUN_STALL_SECONDS) * 1000,

@@ -10,7 +10,7 @@
 
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve as resolvePath } from "node:path";
 import type { Command } from "commander";
 import type { PolicyConfig } from "../../core/config/policy-schema.js";
 import { resolveConfigSettings } from "../../core/config/settings.js";
@@ -21,15 +21,17 @@ import { oneShotStartRefusals } from "../../core/exec/oneshot-session.js";
 import { COMMAND_NAMES, type ControlName } from "../../core/exec/session-bridge.js";
 import type { ApprovalMode, SessionHandle } from "../../core/exec/session-types.js";
 import { type HarnessName, isHarnessName } from "../../core/harness-names.js";
+import { prepareLaunchOrThrow } from "../../core/launch/prepare.js";
+import type { LaunchPlan, LaunchRequest } from "../../core/launch/types.js";
 import { LineSplitter } from "../../core/lines.js";
+import type { TurnOptions } from "../../core/options/types.js";
 import { RefusalError } from "../../core/refusal.js";
 import { type ControlSocketServer, listenControlSocket } from "../../session/control-socket.js";
 import { JournalWriter, journalPath, sessionsDir, summarizeJournal } from "../../session/journal.js";
 import { ALL_SESSION_HARNESSES, launchSession } from "../../session/launch.js";
 import { isOneShotHarness, ONESHOT_CHANNELS } from "../../session/launch-oneshot.js";
-import { resolveBinary } from "../../spawn/binaries.js";
+import type { CliContext } from "../context.js";
 import { failureOf } from "../errors.js";
-import { loadConfigFiles } from "../load-config.js";
 import { type Output, processOutput } from "../render/output.js";
 
 export interface SessionFlags {
@@ -53,7 +55,7 @@ export interface SessionFlags {
 const APPROVAL_MODES: readonly ApprovalMode[] = ["ask", "deny", "allow"];
 const CONTROLS: readonly ControlName[] = [...COMMAND_NAMES, "tool.decide/replace"];
 
-export function register(program: Command): void {
+export function register(program: Command, context: CliContext): void {
   program
     .command("session")
     .description(
@@ -63,7 +65,7 @@ export function register(program: Command): void {
     .option("--json", "NDJSON on stdout, commands on stdin (required)")
     .option("--resume <id>", "continue an hmux session (journal id) or the harness's own session id")
     .option("--session-id <id>", "the caller-side id for a fresh session (default: a random UUID)")
-    .option("--endpoint <url>", "an OpenAI/Anthropic-compatible endpoint on 127.0.0.1 (the scripted model)")
+    .option("--endpoint <url>", "an OpenAI/Anthropic-compatible http(s) endpoint (a gateway, or `hmux model serve`)")
     .option("--isolate", "give the harness its own HOME and config dir under the session's state dir")
     .option("--model <id>", "model for the session")
     .option("--effort <level>", "effort for the session spawn")
@@ -84,7 +86,7 @@ export function register(program: Command): void {
     .option("--no-journal", "do not write $XDG_STATE_HOME/hmux/sessions/<id>.ndjson")
     .option("--no-control-socket", "do not listen for `hmux control`")
     .action(async (harness: string, flags: SessionFlags) => {
-      process.exitCode = await sessionCommand(harness, flags, processOutput(), process.stdin);
+      process.exitCode = await sessionCommand(harness, flags, processOutput(), process.stdin, context);
     });
 }
 
@@ -93,12 +95,13 @@ export async function sessionCommand(
   flags: SessionFlags,
   output: Output,
   input: NodeJS.ReadableStream,
+  context: CliContext,
 ): Promise<number> {
   const write = (event: unknown) => output.out(`${JSON.stringify(event)}\n`);
   let handle: SessionHandle;
   let journal: JournalWriter | null = null;
   try {
-    const setup = prepare(harnessArg, flags);
+    const setup = prepare(harnessArg, flags, context);
     const { harness, sessionId, launch } = setup;
     if (flags.journal !== false) {
       journal = new JournalWriter(
@@ -180,19 +183,43 @@ interface Prepared {
   readonly launch: Parameters<typeof launchSession>[0];
 }
 
-function prepare(harnessArg: string, flags: SessionFlags): Prepared {
+/** The launch request `hmux session` makes of the pipeline (the same one `hmux run` and the TUI make). */
+export function sessionLaunchRequest(
+  harness: string,
+  flags: SessionFlags,
+  where: { readonly cwd: string; readonly resume?: string; readonly endpoint?: string; readonly isolate: boolean },
+): LaunchRequest {
+  const stall = seconds("stall", flags.stall);
+  const args: TurnOptions = {
+    ...(flags.model ? { model: flags.model } : {}),
+    ...(flags.effort ? { effort: flags.effort } : {}),
+    ...(where.endpoint ? { endpoint: where.endpoint } : {}),
+    ...(where.isolate ? { isolate: true } : {}),
+    ...(stall !== undefined ? { stallSeconds: stall } : {}),
+    ...(flags.escalateQuestions !== undefined ? { escalateQuestions: flags.escalateQuestions } : {}),
+  };
+  return {
+    entry: "session",
+    harness,
+    cwd: where.cwd,
+    args,
+    mode: where.resume ? "resume" : "launch",
+    prompt: SESSION_CHECK_PROMPT,
+    ...(where.resume ? { inputs: { resume: where.resume } } : {}),
+  };
+}
+
+/** The prompt a session's plan is checked with: the real prompts arrive later, one per turn. */
+const SESSION_CHECK_PROMPT = "hmux session check";
+
+function prepare(harnessArg: string, flags: SessionFlags, context: CliContext): Prepared {
   if (!flags.json)
     throw new RefusalError("hmux session needs --json: the human, interactive surface is `hmux tui`", {
       issue: "unsupported-option",
       option: "json",
       hint: `hmux session ${harnessArg} --json`,
     });
-  if (!isHarnessName(harnessArg))
-    throw new RefusalError(`unknown harness ${JSON.stringify(harnessArg)}`, {
-      issue: "unknown-harness",
-      supported: [...ALL_SESSION_HARNESSES],
-    });
-  const harness = harnessArg;
+  const harness = context.launch.harness(harnessArg).name;
   const approvals = (flags.approvals ?? "ask") as ApprovalMode;
   if (!APPROVAL_MODES.includes(approvals))
     throw new RefusalError(`--approvals ${flags.approvals} is not one of ${APPROVAL_MODES.join(", ")}`, {
@@ -200,7 +227,7 @@ function prepare(harnessArg: string, flags: SessionFlags): Prepared {
       option: "approvals",
       supported: [...APPROVAL_MODES],
     });
-  const stallMs = seconds("stall", flags.stall);
+  seconds("stall", flags.stall);
   const decisionBudgetMs =
     flags.decisionBudget === undefined ? undefined : positive("decision-budget", flags.decisionBudget);
   const requiredControls = flags.require
@@ -216,16 +243,6 @@ function prepare(harnessArg: string, flags: SessionFlags): Prepared {
         option: "require",
         supported: [...CONTROLS],
       });
-  if (flags.endpoint && !/^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(flags.endpoint)) {
-    throw new RefusalError(`--endpoint ${flags.endpoint} is not on loopback; hmux only talks to 127.0.0.1`, {
-      issue: "invalid-option-value",
-      option: "endpoint",
-      hint: "start one with `hmux model serve`",
-    });
-  }
-  const found = resolveBinary(harness);
-  if (!found.ok) throw new RefusalError(found.message, { issue: "missing-binary", harness, hint: found.hint });
-  const binary = [found.binary.executable, ...found.binary.prefixArgs];
 
   // --resume: an hmux journal id continues that session (its id, its state dir, the harness's own id).
   let sessionId = flags.sessionId ?? randomUUID();
@@ -266,41 +283,51 @@ function prepare(harnessArg: string, flags: SessionFlags): Prepared {
       resume = flags.resume;
     }
   }
-  stateDir = stateDir ?? join(sessionsDir(), `${sessionId}.d`);
+  const sessionState = stateDir ?? join(sessionsDir(), `${sessionId}.d`);
+  const request = sessionLaunchRequest(harnessArg, flags, {
+    cwd: resolvePath(cwd),
+    isolate,
+    ...(resume ? { resume } : {}),
+    ...(endpoint ? { endpoint } : {}),
+  });
+  const plan: LaunchPlan = prepareLaunchOrThrow(request, {
+    ...context.launch,
+    stateDir: () => ({ dir: sessionState }),
+  });
+  const o = plan.options;
   // Config key `policy` (project > user, with trust): safe operations run without asking anybody.
-  const configs = loadConfigFiles(cwd);
+  const configs = context.launch.configFiles(plan.cwd);
   const policy = resolveConfigSettings({
     user: configs.user,
     project: configs.project,
     projectTrust: configs.projectTrust,
   }).policy;
+  const stallMs = o.stallSeconds !== undefined && o.stallSeconds > 0 ? o.stallSeconds * 1000 : undefined;
   return {
     harness,
     sessionId,
     launch: {
       harness,
       sessionId,
-      cwd,
-      env: baseEnv(),
-      stateDir,
-      isolate,
+      cwd: plan.cwd,
+      env: baseEnv(context.env),
+      stateDir: sessionState,
+      isolate: plan.isolate,
       approvals,
-      binary,
+      binary: [plan.binary.executable, ...plan.binary.prefixArgs],
       origin: resume ? "resumed" : "fresh",
-      // arg > project > user > default ON (spec: escalateQuestions resolves on launch and resume alike)
-      escalateQuestions:
-        flags.escalateQuestions ?? configs.project?.escalateQuestions ?? configs.user?.escalateQuestions ?? true,
+      escalateQuestions: plan.escalateQuestions,
       ...(resume ? { resume } : {}),
-      ...(endpoint ? { endpoint } : {}),
-      ...(flags.model ? { model: flags.model } : {}),
-      ...(flags.effort ? { effort: flags.effort } : {}),
+      ...(o.endpoint ? { endpoint: o.endpoint } : {}),
+      ...(o.model ? { model: o.model } : {}),
+      ...(o.effort ? { effort: o.effort } : {}),
       ...(stallMs ? { stallMs } : {}),
       ...(decisionBudgetMs ? { decisionBudgetMs } : {}),
       ...(requiredControls.length ? { requiredControls: requiredControls as ControlName[] } : {}),
       turnsBefore,
       ...(policy
         ? {
-            classify: makeClassifier(policy as unknown as PolicyConfig, cwd),
+            classify: makeClassifier(policy as unknown as PolicyConfig, plan.cwd),
             headlessDenyReason: policy.headless.reason,
           }
         : {}),
@@ -329,9 +356,9 @@ function safeJournalPath(id: string): string | null {
   }
 }
 
-function baseEnv(): Record<string, string> {
+function baseEnv(from: NodeJS.ProcessEnv): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+  for (const [k, v] of Object.entries(from)) if (v !== undefined) env[k] = v;
   return env;
 }
 
@@ -343,7 +370,7 @@ function seconds(name: string, raw: string | undefined): number | undefined {
       issue: "invalid-option-value",
       option: name,
     });
-  return n === 0 ? undefined : n * 1000;
+  return n;
 }
 
 function positive(name: string, raw: string): number {

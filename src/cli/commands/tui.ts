@@ -3,7 +3,7 @@
  * pane opens for each; otherwise Alt+n opens the new-session dialog.
  */
 import type { Command } from "commander";
-import { loadOpenTui } from "../../ui/wiring/load-open-tui.js";
+import type { CliContext } from "../context.js";
 
 /** The TUI reads keys from and draws on a terminal; without one it would hang or garble. */
 export function requireTerminal(): void {
@@ -27,10 +27,10 @@ interface TuiFlags {
   mouse?: boolean;
 }
 
-export async function tuiCommand(harnesses: readonly string[], flags: TuiFlags): Promise<void> {
+export async function tuiCommand(harnesses: readonly string[], flags: TuiFlags, context: CliContext): Promise<void> {
   requireTerminal();
   const cwd = flags.cwd ?? process.cwd();
-  const openTui = await loadOpenTui();
+  const openTui = await context.loadOpenTui();
   await openTui({
     cwd,
     ...(flags.theme ? { theme: flags.theme } : {}),
@@ -45,19 +45,19 @@ export async function tuiCommand(harnesses: readonly string[], flags: TuiFlags):
   });
 }
 
-export function register(program: Command): void {
+export function register(program: Command, context: CliContext): void {
   program
     .command("tui")
     .description("the multiplexer: harness sessions side by side, keyboard approvals (also `hmux` with no arguments)")
     .argument("[harness...]", "open a pane for each (claude, codex, pi)")
     .option("--theme <name>", "default, light, high-contrast, or a path to a theme JSON")
     .option("--cwd <path>", "working directory for new sessions")
-    .option("--endpoint <url>", "an OpenAI/Anthropic-compatible endpoint on 127.0.0.1 for the panes")
+    .option("--endpoint <url>", "an OpenAI/Anthropic-compatible http(s) endpoint for the panes")
     .option("--model <id>", "model for the panes")
     .option("--effort <level>", "effort for the panes")
     .option("--isolate", "give each harness its own HOME under a temp state dir")
     .option("--mouse", "the mouse wheel scrolls the pane under the pointer (config: ui.mouse)")
-    .action(async (harnesses: string[], flags: TuiFlags) => tuiCommand(harnesses, flags));
+    .action(async (harnesses: string[], flags: TuiFlags) => tuiCommand(harnesses, flags, context));
   // `hmux` alone opens the TUI; any other bare word is an unknown command, not an argument.
   // (An optional operand, not allowExcessArguments: that setting would be inherited by the
   // subcommands registered after this one.)
@@ -73,6 +73,6 @@ export function register(program: Command): void {
           near ? `did you mean \`hmux ${near}\`? (hmux --help lists them)` : "hmux --help lists the commands",
         );
       }
-      await tuiCommand([], {});
+      await tuiCommand([], {}, context);
     });
 }

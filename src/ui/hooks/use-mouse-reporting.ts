@@ -10,8 +10,8 @@
 
 import { useStdout } from "ink";
 import { useEffect } from "react";
-import { isNativePort } from "../../native/native-port.js";
 import { MOUSE_REPORTING_OFF, MOUSE_REPORTING_ON } from "../keys/mouse.js";
+import { isNativePort } from "../native/native-port.js";
 import type { SessionPort } from "../session-port.js";
 import { focusedKey, type UiState } from "../store/ui-state.js";
 import { useFrame } from "./use-frame.js";

@@ -11,8 +11,8 @@
 
 import { useStdin } from "ink";
 import { useEffect } from "react";
-import { isNativePort } from "../../native/native-port.js";
 import { MouseInputFilter, WHEEL_ROWS, type WheelReport } from "../keys/mouse.js";
+import { isNativePort } from "../native/native-port.js";
 import type { AppStore } from "../store/app-store.js";
 import { anyRunning, focusedView, paneAt, type UiState } from "../store/ui-state.js";
 import { useStore } from "./use-store.js";

@@ -1,11 +1,11 @@
 import { Box, Text } from "ink";
 import type React from "react";
-import { isNativePort } from "../../native/native-port.js";
 import { Pane } from "../components/Pane.js";
 import { useKeys } from "../hooks/use-keys.js";
 import { hints } from "../keys/hints.js";
 import type { Rect } from "../layout/tile.js";
 import { NativePane } from "../native/NativePane.js";
+import { isNativePort } from "../native/native-port.js";
 import type { SessionPort } from "../session-port.js";
 import { anchorOf, draftOf, inputMode, paneRects, type UiState } from "../store/ui-state.js";
 

@@ -2,13 +2,13 @@ import { Box, Text, useStdout } from "ink";
 import type React from "react";
 import { memo, useEffect, useRef } from "react";
 import { ESCAPE_CHORD_LABEL } from "../../native/keys.js";
-import type { NativeSessionPort } from "../../native/native-port.js";
 import { badgeColor, badgeText } from "../components/state-badge.js";
 import { useTheme } from "../hooks/use-theme.js";
 import type { Rect } from "../layout/tile.js";
 import type { SessionView } from "../store/session-view.js";
 import { NativeRows } from "./NativeRows.js";
 import { nativeTerminalSize } from "./native-geometry.js";
+import type { NativeSessionPort } from "./native-port.js";
 import { useNativeFrame } from "./use-native-frame.js";
 
 export interface NativePaneProps {

@@ -6,8 +6,8 @@
  */
 import type { Key } from "ink";
 import { ESCAPE_CHORD_LABEL, isEscapeChord, keyToBytes } from "../../native/keys.js";
-import { isNativePort } from "../../native/native-port.js";
 import type { AppStore } from "../store/app-store.js";
+import { isNativePort } from "./native-port.js";
 
 export function routeNativeKey(store: AppStore, input: string, key: Key): boolean {
   if (store.state.overlay) return false;

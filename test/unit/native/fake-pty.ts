@@ -1,4 +1,4 @@
-import type { PtyExit, PtyFactory, PtyProcess } from "../../../src/native/pty-port.js";
+import type { PtyExit, PtyFactory, PtyProcess } from "../../../src/core/exec/pty-port.js";
 
 /** A scripted pty: records writes and resizes, emits what the test says. */
 export class FakePty implements PtyProcess {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isNativePort } from "../../../src/native/native-port.js";
-import { nativeKindOf, withNativeSessions } from "../../../src/ui/native/native-launcher.js";
+import { nativeKindOf, withNativeSessions } from "../../../src/app/native-launcher.js";
+import { isNativePort } from "../../../src/ui/native/native-port.js";
 import type { SessionLauncher } from "../../../src/ui/session-launcher.js";
 import { fakeFactory } from "./fake-pty.js";
 
@@ -51,7 +51,7 @@ describe("native sessions from the new-session dialog", () => {
     });
     expect(launcher.validate({ harness: "native claude", endpoint: "not a url" })).toMatchObject({
       ok: false,
-      message: 'endpoint "not a url" is not a URL',
+      message: 'endpoint "not a url" is not an http(s) base URL',
     });
     expect(launcher.validate({ harness: "native claude", prompt: "hi" })).toEqual({
       ok: true,

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import type { HookReport } from "../../../src/native/hooks/report-schema.js";
-import { NativeSessionPort } from "../../../src/native/native-port.js";
 import { NativeTerminal } from "../../../src/native/native-terminal.js";
+import { NativeSessionPort } from "../../../src/ui/native/native-port.js";
 import { fakeFactory } from "./fake-pty.js";
 
 let ports: NativeSessionPort[] = [];

@@ -1,7 +1,7 @@
 import type { Key } from "ink";
 import { afterEach, describe, expect, it } from "vitest";
-import { NativeSessionPort } from "../../../src/native/native-port.js";
 import { NativeTerminal } from "../../../src/native/native-terminal.js";
+import { NativeSessionPort } from "../../../src/ui/native/native-port.js";
 import { routeNativeKey } from "../../../src/ui/native/route-native-key.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import { type FakePty, fakeFactory } from "./fake-pty.js";

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { RealLauncher } from "../../../src/ui/wiring/real-launcher.js";
+import { PaneLauncher } from "../../../src/app/pane-launcher.js";
 
 // validate() never spawns: it runs the resolver, planTurn and the binary lookup only.
 const home = mkdtempSync(join(tmpdir(), "hmux-ui-launch-"));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
-const launcher = new RealLauncher({
+const launcher = new PaneLauncher({
   env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, "config") },
   defaultCwd: home,
 });
@@ -33,8 +33,8 @@ describe("new-session validation before any spawn", () => {
     expect(!v.ok && v.supported).toContain("high");
   });
 
-  it("a non-loopback endpoint and a missing cwd are refused", () => {
-    expect(launcher.validate({ harness: "claude", endpoint: "http://example.com/v1" })).toMatchObject({
+  it("an endpoint that is not an http(s) base URL and a missing cwd are refused", () => {
+    expect(launcher.validate({ harness: "claude", endpoint: "ftp://example.com/v1" })).toMatchObject({
       ok: false,
       issue: "invalid-option-value",
     });

@@ -5,20 +5,20 @@
  * harness moves on. Decisions, prompts and answers belong to the native UI itself, so those
  * intents are refused with a reason saying where to act.
  */
-import type { CommandOutcome, Decision, Lifecycle, SessionEvent } from "../core/control/types.js";
-import type { HarnessName } from "../core/harness-names.js";
-import type { IntentOutcome, SessionInfo, SessionListener, SessionPort } from "../ui/session-port.js";
+import type { CommandOutcome, Decision, Lifecycle, SessionEvent } from "../../core/control/types.js";
+import type { HarnessName } from "../../core/harness-names.js";
 import {
   type NativePhase,
   type NativeState,
   nextNativeState,
   STARTING_STATE,
   UNKNOWN_STATE,
-} from "./hooks/native-state.js";
-import type { HookReport } from "./hooks/report-schema.js";
-import { ESCAPE_CHORD_LABEL } from "./keys.js";
-import type { NativeKind } from "./native-plan.js";
-import type { NativeTerminal } from "./native-terminal.js";
+} from "../../native/hooks/native-state.js";
+import type { HookReport } from "../../native/hooks/report-schema.js";
+import { ESCAPE_CHORD_LABEL } from "../../native/keys.js";
+import type { NativeKind } from "../../native/native-plan.js";
+import type { NativeTerminal } from "../../native/native-terminal.js";
+import type { IntentOutcome, SessionInfo, SessionListener, SessionPort } from "../session-port.js";
 
 const LIFECYCLE: Readonly<Record<NativePhase, Lifecycle>> = {
   unknown: "starting",

@@ -3,14 +3,14 @@
  * over user), builds the real launcher, opens the TUI and starts any requested panes.
  */
 
-import { loadConfigFiles } from "../../cli/load-config.js";
-import { resolveConfigSettings } from "../../core/config/settings.js";
-import { type UiConfig, uiConfigFrom } from "../config/ui-config.js";
-import { withLazyNativeSessions } from "../native/native-launcher.js";
-import { type RunTuiOptions, runTui } from "../run-tui.js";
-import type { NewSessionRequest } from "../session-launcher.js";
-import type { SessionPort } from "../session-port.js";
-import { RealLauncher, type RealLauncherOptions } from "./real-launcher.js";
+import { resolveConfigSettings } from "../core/config/settings.js";
+import { type UiConfig, uiConfigFrom } from "../ui/config/ui-config.js";
+import { type RunTuiOptions, runTui } from "../ui/run-tui.js";
+import type { NewSessionRequest } from "../ui/session-launcher.js";
+import type { SessionPort } from "../ui/session-port.js";
+import { loadConfigFiles } from "./config-files.js";
+import { withLazyNativeSessions } from "./native-launcher.js";
+import { PaneLauncher, type PaneLauncherOptions } from "./pane-launcher.js";
 
 export interface OpenTuiOptions {
   readonly cwd: string;
@@ -19,7 +19,7 @@ export interface OpenTuiOptions {
   readonly mouse?: boolean;
   /** Panes to open at once; each is validated like the dialog's input. */
   readonly sessions?: readonly NewSessionRequest[];
-  readonly launcher?: Partial<RealLauncherOptions>;
+  readonly launcher?: Partial<PaneLauncherOptions>;
   readonly env?: NodeJS.ProcessEnv;
   readonly extra?: Partial<RunTuiOptions>;
 }
@@ -44,15 +44,8 @@ export function loadUiConfig(
 /** Refuses before the TUI opens when a requested pane would be refused. */
 export async function openTui(options: OpenTuiOptions): Promise<void> {
   const env = options.env ?? process.env;
-  const { ui, files } = loadUiConfig(options.cwd, env, options.theme, options.mouse);
-  const real = new RealLauncher({
-    env,
-    defaultCwd: options.cwd,
-    ...(files.user ? { user: files.user } : {}),
-    ...(files.project ? { project: files.project } : {}),
-    projectTrust: files.projectTrust,
-    ...options.launcher,
-  });
+  const { ui } = loadUiConfig(options.cwd, env, options.theme, options.mouse);
+  const real = new PaneLauncher({ env, defaultCwd: options.cwd, ...options.launcher });
   // "shell" and "native <harness>" open native panes (src/ui/native); the rest is the real launcher.
   const native = withLazyNativeSessions(real);
   const launcher = native.launcher;

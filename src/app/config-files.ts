@@ -1,9 +1,9 @@
-/** The node:fs reader behind H3's loadConfigTiers (the core only locates, parses and resolves). */
+/** The node:fs reader behind the core's loadConfigTiers (the core only locates, parses and resolves). */
 import { existsSync, readFileSync } from "node:fs";
 import { type LoadedConfigs, loadConfigTiers } from "../core/config/load.js";
 
 /** Throws ConfigError (naming file and key) on a bad file: config parsing is hard-fail. */
-export function loadConfigFiles(cwd: string, env: NodeJS.ProcessEnv = process.env): LoadedConfigs {
+export function loadConfigFiles(cwd: string, env: Readonly<Record<string, string | undefined>>): LoadedConfigs {
   return loadConfigTiers({
     env: { XDG_CONFIG_HOME: env.XDG_CONFIG_HOME, HOME: env.HOME },
     cwd,

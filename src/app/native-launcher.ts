@@ -1,20 +1,15 @@
 /**
- * Native panes from the new-session dialog: wraps H8's SessionLauncher so the harness field
+ * Native panes from the new-session dialog: wraps the pane launcher so the harness field
  * also accepts "shell" and "native <harness>" (or "<harness>:native"). Anything else goes to
  * the wrapped launcher unchanged.
  */
 
-import { HookServer } from "../../native/hooks/hook-server.js";
-import {
-  checkNative,
-  launchNative,
-  type NativeLaunchDeps,
-  NativeLaunchError,
-  parseNativeKind,
-} from "../../native/launch.js";
-import type { NativeKind } from "../../native/native-plan.js";
-import type { NewSessionRequest, SessionLauncher, Validation } from "../session-launcher.js";
-import type { SessionPort } from "../session-port.js";
+import { HookServer } from "../native/hooks/hook-server.js";
+import { NativeLaunchError, parseNativeKind } from "../native/launch.js";
+import type { NativeKind } from "../native/native-plan.js";
+import type { NewSessionRequest, SessionLauncher, Validation } from "../ui/session-launcher.js";
+import type { SessionPort } from "../ui/session-port.js";
+import { checkNative, launchNative, type NativeLaunchDeps } from "./native-launch.js";
 
 export interface NativeLauncherOptions extends NativeLaunchDeps {
   /** The pane size a new pane starts at (it is resized to its tile on mount). */

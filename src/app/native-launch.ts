@@ -1,0 +1,158 @@
+/**
+ * Starts a native pane: the launch pipeline decides (harness, cwd, config tiers, endpoint,
+ * model, binary), then the pane is planned (hooks, endpoint, isolation), its files written, the
+ * terminal spawned and hook reports wired to the port. Every refusal happens before anything is
+ * spawned, as a NativeLaunchError with a hint.
+ */
+import { randomBytes } from "node:crypto";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve as resolvePath } from "node:path";
+import type { PtyFactory } from "../core/exec/pty-port.js";
+import type { HarnessName } from "../core/harness-names.js";
+import { prepareLaunch } from "../core/launch/prepare.js";
+import type { BinaryLookup, LaunchBinary, LaunchPlan, LaunchRequest } from "../core/launch/types.js";
+import type { HookServer } from "../native/hooks/hook-server.js";
+import { NativeLaunchError } from "../native/launch.js";
+import type { NativeKind } from "../native/native-plan.js";
+import { planNative } from "../native/native-plan.js";
+import { NativeTerminal } from "../native/native-terminal.js";
+import { spawnPty } from "../spawn/native-pty.js";
+import { NativeSessionPort } from "../ui/native/native-port.js";
+import { realLaunchPorts } from "./launch-ports.js";
+
+export interface NativeLaunchRequest {
+  readonly kind: NativeKind;
+  readonly cwd?: string;
+  readonly endpoint?: string;
+  readonly model?: string;
+  readonly cols: number;
+  readonly rows: number;
+  readonly label?: string;
+}
+
+export interface NativeLaunchDeps {
+  /** Without a hook server no pane reports state (it shows "state unknown"). */
+  readonly hooks?: HookServer;
+  readonly hostEnv?: Readonly<Record<string, string | undefined>>;
+  readonly spawn?: PtyFactory;
+  /** The binary port; the real resolver for hostEnv when absent. */
+  readonly resolveBinary?: (harness: HarnessName) => BinaryLookup;
+}
+
+/** The pane request as a launch request; the prompt is typed into the pane, so the check uses a stand-in. */
+export function nativeLaunchRequest(request: Omit<NativeLaunchRequest, "cols" | "rows">): LaunchRequest {
+  return {
+    entry: "native",
+    harness: request.kind,
+    cwd: resolvePath(request.cwd ?? process.cwd()),
+    mode: "launch",
+    prompt: "hello",
+    args: {
+      ...(request.endpoint !== undefined && request.endpoint.trim() !== ""
+        ? { endpoint: request.endpoint.trim() }
+        : {}),
+      ...(request.model ? { model: request.model } : {}),
+    },
+  };
+}
+
+/** The pipeline's plan for a harness pane (undefined for the shell), or a NativeLaunchError. */
+export function planNativeLaunch(
+  request: Omit<NativeLaunchRequest, "cols" | "rows">,
+  deps: NativeLaunchDeps = {},
+): LaunchPlan | undefined {
+  if (request.kind === "shell") return undefined;
+  const hostEnv = deps.hostEnv ?? process.env;
+  const real = realLaunchPorts(hostEnv);
+  const outcome = prepareLaunch(nativeLaunchRequest(request), {
+    ...real,
+    ...(deps.resolveBinary ? { binary: deps.resolveBinary } : {}),
+    // Only named: the pane's own state dir is created at launch when an endpoint needs one.
+    stateDir: () => ({ dir: join(tmpdir(), "hmux-native-plan-check") }),
+  });
+  if (outcome.ok) return outcome.plan;
+  const err = outcome.refusals[0];
+  const hint = err && "hint" in err && typeof err.hint === "string" ? err.hint : undefined;
+  throw new NativeLaunchError(err?.message ?? "refused", hint);
+}
+
+/** Checks a request without spawning; the binary a harness pane would run. */
+export function checkNative(
+  request: Omit<NativeLaunchRequest, "cols" | "rows">,
+  deps: NativeLaunchDeps = {},
+): LaunchBinary | undefined {
+  return planNativeLaunch(request, deps)?.binary;
+}
+
+let paneCounter = 0;
+
+export async function launchNative(
+  request: NativeLaunchRequest,
+  deps: NativeLaunchDeps = {},
+): Promise<NativeSessionPort> {
+  const hostEnv = deps.hostEnv ?? process.env;
+  const plan = planNativeLaunch(request, deps);
+  const endpointText = plan?.options.endpoint;
+  const endpoint = endpointText !== undefined ? new URL(endpointText) : undefined;
+  const model = plan?.options.model ?? request.model;
+  const cwd = plan?.cwd ?? resolvePath(request.cwd ?? process.cwd());
+  const stateDir = endpoint && request.kind !== "shell" ? mkdtempSync(join(tmpdir(), "hmux-native-")) : undefined;
+  paneCounter += 1;
+  const pane = `native-${paneCounter}-${randomBytes(4).toString("hex")}`;
+  const native = planNative({
+    kind: request.kind,
+    cwd,
+    hostEnv,
+    binary: plan?.binary,
+    endpoint,
+    stateDir,
+    model,
+    hookEnv: deps.hooks?.envFor(pane),
+  });
+  for (const dir of native.dirs) mkdirSync(dir, { recursive: true });
+  for (const file of native.files) {
+    mkdirSync(dirname(file.path), { recursive: true });
+    writeFileSync(file.path, file.content);
+    if (file.mode !== undefined) chmodSync(file.path, file.mode);
+  }
+  let terminal: NativeTerminal;
+  try {
+    terminal = new NativeTerminal({
+      argv: native.argv,
+      cwd,
+      env: native.env,
+      cols: request.cols,
+      rows: request.rows,
+      spawn: deps.spawn ?? spawnPty,
+    });
+  } catch (err) {
+    if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+    throw new NativeLaunchError(
+      `could not start ${native.argv[0]}: ${(err as Error).message}`,
+      "check the binary and the working directory",
+    );
+  }
+  let unlisten: (() => void) | undefined;
+  // A process.exit() without close() still removes the state dir (and hangs up the pane).
+  const onExit = (): void => {
+    if (!terminal.exit) terminal.killNow();
+    if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+  };
+  process.once("exit", onExit);
+  const port = new NativeSessionPort({
+    kind: request.kind,
+    terminal,
+    hooks: native.hooks,
+    label: request.label,
+    cwd,
+    model,
+    cleanup: () => {
+      unlisten?.();
+      process.removeListener("exit", onExit);
+      if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+    },
+  });
+  if (native.hooks && deps.hooks) unlisten = deps.hooks.listen(pane, (report) => port.report(report));
+  return port;
+}

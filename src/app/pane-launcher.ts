@@ -1,0 +1,142 @@
+/**
+ * Starts real harness sessions for the TUI's panes. `validate` asks the launch pipeline
+ * (prepareLaunch) exactly what `hmux run` and `hmux session` ask before anything spawns — the
+ * harness and its session channel, the cwd, the config tiers with provenance, the endpoint, the
+ * harness's own refusals for model and effort, the binary — and returns the first refusal with
+ * its hint. `launch` then starts the planned session and adapts its handle to the TUI's port.
+ */
+
+import { tmpdir } from "node:os";
+import { join, resolve as resolvePath } from "node:path";
+import { CLAUDE_SESSION_CAPABILITIES } from "../adapters/claude/session-bridge.js";
+import { CODEX_SESSION_CAPABILITIES } from "../adapters/codex/session-bridge.js";
+import { PI_SESSION_CAPABILITIES } from "../adapters/pi/session-bridge.js";
+import type { BridgeCapabilities } from "../core/exec/session-bridge.js";
+import type { HarnessName } from "../core/harness-names.js";
+import { prepareLaunch } from "../core/launch/prepare.js";
+import type { LaunchOutcome, LaunchPlan, LaunchRequest } from "../core/launch/types.js";
+import type { ResolvedTurnOptions } from "../core/options/resolve.js";
+import { isRefusal } from "../core/refusal.js";
+import { launchSession } from "../session/launch.js";
+import { HandleSessionPort } from "../ui/session-adapter.js";
+import type { NewSessionRequest, SessionLauncher, Validation } from "../ui/session-launcher.js";
+import type { ResolvedSettingView, SessionPort } from "../ui/session-port.js";
+import { realLaunchPorts, type SharedLaunchPorts } from "./launch-ports.js";
+
+const CAPABILITIES: Readonly<Partial<Record<HarnessName, BridgeCapabilities>>> = {
+  claude: CLAUDE_SESSION_CAPABILITIES,
+  codex: CODEX_SESSION_CAPABILITIES,
+  pi: PI_SESSION_CAPABILITIES,
+};
+
+/** The prompt a pane's plan is checked with when the dialog gives none. */
+const CHECK_PROMPT = "hello";
+
+export interface PaneLauncherOptions {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly defaultCwd: string;
+  /** The pipeline's ports; the real ones for `env` when absent. */
+  readonly ports?: SharedLaunchPorts;
+  /** Isolate each harness's HOME under a temp state dir (the demo does: no credentials). */
+  readonly isolate?: boolean;
+  /** Endpoint used when the dialog leaves it empty (the demo's scripted model). */
+  readonly defaultEndpoint?: string;
+  readonly defaultModel?: string;
+  /**
+   * hmux's own decision deadline; a person at the keyboard needs longer than a program.
+   * The core keeps it strictly below the harness's own limit. Default 10 minutes.
+   */
+  readonly decisionBudgetMs?: number;
+  /** Let the worker ask questions; given, it is an argument (the strongest tier). */
+  readonly escalateQuestions?: boolean;
+}
+
+export function settingsView(resolved: ResolvedTurnOptions): ResolvedSettingView[] {
+  const rows: ResolvedSettingView[] = resolved.provenance.map((p) => ({ key: p.key, value: p.value, tier: p.tier }));
+  for (const d of resolved.divergence) rows.push({ key: d.key, value: d.value, tier: d.tier, divergence: d.reason });
+  return rows;
+}
+
+/** The dialog's request (with the launcher's defaults) as a launch request. */
+export function paneLaunchRequest(request: NewSessionRequest, options: PaneLauncherOptions): LaunchRequest {
+  const endpoint = request.endpoint ?? options.defaultEndpoint;
+  const model = request.model ?? options.defaultModel;
+  return {
+    entry: "pane",
+    harness: request.harness,
+    cwd: resolvePath(options.defaultCwd, request.cwd ?? "."),
+    mode: "launch",
+    prompt: request.prompt ?? CHECK_PROMPT,
+    args: {
+      ...(model ? { model } : {}),
+      ...(request.effort ? { effort: request.effort } : {}),
+      ...(endpoint ? { endpoint } : {}),
+      ...(options.isolate ? { isolate: true } : {}),
+      ...(options.escalateQuestions !== undefined ? { escalateQuestions: options.escalateQuestions } : {}),
+    },
+  };
+}
+
+export class PaneLauncher implements SessionLauncher {
+  private readonly ports: SharedLaunchPorts;
+
+  constructor(private readonly options: PaneLauncherOptions) {
+    this.ports = options.ports ?? realLaunchPorts(options.env);
+  }
+
+  /** The plan, or the refusals; nothing is created (the state dir is only named). */
+  plan(request: NewSessionRequest): LaunchOutcome {
+    return prepareLaunch(paneLaunchRequest(request, this.options), {
+      ...this.ports,
+      stateDir: () => ({ dir: join(tmpdir(), "hmux-plan-check") }),
+    });
+  }
+
+  validate(request: NewSessionRequest): Validation {
+    const outcome = this.plan(request);
+    if (outcome.ok) return { ok: true };
+    const err = outcome.refusals[0];
+    if (isRefusal(err)) {
+      return {
+        ok: false,
+        message: err.message,
+        issue: err.issue,
+        ...(err.hint ? { hint: err.hint } : {}),
+        ...(err.supported ? { supported: err.supported } : {}),
+      };
+    }
+    return { ok: false, message: err instanceof Error ? err.message : String(err) };
+  }
+
+  async launch(request: NewSessionRequest): Promise<SessionPort> {
+    const outcome = this.plan(request);
+    if (!outcome.ok) throw outcome.refusals[0];
+    const plan: LaunchPlan = outcome.plan;
+    const capabilities = CAPABILITIES[plan.harness];
+    if (!capabilities) throw new Error(`no session capabilities are known for ${plan.harness}`);
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries(this.options.env)) if (v !== undefined) env[k] = v;
+    const o = plan.options;
+    const handle = launchSession({
+      harness: plan.harness,
+      cwd: plan.cwd,
+      env,
+      isolate: plan.isolate,
+      approvals: "ask",
+      binary: [plan.binary.executable, ...plan.binary.prefixArgs],
+      escalateQuestions: plan.escalateQuestions,
+      decisionBudgetMs: this.options.decisionBudgetMs ?? 600_000,
+      ...(o.endpoint ? { endpoint: o.endpoint } : {}),
+      ...(o.model ? { model: o.model } : {}),
+      ...(o.effort ? { effort: o.effort } : {}),
+      ...(o.stallSeconds ? { stallMs: o.stallSeconds * 1000 } : {}),
+    });
+    return new HandleSessionPort(handle, capabilities, {
+      cwd: plan.cwd,
+      settings: settingsView(plan.resolved),
+      ...(request.prompt ? { initialPrompt: request.prompt } : {}),
+      ...(o.model ? { model: o.model } : {}),
+      ...(o.effort ? { effort: o.effort } : {}),
+    });
+  }
+}

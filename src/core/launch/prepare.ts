@@ -1,0 +1,131 @@
+/**
+ * The one launch pipeline. Every entry point (`hmux run`, `hmux session`, TUI panes, native panes)
+ * states its request and gets the same decisions: the harness and the channel it needs, the working
+ * directory, the config tiers and project trust, the resolved settings with provenance, the endpoint
+ * rule (any http(s) base URL the harness accepts), the question default (ask: true unless a tier says
+ * otherwise), isolation, the planner's refusals and the binary. Pure: files, binaries and config are
+ * reached only through the ports.
+ */
+import type { TurnRequest } from "../argv/types.js";
+import { resolveTurnOptions } from "../options/resolve.js";
+import { composePrompt } from "../question.js";
+import { RefusalError } from "../refusal.js";
+import type { LaunchHarness, LaunchOutcome, LaunchPlan, LaunchPorts, LaunchRequest } from "./types.js";
+
+/** Thrown inside the pipeline to stop at the first stage that cannot go on. */
+class Stop extends Error {
+  constructor(readonly refusals: readonly Error[]) {
+    super(refusals[0]?.message);
+  }
+}
+
+export function prepareLaunch(request: LaunchRequest, ports: LaunchPorts): LaunchOutcome {
+  try {
+    return { ok: true, plan: plan(request, ports) };
+  } catch (err) {
+    if (err instanceof Stop) return { ok: false, refusals: err.refusals };
+    return { ok: false, refusals: [err instanceof Error ? err : new Error(String(err))] };
+  }
+}
+
+/** The plan, or throws: the first refusal of the first stage that fails. */
+export function prepareLaunchOrThrow(request: LaunchRequest, ports: LaunchPorts): LaunchPlan {
+  const outcome = prepareLaunch(request, ports);
+  if (!outcome.ok) throw outcome.refusals[0];
+  return outcome.plan;
+}
+
+function plan(request: LaunchRequest, ports: LaunchPorts): LaunchPlan {
+  const harness = ports.harness(request.harness);
+  checkChannel(request, harness, ports);
+  const { cwd } = request;
+  if (!ports.isDirectory(cwd)) {
+    throw new RefusalError(`--cwd ${cwd} is not a directory`, {
+      issue: "invalid-option-value",
+      option: "cwd",
+      hint: "pass an existing folder, or omit --cwd to use the current one",
+    });
+  }
+  const config = ports.configFiles(cwd);
+  const resolved = resolveTurnOptions({
+    harness: harness.name,
+    expresses: harness.descriptor.expresses,
+    mode: request.mode,
+    args: request.args,
+    ...(config.user ? { user: config.user } : {}),
+    ...(config.project ? { project: config.project } : {}),
+    projectTrust: config.projectTrust,
+  });
+  // The resolver's default tier already says true; this keeps the rule if a caller's resolver does not.
+  const escalateQuestions = resolved.options.escalateQuestions ?? true;
+  const options = { ...resolved.options, escalateQuestions };
+
+  const notes: string[] = [];
+  // A harness that reads an endpoint only from its own config dir (pi's models.json) is isolated
+  // whenever it gets one, so the endpoint config never lands in the user's own home.
+  const endpointNeedsState =
+    options.endpoint !== undefined && harness.descriptor.endpoint.value?.kind === "pi-models-json";
+  if (endpointNeedsState && !options.isolate)
+    notes.push(`${harness.name} reads an endpoint from its own agent dir: this run is isolated as with --isolate`);
+  const isolate = options.isolate === true || endpointNeedsState;
+  const state = isolate
+    ? ports.stateDir({
+        ...(request.inputs?.resume !== undefined ? { resume: request.inputs.resume } : {}),
+        resumeLast: request.inputs?.resumeLast === true,
+      })
+    : undefined;
+  if (state?.note) notes.push(state.note);
+  const stateDir = state?.dir;
+
+  const turn: TurnRequest = {
+    options,
+    inputs: { ...request.inputs, prompt: request.prompt, cwd },
+    prompt: composePrompt(request.prompt, escalateQuestions ? "turn" : "no-escalate"),
+    ...(stateDir !== undefined ? { stateDir } : {}),
+    host: ports.host,
+  };
+  // The planner and the binary are independent checks: both refusals are reported, the planner's first.
+  const refusals: Error[] = [];
+  let invocation: LaunchPlan["invocation"] | undefined;
+  try {
+    invocation = harness.planTurn(turn);
+  } catch (err) {
+    refusals.push(err instanceof Error ? err : new Error(String(err)));
+  }
+  const found = ports.binary(harness.name);
+  if (!found.ok && request.requireBinary !== false)
+    refusals.push(
+      new RefusalError(found.message, { issue: "missing-binary", harness: harness.name, hint: found.hint }),
+    );
+  if (refusals.length > 0 || invocation === undefined) throw new Stop(refusals);
+  if (found.ok && found.binary.note) notes.push(`binary: ${found.binary.note}`);
+  const binary = found.ok ? found.binary : { executable: invocation.argv[0] ?? harness.name, prefixArgs: [] };
+  return {
+    entry: request.entry,
+    harness: harness.name,
+    cwd,
+    resolved,
+    options,
+    escalateQuestions,
+    isolate,
+    ...(stateDir !== undefined ? { stateDir } : {}),
+    invocation,
+    binary,
+    notes,
+  };
+}
+
+/** A TUI pane drives a long-lived session process; a harness without a session channel cannot run in one. */
+function checkChannel(request: LaunchRequest, harness: LaunchHarness, ports: LaunchPorts): void {
+  if (request.entry !== "pane" || harness.descriptor.sessionMode.value !== null) return;
+  const supported = ports
+    .harnesses()
+    .filter((h) => h.descriptor.sessionMode.value !== null)
+    .map((h) => h.name);
+  throw new RefusalError(`${harness.name} has no multi-turn session channel, so it cannot run in a pane`, {
+    issue: "no-session-mode",
+    harness: harness.name,
+    supported,
+    hint: `hmux run ${harness.name} "<prompt>" runs one turn`,
+  });
+}

@@ -1,0 +1,100 @@
+/**
+ * The launch pipeline's contract: what an entry point asks for (LaunchRequest), what it hands in
+ * to reach files, binaries and config (LaunchPorts), and what it gets back (a LaunchPlan or the
+ * refusals). `hmux run`, `hmux session`, TUI panes and native panes all go through it.
+ */
+import type { HostFacts, TurnRequest } from "../argv/types.js";
+import type { LoadedConfigs } from "../config/load.js";
+import type { HarnessDescriptor } from "../descriptor.js";
+import type { Invocation } from "../exec/invocation.js";
+import type { HarnessName } from "../harness-names.js";
+import type { ResolvedTurnOptions } from "../options/resolve.js";
+import type { RunInputs, TurnOptions } from "../options/types.js";
+
+/**
+ * Which channel the entry point needs: one headless turn (run), a multi-turn session (a process
+ * session, or one process per turn where the harness has no session channel), a TUI pane (a
+ * process session only), or a native terminal pane.
+ */
+export type LaunchEntry = "run" | "session" | "pane" | "native";
+
+export interface LaunchRequest {
+  readonly entry: LaunchEntry;
+  /** The harness as the user typed it; an unknown name is a refusal. */
+  readonly harness: string;
+  /** The working directory, absolute (the entry point resolves a relative one against its own). */
+  readonly cwd: string;
+  /** Settings given on the command line or in the dialog: the strongest tier. */
+  readonly args: TurnOptions;
+  /** Resuming (by id or most-recent) resolves only what a resume may change. */
+  readonly mode: "launch" | "resume";
+  /** The user's prompt as typed; the plan composes the question preamble around it. */
+  readonly prompt: string;
+  /** Everything else the harness's planner reads (resume ids, passthrough, the caller's env). */
+  readonly inputs?: Omit<RunInputs, "prompt" | "cwd">;
+  /** false: plan without the binary installed (`hmux inspect --argv`); argv[0] stands in for it. */
+  readonly requireBinary?: boolean;
+}
+
+/** The harness facts and planner the pipeline needs; the adapter registry supplies them. */
+export interface LaunchHarness {
+  readonly name: HarnessName;
+  readonly descriptor: HarnessDescriptor;
+  /** Pure: resolved options → the invocation, or a RefusalError for what the harness cannot express. */
+  planTurn(request: TurnRequest): Invocation;
+}
+
+/** The binary that will run, as the binary port found it. */
+export interface LaunchBinary {
+  readonly executable: string;
+  /** Arguments before the harness's own (a node script when the harness is a JS file). */
+  readonly prefixArgs: readonly string[];
+  /** Why this one was picked, when a preferred candidate was skipped. */
+  readonly note?: string;
+}
+
+export type BinaryLookup =
+  | { readonly ok: true; readonly binary: LaunchBinary }
+  | { readonly ok: false; readonly message: string; readonly hint: string };
+
+/** Everything outside pure logic the pipeline touches, injected by the composition root. */
+export interface LaunchPorts {
+  /** The harness named, or a RefusalError naming the ones that exist. */
+  harness(name: string): LaunchHarness;
+  /** Every harness, for refusals that name the ones that would work. */
+  harnesses(): readonly LaunchHarness[];
+  isDirectory(path: string): boolean;
+  /** The user and project config tiers for a working directory; throws ConfigError on a bad file. */
+  configFiles(cwd: string): LoadedConfigs;
+  binary(harness: HarnessName): BinaryLookup;
+  /** The isolated state dir for this launch (created or found by the entry point) and a line saying where; may refuse. */
+  stateDir(need: { readonly resume?: string; readonly resumeLast: boolean }): {
+    readonly dir: string;
+    readonly note?: string;
+  };
+  readonly host: HostFacts;
+}
+
+export interface LaunchPlan {
+  readonly entry: LaunchEntry;
+  readonly harness: HarnessName;
+  readonly cwd: string;
+  /** The effective settings with their tiers, divergence and untrusted project settings. */
+  readonly resolved: ResolvedTurnOptions;
+  /** resolved.options with the question default applied. */
+  readonly options: TurnOptions;
+  readonly escalateQuestions: boolean;
+  /** Whether HOME and the harness's config dirs move under the state dir. */
+  readonly isolate: boolean;
+  /** The isolated state dir, when isolated. */
+  readonly stateDir?: string;
+  /** The turn as the harness would be started for this prompt (`hmux run` spawns exactly this). */
+  readonly invocation: Invocation;
+  readonly binary: LaunchBinary;
+  /** Lines for stderr: why a run is isolated, a binary fallback. */
+  readonly notes: readonly string[];
+}
+
+export type LaunchOutcome =
+  | { readonly ok: true; readonly plan: LaunchPlan }
+  | { readonly ok: false; readonly refusals: readonly Error[] };
