@@ -96,7 +96,8 @@ describe("hmux session --json, the machine surface", () => {
       expect(museLines.map((l) => l.id ?? l.kind)).toEqual(["start/tool.decide", "failure", "closed"]);
       for (const args of [
         ["session", "claude"],
-        ["session", "claude", "--json", "--endpoint", "http://10.0.0.1:9/v1"],
+        // Any http(s) base URL is an endpoint (a company gateway); anything else is refused, as `hmux run` refuses it.
+        ["session", "claude", "--json", "--endpoint", "ftp://127.0.0.1:9/v1"],
       ]) {
         const r = await hmux(box, args);
         expect(r.code).toBe(2);
