@@ -1,0 +1,271 @@
+/**
+ * One launch pipeline: the same request, stated the way each entry point states it (`hmux run`'s
+ * flags, `hmux session`'s flags, the TUI dialog's fields, a native pane's request), gets the same
+ * plan or the same refusal. The ports are fakes: an in-memory config file tree, a fixed binary
+ * table and a fixed set of directories, so only the entry points' own translation differs.
+ */
+import { Command } from "commander";
+import { describe, expect, it } from "vitest";
+import { allAdapters, requireHarness } from "../../../src/adapters/registry.js";
+import { nativeLaunchRequest } from "../../../src/app/native-launch.js";
+import { paneLaunchRequest } from "../../../src/app/pane-launcher.js";
+import { addTurnFlags, type RawTurnFlags, turnOptionsFromFlags } from "../../../src/cli/commands/run-options.js";
+import { runLaunchRequest } from "../../../src/cli/commands/run-prepare.js";
+import { type SessionFlags, sessionLaunchRequest } from "../../../src/cli/commands/session.js";
+import { loadConfigTiers } from "../../../src/core/config/load.js";
+import { prepareLaunch } from "../../../src/core/launch/prepare.js";
+import type { LaunchEntry, LaunchOutcome, LaunchPorts, LaunchRequest } from "../../../src/core/launch/types.js";
+import type { NativeKind } from "../../../src/native/native-plan.js";
+
+const WORK = "/work/repo";
+const USER_CONFIG = "/cfg/hmux/config.json";
+const PROJECT_CONFIG = `${WORK}/.hmux/config.json`;
+
+/** What a user asks for, before any entry point spells it. */
+interface Ask {
+  readonly harness: string;
+  readonly cwd?: string;
+  readonly model?: string;
+  readonly effort?: string;
+  readonly endpoint?: string;
+}
+
+interface World {
+  readonly files?: Readonly<Record<string, unknown>>;
+  readonly missingBinaries?: readonly string[];
+}
+
+function fakePorts(world: World): LaunchPorts {
+  const files = new Map(Object.entries(world.files ?? {}).map(([p, v]) => [p, JSON.stringify(v)]));
+  const dirs = new Set([WORK, `${WORK}/.git`, "/work"]);
+  return {
+    harness: requireHarness,
+    harnesses: allAdapters,
+    isDirectory: (path) => dirs.has(path),
+    configFiles: (cwd) =>
+      loadConfigTiers({
+        env: { XDG_CONFIG_HOME: "/cfg" },
+        cwd,
+        reader: {
+          exists: (p) => files.has(p) || dirs.has(p),
+          readText: (p) => files.get(p) ?? "",
+        },
+      }),
+    binary: (harness) =>
+      world.missingBinaries?.includes(harness)
+        ? { ok: false, message: `${harness} is not installed`, hint: `install ${harness}` }
+        : { ok: true, binary: { executable: `/bin/${harness}`, prefixArgs: [] } },
+    stateDir: () => ({ dir: "/state/s1" }),
+    host: { isRoot: false, env: {} },
+  };
+}
+
+/** `hmux run <harness> "go" [flags]`, parsed by run's own flag table. */
+function viaRun(ask: Ask): LaunchRequest {
+  const cmd = addTurnFlags(new Command("run").exitOverride());
+  const argv = [
+    ...(ask.model ? ["--model", ask.model] : []),
+    ...(ask.effort ? ["--effort", ask.effort] : []),
+    ...(ask.endpoint ? ["--endpoint", ask.endpoint] : []),
+  ];
+  cmd.parse(argv, { from: "user" });
+  const flags = cmd.opts<RawTurnFlags>();
+  return runLaunchRequest({
+    harness: ask.harness,
+    prompt: { text: "go", explicit: false },
+    flags,
+    args: turnOptionsFromFlags(flags, cmd),
+    cwd: ask.cwd ?? WORK,
+    passthrough: [],
+    callerEnv: {},
+  });
+}
+
+/** `hmux session <harness> --json [flags]`. */
+function viaSession(ask: Ask): LaunchRequest {
+  const flags: SessionFlags = {
+    json: true,
+    ...(ask.model ? { model: ask.model } : {}),
+    ...(ask.effort ? { effort: ask.effort } : {}),
+  };
+  return sessionLaunchRequest(ask.harness, flags, {
+    cwd: ask.cwd ?? WORK,
+    isolate: false,
+    ...(ask.endpoint ? { endpoint: ask.endpoint } : {}),
+  });
+}
+
+/** The TUI's new-session dialog. */
+function viaPane(ask: Ask): LaunchRequest {
+  return paneLaunchRequest(
+    {
+      harness: ask.harness,
+      ...(ask.cwd ? { cwd: ask.cwd } : {}),
+      ...(ask.model ? { model: ask.model } : {}),
+      ...(ask.effort ? { effort: ask.effort } : {}),
+      ...(ask.endpoint ? { endpoint: ask.endpoint } : {}),
+    },
+    { env: {}, defaultCwd: WORK },
+  );
+}
+
+/** A native pane (`native <harness>` in the dialog, or `hmux native`): it has no effort field. */
+function viaNative(ask: Ask): LaunchRequest {
+  return nativeLaunchRequest({
+    kind: ask.harness as NativeKind,
+    cwd: ask.cwd ?? WORK,
+    ...(ask.model ? { model: ask.model } : {}),
+    ...(ask.endpoint ? { endpoint: ask.endpoint } : {}),
+  });
+}
+
+const ENTRIES: Readonly<Record<LaunchEntry, (ask: Ask) => LaunchRequest>> = {
+  run: viaRun,
+  session: viaSession,
+  pane: viaPane,
+  native: viaNative,
+};
+
+/** What must agree: the decisions, not the prompt each entry point checks its plan with. */
+function decisions(outcome: LaunchOutcome) {
+  if (!outcome.ok) {
+    const [first] = outcome.refusals;
+    return { refused: first?.message, issue: (first as { issue?: string } | undefined)?.issue };
+  }
+  const p = outcome.plan;
+  return {
+    harness: p.harness,
+    cwd: p.cwd,
+    options: p.options,
+    provenance: p.resolved.provenance,
+    divergence: p.resolved.divergence,
+    escalateQuestions: p.escalateQuestions,
+    isolate: p.isolate,
+    binary: p.binary,
+    notes: p.notes,
+  };
+}
+
+interface Row {
+  readonly name: string;
+  readonly ask: Ask;
+  readonly world?: World;
+  /** Entry points that cannot take this harness at all (no channel of that kind). */
+  readonly without?: readonly LaunchEntry[];
+  readonly expect: (d: ReturnType<typeof decisions>) => void;
+}
+
+const ROWS: readonly Row[] = [
+  {
+    name: "a plain claude launch",
+    ask: { harness: "claude" },
+    expect: (d) => expect(d).toMatchObject({ harness: "claude", escalateQuestions: true, isolate: false }),
+  },
+  {
+    name: "model and effort from the user config file",
+    ask: { harness: "codex" },
+    world: { files: { [USER_CONFIG]: { version: 1, model: "gpt-5.5", effort: "high" } } },
+    expect: (d) =>
+      expect(d).toMatchObject({
+        options: { model: "gpt-5.5", effort: "high" },
+        provenance: expect.arrayContaining([{ key: "model", value: "gpt-5.5", tier: "user-config" }]),
+      }),
+  },
+  {
+    name: "an endpoint off loopback (a company gateway)",
+    ask: { harness: "codex", endpoint: "https://gateway.example/openai/v1" },
+    expect: (d) => expect(d).toMatchObject({ options: { endpoint: "https://gateway.example/openai/v1" } }),
+  },
+  {
+    name: "pi with an endpoint is isolated",
+    ask: { harness: "pi", endpoint: "http://127.0.0.1:9" },
+    expect: (d) => expect(d).toMatchObject({ isolate: true }),
+  },
+  {
+    name: "a trusted project that turns questions off",
+    ask: { harness: "claude" },
+    world: {
+      files: {
+        [USER_CONFIG]: { version: 1, trustedProjects: [WORK] },
+        [PROJECT_CONFIG]: { version: 1, escalateQuestions: false },
+      },
+    },
+    expect: (d) => expect(d).toMatchObject({ escalateQuestions: false }),
+  },
+  {
+    name: "an endpoint that is not http(s)",
+    ask: { harness: "claude", endpoint: "ftp://127.0.0.1:9" },
+    expect: (d) => expect(d).toMatchObject({ issue: "invalid-option-value", refused: expect.stringContaining("ftp") }),
+  },
+  {
+    name: "an effort the harness does not have",
+    ask: { harness: "codex", effort: "ultra" },
+    without: ["native"],
+    expect: (d) => expect(d).toMatchObject({ issue: "unknown-effort" }),
+  },
+  {
+    name: "a model claude does not know, without an endpoint",
+    ask: { harness: "claude", model: "gpt-4o" },
+    expect: (d) => expect(d).toMatchObject({ issue: "unknown-model" }),
+  },
+  {
+    name: "a working directory that does not exist",
+    ask: { harness: "pi", cwd: "/nowhere" },
+    expect: (d) =>
+      expect(d).toMatchObject({ issue: "invalid-option-value", refused: expect.stringContaining("/nowhere") }),
+  },
+  {
+    name: "an unknown harness",
+    ask: { harness: "claudee" },
+    expect: (d) => expect(d).toMatchObject({ issue: "unknown-harness" }),
+  },
+  {
+    name: "a binary that is not installed",
+    ask: { harness: "codex" },
+    world: { missingBinaries: ["codex"] },
+    expect: (d) => expect(d).toMatchObject({ issue: "missing-binary", refused: "codex is not installed" }),
+  },
+  {
+    name: "a bad config file",
+    ask: { harness: "claude" },
+    world: { files: { [USER_CONFIG]: { version: 1, model: 42 } } },
+    expect: (d) => expect(d.refused).toContain(USER_CONFIG),
+  },
+  {
+    name: "a harness with no session channel (one process per turn)",
+    ask: { harness: "muse" },
+    without: ["pane", "native"],
+    expect: (d) => expect(d).toMatchObject({ harness: "muse", escalateQuestions: true }),
+  },
+];
+
+describe("every entry point gets the same plan or the same refusal", () => {
+  for (const row of ROWS) {
+    it(row.name, () => {
+      const entries = (Object.keys(ENTRIES) as LaunchEntry[]).filter((e) => !row.without?.includes(e));
+      const results = entries.map((entry) =>
+        decisions(prepareLaunch(ENTRIES[entry](row.ask), fakePorts(row.world ?? {}))),
+      );
+      const [first, ...rest] = results;
+      row.expect(first!);
+      for (const [i, other] of rest.entries())
+        expect({ entry: entries[i + 1], ...other }).toEqual({ entry: entries[i + 1], ...first });
+    });
+  }
+
+  it("a TUI pane refuses a harness without a session channel, naming the ones that have one", () => {
+    const outcome = prepareLaunch(viaPane({ harness: "cursor" }), fakePorts({}));
+    expect(decisions(outcome)).toMatchObject({ issue: "no-session-mode" });
+    expect(!outcome.ok && (outcome.refusals[0] as { supported?: string[] }).supported).toEqual([
+      "claude",
+      "codex",
+      "pi",
+    ]);
+  });
+
+  it("the comparison can fail: a flag only run passes changes run's plan and no other", () => {
+    const run = decisions(prepareLaunch(viaRun({ harness: "claude", effort: "high" }), fakePorts({})));
+    const session = decisions(prepareLaunch(viaSession({ harness: "claude" }), fakePorts({})));
+    expect(run).not.toEqual(session);
+  });
+});
