@@ -1,8 +1,9 @@
 /**
  * The capability table: one row per harness × channel hmux can run it on. Every fact names its
- * evidence. live-drive = research/live-drive.md (driven here, 2026-11-29, against the scripted
- * double); spec-004 = the capability-model design (safe-chains probes); control = research/control.md
- * (metaharness source read); schema = `codex app-server generate-json-schema` output of 0.171.0.
+ * evidence: docs/harness-facts.md for what the CLIs did when driven here (2026-11-29, against the
+ * scripted model), docs/control-facts.md for the capability model and the vendors' hook wires as
+ * the reference projects recorded them, the live tests for probes hmux repeats, and the
+ * `codex app-server generate-json-schema` output of 0.171.0.
  */
 import { deepFreeze, type Evidence } from "../evidence.js";
 import type { ChannelCapabilities, CommandDelivery, FacetFact, FacetName, Facets } from "./capabilities.js";
@@ -19,10 +20,12 @@ const ev = (source: Evidence["source"], version: string, ref: string, date = D):
 const CLAUDE = "2.1.197";
 const CODEX = "0.171.0";
 const PI = "0.73.1";
-const claudeDrive = ev("probe", CLAUDE, "research/live-drive.md §2 Approvals and hooks (also 2.1.332)");
-const codexDrive = ev("probe", CODEX, "research/live-drive.md §3 Approvals and hooks");
+const claudeDrive = ev("probe", CLAUDE, "docs/harness-facts.md#claude-control-protocol (also 2.1.332)");
+const claudeHookDrive = ev("probe", CLAUDE, "docs/harness-facts.md#claude-approvals");
+const codexDrive = ev("probe", CODEX, "docs/harness-facts.md#codex-app-server");
+const codexExecDrive = ev("probe", CODEX, "docs/harness-facts.md#codex-exec-approvals");
 const codexSchema = ev("doc", CODEX, "codex app-server generate-json-schema (v2 schemas), read 2026-11-29");
-const piDrive = ev("probe", PI, "research/live-drive.md §4 RPC and Approvals");
+const piDrive = ev("probe", PI, "docs/harness-facts.md#pi-approvals and #pi-rpc");
 const piGateProbe = ev(
   "probe",
   PI,
@@ -33,15 +36,24 @@ const codexSteerProbe = ev(
   CODEX,
   "test/live/control-codex-steer-probe.test.ts: turn/steer reaches the model inside the running turn",
 );
-const spec004Codex = ev("doc", "0.144.3", "spec 004 Codex evidence (safe-chains probe)", "2026-07-13");
-const spec004Claude = ev("doc", "reference (unpinned)", "spec 004 per-harness table, Claude Code row", "2026-07-13");
-const metaharnessClaude = ev("research", "2.1.240", "research/control.md §1.11 render_hook_response");
+const safeChainsCodex = ev("doc", "0.144.3", "docs/control-facts.md#codex-hook-wire (safe-chains probe)", "2026-07-13");
+const modelClaude = ev(
+  "doc",
+  "reference (unpinned)",
+  "docs/control-facts.md#capability-model (Claude Code row)",
+  "2026-07-13",
+);
+const metaharnessClaude = ev("research", "2.1.240", "docs/control-facts.md#claude-hook-wire (render_hook_response)");
 const inference = (version: string, ref: string) => ev("research", version, ref);
-const oneShotMuse = ev("research", "0.1.0", "research/hcn.md launch table: muse exec --json, one process per turn");
+const oneShotMuse = ev(
+  "research",
+  "0.1.0",
+  "docs/harness-facts.md#muse-launch: muse exec --json, one process per turn",
+);
 const oneShotCursor = ev(
   "research",
   "unpinned",
-  "research/hcn.md: cursor agent -p … --output-format stream-json, one process per turn",
+  "docs/harness-facts.md#cursor-launch: agent -p … --output-format stream-json, one process per turn",
 );
 
 const f = (value: boolean, basis: FacetFact["basis"], evidence: Evidence, note?: string): FacetFact =>
@@ -127,7 +139,7 @@ const claudeHookCallbackProbe = ev(
 const claudePermissionProbe = ev(
   "probe",
   CLAUDE,
-  "docs/control.md §Evidence: set_permission_mode probe (stream-json stdio, no model call)",
+  "docs/control.md#evidence-notes: set_permission_mode probe (stream-json stdio, no model call)",
 );
 /** Postures under which claude runs (or refuses) calls without asking the check: a check there is shadowed. */
 const claudeShadowing = ["acceptEdits", "bypassPermissions", "dontAsk", "auto"];
@@ -151,7 +163,7 @@ const claudeControl: ChannelCapabilities = {
       claudeDrive,
       "an unanswered can_use_tool holds the turn; no one else reviews it",
     ),
-    sandbox: f(false, "doc", spec004Claude),
+    sandbox: f(false, "doc", modelClaude),
     continueOnMalformed: assumedFailsOpen(claudeDrive),
     replace: f(true, "probe", claudeDrive, "behavior allow + updatedInput"),
     denyReason: f(true, "probe", claudeDrive, "the deny message becomes the tool_result text"),
@@ -169,7 +181,7 @@ const claudeControl: ChannelCapabilities = {
     "message.inject": delivered("a stream-json user message between turns", claudeDrive),
     steer: absent(
       "headless claude has no mid-turn steer: a user message sent during a turn runs as the next turn",
-      inference("2.1.240", "research/control.md §1.8 (design §7.3: does not exist headless)"),
+      inference("2.1.240", "docs/control-facts.md#claude-steer"),
     ),
     "permission.set": delivered(
       "control_request set_permission_mode {mode} (claude accepts ANY word silently, so hmux checks the vocabulary itself)",
@@ -193,41 +205,43 @@ const claudeHook: ChannelCapabilities = {
   harness: "claude",
   mode: "one-shot -p with hmux's PreToolUse command hook in --settings",
   facets: facets({
-    grant: f(true, "probe", claudeDrive, "hook allow runs the call even with no allow rule"),
-    deny: f(true, "probe", claudeDrive),
-    escalate: f(false, "probe", claudeDrive, "`ask` in -p is turned into a deny"),
+    grant: f(true, "probe", claudeHookDrive, "hook allow runs the call even with no allow rule"),
+    deny: f(true, "probe", claudeHookDrive),
+    escalate: f(false, "probe", claudeHookDrive, "`ask` in -p is turned into a deny"),
     humanReviewOnSilence: f(
       false,
       "probe",
-      claudeDrive,
+      claudeHookDrive,
       "in -p a silent hook leaves the call to claude's own rules: read-only runs, the rest is auto-denied, no person",
     ),
-    sandbox: f(false, "doc", spec004Claude),
-    continueOnMalformed: assumedFailsOpen(inference("2.1.240", "research/control.md §2 (Q4 unknown)")),
+    sandbox: f(false, "doc", modelClaude),
+    continueOnMalformed: assumedFailsOpen(
+      inference("2.1.240", "docs/control-facts.md#claude-hook-wire (malformed output: unknown)"),
+    ),
     replace: f(
       true,
       "research",
       metaharnessClaude,
       "allow + updatedInput, driven by metaharness on 2.1.240; not driven here",
     ),
-    denyReason: f(true, "probe", claudeDrive, "permissionDecisionReason becomes the tool_result"),
-    silence: f(true, "probe", claudeDrive, "exit 0 with no output"),
+    denyReason: f(true, "probe", claudeHookDrive, "permissionDecisionReason becomes the tool_result"),
+    silence: f(true, "probe", claudeHookDrive, "exit 0 with no output"),
   }),
   commands: {
-    "tool.decide": delivered("PreToolUse hook stdout (hookSpecificOutput.permissionDecision)", claudeDrive),
+    "tool.decide": delivered("PreToolUse hook stdout (hookSpecificOutput.permissionDecision)", claudeHookDrive),
     "frame.set": absent(
       "one process per turn: no next boundary inside the process to put a frame in force at",
-      claudeDrive,
+      claudeHookDrive,
     ),
-    "message.inject": absent("one process per turn", claudeDrive),
-    steer: absent("one process per turn", claudeDrive),
-    "permission.set": absent("postures are fixed at spawn for a one-process turn", claudeDrive),
-    interrupt: killOnly(claudeDrive),
-    halt: killOnly(claudeDrive),
+    "message.inject": absent("one process per turn", claudeHookDrive),
+    steer: absent("one process per turn", claudeHookDrive),
+    "permission.set": absent("postures are fixed at spawn for a one-process turn", claudeHookDrive),
+    interrupt: killOnly(claudeHookDrive),
+    halt: killOnly(claudeHookDrive),
   },
   coverage: {
     value: "every-call",
-    evidence: claudeDrive,
+    evidence: claudeHookDrive,
     note: 'a matcher of "" runs the hook before every tool call',
   },
   postures: [],
@@ -240,34 +254,34 @@ const claudePaneHook: ChannelCapabilities = {
   harness: "claude",
   mode: "interactive claude in a terminal pane with hmux's PreToolUse hook",
   facets: facets({
-    grant: f(true, "doc", spec004Claude),
-    deny: f(true, "doc", spec004Claude),
-    escalate: f(true, "doc", spec004Claude, "`ask` puts claude's own permission prompt in the pane"),
+    grant: f(true, "doc", modelClaude),
+    deny: f(true, "doc", modelClaude),
+    escalate: f(true, "doc", modelClaude, "`ask` puts claude's own permission prompt in the pane"),
     humanReviewOnSilence: f(
       true,
       "doc",
-      spec004Claude,
+      modelClaude,
       "a silent hook falls back to claude's per-call permission prompt",
     ),
-    sandbox: f(false, "doc", spec004Claude),
-    continueOnMalformed: assumedFailsOpen(spec004Claude),
+    sandbox: f(false, "doc", modelClaude),
+    continueOnMalformed: assumedFailsOpen(modelClaude),
     replace: f(true, "research", metaharnessClaude),
-    denyReason: f(true, "doc", spec004Claude),
-    silence: f(true, "doc", spec004Claude),
+    denyReason: f(true, "doc", modelClaude),
+    silence: f(true, "doc", modelClaude),
   }),
   commands: {
-    "tool.decide": delivered("PreToolUse hook stdout", spec004Claude),
+    "tool.decide": delivered("PreToolUse hook stdout", modelClaude),
     "frame.set": absent(
       "the pane is the person's own conversation: hmux has no turn boundary to put a frame in force at",
-      spec004Claude,
+      modelClaude,
     ),
-    "message.inject": absent("typing into a person's pane is not hmux's to do", spec004Claude),
-    steer: absent("typing into a person's pane is not hmux's to do", spec004Claude),
-    "permission.set": absent("the pane's posture is the person's (shift-tab)", spec004Claude),
-    interrupt: delivered("Escape written to the pane", inference(CLAUDE, "research/tui-anchors.md")),
-    halt: delivered("kill the process group", spec004Claude),
+    "message.inject": absent("typing into a person's pane is not hmux's to do", modelClaude),
+    steer: absent("typing into a person's pane is not hmux's to do", modelClaude),
+    "permission.set": absent("the pane's posture is the person's (shift-tab)", modelClaude),
+    interrupt: delivered("Escape written to the pane", inference(CLAUDE, "docs/harness-facts.md#claude-pane")),
+    halt: delivered("kill the process group", modelClaude),
   },
-  coverage: { value: "every-call", evidence: spec004Claude, note: 'hook matcher ""' },
+  coverage: { value: "every-call", evidence: modelClaude, note: 'hook matcher ""' },
   postures: [],
   shadowingPostures: claudeShadowing,
   harnessTimeoutMs: 60_000,
@@ -292,7 +306,7 @@ const codexAppServer: ChannelCapabilities = {
       true,
       "probe",
       codexDrive,
-      "workspace-write: out-of-workspace writes fail; broad reads still pass (spec 004)",
+      "workspace-write: out-of-workspace writes fail; broad reads still pass (docs/control-facts.md#codex-hook-wire)",
     ),
     continueOnMalformed: assumedFailsOpen(codexDrive),
     replace: f(false, "doc", codexSchema, "CommandExecutionApprovalDecision has no field for a new input"),
@@ -335,41 +349,41 @@ const codexExecHook: ChannelCapabilities = {
   harness: "codex",
   mode: "exec --json --dangerously-bypass-hook-trust with hmux's PreToolUse hook in config.toml",
   facets: facets({
-    grant: f(true, "probe", codexDrive, "allow runs on 0.171.0 (spec 004 saw it error on 0.144.3)"),
-    deny: f(true, "probe", codexDrive, '"Command blocked by PreToolUse hook: <reason>"'),
-    escalate: f(false, "doc", spec004Codex, "`ask` is parsed but unsupported"),
-    humanReviewOnSilence: f(false, "doc", spec004Codex, "no per-command prompt: a silent hook means the call runs"),
-    sandbox: f(true, "probe", codexDrive, "workspace-write; broad reads still pass"),
+    grant: f(true, "probe", codexExecDrive, "allow runs on 0.171.0 (safe-chains saw it error on 0.144.3)"),
+    deny: f(true, "probe", codexExecDrive, '"Command blocked by PreToolUse hook: <reason>"'),
+    escalate: f(false, "doc", safeChainsCodex, "`ask` is parsed but unsupported"),
+    humanReviewOnSilence: f(false, "doc", safeChainsCodex, "no per-command prompt: a silent hook means the call runs"),
+    sandbox: f(true, "probe", codexExecDrive, "workspace-write; broad reads still pass"),
     continueOnMalformed: f(
       true,
       "doc",
-      spec004Codex,
+      safeChainsCodex,
       "an unsupported decision marks the hook failed and continues the call",
     ),
     replace: f(
       false,
       "research",
-      inference("0.153.4", "research/control.md §1.12 (replacement input unverified, a25)"),
+      inference("0.153.4", "docs/control-facts.md#codex-hook-wire (replacement input unverified)"),
       "unverified, so not sent",
     ),
-    denyReason: f(true, "probe", codexDrive),
-    silence: f(true, "probe", codexDrive),
+    denyReason: f(true, "probe", codexExecDrive),
+    silence: f(true, "probe", codexExecDrive),
   }),
   commands: {
     "tool.decide": delivered(
       "PreToolUse hook stdout (only with hook trust bypassed; otherwise the hook is silently skipped)",
-      codexDrive,
+      codexExecDrive,
     ),
-    "frame.set": absent("one process per turn", codexDrive),
-    "message.inject": absent("one process per turn", codexDrive),
-    steer: absent("one process per turn", codexDrive),
-    "permission.set": absent("exec forces approval never; postures are fixed at spawn", codexDrive),
-    interrupt: killOnly(codexDrive),
-    halt: killOnly(codexDrive),
+    "frame.set": absent("one process per turn", codexExecDrive),
+    "message.inject": absent("one process per turn", codexExecDrive),
+    steer: absent("one process per turn", codexExecDrive),
+    "permission.set": absent("exec forces approval never; postures are fixed at spawn", codexExecDrive),
+    interrupt: killOnly(codexExecDrive),
+    halt: killOnly(codexExecDrive),
   },
   coverage: {
     value: "every-call",
-    evidence: codexDrive,
+    evidence: codexExecDrive,
     note: "matcher Bash|exec_command|shell plus apply_patch; other tools are not hooked",
   },
   postures: [],
@@ -381,11 +395,11 @@ const codexExec = noChannel(
   "codex-exec",
   "codex",
   "exec --json without hooks",
-  codexDrive,
+  codexExecDrive,
   "probe",
   "codex exec asks nobody (approval is forced to never) and no hook is installed: calls run with only the sandbox as a backstop",
   {},
-  f(true, "probe", codexDrive, "workspace-write"),
+  f(true, "probe", codexExecDrive, "workspace-write"),
 );
 
 const piExtension: ChannelCapabilities = {
