@@ -7,6 +7,7 @@ import { KeysContext, type KeysValue } from "./contexts/keys-context.js";
 import { StoreContext } from "./contexts/store-context.js";
 import { ThemeContext } from "./contexts/theme-context.js";
 import { useFrame } from "./hooks/use-frame.js";
+import { useKeyBursts } from "./hooks/use-key-bursts.js";
 import { useKeyDispatch } from "./hooks/use-key-dispatch.js";
 import { type TerminalWrite, useMouseReporting } from "./hooks/use-mouse-reporting.js";
 import { useMouseWheel } from "./hooks/use-mouse-wheel.js";
@@ -34,6 +35,8 @@ export interface AppProps {
 
 /** Registered first among siblings, so hmux sees each key before the input line. */
 function KeyboardController({ mouse }: { mouse: boolean }): null {
+  // Patched first, so the mouse filter (patched next) sees each raw read before it is split.
+  useKeyBursts();
   useMouseWheel(mouse);
   useKeyDispatch();
   useTerminalSize();

@@ -1,11 +1,11 @@
 import { Box, Text } from "ink";
-import TextInput from "ink-text-input";
 import type React from "react";
 import { useCallback } from "react";
 import { useKeys } from "../hooks/use-keys.js";
 import { useStore } from "../hooks/use-store.js";
 import { useTheme } from "../hooks/use-theme.js";
 import { focusKeys, keyOf } from "../keys/hints.js";
+import { TextField } from "./TextField.js";
 
 export type InputLineMode = "answer" | "turn" | "steer" | "inject" | "none" | "deny" | "edit";
 
@@ -35,17 +35,11 @@ export function InputLine({ sessionKey, mode, draft, focused, width, idleHint }:
   const theme = useTheme();
   const { gate, keymap } = useKeys();
   const onChange = useCallback(
-    (value: string) => {
-      if (!gate.consumed) store.dispatch({ kind: "set-draft", key: sessionKey, text: value });
-    },
-    [gate, store, sessionKey],
+    (value: string) => store.dispatch({ kind: "set-draft", key: sessionKey, text: value }),
+    [store, sessionKey],
   );
-  const onSubmit = useCallback(
-    (value: string) => {
-      if (!gate.consumed) store.dispatch({ kind: "submit-input", text: value });
-    },
-    [gate, store],
-  );
+  const onSubmit = useCallback((value: string) => store.dispatch({ kind: "submit-input", text: value }), [store]);
+  const accepts = useCallback(() => !gate.consumed, [gate]);
   if (!focused || mode === "none") {
     const focus = focusKeys(keymap);
     const text =
@@ -69,10 +63,12 @@ export function InputLine({ sessionKey, mode, draft, focused, width, idleHint }:
       <Text color={tone} bold>
         {PROMPT[mode]}
       </Text>
-      <TextInput
+      <TextField
         value={draft}
         onChange={onChange}
         onSubmit={onSubmit}
+        accepts={accepts}
+        width={Math.max(1, width - PROMPT[mode].length)}
         placeholder={mode === "turn" ? `prompt${help ? ` · ${help} help` : ""}` : ""}
       />
     </Box>

@@ -1,10 +1,10 @@
 import { Box, Text, useInput } from "ink";
-import TextInput from "ink-text-input";
 import type React from "react";
 import { useCallback, useState } from "react";
 import { useStore } from "../../hooks/use-store.js";
 import { useTheme } from "../../hooks/use-theme.js";
 import type { NewSessionRequest, SessionLauncher, Validation } from "../../session-launcher.js";
+import { TextField } from "../TextField.js";
 
 export const FIELDS = ["harness", "model", "effort", "cwd", "endpoint", "prompt"] as const;
 type Field = (typeof FIELDS)[number];
@@ -48,32 +48,36 @@ export function NewSessionDialog({ launcher, width, height }: NewSessionDialogPr
     else if (key.upArrow) setActive((a) => (a + FIELDS.length - 1) % FIELDS.length);
   });
 
-  const submit = useCallback(() => {
-    if (busy) return;
-    if (!launcher) {
-      setVerdict({
-        ok: false,
-        message: "this TUI was started without a session launcher",
-        hint: "run hmux demo, or hmux with a config",
-      });
-      return;
-    }
-    const request = toRequest(values);
-    const result = launcher.validate(request);
-    setVerdict(result);
-    if (!result.ok) return;
-    setBusy(true);
-    launcher.launch(request).then(
-      (port) => {
-        store.dispatch({ kind: "close-overlay" });
-        store.addSession(port);
-      },
-      (err: unknown) => {
-        setBusy(false);
-        setVerdict({ ok: false, message: err instanceof Error ? err.message : String(err) });
-      },
-    );
-  }, [busy, launcher, values, store]);
+  // The field's own latest text is passed in: a key typed just before Enter may not be in `values` yet.
+  const submit = useCallback(
+    (current: Record<Field, string>) => {
+      if (busy) return;
+      if (!launcher) {
+        setVerdict({
+          ok: false,
+          message: "this TUI was started without a session launcher",
+          hint: "run hmux demo, or hmux with a config",
+        });
+        return;
+      }
+      const request = toRequest(current);
+      const result = launcher.validate(request);
+      setVerdict(result);
+      if (!result.ok) return;
+      setBusy(true);
+      launcher.launch(request).then(
+        (port) => {
+          store.dispatch({ kind: "close-overlay" });
+          store.addSession(port);
+        },
+        (err: unknown) => {
+          setBusy(false);
+          setVerdict({ ok: false, message: err instanceof Error ? err.message : String(err) });
+        },
+      );
+    },
+    [busy, launcher, store],
+  );
 
   return (
     <Box
@@ -95,7 +99,12 @@ export function NewSessionDialog({ launcher, width, height }: NewSessionDialogPr
             bold={i === active}
           >{`${i === active ? "›" : " "} ${f.padEnd(9)}`}</Text>
           {i === active ? (
-            <TextInput value={values[f]} onChange={(v) => setValues((old) => ({ ...old, [f]: v }))} onSubmit={submit} />
+            <TextField
+              value={values[f]}
+              width={Math.max(1, width - 16)}
+              onChange={(v) => setValues((old) => ({ ...old, [f]: v }))}
+              onSubmit={(v) => submit({ ...values, [f]: v })}
+            />
           ) : (
             <Text dimColor={values[f] === ""}>{values[f] === "" ? "(default)" : values[f]}</Text>
           )}
