@@ -8,10 +8,16 @@ export interface KeyGate {
   consumed: boolean;
 }
 
+/** The raw input event being delivered (escape sequence included), for keys Ink reports without a name. */
+export interface RawInput {
+  current: string;
+}
+
 export interface KeysValue {
   readonly keymap: Keymap;
   readonly index: KeyIndex;
   readonly gate: KeyGate;
+  readonly raw: RawInput;
   /** Whether the mouse wheel scrolls panes (the help overlay says so). */
   readonly mouse?: boolean;
 }
@@ -20,4 +26,5 @@ export const KeysContext = createContext<KeysValue>({
   keymap: DEFAULT_KEYMAP,
   index: indexKeymap(DEFAULT_KEYMAP),
   gate: { consumed: false },
+  raw: { current: "" },
 });

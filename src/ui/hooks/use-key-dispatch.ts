@@ -14,7 +14,7 @@ import { useStore } from "./use-store.js";
 
 export function useKeyDispatch(): void {
   const store = useStore();
-  const { index, gate } = useKeys();
+  const { index, gate, raw } = useKeys();
   const handler = useCallback(
     (input: string, key: Key) => {
       // A focused native pane takes its keys first (all of them while typing into it).
@@ -22,11 +22,11 @@ export function useKeyDispatch(): void {
         gate.consumed = true;
         return;
       }
-      const verdict = keyIntent(store.state, index, keyName(input, key));
+      const verdict = keyIntent(store.state, index, keyName(input, key, raw.current));
       gate.consumed = verdict.taken;
       if (verdict.intent) store.dispatch(verdict.intent);
     },
-    [store, index, gate],
+    [store, index, gate, raw],
   );
   useInput(handler);
 }

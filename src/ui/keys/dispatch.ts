@@ -126,7 +126,9 @@ export function keyIntent(state: UiState, index: KeyIndex, name: string): KeyVer
   if (state.compose && name === "escape") return take({ kind: "cancel-compose" });
   const draft = draftOf(state, focusedKey(state));
   const global = index.global.get(name);
-  if (global && !(global === "help" && (draft !== "" || state.compose))) return verdict(globalIntent(state, global));
+  // A printable help key ("?") is text while something is being typed; F1 is never text.
+  const typedText = name.length === 1 && (draft !== "" || state.compose !== null);
+  if (global && !(global === "help" && typedText)) return verdict(globalIntent(state, global));
   if (state.compose || draft !== "") return LEFT;
   const view = focusedView(state);
   if (view?.approvals.length) {

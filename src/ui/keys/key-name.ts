@@ -23,12 +23,16 @@ function mods(key: Key, alt: boolean): string {
   return `${key.ctrl ? "ctrl+" : ""}${alt ? "alt+" : ""}${key.shift ? "shift+" : ""}`;
 }
 
-export function keyName(input: string, key: Key): string {
+/** F1 as xterm, the Linux console and rxvt send it; Ink's useInput reports it with no name. */
+const F1 = new Set(["\u001bOP", "\u001b[11~", "\u001b[[A"]);
+
+/** `raw`: the event's bytes as read (escape included), when known. */
+export function keyName(input: string, key: Key, raw = ""): string {
   if (key.escape) return "escape";
   for (const [flag, name] of NAMED) {
     if (key[flag] === true) return `${mods(key, key.meta)}${name}`;
   }
-  if (input === "\u001bOP" || input === "OP" || input === "[[A" || input === "[11~") return "f1";
+  if (F1.has(raw)) return "f1";
   if (key.ctrl && input.length === 1) return `ctrl+${key.meta ? "alt+" : ""}${input.toLowerCase()}`;
   if (key.meta && input.length === 1) {
     const upper = /[A-Z]/.test(input);

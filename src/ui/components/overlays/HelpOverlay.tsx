@@ -1,5 +1,6 @@
-import { Box, Text } from "ink";
+import { Box, Text, useInput } from "ink";
 import type React from "react";
+import { useState } from "react";
 import { useKeys } from "../../hooks/use-keys.js";
 import { useTheme } from "../../hooks/use-theme.js";
 import { keyLabel } from "../../keys/hints.js";
@@ -32,18 +33,35 @@ export function helpRows(keymap: Keymap, mouse = false): Array<[string, string]>
   return rows;
 }
 
+/**
+ * The bindings in one column (two from 120 columns). When they do not fit, the list scrolls with
+ * PgUp/PgDn/↑/↓ (the overlay holds every key while open) and a last row says what is left.
+ */
 export function HelpOverlay({ keymap, width, height }: HelpOverlayProps): React.ReactElement {
   const theme = useTheme();
   const rows = helpRows(keymap, useKeys().mouse ?? false);
+  const [offset, setOffset] = useState(0);
   const keyWidth = Math.min(24, Math.max(...rows.map(([k]) => k.length)) + 2);
-  const room = Math.max(0, height - 4);
+  const space = Math.max(1, height - 3);
+  const twoCols = rows.length > space && width >= 120;
   const half = Math.ceil(rows.length / 2);
-  const twoCols = rows.length > room && width >= 120;
-  const colA = twoCols ? rows.slice(0, half) : rows.slice(0, room);
-  const colB = twoCols ? rows.slice(half, half + room) : [];
+  const colA = twoCols ? rows.slice(0, half) : rows;
+  const colB = twoCols ? rows.slice(half) : [];
+  const scrolls = colA.length > space;
+  // The last row says how much is left while the list scrolls.
+  const room = scrolls ? Math.max(1, space - 1) : space;
+  const maxOffset = Math.max(0, colA.length - room);
+  const top = Math.min(offset, maxOffset);
+  useInput((_input, key) => {
+    const step = key.pageUp || key.pageDown ? room : 1;
+    if (key.pageUp || key.upArrow) setOffset(Math.max(0, top - step));
+    else if (key.pageDown || key.downArrow) setOffset(Math.min(maxOffset, top + step));
+    else if (key.home) setOffset(0);
+    else if (key.end) setOffset(maxOffset);
+  });
   const column = (list: Array<[string, string]>, w: number): React.ReactElement => (
     <Box flexDirection="column" width={w}>
-      {list.map(([k, d]) => (
+      {list.slice(top, top + room).map(([k, d]) => (
         <Text key={k + d} wrap="truncate">
           <Text color={theme.colors.status} bold>
             {k.padEnd(keyWidth)}
@@ -54,6 +72,9 @@ export function HelpOverlay({ keymap, width, height }: HelpOverlayProps): React.
     </Box>
   );
   const inner = width - 4;
+  const below = colA.length - top - room;
+  const more =
+    below > 0 ? `↓ ${below} more · PgDn${top > 0 ? " · PgUp back" : ""}` : top > 0 ? `end of list · PgUp back` : "";
   return (
     <Box
       flexDirection="column"
@@ -64,13 +85,18 @@ export function HelpOverlay({ keymap, width, height }: HelpOverlayProps): React.
       paddingX={1}
       overflow="hidden"
     >
-      <Text bold color={theme.colors.accent}>
+      <Text bold color={theme.colors.accent} wrap="truncate">
         hmux keys · Esc closes · bindings: config ui.keys
       </Text>
       <Box flexDirection="row">
         {column(colA, twoCols ? Math.floor(inner / 2) : inner)}
         {twoCols ? column(colB, inner - Math.floor(inner / 2)) : null}
       </Box>
+      {scrolls ? (
+        <Text dimColor wrap="truncate">
+          {more}
+        </Text>
+      ) : null}
     </Box>
   );
 }
