@@ -19,6 +19,32 @@ const PROMPT: Readonly<Record<InputLineMode, string>> = {
   edit: "edit input › ",
 };
 
+/** Narrow panes: the widget above already says what is being typed, so the field keeps the room. */
+const SHORT_PROMPT: Readonly<Record<InputLineMode, string>> = {
+  ...PROMPT,
+  answer: "› ",
+  deny: "deny › ",
+  edit: "edit › ",
+};
+
+/** What an empty field sends on Enter: steer and inject differ in when the harness sees it. */
+const PLACEHOLDER: Readonly<Record<InputLineMode, string>> = {
+  turn: "prompt · ? help",
+  answer: "your answer",
+  steer: "joins the running turn now",
+  inject: "queued until this turn ends",
+  none: "",
+  deny: "why (the model reads it)",
+  edit: "",
+};
+
+/** Below this many columns the short prompts are used. */
+const NARROW = 40;
+
+export function promptFor(mode: InputLineMode, width: number): string {
+  return (width < NARROW ? SHORT_PROMPT : PROMPT)[mode];
+}
+
 export interface InputLineProps {
   readonly sessionKey: string;
   readonly mode: InputLineMode;
@@ -40,14 +66,15 @@ export function InputLine({ sessionKey, mode, draft, focused, width, idleHint }:
   );
   const onSubmit = useCallback((value: string) => store.dispatch({ kind: "submit-input", text: value }), [store]);
   const accepts = useCallback(() => !gate.consumed, [gate]);
+  const prompt = promptFor(mode, width);
   if (!focused || mode === "none") {
     const focus = focusKeys(keymap);
     const text =
       mode === "none"
         ? idleHint
         : draft !== ""
-          ? `${PROMPT[mode]}${draft}`
-          : `${PROMPT[mode]}${focus ? `(${focus} to focus)` : ""}`;
+          ? `${prompt}${draft}`
+          : `${prompt}${focus ? `(${focus} to focus)` : ""}`;
     return (
       <Box width={width} height={1}>
         <Text dimColor wrap="truncate">
@@ -61,15 +88,15 @@ export function InputLine({ sessionKey, mode, draft, focused, width, idleHint }:
   return (
     <Box width={width} height={1} overflow="hidden">
       <Text color={tone} bold>
-        {PROMPT[mode]}
+        {prompt}
       </Text>
       <TextField
         value={draft}
         onChange={onChange}
         onSubmit={onSubmit}
         accepts={accepts}
-        width={Math.max(1, width - PROMPT[mode].length)}
-        placeholder={mode === "turn" ? `prompt${help ? ` · ${help} help` : ""}` : ""}
+        width={Math.max(1, width - prompt.length)}
+        placeholder={mode === "turn" ? `prompt${help ? ` · ${help} help` : ""}` : PLACEHOLDER[mode]}
       />
     </Box>
   );

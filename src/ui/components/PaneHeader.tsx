@@ -26,34 +26,58 @@ export function usageText(view: SessionView): string {
   return parts.join(" ");
 }
 
-/** harness · model · effort · short id, then the state badge and usage when known. */
-export function PaneHeader({ view, index, focused, tick, width }: PaneHeaderProps): React.ReactElement {
-  const theme = useTheme();
+/** Fewer columns than the number, the badge and this much of the name: usage goes, then the badge's word. */
+const MIN_NAME = 8;
+
+/**
+ * The parts of a header that fit `width`: the pane number and the state always show (a narrow
+ * pane keeps the badge's icon), usage only when the name keeps MIN_NAME columns.
+ */
+export function headerParts(
+  view: SessionView,
+  index: number,
+  tick: number | null,
+  width: number,
+): { number: string; who: string; badge: string; usage: string } {
+  const number = `${index + 1} `;
   const who = [view.info.label ?? view.info.harness, view.model, view.info.effort, shortId(view.sessionId)]
     .filter((p): p is string => typeof p === "string" && p !== "")
     .join(" · ");
-  const usage = usageText(view);
+  const full = ` ${badgeText(view.lifecycle, tick)}`;
+  const short = ` ${full.trim().split(" ")[0]}`;
+  let usage = usageText(view) === "" ? "" : ` ${usageText(view)}`;
+  const room = (badge: string) => width - number.length - badge.length - usage.length;
+  if (room(full) < MIN_NAME) usage = "";
+  const badge = room(full) >= MIN_NAME ? full : short;
+  return { number, who, badge, usage };
+}
+
+/** harness · model · effort · short id, then the state badge and usage when known. */
+export function PaneHeader({ view, index, focused, tick, width }: PaneHeaderProps): React.ReactElement {
+  const theme = useTheme();
+  const { number, who, badge, usage } = headerParts(view, index, tick, width);
   return (
     <Box width={width} height={1}>
-      <Text
-        wrap="truncate"
-        bold={focused}
-        color={focused ? theme.colors.selection : undefined}
-        inverse={focused && theme.noColor}
-      >
-        {`${index + 1} `}
-      </Text>
-      <Box flexGrow={1} flexShrink={1}>
+      <Box flexShrink={0}>
+        <Text bold={focused} color={focused ? theme.colors.selection : undefined} inverse={focused && theme.noColor}>
+          {number}
+        </Text>
+      </Box>
+      <Box flexGrow={1} flexShrink={1} overflow="hidden">
         <Text wrap="truncate" bold={focused}>
           {who}
         </Text>
       </Box>
-      <Text
-        wrap="truncate"
-        color={badgeColor(theme, view.lifecycle)}
-        bold={theme.bold}
-      >{` ${badgeText(view.lifecycle, tick)}`}</Text>
-      {usage ? <Text dimColor wrap="truncate">{` ${usage}`}</Text> : null}
+      <Box flexShrink={0}>
+        <Text color={badgeColor(theme, view.lifecycle)} bold={theme.bold}>
+          {badge}
+        </Text>
+      </Box>
+      {usage ? (
+        <Box flexShrink={0}>
+          <Text dimColor>{usage}</Text>
+        </Box>
+      ) : null}
     </Box>
   );
 }

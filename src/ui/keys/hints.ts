@@ -61,8 +61,11 @@ export function focusKeys(keymap: Keymap): string | null {
   return a ?? d;
 }
 
-/** The approval widget's keys line: only decisions this harness can deliver are offered. */
-export function approvalKeys(keymap: Keymap, support: InputSupport): string {
+/**
+ * The approval widget's keys line: only decisions this harness can deliver are offered. When it
+ * does not fit `width`, labels go from the last key backwards, so every key stays on screen.
+ */
+export function approvalKeys(keymap: Keymap, support: InputSupport, width = Number.POSITIVE_INFINITY): string {
   const list: Array<readonly [Command, string]> = [
     ["approval.allow", "allow"],
     ["approval.deny", "deny"],
@@ -70,7 +73,15 @@ export function approvalKeys(keymap: Keymap, support: InputSupport): string {
   if (support.replace) list.push(["approval.edit", "edit"]);
   if (support.abstain) list.push(["approval.abstain", "abstain"]);
   list.push(["approval.full", "full view"]);
-  return hints(keymap, list);
+  const bound = list.flatMap(([command, does]) => {
+    const key = keyOf(keymap, command);
+    return key === null ? [] : [[key, does] as const];
+  });
+  for (let labelled = bound.length; labelled > 0; labelled--) {
+    const text = bound.map(([key, does], i) => (i < labelled ? `${key} ${does}` : key)).join(" · ");
+    if (text.length <= width) return text;
+  }
+  return bound.map(([key]) => key).join(" · ");
 }
 
 /** The approval keys alone, for a pane's input line: `a · d · e · s · f`. */

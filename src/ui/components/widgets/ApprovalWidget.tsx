@@ -46,7 +46,7 @@ export function ApprovalWidget(props: ApprovalWidgetProps): React.ReactElement {
       ? "type the deny reason below · Enter sends · Esc cancels"
       : composing === "edit"
         ? "edit the JSON input below · Enter replaces · Esc cancels"
-        : approvalKeys(keymap, support);
+        : approvalKeys(keymap, support, width);
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       {withRule ? <Text color={theme.colors.attention}>{"─".repeat(width)}</Text> : null}
