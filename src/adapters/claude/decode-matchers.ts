@@ -1,7 +1,7 @@
 /**
  * Claude Code wording the decoder recognizes beyond the shared matchers, and its tool names.
- * Sources: live-drive.md §2 (2.1.197 failure table), hcn.md §2.6 (claude extras), and strings
- * in the 2.1.197 binary for the permission-denial texts (2026-11-29).
+ * Sources: docs/harness-facts.md#claude-failures (the 2.1.197 failure table, the claude extras of
+ * the reference matchers, and the permission-denial texts in the 2.1.197 binary, 2026-11-29).
  */
 import type { MatcherSet } from "../../core/classify.js";
 

@@ -1,7 +1,7 @@
 /**
  * Claude Code `--output-format stream-json` (with --verbose, --include-partial-messages) →
- * HarnessEvent. Record shapes: live-drive.md §2 (2.1.197) and the recorded streams in
- * shared/fixtures/hcn (2.1.233, 2.1.238).
+ * HarnessEvent. Record shapes: docs/harness-facts.md#claude-stream (2.1.197) and the recorded
+ * streams in test/unit/decode/hcn-fixtures (2.1.233, 2.1.238).
  *
  * Mapping, and what is deliberately not a first-class event:
  * - system/init → identity once; claude re-announces init each turn with the same id, which

@@ -1,7 +1,7 @@
 /**
  * Claude Code facts at the pinned version. The scars this encodes:
  * - --allowedTools/--disallowedTools/--tools are variadic and swallow following tokens, so hmux
- *   renders them as `--flag=value` and puts the prompt last after `--` (hcn defect (c)).
+ *   renders them as `--flag=value` and puts the prompt last after `--` (docs/harness-facts.md#claude-launch).
  * - --allowedTools is a grant, not a filter: an exact tool set is a deny of the complement.
  * - --dangerously-skip-permissions exits 1 as root unless IS_SANDBOX=1.
  * - provider failures end as result subtype "success" with is_error:true (decoder's concern).
@@ -13,7 +13,7 @@ import { PINNED_VERSIONS } from "../pinned-versions.js";
 import { CLAUDE_MATCHERS } from "./decode-matchers.js";
 
 const V = PINNED_VERSIONS.claude.version;
-const HELP = evidence("help-text", "2026-11-29", V, "shared/research/help/claude.txt");
+const HELP = evidence("help-text", "2026-11-29", V, "docs/harness-facts.md#claude-flags (claude --help)");
 /** Loopback probe: a 127.0.0.1 server logged the request bodies claude sent (unshare -n). */
 const PROBE = evidence(
   "probe",
@@ -21,11 +21,31 @@ const PROBE = evidence(
   V,
   'loopback request capture: `--allowedTools=Read,Grep --disallowedTools=Bash,Write "P"`, `-- "-P"`, stdin prompt and `--tools=` each delivered the prompt; tool lists matched; `--system-prompt=-X`, `--append-system-prompt=`, `--effort=low`, `--setting-sources=project`, `--model opus` (→ claude-opus-4-8) reached the request; `--bare --tools= --strict-mcp-config` sent 0 tools',
 );
-const LIVE = evidence("research", "2026-11-29", V, "shared/research/live-drive.md §2");
-const INTERPLAY = evidence("research", "2026-08-18", "2.1.233", "shared/fixtures/hcn/phase0/claude-tool-interplay.md");
-const STREAM = evidence("recorded-stream", "2026-08-21", "2.1.238", "shared/fixtures/hcn/harnesses/claude.ndjson");
-const SPEC = evidence("doc", "2026-11-29", V, "shared/spec/003 (flag table, memory, resume-last, large prompts)");
-const HINTS = evidence("research", "2026-08-18", "2.1.233", "shared/fixtures/hcn/phase0/hints-confirmed.md");
+const LIVE = evidence(
+  "probe",
+  "2026-11-29",
+  V,
+  "docs/harness-facts.md#claude-launch, #claude-endpoint, #claude-isolation, #claude-control-protocol, #claude-pty, #stdin",
+);
+const INTERPLAY = evidence(
+  "research",
+  "2026-08-18",
+  "2.1.233",
+  "test/unit/decode/hcn-fixtures/phase0/claude-tool-interplay.md",
+);
+const STREAM = evidence(
+  "recorded-stream",
+  "2026-08-21",
+  "2.1.238",
+  "test/unit/decode/hcn-fixtures/harnesses/claude.ndjson",
+);
+const SPEC = evidence(
+  "doc",
+  "2026-11-29",
+  V,
+  "docs/harness-facts.md#reference-option-vocabulary (memory, resume-last, large prompts)",
+);
+const HINTS = evidence("research", "2026-08-18", "2.1.233", "test/unit/decode/hcn-fixtures/phase0/hints-confirmed.md");
 
 const ENDPOINT_PROBE = evidence(
   "probe",
@@ -78,7 +98,7 @@ export const descriptor = defineDescriptor({
       prefix: ["-p"],
       streamFlags: ["--output-format", "stream-json", "--verbose", "--include-partial-messages"],
       promptStyle: "after-separator",
-      // Argument limits: prompts over 64 KiB ride print-mode stdin (spec 003; probe: stdin prompt works).
+      // Argument limits: prompts over 64 KiB ride print-mode stdin (docs/harness-facts.md#reference-option-vocabulary; probe: stdin prompt works).
       stdinPrompt: { overBytes: 65_536 },
     },
     PROBE,
@@ -129,7 +149,7 @@ export const descriptor = defineDescriptor({
       headlessTurn: "pipe",
       session: "pipe",
       interactive: "pty",
-      why: "stream-json input refuses a TTY and a pty adds CRLF plus a terminal-reset trailer line; pipes keep JSON clean (live-drive §2 'Under a pty')",
+      why: "stream-json input refuses a TTY and a pty adds CRLF plus a terminal-reset trailer line; pipes keep JSON clean (docs/harness-facts.md#claude-pty)",
     },
     LIVE,
   ),
@@ -179,7 +199,7 @@ export const descriptor = defineDescriptor({
       "research",
       "2026-11-29",
       V,
-      "shared/research/hcn.md §2.6; live-drive.md §2 failures; credit wording from the 2.1.197 binary",
+      "docs/harness-facts.md#shared-matchers, #claude-failures; credit wording from the 2.1.197 binary",
     ),
   ),
   authMatchers: fact(
@@ -188,7 +208,7 @@ export const descriptor = defineDescriptor({
       "research",
       "2026-11-29",
       V,
-      "shared/research/hcn.md §2.6; live-drive.md §2 failures; login/OAuth wording from the 2.1.197 binary",
+      "docs/harness-facts.md#shared-matchers, #claude-failures; login/OAuth wording from the 2.1.197 binary",
     ),
   ),
   autonomy: fact({ argv: ["--dangerously-skip-permissions"], rootEnv: { IS_SANDBOX: "1" } }, LIVE),

@@ -1,5 +1,5 @@
 /**
- * Pointing claude at a compatible Messages endpoint (live-drive §2): base URL and key in the
+ * Pointing claude at a compatible Messages endpoint (docs/harness-facts.md#claude-endpoint): base URL and key in the
  * env, non-essential traffic off (with these strace saw no non-loopback connect), one retry.
  */
 import type { TurnRequest } from "../../core/argv/types.js";

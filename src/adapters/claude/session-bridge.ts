@@ -1,7 +1,7 @@
 /**
  * Claude Code's multi-turn channel: `-p --input-format stream-json --output-format
- * stream-json --verbose --permission-prompt-tool stdio` (live-drive.md §2, verified on
- * 2.1.197 and 2.1.332). Control traffic (`control_request` can_use_tool, our initialize and
+ * stream-json --verbose --permission-prompt-tool stdio` (docs/harness-facts.md#claude-control-protocol,
+ * verified on 2.1.197 and 2.1.332). Control traffic (`control_request` can_use_tool, our initialize and
  * interrupt acks, cancels) is decoded here; every other record goes to the claude decoder.
  *
  * can_use_tool only arrives for calls claude's own permission check wants to ask about, so the

@@ -1,7 +1,8 @@
 /**
  * Spawn plan for a claude session: the descriptor's sessionMode argv (stream-json in and out,
  * permission prompts on stdio), its resume, model and effort flags. Endpoint: ANTHROPIC_BASE_URL
- * plus the four variables that keep claude off every other host (traced: no other connect).
+ * plus the four variables that keep claude off every other host (traced: no other connect;
+ * docs/harness-facts.md#claude-endpoint).
  */
 import type { SpawnRequest } from "../../core/exec/ports.js";
 import type { SessionFile, SessionRequest } from "../../core/exec/session-plan-types.js";

@@ -1,6 +1,7 @@
 /**
- * Codex `exec --json` → HarnessEvent. Record shapes: live-drive.md §3 (0.171.0) and the recorded
- * streams in shared/fixtures/hcn (harnesses/codex*.ndjson, phase8-payload-stripping).
+ * Codex `exec --json` → HarnessEvent. Record shapes: docs/harness-facts.md#codex-stream (0.171.0)
+ * and the recorded streams in test/unit/decode/hcn-fixtures (harnesses/codex*.ndjson,
+ * phase8-payload-stripping).
  *
  * - thread.started → identity (codex mints the thread id; a resumed id matching the request
  *   is caller-assigned).
@@ -12,8 +13,8 @@
  *   metadata … not found"): an `error` event, never a failure.
  * - top-level `error` → error event, held as a pending failure: codex retries on its own
  *   ("Reconnecting... waiting for network"), so it only counts if the turn never completes.
- *   With no network at all codex prints that notice about every 45 s forever (live-drive.md §3,
- *   "nothing listening"): after RECONNECT_GIVE_UP of them in a row the decoder reports a
+ *   With no network at all codex prints that notice about every 45 s forever
+ *   (docs/harness-facts.md#codex-failures, "nothing listening"): after RECONNECT_GIVE_UP of them in a row the decoder reports a
  *   `network` failure with the count and asks the runner to stop codex (giveUp).
  *   turn.failed → failure now. turn.completed → usage, and clears anything pending.
  * - turn.started, item.updated, todo_list and other lifecycle items → progress.

@@ -14,7 +14,7 @@ import { PINNED_VERSIONS } from "../pinned-versions.js";
 import { CODEX_MATCHERS } from "./matchers.js";
 
 const V = PINNED_VERSIONS.codex.version;
-const HELP = evidence("help-text", "2026-11-29", V, "shared/research/help/codex.txt (codex --help, exec --help)");
+const HELP = evidence("help-text", "2026-11-29", V, "docs/harness-facts.md#codex-flags (codex --help, exec --help)");
 const RESUME_HELP = evidence(
   "probe",
   "2026-11-29",
@@ -27,22 +27,42 @@ const FEATURES = evidence(
   V,
   "codex features list: memories stable default false; plugins stable; shell_tool stable",
 );
-const LIVE = evidence("research", "2026-11-29", V, "shared/research/live-drive.md §3");
-const SURFACE = evidence("research", "2026-08-18", "0.146.1", "shared/fixtures/hcn/phase0/codex-tool-surface.md");
-const STREAM = evidence("recorded-stream", "2026-08-21", "0.147.0", "shared/fixtures/hcn/harnesses/codex.ndjson");
-const SPEC = evidence("doc", "2026-11-29", V, "shared/spec/003 (flag table, context window, resume-last)");
+const LIVE = evidence(
+  "probe",
+  "2026-11-29",
+  V,
+  "docs/harness-facts.md#codex-launch, #codex-endpoint, #codex-isolation, #codex-app-server, #codex-pty, #codex-failures, #stdin",
+);
+const SURFACE = evidence(
+  "research",
+  "2026-08-18",
+  "0.146.1",
+  "test/unit/decode/hcn-fixtures/phase0/codex-tool-surface.md",
+);
+const STREAM = evidence(
+  "recorded-stream",
+  "2026-08-21",
+  "0.147.0",
+  "test/unit/decode/hcn-fixtures/harnesses/codex.ndjson",
+);
+const SPEC = evidence(
+  "doc",
+  "2026-11-29",
+  V,
+  "docs/harness-facts.md#reference-option-vocabulary (context window, resume-last)",
+);
 const INSTR = evidence(
   "recorded-stream",
   "2026-08-20",
   "0.146.1",
-  "shared/fixtures/hcn/phase8-payload-stripping/README.md (-c instructions= literal and path)",
+  "test/unit/decode/hcn-fixtures/phase8-payload-stripping/README.md (-c instructions= literal and path)",
 );
-const HINTS = evidence("research", "2026-08-18", "0.146.1", "shared/fixtures/hcn/phase0/hints-confirmed.md");
+const HINTS = evidence("research", "2026-08-18", "0.146.1", "test/unit/decode/hcn-fixtures/phase0/hints-confirmed.md");
 const EFFORTS = evidence(
   "research",
   "2026-11-29",
   V,
-  'reference study (hcn.md §1.4: -c model_reasoning_effort) and strings of the 0.171 binary ("xhigh"); not yet live-probed',
+  'docs/harness-facts.md#codex-launch: -c model_reasoning_effort as the reference launcher renders it, and strings of the 0.171 binary ("xhigh"); not yet live-probed',
 );
 
 const ENDPOINT_PROBE = evidence(
@@ -87,7 +107,7 @@ export const descriptor = defineDescriptor({
       "research",
       "2026-11-29",
       V,
-      "shared/research/control-samples/codex-hook-input.json transcript_path; control.md §rollout",
+      "docs/harness-facts.md#codex-isolation (a hook input's transcript_path shows the rollout layout)",
     ),
   ),
   sessionMode: fact({ argv: ["app-server"], channel: "codex-app-server" }, LIVE),
@@ -96,7 +116,7 @@ export const descriptor = defineDescriptor({
       headlessTurn: "pipe",
       session: "pipe",
       interactive: "pty",
-      why: "under a pty exec --json merges stderr into stdout and app-server echoes every request back as if the server sent it; plain `codex` (the TUI) refuses a non-TTY, so only the native pane uses the pty (live-drive §3)",
+      why: "under a pty exec --json merges stderr into stdout and app-server echoes every request back as if the server sent it; plain `codex` (the TUI) refuses a non-TTY, so only the native pane uses the pty (docs/harness-facts.md#codex-pty)",
     },
     LIVE,
   ),
@@ -121,7 +141,7 @@ export const descriptor = defineDescriptor({
   ),
   tools: fact({ map: {}, selection: "none", builtins: [], includeFlag: null, excludeFlag: null }, SURFACE),
   // One source: core/classify.ts SHARED_MATCHERS behind matchers.ts CODEX_MATCHERS (matcher-facts.ts).
-  limitMatchers: fact(MATCHERS.limit, evidence("research", "2026-11-29", V, "shared/research/hcn.md §2.6")),
+  limitMatchers: fact(MATCHERS.limit, evidence("research", "2026-11-29", V, "docs/harness-facts.md#shared-matchers")),
   authMatchers: fact(MATCHERS.auth, LIVE),
   autonomy: fact({ argv: ["--dangerously-bypass-approvals-and-sandbox"], rootEnv: {} }, HELP),
   memory: fact({ kind: "argv-disable", argv: ["--disable", "memories"] }, FEATURES),

@@ -1,5 +1,5 @@
 /**
- * Codex wording beyond the shared set (live-drive.md §3): the login prompt. A 401 is classed by its status and the shared "invalid x-api-key" wording ("unexpected status 401 Unauthorized: invalid x-api-key", captures/codex-0.171.0/fail-401).
+ * Codex wording beyond the shared set (docs/harness-facts.md#codex-failures): the login prompt. A 401 is classed by its status and the shared "invalid x-api-key" wording ("unexpected status 401 Unauthorized: invalid x-api-key", test/unit/decode/captures/codex-0.171.0/fail-401).
  * Placed before core/classify.ts SHARED_MATCHERS (first match wins); the decoder, the registry
  * and the descriptor's limit/auth facts all read this one object.
  */

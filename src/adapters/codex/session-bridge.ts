@@ -1,5 +1,5 @@
 /**
- * codex's multi-turn channel: `codex app-server` JSON-RPC over stdio (live-drive.md §3,
+ * codex's multi-turn channel: `codex app-server` JSON-RPC over stdio (docs/harness-facts.md#codex-app-server,
  * schema from `codex app-server generate-json-schema`, 0.171.0). Handshake initialize →
  * initialized → thread/start (or thread/resume) with approvalPolicy "untrusted", so every
  * command that is not known-safe comes to hmux as item/commandExecution/requestApproval.

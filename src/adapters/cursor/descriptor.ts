@@ -18,7 +18,12 @@ const V = PINNED_VERSIONS.cursor.version;
 const OUTPUT = evidence("doc", "2026-11-29", V, "https://cursor.com/docs/cli/reference/output-format");
 const PARAMS = evidence("doc", "2026-11-29", V, "https://cursor.com/docs/cli/reference/parameters");
 const HEADLESS = evidence("doc", "2026-11-29", V, "https://cursor.com/docs/cli/headless");
-const SPEC = evidence("doc", "2026-11-29", V, "shared/spec/003 (cursor resume-last, trust-refused)");
+const SPEC = evidence(
+  "doc",
+  "2026-11-29",
+  V,
+  "docs/harness-facts.md#reference-option-vocabulary (cursor resume-last, trust-refused)",
+);
 
 const opt = optionFact;
 const MATCHERS = descriptorMatchers(CURSOR_MATCHERS);

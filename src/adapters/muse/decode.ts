@@ -1,7 +1,7 @@
 /**
  * Muse `exec --json` → HarnessEvent. Muse writes envelope records ({schema_version, stream,
- * payload_type, payload:{kind,…}}); shapes from hcn.md §2.5 and the recorded streams in
- * shared/fixtures/hcn (harnesses/muse*.ndjson, schema_version 1).
+ * payload_type, payload:{kind,…}}); shapes from docs/harness-facts.md#muse-stream and the recorded
+ * streams in test/unit/decode/hcn-fixtures (harnesses/muse*.ndjson, schema_version 1).
  *
  * - identity: the `stream.id` of the first record whose stream kind is "session".
  * - run_output_delta → token; run_terminal completed → message (streamed when deltas came);

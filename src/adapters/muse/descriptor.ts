@@ -18,17 +18,22 @@ const STREAM = evidence(
   "recorded-stream",
   "2026-08-18",
   V,
-  "shared/fixtures/hcn/harnesses/muse.ndjson (+ muse-tool, muse-readtool)",
+  "test/unit/decode/hcn-fixtures/harnesses/muse.ndjson (+ muse-tool, muse-readtool)",
 );
 const REF = evidence(
   "research",
   "2026-11-29",
   V,
-  "shared/research/hcn.md §2.1/§2.5 (reference muse descriptor, exec --json argv)",
+  "docs/harness-facts.md#muse-launch (reference muse descriptor, exec --json argv)",
 );
-const CATEGORIES = evidence("research", "2026-08-18", V, "shared/fixtures/hcn/phase0/muse-category-flags.md");
-const SPEC = evidence("doc", "2026-11-29", V, "shared/spec/003 (memory refuses, resume-last refuses)");
-const HINTS = evidence("research", "2026-08-18", V, "shared/fixtures/hcn/phase0/hints-confirmed.md");
+const CATEGORIES = evidence("research", "2026-08-18", V, "test/unit/decode/hcn-fixtures/phase0/muse-category-flags.md");
+const SPEC = evidence(
+  "doc",
+  "2026-11-29",
+  V,
+  "docs/harness-facts.md#reference-option-vocabulary (memory refuses, resume-last refuses)",
+);
+const HINTS = evidence("research", "2026-08-18", V, "test/unit/decode/hcn-fixtures/phase0/hints-confirmed.md");
 
 const opt = optionFact;
 const MATCHERS = descriptorMatchers();

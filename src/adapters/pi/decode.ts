@@ -1,7 +1,7 @@
 /**
- * pi `--mode json` (and the `--mode rpc` extras) → HarnessEvent. Record shapes: pi's docs/json.md
- * and docs/rpc.md (0.73.1), live-drive.md §4, and the recorded streams (0.84.2) in
- * shared/fixtures/hcn (harnesses/pi*.ndjson, pi-rpc-spike/).
+ * pi `--mode json` (and the `--mode rpc` extras) → HarnessEvent. Record shapes: the json and rpc
+ * documentation in pi's package (0.73.1), docs/harness-facts.md#pi-stream, and the recorded
+ * streams (0.84.2) in test/unit/decode/hcn-fixtures (harnesses/pi*.ndjson, pi-rpc-spike/).
  *
  * - session → identity; an rpc `get_state` response carrying data.sessionId → identity too.
  * - message_update text_delta / thinking_delta → token; the other deltas (text_start/end,

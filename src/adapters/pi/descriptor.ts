@@ -17,23 +17,33 @@ import { PINNED_VERSIONS } from "../pinned-versions.js";
 import { PI_MATCHERS } from "./matchers.js";
 
 const V = PINNED_VERSIONS.pi.version;
-const HELP = evidence("help-text", "2026-11-29", V, "shared/research/help/pi.txt");
+const HELP = evidence("help-text", "2026-11-29", V, "docs/harness-facts.md#pi-flags (pi --help)");
 const PARSER = evidence(
   "probe",
   "2026-11-29",
   V,
   "node_modules/@mariozechner/pi-coding-agent/dist/cli/args.js (parseArgs) and cli/initial-message.js (stdin joins the prompt)",
 );
-const LIVE = evidence("research", "2026-11-29", V, "shared/research/live-drive.md §4");
+const LIVE = evidence(
+  "probe",
+  "2026-11-29",
+  V,
+  "docs/harness-facts.md#pi-launch, #pi-endpoint, #pi-rpc, #pi-approvals, #pi-pty, #stdin",
+);
 const RESUME_PROBE = evidence(
   "probe",
   "2026-11-29",
   V,
   "`pi --session <unknown uuid> -p …` prints \"No session found matching '<id>'\" (no blank session is created)",
 );
-const STREAM = evidence("recorded-stream", "2026-08-17", "0.84.2", "shared/fixtures/hcn/harnesses/pi.ndjson");
-const SPEC = evidence("doc", "2026-11-29", V, "shared/spec/003 (strict allowlist, memory, resume-last)");
-const HINTS = evidence("research", "2026-08-18", "0.84.2", "shared/fixtures/hcn/phase0/hints-confirmed.md");
+const STREAM = evidence("recorded-stream", "2026-08-17", "0.84.2", "test/unit/decode/hcn-fixtures/harnesses/pi.ndjson");
+const SPEC = evidence(
+  "doc",
+  "2026-11-29",
+  V,
+  "docs/harness-facts.md#reference-option-vocabulary (strict allowlist, memory, resume-last)",
+);
+const HINTS = evidence("research", "2026-08-18", "0.84.2", "test/unit/decode/hcn-fixtures/phase0/hints-confirmed.md");
 
 const ENDPOINT_PROBE = evidence(
   "probe",
@@ -89,7 +99,7 @@ export const descriptor = defineDescriptor({
       headlessTurn: "pipe",
       session: "pipe",
       interactive: "pty",
-      why: "a pty echoes every rpc command back as valid JSON and its canonical mode cuts input lines at 4095 bytes (a 6000-byte prompt failed to parse); pipes carry both intact (live-drive §4)",
+      why: "a pty echoes every rpc command back as valid JSON and its canonical mode cuts input lines at 4095 bytes (a 6000-byte prompt failed to parse); pipes carry both intact (docs/harness-facts.md#pi-pty)",
     },
     LIVE,
   ),
@@ -123,14 +133,14 @@ export const descriptor = defineDescriptor({
     HELP,
   ),
   // One source: core/classify.ts SHARED_MATCHERS behind matchers.ts PI_MATCHERS (matcher-facts.ts).
-  limitMatchers: fact(MATCHERS.limit, evidence("research", "2026-11-29", V, "shared/research/hcn.md §2.6")),
+  limitMatchers: fact(MATCHERS.limit, evidence("research", "2026-11-29", V, "docs/harness-facts.md#shared-matchers")),
   authMatchers: fact(
     MATCHERS.auth,
     evidence(
       "recorded-stream",
       "2026-08-17",
       "0.84.2",
-      "shared/fixtures/hcn/harnesses/pi-noauth.stderr; live-drive.md §4 failures",
+      "test/unit/decode/hcn-fixtures/harnesses/pi-noauth.stderr; docs/harness-facts.md#pi-failures",
     ),
   ),
   autonomy: fact(null, LIVE),

@@ -1,5 +1,5 @@
 /**
- * Pointing pi at a compatible Chat Completions endpoint (live-drive §4): a provider "hmux" in
+ * Pointing pi at a compatible Chat Completions endpoint (docs/harness-facts.md#pi-endpoint): a provider "hmux" in
  * models.json inside the isolated agent dir, retry bounds in settings.json, offline start-up.
  * pi has no base-URL flag or env; the agent dir is the only door, so an endpoint run always
  * uses an isolated PI_CODING_AGENT_DIR.

@@ -1,5 +1,5 @@
 /**
- * pi wording beyond the shared set (live-drive.md §4, shared/fixtures/hcn/harnesses/pi-noauth.stderr). A "401 invalid x-api-key" errorMessage is classed by its leading status and the shared invalid-key wording.
+ * pi wording beyond the shared set (docs/harness-facts.md#pi-failures, test/unit/decode/hcn-fixtures/harnesses/pi-noauth.stderr). A "401 invalid x-api-key" errorMessage is classed by its leading status and the shared invalid-key wording.
  * Placed before core/classify.ts SHARED_MATCHERS (first match wins); the decoder, the registry
  * and the descriptor's limit/auth facts all read this one object.
  */

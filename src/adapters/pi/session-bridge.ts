@@ -1,6 +1,6 @@
 /**
- * pi's multi-turn channel: `pi --mode rpc -e hmux-gate.ts` (live-drive.md §4; fixtures
- * hcn/pi-rpc-spike). Commands: prompt / follow_up / steer / abort / get_state. Tool calls
+ * pi's multi-turn channel: `pi --mode rpc -e hmux-gate.ts` (docs/harness-facts.md#pi-rpc; recorded
+ * in test/unit/decode/hcn-fixtures/pi-rpc-spike). Commands: prompt / follow_up / steer / abort / get_state. Tool calls
  * are held by hmux's gate extension as `extension_ui_request` input dialogs titled
  * hmux-gate/1 and answered with `extension_ui_response`. Other records go to the pi decoder.
  */

@@ -1,7 +1,7 @@
 /**
  * Spawn plan for a pi session: `pi --mode rpc` with hmux's gate extension always loaded
  * (without it pi runs every tool call unchecked). Endpoint: a models.json provider "hmux"
- * over chat completions (live-drive.md §4).
+ * over chat completions (docs/harness-facts.md#pi-endpoint).
  */
 import { fileURLToPath } from "node:url";
 import type { SpawnRequest } from "../../core/exec/ports.js";

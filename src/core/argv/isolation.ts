@@ -1,7 +1,7 @@
 /**
  * Per-session isolation: HOME and every harness's config dir below the state dir the
  * execution layer created, so a run never reads or writes the user's real CLI state
- * (live-drive §1: even `--version` writes into the CLI's home).
+ * (docs/harness-facts.md#home-writes: even `--version` writes into the CLI's home).
  */
 import type { HarnessDescriptor } from "../descriptor.js";
 import { refusal } from "./refusals.js";
