@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -20,6 +20,74 @@ function importsOf(text: string): string[] {
     /(?:import|export)\s[^"']*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|require\(\s*["']([^"']+)["']\s*\)/g;
   for (const m of text.matchAll(re)) specs.push((m[1] ?? m[2] ?? m[3])!);
   return specs;
+}
+
+/**
+ * Which src/ folders each src/ folder may import (besides itself). Read top-down: the composition
+ * root (app) wires everything; the CLI hands its commands to it; the UI sees only the core and the
+ * native terminal it draws; the harness adapters see only the core; the core sees nothing.
+ */
+const ALLOWED: Readonly<Record<string, readonly string[]>> = {
+  core: [],
+  adapters: ["core"],
+  model: ["core"],
+  spawn: ["core"],
+  native: ["core", "adapters", "spawn"],
+  session: ["core", "adapters", "spawn"],
+  ui: ["core", "native"],
+  app: ["core", "adapters", "model", "spawn", "native", "session", "ui"],
+  cli: ["core", "adapters", "model", "spawn", "native", "session", "ui", "app"],
+};
+
+const SRC = join(ROOT, "src");
+
+/** Every import between two different src/ folders: "from -> to" with the files that make it. */
+function folderEdges(): Map<string, string[]> {
+  const edges = new Map<string, string[]>();
+  for (const file of sourceFiles(SRC)) {
+    const from = relative(SRC, file).split(sep)[0]!;
+    for (const spec of importsOf(readFileSync(file, "utf8"))) {
+      if (!spec.startsWith(".")) continue;
+      const to = relative(SRC, resolve(dirname(file), spec)).split(sep)[0]!;
+      if (to === from || to.startsWith("..")) continue;
+      const key = `${from} -> ${to}`;
+      edges.set(key, [...(edges.get(key) ?? []), relative(ROOT, file)]);
+    }
+  }
+  return edges;
+}
+
+/** Edges the matrix does not allow, each with the files that make it. */
+function disallowed(edges: ReadonlyMap<string, readonly string[]>, allowed: typeof ALLOWED): string[] {
+  const out: string[] = [];
+  for (const [edge, files] of edges) {
+    const [from, to] = edge.split(" -> ") as [string, string];
+    if (!allowed[from]?.includes(to)) out.push(`${edge} (${[...new Set(files)].join(", ")})`);
+  }
+  return out.sort();
+}
+
+/** Every folder that can reach itself again through imports, as one path per cycle found. */
+function cycles(edges: ReadonlyMap<string, readonly string[]>): string[] {
+  const next = new Map<string, string[]>();
+  for (const edge of edges.keys()) {
+    const [from, to] = edge.split(" -> ") as [string, string];
+    next.set(from, [...(next.get(from) ?? []), to]);
+  }
+  const found = new Set<string>();
+  const walk = (node: string, path: readonly string[]): void => {
+    for (const to of next.get(node) ?? []) {
+      const at = path.indexOf(to);
+      if (at !== -1) {
+        const loop = path.slice(at);
+        // One spelling per cycle: start it at its alphabetically first folder.
+        const start = loop.indexOf([...loop].sort()[0]!);
+        found.add([...loop.slice(start), ...loop.slice(0, start), loop[start]].join(" -> "));
+      } else walk(to, [...path, to]);
+    }
+  };
+  for (const node of next.keys()) walk(node, [node]);
+  return [...found].sort();
 }
 
 const FORBIDDEN_IN_CORE = [/^ink($|\/)/, /^ink-/, /^react($|\/)/, /node-pty/, /^(node:)?child_process$/, /^@xterm\//];
@@ -48,15 +116,27 @@ describe("layering", () => {
     expect(offenders).toEqual([]);
   });
 
-  it("src/core depends on no outer layer: not the UI, the CLI, the spawners or the adapters", () => {
-    const offenders: string[] = [];
-    for (const file of sourceFiles(join(ROOT, "src", "core"))) {
-      for (const spec of importsOf(readFileSync(file, "utf8"))) {
-        if (/\/(ui|cli|spawn|adapters|session|native|model)\//.test(spec))
-          offenders.push(`${relative(ROOT, file)} imports ${spec}`);
-      }
-    }
-    expect(offenders).toEqual([]);
+  it("every src/ folder has a row in the dependency matrix", () => {
+    const folders = readdirSync(SRC).filter((name) => statSync(join(SRC, name)).isDirectory());
+    expect(folders.filter((f) => !(f in ALLOWED))).toEqual([]);
+  });
+
+  it("each src/ folder imports only the folders its matrix row allows", () => {
+    expect(disallowed(folderEdges(), ALLOWED)).toEqual([]);
+  });
+
+  it("no src/ folders import each other in a cycle", () => {
+    expect(cycles(folderEdges())).toEqual([]);
+  });
+
+  it("the matrix and cycle checks catch a forbidden edge and a cycle (they can fail)", () => {
+    const edges = new Map([
+      ["ui -> adapters", ["src/ui/x.ts"]],
+      ["native -> ui", ["src/native/y.ts"]],
+      ["ui -> native", ["src/ui/z.ts"]],
+    ]);
+    expect(disallowed(edges, ALLOWED)).toEqual(["native -> ui (src/native/y.ts)", "ui -> adapters (src/ui/x.ts)"]);
+    expect(cycles(edges)).toEqual(["native -> ui -> native"]);
   });
 
   it("the real spawners live together in src/spawn: nothing else imports child_process or a pty", () => {
