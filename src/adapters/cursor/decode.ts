@@ -15,6 +15,7 @@
  *   permission refusal → denied:true; result.error/failure → isError.
  * - result → usage; is_error → failure classified from its text (fallback task).
  * - a "Workspace Trust Required" line → failure trust-refused.
+ * - a stream that stops after its first record and before `result` is an incomplete turn.
  */
 
 import { classifyFailureText, type MatcherSet, mergeExtras, withExtras } from "../../core/classify.js";
@@ -78,6 +79,8 @@ function resultText(value: JsonObject): string {
 }
 
 class CursorDecoder implements StreamDecoder {
+  private awaitingResult = false;
+  private resultSeen = false;
   private readonly identity: IdentityTracker;
   private readonly matchers: MatcherSet;
   private readonly calls = new Set<string>();
@@ -89,6 +92,11 @@ class CursorDecoder implements StreamDecoder {
   }
 
   record(record: JsonObject): HarnessEvent[] {
+    // Any record opens the turn; `result` closes it and nothing after it reopens one.
+    if (record.type === "result") {
+      this.awaitingResult = false;
+      this.resultSeen = true;
+    } else if (!this.resultSeen) this.awaitingResult = true;
     switch (record.type) {
       case "system":
         return str(record.subtype) === "init"
@@ -117,6 +125,10 @@ class CursorDecoder implements StreamDecoder {
 
   end(): HarnessEvent[] {
     return this.flush();
+  }
+
+  incompleteTurn(): string | undefined {
+    return this.awaitingResult ? "cursor's stream-json ended without its `result` record" : undefined;
   }
 
   private blocksText(message: JsonObject | undefined): string {

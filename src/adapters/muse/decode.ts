@@ -14,6 +14,7 @@
  * - turn_input_user → user message. Other lifecycle payloads (command_accepted, *_linked,
  *   run_model_configured, run_started, workspace_branch_observed, task_lifecycle) → progress.
  * - an unknown payload kind → unrecognized.
+ * - a stream that stops after its first record and before run_terminal is an incomplete turn.
  */
 
 import { classifyFailureText, type MatcherSet, mergeExtras, withExtras } from "../../core/classify.js";
@@ -62,6 +63,9 @@ class MuseDecoder implements StreamDecoder {
   private readonly calls = new Set<string>();
   private readonly deniedCalls = new Set<string>();
   private streamed = false;
+  /** Any record opens the turn; only run_terminal closes it (every recorded muse turn ends so). */
+  private awaitingTerminal = false;
+  private terminalSeen = false;
 
   constructor(private readonly context: DecoderContext) {
     this.identity = new IdentityTracker("muse", context);
@@ -70,6 +74,8 @@ class MuseDecoder implements StreamDecoder {
 
   record(record: JsonObject): HarnessEvent[] {
     const out: HarnessEvent[] = [];
+    // Records after run_terminal (a workspace-branch note) do not reopen the turn.
+    if (str(obj(record.payload)?.kind) !== "run_terminal" && !this.terminalSeen) this.awaitingTerminal = true;
     const stream = obj(record.stream);
     if (this.identity.sessionId === undefined && stream?.kind === "session")
       out.push(...this.identity.announce(stream.id));
@@ -91,6 +97,10 @@ class MuseDecoder implements StreamDecoder {
 
   end(): HarnessEvent[] {
     return [];
+  }
+
+  incompleteTurn(): string | undefined {
+    return this.awaitingTerminal ? "muse exec --json ended without its run_terminal record" : undefined;
   }
 
   private payload(kind: string, payload: JsonObject, record: JsonObject, label: string): HarnessEvent[] {
@@ -158,6 +168,8 @@ class MuseDecoder implements StreamDecoder {
   }
 
   private terminal(payload: JsonObject): HarnessEvent[] {
+    this.awaitingTerminal = false;
+    this.terminalSeen = true;
     const terminal = str(payload.terminal);
     const text = str(payload.text);
     const streamed = this.streamed;

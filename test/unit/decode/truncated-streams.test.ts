@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { decodeRecorded, splitLines } from "../../../src/core/decode-recorded.js";
 import type { HarnessName } from "../../../src/core/harness-names.js";
-import { decoderFor, done, HCN_FIXTURES, ofKind } from "./helpers.js";
+import { DOC_FIXTURES, decoderFor, done, HCN_FIXTURES, ofKind } from "./helpers.js";
 
 const CAPTURES = join(import.meta.dirname, "captures");
 const DIRS = { claude: "claude-2.1.197", codex: "codex-0.171.0", pi: "pi-0.73.1" } as const;
@@ -148,4 +148,40 @@ describe("a stream cut before its turn-ending record never ends clean", () => {
       expect(end.failure?.message ?? "", name).not.toMatch(/^incomplete turn/);
     }
   });
+});
+
+describe("muse and cursor streams cut before their turn-ending record fail as native, like the others", () => {
+  const cases: {
+    harness: "muse" | "cursor";
+    file: string;
+    ends: (r: Rec & { payload?: { kind?: unknown } }) => boolean;
+  }[] = [
+    ...["muse.ndjson", "muse-tool.ndjson", "muse-readtool.ndjson"].map((f) => ({
+      harness: "muse" as const,
+      file: join(HCN_FIXTURES, "harnesses", f),
+      ends: (r: Rec & { payload?: { kind?: unknown } }) => r.payload?.kind === "run_terminal",
+    })),
+    ...["text.ndjson", "tool.ndjson", "rejected.ndjson"].map((f) => ({
+      harness: "cursor" as const,
+      file: join(DOC_FIXTURES, "cursor", f),
+      ends: (r: Rec) => r.type === "result",
+    })),
+  ];
+  for (const { harness, file, ends } of cases) {
+    it(`${harness} ${file.split("/").at(-1)}: complete is clean-or-failed as recorded; every cut after the first record fails native`, () => {
+      const lines = splitLines(readFileSync(file, "utf8"));
+      const last = lines.map(typeOf).findLastIndex(ends);
+      expect(last).toBeGreaterThan(0);
+      for (let cut = 1; cut <= last; cut++) {
+        for (const exit of [0, null]) {
+          const events = decode(harness, lines.slice(0, cut), exit);
+          const end = done(events);
+          expect(end.cause, `cut at ${cut}, exit ${exit}`).toBe("failed");
+          if (ofKind(events, "failure").length === 1)
+            expect(end.failure).toMatchObject({ class: "native", retryable: false });
+        }
+      }
+      expect(done(decode(harness, lines, 0)).failure?.message ?? "").not.toMatch(/^incomplete turn/);
+    });
+  }
 });
