@@ -1,11 +1,13 @@
 /**
  * `hmux decode <harness> [file|-] [--exit-code N] [--stderr FILE]`: a recorded one-shot turn's
  * stdout → HarnessEvent NDJSON ending with the `done` that stream implies, so a recorded
- * turn's end can be checked without re-running it.
+ * turn's end can be checked without re-running it. Exits as `hmux run` would have for that turn:
+ * 0 when the `done` is clean or awaiting-input, 1 for any other end, 2 for bad input.
  */
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { requireHarness } from "../../adapters/registry.js";
+import { hmuxExitCode } from "../../core/conclude.js";
 import { decodeRecorded } from "../../core/decode-recorded.js";
 import { UsageError } from "../errors.js";
 import { processOutput } from "../render/output.js";
@@ -65,6 +67,8 @@ export function register(program: Command): void {
           matchers: adapter.matchers,
         });
         for (const event of events) if (!output.out(`${JSON.stringify(event)}\n`)) break;
+        const done = events.at(-1);
+        process.exitCode = done?.kind === "done" ? hmuxExitCode(done) : 1;
       },
     );
 }

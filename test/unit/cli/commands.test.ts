@@ -24,6 +24,12 @@ describe("hmux decode", () => {
     expect(r.lines).toContainEqual({ kind: "raw", stream: "stdout", text: "not json at all" });
   });
 
+  it("exits as hmux run would have for the turn: 1 when the done it implies is not clean", async () => {
+    const r = await box.run(["decode", "claude", join(FIXTURES, "text.ndjson"), "--exit-code", "3"]);
+    expect(r.lines.at(-1)).toMatchObject({ kind: "done", exitCode: 3, cause: "crash" });
+    expect(r.code).toBe(1);
+  });
+
   it("an unreadable file is refused with exit 2", async () => {
     const r = await box.run(["decode", "claude", "/nonexistent/stream.ndjson"]);
     expect(r.code).toBe(2);
