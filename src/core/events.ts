@@ -63,6 +63,7 @@ export const REFUSAL_ISSUES = [
   "unknown-harness",
   "invalid-config",
   "missing-binary",
+  "too-large",
 ] as const;
 export type RefusalIssue = (typeof REFUSAL_ISSUES)[number];
 

@@ -114,6 +114,8 @@ export async function runCommand(
     if (prepared.isolated?.fresh && !sessionKept) releaseIsolatedState(prepared.isolated.root, prepared.isolated.dir);
   }
   if (output.broken) return 0;
+  // A refusal found while planning the spawn (a value the OS cannot pass) is still a refusal: exit 2.
+  if (done?.failure?.class === "rejected") return 2;
   return done ? hmuxExitCode(done) : 1;
 }
 

@@ -13,6 +13,7 @@ import type { FailureSummary, HarnessEvent } from "../events.js";
 import { failure, failureEvent } from "../failure.js";
 import type { HarnessName } from "../harness-names.js";
 import { isRefusal } from "../refusal.js";
+import { checkExecSize } from "./arg-limits.js";
 import { composeEnv } from "./env.js";
 import type { Invocation } from "./invocation.js";
 import type { Clock, FileSystemPort, Spawner } from "./ports.js";
@@ -80,21 +81,28 @@ export async function* runTurn(
       return;
     }
 
+    const [nativeBinary, ...args] = invocation.argv;
+    const executable = request.executable ?? nativeBinary;
+    if (!executable) {
+      yield* endBeforeSpawn(
+        failure("transport", `hmux internal error: the ${request.harness} adapter planned an empty argv`),
+      );
+      return;
+    }
+    const argv = [executable, ...(request.executablePrefix ?? []), ...args];
+    try {
+      checkExecSize(argv, env, request.harness);
+    } catch (err) {
+      yield* endBeforeSpawn(refusalOrInternal(err, request.harness));
+      return;
+    }
+
     try {
       for (const dir of invocation.dirs ?? []) await deps.fs.mkdir(dir);
       for (const file of invocation.files) await deps.fs.writeFile(file.path, file.content, file.mode);
     } catch (err) {
       yield* endBeforeSpawn(
         failure("transport", `could not write ${request.harness}'s configuration before start: ${messageOf(err)}`),
-      );
-      return;
-    }
-
-    const [nativeBinary, ...args] = invocation.argv;
-    const executable = request.executable ?? nativeBinary;
-    if (!executable) {
-      yield* endBeforeSpawn(
-        failure("transport", `hmux internal error: the ${request.harness} adapter planned an empty argv`),
       );
       return;
     }
@@ -110,7 +118,7 @@ export async function* runTurn(
 
     turn = new TurnProcess(deps, {
       harness: request.harness,
-      argv: [executable, ...(request.executablePrefix ?? []), ...args],
+      argv,
       cwd: request.cwd,
       env,
       invocation,

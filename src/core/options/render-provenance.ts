@@ -9,8 +9,12 @@ import type { ProjectTrust, UntrustedSetting } from "../config/trust.js";
 import type { ResolvedTurnOptions } from "./resolve.js";
 import type { Divergence, Provenance } from "./types.js";
 
+/** Past this, a value is shown by its start and its length: a megabyte system prompt is not a log line. */
+const SHOWN_CHARS = 200;
+
 export function renderProvenanceLine(entry: Provenance): string {
-  const value = entry.value === undefined ? "native default" : JSON.stringify(entry.value);
+  const full = entry.value === undefined ? "native default" : JSON.stringify(entry.value);
+  const value = full.length > SHOWN_CHARS ? `${full.slice(0, SHOWN_CHARS)}… (${full.length} characters)` : full;
   return `provenance: ${entry.key} = ${value} (${entry.tier})`;
 }
 
