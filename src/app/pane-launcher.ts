@@ -18,7 +18,7 @@ import type { LaunchOutcome, LaunchPlan, LaunchRequest } from "../core/launch/ty
 import type { ResolvedTurnOptions } from "../core/options/resolve.js";
 import { isRefusal } from "../core/refusal.js";
 import { launchSession } from "../session/launch.js";
-import { HandleSessionPort } from "../ui/session-adapter.js";
+import { HandleSessionPort } from "../ui/handle-session-port.js";
 import type { NewSessionRequest, SessionLauncher, Validation } from "../ui/session-launcher.js";
 import type { ResolvedSettingView, SessionPort } from "../ui/session-port.js";
 import { realLaunchPorts, type SharedLaunchPorts } from "./launch-ports.js";

@@ -1,7 +1,8 @@
 /**
  * The narrow surface the TUI needs from a running session. The UI renders what a port
- * reports and sends intents back through it; it never sees a native stream. H7's session
- * handle (src/core/exec/session.ts) is adapted to this in src/ui/session-adapter.ts.
+ * reports and sends intents back through it; it never sees a native stream. The core's
+ * session handle (src/core/exec/session-types.ts) is adapted to this in
+ * src/ui/handle-session-port.ts.
  */
 import type { CommandOutcome, Decision, Disposition, PendingCall, SessionEvent } from "../core/control/types.js";
 import type { HarnessName } from "../core/harness-names.js";

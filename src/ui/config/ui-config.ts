@@ -1,6 +1,6 @@
 /**
- * The TUI's settings, from the config file's `ui` section (schema: src/core/config/ui-schema.ts,
- * owned by H3). Chords are respelled into the TUI's key names; a binding that would steal a
+ * The TUI's settings, from the config file's `ui` section (schema: src/core/config/ui-schema.ts).
+ * Chords are respelled into the TUI's key names; a binding that would steal a
  * reserved key, or two global commands sharing a key, is a typed error naming both.
  */
 import type { UiConfig as UiConfigFile } from "../../core/config/ui-schema.js";

@@ -147,7 +147,7 @@ export function isApprovalCommand(c: Command): c is ApprovalCommand {
 }
 
 /**
- * The config file's action names (src/core/config/ui-schema.ts, H3) for each command.
+ * The config file's action names (src/core/config/ui-schema.ts) for each command.
  * Commands without an action name keep their default keys.
  */
 export const CONFIG_ACTION: Readonly<Partial<Record<Command, string>>> = {

@@ -1,5 +1,5 @@
 /**
- * A native pane as a SessionPort, so H8's store, rail and notifier treat it like any
+ * A native pane as a SessionPort, so the TUI's store, rail and notifier treat it like any
  * session: hook reports become `state` events, a permission request becomes an
  * approval-request (the rail's "needs you" and the notification), resolved when the
  * harness moves on. Decisions, prompts and answers belong to the native UI itself, so those

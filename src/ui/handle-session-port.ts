@@ -1,5 +1,5 @@
 /**
- * Adapts H7's SessionHandle (src/core/exec/session.ts) to the TUI's SessionPort: sends
+ * A core SessionHandle (src/core/exec/session-types.ts) seen as the TUI's SessionPort: sends
  * and answers become ops with fresh ids, decisions and stops become metaharness.command/1
  * commands decided by a human.
  */
@@ -34,7 +34,8 @@ export function supportOf(capabilities: BridgeCapabilities): InputSupport {
   };
 }
 
-export interface AdapterInfo {
+/** What the launcher knows about a session that its handle does not carry: shown in the pane and inspector. */
+export interface SessionLaunchDetails {
   readonly model?: string;
   readonly effort?: string;
   readonly cwd?: string;
@@ -53,7 +54,7 @@ export class HandleSessionPort implements SessionPort {
   constructor(
     private readonly handle: SessionHandle,
     capabilities: BridgeCapabilities,
-    info: AdapterInfo = {},
+    info: SessionLaunchDetails = {},
   ) {
     this.initialPrompt = info.initialPrompt;
     this.info = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BridgeCapabilities } from "../../../src/core/exec/session-bridge.js";
 import type { SessionHandle } from "../../../src/core/exec/session-types.js";
-import { HandleSessionPort, supportOf } from "../../../src/ui/session-adapter.js";
+import { HandleSessionPort, supportOf } from "../../../src/ui/handle-session-port.js";
 
 function fakeHandle() {
   const calls: unknown[] = [];
