@@ -72,7 +72,7 @@ export type CwdFolderRule =
   | { readonly kind: "double-dash-wrapped" }
   | { readonly kind: "md5-hex" };
 
-/** Where the harness files its sessions (spec 003 "Resume-last": the store-root diagnostic). */
+/** Where the harness files its sessions (docs/harness-facts.md#reference-resume-last: the store-root diagnostic). */
 export interface SessionStoreShape {
   /** Env var that relocates the harness's own dir (CLAUDE_CONFIG_DIR …), or null when none is known. */
   readonly dirEnv: string | null;

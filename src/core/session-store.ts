@@ -1,7 +1,7 @@
 /**
  * Where a harness's most-recent pick will look, computed purely from its descriptor's
  * sessionStore fact, the spawn cwd and the env the harness will see. `--resume-last` emits
- * (spec 003 "Resume-last"): one fixed warning, a `store root <root> for scope <cwd>` diagnostic,
+ * (docs/harness-facts.md#reference-resume-last): one fixed warning, a `store root <root> for scope <cwd>` diagnostic,
  * and - where sessions are filed per cwd (claude, pi, cursor) - a warning when that folder is
  * absent, which the caller decides through its own file system. Never a refusal.
  */

@@ -1,5 +1,5 @@
 /**
- * The session journal writer, in H6's format (src/core/control/journal-format.ts):
+ * The session journal writer, in the control core's format (src/core/control/journal-format.ts):
  * `$XDG_STATE_HOME/hmux/sessions/<id>.ndjson` (default ~/.local/state), one record per event
  * {"format":"hmux.journal/1","seq","time","session","event"}, seq continuing across resumes.
  * Beside it, `<id>.meta.json` says how to resume: harness, cwd, the isolated state dir, the

@@ -1,5 +1,5 @@
 /**
- * The scripted model against the real binaries, driven directly as live-drive.md §2–§4 shows
+ * The scripted model against the real binaries, driven directly as docs/harness-facts.md describes
  * (no hmux execution layer in between): proves every wire format, tool shape, failure and
  * resume path the live suite relies on.
  */

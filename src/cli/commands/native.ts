@@ -37,7 +37,7 @@ export function nativeRequest(
   };
 }
 
-/** Opens H8's TUI (config, theme, dialog) with one native pane per kind. */
+/** Opens the TUI (its config, theme and new-session dialog) with one native pane per kind. */
 export async function openNativeTui(
   kinds: readonly NativeKind[],
   options: NativeCommandOptions,
@@ -96,7 +96,7 @@ export function register(program: Command, context: CliContext): void {
     .description("open the TUI with a shell pane ($SHELL); Ctrl-] returns keys to hmux")
     .option("--cwd <dir>", "working directory of the shell")
     .action(async (opts: { cwd?: string }) => openNativeTui(["shell"], { cwd: opts.cwd }, context));
-  // `hmux --native <harness>`: bare `hmux` belongs to the tui command (H8), so this runs as a
+  // `hmux --native <harness>`: bare `hmux` belongs to the tui command, so this runs as a
   // preAction hook on the root and ends the process when the native TUI closes.
   program.option("--native <harness>", "open <harness>'s own UI in a native pane (`hmux native --help` for options)");
   program.hook("preAction", async (_self, action) => {

@@ -1,5 +1,5 @@
 /**
- * The normalized turn flags (spec 003's flag table) as commander options, and their
+ * The normalized turn flags (docs/harness-facts.md#reference-flag-table) as commander options, and their
  * conversion to TurnOptions + RunInputs. Shared by `run` and `inspect --argv`.
  */
 import { type Command, Option } from "commander";

@@ -14,7 +14,7 @@ import { uiSchema } from "./ui-schema.js";
 
 export const CONFIG_VERSION = 1;
 
-/** Codex's sandbox modes, the only harness with a sandbox dimension (spec 003 flag table). */
+/** Codex's sandbox modes, the only harness with a sandbox dimension (docs/harness-facts.md#reference-flag-table). */
 export const SANDBOX_MODES = ["read-only", "workspace-write", "danger-full-access"] as const;
 export const CONTEXT_WINDOW_MAX = 272_000;
 export const MAX_STEPS_MAX = 10_000;

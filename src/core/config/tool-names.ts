@@ -23,7 +23,7 @@ export const toolNameSchema = z.string().refine(isToolName, {
 
 /**
  * Harnesses whose tool control works by category, not by tool: a toolMap entry can only name a
- * canonical tool one of their categories covers (spec 003 "Tool names" table: muse has categories
+ * canonical tool one of their categories covers (docs/harness-facts.md#reference-tool-names: muse has categories
  * write {write, edit}, shell {shell}, web {web-fetch, web-search}).
  */
 export const CATEGORY_ONLY_TOOLS: Readonly<Partial<Record<HarnessName, readonly CanonicalTool[]>>> = {

@@ -88,7 +88,7 @@ export const RESUME_CONFIG_KEYS: ReadonlySet<string> = new Set([
   "isolate",
 ]);
 
-/** Config and profile defaults that yield to `--isolation tool-free` (spec 003 "Tool-free turns"). */
+/** Config and profile defaults that yield to `--isolation tool-free` (docs/harness-facts.md#reference-tool-free-turns). */
 const TOOL_FREE_YIELDS: ReadonlySet<string> = new Set([
   "tools",
   "excludeTools",

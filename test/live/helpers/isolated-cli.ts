@@ -1,5 +1,5 @@
 /**
- * Runs a real harness binary the way live-drive.md §2–§4 did: an isolated HOME and config dir
+ * Runs a real harness binary the way the facts in docs/harness-facts.md were observed: an isolated HOME and config dir
  * under a temp folder, an environment built from scratch, stdin at EOF, its own process
  * group (killed as a group on cleanup), stdout split on "\n" only.
  */

@@ -1,6 +1,6 @@
 /**
  * Reads the few facts the wire tests need straight from each real CLI's native JSON stream
- * (live-drive.md §2–§4), without hmux's decoders: those are tested on their own.
+ * (docs/harness-facts.md), without hmux's decoders: those are tested on their own.
  */
 import type { LiveHarness } from "./isolated-cli.js";
 

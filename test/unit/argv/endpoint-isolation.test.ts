@@ -1,5 +1,5 @@
 /**
- * --endpoint points each harness at a compatible server its own way (live-drive §2–§4) and
+ * --endpoint points each harness at a compatible server its own way (docs/harness-facts.md: claude-endpoint, codex-endpoint, pi-endpoint) and
  * --isolate moves HOME and every config dir under the per-session state dir.
  */
 import { describe, expect, it } from "vitest";

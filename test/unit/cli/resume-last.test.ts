@@ -1,5 +1,5 @@
 /**
- * `hmux run <h> --resume-last` (spec 003 "Resume-last"): before any harness output, one fixed
+ * `hmux run <h> --resume-last` (docs/harness-facts.md#reference-resume-last): before any harness output, one fixed
  * warning and a `store root <root> for scope <cwd>` diagnostic; where the harness files sessions
  * per cwd, a warning - never a refusal - when that folder is absent.
  */

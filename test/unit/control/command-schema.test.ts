@@ -4,7 +4,7 @@ import { parseCommandLine, parseCommandValue } from "../../../src/core/control/c
 import { COMMAND_NAMES } from "../../../src/core/control/machine-types.js";
 
 const line = (obj: Record<string, unknown>) => JSON.stringify({ format: "metaharness.command/1", id: "c-1", ...obj });
-// A copy of research/control-samples/metaharness-commands.jsonl (constructed from the reference serde types).
+// Command lines in every shape metaharness.command/1 allows, constructed from the reference's types (docs/control-facts.md#command-wire).
 const SAMPLES = new URL("./fixtures/metaharness-commands.jsonl", import.meta.url);
 
 describe("metaharness.command/1 parsing", () => {

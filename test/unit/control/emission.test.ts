@@ -1,5 +1,5 @@
 /**
- * The emission principle (spec 004) over every harness row, every facet combination, every
+ * The emission principle (docs/control-facts.md#emission-principle) over every harness row, every facet combination, every
  * classification and every verdict — and proof that the checker catches a wrong facet table.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * The seven reference control vectors (research/control.md §4.2), as pure tests against the
+ * The seven reference control vectors (docs/control-facts.md#reference-control-vectors), as pure tests against the
  * control machine: the whole ordered answer list written to the harness, plus the results.
  */
 import { describe, expect, it } from "vitest";

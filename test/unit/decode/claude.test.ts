@@ -6,7 +6,7 @@ const init = { type: "system", subtype: "init", session_id: SID, model: "claude-
 /** The record every complete -p turn ends with. */
 const okResult = { type: "result", subtype: "success", is_error: false, result: "ok", session_id: SID };
 
-/** The documented failure shape (live-drive §2): api_retry, synthetic assistant, result success+is_error. */
+/** The documented failure shape (docs/harness-facts.md#claude-failures): api_retry, synthetic assistant, result success+is_error. */
 function apiFailure(status: number | null, error: string, text: string) {
   return [
     init,
@@ -28,7 +28,7 @@ function apiFailure(status: number | null, error: string, text: string) {
   ];
 }
 
-describe("claude failure classification (live-drive §2/§5)", () => {
+describe("claude failure classification (docs/harness-facts.md#claude-failures)", () => {
   const table: [string, number | null, string, string, string][] = [
     ["401", 401, "authentication_failed", "Invalid API key · Fix external API key", "auth"],
     ["429", 429, "rate_limit", "API Error: Request rejected (429) · Too Many Requests", "rate-limit"],

@@ -5,12 +5,12 @@ const started = { type: "thread.started", thread_id: "019fee32-d4af-78d3-9ec9-0e
 const turnStarted = { type: "turn.started" };
 const completed = { type: "turn.completed", usage: { input_tokens: 10, cached_input_tokens: 2, output_tokens: 3 } };
 
-/** The documented failure shape (live-drive §3): top-level error, then turn.failed with the same text. */
+/** The documented failure shape (docs/harness-facts.md#codex-failures): top-level error, then turn.failed with the same text. */
 function failed(message: string) {
   return [started, turnStarted, { type: "error", message }, { type: "turn.failed", error: { message } }];
 }
 
-describe("codex failure classification (live-drive §3/§5)", () => {
+describe("codex failure classification (docs/harness-facts.md#codex-failures)", () => {
   const table: [string, string, string][] = [
     ["401", "unexpected status 401 Unauthorized: invalid x-api-key, url: http://127.0.0.1:4010/v1/responses", "auth"],
     ["429", "exceeded retry limit, last status: 429 Too Many Requests", "rate-limit"],

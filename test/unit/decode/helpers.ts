@@ -10,7 +10,7 @@ import type { DecoderContext, StreamDecoder } from "../../../src/core/decoder.js
 import type { EventOf, HarnessEvent, HarnessEventKind } from "../../../src/core/events.js";
 import type { HarnessName } from "../../../src/core/harness-names.js";
 
-/** In-repo copy of shared/fixtures/hcn (see hcn-fixtures/ORIGIN.md). */
+/** In-repo copy of the reference project's recorded streams (see hcn-fixtures/ORIGIN.md). */
 export const HCN_FIXTURES = join(import.meta.dirname, "hcn-fixtures");
 /** The shared original, next to the repository, when present. */
 export const SHARED_HCN_FIXTURES = join(import.meta.dirname, "..", "..", "..", "..", "shared", "fixtures", "hcn");

@@ -10,7 +10,7 @@ const assistantEnd = (stopReason: string, errorMessage?: string, content: object
 /** The record that closes every complete json-mode turn. */
 const agentEnd = { type: "agent_end", messages: [] };
 
-describe("pi failure classification (live-drive §4/§5; pi exits 0 on all of these)", () => {
+describe("pi failure classification (docs/harness-facts.md#pi-failures; pi exits 0 on all of these)", () => {
   const table: [string, string, string][] = [
     ["401", "401 invalid x-api-key", "auth"],
     ["429", "429 Rate limit exceeded", "rate-limit"],

@@ -1,5 +1,5 @@
 /**
- * Every native stream recorded in shared/fixtures/hcn decodes to the right events AND the right
+ * Every native stream recorded by the reference project (test/unit/decode/hcn-fixtures) decodes to the right events AND the right
  * end. Exit codes are the recorded ones where the capture states them (pi-noauth exited 1, the
  * rest 0); the rpc spike transcripts were cut by the probe, so their exit is unknown (null).
  */

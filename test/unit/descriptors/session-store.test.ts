@@ -1,5 +1,5 @@
 /**
- * The resume-last store facts and the pure diagnostic built from them (spec 003 "Resume-last").
+ * The resume-last store facts and the pure diagnostic built from them (docs/harness-facts.md#reference-resume-last).
  * Folder names are checked against what the installed CLIs really wrote (an --isolate run in
  * /tmp/hprobe filed claude's session under projects/-tmp-hprobe and pi's under sessions/--tmp-hprobe--).
  */

@@ -1,4 +1,4 @@
-/** Resolution over the real descriptors' `expresses`: the divergences spec 003 names for a bare launch. */
+/** Resolution over the real descriptors' `expresses`: the divergences a bare launch reports (docs/harness-facts.md#reference-launch-profile). */
 import { describe, expect, it } from "vitest";
 import { DESCRIPTORS } from "../../../src/adapters/descriptors.js";
 import { HARNESS_NAMES, type HarnessName } from "../../../src/core/harness-names.js";
