@@ -1,6 +1,8 @@
 /**
  * SGR styling for pre-rendered rows. A pane's transcript is one Ink <Text> of styled rows
- * rather than a node per row: Ink's per-frame cost grows with node count (tui-anchors §4.2).
+ * rather than a node per row: Ink redoes layout and rebuilds its whole output on every commit,
+ * so a frame costs more with every node (measured on Ink 6.8.0: 8 panes of 30 <Text> rows spent
+ * about 40 ms per frame in Ink's output stage alone).
  */
 const FG: Readonly<Record<string, number>> = {
   black: 30,
