@@ -18,6 +18,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { realSessionPorts } from "../src/app/session-ports.js";
 import type { PolicyConfig } from "../src/core/config/policy-schema.js";
 import { makeClassifier } from "../src/core/control/policy.js";
 import type { SessionEvent } from "../src/core/control/types.js";
@@ -95,25 +96,28 @@ export async function measureApprovals(
   const outFile = join(dir, "fake-result.json");
   let handle: SessionHandle | null = null;
   try {
-    handle = launchSession({
-      harness,
-      cwd: dir,
-      stateDir: dir,
-      isolate: false,
-      env: {
-        PATH: process.env.PATH ?? "/usr/bin:/bin",
-        HMUX_FAKE_HARNESS: harness,
-        HMUX_FAKE_OUT: outFile,
-        HMUX_FAKE_CWD: dir,
+    handle = launchSession(
+      {
+        harness,
+        cwd: dir,
+        stateDir: dir,
+        isolate: false,
+        env: {
+          PATH: process.env.PATH ?? "/usr/bin:/bin",
+          HMUX_FAKE_HARNESS: harness,
+          HMUX_FAKE_OUT: outFile,
+          HMUX_FAKE_CWD: dir,
+        },
+        binary: [process.execPath, FAKE_HARNESS_PATH],
+        // "policy": the real allowlist classifier (`ls` inside the workspace is safe) allows before
+        // anyone is asked, and headless mode would deny anything else; "program": nobody but the
+        // subscriber below answers.
+        ...(decider === "policy"
+          ? { approvals: "deny" as const, classify: makeClassifier(BENCH_POLICY, dir) }
+          : { approvals: "ask" as const }),
       },
-      binary: [process.execPath, FAKE_HARNESS_PATH],
-      // "policy": the real allowlist classifier (`ls` inside the workspace is safe) allows before
-      // anyone is asked, and headless mode would deny anything else; "program": nobody but the
-      // subscriber below answers.
-      ...(decider === "policy"
-        ? { approvals: "deny" as const, classify: makeClassifier(BENCH_POLICY, dir) }
-        : { approvals: "ask" as const }),
-    });
+      realSessionPorts(),
+    );
     const session = handle;
     const watcher = watch(session, decider);
     await session.start();

@@ -39,6 +39,7 @@ export async function run(log: (line: string) => void = console.log): Promise<Na
   const { runTui } = await import("../src/ui/run-tui.js");
   const { NativeTerminal } = await import("../src/native/native-terminal.js");
   const { NativeSessionPort } = await import("../src/ui/native/native-port.js");
+  const { spawnPty } = await import("../src/spawn/native-pty.js");
   const term = fakeTerminal(160, 48);
   const terminal = new NativeTerminal({
     argv: ["/bin/sh", "-c", `sleep 0.5; yes | head -c ${bytes}`],
@@ -46,6 +47,7 @@ export async function run(log: (line: string) => void = console.log): Promise<Na
     env: { PATH: process.env.PATH ?? "/usr/bin:/bin", TERM: "xterm-256color" },
     cols: 156,
     rows: 41,
+    spawn: spawnPty,
   });
   const port = new NativeSessionPort({ kind: "shell", terminal, hooks: false, label: "flood" });
   let inkFrames = 0;

@@ -4,12 +4,14 @@
  * one context, to the CLI commands and the TUI. Nothing below it reaches for a real port itself.
  */
 import type { Clock, FileSystemPort, Spawner } from "../core/exec/ports.js";
+import type { SessionPorts } from "../session/launch.js";
 import { systemClock } from "../spawn/clock.js";
 import { nodeFileSystem } from "../spawn/fs.js";
 import { createPipeSpawner } from "../spawn/pipes.js";
 import { createPtySpawner } from "../spawn/pty.js";
 import { realLaunchPorts, type SharedLaunchPorts } from "./launch-ports.js";
 import { loadOpenTui } from "./load-open-tui.js";
+import { realSessionPorts } from "./session-ports.js";
 
 export interface AppContext {
   /** Everything after the first `--` on the command line: native passthrough for the harness. */
@@ -20,6 +22,8 @@ export interface AppContext {
   readonly spawners: { readonly pipe: () => Spawner; readonly pty: () => Spawner };
   readonly clock: Clock;
   readonly fs: FileSystemPort;
+  /** What a session runs on: pipes, the clock, the file system. */
+  readonly session: SessionPorts;
   /** The TUI, loaded lazily so `hmux run` never pays for React. */
   readonly loadOpenTui: typeof loadOpenTui;
 }
@@ -32,6 +36,7 @@ export function createAppContext(passthrough: readonly string[], env: NodeJS.Pro
     spawners: { pipe: () => createPipeSpawner(), pty: () => createPtySpawner() },
     clock: systemClock,
     fs: nodeFileSystem,
+    session: realSessionPorts(),
     loadOpenTui,
   };
 }

@@ -17,11 +17,12 @@ import { prepareLaunch } from "../core/launch/prepare.js";
 import type { LaunchOutcome, LaunchPlan, LaunchRequest } from "../core/launch/types.js";
 import type { ResolvedTurnOptions } from "../core/options/resolve.js";
 import { isRefusal } from "../core/refusal.js";
-import { launchSession } from "../session/launch.js";
+import { launchSession, type SessionPorts } from "../session/launch.js";
 import { HandleSessionPort } from "../ui/handle-session-port.js";
 import type { NewSessionRequest, SessionLauncher, Validation } from "../ui/session-launcher.js";
 import type { ResolvedSettingView, SessionPort } from "../ui/session-port.js";
 import { realLaunchPorts, type SharedLaunchPorts } from "./launch-ports.js";
+import { realSessionPorts } from "./session-ports.js";
 
 const CAPABILITIES: Readonly<Partial<Record<HarnessName, BridgeCapabilities>>> = {
   claude: CLAUDE_SESSION_CAPABILITIES,
@@ -37,6 +38,8 @@ export interface PaneLauncherOptions {
   readonly defaultCwd: string;
   /** The pipeline's ports; the real ones for `env` when absent. */
   readonly ports?: SharedLaunchPorts;
+  /** What the sessions run on; the real spawner, clock and file system when absent. */
+  readonly session?: SessionPorts;
   /** Isolate each harness's HOME under a temp state dir (the demo does: no credentials). */
   readonly isolate?: boolean;
   /** Endpoint used when the dialog leaves it empty (the demo's scripted model). */
@@ -117,20 +120,23 @@ export class PaneLauncher implements SessionLauncher {
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(this.options.env)) if (v !== undefined) env[k] = v;
     const o = plan.options;
-    const handle = launchSession({
-      harness: plan.harness,
-      cwd: plan.cwd,
-      env,
-      isolate: plan.isolate,
-      approvals: "ask",
-      binary: [plan.binary.executable, ...plan.binary.prefixArgs],
-      escalateQuestions: plan.escalateQuestions,
-      decisionBudgetMs: this.options.decisionBudgetMs ?? 600_000,
-      ...(o.endpoint ? { endpoint: o.endpoint } : {}),
-      ...(o.model ? { model: o.model } : {}),
-      ...(o.effort ? { effort: o.effort } : {}),
-      ...(o.stallSeconds ? { stallMs: o.stallSeconds * 1000 } : {}),
-    });
+    const handle = launchSession(
+      {
+        harness: plan.harness,
+        cwd: plan.cwd,
+        env,
+        isolate: plan.isolate,
+        approvals: "ask",
+        binary: [plan.binary.executable, ...plan.binary.prefixArgs],
+        escalateQuestions: plan.escalateQuestions,
+        decisionBudgetMs: this.options.decisionBudgetMs ?? 600_000,
+        ...(o.endpoint ? { endpoint: o.endpoint } : {}),
+        ...(o.model ? { model: o.model } : {}),
+        ...(o.effort ? { effort: o.effort } : {}),
+        ...(o.stallSeconds ? { stallMs: o.stallSeconds * 1000 } : {}),
+      },
+      this.options.session ?? realSessionPorts(),
+    );
     return new HandleSessionPort(handle, capabilities, {
       cwd: plan.cwd,
       settings: settingsView(plan.resolved),

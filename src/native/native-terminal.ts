@@ -9,7 +9,6 @@
 import type { Terminal as XTerminal } from "@xterm/headless";
 import * as xtermHeadless from "@xterm/headless";
 import type { PtyExit, PtyFactory, PtyProcess } from "../core/exec/pty-port.js";
-import { spawnPty } from "../spawn/native-pty.js";
 import { reuseRows } from "./cells.js";
 import { FOCUS_IN, FOCUS_OUT, type InputModes, ModeTracker, modeResetSequence } from "./modes.js";
 import { clampScroll, type TerminalSnapshot, takeSnapshot } from "./snapshot.js";
@@ -27,7 +26,8 @@ export interface NativeTerminalOptions {
   readonly scrollback?: number;
   readonly focusedFps?: number;
   readonly backgroundFps?: number;
-  readonly spawn?: PtyFactory;
+  /** The pty to run in: the real one (src/spawn/native-pty.ts) from the composition root, or a scripted one. */
+  readonly spawn: PtyFactory;
   /** Bytes queued in xterm before the pty is paused / resumed. */
   readonly highWater?: number;
   readonly lowWater?: number;
@@ -67,7 +67,7 @@ export class NativeTerminal {
     // Answers to the UI's queries (cursor position, device attributes) go back to it.
     this.xterm.onData((data) => this.pty.write(data));
     this.xterm.onBinary((data) => this.pty.write(data));
-    this.pty = (options.spawn ?? spawnPty)({
+    this.pty = options.spawn({
       argv: options.argv,
       cwd: options.cwd,
       env: options.env,

@@ -18,16 +18,13 @@ import { planPiSession } from "../adapters/pi/session-plan.js";
 import type { SessionEvent } from "../core/control/types.js";
 import { createOneShotSession } from "../core/exec/oneshot-session.js";
 import type { OneShotSessionPlan } from "../core/exec/oneshot-session-types.js";
-import type { SpawnRequest } from "../core/exec/ports.js";
+import type { Clock, FileSystemPort, Spawner, SpawnRequest } from "../core/exec/ports.js";
 import { createSession } from "../core/exec/session.js";
 import type { ControlName, SessionBridge } from "../core/exec/session-bridge.js";
 import type { SessionFile, SessionRequest } from "../core/exec/session-plan-types.js";
 import type { ApprovalMode, SessionHandle, SessionPlan } from "../core/exec/session-types.js";
 import type { HarnessName } from "../core/harness-names.js";
 import { RefusalError } from "../core/refusal.js";
-import { systemClock } from "../spawn/clock.js";
-import { nodeFileSystem } from "../spawn/fs.js";
-import { createPipeSpawner } from "../spawn/pipes.js";
 import { listenControlSocket } from "./control-socket.js";
 import { JournalWriter, journalPath } from "./journal.js";
 import {
@@ -91,6 +88,14 @@ export interface LaunchOptions {
   readonly note?: (line: string) => void;
 }
 
+/** The real ports a session runs on, handed in by the composition root (src/app/context.ts). */
+export interface SessionPorts {
+  /** A fresh pipe spawner for each session. */
+  readonly spawner: () => Spawner;
+  readonly clock: Clock;
+  readonly fs: FileSystemPort;
+}
+
 interface Planned {
   readonly spawn: SpawnRequest;
   readonly files: readonly SessionFile[];
@@ -151,13 +156,13 @@ function withBinary(planned: Planned, binary: readonly string[] | undefined): Pl
   return { ...planned, spawn: { ...planned.spawn, argv: [...binary, ...planned.spawn.argv.slice(1)] } };
 }
 
-export function launchSession(options: LaunchOptions): SessionHandle {
+export function launchSession(options: LaunchOptions, ports: SessionPorts): SessionHandle {
   const sessionId = options.sessionId ?? randomUUID();
   const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), `hmux-${options.harness}-`));
   const origin = options.origin ?? (options.resume ? "resumed" : "fresh");
   const create = isOneShotHarness(options.harness)
-    ? oneShotSession(options, options.harness, sessionId, stateDir, origin)
-    : processSession(options, sessionId, stateDir, origin);
+    ? oneShotSession(options, options.harness, sessionId, stateDir, origin, ports)
+    : processSession(options, sessionId, stateDir, origin, ports);
   const journal = options.journal
     ? new JournalWriter(
         journalPath(sessionId),
@@ -208,6 +213,7 @@ function processSession(
   sessionId: string,
   stateDir: string,
   origin: "fresh" | "resumed",
+  ports: SessionPorts,
 ): Create {
   const request: SessionRequest = {
     sessionId,
@@ -244,7 +250,7 @@ function processSession(
     ...(options.turnsBefore ? { turnsBefore: options.turnsBefore } : {}),
   };
   return (record) =>
-    createSession(sessionPlan, { spawner: createPipeSpawner(), clock: systemClock, ...(record ? { record } : {}) });
+    createSession(sessionPlan, { spawner: ports.spawner(), clock: ports.clock, ...(record ? { record } : {}) });
 }
 
 /** muse, cursor: one process per turn, each resuming the harness's own session (launch-oneshot.ts). */
@@ -254,6 +260,7 @@ function oneShotSession(
   sessionId: string,
   stateDir: string,
   origin: "fresh" | "resumed",
+  ports: SessionPorts,
 ): Create {
   const escalateQuestions = options.escalateQuestions ?? true;
   const base = planOneShotSession({
@@ -284,9 +291,9 @@ function oneShotSession(
   };
   return (record) =>
     createOneShotSession(oneShotPlan, {
-      spawner: createPipeSpawner(),
-      clock: systemClock,
-      fs: nodeFileSystem,
+      spawner: ports.spawner(),
+      clock: ports.clock,
+      fs: ports.fs,
       ...(record ? { record } : {}),
     });
 }

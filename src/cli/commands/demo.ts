@@ -49,7 +49,13 @@ export async function demoCommand(flags: DemoFlags, context: CliContext): Promis
       ...(flags.theme ? { theme: flags.theme } : {}),
       ...(flags.mouse ? { mouse: true } : {}),
       sessions: harnesses.map((harness) => ({ harness, prompt: flags.prompt ?? DEMO_PROMPT })),
-      launcher: { isolate: true, escalateQuestions: true, defaultEndpoint: server.url },
+      launcher: {
+        isolate: true,
+        escalateQuestions: true,
+        defaultEndpoint: server.url,
+        ports: context.launch,
+        session: context.session,
+      },
     });
   } finally {
     await server.close();

@@ -119,7 +119,7 @@ export async function sessionCommand(
       );
     }
     const j = journal;
-    handle = launchSession({ ...launch, ...(j ? { record: (e: SessionEvent) => j.record(e) } : {}) });
+    handle = launchSession({ ...launch, ...(j ? { record: (e: SessionEvent) => j.record(e) } : {}) }, context.session);
   } catch (err) {
     journal?.close();
     for (const event of oneShotRefusals(harnessArg, flags)) write(event);

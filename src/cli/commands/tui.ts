@@ -41,7 +41,12 @@ export async function tuiCommand(harnesses: readonly string[], flags: TuiFlags, 
       ...(flags.effort ? { effort: flags.effort } : {}),
       ...(flags.endpoint ? { endpoint: flags.endpoint } : {}),
     })),
-    launcher: { isolate: flags.isolate ?? false, escalateQuestions: true },
+    launcher: {
+      isolate: flags.isolate ?? false,
+      escalateQuestions: true,
+      ports: context.launch,
+      session: context.session,
+    },
   });
 }
 

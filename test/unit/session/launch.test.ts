@@ -8,6 +8,7 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { realSessionPorts } from "../../../src/app/session-ports.js";
 import { readJournal } from "../../../src/core/control/journal-format.js";
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import { readToken, socketPaths } from "../../../src/session/control-socket.js";
@@ -24,19 +25,22 @@ describe("launchSession", () => {
     process.env.XDG_RUNTIME_DIR = join(dir, "run");
     const notes: string[] = [];
     const events: SessionEvent[] = [];
-    const handle = launchSession({
-      harness: "claude",
-      sessionId: "launch-1",
-      cwd: dir,
-      stateDir: join(dir, "sd"),
-      isolate: false,
-      approvals: "ask",
-      env: { PATH: process.env.PATH ?? "", HMUX_FAKE_HARNESS: "claude", HMUX_FAKE_OUT: join(dir, "fake.json") },
-      binary: [process.execPath, FAKE],
-      journal: true,
-      controlSocket: true,
-      note: (l) => notes.push(l),
-    });
+    const handle = launchSession(
+      {
+        harness: "claude",
+        sessionId: "launch-1",
+        cwd: dir,
+        stateDir: join(dir, "sd"),
+        isolate: false,
+        approvals: "ask",
+        env: { PATH: process.env.PATH ?? "", HMUX_FAKE_HARNESS: "claude", HMUX_FAKE_OUT: join(dir, "fake.json") },
+        binary: [process.execPath, FAKE],
+        journal: true,
+        controlSocket: true,
+        note: (l) => notes.push(l),
+      },
+      realSessionPorts(),
+    );
     handle.subscribe((e) => events.push(e));
     await handle.start();
     const paths = socketPaths("launch-1");
