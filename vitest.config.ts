@@ -1,4 +1,10 @@
 import { defineConfig } from "vitest/config";
+import { runningNodeProblem } from "./bin/node-version.js";
+
+// The tests and every process they start (hmux, the harnesses, tsx under tmux) run on this Node; on an older one
+// they fail in scattered, misleading ways, so refuse at once. `npm test` and `npx vitest` use node_modules/.bin/node.
+const tooOld = runningNodeProblem();
+if (tooOld) throw new Error(`${tooOld} (vitest was started on ${process.execPath})`);
 
 // Two projects: fast unit/component tests, and the live suite that drives the real
 // claude, codex and pi binaries against the embedded scripted model on 127.0.0.1.

@@ -8,16 +8,24 @@
  * Needs root and `unshare` (util-linux). Brings `lo` up with `ip` when present. Without them
  * it runs the command directly and says so on stderr. HMUX_NO_NETNS=1 skips the namespace.
  * Exits with the command's exit code (128+signal when it was killed).
+ *
+ * The command sees this checkout's node_modules/.bin first on its PATH, as under `npm run`, so it and
+ * every `node` it starts run on the Node that `npm ci` installed, whichever Node started this script.
  */
 import { spawnSync } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 const command = process.argv.slice(2);
 if (command.length === 0) {
   process.stderr.write("usage: node scripts/netns-run.mjs <command> [args…]\n");
   process.exit(2);
 }
+
+const localBin = fileURLToPath(new URL("../node_modules/.bin", import.meta.url));
+const pathDirs = (process.env.PATH ?? "").split(delimiter).filter((dir) => dir && dir !== localBin);
+process.env.PATH = [localBin, ...pathDirs].join(delimiter);
 
 function which(name) {
   for (const dir of (process.env.PATH ?? "").split(delimiter)) {

@@ -1,7 +1,9 @@
 /** scripts/netns-run.mjs: the loopback-only namespace `npm test` runs the live suite in. */
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { atLeast, minimumNode } from "../../bin/node-version.js";
 import { REPO_ROOT } from "./helpers/isolated-cli.js";
 
 const SCRIPT = join(REPO_ROOT, "scripts", "netns-run.mjs");
@@ -35,6 +37,14 @@ describe("netns-run", () => {
     const r = run({ HMUX_NO_NETNS: "1" }, process.execPath, "-e", "console.log('ran')");
     expect(r.stdout.trim()).toBe("ran");
     expect(r.stderr).toContain("running without a loopback-only network namespace");
+  });
+
+  it("the command's `node` is the one npm ci installed, even when the caller's PATH has only the system's", () => {
+    const r = run({ HMUX_NO_NETNS: "1", PATH: "/usr/bin:/bin" }, "node", "-p", "process.versions.node");
+    expect(r.status, r.stderr).toBe(0);
+    const engines = (JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { engines: { node: string } })
+      .engines.node;
+    expect(atLeast(r.stdout.trim(), minimumNode(engines)), `node ${r.stdout.trim()} for ${engines}`).toBe(true);
   });
 
   it.runIf(canUnshare || inNamespaceAlready)(
