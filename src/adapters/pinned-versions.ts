@@ -12,26 +12,29 @@ export interface PinnedVersion {
   /** How the pinned version was established. */
   readonly basis: "npm-devDependency" | "recorded-streams" | "vendor-docs";
   readonly note: string;
+  /** npm packages this harness was published under before `npmPackage` (they get no new releases). */
+  readonly formerNpmPackages?: readonly string[];
 }
 
 export const PINNED_VERSIONS: Readonly<Record<HarnessName, PinnedVersion>> = Object.freeze({
   claude: Object.freeze({
-    version: "2.1.197",
+    version: "2.1.332",
     npmPackage: "@anthropic-ai/claude-code",
     basis: "npm-devDependency",
-    note: "newest release whose engines accept node 20; probed here 2026-11-29",
+    note: "current release (engines node >=22); probed here 2026-12-01 (2.1.197, node 20's pick, probed 2026-11-29)",
   }),
   codex: Object.freeze({
     version: "0.171.0",
     npmPackage: "@openai/codex",
     basis: "npm-devDependency",
-    note: "probed here 2026-11-29 (help, features list, exec resume --help)",
+    note: "current release; probed here 2026-11-29 (help, features list, exec resume --help) and again 2026-12-01 on node 22",
   }),
   pi: Object.freeze({
-    version: "0.73.1",
-    npmPackage: "@mariozechner/pi-coding-agent",
+    version: "1.6.0",
+    npmPackage: "@earendil-works/pi-coding-agent",
     basis: "npm-devDependency",
-    note: "probed here 2026-11-29; lacks --session-id and --exclude-tools (resume uses --session)",
+    note: "current release (engines node >=22.19); probed here 2026-12-01. The old package stops at 0.73.1",
+    formerNpmPackages: ["@mariozechner/pi-coding-agent"],
   }),
   muse: Object.freeze({
     version: "0.1.0",

@@ -89,7 +89,8 @@ export function resolveBinary(harness: HarnessName, options: ResolveOptions = {}
       return found(harness, process.execPath, [wrapper], "node-wrapper", notes);
     }
   } else if (harness === "pi") {
-    const script = join(modules, "@mariozechner", "pi-coding-agent", "dist", "cli.js");
+    // The package's `bin.pi` (1.x moved to @earendil-works and bundles its CLI).
+    const script = join(modules, "@earendil-works", "pi-coding-agent", "dist", "bundle", "cli.js");
     // Run the JS entry with this node, so the child needs no `node` on its PATH.
     if (existsSync(script)) return found(harness, process.execPath, [script], "pinned-package");
   }
@@ -126,7 +127,7 @@ function installHint(harness: HarnessName): string {
     case "codex":
       return "run `npm ci` in the harnessmux folder, or install Codex so `codex` is on PATH";
     case "pi":
-      return "run `npm ci` in the harnessmux folder, or `npm i -g @mariozechner/pi-coding-agent`";
+      return "run `npm ci` in the harnessmux folder, or `npm i -g @earendil-works/pi-coding-agent`";
     case "muse":
       return "install Muse from source so `muse` is on PATH, or set HMUX_MUSE_BIN";
     case "cursor":

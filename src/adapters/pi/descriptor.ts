@@ -60,7 +60,7 @@ export const descriptor = defineDescriptor({
   displayName: "pi",
   binary: fact("pi", HELP),
   verifiedAgainst: fact(V, HELP),
-  versionSource: fact({ kind: "npm", package: "@mariozechner/pi-coding-agent" }, LIVE),
+  versionSource: fact({ kind: "npm", package: "@earendil-works/pi-coding-agent" }, LIVE),
   launch: fact(
     {
       prefix: ["-p"],

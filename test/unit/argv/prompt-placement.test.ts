@@ -5,8 +5,8 @@
  * not); pi is checked with its REAL parser from the pinned package.
  */
 import { describe, expect, it } from "vitest";
-// pi 0.73.1's own argument parser (pure function, no I/O).
-import { parseArgs as piParseArgs } from "../../../node_modules/@mariozechner/pi-coding-agent/dist/cli/args.js";
+// pi's own argument parser from the pinned package (pure function, no I/O).
+import { parseArgs as piParseArgs } from "../../../node_modules/@earendil-works/pi-coding-agent/dist/cli/args.js";
 import { planTurn as claude } from "../../../src/adapters/claude/argv.js";
 import { planTurn as codex } from "../../../src/adapters/codex/argv.js";
 import { planTurn as pi } from "../../../src/adapters/pi/argv.js";
@@ -205,7 +205,7 @@ describe("pi's own parser reads every option we render", () => {
   });
   it("every pi effort word in the descriptor ladder is one pi itself accepts", async () => {
     const { isValidThinkingLevel } = await import(
-      "../../../node_modules/@mariozechner/pi-coding-agent/dist/cli/args.js"
+      "../../../node_modules/@earendil-works/pi-coding-agent/dist/cli/args.js"
     );
     const { descriptor } = await import("../../../src/adapters/pi/descriptor.js");
     for (const level of descriptor.efforts.value!.ladder) expect(isValidThinkingLevel(level)).toBe(true);

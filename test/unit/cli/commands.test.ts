@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PINNED_VERSIONS } from "../../../src/adapters/pinned-versions.js";
 import { commandModuleNames } from "../../../src/cli/commands/index.js";
 import { REPO, Sandbox } from "./cli-harness.js";
 
@@ -64,7 +65,8 @@ describe("hmux ls and check", () => {
     const r = await box.run(["ls", "--json"]);
     expect(r.code).toBe(0);
     expect(r.lines.map((l) => (l as { harness: string }).harness)).toEqual(["claude", "codex", "pi", "muse", "cursor"]);
-    expect(r.lines[0]).toMatchObject({ pinned: "2.1.197", installed: "2.1.197", status: "match" });
+    const claude = PINNED_VERSIONS.claude.version;
+    expect(r.lines[0]).toMatchObject({ pinned: claude, installed: claude, status: "match" });
   }, 30_000);
 
   it("check exits non-zero on drift (a fake claude reporting another version)", async () => {

@@ -106,6 +106,15 @@ describe("harness descriptors", () => {
     };
     for (const pin of Object.values(PINNED_VERSIONS)) {
       if (pin.npmPackage) expect(pkg.devDependencies[pin.npmPackage]).toBe(pin.version);
+      // A package that moved is not installed beside its successor.
+      for (const former of pin.formerNpmPackages ?? []) expect(pkg.devDependencies[former]).toBeUndefined();
+    }
+  });
+
+  it("a descriptor's npm version source is the package its version is pinned from", () => {
+    for (const d of ALL_DESCRIPTORS) {
+      const source = d.versionSource.value;
+      if (source.kind === "npm") expect(source.package, d.name).toBe(PINNED_VERSIONS[d.name].npmPackage);
     }
   });
 });

@@ -6,6 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { PINNED_VERSIONS } from "../../../../src/adapters/pinned-versions.js";
 import { startModelServer } from "../../../../src/model/server.js";
 import { isolate, killAll, type LiveHarness, runCli, turnArgs } from "../../../live/helpers/isolated-cli.js";
 
@@ -28,7 +29,12 @@ const CASES: readonly Case[] = [
   { name: "fail-drop", prompt: "[[fail:drop]]" },
 ];
 
-const VERSIONS: Record<LiveHarness, string> = { claude: "2.1.197", codex: "0.171.0", pi: "0.73.1" };
+// Each pinned version records into its own folder, so a bump adds streams beside the older versions' ones.
+const VERSIONS: Record<LiveHarness, string> = {
+  claude: PINNED_VERSIONS.claude.version,
+  codex: PINNED_VERSIONS.codex.version,
+  pi: PINNED_VERSIONS.pi.version,
+};
 const EXTRA: Record<LiveHarness, readonly string[]> = {
   claude: ["--include-partial-messages", "--allowedTools", "Bash", "Read", "Write", "Edit"],
   codex: [],
