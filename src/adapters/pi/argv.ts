@@ -1,8 +1,8 @@
 /**
  * pi argv: `pi -p <prompt> --mode json <options> <passthrough>` (resume: `pi --session <id>
- * -p …`, resume-last: `pi --continue -p …`). pi's parser (0.73.1) has no `--` separator and an
- * unknown `--flag` swallows the next bare token, but `-p` consumes the token right after it
- * first, so the prompt sits there. A prompt starting with '-' or '@' (an @file include to pi)
+ * -p …`, resume-last: `pi --continue -p …`). pi 0.73.1's parser has no `--` separator (1.6.0 has
+ * one) and an unknown `--flag` swallows the next bare token, but `-p` consumes the token right
+ * after it first, so the prompt sits there on both. A prompt starting with '-' or '@' (an @file include to pi)
  * goes through stdin, which -p mode reads as the prompt.
  */
 import { isolatedDirs, requireStateDir } from "../../core/argv/isolation.js";
@@ -17,15 +17,19 @@ import type { PlannedFile } from "../types.js";
 import { descriptor } from "./descriptor.js";
 import { PI_ENDPOINT_PROVIDER, piEndpointEnv, piEndpointFiles } from "./endpoint.js";
 
-/** A strict allowlist: an empty one means no tools at all. */
+/**
+ * A strict allowlist: an empty one means no tools at all. Since 1.x pi's --tools keeps every MCP
+ * server's tools unless named (help text), so a restricted set also turns MCP off: a grant of
+ * read-only tools must not leave a writing MCP tool in reach.
+ */
 function allowlist(natives: readonly string[]): string[] {
-  return natives.length ? ["--tools", natives.join(",")] : ["--no-tools"];
+  return [...(natives.length ? ["--tools", natives.join(",")] : ["--no-tools"]), "--no-mcp"];
 }
 
 function toolFlags(ctx: PlanContext): string[] {
   const o = ctx.request.options;
   if (o.tools) return allowlist(nativeToolNames(descriptor, ctx.all, o, o.tools, "tools"));
-  // 0.73.1 has no --exclude-tools: keep the built-ins that were not excluded.
+  // The complement as an allowlist (1.6.0 also has --exclude-tools; this form parses on 0.73.1 too).
   if (o.excludeTools)
     return allowlist(complementOf(descriptor, nativeToolNames(descriptor, ctx.all, o, o.excludeTools, "excludeTools")));
   if (o.access === "read") return allowlist(readAccessNatives(descriptor, o));
@@ -86,6 +90,17 @@ function render(ctx: PlanContext): RenderedOptions {
           `provider ${JSON.stringify(o.provider)} is not a clean provider name`,
           ["a provider name such as anthropic, openai, zai"],
           "pass a provider name pi knows (pi --list-models shows them)",
+        );
+      }
+      // pi 1.x reads --provider only to search for --model, and exits on it alone.
+      if (o.model === undefined) {
+        throw refusal(
+          descriptor,
+          "invalid-option-value",
+          "provider",
+          "pi needs --model with --provider (the provider only narrows the model search)",
+          ["--provider with --model", "--model provider/id"],
+          `add --model, e.g. --provider ${o.provider} --model <model id>, or pass --model ${o.provider}/<model id>`,
         );
       }
       flags.push("--provider", o.provider);

@@ -271,13 +271,28 @@ describe("golden argv: options that render", () => {
       "/skills/review",
       "--tools",
       "read,bash,find",
+      "--no-mcp",
     ]);
   });
-  it("pi: --exclude-tools renders the remaining built-ins (0.73.1 has no --exclude-tools)", () => {
-    expect(plan("pi", { options: { excludeTools: ["shell", "write"] } }).argv.slice(-2)).toEqual([
+  it("pi: --exclude-tools renders the remaining built-ins, a form 0.73.1 and 1.6.0 both parse", () => {
+    expect(plan("pi", { options: { excludeTools: ["shell", "write"] } }).argv.slice(-3)).toEqual([
       "--tools",
       "read,edit,grep,find,ls",
+      "--no-mcp",
     ]);
+  });
+  it("pi: every restricted tool set also turns MCP off (1.6.0's --tools keeps MCP tools)", () => {
+    for (const options of [
+      { tools: ["read"] },
+      { tools: [] },
+      { access: "read" as const },
+      { excludeTools: ["shell"] },
+    ])
+      expect(plan("pi", { options }).argv).toContain("--no-mcp");
+    expect(plan("pi", { options: {} }).argv).not.toContain("--no-mcp");
+  });
+  it("pi: --provider without --model is refused before spawn (1.6.0 exits on it)", () => {
+    expect(() => plan("pi", { options: { provider: "zai" } })).toThrow(/needs --model with --provider/);
   });
   it("muse: category gates, step cap and --yolo", () => {
     expect(plan("muse", { options: { write: false, shell: false, maxSteps: 50, autonomy: true } }).argv).toEqual([
@@ -316,11 +331,15 @@ describe("--access presets", () => {
     ]);
     expect(argv.slice(-2)).toEqual(["--", P]);
   });
-  it("read on pi: --tools read,grep,find,ls (toolMap adds web-search)", () => {
-    expect(plan("pi", { options: { access: "read" } }).argv.slice(-2)).toEqual(["--tools", "read,grep,find,ls"]);
+  it("read on pi: --tools read,grep,find,ls --no-mcp (toolMap adds web-search)", () => {
+    expect(plan("pi", { options: { access: "read" } }).argv.slice(-3)).toEqual([
+      "--tools",
+      "read,grep,find,ls",
+      "--no-mcp",
+    ]);
     expect(
-      plan("pi", { options: { access: "read", toolMap: { pi: { "web-search": "web_search" } } } }).argv.slice(-2),
-    ).toEqual(["--tools", "read,grep,find,ls,web_search"]);
+      plan("pi", { options: { access: "read", toolMap: { pi: { "web-search": "web_search" } } } }).argv.slice(-3),
+    ).toEqual(["--tools", "read,grep,find,ls,web_search", "--no-mcp"]);
   });
   it("codex: read → --sandbox read-only, write → --sandbox workspace-write", () => {
     expect(plan("codex", { options: { access: "read" } }).argv).toContain("read-only");

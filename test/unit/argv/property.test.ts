@@ -51,6 +51,11 @@ function representatives(h: HarnessName): Record<TurnOptionKey, unknown[]> {
   };
 }
 
+/** Options a key is only meaningful with: pi 1.x reads --provider only to narrow --model's search. */
+function companions(h: HarnessName, key: TurnOptionKey): TurnOptions {
+  return h === "pi" && key === "provider" ? { model: "glm-5.2" } : {};
+}
+
 function request(options: TurnOptions, resume: boolean): TurnRequest {
   return deepFreeze({
     options,
@@ -94,7 +99,7 @@ describe("every harness × every option key: renders or refuses with alternative
         let rendered = 0;
         for (const resume of [false, true]) {
           for (const value of representatives(h)[key]) {
-            const outcome = attempt(h, request({ [key]: value } as TurnOptions, resume));
+            const outcome = attempt(h, request({ ...companions(h, key), [key]: value } as TurnOptions, resume));
             if (outcome.ok) {
               rendered++;
               continue;
