@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { claudeEndpointEnv } from "../adapters/claude/endpoint.js";
 import { codexTurnEndpoint } from "../adapters/codex/endpoint.js";
 import { PI_ENDPOINT_PROVIDER, piEndpointEnv, piEndpointFiles } from "../adapters/pi/endpoint.js";
+import { PINNED_VERSIONS } from "../adapters/pinned-versions.js";
 import { isolatedDirs, isolationEnv, joinPath } from "../core/argv/isolation.js";
 import { configOverride } from "../core/argv/toml.js";
 import type { TurnRequest } from "../core/argv/types.js";
@@ -84,12 +85,12 @@ export function codexHookFlags(command: (event: HookEvent) => string = hookComma
   ]);
 }
 
-/** claude's first-run dialogs, pre-answered in an isolated config dir (probed on 2.1.197). */
+/** claude's first-run dialogs, pre-answered in an isolated config dir (probed on 2.1.197 and 2.1.332). */
 export function claudeOnboarding(cwd: string, apiKey: string): string {
   return `${JSON.stringify(
     {
       hasCompletedOnboarding: true,
-      lastOnboardingVersion: "2.1.197",
+      lastOnboardingVersion: PINNED_VERSIONS.claude.version,
       projects: { [cwd]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } },
       // claude asks once whether to use an ANTHROPIC_API_KEY; it remembers the key's last 20 chars.
       customApiKeyResponses: { approved: [apiKey.slice(-20)], rejected: [] },
@@ -149,6 +150,8 @@ export function planNative(request: NativePlanRequest): NativePlan {
       if (hooks) argv.push("--settings", claudeHookSettings());
       if (model) argv.push("--model", model);
       if (endpoint && dirsOf) {
+        // 2.1.332 made auto mode (a classifier runs calls unasked) the default: ask, so its dialog can appear.
+        argv.push("--permission-mode", "default");
         const endpointEnv = claudeEndpointEnv(endpoint, turn);
         Object.assign(env, endpointEnv);
         files.push({

@@ -72,6 +72,20 @@ describe("native launch plans", () => {
     });
   });
 
+  it("with an endpoint claude runs in its default (asking) permission mode, not 2.1.332's auto mode", () => {
+    const plan = planNative({
+      kind: "claude",
+      cwd: "/w",
+      hostEnv: host,
+      binary: bin("claude"),
+      endpoint: new URL("http://127.0.0.1:9/"),
+      stateDir: "/s",
+    });
+    const at = plan.argv.indexOf("--permission-mode");
+    expect(at).toBeGreaterThan(0);
+    expect(plan.argv[at + 1]).toBe("default");
+  });
+
   it("with an endpoint codex asks for approvals on request, so its dialog can appear", () => {
     const plan = planNative({
       kind: "codex",
