@@ -15,7 +15,7 @@ export function register(program: Command): void {
     .action(async (flags: { json?: boolean }) => {
       const output = processOutput();
       const rows = await versionRows();
-      const drifted = rows.filter((r) => r.status === "drift");
+      const drifted = rows.filter((r) => r.status === "drift" || r.status === "moved");
       if (flags.json) {
         output.out(`${JSON.stringify({ drift: drifted.length > 0, harnesses: rows })}\n`);
       } else {
@@ -23,12 +23,15 @@ export function register(program: Command): void {
           const line =
             r.status === "match"
               ? `ok     ${r.harness} ${r.installed}`
-              : r.status === "drift"
-                ? `DRIFT  ${r.harness}: installed ${r.installed}, pinned ${r.pinned} (re-verify, then bump src/adapters/pinned-versions.ts and package.json together)`
-                : r.status === "not-installed"
-                  ? `skip   ${r.harness}: not installed (pinned ${r.pinned})`
-                  : `?      ${r.harness}: installed version unknown${r.installed ? ` (${r.installed})` : ""}; pinned ${r.pinned}${r.detail ? ` — ${r.detail}` : ""}`;
+              : r.status === "moved"
+                ? `MOVED  ${r.harness}: ${r.installed ?? "?"} comes from a package that has moved (see below); pinned ${r.pinned}`
+                : r.status === "drift"
+                  ? `DRIFT  ${r.harness}: installed ${r.installed}, pinned ${r.pinned} (re-verify, then bump src/adapters/pinned-versions.ts and package.json together)`
+                  : r.status === "not-installed"
+                    ? `skip   ${r.harness}: not installed (pinned ${r.pinned})`
+                    : `?      ${r.harness}: installed version unknown${r.installed ? ` (${r.installed})` : ""}; pinned ${r.pinned}${r.detail ? ` — ${r.detail}` : ""}`;
           output.out(`${line}\n`);
+          for (const m of r.moved ?? []) output.out(`moved  ${r.harness}: ${m.message}\n`);
         }
       }
       process.exitCode = drifted.length > 0 ? 1 : 0;
