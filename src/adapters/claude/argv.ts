@@ -2,7 +2,7 @@
  * Claude argv: `claude -p <stream flags> <options> <tool lists> <passthrough> -- <prompt>`.
  * Every valued flag uses the `--flag=value` form: claude's --allowedTools, --disallowedTools
  * and --tools are variadic and would swallow a following bare token, and `=` ends them
- * (probed on 2.1.197). The prompt sits after `--`, so no flag can ever consume it.
+ * (probed on 2.1.197 and 2.1.332). The prompt sits after `--`, so no flag can ever consume it.
  */
 import { planWith } from "../../core/argv/plan.js";
 import { effortValue, modelFlags } from "../../core/argv/render-common.js";
@@ -19,11 +19,22 @@ function baseName(native: string): string {
   return paren > 0 ? native.slice(0, paren) : native;
 }
 
-/** An exact tool set: grant it (skips approval) and deny the complement (only deny reshapes the set). */
+/**
+ * An exact tool set: --tools names the built-ins that exist at all, the grant skips approval, and
+ * the known complement is denied too. --tools is what holds: each release adds built-ins (2.1.332
+ * lists Monitor, ToolSearch, ListAgents, DesignSync that 2.1.197 did not), which a deny list
+ * written before them cannot name. MCP tools are not built-ins; the grant and deny govern them.
+ */
 function exactSet(grant: readonly string[]): string[] {
   if (grant.length === 0) return ["--tools="];
-  const deny = complementOf(descriptor, grant.map(baseName));
-  return [`--allowedTools=${grant.join(",")}`, ...(deny.length ? [`--disallowedTools=${deny.join(",")}`] : [])];
+  const names = [...new Set(grant.map(baseName))];
+  const builtins = names.filter((n) => !n.startsWith("mcp__"));
+  const deny = complementOf(descriptor, names);
+  return [
+    `--tools=${builtins.join(",")}`,
+    `--allowedTools=${grant.join(",")}`,
+    ...(deny.length ? [`--disallowedTools=${deny.join(",")}`] : []),
+  ];
 }
 
 function toolFlags(ctx: PlanContext): string[] {

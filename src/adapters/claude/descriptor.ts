@@ -57,18 +57,25 @@ const ENDPOINT_PROBE = evidence(
 const opt = optionFact;
 const MATCHERS = descriptorMatchers(CLAUDE_MATCHERS);
 
-/** Built-in tools listed by system/init at 2.1.197 (probe), plus Glob/Grep which a grant adds. */
+/**
+ * Built-in tools listed by system/init at 2.1.197 and at 2.1.332 (the recorded streams in
+ * test/unit/decode/captures/claude-*; DesignSync seen in a 2.1.332 probe, 2026-12-01), plus Glob/Grep
+ * which a grant adds. The union: denying a name a version lacks is harmless (probed on 2.1.332).
+ */
 const BUILTINS = [
   "Task",
   "Bash",
   "CronCreate",
   "CronDelete",
   "CronList",
+  "DesignSync",
   "Edit",
   "EnterWorktree",
   "ExitWorktree",
   "Glob",
   "Grep",
+  "ListAgents",
+  "Monitor",
   "NotebookEdit",
   "Read",
   "ReportFindings",
@@ -81,6 +88,7 @@ const BUILTINS = [
   "TaskOutput",
   "TaskStop",
   "TaskUpdate",
+  "ToolSearch",
   "WebFetch",
   "WebSearch",
   "Workflow",

@@ -217,8 +217,9 @@ describe("golden argv: options that render", () => {
       "--disable-slash-commands",
       "--system-prompt=-be terse",
       "--append-system-prompt=extra",
+      "--tools=Read,Bash",
       "--allowedTools=Read,Bash",
-      "--disallowedTools=Task,CronCreate,CronDelete,CronList,Edit,EnterWorktree,ExitWorktree,Glob,Grep,NotebookEdit,ReportFindings,ScheduleWakeup,SendMessage,Skill,TaskCreate,TaskGet,TaskList,TaskOutput,TaskStop,TaskUpdate,WebFetch,WebSearch,Workflow,Write",
+      "--disallowedTools=Task,CronCreate,CronDelete,CronList,DesignSync,Edit,EnterWorktree,ExitWorktree,Glob,Grep,ListAgents,Monitor,NotebookEdit,ReportFindings,ScheduleWakeup,SendMessage,Skill,TaskCreate,TaskGet,TaskList,TaskOutput,TaskStop,TaskUpdate,ToolSearch,WebFetch,WebSearch,Workflow,Write",
       "--",
       P,
     ]);
@@ -323,13 +324,19 @@ describe("golden argv: options that render", () => {
 });
 
 describe("--access presets", () => {
-  it("read on claude: preset grant + deny complement, after every other flag and before -- <prompt>", () => {
+  it("read on claude: built-ins limited, preset grant + deny complement, after every other flag and before -- <prompt>", () => {
     const argv = plan("claude", { options: { access: "read", effort: "low" } }).argv;
-    expect(argv.slice(-4, -2)).toEqual([
+    expect(argv.slice(-5, -2)).toEqual([
+      "--tools=Read,Grep,Glob,WebFetch,WebSearch",
       "--allowedTools=Read,Grep,Glob,WebFetch,WebSearch",
-      "--disallowedTools=Task,Bash,CronCreate,CronDelete,CronList,Edit,EnterWorktree,ExitWorktree,NotebookEdit,ReportFindings,ScheduleWakeup,SendMessage,Skill,TaskCreate,TaskGet,TaskList,TaskOutput,TaskStop,TaskUpdate,Workflow,Write",
+      "--disallowedTools=Task,Bash,CronCreate,CronDelete,CronList,DesignSync,Edit,EnterWorktree,ExitWorktree,ListAgents,Monitor,NotebookEdit,ReportFindings,ScheduleWakeup,SendMessage,Skill,TaskCreate,TaskGet,TaskList,TaskOutput,TaskStop,TaskUpdate,ToolSearch,Workflow,Write",
     ]);
     expect(argv.slice(-2)).toEqual(["--", P]);
+  });
+  it("claude: an exact set limits the built-ins with --tools, so a built-in newer than the deny list is not there", () => {
+    const argv = plan("claude", { options: { tools: ["read", "native:Bash(git *)", "native:mcp__files__read"] } }).argv;
+    expect(argv).toContain("--tools=Read,Bash");
+    expect(argv).toContain("--allowedTools=Read,Bash(git *),mcp__files__read");
   });
   it("read on pi: --tools read,grep,find,ls --no-mcp (toolMap adds web-search)", () => {
     expect(plan("pi", { options: { access: "read" } }).argv.slice(-3)).toEqual([
