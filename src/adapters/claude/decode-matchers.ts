@@ -1,7 +1,8 @@
 /**
  * Claude Code wording the decoder recognizes beyond the shared matchers, and its tool names.
  * Sources: docs/harness-facts.md#claude-failures (the 2.1.197 failure table, the claude extras of
- * the reference matchers, and the permission-denial texts in the 2.1.197 binary, 2026-11-29).
+ * the reference matchers, and the permission-denial texts in the 2.1.197 binary, 2026-11-29) and
+ * the 2.1.332 binary's and recorded stream's denial texts (2026-12-01).
  */
 import type { MatcherSet } from "../../core/classify.js";
 
@@ -40,6 +41,13 @@ export const CLAUDE_DENIAL_PATTERNS: readonly RegExp[] = [
   // A compound Bash command without a grant for every part (2.1.197, live on the scripted model:
   // "This Bash command contains multiple operations. The following part requires approval: …").
   /The following parts? requires? approval/,
+  // 2.1.332 words its refusals as a need for approval (recorded: "touch in '/opt/…' needs approval.
+  // The path is outside the working directories …"; the binary's strings, 2026-12-01, add the others).
+  /\bneeds approval(?: of its exact arguments)?(?:[.:(]| in this session| each time)/,
+  /\brequires approval\b/,
+  /Permission for this action has been denied/,
+  /has been denied by (?:your|permission) rule/,
+  /was refused: its approval could not be used/,
 ];
 
 /** Claude tool names → canonical (spec tool table; `Agent` is 2.1.197's name for Task). */

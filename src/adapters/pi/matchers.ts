@@ -31,7 +31,8 @@ export const PI_MATCHERS: Partial<MatcherSet> = {
       hint: "set the provider's API key variable (pi's docs/providers.md lists them), or run `pi`, then `/login` in it",
     },
   ],
-  // pi 0.73.1 reports a connection cut mid-response as the bare fetch error "terminated"
-  // (captured against the scripted model, test/unit/decode/captures/pi-0.73.1/fail-drop).
-  transport: [{ pattern: "^terminated$" }],
+  // pi reports a connection cut mid-response as the fetch error "terminated": bare on 0.73.1, with
+  // its cause on 1.6.0 ("terminated: other side closed (UND_ERR_SOCKET)"); captured against the
+  // scripted model, test/unit/decode/captures/pi-{0.73.1,1.6.0}/fail-drop.
+  transport: [{ pattern: "^terminated(?:$|: )" }, { pattern: "UND_ERR_SOCKET|other side closed" }],
 };

@@ -2,7 +2,7 @@
  * The installed claude, codex and pi, captured against the scripted model (captures/README.md):
  * each stream decodes to the right events and the right end, with the exit code it really had.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ExitCause, FailureClass } from "../../../src/core/events.js";
@@ -10,11 +10,12 @@ import type { HarnessName } from "../../../src/core/harness-names.js";
 import { decodeFile, done, ofKind } from "./helpers.js";
 
 const ROOT = join(import.meta.dirname, "captures");
-const DIRS: Record<"claude" | "codex" | "pi", string> = {
-  claude: "claude-2.1.197",
-  codex: "codex-0.171.0",
-  pi: "pi-0.73.1",
-};
+type Captured = "claude" | "codex" | "pi";
+/** Every recorded version stays under test: a bump adds its folder beside the older ones. */
+const VERSION_DIRS: readonly { harness: Captured; dir: string }[] = readdirSync(ROOT, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => ({ harness: e.name.split("-")[0] as Captured, dir: e.name }))
+  .filter((v) => ["claude", "codex", "pi"].includes(v.harness));
 
 const ENDS: Record<string, { cause: ExitCause; failure?: FailureClass }> = {
   text: { cause: "clean" },
@@ -28,14 +29,20 @@ const ENDS: Record<string, { cause: ExitCause; failure?: FailureClass }> = {
   "fail-drop": { cause: "failed", failure: "transport" },
 };
 
-function load(harness: keyof typeof DIRS, name: string) {
-  const base = join(ROOT, DIRS[harness], name);
+function loadFrom(harness: Captured, name: string, dir: string) {
+  const base = join(ROOT, dir, name);
   const meta = JSON.parse(readFileSync(`${base}.meta.json`, "utf8")) as { exitCode: number | null };
   return { meta, events: decodeFile(harness as HarnessName, `${base}.ndjson`, meta.exitCode) };
 }
 
-for (const harness of ["claude", "codex", "pi"] as const) {
-  describe(`${harness} ${DIRS[harness].split("-")[1]} captured`, () => {
+it("recordings of the previous claude and pi releases are kept beside the pinned ones", () => {
+  for (const harness of ["claude", "pi"] as const)
+    expect(VERSION_DIRS.filter((v) => v.harness === harness).length, harness).toBeGreaterThan(1);
+});
+
+for (const { harness, dir } of VERSION_DIRS) {
+  const load = (h: Captured, name: string) => loadFrom(h, name, dir);
+  describe(`${harness} ${dir.slice(harness.length + 1)} captured`, () => {
     for (const [name, end] of Object.entries(ENDS)) {
       it(`${name} ends ${end.cause}${end.failure ? ` (${end.failure})` : ""}`, () => {
         const { meta, events } = load(harness, name);
@@ -91,18 +98,23 @@ for (const harness of ["claude", "codex", "pi"] as const) {
   });
 }
 
-describe("claude 2.1.197 captured permission denial", () => {
-  it("the refused Bash call is a denied result and the turn stays clean", () => {
-    const { events } = load("claude", "denied");
-    const result = ofKind(events, "tool").find((t) => t.phase === "result");
-    expect(result).toMatchObject({ isError: true, denied: true });
-    expect(ofKind(events, "failure")).toEqual([]);
-    expect(done(events).cause).toBe("clean");
-    expect(ofKind(events, "progress")).toContainEqual(expect.objectContaining({ label: "permission-denied" }));
-  });
+for (const { dir } of VERSION_DIRS.filter((v) => v.harness === "claude")) {
+  const load = (h: Captured, name: string) => loadFrom(h, name, dir);
+  describe(`${dir} captured permission denial`, () => {
+    it("the refused Bash call is a denied result and the turn stays clean", () => {
+      const { events } = load("claude", "denied");
+      const result = ofKind(events, "tool").find((t) => t.phase === "result");
+      expect(result).toMatchObject({ isError: true, denied: true });
+      expect(ofKind(events, "failure")).toEqual([]);
+      expect(done(events).cause).toBe("clean");
+      expect(ofKind(events, "progress")).toContainEqual(expect.objectContaining({ label: "permission-denied" }));
+    });
 
-  it("claude tokens are streamed and the final message says so", () => {
-    const messages = ofKind(load("claude", "text").events, "message");
-    expect(messages).toEqual([{ kind: "message", role: "assistant", text: "Hello from the script.", streamed: true }]);
+    it("claude tokens are streamed and the final message says so", () => {
+      const messages = ofKind(load("claude", "text").events, "message");
+      expect(messages).toEqual([
+        { kind: "message", role: "assistant", text: "Hello from the script.", streamed: true },
+      ]);
+    });
   });
-});
+}

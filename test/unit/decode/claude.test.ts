@@ -211,6 +211,11 @@ describe("claude tools and denials", () => {
     "The user doesn't want to proceed with this tool use. The tool use was rejected.",
     // 2.1.197 on the scripted model, a compound command without a grant for every part:
     "This Bash command contains multiple operations. The following part requires approval: echo hi; ls /work/main",
+    // 2.1.332 on the scripted model, a write outside the working directories in default mode:
+    "touch in '/opt/hmux-denied.txt' needs approval. The path is outside the working directories for this session ('/tmp/w'). Allowing runs the command as written.",
+    // 2.1.332's binary, a rule's deny and a refused auto-mode call:
+    "Permission for this action has been denied. Reason: matches a deny rule",
+    "Bash(rm -rf /) has been denied by your rule Bash(rm:*)",
   ]) {
     it(`a denial is not a failure: ${text.slice(0, 40)}…`, () => {
       const events = decodeLines("claude", [init, toolUse, toolResult(text, true), ok], 0);

@@ -47,12 +47,15 @@ function endsComplete(harness: Harness, prefix: readonly string[]): boolean {
 
 function recordings(): { harness: Harness; name: string; lines: string[] }[] {
   const out: { harness: Harness; name: string; lines: string[] }[] = [];
-  for (const harness of Object.keys(DIRS) as Harness[]) {
-    for (const file of readdirSync(join(CAPTURES, DIRS[harness])).filter((f) => f.endsWith(".ndjson"))) {
+  // Every recorded version of each harness, not only the one named in DIRS.
+  const versions = readdirSync(CAPTURES).filter((d) => (Object.keys(DIRS) as string[]).includes(d.split("-")[0]!));
+  for (const dir of versions) {
+    const harness = dir.split("-")[0] as Harness;
+    for (const file of readdirSync(join(CAPTURES, dir)).filter((f) => f.endsWith(".ndjson"))) {
       out.push({
         harness,
-        name: `${DIRS[harness]}/${file}`,
-        lines: splitLines(readFileSync(join(CAPTURES, DIRS[harness], file), "utf8")),
+        name: `${dir}/${file}`,
+        lines: splitLines(readFileSync(join(CAPTURES, dir, file), "utf8")),
       });
     }
   }
