@@ -43,6 +43,7 @@ export async function runTui(options: RunTuiOptions = {}): Promise<void> {
   const store = new AppStore({
     commitMs: config.commitMs,
     notifier,
+    ...(options.launcher ? { launcher: options.launcher } : {}),
     scheduler: options.scheduler,
     columns: stdout.columns || 160,
     rows: stdout.rows || 48,

@@ -9,6 +9,7 @@
  * the frame rate), however fast the sessions talk. Anything the person does publishes at once.
  */
 import type { Notifier } from "../notify/notifier.js";
+import type { SessionLauncher } from "../session-launcher.js";
 import type { SessionPort } from "../session-port.js";
 import { type EffectDeps, runEffect } from "./effects.js";
 import type { Msg } from "./messages.js";
@@ -34,6 +35,8 @@ export interface AppStoreOptions {
   readonly commitMs?: number;
   readonly scheduler?: Scheduler;
   readonly notifier?: Pick<Notifier, "notify">;
+  /** Starts the sessions the new-session dialog asks for. */
+  readonly launcher?: Pick<SessionLauncher, "launch">;
   readonly columns?: number;
   readonly rows?: number;
 }
@@ -68,6 +71,8 @@ export class AppStore {
     this.effects = {
       port: (key) => this.ports.get(key),
       ...(options.notifier ? { notifier: options.notifier } : {}),
+      ...(options.launcher ? { launcher: options.launcher } : {}),
+      open: (port) => void this.addSession(port),
       dispatch: (msg) => this.dispatch(msg),
     };
   }

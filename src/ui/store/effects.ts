@@ -1,15 +1,20 @@
 /**
  * The one place the TUI's state machine reaches the sessions: runs each effect `update`
- * asked for against its session's port, and reports every outcome back as a message, so a
- * refusal or a failure reaches the status line instead of vanishing.
+ * asked for against its session's port (or the launcher, for a new session), and reports
+ * every outcome back as a message, so a refusal or a failure reaches the screen instead of
+ * vanishing.
  */
 import type { Notifier } from "../notify/notifier.js";
+import type { NewSessionRequest, SessionLauncher } from "../session-launcher.js";
 import type { IntentOutcome, SessionPort } from "../session-port.js";
 import type { Effect, Msg } from "./messages.js";
 
 export interface EffectDeps {
   port(key: string): SessionPort | undefined;
   readonly notifier?: Pick<Notifier, "notify">;
+  readonly launcher?: Pick<SessionLauncher, "launch">;
+  /** Takes a newly launched session in: its view, its pane, its events. */
+  open(port: SessionPort): void;
   /** Where outcomes go: back into update. */
   dispatch(msg: Msg): void;
 }
@@ -28,11 +33,27 @@ function report(deps: EffectDeps, what: string, call: () => Promise<IntentOutcom
   );
 }
 
+function launch(request: NewSessionRequest, deps: EffectDeps): void {
+  if (!deps.launcher) {
+    deps.dispatch({ kind: "launch-failed", message: "this TUI was started without a session launcher" });
+    return;
+  }
+  deps.launcher.launch(request).then(
+    (port) => {
+      deps.dispatch({ kind: "launched" });
+      deps.open(port);
+    },
+    (err: unknown) =>
+      deps.dispatch({ kind: "launch-failed", message: err instanceof Error ? err.message : String(err) }),
+  );
+}
+
 export function runEffect(effect: Effect, deps: EffectDeps): void {
   if (effect.kind === "notify") {
     deps.notifier?.notify(effect.key, effect.title, effect.reason);
     return;
   }
+  if (effect.kind === "launch") return launch(effect.request, deps);
   const port = deps.port(effect.key);
   if (!port) return;
   switch (effect.kind) {

@@ -5,6 +5,7 @@
  */
 import type { Decision, SessionEvent } from "../../core/control/types.js";
 import type { Direction } from "../layout/tile.js";
+import type { NewSessionRequest } from "../session-launcher.js";
 import type { IntentOutcome, SessionInfo } from "../session-port.js";
 import type { Flash, Overlay } from "./ui-state.js";
 
@@ -34,6 +35,8 @@ export type Intent =
   | { readonly kind: "quit-now" }
   | { readonly kind: "scroll-pages"; readonly pages: number }
   | { readonly kind: "scroll-rows"; readonly index: number; readonly rows: number }
+  /** Start the session the new-session dialog describes (it validated the request first). */
+  | { readonly kind: "launch"; readonly request: NewSessionRequest }
   | { readonly kind: "resize"; readonly columns: number; readonly rows: number }
   | { readonly kind: "flash"; readonly text: string; readonly tone: Flash["tone"]; readonly hint?: Flash["hint"] };
 
@@ -44,7 +47,9 @@ export type Msg =
   /** The commit cadence: spinners advance, flashes expire, countdowns move on. */
   | { readonly kind: "clock" }
   | { readonly kind: "outcome"; readonly what: string; readonly outcome: IntentOutcome }
-  | { readonly kind: "outcome-failed"; readonly what: string; readonly message: string };
+  | { readonly kind: "outcome-failed"; readonly what: string; readonly message: string }
+  | { readonly kind: "launched" }
+  | { readonly kind: "launch-failed"; readonly message: string };
 
 /** A port call (or a notification) an update asks for; run by effects.ts, never by update. */
 export type Effect =
@@ -64,5 +69,6 @@ export type Effect =
       readonly what: string;
     }
   | { readonly kind: "interrupt"; readonly key: string }
+  | { readonly kind: "launch"; readonly request: NewSessionRequest }
   | { readonly kind: "halt"; readonly key: string; readonly what: string }
   | { readonly kind: "notify"; readonly key: string; readonly title: string; readonly reason: string };

@@ -56,6 +56,10 @@ export interface UiState {
   /** The whole second approval countdowns are drawn at; 0 while no call has a deadline. */
   readonly clock: number;
   readonly quitRequested: boolean;
+  /** A session from the new-session dialog is being started. */
+  readonly launching: boolean;
+  /** Why the last start from the dialog failed (cleared when the dialog opens again). */
+  readonly launchFailure: string | null;
 }
 
 /** Rows the rail (top) and the status line (bottom) take. */
@@ -80,6 +84,8 @@ export function initialUiState(columns = 160, rows = 48): UiState {
     tick: 0,
     clock: 0,
     quitRequested: false,
+    launching: false,
+    launchFailure: null,
   };
 }
 

@@ -5,7 +5,7 @@
  * runs the effects (effects.ts).
  */
 import type { Msg } from "./messages.js";
-import { flash, only, type Step, setDraft } from "./step.js";
+import { flash, only, type Step, setDraft, withEffects } from "./step.js";
 import type { UiState } from "./ui-state.js";
 import {
   abstain,
@@ -65,7 +65,7 @@ export function update(state: UiState, msg: Msg, now: number): Step {
     case "reopen-pane":
       return only(reopenPane(state, now));
     case "open-overlay":
-      return only({ ...state, overlay: msg.overlay });
+      return only({ ...state, overlay: msg.overlay, launchFailure: null });
     case "close-overlay":
       return only(state.overlay === null ? state : { ...state, overlay: null });
     case "toggle-approval-full":
@@ -100,6 +100,17 @@ export function update(state: UiState, msg: Msg, now: number): Step {
       return only(scrollRows(state, msg.index, msg.rows));
     case "resize":
       return only(resize(state, msg.columns, msg.rows));
+    case "launch":
+      if (state.launching) return only(state);
+      return withEffects({ ...state, launching: true, launchFailure: null }, { kind: "launch", request: msg.request });
+    case "launched":
+      return only({
+        ...state,
+        launching: false,
+        overlay: state.overlay?.kind === "new-session" ? null : state.overlay,
+      });
+    case "launch-failed":
+      return only({ ...state, launching: false, launchFailure: msg.message });
     case "flash":
       return only(flash(state, now, msg.text, msg.tone, msg.hint));
   }

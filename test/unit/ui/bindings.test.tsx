@@ -410,6 +410,21 @@ describe("help, inspector, new session", () => {
     expect(launched).toBe(0);
   });
 
+  it("a launch that fails says why in the dialog, which stays open", async () => {
+    const launcher = {
+      validate: () => ({ ok: true as const }),
+      launch: async (): Promise<FakePort> => {
+        throw new Error("spawn pi ENOENT");
+      },
+    };
+    m = await mount({ ports: [new FakePort()], launcher });
+    await m.type(KEYS.alt("n"), KEYS.enter);
+    await m.flush();
+    expect(m.frame()).toContain("did not start: spawn pi ENOENT");
+    expect(m.store.state.overlay).toEqual({ kind: "new-session" });
+    expect(m.store.state.panes).toHaveLength(1);
+  });
+
   it("a valid new session is launched and opens as a focused pane", async () => {
     const fresh = new FakePort({ harness: "pi" });
     const seen: unknown[] = [];

@@ -48,7 +48,12 @@ export async function mount(
   } = {},
 ): Promise<Mounted> {
   const clock = new ManualScheduler();
-  const store = new AppStore({ scheduler: clock, columns: opts.columns ?? 100, rows: opts.rows ?? 30 });
+  const store = new AppStore({
+    scheduler: clock,
+    columns: opts.columns ?? 100,
+    rows: opts.rows ?? 30,
+    ...(opts.launcher ? { launcher: opts.launcher } : {}),
+  });
   const ports = opts.ports ?? [new FakePort()];
   for (const p of ports) store.addSession(p);
   const r = render(

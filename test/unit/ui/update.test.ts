@@ -141,4 +141,17 @@ describe("update", () => {
     const next = update(state, event("s1", { kind: "warning", code: "x", message: "y" } as SessionEvent), NOW).state;
     expect(next).toBe(state);
   });
+
+  it("a launch from the dialog is one effect at a time; a failure stays for the dialog, a success closes it", () => {
+    const request = { harness: "pi" };
+    const dialog = run(initialUiState(), { kind: "open-overlay", overlay: { kind: "new-session" } });
+    const started = run(dialog.state, { kind: "launch", request }, { kind: "launch", request });
+    expect(started.effects).toEqual([{ kind: "launch", request }]);
+    expect(started.state.launching).toBe(true);
+    const failed = run(started.state, { kind: "launch-failed", message: "pi is not installed" });
+    expect(failed.state).toMatchObject({ launching: false, launchFailure: "pi is not installed" });
+    expect(failed.state.overlay).toEqual({ kind: "new-session" });
+    const done = run(started.state, { kind: "launched" });
+    expect(done.state).toMatchObject({ launching: false, overlay: null });
+  });
 });

@@ -1,6 +1,7 @@
 import { Box, Text, useInput } from "ink";
 import type React from "react";
 import { useCallback, useState } from "react";
+import { useFrame } from "../../hooks/use-frame.js";
 import { useStore } from "../../hooks/use-store.js";
 import { useTheme } from "../../hooks/use-theme.js";
 import type { NewSessionRequest, SessionLauncher, Validation } from "../../session-launcher.js";
@@ -41,7 +42,8 @@ export function NewSessionDialog({ launcher, width, height }: NewSessionDialogPr
   });
   const [active, setActive] = useState(0);
   const [verdict, setVerdict] = useState<Validation | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Starting the session is the store's effect; the dialog shows how it went.
+  const { launching: busy, launchFailure } = useFrame();
 
   useInput((_input, key) => {
     if (key.tab || key.downArrow) setActive((a) => (key.shift ? a + FIELDS.length - 1 : a + 1) % FIELDS.length);
@@ -63,18 +65,7 @@ export function NewSessionDialog({ launcher, width, height }: NewSessionDialogPr
       const request = toRequest(current);
       const result = launcher.validate(request);
       setVerdict(result);
-      if (!result.ok) return;
-      setBusy(true);
-      launcher.launch(request).then(
-        (port) => {
-          store.dispatch({ kind: "close-overlay" });
-          store.addSession(port);
-        },
-        (err: unknown) => {
-          setBusy(false);
-          setVerdict({ ok: false, message: err instanceof Error ? err.message : String(err) });
-        },
-      );
+      if (result.ok) store.dispatch({ kind: "launch", request });
     },
     [busy, launcher, store],
   );
@@ -112,6 +103,9 @@ export function NewSessionDialog({ launcher, width, height }: NewSessionDialogPr
       ))}
       <Text> </Text>
       {busy ? <Text color={theme.colors.status}>starting…</Text> : null}
+      {launchFailure !== null && !busy ? (
+        <Text bold color={theme.colors.error} wrap="wrap">{`did not start: ${launchFailure}`}</Text>
+      ) : null}
       {verdict && !verdict.ok ? (
         <Box flexDirection="column">
           <Text
