@@ -6,6 +6,7 @@
 import type { UiConfig as UiConfigFile } from "../../core/config/ui-schema.js";
 import { parseKeyChord } from "../../core/config/ui-schema.js";
 import {
+  APPROVAL_COMMANDS,
   CONFIG_ACTION,
   type Command,
   DEFAULT_KEYMAP,
@@ -74,6 +75,16 @@ export function buildKeymap(overrides: Readonly<Partial<Record<string, string>>>
           `ui.keys.${action}: "${key}" is a plain character; it belongs to the input line (use an alt+ or ctrl+ chord)`,
         );
       }
+      const prior = owner.get(key);
+      if (prior) throw new UiConfigError(`ui.keys: "${key}" is bound to both ${prior} and ${action}`);
+      owner.set(key, action);
+    }
+  }
+  // Approval keys act only while an approval is shown, so they may reuse no global key (the
+  // global one would always win) and no other approval key.
+  for (const command of APPROVAL_COMMANDS) {
+    const action = CONFIG_ACTION[command] ?? command;
+    for (const key of map[command]!) {
       const prior = owner.get(key);
       if (prior) throw new UiConfigError(`ui.keys: "${key}" is bound to both ${prior} and ${action}`);
       owner.set(key, action);

@@ -76,6 +76,12 @@ describe("bindings from config (ui.keys)", () => {
     expect(() => buildKeymap({ halt: "alt+z" })).toThrow(/alt\+z.*zoom.*halt|alt\+z.*halt.*zoom/);
   });
 
+  it("an approval key shared with another approval key or a global key is refused, naming both", () => {
+    expect(() => buildKeymap({ approve: "d" })).toThrow(/"d" is bound to both (deny and approve|approve and deny)/);
+    expect(() => buildKeymap({ approve: "?" })).toThrow(/"\?" is bound to both help and approve/);
+    expect(buildKeymap({ approve: "y" })["approval.allow"]).toEqual(["y"]);
+  });
+
   it("notifications and theme come through; defaults when absent", () => {
     const c = uiConfigFrom(uiSchema.parse({ theme: "light", notifications: { method: "bel", cooldownSeconds: 5 } }));
     expect(c.theme).toBe("light");
