@@ -6,7 +6,7 @@
  */
 import { createDecoder } from "../src/adapters/claude/decode.js";
 import type { JsonObject } from "../src/core/decoder.js";
-import { LineSplitter } from "../src/core/lines.js";
+import { LineSplitter } from "../src/core/line-splitter.js";
 
 const TARGET_BYTES = 100 * 1024 * 1024 + 1;
 const CHUNK = 64 * 1024;

@@ -13,7 +13,7 @@ import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync, writ
 import { createServer, type Server, type Socket } from "node:net";
 import { join } from "node:path";
 import type { SessionHandle } from "../core/exec/session-types.js";
-import { LineSplitter } from "../core/lines.js";
+import { LineSplitter } from "../core/line-splitter.js";
 
 export function runtimeDir(env: Readonly<Record<string, string | undefined>> = process.env): string {
   const xdg = env.XDG_RUNTIME_DIR;

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CodexSessionBridge } from "../../src/adapters/codex/session-bridge.js";
 import { planCodexSession } from "../../src/adapters/codex/session-plan.js";
 import type { JsonObject } from "../../src/core/decoder.js";
-import { LineSplitter } from "../../src/core/lines.js";
+import { LineSplitter } from "../../src/core/line-splitter.js";
 import { type ModelServer, startModelServer } from "../../src/model/server.js";
 import { createPipeSpawner } from "../../src/spawn/pipes.js";
 

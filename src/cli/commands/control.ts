@@ -8,7 +8,7 @@
 import { createReadStream, existsSync } from "node:fs";
 import { connect } from "node:net";
 import type { Command } from "commander";
-import { LineSplitter } from "../../core/lines.js";
+import { LineSplitter } from "../../core/line-splitter.js";
 import { readToken, socketPaths } from "../../session/control-socket.js";
 import { type Output, processOutput } from "../render/output.js";
 

@@ -23,7 +23,7 @@ import type { ApprovalMode, SessionHandle } from "../../core/exec/session-types.
 import { type HarnessName, isHarnessName } from "../../core/harness-names.js";
 import { prepareLaunchOrThrow } from "../../core/launch/prepare.js";
 import type { LaunchPlan, LaunchRequest } from "../../core/launch/types.js";
-import { LineSplitter } from "../../core/lines.js";
+import { LineSplitter } from "../../core/line-splitter.js";
 import type { TurnOptions } from "../../core/options/types.js";
 import { RefusalError } from "../../core/refusal.js";
 import { type ControlSocketServer, listenControlSocket } from "../../session/control-socket.js";

@@ -1,9 +1,10 @@
 /**
- * What each harness's decision channel can carry, by evidence. Facets follow the capability
- * model of spec 004 (grant, deny, escalate, human-review-on-silence, sandbox,
- * continue-on-malformed) plus three facts hmux needs beyond it: whether `replace` (an updated
- * input) can be carried, whether a deny's reason reaches the model, and whether hmux may
- * answer by saying nothing at all (a hook may; a control request that is never answered holds
+ * What each harness's decision channel can carry, by evidence. The facets: grant (an allow
+ * runs the call), deny, escalate (an `ask` hands the call to the harness's own person),
+ * human-review-on-silence (saying nothing leaves the call to that person), sandbox and
+ * continue-on-malformed (a malformed answer lets the call run), plus three facts: whether
+ * `replace` (an updated input) can be carried, whether a deny's reason reaches the model, and
+ * whether hmux may answer by saying nothing at all (a hook may; a control request that is never answered holds
  * the turn forever).
  *
  * A facet that was never probed is set to the value that makes hmux do more checking, never

@@ -4,7 +4,7 @@
  * declared facets, judge with the true ones.
  */
 import { FACET_NAMES, type FacetValues } from "./capabilities.js";
-import { type Classification, type Emission, emit, SHAPE_NEEDS, type Verdict } from "./emission.js";
+import { type Classification, type Emission, emissionFor, SHAPE_NEEDS, type Verdict } from "./emission.js";
 
 /** What happens to the call once the harness receives the emission. */
 export type Outcome =
@@ -77,7 +77,7 @@ export function violationsFor(declared: FacetValues, truth: FacetValues, channel
   const out: Violation[] = [];
   for (const classification of CLASSIFICATIONS) {
     for (const verdict of VERDICTS) {
-      const emission = emit(classification, verdict, declared, { channel, decider: "the decider" });
+      const emission = emissionFor(classification, verdict, declared, { channel, decider: "the decider" });
       out.push(...checkEmission(classification, verdict, emission, truth));
     }
   }

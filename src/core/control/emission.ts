@@ -1,5 +1,5 @@
 /**
- * The emission principle (spec 004) applied to hmux: what is sent to the harness is a function
+ * The emission principle: what is sent to the harness is a function
  * of the call's classification, the verdict (a decision, an abstain, or silence when nobody
  * answered), and what the channel can carry.
  *
@@ -48,7 +48,7 @@ export interface EmissionContext {
   readonly decider: string;
 }
 
-export function emit(
+export function emissionFor(
   classification: Classification,
   verdict: Verdict,
   facets: FacetValues,

@@ -6,11 +6,10 @@
 import { canonicalJson } from "./canonical-json.js";
 import { channelCapabilities, facetValues } from "./capabilities.js";
 import { deadlineReason, hmuxDeadlineMs } from "./deadline.js";
-import { type Emission, emit } from "./emission.js";
-import { type Draft, isTerminal } from "./machine-draft.js";
+import { type Emission, emissionFor } from "./emission.js";
 import type { Classified, Frame, PendingCallState, SentDecision, ToolCallAsk } from "./machine-types.js";
+import { isTerminal, type StepBuilder } from "./step-builder.js";
 import type { Decider, Decision } from "./types.js";
-import { renderWire } from "./wire.js";
 
 export function callDigest(tool: string, input: unknown): string {
   return canonicalJson({ tool, input });
@@ -26,34 +25,33 @@ export type DecideOutcome =
  * stays pending (so another decision, or the deadline, can still answer it).
  */
 export function decidePending(
-  d: Draft,
+  b: StepBuilder,
   callId: string,
   verdict: Decision,
   decider: Decider,
   why = "decided",
 ): DecideOutcome {
-  const call = d.state.pending.find((c) => c.callId === callId);
+  const call = b.state.pending.find((c) => c.callId === callId);
   if (!call) return { ok: false, reason: `${callId} is not pending` };
-  const caps = channelCapabilities(d.state.config.channel);
-  const emission = emit(call.classification, verdict, facetValues(caps.facets), {
+  const caps = channelCapabilities(b.state.config.channel);
+  const emission = emissionFor(call.classification, verdict, facetValues(caps.facets), {
     channel: `${caps.harness} ${caps.id}`,
     decider,
   });
   if (emission.kind === "refuse") return { ok: false, reason: emission.reason };
   const sent = sentOf(emission);
-  const wire = renderWire(caps.id, sent, call.input);
   for (const ref of [call.ref, ...(call.alsoRefs ?? [])]) {
-    d.effect({ type: "deliver-decision", callId, ref, decision: sent, verdict, wire, decider });
+    b.effect({ type: "deliver-decision", callId, ref, decision: sent, verdict, decider });
   }
-  d.settle(callId, { outcome: "decided", decision: verdict, decider, why, sent });
-  d.count(verdict, decider);
+  b.settle(callId, { outcome: "decided", decision: verdict, decider, why, sent });
+  b.count(verdict, decider);
   const reason =
     verdict.decision === "deny"
       ? verdict.reason
       : sent.decision === "deny" || sent.decision === "ask"
         ? sent.reason
         : undefined;
-  d.emit({
+  b.emit({
     kind: "approval-disposition",
     callId,
     decision: verdict,
@@ -62,8 +60,8 @@ export function decidePending(
     ...(reason !== undefined ? { reason } : {}),
     ...(sent.decision !== verdict.decision ? { sent: sent.decision } : {}),
   });
-  d.emit({ kind: "approval-cleared", callId, reason: "decided" });
-  d.settleTurnLifecycle();
+  b.emit({ kind: "approval-cleared", callId, reason: "decided" });
+  b.settleTurnLifecycle();
   return { ok: true, sent, reasonReachesModel: sent.decision !== "deny" || caps.facets.denyReason.value };
 }
 
@@ -83,48 +81,48 @@ function sentOf(emission: Extract<Emission, { kind: "emit" }>): SentDecision {
 }
 
 /** A pending call that can be neither answered nor held: recorded as cleared, with why. */
-function clearUndeliverable(d: Draft, callId: string, why: string): void {
-  d.settle(callId, { outcome: "cleared", why: "undeliverable" });
-  d.warn("UNDELIVERABLE", `${callId}: ${why}`);
-  d.emit({ kind: "approval-cleared", callId, reason: "channel-failed" });
-  d.settleTurnLifecycle();
+function clearUndeliverable(b: StepBuilder, callId: string, why: string): void {
+  b.settle(callId, { outcome: "cleared", why: "undeliverable" });
+  b.warn("UNDELIVERABLE", `${callId}: ${why}`);
+  b.emit({ kind: "approval-cleared", callId, reason: "channel-failed" });
+  b.settleTurnLifecycle();
 }
 
 /** Denies a call now (hmux, deadline, policy …); clears it when the channel cannot even deny. */
-export function denyNow(d: Draft, callId: string, reason: string, decider: Decider, why: string): void {
-  const outcome = decidePending(d, callId, { decision: "deny", reason }, decider, why);
-  if (!outcome.ok) clearUndeliverable(d, callId, outcome.reason);
+export function denyNow(b: StepBuilder, callId: string, reason: string, decider: Decider, why: string): void {
+  const outcome = decidePending(b, callId, { decision: "deny", reason }, decider, why);
+  if (!outcome.ok) clearUndeliverable(b, callId, outcome.reason);
 }
 
 /** Every pending call whose deadline has passed is denied by hmux's own deadline, oldest first. */
-export function expireDeadlines(d: Draft): void {
-  for (const call of [...d.state.pending]) {
-    if (call.deadlineAt === null || call.deadlineAt > d.now) continue;
-    denyNow(d, call.callId, deadlineReason(call.budgetMs ?? 0, call.harnessTimeoutMs), "deadline", "deadline");
+export function expireDeadlines(b: StepBuilder): void {
+  for (const call of [...b.state.pending]) {
+    if (call.deadlineAt === null || call.deadlineAt > b.now) continue;
+    denyNow(b, call.callId, deadlineReason(call.budgetMs ?? 0, call.harnessTimeoutMs), "deadline", "deadline");
   }
 }
 
 /** Before an interrupt, halt or close reaches the harness: every pending call is denied, with why. */
-export function abandonPending(d: Draft, what: "interrupted" | "halted" | "closed", cause: string): void {
-  for (const call of [...d.state.pending]) {
+export function abandonPending(b: StepBuilder, what: "interrupted" | "halted" | "closed", cause: string): void {
+  for (const call of [...b.state.pending]) {
     denyNow(
-      d,
+      b,
       call.callId,
       `the session was ${what} (${cause}) before this call was decided, so nothing ran`,
       "hmux",
       what,
     );
-    d.warn("PENDING_CALL_ABANDONED", `${call.callId} was never decided: the session was ${what}`);
+    b.warn("PENDING_CALL_ABANDONED", `${call.callId} was never decided: the session was ${what}`);
   }
 }
 
 /** Calls the harness itself no longer waits on (turn ended, process gone): cleared, nothing delivered. */
-export function clearAllPending(d: Draft, reason: "turn-ended" | "process-ended", warn: boolean): void {
-  for (const call of [...d.state.pending]) {
-    d.settle(call.callId, { outcome: "cleared", why: reason });
-    d.emit({ kind: "approval-cleared", callId: call.callId, reason });
+export function clearAllPending(b: StepBuilder, reason: "turn-ended" | "process-ended", warn: boolean): void {
+  for (const call of [...b.state.pending]) {
+    b.settle(call.callId, { outcome: "cleared", why: reason });
+    b.emit({ kind: "approval-cleared", callId: call.callId, reason });
     if (warn)
-      d.warn(
+      b.warn(
         "PENDING_CALL_ABANDONED",
         `${call.callId} was never decided: ${reason === "turn-ended" ? "the turn ended" : "the harness process ended"}`,
       );
@@ -141,13 +139,13 @@ function frameDeny(frame: Frame, tool: string, canonical: string | undefined): s
 }
 
 /** A harness asks for a decision on a call: record it, then decide now or hold it for a decider. */
-export function openCall(d: Draft, ask: ToolCallAsk): void {
-  const { config } = d.state;
+export function openCall(b: StepBuilder, ask: ToolCallAsk): void {
+  const { config } = b.state;
   const digest = callDigest(ask.tool, ask.input);
   const ref = ask.ref ?? null;
-  const existing = d.state.pending.find((c) => c.callId === ask.callId);
-  const settled = d.state.settled.get(ask.callId);
-  if (existing || settled) return representCall(d, ask, digest, ref);
+  const existing = b.state.pending.find((c) => c.callId === ask.callId);
+  const settled = b.state.settled.get(ask.callId);
+  if (existing || settled) return representCall(b, ask, digest, ref);
 
   const classified: Classified = config.classify?.(ask) ?? {
     classification: "gated",
@@ -155,27 +153,27 @@ export function openCall(d: Draft, ask: ToolCallAsk): void {
   };
   const harnessTimeoutMs = ask.harnessTimeoutMs !== undefined ? ask.harnessTimeoutMs : config.harnessTimeoutMs;
   const budgetMs = hmuxDeadlineMs(harnessTimeoutMs, config.decisionBudgetMs);
-  const closing = d.state.lifecycle === "closing";
+  const closing = b.state.lifecycle === "closing";
   // Decided without asking anybody: no deadline is armed, and the request says so (deadlineAt null).
-  const immediate = closing ? null : immediateVerdict(d, ask, classified);
+  const immediate = closing ? null : immediateVerdict(b, ask, classified);
   const call: PendingCallState = {
     callId: ask.callId,
     tool: ask.tool,
     ...(ask.canonical !== undefined ? { canonical: ask.canonical } : {}),
     input: ask.input,
-    openedAt: d.now,
-    deadlineAt: immediate || closing ? null : d.now + budgetMs,
+    openedAt: b.now,
+    deadlineAt: immediate || closing ? null : b.now + budgetMs,
     ref,
     digest,
     classification: classified.classification,
     harnessTimeoutMs,
     budgetMs,
   };
-  d.addPending(call);
-  if (d.state.lifecycle === "idle" || d.state.lifecycle === "starting" || d.state.lifecycle === "awaiting-input") {
-    d.moveTo("running", "a tool call arrived outside a reported turn");
+  b.addPending(call);
+  if (b.state.lifecycle === "idle" || b.state.lifecycle === "starting" || b.state.lifecycle === "awaiting-input") {
+    b.moveTo("running", "a tool call arrived outside a reported turn");
   }
-  d.emit({
+  b.emit({
     kind: "approval-request",
     call: {
       callId: call.callId,
@@ -187,20 +185,20 @@ export function openCall(d: Draft, ask: ToolCallAsk): void {
     },
   });
   if (closing) {
-    denyNow(d, call.callId, "the session is closing, so no new call runs", "hmux", "closing");
+    denyNow(b, call.callId, "the session is closing, so no new call runs", "hmux", "closing");
     return;
   }
   if (immediate) {
-    const outcome = decidePending(d, call.callId, immediate.verdict, immediate.decider);
+    const outcome = decidePending(b, call.callId, immediate.verdict, immediate.decider);
     if (outcome.ok) return;
     // Held instead: a decider or hmux's own deadline answers it.
-    d.warn("UNDELIVERABLE", `${call.callId}: ${outcome.reason}; held for a decision or hmux's deadline`);
-    d.patch({
-      pending: d.state.pending.map((c) => (c.callId === call.callId ? { ...c, deadlineAt: d.now + budgetMs } : c)),
+    b.warn("UNDELIVERABLE", `${call.callId}: ${outcome.reason}; held for a decision or hmux's deadline`);
+    b.patch({
+      pending: b.state.pending.map((c) => (c.callId === call.callId ? { ...c, deadlineAt: b.now + budgetMs } : c)),
     });
   }
-  d.effect({ type: "arm-deadline", callId: call.callId, at: d.now + budgetMs });
-  d.settleTurnLifecycle();
+  b.effect({ type: "arm-deadline", callId: call.callId, at: b.now + budgetMs });
+  b.settleTurnLifecycle();
 }
 
 /**
@@ -208,34 +206,32 @@ export function openCall(d: Draft, ask: ToolCallAsk): void {
  * frame in force is enforced here, through openCall, so a call it does not admit gets the same
  * request, frame deny and clearing as one the harness asked about. Anything else continues.
  */
-export function preToolCheck(d: Draft, call: ToolCallAsk): void {
+export function preToolCheck(b: StepBuilder, call: ToolCallAsk): void {
   const ref = call.ref ?? null;
-  if (isTerminal(d.state.lifecycle)) {
-    const sent = { decision: "deny", reason: `the session is ${d.state.lifecycle}, so no new call runs` } as const;
-    const caps = channelCapabilities(d.state.config.channel);
-    d.effect({
+  if (isTerminal(b.state.lifecycle)) {
+    const sent = { decision: "deny", reason: `the session is ${b.state.lifecycle}, so no new call runs` } as const;
+    b.effect({
       type: "deliver-decision",
       callId: call.callId,
       ref,
       decision: sent,
       verdict: sent,
-      wire: renderWire(caps.id, sent, call.input),
       decider: "hmux",
     });
     return;
   }
-  const inForce = d.state.mode === "observe" ? null : d.state.frame.inForce;
-  if (inForce && !frameAdmits(inForce, call.tool, call.canonical)) return openCall(d, call);
-  d.effect({ type: "continue-call", callId: call.callId, ref });
+  const inForce = b.state.mode === "observe" ? null : b.state.frame.inForce;
+  if (inForce && !frameAdmits(inForce, call.tool, call.canonical)) return openCall(b, call);
+  b.effect({ type: "continue-call", callId: call.callId, ref });
 }
 
 /** Who decides without asking: the frame, observe mode, or the policy (safe, or headless gated). */
 function immediateVerdict(
-  d: Draft,
+  b: StepBuilder,
   call: ToolCallAsk,
   classified: Classified,
 ): { verdict: Decision; decider: Decider } | null {
-  const { mode, frame, config } = d.state;
+  const { mode, frame, config } = b.state;
   if (mode === "observe") return { verdict: { decision: "allow" }, decider: "observe" };
   const inForce = frame.inForce;
   if (inForce && !frameAdmits(inForce, call.tool, call.canonical)) {
@@ -243,12 +239,12 @@ function immediateVerdict(
   }
   if (mode === "frame") {
     if (inForce) return { verdict: { decision: "allow" }, decider: "frame" };
-    if (!d.state.warnedOnce.includes("NO_FRAME_IN_FORCE")) {
-      d.warn(
+    if (!b.state.warnedOnce.includes("NO_FRAME_IN_FORCE")) {
+      b.warn(
         "NO_FRAME_IN_FORCE",
         "frame mode with no frame in force: calls are abstained on, not claimed to be decided by a frame",
       );
-      d.patch({ warnedOnce: [...d.state.warnedOnce, "NO_FRAME_IN_FORCE"] });
+      b.patch({ warnedOnce: [...b.state.warnedOnce, "NO_FRAME_IN_FORCE"] });
     }
     return { verdict: { decision: "abstain" }, decider: "hmux" };
   }
@@ -263,22 +259,21 @@ function immediateVerdict(
 }
 
 /** The same call id again: recorded twice, decided once; with a different input, never carried over. */
-function representCall(d: Draft, ask: ToolCallAsk, digest: string, ref: string | number | null): void {
-  const existing = d.state.pending.find((c) => c.callId === ask.callId);
-  const settled = d.state.settled.get(ask.callId);
-  const caps = channelCapabilities(d.state.config.channel);
+function representCall(b: StepBuilder, ask: ToolCallAsk, digest: string, ref: string | number | null): void {
+  const existing = b.state.pending.find((c) => c.callId === ask.callId);
+  const settled = b.state.settled.get(ask.callId);
+  const caps = channelCapabilities(b.state.config.channel);
   const deliver = (sent: SentDecision, verdict: Decision) =>
-    d.effect({
+    b.effect({
       type: "deliver-decision",
       callId: ask.callId,
       ref,
       decision: sent,
       verdict,
-      wire: renderWire(caps.id, sent, ask.input),
       decider: "hmux",
     });
   const deny = (reason: string, code: string) => {
-    d.warn(code, `${ask.callId}: ${reason}`);
+    b.warn(code, `${ask.callId}: ${reason}`);
     const sent = { decision: "deny", reason } as const;
     if (caps.facets.deny.value) deliver(sent, sent);
   };
@@ -290,23 +285,23 @@ function representCall(d: Draft, ask: ToolCallAsk, digest: string, ref: string |
     return;
   }
   if (existing) {
-    d.warn("CALL_PRESENTED_TWICE", `${ask.callId} was presented again with the same input; it will be decided once`);
+    b.warn("CALL_PRESENTED_TWICE", `${ask.callId} was presented again with the same input; it will be decided once`);
     if (ref !== existing.ref && !(existing.alsoRefs ?? []).includes(ref)) {
       const updated = { ...existing, alsoRefs: [...(existing.alsoRefs ?? []), ref] };
-      d.patch({ pending: d.state.pending.map((c) => (c.callId === ask.callId ? updated : c)) });
+      b.patch({ pending: b.state.pending.map((c) => (c.callId === ask.callId ? updated : c)) });
     }
     return;
   }
   const answeredRefs = settled?.outcome === "decided" ? [settled.call.ref, ...(settled.call.alsoRefs ?? [])] : [];
   if (settled && answeredRefs.includes(ref)) {
-    d.warn(
+    b.warn(
       "CALL_PRESENTED_TWICE",
       `${ask.callId} was presented again under a request already answered; nothing more is sent`,
     );
     return;
   }
   if (settled?.outcome === "decided" && settled.sent && settled.decision) {
-    d.warn(
+    b.warn(
       "CALL_PRESENTED_TWICE",
       `${ask.callId} was presented again after it was decided; the same answer is sent again`,
     );

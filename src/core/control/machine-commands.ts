@@ -8,175 +8,175 @@
 import { channelCapabilities, delivers, whyNot } from "./capabilities.js";
 import { type ParsedCommand, parseCommandLine, parseCommandValue } from "./command-schema.js";
 import { abandonPending, decidePending, expireDeadlines } from "./machine-calls.js";
-import { type Draft, isTerminal } from "./machine-draft.js";
 import type { ControlCommand } from "./machine-types.js";
+import { isTerminal, type StepBuilder } from "./step-builder.js";
 import type { CommandOutcome, Decider } from "./types.js";
 
 const ok = (extra: Record<string, unknown> = {}): CommandOutcome => ({ result: "ok", applies_at: null, ...extra });
 
-export function commandLine(d: Draft, line: string, decider: Decider): void {
-  handleParsed(d, parseCommandLine(line, d.state.config.maxLineBytes), decider);
+export function commandLine(b: StepBuilder, line: string, decider: Decider): void {
+  handleParsed(b, parseCommandLine(line, b.state.config.maxLineBytes), decider);
 }
 
-export function commandValue(d: Draft, value: unknown, decider: Decider): void {
-  handleParsed(d, parseCommandValue(value), decider);
+export function commandValue(b: StepBuilder, value: unknown, decider: Decider): void {
+  handleParsed(b, parseCommandValue(value), decider);
 }
 
-function handleParsed(d: Draft, parsed: ParsedCommand, decider: Decider): void {
+function handleParsed(b: StepBuilder, parsed: ParsedCommand, decider: Decider): void {
   if (!parsed.ok) {
-    d.refuse(parsed.id, "MALFORMED", parsed.reason);
+    b.refuse(parsed.id, "MALFORMED", parsed.reason);
     return;
   }
   const { command, content } = parsed;
-  const seen = d.state.answered.get(command.id);
+  const seen = b.state.answered.get(command.id);
   if (seen) {
-    if (seen.content === content) d.result(command.id, seen.outcome);
+    if (seen.content === content) b.result(command.id, seen.outcome);
     else
-      d.refuse(
+      b.refuse(
         command.id,
         "MALFORMED",
         `id ${command.id} was already used for a different command; a command id names one command`,
       );
     return;
   }
-  const outcome = run(d, command, decider);
-  d.patch({ answered: d.state.answered.with(command.id, { content, outcome }) });
+  const outcome = run(b, command, decider);
+  b.patch({ answered: b.state.answered.with(command.id, { content, outcome }) });
 }
 
-function run(d: Draft, command: ControlCommand, decider: Decider): CommandOutcome {
-  const caps = channelCapabilities(d.state.config.channel);
+function run(b: StepBuilder, command: ControlCommand, decider: Decider): CommandOutcome {
+  const caps = channelCapabilities(b.state.config.channel);
   if (!delivers(caps, command.command))
-    return d.refuse(command.id, "UNSUPPORTED_CONTROL", whyNot(caps, command.command));
-  if (isTerminal(d.state.lifecycle))
-    return d.refuse(command.id, "TOO_LATE", `the session is ${d.state.lifecycle}; nothing can be delivered to it`);
+    return b.refuse(command.id, "UNSUPPORTED_CONTROL", whyNot(caps, command.command));
+  if (isTerminal(b.state.lifecycle))
+    return b.refuse(command.id, "TOO_LATE", `the session is ${b.state.lifecycle}; nothing can be delivered to it`);
   switch (command.command) {
     case "tool.decide":
-      return toolDecide(d, command, decider);
+      return toolDecide(b, command, decider);
     case "frame.set":
-      return frameSet(d, command);
+      return frameSet(b, command);
     case "message.inject":
-      return messageInject(d, command);
+      return messageInject(b, command);
     case "steer":
-      return steer(d, command);
+      return steer(b, command);
     case "permission.set":
-      return permissionSet(d, command);
+      return permissionSet(b, command);
     case "interrupt":
-      return interrupt(d, command);
+      return interrupt(b, command);
     case "halt":
-      return halt(d, command);
+      return halt(b, command);
   }
 }
 
 function toolDecide(
-  d: Draft,
+  b: StepBuilder,
   c: Extract<ControlCommand, { command: "tool.decide" }>,
   decider: Decider,
 ): CommandOutcome {
-  expireDeadlines(d);
-  const pending = d.state.pending.find((p) => p.callId === c.callId);
+  expireDeadlines(b);
+  const pending = b.state.pending.find((p) => p.callId === c.callId);
   if (!pending) {
-    const settled = d.state.settled.get(c.callId);
+    const settled = b.state.settled.get(c.callId);
     if (!settled)
-      return d.refuse(c.id, "UNKNOWN_CALL", `${c.callId} does not correlate to an open request in this session`);
+      return b.refuse(c.id, "UNKNOWN_CALL", `${c.callId} does not correlate to an open request in this session`);
     const why =
       settled.outcome === "decided"
         ? settled.why === "deadline"
           ? "hmux's own deadline already denied it"
           : `it was already decided by ${settled.decider ?? "someone"}`
         : `its window closed (${settled.why})`;
-    return d.refuse(c.id, "TOO_LATE", `${c.callId}: ${why}; a decision cannot be replayed`);
+    return b.refuse(c.id, "TOO_LATE", `${c.callId}: ${why}; a decision cannot be replayed`);
   }
-  const outcome = decidePending(d, c.callId, c.decision, decider);
-  if (!outcome.ok) return d.refuse(c.id, "UNSUPPORTED_CONTROL", outcome.reason);
+  const outcome = decidePending(b, c.callId, c.decision, decider);
+  if (!outcome.ok) return b.refuse(c.id, "UNSUPPORTED_CONTROL", outcome.reason);
   const extra: Record<string, unknown> = {};
   if (outcome.sent.decision !== c.decision.decision) extra.sent = outcome.sent.decision;
   if (!outcome.reasonReachesModel) extra.reason_reaches_model = false;
   const result = ok(extra);
-  d.result(c.id, result);
+  b.result(c.id, result);
   return result;
 }
 
-function frameSet(d: Draft, c: Extract<ControlCommand, { command: "frame.set" }>): CommandOutcome {
-  if (d.state.mode === "observe") {
-    return d.refuse(
+function frameSet(b: StepBuilder, c: Extract<ControlCommand, { command: "frame.set" }>): CommandOutcome {
+  if (b.state.mode === "observe") {
+    return b.refuse(
       c.id,
       "SHADOWED",
       "observe mode allows every call, so a frame would claim enforcement that observe silently overrides",
     );
   }
-  d.patch({ frame: { ...d.state.frame, staged: c.frame } });
-  d.effect({ type: "deliver-frame", frame: c.frame });
+  b.patch({ frame: { ...b.state.frame, staged: c.frame } });
+  b.effect({ type: "deliver-frame", frame: c.frame });
   const result = ok({ applies_at: "the next turn or step boundary" });
-  d.result(c.id, result);
+  b.result(c.id, result);
   return result;
 }
 
-function messageInject(d: Draft, c: Extract<ControlCommand, { command: "message.inject" }>): CommandOutcome {
+function messageInject(b: StepBuilder, c: Extract<ControlCommand, { command: "message.inject" }>): CommandOutcome {
   const turnOpen =
-    d.state.turn !== null || d.state.lifecycle === "running" || d.state.lifecycle === "awaiting-approval";
+    b.state.turn !== null || b.state.lifecycle === "running" || b.state.lifecycle === "awaiting-approval";
   if (turnOpen) {
-    d.patch({ queuedInjections: [...d.state.queuedInjections, c.text] });
+    b.patch({ queuedInjections: [...b.state.queuedInjections, c.text] });
     const result = ok({ applies_at: "the next turn boundary" });
-    d.result(c.id, result);
+    b.result(c.id, result);
     return result;
   }
-  d.effect({ type: "deliver-message", mode: "inject", text: c.text });
+  b.effect({ type: "deliver-message", mode: "inject", text: c.text });
   const result = ok();
-  d.result(c.id, result);
+  b.result(c.id, result);
   return result;
 }
 
-function steer(d: Draft, c: Extract<ControlCommand, { command: "steer" }>): CommandOutcome {
-  const l = d.state.lifecycle;
+function steer(b: StepBuilder, c: Extract<ControlCommand, { command: "steer" }>): CommandOutcome {
+  const l = b.state.lifecycle;
   if (l !== "running" && l !== "awaiting-approval")
-    return d.refuse(c.id, "TOO_LATE", "no turn is running to steer; send it as message.inject instead");
-  d.effect({ type: "deliver-message", mode: "steer", text: c.text });
+    return b.refuse(c.id, "TOO_LATE", "no turn is running to steer; send it as message.inject instead");
+  b.effect({ type: "deliver-message", mode: "steer", text: c.text });
   const result = ok();
-  d.result(c.id, result);
+  b.result(c.id, result);
   return result;
 }
 
-function permissionSet(d: Draft, c: Extract<ControlCommand, { command: "permission.set" }>): CommandOutcome {
-  const caps = channelCapabilities(d.state.config.channel);
+function permissionSet(b: StepBuilder, c: Extract<ControlCommand, { command: "permission.set" }>): CommandOutcome {
+  const caps = channelCapabilities(b.state.config.channel);
   if (!caps.postures.includes(c.posture)) {
-    return d.refuse(
+    return b.refuse(
       c.id,
       "MALFORMED",
       `${JSON.stringify(c.posture)} is not a ${caps.harness} permission posture; the vendor's words are ${caps.postures.join(", ")}`,
     );
   }
-  if (caps.shadowingPostures.includes(c.posture) && d.state.mode !== "observe") {
-    return d.refuse(
+  if (caps.shadowingPostures.includes(c.posture) && b.state.mode !== "observe") {
+    return b.refuse(
       c.id,
       "SHADOWED",
-      `${caps.harness} under ${c.posture} runs or refuses calls without asking, so hmux's ${d.state.mode}-mode check would be silently pre-empted`,
+      `${caps.harness} under ${c.posture} runs or refuses calls without asking, so hmux's ${b.state.mode}-mode check would be silently pre-empted`,
     );
   }
-  d.patch({ posture: c.posture });
-  d.effect({ type: "deliver-permission", posture: c.posture });
+  b.patch({ posture: c.posture });
+  b.effect({ type: "deliver-permission", posture: c.posture });
   const result = ok();
-  d.result(c.id, result);
+  b.result(c.id, result);
   return result;
 }
 
-function interrupt(d: Draft, c: Extract<ControlCommand, { command: "interrupt" }>): CommandOutcome {
-  const l = d.state.lifecycle;
+function interrupt(b: StepBuilder, c: Extract<ControlCommand, { command: "interrupt" }>): CommandOutcome {
+  const l = b.state.lifecycle;
   if (l !== "running" && l !== "awaiting-approval" && l !== "starting") {
-    return d.refuse(c.id, "TOO_LATE", `no turn is running to interrupt (the session is ${l})`);
+    return b.refuse(c.id, "TOO_LATE", `no turn is running to interrupt (the session is ${l})`);
   }
-  abandonPending(d, "interrupted", c.reason);
-  d.effect({ type: "deliver-interrupt", reason: c.reason });
+  abandonPending(b, "interrupted", c.reason);
+  b.effect({ type: "deliver-interrupt", reason: c.reason });
   const result = ok();
-  d.result(c.id, result);
+  b.result(c.id, result);
   return result;
 }
 
-function halt(d: Draft, c: Extract<ControlCommand, { command: "halt" }>): CommandOutcome {
+function halt(b: StepBuilder, c: Extract<ControlCommand, { command: "halt" }>): CommandOutcome {
   // Also while closing: a close that does not finish must still have a way out.
-  abandonPending(d, "halted", c.reason);
-  d.effect({ type: "deliver-halt", reason: c.reason });
-  d.moveTo("closing", `halted: ${c.reason}`);
+  abandonPending(b, "halted", c.reason);
+  b.effect({ type: "deliver-halt", reason: c.reason });
+  b.moveTo("closing", `halted: ${c.reason}`);
   const result = ok();
-  d.result(c.id, result);
+  b.result(c.id, result);
   return result;
 }

@@ -8,7 +8,7 @@
  */
 import type { FailureSummary } from "../events.js";
 import type { HarnessName } from "../harness-names.js";
-import type { Book } from "./book.js";
+import type { AppendOnlyMap } from "./append-only-map.js";
 import type { CommandOutcome, ControlEvent, Decider, Decision, Lifecycle, PendingCall } from "./types.js";
 
 /** The metaharness.command/1 vocabulary, in the reference order. */
@@ -63,32 +63,6 @@ export interface ToolCallAsk {
   readonly ref?: string | number | null;
   /** This request's own harness timeout in ms when it differs from the channel's; null = waits forever. */
   readonly harnessTimeoutMs?: number | null;
-}
-
-/** The decision as it must look on the harness's own wire. The bridge adds framing (ids, envelopes). */
-export type WireDecision =
-  /** claude `--permission-prompt-tool stdio`: control_response.response.response */
-  | {
-      readonly channel: "claude-control";
-      readonly response:
-        | { readonly behavior: "allow"; readonly updatedInput: unknown }
-        | { readonly behavior: "deny"; readonly message: string };
-    }
-  /** PreToolUse hook stdout (claude settings hook, codex exec hook); null = no bytes (abstain). */
-  | { readonly channel: "claude-hook" | "claude-pane-hook" | "codex-exec-hook"; readonly stdout: HookOutput | null }
-  /** codex app-server: the JSON-RPC result for item/…/requestApproval */
-  | { readonly channel: "codex-app-server"; readonly result: { readonly decision: "accept" | "decline" } }
-  /** pi RPC + hmux's extension: extension_ui_response for the confirm request */
-  | { readonly channel: "pi-extension"; readonly response: { readonly confirmed: boolean } };
-
-export interface HookOutput {
-  readonly hookSpecificOutput: {
-    readonly hookEventName: "PreToolUse";
-    /** "ask" only where the harness puts it to a person (claude in a terminal pane). */
-    readonly permissionDecision: "allow" | "deny" | "ask";
-    readonly permissionDecisionReason?: string;
-    readonly updatedInput?: unknown;
-  };
 }
 
 /** The answer as sent: a decision, an `ask` (the harness's own person decides) or silence (no bytes). */
@@ -159,7 +133,6 @@ export type ControlEffect =
       readonly ref: string | number | null;
       readonly decision: SentDecision;
       readonly verdict: Decision;
-      readonly wire: WireDecision | null;
       readonly decider: Decider;
     }
   /**
@@ -255,14 +228,14 @@ export interface ControlState {
   readonly turnsStarted: number;
   /** Open calls, oldest first. */
   readonly pending: readonly PendingCallState[];
-  /** Calls that left the pending set, by call id (append-only; see book.ts). */
-  readonly settled: Book<SettledCall>;
+  /** Calls that left the pending set, by call id (append-only; see append-only-map.ts). */
+  readonly settled: AppendOnlyMap<SettledCall>;
   readonly frame: { readonly inForce: Frame | null; readonly staged: Frame | null };
   readonly posture: string | null;
   readonly mode: DecisionMode;
   readonly census: Census;
   /** Command ids already answered: canonical content and the result given, for duplicate ids. */
-  readonly answered: Book<{ readonly content: string; readonly outcome: CommandOutcome }>;
+  readonly answered: AppendOnlyMap<{ readonly content: string; readonly outcome: CommandOutcome }>;
   /** message.inject texts waiting for the turn boundary. */
   readonly queuedInjections: readonly string[];
   /** Warnings already emitted once (NO_FRAME_IN_FORCE). */

@@ -8,12 +8,12 @@
  *   - every command gets exactly one command.result;
  *   - every lifecycle change is a `state` event; closed and failed are terminal.
  */
-import { Book } from "./book.js";
+import { AppendOnlyMap } from "./append-only-map.js";
 import { channelCapabilities } from "./capabilities.js";
 import { abandonPending, clearAllPending, denyNow, expireDeadlines, openCall, preToolCheck } from "./machine-calls.js";
 import { commandLine, commandValue } from "./machine-commands.js";
-import { Draft, isTerminal } from "./machine-draft.js";
 import type { ControlConfig, ControlInput, ControlState, StepResult } from "./machine-types.js";
+import { isTerminal, StepBuilder } from "./step-builder.js";
 
 export function initialState(config: ControlConfig): ControlState {
   return {
@@ -22,22 +22,22 @@ export function initialState(config: ControlConfig): ControlState {
     turn: null,
     turnsStarted: 0,
     pending: [],
-    settled: Book.empty(),
+    settled: AppendOnlyMap.empty(),
     frame: { inForce: config.frame ?? null, staged: null },
     posture: config.posture ?? null,
     mode: config.mode,
     census: { allowed: 0, denied: 0, replaced: 0, abstained: 0, byDecider: {} },
-    answered: Book.empty(),
+    answered: AppendOnlyMap.empty(),
     queuedInjections: [],
     warnedOnce: [],
   };
 }
 
 export function step(state: ControlState, input: ControlInput, now: number): StepResult {
-  const d = new Draft(state, now);
-  if (!isTerminal(state.lifecycle)) expireDeadlines(d);
-  apply(d, input);
-  return { state: d.state, effects: d.effects };
+  const b = new StepBuilder(state, now);
+  if (!isTerminal(state.lifecycle)) expireDeadlines(b);
+  apply(b, input);
+  return { state: b.state, effects: b.effects };
 }
 
 /** Runs a sequence of inputs (tests, journal replay). */
@@ -55,44 +55,44 @@ export function run(
   return { state: current, effects };
 }
 
-function apply(d: Draft, input: ControlInput): void {
+function apply(b: StepBuilder, input: ControlInput): void {
   // Commands are answered even on a closed session (TOO_LATE); harness facts after the end are ignored.
-  if (input.type === "command-line") return commandLine(d, input.line, input.decider);
-  if (input.type === "command-value") return commandValue(d, input.value, input.decider);
+  if (input.type === "command-line") return commandLine(b, input.line, input.decider);
+  if (input.type === "command-value") return commandValue(b, input.value, input.decider);
   // Answered even after the end: the harness blocks on it, and a closed session admits nothing.
-  if (input.type === "pre-tool-check") return preToolCheck(d, input.call);
-  if (isTerminal(d.state.lifecycle)) {
+  if (input.type === "pre-tool-check") return preToolCheck(b, input.call);
+  if (isTerminal(b.state.lifecycle)) {
     if (input.type === "tool-call-requested")
-      d.warn(
+      b.warn(
         "CALL_AFTER_CLOSE",
-        `${input.call.callId} arrived after the session ${d.state.lifecycle}; nothing can answer it`,
+        `${input.call.callId} arrived after the session ${b.state.lifecycle}; nothing can answer it`,
       );
     return;
   }
   switch (input.type) {
     case "ready":
-      if (d.state.lifecycle === "starting") d.moveTo("idle", "the harness is ready");
+      if (b.state.lifecycle === "starting") b.moveTo("idle", "the harness is ready");
       return;
     case "turn-started":
-      return turnStarted(d, input.turnId);
+      return turnStarted(b, input.turnId);
     case "turn-ended":
-      return turnEnded(d, input.awaitingInput === true);
+      return turnEnded(b, input.awaitingInput === true);
     case "tool-call-requested":
-      return openCall(d, input.call);
+      return openCall(b, input.call);
     case "call-cleared":
-      if (d.settle(input.callId, { outcome: "cleared", why: input.reason })) {
-        d.emit({ kind: "approval-cleared", callId: input.callId, reason: input.reason });
-        d.settleTurnLifecycle();
+      if (b.settle(input.callId, { outcome: "cleared", why: input.reason })) {
+        b.emit({ kind: "approval-cleared", callId: input.callId, reason: input.reason });
+        b.settleTurnLifecycle();
       }
       return;
     case "delivery-failed":
-      return deliveryFailed(d, input.callId, input.reason);
+      return deliveryFailed(b, input.callId, input.reason);
     case "tick":
       return;
     case "decider-gone":
-      for (const call of [...d.state.pending]) {
+      for (const call of [...b.state.pending]) {
         denyNow(
-          d,
+          b,
           call.callId,
           `nobody is left to decide this call (${input.reason}), so hmux denies it rather than let it wait; the call did not run`,
           "hmux",
@@ -101,17 +101,17 @@ function apply(d: Draft, input: ControlInput): void {
       }
       return;
     case "close-requested":
-      abandonPending(d, "closed", input.reason);
-      d.moveTo("closing", input.reason);
+      abandonPending(b, "closed", input.reason);
+      b.moveTo("closing", input.reason);
       return;
     case "process-exited":
-      clearAllPending(d, "process-ended", true);
-      d.patch({ turn: null });
-      d.moveTo(
+      clearAllPending(b, "process-ended", true);
+      b.patch({ turn: null });
+      b.moveTo(
         input.failure || input.cause === "failed" || input.cause === "crash" ? "failed" : "closed",
         `the process exited (${input.cause})`,
       );
-      d.emit({
+      b.emit({
         kind: "closed",
         exitCode: input.exitCode,
         cause: input.cause,
@@ -121,38 +121,38 @@ function apply(d: Draft, input: ControlInput): void {
   }
 }
 
-function turnStarted(d: Draft, turnId: string): void {
-  const { staged } = d.state.frame;
-  d.patch({ turn: { id: turnId, startedAt: d.now }, turnsStarted: d.state.turnsStarted + 1 });
-  if (staged) d.patch({ frame: { inForce: staged, staged: null } });
-  if (d.state.lifecycle !== "closing")
-    d.moveTo(d.state.pending.length > 0 ? "awaiting-approval" : "running", `turn ${turnId} started`);
+function turnStarted(b: StepBuilder, turnId: string): void {
+  const { staged } = b.state.frame;
+  b.patch({ turn: { id: turnId, startedAt: b.now }, turnsStarted: b.state.turnsStarted + 1 });
+  if (staged) b.patch({ frame: { inForce: staged, staged: null } });
+  if (b.state.lifecycle !== "closing")
+    b.moveTo(b.state.pending.length > 0 ? "awaiting-approval" : "running", `turn ${turnId} started`);
 }
 
-function turnEnded(d: Draft, awaitingInput: boolean): void {
+function turnEnded(b: StepBuilder, awaitingInput: boolean): void {
   // A call the turn ended on is no longer waited for: cleared (TOO_LATE afterwards), said so.
-  clearAllPending(d, "turn-ended", true);
-  d.patch({ turn: null });
-  if (d.state.lifecycle === "closing") return;
-  d.moveTo(
+  clearAllPending(b, "turn-ended", true);
+  b.patch({ turn: null });
+  if (b.state.lifecycle === "closing") return;
+  b.moveTo(
     awaitingInput ? "awaiting-input" : "idle",
     awaitingInput ? "the turn ended on a question" : "the turn ended",
   );
-  const queued = d.state.queuedInjections;
+  const queued = b.state.queuedInjections;
   if (queued.length > 0) {
-    d.patch({ queuedInjections: [] });
-    for (const text of queued) d.effect({ type: "deliver-message", mode: "inject", text });
+    b.patch({ queuedInjections: [] });
+    for (const text of queued) b.effect({ type: "deliver-message", mode: "inject", text });
   }
 }
 
-function deliveryFailed(d: Draft, callId: string, reason: string): void {
-  const settled = d.state.settled.get(callId);
-  d.warn(
+function deliveryFailed(b: StepBuilder, callId: string, reason: string): void {
+  const settled = b.state.settled.get(callId);
+  b.warn(
     "DELIVERY_FAILED",
-    `${callId}: the answer could not be written to ${channelCapabilities(d.state.config.channel).harness} (${reason})`,
+    `${callId}: the answer could not be written to ${channelCapabilities(b.state.config.channel).harness} (${reason})`,
   );
   if (settled?.decision && settled.decider) {
-    d.emit({
+    b.emit({
       kind: "approval-disposition",
       callId,
       decision: settled.decision,

@@ -1,6 +1,6 @@
 /**
  * Contract shared by the control core, the per-harness session bridges and the TUI.
- * Wire spellings follow metaharness.command/1 (see ../shared/spec/000_…txt).
+ * Wire spellings follow metaharness.command/1, described in docs/control.md.
  */
 import type { FailureSummary, HarnessEvent } from "../events.js";
 import type { HarnessName } from "../harness-names.js";

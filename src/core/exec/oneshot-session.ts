@@ -22,18 +22,14 @@ import type { CommandOutcome, ControlEvent, Decider, Disposition, SessionEvent }
 import type { ExitCause, FailureSummary, HarnessEvent } from "../events.js";
 import type { HarnessName } from "../harness-names.js";
 import { composeAnswer, composePrompt } from "../question.js";
+import { type CommandResultEvent, commandResultOf, stepAndCarry } from "./machine-driver.js";
 import type { OneShotPorts, OneShotSessionPlan } from "./oneshot-session-types.js";
 import { runTurn } from "./run-turn.js";
+import { SerialQueue } from "./serial-queue.js";
 import { commandToWire } from "./session-commands.js";
 import { refusedAtStart } from "./session-start.js";
-import {
-  type CommandResultEvent,
-  commandResultOf,
-  handleSessionLine,
-  SerialQueue,
-  stepAndCarry,
-} from "./session-support.js";
 import type { ClosedEvent, LineAnswer, SessionHandle, SessionSnapshot } from "./session-types.js";
+import { routeStdinLine } from "./stdin-line-router.js";
 
 export const TURN_IN_PROGRESS = "turn-in-progress";
 
@@ -176,7 +172,7 @@ class OneShotSession implements SessionHandle {
   }
 
   handleLine(line: string, decider: Decider = "program"): Promise<LineAnswer> {
-    return handleSessionLine(
+    return routeStdinLine(
       {
         inOrder: (task) => this.inOrder(task),
         reportBadLine: (event) => this.emit(event),

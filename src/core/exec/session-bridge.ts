@@ -36,18 +36,15 @@ export interface BridgeCapabilities {
   readonly midTurnSend: MidTurnSend;
 }
 
-/** A tool call the harness is holding until someone decides (the control machine's own shape). */
-export type ApprovalAsk = ToolCallAsk;
-
 export type BridgeOutput =
   | { readonly kind: "event"; readonly event: HarnessEvent }
-  | { readonly kind: "approval"; readonly ask: ApprovalAsk }
+  | { readonly kind: "approval"; readonly ask: ToolCallAsk }
   /**
    * A call reported before the harness's own permission check (claude's PreToolUse hook
    * callback). The runtime must answer it: through encodeDecision (a frame deny) or
    * encodeContinue (no decision; the harness's own flow runs and may still ask).
    */
-  | { readonly kind: "pre-tool-check"; readonly ask: ApprovalAsk }
+  | { readonly kind: "pre-tool-check"; readonly ask: ToolCallAsk }
   /** The harness resolved or withdrew a call on its own (e.g. codex serverRequest/resolved). */
   | { readonly kind: "approval-withdrawn"; readonly callId: string }
   /** The harness's turn ended; the runtime emits the turn-scoped done. */

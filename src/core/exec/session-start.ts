@@ -1,6 +1,6 @@
 /**
- * Controls a configuration needs are checked before anything is spawned (H6's
- * refusalsAtStart over the capability table), plus the one hmux adds: a configuration that
+ * Controls a configuration needs are checked before anything is spawned (refusalsAtStart
+ * over the capability table), plus the one hmux adds: a configuration that
  * needs replace on a channel that cannot carry it is refused as `start/tool.decide/replace`.
  */
 import { channelCapabilities } from "../control/capabilities.js";

@@ -1,7 +1,7 @@
 /**
  * The session runtime: one harness process, many turns, driven only through the injected
  * Spawner and Clock. It owns turn framing, dispositions, the stall budget and the process's
- * life; H6's control machine (run by MachineControl) owns lifecycle, pending calls, deadlines,
+ * life; H6's control machine (run by MachineDriver) owns lifecycle, pending calls, deadlines,
  * census and every command.result.
  */
 
@@ -10,15 +10,14 @@ import type { ControlCommand, DecisionMode, Frame } from "../control/machine-typ
 import type { CommandOutcome, Decider, Disposition, Lifecycle, SessionEvent } from "../control/types.js";
 import type { ExitCause, FailureSummary, HarnessEvent } from "../events.js";
 import { failure, killedBySignal, reduceFailures } from "../failure.js";
-import { type LineItem, LineSplitter } from "../lines.js";
+import { type LineItem, LineSplitter } from "../line-splitter.js";
 import { composeAnswer, composePrompt, detectQuestion } from "../question.js";
+import { type CommandResultEvent, commandResultOf, MachineDriver } from "./machine-driver.js";
 import type { ChildProcessHandle, ExitStatus } from "./ports.js";
+import { SerialQueue } from "./serial-queue.js";
 import type { BridgeOutput } from "./session-bridge.js";
 import { commandToWire } from "./session-commands.js";
-import { classifyLine } from "./session-lines.js";
-import { MachineControl } from "./session-machine.js";
 import { refusedAtStart } from "./session-start.js";
-import { type CommandResultEvent, commandResultOf, handleSessionLine, SerialQueue } from "./session-support.js";
 import type {
   ClosedEvent,
   LineAnswer,
@@ -27,6 +26,8 @@ import type {
   SessionPorts,
   SessionSnapshot,
 } from "./session-types.js";
+import { routeStdinLine } from "./stdin-line-router.js";
+import { parseStdoutLine } from "./stdout-line.js";
 
 interface OpenTurn {
   readonly turnId: string;
@@ -53,7 +54,7 @@ class Session implements SessionHandle {
   readonly harness;
   readonly closed: Promise<ClosedEvent>;
   private readonly listeners = new Set<(e: SessionEvent) => void>();
-  private readonly machine: MachineControl;
+  private readonly machine: MachineDriver;
   private child: ChildProcessHandle | null = null;
   private turn: OpenTurn | null = null;
   private turnCount: number;
@@ -81,7 +82,7 @@ class Session implements SessionHandle {
     this.turnCount = plan.turnsBefore ?? 0;
     this.closed = new Promise((r) => (this.resolveClosed = r));
     const caps = plan.bridge.capabilities;
-    this.machine = new MachineControl(
+    this.machine = new MachineDriver(
       {
         sessionId: plan.sessionId,
         harness: plan.harness,
@@ -198,7 +199,7 @@ class Session implements SessionHandle {
   }
 
   handleLine(line: string, decider: Decider = "program"): Promise<LineAnswer> {
-    return handleSessionLine(
+    return routeStdinLine(
       {
         inOrder: (task) => this.inOrder(task),
         reportBadLine: (event) => this.emit(event),
@@ -365,7 +366,7 @@ class Session implements SessionHandle {
   private onLine(line: string, stream: "stdout" | "stderr"): void {
     if (this.finished) return;
     if (this.turn) this.armStall();
-    const classified = stream === "stdout" ? classifyLine(line) : { kind: "text" as const, text: line };
+    const classified = stream === "stdout" ? parseStdoutLine(line) : { kind: "text" as const, text: line };
     if (classified.kind === "text" && classified.text.trim() === "") return;
     this.apply(
       classified.kind === "json"

@@ -9,7 +9,7 @@ import type { JsonObject, StreamDecoder } from "../decoder.js";
 import type { FailureSummary, HarnessEvent } from "../events.js";
 import { failure, failureEvent } from "../failure.js";
 import type { HarnessName } from "../harness-names.js";
-import { type LineItem, LineSplitter } from "../lines.js";
+import { type LineItem, LineSplitter } from "../line-splitter.js";
 import { EventQueue } from "./event-queue.js";
 import type { Invocation } from "./invocation.js";
 import type { ChildProcessHandle, Clock, ExitStatus, FileSystemPort, Spawner } from "./ports.js";

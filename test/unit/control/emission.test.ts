@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { FACET_NAMES, type FacetName, type FacetValues, facetValues } from "../../../src/core/control/capabilities.js";
 import { CHANNEL_TABLE } from "../../../src/core/control/capability-table.js";
-import { emit } from "../../../src/core/control/emission.js";
+import { emissionFor } from "../../../src/core/control/emission.js";
 import {
   allFacetCombinations,
   CLASSIFICATIONS,
@@ -40,15 +40,15 @@ describe("emission principle", () => {
   });
 
   it("a gated abstain is denied on codex (no review on silence) and left to claude's prompt in a pane", () => {
-    expect(emit("gated", { decision: "abstain" }, truthOf("codex-exec-hook"), ctx)).toMatchObject({
+    expect(emissionFor("gated", { decision: "abstain" }, truthOf("codex-exec-hook"), ctx)).toMatchObject({
       kind: "emit",
       shape: "deny",
     });
-    expect(emit("gated", { decision: "abstain" }, truthOf("claude-pane-hook"), ctx)).toMatchObject({
+    expect(emissionFor("gated", { decision: "abstain" }, truthOf("claude-pane-hook"), ctx)).toMatchObject({
       kind: "emit",
       shape: "ask",
     });
-    expect(emit("gated", { decision: "abstain" }, truthOf("claude-control"), ctx)).toMatchObject({
+    expect(emissionFor("gated", { decision: "abstain" }, truthOf("claude-control"), ctx)).toMatchObject({
       kind: "emit",
       shape: "deny",
     });
@@ -56,16 +56,16 @@ describe("emission principle", () => {
 
   it("a safe abstain is granted where grant exists and left silent where silence runs it", () => {
     const noGrant = { ...truthOf("codex-exec-hook"), grant: false };
-    expect(emit("safe", { decision: "abstain" }, truthOf("claude-hook"), ctx)).toEqual({
+    expect(emissionFor("safe", { decision: "abstain" }, truthOf("claude-hook"), ctx)).toEqual({
       kind: "emit",
       shape: "allow",
     });
-    expect(emit("safe", { decision: "abstain" }, noGrant, ctx)).toEqual({ kind: "emit", shape: "silent" });
+    expect(emissionFor("safe", { decision: "abstain" }, noGrant, ctx)).toEqual({ kind: "emit", shape: "silent" });
   });
 
   it("replace is refused by name where the channel cannot carry it, never sent as allow", () => {
     for (const id of ["codex-app-server", "codex-exec-hook"] as const) {
-      const e = emit("gated", { decision: "replace", input: { command: "ls -1" } }, truthOf(id), ctx);
+      const e = emissionFor("gated", { decision: "replace", input: { command: "ls -1" } }, truthOf(id), ctx);
       expect(e.kind, id).toBe("refuse");
       expect(e.kind === "refuse" && e.reason).toContain("replace");
     }
@@ -73,7 +73,7 @@ describe("emission principle", () => {
 
   it("a channel with no check at all refuses a gated abstain instead of staying silent", () => {
     for (const id of ["pi-rpc", "codex-exec", "muse-oneshot", "cursor-oneshot"] as const) {
-      expect(emit("gated", { decision: "silence" }, truthOf(id), ctx).kind, id).toBe("refuse");
+      expect(emissionFor("gated", { decision: "silence" }, truthOf(id), ctx).kind, id).toBe("refuse");
     }
   });
 });
@@ -113,8 +113,8 @@ describe("the checker catches a wrong capability table", () => {
         let changedToSending = false;
         for (const classification of CLASSIFICATIONS) {
           for (const verdict of VERDICTS) {
-            const before = emit(classification, verdict, truth, ctx);
-            const after = emit(classification, verdict, declared, ctx);
+            const before = emissionFor(classification, verdict, truth, ctx);
+            const after = emissionFor(classification, verdict, declared, ctx);
             if (after.kind === "emit" && JSON.stringify(before) !== JSON.stringify(after)) changedToSending = true;
           }
         }

@@ -29,7 +29,7 @@ describe("control machine", () => {
     expect(written(s.effects)).toEqual([]);
     expect(s.state.pending.map((p) => p.callId)).toEqual(["t1"]);
     s.decide("c-2", "t1", { decision: "allow" });
-    expect(deliveries(s.effects)[0]?.wire).toEqual({ channel: "codex-app-server", result: { decision: "accept" } });
+    expect(deliveries(s.effects)[0]?.decision).toEqual({ decision: "allow" });
   });
 
   it("a deny's result says its reason does not reach the model exactly where the table says so", () => {

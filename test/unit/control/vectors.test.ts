@@ -12,10 +12,7 @@ describe("reference control vectors", () => {
     s.decide("c-1", "t1", { decision: "allow" });
     expect(written(s.effects)).toEqual(["allow:t1"]);
     const [delivery] = deliveries(s.effects);
-    expect(delivery?.wire).toEqual({
-      channel: "claude-control",
-      response: { behavior: "allow", updatedInput: { command: "ls" } },
-    });
+    expect(delivery?.decision).toEqual({ decision: "allow" });
     expect(delivery?.ref).toBe("req-t1");
     expect(results(s.effects)).toEqual([
       { kind: "command.result", id: "c-1", outcome: { result: "ok", applies_at: null } },
@@ -29,10 +26,7 @@ describe("reference control vectors", () => {
     s.ask("t1");
     s.decide("c-2", "t1", { decision: "deny", reason: "this step admits no shell" });
     expect(written(s.effects)).toEqual(["deny:t1"]);
-    expect(deliveries(s.effects)[0]?.wire).toEqual({
-      channel: "claude-control",
-      response: { behavior: "deny", message: "this step admits no shell" },
-    });
+    expect(deliveries(s.effects)[0]?.decision).toEqual({ decision: "deny", reason: "this step admits no shell" });
     expect(s.events()).toContainEqual(
       expect.objectContaining({
         kind: "approval-disposition",
@@ -48,10 +42,7 @@ describe("reference control vectors", () => {
     s.ask("t1");
     s.decide("c-3", "t1", { decision: "replace", input: { command: "ls -1" } });
     expect(written(s.effects)).toEqual(["replace:t1"]);
-    expect(deliveries(s.effects)[0]?.wire).toEqual({
-      channel: "claude-control",
-      response: { behavior: "allow", updatedInput: { command: "ls -1" } },
-    });
+    expect(deliveries(s.effects)[0]?.decision).toEqual({ decision: "replace", input: { command: "ls -1" } });
     expect(s.state.census.replaced).toBe(1);
   });
 

@@ -1,6 +1,6 @@
 /**
  * The claude session bridge's PreToolUse hook callback, with the real control machine behind it
- * (MachineControl), so what is written back to claude is what the runtime would write.
+ * (MachineDriver), so what is written back to claude is what the runtime would write.
  */
 import { describe, expect, it } from "vitest";
 import { createDecoder } from "../../../src/adapters/claude/decode.js";
@@ -8,8 +8,8 @@ import { ClaudeSessionBridge, PRE_TOOL_CALLBACK_ID } from "../../../src/adapters
 import type { ControlConfig, Frame } from "../../../src/core/control/machine-types.js";
 import type { ControlEvent } from "../../../src/core/control/types.js";
 import type { JsonObject } from "../../../src/core/decoder.js";
+import { MachineDriver } from "../../../src/core/exec/machine-driver.js";
 import type { BridgeOutput } from "../../../src/core/exec/session-bridge.js";
-import { MachineControl } from "../../../src/core/exec/session-machine.js";
 
 const SHELL_ONLY: Frame = { admits: ["shell"], text: "shell only" };
 
@@ -27,7 +27,7 @@ function harness(frame: Frame | null, mode: ControlConfig["mode"] = "ask") {
     harnessTimeoutMs: null,
     frame,
   };
-  const machine = new MachineControl(config, bridge, clock, {
+  const machine = new MachineDriver(config, bridge, clock, {
     emit: (e) => events.push(e),
     write: async (lines) => {
       for (const l of lines) written.push(JSON.parse(l) as JsonObject);

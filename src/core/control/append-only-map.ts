@@ -12,14 +12,14 @@ interface Log<V> {
   readonly index: Map<string, number>;
 }
 
-export class Book<V> {
+export class AppendOnlyMap<V> {
   private constructor(
     private readonly log: Log<V>,
     readonly size: number,
   ) {}
 
-  static empty<V>(): Book<V> {
-    return new Book<V>({ keys: [], values: [], index: new Map() }, 0);
+  static empty<V>(): AppendOnlyMap<V> {
+    return new AppendOnlyMap<V>({ keys: [], values: [], index: new Map() }, 0);
   }
 
   get(key: string): V | undefined {
@@ -32,14 +32,14 @@ export class Book<V> {
   }
 
   /** A new version with `key` set; this version is unchanged. */
-  with(key: string, value: V): Book<V> {
+  with(key: string, value: V): AppendOnlyMap<V> {
     const replacing = this.has(key);
     let log = this.log;
     if (replacing || log.keys.length !== this.size) log = this.copy(replacing ? key : null);
     log.keys.push(key);
     log.values.push(value);
     log.index.set(key, log.keys.length - 1);
-    return new Book(log, log.keys.length);
+    return new AppendOnlyMap(log, log.keys.length);
   }
 
   entries(): [string, V][] {

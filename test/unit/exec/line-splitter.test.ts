@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type LineItem, LineSplitter } from "../../../src/core/lines.js";
+import { type LineItem, LineSplitter } from "../../../src/core/line-splitter.js";
 
 const enc = new TextEncoder();
 const bytes = (s: string) => enc.encode(s);

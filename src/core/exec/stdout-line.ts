@@ -5,7 +5,7 @@ export type Line =
   | { readonly kind: "json"; readonly record: JsonObject }
   | { readonly kind: "text"; readonly text: string };
 
-export function classifyLine(line: string): Line {
+export function parseStdoutLine(line: string): Line {
   const trimmed = line.trim();
   if (trimmed.startsWith("{")) {
     try {

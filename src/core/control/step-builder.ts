@@ -10,7 +10,7 @@ export function isTerminal(lifecycle: Lifecycle): boolean {
   return TERMINAL.has(lifecycle);
 }
 
-export class Draft {
+export class StepBuilder {
   state: ControlState;
   readonly effects: ControlEffect[] = [];
   constructor(

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { Book } from "../../../src/core/control/book.js";
+import { AppendOnlyMap } from "../../../src/core/control/append-only-map.js";
 import { initialState, step } from "../../../src/core/control/machine.js";
 import { config } from "./helpers.js";
 
 describe("append-only book", () => {
   it("an older version never sees entries added after it, even when a branch appends to it", () => {
-    const a = Book.empty<number>().with("x", 1);
+    const a = AppendOnlyMap.empty<number>().with("x", 1);
     const b = a.with("y", 2);
     const branch = a.with("z", 3); // appends to an older version: copies first
     expect(a.entries()).toEqual([["x", 1]]);
@@ -22,7 +22,7 @@ describe("append-only book", () => {
   });
 
   it("setting a key again gives a version with the new value and leaves the old one alone", () => {
-    const a = Book.empty<number>().with("x", 1).with("y", 2);
+    const a = AppendOnlyMap.empty<number>().with("x", 1).with("y", 2);
     const b = a.with("x", 9);
     expect(a.get("x")).toBe(1);
     expect(b.get("x")).toBe(9);

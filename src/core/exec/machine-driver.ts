@@ -1,12 +1,12 @@
 /**
- * Runs H6's pure control machine (src/core/control/machine.ts) for one session: feeds it
+ * Runs the pure control machine (src/core/control/machine.ts) for one session: feeds it
  * facts and commands with the clock's `now`, and carries out its effects in order through
  * the session's bridge (decisions, interrupts, messages), the clock (deadlines) and the
  * runtime (halt, frame text). The machine owns lifecycle, pending calls, census and every
  * command.result; this class owns only timers and I/O.
  */
 import { channelCapabilities } from "../control/capabilities.js";
-import { initialState } from "../control/machine.js";
+import { initialState, step } from "../control/machine.js";
 import type {
   ControlConfig,
   ControlEffect,
@@ -15,12 +15,11 @@ import type {
   Frame,
   SentDecision,
 } from "../control/machine-types.js";
-import type { ControlEvent, Decision } from "../control/types.js";
+import type { CommandOutcome, ControlEvent, Decision } from "../control/types.js";
 import type { Clock } from "./ports.js";
 import type { SessionBridge } from "./session-bridge.js";
-import { stepAndCarry } from "./session-support.js";
 
-export interface MachineHost {
+export interface MachineDriverHost {
   emit(event: ControlEvent): void;
   /** Writes lines to the harness in call order; false when stdin is broken. */
   write(lines: readonly string[]): Promise<boolean>;
@@ -32,7 +31,7 @@ export interface MachineHost {
   halt(reason: string): void;
 }
 
-export class MachineControl {
+export class MachineDriver {
   private current: ControlState;
   private readonly timers = new Map<string, unknown>();
 
@@ -40,7 +39,7 @@ export class MachineControl {
     config: ControlConfig,
     private readonly bridge: SessionBridge,
     private readonly clock: Clock,
-    private readonly host: MachineHost,
+    private readonly host: MachineDriverHost,
   ) {
     this.current = initialState(config);
   }
@@ -146,4 +145,36 @@ function deliverable(sent: SentDecision): Exclude<Decision, { decision: "abstain
 
 export function harnessTimeoutOf(config: Pick<ControlConfig, "channel">): number | null {
   return channelCapabilities(config.channel).harnessTimeoutMs;
+}
+
+/**
+ * One control-machine step: the new state is committed first (carrying an effect can feed the
+ * machine again), then each effect is carried out in order; returns the events it emitted (so a
+ * command line can find its own command.result).
+ */
+export function stepAndCarry(
+  state: ControlState,
+  input: ControlInput,
+  now: number,
+  commit: (next: ControlState) => void,
+  carry: (effect: ControlEffect) => void,
+): ControlEvent[] {
+  const result = step(state, input, now);
+  commit(result.state);
+  const emitted: ControlEvent[] = [];
+  for (const effect of result.effects) {
+    if (effect.type === "emit") emitted.push(effect.event);
+    carry(effect);
+  }
+  return emitted;
+}
+
+export type CommandResultEvent = Extract<ControlEvent, { kind: "command.result" }>;
+
+/** The command.result a step emitted for command `id`; a step that emitted none is a bug, answered MALFORMED. */
+export function commandResultOf(events: readonly ControlEvent[], id: string): CommandOutcome {
+  const found = events.find((e): e is CommandResultEvent => e.kind === "command.result" && e.id === id);
+  return (
+    found?.outcome ?? { result: "refused", refused: { code: "MALFORMED", reason: "the command produced no result" } }
+  );
 }

@@ -1,0 +1,48 @@
+/** Routes one stdin line of a machine session (an op or a command) to the runtime that answers it. */
+import type { Decider, Disposition } from "../control/types.js";
+import type { EventOf } from "../events.js";
+import type { CommandResultEvent } from "./machine-driver.js";
+import { parseSessionLine } from "./session-commands.js";
+import type { LineAnswer } from "./session-types.js";
+
+type ErrorEvent = EventOf<"error">;
+
+/** What a runtime does for each kind of stdin line; the routing between them is the same for all. */
+export interface StdinLineTarget {
+  /** Runs after everything queued before it. */
+  inOrder<T>(task: () => Promise<T>): Promise<T>;
+  /** Emits the error event for a line that is not a well-formed op. */
+  reportBadLine(event: ErrorEvent): void;
+  /** Feeds a metaharness.command/1 line to the control machine; its command.result, if any. */
+  commandLine(line: string, decider: Decider): Promise<CommandResultEvent | null>;
+  send(id: string, text: string): Promise<Disposition>;
+  answer(id: string, text: string): Promise<Disposition>;
+  close(): Promise<unknown>;
+}
+
+/** One stdin line → its own answer, in order. */
+export function routeStdinLine(target: StdinLineTarget, line: string, decider: Decider): Promise<LineAnswer> {
+  const parsed = parseSessionLine(line);
+  switch (parsed.kind) {
+    case "blank":
+      return Promise.resolve(null);
+    case "bad-op":
+      return target.inOrder(async () => {
+        const event: ErrorEvent = { kind: "error", message: parsed.message };
+        target.reportBadLine(event);
+        return event;
+      });
+    case "command":
+      return target.inOrder(() => target.commandLine(parsed.line, decider));
+    case "op": {
+      const op = parsed.op;
+      if (op.op === "close") return target.close().then(() => null);
+      const id = op.id;
+      return (op.op === "send" ? target.send(id, op.text) : target.answer(id, op.text)).then((d) => ({
+        kind: "disposition",
+        id,
+        ...d,
+      }));
+    }
+  }
+}
