@@ -8,6 +8,7 @@
 import { channelCapabilities, delivers, whyNot } from "./capabilities.js";
 import { type ParsedCommand, parseCommandLine, parseCommandValue } from "./command-schema.js";
 import { abandonPending, decidePending, expireDeadlines } from "./machine-calls.js";
+import { decideEnding, injectNow, stageFrame } from "./machine-turns.js";
 import type { ControlCommand } from "./machine-types.js";
 import { isTerminal, type StepBuilder } from "./step-builder.js";
 import type { CommandOutcome, Decider } from "./types.js";
@@ -104,8 +105,7 @@ function frameSet(b: StepBuilder, c: Extract<ControlCommand, { command: "frame.s
       "observe mode allows every call, so a frame would claim enforcement that observe silently overrides",
     );
   }
-  b.patch({ frame: { ...b.state.frame, staged: c.frame } });
-  b.effect({ type: "deliver-frame", frame: c.frame });
+  stageFrame(b, c.frame);
   const result = ok({ applies_at: "the next turn or step boundary" });
   b.result(c.id, result);
   return result;
@@ -120,7 +120,7 @@ function messageInject(b: StepBuilder, c: Extract<ControlCommand, { command: "me
     b.result(c.id, result);
     return result;
   }
-  b.effect({ type: "deliver-message", mode: "inject", text: c.text });
+  injectNow(b, c.text);
   const result = ok();
   b.result(c.id, result);
   return result;
@@ -174,6 +174,7 @@ function interrupt(b: StepBuilder, c: Extract<ControlCommand, { command: "interr
 function halt(b: StepBuilder, c: Extract<ControlCommand, { command: "halt" }>): CommandOutcome {
   // Also while closing: a close that does not finish must still have a way out.
   abandonPending(b, "halted", c.reason);
+  decideEnding(b, { cause: "killed" });
   b.effect({ type: "deliver-halt", reason: c.reason });
   b.moveTo("closing", `halted: ${c.reason}`);
   const result = ok();

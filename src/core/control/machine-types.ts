@@ -6,10 +6,11 @@
  *
  * Stable contract for the session runtime (bridges, socket, journal writer): add, never rename.
  */
-import type { FailureSummary } from "../events.js";
+import type { ExitCause, FailureSummary, HarnessEvent } from "../events.js";
 import type { HarnessName } from "../harness-names.js";
+import type { QuestionMode } from "../question.js";
 import type { AppendOnlyMap } from "./append-only-map.js";
-import type { CommandOutcome, ControlEvent, Decider, Decision, Lifecycle, PendingCall } from "./types.js";
+import type { CommandOutcome, ControlEvent, Decider, Decision, Lifecycle, PendingCall, SessionEvent } from "./types.js";
 
 /** The metaharness.command/1 vocabulary, in the reference order. */
 export const COMMAND_NAMES = [
@@ -65,6 +66,27 @@ export interface ToolCallAsk {
   readonly harnessTimeoutMs?: number | null;
 }
 
+/**
+ * What a send written while a turn runs does: the harness holds it for its own next turn
+ * (claude stream-json input), it joins the running turn (codex turn/steer, pi follow_up), or it
+ * is refused (one process per turn: nothing can take text while the turn's process runs).
+ */
+export type MidTurnSend = "next-turn" | "joins-turn" | "refused";
+
+/** How the session ends, once something decided it does (the `closed` event's cause). */
+export type ClosedCause = Extract<ControlEvent, { kind: "closed" }>["cause"];
+export interface Ending {
+  readonly cause: ClosedCause;
+  readonly failure?: FailureSummary;
+}
+
+/** How a turn ended as the transport saw it; a missing cause is resolved from what the turn said. */
+export interface TurnOutcome {
+  readonly cause?: ExitCause;
+  readonly exitCode: number | null;
+  readonly failure?: FailureSummary;
+}
+
 /** The answer as sent: a decision, an `ask` (the harness's own person decides) or silence (no bytes). */
 export type SentDecision =
   | Exclude<Decision, { decision: "abstain" }>
@@ -83,11 +105,39 @@ export type ControlCommand =
 
 /** Facts from the harness side and commands from deciders; `now` travels beside each in step(). */
 export type ControlInput =
+  /** A caller's text for the conversation; answered by one disposition (started or rejected with why). */
+  | { readonly type: "send"; readonly id: string; readonly text: string }
+  /** The caller's answer to the question the last turn ended on. */
+  | { readonly type: "answer"; readonly id: string; readonly text: string }
+  /** The transport took the text of a deliver-send (ok) or could not (its stdin is broken). */
+  | { readonly type: "send-written"; readonly id: string; readonly turnOpen: boolean; readonly ok: boolean }
+  /** Something the harness said; recorded on the open turn and emitted. A `done` is dropped: the machine frames turns. */
+  | { readonly type: "harness-event"; readonly event: HarnessEvent }
+  /** The harness's handshake or channel failed in a way that ends the session. */
+  | { readonly type: "harness-failed"; readonly failure: FailureSummary }
+  /** The open turn produced no output for `ms` (the --stall budget): the turn and the session end. */
+  | { readonly type: "stalled"; readonly ms: number }
+  /** The harness process is gone; whatever it was still doing ends with it. */
+  | {
+      readonly type: "harness-gone";
+      readonly exitCode: number | null;
+      readonly signal: string | null;
+      readonly spawnError?: string;
+    }
   /** The process is up and its handshake (if any) finished: starting → idle. */
   | { readonly type: "ready" }
   | { readonly type: "turn-started"; readonly turnId: string }
-  /** The turn ended; `awaitingInput` when it ended on a question to the person. */
-  | { readonly type: "turn-ended"; readonly turnId?: string; readonly awaitingInput?: boolean }
+  /**
+   * The turn ended; `awaitingInput` when it ended on a question to the person. With `outcome`
+   * (what the session runtime reports) the machine also resolves the turn's cause, emits its
+   * `done`, and opens the next turn for a send the harness holds; without one no turn need be open.
+   */
+  | {
+      readonly type: "turn-ended";
+      readonly turnId?: string;
+      readonly awaitingInput?: boolean;
+      readonly outcome?: TurnOutcome;
+    }
   | { readonly type: "tool-call-requested"; readonly call: ToolCallAsk }
   /**
    * The harness reports a call before its own permission check (claude's PreToolUse hook
@@ -108,8 +158,18 @@ export type ControlInput =
   | { readonly type: "command-value"; readonly value: unknown; readonly decider: Decider }
   /** The only decider went away (stdin EOF of a machine session, the last control peer disconnected): fail closed now, not at the deadline. */
   | { readonly type: "decider-gone"; readonly reason: string }
-  /** The session is being closed by hmux (close op, pane closed): pending calls are denied first. */
-  | { readonly type: "close-requested"; readonly reason: string }
+  /**
+   * The session is being closed by hmux (close op, pane closed, a broken channel): pending calls
+   * are denied first, then the harness is stopped (`now`: without the grace). The first ending
+   * decided is the one `closed` reports (default clean).
+   */
+  | {
+      readonly type: "close-requested";
+      readonly reason: string;
+      readonly cause?: ClosedCause;
+      readonly failure?: FailureSummary;
+      readonly now?: boolean;
+    }
   | {
       readonly type: "process-exited";
       readonly exitCode: number | null;
@@ -120,7 +180,14 @@ export type ControlInput =
 /** What the runtime must do, in order. Deliveries are written to the harness in list order. */
 export type ControlEffect =
   /** Append to the session's event stream (and journal). Every lifecycle change is a `state` event. */
-  | { readonly type: "emit"; readonly event: ControlEvent }
+  | { readonly type: "emit"; readonly event: SessionEvent }
+  /**
+   * Give the harness a caller's text: a new turn when `turnOpen` is false. With an id the
+   * transport answers with send-written; an injection (id null) opened its turn already.
+   */
+  | { readonly type: "deliver-send"; readonly id: string | null; readonly text: string; readonly turnOpen: boolean }
+  /** Stop the harness: EOF and a grace before signals, or signals at once (`now`). The transport reports harness-gone. */
+  | { readonly type: "stop-harness"; readonly now: boolean }
   /**
    * Write this answer to the harness for this call (via `ref`). `decision` is what is SENT, after
    * the emission principle (emission.ts); `verdict` is what the decider said (an abstain becomes
@@ -143,11 +210,9 @@ export type ControlEffect =
   | { readonly type: "deliver-interrupt"; readonly reason: string }
   /** Stop the session: kill the process group. */
   | { readonly type: "deliver-halt"; readonly reason: string }
-  /** Text for the conversation: inject = as a user message between turns; steer = into the running turn. */
-  | { readonly type: "deliver-message"; readonly mode: "inject" | "steer"; readonly text: string }
+  /** Text steered into the running turn (an injection between turns is a deliver-send with no id). */
+  | { readonly type: "deliver-message"; readonly mode: "steer"; readonly text: string }
   | { readonly type: "deliver-permission"; readonly posture: string }
-  /** Frame text the model must be shown with the next turn (enforcement is the machine's own). */
-  | { readonly type: "deliver-frame"; readonly frame: Frame }
   /** Call back with { type: "tick" } at `at` (epoch ms). Re-arming the same callId replaces it. */
   | { readonly type: "arm-deadline"; readonly callId: string; readonly at: number }
   | { readonly type: "clear-deadline"; readonly callId: string }
@@ -180,6 +245,17 @@ export interface ControlConfig {
   readonly posture?: string | null;
   /** Longest command line accepted, in UTF-8 bytes. */
   readonly maxLineBytes?: number;
+  /** Turns this session ran before a resume, so turn ids continue (`<sessionId>:turn-<n>`). */
+  readonly turnsBefore?: number;
+  /** The harness's own session id a resumed session continues. */
+  readonly resume?: string | null;
+  /** What a send during a turn does; default next-turn. */
+  readonly midTurnSend?: MidTurnSend;
+  /**
+   * hmux's question protocol: whether a turn may end on a question to the caller, and which
+   * preamble (composePrompt) rides the first text the harness gets.
+   */
+  readonly questions?: { readonly escalate: boolean; readonly preamble: Exclude<QuestionMode, "no-escalate"> };
 }
 
 export interface Classified {
@@ -213,6 +289,19 @@ export interface PendingCallState extends PendingCall {
   readonly budgetMs: number | null;
 }
 
+export interface OpenTurn {
+  readonly id: string;
+  readonly startedAt: number;
+  /** The send that opened it (null: an injection or a turn the harness reported itself). */
+  readonly by?: string | null;
+  /** Failures the harness reported during the turn (the worst becomes the turn's). */
+  readonly failures?: readonly FailureSummary[];
+  /** A question the harness itself asked in this turn. */
+  readonly question?: string;
+  /** The latest assistant text, where an hmux question block would be. */
+  readonly lastText?: string;
+}
+
 export interface Census {
   readonly allowed: number;
   readonly denied: number;
@@ -224,8 +313,23 @@ export interface Census {
 export interface ControlState {
   readonly config: ControlConfig;
   readonly lifecycle: Lifecycle;
-  readonly turn: { readonly id: string; readonly startedAt: number } | null;
+  readonly turn: OpenTurn | null;
+  /** Turns started in the session's life, counting those before a resume. */
   readonly turnsStarted: number;
+  /** Caller ids of sends written during a turn that the harness runs as its own next turns. */
+  readonly heldSends: readonly string[];
+  /** The question the last turn ended on, until a send or answer opens the next turn. */
+  readonly openQuestion: string | null;
+  /** The question protocol's preamble went with the first text; the harness keeps it in its history. */
+  readonly preambleSent: boolean;
+  /** Frame text the model is shown with the next turn-opening text (frame.set). */
+  readonly frameNote: string | null;
+  /** The harness took its handshake: sends may be written. */
+  readonly harnessReady: boolean;
+  /** The harness's own session id (its identity event, or the one resumed). */
+  readonly harnessSessionId: string | null;
+  /** How the session ends, once that is decided: no send is taken after it. */
+  readonly ending: Ending | null;
   /** Open calls, oldest first. */
   readonly pending: readonly PendingCallState[];
   /** Calls that left the pending set, by call id (append-only; see append-only-map.ts). */

@@ -10,8 +10,22 @@
  */
 import { AppendOnlyMap } from "./append-only-map.js";
 import { channelCapabilities } from "./capabilities.js";
-import { abandonPending, clearAllPending, denyNow, expireDeadlines, openCall, preToolCheck } from "./machine-calls.js";
+import { clearAllPending, denyNow, expireDeadlines, openCall, preToolCheck } from "./machine-calls.js";
 import { commandLine, commandValue } from "./machine-commands.js";
+import {
+  answer,
+  closeRequested,
+  fatal,
+  harnessEvent,
+  harnessGone,
+  nextTurn,
+  send,
+  sendWritten,
+  stalled,
+  turnEnded,
+  turnFinished,
+  turnStarted,
+} from "./machine-turns.js";
 import type { ControlConfig, ControlInput, ControlState, StepResult } from "./machine-types.js";
 import { isTerminal, StepBuilder } from "./step-builder.js";
 
@@ -20,7 +34,14 @@ export function initialState(config: ControlConfig): ControlState {
     config,
     lifecycle: "starting",
     turn: null,
-    turnsStarted: 0,
+    turnsStarted: config.turnsBefore ?? 0,
+    heldSends: [],
+    openQuestion: null,
+    preambleSent: false,
+    frameNote: null,
+    harnessReady: false,
+    harnessSessionId: config.resume ?? null,
+    ending: null,
     pending: [],
     settled: AppendOnlyMap.empty(),
     frame: { inForce: config.frame ?? null, staged: null },
@@ -61,6 +82,10 @@ function apply(b: StepBuilder, input: ControlInput): void {
   if (input.type === "command-value") return commandValue(b, input.value, input.decider);
   // Answered even after the end: the harness blocks on it, and a closed session admits nothing.
   if (input.type === "pre-tool-check") return preToolCheck(b, input.call);
+  // Rejected with reason closed after the end; the harness that is gone said all it will.
+  if (input.type === "send") return send(b, input.id, input.text);
+  if (input.type === "answer") return answer(b, input.id, input.text);
+  if (input.type === "send-written") return sendWritten(b, input.id, input.turnOpen, input.ok);
   if (isTerminal(b.state.lifecycle)) {
     if (input.type === "tool-call-requested")
       b.warn(
@@ -71,12 +96,23 @@ function apply(b: StepBuilder, input: ControlInput): void {
   }
   switch (input.type) {
     case "ready":
+      b.patch({ harnessReady: true });
       if (b.state.lifecycle === "starting") b.moveTo("idle", "the harness is ready");
       return;
     case "turn-started":
       return turnStarted(b, input.turnId);
     case "turn-ended":
-      return turnEnded(b, input.awaitingInput === true);
+      if (input.outcome) return turnFinished(b, input.outcome);
+      turnEnded(b, input.awaitingInput === true);
+      return nextTurn(b);
+    case "harness-event":
+      return harnessEvent(b, input.event);
+    case "harness-failed":
+      return fatal(b, input.failure);
+    case "stalled":
+      return stalled(b, input.ms);
+    case "harness-gone":
+      return harnessGone(b, input.exitCode, input.signal, input.spawnError);
     case "tool-call-requested":
       return openCall(b, input.call);
     case "call-cleared":
@@ -101,9 +137,12 @@ function apply(b: StepBuilder, input: ControlInput): void {
       }
       return;
     case "close-requested":
-      abandonPending(b, "closed", input.reason);
-      b.moveTo("closing", input.reason);
-      return;
+      return closeRequested(
+        b,
+        input.reason,
+        { cause: input.cause ?? "clean", ...(input.failure ? { failure: input.failure } : {}) },
+        input.now ?? false,
+      );
     case "process-exited":
       clearAllPending(b, "process-ended", true);
       b.patch({ turn: null });
@@ -118,30 +157,6 @@ function apply(b: StepBuilder, input: ControlInput): void {
         ...(input.failure ? { failure: input.failure } : {}),
       });
       return;
-  }
-}
-
-function turnStarted(b: StepBuilder, turnId: string): void {
-  const { staged } = b.state.frame;
-  b.patch({ turn: { id: turnId, startedAt: b.now }, turnsStarted: b.state.turnsStarted + 1 });
-  if (staged) b.patch({ frame: { inForce: staged, staged: null } });
-  if (b.state.lifecycle !== "closing")
-    b.moveTo(b.state.pending.length > 0 ? "awaiting-approval" : "running", `turn ${turnId} started`);
-}
-
-function turnEnded(b: StepBuilder, awaitingInput: boolean): void {
-  // A call the turn ended on is no longer waited for: cleared (TOO_LATE afterwards), said so.
-  clearAllPending(b, "turn-ended", true);
-  b.patch({ turn: null });
-  if (b.state.lifecycle === "closing") return;
-  b.moveTo(
-    awaitingInput ? "awaiting-input" : "idle",
-    awaitingInput ? "the turn ended on a question" : "the turn ended",
-  );
-  const queued = b.state.queuedInjections;
-  if (queued.length > 0) {
-    b.patch({ queuedInjections: [] });
-    for (const text of queued) b.effect({ type: "deliver-message", mode: "inject", text });
   }
 }
 

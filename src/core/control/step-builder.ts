@@ -3,7 +3,7 @@
  * mutation of a fresh copy keeps step() pure from the outside (the input state is never touched).
  */
 import type { Census, ControlEffect, ControlState, PendingCallState, SettledCall } from "./machine-types.js";
-import type { CommandOutcome, ControlEvent, Decider, Decision, Lifecycle } from "./types.js";
+import type { CommandOutcome, Decider, Decision, Lifecycle, SessionEvent } from "./types.js";
 
 const TERMINAL: ReadonlySet<Lifecycle> = new Set(["closed", "failed"]);
 export function isTerminal(lifecycle: Lifecycle): boolean {
@@ -24,7 +24,7 @@ export class StepBuilder {
     this.state = { ...this.state, ...change };
   }
 
-  emit(event: ControlEvent): void {
+  emit(event: SessionEvent): void {
     this.effects.push({ type: "emit", event });
   }
 

@@ -8,6 +8,12 @@ import type { CommandName, DecisionMode } from "../control/machine-types.js";
 import { refusalsAtStart, startRefusalEvents } from "../control/start-refusals.js";
 import type { ControlEvent } from "../control/types.js";
 import type { BridgeCapabilities, ControlName } from "./session-bridge.js";
+import type { ApprovalMode } from "./session-types.js";
+
+/** Who decides a call, from the caller's --approvals: allow observes, deny is headless (policy decides), frame, else ask. */
+export function decisionModeOf(approvals: ApprovalMode): DecisionMode {
+  return approvals === "allow" ? "observe" : approvals === "frame" ? "frame" : "ask";
+}
 
 export function refusedAtStart(
   bridge: BridgeCapabilities,

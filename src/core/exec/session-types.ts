@@ -67,6 +67,7 @@ export interface SessionPorts {
 }
 
 export type ClosedEvent = Extract<ControlEvent, { kind: "closed" }>;
+export type CommandResultEvent = Extract<ControlEvent, { kind: "command.result" }>;
 
 /** What one stdin line produced: its command.result, its disposition, its error event, or nothing (blank, close). */
 export type LineAnswer =

@@ -1,9 +1,8 @@
 /** Routes one stdin line of a machine session (an op or a command) to the runtime that answers it. */
 import type { Decider, Disposition } from "../control/types.js";
 import type { EventOf } from "../events.js";
-import type { CommandResultEvent } from "./machine-driver.js";
 import { parseSessionLine } from "./session-commands.js";
-import type { LineAnswer } from "./session-types.js";
+import type { CommandResultEvent, LineAnswer } from "./session-types.js";
 
 type ErrorEvent = EventOf<"error">;
 

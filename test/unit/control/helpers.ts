@@ -6,7 +6,7 @@ import type {
   ControlInput,
   ControlState,
 } from "../../../src/core/control/machine-types.js";
-import type { ControlEvent } from "../../../src/core/control/types.js";
+import type { SessionEvent } from "../../../src/core/control/types.js";
 
 export function config(overrides: Partial<ControlConfig> = {}): ControlConfig {
   return {
@@ -54,7 +54,7 @@ export class Session {
   decide(id: string, callId: string, decision: Record<string, unknown>): ControlEffect[] {
     return this.command({ id, command: "tool.decide", call_id: callId, decision });
   }
-  events(): ControlEvent[] {
+  events(): SessionEvent[] {
     return this.effects.flatMap((e) => (e.type === "emit" ? [e.event] : []));
   }
 }

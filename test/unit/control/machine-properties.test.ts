@@ -51,7 +51,8 @@ describe("control machine properties (300 seeded random sessions)", () => {
       "deliver-halt",
       "deliver-message",
       "deliver-permission",
-      "deliver-frame",
+      "deliver-send",
+      "stop-harness",
       "arm-deadline",
       "clear-deadline",
       "warning:REQUEST_MUTATED",
@@ -220,6 +221,77 @@ describe("control machine properties (300 seeded random sessions)", () => {
             expect(p.openedAt, `seed ${seed}: ${p.callId} outlived its deadline`).toBe(s.now);
           }
         }
+      }
+    }
+  });
+
+  it("every send and answer gets one disposition: at once, or when the transport reports its write", () => {
+    let written = 0;
+    for (const seed of SEEDS) {
+      for (const s of trace(seed).steps) {
+        const dispositions = (id: string) =>
+          s.effects.filter((e) => e.type === "emit" && e.event.kind === "disposition" && e.event.id === id).length;
+        if (s.input.type === "send" || s.input.type === "answer") {
+          const id = s.input.id;
+          const handed = s.effects.filter((e) => e.type === "deliver-send" && e.id === id).length;
+          expect(dispositions(id) + handed, `seed ${seed}: ${id}`).toBe(1);
+        } else if (s.input.type === "send-written") {
+          written++;
+          expect(dispositions(s.input.id), `seed ${seed}: ${s.input.id}`).toBe(1);
+        }
+      }
+    }
+    expect(written).toBeGreaterThan(50);
+  });
+
+  it("once the session's ending is decided it never changes, no send is taken, and the harness is stopped only then", () => {
+    let after = 0;
+    for (const seed of SEEDS) {
+      for (const s of trace(seed).steps) {
+        if (s.before.ending !== null) expect(s.after.ending, `seed ${seed}`).toEqual(s.before.ending);
+        if (s.effects.some((e) => e.type === "stop-harness")) expect(s.after.ending, `seed ${seed}`).not.toBeNull();
+        if (s.before.ending === null || s.input.type !== "send") continue;
+        after++;
+        expect(
+          s.effects.filter((e) => e.type === "deliver-send"),
+          `seed ${seed}`,
+        ).toEqual([]);
+        expect(
+          s.effects.find((e) => e.type === "emit" && e.event.kind === "disposition"),
+          `seed ${seed}`,
+        ).toMatchObject({ event: { disposition: "rejected", reason: "closed" } });
+      }
+    }
+    expect(after).toBeGreaterThan(20);
+  });
+
+  it("a turn's done is emitted only for an open turn, once, and the turn is closed by it", () => {
+    let dones = 0;
+    for (const seed of SEEDS) {
+      for (const s of trace(seed).steps) {
+        const events = s.effects.flatMap((e) => (e.type === "emit" ? [e.event] : []));
+        const done = events.filter((e) => e.kind === "done").length;
+        if (done === 0) continue;
+        dones++;
+        expect(done, `seed ${seed}`).toBe(1);
+        expect(s.before.turn, `seed ${seed}`).not.toBeNull();
+        const reopened = events.findIndex((e) => e.kind === "turn") > events.findIndex((e) => e.kind === "done");
+        if (!reopened) expect(s.after.turn, `seed ${seed}`).toBeNull();
+      }
+    }
+    expect(dones).toBeGreaterThan(50);
+  });
+
+  it("an answer is taken only for an open question with no turn running; a one-process-per-turn harness takes no send mid-turn", () => {
+    for (const seed of SEEDS) {
+      for (const s of trace(seed).steps) {
+        if (s.input.type !== "answer" && s.input.type !== "send") continue;
+        const handed = s.effects.some((e) => e.type === "deliver-send");
+        if (s.input.type === "answer" && handed) {
+          expect(s.before.openQuestion, `seed ${seed}`).not.toBeNull();
+          expect(s.before.turn, `seed ${seed}`).toBeNull();
+        }
+        if (handed && s.before.config.midTurnSend === "refused") expect(s.before.turn, `seed ${seed}`).toBeNull();
       }
     }
   });

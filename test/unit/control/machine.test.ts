@@ -215,17 +215,19 @@ describe("control machine", () => {
     expect(deliveries(s.effects)).toMatchObject([{ decider: "observe", decision: { decision: "allow" } }]);
   });
 
-  it("message.inject during a turn waits for the boundary; between turns it is delivered at once", () => {
+  it("message.inject during a turn waits for the boundary; between turns it is a turn of its own at once", () => {
+    const sends = (s: Session) => s.effects.filter((e) => e.type === "deliver-send");
     const s = new Session().start();
     s.command({ id: "m1", command: "message.inject", text: "later" });
     expect(outcomeOf(s, "m1")).toEqual({ result: "ok", applies_at: "the next turn boundary" });
-    expect(s.effects.filter((e) => e.type === "deliver-message")).toEqual([]);
+    expect(sends(s)).toEqual([]);
     s.feed({ type: "turn-ended" });
-    expect(s.effects.filter((e) => e.type === "deliver-message")).toEqual([
-      { type: "deliver-message", mode: "inject", text: "later" },
-    ]);
+    expect(sends(s)).toEqual([{ type: "deliver-send", id: null, text: "later", turnOpen: false }]);
+    expect(s.events().filter((e) => e.kind === "turn")).toEqual([{ kind: "turn", turnId: "s-1:turn-2", id: null }]);
+    s.feed({ type: "turn-ended" });
     s.command({ id: "m2", command: "message.inject", text: "now" });
-    expect(s.effects.filter((e) => e.type === "deliver-message")).toHaveLength(2);
+    expect(outcomeOf(s, "m2")).toEqual({ result: "ok", applies_at: null });
+    expect(sends(s)).toHaveLength(2);
   });
 
   it("steer on pi goes into the running turn; with no turn running it is TOO_LATE", () => {

@@ -48,7 +48,51 @@ function randomCommandLine(rng: Rng, n: number, state: ControlState): string {
   return JSON.stringify(rng.pick(rng.chance(0.9) ? common : rare)());
 }
 
-export function randomInput(rng: Rng, n: number, state: ControlState): ControlInput {
+const QUESTION_BLOCK = '```hcn-question\n{"question":"which env?","options":["a","b"]}\n```';
+
+/** What the harness or the transport says about turns, texts and the process (the runtime's inputs). */
+function randomTurnInput(rng: Rng, n: number, writes: readonly string[]): ControlInput {
+  const r = rng.int(100);
+  if (r < 22) return { type: "send", id: `in-${n}`, text: rng.pick(["go", "more"]) };
+  if (r < 30) return { type: "answer", id: `in-${n}`, text: "prod" };
+  if (r < 48 && writes.length > 0)
+    return { type: "send-written", id: rng.pick(writes), turnOpen: rng.chance(0.3), ok: rng.chance(0.92) };
+  if (r < 70) {
+    const event = rng.pick([
+      { kind: "message", role: "assistant", text: rng.chance(0.5) ? QUESTION_BLOCK : "done" } as const,
+      { kind: "message", role: "assistant", text: "```hcn-question\n{}\n```" } as const,
+      { kind: "identity", harness: "muse", sessionId: `h-${n}`, authority: "harness-minted" } as const,
+      { kind: "failure", class: "rate-limit", retryable: true, message: "slow down" } as const,
+      { kind: "question", question: "which?", options: [] } as const,
+      { kind: "done", exitCode: 0, cause: "clean" } as const,
+    ]);
+    return { type: "harness-event", event };
+  }
+  if (r < 88)
+    return {
+      type: "turn-ended",
+      outcome: rng.chance(0.5)
+        ? { exitCode: null }
+        : {
+            exitCode: rng.pick([0, 1, null]),
+            cause: rng.pick(["clean", "failed", "awaiting-input", "killed"] as const),
+          },
+    };
+  if (r < 91) return { type: "stalled", ms: 1_000 };
+  if (r < 94)
+    return { type: "harness-failed", failure: { class: "native", retryable: false, message: "bad handshake" } };
+  if (r < 97)
+    return {
+      type: "close-requested",
+      reason: "closing",
+      cause: rng.pick(["clean", "killed", "failed"] as const),
+      now: rng.chance(0.5),
+    };
+  return { type: "harness-gone", exitCode: rng.pick([0, 1, null]), signal: null };
+}
+
+export function randomInput(rng: Rng, n: number, state: ControlState, writes: readonly string[] = []): ControlInput {
+  if (rng.chance(0.3)) return randomTurnInput(rng, n, writes);
   const r = rng.int(100);
   if (r < 4) return { type: "ready" };
   if (r < 12) return { type: "turn-started", turnId: `turn-${n}` };
@@ -90,9 +134,13 @@ export function randomConfig(rng: Rng): ControlConfig {
   return {
     sessionId: "s",
     harness: "claude",
-    channel: rng.pick(
-      CHANNEL_IDS.filter((c) => !["codex-exec", "pi-rpc", "muse-oneshot", "cursor-oneshot"].includes(c)),
-    ),
+    // One-process-per-turn channels (muse, cursor) are drawn too: their sends, turns and ending go through the same machine.
+    channel: rng.chance(0.2)
+      ? rng.pick(["muse-oneshot", "cursor-oneshot"] as const)
+      : rng.pick(CHANNEL_IDS.filter((c) => !["codex-exec", "pi-rpc", "muse-oneshot", "cursor-oneshot"].includes(c))),
+    midTurnSend: rng.pick(["next-turn", "joins-turn", "refused"] as const),
+    questions: { escalate: rng.chance(0.6), preamble: rng.pick(["session", "turn"] as const) },
+    turnsBefore: rng.pick([0, 0, 3]),
     mode: rng.pick(["ask", "ask", "frame", "observe"] as const),
     headless: rng.chance(0.2),
     harnessTimeoutMs: rng.pick([null, 1, 30_000, 60_000]),
@@ -123,10 +171,14 @@ export function runRandom(seed: number, length = 120): Trace {
   let state = initialState(randomConfig(rng));
   let now = 1_000;
   const steps: Trace["steps"] = [];
+  /** Sends handed to the transport and not yet reported written. */
+  const writes: string[] = [];
   for (let n = 0; n < length; n++) {
     now += rng.pick([0, 1, 10, 100, 100, 3_000]);
-    const input = randomInput(rng, n, state);
+    const input = randomInput(rng, n, state, writes);
     const r = step(state, input, now);
+    for (const e of r.effects) if (e.type === "deliver-send" && e.id !== null) writes.push(e.id);
+    if (input.type === "send-written") writes.splice(writes.indexOf(input.id), 1);
     steps.push({ input, before: state, after: r.state, effects: r.effects, now });
     state = r.state;
   }

@@ -2,13 +2,14 @@
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import type { Spawner, SpawnRequest } from "../../../src/core/exec/ports.js";
 import { createSession } from "../../../src/core/exec/session.js";
+import type { SessionBridge } from "../../../src/core/exec/session-bridge.js";
 import type { SessionPlan } from "../../../src/core/exec/session-types.js";
 import { FakeChild, FakeClock } from "../exec/fakes.js";
 import { ScriptedBridge } from "./scripted-bridge.js";
 
 export const flush = () => new Promise((r) => setTimeout(r, 0));
 
-export function setup(over: Partial<SessionPlan> = {}, bridge = new ScriptedBridge()) {
+export function setup(over: Partial<SessionPlan> = {}, bridge: SessionBridge = new ScriptedBridge()) {
   const clock = new FakeClock();
   const children: FakeChild[] = [];
   const spawner: Spawner = {
