@@ -2,9 +2,8 @@
  * The per-session control machine's public types: its state, the facts and commands it is fed
  * (ControlInput) and what it asks the runtime to do (ControlEffect). Pure data: the runtime
  * owns processes, clocks and timers and feeds `now` into every step; a deadline is a number
- * here, never a timer.
- *
- * Stable contract for the session runtime (bridges, socket, journal writer): add, never rename.
+ * here, never a timer. The session runtime (src/core/exec/session-runtime.ts) is its one
+ * driver; the journal and the TUI read the events it emits.
  */
 import type { ExitCause, FailureSummary, HarnessEvent } from "../events.js";
 import type { HarnessName } from "../harness-names.js";

@@ -1,5 +1,5 @@
 /**
- * What the one-shot session runtime (oneshot-session.ts) needs: one process per turn, each
+ * What a session over one process per turn (oneshot-session.ts, per-turn-transport.ts) needs: one process per turn, each
  * turn planned afresh by the adapter with the harness's own session id from the turn before.
  */
 import type { ChannelId } from "../control/machine-types.js";

@@ -1,6 +1,6 @@
 /**
  * The pty a native pane drives: the small surface NativeTerminal needs (resize and flow
- * control on top of H5's spawner's read/write), so tests can substitute a scripted one.
+ * control on top of the pty spawner's read/write), so tests can substitute a scripted one.
  * The real one lives with the other spawners, in src/spawn/native-pty.ts; a pane in src/native drives it.
  */
 

@@ -5,7 +5,7 @@
  */
 
 import { channelCapabilities, delivers as commandDelivered } from "../control/capabilities.js";
-import type { ChannelId, CommandName, ToolCallAsk } from "../control/machine-types.js";
+import type { ChannelId, CommandName, MidTurnSend, ToolCallAsk } from "../control/machine-types.js";
 import type { Decision } from "../control/types.js";
 import type { JsonObject } from "../decoder.js";
 import type { ExitCause, FailureSummary, HarnessEvent } from "../events.js";
@@ -17,13 +17,6 @@ export { COMMAND_NAMES, type CommandName } from "../control/machine-types.js";
 /** A control a configuration can require: a command, or the replace decision, which is its own facet. */
 export type ControlName = CommandName | "tool.decide/replace";
 
-/** How a send written while a turn runs is consumed by the harness. */
-export type MidTurnSend =
-  /** The harness holds the text and runs it as its own next turn (claude stream-json input). */
-  | "next-turn"
-  /** The text joins the running turn (codex turn/steer, pi follow_up). */
-  | "joins-turn";
-
 export interface BridgeCapabilities {
   readonly harness: HarnessName;
   /**
@@ -33,7 +26,8 @@ export interface BridgeCapabilities {
   readonly channel: ChannelId;
   /** The permission posture the bridge starts the harness in (checked for SHADOWED at start). */
   readonly posture: string | null;
-  readonly midTurnSend: MidTurnSend;
+  /** A long-lived process always takes text mid-turn: held for its next turn, or joining the running one. */
+  readonly midTurnSend: Exclude<MidTurnSend, "refused">;
 }
 
 export type BridgeOutput =
