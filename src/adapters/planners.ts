@@ -8,8 +8,6 @@ import { planTurn as planMuse } from "./muse/argv.js";
 import { planTurn as planPi } from "./pi/argv.js";
 import type { Invocation } from "./types.js";
 
-export type PlanInput = TurnRequest;
-
 export const planners: Readonly<Record<HarnessName, (input: TurnRequest) => Invocation>> = Object.freeze({
   claude: planClaude,
   codex: planCodex,

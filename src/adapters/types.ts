@@ -1,3 +1,4 @@
+import type { TurnRequest } from "../core/argv/types.js";
 import type { DecoderContext, StreamDecoder } from "../core/decoder.js";
 import type { HarnessName } from "../core/harness-names.js";
 
@@ -14,10 +15,10 @@ export interface HarnessAdapterCore {
  * One harness, composed: its frozen facts, its planner (options → Invocation, refusing what it
  * cannot express) and its stream decoder. Built by src/adapters/registry.ts.
  */
-export interface HarnessAdapter<PlanInput = unknown> extends HarnessAdapterCore {
+export interface HarnessAdapter extends HarnessAdapterCore {
   readonly descriptor: import("../core/descriptor.js").HarnessDescriptor;
   /** Failure wording for classifying an unexplained non-zero exit (shared + harness extras). */
   readonly matchers: import("../core/classify.js").MatcherSet;
   /** Pure: resolved options and run inputs → argv/env/files; throws RefusalError. */
-  planTurn(input: PlanInput): Invocation;
+  planTurn(input: TurnRequest): Invocation;
 }

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { resolve as resolvePath } from "node:path";
 import type { Command } from "commander";
-import { type PlanInput, requireHarness } from "../../adapters/registry.js";
+import { requireHarness } from "../../adapters/registry.js";
 import type { HarnessAdapter, Invocation } from "../../adapters/types.js";
 import type { SharedLaunchPorts } from "../../app/launch-ports.js";
 import type { DecoderContext } from "../../core/decoder.js";
@@ -38,7 +38,7 @@ export interface PrepareInput {
 }
 
 export interface PreparedTurn {
-  readonly adapter: HarnessAdapter<PlanInput>;
+  readonly adapter: HarnessAdapter;
   readonly resolved: ResolvedTurnOptions;
   readonly options: TurnOptions;
   readonly inputs: RunInputs;
