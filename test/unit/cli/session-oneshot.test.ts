@@ -4,7 +4,7 @@
  * sees one turn per send, the second resuming the id the first announced, and a journal.
  */
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { HMUX, REPO, Sandbox } from "./cli-harness.js";
@@ -101,6 +101,26 @@ describe("hmux session muse --json", () => {
     const journal = join(box.root, "state", "hmux", "sessions", "oneshot-cli-1.ndjson");
     expect(existsSync(journal)).toBe(true);
     expect(readFileSync(journal, "utf8")).toContain(MUSE_ID);
+  }, 30_000);
+
+  it("the model in the user config file reaches the harness, as it does for hmux run", async () => {
+    box = new Sandbox();
+    const { bin, argvLog } = fakeMuse(box);
+    mkdirSync(join(box.home, ".config", "hmux"), { recursive: true });
+    writeFileSync(
+      join(box.home, ".config", "hmux", "config.json"),
+      JSON.stringify({ version: 1, model: "muse-spark-1.1" }),
+    );
+    const env = { HMUX_MUSE_BIN: bin, XDG_STATE_HOME: join(box.root, "state"), XDG_RUNTIME_DIR: join(box.root, "run") };
+    const run = await drive(box, ["session", "muse", "--json", "--approvals", "allow", "--no-control-socket"], env, [
+      "hi",
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const [argv] = readFileSync(argvLog, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as string[]);
+    expect(argv![argv!.indexOf("--model") + 1]).toBe("muse-spark-1.1");
   }, 30_000);
 
   it("ask mode (the default) is refused before the stream opens, naming tool.decide, and muse never runs", async () => {
