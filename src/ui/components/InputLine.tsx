@@ -29,7 +29,7 @@ const SHORT_PROMPT: Readonly<Record<InputLineMode, string>> = {
 
 /** What an empty field sends on Enter: steer and inject differ in when the harness sees it. */
 const PLACEHOLDER: Readonly<Record<InputLineMode, string>> = {
-  turn: "prompt · ? help",
+  turn: "prompt",
   answer: "your answer",
   steer: "joins the running turn now",
   inject: "queued until this turn ends",
@@ -96,7 +96,7 @@ export function InputLine({ sessionKey, mode, draft, focused, width, idleHint }:
         onSubmit={onSubmit}
         accepts={accepts}
         width={Math.max(1, width - prompt.length)}
-        placeholder={mode === "turn" ? `prompt${help ? ` · ${help} help` : ""}` : PLACEHOLDER[mode]}
+        placeholder={mode === "turn" && help ? `${PLACEHOLDER.turn} · ${help} help` : PLACEHOLDER[mode]}
       />
     </Box>
   );
