@@ -12,6 +12,8 @@ export interface PinnedVersion {
   /** How the pinned version was established. */
   readonly basis: "npm-devDependency" | "recorded-streams" | "vendor-docs";
   readonly note: string;
+  /** The day the facts were last checked on this version: no fact naming it may be dated earlier. */
+  readonly probedOn?: string;
   /** npm packages this harness was published under before `npmPackage` (they get no new releases). */
   readonly formerNpmPackages?: readonly string[];
 }
@@ -22,12 +24,14 @@ export const PINNED_VERSIONS: Readonly<Record<HarnessName, PinnedVersion>> = Obj
     npmPackage: "@anthropic-ai/claude-code",
     basis: "npm-devDependency",
     note: "current release (engines node >=22); probed here 2026-12-01 (2.1.197, node 20's pick, probed 2026-11-29)",
+    probedOn: "2026-12-01",
   }),
   codex: Object.freeze({
     version: "0.171.0",
     npmPackage: "@openai/codex",
     basis: "npm-devDependency",
     note: "current release; probed here 2026-11-29 (help, features list, exec resume --help) and again 2026-12-01 on node 22",
+    probedOn: "2026-11-29",
   }),
   pi: Object.freeze({
     version: "1.6.0",
@@ -35,6 +39,7 @@ export const PINNED_VERSIONS: Readonly<Record<HarnessName, PinnedVersion>> = Obj
     basis: "npm-devDependency",
     note: "current release (engines node >=22.19); probed here 2026-12-01. The old package stops at 0.73.1",
     formerNpmPackages: ["@mariozechner/pi-coding-agent"],
+    probedOn: "2026-12-01",
   }),
   muse: Object.freeze({
     version: "0.1.0",

@@ -13,19 +13,26 @@ import { PINNED_VERSIONS } from "../pinned-versions.js";
 import { CLAUDE_MATCHERS } from "./decode-matchers.js";
 
 const V = PINNED_VERSIONS.claude.version;
-const HELP = evidence("help-text", "2026-11-29", V, "docs/harness-facts.md#claude-flags (claude --help)");
+/** The day every fact below that names V was re-checked on V (docs/harness-facts.md#claude-re-probe). */
+const REPROBED = "2026-12-01";
+const HELP = evidence(
+  "help-text",
+  REPROBED,
+  V,
+  "docs/harness-facts.md#claude-flags (claude --help); re-probed: docs/harness-facts.md#claude-re-probe",
+);
 /** Loopback probe: a 127.0.0.1 server logged the request bodies claude sent (unshare -n). */
 const PROBE = evidence(
   "probe",
-  "2026-11-29",
+  REPROBED,
   V,
-  'loopback request capture: `--allowedTools=Read,Grep --disallowedTools=Bash,Write "P"`, `-- "-P"`, stdin prompt and `--tools=` each delivered the prompt; tool lists matched; `--system-prompt=-X`, `--append-system-prompt=`, `--effort=low`, `--setting-sources=project`, `--model opus` (→ claude-opus-4-8) reached the request; `--bare --tools= --strict-mcp-config` sent 0 tools',
+  'loopback request capture: `--allowedTools=Read,Grep --disallowedTools=Bash,Write "P"`, `-- "-P"`, stdin prompt and `--tools=` each delivered the prompt; tool lists matched; `--system-prompt=-X`, `--append-system-prompt=`, `--effort=low`, `--setting-sources=project`, `--model opus` (→ claude-opus-4-8 on 2.1.197, claude-opus-5-5 on 2.1.332) reached the request; `--bare --tools= --strict-mcp-config` sent 0 tools; re-probed: docs/harness-facts.md#claude-re-probe',
 );
 const LIVE = evidence(
   "probe",
-  "2026-11-29",
+  REPROBED,
   V,
-  "docs/harness-facts.md#claude-launch, #claude-endpoint, #claude-isolation, #claude-control-protocol, #claude-pty, #stdin",
+  "docs/harness-facts.md#claude-launch, #claude-endpoint, #claude-isolation, #claude-control-protocol, #claude-pty, #stdin; re-probed: docs/harness-facts.md#claude-re-probe",
 );
 const INTERPLAY = evidence(
   "research",
@@ -41,17 +48,17 @@ const STREAM = evidence(
 );
 const SPEC = evidence(
   "doc",
-  "2026-11-29",
+  REPROBED,
   V,
-  "docs/harness-facts.md#reference-option-vocabulary (memory, resume-last, large prompts)",
+  "docs/harness-facts.md#reference-option-vocabulary (memory, resume-last, large prompts); re-probed: docs/harness-facts.md#claude-re-probe",
 );
 const HINTS = evidence("research", "2026-08-18", "2.1.233", "test/unit/decode/hcn-fixtures/phase0/hints-confirmed.md");
 
 const ENDPOINT_PROBE = evidence(
   "probe",
-  "2026-11-29",
+  REPROBED,
   V,
-  "hmux's own planned invocation (--endpoint --isolate --access read) reached a 127.0.0.1 logger at POST /v1/messages with the prompt, under unshare -n",
+  "hmux's own planned invocation (--endpoint --isolate --access read) reached a 127.0.0.1 logger at POST /v1/messages with the prompt, under unshare -n; re-probed: docs/harness-facts.md#claude-re-probe",
 );
 
 const opt = optionFact;
@@ -130,9 +137,9 @@ export const descriptor = defineDescriptor({
     },
     evidence(
       "probe",
-      "2026-11-29",
+      REPROBED,
       V,
-      '2.1.197 binary: projects = join(configDir, "projects"), folder = cwd.replace(/[^a-zA-Z0-9]/g, "-") cut at 200 + "-" + base-36 hash; an --isolate run on the scripted model filed projects/-tmp-hprobe/<id>.jsonl under CLAUDE_CONFIG_DIR',
+      '2.1.197 binary: projects = join(configDir, "projects"), folder = cwd.replace(/[^a-zA-Z0-9]/g, "-") cut at 200 + "-" + base-36 hash; an --isolate run on the scripted model filed projects/-tmp-hprobe/<id>.jsonl under CLAUDE_CONFIG_DIR; re-probed: docs/harness-facts.md#claude-re-probe',
     ),
   ),
   sessionMode: fact(
@@ -165,9 +172,10 @@ export const descriptor = defineDescriptor({
     {
       flag: "--model",
       aliases: { opus: "opus", sonnet: "sonnet", haiku: "haiku", fable: "fable" },
-      known: ["claude-opus-4-8", "claude-fable-5"],
+      // 2.1.332's aliases resolve to the first three (request bodies, 2026-12-01); 2.1.197's to the last two.
+      known: ["claude-opus-5-5", "claude-sonnet-5-5", "claude-fable-5-2", "claude-opus-4-8", "claude-fable-5"],
       accepts: { kind: "known-or-pattern", pattern: { pattern: "^claude-[a-z0-9][a-z0-9.-]*(\\[1m\\])?$", flags: "" } },
-      nativeDefault: "claude-opus-4-8[1m]",
+      nativeDefault: "claude-opus-5-5",
     },
     PROBE,
   ),
@@ -205,18 +213,18 @@ export const descriptor = defineDescriptor({
     MATCHERS.limit,
     evidence(
       "research",
-      "2026-11-29",
+      REPROBED,
       V,
-      "docs/harness-facts.md#shared-matchers, #claude-failures; credit wording from the 2.1.197 binary",
+      "docs/harness-facts.md#shared-matchers, #claude-failures; credit wording from the 2.1.197 binary; re-probed: docs/harness-facts.md#claude-re-probe",
     ),
   ),
   authMatchers: fact(
     MATCHERS.auth,
     evidence(
       "research",
-      "2026-11-29",
+      REPROBED,
       V,
-      "docs/harness-facts.md#shared-matchers, #claude-failures; login/OAuth wording from the 2.1.197 binary",
+      "docs/harness-facts.md#shared-matchers, #claude-failures; login/OAuth wording from the 2.1.197 binary; re-probed: docs/harness-facts.md#claude-re-probe",
     ),
   ),
   autonomy: fact({ argv: ["--dangerously-skip-permissions"], rootEnv: { IS_SANDBOX: "1" } }, LIVE),

@@ -1,12 +1,13 @@
 /**
- * pi facts at the pinned version (0.73.1, read from its own arg parser and help). The scars
- * this encodes:
- * - 0.73.1 has no --session-id and no --exclude-tools: resume is `--session <id>` (which also
- *   matches a PARTIAL uuid, so hmux demands a full one) and an exclude list is rendered as the
- *   strict allowlist of the remaining built-ins.
- * - the parser has no `--` separator, an unknown `--flag` swallows the next bare token, and an
+ * pi facts at the pinned version (1.6.0, read from its own arg parser and help; first established
+ * on 0.73.1, whose forms hmux keeps because both versions parse them). The scars this encodes:
+ * - resume is `--session <id>` (which also matches a PARTIAL uuid, so hmux demands a full one);
+ *   0.73.1 has no --session-id and no --exclude-tools, so an exclude list is rendered as the strict
+ *   allowlist of the remaining built-ins, and 1.x's --tools keeps MCP tools, so it goes with --no-mcp.
+ * - 0.73.1's parser has no `--` separator, an unknown `--flag` swallows the next bare token, and an
  *   `@word` argument is a file include: the prompt sits right after `-p` (which consumes it
  *   first), and a prompt starting with `-` or `@` is sent on stdin, which -p mode reads.
+ * - 1.x reads --provider only to narrow --model, and exits on it alone.
  * - `--mode json` exits 0 on every provider error (decoder's concern).
  * - pi has no permission system: tools run unasked, so there is no bypass to render.
  */
@@ -17,39 +18,46 @@ import { PINNED_VERSIONS } from "../pinned-versions.js";
 import { PI_MATCHERS } from "./matchers.js";
 
 const V = PINNED_VERSIONS.pi.version;
-const HELP = evidence("help-text", "2026-11-29", V, "docs/harness-facts.md#pi-flags (pi --help)");
+/** The day every fact below that names V was re-checked on V (docs/harness-facts.md#pi-re-probe). */
+const REPROBED = "2026-12-01";
+const HELP = evidence(
+  "help-text",
+  REPROBED,
+  V,
+  "docs/harness-facts.md#pi-flags (pi --help); re-probed: docs/harness-facts.md#pi-re-probe",
+);
 const PARSER = evidence(
   "probe",
-  "2026-11-29",
+  REPROBED,
   V,
-  "node_modules/@mariozechner/pi-coding-agent/dist/cli/args.js (parseArgs) and cli/initial-message.js (stdin joins the prompt)",
+  "node_modules/@earendil-works/pi-coding-agent/dist/cli/args.js (parseArgs) and cli/initial-message.js (stdin joins the prompt); re-probed: docs/harness-facts.md#pi-re-probe",
 );
 const LIVE = evidence(
   "probe",
-  "2026-11-29",
+  REPROBED,
   V,
-  "docs/harness-facts.md#pi-launch, #pi-endpoint, #pi-rpc, #pi-approvals, #pi-pty, #stdin",
+  "docs/harness-facts.md#pi-launch, #pi-endpoint, #pi-rpc, #pi-approvals, #pi-pty, #stdin; re-probed: docs/harness-facts.md#pi-re-probe",
 );
 const RESUME_PROBE = evidence(
   "probe",
-  "2026-11-29",
+  REPROBED,
   V,
-  "`pi --session <unknown uuid> -p …` prints \"No session found matching '<id>'\" (no blank session is created)",
+  "`pi --session <unknown uuid> -p …` prints \"No session found matching '<id>'\" (no blank session is created); re-probed: docs/harness-facts.md#pi-re-probe",
 );
 const STREAM = evidence("recorded-stream", "2026-08-17", "0.84.2", "test/unit/decode/hcn-fixtures/harnesses/pi.ndjson");
 const SPEC = evidence(
   "doc",
-  "2026-11-29",
+  REPROBED,
   V,
-  "docs/harness-facts.md#reference-option-vocabulary (strict allowlist, memory, resume-last)",
+  "docs/harness-facts.md#reference-option-vocabulary (strict allowlist, memory, resume-last); re-probed: docs/harness-facts.md#pi-re-probe",
 );
 const HINTS = evidence("research", "2026-08-18", "0.84.2", "test/unit/decode/hcn-fixtures/phase0/hints-confirmed.md");
 
 const ENDPOINT_PROBE = evidence(
   "probe",
-  "2026-11-29",
+  REPROBED,
   V,
-  "hmux's own planned invocation (--endpoint --isolate --access read) reached a 127.0.0.1 logger at POST /v1/chat/completions with the prompt, under unshare -n",
+  "hmux's own planned invocation (--endpoint --isolate --access read) reached a 127.0.0.1 logger at POST /v1/chat/completions with the prompt, under unshare -n; re-probed: docs/harness-facts.md#pi-re-probe",
 );
 
 const opt = optionFact;
@@ -88,9 +96,9 @@ export const descriptor = defineDescriptor({
     },
     evidence(
       "probe",
-      "2026-11-29",
+      REPROBED,
       V,
-      "dist/core/session-manager.js getDefaultSessionDir: <agentDir>/sessions/--<cwd, / \\ : as ->--; an --isolate run on the scripted model filed sessions/--tmp-hprobe--/<time>_<id>.jsonl",
+      "dist/core/session-manager.js getDefaultSessionDir: <agentDir>/sessions/--<cwd, / \\ : as ->--; an --isolate run on the scripted model filed sessions/--tmp-hprobe--/<time>_<id>.jsonl; re-probed: docs/harness-facts.md#pi-re-probe",
     ),
   ),
   sessionMode: fact({ argv: ["--mode", "rpc"], channel: "pi-rpc" }, LIVE),
@@ -117,7 +125,8 @@ export const descriptor = defineDescriptor({
   efforts: fact(
     {
       render: { kind: "flag", flag: "--thinking" },
-      ladder: ["off", "minimal", "low", "medium", "high", "xhigh"],
+      // 1.6.0 adds max ("Valid values: off, minimal, low, medium, high, xhigh, max").
+      ladder: ["off", "minimal", "low", "medium", "high", "xhigh", "max"],
       byModel: {},
     },
     PARSER,
@@ -133,7 +142,15 @@ export const descriptor = defineDescriptor({
     HELP,
   ),
   // One source: core/classify.ts SHARED_MATCHERS behind matchers.ts PI_MATCHERS (matcher-facts.ts).
-  limitMatchers: fact(MATCHERS.limit, evidence("research", "2026-11-29", V, "docs/harness-facts.md#shared-matchers")),
+  limitMatchers: fact(
+    MATCHERS.limit,
+    evidence(
+      "research",
+      REPROBED,
+      V,
+      "docs/harness-facts.md#shared-matchers; re-probed: docs/harness-facts.md#pi-re-probe",
+    ),
+  ),
   authMatchers: fact(
     MATCHERS.auth,
     evidence(
@@ -151,10 +168,10 @@ export const descriptor = defineDescriptor({
   options: {
     model: opt("--model", HELP),
     effort: opt("--thinking", HELP),
-    provider: opt("--provider", HELP),
-    tools: opt("--tools (strict allowlist)", HELP),
-    excludeTools: opt("--tools <complement> (0.73.1 has no --exclude-tools)", HELP),
-    access: opt("--tools read,grep,find,ls", HELP),
+    provider: opt("--provider (with --model)", HELP),
+    tools: opt("--tools --no-mcp (strict allowlist)", HELP),
+    excludeTools: opt("--tools <complement> --no-mcp (a form 0.73.1 parses too; 1.6.0 also has --exclude-tools)", HELP),
+    access: opt("--tools read,grep,find,ls --no-mcp", HELP),
     autonomy: opt("(no permission system: tools always run unasked)", LIVE, { only: [false] }),
     memory: opt("(no built-in memory)", SPEC),
     discovery: opt("-nt / -nc / -ne / -ns", HELP, {

@@ -19,17 +19,31 @@ const ev = (source: Evidence["source"], version: string, ref: string, date = D):
 
 const CLAUDE = "2.1.197";
 const CODEX = "0.171.0";
-const PI = "0.73.1";
-const claudeDrive = ev("probe", CLAUDE, "docs/harness-facts.md#claude-control-protocol (also 2.1.332)");
+/** The current pins, on which the control live tests re-probed the rows that cite them (2026-12-01). */
+const REPROBED = "2026-12-01";
+const CLAUDE_NOW = "2.1.332";
+const PI_NOW = "1.6.0";
+const claudeDrive = ev(
+  "probe",
+  CLAUDE_NOW,
+  "test/live/control-claude.test.ts (allow, deny with its message, allow with updatedInput, interrupt, hmux's deadline); docs/harness-facts.md#claude-control-protocol, #claude-re-probe",
+  REPROBED,
+);
 const claudeHookDrive = ev("probe", CLAUDE, "docs/harness-facts.md#claude-approvals");
 const codexDrive = ev("probe", CODEX, "docs/harness-facts.md#codex-app-server");
 const codexExecDrive = ev("probe", CODEX, "docs/harness-facts.md#codex-exec-approvals");
 const codexSchema = ev("doc", CODEX, "codex app-server generate-json-schema (v2 schemas), read 2026-11-29");
-const piDrive = ev("probe", PI, "docs/harness-facts.md#pi-approvals and #pi-rpc");
+const piDrive = ev(
+  "probe",
+  PI_NOW,
+  "test/live/control-pi.test.ts (allow, deny with a reason, replace, hmux's deadline, interrupt); docs/harness-facts.md#pi-approvals and #pi-rpc, #pi-re-probe",
+  REPROBED,
+);
 const piGateProbe = ev(
   "probe",
-  PI,
+  PI_NOW,
   "test/live/control-pi-gate-probe.test.ts: hmux's gate extension answered through its input dialog",
+  REPROBED,
 );
 const codexSteerProbe = ev(
   "probe",
@@ -133,8 +147,9 @@ const claudePostures = ["default", "acceptEdits", "plan", "bypassPermissions", "
 /** Driven in this session: initialize, then set_permission_mode plan → success + system status permissionMode "plan"; "nonsense" → success too. */
 const claudeHookCallbackProbe = ev(
   "probe",
-  CLAUDE,
+  CLAUDE_NOW,
   "test/live/control-claude-hooks.test.ts: the initialize request's PreToolUse hook callback (matcher \"\") reaches hmux for a Read claude runs without asking; a deny blocks it and its reason reaches the model, {} continues to claude's own flow",
+  REPROBED,
 );
 const claudePermissionProbe = ev(
   "probe",

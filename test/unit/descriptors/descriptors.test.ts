@@ -111,6 +111,27 @@ describe("harness descriptors", () => {
     }
   });
 
+  it("no fact that names a pinned version is dated before that version was probed", () => {
+    const stale: string[] = [];
+    const walk = (node: unknown, path: string, probedOn: string, version: string): void => {
+      if (!node || typeof node !== "object") return;
+      const ev = (node as { evidence?: { version?: unknown; date?: unknown } }).evidence;
+      if (ev && ev.version === version && typeof ev.date === "string" && ev.date < probedOn)
+        stale.push(`${path} (${ev.date})`);
+      for (const [key, child] of Object.entries(node))
+        if (key !== "evidence") walk(child, `${path}.${key}`, probedOn, version);
+    };
+    let checked = 0;
+    for (const d of ALL_DESCRIPTORS) {
+      const pin = PINNED_VERSIONS[d.name];
+      if (!pin.probedOn) continue;
+      checked++;
+      walk(d, d.name, pin.probedOn, pin.version);
+    }
+    expect(checked).toBeGreaterThanOrEqual(3);
+    expect(stale).toEqual([]);
+  });
+
   it("a descriptor's npm version source is the package its version is pinned from", () => {
     for (const d of ALL_DESCRIPTORS) {
       const source = d.versionSource.value;
