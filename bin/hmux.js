@@ -3,6 +3,7 @@
 // Paths resolve from this file's real location, so it works from any cwd and through `npm link`.
 // The check comes first and tsx is imported only after it: on an older Node the harnesses and hmux itself
 // fail later with obscure errors, so say plainly which version is needed and exit 2 (a usage error).
+import { fileURLToPath } from "node:url";
 import { runningNodeProblem } from "./node-version.js";
 
 const problem = runningNodeProblem();
@@ -11,6 +12,7 @@ if (problem) {
   process.exit(2);
 }
 const { register } = await import("tsx/esm/api");
-register();
+// tsx looks for tsconfig.json from the cwd; hmux's own (the automatic JSX runtime) must apply from any folder.
+register({ tsconfig: fileURLToPath(new URL("../tsconfig.json", import.meta.url)) });
 const { runAndExit } = await import(new URL("../src/cli/main.ts", import.meta.url).href);
 await runAndExit(process.argv);

@@ -19,7 +19,7 @@ describe.skipIf(!HAVE_TMUX)("native shell pane in tmux", () => {
     home = mkdtempSync(join(tmpdir(), "hmux-native-shell-"));
     const env = `env -u CI -u TMUX HOME=${home} SHELL=/bin/sh PS1='sh$ ' TERM=xterm-256color`;
     tmux.start(
-      `cd ${home} && ${env} ${ROOT}/node_modules/.bin/tsx ${ROOT}/src/cli/main.ts shell 2>${home}/stderr.log`,
+      `cd ${home} && ${env} ${ROOT}/node_modules/.bin/tsx --tsconfig ${ROOT}/tsconfig.json ${ROOT}/src/cli/main.ts shell 2>${home}/stderr.log`,
       100,
       30,
     );
