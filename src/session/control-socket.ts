@@ -7,6 +7,10 @@
  * Wire: the peer's first line is {"token":"<hex>"}; every later line is a session line
  * (metaharness.command/1 or a send/answer/close op) and gets exactly one reply line: the
  * line's command.result, disposition or error event, or {"kind":"accepted"} for a close.
+ *
+ * Until it logs in a peer is a stranger: it has LOGIN_TIMEOUT_MS to present the token, may send
+ * at most MAX_AUTH_BYTES before it, and at most MAX_PEERS connections are open at once, so an
+ * idle or flooding local process cannot hold the socket or hmux's memory.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -14,6 +18,7 @@ import { createServer, type Server, type Socket } from "node:net";
 import { join } from "node:path";
 import type { SessionHandle } from "../core/exec/session-types.js";
 import { LineSplitter } from "../core/line-splitter.js";
+import { isSafeSessionId } from "./session-id.js";
 
 export function runtimeDir(env: Readonly<Record<string, string | undefined>> = process.env): string {
   const xdg = env.XDG_RUNTIME_DIR;
@@ -38,6 +43,8 @@ export interface SocketPaths {
 }
 
 export function socketPaths(sessionId: string, env?: Readonly<Record<string, string | undefined>>): SocketPaths {
+  // The last line of defence: an id with a path in it would put the socket outside the private dir.
+  if (!isSafeSessionId(sessionId)) throw new Error(`session id ${JSON.stringify(sessionId)} is not a safe file name`);
   const dir = runtimeDir(env);
   return { socket: join(dir, `${sessionId}.sock`), token: join(dir, `${sessionId}.token`) };
 }
@@ -47,10 +54,18 @@ export interface ControlSocketServer extends SocketPaths {
 }
 
 const MAX_AUTH_BYTES = 1024;
+export const LOGIN_TIMEOUT_MS = 5_000;
+export const MAX_PEERS = 16;
+
+export interface ControlSocketLimits {
+  readonly loginTimeoutMs?: number;
+  readonly maxPeers?: number;
+}
 
 export async function listenControlSocket(
   handle: SessionHandle,
   env?: Readonly<Record<string, string | undefined>>,
+  limits: ControlSocketLimits = {},
 ): Promise<ControlSocketServer> {
   const dir = runtimeDir(env);
   ensurePrivateDir(dir);
@@ -59,11 +74,17 @@ export async function listenControlSocket(
   rmSync(paths.socket, { force: true });
   writeFileSync(paths.token, `${token}\n`, { mode: 0o600 });
   const sockets = new Set<Socket>();
+  const maxPeers = limits.maxPeers ?? MAX_PEERS;
   const server: Server = createServer((socket) => {
+    socket.on("error", () => undefined); // a peer that vanished mid-reply: its commands were already answered in the session
+    if (sockets.size >= maxPeers) {
+      socket.end(`${JSON.stringify({ kind: "error", message: `refused: ${maxPeers} peers are already connected` })}\n`);
+      socket.destroy();
+      return;
+    }
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
-    socket.on("error", () => undefined); // a peer that vanished mid-reply: its commands were already answered in the session
-    servePeer(socket, token, handle);
+    servePeer(socket, token, handle, limits.loginTimeoutMs ?? LOGIN_TIMEOUT_MS);
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -81,14 +102,31 @@ export async function listenControlSocket(
   };
 }
 
-function servePeer(socket: Socket, token: string, handle: SessionHandle): void {
+function servePeer(socket: Socket, token: string, handle: SessionHandle, loginTimeoutMs: number): void {
   const splitter = new LineSplitter({ maxLineBytes: 1024 * 1024 });
   let authed = false;
+  let preLoginBytes = 0;
   let chain: Promise<unknown> = Promise.resolve();
   const reply = (value: unknown) => {
     if (!socket.destroyed) socket.write(`${JSON.stringify(value)}\n`);
   };
+  const refuse = (message: string) => {
+    reply({ kind: "error", message: `refused: ${message}` });
+    socket.end();
+    socket.destroy();
+  };
+  const login = setTimeout(() => {
+    if (!authed) refuse(`no control token within ${loginTimeoutMs} ms`);
+  }, loginTimeoutMs);
+  login.unref();
+  socket.on("close", () => clearTimeout(login));
   socket.on("data", (chunk: Buffer) => {
+    if (!authed) {
+      // Counted before splitting: a stranger's bytes are bounded whether or not a newline comes.
+      preLoginBytes += chunk.length;
+      if (preLoginBytes > MAX_AUTH_BYTES + 1 && !chunk.subarray(0, MAX_AUTH_BYTES + 1).includes(0x0a))
+        return refuse(`more than ${MAX_AUTH_BYTES} bytes before the control token`);
+    }
     for (const item of splitter.push(chunk)) {
       if (item.kind === "oversized") {
         if (!authed) return void socket.destroy();
@@ -113,6 +151,7 @@ function servePeer(socket: Socket, token: string, handle: SessionHandle): void {
           return;
         }
         authed = true;
+        clearTimeout(login);
         reply({ kind: "authenticated", sessionId: handle.sessionId, harness: handle.harness });
         continue;
       }
