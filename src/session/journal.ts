@@ -11,6 +11,7 @@
  * something (SYNC_AFTER_KINDS: decisions, results, state, closed, dispositions), so an OS crash
  * loses at most stream text since the last decision.
  */
+
 import {
   closeSync,
   existsSync,
@@ -33,6 +34,7 @@ import {
 } from "../core/control/journal-format.js";
 import type { SessionEvent } from "../core/control/types.js";
 import type { HarnessName } from "../core/harness-names.js";
+import { isSafeSessionId } from "./session-id.js";
 
 export interface JournalRun {
   readonly origin: "fresh" | "resumed";
@@ -64,8 +66,7 @@ export function sessionsDir(env: Env = process.env): string {
 }
 
 export function journalPath(sessionId: string, env?: Env): string {
-  if (!/^[A-Za-z0-9._-]+$/.test(sessionId))
-    throw new Error(`session id ${JSON.stringify(sessionId)} is not a safe file name`);
+  if (!isSafeSessionId(sessionId)) throw new Error(`session id ${JSON.stringify(sessionId)} is not a safe file name`);
   return join(sessionsDir(env), `${sessionId}.ndjson`);
 }
 

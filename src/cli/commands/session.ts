@@ -30,6 +30,7 @@ import { type ControlSocketServer, listenControlSocket } from "../../session/con
 import { JournalWriter, journalPath, sessionsDir, summarizeJournal } from "../../session/journal.js";
 import { ALL_SESSION_HARNESSES, launchSession } from "../../session/launch.js";
 import { isOneShotHarness, ONESHOT_CHANNELS } from "../../session/launch-oneshot.js";
+import { checkSessionId } from "../../session/session-id.js";
 import type { CliContext } from "../context.js";
 import { failureOf } from "../errors.js";
 import { type Output, processOutput } from "../render/output.js";
@@ -245,7 +246,8 @@ function prepare(harnessArg: string, flags: SessionFlags, context: CliContext): 
       });
 
   // --resume: an hmux journal id continues that session (its id, its state dir, the harness's own id).
-  let sessionId = flags.sessionId ?? randomUUID();
+  // Validated here, journal or not: the id also names the control socket and its token file.
+  let sessionId = flags.sessionId === undefined ? randomUUID() : checkSessionId(flags.sessionId);
   let resume: string | undefined;
   let stateDir: string | undefined;
   let cwd = flags.cwd ?? process.cwd();
