@@ -19,6 +19,7 @@ import type { SessionEvent } from "../../core/control/types.js";
 import type { FailureSummary } from "../../core/events.js";
 import { oneShotStartRefusals } from "../../core/exec/oneshot-session.js";
 import { COMMAND_NAMES, type ControlName } from "../../core/exec/session-bridge.js";
+import { unreadLineMarker } from "../../core/exec/session-commands.js";
 import type { ApprovalMode, SessionHandle } from "../../core/exec/session-types.js";
 import { type HarnessName, isHarnessName } from "../../core/harness-names.js";
 import { prepareLaunchOrThrow } from "../../core/launch/prepare.js";
@@ -168,7 +169,7 @@ function pumpStdin(input: NodeJS.ReadableStream, handle: SessionHandle): void {
   input.on("data", (chunk: Buffer) => {
     for (const item of splitter.push(chunk)) {
       if (item.kind === "line") submit(item.text);
-      else submit(`{"op":"oversized","bytes":${item.bytes}}`);
+      else submit(unreadLineMarker(item.bytes));
     }
   });
   input.on("end", () => {

@@ -22,7 +22,17 @@ export type ParsedLine =
   /** For the control machine, verbatim. */
   | { readonly kind: "command"; readonly line: string }
   /** A bad op: an error event, no disposition. */
-  | { readonly kind: "bad-op"; readonly message: string };
+  | { readonly kind: "bad-op"; readonly message: string }
+  /** A line too long to read: whatever it was, it gets MALFORMED under id null, as on the socket. */
+  | { readonly kind: "unread"; readonly bytes: number };
+
+/**
+ * What a line reader hands on for a line it discarded unread (over MAX_LINE_BYTES): the reader
+ * cannot keep the text, so it passes this marker line with the byte count instead.
+ */
+export function unreadLineMarker(bytes: number): string {
+  return JSON.stringify({ op: "unread-line", bytes });
+}
 
 const nonEmpty = z.string().refine((s) => s.trim().length > 0, "must be a non-empty string");
 
@@ -35,8 +45,7 @@ const opSchema = z.discriminatedUnion("op", [
 export function parseSessionLine(line: string): ParsedLine {
   if (line.trim() === "") return { kind: "blank" };
   const bytes = Buffer.byteLength(line, "utf8");
-  if (bytes > MAX_LINE_BYTES)
-    return { kind: "bad-op", message: `line of ${bytes} bytes exceeds the ${MAX_LINE_BYTES}-byte limit` };
+  if (bytes > MAX_LINE_BYTES) return { kind: "unread", bytes };
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -49,6 +58,7 @@ export function parseSessionLine(line: string): ParsedLine {
     return { kind: "bad-op", message: "line is not a JSON object" };
   const obj = value as Record<string, unknown>;
   if ("format" in obj || "command" in obj) return { kind: "command", line };
+  if (obj.op === "unread-line" && typeof obj.bytes === "number") return { kind: "unread", bytes: obj.bytes };
   const op = opSchema.safeParse(obj);
   if (!op.success)
     return {

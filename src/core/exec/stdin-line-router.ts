@@ -1,7 +1,7 @@
 /** Routes one stdin line of a machine session (an op or a command) to the runtime that answers it. */
 import type { Decider, Disposition } from "../control/types.js";
 import type { EventOf } from "../events.js";
-import { parseSessionLine } from "./session-commands.js";
+import { MAX_LINE_BYTES, parseSessionLine } from "./session-commands.js";
 import type { CommandResultEvent, LineAnswer } from "./session-types.js";
 
 type ErrorEvent = EventOf<"error">;
@@ -10,8 +10,8 @@ type ErrorEvent = EventOf<"error">;
 export interface StdinLineTarget {
   /** Runs after everything queued before it. */
   inOrder<T>(task: () => Promise<T>): Promise<T>;
-  /** Emits the error event for a line that is not a well-formed op. */
-  reportBadLine(event: ErrorEvent): void;
+  /** Emits the error event for a line that is not a well-formed op, or the MALFORMED result for an unread line. */
+  reportBadLine(event: ErrorEvent | CommandResultEvent): void;
   /** Feeds a metaharness.command/1 line to the control machine; its command.result, if any. */
   commandLine(line: string, decider: Decider): Promise<CommandResultEvent | null>;
   send(id: string, text: string): Promise<Disposition>;
@@ -28,6 +28,22 @@ export function routeStdinLine(target: StdinLineTarget, line: string, decider: D
     case "bad-op":
       return target.inOrder(async () => {
         const event: ErrorEvent = { kind: "error", message: parsed.message };
+        target.reportBadLine(event);
+        return event;
+      });
+    case "unread":
+      return target.inOrder(async () => {
+        const event: CommandResultEvent = {
+          kind: "command.result",
+          id: null,
+          outcome: {
+            result: "refused",
+            refused: {
+              code: "MALFORMED",
+              reason: `the line is ${parsed.bytes} bytes, over the ${MAX_LINE_BYTES}-byte limit, and was not read`,
+            },
+          },
+        };
         target.reportBadLine(event);
         return event;
       });
