@@ -112,6 +112,9 @@ function frameSet(b: StepBuilder, c: Extract<ControlCommand, { command: "frame.s
 }
 
 function messageInject(b: StepBuilder, c: Extract<ControlCommand, { command: "message.inject" }>): CommandOutcome {
+  // After close no turn starts again, so a queued message would be dropped after an ok.
+  if (b.state.lifecycle === "closing")
+    return b.refuse(c.id, "TOO_LATE", "the session is closing: no later turn will carry this message");
   const turnOpen =
     b.state.turn !== null || b.state.lifecycle === "running" || b.state.lifecycle === "awaiting-approval";
   if (turnOpen) {

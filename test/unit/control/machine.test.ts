@@ -230,6 +230,14 @@ describe("control machine", () => {
     expect(sends(s)).toHaveLength(2);
   });
 
+  it("message.inject after close is TOO_LATE, never an ok for a message that would be dropped", () => {
+    const s = new Session().start();
+    s.feed({ type: "close-requested", reason: "the session was closed" });
+    s.command({ id: "m1", command: "message.inject", text: "too late" });
+    expect(outcomeOf(s, "m1")).toMatchObject({ result: "refused", refused: { code: "TOO_LATE" } });
+    expect(s.effects.filter((e) => e.type === "deliver-message")).toEqual([]);
+  });
+
   it("steer on pi goes into the running turn; with no turn running it is TOO_LATE", () => {
     const s = new Session(config({ harness: "pi", channel: "pi-extension" })).start();
     s.command({ id: "s1", command: "steer", text: "left" });
