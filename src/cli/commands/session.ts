@@ -25,6 +25,7 @@ import { type HarnessName, isHarnessName } from "../../core/harness-names.js";
 import { prepareLaunchOrThrow } from "../../core/launch/prepare.js";
 import type { LaunchPlan, LaunchRequest } from "../../core/launch/types.js";
 import { LineSplitter } from "../../core/line-splitter.js";
+import { renderUntrustedLine } from "../../core/options/render-provenance.js";
 import type { TurnOptions } from "../../core/options/types.js";
 import { RefusalError } from "../../core/refusal.js";
 import { type ControlSocketServer, listenControlSocket } from "../../session/control-socket.js";
@@ -105,6 +106,7 @@ export async function sessionCommand(
   try {
     const setup = prepare(harnessArg, flags, context);
     const { harness, sessionId, launch } = setup;
+    for (const line of setup.untrusted) output.err(`${line}\n`);
     if (flags.journal !== false) {
       journal = new JournalWriter(
         journalPath(sessionId),
@@ -182,6 +184,8 @@ function pumpStdin(input: NodeJS.ReadableStream, handle: SessionHandle): void {
 interface Prepared {
   readonly harness: HarnessName;
   readonly sessionId: string;
+  /** `untrusted:` lines for stderr. */
+  readonly untrusted: readonly string[];
   readonly launch: Parameters<typeof launchSession>[0];
 }
 
@@ -300,15 +304,19 @@ function prepare(harnessArg: string, flags: SessionFlags, context: CliContext): 
   const o = plan.options;
   // Config key `policy` (project > user, with trust): safe operations run without asking anybody.
   const configs = context.launch.configFiles(plan.cwd);
-  const policy = resolveConfigSettings({
+  const settings = resolveConfigSettings({
     user: configs.user,
     project: configs.project,
     projectTrust: configs.projectTrust,
-  }).policy;
+  });
+  const policy = settings.policy;
+  // What an untrusted project asked for and did not get, said once each (docs/config.md).
+  const untrusted = [...new Set([...(plan.resolved.untrusted ?? []), ...settings.untrusted].map(renderUntrustedLine))];
   const stallMs = o.stallSeconds !== undefined && o.stallSeconds > 0 ? o.stallSeconds * 1000 : undefined;
   return {
     harness,
     sessionId,
+    untrusted,
     launch: {
       harness,
       sessionId,

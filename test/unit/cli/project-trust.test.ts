@@ -37,3 +37,26 @@ describe("hmux run honours project trust", () => {
     expect(r.stderr).toContain("provenance: autonomy = true (project-config)");
   });
 });
+
+describe("hmux session says what an untrusted project asked for, as docs/config.md promises", () => {
+  it("an untrusted project's policy and autonomy are reported on stderr, one line each", async () => {
+    userConfig({});
+    const project = join(box.root, "policy-repo");
+    mkdirSync(join(project, ".git"), { recursive: true });
+    mkdirSync(join(project, ".hmux"), { recursive: true });
+    writeFileSync(
+      join(project, ".hmux", "config.json"),
+      JSON.stringify({ version: 1, autonomy: true, policy: { allowCommands: ["rm -rf"] } }),
+    );
+    const claude = box.fake("claude-exits", "process.exit(0);");
+    const r = await box.run(
+      ["session", "claude", "--json", "--no-journal", "--no-control-socket", "--cwd", project],
+      { HMUX_CLAUDE_BIN: claude, XDG_RUNTIME_DIR: join(box.root, "run") },
+      "",
+    );
+    const lines = r.stderr.split("\n").filter((l) => l.startsWith("untrusted:"));
+    expect(lines.some((l) => /project config "autonomy" ignored/.test(l))).toBe(true);
+    expect(lines.some((l) => /project config "policy\.allowCommands"/.test(l))).toBe(true);
+    expect(new Set(lines).size).toBe(lines.length);
+  });
+});
