@@ -56,11 +56,22 @@ export interface RecordedRequest {
   readonly error?: string;
 }
 
+/** Headers that carry a credential: the log says one was sent, never what it was. */
+const CREDENTIAL_HEADERS = new Set(["authorization", "x-api-key"]);
+
+/** "Bearer sk-…" → "Bearer [redacted]"; a bare key → "[redacted]". */
+export function redactCredential(value: string): string {
+  const scheme = /^(\w+)\s+\S/.exec(value);
+  return scheme ? `${scheme[1]} [redacted]` : "[redacted]";
+}
+
 export function keptHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of KEPT_HEADERS) {
     const value = headers[name];
-    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(", ") : value;
+    if (value === undefined) continue;
+    const text = Array.isArray(value) ? value.join(", ") : value;
+    out[name] = CREDENTIAL_HEADERS.has(name) ? redactCredential(text) : text;
   }
   return out;
 }

@@ -3,6 +3,7 @@
  * Messages, OpenAI Responses and Chat Completions, answers from a script, checks what the
  * harness sends back and records every request. Never binds anything but loopback.
  */
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { anthropicWire, countTokens } from "./anthropic.js";
@@ -27,11 +28,15 @@ export interface ModelServerOptions {
   readonly script?: Script;
   /** One line per notable event (unknown route, bad request shape). */
   readonly log?: (line: string) => void;
+  /** The bearer token GET/DELETE /_hmux/requests require; a random one when absent. */
+  readonly token?: string;
 }
 
 export interface ModelServer {
   readonly url: string;
   readonly port: number;
+  /** What /_hmux/requests wants in `Authorization: Bearer <token>`. */
+  readonly token: string;
   requests(): readonly RecordedRequest[];
   clearRequests(): void;
   close(): Promise<void>;
@@ -53,12 +58,23 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
   const recorder = new RequestRecorder();
   const log = options.log ?? (() => {});
   const sockets = new Set<Socket>();
+  // The log holds prompts and tool output: only whoever started this server may read it.
+  const token = options.token || randomBytes(24).toString("hex");
+  const expected = Buffer.from(`Bearer ${token}`);
+  const authorized = (req: IncomingMessage) => {
+    const given = Buffer.from(req.headers.authorization ?? "");
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", `http://${MODEL_HOST}`);
     const method = req.method ?? "GET";
     const route = routeOf(url.pathname);
     if (url.pathname === "/_hmux/requests") {
+      if (!authorized(req))
+        return sendJson(res, 401, {
+          error: "the request log needs this model server's token: Authorization: Bearer <token>",
+        });
       if (method === "DELETE") {
         recorder.clear();
         return sendJson(res, 200, { cleared: true });
@@ -196,6 +212,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
   return {
     url: `http://${MODEL_HOST}:${port}`,
     port,
+    token,
     requests: () => recorder.all(),
     clearRequests: () => recorder.clear(),
     close: () =>

@@ -63,8 +63,12 @@ interface Req {
   body: unknown;
   lastUserText?: string;
 }
+/** The request log needs the model server's token; the test sets it. */
+const MODEL_TOKEN = "e2e-demo-request-log-token";
 async function requests(port: number): Promise<Req[]> {
-  const res = await fetch(`http://127.0.0.1:${port}/_hmux/requests`);
+  const res = await fetch(`http://127.0.0.1:${port}/_hmux/requests`, {
+    headers: { authorization: `Bearer ${MODEL_TOKEN}` },
+  });
   const json = (await res.json()) as Req[] | { requests: Req[] };
   return Array.isArray(json) ? json : json.requests;
 }
@@ -119,6 +123,7 @@ describe.skipIf(!HAVE_TMUX)("hmux demo in tmux", () => {
       `XDG_CONFIG_HOME=${home}/config`,
       `XDG_CACHE_HOME=${home}/cache`,
       "TERM=xterm-256color",
+      `HMUX_MODEL_TOKEN=${MODEL_TOKEN}`,
     ].join(" ");
     const cmd = `cd ${ROOT} && env ${env} ${ROOT}/node_modules/.bin/tsx src/cli/main.ts demo --port ${port} --script test/e2e/demo-script.json 2>${STDERR_LOG}`;
     tmux("new-session", "-d", "-x", "160", "-y", "48", "-s", TARGET, cmd);

@@ -38,7 +38,11 @@ export async function demoCommand(flags: DemoFlags, context: CliContext): Promis
   const script: Script | undefined = flags.script
     ? parseScriptText(readFileSync(flags.script, "utf8"), flags.script)
     : undefined;
-  const server = await startModelServer({ port, ...(script ? { script } : {}) });
+  const server = await startModelServer({
+    port,
+    ...(script ? { script } : {}),
+    ...(context.env.HMUX_MODEL_TOKEN ? { token: context.env.HMUX_MODEL_TOKEN } : {}),
+  });
   const work = mkdtempSync(join(tmpdir(), "hmux-demo-"));
   writeFileSync(join(work, "README.md"), README);
   const harnesses = flags.harness && flags.harness.length > 0 ? flags.harness : [...DEMO_HARNESSES];

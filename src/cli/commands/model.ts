@@ -3,7 +3,7 @@
  * Its first line of output is its address, so scripts and tests can read it and point any
  * harness there (`hmux run <harness> --endpoint <address> …`).
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import { parseScriptText, type Script, ScriptError } from "../../model/script-schema.js";
 import { startModelServer } from "../../model/server.js";
@@ -25,7 +25,17 @@ function loadScript(file: string): Script {
   return parseScriptText(text, file);
 }
 
-export async function serveModel(options: { port?: string; script?: string }): Promise<void> {
+/**
+ * Writes the address to `path` once the server listens: written to a temporary name and renamed,
+ * so a script polling for the file never reads half a line.
+ */
+function writeUrlFile(path: string, url: string): void {
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${url}\n`, { mode: 0o600 });
+  renameSync(tmp, path);
+}
+
+export async function serveModel(options: { port?: string; script?: string; urlFile?: string }): Promise<void> {
   let script: Script | undefined;
   let port: number;
   try {
@@ -39,11 +49,23 @@ export async function serveModel(options: { port?: string; script?: string }): P
   const server = await startModelServer({
     port,
     ...(script ? { script } : {}),
+    ...(process.env.HMUX_MODEL_TOKEN ? { token: process.env.HMUX_MODEL_TOKEN } : {}),
     log: (line) => process.stderr.write(`${line}\n`),
   });
   process.stdout.write(`${server.url}\n`);
+  if (options.urlFile !== undefined) {
+    try {
+      writeUrlFile(options.urlFile, server.url);
+    } catch (err) {
+      process.stderr.write(`hmux model serve: --url-file ${options.urlFile}: ${(err as Error).message}\n`);
+      await server.close();
+      process.exitCode = 2;
+      return;
+    }
+  }
   process.stderr.write(
-    `hmux model: serving ${options.script ? `script ${options.script}` : "the built-in demo script"}; request log at ${server.url}/_hmux/requests; Ctrl-C stops\n`,
+    `hmux model: serving ${options.script ? `script ${options.script}` : "the built-in demo script"}; Ctrl-C stops\n` +
+      `hmux model: request log: curl -H 'Authorization: Bearer ${server.token}' ${server.url}/_hmux/requests (HMUX_MODEL_TOKEN sets the token)\n`,
   );
   await new Promise<void>((resolve) => {
     const stop = () => {
@@ -56,7 +78,9 @@ export async function serveModel(options: { port?: string; script?: string }): P
 
 const SERVE_HELP = `
 Routes: POST /v1/messages (Anthropic), POST /v1/responses (OpenAI Responses),
-POST /v1/chat/completions, GET /v1/models; GET /_hmux/requests is the request log.
+POST /v1/chat/completions, GET /v1/models; GET /_hmux/requests is the request log (credential
+headers redacted), served only with "Authorization: Bearer <token>": the token is printed on stderr
+at start, or set it with HMUX_MODEL_TOKEN.
 
 Script (JSON): {"rules":[{"name":"…","match":{"contains"|"regex"|"assistantSaid":…},
   "replies":[{"text":[…],"thinking":"…","tools":[{"tool":"shell","command":"ls"}],
@@ -80,6 +104,10 @@ export function register(program: Command): void {
     .description("serve the scripted model; prints http://127.0.0.1:PORT as the first line")
     .option("--port <n>", "port on 127.0.0.1 (0: any free port)", "0")
     .option("--script <file>", "a JSON script (default: the built-in demo script)")
+    .option(
+      "--url-file <path>",
+      "also write the address to this file once listening (for a server run in the background)",
+    )
     .addHelpText("after", SERVE_HELP)
-    .action(async (opts: { port?: string; script?: string }) => serveModel(opts));
+    .action(async (opts: { port?: string; script?: string; urlFile?: string }) => serveModel(opts));
 }

@@ -229,19 +229,40 @@ describe("scripted model server", () => {
     expect(await (await fetch(`${s.url}/v1/models`)).json()).toMatchObject({ data: [{ id: "hmux-model" }] });
   });
 
+  it("the request log is served only with the server's token, and never shows a credential", async () => {
+    const s = await start();
+    await postJson(`${s.url}/v1/messages`, anthropicBody("x"), {
+      "x-api-key": "sk-ant-secret-1",
+      authorization: "Bearer sk-secret-2",
+    });
+    expect((await fetch(`${s.url}/_hmux/requests`)).status).toBe(401);
+    expect((await fetch(`${s.url}/_hmux/requests`, { headers: { authorization: "Bearer wrong" } })).status).toBe(401);
+    expect((await fetch(`${s.url}/_hmux/requests`, { method: "DELETE" })).status).toBe(401);
+    expect(s.requests()).toHaveLength(1);
+    const res = await fetch(`${s.url}/_hmux/requests`, { headers: { authorization: `Bearer ${s.token}` } });
+    const text = await res.text();
+    expect(res.status).toBe(200);
+    expect(text).not.toContain("secret");
+    expect(JSON.parse(text)[0].headers).toMatchObject({
+      "x-api-key": "[redacted]",
+      authorization: "Bearer [redacted]",
+    });
+  });
+
   it("GET /_hmux/requests returns the log with rule, reply and headers; DELETE clears it", async () => {
     const s = await start();
     await streamOf(`${s.url}/v1/messages`, anthropicBody("[[say:hi]]"));
     await postJson(`${s.url}/v1/messages`, anthropicBody("x"), { "x-api-key": "dummy" });
-    const log = (await (await fetch(`${s.url}/_hmux/requests`)).json()) as any[];
+    const auth = { headers: { authorization: `Bearer ${s.token}` } };
+    const log = (await (await fetch(`${s.url}/_hmux/requests`, auth)).json()) as any[];
     expect(log.map((r) => [r.method, r.path, r.rule, r.replyIndex])).toEqual([
       ["POST", "/v1/messages", "markers", 0],
       ["POST", "/v1/messages", "demo", 0],
     ]);
-    expect(log[1].headers["x-api-key"]).toBe("dummy");
-    const slim = (await (await fetch(`${s.url}/_hmux/requests?bodies=0`)).json()) as any[];
+    expect(log[1].headers["x-api-key"]).toBe("[redacted]");
+    const slim = (await (await fetch(`${s.url}/_hmux/requests?bodies=0`, auth)).json()) as any[];
     expect(slim.map((r) => "body" in r)).toEqual([false, false]);
-    await fetch(`${s.url}/_hmux/requests`, { method: "DELETE" });
+    await fetch(`${s.url}/_hmux/requests`, { method: "DELETE", ...auth });
     expect(s.requests()).toEqual([]);
   });
 
