@@ -13,7 +13,7 @@ import type { PlanContext, PlannedInvocation, RenderedOptions, TurnRequest } fro
 import { SANDBOX_MODES, validateEndpoint, validateInteger } from "../../core/argv/validate.js";
 import { ALL_DESCRIPTORS } from "../descriptors.js";
 import { descriptor } from "./descriptor.js";
-import { codexTurnEndpoint } from "./endpoint.js";
+import { CODEX_NO_SHELL_SNAPSHOT, codexTurnEndpoint } from "./endpoint.js";
 
 const MAX_CONTEXT_WINDOW = 272_000;
 
@@ -76,6 +76,7 @@ function render(ctx: PlanContext): RenderedOptions {
   const memory = descriptor.memory.value;
   if (o.memory === false && memory.kind === "argv-disable") flags.push(...memory.argv);
   if (o.systemPrompt !== undefined) flags.push(...configOverride("instructions", o.systemPrompt));
+  if (request.stateDir !== undefined) flags.push(...CODEX_NO_SHELL_SNAPSHOT);
   return { flags, env, files: [], dirs: [] };
 }
 

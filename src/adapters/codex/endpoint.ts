@@ -55,6 +55,13 @@ export function codexEndpointWiring(input: CodexEndpointInput): CodexEndpointWir
   return { overrides, env: { [CODEX_ENDPOINT_KEY_ENV]: key ?? PLACEHOLDER_KEY } };
 }
 
+/**
+ * In an isolated HOME codex must not write shell snapshots: a snapshot (shell_snapshots/*.sh)
+ * holds the caller's whole environment, every key and token in it, in plain text, and an
+ * isolated dir kept for --resume would keep them. `codex features list` shows the flag.
+ */
+export const CODEX_NO_SHELL_SNAPSHOT: readonly string[] = configOverride("features.shell_snapshot", false);
+
 /** No update check, analytics or plugin lookup: the calls codex makes beside the model's. */
 export const CODEX_QUIET_OVERRIDES: readonly string[] = [
   ...configOverride("check_for_update_on_startup", false),

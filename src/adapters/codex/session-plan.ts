@@ -8,7 +8,7 @@ import { validateEndpoint } from "../../core/argv/validate.js";
 import type { SpawnRequest } from "../../core/exec/ports.js";
 import type { SessionFile, SessionRequest } from "../../core/exec/session-plan-types.js";
 import { descriptor } from "./descriptor.js";
-import { CODEX_QUIET_OVERRIDES, codexEndpointWiring } from "./endpoint.js";
+import { CODEX_NO_SHELL_SNAPSHOT, CODEX_QUIET_OVERRIDES, codexEndpointWiring } from "./endpoint.js";
 
 export { CODEX_ENDPOINT_PROVIDER } from "./endpoint.js";
 
@@ -41,6 +41,7 @@ export function planCodexSession(request: SessionRequest): CodexSessionPlan {
   }
   if (model) argv.push(...configOverride("model", model));
   if (request.effort) argv.push(...configOverride("model_reasoning_effort", request.effort));
+  if (request.isolate) argv.push(...CODEX_NO_SHELL_SNAPSHOT);
   // CODEX_HOME must exist before codex starts.
   const files: SessionFile[] = request.isolate ? [{ path: `${request.stateDir}/home/.codex/.keep`, content: "" }] : [];
   return { spawn: { argv, cwd: request.cwd, env, stdin: "pipe" }, files };
