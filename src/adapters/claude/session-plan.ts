@@ -4,9 +4,11 @@
  * plus the four variables that keep claude off every other host (traced: no other connect;
  * docs/harness-facts.md#claude-endpoint).
  */
+
 import type { SpawnRequest } from "../../core/exec/ports.js";
 import type { SessionFile, SessionRequest } from "../../core/exec/session-plan-types.js";
 import { descriptor } from "./descriptor.js";
+import { endpointKey } from "./endpoint.js";
 
 /** claude adopts a caller's id for a fresh session, in the shape its resume ids have (a UUID). */
 const SESSION_ID_FLAG = "--session-id";
@@ -47,7 +49,8 @@ export function planClaudeSession(request: SessionRequest): ClaudeSessionPlan {
   }
   if (request.endpoint) {
     env.ANTHROPIC_BASE_URL = request.endpoint.replace(/\/v1\/?$/, "");
-    env.ANTHROPIC_API_KEY = env.ANTHROPIC_API_KEY ?? "hmux-scripted-model";
+    // Never the caller's own ANTHROPIC_API_KEY: only a key named for the endpoint goes to it.
+    env.ANTHROPIC_API_KEY = endpointKey(request.env) ?? "hmux-scripted-model";
     env.CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC = "1";
     env.DISABLE_AUTOUPDATER = "1";
     env.DISABLE_TELEMETRY = "1";

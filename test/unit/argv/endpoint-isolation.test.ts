@@ -2,7 +2,9 @@
  * --endpoint points each harness at a compatible server its own way (docs/harness-facts.md: claude-endpoint, codex-endpoint, pi-endpoint) and
  * --isolate moves HOME and every config dir under the per-session state dir.
  */
+
 import { describe, expect, it } from "vitest";
+import { planClaudeSession } from "../../../src/adapters/claude/session-plan.js";
 import { planners } from "../../../src/adapters/planners.js";
 import type { TurnRequest } from "../../../src/core/argv/types.js";
 import type { TurnOptions } from "../../../src/core/options/types.js";
@@ -37,8 +39,32 @@ describe("endpoint routing", () => {
       DISABLE_ERROR_REPORTING: "1",
       CLAUDE_CODE_MAX_RETRIES: "1",
     });
-    const withKey = plan("claude", { endpoint: URL_ }, { host: { env: { ANTHROPIC_API_KEY: "sk-real" } } });
-    expect(withKey.env.ANTHROPIC_API_KEY).toBe("sk-real");
+    const named = plan("claude", { endpoint: URL_ }, { host: { env: { HMUX_ENDPOINT_API_KEY: "gw-key" } } });
+    expect(named.env.ANTHROPIC_API_KEY).toBe("gw-key");
+  });
+
+  it("claude: the caller's own ANTHROPIC_API_KEY never goes to a custom endpoint", () => {
+    const vendor = plan("claude", { endpoint: URL_ }, { host: { env: { ANTHROPIC_API_KEY: "sk-ant-real" } } });
+    expect(vendor.env.ANTHROPIC_API_KEY).toBe("dummy");
+    const session = planClaudeSession({
+      sessionId: "s1",
+      cwd: "/w",
+      env: { ANTHROPIC_API_KEY: "sk-ant-real", PATH: "/bin" },
+      stateDir: "/tmp/hmux-s1",
+      isolate: false,
+      endpoint: URL_,
+    });
+    expect(session.spawn.env?.ANTHROPIC_API_KEY).not.toBe("sk-ant-real");
+    expect(session.spawn.env?.PATH).toBe("/bin");
+    const named = planClaudeSession({
+      sessionId: "s1",
+      cwd: "/w",
+      env: { ANTHROPIC_API_KEY: "sk-ant-real", HMUX_ENDPOINT_API_KEY: "gw-key" },
+      stateDir: "/tmp/hmux-s1",
+      isolate: false,
+      endpoint: URL_,
+    });
+    expect(named.spawn.env?.ANTHROPIC_API_KEY).toBe("gw-key");
   });
 
   it("claude: with an endpoint any clean model id passes (a gateway names its own models)", () => {
