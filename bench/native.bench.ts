@@ -5,6 +5,7 @@
  * < 300 MB). Numbers are printed, never asserted. HMUX_BENCH_NATIVE_BYTES overrides the size.
  */
 import { PassThrough, Writable } from "node:stream";
+import { interruptKeyOf } from "../src/native/native-plan.js";
 
 function fakeTerminal(columns: number, rows: number): { stdout: NodeJS.WriteStream; stdin: NodeJS.ReadStream } {
   const out = new Writable({ write: (_c, _e, cb) => cb() }) as unknown as NodeJS.WriteStream & {
@@ -49,7 +50,13 @@ export async function run(log: (line: string) => void = console.log): Promise<Na
     rows: 41,
     spawn: spawnPty,
   });
-  const port = new NativeSessionPort({ kind: "shell", terminal, hooks: false, label: "flood" });
+  const port = new NativeSessionPort({
+    kind: "shell",
+    interruptKey: interruptKeyOf("shell"),
+    terminal,
+    hooks: false,
+    label: "flood",
+  });
   let inkFrames = 0;
   let renderMs = 0;
   let measuring = false;

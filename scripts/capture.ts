@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { PINNED_VERSIONS } from "../src/adapters/pinned-versions.js";
+import { builtinRegistry } from "../src/adapters/registry.js";
 import { startModelServer } from "../src/model/server.js";
 import { isolate, killAll, type LiveHarness, REPO_ROOT, runCli, turnArgs } from "../test/live/helpers/isolated-cli.js";
 
@@ -76,10 +76,10 @@ async function checkVersion(harness: LiveHarness): Promise<string | null> {
   try {
     const result = await runCli(harness, ["--version"], run, 30_000);
     const seen = `${result.lines.join(" ")} ${result.stderr}`;
-    const pinned = PINNED_VERSIONS[harness].version;
+    const pinned = builtinRegistry.get(harness).pinned.version;
     return seen.includes(pinned)
       ? null
-      : `${harness}: installed binary reports "${seen.trim().slice(0, 120)}", pinned is ${pinned} (src/adapters/pinned-versions.ts); run npm ci`;
+      : `${harness}: installed binary reports "${seen.trim().slice(0, 120)}", pinned is ${pinned} (src/adapters/${harness}/pinned.ts); run npm ci`;
   } finally {
     run.cleanup();
   }
@@ -119,8 +119,8 @@ async function main(): Promise<void> {
     }
     const manifest = {
       harness,
-      version: PINNED_VERSIONS[harness].version,
-      npmPackage: PINNED_VERSIONS[harness].npmPackage,
+      version: builtinRegistry.get(harness).pinned.version,
+      npmPackage: builtinRegistry.get(harness).binary.npmPackage,
       capturedAt: new Date().toISOString(),
       cases: entries,
     };

@@ -1,66 +1,117 @@
 /**
- * The five harnesses, each composed from its own files: descriptor (facts), argv (planTurn)
- * and decode (createDecoder). Everything outside src/adapters reaches a harness through here.
+ * The registry: the only table keyed by harness. It is a value, built from harness modules
+ * (the built-in five, plus any a caller adds), and everything per-harness elsewhere is read
+ * from it: the names the CLI accepts, the descriptors refusals quote, pinned versions, binary
+ * facts, session and native-pane support. Registering checks each module's facts (zod) and
+ * binds its planner to every registered descriptor.
  */
 import type { TurnRequest } from "../core/argv/types.js";
-import { type MatcherSet, withExtras } from "../core/classify.js";
+import { type HarnessToolRules, toolRulesOf } from "../core/config/tool-names.js";
 import type { HarnessDescriptor } from "../core/descriptor.js";
-import { HARNESS_NAMES, type HarnessName, isHarnessName } from "../core/harness-names.js";
 import { RefusalError } from "../core/refusal.js";
-import { createDecoder as claudeDecoder } from "./claude/decode.js";
-import { CLAUDE_MATCHERS } from "./claude/decode-matchers.js";
-import { descriptor as claudeDescriptor } from "./claude/descriptor.js";
-import { CODEX_MATCHERS, createDecoder as codexDecoder } from "./codex/decode.js";
-import { descriptor as codexDescriptor } from "./codex/descriptor.js";
-import { CURSOR_MATCHERS, createDecoder as cursorDecoder } from "./cursor/decode.js";
-import { descriptor as cursorDescriptor } from "./cursor/descriptor.js";
-import { createDecoder as museDecoder } from "./muse/decode.js";
-import { descriptor as museDescriptor } from "./muse/descriptor.js";
-import { PI_MATCHERS, createDecoder as piDecoder } from "./pi/decode.js";
-import { descriptor as piDescriptor } from "./pi/descriptor.js";
-import { planners } from "./planners.js";
-import type { HarnessAdapter } from "./types.js";
+import { type HarnessAdapter, type HarnessModule, harnessModuleFactsSchema } from "./adapter.js";
+import { claude } from "./claude/adapter.js";
+import { codex } from "./codex/adapter.js";
+import { cursor } from "./cursor/adapter.js";
+import { muse } from "./muse/adapter.js";
+import { pi } from "./pi/adapter.js";
 
-function compose(
-  descriptor: HarnessDescriptor,
-  createDecoder: HarnessAdapter["createDecoder"],
-  matchers: MatcherSet,
-): HarnessAdapter {
-  const name = descriptor.name;
+/** The harnesses hmux ships, in the order every listing shows them. */
+export const BUILTIN_HARNESSES: readonly HarnessModule[] = Object.freeze([claude, codex, pi, muse, cursor]);
+
+export interface HarnessRegistry {
+  /** Registered names, in registration order. */
+  readonly names: readonly string[];
+  readonly adapters: readonly HarnessAdapter[];
+  readonly descriptors: readonly HarnessDescriptor[];
+  /** What a config's toolMap may hold, per harness. */
+  readonly toolRules: readonly HarnessToolRules[];
+  /** The adapter, or undefined for a name that is not registered. */
+  find(name: string): HarnessAdapter | undefined;
+  /** The adapter of a name the caller already checked; an unknown name is a programming error. */
+  get(name: string): HarnessAdapter;
+  /** A name from a user, or a refusal naming the ones that exist. */
+  require(name: string): HarnessAdapter;
+}
+
+export class HarnessRegistrationError extends Error {}
+
+function checkModule(module: HarnessModule, seen: ReadonlySet<string>): void {
+  const parsed = harnessModuleFactsSchema.safeParse(module);
+  if (!parsed.success) {
+    const where = typeof module.name === "string" ? module.name : "(unnamed)";
+    throw new HarnessRegistrationError(`harness ${where}: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
+  }
+  if (seen.has(module.name)) throw new HarnessRegistrationError(`harness ${module.name} is registered twice`);
+  if (module.descriptor.name !== module.name)
+    throw new HarnessRegistrationError(`harness ${module.name}: its descriptor is named ${module.descriptor.name}`);
+}
+
+/** A refusal hint for a near miss, naming the harnesses whose binary is not their name. */
+function unknownHint(name: string, adapters: readonly HarnessAdapter[], names: readonly string[]): string {
+  const near = names.find((h) => h.startsWith(name.slice(0, 2).toLowerCase()));
+  if (!near) return `pick one of ${names.join(", ")}`;
+  const renamed = adapters
+    .filter((a) => a.descriptor.binary.value !== a.name)
+    .map((a) => `${a.descriptor.displayName} is "${a.name}", binary ${a.descriptor.binary.value}`);
+  return `did you mean ${near}?${renamed.length > 0 ? ` (${renamed.join("; ")})` : ""}`;
+}
+
+export function createRegistry(modules: readonly HarnessModule[]): HarnessRegistry {
+  const seen = new Set<string>();
+  for (const module of modules) {
+    checkModule(module, seen);
+    seen.add(module.name);
+  }
+  const descriptors = Object.freeze(modules.map((m) => m.descriptor));
+  const adapters = Object.freeze(
+    modules.map(
+      (m): HarnessAdapter =>
+        Object.freeze({ ...m, planTurn: (request: TurnRequest) => m.planTurn(request, descriptors) }),
+    ),
+  );
+  const byName = new Map(adapters.map((a) => [a.name, a]));
+  const names = Object.freeze(adapters.map((a) => a.name));
   return Object.freeze({
-    name,
-    descriptor,
-    matchers,
-    createDecoder,
-    planTurn: (input: TurnRequest) => planners[name](input),
+    names,
+    adapters,
+    descriptors,
+    toolRules: Object.freeze(descriptors.map(toolRulesOf)),
+    find: (name: string) => byName.get(name),
+    get(name: string): HarnessAdapter {
+      const adapter = byName.get(name);
+      if (!adapter) throw new Error(`harness ${name} is not registered (registered: ${names.join(", ")})`);
+      return adapter;
+    },
+    require(name: string): HarnessAdapter {
+      const adapter = byName.get(name);
+      if (adapter) return adapter;
+      throw new RefusalError(`unknown harness ${JSON.stringify(name)}; hmux knows ${names.join(", ")}`, {
+        issue: "unknown-harness",
+        supported: names,
+        hint: unknownHint(name, adapters, names),
+      });
+    },
   });
 }
 
-const ADAPTERS: Readonly<Record<HarnessName, HarnessAdapter>> = Object.freeze({
-  claude: compose(claudeDescriptor, claudeDecoder, withExtras(CLAUDE_MATCHERS)),
-  codex: compose(codexDescriptor, codexDecoder, withExtras(CODEX_MATCHERS)),
-  pi: compose(piDescriptor, piDecoder, withExtras(PI_MATCHERS)),
-  muse: compose(museDescriptor, museDecoder, withExtras()),
-  cursor: compose(cursorDescriptor, cursorDecoder, withExtras(CURSOR_MATCHERS)),
-});
+/** The built-in harnesses and any extra ones (a test's fake CLI, a plugin). */
+export function registryWith(extra: readonly HarnessModule[] = []): HarnessRegistry {
+  return createRegistry([...BUILTIN_HARNESSES, ...extra]);
+}
 
-export function adapterFor(harness: HarnessName): HarnessAdapter {
-  return ADAPTERS[harness];
+/** The registry of the built-in harnesses, for callers not yet handed one. */
+export const builtinRegistry: HarnessRegistry = registryWith();
+
+export function adapterFor(harness: string): HarnessAdapter {
+  return builtinRegistry.get(harness);
 }
 
 export function allAdapters(): readonly HarnessAdapter[] {
-  return HARNESS_NAMES.map((h) => ADAPTERS[h]);
+  return builtinRegistry.adapters;
 }
 
 /** A harness name from the command line, or a refusal naming the ones that exist. */
 export function requireHarness(name: string): HarnessAdapter {
-  if (isHarnessName(name)) return ADAPTERS[name];
-  const near = HARNESS_NAMES.find((h) => h.startsWith(name.slice(0, 2).toLowerCase()));
-  throw new RefusalError(`unknown harness ${JSON.stringify(name)}; hmux knows ${HARNESS_NAMES.join(", ")}`, {
-    issue: "unknown-harness",
-    supported: HARNESS_NAMES,
-    hint: near
-      ? `did you mean ${near}? (Cursor CLI is "cursor", binary agent)`
-      : `pick one of ${HARNESS_NAMES.join(", ")}`,
-  });
+  return builtinRegistry.require(name);
 }

@@ -1,5 +1,6 @@
 /** The node:fs reader behind the core's loadConfigTiers (the core only locates, parses and resolves). */
 import { existsSync, readFileSync } from "node:fs";
+import { builtinRegistry } from "../adapters/registry.js";
 import { type LoadedConfigs, loadConfigTiers } from "../core/config/load.js";
 
 /** Throws ConfigError (naming file and key) on a bad file: config parsing is hard-fail. */
@@ -8,5 +9,6 @@ export function loadConfigFiles(cwd: string, env: Readonly<Record<string, string
     env: { XDG_CONFIG_HOME: env.XDG_CONFIG_HOME, HOME: env.HOME },
     cwd,
     reader: { exists: existsSync, readText: (path) => readFileSync(path, "utf8") },
+    harnesses: builtinRegistry.toolRules,
   });
 }

@@ -4,7 +4,7 @@
  * where its isolated state lives.
  */
 import { existsSync, statSync } from "node:fs";
-import { allAdapters, requireHarness } from "../adapters/registry.js";
+import { builtinRegistry, type HarnessRegistry } from "../adapters/registry.js";
 import type { LaunchPorts } from "../core/launch/types.js";
 import { resolveBinary } from "../spawn/binaries.js";
 import { loadConfigFiles } from "./config-files.js";
@@ -12,13 +12,16 @@ import { loadConfigFiles } from "./config-files.js";
 /** Everything but the state dir, which each entry point places (and creates) its own way. */
 export type SharedLaunchPorts = Omit<LaunchPorts, "stateDir">;
 
-export function realLaunchPorts(env: Readonly<Record<string, string | undefined>>): SharedLaunchPorts {
+export function realLaunchPorts(
+  env: Readonly<Record<string, string | undefined>>,
+  registry: HarnessRegistry = builtinRegistry,
+): SharedLaunchPorts {
   return {
-    harness: requireHarness,
-    harnesses: allAdapters,
+    harness: (name) => registry.require(name),
+    harnesses: () => registry.adapters,
     isDirectory: (path) => existsSync(path) && statSync(path).isDirectory(),
     configFiles: (cwd) => loadConfigFiles(cwd, env),
-    binary: (harness) => resolveBinary(harness, { env }),
+    binary: (harness) => resolveBinary(registry.get(harness), { env }),
     host: { isRoot: process.getuid?.() === 0, env },
   };
 }

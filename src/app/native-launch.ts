@@ -15,7 +15,7 @@ import type { BinaryLookup, LaunchBinary, LaunchPlan, LaunchRequest } from "../c
 import type { HookServer } from "../native/hooks/hook-server.js";
 import { NativeLaunchError } from "../native/launch.js";
 import type { NativeKind } from "../native/native-plan.js";
-import { planNative } from "../native/native-plan.js";
+import { interruptKeyOf, planNative } from "../native/native-plan.js";
 import { NativeTerminal } from "../native/native-terminal.js";
 import { spawnPty } from "../spawn/native-pty.js";
 import { NativeSessionPort } from "../ui/native/native-port.js";
@@ -144,6 +144,7 @@ export async function launchNative(
     kind: request.kind,
     terminal,
     hooks: native.hooks,
+    interruptKey: interruptKeyOf(request.kind),
     label: request.label,
     cwd,
     model,

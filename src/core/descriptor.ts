@@ -140,6 +140,8 @@ export interface ToolVocabulary {
   readonly builtins: readonly string[];
   readonly includeFlag: string | null;
   readonly excludeFlag: string | null;
+  /** With selection "categories": the canonical tools its categories cover (all a toolMap may name). */
+  readonly categoryTools?: readonly CanonicalTool[];
 }
 
 export interface LimitMatcher extends PatternSpec {

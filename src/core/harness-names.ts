@@ -1,5 +1,6 @@
-export const HARNESS_NAMES = ["claude", "codex", "pi", "muse", "cursor"] as const;
-export type HarnessName = (typeof HARNESS_NAMES)[number];
-export function isHarnessName(value: string): value is HarnessName {
-  return (HARNESS_NAMES as readonly string[]).includes(value);
-}
+/**
+ * A harness's name, as the core carries it. Which names exist is decided by the registry
+ * (src/adapters/registry.ts), and a name from outside is checked against it at the boundary,
+ * so the core holds no list of harnesses and compares no harness name.
+ */
+export type HarnessName = string;

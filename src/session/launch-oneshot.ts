@@ -1,37 +1,25 @@
 /**
- * Sessions on harnesses with one process per turn (muse exec --json, cursor agent -p): each
+ * Sessions on harnesses with one process per turn (the adapter's session kind
+ * "turn-per-process", e.g. muse exec --json): each
  * turn is the adapter's own planTurn with the harness session id the previous turn announced,
  * run by the core's one-shot session runtime over the real pipe spawner. A configuration the
  * adapter refuses (an endpoint, an effort cursor cannot express, a resume id of the wrong
  * shape) is refused here, before anything is spawned.
  */
 
-import { adapterFor } from "../adapters/registry.js";
+import type { HarnessAdapter } from "../adapters/adapter.js";
 import type { ChannelId } from "../core/control/machine-types.js";
 import type { OneShotSessionPlan, OneShotTurnInput, OneShotTurnRequest } from "../core/exec/oneshot-session-types.js";
 import type { SessionRequest } from "../core/exec/session-plan-types.js";
-import type { HarnessName } from "../core/harness-names.js";
 import type { TurnOptions } from "../core/options/types.js";
 import { composePrompt } from "../core/question.js";
-
-export const ONESHOT_SESSION_HARNESSES = ["muse", "cursor"] as const satisfies readonly HarnessName[];
-export type OneShotHarness = (typeof ONESHOT_SESSION_HARNESSES)[number];
-
-export const ONESHOT_CHANNELS: Readonly<Record<OneShotHarness, ChannelId>> = {
-  muse: "muse-oneshot",
-  cursor: "cursor-oneshot",
-};
 
 /** A user waiting on an interrupt: 2 s from TERM to KILL, as `hmux run` does on Ctrl-C. */
 const KILL_GRACE_MS = 2_000;
 
-export function isOneShotHarness(harness: HarnessName): harness is OneShotHarness {
-  return (ONESHOT_SESSION_HARNESSES as readonly string[]).includes(harness);
-}
-
 /** A session request (the same fields every session plan takes), for a one-process-per-turn harness. */
 export interface OneShotLaunch extends Omit<SessionRequest, "binary" | "decisionBudgetMs"> {
-  readonly harness: OneShotHarness;
+  readonly adapter: HarnessAdapter;
   /** The resolved executable and any prefix arguments (a node script for a wrapper). */
   readonly binary?: readonly string[];
   readonly escalateQuestions: boolean;
@@ -41,7 +29,10 @@ export type OneShotPlanBase = Pick<OneShotSessionPlan, "channel" | "turn" | "res
 
 /** The per-turn planner for the runtime; throws the adapter's RefusalError when the configuration cannot run at all. */
 export function planOneShotSession(launch: OneShotLaunch): OneShotPlanBase {
-  const adapter = adapterFor(launch.harness);
+  const { adapter } = launch;
+  if (adapter.session?.kind !== "turn-per-process")
+    throw new Error(`${adapter.name} does not run its sessions one process per turn`);
+  const channel = adapter.session.channel as ChannelId;
   const options: TurnOptions = {
     ...(launch.model ? { model: launch.model } : {}),
     ...(launch.effort ? { effort: launch.effort } : {}),
@@ -65,7 +56,7 @@ export function planOneShotSession(launch: OneShotLaunch): OneShotPlanBase {
   planFor({ prompt: composePrompt("hmux session check", "turn"), ...(launch.resume ? { resume: launch.resume } : {}) });
   const [executable, ...prefix] = launch.binary ?? [];
   const turn = (input: OneShotTurnInput): OneShotTurnRequest => ({
-    harness: launch.harness,
+    harness: adapter.name,
     plan: () => planFor(input),
     createDecoder: () => adapter.createDecoder(input.resume !== undefined ? { requestedSessionId: input.resume } : {}),
     ...(executable !== undefined ? { executable, executablePrefix: prefix } : {}),
@@ -74,5 +65,5 @@ export function planOneShotSession(launch: OneShotLaunch): OneShotPlanBase {
     killGraceMs: KILL_GRACE_MS,
     matchers: adapter.matchers,
   });
-  return { channel: ONESHOT_CHANNELS[launch.harness], turn, ...(launch.resume ? { resume: launch.resume } : {}) };
+  return { channel, turn, ...(launch.resume ? { resume: launch.resume } : {}) };
 }

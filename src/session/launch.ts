@@ -7,14 +7,8 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { createDecoder as createClaudeDecoder } from "../adapters/claude/decode.js";
-import { ClaudeSessionBridge } from "../adapters/claude/session-bridge.js";
-import { planClaudeSession } from "../adapters/claude/session-plan.js";
-import { CodexSessionBridge } from "../adapters/codex/session-bridge.js";
-import { planCodexSession } from "../adapters/codex/session-plan.js";
-import { createDecoder as createPiDecoder } from "../adapters/pi/decode.js";
-import { PiSessionBridge } from "../adapters/pi/session-bridge.js";
-import { planPiSession } from "../adapters/pi/session-plan.js";
+import type { HarnessAdapter, ProcessSession } from "../adapters/adapter.js";
+import { builtinRegistry, type HarnessRegistry } from "../adapters/registry.js";
 import type { SessionEvent } from "../core/control/types.js";
 import { createOneShotSession } from "../core/exec/oneshot-session.js";
 import type { OneShotSessionPlan } from "../core/exec/oneshot-session-types.js";
@@ -27,20 +21,25 @@ import type { HarnessName } from "../core/harness-names.js";
 import { RefusalError } from "../core/refusal.js";
 import { listenControlSocket } from "./control-socket.js";
 import { JournalWriter, journalPath } from "./journal.js";
-import {
-  isOneShotHarness,
-  ONESHOT_SESSION_HARNESSES,
-  type OneShotHarness,
-  planOneShotSession,
-} from "./launch-oneshot.js";
+import { planOneShotSession } from "./launch-oneshot.js";
 
 /** Harnesses with one process for a whole session (a bridge each); the TUI's panes drive these. */
-export const SESSION_HARNESSES = ["claude", "codex", "pi"] as const satisfies readonly HarnessName[];
+export function processSessionHarnesses(registry: HarnessRegistry = builtinRegistry): string[] {
+  return registry.adapters.filter((a) => a.session?.kind === "process").map((a) => a.name);
+}
+
 /** Every harness `hmux session` runs: the process sessions, then the one-shot ones (a process per turn). */
-export const ALL_SESSION_HARNESSES = [...SESSION_HARNESSES, ...ONESHOT_SESSION_HARNESSES] as const;
+export function sessionHarnesses(registry: HarnessRegistry = builtinRegistry): string[] {
+  return [
+    ...processSessionHarnesses(registry),
+    ...registry.adapters.filter((a) => a.session?.kind === "turn-per-process").map((a) => a.name),
+  ];
+}
 
 export interface LaunchOptions {
   readonly harness: HarnessName;
+  /** Where the harness is looked up; the built-in harnesses when absent. */
+  readonly registry?: HarnessRegistry;
   readonly sessionId?: string;
   readonly cwd: string;
   readonly env: Readonly<Record<string, string>>;
@@ -102,46 +101,22 @@ interface Planned {
   readonly bridge: SessionBridge;
 }
 
-function plan(harness: HarnessName, request: SessionRequest): Planned {
-  switch (harness) {
-    case "claude": {
-      const p = planClaudeSession(request);
-      return {
-        ...p,
-        bridge: new ClaudeSessionBridge(
-          createClaudeDecoder(
-            request.resume ? { requestedSessionId: request.resume } : { requestedSessionId: request.sessionId },
-          ),
-        ),
-      };
-    }
-    case "codex": {
-      const p = planCodexSession(request);
-      return {
-        ...p,
-        bridge: new CodexSessionBridge({
-          cwd: request.cwd,
-          ...(request.resume ? { resumeThreadId: request.resume } : {}),
-          ...(request.model ? { model: request.model } : {}),
-          ...(request.effort ? { effort: request.effort } : {}),
-        }),
-      };
-    }
-    case "pi": {
-      const p = planPiSession(request);
-      return { ...p, bridge: new PiSessionBridge(createPiDecoder()) };
-    }
-    default:
-      throw new RefusalError(
-        `${harness} has no multi-turn session channel: hmux runs it one turn at a time with resume (hmux run ${harness} --resume <id>)`,
-        {
-          issue: "no-session-mode",
-          harness,
-          supported: [...SESSION_HARNESSES],
-          hint: `hmux run ${harness} "<prompt>"`,
-        },
-      );
-  }
+function processSessionOf(adapter: HarnessAdapter, registry: HarnessRegistry): ProcessSession {
+  if (adapter.session?.kind === "process") return adapter.session;
+  const harness = adapter.name;
+  throw new RefusalError(
+    `${harness} has no multi-turn session channel: hmux runs it one turn at a time with resume (hmux run ${harness} --resume <id>)`,
+    {
+      issue: "no-session-mode",
+      harness,
+      supported: processSessionHarnesses(registry),
+      hint: `hmux run ${harness} "<prompt>"`,
+    },
+  );
+}
+
+function plan(session: ProcessSession, request: SessionRequest): Planned {
+  return { ...session.plan(request), bridge: session.createBridge(request) };
 }
 
 function classifierOf(policy: NonNullable<LaunchOptions["policy"]>): NonNullable<SessionPlan["classify"]> {
@@ -160,9 +135,12 @@ export function launchSession(options: LaunchOptions, ports: SessionPorts): Sess
   const sessionId = options.sessionId ?? randomUUID();
   const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), `hmux-${options.harness}-`));
   const origin = options.origin ?? (options.resume ? "resumed" : "fresh");
-  const create = isOneShotHarness(options.harness)
-    ? oneShotSession(options, options.harness, sessionId, stateDir, origin, ports)
-    : processSession(options, sessionId, stateDir, origin, ports);
+  const registry = options.registry ?? builtinRegistry;
+  const adapter = registry.require(options.harness);
+  const create =
+    adapter.session?.kind === "turn-per-process"
+      ? oneShotSession(options, adapter, sessionId, stateDir, origin, ports)
+      : processSession(options, processSessionOf(adapter, registry), sessionId, stateDir, origin, ports);
   const journal = options.journal
     ? new JournalWriter(
         journalPath(sessionId),
@@ -207,9 +185,10 @@ export function launchSession(options: LaunchOptions, ports: SessionPorts): Sess
 
 type Create = (record: ((event: SessionEvent) => void) | undefined) => SessionHandle;
 
-/** claude, codex, pi: one harness process for the whole session, driven through its bridge. */
+/** One harness process for the whole session, driven through its bridge. */
 function processSession(
   options: LaunchOptions,
+  session: ProcessSession,
   sessionId: string,
   stateDir: string,
   origin: "fresh" | "resumed",
@@ -228,7 +207,7 @@ function processSession(
     ...(options.decisionBudgetMs !== undefined ? { decisionBudgetMs: options.decisionBudgetMs } : {}),
     ...(options.stallMs !== undefined ? { stallSeconds: options.stallMs / 1000 } : {}),
   };
-  const planned = withBinary(plan(options.harness, request), options.binary);
+  const planned = withBinary(plan(session, request), options.binary);
   if (options.isolate) mkdirSync(`${stateDir}/home`, { recursive: true });
   for (const file of planned.files) {
     mkdirSync(dirname(file.path), { recursive: true });
@@ -253,10 +232,10 @@ function processSession(
     createSession(sessionPlan, { spawner: ports.spawner(), clock: ports.clock, ...(record ? { record } : {}) });
 }
 
-/** muse, cursor: one process per turn, each resuming the harness's own session (launch-oneshot.ts). */
+/** One process per turn, each resuming the harness's own session (launch-oneshot.ts). */
 function oneShotSession(
   options: LaunchOptions,
-  harness: OneShotHarness,
+  adapter: HarnessAdapter,
   sessionId: string,
   stateDir: string,
   origin: "fresh" | "resumed",
@@ -264,7 +243,7 @@ function oneShotSession(
 ): Create {
   const escalateQuestions = options.escalateQuestions ?? true;
   const base = planOneShotSession({
-    harness,
+    adapter,
     sessionId,
     cwd: options.cwd,
     env: options.env,
@@ -280,7 +259,7 @@ function oneShotSession(
   const oneShotPlan: OneShotSessionPlan = {
     ...base,
     sessionId,
-    harness,
+    harness: adapter.name,
     origin,
     escalateQuestions,
     approvals: options.approvals,

@@ -9,11 +9,12 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { builtinRegistry } from "../../src/adapters/registry.js";
 import { type ModelServer, startModelServer } from "../../src/model/server.js";
 import { resolveBinary } from "../../src/spawn/binaries.js";
 import { HAVE_TMUX, paneLines, ROOT, rail, sleep, TmuxScreen } from "./native-helpers.js";
 
-const HAVE_CLAUDE = resolveBinary("claude").ok;
+const HAVE_CLAUDE = resolveBinary(builtinRegistry.get("claude")).ok;
 
 /** The rail's entry for the claude pane: "1:claude·native <icon>". */
 function railIcon(screen: string): string | undefined {

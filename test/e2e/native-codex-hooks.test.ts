@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { builtinRegistry } from "../../src/adapters/registry.js";
 import { launchNative } from "../../src/app/native-launch.js";
 import type { SessionEvent } from "../../src/core/control/types.js";
 import { type ModelServer, startModelServer } from "../../src/model/server.js";
@@ -17,7 +18,7 @@ import { resolveBinary } from "../../src/spawn/binaries.js";
 import type { NativeSessionPort } from "../../src/ui/native/native-port.js";
 import { sleep } from "./native-helpers.js";
 
-const HAVE_CODEX = resolveBinary("codex").ok;
+const HAVE_CODEX = resolveBinary(builtinRegistry.get("codex")).ok;
 
 describe.skipIf(!HAVE_CODEX)("native codex pane: state from codex's hooks", () => {
   let dir: string;

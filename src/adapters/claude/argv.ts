@@ -4,12 +4,13 @@
  * and --tools are variadic and would swallow a following bare token, and `=` ends them
  * (probed on 2.1.197 and 2.1.332). The prompt sits after `--`, so no flag can ever consume it.
  */
+
 import { planWith } from "../../core/argv/plan.js";
 import { effortValue, modelFlags } from "../../core/argv/render-common.js";
 import { complementOf, nativeToolNames, readAccessNatives } from "../../core/argv/tool-selection.js";
 import type { PlanContext, PlannedInvocation, RenderedOptions, TurnRequest } from "../../core/argv/types.js";
 import { validateEndpoint } from "../../core/argv/validate.js";
-import { ALL_DESCRIPTORS } from "../descriptors.js";
+import type { HarnessDescriptor } from "../../core/descriptor.js";
 import { descriptor } from "./descriptor.js";
 import { claudeEndpointEnv } from "./endpoint.js";
 
@@ -83,6 +84,7 @@ function dedupe(flags: string[]): string[] {
   return out;
 }
 
-export function planTurn(request: TurnRequest): PlannedInvocation {
-  return planWith(descriptor, ALL_DESCRIPTORS, request, render);
+/** Pure: options → argv/env/files, refusing what the harness cannot express; peers name who can. */
+export function planTurn(request: TurnRequest, peers: readonly HarnessDescriptor[]): PlannedInvocation {
+  return planWith(descriptor, peers, request, render);
 }

@@ -27,18 +27,11 @@ import { classifyFailureText, limitFailure, type MatcherSet, mergeExtras, withEx
 import type { DecoderContext, JsonObject, StreamDecoder } from "../../core/decoder.js";
 import type { HarnessEvent, LimitCode } from "../../core/events.js";
 import { failure, failureEvent } from "../../core/failure.js";
-import {
-  arr,
-  canonicalTool,
-  contentText,
-  IdentityTracker,
-  num,
-  obj,
-  str,
-  textLineEvents,
-  unrecognized,
-} from "../decode-support.js";
-import { CLAUDE_CANONICAL_TOOLS, CLAUDE_DENIAL_PATTERNS, CLAUDE_MATCHERS } from "./decode-matchers.js";
+import { canonicalTool } from "../decoding/canonical-tool.js";
+import { IdentityTracker } from "../decoding/identity-tracker.js";
+import { arr, contentText, num, obj, str, unrecognized } from "../decoding/record-fields.js";
+import { textLineEvents } from "../decoding/text-line-events.js";
+import { CLAUDE_CANONICAL_TOOLS, CLAUDE_DENIAL_PATTERNS, CLAUDE_MATCHERS } from "./matchers.js";
 
 interface ApiErrorNotice {
   readonly error?: string;

@@ -8,11 +8,11 @@
  */
 import { defineDescriptor, evidence, optionFact } from "../../core/descriptor.js";
 import { fact } from "../../core/evidence.js";
-import { descriptorMatchers } from "../matcher-facts.js";
-import { PINNED_VERSIONS } from "../pinned-versions.js";
-import { CLAUDE_MATCHERS } from "./decode-matchers.js";
+import { descriptorMatchers } from "../descriptor-matchers.js";
+import { CLAUDE_MATCHERS } from "./matchers.js";
+import { pinned } from "./pinned.js";
 
-const V = PINNED_VERSIONS.claude.version;
+const V = pinned.version;
 /** The day every fact below that names V was re-checked on V (docs/harness-facts.md#claude-re-probe). */
 const REPROBED = "2026-12-01";
 const HELP = evidence(
@@ -208,7 +208,7 @@ export const descriptor = defineDescriptor({
     },
     INTERPLAY,
   ),
-  // One source: core/classify.ts SHARED_MATCHERS behind decode-matchers.ts CLAUDE_MATCHERS (matcher-facts.ts).
+  // One source: core/classify.ts SHARED_MATCHERS behind matchers.ts CLAUDE_MATCHERS (descriptor-matchers.ts).
   limitMatchers: fact(
     MATCHERS.limit,
     evidence(

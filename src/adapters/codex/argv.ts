@@ -5,13 +5,14 @@
  * parsed as a subcommand, and a leading '-' as a flag (probed on 0.171: `exec resume --last
  * -- "resume"` resumed the newest thread with that text as the prompt).
  */
+
 import { planWith } from "../../core/argv/plan.js";
 import { mutuallyExclusive, refusal } from "../../core/argv/refusals.js";
 import { effortValue, modelFlags } from "../../core/argv/render-common.js";
 import { configOverride } from "../../core/argv/toml.js";
 import type { PlanContext, PlannedInvocation, RenderedOptions, TurnRequest } from "../../core/argv/types.js";
 import { SANDBOX_MODES, validateEndpoint, validateInteger } from "../../core/argv/validate.js";
-import { ALL_DESCRIPTORS } from "../descriptors.js";
+import type { HarnessDescriptor } from "../../core/descriptor.js";
 import { descriptor } from "./descriptor.js";
 import { CODEX_NO_SHELL_SNAPSHOT, codexTurnEndpoint } from "./endpoint.js";
 
@@ -80,6 +81,7 @@ function render(ctx: PlanContext): RenderedOptions {
   return { flags, env, files: [], dirs: [] };
 }
 
-export function planTurn(request: TurnRequest): PlannedInvocation {
-  return planWith(descriptor, ALL_DESCRIPTORS, request, render);
+/** Pure: options → argv/env/files, refusing what the harness cannot express; peers name who can. */
+export function planTurn(request: TurnRequest, peers: readonly HarnessDescriptor[]): PlannedInvocation {
+  return planWith(descriptor, peers, request, render);
 }

@@ -24,7 +24,10 @@ import { classifyFailureText, type MatcherSet, mergeExtras, withExtras } from ".
 import type { DecoderContext, JsonObject, StreamDecoder } from "../../core/decoder.js";
 import type { FailureSummary, HarnessEvent } from "../../core/events.js";
 import { failure, failureEvent } from "../../core/failure.js";
-import { canonicalTool, IdentityTracker, num, obj, str, textLineEvents, unrecognized } from "../decode-support.js";
+import { canonicalTool } from "../decoding/canonical-tool.js";
+import { IdentityTracker } from "../decoding/identity-tracker.js";
+import { num, obj, str, unrecognized } from "../decoding/record-fields.js";
+import { textLineEvents } from "../decoding/text-line-events.js";
 import { CODEX_MATCHERS } from "./matchers.js";
 
 export { CODEX_MATCHERS } from "./matchers.js";

@@ -9,11 +9,11 @@
  */
 import { defineDescriptor, evidence, optionFact } from "../../core/descriptor.js";
 import { fact } from "../../core/evidence.js";
-import { descriptorMatchers } from "../matcher-facts.js";
-import { PINNED_VERSIONS } from "../pinned-versions.js";
+import { descriptorMatchers } from "../descriptor-matchers.js";
 import { CODEX_MATCHERS } from "./matchers.js";
+import { pinned } from "./pinned.js";
 
-const V = PINNED_VERSIONS.codex.version;
+const V = pinned.version;
 const HELP = evidence("help-text", "2026-11-29", V, "docs/harness-facts.md#codex-flags (codex --help, exec --help)");
 const RESUME_HELP = evidence(
   "probe",
@@ -140,7 +140,7 @@ export const descriptor = defineDescriptor({
     EFFORTS,
   ),
   tools: fact({ map: {}, selection: "none", builtins: [], includeFlag: null, excludeFlag: null }, SURFACE),
-  // One source: core/classify.ts SHARED_MATCHERS behind matchers.ts CODEX_MATCHERS (matcher-facts.ts).
+  // One source: core/classify.ts SHARED_MATCHERS behind matchers.ts CODEX_MATCHERS (descriptor-matchers.ts).
   limitMatchers: fact(MATCHERS.limit, evidence("research", "2026-11-29", V, "docs/harness-facts.md#shared-matchers")),
   authMatchers: fact(MATCHERS.auth, LIVE),
   autonomy: fact({ argv: ["--dangerously-bypass-approvals-and-sandbox"], rootEnv: {} }, HELP),

@@ -4,10 +4,11 @@
  * `agent -p --continue …`). Only --model and --force (autonomy) render; everything else
  * refuses with the nearest documented alternative until a real capture verifies more.
  */
+
 import { planWith } from "../../core/argv/plan.js";
 import { modelFlags } from "../../core/argv/render-common.js";
 import type { PlanContext, PlannedInvocation, RenderedOptions, TurnRequest } from "../../core/argv/types.js";
-import { ALL_DESCRIPTORS } from "../descriptors.js";
+import type { HarnessDescriptor } from "../../core/descriptor.js";
 import { descriptor } from "./descriptor.js";
 
 function render(ctx: PlanContext): RenderedOptions {
@@ -16,6 +17,7 @@ function render(ctx: PlanContext): RenderedOptions {
   return { flags, env: {}, files: [], dirs: [] };
 }
 
-export function planTurn(request: TurnRequest): PlannedInvocation {
-  return planWith(descriptor, ALL_DESCRIPTORS, request, render);
+/** Pure: options → argv/env/files, refusing what the harness cannot express; peers name who can. */
+export function planTurn(request: TurnRequest, peers: readonly HarnessDescriptor[]): PlannedInvocation {
+  return planWith(descriptor, peers, request, render);
 }

@@ -22,7 +22,10 @@ import { classifyFailureText, type MatcherSet, mergeExtras, withExtras } from ".
 import type { DecoderContext, JsonObject, StreamDecoder } from "../../core/decoder.js";
 import type { HarnessEvent } from "../../core/events.js";
 import { failure, failureEvent } from "../../core/failure.js";
-import { arr, canonicalTool, IdentityTracker, num, obj, str, textLineEvents, unrecognized } from "../decode-support.js";
+import { canonicalTool } from "../decoding/canonical-tool.js";
+import { IdentityTracker } from "../decoding/identity-tracker.js";
+import { arr, num, obj, str, unrecognized } from "../decoding/record-fields.js";
+import { textLineEvents } from "../decoding/text-line-events.js";
 import { CURSOR_MATCHERS } from "./matchers.js";
 
 export { CURSOR_MATCHERS } from "./matchers.js";

@@ -10,11 +10,11 @@
  */
 import { defineDescriptor, evidence, optionFact } from "../../core/descriptor.js";
 import { fact } from "../../core/evidence.js";
-import { descriptorMatchers } from "../matcher-facts.js";
-import { PINNED_VERSIONS } from "../pinned-versions.js";
+import { descriptorMatchers } from "../descriptor-matchers.js";
 import { CURSOR_MATCHERS } from "./matchers.js";
+import { pinned } from "./pinned.js";
 
-const V = PINNED_VERSIONS.cursor.version;
+const V = pinned.version;
 const OUTPUT = evidence("doc", "2026-11-29", V, "https://cursor.com/docs/cli/reference/output-format");
 const PARAMS = evidence("doc", "2026-11-29", V, "https://cursor.com/docs/cli/reference/parameters");
 const HEADLESS = evidence("doc", "2026-11-29", V, "https://cursor.com/docs/cli/headless");
@@ -79,7 +79,7 @@ export const descriptor = defineDescriptor({
   ),
   efforts: fact(null, PARAMS),
   tools: fact({ map: {}, selection: "none", builtins: [], includeFlag: null, excludeFlag: null }, PARAMS),
-  // One source: core/classify.ts SHARED_MATCHERS behind matchers.ts CURSOR_MATCHERS (matcher-facts.ts).
+  // One source: core/classify.ts SHARED_MATCHERS behind matchers.ts CURSOR_MATCHERS (descriptor-matchers.ts).
   limitMatchers: fact(MATCHERS.limit, SPEC),
   authMatchers: fact(MATCHERS.auth, PARAMS),
   autonomy: fact({ argv: ["--force"], rootEnv: {} }, PARAMS),

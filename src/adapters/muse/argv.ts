@@ -3,11 +3,12 @@
  * --session-id <id> --json …`). Muse refuses --resume-last (no most-recent grammar in exec),
  * --endpoint (no documented base URL) and explicit memory values (it cannot turn memory off).
  */
+
 import { planWith } from "../../core/argv/plan.js";
 import { effortValue, modelFlags } from "../../core/argv/render-common.js";
 import type { PlanContext, PlannedInvocation, RenderedOptions, TurnRequest } from "../../core/argv/types.js";
 import { validateInteger } from "../../core/argv/validate.js";
-import { ALL_DESCRIPTORS } from "../descriptors.js";
+import type { HarnessDescriptor } from "../../core/descriptor.js";
 import { descriptor } from "./descriptor.js";
 
 const MAX_STEPS = 10_000;
@@ -26,6 +27,7 @@ function render(ctx: PlanContext): RenderedOptions {
   return { flags, env: {}, files: [], dirs: [] };
 }
 
-export function planTurn(request: TurnRequest): PlannedInvocation {
-  return planWith(descriptor, ALL_DESCRIPTORS, request, render);
+/** Pure: options → argv/env/files, refusing what the harness cannot express; peers name who can. */
+export function planTurn(request: TurnRequest, peers: readonly HarnessDescriptor[]): PlannedInvocation {
+  return planWith(descriptor, peers, request, render);
 }

@@ -21,7 +21,10 @@ import { classifyFailureText, type MatcherSet, mergeExtras, withExtras } from ".
 import type { DecoderContext, JsonObject, StreamDecoder } from "../../core/decoder.js";
 import type { HarnessEvent } from "../../core/events.js";
 import { failure, failureEvent } from "../../core/failure.js";
-import { canonicalTool, IdentityTracker, obj, str, textLineEvents, unrecognized } from "../decode-support.js";
+import { canonicalTool } from "../decoding/canonical-tool.js";
+import { IdentityTracker } from "../decoding/identity-tracker.js";
+import { obj, str, unrecognized } from "../decoding/record-fields.js";
+import { textLineEvents } from "../decoding/text-line-events.js";
 
 /** Muse tool names → canonical (bash and read_file seen in recorded streams; write_file per the spec's toolMap example). */
 export const MUSE_CANONICAL_TOOLS: Readonly<Record<string, string>> = {

@@ -10,10 +10,10 @@
  */
 import { defineDescriptor, evidence, optionFact } from "../../core/descriptor.js";
 import { fact } from "../../core/evidence.js";
-import { descriptorMatchers } from "../matcher-facts.js";
-import { PINNED_VERSIONS } from "../pinned-versions.js";
+import { descriptorMatchers } from "../descriptor-matchers.js";
+import { pinned } from "./pinned.js";
 
-const V = PINNED_VERSIONS.muse.version;
+const V = pinned.version;
 const STREAM = evidence(
   "recorded-stream",
   "2026-08-18",
@@ -83,8 +83,19 @@ export const descriptor = defineDescriptor({
     },
     REF,
   ),
-  tools: fact({ map: {}, selection: "categories", builtins: [], includeFlag: null, excludeFlag: null }, CATEGORIES),
-  // One source: core/classify.ts SHARED_MATCHERS; muse adds no wording of its own (matcher-facts.ts).
+  tools: fact(
+    {
+      map: {},
+      selection: "categories",
+      builtins: [],
+      includeFlag: null,
+      excludeFlag: null,
+      // Categories write {write, edit}, shell {shell}, web {web-fetch, web-search}.
+      categoryTools: ["write", "edit", "shell", "web-fetch", "web-search"],
+    },
+    CATEGORIES,
+  ),
+  // One source: core/classify.ts SHARED_MATCHERS; muse adds no wording of its own (descriptor-matchers.ts).
   limitMatchers: fact(MATCHERS.limit, REF),
   authMatchers: fact(MATCHERS.auth, REF),
   autonomy: fact({ argv: ["--yolo"], rootEnv: {} }, REF),

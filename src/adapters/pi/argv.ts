@@ -5,15 +5,16 @@
  * after it first, so the prompt sits there on both. A prompt starting with '-' or '@' (an @file include to pi)
  * goes through stdin, which -p mode reads as the prompt.
  */
-import { isolatedDirs, requireStateDir } from "../../core/argv/isolation.js";
+
+import { isolatedDirs, ownDirOf, requireStateDir } from "../../core/argv/isolation.js";
 import { planWith } from "../../core/argv/plan.js";
 import { mutuallyExclusive, refusal } from "../../core/argv/refusals.js";
 import { effortValue, modelFlags } from "../../core/argv/render-common.js";
 import { complementOf, nativeToolNames, readAccessNatives } from "../../core/argv/tool-selection.js";
 import type { PlanContext, PlannedInvocation, RenderedOptions, TurnRequest } from "../../core/argv/types.js";
 import { CLEAN_SELECTOR, validateEndpoint } from "../../core/argv/validate.js";
-import { ALL_DESCRIPTORS } from "../descriptors.js";
-import type { PlannedFile } from "../types.js";
+import type { HarnessDescriptor } from "../../core/descriptor.js";
+import type { PlannedFile } from "../adapter.js";
 import { descriptor } from "./descriptor.js";
 import { PI_ENDPOINT_PROVIDER, piEndpointEnv, piEndpointFiles } from "./endpoint.js";
 
@@ -73,7 +74,10 @@ function render(ctx: PlanContext): RenderedOptions {
         "--endpoint defines the provider pi uses; drop --provider",
       );
     }
-    const agentDir = isolatedDirs(requireStateDir(descriptor, request.stateDir, "endpoint")).piAgent;
+    const agentDir = ownDirOf(
+      isolatedDirs(requireStateDir(descriptor, request.stateDir, "endpoint"), [descriptor]),
+      descriptor,
+    );
     const routing = descriptor.endpoint.value;
     const model = o.model ?? (routing?.kind === "pi-models-json" ? routing.defaultModel : "hmux-model");
     if (!CLEAN_SELECTOR.test(model)) modelFlags(ctx, true); // refuses with the model vocabulary
@@ -120,6 +124,7 @@ function render(ctx: PlanContext): RenderedOptions {
   return { flags, env, files, dirs: [] };
 }
 
-export function planTurn(request: TurnRequest): PlannedInvocation {
-  return planWith(descriptor, ALL_DESCRIPTORS, request, render);
+/** Pure: options → argv/env/files, refusing what the harness cannot express; peers name who can. */
+export function planTurn(request: TurnRequest, peers: readonly HarnessDescriptor[]): PlannedInvocation {
+  return planWith(descriptor, peers, request, render);
 }

@@ -22,16 +22,10 @@ import { classifyFailureText, type MatcherSet, mergeExtras, withExtras } from ".
 import type { DecoderContext, JsonObject, StreamDecoder } from "../../core/decoder.js";
 import type { FailureSummary, HarnessEvent } from "../../core/events.js";
 import { failureEvent } from "../../core/failure.js";
-import {
-  arr,
-  canonicalTool,
-  contentText,
-  IdentityTracker,
-  obj,
-  str,
-  textLineEvents,
-  unrecognized,
-} from "../decode-support.js";
+import { canonicalTool } from "../decoding/canonical-tool.js";
+import { IdentityTracker } from "../decoding/identity-tracker.js";
+import { arr, contentText, obj, str, unrecognized } from "../decoding/record-fields.js";
+import { textLineEvents } from "../decoding/text-line-events.js";
 import { PI_MATCHERS } from "./matchers.js";
 
 export { PI_MATCHERS } from "./matchers.js";

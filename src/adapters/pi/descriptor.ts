@@ -13,11 +13,11 @@
  */
 import { defineDescriptor, evidence, optionFact } from "../../core/descriptor.js";
 import { fact } from "../../core/evidence.js";
-import { descriptorMatchers } from "../matcher-facts.js";
-import { PINNED_VERSIONS } from "../pinned-versions.js";
+import { descriptorMatchers } from "../descriptor-matchers.js";
 import { PI_MATCHERS } from "./matchers.js";
+import { pinned } from "./pinned.js";
 
-const V = PINNED_VERSIONS.pi.version;
+const V = pinned.version;
 /** The day every fact below that names V was re-checked on V (docs/harness-facts.md#pi-re-probe). */
 const REPROBED = "2026-12-01";
 const HELP = evidence(
@@ -141,7 +141,7 @@ export const descriptor = defineDescriptor({
     },
     HELP,
   ),
-  // One source: core/classify.ts SHARED_MATCHERS behind matchers.ts PI_MATCHERS (matcher-facts.ts).
+  // One source: core/classify.ts SHARED_MATCHERS behind matchers.ts PI_MATCHERS (descriptor-matchers.ts).
   limitMatchers: fact(
     MATCHERS.limit,
     evidence(

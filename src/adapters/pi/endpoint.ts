@@ -8,7 +8,7 @@
 import { joinPath } from "../../core/argv/isolation.js";
 import type { TurnRequest } from "../../core/argv/types.js";
 import { openAiBaseUrl } from "../../core/argv/validate.js";
-import type { PlannedFile } from "../types.js";
+import type { PlannedFile } from "../adapter.js";
 
 export const PI_ENDPOINT_PROVIDER = "hmux";
 const KEY_ENV = "HMUX_ENDPOINT_API_KEY";

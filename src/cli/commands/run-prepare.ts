@@ -7,8 +7,8 @@
 import { readFileSync } from "node:fs";
 import { resolve as resolvePath } from "node:path";
 import type { Command } from "commander";
+import type { HarnessAdapter, Invocation } from "../../adapters/adapter.js";
 import { requireHarness } from "../../adapters/registry.js";
-import type { HarnessAdapter, Invocation } from "../../adapters/types.js";
 import type { SharedLaunchPorts } from "../../app/launch-ports.js";
 import type { DecoderContext } from "../../core/decoder.js";
 import { prepareLaunch } from "../../core/launch/prepare.js";

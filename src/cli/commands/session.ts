@@ -12,8 +12,10 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join, resolve as resolvePath } from "node:path";
 import type { Command } from "commander";
+import { builtinRegistry } from "../../adapters/registry.js";
 import type { PolicyConfig } from "../../core/config/policy-schema.js";
 import { resolveConfigSettings } from "../../core/config/settings.js";
+import type { ChannelId } from "../../core/control/machine-types.js";
 import { makeClassifier } from "../../core/control/policy.js";
 import type { SessionEvent } from "../../core/control/types.js";
 import type { FailureSummary } from "../../core/events.js";
@@ -21,7 +23,7 @@ import { oneShotStartRefusals } from "../../core/exec/oneshot-session.js";
 import { COMMAND_NAMES, type ControlName } from "../../core/exec/session-bridge.js";
 import { unreadLineMarker } from "../../core/exec/session-commands.js";
 import type { ApprovalMode, SessionHandle } from "../../core/exec/session-types.js";
-import { type HarnessName, isHarnessName } from "../../core/harness-names.js";
+import type { HarnessName } from "../../core/harness-names.js";
 import { prepareLaunchOrThrow } from "../../core/launch/prepare.js";
 import type { LaunchPlan, LaunchRequest } from "../../core/launch/types.js";
 import { LineSplitter } from "../../core/line-splitter.js";
@@ -30,8 +32,7 @@ import type { TurnOptions } from "../../core/options/types.js";
 import { RefusalError } from "../../core/refusal.js";
 import { type ControlSocketServer, listenControlSocket } from "../../session/control-socket.js";
 import { JournalWriter, journalPath, sessionsDir, summarizeJournal } from "../../session/journal.js";
-import { ALL_SESSION_HARNESSES, launchSession } from "../../session/launch.js";
-import { isOneShotHarness, ONESHOT_CHANNELS } from "../../session/launch-oneshot.js";
+import { launchSession, sessionHarnesses } from "../../session/launch.js";
 import { checkSessionId } from "../../session/session-id.js";
 import type { CliContext } from "../context.js";
 import { failureOf } from "../errors.js";
@@ -64,7 +65,7 @@ export function register(program: Command, context: CliContext): void {
     .description(
       "a multi-turn session for a program: hmux session <harness> --json (NDJSON events out, ops and metaharness.command/1 lines in)",
     )
-    .argument("<harness>", ALL_SESSION_HARNESSES.join(" | "))
+    .argument("<harness>", sessionHarnesses().join(" | "))
     .option("--json", "NDJSON on stdout, commands on stdin (required)")
     .option("--resume <id>", "continue an hmux session (journal id) or the harness's own session id")
     .option("--session-id <id>", "the caller-side id for a fresh session (default: a random UUID)")
@@ -352,11 +353,12 @@ function prepare(harnessArg: string, flags: SessionFlags, context: CliContext): 
  * would at start (ask and deny need tool.decide; allow claims no check).
  */
 function oneShotRefusals(harness: string, flags: SessionFlags): unknown[] {
-  if (!isHarnessName(harness) || !isOneShotHarness(harness)) return [];
+  const session = builtinRegistry.find(harness)?.session;
+  if (session?.kind !== "turn-per-process") return [];
   const approvals = (APPROVAL_MODES as readonly string[]).includes(flags.approvals ?? "ask")
     ? ((flags.approvals ?? "ask") as ApprovalMode)
     : "ask";
-  return oneShotStartRefusals({ harness, channel: ONESHOT_CHANNELS[harness], approvals });
+  return oneShotStartRefusals({ harness, channel: session.channel as ChannelId, approvals });
 }
 
 function safeJournalPath(id: string): string | null {

@@ -1,7 +1,9 @@
 /** Installed versus pinned, for every harness: shared by `hmux ls` and `hmux check`. */
-import { PINNED_VERSIONS } from "../../adapters/pinned-versions.js";
-import { HARNESS_NAMES, type HarnessName } from "../../core/harness-names.js";
-import { type BinarySource, PATH_NAMES, packageRoot, probeVersion, resolveBinary } from "../../spawn/binaries.js";
+import type { HarnessAdapter } from "../../adapters/adapter.js";
+import { builtinRegistry, type HarnessRegistry } from "../../adapters/registry.js";
+import { relocatableDirs } from "../../core/argv/isolation.js";
+import type { HarnessName } from "../../core/harness-names.js";
+import { type BinarySource, packageRoot, probeVersion, resolveBinary } from "../../spawn/binaries.js";
 import { findMovedInstalls, type MovedInstall } from "../../spawn/moved-packages.js";
 
 /** "moved": the binary hmux would run comes from a package that moved to a new name. */
@@ -24,21 +26,23 @@ export interface VersionRowOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** The user's project folder, whose node_modules may hold an old install. */
   readonly cwd?: string;
+  /** The harnesses to report; the built-in ones when absent. */
+  readonly registry?: HarnessRegistry;
 }
 
 function movedInstalls(
-  harness: HarnessName,
+  adapter: HarnessAdapter,
   options: VersionRowOptions,
   binaryFiles: readonly string[],
 ): MovedInstall[] {
-  const pin = PINNED_VERSIONS[harness];
-  const to = pin.npmPackage;
-  if (!to || !pin.formerNpmPackages?.length) return [];
+  const to = adapter.binary.npmPackage;
+  const former = adapter.binary.formerNpmPackages ?? [];
+  if (!to || former.length === 0) return [];
   const hmuxRoot = packageRoot();
   return findMovedInstalls(
-    pin.formerNpmPackages.map((from) => ({ from, to, toVersion: pin.version })),
+    former.map((from) => ({ from, to, toVersion: adapter.pinned.version })),
     {
-      binaryName: PATH_NAMES[harness],
+      binaryName: adapter.descriptor.binary.value,
       pathVar: (options.env ?? process.env).PATH,
       roots: [hmuxRoot, options.cwd ?? process.cwd()],
       hmuxRoot,
@@ -48,13 +52,20 @@ function movedInstalls(
 }
 
 export async function versionRows(options: VersionRowOptions = {}): Promise<HarnessVersionRow[]> {
+  const registry = options.registry ?? builtinRegistry;
+  const ownDirs = relocatableDirs(registry.descriptors);
   return Promise.all(
-    HARNESS_NAMES.map(async (harness): Promise<HarnessVersionRow> => {
-      const pin = PINNED_VERSIONS[harness];
-      const found = resolveBinary(harness, options.env ? { env: options.env } : {});
+    registry.adapters.map(async (adapter): Promise<HarnessVersionRow> => {
+      const pin = adapter.pinned;
+      const found = resolveBinary(adapter, options.env ? { env: options.env } : {});
       const files = found.ok ? [found.binary.executable, ...found.binary.prefixArgs] : [];
-      const moved = movedInstalls(harness, options, files);
-      const base = { harness, pinned: pin.version, pinnedBasis: pin.basis, ...(moved.length > 0 ? { moved } : {}) };
+      const moved = movedInstalls(adapter, options, files);
+      const base = {
+        harness: adapter.name,
+        pinned: pin.version,
+        pinnedBasis: pin.basis,
+        ...(moved.length > 0 ? { moved } : {}),
+      };
       if (!found.ok)
         return {
           ...base,
@@ -64,7 +75,7 @@ export async function versionRows(options: VersionRowOptions = {}): Promise<Harn
           status: "not-installed",
           detail: found.hint,
         };
-      const probe = await probeVersion(found.binary);
+      const probe = await probeVersion(found.binary, ownDirs);
       const common = {
         ...base,
         executable: [found.binary.executable, ...found.binary.prefixArgs].join(" "),

@@ -1,16 +1,25 @@
 /**
- * Per-session isolation: HOME and every harness's config dir below the state dir the
+ * Per-session isolation: HOME and every harness's own config dir below the state dir the
  * execution layer created, so a run never reads or writes the user's real CLI state
- * (docs/harness-facts.md#home-writes: even `--version` writes into the CLI's home).
+ * (docs/harness-facts.md#home-writes: even `--version` writes into the CLI's home). Which dirs
+ * those are is each descriptor's sessionStore fact (the variable that relocates the harness's
+ * dir, and its place in HOME); every registered harness's dir is set for every run: harmless,
+ * and uniform.
  */
 import type { HarnessDescriptor } from "../descriptor.js";
 import { refusal } from "./refusals.js";
 
+/** One harness's own dir below the isolated HOME, and the variable that points the harness at it. */
+export interface OwnDir {
+  readonly harness: string;
+  readonly env: string;
+  readonly path: string;
+}
+
 export interface IsolatedDirs {
   readonly home: string;
-  readonly claudeConfig: string;
-  readonly codexHome: string;
-  readonly piAgent: string;
+  /** In the peers' order. */
+  readonly own: readonly OwnDir[];
   readonly xdgConfig: string;
 }
 
@@ -18,30 +27,45 @@ export function joinPath(base: string, ...parts: string[]): string {
   return [base.replace(/\/+$/, ""), ...parts].join("/");
 }
 
-export function isolatedDirs(stateDir: string): IsolatedDirs {
+/** The relocatable dirs of the given harnesses, relative to HOME (a harness with no such variable has none). */
+export function relocatableDirs(
+  peers: readonly HarnessDescriptor[],
+): readonly { readonly harness: string; readonly env: string; readonly homeDir: string }[] {
+  const out: { harness: string; env: string; homeDir: string }[] = [];
+  for (const d of peers) {
+    const store = d.sessionStore.value;
+    if (store?.dirEnv) out.push({ harness: d.name, env: store.dirEnv, homeDir: store.homeDir });
+  }
+  return out;
+}
+
+export function isolatedDirs(stateDir: string, peers: readonly HarnessDescriptor[]): IsolatedDirs {
   const home = joinPath(stateDir, "home");
   return {
     home,
-    claudeConfig: joinPath(home, ".claude"),
-    codexHome: joinPath(home, ".codex"),
-    piAgent: joinPath(home, ".pi", "agent"),
+    own: relocatableDirs(peers).map((r) => ({ harness: r.harness, env: r.env, path: joinPath(home, r.homeDir) })),
     xdgConfig: joinPath(home, ".config"),
   };
 }
 
-/** The env that points every harness below the state dir (set for all: harmless, uniform). */
+/** The harness's own dir below the isolated HOME (its HOME-relative dir even when nothing relocates it). */
+export function ownDirOf(dirs: IsolatedDirs, self: HarnessDescriptor): string {
+  const listed = dirs.own.find((d) => d.harness === self.name);
+  if (listed) return listed.path;
+  const store = self.sessionStore.value;
+  return joinPath(dirs.home, store ? store.homeDir : `.${self.name}`);
+}
+
+/** The env that points every harness below the state dir. */
 export function isolationEnv(dirs: IsolatedDirs): Record<string, string> {
-  return {
-    HOME: dirs.home,
-    CLAUDE_CONFIG_DIR: dirs.claudeConfig,
-    CODEX_HOME: dirs.codexHome,
-    PI_CODING_AGENT_DIR: dirs.piAgent,
-    XDG_CONFIG_HOME: dirs.xdgConfig,
-  };
+  const env: Record<string, string> = { HOME: dirs.home };
+  for (const d of dirs.own) env[d.env] = d.path;
+  env.XDG_CONFIG_HOME = dirs.xdgConfig;
+  return env;
 }
 
 export function isolationDirList(dirs: IsolatedDirs): string[] {
-  return [dirs.home, dirs.claudeConfig, dirs.codexHome, dirs.piAgent, dirs.xdgConfig];
+  return [dirs.home, ...dirs.own.map((d) => d.path), dirs.xdgConfig];
 }
 
 /** The state dir, checked: absolute, no NUL. Required by --isolate and by file-based endpoints. */

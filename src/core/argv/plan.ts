@@ -186,7 +186,7 @@ export function planWith(
   let env: Record<string, string | null> = {};
   const dirs: string[] = [];
   if (request.options.isolate || request.stateDir !== undefined) {
-    const isolated = isolatedDirs(requireStateDir(self, request.stateDir, "isolate"));
+    const isolated = isolatedDirs(requireStateDir(self, request.stateDir, "isolate"), all);
     env = { ...isolationEnv(isolated) };
     dirs.push(...isolationDirList(isolated));
   }

@@ -1,5 +1,5 @@
 /** What keys the schema accepts at a path, for "unknown key, did you mean …" messages. */
-import { configSchema } from "./schema.js";
+import type { ConfigSchema } from "./schema.js";
 
 interface SchemaLike {
   readonly def?: { readonly type?: string };
@@ -9,8 +9,8 @@ interface SchemaLike {
   unwrap?: () => unknown;
 }
 
-export function knownKeysAt(path: readonly PropertyKey[]): string[] {
-  let node: unknown = configSchema;
+export function knownKeysAt(path: readonly PropertyKey[], schema: ConfigSchema): string[] {
+  let node: unknown = schema;
   for (const part of path) {
     node = unwrapOptional(node);
     const s = node as SchemaLike;

@@ -8,6 +8,7 @@ import { ConfigError } from "./errors.js";
 import { type ConfigEnv, locateProjectConfig, userConfigPath } from "./locate.js";
 import { parseConfig } from "./parse.js";
 import type { Config } from "./schema.js";
+import type { HarnessToolRules } from "./tool-names.js";
 import { type ProjectTrust, projectTrust } from "./trust.js";
 
 export interface ConfigReader {
@@ -33,13 +34,15 @@ export function loadConfigTiers(input: {
   readonly env: ConfigEnv;
   readonly cwd: string;
   readonly reader: ConfigReader;
+  /** The registered harnesses' toolMap rules. */
+  readonly harnesses: readonly HarnessToolRules[];
 }): LoadedConfigs {
-  const { env, cwd, reader } = input;
+  const { env, cwd, reader, harnesses } = input;
   const userCandidate = userConfigPath(env);
   const userPath = userCandidate !== null && reader.exists(userCandidate) ? userCandidate : null;
   const located = locateProjectConfig(cwd, (p) => reader.exists(p));
-  const user = userPath ? readOne(userPath, reader) : undefined;
-  const project = located.path ? readOne(located.path, reader) : undefined;
+  const user = userPath ? readOne(userPath, reader, harnesses) : undefined;
+  const project = located.path ? readOne(located.path, reader, harnesses) : undefined;
   return {
     ...(user ? { user } : {}),
     ...(project ? { project } : {}),
@@ -54,7 +57,7 @@ export function loadConfigTiers(input: {
   };
 }
 
-function readOne(path: string, reader: ConfigReader): Config {
+function readOne(path: string, reader: ConfigReader, harnesses: readonly HarnessToolRules[]): Config {
   let text: string;
   try {
     text = reader.readText(path);
@@ -62,7 +65,7 @@ function readOne(path: string, reader: ConfigReader): Config {
     const why = err instanceof Error ? err.message : String(err);
     throw new ConfigError(path, [{ kind: "unreadable", keyPath: "", message: `cannot read the config file (${why})` }]);
   }
-  const result = parseConfig(text, path);
+  const result = parseConfig(text, path, harnesses);
   if (!result.ok) throw result.error;
   return result.config;
 }

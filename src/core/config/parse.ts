@@ -6,13 +6,15 @@ import type { z } from "zod";
 import { ConfigError, type ConfigProblem, formatKeyPath } from "./errors.js";
 import { findJsonProblem } from "./json-syntax.js";
 import { knownKeysAt, nearestName } from "./known-keys.js";
-import { CONFIG_VERSION, type Config, configSchema } from "./schema.js";
+import { CONFIG_VERSION, type Config, type ConfigSchema, configSchemaFor } from "./schema.js";
+import type { HarnessToolRules } from "./tool-names.js";
 
 export type ConfigResult =
   | { readonly ok: true; readonly config: Config }
   | { readonly ok: false; readonly error: ConfigError };
 
-export function parseConfig(text: string, path: string): ConfigResult {
+/** `harnesses`: the registered harnesses' toolMap rules; a toolMap section for any other name is an unknown key. */
+export function parseConfig(text: string, path: string, harnesses: readonly HarnessToolRules[]): ConfigResult {
   const fail = (problem: ConfigProblem): ConfigResult => ({ ok: false, error: new ConfigError(path, [problem]) });
   // Editors on some systems write a byte-order mark; it is not part of the document.
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -56,21 +58,28 @@ export function parseConfig(text: string, path: string): ConfigResult {
     });
   }
 
-  const parsed = configSchema.safeParse(data, { reportInput: true });
+  const schema = configSchemaFor(harnesses);
+  const parsed = schema.safeParse(data, { reportInput: true });
   if (parsed.success) return { ok: true, config: parsed.data };
-  return { ok: false, error: new ConfigError(path, parsed.error.issues.flatMap(problemsOf)) };
+  return {
+    ok: false,
+    error: new ConfigError(
+      path,
+      parsed.error.issues.flatMap((i) => problemsOf(i, schema)),
+    ),
+  };
 }
 
 /** Throwing form for callers that turn any bad config into a refusal. */
-export function parseConfigOrThrow(text: string, path: string): Config {
-  const result = parseConfig(text, path);
+export function parseConfigOrThrow(text: string, path: string, harnesses: readonly HarnessToolRules[]): Config {
+  const result = parseConfig(text, path, harnesses);
   if (!result.ok) throw result.error;
   return result.config;
 }
 
-function problemsOf(issue: z.core.$ZodIssue): ConfigProblem[] {
+function problemsOf(issue: z.core.$ZodIssue, schema: ConfigSchema): ConfigProblem[] {
   if (issue.code === "unrecognized_keys") {
-    const known = knownKeysAt(issue.path);
+    const known = knownKeysAt(issue.path, schema);
     return issue.keys.map((key) => {
       const guess = nearestName(key, known);
       const hint = guess ? `did you mean ${JSON.stringify(formatKeyPath([...issue.path, guess]))}? ` : "";

@@ -4,11 +4,11 @@
  * leave a setting at its default.
  */
 import { z } from "zod";
-import { HARNESS_NAMES, type HarnessName } from "../harness-names.js";
+import type { HarnessName } from "../harness-names.js";
 import type { TurnOptions } from "../options/types.js";
 import { isCanonicalTool } from "../tools.js";
 import { policySchema } from "./policy-schema.js";
-import { NATIVE_PREFIX, toolMapEntryProblem, toolNameSchema } from "./tool-names.js";
+import { type HarnessToolRules, NATIVE_PREFIX, toolMapEntryProblem, toolNameSchema } from "./tool-names.js";
 import { trustedProjectSchema } from "./trust.js";
 import { uiSchema } from "./ui-schema.js";
 
@@ -44,64 +44,88 @@ const toolsetNameSchema = z.string().superRefine((name, ctx) => {
   }
 });
 
-const toolMapSchema = z
-  .partialRecord(z.enum(HARNESS_NAMES), z.record(z.string(), z.string()))
-  .superRefine((map, ctx) => {
-    for (const harness of HARNESS_NAMES) {
-      const entries = map[harness];
-      if (!entries) continue;
-      for (const [canonical, native] of Object.entries(entries)) {
-        const problem = toolMapEntryProblem(harness, canonical, native);
-        if (problem) ctx.addIssue({ code: "custom", path: [harness, canonical], message: problem });
+/** toolMap: one section per registered harness; any other key is unknown. */
+function toolMapSchema(harnesses: readonly HarnessToolRules[]) {
+  const names = harnesses.map((h) => h.name);
+  return z
+    .partialRecord(z.enum(names as [string, ...string[]]), z.record(z.string(), z.string()))
+    .superRefine((map, ctx) => {
+      for (const rules of harnesses) {
+        const entries = map[rules.name];
+        if (!entries) continue;
+        for (const [canonical, native] of Object.entries(entries)) {
+          const problem = toolMapEntryProblem(rules, canonical, native);
+          if (problem) ctx.addIssue({ code: "custom", path: [rules.name, canonical], message: problem });
+        }
       }
-    }
+    });
+}
+
+function buildConfigSchema(harnesses: readonly HarnessToolRules[]) {
+  return z.strictObject({
+    version: z.literal(CONFIG_VERSION),
+    model: nonEmpty.optional(),
+    effort: nonEmpty.optional(),
+    sandbox: z.enum(SANDBOX_MODES).optional(),
+    contextWindow: z.number().int().min(1).max(CONTEXT_WINDOW_MAX).optional(),
+    provider: nonEmpty.optional(),
+    /** In the project config, also the FLOOR no --tools grant may exceed. */
+    tools: toolList.optional(),
+    excludeTools: toolList.optional(),
+    access: z.enum(["read", "write"]).optional(),
+    autonomy: z.boolean().optional(),
+    write: z.boolean().optional(),
+    shell: z.boolean().optional(),
+    memory: z.boolean().optional(),
+    maxSteps: z.number().int().min(1).max(MAX_STEPS_MAX).optional(),
+    discovery: discoverySchema.optional(),
+    systemPrompt: nonEmpty.optional(),
+    appendSystemPrompt: nonEmpty.optional(),
+    skills: z.array(nonEmpty).optional(),
+    escalateQuestions: z.boolean().optional(),
+    endpoint: z
+      .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL, e.g. http://127.0.0.1:8787/v1" })
+      .optional(),
+    isolate: z.boolean().optional(),
+    /** Wall-clock budget in seconds; 0 disables. */
+    timeout: z.number().min(0).optional(),
+    /** Stream-idle budget in seconds; 0 disables. */
+    stall: z.number().min(0).optional(),
+    toolsets: z.record(toolsetNameSchema, toolList).optional(),
+    toolMap: toolMapSchema(harnesses).optional(),
+    policy: policySchema.optional(),
+    ui: uiSchema.optional(),
+    /**
+     * User config only: git roots whose `.hmux/config.json` may loosen checks (policy allowlists,
+     * autonomy, …). In a project file it is ignored and reported: a repository cannot trust itself.
+     */
+    trustedProjects: z.array(trustedProjectSchema).optional(),
   });
+}
 
-export const configSchema = z.strictObject({
-  version: z.literal(CONFIG_VERSION),
-  model: nonEmpty.optional(),
-  effort: nonEmpty.optional(),
-  sandbox: z.enum(SANDBOX_MODES).optional(),
-  contextWindow: z.number().int().min(1).max(CONTEXT_WINDOW_MAX).optional(),
-  provider: nonEmpty.optional(),
-  /** In the project config, also the FLOOR no --tools grant may exceed. */
-  tools: toolList.optional(),
-  excludeTools: toolList.optional(),
-  access: z.enum(["read", "write"]).optional(),
-  autonomy: z.boolean().optional(),
-  write: z.boolean().optional(),
-  shell: z.boolean().optional(),
-  memory: z.boolean().optional(),
-  maxSteps: z.number().int().min(1).max(MAX_STEPS_MAX).optional(),
-  discovery: discoverySchema.optional(),
-  systemPrompt: nonEmpty.optional(),
-  appendSystemPrompt: nonEmpty.optional(),
-  skills: z.array(nonEmpty).optional(),
-  escalateQuestions: z.boolean().optional(),
-  endpoint: z
-    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL, e.g. http://127.0.0.1:8787/v1" })
-    .optional(),
-  isolate: z.boolean().optional(),
-  /** Wall-clock budget in seconds; 0 disables. */
-  timeout: z.number().min(0).optional(),
-  /** Stream-idle budget in seconds; 0 disables. */
-  stall: z.number().min(0).optional(),
-  toolsets: z.record(toolsetNameSchema, toolList).optional(),
-  toolMap: toolMapSchema.optional(),
-  policy: policySchema.optional(),
-  ui: uiSchema.optional(),
-  /**
-   * User config only: git roots whose `.hmux/config.json` may loosen checks (policy allowlists,
-   * autonomy, …). In a project file it is ignored and reported: a repository cannot trust itself.
-   */
-  trustedProjects: z.array(trustedProjectSchema).optional(),
-});
+export type ConfigSchema = ReturnType<typeof buildConfigSchema>;
+export type Config = z.infer<ConfigSchema>;
 
-export type Config = z.infer<typeof configSchema>;
+const schemas = new WeakMap<readonly HarnessToolRules[], ConfigSchema>();
+/**
+ * The config schema for these harnesses (the registry's): toolMap sections are keyed by them.
+ * Built once per harness list.
+ */
+export function configSchemaFor(harnesses: readonly HarnessToolRules[]): ConfigSchema {
+  if (harnesses.length === 0) throw new TypeError("a config schema needs at least one harness");
+  let schema = schemas.get(harnesses);
+  if (!schema) {
+    schema = buildConfigSchema(harnesses);
+    schemas.set(harnesses, schema);
+  }
+  return schema;
+}
 export type ToolMap = Readonly<Partial<Record<HarnessName, Readonly<Record<string, string>>>>>;
 
 /** Top-level keys a config file may carry, for "did you mean" hints. */
-export const CONFIG_KEYS: readonly string[] = Object.keys(configSchema.shape);
+export const CONFIG_KEYS: readonly string[] = Object.keys(
+  buildConfigSchema([{ name: "h", categoryTools: null }]).shape,
+);
 
 /** The turn settings a config tier contributes, under their TurnOptions names. */
 export function configTurnOptions(config: Config): TurnOptions {

@@ -3,7 +3,7 @@
  * harness-native or extension tool through untranslated.
  */
 import { z } from "zod";
-import type { HarnessName } from "../harness-names.js";
+import type { HarnessDescriptor } from "../descriptor.js";
 import { CANONICAL_TOOLS, type CanonicalTool, isCanonicalTool } from "../tools.js";
 
 export const NATIVE_PREFIX = "native:";
@@ -22,25 +22,32 @@ export const toolNameSchema = z.string().refine(isToolName, {
 });
 
 /**
- * Harnesses whose tool control works by category, not by tool: a toolMap entry can only name a
- * canonical tool one of their categories covers (docs/harness-facts.md#reference-tool-names: muse has categories
- * write {write, edit}, shell {shell}, web {web-fetch, web-search}).
+ * What a config's toolMap may hold for one harness: its name and, for a harness whose tool
+ * control works by category, not by tool, the canonical tools its categories cover (its
+ * descriptor's `tools.categoryTools`; docs/harness-facts.md#reference-tool-names). The registry
+ * supplies these; the core lists no harness.
  */
-export const CATEGORY_ONLY_TOOLS: Readonly<Partial<Record<HarnessName, readonly CanonicalTool[]>>> = {
-  muse: ["write", "edit", "shell", "web-fetch", "web-search"],
-};
+export interface HarnessToolRules {
+  readonly name: string;
+  readonly categoryTools: readonly CanonicalTool[] | null;
+}
 
 /** Why a toolMap entry is refused on this harness, or null when it is acceptable. */
-export function toolMapEntryProblem(harness: HarnessName, canonical: string, native: string): string | null {
+export function toolMapEntryProblem(rules: HarnessToolRules, canonical: string, native: string): string | null {
   if (!isCanonicalTool(canonical)) {
     return `${JSON.stringify(canonical)} is not a canonical tool name; use one of ${CANONICAL_TOOLS.join(", ")}`;
   }
-  const categories = CATEGORY_ONLY_TOOLS[harness];
+  const categories = rules.categoryTools;
   if (categories && !categories.includes(canonical)) {
-    return `${harness} controls tools by category only; ${canonical} is in none of its categories (mappable: ${categories.join(", ")})`;
+    return `${rules.name} controls tools by category only; ${canonical} is in none of its categories (mappable: ${categories.join(", ")})`;
   }
   if (native.trim() === "" || /\s/.test(native)) {
     return `the native tool name must be one non-empty word, got ${JSON.stringify(native)}`;
   }
   return null;
+}
+
+/** A harness's toolMap rules, from its descriptor. */
+export function toolRulesOf(descriptor: HarnessDescriptor): HarnessToolRules {
+  return { name: descriptor.name, categoryTools: descriptor.tools.value.categoryTools ?? null };
 }

@@ -50,6 +50,7 @@ function plan(request: LaunchRequest, ports: LaunchPorts): LaunchPlan {
   const resolved = resolveTurnOptions({
     harness: harness.name,
     expresses: harness.descriptor.expresses,
+    categoryTools: harness.descriptor.tools.value.categoryTools ?? null,
     mode: request.mode,
     args: request.args,
     ...(config.user ? { user: config.user } : {}),

@@ -11,6 +11,7 @@ import { type ProjectTrust, UNKNOWN_TRUST, type UntrustedSetting } from "../conf
 import { deepFreeze } from "../evidence.js";
 import type { HarnessName } from "../harness-names.js";
 import { RefusalError } from "../refusal.js";
+import type { CanonicalTool } from "../tools.js";
 import { canExpress } from "./express.js";
 import { BUILT_IN_DEFAULTS, BUILT_IN_PROFILE } from "./profile.js";
 import { narrowProjectConfig } from "./project-trust.js";
@@ -19,6 +20,8 @@ import type { Divergence, Provenance, ProvenanceTier, TurnOptions } from "./type
 
 export interface ResolveTurnOptionsInput {
   readonly harness: HarnessName;
+  /** A category-only harness's mappable tools (descriptor tools.categoryTools); absent for the rest. */
+  readonly categoryTools?: readonly CanonicalTool[] | null;
   /** From the harness descriptor; see express.ts for the entry forms. */
   readonly expresses: readonly string[];
   readonly mode: "launch" | "resume";
@@ -155,7 +158,7 @@ export function resolveTurnOptions(input: ResolveTurnOptionsInput): ResolvedTurn
   }
   if (Object.keys(discovery).length > 0) options.discovery = discovery;
 
-  const toolMap = mergeToolMap(harness, [
+  const toolMap = mergeToolMap({ name: harness, categoryTools: input.categoryTools ?? null }, [
     ["arg", args.toolMap],
     ["project-config", project?.toolMap],
     ["user-config", user?.toolMap],

@@ -4,7 +4,7 @@
  */
 
 import type { Config } from "../config/schema.js";
-import { isToolName, toolMapEntryProblem } from "../config/tool-names.js";
+import { type HarnessToolRules, isToolName, toolMapEntryProblem } from "../config/tool-names.js";
 import type { HarnessName } from "../harness-names.js";
 import { RefusalError } from "../refusal.js";
 import { CANONICAL_TOOLS, isCanonicalTool } from "../tools.js";
@@ -84,9 +84,10 @@ export interface ResolvedToolMap {
 
 /** The current harness's toolMap, merged per canonical name: args > project > user. */
 export function mergeToolMap(
-  harness: HarnessName,
+  rules: HarnessToolRules,
   layers: ReadonlyArray<readonly [ProvenanceTier, TurnOptions["toolMap"] | Config["toolMap"]]>,
 ): ResolvedToolMap {
+  const harness = rules.name;
   const map: Record<string, string> = {};
   const tierOf = new Map<string, ProvenanceTier>();
   for (const [tier, toolMap] of layers) {
@@ -94,7 +95,7 @@ export function mergeToolMap(
     if (!entries) continue;
     for (const [canonical, native] of Object.entries(entries)) {
       if (tierOf.has(canonical)) continue;
-      const problem = toolMapEntryProblem(harness, canonical, native);
+      const problem = toolMapEntryProblem(rules, canonical, native);
       if (problem) {
         throw new RefusalError(`toolMap.${harness}.${canonical}: ${problem}`, {
           issue: "invalid-option-value",

@@ -6,7 +6,6 @@
  * intents are refused with a reason saying where to act.
  */
 import type { CommandOutcome, Decision, Lifecycle, SessionEvent } from "../../core/control/types.js";
-import type { HarnessName } from "../../core/harness-names.js";
 import {
   type NativePhase,
   type NativeState,
@@ -28,14 +27,6 @@ const LIFECYCLE: Readonly<Record<NativePhase, Lifecycle>> = {
   "needs-you": "awaiting-approval",
 };
 
-/** The key each UI treats as "stop what you are doing". */
-const INTERRUPT_KEY: Readonly<Record<NativeKind, string>> = {
-  claude: "\u001b",
-  codex: "\u001b",
-  pi: "\u001b",
-  shell: "\u0003",
-};
-
 export interface NativePortOptions {
   readonly kind: NativeKind;
   readonly terminal: NativeTerminal;
@@ -47,6 +38,8 @@ export interface NativePortOptions {
   /** Released after the terminal closed (hook listener, state dir). */
   readonly cleanup?: () => Promise<void> | void;
   readonly now?: () => number;
+  /** The bytes the pane's UI treats as "stop what you are doing" (native-plan.ts interruptKeyOf). */
+  readonly interruptKey: string;
 }
 
 export class NativeSessionPort implements SessionPort {
@@ -71,10 +64,9 @@ export class NativeSessionPort implements SessionPort {
     this.hooks = options.hooks;
     this.now = options.now ?? Date.now;
     this.state = options.hooks ? STARTING_STATE : UNKNOWN_STATE;
-    // A shell is not a harness; the rail shows it under its label.
-    const harness = (options.kind === "shell" ? "claude" : options.kind) satisfies HarnessName;
     this.info = {
-      harness,
+      // A shell is not a harness: it is shown as what it is.
+      harness: options.kind,
       label: options.label ?? (options.kind === "shell" ? "shell" : `${options.kind}·native`),
       cwd: options.cwd,
       model: options.model,
@@ -196,7 +188,7 @@ export class NativeSessionPort implements SessionPort {
         result: "refused",
         refused: { code: "TOO_LATE", reason: "the pane's process has exited" },
       });
-    this.terminal.write(INTERRUPT_KEY[this.kind]);
+    this.terminal.write(this.options.interruptKey);
     return Promise.resolve({ result: "ok" });
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DESCRIPTORS } from "../../../src/adapters/descriptors.js";
 import { describeCapabilities } from "../../../src/core/argv/capabilities.js";
+import { DESCRIPTORS } from "../../helpers/builtin-harnesses.js";
 
 describe("describeCapabilities", () => {
   it("is one JSON-serializable record per harness and mode", () => {

@@ -5,10 +5,10 @@
 
 import { describe, expect, it } from "vitest";
 import { planClaudeSession } from "../../../src/adapters/claude/session-plan.js";
-import { planners } from "../../../src/adapters/planners.js";
 import type { TurnRequest } from "../../../src/core/argv/types.js";
 import type { TurnOptions } from "../../../src/core/options/types.js";
 import { RefusalError } from "../../../src/core/refusal.js";
+import { planners } from "../../helpers/builtin-harnesses.js";
 
 const STATE = "/tmp/hmux-state/s1";
 const URL_ = "http://127.0.0.1:4321";

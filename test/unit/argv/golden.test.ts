@@ -3,8 +3,8 @@
  * change in where a token sits (the reference's defect (c)) fails here, not in production.
  */
 import { describe, expect, it } from "vitest";
-import { planners } from "../../../src/adapters/planners.js";
 import type { TurnRequest } from "../../../src/core/argv/types.js";
+import { planners } from "../../helpers/builtin-harnesses.js";
 
 const ID = "550e8400-e29b-41d4-a716-446655440000";
 const P = "[hmux question protocol] …\n\nsay hi";

@@ -7,10 +7,10 @@
 import { describe, expect, it } from "vitest";
 // pi's own argument parser from the pinned package (pure function, no I/O).
 import { parseArgs as piParseArgs } from "../../../node_modules/@earendil-works/pi-coding-agent/dist/cli/args.js";
-import { planTurn as claude } from "../../../src/adapters/claude/argv.js";
-import { planTurn as codex } from "../../../src/adapters/codex/argv.js";
-import { planTurn as pi } from "../../../src/adapters/pi/argv.js";
 import type { TurnOptions } from "../../../src/core/options/types.js";
+import { planners } from "../../helpers/builtin-harnesses.js";
+
+const { claude, codex, pi } = planners;
 
 const CLAUDE_VARIADIC = new Set([
   "--allowedTools",

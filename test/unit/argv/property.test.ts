@@ -5,14 +5,17 @@
  * least one representative value, and every value it lists renders.
  */
 import { describe, expect, it } from "vitest";
-import { DESCRIPTORS } from "../../../src/adapters/descriptors.js";
-import { planners } from "../../../src/adapters/planners.js";
 import { TURN_OPTION_KEYS, type TurnOptionKey } from "../../../src/core/argv/option-keys.js";
 import type { TurnRequest } from "../../../src/core/argv/types.js";
 import { deepFreeze } from "../../../src/core/evidence.js";
-import { HARNESS_NAMES, type HarnessName } from "../../../src/core/harness-names.js";
 import type { TurnOptions } from "../../../src/core/options/types.js";
 import { RefusalError } from "../../../src/core/refusal.js";
+import {
+  DESCRIPTORS,
+  BUILTIN_NAMES as HARNESS_NAMES,
+  type BuiltinHarness as HarnessName,
+  planners,
+} from "../../helpers/builtin-harnesses.js";
 
 const ID = "550e8400-e29b-41d4-a716-446655440000";
 

@@ -1,9 +1,9 @@
 /** Refusals: each names what was wrong and what would work, before anything is spawned. */
 import { describe, expect, it } from "vitest";
-import { planners } from "../../../src/adapters/planners.js";
 import type { TurnRequest } from "../../../src/core/argv/types.js";
 import type { RunInputs, TurnOptions } from "../../../src/core/options/types.js";
 import { RefusalError } from "../../../src/core/refusal.js";
+import { planners } from "../../helpers/builtin-harnesses.js";
 
 const ID = "550e8400-e29b-41d4-a716-446655440000";
 

@@ -2,8 +2,8 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PINNED_VERSIONS } from "../../../src/adapters/pinned-versions.js";
 import { findMovedInstalls } from "../../../src/spawn/moved-packages.js";
+import { PINNED_VERSIONS } from "../../helpers/builtin-harnesses.js";
 import { REPO, Sandbox } from "./cli-harness.js";
 
 const OLD = "@mariozechner/pi-coding-agent";

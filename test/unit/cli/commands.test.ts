@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PINNED_VERSIONS } from "../../../src/adapters/pinned-versions.js";
 import { commandModuleNames } from "../../../src/cli/commands/index.js";
+import { PINNED_VERSIONS } from "../../helpers/builtin-harnesses.js";
 import { REPO, Sandbox } from "./cli-harness.js";
 
 const FIXTURES = join(REPO, "test", "fixtures", "live", "claude");

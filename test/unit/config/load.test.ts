@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../../src/core/config/errors.js";
 import { type ConfigReader, loadConfigTiers } from "../../../src/core/config/load.js";
+import { TOOL_RULES } from "../../helpers/builtin-harnesses.js";
 
 function reader(files: Record<string, string>, dirs: string[] = []): ConfigReader {
   return {
@@ -16,6 +17,7 @@ function reader(files: Record<string, string>, dirs: string[] = []): ConfigReade
 describe("loadConfigTiers", () => {
   it("reads both tiers from their places", () => {
     const loaded = loadConfigTiers({
+      harnesses: TOOL_RULES,
       env: { HOME: "/home/u" },
       cwd: "/repo/src",
       reader: reader(
@@ -37,7 +39,7 @@ describe("loadConfigTiers", () => {
   });
 
   it("absent files are simply absent tiers", () => {
-    expect(loadConfigTiers({ env: { HOME: "/h" }, cwd: "/x", reader: reader({}) })).toEqual({
+    expect(loadConfigTiers({ harnesses: TOOL_RULES, env: { HOME: "/h" }, cwd: "/x", reader: reader({}) })).toEqual({
       userPath: null,
       projectPath: null,
       gitRoot: null,
@@ -48,6 +50,7 @@ describe("loadConfigTiers", () => {
   it("an invalid project file throws a ConfigError naming that file", () => {
     const run = () =>
       loadConfigTiers({
+        harnesses: TOOL_RULES,
         env: {},
         cwd: "/r",
         reader: reader({ "/r/.hmux/config.json": '{"version":1,"efort":1}' }, ["/r/.git"]),
@@ -64,7 +67,7 @@ describe("loadConfigTiers", () => {
       },
     };
     try {
-      loadConfigTiers({ env: { XDG_CONFIG_HOME: "/cfg" }, cwd: "/", reader: r });
+      loadConfigTiers({ harnesses: TOOL_RULES, env: { XDG_CONFIG_HOME: "/cfg" }, cwd: "/", reader: r });
       throw new Error("expected a ConfigError");
     } catch (err) {
       expect(err).toBeInstanceOf(ConfigError);

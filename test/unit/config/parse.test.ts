@@ -1,17 +1,18 @@
 import { describe, expect, it } from "vitest";
 import type { ConfigError } from "../../../src/core/config/errors.js";
 import { parseConfig } from "../../../src/core/config/parse.js";
+import { TOOL_RULES } from "../../helpers/builtin-harnesses.js";
 
 const FILE = "/home/u/.config/hmux/config.json";
 
 function errorOf(text: string): ConfigError {
-  const result = parseConfig(text, FILE);
+  const result = parseConfig(text, FILE, TOOL_RULES);
   if (result.ok) throw new Error(`expected ${text} to be refused`);
   return result.error;
 }
 
 function ok(value: object): unknown {
-  const result = parseConfig(JSON.stringify(value), FILE);
+  const result = parseConfig(JSON.stringify(value), FILE, TOOL_RULES);
   if (!result.ok) throw new Error(result.error.message);
   return result.config;
 }
@@ -59,7 +60,7 @@ describe("parseConfig: a good file", () => {
   });
 
   it("a byte-order mark before the JSON is accepted", () => {
-    const result = parseConfig('\uFEFF{"version":1,"effort":"low"}', FILE);
+    const result = parseConfig('\uFEFF{"version":1,"effort":"low"}', FILE, TOOL_RULES);
     expect(result.ok && result.config.effort).toBe("low");
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../../../src/core/config/parse.js";
+import { TOOL_RULES } from "../../helpers/builtin-harnesses.js";
 
 function policyError(policy: unknown): string | null {
-  const result = parseConfig(JSON.stringify({ version: 1, policy }), "p.json");
+  const result = parseConfig(JSON.stringify({ version: 1, policy }), "p.json", TOOL_RULES);
   return result.ok ? null : result.error.message;
 }
 

@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { parseConfigOrThrow } from "../../../src/core/config/parse.js";
 import { DEFAULT_HEADLESS_DENY_REASON } from "../../../src/core/config/policy-schema.js";
 import { resolveConfigSettings } from "../../../src/core/config/settings.js";
+import { TOOL_RULES } from "../../helpers/builtin-harnesses.js";
 
-const config = (body: object) => parseConfigOrThrow(JSON.stringify({ version: 1, ...body }), "/c.json");
+const config = (body: object) => parseConfigOrThrow(JSON.stringify({ version: 1, ...body }), "/c.json", TOOL_RULES);
 
 describe("policy resolution", () => {
   it("no policy in either tier resolves to none", () => {

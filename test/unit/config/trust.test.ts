@@ -5,6 +5,7 @@ import { DEFAULT_HEADLESS_DENY_REASON } from "../../../src/core/config/policy-sc
 import { resolveConfigSettings } from "../../../src/core/config/settings.js";
 import { isTrustedRoot } from "../../../src/core/config/trust.js";
 import { renderUntrustedLine } from "../../../src/core/options/render-provenance.js";
+import { TOOL_RULES } from "../../helpers/builtin-harnesses.js";
 import { config, TRUSTED, UNTRUSTED } from "../options/helpers.js";
 
 function reader(files: Record<string, string>, dirs: string[] = []): ConfigReader {
@@ -14,6 +15,7 @@ function reader(files: Record<string, string>, dirs: string[] = []): ConfigReade
 const USER = "/home/u/.config/hmux/config.json";
 const load = (userBody: object | null, cwd = "/repo/src") =>
   loadConfigTiers({
+    harnesses: TOOL_RULES,
     env: { HOME: "/home/u" },
     cwd,
     reader: reader(
@@ -48,7 +50,7 @@ describe("which project the user config trusts", () => {
   });
 
   it("trustedProjects entries must be absolute paths", () => {
-    const r = parseConfig(JSON.stringify({ version: 1, trustedProjects: ["repo"] }), "/u.json");
+    const r = parseConfig(JSON.stringify({ version: 1, trustedProjects: ["repo"] }), "/u.json", TOOL_RULES);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.message).toMatch(/trustedProjects\[0\]: .*absolute path of its git root/);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../../../src/core/config/parse.js";
 import { formatKeyChord, parseKeyChord } from "../../../src/core/config/ui-schema.js";
+import { TOOL_RULES } from "../../helpers/builtin-harnesses.js";
 
 describe("key chords", () => {
   it.each([
@@ -32,6 +33,7 @@ describe("key chords", () => {
     const result = parseConfig(
       JSON.stringify({ version: 1, ui: { keys: { halt: "alt+shift+h", quit: "shift+alt+h" } } }),
       "c.json",
+      TOOL_RULES,
     );
     expect(result.ok).toBe(false);
     if (!result.ok) {
@@ -41,7 +43,7 @@ describe("key chords", () => {
   });
 
   it("a notification cooldown must be non-negative", () => {
-    const result = parseConfig('{"version":1,"ui":{"notifications":{"cooldownSeconds":-5}}}', "c.json");
+    const result = parseConfig('{"version":1,"ui":{"notifications":{"cooldownSeconds":-5}}}', "c.json", TOOL_RULES);
     expect(!result.ok && result.error.keyPath).toBe("ui.notifications.cooldownSeconds");
   });
 });

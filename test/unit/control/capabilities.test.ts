@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { channelsOf, delivers, FACET_NAMES } from "../../../src/core/control/capabilities.js";
 import { CHANNEL_TABLE } from "../../../src/core/control/capability-table.js";
 import { CHANNEL_IDS, COMMAND_NAMES } from "../../../src/core/control/machine-types.js";
-import { HARNESS_NAMES } from "../../../src/core/harness-names.js";
+import { HARNESS_NAMES } from "../../helpers/builtin-harnesses.js";
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 

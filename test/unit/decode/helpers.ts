@@ -1,10 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createDecoder as claude } from "../../../src/adapters/claude/decode.js";
-import { createDecoder as codex } from "../../../src/adapters/codex/decode.js";
-import { createDecoder as cursor } from "../../../src/adapters/cursor/decode.js";
-import { createDecoder as muse } from "../../../src/adapters/muse/decode.js";
-import { createDecoder as pi } from "../../../src/adapters/pi/decode.js";
+import { builtinRegistry } from "../../../src/adapters/registry.js";
 import { type DecodeRecordedOptions, decodeRecorded } from "../../../src/core/decode-recorded.js";
 import type { DecoderContext, StreamDecoder } from "../../../src/core/decoder.js";
 import type { EventOf, HarnessEvent, HarnessEventKind } from "../../../src/core/events.js";
@@ -16,10 +12,8 @@ export const HCN_FIXTURES = join(import.meta.dirname, "hcn-fixtures");
 export const SHARED_HCN_FIXTURES = join(import.meta.dirname, "..", "..", "..", "..", "shared", "fixtures", "hcn");
 export const DOC_FIXTURES = join(import.meta.dirname, "..", "..", "fixtures", "doc-derived");
 
-const FACTORIES: Record<HarnessName, (c?: DecoderContext) => StreamDecoder> = { claude, codex, pi, muse, cursor };
-
 export function decoderFor(harness: HarnessName, context: DecoderContext = {}): StreamDecoder {
-  return FACTORIES[harness](context);
+  return builtinRegistry.get(harness).createDecoder(context);
 }
 
 /** Decodes a recorded stdout file (and its .stderr sibling when present) to the full event list. */

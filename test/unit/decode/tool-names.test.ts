@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CLAUDE_CANONICAL_TOOLS } from "../../../src/adapters/claude/decode-matchers.js";
 import { descriptor as claude } from "../../../src/adapters/claude/descriptor.js";
+import { CLAUDE_CANONICAL_TOOLS } from "../../../src/adapters/claude/matchers.js";
 import { CODEX_CANONICAL_TOOLS } from "../../../src/adapters/codex/decode.js";
 import { descriptor as codex } from "../../../src/adapters/codex/descriptor.js";
 import { CURSOR_CANONICAL_TOOLS } from "../../../src/adapters/cursor/decode.js";

@@ -1,11 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ALL_DESCRIPTORS } from "../../../src/adapters/descriptors.js";
-import { PINNED_VERSIONS } from "../../../src/adapters/pinned-versions.js";
+import { builtinRegistry } from "../../../src/adapters/registry.js";
 import { TURN_OPTION_KEYS } from "../../../src/core/argv/option-keys.js";
 import { expressionsOf } from "../../../src/core/descriptor.js";
-import { HARNESS_NAMES } from "../../../src/core/harness-names.js";
+import { HARNESS_NAMES, PINNED_VERSIONS } from "../../helpers/builtin-harnesses.js";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 const NOT_FACTS = new Set(["name", "displayName", "expresses", "options"]);
@@ -32,10 +31,10 @@ function isDeepFrozen(value: unknown, path: string, out: string[]): void {
 
 describe("harness descriptors", () => {
   it("there is exactly one descriptor per harness, in HARNESS_NAMES order", () => {
-    expect(ALL_DESCRIPTORS.map((d) => d.name)).toEqual([...HARNESS_NAMES]);
+    expect(builtinRegistry.descriptors.map((d) => d.name)).toEqual([...HARNESS_NAMES]);
   });
 
-  for (const d of ALL_DESCRIPTORS) {
+  for (const d of builtinRegistry.descriptors) {
     describe(d.name, () => {
       it("is frozen all the way down", () => {
         const unfrozen: string[] = [];
@@ -59,8 +58,8 @@ describe("harness descriptors", () => {
         expect(missing).toEqual([]);
       });
 
-      it("is verified against the pinned version from pinned-versions.ts", () => {
-        expect(d.verifiedAgainst.value).toBe(PINNED_VERSIONS[d.name].version);
+      it("is verified against the pinned version from its folder's pinned.ts", () => {
+        expect(d.verifiedAgainst.value).toBe(PINNED_VERSIONS[d.name as keyof typeof PINNED_VERSIONS].version);
       });
 
       it("expresses is derived from its option table, keys in TURN_OPTION_KEYS order", () => {
@@ -122,8 +121,8 @@ describe("harness descriptors", () => {
         if (key !== "evidence") walk(child, `${path}.${key}`, probedOn, version);
     };
     let checked = 0;
-    for (const d of ALL_DESCRIPTORS) {
-      const pin = PINNED_VERSIONS[d.name];
+    for (const d of builtinRegistry.descriptors) {
+      const pin = PINNED_VERSIONS[d.name as keyof typeof PINNED_VERSIONS];
       if (!pin.probedOn) continue;
       checked++;
       walk(d, d.name, pin.probedOn, pin.version);
@@ -133,9 +132,10 @@ describe("harness descriptors", () => {
   });
 
   it("a descriptor's npm version source is the package its version is pinned from", () => {
-    for (const d of ALL_DESCRIPTORS) {
+    for (const d of builtinRegistry.descriptors) {
       const source = d.versionSource.value;
-      if (source.kind === "npm") expect(source.package, d.name).toBe(PINNED_VERSIONS[d.name].npmPackage);
+      if (source.kind === "npm")
+        expect(source.package, d.name).toBe(PINNED_VERSIONS[d.name as keyof typeof PINNED_VERSIONS].npmPackage);
     }
   });
 });

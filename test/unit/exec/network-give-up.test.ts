@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { Invocation } from "../../../src/adapters/adapter.js";
 import { createDecoder, RECONNECT_GIVE_UP } from "../../../src/adapters/codex/decode.js";
-import type { Invocation } from "../../../src/adapters/types.js";
 import { hmuxExitCode } from "../../../src/core/conclude.js";
 import type { HarnessEvent } from "../../../src/core/events.js";
 import { isRetryable } from "../../../src/core/events.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Invocation } from "../../../src/adapters/types.js";
+import type { Invocation } from "../../../src/adapters/adapter.js";
 import type { HarnessEvent } from "../../../src/core/events.js";
 import { type RunTurnRequest, runTurn } from "../../../src/core/exec/run-turn.js";
 import { RefusalError } from "../../../src/core/refusal.js";

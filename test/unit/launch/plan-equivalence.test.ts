@@ -6,7 +6,7 @@
  */
 import { Command } from "commander";
 import { describe, expect, it } from "vitest";
-import { allAdapters, requireHarness } from "../../../src/adapters/registry.js";
+import { allAdapters, builtinRegistry, requireHarness } from "../../../src/adapters/registry.js";
 import { nativeLaunchRequest } from "../../../src/app/native-launch.js";
 import { paneLaunchRequest } from "../../../src/app/pane-launcher.js";
 import { addTurnFlags, type RawTurnFlags, turnOptionsFromFlags } from "../../../src/cli/commands/run-options.js";
@@ -45,6 +45,7 @@ function fakePorts(world: World): LaunchPorts {
     configFiles: (cwd) =>
       loadConfigTiers({
         env: { XDG_CONFIG_HOME: "/cfg" },
+        harnesses: builtinRegistry.toolRules,
         cwd,
         reader: {
           exists: (p) => files.has(p) || dirs.has(p),

@@ -1,6 +1,7 @@
 import { render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import type { HookReport } from "../../../src/native/hooks/report-schema.js";
+import { interruptKeyOf } from "../../../src/native/native-plan.js";
 import { NativeTerminal } from "../../../src/native/native-terminal.js";
 import { App } from "../../../src/ui/App.js";
 import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
@@ -27,7 +28,7 @@ async function mount(kind: "shell" | "claude", hooks: boolean) {
     spawn: fake.factory,
     focusedFps: 100,
   });
-  const port = new NativeSessionPort({ kind, terminal, hooks });
+  const port = new NativeSessionPort({ kind, interruptKey: interruptKeyOf(kind), terminal, hooks });
   const store = new AppStore({ scheduler: { now: () => 0, every: () => () => undefined }, columns: 60, rows: 14 });
   store.addSession(port);
   const r = render(<App store={store} theme={FALLBACK_THEME} keymap={DEFAULT_KEYMAP} />);
@@ -92,7 +93,9 @@ describe("native pane in the TUI", () => {
       spawn: fakeFactory().factory,
     });
     cleanup.push(() => other.dispose());
-    store.addSession(new NativeSessionPort({ kind: "shell", terminal: other, hooks: false }));
+    store.addSession(
+      new NativeSessionPort({ kind: "shell", interruptKey: interruptKeyOf("shell"), terminal: other, hooks: false }),
+    );
     await tick(80);
     const written = r.frames.join("");
     expect(written).toContain("\u001b[?2004l");

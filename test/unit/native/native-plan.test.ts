@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { HOOK_EVENTS } from "../../../src/native/hooks/report-schema.js";
-import {
-  claudeHookSettings,
-  claudeOnboarding,
-  codexHookFlags,
-  hookCommand,
-  planNative,
-  shellQuote,
-} from "../../../src/native/native-plan.js";
+import { claudeHookSettings as claudeHooks, claudeOnboarding } from "../../../src/adapters/claude/native-pane.js";
+import { codexHookFlags as codexHooks } from "../../../src/adapters/codex/native-pane.js";
+import { HOOK_EVENTS as EVENTS, HOOK_EVENTS } from "../../../src/native/hooks/report-schema.js";
+import { hookCommand, planNative, shellQuote } from "../../../src/native/native-plan.js";
+
+const claudeHookSettings = () => claudeHooks((e) => hookCommand(e as (typeof EVENTS)[number]), EVENTS);
+const codexHookFlags = () => codexHooks((e) => hookCommand(e as (typeof EVENTS)[number]), EVENTS);
+
 import type { ResolvedBinary } from "../../../src/spawn/binaries.js";
 
 const bin = (harness: "claude" | "codex" | "pi"): ResolvedBinary => ({

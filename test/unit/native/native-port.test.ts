@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import type { HookReport } from "../../../src/native/hooks/report-schema.js";
+import { interruptKeyOf } from "../../../src/native/native-plan.js";
 import { NativeTerminal } from "../../../src/native/native-terminal.js";
 import { NativeSessionPort } from "../../../src/ui/native/native-port.js";
 import { fakeFactory } from "./fake-pty.js";
@@ -14,7 +15,7 @@ afterEach(() => {
 function make(kind: "claude" | "codex" | "pi" | "shell", hooks: boolean) {
   const fake = fakeFactory();
   const terminal = new NativeTerminal({ argv: ["x"], cwd: "/", env: {}, cols: 20, rows: 3, spawn: fake.factory });
-  const port = new NativeSessionPort({ kind, terminal, hooks, now: () => 1000 });
+  const port = new NativeSessionPort({ kind, interruptKey: interruptKeyOf(kind), terminal, hooks, now: () => 1000 });
   ports.push(port);
   const events: SessionEvent[] = [];
   port.subscribe((e) => events.push(e));

@@ -1,5 +1,6 @@
 import type { Key } from "ink";
 import { afterEach, describe, expect, it } from "vitest";
+import { interruptKeyOf } from "../../../src/native/native-plan.js";
 import { NativeTerminal } from "../../../src/native/native-terminal.js";
 import { NativeSessionPort } from "../../../src/ui/native/native-port.js";
 import { routeNativeKey } from "../../../src/ui/native/route-native-key.js";
@@ -39,7 +40,7 @@ afterEach(() => {
 function setup(): { store: AppStore; port: NativeSessionPort; pty: FakePty } {
   const fake = fakeFactory();
   const terminal = new NativeTerminal({ argv: ["sh"], cwd: "/", env: {}, cols: 20, rows: 5, spawn: fake.factory });
-  const port = new NativeSessionPort({ kind: "shell", terminal, hooks: false });
+  const port = new NativeSessionPort({ kind: "shell", interruptKey: interruptKeyOf("shell"), terminal, hooks: false });
   ports.push(port);
   const store = new AppStore({ scheduler: { now: () => 0, every: () => () => undefined } });
   store.addSession(port);

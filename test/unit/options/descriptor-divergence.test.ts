@@ -1,9 +1,12 @@
 /** Resolution over the real descriptors' `expresses`: the divergences a bare launch reports (docs/harness-facts.md#reference-launch-profile). */
 import { describe, expect, it } from "vitest";
-import { DESCRIPTORS } from "../../../src/adapters/descriptors.js";
-import { HARNESS_NAMES, type HarnessName } from "../../../src/core/harness-names.js";
 import { renderDivergenceLine } from "../../../src/core/options/render-provenance.js";
 import { resolveTurnOptions } from "../../../src/core/options/resolve.js";
+import {
+  DESCRIPTORS,
+  BUILTIN_NAMES as HARNESS_NAMES,
+  type BuiltinHarness as HarnessName,
+} from "../../helpers/builtin-harnesses.js";
 
 function bareLaunch(harness: HarnessName) {
   return resolveTurnOptions({ harness, expresses: DESCRIPTORS[harness].expresses, mode: "launch", args: {} });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { HARNESS_NAMES } from "../../../src/core/harness-names.js";
 import { renderResolution } from "../../../src/core/options/render-provenance.js";
 import {
   type ResolvedTurnOptions,
@@ -8,6 +7,7 @@ import {
 } from "../../../src/core/options/resolve.js";
 import type { TurnOptions } from "../../../src/core/options/types.js";
 import { RefusalError } from "../../../src/core/refusal.js";
+import { HARNESS_NAMES } from "../../helpers/builtin-harnesses.js";
 import { config, EXPRESSES_ALL, rng } from "./helpers.js";
 
 /** Random setting values drawn from small, valid vocabularies. */

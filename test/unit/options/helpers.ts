@@ -1,10 +1,11 @@
 import { parseConfigOrThrow } from "../../../src/core/config/parse.js";
 import type { Config } from "../../../src/core/config/schema.js";
 import type { ProjectTrust } from "../../../src/core/config/trust.js";
+import { TOOL_RULES } from "../../helpers/builtin-harnesses.js";
 
 /** A config as the CLI would hand it over: parsed and validated from JSON text. */
 export function config(body: Record<string, unknown>): Config {
-  return parseConfigOrThrow(JSON.stringify({ version: 1, ...body }), "/test/config.json");
+  return parseConfigOrThrow(JSON.stringify({ version: 1, ...body }), "/test/config.json", TOOL_RULES);
 }
 
 /** Everything a harness could express, for tests about precedence rather than divergence. */

@@ -5,7 +5,6 @@
 import { describe, expect, it } from "vitest";
 import type { Config } from "../../../src/core/config/schema.js";
 import { resolveConfigSettings } from "../../../src/core/config/settings.js";
-import { HARNESS_NAMES } from "../../../src/core/harness-names.js";
 import {
   type ResolvedTurnOptions,
   type ResolveTurnOptionsInput,
@@ -13,6 +12,7 @@ import {
 } from "../../../src/core/options/resolve.js";
 import type { TurnOptions } from "../../../src/core/options/types.js";
 import { CANONICAL_TOOLS } from "../../../src/core/tools.js";
+import { HARNESS_NAMES } from "../../helpers/builtin-harnesses.js";
 import { config, EXPRESSES_ALL, rng, UNTRUSTED } from "./helpers.js";
 
 /** Small vocabularies rich in loosening values. */

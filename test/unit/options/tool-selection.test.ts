@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type ResolveTurnOptionsInput, resolveTurnOptions } from "../../../src/core/options/resolve.js";
 import { RefusalError } from "../../../src/core/refusal.js";
+import { DESCRIPTORS } from "../../helpers/builtin-harnesses.js";
 import { config, EXPRESSES_ALL, TRUSTED } from "./helpers.js";
 
 function resolve(partial: Partial<ResolveTurnOptionsInput>) {
@@ -235,6 +236,7 @@ describe("toolMap", () => {
     expect(() =>
       resolveTurnOptions({
         harness: "muse",
+        categoryTools: DESCRIPTORS.muse.tools.value.categoryTools ?? null,
         expresses: [],
         mode: "launch",
         args: { toolMap: { muse: { read: "read_file" } } },

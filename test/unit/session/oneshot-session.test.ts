@@ -7,12 +7,16 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { builtinRegistry } from "../../../src/adapters/registry.js";
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import { createOneShotSession, TURN_IN_PROGRESS } from "../../../src/core/exec/oneshot-session.js";
 import type { OneShotSessionPlan } from "../../../src/core/exec/oneshot-session-types.js";
 import type { ApprovalMode } from "../../../src/core/exec/session-types.js";
 import { composeAnswer } from "../../../src/core/question.js";
-import { type OneShotHarness, planOneShotSession } from "../../../src/session/launch-oneshot.js";
+import { planOneShotSession } from "../../../src/session/launch-oneshot.js";
+
+type OneShotHarness = "muse" | "cursor";
+
 import { type FakeChild, FakeClock, FakeFs, FakeSpawner } from "../exec/fakes.js";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
@@ -60,7 +64,7 @@ function setup(
   });
   const escalateQuestions = over.escalateQuestions ?? false;
   const base = planOneShotSession({
-    harness,
+    adapter: builtinRegistry.get(harness),
     sessionId: "s1",
     cwd: "/work",
     env: { PATH: "/bin" },

@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { builtinRegistry } from "../../../src/adapters/registry.js";
 import { resolveBinary } from "../../../src/spawn/binaries.js";
 
 const roots: string[] = [];
@@ -26,7 +27,12 @@ describe("binary resolution", () => {
     const root = fakeRoot();
     exe(join(root, "node_modules/@anthropic-ai/claude-code/bin/claude.exe"), STUB);
     exe(join(root, "node_modules/@anthropic-ai/claude-code-linux-x64/claude"), `\x7fELF${"x".repeat(70_000)}`);
-    const r = resolveBinary("claude", { packageRoot: root, env: { PATH: "" }, platform: "linux", arch: "x64" });
+    const r = resolveBinary(builtinRegistry.get("claude"), {
+      packageRoot: root,
+      env: { PATH: "" },
+      platform: "linux",
+      arch: "x64",
+    });
     expect(r).toMatchObject({
       ok: true,
       binary: {
@@ -40,7 +46,12 @@ describe("binary resolution", () => {
   it("only a stub, nothing on PATH: a clear message with the fix", () => {
     const root = fakeRoot();
     exe(join(root, "node_modules/@anthropic-ai/claude-code/bin/claude.exe"), STUB);
-    const r = resolveBinary("claude", { packageRoot: root, env: { PATH: "" }, platform: "linux", arch: "x64" });
+    const r = resolveBinary(builtinRegistry.get("claude"), {
+      packageRoot: root,
+      env: { PATH: "" },
+      platform: "linux",
+      arch: "x64",
+    });
     expect(r).toMatchObject({
       ok: false,
       message: expect.stringContaining("stub"),
@@ -53,7 +64,12 @@ describe("binary resolution", () => {
     exe(join(root, "node_modules/@openai/codex/bin/codex.js"), "// wrapper");
     const native = join(root, "node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex");
     exe(native, "native");
-    const r = resolveBinary("codex", { packageRoot: root, env: { PATH: "" }, platform: "linux", arch: "x64" });
+    const r = resolveBinary(builtinRegistry.get("codex"), {
+      packageRoot: root,
+      env: { PATH: "" },
+      platform: "linux",
+      arch: "x64",
+    });
     expect(r).toMatchObject({ ok: true, binary: { executable: native, prefixArgs: [], source: "platform-binary" } });
   });
 
@@ -61,11 +77,13 @@ describe("binary resolution", () => {
     const root = fakeRoot();
     const mine = join(root, "my-pi");
     exe(mine, "#!/bin/sh\n");
-    expect(resolveBinary("pi", { packageRoot: root, env: { HMUX_PI_BIN: mine } })).toMatchObject({
+    expect(resolveBinary(builtinRegistry.get("pi"), { packageRoot: root, env: { HMUX_PI_BIN: mine } })).toMatchObject({
       ok: true,
       binary: { executable: mine, source: "env-override" },
     });
-    expect(resolveBinary("pi", { packageRoot: root, env: { HMUX_PI_BIN: join(root, "nope") } })).toMatchObject({
+    expect(
+      resolveBinary(builtinRegistry.get("pi"), { packageRoot: root, env: { HMUX_PI_BIN: join(root, "nope") } }),
+    ).toMatchObject({
       ok: false,
     });
   });
@@ -73,7 +91,9 @@ describe("binary resolution", () => {
   it("falls back to PATH (cursor's binary is `agent`)", () => {
     const root = fakeRoot();
     exe(join(root, "bin/agent"), "#!/bin/sh\n");
-    expect(resolveBinary("cursor", { packageRoot: root, env: { PATH: join(root, "bin") } })).toMatchObject({
+    expect(
+      resolveBinary(builtinRegistry.get("cursor"), { packageRoot: root, env: { PATH: join(root, "bin") } }),
+    ).toMatchObject({
       ok: true,
       binary: { source: "path" },
     });

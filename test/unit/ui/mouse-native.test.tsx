@@ -1,5 +1,6 @@
 import { render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
+import { interruptKeyOf } from "../../../src/native/native-plan.js";
 import { NativeTerminal } from "../../../src/native/native-terminal.js";
 import { App } from "../../../src/ui/App.js";
 import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
@@ -27,7 +28,7 @@ async function mountShell(writes: string[]) {
     spawn: fake.factory,
     focusedFps: 100,
   });
-  const port = new NativeSessionPort({ kind: "shell", terminal, hooks: false });
+  const port = new NativeSessionPort({ kind: "shell", interruptKey: interruptKeyOf("shell"), terminal, hooks: false });
   const store = new AppStore({ scheduler: { now: () => 0, every: () => () => undefined }, columns: 60, rows: 14 });
   store.addSession(port);
   const r = render(

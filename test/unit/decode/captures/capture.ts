@@ -6,8 +6,8 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { PINNED_VERSIONS } from "../../../../src/adapters/pinned-versions.js";
 import { startModelServer } from "../../../../src/model/server.js";
+import { PINNED_VERSIONS } from "../../../helpers/builtin-harnesses.js";
 import { isolate, killAll, type LiveHarness, runCli, turnArgs } from "../../../live/helpers/isolated-cli.js";
 
 interface Case {

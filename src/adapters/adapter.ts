@@ -1,0 +1,108 @@
+/**
+ * A harness, as one object: everything hmux knows and does for one CLI, exported by its
+ * folder (`src/adapters/<harness>/adapter.ts`) and put in force by the registry, the only
+ * table keyed by harness. Nothing outside src/adapters reaches a harness except through one
+ * of these objects, so a new harness is a new folder plus one registry line.
+ */
+import { z } from "zod";
+import type { TurnRequest } from "../core/argv/types.js";
+import type { MatcherSet } from "../core/classify.js";
+import type { DecoderContext, StreamDecoder } from "../core/decoder.js";
+import type { HarnessDescriptor } from "../core/descriptor.js";
+import type { Invocation, PlannedFile } from "../core/exec/invocation.js";
+import type { SpawnRequest } from "../core/exec/ports.js";
+import type { BridgeCapabilities, SessionBridge } from "../core/exec/session-bridge.js";
+import type { SessionFile, SessionRequest } from "../core/exec/session-plan-types.js";
+import { type BinaryFacts, binaryFactsSchema } from "./binary-facts.js";
+import { type PinnedVersion, pinnedVersionSchema } from "./pinned-version.js";
+
+export type { Invocation, PlannedFile } from "../core/exec/invocation.js";
+
+/** A session with one harness process for its whole life, driven through a protocol bridge. */
+export interface ProcessSession {
+  readonly kind: "process";
+  /** The bridge's channel and posture: what the session runtime and the UI may offer. */
+  readonly capabilities: BridgeCapabilities;
+  /** Pure: the spawn (argv, env) and the files to write first. */
+  plan(request: SessionRequest): { readonly spawn: SpawnRequest; readonly files: readonly SessionFile[] };
+  createBridge(request: SessionRequest): SessionBridge;
+}
+
+/** A session run as one harness process per turn, each turn resuming the harness's own session. */
+export interface TurnPerProcessSession {
+  readonly kind: "turn-per-process";
+  /** The capability-table row of this channel. */
+  readonly channel: string;
+}
+
+export type SessionSupport = ProcessSession | TurnPerProcessSession;
+
+/** What a native pane needs from the harness beyond its binary. */
+export interface NativePaneInput {
+  readonly cwd: string;
+  readonly hostEnv: Readonly<Record<string, string | undefined>>;
+  /** The endpoint, when the pane runs isolated against one. */
+  readonly endpoint?: URL;
+  /** The isolated HOME, with an endpoint. */
+  readonly home?: string;
+  readonly model?: string;
+  /** The command a lifecycle hook runs for one event; hooks are installed only when given. */
+  readonly hookCommand?: (event: string) => string;
+  /** Every lifecycle event hmux's hook reporter understands. */
+  readonly hookEvents: readonly string[];
+}
+
+export interface NativePanePlan {
+  readonly flags: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+  readonly files: readonly PlannedFile[];
+}
+
+/** The harness's own interactive UI in a terminal pane. */
+export interface NativePane {
+  /** Whether hmux's lifecycle hooks can report the pane's state. */
+  readonly hooks: boolean;
+  /** The bytes the UI treats as "stop what you are doing". */
+  readonly interruptKey: string;
+  plan(input: NativePaneInput): NativePanePlan;
+}
+
+/** What a harness folder exports: facts and functions, before the registry binds it to its peers. */
+export interface HarnessModule {
+  readonly name: string;
+  /** Every CLI fact at the pinned version, each with its evidence. */
+  readonly descriptor: HarnessDescriptor;
+  readonly pinned: PinnedVersion;
+  readonly binary: BinaryFacts;
+  /** Failure wording for classifying an unexplained non-zero exit (shared + harness extras). */
+  readonly matchers: MatcherSet;
+  createDecoder(context?: DecoderContext): StreamDecoder;
+  /** Pure: resolved options → argv/env/files; throws RefusalError. Peers name who supports a refused option. */
+  planTurn(request: TurnRequest, peers: readonly HarnessDescriptor[]): Invocation;
+  /** How `hmux session` and TUI panes run it, or null when only one-turn runs work. */
+  readonly session: SessionSupport | null;
+  /** Its interactive UI in a native pane, or null when hmux has no native pane for it. */
+  readonly native: NativePane | null;
+}
+
+/** A registered harness: its planner bound to the registry's descriptors. */
+export interface HarnessAdapter extends Omit<HarnessModule, "planTurn"> {
+  planTurn(request: TurnRequest): Invocation;
+}
+
+/** Lowercase word: it becomes a CLI argument, a config key and part of env variable names. */
+export const harnessNameSchema = z.string().regex(/^[a-z][a-z0-9]*$/, {
+  error: "a harness name is one lowercase word (letters and digits, starting with a letter)",
+});
+
+/**
+ * The data half of a module, checked when one is registered: an adapter from outside this
+ * folder (a test, a plugin) must not put a malformed name or fact into every table at once.
+ */
+export const harnessModuleFactsSchema = z.object({
+  name: harnessNameSchema,
+  pinned: pinnedVersionSchema,
+  binary: binaryFactsSchema,
+  session: z.union([z.null(), z.object({ kind: z.enum(["process", "turn-per-process"]) })]),
+  native: z.union([z.null(), z.object({ hooks: z.boolean(), interruptKey: z.string().min(1) })]),
+});

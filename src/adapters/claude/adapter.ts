@@ -1,0 +1,31 @@
+/** Claude Code: stream-json turns, a stream-json control session, and its own UI in a native pane. */
+import { withExtras } from "../../core/classify.js";
+import type { HarnessModule } from "../adapter.js";
+import { planTurn } from "./argv.js";
+import { binary } from "./binary.js";
+import { createDecoder } from "./decode.js";
+import { descriptor } from "./descriptor.js";
+import { CLAUDE_MATCHERS } from "./matchers.js";
+import { nativePane } from "./native-pane.js";
+import { pinned } from "./pinned.js";
+import { CLAUDE_SESSION_CAPABILITIES, ClaudeSessionBridge } from "./session-bridge.js";
+import { planClaudeSession } from "./session-plan.js";
+
+export const claude: HarnessModule = {
+  name: descriptor.name,
+  descriptor,
+  pinned,
+  binary,
+  matchers: withExtras(CLAUDE_MATCHERS),
+  createDecoder,
+  planTurn,
+  session: {
+    kind: "process",
+    capabilities: CLAUDE_SESSION_CAPABILITIES,
+    plan: planClaudeSession,
+    // Fresh: claude adopts hmux's session id, so the decoder expects that one (or the resumed one).
+    createBridge: (request) =>
+      new ClaudeSessionBridge(createDecoder({ requestedSessionId: request.resume || request.sessionId })),
+  },
+  native: nativePane,
+};

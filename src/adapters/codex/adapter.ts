@@ -1,0 +1,35 @@
+/** Codex CLI: exec --json turns, an app-server JSON-RPC session, and its own UI in a native pane. */
+import { withExtras } from "../../core/classify.js";
+import type { HarnessModule } from "../adapter.js";
+import { planTurn } from "./argv.js";
+import { binary } from "./binary.js";
+import { createDecoder } from "./decode.js";
+import { descriptor } from "./descriptor.js";
+import { CODEX_MATCHERS } from "./matchers.js";
+import { nativePane } from "./native-pane.js";
+import { pinned } from "./pinned.js";
+import { CODEX_SESSION_CAPABILITIES, CodexSessionBridge } from "./session-bridge.js";
+import { planCodexSession } from "./session-plan.js";
+
+export const codex: HarnessModule = {
+  name: descriptor.name,
+  descriptor,
+  pinned,
+  binary,
+  matchers: withExtras(CODEX_MATCHERS),
+  createDecoder,
+  planTurn,
+  session: {
+    kind: "process",
+    capabilities: CODEX_SESSION_CAPABILITIES,
+    plan: planCodexSession,
+    createBridge: (request) =>
+      new CodexSessionBridge({
+        cwd: request.cwd,
+        ...(request.resume ? { resumeThreadId: request.resume } : {}),
+        ...(request.model ? { model: request.model } : {}),
+        ...(request.effort ? { effort: request.effort } : {}),
+      }),
+  },
+  native: nativePane,
+};

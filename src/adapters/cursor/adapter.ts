@@ -1,0 +1,21 @@
+/** Cursor CLI (`agent`): -p stream-json turns; a session is one process per turn, resumed by id. No native pane. */
+import { withExtras } from "../../core/classify.js";
+import type { HarnessModule } from "../adapter.js";
+import { planTurn } from "./argv.js";
+import { binary } from "./binary.js";
+import { createDecoder } from "./decode.js";
+import { descriptor } from "./descriptor.js";
+import { CURSOR_MATCHERS } from "./matchers.js";
+import { pinned } from "./pinned.js";
+
+export const cursor: HarnessModule = {
+  name: descriptor.name,
+  descriptor,
+  pinned,
+  binary,
+  matchers: withExtras(CURSOR_MATCHERS),
+  createDecoder,
+  planTurn,
+  session: { kind: "turn-per-process", channel: "cursor-oneshot" },
+  native: null,
+};

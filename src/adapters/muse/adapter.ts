@@ -1,0 +1,20 @@
+/** Muse: exec --json turns; a session is one process per turn, resumed by id. No native pane. */
+import { withExtras } from "../../core/classify.js";
+import type { HarnessModule } from "../adapter.js";
+import { planTurn } from "./argv.js";
+import { binary } from "./binary.js";
+import { createDecoder } from "./decode.js";
+import { descriptor } from "./descriptor.js";
+import { pinned } from "./pinned.js";
+
+export const muse: HarnessModule = {
+  name: descriptor.name,
+  descriptor,
+  pinned,
+  binary,
+  matchers: withExtras(),
+  createDecoder,
+  planTurn,
+  session: { kind: "turn-per-process", channel: "muse-oneshot" },
+  native: null,
+};

@@ -1,0 +1,29 @@
+/** pi: json-mode turns, an RPC session gated by hmux's extension, and its own UI in a native pane. */
+import { withExtras } from "../../core/classify.js";
+import type { HarnessModule } from "../adapter.js";
+import { planTurn } from "./argv.js";
+import { binary } from "./binary.js";
+import { createDecoder } from "./decode.js";
+import { descriptor } from "./descriptor.js";
+import { PI_MATCHERS } from "./matchers.js";
+import { nativePane } from "./native-pane.js";
+import { pinned } from "./pinned.js";
+import { PI_SESSION_CAPABILITIES, PiSessionBridge } from "./session-bridge.js";
+import { planPiSession } from "./session-plan.js";
+
+export const pi: HarnessModule = {
+  name: descriptor.name,
+  descriptor,
+  pinned,
+  binary,
+  matchers: withExtras(PI_MATCHERS),
+  createDecoder,
+  planTurn,
+  session: {
+    kind: "process",
+    capabilities: PI_SESSION_CAPABILITIES,
+    plan: planPiSession,
+    createBridge: () => new PiSessionBridge(createDecoder()),
+  },
+  native: nativePane,
+};
