@@ -26,7 +26,7 @@ export function register(program: Command): void {
               : r.status === "moved"
                 ? `MOVED  ${r.harness}: ${r.installed ?? "?"} comes from a package that has moved (see below); pinned ${r.pinned}`
                 : r.status === "drift"
-                  ? `DRIFT  ${r.harness}: installed ${r.installed}, pinned ${r.pinned} (re-verify, then bump src/adapters/pinned-versions.ts and package.json together)`
+                  ? `DRIFT  ${r.harness}: installed ${r.installed}, pinned ${r.pinned} (re-verify, then bump src/adapters/${r.harness}/pinned.ts and package.json together)`
                   : r.status === "not-installed"
                     ? `skip   ${r.harness}: not installed (pinned ${r.pinned})`
                     : `?      ${r.harness}: installed version unknown${r.installed ? ` (${r.installed})` : ""}; pinned ${r.pinned}${r.detail ? ` — ${r.detail}` : ""}`;

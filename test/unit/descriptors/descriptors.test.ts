@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { builtinRegistry } from "../../../src/adapters/registry.js";
 import { TURN_OPTION_KEYS } from "../../../src/core/argv/option-keys.js";
 import { expressionsOf } from "../../../src/core/descriptor.js";
-import { HARNESS_NAMES, PINNED_VERSIONS } from "../../helpers/builtin-harnesses.js";
+import { BUILTIN_NAMES, PINNED_VERSIONS } from "../../helpers/builtin-harnesses.js";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 const NOT_FACTS = new Set(["name", "displayName", "expresses", "options"]);
@@ -30,8 +30,9 @@ function isDeepFrozen(value: unknown, path: string, out: string[]): void {
 }
 
 describe("harness descriptors", () => {
-  it("there is exactly one descriptor per harness, in HARNESS_NAMES order", () => {
-    expect(builtinRegistry.descriptors.map((d) => d.name)).toEqual([...HARNESS_NAMES]);
+  it("the built-in registry holds exactly one descriptor per built-in harness, named as its module, in order", () => {
+    expect(builtinRegistry.descriptors.map((d) => d.name)).toEqual([...BUILTIN_NAMES]);
+    expect(builtinRegistry.adapters.map((a) => a.name)).toEqual([...BUILTIN_NAMES]);
   });
 
   for (const d of builtinRegistry.descriptors) {
