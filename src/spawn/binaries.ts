@@ -9,7 +9,7 @@ import { accessSync, constants, existsSync, mkdtempSync, readdirSync, readFileSy
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { BinaryFacts, FileProbe, PackageSite } from "../adapters/binary-facts.js";
+import type { BinaryFacts, FileProbe, PackageSite } from "../core/binary-facts.js";
 import type { HarnessName } from "../core/harness-names.js";
 
 export type BinarySource = "env-override" | "pinned-package" | "platform-binary" | "node-wrapper" | "path";
