@@ -1,0 +1,68 @@
+/**
+ * The inspector's body as single rows, wrapped here rather than by Ink: every row is one
+ * terminal row, so a long divergence can neither overlap the title nor push rows off unseen,
+ * and the drawer can scroll by rows.
+ */
+import type { ControlSnapshot } from "../../session-port.js";
+import { wrap } from "../../store/entry-lines.js";
+import type { SessionView } from "../../store/session-view.js";
+
+export type RowTone = "plain" | "warn" | "dim" | "heading";
+
+export interface InspectorRow {
+  readonly text: string;
+  readonly tone: RowTone;
+}
+
+/** A setting's value in words: an unset value says so instead of "undefined". */
+export function settingValue(value: unknown): string {
+  if (value === undefined || value === null) return "unset";
+  if (typeof value === "string") return value === "" ? '""' : value;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+export function inspectorRows(view: SessionView, control: ControlSnapshot | undefined, width: number): InspectorRow[] {
+  const rows: InspectorRow[] = [];
+  const push = (text: string, tone: RowTone = "plain") => rows.push({ text, tone });
+  /** A paragraph under a row, wrapped to the drawer with a hanging indent. */
+  const note = (first: string, text: string, tone: RowTone) => {
+    const lines = wrap(text, Math.max(8, width - first.length));
+    for (const [i, l] of lines.entries()) push(`${i === 0 ? first : " ".repeat(first.length)}${l}`, tone);
+  };
+
+  const settings = [...view.info.settings].sort((a, b) => a.key.localeCompare(b.key));
+  // Keys get up to half the drawer; a longer one is cut, never run into its value.
+  const keyW = Math.min(Math.max(8, Math.floor(width / 2)), Math.max(8, ...settings.map((s) => s.key.length)));
+  const divergent = settings.filter((s) => s.divergence).length;
+  push(`settings (${settings.length}${divergent ? `, ${divergent} diverging` : ""})`, "heading");
+  if (settings.length === 0) push("  none reported", "dim");
+  for (const s of settings) {
+    const key = s.key.length > keyW ? `${s.key.slice(0, keyW - 1)}…` : s.key.padEnd(keyW);
+    // The gap after the key is always there, however long the key.
+    push(`${s.divergence ? "⚠ " : "  "}${key} ${settingValue(s.value)}  [${s.tier}]`, s.divergence ? "warn" : "plain");
+    // The divergence sits directly under its own setting.
+    if (s.divergence) note("    ↳ ", s.divergence, "warn");
+  }
+
+  const pending = control?.pending ?? view.approvals;
+  const census = Object.entries(control?.census ?? {});
+  push("control", "heading");
+  push(`  state ${view.lifecycle} · posture ${control?.posture ?? "unknown"}`);
+  push(`  frame ${control?.frame ?? "none"}`);
+  push(`  pending calls: ${pending.length === 0 ? "none" : pending.map((c) => `${c.tool}#${c.callId}`).join(", ")}`);
+  push(`  census: ${census.length === 0 ? "empty" : census.map(([k, n]) => `${k}=${n}`).join(" ")}`);
+
+  push(`command.result log (${view.commandLog.length})`, "heading");
+  if (view.commandLog.length === 0) push("  no commands yet", "dim");
+  for (const l of view.commandLog) {
+    const refused = l.outcome.result === "refused" ? l.outcome.refused : null;
+    const at = new Date(l.at).toISOString().slice(11, 19);
+    push(`  ${refused ? `refused ${refused.code}` : "ok"} · ${l.id ?? "–"} · ${at}`, refused ? "warn" : "plain");
+    if (refused) note("    ", refused.reason, "dim");
+  }
+  return rows;
+}
