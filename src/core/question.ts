@@ -73,6 +73,12 @@ export function composeAnswer(question: string, text: string): string {
   return `The user answered the question: "${question}" with: ${text}. Continue accordingly.`;
 }
 
+/** The answer inside a composeAnswer text (as a harness echoes it back); null for any other text. */
+export function answerIn(text: string): string | null {
+  const m = /^The user answered the question: "[\s\S]*" with: ([\s\S]*)\. Continue accordingly\.$/.exec(text);
+  return m ? m[1]! : null;
+}
+
 export interface DetectedQuestion {
   readonly question: string;
   readonly options: readonly string[];

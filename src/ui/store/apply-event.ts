@@ -4,7 +4,7 @@
  * quiet. Unknown kinds are ignored, as the event contract asks.
  */
 import type { SessionEvent } from "../../core/control/types.js";
-import { detectQuestion, QUESTION_FENCE_TAG, stripPreamble } from "../../core/question.js";
+import { answerIn, detectQuestion, QUESTION_FENCE_TAG, stripPreamble } from "../../core/question.js";
 import {
   MAX_COMMAND_LOG,
   MAX_ENTRIES,
@@ -35,6 +35,15 @@ function replace(view: SessionView, index: number, entry: TranscriptEntry): Sess
   const entries = view.entries.slice();
   entries[index] = entry;
   return { ...view, entries };
+}
+
+/** A notice, unless the same one is among the last few entries (a halt makes several parts say it). */
+function notice(view: SessionView, tone: "info" | "warn" | "error", text: string): SessionView {
+  for (let i = view.entries.length - 1; i >= Math.max(0, view.entries.length - 6); i--) {
+    const e = view.entries[i]!;
+    if (e.kind === "notice" && e.text === text) return view;
+  }
+  return push(view, { kind: "notice", tone, text });
 }
 
 function findTool(view: SessionView, callId: string | null): number {
@@ -124,7 +133,8 @@ function questionInText(view: SessionView): SessionView {
 
 /** A user turn as the harness echoes it: shown once, as typed, without hmux's protocol text. */
 function userMessage(view: SessionView, text: string): SessionView {
-  if (echoed(view, text)) return view;
+  // An answer sent as a turn comes back in its protocol wording; the pane shows the answer.
+  if (echoed(view, answerIn(text) ?? text)) return view;
   return push(view, { kind: "message", role: "user", text, streaming: false });
 }
 
@@ -152,30 +162,31 @@ function message(view: SessionView, event: Extract<SessionEvent, { kind: "messag
 
 function decided(view: SessionView, event: Extract<SessionEvent, { kind: "approval-disposition" }>): SessionView {
   if (event.status === "rejected") {
-    return push(view, {
-      kind: "notice",
-      tone: "warn",
-      text: `decision on ${event.callId} rejected: ${event.reason ?? "no reason given"}`,
-    });
+    const at = findTool(view, event.callId);
+    const tool = at >= 0 ? (view.entries[at] as ToolEntry).name : "a tool call";
+    return notice(
+      view,
+      "warn",
+      `${event.decision.decision} on ${tool} not delivered: ${event.reason ?? "no reason given"}`,
+    );
   }
   const out = { ...view, approvals: view.approvals.filter((c) => c.callId !== event.callId) };
   const at = findTool(out, event.callId);
   if (at < 0) return out;
   const entry = out.entries[at] as ToolEntry;
-  return replace(
-    out,
-    at,
-    event.decision.decision === "deny"
-      ? { ...entry, status: "denied", reason: event.decision.reason }
-      : { ...entry, status: "running" },
-  );
+  const decision = event.decision;
+  if (decision.decision === "deny") return replace(out, at, { ...entry, status: "denied", reason: decision.reason });
+  if (decision.decision === "replace")
+    return replace(out, at, { ...entry, status: "running", summary: summarizeToolInput(decision.input), edited: true });
+  return replace(out, at, { ...entry, status: "running" });
 }
 
 function done(view: SessionView, event: Extract<SessionEvent, { kind: "done" }>, now: number): SessionView {
   let out = finishStreaming(view);
   if (out.turn) {
-    const { id, startedAt } = out.turn;
-    out = push(out, { kind: "turn-end", turnId: id, at: now, durationMs: now - startedAt, cause: event.cause });
+    const { id, startedAt, interrupted } = out.turn;
+    const cause = interrupted && event.cause === "clean" ? "interrupted" : event.cause;
+    out = push(out, { kind: "turn-end", turnId: id, at: now, durationMs: now - startedAt, cause });
     out = { ...out, turn: null };
   }
   if (event.failure && out.lastFailure?.message !== event.failure.message)
@@ -184,6 +195,8 @@ function done(view: SessionView, event: Extract<SessionEvent, { kind: "done" }>,
 }
 
 function closed(view: SessionView, event: Extract<SessionEvent, { kind: "closed" }>): SessionView {
+  // Closing is said once, however many parts of the session report it.
+  if (view.closed) return view;
   const out: SessionView = {
     ...finishStreaming(view),
     closed: true,
@@ -255,12 +268,9 @@ export function applyEvent(view: SessionView, event: SessionEvent, now: number):
       return push(out, { kind: "turn-start", turnId: event.turnId, at: now });
     }
     case "disposition":
-      return push(
-        view,
-        event.disposition === "started"
-          ? { kind: "disposition", id: event.id, started: true }
-          : { kind: "disposition", id: event.id, started: false, reason: event.reason },
-      );
+      // A started op shows as its turn; only a rejection is news.
+      if (event.disposition === "started") return view;
+      return push(view, { kind: "disposition", id: event.id, started: false, reason: event.reason });
     case "state":
       return {
         ...view,

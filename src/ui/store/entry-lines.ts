@@ -99,7 +99,7 @@ function build(entry: TranscriptEntry, width: number): DisplayLine[] {
       ];
     }
     case "tool": {
-      const head = `${STATUS_ICON[entry.status]} ${entry.name}${entry.summary ? ` ${entry.summary}` : ""}`;
+      const head = `${STATUS_ICON[entry.status]} ${entry.name}${entry.summary ? ` ${entry.summary}` : ""}${entry.edited ? " (edited)" : ""}`;
       const out = lines(head, width, STATUS_TONE[entry.status], "", false);
       if (entry.status === "pending") out.push({ text: "  awaiting approval", tone: "warn" });
       if (entry.status === "denied")
@@ -125,8 +125,8 @@ function build(entry: TranscriptEntry, width: number): DisplayLine[] {
       ];
     case "disposition":
       return entry.started
-        ? [{ text: `● ${entry.id} started`, tone: "status" }]
-        : lines(`✗ ${entry.id} rejected: ${entry.reason ?? "no reason"}`, width, "error");
+        ? []
+        : lines(`✗ ${opWord(entry.id)} not accepted: ${entry.reason ?? "no reason"}`, width, "error");
     case "failure": {
       const f = entry.failure;
       const parts = [`✗ ${f.class}`, f.retryable ? "retryable" : "not retryable", f.message];
@@ -139,6 +139,12 @@ function build(entry: TranscriptEntry, width: number): DisplayLine[] {
     case "notice":
       return lines(entry.text, width, entry.tone === "info" ? "dim" : entry.tone === "warn" ? "warn" : "error");
   }
+}
+
+/** What an op id was, in words: the TUI's ids read `ui-<what>-<n>`; anyone else's is a request. */
+export function opWord(id: string): string {
+  const m = /^ui-([a-z]+)-\d+$/.exec(id);
+  return m ? m[1]! : "request";
 }
 
 /** "<session>:turn-3" reads as "3"; other ids as they are. */

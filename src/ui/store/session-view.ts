@@ -33,6 +33,8 @@ export type TranscriptEntry = EntryBase &
         readonly status: ToolStatus;
         readonly output: string;
         readonly reason?: string;
+        /** The person replaced the input: `summary` is what ran, not what the model asked. */
+        readonly edited?: boolean;
       }
     | { readonly kind: "turn-start"; readonly turnId: string; readonly at: number }
     | {
@@ -72,7 +74,8 @@ export interface SessionView {
   readonly model: string | null;
   readonly lifecycle: Lifecycle;
   readonly lifecycleReason: string | undefined;
-  readonly turn: { readonly id: string; readonly startedAt: number } | null;
+  /** `interrupted`: the person asked to stop it, so a clean end reads as interrupted. */
+  readonly turn: { readonly id: string; readonly startedAt: number; readonly interrupted?: boolean } | null;
   readonly inputTokens: number | null;
   readonly outputTokens: number | null;
   readonly costUsd: number | null;

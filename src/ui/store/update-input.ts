@@ -33,22 +33,26 @@ export function submitInput(state: UiState, text: string, now: number): Step {
     );
   }
   const cleared = setDraft(state, key, "");
-  if (mode === "answer") return sendAnswer(cleared, trimmed);
+  if (mode === "answer") return sendAnswer(cleared, trimmed, now);
   const shown = sessionEvent(cleared, key, { kind: "message", role: "user", text: trimmed }, now);
   const send: Effect = { kind: "send", key, text: trimmed, mode, what: mode === "turn" ? "prompt" : mode };
   return withEffects(shown.state, ...shown.effects, send);
 }
 
-export function answerOption(state: UiState, index: number): Step {
+export function answerOption(state: UiState, index: number, now: number): Step {
   const option = focusedView(state)?.question?.options[index];
-  return option === undefined ? only(state) : sendAnswer(state, option);
+  return option === undefined ? only(state) : sendAnswer(state, option, now);
 }
 
 /** An open question event is answered; a question read from text is answered as the next turn. */
-function sendAnswer(state: UiState, text: string): Step {
-  const view = focusedView(state);
-  const question = view?.question;
-  if (!view || !question) return only(state);
+function sendAnswer(state: UiState, text: string, now: number): Step {
+  const asked = focusedView(state);
+  if (!asked?.question) return only(state);
+  // The answer shows in the transcript like a typed prompt.
+  const shown = sessionEvent(state, asked.key, { kind: "message", role: "user", text }, now).state;
+  const view = shown.sessions.get(asked.key)!;
+  const question = asked.question;
+  state = shown;
   if (question.viaText) {
     const send: Effect = {
       kind: "send",
@@ -130,7 +134,8 @@ export function interrupt(state: UiState, now: number): Step {
   const view = focusedView(state);
   if (!view || !isActive(view)) return only(state);
   if (view.lifecycle === "idle") return only(flash(state, now, "no turn is running", "info"));
-  return withEffects(state, { kind: "interrupt", key: view.key });
+  const marked = view.turn ? replaceView(state, { ...view, turn: { ...view.turn, interrupted: true } }) : state;
+  return withEffects(marked, { kind: "interrupt", key: view.key });
 }
 
 export function halt(state: UiState, now: number): Step {

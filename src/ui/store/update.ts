@@ -75,7 +75,7 @@ export function update(state: UiState, msg: Msg, now: number): Step {
     case "submit-input":
       return submitInput(state, msg.text, now);
     case "answer-option":
-      return answerOption(state, msg.index);
+      return answerOption(state, msg.index, now);
     case "decide":
       return decide(state, msg.decision);
     case "start-compose":

@@ -201,13 +201,14 @@ describe("transcript rows", () => {
     expect(f).toContain("turn t1 ■ 1.5s · clean");
   });
 
-  it("dispositions show started, and rejected with the reason", () => {
+  it("a started op shows no internal id; a rejected one says what was not accepted and why", () => {
     const f = frameOf([
       { kind: "disposition", id: "ui-prompt-1", disposition: "started" },
       { kind: "disposition", id: "ui-answer-2", disposition: "rejected", reason: "no-open-question" },
     ]);
-    expect(f).toContain("● ui-prompt-1 started");
-    expect(f).toContain("✗ ui-answer-2 rejected: no-open-question");
+    expect(f).not.toContain("ui-prompt-1");
+    expect(f).not.toContain("ui-answer-2");
+    expect(f).toContain("✗ answer not accepted: no-open-question");
   });
 
   it("tool calls carry their status; thinking is collapsed", () => {

@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { FakePort } from "./fake-port.js";
+import { KEYS, type Mounted, mount } from "./harness.js";
+
+let m: Mounted | undefined;
+afterEach(() => m?.unmount());
+
+const approval = (p: FakePort, input: unknown) => {
+  p.emit({ kind: "turn", turnId: "s:turn-1", id: "ui-prompt-1" });
+  p.emit({ kind: "state", from: "idle", to: "running" });
+  p.emit({ kind: "tool", phase: "call", callId: "c1", name: "Bash", input });
+  p.emit({ kind: "approval-request", call: { callId: "c1", tool: "Bash", input, openedAt: 0, deadlineAt: null } });
+  p.emit({ kind: "state", from: "running", to: "awaiting-approval" });
+};
+
+describe("the transcript shows what happened", () => {
+  it("an edited command is shown as what ran, marked edited", async () => {
+    const p = new FakePort();
+    m = await mount({ ports: [p] });
+    approval(p, { command: "touch hmux-demo.txt" });
+    await m.flush();
+    await m.type("e", KEYS.ctrl("u"), '{"command":"echo edited"}', KEYS.enter);
+    const decision = p.intents.at(-1);
+    expect(decision).toEqual({
+      kind: "decide",
+      callId: "c1",
+      decision: { decision: "replace", input: { command: "echo edited" } },
+    });
+    p.emit({
+      kind: "approval-disposition",
+      callId: "c1",
+      decision: { decision: "replace", input: { command: "echo edited" } },
+      decider: "human",
+      status: "sent",
+    });
+    p.emit({ kind: "tool", phase: "result", callId: "c1", output: "edited", isError: false });
+    await m.flush();
+    const f = m.frame();
+    expect(f).toContain("✓ Bash $ echo edited (edited)");
+    expect(f).not.toContain("touch hmux-demo.txt");
+  });
+
+  it("a turn the person interrupted is not labelled clean", async () => {
+    const p = new FakePort();
+    m = await mount({ ports: [p] });
+    approval(p, { path: "README.md" });
+    await m.flush();
+    await m.type(KEYS.escape);
+    expect(p.intents).toContainEqual({ kind: "interrupt" });
+    p.emit({ kind: "approval-cleared", callId: "c1", reason: "turn-ended" });
+    p.emit({ kind: "done", exitCode: null, cause: "clean" });
+    p.emit({ kind: "state", from: "awaiting-approval", to: "idle" });
+    await m.flush();
+    expect(m.frame()).toMatch(/turn 1 ■ \S+ · interrupted/);
+    expect(m.frame()).not.toContain("· clean");
+  });
+
+  it("a turn nobody interrupted still ends clean", async () => {
+    const p = new FakePort();
+    m = await mount({ ports: [p] });
+    p.emit({ kind: "turn", turnId: "s:turn-1", id: "ui-prompt-1" });
+    p.emit({ kind: "done", exitCode: null, cause: "clean" });
+    await m.flush();
+    expect(m.frame()).toMatch(/turn 1 ■ \S+ · clean/);
+  });
+
+  it("an answer picked by number is echoed in the transcript, once", async () => {
+    const p = new FakePort();
+    m = await mount({ ports: [p] });
+    p.emit({ kind: "state", from: "starting", to: "idle" });
+    p.emit({ kind: "session", sessionId: "s", harness: "claude", origin: "fresh", escalateQuestions: true });
+    p.emit({
+      kind: "message",
+      role: "assistant",
+      text: 'One decision:\n```hcn-question\n{"question":"Keep it?","options":["keep it","delete it"]}\n```',
+    });
+    await m.flush();
+    expect(m.frame()).toContain("Keep it?");
+    await m.type("1");
+    const sent = p.intents.at(-1);
+    expect(sent?.kind).toBe("send");
+    // The harness echoes the turn in its protocol wording: still one line with the answer.
+    p.emit({ kind: "message", role: "user", text: (sent as { text: string }).text });
+    await m.flush();
+    expect(m.frame().match(/› keep it/g)).toHaveLength(1);
+  });
+
+  it("after a halt the closing and a refused decision are each said once, without internal ids", async () => {
+    const p = new FakePort();
+    m = await mount({ ports: [p] });
+    approval(p, { command: "ls" });
+    const rejected = {
+      kind: "approval-disposition" as const,
+      callId: "c1",
+      decision: { decision: "deny" as const, reason: "halted" },
+      decider: "human" as const,
+      status: "rejected" as const,
+      reason: "stdin is closed",
+    };
+    p.emit(rejected, rejected);
+    p.emit({ kind: "closed", exitCode: 0, cause: "killed" }, { kind: "closed", exitCode: 0, cause: "killed" });
+    await m.flush();
+    const f = m.frame();
+    expect(f.match(/not delivered: stdin is closed/g)).toHaveLength(1);
+    expect(f.match(/session closed \(/g)).toHaveLength(1);
+    expect(f).not.toContain("c1");
+  });
+});
