@@ -19,7 +19,7 @@ import { MainArea } from "./layouts/MainArea.js";
 import { isNativePort } from "./native/native-port.js";
 import type { SessionLauncher } from "./session-launcher.js";
 import type { AppStore } from "./store/app-store.js";
-import { CHROME_ROWS, focusedKey } from "./store/ui-state.js";
+import { CHROME_ROWS, focusedKey, sessionNumber } from "./store/ui-state.js";
 import type { Theme } from "./theme/theme.js";
 
 export interface AppProps {
@@ -57,7 +57,9 @@ function Screen({ store, keymap, launcher }: Pick<AppProps, "store" | "keymap" |
   const rail = [...state.sessions.values()].map((view) => {
     const pane = state.panes.indexOf(view.key);
     const port = store.ports.get(view.key);
-    return { view, pane: pane >= 0 ? pane : null, stateUnknown: isNativePort(port) && !port.stateKnown };
+    // Shown numbers are the sessions' own (see sessionNumber), not places in the grid.
+    const number = sessionNumber(state, view.key);
+    return { view, pane: pane >= 0 ? number - 1 : null, stateUnknown: isNativePort(port) && !port.stateKnown };
   });
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">

@@ -70,7 +70,7 @@ function globalIntent(state: UiState, command: Command): Intent | undefined {
     case "scroll.down":
       return { kind: "scroll-pages", pages: 1 };
     default:
-      return command.startsWith("focus.") ? { kind: "focus", index: Number(command.slice(6)) - 1 } : undefined;
+      return command.startsWith("focus.") ? { kind: "focus-number", number: Number(command.slice(6)) } : undefined;
   }
 }
 

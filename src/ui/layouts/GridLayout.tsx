@@ -7,7 +7,7 @@ import type { Rect } from "../layout/tile.js";
 import { NativePane } from "../native/NativePane.js";
 import { isNativePort } from "../native/native-port.js";
 import type { SessionPort } from "../session-port.js";
-import { anchorOf, draftOf, inputMode, paneRects, type UiState } from "../store/ui-state.js";
+import { anchorOf, draftOf, inputMode, paneRects, sessionNumber, type UiState } from "../store/ui-state.js";
 
 export interface GridLayoutProps {
   /** The published state (the store's frame). */
@@ -58,7 +58,7 @@ export function GridLayout({ state, ports, width, height }: GridLayoutProps): Re
           key={key}
           port={native}
           view={view}
-          index={index}
+          index={sessionNumber(state, key) - 1}
           rect={rect}
           focused={focused}
           capturing={native.capturing}
@@ -70,7 +70,7 @@ export function GridLayout({ state, ports, width, height }: GridLayoutProps): Re
       <Pane
         key={key}
         view={view}
-        index={index}
+        index={sessionNumber(state, key) - 1}
         rect={rect}
         focused={focused}
         tick={focused ? state.tick : null}

@@ -9,7 +9,7 @@ import type { Keymap } from "../keys/keymap.js";
 import type { SessionLauncher } from "../session-launcher.js";
 import type { SessionPort } from "../session-port.js";
 import { isActive } from "../store/session-view.js";
-import { anyRunning, drawerWidth, focusedKey, focusedView, type UiState } from "../store/ui-state.js";
+import { anyRunning, drawerWidth, focusedKey, focusedView, sessionNumber, type UiState } from "../store/ui-state.js";
 import { GridLayout } from "./GridLayout.js";
 
 export interface MainAreaProps {
@@ -49,7 +49,7 @@ export function MainArea({ state, ports, keymap, launcher, width, height }: Main
     return (
       <ApprovalFull
         call={call}
-        title={`pane ${state.focus + 1} · ${view.info.label ?? view.info.harness}`}
+        title={`pane ${sessionNumber(state, view.key)} · ${view.info.label ?? view.info.harness}`}
         position={1}
         total={view.approvals.length}
         support={view.info.support}

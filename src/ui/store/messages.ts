@@ -11,6 +11,8 @@ import type { Flash, Overlay } from "./ui-state.js";
 
 export type Intent =
   | { readonly kind: "focus"; readonly index: number }
+  /** Alt+N: the session numbered N, its pane reopened if it was closed. */
+  | { readonly kind: "focus-number"; readonly number: number }
   | { readonly kind: "focus-direction"; readonly direction: Direction }
   | { readonly kind: "focus-step"; readonly delta: 1 | -1 }
   | { readonly kind: "toggle-zoom" }

@@ -98,6 +98,25 @@ export function focusedView(state: UiState): SessionView | undefined {
   return key === undefined ? undefined : state.sessions.get(key);
 }
 
+/**
+ * A session's number: its place among all sessions, 1-based. It belongs to the session for its
+ * whole life — closing and reopening its pane, or closing another, never renumbers it.
+ */
+export function sessionNumber(state: UiState, key: string): number {
+  return [...state.sessions.keys()].indexOf(key) + 1;
+}
+
+/** The session numbered `n`, if there is one. */
+export function sessionOfNumber(state: UiState, n: number): string | undefined {
+  return [...state.sessions.keys()][n - 1];
+}
+
+/** Pane keys in session order, with `key` added (a reopened pane goes back to its place). */
+export function panesWith(state: UiState, key: string): string[] {
+  const order = [...state.sessions.keys()];
+  return [...state.panes, key].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+}
+
 export function draftOf(state: UiState, key: string | undefined): string {
   return key === undefined ? "" : (state.drafts.get(key) ?? "");
 }

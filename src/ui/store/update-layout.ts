@@ -2,11 +2,22 @@
 import { type Direction, MAX_PANES, neighbour } from "../layout/tile.js";
 import { flash } from "./step.js";
 import { scrollAnchor } from "./transcript-window.js";
-import { focusedKey, paneBody, paneRects, type UiState } from "./ui-state.js";
+import { focusedKey, paneBody, paneRects, panesWith, sessionOfNumber, type UiState } from "./ui-state.js";
 
 export function focusIndex(state: UiState, index: number): UiState {
   if (index < 0 || index >= state.panes.length) return state;
   return { ...state, focus: index, compose: null };
+}
+
+/** Focuses the session numbered `n`; a closed pane of it opens again in its place. */
+export function focusNumber(state: UiState, n: number): UiState {
+  const key = sessionOfNumber(state, n);
+  if (key === undefined) return state;
+  const at = state.panes.indexOf(key);
+  if (at >= 0) return focusIndex(state, at);
+  if (state.panes.length >= MAX_PANES) return state;
+  const panes = panesWith(state, key);
+  return { ...state, panes, focus: panes.indexOf(key), compose: null };
 }
 
 export function focusDirection(state: UiState, direction: Direction): UiState {
@@ -43,13 +54,13 @@ export function closePane(state: UiState, now: number): UiState {
   });
 }
 
-/** Brings back the longest-hidden session as a pane. */
+/** Brings back a closed session's pane, in its place among the panes (numbers belong to sessions). */
 export function reopenPane(state: UiState, now: number): UiState {
   if (state.panes.length >= MAX_PANES) return flash(state, now, "nine panes are open", "warn");
   const hidden = [...state.sessions.keys()].find((k) => !state.panes.includes(k));
   if (!hidden) return flash(state, now, "no closed panes", "info");
-  const panes = [...state.panes, hidden];
-  return { ...state, panes, focus: panes.length - 1 };
+  const panes = panesWith(state, hidden);
+  return { ...state, panes, focus: panes.indexOf(hidden) };
 }
 
 export function toggleApprovalFull(state: UiState): UiState {

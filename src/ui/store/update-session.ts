@@ -6,7 +6,7 @@ import { applyEvent } from "./apply-event.js";
 import type { Effect } from "./messages.js";
 import { createSessionView, needsYou, type SessionView } from "./session-view.js";
 import { flash, only, type Step, setDraft, withEffects } from "./step.js";
-import { FLASH_MS, focusedView, hasDeadline, type UiState } from "./ui-state.js";
+import { FLASH_MS, focusedView, hasDeadline, sessionNumber, type UiState } from "./ui-state.js";
 
 /** A new session: on the rail, and as the focused pane while fewer than nine are open. */
 export function openSession(state: UiState, key: string, info: SessionInfo): UiState {
@@ -18,7 +18,7 @@ export function openSession(state: UiState, key: string, info: SessionInfo): UiS
 
 function announce(state: UiState, view: SessionView, why: "approval" | "question" | "failure"): Effect {
   const pane = state.panes.indexOf(view.key);
-  const where = pane >= 0 ? `pane ${pane + 1}` : "hidden pane";
+  const where = pane >= 0 ? `pane ${sessionNumber(state, view.key)}` : "hidden pane";
   const label = view.info.label ?? view.info.harness;
   const reason =
     why === "approval"

@@ -23,6 +23,7 @@ import {
   closePane,
   focusDirection,
   focusIndex,
+  focusNumber,
   focusStep,
   reopenPane,
   resize,
@@ -54,6 +55,8 @@ export function update(state: UiState, msg: Msg, now: number): Step {
       return only(flash(state, now, `${msg.what} failed: ${msg.message}`, "error"));
     case "focus":
       return only(focusIndex(state, msg.index));
+    case "focus-number":
+      return only(focusNumber(state, msg.number));
     case "focus-direction":
       return only(focusDirection(state, msg.direction));
     case "focus-step":
