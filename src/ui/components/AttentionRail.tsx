@@ -4,7 +4,7 @@ import { useKeys } from "../hooks/use-keys.js";
 import { useTheme } from "../hooks/use-theme.js";
 import { keyOf } from "../keys/hints.js";
 import { DEFAULT_KEYMAP, type Keymap } from "../keys/keymap.js";
-import { needsYou, type SessionView } from "../store/session-view.js";
+import { longestWaiting, needsYou, type SessionView } from "../store/session-view.js";
 import { BADGE, badgeColor } from "./state-badge.js";
 
 export interface RailEntry {
@@ -21,18 +21,20 @@ export interface AttentionRailProps {
   readonly width: number;
 }
 
-/** The first session that needs a person, phrased as the rail's call to action. */
+/**
+ * The session whose request has waited longest, phrased as the rail's call to action, with the
+ * key that jumps there.
+ */
 export function attentionText(entries: readonly RailEntry[], keymap: Keymap = DEFAULT_KEYMAP): string | null {
-  const reopen = keyOf(keymap, "pane.reopen");
-  for (const { view, pane } of entries) {
-    const why = needsYou(view);
-    if (!why) continue;
-    const where =
-      pane === null ? `closed pane (${view.info.harness}${reopen ? `; ${reopen}` : ""})` : `pane ${pane + 1}`;
-    const what = why === "approval" ? "approval needed" : why === "question" ? "question waiting" : "failure";
-    return `⚠ ${what} in ${where}`;
-  }
-  return null;
+  const first = longestWaiting(entries.map((e) => e.view));
+  const entry = entries.find((e) => e.view === first);
+  const why = first ? needsYou(first) : null;
+  if (!entry || !why) return null;
+  const where = entry.pane === null ? `closed pane (${entry.view.info.harness})` : `pane ${entry.pane + 1}`;
+  const what = why === "approval" ? "approval needed" : why === "question" ? "question waiting" : "failure";
+  const jump = keyOf(keymap, "attention.jump");
+  const others = entries.filter((e) => e !== entry && needsYou(e.view)).length;
+  return `⚠ ${what} in ${where}${others > 0 ? ` (+${others})` : ""}${jump ? ` · ${jump} goes there` : ""}`;
 }
 
 /** Always visible: every session's state, and who needs you. */

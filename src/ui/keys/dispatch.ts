@@ -59,6 +59,8 @@ function globalIntent(state: UiState, command: Command): Intent | undefined {
       return { kind: "halt" };
     case "session.haltAll":
       return { kind: "halt-all" };
+    case "attention.jump":
+      return { kind: "focus-attention" };
     case "app.quit":
       return { kind: "quit" };
     case "help":

@@ -117,7 +117,7 @@ function setToolStatus(
  * message (detectQuestion reads it; no native stream is parsed): show the question widget
  * and keep the message text without the block.
  */
-function questionInText(view: SessionView): SessionView {
+function questionInText(view: SessionView, now: number): SessionView {
   const last = view.entries.length - 1;
   const entry = view.entries[last];
   if (entry?.kind !== "message") return view;
@@ -125,7 +125,13 @@ function questionInText(view: SessionView): SessionView {
   if (found.kind !== "question") return view;
   const asked: SessionView = {
     ...view,
-    question: { question: found.question, options: found.options, recommended: found.recommended, viaText: true },
+    question: {
+      question: found.question,
+      options: found.options,
+      recommended: found.recommended,
+      viaText: true,
+      askedAt: now,
+    },
   };
   const cut = entry.text.lastIndexOf(`\`\`\`${QUESTION_FENCE_TAG}`);
   return cut >= 0 ? replace(asked, last, { ...entry, text: entry.text.slice(0, cut).trimEnd() }) : asked;
@@ -147,7 +153,7 @@ function token(view: SessionView, text: string, thinking: boolean): SessionView 
   return push(view, { kind: "message", role: "assistant", text, streaming: true });
 }
 
-function message(view: SessionView, event: Extract<SessionEvent, { kind: "message" }>): SessionView {
+function message(view: SessionView, event: Extract<SessionEvent, { kind: "message" }>, now: number): SessionView {
   if (event.role === "user") return userMessage(view, stripPreamble(event.text));
   const kind = event.thinking ? "thinking" : "message";
   const at = event.role === "assistant" ? completes(view, kind, event.text) : -1;
@@ -156,7 +162,7 @@ function message(view: SessionView, event: Extract<SessionEvent, { kind: "messag
   else if (kind === "thinking") out = push(view, { kind: "thinking", text: event.text, streaming: false });
   else out = push(view, { kind: "message", role: event.role, text: event.text, streaming: false });
   if (kind === "message" && event.role === "assistant" && out.escalateQuestions && !out.question)
-    out = questionInText(out);
+    out = questionInText(out, now);
   return out;
 }
 
@@ -221,7 +227,7 @@ export function applyEvent(view: SessionView, event: SessionEvent, now: number):
     case "token":
       return token(view, event.text, event.thinking === true);
     case "message":
-      return message(view, event);
+      return message(view, event, now);
     case "tool": {
       const out = finishStreaming(view);
       if (event.phase === "call") {
@@ -252,7 +258,7 @@ export function applyEvent(view: SessionView, event: SessionEvent, now: number):
     case "question":
       return {
         ...finishStreaming(view),
-        question: { question: event.question, options: event.options, recommended: event.recommended },
+        question: { question: event.question, options: event.options, recommended: event.recommended, askedAt: now },
       };
     case "raw":
       // Surfaced, never dropped; dim, because harnesses chat on stderr (warnings, logs).

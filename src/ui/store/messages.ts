@@ -13,6 +13,8 @@ export type Intent =
   | { readonly kind: "focus"; readonly index: number }
   /** Alt+N: the session numbered N, its pane reopened if it was closed. */
   | { readonly kind: "focus-number"; readonly number: number }
+  /** The session whose request has waited longest, wherever it is. */
+  | { readonly kind: "focus-attention" }
   | { readonly kind: "focus-direction"; readonly direction: Direction }
   | { readonly kind: "focus-step"; readonly delta: 1 | -1 }
   | { readonly kind: "toggle-zoom" }

@@ -58,6 +58,8 @@ export interface OpenQuestion {
    * a question event: the session is idle, so the answer goes as the next turn.
    */
   readonly viaText?: boolean;
+  /** When the question reached the UI (ms), so the longest-waiting request can be found. */
+  readonly askedAt?: number;
 }
 
 export interface CommandLogLine {
@@ -128,6 +130,24 @@ export function needsYou(view: SessionView): "approval" | "question" | "failure"
   if (view.question) return "question";
   if (view.lifecycle === "failed") return "failure";
   return null;
+}
+
+/** Since when (ms) the session has waited on a person; failures rank after every request. */
+export function waitingSince(view: SessionView): number {
+  const why = needsYou(view);
+  if (why === "approval") return Math.min(...view.approvals.map((c) => c.openedAt));
+  if (why === "question") return view.question?.askedAt ?? Number.MAX_SAFE_INTEGER - 1;
+  return Number.MAX_SAFE_INTEGER;
+}
+
+/** The session whose request has waited longest (the first one opened, on a tie); none if nobody waits. */
+export function longestWaiting(views: Iterable<SessionView>): SessionView | undefined {
+  let best: SessionView | undefined;
+  for (const v of views) {
+    if (!needsYou(v)) continue;
+    if (!best || waitingSince(v) < waitingSince(best)) best = v;
+  }
+  return best;
 }
 
 export function isActive(view: SessionView): boolean {

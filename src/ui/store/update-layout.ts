@@ -1,8 +1,17 @@
 /** Focus, zoom, panes, overlays and scrollback: state changes with no port call. */
 import { type Direction, MAX_PANES, neighbour } from "../layout/tile.js";
+import { longestWaiting } from "./session-view.js";
 import { flash } from "./step.js";
 import { scrollAnchor } from "./transcript-window.js";
-import { focusedKey, paneBody, paneRects, panesWith, sessionOfNumber, type UiState } from "./ui-state.js";
+import {
+  focusedKey,
+  paneBody,
+  paneRects,
+  panesWith,
+  sessionNumber,
+  sessionOfNumber,
+  type UiState,
+} from "./ui-state.js";
 
 export function focusIndex(state: UiState, index: number): UiState {
   if (index < 0 || index >= state.panes.length) return state;
@@ -18,6 +27,13 @@ export function focusNumber(state: UiState, n: number): UiState {
   if (state.panes.length >= MAX_PANES) return state;
   const panes = panesWith(state, key);
   return { ...state, panes, focus: panes.indexOf(key), compose: null };
+}
+
+/** Jumps to the session whose request has waited longest (the one the rail names). */
+export function focusAttention(state: UiState, now: number): UiState {
+  const view = longestWaiting(state.sessions.values());
+  if (!view) return flash(state, now, "nothing is waiting for you", "info");
+  return focusNumber(state, sessionNumber(state, view.key));
 }
 
 export function focusDirection(state: UiState, direction: Direction): UiState {

@@ -21,6 +21,7 @@ import {
 } from "./update-input.js";
 import {
   closePane,
+  focusAttention,
   focusDirection,
   focusIndex,
   focusNumber,
@@ -57,6 +58,8 @@ export function update(state: UiState, msg: Msg, now: number): Step {
       return only(focusIndex(state, msg.index));
     case "focus-number":
       return only(focusNumber(state, msg.number));
+    case "focus-attention":
+      return only(focusAttention(state, now));
     case "focus-direction":
       return only(focusDirection(state, msg.direction));
     case "focus-step":
