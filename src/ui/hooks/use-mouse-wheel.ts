@@ -24,7 +24,8 @@ const RAIL_ROWS = 1;
 function gridVisible(state: UiState): boolean {
   const overlay = state.overlay;
   if (overlay === null || overlay.kind === "inspector") return true;
-  if (overlay.kind === "quit") return !anyRunning(state);
+  // A confirmation sits under the grid, which stays on screen.
+  if (overlay.kind === "quit" || overlay.kind === "halt-all") return true;
   if (overlay.kind === "approval-full") return focusedView(state)?.approvals[0] === undefined;
   return false;
 }

@@ -58,7 +58,7 @@ function globalIntent(state: UiState, command: Command): Intent | undefined {
     case "session.halt":
       return { kind: "halt" };
     case "session.haltAll":
-      return { kind: "halt-all" };
+      return { kind: "ask-halt-all" };
     case "attention.jump":
       return { kind: "focus-attention" };
     case "app.quit":
@@ -109,6 +109,10 @@ function overlayKey(state: UiState, index: KeyIndex, name: string): KeyVerdict {
       if (overlay.kind === "inspector" && global?.startsWith("focus.")) return verdict(globalIntent(state, global));
       return IGNORED;
     }
+    case "halt-all":
+      if (name === "y" || name === "Y") return take({ kind: "halt-all" });
+      if (name === "n" || name === "N" || name === "escape") return take({ kind: "close-overlay" });
+      return IGNORED;
     case "quit":
       if (name === "y" || name === "Y") return take({ kind: "quit-now" });
       if (name === "n" || name === "N" || name === "escape") return take({ kind: "close-overlay" });

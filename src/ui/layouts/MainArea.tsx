@@ -3,7 +3,7 @@ import type React from "react";
 import { HelpOverlay } from "../components/overlays/HelpOverlay.js";
 import { InspectorDrawer } from "../components/overlays/InspectorDrawer.js";
 import { NewSessionDialog } from "../components/overlays/NewSessionDialog.js";
-import { QuitDialog } from "../components/overlays/QuitDialog.js";
+import { CONFIRM_ROWS, ConfirmBar, runningText } from "../components/overlays/QuitDialog.js";
 import { ApprovalFull } from "../components/widgets/ApprovalFull.js";
 import type { Keymap } from "../keys/keymap.js";
 import type { SessionLauncher } from "../session-launcher.js";
@@ -28,9 +28,21 @@ export function MainArea({ state, ports, keymap, launcher, width, height }: Main
   const view = focusedView(state);
   if (overlay?.kind === "help") return <HelpOverlay keymap={keymap} width={width} height={height} />;
   if (overlay?.kind === "new-session") return <NewSessionDialog launcher={launcher} width={width} height={height} />;
-  if (overlay?.kind === "quit" && anyRunning(state)) {
+  const confirm =
+    overlay?.kind === "quit" && anyRunning(state)
+      ? "Quit and halt them? y quit · n stay"
+      : overlay?.kind === "halt-all" && anyRunning(state)
+        ? "Halt every session? Pending calls are denied. y halt all · n cancel"
+        : null;
+  if (confirm) {
     const running = [...state.sessions.values()].filter(isActive).length;
-    return <QuitDialog running={running} width={width} height={height} />;
+    const gridHeight = Math.max(1, height - CONFIRM_ROWS);
+    return (
+      <Box flexDirection="column" width={width} height={height}>
+        <GridLayout state={state} ports={ports} width={width} height={gridHeight} />
+        <ConfirmBar title={runningText(running)} question={confirm} width={width} />
+      </Box>
+    );
   }
   if (overlay?.kind === "inspector" && view) {
     // A drawer beside the grid: the panes stay visible while you read the settings.

@@ -33,6 +33,7 @@ export type Intent =
   | { readonly kind: "interrupt" }
   | { readonly kind: "halt" }
   | { readonly kind: "halt-all" }
+  | { readonly kind: "ask-halt-all" }
   /** Quit, asking first while sessions run. */
   | { readonly kind: "quit" }
   /** Quit without asking (the dialog's yes). */

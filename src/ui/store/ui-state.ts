@@ -14,6 +14,8 @@ export type Overlay =
   | { readonly kind: "inspector" }
   | { readonly kind: "new-session" }
   | { readonly kind: "quit" }
+  /** Halting every session is asked first: it cannot be undone. */
+  | { readonly kind: "halt-all" }
   | { readonly kind: "approval-full" };
 
 /** A decision being typed: a deny reason or an edited input. */

@@ -6,7 +6,7 @@
  */
 import type { Msg } from "./messages.js";
 import { flash, only, type Step, setDraft, withEffects } from "./step.js";
-import type { UiState } from "./ui-state.js";
+import { anyRunning, type UiState } from "./ui-state.js";
 import {
   abstain,
   answerOption,
@@ -94,8 +94,14 @@ export function update(state: UiState, msg: Msg, now: number): Step {
       return interrupt(state, now);
     case "halt":
       return halt(state, now);
+    case "ask-halt-all":
+      return only(
+        anyRunning(state)
+          ? { ...state, overlay: { kind: "halt-all" } }
+          : flash(state, now, "nothing is running", "info"),
+      );
     case "halt-all":
-      return haltAll(state, now);
+      return haltAll({ ...state, overlay: null }, now);
     case "quit":
       return only(quit(state));
     case "quit-now":

@@ -277,14 +277,14 @@ describe("stopping and quitting", () => {
     expect(ports[0]!.intents).toEqual([]);
   });
 
-  it("Alt+x halts the focused session; Alt+Shift+x halts all", async () => {
+  it("Alt+x halts the focused session; Alt+Shift+x, confirmed, halts all", async () => {
     const ports = three();
     m = await mount({ ports });
     ports.forEach(idle);
     await m.flush();
     await m.type(KEYS.alt("1"), KEYS.alt("x"));
     expect(ports[0]!.intents).toEqual([{ kind: "halt" }]);
-    await m.type(KEYS.alt("X"));
+    await m.type(KEYS.alt("X"), "y");
     expect(ports.map((p) => p.intents.filter((i) => i.kind === "halt").length)).toEqual([2, 1, 1]);
   });
 

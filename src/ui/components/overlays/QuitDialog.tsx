@@ -2,23 +2,36 @@ import { Box, Text } from "ink";
 import type React from "react";
 import { useTheme } from "../../hooks/use-theme.js";
 
-export interface QuitDialogProps {
-  readonly running: number;
+/** Rows the confirmation takes under the grid (border included). */
+export const CONFIRM_ROWS = 4;
+
+export interface ConfirmBarProps {
+  readonly title: string;
+  readonly question: string;
   readonly width: number;
-  readonly height: number;
 }
 
-export function QuitDialog({ running, width, height }: QuitDialogProps): React.ReactElement {
+/** A yes/no question under the panes: the screen stays visible while you decide. */
+export function ConfirmBar({ title, question, width }: ConfirmBarProps): React.ReactElement {
   const theme = useTheme();
   return (
-    <Box width={width} height={height} alignItems="center" justifyContent="center">
-      <Box borderStyle="round" borderColor={theme.colors.warn} paddingX={2} flexDirection="column">
-        <Text
-          bold
-          color={theme.colors.warn}
-        >{`${running} session${running === 1 ? " is" : "s are"} still running.`}</Text>
-        <Text>Quit and halt them? y quit · n stay</Text>
-      </Box>
+    <Box
+      width={width}
+      height={CONFIRM_ROWS}
+      flexShrink={0}
+      borderStyle="round"
+      borderColor={theme.colors.warn}
+      paddingX={1}
+      flexDirection="column"
+    >
+      <Text bold color={theme.colors.warn} wrap="truncate">
+        {title}
+      </Text>
+      <Text wrap="truncate">{question}</Text>
     </Box>
   );
+}
+
+export function runningText(running: number): string {
+  return `${running} session${running === 1 ? " is" : "s are"} still running.`;
 }
