@@ -88,6 +88,8 @@ function approvalIntent(command: Command): Intent | undefined {
       return { kind: "abstain" };
     case "approval.full":
       return { kind: "toggle-approval-full" };
+    case "approval.always":
+      return { kind: "allow-always" };
     default:
       return undefined;
   }
@@ -105,6 +107,11 @@ function overlayKey(state: UiState, index: KeyIndex, name: string): KeyVerdict {
       const global = index.global.get(name);
       if (name === "escape" || name === "q" || name === "return" || global === overlay.kind)
         return take({ kind: "close-overlay" });
+      // A digit revokes that session rule (the drawer lists them numbered).
+      if (overlay.kind === "inspector" && /^[1-9]$/.test(name)) {
+        const key = focusedKey(state);
+        return key === undefined ? IGNORED : take({ kind: "revoke-rule", key, index: Number(name) - 1 });
+      }
       // The drawer follows focus: it inspects whichever pane you move to.
       if (overlay.kind === "inspector" && global?.startsWith("focus.")) return verdict(globalIntent(state, global));
       return IGNORED;

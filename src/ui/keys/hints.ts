@@ -72,16 +72,19 @@ export function approvalKeys(keymap: Keymap, support: InputSupport, width = Numb
   ];
   if (support.replace) list.push(["approval.edit", "edit"]);
   if (support.abstain) list.push(["approval.abstain", "abstain"]);
-  list.push(["approval.full", "full view"]);
+  list.push(["approval.full", "full view"], ["approval.always", "always"]);
   const bound = list.flatMap(([command, does]) => {
     const key = keyOf(keymap, command);
     return key === null ? [] : [[key, does] as const];
   });
-  for (let labelled = bound.length; labelled > 0; labelled--) {
-    const text = bound.map(([key, does], i) => (i < labelled ? `${key} ${does}` : key)).join(" · ");
-    if (text.length <= width) return text;
-  }
-  return bound.map(([key]) => key).join(" · ");
+  // Keys that lost their label are listed tight after the labelled ones: "a allow · d e s f".
+  const line = (labelled: number): string => {
+    const head = bound.slice(0, labelled).map(([key, does]) => `${key} ${does}`);
+    const tail = bound.slice(labelled).map(([key]) => key);
+    return [...head, ...(tail.length ? [tail.join(" ")] : [])].join(" · ");
+  };
+  for (let labelled = bound.length; labelled > 0; labelled--) if (line(labelled).length <= width) return line(labelled);
+  return line(0);
 }
 
 /** The approval keys alone, for a pane's input line: `a · d · e · s · f`. */
@@ -89,7 +92,7 @@ export function approvalLetters(keymap: Keymap, support: InputSupport): string {
   const commands: Command[] = ["approval.allow", "approval.deny"];
   if (support.replace) commands.push("approval.edit");
   if (support.abstain) commands.push("approval.abstain");
-  commands.push("approval.full");
+  commands.push("approval.full", "approval.always");
   return commands
     .map((c) => keyOf(keymap, c))
     .filter((k): k is string => k !== null)

@@ -35,6 +35,7 @@ export const GLOBAL_COMMANDS = [
 ] as const;
 export const APPROVAL_COMMANDS = [
   "approval.allow",
+  "approval.always",
   "approval.deny",
   "approval.edit",
   "approval.abstain",
@@ -76,6 +77,7 @@ export const DEFAULT_KEYMAP: Keymap = {
   "scroll.up": ["pageup"],
   "scroll.down": ["pagedown"],
   "approval.allow": ["a"],
+  "approval.always": ["A"],
   "approval.deny": ["d"],
   "approval.edit": ["e"],
   "approval.abstain": ["s"],
@@ -113,6 +115,7 @@ export const COMMAND_HELP: Readonly<Record<Command, string>> = {
   "scroll.up": "scroll back one page",
   "scroll.down": "scroll forward one page (bottom: follow)",
   "approval.allow": "approval: allow the call",
+  "approval.always": "approval: allow, and allow this tool or command prefix for the rest of the session",
   "approval.deny": "approval: deny (type a reason)",
   "approval.edit": "approval: edit the input, then replace",
   "approval.abstain": "approval: abstain to the harness's own check",

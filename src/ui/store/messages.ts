@@ -34,6 +34,8 @@ export type Intent =
   | { readonly kind: "halt" }
   | { readonly kind: "halt-all" }
   | { readonly kind: "ask-halt-all" }
+  | { readonly kind: "allow-always" }
+  | { readonly kind: "revoke-rule"; readonly key: string; readonly index: number }
   /** Quit, asking first while sessions run. */
   | { readonly kind: "quit" }
   /** Quit without asking (the dialog's yes). */

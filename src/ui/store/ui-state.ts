@@ -6,6 +6,7 @@
 import type { Command } from "../keys/keymap.js";
 import { paneBodyRect } from "../layout/pane-geometry.js";
 import { type Rect, tile } from "../layout/tile.js";
+import type { SessionRule } from "./session-rules.js";
 import { isActive, type SessionView } from "./session-view.js";
 import type { ScrollAnchor } from "./transcript-window.js";
 
@@ -51,6 +52,8 @@ export interface UiState {
   readonly flash: Flash | null;
   readonly drafts: ReadonlyMap<string, string>;
   readonly anchors: ReadonlyMap<string, ScrollAnchor>;
+  /** "Allow always" rules per session key (session-rules.ts); never written to any file. */
+  readonly rules: ReadonlyMap<string, readonly SessionRule[]>;
   readonly columns: number;
   readonly rows: number;
   /** Advances on each cadence tick while the focused session runs: the spinner frame. */
@@ -81,6 +84,7 @@ export function initialUiState(columns = 160, rows = 48): UiState {
     flash: null,
     drafts: new Map(),
     anchors: new Map(),
+    rules: new Map(),
     columns,
     rows,
     tick: 0,

@@ -7,6 +7,7 @@ import type { Effect } from "./messages.js";
 import { createSessionView, needsYou, type SessionView } from "./session-view.js";
 import { flash, only, type Step, setDraft, withEffects } from "./step.js";
 import { FLASH_MS, focusedView, hasDeadline, sessionNumber, type UiState } from "./ui-state.js";
+import { ruledDecision } from "./update-rules.js";
 
 /** A new session: on the rail, and as the focused pane while fewer than nine are open. */
 export function openSession(state: UiState, key: string, info: SessionInfo): UiState {
@@ -38,7 +39,9 @@ export function sessionEvent(state: UiState, key: string, event: SessionEvent, n
   let out: UiState = { ...state, sessions: new Map(state.sessions).set(key, next) };
   const before = needsYou(view);
   const after = needsYou(next);
-  const effects: Effect[] = after && after !== before ? [announce(out, next, after)] : [];
+  // A call a session rule allows is answered at once and announces nothing.
+  const ruled = event.kind === "approval-request" ? ruledDecision(state, key, event.call) : null;
+  const effects: Effect[] = ruled ? [ruled] : after && after !== before ? [announce(out, next, after)] : [];
   const compose = out.compose;
   if (compose && compose.sessionKey === key && !next.approvals.some((c) => c.callId === compose.callId)) {
     // The call being answered was decided elsewhere (deadline, harness): drop the half-typed decision.

@@ -33,6 +33,7 @@ import {
   toggleApprovalFull,
   toggleZoom,
 } from "./update-layout.js";
+import { allowAlways, revokeRule } from "./update-rules.js";
 import { clockTick, openSession, sessionEvent } from "./update-session.js";
 
 export function update(state: UiState, msg: Msg, now: number): Step {
@@ -94,6 +95,10 @@ export function update(state: UiState, msg: Msg, now: number): Step {
       return interrupt(state, now);
     case "halt":
       return halt(state, now);
+    case "allow-always":
+      return allowAlways(state, now);
+    case "revoke-rule":
+      return only(revokeRule(state, msg.key, msg.index, now));
     case "ask-halt-all":
       return only(
         anyRunning(state)

@@ -3,6 +3,7 @@ import type React from "react";
 import { useState } from "react";
 import { useTheme } from "../../hooks/use-theme.js";
 import type { ControlSnapshot } from "../../session-port.js";
+import type { SessionRule } from "../../store/session-rules.js";
 import type { SessionView } from "../../store/session-view.js";
 import { type InspectorRow, inspectorRows, type RowTone } from "./inspector-lines.js";
 
@@ -11,6 +12,7 @@ export interface InspectorDrawerProps {
   readonly control: ControlSnapshot | undefined;
   readonly width: number;
   readonly height: number;
+  readonly rules?: readonly SessionRule[];
 }
 
 /**
@@ -18,10 +20,16 @@ export interface InspectorDrawerProps {
  * The title row stays; the rows below scroll with PgUp/PgDn/↑/↓ when they do not fit. The
  * drawer opens at the top.
  */
-export function InspectorDrawer({ view, control, width, height }: InspectorDrawerProps): React.ReactElement {
+export function InspectorDrawer({
+  view,
+  control,
+  width,
+  height,
+  rules = [],
+}: InspectorDrawerProps): React.ReactElement {
   const theme = useTheme();
   const inner = Math.max(1, width - 4);
-  const rows = inspectorRows(view, control, inner);
+  const rows = inspectorRows(view, control, inner, rules);
   const [offset, setOffset] = useState(0);
   // Border (2) and title (1); one more row says what is left when the list scrolls.
   const space = Math.max(1, height - 3);

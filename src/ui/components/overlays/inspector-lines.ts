@@ -5,6 +5,7 @@
  */
 import type { ControlSnapshot } from "../../session-port.js";
 import { wrap } from "../../store/entry-lines.js";
+import { ruleText, type SessionRule } from "../../store/session-rules.js";
 import type { SessionView } from "../../store/session-view.js";
 
 export type RowTone = "plain" | "warn" | "dim" | "heading";
@@ -25,7 +26,12 @@ export function settingValue(value: unknown): string {
   }
 }
 
-export function inspectorRows(view: SessionView, control: ControlSnapshot | undefined, width: number): InspectorRow[] {
+export function inspectorRows(
+  view: SessionView,
+  control: ControlSnapshot | undefined,
+  width: number,
+  rules: readonly SessionRule[] = [],
+): InspectorRow[] {
   const rows: InspectorRow[] = [];
   const push = (text: string, tone: RowTone = "plain") => rows.push({ text, tone });
   /** A paragraph under a row, wrapped to the drawer with a hanging indent. */
@@ -47,6 +53,10 @@ export function inspectorRows(view: SessionView, control: ControlSnapshot | unde
     // The divergence sits directly under its own setting.
     if (s.divergence) note("    ↳ ", s.divergence, "warn");
   }
+
+  push(`session rules (${rules.length}) · kept in no file`, "heading");
+  if (rules.length === 0) push("  none · A on an approval allows always", "dim");
+  for (const [i, r] of rules.entries()) push(`  ${i + 1}. allow ${ruleText(r)} · ${i + 1} revokes`);
 
   const pending = control?.pending ?? view.approvals;
   const census = Object.entries(control?.census ?? {});
