@@ -13,12 +13,6 @@ const SELF = ["test/unit/citations/scan.ts", "test/unit/citations/citations.test
 const FILES = [...repositoryFiles(ROOT, ["src", "test", "docs", "scripts", "bench"]), "README.md"].filter(
   (f) => !SELF.includes(f),
 );
-/**
- * Files another change is moving right now (the harness-module restructure owns them); their
- * last outside citations are fixed as soon as it lands. Only these names are waived, and only
- * while they still hold a finding (the test below fails once one is clean, so the list shrinks).
- */
-const IN_FLIGHT = ["src/adapters/pinned-versions.ts", "src/adapters/muse/pinned.ts", "src/native/native-plan.ts"];
 const read = (file: string) => readFileSync(`${ROOT}${file}`, "utf8");
 const show = (fs: { file: string; line: number; why: string; text: string }[]) =>
   fs.map((f) => `${f.file}:${f.line} ${f.why}: ${f.text}`);
@@ -33,13 +27,7 @@ describe("citations stay inside the repository", () => {
   });
 
   it("no file cites a document outside the repository or a milestone code", () => {
-    const settled = FILES.filter((file) => !IN_FLIGHT.includes(file));
-    expect(show(settled.flatMap((file) => findInFile(file, read(file))))).toEqual([]);
-  });
-
-  it("a waived file is waived only while it still holds a finding", () => {
-    const clean = IN_FLIGHT.filter((file) => FILES.includes(file) && findInFile(file, read(file)).length === 0);
-    expect(clean).toEqual([]);
+    expect(show(FILES.flatMap((file) => findInFile(file, read(file))))).toEqual([]);
   });
 
   it("every docs/<file>.md#anchor citation lands on an existing heading", () => {
