@@ -35,7 +35,7 @@ function codeOf(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`])\/\/.*$/gm, "$1");
 }
 
-export function harnessNameCounts(files: ReadonlyArray<{ path: string; text: string }>): Record<string, number> {
+function harnessNameCounts(files: ReadonlyArray<{ path: string; text: string }>): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const { path, text } of files) {
     const n = [...codeOf(text).matchAll(NAMES)].length;
