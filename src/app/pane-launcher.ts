@@ -8,11 +8,7 @@
 
 import { tmpdir } from "node:os";
 import { join, resolve as resolvePath } from "node:path";
-import { CLAUDE_SESSION_CAPABILITIES } from "../adapters/claude/session-bridge.js";
-import { CODEX_SESSION_CAPABILITIES } from "../adapters/codex/session-bridge.js";
-import { PI_SESSION_CAPABILITIES } from "../adapters/pi/session-bridge.js";
-import type { BridgeCapabilities } from "../core/exec/session-bridge.js";
-import type { HarnessName } from "../core/harness-names.js";
+import { builtinRegistry, type HarnessRegistry } from "../adapters/registry.js";
 import { prepareLaunch } from "../core/launch/prepare.js";
 import type { LaunchOutcome, LaunchPlan, LaunchRequest } from "../core/launch/types.js";
 import type { ResolvedTurnOptions } from "../core/options/resolve.js";
@@ -24,18 +20,14 @@ import type { ResolvedSettingView, SessionPort } from "../ui/session-port.js";
 import { realLaunchPorts, type SharedLaunchPorts } from "./launch-ports.js";
 import { realSessionPorts } from "./session-ports.js";
 
-const CAPABILITIES: Readonly<Partial<Record<HarnessName, BridgeCapabilities>>> = {
-  claude: CLAUDE_SESSION_CAPABILITIES,
-  codex: CODEX_SESSION_CAPABILITIES,
-  pi: PI_SESSION_CAPABILITIES,
-};
-
 /** The prompt a pane's plan is checked with when the dialog gives none. */
 const CHECK_PROMPT = "hello";
 
 export interface PaneLauncherOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly defaultCwd: string;
+  /** Where harnesses are looked up (their session channel and its capabilities); the built-in ones when absent. */
+  readonly registry?: HarnessRegistry;
   /** The pipeline's ports; the real ones for `env` when absent. */
   readonly ports?: SharedLaunchPorts;
   /** What the sessions run on; the real spawner, clock and file system when absent. */
@@ -82,9 +74,11 @@ export function paneLaunchRequest(request: NewSessionRequest, options: PaneLaunc
 
 export class PaneLauncher implements SessionLauncher {
   private readonly ports: SharedLaunchPorts;
+  private readonly registry: HarnessRegistry;
 
   constructor(private readonly options: PaneLauncherOptions) {
-    this.ports = options.ports ?? realLaunchPorts(options.env);
+    this.registry = options.registry ?? builtinRegistry;
+    this.ports = options.ports ?? realLaunchPorts(options.env, this.registry);
   }
 
   /** The plan, or the refusals; nothing is created (the state dir is only named). */
@@ -115,14 +109,17 @@ export class PaneLauncher implements SessionLauncher {
     const outcome = this.plan(request);
     if (!outcome.ok) throw outcome.refusals[0];
     const plan: LaunchPlan = outcome.plan;
-    const capabilities = CAPABILITIES[plan.harness];
-    if (!capabilities) throw new Error(`no session capabilities are known for ${plan.harness}`);
+    // The pipeline refuses a pane by the descriptor's session mode; the pane needs the adapter's
+    // process session, whose capabilities say what the UI may offer.
+    const session = this.registry.get(plan.harness).session;
+    if (session?.kind !== "process") throw new Error(`no session capabilities are known for ${plan.harness}`);
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(this.options.env)) if (v !== undefined) env[k] = v;
     const o = plan.options;
     const handle = launchSession(
       {
         harness: plan.harness,
+        registry: this.registry,
         cwd: plan.cwd,
         env,
         isolate: plan.isolate,
@@ -137,7 +134,7 @@ export class PaneLauncher implements SessionLauncher {
       },
       this.options.session ?? realSessionPorts(),
     );
-    return new HandleSessionPort(handle, capabilities, {
+    return new HandleSessionPort(handle, session.capabilities, {
       cwd: plan.cwd,
       settings: settingsView(plan.resolved),
       ...(request.prompt ? { initialPrompt: request.prompt } : {}),
