@@ -31,6 +31,7 @@ function refused(err: unknown): Validation {
 
 export function withNativeSessions(base: SessionLauncher | undefined, options: NativeLauncherOptions): SessionLauncher {
   return {
+    ...(base?.defaultHarness ? { defaultHarness: base.defaultHarness } : {}),
     validate(request: NewSessionRequest): Validation {
       let kind: NativeKind | null;
       try {
@@ -84,6 +85,7 @@ export function withLazyNativeSessions(
   const eager = withNativeSessions(base, { ...options, size });
   return {
     launcher: {
+      ...(eager.defaultHarness ? { defaultHarness: eager.defaultHarness } : {}),
       validate: (request) => eager.validate(request),
       async launch(request) {
         if (nativeKindOf(request.harness) === null) return eager.launch(request);

@@ -13,7 +13,7 @@ import { prepareLaunch } from "../core/launch/prepare.js";
 import type { LaunchOutcome, LaunchPlan, LaunchRequest } from "../core/launch/types.js";
 import type { ResolvedTurnOptions } from "../core/options/resolve.js";
 import { isRefusal } from "../core/refusal.js";
-import { launchSession, type SessionPorts } from "../session/launch.js";
+import { launchSession, processSessionHarnesses, type SessionPorts } from "../session/launch.js";
 import { HandleSessionPort } from "../ui/handle-session-port.js";
 import type { NewSessionRequest, SessionLauncher, Validation } from "../ui/session-launcher.js";
 import type { ResolvedSettingView, SessionPort } from "../ui/session-port.js";
@@ -75,10 +75,13 @@ export function paneLaunchRequest(request: NewSessionRequest, options: PaneLaunc
 export class PaneLauncher implements SessionLauncher {
   private readonly ports: SharedLaunchPorts;
   private readonly registry: HarnessRegistry;
+  /** The registry's first harness a pane can run. */
+  readonly defaultHarness: string | undefined;
 
   constructor(private readonly options: PaneLauncherOptions) {
     this.registry = options.registry ?? builtinRegistry;
     this.ports = options.ports ?? realLaunchPorts(options.env, this.registry);
+    this.defaultHarness = processSessionHarnesses(this.registry)[0];
   }
 
   /** The plan, or the refusals; nothing is created (the state dir is only named). */

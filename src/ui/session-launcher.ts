@@ -24,6 +24,8 @@ export type Validation =
     };
 
 export interface SessionLauncher {
+  /** The harness the dialog offers first (the UI holds no harness names of its own). */
+  readonly defaultHarness?: string;
   validate(request: NewSessionRequest): Validation;
   launch(request: NewSessionRequest): Promise<SessionPort>;
 }

@@ -11,13 +11,10 @@ import { describe, expect, it } from "vitest";
 const ROOT = join(import.meta.dirname, "..", "..");
 const NAMES = /(["'`])(claude|codex|pi|muse|cursor)\1/g;
 
-/** Not yet moved into their adapters (the capability rows, the native spellings, UI defaults). */
+/** Not yet moved into their adapters (the capability rows, the native spellings). */
 const NOT_YET_MOVED: Readonly<Record<string, number>> = {
-  "src/cli/commands/demo.ts": 3,
   "src/core/argv/native-spelling.ts": 45,
   "src/core/control/capability-table.ts": 10,
-  "src/ui/components/overlays/NewSessionDialog.tsx": 1,
-  "src/ui/dev/synthetic-session.ts": 2,
 };
 
 function sourceFiles(dir: string): string[] {

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import type { Command } from "commander";
 import { parseScriptText, type Script } from "../../model/script-schema.js";
 import { startModelServer } from "../../model/server.js";
+import { processSessionHarnesses } from "../../session/launch.js";
 import type { CliContext } from "../context.js";
 import { requireTerminal } from "./tui.js";
 
@@ -21,7 +22,8 @@ interface DemoFlags {
   mouse?: boolean;
 }
 
-export const DEMO_HARNESSES = ["claude", "codex", "pi"] as const;
+/** A pane for every harness with a process session (what a TUI pane runs), in the registry's order. */
+export const DEMO_HARNESSES: readonly string[] = Object.freeze(processSessionHarnesses());
 export const DEMO_PROMPT = "Show me the hmux demo.";
 
 const README = `# hmux demo project
@@ -67,16 +69,21 @@ export async function demoCommand(flags: DemoFlags, context: CliContext): Promis
   }
 }
 
+/** Help text spells small counts out ("three panes"). */
+function countWord(n: number): string {
+  return ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"][n] ?? String(n);
+}
+
 export function register(program: Command, context: CliContext): void {
   program
     .command("demo")
     .description(
-      "the scripted model and three panes (claude, codex, pi) on it: every widget in a minute, no credentials",
+      `the scripted model and ${countWord(DEMO_HARNESSES.length)} panes (${DEMO_HARNESSES.join(", ")}) on it: every widget in a minute, no credentials`,
     )
     .option("--port <n>", "port for the scripted model on 127.0.0.1 (0: any free port)", "0")
     .option("--script <file>", "a JSON script for the model (default: the built-in demo script)")
     .option("--theme <name>", "default, light or high-contrast")
-    .option("--harness <name...>", "which harnesses get a pane (default: claude codex pi)")
+    .option("--harness <name...>", `which harnesses get a pane (default: ${DEMO_HARNESSES.join(" ")})`)
     .option("--prompt <text>", "the first prompt each pane sends")
     .option("--mouse", "the mouse wheel scrolls the pane under the pointer (config: ui.mouse)")
     .action(async (flags: DemoFlags) => demoCommand(flags, context));

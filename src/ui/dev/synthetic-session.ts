@@ -12,7 +12,8 @@ const WORDS = "the quick brown fox reads a file then runs the tests and writes a
 );
 
 export interface SyntheticOptions {
-  readonly harness?: HarnessName;
+  /** Named by the caller: the UI knows no harness of its own. */
+  readonly harness: HarnessName;
   readonly eventsPerSecond: number;
   readonly seed?: number;
   readonly every?: (ms: number, fn: () => void) => () => void;
@@ -32,10 +33,10 @@ export class SyntheticSession implements SessionPort {
   constructor(private readonly options: SyntheticOptions) {
     this.rng = options.seed ?? 1;
     this.info = {
-      harness: options.harness ?? "claude",
+      harness: options.harness,
       model: "synthetic",
       effort: "medium",
-      label: `${options.harness ?? "claude"}`,
+      label: options.harness,
       settings: [{ key: "model", value: "synthetic", tier: "arg" }],
       support: { steer: true, inject: true, abstain: true, replace: true },
     };

@@ -429,12 +429,14 @@ describe("help, inspector, new session", () => {
     const fresh = new FakePort({ harness: "pi" });
     const seen: unknown[] = [];
     const launcher = {
+      defaultHarness: "muse",
       validate: (r: unknown) => (seen.push(r), { ok: true as const }),
       launch: async () => fresh,
     };
     m = await mount({ ports: [new FakePort()], launcher });
     await m.type(KEYS.alt("n"));
-    for (let i = 0; i < "claude".length; i++) await m.type(KEYS.backspace);
+    expect(m.frame()).toContain("muse"); // the launcher's default harness, offered first
+    for (let i = 0; i < "muse".length; i++) await m.type(KEYS.backspace);
     await m.type("pi");
     await m.type(KEYS.tab);
     await m.type("hmux-model");

@@ -33,7 +33,7 @@ export function NewSessionDialog({ launcher, width, height }: NewSessionDialogPr
   const store = useStore();
   const theme = useTheme();
   const [values, setValues] = useState<Record<Field, string>>({
-    harness: "claude",
+    harness: launcher?.defaultHarness ?? "",
     model: "",
     effort: "",
     cwd: "",
