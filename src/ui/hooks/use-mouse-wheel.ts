@@ -14,7 +14,7 @@ import { useEffect } from "react";
 import { MouseInputFilter, WHEEL_ROWS, type WheelReport } from "../keys/mouse.js";
 import { isNativePort } from "../native/native-port.js";
 import type { AppStore } from "../store/app-store.js";
-import { anyRunning, focusedView, paneAt, type UiState } from "../store/ui-state.js";
+import { focusedView, paneAt, type UiState } from "../store/ui-state.js";
 import { useStore } from "./use-store.js";
 
 /** The rail's row above the panes (SGR rows are 1-based terminal rows). */
