@@ -72,7 +72,6 @@ const oneShotCursor = ev(
 
 const f = (value: boolean, basis: FacetFact["basis"], evidence: Evidence, note?: string): FacetFact =>
   note === undefined ? { value, basis, evidence } : { value, basis, evidence, note };
-const _assumedAbsent = (evidence: Evidence, note: string) => f(false, "assumed", evidence, note);
 /** Unknown malformed-output behaviour is assumed to fail open, so hmux must emit exact shapes. */
 const assumedFailsOpen = (evidence: Evidence) =>
   f(

@@ -1,35 +1,13 @@
-import type { Key } from "ink";
 import { afterEach, describe, expect, it } from "vitest";
 import { interruptKeyOf } from "../../../src/native/native-plan.js";
 import { NativeTerminal } from "../../../src/native/native-terminal.js";
 import { NativeSessionPort } from "../../../src/ui/native/native-port.js";
 import { routeNativeKey } from "../../../src/ui/native/route-native-key.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
+import { inkKey } from "../../helpers/ink-key.js";
 import { type FakePty, fakeFactory } from "./fake-pty.js";
 
-const NO_KEY: Key = {
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  pageDown: false,
-  pageUp: false,
-  home: false,
-  end: false,
-  return: false,
-  escape: false,
-  ctrl: false,
-  shift: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  meta: false,
-  super: false,
-  hyper: false,
-  capsLock: false,
-  numLock: false,
-};
-const key = (k: Partial<Key>): Key => ({ ...NO_KEY, ...k });
+const key = inkKey;
 
 let ports: NativeSessionPort[] = [];
 afterEach(() => {

@@ -1,34 +1,11 @@
-import type { Key } from "ink";
 import { describe, expect, it } from "vitest";
 import { uiSchema } from "../../../src/core/config/ui-schema.js";
 import { buildKeymap, chordToKeyName, UiConfigError, uiConfigFrom } from "../../../src/ui/config/ui-config.js";
 import { keyName } from "../../../src/ui/keys/key-name.js";
 import { DEFAULT_KEYMAP, GLOBAL_COMMANDS, RESERVED_KEYS } from "../../../src/ui/keys/keymap.js";
+import { inkKey } from "../../helpers/ink-key.js";
 
-const key = (k: Partial<Key>): Key =>
-  ({
-    upArrow: false,
-    downArrow: false,
-    leftArrow: false,
-    rightArrow: false,
-    pageDown: false,
-    pageUp: false,
-    home: false,
-    end: false,
-    return: false,
-    escape: false,
-    ctrl: false,
-    shift: false,
-    tab: false,
-    backspace: false,
-    delete: false,
-    meta: false,
-    super: false,
-    hyper: false,
-    capsLock: false,
-    numLock: false,
-    ...k,
-  }) as Key;
+const key = inkKey;
 
 describe("key names", () => {
   it("names alt+arrows, alt+digits, ctrl letters, escape and paging", () => {
