@@ -11,6 +11,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { alive } from "../helpers/process-alive.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const HAVE_TMUX = spawnSync("tmux", ["-V"]).status === 0;
@@ -97,14 +98,6 @@ function descendants(root: number): number[] {
   };
   walk(root);
   return out;
-}
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The rail's entry for pane n, e.g. "1:claude !". */

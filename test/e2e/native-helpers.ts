@@ -104,11 +104,5 @@ export function paneLines(screen: string): string[] {
 
 export const rail = (screen: string): string => screen.split("\n")[0] ?? "";
 
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** Zombie-aware: a child that exited but is not yet reaped counts as dead (test/helpers/process-alive.ts). */
+export { alive } from "../helpers/process-alive.js";
