@@ -2,13 +2,19 @@
 import { existsSync, readFileSync } from "node:fs";
 import { builtinRegistry } from "../adapters/registry.js";
 import { type LoadedConfigs, loadConfigTiers } from "../core/config/load.js";
+import type { HarnessToolRules } from "../core/config/tool-names.js";
 
 /** Throws ConfigError (naming file and key) on a bad file: config parsing is hard-fail. */
-export function loadConfigFiles(cwd: string, env: Readonly<Record<string, string | undefined>>): LoadedConfigs {
+export function loadConfigFiles(
+  cwd: string,
+  env: Readonly<Record<string, string | undefined>>,
+  /** What each registered harness's toolMap may hold; the built-in harnesses' when not given. */
+  harnesses: readonly HarnessToolRules[] = builtinRegistry.toolRules,
+): LoadedConfigs {
   return loadConfigTiers({
     env: { XDG_CONFIG_HOME: env.XDG_CONFIG_HOME, HOME: env.HOME },
     cwd,
     reader: { exists: existsSync, readText: (path) => readFileSync(path, "utf8") },
-    harnesses: builtinRegistry.toolRules,
+    harnesses,
   });
 }

@@ -3,6 +3,7 @@
  * spawners, the clock, the file system, the binary resolver, the config files) and hands them, as
  * one context, to the CLI commands and the TUI. Nothing below it reaches for a real port itself.
  */
+import { builtinRegistry, type HarnessRegistry } from "../adapters/registry.js";
 import type { Clock, FileSystemPort, Spawner } from "../core/exec/ports.js";
 import type { SessionPorts } from "../session/launch.js";
 import { systemClock } from "../spawn/clock.js";
@@ -17,6 +18,8 @@ export interface AppContext {
   /** Everything after the first `--` on the command line: native passthrough for the harness. */
   readonly passthrough: readonly string[];
   readonly env: NodeJS.ProcessEnv;
+  /** The harnesses this process knows: every name a command accepts, every adapter it runs. */
+  readonly registry: HarnessRegistry;
   /** The launch pipeline's ports (prepareLaunch); each entry point adds where its state lives. */
   readonly launch: SharedLaunchPorts;
   readonly spawners: { readonly pipe: () => Spawner; readonly pty: () => Spawner };
@@ -28,11 +31,21 @@ export interface AppContext {
   readonly loadOpenTui: typeof loadOpenTui;
 }
 
-export function createAppContext(passthrough: readonly string[], env: NodeJS.ProcessEnv = process.env): AppContext {
+export interface AppOptions {
+  readonly passthrough?: readonly string[];
+  readonly env?: NodeJS.ProcessEnv;
+  /** The built-in harnesses unless a caller registers more (registryWith: a test's fake CLI, a plugin). */
+  readonly registry?: HarnessRegistry;
+}
+
+export function createAppContext(options: AppOptions = {}): AppContext {
+  const env = options.env ?? process.env;
+  const registry = options.registry ?? builtinRegistry;
   return {
-    passthrough,
+    passthrough: options.passthrough ?? [],
     env,
-    launch: realLaunchPorts(env),
+    registry,
+    launch: realLaunchPorts(env, registry),
     spawners: { pipe: () => createPipeSpawner(), pty: () => createPtySpawner() },
     clock: systemClock,
     fs: nodeFileSystem,

@@ -20,7 +20,7 @@ export function realLaunchPorts(
     harness: (name) => registry.require(name),
     harnesses: () => registry.adapters,
     isDirectory: (path) => existsSync(path) && statSync(path).isDirectory(),
-    configFiles: (cwd) => loadConfigFiles(cwd, env),
+    configFiles: (cwd) => loadConfigFiles(cwd, env, registry.toolRules),
     binary: (harness) => resolveBinary(registry.get(harness), { env }),
     host: { isRoot: process.getuid?.() === 0, env },
   };

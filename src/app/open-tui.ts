@@ -1,54 +1,47 @@
 /**
- * Shared by `hmux`, `hmux tui` and `hmux demo`: reads the config's `ui` section (project
- * over user), builds the real launcher, opens the TUI and starts any requested panes.
+ * Shared by `hmux`, `hmux tui`, `hmux native` and `hmux demo`: reads the config's `ui` section
+ * (project over user), builds the launcher from the composition root's context, opens the TUI
+ * and starts any requested panes.
  */
 
+import type { LoadedConfigs } from "../core/config/load.js";
 import { resolveConfigSettings } from "../core/config/settings.js";
 import { type UiConfig, uiConfigFrom } from "../ui/config/ui-config.js";
 import { type RunTuiOptions, runTui } from "../ui/run-tui.js";
 import type { NewSessionRequest } from "../ui/session-launcher.js";
 import type { SessionPort } from "../ui/session-port.js";
-import { loadConfigFiles } from "./config-files.js";
-import { withLazyNativeSessions } from "./native-launcher.js";
-import { PaneLauncher, type PaneLauncherOptions } from "./pane-launcher.js";
+import { createTuiLauncher, type TuiApp, type TuiLauncherSettings } from "./tui-launcher.js";
 
 export interface OpenTuiOptions {
+  /** The composition root's context: the registry, the ports, the environment. */
+  readonly app: TuiApp;
   readonly cwd: string;
   readonly theme?: string;
   /** `--mouse`: wheel scrolling on, whatever the config says. */
   readonly mouse?: boolean;
   /** Panes to open at once; each is validated like the dialog's input. */
   readonly sessions?: readonly NewSessionRequest[];
-  readonly launcher?: Partial<PaneLauncherOptions>;
-  readonly env?: NodeJS.ProcessEnv;
+  readonly launcher?: TuiLauncherSettings;
   readonly extra?: Partial<RunTuiOptions>;
 }
 
-export function loadUiConfig(
-  cwd: string,
-  env: NodeJS.ProcessEnv,
-  theme?: string,
-  mouse?: boolean,
-): { ui: UiConfig; files: ReturnType<typeof loadConfigFiles> } {
-  const files = loadConfigFiles(cwd, env);
+/** The `ui` section of the config tiers, with the command line's theme and mouse over it. */
+export function uiConfigOf(files: LoadedConfigs, theme?: string, mouse?: boolean): UiConfig {
   // Project over user per key, through the trust rules: an untrusted repo cannot rebind the approve key.
   const resolved = resolveConfigSettings({
     user: files.user,
     project: files.project,
     projectTrust: files.projectTrust,
   }).ui;
-  const ui = uiConfigFrom(resolved, { ...(theme ? { theme } : {}), ...(mouse ? { mouse } : {}) });
-  return { ui, files };
+  return uiConfigFrom(resolved, { ...(theme ? { theme } : {}), ...(mouse ? { mouse } : {}) });
 }
 
 /** Refuses before the TUI opens when a requested pane would be refused. */
 export async function openTui(options: OpenTuiOptions): Promise<void> {
-  const env = options.env ?? process.env;
-  const { ui } = loadUiConfig(options.cwd, env, options.theme, options.mouse);
-  const real = new PaneLauncher({ env, defaultCwd: options.cwd, ...options.launcher });
-  // "shell" and "native <harness>" open native panes (src/ui/native); the rest is the real launcher.
-  const native = withLazyNativeSessions(real);
-  const launcher = native.launcher;
+  const { app } = options;
+  const ui = uiConfigOf(app.launch.configFiles(options.cwd), options.theme, options.mouse);
+  const tui = createTuiLauncher(app, options.cwd, options.launcher);
+  const { launcher } = tui;
   try {
     const ports: SessionPort[] = [];
     for (const request of options.sessions ?? []) {
@@ -59,8 +52,8 @@ export async function openTui(options: OpenTuiOptions): Promise<void> {
       }
       ports.push(await launcher.launch(request));
     }
-    await runTui({ ports, launcher, config: ui, env, ...options.extra });
+    await runTui({ ports, launcher, config: ui, env: app.env, ...options.extra });
   } finally {
-    await native.close();
+    await tui.close();
   }
 }

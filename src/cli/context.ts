@@ -1,5 +1,13 @@
-/** What every command is handed: the composition root's context (src/app/context.ts). */
-export type { AppContext as CliContext } from "../app/context.js";
+import type { AppContext } from "../app/context.js";
+import type { Output } from "./render/output.js";
+
+/** What every command is handed: the composition root's context (src/app/context.ts) and the program's own streams. */
+export interface CliContext extends AppContext {
+  /** stdout and stderr, as `main` was given them. */
+  readonly output: Output;
+  /** Where a command that reads lines (`hmux session`) reads them. */
+  readonly input: NodeJS.ReadableStream;
+}
 
 /** Splits argv at the first `--`: everything after it is native passthrough for the harness. */
 export function splitPassthrough(args: readonly string[]): { args: string[]; passthrough: string[] } {

@@ -5,7 +5,7 @@
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";
-import { createAppContext } from "../app/context.js";
+import { type AppOptions, createAppContext } from "../app/context.js";
 import { registerCommands } from "./commands/index.js";
 import { splitPassthrough } from "./context.js";
 import { exitCodeFor, reportError } from "./errors.js";
@@ -35,10 +35,19 @@ function subcommandOf(args: readonly string[]): string | undefined {
   return args.find((a) => !a.startsWith("-"));
 }
 
-export async function main(argv: readonly string[] = process.argv, output: Output = processOutput()): Promise<number> {
+/** What a caller may hand the program instead of the process's own: a test's registry, env and stdin. */
+export interface MainOptions extends Omit<AppOptions, "passthrough"> {
+  readonly input?: NodeJS.ReadableStream;
+}
+
+export async function main(
+  argv: readonly string[] = process.argv,
+  output: Output = processOutput(),
+  options: MainOptions = {},
+): Promise<number> {
   const program = createProgram(output);
   const { args, passthrough } = splitPassthrough(argv.slice(2));
-  const context = createAppContext(passthrough);
+  const context = { ...createAppContext({ ...options, passthrough }), output, input: options.input ?? process.stdin };
   try {
     await registerCommands(program, context, subcommandOf(args));
     await program.parseAsync([...argv.slice(0, 2), ...args]);

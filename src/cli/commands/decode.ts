@@ -6,9 +6,9 @@
  */
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
-import { requireHarness } from "../../adapters/registry.js";
 import { hmuxExitCode } from "../../core/conclude.js";
 import { decodeRecorded } from "../../core/decode-recorded.js";
+import type { CliContext } from "../context.js";
 import { UsageError } from "../errors.js";
 import { processOutput } from "../render/output.js";
 
@@ -32,11 +32,11 @@ async function readSource(path: string): Promise<Uint8Array> {
   }
 }
 
-export function register(program: Command): void {
+export function register(program: Command, context: CliContext): void {
   program
     .command("decode")
     .description("decode a recorded native stream into HarnessEvent NDJSON, ending with the done it implies")
-    .argument("<harness>", "claude | codex | pi | muse | cursor")
+    .argument("<harness>", context.registry.names.join(" | "))
     .argument("[file]", "the recorded stdout (default: stdin)", "-")
     .option("--exit-code <n>", "the turn's exit code (default: unknown, null)", exitCodeArg)
     .option("--stderr <file>", "the turn's recorded stderr")
@@ -47,7 +47,7 @@ export function register(program: Command): void {
         file: string,
         flags: { exitCode?: number; stderr?: string; escalateQuestions?: boolean },
       ) => {
-        const adapter = requireHarness(harnessArg);
+        const adapter = context.registry.require(harnessArg);
         const output = processOutput();
         const bytes = await readSource(file);
         let text: string;

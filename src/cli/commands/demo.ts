@@ -51,6 +51,7 @@ export async function demoCommand(flags: DemoFlags, context: CliContext): Promis
   try {
     const openTui = await context.loadOpenTui();
     await openTui({
+      app: context,
       cwd: work,
       ...(flags.theme ? { theme: flags.theme } : {}),
       ...(flags.mouse ? { mouse: true } : {}),
@@ -59,8 +60,6 @@ export async function demoCommand(flags: DemoFlags, context: CliContext): Promis
         isolate: true,
         escalateQuestions: true,
         defaultEndpoint: server.url,
-        ports: context.launch,
-        session: context.session,
       },
     });
   } finally {

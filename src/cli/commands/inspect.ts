@@ -5,7 +5,6 @@
  *   --capabilities  the capability record, one JSON line
  */
 import type { Command } from "commander";
-import { requireHarness } from "../../adapters/registry.js";
 import { CAPABILITY_MODES, type CapabilityMode, describeCapabilities } from "../../core/argv/capabilities.js";
 import { parseEnvAssignments } from "../../core/exec/env.js";
 import { renderResolution } from "../../core/options/render-provenance.js";
@@ -26,7 +25,7 @@ export function register(program: Command, context: CliContext): void {
   const cmd = program
     .command("inspect")
     .description("show a harness's facts, the argv hmux would run (--argv), or its capabilities (--capabilities)")
-    .argument("<harness>", "claude | codex | pi | muse | cursor")
+    .argument("<harness>", context.registry.names.join(" | "))
     .option("--argv", "print the planned invocation for the given turn flags")
     .option("--capabilities", "print the capability record as one JSON line")
     .option("--mode <mode>", `capability mode: ${CAPABILITY_MODES.join(" | ")}`, "headless-turn")
@@ -34,7 +33,7 @@ export function register(program: Command, context: CliContext): void {
   addTurnFlags(cmd);
   cmd.action(async (harnessArg: string, flags: InspectFlags, self: Command) => {
     const output = processOutput();
-    const adapter = requireHarness(harnessArg);
+    const adapter = context.registry.require(harnessArg);
     if (flags.argv && flags.capabilities) {
       throw new UsageError("--argv and --capabilities are mutually exclusive", "ask for one of them");
     }
@@ -56,6 +55,7 @@ export function register(program: Command, context: CliContext): void {
         passthrough: context.passthrough,
         callerEnv: parseEnvAssignments(flags.env ?? []),
         needBinary: false,
+        registry: context.registry,
         ports: context.launch,
       });
       for (const line of renderResolution(prepared.resolved)) output.err(`${line}\n`);

@@ -55,6 +55,7 @@ export async function openNativeTui(
     const endpoint = options.endpoint ?? model?.url;
     const openTui = await context.loadOpenTui();
     await openTui({
+      app: context,
       cwd: options.cwd ?? process.cwd(),
       sessions: kinds.map((k) => nativeRequest(k, options, endpoint)),
     });

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { resolve as resolvePath } from "node:path";
 import type { Command } from "commander";
 import type { HarnessAdapter, Invocation } from "../../adapters/adapter.js";
-import { requireHarness } from "../../adapters/registry.js";
+import type { HarnessRegistry } from "../../adapters/registry.js";
 import type { SharedLaunchPorts } from "../../app/launch-ports.js";
 import type { DecoderContext } from "../../core/decoder.js";
 import { prepareLaunch } from "../../core/launch/prepare.js";
@@ -34,6 +34,8 @@ export interface PrepareInput {
   readonly callerEnv: Readonly<Record<string, string>>;
   /** inspect --argv plans without needing the binary installed. */
   readonly needBinary?: boolean;
+  /** Where the harness is looked up: the same registry the ports were built from. */
+  readonly registry: HarnessRegistry;
   readonly ports: SharedLaunchPorts;
 }
 
@@ -127,7 +129,7 @@ export function runLaunchRequest(input: {
 }
 
 export async function prepareTurn(input: PrepareInput): Promise<PreparedTurn> {
-  const adapter = requireHarness(input.harnessArg);
+  const adapter = input.registry.require(input.harnessArg);
   const { flags } = input;
   const prompt = await readPrompt(input.positional, flags);
   const request = runLaunchRequest({

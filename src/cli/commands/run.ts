@@ -16,7 +16,7 @@ import { UsageError } from "../errors.js";
 import { recordIsolatedState, releaseIsolatedState } from "../isolated-state.js";
 import { HumanRenderer } from "../render/human.js";
 import { JsonRenderer } from "../render/json.js";
-import { type Output, processOutput } from "../render/output.js";
+import type { Output } from "../render/output.js";
 import { addTurnFlags, type RawTurnFlags } from "./run-options.js";
 import { type PreparedTurn, prepareTurn } from "./run-prepare.js";
 
@@ -29,13 +29,13 @@ export function register(program: Command, context: CliContext): void {
   const cmd = program
     .command("run")
     .description("run one headless turn: hmux run <harness> [prompt] [flags] [-- native args]")
-    .argument("<harness>", "claude | codex | pi | muse | cursor")
+    .argument("<harness>", context.registry.names.join(" | "))
     .argument("[prompt]", "the prompt (use --prompt for one that starts with '-')")
     .option("--json", "NDJSON HarnessEvents on stdout")
     .option("--verbose", "also show non-JSON harness lines and progress (human mode)");
   addTurnFlags(cmd);
   cmd.action(async (harness: string, prompt: string | undefined, flags: RunFlags, self: Command) => {
-    process.exitCode = await runCommand(harness, prompt, flags, self, processOutput(), context);
+    process.exitCode = await runCommand(harness, prompt, flags, self, context.output, context);
   });
 }
 
@@ -55,6 +55,7 @@ export async function runCommand(
     cmd,
     passthrough: context.passthrough,
     callerEnv: parseEnvAssignments(flags.env ?? []),
+    registry: context.registry,
     ports: context.launch,
   });
   for (const line of renderResolution(prepared.resolved)) output.err(`${line}\n`);

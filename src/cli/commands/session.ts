@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join, resolve as resolvePath } from "node:path";
 import type { Command } from "commander";
-import { builtinRegistry } from "../../adapters/registry.js";
+import type { HarnessRegistry } from "../../adapters/registry.js";
 import type { PolicyConfig } from "../../core/config/policy-schema.js";
 import { resolveConfigSettings } from "../../core/config/settings.js";
 import type { ChannelId } from "../../core/control/machine-types.js";
@@ -36,7 +36,7 @@ import { launchSession, sessionHarnesses } from "../../session/launch.js";
 import { checkSessionId } from "../../session/session-id.js";
 import type { CliContext } from "../context.js";
 import { failureOf } from "../errors.js";
-import { type Output, processOutput } from "../render/output.js";
+import type { Output } from "../render/output.js";
 
 export interface SessionFlags {
   json?: boolean;
@@ -65,7 +65,7 @@ export function register(program: Command, context: CliContext): void {
     .description(
       "a multi-turn session for a program: hmux session <harness> --json (NDJSON events out, ops and metaharness.command/1 lines in)",
     )
-    .argument("<harness>", sessionHarnesses().join(" | "))
+    .argument("<harness>", sessionHarnesses(context.registry).join(" | "))
     .option("--json", "NDJSON on stdout, commands on stdin (required)")
     .option("--resume <id>", "continue an hmux session (journal id) or the harness's own session id")
     .option("--session-id <id>", "the caller-side id for a fresh session (default: a random UUID)")
@@ -90,7 +90,7 @@ export function register(program: Command, context: CliContext): void {
     .option("--no-journal", "do not write $XDG_STATE_HOME/hmux/sessions/<id>.ndjson")
     .option("--no-control-socket", "do not listen for `hmux control`")
     .action(async (harness: string, flags: SessionFlags) => {
-      process.exitCode = await sessionCommand(harness, flags, processOutput(), process.stdin, context);
+      process.exitCode = await sessionCommand(harness, flags, context.output, context.input, context);
     });
 }
 
@@ -127,7 +127,7 @@ export async function sessionCommand(
     handle = launchSession({ ...launch, ...(j ? { record: (e: SessionEvent) => j.record(e) } : {}) }, context.session);
   } catch (err) {
     journal?.close();
-    for (const event of oneShotRefusals(harnessArg, flags)) write(event);
+    for (const event of oneShotRefusals(context.registry, harnessArg, flags)) write(event);
     return refuse(err, output, write);
   }
   let opened = false;
@@ -320,6 +320,7 @@ function prepare(harnessArg: string, flags: SessionFlags, context: CliContext): 
     untrusted,
     launch: {
       harness,
+      registry: context.registry,
       sessionId,
       cwd: plan.cwd,
       env: baseEnv(context.env),
@@ -352,8 +353,8 @@ function prepare(harnessArg: string, flags: SessionFlags, context: CliContext): 
  * names the controls its configuration needs and the one-shot channel lacks, as the runtime
  * would at start (ask and deny need tool.decide; allow claims no check).
  */
-function oneShotRefusals(harness: string, flags: SessionFlags): unknown[] {
-  const session = builtinRegistry.find(harness)?.session;
+function oneShotRefusals(registry: HarnessRegistry, harness: string, flags: SessionFlags): unknown[] {
+  const session = registry.find(harness)?.session;
   if (session?.kind !== "turn-per-process") return [];
   const approvals = (APPROVAL_MODES as readonly string[]).includes(flags.approvals ?? "ask")
     ? ((flags.approvals ?? "ask") as ApprovalMode)

@@ -3,6 +3,7 @@
  * pane opens for each; otherwise Alt+n opens the new-session dialog.
  */
 import type { Command } from "commander";
+import { processSessionHarnesses } from "../../session/launch.js";
 import type { CliContext } from "../context.js";
 
 /** The TUI reads keys from and draws on a terminal; without one it would hang or garble. */
@@ -32,6 +33,7 @@ export async function tuiCommand(harnesses: readonly string[], flags: TuiFlags, 
   const cwd = flags.cwd ?? process.cwd();
   const openTui = await context.loadOpenTui();
   await openTui({
+    app: context,
     cwd,
     ...(flags.theme ? { theme: flags.theme } : {}),
     ...(flags.mouse ? { mouse: true } : {}),
@@ -41,12 +43,7 @@ export async function tuiCommand(harnesses: readonly string[], flags: TuiFlags, 
       ...(flags.effort ? { effort: flags.effort } : {}),
       ...(flags.endpoint ? { endpoint: flags.endpoint } : {}),
     })),
-    launcher: {
-      isolate: flags.isolate ?? false,
-      escalateQuestions: true,
-      ports: context.launch,
-      session: context.session,
-    },
+    launcher: { isolate: flags.isolate ?? false, escalateQuestions: true },
   });
 }
 
@@ -54,7 +51,7 @@ export function register(program: Command, context: CliContext): void {
   program
     .command("tui")
     .description("the multiplexer: harness sessions side by side, keyboard approvals (also `hmux` with no arguments)")
-    .argument("[harness...]", "open a pane for each (claude, codex, pi)")
+    .argument("[harness...]", `open a pane for each (${processSessionHarnesses(context.registry).join(", ")})`)
     .option("--theme <name>", "default, light, high-contrast, or a path to a theme JSON")
     .option("--cwd <path>", "working directory for new sessions")
     .option("--endpoint <url>", "an OpenAI/Anthropic-compatible http(s) endpoint for the panes")
