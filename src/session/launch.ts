@@ -4,7 +4,7 @@
  * by `hmux session`, the control socket and the TUI.
  */
 import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { HarnessAdapter, ProcessSession } from "../adapters/adapter.js";
@@ -50,7 +50,10 @@ export interface LaunchOptions {
   readonly resume?: string;
   readonly origin?: "fresh" | "resumed";
   readonly isolate: boolean;
-  /** Where isolated homes live; a fresh temp dir when absent. */
+  /**
+   * Where isolated homes and planned files live, kept after the session for the caller (its
+   * journal may resume from it). Absent: a fresh temp dir, removed when the session closes.
+   */
   readonly stateDir?: string;
   readonly approvals: ApprovalMode;
   /** The policy's classifier and headless deny reason (src/core/control/policy.ts). */
@@ -133,14 +136,21 @@ function withBinary(planned: Planned, binary: readonly string[] | undefined): Pl
 
 export function launchSession(options: LaunchOptions, ports: SessionPorts): SessionHandle {
   const sessionId = options.sessionId ?? randomUUID();
-  const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), `hmux-${options.harness}-`));
-  const origin = options.origin ?? (options.resume ? "resumed" : "fresh");
   const registry = options.registry ?? builtinRegistry;
   const adapter = registry.require(options.harness);
-  const create =
-    adapter.session?.kind === "turn-per-process"
-      ? oneShotSession(options, adapter, sessionId, stateDir, origin, ports)
-      : processSession(options, processSessionOf(adapter, registry), sessionId, stateDir, origin, ports);
+  const temp = options.stateDir === undefined ? temporaryStateDir(options.harness) : null;
+  const stateDir = options.stateDir ?? temp!.dir;
+  const origin = options.origin ?? (options.resume ? "resumed" : "fresh");
+  let create: Create;
+  try {
+    create =
+      adapter.session?.kind === "turn-per-process"
+        ? oneShotSession(options, adapter, sessionId, stateDir, origin, ports)
+        : processSession(options, processSessionOf(adapter, registry), sessionId, stateDir, origin, ports);
+  } catch (err) {
+    temp?.remove(); // refused before spawn: nothing will ever use it
+    throw err;
+  }
   const journal = options.journal
     ? new JournalWriter(
         journalPath(sessionId),
@@ -163,7 +173,15 @@ export function launchSession(options: LaunchOptions, ports: SessionPorts): Sess
         outer?.(e);
       }
     : outer;
-  const handle = create(record);
+  let handle: SessionHandle;
+  try {
+    handle = create(record);
+  } catch (err) {
+    temp?.remove();
+    throw err;
+  }
+  // First of the close hooks, so the dir is gone before anyone awaiting `closed` (a TUI quitting) exits.
+  if (temp) void handle.closed.then(temp.remove, temp.remove);
   const socket = options.controlSocket
     ? listenControlSocket(handle).then(
         (s) => {
@@ -184,6 +202,39 @@ export function launchSession(options: LaunchOptions, ports: SessionPorts): Sess
 }
 
 type Create = (record: ((event: SessionEvent) => void) | undefined) => SessionHandle;
+
+/**
+ * A state dir only this session uses (an isolated HOME: a codex home alone holds megabytes), so
+ * it goes when the session closes, however it closed. hmux exiting first (process.exit, a
+ * signal handler that quits) removes it too; only SIGKILL leaves it.
+ */
+function temporaryStateDir(harness: string): { readonly dir: string; readonly remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), `hmux-${harness}-`));
+  openTempDirs.add(dir);
+  // One listener for every session: one each would trip Node's listener-leak warning onto the TUI.
+  if (openTempDirs.size === 1) process.once("exit", removeOpenTempDirs);
+  const remove = (): void => {
+    openTempDirs.delete(dir);
+    if (openTempDirs.size === 0) process.removeListener("exit", removeOpenTempDirs);
+    removeDir(dir);
+  };
+  return { dir, remove };
+}
+
+const openTempDirs = new Set<string>();
+
+function removeOpenTempDirs(): void {
+  for (const dir of openTempDirs) removeDir(dir);
+  openTempDirs.clear();
+}
+
+function removeDir(dir: string): void {
+  try {
+    rmSync(dir, { recursive: true, force: true, maxRetries: 2 });
+  } catch {
+    // a dir made unwritable under it: left for the user, not fatal to a closing session
+  }
+}
 
 /** One harness process for the whole session, driven through its bridge. */
 function processSession(

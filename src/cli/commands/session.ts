@@ -9,7 +9,7 @@
  */
 
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { join, resolve as resolvePath } from "node:path";
 import type { Command } from "commander";
 import type { HarnessRegistry } from "../../adapters/registry.js";
@@ -104,9 +104,11 @@ export async function sessionCommand(
   const write = (event: unknown) => output.out(`${JSON.stringify(event)}\n`);
   let handle: SessionHandle;
   let journal: JournalWriter | null = null;
+  let fresh: FreshState | null = null;
   try {
     const setup = prepare(harnessArg, flags, context);
     const { harness, sessionId, launch } = setup;
+    fresh = setup.freshState ? new FreshState(setup.freshState, flags.journal !== false) : null;
     for (const line of setup.untrusted) output.err(`${line}\n`);
     if (flags.journal !== false) {
       journal = new JournalWriter(
@@ -127,12 +129,14 @@ export async function sessionCommand(
     handle = launchSession({ ...launch, ...(j ? { record: (e: SessionEvent) => j.record(e) } : {}) }, context.session);
   } catch (err) {
     journal?.close();
+    fresh?.release();
     for (const event of oneShotRefusals(context.registry, harnessArg, flags)) write(event);
     return refuse(err, output, write);
   }
   let opened = false;
   let closedWritten = false;
   handle.subscribe((event) => {
+    fresh?.saw(event);
     if (closedWritten) return; // closed is the last stdout line; later answers go to the journal only
     if (event.kind === "session") opened = true;
     if (event.kind === "closed") closedWritten = true;
@@ -149,15 +153,15 @@ export async function sessionCommand(
   }
   output.onBroken(() => void handle.abort("killed")); // the reader left: stop the harness, exit 1
   const stop = () => void handle.close();
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+  for (const sig of SIGNALS) process.once(sig, stop);
   await handle.start();
   pumpStdin(input, handle);
   const closed = await handle.closed;
-  process.removeListener("SIGINT", stop);
-  process.removeListener("SIGTERM", stop);
+  for (const sig of SIGNALS) process.removeListener(sig, stop);
   await socket?.close();
   journal?.close();
+  fresh?.release();
   await output.drain();
   if (output.broken) return 1;
   if (!opened) return 2; // refused at start (a control the channel lacks): nothing was spawned
@@ -182,9 +186,34 @@ function pumpStdin(input: NodeJS.ReadableStream, handle: SessionHandle): void {
   input.on("error", () => void handle.close());
 }
 
+/**
+ * A state dir this run created (not one a journal named for --resume): kept only when the
+ * session can be resumed from it — journaled, with the harness's own session id recorded —
+ * as `hmux run --isolate` keeps its dir only once an identity indexed it. Anything else is
+ * removed when the session ends: it holds an isolated HOME nobody can come back to.
+ */
+class FreshState {
+  private resumable = false;
+
+  constructor(
+    private readonly dir: string,
+    private readonly journaled: boolean,
+  ) {}
+
+  saw(event: SessionEvent): void {
+    if (event.kind === "identity" && this.journaled) this.resumable = true;
+  }
+
+  release(): void {
+    if (!this.resumable) rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
 interface Prepared {
   readonly harness: HarnessName;
   readonly sessionId: string;
+  /** The state dir when this run created it (no journal named one). */
+  readonly freshState?: string;
   /** `untrusted:` lines for stderr. */
   readonly untrusted: readonly string[];
   readonly launch: Parameters<typeof launchSession>[0];
@@ -318,6 +347,8 @@ function prepare(harnessArg: string, flags: SessionFlags, context: CliContext): 
     harness,
     sessionId,
     untrusted,
+    // A dir already there (a reused --session-id) may belong to an earlier session: never ours to remove.
+    ...(stateDir === undefined && !existsSync(sessionState) ? { freshState: sessionState } : {}),
     launch: {
       harness,
       registry: context.registry,

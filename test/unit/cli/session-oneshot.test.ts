@@ -181,3 +181,26 @@ describe("hmux session muse --json", () => {
     expect(existsSync(log)).toBe(false);
   }, 30_000);
 });
+
+describe("hmux session's own state dir", () => {
+  const stateDirOf = (id: string) => join(box.root, "state", "hmux", "sessions", `${id}.d`);
+  const run = async (id: string, extra: readonly string[]) => {
+    box = new Sandbox();
+    const { bin } = fakeMuse(box);
+    const env = { HMUX_MUSE_BIN: bin, XDG_STATE_HOME: join(box.root, "state"), XDG_RUNTIME_DIR: join(box.root, "run") };
+    const args = ["session", "muse", "--json", "--isolate", "--approvals", "allow", "--no-control-socket"];
+    return drive(box, [...args, "--session-id", id, ...extra], env, ["hi"]);
+  };
+
+  it("an isolated session nobody can resume (no journal) removes its isolated HOME when it ends", async () => {
+    const result = await run("no-journal-1", ["--no-journal"]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(existsSync(stateDirOf("no-journal-1"))).toBe(false);
+  }, 30_000);
+
+  it("a journaled session that recorded the harness's id keeps it for --resume", async () => {
+    const result = await run("journaled-1", []);
+    expect(result.code, result.stderr).toBe(0);
+    expect(existsSync(join(stateDirOf("journaled-1"), "home"))).toBe(true);
+  }, 30_000);
+});
