@@ -9,7 +9,9 @@ import {
   isRecord,
   type OfferedTool,
   paramsOf,
+  promptIndex,
   RequestShapeError,
+  refusedText,
   type ToolResultSeen,
   textOf,
 } from "./conversation.js";
@@ -43,7 +45,7 @@ function toolResultsOf(m: Message): ToolResultSeen[] {
       return {
         callId: String(block.tool_use_id ?? ""),
         output: textOf(block.content),
-        isError: block.is_error === true,
+        isError: block.is_error === true || refusedText(textOf(block.content)),
       };
     });
 }
@@ -60,13 +62,9 @@ function readMessages(body: Record<string, unknown>): Message[] {
 export function readAnthropic(body: unknown): Conversation {
   if (!isRecord(body)) throw new RequestShapeError("anthropic", "body is not a JSON object");
   const messages = readMessages(body).filter((m) => m.role !== "system");
-  let last = -1;
-  for (let i = messages.length - 1; i >= 0; i--) {
-    if (messages[i]!.role === "user" && !isToolResultMessage(messages[i]!)) {
-      last = i;
-      break;
-    }
-  }
+  const last = promptIndex(messages, (m) =>
+    isToolResultMessage(m) ? "tool-result" : m.role === "user" ? "user" : "other",
+  );
   const after = messages.slice(last + 1);
   const rounds = after.filter(isToolResultMessage);
   const tools: OfferedTool[] = Array.isArray(body.tools)

@@ -8,7 +8,9 @@ import {
   isRecord,
   type OfferedTool,
   paramsOf,
+  promptIndex,
   RequestShapeError,
+  refusedText,
   type ToolResultSeen,
   textOf,
 } from "./conversation.js";
@@ -22,22 +24,18 @@ export function readChat(body: unknown): Conversation {
   if (!isRecord(body)) throw new RequestShapeError("chat", "body is not a JSON object");
   if (!Array.isArray(body.messages)) throw new RequestShapeError("chat", "body has no messages[] array");
   const messages: Message[] = body.messages.filter(isRecord);
-  let last = -1;
-  for (let i = messages.length - 1; i >= 0; i--)
-    if (messages[i]!.role === "user") {
-      last = i;
-      break;
-    }
+  const last = promptIndex(messages, (m) => (m.role === "user" ? "user" : m.role === "tool" ? "tool-result" : "other"));
   const rounds: ToolResultSeen[][] = [];
   let previousWasTool = false;
   for (const m of messages.slice(last + 1)) {
     const isTool = m.role === "tool";
     if (isTool) {
       if (!previousWasTool) rounds.push([]);
+      const output = textOf(m.content);
       rounds[rounds.length - 1]!.push({
         callId: String(m.tool_call_id ?? ""),
-        output: textOf(m.content),
-        isError: false,
+        output,
+        isError: refusedText(output),
       });
     }
     previousWasTool = isTool;

@@ -15,6 +15,7 @@ export interface OfferedTool {
 export interface ToolResultSeen {
   readonly callId: string;
   readonly output: string;
+  /** The call failed (where the wire says so) or was refused: see `refusedText`. */
   readonly isError: boolean;
 }
 
@@ -22,17 +23,50 @@ export interface Conversation {
   readonly protocol: WireProtocol;
   readonly model: string;
   readonly stream: boolean;
-  /** Text of the last user message that is not a tool result ("" when there is none). */
+  /**
+   * Text of the prompt the model is working on ("" when there is none): the last user message
+   * that is neither a tool result nor an interjection (see `promptIndex`).
+   */
   readonly lastUserText: string;
-  /** Text of every message before that last user message, in order (both roles). */
+  /** Text of every message before that prompt, in order (both roles). */
   readonly earlierTexts: readonly string[];
   /** Text of every assistant message in the conversation. */
   readonly assistantTexts: readonly string[];
-  /** How many rounds of tool results came back since the last user message. */
+  /** How many rounds of tool results came back since the prompt (interjections do not reset it). */
   readonly toolRounds: number;
   /** The most recent round of tool results (empty when toolRounds is 0). */
   readonly latestToolResults: readonly ToolResultSeen[];
   readonly tools: readonly OfferedTool[];
+}
+
+/** How a wire's item reads for finding the prompt. */
+export type ItemKind = "user" | "tool-result" | "other";
+
+/**
+ * Index of the prompt: the last user message that is not an interjection, -1 when none. A user
+ * message that follows tool results (with only other user messages between) arrived while the
+ * agent was still working — a steer, or the reason codex's app-server delivers after a declined
+ * call — so it belongs to the task under way and does not start the script over.
+ */
+export function promptIndex<T>(items: readonly T[], kindOf: (item: T) => ItemKind): number {
+  for (let i = items.length - 1; i >= 0; i--) {
+    if (kindOf(items[i]!) !== "user") continue;
+    let j = i - 1;
+    while (j >= 0 && kindOf(items[j]!) === "user") j--;
+    if (j < 0 || kindOf(items[j]!) !== "tool-result") return i;
+  }
+  return -1;
+}
+
+/**
+ * How the harnesses word a refused call in the tool output: codex's app-server after a decline
+ * ("Rejected(\"rejected by user\")"), hmux's pi gate ("Blocked by hmux: …") and pi's own default
+ * block. Wires with no error flag (Responses, Chat Completions) carry a refusal only as text.
+ */
+const REFUSAL = /rejected by user|^Blocked by hmux\b|^Tool execution was blocked/;
+
+export function refusedText(output: string): boolean {
+  return REFUSAL.test(output.trim());
 }
 
 /** The request body is JSON but not the shape this route expects. */

@@ -1,7 +1,8 @@
 /**
  * The built-in script a newcomer watches in the demo: the model reads a file, proposes a
  * shell command that changes the disk (so it needs approval), asks a question with an
- * hcn-question block, and finishes once the answer comes back.
+ * hcn-question block, and finishes once the answer comes back. A denied call ends the demo
+ * there: the model says so and asks nothing more.
  */
 import { parseScript, type Script } from "./script-schema.js";
 
@@ -48,6 +49,13 @@ export const DEFAULT_SCRIPT: Script = parseScript(
             delayMs: 40,
           },
         ],
+        onError: {
+          text: [
+            "That did not run, so I will leave the project as it is. ",
+            "That is the whole demo: I read a file, asked before changing anything, and took no for an answer.",
+          ],
+          delayMs: 40,
+        },
       },
     ],
   },

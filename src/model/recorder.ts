@@ -50,6 +50,8 @@ export interface RecordedRequest {
   readonly status?: number;
   readonly rule?: string;
   readonly replyIndex?: number;
+  /** The rule's onError reply answered (the latest tool round had an error). */
+  readonly onError?: boolean;
   readonly lastUserText?: string;
   readonly toolCalls?: readonly { readonly id: string; readonly name: string }[];
   readonly checks: readonly CheckResult[];

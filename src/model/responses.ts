@@ -9,7 +9,9 @@ import {
   isRecord,
   type OfferedTool,
   paramsOf,
+  promptIndex,
   RequestShapeError,
+  refusedText,
   type ToolResultSeen,
   textOf,
 } from "./conversation.js";
@@ -40,12 +42,9 @@ export function readResponses(body: unknown): Conversation {
         : [];
   if (!Array.isArray(body.input) && typeof body.input !== "string")
     throw new RequestShapeError("responses", "body has no input (string or array)");
-  let last = -1;
-  for (let i = input.length - 1; i >= 0; i--)
-    if (isUserMessage(input[i]!)) {
-      last = i;
-      break;
-    }
+  const last = promptIndex(input, (item) =>
+    isUserMessage(item) ? "user" : OUTPUT_TYPES.has(String(item.type)) ? "tool-result" : "other",
+  );
   // A round is a run of consecutive tool outputs.
   const rounds: ToolResultSeen[][] = [];
   let previousWasOutput = false;
@@ -53,10 +52,11 @@ export function readResponses(body: unknown): Conversation {
     const isOutput = OUTPUT_TYPES.has(String(item.type));
     if (isOutput) {
       if (!previousWasOutput) rounds.push([]);
+      const output = outputText(item.output);
       rounds[rounds.length - 1]!.push({
         callId: String(item.call_id ?? ""),
-        output: outputText(item.output),
-        isError: false,
+        output,
+        isError: refusedText(output),
       });
     }
     previousWasOutput = isOutput;

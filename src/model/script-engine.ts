@@ -16,6 +16,8 @@ export interface CheckResult {
 export interface Decision {
   readonly rule: string;
   readonly replyIndex: number;
+  /** The reply is the rule's `onError` one (the latest tool round had an error). */
+  readonly onError?: boolean;
   readonly reply: ScriptReply;
   /** The reply's failure applies to this request (false once `failTimes` is used up). */
   readonly failing: boolean;
@@ -68,14 +70,24 @@ export class ScriptEngine {
       rule = { name: "no-rule", replies: [{ text: ["hmux model: no script rule matches this request."] }] };
     }
     const replyIndex = conv.toolRounds;
-    const reply: ScriptReply = rule.replies[replyIndex] ?? {
+    // A denied (or failed) call is not a step done: the rule says what follows one, if it knows.
+    const errored = rule.onError !== undefined && conv.latestToolResults.some((r) => r.isError);
+    const reply: ScriptReply = (errored ? rule.onError : rule.replies[replyIndex]) ?? {
       text: [`hmux model: rule "${rule.name}" has no reply #${replyIndex}; ending the turn.`],
     };
     checks.push(...this.check(reply, conv));
-    return { rule: rule.name, replyIndex, reply, failing: this.failing(rule.name, replyIndex, reply), checks };
+    const key = errored ? "onError" : replyIndex;
+    return {
+      rule: rule.name,
+      replyIndex,
+      ...(errored ? { onError: true } : {}),
+      reply,
+      failing: this.failing(rule.name, key, reply),
+      checks,
+    };
   }
 
-  private failing(rule: string, index: number, reply: ScriptReply): boolean {
+  private failing(rule: string, index: number | "onError", reply: ScriptReply): boolean {
     if (!reply.failure) return false;
     if (reply.failTimes === undefined) return true;
     const key = `${rule}#${index}`;

@@ -89,6 +89,8 @@ export const RuleSchema = z.strictObject({
   /** Absent: the rule matches every request (a fallback). */
   match: MatchSchema.optional(),
   replies: z.array(ReplySchema).min(1),
+  /** The reply after a tool round with an error in it; absent: the next reply in `replies`. */
+  onError: ReplySchema.optional(),
 });
 
 export const ScriptSchema = z.strictObject({

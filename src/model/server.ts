@@ -167,6 +167,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
       protocol: wire.protocol,
       rule: decision.rule,
       replyIndex: decision.replyIndex,
+      ...(decision.onError ? { onError: true } : {}),
       lastUserText: conv.lastUserText,
       checks: plan.checks,
       toolCalls: plan.toolCalls.map((c) => ({ id: c.id, name: c.name })),

@@ -77,21 +77,23 @@ export class CodexSessionBridge implements SessionBridge {
   encodeDecision(callId: string, ref: RequestRef, decision: Exclude<Decision, { decision: "abstain" }>): string[] {
     const approval = this.open.take(callId, ref);
     if (!approval) return [];
-    const lines = [
-      JSON.stringify({ id: approval.rpcId, result: { decision: decision.decision === "deny" ? "decline" : "accept" } }),
+    const answer = JSON.stringify({
+      id: approval.rpcId,
+      result: { decision: decision.decision === "deny" ? "decline" : "accept" },
+    });
+    if (decision.decision !== "deny" || !this.turnId) return [answer];
+    // decline carries no text ("rejected by user"), so the reason reaches the model as a steer —
+    // written first, so it is already waiting when codex asks the model again after the decline,
+    // and lands in that request (after the rejected call) rather than in a later one.
+    const said = `hmux denied ${approval.command ? `the command \`${approval.command}\`` : "that call"}: ${decision.reason}`;
+    return [
+      this.request(`hmux-reason-${++this.seq}`, "turn/steer", {
+        threadId: this.threadId,
+        expectedTurnId: this.turnId,
+        input: [{ type: "text", text: said, text_elements: [] }],
+      }),
+      answer,
     ];
-    // decline carries no text ("rejected by user"); the reason reaches the model as a steer.
-    if (decision.decision === "deny" && this.turnId) {
-      const said = `hmux denied ${approval.command ? `the command \`${approval.command}\`` : "that call"}: ${decision.reason}`;
-      lines.push(
-        this.request(`hmux-reason-${++this.seq}`, "turn/steer", {
-          threadId: this.threadId,
-          expectedTurnId: this.turnId,
-          input: [{ type: "text", text: said, text_elements: [] }],
-        }),
-      );
-    }
-    return lines;
   }
 
   encodeInterrupt(): string[] | null {

@@ -85,8 +85,10 @@ at start, or set it with HMUX_MODEL_TOKEN.
 Script (JSON): {"rules":[{"name":"…","match":{"contains"|"regex"|"assistantSaid":…},
   "replies":[{"text":[…],"thinking":"…","tools":[{"tool":"shell","command":"ls"}],
   "question":{"question":"…","options":[…]},"usage":{…},"delayMs":50,
-  "failure":{"kind":"status","status":429,"retryAfter":1},"expect":{…}}]}]}
-Reply n answers after the n-th round of tool results. A rule without "match" is the fallback.
+  "failure":{"kind":"status","status":429,"retryAfter":1},"expect":{…}}],"onError":{…reply…}}]}
+Reply n answers after the n-th round of tool results since the prompt (a user message that comes
+after tool results, such as a steer, is not a new prompt). A round with a denied or failed call is
+answered by "onError" when the rule has one. A rule without "match" is the fallback.
 
 Inline markers in a prompt override the script:
   [[bash:CMD]] [[read:PATH]] [[write:PATH|TEXT]] [[edit:PATH|OLD|NEW]] [[say:TEXT]]

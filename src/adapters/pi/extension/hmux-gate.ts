@@ -31,8 +31,13 @@ function timeoutMs(): number {
   return Number.isInteger(raw) && raw > 0 ? raw : DEFAULT_TIMEOUT_MS;
 }
 
+/**
+ * pi hands the reason to the model as the tool's whole output, with no error flag on some wires
+ * (Chat Completions): the prefix says the call was refused, not that it ran and printed this,
+ * and it is what hmux's pi decoder reads as a denial.
+ */
 function block(reason: string): { block: true; reason: string } {
-  return { block: true, reason };
+  return { block: true, reason: `Blocked by hmux: ${reason}` };
 }
 
 export default function hmuxGate(pi: Pi): void {
