@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { TurnRequest } from "../core/argv/types.js";
 import type { MatcherSet } from "../core/classify.js";
+import type { ChannelCapabilities } from "../core/control/capabilities.js";
 import type { DecoderContext, StreamDecoder } from "../core/decoder.js";
 import type { HarnessDescriptor } from "../core/descriptor.js";
 import type { Invocation, PlannedFile } from "../core/exec/invocation.js";
@@ -31,8 +32,8 @@ export interface ProcessSession {
 /** A session run as one harness process per turn, each turn resuming the harness's own session. */
 export interface TurnPerProcessSession {
   readonly kind: "turn-per-process";
-  /** The capability-table row of this channel. */
-  readonly channel: string;
+  /** The capability row of its channel (one of the module's `channels`). */
+  readonly channel: ChannelCapabilities;
 }
 
 export type SessionSupport = ProcessSession | TurnPerProcessSession;
@@ -83,6 +84,11 @@ export interface HarnessModule {
   readonly session: SessionSupport | null;
   /** Its interactive UI in a native pane, or null when hmux has no native pane for it. */
   readonly native: NativePane | null;
+  /**
+   * Its capability rows, one per channel hmux can run it on (its session's among them), each
+   * fact with its evidence; the registry collects them into the capability table.
+   */
+  readonly channels: readonly ChannelCapabilities[];
 }
 
 /** A registered harness: its planner bound to the registry's descriptors. */

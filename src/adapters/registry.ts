@@ -2,14 +2,16 @@
  * The registry: the only table keyed by harness. It is a value, built from harness modules
  * (the built-in five, plus any a caller adds), and everything per-harness elsewhere is read
  * from it: the names the CLI accepts, the descriptors refusals quote, pinned versions, binary
- * facts, session and native-pane support. Registering checks each module's facts (zod) and
+ * facts, session and native-pane support, the capability table. Registering checks each module's facts (zod) and
  * binds its planner to every registered descriptor.
  */
 import type { TurnRequest } from "../core/argv/types.js";
 import { type HarnessToolRules, toolRulesOf } from "../core/config/tool-names.js";
+import type { ChannelCapabilities } from "../core/control/capabilities.js";
 import type { HarnessDescriptor } from "../core/descriptor.js";
 import { RefusalError } from "../core/refusal.js";
 import { type HarnessAdapter, type HarnessModule, harnessModuleFactsSchema } from "./adapter.js";
+import { channelRowSchema } from "./channel-row.js";
 import { claude } from "./claude/adapter.js";
 import { codex } from "./codex/adapter.js";
 import { cursor } from "./cursor/adapter.js";
@@ -26,6 +28,8 @@ export interface HarnessRegistry {
   readonly descriptors: readonly HarnessDescriptor[];
   /** What a config's toolMap may hold, per harness. */
   readonly toolRules: readonly HarnessToolRules[];
+  /** The capability table: every harness's channel rows, in registration order. */
+  readonly channels: readonly ChannelCapabilities[];
   /** The adapter, or undefined for a name that is not registered. */
   find(name: string): HarnessAdapter | undefined;
   /** The adapter of a name the caller already checked; an unknown name is a programming error. */
@@ -35,6 +39,30 @@ export interface HarnessRegistry {
 }
 
 export class HarnessRegistrationError extends Error {}
+
+/** The row a module's session runs on, if it has a session. */
+function sessionRow(module: HarnessModule): ChannelCapabilities | null {
+  if (module.session === null) return null;
+  return module.session.kind === "process" ? module.session.capabilities.channel : module.session.channel;
+}
+
+function checkChannels(module: HarnessModule, seenIds: ReadonlySet<string>): void {
+  const fail = (why: string) => {
+    throw new HarnessRegistrationError(`harness ${module.name}: ${why}`);
+  };
+  if (!Array.isArray(module.channels) || module.channels.length === 0) fail("it declares no channel rows");
+  for (const row of module.channels) {
+    const parsed = channelRowSchema.safeParse(row);
+    if (!parsed.success)
+      fail(`channel row ${String(row?.id)}: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
+    if (row.harness !== module.name) fail(`channel row ${row.id} belongs to ${row.harness}`);
+    if (seenIds.has(row.id)) fail(`channel id ${row.id} is already registered`);
+  }
+  if (new Set(module.channels.map((r) => r.id)).size !== module.channels.length) fail("a channel id appears twice");
+  const own = sessionRow(module);
+  if (own !== null && !module.channels.includes(own))
+    fail(`its session runs on ${own.id}, which is not among its channel rows`);
+}
 
 function checkModule(module: HarnessModule, seen: ReadonlySet<string>): void {
   const parsed = harnessModuleFactsSchema.safeParse(module);
@@ -59,9 +87,12 @@ function unknownHint(name: string, adapters: readonly HarnessAdapter[], names: r
 
 export function createRegistry(modules: readonly HarnessModule[]): HarnessRegistry {
   const seen = new Set<string>();
+  const seenChannels = new Set<string>();
   for (const module of modules) {
     checkModule(module, seen);
+    checkChannels(module, seenChannels);
     seen.add(module.name);
+    for (const row of module.channels) seenChannels.add(row.id);
   }
   const descriptors = Object.freeze(modules.map((m) => m.descriptor));
   const adapters = Object.freeze(
@@ -77,6 +108,7 @@ export function createRegistry(modules: readonly HarnessModule[]): HarnessRegist
     adapters,
     descriptors,
     toolRules: Object.freeze(descriptors.map(toolRulesOf)),
+    channels: Object.freeze(modules.flatMap((m) => m.channels)),
     find: (name: string) => byName.get(name),
     get(name: string): HarnessAdapter {
       const adapter = byName.get(name);

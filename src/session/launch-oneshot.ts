@@ -8,7 +8,6 @@
  */
 
 import type { HarnessAdapter } from "../adapters/adapter.js";
-import type { ChannelId } from "../core/control/machine-types.js";
 import type { OneShotSessionPlan, OneShotTurnInput, OneShotTurnRequest } from "../core/exec/oneshot-session-types.js";
 import type { SessionRequest } from "../core/exec/session-plan-types.js";
 import type { TurnOptions } from "../core/options/types.js";
@@ -32,7 +31,7 @@ export function planOneShotSession(launch: OneShotLaunch): OneShotPlanBase {
   const { adapter } = launch;
   if (adapter.session?.kind !== "turn-per-process")
     throw new Error(`${adapter.name} does not run its sessions one process per turn`);
-  const channel = adapter.session.channel as ChannelId;
+  const channel = adapter.session.channel;
   const options: TurnOptions = {
     ...(launch.model ? { model: launch.model } : {}),
     ...(launch.effort ? { effort: launch.effort } : {}),

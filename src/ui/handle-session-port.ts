@@ -4,7 +4,6 @@
  * commands decided by a human.
  */
 
-import { channelCapabilities } from "../core/control/capabilities.js";
 import type { CommandOutcome, Decision } from "../core/control/types.js";
 import type { BridgeCapabilities } from "../core/exec/session-bridge.js";
 import { delivers } from "../core/exec/session-bridge.js";
@@ -19,7 +18,7 @@ import type {
 } from "./session-port.js";
 
 function harnessChecksOnItsOwn(capabilities: BridgeCapabilities): boolean {
-  const facets = channelCapabilities(capabilities.channel).facets;
+  const facets = capabilities.channel.facets;
   return facets.escalate.value || facets.humanReviewOnSilence.value;
 }
 

@@ -14,7 +14,6 @@ const NAMES = /(["'`])(claude|codex|pi|muse|cursor)\1/g;
 /** Not yet moved into their adapters (the capability rows, the native spellings). */
 const NOT_YET_MOVED: Readonly<Record<string, number>> = {
   "src/core/argv/native-spelling.ts": 45,
-  "src/core/control/capability-table.ts": 10,
 };
 
 function sourceFiles(dir: string): string[] {

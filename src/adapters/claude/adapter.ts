@@ -3,6 +3,7 @@ import { withExtras } from "../../core/classify.js";
 import type { HarnessModule } from "../adapter.js";
 import { planTurn } from "./argv.js";
 import { binary } from "./binary.js";
+import { CLAUDE_CHANNELS } from "./capabilities.js";
 import { createDecoder } from "./decode.js";
 import { descriptor } from "./descriptor.js";
 import { CLAUDE_MATCHERS } from "./matchers.js";
@@ -28,4 +29,5 @@ export const claude: HarnessModule = {
       new ClaudeSessionBridge(createDecoder({ requestedSessionId: request.resume || request.sessionId })),
   },
   native: nativePane,
+  channels: CLAUDE_CHANNELS,
 };

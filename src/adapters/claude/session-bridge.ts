@@ -22,12 +22,13 @@ import {
   type SessionBridge,
 } from "../../core/exec/session-bridge.js";
 import { failure } from "../../core/failure.js";
+import { claudeControl } from "./capabilities.js";
 import { canonicalClaudeTool } from "./session-tools.js";
 
 export const CLAUDE_SESSION_CAPABILITIES: BridgeCapabilities = {
   harness: "claude",
-  // What this channel carries, and the evidence, is the capability table's row claude-control.
-  channel: "claude-control",
+  // What this channel carries, with the evidence, is its capability row.
+  channel: claudeControl,
   posture: "default",
   // A user line written mid-turn is held by claude and run as its own next turn.
   midTurnSend: "next-turn",

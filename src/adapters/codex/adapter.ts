@@ -3,6 +3,7 @@ import { withExtras } from "../../core/classify.js";
 import type { HarnessModule } from "../adapter.js";
 import { planTurn } from "./argv.js";
 import { binary } from "./binary.js";
+import { CODEX_CHANNELS } from "./capabilities.js";
 import { createDecoder } from "./decode.js";
 import { descriptor } from "./descriptor.js";
 import { CODEX_MATCHERS } from "./matchers.js";
@@ -32,4 +33,5 @@ export const codex: HarnessModule = {
       }),
   },
   native: nativePane,
+  channels: CODEX_CHANNELS,
 };

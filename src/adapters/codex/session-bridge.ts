@@ -12,11 +12,12 @@ import { OpenRequests, type RequestRef } from "../../core/exec/open-requests.js"
 import type { BridgeCapabilities, BridgeOutput, SessionBridge } from "../../core/exec/session-bridge.js";
 import { failure } from "../../core/failure.js";
 import { AppServerEvents } from "./app-server-events.js";
+import { codexAppServer } from "./capabilities.js";
 
 export const CODEX_SESSION_CAPABILITIES: BridgeCapabilities = {
   harness: "codex",
-  // What this channel carries, and the evidence, is the capability table's row codex-app-server.
-  channel: "codex-app-server",
+  // What this channel carries, with the evidence, is its capability row.
+  channel: codexAppServer,
   posture: "untrusted",
   // thread/start uses approvalPolicy untrusted: every command that is not known-safe asks. A send mid-turn is a turn/steer.
   midTurnSend: "joins-turn",

@@ -3,6 +3,7 @@ import { withExtras } from "../../core/classify.js";
 import type { HarnessModule } from "../adapter.js";
 import { planTurn } from "./argv.js";
 import { binary } from "./binary.js";
+import { cursorOneShot } from "./capabilities.js";
 import { createDecoder } from "./decode.js";
 import { descriptor } from "./descriptor.js";
 import { CURSOR_MATCHERS } from "./matchers.js";
@@ -16,6 +17,7 @@ export const cursor: HarnessModule = {
   matchers: withExtras(CURSOR_MATCHERS),
   createDecoder,
   planTurn,
-  session: { kind: "turn-per-process", channel: "cursor-oneshot" },
+  session: { kind: "turn-per-process", channel: cursorOneShot },
   native: null,
+  channels: [cursorOneShot],
 };

@@ -3,6 +3,7 @@ import { withExtras } from "../../core/classify.js";
 import type { HarnessModule } from "../adapter.js";
 import { planTurn } from "./argv.js";
 import { binary } from "./binary.js";
+import { museOneShot } from "./capabilities.js";
 import { createDecoder } from "./decode.js";
 import { descriptor } from "./descriptor.js";
 import { pinned } from "./pinned.js";
@@ -15,6 +16,7 @@ export const muse: HarnessModule = {
   matchers: withExtras(),
   createDecoder,
   planTurn,
-  session: { kind: "turn-per-process", channel: "muse-oneshot" },
+  session: { kind: "turn-per-process", channel: museOneShot },
   native: null,
+  channels: [museOneShot],
 };

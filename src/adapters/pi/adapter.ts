@@ -3,6 +3,7 @@ import { withExtras } from "../../core/classify.js";
 import type { HarnessModule } from "../adapter.js";
 import { planTurn } from "./argv.js";
 import { binary } from "./binary.js";
+import { PI_CHANNELS } from "./capabilities.js";
 import { createDecoder } from "./decode.js";
 import { descriptor } from "./descriptor.js";
 import { PI_MATCHERS } from "./matchers.js";
@@ -26,4 +27,5 @@ export const pi: HarnessModule = {
     createBridge: () => new PiSessionBridge(createDecoder()),
   },
   native: nativePane,
+  channels: PI_CHANNELS,
 };

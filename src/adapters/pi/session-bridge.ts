@@ -15,6 +15,7 @@ import {
   type SessionBridge,
 } from "../../core/exec/session-bridge.js";
 import { failure } from "../../core/failure.js";
+import { piExtension } from "./capabilities.js";
 import { GATE_TITLE } from "./extension/hmux-gate.js";
 
 /** The gate's own dialog timeout; hmux's deadline sits strictly below it. */
@@ -22,8 +23,8 @@ export const PI_GATE_TIMEOUT_MS = 60_000;
 
 export const PI_SESSION_CAPABILITIES: BridgeCapabilities = {
   harness: "pi",
-  // What this channel carries, and the evidence, is the capability table's row pi-extension.
-  channel: "pi-extension",
+  // What this channel carries, with the evidence, is its capability row.
+  channel: piExtension,
   posture: null,
   // A send while a turn runs becomes a follow_up, consumed before the agent settles.
   midTurnSend: "joins-turn",

@@ -15,7 +15,6 @@ import type { Command } from "commander";
 import type { HarnessRegistry } from "../../adapters/registry.js";
 import type { PolicyConfig } from "../../core/config/policy-schema.js";
 import { resolveConfigSettings } from "../../core/config/settings.js";
-import type { ChannelId } from "../../core/control/machine-types.js";
 import { makeClassifier } from "../../core/control/policy.js";
 import type { SessionEvent } from "../../core/control/types.js";
 import type { FailureSummary } from "../../core/events.js";
@@ -390,7 +389,7 @@ function oneShotRefusals(registry: HarnessRegistry, harness: string, flags: Sess
   const approvals = (APPROVAL_MODES as readonly string[]).includes(flags.approvals ?? "ask")
     ? ((flags.approvals ?? "ask") as ApprovalMode)
     : "ask";
-  return oneShotStartRefusals({ harness, channel: session.channel as ChannelId, approvals });
+  return oneShotStartRefusals({ harness, channel: session.channel, approvals });
 }
 
 function safeJournalPath(id: string): string | null {

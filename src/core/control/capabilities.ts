@@ -9,10 +9,12 @@
  *
  * A facet that was never probed is set to the value that makes hmux do more checking, never
  * less (a capability assumed absent; continue-on-malformed assumed true), and says so.
+ *
+ * The rows themselves live with their harness (`src/adapters/<harness>/capabilities.ts`); the
+ * registry collects them, and everything here reads a row it is handed.
  */
 import type { Evidence } from "../evidence.js";
 import type { HarnessName } from "../harness-names.js";
-import { CHANNEL_TABLE } from "./capability-table.js";
 import type { ChannelId, CommandName } from "./machine-types.js";
 
 export const FACET_NAMES = [
@@ -63,14 +65,14 @@ export interface ChannelCapabilities {
   };
   /** The vendor's permission-posture words permission.set accepts; empty = none. */
   readonly postures: readonly string[];
+  /** The posture the harness runs in when hmux names none (checked for SHADOWED at start); null = none. */
+  readonly defaultPosture: string | null;
   /** Postures/autonomy under which the harness would run calls without asking hmux: they shadow a check. */
   readonly shadowingPostures: readonly string[];
+  /** What to do instead when a shadowing posture is refused at start, added to the SHADOWED reason. */
+  readonly shadowingAdvice?: string;
   /** The harness's own wait for a decision in ms; null = waits without limit. */
   readonly harnessTimeoutMs: number | null;
-}
-
-export function channelCapabilities(id: ChannelId): ChannelCapabilities {
-  return CHANNEL_TABLE[id];
 }
 
 export function facetValues(facets: Facets): FacetValues {
@@ -89,9 +91,4 @@ export function whyNot(caps: ChannelCapabilities, command: CommandName): string 
   if (d.status === "delivered") return "";
   const base = `the ${caps.harness} ${caps.mode} channel cannot honour ${command}`;
   return d.status === "unverified" ? `${base}: ${d.via} exists but was never driven (${d.why})` : `${base}: ${d.why}`;
-}
-
-/** Channels of one harness, for the docs table and for adapters picking their best row. */
-export function channelsOf(harness: HarnessName): readonly ChannelCapabilities[] {
-  return Object.values(CHANNEL_TABLE).filter((row) => row.harness === harness);
 }

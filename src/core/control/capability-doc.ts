@@ -1,41 +1,40 @@
 /**
- * Renders the capability table as the Markdown in docs/control.md. A unit test compares the
- * doc with this output, so the doc cannot drift from the table the code uses.
+ * Renders the capability table as the Markdown in docs/control.md, from the rows it is handed
+ * (the registry's, in registration order). A unit test compares the doc with this output, so
+ * the doc cannot drift from the rows the code uses.
  */
 
-import { type CommandDelivery, FACET_NAMES } from "./capabilities.js";
-import { CHANNEL_TABLE } from "./capability-table.js";
-import { CHANNEL_IDS, COMMAND_NAMES } from "./machine-types.js";
+import { type ChannelCapabilities, type CommandDelivery, FACET_NAMES } from "./capabilities.js";
+import { COMMAND_NAMES } from "./machine-types.js";
+
+type Rows = readonly ChannelCapabilities[];
 
 const mark = (d: CommandDelivery) =>
   d.status === "delivered" ? "yes" : d.status === "unverified" ? "unverified" : "no";
 const cell = (text: string) => text.replace(/\|/g, "\\|");
 
-export function renderCommandTable(): string {
+export function renderCommandTable(rows: Rows): string {
   const head = `| channel | ${COMMAND_NAMES.join(" | ")} |`;
   const rule = `|---|${COMMAND_NAMES.map(() => "---").join("|")}|`;
-  const rows = CHANNEL_IDS.map(
-    (id) => `| \`${id}\` | ${COMMAND_NAMES.map((c) => mark(CHANNEL_TABLE[id].commands[c])).join(" | ")} |`,
-  );
-  return [head, rule, ...rows].join("\n");
+  const lines = rows.map((row) => `| \`${row.id}\` | ${COMMAND_NAMES.map((c) => mark(row.commands[c])).join(" | ")} |`);
+  return [head, rule, ...lines].join("\n");
 }
 
-export function renderFacetTable(): string {
+export function renderFacetTable(rows: Rows): string {
   const head = `| channel | ${FACET_NAMES.join(" | ")} |`;
   const rule = `|---|${FACET_NAMES.map(() => "---").join("|")}|`;
-  const rows = CHANNEL_IDS.map((id) => {
-    const f = CHANNEL_TABLE[id].facets;
-    return `| \`${id}\` | ${FACET_NAMES.map((n) => `${f[n].value ? "yes" : "no"}${f[n].basis === "assumed" ? "*" : ""}`).join(" | ")} |`;
+  const lines = rows.map((row) => {
+    const f = row.facets;
+    return `| \`${row.id}\` | ${FACET_NAMES.map((n) => `${f[n].value ? "yes" : "no"}${f[n].basis === "assumed" ? "*" : ""}`).join(" | ")} |`;
   });
-  return [head, rule, ...rows].join("\n");
+  return [head, rule, ...lines].join("\n");
 }
 
 /** One section per channel: how each command travels and the evidence for every fact. */
-export function renderChannelDetails(): string {
+export function renderChannelDetails(rows: Rows): string {
   const out: string[] = [];
-  for (const id of CHANNEL_IDS) {
-    const row = CHANNEL_TABLE[id];
-    out.push(`### \`${id}\` — ${row.harness}: ${cell(row.mode)}`, "");
+  for (const row of rows) {
+    out.push(`### \`${row.id}\` — ${row.harness}: ${cell(row.mode)}`, "");
     out.push(
       `Coverage: **${row.coverage.value}** — ${row.coverage.note}. Harness decision timeout: ${row.harnessTimeoutMs === null ? "none (waits)" : `${row.harnessTimeoutMs} ms`}.`,
     );
@@ -69,18 +68,18 @@ export function renderChannelDetails(): string {
 }
 
 /** The whole generated block of docs/control.md. */
-export function renderCapabilityBlock(): string {
+export function renderCapabilityBlock(rows: Rows): string {
   return [
     "#### Commands each channel delivers",
     "",
-    renderCommandTable(),
+    renderCommandTable(rows),
     "",
     "#### Facets",
     "",
-    renderFacetTable(),
+    renderFacetTable(rows),
     "",
     "#### Each channel in detail",
     "",
-    renderChannelDetails(),
+    renderChannelDetails(rows),
   ].join("\n");
 }

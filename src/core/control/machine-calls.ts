@@ -4,7 +4,7 @@
  */
 
 import { canonicalJson } from "./canonical-json.js";
-import { channelCapabilities, facetValues } from "./capabilities.js";
+import { facetValues } from "./capabilities.js";
 import { deadlineReason, hmuxDeadlineMs } from "./deadline.js";
 import { type Emission, emissionFor } from "./emission.js";
 import type { Classified, Frame, PendingCallState, SentDecision, ToolCallAsk } from "./machine-types.js";
@@ -33,7 +33,7 @@ export function decidePending(
 ): DecideOutcome {
   const call = b.state.pending.find((c) => c.callId === callId);
   if (!call) return { ok: false, reason: `${callId} is not pending` };
-  const caps = channelCapabilities(b.state.config.channel);
+  const caps = b.state.config.channel;
   const emission = emissionFor(call.classification, verdict, facetValues(caps.facets), {
     channel: `${caps.harness} ${caps.id}`,
     decider,
@@ -262,7 +262,7 @@ function immediateVerdict(
 function representCall(b: StepBuilder, ask: ToolCallAsk, digest: string, ref: string | number | null): void {
   const existing = b.state.pending.find((c) => c.callId === ask.callId);
   const settled = b.state.settled.get(ask.callId);
-  const caps = channelCapabilities(b.state.config.channel);
+  const caps = b.state.config.channel;
   const deliver = (sent: SentDecision, verdict: Decision) =>
     b.effect({
       type: "deliver-decision",

@@ -5,7 +5,7 @@
  *   MALFORMED → duplicate id → UNSUPPORTED_CONTROL → closed session (TOO_LATE) → the handler
  *   (UNKNOWN_CALL, TOO_LATE, SHADOWED, …).
  */
-import { channelCapabilities, delivers, whyNot } from "./capabilities.js";
+import { delivers, whyNot } from "./capabilities.js";
 import { type ParsedCommand, parseCommandLine, parseCommandValue } from "./command-schema.js";
 import { abandonPending, decidePending, expireDeadlines } from "./machine-calls.js";
 import { decideEnding, injectNow, stageFrame } from "./machine-turns.js";
@@ -45,7 +45,7 @@ function handleParsed(b: StepBuilder, parsed: ParsedCommand, decider: Decider): 
 }
 
 function run(b: StepBuilder, command: ControlCommand, decider: Decider): CommandOutcome {
-  const caps = channelCapabilities(b.state.config.channel);
+  const caps = b.state.config.channel;
   if (!delivers(caps, command.command))
     return b.refuse(command.id, "UNSUPPORTED_CONTROL", whyNot(caps, command.command));
   if (isTerminal(b.state.lifecycle))
@@ -140,7 +140,7 @@ function steer(b: StepBuilder, c: Extract<ControlCommand, { command: "steer" }>)
 }
 
 function permissionSet(b: StepBuilder, c: Extract<ControlCommand, { command: "permission.set" }>): CommandOutcome {
-  const caps = channelCapabilities(b.state.config.channel);
+  const caps = b.state.config.channel;
   if (!caps.postures.includes(c.posture)) {
     return b.refuse(
       c.id,

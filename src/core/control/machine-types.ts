@@ -5,10 +5,12 @@
  * here, never a timer. The session runtime (src/core/exec/session-runtime.ts) is its one
  * driver; the journal and the TUI read the events it emits.
  */
+
 import type { ExitCause, FailureSummary, HarnessEvent } from "../events.js";
 import type { HarnessName } from "../harness-names.js";
 import type { QuestionMode } from "../question.js";
 import type { AppendOnlyMap } from "./append-only-map.js";
+import type { ChannelCapabilities } from "./capabilities.js";
 import type { CommandOutcome, ControlEvent, Decider, Decision, Lifecycle, PendingCall, SessionEvent } from "./types.js";
 
 /** The metaharness.command/1 vocabulary, in the reference order. */
@@ -28,22 +30,11 @@ export const DECISION_MODES = ["ask", "frame", "observe"] as const;
 export type DecisionMode = (typeof DECISION_MODES)[number];
 
 /**
- * The native channel a decision travels on; one row of the capability table each
- * (see capabilities.ts). "none" = the harness offers hmux no per-call check at all.
+ * The name of the native channel a decision travels on ("claude-control", "pi-extension" …):
+ * one capability row each (capabilities.ts), declared by its harness's adapter, unique across
+ * the registry.
  */
-export const CHANNEL_IDS = [
-  "claude-control",
-  "claude-hook",
-  "claude-pane-hook",
-  "codex-app-server",
-  "codex-exec-hook",
-  "codex-exec",
-  "pi-extension",
-  "pi-rpc",
-  "muse-oneshot",
-  "cursor-oneshot",
-] as const;
-export type ChannelId = (typeof CHANNEL_IDS)[number];
+export type ChannelId = string;
 
 /** A frame: the operations a step admits (canonical tool names) and the text the model is shown. */
 export interface Frame {
@@ -222,7 +213,8 @@ export type ControlEffect =
 export interface ControlConfig {
   readonly sessionId: string;
   readonly harness: HarnessName;
-  readonly channel: ChannelId;
+  /** The capability row of the channel the session runs on: what each command and decision can carry. */
+  readonly channel: ChannelCapabilities;
   readonly mode: DecisionMode;
   /** Nobody can be asked (headless, no embedder): policy decides, anything gated is denied with a reason. */
   readonly headless: boolean;

@@ -9,7 +9,6 @@
  *   - every lifecycle change is a `state` event; closed and failed are terminal.
  */
 import { AppendOnlyMap } from "./append-only-map.js";
-import { channelCapabilities } from "./capabilities.js";
 import { clearAllPending, denyNow, expireDeadlines, openCall, preToolCheck } from "./machine-calls.js";
 import { commandLine, commandValue } from "./machine-commands.js";
 import {
@@ -164,7 +163,7 @@ function deliveryFailed(b: StepBuilder, callId: string, reason: string): void {
   const settled = b.state.settled.get(callId);
   b.warn(
     "DELIVERY_FAILED",
-    `${callId}: the answer could not be written to ${channelCapabilities(b.state.config.channel).harness} (${reason})`,
+    `${callId}: the answer could not be written to ${b.state.config.channel.harness} (${reason})`,
   );
   if (settled?.decision && settled.decider) {
     b.emit({

@@ -49,14 +49,6 @@ export function requiredCommands(needs: StartNeeds): CommandName[] {
   return order.filter((c) => set.has(c));
 }
 
-/** The channel's default posture when none is given (what the harness does without being told). */
-const DEFAULT_POSTURE: Readonly<Partial<Record<ChannelCapabilities["id"], string>>> = {
-  "claude-control": "default",
-  "claude-hook": "default",
-  "claude-pane-hook": "default",
-  "codex-app-server": "on-request",
-};
-
 export function refusalsAtStart(caps: ChannelCapabilities, needs: StartNeeds): StartRefusal[] {
   const out: StartRefusal[] = [];
   const required = requiredCommands(needs);
@@ -78,12 +70,12 @@ export function refusalsAtStart(caps: ChannelCapabilities, needs: StartNeeds): S
   }
   const checks = required.includes("tool.decide") && needs.mode !== "observe" && delivers(caps, "tool.decide");
   if (checks) {
-    const posture = needs.posture ?? DEFAULT_POSTURE[caps.id] ?? null;
+    const posture = needs.posture ?? caps.defaultPosture;
     const shadows: string[] = [];
     if (needs.autonomy) shadows.push("an autonomy flag runs calls without asking anybody");
     if (posture !== null && caps.shadowingPostures.includes(posture)) {
       shadows.push(
-        `${caps.harness} under the ${posture} posture runs or refuses calls without asking${caps.id === "codex-app-server" ? " (start the thread with approvalPolicy untrusted)" : ""}`,
+        `${caps.harness} under the ${posture} posture runs or refuses calls without asking${caps.shadowingAdvice ? ` (${caps.shadowingAdvice})` : ""}`,
       );
     }
     if (needs.nativeAllowRules && needs.nativeAllowRules.length > 0) {

@@ -2,7 +2,7 @@
  * What a session over one process per turn (oneshot-session.ts, per-turn-transport.ts) needs: one process per turn, each
  * turn planned afresh by the adapter with the harness's own session id from the turn before.
  */
-import type { ChannelId } from "../control/machine-types.js";
+import type { ChannelCapabilities } from "../control/capabilities.js";
 import type { SessionEvent } from "../control/types.js";
 import type { HarnessName } from "../harness-names.js";
 import type { RunTurnDeps, RunTurnRequest } from "./run-turn.js";
@@ -22,8 +22,8 @@ export type OneShotTurnRequest = Omit<RunTurnRequest, "signal" | "stallMs" | "es
 export interface OneShotSessionPlan {
   readonly sessionId: string;
   readonly harness: HarnessName;
-  /** The capability-table row (muse-oneshot, cursor-oneshot): what each command can carry. */
-  readonly channel: ChannelId;
+  /** The capability row of the harness's one-shot channel: what each command can carry. */
+  readonly channel: ChannelCapabilities;
   readonly origin: "fresh" | "resumed";
   readonly escalateQuestions: boolean;
   readonly approvals: ApprovalMode;

@@ -4,8 +4,8 @@
  * never writes, reads a clock or spawns — the runtime does, through injected ports.
  */
 
-import { channelCapabilities, delivers as commandDelivered } from "../control/capabilities.js";
-import type { ChannelId, CommandName, MidTurnSend, ToolCallAsk } from "../control/machine-types.js";
+import { type ChannelCapabilities, delivers as commandDelivered } from "../control/capabilities.js";
+import type { CommandName, MidTurnSend, ToolCallAsk } from "../control/machine-types.js";
 import type { Decision } from "../control/types.js";
 import type { JsonObject } from "../decoder.js";
 import type { ExitCause, FailureSummary, HarnessEvent } from "../events.js";
@@ -20,10 +20,10 @@ export type ControlName = CommandName | "tool.decide/replace";
 export interface BridgeCapabilities {
   readonly harness: HarnessName;
   /**
-   * The capability-table row this bridge implements (src/core/control/capability-table.ts):
+   * The capability row this bridge implements (declared in its adapter's capabilities.ts):
    * what each command and decision can carry is read there, with its evidence, never here.
    */
-  readonly channel: ChannelId;
+  readonly channel: ChannelCapabilities;
   /** The permission posture the bridge starts the harness in (checked for SHADOWED at start). */
   readonly posture: string | null;
   /** A long-lived process always takes text mid-turn: held for its next turn, or joining the running one. */
@@ -87,7 +87,7 @@ export interface SessionBridge {
  * and the replace facet.
  */
 export function delivers(capabilities: BridgeCapabilities, control: ControlName): boolean {
-  const caps = channelCapabilities(capabilities.channel);
+  const caps = capabilities.channel;
   if (control === "tool.decide/replace") return commandDelivered(caps, "tool.decide") && caps.facets.replace.value;
   return commandDelivered(caps, control);
 }

@@ -3,7 +3,6 @@
  * over the capability table), plus the one hmux adds: a configuration that
  * needs replace on a channel that cannot carry it is refused as `start/tool.decide/replace`.
  */
-import { channelCapabilities } from "../control/capabilities.js";
 import type { CommandName, DecisionMode } from "../control/machine-types.js";
 import { refusalsAtStart, startRefusalEvents } from "../control/start-refusals.js";
 import type { ControlEvent } from "../control/types.js";
@@ -21,7 +20,7 @@ export function refusedAtStart(
   required: readonly ControlName[],
   policy: boolean,
 ): ControlEvent[] {
-  const caps = channelCapabilities(bridge.channel);
+  const caps = bridge.channel;
   const expects = required.filter((c): c is CommandName => c !== "tool.decide/replace");
   const out = startRefusalEvents(refusalsAtStart(caps, { mode, expects, policy, posture: bridge.posture }));
   if (required.includes("tool.decide/replace") && !caps.facets.replace.value) {

@@ -2,7 +2,6 @@
  * A session over one long-lived harness process (claude stream-json, codex app-server, pi rpc):
  * the one session runtime with the process transport.
  */
-import { channelCapabilities } from "../control/capabilities.js";
 import { failure } from "../failure.js";
 import { ProcessTransport } from "./process-transport.js";
 import { createSessionRuntime } from "./session-runtime.js";
@@ -28,7 +27,7 @@ export function createSession(plan: SessionPlan, ports: SessionPorts): SessionHa
         channel: caps.channel,
         mode,
         headless: plan.approvals === "deny",
-        harnessTimeoutMs: channelCapabilities(caps.channel).harnessTimeoutMs,
+        harnessTimeoutMs: caps.channel.harnessTimeoutMs,
         posture: caps.posture,
         turnsBefore: plan.turnsBefore ?? 0,
         midTurnSend: caps.midTurnSend,

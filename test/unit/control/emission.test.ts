@@ -4,7 +4,6 @@
  */
 import { describe, expect, it } from "vitest";
 import { FACET_NAMES, type FacetName, type FacetValues, facetValues } from "../../../src/core/control/capabilities.js";
-import { CHANNEL_TABLE } from "../../../src/core/control/capability-table.js";
 import { emissionFor } from "../../../src/core/control/emission.js";
 import {
   allFacetCombinations,
@@ -13,10 +12,10 @@ import {
   VERDICTS,
   violationsFor,
 } from "../../../src/core/control/emission-invariants.js";
-import { CHANNEL_IDS } from "../../../src/core/control/machine-types.js";
+import { CHANNEL_ROWS, channelRow } from "./channel-rows.js";
 
 const ctx = { channel: "test", decider: "the person" };
-const truthOf = (id: (typeof CHANNEL_IDS)[number]) => facetValues(CHANNEL_TABLE[id].facets);
+const truthOf = (id: string) => facetValues(channelRow(id).facets);
 const flip = (values: FacetValues, name: FacetName): FacetValues => ({ ...values, [name]: !values[name] });
 
 describe("emission principle", () => {
@@ -33,7 +32,7 @@ describe("emission principle", () => {
   });
 
   it("holds for every harness channel in the capability table", () => {
-    for (const id of CHANNEL_IDS) {
+    for (const { id } of CHANNEL_ROWS) {
       const truth = truthOf(id);
       expect(violationsFor(truth, truth, id), id).toEqual([]);
     }
@@ -106,7 +105,7 @@ describe("the checker catches a wrong capability table", () => {
 
   it("every wrong flip that makes hmux send something new is caught, unless it only makes hmux refuse more", () => {
     let caught = 0;
-    for (const id of CHANNEL_IDS) {
+    for (const { id } of CHANNEL_ROWS) {
       const truth = truthOf(id);
       for (const name of FACET_NAMES) {
         const declared = flip(truth, name);

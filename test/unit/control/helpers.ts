@@ -1,18 +1,18 @@
 import { initialState, step } from "../../../src/core/control/machine.js";
 import type {
-  ChannelId,
   ControlConfig,
   ControlEffect,
   ControlInput,
   ControlState,
 } from "../../../src/core/control/machine-types.js";
 import type { SessionEvent } from "../../../src/core/control/types.js";
+import { channelRow } from "./channel-rows.js";
 
 export function config(overrides: Partial<ControlConfig> = {}): ControlConfig {
   return {
     sessionId: "s-1",
     harness: "claude",
-    channel: "claude-control" as ChannelId,
+    channel: channelRow("claude-control"),
     mode: "ask",
     headless: false,
     harnessTimeoutMs: null,

@@ -1,7 +1,7 @@
 /** Behaviours of the control machine beyond the reference vectors, one property per test. */
 import { describe, expect, it } from "vitest";
-import { CHANNEL_TABLE } from "../../../src/core/control/capability-table.js";
 import { DEFAULT_SAFE_POLICY, makeClassifier } from "../../../src/core/control/policy.js";
+import { channelRow } from "./channel-rows.js";
 import { config, deliveries, results, Session, written } from "./helpers.js";
 
 const outcomeOf = (s: Session, id: string) => results(s.effects).find((r) => r.id === id)?.outcome;
@@ -19,7 +19,7 @@ describe("control machine", () => {
   });
 
   it("replace on codex app-server is refused by name and the call stays pending for another answer", () => {
-    const s = new Session(config({ harness: "codex", channel: "codex-app-server" })).start();
+    const s = new Session(config({ harness: "codex", channel: channelRow("codex-app-server") })).start();
     s.ask("t1");
     s.decide("c-1", "t1", { decision: "replace", input: { command: "ls -1" } });
     expect(outcomeOf(s, "c-1")).toMatchObject({
@@ -33,14 +33,15 @@ describe("control machine", () => {
   });
 
   it("a deny's result says its reason does not reach the model exactly where the table says so", () => {
-    for (const channel of ["codex-app-server", "pi-extension", "claude-control"] as const) {
+    for (const id of ["codex-app-server", "pi-extension", "claude-control"]) {
+      const channel = channelRow(id);
       const s = new Session(config({ channel })).start();
       s.ask("t1");
       s.decide("c-1", "t1", { decision: "deny", reason: "no" });
-      const expected = CHANNEL_TABLE[channel].facets.denyReason.value
+      const expected = channel.facets.denyReason.value
         ? { result: "ok", applies_at: null }
         : { result: "ok", applies_at: null, reason_reaches_model: false };
-      expect(outcomeOf(s, "c-1"), channel).toEqual(expected);
+      expect(outcomeOf(s, "c-1"), id).toEqual(expected);
     }
   });
 
@@ -239,7 +240,7 @@ describe("control machine", () => {
   });
 
   it("steer on pi goes into the running turn; with no turn running it is TOO_LATE", () => {
-    const s = new Session(config({ harness: "pi", channel: "pi-extension" })).start();
+    const s = new Session(config({ harness: "pi", channel: channelRow("pi-extension") })).start();
     s.command({ id: "s1", command: "steer", text: "left" });
     expect(s.effects.some((e) => e.type === "deliver-message" && e.mode === "steer")).toBe(true);
     s.feed({ type: "turn-ended" });

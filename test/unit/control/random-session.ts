@@ -1,12 +1,12 @@
 /** Seeded random control sessions for the machine's property tests. */
 import { initialState, step } from "../../../src/core/control/machine.js";
-import {
-  CHANNEL_IDS,
-  type ControlConfig,
-  type ControlEffect,
-  type ControlInput,
-  type ControlState,
+import type {
+  ControlConfig,
+  ControlEffect,
+  ControlInput,
+  ControlState,
 } from "../../../src/core/control/machine-types.js";
+import { CHANNEL_ROWS, channelRow } from "./channel-rows.js";
 import { Rng } from "./random.js";
 
 const CALL_IDS = ["t1", "t2", "t3", "t4"];
@@ -136,8 +136,10 @@ export function randomConfig(rng: Rng): ControlConfig {
     harness: "claude",
     // One-process-per-turn channels (muse, cursor) are drawn too: their sends, turns and ending go through the same machine.
     channel: rng.chance(0.2)
-      ? rng.pick(["muse-oneshot", "cursor-oneshot"] as const)
-      : rng.pick(CHANNEL_IDS.filter((c) => !["codex-exec", "pi-rpc", "muse-oneshot", "cursor-oneshot"].includes(c))),
+      ? channelRow(rng.pick(["muse-oneshot", "cursor-oneshot"]))
+      : rng.pick(
+          CHANNEL_ROWS.filter((c) => !["codex-exec", "pi-rpc", "muse-oneshot", "cursor-oneshot"].includes(c.id)),
+        ),
     midTurnSend: rng.pick(["next-turn", "joins-turn", "refused"] as const),
     questions: { escalate: rng.chance(0.6), preamble: rng.pick(["session", "turn"] as const) },
     turnsBefore: rng.pick([0, 0, 3]),

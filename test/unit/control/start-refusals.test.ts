@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { channelCapabilities } from "../../../src/core/control/capabilities.js";
 import { refusalsAtStart, requiredCommands, startRefusalEvents } from "../../../src/core/control/start-refusals.js";
+import { channelRow } from "./channel-rows.js";
 
 describe("refusals at session start", () => {
   it("a plain session needs only interrupt and halt; ask, observe, a frame or a policy add tool.decide", () => {
@@ -22,15 +22,15 @@ describe("refusals at session start", () => {
   });
 
   it("pi without hmux's extension is refused at start for any session that needs a check, and says why", () => {
-    const refusals = refusalsAtStart(channelCapabilities("pi-rpc"), { mode: "ask" });
+    const refusals = refusalsAtStart(channelRow("pi-rpc"), { mode: "ask" });
     expect(refusals).toHaveLength(1);
     expect(refusals[0]).toMatchObject({ command: "tool.decide", code: "UNSUPPORTED_CONTROL" });
     expect(refusals[0]?.reason).toContain("runs unchecked");
-    expect(refusalsAtStart(channelCapabilities("pi-extension"), { mode: "ask" })).toEqual([]);
+    expect(refusalsAtStart(channelRow("pi-extension"), { mode: "ask" })).toEqual([]);
   });
 
   it("every command the configuration needs and the channel lacks is named, not just the first", () => {
-    const refusals = refusalsAtStart(channelCapabilities("muse-oneshot"), {
+    const refusals = refusalsAtStart(channelRow("muse-oneshot"), {
       mode: "ask",
       expects: ["steer", "message.inject"],
     });
@@ -40,13 +40,13 @@ describe("refusals at session start", () => {
 
   it("steer on claude is refused at start by name; on pi it is delivered", () => {
     expect(
-      refusalsAtStart(channelCapabilities("claude-control"), { mode: "ask", expects: ["steer"] }).map((r) => r.command),
+      refusalsAtStart(channelRow("claude-control"), { mode: "ask", expects: ["steer"] }).map((r) => r.command),
     ).toEqual(["steer"]);
-    expect(refusalsAtStart(channelCapabilities("pi-extension"), { mode: "ask", expects: ["steer"] })).toEqual([]);
+    expect(refusalsAtStart(channelRow("pi-extension"), { mode: "ask", expects: ["steer"] })).toEqual([]);
   });
 
   it("a launch frame on codex app-server is refused: codex runs calls it trusts without asking, so the frame cannot be enforced", () => {
-    const refusals = refusalsAtStart(channelCapabilities("codex-app-server"), {
+    const refusals = refusalsAtStart(channelRow("codex-app-server"), {
       mode: "frame",
       frame: { admits: ["read"] },
       posture: "untrusted",
@@ -55,7 +55,7 @@ describe("refusals at session start", () => {
   });
 
   it("an autonomy flag, a shadowing posture or a native allow rule is SHADOWED when hmux must check calls", () => {
-    const claude = channelCapabilities("claude-control");
+    const claude = channelRow("claude-control");
     expect(refusalsAtStart(claude, { mode: "ask", autonomy: true })).toMatchObject([
       { command: "tool.decide", code: "SHADOWED" },
     ]);
@@ -69,21 +69,21 @@ describe("refusals at session start", () => {
   });
 
   it("codex app-server must be started untrusted for ask mode: its default on-request shadows the check", () => {
-    const codex = channelCapabilities("codex-app-server");
+    const codex = channelRow("codex-app-server");
     expect(refusalsAtStart(codex, { mode: "ask" })).toMatchObject([{ command: "tool.decide", code: "SHADOWED" }]);
     expect(refusalsAtStart(codex, { mode: "ask", posture: "untrusted" })).toEqual([]);
   });
 
   it("observe beside a frame is refused as SHADOWED", () => {
     expect(
-      refusalsAtStart(channelCapabilities("claude-control"), { mode: "observe", frame: { admits: ["read"] } }).map(
+      refusalsAtStart(channelRow("claude-control"), { mode: "observe", frame: { admits: ["read"] } }).map(
         (r) => r.code,
       ),
     ).toContain("SHADOWED");
   });
 
   it("refusals are printed as command.result events under start/<command>", () => {
-    const events = startRefusalEvents(refusalsAtStart(channelCapabilities("cursor-oneshot"), { mode: "ask" }));
+    const events = startRefusalEvents(refusalsAtStart(channelRow("cursor-oneshot"), { mode: "ask" }));
     expect(events).toEqual([
       {
         kind: "command.result",

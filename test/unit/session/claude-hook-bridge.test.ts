@@ -2,7 +2,9 @@
  * The claude session bridge's PreToolUse hook callback, with the real session runtime and control
  * machine behind it, so what is written back to claude is what a session writes.
  */
+
 import { describe, expect, it } from "vitest";
+import { claudeControl } from "../../../src/adapters/claude/capabilities.js";
 import { createDecoder } from "../../../src/adapters/claude/decode.js";
 import { ClaudeSessionBridge, PRE_TOOL_CALLBACK_ID } from "../../../src/adapters/claude/session-bridge.js";
 import { initialState, step } from "../../../src/core/control/machine.js";
@@ -146,7 +148,7 @@ describe("claude session bridge: PreToolUse hook callback", () => {
 
   it("a hook callback after the session closed is denied by hmux, in claude's hook words", () => {
     const bridge = new ClaudeSessionBridge(createDecoder({ requestedSessionId: "s-1" }));
-    const config = { sessionId: "s-1", harness: "claude", channel: "claude-control", mode: "ask" } as const;
+    const config = { sessionId: "s-1", harness: "claude", channel: claudeControl, mode: "ask" } as const;
     let state = initialState({ ...config, headless: false, harnessTimeoutMs: null });
     state = step(state, { type: "process-exited", exitCode: 0, cause: "clean" }, 1_000).state;
     const [check] = bridge.record(hook("r-8", "Read", { file_path: "/w/a" }));

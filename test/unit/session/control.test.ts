@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { codexAppServer } from "../../../src/adapters/codex/capabilities.js";
 import { composePrompt } from "../../../src/core/question.js";
 import { testCapabilities as capabilities, ScriptedBridge } from "./scripted-bridge.js";
 import { decide, flush, setup } from "./session-fixture.js";
@@ -63,7 +64,7 @@ describe("the seven control vectors (runtime, scripted bridge)", () => {
 
     const without = await withCall(
       {},
-      new ScriptedBridge(capabilities({ harness: "codex", channel: "codex-app-server", posture: "untrusted" })),
+      new ScriptedBridge(capabilities({ harness: "codex", channel: codexAppServer, posture: "untrusted" })),
     );
     const refused = await without.handle.handleLine(
       decide("d2", "c1", { decision: "replace", input: { command: "ls" } }),
@@ -195,7 +196,7 @@ describe("failing closed", () => {
   it("a control the configuration needs and the channel lacks is refused at start, by name, before any spawn", async () => {
     const t = setup(
       { requiredControls: ["tool.decide/replace", "steer"] },
-      new ScriptedBridge(capabilities({ harness: "codex", channel: "codex-app-server", posture: "untrusted" })),
+      new ScriptedBridge(capabilities({ harness: "codex", channel: codexAppServer, posture: "untrusted" })),
     );
     await t.handle.start();
     await t.handle.closed;

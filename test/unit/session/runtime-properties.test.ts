@@ -6,7 +6,9 @@
  * command.result, every turn exactly one done, `closed` comes once and last (only refusals of
  * later intents follow it), and no harness process outlives the session.
  */
+
 import { beforeAll, describe, expect, it } from "vitest";
+import { museOneShot } from "../../../src/adapters/muse/capabilities.js";
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import { createOneShotSession } from "../../../src/core/exec/oneshot-session.js";
 import type { SessionHandle } from "../../../src/core/exec/session-types.js";
@@ -72,7 +74,7 @@ function perTurnRig(): Rig {
     {
       sessionId: "s1",
       harness: "muse",
-      channel: "muse-oneshot",
+      channel: museOneShot,
       origin: "fresh",
       escalateQuestions: true,
       approvals: "allow",

@@ -10,6 +10,7 @@
  * What it writes: {"w":"send","text"}, {"w":"decide","id","decision"}, {"w":"interrupt"}, {"w":"steer"}.
  */
 
+import { claudeControl } from "../../../src/adapters/claude/capabilities.js";
 import type { Decision } from "../../../src/core/control/types.js";
 import type { JsonObject } from "../../../src/core/decoder.js";
 import type { RequestRef } from "../../../src/core/exec/open-requests.js";
@@ -18,7 +19,7 @@ import type { BridgeCapabilities, BridgeOutput, SessionBridge } from "../../../s
 export function testCapabilities(over: Partial<BridgeCapabilities> = {}): BridgeCapabilities {
   return {
     harness: "claude",
-    channel: "claude-control",
+    channel: claudeControl,
     posture: "default",
     midTurnSend: "next-turn",
     ...over,
