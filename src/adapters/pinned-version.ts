@@ -1,7 +1,7 @@
 /**
  * The harness version hmux is verified against live. Each harness folder holds its own
  * (`<harness>/pinned.ts`); package.json pins the same npm versions as devDependencies (a unit
- * test keeps the two in step), and descriptors, `hmux ls`, `hmux check` and `npm run capture`
+ * test keeps the two in step), and descriptors, `hmux harnesses`, `hmux check` and `npm run capture`
  * read them through the registry.
  */
 import { z } from "zod";

@@ -25,7 +25,7 @@ function importsOf(text: string): string[] {
 /**
  * Which src/ folders each src/ folder may import (besides itself). Read top-down: the composition
  * root (app) wires everything; the CLI hands its commands to it; the UI sees only the core and the
- * native terminal it draws; sessions and native panes get their spawners handed in, so they never
+ * native terminal it draws; sessions, the hmux server and native panes get their spawners handed in, so they never
  * import src/spawn; the harness adapters see only the core; the core sees nothing.
  */
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
@@ -35,9 +35,10 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   spawn: ["core"],
   native: ["core", "adapters"],
   session: ["core", "adapters"],
+  server: ["core", "session"],
   ui: ["core", "native"],
   app: ["core", "adapters", "model", "spawn", "native", "session", "ui"],
-  cli: ["core", "adapters", "model", "spawn", "native", "session", "ui", "app"],
+  cli: ["core", "adapters", "model", "spawn", "native", "session", "server", "ui", "app"],
 };
 
 const SRC = join(ROOT, "src");

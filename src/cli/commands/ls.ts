@@ -1,32 +1,37 @@
-/** `hmux ls`: every harness, whether it is installed, and its installed and pinned versions. */
+/**
+ * `hmux ls`: every session the hmux server holds — name, harness, state, age, pending approvals,
+ * id, cwd — starting the server when none runs (as every client command does). The table of
+ * installed and pinned harnesses is `hmux harnesses`.
+ */
 import type { Command } from "commander";
-import { processOutput } from "../render/output.js";
-import { versionRows } from "./versions.js";
+import { sessionTable } from "../../server/ls-table.js";
+import type { CliContext } from "../context.js";
+import { type Output, processOutput } from "../render/output.js";
+import { reachServer, reportServerError } from "../server-client.js";
 
-export function register(program: Command): void {
+export function register(program: Command, context: CliContext): void {
   program
     .command("ls")
-    .description("list harnesses with installed and pinned versions")
-    .option("--json", "one JSON object per harness")
+    .description("list the sessions on the hmux server (starting it if needed); harness versions: hmux harnesses")
+    .option("--json", "one JSON object per session")
     .action(async (flags: { json?: boolean }) => {
-      const output = processOutput();
-      const rows = await versionRows();
-      if (flags.json) {
-        for (const row of rows) output.out(`${JSON.stringify(row)}\n`);
-        return;
-      }
-      const table = [
-        ["harness", "installed", "pinned", "status", "binary"],
-        ...rows.map((r) => [
-          r.harness,
-          r.installed ?? "—",
-          r.pinned,
-          r.status,
-          r.executable ? `${r.executable} (${r.source})` : (r.detail ?? ""),
-        ]),
-      ];
-      const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
-      for (const row of table)
-        output.out(`${row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  ")}\n`);
+      process.exitCode = await lsCommand(flags, processOutput(), context);
     });
+}
+
+export async function lsCommand(flags: { json?: boolean }, output: Output, context: CliContext): Promise<number> {
+  try {
+    const client = await reachServer(context, true);
+    try {
+      const sessions = await client.list();
+      if (flags.json) for (const s of sessions) output.out(`${JSON.stringify(s)}\n`);
+      else if (sessions.length === 0) output.out(`no sessions on the hmux server (pid ${client.hello.pid})\n`);
+      else for (const line of sessionTable(sessions, Date.now())) output.out(`${line}\n`);
+      return 0;
+    } finally {
+      client.close();
+    }
+  } catch (err) {
+    return reportServerError("ls", err, output);
+  }
 }

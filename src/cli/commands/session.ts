@@ -191,7 +191,7 @@ function pumpStdin(input: NodeJS.ReadableStream, handle: SessionHandle): void {
  * as `hmux run --isolate` keeps its dir only once an identity indexed it. Anything else is
  * removed when the session ends: it holds an isolated HOME nobody can come back to.
  */
-class FreshState {
+export class FreshState {
   private resumable = false;
 
   constructor(
@@ -208,7 +208,7 @@ class FreshState {
   }
 }
 
-interface Prepared {
+export interface Prepared {
   readonly harness: HarnessName;
   readonly sessionId: string;
   /** The state dir when this run created it (no journal named one). */
@@ -247,7 +247,8 @@ export function sessionLaunchRequest(
 /** The prompt a session's plan is checked with: the real prompts arrive later, one per turn. */
 const SESSION_CHECK_PROMPT = "hmux session check";
 
-function prepare(harnessArg: string, flags: SessionFlags, context: CliContext): Prepared {
+/** Everything a session needs before it opens, checked: also how the hmux server opens its sessions. */
+export function prepare(harnessArg: string, flags: SessionFlags, context: CliContext): Prepared {
   if (!flags.json)
     throw new RefusalError("hmux session needs --json: the human, interactive surface is `hmux tui`", {
       issue: "unsupported-option",

@@ -1,4 +1,4 @@
-/** Installed versus pinned, for every harness: shared by `hmux ls` and `hmux check`. */
+/** Installed versus pinned, for every harness: shared by `hmux harnesses` and `hmux check`. */
 import type { HarnessAdapter } from "../../adapters/adapter.js";
 import { builtinRegistry, type HarnessRegistry } from "../../adapters/registry.js";
 import { relocatableDirs } from "../../core/argv/isolation.js";

@@ -60,9 +60,9 @@ describe("hmux inspect", () => {
   });
 });
 
-describe("hmux ls and check", () => {
-  it("ls lists all five harnesses with installed and pinned versions", async () => {
-    const r = await box.run(["ls", "--json"]);
+describe("hmux harnesses and check", () => {
+  it("harnesses lists all five harnesses with installed and pinned versions", async () => {
+    const r = await box.run(["harnesses", "--json"]);
     expect(r.code).toBe(0);
     expect(r.lines.map((l) => (l as { harness: string }).harness)).toEqual(["claude", "codex", "pi", "muse", "cursor"]);
     const claude = PINNED_VERSIONS.claude.version;
@@ -81,6 +81,18 @@ describe("command discovery", () => {
   it("every command module in src/cli/commands is found, run first", () => {
     const names = commandModuleNames();
     expect(names[0]).toBe("run");
-    for (const name of ["decode", "inspect", "ls", "check", "model"]) expect(names).toContain(name);
+    for (const name of [
+      "decode",
+      "inspect",
+      "ls",
+      "harnesses",
+      "check",
+      "model",
+      "server",
+      "new",
+      "kill",
+      "kill-server",
+    ])
+      expect(names).toContain(name);
   });
 });

@@ -1,0 +1,61 @@
+/**
+ * `hmux kill-server`: stops the hmux server — every session ends (pending calls denied, the
+ * harnesses signalled), clients are told, the socket and token go. Waits until it is done.
+ * A server of another hmux version refuses this client's login, so it is sent SIGTERM through
+ * the pid it wrote in the private runtime dir (its handler does the same shutdown).
+ */
+import { readFileSync } from "node:fs";
+import type { Command } from "commander";
+import { isServerError } from "../../server/errors.js";
+import { serverPaths } from "../../server/paths.js";
+import { accepts } from "../../server/single-instance.js";
+import type { CliContext } from "../context.js";
+import { type Output, processOutput } from "../render/output.js";
+import { reachServer, reportServerError } from "../server-client.js";
+
+export function register(program: Command, context: CliContext): void {
+  program
+    .command("kill-server")
+    .description("stop the hmux server and every session it holds")
+    .action(async () => {
+      process.exitCode = await killServerCommand(processOutput(), context);
+    });
+}
+
+export async function killServerCommand(output: Output, context: CliContext): Promise<number> {
+  try {
+    const client = await reachServer(context, false);
+    const gone = new Promise<void>((resolve) => client.onClose(() => resolve()));
+    await client.request({ op: "kill-server" });
+    await gone;
+    output.out(`stopped the hmux server (pid ${client.hello.pid})\n`);
+    return 0;
+  } catch (err) {
+    if (isServerError(err) && err.code === "NO_SERVER") {
+      output.err("hmux kill-server: no hmux server is running\n");
+      return 1;
+    }
+    if (isServerError(err) && err.code === "VERSION_MISMATCH") return signalServer(context, output, err.message);
+    return reportServerError("kill-server", err, output);
+  }
+}
+
+async function signalServer(context: CliContext, output: Output, why: string): Promise<number> {
+  const paths = serverPaths(context.env);
+  let pid: number;
+  try {
+    pid = Number(readFileSync(paths.pid, "utf8").trim());
+    if (!Number.isInteger(pid) || pid <= 1) throw new Error(`${paths.pid} does not hold a pid`);
+    process.kill(pid, "SIGTERM");
+  } catch (err) {
+    return reportServerError(
+      "kill-server",
+      new Error(`${why}; and it could not be signalled: ${(err as Error).message}`),
+      output,
+    );
+  }
+  const until = Date.now() + 30_000;
+  while ((await accepts(paths.socket)) && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+  output.out(`stopped the hmux server of another version (pid ${pid}): ${why}\n`);
+  return 0;
+}

@@ -1,0 +1,32 @@
+/** `hmux kill <session>`: ends one session on the hmux server (pending calls denied, the harness signalled). */
+import type { Command } from "commander";
+import type { SessionSummary } from "../../server/protocol.js";
+import type { CliContext } from "../context.js";
+import { type Output, processOutput } from "../render/output.js";
+import { reachServer, reportServerError } from "../server-client.js";
+
+export function register(program: Command, context: CliContext): void {
+  program
+    .command("kill")
+    .description("end a session on the hmux server: hmux kill <name|id>")
+    .argument("<session>", "the session's name, id, or a unique start of its id (see hmux ls)")
+    .action(async (session: string) => {
+      process.exitCode = await killCommand(session, processOutput(), context);
+    });
+}
+
+export async function killCommand(target: string, output: Output, context: CliContext): Promise<number> {
+  try {
+    const client = await reachServer(context, false);
+    try {
+      const reply = await client.request({ op: "kill", session: target });
+      const s = reply.session as SessionSummary;
+      output.out(`killed ${s.name} (${s.id})\n`);
+      return 0;
+    } finally {
+      client.close();
+    }
+  } catch (err) {
+    return reportServerError("kill", err, output);
+  }
+}

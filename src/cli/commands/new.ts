@@ -1,0 +1,117 @@
+/**
+ * `hmux new <harness>`: a headless session on the hmux server (started if needed), named with
+ * `--name` or `<harness>-<n>`. It runs on after this command exits; `hmux ls` lists it,
+ * `hmux kill` ends it. `--prompt` sends its first message. Prints the name and id (`--json`:
+ * the session's row as `hmux ls --json` prints it).
+ */
+import { resolve as resolvePath } from "node:path";
+import type { Command } from "commander";
+import type { CreateOptions, SessionSummary } from "../../server/protocol.js";
+import type { CliContext } from "../context.js";
+import { type Output, processOutput } from "../render/output.js";
+import { reachServer, reportServerError } from "../server-client.js";
+
+export interface NewFlags {
+  name?: string;
+  cwd?: string;
+  model?: string;
+  effort?: string;
+  endpoint?: string;
+  isolate?: boolean;
+  approvals?: string;
+  stall?: string;
+  decisionBudget?: string;
+  escalateQuestions?: boolean;
+  resume?: string;
+  prompt?: string;
+  json?: boolean;
+}
+
+export function register(program: Command, context: CliContext): void {
+  program
+    .command("new")
+    .description("start a headless session on the hmux server: hmux new <harness> [--name <name>]")
+    .argument("<harness>", "the harness to run (see hmux harnesses)")
+    .option("--name <name>", "the session's name (default <harness>-<n>)")
+    .option("--cwd <path>", "working directory (default: this one)")
+    .option("--model <id>", "model for the session")
+    .option("--effort <level>", "effort for the session spawn")
+    .option("--endpoint <url>", "an OpenAI/Anthropic-compatible http(s) endpoint")
+    .option("--isolate", "give the harness its own HOME and config dir under the session's state dir")
+    .option("--approvals <mode>", "ask (a client answers; hmux's deadline denies), deny, allow", "ask")
+    .option("--stall <seconds>", "per-turn inactivity budget; 0 disables")
+    .option("--decision-budget <ms>", "hmux's own decision deadline")
+    .option("--no-escalate-questions", "the worker never asks; it states its assumption and continues")
+    .option("--resume <id>", "continue an hmux session (journal id) or the harness's own session id")
+    .option("--prompt <text>", "the first message to send")
+    .option("--json", "print the new session's row as JSON")
+    .action(async (harness: string, flags: NewFlags) => {
+      process.exitCode = await newCommand(harness, flags, processOutput(), context);
+    });
+}
+
+export async function newCommand(
+  harness: string,
+  flags: NewFlags,
+  output: Output,
+  context: CliContext,
+): Promise<number> {
+  let options: CreateOptions;
+  try {
+    options = createOptionsOf(flags);
+  } catch (err) {
+    return reportServerError("new", err, output);
+  }
+  try {
+    const client = await reachServer(context, true);
+    try {
+      const reply = await client.request({
+        op: "create",
+        harness,
+        cwd: resolvePath(flags.cwd ?? process.cwd()),
+        options,
+        ...(flags.name !== undefined ? { name: flags.name } : {}),
+      });
+      const session = reply.session as SessionSummary;
+      for (const note of (reply.notes as string[] | undefined) ?? []) output.err(`${note}\n`);
+      if (flags.prompt !== undefined)
+        await client.request({
+          op: "input",
+          session: session.id,
+          line: { op: "send", id: "new-prompt", text: flags.prompt },
+        });
+      output.out(flags.json ? `${JSON.stringify(session)}\n` : `${session.name} ${session.id}\n`);
+      return 0;
+    } finally {
+      client.close();
+    }
+  } catch (err) {
+    return reportServerError("new", err, output);
+  }
+}
+
+function createOptionsOf(flags: NewFlags): CreateOptions {
+  const approvals = flags.approvals ?? "ask";
+  if (approvals !== "ask" && approvals !== "deny" && approvals !== "allow")
+    throw new Error(`--approvals ${approvals} is not one of ask, deny, allow`);
+  return {
+    approvals,
+    ...(flags.model !== undefined ? { model: flags.model } : {}),
+    ...(flags.effort !== undefined ? { effort: flags.effort } : {}),
+    ...(flags.endpoint !== undefined ? { endpoint: flags.endpoint } : {}),
+    ...(flags.isolate ? { isolate: true } : {}),
+    ...(flags.stall !== undefined ? { stallSeconds: number("stall", flags.stall, false) } : {}),
+    ...(flags.decisionBudget !== undefined
+      ? { decisionBudgetMs: number("decision-budget", flags.decisionBudget, true) }
+      : {}),
+    ...(flags.escalateQuestions === false ? { escalateQuestions: false } : {}),
+    ...(flags.resume !== undefined ? { resume: flags.resume } : {}),
+  };
+}
+
+function number(option: string, raw: string, integer: boolean): number {
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0 || (integer && (!Number.isInteger(n) || n < 1)))
+    throw new Error(`--${option} ${raw} is not ${integer ? "a positive integer" : "a number ≥ 0"}`);
+  return n;
+}

@@ -1,0 +1,80 @@
+/**
+ * `hmux server`: the one server of this user, which holds sessions while no terminal does.
+ * Without --foreground it makes sure a server runs (starting one as a daemon) and says where;
+ * client commands (`hmux ls`, `hmux new`) do the same on demand. With --foreground this process
+ * is the server, until it has held no session and no client for the idle grace, or is told to
+ * stop (`hmux kill-server`, SIGTERM, SIGINT).
+ */
+import type { Command } from "commander";
+import { serverPaths } from "../../server/paths.js";
+import { runServer } from "../../server/run-server.js";
+import { SessionTable } from "../../server/session-table.js";
+import type { CliContext } from "../context.js";
+import { UsageError } from "../errors.js";
+import { VERSION } from "../main.js";
+import { type Output, processOutput } from "../render/output.js";
+import { reachServer, reportServerError } from "../server-client.js";
+import { serverLauncher } from "../server-launcher.js";
+
+/** The idle grace when neither the flag nor HMUX_SERVER_IDLE_EXIT says otherwise. */
+export const DEFAULT_IDLE_EXIT_SECONDS = 10;
+
+interface ServerFlags {
+  foreground?: boolean;
+  idleExit?: string;
+}
+
+export function register(program: Command, context: CliContext): void {
+  program
+    .command("server")
+    .description("run the hmux server (started on demand by hmux ls / hmux new; --foreground to run it here)")
+    .option("--foreground", "be the server in this process (logs on stderr)")
+    .option(
+      "--idle-exit <seconds>",
+      `stop after this long with no session and no client; "never" keeps it (default: $HMUX_SERVER_IDLE_EXIT, else ${DEFAULT_IDLE_EXIT_SECONDS})`,
+    )
+    .action(async (flags: ServerFlags) => {
+      const output = processOutput();
+      process.exitCode = flags.foreground ? await foreground(flags, output, context) : await ensure(output, context);
+    });
+}
+
+/** Seconds → ms; "never" → null. Refuses anything else. */
+export function idleExitMs(raw: string | undefined): number | null {
+  const text = raw ?? String(DEFAULT_IDLE_EXIT_SECONDS);
+  if (text === "never") return null;
+  const n = Number(text);
+  if (text.trim() === "" || !Number.isFinite(n) || n < 0)
+    throw new UsageError(`--idle-exit ${text} is not a number of seconds ≥ 0 or "never"`, "e.g. --idle-exit 60");
+  return Math.round(n * 1000);
+}
+
+async function foreground(flags: ServerFlags, output: Output, context: CliContext): Promise<number> {
+  const idle = idleExitMs(flags.idleExit ?? context.env.HMUX_SERVER_IDLE_EXIT);
+  const paths = serverPaths(context.env);
+  const log = (line: string) => output.err(`${new Date().toISOString()} hmux server: ${line}\n`);
+  const table = new SessionTable({ launcher: serverLauncher(context) });
+  let running: Awaited<ReturnType<typeof runServer>>;
+  try {
+    running = await runServer({ paths, table, version: VERSION, idleExitMs: idle, log, signals: true });
+  } catch (err) {
+    return reportServerError("server", err, output);
+  }
+  if (running.kind === "running-elsewhere") {
+    log(`another hmux server already listens on ${paths.socket}; this one stands down`);
+    return 0;
+  }
+  await running.stopped;
+  return 0;
+}
+
+async function ensure(output: Output, context: CliContext): Promise<number> {
+  try {
+    const client = await reachServer(context, true);
+    output.out(`hmux server pid ${client.hello.pid} on ${serverPaths(context.env).socket}\n`);
+    client.close();
+    return 0;
+  } catch (err) {
+    return reportServerError("server", err, output);
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Client commands start the server on demand: connect, and when nothing listens, start
+ * `hmux server --foreground` as a daemon (its own session and process group, so a closed
+ * terminal does not reach it; stdout and stderr to `server.log` in the private dir), then
+ * connect as soon as it accepts. Two clients racing both start one; the single-instance claim
+ * lets exactly one serve and the other stand down, and both clients reach the one that serves.
+ */
+import { readFileSync } from "node:fs";
+import { ServerClient } from "./client.js";
+import { isServerError, ServerError } from "./errors.js";
+import { ensureServerDir, type ServerPaths } from "./paths.js";
+
+/** How to run `hmux server --foreground` from this process: the same node, loader flags and entry point. */
+export interface StartCommand {
+  readonly file: string;
+  readonly args: readonly string[];
+  readonly env: NodeJS.ProcessEnv;
+}
+
+/** Starts the daemon (src/spawn/daemon.ts, handed in); reports its exit code once it has one. */
+export type DaemonStarter = (
+  command: StartCommand,
+  logPath: string,
+) => {
+  readonly exitCode: number | null;
+};
+
+export function serverStartCommand(extra: readonly string[] = [], env: NodeJS.ProcessEnv = process.env): StartCommand {
+  const entry = process.argv[1];
+  if (!entry) throw new ServerError("UNREACHABLE", "cannot tell which hmux to start as the server (no entry point)");
+  return { file: process.execPath, args: [...process.execArgv, entry, "server", "--foreground", ...extra], env };
+}
+
+/** Connects to the running server, or starts one and connects to it. */
+export async function connectOrStart(
+  paths: ServerPaths,
+  version: string,
+  start: StartCommand,
+  startDaemon: DaemonStarter,
+  timeoutMs = 30_000,
+): Promise<ServerClient> {
+  try {
+    return await ServerClient.connect(paths, version);
+  } catch (err) {
+    if (!isServerError(err) || err.code !== "NO_SERVER") throw err;
+  }
+  ensureServerDir(paths.dir);
+  const daemon = startDaemon(start, paths.log);
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await ServerClient.connect(paths, version);
+    } catch (err) {
+      if (!isServerError(err) || err.code !== "NO_SERVER") throw err;
+    }
+    if (daemon.exitCode !== null && daemon.exitCode !== 0)
+      throw new ServerError(
+        "UNREACHABLE",
+        `the hmux server exited with code ${daemon.exitCode} while starting${tail(paths.log)}`,
+        `see ${paths.log}`,
+      );
+    if (Date.now() > until)
+      throw new ServerError(
+        "UNREACHABLE",
+        `the hmux server did not start listening on ${paths.socket} within ${Math.round(timeoutMs / 1000)} s`,
+        `see ${paths.log}`,
+      );
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The last lines of the server's log, to say why it did not start. */
+function tail(log: string): string {
+  try {
+    const lines = readFileSync(log, "utf8").trimEnd().split("\n").slice(-5);
+    return lines.length ? `:\n  ${lines.join("\n  ")}` : "";
+  } catch {
+    return "";
+  }
+}

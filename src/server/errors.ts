@@ -1,0 +1,68 @@
+/**
+ * Every way the hmux server says no, as a code a program can switch on, a sentence naming what
+ * was wrong, and (when there is one) the fix. Carried on the wire as `{code, message, hint?}`.
+ */
+export const SERVER_ERROR_CODES = [
+  /** A line that is not JSON, or not a request this protocol knows (zod's reason attached). */
+  "BAD_REQUEST",
+  /** No token, a wrong token, or a login that came too late or too large: nothing else is said. */
+  "UNAUTHORIZED",
+  /** The client and the server are different hmux versions or protocols; both are named. */
+  "VERSION_MISMATCH",
+  /** Every client slot is taken. */
+  "TOO_MANY_CLIENTS",
+  "NO_SUCH_SESSION",
+  /** A session target that matches more than one session (an id prefix). */
+  "AMBIGUOUS_SESSION",
+  "NAME_TAKEN",
+  /** The launch pipeline refused the session before anything was spawned; `failure` says why. */
+  "LAUNCH_REFUSED",
+  /** The server is stopping: no new sessions. */
+  "SHUTTING_DOWN",
+  /** The runtime directory is unsafe (wrong owner, wider than 0700, not a directory). */
+  "UNSAFE_DIR",
+  /** No server is running, and this command does not start one. */
+  "NO_SERVER",
+  /** The server did not come up, or the connection broke. */
+  "UNREACHABLE",
+  /** The server failed to carry out a request it accepted; the message says what happened. */
+  "INTERNAL",
+] as const;
+export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
+
+export interface ServerErrorBody {
+  readonly code: ServerErrorCode;
+  readonly message: string;
+  readonly hint?: string;
+  /** LAUNCH_REFUSED: the launch pipeline's own failure summary (issue, option, supported …). */
+  readonly failure?: unknown;
+}
+
+export class ServerError extends Error {
+  constructor(
+    readonly code: ServerErrorCode,
+    message: string,
+    readonly hint?: string,
+    readonly failure?: unknown,
+  ) {
+    super(message);
+    this.name = "ServerError";
+  }
+
+  toBody(): ServerErrorBody {
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.hint !== undefined ? { hint: this.hint } : {}),
+      ...(this.failure !== undefined ? { failure: this.failure } : {}),
+    };
+  }
+
+  static from(body: ServerErrorBody): ServerError {
+    return new ServerError(body.code, body.message, body.hint, body.failure);
+  }
+}
+
+export function isServerError(err: unknown): err is ServerError {
+  return err instanceof ServerError;
+}

@@ -1,0 +1,339 @@
+/**
+ * The server's clients: each connection logs in with the token, then sends requests and gets
+ * replies, table updates, and the events of the sessions it attached. One hub per server; it
+ * also decides when the server has nothing left to do (no live session, no client, for the
+ * idle grace) and stops it.
+ *
+ * A stranger (a connection that has not logged in) has `loginTimeoutMs` to present the token,
+ * may send at most MAX_LOGIN_BYTES before it, and at most `maxClients` connections are open at
+ * once, so an idle or flooding local process can hold neither the server nor its memory. A
+ * client that stops reading is dropped once `maxBufferedBytes` wait for it.
+ */
+import { timingSafeEqual } from "node:crypto";
+import type { Socket } from "node:net";
+import type { SessionEvent } from "../core/control/types.js";
+import { LineSplitter } from "../core/line-splitter.js";
+import { isRefusal } from "../core/refusal.js";
+import { isServerError, ServerError } from "./errors.js";
+import {
+  describeIssue,
+  LoginSchema,
+  PROTOCOL,
+  type Request,
+  RequestSchema,
+  reqOf,
+  type ServerMessage,
+  versionProblem,
+} from "./protocol.js";
+import type { SessionTable } from "./session-table.js";
+
+export const MAX_LOGIN_BYTES = 1024;
+export const MAX_REQUEST_BYTES = 1024 * 1024;
+
+export interface HubOptions {
+  readonly table: SessionTable;
+  readonly token: string;
+  readonly version: string;
+  readonly pid: number;
+  /** Exit after this long with no live session and no client; null: never. */
+  readonly idleExitMs: number | null;
+  readonly loginTimeoutMs?: number;
+  readonly maxClients?: number;
+  readonly maxBufferedBytes?: number;
+  /** Called once, when the server decides to stop (idle, kill-server, a signal). */
+  readonly onStop: (reason: string) => void;
+}
+
+interface Client {
+  readonly id: string;
+  readonly socket: Socket;
+  authed: boolean;
+  /** Sessions this client watches: id → stop. */
+  readonly watching: Map<string, () => void>;
+  /** Requests run one after another, so a client's replies come in the order it asked. */
+  chain: Promise<unknown>;
+}
+
+export class Hub {
+  private readonly clients = new Set<Client>();
+  private idleTimer: ReturnType<typeof setTimeout> | null = null;
+  private nextClient = 1;
+  private stopping = false;
+  private readonly loginTimeoutMs: number;
+  private readonly maxClients: number;
+  private readonly maxBuffered: number;
+
+  constructor(private readonly options: HubOptions) {
+    this.loginTimeoutMs = options.loginTimeoutMs ?? 5_000;
+    this.maxClients = options.maxClients ?? 32;
+    this.maxBuffered = options.maxBufferedBytes ?? 32 * 1024 * 1024;
+    options.table.onChange((change, session) => {
+      for (const c of this.clients) if (c.authed) this.send(c, { kind: "table", change, session });
+      this.checkIdle();
+    });
+    this.checkIdle();
+  }
+
+  get clientCount(): number {
+    return this.clients.size;
+  }
+
+  /** A new connection on the server's socket. */
+  accept(socket: Socket): void {
+    socket.on("error", () => undefined); // a client that vanished mid-reply: its requests already ran
+    if (this.stopping || this.clients.size >= this.maxClients) {
+      const error = this.stopping
+        ? new ServerError("SHUTTING_DOWN", "the hmux server is stopping")
+        : new ServerError("TOO_MANY_CLIENTS", `refused: ${this.maxClients} clients are already connected`);
+      socket.end(`${JSON.stringify({ kind: "error", error: error.toBody() } satisfies ServerMessage)}\n`);
+      return;
+    }
+    const client: Client = {
+      id: `c-${this.nextClient++}`,
+      socket,
+      authed: false,
+      watching: new Map(),
+      chain: Promise.resolve(),
+    };
+    this.clients.add(client);
+    this.checkIdle();
+    const login = setTimeout(() => {
+      if (!client.authed) this.refuse(client, unauthorized(`no login within ${this.loginTimeoutMs} ms`));
+    }, this.loginTimeoutMs);
+    socket.on("close", () => {
+      clearTimeout(login);
+      for (const stop of client.watching.values()) stop();
+      client.watching.clear();
+      this.clients.delete(client);
+      this.checkIdle();
+    });
+    const splitter = new LineSplitter({ maxLineBytes: MAX_REQUEST_BYTES });
+    let preLoginBytes = 0;
+    socket.on("data", (chunk: Buffer) => {
+      if (!client.authed) {
+        // Counted before splitting: a stranger's bytes are bounded whether or not a newline comes.
+        preLoginBytes += chunk.length;
+        if (preLoginBytes > MAX_LOGIN_BYTES + 1 && !chunk.subarray(0, MAX_LOGIN_BYTES + 1).includes(0x0a))
+          return this.refuse(client, unauthorized(`more than ${MAX_LOGIN_BYTES} bytes before the login`));
+      }
+      for (const item of splitter.push(chunk)) {
+        if (socket.destroyed) return;
+        if (!client.authed) {
+          if (item.kind === "oversized" || item.text.length > MAX_LOGIN_BYTES)
+            return this.refuse(client, unauthorized("the login line is too long"));
+          if (!this.login(client, item.text)) return;
+          clearTimeout(login);
+          continue;
+        }
+        if (item.kind === "oversized") {
+          this.reply(
+            client,
+            null,
+            new ServerError("BAD_REQUEST", `a line of ${item.bytes} bytes exceeds ${item.limit}`),
+          );
+          continue;
+        }
+        if (item.text.trim() === "") continue;
+        const text = item.text;
+        client.chain = client.chain.then(() => this.request(client, text));
+      }
+    });
+  }
+
+  /** Stops the server once: says so to every client, ends every session, and lets go of them. */
+  stop(reason: string): void {
+    if (this.stopping) return;
+    this.stopping = true;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.options.onStop(reason);
+  }
+
+  /** The last words to every client, then their connections close. */
+  disconnectAll(reason: string): void {
+    for (const c of this.clients) {
+      if (c.authed) this.send(c, { kind: "bye", reason });
+      c.socket.end();
+      // A client that never closes its side must not keep a stopped server alive.
+      setTimeout(() => c.socket.destroy(), 1_000).unref();
+    }
+  }
+
+  private login(client: Client, line: string): boolean {
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      this.refuse(client, unauthorized("the first line must be a login"));
+      return false;
+    }
+    const parsed = LoginSchema.safeParse(value);
+    if (!parsed.success || !tokenMatches(parsed.data.token, this.options.token)) {
+      this.refuse(client, unauthorized("this client did not present the server's token"));
+      return false;
+    }
+    const mismatch = versionProblem(parsed.data, this.options);
+    if (mismatch) {
+      this.refuse(
+        client,
+        new ServerError(
+          "VERSION_MISMATCH",
+          mismatch,
+          "stop the running server with `hmux kill-server` (its sessions end), then run this hmux again",
+        ),
+      );
+      return false;
+    }
+    client.authed = true;
+    this.send(client, {
+      kind: "hello",
+      protocol: PROTOCOL,
+      version: this.options.version,
+      pid: this.options.pid,
+      clientId: client.id,
+    });
+    return true;
+  }
+
+  private async request(client: Client, text: string): Promise<void> {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return this.reply(client, null, new ServerError("BAD_REQUEST", "a request line must be one JSON object"));
+    }
+    const parsed = RequestSchema.safeParse(value);
+    if (!parsed.success)
+      return this.reply(client, reqOf(value), new ServerError("BAD_REQUEST", describeIssue(parsed.error)));
+    const request = parsed.data;
+    try {
+      await this.run(client, request);
+    } catch (err) {
+      this.reply(client, request.req, asServerError(err));
+    }
+  }
+
+  private async run(client: Client, r: Request): Promise<void> {
+    const table = this.options.table;
+    switch (r.op) {
+      case "list":
+        return this.ok(client, r.req, { sessions: table.list() });
+      case "create": {
+        if (this.stopping) throw new ServerError("SHUTTING_DOWN", "the hmux server is stopping: no new sessions");
+        const created = await table
+          .create({ harness: r.harness, cwd: r.cwd, options: r.options }, r.name)
+          .catch((err: unknown) => {
+            throw launchError(err);
+          });
+        return this.ok(client, r.req, { session: created.summary, notes: created.notes });
+      }
+      case "attach":
+        return this.attach(client, r.req, r.session, r.replay);
+      case "detach": {
+        const ids = r.session === undefined ? [...client.watching.keys()] : [table.resolve(r.session).id];
+        for (const id of ids) {
+          client.watching.get(id)?.();
+          client.watching.delete(id);
+        }
+        return this.ok(client, r.req, { detached: ids });
+      }
+      case "rename":
+        return this.ok(client, r.req, { session: table.rename(r.session, r.name) });
+      case "kill":
+        return this.ok(client, r.req, { session: await table.kill(r.session) });
+      case "input": {
+        const handle = table.handle(r.session);
+        const line = typeof r.line === "string" ? r.line : JSON.stringify(r.line);
+        const answer = await handle.handleLine(line, r.as ?? "program");
+        return this.ok(client, r.req, { session: handle.sessionId, answer: answer ?? { kind: "accepted" } });
+      }
+      case "kill-server":
+        this.ok(client, r.req, { pid: this.options.pid });
+        return this.stop(`kill-server from client ${client.id}`);
+    }
+  }
+
+  /**
+   * The reply first, then the replayed events, then live ones: events arriving while the reply
+   * is composed are held in order, so the client sees each event exactly once, after the reply.
+   */
+  private attach(client: Client, req: string, target: string, replay: number | undefined): void {
+    const id = this.options.table.resolve(target).id;
+    client.watching.get(id)?.();
+    const held: SessionEvent[] = [];
+    let live = false;
+    const forward = (event: SessionEvent) => {
+      if (live) this.send(client, { kind: "event", session: id, event });
+      else held.push(event);
+    };
+    const watch = this.options.table.watch(id, forward, replay);
+    client.watching.set(id, watch.stop);
+    this.ok(client, req, { session: watch.summary, replayed: watch.replayed, truncated: watch.dropped });
+    for (const event of held) this.send(client, { kind: "event", session: id, event });
+    live = true;
+  }
+
+  private ok(client: Client, req: string, payload: Record<string, unknown>): void {
+    this.send(client, { kind: "reply", req, ok: true, ...payload });
+  }
+
+  private reply(client: Client, req: string | null, error: ServerError): void {
+    this.send(client, { kind: "reply", req, ok: false, error: error.toBody() });
+  }
+
+  private send(client: Client, message: ServerMessage): void {
+    const socket = client.socket;
+    if (socket.destroyed) return;
+    if (socket.writableLength > this.maxBuffered) {
+      // A client that does not read cannot make the server hold its backlog.
+      socket.destroy();
+      return;
+    }
+    socket.write(`${JSON.stringify(message)}\n`);
+  }
+
+  private refuse(client: Client, error: ServerError): void {
+    const socket = client.socket;
+    if (socket.destroyed) return;
+    socket.end(`${JSON.stringify({ kind: "error", error: error.toBody() } satisfies ServerMessage)}\n`);
+    socket.destroySoon?.();
+  }
+
+  private checkIdle(): void {
+    if (this.stopping) return;
+    const idle = this.clients.size === 0 && this.options.table.liveCount() === 0;
+    if (!idle || this.options.idleExitMs === null) {
+      if (this.idleTimer) clearTimeout(this.idleTimer);
+      this.idleTimer = null;
+      return;
+    }
+    if (this.idleTimer) return;
+    this.idleTimer = setTimeout(() => this.stop("idle: no session and no client"), this.options.idleExitMs);
+    this.idleTimer.unref?.();
+  }
+}
+
+function unauthorized(why: string): ServerError {
+  // Says why the login failed, never anything about the server's sessions.
+  return new ServerError("UNAUTHORIZED", `refused: ${why}`);
+}
+
+function tokenMatches(presented: string, token: string): boolean {
+  const a = Buffer.from(presented);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function asServerError(err: unknown): ServerError {
+  if (isServerError(err)) return err;
+  return new ServerError("INTERNAL", err instanceof Error ? err.message : String(err));
+}
+
+/** What stopped a session from opening: the pipeline's refusal (with its failure summary), or what went wrong. */
+function launchError(err: unknown): ServerError {
+  if (isServerError(err)) return err;
+  if (isRefusal(err)) {
+    const failure = err.toFailure();
+    return new ServerError("LAUNCH_REFUSED", err.message, failure.hint, failure);
+  }
+  return new ServerError("LAUNCH_REFUSED", err instanceof Error ? err.message : String(err));
+}

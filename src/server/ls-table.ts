@@ -1,0 +1,33 @@
+/** `hmux ls` as a table: one row per session of the server, columns padded, the cwd last (it may be long). */
+import type { SessionSummary } from "./protocol.js";
+
+/** A session's state as a person reads it: its lifecycle, or how it ended. */
+export function stateOf(s: SessionSummary): string {
+  return s.closed ? `closed (${s.closed.cause})` : s.lifecycle;
+}
+
+/** Seconds, minutes, hours or days, the largest whole unit: 42s, 5m, 3h, 2d. */
+export function formatAge(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m`;
+  if (s < 86_400) return `${Math.floor(s / 3600)}h`;
+  return `${Math.floor(s / 86_400)}d`;
+}
+
+export function sessionTable(sessions: readonly SessionSummary[], now: number): string[] {
+  const rows = [
+    ["NAME", "HARNESS", "STATE", "AGE", "PENDING", "ID", "CWD"],
+    ...sessions.map((s) => [
+      s.name,
+      s.harness,
+      stateOf(s),
+      formatAge(now - Date.parse(s.createdAt)),
+      String(s.pending),
+      s.id.slice(0, 8),
+      s.cwd,
+    ]),
+  ];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  "));
+}

@@ -1,0 +1,79 @@
+/**
+ * Where the one server of this user lives: `$XDG_RUNTIME_DIR/hmux/` (else `/tmp/hmux-<uid>/`),
+ * the directory the per-session control sockets already use. In it: `server.sock` (0600),
+ * `server.token` (0600, rewritten by every server that starts), `server.pid`, `server.log`
+ * (a daemon's stderr) and `server.lock` (held only while a server is starting).
+ *
+ * The directory is the only thing between the socket and other users, so a directory that
+ * another user owns, or that others may enter, is refused with the path and the fix — never
+ * silently repaired, since its contents may already have been seen.
+ */
+import { existsSync, lstatSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { runtimeDir } from "../session/control-socket.js";
+import { ServerError } from "./errors.js";
+
+export interface ServerPaths {
+  readonly dir: string;
+  readonly socket: string;
+  readonly token: string;
+  readonly pid: string;
+  readonly log: string;
+  readonly lock: string;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export function serverPaths(env: Env = process.env): ServerPaths {
+  const dir = runtimeDir(env);
+  return {
+    dir,
+    socket: join(dir, "server.sock"),
+    token: join(dir, "server.token"),
+    pid: join(dir, "server.pid"),
+    log: join(dir, "server.log"),
+    lock: join(dir, "server.lock"),
+  };
+}
+
+export interface DirFacts {
+  readonly isDirectory: boolean;
+  readonly isSymbolicLink: boolean;
+  readonly uid: number;
+  readonly mode: number;
+}
+
+/** Why `dir` cannot hold the server's socket, or null when it is this user's and private. */
+export function privateDirProblem(dir: string, facts: DirFacts, uid: number | undefined): ServerError | null {
+  if (facts.isSymbolicLink || !facts.isDirectory)
+    return new ServerError(
+      "UNSAFE_DIR",
+      `${dir} is not a directory (a symbolic link or a file); refusing to put the hmux server's socket there`,
+      `remove it (rm ${dir}) and run hmux again: it creates the directory with mode 0700`,
+    );
+  if (uid !== undefined && facts.uid !== uid)
+    return new ServerError(
+      "UNSAFE_DIR",
+      `${dir} belongs to uid ${facts.uid}, not to this user (uid ${uid}); refusing to put the hmux server's socket there`,
+      `set XDG_RUNTIME_DIR to a directory of your own, or have ${dir} removed`,
+    );
+  if ((facts.mode & 0o077) !== 0)
+    return new ServerError(
+      "UNSAFE_DIR",
+      `${dir} has mode ${(facts.mode & 0o777).toString(8).padStart(4, "0")}: other users may enter it; refusing to put the hmux server's socket there`,
+      `chmod 700 ${dir}`,
+    );
+  return null;
+}
+
+/** Creates the directory 0700 when missing; throws UNSAFE_DIR for one that is not private. */
+export function ensureServerDir(dir: string): void {
+  if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const st = lstatSync(dir);
+  const problem = privateDirProblem(
+    dir,
+    { isDirectory: st.isDirectory(), isSymbolicLink: st.isSymbolicLink(), uid: st.uid, mode: st.mode },
+    process.getuid?.(),
+  );
+  if (problem) throw problem;
+}

@@ -1,0 +1,162 @@
+/**
+ * The hmux server's client protocol, `hmux.server/1`: NDJSON over the server's Unix socket.
+ *
+ * The first line a client sends is a login (the token from the server's 0600 token file, the
+ * client's hmux version and protocol); the server answers `hello` or an `error` and hangs up.
+ * After it, every line is one request with a caller-chosen `req` and gets exactly one `reply`
+ * with the same `req` (`ok: true` plus the op's payload, or `ok: false` plus a typed error).
+ * Besides replies the server pushes `event` lines (a session's event wire, for the sessions
+ * this client attached) and `table` lines (a session was created, changed or removed: every
+ * client sees the same table). An `input` request carries one line of `hmux session`'s stdin —
+ * a send/answer/close op or a metaharness.command/1 line — to a session, so a decision from
+ * any client settles a call once and the others get TOO_LATE from the session itself.
+ */
+import { z } from "zod";
+import type { SessionEvent } from "../core/control/types.js";
+import type { ServerErrorBody } from "./errors.js";
+
+export const PROTOCOL = "hmux.server/1";
+
+/** What a client may put in `req`: short, so a reply never echoes a flood back. */
+const Req = z.string().min(1).max(64);
+/** A session target: its name, its id, or a unique prefix of its id. */
+const Target = z.string().min(1).max(128);
+/** A session name: a plain word, so it prints in a table and types on a command line. */
+export const SESSION_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const Name = z
+  .string()
+  .regex(SESSION_NAME, "a name is letters, digits, '.', '_' and '-', starting with a letter or digit (at most 64)");
+
+export const LoginSchema = z
+  .object({
+    op: z.literal("login"),
+    token: z.string().max(256),
+    protocol: z.string().max(64),
+    version: z.string().max(64),
+  })
+  .strict();
+export type Login = z.infer<typeof LoginSchema>;
+
+/** How a session is launched: the `hmux session` flags a headless session takes. */
+export const CreateOptionsSchema = z
+  .object({
+    model: z.string().min(1).max(200).optional(),
+    effort: z.string().min(1).max(50).optional(),
+    endpoint: z.string().min(1).max(2048).optional(),
+    isolate: z.boolean().optional(),
+    approvals: z.enum(["ask", "deny", "allow"]).optional(),
+    stallSeconds: z.number().min(0).max(86_400).optional(),
+    decisionBudgetMs: z.number().int().min(1).max(86_400_000).optional(),
+    escalateQuestions: z.boolean().optional(),
+    /** An hmux journal id, or the harness's own session id, to continue. */
+    resume: z.string().min(1).max(256).optional(),
+  })
+  .strict();
+export type CreateOptions = z.infer<typeof CreateOptionsSchema>;
+
+export const RequestSchema = z.discriminatedUnion("op", [
+  z.object({ op: z.literal("list"), req: Req }).strict(),
+  z
+    .object({
+      op: z.literal("create"),
+      req: Req,
+      harness: z.string().min(1).max(64),
+      name: Name.optional(),
+      cwd: z.string().startsWith("/", "cwd must be an absolute path").max(4096),
+      options: CreateOptionsSchema.default({}),
+    })
+    .strict(),
+  z
+    .object({
+      op: z.literal("attach"),
+      req: Req,
+      session: Target,
+      /** How many of the session's kept events to send first: all of them when absent. */
+      replay: z.number().int().min(0).optional(),
+    })
+    .strict(),
+  /** Stops this client's events from one session, or from every session when none is named. */
+  z.object({ op: z.literal("detach"), req: Req, session: Target.optional() }).strict(),
+  z.object({ op: z.literal("rename"), req: Req, session: Target, name: Name }).strict(),
+  z.object({ op: z.literal("kill"), req: Req, session: Target }).strict(),
+  z
+    .object({
+      op: z.literal("input"),
+      req: Req,
+      session: Target,
+      /** One stdin line of `hmux session`: a string as typed, or the JSON value itself. */
+      line: z.union([z.string(), z.record(z.string(), z.unknown())]),
+      /** Who decides when the line is a tool.decide: a person at a TUI, or a program (default). */
+      as: z.enum(["human", "program"]).optional(),
+    })
+    .strict(),
+  z.object({ op: z.literal("kill-server"), req: Req }).strict(),
+]);
+export type Request = z.infer<typeof RequestSchema>;
+export type RequestOp = Request["op"];
+/** A request before the client's own `req` is attached (what ServerClient.request takes). */
+export type RequestBody = Request extends infer R ? (R extends { req: string } ? Omit<R, "req"> : never) : never;
+
+/** One row of the server's session table, as `hmux ls` prints it. */
+export interface SessionSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly harness: string;
+  /** The session's lifecycle (starting, idle, running, awaiting-approval, …, closed, failed). */
+  readonly lifecycle: string;
+  readonly cwd: string;
+  /** ISO time the server created it. */
+  readonly createdAt: string;
+  /** Calls waiting for a decision now. */
+  readonly pending: number;
+  readonly harnessSessionId: string | null;
+  /** How it ended, once it has. */
+  readonly closed?: { readonly cause: string; readonly exitCode: number | null };
+}
+
+export interface Hello {
+  readonly kind: "hello";
+  readonly protocol: string;
+  readonly version: string;
+  readonly pid: number;
+  readonly clientId: string;
+}
+
+export type Reply =
+  | ({ readonly kind: "reply"; readonly req: string; readonly ok: true } & Record<string, unknown>)
+  | { readonly kind: "reply"; readonly req: string | null; readonly ok: false; readonly error: ServerErrorBody };
+
+export type TableChange = "created" | "updated" | "removed";
+
+export type ServerMessage =
+  | Hello
+  | Reply
+  | { readonly kind: "event"; readonly session: string; readonly event: SessionEvent }
+  | { readonly kind: "table"; readonly change: TableChange; readonly session: SessionSummary }
+  /** Connection-level: a refused login, or the server going away; the server hangs up after it. */
+  | { readonly kind: "error"; readonly error: ServerErrorBody }
+  | { readonly kind: "bye"; readonly reason: string };
+
+/** The `req` of a line that failed validation, when it has a usable one, so the refusal still correlates. */
+export function reqOf(value: unknown): string | null {
+  if (typeof value !== "object" || value === null) return null;
+  const req = (value as { req?: unknown }).req;
+  return typeof req === "string" && req.length > 0 && req.length <= 64 ? req : null;
+}
+
+/** zod's first issue as one line: where, and what was wrong. */
+export function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "invalid request";
+  const where = issue.path.length ? issue.path.join(".") : "request";
+  return `${where}: ${issue.message}`;
+}
+
+/** Why a client of another version may not log in, naming both; null when they match. */
+export function versionProblem(login: Pick<Login, "protocol" | "version">, server: { version: string }): string | null {
+  if (login.protocol !== PROTOCOL)
+    return `this server speaks ${PROTOCOL} (hmux ${server.version}); the client speaks ${login.protocol} (hmux ${login.version})`;
+  if (login.version !== server.version)
+    return `the running server is hmux ${server.version}; this client is hmux ${login.version}`;
+  return null;
+}
