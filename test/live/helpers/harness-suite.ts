@@ -157,8 +157,10 @@ export function defineHarnessSuite(harness: HarnessName, facts: SuiteFacts): voi
     });
 
     it("a stream that stalls after its headers ends in hmux's stall failure", async () => {
+      // 15 s, not less: the silence budget also covers the harness's start-up, which on a loaded 2-core machine
+      // can outlast a shorter one before the request ever reaches the model.
       await withModel(async (server) => {
-        const r = await turn("[[fail:stall]]", { endpoint: server.url, stallSeconds: 8, timeoutSeconds: 60 });
+        const r = await turn("[[fail:stall]]", { endpoint: server.url, stallSeconds: 15, timeoutSeconds: 60 });
         expect(failureOf(r), describeTurn(r)).toMatchObject({ class: "stall" });
         expect(r.done.cause).toBe("stall");
         expect(server.requests().some((q) => q.outcome === "stall")).toBe(true);
