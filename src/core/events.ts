@@ -152,6 +152,18 @@ export type HarnessEvent =
       readonly options: readonly string[];
       readonly recommended?: string;
     }
+  /**
+   * The harness said a setting is not in force as asked (its sandbox could not be set up as
+   * requested): a divergence found at run time, which the adapter recognises in its notices.
+   */
+  | {
+      readonly kind: "divergence";
+      readonly key: string;
+      readonly asked: string;
+      readonly runs: string;
+      /** The harness's own words. */
+      readonly notice: string;
+    }
   /** A stdout or stderr line that is not JSON: surfaced, never fatal, never dropped. */
   | { readonly kind: "raw"; readonly stream: "stdout" | "stderr"; readonly text: string }
   /** A JSON record the decoder has no rule for: surfaced so nothing is dropped silently. */

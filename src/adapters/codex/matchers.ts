@@ -4,6 +4,7 @@
  * and the descriptor's limit/auth facts all read this one object.
  */
 import type { MatcherSet } from "../../core/classify.js";
+import type { SafetyNoticePattern } from "../decoding/safety-notice.js";
 
 export const CODEX_MATCHERS: Partial<MatcherSet> = {
   auth: [
@@ -14,3 +15,18 @@ export const CODEX_MATCHERS: Partial<MatcherSet> = {
     },
   ],
 };
+
+/**
+ * codex notices that change its sandbox. On a machine without bubblewrap, codex 0.171.0 says on
+ * stderr (and as a configWarning) "Codex could not find bubblewrap on PATH … Codex will use the
+ * bundled bubblewrap in the meantime": the sandbox asked for is then not the system's, and it is
+ * the user's to know (docs/harness-facts.md#codex-app-server).
+ */
+export const CODEX_SAFETY_NOTICES: readonly SafetyNoticePattern[] = [
+  {
+    pattern: "could not find bubblewrap on PATH",
+    key: "sandbox",
+    runs: "codex's bundled bubblewrap (no bubblewrap on PATH; codex asks for the OS package)",
+    unaffected: ["danger-full-access"],
+  },
+];

@@ -11,8 +11,10 @@ import type { JsonObject } from "../../core/decoder.js";
 import { OpenRequests, type RequestRef } from "../../core/exec/open-requests.js";
 import type { BridgeCapabilities, BridgeOutput, SessionBridge } from "../../core/exec/session-bridge.js";
 import { failure } from "../../core/failure.js";
+import { safetyDivergence } from "../decoding/safety-notice.js";
 import { AppServerEvents } from "./app-server-events.js";
 import { codexAppServer } from "./capabilities.js";
+import { CODEX_SAFETY_NOTICES } from "./matchers.js";
 
 export const CODEX_SESSION_CAPABILITIES: BridgeCapabilities = {
   harness: "codex",
@@ -129,7 +131,16 @@ export class CodexSessionBridge implements SessionBridge {
   }
 
   text(line: string, stream: "stdout" | "stderr"): BridgeOutput[] {
-    return [{ kind: "event", event: { kind: "raw", stream, text: line } }];
+    const out: BridgeOutput[] = [{ kind: "event", event: { kind: "raw", stream, text: line } }];
+    if (stream === "stderr") out.push(...this.safety(line));
+    return out;
+  }
+
+  /** A notice that says the sandbox is not the one asked for, as a divergence. */
+  private safety(text: string): BridgeOutput[] {
+    const asked = { sandbox: this.options.sandbox ?? "workspace-write" };
+    const divergence = safetyDivergence(text, CODEX_SAFETY_NOTICES, asked);
+    return divergence ? [{ kind: "event", event: divergence }] : [];
   }
 
   end(): BridgeOutput[] {
@@ -144,7 +155,11 @@ export class CodexSessionBridge implements SessionBridge {
       if (callId) out.push({ kind: "approval-withdrawn", callId });
     }
     const { events, turnEnd } = this.events.notification(method, params);
-    for (const event of events) out.push({ kind: "event", event });
+    for (const event of events) {
+      out.push({ kind: "event", event });
+      if (event.kind === "progress" && event.label === "warning" && event.detail)
+        out.push(...this.safety(event.detail));
+    }
     if (turnEnd) {
       this.turnId = null;
       out.push({ kind: "turn-end", ...(turnEnd.failure ? { failure: turnEnd.failure } : {}) });

@@ -69,6 +69,9 @@ export class HumanRenderer {
         return;
       case "failure":
         return; // the reduced failure is shown once, with its hint, at done
+      case "divergence":
+        this.note(`divergence: ${event.key} asked ${event.asked}, runs ${event.runs}`);
+        return;
       case "raw":
         if (this.options.verbose) this.note(`[${event.stream}] ${event.text}`);
         return;

@@ -10,6 +10,7 @@ import type { Rect } from "../layout/tile.js";
 import type { SessionView } from "../store/session-view.js";
 import { type ScrollAnchor, transcriptWindow } from "../store/transcript-window.js";
 import type { Compose } from "../store/ui-state.js";
+import { HarnessNotices } from "./HarnessNotices.js";
 import { InputLine, type InputLineMode } from "./InputLine.js";
 import { PaneHeader } from "./PaneHeader.js";
 import { Transcript } from "./Transcript.js";
@@ -29,10 +30,16 @@ export interface PaneProps {
   readonly compose: Compose | null;
   readonly inputMode: InputLineMode;
   readonly now: number;
+  /** The harness notices line is expanded. */
+  readonly noticesOpen: boolean;
 }
 
 function idleHint(view: SessionView, keymap: Keymap): string {
-  if (view.closed || view.lifecycle === "closed") return "session closed";
+  // The transcript already says how it closed; this row says what is left to do.
+  if (view.closed || view.lifecycle === "closed") {
+    const close = hint(keymap, "pane.close", "closes the pane");
+    return `no input: the session has ended${close ? ` · ${close}` : ""}`;
+  }
   if (view.lifecycle === "failed") return "session failed";
   if (view.approvals.length) return `approval pending: ${approvalLetters(keymap, view.info.support)}`;
   if (view.lifecycle === "running") {
@@ -43,10 +50,10 @@ function idleHint(view: SessionView, keymap: Keymap): string {
 }
 
 function PaneImpl(props: PaneProps): React.ReactElement {
-  const { view, index, rect, focused, tick, anchor, draft, compose, inputMode, now } = props;
+  const { view, index, rect, focused, tick, anchor, draft, compose, inputMode, now, noticesOpen } = props;
   const theme = useTheme();
   const { keymap } = useKeys();
-  const r = paneRegions(rect, view);
+  const r = paneRegions(rect, view, noticesOpen);
   const window = transcriptWindow(view.entries, r.innerWidth, r.body, anchor);
   const call = view.approvals[0];
   const composing = compose && call && compose.callId === call.callId ? compose.kind : null;
@@ -61,6 +68,7 @@ function PaneImpl(props: PaneProps): React.ReactElement {
       borderDimColor={!focused}
     >
       <PaneHeader view={view} index={index} focused={focused} tick={tick} width={r.innerWidth} />
+      <HarnessNotices view={view} open={noticesOpen} width={r.innerWidth} rows={r.notices} />
       <Transcript window={window} width={r.innerWidth} height={r.body} />
       {r.widget > 0 && call ? (
         <ApprovalWidget

@@ -47,6 +47,8 @@ function globalIntent(state: UiState, command: Command): Intent | undefined {
       return { kind: "focus-step", delta: -1 };
     case "pane.zoom":
       return { kind: "toggle-zoom" };
+    case "pane.notices":
+      return { kind: "toggle-notices" };
     case "pane.close":
       return { kind: "close-pane" };
     case "pane.reopen":

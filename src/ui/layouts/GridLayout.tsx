@@ -79,6 +79,7 @@ export function GridLayout({ state, ports, width, height }: GridLayoutProps): Re
         compose={focused ? state.compose : null}
         inputMode={focused ? focusedMode : "turn"}
         now={deadline === null ? 0 : state.clock}
+        noticesOpen={state.noticesOpen.has(key)}
       />
     );
   };

@@ -8,6 +8,7 @@ import { answerIn, detectQuestion, QUESTION_FENCE_TAG, stripPreamble } from "../
 import {
   MAX_COMMAND_LOG,
   MAX_ENTRIES,
+  MAX_NOTICES,
   type SessionView,
   type ToolStatus,
   type TranscriptEntry,
@@ -44,6 +45,39 @@ function notice(view: SessionView, tone: "info" | "warn" | "error", text: string
     if (e.kind === "notice" && e.text === text) return view;
   }
   return push(view, { kind: "notice", tone, text });
+}
+
+/**
+ * A harness notice: collected for the pane's collapsed notices line, never a transcript entry.
+ * The same line said again in a row is kept once.
+ */
+function sideNotice(view: SessionView, text: string): SessionView {
+  const line = text.trimEnd();
+  if (line.trim() === "" || view.notices.at(-1) === line) return view;
+  const notices = [...view.notices, line];
+  return {
+    ...view,
+    notices: notices.length > MAX_NOTICES ? notices.slice(notices.length - MAX_NOTICES) : notices,
+    noticeCount: view.noticeCount + 1,
+  };
+}
+
+/** A session being halted or closed: what it could no longer deliver is a side note, not news. */
+function ending(view: SessionView): boolean {
+  return view.closed || view.lifecycle === "closing" || view.lifecycle === "closed" || view.lifecycle === "failed";
+}
+
+function diverged(view: SessionView, event: Extract<SessionEvent, { kind: "divergence" }>): SessionView {
+  const known = view.divergences.some((d) => d.key === event.key && d.runs === event.runs);
+  // The harness's words already reached the notices (its stderr line or warning).
+  if (known) return view;
+  const { kind: _kind, ...divergence } = event;
+  const out = { ...view, divergences: [...view.divergences, divergence] };
+  return push(out, {
+    kind: "notice",
+    tone: "warn",
+    text: `⚠ ${event.key} is not as asked: asked ${event.asked}, runs ${event.runs}`,
+  });
 }
 
 function findTool(view: SessionView, callId: string | null): number {
@@ -170,11 +204,9 @@ function decided(view: SessionView, event: Extract<SessionEvent, { kind: "approv
   if (event.status === "rejected") {
     const at = findTool(view, event.callId);
     const tool = at >= 0 ? (view.entries[at] as ToolEntry).name : "a tool call";
-    return notice(
-      view,
-      "warn",
-      `${event.decision.decision} on ${tool} not delivered: ${event.reason ?? "no reason given"}`,
-    );
+    const text = `${event.decision.decision} on ${tool} not delivered: ${event.reason ?? "no reason given"}`;
+    // A halt denies what was pending, then finds the harness gone: nothing can run any more.
+    return ending(view) ? sideNotice(view, text) : notice(view, "warn", text);
   }
   const out = { ...view, approvals: view.approvals.filter((c) => c.callId !== event.callId) };
   const at = findTool(out, event.callId);
@@ -261,8 +293,13 @@ export function applyEvent(view: SessionView, event: SessionEvent, now: number):
         question: { question: event.question, options: event.options, recommended: event.recommended, askedAt: now },
       };
     case "raw":
-      // Surfaced, never dropped; dim, because harnesses chat on stderr (warnings, logs).
-      return push(view, { kind: "notice", tone: "info", text: event.text });
+      // Surfaced, never dropped, but out of the way: harnesses chat on stderr (warnings, logs).
+      return sideNotice(view, event.text);
+    case "progress":
+      // The harness's own warnings (a config it could not apply as written) are notices too.
+      return event.label === "warning" && event.detail ? sideNotice(view, event.detail) : view;
+    case "divergence":
+      return diverged(view, event);
     case "done":
       return done(view, event, now);
     case "turn": {

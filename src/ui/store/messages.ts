@@ -18,6 +18,8 @@ export type Intent =
   | { readonly kind: "focus-direction"; readonly direction: Direction }
   | { readonly kind: "focus-step"; readonly delta: 1 | -1 }
   | { readonly kind: "toggle-zoom" }
+  /** Expand or collapse the focused pane's harness notices. */
+  | { readonly kind: "toggle-notices" }
   | { readonly kind: "close-pane" }
   | { readonly kind: "reopen-pane" }
   | { readonly kind: "open-overlay"; readonly overlay: Overlay }

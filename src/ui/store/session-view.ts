@@ -62,6 +62,18 @@ export interface OpenQuestion {
   readonly askedAt?: number;
 }
 
+/**
+ * A setting the harness said it is not running as asked (codex without the sandbox it was
+ * given): the user must see it, like a setting the harness cannot express.
+ */
+export interface RuntimeDivergence {
+  readonly key: string;
+  readonly asked: string;
+  readonly runs: string;
+  /** The harness's own words. */
+  readonly notice: string;
+}
+
 export interface CommandLogLine {
   readonly at: number;
   readonly id: string | null;
@@ -94,10 +106,20 @@ export interface SessionView {
   readonly closed: boolean;
   /** The session lets the worker ask (its `session` event said so). */
   readonly escalateQuestions: boolean;
+  /**
+   * What the harness said on the side (stderr lines, its own warnings, a decision a closing
+   * session could no longer take): kept out of the transcript and shown as one collapsed line.
+   */
+  readonly notices: readonly string[];
+  /** Every notice collected, counting those dropped off the front of `notices`. */
+  readonly noticeCount: number;
+  /** Settings the harness reported running otherwise than asked, in arrival order. */
+  readonly divergences: readonly RuntimeDivergence[];
 }
 
 export const MAX_ENTRIES = 600;
 export const MAX_COMMAND_LOG = 100;
+export const MAX_NOTICES = 200;
 
 export function createSessionView(key: string, info: SessionInfo): SessionView {
   return {
@@ -121,6 +143,9 @@ export function createSessionView(key: string, info: SessionInfo): SessionView {
     commandLog: [],
     closed: false,
     escalateQuestions: false,
+    notices: [],
+    noticeCount: 0,
+    divergences: [],
   };
 }
 

@@ -52,6 +52,8 @@ export interface UiState {
   readonly flash: Flash | null;
   readonly drafts: ReadonlyMap<string, string>;
   readonly anchors: ReadonlyMap<string, ScrollAnchor>;
+  /** Sessions whose harness notices line is expanded in their pane. */
+  readonly noticesOpen: ReadonlySet<string>;
   /** "Allow always" rules per session key (session-rules.ts); never written to any file. */
   readonly rules: ReadonlyMap<string, readonly SessionRule[]>;
   readonly columns: number;
@@ -84,6 +86,7 @@ export function initialUiState(columns = 160, rows = 48): UiState {
     flash: null,
     drafts: new Map(),
     anchors: new Map(),
+    noticesOpen: new Set(),
     rules: new Map(),
     columns,
     rows,
@@ -176,7 +179,7 @@ export function paneBody(state: UiState, index: number): { width: number; height
   const view = key === undefined ? undefined : state.sessions.get(key);
   if (!view || (state.zoom && index !== state.focus)) return null;
   const rect = paneRects(state)[state.zoom ? 0 : index];
-  return rect ? paneBodyRect(rect, view) : null;
+  return rect ? paneBodyRect(rect, view, state.noticesOpen.has(view.key)) : null;
 }
 
 export type InputMode = "answer" | "turn" | "steer" | "inject" | "none";

@@ -46,6 +46,17 @@ export function focusStep(state: UiState, delta: 1 | -1): UiState {
   return focusIndex(state, (state.focus + delta + n) % n);
 }
 
+/** The focused pane's harness notices open or fold; a pane without any says so. */
+export function toggleNotices(state: UiState, now: number): UiState {
+  const key = focusedKey(state);
+  const view = key === undefined ? undefined : state.sessions.get(key);
+  if (key === undefined || !view) return state;
+  const open = new Set(state.noticesOpen);
+  if (open.delete(key)) return { ...state, noticesOpen: open };
+  if (view.notices.length === 0) return flash(state, now, "this pane has no harness notices", "info");
+  return { ...state, noticesOpen: open.add(key) };
+}
+
 export function toggleZoom(state: UiState): UiState {
   if (state.panes.length === 0) return state;
   return { ...state, zoom: !state.zoom };

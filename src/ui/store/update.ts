@@ -31,6 +31,7 @@ import {
   scrollPages,
   scrollRows,
   toggleApprovalFull,
+  toggleNotices,
   toggleZoom,
 } from "./update-layout.js";
 import { allowAlways, revokeRule } from "./update-rules.js";
@@ -67,6 +68,8 @@ export function update(state: UiState, msg: Msg, now: number): Step {
       return only(focusStep(state, msg.delta));
     case "toggle-zoom":
       return only(toggleZoom(state));
+    case "toggle-notices":
+      return only(toggleNotices(state, now));
     case "close-pane":
       return only(closePane(state, now));
     case "reopen-pane":

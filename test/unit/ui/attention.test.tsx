@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { buildKeymap } from "../../../src/ui/config/ui-config.js";
 import { focusedView } from "../../../src/ui/store/ui-state.js";
 import { FakePort } from "./fake-port.js";
 import { KEYS, type Mounted, mount } from "./harness.js";
@@ -29,6 +30,18 @@ describe("approvals across panes", () => {
     ask(ports[0]!, "c1", 5000);
     await m.flush();
     expect(rail()).toContain("approval needed in pane 3 (+1) · Alt+a goes there");
+  });
+
+  it("the jump key is rebound by its config action name, and the rail names the key as bound", async () => {
+    const ports = three();
+    m = await mount({ ports, keymap: buildKeymap({ "jump-attention": "alt+j" }) });
+    ask(ports[1]!, "x1", 1000);
+    await m.flush();
+    expect(rail()).toContain("approval needed in pane 2 · Alt+j goes there");
+    await m.type(KEYS.alt("3"), KEYS.alt("a"));
+    expect(focused()).toBe("pi");
+    await m.type(KEYS.alt("j"));
+    expect(focused()).toBe("codex");
   });
 
   it("Alt+a jumps to the longest-waiting approval, then to the next once it is decided", async () => {

@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { uiSchema } from "../../../src/core/config/ui-schema.js";
+import { KEY_ACTIONS, uiSchema } from "../../../src/core/config/ui-schema.js";
 import { buildKeymap, chordToKeyName, UiConfigError, uiConfigFrom } from "../../../src/ui/config/ui-config.js";
 import { keyName } from "../../../src/ui/keys/key-name.js";
-import { DEFAULT_KEYMAP, GLOBAL_COMMANDS, RESERVED_KEYS } from "../../../src/ui/keys/keymap.js";
+import {
+  APPROVAL_COMMANDS,
+  CONFIG_ACTION,
+  DEFAULT_KEYMAP,
+  GLOBAL_COMMANDS,
+  RESERVED_KEYS,
+} from "../../../src/ui/keys/keymap.js";
 import { inkKey } from "../../helpers/ink-key.js";
 
 const key = inkKey;
@@ -34,6 +40,20 @@ describe("bindings from config (ui.keys)", () => {
         if (c !== "help") expect(k.length).toBeGreaterThan(1);
       }
     }
+  });
+
+  it("every command has a config action name the schema accepts, so every key can be rebound", () => {
+    for (const c of [...GLOBAL_COMMANDS, ...APPROVAL_COMMANDS]) {
+      const action = CONFIG_ACTION[c];
+      expect(action, c).toBeDefined();
+      expect(KEY_ACTIONS as readonly string[]).toContain(action);
+    }
+  });
+
+  it("the jump-to-attention and notices keys are rebound by name", () => {
+    const { keymap } = uiConfigFrom(uiSchema.parse({ keys: { "jump-attention": "alt+j", "toggle-notices": "f2" } }));
+    expect(keymap["attention.jump"]).toEqual(["alt+j"]);
+    expect(keymap["pane.notices"]).toEqual(["f2"]);
   });
 
   it("a configured chord replaces the default", () => {

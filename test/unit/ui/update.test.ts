@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import type { Effect, Msg } from "../../../src/ui/store/messages.js";
-import { focusedView, initialUiState, type UiState } from "../../../src/ui/store/ui-state.js";
+import { focusedView, initialUiState, paneBody, type UiState } from "../../../src/ui/store/ui-state.js";
 import { update } from "../../../src/ui/store/update.js";
 
 const SUPPORT = { steer: false, inject: false, abstain: true, replace: true };
@@ -33,7 +33,7 @@ const ask = (key: string, callId = "c1"): Msg =>
 
 /** Everything a state holds, Maps included, as plain data: equal snapshots mean nothing changed. */
 function snapshot(state: UiState): string {
-  return JSON.stringify(state, (_k, v) => (v instanceof Map ? [...v.entries()] : v));
+  return JSON.stringify(state, (_k, v) => (v instanceof Map ? [...v.entries()] : v instanceof Set ? [...v] : v));
 }
 
 describe("update", () => {
@@ -52,6 +52,8 @@ describe("update", () => {
       { kind: "close-pane" },
       { kind: "reopen-pane" },
       { kind: "toggle-zoom" },
+      event("s2", { kind: "raw", stream: "stderr", text: "a warning" }),
+      { kind: "toggle-notices" },
       { kind: "scroll-pages", pages: -1 },
       { kind: "halt-all" },
       { kind: "clock" },
@@ -153,5 +155,22 @@ describe("update", () => {
     expect(failed.state.overlay).toEqual({ kind: "new-session" });
     const done = run(started.state, { kind: "launched" });
     expect(done.state).toMatchObject({ launching: false, overlay: null });
+  });
+
+  it("the notices key opens the focused pane's notices in rows taken from its transcript, and folds them again", () => {
+    const lines = ["one", "two", "three"].map((text) => event("s1", { kind: "raw", stream: "stderr", text }));
+    const base = run(initialUiState(120, 40), open("s1"), ...lines).state;
+    const folded = paneBody(base, 0)!.height;
+    const opened = run(base, { kind: "toggle-notices" }).state;
+    expect(opened.noticesOpen.has("s1")).toBe(true);
+    expect(paneBody(opened, 0)!.height).toBe(folded - 3);
+    const again = run(opened, { kind: "toggle-notices" }).state;
+    expect(again.noticesOpen.has("s1")).toBe(false);
+    expect(paneBody(again, 0)!.height).toBe(folded);
+    // Without notices the pane keeps every row, and nothing opens.
+    const quiet = run(initialUiState(120, 40), open("s2"), { kind: "toggle-notices" }).state;
+    expect(quiet.noticesOpen.size).toBe(0);
+    expect(quiet.flash?.text).toMatch(/no harness notices/);
+    expect(paneBody(quiet, 0)!.height).toBe(folded + 1);
   });
 });

@@ -43,15 +43,21 @@ export function inspectorRows(
   const settings = [...view.info.settings].sort((a, b) => a.key.localeCompare(b.key));
   // Keys get up to half the drawer; a longer one is cut, never run into its value.
   const keyW = Math.min(Math.max(8, Math.floor(width / 2)), Math.max(8, ...settings.map((s) => s.key.length)));
-  const divergent = settings.filter((s) => s.divergence).length;
+  const divergent = settings.filter((s) => s.divergence).length + view.divergences.length;
   push(`settings (${settings.length}${divergent ? `, ${divergent} diverging` : ""})`, "heading");
   if (settings.length === 0) push("  none reported", "dim");
+  const cut = (k: string) => (k.length > keyW ? `${k.slice(0, keyW - 1)}…` : k.padEnd(keyW));
   for (const s of settings) {
-    const key = s.key.length > keyW ? `${s.key.slice(0, keyW - 1)}…` : s.key.padEnd(keyW);
+    const key = cut(s.key);
     // The gap after the key is always there, however long the key.
     push(`${s.divergence ? "⚠ " : "  "}${key} ${settingValue(s.value)}  [${s.tier}]`, s.divergence ? "warn" : "plain");
     // The divergence sits directly under its own setting.
     if (s.divergence) note("    ↳ ", s.divergence, "warn");
+  }
+  // What the harness itself said it runs instead, once it had started.
+  for (const d of view.divergences) {
+    push(`⚠ ${cut(d.key)} ${d.runs}  [harness]`, "warn");
+    note("    ↳ ", `asked ${d.asked}; the harness said: ${d.notice}`, "warn");
   }
 
   push(`session rules (${rules.length}) · kept in no file`, "heading");
