@@ -10,6 +10,8 @@ if (tooOld) throw new Error(`${tooOld} (vitest was started on ${process.execPath
 // claude, codex and pi binaries against the embedded scripted model on 127.0.0.1.
 export default defineConfig({
   test: {
+    // bin/hmux.js runs the compiled dist/: build it first so no test spawns a stale build.
+    globalSetup: ["test/build-dist.ts"],
     projects: [
       {
         test: {

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// The `hmux` launcher: checks the Node version, registers tsx's loader, then runs the TypeScript entry point.
-// Paths resolve from this file's real location, so it works from any cwd and through `npm link`.
-// The check comes first and tsx is imported only after it: on an older Node the harnesses and hmux itself
-// fail later with obscure errors, so say plainly which version is needed and exit 2 (a usage error).
+// The `hmux` launcher: checks the Node version, then runs the compiled entry point in dist/ (built by
+// `npm run build`, which `npm ci` runs as `prepare`). Paths resolve from this file's real location, so it
+// works from any cwd and through `npm link`. The check comes first and dist/ is imported only after it: on
+// an older Node the harnesses and hmux itself fail later with obscure errors, so say plainly which version
+// is needed and exit 2 (a usage error).
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { runningNodeProblem } from "./node-version.js";
 
@@ -11,8 +13,12 @@ if (problem) {
   process.stderr.write(`${problem}\n`);
   process.exit(2);
 }
-const { register } = await import("tsx/esm/api");
-// tsx looks for tsconfig.json from the cwd; hmux's own (the automatic JSX runtime) must apply from any folder.
-register({ tsconfig: fileURLToPath(new URL("../tsconfig.json", import.meta.url)) });
-const { runAndExit } = await import(new URL("../src/cli/main.ts", import.meta.url).href);
+const entry = new URL("../dist/cli/main.js", import.meta.url);
+if (!existsSync(fileURLToPath(entry))) {
+  process.stderr.write(
+    `hmux is not built: ${fileURLToPath(entry)} is missing. Run \`npm run build\` in the hmux checkout (\`npm ci\` does it).\n`,
+  );
+  process.exit(2);
+}
+const { runAndExit } = await import(entry.href);
 await runAndExit(process.argv);

@@ -5,10 +5,8 @@
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";
-import { type AppOptions, createAppContext } from "../app/context.js";
-import { registerCommands } from "./commands/index.js";
+import type { AppOptions } from "../app/context.js";
 import { splitPassthrough } from "./context.js";
-import { exitCodeFor, reportError } from "./errors.js";
 import { type Output, processOutput } from "./render/output.js";
 
 export const VERSION = "0.1.0";
@@ -40,6 +38,30 @@ export interface MainOptions extends Omit<AppOptions, "passthrough"> {
   readonly input?: NodeJS.ReadableStream;
 }
 
+/** `hmux --version` with no subcommand: commander answers it before any command runs. */
+function onlyVersion(args: readonly string[], subcommand: string | undefined): boolean {
+  return subcommand === undefined && args.some((a) => a === "-V" || a === "--version");
+}
+
+/**
+ * The composition root and the command modules are imported only when a command may run: they
+ * pull in every adapter, zod and the process layer, which `hmux --version` (called in scripts'
+ * loops) must not pay for.
+ */
+async function registerAll(
+  program: Command,
+  output: Output,
+  options: MainOptions & Pick<AppOptions, "passthrough">,
+  subcommand?: string,
+): Promise<void> {
+  const [{ createAppContext }, { registerCommands }] = await Promise.all([
+    import("../app/context.js"),
+    import("./commands/index.js"),
+  ]);
+  const context = { ...createAppContext(options), output, input: options.input ?? process.stdin };
+  await registerCommands(program, context, subcommand);
+}
+
 export async function main(
   argv: readonly string[] = process.argv,
   output: Output = processOutput(),
@@ -47,9 +69,9 @@ export async function main(
 ): Promise<number> {
   const program = createProgram(output);
   const { args, passthrough } = splitPassthrough(argv.slice(2));
-  const context = { ...createAppContext({ ...options, passthrough }), output, input: options.input ?? process.stdin };
+  const subcommand = subcommandOf(args);
   try {
-    await registerCommands(program, context, subcommandOf(args));
+    if (!onlyVersion(args, subcommand)) await registerAll(program, output, { ...options, passthrough }, subcommand);
     await program.parseAsync([...argv.slice(0, 2), ...args]);
     return process.exitCode === undefined ? 0 : Number(process.exitCode);
   } catch (err) {
@@ -59,6 +81,8 @@ export async function main(
     ) {
       return 0;
     }
+    // Loaded only on failure: it knows every refusal and config error, which a clean start need not.
+    const { exitCodeFor, reportError } = await import("./errors.js");
     reportError(err, output, args);
     return exitCodeFor(err);
   }

@@ -1,0 +1,55 @@
+/**
+ * Start-up cost of the compiled `hmux` (bin/hmux.js → dist/), whole processes beside `node -e 0` in the
+ * same run, interleaved, medians of HMUX_BENCH_RUNS (default 9). Targets, as ratios to `node -e 0`:
+ * `--version` ≤ 1.5×, `decode` of a small recorded turn ≤ 2×, listing sessions ≤ 2×. `npm run bench`
+ * builds dist/ first. Numbers are printed, never asserted.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { measureSideBySide, type ProcessSpec } from "./whole-process.js";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const HMUX = join(ROOT, "bin", "hmux.js");
+const SMALL_TURN = join(ROOT, "test", "fixtures", "live", "claude", "tool.ndjson");
+
+interface Target {
+  readonly spec: ProcessSpec;
+  readonly ratio?: number;
+}
+
+export async function run(): Promise<void> {
+  const runs = Number(process.env.HMUX_BENCH_RUNS ?? 9);
+  // An empty HOME: listing sessions reads the state folder, which should not be the user's.
+  const home = mkdtempSync(join(tmpdir(), "hmux-bench-home-"));
+  process.env.HOME = home;
+  process.env.XDG_STATE_HOME = join(home, ".local", "state");
+  try {
+    const targets: Target[] = [
+      { spec: { label: "node -e 0", args: ["-e", "0"] } },
+      { spec: { label: "hmux --version", args: [HMUX, "--version"] }, ratio: 1.5 },
+      { spec: { label: "hmux --help", args: [HMUX, "--help"] } },
+      { spec: { label: "hmux decode claude (small file)", args: [HMUX, "decode", "claude", SMALL_TURN] }, ratio: 2 },
+      // `hmux sessions` stands in for `hmux ls` until ls lists sessions (today's ls probes every harness binary).
+      { spec: { label: "hmux sessions (empty)", args: [HMUX, "sessions"] }, ratio: 2 },
+    ];
+    const results = measureSideBySide(
+      targets.map((t) => t.spec),
+      runs,
+    );
+    const base = results[0]!;
+    console.log(`whole processes, medians of ${runs} interleaved runs; ratios are to node -e 0 (wall | cpu)`);
+    results.forEach((r, i) => {
+      const target = targets[i]!.ratio;
+      const wall = r.wallMs / base.wallMs;
+      const cpu = r.cpuMs / base.cpuMs;
+      const verdict = target === undefined ? "" : `target ≤ ${target}× ${wall <= target ? "ok" : "ABOVE TARGET"}`;
+      console.log(
+        `${r.label.padEnd(32)} ${r.wallMs.toFixed(0).padStart(5)} ms wall ${wall.toFixed(2)}×  ${r.cpuMs.toFixed(0).padStart(5)} ms cpu ${cpu.toFixed(2)}×  ${r.peakRssMb.toFixed(0).padStart(4)} MB  ${verdict}`,
+      );
+    });
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+  await Promise.resolve();
+}

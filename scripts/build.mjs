@@ -1,0 +1,55 @@
+// `npm run build` (and `prepare`, so `npm ci` does it): src/ → dist/, one ES module per source file, so
+// `hmux` starts without compiling TypeScript at run time and the command folder stays discoverable.
+// esbuild only strips types (tsc --noEmit checks them); it takes well under a second, which lets the test
+// setup rebuild before every run instead of trusting a dist/ that may be older than src/.
+// Plain JavaScript: it runs before anything is compiled, on whatever Node npm runs.
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const SRC = join(ROOT, "src");
+const DIST = join(ROOT, "dist");
+
+function walk(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? walk(path) : [path];
+  });
+}
+
+const compiled = (file) => /\.tsx?$/.test(file) && !file.endsWith(".d.ts");
+// Files a harness or a child process loads by path at run time: plain .mjs scripts, and extensions a
+// harness compiles itself (they stay .ts beside their compiled copy, which hmux's own modules import).
+const copied = (file) => !compiled(file) || relative(SRC, file).split("/").includes("extension");
+
+export async function buildDist() {
+  const files = walk(SRC);
+  // Build beside dist/ and swap it in whole: a file deleted from src/ never lingers in dist/ (the
+  // command folder is discovered by listing it), and a concurrent reader never sees half a build.
+  const staging = `${DIST}.building-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  await build({
+    entryPoints: files.filter(compiled),
+    outdir: staging,
+    outbase: SRC,
+    format: "esm",
+    platform: "node",
+    target: "node22",
+    jsx: "automatic",
+    sourcemap: "linked",
+    logLevel: "warning",
+  });
+  for (const file of files.filter(copied)) {
+    const to = join(staging, relative(SRC, file));
+    mkdirSync(dirname(to), { recursive: true });
+    cpSync(file, to);
+  }
+  const old = `${DIST}.old-${process.pid}`;
+  if (existsSync(DIST)) renameSync(DIST, old);
+  renameSync(staging, DIST);
+  rmSync(old, { recursive: true, force: true });
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await buildDist();

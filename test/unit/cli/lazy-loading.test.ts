@@ -1,0 +1,59 @@
+/**
+ * What the real `hmux` (bin/hmux.js → dist/, rebuilt by the test setup) loads for its cheapest answers.
+ * A preloaded module hook logs the URL of every module the process loads, ESM and CommonJS alike.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { VERSION } from "../../../src/cli/main.js";
+import { HMUX, REPO } from "./cli-harness.js";
+
+const LOG_LOADS = `data:text/javascript,${encodeURIComponent(
+  'import { registerHooks } from "node:module"; import { appendFileSync } from "node:fs";' +
+    "const log = process.env.HMUX_TEST_MODULE_LOG;" +
+    'registerHooks({ load(url, context, next) { appendFileSync(log, url + "\\n"); return next(url, context); } });',
+)}`;
+
+const dir = mkdtempSync(join(tmpdir(), "hmux-lazy-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let runs = 0;
+function loadedBy(...args: string[]): { status: number | null; stdout: string; modules: string[] } {
+  const log = join(dir, `modules-${++runs}.log`);
+  const r = spawnSync(process.execPath, ["--import", LOG_LOADS, HMUX, ...args], {
+    encoding: "utf8",
+    env: { ...process.env, HMUX_TEST_MODULE_LOG: log, HOME: dir },
+    timeout: 30_000,
+  });
+  return { status: r.status, stdout: r.stdout, modules: readFileSync(log, "utf8").split("\n").filter(Boolean) };
+}
+
+const TUI = /\/node_modules\/(ink|react|react-reconciler|ink-text-input|yoga-layout)\/|\/dist\/ui\//;
+
+describe("hmux loads only what a command needs", () => {
+  it("--version prints the version having loaded no TUI module and no command module", () => {
+    const r = loadedBy("--version");
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim()).toBe(VERSION);
+    // The log is real: it saw the compiled entry point.
+    expect(r.modules.some((u) => u.endsWith("/dist/cli/main.js"))).toBe(true);
+    expect(r.modules.filter((u) => TUI.test(u))).toEqual([]);
+    expect(r.modules.filter((u) => u.includes("/dist/cli/commands/") || u.includes("/dist/adapters/"))).toEqual([]);
+  });
+
+  it("--help lists every command having loaded no TUI module", () => {
+    const r = loadedBy("--help");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/\bdecode\b/);
+    expect(r.stdout).toMatch(/\btui\b/);
+    expect(r.modules.filter((u) => TUI.test(u))).toEqual([]);
+  });
+
+  it("decode of a recorded turn loads no TUI module", () => {
+    const r = loadedBy("decode", "claude", join(REPO, "test", "fixtures", "live", "claude", "text.ndjson"));
+    expect(r.stdout).toContain('"kind":"done"');
+    expect(r.modules.filter((u) => TUI.test(u))).toEqual([]);
+  });
+});
