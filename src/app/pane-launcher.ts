@@ -9,6 +9,7 @@
 import { tmpdir } from "node:os";
 import { join, resolve as resolvePath } from "node:path";
 import { builtinRegistry, type HarnessRegistry } from "../adapters/registry.js";
+import { makeClassifier } from "../core/control/policy.js";
 import { prepareLaunch } from "../core/launch/prepare.js";
 import type { LaunchOutcome, LaunchPlan, LaunchRequest } from "../core/launch/types.js";
 import type { ResolvedTurnOptions } from "../core/options/resolve.js";
@@ -46,9 +47,14 @@ export interface PaneLauncherOptions {
   readonly escalateQuestions?: boolean;
 }
 
-export function settingsView(resolved: ResolvedTurnOptions): ResolvedSettingView[] {
+export function settingsView(resolved: ResolvedTurnOptions, policy?: LaunchPlan["policy"]): ResolvedSettingView[] {
   const rows: ResolvedSettingView[] = resolved.provenance.map((p) => ({ key: p.key, value: p.value, tier: p.tier }));
   for (const d of resolved.divergence) rows.push({ key: d.key, value: d.value, tier: d.tier, divergence: d.reason });
+  // What runs without asking is a setting like any other: shown with the tier that decided it.
+  if (policy) {
+    rows.push({ key: "policy.allowTools", value: policy.value.allowTools, tier: policy.tier });
+    rows.push({ key: "policy.allowCommands", value: policy.value.allowCommands, tier: policy.tier });
+  }
   return rows;
 }
 
@@ -134,12 +140,14 @@ export class PaneLauncher implements SessionLauncher {
         ...(o.model ? { model: o.model } : {}),
         ...(o.effort ? { effort: o.effort } : {}),
         ...(o.stallSeconds ? { stallMs: o.stallSeconds * 1000 } : {}),
+        classify: makeClassifier(plan.policy.value, plan.cwd),
+        headlessDenyReason: plan.policy.value.headless.reason,
       },
       this.options.session ?? realSessionPorts(),
     );
     return new HandleSessionPort(handle, session.capabilities, {
       cwd: plan.cwd,
-      settings: settingsView(plan.resolved),
+      settings: settingsView(plan.resolved, plan.policy),
       ...(request.prompt ? { initialPrompt: request.prompt } : {}),
       ...(o.model ? { model: o.model } : {}),
       ...(o.effort ? { effort: o.effort } : {}),

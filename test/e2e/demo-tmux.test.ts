@@ -1,7 +1,8 @@
 /**
  * Drives `hmux demo` in a real terminal (tmux, 160×48) against the real claude, codex and
- * pi on the scripted model: approve a call, deny one with a typed reason, answer a
- * question, interrupt a running turn, halt a session. Reads the screen with capture-pane
+ * pi on the scripted model: reads run unasked, approve a call, deny one with a typed reason
+ * (and the model takes no for an answer), answer a question, interrupt a running turn, halt
+ * a session. Reads the screen with capture-pane
  * and checks what the model saw over GET /_hmux/requests. Isolated HOME/XDG dirs; the tmux
  * server is private to the test and killed at the end.
  */
@@ -133,23 +134,32 @@ describe.skipIf(!HAVE_TMUX)("hmux demo in tmux", () => {
   });
 
   it("approve, deny with a reason, answer, interrupt, halt — and the model saw each", async () => {
-    // Three panes come up. codex asks first to read: deny it with a typed reason (before
-    // hmux's own decision deadline denies it for us).
+    // Three panes come up. Reading the README runs unasked on every harness (the default
+    // policy), so pi's first approval is the command that changes the disk, not the read.
+    const piAsks = await waitFor("pi's approval", (s) => /3:pi !/.test(rail(s)), 90_000);
+    expect(piAsks).toContain("✓ read README.md");
+    expect(piAsks).not.toMatch(/◌ read README\.md/);
+
+    // codex asks to change the disk: deny it with a typed reason (before hmux's own decision
+    // deadline denies it for us). The model is told, says so, and does not ask again.
     await waitFor("codex's approval", (s) => /2:codex !/.test(rail(s)), 90_000);
     keys("M-2");
     await sleep(300);
     keys("d");
     await waitFor("the deny prompt", (s) => s.includes("deny reason ›"));
-    await text("no reading files today");
+    await text("no files today");
     keys("Enter");
-    await waitFor("the denial on screen", (s) => s.includes("denied: no reading files today"));
+    await waitFor("the denial on screen", (s) => s.includes("denied: no files today"));
     const deadline = Date.now() + 30_000;
     let sawReason = false;
     while (!sawReason && Date.now() < deadline) {
-      sawReason = bodies(await requests(port), /responses/).some((b) => b.includes("no reading files today"));
+      sawReason = bodies(await requests(port), /responses/).some((b) => b.includes("no files today"));
       if (!sawReason) await sleep(500);
     }
     expect(sawReason).toBe(true);
+    await waitFor("codex taking no for an answer", (s) => s.includes("so I took no for an answer"), 30_000);
+    await sleep(1500);
+    expect(rail(screen())).not.toMatch(/2:codex !/);
 
     // claude asks to run the shell command: approve it.
     await waitFor("claude's approval", (s) => /1:claude !/.test(rail(s)) && s.includes("touch hmux-demo.txt"), 60_000);

@@ -13,7 +13,6 @@ import { existsSync, rmSync } from "node:fs";
 import { join, resolve as resolvePath } from "node:path";
 import type { Command } from "commander";
 import type { HarnessRegistry } from "../../adapters/registry.js";
-import type { PolicyConfig } from "../../core/config/policy-schema.js";
 import { resolveConfigSettings } from "../../core/config/settings.js";
 import { makeClassifier } from "../../core/control/policy.js";
 import type { SessionEvent } from "../../core/control/types.js";
@@ -332,14 +331,14 @@ export function prepare(harnessArg: string, flags: SessionFlags, context: CliCon
     stateDir: () => ({ dir: sessionState }),
   });
   const o = plan.options;
-  // Config key `policy` (project > user, with trust): safe operations run without asking anybody.
+  // Config key `policy` (project > user, with trust; else hmux's default): safe operations run without asking anybody.
+  const policy = plan.policy.value;
   const configs = context.launch.configFiles(plan.cwd);
   const settings = resolveConfigSettings({
     user: configs.user,
     project: configs.project,
     projectTrust: configs.projectTrust,
   });
-  const policy = settings.policy;
   // What an untrusted project asked for and did not get, said once each (docs/config.md).
   const untrusted = [...new Set([...(plan.resolved.untrusted ?? []), ...settings.untrusted].map(renderUntrustedLine))];
   const stallMs = o.stallSeconds !== undefined && o.stallSeconds > 0 ? o.stallSeconds * 1000 : undefined;
@@ -369,12 +368,8 @@ export function prepare(harnessArg: string, flags: SessionFlags, context: CliCon
       ...(decisionBudgetMs ? { decisionBudgetMs } : {}),
       ...(requiredControls.length ? { requiredControls: requiredControls as ControlName[] } : {}),
       turnsBefore,
-      ...(policy
-        ? {
-            classify: makeClassifier(policy as unknown as PolicyConfig, plan.cwd),
-            headlessDenyReason: policy.headless.reason,
-          }
-        : {}),
+      classify: makeClassifier(policy, plan.cwd),
+      headlessDenyReason: policy.headless.reason,
     },
   };
 }

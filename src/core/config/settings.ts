@@ -5,6 +5,7 @@
 import { deepFreeze } from "../evidence.js";
 import { narrowProjectConfig } from "../options/project-trust.js";
 import type { Provenance, ProvenanceTier } from "../options/types.js";
+import { DEFAULT_POLICY } from "./policy-default.js";
 import { DEFAULT_HEADLESS_DENY_REASON, type PolicyConfig } from "./policy-schema.js";
 import type { Config } from "./schema.js";
 import { type ProjectTrust, UNKNOWN_TRUST, type UntrustedSetting } from "./trust.js";
@@ -28,8 +29,10 @@ export interface ResolvedUi {
 }
 
 export interface ResolvedConfigSettings {
-  /** Absent when neither tier has a policy: every gated call goes to the person (or is denied headless). */
-  readonly policy?: ResolvedPolicy;
+  /** The stronger tier's policy, or hmux's default (src/core/config/policy-default.ts) when neither has one. */
+  readonly policy: ResolvedPolicy;
+  /** The tier the policy came from ("default" when no config has one). */
+  readonly policyTier: ProvenanceTier;
   /** Only what config sets; the TUI lays it over its own defaults. */
   readonly ui: ResolvedUi;
   readonly provenance: readonly Provenance[];
@@ -42,7 +45,8 @@ export interface ResolvedConfigSettings {
  * (mixing one file's tools with another's commands would allow what neither file says).
  * UI settings merge per leaf: a project theme does not reset a user's key bindings.
  * An untrusted project (projectTrust absent or not trusted) contributes no allow entries: its
- * policy keeps only its headless deny, and with nothing left the user's policy stands.
+ * policy keeps only its headless deny, and with nothing left the user's policy stands. With no
+ * policy in either tier, hmux's default applies (tier "default"): reads inside the workspace.
  */
 export function resolveConfigSettings(input: {
   readonly user?: Config;
@@ -60,13 +64,15 @@ export function resolveConfigSettings(input: {
   ];
   const provenance: Provenance[] = [];
 
-  let policy: ResolvedPolicy | undefined;
+  let policy: ResolvedPolicy = completePolicy(DEFAULT_POLICY);
+  let policyTier: ProvenanceTier = "default";
   for (const [tier, config] of tiers) {
     if (!config?.policy) continue;
     policy = completePolicy(config.policy);
-    provenance.push({ key: "policy", value: policy, tier });
+    policyTier = tier;
     break;
   }
+  provenance.push({ key: "policy", value: policy, tier: policyTier });
 
   const first = <T>(read: (ui: UiConfig) => T | undefined, key: string): T | undefined => {
     for (const [tier, config] of tiers) {
@@ -100,7 +106,7 @@ export function resolveConfigSettings(input: {
     ...(theme === undefined ? {} : { theme }),
     ...(mouse === undefined ? {} : { mouse }),
   };
-  return deepFreeze(policy ? { policy, ui, provenance, untrusted } : { ui, provenance, untrusted });
+  return deepFreeze({ policy, policyTier, ui, provenance, untrusted });
 }
 
 function completePolicy(policy: PolicyConfig): ResolvedPolicy {

@@ -10,6 +10,12 @@ import { DEFAULT_HEADLESS_DENY_REASON } from "../config/policy-schema.js";
 import type { Classified } from "./machine-types.js";
 import { readShell } from "./shell-words.js";
 
+/** What the classifier reads of a policy: a config's `policy` and a resolved one both fit. */
+export interface PolicyRules {
+  readonly allowTools?: readonly string[];
+  readonly allowCommands?: readonly string[];
+}
+
 export interface CallToClassify {
   readonly tool: string;
   readonly canonical?: string;
@@ -44,7 +50,7 @@ const PATH_FIELDS = ["file_path", "filePath", "path", "notebook_path", "director
 const SHELLS = /^(\/usr)?(\/bin\/)?(ba|z|da)?sh$/;
 
 export function makeClassifier(
-  policy: PolicyConfig | undefined,
+  policy: PolicyRules | undefined,
   workspace: string,
 ): (call: CallToClassify) => Classified {
   return (call) => classifyCall(policy, workspace, call);
@@ -54,7 +60,7 @@ export function headlessDenyReason(policy: PolicyConfig | undefined): string {
   return policy?.headless?.reason ?? DEFAULT_HEADLESS_DENY_REASON;
 }
 
-export function classifyCall(policy: PolicyConfig | undefined, workspace: string, call: CallToClassify): Classified {
+export function classifyCall(policy: PolicyRules | undefined, workspace: string, call: CallToClassify): Classified {
   const gated = (why: string): Classified => ({ classification: "gated", why });
   if (!policy) return gated("no policy is configured, so every call is checked");
   const root = posix.resolve(workspace);
@@ -75,7 +81,7 @@ export function classifyCall(policy: PolicyConfig | undefined, workspace: string
   return { classification: "safe", why: `${name} is on the policy's allowTools list and stays inside the workspace` };
 }
 
-function classifyShell(policy: PolicyConfig, root: string, cwd: string, input: Record<string, unknown>): Classified {
+function classifyShell(policy: PolicyRules, root: string, cwd: string, input: Record<string, unknown>): Classified {
   const command = input.command ?? input.cmd;
   let segments: readonly (readonly string[])[];
   if (Array.isArray(command) && command.every((w) => typeof w === "string")) {
@@ -91,7 +97,7 @@ function classifyShell(policy: PolicyConfig, root: string, cwd: string, input: R
   return classifySegments(policy, root, cwd, segments);
 }
 
-function classifyShellText(policy: PolicyConfig, root: string, cwd: string, text: string): Classified {
+function classifyShellText(policy: PolicyRules, root: string, cwd: string, text: string): Classified {
   const reading = readShell(text.trim());
   if (!reading.simple) return { classification: "gated", why: `the command is not a simple one: ${reading.why}` };
   const [first] = reading.segments;
@@ -111,7 +117,7 @@ function classifyShellText(policy: PolicyConfig, root: string, cwd: string, text
 }
 
 function classifySegments(
-  policy: PolicyConfig,
+  policy: PolicyRules,
   root: string,
   cwd: string,
   segments: readonly (readonly string[])[],

@@ -1,12 +1,14 @@
 /**
  * The one launch pipeline. Every entry point (`hmux run`, `hmux session`, TUI panes, native panes)
  * states its request and gets the same decisions: the harness and the channel it needs, the working
- * directory, the config tiers and project trust, the resolved settings with provenance, the endpoint
+ * directory, the config tiers and project trust, the resolved settings with provenance, the policy
+ * (config or hmux's default), the endpoint
  * rule (any http(s) base URL the harness accepts), the question default (ask: true unless a tier says
  * otherwise), isolation, the planner's refusals and the binary. Pure: files, binaries and config are
  * reached only through the ports.
  */
 import type { TurnRequest } from "../argv/types.js";
+import { resolveConfigSettings } from "../config/settings.js";
 import { resolveTurnOptions } from "../options/resolve.js";
 import { composePrompt } from "../question.js";
 import { RefusalError } from "../refusal.js";
@@ -53,6 +55,11 @@ function plan(request: LaunchRequest, ports: LaunchPorts): LaunchPlan {
     categoryTools: harness.descriptor.tools.value.categoryTools ?? null,
     mode: request.mode,
     args: request.args,
+    ...(config.user ? { user: config.user } : {}),
+    ...(config.project ? { project: config.project } : {}),
+    projectTrust: config.projectTrust,
+  });
+  const settings = resolveConfigSettings({
     ...(config.user ? { user: config.user } : {}),
     ...(config.project ? { project: config.project } : {}),
     projectTrust: config.projectTrust,
@@ -107,6 +114,7 @@ function plan(request: LaunchRequest, ports: LaunchPorts): LaunchPlan {
     cwd,
     resolved,
     options,
+    policy: { value: settings.policy, tier: settings.policyTier },
     escalateQuestions,
     isolate,
     ...(stateDir !== undefined ? { stateDir } : {}),

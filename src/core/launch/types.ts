@@ -5,11 +5,12 @@
  */
 import type { HostFacts, TurnRequest } from "../argv/types.js";
 import type { LoadedConfigs } from "../config/load.js";
+import type { ResolvedPolicy } from "../config/settings.js";
 import type { HarnessDescriptor } from "../descriptor.js";
 import type { Invocation } from "../exec/invocation.js";
 import type { HarnessName } from "../harness-names.js";
 import type { ResolvedTurnOptions } from "../options/resolve.js";
-import type { RunInputs, TurnOptions } from "../options/types.js";
+import type { ProvenanceTier, RunInputs, TurnOptions } from "../options/types.js";
 
 /**
  * Which channel the entry point needs: one headless turn (run), a multi-turn session (a process
@@ -83,6 +84,8 @@ export interface LaunchPlan {
   readonly resolved: ResolvedTurnOptions;
   /** resolved.options with the question default applied. */
   readonly options: TurnOptions;
+  /** What is allowed without asking (config `policy`, else hmux's default), and which tier said so. */
+  readonly policy: { readonly value: ResolvedPolicy; readonly tier: ProvenanceTier };
   readonly escalateQuestions: boolean;
   /** Whether HOME and the harness's config dirs move under the state dir. */
   readonly isolate: boolean;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseConfigOrThrow } from "../../../src/core/config/parse.js";
+import { DEFAULT_POLICY } from "../../../src/core/config/policy-default.js";
 import { DEFAULT_HEADLESS_DENY_REASON } from "../../../src/core/config/policy-schema.js";
 import { resolveConfigSettings } from "../../../src/core/config/settings.js";
 import { TOOL_RULES } from "../../helpers/builtin-harnesses.js";
@@ -7,8 +8,19 @@ import { TOOL_RULES } from "../../helpers/builtin-harnesses.js";
 const config = (body: object) => parseConfigOrThrow(JSON.stringify({ version: 1, ...body }), "/c.json", TOOL_RULES);
 
 describe("policy resolution", () => {
-  it("no policy in either tier resolves to none", () => {
-    expect(resolveConfigSettings({ user: config({ effort: "low" }) }).policy).toBeUndefined();
+  it("no policy in either tier resolves to hmux's default, with provenance tier default", () => {
+    const r = resolveConfigSettings({ user: config({ effort: "low" }) });
+    expect(r.policy).toEqual({
+      allowTools: [...DEFAULT_POLICY.allowTools!],
+      allowCommands: [...DEFAULT_POLICY.allowCommands!],
+      headless: { decision: "deny", reason: DEFAULT_HEADLESS_DENY_REASON },
+    });
+    expect(r.provenance.find((p) => p.key === "policy")).toMatchObject({ tier: "default", value: r.policy });
+  });
+
+  it("a config's policy replaces the default whole: reads it does not list ask", () => {
+    const r = resolveConfigSettings({ user: config({ policy: { allowCommands: ["make"] } }) });
+    expect([r.policy.allowTools, r.policy.allowCommands, r.policyTier]).toEqual([[], ["make"], "user-config"]);
   });
 
   it("a trusted project's policy replaces the user policy whole, with provenance", () => {
@@ -61,7 +73,10 @@ describe("ui resolution", () => {
     );
   });
 
-  it("with no config the ui is empty and nothing claims a tier", () => {
-    expect(resolveConfigSettings({})).toEqual({ ui: { keys: {}, notifications: {} }, provenance: [], untrusted: [] });
+  it("with no config the ui is empty and only hmux's default policy claims a tier", () => {
+    const r = resolveConfigSettings({});
+    expect(r.ui).toEqual({ keys: {}, notifications: {} });
+    expect(r.provenance.map((p) => [p.key, p.tier])).toEqual([["policy", "default"]]);
+    expect(r.untrusted).toEqual([]);
   });
 });

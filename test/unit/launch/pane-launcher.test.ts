@@ -1,8 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { PaneLauncher } from "../../../src/app/pane-launcher.js";
+import { PaneLauncher, settingsView } from "../../../src/app/pane-launcher.js";
+import { READ_ONLY_COMMANDS, READ_ONLY_TOOLS } from "../../../src/core/config/policy-default.js";
+import { processSessionHarnesses } from "../../../src/session/launch.js";
 
 // validate() never spawns: it runs the resolver, planTurn and the binary lookup only.
 const home = mkdtempSync(join(tmpdir(), "hmux-ui-launch-"));
@@ -46,5 +48,42 @@ describe("new-session validation before any spawn", () => {
 
   it("a plain claude, codex or pi session passes", () => {
     for (const harness of ["claude", "codex", "pi"]) expect(launcher.validate({ harness })).toEqual({ ok: true });
+  });
+});
+
+describe("what a pane allows without asking", () => {
+  const rowsOf = (l: PaneLauncher, harness: string) => {
+    const outcome = l.plan({ harness });
+    if (!outcome.ok) throw outcome.refusals[0];
+    return settingsView(outcome.plan.resolved, outcome.plan.policy).filter((r) => r.key.startsWith("policy."));
+  };
+
+  it("with no config, every pane harness shows hmux's default policy with tier default", () => {
+    for (const harness of processSessionHarnesses())
+      expect(rowsOf(launcher, harness)).toEqual([
+        { key: "policy.allowTools", value: [...READ_ONLY_TOOLS], tier: "default" },
+        { key: "policy.allowCommands", value: [...READ_ONLY_COMMANDS], tier: "default" },
+      ]);
+  });
+
+  it("a user config's policy replaces it, and the inspector names that tier", () => {
+    const dir = mkdtempSync(join(tmpdir(), "hmux-ui-policy-"));
+    try {
+      mkdirSync(join(dir, "config", "hmux"), { recursive: true });
+      writeFileSync(
+        join(dir, "config", "hmux", "config.json"),
+        JSON.stringify({ version: 1, policy: { allowCommands: ["make"] } }),
+      );
+      const configured = new PaneLauncher({
+        env: { ...process.env, HOME: dir, XDG_CONFIG_HOME: join(dir, "config") },
+        defaultCwd: dir,
+      });
+      expect(rowsOf(configured, "pi")).toEqual([
+        { key: "policy.allowTools", value: [], tier: "user-config" },
+        { key: "policy.allowCommands", value: ["make"], tier: "user-config" },
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
