@@ -1,0 +1,237 @@
+/**
+ * The cost of a new harness: mimic (test/support/fake-harness, a fake CLI speaking claude's
+ * stream-json protocol) is one folder, registered with one `registryWith([mimic])` handed to the
+ * composition root. Through it, mimic runs as a headless `hmux run`, as an `hmux session` whose
+ * tool call a program approves with a control command, and as a TUI pane approved with the key,
+ * and no file in src/ names it.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PassThrough } from "node:stream";
+import { render } from "ink-testing-library";
+import { createElement } from "react";
+import { afterAll, describe, expect, it } from "vitest";
+import { registryWith } from "../../../src/adapters/registry.js";
+import { createAppContext } from "../../../src/app/context.js";
+import { createTuiLauncher } from "../../../src/app/tui-launcher.js";
+import { main } from "../../../src/cli/main.js";
+import type { Output } from "../../../src/cli/render/output.js";
+import { App } from "../../../src/ui/App.js";
+import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
+import { AppStore } from "../../../src/ui/store/app-store.js";
+import { FALLBACK_THEME } from "../../../src/ui/theme/theme.js";
+import { mimic } from "../../support/fake-harness/adapter.js";
+
+const ROOT = join(import.meta.dirname, "..", "..", "..");
+const box = mkdtempSync(join(tmpdir(), "hmux-new-harness-"));
+afterAll(() => rmSync(box, { recursive: true, force: true }));
+const work = join(box, "work");
+mkdirSync(work);
+/** No user config, no state of the person running the tests. */
+const env = {
+  PATH: process.env.PATH ?? "/usr/bin:/bin",
+  HOME: join(box, "home"),
+  XDG_CONFIG_HOME: join(box, "config"),
+  XDG_STATE_HOME: join(box, "state"),
+  LANG: "C.UTF-8",
+};
+
+/** The one line that adds the harness. */
+const registry = registryWith([mimic]);
+
+interface Captured extends Output {
+  readonly lines: Record<string, unknown>[];
+  readonly stderr: string[];
+  /** Resolves with the first stdout record the predicate accepts (already written or still to come). */
+  next(match: (record: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
+}
+
+function capture(): Captured {
+  const lines: Record<string, unknown>[] = [];
+  const stderr: string[] = [];
+  const waiters: { match: (r: Record<string, unknown>) => boolean; resolve: (r: Record<string, unknown>) => void }[] =
+    [];
+  return {
+    lines,
+    stderr,
+    out(text) {
+      for (const line of text.split("\n").filter((l) => l.trim() !== "")) {
+        const record = JSON.parse(line) as Record<string, unknown>;
+        lines.push(record);
+        for (const w of waiters.splice(0)) {
+          if (w.match(record)) w.resolve(record);
+          else waiters.push(w);
+        }
+      }
+      return true;
+    },
+    err: (text) => void stderr.push(text),
+    broken: false,
+    needsDrain: false,
+    drain: () => Promise.resolve(),
+    onBroken: () => undefined,
+    next(match) {
+      const seen = lines.find(match);
+      return seen ? Promise.resolve(seen) : new Promise((resolve) => waiters.push({ match, resolve }));
+    },
+  };
+}
+
+/** `hmux …` in this process, with the extended registry at the root; the exit code main returns. */
+async function hmux(args: readonly string[], output: Output, input?: NodeJS.ReadableStream): Promise<number> {
+  try {
+    return await main(["node", "hmux", ...args], output, { registry, env, ...(input ? { input } : {}) });
+  } finally {
+    process.exitCode = undefined; // the command's own exit code is what main returned
+  }
+}
+
+/** The normalized events a turn shows, without the bookkeeping in between. */
+function story(events: readonly Record<string, unknown>[]): unknown[] {
+  return events.flatMap((e): unknown[] => {
+    switch (e.kind) {
+      case "identity":
+        return [{ kind: "identity", harness: e.harness }];
+      case "message":
+        return [{ kind: "message", role: e.role, text: e.text }];
+      case "tool":
+        return [
+          e.phase === "call"
+            ? { kind: "tool", phase: "call", name: e.name, canonical: e.canonical, input: e.input }
+            : { kind: "tool", phase: "result", output: e.output, isError: e.isError },
+        ];
+      case "done":
+        return [{ kind: "done", exitCode: e.exitCode, cause: e.cause, failure: e.failure }];
+      default:
+        return [];
+    }
+  });
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sourceFiles(path) : [path];
+  });
+}
+
+describe("a new harness is one folder and one registryWith call", () => {
+  it("no file in src/ names the test's harness", () => {
+    const naming = sourceFiles(join(ROOT, "src")).filter((f) => /mimic/i.test(readFileSync(f, "utf8")));
+    expect(naming).toEqual([]);
+  });
+
+  it("without the registryWith call every entry point refuses the name; with it, the name is one of hmux's", async () => {
+    const plain = capture();
+    const code = await main(["node", "hmux", "run", "mimic", "hi", "--json", "--cwd", work], plain, { env });
+    process.exitCode = undefined;
+    expect(code).toBe(2);
+    expect(plain.lines.at(-2)).toMatchObject({ kind: "failure", issue: "unknown-harness" });
+    expect(registry.names).toEqual([...registryWith().names, "mimic"]);
+    // Registration checks the module like any other: a malformed name never reaches a table.
+    expect(() => registryWith([{ ...mimic, name: "Mimic-2" }])).toThrow(/one lowercase word/);
+  });
+});
+
+describe("mimic through every entry point", () => {
+  it("hmux run: one headless turn, its normalized events on stdout, exit 0", async () => {
+    const output = capture();
+    const code = await hmux(["run", "mimic", "hello run", "--json", "--cwd", work], output);
+    expect(output.stderr.join("")).not.toMatch(/error/i);
+    expect(code).toBe(0);
+    expect(story(output.lines)).toEqual([
+      { kind: "identity", harness: "mimic" },
+      { kind: "message", role: "assistant", text: "mimic heard: hello run" },
+      { kind: "tool", phase: "call", name: "Bash", canonical: "shell", input: { command: "echo mimic" } },
+      { kind: "tool", phase: "result", output: "ran: echo mimic", isError: false },
+      { kind: "message", role: "assistant", text: "mimic is done" },
+      { kind: "done", exitCode: 0, cause: "clean", failure: undefined },
+    ]);
+  });
+
+  it("hmux session: a turn over the session runtime, its tool call approved by a tool.decide command", async () => {
+    const output = capture();
+    const input = new PassThrough();
+    const exit = hmux(
+      ["session", "mimic", "--json", "--no-journal", "--no-control-socket", "--cwd", work],
+      output,
+      input,
+    );
+    input.write(`${JSON.stringify({ op: "send", id: "m1", text: "hello session" })}\n`);
+    const ended = exit.then((code) => {
+      throw new Error(`hmux session ended (${code}) before the turn did: ${JSON.stringify(output.lines)}`);
+    });
+    const asked = await Promise.race([output.next((r) => r.kind === "approval-request"), ended]);
+    expect(asked).toMatchObject({ call: { tool: "Bash", input: { command: "echo mimic" } } });
+    const callId = (asked.call as { callId: string }).callId;
+    input.write(
+      `${JSON.stringify({ format: "metaharness.command/1", id: "d1", command: "tool.decide", call_id: callId, decision: { decision: "allow" } })}\n`,
+    );
+    await Promise.race([output.next((r) => r.kind === "done"), ended]);
+    input.end();
+    expect(await exit).toBe(0);
+    expect(output.lines.find((r) => r.kind === "command.result")).toMatchObject({
+      id: "d1",
+      outcome: { result: "ok" },
+    });
+    expect(output.lines[0]).toMatchObject({ kind: "session", harness: "mimic" });
+    expect(output.lines.at(-1)).toMatchObject({ kind: "closed", cause: "clean" });
+    expect(story(output.lines)).toEqual([
+      { kind: "identity", harness: "mimic" },
+      { kind: "message", role: "assistant", text: "mimic heard: hello session" },
+      { kind: "tool", phase: "call", name: "Bash", canonical: "shell", input: { command: "echo mimic" } },
+      { kind: "tool", phase: "result", output: "ran: echo mimic", isError: false },
+      { kind: "message", role: "assistant", text: "mimic is done" },
+      { kind: "done", exitCode: null, cause: "clean", failure: undefined },
+    ]);
+  });
+
+  it("a TUI pane: opened from the new-session dialog, its text on screen, the call approved with the key", async () => {
+    const app = createAppContext({ registry, env });
+    const tui = createTuiLauncher(app, work, { escalateQuestions: true });
+    const store = new AppStore({ launcher: tui.launcher, columns: 120, rows: 40 });
+    store.start();
+    const screen = render(
+      createElement(App, { store, theme: FALLBACK_THEME, keymap: DEFAULT_KEYMAP, launcher: tui.launcher }),
+    );
+    const frame = () => screen.lastFrame() ?? "";
+    const type = async (...keys: string[]) => {
+      for (const key of keys) {
+        screen.stdin.write(key);
+        await pause(30);
+      }
+    };
+    try {
+      await pause(50);
+      await type("\u001bn"); // Alt+n: the new-session dialog, offering the registry's first pane harness
+      await type(...Array.from(tui.launcher.defaultHarness ?? "", () => "\u007f"), "mimic");
+      await type("\t", "\t", "\t", "\t", "\t"); // model, effort, cwd, endpoint, then the prompt
+      await until(() => frame().includes("› prompt"), frame);
+      await type("hello pane", "\r");
+      await until(() => frame().includes("mimic heard: hello pane") && /\bBash\b/.test(frame()), frame);
+      expect(store.state.panes).toHaveLength(1);
+      expect(frame()).toContain("1 mimic · mimic-1");
+      expect(frame()).toContain("approval 1/1 · Bash (shell)");
+      expect(frame()).not.toContain("mimic is done"); // mimic waits for the answer
+      await type(DEFAULT_KEYMAP["approval.allow"][0]!);
+      await until(() => frame().includes("mimic is done"), frame);
+      expect(frame()).toContain("ran: echo mimic");
+    } finally {
+      await Promise.allSettled([...store.ports.values()].map((p) => p.close()));
+      store.stop();
+      screen.unmount();
+      await tui.close();
+    }
+  });
+});
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until(ok: () => boolean, show: () => string, timeoutMs = 15_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error(`timed out; the screen shows:\n${show()}`);
+    await pause(50);
+  }
+}
