@@ -1,13 +1,14 @@
 /**
  * A harness that exists only in the tests: the whole cost of adding one to hmux is this folder
- * (facts, binary facts, a planner, a session, a decoder — the last two borrowed from claude,
- * whose protocol the fake CLI speaks) and a `registryWith([mimic])` where the app is composed.
+ * (facts, binary facts, a planner, a session, a decoder, a channel row — the last three
+ * borrowed from claude, whose protocol the fake CLI speaks) and a `registryWith([mimic])` where the app is composed.
  */
 import { fileURLToPath } from "node:url";
 import type { HarnessModule } from "../../../src/adapters/adapter.js";
 import { planWith } from "../../../src/core/argv/plan.js";
 import { modelFlags, NOTHING_RENDERED } from "../../../src/core/argv/render-common.js";
 import { withExtras } from "../../../src/core/classify.js";
+import { mimicControl } from "./capabilities.js";
 import { createMimicDecoder } from "./decoder.js";
 import { descriptor, MIMIC_VERSION } from "./descriptor.js";
 import { session } from "./session.js";
@@ -34,4 +35,5 @@ export const mimic: HarnessModule = {
     planWith(descriptor, peers, request, (ctx) => ({ ...NOTHING_RENDERED, flags: modelFlags(ctx, false) })),
   session,
   native: null,
+  channels: [mimicControl],
 };

@@ -7,11 +7,16 @@ import type { ProcessSession } from "../../../src/adapters/adapter.js";
 import { CLAUDE_SESSION_CAPABILITIES, ClaudeSessionBridge } from "../../../src/adapters/claude/session-bridge.js";
 import type { BridgeCapabilities } from "../../../src/core/exec/session-bridge.js";
 import type { SessionRequest } from "../../../src/core/exec/session-plan-types.js";
+import { mimicControl } from "./capabilities.js";
 import { createMimicDecoder } from "./decoder.js";
 import { descriptor } from "./descriptor.js";
 
-/** The channel is claude's (the same wire, the same facts); only the harness is mimic. */
-const MIMIC_CAPABILITIES: BridgeCapabilities = { ...CLAUDE_SESSION_CAPABILITIES, harness: descriptor.name };
+/** claude's posture and mid-turn rule (the same wire), on mimic's own channel row. */
+const MIMIC_CAPABILITIES: BridgeCapabilities = {
+  ...CLAUDE_SESSION_CAPABILITIES,
+  harness: descriptor.name,
+  channel: mimicControl,
+};
 
 class MimicSessionBridge extends ClaudeSessionBridge {
   override readonly capabilities = MIMIC_CAPABILITIES;

@@ -204,16 +204,28 @@ describe("mimic through every entry point", () => {
     };
     try {
       await pause(50);
+      // The dialog's fields take keys once their input hook is attached, just after the frame
+      // that shows them active: each step waits for its field, then a moment.
+      const field = async (name: string) => {
+        await until(() => frame().includes(`› ${name}`), frame);
+        await pause(150);
+      };
       await type("\u001bn"); // Alt+n: the new-session dialog, offering the registry's first pane harness
+      await field("harness");
       await type(...Array.from(tui.launcher.defaultHarness ?? "", () => "\u007f"), "mimic");
-      await type("\t", "\t", "\t", "\t", "\t"); // model, effort, cwd, endpoint, then the prompt
-      await until(() => frame().includes("› prompt"), frame);
-      await type("hello pane", "\r");
+      for (const name of ["model", "effort", "cwd", "endpoint", "prompt"]) {
+        await type("\t");
+        await field(name);
+      }
+      await type("hello pane");
+      await until(() => /› prompt\s+hello pane/.test(frame()), frame);
+      await type("\r");
       await until(() => frame().includes("mimic heard: hello pane") && /\bBash\b/.test(frame()), frame);
       expect(store.state.panes).toHaveLength(1);
       expect(frame()).toContain("1 mimic · mimic-1");
       expect(frame()).toContain("approval 1/1 · Bash (shell)");
       expect(frame()).not.toContain("mimic is done"); // mimic waits for the answer
+      await pause(150); // the widget's keys, as the dialog's fields
       await type(DEFAULT_KEYMAP["approval.allow"][0]!);
       await until(() => frame().includes("mimic is done"), frame);
       expect(frame()).toContain("ran: echo mimic");
