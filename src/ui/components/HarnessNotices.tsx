@@ -6,10 +6,14 @@ import type { Keymap } from "../keys/keymap.js";
 import { noticeLines } from "../layout/pane-geometry.js";
 import type { SessionView } from "../store/session-view.js";
 
-/** The collapsed line: how many notices, and the key that opens (or folds) them, as bound. */
-export function noticesTitle(view: SessionView, open: boolean, keymap: Keymap): string {
+/**
+ * The collapsed line: how many notices, and the key that opens (or folds) them, as bound. Open,
+ * it says when older rows did not fit.
+ */
+export function noticesTitle(view: SessionView, open: boolean, keymap: Keymap, hidden = 0): string {
   const key = keyOf(keymap, "pane.notices");
-  return `${open ? "▾" : "▸"} harness notices (${view.noticeCount})${key ? ` · ${key} ${open ? "collapse" : "expand"}` : ""}`;
+  const more = hidden > 0 ? ` · ${hidden} older rows above` : "";
+  return `${open ? "▾" : "▸"} harness notices (${view.noticeCount})${more}${key ? ` · ${key} ${open ? "collapse" : "expand"}` : ""}`;
 }
 
 export interface HarnessNoticesProps {
@@ -29,7 +33,9 @@ export function HarnessNotices({ view, open, width, rows }: HarnessNoticesProps)
   if (rows <= 0) return null;
   const lines = open ? noticeLines(view, width) : [];
   const shown = lines.slice(Math.max(0, lines.length - (rows - 1)));
-  const text = [noticesTitle(view, open, keymap), ...shown].map((l) => l.slice(0, width)).join("\n");
+  const text = [noticesTitle(view, open, keymap, lines.length - shown.length), ...shown]
+    .map((l) => l.slice(0, width))
+    .join("\n");
   return (
     <Box width={width} height={rows} overflow="hidden">
       <Text dimColor wrap="truncate">

@@ -157,7 +157,7 @@ describe("HarnessNotices", () => {
     const f = draw(view(["first notice", "second notice", "a third notice that is long enough to wrap here"]), true, 3);
     const rows = f.split("\n");
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toContain("▾ harness notices");
+    expect(rows[0]).toContain("▾ harness notices (8) · 2 older rows above");
     expect(f).not.toContain("first notice");
     expect(rows[1]).toContain("a third notice");
     expect(rows.every((r) => r.length <= 40)).toBe(true);
