@@ -12,8 +12,9 @@ import type { SessionView } from "../store/session-view.js";
  */
 export function noticesTitle(view: SessionView, open: boolean, keymap: Keymap, hidden = 0): string {
   const key = keyOf(keymap, "pane.notices");
-  const more = hidden > 0 ? ` · ${hidden} older rows above` : "";
-  return `${open ? "▾" : "▸"} harness notices (${view.noticeCount})${more}${key ? ` · ${key} ${open ? "collapse" : "expand"}` : ""}`;
+  const more = hidden > 0 ? ` · ${hidden} older row${hidden === 1 ? "" : "s"} above` : "";
+  // The key comes first: a narrow pane cuts the end of the line.
+  return `${open ? "▾" : "▸"} harness notices (${view.noticeCount})${key ? ` · ${key} ${open ? "collapse" : "expand"}` : ""}${more}`;
 }
 
 export interface HarnessNoticesProps {

@@ -157,7 +157,10 @@ describe("HarnessNotices", () => {
     const f = draw(view(["first notice", "second notice", "a third notice that is long enough to wrap here"]), true, 3);
     const rows = f.split("\n");
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toContain("▾ harness notices (8) · 2 older rows above");
+    expect(draw(view(["x ".repeat(50)]), true, 2, 80)).toContain(
+      "▾ harness notices (6) · Alt+e collapse · 1 older row above",
+    );
+    expect(rows[0]).toContain("▾ harness notices (8) · Alt+e collapse");
     expect(f).not.toContain("first notice");
     expect(rows[1]).toContain("a third notice");
     expect(rows.every((r) => r.length <= 40)).toBe(true);
