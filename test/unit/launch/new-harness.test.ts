@@ -7,7 +7,7 @@
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { PassThrough } from "node:stream";
 import { render } from "ink-testing-library";
 import { createElement } from "react";
@@ -41,6 +41,9 @@ const env = {
 const registry = registryWith([mimic]);
 
 interface Captured extends Output {
+  /** Everything written to stdout, as written. */
+  readonly text: string[];
+  /** The stdout lines that are JSON records, parsed. */
   readonly lines: Record<string, unknown>[];
   readonly stderr: string[];
   /** Resolves with the first stdout record the predicate accepts (already written or still to come). */
@@ -48,15 +51,18 @@ interface Captured extends Output {
 }
 
 function capture(): Captured {
+  const text: string[] = [];
   const lines: Record<string, unknown>[] = [];
   const stderr: string[] = [];
   const waiters: { match: (r: Record<string, unknown>) => boolean; resolve: (r: Record<string, unknown>) => void }[] =
     [];
   return {
+    text,
     lines,
     stderr,
-    out(text) {
-      for (const line of text.split("\n").filter((l) => l.trim() !== "")) {
+    out(chunk) {
+      text.push(chunk);
+      for (const line of chunk.split("\n").filter((l) => l.startsWith("{"))) {
         const record = JSON.parse(line) as Record<string, unknown>;
         lines.push(record);
         for (const w of waiters.splice(0)) {
@@ -122,15 +128,38 @@ describe("a new harness is one folder and one registryWith call", () => {
     expect(naming).toEqual([]);
   });
 
-  it("without the registryWith call every entry point refuses the name; with it, the name is one of hmux's", async () => {
-    const plain = capture();
-    const code = await main(["node", "hmux", "run", "mimic", "hi", "--json", "--cwd", work], plain, { env });
+  it("without the registryWith call every entry point refuses the name as unknown", async () => {
+    const builtin = { env };
+    const run = capture();
+    expect(await main(["node", "hmux", "run", "mimic", "hi", "--json", "--cwd", work], run, builtin)).toBe(2);
+    const session = capture();
+    expect(await main(["node", "hmux", "session", "mimic", "--json", "--cwd", work], session, builtin)).toBe(2);
     process.exitCode = undefined;
-    expect(code).toBe(2);
-    expect(plain.lines.at(-2)).toMatchObject({ kind: "failure", issue: "unknown-harness" });
+    for (const refused of [run.lines.at(-2), session.lines.at(-2)])
+      expect(refused).toMatchObject({ kind: "failure", issue: "unknown-harness" });
+    const pane = createTuiLauncher(createAppContext(builtin), work).launcher.validate({ harness: "mimic" });
+    expect(pane).toMatchObject({ ok: false, issue: "unknown-harness" });
+  });
+
+  it("with it, the name is one of hmux's: in the registry, and in the commands' help", async () => {
     expect(registry.names).toEqual([...registryWith().names, "mimic"]);
+    for (const command of ["run", "session", "tui"]) {
+      const help = capture();
+      expect(await hmux([command, "--help"], help)).toBe(0);
+      expect(help.text.join("")).toMatch(/^\s+harness\S*\s.*\bmimic\b/m);
+    }
     // Registration checks the module like any other: a malformed name never reaches a table.
     expect(() => registryWith([{ ...mimic, name: "Mimic-2" }])).toThrow(/one lowercase word/);
+  });
+
+  it("everything mimic is sits in its folder: it imports only its own files and the src/ pieces it reuses", () => {
+    const folder = join(ROOT, "test", "support", "fake-harness");
+    const outside = sourceFiles(folder).flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(/from "(\.[^"]+)"/g)]
+        .map((m) => relative(ROOT, resolve(dirname(file), m[1]!)))
+        .filter((target) => !target.startsWith("src/") && !target.startsWith("test/support/fake-harness/")),
+    );
+    expect(outside).toEqual([]);
   });
 });
 
