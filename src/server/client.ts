@@ -5,12 +5,12 @@
  * when nothing listens, UNAUTHORIZED / VERSION_MISMATCH from the server's refusal, UNREACHABLE
  * when the connection breaks, and the server's own code for a request it refused.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import type { SessionEvent } from "../core/control/types.js";
 import { LineSplitter } from "../core/line-splitter.js";
 import { ServerError } from "./errors.js";
-import type { ServerPaths } from "./paths.js";
+import { checkServerDir, type ServerPaths } from "./paths.js";
 import { type Hello, PROTOCOL, type RequestBody, type ServerMessage, type SessionSummary } from "./protocol.js";
 
 export type ReplyPayload = Record<string, unknown>;
@@ -33,6 +33,11 @@ export class ServerClient {
 
   /** Connects and logs in. */
   static connect(paths: ServerPaths, version: string, timeoutMs = 10_000): Promise<ServerClient> {
+    try {
+      if (existsSync(paths.dir)) checkServerDir(paths.dir);
+    } catch (err) {
+      return Promise.reject(err);
+    }
     return new Promise((resolve, reject) => {
       const socket = connect(paths.socket);
       const splitter = new LineSplitter({ maxLineBytes: 64 * 1024 * 1024 });

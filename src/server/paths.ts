@@ -69,6 +69,15 @@ export function privateDirProblem(dir: string, facts: DirFacts, uid: number | un
 /** Creates the directory 0700 when missing; throws UNSAFE_DIR for one that is not private. */
 export function ensureServerDir(dir: string): void {
   if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  checkServerDir(dir);
+}
+
+/**
+ * Throws UNSAFE_DIR for a directory that is not private. A client checks before it connects:
+ * in a directory others can write, the socket may be a stranger's, and the login would hand
+ * it the token.
+ */
+export function checkServerDir(dir: string): void {
   const st = lstatSync(dir);
   const problem = privateDirProblem(
     dir,

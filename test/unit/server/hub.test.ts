@@ -2,7 +2,7 @@
  * The server over its real Unix socket, with scripted sessions: login, typed refusals, several
  * clients on one table, a decision settled once, idle exit, kill-server, one server per user.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -282,3 +282,45 @@ function within(running: RunningServer, ms: number): Promise<string> {
     new Promise<string>((_, reject) => setTimeout(() => reject(new Error("the server did not stop")), ms)),
   ]);
 }
+
+describe("hmux server: one per user", () => {
+  it("of servers racing to start on one directory, exactly one serves, and every client reaches it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "hmux-server-"));
+    const paths = serverPaths({ XDG_RUNTIME_DIR: dir });
+    const racers = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        runServer({
+          paths,
+          table: new SessionTable({ launcher: scriptedLauncher().launcher }),
+          version: VERSION,
+          idleExitMs: null,
+        }),
+      ),
+    );
+    const serving = racers.filter((r) => r.kind === "serving");
+    cleanups.push(async () => {
+      for (const r of serving) {
+        r.stop("test over");
+        await r.stopped;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    });
+    expect(serving).toHaveLength(1);
+    expect(racers.filter((r) => r.kind === "running-elsewhere")).toHaveLength(3);
+    const c = await ServerClient.connect(paths, VERSION);
+    c.close();
+  });
+
+  it("a client refuses to log in through a directory others may enter, naming the fix", async () => {
+    const s = await start();
+    chmodSync(s.paths.dir, 0o755);
+    try {
+      await expect(ServerClient.connect(s.paths, VERSION)).rejects.toMatchObject({
+        code: "UNSAFE_DIR",
+        hint: `chmod 700 ${s.paths.dir}`,
+      });
+    } finally {
+      chmodSync(s.paths.dir, 0o700);
+    }
+  });
+});
