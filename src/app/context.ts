@@ -1,6 +1,6 @@
 /**
  * The composition root: the one place that builds hmux's real ports (the adapter registry, the
- * spawners, the clock, the file system, the binary resolver, the config files) and hands them, as
+ * spawners, the clock, the file system, the binary resolver, the config files, git) and hands them, as
  * one context, to the CLI commands and the TUI. Nothing below it reaches for a real port itself.
  */
 import { builtinRegistry, type HarnessRegistry } from "../adapters/registry.js";
@@ -10,9 +10,11 @@ import { systemClock } from "../spawn/clock.js";
 import { nodeFileSystem } from "../spawn/fs.js";
 import { createPipeSpawner } from "../spawn/pipes.js";
 import { createPtySpawner } from "../spawn/pty.js";
+import type { WorkspacePorts } from "../workspace/lease.js";
 import { realLaunchPorts, type SharedLaunchPorts } from "./launch-ports.js";
 import { loadOpenTui } from "./load-open-tui.js";
 import { realSessionPorts } from "./session-ports.js";
+import { realWorkspacePorts } from "./workspace-ports.js";
 
 export interface AppContext {
   /** Everything after the first `--` on the command line: native passthrough for the harness. */
@@ -27,6 +29,8 @@ export interface AppContext {
   readonly fs: FileSystemPort;
   /** What a session runs on: pipes, the clock, the file system. */
   readonly session: SessionPorts;
+  /** git (through the CLI), the registry and a spawner for setup commands: what workspaces run on. */
+  readonly workspace: WorkspacePorts;
   /** The TUI, loaded lazily so `hmux run` never pays for React. */
   readonly loadOpenTui: typeof loadOpenTui;
 }
@@ -50,6 +54,7 @@ export function createAppContext(options: AppOptions = {}): AppContext {
     clock: systemClock,
     fs: nodeFileSystem,
     session: realSessionPorts(),
+    workspace: realWorkspacePorts(env),
     loadOpenTui,
   };
 }

@@ -9,6 +9,7 @@ import { isConfigError } from "../core/config/errors.js";
 import type { FailureSummary, HarnessEvent } from "../core/events.js";
 import { failure } from "../core/failure.js";
 import { isRefusal } from "../core/refusal.js";
+import { isWorkspaceError } from "../workspace/errors.js";
 import type { Output } from "./render/output.js";
 
 export class UsageError extends Error {
@@ -55,6 +56,7 @@ function commanderFailure(err: CommanderError): FailureSummary {
 
 export function exitCodeFor(err: unknown): number {
   if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
+  if (isWorkspaceError(err)) return err.exitCode;
   return 2;
 }
 

@@ -1,6 +1,7 @@
 /**
  * The `hmux` entry point. Exit codes: 0 a clean (or awaiting-input) turn, 1 a failure after
- * spawn, 2 a refusal before spawn (bad flag, bad config, unknown harness, missing binary).
+ * spawn, 2 a refusal before spawn (bad flag, bad config, unknown harness, missing binary), 3 a
+ * workspace removal refused because it would lose work (src/workspace/errors.ts).
  */
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";

@@ -64,6 +64,18 @@ export const REFUSAL_ISSUES = [
   "invalid-config",
   "missing-binary",
   "too-large",
+  "not-a-git-repository",
+  "unknown-base",
+  "unknown-workspace",
+  "ambiguous-workspace",
+  "invalid-workspace-name",
+  "workspace-create-failed",
+  "workspace-setup-failed",
+  "workspace-in-use",
+  "workspace-uncommitted-changes",
+  "workspace-unmerged-commits",
+  "git-failed",
+  "invalid-workspace-registry",
 ] as const;
 export type RefusalIssue = (typeof REFUSAL_ISSUES)[number];
 

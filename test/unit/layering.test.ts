@@ -36,9 +36,10 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   native: ["core", "adapters"],
   session: ["core", "adapters"],
   server: ["core", "session"],
+  workspace: ["core"],
   ui: ["core", "native"],
-  app: ["core", "adapters", "model", "spawn", "native", "session", "ui"],
-  cli: ["core", "adapters", "model", "spawn", "native", "session", "server", "ui", "app"],
+  app: ["core", "adapters", "model", "spawn", "native", "session", "workspace", "ui"],
+  cli: ["core", "adapters", "model", "spawn", "native", "session", "server", "workspace", "ui", "app"],
 };
 
 const SRC = join(ROOT, "src");

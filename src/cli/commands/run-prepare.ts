@@ -12,7 +12,7 @@ import type { HarnessRegistry } from "../../adapters/registry.js";
 import type { SharedLaunchPorts } from "../../app/launch-ports.js";
 import type { DecoderContext } from "../../core/decoder.js";
 import { prepareLaunch } from "../../core/launch/prepare.js";
-import type { LaunchBinary, LaunchRequest } from "../../core/launch/types.js";
+import type { LaunchBinary, LaunchRequest, LaunchWorkspace } from "../../core/launch/types.js";
 import type { ResolvedTurnOptions } from "../../core/options/resolve.js";
 import type { RunInputs, TurnOptions } from "../../core/options/types.js";
 import { UsageError } from "../errors.js";
@@ -37,6 +37,8 @@ export interface PrepareInput {
   /** Where the harness is looked up: the same registry the ports were built from. */
   readonly registry: HarnessRegistry;
   readonly ports: SharedLaunchPorts;
+  /** The session's own worktree (its path is flags.cwd), recorded in provenance. */
+  readonly workspace?: LaunchWorkspace;
 }
 
 export interface PreparedTurn {
@@ -107,6 +109,7 @@ export function runLaunchRequest(input: {
   readonly passthrough: readonly string[];
   readonly callerEnv: Readonly<Record<string, string>>;
   readonly requireBinary?: boolean;
+  readonly workspace?: LaunchWorkspace;
 }): LaunchRequest {
   const { flags } = input;
   const resume = pickResume(flags);
@@ -125,6 +128,7 @@ export function runLaunchRequest(input: {
       ...(flags.resumeLast ? { resumeLast: true } : {}),
     },
     ...(input.requireBinary === false ? { requireBinary: false } : {}),
+    ...(input.workspace ? { workspace: input.workspace } : {}),
   };
 }
 
@@ -141,6 +145,7 @@ export async function prepareTurn(input: PrepareInput): Promise<PreparedTurn> {
     passthrough: input.passthrough,
     callerEnv: input.callerEnv,
     ...(input.needBinary === false ? { requireBinary: false } : {}),
+    ...(input.workspace ? { workspace: input.workspace } : {}),
   });
   const create = input.needBinary !== false;
   let isolated: IsolatedTurnState | undefined;

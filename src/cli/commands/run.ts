@@ -4,6 +4,7 @@
  * failure + done pair as the last lines); after spawn the turn's `done` decides (0 or 1).
  */
 import { existsSync } from "node:fs";
+import { resolve as resolvePath } from "node:path";
 import type { Command } from "commander";
 import { hmuxExitCode } from "../../core/conclude.js";
 import type { HarnessEvent } from "../../core/events.js";
@@ -17,10 +18,18 @@ import { recordIsolatedState, releaseIsolatedState } from "../isolated-state.js"
 import { HumanRenderer } from "../render/human.js";
 import { JsonRenderer } from "../render/json.js";
 import type { Output } from "../render/output.js";
+import {
+  abandonLaunchWorkspace,
+  addWorkspaceFlags,
+  openLaunchWorkspace,
+  releaseLaunchWorkspace,
+  setUpLaunchWorkspace,
+  type WorkspaceFlags,
+} from "../workspace-launch.js";
 import { addTurnFlags, type RawTurnFlags } from "./run-options.js";
 import { type PreparedTurn, prepareTurn } from "./run-prepare.js";
 
-export interface RunFlags extends RawTurnFlags {
+export interface RunFlags extends RawTurnFlags, WorkspaceFlags {
   json?: boolean;
   verbose?: boolean;
 }
@@ -34,6 +43,7 @@ export function register(program: Command, context: CliContext): void {
     .option("--json", "NDJSON HarnessEvents on stdout")
     .option("--verbose", "also show non-JSON harness lines and progress (human mode)");
   addTurnFlags(cmd);
+  addWorkspaceFlags(cmd);
   cmd.action(async (harness: string, prompt: string | undefined, flags: RunFlags, self: Command) => {
     process.exitCode = await runCommand(harness, prompt, flags, self, context.output, context);
   });
@@ -48,19 +58,49 @@ export async function runCommand(
   context: CliContext,
 ): Promise<number> {
   const lineBound = maxLineBytes(); // checked before prepareTurn creates anything (an isolated state dir)
-  const prepared = await prepareTurn({
-    harnessArg,
-    positional,
+  const callerEnv = parseEnvAssignments(flags.env ?? []);
+  context.launch.harness(harnessArg); // an unknown harness is refused before a worktree is made for it
+  const lease = await openLaunchWorkspace(context, {
+    cwd: resolvePath(flags.cwd ?? process.cwd()),
     flags,
-    cmd,
-    passthrough: context.passthrough,
-    callerEnv: parseEnvAssignments(flags.env ?? []),
-    registry: context.registry,
-    ports: context.launch,
+    harness: harnessArg,
+    output,
   });
-  for (const line of renderResolution(prepared.resolved)) output.err(`${line}\n`);
-  for (const note of prepared.notes) output.err(`${note}\n`);
+  let prepared: PreparedTurn | undefined;
+  try {
+    prepared = await prepareTurn({
+      harnessArg,
+      positional,
+      flags: lease ? { ...flags, cwd: lease.entry.path } : flags,
+      cmd,
+      passthrough: context.passthrough,
+      callerEnv,
+      registry: context.registry,
+      ports: context.launch,
+      ...(lease ? { workspace: lease.launch } : {}),
+    });
+    for (const line of renderResolution(prepared.resolved)) output.err(`${line}\n`);
+    for (const note of prepared.notes) output.err(`${note}\n`);
+    if (lease) await setUpLaunchWorkspace(context, lease, output);
+  } catch (err) {
+    if (prepared?.isolated?.fresh) releaseIsolatedState(prepared.isolated.root, prepared.isolated.dir);
+    await abandonLaunchWorkspace(context, lease);
+    throw err;
+  }
+  try {
+    return await runPrepared(prepared, flags, output, context, lineBound);
+  } finally {
+    releaseLaunchWorkspace(context, lease);
+  }
+}
 
+async function runPrepared(
+  prepared: PreparedTurn,
+  flags: RunFlags,
+  output: Output,
+  context: CliContext,
+  lineBound: { maxLineBytes?: number },
+): Promise<number> {
   const abort = new AbortController();
   // Kept (not `once`) for the whole turn: a second Ctrl-C must not kill hmux by default and
   // orphan the harness's group mid-grace; the turn's own TERM → KILL escalation finishes it.

@@ -23,7 +23,7 @@ import { unreadLineMarker } from "../../core/exec/session-commands.js";
 import type { ApprovalMode, SessionHandle } from "../../core/exec/session-types.js";
 import type { HarnessName } from "../../core/harness-names.js";
 import { prepareLaunchOrThrow } from "../../core/launch/prepare.js";
-import type { LaunchPlan, LaunchRequest } from "../../core/launch/types.js";
+import type { LaunchPlan, LaunchRequest, LaunchWorkspace } from "../../core/launch/types.js";
 import { LineSplitter } from "../../core/line-splitter.js";
 import { renderUntrustedLine } from "../../core/options/render-provenance.js";
 import type { TurnOptions } from "../../core/options/types.js";
@@ -32,11 +32,20 @@ import { type ControlSocketServer, listenControlSocket } from "../../session/con
 import { JournalWriter, journalPath, sessionsDir, summarizeJournal } from "../../session/journal.js";
 import { launchSession, sessionHarnesses } from "../../session/launch.js";
 import { checkSessionId } from "../../session/session-id.js";
+import type { WorkspaceLease } from "../../workspace/lease.js";
 import type { CliContext } from "../context.js";
-import { failureOf } from "../errors.js";
+import { exitCodeFor, failureOf } from "../errors.js";
 import type { Output } from "../render/output.js";
+import {
+  abandonLaunchWorkspace,
+  addWorkspaceFlags,
+  openLaunchWorkspace,
+  releaseLaunchWorkspace,
+  setUpLaunchWorkspace,
+  type WorkspaceFlags,
+} from "../workspace-launch.js";
 
-export interface SessionFlags {
+export interface SessionFlags extends WorkspaceFlags {
   json?: boolean;
   resume?: string;
   sessionId?: string;
@@ -58,7 +67,7 @@ const APPROVAL_MODES: readonly ApprovalMode[] = ["ask", "deny", "allow"];
 const CONTROLS: readonly ControlName[] = [...COMMAND_NAMES, "tool.decide/replace"];
 
 export function register(program: Command, context: CliContext): void {
-  program
+  const cmd = program
     .command("session")
     .description(
       "a multi-turn session for a program: hmux session <harness> --json (NDJSON events out, ops and metaharness.command/1 lines in)",
@@ -86,10 +95,10 @@ export function register(program: Command, context: CliContext): void {
     .option("--escalate-questions", "let the worker ask when blocked: a question event, then answer (default)")
     .option("--no-escalate-questions", "the worker never asks; it states its assumption and continues")
     .option("--no-journal", "do not write $XDG_STATE_HOME/hmux/sessions/<id>.ndjson")
-    .option("--no-control-socket", "do not listen for `hmux control`")
-    .action(async (harness: string, flags: SessionFlags) => {
-      process.exitCode = await sessionCommand(harness, flags, context.output, context.input, context);
-    });
+    .option("--no-control-socket", "do not listen for `hmux control`");
+  addWorkspaceFlags(cmd).action(async (harness: string, flags: SessionFlags) => {
+    process.exitCode = await sessionCommand(harness, flags, context.output, context.input, context);
+  });
 }
 
 export async function sessionCommand(
@@ -99,15 +108,51 @@ export async function sessionCommand(
   input: NodeJS.ReadableStream,
   context: CliContext,
 ): Promise<number> {
+  const held: { lease: WorkspaceLease | null } = { lease: null };
+  try {
+    return await runSessionCommand(harnessArg, flags, output, input, context, held);
+  } finally {
+    releaseLaunchWorkspace(context, held.lease); // the worktree stays; this hmux no longer holds it
+  }
+}
+
+async function runSessionCommand(
+  harnessArg: string,
+  flags: SessionFlags,
+  output: Output,
+  input: NodeJS.ReadableStream,
+  context: CliContext,
+  held: { lease: WorkspaceLease | null },
+): Promise<number> {
   const write = (event: unknown) => output.out(`${JSON.stringify(event)}\n`);
   let handle: SessionHandle;
   let journal: JournalWriter | null = null;
   let fresh: FreshState | null = null;
   try {
-    const setup = prepare(harnessArg, flags, context);
+    // A fresh session's id is fixed here so the workspace registry can name the session that holds it.
+    const resuming = flags.resume !== undefined;
+    const sessionFlags = !resuming && flags.sessionId === undefined ? { ...flags, sessionId: randomUUID() } : flags;
+    if (flags.json) context.launch.harness(harnessArg); // an unknown harness is refused before a worktree is made
+    // A resumed session returns to its own folder; only an explicit --worktree moves it.
+    if (flags.json && (!resuming || flags.worktree !== undefined))
+      held.lease = await openLaunchWorkspace(context, {
+        cwd: resolvePath(flags.cwd ?? process.cwd()),
+        flags,
+        harness: harnessArg,
+        ...(sessionFlags.sessionId !== undefined ? { sessionId: sessionFlags.sessionId } : {}),
+        output,
+      });
+    const lease = held.lease;
+    const setup = prepare(
+      harnessArg,
+      lease ? { ...sessionFlags, cwd: lease.entry.path } : sessionFlags,
+      context,
+      lease,
+    );
     const { harness, sessionId, launch } = setup;
     fresh = setup.freshState ? new FreshState(setup.freshState, flags.journal !== false) : null;
     for (const line of setup.untrusted) output.err(`${line}\n`);
+    if (lease) await setUpLaunchWorkspace(context, lease, output);
     if (flags.journal !== false) {
       journal = new JournalWriter(
         journalPath(sessionId),
@@ -128,6 +173,8 @@ export async function sessionCommand(
   } catch (err) {
     journal?.close();
     fresh?.release();
+    await abandonLaunchWorkspace(context, held.lease);
+    held.lease = null;
     for (const event of oneShotRefusals(context.registry, harnessArg, flags)) write(event);
     return refuse(err, output, write);
   }
@@ -221,7 +268,13 @@ export interface Prepared {
 export function sessionLaunchRequest(
   harness: string,
   flags: SessionFlags,
-  where: { readonly cwd: string; readonly resume?: string; readonly endpoint?: string; readonly isolate: boolean },
+  where: {
+    readonly cwd: string;
+    readonly resume?: string;
+    readonly endpoint?: string;
+    readonly isolate: boolean;
+    readonly workspace?: LaunchWorkspace;
+  },
 ): LaunchRequest {
   const stall = seconds("stall", flags.stall);
   const args: TurnOptions = {
@@ -240,6 +293,7 @@ export function sessionLaunchRequest(
     mode: where.resume ? "resume" : "launch",
     prompt: SESSION_CHECK_PROMPT,
     ...(where.resume ? { inputs: { resume: where.resume } } : {}),
+    ...(where.workspace ? { workspace: where.workspace } : {}),
   };
 }
 
@@ -247,7 +301,12 @@ export function sessionLaunchRequest(
 const SESSION_CHECK_PROMPT = "hmux session check";
 
 /** Everything a session needs before it opens, checked: also how the hmux server opens its sessions. */
-export function prepare(harnessArg: string, flags: SessionFlags, context: CliContext): Prepared {
+export function prepare(
+  harnessArg: string,
+  flags: SessionFlags,
+  context: CliContext,
+  lease: WorkspaceLease | null = null,
+): Prepared {
   if (!flags.json)
     throw new RefusalError("hmux session needs --json: the human, interactive surface is `hmux tui`", {
       issue: "unsupported-option",
@@ -322,6 +381,7 @@ export function prepare(harnessArg: string, flags: SessionFlags, context: CliCon
   const sessionState = stateDir ?? join(sessionsDir(), `${sessionId}.d`);
   const request = sessionLaunchRequest(harnessArg, flags, {
     cwd: resolvePath(cwd),
+    ...(lease ? { workspace: lease.launch } : {}),
     isolate,
     ...(resume ? { resume } : {}),
     ...(endpoint ? { endpoint } : {}),
@@ -429,5 +489,5 @@ function refuse(err: unknown, output: Output, write: (e: unknown) => boolean): n
   output.err(`hmux session: ${f.message}${f.hint ? `\n  hint: ${f.hint}` : ""}\n`);
   write({ kind: "failure", ...f });
   write({ kind: "closed", exitCode: null, cause: "failed", failure: f });
-  return 2;
+  return exitCodeFor(err);
 }

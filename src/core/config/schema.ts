@@ -11,6 +11,7 @@ import { policySchema } from "./policy-schema.js";
 import { type HarnessToolRules, NATIVE_PREFIX, toolMapEntryProblem, toolNameSchema } from "./tool-names.js";
 import { trustedProjectSchema } from "./trust.js";
 import { uiSchema } from "./ui-schema.js";
+import { workspaceSchema } from "./workspace-schema.js";
 
 export const CONFIG_VERSION = 1;
 
@@ -95,6 +96,7 @@ function buildConfigSchema(harnesses: readonly HarnessToolRules[]) {
     toolMap: toolMapSchema(harnesses).optional(),
     policy: policySchema.optional(),
     ui: uiSchema.optional(),
+    workspace: workspaceSchema.optional(),
     /**
      * User config only: git roots whose `.hmux/config.json` may loosen checks (policy allowlists,
      * autonomy, …). In a project file it is ignored and reported: a repository cannot trust itself.

@@ -9,10 +9,10 @@
  */
 import type { TurnRequest } from "../argv/types.js";
 import { resolveConfigSettings } from "../config/settings.js";
-import { resolveTurnOptions } from "../options/resolve.js";
+import { type ResolvedTurnOptions, resolveTurnOptions } from "../options/resolve.js";
 import { composePrompt } from "../question.js";
 import { RefusalError } from "../refusal.js";
-import type { LaunchHarness, LaunchOutcome, LaunchPlan, LaunchPorts, LaunchRequest } from "./types.js";
+import type { LaunchHarness, LaunchOutcome, LaunchPlan, LaunchPorts, LaunchRequest, LaunchWorkspace } from "./types.js";
 
 /** Thrown inside the pipeline to stop at the first stage that cannot go on. */
 class Stop extends Error {
@@ -49,7 +49,7 @@ function plan(request: LaunchRequest, ports: LaunchPorts): LaunchPlan {
     });
   }
   const config = ports.configFiles(cwd);
-  const resolved = resolveTurnOptions({
+  const resolvedOptions = resolveTurnOptions({
     harness: harness.name,
     expresses: harness.descriptor.expresses,
     categoryTools: harness.descriptor.tools.value.categoryTools ?? null,
@@ -64,6 +64,7 @@ function plan(request: LaunchRequest, ports: LaunchPorts): LaunchPlan {
     ...(config.project ? { project: config.project } : {}),
     projectTrust: config.projectTrust,
   });
+  const resolved = withWorkspace(resolvedOptions, request.workspace);
   // The resolver's default tier already says true; this keeps the rule if a caller's resolver does not.
   const escalateQuestions = resolved.options.escalateQuestions ?? true;
   const options = { ...resolved.options, escalateQuestions };
@@ -112,6 +113,7 @@ function plan(request: LaunchRequest, ports: LaunchPorts): LaunchPlan {
     entry: request.entry,
     harness: harness.name,
     cwd,
+    ...(request.workspace ? { workspace: request.workspace } : {}),
     resolved,
     options,
     policy: { value: settings.policy, tier: settings.policyTier },
@@ -121,6 +123,16 @@ function plan(request: LaunchRequest, ports: LaunchPorts): LaunchPlan {
     invocation,
     binary,
     notes,
+  };
+}
+
+/** A session in its own worktree says so where every other setting says where it came from. */
+function withWorkspace(resolved: ResolvedTurnOptions, workspace: LaunchWorkspace | undefined): ResolvedTurnOptions {
+  if (!workspace) return resolved;
+  const { name, branch, base, baseCommit, path, tier } = workspace;
+  return {
+    ...resolved,
+    provenance: [...resolved.provenance, { key: "workspace", value: { name, branch, base, baseCommit, path }, tier }],
   };
 }
 

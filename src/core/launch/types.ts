@@ -33,8 +33,22 @@ export interface LaunchRequest {
   readonly prompt: string;
   /** Everything else the harness's planner reads (resume ids, passthrough, the caller's env). */
   readonly inputs?: Omit<RunInputs, "prompt" | "cwd">;
+  /** The session's own git worktree (hmux --worktree): cwd is its path; provenance records it. */
+  readonly workspace?: LaunchWorkspace;
   /** false: plan without the binary installed (`hmux inspect --argv`); argv[0] stands in for it. */
   readonly requireBinary?: boolean;
+}
+
+/** A session's git worktree, as the entry point opened it (src/workspace). */
+export interface LaunchWorkspace {
+  readonly name: string;
+  readonly path: string;
+  readonly branch: string;
+  /** The base as the user named it, and the commit the worktree started from. */
+  readonly base: string;
+  readonly baseCommit: string;
+  /** Who asked for it: --worktree (arg) or config workspace.worktree "auto". */
+  readonly tier: ProvenanceTier;
 }
 
 /** The harness facts and planner the pipeline needs; the adapter registry supplies them. */
@@ -80,6 +94,8 @@ export interface LaunchPlan {
   readonly entry: LaunchEntry;
   readonly harness: HarnessName;
   readonly cwd: string;
+  /** The session's worktree, when it has one (also in resolved.provenance as "workspace"). */
+  readonly workspace?: LaunchWorkspace;
   /** The effective settings with their tiers, divergence and untrusted project settings. */
   readonly resolved: ResolvedTurnOptions;
   /** resolved.options with the question default applied. */

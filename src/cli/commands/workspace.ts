@@ -1,0 +1,140 @@
+/**
+ * `hmux workspace ls|rm|gc`: the worktrees hmux made for sessions. `ls` shows each one's branch,
+ * base, ahead/behind, uncommitted files, disk use and the live session in it; `rm NAME` removes
+ * one unless that would lose work (exit 3, naming what); `gc` removes the orphans that are clean
+ * and lists the others with what they still hold.
+ */
+import type { Command } from "commander";
+import { collectGarbage, findWorkspace, removeWorkspace } from "../../workspace/remove.js";
+import { humanBytes, type WorkspaceStatus, workspaceStatus } from "../../workspace/status.js";
+import type { CliContext } from "../context.js";
+import type { Output } from "../render/output.js";
+
+export function register(program: Command, context: CliContext): void {
+  const ws = program
+    .command("workspace")
+    .description("list, remove and clean up the git worktrees hmux made for sessions");
+  ws.command("ls")
+    .description("every workspace: branch, base, ahead/behind, dirty files, disk use, live session")
+    .option("--json", "one JSON object per workspace")
+    .action(async (flags: { json?: boolean }) => {
+      process.exitCode = await workspaceLs(flags, context.output, context);
+    });
+  ws.command("rm")
+    .description("remove a workspace (its worktree and branch hmux/<name>); refuses when work would be lost")
+    .argument("<name>", "the workspace name, or <repo>/<name> when names repeat")
+    .option("--force", "remove even with a live session, uncommitted changes or unmerged commits")
+    .option("--keep-branch", "remove the worktree but keep branch hmux/<name> (its commits stay)")
+    .action(async (name: string, flags: { force?: boolean; keepBranch?: boolean }) => {
+      process.exitCode = await workspaceRm(name, flags, context.output, context);
+    });
+  ws.command("gc")
+    .description("remove orphaned workspaces (no live session) that hold no uncommitted or unmerged work")
+    .option("--dry-run", "only list what would be removed and what is kept")
+    .option("--json", "one JSON object per orphan")
+    .action(async (flags: { dryRun?: boolean; json?: boolean }) => {
+      process.exitCode = await workspaceGc(flags, context.output, context);
+    });
+}
+
+function statusJson(s: WorkspaceStatus): Record<string, unknown> {
+  return {
+    name: s.entry.name,
+    repo: s.entry.repo,
+    path: s.entry.path,
+    present: s.present,
+    branch: s.branch,
+    base: s.entry.base,
+    baseCommit: s.entry.baseCommit,
+    ahead: s.ahead,
+    behind: s.behind,
+    dirty: s.dirty,
+    unmerged: s.unmerged,
+    diskBytes: s.diskBytes,
+    sessions: s.live,
+    createdAt: s.entry.createdAt,
+  };
+}
+
+export async function workspaceLs(flags: { json?: boolean }, output: Output, context: CliContext): Promise<number> {
+  const ports = context.workspace;
+  const registry = ports.registry();
+  const statuses = [];
+  for (const entry of registry.list()) statuses.push(await workspaceStatus(ports.git, entry, ports.alive));
+  if (flags.json) {
+    for (const s of statuses) output.out(`${JSON.stringify(statusJson(s))}\n`);
+    return 0;
+  }
+  if (statuses.length === 0) {
+    output.out(`no workspaces (registry: ${registry.path}); hmux run <harness> --worktree makes one\n`);
+    return 0;
+  }
+  const rows = [
+    ["WORKSPACE", "BRANCH", "BASE", "AHEAD/BEHIND", "DIRTY", "DISK", "SESSION", "PATH"],
+    ...statuses.map((s) => [
+      `${s.entry.repoName}/${s.entry.name}`,
+      s.present ? (s.branch ?? "(detached)") : "(missing)",
+      s.entry.base,
+      s.present ? `+${s.ahead}/-${s.behind}` : "-",
+      String(s.dirty.length),
+      humanBytes(s.diskBytes),
+      s.live.length > 0 ? s.live.map((h) => `${h.harness ?? "?"} pid ${h.pid}`).join(", ") : "-",
+      s.entry.path,
+    ]),
+  ];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  for (const row of rows)
+    output.out(`${row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  ")}\n`);
+  return 0;
+}
+
+export async function workspaceRm(
+  name: string,
+  flags: { force?: boolean; keepBranch?: boolean },
+  output: Output,
+  context: CliContext,
+): Promise<number> {
+  const ports = context.workspace;
+  const registry = ports.registry();
+  const entry = findWorkspace(registry, name);
+  const removed = await removeWorkspace(ports.git, registry, entry, {
+    ...(flags.force ? { force: true } : {}),
+    ...(flags.keepBranch ? { keepBranch: true } : {}),
+    ...(ports.alive ? { alive: ports.alive } : {}),
+  });
+  for (const lost of removed.discarded) output.err(`hmux: --force: ${lost}\n`);
+  const branch = removed.branchDeleted ? `; branch ${entry.branch} deleted` : `; branch ${entry.branch} kept`;
+  output.out(`removed workspace ${entry.name} (${entry.path})${branch}\n`);
+  return 0;
+}
+
+export async function workspaceGc(
+  flags: { dryRun?: boolean; json?: boolean },
+  output: Output,
+  context: CliContext,
+): Promise<number> {
+  const ports = context.workspace;
+  const report = await collectGarbage(ports.git, ports.registry(), {
+    ...(flags.dryRun ? { dryRun: true } : {}),
+    ...(ports.alive ? { alive: ports.alive } : {}),
+  });
+  const verb = flags.dryRun ? "would remove" : "removed";
+  if (flags.json) {
+    for (const e of report.removed)
+      output.out(
+        `${JSON.stringify({ name: e.name, repo: e.repo, path: e.path, action: flags.dryRun ? "would-remove" : "removed" })}\n`,
+      );
+    for (const k of report.kept)
+      output.out(
+        `${JSON.stringify({ name: k.entry.name, repo: k.entry.repo, path: k.entry.path, action: "kept", reason: k.reason })}\n`,
+      );
+    return 0;
+  }
+  if (report.orphans.length === 0) {
+    output.out("no orphaned workspaces\n");
+    return 0;
+  }
+  for (const e of report.removed) output.out(`${verb} ${e.repoName}/${e.name} (${e.path})\n`);
+  for (const k of report.kept) output.out(`kept ${k.entry.repoName}/${k.entry.name}: ${k.reason}\n`);
+  return 0;
+}

@@ -1,0 +1,45 @@
+/**
+ * Refusals about workspaces. Each names what was wrong and, where work is at stake, exactly what
+ * would be lost. Exit codes: 2 for a request hmux cannot carry out (not a repository, an unknown
+ * name or base, a setup that failed), 3 for a removal refused to protect work (a live session,
+ * uncommitted changes, commits nowhere else) — `--force` overrides only those.
+ */
+import { RefusalError } from "../core/refusal.js";
+
+export type WorkspaceIssue =
+  | "not-a-git-repository"
+  | "unknown-base"
+  | "unknown-workspace"
+  | "ambiguous-workspace"
+  | "invalid-workspace-name"
+  | "workspace-create-failed"
+  | "workspace-setup-failed"
+  | "workspace-in-use"
+  | "workspace-uncommitted-changes"
+  | "workspace-unmerged-commits"
+  | "git-failed"
+  | "invalid-workspace-registry";
+
+const PROTECTS_WORK: ReadonlySet<WorkspaceIssue> = new Set([
+  "workspace-in-use",
+  "workspace-uncommitted-changes",
+  "workspace-unmerged-commits",
+]);
+
+export const EXIT_REFUSED = 2;
+export const EXIT_WOULD_LOSE_WORK = 3;
+
+export class WorkspaceError extends RefusalError {
+  readonly workspaceIssue: WorkspaceIssue;
+  readonly exitCode: number;
+  constructor(message: string, fields: { readonly issue: WorkspaceIssue; readonly hint?: string }) {
+    super(message, { issue: fields.issue, ...(fields.hint !== undefined ? { hint: fields.hint } : {}) });
+    this.name = "WorkspaceError";
+    this.workspaceIssue = fields.issue;
+    this.exitCode = PROTECTS_WORK.has(fields.issue) ? EXIT_WOULD_LOSE_WORK : EXIT_REFUSED;
+  }
+}
+
+export function isWorkspaceError(err: unknown): err is WorkspaceError {
+  return err instanceof WorkspaceError;
+}

@@ -1,0 +1,67 @@
+/**
+ * `.worktreeinclude` (the convention Claude Code, Codex and Conductor share): gitignore-style
+ * patterns naming ignored files a fresh worktree needs (.env, local config). A file is copied when
+ * it matches a pattern AND git ignores it — tracked files arrive with the checkout anyway. Both
+ * tests are git's own matching (`ls-files --ignored --exclude-from`, `check-ignore`).
+ */
+import { cpSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { WorkspaceError } from "./errors.js";
+import { type GitRunner, gitOut, nulList } from "./git.js";
+
+export const INCLUDE_FILE = ".worktreeinclude";
+
+export interface IncludeResult {
+  readonly copied: readonly string[];
+  /** Patterns that name a plain path which does not exist (or is not ignored): warned, not fatal. */
+  readonly warnings: readonly string[];
+}
+
+export async function copyIncludedFiles(git: GitRunner, sourceTop: string, target: string): Promise<IncludeResult> {
+  const listFile = join(sourceTop, INCLUDE_FILE);
+  if (!existsSync(listFile)) return { copied: [], warnings: [] };
+  const matching = nulList(
+    await gitOut(git, ["ls-files", "-z", "--others", "--ignored", `--exclude-from=${listFile}`], { cwd: sourceTop }),
+  );
+  const ignored = await ignoredAmong(git, sourceTop, matching);
+  const copied: string[] = [];
+  const warnings: string[] = [];
+  for (const file of ignored) {
+    const to = join(target, file);
+    try {
+      mkdirSync(dirname(to), { recursive: true });
+      cpSync(join(sourceTop, file), to, { preserveTimestamps: true, verbatimSymlinks: true, errorOnExist: false });
+      copied.push(file);
+    } catch (err) {
+      warnings.push(`${INCLUDE_FILE}: could not copy ${file}: ${(err as Error).message}`);
+    }
+  }
+  for (const pattern of plainPatterns(readFileSync(listFile, "utf8"))) {
+    const hit = copied.some((f) => f === pattern || f.startsWith(`${pattern}/`));
+    if (!hit && !existsSync(join(sourceTop, pattern)))
+      warnings.push(`${INCLUDE_FILE} names ${pattern}, which does not exist in ${sourceTop}; nothing copied for it`);
+    else if (!hit)
+      warnings.push(
+        `${INCLUDE_FILE} names ${pattern}, which git does not ignore; it is not copied (tracked files come with the checkout)`,
+      );
+  }
+  return { copied, warnings };
+}
+
+async function ignoredAmong(git: GitRunner, cwd: string, files: readonly string[]): Promise<string[]> {
+  if (files.length === 0) return [];
+  const result = await git.run(["check-ignore", "--stdin", "-z"], { cwd, input: `${files.join("\0")}\0` });
+  // Exit 1 means none of them is ignored; above 1 is git failing.
+  if (result.code > 1)
+    throw new WorkspaceError(`git check-ignore failed in ${cwd}: ${result.stderr.trim()}`, { issue: "git-failed" });
+  return nulList(result.stdout);
+}
+
+/** Patterns that are literal paths (no glob, not negated, not comments): the ones a user expects to exist. */
+function plainPatterns(text: string): string[] {
+  return text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "" && !line.startsWith("#") && !line.startsWith("!") && !/[*?[\\]/.test(line))
+    .map((line) => line.replace(/^\/+/, "").replace(/\/+$/, ""));
+}

@@ -1,0 +1,158 @@
+/**
+ * The workspace registry: one JSON file under XDG state listing every worktree hmux created —
+ * its repository, base and branch, and which hmux processes hold a session in it. Written
+ * atomically (a private temporary file renamed over the old one) under a lock directory, so two
+ * launches at once never lose each other's entry; the file is 0600 in a 0700 folder. Read back
+ * through zod: a file that does not match is an error naming it, never silently replaced.
+ */
+import { mkdirSync, readFileSync, renameSync, rmdirSync, statSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { z } from "zod";
+import { WorkspaceError } from "./errors.js";
+import { type Env, registryPath } from "./paths.js";
+
+const holderSchema = z.strictObject({
+  /** The hmux process that runs the session (its liveness is the session's). */
+  pid: z.number().int().positive(),
+  sessionId: z.string().optional(),
+  harness: z.string().optional(),
+  since: z.string(),
+});
+
+const entrySchema = z.strictObject({
+  name: z.string(),
+  /** The main repository's top level (where the worktree was added from). */
+  repo: z.string(),
+  /** Short repository name used in the worktree path. */
+  repoName: z.string(),
+  path: z.string(),
+  branch: z.string(),
+  /** The base as the user named it (a branch, a tag, a commit). */
+  base: z.string(),
+  /** The commit the worktree started from. */
+  baseCommit: z.string(),
+  createdAt: z.string(),
+  holders: z.array(holderSchema),
+});
+
+const fileSchema = z.strictObject({ version: z.literal(1), workspaces: z.array(entrySchema) });
+
+export type WorkspaceHolder = z.infer<typeof holderSchema>;
+export type WorkspaceEntry = z.infer<typeof entrySchema>;
+type RegistryFile = z.infer<typeof fileSchema>;
+
+const LOCK_WAIT_MS = 5_000;
+/** A lock older than this was left by a process that died mid-write. */
+const LOCK_STALE_MS = 30_000;
+
+export class WorkspaceRegistry {
+  readonly path: string;
+  constructor(env: Env, path: string = registryPath(env)) {
+    this.path = path;
+  }
+
+  list(): WorkspaceEntry[] {
+    return this.read().workspaces;
+  }
+
+  /** Read, change and write back under the lock; returns what `change` returned. */
+  update<T>(change: (entries: WorkspaceEntry[]) => T): T {
+    return this.locked(() => {
+      const file = this.read();
+      const entries = [...file.workspaces];
+      const result = change(entries);
+      this.write({ version: 1, workspaces: entries });
+      return result;
+    });
+  }
+
+  private read(): RegistryFile {
+    let text: string;
+    try {
+      text = readFileSync(this.path, "utf8");
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return { version: 1, workspaces: [] };
+      throw err;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (err) {
+      throw registryError(this.path, `is not JSON (${(err as Error).message})`);
+    }
+    const parsed = fileSchema.safeParse(json);
+    if (!parsed.success) throw registryError(this.path, `does not match its schema: ${z.prettifyError(parsed.error)}`);
+    return parsed.data;
+  }
+
+  private write(file: RegistryFile): void {
+    mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
+    const tmp = `${this.path}.${process.pid}.tmp`;
+    writeFileSync(tmp, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
+    renameSync(tmp, this.path);
+  }
+
+  private locked<T>(body: () => T): T {
+    mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
+    const lock = `${this.path}.lock`;
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    for (;;) {
+      try {
+        mkdirSync(lock, { mode: 0o700 });
+        break;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+        if (lockAge(lock) > LOCK_STALE_MS) {
+          rmdirSync(lock, { recursive: false });
+          continue;
+        }
+        if (Date.now() > deadline)
+          throw registryError(
+            this.path,
+            `is locked by another hmux (${lock}); remove that folder if no hmux is running`,
+          );
+        sleep(25);
+      }
+    }
+    try {
+      return body();
+    } finally {
+      rmdirSync(lock);
+    }
+  }
+}
+
+function lockAge(lock: string): number {
+  try {
+    return Date.now() - statSync(lock).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+/** A short blocking wait: the registry is touched a few times per launch, never in a hot loop. */
+function sleep(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+function registryError(path: string, what: string): WorkspaceError {
+  return new WorkspaceError(`the workspace registry ${path} ${what}`, {
+    issue: "invalid-workspace-registry",
+    hint: "fix or move the file aside; hmux never overwrites a registry it cannot read",
+  });
+}
+
+/** Whether an hmux process is still running (a signal-0 probe; EPERM means it exists under another user). */
+export function processAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+export function liveHolders(entry: WorkspaceEntry, alive: (pid: number) => boolean = processAlive): WorkspaceHolder[] {
+  return entry.holders.filter((h) => alive(h.pid));
+}
