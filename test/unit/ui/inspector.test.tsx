@@ -75,4 +75,20 @@ describe("inspector drawer", () => {
     expect(f).not.toContain("undefined");
     expect(f).toMatch(/contextWindow +unset/);
   });
+
+  it("at 160 columns a list too long for its row wraps under itself and still ends with its tier", async () => {
+    const commands = ["cat", "head", "tail", "wc", "ls", "pwd", "grep", "rg", "git status", "git diff"];
+    const p = new FakePort({
+      harness: "pi",
+      settings: [...PI_SETTINGS, { key: "policy.allowCommands", value: commands, tier: "default" as const }],
+    });
+    m = await mount({ ports: [new FakePort(), p], columns: 160, rows: 48 });
+    await m.type(KEYS.alt("i"));
+    const rows = drawer(m.frame());
+    const at = rows.findIndex((r) => r.startsWith("policy.allowCommands"));
+    expect(at).toBeGreaterThan(-1);
+    const shown = rows.slice(at, at + 3).join(" ");
+    for (const c of commands) expect(shown).toContain(c);
+    expect(shown).toContain("[default]");
+  });
 });

@@ -19,6 +19,8 @@ export interface InspectorRow {
 export function settingValue(value: unknown): string {
   if (value === undefined || value === null) return "unset";
   if (typeof value === "string") return value === "" ? '""' : value;
+  // A list reads (and wraps) at its items: ["cat", "ls"], not ["cat","ls"].
+  if (Array.isArray(value)) return `[${value.map(settingValue).join(", ")}]`;
   try {
     return JSON.stringify(value) ?? String(value);
   } catch {
@@ -49,8 +51,14 @@ export function inspectorRows(
   const cut = (k: string) => (k.length > keyW ? `${k.slice(0, keyW - 1)}…` : k.padEnd(keyW));
   for (const s of settings) {
     const key = cut(s.key);
-    // The gap after the key is always there, however long the key.
-    push(`${s.divergence ? "⚠ " : "  "}${key} ${settingValue(s.value)}  [${s.tier}]`, s.divergence ? "warn" : "plain");
+    // The gap after the key is always there, however long the key. A long value (a policy's
+    // command list) that pushes its tier off the row wraps under itself, its tier at the end.
+    const first = `${s.divergence ? "⚠ " : "  "}${key} `;
+    const shown = `${settingValue(s.value)}  [${s.tier}]`;
+    const tone = s.divergence ? "warn" : "plain";
+    const room = width - first.length;
+    if (shown.length > room && settingValue(s.value).length > room / 2) note(first, shown, tone);
+    else push(`${first}${shown}`, tone);
     // The divergence sits directly under its own setting.
     if (s.divergence) note("    ↳ ", s.divergence, "warn");
   }
