@@ -5,6 +5,7 @@
  * of these objects, so a new harness is a new folder plus one registry line.
  */
 import { z } from "zod";
+import type { NativeFlagSpelling } from "../core/argv/native-spelling.js";
 import type { TurnRequest } from "../core/argv/types.js";
 import type { MatcherSet } from "../core/classify.js";
 import type { ChannelCapabilities } from "../core/control/capabilities.js";
@@ -89,6 +90,8 @@ export interface HarnessModule {
    * fact with its evidence; the registry collects them into the capability table.
    */
   readonly channels: readonly ChannelCapabilities[];
+  /** Its own flags for what hmux spells its own way, redirected when typed before `--`; absent = none. */
+  readonly nativeSpellings?: readonly NativeFlagSpelling[];
 }
 
 /** A registered harness: its planner bound to the registry's descriptors. */
@@ -111,4 +114,15 @@ export const harnessModuleFactsSchema = z.object({
   binary: binaryFactsSchema,
   session: z.union([z.null(), z.object({ kind: z.enum(["process", "turn-per-process"]) })]),
   native: z.union([z.null(), z.object({ hooks: z.boolean(), interruptKey: z.string().min(1) })]),
+  nativeSpellings: z
+    .array(
+      z.object({
+        flag: z.string().regex(/^--?[A-Za-z][\w-]*$/, { error: "a native spelling's flag is one -x or --long token" }),
+        spelling: z.string().min(1).optional(),
+        option: z.string().min(1),
+        normalized: z.string().min(1),
+        sense: z.string().min(1).optional(),
+      }),
+    )
+    .optional(),
 });

@@ -2,9 +2,10 @@
  * The registry: the only table keyed by harness. It is a value, built from harness modules
  * (the built-in five, plus any a caller adds), and everything per-harness elsewhere is read
  * from it: the names the CLI accepts, the descriptors refusals quote, pinned versions, binary
- * facts, session and native-pane support, the capability table. Registering checks each module's facts (zod) and
+ * facts, session and native-pane support, the capability table, the native flag spellings. Registering checks each module's facts (zod) and
  * binds its planner to every registered descriptor.
  */
+import type { OwnedNativeSpelling } from "../core/argv/native-spelling.js";
 import type { TurnRequest } from "../core/argv/types.js";
 import { type HarnessToolRules, toolRulesOf } from "../core/config/tool-names.js";
 import type { ChannelCapabilities } from "../core/control/capabilities.js";
@@ -30,6 +31,8 @@ export interface HarnessRegistry {
   readonly toolRules: readonly HarnessToolRules[];
   /** The capability table: every harness's channel rows, in registration order. */
   readonly channels: readonly ChannelCapabilities[];
+  /** Every harness's native flag spellings hmux redirects, each with its harness, in registration order. */
+  readonly nativeSpellings: readonly OwnedNativeSpelling[];
   /** The adapter, or undefined for a name that is not registered. */
   find(name: string): HarnessAdapter | undefined;
   /** The adapter of a name the caller already checked; an unknown name is a programming error. */
@@ -109,6 +112,9 @@ export function createRegistry(modules: readonly HarnessModule[]): HarnessRegist
     descriptors,
     toolRules: Object.freeze(descriptors.map(toolRulesOf)),
     channels: Object.freeze(modules.flatMap((m) => m.channels)),
+    nativeSpellings: Object.freeze(
+      modules.flatMap((m) => (m.nativeSpellings ?? []).map((s) => Object.freeze({ ...s, harness: m.name }))),
+    ),
     find: (name: string) => byName.get(name),
     get(name: string): HarnessAdapter {
       const adapter = byName.get(name);

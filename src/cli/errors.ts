@@ -4,7 +4,7 @@
  * `failure` + `done` pair as the last stdout lines, so a program reading to `done` sees why.
  */
 import { CommanderError } from "commander";
-import { recognizeNativeSpelling } from "../core/argv/native-spelling.js";
+import { type OwnedNativeSpelling, recognizeNativeSpelling } from "../core/argv/native-spelling.js";
 import { isConfigError } from "../core/config/errors.js";
 import type { FailureSummary, HarnessEvent } from "../core/events.js";
 import { failure } from "../core/failure.js";
@@ -22,23 +22,26 @@ export class UsageError extends Error {
   }
 }
 
-/** The failure a pre-spawn problem reports under --json. */
-export function failureOf(err: unknown): FailureSummary {
+/**
+ * The failure a pre-spawn problem reports under --json. `spellings` are the registry's native
+ * flag spellings: an unknown option that is one of them is redirected to hmux's spelling.
+ */
+export function failureOf(err: unknown, spellings: readonly OwnedNativeSpelling[]): FailureSummary {
   if (isRefusal(err)) return err.toFailure();
   if (isConfigError(err)) return failure("rejected", err.message, { issue: "invalid-config" });
   if (err instanceof UsageError) return failure("rejected", err.message, err.hint ? { hint: err.hint } : {});
-  if (err instanceof CommanderError) return commanderFailure(err);
+  if (err instanceof CommanderError) return commanderFailure(err, spellings);
   return failure("rejected", err instanceof Error ? err.message : String(err));
 }
 
 /** A flag-looking token: -x, --long-name, --long=value. Anything else that starts with '-' is prose. */
 const FLAG_SHAPE = /^--?[A-Za-z][\w-]*(=.*)?$/s;
 
-function commanderFailure(err: CommanderError): FailureSummary {
+function commanderFailure(err: CommanderError, spellings: readonly OwnedNativeSpelling[]): FailureSummary {
   const message = cleanCommanderMessage(err.message);
   if (err.code !== "commander.unknownOption") return failure("rejected", message);
   const flag = /unknown option '(.*)'/s.exec(err.message)?.[1] ?? "";
-  const native = recognizeNativeSpelling(flag);
+  const native = recognizeNativeSpelling(flag, spellings);
   if (native) return native.toFailure();
   if (!FLAG_SHAPE.test(flag)) {
     return failure("rejected", `the prompt ${JSON.stringify(flag)} starts with '-', so it would be read as a flag`, {
@@ -72,8 +75,13 @@ export function wantsJson(args: readonly string[]): boolean {
   return (cut === -1 ? args : args.slice(0, cut)).includes("--json");
 }
 
-export function reportError(err: unknown, output: Output, args: readonly string[]): void {
-  const summary = failureOf(err);
+export function reportError(
+  err: unknown,
+  output: Output,
+  args: readonly string[],
+  spellings: readonly OwnedNativeSpelling[],
+): void {
+  const summary = failureOf(err, spellings);
   const lines = [`hmux: ${summary.message}`];
   if (summary.hint) lines.push(`  hint: ${summary.hint}`);
   if (summary.supported?.length) lines.push(`  supported: ${summary.supported.join(", ")}`);

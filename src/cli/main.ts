@@ -6,6 +6,7 @@
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";
+import type { HarnessRegistry } from "../adapters/registry.js";
 import type { AppOptions } from "../app/context.js";
 import { splitPassthrough } from "./context.js";
 import { type Output, processOutput } from "./render/output.js";
@@ -54,13 +55,14 @@ async function registerAll(
   output: Output,
   options: MainOptions & Pick<AppOptions, "passthrough">,
   subcommand?: string,
-): Promise<void> {
+): Promise<HarnessRegistry> {
   const [{ createAppContext }, { registerCommands }] = await Promise.all([
     import("../app/context.js"),
     import("./commands/index.js"),
   ]);
   const context = { ...createAppContext(options), output, input: options.input ?? process.stdin };
   await registerCommands(program, context, subcommand);
+  return context.registry;
 }
 
 export async function main(
@@ -71,8 +73,10 @@ export async function main(
   const program = createProgram(output);
   const { args, passthrough } = splitPassthrough(argv.slice(2));
   const subcommand = subcommandOf(args);
+  let registry: HarnessRegistry | undefined;
   try {
-    if (!onlyVersion(args, subcommand)) await registerAll(program, output, { ...options, passthrough }, subcommand);
+    if (!onlyVersion(args, subcommand))
+      registry = await registerAll(program, output, { ...options, passthrough }, subcommand);
     await program.parseAsync([...argv.slice(0, 2), ...args]);
     return process.exitCode === undefined ? 0 : Number(process.exitCode);
   } catch (err) {
@@ -84,7 +88,9 @@ export async function main(
     }
     // Loaded only on failure: it knows every refusal and config error, which a clean start need not.
     const { exitCodeFor, reportError } = await import("./errors.js");
-    reportError(err, output, args);
+    // The registry's native spellings turn an unknown option into a redirect; loaded here when no command was.
+    registry ??= options.registry ?? (await import("../adapters/registry.js")).builtinRegistry;
+    reportError(err, output, args, registry.nativeSpellings);
     return exitCodeFor(err);
   }
 }

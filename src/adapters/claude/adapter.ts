@@ -8,6 +8,7 @@ import { createDecoder } from "./decode.js";
 import { descriptor } from "./descriptor.js";
 import { CLAUDE_MATCHERS } from "./matchers.js";
 import { nativePane } from "./native-pane.js";
+import { nativeSpellings } from "./native-spellings.js";
 import { pinned } from "./pinned.js";
 import { CLAUDE_SESSION_CAPABILITIES, ClaudeSessionBridge } from "./session-bridge.js";
 import { planClaudeSession } from "./session-plan.js";
@@ -30,4 +31,5 @@ export const claude: HarnessModule = {
   },
   native: nativePane,
   channels: CLAUDE_CHANNELS,
+  nativeSpellings,
 };

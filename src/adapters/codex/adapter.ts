@@ -8,6 +8,7 @@ import { createDecoder } from "./decode.js";
 import { descriptor } from "./descriptor.js";
 import { CODEX_MATCHERS } from "./matchers.js";
 import { nativePane } from "./native-pane.js";
+import { nativeSpellings } from "./native-spellings.js";
 import { pinned } from "./pinned.js";
 import { CODEX_SESSION_CAPABILITIES, CodexSessionBridge } from "./session-bridge.js";
 import { planCodexSession } from "./session-plan.js";
@@ -34,4 +35,5 @@ export const codex: HarnessModule = {
   },
   native: nativePane,
   channels: CODEX_CHANNELS,
+  nativeSpellings,
 };

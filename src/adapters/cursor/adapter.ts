@@ -7,6 +7,7 @@ import { cursorOneShot } from "./capabilities.js";
 import { createDecoder } from "./decode.js";
 import { descriptor } from "./descriptor.js";
 import { CURSOR_MATCHERS } from "./matchers.js";
+import { nativeSpellings } from "./native-spellings.js";
 import { pinned } from "./pinned.js";
 
 export const cursor: HarnessModule = {
@@ -20,4 +21,5 @@ export const cursor: HarnessModule = {
   session: { kind: "turn-per-process", channel: cursorOneShot },
   native: null,
   channels: [cursorOneShot],
+  nativeSpellings,
 };

@@ -6,6 +6,7 @@ import { binary } from "./binary.js";
 import { museOneShot } from "./capabilities.js";
 import { createDecoder } from "./decode.js";
 import { descriptor } from "./descriptor.js";
+import { nativeSpellings } from "./native-spellings.js";
 import { pinned } from "./pinned.js";
 
 export const muse: HarnessModule = {
@@ -19,4 +20,5 @@ export const muse: HarnessModule = {
   session: { kind: "turn-per-process", channel: museOneShot },
   native: null,
   channels: [museOneShot],
+  nativeSpellings,
 };

@@ -8,6 +8,7 @@ import { createDecoder } from "./decode.js";
 import { descriptor } from "./descriptor.js";
 import { PI_MATCHERS } from "./matchers.js";
 import { nativePane } from "./native-pane.js";
+import { nativeSpellings } from "./native-spellings.js";
 import { pinned } from "./pinned.js";
 import { PI_SESSION_CAPABILITIES, PiSessionBridge } from "./session-bridge.js";
 import { planPiSession } from "./session-plan.js";
@@ -28,4 +29,5 @@ export const pi: HarnessModule = {
   },
   native: nativePane,
   channels: PI_CHANNELS,
+  nativeSpellings,
 };

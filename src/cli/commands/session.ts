@@ -13,6 +13,7 @@ import { existsSync, rmSync } from "node:fs";
 import { join, resolve as resolvePath } from "node:path";
 import type { Command } from "commander";
 import type { HarnessRegistry } from "../../adapters/registry.js";
+import type { OwnedNativeSpelling } from "../../core/argv/native-spelling.js";
 import { resolveConfigSettings } from "../../core/config/settings.js";
 import { makeClassifier } from "../../core/control/policy.js";
 import type { SessionEvent } from "../../core/control/types.js";
@@ -176,7 +177,7 @@ async function runSessionCommand(
     await abandonLaunchWorkspace(context, held.lease);
     held.lease = null;
     for (const event of oneShotRefusals(context.registry, harnessArg, flags)) write(event);
-    return refuse(err, output, write);
+    return refuse(err, output, write, context.registry.nativeSpellings);
   }
   let opened = false;
   let closedWritten = false;
@@ -484,8 +485,13 @@ function positive(name: string, raw: string): number {
 }
 
 /** A refusal still owes the stream its terminal pair: failure, then closed{failed}. Exit 2. */
-function refuse(err: unknown, output: Output, write: (e: unknown) => boolean): number {
-  const f: FailureSummary = failureOf(err);
+function refuse(
+  err: unknown,
+  output: Output,
+  write: (e: unknown) => boolean,
+  spellings: readonly OwnedNativeSpelling[],
+): number {
+  const f: FailureSummary = failureOf(err, spellings);
   output.err(`hmux session: ${f.message}${f.hint ? `\n  hint: ${f.hint}` : ""}\n`);
   write({ kind: "failure", ...f });
   write({ kind: "closed", exitCode: null, cause: "failed", failure: f });

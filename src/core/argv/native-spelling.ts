@@ -1,132 +1,87 @@
 /**
  * A harness's own flag typed before `--` on the hmux command line: recognized and redirected
  * to hmux's normalized spelling, instead of "unknown option". Native flags meant for the
- * harness belong after `--` (passthrough).
+ * harness belong after `--` (passthrough). Each harness declares its own spellings (its
+ * adapter's `nativeSpellings`); the recognizer is handed the registry's, in registration order.
  */
 import type { NativeSpelling } from "../events.js";
 import type { HarnessName } from "../harness-names.js";
 import { RefusalError } from "../refusal.js";
 
-interface NativeFlag {
-  readonly normalized: string;
+/** One of a harness's flags for something hmux spells its own way. */
+export interface NativeFlagSpelling {
+  /** The token as typed before `--` (for `--flag=value`, the flag part). */
+  readonly flag: string;
+  /** How the harness writes it in full, when that is more than the flag ("--mode json"). */
+  readonly spelling?: string;
+  /** hmux's option it corresponds to. */
   readonly option: string;
-  readonly natives: readonly NativeSpelling[];
+  /** hmux's spelling to use instead. */
+  readonly normalized: string;
+  /**
+   * What the flag means to this harness, when another harness gives the same flag another
+   * meaning: it tells the two apart in the redirect ("`-- -c key=value` (codex config)").
+   * Without it the flag itself is shown.
+   */
+  readonly sense?: string;
 }
 
-function n(harness: HarnessName, spelling: string): NativeSpelling {
-  return { harness, spelling };
+/** A declared spelling with the harness that declared it. */
+export interface OwnedNativeSpelling extends NativeFlagSpelling {
+  readonly harness: HarnessName;
 }
 
-/** Native spelling → normalized spelling. Sources: each harness's help text / descriptor. */
-const TABLE: Readonly<Record<string, NativeFlag>> = {
-  "--allowedTools": { normalized: "--tools", option: "tools", natives: [n("claude", "--allowedTools")] },
-  "--allowed-tools": { normalized: "--tools", option: "tools", natives: [n("claude", "--allowed-tools")] },
-  "--disallowedTools": {
-    normalized: "--exclude-tools",
-    option: "excludeTools",
-    natives: [n("claude", "--disallowedTools")],
-  },
-  "--disallowed-tools": {
-    normalized: "--exclude-tools",
-    option: "excludeTools",
-    natives: [n("claude", "--disallowed-tools")],
-  },
-  "-t": { normalized: "--tools", option: "tools", natives: [n("pi", "-t")] },
-  "--dangerously-skip-permissions": {
-    normalized: "--autonomy",
-    option: "autonomy",
-    natives: [n("claude", "--dangerously-skip-permissions")],
-  },
-  "--dangerously-bypass-approvals-and-sandbox": {
-    normalized: "--autonomy",
-    option: "autonomy",
-    natives: [n("codex", "--dangerously-bypass-approvals-and-sandbox")],
-  },
-  "--yolo": { normalized: "--autonomy", option: "autonomy", natives: [n("muse", "--yolo"), n("cursor", "--yolo")] },
-  "--force": { normalized: "--autonomy", option: "autonomy", natives: [n("cursor", "--force")] },
-  "--thinking": { normalized: "--effort", option: "effort", natives: [n("pi", "--thinking")] },
-  "--reasoning-effort": { normalized: "--effort", option: "effort", natives: [n("muse", "--reasoning-effort")] },
-  "-m": { normalized: "--model", option: "model", natives: [n("codex", "-m")] },
-  "-s": { normalized: "--sandbox", option: "sandbox", natives: [n("codex", "-s")] },
-  "--disable-write": { normalized: "--no-write", option: "write", natives: [n("muse", "--disable-write")] },
-  "--disable-shell": { normalized: "--no-shell", option: "shell", natives: [n("muse", "--disable-shell")] },
-  "--max-model-steps": { normalized: "--max-steps", option: "maxSteps", natives: [n("muse", "--max-model-steps")] },
-  "-nt": { normalized: "--no-tools", option: "discovery", natives: [n("pi", "-nt")] },
-  "--no-context-files": {
-    normalized: "--no-instruction-files",
-    option: "discovery",
-    natives: [n("pi", "--no-context-files")],
-  },
-  "-nc": { normalized: "--no-instruction-files", option: "discovery", natives: [n("pi", "-nc")] },
-  "-ne": { normalized: "--no-extensions", option: "discovery", natives: [n("pi", "-ne")] },
-  "-ns": { normalized: "--no-skills", option: "discovery", natives: [n("pi", "-ns")] },
-  "--disable-slash-commands": {
-    normalized: "--no-skills",
-    option: "discovery",
-    natives: [n("claude", "--disable-slash-commands")],
-  },
-  "--setting-sources": {
-    normalized: "--no-extensions",
-    option: "discovery",
-    natives: [n("claude", "--setting-sources project")],
-  },
-  "--bare": { normalized: "--isolation tool-free", option: "isolation", natives: [n("claude", "--bare")] },
-  "--continue": {
-    normalized: "--resume-last",
-    option: "resumeLast",
-    natives: [n("claude", "--continue"), n("pi", "--continue"), n("cursor", "--continue")],
-  },
-  "--last": { normalized: "--resume-last", option: "resumeLast", natives: [n("codex", "exec resume --last")] },
-  "-r": { normalized: "--resume", option: "resume", natives: [n("claude", "-r"), n("pi", "-r")] },
-  "--session": { normalized: "--resume", option: "resume", natives: [n("pi", "--session")] },
-  "--output-format": {
-    normalized: "--json",
-    option: "output",
-    natives: [n("claude", "--output-format stream-json"), n("cursor", "--output-format stream-json")],
-  },
-  "--mode": { normalized: "--json", option: "output", natives: [n("pi", "--mode json")] },
-  "-p": {
-    normalized: "(nothing: hmux run is always headless)",
-    option: "print",
-    natives: [n("claude", "-p"), n("pi", "-p"), n("cursor", "-p")],
-  },
-  "--print": {
-    normalized: "(nothing: hmux run is always headless)",
-    option: "print",
-    natives: [n("claude", "--print"), n("pi", "--print"), n("cursor", "--print")],
-  },
-  "-c": {
-    normalized: "--resume-last (claude/pi -c) or `-- -c key=value` (codex config)",
-    option: "resumeLast",
-    natives: [n("claude", "-c"), n("pi", "-c"), n("codex", "-c key=value")],
-  },
-  "--config": {
-    normalized: "`-- -c key=value` (codex config after --)",
-    option: "passthrough",
-    natives: [n("codex", "--config")],
-  },
-};
+/** The normalized spelling of a print flag: hmux run never needs one. */
+export const ALWAYS_HEADLESS = "(nothing: hmux run is always headless)";
+
+/** The declarations of one flag that mean the same hmux option, in the order they were declared. */
+interface Meaning {
+  readonly option: string;
+  readonly normalized: string;
+  readonly sense: string;
+  readonly owners: OwnedNativeSpelling[];
+}
+
+function meaningsOf(flag: string, spellings: readonly OwnedNativeSpelling[]): Meaning[] {
+  const meanings: Meaning[] = [];
+  for (const s of spellings) {
+    if (s.flag !== flag) continue;
+    const same = meanings.find((m) => m.option === s.option && m.normalized === s.normalized);
+    if (same) same.owners.push(s);
+    else meanings.push({ option: s.option, normalized: s.normalized, sense: s.sense ?? s.flag, owners: [s] });
+  }
+  return meanings;
+}
+
+const ownerNames = (owners: readonly OwnedNativeSpelling[]) => [...new Set(owners.map((s) => s.harness))].join("/");
 
 /**
- * A refusal redirecting a native flag to hmux's spelling, or null when the token is not a
- * known native flag (then the CLI's own "unknown option" applies). `--flag=value` is matched
- * by its flag part.
+ * A refusal redirecting a native flag to hmux's spelling, or null when the token is none of
+ * the declared native flags (then the CLI's own "unknown option" applies). `--flag=value` is
+ * matched by its flag part.
  */
-export function recognizeNativeSpelling(token: string): RefusalError | null {
+export function recognizeNativeSpelling(token: string, spellings: readonly OwnedNativeSpelling[]): RefusalError | null {
   const flag = token.startsWith("--") && token.includes("=") ? token.slice(0, token.indexOf("=")) : token;
-  if (!Object.hasOwn(TABLE, flag)) return null;
-  const entry = TABLE[flag]!;
-  const owners = [...new Set(entry.natives.map((s) => s.harness))].join("/");
-  return new RefusalError(`${flag} is ${owners}'s spelling; use ${entry.normalized}`, {
+  const meanings = meaningsOf(flag, spellings);
+  const [first] = meanings;
+  if (first === undefined) return null;
+  const owners = meanings.flatMap((m) => m.owners);
+  // One meaning: hmux's spelling. Several: each with whose flag it is, so nobody gets the other's advice.
+  const normalized =
+    meanings.length === 1
+      ? first.normalized
+      : meanings.map((m) => `${m.normalized} (${ownerNames(m.owners)} ${m.sense})`).join(" or ");
+  const supportedBy: NativeSpelling[] = owners.map((s) => ({ harness: s.harness, spelling: s.spelling ?? s.flag }));
+  return new RefusalError(`${flag} is ${ownerNames(owners)}'s spelling; use ${normalized}`, {
     issue: "native-flag-spelling",
-    option: entry.option,
-    supported: [entry.normalized],
-    supportedBy: entry.natives,
-    hint: `use ${entry.normalized}, or pass ${flag} to the harness verbatim after --`,
+    option: first.option,
+    supported: [normalized],
+    supportedBy,
+    hint: `use ${normalized}, or pass ${flag} to the harness verbatim after --`,
   });
 }
 
-/** Every native flag hmux redirects (for help texts and tests). */
-export function knownNativeFlags(): readonly string[] {
-  return Object.keys(TABLE);
+/** Every native flag hmux redirects, once each (for help texts and tests). */
+export function knownNativeFlags(spellings: readonly OwnedNativeSpelling[]): readonly string[] {
+  return [...new Set(spellings.map((s) => s.flag))];
 }

@@ -1,0 +1,10 @@
+/** muse's own flags for what hmux spells its own way (its --help): typed before `--`, they are redirected. */
+import type { NativeFlagSpelling } from "../../core/argv/native-spelling.js";
+
+export const nativeSpellings: readonly NativeFlagSpelling[] = [
+  { flag: "--yolo", option: "autonomy", normalized: "--autonomy" },
+  { flag: "--reasoning-effort", option: "effort", normalized: "--effort" },
+  { flag: "--disable-write", option: "write", normalized: "--no-write" },
+  { flag: "--disable-shell", option: "shell", normalized: "--no-shell" },
+  { flag: "--max-model-steps", option: "maxSteps", normalized: "--max-steps" },
+];
