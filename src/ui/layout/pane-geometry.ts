@@ -33,7 +33,7 @@ export function noticeLines(view: SessionView, width: number): string[] {
  * some transcript always shows.
  */
 export function noticeRows(view: SessionView, open: boolean, width: number, room: number): number {
-  if (view.notices.length === 0 || room < 2) return 0;
+  if ((view.notices.length === 0 && view.divergences.length === 0) || room < 2) return 0;
   if (!open) return 1;
   const most = Math.max(1, Math.floor((room * 2) / 3) - 1);
   return 1 + Math.min(most, noticeLines(view, width).length);

@@ -166,6 +166,17 @@ describe("HarnessNotices", () => {
     expect(rows.every((r) => r.length <= 40)).toBe(true);
   });
 
+  it("a divergence stays named on the line, and a narrow pane keeps it and the key", () => {
+    const v: SessionView = {
+      ...view(["codex could not find bubblewrap"]),
+      divergences: [{ key: "sandbox", asked: "workspace-write", runs: "bundled", notice: "…" }],
+    };
+    expect(draw(v, false, 1, 80)).toBe("▸ harness notices (6) · ⚠ sandbox not as asked · Alt+e expand");
+    expect(draw(v, false, 1, 34)).toBe("▸ ⚠ sandbox · notices (6) · Alt+e");
+    expect(draw(v, false, 1, 25)).toBe("▸ ⚠ sandbox (6) · Alt+e");
+    expect(draw(view(["x"]), false, 1, 25)).toBe("▸ notices (6) · Alt+e");
+  });
+
   it("no rows given draws nothing", () => {
     expect(draw(view(["one"]), false, 0)).toBe("");
   });
