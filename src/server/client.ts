@@ -34,7 +34,7 @@ export class ServerClient {
   /** Connects and logs in. */
   static connect(paths: ServerPaths, version: string, timeoutMs = 10_000): Promise<ServerClient> {
     try {
-      if (existsSync(paths.dir)) checkServerDir(paths.dir);
+      for (const dir of [paths.parent, paths.dir]) if (existsSync(dir)) checkServerDir(dir);
     } catch (err) {
       return Promise.reject(err);
     }

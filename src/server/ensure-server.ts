@@ -44,7 +44,7 @@ export async function connectOrStart(
   } catch (err) {
     if (!isServerError(err) || err.code !== "NO_SERVER") throw err;
   }
-  ensureServerDir(paths.dir);
+  ensureServerDir(paths);
   const daemon = startDaemon(start, paths.log);
   const until = Date.now() + timeoutMs;
   for (;;) {

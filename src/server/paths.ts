@@ -1,8 +1,10 @@
 /**
- * Where the one server of this user lives: `$XDG_RUNTIME_DIR/hmux/` (else `/tmp/hmux-<uid>/`),
- * the directory the per-session control sockets already use. In it: `server.sock` (0600),
- * `server.token` (0600, rewritten by every server that starts), `server.pid`, `server.log`
- * (a daemon's stderr) and `server.lock` (held only while a server is starting).
+ * Where the one server of this user lives: `$XDG_RUNTIME_DIR/hmux/server/` (else
+ * `/tmp/hmux-<uid>/server/`), beside the per-session control sockets of `hmux session`. Its own
+ * folder, because those are named `<session id>.sock` / `.token` and a session may be called
+ * anything a file may: no session can take the server's names. In it: `socket` (0600), `token`
+ * (0600, rewritten by every server that starts), `pid`, `log` (a daemon's stderr) and `lock`
+ * (held only while a server is starting).
  *
  * The directory is the only thing between the socket and other users, so a directory that
  * another user owns, or that others may enter, is refused with the path and the fix — never
@@ -14,6 +16,8 @@ import { runtimeDir } from "../session/control-socket.js";
 import { ServerError } from "./errors.js";
 
 export interface ServerPaths {
+  /** The runtime dir it sits in, which must be as private as its own. */
+  readonly parent: string;
   readonly dir: string;
   readonly socket: string;
   readonly token: string;
@@ -25,14 +29,16 @@ export interface ServerPaths {
 type Env = Readonly<Record<string, string | undefined>>;
 
 export function serverPaths(env: Env = process.env): ServerPaths {
-  const dir = runtimeDir(env);
+  const parent = runtimeDir(env);
+  const dir = join(parent, "server");
   return {
+    parent,
     dir,
-    socket: join(dir, "server.sock"),
-    token: join(dir, "server.token"),
-    pid: join(dir, "server.pid"),
-    log: join(dir, "server.log"),
-    lock: join(dir, "server.lock"),
+    socket: join(dir, "socket"),
+    token: join(dir, "token"),
+    pid: join(dir, "pid"),
+    log: join(dir, "log"),
+    lock: join(dir, "lock"),
   };
 }
 
@@ -66,10 +72,11 @@ export function privateDirProblem(dir: string, facts: DirFacts, uid: number | un
   return null;
 }
 
-/** Creates the directory 0700 when missing; throws UNSAFE_DIR for one that is not private. */
-export function ensureServerDir(dir: string): void {
-  if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
-  checkServerDir(dir);
+/** Creates the directories 0700 when missing; throws UNSAFE_DIR for one that is not private. */
+export function ensureServerDir(paths: Pick<ServerPaths, "parent" | "dir">): void {
+  if (!existsSync(paths.dir)) mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
+  checkServerDir(paths.parent);
+  checkServerDir(paths.dir);
 }
 
 /**

@@ -24,7 +24,7 @@ export async function claimServerSocket(
   onConnection: (socket: Socket) => void,
   waitMs = 20_000,
 ): Promise<Claimed> {
-  ensureServerDir(paths.dir);
+  ensureServerDir(paths);
   await takeLock(paths.lock, waitMs);
   try {
     if (await accepts(paths.socket)) return { kind: "running" };

@@ -8,11 +8,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../../src/core/control/types.js";
+import type { SessionHandle } from "../../../src/core/exec/session-types.js";
 import { ServerClient } from "../../../src/server/client.js";
 import { serverPaths } from "../../../src/server/paths.js";
 import { PROTOCOL } from "../../../src/server/protocol.js";
 import { type RunningServer, runServer } from "../../../src/server/run-server.js";
 import { SessionTable } from "../../../src/server/session-table.js";
+import { listenControlSocket } from "../../../src/session/control-socket.js";
 import { decide, flush } from "../session/session-fixture.js";
 import { scriptedLauncher } from "./fixture.js";
 
@@ -311,16 +313,32 @@ describe("hmux server: one per user", () => {
     c.close();
   });
 
-  it("a client refuses to log in through a directory others may enter, naming the fix", async () => {
+  for (const which of ["dir", "parent"] as const)
+    it(`a client refuses to log in when the server's ${which} directory lets others in, naming the fix`, async () => {
+      const s = await start();
+      const dir = s.paths[which];
+      chmodSync(dir, 0o755);
+      try {
+        await expect(ServerClient.connect(s.paths, VERSION)).rejects.toMatchObject({
+          code: "UNSAFE_DIR",
+          hint: `chmod 700 ${dir}`,
+        });
+      } finally {
+        chmodSync(dir, 0o700);
+      }
+    });
+
+  it("a hmux session whose id is 'server' gets its own control socket and leaves the server's alone", async () => {
     const s = await start();
-    chmodSync(s.paths.dir, 0o755);
+    const env = { XDG_RUNTIME_DIR: join(s.paths.parent, "..") };
+    const handle = { sessionId: "server", harness: "claude" } as unknown as SessionHandle;
+    const control = await listenControlSocket(handle, env);
     try {
-      await expect(ServerClient.connect(s.paths, VERSION)).rejects.toMatchObject({
-        code: "UNSAFE_DIR",
-        hint: `chmod 700 ${s.paths.dir}`,
-      });
+      expect(control.socket).not.toBe(s.paths.socket);
+      expect(control.token).not.toBe(s.paths.token);
+      (await s.client()).close();
     } finally {
-      chmodSync(s.paths.dir, 0o700);
+      await control.close();
     }
   });
 });
