@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve as resolvePath } from "node:path";
+import type { HarnessRegistry } from "../adapters/registry.js";
 import type { PtyFactory } from "../core/exec/pty-port.js";
 import type { HarnessName } from "../core/harness-names.js";
 import { prepareLaunch } from "../core/launch/prepare.js";
@@ -19,7 +20,7 @@ import { interruptKeyOf, planNative } from "../native/native-plan.js";
 import { NativeTerminal } from "../native/native-terminal.js";
 import { spawnPty } from "../spawn/native-pty.js";
 import { NativeSessionPort } from "../ui/native/native-port.js";
-import { realLaunchPorts } from "./launch-ports.js";
+import { realLaunchPorts, type SharedLaunchPorts } from "./launch-ports.js";
 
 export interface NativeLaunchRequest {
   readonly kind: NativeKind;
@@ -38,6 +39,10 @@ export interface NativeLaunchDeps {
   readonly spawn?: PtyFactory;
   /** The binary port; the real resolver for hostEnv when absent. */
   readonly resolveBinary?: (harness: HarnessName) => BinaryLookup;
+  /** The composition root's registry: which harnesses have a native pane, and how each is planned. */
+  readonly registry?: HarnessRegistry;
+  /** The composition root's launch ports (built from the same registry); the real ones for hostEnv when absent. */
+  readonly launch?: SharedLaunchPorts;
 }
 
 /** The pane request as a launch request; the prompt is typed into the pane, so the check uses a stand-in. */
@@ -64,9 +69,9 @@ export function planNativeLaunch(
 ): LaunchPlan | undefined {
   if (request.kind === "shell") return undefined;
   const hostEnv = deps.hostEnv ?? process.env;
-  const real = realLaunchPorts(hostEnv);
+  const ports = deps.launch ?? realLaunchPorts(hostEnv, deps.registry);
   const outcome = prepareLaunch(nativeLaunchRequest(request), {
-    ...real,
+    ...ports,
     ...(deps.resolveBinary ? { binary: deps.resolveBinary } : {}),
     // Only named: the pane's own state dir is created at launch when an endpoint needs one.
     stateDir: () => ({ dir: join(tmpdir(), "hmux-native-plan-check") }),
@@ -109,6 +114,7 @@ export async function launchNative(
     stateDir,
     model,
     hookEnv: deps.hooks?.envFor(pane),
+    ...(deps.registry ? { registry: deps.registry } : {}),
   });
   for (const dir of native.dirs) mkdirSync(dir, { recursive: true });
   for (const file of native.files) {
@@ -144,7 +150,7 @@ export async function launchNative(
     kind: request.kind,
     terminal,
     hooks: native.hooks,
-    interruptKey: interruptKeyOf(request.kind),
+    interruptKey: interruptKeyOf(request.kind, deps.registry),
     label: request.label,
     cwd,
     model,

@@ -6,7 +6,7 @@
 
 import { HookServer } from "../native/hooks/hook-server.js";
 import { NativeLaunchError, parseNativeKind } from "../native/launch.js";
-import type { NativeKind } from "../native/native-plan.js";
+import { type NativeKind, nativeKinds } from "../native/native-plan.js";
 import type { NewSessionRequest, SessionLauncher, Validation } from "../ui/session-launcher.js";
 import type { SessionPort } from "../ui/session-port.js";
 import { checkNative, launchNative, type NativeLaunchDeps } from "./native-launch.js";
@@ -17,11 +17,11 @@ export interface NativeLauncherOptions extends NativeLaunchDeps {
 }
 
 /** The native kind a dialog's harness text asks for, or null when it is not a native request. */
-export function nativeKindOf(harness: string): NativeKind | null {
+export function nativeKindOf(harness: string, kinds?: readonly string[]): NativeKind | null {
   const text = harness.trim().toLowerCase();
   if (text === "shell") return "shell";
   const m = /^native[\s:]+(\S+)$/.exec(text) ?? /^(\S+):native$/.exec(text);
-  return m ? parseNativeKind(m[1]!) : null;
+  return m ? parseNativeKind(m[1]!, kinds) : null;
 }
 
 function refused(err: unknown): Validation {
@@ -30,12 +30,13 @@ function refused(err: unknown): Validation {
 }
 
 export function withNativeSessions(base: SessionLauncher | undefined, options: NativeLauncherOptions): SessionLauncher {
+  const kinds = nativeKinds(options.registry);
   return {
     ...(base?.defaultHarness ? { defaultHarness: base.defaultHarness } : {}),
     validate(request: NewSessionRequest): Validation {
       let kind: NativeKind | null;
       try {
-        kind = nativeKindOf(request.harness);
+        kind = nativeKindOf(request.harness, kinds);
         if (kind === null) {
           return base
             ? base.validate(request)
@@ -53,7 +54,7 @@ export function withNativeSessions(base: SessionLauncher | undefined, options: N
       return notes ? { ok: true, notes } : { ok: true };
     },
     async launch(request: NewSessionRequest): Promise<SessionPort> {
-      const kind = nativeKindOf(request.harness);
+      const kind = nativeKindOf(request.harness, kinds);
       if (kind === null) {
         if (!base) throw new Error("no launcher for non-native sessions");
         return base.launch(request);
@@ -83,12 +84,13 @@ export function withLazyNativeSessions(
       rows: Math.max(5, (process.stdout.rows || 48) - 5),
     }));
   const eager = withNativeSessions(base, { ...options, size });
+  const kinds = nativeKinds(options.registry);
   return {
     launcher: {
       ...(eager.defaultHarness ? { defaultHarness: eager.defaultHarness } : {}),
       validate: (request) => eager.validate(request),
       async launch(request) {
-        if (nativeKindOf(request.harness) === null) return eager.launch(request);
+        if (nativeKindOf(request.harness, kinds) === null) return eager.launch(request);
         hooks ??= HookServer.start();
         return withNativeSessions(base, { ...options, size, hooks: await hooks }).launch(request);
       },

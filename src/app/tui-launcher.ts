@@ -29,5 +29,5 @@ export function createTuiLauncher(app: TuiApp, cwd: string, settings: TuiLaunche
     ports: app.launch,
     session: app.session,
   });
-  return withLazyNativeSessions(panes);
+  return withLazyNativeSessions(panes, { registry: app.registry, launch: app.launch, hostEnv: app.env });
 }

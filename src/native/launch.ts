@@ -14,8 +14,9 @@ export class NativeLaunchError extends Error {
   }
 }
 
-export function parseNativeKind(text: string): NativeKind {
+/** `kinds`: what the registry in force offers (nativeKinds(registry)); the built-in harnesses' when not given. */
+export function parseNativeKind(text: string, kinds: readonly string[] = NATIVE_KINDS): NativeKind {
   const kind = text.trim().toLowerCase();
-  if ((NATIVE_KINDS as readonly string[]).includes(kind)) return kind as NativeKind;
-  throw new NativeLaunchError(`no native pane for "${text}"`, `one of: ${NATIVE_KINDS.join(", ")}`);
+  if (kinds.includes(kind)) return kind as NativeKind;
+  throw new NativeLaunchError(`no native pane for "${text}"`, `one of: ${kinds.join(", ")}`);
 }

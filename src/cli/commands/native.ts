@@ -10,7 +10,7 @@
 import type { Command } from "commander";
 import { startModelServer } from "../../model/server.js";
 import { NativeLaunchError, parseNativeKind } from "../../native/launch.js";
-import type { NativeKind } from "../../native/native-plan.js";
+import { type NativeKind, nativeKinds } from "../../native/native-plan.js";
 import type { NewSessionRequest } from "../../ui/session-launcher.js";
 import type { CliContext } from "../context.js";
 import { UsageError } from "../errors.js";
@@ -64,11 +64,12 @@ export async function openNativeTui(
   }
 }
 
-function kindsOf(names: readonly string[], withShell: boolean | undefined): NativeKind[] {
+function kindsOf(names: readonly string[], withShell: boolean | undefined, context: CliContext): NativeKind[] {
   try {
-    const kinds = names.map(parseNativeKind);
+    const offered = nativeKinds(context.registry);
+    const kinds = names.map((name) => parseNativeKind(name, offered));
     if (withShell) kinds.push("shell");
-    if (kinds.length === 0) throw new NativeLaunchError("name at least one of claude, codex, pi, shell");
+    if (kinds.length === 0) throw new NativeLaunchError(`name at least one of ${offered.join(", ")}`);
     if (kinds.length > 9) throw new NativeLaunchError("at most nine panes");
     return kinds;
   } catch (err) {
@@ -87,10 +88,12 @@ function withOptions(cmd: Command): Command {
 }
 
 export function register(program: Command, context: CliContext): void {
-  withOptions(program.command("native").argument("<harness...>", "claude, codex, pi or shell (one pane each)"))
+  withOptions(
+    program.command("native").argument("<harness...>", `${nativeKinds(context.registry).join(", ")} (one pane each)`),
+  )
     .description("open the TUI with harnesses' own interactive UIs in panes (Ctrl-] returns keys to hmux)")
     .action(async (names: string[], opts: NativeCommandOptions) =>
-      openNativeTui(kindsOf(names, opts.shell), opts, context),
+      openNativeTui(kindsOf(names, opts.shell, context), opts, context),
     );
   program
     .command("shell")
@@ -103,7 +106,7 @@ export function register(program: Command, context: CliContext): void {
   program.hook("preAction", async (_self, action) => {
     const native = program.opts<{ native?: string }>().native;
     if (action !== program || native === undefined) return;
-    await openNativeTui(kindsOf([native], false), {}, context);
+    await openNativeTui(kindsOf([native], false, context), {}, context);
     process.exit(typeof process.exitCode === "number" ? process.exitCode : 0);
   });
 }

@@ -1,6 +1,6 @@
 /**
  * A harness that exists only in the tests: the whole cost of adding one to hmux is this folder
- * (facts, binary facts, a planner, a session, a decoder, a channel row — the last three
+ * (facts, binary facts, a planner, a session, a native pane, a decoder, a channel row — the last three
  * borrowed from claude, whose protocol the fake CLI speaks) and a `registryWith([mimic])` where the app is composed.
  */
 import { fileURLToPath } from "node:url";
@@ -34,6 +34,10 @@ export const mimic: HarnessModule = {
   planTurn: (request, peers) =>
     planWith(descriptor, peers, request, (ctx) => ({ ...NOTHING_RENDERED, flags: modelFlags(ctx, false) })),
   session,
-  native: null,
+  native: {
+    hooks: false,
+    interruptKey: "\u0003",
+    plan: (input) => ({ flags: input.model ? ["--model", input.model] : [], env: {}, files: [] }),
+  },
   channels: [mimicControl],
 };

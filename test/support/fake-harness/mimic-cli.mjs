@@ -7,6 +7,8 @@
  *   mimic -p --input-format stream-json ... --permission-prompt-tool stdio [--session-id ID]
  *     a session: answers initialize, runs that turn per user line, and asks for the Bash call
  *     with a can_use_tool control request first; a deny is reported back as the tool's error.
+ *   mimic [--model M]
+ *     its own interactive UI, for a native pane: a "mimic>" prompt that answers each line.
  *   mimic --version
  *
  * The tool call never runs anything: its "output" names the command it would have run.
@@ -102,8 +104,18 @@ function session() {
   });
 }
 
+/** The interactive UI: a prompt, and one answer per line typed (the terminal echoes the typing). */
+function interactive() {
+  process.stdout.write(`mimic ${VERSION} on ${flag("--model") ?? MODEL}\r\nmimic> `);
+  const lines = createInterface({ input: process.stdin });
+  lines.on("line", (line) => process.stdout.write(`mimic heard: ${line}\r\nmimic> `));
+  lines.on("close", () => process.exit(0));
+}
+
 if (args.includes("--version")) {
   process.stdout.write(`${VERSION} (mimic)\n`);
+} else if (!args.includes("-p")) {
+  interactive();
 } else if (flag("--input-format") === "stream-json") {
   session();
 } else {

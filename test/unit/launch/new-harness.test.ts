@@ -19,6 +19,7 @@ import { main } from "../../../src/cli/main.js";
 import type { Output } from "../../../src/cli/render/output.js";
 import { App } from "../../../src/ui/App.js";
 import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
+import { NativeSessionPort } from "../../../src/ui/native/native-port.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import { FALLBACK_THEME } from "../../../src/ui/theme/theme.js";
 import { mimic } from "../../support/fake-harness/adapter.js";
@@ -263,6 +264,33 @@ describe("mimic through every entry point", () => {
       store.stop();
       screen.unmount();
       await tui.close();
+    }
+  });
+});
+
+describe("mimic in a native pane", () => {
+  it("the root's registry decides which harnesses have one, and the pane runs mimic's own UI", async () => {
+    const builtin = createTuiLauncher(createAppContext({ env }), work);
+    expect(builtin.launcher.validate({ harness: "native mimic" })).toMatchObject({ ok: false });
+    const tui = createTuiLauncher(createAppContext({ registry, env }), work);
+    expect(tui.launcher.validate({ harness: "native mimic" })).toEqual({ ok: true });
+    const launched = await tui.launcher.launch({ harness: "native mimic" });
+    if (!(launched instanceof NativeSessionPort)) throw new Error("native mimic did not open a native pane");
+    const port = launched;
+    const screen = () => {
+      port.terminal.tick();
+      return port.terminal
+        .snapshot()
+        .rows.map((row) => row.map((segment) => segment.text).join(""))
+        .join("\n");
+    };
+    try {
+      await until(() => screen().includes("mimic>"), screen);
+      port.input("hello native\r");
+      await until(() => screen().includes("mimic heard: hello native"), screen);
+    } finally {
+      await port.close();
+      await Promise.all([builtin.close(), tui.close()]);
     }
   });
 });
