@@ -70,6 +70,15 @@ export async function openWorkspace(ports: WorkspacePorts, request: WorktreeRequ
   }
   const tier: ProvenanceTier = request.flag !== undefined ? "arg" : (settings.worktreeTier ?? "arg");
   const git = ports.git;
+  // "auto" means "wherever git can": outside a repository the launch runs in place; only --worktree insists.
+  if (request.flag === undefined && !(await insideRepo(git, request.cwd))) {
+    if (request.base !== undefined)
+      throw new WorkspaceError(`--base needs a git repository, and ${request.cwd} is not inside one`, {
+        issue: "not-a-git-repository",
+        hint: "run from inside a git repository (or pass --cwd), or drop --base",
+      });
+    return null;
+  }
   const repo = await repoFacts(git, request.cwd);
   const registry = ports.registry();
   const named = typeof request.flag === "string" ? checkWorkspaceName(request.flag) : undefined;
@@ -101,6 +110,7 @@ export async function openWorkspace(ports: WorkspacePorts, request: WorktreeRequ
     baseCommit: base.commit,
     createdAt: new Date(ports.clock.now()).toISOString(),
     holders: [holder(ports, request)],
+    ...(request.sessionId !== undefined ? { sessions: [request.sessionId] } : {}),
   };
   try {
     registry.update((entries) => {
@@ -149,7 +159,12 @@ function reuse(
   const updated = registry.update((entries) => {
     const at = entries.findIndex((e) => e.repo === existing.repo && e.name === existing.name);
     const current = entries[at] ?? existing;
-    const next = { ...current, holders: [...liveHolders(current, ports.alive), holder(ports, request)] };
+    const sessions = [...(current.sessions ?? []), ...(request.sessionId !== undefined ? [request.sessionId] : [])];
+    const next = {
+      ...current,
+      holders: [...liveHolders(current, ports.alive), holder(ports, request)],
+      ...(sessions.length > 0 ? { sessions } : {}),
+    };
     if (at === -1) entries.push(next);
     else entries[at] = next;
     return next;
@@ -158,6 +173,10 @@ function reuse(
     `workspace: reusing ${updated.name} at ${updated.path} (branch ${updated.branch}, base ${updated.base})`,
   );
   return { entry: updated, fresh: false, launch: launchWorkspace(updated, tier), settings, notes };
+}
+
+async function insideRepo(git: GitRunner, cwd: string): Promise<boolean> {
+  return (await git.run(["rev-parse", "--show-toplevel"], { cwd }).catch(() => ({ code: 1 }))).code === 0;
 }
 
 function holder(ports: WorkspacePorts, request: WorktreeRequest) {

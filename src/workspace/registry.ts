@@ -33,6 +33,8 @@ const entrySchema = z.strictObject({
   baseCommit: z.string(),
   createdAt: z.string(),
   holders: z.array(holderSchema),
+  /** Every hmux session id that ran here, so `hmux diff <session>` finds the workspace after the session ended. */
+  sessions: z.array(z.string()).optional(),
 });
 
 const fileSchema = z.strictObject({ version: z.literal(1), workspaces: z.array(entrySchema) });

@@ -94,6 +94,14 @@ describe("opening a workspace for a launch", () => {
     expect(lease?.launch.tier).toBe("user-config");
   });
 
+  it("config auto outside a git repository runs in place, while --worktree there is refused", async () => {
+    fx = new GitFixture();
+    const auto = { version: 1 as const, workspace: { worktree: "auto" as const } };
+    expect(await openWorkspace(fx.ports(), fx.request({ cwd: fx.env.HOME!, flag: undefined, user: auto }))).toBeNull();
+    const err = await refusal(openWorkspace(fx.ports(), fx.request({ cwd: fx.env.HOME!, flag: true, user: auto })));
+    expect(err.issue).toBe("not-a-git-repository");
+  });
+
   it("reuses an hmux workspace by name, but refuses while another live hmux holds it", async () => {
     fx = new GitFixture();
     const first = await openWorkspace(fx.ports(1001), fx.request({ flag: "shared" }));

@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { main } from "../../../src/cli/main.js";
+import type { Output } from "../../../src/cli/render/output.js";
+import { openWorkspace, releaseWorkspace } from "../../../src/workspace/lease.js";
+import { GitFixture } from "./git-fixture.js";
+
+let fx: GitFixture;
+afterEach(() => {
+  fx?.cleanup();
+  process.exitCode = undefined;
+});
+
+async function hmux(args: string[]) {
+  let stdout = "";
+  let stderr = "";
+  const output: Output = {
+    out: (t) => {
+      stdout += t;
+      return true;
+    },
+    err: (t) => {
+      stderr += t;
+    },
+    broken: false,
+    needsDrain: false,
+    drain: async () => undefined,
+    onBroken: () => undefined,
+  };
+  const code = await main(["node", "hmux", ...args], output, { env: fx.env });
+  process.exitCode = undefined;
+  return { code, stdout, stderr };
+}
+
+describe("hmux diff", () => {
+  it("prints each changed file with +/- counts, then the unified diff", async () => {
+    fx = new GitFixture();
+    const lease = await openWorkspace(fx.ports(), fx.request({ flag: "w" }));
+    releaseWorkspace(fx.ports(), lease!);
+    fx.write("README.md", "hello\nagain\n", lease!.entry.path);
+    const run = await hmux(["diff", "w"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^ {2}\+1 -0 {2}README\.md$/m);
+    expect(run.stdout).toContain("+again");
+    expect(run.stdout).not.toContain("\u001b["); // not a terminal
+  });
+
+  it("finds a workspace by the id of a session that ran in it, after the session ended", async () => {
+    fx = new GitFixture();
+    const lease = await openWorkspace(fx.ports(), fx.request({ flag: "w", sessionId: "sess-42" }));
+    releaseWorkspace(fx.ports(), lease!);
+    fx.write("new.txt", "x\n", lease!.entry.path);
+    const run = await hmux(["diff", "sess-42", "--json", "--stat"]);
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout) as { workspace: string; files: unknown[]; patch?: string };
+    expect(out.workspace).toBe("w");
+    expect(out.files).toEqual([{ path: "new.txt", added: 1, removed: 0 }]);
+    expect(out.patch).toBeUndefined();
+  });
+
+  it("refuses an unknown target with exit 2", async () => {
+    fx = new GitFixture();
+    const run = await hmux(["diff", "nothing-here"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('no workspace named "nothing-here"');
+  });
+});
