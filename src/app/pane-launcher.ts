@@ -11,13 +11,21 @@ import { join, resolve as resolvePath } from "node:path";
 import { builtinRegistry, type HarnessRegistry } from "../adapters/registry.js";
 import { makeClassifier } from "../core/control/policy.js";
 import { prepareLaunch } from "../core/launch/prepare.js";
-import type { LaunchOutcome, LaunchPlan, LaunchRequest } from "../core/launch/types.js";
+import type { LaunchOutcome, LaunchPlan, LaunchRequest, LaunchWorkspace } from "../core/launch/types.js";
 import type { ResolvedTurnOptions } from "../core/options/resolve.js";
 import { isRefusal } from "../core/refusal.js";
 import { launchSession, processSessionHarnesses, type SessionPorts } from "../session/launch.js";
 import { HandleSessionPort } from "../ui/handle-session-port.js";
 import type { NewSessionRequest, SessionLauncher, Validation } from "../ui/session-launcher.js";
 import type { ResolvedSettingView, SessionPort } from "../ui/session-port.js";
+import {
+  abandonWorkspace,
+  openWorkspace,
+  releaseWorkspace,
+  setUpWorkspace,
+  type WorkspaceLease,
+  type WorkspacePorts,
+} from "../workspace/lease.js";
 import { realLaunchPorts, type SharedLaunchPorts } from "./launch-ports.js";
 import { realSessionPorts } from "./session-ports.js";
 
@@ -45,6 +53,8 @@ export interface PaneLauncherOptions {
   readonly decisionBudgetMs?: number;
   /** Let the worker ask questions; given, it is an argument (the strongest tier). */
   readonly escalateQuestions?: boolean;
+  /** What a pane's own git worktree is made with; without it a pane never gets one. */
+  readonly workspace?: WorkspacePorts;
 }
 
 export function settingsView(resolved: ResolvedTurnOptions, policy?: LaunchPlan["policy"]): ResolvedSettingView[] {
@@ -59,7 +69,11 @@ export function settingsView(resolved: ResolvedTurnOptions, policy?: LaunchPlan[
 }
 
 /** The dialog's request (with the launcher's defaults) as a launch request. */
-export function paneLaunchRequest(request: NewSessionRequest, options: PaneLauncherOptions): LaunchRequest {
+export function paneLaunchRequest(
+  request: NewSessionRequest,
+  options: PaneLauncherOptions,
+  workspace?: LaunchWorkspace,
+): LaunchRequest {
   const endpoint = request.endpoint ?? options.defaultEndpoint;
   const model = request.model ?? options.defaultModel;
   return {
@@ -75,6 +89,7 @@ export function paneLaunchRequest(request: NewSessionRequest, options: PaneLaunc
       ...(options.isolate ? { isolate: true } : {}),
       ...(options.escalateQuestions !== undefined ? { escalateQuestions: options.escalateQuestions } : {}),
     },
+    ...(workspace ? { workspace } : {}),
   };
 }
 
@@ -91,8 +106,8 @@ export class PaneLauncher implements SessionLauncher {
   }
 
   /** The plan, or the refusals; nothing is created (the state dir is only named). */
-  plan(request: NewSessionRequest): LaunchOutcome {
-    return prepareLaunch(paneLaunchRequest(request, this.options), {
+  plan(request: NewSessionRequest, workspace?: LaunchWorkspace): LaunchOutcome {
+    return prepareLaunch(paneLaunchRequest(request, this.options, workspace), {
       ...this.ports,
       stateDir: () => ({ dir: join(tmpdir(), "hmux-plan-check") }),
     });
@@ -115,9 +130,37 @@ export class PaneLauncher implements SessionLauncher {
   }
 
   async launch(request: NewSessionRequest): Promise<SessionPort> {
-    const outcome = this.plan(request);
+    const lease = await this.openWorkspace(request);
+    let port: SessionPort;
+    try {
+      port = await this.start(lease ? { ...request, cwd: lease.entry.path } : request, lease);
+    } catch (err) {
+      if (lease && this.options.workspace) await abandonWorkspace(this.options.workspace, lease);
+      throw err;
+    }
+    return port;
+  }
+
+  /** The pane's worktree (dialog field or config workspace.worktree "auto"), or null for the cwd itself. */
+  private async openWorkspace(request: NewSessionRequest): Promise<WorkspaceLease | null> {
+    const ports = this.options.workspace;
+    if (!ports) return null;
+    const cwd = resolvePath(this.options.defaultCwd, request.cwd ?? ".");
+    return openWorkspace(ports, {
+      cwd,
+      flag: request.worktree,
+      harness: request.harness,
+      configs: this.ports.configFiles(cwd),
+    });
+  }
+
+  private async start(request: NewSessionRequest, lease: WorkspaceLease | null): Promise<SessionPort> {
+    const outcome = this.plan(request, lease?.launch);
     if (!outcome.ok) throw outcome.refusals[0];
     const plan: LaunchPlan = outcome.plan;
+    const workspacePorts = this.options.workspace;
+    // A setup command's failure is the launch's refusal: its message carries the output's tail.
+    if (lease && workspacePorts) await setUpWorkspace(workspacePorts, lease, () => undefined);
     // The pipeline refuses a pane by the descriptor's session mode; the pane needs the adapter's
     // process session, whose capabilities say what the UI may offer.
     const session = this.registry.get(plan.harness).session;
@@ -145,6 +188,7 @@ export class PaneLauncher implements SessionLauncher {
       },
       this.options.session ?? realSessionPorts(),
     );
+    if (lease && workspacePorts) void handle.closed.then(() => releaseWorkspace(workspacePorts, lease));
     return new HandleSessionPort(handle, session.capabilities, {
       cwd: plan.cwd,
       settings: settingsView(plan.resolved, plan.policy),

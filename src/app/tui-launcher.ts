@@ -9,10 +9,14 @@ import { withLazyNativeSessions } from "./native-launcher.js";
 import { PaneLauncher, type PaneLauncherOptions } from "./pane-launcher.js";
 
 /** The parts of the context a TUI uses. */
-export type TuiApp = Pick<AppContext, "env" | "registry" | "launch" | "session">;
+export type TuiApp = Pick<AppContext, "env" | "registry" | "launch" | "session"> &
+  Partial<Pick<AppContext, "workspace">>;
 
 /** What a command chooses for its panes; where harnesses and ports come from is the context's. */
-export type TuiLauncherSettings = Omit<PaneLauncherOptions, "env" | "defaultCwd" | "registry" | "ports" | "session">;
+export type TuiLauncherSettings = Omit<
+  PaneLauncherOptions,
+  "env" | "defaultCwd" | "registry" | "ports" | "session" | "workspace"
+>;
 
 export interface TuiLauncher {
   readonly launcher: SessionLauncher;
@@ -28,6 +32,7 @@ export function createTuiLauncher(app: TuiApp, cwd: string, settings: TuiLaunche
     registry: app.registry,
     ports: app.launch,
     session: app.session,
+    ...(app.workspace ? { workspace: app.workspace } : {}),
   });
   return withLazyNativeSessions(panes, { registry: app.registry, launch: app.launch, hostEnv: app.env });
 }

@@ -11,6 +11,8 @@ export interface NewSessionRequest {
   readonly cwd?: string;
   readonly endpoint?: string;
   readonly prompt?: string;
+  /** Its own git worktree: true (a generated name), a name, false (none, whatever the config says). */
+  readonly worktree?: boolean | string;
 }
 
 export type Validation =

@@ -7,7 +7,7 @@ import { useTheme } from "../../hooks/use-theme.js";
 import type { NewSessionRequest, SessionLauncher, Validation } from "../../session-launcher.js";
 import { TextField } from "../TextField.js";
 
-export const FIELDS = ["harness", "model", "effort", "cwd", "endpoint", "prompt"] as const;
+export const FIELDS = ["harness", "model", "effort", "cwd", "endpoint", "prompt", "worktree"] as const;
 type Field = (typeof FIELDS)[number];
 
 export interface NewSessionDialogProps {
@@ -16,9 +16,20 @@ export interface NewSessionDialogProps {
   readonly height: number;
 }
 
+/** The worktree field: empty is the config's choice, "yes" a new one with a generated name, "no" none, else a name. */
+export function worktreeChoice(text: string): boolean | string | undefined {
+  const v = text.trim();
+  if (v === "") return undefined;
+  if (v === "yes") return true;
+  if (v === "no") return false;
+  return v;
+}
+
 export function toRequest(values: Readonly<Record<Field, string>>): NewSessionRequest {
   const opt = (v: string): string | undefined => (v.trim() === "" ? undefined : v.trim());
+  const worktree = worktreeChoice(values.worktree);
   return {
+    ...(worktree !== undefined ? { worktree } : {}),
     harness: values.harness.trim(),
     model: opt(values.model),
     effort: opt(values.effort),
@@ -28,7 +39,7 @@ export function toRequest(values: Readonly<Record<Field, string>>): NewSessionRe
   };
 }
 
-/** Harness, model, effort, cwd, endpoint, prompt; refusals show with their hint before any spawn. */
+/** Harness, model, effort, cwd, endpoint, prompt, worktree (yes / no / a name); refusals show with their hint before any spawn. */
 export function NewSessionDialog({ launcher, width, height }: NewSessionDialogProps): React.ReactElement {
   const store = useStore();
   const theme = useTheme();
@@ -38,6 +49,7 @@ export function NewSessionDialog({ launcher, width, height }: NewSessionDialogPr
     effort: "",
     cwd: "",
     endpoint: "",
+    worktree: "",
     prompt: "",
   });
   const [active, setActive] = useState(0);
