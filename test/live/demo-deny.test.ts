@@ -1,8 +1,9 @@
 /**
- * The demo's script, live on every pane harness: deny the command the model proposes, with a
- * reason, and the model is told, takes no for an answer and ends the turn — it does not start
- * its script over and ask for the same command again (codex delivers the reason as a steer,
- * which is a user message).
+ * The demo's script, live on every pane harness: reading the README asks nobody (hmux's default
+ * policy treats reads alike everywhere); deny the command the model proposes, with a reason, and
+ * the model is told, takes no for an answer and ends the turn — it does not start its script
+ * over and ask for the same command again (codex delivers the reason as a steer, which is a
+ * user message).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -22,7 +23,7 @@ afterAll(async () => {
 });
 
 const isRequest = (e: Ev) => e.kind === "approval-request";
-const callOf = (e: Ev) => e.call as { callId: string; input: unknown };
+const callOf = (e: Ev) => e.call as { callId: string; input: unknown; deadlineAt: number | null };
 
 /** The demo rule's answer to a denied call, and the command it proposes, as the script states them. */
 const demoRule = DEFAULT_SCRIPT.rules.find((r) => r.onError !== undefined)!;
@@ -34,7 +35,7 @@ const demoCommand = demoRule.replies
 
 describe("the demo script after a deny, live", () => {
   for (const harness of processSessionHarnesses()) {
-    it(`${harness}: a denied command is not asked again, and the turn ends with the model's acknowledgement`, async () => {
+    it(`${harness}: reading runs unasked; a denied command is not asked again, and the turn ends with the model's acknowledgement`, async () => {
       const reason = `no-files-today-${harness}`;
       await withLiveSession(
         harness,
@@ -42,15 +43,19 @@ describe("the demo script after a deny, live", () => {
         [],
         async (s) => {
           s.send("in-1", DEMO_PROMPT);
-          // Reading may or may not ask (the policy's business, and codex reads with a shell command):
-          // every call is allowed until the one that changes the disk, which is denied.
+          // Reading the README runs unasked (the harness's own check or hmux's default policy, whose
+          // requests arrive already decided: deadlineAt null). A read that asks the person is
+          // noted and allowed; the call that changes the disk is denied.
           let denied: Ev | undefined;
+          const askedPerson: unknown[] = [];
           for (let seen = 0; !denied; ) {
             const ask = await s.next(isRequest, 45_000, seen);
             seen = s.events.indexOf(ask) + 1;
-            if (!JSON.stringify(callOf(ask).input).includes(demoCommand))
+            if (callOf(ask).deadlineAt === null) continue;
+            if (!JSON.stringify(callOf(ask).input).includes(demoCommand)) {
+              askedPerson.push(callOf(ask).input);
               decide(s, `r-${seen}`, callOf(ask).callId, { decision: "allow" });
-            else {
+            } else {
               decide(s, "d-1", callOf(ask).callId, { decision: "deny", reason });
               denied = ask;
             }
@@ -59,6 +64,10 @@ describe("the demo script after a deny, live", () => {
           const next = await s.next((e) => e.kind === "done" || isRequest(e), 45_000, after);
           if (next.kind !== "done") s.command("i-1", "interrupt", { reason: "the model asked again" });
           await s.next((e) => e.kind === "done", 45_000, after);
+          expect(askedPerson).toEqual([]);
+          const before = s.events.slice(0, after - 1);
+          const deciders = before.filter((e) => e.kind === "approval-disposition").map((e) => e.decider);
+          expect(deciders.filter((d) => d !== "policy")).toEqual([]);
           expect(s.events.slice(after).filter(isRequest)).toEqual([]);
           expect(next).toMatchObject({ kind: "done", cause: "clean" });
           expect(server.requests().some((r) => JSON.stringify(r.body ?? "").includes(reason))).toBe(true);
