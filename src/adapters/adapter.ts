@@ -76,6 +76,12 @@ export interface HarnessModule {
   readonly descriptor: HarnessDescriptor;
   readonly pinned: PinnedVersion;
   readonly binary: BinaryFacts;
+  /**
+   * The variables holding this harness's own vendor credentials: with a custom --endpoint they
+   * are withheld from it (src/core/launch/harness-env.ts), so no vendor key is sent to a server
+   * the user named for something else. Only a key the user names for the endpoint goes there.
+   */
+  readonly credentialEnv: readonly string[];
   /** Failure wording for classifying an unexplained non-zero exit (shared + harness extras). */
   readonly matchers: MatcherSet;
   createDecoder(context?: DecoderContext): StreamDecoder;
@@ -112,6 +118,9 @@ export const harnessModuleFactsSchema = z.object({
   name: harnessNameSchema,
   pinned: pinnedVersionSchema,
   binary: binaryFactsSchema,
+  credentialEnv: z.array(
+    z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: "a credential variable is an env name" }),
+  ),
   session: z.union([z.null(), z.object({ kind: z.enum(["process", "turn-per-process"]) })]),
   native: z.union([z.null(), z.object({ hooks: z.boolean(), interruptKey: z.string().min(1) })]),
   nativeSpellings: z

@@ -11,6 +11,7 @@ import { dirname, join, resolve as resolvePath } from "node:path";
 import type { HarnessRegistry } from "../adapters/registry.js";
 import type { PtyFactory } from "../core/exec/pty-port.js";
 import type { HarnessName } from "../core/harness-names.js";
+import { harnessEnvironment } from "../core/launch/harness-env.js";
 import { prepareLaunch } from "../core/launch/prepare.js";
 import type { BinaryLookup, LaunchBinary, LaunchPlan, LaunchRequest } from "../core/launch/types.js";
 import type { HookServer } from "../native/hooks/hook-server.js";
@@ -96,8 +97,10 @@ export async function launchNative(
   request: NativeLaunchRequest,
   deps: NativeLaunchDeps = {},
 ): Promise<NativeSessionPort> {
-  const hostEnv = deps.hostEnv ?? process.env;
   const plan = planNativeLaunch(request, deps);
+  // A harness pane starts from the plan's harness environment, as every entry point does; the
+  // user's shell (no plan) from the same builder with no endpoint: never hmux's own variables.
+  const hostEnv = plan?.env ?? harnessEnvironment({ host: deps.hostEnv ?? process.env, credentialEnv: [] }).env;
   const endpointText = plan?.options.endpoint;
   const endpoint = endpointText !== undefined ? new URL(endpointText) : undefined;
   const model = plan?.options.model ?? request.model;

@@ -165,15 +165,13 @@ export class PaneLauncher implements SessionLauncher {
     // process session, whose capabilities say what the UI may offer.
     const session = this.registry.get(plan.harness).session;
     if (session?.kind !== "process") throw new Error(`no session capabilities are known for ${plan.harness}`);
-    const env: Record<string, string> = {};
-    for (const [k, v] of Object.entries(this.options.env)) if (v !== undefined) env[k] = v;
     const o = plan.options;
     const handle = launchSession(
       {
         harness: plan.harness,
         registry: this.registry,
         cwd: plan.cwd,
-        env,
+        env: plan.env,
         isolate: plan.isolate,
         approvals: "ask",
         binary: [plan.binary.executable, ...plan.binary.prefixArgs],

@@ -34,6 +34,7 @@ export const ENDPOINT_MODEL = "hmux-model";
 export interface NativePlanRequest {
   readonly kind: NativeKind;
   readonly cwd: string;
+  /** The launch plan's harness environment (for the shell: the same builder's, without an endpoint). */
   readonly hostEnv: Readonly<Record<string, string | undefined>>;
   /** Resolved harness binary (not needed for the shell). */
   readonly binary?: LaunchBinary;
@@ -72,15 +73,14 @@ export function hookCommand(event: HookEvent, nodePath = process.execPath, scrip
   return `${shellQuote(nodePath)} ${shellQuote(script)} ${event}`;
 }
 
-const PASS_THROUGH = ["PATH", "LANG", "LC_ALL", "LC_CTYPE", "USER", "LOGNAME", "SHELL", "TZ"];
-
-function baseEnv(host: NativePlanRequest["hostEnv"], isolated: boolean): Record<string, string> {
+/**
+ * The user's environment as the launch plan built it (src/core/launch/harness-env.ts: no hmux
+ * variables, no vendor keys when an endpoint would get them), isolated or not: the agent's shell
+ * needs it. Isolation moves HOME and the config dirs on top of it.
+ */
+function baseEnv(host: NativePlanRequest["hostEnv"]): Record<string, string> {
   const env: Record<string, string> = {};
-  if (isolated) {
-    for (const k of PASS_THROUGH) if (host[k] !== undefined) env[k] = host[k]!;
-  } else {
-    for (const [k, v] of Object.entries(host)) if (v !== undefined) env[k] = v;
-  }
+  for (const [k, v] of Object.entries(host)) if (v !== undefined) env[k] = v;
   // The pane is not a tmux client, whatever hmux runs in.
   delete env.TMUX;
   delete env.TMUX_PANE;
@@ -94,7 +94,7 @@ export function planNative(request: NativePlanRequest): NativePlan {
   const registry = request.registry ?? builtinRegistry;
   if (endpoint && !request.stateDir) throw new Error("native pane: an endpoint needs a state dir");
   const isolated = endpoint !== undefined && kind !== SHELL_KIND;
-  const env = baseEnv(request.hostEnv, isolated);
+  const env = baseEnv(request.hostEnv);
   const dirsOf = isolated ? isolatedDirs(request.stateDir!, registry.descriptors) : null;
   const dirs = dirsOf ? isolationDirList(dirsOf) : [];
   if (dirsOf) Object.assign(env, isolationEnv(dirsOf));

@@ -4,6 +4,7 @@ import type { HarnessModule } from "../adapter.js";
 import { planTurn } from "./argv.js";
 import { binary } from "./binary.js";
 import { CODEX_CHANNELS } from "./capabilities.js";
+import { credentialEnv } from "./credentials.js";
 import { createDecoder } from "./decode.js";
 import { descriptor } from "./descriptor.js";
 import { CODEX_MATCHERS } from "./matchers.js";
@@ -18,6 +19,7 @@ export const codex: HarnessModule = {
   descriptor,
   pinned,
   binary,
+  credentialEnv,
   matchers: withExtras(CODEX_MATCHERS),
   createDecoder,
   planTurn,

@@ -4,6 +4,7 @@ import type { HarnessModule } from "../adapter.js";
 import { planTurn } from "./argv.js";
 import { binary } from "./binary.js";
 import { cursorOneShot } from "./capabilities.js";
+import { credentialEnv } from "./credentials.js";
 import { createDecoder } from "./decode.js";
 import { descriptor } from "./descriptor.js";
 import { CURSOR_MATCHERS } from "./matchers.js";
@@ -15,6 +16,7 @@ export const cursor: HarnessModule = {
   descriptor,
   pinned,
   binary,
+  credentialEnv,
   matchers: withExtras(CURSOR_MATCHERS),
   createDecoder,
   planTurn,

@@ -4,6 +4,7 @@ import type { HarnessModule } from "../adapter.js";
 import { planTurn } from "./argv.js";
 import { binary } from "./binary.js";
 import { museOneShot } from "./capabilities.js";
+import { credentialEnv } from "./credentials.js";
 import { createDecoder } from "./decode.js";
 import { descriptor } from "./descriptor.js";
 import { nativeSpellings } from "./native-spellings.js";
@@ -14,6 +15,7 @@ export const muse: HarnessModule = {
   descriptor,
   pinned,
   binary,
+  credentialEnv,
   matchers: withExtras(),
   createDecoder,
   planTurn,

@@ -11,7 +11,9 @@ import { openAiBaseUrl } from "../../core/argv/validate.js";
 import type { PlannedFile } from "../adapter.js";
 
 export const PI_ENDPOINT_PROVIDER = "hmux";
-const KEY_ENV = "HMUX_ENDPOINT_API_KEY";
+/** The key a custom endpoint gets: the one the user names for it, never a vendor key. */
+export const PI_ENDPOINT_KEY_ENV = "HMUX_ENDPOINT_API_KEY";
+const KEY_ENV = PI_ENDPOINT_KEY_ENV;
 
 export function piEndpointFiles(url: URL, agentDir: string, model: string, request: TurnRequest): PlannedFile[] {
   const apiKey = request.inputs.env?.[KEY_ENV] || request.host?.env?.[KEY_ENV] || "dummy";

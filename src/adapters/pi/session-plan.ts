@@ -6,6 +6,7 @@
 import { fileURLToPath } from "node:url";
 import type { SpawnRequest } from "../../core/exec/ports.js";
 import type { SessionFile, SessionRequest } from "../../core/exec/session-plan-types.js";
+import { PI_ENDPOINT_KEY_ENV } from "./endpoint.js";
 import { PI_GATE_TIMEOUT_MS } from "./session-bridge.js";
 
 export const PI_GATE_PATH = fileURLToPath(new URL("./extension/hmux-gate.ts", import.meta.url));
@@ -47,7 +48,8 @@ export function planPiSession(request: SessionRequest): PiSessionPlan {
             [PI_ENDPOINT_PROVIDER]: {
               baseUrl,
               api: "openai-completions",
-              apiKey: "hmux-scripted-model",
+              // The key the user named for the endpoint (as `hmux run` sends it), else a placeholder.
+              apiKey: request.env[PI_ENDPOINT_KEY_ENV] || "dummy",
               models: [{ id: model, name: model, contextWindow: 128000, maxTokens: 4096 }],
             },
           },

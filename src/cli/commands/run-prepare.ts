@@ -49,6 +49,8 @@ export interface PreparedTurn {
   readonly invocation: Invocation;
   readonly binary: LaunchBinary;
   readonly cwd: string;
+  /** The environment the harness starts from (the launch plan's); the invocation's env and --env go on top. */
+  readonly env: Readonly<Record<string, string>>;
   readonly callerEnv: Readonly<Record<string, string>>;
   readonly decoderContext: DecoderContext;
   /** Extra stderr lines (binary fallback notes, isolated state dir). */
@@ -171,6 +173,7 @@ export async function prepareTurn(input: PrepareInput): Promise<PreparedTurn> {
     invocation: plan.invocation,
     binary: plan.binary,
     cwd: plan.cwd,
+    env: plan.env,
     callerEnv: input.callerEnv,
     decoderContext: {
       ...(resume !== undefined ? { requestedSessionId: resume } : {}),

@@ -120,7 +120,7 @@ async function runPrepared(
       executable: prepared.binary.executable,
       executablePrefix: prepared.binary.prefixArgs,
       cwd: prepared.cwd,
-      baseEnv: context.env,
+      baseEnv: prepared.env,
       callerEnv: prepared.callerEnv,
       ...(options.timeoutSeconds ? { timeoutMs: options.timeoutSeconds * 1000 } : {}),
       stallMs: (options.stallSeconds ?? DEFAULT_RUN_STALL_SECONDS) * 1000,
@@ -205,9 +205,9 @@ function resumeWarnings(prepared: PreparedTurn): HarnessEvent[] {
   return out;
 }
 
-/** The env the harness will see, as far as its store location goes: hmux's, the plan's changes, then --env. */
+/** The env the harness will see, as far as its store location goes: the plan's base, its changes, then --env. */
 function harnessEnv(prepared: PreparedTurn): Record<string, string | undefined> {
-  const env: Record<string, string | undefined> = { ...process.env };
+  const env: Record<string, string | undefined> = { ...prepared.env };
   for (const [k, v] of Object.entries(prepared.invocation.env)) env[k] = v ?? undefined;
   for (const [k, v] of Object.entries(prepared.callerEnv)) env[k] = v === "" ? undefined : v;
   return env;

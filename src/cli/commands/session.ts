@@ -414,7 +414,7 @@ export function prepare(
       registry: context.registry,
       sessionId,
       cwd: plan.cwd,
-      env: baseEnv(context.env),
+      env: plan.env,
       stateDir: sessionState,
       isolate: plan.isolate,
       approvals,
@@ -455,12 +455,6 @@ function safeJournalPath(id: string): string | null {
   } catch {
     return null;
   }
-}
-
-function baseEnv(from: NodeJS.ProcessEnv): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(from)) if (v !== undefined) env[k] = v;
-  return env;
 }
 
 function seconds(name: string, raw: string | undefined): number | undefined {

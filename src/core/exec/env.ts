@@ -4,15 +4,9 @@ import { RefusalError } from "../refusal.js";
 const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
- * hmux's own secrets, dropped from the base environment: an hmux started inside another hmux's
- * pane inherits that pane's hook token, and a harness has no business holding it (or the
- * scripted model's request-log token). An adapter or the caller may still set them explicitly.
- */
-export const HMUX_SECRET_ENV: readonly string[] = ["HMUX_HOOK_TOKEN", "HMUX_HOOK_SOCKET", "HMUX_MODEL_TOKEN"];
-
-/**
- * The child's whole environment: the base (without hmux's own secrets), then the adapter's
- * changes, then the caller's `--env` (the caller has the last word). A null or "" value deletes the key.
+ * The child's whole environment: the base (the launch plan's harness environment, already
+ * without hmux's own variables: src/core/launch/harness-env.ts), then the adapter's changes,
+ * then the caller's `--env` (the caller has the last word). A null or "" value deletes the key.
  */
 export function composeEnv(
   base: Readonly<Record<string, string | undefined>>,
@@ -21,7 +15,7 @@ export function composeEnv(
   harness?: HarnessName,
 ): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(base)) if (v !== undefined && !HMUX_SECRET_ENV.includes(k)) env[k] = v;
+  for (const [k, v] of Object.entries(base)) if (v !== undefined) env[k] = v;
   for (const [k, v] of Object.entries(adapter)) {
     if (v === null) delete env[k];
     else env[k] = v;

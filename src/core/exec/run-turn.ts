@@ -43,7 +43,7 @@ export interface RunTurnRequest {
   /** Extra argv inserted before the invocation's arguments (e.g. a node script for a wrapper). */
   readonly executablePrefix?: readonly string[];
   readonly cwd: string;
-  /** The environment before the adapter's changes (usually hmux's own). */
+  /** The launch plan's harness environment (src/core/launch/harness-env.ts); the invocation's env goes on top. */
   readonly baseEnv: Readonly<Record<string, string | undefined>>;
   /** The caller's --env: applied last; "" deletes. */
   readonly callerEnv?: Readonly<Record<string, string>>;

@@ -12,6 +12,7 @@ import { resolveConfigSettings } from "../config/settings.js";
 import { type ResolvedTurnOptions, resolveTurnOptions } from "../options/resolve.js";
 import { composePrompt } from "../question.js";
 import { RefusalError } from "../refusal.js";
+import { harnessEnvironment } from "./harness-env.js";
 import type { LaunchHarness, LaunchOutcome, LaunchPlan, LaunchPorts, LaunchRequest, LaunchWorkspace } from "./types.js";
 
 /** Thrown inside the pipeline to stop at the first stage that cannot go on. */
@@ -108,6 +109,15 @@ function plan(request: LaunchRequest, ports: LaunchPorts): LaunchPlan {
     );
   if (refusals.length > 0 || invocation === undefined) throw new Stop(refusals);
   if (found.ok && found.binary.note) notes.push(`binary: ${found.binary.note}`);
+  const env = harnessEnvironment({
+    host: ports.host.env ?? {},
+    credentialEnv: harness.credentialEnv,
+    endpoint: options.endpoint,
+  });
+  if (env.withheld.length > 0)
+    notes.push(
+      `--endpoint: ${env.withheld.join(", ")} not passed to ${harness.name}, so no vendor key reaches the endpoint; set HMUX_ENDPOINT_API_KEY for a key it should get`,
+    );
   const binary = found.ok ? found.binary : { executable: invocation.argv[0] ?? harness.name, prefixArgs: [] };
   return {
     entry: request.entry,
@@ -122,6 +132,7 @@ function plan(request: LaunchRequest, ports: LaunchPorts): LaunchPlan {
     ...(stateDir !== undefined ? { stateDir } : {}),
     invocation,
     binary,
+    env: env.env,
     notes,
   };
 }

@@ -55,6 +55,8 @@ export interface LaunchWorkspace {
 export interface LaunchHarness {
   readonly name: HarnessName;
   readonly descriptor: HarnessDescriptor;
+  /** Its vendor credential variables, withheld when the launch has a custom endpoint. */
+  readonly credentialEnv: readonly string[];
   /** Pure: resolved options → the invocation, or a RefusalError for what the harness cannot express. */
   planTurn(request: TurnRequest): Invocation;
 }
@@ -110,6 +112,12 @@ export interface LaunchPlan {
   /** The turn as the harness would be started for this prompt (`hmux run` spawns exactly this). */
   readonly invocation: Invocation;
   readonly binary: LaunchBinary;
+  /**
+   * The environment the harness starts from (harness-env.ts): hmux's own, without HMUX_*
+   * variables and, with a custom endpoint, without the harness's vendor credentials. Every
+   * entry point spawns from exactly this; the harness's plan and the caller's --env go on top.
+   */
+  readonly env: Readonly<Record<string, string>>;
   /** Lines for stderr: why a run is isolated, a binary fallback. */
   readonly notes: readonly string[];
 }

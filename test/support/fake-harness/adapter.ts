@@ -29,6 +29,8 @@ export const mimic: HarnessModule = {
       notes: [],
     }),
   },
+  // The fake CLI reads no credential; one declared anyway shows --endpoint withholding it.
+  credentialEnv: ["MIMIC_API_KEY"],
   matchers: withExtras(),
   createDecoder: createMimicDecoder,
   planTurn: (request, peers) =>

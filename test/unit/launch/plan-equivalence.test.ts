@@ -35,6 +35,20 @@ interface World {
   readonly missingBinaries?: readonly string[];
 }
 
+/** hmux's own environment: the user's variables, vendor keys, and hmux's own tokens. */
+const HOST_ENV: Readonly<Record<string, string>> = {
+  PATH: "/usr/bin:/bin",
+  HOME: "/home/u",
+  GITHUB_TOKEN: "gh-user",
+  ANTHROPIC_API_KEY: "sk-ant-user",
+  ANTHROPIC_AUTH_TOKEN: "ant-bearer-user",
+  OPENAI_API_KEY: "sk-openai-user",
+  HMUX_HOOK_TOKEN: "outer-pane-token",
+  HMUX_MODEL_TOKEN: "request-log-token",
+  HMUX_CLAUDE_BIN: "/opt/claude",
+  HMUX_ENDPOINT_API_KEY: "gateway-key",
+};
+
 function fakePorts(world: World): LaunchPorts {
   const files = new Map(Object.entries(world.files ?? {}).map(([p, v]) => [p, JSON.stringify(v)]));
   const dirs = new Set([WORK, `${WORK}/.git`, "/work"]);
@@ -57,7 +71,7 @@ function fakePorts(world: World): LaunchPorts {
         ? { ok: false, message: `${harness} is not installed`, hint: `install ${harness}` }
         : { ok: true, binary: { executable: `/bin/${harness}`, prefixArgs: [] } },
     stateDir: () => ({ dir: "/state/s1" }),
-    host: { isRoot: false, env: {} },
+    host: { isRoot: false, env: HOST_ENV },
   };
 }
 
@@ -143,6 +157,7 @@ function decisions(outcome: LaunchOutcome) {
     escalateQuestions: p.escalateQuestions,
     isolate: p.isolate,
     binary: p.binary,
+    env: p.env,
     notes: p.notes,
   };
 }
@@ -176,6 +191,33 @@ const ROWS: readonly Row[] = [
     name: "an endpoint off loopback (a company gateway)",
     ask: { harness: "codex", endpoint: "https://gateway.example/openai/v1" },
     expect: (d) => expect(d).toMatchObject({ options: { endpoint: "https://gateway.example/openai/v1" } }),
+  },
+  {
+    name: "the harness starts from the user's environment, without hmux's own variables",
+    ask: { harness: "claude" },
+    expect: (d) => {
+      expect(d.env).toMatchObject({ HOME: "/home/u", GITHUB_TOKEN: "gh-user", ANTHROPIC_API_KEY: "sk-ant-user" });
+      expect(Object.keys(d.env ?? {}).filter((k) => k.startsWith("HMUX_"))).toEqual([]);
+    },
+  },
+  {
+    name: "claude with an endpoint gets no Anthropic credential, only the key named for the endpoint",
+    ask: { harness: "claude", endpoint: "https://gateway.example" },
+    expect: (d) => {
+      expect(d.env?.ANTHROPIC_API_KEY).toBeUndefined();
+      expect(d.env?.ANTHROPIC_AUTH_TOKEN).toBeUndefined();
+      expect(d.env).toMatchObject({ HMUX_ENDPOINT_API_KEY: "gateway-key", OPENAI_API_KEY: "sk-openai-user" });
+      expect(d.env?.HMUX_HOOK_TOKEN).toBeUndefined();
+      expect(d.notes?.join("\n")).toContain("ANTHROPIC_API_KEY, ANTHROPIC_AUTH_TOKEN not passed to claude");
+    },
+  },
+  {
+    name: "codex with an endpoint gets no OpenAI key",
+    ask: { harness: "codex", endpoint: "http://127.0.0.1:9/v1" },
+    expect: (d) => {
+      expect(d.env?.OPENAI_API_KEY).toBeUndefined();
+      expect(d.env).toMatchObject({ ANTHROPIC_API_KEY: "sk-ant-user", HMUX_ENDPOINT_API_KEY: "gateway-key" });
+    },
   },
   {
     name: "pi with an endpoint is isolated",

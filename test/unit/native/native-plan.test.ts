@@ -61,7 +61,9 @@ describe("native launch plans", () => {
       ANTHROPIC_BASE_URL: "http://127.0.0.1:9",
       ANTHROPIC_API_KEY: "dummy",
     });
-    expect(plan.env.SECRET).toBeUndefined();
+    // Isolation moves HOME and the config dirs, not the rest of the user's environment (vendor
+    // keys are withheld earlier, by the launch plan's harness environment).
+    expect(plan.env.SECRET).toBe("s");
     expect(plan.argv).toEqual(expect.arrayContaining(["--model", "hmux-model", "--settings"]));
     expect(plan.files.map((f) => f.path)).toEqual(["/s/home/.claude/.claude.json"]);
     expect(JSON.parse(claudeOnboarding("/w", "dummy"))).toMatchObject({
