@@ -46,7 +46,8 @@ describe("the harness's environment under hmux", () => {
       const seen = server.requests().slice(before);
       const text = JSON.stringify(seen.map((r) => r.body));
       expect(text).toContain(VISIBLE); // the env output did come back to the model
-      for (const [name, value] of Object.entries(SECRETS)) expect(text.includes(value), `${name} reached the model`).toBe(false);
+      for (const [name, value] of Object.entries(SECRETS))
+        expect(text.includes(value), `${name} reached the model`).toBe(false);
       expect(text.includes("HMUX_TEST_VISIBLE"), "an HMUX_ variable reached the model").toBe(false);
       // With ANTHROPIC_AUTH_TOKEN passed on, claude would have sent `Authorization: Bearer` to the endpoint.
       expect(seen.filter((r) => r.headers.authorization !== undefined)).toEqual([]);
