@@ -1,24 +1,20 @@
 /**
- * A recorded one-shot turn (its stdout, optionally its stderr) → the full HarnessEvent list,
- * ending in the `done` the stream implies. Used by `hmux decode` and by tests, so a recorded
- * turn's end can be checked without re-running it.
+ * A recorded one-shot turn held in memory (its stdout, optionally its stderr) → the full
+ * HarnessEvent list, ending in the `done` the stream implies. For tests and small recordings;
+ * `hmux decode` streams the same RecordedTurn line by line instead.
  *
  * Lines split on "\n" only (U+2028 is legal inside JSON strings), a trailing "\r" is stripped
  * (pty output), blank lines are skipped, and a line that is not a JSON object goes to the
  * decoder's text path, surfaced as `raw` rather than dropped.
  */
 
-import type { MatcherSet } from "./classify.js";
-import { concludeTurn } from "./conclude.js";
-import type { JsonObject, StreamDecoder } from "./decoder.js";
+import type { StreamDecoder } from "./decoder.js";
 import type { HarnessEvent } from "./events.js";
+import { RecordedTurn, type RecordedTurnOptions } from "./recorded-turn.js";
 
-export interface DecodeRecordedOptions {
+export interface DecodeRecordedOptions extends RecordedTurnOptions {
   /** The turn's stderr, fed after stdout (a recording does not keep the interleaving). */
   readonly stderr?: string;
-  /** Default true, as for a turn hmux runs. */
-  readonly escalateQuestions?: boolean;
-  readonly matchers?: MatcherSet;
 }
 
 export function splitLines(text: string): string[] {
@@ -30,45 +26,19 @@ export function splitLines(text: string): string[] {
   return out;
 }
 
-/** A JSON object, or undefined for anything else (arrays, scalars, garbage). */
-export function parseRecord(line: string): JsonObject | undefined {
-  const first = line.trimStart()[0];
-  if (first !== "{") return undefined;
-  try {
-    const value: unknown = JSON.parse(line);
-    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as JsonObject) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Feeds one stdout line to a decoder: JSON objects as records, everything else as text. */
-export function decodeLine(decoder: StreamDecoder, line: string, stream: "stdout" | "stderr"): HarnessEvent[] {
-  if (stream === "stderr") return decoder.text(line, "stderr");
-  const record = parseRecord(line);
-  return record ? decoder.record(record) : decoder.text(line, "stdout");
-}
-
 export function decodeRecorded(
   decoder: StreamDecoder,
   text: string,
   exitCode: number | null,
   opts: DecodeRecordedOptions = {},
 ): HarnessEvent[] {
+  const turn = new RecordedTurn(decoder, opts);
   const events: HarnessEvent[] = [];
-  for (const line of splitLines(text)) events.push(...decodeLine(decoder, line, "stdout"));
-  if (opts.stderr !== undefined)
-    for (const line of splitLines(opts.stderr)) events.push(...decodeLine(decoder, line, "stderr"));
-  events.push(...decoder.end());
-  const incompleteTurn = decoder.incompleteTurn?.();
-  events.push(
-    ...concludeTurn({
-      events,
-      exit: { code: exitCode, signal: null },
-      escalateQuestions: opts.escalateQuestions ?? true,
-      ...(incompleteTurn !== undefined ? { incompleteTurn } : {}),
-      ...(opts.matchers ? { matchers: opts.matchers } : {}),
-    }),
-  );
+  const add = (batch: readonly HarnessEvent[]) => {
+    for (const e of batch) events.push(e);
+  };
+  for (const line of splitLines(text)) add(turn.stdout(line));
+  if (opts.stderr !== undefined) for (const line of splitLines(opts.stderr)) add(turn.stderr(line));
+  add(turn.end(exitCode));
   return events;
 }

@@ -3,14 +3,17 @@
  * stdout → HarnessEvent NDJSON ending with the `done` that stream implies, so a recorded
  * turn's end can be checked without re-running it. Exits as `hmux run` would have for that turn:
  * 0 when the `done` is clean or awaiting-input, 1 for any other end, 2 for bad input.
+ * It streams (src/cli/decode-stream.ts): events are written as their lines are read, so it also
+ * follows a live pipe, and memory stays flat whatever the recording's size.
  */
-import { readFileSync } from "node:fs";
+import { open } from "node:fs/promises";
 import type { Command } from "commander";
 import { hmuxExitCode } from "../../core/conclude.js";
-import { decodeRecorded } from "../../core/decode-recorded.js";
+import { RecordedTurn } from "../../core/recorded-turn.js";
 import type { CliContext } from "../context.js";
+import { type DecodeSource, finishTurn, pumpStream } from "../decode-stream.js";
 import { UsageError } from "../errors.js";
-import { processOutput } from "../render/output.js";
+import { lineBoundFromEnv } from "../line-bound.js";
 
 function exitCodeArg(value: string): number {
   if (!/^-?\d+$/.test(value.trim()))
@@ -18,12 +21,13 @@ function exitCodeArg(value: string): number {
   return Number(value);
 }
 
-async function readSource(path: string): Promise<Uint8Array> {
+/** Opens a recording to stream it; a missing or unreadable path is refused before anything is written. */
+async function openSource(path: string, stdin: NodeJS.ReadableStream): Promise<DecodeSource> {
+  if (path === "-") return { name: "stdin", chunks: stdin as AsyncIterable<Uint8Array> };
   try {
-    if (path !== "-") return readFileSync(path);
-    const chunks: Uint8Array[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Uint8Array);
-    return Buffer.concat(chunks);
+    const handle = await open(path, "r");
+    // 256 KiB reads: fewer, larger chunks through the splitter and fewer writes; the stream closes the handle.
+    return { name: path, chunks: handle.createReadStream({ highWaterMark: 256 * 1024 }) };
   } catch (err) {
     throw new UsageError(
       `cannot read ${path}: ${(err as Error).message}`,
@@ -48,26 +52,18 @@ export function register(program: Command, context: CliContext): void {
         flags: { exitCode?: number; stderr?: string; escalateQuestions?: boolean },
       ) => {
         const adapter = context.registry.require(harnessArg);
-        const output = processOutput();
-        const bytes = await readSource(file);
-        let text: string;
-        try {
-          text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-        } catch {
-          text = new TextDecoder("utf-8").decode(bytes);
-          output.err(
-            `hmux decode: ${file === "-" ? "stdin" : file} holds invalid UTF-8; the bad bytes were replaced with U+FFFD\n`,
-          );
-        }
-        const stderr =
-          flags.stderr === undefined ? undefined : new TextDecoder().decode(await readSource(flags.stderr));
-        const events = decodeRecorded(adapter.createDecoder(), text, flags.exitCode ?? null, {
-          ...(stderr !== undefined ? { stderr } : {}),
+        const bound = lineBoundFromEnv(context.env);
+        const { output } = context;
+        const stdout = await openSource(file, context.input);
+        const stderr = flags.stderr === undefined ? undefined : await openSource(flags.stderr, context.input);
+        const turn = new RecordedTurn(adapter.createDecoder(), {
           escalateQuestions: flags.escalateQuestions !== false,
           matchers: adapter.matchers,
         });
-        for (const event of events) if (!output.out(`${JSON.stringify(event)}\n`)) break;
-        const done = events.at(-1);
+        // The reader left (`| head`): nothing more to say, and no failure of the turn's.
+        if (!(await pumpStream(turn, "stdout", stdout, output, bound))) return;
+        if (stderr && !(await pumpStream(turn, "stderr", stderr, output, bound))) return;
+        const done = await finishTurn(turn, flags.exitCode ?? null, output);
         process.exitCode = done?.kind === "done" ? hmuxExitCode(done) : 1;
       },
     );

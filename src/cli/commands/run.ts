@@ -13,8 +13,8 @@ import { DEFAULT_RUN_STALL_SECONDS, runTurn } from "../../core/exec/run-turn.js"
 import { renderResolution } from "../../core/options/render-provenance.js";
 import { absentStoreWarning, resumeLastNotice } from "../../core/session-store.js";
 import type { CliContext } from "../context.js";
-import { UsageError } from "../errors.js";
 import { recordIsolatedState, releaseIsolatedState } from "../isolated-state.js";
+import { lineBoundFromEnv } from "../line-bound.js";
 import { HumanRenderer } from "../render/human.js";
 import { JsonRenderer } from "../render/json.js";
 import type { Output } from "../render/output.js";
@@ -57,7 +57,7 @@ export async function runCommand(
   output: Output,
   context: CliContext,
 ): Promise<number> {
-  const lineBound = maxLineBytes(); // checked before prepareTurn creates anything (an isolated state dir)
+  const lineBound = lineBoundFromEnv(); // checked before prepareTurn creates anything (an isolated state dir)
   const callerEnv = parseEnvAssignments(flags.env ?? []);
   context.launch.harness(harnessArg); // an unknown harness is refused before a worktree is made for it
   const lease = await openLaunchWorkspace(context, {
@@ -211,18 +211,4 @@ function harnessEnv(prepared: PreparedTurn): Record<string, string | undefined> 
   for (const [k, v] of Object.entries(prepared.invocation.env)) env[k] = v ?? undefined;
   for (const [k, v] of Object.entries(prepared.callerEnv)) env[k] = v === "" ? undefined : v;
   return env;
-}
-
-/** HMUX_MAX_LINE_BYTES raises (or lowers) the 8 MiB bound on one harness output line. */
-function maxLineBytes(): { maxLineBytes?: number } {
-  const raw = process.env.HMUX_MAX_LINE_BYTES;
-  if (raw === undefined || raw === "") return {};
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1024) {
-    throw new UsageError(
-      `HMUX_MAX_LINE_BYTES must be an integer ≥ 1024, got ${JSON.stringify(raw)}`,
-      "unset it to use the 8 MiB default",
-    );
-  }
-  return { maxLineBytes: n };
 }
