@@ -134,6 +134,14 @@ describe("hmux server, live with pi", () => {
       await seenByA.next((e) => e.kind === "done");
       expect(existsSync(join(work, "approved.txt"))).toBe(true);
 
+      // `hmux control` reaches a server session by name, through the server.
+      const lines = join(box.dir, "lines.ndjson");
+      writeFileSync(lines, `${JSON.stringify({ op: "send", id: "in-2", text: "[[say:via control]]" })}\n`);
+      const controlled = await hmux(box, ["control", "worker", lines]);
+      expect(controlled.code, controlled.stderr).toBe(0);
+      expect(JSON.parse(controlled.stdout)).toMatchObject({ kind: "disposition", id: "in-2", disposition: "started" });
+      await seenByA.next((e) => e.kind === "message" && String(e.text).includes("via control"));
+
       const killed = await hmux(box, ["kill", "worker"]);
       expect(killed.code, killed.stderr).toBe(0);
       expect(killed.stdout).toContain(id);

@@ -1,15 +1,19 @@
 /**
  * `hmux control <session> [file|-]`: sends command lines (metaharness.command/1, or
- * send/answer/close ops) to a running hmux session over its control socket and prints one
- * result line per command. Exit 0 when every line was honoured, 1 when any was refused or
- * rejected, 2 when the session cannot be reached or refuses this peer.
+ * send/answer/close ops) to a running hmux session over its control socket — or, for a session
+ * on the hmux server, through the server — and prints one result line per command. Exit 0
+ * when every line was honoured, 1 when any was refused or rejected, 2 when the session cannot
+ * be reached or refuses this peer.
  */
 
 import { createReadStream, existsSync } from "node:fs";
 import { connect } from "node:net";
 import type { Command } from "commander";
 import { LineSplitter } from "../../core/line-splitter.js";
+import { ServerClient } from "../../server/client.js";
+import { serverPaths } from "../../server/paths.js";
 import { readToken, socketPaths } from "../../session/control-socket.js";
+import { VERSION } from "../main.js";
 import { type Output, processOutput } from "../render/output.js";
 
 export function register(program: Command): void {
@@ -30,7 +34,11 @@ export async function controlCommand(sessionId: string, source: string, output: 
   }
   const paths = socketPaths(sessionId);
   if (!existsSync(paths.socket)) {
-    output.err(`hmux control: no running session ${sessionId} (no socket at ${paths.socket}); see \`hmux sessions\`\n`);
+    const viaServer = await controlOnServer(sessionId, source, output);
+    if (viaServer !== null) return viaServer;
+    output.err(
+      `hmux control: no running session ${sessionId} (no socket at ${paths.socket}, and none of that name on the hmux server); see \`hmux sessions\` and \`hmux ls\`\n`,
+    );
     return 2;
   }
   let token: string;
@@ -103,4 +111,37 @@ async function readLines(source: string): Promise<string[]> {
   }
   for (const item of splitter.end()) if (item.kind === "line") out.push(item.text);
   return out;
+}
+
+/**
+ * A session on the hmux server has no socket of its own: its lines go through the server, one
+ * `input` request each, and each answer is printed as the socket would print it. Null when no
+ * server runs or it has no such session (the caller says so).
+ */
+async function controlOnServer(target: string, source: string, output: Output): Promise<number | null> {
+  let client: ServerClient;
+  try {
+    client = await ServerClient.connect(serverPaths(), VERSION);
+  } catch {
+    return null;
+  }
+  try {
+    if (!(await client.list()).some((s) => s.name === target || s.id.startsWith(target))) return null;
+    const commands = (await readLines(source)).filter((l) => l.trim() !== "");
+    let failed = false;
+    for (const line of commands) {
+      const reply = await client.request({ op: "input", session: target, line });
+      const answer = reply.answer as { kind?: string; outcome?: { result?: string }; disposition?: string };
+      output.out(`${JSON.stringify(answer)}\n`);
+      if (answer.kind === "error" || answer.outcome?.result === "refused" || answer.disposition === "rejected")
+        failed = true;
+    }
+    return failed ? 1 : 0;
+  } catch (err) {
+    // The server could not take a line (the session vanished, the server stopped): not reached.
+    output.err(`hmux control: ${(err as Error).message}\n`);
+    return 2;
+  } finally {
+    client.close();
+  }
 }
