@@ -76,6 +76,7 @@ export const REFUSAL_ISSUES = [
   "workspace-unmerged-commits",
   "git-failed",
   "invalid-workspace-registry",
+  "workspace-merge-conflict",
 ] as const;
 export type RefusalIssue = (typeof REFUSAL_ISSUES)[number];
 

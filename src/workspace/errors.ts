@@ -18,7 +18,8 @@ export type WorkspaceIssue =
   | "workspace-uncommitted-changes"
   | "workspace-unmerged-commits"
   | "git-failed"
-  | "invalid-workspace-registry";
+  | "invalid-workspace-registry"
+  | "workspace-merge-conflict";
 
 const PROTECTS_WORK: ReadonlySet<WorkspaceIssue> = new Set([
   "workspace-in-use",

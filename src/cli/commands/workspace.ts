@@ -5,6 +5,7 @@
  * and lists the others with what they still hold.
  */
 import type { Command } from "commander";
+import { mergeWorkspace } from "../../workspace/merge.js";
 import { collectGarbage, findWorkspace, removeWorkspace } from "../../workspace/remove.js";
 import { humanBytes, type WorkspaceStatus, workspaceStatus } from "../../workspace/status.js";
 import type { CliContext } from "../context.js";
@@ -27,6 +28,15 @@ export function register(program: Command, context: CliContext): void {
     .option("--keep-branch", "remove the worktree but keep branch hmux/<name> (its commits stay)")
     .action(async (name: string, flags: { force?: boolean; keepBranch?: boolean }) => {
       process.exitCode = await workspaceRm(name, flags, context.output, context);
+    });
+  ws.command("merge")
+    .description(
+      "merge a workspace's branch into its base (fast-forward when possible); a conflict is reported, never resolved",
+    )
+    .argument("<name>", "the workspace name, or <repo>/<name>")
+    .option("--no-ff", "always make a merge commit")
+    .action(async (name: string, flags: { ff?: boolean }) => {
+      process.exitCode = await workspaceMerge(name, flags, context.output, context);
     });
   ws.command("gc")
     .description("remove orphaned workspaces (no live session) that hold no uncommitted or unmerged work")
@@ -136,5 +146,26 @@ export async function workspaceGc(
   }
   for (const e of report.removed) output.out(`${verb} ${e.repoName}/${e.name} (${e.path})\n`);
   for (const k of report.kept) output.out(`kept ${k.entry.repoName}/${k.entry.name}: ${k.reason}\n`);
+  return 0;
+}
+
+export async function workspaceMerge(
+  name: string,
+  flags: { ff?: boolean },
+  output: Output,
+  context: CliContext,
+): Promise<number> {
+  const ports = context.workspace;
+  const entry = findWorkspace(ports.registry(), name);
+  const result = await mergeWorkspace(ports.git, entry, {
+    ...(flags.ff === false ? { noFastForward: true } : {}),
+    ...(ports.alive ? { alive: ports.alive } : {}),
+  });
+  const where = result.at ? ` in ${result.at}` : "";
+  const said =
+    result.how === "up-to-date"
+      ? `${entry.base} already has every commit of ${entry.branch}`
+      : `merged ${entry.branch} into ${entry.base} (${result.how})${where}: ${entry.base} is now ${result.tip.slice(0, 12)}`;
+  output.out(`${said}\n`);
   return 0;
 }
