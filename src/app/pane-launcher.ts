@@ -23,6 +23,7 @@ import {
   openWorkspace,
   releaseWorkspace,
   setUpWorkspace,
+  snapshotTurn,
   type WorkspaceLease,
   type WorkspacePorts,
 } from "../workspace/lease.js";
@@ -186,7 +187,13 @@ export class PaneLauncher implements SessionLauncher {
       },
       this.options.session ?? realSessionPorts(),
     );
-    if (lease && workspacePorts) void handle.closed.then(() => releaseWorkspace(workspacePorts, lease));
+    if (lease && workspacePorts) {
+      // Each turn's start is captured for the per-turn view; a failed snapshot costs only that view.
+      handle.subscribe((event) => {
+        if (event.kind === "turn") void snapshotTurn(workspacePorts, lease, event.turnId);
+      });
+      void handle.closed.then(() => releaseWorkspace(workspacePorts, lease));
+    }
     return new HandleSessionPort(handle, session.capabilities, {
       cwd: plan.cwd,
       settings: settingsView(plan.resolved, plan.policy),

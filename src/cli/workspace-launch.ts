@@ -11,6 +11,7 @@ import {
   openWorkspace,
   releaseWorkspace,
   setUpWorkspace,
+  snapshotTurn,
   type WorkspaceLease,
 } from "../workspace/lease.js";
 import type { Output } from "./render/output.js";
@@ -65,6 +66,17 @@ export async function setUpLaunchWorkspace(context: AppContext, lease: Workspace
   }).finally(() => {
     if (pending !== "") output.err(`setup| ${pending}\n`);
   });
+}
+
+/** Records the worktree as a turn begins; a failure is a line on stderr, not the session's end. */
+export async function snapshotLaunchTurn(
+  context: AppContext,
+  lease: WorkspaceLease,
+  turnId: string,
+  output: Output,
+): Promise<void> {
+  const problem = await snapshotTurn(context.workspace, lease, turnId);
+  if (problem) output.err(`hmux: ${problem}\n`);
 }
 
 export function releaseLaunchWorkspace(context: AppContext, lease: WorkspaceLease | null): void {

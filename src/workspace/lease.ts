@@ -21,6 +21,7 @@ import { liveHolders, type WorkspaceEntry, type WorkspaceRegistry } from "./regi
 import { repoFacts, resolveBase } from "./repo.js";
 import { resolveWorkspaceSettings, type WorkspaceSettings } from "./settings.js";
 import { runSetup } from "./setup.js";
+import { recordTurnStart } from "./turns.js";
 
 export interface WorkspacePorts {
   readonly git: GitRunner;
@@ -245,4 +246,21 @@ async function removeFresh(ports: WorkspacePorts, registry: WorkspaceRegistry, e
     const at = entries.findIndex((e) => e.repo === entry.repo && e.name === entry.name);
     if (at !== -1) entries.splice(at, 1);
   });
+}
+
+/**
+ * Captures the worktree as a turn begins (see turns.ts). Resolves with null, or with a line saying
+ * why the snapshot failed: a missing snapshot costs the per-turn view, never the session.
+ */
+export async function snapshotTurn(
+  ports: WorkspacePorts,
+  lease: WorkspaceLease,
+  turnId: string,
+): Promise<string | null> {
+  try {
+    await recordTurnStart(ports.git, ports.registry(), lease.entry, turnId, new Date(ports.clock.now()));
+    return null;
+  } catch (err) {
+    return `workspace ${lease.entry.name}: no snapshot of turn ${turnId} (${(err as Error).message}); hmux diff --turn cannot show it`;
+  }
 }

@@ -19,6 +19,13 @@ const holderSchema = z.strictObject({
   since: z.string(),
 });
 
+const turnSchema = z.strictObject({
+  turnId: z.string(),
+  /** A git tree object holding the worktree's files as they were when the turn began. */
+  tree: z.string(),
+  at: z.string(),
+});
+
 const entrySchema = z.strictObject({
   name: z.string(),
   /** The main repository's top level (where the worktree was added from). */
@@ -35,12 +42,15 @@ const entrySchema = z.strictObject({
   holders: z.array(holderSchema),
   /** Every hmux session id that ran here, so `hmux diff <session>` finds the workspace after the session ended. */
   sessions: z.array(z.string()).optional(),
+  /** The worktree's tree at the start of each turn (newest last), for "what did this turn change". */
+  turns: z.array(turnSchema).optional(),
 });
 
 const fileSchema = z.strictObject({ version: z.literal(1), workspaces: z.array(entrySchema) });
 
 export type WorkspaceHolder = z.infer<typeof holderSchema>;
 export type WorkspaceEntry = z.infer<typeof entrySchema>;
+export type TurnSnapshot = z.infer<typeof turnSchema>;
 type RegistryFile = z.infer<typeof fileSchema>;
 
 const LOCK_WAIT_MS = 5_000;

@@ -10,10 +10,22 @@ import { type FileChange, workspaceDiff } from "../../workspace/diff.js";
 import { WorkspaceError } from "../../workspace/errors.js";
 import type { WorkspaceEntry, WorkspaceRegistry } from "../../workspace/registry.js";
 import { findWorkspace } from "../../workspace/remove.js";
+import { turnDiff } from "../../workspace/turns.js";
 import type { CliContext } from "../context.js";
 import type { Output } from "../render/output.js";
 
+function turnNumber(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1)
+    throw new WorkspaceError(`--turn expects a turn number from 1, got ${JSON.stringify(value)}`, {
+      issue: "unknown-workspace",
+      hint: "hmux diff <workspace> --turn 1",
+    });
+  return n;
+}
+
 interface DiffFlags {
+  turn?: number;
   json?: boolean;
   stat?: boolean;
   color?: boolean;
@@ -25,6 +37,7 @@ export function register(program: Command, context: CliContext): void {
     .description("what a session's worktree changed against its base: files with +/- counts, then the unified diff")
     .argument("<target>", "a workspace name (or <repo>/<name>), or the id of a session that ran in one")
     .option("--stat", "only the files and their +/- counts")
+    .option("--turn <n>", "only what turn n changed (1 = the first turn recorded in the workspace)", turnNumber)
     .option("--json", "one JSON object: the files, the totals and the diff")
     .option("--no-color", "no colours even on a terminal")
     .action(async (target: string, flags: DiffFlags) => {
@@ -47,7 +60,14 @@ export async function diffCommand(
       hint: `its branch ${entry.branch} may still hold its commits: git log ${entry.branch}`,
     });
   const color = !flags.json && flags.color !== false && tty && !context.env.NO_COLOR;
-  const diff = await workspaceDiff(ports.git, entry, { color, patch: !flags.stat });
+  const diff =
+    flags.turn !== undefined
+      ? await turnDiff(ports.git, entry, flags.turn, { color, patch: !flags.stat })
+      : await workspaceDiff(ports.git, entry, { color, patch: !flags.stat });
+  const against =
+    flags.turn !== undefined
+      ? `turn ${flags.turn} (from its start)`
+      : `${entry.base} (merge base ${diff.mergeBase.slice(0, 12)})`;
   if (flags.json) {
     output.out(
       `${JSON.stringify({
@@ -55,6 +75,7 @@ export async function diffCommand(
         path: entry.path,
         branch: entry.branch,
         base: entry.base,
+        ...(flags.turn !== undefined ? { turn: flags.turn } : {}),
         mergeBase: diff.mergeBase,
         files: diff.files,
         added: diff.added,
@@ -66,7 +87,7 @@ export async function diffCommand(
   }
   const paint = (code: string, text: string) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
   output.out(
-    `${entry.name}: ${entry.path} against ${entry.base} (merge base ${diff.mergeBase.slice(0, 12)}): ${diff.files.length} file(s), ${paint("32", `+${diff.added}`)} ${paint("31", `-${diff.removed}`)}\n`,
+    `${entry.name}: ${entry.path}, ${against}: ${diff.files.length} file(s), ${paint("32", `+${diff.added}`)} ${paint("31", `-${diff.removed}`)}\n`,
   );
   const counts = diff.files.map((f) => [countText(f.added, "+"), countText(f.removed, "-")] as const);
   const wa = Math.max(0, ...counts.map((c) => c[0].length));

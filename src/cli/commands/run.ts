@@ -24,6 +24,7 @@ import {
   openLaunchWorkspace,
   releaseLaunchWorkspace,
   setUpLaunchWorkspace,
+  snapshotLaunchTurn,
   type WorkspaceFlags,
 } from "../workspace-launch.js";
 import { addTurnFlags, type RawTurnFlags } from "./run-options.js";
@@ -82,6 +83,8 @@ export async function runCommand(
     for (const line of renderResolution(prepared.resolved)) output.err(`${line}\n`);
     for (const note of prepared.notes) output.err(`${note}\n`);
     if (lease) await setUpLaunchWorkspace(context, lease, output);
+    // One turn: captured before the harness starts, so `hmux diff --turn` shows exactly its changes.
+    if (lease) await snapshotLaunchTurn(context, lease, `run-${new Date(context.clock.now()).toISOString()}`, output);
   } catch (err) {
     if (prepared?.isolated?.fresh) releaseIsolatedState(prepared.isolated.root, prepared.isolated.dir);
     await abandonLaunchWorkspace(context, lease);

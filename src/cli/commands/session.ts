@@ -43,6 +43,7 @@ import {
   openLaunchWorkspace,
   releaseLaunchWorkspace,
   setUpLaunchWorkspace,
+  snapshotLaunchTurn,
   type WorkspaceFlags,
 } from "../workspace-launch.js";
 
@@ -109,12 +110,19 @@ export async function sessionCommand(
   input: NodeJS.ReadableStream,
   context: CliContext,
 ): Promise<number> {
-  const held: { lease: WorkspaceLease | null } = { lease: null };
+  const held: Held = { lease: null, snapshots: [] };
   try {
     return await runSessionCommand(harnessArg, flags, output, input, context, held);
   } finally {
+    await Promise.allSettled(held.snapshots);
     releaseLaunchWorkspace(context, held.lease); // the worktree stays; this hmux no longer holds it
   }
+}
+
+/** The workspace this session holds, and the turn snapshots still being taken. */
+interface Held {
+  lease: WorkspaceLease | null;
+  readonly snapshots: Promise<void>[];
 }
 
 async function runSessionCommand(
@@ -123,7 +131,7 @@ async function runSessionCommand(
   output: Output,
   input: NodeJS.ReadableStream,
   context: CliContext,
-  held: { lease: WorkspaceLease | null },
+  held: Held,
 ): Promise<number> {
   const write = (event: unknown) => output.out(`${JSON.stringify(event)}\n`);
   let handle: SessionHandle;
@@ -183,6 +191,8 @@ async function runSessionCommand(
   let closedWritten = false;
   handle.subscribe((event) => {
     fresh?.saw(event);
+    if (event.kind === "turn" && held.lease)
+      held.snapshots.push(snapshotLaunchTurn(context, held.lease, event.turnId, output));
     if (closedWritten) return; // closed is the last stdout line; later answers go to the journal only
     if (event.kind === "session") opened = true;
     if (event.kind === "closed") closedWritten = true;
