@@ -196,6 +196,7 @@ export class PaneLauncher implements SessionLauncher {
     }
     return new HandleSessionPort(handle, session.capabilities, {
       cwd: plan.cwd,
+      ...(lease ? { workspace: { name: lease.entry.name, branch: lease.entry.branch, base: lease.entry.base } } : {}),
       settings: settingsView(plan.resolved, plan.policy),
       ...(request.prompt ? { initialPrompt: request.prompt } : {}),
       ...(o.model ? { model: o.model } : {}),

@@ -15,6 +15,7 @@ import type {
   ResolvedSettingView,
   SessionInfo,
   SessionPort,
+  WorkspaceInfo,
 } from "./session-port.js";
 
 function harnessChecksOnItsOwn(capabilities: BridgeCapabilities): boolean {
@@ -39,6 +40,7 @@ export interface SessionLaunchDetails {
   readonly effort?: string;
   readonly cwd?: string;
   readonly label?: string;
+  readonly workspace?: WorkspaceInfo;
   readonly settings?: readonly ResolvedSettingView[];
   /** Sent as the first turn once the session has started. */
   readonly initialPrompt?: string;
@@ -62,6 +64,7 @@ export class HandleSessionPort implements SessionPort {
       effort: info.effort,
       cwd: info.cwd,
       label: info.label,
+      ...(info.workspace ? { workspace: info.workspace } : {}),
       settings: info.settings ?? [],
       support: supportOf(capabilities),
     };

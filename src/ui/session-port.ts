@@ -29,6 +29,12 @@ export interface InputSupport {
   readonly replace: boolean;
 }
 
+export interface WorkspaceInfo {
+  readonly name: string;
+  readonly branch: string;
+  readonly base: string;
+}
+
 export interface SessionInfo {
   readonly harness: HarnessName;
   readonly model?: string;
@@ -36,6 +42,8 @@ export interface SessionInfo {
   readonly cwd?: string;
   /** A human label; defaults to the harness name. */
   readonly label?: string;
+  /** The session's own git worktree (hmux --worktree): its branch shows in the pane header. */
+  readonly workspace?: WorkspaceInfo;
   readonly settings: readonly ResolvedSettingView[];
   readonly support: InputSupport;
 }

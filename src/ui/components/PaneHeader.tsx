@@ -40,7 +40,8 @@ export function headerParts(
   width: number,
 ): { number: string; who: string; badge: string; usage: string } {
   const number = `${index + 1} `;
-  const who = [view.info.label ?? view.info.harness, view.model, view.info.effort, shortId(view.sessionId)]
+  const branch = view.info.workspace ? `⎇ ${view.info.workspace.branch}` : undefined;
+  const who = [view.info.label ?? view.info.harness, view.model, view.info.effort, branch, shortId(view.sessionId)]
     .filter((p): p is string => typeof p === "string" && p !== "")
     .join(" · ");
   const full = ` ${badgeText(view.lifecycle, tick)}`;
@@ -52,7 +53,7 @@ export function headerParts(
   return { number, who, badge, usage };
 }
 
-/** harness · model · effort · short id, then the state badge and usage when known. */
+/** harness · model · effort · worktree branch · short id, then the state badge and usage when known. */
 export function PaneHeader({ view, index, focused, tick, width }: PaneHeaderProps): React.ReactElement {
   const theme = useTheme();
   const { number, who, badge, usage } = headerParts(view, index, tick, width);

@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { PaneLauncher } from "../../../src/app/pane-launcher.js";
 import { toRequest, worktreeChoice } from "../../../src/ui/components/overlays/NewSessionDialog.js";
+import { headerParts } from "../../../src/ui/components/PaneHeader.js";
+import { createSessionView } from "../../../src/ui/store/session-view.js";
 import { GitFixture } from "./git-fixture.js";
 
 let fx: GitFixture;
@@ -29,5 +31,18 @@ describe("a TUI pane's worktree", () => {
     expect(refused?.message).toContain("ultra");
     expect(existsSync(join(fx.env.XDG_STATE_HOME!, "hmux", "worktrees", "repo", "pane"))).toBe(false);
     expect(fx.ports().registry().list()).toEqual([]);
+  });
+
+  it("the pane header names the worktree's branch", () => {
+    const support = { steer: false, inject: false, abstain: false, replace: false };
+    const plain = createSessionView("s1", { harness: "claude", settings: [], support });
+    const inWorktree = createSessionView("s2", {
+      harness: "claude",
+      settings: [],
+      support,
+      workspace: { name: "w", branch: "hmux/w", base: "main" },
+    });
+    expect(headerParts(inWorktree, 0, null, 80).who).toContain("⎇ hmux/w");
+    expect(headerParts(plain, 0, null, 80).who).not.toContain("⎇");
   });
 });
