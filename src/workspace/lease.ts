@@ -264,3 +264,26 @@ export async function snapshotTurn(
     return `workspace ${lease.entry.name}: no snapshot of turn ${turnId} (${(err as Error).message}); hmux diff --turn cannot show it`;
   }
 }
+
+/**
+ * A launch that lands in an existing workspace's folder without asking for one (a resumed session
+ * returning to its worktree) holds it like any other: `workspace rm` then sees the live session.
+ * Null when the folder is no workspace.
+ */
+export function claimWorkspaceAt(
+  ports: WorkspacePorts,
+  path: string,
+  who: { readonly harness: string; readonly sessionId?: string },
+): WorkspaceLease | null {
+  const registry = ports.registry();
+  const existing = registry.list().find((e) => e.path === path);
+  if (!existing) return null;
+  const request: WorktreeRequest = {
+    cwd: path,
+    flag: existing.name,
+    harness: who.harness,
+    ...(who.sessionId !== undefined ? { sessionId: who.sessionId } : {}),
+    configs: { projectTrust: { trusted: false, root: null, userConfigPath: null } },
+  };
+  return reuse(ports, registry, existing, request, resolveWorkspaceSettings(request.configs), [], "arg");
+}

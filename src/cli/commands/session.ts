@@ -33,7 +33,7 @@ import { type ControlSocketServer, listenControlSocket } from "../../session/con
 import { JournalWriter, journalPath, sessionsDir, summarizeJournal } from "../../session/journal.js";
 import { launchSession, sessionHarnesses } from "../../session/launch.js";
 import { checkSessionId } from "../../session/session-id.js";
-import type { WorkspaceLease } from "../../workspace/lease.js";
+import { claimWorkspaceAt, type WorkspaceLease } from "../../workspace/lease.js";
 import type { CliContext } from "../context.js";
 import { exitCodeFor, failureOf } from "../errors.js";
 import type { Output } from "../render/output.js";
@@ -159,6 +159,8 @@ async function runSessionCommand(
       lease,
     );
     const { harness, sessionId, launch } = setup;
+    // A resumed session back in its worktree holds it again, so `workspace rm` sees it live.
+    if (!held.lease && resuming) held.lease = claimWorkspaceAt(context.workspace, launch.cwd, { harness, sessionId });
     fresh = setup.freshState ? new FreshState(setup.freshState, flags.journal !== false) : null;
     for (const line of setup.untrusted) output.err(`${line}\n`);
     if (lease) await setUpLaunchWorkspace(context, lease, output);

@@ -2,7 +2,13 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { WorkspaceError } from "../../../src/workspace/errors.js";
-import { abandonWorkspace, openWorkspace, releaseWorkspace, setUpWorkspace } from "../../../src/workspace/lease.js";
+import {
+  abandonWorkspace,
+  claimWorkspaceAt,
+  openWorkspace,
+  releaseWorkspace,
+  setUpWorkspace,
+} from "../../../src/workspace/lease.js";
 import { GitFixture } from "./git-fixture.js";
 
 let fx: GitFixture;
@@ -131,6 +137,15 @@ describe("opening a workspace for a launch", () => {
         .list()
         .map((e) => e.name),
     ).toEqual(["kept"]);
+  });
+
+  it("a session resumed in a workspace's folder holds the workspace again; a folder that is none is left alone", async () => {
+    fx = new GitFixture();
+    const first = await openWorkspace(fx.ports(1001), fx.request({ flag: "w", sessionId: "s1" }));
+    releaseWorkspace(fx.ports(1001), first!);
+    const again = claimWorkspaceAt(fx.ports(1002), first!.entry.path, { harness: "claude", sessionId: "s1" });
+    expect(again?.entry.holders.map((h) => h.pid)).toEqual([1002]);
+    expect(claimWorkspaceAt(fx.ports(1003), fx.repo, { harness: "claude" })).toBeNull();
   });
 
   it("keeps the registry private: the file 0600 in a 0700 folder", async () => {
