@@ -87,8 +87,8 @@ export interface SessionStoreShape {
 export interface SessionModeShape {
   /** Complete argv after the binary for a persistent multi-turn process. */
   readonly argv: readonly string[];
-  /** The stdin/stdout protocol a bridge speaks to it. */
-  readonly channel: "claude-stream-json" | "codex-app-server" | "pi-rpc";
+  /** The stdin/stdout protocol a bridge speaks to it ("claude-stream-json", "codex-app-server" …), named by its adapter. */
+  readonly channel: string;
 }
 
 export interface TransportChoice {
@@ -163,10 +163,22 @@ export type MemoryHandling =
   | { readonly kind: "no-built-in-memory" }
   | { readonly kind: "cannot-disable" };
 
+/**
+ * Where a harness reads an endpoint from: its environment, its argv, or a file in its own
+ * config dir. A harness of the last kind is isolated whenever it gets an endpoint, so that file
+ * never lands in the user's own home.
+ */
+export type EndpointSource = "env" | "argv" | "state-dir";
+
 export type EndpointRouting =
-  | { readonly kind: "anthropic-base-url-env" }
-  | { readonly kind: "codex-model-provider"; readonly defaultModel: string }
-  | { readonly kind: "pi-models-json"; readonly api: "openai-completions"; readonly defaultModel: string }
+  | { readonly kind: "anthropic-base-url-env"; readonly source: EndpointSource }
+  | { readonly kind: "codex-model-provider"; readonly source: EndpointSource; readonly defaultModel: string }
+  | {
+      readonly kind: "pi-models-json";
+      readonly source: EndpointSource;
+      readonly api: "openai-completions";
+      readonly defaultModel: string;
+    }
   | null;
 
 /** How one TurnOptions key reaches this harness: the native spelling for supportedBy lists. */

@@ -230,7 +230,7 @@ export const descriptor = defineDescriptor({
   autonomy: fact({ argv: ["--dangerously-skip-permissions"], rootEnv: { IS_SANDBOX: "1" } }, LIVE),
   memory: fact({ kind: "env-disable", env: { CLAUDE_CODE_DISABLE_AUTO_MEMORY: "1" } }, SPEC),
   stdin: fact("close", LIVE),
-  endpoint: fact({ kind: "anthropic-base-url-env" }, ENDPOINT_PROBE),
+  endpoint: fact({ kind: "anthropic-base-url-env", source: "env" }, ENDPOINT_PROBE),
   capabilities: fact({ vision: true, images: false, streaming: "token" }, STREAM),
   options: {
     model: opt("--model", HELP),

@@ -146,7 +146,7 @@ export const descriptor = defineDescriptor({
   autonomy: fact({ argv: ["--dangerously-bypass-approvals-and-sandbox"], rootEnv: {} }, HELP),
   memory: fact({ kind: "argv-disable", argv: ["--disable", "memories"] }, FEATURES),
   stdin: fact("close", LIVE),
-  endpoint: fact({ kind: "codex-model-provider", defaultModel: "gpt-5.5" }, ENDPOINT_PROBE),
+  endpoint: fact({ kind: "codex-model-provider", source: "argv", defaultModel: "gpt-5.5" }, ENDPOINT_PROBE),
   capabilities: fact({ vision: true, images: true, streaming: "message" }, STREAM),
   options: {
     model: opt("--model", HELP),

@@ -163,7 +163,10 @@ export const descriptor = defineDescriptor({
   autonomy: fact(null, LIVE),
   memory: fact({ kind: "no-built-in-memory" }, SPEC),
   stdin: fact("close", LIVE),
-  endpoint: fact({ kind: "pi-models-json", api: "openai-completions", defaultModel: "hmux-model" }, ENDPOINT_PROBE),
+  endpoint: fact(
+    { kind: "pi-models-json", source: "state-dir", api: "openai-completions", defaultModel: "hmux-model" },
+    ENDPOINT_PROBE,
+  ),
   capabilities: fact({ vision: false, images: false, streaming: "token" }, STREAM),
   options: {
     model: opt("--model", HELP),

@@ -74,7 +74,7 @@ function plan(request: LaunchRequest, ports: LaunchPorts): LaunchPlan {
   // A harness that reads an endpoint only from its own config dir (pi's models.json) is isolated
   // whenever it gets one, so the endpoint config never lands in the user's own home.
   const endpointNeedsState =
-    options.endpoint !== undefined && harness.descriptor.endpoint.value?.kind === "pi-models-json";
+    options.endpoint !== undefined && harness.descriptor.endpoint.value?.source === "state-dir";
   if (endpointNeedsState && !options.isolate)
     notes.push(`${harness.name} reads an endpoint from its own agent dir: this run is isolated as with --isolate`);
   const isolate = options.isolate === true || endpointNeedsState;
