@@ -60,7 +60,9 @@ export function oneShotStartRefusals(
   const mode = decisionModeOf(plan.approvals);
   const required = plan.requiredControls ?? [];
   const caps = { harness: plan.harness, channel: plan.channel, posture: null, midTurnSend: "next-turn" as const };
-  const events = refusedAtStart(caps, mode, required, mode !== "observe" && plan.classify !== undefined);
+  // A policy acts only where a person would be asked: observe allows everything and frame mode
+  // decides by the frame, so neither needs tool.decide for it (hmux always has a policy now).
+  const events = refusedAtStart(caps, mode, required, mode === "ask" && plan.classify !== undefined);
   if (mode !== "observe" || required.includes("tool.decide")) return events;
   return events.filter((e) => !(e.kind === "command.result" && e.id === "start/tool.decide"));
 }

@@ -9,7 +9,11 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { builtinRegistry } from "../../../src/adapters/registry.js";
 import type { SessionEvent } from "../../../src/core/control/types.js";
-import { createOneShotSession, TURN_IN_PROGRESS } from "../../../src/core/exec/oneshot-session.js";
+import {
+  createOneShotSession,
+  oneShotStartRefusals,
+  TURN_IN_PROGRESS,
+} from "../../../src/core/exec/oneshot-session.js";
 import type { OneShotSessionPlan } from "../../../src/core/exec/oneshot-session-types.js";
 import type { ApprovalMode } from "../../../src/core/exec/session-types.js";
 import { composeAnswer } from "../../../src/core/question.js";
@@ -243,6 +247,19 @@ describe("one-shot sessions (muse, cursor)", () => {
       expect(s.events.map((e) => e.kind)).toEqual(["command.result", "failure", "closed"]);
       expect(await s.handle.closed).toMatchObject({ cause: "failed" });
       expect(s.spawner.children).toHaveLength(0);
+    },
+  );
+
+  it.each(["allow", "frame"] as const)(
+    "--approvals %s is not refused for the policy every session has: it decides only what a person would",
+    (approvals) => {
+      const session = builtinRegistry.get("muse").session;
+      if (session?.kind !== "turn-per-process") throw new Error("muse runs one process per turn");
+      const { channel } = session;
+      const classify = () => ({ classification: "gated" as const, why: "not on the list" });
+      expect(oneShotStartRefusals({ harness: "muse", channel, approvals, classify })).toEqual(
+        oneShotStartRefusals({ harness: "muse", channel, approvals }),
+      );
     },
   );
 
