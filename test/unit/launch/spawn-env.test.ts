@@ -1,0 +1,111 @@
+/**
+ * The same request, made through each entry point — `hmux run`, `hmux session`, a TUI pane and
+ * a native pane — starts claude from the same environment: a fake claude (a node script in
+ * HMUX_CLAUDE_BIN) writes the environment it was given to a file, and what each entry point
+ * passed on of hmux's own environment is compared. With --endpoint none of them passes the
+ * caller's Anthropic credentials or hmux's own tokens; all of them pass the user's other
+ * variables.
+ */
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { launchNative } from "../../../src/app/native-launch.js";
+import { PaneLauncher } from "../../../src/app/pane-launcher.js";
+import { Sandbox } from "../cli/cli-harness.js";
+
+const ENDPOINT = "http://127.0.0.1:9";
+const SECRETS: Readonly<Record<string, string>> = {
+  ANTHROPIC_API_KEY: "sk-ant-caller-secret",
+  ANTHROPIC_AUTH_TOKEN: "ant-bearer-caller-secret",
+  CLAUDE_CODE_OAUTH_TOKEN: "oauth-caller-secret",
+  HMUX_HOOK_TOKEN: "outer-pane-hook-secret",
+  HMUX_HOOK_SOCKET: "/run/outer/hooks.sock",
+  HMUX_MODEL_TOKEN: "request-log-secret",
+};
+/** Set by an entry point or the adapter on purpose (isolation, the endpoint's wiring, the terminal). */
+const SET_BY_HMUX = new Set(["HOME", "XDG_CONFIG_HOME", "PATH", "ANTHROPIC_API_KEY", "TERM", "COLORTERM"]);
+
+const box = new Sandbox();
+afterAll(() => box.cleanup());
+
+/** A fake claude that writes its environment to `<root>/env-<entry>.json` and exits. */
+function fakeClaude(entry: string): string {
+  const out = join(box.root, `env-${entry}.json`);
+  return box.fake(
+    `claude-${entry}`,
+    `require("node:fs").writeFileSync(${JSON.stringify(out)}, JSON.stringify(process.env));`,
+  );
+}
+
+function hostEnv(entry: string): Record<string, string> {
+  mkdirSync(join(box.root, "state"), { recursive: true });
+  return {
+    ...box.env,
+    ...SECRETS,
+    USER_MARK: "the user's own variable",
+    GITHUB_TOKEN: "not claude's: the agent's shell may need it",
+    HMUX_ENDPOINT_API_KEY: "gateway-key",
+    HMUX_CLAUDE_BIN: fakeClaude(entry),
+    XDG_STATE_HOME: join(box.root, "state"),
+    XDG_RUNTIME_DIR: join(box.root, "state"),
+  };
+}
+
+async function envSeenBy(entry: string): Promise<Record<string, string>> {
+  const file = join(box.root, `env-${entry}.json`);
+  for (let i = 0; i < 200 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 50));
+  return JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+}
+
+/** What of hmux's own environment reached the harness unchanged, by name. */
+function passedOn(host: Record<string, string>, seen: Record<string, string>): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
+  for (const name of Object.keys(host)) {
+    if (SET_BY_HMUX.has(name) || name === "HMUX_CLAUDE_BIN") continue;
+    out[name] = seen[name] === host[name] ? seen[name]! : null;
+  }
+  return out;
+}
+
+const ENTRIES: Record<string, (env: Record<string, string>) => Promise<void>> = {
+  run: async (env) => {
+    await box.run(["run", "claude", "--endpoint", ENDPOINT, "hello"], env);
+  },
+  session: async (env) => {
+    await box.run(["session", "claude", "--json", "--endpoint", ENDPOINT, "--no-journal", "--no-control-socket"], env);
+  },
+  pane: async (env) => {
+    const port = await new PaneLauncher({ env, defaultCwd: box.root }).launch({
+      harness: "claude",
+      endpoint: ENDPOINT,
+    });
+    await port.start?.();
+    await envSeenBy("pane");
+    await port.close();
+  },
+  native: async (env) => {
+    const port = await launchNative(
+      { kind: "claude", cwd: box.root, endpoint: ENDPOINT, cols: 80, rows: 24 },
+      { hostEnv: env },
+    );
+    await envSeenBy("native");
+    await port.close();
+  },
+};
+
+describe("every entry point starts the harness from the same environment", () => {
+  it("with --endpoint: the user's variables pass, vendor credentials and hmux's tokens do not, the same for all", async () => {
+    const seen: Record<string, Record<string, string | null>> = {};
+    for (const [entry, start] of Object.entries(ENTRIES)) {
+      const env = hostEnv(entry);
+      await start(env);
+      const got = await envSeenBy(entry);
+      for (const [name, value] of Object.entries(SECRETS))
+        expect(Object.values(got).includes(value), `${entry}: ${name}'s value reached claude`).toBe(false);
+      expect(got.ANTHROPIC_API_KEY, entry).toBe("gateway-key");
+      seen[entry] = passedOn(env, got);
+    }
+    expect(seen.run).toMatchObject({ USER_MARK: "the user's own variable", ANTHROPIC_AUTH_TOKEN: null });
+    for (const entry of Object.keys(ENTRIES)) expect({ entry, ...seen[entry] }).toEqual({ entry, ...seen.run });
+  }, 60_000);
+});
