@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { idleExitMs } from "../../../src/cli/commands/server.js";
+import { formatAge, sessionTable, stateOf } from "../../../src/server/ls-table.js";
+import type { SessionSummary } from "../../../src/server/protocol.js";
+
+const row = (over: Partial<SessionSummary>): SessionSummary => ({
+  id: "0123456789abcdef",
+  name: "pi-1",
+  harness: "pi",
+  lifecycle: "idle",
+  cwd: "/work/repo",
+  createdAt: new Date(0).toISOString(),
+  pending: 0,
+  harnessSessionId: null,
+  ...over,
+});
+
+describe("hmux ls as a table", () => {
+  it("an age is in its largest whole unit", () => {
+    expect([0, 59_999, 60_000, 3_599_999, 3_600_000, 86_400_000 * 3].map(formatAge)).toEqual([
+      "0s",
+      "59s",
+      "1m",
+      "59m",
+      "1h",
+      "3d",
+    ]);
+  });
+
+  it("a closed session says how it ended instead of its lifecycle", () => {
+    expect(stateOf(row({ lifecycle: "closed", closed: { cause: "killed", exitCode: null } }))).toBe("closed (killed)");
+    expect(stateOf(row({ lifecycle: "awaiting-approval" }))).toBe("awaiting-approval");
+  });
+
+  it("columns line up under the header, the short id and the cwd come last", () => {
+    const lines = sessionTable(
+      [
+        row({ pending: 2, lifecycle: "awaiting-approval" }),
+        row({ name: "a-much-longer-name", id: "fedcba9876543210" }),
+      ],
+      125_000,
+    );
+    expect(lines[0]).toMatch(/^NAME\s+HARNESS\s+STATE\s+AGE\s+PENDING\s+ID\s+CWD$/);
+    const column = lines[0]!.indexOf("PENDING");
+    expect(lines[1]!.slice(column, column + 1)).toBe("2");
+    expect(lines[1]).toContain("2m");
+    expect(lines[2]).toMatch(/fedcba98\s+\/work\/repo$/);
+  });
+});
+
+describe("hmux server --idle-exit", () => {
+  it("seconds become milliseconds, never keeps the server, anything else is refused", () => {
+    expect(idleExitMs("2.5")).toBe(2500);
+    expect(idleExitMs("never")).toBeNull();
+    expect(idleExitMs(undefined)).toBe(10_000);
+    for (const bad of ["", "-1", "soon"]) expect(() => idleExitMs(bad)).toThrow(/idle-exit/);
+  });
+});
