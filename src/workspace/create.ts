@@ -49,7 +49,14 @@ export async function addWorktree(
   const parent = join(root, repo.repoName);
   const path = join(parent, name);
   const branch = branchFor(name);
-  mkdirSync(parent, { recursive: true, mode: 0o700 });
+  try {
+    mkdirSync(parent, { recursive: true, mode: 0o700 });
+  } catch (err) {
+    throw new WorkspaceError(`could not create the folder for worktrees ${parent}: ${(err as Error).message}`, {
+      issue: "workspace-create-failed",
+      hint: "check config workspace.root, the free disk space and the folder's permissions",
+    });
+  }
   const result = await git.run(["worktree", "add", "--no-track", "-b", branch, path, base.commit], { cwd: repo.repo });
   if (result.code !== 0) {
     await discardWorktree(git, repo.repo, path, branch, base.commit);

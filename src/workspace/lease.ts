@@ -127,6 +127,11 @@ export async function openWorkspace(ports: WorkspacePorts, request: WorktreeRequ
     await removeFresh(ports, registry, entry);
     throw err;
   }
+  const uncommitted = await uncommittedIn(git, repo.toplevel);
+  if (uncommitted > 0)
+    notes.push(
+      `warning: ${repo.toplevel} has ${uncommitted} uncommitted change(s) that the new worktree does not have: it starts from ${base.name} @ ${base.commit.slice(0, 12)}`,
+    );
   notes.unshift(
     `workspace: ${name} at ${created.path} (branch ${created.branch} from ${base.name} @ ${base.commit.slice(0, 12)})`,
   );
@@ -174,6 +179,12 @@ function reuse(
     `workspace: reusing ${updated.name} at ${updated.path} (branch ${updated.branch}, base ${updated.base})`,
   );
   return { entry: updated, fresh: false, launch: launchWorkspace(updated, tier), settings, notes };
+}
+
+/** Tracked files changed in a checkout (staged or not): what a worktree made from its HEAD will not see. */
+async function uncommittedIn(git: GitRunner, cwd: string): Promise<number> {
+  const result = await git.run(["status", "--porcelain=v1", "-z", "--untracked-files=no"], { cwd });
+  return result.code === 0 ? result.stdout.split("\0").filter((s) => s !== "").length : 0;
 }
 
 async function insideRepo(git: GitRunner, cwd: string): Promise<boolean> {

@@ -148,6 +148,23 @@ describe("opening a workspace for a launch", () => {
     expect(claimWorkspaceAt(fx.ports(1003), fx.repo, { harness: "claude" })).toBeNull();
   });
 
+  it("warns when the checkout it starts from has uncommitted changes the worktree will not have", async () => {
+    fx = new GitFixture();
+    fx.write("README.md", "edited, not committed\n");
+    const lease = await openWorkspace(fx.ports(), fx.request());
+    expect(lease!.notes.some((n) => n.startsWith("warning:") && n.includes("1 uncommitted change"))).toBe(true);
+    expect(readFileSync(join(lease!.entry.path, "README.md"), "utf8")).toBe("hello\n");
+  });
+
+  it("a worktree folder that cannot be made is a typed refusal, and nothing is registered", async () => {
+    fx = new GitFixture();
+    const blocker = fx.write("not-a-folder", "x\n", fx.root);
+    const user = { version: 1 as const, workspace: { root: join(blocker, "worktrees") } };
+    const err = await refusal(openWorkspace(fx.ports(), fx.request({ user })));
+    expect(err.issue).toBe("workspace-create-failed");
+    expect(fx.ports().registry().list()).toEqual([]);
+  });
+
   it("keeps the registry private: the file 0600 in a 0700 folder", async () => {
     fx = new GitFixture();
     await openWorkspace(fx.ports(), fx.request());
