@@ -5,151 +5,13 @@
  * split on "\n", JSON.parse every line. Same bytes, same run; ratio = hmux / floor throughput.
  */
 import { createDecoder } from "../src/adapters/claude/decode.js";
+import { syntheticStream } from "./claude-stream.js";
 import type { JsonObject } from "../src/core/decoder.js";
 import { LineSplitter } from "../src/core/line-splitter.js";
 
 const TARGET_BYTES = 100 * 1024 * 1024 + 1;
 const CHUNK = 64 * 1024;
 const TARGET_RATIO = 0.5;
-const SESSION = "183164b0-885f-4d09-945f-4b0c51f82c81";
-
-/** One tool-using exchange in claude's stream-json shape (as in the recorded 2.1.197 streams). */
-function exchange(n: number): string[] {
-  const msg = `msg_${n.toString(36).padStart(10, "0")}`;
-  const tool = `toolu_${n.toString(36).padStart(12, "0")}`;
-  const words = [
-    "the",
-    "file",
-    "contains",
-    "a",
-    "function",
-    "that",
-    "parses",
-    "input",
-    "— ünïcödé ✓",
-    "and",
-    "returns",
-    "results",
-  ];
-  const lines: string[] = [];
-  const ev = (event: unknown) =>
-    JSON.stringify({
-      type: "stream_event",
-      event,
-      session_id: SESSION,
-      parent_tool_use_id: null,
-      uuid: `u-${n}-${lines.length}`,
-    });
-  lines.push(
-    ev({
-      type: "message_start",
-      message: {
-        model: "claude-opus-5",
-        id: msg,
-        type: "message",
-        role: "assistant",
-        content: [],
-        usage: { input_tokens: 12, output_tokens: 1 },
-      },
-    }),
-  );
-  lines.push(ev({ type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }));
-  let text = "";
-  for (let i = 0; i < 24; i++) {
-    const delta = `${words[(n + i) % words.length]} `;
-    text += delta;
-    lines.push(ev({ type: "content_block_delta", index: 0, delta: { type: "text_delta", text: delta } }));
-  }
-  lines.push(
-    JSON.stringify({
-      type: "assistant",
-      message: {
-        model: "claude-opus-5",
-        id: msg,
-        type: "message",
-        role: "assistant",
-        content: [{ type: "text", text }],
-        usage: { input_tokens: 12, output_tokens: 30 },
-      },
-      parent_tool_use_id: null,
-      session_id: SESSION,
-      uuid: `a-${n}`,
-    }),
-  );
-  lines.push(
-    JSON.stringify({
-      type: "assistant",
-      message: {
-        model: "claude-opus-5",
-        id: msg,
-        type: "message",
-        role: "assistant",
-        content: [
-          {
-            type: "tool_use",
-            id: tool,
-            name: "Bash",
-            input: { command: `grep -n parse src/file${n}.ts`, description: "find the parser" },
-          },
-        ],
-      },
-      parent_tool_use_id: null,
-      session_id: SESSION,
-      uuid: `t-${n}`,
-    }),
-  );
-  const output = Array.from(
-    { length: 12 },
-    (_, i) => `src/file${n}.ts:${i + 1}: export function parse${i}(input: string) { return input.split(","); }`,
-  ).join("\n");
-  lines.push(
-    JSON.stringify({
-      type: "user",
-      message: {
-        role: "user",
-        content: [{ tool_use_id: tool, type: "tool_result", content: output, is_error: false }],
-      },
-      parent_tool_use_id: null,
-      session_id: SESSION,
-      uuid: `r-${n}`,
-    }),
-  );
-  lines.push(ev({ type: "message_stop" }));
-  return lines;
-}
-
-function syntheticStream(): Uint8Array {
-  const head = JSON.stringify({
-    type: "system",
-    subtype: "init",
-    cwd: "/work",
-    session_id: SESSION,
-    tools: ["Bash", "Read", "Edit"],
-    model: "claude-opus-5",
-    permissionMode: "default",
-  });
-  const tail = JSON.stringify({
-    type: "result",
-    subtype: "success",
-    is_error: false,
-    duration_ms: 1,
-    num_turns: 1,
-    result: "done",
-    session_id: SESSION,
-    total_cost_usd: 0.1,
-    usage: { input_tokens: 1, output_tokens: 1 },
-  });
-  const parts: string[] = [head];
-  let size = head.length;
-  for (let n = 0; size < TARGET_BYTES; n++) {
-    for (const line of exchange(n)) {
-      parts.push(line);
-      size += line.length + 1;
-    }
-  }
-  parts.push(tail);
-  return new TextEncoder().encode(`${parts.join("\n")}\n`);
-}
 
 function chunks(bytes: Uint8Array): Uint8Array[] {
   const out: Uint8Array[] = [];
@@ -193,7 +55,7 @@ function time<T>(fn: () => T): { ms: number; value: T } {
 }
 
 export async function run(): Promise<void> {
-  const bytes = syntheticStream();
+  const bytes = syntheticStream(TARGET_BYTES);
   const input = chunks(bytes);
   const mb = bytes.length / (1024 * 1024);
   // One warm-up pass each (JIT), then the best of three, alternating so neither gets a warmer machine.

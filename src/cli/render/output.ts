@@ -49,10 +49,16 @@ export function processOutput(
     drain() {
       if (broken || stdout.writableLength === 0) return Promise.resolve();
       return new Promise((resolve) => {
-        const done = () => resolve();
-        stdout.once("drain", done);
-        stdout.once("error", done);
-        stdout.once("close", done);
+        // Whichever comes first; the other two listeners go too, or a long stream of drains would pile them up.
+        const done = () => {
+          stdout.off("drain", done);
+          stdout.off("error", done);
+          stdout.off("close", done);
+          resolve();
+        };
+        stdout.on("drain", done);
+        stdout.on("error", done);
+        stdout.on("close", done);
       });
     },
     onBroken(listener) {
