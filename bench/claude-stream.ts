@@ -3,8 +3,9 @@
  * shape of the recorded 2.1.197 streams (token deltas, the full assistant record, a tool call, its
  * result), repeated to any size.
  */
-import { createWriteStream } from "node:fs";
+
 import { once } from "node:events";
+import { createWriteStream } from "node:fs";
 
 const SESSION = "183164b0-885f-4d09-945f-4b0c51f82c81";
 
@@ -172,4 +173,3 @@ export async function writeSyntheticFile(path: string, targetBytes: number): Pro
   await once(out, "close");
   return size;
 }
-

@@ -5,9 +5,9 @@
  * split on "\n", JSON.parse every line. Same bytes, same run; ratio = hmux / floor throughput.
  */
 import { createDecoder } from "../src/adapters/claude/decode.js";
-import { syntheticStream } from "./claude-stream.js";
 import type { JsonObject } from "../src/core/decoder.js";
 import { LineSplitter } from "../src/core/line-splitter.js";
+import { syntheticStream } from "./claude-stream.js";
 
 const TARGET_BYTES = 100 * 1024 * 1024 + 1;
 const CHUNK = 64 * 1024;

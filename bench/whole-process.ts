@@ -57,9 +57,9 @@ const median = (values: number[]): number => {
   return sorted[sorted.length >> 1] ?? Number.NaN;
 };
 
-/** Median of `runs` interleaved runs of each spec (one warm-up round first: disk cache). */
-export function measureSideBySide(specs: readonly ProcessSpec[], runs: number): Measured[] {
-  for (const spec of specs) measureOnce(spec);
+/** Median of `runs` interleaved runs of each spec (one warm-up round first, for the disk cache, unless told not to). */
+export function measureSideBySide(specs: readonly ProcessSpec[], runs: number, warmUp = true): Measured[] {
+  if (warmUp) for (const spec of specs) measureOnce(spec);
   const samples = specs.map(() => [] as Usage[]);
   for (let i = 0; i < runs; i++)
     specs.forEach((spec, j) => {

@@ -3,7 +3,7 @@
 // esbuild only strips types (tsc --noEmit checks them); it takes well under a second, which lets the test
 // setup rebuild before every run instead of trusting a dist/ that may be older than src/.
 // Plain JavaScript: it runs before anything is compiled, on whatever Node npm runs.
-import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -24,6 +24,34 @@ const compiled = (file) => /\.tsx?$/.test(file) && !file.endsWith(".d.ts");
 // harness compiles itself (they stay .ts beside their compiled copy, which hmux's own modules import).
 const copied = (file) => !compiled(file) || relative(SRC, file).split("/").includes("extension");
 
+// Packages bundled into one module each under dist/vendor/, and the compiled modules' imports of them
+// rewritten to it: zod ships as ~95 ES modules, and loading them cost `hmux decode` about as much as
+// starting Node itself (npm run bench -- startup); one bundled file loads in a fraction of that.
+const VENDORED = ["zod"];
+
+async function vendor(staging) {
+  for (const name of VENDORED) {
+    await build({
+      stdin: { contents: `export * from ${JSON.stringify(name)};`, resolveDir: ROOT, sourcefile: `${name}.js` },
+      bundle: true,
+      outfile: join(staging, "vendor", `${name}.js`),
+      format: "esm",
+      platform: "node",
+      target: "node22",
+      logLevel: "warning",
+    });
+  }
+  const specifier = new RegExp(`(\\bfrom\\s*|\\bimport\\s*\\(\\s*)"(${VENDORED.join("|")})"`, "g");
+  for (const file of walk(staging).filter((f) => f.endsWith(".js") && !f.startsWith(join(staging, "vendor")))) {
+    const code = readFileSync(file, "utf8");
+    const rewritten = code.replace(specifier, (_, head, name) => {
+      const target = relative(dirname(file), join(staging, "vendor", `${name}.js`));
+      return `${head}"${target.startsWith(".") ? target : `./${target}`}"`;
+    });
+    if (rewritten !== code) writeFileSync(file, rewritten);
+  }
+}
+
 export async function buildDist() {
   const files = walk(SRC);
   // Build beside dist/ and swap it in whole: a file deleted from src/ never lingers in dist/ (the
@@ -41,6 +69,7 @@ export async function buildDist() {
     sourcemap: "linked",
     logLevel: "warning",
   });
+  await vendor(staging);
   for (const file of files.filter(copied)) {
     const to = join(staging, relative(SRC, file));
     mkdirSync(dirname(to), { recursive: true });
