@@ -10,7 +10,6 @@ import { parseEnvAssignments } from "../../core/exec/env.js";
 import { renderResolution } from "../../core/options/render-provenance.js";
 import type { CliContext } from "../context.js";
 import { UsageError } from "../errors.js";
-import { processOutput } from "../render/output.js";
 import { addTurnFlags, type RawTurnFlags } from "./run-options.js";
 import { prepareTurn } from "./run-prepare.js";
 
@@ -32,7 +31,7 @@ export function register(program: Command, context: CliContext): void {
     .option("--json", "machine-readable output");
   addTurnFlags(cmd);
   cmd.action(async (harnessArg: string, flags: InspectFlags, self: Command) => {
-    const output = processOutput();
+    const { output } = context;
     const adapter = context.registry.require(harnessArg);
     if (flags.argv && flags.capabilities) {
       throw new UsageError("--argv and --capabilities are mutually exclusive", "ask for one of them");

@@ -22,7 +22,7 @@ import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
 import { NativeSessionPort } from "../../../src/ui/native/native-port.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import { FALLBACK_THEME } from "../../../src/ui/theme/theme.js";
-import { mimic } from "../../support/fake-harness/adapter.js";
+import { MIMIC_SCRIPT, mimic } from "../../support/fake-harness/adapter.js";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 const box = mkdtempSync(join(tmpdir(), "hmux-new-harness-"));
@@ -165,6 +165,16 @@ describe("a new harness is one folder and one registryWith call", () => {
 });
 
 describe("mimic through every entry point", () => {
+  it("hmux inspect --argv: the planned turn runs the script mimic ships, under hmux's node", async () => {
+    const output = capture();
+    const args = ["inspect", "mimic", "--argv", "--json", "--prompt", "hi", "--model", "mimic-1", "--cwd", work];
+    expect(await hmux(args, output)).toBe(0);
+    const { argv } = output.lines[0] as { argv: string[] };
+    expect(argv.slice(0, 2)).toEqual([process.execPath, MIMIC_SCRIPT]);
+    expect(argv.slice(2, 7)).toEqual(["-p", "--output-format", "stream-json", "--verbose", "--model"]);
+    expect(argv.at(-1)).toMatch(/\n\nhi$/);
+  });
+
   it("hmux run: one headless turn, its normalized events on stdout, exit 0", async () => {
     const output = capture();
     const code = await hmux(["run", "mimic", "hello run", "--json", "--cwd", work], output);
