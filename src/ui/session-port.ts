@@ -46,6 +46,8 @@ export interface SessionInfo {
   readonly workspace?: WorkspaceInfo;
   readonly settings: readonly ResolvedSettingView[];
   readonly support: InputSupport;
+  /** A harness's own UI (or a shell) in a terminal: keys can be typed into it. */
+  readonly native?: boolean;
 }
 
 /** Control-plane state the inspector shows; read on demand, never streamed into React. */

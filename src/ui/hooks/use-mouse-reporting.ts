@@ -11,25 +11,19 @@
 import { useStdout } from "ink";
 import { useEffect } from "react";
 import { MOUSE_REPORTING_OFF, MOUSE_REPORTING_ON } from "../keys/mouse.js";
-import { isNativePort } from "../native/native-port.js";
-import type { SessionPort } from "../session-port.js";
 import { focusedKey, type UiState } from "../store/ui-state.js";
 import { useFrame } from "./use-frame.js";
-import { useStore } from "./use-store.js";
 
 export type TerminalWrite = (data: string) => void;
 
-function nativeTyping(state: UiState, ports: ReadonlyMap<string, SessionPort>): boolean {
-  const key = focusedKey(state);
-  const port = key === undefined ? undefined : ports.get(key);
-  return state.overlay === null && isNativePort(port) && port.capturing;
+function nativeTyping(state: UiState): boolean {
+  return state.overlay === null && state.typingInto !== null;
 }
 
 export function useMouseReporting(enabled: boolean, write?: TerminalWrite): void {
-  const { ports } = useStore();
   const state = useFrame();
   const { stdout } = useStdout();
-  const active = enabled && !nativeTyping(state, ports);
+  const active = enabled && !nativeTyping(state);
   const focus = focusedKey(state);
   const zoom = state.zoom;
   const panes = state.panes.length;

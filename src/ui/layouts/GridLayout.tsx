@@ -61,7 +61,7 @@ export function GridLayout({ state, ports, width, height }: GridLayoutProps): Re
           index={sessionNumber(state, key) - 1}
           rect={rect}
           focused={focused}
-          capturing={native.capturing}
+          capturing={state.typingInto === key}
         />
       );
     }

@@ -45,13 +45,12 @@ function NativePaneImpl({ port, view, index, rect, focused, capturing }: NativeP
   }, [port, cols, rows]);
 
   // Focus leaving (or the pane unmounting while focused: closed, zoomed) resets, on the real
-  // terminal, every input mode the UI turned on, and hands the keyboard back to hmux.
+  // terminal, every input mode the UI turned on; the update function hands the keys back to hmux.
   useEffect(() => {
     port.terminal.setFocused(focused);
     if (!focused) return undefined;
     return () => {
       const reset = port.terminal.setFocused(false);
-      port.capturing = false;
       if (reset) stdout.write(reset);
       pasteMirrored.current = false;
     };

@@ -49,8 +49,6 @@ export class NativeSessionPort implements SessionPort {
   readonly terminal: NativeTerminal;
   readonly hooks: boolean;
   state: NativeState;
-  /** Keys go to the terminal (true) or to hmux (false). */
-  capturing = true;
   private readonly listeners = new Set<SessionListener>();
   private openCall: string | null = null;
   private calls = 0;
@@ -72,6 +70,7 @@ export class NativeSessionPort implements SessionPort {
       model: options.model,
       settings: [],
       support: { steer: false, inject: false, abstain: false, replace: false },
+      native: true,
     };
     options.terminal.onExit((exit) => this.emitClosed(exit.code, exit.signal));
   }

@@ -3,10 +3,12 @@
  * the pane, except the escape chord (Ctrl-]), which always hands the keyboard back to hmux.
  * hmux mode: Enter or the chord goes back to typing, PgUp/PgDn scroll the pane's history,
  * and everything else is left to hmux's own bindings. Returns whether the key was used.
+ * Which mode holds is view state (UiState.typingInto), changed only by the update function.
  */
 import type { Key } from "ink";
-import { ESCAPE_CHORD_LABEL, isEscapeChord, keyToBytes } from "../../native/keys.js";
+import { isEscapeChord, keyToBytes } from "../../native/keys.js";
 import type { AppStore } from "../store/app-store.js";
+import { focusedKey } from "../store/ui-state.js";
 import { isNativePort } from "./native-port.js";
 
 export function routeNativeKey(store: AppStore, input: string, key: Key): boolean {
@@ -14,14 +16,9 @@ export function routeNativeKey(store: AppStore, input: string, key: Key): boolea
   const port = store.focusedPort();
   if (!isNativePort(port)) return false;
   const terminal = port.terminal;
-  if (port.capturing) {
+  if (store.state.typingInto === focusedKey(store.state)) {
     if (isEscapeChord(input, key)) {
-      port.capturing = false;
-      store.dispatch({
-        kind: "flash",
-        text: `hmux keys on ${port.info.label ?? port.kind}: Enter types into the pane again`,
-        tone: "info",
-      });
+      store.dispatch({ kind: "native-keys", to: "hmux" });
       return true;
     }
     const bytes = keyToBytes(input, key, terminal.modes());
@@ -29,12 +26,7 @@ export function routeNativeKey(store: AppStore, input: string, key: Key): boolea
     return true;
   }
   if ((key.return || isEscapeChord(input, key)) && !terminal.exit) {
-    port.capturing = true;
-    store.dispatch({
-      kind: "flash",
-      text: `typing into ${port.info.label ?? port.kind}; ${ESCAPE_CHORD_LABEL} returns to hmux`,
-      tone: "info",
-    });
+    store.dispatch({ kind: "native-keys", to: "pane" });
     return true;
   }
   if (key.pageUp || key.pageDown) {

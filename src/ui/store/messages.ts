@@ -25,6 +25,8 @@ export type Intent =
   | { readonly kind: "open-overlay"; readonly overlay: Overlay }
   | { readonly kind: "close-overlay" }
   | { readonly kind: "toggle-approval-full" }
+  /** Keys go into the focused native pane (typing), or back to hmux's own bindings. */
+  | { readonly kind: "native-keys"; readonly to: "pane" | "hmux" }
   | { readonly kind: "set-draft"; readonly key: string; readonly text: string }
   | { readonly kind: "submit-input"; readonly text: string }
   | { readonly kind: "answer-option"; readonly index: number }

@@ -54,6 +54,11 @@ export interface UiState {
   readonly anchors: ReadonlyMap<string, ScrollAnchor>;
   /** Sessions whose harness notices line is expanded in their pane. */
   readonly noticesOpen: ReadonlySet<string>;
+  /**
+   * The native pane keys are typed into, or null while hmux has the keyboard. Only the focused
+   * pane can hold it: focus moving on (or the pane leaving the screen) hands the keys back.
+   */
+  readonly typingInto: string | null;
   /** "Allow always" rules per session key (session-rules.ts); never written to any file. */
   readonly rules: ReadonlyMap<string, readonly SessionRule[]>;
   readonly columns: number;
@@ -87,6 +92,7 @@ export function initialUiState(columns = 160, rows = 48): UiState {
     drafts: new Map(),
     anchors: new Map(),
     noticesOpen: new Set(),
+    typingInto: null,
     rules: new Map(),
     columns,
     rows,

@@ -34,13 +34,22 @@ import {
   toggleNotices,
   toggleZoom,
 } from "./update-layout.js";
+import { keepTypingFocused, nativeKeys, typeIntoOpened } from "./update-native.js";
 import { allowAlways, revokeRule } from "./update-rules.js";
 import { clockTick, openSession, sessionEvent } from "./update-session.js";
 
 export function update(state: UiState, msg: Msg, now: number): Step {
+  const step = updateFocused(state, msg, now);
+  const kept = keepTypingFocused(step.state);
+  return kept === step.state ? step : { state: kept, effects: step.effects };
+}
+
+function updateFocused(state: UiState, msg: Msg, now: number): Step {
   switch (msg.kind) {
     case "session-opened":
-      return only(openSession(state, msg.key, msg.info));
+      return only(typeIntoOpened(openSession(state, msg.key, msg.info), msg.key));
+    case "native-keys":
+      return only(nativeKeys(state, msg.to, now));
     case "session-event":
       return sessionEvent(state, msg.key, msg.event, now);
     case "clock":

@@ -102,7 +102,8 @@ describe("native pane in the TUI", () => {
     expect(written).toContain("\u001b[?1004l");
     expect(written).toContain("\u001b[?1l");
     expect(pty.written).toContain("\u001b[O");
-    expect(port.capturing).toBe(false);
+    // the new pane has the keyboard now; the one that lost focus no longer types
+    expect(store.state.typingInto).toBe("s2");
   });
 
   it("a hook's permission request shows approval on the rail and in the pane header", async () => {

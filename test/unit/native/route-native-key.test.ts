@@ -37,9 +37,9 @@ describe("keys while a native pane is focused", () => {
   });
 
   it("Ctrl-] hands the keyboard to hmux and is never sent to the pane", () => {
-    const { store, port, pty } = setup();
+    const { store, pty } = setup();
     expect(routeNativeKey(store, "\u001d", key({}))).toBe(true);
-    expect(port.capturing).toBe(false);
+    expect(store.state.typingInto).toBeNull();
     expect(pty.written).toEqual([]);
     // hmux's own bindings now see keys again
     expect(routeNativeKey(store, "z", key({ meta: true }))).toBe(false);
@@ -48,20 +48,20 @@ describe("keys while a native pane is focused", () => {
   });
 
   it("in hmux mode Enter (or the chord again) goes back to typing", () => {
-    const { store, port } = setup();
-    port.capturing = false;
+    const { store } = setup();
+    store.dispatch({ kind: "native-keys", to: "hmux" });
     expect(routeNativeKey(store, "", key({ return: true }))).toBe(true);
-    expect(port.capturing).toBe(true);
-    port.capturing = false;
+    expect(store.state.typingInto).toBe("s1");
+    store.dispatch({ kind: "native-keys", to: "hmux" });
     expect(routeNativeKey(store, "\u001d", key({}))).toBe(true);
-    expect(port.capturing).toBe(true);
+    expect(store.state.typingInto).toBe("s1");
   });
 
   it("in hmux mode PgUp/PgDn scroll the pane's history instead of reaching it", async () => {
     const { store, port, pty } = setup();
     pty.emit(Array.from({ length: 20 }, (_, i) => `line ${i}`).join("\r\n"));
     await new Promise((r) => setTimeout(r, 20));
-    port.capturing = false;
+    store.dispatch({ kind: "native-keys", to: "hmux" });
     expect(routeNativeKey(store, "", key({ pageUp: true }))).toBe(true);
     expect(port.terminal.snapshot().scrollOffset).toBeGreaterThan(0);
     expect(routeNativeKey(store, "", key({ pageDown: true }))).toBe(true);

@@ -51,16 +51,16 @@ async function mountShell(writes: string[]) {
 describe("mouse reporting with a native pane", () => {
   it("is off while typing into a focused native pane and on once hmux has the keys", async () => {
     const writes: string[] = [];
-    const { r, port } = await mountShell(writes);
-    expect(port.capturing).toBe(true);
+    const { r, store } = await mountShell(writes);
+    expect(store.state.typingInto).toBe("s1");
     expect(writes).toEqual([]);
     r.stdin.write("\u001d");
     await tick(40);
-    expect(port.capturing).toBe(false);
+    expect(store.state.typingInto).toBeNull();
     expect(writes).toEqual([MOUSE_REPORTING_ON]);
     r.stdin.write("\r");
     await tick(40);
-    expect(port.capturing).toBe(true);
+    expect(store.state.typingInto).toBe("s1");
     expect(writes).toEqual([MOUSE_REPORTING_ON, MOUSE_REPORTING_OFF]);
   });
 

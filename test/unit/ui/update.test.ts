@@ -24,6 +24,11 @@ const open = (key: string, harness: "claude" | "codex" = "claude"): Msg => ({
   key,
   info: { harness, settings: [], support: SUPPORT },
 });
+const openNative = (key: string): Msg => ({
+  kind: "session-opened",
+  key,
+  info: { harness: "claude", label: "claude·native", settings: [], support: SUPPORT, native: true },
+});
 const event = (key: string, e: SessionEvent): Msg => ({ kind: "session-event", key, event: e });
 const ask = (key: string, callId = "c1"): Msg =>
   event(key, {
@@ -54,6 +59,10 @@ describe("update", () => {
       { kind: "toggle-zoom" },
       event("s2", { kind: "raw", stream: "stderr", text: "a warning" }),
       { kind: "toggle-notices" },
+      openNative("s3"),
+      { kind: "native-keys", to: "hmux" },
+      { kind: "native-keys", to: "pane" },
+      { kind: "focus", index: 0 },
       { kind: "scroll-pages", pages: -1 },
       { kind: "halt-all" },
       { kind: "clock" },
@@ -172,5 +181,50 @@ describe("update", () => {
     expect(quiet.noticesOpen.size).toBe(0);
     expect(quiet.flash?.text).toMatch(/no harness notices/);
     expect(paneBody(quiet, 0)!.height).toBe(folded + 1);
+  });
+});
+
+describe("whose keys they are on a native pane", () => {
+  it("a native pane opened with the focus takes the keyboard; a transcript pane never does", () => {
+    expect(run(initialUiState(), openNative("n1")).state.typingInto).toBe("n1");
+    expect(run(initialUiState(), open("s1")).state.typingInto).toBeNull();
+    expect(run(initialUiState(), openNative("n1"), open("s1")).state.typingInto).toBeNull();
+  });
+
+  it("the chord hands the keys to hmux and Enter takes them back, each saying so on the status line", () => {
+    const released = run(initialUiState(), openNative("n1"), { kind: "native-keys", to: "hmux" });
+    expect(released.state.typingInto).toBeNull();
+    expect(released.state.flash?.text).toMatch(/^hmux keys on claude·native/);
+    expect(released.effects).toEqual([]);
+    const typing = update(released.state, { kind: "native-keys", to: "pane" }, NOW).state;
+    expect(typing.typingInto).toBe("n1");
+    expect(typing.flash?.text).toMatch(/^typing into claude·native/);
+  });
+
+  it("asking a transcript pane to take the keys changes nothing", () => {
+    const { state } = run(initialUiState(), open("s1"));
+    expect(update(state, { kind: "native-keys", to: "pane" }, NOW).state).toBe(state);
+  });
+
+  it("a native pane whose process has exited takes no more keys", () => {
+    const { state } = run(
+      initialUiState(),
+      openNative("n1"),
+      { kind: "native-keys", to: "hmux" },
+      event("n1", { kind: "closed", exitCode: 0, cause: "clean" }),
+      { kind: "native-keys", to: "pane" },
+    );
+    expect(state.typingInto).toBeNull();
+  });
+
+  it("focus moving away hands the keys back, and coming back does not retake them", () => {
+    const { state } = run(initialUiState(), open("s1"), openNative("n1"), { kind: "focus", index: 0 });
+    expect(state.typingInto).toBeNull();
+    expect(update(state, { kind: "focus", index: 1 }, NOW).state.typingInto).toBeNull();
+  });
+
+  it("closing the pane being typed into hands the keys back", () => {
+    const { state } = run(initialUiState(), open("s1"), openNative("n1"), { kind: "close-pane" });
+    expect(state.typingInto).toBeNull();
   });
 });
