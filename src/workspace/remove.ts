@@ -106,6 +106,11 @@ export async function removeWorkspace(
   const refusal = removalRefusal(status, options);
   if (refusal && !options.force) throw refusal;
   const discarded = refusal ? [refusal.message] : [];
+  if (!existsSync(entry.repo) && !existsSync(entry.path)) {
+    // Repository and worktree are both gone: only the registry still remembers them.
+    forget(registry, entry);
+    return { entry, branchDeleted: false, discarded };
+  }
   if (existsSync(entry.path)) {
     const result = await git.run(["worktree", "remove", ...(options.force ? ["--force", "--force"] : []), entry.path], {
       cwd: entry.repo,
@@ -127,11 +132,15 @@ export async function removeWorkspace(
     const result = await git.run(["branch", "-D", entry.branch], { cwd: entry.repo });
     branchDeleted = result.code === 0;
   }
+  forget(registry, entry);
+  return { entry, branchDeleted, discarded };
+}
+
+function forget(registry: WorkspaceRegistry, entry: WorkspaceEntry): void {
   registry.update((entries) => {
     const at = entries.findIndex((e) => e.repo === entry.repo && e.name === entry.name);
     if (at !== -1) entries.splice(at, 1);
   });
-  return { entry, branchDeleted, discarded };
 }
 
 export interface GcReport {

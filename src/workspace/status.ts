@@ -34,8 +34,10 @@ export async function workspaceStatus(
   const present =
     existsSync(entry.path) && (await gitProbe(git, ["rev-parse", "--git-dir"], { cwd: entry.path })) !== null;
   if (!present) {
-    // The folder is gone; the branch may still hold commits.
-    const unmerged = await unmergedCommits(git, entry.repo, `refs/heads/${entry.branch}`, entry);
+    // The folder is gone; the branch may still hold commits (unless the repository went too).
+    const unmerged = existsSync(entry.repo)
+      ? await unmergedCommits(git, entry.repo, `refs/heads/${entry.branch}`, entry)
+      : [];
     return { entry, present, branch: null, ahead: 0, behind: 0, dirty: [], unmerged, diskBytes: 0, live };
   }
   const cwd = entry.path;

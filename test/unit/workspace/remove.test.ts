@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { EXIT_WOULD_LOSE_WORK, WorkspaceError } from "../../../src/workspace/errors.js";
@@ -143,6 +143,17 @@ describe("hmux workspace gc", () => {
     expect(existsSync(clean.entry.path)).toBe(false);
     expect(existsSync(dirty.entry.path)).toBe(true);
     expect(existsSync(live!.entry.path)).toBe(true);
+  });
+
+  it("forgets a workspace whose repository and folder are both gone", async () => {
+    fx = new GitFixture();
+    await idle("lost");
+    rmSync(fx.repo, { recursive: true, force: true });
+    rmSync(join(fx.env.XDG_STATE_HOME!, "hmux", "worktrees"), { recursive: true, force: true });
+    const ports = fx.ports();
+    const report = await collectGarbage(ports.git, ports.registry(), { alive: ports.alive! });
+    expect(report.removed.map((e) => e.name)).toEqual(["lost"]);
+    expect(ports.registry().list()).toEqual([]);
   });
 
   it("--dry-run removes nothing", async () => {
