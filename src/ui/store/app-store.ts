@@ -7,6 +7,10 @@
  * Session events are folded in as they arrive but published only at the commit cadence
  * (default 80 ms, 12.5 fps: each frame re-measures the whole screen in Ink, so CPU follows
  * the frame rate), however fast the sessions talk. Anything the person does publishes at once.
+ *
+ * The cadence is the app's one timer, and it runs only on demand (tick-demand.ts): at the commit
+ * rate while output waits to be drawn or the focused spinner turns, once a second while only
+ * countdowns or a flash are on screen, and not at all otherwise.
  */
 import type { Notifier } from "../notify/notifier.js";
 import type { SessionLauncher } from "../session-launcher.js";
@@ -14,6 +18,7 @@ import type { SessionPort } from "../session-port.js";
 import { type EffectDeps, runEffect } from "./effects.js";
 import type { Msg } from "./messages.js";
 import { publish } from "./publish.js";
+import { tickDemand } from "./tick-demand.js";
 import { focusedKey, initialUiState, type UiState } from "./ui-state.js";
 import { update } from "./update.js";
 
@@ -58,7 +63,11 @@ export class AppStore {
   private ticks = 0;
   private readonly listeners = new Set<() => void>();
   private readonly unsubscribers = new Map<string, () => void>();
-  private stopCadence: (() => void) | null = null;
+  private started = false;
+  /** The one running timer and its period; null while nothing needs it. */
+  private cadence: { readonly ms: number; readonly stop: () => void } | null = null;
+  /** What the timer's period was last decided from: re-deciding is skipped while none of it moved. */
+  private armedFor: { live: UiState; published: UiState; lagging: boolean } | null = null;
   private nextKey = 1;
   private readonly effects: EffectDeps;
 
@@ -100,11 +109,13 @@ export class AppStore {
     this.live = step.state;
     for (const effect of step.effects) runEffect(effect, this.effects);
     if (msg.kind !== "session-event" && msg.kind !== "clock" && this.live !== this.published) this.publishFrame(false);
+    this.arm();
   }
 
   /** Publishes everything now, background panes included. */
   commit(): void {
     this.publishFrame(true);
+    this.arm();
   }
 
   private publishFrame(catchUp: boolean): void {
@@ -117,13 +128,13 @@ export class AppStore {
   }
 
   start(): void {
-    if (this.stopCadence) return;
-    this.stopCadence = this.scheduler.every(this.commitMs, () => this.onCadence());
+    this.started = true;
+    this.arm();
   }
 
   stop(): void {
-    this.stopCadence?.();
-    this.stopCadence = null;
+    this.started = false;
+    this.disarm();
     for (const off of this.unsubscribers.values()) off();
     this.unsubscribers.clear();
   }
@@ -134,6 +145,30 @@ export class AppStore {
     const every = Math.max(1, Math.round(BACKGROUND_MS / this.commitMs));
     const catchUp = this.ticks++ % every === 0;
     if (this.live !== this.published || (catchUp && this.lagging)) this.publishFrame(catchUp);
+    this.arm();
+  }
+
+  /** Starts, re-periods or stops the one timer to match what the state now needs. */
+  private arm(): void {
+    if (!this.started) return;
+    const seen = this.armedFor;
+    if (seen && seen.live === this.live && seen.published === this.published && seen.lagging === this.lagging) return;
+    this.armedFor = { live: this.live, published: this.published, lagging: this.lagging };
+    const ms = tickDemand(this.live, this.live !== this.published || this.lagging, this.commitMs);
+    if (ms === (this.cadence?.ms ?? null)) return;
+    this.disarm();
+    if (ms !== null) this.cadence = { ms, stop: this.scheduler.every(ms, () => this.onCadence()) };
+  }
+
+  private disarm(): void {
+    this.cadence?.stop();
+    this.cadence = null;
+    this.armedFor = null;
+  }
+
+  /** The period the timer runs at, or null when no timer is pending (the TUI is still). */
+  get tickMs(): number | null {
+    return this.cadence?.ms ?? null;
   }
 
   /** Opens a session: a view and (while fewer than nine) a focused pane; its events flow from here on. */

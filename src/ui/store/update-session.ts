@@ -6,7 +6,8 @@ import { applyEvent } from "./apply-event.js";
 import type { Effect } from "./messages.js";
 import { createSessionView, needsYou, type SessionView } from "./session-view.js";
 import { flash, only, type Step, setDraft, withEffects } from "./step.js";
-import { FLASH_MS, focusedView, hasDeadline, sessionNumber, type UiState } from "./ui-state.js";
+import { spinning } from "./tick-demand.js";
+import { FLASH_MS, hasDeadline, sessionNumber, type UiState } from "./ui-state.js";
 import { ruledDecision } from "./update-rules.js";
 
 /** A new session: on the rail, and as the focused pane while fewer than nine are open. */
@@ -59,10 +60,7 @@ export function settleClock(state: UiState, now: number): UiState {
 
 /** The cadence tick: the focused running session's spinner advances; an old flash goes. */
 export function clockTick(state: UiState, now: number): UiState {
-  const focused = focusedView(state);
-  let out = state;
-  if (focused && (focused.lifecycle === "running" || focused.lifecycle === "starting"))
-    out = { ...out, tick: out.tick + 1 };
+  let out = spinning(state) ? { ...state, tick: state.tick + 1 } : state;
   if (out.flash && now - out.flash.at > FLASH_MS) out = { ...out, flash: null };
   return settleClock(out, now);
 }
