@@ -2,11 +2,11 @@
  * A TUI killed by a signal must not orphan its harnesses: they run in their own process
  * groups, so only hmux can stop them. Starts `hmux demo` with one real harness on the
  * scripted model, waits until it asks for an approval, SIGTERMs hmux, and checks that hmux
- * left the terminal's normal screen (it exited through its own cleanup, not mid-frame) and
- * that every process it had started is gone.
+ * left the terminal's normal screen (it exited through its own cleanup, not mid-frame), that
+ * every process it had started is gone, and that its panes' temp state dirs went with it.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -41,7 +41,9 @@ describe.skipIf(!HAVE_TMUX)("hmux demo killed by a signal", () => {
   });
 
   it("SIGTERM halts every session and restores the terminal: no harness process outlives hmux", async () => {
-    const env = `HOME=${home} XDG_STATE_HOME=${home}/state XDG_CONFIG_HOME=${home}/config TERM=xterm-256color`;
+    const tmp = join(home, "tmp"); // the panes' isolated HOMEs go here (hmux-<harness>-XXXXXX)
+    mkdirSync(tmp);
+    const env = `HOME=${home} XDG_STATE_HOME=${home}/state XDG_CONFIG_HOME=${home}/config TMPDIR=${tmp} TERM=xterm-256color`;
     screen.start(
       `cd ${ROOT} && env ${env} ${ROOT}/node_modules/.bin/tsx src/cli/main.ts demo --port 0 --harness claude`,
       120,
@@ -57,11 +59,14 @@ describe.skipIf(!HAVE_TMUX)("hmux demo killed by a signal", () => {
     const hmux = started.find((p) => /--import \S*tsx\S*loader\.mjs src\/cli\/main\.ts/.test(p.args));
     expect(hmux, started.map((p) => p.args).join("\n")).toBeDefined();
 
+    expect(readdirSync(tmp).filter((name) => name.startsWith("hmux-claude-"))).toHaveLength(1);
+
     process.kill(hmux!.pid, "SIGTERM");
     const deadline = Date.now() + 20_000;
     while (Date.now() < deadline && started.some((p) => alive(p.pid))) await sleep(200);
     expect(started.filter((p) => alive(p.pid)).map((p) => p.args)).toEqual([]);
     await screen.waitFor("the shell after hmux", (s) => !s.startsWith("hmux "), 10_000);
+    expect(readdirSync(tmp).filter((name) => name.startsWith("hmux-"))).toEqual([]);
     expect(
       screen.tmux("display-message", "-p", "-t", "demo", "#{alternate_on}").trim(),
       "hmux left the alternate screen",
