@@ -67,6 +67,7 @@ export class HandleSessionPort implements SessionPort {
       ...(info.workspace ? { workspace: info.workspace } : {}),
       settings: info.settings ?? [],
       support: supportOf(capabilities),
+      ...(info.initialPrompt ? { initialPrompt: info.initialPrompt } : {}),
     };
   }
 

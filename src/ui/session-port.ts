@@ -48,6 +48,8 @@ export interface SessionInfo {
   readonly support: InputSupport;
   /** A harness's own UI (or a shell) in a terminal: keys can be typed into it. */
   readonly native?: boolean;
+  /** The prompt hmux sends as the first turn: the pane shows it as if typed, whether or not the harness echoes it. */
+  readonly initialPrompt?: string;
 }
 
 /** Control-plane state the inspector shows; read on demand, never streamed into React. */

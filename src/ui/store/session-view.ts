@@ -134,8 +134,10 @@ export function createSessionView(key: string, info: SessionInfo): SessionView {
     outputTokens: null,
     costUsd: null,
     contextPct: null,
-    entries: [],
-    nextSeq: 0,
+    entries: info.initialPrompt
+      ? [{ kind: "message", role: "user", text: info.initialPrompt, streaming: false, seq: 0 }]
+      : [],
+    nextSeq: info.initialPrompt ? 1 : 0,
     evicted: 0,
     approvals: [],
     question: null,

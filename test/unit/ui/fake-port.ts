@@ -33,6 +33,7 @@ export class FakePort implements SessionPort {
       label: info.label,
       settings: info.settings ?? [],
       support: { steer: false, inject: false, abstain: true, replace: true, ...info.support },
+      ...(info.initialPrompt ? { initialPrompt: info.initialPrompt } : {}),
     };
   }
   subscribe(listener: SessionListener): () => void {

@@ -14,6 +14,17 @@ const approval = (p: FakePort, input: unknown) => {
 };
 
 describe("the transcript shows what happened", () => {
+  it("the prompt a pane starts with shows as the first turn's text on every harness, once even when echoed", async () => {
+    const silent = new FakePort({ label: "quiet", initialPrompt: "Show me the hmux demo." });
+    const echoing = new FakePort({ label: "echo", initialPrompt: "Show me the hmux demo." });
+    m = await mount({ ports: [silent, echoing] });
+    for (const p of [silent, echoing]) p.emit({ kind: "turn", turnId: "s:turn-1", id: "ui-prompt-1" });
+    echoing.emit({ kind: "message", role: "user", text: "Show me the hmux demo." });
+    await m.flush();
+    const shown = m.frame().match(/› Show me the hmux demo\./g) ?? [];
+    expect(shown).toHaveLength(2);
+  });
+
   it("an edited command is shown as what ran, marked edited", async () => {
     const p = new FakePort();
     m = await mount({ ports: [p] });
