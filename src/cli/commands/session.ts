@@ -14,7 +14,6 @@ import { join, resolve as resolvePath } from "node:path";
 import type { Command } from "commander";
 import type { HarnessRegistry } from "../../adapters/registry.js";
 import type { OwnedNativeSpelling } from "../../core/argv/native-spelling.js";
-import { resolveConfigSettings } from "../../core/config/settings.js";
 import { makeClassifier } from "../../core/control/policy.js";
 import type { SessionEvent } from "../../core/control/types.js";
 import type { FailureSummary } from "../../core/events.js";
@@ -406,14 +405,10 @@ export function prepare(
   const o = plan.options;
   // Config key `policy` (project > user, with trust; else hmux's default): safe operations run without asking anybody.
   const policy = plan.policy.value;
-  const configs = context.launch.configFiles(plan.cwd);
-  const settings = resolveConfigSettings({
-    user: configs.user,
-    project: configs.project,
-    projectTrust: configs.projectTrust,
-  });
   // What an untrusted project asked for and did not get, said once each (docs/config.md).
-  const untrusted = [...new Set([...(plan.resolved.untrusted ?? []), ...settings.untrusted].map(renderUntrustedLine))];
+  const untrusted = [
+    ...new Set([...(plan.resolved.untrusted ?? []), ...plan.untrustedSettings].map(renderUntrustedLine)),
+  ];
   const stallMs = o.stallSeconds !== undefined && o.stallSeconds > 0 ? o.stallSeconds * 1000 : undefined;
   return {
     harness,

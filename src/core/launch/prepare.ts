@@ -127,6 +127,7 @@ function plan(request: LaunchRequest, ports: LaunchPorts): LaunchPlan {
     resolved,
     options,
     policy: { value: settings.policy, tier: settings.policyTier },
+    untrustedSettings: settings.untrusted,
     escalateQuestions,
     isolate,
     ...(stateDir !== undefined ? { stateDir } : {}),

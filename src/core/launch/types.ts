@@ -5,7 +5,7 @@
  */
 import type { HostFacts, TurnRequest } from "../argv/types.js";
 import type { LoadedConfigs } from "../config/load.js";
-import type { ResolvedPolicy } from "../config/settings.js";
+import type { ResolvedConfigSettings, ResolvedPolicy } from "../config/settings.js";
 import type { HarnessDescriptor } from "../descriptor.js";
 import type { Invocation } from "../exec/invocation.js";
 import type { HarnessName } from "../harness-names.js";
@@ -104,6 +104,11 @@ export interface LaunchPlan {
   readonly options: TurnOptions;
   /** What is allowed without asking (config `policy`, else hmux's default), and which tier said so. */
   readonly policy: { readonly value: ResolvedPolicy; readonly tier: ProvenanceTier };
+  /**
+   * Project policy and UI settings an untrusted project asked for and did not get (the turn
+   * options' own are in resolved.untrusted): from the same one read of the config files.
+   */
+  readonly untrustedSettings: ResolvedConfigSettings["untrusted"];
   readonly escalateQuestions: boolean;
   /** Whether HOME and the harness's config dirs move under the state dir. */
   readonly isolate: boolean;
