@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";
 import type { HarnessRegistry } from "../adapters/registry.js";
 import type { AppOptions } from "../app/context.js";
-import { splitPassthrough } from "./context.js";
+import { type CliContext, splitPassthrough } from "./context.js";
 import { type Output, processOutput } from "./render/output.js";
 
 export const VERSION = "0.1.0";
@@ -48,21 +48,28 @@ function onlyVersion(args: readonly string[], subcommand: string | undefined): b
 /**
  * The composition root and the command modules are imported only when a command may run: they
  * pull in every adapter, zod and the process layer, which `hmux --version` (called in scripts'
- * loops) must not pay for.
+ * loops) must not pay for. The context is built only when a loaded command uses it, so a command
+ * that reads its own state (`hmux sessions`) skips the adapters too. Returns the registry when built.
  */
 async function registerAll(
   program: Command,
   output: Output,
   options: MainOptions & Pick<AppOptions, "passthrough">,
   subcommand?: string,
-): Promise<HarnessRegistry> {
-  const [{ createAppContext }, { registerCommands }] = await Promise.all([
-    import("../app/context.js"),
-    import("./commands/index.js"),
-  ]);
-  const context = { ...createAppContext(options), output, input: options.input ?? process.stdin };
-  await registerCommands(program, context, subcommand);
-  return context.registry;
+): Promise<HarnessRegistry | undefined> {
+  const { registerCommands } = await import("./commands/index.js");
+  let context: CliContext | undefined;
+  await registerCommands(
+    program,
+    async () => {
+      if (context) return context;
+      const { createAppContext } = await import("../app/context.js");
+      context = { ...createAppContext(options), output, input: options.input ?? process.stdin };
+      return context;
+    },
+    subcommand,
+  );
+  return context?.registry;
 }
 
 export async function main(

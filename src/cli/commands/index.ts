@@ -28,6 +28,12 @@ const PREFERRED_ORDER = [
 
 interface CommandModule {
   register?: (program: Command, context: CliContext) => void;
+  /**
+   * A command that needs none of the composition root's ports (it reads its own state) exports this
+   * instead: the registry with every adapter, their schemas and the process layer are then not loaded,
+   * and that load is most of a small command's start-up (npm run bench -- startup).
+   */
+  registerStandalone?: (program: Command) => void;
 }
 
 export function commandModuleNames(dir = dirname(fileURLToPath(import.meta.url))): string[] {
@@ -45,14 +51,20 @@ export function commandModuleNames(dir = dirname(fileURLToPath(import.meta.url))
 /**
  * `only`: the subcommand the user typed. When a module of that name exists only it is loaded,
  * so `hmux run` never pays for the TUI's imports; help and unknown commands load them all.
+ * `context` builds the composition root's context; it is called only for a module that uses it.
  */
-export async function registerCommands(program: Command, context: CliContext, only?: string): Promise<void> {
+export async function registerCommands(
+  program: Command,
+  context: () => Promise<CliContext>,
+  only?: string,
+): Promise<void> {
   const dir = dirname(fileURLToPath(import.meta.url));
   const ext = fileURLToPath(import.meta.url).endsWith(".ts") ? ".ts" : ".js";
   const all = commandModuleNames(dir);
   const selected = only !== undefined && all.includes(only) ? [only] : all;
   for (const name of selected) {
     const mod = (await import(pathToFileURL(`${dir}/${name}${ext}`).href)) as CommandModule;
-    if (typeof mod.register === "function") mod.register(program, context);
+    if (typeof mod.registerStandalone === "function") mod.registerStandalone(program);
+    else if (typeof mod.register === "function") mod.register(program, await context());
   }
 }

@@ -7,7 +7,8 @@ import type { Command } from "commander";
 import { listJournals, sessionsDir } from "../../session/journal.js";
 import { type Output, processOutput } from "../render/output.js";
 
-export function register(program: Command): void {
+/** Reads only the journal folder: the composition root is not built for it (src/cli/commands/index.ts). */
+export function registerStandalone(program: Command): void {
   program
     .command("sessions")
     .description("list journaled sessions with state and harness")

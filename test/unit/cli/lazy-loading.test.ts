@@ -56,4 +56,12 @@ describe("hmux loads only what a command needs", () => {
     expect(r.stdout).toContain('"kind":"done"');
     expect(r.modules.filter((u) => TUI.test(u))).toEqual([]);
   });
+
+  it("sessions lists the journals having built no app context: no adapter, no process layer", () => {
+    const r = loadedBy("sessions");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/no sessions journaled/);
+    expect(r.modules.some((u) => u.endsWith("/dist/cli/commands/sessions.js"))).toBe(true);
+    expect(r.modules.filter((u) => /\/dist\/(adapters|app|spawn)\//.test(u) || TUI.test(u))).toEqual([]);
+  });
 });
