@@ -162,6 +162,8 @@ async function runSessionCommand(
     if (!held.lease && resuming) held.lease = claimWorkspaceAt(context.workspace, launch.cwd, { harness, sessionId });
     fresh = setup.freshState ? new FreshState(setup.freshState, flags.journal !== false) : null;
     for (const line of setup.untrusted) output.err(`${line}\n`);
+    // The plan's notes, as `hmux run` prints them (credentials held back from an endpoint, a forced isolation).
+    for (const note of setup.notes) output.err(`${note}\n`);
     if (lease) await setUpLaunchWorkspace(context, lease, output);
     if (flags.journal !== false) {
       journal = new JournalWriter(
@@ -273,6 +275,8 @@ export interface Prepared {
   readonly freshState?: string;
   /** `untrusted:` lines for stderr. */
   readonly untrusted: readonly string[];
+  /** The launch plan's notes for stderr. */
+  readonly notes: readonly string[];
   readonly launch: Parameters<typeof launchSession>[0];
 }
 
@@ -414,6 +418,7 @@ export function prepare(
     harness,
     sessionId,
     untrusted,
+    notes: plan.notes,
     // A dir already there (a reused --session-id) may belong to an earlier session: never ours to remove.
     ...(stateDir === undefined && !existsSync(sessionState) ? { freshState: sessionState } : {}),
     launch: {

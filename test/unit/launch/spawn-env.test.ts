@@ -67,12 +67,18 @@ function passedOn(host: Record<string, string>, seen: Record<string, string>): R
   return out;
 }
 
+/** What `hmux run` and `hmux session` tell the user about the credentials they held back. */
+const WITHHELD_NOTE = "ANTHROPIC_API_KEY, ANTHROPIC_AUTH_TOKEN, CLAUDE_CODE_OAUTH_TOKEN not passed to claude";
+
 const ENTRIES: Record<string, (env: Record<string, string>) => Promise<void>> = {
   run: async (env) => {
-    await box.run(["run", "claude", "--endpoint", ENDPOINT, "hello"], env);
+    const r = await box.run(["run", "claude", "--endpoint", ENDPOINT, "hello"], env);
+    expect(r.stderr).toContain(WITHHELD_NOTE);
   },
   session: async (env) => {
-    await box.run(["session", "claude", "--json", "--endpoint", ENDPOINT, "--no-journal", "--no-control-socket"], env);
+    const args = ["session", "claude", "--json", "--endpoint", ENDPOINT, "--no-journal", "--no-control-socket"];
+    const r = await box.run(args, env);
+    expect(r.stderr).toContain(WITHHELD_NOTE);
   },
   pane: async (env) => {
     const port = await new PaneLauncher({ env, defaultCwd: box.root }).launch({
