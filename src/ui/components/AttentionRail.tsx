@@ -43,29 +43,30 @@ export function AttentionRail({ entries, focusedKey, width }: AttentionRailProps
   const attention = attentionText(entries, useKeys().keymap);
   return (
     <Box width={width} height={1} overflow="hidden">
-      <Text bold color={theme.colors.accent}>
-        hmux{" "}
-      </Text>
+      {/* Names and states never shrink (a squeezed item loses its gap first); the call to action truncates. */}
+      <Box flexShrink={0}>
+        <Text bold color={theme.colors.accent}>
+          hmux{" "}
+        </Text>
+      </Box>
       {entries.map(({ view, pane, stateUnknown }) => {
         const focused = view.key === focusedKey;
         const b = stateUnknown && !view.closed ? { icon: "?" } : BADGE[view.lifecycle];
         return (
-          <Text
-            key={view.key}
-            wrap="truncate"
-            color={badgeColor(theme, view.lifecycle)}
-            bold={focused}
-            inverse={focused && theme.noColor}
-          >
-            {`${pane === null ? "–" : pane + 1}:${view.info.label ?? view.info.harness} ${b.icon}${view.approvals.length > 1 ? `×${view.approvals.length}` : ""}  `}
-          </Text>
+          <Box key={view.key} flexShrink={0}>
+            <Text color={badgeColor(theme, view.lifecycle)} bold={focused} inverse={focused && theme.noColor}>
+              {`${pane === null ? "–" : pane + 1}:${view.info.label ?? view.info.harness} ${b.icon}${view.approvals.length > 1 ? `×${view.approvals.length}` : ""}  `}
+            </Text>
+          </Box>
         );
       })}
       <Box flexGrow={1} />
       {attention ? (
-        <Text wrap="truncate" bold color={theme.colors.attention} inverse={theme.noColor}>
-          {attention}
-        </Text>
+        <Box flexShrink={1}>
+          <Text wrap="truncate" bold color={theme.colors.attention} inverse={theme.noColor}>
+            {attention}
+          </Text>
+        </Box>
       ) : null}
     </Box>
   );

@@ -41,6 +41,15 @@ describe("at 80×24 with three panes", () => {
     expect(header.match(/! approval|!(?= ?[│┃])/g)?.length).toBe(3);
   });
 
+  it("the rail keeps every session's number, name and state apart while an alert needs the room", async () => {
+    const ports = three();
+    m = await mount({ ports, columns: 80, rows: 24 });
+    for (const [i, p] of ports.entries()) approval(p, `c${i}`);
+    await m.flush();
+    const rail = m.frame().split("\n")[0]!;
+    expect(rail).toMatch(/^hmux 1:claude ! {2}2:codex ! {2}3:pi ! {2}⚠ approval needed/);
+  });
+
   it("the deny-reason field keeps room for a sentence", async () => {
     const ports = three();
     m = await mount({ ports, columns: 80, rows: 24 });
