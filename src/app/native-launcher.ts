@@ -6,7 +6,7 @@
 
 import { HookServer } from "../native/hooks/hook-server.js";
 import { NativeLaunchError, parseNativeKind } from "../native/launch.js";
-import { type NativeKind, nativeKinds } from "../native/native-plan.js";
+import { type NativeKind, nativeKinds, SHELL_KIND } from "../native/native-plan.js";
 import type { NewSessionRequest, SessionLauncher, Validation } from "../ui/session-launcher.js";
 import type { SessionPort } from "../ui/session-port.js";
 import { checkNative, launchNative, type NativeLaunchDeps } from "./native-launch.js";
@@ -19,9 +19,14 @@ export interface NativeLauncherOptions extends NativeLaunchDeps {
 /** The native kind a dialog's harness text asks for, or null when it is not a native request. */
 export function nativeKindOf(harness: string, kinds?: readonly string[]): NativeKind | null {
   const text = harness.trim().toLowerCase();
-  if (text === "shell") return "shell";
+  if (text === SHELL_KIND) return SHELL_KIND;
   const m = /^native[\s:]+(\S+)$/.exec(text) ?? /^(\S+):native$/.exec(text);
   return m ? parseNativeKind(m[1]!, kinds) : null;
+}
+
+/** What the dialog accepts for a native pane, from the registry: "shell, native claude, …". */
+function nativeOffer(kinds: readonly string[]): string {
+  return [SHELL_KIND, ...kinds.filter((k) => k !== SHELL_KIND).map((k) => `native ${k}`)].join(", ");
 }
 
 function refused(err: unknown): Validation {
@@ -43,7 +48,7 @@ export function withNativeSessions(base: SessionLauncher | undefined, options: N
             : {
                 ok: false,
                 message: "this TUI starts native panes only",
-                hint: "harness: shell, native claude, native codex, native pi",
+                hint: `harness: ${nativeOffer(kinds)}`,
               };
         }
         checkNative({ kind, cwd: request.cwd, endpoint: request.endpoint, model: request.model }, options);

@@ -1,6 +1,6 @@
 /**
- * `hmux session <harness> --json`: many turns, for a program — one harness process (claude,
- * codex, pi) or one process per turn resuming the harness's own session (muse, cursor).
+ * `hmux session <harness> --json`: many turns, for a program — one harness process driven
+ * through a bridge, or one process per turn resuming the harness's own session (the adapter says which).
  * stdout: NDJSON only — session, then turn / harness events / done per turn, dispositions,
  * approval-request / approval-disposition / approval-cleared, command.result, closed last.
  * stdin: one line each — {"op":"send"|"answer","id","text"}, {"op":"close"}, or a
@@ -448,7 +448,7 @@ export function prepare(
 }
 
 /**
- * A muse/cursor session that could not even be launched (no binary, a refused option) still
+ * A one-process-per-turn session that could not even be launched (no binary, a refused option) still
  * names the controls its configuration needs and the one-shot channel lacks, as the runtime
  * would at start (ask and deny need tool.decide; allow claims no check).
  */

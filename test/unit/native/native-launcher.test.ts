@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { BUILTIN_HARNESSES, createRegistry } from "../../../src/adapters/registry.js";
 import { nativeKindOf, withNativeSessions } from "../../../src/app/native-launcher.js";
 import { isNativePort } from "../../../src/ui/native/native-port.js";
 import type { SessionLauncher } from "../../../src/ui/session-launcher.js";
@@ -27,6 +28,23 @@ describe("native sessions from the new-session dialog", () => {
     expect(nativeKindOf("pi:native")).toBe("pi");
     expect(nativeKindOf("claude")).toBeNull();
     expect(() => nativeKindOf("native cursor")).toThrow(/no native pane for "cursor"/);
+  });
+
+  it("without a wrapped launcher, the refusal offers the native panes the registry has, and only those", () => {
+    const size = () => ({ cols: 80, rows: 20 });
+    const withNative = BUILTIN_HARNESSES.filter((m) => m.native !== null).map((m) => m.name);
+    expect(withNative.length).toBeGreaterThan(1);
+    const [dropped, ...kept] = withNative;
+    const registry = createRegistry(BUILTIN_HARNESSES.map((m) => (m.name === dropped ? { ...m, native: null } : m)));
+    const hint = (launcher: ReturnType<typeof withNativeSessions>) => {
+      const v = launcher.validate({ harness: "plain" });
+      return v.ok ? "" : (v.hint ?? "");
+    };
+    expect(hint(withNativeSessions(undefined, { size }))).toContain(`native ${dropped}`);
+    const narrowed = hint(withNativeSessions(undefined, { size, registry }));
+    expect(narrowed).toMatch(/^harness: shell, /);
+    expect(narrowed).not.toContain(`native ${dropped}`);
+    for (const name of kept) expect(narrowed).toContain(`native ${name}`);
   });
 
   it("anything else goes to the wrapped launcher", () => {
