@@ -9,7 +9,8 @@ import { PassThrough, Writable } from "node:stream";
 const PANES = 8;
 const EVENTS_PER_SECOND = 100;
 
-function fakeTerminal(
+/** A terminal of the given size that counts the bytes written to it; input never arrives. */
+export function fakeTerminal(
   columns: number,
   rows: number,
 ): { stdout: NodeJS.WriteStream; stdin: NodeJS.ReadStream; bytes: () => number } {
