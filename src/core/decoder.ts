@@ -1,5 +1,6 @@
 import type { MatcherSet } from "./classify.js";
 import type { HarnessEvent } from "./events.js";
+import type { TurnOptions } from "./options/types.js";
 
 export type JsonObject = { readonly [key: string]: unknown };
 
@@ -36,4 +37,9 @@ export interface DecoderContext {
   readonly toolNames?: Readonly<Record<string, string>>;
   /** Limit/auth/transport wording extras (descriptor or config), placed before the decoder's own. */
   readonly matchers?: Partial<MatcherSet>;
+  /**
+   * The turn options the launch plan asked of the harness, so a notice saying it runs otherwise
+   * (its sandbox set up differently) is reported as a divergence. Absent: nothing is known to be asked.
+   */
+  readonly asked?: TurnOptions;
 }

@@ -24,11 +24,13 @@ import { classifyFailureText, type MatcherSet, mergeExtras, withExtras } from ".
 import type { DecoderContext, JsonObject, StreamDecoder } from "../../core/decoder.js";
 import type { FailureSummary, HarnessEvent } from "../../core/events.js";
 import { failure, failureEvent } from "../../core/failure.js";
+import type { TurnOptions } from "../../core/options/types.js";
 import { canonicalTool } from "../decoding/canonical-tool.js";
 import { IdentityTracker } from "../decoding/identity-tracker.js";
 import { num, obj, str, unrecognized } from "../decoding/record-fields.js";
+import { safetyDivergence } from "../decoding/safety-notice.js";
 import { textLineEvents } from "../decoding/text-line-events.js";
-import { CODEX_MATCHERS } from "./matchers.js";
+import { CODEX_MATCHERS, CODEX_SAFETY_NOTICES } from "./matchers.js";
 
 export { CODEX_MATCHERS } from "./matchers.js";
 
@@ -74,6 +76,17 @@ function toolOutput(item: JsonObject, type: string): string {
     return typeof result === "string" ? result : result === undefined || result === null ? "" : JSON.stringify(result);
   }
   return str(item.query) ?? "";
+}
+
+/**
+ * The sandbox `codex exec` runs under for these options, as argv.ts renders them: the autonomy
+ * bypass wins over --sandbox, --access maps onto a sandbox mode, and exec's own default is
+ * workspace-write.
+ */
+function execSandbox(asked: TurnOptions): string {
+  if (asked.autonomy) return "danger-full-access";
+  if (asked.sandbox !== undefined) return asked.sandbox;
+  return asked.access === "read" ? "read-only" : "workspace-write";
 }
 
 /** Codex's notice while it waits for a network it cannot reach. */
@@ -123,7 +136,11 @@ class CodexDecoder implements StreamDecoder {
   }
 
   text(line: string, stream: "stdout" | "stderr"): HarnessEvent[] {
-    return textLineEvents(line, stream, this.matchers);
+    const events = textLineEvents(line, stream, this.matchers);
+    const asked = this.context.asked;
+    if (stream !== "stderr" || asked === undefined) return events;
+    const divergence = safetyDivergence(line, CODEX_SAFETY_NOTICES, { sandbox: execSandbox(asked) });
+    return divergence ? [...events, divergence] : events;
   }
 
   end(): HarnessEvent[] {

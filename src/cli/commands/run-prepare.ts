@@ -178,6 +178,7 @@ export async function prepareTurn(input: PrepareInput): Promise<PreparedTurn> {
     decoderContext: {
       ...(resume !== undefined ? { requestedSessionId: resume } : {}),
       ...(request.inputs?.resumeLast ? { resumeLast: true } : {}),
+      asked: plan.options,
     },
     notes: plan.notes,
     ...(isolated ? { isolated } : {}),

@@ -3,6 +3,7 @@
  * divergence, next to the raw line it came in; lines that change nothing stay plain notices.
  */
 import { describe, expect, it } from "vitest";
+import { createDecoder } from "../../../src/adapters/codex/decode.js";
 import { CODEX_SAFETY_NOTICES } from "../../../src/adapters/codex/matchers.js";
 import { CodexSessionBridge } from "../../../src/adapters/codex/session-bridge.js";
 import { safetyDivergence } from "../../../src/adapters/decoding/safety-notice.js";
@@ -44,5 +45,32 @@ describe("codex safety notices", () => {
   it("a setting the caller did not ask for is never reported as diverging", () => {
     expect(safetyDivergence(BWRAP, CODEX_SAFETY_NOTICES, {})).toBeNull();
     expect(safetyDivergence("all fine", CODEX_SAFETY_NOTICES, { sandbox: "read-only" })).toBeNull();
+  });
+});
+
+describe("codex safety notices through hmux run (the exec --json decoder)", () => {
+  const kinds = (events: readonly { kind: string }[]) => events.map((e) => e.kind);
+
+  it("the bubblewrap notice on stderr is a sandbox divergence naming the sandbox exec was given", () => {
+    const decoder = createDecoder({ asked: { access: "read" } });
+    const out = decoder.text(BWRAP, "stderr");
+    expect(out.at(-1)).toMatchObject({ kind: "divergence", key: "sandbox", asked: "read-only", notice: BWRAP });
+    expect(createDecoder({ asked: {} }).text(BWRAP, "stderr").at(-1)).toMatchObject({
+      kind: "divergence",
+      asked: "workspace-write",
+    });
+  });
+
+  it("the autonomy bypass or an asked full-access sandbox is not affected by it", () => {
+    expect(kinds(createDecoder({ asked: { autonomy: true } }).text(BWRAP, "stderr"))).not.toContain("divergence");
+    expect(kinds(createDecoder({ asked: { sandbox: "danger-full-access" } }).text(BWRAP, "stderr"))).not.toContain(
+      "divergence",
+    );
+  });
+
+  it("a decode with nothing asked (a saved stream), other lines, and stdout report no divergence", () => {
+    expect(kinds(createDecoder({}).text(BWRAP, "stderr"))).not.toContain("divergence");
+    expect(kinds(createDecoder({ asked: {} }).text(ROUTER, "stderr"))).not.toContain("divergence");
+    expect(kinds(createDecoder({ asked: {} }).text(BWRAP, "stdout"))).not.toContain("divergence");
   });
 });
