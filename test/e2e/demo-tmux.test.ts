@@ -7,12 +7,13 @@
  * server is private to the test and killed at the end.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alive } from "../helpers/process-alive.js";
+import { sleep, tmuxDriver } from "./tmux-driver.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const HAVE_TMUX = spawnSync("tmux", ["-V"]).status === 0;
@@ -20,34 +21,7 @@ const SOCKET = `hmux-e2e-${process.pid}`;
 const TARGET = "demo";
 const STDERR_LOG = join(tmpdir(), `hmux-e2e-${process.pid}.log`);
 
-function tmux(...args: string[]): string {
-  return execFileSync("tmux", ["-L", SOCKET, ...args], { encoding: "utf8" });
-}
-const screen = (): string => tmux("capture-pane", "-p", "-t", TARGET);
-const keys = (...k: string[]): void => void tmux("send-keys", "-t", TARGET, ...k);
-/** Typed text; the pause keeps a following Enter out of the same read (Ink would take it as a paste). */
-const text = async (t: string): Promise<void> => {
-  tmux("send-keys", "-t", TARGET, "-l", t);
-  await new Promise((r) => setTimeout(r, 400));
-};
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor(what: string, test: (s: string) => boolean, timeoutMs = 60_000): Promise<string> {
-  const end = Date.now() + timeoutMs;
-  let last = "";
-  while (Date.now() < end) {
-    last = screen();
-    if (test(last)) return last;
-    await sleep(250);
-  }
-  let log = "";
-  try {
-    log = readFileSync(STDERR_LOG, "utf8").slice(-2000);
-  } catch {
-    // no log yet
-  }
-  throw new Error(`timed out waiting for ${what}; screen:\n${last}\nstderr:\n${log}`);
-}
+const { tmux, screen, keys, text, waitFor } = tmuxDriver(SOCKET, TARGET, STDERR_LOG);
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -5,11 +5,12 @@
  * folded into each pane's "harness notices" line instead of heading the pane. Isolated
  * HOME/XDG dirs; the tmux server is private to the test and killed at the end.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sleep, tmuxDriver } from "./tmux-driver.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const HAVE_TMUX = spawnSync("tmux", ["-V"]).status === 0;
@@ -26,30 +27,7 @@ const HAVE_BWRAP = (process.env.PATH ?? "").split(delimiter).some((d) => {
   }
 });
 
-function tmux(...args: string[]): string {
-  return execFileSync("tmux", ["-L", SOCKET, ...args], { encoding: "utf8" });
-}
-const screen = (): string => tmux("capture-pane", "-p", "-t", TARGET);
-/** Every key given is sent in one write: a burst, as a fast typist or a paste gives it. */
-const burst = (...k: string[]): void => void tmux("send-keys", "-t", TARGET, ...k);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor(what: string, test: (s: string) => boolean, timeoutMs = 60_000): Promise<string> {
-  const end = Date.now() + timeoutMs;
-  let last = "";
-  while (Date.now() < end) {
-    last = screen();
-    if (test(last)) return last;
-    await sleep(250);
-  }
-  let log = "";
-  try {
-    log = readFileSync(STDERR_LOG, "utf8").slice(-2000);
-  } catch {
-    // no log yet
-  }
-  throw new Error(`timed out waiting for ${what}; screen:\n${last}\nstderr:\n${log}`);
-}
+const { tmux, screen, keys: burst, waitFor } = tmuxDriver(SOCKET, TARGET, STDERR_LOG);
 
 const lines = (s: string) => s.replace(/\n+$/, "").split("\n");
 /** The columns of pane `n` (1-based) in a row of three side-by-side panes at 80 columns. */

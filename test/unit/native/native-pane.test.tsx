@@ -77,7 +77,7 @@ describe("native pane in the TUI", () => {
   });
 
   it("focus leaving the pane resets the modes its UI turned on, on the real terminal, and tells the UI", async () => {
-    const { r, pty, store, port } = await mount("shell", false);
+    const { r, pty, store } = await mount("shell", false);
     pty.emit("\u001b[?2004h\u001b[?1004h\u001b[?1h");
     await tick(80);
     store.commit();
