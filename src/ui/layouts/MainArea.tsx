@@ -3,13 +3,21 @@ import type React from "react";
 import { HelpOverlay } from "../components/overlays/HelpOverlay.js";
 import { InspectorDrawer } from "../components/overlays/InspectorDrawer.js";
 import { NewSessionDialog } from "../components/overlays/NewSessionDialog.js";
-import { CONFIRM_ROWS, ConfirmBar, runningText } from "../components/overlays/QuitDialog.js";
+import { ConfirmBar, runningText } from "../components/overlays/QuitDialog.js";
 import { ApprovalFull } from "../components/widgets/ApprovalFull.js";
 import type { Keymap } from "../keys/keymap.js";
 import type { SessionLauncher } from "../session-launcher.js";
 import type { SessionPort } from "../session-port.js";
 import { isActive } from "../store/session-view.js";
-import { anyRunning, drawerWidth, focusedKey, focusedView, sessionNumber, type UiState } from "../store/ui-state.js";
+import {
+  anyRunning,
+  confirmRows,
+  drawerWidth,
+  focusedKey,
+  focusedView,
+  sessionNumber,
+  type UiState,
+} from "../store/ui-state.js";
 import { GridLayout } from "./GridLayout.js";
 
 export interface MainAreaProps {
@@ -36,7 +44,8 @@ export function MainArea({ state, ports, keymap, launcher, width, height }: Main
         : null;
   if (confirm) {
     const running = [...state.sessions.values()].filter(isActive).length;
-    const gridHeight = Math.max(1, height - CONFIRM_ROWS);
+    // The panes tile above the question (paneRects), so no pane row is drawn under it.
+    const gridHeight = Math.max(1, height - confirmRows(state));
     return (
       <Box flexDirection="column" width={width} height={height}>
         <GridLayout state={state} ports={ports} width={width} height={gridHeight} />

@@ -160,12 +160,22 @@ export function drawerWidth(state: UiState): number {
   return Math.min(72, Math.max(36, Math.floor(state.columns * 0.45)));
 }
 
+/** Rows a yes/no question under the panes takes (border included). */
+export const CONFIRM_ROWS = 4;
+
+/** Rows the quit or halt-all question takes while it is asked (0 when not), so the panes tile above it. */
+export function confirmRows(state: UiState): number {
+  const asked = state.overlay?.kind === "quit" || state.overlay?.kind === "halt-all";
+  return asked && anyRunning(state) ? CONFIRM_ROWS : 0;
+}
+
 /**
- * Rectangles of the visible panes (one when zoomed), inside the area below the rail. The
- * same size and pane count give the same objects (tile.ts), so a pane's rect prop is stable.
+ * Rectangles of the visible panes (one when zoomed), inside the area below the rail and above
+ * an open question. The same size and pane count give the same objects (tile.ts), so a pane's
+ * rect prop is stable.
  */
 export function paneRects(state: UiState): readonly Rect[] {
-  const height = Math.max(3, state.rows - CHROME_ROWS);
+  const height = Math.max(3, state.rows - CHROME_ROWS - confirmRows(state));
   const width = Math.max(10, state.columns - drawerWidth(state));
   return tile(state.zoom ? 1 : state.panes.length, width, height);
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { FakePort } from "./fake-port.js";
-import { type Mounted, mount } from "./harness.js";
+import { KEYS, type Mounted, mount } from "./harness.js";
 
 let m: Mounted | undefined;
 afterEach(() => m?.unmount());
@@ -48,6 +48,21 @@ describe("at 80×24 with three panes", () => {
     await m.flush();
     const rail = m.frame().split("\n")[0]!;
     expect(rail).toMatch(/^hmux 1:claude ! {2}2:codex ! {2}3:pi ! {2}⚠ approval needed/);
+  });
+
+  it("the quit question covers no pane text: the panes tile above it and keep their keys in view", async () => {
+    const ports = three();
+    m = await mount({ ports, columns: 80, rows: 24 });
+    for (const [i, p] of ports.entries()) approval(p, `c${i}`);
+    await m.flush();
+    await m.type(KEYS.ctrl("q"));
+    const rows = m.frame().split("\n");
+    expect(rows).toHaveLength(24);
+    expect(rows.find((r) => r.includes("still running"))).toMatch(/^│ 3 sessions are still running\. +│$/);
+    expect(rows.find((r) => r.includes("Quit and halt"))).toMatch(/^│ Quit and halt them\? y quit · n stay +│$/);
+    const keysRows = rows.filter((r) => r.includes("a allow"));
+    expect(keysRows).toHaveLength(1);
+    expect(keysRows[0]!.match(/a allow/g)).toHaveLength(3);
   });
 
   it("the deny-reason field keeps room for a sentence", async () => {

@@ -1,9 +1,7 @@
 import { Box, Text } from "ink";
 import type React from "react";
 import { useTheme } from "../../hooks/use-theme.js";
-
-/** Rows the confirmation takes under the grid (border included). */
-export const CONFIRM_ROWS = 4;
+import { CONFIRM_ROWS } from "../../store/ui-state.js";
 
 export interface ConfirmBarProps {
   readonly title: string;
