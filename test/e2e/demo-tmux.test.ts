@@ -21,7 +21,7 @@ const SOCKET = `hmux-e2e-${process.pid}`;
 const TARGET = "demo";
 const STDERR_LOG = join(tmpdir(), `hmux-e2e-${process.pid}.log`);
 
-const { tmux, screen, keys, text, waitFor } = tmuxDriver(SOCKET, TARGET, STDERR_LOG);
+const { tmux, screen, keys, text, waitFor, stop } = tmuxDriver(SOCKET, TARGET, STDERR_LOG);
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -98,11 +98,7 @@ describe.skipIf(!HAVE_TMUX)("hmux demo in tmux", () => {
   });
 
   afterAll(() => {
-    try {
-      tmux("kill-server");
-    } catch {
-      // already gone
-    }
+    stop();
     rmSync(home, { recursive: true, force: true });
     rmSync(STDERR_LOG, { force: true });
   });

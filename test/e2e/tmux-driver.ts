@@ -16,6 +16,8 @@ export interface TmuxDriver {
   text(t: string): Promise<void>;
   /** The screen once `test` holds; on timeout the error shows the last screen and hmux's stderr. */
   waitFor(what: string, test: (s: string) => boolean, timeoutMs?: number): Promise<string>;
+  /** Kills this test's tmux server and everything in it; a server already gone is fine. */
+  stop(): void;
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -46,6 +48,13 @@ export function tmuxDriver(socket: string, target: string, stderrLog: string): T
         // hmux has not written its log yet
       }
       throw new Error(`timed out waiting for ${what}; screen:\n${last}\nstderr:\n${log}`);
+    },
+    stop: () => {
+      try {
+        tmux("kill-server");
+      } catch {
+        // already gone
+      }
     },
   };
 }

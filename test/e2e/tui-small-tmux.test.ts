@@ -27,7 +27,7 @@ const HAVE_BWRAP = (process.env.PATH ?? "").split(delimiter).some((d) => {
   }
 });
 
-const { tmux, screen, keys: burst, waitFor } = tmuxDriver(SOCKET, TARGET, STDERR_LOG);
+const { tmux, screen, keys: burst, waitFor, stop } = tmuxDriver(SOCKET, TARGET, STDERR_LOG);
 
 const lines = (s: string) => s.replace(/\n+$/, "").split("\n");
 /** The columns of pane `n` (1-based) in a row of three side-by-side panes at 80 columns. */
@@ -54,11 +54,7 @@ describe.skipIf(!HAVE_TMUX)("hmux demo on a small terminal, in tmux", () => {
   });
 
   afterAll(() => {
-    try {
-      tmux("kill-server");
-    } catch {
-      // already gone
-    }
+    stop();
     rmSync(home, { recursive: true, force: true });
     rmSync(STDERR_LOG, { force: true });
   });
