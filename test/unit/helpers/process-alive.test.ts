@@ -7,8 +7,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("alive() sees a process as it is", () => {
   it("a zombie (exited, never reaped) counts as dead, though it still answers signal 0", async () => {
-    // The inner `true` is a child of the shell that then execs `sleep`, which never waits for it.
-    const parent = spawn("sh", ["-c", "true & echo $!; exec sleep 30"], { stdio: ["ignore", "pipe", "ignore"] });
+    // The inner `sleep 0.3` is a child of the shell that then execs `sleep 30`, which never waits for it; it
+    // exits only after the exec, so the shell cannot reap it first (as it could a `true` that ended at once).
+    const parent = spawn("sh", ["-c", "sleep 0.3 & echo $!; exec sleep 30"], { stdio: ["ignore", "pipe", "ignore"] });
     try {
       const zombie = await new Promise<number>((resolve) =>
         parent.stdout.once("data", (d: Buffer) => resolve(Number(d))),
