@@ -24,9 +24,10 @@ function importsOf(text: string): string[] {
 
 /**
  * Which src/ folders each src/ folder may import (besides itself). Read top-down: the composition
- * root (app) wires everything; the CLI hands its commands to it; the UI sees only the core and the
- * native terminal it draws; sessions, the hmux server and native panes get their spawners handed in, so they never
- * import src/spawn; the harness adapters see only the core; the core sees nothing.
+ * root (app) wires everything; the CLI hands its commands to it; the UI sees only the core, the
+ * native terminal it draws and the race scorecard it shows; sessions, the hmux server and native
+ * panes get their spawners handed in, so they never import src/spawn; a race runs on workspaces;
+ * the harness adapters see only the core; the core sees nothing.
  */
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   core: [],
@@ -37,9 +38,10 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   session: ["core", "adapters"],
   server: ["core", "session"],
   workspace: ["core"],
-  ui: ["core", "native"],
-  app: ["core", "adapters", "model", "spawn", "native", "session", "workspace", "ui"],
-  cli: ["core", "adapters", "model", "spawn", "native", "session", "server", "workspace", "ui", "app"],
+  race: ["core", "workspace"],
+  ui: ["core", "native", "race"],
+  app: ["core", "adapters", "model", "spawn", "native", "session", "workspace", "race", "ui"],
+  cli: ["core", "adapters", "model", "spawn", "native", "session", "server", "workspace", "race", "ui", "app"],
 };
 
 const SRC = join(ROOT, "src");

@@ -1,0 +1,154 @@
+/**
+ * The scorecard from what each contestant did: its tally (tokens, cost, approvals, outcome), what
+ * git says it changed in its worktree, its check run and the settings it could not express. Pure:
+ * the runner and the TUI gather the facts, this decides who was fastest, changed least, passed.
+ */
+import type {
+  CheckResult,
+  ContestantScore,
+  DivergenceScore,
+  FileScore,
+  RaceSummary,
+  Scorecard,
+} from "./scorecard-schema.js";
+import type { Tally } from "./tally.js";
+
+export interface ContestantFacts {
+  readonly harness: string;
+  readonly workspace: string;
+  readonly branch: string;
+  readonly path: string;
+  readonly wallMs: number;
+  readonly tally: Tally;
+  /** What the worktree holds against the base (committed or not), from git. */
+  readonly files: readonly FileScore[];
+  readonly check: CheckResult | null;
+  /** Settings the plan could not express on this harness (the resolution's divergence). */
+  readonly planDivergences: readonly { readonly key: string; readonly value: unknown; readonly reason: string }[];
+}
+
+export interface RaceFacts {
+  readonly race: string;
+  readonly prompt: string;
+  readonly repo: string;
+  readonly base: { readonly name: string; readonly commit: string };
+  readonly baseDirty: readonly string[];
+  readonly settings: Readonly<Record<string, unknown>>;
+  /** The --check command, or null when the race had none. */
+  readonly check: string | null;
+}
+
+const FINISHED = new Set(["clean", "awaiting-input"]);
+
+export function finished(t: Tally): boolean {
+  return t.done !== null && FINISHED.has(t.done.cause);
+}
+
+function asked(value: unknown): string {
+  return typeof value === "string" ? value : (JSON.stringify(value) ?? "(unset)");
+}
+
+function contestantScore(race: string, c: ContestantFacts, shared: ReadonlySet<string>, others: Map<string, number>) {
+  const t = c.tally;
+  const paths = c.files.map((f) => f.path);
+  const divergences: DivergenceScore[] = [
+    ...c.planDivergences.map(
+      (d): DivergenceScore => ({ key: d.key, asked: asked(d.value), when: "plan", reason: d.reason }),
+    ),
+    ...t.divergences,
+  ];
+  const score: ContestantScore = {
+    kind: "contestant",
+    race,
+    harness: c.harness,
+    workspace: c.workspace,
+    branch: c.branch,
+    path: c.path,
+    outcome: {
+      cause: t.done?.cause ?? "failed",
+      exitCode: t.done?.exitCode ?? null,
+      ...(t.done?.failure ? { failure: t.done.failure } : {}),
+    },
+    wallMs: Math.max(0, Math.round(c.wallMs)),
+    tokens: { input: t.inputTokens, output: t.outputTokens, cachedInput: t.cachedInputTokens },
+    costUsd: t.costUsd,
+    approvals: { asked: t.approvalsAsked, denied: t.approvalsDenied },
+    toolCalls: t.toolCalls,
+    files: [...c.files],
+    lines: {
+      added: c.files.reduce((n, f) => n + (f.added ?? 0), 0),
+      removed: c.files.reduce((n, f) => n + (f.removed ?? 0), 0),
+    },
+    sharedFiles: paths.filter((p) => shared.has(p)),
+    // `others` counts, per path, how many contestants changed it: 1 means only this one.
+    uniqueFiles: paths.filter((p) => others.get(p) === 1),
+    check: c.check,
+    divergences,
+  };
+  return score;
+}
+
+/** Every name whose value is the least (ties all win); names with no value take no part. */
+function least(values: ReadonlyArray<{ readonly name: string; readonly value: number | null }>): string[] {
+  const known = values.filter((v): v is { name: string; value: number } => v.value !== null);
+  if (known.length === 0) return [];
+  const best = Math.min(...known.map((v) => v.value));
+  return known.filter((v) => v.value === best).map((v) => v.name);
+}
+
+export function buildScorecard(race: RaceFacts, contestants: readonly ContestantFacts[]): Scorecard {
+  const changedBy = new Map<string, number>();
+  for (const c of contestants)
+    for (const path of new Set(c.files.map((f) => f.path))) changedBy.set(path, (changedBy.get(path) ?? 0) + 1);
+  // "Changed by all" says something only when there is more than one contestant.
+  const shared = new Set(
+    contestants.length > 1 ? [...changedBy].filter(([, n]) => n === contestants.length).map(([p]) => p) : [],
+  );
+  const scores = contestants.map((c) => contestantScore(race.race, c, shared, changedBy));
+
+  const hasCheck = race.check !== null;
+  const passed = hasCheck ? scores.filter((s) => s.check?.passed === true).map((s) => s.harness) : null;
+  const failed = hasCheck ? scores.filter((s) => s.check?.passed !== true).map((s) => s.harness) : null;
+  const done = new Set(contestants.filter((c) => finished(c.tally)).map((c) => c.harness));
+  // The superlatives rank only real candidates: finished, changed something, and passed the check if there was one.
+  const candidates = scores.filter(
+    (s) => done.has(s.harness) && s.files.length > 0 && (passed === null || passed.includes(s.harness)),
+  );
+  const tokens = (s: ContestantScore) =>
+    s.tokens.input === null && s.tokens.output === null ? null : (s.tokens.input ?? 0) + (s.tokens.output ?? 0);
+
+  const warnings: string[] = [];
+  if (race.baseDirty.length > 0)
+    warnings.push(
+      `the base checkout ${race.repo} had ${race.baseDirty.length} uncommitted change(s) that no worktree has (they started from ${race.base.name} @ ${race.base.commit.slice(0, 12)}): ${race.baseDirty.slice(0, 10).join(", ")}${race.baseDirty.length > 10 ? ", …" : ""}`,
+    );
+  for (const s of scores) {
+    if (!done.has(s.harness))
+      warnings.push(
+        `${s.harness} did not finish its turn (${s.outcome.cause}${s.outcome.failure ? `: ${s.outcome.failure.message}` : ""})`,
+      );
+    if (s.check?.timedOut) warnings.push(`${s.harness}'s check ran past its timeout and was stopped`);
+    else if (s.check?.error !== undefined) warnings.push(`${s.harness}'s check could not run: ${s.check.error}`);
+  }
+
+  const summary: RaceSummary = {
+    kind: "summary",
+    race: race.race,
+    prompt: race.prompt,
+    repo: race.repo,
+    base: { name: race.base.name, commit: race.base.commit },
+    baseDirty: [...race.baseDirty],
+    settings: { ...race.settings },
+    contestants: scores.map((s) => s.harness),
+    finished: scores.filter((s) => done.has(s.harness)).map((s) => s.harness),
+    passed,
+    failed,
+    fastest: least(candidates.map((s) => ({ name: s.harness, value: s.wallMs }))),
+    fewestLines: least(candidates.map((s) => ({ name: s.harness, value: s.lines.added + s.lines.removed }))),
+    fewestTokens: least(candidates.map((s) => ({ name: s.harness, value: tokens(s) }))),
+    cheapest: least(candidates.map((s) => ({ name: s.harness, value: s.costUsd }))),
+    sharedFiles: [...shared].sort(),
+    warnings,
+  };
+  return { contestants: scores, summary };
+}

@@ -1,0 +1,94 @@
+/**
+ * What one contestant's event stream says about its turn: tokens, cost, tool calls, approvals,
+ * run-time divergences and how it ended. A pure fold, fed the same events whether they come from a
+ * headless turn (`hmux race`) or a session (the TUI's race), so both scorecards count alike.
+ *
+ * Approvals: a session reports each call hmux held (`approval-request`) and its verdict
+ * (`approval-disposition`); a headless turn has nobody to ask, so a call the harness's own
+ * permission system refused (a tool result marked `denied`) was an ask that was denied.
+ */
+import type { SessionEvent } from "../core/control/types.js";
+import type { DivergenceScore } from "./scorecard-schema.js";
+
+export interface Tally {
+  readonly inputTokens: number | null;
+  readonly outputTokens: number | null;
+  readonly cachedInputTokens: number | null;
+  readonly costUsd: number | null;
+  readonly toolCalls: number;
+  readonly approvalsAsked: number;
+  readonly approvalsDenied: number;
+  /** Call ids hmux held for a decision (so a denied result for one is not counted twice). */
+  readonly heldCalls: readonly string[];
+  readonly divergences: readonly DivergenceScore[];
+  readonly done: {
+    readonly cause: string;
+    readonly exitCode: number | null;
+    readonly failure?: { readonly class: string; readonly message: string };
+  } | null;
+}
+
+export const EMPTY_TALLY: Tally = {
+  inputTokens: null,
+  outputTokens: null,
+  cachedInputTokens: null,
+  costUsd: null,
+  toolCalls: 0,
+  approvalsAsked: 0,
+  approvalsDenied: 0,
+  heldCalls: [],
+  divergences: [],
+  done: null,
+};
+
+const add = (a: number | null, b: number | undefined): number | null => (b === undefined ? a : (a ?? 0) + b);
+
+/** Each usage event is one turn's (or one step's) own figures, so a turn's total is their sum. */
+export function tallyEvent(t: Tally, event: SessionEvent): Tally {
+  switch (event.kind) {
+    case "usage":
+      return {
+        ...t,
+        inputTokens: add(t.inputTokens, event.inputTokens),
+        outputTokens: add(t.outputTokens, event.outputTokens),
+        cachedInputTokens: add(t.cachedInputTokens, event.cachedInputTokens),
+        costUsd: add(t.costUsd, event.costUsd),
+      };
+    case "tool":
+      if (event.phase === "call") return { ...t, toolCalls: t.toolCalls + 1 };
+      if (event.denied && !(event.callId !== null && t.heldCalls.includes(event.callId)))
+        return { ...t, approvalsAsked: t.approvalsAsked + 1, approvalsDenied: t.approvalsDenied + 1 };
+      return t;
+    case "approval-request":
+      return { ...t, approvalsAsked: t.approvalsAsked + 1, heldCalls: [...t.heldCalls, event.call.callId] };
+    case "approval-disposition": {
+      const denied = (event.sent ?? event.decision.decision) === "deny";
+      return event.status === "sent" && denied ? { ...t, approvalsDenied: t.approvalsDenied + 1 } : t;
+    }
+    case "divergence":
+      return {
+        ...t,
+        divergences: [...t.divergences, { key: event.key, asked: event.asked, when: "run", reason: event.notice }],
+      };
+    case "done":
+    case "closed":
+      // A session's turns each end in a `done`; the last one standing is the contestant's outcome.
+      if (event.kind === "closed" && t.done !== null) return t;
+      return {
+        ...t,
+        done: {
+          cause: event.cause,
+          exitCode: event.exitCode,
+          ...(event.failure ? { failure: { class: event.failure.class, message: event.failure.message } } : {}),
+        },
+      };
+    default:
+      return t;
+  }
+}
+
+export function tallyEvents(events: Iterable<SessionEvent>): Tally {
+  let t = EMPTY_TALLY;
+  for (const e of events) t = tallyEvent(t, e);
+  return t;
+}

@@ -1,0 +1,208 @@
+import { describe, expect, it } from "vitest";
+import type { SessionEvent } from "../../../src/core/control/types.js";
+import { renderScorecard } from "../../../src/race/render-table.js";
+import { buildScorecard, type ContestantFacts, type RaceFacts } from "../../../src/race/scorecard.js";
+import { ScorecardLineSchema } from "../../../src/race/scorecard-schema.js";
+import { tallyEvents } from "../../../src/race/tally.js";
+
+const race: RaceFacts = {
+  race: "r1",
+  prompt: "fix it",
+  repo: "/repo",
+  base: { name: "main", commit: "a".repeat(40) },
+  baseDirty: [],
+  settings: { autonomy: true },
+  check: "npm test",
+};
+
+const clean: SessionEvent = { kind: "done", exitCode: 0, cause: "clean" };
+
+function contestant(harness: string, over: Partial<ContestantFacts> = {}): ContestantFacts {
+  return {
+    harness,
+    workspace: `r1-${harness}`,
+    branch: `hmux/r1-${harness}`,
+    path: `/wt/r1-${harness}`,
+    wallMs: 1000,
+    tally: tallyEvents([clean]),
+    files: [{ path: "a.js", added: 1, removed: 1 }],
+    check: { command: "npm test", exitCode: 0, durationMs: 5, timedOut: false, passed: true, outputTail: "" },
+    planDivergences: [],
+    ...over,
+  };
+}
+
+const failedCheck = {
+  command: "npm test",
+  exitCode: 1,
+  durationMs: 5,
+  timedOut: false,
+  passed: false,
+  outputTail: "not ok",
+};
+
+describe("tally", () => {
+  it("sums tokens and cost over usage events and leaves unreported figures null", () => {
+    const t = tallyEvents([
+      { kind: "usage", inputTokens: 10, outputTokens: 3 },
+      { kind: "usage", inputTokens: 5, outputTokens: 2, costUsd: 0.25 },
+      clean,
+    ]);
+    expect([t.inputTokens, t.outputTokens, t.cachedInputTokens, t.costUsd]).toEqual([15, 5, null, 0.25]);
+    expect(tallyEvents([clean]).inputTokens).toBeNull();
+  });
+
+  it("counts a natively denied result as an ask that was denied, once per held call", () => {
+    const denied: SessionEvent = {
+      kind: "tool",
+      phase: "result",
+      callId: "c1",
+      output: "no",
+      isError: true,
+      denied: true,
+    };
+    expect(tallyEvents([denied])).toMatchObject({ approvalsAsked: 1, approvalsDenied: 1 });
+    const held = tallyEvents([
+      { kind: "approval-request", call: { callId: "c1", tool: "Write", input: {}, openedAt: 0, deadlineAt: null } },
+      {
+        kind: "approval-disposition",
+        callId: "c1",
+        decision: { decision: "deny", reason: "no" },
+        decider: "human",
+        status: "sent",
+      },
+      denied,
+      { kind: "approval-request", call: { callId: "c2", tool: "Write", input: {}, openedAt: 0, deadlineAt: null } },
+      { kind: "approval-disposition", callId: "c2", decision: { decision: "allow" }, decider: "human", status: "sent" },
+    ]);
+    expect(held).toMatchObject({ approvalsAsked: 2, approvalsDenied: 1 });
+  });
+
+  it("records run-time divergences and the turn's outcome", () => {
+    const t = tallyEvents([
+      { kind: "divergence", key: "sandbox", asked: "workspace-write", runs: "none", notice: "bwrap failed" },
+      { kind: "done", exitCode: 1, cause: "failed", failure: { class: "task", retryable: false, message: "boom" } },
+    ]);
+    expect(t.divergences).toEqual([{ key: "sandbox", asked: "workspace-write", when: "run", reason: "bwrap failed" }]);
+    expect(t.done).toEqual({ cause: "failed", exitCode: 1, failure: { class: "task", message: "boom" } });
+  });
+});
+
+describe("scorecard", () => {
+  it("splits files into changed-by-all and changed-only-by-this-one", () => {
+    const card = buildScorecard(race, [
+      contestant("a", {
+        files: [
+          { path: "x", added: 1, removed: 0 },
+          { path: "only-a", added: 2, removed: 0 },
+        ],
+      }),
+      contestant("b", {
+        files: [
+          { path: "x", added: 1, removed: 0 },
+          { path: "ab", added: 1, removed: 0 },
+        ],
+      }),
+      contestant("c", {
+        files: [
+          { path: "x", added: 1, removed: 0 },
+          { path: "ab", added: 1, removed: 0 },
+        ],
+      }),
+    ]);
+    const [a, b] = card.contestants;
+    expect(a!.sharedFiles).toEqual(["x"]);
+    expect(a!.uniqueFiles).toEqual(["only-a"]);
+    expect(b!.uniqueFiles).toEqual([]); // "ab" is b's and c's
+    expect(card.summary.sharedFiles).toEqual(["x"]);
+  });
+
+  it("adds up lines, and ranks only contestants that finished, changed something and passed", () => {
+    const card = buildScorecard(race, [
+      contestant("slow", { wallMs: 3000, files: [{ path: "a", added: 5, removed: 2 }] }),
+      contestant("broke", { wallMs: 500, check: failedCheck }),
+      contestant("idle", { wallMs: 100, files: [] }),
+      contestant("crashed", {
+        wallMs: 50,
+        tally: tallyEvents([{ kind: "done", exitCode: 1, cause: "crash" }]),
+      }),
+      contestant("quick", { wallMs: 900, files: [{ path: "a", added: 1, removed: 1 }] }),
+    ]);
+    expect(card.contestants[0]!.lines).toEqual({ added: 5, removed: 2 });
+    expect(card.summary.passed).toEqual(["slow", "idle", "crashed", "quick"]);
+    expect(card.summary.failed).toEqual(["broke"]);
+    expect(card.summary.finished).toEqual(["slow", "broke", "idle", "quick"]);
+    expect(card.summary.fastest).toEqual(["quick"]);
+    expect(card.summary.fewestLines).toEqual(["quick"]);
+    expect(card.summary.warnings.some((w) => w.startsWith("crashed did not finish"))).toBe(true);
+  });
+
+  it("lists every contestant that ties, and leaves a superlative empty when nobody reported the figure", () => {
+    const card = buildScorecard(race, [contestant("a"), contestant("b")]);
+    expect(card.summary.fastest).toEqual(["a", "b"]);
+    expect(card.summary.cheapest).toEqual([]);
+    expect(card.summary.fewestTokens).toEqual([]);
+  });
+
+  it("ranks tokens and cost among those who reported them", () => {
+    const card = buildScorecard(race, [
+      contestant("a", {
+        tally: tallyEvents([{ kind: "usage", inputTokens: 100, outputTokens: 10, costUsd: 0.5 }, clean]),
+      }),
+      contestant("b", {
+        tally: tallyEvents([{ kind: "usage", inputTokens: 50, outputTokens: 10, costUsd: 0.7 }, clean]),
+      }),
+      contestant("c"),
+    ]);
+    expect(card.summary.fewestTokens).toEqual(["b"]);
+    expect(card.summary.cheapest).toEqual(["a"]);
+    expect(card.contestants[2]!.tokens).toEqual({ input: null, output: null, cachedInput: null });
+  });
+
+  it("has no pass/fail lists without a check, and says the base was dirty", () => {
+    const card = buildScorecard({ ...race, check: null, baseDirty: [" M README.md"] }, [
+      contestant("a", { check: null }),
+      contestant("b", { check: null }),
+    ]);
+    expect(card.summary.passed).toBeNull();
+    expect(card.summary.failed).toBeNull();
+    expect(card.summary.fastest).toEqual(["a", "b"]);
+    expect(card.summary.warnings[0]).toContain("1 uncommitted change(s) that no worktree has");
+  });
+
+  it("puts plan divergences beside run-time ones", () => {
+    const card = buildScorecard(race, [
+      contestant("a", {
+        planDivergences: [{ key: "effort", value: "high", reason: "not expressible on a" }],
+        tally: tallyEvents([
+          { kind: "divergence", key: "sandbox", asked: "workspace-write", runs: "none", notice: "n" },
+          clean,
+        ]),
+      }),
+    ]);
+    expect(card.contestants[0]!.divergences).toEqual([
+      { key: "effort", asked: "high", when: "plan", reason: "not expressible on a" },
+      { key: "sandbox", asked: "workspace-write", when: "run", reason: "n" },
+    ]);
+  });
+
+  it("produces lines the published schema accepts", () => {
+    const card = buildScorecard(race, [contestant("a"), contestant("b", { check: failedCheck })]);
+    for (const line of [...card.contestants, card.summary]) expect(ScorecardLineSchema.parse(line)).toEqual(line);
+  });
+});
+
+describe("scorecard table", () => {
+  it("has a row per contestant with its check verdict, then the summary and warnings", () => {
+    const card = buildScorecard({ ...race, baseDirty: [" M x"] }, [
+      contestant("alpha", { wallMs: 2500 }),
+      contestant("beta", { check: failedCheck }),
+    ]);
+    const lines = renderScorecard(card);
+    expect(lines[0]).toMatch(/^HARNESS\s+TURN\s+WALL/);
+    expect(lines[1]).toMatch(/^alpha\s+clean\s+2\.5s .* pass \(0\)/);
+    expect(lines[2]).toMatch(/^beta .* FAIL \(1\)/);
+    expect(lines).toContain("passed the check: alpha; failed: beta");
+    expect(lines.some((l) => l.startsWith("warning: the base checkout /repo had 1 uncommitted"))).toBe(true);
+  });
+});
