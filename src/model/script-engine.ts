@@ -30,6 +30,7 @@ function matches(match: ScriptMatch | undefined, conv: Conversation): boolean {
   if (!match) return true;
   if (match.contains !== undefined && !conv.lastUserText.includes(match.contains)) return false;
   if (match.regex !== undefined && !new RegExp(match.regex, match.flags).test(conv.lastUserText)) return false;
+  if (match.wire !== undefined && conv.protocol !== match.wire) return false;
   if (match.assistantSaid !== undefined && !conv.assistantTexts.some((t) => t.includes(match.assistantSaid!)))
     return false;
   return true;

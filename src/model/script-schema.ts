@@ -18,6 +18,11 @@ export const MatchSchema = z.strictObject({
     .optional(),
   /** Substring of any earlier assistant message (e.g. "```hcn-question": the answer turn). */
   assistantSaid: nonEmpty.optional(),
+  /**
+   * The wire the request came on: claude speaks Anthropic Messages, codex OpenAI Responses, pi
+   * Chat Completions, so one script can give each harness its own part (the race demo does).
+   */
+  wire: z.enum(["anthropic", "responses", "chat"]).optional(),
 });
 
 const ShellCall = z.strictObject({

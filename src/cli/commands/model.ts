@@ -5,6 +5,7 @@
  */
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import type { Command } from "commander";
+import { RACE_SCRIPT } from "../../model/race-script.js";
 import { parseScriptText, type Script, ScriptError } from "../../model/script-schema.js";
 import { startModelServer } from "../../model/server.js";
 
@@ -35,12 +36,19 @@ function writeUrlFile(path: string, url: string): void {
   renameSync(tmp, path);
 }
 
-export async function serveModel(options: { port?: string; script?: string; urlFile?: string }): Promise<void> {
+export async function serveModel(options: {
+  port?: string;
+  script?: string;
+  race?: boolean;
+  urlFile?: string;
+}): Promise<void> {
   let script: Script | undefined;
   let port: number;
   try {
     port = parsePort(options.port ?? "0");
-    script = options.script === undefined ? undefined : loadScript(options.script);
+    if (options.race && options.script !== undefined)
+      throw new Error("--race and --script both name a script; pick one");
+    script = options.race ? RACE_SCRIPT : options.script === undefined ? undefined : loadScript(options.script);
   } catch (err) {
     process.stderr.write(`hmux model serve: ${(err as Error).message}\n`);
     process.exitCode = 2;
@@ -64,7 +72,7 @@ export async function serveModel(options: { port?: string; script?: string; urlF
     }
   }
   process.stderr.write(
-    `hmux model: serving ${options.script ? `script ${options.script}` : "the built-in demo script"}; Ctrl-C stops\n` +
+    `hmux model: serving ${options.race ? "the race demo script" : options.script ? `script ${options.script}` : "the built-in demo script"}; Ctrl-C stops\n` +
       `hmux model: request log: curl -H 'Authorization: Bearer ${server.token}' ${server.url}/_hmux/requests (HMUX_MODEL_TOKEN sets the token)\n`,
   );
   await new Promise<void>((resolve) => {
@@ -82,13 +90,14 @@ POST /v1/chat/completions, GET /v1/models; GET /_hmux/requests is the request lo
 headers redacted), served only with "Authorization: Bearer <token>": the token is printed on stderr
 at start, or set it with HMUX_MODEL_TOKEN.
 
-Script (JSON): {"rules":[{"name":"…","match":{"contains"|"regex"|"assistantSaid":…},
+Script (JSON): {"rules":[{"name":"…","match":{"contains"|"regex"|"assistantSaid"|"wire":…},
   "replies":[{"text":[…],"thinking":"…","tools":[{"tool":"shell","command":"ls"}],
   "question":{"question":"…","options":[…]},"usage":{…},"delayMs":50,
   "failure":{"kind":"status","status":429,"retryAfter":1},"expect":{…}}],"onError":{…reply…}}]}
 Reply n answers after the n-th round of tool results since the prompt (a user message that comes
 after tool results, such as a steer, is not a new prompt). A round with a denied or failed call is
-answered by "onError" when the rule has one. A rule without "match" is the fallback.
+answered by "onError" when the rule has one. A rule without "match" is the fallback. "wire" is
+"anthropic" (claude), "responses" (codex) or "chat" (pi): the request's format.
 
 Inline markers in a prompt override the script:
   [[bash:CMD]] [[read:PATH]] [[write:PATH|TEXT]] [[edit:PATH|OLD|NEW]] [[say:TEXT]]
@@ -106,10 +115,11 @@ export function register(program: Command): void {
     .description("serve the scripted model; prints http://127.0.0.1:PORT as the first line")
     .option("--port <n>", "port on 127.0.0.1 (0: any free port)", "0")
     .option("--script <file>", "a JSON script (default: the built-in demo script)")
+    .option("--race", "the race demo script: claude, codex and pi each fix slug.js their own way (hmux race --demo)")
     .option(
       "--url-file <path>",
       "also write the address to this file once listening (for a server run in the background)",
     )
     .addHelpText("after", SERVE_HELP)
-    .action(async (opts: { port?: string; script?: string; urlFile?: string }) => serveModel(opts));
+    .action(async (opts: { port?: string; script?: string; race?: boolean; urlFile?: string }) => serveModel(opts));
 }
