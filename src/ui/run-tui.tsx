@@ -9,6 +9,7 @@ import { App } from "./App.js";
 import { DEFAULT_UI_CONFIG, type UiConfig } from "./config/ui-config.js";
 import { MOUSE_REPORTING_OFF } from "./keys/mouse.js";
 import { Notifier } from "./notify/notifier.js";
+import { FrameSink } from "./render/frame-sink.js";
 import type { SessionLauncher } from "./session-launcher.js";
 import type { SessionPort } from "./session-port.js";
 import { AppStore, type Scheduler } from "./store/app-store.js";
@@ -24,8 +25,6 @@ export interface RunTuiOptions {
   readonly scheduler?: Scheduler;
   /** Called with the store once mounted (the bench and the demo feed it). */
   readonly onStore?: (store: AppStore) => void;
-  /** Ink frame cap; background panes commit at the store cadence anyway. */
-  readonly maxFps?: number;
   /** Ink's per-frame callback (the bench counts frames with it). */
   readonly onRender?: (metrics: { renderTime: number }) => void;
 }
@@ -59,15 +58,22 @@ export async function runTui(options: RunTuiOptions = {}): Promise<void> {
     if (config.mouse) stdout.write(MOUSE_REPORTING_OFF);
   };
   process.on("exit", mouseOff);
+  // Ink's debug mode hands each frame over bare and unthrottled (the store already paces
+  // commits); the sink line-diffs it onto the terminal (see src/ui/render/frame-sink.ts).
+  const sink = new FrameSink(stdout);
+  const onRender = options.onRender;
   const instance = render(
     <App store={store} theme={theme} keymap={config.keymap} launcher={options.launcher} mouse={config.mouse} />,
     {
-      stdout,
+      stdout: sink as unknown as NodeJS.WriteStream,
       stdin,
       exitOnCtrlC: false,
       patchConsole: false,
-      maxFps: options.maxFps ?? 30,
-      ...(options.onRender ? { onRender: options.onRender } : {}),
+      debug: true,
+      onRender: (metrics) => {
+        onRender?.(metrics);
+        sink.expectFrame();
+      },
     },
   );
   // Harnesses run in their own process groups, so a TUI killed by a signal would orphan them:
@@ -85,6 +91,7 @@ export async function runTui(options: RunTuiOptions = {}): Promise<void> {
     try {
       instance.unmount();
     } finally {
+      sink.dispose();
       mouseOff();
       process.removeListener("exit", mouseOff);
       if (alt) stdout.write(LEAVE_ALT);

@@ -1,0 +1,82 @@
+/**
+ * Puts full-screen frames on the terminal by rewriting only the rows that differ from the
+ * previous frame. Ink 6.8 clears the terminal and writes every row whenever the frame is as
+ * tall as the terminal (always, for a full-screen TUI), so one countdown moving by a second
+ * cost the whole screen; here it costs one row.
+ */
+
+const SYNC_BEGIN = "\u001b[?2026h";
+const SYNC_END = "\u001b[?2026l";
+const HIDE_CURSOR = "\u001b[?25l";
+const SHOW_CURSOR = "\u001b[?25h";
+const CLEAR_SCREEN = "\u001b[H\u001b[2J";
+/** SGR reset: a row is erased in the default colours even if the previous row left a style open. */
+const RESET = "\u001b[0m";
+const ERASE_LINE = "\u001b[2K";
+
+const moveTo = (row: number): string => `\u001b[${row + 1};1H`;
+
+export interface TerminalSink {
+  write(data: string): unknown;
+}
+
+export class LineDiffWriter {
+  /** The rows on screen; null when the screen's content is unknown and the next frame redraws it all. */
+  private shown: string[] | null = null;
+  private cursorHidden = false;
+
+  constructor(
+    private readonly out: TerminalSink,
+    private readonly rows: () => number,
+  ) {}
+
+  /** The screen no longer shows what was written (a resize, another program's output): redraw in full next. */
+  invalidate(): void {
+    this.shown = null;
+  }
+
+  /** Writes one frame (rows separated by "\n"); rows beyond the terminal's height are dropped. */
+  frame(text: string): void {
+    const height = Math.max(1, this.rows());
+    const lines = text.split("\n");
+    if (lines.length > height) lines.length = height;
+    const previous = this.shown;
+    let body = "";
+    if (previous === null) {
+      // Rows are erased before they are written, not after: erasing to the end of a row whose
+      // text filled the last column would wipe that column's character.
+      body = RESET + CLEAR_SCREEN;
+      for (let row = 0; row < lines.length; row++) {
+        const line = lines[row]!;
+        if (line !== "") body += moveTo(row) + line;
+      }
+    } else {
+      const count = Math.max(lines.length, previous.length);
+      let reset = false;
+      for (let row = 0; row < count; row++) {
+        const next = lines[row] ?? "";
+        if (next === (previous[row] ?? "")) continue;
+        if (!reset) {
+          body += RESET;
+          reset = true;
+        }
+        body += moveTo(row) + ERASE_LINE + next;
+      }
+    }
+    this.shown = lines;
+    if (body === "") return;
+    let data = SYNC_BEGIN + body + SYNC_END;
+    if (!this.cursorHidden) {
+      data = HIDE_CURSOR + data;
+      this.cursorHidden = true;
+    }
+    this.out.write(data);
+  }
+
+  /** Gives the cursor back (on leaving); the next frame redraws in full. */
+  release(): void {
+    if (this.cursorHidden) this.out.write(SHOW_CURSOR);
+    this.cursorHidden = false;
+    this.shown = null;
+  }
+}

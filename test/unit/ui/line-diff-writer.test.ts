@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { LineDiffWriter } from "../../../src/ui/render/line-diff-writer.js";
+import { feed, makeTerminal } from "../native/helpers.js";
+
+const COLS = 20;
+const ROWS = 6;
+
+/** What the emulated terminal shows, one string per row, trailing blanks dropped. */
+function screen(term: ReturnType<typeof makeTerminal>): string[] {
+  const rows: string[] = [];
+  const buffer = term.buffer.active;
+  for (let y = 0; y < term.rows; y++) rows.push(buffer.getLine(buffer.viewportY + y)!.translateToString(true));
+  return rows;
+}
+
+function frameOf(rows: readonly string[]): string {
+  return rows.join("\n");
+}
+
+function setup(): { writer: LineDiffWriter; written: string[]; term: ReturnType<typeof makeTerminal> } {
+  const written: string[] = [];
+  const term = makeTerminal(COLS, ROWS, 0);
+  const writer = new LineDiffWriter({ write: (d: string) => written.push(d) }, () => ROWS);
+  return { writer, written, term };
+}
+
+const padded = (rows: readonly string[]): string[] => [...rows, ...Array(ROWS).fill("")].slice(0, ROWS);
+
+describe("LineDiffWriter", () => {
+  it("writes only the rows that changed, addressed by row", () => {
+    const { writer, written } = setup();
+    writer.frame(frameOf(["alpha", "beta", "gamma", "delta", "epsilon", "zeta"]));
+    written.length = 0;
+    writer.frame(frameOf(["alpha", "beta", "GAMMA", "delta", "epsilon", "zeta"]));
+    expect(written).toHaveLength(1);
+    const out = written[0]!;
+    expect(out).toContain("\u001b[3;1H");
+    expect(out).toContain("GAMMA");
+    for (const unchanged of ["alpha", "beta", "delta", "epsilon", "zeta"]) expect(out).not.toContain(unchanged);
+  });
+
+  it("writes nothing for a frame identical to the one on screen", () => {
+    const { writer, written } = setup();
+    writer.frame(frameOf(["a", "b"]));
+    written.length = 0;
+    writer.frame(frameOf(["a", "b"]));
+    expect(written).toEqual([]);
+  });
+
+  it("leaves the terminal showing exactly the last frame after any sequence of frames", async () => {
+    const { writer, written, term } = setup();
+    // Pseudo-random frames: rows grow, shrink, fill the last column and vanish.
+    let seed = 7;
+    const rand = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    let last: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      const height = 1 + rand(ROWS);
+      last = Array.from({ length: height }, () => "xyz#".repeat(6).slice(0, rand(COLS + 1)));
+      if (i % 17 === 0) writer.invalidate();
+      writer.frame(frameOf(last));
+      for (const d of written.splice(0)) await feed(term, d);
+      expect(screen(term)).toEqual(padded(last));
+    }
+  });
+
+  it("keeps the character in the last column of a full-width row", async () => {
+    const { writer, written, term } = setup();
+    writer.frame(frameOf(["x".repeat(COLS), "short"]));
+    writer.frame(frameOf(["y".repeat(COLS), "s"]));
+    for (const d of written.splice(0)) await feed(term, d);
+    expect(screen(term).slice(0, 2)).toEqual(["y".repeat(COLS), "s"]);
+  });
+
+  it("redraws the whole screen after invalidate, clearing rows another writer left", async () => {
+    const { writer, written, term } = setup();
+    writer.frame(frameOf(["one", "two"]));
+    for (const d of written.splice(0)) await feed(term, d);
+    await feed(term, "\u001b[5;1Hstray output");
+    writer.invalidate();
+    writer.frame(frameOf(["one", "two"]));
+    for (const d of written.splice(0)) await feed(term, d);
+    expect(screen(term)).toEqual(padded(["one", "two"]));
+  });
+
+  it("wraps each write in synchronized output and hides the cursor once", () => {
+    const { writer, written } = setup();
+    writer.frame("a");
+    writer.frame("b");
+    expect(written[0]!.startsWith("\u001b[?25l\u001b[?2026h")).toBe(true);
+    expect(written[1]!.startsWith("\u001b[?2026h")).toBe(true);
+    expect(written[1]!.endsWith("\u001b[?2026l")).toBe(true);
+    writer.release();
+    expect(written.at(-1)).toBe("\u001b[?25h");
+  });
+});
