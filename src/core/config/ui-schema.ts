@@ -41,6 +41,7 @@ export const KEY_ACTIONS = [
   "halt",
   "halt-all",
   "quit",
+  "broadcast",
 ] as const;
 export type KeyAction = (typeof KEY_ACTIONS)[number];
 

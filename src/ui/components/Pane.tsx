@@ -12,7 +12,7 @@ import { type ScrollAnchor, transcriptWindow } from "../store/transcript-window.
 import type { Compose } from "../store/ui-state.js";
 import { HarnessNotices } from "./HarnessNotices.js";
 import { InputLine, type InputLineMode } from "./InputLine.js";
-import { PaneHeader } from "./PaneHeader.js";
+import { type BroadcastMark, PaneHeader } from "./PaneHeader.js";
 import { Transcript } from "./Transcript.js";
 import { ApprovalWidget } from "./widgets/ApprovalWidget.js";
 import { FailureWidget } from "./widgets/FailureWidget.js";
@@ -32,6 +32,8 @@ export interface PaneProps {
   readonly now: number;
   /** The harness notices line is expanded. */
   readonly noticesOpen: boolean;
+  /** Set while a broadcast is being set up: the header shows whether this pane is marked. */
+  readonly mark?: BroadcastMark;
 }
 
 function idleHint(view: SessionView, keymap: Keymap): string {
@@ -50,7 +52,7 @@ function idleHint(view: SessionView, keymap: Keymap): string {
 }
 
 function PaneImpl(props: PaneProps): React.ReactElement {
-  const { view, index, rect, focused, tick, anchor, draft, compose, inputMode, now, noticesOpen } = props;
+  const { view, index, rect, focused, tick, anchor, draft, compose, inputMode, now, noticesOpen, mark } = props;
   const theme = useTheme();
   const { keymap } = useKeys();
   const r = paneRegions(rect, view, noticesOpen);
@@ -67,7 +69,7 @@ function PaneImpl(props: PaneProps): React.ReactElement {
       borderColor={focused ? theme.colors.borderFocused : theme.colors.border}
       borderDimColor={!focused}
     >
-      <PaneHeader view={view} index={index} focused={focused} tick={tick} width={r.innerWidth} />
+      <PaneHeader view={view} index={index} focused={focused} tick={tick} width={r.innerWidth} mark={mark} />
       <HarnessNotices view={view} open={noticesOpen} width={r.innerWidth} rows={r.notices} />
       <Transcript window={window} width={r.innerWidth} height={r.body} />
       {r.widget > 0 && call ? (

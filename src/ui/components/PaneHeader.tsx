@@ -10,7 +10,13 @@ export interface PaneHeaderProps {
   readonly focused: boolean;
   readonly tick: number | null;
   readonly width: number;
+  /** While a broadcast is being set up: whether this pane is marked to receive it. */
+  readonly mark?: BroadcastMark;
 }
+
+export type BroadcastMark = "marked" | "unmarked";
+
+const MARK_TEXT: Readonly<Record<BroadcastMark, string>> = { marked: "[x] ", unmarked: "[ ] " };
 
 function compact(n: number): string {
   return n >= 10_000 ? `${(n / 1000).toFixed(0)}k` : n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n);
@@ -38,8 +44,9 @@ export function headerParts(
   index: number,
   tick: number | null,
   width: number,
+  mark?: BroadcastMark,
 ): { number: string; who: string; badge: string; usage: string } {
-  const number = `${index + 1} `;
+  const number = `${index + 1} ${mark ? MARK_TEXT[mark] : ""}`;
   const branch = view.info.workspace ? `⎇ ${view.info.workspace.branch}` : undefined;
   const who = [view.info.label ?? view.info.harness, view.model, view.info.effort, branch, shortId(view.sessionId)]
     .filter((p): p is string => typeof p === "string" && p !== "")
@@ -54,13 +61,17 @@ export function headerParts(
 }
 
 /** harness · model · effort · worktree branch · short id, then the state badge and usage when known. */
-export function PaneHeader({ view, index, focused, tick, width }: PaneHeaderProps): React.ReactElement {
+export function PaneHeader({ view, index, focused, tick, width, mark }: PaneHeaderProps): React.ReactElement {
   const theme = useTheme();
-  const { number, who, badge, usage } = headerParts(view, index, tick, width);
+  const { number, who, badge, usage } = headerParts(view, index, tick, width, mark);
   return (
     <Box width={width} height={1}>
       <Box flexShrink={0}>
-        <Text bold={focused} color={focused ? theme.colors.selection : undefined} inverse={focused && theme.noColor}>
+        <Text
+          bold={focused || mark === "marked"}
+          color={mark === "marked" ? theme.colors.accent : focused ? theme.colors.selection : undefined}
+          inverse={focused && theme.noColor}
+        >
           {number}
         </Text>
       </Box>

@@ -73,6 +73,8 @@ function globalIntent(state: UiState, command: Command): Intent | undefined {
       return { kind: "scroll-pages", pages: -1 };
     case "scroll.down":
       return { kind: "scroll-pages", pages: 1 };
+    case "broadcast":
+      return { kind: "broadcast", act: { do: "toggle" } };
     default:
       return command.startsWith("focus.") ? { kind: "focus-number", number: Number(command.slice(6)) } : undefined;
   }
@@ -136,8 +138,25 @@ function overlayKey(state: UiState, index: KeyIndex, name: string): KeyVerdict {
   }
 }
 
+/**
+ * While marking panes the letters and digits mark (global chords still move focus); while the
+ * prompt is typed every key belongs to the broadcast bar's field, so none reaches a pane's input.
+ */
+function broadcastKey(state: UiState, index: KeyIndex, name: string): KeyVerdict {
+  const global = index.global.get(name);
+  if (global === "broadcast") return take({ kind: "broadcast", act: { do: "toggle" } });
+  if (name === "escape") return take({ kind: "broadcast", act: { do: "back" } });
+  if (state.broadcast?.phase === "compose") return IGNORED;
+  if (name === " ") return take({ kind: "broadcast", act: { do: "mark" } });
+  if (/^[1-9]$/.test(name)) return take({ kind: "broadcast", act: { do: "mark", number: Number(name) } });
+  if (name === "a") return take({ kind: "broadcast", act: { do: "mark-all" } });
+  if (name === "return") return take({ kind: "broadcast", act: { do: "compose" } });
+  return global ? verdict(globalIntent(state, global)) : IGNORED;
+}
+
 export function keyIntent(state: UiState, index: KeyIndex, name: string): KeyVerdict {
   if (state.overlay) return overlayKey(state, index, name);
+  if (state.broadcast) return broadcastKey(state, index, name);
   if (state.compose && name === "escape") return take({ kind: "cancel-compose" });
   const draft = draftOf(state, focusedKey(state));
   const global = index.global.get(name);

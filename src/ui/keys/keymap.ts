@@ -33,6 +33,7 @@ export const GLOBAL_COMMANDS = [
   "inspector",
   "scroll.up",
   "scroll.down",
+  "broadcast",
 ] as const;
 export const APPROVAL_COMMANDS = [
   "approval.allow",
@@ -78,6 +79,7 @@ export const DEFAULT_KEYMAP: Keymap = {
   inspector: ["alt+i"],
   "scroll.up": ["pageup"],
   "scroll.down": ["pagedown"],
+  broadcast: ["alt+b"],
   "approval.allow": ["a"],
   "approval.always": ["A"],
   "approval.deny": ["d"],
@@ -117,6 +119,7 @@ export const COMMAND_HELP: Readonly<Record<Command, string>> = {
   inspector: "inspector drawer for the focused session",
   "scroll.up": "scroll back one page",
   "scroll.down": "scroll forward one page (bottom: follow)",
+  broadcast: "broadcast: mark panes, type one prompt, each marked pane gets it",
   "approval.allow": "approval: allow the call",
   "approval.always": "approval: allow, and allow this tool or command prefix for the rest of the session",
   "approval.deny": "approval: deny (type a reason)",
@@ -195,4 +198,5 @@ export const CONFIG_ACTION: Readonly<Partial<Record<Command, string>>> = {
   "session.halt": "halt",
   "session.haltAll": "halt-all",
   "app.quit": "quit",
+  broadcast: "broadcast",
 };

@@ -66,6 +66,7 @@ export function GridLayout({ state, ports, width, height }: GridLayoutProps): Re
       );
     }
     const deadline = view.approvals[0]?.deadlineAt ?? null;
+    const marks = state.broadcast?.marked;
     return (
       <Pane
         key={key}
@@ -80,6 +81,7 @@ export function GridLayout({ state, ports, width, height }: GridLayoutProps): Re
         inputMode={focused ? focusedMode : "turn"}
         now={deadline === null ? 0 : state.clock}
         noticesOpen={state.noticesOpen.has(key)}
+        {...(marks ? { mark: marks.includes(key) ? "marked" : "unmarked" } : {})}
       />
     );
   };

@@ -1,5 +1,6 @@
 import { Box } from "ink";
 import type React from "react";
+import { BroadcastBar } from "../components/overlays/BroadcastBar.js";
 import { HelpOverlay } from "../components/overlays/HelpOverlay.js";
 import { InspectorDrawer } from "../components/overlays/InspectorDrawer.js";
 import { NewSessionDialog } from "../components/overlays/NewSessionDialog.js";
@@ -68,6 +69,18 @@ export function MainArea({ state, ports, keymap, launcher, width, height }: Main
           height={height}
           rules={state.rules.get(view.key) ?? []}
         />
+      </Box>
+    );
+  }
+  if (state.broadcast && overlay === null) {
+    const marked = state.broadcast.marked.flatMap((k) => {
+      const v = state.sessions.get(k);
+      return v ? [`${sessionNumber(state, k)} ${v.info.label ?? v.info.harness}`] : [];
+    });
+    return (
+      <Box flexDirection="column" width={width} height={height}>
+        <GridLayout state={state} ports={ports} width={width} height={Math.max(1, height - confirmRows(state))} />
+        <BroadcastBar broadcast={state.broadcast} marked={marked} width={width} />
       </Box>
     );
   }

@@ -39,7 +39,7 @@ function replace(view: SessionView, index: number, entry: TranscriptEntry): Sess
 }
 
 /** A notice, unless the same one is among the last few entries (a halt makes several parts say it). */
-function notice(view: SessionView, tone: "info" | "warn" | "error", text: string): SessionView {
+export function notice(view: SessionView, tone: "info" | "warn" | "error", text: string): SessionView {
   for (let i = view.entries.length - 1; i >= Math.max(0, view.entries.length - 6); i--) {
     const e = view.entries[i]!;
     if (e.kind === "notice" && e.text === text) return view;

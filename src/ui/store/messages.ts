@@ -9,7 +9,23 @@ import type { NewSessionRequest } from "../session-launcher.js";
 import type { IntentOutcome, SessionInfo } from "../session-port.js";
 import type { Flash, Overlay } from "./ui-state.js";
 
+/** A step of a broadcast (update-broadcast.ts). */
+export type BroadcastAct =
+  /** Start marking panes, or leave the broadcast when one is under way. */
+  | { readonly do: "toggle" }
+  /** Mark or unmark the focused pane, or the session numbered `number`. */
+  | { readonly do: "mark"; readonly number?: number }
+  /** Mark every pane on screen, or unmark all when all are marked. */
+  | { readonly do: "mark-all" }
+  /** Done marking: type the prompt. */
+  | { readonly do: "compose" }
+  | { readonly do: "draft"; readonly text: string }
+  | { readonly do: "send"; readonly text: string }
+  /** One step back: from the prompt to the marks, from the marks out of the broadcast. */
+  | { readonly do: "back" };
+
 export type Intent =
+  | { readonly kind: "broadcast"; readonly act: BroadcastAct }
   | { readonly kind: "focus"; readonly index: number }
   /** Alt+N: the session numbered N, its pane reopened if it was closed. */
   | { readonly kind: "focus-number"; readonly number: number }

@@ -19,6 +19,18 @@ export type Overlay =
   | { readonly kind: "halt-all" }
   | { readonly kind: "approval-full" };
 
+/**
+ * One prompt for several panes (update-broadcast.ts): first panes are marked ("select"), then
+ * the prompt is typed once in the bar under the panes ("compose").
+ */
+export interface Broadcast {
+  readonly phase: "select" | "compose";
+  /** Session keys marked to receive the prompt, in session order. */
+  readonly marked: readonly string[];
+  /** The prompt as typed so far. */
+  readonly draft: string;
+}
+
 /** A decision being typed: a deny reason or an edited input. */
 export interface Compose {
   readonly kind: "deny" | "edit";
@@ -49,6 +61,8 @@ export interface UiState {
   readonly zoom: boolean;
   readonly overlay: Overlay | null;
   readonly compose: Compose | null;
+  /** Panes being marked for, or a prompt being typed for, a broadcast; null otherwise. */
+  readonly broadcast: Broadcast | null;
   readonly flash: Flash | null;
   readonly drafts: ReadonlyMap<string, string>;
   readonly anchors: ReadonlyMap<string, ScrollAnchor>;
@@ -88,6 +102,7 @@ export function initialUiState(columns = 160, rows = 48): UiState {
     zoom: false,
     overlay: null,
     compose: null,
+    broadcast: null,
     flash: null,
     drafts: new Map(),
     anchors: new Map(),
@@ -163,10 +178,14 @@ export function drawerWidth(state: UiState): number {
 /** Rows a yes/no question under the panes takes (border included). */
 export const CONFIRM_ROWS = 4;
 
-/** Rows the quit or halt-all question takes while it is asked (0 when not), so the panes tile above it. */
+/**
+ * Rows the quit or halt-all question, or the broadcast bar, takes while shown (0 when not), so the
+ * panes tile above it.
+ */
 export function confirmRows(state: UiState): number {
   const asked = state.overlay?.kind === "quit" || state.overlay?.kind === "halt-all";
-  return asked && anyRunning(state) ? CONFIRM_ROWS : 0;
+  if (asked) return anyRunning(state) ? CONFIRM_ROWS : 0;
+  return state.broadcast && state.overlay === null ? CONFIRM_ROWS : 0;
 }
 
 /**
@@ -203,7 +222,12 @@ export type InputMode = "answer" | "turn" | "steer" | "inject" | "none";
 /** How Enter on the input line is delivered in the focused session's current state. */
 export function inputMode(state: UiState): InputMode {
   const view = focusedView(state);
-  if (!view || !isActive(view)) return "none";
+  return view ? viewInputMode(view) : "none";
+}
+
+/** How text typed for `view` is delivered in its current state (a broadcast asks each pane). */
+export function viewInputMode(view: SessionView): InputMode {
+  if (!isActive(view)) return "none";
   if (view.question) return "answer";
   if (view.lifecycle === "idle") return "turn";
   if (view.lifecycle === "running" || view.lifecycle === "awaiting-approval") {

@@ -7,6 +7,7 @@
 import type { Msg } from "./messages.js";
 import { flash, only, type Step, setDraft, withEffects } from "./step.js";
 import { anyRunning, type UiState } from "./ui-state.js";
+import { updateBroadcast } from "./update-broadcast.js";
 import {
   abstain,
   answerOption,
@@ -46,6 +47,8 @@ export function update(state: UiState, msg: Msg, now: number): Step {
 
 function updateFocused(state: UiState, msg: Msg, now: number): Step {
   switch (msg.kind) {
+    case "broadcast":
+      return updateBroadcast(state, msg.act, now);
     case "session-opened":
       return only(typeIntoOpened(openSession(state, msg.key, msg.info), msg.key));
     case "native-keys":
