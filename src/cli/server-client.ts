@@ -1,25 +1,80 @@
 /**
- * What the server's client commands (ls, new, kill, kill-server, server) share: reaching the
- * server (starting it when the command may), and saying a ServerError the way every hmux
- * refusal is said — a sentence, the fix, exit 2.
+ * What the server's client commands (ls, new, kill, kill-server, server, attach, the TUI) share:
+ * reaching the server — this machine's (starting it when the command may), or another
+ * machine's over ssh with `--host` — and saying a ServerError the way every hmux refusal is
+ * said: a sentence, the fix, exit 2.
  */
+import { readFileSync } from "node:fs";
+import type { Socket } from "node:net";
 import type { ServerClient } from "../server/client.js";
 import { ServerClient as Client } from "../server/client.js";
-import { connectOrStart, serverStartCommand } from "../server/ensure-server.js";
-import { isServerError } from "../server/errors.js";
+import { connectOrStart, serverStartCommand, startingIfNeeded } from "../server/ensure-server.js";
+import { isServerError, ServerError } from "../server/errors.js";
 import { serverPaths } from "../server/paths.js";
+import { connectServerSocket } from "../server/transport.js";
+import { sshTransport } from "../server/transport-ssh.js";
 import { startDaemon } from "../spawn/daemon.js";
+import { spawnSshRelay, sshDestinationProblem } from "../spawn/ssh.js";
 import type { CliContext } from "./context.js";
 import { VERSION } from "./main.js";
 import type { Output } from "./render/output.js";
 
-/** The running server, started first when `start` is set (as `hmux`, `hmux new` and `hmux ls` do). */
-export function reachServer(context: CliContext, start: boolean): Promise<ServerClient> {
+/** How long a remote login may take: ssh's own connect, then the remote starting its server. */
+const REMOTE_LOGIN_MS = 45_000;
+
+/**
+ * The running server, started first when `start` is set (as `hmux`, `hmux new` and `hmux ls` do).
+ * With `host`, the server on that machine over ssh: there `hmux server --stdio` starts it on
+ * demand whatever `start` says, since a client that cannot start it there could not list or
+ * attach at all.
+ */
+export function reachServer(context: CliContext, start: boolean, host?: string): Promise<ServerClient> {
+  if (host !== undefined) return reachRemoteServer(context, host);
   const paths = serverPaths(context.env);
   if (!start) return Client.connect(paths, VERSION);
   return connectOrStart(paths, VERSION, serverStartCommand([], context.env), (c, log) =>
     startDaemon(c.file, c.args, c.env, log),
   );
+}
+
+/** A logged-in client of `host`'s server, through ssh and the relay there; `version` is for tests. */
+export async function reachRemoteServer(context: CliContext, host: string, version = VERSION): Promise<ServerClient> {
+  const problem = sshDestinationProblem(host);
+  if (problem)
+    throw new ServerError(
+      "BAD_HOST",
+      `--host ${problem}`,
+      "give it as ssh takes it: user@box, box, or a Host of ~/.ssh/config",
+    );
+  const child = spawnSshRelay(context.spawners.pipe(), host, context.env, context.env.HOME ?? "/");
+  try {
+    return await Client.open(sshTransport(host, child), { token: null, version, timeoutMs: REMOTE_LOGIN_MS });
+  } catch (err) {
+    throw onHost(host, err);
+  }
+}
+
+/** This machine's server socket, the server started when none runs: what `hmux server --stdio` relays to. */
+export function serverSocket(context: CliContext): Promise<Socket> {
+  const paths = serverPaths(context.env);
+  return startingIfNeeded(
+    paths,
+    () => connectServerSocket(paths),
+    serverStartCommand([], context.env),
+    (c, log) => startDaemon(c.file, c.args, c.env, log),
+  );
+}
+
+export function serverToken(context: CliContext): string {
+  return readFileSync(serverPaths(context.env).token, "utf8").trim();
+}
+
+/** A refusal from the server over there names the host, and a version mismatch gets the remote's fix. */
+function onHost(host: string, err: unknown): unknown {
+  if (!isServerError(err) || err.message.includes(host)) return err;
+  if (err.code === "VERSION_MISMATCH")
+    return new ServerError(err.code, `on ${host}: ${err.message}`, `run the same hmux version here and on ${host}`);
+  return new ServerError(err.code, `on ${host}: ${err.message}`, err.hint, err.failure);
 }
 
 /** Prints a failure to reach or use the server; the exit code to return (2: nothing was done). */

@@ -1,19 +1,30 @@
 /**
- * A client of the hmux server: connects to the socket, reads the token (after connecting, so it
- * is the token of the server that accepted), logs in, and then matches each request to its
- * reply. Events and table updates go to listeners. Every failure is a ServerError: NO_SERVER
- * when nothing listens, UNAUTHORIZED / VERSION_MISMATCH from the server's refusal, UNREACHABLE
- * when the connection breaks, and the server's own code for a request it refused.
+ * A client of the hmux server: logs in over a transport (the server's socket here, or an ssh
+ * relay to another machine), then matches each request to its reply. Events and table updates
+ * go to listeners. Every failure is a ServerError: NO_SERVER when nothing listens,
+ * UNAUTHORIZED / VERSION_MISMATCH from the server's refusal, UNREACHABLE when the connection
+ * breaks (or the transport's own reason, such as ssh's), and the server's own code for a
+ * request it refused.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { connect, type Socket } from "node:net";
+import { readFileSync } from "node:fs";
 import type { SessionEvent } from "../core/control/types.js";
 import { LineSplitter } from "../core/line-splitter.js";
 import { ServerError } from "./errors.js";
-import { checkServerDir, type ServerPaths } from "./paths.js";
+import type { ServerPaths } from "./paths.js";
 import { type Hello, PROTOCOL, type RequestBody, type ServerMessage, type SessionSummary } from "./protocol.js";
+import { connectServerSocket, duplexTransport, type ServerTransport } from "./transport.js";
 
 export type ReplyPayload = Record<string, unknown>;
+
+export interface LoginOptions {
+  /**
+   * The server's token, or null when the far end fills it in: `hmux server --stdio` reads the
+   * token on its own machine, so it never crosses the ssh connection.
+   */
+  readonly token: string | null;
+  readonly version: string;
+  readonly timeoutMs?: number;
+}
 
 export class ServerClient {
   private readonly pending = new Map<
@@ -27,19 +38,33 @@ export class ServerClient {
   private closedReason: string | null = null;
 
   private constructor(
-    private readonly socket: Socket,
+    private readonly transport: ServerTransport,
     readonly hello: Hello,
   ) {}
 
-  /** Connects and logs in. */
-  static connect(paths: ServerPaths, version: string, timeoutMs = 10_000): Promise<ServerClient> {
+  /** The remote host this client's server runs on; null for this machine's. */
+  get host(): string | null {
+    return this.transport.host;
+  }
+
+  /** Connects to this machine's server and logs in with the token it wrote. */
+  static async connect(paths: ServerPaths, version: string, timeoutMs = 10_000): Promise<ServerClient> {
+    const socket = await connectServerSocket(paths, timeoutMs);
+    let token: string;
     try {
-      for (const dir of [paths.parent, paths.dir]) if (existsSync(dir)) checkServerDir(dir);
+      // Read after connecting, so it is the token of the server that accepted.
+      token = readFileSync(paths.token, "utf8").trim();
     } catch (err) {
-      return Promise.reject(err);
+      socket.destroy();
+      throw new ServerError("UNREACHABLE", `cannot read the server's token: ${(err as Error).message}`);
     }
+    return ServerClient.open(duplexTransport(socket, paths.socket), { token, version, timeoutMs });
+  }
+
+  /** Logs in over a transport that is already open; the transport is closed when the login fails. */
+  static open(transport: ServerTransport, login: LoginOptions): Promise<ServerClient> {
+    const timeoutMs = login.timeoutMs ?? 10_000;
     return new Promise((resolve, reject) => {
-      const socket = connect(paths.socket);
       const splitter = new LineSplitter({ maxLineBytes: 64 * 1024 * 1024 });
       let client: ServerClient | null = null;
       let settled = false;
@@ -47,46 +72,27 @@ export class ServerClient {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        socket.destroy();
+        transport.close();
         reject(err);
       };
       const timer = setTimeout(
         () =>
           fail(
-            new ServerError("UNREACHABLE", `the hmux server at ${paths.socket} did not answer within ${timeoutMs} ms`),
+            new ServerError(
+              "UNREACHABLE",
+              `the hmux server at ${transport.label} did not answer within ${timeoutMs} ms`,
+            ),
           ),
         timeoutMs,
       );
-      socket.on("error", (err: NodeJS.ErrnoException) => {
-        if (!settled) {
-          const none = err.code === "ENOENT" || err.code === "ECONNREFUSED";
-          return fail(
-            new ServerError(
-              none ? "NO_SERVER" : "UNREACHABLE",
-              none
-                ? `no hmux server is running (nothing listens on ${paths.socket})`
-                : `${paths.socket}: ${err.message}`,
-            ),
-          );
-        }
-        client?.shut(`connection error: ${err.message}`);
-      });
-      socket.on("connect", () => {
-        let token: string;
-        try {
-          token = readFileSync(paths.token, "utf8").trim();
-        } catch (err) {
-          return fail(new ServerError("UNREACHABLE", `cannot read the server's token: ${(err as Error).message}`));
-        }
-        socket.write(`${JSON.stringify({ op: "login", token, protocol: PROTOCOL, version })}\n`);
-      });
-      socket.on("data", (chunk: Buffer) => {
+      transport.onData((chunk) => {
         for (const item of splitter.push(chunk)) {
           if (item.kind !== "line") continue;
           let message: ServerMessage;
           try {
             message = JSON.parse(item.text) as ServerMessage;
           } catch {
+            // Not a protocol line (a remote shell's greeting, say): only protocol lines count.
             continue;
           }
           if (client) {
@@ -96,15 +102,26 @@ export class ServerClient {
           if (message.kind === "hello") {
             settled = true;
             clearTimeout(timer);
-            client = new ServerClient(socket, message);
+            client = new ServerClient(transport, message);
             resolve(client);
           } else if (message.kind === "error") fail(ServerError.from(message.error));
         }
       });
-      socket.on("close", () => {
-        if (!settled) fail(new ServerError("UNREACHABLE", "the hmux server closed the connection before the login"));
-        client?.shut(client.closedReason ?? "the server closed the connection");
+      transport.onClose((failure) => {
+        if (!settled)
+          fail(
+            failure ??
+              new ServerError(
+                "UNREACHABLE",
+                `the hmux server at ${transport.label} closed the connection before the login`,
+              ),
+          );
+        client?.shut(client.closedReason ?? failure?.message ?? "the server closed the connection");
       });
+      const { token } = login;
+      transport.write(
+        `${JSON.stringify({ op: "login", ...(token !== null ? { token } : {}), protocol: PROTOCOL, version: login.version })}\n`,
+      );
     });
   }
 
@@ -115,7 +132,7 @@ export class ServerClient {
     const req = String(this.nextReq++);
     return new Promise((resolve, reject) => {
       this.pending.set(req, { resolve, reject });
-      this.socket.write(`${JSON.stringify({ ...body, req })}\n`);
+      this.transport.write(`${JSON.stringify({ ...body, req })}\n`);
     });
   }
 
@@ -139,7 +156,7 @@ export class ServerClient {
   }
 
   close(): void {
-    this.socket.end();
+    this.transport.close();
     this.shut("closed by the client");
   }
 

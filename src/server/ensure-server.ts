@@ -32,15 +32,29 @@ export function serverStartCommand(extra: readonly string[] = [], env: NodeJS.Pr
 }
 
 /** Connects to the running server, or starts one and connects to it. */
-export async function connectOrStart(
+export function connectOrStart(
   paths: ServerPaths,
   version: string,
   start: StartCommand,
   startDaemon: DaemonStarter,
   timeoutMs = 30_000,
 ): Promise<ServerClient> {
+  return startingIfNeeded(paths, () => ServerClient.connect(paths, version), start, startDaemon, timeoutMs);
+}
+
+/**
+ * `connect`, and when it finds no server (NO_SERVER), starts one and tries again until it
+ * accepts. `connect` may log in (a client) or only open the socket (the ssh relay).
+ */
+export async function startingIfNeeded<T>(
+  paths: ServerPaths,
+  connect: () => Promise<T>,
+  start: StartCommand,
+  startDaemon: DaemonStarter,
+  timeoutMs = 30_000,
+): Promise<T> {
   try {
-    return await ServerClient.connect(paths, version);
+    return await connect();
   } catch (err) {
     if (!isServerError(err) || err.code !== "NO_SERVER") throw err;
   }
@@ -49,7 +63,7 @@ export async function connectOrStart(
   const until = Date.now() + timeoutMs;
   for (;;) {
     try {
-      return await ServerClient.connect(paths, version);
+      return await connect();
     } catch (err) {
       if (!isServerError(err) || err.code !== "NO_SERVER") throw err;
     }

@@ -27,6 +27,18 @@ export const SERVER_ERROR_CODES = [
   "UNREACHABLE",
   /** The server failed to carry out a request it accepted; the message says what happened. */
   "INTERNAL",
+  /** `--host` is not a `[user@]host` ssh can be given (it would read as an option, or is empty). */
+  "BAD_HOST",
+  /** No ssh client here to reach a remote host with. */
+  "NO_SSH",
+  /** The remote host is down, unreachable, or its name does not resolve: ssh never logged in. */
+  "HOST_UNREACHABLE",
+  /** The remote host refused the ssh login (key, host key): nothing ran there. */
+  "HOST_REFUSED",
+  /** ssh logged in, but the remote has no runnable hmux on its non-interactive PATH. */
+  "NO_REMOTE_HMUX",
+  /** The remote hmux failed before the login in some other way; its own words are quoted. */
+  "REMOTE_FAILED",
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 

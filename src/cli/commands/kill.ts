@@ -10,14 +10,15 @@ export function register(program: Command, context: CliContext): void {
     .command("kill")
     .description("end a session on the hmux server: hmux kill <name|id>")
     .argument("<session>", "the session's name, id, or a unique start of its id (see hmux ls)")
-    .action(async (session: string) => {
-      process.exitCode = await killCommand(session, processOutput(), context);
+    .option("--host <[user@]box>", "the hmux server on another machine, over ssh (docs/remote.md)")
+    .action(async (session: string, flags: { host?: string }) => {
+      process.exitCode = await killCommand(session, processOutput(), context, flags.host);
     });
 }
 
-export async function killCommand(target: string, output: Output, context: CliContext): Promise<number> {
+export async function killCommand(target: string, output: Output, context: CliContext, host?: string): Promise<number> {
   try {
-    const client = await reachServer(context, false);
+    const client = await reachServer(context, false, host);
     try {
       const reply = await client.request({ op: "kill", session: target });
       const s = reply.session as SessionSummary;

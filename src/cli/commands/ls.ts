@@ -1,7 +1,8 @@
 /**
  * `hmux ls`: every session the hmux server holds — name, harness, state, age, pending approvals,
  * id, cwd — starting the server when none runs (as every client command does). The table of
- * installed and pinned harnesses is `hmux harnesses`.
+ * installed and pinned harnesses is `hmux harnesses`. `--host user@box` lists the sessions of the
+ * server on that machine, over ssh.
  */
 import type { Command } from "commander";
 import { sessionTable } from "../../server/ls-table.js";
@@ -14,18 +15,25 @@ export function register(program: Command, context: CliContext): void {
     .command("ls")
     .description("list the sessions on the hmux server (starting it if needed); harness versions: hmux harnesses")
     .option("--json", "one JSON object per session")
-    .action(async (flags: { json?: boolean }) => {
+    .option("--host <[user@]box>", "the hmux server on another machine, over ssh (docs/remote.md)")
+    .action(async (flags: LsFlags) => {
       process.exitCode = await lsCommand(flags, processOutput(), context);
     });
 }
 
-export async function lsCommand(flags: { json?: boolean }, output: Output, context: CliContext): Promise<number> {
+export interface LsFlags {
+  json?: boolean;
+  host?: string;
+}
+
+export async function lsCommand(flags: LsFlags, output: Output, context: CliContext): Promise<number> {
   try {
-    const client = await reachServer(context, true);
+    const client = await reachServer(context, true, flags.host);
     try {
       const sessions = await client.list();
       if (flags.json) for (const s of sessions) output.out(`${JSON.stringify(s)}\n`);
-      else if (sessions.length === 0) output.out(`no sessions on the hmux server (pid ${client.hello.pid})\n`);
+      else if (sessions.length === 0)
+        output.out(`no sessions on the hmux server${onHost(flags.host)} (pid ${client.hello.pid})\n`);
       else for (const line of sessionTable(sessions, Date.now())) output.out(`${line}\n`);
       return 0;
     } finally {
@@ -34,4 +42,8 @@ export async function lsCommand(flags: { json?: boolean }, output: Output, conte
   } catch (err) {
     return reportServerError("ls", err, output);
   }
+}
+
+function onHost(host: string | undefined): string {
+  return host === undefined ? "" : ` on ${host}`;
 }

@@ -2,7 +2,8 @@
  * `hmux new <harness>`: a headless session on the hmux server (started if needed), named with
  * `--name` or `<harness>-<n>`. It runs on after this command exits; `hmux ls` lists it,
  * `hmux kill` ends it. `--prompt` sends its first message. Prints the name and id (`--json`:
- * the session's row as `hmux ls --json` prints it).
+ * the session's row as `hmux ls --json` prints it). `--host user@box` starts it on that machine's
+ * server, over ssh; `--cwd` is then a path there, and required.
  */
 import { resolve as resolvePath } from "node:path";
 import type { Command } from "commander";
@@ -25,6 +26,7 @@ export interface NewFlags {
   resume?: string;
   prompt?: string;
   json?: boolean;
+  host?: string;
 }
 
 export function register(program: Command, context: CliContext): void {
@@ -45,6 +47,7 @@ export function register(program: Command, context: CliContext): void {
     .option("--resume <id>", "continue an hmux session (journal id) or the harness's own session id")
     .option("--prompt <text>", "the first message to send")
     .option("--json", "print the new session's row as JSON")
+    .option("--host <[user@]box>", "the hmux server on another machine, over ssh (docs/remote.md)")
     .action(async (harness: string, flags: NewFlags) => {
       process.exitCode = await newCommand(harness, flags, processOutput(), context);
     });
@@ -57,18 +60,20 @@ export async function newCommand(
   context: CliContext,
 ): Promise<number> {
   let options: CreateOptions;
+  let cwd: string;
   try {
     options = createOptionsOf(flags);
+    cwd = cwdOf(flags);
   } catch (err) {
     return reportServerError("new", err, output);
   }
   try {
-    const client = await reachServer(context, true);
+    const client = await reachServer(context, true, flags.host);
     try {
       const reply = await client.request({
         op: "create",
         harness,
-        cwd: resolvePath(flags.cwd ?? process.cwd()),
+        cwd,
         options,
         ...(flags.name !== undefined ? { name: flags.name } : {}),
       });
@@ -88,6 +93,16 @@ export async function newCommand(
   } catch (err) {
     return reportServerError("new", err, output);
   }
+}
+
+/** Where the session runs. On another host this machine's directory means nothing there, so it must be said. */
+function cwdOf(flags: NewFlags): string {
+  if (flags.host === undefined) return resolvePath(flags.cwd ?? process.cwd());
+  if (flags.cwd === undefined || !flags.cwd.startsWith("/"))
+    throw new Error(
+      `with --host, --cwd must be an absolute path on ${flags.host} (${flags.cwd === undefined ? "none was given" : `${flags.cwd} is relative`})`,
+    );
+  return flags.cwd;
 }
 
 function createOptionsOf(flags: NewFlags): CreateOptions {

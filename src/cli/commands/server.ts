@@ -3,17 +3,20 @@
  * Without --foreground it makes sure a server runs (starting one as a daemon) and says where;
  * client commands (`hmux ls`, `hmux new`) do the same on demand. With --foreground this process
  * is the server, until it has held no session and no client for the idle grace, or is told to
- * stop (`hmux kill-server`, SIGTERM, SIGINT).
+ * stop (`hmux kill-server`, SIGTERM, SIGINT). With --stdio it is the far end of a remote client
+ * (`ssh user@box hmux server --stdio`): it relays stdin and stdout to the server here, starting
+ * it when none runs (src/server/transport-relay.ts).
  */
 import type { Command } from "commander";
 import { serverPaths } from "../../server/paths.js";
 import { runServer } from "../../server/run-server.js";
 import { SessionTable } from "../../server/session-table.js";
+import { relayStdio } from "../../server/transport-relay.js";
 import type { CliContext } from "../context.js";
 import { UsageError } from "../errors.js";
 import { VERSION } from "../main.js";
 import { type Output, processOutput } from "../render/output.js";
-import { reachServer, reportServerError } from "../server-client.js";
+import { reachServer, reportServerError, serverSocket, serverToken } from "../server-client.js";
 import { serverLauncher } from "../server-launcher.js";
 
 /** The idle grace when neither the flag nor HMUX_SERVER_IDLE_EXIT says otherwise. */
@@ -22,6 +25,7 @@ export const DEFAULT_IDLE_EXIT_SECONDS = 10;
 interface ServerFlags {
   foreground?: boolean;
   idleExit?: string;
+  stdio?: boolean;
 }
 
 export function register(program: Command, context: CliContext): void {
@@ -29,12 +33,24 @@ export function register(program: Command, context: CliContext): void {
     .command("server")
     .description("run the hmux server (started on demand by hmux ls / hmux new; --foreground to run it here)")
     .option("--foreground", "be the server in this process (logs on stderr)")
+    .option("--stdio", "relay stdin/stdout to the server (what `hmux --host` runs over ssh)")
     .option(
       "--idle-exit <seconds>",
       `stop after this long with no session and no client; "never" keeps it (default: $HMUX_SERVER_IDLE_EXIT, else ${DEFAULT_IDLE_EXIT_SECONDS})`,
     )
     .action(async (flags: ServerFlags) => {
       const output = processOutput();
+      if (flags.stdio && flags.foreground)
+        throw new UsageError("--stdio and --foreground are two different roles", "use one of them");
+      if (flags.stdio) {
+        process.exitCode = await relayStdio({
+          input: process.stdin,
+          output: process.stdout,
+          connect: () => serverSocket(context),
+          readToken: () => serverToken(context),
+        });
+        return;
+      }
       process.exitCode = flags.foreground ? await foreground(flags, output, context) : await ensure(output, context);
     });
 }

@@ -1,0 +1,180 @@
+/**
+ * `hmux server --stdio`'s relay between a real server socket and a pair of streams standing in
+ * for ssh's: a client logs in through it without the token, is refused as over the socket, and
+ * an input that ends (a dropped ssh connection) is a detach that leaves the sessions running.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Duplex, PassThrough } from "node:stream";
+import { afterEach, describe, expect, it } from "vitest";
+import { ServerClient } from "../../../src/server/client.js";
+import { serverPaths } from "../../../src/server/paths.js";
+import { PROTOCOL } from "../../../src/server/protocol.js";
+import { runServer } from "../../../src/server/run-server.js";
+import { SessionTable } from "../../../src/server/session-table.js";
+import { connectServerSocket, duplexTransport } from "../../../src/server/transport.js";
+import { relayStdio } from "../../../src/server/transport-relay.js";
+import { scriptedLauncher } from "./fixture.js";
+
+const VERSION = "9.9.9-test";
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function start() {
+  const dir = mkdtempSync(join(tmpdir(), "hmux-relay-"));
+  const paths = serverPaths({ XDG_RUNTIME_DIR: dir });
+  const { launcher } = scriptedLauncher();
+  const table = new SessionTable({ launcher, killWaitMs: 200 });
+  const running = await runServer({ paths, table, version: VERSION, idleExitMs: null });
+  if (running.kind !== "serving") throw new Error("a fresh dir already had a server");
+  cleanups.push(async () => {
+    running.stop("test over");
+    await running.stopped;
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return { paths, table, running };
+}
+
+/** A relay on two pipes, as ssh gives them: what the client writes (and every byte of it, kept) and what it reads. */
+function relayed(paths: ReturnType<typeof serverPaths>) {
+  const toRelay = new PassThrough();
+  const fromRelay = new PassThrough();
+  const sent: Buffer[] = [];
+  toRelay.on("data", (c: Buffer) => sent.push(c));
+  const exit = relayStdio({
+    input: toRelay,
+    output: fromRelay,
+    connect: () => connectServerSocket(paths),
+    readToken: () => readFileSync(paths.token, "utf8").trim(),
+  });
+  const stream = Duplex.from({ readable: fromRelay, writable: toRelay });
+  return { toRelay, fromRelay, stream, exit, sent: () => Buffer.concat(sent).toString("utf8") };
+}
+
+const until = async (pred: () => boolean, ms = 5_000) => {
+  const end = Date.now() + ms;
+  while (!pred()) {
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+describe("hmux server --stdio", () => {
+  it("a client logs in through the relay without ever sending the token, and is served as over the socket", async () => {
+    const s = await start();
+    const r = relayed(s.paths);
+    const client = await ServerClient.open(duplexTransport(r.stream, "relay"), { token: null, version: VERSION });
+    cleanups.push(() => client.close());
+    expect(client.hello.version).toBe(VERSION);
+    await client.request({ op: "create", harness: "claude", cwd: "/w", options: {}, name: "w" });
+    expect((await client.list()).map((row) => row.name)).toEqual(["w"]);
+    const token = readFileSync(s.paths.token, "utf8").trim();
+    expect(r.sent()).toContain('"op":"login"');
+    expect(r.sent()).not.toContain(token);
+    expect(r.sent()).not.toContain('"token"');
+  });
+
+  it("a client of another version is refused by the server through the relay, both versions named", async () => {
+    const s = await start();
+    const r = relayed(s.paths);
+    await expect(
+      ServerClient.open(duplexTransport(r.stream, "relay"), { token: null, version: "0.0.1" }),
+    ).rejects.toMatchObject({ code: "VERSION_MISMATCH", message: expect.stringMatching(/9\.9\.9-test.*0\.0\.1/) });
+  });
+
+  it("a first line that is not a login gets a typed error line, and the relay exits 2 without reaching the server", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "hmux-relay-"));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    let connected = false;
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const lines: string[] = [];
+    output.on("data", (c: Buffer) => lines.push(c.toString("utf8")));
+    const exit = relayStdio({
+      input,
+      output,
+      connect: () => {
+        connected = true;
+        return Promise.reject(new Error("must not be called"));
+      },
+      readToken: () => "x",
+    });
+    input.write('{"op":"list","req":"1"}\n');
+    expect(await exit).toBe(2);
+    expect(connected).toBe(false);
+    expect(JSON.parse(lines.join(""))).toMatchObject({ kind: "error", error: { code: "BAD_REQUEST" } });
+  });
+
+  it("a server that cannot be reached is said as the server's typed error on the client's side", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "hmux-relay-"));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const r = relayed(serverPaths({ XDG_RUNTIME_DIR: dir }));
+    await expect(
+      ServerClient.open(duplexTransport(r.stream, "relay"), { token: null, version: VERSION }),
+    ).rejects.toMatchObject({ code: "NO_SERVER" });
+    expect(await r.exit).toBe(2);
+  });
+
+  it("the input ending (ssh dropped) is a detach: the relay exits and the session runs on", async () => {
+    const s = await start();
+    const r = relayed(s.paths);
+    const client = await ServerClient.open(duplexTransport(r.stream, "relay"), { token: null, version: VERSION });
+    await client.request({ op: "create", harness: "claude", cwd: "/w", options: {}, name: "w" });
+    await client.request({ op: "attach", session: "w" });
+    r.toRelay.end();
+    expect(await r.exit).toBe(0);
+    const other = await ServerClient.connect(s.paths, VERSION);
+    cleanups.push(() => other.close());
+    const [row] = await other.list();
+    expect(row).toMatchObject({ name: "w" });
+    expect(row?.closed).toBeUndefined();
+    expect(s.table.liveCount()).toBe(1);
+  });
+
+  it("the server stopping ends the relay, and the client hears why", async () => {
+    const s = await start();
+    const r = relayed(s.paths);
+    const client = await ServerClient.open(duplexTransport(r.stream, "relay"), { token: null, version: VERSION });
+    let reason = "";
+    client.onClose((why) => {
+      reason = why;
+    });
+    s.running.stop("kill-server from a test");
+    expect(await r.exit).toBe(0);
+    await until(() => reason !== "");
+    expect(reason).toContain("kill-server from a test");
+  });
+
+  it("the login the relay sends carries the server's token and the client's own version", async () => {
+    const s = await start();
+    const toRelay = new PassThrough();
+    const fromRelay = new PassThrough();
+    let seen = "";
+    void relayStdio({
+      input: toRelay,
+      output: fromRelay,
+      connect: async () => {
+        const socket = await connectServerSocket(s.paths);
+        const write = socket.write.bind(socket) as (chunk: string | Uint8Array) => boolean;
+        socket.write = ((chunk: string | Uint8Array) => {
+          seen += chunk.toString();
+          return write(chunk);
+        }) as typeof socket.write;
+        return socket;
+      },
+      readToken: () => readFileSync(s.paths.token, "utf8").trim(),
+    });
+    toRelay.write(`${JSON.stringify({ op: "login", protocol: PROTOCOL, version: VERSION })}\n`);
+    await until(() => seen.includes("\n"));
+    expect(JSON.parse(seen.split("\n")[0]!)).toEqual({
+      op: "login",
+      protocol: PROTOCOL,
+      version: VERSION,
+      token: readFileSync(s.paths.token, "utf8").trim(),
+    });
+    toRelay.end();
+  });
+});
