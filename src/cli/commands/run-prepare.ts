@@ -185,12 +185,12 @@ export async function prepareTurn(input: PrepareInput): Promise<PreparedTurn> {
   };
 }
 
-interface PromptChoice {
+export interface PromptChoice {
   readonly text: string;
   readonly explicit: boolean;
 }
 
-async function readPrompt(positional: string | undefined, flags: RawTurnFlags): Promise<PromptChoice> {
+export async function readPrompt(positional: string | undefined, flags: RawTurnFlags): Promise<PromptChoice> {
   const given = [positional !== undefined, flags.prompt !== undefined, flags.promptFile !== undefined].filter(
     Boolean,
   ).length;

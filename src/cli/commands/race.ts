@@ -1,0 +1,325 @@
+/**
+ * `hmux race "<prompt>" <harness> <harness>… [--check CMD] [--json]`: one prompt to several
+ * harnesses, each in its own worktree from the same base, with `hmux run`'s flags and pipeline;
+ * then each worktree's check, and a scorecard (a table, or under --json one line per contestant
+ * and a summary line, src/race/scorecard-schema.ts). `hmux race pick <race> <harness>` merges the
+ * winner into the base and removes the other worktrees; `discard` removes them all; `ls` lists races.
+ * `--demo` races the harnesses on the scripted model in a scratch repository: no credentials needed.
+ *
+ * Exit: 0 when some contestant finished (and passed the check, when there is one), 1 when none
+ * did, 2 for a refusal before any turn started, 3 when pick/discard kept a worktree to protect work.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve as resolvePath } from "node:path";
+import type { Command } from "commander";
+import type { SessionEvent } from "../../core/control/types.js";
+import { parseEnvAssignments } from "../../core/exec/env.js";
+import { RACE_DEMO_CHECK, RACE_DEMO_FILES, RACE_DEMO_PROMPT, RACE_SCRIPT } from "../../model/race-script.js";
+import { type ModelServer, startModelServer } from "../../model/server.js";
+import { type Cleanup, discardRace, pickWinner } from "../../race/pick.js";
+import { RaceStore } from "../../race/record.js";
+import { renderScorecard } from "../../race/render-table.js";
+import { type RacePorts, runRace } from "../../race/runner.js";
+import type { Scorecard } from "../../race/scorecard-schema.js";
+import { processSessionHarnesses } from "../../session/launch.js";
+import { EXIT_WOULD_LOSE_WORK } from "../../workspace/errors.js";
+import { gitOut } from "../../workspace/git.js";
+import type { CliContext } from "../context.js";
+import { UsageError } from "../errors.js";
+import { planContestant } from "../race-contestant.js";
+import type { Output } from "../render/output.js";
+import { addTurnFlags, type RawTurnFlags, turnOptionsFromFlags } from "./run-options.js";
+import { readPrompt } from "./run-prepare.js";
+
+interface RaceFlags extends RawTurnFlags {
+  json?: boolean;
+  base?: string;
+  name?: string;
+  check?: string;
+  checkTimeout?: number;
+  demo?: boolean;
+}
+
+const DEFAULT_CHECK_TIMEOUT_SECONDS = 300;
+
+function positiveSeconds(value: string): number {
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n) || n <= 0)
+    throw new UsageError(
+      `--check-timeout expects seconds (a number > 0), got ${JSON.stringify(value)}`,
+      "e.g. --check-timeout 120",
+    );
+  return n;
+}
+
+export function register(program: Command, context: CliContext): void {
+  const race = program
+    .command("race")
+    .description(
+      'one prompt to several harnesses, each in its own worktree, and a scorecard: hmux race "<prompt>" claude codex pi',
+    )
+    .argument("[prompt]", "the task (or --prompt / --prompt-file, and then every argument is a harness)")
+    .argument("[harnesses...]", `two or more of: ${context.registry.names.join(" ")}`)
+    .option("--check <command>", 'run this in each worktree after its turn (sh -c), e.g. "npm test"')
+    .option(
+      "--check-timeout <seconds>",
+      `stop a check that runs longer (default ${DEFAULT_CHECK_TIMEOUT_SECONDS})`,
+      positiveSeconds,
+    )
+    .option("--base <ref>", "the branch, tag or commit every contestant starts from (default: HEAD's branch)")
+    .option("--name <race>", "the race's name (branches hmux/<race>-<harness>; default race-<random>)")
+    .option("--json", "one JSON line per contestant, then a summary line (src/race/scorecard-schema.ts)")
+    .option(
+      "--demo",
+      "race on the scripted model in a scratch repository (no credentials): --endpoint, --isolate and --autonomy are implied",
+    );
+  addTurnFlags(race);
+  race.action(async (prompt: string | undefined, harnesses: string[], flags: RaceFlags, self: Command) => {
+    process.exitCode = await raceCommand(prompt, harnesses, flags, self, context.output, context);
+  });
+
+  race
+    .command("pick")
+    .description(
+      "merge a contestant's work into the base (its uncommitted changes committed first) and remove the other worktrees",
+    )
+    .argument("<race>", "the race's name")
+    .argument("<harness>", "the winner")
+    .option("--force", "also remove worktrees that hold uncommitted or unmerged work")
+    .option("--no-ff", "always make a merge commit")
+    .action(async (name: string, harness: string, flags: { force?: boolean; ff?: boolean }) => {
+      process.exitCode = await raceEnd(context.output, () =>
+        pickWinner(ports(context), name, harness, {
+          ...(flags.force ? { force: true } : {}),
+          ...(flags.ff === false ? { noFastForward: true } : {}),
+        }).then((picked) => {
+          const how =
+            picked.merge.how === "up-to-date"
+              ? `${picked.base} already had ${picked.winner.branch}`
+              : `merged ${picked.winner.branch} into ${picked.base} (${picked.merge.how}): ${picked.base} is now ${picked.merge.tip.slice(0, 12)}`;
+          const committed = picked.committed
+            ? `committed ${harness}'s changes as ${picked.committed.slice(0, 12)}; `
+            : "";
+          context.output.out(`${committed}${how}\n`);
+          return picked;
+        }),
+      );
+    });
+
+  race
+    .command("discard")
+    .description("remove every contestant's worktree and branch (refusing where work would be lost, unless --force)")
+    .argument("<race>", "the race's name")
+    .option("--force", "also remove worktrees that hold uncommitted or unmerged work")
+    .action(async (name: string, flags: { force?: boolean }) => {
+      process.exitCode = await raceEnd(context.output, () =>
+        discardRace(ports(context), name, flags.force ? { force: true } : {}),
+      );
+    });
+
+  race
+    .command("ls")
+    .description("the recorded races: name, base, contestants, the check's verdicts, the pick")
+    .option("--json", "one JSON object per race")
+    .action((flags: { json?: boolean }) => {
+      process.exitCode = raceLs(context, context.output, flags);
+    });
+}
+
+function ports(context: CliContext): Pick<RacePorts, "workspace" | "store"> {
+  return { workspace: context.workspace, store: new RaceStore(context.env) };
+}
+
+async function raceEnd(output: Output, body: () => Promise<Cleanup>): Promise<number> {
+  const cleanup = await body();
+  for (const lost of cleanup.discarded) output.err(`hmux: --force: ${lost}\n`);
+  for (const name of cleanup.removed) output.out(`removed workspace ${name}\n`);
+  for (const k of cleanup.kept) output.err(`hmux: kept workspace ${k.workspace}: ${k.reason}\n`);
+  if (cleanup.kept.length > 0) {
+    output.err("  hint: look first (hmux diff <workspace>), then pass --force to remove them anyway\n");
+    return EXIT_WOULD_LOSE_WORK;
+  }
+  return 0;
+}
+
+function raceLs(context: CliContext, output: Output, flags: { json?: boolean }): number {
+  const store = new RaceStore(context.env);
+  const races = store.list();
+  if (flags.json) {
+    for (const r of races) output.out(`${JSON.stringify(r)}\n`);
+    return 0;
+  }
+  if (races.length === 0) {
+    output.out(`no races recorded (${store.dir})\n`);
+    return 0;
+  }
+  for (const r of races) {
+    const summary = r.scorecard?.summary;
+    const verdict = !summary
+      ? "not finished"
+      : summary.passed === null
+        ? `finished: ${summary.finished.join(", ") || "none"}`
+        : `passed: ${summary.passed.join(", ") || "none"}`;
+    const picked = r.picked ? `; picked ${r.picked}` : "";
+    output.out(
+      `${r.race}  ${r.createdAt}  ${r.base}@${r.baseCommit.slice(0, 12)}  ${r.contestants.map((c) => c.harness).join(" ")}  ${verdict}${picked}  ${r.repo}\n`,
+    );
+  }
+  return 0;
+}
+
+export async function raceCommand(
+  promptArg: string | undefined,
+  rest: readonly string[],
+  flags: RaceFlags,
+  cmd: Command,
+  output: Output,
+  context: CliContext,
+): Promise<number> {
+  for (const [key, flag] of [
+    ["resume", "--resume"],
+    ["sessionId", "--session-id"],
+    ["resumeLast", "--resume-last"],
+  ] as const)
+    if (flags[key] !== undefined)
+      throw new UsageError(`${flag} has no place in a race: every contestant starts a fresh session`, `drop ${flag}`);
+  if (context.passthrough.length > 0)
+    throw new UsageError(
+      "native arguments after -- belong to one harness, and a race gives every contestant the same settings",
+      "use the normalized flags (hmux run --help), or race with hmux run yourself",
+    );
+  const promptGiven = flags.prompt !== undefined || flags.promptFile !== undefined;
+  // With --prompt/--prompt-file, the first positional is a harness too.
+  let harnesses = promptGiven ? [...(promptArg !== undefined ? [promptArg] : []), ...rest] : [...rest];
+  let server: ModelServer | null = null;
+  let cwd = resolvePath(flags.cwd ?? process.cwd());
+  let prompt: string;
+  let check = flags.check ?? null;
+  if (flags.demo) {
+    if (flags.endpoint !== undefined) throw new UsageError("--demo brings its own model server", "drop --endpoint");
+    if (!promptGiven && promptArg !== undefined) harnesses = [promptArg, ...harnesses];
+    if (harnesses.length === 0) harnesses = processSessionHarnesses(context.registry);
+    for (const h of harnesses) context.launch.harness(h);
+    server = await startModelServer({ script: RACE_SCRIPT });
+    cwd = await demoRepository(context);
+    output.err(`race demo: scratch repository ${cwd}; model ${server.url}\n`);
+    for (const [key, value] of [
+      ["endpoint", server.url],
+      ["isolate", true],
+      ["autonomy", true],
+    ] as const)
+      cmd.setOptionValueWithSource(key, value, "cli");
+    Object.assign(flags, { endpoint: server.url, isolate: true, autonomy: true });
+    prompt = promptGiven ? (await readPrompt(undefined, flags)).text : RACE_DEMO_PROMPT;
+    check ??= RACE_DEMO_CHECK;
+  } else {
+    prompt = (await readPrompt(promptGiven ? undefined : promptArg, flags)).text;
+  }
+  try {
+    return await race(context, output, cmd, flags, { cwd, harnesses, prompt, check });
+  } finally {
+    await server?.close();
+  }
+}
+
+async function race(
+  context: CliContext,
+  output: Output,
+  cmd: Command,
+  flags: RaceFlags,
+  what: { cwd: string; harnesses: string[]; prompt: string; check: string | null },
+): Promise<number> {
+  // Unknown harnesses are refused before any worktree is made (the registry's own error names the known ones).
+  for (const h of what.harnesses) context.launch.harness(h);
+  const { prompt: _p, promptFile: _f, ...turnFlags } = flags;
+  const settings = turnOptionsFromFlags(turnFlags, cmd);
+  if (settings.autonomy === undefined && settings.access === undefined && !flags.json)
+    output.err(
+      "race: contestants keep their harnesses' permission gates, and nobody can answer one mid-race: each ask is denied. --autonomy lets them act in their worktrees\n",
+    );
+  const callerEnv = parseEnvAssignments(flags.env ?? []);
+  const abort = new AbortController();
+  const stop = () => abort.abort();
+  const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+  for (const sig of SIGNALS) process.on(sig, stop);
+  const checkEnv: Record<string, string> = {};
+  for (const [k, v] of Object.entries(context.env)) if (v !== undefined) checkEnv[k] = v;
+  const racePorts: RacePorts = {
+    workspace: context.workspace,
+    store: new RaceStore(context.env),
+    checkEnv,
+    plan: (harness, lease) =>
+      planContestant(context, { harness, prompt: what.prompt, flags: turnFlags, cmd, callerEnv, lease }),
+    onNote: (line) => output.err(`${line}\n`),
+    onEvent: (harness, event) => {
+      const line = progressLine(event);
+      if (line) output.err(`${harness}: ${line}\n`);
+    },
+  };
+  try {
+    const result = await runRace(racePorts, {
+      cwd: what.cwd,
+      harnesses: what.harnesses,
+      prompt: what.prompt,
+      ...(flags.base !== undefined ? { base: flags.base } : {}),
+      ...(flags.name !== undefined ? { name: flags.name } : {}),
+      check: what.check,
+      checkTimeoutMs: (flags.checkTimeout ?? DEFAULT_CHECK_TIMEOUT_SECONDS) * 1000,
+      configs: context.launch.configFiles(what.cwd),
+      settings: settings as Record<string, unknown>,
+      signal: abort.signal,
+    });
+    printScorecard(result.scorecard, output, flags.json === true);
+    if (!flags.json) {
+      const s = result.scorecard.summary;
+      const best = (s.passed ?? s.finished)[0];
+      output.out(
+        `\nrace ${s.race}: look with hmux diff ${result.record.contestants[0]?.workspace ?? "<workspace>"}; keep one with hmux race pick ${s.race} ${best ?? "<harness>"}; drop all with hmux race discard ${s.race}\n`,
+      );
+    }
+    const s = result.scorecard.summary;
+    return (s.passed ?? s.finished).length > 0 ? 0 : 1;
+  } finally {
+    for (const sig of SIGNALS) process.removeListener(sig, stop);
+  }
+}
+
+function printScorecard(card: Scorecard, output: Output, json: boolean): void {
+  if (json) {
+    for (const line of [...card.contestants, card.summary]) output.out(`${JSON.stringify(line)}\n`);
+    return;
+  }
+  for (const line of renderScorecard(card)) output.out(`${line}\n`);
+}
+
+/** A few words per notable event, so a person sees the race move (stderr; --json's stdout stays the scorecard). */
+function progressLine(event: SessionEvent): string | null {
+  switch (event.kind) {
+    case "tool":
+      if (event.phase === "call") return `tool ${event.canonical ?? event.name}`;
+      return event.denied ? `tool denied: ${event.output.split("\n")[0]?.slice(0, 120) ?? ""}` : null;
+    case "failure":
+      return `failure (${event.class}): ${event.message}`;
+    case "done":
+      return `turn ended: ${event.cause}`;
+    case "progress":
+      return event.label === "check" ? `check: ${event.detail ?? ""}` : null;
+    default:
+      return null;
+  }
+}
+
+/** A scratch repository with the race demo's files, committed on branch main. */
+async function demoRepository(context: CliContext): Promise<string> {
+  const root = mkdtempSync(join(tmpdir(), "hmux-race-demo-"));
+  const repo = join(root, "slugs");
+  mkdirSync(repo);
+  for (const [path, text] of Object.entries(RACE_DEMO_FILES)) writeFileSync(join(repo, path), text);
+  const git = context.workspace.git;
+  const me = ["-c", "user.name=hmux race demo", "-c", "user.email=race-demo@hmux.invalid"];
+  await gitOut(git, ["init", "--quiet", "--initial-branch=main"], { cwd: repo });
+  await gitOut(git, ["add", "-A"], { cwd: repo });
+  await gitOut(git, [...me, "commit", "--quiet", "-m", "slug(): a first version"], { cwd: repo });
+  return repo;
+}
