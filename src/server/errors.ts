@@ -15,6 +15,10 @@ export const SERVER_ERROR_CODES = [
   /** A session target that matches more than one session (an id prefix). */
   "AMBIGUOUS_SESSION",
   "NAME_TAKEN",
+  /** A session restored from a server that died: nothing runs it until `hmux resume`. */
+  "SESSION_DETACHED",
+  /** A resume of a session that is running (or being resumed): there is nothing to resume. */
+  "SESSION_LIVE",
   /** The launch pipeline refused the session before anything was spawned; `failure` says why. */
   "LAUNCH_REFUSED",
   /** The server is stopping: no new sessions. */

@@ -240,6 +240,13 @@ export class Hub {
         return this.ok(client, r.req, { session: table.rename(r.session, r.name) });
       case "kill":
         return this.ok(client, r.req, { session: await table.kill(r.session) });
+      case "resume": {
+        if (this.stopping) throw new ServerError("SHUTTING_DOWN", "the hmux server is stopping: nothing is resumed");
+        const resumed = await table.resume(r.session).catch((err: unknown) => {
+          throw launchError(err);
+        });
+        return this.ok(client, r.req, { session: resumed.summary, notes: resumed.notes });
+      }
       case "input": {
         const handle = table.handle(r.session);
         const line = typeof r.line === "string" ? r.line : JSON.stringify(r.line);
@@ -247,6 +254,8 @@ export class Hub {
         return this.ok(client, r.req, { session: handle.sessionId, answer: answer ?? { kind: "accepted" } });
       }
       case "kill-server":
+        // Stopped for good: its sessions are not restored by the next server.
+        table.forgetAllOnStop();
         this.ok(client, r.req, { pid: this.options.pid });
         return this.stop(`kill-server from client ${client.id}`);
     }

@@ -1,9 +1,15 @@
 /** `hmux ls` as a table: one row per session of the server, columns padded, the cwd last (it may be long). */
 import type { SessionSummary } from "./protocol.js";
 
-/** A session's state as a person reads it: its lifecycle, or how it ended. */
+/** A session's state as a person reads it: its lifecycle, or how it ended; and what a restore lost. */
 export function stateOf(s: SessionSummary): string {
-  return s.closed ? `closed (${s.closed.cause})` : s.lifecycle;
+  const state = s.closed ? `closed (${s.closed.cause})` : s.lifecycle;
+  const lost = s.restored?.lostCalls ?? 0;
+  const marks = [
+    ...(lost > 0 ? [`${lost} call${lost === 1 ? "" : "s"} lost`] : []),
+    ...(s.restored?.cut ? ["journal cut"] : []),
+  ];
+  return marks.length ? `${state} (${marks.join(", ")})` : state;
 }
 
 /** Seconds, minutes, hours or days, the largest whole unit: 42s, 5m, 3h, 2d. */

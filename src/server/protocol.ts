@@ -79,6 +79,8 @@ export const RequestSchema = z.discriminatedUnion("op", [
   z.object({ op: z.literal("detach"), req: Req, session: Target.optional() }).strict(),
   z.object({ op: z.literal("rename"), req: Req, session: Target, name: Name }).strict(),
   z.object({ op: z.literal("kill"), req: Req, session: Target }).strict(),
+  /** Reopens a detached (or ended) session through the harness's own resume; a running one is refused. */
+  z.object({ op: z.literal("resume"), req: Req, session: Target }).strict(),
   z
     .object({
       op: z.literal("input"),
@@ -102,7 +104,7 @@ export interface SessionSummary {
   readonly id: string;
   readonly name: string;
   readonly harness: string;
-  /** The session's lifecycle (starting, idle, running, awaiting-approval, …, closed, failed). */
+  /** The session's lifecycle (starting, idle, running, awaiting-approval, …, closed, failed), or detached: restored, no harness running. */
   readonly lifecycle: string;
   readonly cwd: string;
   /** ISO time the server created it. */
@@ -112,6 +114,11 @@ export interface SessionSummary {
   readonly harnessSessionId: string | null;
   /** How it ended, once it has. */
   readonly closed?: { readonly cause: string; readonly exitCode: number | null };
+  /**
+   * Restored from a server that died: calls that were waiting for a decision then and are lost,
+   * how its journal was cut (null: whole), and other journal lines that could not be read.
+   */
+  readonly restored?: { readonly lostCalls: number; readonly cut: string | null; readonly problems: number };
 }
 
 export interface Hello {

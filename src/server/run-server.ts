@@ -23,6 +23,11 @@ export interface RunServerOptions {
   readonly log?: (line: string) => void;
   /** Install SIGTERM/SIGINT/SIGHUP handlers (a real server process; not a test). */
   readonly signals?: boolean;
+  /**
+   * Runs once this process has won the socket, before any client is served: where a server
+   * restores the sessions of one that died (only the winner may, so it happens once).
+   */
+  readonly claimed?: () => void;
 }
 
 export type RunningServer =
@@ -45,6 +50,7 @@ export async function runServer(options: RunServerOptions): Promise<RunningServe
   });
   if (claimed.kind === "running") return { kind: "running-elsewhere" };
   const { server, token } = claimed;
+  options.claimed?.();
   let resolveStopped: (reason: string) => void = () => undefined;
   const stopped = new Promise<string>((r) => {
     resolveStopped = r;

@@ -4,11 +4,18 @@
  * attach later. Targets resolve as tmux's do: an exact name, an exact id, or a unique id prefix.
  * A session that ended stays listed (as closed) until it is killed, so `hmux ls` can say how it
  * ended; only live sessions keep the server from exiting.
+ *
+ * Restore: a server starting after one that died lists that server's sessions as detached rows
+ * (no handle; their journal's events kept for attaching clients), and `resume` reopens a
+ * detached or ended session through the same launcher with its journal id as `options.resume`.
+ * Each row is remembered beside its journal (SessionRecords) from create until kill.
  */
 import type { SessionEvent } from "../core/control/types.js";
 import type { ClosedEvent, SessionHandle } from "../core/exec/session-types.js";
 import { ServerError } from "./errors.js";
 import type { CreateOptions, SessionSummary, TableChange } from "./protocol.js";
+import type { RestoredSession } from "./restore.js";
+import { SESSION_RECORD_FORMAT, type SessionRecords } from "./restore-records.js";
 
 export interface CreateSpec {
   readonly harness: string;
@@ -36,7 +43,14 @@ interface Entry {
   readonly harness: string;
   readonly cwd: string;
   readonly createdAt: number;
-  readonly handle: SessionHandle;
+  /** What it was created with: a resume opens it the same way. */
+  readonly options: CreateOptions;
+  /** Null while detached: restored from a dead server's journal, no harness running. */
+  handle: SessionHandle | null;
+  /** Set while a resume is opening it, so a second resume is refused rather than racing. */
+  resuming: boolean;
+  /** What the restore found: calls lost with the dead server, a journal cut mid-line. */
+  restored: { readonly lostCalls: number; readonly cut: string | null; readonly problems: number } | null;
   readonly log: SessionEvent[];
   closed: ClosedEvent | null;
   /** Every event the session emitted, kept or not: tells an attaching client whether its replay is whole. */
@@ -51,6 +65,10 @@ export interface SessionTableOptions {
   readonly maxKeptEvents?: number;
   /** How long a kill waits for a session to close before it forgets it anyway. */
   readonly killWaitMs?: number;
+  /** Where each row is remembered for a server that restores after a crash; nothing is kept when absent. */
+  readonly records?: SessionRecords;
+  /** Where the table says what went wrong that no request is waiting to hear (a record not saved). */
+  readonly log?: (line: string) => void;
 }
 
 /** Events that change a row of `hmux ls`: every client hears of them as a table update. */
@@ -72,6 +90,7 @@ export class SessionTable {
   private readonly now: () => number;
   private readonly maxKept: number;
   private readonly killWaitMs: number;
+  private forgetOnStop = false;
 
   constructor(private readonly options: SessionTableOptions) {
     this.now = options.now ?? Date.now;
@@ -103,27 +122,106 @@ export class SessionTable {
       harness: handle.harness,
       cwd: launched.cwd,
       createdAt: this.now(),
+      options: spec.options,
       handle,
+      resuming: false,
+      restored: null,
       log: [],
       closed: null,
       seen: 0,
       watchers: new Set(),
     };
     this.entries.set(entry.id, entry);
+    this.remember(entry);
     handle.subscribe((event) => this.onEvent(entry, event));
     this.emit("created", entry);
     await handle.start();
     return { summary: this.summary(entry), notes: launched.notes };
   }
 
+  /** Lists a dead server's sessions as detached rows (a name already taken gets a fresh one). */
+  restore(sessions: readonly RestoredSession[]): SessionSummary[] {
+    const added: SessionSummary[] = [];
+    for (const s of sessions) {
+      if (this.entries.has(s.record.id)) continue;
+      const taken = [...this.entries.values()].some((e) => e.name === s.record.name);
+      const entry: Entry = {
+        id: s.record.id,
+        name: taken ? this.defaultName(s.record.harness) : s.record.name,
+        harness: s.record.harness,
+        cwd: s.record.cwd,
+        createdAt: s.record.createdAt,
+        options: s.record.options,
+        handle: null,
+        resuming: false,
+        restored: { lostCalls: s.lostCalls.length, cut: s.cut, problems: s.problems },
+        log: [...s.events],
+        closed: null,
+        seen: s.seen,
+        watchers: new Set(),
+      };
+      this.entries.set(entry.id, entry);
+      if (taken) this.remember(entry);
+      this.emit("created", entry);
+      added.push(this.summary(entry));
+    }
+    return added;
+  }
+
+  /**
+   * Reopens a detached or ended session: the launcher continues its journal (`options.resume` =
+   * its id), so the harness resumes its own conversation. A running session is refused.
+   */
+  async resume(target: string): Promise<{ summary: SessionSummary; notes: readonly string[] }> {
+    const entry = this.entry(target);
+    if (entry.resuming || (entry.handle && !entry.closed))
+      throw new ServerError(
+        "SESSION_LIVE",
+        `session ${entry.name} (${entry.id}) is ${entry.resuming ? "already being resumed" : "running"}: there is nothing to resume`,
+        `attach to it (hmux attach -t ${entry.name}), or end it first (hmux kill ${entry.name})`,
+      );
+    entry.resuming = true;
+    let launched: Launched;
+    try {
+      launched = this.options.launcher({
+        harness: entry.harness,
+        cwd: entry.cwd,
+        options: { ...entry.options, resume: entry.id },
+      });
+    } finally {
+      entry.resuming = false;
+    }
+    const { handle } = launched;
+    if (handle.sessionId !== entry.id || this.entries.get(entry.id) !== entry) {
+      void handle.abort("failed");
+      throw new ServerError(
+        "INTERNAL",
+        `resuming ${entry.name} opened session ${handle.sessionId}, not ${entry.id}, or the row went away meanwhile`,
+      );
+    }
+    entry.handle = handle;
+    entry.closed = null;
+    handle.subscribe((event) => {
+      if (entry.handle === handle) this.onEvent(entry, event);
+    });
+    this.emit("updated", entry);
+    await handle.start();
+    return { summary: this.summary(entry), notes: launched.notes };
+  }
+
+  /** A server told to stop for good (kill-server): its rows are forgotten, not restored by the next one. */
+  forgetAllOnStop(): void {
+    this.forgetOnStop = true;
+  }
+
   list(): SessionSummary[] {
     return [...this.entries.values()].sort((a, b) => a.createdAt - b.createdAt).map((e) => this.summary(e));
   }
 
-  /** Sessions whose harness may still run: these keep the server alive. */
+  /** Sessions whose harness may still run: these keep the server alive (a detached one does not). */
   liveCount(): number {
     let n = 0;
-    for (const e of this.entries.values()) if (!e.closed) n += 1;
+    for (const e of this.entries.values()) if ((e.handle && !e.closed) || e.resuming) n += 1;
     return n;
   }
 
@@ -132,8 +230,15 @@ export class SessionTable {
     return this.summary(this.entry(target));
   }
 
+  /** The running session a target names; a detached one has none until it is resumed. */
   handle(target: string): SessionHandle {
-    return this.entry(target).handle;
+    const entry = this.entry(target);
+    if (entry.handle) return entry.handle;
+    throw new ServerError(
+      "SESSION_DETACHED",
+      `session ${entry.name} (${entry.id}) is detached: its server died and no harness runs for it`,
+      `resume it first: hmux resume ${entry.name}`,
+    );
   }
 
   rename(target: string, name: string): SessionSummary {
@@ -141,6 +246,7 @@ export class SessionTable {
     if (entry.name === name) return this.summary(entry);
     this.requireFreeName(name);
     entry.name = name;
+    this.remember(entry);
     this.emit("updated", entry);
     return this.summary(entry);
   }
@@ -167,29 +273,62 @@ export class SessionTable {
     };
   }
 
-  /** Ends a session (pending calls denied, then the harness signalled) and forgets it. */
+  /** Ends a session (pending calls denied, then the harness signalled) and forgets it, so no later server restores it. */
   async kill(target: string): Promise<SessionSummary> {
     const entry = this.entry(target);
-    if (!entry.closed) await this.abortWithin(entry);
+    if (entry.handle && !entry.closed) await this.abortWithin(entry.handle);
     const summary = this.summary(entry);
     this.entries.delete(entry.id);
     entry.watchers.clear();
+    this.forget(entry);
     this.emit("removed", entry, summary);
     return summary;
   }
 
-  /** Ends every live session, for a server that is stopping. */
+  /**
+   * Ends every live session, for a server that is stopping. Their rows stay remembered (a
+   * machine shutting down sends SIGTERM; the next server restores them) unless the server was
+   * told to stop for good.
+   */
   async killAll(): Promise<void> {
-    await Promise.all([...this.entries.values()].filter((e) => !e.closed).map((e) => this.abortWithin(e)));
+    const entries = [...this.entries.values()];
+    await Promise.all(entries.filter((e) => e.handle && !e.closed).map((e) => this.abortWithin(e.handle!)));
+    if (this.forgetOnStop) for (const e of entries) this.forget(e);
   }
 
-  private async abortWithin(entry: Entry): Promise<void> {
+  private async abortWithin(handle: SessionHandle): Promise<void> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, this.killWaitMs);
     });
-    await Promise.race([entry.handle.abort("killed").then(() => undefined), late]);
+    await Promise.race([handle.abort("killed").then(() => undefined), late]);
     clearTimeout(timer);
+  }
+
+  private remember(entry: Entry): void {
+    try {
+      this.options.records?.save({
+        format: SESSION_RECORD_FORMAT,
+        id: entry.id,
+        name: entry.name,
+        harness: entry.harness,
+        cwd: entry.cwd,
+        createdAt: entry.createdAt,
+        options: entry.options,
+      });
+    } catch (err) {
+      this.options.log?.(
+        `session ${entry.name} (${entry.id}) cannot be restored after a crash: ${(err as Error).message}`,
+      );
+    }
+  }
+
+  private forget(entry: Entry): void {
+    try {
+      this.options.records?.forget(entry.id, entry.handle === null);
+    } catch (err) {
+      this.options.log?.(`session ${entry.name} (${entry.id}) was not forgotten: ${(err as Error).message}`);
+    }
   }
 
   private onEvent(entry: Entry, event: SessionEvent): void {
@@ -240,18 +379,28 @@ export class SessionTable {
   }
 
   private summary(entry: Entry): SessionSummary {
-    const snap = entry.handle.snapshot();
+    const snap = entry.handle?.snapshot() ?? null;
     return {
       id: entry.id,
       name: entry.name,
       harness: entry.harness,
-      lifecycle: snap.lifecycle,
+      lifecycle: snap ? snap.lifecycle : entry.resuming ? "resuming" : "detached",
       cwd: entry.cwd,
       createdAt: new Date(entry.createdAt).toISOString(),
-      pending: snap.pending.length,
-      harnessSessionId: snap.harnessSessionId,
+      pending: snap ? snap.pending.length : 0,
+      harnessSessionId: snap ? snap.harnessSessionId : this.restoredIdentity(entry),
       ...(entry.closed ? { closed: { cause: entry.closed.cause, exitCode: entry.closed.exitCode } } : {}),
+      ...(entry.restored ? { restored: entry.restored } : {}),
     };
+  }
+
+  /** A detached row's harness session id: the last identity its journal recorded. */
+  private restoredIdentity(entry: Entry): string | null {
+    for (let i = entry.log.length - 1; i >= 0; i -= 1) {
+      const e = entry.log[i]!;
+      if (e.kind === "identity") return e.sessionId;
+    }
+    return null;
   }
 
   private emit(change: TableChange, entry: Entry, summary: SessionSummary = this.summary(entry)): void {

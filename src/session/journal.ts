@@ -110,6 +110,30 @@ export class JournalWriter {
   }
 }
 
+/**
+ * Adds records to a journal no session is writing (a dead server's, being restored or killed):
+ * a torn last line is closed off first, as the writer does, and seq continues from the last
+ * whole record. Synced once: these records settle what happened to the session.
+ */
+export function appendJournalEvents(path: string, events: readonly SessionEvent[], now: () => number = Date.now): void {
+  if (events.length === 0) return;
+  const text = readFileSync(path, "utf8");
+  let seq = readJournalText(text).records.at(-1)?.seq ?? 0;
+  const session = journalSession(path);
+  const torn = text !== "" && !text.endsWith("\n") ? "\n" : "";
+  const lines = events.map((event) => {
+    seq += 1;
+    return encodeJournalRecord(journalRecord(session, seq, now(), event));
+  });
+  const fd = openSync(path, "a", 0o600);
+  try {
+    writeSync(fd, torn + lines.join(""));
+    fdatasyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function journalSession(path: string): string {
   return path.replace(/^.*\//, "").replace(/\.ndjson$/, "");
 }

@@ -9,8 +9,10 @@
  */
 import type { Command } from "commander";
 import { serverPaths } from "../../server/paths.js";
+import { restoreDetached } from "../../server/restore.js";
+import { fileSessionRecords } from "../../server/restore-records.js";
 import { runServer } from "../../server/run-server.js";
-import { SessionTable } from "../../server/session-table.js";
+import { DEFAULT_MAX_KEPT_EVENTS, SessionTable } from "../../server/session-table.js";
 import { relayStdio } from "../../server/transport-relay.js";
 import type { CliContext } from "../context.js";
 import { UsageError } from "../errors.js";
@@ -69,10 +71,23 @@ async function foreground(flags: ServerFlags, output: Output, context: CliContex
   const idle = idleExitMs(flags.idleExit ?? context.env.HMUX_SERVER_IDLE_EXIT);
   const paths = serverPaths(context.env);
   const log = (line: string) => output.err(`${new Date().toISOString()} hmux server: ${line}\n`);
-  const table = new SessionTable({ launcher: serverLauncher(context) });
+  const table = new SessionTable({
+    launcher: serverLauncher(context),
+    records: fileSessionRecords(context.env),
+    log,
+  });
+  const startedAt = Date.now();
   let running: Awaited<ReturnType<typeof runServer>>;
   try {
-    running = await runServer({ paths, table, version: VERSION, idleExitMs: idle, log, signals: true });
+    running = await runServer({
+      paths,
+      table,
+      version: VERSION,
+      idleExitMs: idle,
+      log,
+      signals: true,
+      claimed: () => restore(table, context, startedAt, log),
+    });
   } catch (err) {
     return reportServerError("server", err, output);
   }
@@ -80,8 +95,51 @@ async function foreground(flags: ServerFlags, output: Output, context: CliContex
     log(`another hmux server already listens on ${paths.socket}; this one stands down`);
     return 0;
   }
+  if (autoResume(context, log)) void resumeDetached(table, log);
   await running.stopped;
   return 0;
+}
+
+/** Lists the sessions of a server that died as detached rows, and says what could not be. */
+function restore(table: SessionTable, context: CliContext, startedAt: number, log: (line: string) => void): void {
+  try {
+    const found = restoreDetached({
+      env: context.env,
+      self: { pid: process.pid, startedAt },
+      maxKept: DEFAULT_MAX_KEPT_EVENTS,
+    });
+    for (const note of found.notes) log(note);
+    for (const s of table.restore(found.sessions)) {
+      const r = s.restored;
+      const lost = r && r.lostCalls > 0 ? `, ${r.lostCalls} pending call(s) lost` : "";
+      log(`restored ${s.name} (${s.id}, ${s.harness}) as detached${lost}${r?.cut ? `; ${r.cut}` : ""}`);
+    }
+  } catch (err) {
+    // A journal folder that cannot be read loses the restore, never the server.
+    log(`nothing restored: ${(err as Error).message}`);
+  }
+}
+
+/** The user config's `server.autoResume` (default off); a config that does not parse leaves it off. */
+function autoResume(context: CliContext, log: (line: string) => void): boolean {
+  try {
+    return context.launch.configFiles(context.env.HOME ?? "/").user?.server?.autoResume === true;
+  } catch (err) {
+    log(`server.autoResume not read (off): ${(err as Error).message}`);
+    return false;
+  }
+}
+
+/** Resumes every detached row, one after another; one that fails stays detached and is logged. */
+async function resumeDetached(table: SessionTable, log: (line: string) => void): Promise<void> {
+  for (const s of table.list().filter((row) => row.lifecycle === "detached")) {
+    try {
+      await table.resume(s.id);
+      log(`auto-resumed ${s.name} (${s.id})`);
+    } catch (err) {
+      log(`auto-resume of ${s.name} (${s.id}) failed; it stays detached: ${(err as Error).message}`);
+    }
+  }
 }
 
 async function ensure(output: Output, context: CliContext): Promise<number> {

@@ -8,6 +8,7 @@ import type { HarnessName } from "../harness-names.js";
 import type { TurnOptions } from "../options/types.js";
 import { isCanonicalTool } from "../tools.js";
 import { policySchema } from "./policy-schema.js";
+import { serverSchema } from "./server-schema.js";
 import { type HarnessToolRules, NATIVE_PREFIX, toolMapEntryProblem, toolNameSchema } from "./tool-names.js";
 import { trustedProjectSchema } from "./trust.js";
 import { uiSchema } from "./ui-schema.js";
@@ -97,6 +98,8 @@ function buildConfigSchema(harnesses: readonly HarnessToolRules[]) {
     policy: policySchema.optional(),
     ui: uiSchema.optional(),
     workspace: workspaceSchema.optional(),
+    /** User config only: the hmux server's own behaviour (auto-resume after a crash). */
+    server: serverSchema.optional(),
     /**
      * User config only: git roots whose `.hmux/config.json` may loosen checks (policy allowlists,
      * autonomy, …). In a project file it is ignored and reported: a repository cannot trust itself.
@@ -137,6 +140,7 @@ export function configTurnOptions(config: Config): TurnOptions {
     toolMap: _tm,
     policy: _p,
     ui: _ui,
+    server: _server,
     trustedProjects: _tp,
     timeout,
     stall,

@@ -79,7 +79,8 @@ export type ControlEvent =
   | {
       readonly kind: "approval-cleared";
       readonly callId: string;
-      readonly reason: "native-resolved" | "turn-ended" | "process-ended" | "channel-failed" | "decided";
+      /** lost: the server holding the call died before anyone decided; a restoring server says so. */
+      readonly reason: "native-resolved" | "turn-ended" | "process-ended" | "channel-failed" | "decided" | "lost";
     }
   | { readonly kind: "command.result"; readonly id: string | null; readonly outcome: CommandOutcome }
   /** A named condition worth a code to match on (PENDING_CALL_ABANDONED, NO_FRAME_IN_FORCE, REQUEST_MUTATED …). */

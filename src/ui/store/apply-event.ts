@@ -3,6 +3,7 @@
  * never changed. An event that shows nothing returns the same view, so its pane stays
  * quiet. Unknown kinds are ignored, as the event contract asks.
  */
+import { RESTORE_WARNINGS } from "../../core/control/restore-warnings.js";
 import type { SessionEvent } from "../../core/control/types.js";
 import { answerIn, detectQuestion, QUESTION_FENCE_TAG, stripPreamble } from "../../core/question.js";
 import {
@@ -254,8 +255,12 @@ export function applyEvent(view: SessionView, event: SessionEvent, now: number):
   switch (event.kind) {
     case "identity":
       return { ...view, sessionId: event.sessionId, ...(event.model ? { model: event.model } : {}) };
-    case "session":
-      return { ...view, sessionId: event.sessionId, escalateQuestions: event.escalateQuestions };
+    case "session": {
+      const out = { ...view, sessionId: event.sessionId, escalateQuestions: event.escalateQuestions };
+      // A resumed session opens again in the pane that showed it end: its transcript goes on.
+      if (event.origin !== "resumed" || !view.closed) return out;
+      return push({ ...out, closed: false, lifecycle: "starting" }, { kind: "notice", tone: "info", text: "resumed" });
+    }
     case "token":
       return token(view, event.text, event.thinking === true);
     case "message":
@@ -328,8 +333,15 @@ export function applyEvent(view: SessionView, event: SessionEvent, now: number):
     }
     case "approval-disposition":
       return decided(view, event);
-    case "approval-cleared":
-      return { ...view, approvals: view.approvals.filter((c) => c.callId !== event.callId) };
+    case "approval-cleared": {
+      const out = { ...view, approvals: view.approvals.filter((c) => c.callId !== event.callId) };
+      if (event.reason !== "lost") return out;
+      const at = findTool(out, event.callId);
+      return at < 0 ? out : setToolStatus(out, event.callId, (out.entries[at] as ToolEntry).name, "lost");
+    }
+    case "warning":
+      // What a restore after a crash lost (a call, the end of a journal) is said where the work is.
+      return RESTORE_WARNINGS.has(event.code) ? notice(view, "warn", event.message) : view;
     case "command.result": {
       const log = [...view.commandLog, { at: now, id: event.id, outcome: event.outcome }].slice(-MAX_COMMAND_LOG);
       const out = { ...view, commandLog: log };

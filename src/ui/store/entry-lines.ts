@@ -63,6 +63,7 @@ const STATUS_ICON: Record<ToolStatus, string> = {
   ok: "✓",
   failed: "✗",
   denied: "⊘",
+  lost: "⊗",
 };
 const STATUS_TONE: Record<ToolStatus, Tone> = {
   pending: "warn",
@@ -70,6 +71,7 @@ const STATUS_TONE: Record<ToolStatus, Tone> = {
   ok: "success",
   failed: "error",
   denied: "error",
+  lost: "warn",
 };
 
 export function formatDuration(ms: number): string {
@@ -104,6 +106,8 @@ function build(entry: TranscriptEntry, width: number): DisplayLine[] {
       if (entry.status === "pending") out.push({ text: "  awaiting approval", tone: "warn" });
       if (entry.status === "denied")
         out.push(...lines(`denied${entry.reason ? `: ${entry.reason}` : ""}`, width, "error", "  "));
+      if (entry.status === "lost")
+        out.push(...lines("lost: the server died before a decision — neither approved nor run", width, "warn", "  "));
       if ((entry.status === "failed" || entry.status === "ok") && entry.output) {
         const first =
           displayable(entry.output)

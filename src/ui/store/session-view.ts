@@ -9,7 +9,8 @@ import type { CommandOutcome, Lifecycle, PendingCall } from "../../core/control/
 import type { FailureSummary } from "../../core/events.js";
 import type { SessionInfo } from "../session-port.js";
 
-export type ToolStatus = "pending" | "running" | "ok" | "failed" | "denied";
+/** lost: it waited for a decision when the server holding it died; nobody approved it and hmux did not run it. */
+export type ToolStatus = "pending" | "running" | "ok" | "failed" | "denied" | "lost";
 
 interface EntryBase {
   /** Monotonic per session: a stable scroll anchor that survives eviction. */

@@ -32,6 +32,18 @@ describe("hmux ls as a table", () => {
     expect(stateOf(row({ lifecycle: "awaiting-approval" }))).toBe("awaiting-approval");
   });
 
+  it("a restored session says what its restore lost beside its state", () => {
+    expect(stateOf(row({ lifecycle: "detached", restored: { lostCalls: 2, cut: "cut at line 9", problems: 0 } }))).toBe(
+      "detached (2 calls lost, journal cut)",
+    );
+    expect(stateOf(row({ lifecycle: "detached", restored: { lostCalls: 1, cut: null, problems: 0 } }))).toBe(
+      "detached (1 call lost)",
+    );
+    expect(stateOf(row({ lifecycle: "detached", restored: { lostCalls: 0, cut: null, problems: 0 } }))).toBe(
+      "detached",
+    );
+  });
+
   it("columns line up under the header, the short id and the cwd come last", () => {
     const lines = sessionTable(
       [

@@ -1,0 +1,54 @@
+/**
+ * `hmux resume <session>`: reopens a session the hmux server lists as detached (its server
+ * died) or ended, through the harness's own resume (the server's launcher continues the
+ * session's journal). A running session is refused (SESSION_LIVE); what the restore found —
+ * calls lost with the dead server, a journal cut mid-line — is said again here.
+ */
+import type { Command } from "commander";
+import type { SessionSummary } from "../../server/protocol.js";
+import type { CliContext } from "../context.js";
+import { type Output, processOutput } from "../render/output.js";
+import { reachServer, reportServerError } from "../server-client.js";
+
+export function register(program: Command, context: CliContext): void {
+  program
+    .command("resume")
+    .description("resume a detached or ended session on the hmux server: hmux resume <name|id>")
+    .argument("<session>", "the session's name, id, or a unique start of its id (see hmux ls)")
+    .action(async (session: string) => {
+      process.exitCode = await resumeCommand(session, processOutput(), context);
+    });
+}
+
+export async function resumeCommand(target: string, output: Output, context: CliContext): Promise<number> {
+  try {
+    const client = await reachServer(context, true);
+    try {
+      const reply = await client.request({ op: "resume", session: target });
+      const s = reply.session as SessionSummary;
+      for (const note of (reply.notes as string[] | undefined) ?? []) output.err(`${note}\n`);
+      for (const line of restoreLines(s)) output.err(`hmux resume: ${line}\n`);
+      output.out(`resumed ${s.name} (${s.id})\n`);
+      return 0;
+    } finally {
+      client.close();
+    }
+  } catch (err) {
+    return reportServerError("resume", err, output);
+  }
+}
+
+/** What a restore found, said to whoever resumes the session. */
+export function restoreLines(s: SessionSummary): string[] {
+  const r = s.restored;
+  if (!r) return [];
+  return [
+    ...(r.lostCalls > 0
+      ? [
+          `${r.lostCalls} tool call${r.lostCalls === 1 ? " was" : "s were"} waiting for a decision when the server died: lost, neither approved nor run`,
+        ]
+      : []),
+    ...(r.cut ? [r.cut] : []),
+    ...(r.problems > 0 ? [`${r.problems} other journal line${r.problems === 1 ? "" : "s"} could not be read`] : []),
+  ];
+}

@@ -1,0 +1,103 @@
+/**
+ * What a server remembers of each session it holds, beside the session's journal:
+ * `<id>.server.json` in the journal folder — its name, harness, cwd, creation time and the
+ * options it was created with. The file exists exactly while the session is in a server's
+ * table (written on create and rename, removed by `hmux kill` and `hmux kill-server`), so a
+ * server starting after one that died knows which journals were its sessions and how to
+ * reopen them. A server stopped by SIGTERM (a machine shutting down) keeps the files.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { z } from "zod";
+import { appendJournalEvents, journalPath, sessionsDir } from "../session/journal.js";
+import { isSafeSessionId } from "../session/session-id.js";
+import { CreateOptionsSchema, SESSION_NAME } from "./protocol.js";
+
+export const SESSION_RECORD_FORMAT = "hmux.server-session/1";
+const SUFFIX = ".server.json";
+
+export const SessionRecordSchema = z
+  .object({
+    format: z.literal(SESSION_RECORD_FORMAT),
+    id: z.string().refine(isSafeSessionId, "not a safe session id"),
+    name: z.string().regex(SESSION_NAME),
+    harness: z.string().min(1).max(64),
+    cwd: z.string().startsWith("/"),
+    /** Epoch ms the first server created it. */
+    createdAt: z.number().int().nonnegative(),
+    options: CreateOptionsSchema,
+  })
+  .strict();
+export type SessionRecord = z.infer<typeof SessionRecordSchema>;
+
+/** The table's side of the records: it says what it holds; it never reads them back. */
+export interface SessionRecords {
+  save(record: SessionRecord): void;
+  /**
+   * The row is gone for good. A detached one (no harness ran it since its server died) also
+   * gets its journal closed as killed, so `hmux sessions` says it ended rather than interrupted.
+   */
+  forget(id: string, detached: boolean): void;
+}
+
+export interface ReadRecords {
+  readonly records: readonly SessionRecord[];
+  /** Files that are not a record (named, with why): reported, left in place for the user. */
+  readonly problems: readonly string[];
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export function sessionRecordPath(id: string, env?: Env): string {
+  if (!isSafeSessionId(id)) throw new Error(`session id ${JSON.stringify(id)} is not a safe file name`);
+  return join(sessionsDir(env), `${id}${SUFFIX}`);
+}
+
+/** The records in the journal folder, each checked. */
+export function readSessionRecords(env?: Env): ReadRecords {
+  const dir = sessionsDir(env);
+  if (!existsSync(dir)) return { records: [], problems: [] };
+  const records: SessionRecord[] = [];
+  const problems: string[] = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(SUFFIX))) {
+    const path = join(dir, file);
+    let value: unknown;
+    try {
+      value = JSON.parse(readFileSync(path, "utf8"));
+    } catch (err) {
+      problems.push(`${path}: ${err instanceof SyntaxError ? "not JSON" : (err as Error).message}`);
+      continue;
+    }
+    const parsed = SessionRecordSchema.safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      problems.push(`${path}: ${issue ? `${issue.path.join(".") || "record"}: ${issue.message}` : "invalid"}`);
+      continue;
+    }
+    if (`${parsed.data.id}${SUFFIX}` !== file) {
+      problems.push(`${path}: names session ${parsed.data.id}, not the one in its file name`);
+      continue;
+    }
+    records.push(parsed.data);
+  }
+  return { records, problems };
+}
+
+/** Records as files: written whole (a temp file renamed over), private to this user. */
+export function fileSessionRecords(env?: Env): SessionRecords {
+  return {
+    save(record) {
+      const path = sessionRecordPath(record.id, env);
+      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+      const temp = `${path}.${process.pid}.tmp`;
+      writeFileSync(temp, `${JSON.stringify(SessionRecordSchema.parse(record))}\n`, { mode: 0o600 });
+      renameSync(temp, path);
+    },
+    forget(id, detached) {
+      rmSync(sessionRecordPath(id, env), { force: true });
+      const journal = journalPath(id, env);
+      if (detached && existsSync(journal))
+        appendJournalEvents(journal, [{ kind: "closed", exitCode: null, cause: "killed" }]);
+    },
+  };
+}

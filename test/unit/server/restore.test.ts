@@ -1,0 +1,240 @@
+/**
+ * Restore after a crash: a dead server's sessions come back as detached rows, a journal cut
+ * mid-line is read up to its last whole event (and the cut said once), a call pending at the
+ * crash is lost (said once, never approved), and the table resumes only what is not running.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readJournal } from "../../../src/core/control/journal-format.js";
+import type { SessionEvent } from "../../../src/core/control/types.js";
+import { restoreDetached } from "../../../src/server/restore.js";
+import {
+  fileSessionRecords,
+  SESSION_RECORD_FORMAT,
+  type SessionRecord,
+  sessionRecordPath,
+} from "../../../src/server/restore-records.js";
+import type { Launcher } from "../../../src/server/session-table.js";
+import { SessionTable } from "../../../src/server/session-table.js";
+import { JournalWriter, journalPath } from "../../../src/session/journal.js";
+import { flush, setup } from "../session/session-fixture.js";
+
+const DEAD = 999_001;
+const SELF = { pid: 4242, startedAt: Date.parse("2026-12-01T12:00:00Z") };
+let env: Record<string, string>;
+let dir: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "hmux-restore-"));
+  env = { HOME: dir, XDG_STATE_HOME: join(dir, "state") };
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const record = (id: string, over: Partial<SessionRecord> = {}): SessionRecord => ({
+  format: SESSION_RECORD_FORMAT,
+  id,
+  name: `w-${id}`,
+  harness: "claude",
+  cwd: "/work",
+  createdAt: 1_000,
+  options: { approvals: "ask" },
+  ...over,
+});
+
+const ask = (callId: string): SessionEvent => ({
+  kind: "approval-request",
+  call: { callId, tool: "Bash", input: { command: "rm -rf build" }, openedAt: 1, deadlineAt: null },
+});
+
+/** A session a server journaled (its run's pid `pid`), with the record a server keeps beside it. */
+function journaled(id: string, events: readonly SessionEvent[], pid = DEAD, over: Partial<SessionRecord> = {}) {
+  const path = journalPath(id, env);
+  const w = new JournalWriter(
+    path,
+    { sessionId: id, harness: "claude", cwd: "/work", stateDir: join(dir, id), isolate: true },
+    { origin: "fresh", pid, startedAt: "2026-12-01T11:00:00.000Z" },
+  );
+  for (const e of events) w.record(e);
+  w.close();
+  fileSessionRecords(env).save(record(id, over));
+  return path;
+}
+
+const opened: SessionEvent[] = [
+  { kind: "session", sessionId: "a", harness: "claude", origin: "fresh", escalateQuestions: true },
+  { kind: "identity", sessionId: "claude-own-1" } as SessionEvent,
+  { kind: "turn", turnId: "a:turn-1", id: "in-1" },
+];
+
+const restore = (isAlive: (pid: number) => boolean = () => false) =>
+  restoreDetached({ env, self: SELF, isAlive, maxKept: 10_000, now: () => 5_000 });
+
+const journalEvents = (path: string) => readJournal(readFileSync(path, "utf8")).records.map((r) => r.event);
+
+describe("restoring a dead server's sessions", () => {
+  it("a session of a dead server comes back with its journal's events, its name, cwd and harness id", () => {
+    journaled("a", opened);
+    const { sessions, notes } = restore();
+    expect(notes).toEqual([]);
+    expect(sessions).toHaveLength(1);
+    const s = sessions[0]!;
+    expect(s.record).toMatchObject({ id: "a", name: "w-a", cwd: "/work" });
+    expect(s.harnessSessionId).toBe("claude-own-1");
+    expect(s.events.slice(0, 3)).toEqual(opened);
+    // The pane shows it ended, and says why and how to go on.
+    expect(s.events.slice(3).map((e) => e.kind)).toEqual(["warning", "closed"]);
+    expect(JSON.stringify(s.events[3])).toContain("hmux resume w-a");
+    expect(s.lostCalls).toEqual([]);
+    expect(s.cut).toBeNull();
+  });
+
+  it("a session still run by a live process, or by this server, is not restored", () => {
+    journaled("live", opened, 777);
+    journaled("mine", opened, SELF.pid);
+    // Same pid as this server but from before it started: a server of an earlier boot.
+    const { sessions, notes } = restore((pid) => pid === 777);
+    expect(sessions.map((s) => s.record.id)).toEqual(["mine"]);
+    expect(notes.join("\n")).toContain("still run by pid 777");
+  });
+
+  it("a journal cut mid-line is restored up to its last whole event, and the cut is said once", () => {
+    const path = journaled("a", opened);
+    writeFileSync(path, `${readFileSync(path, "utf8")}{"format":"hmux.journal/1","seq":4,"ti`, { flag: "w" });
+    const first = restore().sessions[0]!;
+    expect(first.events.slice(0, 3)).toEqual(opened);
+    expect(first.cut).toMatch(/cut mid-line at line 4: restored up to its last whole event \(seq 3\)/);
+    const warnings = () => journalEvents(path).filter((e) => e.kind === "warning");
+    expect(warnings()).toHaveLength(1);
+    // A server restarting again reports the same cut, and writes nothing more.
+    const again = restore().sessions[0]!;
+    expect(again.cut).toBe(first.cut);
+    expect(warnings()).toHaveLength(1);
+    const reading = readJournal(readFileSync(path, "utf8"));
+    expect(reading.truncatedTail).toBe(false);
+    expect(reading.records.map((r) => r.seq)).toEqual([1, 2, 3, 4]);
+  });
+
+  it("a call pending when the server died is lost: cleared as lost in the journal, once, and never decided", () => {
+    const path = journaled("a", [
+      ...opened,
+      ask("c1"),
+      ask("c2"),
+      { kind: "approval-cleared", callId: "c2", reason: "decided" },
+    ]);
+    const s = restore().sessions[0]!;
+    expect(s.lostCalls.map((c) => c.callId)).toEqual(["c1"]);
+    const events = journalEvents(path);
+    expect(events.filter((e) => e.kind === "approval-cleared" && e.reason === "lost")).toEqual([
+      { kind: "approval-cleared", callId: "c1", reason: "lost" },
+    ]);
+    expect(events.some((e) => e.kind === "approval-disposition")).toBe(false);
+    expect(JSON.stringify(events.at(-1))).toContain("neither approved nor run");
+    expect(restore().sessions[0]!.lostCalls.map((c) => c.callId)).toEqual(["c1"]);
+    expect(journalEvents(path)).toEqual(events);
+  });
+
+  it("a call decided before the crash, or before a later start, is not lost", () => {
+    const path = journaled("a", [
+      ...opened,
+      ask("c1"),
+      { kind: "approval-disposition", callId: "c1", decision: { decision: "allow" }, decider: "human", status: "sent" },
+      ask("c2"),
+      { kind: "session", sessionId: "a", harness: "claude", origin: "resumed", escalateQuestions: true },
+    ]);
+    expect(restore().sessions[0]!.lostCalls).toEqual([]);
+    expect(journalEvents(path).some((e) => e.kind === "approval-cleared")).toBe(false);
+  });
+
+  it("a record that is not one, or names no journal, is reported and skipped; the others restore", () => {
+    journaled("a", opened);
+    writeFileSync(sessionRecordPath("broken", env), "{not json");
+    fileSessionRecords(env).save(record("nojournal"));
+    const { sessions, notes } = restore();
+    expect(sessions.map((s) => s.record.id)).toEqual(["a"]);
+    expect(notes.join("\n")).toMatch(/broken\.server\.json: not JSON/);
+    expect(notes.join("\n")).toMatch(/nojournal\) has no journal/);
+  });
+});
+
+/** A launcher whose sessions take the journal id they are asked to resume, as the real one does. */
+function resumingLauncher() {
+  const sessions: ReturnType<typeof setup>[] = [];
+  const asked: { resume?: string }[] = [];
+  const launcher: Launcher = (spec) => {
+    asked.push(spec.options);
+    const s = setup({ sessionId: spec.options.resume ?? `s${sessions.length + 1}`, origin: "resumed" });
+    sessions.push(s);
+    return { handle: s.handle, cwd: spec.cwd, notes: [] };
+  };
+  return { launcher, sessions, asked };
+}
+
+const codeOf = async (p: Promise<unknown> | (() => unknown)) => {
+  try {
+    await (typeof p === "function" ? p() : p);
+  } catch (err) {
+    return (err as { code?: string }).code;
+  }
+  return "no error";
+};
+
+describe("detached rows in the server's table", () => {
+  it("a restored row is detached, lists its lost calls, takes no input, and counts as nothing live", () => {
+    journaled("a", [...opened, ask("c1")]);
+    const t = new SessionTable({ launcher: resumingLauncher().launcher });
+    t.restore(restore().sessions);
+    const row = t.resolve("w-a");
+    expect(row).toMatchObject({ lifecycle: "detached", pending: 0, harnessSessionId: "claude-own-1" });
+    expect(row.restored).toEqual({ lostCalls: 1, cut: null, problems: 0 });
+    expect(t.liveCount()).toBe(0);
+    return expect(codeOf(() => t.handle("w-a"))).resolves.toBe("SESSION_DETACHED");
+  });
+
+  it("resume reopens a detached row through the launcher with its journal id; a running one is refused", async () => {
+    journaled("a", opened);
+    const { launcher, asked } = resumingLauncher();
+    const t = new SessionTable({ launcher });
+    t.restore(restore().sessions);
+    const replayed: SessionEvent[] = [];
+    t.watch("w-a", (e) => replayed.push(e));
+    const resumed = await t.resume("w-a");
+    expect(asked).toEqual([{ approvals: "ask", resume: "a" }]);
+    expect(resumed.summary.lifecycle).not.toBe("detached");
+    expect(t.liveCount()).toBe(1);
+    await flush();
+    // The watcher saw the journal, then the resumed session's own start.
+    expect(replayed.slice(0, 3)).toEqual(opened);
+    expect(replayed.some((e) => e.kind === "session" && e.origin === "resumed")).toBe(true);
+    expect(await codeOf(t.resume("w-a"))).toBe("SESSION_LIVE");
+    expect(asked).toHaveLength(1);
+  });
+
+  it("resume of an unknown session is NO_SUCH_SESSION", async () => {
+    const t = new SessionTable({ launcher: resumingLauncher().launcher });
+    expect(await codeOf(t.resume("nobody"))).toBe("NO_SUCH_SESSION");
+  });
+
+  it("killing a detached row forgets it and closes its journal, so no later server restores it", async () => {
+    const path = journaled("a", opened);
+    const t = new SessionTable({ launcher: resumingLauncher().launcher, records: fileSessionRecords(env) });
+    t.restore(restore().sessions);
+    await t.kill("w-a");
+    expect(t.list()).toEqual([]);
+    expect(journalEvents(path).at(-1)).toEqual({ kind: "closed", exitCode: null, cause: "killed" });
+    expect(restore().sessions).toEqual([]);
+  });
+
+  it("a server stopped by a signal keeps its rows for the next one; kill-server forgets them", async () => {
+    journaled("a", opened);
+    journaled("b", opened);
+    const t = new SessionTable({ launcher: resumingLauncher().launcher, records: fileSessionRecords(env) });
+    t.restore(restore().sessions);
+    await t.killAll();
+    expect(restore().sessions.map((s) => s.record.id)).toEqual(["a", "b"]);
+    t.forgetAllOnStop();
+    await t.killAll();
+    expect(restore().sessions).toEqual([]);
+  });
+});
