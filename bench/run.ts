@@ -2,7 +2,8 @@
  * `npm run bench`: runs every bench/*.bench.ts module (each exports `run(): Promise<void>` and
  * prints its own lines), in name order, each in its own node process so one bench's memory
  * and JIT state never colour another's numbers. `npm run bench -- decode` runs only names
- * containing "decode".
+ * containing "decode". Benches in ONLY_WHEN_NAMED (the half-hour soak) run only when named;
+ * `--flags` after the names go to each bench (`npm run bench -- soak --minutes 3`).
  */
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
@@ -15,6 +16,7 @@ interface BenchModule {
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ONE = "--one";
+const ONLY_WHEN_NAMED = ["soak"];
 
 async function runOne(file: string): Promise<void> {
   const mod = (await import(pathToFileURL(join(here, file)).href)) as BenchModule;
@@ -22,10 +24,11 @@ async function runOne(file: string): Promise<void> {
   await mod.run();
 }
 
-async function runAll(filter: readonly string[]): Promise<number> {
+async function runAll(filter: readonly string[], flags: readonly string[]): Promise<number> {
+  const named = (f: string): boolean => filter.some((word) => f.includes(word));
   const files = readdirSync(here)
     .filter((f) => f.endsWith(".bench.ts"))
-    .filter((f) => filter.length === 0 || filter.some((word) => f.includes(word)))
+    .filter((f) => (filter.length === 0 ? !ONLY_WHEN_NAMED.some((w) => f.startsWith(w)) : named(f)))
     .sort();
   if (files.length === 0) {
     console.error(`no bench/*.bench.ts modules${filter.length ? ` matching ${filter.join(", ")}` : ""}`);
@@ -34,9 +37,13 @@ async function runAll(filter: readonly string[]): Promise<number> {
   let failed = 0;
   for (const file of files) {
     console.log(`── ${file.replace(/\.bench\.ts$/, "")}`);
-    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ONE, file], {
-      stdio: "inherit",
-    });
+    const child = spawnSync(
+      process.execPath,
+      [...process.execArgv, fileURLToPath(import.meta.url), ONE, file, ...flags],
+      {
+        stdio: "inherit",
+      },
+    );
     if (child.status !== 0) {
       failed++;
       console.error(`${file} failed (exit ${child.status ?? child.signal})`);
@@ -54,5 +61,17 @@ if (args[0] === ONE && args[1]) {
     process.exitCode = 1;
   }
 } else {
-  process.exitCode = await runAll(args.filter((a) => !a.startsWith("-")));
+  // A flag's value ("--minutes 3") stays with its flag, not taken for a bench name.
+  const names: string[] = [];
+  const flags: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (!a.startsWith("-")) names.push(a);
+    else {
+      flags.push(a);
+      const value = args[i + 1];
+      if (!a.includes("=") && value !== undefined && /^[0-9.]+$/.test(value)) flags.push(args[++i]!);
+    }
+  }
+  process.exitCode = await runAll(names, flags);
 }

@@ -47,6 +47,8 @@ export async function run(log: (line: string) => void = console.log): Promise<Tu
   delete process.env.CI;
   // As `hmux` runs it: React's production build (see src/app/load-open-tui.ts).
   process.env.NODE_ENV ??= "production";
+  // As `hmux` loads the TUI (src/app/load-open-tui.ts): Ink's text caches bounded.
+  (await import("../src/ui/render/ink-cache-bounds.js")).boundInkCaches();
   const { runTui } = await import("../src/ui/run-tui.js");
   const { SyntheticSession } = await import("../src/ui/dev/synthetic-session.js");
   const harnesses = ["claude", "codex", "pi", "claude", "codex", "pi", "claude", "codex"] as const;

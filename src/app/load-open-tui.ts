@@ -10,5 +10,7 @@ export async function loadOpenTui(stdout: NodeJS.WriteStream = process.stdout): 
   // React's development build is several times slower per frame; nobody debugs hmux's UI
   // through it by accident. HMUX_REACT_DEV=1 keeps it.
   if (process.env.NODE_ENV === undefined && process.env.HMUX_REACT_DEV !== "1") process.env.NODE_ENV = "production";
+  // Ink's text caches are bounded as its modules load (see src/ui/render/ink-cache-bounds.ts).
+  (await import("../ui/render/ink-cache-bounds.js")).boundInkCaches();
   return (await import("./open-tui.js")).openTui;
 }
