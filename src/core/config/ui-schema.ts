@@ -42,6 +42,7 @@ export const KEY_ACTIONS = [
   "halt-all",
   "quit",
   "broadcast",
+  "compare-settings",
 ] as const;
 export type KeyAction = (typeof KEY_ACTIONS)[number];
 

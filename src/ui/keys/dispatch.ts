@@ -75,6 +75,8 @@ function globalIntent(state: UiState, command: Command): Intent | undefined {
       return { kind: "scroll-pages", pages: 1 };
     case "broadcast":
       return { kind: "broadcast", act: { do: "toggle" } };
+    case "settings.compare":
+      return { kind: "compare-settings" };
     default:
       return command.startsWith("focus.") ? { kind: "focus-number", number: Number(command.slice(6)) } : undefined;
   }
@@ -116,8 +118,16 @@ function overlayKey(state: UiState, index: KeyIndex, name: string): KeyVerdict {
         const key = focusedKey(state);
         return key === undefined ? IGNORED : take({ kind: "revoke-rule", key, index: Number(name) - 1 });
       }
+      if (overlay.kind === "inspector" && global === "settings.compare") return take({ kind: "compare-settings" });
       // The drawer follows focus: it inspects whichever pane you move to.
       if (overlay.kind === "inspector" && global?.startsWith("focus.")) return verdict(globalIntent(state, global));
+      return IGNORED;
+    }
+    case "settings": {
+      const global = index.global.get(name);
+      if (name === "escape" || name === "q" || name === "return" || global === "settings.compare")
+        return take({ kind: "close-overlay" });
+      // Arrows, PgUp/PgDn and d belong to the table (SettingsCompare reads them).
       return IGNORED;
     }
     case "halt-all":

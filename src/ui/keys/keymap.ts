@@ -34,6 +34,7 @@ export const GLOBAL_COMMANDS = [
   "scroll.up",
   "scroll.down",
   "broadcast",
+  "settings.compare",
 ] as const;
 export const APPROVAL_COMMANDS = [
   "approval.allow",
@@ -80,6 +81,7 @@ export const DEFAULT_KEYMAP: Keymap = {
   "scroll.up": ["pageup"],
   "scroll.down": ["pagedown"],
   broadcast: ["alt+b"],
+  "settings.compare": ["alt+s"],
   "approval.allow": ["a"],
   "approval.always": ["A"],
   "approval.deny": ["d"],
@@ -120,6 +122,7 @@ export const COMMAND_HELP: Readonly<Record<Command, string>> = {
   "scroll.up": "scroll back one page",
   "scroll.down": "scroll forward one page (bottom: follow)",
   broadcast: "broadcast: mark panes, type one prompt, each marked pane gets it",
+  "settings.compare": "settings side by side: the panes' (or the marked panes') resolved settings in columns",
   "approval.allow": "approval: allow the call",
   "approval.always": "approval: allow, and allow this tool or command prefix for the rest of the session",
   "approval.deny": "approval: deny (type a reason)",
@@ -199,4 +202,5 @@ export const CONFIG_ACTION: Readonly<Partial<Record<Command, string>>> = {
   "session.haltAll": "halt-all",
   "app.quit": "quit",
   broadcast: "broadcast",
+  "settings.compare": "compare-settings",
 };

@@ -5,6 +5,7 @@ import { HelpOverlay } from "../components/overlays/HelpOverlay.js";
 import { InspectorDrawer } from "../components/overlays/InspectorDrawer.js";
 import { NewSessionDialog } from "../components/overlays/NewSessionDialog.js";
 import { ConfirmBar, runningText } from "../components/overlays/QuitDialog.js";
+import { SettingsCompare } from "../components/overlays/SettingsCompare.js";
 import { ApprovalFull } from "../components/widgets/ApprovalFull.js";
 import type { Keymap } from "../keys/keymap.js";
 import type { SessionLauncher } from "../session-launcher.js";
@@ -36,6 +37,11 @@ export function MainArea({ state, ports, keymap, launcher, width, height }: Main
   const overlay = state.overlay;
   const view = focusedView(state);
   if (overlay?.kind === "help") return <HelpOverlay keymap={keymap} width={width} height={height} />;
+  if (overlay?.kind === "settings") {
+    const views = overlay.keys.flatMap((k) => state.sessions.get(k) ?? []);
+    const numbers = views.map((v) => sessionNumber(state, v.key));
+    return <SettingsCompare views={views} numbers={numbers} width={width} height={height} />;
+  }
   if (overlay?.kind === "new-session") return <NewSessionDialog launcher={launcher} width={width} height={height} />;
   const confirm =
     overlay?.kind === "quit" && anyRunning(state)

@@ -40,6 +40,8 @@ export type Intent =
   | { readonly kind: "reopen-pane" }
   | { readonly kind: "open-overlay"; readonly overlay: Overlay }
   | { readonly kind: "close-overlay" }
+  /** Settings side by side for the marked panes (a broadcast being set up), else every pane on screen. */
+  | { readonly kind: "compare-settings" }
   | { readonly kind: "toggle-approval-full" }
   /** Keys go into the focused native pane (typing), or back to hmux's own bindings. */
   | { readonly kind: "native-keys"; readonly to: "pane" | "hmux" }

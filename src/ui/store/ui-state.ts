@@ -13,6 +13,8 @@ import type { ScrollAnchor } from "./transcript-window.js";
 export type Overlay =
   | { readonly kind: "help" }
   | { readonly kind: "inspector" }
+  /** Settings side by side: these sessions' resolved settings in columns. */
+  | { readonly kind: "settings"; readonly keys: readonly string[] }
   | { readonly kind: "new-session" }
   | { readonly kind: "quit" }
   /** Halting every session is asked first: it cannot be undone. */

@@ -8,6 +8,7 @@ import type { Msg } from "./messages.js";
 import { flash, only, type Step, setDraft, withEffects } from "./step.js";
 import { anyRunning, type UiState } from "./ui-state.js";
 import { updateBroadcast } from "./update-broadcast.js";
+import { compareSettings } from "./update-compare.js";
 import {
   abstain,
   answerOption,
@@ -88,6 +89,8 @@ function updateFocused(state: UiState, msg: Msg, now: number): Step {
       return only(reopenPane(state, now));
     case "open-overlay":
       return only({ ...state, overlay: msg.overlay, launchFailure: null });
+    case "compare-settings":
+      return only(compareSettings(state, now));
     case "close-overlay":
       return only(state.overlay === null ? state : { ...state, overlay: null });
     case "toggle-approval-full":

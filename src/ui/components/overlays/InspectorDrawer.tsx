@@ -1,7 +1,9 @@
 import { Box, Text, useInput } from "ink";
 import type React from "react";
 import { useState } from "react";
+import { useKeys } from "../../hooks/use-keys.js";
 import { useTheme } from "../../hooks/use-theme.js";
+import { hint } from "../../keys/hints.js";
 import type { ControlSnapshot } from "../../session-port.js";
 import type { SessionRule } from "../../store/session-rules.js";
 import type { SessionView } from "../../store/session-view.js";
@@ -28,6 +30,8 @@ export function InspectorDrawer({
   rules = [],
 }: InspectorDrawerProps): React.ReactElement {
   const theme = useTheme();
+  const { keymap } = useKeys();
+  const compare = hint(keymap, "settings.compare", "side by side");
   const inner = Math.max(1, width - 4);
   const rows = inspectorRows(view, control, inner, rules);
   const [offset, setOffset] = useState(0);
@@ -64,7 +68,7 @@ export function InspectorDrawer({
     >
       <Box height={1} flexShrink={0}>
         <Text bold color={theme.colors.accent} wrap="truncate">
-          {`inspector · ${view.info.label ?? view.info.harness} · ${view.sessionId ?? "no session id yet"} · Esc closes`}
+          {`inspector · ${view.info.label ?? view.info.harness} · ${view.sessionId ?? "no session id yet"} · Esc closes${compare ? ` · ${compare}` : ""}`}
         </Text>
       </Box>
       {rows.slice(top, top + room).map(row)}
