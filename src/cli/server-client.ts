@@ -38,7 +38,11 @@ export function reachServer(context: CliContext, start: boolean, host?: string):
 }
 
 /** A logged-in client of `host`'s server, through ssh and the relay there; `version` is for tests. */
-export async function reachRemoteServer(context: CliContext, host: string, version = VERSION): Promise<ServerClient> {
+export async function reachRemoteServer(
+  context: Pick<CliContext, "env"> & { readonly spawners: Pick<CliContext["spawners"], "pipe"> },
+  host: string,
+  version = VERSION,
+): Promise<ServerClient> {
   const problem = sshDestinationProblem(host);
   if (problem)
     throw new ServerError(
@@ -46,7 +50,7 @@ export async function reachRemoteServer(context: CliContext, host: string, versi
       `--host ${problem}`,
       "give it as ssh takes it: user@box, box, or a Host of ~/.ssh/config",
     );
-  const child = spawnSshRelay(context.spawners.pipe(), host, context.env, context.env.HOME ?? "/");
+  const child = spawnSshRelay(context.spawners.pipe(), host, context.env);
   try {
     return await Client.open(sshTransport(host, child), { token: null, version, timeoutMs: REMOTE_LOGIN_MS });
   } catch (err) {

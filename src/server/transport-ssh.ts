@@ -77,7 +77,8 @@ export function sshFailure(host: string, status: ExitStatus, stderr: string, saw
       `the hmux on ${host} is older than this one: it has no \`hmux server --stdio\``,
       `install the same hmux on ${host} as here`,
     );
-  if (status.code === 127 || /command not found|: not found|No such file or directory/.test(said))
+  // The remote shell's "not found" is 127; ssh's own failures are all 255.
+  if (status.code === 127)
     return new ServerError(
       "NO_REMOTE_HMUX",
       `${host} has no hmux on the PATH of a non-interactive ssh login${quoted}`,
@@ -112,6 +113,12 @@ function sshLoginFailure(host: string, said: string, quoted: string): ServerErro
       "HOST_REFUSED",
       `${host}'s host key is not known here, or has changed${quoted}`,
       `run \`ssh ${host}\` once yourself to check and accept its host key`,
+    );
+  if (/Can't open user config file|Bad configuration option|Unsupported option|command-line line/i.test(said))
+    return new ServerError(
+      "NO_SSH",
+      `ssh cannot reach ${host}: its configuration is wrong${quoted}`,
+      "check HMUX_SSH_COMMAND and your ssh config",
     );
   if (/Could not resolve hostname|Name or service not known|nodename nor servname/i.test(said))
     return new ServerError("HOST_UNREACHABLE", `${host}: the host name does not resolve${quoted}`);

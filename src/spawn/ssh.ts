@@ -61,6 +61,7 @@ export interface SshEnv {
 }
 
 /** Starts ssh to `host` with stdin and stdout for the protocol; the whole environment goes to ssh (its agent, HOME). */
+/** Runs in `/`: ssh needs no working directory, and one that vanished must not stop it. */
 export function spawnSshRelay(spawner: Spawner, host: string, env: SshEnv, cwd = "/"): ChildProcessHandle {
   const childEnv: Record<string, string> = {};
   for (const [k, v] of Object.entries(env)) if (v !== undefined) childEnv[k] = v;

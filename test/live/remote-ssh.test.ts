@@ -1,0 +1,234 @@
+/**
+ * Remote hosts over a real OpenSSH: an sshd on 127.0.0.1 started by this file, and the "box" it
+ * logs into is this machine with its own HOME and XDG dirs, so the box's hmux server is not the
+ * client's. `hmux ls/new --host` go through ssh and `hmux server --stdio` there; a real pi on the
+ * box asks for an approval; killing the ssh child drops the connection, which is a detach (the
+ * session keeps running there, its approval still pending), and a new connection attaches and
+ * sees it all, then approves. A host that is down, refuses the key, has no hmux, or runs another
+ * version is a typed error naming the host, exit 2.
+ */
+import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reachRemoteServer } from "../../src/cli/server-client.js";
+import type { SessionEvent } from "../../src/core/control/types.js";
+import { type ModelServer, startModelServer } from "../../src/model/server.js";
+import type { ServerClient } from "../../src/server/client.js";
+import { serverPaths } from "../../src/server/paths.js";
+import type { SessionSummary } from "../../src/server/protocol.js";
+import { createPipeSpawner } from "../../src/spawn/pipes.js";
+import { sshdProblem, startSshd, type TestSshd } from "./helpers/sshd.js";
+import { hmux, noneLeft, type Sandbox, sandbox } from "./session-live.js";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const found = sshdProblem();
+const skipReason = "problem" in found ? found.problem : null;
+if (skipReason) process.stderr.write(`remote-ssh.test.ts skipped: ${skipReason}\n`);
+
+type Ev = SessionEvent & Record<string, unknown>;
+
+describe.skipIf(skipReason !== null)(
+  `hmux --host over a real sshd${skipReason ? ` (skipped: ${skipReason})` : ""}`,
+  () => {
+    let model: ModelServer;
+    let sshd: TestSshd;
+    let box: Sandbox; // the remote's HOME and XDG dirs
+    let here: Sandbox; // the client's
+    const clients: ServerClient[] = [];
+
+    beforeAll(async () => {
+      model = await startModelServer();
+      box = sandbox();
+      here = sandbox();
+      const bin = join(box.dir, "bin");
+      mkdirSync(bin, { recursive: true });
+      // The box's `hmux` on its PATH: this checkout's, on this Node.
+      writeFileSync(
+        join(bin, "hmux"),
+        `#!/bin/sh\nexec '${process.execPath}' '${join(ROOT, "bin", "hmux.js")}' "$@"\n`,
+      );
+      chmodSync(join(bin, "hmux"), 0o755);
+      const boxEnv = { ...box.env, PATH: `${bin}:${box.env.PATH}` };
+      sshd = await startSshd((found as { sshd: string }).sshd, [
+        { host: "box", env: boxEnv },
+        { host: "box-nohmux", env: { ...boxEnv, PATH: "/usr/bin:/bin" } },
+        { host: "box-stranger" },
+      ]);
+      here.env.HMUX_SSH_COMMAND = sshd.sshCommand;
+      mkdirSync(join(box.dir, "work"), { recursive: true });
+    });
+
+    afterAll(async () => {
+      for (const c of clients) c.close();
+      if (box) {
+        await hmux(box, ["kill-server"]);
+        await noneLeft(box, 20_000);
+      }
+      await sshd?.stop();
+      sshd?.remove();
+      await model?.close();
+      box?.remove();
+      here?.remove();
+    });
+
+    const remote = async (version?: string) => {
+      const context = { env: here.env, spawners: { pipe: () => createPipeSpawner() } };
+      const client = await reachRemoteServer(context, "box", version);
+      clients.push(client);
+      return client;
+    };
+
+    const lsRows = async (): Promise<SessionSummary[]> => {
+      const r = await hmux(here, ["ls", "--host", "box", "--json"]);
+      expect(r.code, `${r.stderr}\nsshd: ${sshd.log().slice(-2000)}`).toBe(0);
+      return r.stdout
+        .trim()
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as SessionSummary);
+    };
+
+    it("hmux ls --host starts the box's server there and lists it; the client's machine gets no server", async () => {
+      const r = await hmux(here, ["ls", "--host", "box"]);
+      expect(r.code, `${r.stderr}\nsshd: ${sshd.log().slice(-2000)}`).toBe(0);
+      expect(r.stdout).toMatch(/^no sessions on the hmux server on box \(pid \d+\)/);
+      const boxPid = Number(/pid (\d+)/.exec(r.stdout)?.[1]);
+      expect(readFileSync(serverPaths(box.env).pid, "utf8").trim()).toBe(String(boxPid));
+      expect(readdirSync(here.dir)).not.toContain("run");
+    });
+
+    it("a dropped ssh connection is a detach: the session runs on, and a new connection attaches to all of it", async () => {
+      const work = join(box.dir, "work");
+      const made = await hmux(here, [
+        "new",
+        "pi",
+        "--host",
+        "box",
+        "--name",
+        "worker",
+        "--isolate",
+        "--endpoint",
+        model.url,
+        "--cwd",
+        work,
+      ]);
+      expect(made.code, made.stderr).toBe(0);
+      expect(made.stdout).toMatch(/^worker /);
+
+      const first = await remote();
+      const seen: Ev[] = [];
+      first.onEvent((_s, e) => seen.push(e as Ev));
+      let dropped = "";
+      first.onClose((why) => {
+        dropped = why;
+      });
+      await first.request({ op: "attach", session: "worker" });
+      await first.request({
+        op: "input",
+        session: "worker",
+        line: { op: "send", id: "in-1", text: "[[bash:touch approved.txt && echo ran-approved]]" },
+      });
+      await until(() => seen.some((e) => e.kind === "approval-request"), 60_000);
+
+      // The ssh child of this process, killed as a network drop would end it.
+      const ssh = sshChildren(sshd.dir);
+      expect(ssh).toHaveLength(1);
+      process.kill(ssh[0]!, "SIGKILL");
+      await until(() => dropped !== "", 20_000);
+      expect(dropped).toContain("box");
+      // The relay on the box saw its input end and left.
+      await until(() => relays(box.dir).length === 0, 20_000);
+
+      const [row] = await lsRows();
+      expect(row).toMatchObject({ name: "worker", harness: "pi", pending: 1, lifecycle: "awaiting-approval" });
+
+      const second = await remote();
+      const again: Ev[] = [];
+      second.onEvent((_s, e) => again.push(e as Ev));
+      const attached = await second.request({ op: "attach", session: "worker" });
+      expect(attached.replayed).toBeGreaterThan(0);
+      await until(() => again.some((e) => e.kind === "approval-request"));
+      const ask = again.find((e) => e.kind === "approval-request")!;
+      const callId = (ask.call as { callId: string }).callId;
+      expect(seen.find((e) => e.kind === "approval-request")).toMatchObject({ call: { callId } });
+      await second.request({
+        op: "input",
+        session: "worker",
+        line: {
+          format: "metaharness.command/1",
+          id: "d-1",
+          command: "tool.decide",
+          call_id: callId,
+          decision: { decision: "allow" },
+        },
+        as: "human",
+      });
+      await until(
+        () => again.some((e) => e.kind === "tool" && e.phase === "result" && String(e.output).includes("ran-approved")),
+        60_000,
+      );
+      const killed = await hmux(here, ["kill", "worker", "--host", "box"]);
+      expect(killed.code, killed.stderr).toBe(0);
+    });
+
+    it("a remote hmux of another version is refused, naming the host and both versions", async () => {
+      await expect(remote("0.0.1-old")).rejects.toMatchObject({
+        code: "VERSION_MISMATCH",
+        message: expect.stringMatching(/^on box: .*0\.1\.0.*0\.0\.1-old/),
+      });
+    });
+
+    it.each([
+      ["box-nohmux", /box-nohmux has no hmux on the PATH/],
+      ["box-stranger", /box-stranger refused the ssh login/],
+      ["box-down", /box-down is down or unreachable over ssh.*Connection refused/],
+    ])("hmux ls --host %s fails with exit 2 and says what is missing", async (host, message) => {
+      const r = await hmux(here, ["ls", "--host", host]);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).toContain("hint:");
+    });
+
+    it("with sshd stopped, the box is down: exit 2 naming it", async () => {
+      await sshd.stop();
+      const r = await hmux(here, ["ls", "--host", "box"]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/hmux ls: box is down or unreachable over ssh: .*Connection refused/);
+    });
+  },
+);
+
+const until = async (pred: () => boolean, ms = 10_000) => {
+  const end = Date.now() + ms;
+  while (!pred()) {
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+/** Pids of processes whose command line contains `needle` (and, when given, whose environment contains `envNeedle`). */
+function processes(needle: string, envNeedle?: string): number[] {
+  const out: number[] = [];
+  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ");
+      if (!cmd.includes(needle)) continue;
+      if (envNeedle && !readFileSync(`/proc/${pid}/environ`, "utf8").includes(envNeedle)) continue;
+      out.push(Number(pid));
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return out;
+}
+
+/** The ssh client this process runs (its command line names this run's ssh config), not the leash that started it. */
+const sshChildren = (sshdDir: string) =>
+  processes(`-F ${sshdDir}/ssh_config`).filter((pid) => {
+    const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+    return cmd[0] === "ssh" || cmd[0]?.endsWith("/ssh");
+  });
+
+/** `hmux server --stdio` relays on the box. */
+const relays = (boxDir: string) => processes("server --stdio", boxDir);
