@@ -1,0 +1,190 @@
+/**
+ * The race acceptance path, live: the real claude, codex and pi on the scripted model's race
+ * script, in a temporary git repository. `hmux race --json` → three worktrees and a scorecard
+ * whose every figure is checked against what git and the check say in those worktrees; then
+ * `hmux workspace rm` refuses a dirty contestant, and `hmux race pick` puts the winner's change on
+ * the base branch and removes the other worktrees.
+ */
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RACE_DEMO_CHECK, RACE_DEMO_FILES, RACE_DEMO_PROMPT } from "../../src/model/race-script.js";
+import { type ContestantScore, type RaceSummary, ScorecardLineSchema } from "../../src/race/scorecard-schema.js";
+import { REPO_ROOT } from "./helpers/isolated-cli.js";
+
+const MAIN = join(REPO_ROOT, "src", "cli", "main.ts");
+const root = mkdtempSync(join(tmpdir(), "hmux-race-live-"));
+const repo = join(root, "slugs");
+const env: Record<string, string> = {
+  PATH: process.env.PATH ?? "/usr/bin:/bin",
+  LANG: "C.UTF-8",
+  HOME: join(root, "home"),
+  TMPDIR: join(root, "tmp"),
+  XDG_STATE_HOME: join(root, "state"),
+  GIT_CONFIG_NOSYSTEM: "1",
+  GIT_AUTHOR_NAME: "race test",
+  GIT_AUTHOR_EMAIL: "race@example.invalid",
+  GIT_COMMITTER_NAME: "race test",
+  GIT_COMMITTER_EMAIL: "race@example.invalid",
+};
+let serve: ChildProcess | undefined;
+let url = "";
+
+function hmuxChild(args: readonly string[]): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", MAIN, ...args], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+}
+
+function hmux(args: readonly string[]): Promise<{ code: number | null; out: string; err: string }> {
+  const child = hmuxChild(args);
+  let out = "";
+  let err = "";
+  child.stdout!.setEncoding("utf8").on("data", (d: string) => {
+    out += d;
+  });
+  child.stderr!.setEncoding("utf8").on("data", (d: string) => {
+    err += d;
+  });
+  return new Promise((r) => child.on("close", (code) => r({ code, out, err })));
+}
+
+const git = (cwd: string, ...args: string[]) => execFileSync("git", args, { cwd, env, encoding: "utf8" });
+
+beforeAll(async () => {
+  for (const dir of [env.HOME!, env.TMPDIR!, repo]) mkdirSync(dir, { recursive: true });
+  for (const [path, text] of Object.entries(RACE_DEMO_FILES)) writeFileSync(join(repo, path), text);
+  git(repo, "init", "-q", "-b", "main");
+  git(repo, "add", "-A");
+  git(repo, "commit", "-q", "-m", "slug, first version");
+  serve = hmuxChild(["model", "serve", "--race", "--port", "0"]);
+  url = await new Promise<string>((resolve, reject) => {
+    let buf = "";
+    serve!.stdout!.setEncoding("utf8").on("data", (d: string) => {
+      buf += d;
+      if (buf.includes("\n")) resolve(buf.split("\n")[0]!);
+    });
+    serve!.on("close", (code) => reject(new Error(`model serve exited ${code}`)));
+  });
+}, 60_000);
+
+afterAll(() => {
+  if (serve?.pid)
+    try {
+      process.kill(-serve.pid, "SIGTERM");
+    } catch {
+      /* gone */
+    }
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe("hmux race on claude, codex and pi (scripted model)", () => {
+  it("races in three worktrees, scores what git and the check see there, and picks the winner into main", async () => {
+    const r = await hmux([
+      "race",
+      RACE_DEMO_PROMPT,
+      "claude",
+      "codex",
+      "pi",
+      "--json",
+      "--name",
+      "live",
+      "--cwd",
+      repo,
+      "--endpoint",
+      url,
+      "--isolate",
+      "--autonomy",
+      "--timeout",
+      "120",
+      "--check",
+      RACE_DEMO_CHECK,
+      "--check-timeout",
+      "60",
+    ]);
+    const context = `exit ${r.code}\n${r.out.slice(-3000)}\n${r.err.slice(-3000)}`;
+    const lines = r.out
+      .split("\n")
+      .filter((l) => l !== "")
+      .map((l) => ScorecardLineSchema.parse(JSON.parse(l)));
+    expect(
+      lines.map((l) => l.kind),
+      context,
+    ).toEqual(["contestant", "contestant", "contestant", "summary"]);
+    const cards = Object.fromEntries(
+      lines.filter((l): l is ContestantScore => l.kind === "contestant").map((c) => [c.harness, c]),
+    );
+    const summary = lines.at(-1) as RaceSummary;
+    expect(r.code, context).toBe(0);
+
+    for (const harness of ["claude", "codex", "pi"]) {
+      const c = cards[harness]!;
+      // Its own worktree, on its own branch, from main's commit.
+      expect(c.branch).toBe(`hmux/live-${harness}`);
+      expect(git(c.path, "symbolic-ref", "--short", "HEAD").trim()).toBe(c.branch);
+      expect(git(c.path, "rev-parse", "HEAD").trim()).toBe(summary.base.commit);
+      expect(c.outcome.cause, context).toBe("clean");
+      expect(c.wallMs).toBeGreaterThan(0);
+      expect(c.toolCalls).toBeGreaterThanOrEqual(2); // read, then edit (codex also writes)
+      expect(c.approvals).toEqual({ asked: 0, denied: 0 }); // --autonomy: nobody was asked
+      // Files and lines as git counts them in the worktree (untracked files included).
+      git(c.path, "add", "-A", "--intent-to-add");
+      const numstat = git(c.path, "diff", "--numstat")
+        .trim()
+        .split("\n")
+        .map((l) => l.split("\t"))
+        .map(([a, d, p]) => ({ path: p!, added: Number(a), removed: Number(d) }))
+        .sort((x, y) => x.path.localeCompare(y.path));
+      git(c.path, "reset", "-q");
+      expect([...c.files].sort((x, y) => x.path.localeCompare(y.path))).toEqual(numstat);
+      expect(c.lines).toEqual({
+        added: numstat.reduce((n, f) => n + f.added, 0),
+        removed: numstat.reduce((n, f) => n + f.removed, 0),
+      });
+      // The check's verdict is the one it gives when run again in that worktree.
+      const again = spawnSync("sh", ["-c", RACE_DEMO_CHECK], { cwd: c.path, env });
+      expect(c.check).toMatchObject({ command: RACE_DEMO_CHECK, exitCode: again.status, timedOut: false });
+      expect(c.check!.durationMs).toBeGreaterThan(0);
+    }
+    // The script's intent: claude and codex pass, pi's fix breaks the check; only codex adds a changelog.
+    expect(summary.passed).toEqual(["claude", "codex"]);
+    expect(summary.failed).toEqual(["pi"]);
+    expect(cards.pi!.check!.exitCode).not.toBe(0);
+    expect(summary.sharedFiles).toEqual(["slug.js"]);
+    expect(cards.codex!.uniqueFiles).toEqual(["CHANGELOG.md"]);
+    expect(cards.claude!.uniqueFiles).toEqual([]);
+    // Tokens as each harness reported them: claude and codex do, pi reports none.
+    expect(cards.claude!.tokens.input).toBeGreaterThan(0);
+    expect(cards.codex!.tokens.output).toBeGreaterThan(0);
+    expect(cards.pi!.tokens).toEqual({ input: null, output: null, cachedInput: null });
+    // pi has no permission system to put in autonomy: a divergence on its card, not a refused race.
+    expect(cards.pi!.divergences.map((d) => d.key)).toContain("autonomy");
+    expect(cards.claude!.divergences.map((d) => d.key)).not.toContain("autonomy");
+    expect(summary.baseDirty).toEqual([]);
+    expect(summary.settings).toMatchObject({ autonomy: true, isolate: true, endpoint: url, timeoutSeconds: 120 });
+
+    // A contestant's uncommitted work is protected like any workspace's.
+    const rm = await hmux(["workspace", "rm", "live-codex"]);
+    expect(rm.code, rm.err).toBe(3);
+    expect(rm.err).toContain("uncommitted change(s)");
+    expect(existsSync(cards.codex!.path)).toBe(true);
+
+    // Pick: main gets claude's fix; the others hold unmerged work, so they go only with --force.
+    const pick = await hmux(["race", "pick", "live", "claude"]);
+    expect(pick.code, pick.err).toBe(3);
+    expect(git(repo, "show", "main:slug.js")).toContain('title.trim().toLowerCase().replace(/\\s+/g, "-")');
+    expect(spawnSync("sh", ["-c", RACE_DEMO_CHECK], { cwd: repo, env }).status).toBe(0);
+    const forced = await hmux(["race", "pick", "live", "claude", "--force"]);
+    expect(forced.code, forced.err).toBe(0);
+    for (const harness of ["codex", "pi"]) expect(existsSync(cards[harness]!.path)).toBe(false);
+    const worktrees = git(repo, "worktree", "list", "--porcelain");
+    expect(worktrees).toContain(cards.claude!.path);
+    expect(worktrees).not.toContain(cards.codex!.path);
+    expect(git(repo, "branch", "--list", "--format=%(refname:short)", "hmux/*").trim()).toBe("hmux/live-claude");
+  }, 300_000);
+});
