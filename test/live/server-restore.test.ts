@@ -1,0 +1,201 @@
+/**
+ * Restore after a crash, live: a server holding a claude, a codex and a pi session (each with a
+ * finished turn) and a pi session waiting on an approval is killed with SIGKILL. The next
+ * server lists all four as detached; `hmux resume` continues each of the three with its
+ * history (the scripted model's expect-history check), and the waiting call is shown as lost —
+ * cleared as lost in its journal, never approved, its command never run.
+ */
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { VERSION } from "../../src/cli/main.js";
+import { readJournal } from "../../src/core/control/journal-format.js";
+import type { SessionEvent } from "../../src/core/control/types.js";
+import { type ModelServer, startModelServer } from "../../src/model/server.js";
+import { ServerClient } from "../../src/server/client.js";
+import { serverPaths } from "../../src/server/paths.js";
+import type { SessionSummary } from "../../src/server/protocol.js";
+import { hmux, leftovers, noneLeft, type Sandbox, sandbox } from "./session-live.js";
+
+let model: ModelServer;
+beforeAll(async () => {
+  model = await startModelServer();
+});
+afterAll(async () => {
+  await model.close();
+});
+
+type Ev = SessionEvent & Record<string, unknown>;
+const HARNESSES = ["claude", "codex", "pi"] as const;
+
+/** One client's events per session, and a wait for the first matching one after a mark. */
+function watcher(client: ServerClient) {
+  const seen: { session: string; e: Ev }[] = [];
+  let wake: (() => void) | null = null;
+  client.onEvent((session, event) => {
+    seen.push({ session, e: event as Ev });
+    wake?.();
+  });
+  /** The first event of `session` matching `pred`, after the first matching `after` when given. */
+  const next = async (session: string, pred: (e: Ev) => boolean, after?: (e: Ev) => boolean, ms = 90_000) => {
+    const end = Date.now() + ms;
+    for (;;) {
+      const own = seen.filter((s) => s.session === session).map((s) => s.e);
+      const from = after ? own.findIndex(after) : 0;
+      const hit = from < 0 ? undefined : own.slice(from).find(pred);
+      if (hit) return hit;
+      if (Date.now() > end)
+        throw new Error(
+          `timed out on ${session}; saw ${seen
+            .filter((s) => s.session === session)
+            .map((s) => s.e.kind)
+            .join(",")}`,
+        );
+      await new Promise<void>((r) => {
+        wake = r;
+        setTimeout(r, 500);
+      });
+    }
+  };
+  const of = (session: string) => seen.filter((s) => s.session === session).map((s) => s.e);
+  return { next, of };
+}
+
+const lsRows = async (box: Sandbox): Promise<SessionSummary[]> => {
+  const r = await hmux(box, ["ls", "--json"]);
+  expect(r.code, r.stderr).toBe(0);
+  return r.stdout
+    .trim()
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as SessionSummary);
+};
+
+const serverPid = (box: Sandbox) => Number(readFileSync(serverPaths(box.env).pid, "utf8").trim());
+
+async function stopServer(box: Sandbox): Promise<void> {
+  await hmux(box, ["kill-server"]);
+  if (!existsSync(serverPaths(box.env).pid)) return;
+  try {
+    process.kill(serverPid(box), "SIGKILL");
+  } catch {
+    // already gone
+  }
+}
+
+describe("hmux server restore after kill -9, live with claude, codex and pi", () => {
+  it("the sessions come back detached, resume with their history, and a pending call is lost", async () => {
+    const box = sandbox();
+    // Isolated homes and state dirs go under the sandbox, so the case cleans up all it made.
+    box.env.TMPDIR = join(box.dir, "tmp");
+    box.env.HMUX_SERVER_IDLE_EXIT = "120";
+    mkdirSync(box.env.TMPDIR, { recursive: true });
+    const work = join(box.dir, "work");
+    mkdirSync(work, { recursive: true });
+    const clients: ServerClient[] = [];
+    const ids = new Map<string, string>();
+    try {
+      expect((await hmux(box, ["server"])).code).toBe(0);
+      const a = await ServerClient.connect(serverPaths(box.env), VERSION);
+      clients.push(a);
+      const seenA = watcher(a);
+      const options = { isolate: true, endpoint: model.url };
+      for (const h of HARNESSES) {
+        const made = await a.request({ op: "create", harness: h, name: `w-${h}`, cwd: work, options });
+        ids.set(h, (made.session as SessionSummary).id);
+        await a.request({ op: "attach", session: `w-${h}` });
+        await a.request({
+          op: "input",
+          session: `w-${h}`,
+          line: { op: "send", id: "in-1", text: `[[say:the code word is plum-${h}]]` },
+        });
+      }
+      for (const h of HARNESSES) await seenA.next(ids.get(h)!, (e) => e.kind === "done");
+      const asker = (await a.request({ op: "create", harness: "pi", name: "asker", cwd: work, options })).session as {
+        id: string;
+      };
+      await a.request({ op: "attach", session: "asker" });
+      await a.request({
+        op: "input",
+        session: "asker",
+        line: { op: "send", id: "in-1", text: "[[bash:touch lost.txt && echo ran-lost]]" },
+      });
+      const ask = await seenA.next(asker.id, (e) => e.kind === "approval-request");
+      const callId = (ask.call as { callId: string }).callId;
+
+      const dead = a.hello.pid;
+      process.kill(dead, "SIGKILL");
+      // The leash takes every harness with the server.
+      expect(await noneLeft(box, 20_000)).toEqual([]);
+      a.close();
+
+      const rows = await lsRows(box);
+      expect(rows.map((r) => [r.name, r.harness, r.lifecycle])).toEqual([
+        ["w-claude", "claude", "detached"],
+        ["w-codex", "codex", "detached"],
+        ["w-pi", "pi", "detached"],
+        ["asker", "pi", "detached"],
+      ]);
+      for (const r of rows) expect(r.cwd).toBe(work);
+      expect(rows.find((r) => r.name === "asker")!.restored).toMatchObject({ lostCalls: 1, cut: null });
+      const table = await hmux(box, ["ls"]);
+      expect(table.stdout).toMatch(/asker\s+pi\s+detached \(1 call lost\)/);
+      expect(serverPid(box)).not.toBe(dead);
+
+      for (const h of HARNESSES) {
+        const r = await hmux(box, ["resume", `w-${h}`]);
+        expect(r.code, r.stderr).toBe(0);
+        expect(r.stdout).toContain(`resumed w-${h} (${ids.get(h)})`);
+      }
+      const again = await hmux(box, ["resume", "w-pi"]);
+      expect(again.code).toBe(2);
+      expect(again.stderr).toContain("running");
+
+      const b = await ServerClient.connect(serverPaths(box.env), VERSION);
+      clients.push(b);
+      const seenB = watcher(b);
+      model.clearRequests();
+      for (const h of HARNESSES) {
+        await b.request({ op: "attach", session: `w-${h}` });
+        await b.request({
+          op: "input",
+          session: `w-${h}`,
+          line: { op: "send", id: "in-2", text: `[[expect-history:plum-${h}]] [[say:resumed-fine]]` },
+        });
+        // After the resumed turn began: the replayed journal holds the first turn's done.
+        const second = (e: Ev) => e.kind === "turn" && e.id === "in-2";
+        const said = (e: Ev) =>
+          e.kind === "message" && e.role === "assistant" && String(e.text).includes("resumed-fine");
+        await seenB.next(ids.get(h)!, said, second);
+        await seenB.next(ids.get(h)!, (e) => e.kind === "done", second);
+      }
+      const history = model
+        .requests()
+        .flatMap((r) => r.checks)
+        .filter((c) => c.name === "history");
+      expect(history.length).toBeGreaterThanOrEqual(HARNESSES.length);
+      expect(history.every((c) => c.ok)).toBe(true);
+
+      // The lost call: said on attach, cleared as lost in the journal, never decided, never run.
+      await b.request({ op: "attach", session: "asker" });
+      await seenB.next(asker.id, (e) => e.kind === "approval-cleared" && e.callId === callId && e.reason === "lost");
+      await seenB.next(asker.id, (e) => e.kind === "warning" && e.code === "CALL_LOST");
+      const journal = readJournal(
+        readFileSync(join(box.env.XDG_STATE_HOME!, "hmux", "sessions", `${asker.id}.ndjson`), "utf8"),
+      );
+      expect(journal.records.some((r) => r.event.kind === "approval-disposition")).toBe(false);
+      expect(existsSync(join(work, "lost.txt"))).toBe(false);
+      const input = await b.request({ op: "input", session: "asker", line: { op: "send", id: "x", text: "hi" } }).then(
+        () => "accepted",
+        (err: { code?: string }) => err.code,
+      );
+      expect(input).toBe("SESSION_DETACHED");
+    } finally {
+      for (const c of clients) c.close();
+      await stopServer(box);
+      for (const line of await noneLeft(box)) process.kill(Number(line.split(" ")[0]), "SIGKILL");
+      expect(leftovers(box)).toEqual([]);
+      box.remove();
+    }
+  });
+});
