@@ -1,10 +1,12 @@
 /**
  * Start-up cost of the compiled `hmux` (bin/hmux.js → dist/), whole processes beside `node -e 0` in the
  * same run, interleaved, medians of HMUX_BENCH_RUNS (default 9). Targets, as ratios to `node -e 0`:
- * `--version` ≤ 1.5×, `decode` of a small recorded turn ≤ 2×, listing sessions ≤ 2×. `npm run bench`
- * builds dist/ first. Numbers are printed, never asserted.
+ * `--version` ≤ 1.5×, `decode` of a small recorded turn ≤ 2×, `hmux ls` ≤ 2× (against a server already
+ * running, in a private runtime folder; stopped afterwards). `npm run bench` builds dist/ first. Numbers are
+ * printed, never asserted.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { measureSideBySide, type ProcessSpec } from "./whole-process.js";
@@ -24,14 +26,19 @@ export async function run(): Promise<void> {
   const home = mkdtempSync(join(tmpdir(), "hmux-bench-home-"));
   process.env.HOME = home;
   process.env.XDG_STATE_HOME = join(home, ".local", "state");
+  // The server's socket and token go in a private runtime folder of this run, not the user's.
+  process.env.XDG_RUNTIME_DIR = join(home, "run");
+  mkdirSync(process.env.XDG_RUNTIME_DIR, { mode: 0o700 });
+  const started = spawnSync(process.execPath, [HMUX, "ls"], { encoding: "utf8" });
+  if (started.status !== 0) throw new Error(`hmux ls could not start the server: ${started.stderr}`);
   try {
     const targets: Target[] = [
       { spec: { label: "node -e 0", args: ["-e", "0"] } },
       { spec: { label: "hmux --version", args: [HMUX, "--version"] }, ratio: 1.5 },
       { spec: { label: "hmux --help", args: [HMUX, "--help"] } },
       { spec: { label: "hmux decode claude (small file)", args: [HMUX, "decode", "claude", SMALL_TURN] }, ratio: 2 },
-      // `hmux sessions` stands in for `hmux ls` until ls lists sessions (today's ls probes every harness binary).
-      { spec: { label: "hmux sessions (empty)", args: [HMUX, "sessions"] }, ratio: 2 },
+      { spec: { label: "hmux ls (server running)", args: [HMUX, "ls"] }, ratio: 2 },
+      { spec: { label: "hmux sessions (empty)", args: [HMUX, "sessions"] } },
     ];
     const results = measureSideBySide(
       targets.map((t) => t.spec),
@@ -49,6 +56,7 @@ export async function run(): Promise<void> {
       );
     });
   } finally {
+    spawnSync(process.execPath, [HMUX, "kill-server"], { stdio: "ignore" });
     rmSync(home, { recursive: true, force: true });
   }
   await Promise.resolve();

@@ -26,8 +26,9 @@ const copied = (file) => !compiled(file) || relative(SRC, file).split("/").inclu
 
 // Packages bundled into one module each under dist/vendor/, and the compiled modules' imports of them
 // rewritten to it: zod ships as ~95 ES modules, and loading them cost `hmux decode` about as much as
-// starting Node itself (npm run bench -- startup); one bundled file loads in a fraction of that.
-const VENDORED = ["zod"];
+// starting Node itself (npm run bench -- startup); one bundled file loads in a fraction of that. commander
+// is CommonJS: each of its files went through Node's CommonJS-to-ESM export scan on every start.
+const VENDORED = ["zod", "commander"];
 
 async function vendor(staging) {
   for (const name of VENDORED) {
@@ -39,6 +40,10 @@ async function vendor(staging) {
       platform: "node",
       target: "node22",
       logLevel: "warning",
+      // A CommonJS package (commander) requires Node's built-ins; an ES module has no require of its own.
+      banner: {
+        js: 'import { createRequire as __vendorRequire } from "node:module";\nconst require = __vendorRequire(import.meta.url);',
+      },
     });
   }
   const specifier = new RegExp(`(\\bfrom\\s*|\\bimport\\s*\\(\\s*)"(${VENDORED.join("|")})"`, "g");

@@ -30,9 +30,17 @@ const REMOTE_LOGIN_MS = 45_000;
  */
 export function reachServer(context: CliContext, start: boolean, host?: string): Promise<ServerClient> {
   if (host !== undefined) return reachRemoteServer(context, host);
-  const paths = serverPaths(context.env);
+  return reachLocalServer(context.env, start);
+}
+
+/** This machine's server, which needs only the environment: `hmux ls` reaches it without the composition root. */
+export function reachLocalServer(
+  env: Readonly<Record<string, string | undefined>>,
+  start: boolean,
+): Promise<ServerClient> {
+  const paths = serverPaths(env);
   if (!start) return Client.connect(paths, VERSION);
-  return connectOrStart(paths, VERSION, serverStartCommand([], context.env), (c, log) =>
+  return connectOrStart(paths, VERSION, serverStartCommand([], env), (c, log) =>
     startDaemon(c.file, c.args, c.env, log),
   );
 }

@@ -11,7 +11,8 @@ import type { SessionEvent } from "../core/control/types.js";
 import { LineSplitter } from "../core/line-splitter.js";
 import { ServerError } from "./errors.js";
 import type { ServerPaths } from "./paths.js";
-import { type Hello, PROTOCOL, type RequestBody, type ServerMessage, type SessionSummary } from "./protocol.js";
+import type { Hello, RequestBody, ServerMessage, SessionSummary } from "./protocol.js";
+import { PROTOCOL } from "./protocol-name.js";
 import { connectServerSocket, duplexTransport, type ServerTransport } from "./transport.js";
 
 export type ReplyPayload = Record<string, unknown>;

@@ -14,8 +14,9 @@
 import { z } from "zod";
 import type { SessionEvent } from "../core/control/types.js";
 import type { ServerErrorBody } from "./errors.js";
+import { PROTOCOL } from "./protocol-name.js";
 
-export const PROTOCOL = "hmux.server/1";
+export { PROTOCOL };
 
 /** What a client may put in `req`: short, so a reply never echoes a flood back. */
 const Req = z.string().min(1).max(64);

@@ -34,6 +34,8 @@ interface CommandModule {
    * and that load is most of a small command's start-up (npm run bench -- startup).
    */
   registerStandalone?: (program: Command) => void;
+  /** A command that needs the context on some paths only (ls: only with --host) builds it when it runs. */
+  registerDeferred?: (program: Command, context: () => Promise<CliContext>) => void;
 }
 
 export function commandModuleNames(dir = dirname(fileURLToPath(import.meta.url))): string[] {
@@ -65,6 +67,7 @@ export async function registerCommands(
   for (const name of selected) {
     const mod = (await import(pathToFileURL(`${dir}/${name}${ext}`).href)) as CommandModule;
     if (typeof mod.registerStandalone === "function") mod.registerStandalone(program);
+    else if (typeof mod.registerDeferred === "function") mod.registerDeferred(program, context);
     else if (typeof mod.register === "function") mod.register(program, await context());
   }
 }

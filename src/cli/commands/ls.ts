@@ -2,22 +2,23 @@
  * `hmux ls`: every session the hmux server holds — name, harness, state, age, pending approvals,
  * id, cwd — starting the server when none runs (as every client command does). The table of
  * installed and pinned harnesses is `hmux harnesses`. `--host user@box` lists the sessions of the
- * server on that machine, over ssh.
+ * server on that machine, over ssh. Only --host needs the composition root (ssh is spawned through its
+ * ports), so a local listing never loads the adapters (npm run bench -- startup).
  */
 import type { Command } from "commander";
 import { sessionTable } from "../../server/ls-table.js";
 import type { CliContext } from "../context.js";
 import { type Output, processOutput } from "../render/output.js";
-import { reachServer, reportServerError } from "../server-client.js";
+import { reachLocalServer, reachServer, reportServerError } from "../server-client.js";
 
-export function register(program: Command, context: CliContext): void {
+export function registerDeferred(program: Command, context: () => Promise<CliContext>): void {
   program
     .command("ls")
     .description("list the sessions on the hmux server (starting it if needed); harness versions: hmux harnesses")
     .option("--json", "one JSON object per session")
     .option("--host <[user@]box>", "the hmux server on another machine, over ssh (docs/remote.md)")
     .action(async (flags: LsFlags) => {
-      process.exitCode = await lsCommand(flags, processOutput(), context);
+      process.exitCode = await lsCommand(flags, processOutput(), process.env, context);
     });
 }
 
@@ -26,9 +27,17 @@ export interface LsFlags {
   host?: string;
 }
 
-export async function lsCommand(flags: LsFlags, output: Output, context: CliContext): Promise<number> {
+export async function lsCommand(
+  flags: LsFlags,
+  output: Output,
+  env: Readonly<Record<string, string | undefined>>,
+  context: () => Promise<CliContext>,
+): Promise<number> {
   try {
-    const client = await reachServer(context, true, flags.host);
+    const client =
+      flags.host === undefined
+        ? await reachLocalServer(env, true)
+        : await reachServer(await context(), true, flags.host);
     try {
       const sessions = await client.list();
       if (flags.json) for (const s of sessions) output.out(`${JSON.stringify(s)}\n`);

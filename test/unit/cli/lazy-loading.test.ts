@@ -17,14 +17,19 @@ const LOG_LOADS = `data:text/javascript,${encodeURIComponent(
 )}`;
 
 const dir = mkdtempSync(join(tmpdir(), "hmux-lazy-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// The server `hmux ls` starts lives in this run's own runtime folder, and is stopped at the end.
+const runtime = join(dir, "run");
+afterAll(() => {
+  spawnSync(process.execPath, [HMUX, "kill-server"], { env: { ...process.env, HOME: dir, XDG_RUNTIME_DIR: runtime } });
+  rmSync(dir, { recursive: true, force: true });
+});
 
 let runs = 0;
 function loadedBy(...args: string[]): { status: number | null; stdout: string; modules: string[] } {
   const log = join(dir, `modules-${++runs}.log`);
   const r = spawnSync(process.execPath, ["--import", LOG_LOADS, HMUX, ...args], {
     encoding: "utf8",
-    env: { ...process.env, HMUX_TEST_MODULE_LOG: log, HOME: dir },
+    env: { ...process.env, HMUX_TEST_MODULE_LOG: log, HOME: dir, XDG_RUNTIME_DIR: runtime },
     timeout: 30_000,
   });
   return { status: r.status, stdout: r.stdout, modules: readFileSync(log, "utf8").split("\n").filter(Boolean) };
@@ -63,5 +68,15 @@ describe("hmux loads only what a command needs", () => {
     expect(r.stdout).toMatch(/no sessions journaled/);
     expect(r.modules.some((u) => u.endsWith("/dist/cli/commands/sessions.js"))).toBe(true);
     expect(r.modules.filter((u) => /\/dist\/(adapters|app|spawn)\//.test(u) || TUI.test(u))).toEqual([]);
+  });
+
+  it("ls against a running server builds no app context and loads no zod: no adapter, no schema module", () => {
+    // The first ls starts the server; the second is the one a script calls in a loop.
+    expect(loadedBy("ls").status).toBe(0);
+    const r = loadedBy("ls");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/no sessions on the hmux server \(pid \d+\)/);
+    expect(r.modules.some((u) => u.endsWith("/dist/cli/commands/ls.js"))).toBe(true);
+    expect(r.modules.filter((u) => /\/dist\/(adapters|app)\/|\/zod\b/.test(u) || TUI.test(u))).toEqual([]);
   });
 });
