@@ -11,6 +11,7 @@ import * as xtermHeadless from "@xterm/headless";
 import type { PtyExit, PtyFactory, PtyProcess } from "../core/exec/pty-port.js";
 import { reuseRows } from "./cells.js";
 import { FOCUS_IN, FOCUS_OUT, type InputModes, ModeTracker, modeResetSequence } from "./modes.js";
+import { screenReplay } from "./screen-replay.js";
 import { clampScroll, type TerminalSnapshot, takeSnapshot } from "./snapshot.js";
 
 // @xterm/headless is CommonJS: under ESM its class sits on `default`, under CJS on the module.
@@ -31,6 +32,18 @@ export interface NativeTerminalOptions {
   /** Bytes queued in xterm before the pty is paused / resumed. */
   readonly highWater?: number;
   readonly lowWater?: number;
+  /**
+   * Whether this emulator answers the UI's queries (cursor position, device attributes). A
+   * client's copy of a server-owned pane does not: the server's emulator already answered.
+   */
+  readonly answers?: boolean;
+}
+
+/** A terminal's screen as bytes (`data`) for a fresh terminal of `cols` × `rows`. */
+export interface ScreenReplay {
+  readonly cols: number;
+  readonly rows: number;
+  readonly data: string;
 }
 
 export type FrameListener = (snapshot: TerminalSnapshot) => void;
@@ -41,6 +54,7 @@ export class NativeTerminal {
   private readonly pty: PtyProcess;
   private readonly listeners = new Set<FrameListener>();
   private readonly exitListeners = new Set<(exit: PtyExit) => void>();
+  private readonly outputListeners = new Set<(chunk: Uint8Array) => void>();
   private frame: TerminalSnapshot;
   private dirty = false;
   private timer: ReturnType<typeof setInterval> | null = null;
@@ -65,8 +79,10 @@ export class NativeTerminal {
     });
     this.tracker = new ModeTracker(this.xterm);
     // Answers to the UI's queries (cursor position, device attributes) go back to it.
-    this.xterm.onData((data) => this.pty.write(data));
-    this.xterm.onBinary((data) => this.pty.write(data));
+    if (options.answers !== false) {
+      this.xterm.onData((data) => this.pty.write(data));
+      this.xterm.onBinary((data) => this.pty.write(data));
+    }
     this.pty = options.spawn({
       argv: options.argv,
       cwd: options.cwd,
@@ -105,6 +121,9 @@ export class NativeTerminal {
       this.paused = true;
       this.pty.pause();
     }
+    // Listeners hear the chunk in the same turn xterm queues it, so a replay() asked for after a
+    // chunk includes it and one asked for before it does not: the listener must send it.
+    for (const l of this.outputListeners) l(chunk);
     this.xterm.write(chunk, () => {
       this.pending -= chunk.byteLength;
       this.dirty = true;
@@ -150,6 +169,32 @@ export class NativeTerminal {
   onFrame(listener: FrameListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Every chunk the pty sends, raw, from now on (a server forwards them to attached clients). */
+  onOutput(listener: (chunk: Uint8Array) => void): () => void {
+    this.outputListeners.add(listener);
+    return () => this.outputListeners.delete(listener);
+  }
+
+  /**
+   * The bytes that draw this terminal again on a fresh one of its size (screen-replay.ts), once
+   * every chunk received before this call is parsed; chunks after it are not in it.
+   */
+  replay(history?: number): Promise<ScreenReplay> {
+    const now = (): ScreenReplay => ({
+      cols: this.xterm.cols,
+      rows: this.xterm.rows,
+      data: this.disposed
+        ? ""
+        : screenReplay(this.xterm, {
+            modes: this.tracker.modes(),
+            cursorHidden: this.tracker.cursorHidden,
+            ...(history !== undefined ? { history } : {}),
+          }),
+    });
+    if (this.disposed) return Promise.resolve(now());
+    return new Promise((resolve) => this.xterm.write(new Uint8Array(0), () => resolve(now())));
   }
 
   onExit(listener: (exit: PtyExit) => void): () => void {
@@ -240,5 +285,6 @@ export class NativeTerminal {
     this.tracker.dispose();
     this.xterm.dispose();
     this.listeners.clear();
+    this.outputListeners.clear();
   }
 }

@@ -35,6 +35,7 @@ export class ServerClient {
   private readonly eventListeners = new Set<(session: string, event: SessionEvent) => void>();
   private readonly tableListeners = new Set<(change: string, session: SessionSummary) => void>();
   private readonly closeListeners = new Set<(reason: string) => void>();
+  private readonly outputListeners = new Set<(session: string, data: string) => void>();
   private nextReq = 1;
   private closedReason: string | null = null;
 
@@ -151,6 +152,12 @@ export class ServerClient {
     return () => this.tableListeners.delete(listener);
   }
 
+  /** A native session's output chunks (base64 raw pty bytes), for the sessions this client attached. */
+  onOutput(listener: (session: string, data: string) => void): () => void {
+    this.outputListeners.add(listener);
+    return () => this.outputListeners.delete(listener);
+  }
+
   onClose(listener: (reason: string) => void): () => void {
     this.closeListeners.add(listener);
     return () => this.closeListeners.delete(listener);
@@ -177,6 +184,9 @@ export class ServerClient {
         return;
       case "table":
         for (const l of [...this.tableListeners]) l(message.change, message.session);
+        return;
+      case "output":
+        for (const l of [...this.outputListeners]) l(message.session, message.data);
         return;
       case "bye":
         this.closedReason = `the server stopped (${message.reason})`;

@@ -19,6 +19,10 @@ export const SERVER_ERROR_CODES = [
   "SESSION_DETACHED",
   /** A resume of a session that is running (or being resumed): there is nothing to resume. */
   "SESSION_LIVE",
+  /** Keys or a resize for a session that has an event stream, not a pty. */
+  "NOT_NATIVE",
+  /** An input line (a message, a decision) for a native session, which takes keys. */
+  "NATIVE_SESSION",
   /** The launch pipeline refused the session before anything was spawned; `failure` says why. */
   "LAUNCH_REFUSED",
   /** The server is stopping: no new sessions. */

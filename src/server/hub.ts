@@ -15,6 +15,7 @@ import type { SessionEvent } from "../core/control/types.js";
 import { LineSplitter } from "../core/line-splitter.js";
 import { isRefusal } from "../core/refusal.js";
 import { isServerError, ServerError } from "./errors.js";
+import type { NativeWatch } from "./native-channel.js";
 import {
   describeIssue,
   LoginSchema,
@@ -226,6 +227,25 @@ export class Hub {
           });
         return this.ok(client, r.req, { session: created.summary, notes: created.notes });
       }
+      case "create-native": {
+        if (this.stopping) throw new ServerError("SHUTTING_DOWN", "the hmux server is stopping: no new sessions");
+        const options = { ...(r.endpoint ? { endpoint: r.endpoint } : {}), ...(r.model ? { model: r.model } : {}) };
+        const created = await table
+          .create({ harness: r.kind, cwd: r.cwd, options, native: { cols: r.cols, rows: r.rows } }, r.name)
+          .catch((err: unknown) => {
+            throw launchError(err);
+          });
+        return this.ok(client, r.req, { session: created.summary, notes: created.notes });
+      }
+      case "write":
+        table.native(r.session).write(r.data);
+        return this.ok(client, r.req, {});
+      case "resize": {
+        const channel = table.native(r.session);
+        channel.resize(r.cols, r.rows);
+        const { cols, rows } = channel.summary();
+        return this.ok(client, r.req, { cols, rows });
+      }
       case "attach":
         return this.attach(client, r.req, r.session, r.replay);
       case "detach": {
@@ -248,6 +268,12 @@ export class Hub {
         return this.ok(client, r.req, { session: resumed.summary, notes: resumed.notes });
       }
       case "input": {
+        if (table.isNative(r.session))
+          throw new ServerError(
+            "NATIVE_SESSION",
+            `session ${table.resolve(r.session).name} is a native pane: it takes keys (the write op), not input lines`,
+            "attach a TUI to it, or send its keys with write",
+          );
         const handle = table.handle(r.session);
         const line = typeof r.line === "string" ? r.line : JSON.stringify(r.line);
         const answer = await handle.handleLine(line, r.as ?? "program");
@@ -265,9 +291,10 @@ export class Hub {
    * The reply first, then the replayed events, then live ones: events arriving while the reply
    * is composed are held in order, so the client sees each event exactly once, after the reply.
    */
-  private attach(client: Client, req: string, target: string, replay: number | undefined): void {
+  private attach(client: Client, req: string, target: string, replay: number | undefined): Promise<void> | void {
     const id = this.options.table.resolve(target).id;
     client.watching.get(id)?.();
+    if (this.options.table.isNative(id)) return this.attachNative(client, req, id, replay);
     const held: SessionEvent[] = [];
     let live = false;
     const forward = (event: SessionEvent) => {
@@ -278,6 +305,47 @@ export class Hub {
     client.watching.set(id, watch.stop);
     this.ok(client, req, { session: watch.summary, replayed: watch.replayed, truncated: watch.dropped });
     for (const event of held) this.send(client, { kind: "event", session: id, event });
+    live = true;
+  }
+
+  /**
+   * A native session's attach: as above, plus its screen in the reply and its output chunks after
+   * it. Events and chunks that arrive while the screen is made wait, in their order, so the
+   * client draws the screen and then every later byte exactly once.
+   */
+  private async attachNative(client: Client, req: string, id: string, replay: number | undefined): Promise<void> {
+    const table = this.options.table;
+    const held: ServerMessage[] = [];
+    let live = false;
+    const pass = (message: ServerMessage) => {
+      if (live) this.send(client, message);
+      else held.push(message);
+    };
+    const channel = table.native(id);
+    const output = channel.watch((chunk) =>
+      pass({ kind: "output", session: id, data: Buffer.from(chunk).toString("base64") }),
+    );
+    const watch = table.watch(id, (event) => pass({ kind: "event", session: id, event }), replay);
+    const stop = () => {
+      watch.stop();
+      output.stop();
+    };
+    client.watching.set(id, stop);
+    let screen: Awaited<NativeWatch["screen"]>;
+    try {
+      screen = await output.screen;
+    } catch (err) {
+      stop();
+      client.watching.delete(id);
+      throw err;
+    }
+    this.ok(client, req, {
+      session: table.resolve(id),
+      replayed: watch.replayed,
+      truncated: watch.dropped,
+      screen: { cols: screen.cols, rows: screen.rows, data: Buffer.from(screen.data, "utf8").toString("base64") },
+    });
+    for (const message of held) this.send(client, message);
     live = true;
   }
 

@@ -1,15 +1,26 @@
 /** `hmux ls` as a table: one row per session of the server, columns padded, the cwd last (it may be long). */
 import type { SessionSummary } from "./protocol.js";
 
-/** A session's state as a person reads it: its lifecycle, or how it ended; and what a restore lost. */
+/**
+ * A session's state as a person reads it: its lifecycle, or how it ended; and what a restore
+ * lost. A native pane whose harness reports no state (a shell, or hooks off) says so rather than
+ * showing a guess.
+ */
 export function stateOf(s: SessionSummary): string {
-  const state = s.closed ? `closed (${s.closed.cause})` : s.lifecycle;
+  const lifecycle = s.native && !s.native.stateKnown ? "running (state unknown)" : s.lifecycle;
+  const state = s.closed ? `closed (${s.closed.cause})` : lifecycle;
   const lost = s.restored?.lostCalls ?? 0;
   const marks = [
     ...(lost > 0 ? [`${lost} call${lost === 1 ? "" : "s"} lost`] : []),
     ...(s.restored?.cut ? ["journal cut"] : []),
   ];
   return marks.length ? `${state} (${marks.join(", ")})` : state;
+}
+
+/** What runs in the session: its harness, marked when it is the harness's own UI in a pty. */
+export function harnessOf(s: SessionSummary): string {
+  if (!s.native || s.native.kind === "shell") return s.harness;
+  return `${s.harness}·native`;
 }
 
 /** Seconds, minutes, hours or days, the largest whole unit: 42s, 5m, 3h, 2d. */
@@ -26,7 +37,7 @@ export function sessionTable(sessions: readonly SessionSummary[], now: number): 
     ["NAME", "HARNESS", "STATE", "AGE", "PENDING", "ID", "CWD"],
     ...sessions.map((s) => [
       s.name,
-      s.harness,
+      harnessOf(s),
       stateOf(s),
       formatAge(now - Date.parse(s.createdAt)),
       String(s.pending),

@@ -10,6 +10,11 @@
  * client sees the same table). An `input` request carries one line of `hmux session`'s stdin —
  * a send/answer/close op or a metaharness.command/1 line — to a session, so a decision from
  * any client settles a call once and the others get TOO_LATE from the session itself.
+ *
+ * Native sessions (a harness's own UI, or a shell, in a server-owned pty) are made with
+ * `create-native` and driven by bytes: `write` sends keys to the pty, `resize` sets its size,
+ * and attached clients get `output` lines (base64, raw pty bytes). Attaching to one also
+ * returns `screen`: the bytes that draw its screen as it is, for a terminal of its size.
  */
 import { z } from "zod";
 import type { SessionEvent } from "../core/control/types.js";
@@ -55,6 +60,12 @@ export const CreateOptionsSchema = z
   .strict();
 export type CreateOptions = z.infer<typeof CreateOptionsSchema>;
 
+/** A terminal size a pane may ask for. */
+const Cols = z.number().int().min(2).max(1000);
+const Rows = z.number().int().min(1).max(1000);
+/** Keys typed into a native session: at most a large paste per request. */
+export const MAX_WRITE_CHARS = 256 * 1024;
+
 export const RequestSchema = z.discriminatedUnion("op", [
   z.object({ op: z.literal("list"), req: Req }).strict(),
   z
@@ -94,11 +105,48 @@ export const RequestSchema = z.discriminatedUnion("op", [
     })
     .strict(),
   z.object({ op: z.literal("kill-server"), req: Req }).strict(),
+  z
+    .object({
+      op: z.literal("create-native"),
+      req: Req,
+      /** A harness with a native pane (`hmux harnesses`), or "shell". */
+      kind: z.string().min(1).max(64),
+      name: Name.optional(),
+      cwd: z.string().startsWith("/", "cwd must be an absolute path").max(4096),
+      cols: Cols,
+      rows: Rows,
+      endpoint: z.string().min(1).max(2048).optional(),
+      model: z.string().min(1).max(200).optional(),
+    })
+    .strict(),
+  /** Keys for a native session's pty, as text (JSON escapes the control bytes). */
+  z.object({ op: z.literal("write"), req: Req, session: Target, data: z.string().max(MAX_WRITE_CHARS) }).strict(),
+  z.object({ op: z.literal("resize"), req: Req, session: Target, cols: Cols, rows: Rows }).strict(),
 ]);
 export type Request = z.infer<typeof RequestSchema>;
 export type RequestOp = Request["op"];
 /** A request before the client's own `req` is attached (what ServerClient.request takes). */
 export type RequestBody = Request extends infer R ? (R extends { req: string } ? Omit<R, "req"> : never) : never;
+
+/** What a row says of a native session: its pty, and whether its state is known. */
+export interface NativeSummary {
+  /** The harness whose UI runs in it, or "shell". */
+  readonly kind: string;
+  readonly pid: number;
+  readonly cols: number;
+  readonly rows: number;
+  /** Whether the lifecycle comes from the harness's hooks; false: unknown, never guessed. */
+  readonly stateKnown: boolean;
+  /** How the pty's process ended, once it has. */
+  readonly exit?: { readonly code: number | null; readonly signal: number | null };
+}
+
+/** A native session's screen on attach: `data` (base64) draws it on a fresh `cols` × `rows` terminal. */
+export interface NativeScreen {
+  readonly cols: number;
+  readonly rows: number;
+  readonly data: string;
+}
 
 /** One row of the server's session table, as `hmux ls` prints it. */
 export interface SessionSummary {
@@ -120,6 +168,8 @@ export interface SessionSummary {
    * how its journal was cut (null: whole), and other journal lines that could not be read.
    */
   readonly restored?: { readonly lostCalls: number; readonly cut: string | null; readonly problems: number };
+  /** Set for a native session (a pty, not an event stream). */
+  readonly native?: NativeSummary;
 }
 
 export interface Hello {
@@ -141,6 +191,8 @@ export type ServerMessage =
   | Reply
   | { readonly kind: "event"; readonly session: string; readonly event: SessionEvent }
   | { readonly kind: "table"; readonly change: TableChange; readonly session: SessionSummary }
+  /** Raw pty bytes (base64) of a native session this client attached. */
+  | { readonly kind: "output"; readonly session: string; readonly data: string }
   /** Connection-level: a refused login, or the server going away; the server hangs up after it. */
   | { readonly kind: "error"; readonly error: ServerErrorBody }
   | { readonly kind: "bye"; readonly reason: string };

@@ -13,6 +13,7 @@
 import type { SessionEvent } from "../core/control/types.js";
 import type { ClosedEvent, SessionHandle } from "../core/exec/session-types.js";
 import { ServerError } from "./errors.js";
+import type { NativeChannel } from "./native-channel.js";
 import type { CreateOptions, SessionSummary, TableChange } from "./protocol.js";
 import type { RestoredSession } from "./restore.js";
 import { SESSION_RECORD_FORMAT, type SessionRecords } from "./restore-records.js";
@@ -21,6 +22,8 @@ export interface CreateSpec {
   readonly harness: string;
   readonly cwd: string;
   readonly options: CreateOptions;
+  /** A native session (the harness's own UI, or "shell" as harness) in a pty of this size. */
+  readonly native?: { readonly cols: number; readonly rows: number };
 }
 
 /** A session the launch pipeline opened (not yet started). */
@@ -29,10 +32,12 @@ export interface Launched {
   readonly cwd: string;
   /** Lines worth telling the creating client (what an untrusted project asked for and did not get). */
   readonly notes: readonly string[];
+  /** A native session's byte side. */
+  readonly native?: NativeChannel;
 }
 
 /** Opens a session, or throws (a RefusalError from the pipeline becomes LAUNCH_REFUSED). */
-export type Launcher = (spec: CreateSpec) => Launched;
+export type Launcher = (spec: CreateSpec) => Launched | Promise<Launched>;
 
 export type TableListener = (change: TableChange, session: SessionSummary) => void;
 export type EventListener = (event: SessionEvent) => void;
@@ -51,6 +56,7 @@ interface Entry {
   resuming: boolean;
   /** What the restore found: calls lost with the dead server, a journal cut mid-line. */
   restored: { readonly lostCalls: number; readonly cut: string | null; readonly problems: number } | null;
+  readonly native: NativeChannel | undefined;
   readonly log: SessionEvent[];
   closed: ClosedEvent | null;
   /** Every event the session emitted, kept or not: tells an attaching client whether its replay is whole. */
@@ -106,8 +112,13 @@ export class SessionTable {
   /** Opens a session and starts its harness. The name must be free; a default one is made when absent. */
   async create(spec: CreateSpec, name?: string): Promise<{ summary: SessionSummary; notes: readonly string[] }> {
     if (name !== undefined) this.requireFreeName(name);
-    const launched = this.options.launcher(spec);
+    const launched = await this.options.launcher(spec);
     const { handle } = launched;
+    if (name !== undefined && [...this.entries.values()].some((e) => e.name === name)) {
+      // Another create took the name while this one launched.
+      void handle.abort("failed");
+      this.requireFreeName(name);
+    }
     if (this.entries.has(handle.sessionId)) {
       void handle.abort("failed");
       throw new ServerError(
@@ -126,6 +137,7 @@ export class SessionTable {
       handle,
       resuming: false,
       restored: null,
+      native: launched.native,
       log: [],
       closed: null,
       seen: 0,
@@ -155,6 +167,7 @@ export class SessionTable {
         handle: null,
         resuming: false,
         restored: { lostCalls: s.lostCalls.length, cut: s.cut, problems: s.problems },
+        native: undefined,
         log: [...s.events],
         closed: null,
         seen: s.seen,
@@ -174,6 +187,12 @@ export class SessionTable {
    */
   async resume(target: string): Promise<{ summary: SessionSummary; notes: readonly string[] }> {
     const entry = this.entry(target);
+    if (entry.native)
+      throw new ServerError(
+        "NATIVE_SESSION",
+        `session ${entry.name} is a native pane: its pty cannot be resumed once it ended`,
+        `open a new one (hmux kill ${entry.name} removes this row)`,
+      );
     if (entry.resuming || (entry.handle && !entry.closed))
       throw new ServerError(
         "SESSION_LIVE",
@@ -183,7 +202,7 @@ export class SessionTable {
     entry.resuming = true;
     let launched: Launched;
     try {
-      launched = this.options.launcher({
+      launched = await this.options.launcher({
         harness: entry.harness,
         cwd: entry.cwd,
         options: { ...entry.options, resume: entry.id },
@@ -239,6 +258,22 @@ export class SessionTable {
       `session ${entry.name} (${entry.id}) is detached: its server died and no harness runs for it`,
       `resume it first: hmux resume ${entry.name}`,
     );
+  }
+
+  /** A native session's byte side; NOT_NATIVE for a session that has an event stream instead. */
+  native(target: string): NativeChannel {
+    const entry = this.entry(target);
+    if (entry.native) return entry.native;
+    throw new ServerError(
+      "NOT_NATIVE",
+      `session ${entry.name} is not a native pane: it takes input lines, not keys`,
+      "send it messages with the input op (or attach a TUI to it)",
+    );
+  }
+
+  /** Whether a session is a native pane (which takes keys, not input lines). */
+  isNative(target: string): boolean {
+    return this.entry(target).native !== undefined;
   }
 
   rename(target: string, name: string): SessionSummary {
@@ -306,6 +341,8 @@ export class SessionTable {
   }
 
   private remember(entry: Entry): void {
+    // A native pane has no journal to resume from: a dead server's pty is gone with it.
+    if (entry.native) return;
     try {
       this.options.records?.save({
         format: SESSION_RECORD_FORMAT,
@@ -324,6 +361,7 @@ export class SessionTable {
   }
 
   private forget(entry: Entry): void {
+    if (entry.native) return;
     try {
       this.options.records?.forget(entry.id, entry.handle === null);
     } catch (err) {
@@ -391,6 +429,7 @@ export class SessionTable {
       harnessSessionId: snap ? snap.harnessSessionId : this.restoredIdentity(entry),
       ...(entry.closed ? { closed: { cause: entry.closed.cause, exitCode: entry.closed.exitCode } } : {}),
       ...(entry.restored ? { restored: entry.restored } : {}),
+      ...(entry.native ? { native: entry.native.summary() } : {}),
     };
   }
 

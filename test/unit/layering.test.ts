@@ -40,7 +40,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   workspace: ["core"],
   race: ["core", "workspace"],
   ui: ["core", "native", "race"],
-  app: ["core", "adapters", "model", "spawn", "native", "session", "workspace", "race", "ui"],
+  app: ["core", "adapters", "model", "spawn", "native", "session", "server", "workspace", "race", "ui"],
   cli: ["core", "adapters", "model", "spawn", "native", "session", "server", "workspace", "race", "ui", "app"],
 };
 

@@ -8,11 +8,11 @@ import type { Rect } from "../layout/tile.js";
 import type { SessionView } from "../store/session-view.js";
 import { NativeRows } from "./NativeRows.js";
 import { nativeTerminalSize } from "./native-geometry.js";
-import type { NativeSessionPort } from "./native-port.js";
+import type { NativePort } from "./native-port.js";
 import { useNativeFrame } from "./use-native-frame.js";
 
 export interface NativePaneProps {
-  readonly port: NativeSessionPort;
+  readonly port: NativePort;
   readonly view: SessionView;
   readonly index: number;
   readonly rect: Rect;
@@ -24,7 +24,7 @@ export interface NativePaneProps {
 const PASTE_ON = "\u001b[?2004h";
 const PASTE_OFF = "\u001b[?2004l";
 
-function modeText(port: NativeSessionPort, focused: boolean, capturing: boolean): string {
+function modeText(port: NativePort, focused: boolean, capturing: boolean): string {
   if (port.terminal.exit) return "exited";
   if (!focused) return "";
   return capturing

@@ -42,7 +42,22 @@ export interface NativePortOptions {
   readonly interruptKey: string;
 }
 
-export class NativeSessionPort implements SessionPort {
+/**
+ * What the TUI needs of a native pane wherever its pty runs: in this process (NativeSessionPort)
+ * or on the hmux server (a terminal fed by the server's stream). The pane draws `terminal`, keys
+ * go to `input`, and the header shows whether the state is known.
+ */
+export interface NativePort extends SessionPort {
+  readonly native: true;
+  readonly kind: NativeKind;
+  readonly terminal: NativeTerminal;
+  /** Whether the state shown is known from hooks, or unknown (never guessed). */
+  readonly stateKnown: boolean;
+  /** Keys typed into the pane. */
+  input(bytes: string): void;
+}
+
+export class NativeSessionPort implements NativePort {
   readonly native = true as const;
   readonly kind: NativeKind;
   readonly info: SessionInfo;
@@ -202,6 +217,6 @@ export class NativeSessionPort implements SessionPort {
   }
 }
 
-export function isNativePort(port: SessionPort | undefined): port is NativeSessionPort {
-  return port instanceof NativeSessionPort;
+export function isNativePort(port: SessionPort | undefined): port is NativePort {
+  return port !== undefined && (port as Partial<NativePort>).native === true;
 }

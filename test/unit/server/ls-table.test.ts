@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { idleExitMs } from "../../../src/cli/commands/server.js";
-import { formatAge, sessionTable, stateOf } from "../../../src/server/ls-table.js";
+import { formatAge, harnessOf, sessionTable, stateOf } from "../../../src/server/ls-table.js";
 import type { SessionSummary } from "../../../src/server/protocol.js";
 
 const row = (over: Partial<SessionSummary>): SessionSummary => ({
@@ -66,5 +66,16 @@ describe("hmux server --idle-exit", () => {
     expect(idleExitMs("never")).toBeNull();
     expect(idleExitMs(undefined)).toBe(10_000);
     for (const bad of ["", "-1", "soon"]) expect(() => idleExitMs(bad)).toThrow(/idle-exit/);
+  });
+
+  it("a native pane is marked as one, and a state no hook reports reads as unknown, not as a guess", () => {
+    const native = { kind: "claude", pid: 7, cols: 80, rows: 24, stateKnown: true };
+    expect(harnessOf(row({ harness: "claude", native }))).toBe("claude·native");
+    expect(harnessOf(row({ harness: "shell", native: { ...native, kind: "shell" } }))).toBe("shell");
+    expect(harnessOf(row({ harness: "claude" }))).toBe("claude");
+    expect(stateOf(row({ lifecycle: "starting", native: { ...native, stateKnown: false } }))).toBe(
+      "running (state unknown)",
+    );
+    expect(stateOf(row({ lifecycle: "idle", native }))).toBe("idle");
   });
 });

@@ -1,0 +1,26 @@
+/**
+ * What the server holds of a native session besides its handle: the pty's byte side. The server
+ * never emulates a terminal itself; the launcher (src/app/server-native-session.ts) hands in a
+ * channel over the same native terminal a local pane uses, and the hub forwards bytes through it.
+ */
+import type { NativeSummary } from "./protocol.js";
+
+/** A watch on a native session's output: the screen as it was, then every later chunk. */
+export interface NativeWatch {
+  /** The bytes that draw the screen, covering exactly the chunks the listener did not get. */
+  readonly screen: Promise<{ readonly cols: number; readonly rows: number; readonly data: string }>;
+  stop(): void;
+}
+
+export interface NativeChannel {
+  /** The row's native part, as it is now. */
+  summary(): NativeSummary;
+  /** Keys for the pty (ignored once its process ended). */
+  write(data: string): void;
+  resize(cols: number, rows: number): void;
+  /**
+   * Starts sending every output chunk to `listener` and, in the same turn, asks for the screen:
+   * chunks before this call are in the screen, chunks after it go to the listener.
+   */
+  watch(listener: (chunk: Uint8Array) => void): NativeWatch;
+}

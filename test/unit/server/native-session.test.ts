@@ -1,0 +1,217 @@
+/**
+ * Native sessions on the server, with a real shell in a server-owned pty behind the real socket:
+ * typed keys reach it, its output reaches every attached client, a client that detaches and comes
+ * back sees the screen as it is (including what happened while it was away), the row says what
+ * the session is, and bytes meant for the other kind of session are refused with a typed error.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { attachServerNative, createServerNative, type ServerNativePort } from "../../../src/app/server-native-port.js";
+import { launchServerNative } from "../../../src/app/server-native-session.js";
+import { rowText } from "../../../src/native/cells.js";
+import type { NativeTerminal } from "../../../src/native/native-terminal.js";
+import { takeSnapshot } from "../../../src/native/snapshot.js";
+import { ServerClient } from "../../../src/server/client.js";
+import { serverPaths } from "../../../src/server/paths.js";
+import type { SessionSummary } from "../../../src/server/protocol.js";
+import { runServer } from "../../../src/server/run-server.js";
+import { type Launcher, SessionTable } from "../../../src/server/session-table.js";
+import { scriptedLauncher, spec } from "./fixture.js";
+
+const VERSION = "9.9.9-test";
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+/** A plain POSIX shell with a prompt of our own, so the screen is the same on every machine. */
+const SHELL_ENV = { PATH: process.env.PATH, HOME: tmpdir(), SHELL: "/bin/sh", PS1: "sh$ ", ENV: "" };
+
+async function start() {
+  const dir = mkdtempSync(join(tmpdir(), "hmux-server-native-"));
+  const paths = serverPaths({ XDG_RUNTIME_DIR: dir });
+  const scripted = scriptedLauncher();
+  const launcher: Launcher = (s) => (s.native ? launchServerNative(s, { hostEnv: SHELL_ENV }) : scripted.launcher(s));
+  const table = new SessionTable({ launcher, killWaitMs: 1_000 });
+  const running = await runServer({ paths, table, version: VERSION, idleExitMs: null });
+  if (running.kind !== "serving") throw new Error("a fresh dir already had a server");
+  cleanups.push(async () => {
+    running.stop("test over");
+    await running.stopped;
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const client = async () => {
+    const c = await ServerClient.connect(paths, VERSION);
+    cleanups.push(() => c.close());
+    return c;
+  };
+  return { dir, paths, table, client };
+}
+
+/** The terminal's rows as text, once everything it was sent is parsed. */
+async function screen(terminal: NativeTerminal): Promise<string[]> {
+  await terminal.replay(0);
+  return takeSnapshot(terminal.xterm).rows.map((r) => rowText(r));
+}
+
+async function waitForScreen(terminal: NativeTerminal, pred: (rows: string[]) => boolean, ms = 8_000) {
+  const end = Date.now() + ms;
+  let rows: string[] = [];
+  while (Date.now() < end) {
+    rows = await screen(terminal);
+    if (pred(rows)) return rows;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`the screen never matched:\n${rows.join("\n")}`);
+}
+
+const has = (text: string) => (rows: string[]) => rows.some((r) => r.includes(text));
+
+async function openShell(client: ServerClient, cwd: string, name?: string): Promise<ServerNativePort> {
+  const { port } = await createServerNative(client, {
+    kind: "shell",
+    cwd,
+    cols: 60,
+    rows: 12,
+    ...(name ? { name } : {}),
+  });
+  await port.start();
+  cleanups.push(() => port.close());
+  return port;
+}
+
+describe("hmux server: a native shell in a server-owned pty", () => {
+  it("keys typed by a client reach the shell and its output comes back to the client's screen", async () => {
+    const s = await start();
+    const port = await openShell(await s.client(), s.dir);
+    await waitForScreen(port.terminal, has("sh$"));
+    port.input("echo sum-$((6*7))\r");
+    const rows = await waitForScreen(port.terminal, has("sum-42"));
+    expect(rows.some((r) => r.includes("echo sum-$((6*7))"))).toBe(true);
+  });
+
+  it("a client that detaches and reattaches sees the screen as it is, including output made while it was away", async () => {
+    const s = await start();
+    const first = await s.client();
+    const port = await openShell(first, s.dir, "work");
+    await waitForScreen(port.terminal, has("sh$"));
+    port.input("printf 'before-%s\\n' detach\r");
+    await waitForScreen(port.terminal, has("before-detach"));
+    await port.close();
+    first.close();
+
+    // Keys from another client while nobody watches: the shell runs on.
+    const other = await s.client();
+    await other.request({ op: "write", session: "work", data: "printf 'while-%s\\n' away\r" });
+    await new Promise((r) => setTimeout(r, 300));
+
+    const back = await attachServerNative(await s.client(), "work");
+    await back.start();
+    cleanups.push(() => back.close());
+    const rows = await screen(back.terminal);
+    expect(rows.some((r) => r === "before-detach")).toBe(true);
+    expect(rows.some((r) => r === "while-away")).toBe(true);
+    // The screen ends at the prompt, where the cursor is, as on the server.
+    const cursor = back.terminal.xterm.buffer.active;
+    expect(rows[cursor.cursorY]?.startsWith("sh$")).toBe(true);
+
+    back.input("echo after-$((1+1))\r");
+    await waitForScreen(back.terminal, has("after-2"));
+  });
+
+  it("two attached clients both see the same output", async () => {
+    const s = await start();
+    const a = await openShell(await s.client(), s.dir, "pair");
+    const b = await attachServerNative(await s.client(), "pair");
+    await b.start();
+    cleanups.push(() => b.close());
+    a.input("echo shared-$((2*21))\r");
+    await waitForScreen(a.terminal, has("shared-42"));
+    await waitForScreen(b.terminal, has("shared-42"));
+  });
+
+  it("a resize reaches the pty: the shell reads the new size, and the row says it", async () => {
+    const s = await start();
+    const client = await s.client();
+    const port = await openShell(client, s.dir, "sized");
+    await waitForScreen(port.terminal, has("sh$"));
+    port.terminal.resize(40, 9);
+    port.input("stty size\r");
+    await waitForScreen(port.terminal, (rows) => rows.some((r) => r.trim() === "9 40"));
+    const row = (await client.list()).find((r) => r.name === "sized")!;
+    expect(row.native).toMatchObject({ cols: 40, rows: 9 });
+  });
+
+  it("the table lists the native session with its kind and pty pid; a kill ends the shell and the row goes", async () => {
+    const s = await start();
+    const client = await s.client();
+    const port = await openShell(client, s.dir, "listed");
+    const row = (await client.list()).find((r) => r.name === "listed")!;
+    expect(row).toMatchObject({ harness: "shell", cwd: s.dir, native: { kind: "shell", stateKnown: false } });
+    expect(row.native!.pid).toBeGreaterThan(0);
+    const closed = new Promise((resolve) => port.subscribe((e) => e.kind === "closed" && resolve(e)));
+    const killed = (await client.request({ op: "kill", session: "listed" })).session as SessionSummary;
+    expect(killed.native?.exit).toBeDefined();
+    await closed;
+    expect(port.terminal.exit).not.toBeNull();
+    expect((await client.list()).some((r) => r.name === "listed")).toBe(false);
+  });
+
+  it("a shell that exits stays listed as closed, with its exit code", async () => {
+    const s = await start();
+    const client = await s.client();
+    const port = await openShell(client, s.dir, "leaving");
+    await waitForScreen(port.terminal, has("sh$"));
+    port.input("exit 3\r");
+    await port.terminal.exited;
+    const row = (await client.list()).find((r) => r.name === "leaving")!;
+    expect(row.closed).toMatchObject({ exitCode: 3 });
+    expect(row.native?.exit).toEqual({ code: 3, signal: null });
+  });
+});
+
+describe("hmux server: native bad input", () => {
+  it("keys for a session with an event stream are refused with NOT_NATIVE", async () => {
+    const s = await start();
+    const client = await s.client();
+    await client.request({ op: "create", ...spec(s.dir), name: "streamed" });
+    await expect(client.request({ op: "write", session: "streamed", data: "x" })).rejects.toMatchObject({
+      code: "NOT_NATIVE",
+    });
+    await expect(client.request({ op: "resize", session: "streamed", cols: 80, rows: 24 })).rejects.toMatchObject({
+      code: "NOT_NATIVE",
+    });
+    await expect(attachServerNative(client, "streamed")).rejects.toMatchObject({ code: "NOT_NATIVE" });
+  });
+
+  it("an input line for a native session is refused with NATIVE_SESSION", async () => {
+    const s = await start();
+    const client = await s.client();
+    await openShell(client, s.dir, "keys-only");
+    await expect(
+      client.request({ op: "input", session: "keys-only", line: { op: "send", text: "hi" } }),
+    ).rejects.toMatchObject({ code: "NATIVE_SESSION" });
+  });
+
+  it("a kind with no native pane is refused before anything spawns, naming the kinds there are", async () => {
+    const s = await start();
+    const client = await s.client();
+    await expect(
+      client.request({ op: "create-native", kind: "nonesuch", cwd: s.dir, cols: 80, rows: 24 }),
+    ).rejects.toMatchObject({ code: "LAUNCH_REFUSED", message: /nonesuch/, hint: /shell/ });
+    expect(await client.list()).toEqual([]);
+  });
+
+  it("a size outside the terminal's range, or a relative cwd, is a BAD_REQUEST naming the field", async () => {
+    const s = await start();
+    const client = await s.client();
+    await expect(
+      client.request({ op: "create-native", kind: "shell", cwd: s.dir, cols: 0, rows: 24 }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: /cols/ });
+    await expect(
+      client.request({ op: "create-native", kind: "shell", cwd: "here", cols: 80, rows: 24 }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: /cwd/ });
+  });
+});
