@@ -120,7 +120,10 @@ export function buildScorecard(race: RaceFacts, contestants: readonly Contestant
   const warnings: string[] = [];
   if (race.baseDirty.length > 0)
     warnings.push(
-      `the base checkout ${race.repo} had ${race.baseDirty.length} uncommitted change(s) that no worktree has (they started from ${race.base.name} @ ${race.base.commit.slice(0, 12)}): ${race.baseDirty.slice(0, 10).join(", ")}${race.baseDirty.length > 10 ? ", …" : ""}`,
+      `the base checkout ${race.repo} had ${race.baseDirty.length} uncommitted change(s) that no worktree has (they started from ${race.base.name} @ ${race.base.commit.slice(0, 12)}): ${race.baseDirty
+        .slice(0, 10)
+        .map((line) => line.slice(3))
+        .join(", ")}${race.baseDirty.length > 10 ? ", …" : ""}`,
     );
   for (const s of scores) {
     if (!done.has(s.harness))

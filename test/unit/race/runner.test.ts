@@ -114,7 +114,7 @@ describe("hmux race's runner", () => {
     const { scorecard } = await runRace(racePorts({}), request());
     expect(scorecard.summary.baseDirty).toEqual([" M README.md"]);
     expect(readFileSync(join(scorecard.contestants[0]!.path, "README.md"), "utf8")).toBe("hello\n");
-    expect(scorecard.summary.warnings[0]).toMatch(/had 1 uncommitted change\(s\) that no worktree has/);
+    expect(scorecard.summary.warnings[0]).toMatch(/had 1 uncommitted change\(s\) that no worktree has .*: README\.md$/);
   });
 
   it("suffixes a contestant whose branch name exists and leaves that branch alone", async () => {

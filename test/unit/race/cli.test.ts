@@ -1,0 +1,106 @@
+/** `hmux race`'s bad input through the real command line: each refused with what was wrong, before any worktree exists. */
+import { afterEach, describe, expect, it } from "vitest";
+import { main } from "../../../src/cli/main.js";
+import type { Output } from "../../../src/cli/render/output.js";
+import { WorkspaceRegistry } from "../../../src/workspace/registry.js";
+import { GitFixture } from "../workspace/git-fixture.js";
+
+let fx: GitFixture;
+afterEach(() => {
+  fx?.cleanup();
+  process.exitCode = undefined;
+});
+
+function memoryOutput(): Output & { stdout: string; stderr: string } {
+  const o = {
+    stdout: "",
+    stderr: "",
+    broken: false,
+    needsDrain: false,
+    out(text: string) {
+      o.stdout += text;
+      return true;
+    },
+    err(text: string) {
+      o.stderr += text;
+    },
+    drain: async () => undefined,
+    onBroken: () => undefined,
+  };
+  return o;
+}
+
+async function hmux(args: string[]) {
+  const output = memoryOutput();
+  const code = await main(["node", "hmux", ...args], output, { env: fx.env });
+  process.exitCode = undefined;
+  return { code, stdout: output.stdout, stderr: output.stderr };
+}
+
+const noWorktrees = () => {
+  expect(new WorkspaceRegistry(fx.env).list()).toEqual([]);
+  expect(fx.git(fx.repo, "branch", "--list", "hmux/*")).toBe("");
+};
+
+describe("hmux race refuses bad input before any worktree is made", () => {
+  it("fewer than two harnesses: says how many it got and how to name more", async () => {
+    fx = new GitFixture();
+    const r = await hmux(["race", "fix it", "claude", "--cwd", fx.repo]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("a race needs at least 2 harnesses, got only claude");
+    expect(r.stderr).toContain('hmux race "<prompt>" claude codex pi');
+    noWorktrees();
+  });
+
+  it("an unknown harness, naming the known ones", async () => {
+    fx = new GitFixture();
+    const r = await hmux(["race", "fix it", "claude", "nope", "--cwd", fx.repo]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/nope/);
+    expect(r.stderr).toMatch(/codex/);
+    noWorktrees();
+  });
+
+  it("a folder outside any git repository, naming it", async () => {
+    fx = new GitFixture();
+    const r = await hmux(["race", "fix it", "claude", "codex", "--cwd", fx.env.HOME!]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${fx.env.HOME} is not inside a git repository`);
+  });
+
+  it("a base that does not exist", async () => {
+    fx = new GitFixture();
+    const r = await hmux(["race", "fix it", "claude", "codex", "--cwd", fx.repo, "--base", "nope", "--json"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("--base nope is not a commit, branch or tag");
+    // Under --json the refusal still ends the stream the way hmux run's does.
+    expect(
+      r.stdout
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l).kind),
+    ).toEqual(["failure", "done"]);
+    noWorktrees();
+  });
+
+  it("resume flags and native arguments, which cannot apply to every contestant", async () => {
+    fx = new GitFixture();
+    const resume = await hmux(["race", "fix it", "claude", "codex", "--cwd", fx.repo, "--resume", "abc"]);
+    expect(resume.code).toBe(2);
+    expect(resume.stderr).toContain("--resume has no place in a race");
+    const native = await hmux(["race", "fix it", "claude", "codex", "--cwd", fx.repo, "--", "--verbose"]);
+    expect(native.code).toBe(2);
+    expect(native.stderr).toContain("native arguments after -- belong to one harness");
+    noWorktrees();
+  });
+
+  it("pick and discard of a race nobody ran", async () => {
+    fx = new GitFixture();
+    const pick = await hmux(["race", "pick", "nope", "claude"]);
+    expect(pick.code).toBe(2);
+    expect(pick.stderr).toContain('no race named "nope"');
+    const discard = await hmux(["race", "discard", "../etc"]);
+    expect(discard.code).toBe(2);
+    expect(discard.stderr).toContain("cannot be a file and branch name");
+  });
+});
