@@ -7,6 +7,7 @@
  * sees it all, then approves. A host that is down, refuses the key, has no hmux, or runs another
  * version is a typed error naming the host, exit 2.
  */
+import { spawn } from "node:child_process";
 import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -169,6 +170,30 @@ describe.skipIf(skipReason !== null)(
       );
       const killed = await hmux(here, ["kill", "worker", "--host", "box"]);
       expect(killed.code, killed.stderr).toBe(0);
+    });
+
+    it("a client killed with SIGKILL takes its ssh with it, and the box's relay leaves", async () => {
+      // tsx as a loader in this one process (its CLI would put the client in a child the kill misses).
+      const child = spawn(
+        process.execPath,
+        ["--import", "tsx", join(import.meta.dirname, "helpers", "remote-client.ts"), "box"],
+        { env: here.env, stdio: ["ignore", "pipe", "pipe"] },
+      );
+      let out = "";
+      child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+      child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+      const exited = new Promise((r) => child.on("exit", r));
+      try {
+        await until(() => out.includes("connected to pid"), 60_000);
+        expect(sshChildren(sshd.dir)).toHaveLength(1);
+        expect(relays(box.dir)).toHaveLength(1);
+        child.kill("SIGKILL");
+        await exited;
+        await until(() => sshChildren(sshd.dir).length === 0, 20_000);
+        await until(() => relays(box.dir).length === 0, 20_000);
+      } finally {
+        child.kill("SIGKILL");
+      }
     });
 
     it("a remote hmux of another version is refused, naming the host and both versions", async () => {
