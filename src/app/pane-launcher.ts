@@ -14,7 +14,13 @@ import { prepareLaunch } from "../core/launch/prepare.js";
 import type { LaunchOutcome, LaunchPlan, LaunchRequest, LaunchWorkspace } from "../core/launch/types.js";
 import type { ResolvedTurnOptions } from "../core/options/resolve.js";
 import { isRefusal } from "../core/refusal.js";
-import { launchSession, processSessionHarnesses, type SessionPorts } from "../session/launch.js";
+import {
+  type LaunchOptions,
+  launchSession,
+  processSessionHarnesses,
+  type SessionPorts,
+  temporaryStateDir,
+} from "../session/launch.js";
 import { HandleSessionPort } from "../ui/handle-session-port.js";
 import type { NewSessionRequest, SessionLauncher, Validation } from "../ui/session-launcher.js";
 import type { ResolvedSettingView, SessionPort } from "../ui/session-port.js";
@@ -167,26 +173,35 @@ export class PaneLauncher implements SessionLauncher {
     const session = this.registry.get(plan.harness).session;
     if (session?.kind !== "process") throw new Error(`no session capabilities are known for ${plan.harness}`);
     const o = plan.options;
-    const handle = launchSession(
-      {
-        harness: plan.harness,
-        registry: this.registry,
-        cwd: plan.cwd,
-        env: plan.env,
-        isolate: plan.isolate,
-        approvals: "ask",
-        binary: [plan.binary.executable, ...plan.binary.prefixArgs],
-        escalateQuestions: plan.escalateQuestions,
-        decisionBudgetMs: this.options.decisionBudgetMs ?? 600_000,
-        ...(o.endpoint ? { endpoint: o.endpoint } : {}),
-        ...(o.model ? { model: o.model } : {}),
-        ...(o.effort ? { effort: o.effort } : {}),
-        ...(o.stallSeconds ? { stallMs: o.stallSeconds * 1000 } : {}),
-        classify: makeClassifier(plan.policy.value, plan.cwd),
-        headlessDenyReason: plan.policy.value.headless.reason,
-      },
-      this.options.session ?? realSessionPorts(),
-    );
+    // The pane's state dir (an isolated HOME holds the harness's own session store) outlives its
+    // session, so a resume finds the conversation; it goes when the TUI lets go of the pane.
+    const state = temporaryStateDir(plan.harness);
+    const options: LaunchOptions = {
+      harness: plan.harness,
+      stateDir: state.dir,
+      registry: this.registry,
+      cwd: plan.cwd,
+      env: plan.env,
+      isolate: plan.isolate,
+      approvals: "ask",
+      binary: [plan.binary.executable, ...plan.binary.prefixArgs],
+      escalateQuestions: plan.escalateQuestions,
+      decisionBudgetMs: this.options.decisionBudgetMs ?? 600_000,
+      ...(o.endpoint ? { endpoint: o.endpoint } : {}),
+      ...(o.model ? { model: o.model } : {}),
+      ...(o.effort ? { effort: o.effort } : {}),
+      ...(o.stallSeconds ? { stallMs: o.stallSeconds * 1000 } : {}),
+      classify: makeClassifier(plan.policy.value, plan.cwd),
+      headlessDenyReason: plan.policy.value.headless.reason,
+    };
+    const ports = this.options.session ?? realSessionPorts();
+    let handle: ReturnType<typeof launchSession>;
+    try {
+      handle = launchSession(options, ports);
+    } catch (err) {
+      state.remove();
+      throw err;
+    }
     if (lease && workspacePorts) {
       // Each turn's start is captured for the per-turn view; a failed snapshot costs only that view.
       handle.subscribe((event) => {
@@ -194,13 +209,32 @@ export class PaneLauncher implements SessionLauncher {
       });
       void handle.closed.then(() => releaseWorkspace(workspacePorts, lease));
     }
-    return new HandleSessionPort(handle, session.capabilities, {
-      cwd: plan.cwd,
-      ...(lease ? { workspace: { name: lease.entry.name, branch: lease.entry.branch, base: lease.entry.base } } : {}),
-      settings: settingsView(plan.resolved, plan.policy),
-      ...(request.prompt ? { initialPrompt: request.prompt } : {}),
-      ...(o.model ? { model: o.model } : {}),
-      ...(o.effort ? { effort: o.effort } : {}),
-    });
+    const resumer = {
+      relaunch: (from: { sessionId: string; harnessSessionId: string; turnsBefore: number }) =>
+        launchSession(
+          {
+            ...options,
+            sessionId: from.sessionId,
+            resume: from.harnessSessionId,
+            origin: "resumed",
+            turnsBefore: from.turnsBefore,
+          },
+          ports,
+        ),
+      release: state.remove,
+    };
+    return new HandleSessionPort(
+      handle,
+      session.capabilities,
+      {
+        cwd: plan.cwd,
+        ...(lease ? { workspace: { name: lease.entry.name, branch: lease.entry.branch, base: lease.entry.base } } : {}),
+        settings: settingsView(plan.resolved, plan.policy),
+        ...(request.prompt ? { initialPrompt: request.prompt } : {}),
+        ...(o.model ? { model: o.model } : {}),
+        ...(o.effort ? { effort: o.effort } : {}),
+      },
+      resumer,
+    );
   }
 }

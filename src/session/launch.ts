@@ -208,7 +208,7 @@ type Create = (record: ((event: SessionEvent) => void) | undefined) => SessionHa
  * it goes when the session closes, however it closed. hmux exiting first (process.exit, a
  * signal handler that quits) removes it too; only SIGKILL leaves it.
  */
-function temporaryStateDir(harness: string): { readonly dir: string; readonly remove: () => void } {
+export function temporaryStateDir(harness: string): { readonly dir: string; readonly remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), `hmux-${harness}-`));
   openTempDirs.add(dir);
   // One listener for every session: one each would trip Node's listener-leak warning onto the TUI.

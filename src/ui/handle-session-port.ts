@@ -4,7 +4,7 @@
  * commands decided by a human.
  */
 
-import type { CommandOutcome, Decision } from "../core/control/types.js";
+import type { CommandOutcome, Decision, SessionEvent } from "../core/control/types.js";
 import type { BridgeCapabilities } from "../core/exec/session-bridge.js";
 import { delivers } from "../core/exec/session-bridge.js";
 import type { SessionHandle } from "../core/exec/session-types.js";
@@ -46,17 +46,40 @@ export interface SessionLaunchDetails {
   readonly initialPrompt?: string;
 }
 
+/** How a pane's launcher reopens its session once it has ended, and lets go of it at the end. */
+export interface PaneResumer {
+  /** The same session (id, state dir, launch plan) again, continuing the harness's own session. */
+  relaunch(from: {
+    readonly sessionId: string;
+    readonly harnessSessionId: string;
+    readonly turnsBefore: number;
+  }): SessionHandle;
+  /** The TUI is done with the session for good (it quits): what was kept for a resume goes. */
+  release(): void;
+}
+
+type Listener = (event: SessionEvent) => void;
+
 export class HandleSessionPort implements SessionPort {
   readonly info: SessionInfo;
   private seq = 0;
+  private handle: SessionHandle;
+  /** Each subscriber and its subscription on the current handle: a resume moves them to the new one. */
+  private readonly subscriptions = new Map<Listener, () => void>();
+  /** What a resume continues from: the harness's own session id and the turns run so far. */
+  private harnessSessionId: string | null = null;
+  private turns = 0;
 
   private readonly initialPrompt: string | undefined;
 
   constructor(
-    private readonly handle: SessionHandle,
+    handle: SessionHandle,
     capabilities: BridgeCapabilities,
     info: SessionLaunchDetails = {},
+    private readonly resumer?: PaneResumer,
   ) {
+    this.handle = handle;
+    this.follow(handle);
     this.initialPrompt = info.initialPrompt;
     this.info = {
       harness: handle.harness,
@@ -68,7 +91,15 @@ export class HandleSessionPort implements SessionPort {
       settings: info.settings ?? [],
       support: supportOf(capabilities),
       ...(info.initialPrompt ? { initialPrompt: info.initialPrompt } : {}),
+      ...(resumer ? { resumable: true } : {}),
     };
+  }
+
+  private follow(handle: SessionHandle): void {
+    handle.subscribe((event) => {
+      if (event.kind === "identity") this.harnessSessionId = event.sessionId;
+      if (event.kind === "turn") this.turns += 1;
+    });
   }
 
   private id(prefix: string): string {
@@ -81,8 +112,35 @@ export class HandleSessionPort implements SessionPort {
     if (this.initialPrompt) await this.send(this.initialPrompt, "turn");
   }
 
-  subscribe(listener: Parameters<SessionHandle["subscribe"]>[0]): () => void {
-    return this.handle.subscribe(listener);
+  subscribe(listener: Listener): () => void {
+    this.subscriptions.set(listener, this.handle.subscribe(listener));
+    return () => {
+      this.subscriptions.get(listener)?.();
+      this.subscriptions.delete(listener);
+    };
+  }
+
+  /**
+   * Opens the ended session again through the launcher's resumer (same id and state dir, the
+   * harness's own session id): every subscriber moves to the new session and sees it start.
+   */
+  async resume(): Promise<IntentOutcome> {
+    if (!this.resumer) throw new Error("this pane's session cannot be resumed");
+    const lifecycle = this.handle.snapshot().lifecycle;
+    if (lifecycle !== "closed" && lifecycle !== "failed")
+      throw new Error(`the session is ${lifecycle}: only an ended session resumes`);
+    const harnessSessionId = this.harnessSessionId ?? this.handle.snapshot().harnessSessionId;
+    if (!harnessSessionId)
+      throw new Error(`${this.info.harness} never said its own session id, so there is no conversation to continue`);
+    const next = this.resumer.relaunch({ sessionId: this.handle.sessionId, harnessSessionId, turnsBefore: this.turns });
+    this.handle = next;
+    this.follow(next);
+    for (const [listener, stop] of this.subscriptions) {
+      stop();
+      this.subscriptions.set(listener, next.subscribe(listener));
+    }
+    await next.start();
+    return { result: "ok" };
   }
 
   send(text: string, mode: "turn" | "steer" | "inject"): Promise<IntentOutcome> {
@@ -114,6 +172,7 @@ export class HandleSessionPort implements SessionPort {
 
   async close(): Promise<void> {
     await this.handle.abort("killed");
+    this.resumer?.release();
   }
 
   control(): ControlSnapshot {

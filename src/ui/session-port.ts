@@ -48,6 +48,8 @@ export interface SessionInfo {
   readonly support: InputSupport;
   /** A harness's own UI (or a shell) in a terminal: keys can be typed into it. */
   readonly native?: boolean;
+  /** The session can be reopened once it has ended (the port has `resume`): the ended pane offers the key. */
+  readonly resumable?: boolean;
   /** The prompt hmux sends as the first turn: the pane shows it as if typed, whether or not the harness echoes it. */
   readonly initialPrompt?: string;
 }
@@ -79,6 +81,11 @@ export interface SessionPort {
   decide(callId: string, decision: Decision): Promise<CommandOutcome>;
   interrupt(): Promise<CommandOutcome>;
   halt(): Promise<CommandOutcome>;
+  /**
+   * Reopen a session that has ended through the harness's own resume (its journal or its own
+   * session id); its events go on reaching the same subscribers, a resumed `session` first.
+   */
+  resume?(): Promise<IntentOutcome>;
   /** Release the session's resources; the UI calls this on quit, never on closing a pane. */
   close(): Promise<void>;
   control?(): ControlSnapshot | undefined;

@@ -39,6 +39,7 @@ export const KEY_ACTIONS = [
   "full-view",
   "interrupt",
   "halt",
+  "resume",
   "halt-all",
   "quit",
   "broadcast",

@@ -38,11 +38,12 @@ export interface PaneProps {
 
 function idleHint(view: SessionView, keymap: Keymap): string {
   // The transcript already says how it closed; this row says what is left to do.
+  const resume = view.info.resumable ? hint(keymap, "session.resume", "resumes") : null;
   if (view.closed || view.lifecycle === "closed") {
     const close = hint(keymap, "pane.close", "closes the pane");
-    return `no input: the session has ended${close ? ` · ${close}` : ""}`;
+    return `no input: the session has ended${resume ? ` · ${resume}` : ""}${close ? ` · ${close}` : ""}`;
   }
-  if (view.lifecycle === "failed") return "session failed";
+  if (view.lifecycle === "failed") return `session failed${resume ? ` · ${resume}` : ""}`;
   if (view.approvals.length) return `approval pending: ${approvalLetters(keymap, view.info.support)}`;
   if (view.lifecycle === "running") {
     const stop = hint(keymap, "turn.interrupt", "interrupts");

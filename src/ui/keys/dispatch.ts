@@ -61,6 +61,8 @@ function globalIntent(state: UiState, command: Command): Intent | undefined {
       return { kind: "halt" };
     case "session.haltAll":
       return { kind: "ask-halt-all" };
+    case "session.resume":
+      return { kind: "resume" };
     case "attention.jump":
       return { kind: "focus-attention" };
     case "app.quit":

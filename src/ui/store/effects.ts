@@ -67,5 +67,9 @@ export function runEffect(effect: Effect, deps: EffectDeps): void {
       return report(deps, "interrupt", () => port.interrupt());
     case "halt":
       return report(deps, effect.what, () => port.halt());
+    case "resume":
+      return report(deps, "resume", () =>
+        port.resume ? port.resume() : Promise.reject(new Error("this pane's session cannot be resumed")),
+      );
   }
 }

@@ -55,6 +55,8 @@ export type Intent =
   | { readonly kind: "interrupt" }
   | { readonly kind: "halt" }
   | { readonly kind: "halt-all" }
+  /** Reopen the focused session that has ended, through the harness's own resume. */
+  | { readonly kind: "resume" }
   | { readonly kind: "ask-halt-all" }
   | { readonly kind: "allow-always" }
   | { readonly kind: "revoke-rule"; readonly key: string; readonly index: number }
@@ -100,4 +102,5 @@ export type Effect =
   | { readonly kind: "interrupt"; readonly key: string }
   | { readonly kind: "launch"; readonly request: NewSessionRequest }
   | { readonly kind: "halt"; readonly key: string; readonly what: string }
+  | { readonly kind: "resume"; readonly key: string }
   | { readonly kind: "notify"; readonly key: string; readonly title: string; readonly reason: string };

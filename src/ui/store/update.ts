@@ -37,6 +37,7 @@ import {
   toggleZoom,
 } from "./update-layout.js";
 import { keepTypingFocused, nativeKeys, typeIntoOpened } from "./update-native.js";
+import { resume } from "./update-resume.js";
 import { allowAlways, revokeRule } from "./update-rules.js";
 import { clockTick, openSession, sessionEvent } from "./update-session.js";
 
@@ -113,6 +114,8 @@ function updateFocused(state: UiState, msg: Msg, now: number): Step {
       return interrupt(state, now);
     case "halt":
       return halt(state, now);
+    case "resume":
+      return resume(state, now);
     case "allow-always":
       return allowAlways(state, now);
     case "revoke-rule":

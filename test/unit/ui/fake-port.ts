@@ -14,6 +14,7 @@ export type Intent =
   | { kind: "decide"; callId: string; decision: Decision }
   | { kind: "interrupt" }
   | { kind: "halt" }
+  | { kind: "resume" }
   | { kind: "close" };
 
 const OK: CommandOutcome = { result: "ok" };
@@ -34,6 +35,7 @@ export class FakePort implements SessionPort {
       settings: info.settings ?? [],
       support: { steer: false, inject: false, abstain: true, replace: true, ...info.support },
       ...(info.initialPrompt ? { initialPrompt: info.initialPrompt } : {}),
+      ...(info.resumable ? { resumable: true } : {}),
     };
   }
   subscribe(listener: SessionListener): () => void {
@@ -61,6 +63,9 @@ export class FakePort implements SessionPort {
   }
   halt(): Promise<CommandOutcome> {
     return this.done({ kind: "halt" });
+  }
+  resume(): Promise<CommandOutcome> {
+    return this.done({ kind: "resume" });
   }
   async close(): Promise<void> {
     this.intents.push({ kind: "close" });

@@ -56,6 +56,18 @@ describe("key hints follow the keymap", () => {
     expect(m.frame()).toContain("pane closed; codex keeps running (Alt+o reopens)");
   });
 
+  it("an ended pane that can resume names the resume key as bound, and the key resumes it", async () => {
+    const p = new FakePort({ resumable: true });
+    m = await mount({ ports: [p], keymap: keymapFrom({ resume: "alt+y" }) });
+    p.emit({ kind: "closed", exitCode: null, cause: "killed" });
+    await m.flush();
+    expect(m.frame()).toContain("Alt+y resumes");
+    await m.type(KEYS.alt("r"));
+    expect(p.intents).toEqual([]);
+    await m.type(KEYS.alt("y"));
+    expect(p.intents).toEqual([{ kind: "resume" }]);
+  });
+
   it("the focus keys fold into one label, and an unbound group drops out", () => {
     expect(focusKeys(DEFAULT_KEYMAP)).toBe("Alt+arrows/1-9");
     expect(focusKeys({ ...DEFAULT_KEYMAP, "focus.left": [] })).toBe("Alt+1-9");
