@@ -67,18 +67,18 @@ export async function reachRemoteServer(
 }
 
 /** This machine's server socket, the server started when none runs: what `hmux server --stdio` relays to. */
-export function serverSocket(context: CliContext): Promise<Socket> {
-  const paths = serverPaths(context.env);
+export function serverSocket(env: NodeJS.ProcessEnv): Promise<Socket> {
+  const paths = serverPaths(env);
   return startingIfNeeded(
     paths,
     () => connectServerSocket(paths),
-    serverStartCommand([], context.env),
+    serverStartCommand([], env),
     (c, log) => startDaemon(c.file, c.args, c.env, log),
   );
 }
 
-export function serverToken(context: CliContext): string {
-  return readFileSync(serverPaths(context.env).token, "utf8").trim();
+export function serverToken(env: NodeJS.ProcessEnv): string {
+  return readFileSync(serverPaths(env).token, "utf8").trim();
 }
 
 /** A refusal from the server over there names the host, and a version mismatch gets the remote's fix. */

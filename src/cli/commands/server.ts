@@ -18,7 +18,7 @@ import type { CliContext } from "../context.js";
 import { UsageError } from "../errors.js";
 import { VERSION } from "../main.js";
 import { type Output, processOutput } from "../render/output.js";
-import { reachServer, reportServerError, serverSocket, serverToken } from "../server-client.js";
+import { reachLocalServer, reportServerError, serverSocket, serverToken } from "../server-client.js";
 import { serverLauncher } from "../server-launcher.js";
 
 /** The idle grace when neither the flag nor HMUX_SERVER_IDLE_EXIT says otherwise. */
@@ -30,7 +30,8 @@ interface ServerFlags {
   stdio?: boolean;
 }
 
-export function register(program: Command, context: CliContext): void {
+/** Only --foreground needs the composition root; the relay and the plain start need the environment alone. */
+export function registerDeferred(program: Command, context: () => Promise<CliContext>): void {
   program
     .command("server")
     .description("run the hmux server (started on demand by hmux ls / hmux new; --foreground to run it here)")
@@ -48,12 +49,12 @@ export function register(program: Command, context: CliContext): void {
         process.exitCode = await relayStdio({
           input: process.stdin,
           output: process.stdout,
-          connect: () => serverSocket(context),
-          readToken: () => serverToken(context),
+          connect: () => serverSocket(process.env),
+          readToken: () => serverToken(process.env),
         });
         return;
       }
-      process.exitCode = flags.foreground ? await foreground(flags, output, context) : await ensure(output, context);
+      process.exitCode = flags.foreground ? await foreground(flags, output, await context()) : await ensure(output);
     });
 }
 
@@ -142,10 +143,10 @@ async function resumeDetached(table: SessionTable, log: (line: string) => void):
   }
 }
 
-async function ensure(output: Output, context: CliContext): Promise<number> {
+async function ensure(output: Output): Promise<number> {
   try {
-    const client = await reachServer(context, true);
-    output.out(`hmux server pid ${client.hello.pid} on ${serverPaths(context.env).socket}\n`);
+    const client = await reachLocalServer(process.env, true);
+    output.out(`hmux server pid ${client.hello.pid} on ${serverPaths(process.env).socket}\n`);
     client.close();
     return 0;
   } catch (err) {
