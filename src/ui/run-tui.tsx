@@ -27,6 +27,11 @@ export interface RunTuiOptions {
   readonly onStore?: (store: AppStore) => void;
   /** Ink's per-frame callback (the bench counts frames with it). */
   readonly onRender?: (metrics: { renderTime: number }) => void;
+  /**
+   * "ink": Ink's own terminal writer (whole screen per frame, at most 30 frames a second), kept
+   * only so the bench can measure the line-diffing writer against it in the same run.
+   */
+  readonly writer?: "line-diff" | "ink";
 }
 
 const ENTER_ALT = "\u001b[?1049h\u001b[H";
@@ -60,20 +65,24 @@ export async function runTui(options: RunTuiOptions = {}): Promise<void> {
   process.on("exit", mouseOff);
   // Ink's debug mode hands each frame over bare and unthrottled (the store already paces
   // commits); the sink line-diffs it onto the terminal (see src/ui/render/frame-sink.ts).
-  const sink = new FrameSink(stdout);
+  const sink = options.writer === "ink" ? null : new FrameSink(stdout);
   const onRender = options.onRender;
   const instance = render(
     <App store={store} theme={theme} keymap={config.keymap} launcher={options.launcher} mouse={config.mouse} />,
     {
-      stdout: sink as unknown as NodeJS.WriteStream,
       stdin,
       exitOnCtrlC: false,
       patchConsole: false,
-      debug: true,
-      onRender: (metrics) => {
-        onRender?.(metrics);
-        sink.expectFrame();
-      },
+      ...(sink
+        ? {
+            stdout: sink as unknown as NodeJS.WriteStream,
+            debug: true,
+            onRender: (metrics: { renderTime: number }) => {
+              onRender?.(metrics);
+              sink.expectFrame();
+            },
+          }
+        : { stdout, maxFps: 30, ...(onRender ? { onRender } : {}) }),
     },
   );
   // Harnesses run in their own process groups, so a TUI killed by a signal would orphan them:
@@ -91,7 +100,7 @@ export async function runTui(options: RunTuiOptions = {}): Promise<void> {
     try {
       instance.unmount();
     } finally {
-      sink.dispose();
+      sink?.dispose();
       mouseOff();
       process.removeListener("exit", mouseOff);
       if (alt) stdout.write(LEAVE_ALT);

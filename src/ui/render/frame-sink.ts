@@ -5,9 +5,11 @@
  * LineDiffWriter. Every other write (mode bytes from components: mouse reporting, bracketed
  * paste, the cursor shown on unmount) passes to the terminal unchanged.
  *
- * A resize redraws the whole screen from the frame drawn at the new size: frames rendered
- * while the resize event is handled (Ink's own at the old layout, then the store's) are held
- * and only the last is written, so no row of the old width is left behind on a shrink.
+ * A resize redraws the whole screen from a frame drawn at the new size: frames rendered in the
+ * RESIZE_SETTLE_MS after the last resize event (Ink's own at the old layout first, then the
+ * app's) are held and only the last is written, in full, as is the frame after it: a frame of
+ * the old width written to the narrower terminal would wrap and scroll, and a diff against it
+ * would leave those rows behind (Ink #1023). A dragged window sends many resizes; this draws once.
  */
 
 import { EventEmitter } from "node:events";
@@ -15,10 +17,14 @@ import { LineDiffWriter } from "./line-diff-writer.js";
 
 type WriteCallback = (err?: Error | null) => void;
 
+/** How long after the last resize event frames are held: beyond a render or two, below what a person notices. */
+export const RESIZE_SETTLE_MS = 40;
+
 export class FrameSink extends EventEmitter {
   private frameNext = false;
   private resizing = false;
   private held: string | null = null;
+  private settle: NodeJS.Timeout | null = null;
   private readonly writer: LineDiffWriter;
 
   constructor(private readonly terminal: NodeJS.WriteStream) {
@@ -66,20 +72,29 @@ export class FrameSink extends EventEmitter {
   /** Stops following the terminal and shows the cursor again. */
   dispose(): void {
     this.terminal.off("resize", this.onResize);
+    if (this.settle) clearTimeout(this.settle);
+    this.settle = null;
+    this.resizing = false;
     this.writer.release();
   }
 
   private readonly onResize = (): void => {
     this.writer.invalidate();
     this.resizing = true;
-    this.held = null;
-    try {
-      this.emit("resize");
-    } finally {
-      this.resizing = false;
-    }
+    this.emit("resize");
+    if (this.settle) clearTimeout(this.settle);
+    this.settle = setTimeout(this.settled, RESIZE_SETTLE_MS);
+    this.settle.unref?.();
+  };
+
+  private readonly settled = (): void => {
+    this.settle = null;
+    this.resizing = false;
     const frame = this.held;
     this.held = null;
+    this.writer.invalidate();
     if (frame !== null) this.writer.frame(frame);
+    // The held frame may still be of the old layout if the app had not re-rendered yet.
+    this.writer.invalidate();
   };
 }

@@ -1,9 +1,11 @@
 /**
- * Puts full-screen frames on the terminal by rewriting only the rows that differ from the
- * previous frame. Ink 6.8 clears the terminal and writes every row whenever the frame is as
- * tall as the terminal (always, for a full-screen TUI), so one countdown moving by a second
- * cost the whole screen; here it costs one row.
+ * Puts full-screen frames on the terminal by rewriting only what differs from the previous
+ * frame: rows that did not change are skipped, and in a row that did, only the changed cells
+ * are rewritten (src/ui/render/row-cells.ts) when the row can be split into cells. Ink 6.8 clears
+ * the terminal and writes every row whenever the frame is as tall as the terminal (always, for
+ * a full-screen TUI), so one countdown moving by a second cost the whole screen.
  */
+import { type RowCells, rowCells, rowDiff } from "./row-cells.js";
 
 const SYNC_BEGIN = "\u001b[?2026h";
 const SYNC_END = "\u001b[?2026l";
@@ -23,6 +25,8 @@ export interface TerminalSink {
 export class LineDiffWriter {
   /** The rows on screen; null when the screen's content is unknown and the next frame redraws it all. */
   private shown: string[] | null = null;
+  /** The shown rows split into cells, filled in as rows are compared (null: not splittable). */
+  private cells: (RowCells | null | undefined)[] = [];
   private cursorHidden = false;
 
   constructor(
@@ -33,6 +37,7 @@ export class LineDiffWriter {
   /** The screen no longer shows what was written (a resize, another program's output): redraw in full next. */
   invalidate(): void {
     this.shown = null;
+    this.cells = [];
   }
 
   /** Writes one frame (rows separated by "\n"); rows beyond the terminal's height are dropped. */
@@ -50,18 +55,20 @@ export class LineDiffWriter {
         const line = lines[row]!;
         if (line !== "") body += moveTo(row) + line;
       }
+      this.cells = [];
     } else {
       const count = Math.max(lines.length, previous.length);
-      let reset = false;
+      const cells = this.cells;
       for (let row = 0; row < count; row++) {
         const next = lines[row] ?? "";
-        if (next === (previous[row] ?? "")) continue;
-        if (!reset) {
-          body += RESET;
-          reset = true;
-        }
-        body += moveTo(row) + ERASE_LINE + next;
+        const before = previous[row] ?? "";
+        if (next === before) continue;
+        const from = cells[row] === undefined ? rowCells(before) : cells[row]!;
+        const to = rowCells(next);
+        cells[row] = to;
+        body += from && to ? rowDiff(row, from, to) : `${moveTo(row)}${RESET}${ERASE_LINE}${next}`;
       }
+      cells.length = lines.length;
     }
     this.shown = lines;
     if (body === "") return;
@@ -77,6 +84,6 @@ export class LineDiffWriter {
   release(): void {
     if (this.cursorHidden) this.out.write(SHOW_CURSOR);
     this.cursorHidden = false;
-    this.shown = null;
+    this.invalidate();
   }
 }

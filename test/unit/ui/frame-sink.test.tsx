@@ -3,7 +3,7 @@ import { Box, render, Text, useStdout } from "ink";
 import type React from "react";
 import { useEffect, useState } from "react";
 import { describe, expect, it } from "vitest";
-import { FrameSink } from "../../../src/ui/render/frame-sink.js";
+import { FrameSink, RESIZE_SETTLE_MS } from "../../../src/ui/render/frame-sink.js";
 import { feed, makeTerminal } from "../native/helpers.js";
 
 const MODE = "\u001b[?1000h";
@@ -53,7 +53,7 @@ function fakeTty(columns: number, rows: number) {
     out.emit("resize");
   };
   const settle = async (): Promise<string[]> => {
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, RESIZE_SETTLE_MS + 30));
     for (const d of written.splice(0)) await feed(term, d);
     const buffer = term.buffer.active;
     return Array.from({ length: term.rows }, (_, y) => buffer.getLine(buffer.viewportY + y)!.translateToString(true));

@@ -66,6 +66,72 @@ describe("LineDiffWriter", () => {
     }
   });
 
+  it("leaves every cell, colours included, as a fresh draw of the last frame would after any sequence of styled frames", async () => {
+    const { writer, written, term } = setup();
+    const fresh = makeTerminal(COLS, ROWS, 0);
+    const cellsOf = (t: ReturnType<typeof makeTerminal>): string[] => {
+      const out: string[] = [];
+      const buffer = t.buffer.active;
+      for (let y = 0; y < ROWS; y++) {
+        const line = buffer.getLine(buffer.viewportY + y)!;
+        for (let x = 0; x < COLS; x++) {
+          const c = line.getCell(x)!;
+          out.push(`${y},${x}:${c.getChars() || " "}/${c.getFgColor()}/${c.getBgColor()}/${c.isBold()}`);
+        }
+      }
+      return out;
+    };
+    let seed = 11;
+    const rand = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const styles = ["", "\u001b[31m", "\u001b[1m", "\u001b[44m\u001b[33m"];
+    const closes = ["", "\u001b[39m", "\u001b[22m", "\u001b[49m\u001b[39m"];
+    // Rows of two "panes" of styled words; some rows carry a wide character (cells unknown: whole row).
+    const row = (): string => {
+      const wide = rand(10) === 0;
+      let text = wide ? "界" : "";
+      let width = wide ? 2 : 0;
+      while (width < COLS - 4) {
+        const k = rand(styles.length);
+        const word = ["ab", "cd", "│", "xyz", " ", "⠋", "…", " ".repeat(12)][rand(8)]!;
+        text += styles[k] + word + closes[k];
+        width += word.length;
+      }
+      return text;
+    };
+    let frame: string[] = Array.from({ length: ROWS }, row);
+    for (let i = 0; i < 80; i++) {
+      // Change a few rows, or a few words within rows, as panes scrolling side by side do.
+      frame = frame.map((r) => (rand(3) === 0 ? row() : r)).slice(0, 1 + rand(ROWS));
+      while (frame.length < ROWS && rand(2) === 0) frame.push(row());
+      writer.frame(frameOf(frame));
+      for (const d of written.splice(0)) await feed(term, d);
+      await feed(fresh, `\u001b[0m\u001b[H\u001b[2J${frame.map((r, y) => `\u001b[${y + 1};1H${r}`).join("")}`);
+      expect(cellsOf(term)).toEqual(cellsOf(fresh));
+    }
+  });
+
+  it("rewrites only the changed cells of a row whose other cells stayed", () => {
+    const { writer, written } = setup();
+    writer.frame(frameOf(["left pane │ right one"]));
+    written.length = 0;
+    writer.frame(frameOf(["left pane │ right two"]));
+    expect(written[0]).toContain("\u001b[1;19H");
+    expect(written[0]).not.toContain("left");
+  });
+
+  it("blanks a long stretch of text by erasing it, and the text after it lands in its column", async () => {
+    const { writer, written, term } = setup();
+    writer.frame(frameOf(["abcdefghijklmnopqrst", "x"]));
+    for (const d of written.splice(0)) await feed(term, d);
+    writer.frame(frameOf([`a${" ".repeat(14)}pqrs`, "x"]));
+    expect(written[0]).toContain("\u001b[14X");
+    for (const d of written.splice(0)) await feed(term, d);
+    expect(screen(term).slice(0, 2)).toEqual([`a${" ".repeat(14)}pqrs`, "x"]);
+  });
+
   it("keeps the character in the last column of a full-width row", async () => {
     const { writer, written, term } = setup();
     writer.frame(frameOf(["x".repeat(COLS), "short"]));
