@@ -77,6 +77,9 @@ export const REFUSAL_ISSUES = [
   "git-failed",
   "invalid-workspace-registry",
   "workspace-merge-conflict",
+  "nothing-to-commit",
+  "invalid-commit-message",
+  "workspace-not-checked-out",
 ] as const;
 export type RefusalIssue = (typeof REFUSAL_ISSUES)[number];
 

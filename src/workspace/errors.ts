@@ -19,7 +19,10 @@ export type WorkspaceIssue =
   | "workspace-unmerged-commits"
   | "git-failed"
   | "invalid-workspace-registry"
-  | "workspace-merge-conflict";
+  | "workspace-merge-conflict"
+  | "nothing-to-commit"
+  | "invalid-commit-message"
+  | "workspace-not-checked-out";
 
 const PROTECTS_WORK: ReadonlySet<WorkspaceIssue> = new Set([
   "workspace-in-use",
@@ -33,10 +36,16 @@ export const EXIT_WOULD_LOSE_WORK = 3;
 export class WorkspaceError extends RefusalError {
   readonly workspaceIssue: WorkspaceIssue;
   readonly exitCode: number;
-  constructor(message: string, fields: { readonly issue: WorkspaceIssue; readonly hint?: string }) {
+  /** The files the refusal is about (a merge's conflicting files), for a screen that lists them. */
+  readonly files: readonly string[];
+  constructor(
+    message: string,
+    fields: { readonly issue: WorkspaceIssue; readonly hint?: string; readonly files?: readonly string[] },
+  ) {
     super(message, { issue: fields.issue, ...(fields.hint !== undefined ? { hint: fields.hint } : {}) });
     this.name = "WorkspaceError";
     this.workspaceIssue = fields.issue;
+    this.files = fields.files ?? [];
     this.exitCode = PROTECTS_WORK.has(fields.issue) ? EXIT_WOULD_LOSE_WORK : EXIT_REFUSED;
   }
 }

@@ -96,6 +96,7 @@ export async function mergeWorkspace(
       {
         issue: "workspace-merge-conflict",
         hint: `resolve it yourself: git -C ${checkout} merge ${entry.branch}`,
+        files: conflicted,
       },
     );
   }
