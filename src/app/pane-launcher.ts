@@ -35,6 +35,8 @@ import {
 } from "../workspace/lease.js";
 import { realLaunchPorts, type SharedLaunchPorts } from "./launch-ports.js";
 import { realSessionPorts } from "./session-ports.js";
+import { setupFirst } from "./setup-first-port.js";
+import { workspaceChanges } from "./workspace-changes.js";
 
 /** The prompt a pane's plan is checked with when the dialog gives none. */
 const CHECK_PROMPT = "hello";
@@ -166,8 +168,6 @@ export class PaneLauncher implements SessionLauncher {
     if (!outcome.ok) throw outcome.refusals[0];
     const plan: LaunchPlan = outcome.plan;
     const workspacePorts = this.options.workspace;
-    // A setup command's failure is the launch's refusal: its message carries the output's tail.
-    if (lease && workspacePorts) await setUpWorkspace(workspacePorts, lease, () => undefined);
     // The pipeline refuses a pane by the descriptor's session mode; the pane needs the adapter's
     // process session, whose capabilities say what the UI may offer.
     const session = this.registry.get(plan.harness).session;
@@ -223,11 +223,14 @@ export class PaneLauncher implements SessionLauncher {
         ),
       release: state.remove,
     };
-    return new HandleSessionPort(
+    const port = new HandleSessionPort(
       handle,
       session.capabilities,
       {
         cwd: plan.cwd,
+        ...(lease && workspacePorts
+          ? { changes: workspaceChanges(workspacePorts, { repo: lease.entry.repo, name: lease.entry.name }) }
+          : {}),
         ...(lease ? { workspace: { name: lease.entry.name, branch: lease.entry.branch, base: lease.entry.base } } : {}),
         settings: settingsView(plan.resolved, plan.policy),
         ...(request.prompt ? { initialPrompt: request.prompt } : {}),
@@ -236,5 +239,13 @@ export class PaneLauncher implements SessionLauncher {
       },
       resumer,
     );
+    const command = lease?.fresh ? lease.settings.setup : undefined;
+    if (!lease || !workspacePorts || command === undefined) return port;
+    // The setup runs as the pane starts, so its output is on screen; its failure is the launch's end.
+    return setupFirst(port, {
+      command,
+      run: (onOutput) => setUpWorkspace(workspacePorts, lease, onOutput),
+      abandon: () => abandonWorkspace(workspacePorts, lease),
+    });
   }
 }

@@ -301,6 +301,9 @@ export function applyEvent(view: SessionView, event: SessionEvent, now: number):
       // Surfaced, never dropped, but out of the way: harnesses chat on stderr (warnings, logs).
       return sideNotice(view, event.text);
     case "progress":
+      // A worktree's setup command speaks before the harness starts: its lines stay in the transcript.
+      if (event.label === "setup")
+        return push(view, { kind: "notice", tone: "info", text: `setup │ ${event.detail ?? ""}` });
       // The harness's own warnings (a config it could not apply as written) are notices too.
       return event.label === "warning" && event.detail ? sideNotice(view, event.detail) : view;
     case "divergence":
