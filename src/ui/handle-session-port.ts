@@ -8,6 +8,7 @@ import type { CommandOutcome, Decision, SessionEvent } from "../core/control/typ
 import type { BridgeCapabilities } from "../core/exec/session-bridge.js";
 import { delivers } from "../core/exec/session-bridge.js";
 import type { SessionHandle } from "../core/exec/session-types.js";
+import type { SessionChanges } from "./changes-port.js";
 import type {
   ControlSnapshot,
   InputSupport,
@@ -44,6 +45,8 @@ export interface SessionLaunchDetails {
   readonly settings?: readonly ResolvedSettingView[];
   /** Sent as the first turn once the session has started. */
   readonly initialPrompt?: string;
+  /** The worktree's diff and actions, when the session has one. */
+  readonly changes?: SessionChanges;
 }
 
 /** How a pane's launcher reopens its session once it has ended, and lets go of it at the end. */
@@ -62,6 +65,7 @@ type Listener = (event: SessionEvent) => void;
 
 export class HandleSessionPort implements SessionPort {
   readonly info: SessionInfo;
+  readonly changes?: SessionChanges;
   private seq = 0;
   private handle: SessionHandle;
   /** Each subscriber and its subscription on the current handle: a resume moves them to the new one. */
@@ -81,6 +85,7 @@ export class HandleSessionPort implements SessionPort {
     this.handle = handle;
     this.follow(handle);
     this.initialPrompt = info.initialPrompt;
+    if (info.changes) this.changes = info.changes;
     this.info = {
       harness: handle.harness,
       model: info.model,

@@ -7,6 +7,7 @@
 import type { CommandOutcome, Decision, Disposition, PendingCall, SessionEvent } from "../core/control/types.js";
 import type { HarnessName } from "../core/harness-names.js";
 import type { ProvenanceTier } from "../core/options/types.js";
+import type { SessionChanges } from "./changes-port.js";
 
 /** One resolved setting as the inspector shows it. */
 export interface ResolvedSettingView {
@@ -89,4 +90,6 @@ export interface SessionPort {
   /** Release the session's resources; the UI calls this on quit, never on closing a pane. */
   close(): Promise<void>;
   control?(): ControlSnapshot | undefined;
+  /** The session's git worktree, for the changes view; absent when it runs in a plain folder. */
+  readonly changes?: SessionChanges;
 }

@@ -28,6 +28,7 @@ export const KEY_ACTIONS = [
   "toggle-notices",
   "new-session",
   "inspector",
+  "changes",
   "help",
   "scroll-up",
   "scroll-down",

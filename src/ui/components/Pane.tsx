@@ -1,6 +1,7 @@
 import { Box } from "ink";
 import type React from "react";
 import { memo } from "react";
+import type { BranchStatus } from "../changes-port.js";
 import { useKeys } from "../hooks/use-keys.js";
 import { useTheme } from "../hooks/use-theme.js";
 import { approvalLetters, hint } from "../keys/hints.js";
@@ -34,6 +35,8 @@ export interface PaneProps {
   readonly noticesOpen: boolean;
   /** Set while a broadcast is being set up: the header shows whether this pane is marked. */
   readonly mark?: BroadcastMark;
+  /** The worktree branch's ahead/behind, for the header. */
+  readonly branch?: BranchStatus | undefined;
 }
 
 function idleHint(view: SessionView, keymap: Keymap): string {
@@ -53,7 +56,7 @@ function idleHint(view: SessionView, keymap: Keymap): string {
 }
 
 function PaneImpl(props: PaneProps): React.ReactElement {
-  const { view, index, rect, focused, tick, anchor, draft, compose, inputMode, now, noticesOpen, mark } = props;
+  const { view, index, rect, focused, tick, anchor, draft, compose, inputMode, now, noticesOpen, mark, branch } = props;
   const theme = useTheme();
   const { keymap } = useKeys();
   const r = paneRegions(rect, view, noticesOpen);
@@ -70,7 +73,15 @@ function PaneImpl(props: PaneProps): React.ReactElement {
       borderColor={focused ? theme.colors.borderFocused : theme.colors.border}
       borderDimColor={!focused}
     >
-      <PaneHeader view={view} index={index} focused={focused} tick={tick} width={r.innerWidth} mark={mark} />
+      <PaneHeader
+        view={view}
+        index={index}
+        focused={focused}
+        tick={tick}
+        width={r.innerWidth}
+        mark={mark}
+        branch={branch}
+      />
       <HarnessNotices view={view} open={noticesOpen} width={r.innerWidth} rows={r.notices} />
       <Transcript window={window} width={r.innerWidth} height={r.body} />
       {r.widget > 0 && call ? (

@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
 import type React from "react";
+import type { BranchStatus } from "../changes-port.js";
 import { useTheme } from "../hooks/use-theme.js";
 import { type SessionView, shortId } from "../store/session-view.js";
 import { badgeColor, badgeText } from "./state-badge.js";
@@ -12,6 +13,8 @@ export interface PaneHeaderProps {
   readonly width: number;
   /** While a broadcast is being set up: whether this pane is marked to receive it. */
   readonly mark?: BroadcastMark;
+  /** The worktree branch's ahead/behind of its base, once git was asked. */
+  readonly branch?: BranchStatus | undefined;
 }
 
 export type BroadcastMark = "marked" | "unmarked";
@@ -45,9 +48,11 @@ export function headerParts(
   tick: number | null,
   width: number,
   mark?: BroadcastMark,
+  status?: BranchStatus,
 ): { number: string; who: string; badge: string; usage: string } {
   const number = `${index + 1} ${mark ? MARK_TEXT[mark] : ""}`;
-  const branch = view.info.workspace ? `⎇ ${view.info.workspace.branch}` : undefined;
+  const ahead = status ? ` ↑${status.ahead} ↓${status.behind}` : "";
+  const branch = view.info.workspace ? `⎇ ${view.info.workspace.branch}${ahead}` : undefined;
   const who = [view.info.label ?? view.info.harness, view.model, view.info.effort, branch, shortId(view.sessionId)]
     .filter((p): p is string => typeof p === "string" && p !== "")
     .join(" · ");
@@ -60,10 +65,10 @@ export function headerParts(
   return { number, who, badge, usage };
 }
 
-/** harness · model · effort · worktree branch · short id, then the state badge and usage when known. */
-export function PaneHeader({ view, index, focused, tick, width, mark }: PaneHeaderProps): React.ReactElement {
+/** harness · model · effort · worktree branch (ahead/behind its base) · short id, then the state badge and usage. */
+export function PaneHeader({ view, index, focused, tick, width, mark, branch }: PaneHeaderProps): React.ReactElement {
   const theme = useTheme();
-  const { number, who, badge, usage } = headerParts(view, index, tick, width, mark);
+  const { number, who, badge, usage } = headerParts(view, index, tick, width, mark, branch);
   return (
     <Box width={width} height={1}>
       <Box flexShrink={0}>

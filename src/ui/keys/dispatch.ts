@@ -4,21 +4,25 @@
  * it says whether hmux takes the key (an untaken key belongs to the input line) and what
  * the key asks for; the store applies it.
  */
+import { changesPageRows } from "../store/changes-state.js";
 import type { Intent } from "../store/messages.js";
 import { draftOf, focusedKey, focusedView, type UiState } from "../store/ui-state.js";
-import { APPROVAL_COMMANDS, type Command, GLOBAL_COMMANDS, type Keymap } from "./keymap.js";
+import { APPROVAL_COMMANDS, CHANGES_COMMANDS, type Command, GLOBAL_COMMANDS, type Keymap } from "./keymap.js";
 
 export interface KeyIndex {
   readonly global: ReadonlyMap<string, Command>;
   readonly approval: ReadonlyMap<string, Command>;
+  readonly changes: ReadonlyMap<string, Command>;
 }
 
 export function indexKeymap(keymap: Keymap): KeyIndex {
   const global = new Map<string, Command>();
   const approval = new Map<string, Command>();
+  const changes = new Map<string, Command>();
   for (const c of GLOBAL_COMMANDS) for (const k of keymap[c]) global.set(k, c);
   for (const c of APPROVAL_COMMANDS) for (const k of keymap[c]) approval.set(k, c);
-  return { global, approval };
+  for (const c of CHANGES_COMMANDS) for (const k of keymap[c]) changes.set(k, c);
+  return { global, approval, changes };
 }
 
 /** Whether hmux takes the key, and the intent it stands for (none: taken and ignored). */
@@ -71,6 +75,8 @@ function globalIntent(state: UiState, command: Command): Intent | undefined {
       return { kind: "open-overlay", overlay: { kind: "help" } };
     case "inspector":
       return focusedView(state) ? { kind: "open-overlay", overlay: { kind: "inspector" } } : undefined;
+    case "changes":
+      return focusedView(state) ? { kind: "open-changes" } : undefined;
     case "scroll.up":
       return { kind: "scroll-pages", pages: -1 };
     case "scroll.down":
@@ -147,6 +153,8 @@ function overlayKey(state: UiState, index: KeyIndex, name: string): KeyVerdict {
     }
     case "new-session":
       return name === "escape" ? take({ kind: "close-overlay" }) : LEFT;
+    case "changes":
+      return changesKey(state, index, name);
   }
 }
 
@@ -164,6 +172,48 @@ function broadcastKey(state: UiState, index: KeyIndex, name: string): KeyVerdict
   if (name === "a") return take({ kind: "broadcast", act: { do: "mark-all" } });
   if (name === "return") return take({ kind: "broadcast", act: { do: "compose" } });
   return global ? verdict(globalIntent(state, global)) : IGNORED;
+}
+
+function changesCommandIntent(command: Command): Intent | undefined {
+  switch (command) {
+    case "changes.scope":
+      return { kind: "changes-scope" };
+    case "changes.previousTurn":
+      return { kind: "changes-turn", delta: -1 };
+    case "changes.nextTurn":
+      return { kind: "changes-turn", delta: 1 };
+    case "changes.commit":
+      return { kind: "changes-commit" };
+    case "changes.merge":
+      return { kind: "changes-merge" };
+    case "changes.discard":
+      return { kind: "changes-discard" };
+    default:
+      return undefined;
+  }
+}
+
+/** The changes view holds every key while open; the commit message field gets the typing. */
+function changesKey(state: UiState, index: KeyIndex, name: string): KeyVerdict {
+  const changes = state.changes;
+  if (!changes) return name === "escape" ? take({ kind: "close-overlay" }) : IGNORED;
+  if (changes.mode === "commit") return name === "escape" ? take({ kind: "changes-back" }) : LEFT;
+  if (changes.mode === "confirm-discard") {
+    if (name === "y" || name === "Y") return take({ kind: "changes-discard-confirm" });
+    return name === "n" || name === "N" || name === "escape" ? take({ kind: "changes-back" }) : IGNORED;
+  }
+  const global = index.global.get(name);
+  if (name === "escape" || name === "q" || global === "changes") return take({ kind: "changes-back" });
+  const page = changesPageRows(state.rows, changes);
+  if (name === "up") return take({ kind: "changes-scroll", rows: -1 });
+  if (name === "down") return take({ kind: "changes-scroll", rows: 1 });
+  if (name === "home") return take({ kind: "changes-scroll", rows: Number.NEGATIVE_INFINITY });
+  if (name === "end") return take({ kind: "changes-scroll", rows: Number.POSITIVE_INFINITY });
+  if (global === "scroll.up" || name === "pageup") return take({ kind: "changes-scroll", rows: -page });
+  if (global === "scroll.down" || name === "pagedown" || name === " ")
+    return take({ kind: "changes-scroll", rows: page });
+  const command = index.changes.get(name);
+  return command ? verdict(changesCommandIntent(command)) : IGNORED;
 }
 
 export function keyIntent(state: UiState, index: KeyIndex, name: string): KeyVerdict {

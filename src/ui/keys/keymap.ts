@@ -32,6 +32,7 @@ export const GLOBAL_COMMANDS = [
   "app.quit",
   "help",
   "inspector",
+  "changes",
   "scroll.up",
   "scroll.down",
   "broadcast",
@@ -45,9 +46,19 @@ export const APPROVAL_COMMANDS = [
   "approval.abstain",
   "approval.full",
 ] as const;
+/** Keys inside the changes view (changes.*): single letters, since the view holds every key while open. */
+export const CHANGES_COMMANDS = [
+  "changes.scope",
+  "changes.previousTurn",
+  "changes.nextTurn",
+  "changes.commit",
+  "changes.merge",
+  "changes.discard",
+] as const;
 export type GlobalCommand = (typeof GLOBAL_COMMANDS)[number];
 export type ApprovalCommand = (typeof APPROVAL_COMMANDS)[number];
-export type Command = GlobalCommand | ApprovalCommand;
+export type ChangesCommand = (typeof CHANGES_COMMANDS)[number];
+export type Command = GlobalCommand | ApprovalCommand | ChangesCommand;
 
 export type Keymap = Readonly<Record<Command, readonly string[]>>;
 
@@ -80,6 +91,7 @@ export const DEFAULT_KEYMAP: Keymap = {
   "app.quit": ["ctrl+q"],
   help: ["?", "f1"],
   inspector: ["alt+i"],
+  changes: ["alt+d"],
   "scroll.up": ["pageup"],
   "scroll.down": ["pagedown"],
   broadcast: ["alt+b"],
@@ -90,6 +102,12 @@ export const DEFAULT_KEYMAP: Keymap = {
   "approval.edit": ["e"],
   "approval.abstain": ["s"],
   "approval.full": ["f"],
+  "changes.scope": ["t"],
+  "changes.previousTurn": ["["],
+  "changes.nextTurn": ["]"],
+  "changes.commit": ["c"],
+  "changes.merge": ["m"],
+  "changes.discard": ["D"],
 };
 
 /** What each command does, for the help overlay. */
@@ -122,6 +140,7 @@ export const COMMAND_HELP: Readonly<Record<Command, string>> = {
   "app.quit": "quit (asks while sessions run)",
   help: "this help (when the input line is empty)",
   inspector: "inspector drawer for the focused session",
+  changes: "changes view: the focused session's worktree diff, commit / merge / discard",
   "scroll.up": "scroll back one page",
   "scroll.down": "scroll forward one page (bottom: follow)",
   broadcast: "broadcast: mark panes, type one prompt, each marked pane gets it",
@@ -132,6 +151,12 @@ export const COMMAND_HELP: Readonly<Record<Command, string>> = {
   "approval.edit": "approval: edit the input, then replace",
   "approval.abstain": "approval: abstain to the harness's own check",
   "approval.full": "approval: full-screen view",
+  "changes.scope": "changes view: against the base ⇄ this turn only",
+  "changes.previousTurn": "changes view: the turn before",
+  "changes.nextTurn": "changes view: the turn after",
+  "changes.commit": "changes view: commit everything in the worktree (message editable)",
+  "changes.merge": "changes view: merge the branch into its base (conflicts are reported, never resolved)",
+  "changes.discard": "changes view: discard the worktree's changes and commits (asks first)",
 };
 
 /**
@@ -191,6 +216,7 @@ export const CONFIG_ACTION: Readonly<Partial<Record<Command, string>>> = {
   "pane.notices": "toggle-notices",
   "session.new": "new-session",
   inspector: "inspector",
+  changes: "changes",
   help: "help",
   "scroll.up": "scroll-up",
   "scroll.down": "scroll-down",

@@ -82,6 +82,7 @@ export function GridLayout({ state, ports, width, height }: GridLayoutProps): Re
         now={deadline === null ? 0 : state.clock}
         noticesOpen={state.noticesOpen.has(key)}
         {...(marks ? { mark: marks.includes(key) ? "marked" : "unmarked" } : {})}
+        branch={state.branchStatus.get(key)}
       />
     );
   };

@@ -1,6 +1,7 @@
 import { Box } from "ink";
 import type React from "react";
 import { BroadcastBar } from "../components/overlays/BroadcastBar.js";
+import { ChangesOverlay } from "../components/overlays/ChangesOverlay.js";
 import { HelpOverlay } from "../components/overlays/HelpOverlay.js";
 import { InspectorDrawer } from "../components/overlays/InspectorDrawer.js";
 import { NewSessionDialog } from "../components/overlays/NewSessionDialog.js";
@@ -43,6 +44,19 @@ export function MainArea({ state, ports, keymap, launcher, width, height }: Main
     return <SettingsCompare views={views} numbers={numbers} width={width} height={height} />;
   }
   if (overlay?.kind === "new-session") return <NewSessionDialog launcher={launcher} width={width} height={height} />;
+  if (overlay?.kind === "changes" && state.changes) {
+    const shown = state.sessions.get(state.changes.key);
+    return (
+      <ChangesOverlay
+        changes={state.changes}
+        view={shown}
+        keymap={keymap}
+        width={width}
+        height={height}
+        rows={state.rows}
+      />
+    );
+  }
   const confirm =
     overlay?.kind === "quit" && anyRunning(state)
       ? "Quit and halt them? y quit · n stay"

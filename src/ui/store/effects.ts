@@ -7,6 +7,7 @@
 import type { Notifier } from "../notify/notifier.js";
 import type { NewSessionRequest, SessionLauncher } from "../session-launcher.js";
 import type { IntentOutcome, SessionPort } from "../session-port.js";
+import { runChangesEffect } from "./changes-effects.js";
 import type { Effect, Msg } from "./messages.js";
 
 export interface EffectDeps {
@@ -55,6 +56,8 @@ export function runEffect(effect: Effect, deps: EffectDeps): void {
   }
   if (effect.kind === "launch") return launch(effect.request, deps);
   const port = deps.port(effect.key);
+  if (effect.kind === "changes-load" || effect.kind === "changes-act" || effect.kind === "branch-status")
+    return runChangesEffect(effect, port?.changes, deps.dispatch);
   if (!port) return;
   switch (effect.kind) {
     case "send":

@@ -4,9 +4,11 @@
  * into the next state; effects carry out the port calls an intent implies.
  */
 import type { Decision, SessionEvent } from "../../core/control/types.js";
+import type { BranchStatus, ChangesData, ChangesScope } from "../changes-port.js";
 import type { Direction } from "../layout/tile.js";
 import type { NewSessionRequest } from "../session-launcher.js";
 import type { IntentOutcome, SessionInfo } from "../session-port.js";
+import type { ChangesAction } from "./changes-state.js";
 import type { Flash, Overlay } from "./ui-state.js";
 
 /** A step of a broadcast (update-broadcast.ts). */
@@ -69,6 +71,7 @@ export type Intent =
   /** Start the session the new-session dialog describes (it validated the request first). */
   | { readonly kind: "launch"; readonly request: NewSessionRequest }
   | { readonly kind: "resize"; readonly columns: number; readonly rows: number }
+  | ChangesIntent
   | { readonly kind: "flash"; readonly text: string; readonly tone: Flash["tone"]; readonly hint?: Flash["hint"] };
 
 export type Msg =
@@ -80,7 +83,49 @@ export type Msg =
   | { readonly kind: "outcome"; readonly what: string; readonly outcome: IntentOutcome }
   | { readonly kind: "outcome-failed"; readonly what: string; readonly message: string }
   | { readonly kind: "launched" }
-  | { readonly kind: "launch-failed"; readonly message: string };
+  | { readonly kind: "launch-failed"; readonly message: string }
+  | ChangesReport;
+
+/** What the person does in the changes view (update-changes.ts). */
+export type ChangesIntent =
+  /** Open the view for the focused pane's worktree. */
+  | { readonly kind: "open-changes" }
+  /** Against the base ⇄ this turn only. */
+  | { readonly kind: "changes-scope" }
+  | { readonly kind: "changes-turn"; readonly delta: 1 | -1 }
+  /** Scroll the body; ±Infinity goes to an end. */
+  | { readonly kind: "changes-scroll"; readonly rows: number }
+  /** Start typing the commit message (prefilled from the turn's prompt). */
+  | { readonly kind: "changes-commit" }
+  | { readonly kind: "changes-message"; readonly text: string }
+  | { readonly kind: "changes-commit-submit"; readonly text: string }
+  | { readonly kind: "changes-merge" }
+  /** Ask before discarding; the confirm carries it out. */
+  | { readonly kind: "changes-discard" }
+  | { readonly kind: "changes-discard-confirm" }
+  /** Esc: leave the message field or the question, else close the view. */
+  | { readonly kind: "changes-back" };
+
+/** What the git work behind the changes view reported (effects.ts). */
+export type ChangesReport =
+  | { readonly kind: "changes-loaded"; readonly key: string; readonly seq: number; readonly data: ChangesData }
+  | {
+      readonly kind: "changes-load-failed";
+      readonly key: string;
+      readonly seq: number;
+      readonly message: string;
+      readonly hint?: string;
+    }
+  | { readonly kind: "changes-done"; readonly key: string; readonly action: ChangesAction; readonly text: string }
+  | {
+      readonly kind: "changes-failed";
+      readonly key: string;
+      readonly action: ChangesAction;
+      readonly message: string;
+      readonly files: readonly string[];
+      readonly hint?: string;
+    }
+  | { readonly kind: "branch-status"; readonly key: string; readonly status: BranchStatus };
 
 /** A port call (or a notification) an update asks for; run by effects.ts, never by update. */
 export type Effect =
@@ -103,4 +148,8 @@ export type Effect =
   | { readonly kind: "launch"; readonly request: NewSessionRequest }
   | { readonly kind: "halt"; readonly key: string; readonly what: string }
   | { readonly kind: "resume"; readonly key: string }
-  | { readonly kind: "notify"; readonly key: string; readonly title: string; readonly reason: string };
+  | { readonly kind: "notify"; readonly key: string; readonly title: string; readonly reason: string }
+  | { readonly kind: "changes-load"; readonly key: string; readonly seq: number; readonly scope: ChangesScope }
+  | { readonly kind: "changes-act"; readonly key: string; readonly action: ChangesAction; readonly message?: string }
+  /** Ask git for the worktree branch's ahead/behind (after a turn, after an action). */
+  | { readonly kind: "branch-status"; readonly key: string };

@@ -3,9 +3,11 @@
  * update function ask of it. Nothing here changes a state: `update` (update.ts) makes the
  * next one.
  */
+import type { BranchStatus } from "../changes-port.js";
 import type { Command } from "../keys/keymap.js";
 import { paneBodyRect } from "../layout/pane-geometry.js";
 import { type Rect, tile } from "../layout/tile.js";
+import type { ChangesState } from "./changes-state.js";
 import type { SessionRule } from "./session-rules.js";
 import { isActive, type SessionView } from "./session-view.js";
 import type { ScrollAnchor } from "./transcript-window.js";
@@ -19,7 +21,9 @@ export type Overlay =
   | { readonly kind: "quit" }
   /** Halting every session is asked first: it cannot be undone. */
   | { readonly kind: "halt-all" }
-  | { readonly kind: "approval-full" };
+  | { readonly kind: "approval-full" }
+  /** The focused session's worktree: files, diff, commit / merge / discard (state in UiState.changes). */
+  | { readonly kind: "changes" };
 
 /**
  * One prompt for several panes (update-broadcast.ts): first panes are marked ("select"), then
@@ -88,6 +92,10 @@ export interface UiState {
   readonly launching: boolean;
   /** Why the last start from the dialog failed (cleared when the dialog opens again). */
   readonly launchFailure: string | null;
+  /** The changes view while it is open. */
+  readonly changes: ChangesState | null;
+  /** Ahead/behind of each worktree session's branch, as last asked of git (after each turn). */
+  readonly branchStatus: ReadonlyMap<string, BranchStatus>;
 }
 
 /** Rows the rail (top) and the status line (bottom) take. */
@@ -118,6 +126,8 @@ export function initialUiState(columns = 160, rows = 48): UiState {
     quitRequested: false,
     launching: false,
     launchFailure: null,
+    changes: null,
+    branchStatus: new Map(),
   };
 }
 

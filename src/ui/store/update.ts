@@ -8,6 +8,7 @@ import type { Msg } from "./messages.js";
 import { flash, only, type Step, setDraft, withEffects } from "./step.js";
 import { anyRunning, type UiState } from "./ui-state.js";
 import { updateBroadcast } from "./update-broadcast.js";
+import { branchStatusEffects, changesIntent, changesReport } from "./update-changes.js";
 import { compareSettings } from "./update-compare.js";
 import {
   abstain,
@@ -44,7 +45,9 @@ import { clockTick, openSession, sessionEvent } from "./update-session.js";
 export function update(state: UiState, msg: Msg, now: number): Step {
   const step = updateFocused(state, msg, now);
   const kept = keepTypingFocused(step.state);
-  return kept === step.state ? step : { state: kept, effects: step.effects };
+  const status = branchStatusEffects(state, kept, msg);
+  if (kept === step.state && status.length === 0) return step;
+  return { state: kept, effects: [...step.effects, ...status] };
 }
 
 function updateFocused(state: UiState, msg: Msg, now: number): Step {
@@ -89,11 +92,11 @@ function updateFocused(state: UiState, msg: Msg, now: number): Step {
     case "reopen-pane":
       return only(reopenPane(state, now));
     case "open-overlay":
-      return only({ ...state, overlay: msg.overlay, launchFailure: null });
+      return only({ ...state, overlay: msg.overlay, launchFailure: null, changes: null });
     case "compare-settings":
       return only(compareSettings(state, now));
     case "close-overlay":
-      return only(state.overlay === null ? state : { ...state, overlay: null });
+      return only(state.overlay === null ? state : { ...state, overlay: null, changes: null });
     case "toggle-approval-full":
       return only(toggleApprovalFull(state));
     case "set-draft":
@@ -151,5 +154,23 @@ function updateFocused(state: UiState, msg: Msg, now: number): Step {
       return only({ ...state, launching: false, launchFailure: msg.message });
     case "flash":
       return only(flash(state, now, msg.text, msg.tone, msg.hint));
+    case "open-changes":
+    case "changes-scope":
+    case "changes-turn":
+    case "changes-scroll":
+    case "changes-commit":
+    case "changes-message":
+    case "changes-commit-submit":
+    case "changes-merge":
+    case "changes-discard":
+    case "changes-discard-confirm":
+    case "changes-back":
+      return changesIntent(state, msg, now);
+    case "changes-loaded":
+    case "changes-load-failed":
+    case "changes-done":
+    case "changes-failed":
+    case "branch-status":
+      return changesReport(state, msg, now);
   }
 }
