@@ -40,7 +40,8 @@ const MIN_NAME = 8;
 
 /**
  * The parts of a header that fit `width`: the pane number and the state always show (a narrow
- * pane keeps the badge's icon), usage only when the name keeps MIN_NAME columns.
+ * pane keeps the badge's icon); the worktree branch's ahead/behind and the usage have boxes of
+ * their own (never cut mid-way), kept only while the name keeps MIN_NAME columns — usage goes first.
  */
 export function headerParts(
   view: SessionView,
@@ -49,26 +50,27 @@ export function headerParts(
   width: number,
   mark?: BroadcastMark,
   status?: BranchStatus,
-): { number: string; who: string; badge: string; usage: string } {
+): { number: string; who: string; ahead: string; badge: string; usage: string } {
   const number = `${index + 1} ${mark ? MARK_TEXT[mark] : ""}`;
-  const ahead = status ? ` ↑${status.ahead} ↓${status.behind}` : "";
-  const branch = view.info.workspace ? `⎇ ${view.info.workspace.branch}${ahead}` : undefined;
+  const branch = view.info.workspace ? `⎇ ${view.info.workspace.branch}` : undefined;
   const who = [view.info.label ?? view.info.harness, view.model, view.info.effort, branch, shortId(view.sessionId)]
     .filter((p): p is string => typeof p === "string" && p !== "")
     .join(" · ");
   const full = ` ${badgeText(view.lifecycle, tick)}`;
   const short = ` ${full.trim().split(" ")[0]}`;
+  let ahead = view.info.workspace && status ? ` ↑${status.ahead} ↓${status.behind}` : "";
   let usage = usageText(view) === "" ? "" : ` ${usageText(view)}`;
-  const room = (badge: string) => width - number.length - badge.length - usage.length;
+  const room = (badge: string) => width - number.length - badge.length - usage.length - ahead.length;
   if (room(full) < MIN_NAME) usage = "";
+  if (room(full) < MIN_NAME) ahead = "";
   const badge = room(full) >= MIN_NAME ? full : short;
-  return { number, who, badge, usage };
+  return { number, who, ahead, badge, usage };
 }
 
 /** harness · model · effort · worktree branch (ahead/behind its base) · short id, then the state badge and usage. */
 export function PaneHeader({ view, index, focused, tick, width, mark, branch }: PaneHeaderProps): React.ReactElement {
   const theme = useTheme();
-  const { number, who, badge, usage } = headerParts(view, index, tick, width, mark, branch);
+  const { number, who, ahead, badge, usage } = headerParts(view, index, tick, width, mark, branch);
   return (
     <Box width={width} height={1}>
       <Box flexShrink={0}>
@@ -85,6 +87,11 @@ export function PaneHeader({ view, index, focused, tick, width, mark, branch }: 
           {who}
         </Text>
       </Box>
+      {ahead ? (
+        <Box flexShrink={0}>
+          <Text bold={focused}>{ahead}</Text>
+        </Box>
+      ) : null}
       <Box flexShrink={0}>
         <Text color={badgeColor(theme, view.lifecycle)} bold={theme.bold}>
           {badge}

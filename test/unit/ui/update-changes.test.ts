@@ -212,12 +212,12 @@ describe("the changes view's update", () => {
 });
 
 describe("the pane header", () => {
-  it("shows the worktree branch's ahead/behind once known, nothing made up before", () => {
+  it("shows the worktree branch's ahead/behind once known, nothing made up before, uncut at 80 columns", () => {
     const view = run(initialUiState(80, 24), open("s1")).state.sessions.get("s1")!;
     expect(headerParts(view, 0, null, 80).who).toContain("⎇ hmux/w");
-    expect(headerParts(view, 0, null, 80).who).not.toContain("↑");
-    expect(headerParts(view, 0, null, 80, undefined, { ahead: 3, behind: 1, dirty: 0 }).who).toContain(
-      "⎇ hmux/w ↑3 ↓1",
-    );
+    expect(headerParts(view, 0, null, 80).ahead).toBe("");
+    expect(headerParts(view, 0, null, 80, undefined, { ahead: 3, behind: 1, dirty: 0 }).ahead).toBe(" ↑3 ↓1");
+    // A pane too narrow for the name drops the ahead/behind before cutting the name below its minimum.
+    expect(headerParts(view, 0, null, 20, undefined, { ahead: 3, behind: 1, dirty: 0 }).ahead).toBe("");
   });
 });

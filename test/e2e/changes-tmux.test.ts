@@ -1,0 +1,132 @@
+/**
+ * The changes view in a real terminal (tmux), at 80×24 and 160×48: `hmux tui claude` in a
+ * temporary git repository with config workspace.worktree "auto", the real claude on the
+ * scripted model. The agent writes a file in its worktree (approved with a); Alt+d shows the
+ * file and its diff; c commits with the turn's prompt as the message; m merges — and the base
+ * branch of the user's repository then holds the file. Isolated HOME/XDG dirs; the tmux server
+ * is private to the test and killed at the end.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Script } from "../../src/model/script-schema.js";
+import { type ModelServer, startModelServer } from "../../src/model/server.js";
+import { sleep, type TmuxDriver, tmuxDriver } from "./tmux-driver.js";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const HAVE_TMUX = spawnSync("tmux", ["-V"]).status === 0;
+const PROMPT = "add the feature file";
+
+const SCRIPT: Script = {
+  rules: [
+    {
+      name: "feature",
+      match: { contains: PROMPT },
+      replies: [
+        {
+          text: ["I will write the feature file."],
+          tools: [{ tool: "shell", command: "echo hello from the agent > feature.txt" }],
+          delayMs: 20,
+        },
+        { text: ["Wrote feature.txt."], delayMs: 20 },
+      ],
+    },
+  ],
+};
+
+const GIT_ENV = {
+  GIT_CONFIG_NOSYSTEM: "1",
+  GIT_AUTHOR_NAME: "e2e",
+  GIT_AUTHOR_EMAIL: "e2e@example.invalid",
+  GIT_COMMITTER_NAME: "e2e",
+  GIT_COMMITTER_EMAIL: "e2e@example.invalid",
+};
+
+describe.skipIf(!HAVE_TMUX)("the changes view in tmux", () => {
+  let model: ModelServer;
+
+  beforeAll(async () => {
+    model = await startModelServer({ script: SCRIPT });
+  });
+  afterAll(async () => {
+    await model.close();
+  });
+
+  for (const [columns, rows] of [
+    [80, 24],
+    [160, 48],
+  ] as const) {
+    it(`at ${columns}×${rows}: the agent's file shows in Alt+d, and commit then merge put it on the base branch`, async () => {
+      const home = mkdtempSync(join(tmpdir(), "hmux-e2e-changes-"));
+      const repo = join(home, "repo");
+      const log = join(home, "stderr.log");
+      const env = { ...process.env, HOME: home, ...GIT_ENV };
+      const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, env, encoding: "utf8" });
+      mkdirSync(repo);
+      git("init", "-q", "-b", "main");
+      writeFileSync(join(repo, "README.md"), "a project\n");
+      git("add", "-A");
+      git("commit", "-q", "-m", "first");
+      mkdirSync(join(home, "config", "hmux"), { recursive: true });
+      writeFileSync(
+        join(home, "config", "hmux", "config.json"),
+        JSON.stringify({ version: 1, workspace: { worktree: "auto" } }),
+      );
+      const vars = [
+        `HOME=${home}`,
+        `XDG_STATE_HOME=${home}/state`,
+        `XDG_CONFIG_HOME=${home}/config`,
+        `XDG_CACHE_HOME=${home}/cache`,
+        "TERM=xterm-256color",
+        ...Object.entries(GIT_ENV).map(([k, v]) => `${k}=${v}`),
+      ].join(" ");
+      const socket = `hmux-e2e-changes-${process.pid}-${columns}`;
+      const d: TmuxDriver = tmuxDriver(socket, "changes", log);
+      try {
+        const cmd = `cd ${ROOT} && env ${vars} ${ROOT}/node_modules/.bin/tsx src/cli/main.ts tui claude --cwd ${repo} --endpoint ${model.url} --isolate 2>${log}`;
+        d.tmux("new-session", "-d", "-x", String(columns), "-y", String(rows), "-s", "changes", cmd);
+        await d.waitFor("the pane on its worktree branch", (s) => s.includes("⎇ hmux/claude-"), 60_000);
+        await d.waitFor("claude idle", (s) => /1:claude ○/.test(s.split("\n")[0] ?? ""), 90_000);
+        await d.text(PROMPT);
+        d.keys("Enter");
+        await d.waitFor("claude's approval", (s) => /1:claude !/.test(s.split("\n")[0] ?? ""), 60_000);
+        d.keys("a");
+        await d.waitFor("the turn's end", (s) => s.includes("Wrote feature.txt."), 60_000);
+        await d.waitFor("claude idle again", (s) => /1:claude ○/.test(s.split("\n")[0] ?? ""), 30_000);
+
+        d.keys("M-d");
+        const view = await d.waitFor("the file and its diff", (s) => s.includes("+hello from the agent"), 30_000);
+        expect(view).toMatch(/\+1\s+−0\s+feature\.txt/);
+        expect(view).toContain("→ main");
+
+        d.keys("c");
+        await d.waitFor("the message field, prefilled from the prompt", (s) =>
+          s.includes(`commit message › ${PROMPT}`),
+        );
+        d.keys("Enter");
+        await d.waitFor(
+          "the commit, one ahead of the base",
+          (s) => /committed [0-9a-f]{12}/.test(s) && s.includes("↑1 ↓0"),
+          30_000,
+        );
+        d.keys("m");
+        await d.waitFor("the merge", (s) => s.includes("merged into the base by fast-forward"), 30_000);
+        expect(git("show", "main:feature.txt")).toBe("hello from the agent\n");
+        expect(git("log", "-1", "--format=%s", "main").trim()).toBe(PROMPT);
+
+        // Back on the panes, the header says the branch is level with its base again.
+        d.keys("Escape");
+        await d.waitFor("ahead/behind in the header", (s) => /⎇ hmux\/clau.* ↑0 ↓0 ○ idle/.test(s), 15_000);
+        d.keys("C-q");
+        await sleep(500);
+        d.keys("y");
+        await sleep(1500);
+      } finally {
+        d.stop();
+        rmSync(home, { recursive: true, force: true });
+      }
+    }, 240_000);
+  }
+});
