@@ -2,14 +2,25 @@
  * How the hmux server opens a session: the same preparation `hmux session` makes (the launch
  * pipeline, the config policy, journal-id resume), then the session runtime, journaled. The
  * server's own environment is the harness's base environment (the environment of the client
- * that started the server), and each session works in the cwd its client asked for. A native
+ * that started the server), and each session works in the cwd its client asked for — or in its
+ * own git worktree (`hmux new --worktree`, config workspace.worktree "auto"), held by the server
+ * while the session lives, its setup command's output returned to the client as notes. A native
  * session (a harness's own UI or a shell in a pty) is opened as the TUI opens a native pane.
  */
+import { randomUUID } from "node:crypto";
 import type { SessionHandle } from "../core/exec/session-types.js";
 import { HookServer } from "../native/hooks/hook-server.js";
 import type { CreateOptions } from "../server/protocol.js";
-import type { Launcher } from "../server/session-table.js";
+import type { Launched, Launcher } from "../server/session-table.js";
 import { launchSession } from "../session/launch.js";
+import {
+  abandonWorkspace,
+  openWorkspace,
+  releaseWorkspace,
+  setUpWorkspace,
+  snapshotTurn,
+  type WorkspaceLease,
+} from "../workspace/lease.js";
 import { FreshState, prepare, type SessionFlags } from "./commands/session.js";
 import type { CliContext } from "./context.js";
 
@@ -26,6 +37,8 @@ export function sessionFlagsOf(cwd: string, o: CreateOptions): SessionFlags {
     ...(o.decisionBudgetMs !== undefined ? { decisionBudget: String(o.decisionBudgetMs) } : {}),
     ...(o.escalateQuestions !== undefined ? { escalateQuestions: o.escalateQuestions } : {}),
     ...(o.resume !== undefined ? { resume: o.resume } : {}),
+    ...(o.worktree !== undefined ? { worktree: o.worktree } : {}),
+    ...(o.base !== undefined ? { base: o.base } : {}),
   };
 }
 
@@ -33,26 +46,89 @@ export function serverLauncher(context: CliContext): Launcher {
   // One hook listener for the server's native harness sessions, started with the first of them.
   let hooks: Promise<HookServer> | undefined;
   const native = { registry: context.registry, launch: context.launch, hostEnv: context.env };
-  return (spec) => {
+  return async (spec) => {
     // Loaded on first use: the native pane's port comes with UI modules no other command needs.
-    if (spec.native)
-      return import("../app/server-native-session.js").then(({ launchServerNative }) =>
-        launchServerNative(spec, { ...native, hooks: () => (hooks ??= HookServer.start()) }),
-      );
-    const prepared = prepare(spec.harness, sessionFlagsOf(spec.cwd, spec.options), context);
-    // Kept only if the session became resumable, as `hmux session` keeps it (the server always journals).
-    const fresh = prepared.freshState ? new FreshState(prepared.freshState, true) : null;
-    let handle: SessionHandle;
+    if (spec.native) {
+      const { launchServerNative } = await import("../app/server-native-session.js");
+      return launchServerNative(spec, { ...native, hooks: () => (hooks ??= HookServer.start()) });
+    }
+    const flags = sessionFlagsOf(spec.cwd, spec.options);
+    const resuming = flags.resume !== undefined;
+    // A resumed session returns to its own folder; only an explicit --worktree moves it.
+    const lease =
+      resuming && flags.worktree === undefined ? null : await openServerWorkspace(context, spec.harness, flags);
     try {
-      handle = launchSession({ ...prepared.launch, journal: true }, context.session);
+      return await launchIn(context, spec.harness, flags, lease);
     } catch (err) {
-      fresh?.release();
+      if (lease) await abandonWorkspace(context.workspace, lease);
       throw err;
     }
-    if (fresh) {
-      handle.subscribe((event) => fresh.saw(event));
-      void handle.closed.then(() => fresh.release());
-    }
-    return { handle, cwd: prepared.launch.cwd, notes: prepared.untrusted };
   };
+}
+
+async function openServerWorkspace(
+  context: CliContext,
+  harness: string,
+  flags: SessionFlags,
+): Promise<(WorkspaceLease & { readonly sessionId: string }) | null> {
+  context.launch.harness(harness); // an unknown harness is refused before a worktree is made
+  // The id is fixed here so the workspace registry names the session that holds the worktree.
+  const sessionId = randomUUID();
+  const lease = await openWorkspace(context.workspace, {
+    cwd: flags.cwd ?? process.cwd(),
+    flag: flags.worktree,
+    ...(flags.base !== undefined ? { base: flags.base } : {}),
+    harness,
+    sessionId,
+    configs: context.launch.configFiles(flags.cwd ?? process.cwd()),
+  });
+  return lease ? { ...lease, sessionId } : null;
+}
+
+async function launchIn(
+  context: CliContext,
+  harness: string,
+  flags: SessionFlags,
+  lease: (WorkspaceLease & { readonly sessionId: string }) | null,
+): Promise<Launched> {
+  const prepared = prepare(
+    harness,
+    lease ? { ...flags, cwd: lease.entry.path, sessionId: lease.sessionId } : flags,
+    context,
+    lease,
+  );
+  const notes = [...(lease?.notes ?? []), ...prepared.untrusted];
+  if (lease?.fresh && lease.settings.setup !== undefined) {
+    notes.push(`workspace setup: ${lease.settings.setup}`);
+    let pending = "";
+    const take = (text: string) => {
+      pending += text;
+      const lines = pending.split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) notes.push(`setup| ${line}`);
+    };
+    await setUpWorkspace(context.workspace, lease, take);
+    if (pending !== "") notes.push(`setup| ${pending}`);
+  }
+  // Kept only if the session became resumable, as `hmux session` keeps it (the server always journals).
+  const fresh = prepared.freshState ? new FreshState(prepared.freshState, true) : null;
+  let handle: SessionHandle;
+  try {
+    handle = launchSession({ ...prepared.launch, journal: true }, context.session);
+  } catch (err) {
+    fresh?.release();
+    throw err;
+  }
+  if (fresh) {
+    handle.subscribe((event) => fresh.saw(event));
+    void handle.closed.then(() => fresh.release());
+  }
+  if (lease) {
+    // Each turn's start is recorded for `hmux diff --turn` and the changes view; the worktree stays after the session.
+    handle.subscribe((event) => {
+      if (event.kind === "turn") void snapshotTurn(context.workspace, lease, event.turnId);
+    });
+    void handle.closed.then(() => releaseWorkspace(context.workspace, lease));
+  }
+  return { handle, cwd: prepared.launch.cwd, notes };
 }

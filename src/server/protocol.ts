@@ -56,6 +56,10 @@ export const CreateOptionsSchema = z
     escalateQuestions: z.boolean().optional(),
     /** An hmux journal id, or the harness's own session id, to continue. */
     resume: z.string().min(1).max(256).optional(),
+    /** Its own git worktree: true (a generated name), a name, false (none, whatever the config says). */
+    worktree: z.union([z.boolean(), z.string().min(1).max(64)]).optional(),
+    /** Where a new worktree starts (a branch, tag or commit; default HEAD). */
+    base: z.string().min(1).max(256).optional(),
   })
   .strict();
 export type CreateOptions = z.infer<typeof CreateOptionsSchema>;

@@ -11,8 +11,9 @@ import type { CreateOptions, SessionSummary } from "../../server/protocol.js";
 import type { CliContext } from "../context.js";
 import { type Output, processOutput } from "../render/output.js";
 import { reachServer, reportServerError } from "../server-client.js";
+import { addWorkspaceFlags, type WorkspaceFlags } from "../workspace-launch.js";
 
-export interface NewFlags {
+export interface NewFlags extends WorkspaceFlags {
   name?: string;
   cwd?: string;
   model?: string;
@@ -30,7 +31,7 @@ export interface NewFlags {
 }
 
 export function register(program: Command, context: CliContext): void {
-  program
+  const cmd = program
     .command("new")
     .description("start a headless session on the hmux server: hmux new <harness> [--name <name>]")
     .argument("<harness>", "the harness to run (see hmux harnesses)")
@@ -47,10 +48,10 @@ export function register(program: Command, context: CliContext): void {
     .option("--resume <id>", "continue an hmux session (journal id) or the harness's own session id")
     .option("--prompt <text>", "the first message to send")
     .option("--json", "print the new session's row as JSON")
-    .option("--host <[user@]box>", "the hmux server on another machine, over ssh (docs/remote.md)")
-    .action(async (harness: string, flags: NewFlags) => {
-      process.exitCode = await newCommand(harness, flags, processOutput(), context);
-    });
+    .option("--host <[user@]box>", "the hmux server on another machine, over ssh (docs/remote.md)");
+  addWorkspaceFlags(cmd).action(async (harness: string, flags: NewFlags) => {
+    process.exitCode = await newCommand(harness, flags, processOutput(), context);
+  });
 }
 
 export async function newCommand(
@@ -121,6 +122,8 @@ function createOptionsOf(flags: NewFlags): CreateOptions {
       : {}),
     ...(flags.escalateQuestions === false ? { escalateQuestions: false } : {}),
     ...(flags.resume !== undefined ? { resume: flags.resume } : {}),
+    ...(flags.worktree !== undefined ? { worktree: flags.worktree } : {}),
+    ...(flags.base !== undefined ? { base: flags.base } : {}),
   };
 }
 

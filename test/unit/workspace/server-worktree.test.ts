@@ -1,0 +1,113 @@
+/**
+ * `hmux new --worktree` on the server's side: the server's launcher opens the session in its own
+ * worktree (held by the server's pid, named by the session), records each turn's start, and a
+ * failing setup command refuses the launch with its exit code and removes the worktree.
+ */
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createAppContext } from "../../../src/app/context.js";
+import type { CliContext } from "../../../src/cli/context.js";
+import type { Output } from "../../../src/cli/render/output.js";
+import { serverLauncher } from "../../../src/cli/server-launcher.js";
+import { CreateOptionsSchema } from "../../../src/server/protocol.js";
+import { GitFixture } from "./git-fixture.js";
+
+const MUSE_STREAM = join(import.meta.dirname, "..", "decode", "hcn-fixtures", "harnesses", "muse.ndjson");
+const SERVER_PID = 4343;
+
+let fx: GitFixture;
+let stateBefore: string | undefined;
+beforeEach(() => {
+  stateBefore = process.env.XDG_STATE_HOME;
+});
+afterEach(() => {
+  if (stateBefore === undefined) delete process.env.XDG_STATE_HOME;
+  else process.env.XDG_STATE_HOME = stateBefore;
+  fx?.cleanup();
+});
+
+const quiet: Output = {
+  out: () => true,
+  err: () => undefined,
+  broken: false,
+  needsDrain: false,
+  drain: async () => undefined,
+  onBroken: () => undefined,
+};
+
+function context(): CliContext {
+  // The journal lives under the process's XDG state: the fixture's, so nothing lands in the real one.
+  process.env.XDG_STATE_HOME = fx.env.XDG_STATE_HOME;
+  const muse = join(fx.root, "fake-muse.mjs");
+  writeFileSync(
+    muse,
+    `#!${process.execPath}\nimport { readFileSync } from "node:fs";\nprocess.stdout.write(readFileSync(${JSON.stringify(MUSE_STREAM)}));\n`,
+  );
+  chmodSync(muse, 0o755);
+  const app = createAppContext({ env: { ...fx.env, HMUX_MUSE_BIN: muse } });
+  fx.livePids.add(SERVER_PID);
+  return { ...app, workspace: fx.ports(SERVER_PID), output: quiet, input: Readable.from([]) };
+}
+
+function userConfig(config: object): void {
+  mkdirSync(join(fx.env.XDG_CONFIG_HOME!, "hmux"), { recursive: true });
+  writeFileSync(join(fx.env.XDG_CONFIG_HOME!, "hmux", "config.json"), JSON.stringify({ version: 1, ...config }));
+}
+
+describe("hmux new --worktree (the server's launcher)", () => {
+  it("the wire accepts a worktree flag or name and a base", () => {
+    expect(CreateOptionsSchema.parse({ worktree: "fix-login", base: "main" })).toEqual({
+      worktree: "fix-login",
+      base: "main",
+    });
+    expect(CreateOptionsSchema.parse({ worktree: true })).toEqual({ worktree: true });
+    expect(CreateOptionsSchema.safeParse({ worktree: "" }).success).toBe(false);
+  });
+
+  it("opens the session in a new worktree the server holds, named by the session", async () => {
+    fx = new GitFixture();
+    const launched = await serverLauncher(context())({
+      harness: "muse",
+      cwd: fx.repo,
+      options: { worktree: "srv", approvals: "allow" },
+    });
+    try {
+      const [entry] = fx.ports().registry().list();
+      expect(launched.cwd).toBe(entry!.path);
+      expect(entry!.branch).toBe("hmux/srv");
+      expect(entry!.holders.map((h) => [h.pid, h.sessionId])).toEqual([[SERVER_PID, launched.handle.sessionId]]);
+      expect(launched.notes.some((n) => n.startsWith("workspace: srv at "))).toBe(true);
+    } finally {
+      await launched.handle.abort("killed");
+    }
+    // The session ended: the server no longer holds the worktree, which stays.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fx.ports().registry().list()[0]!.holders).toEqual([]);
+  });
+
+  it("runs in the folder itself with --no-worktree, whatever the config says", async () => {
+    fx = new GitFixture();
+    userConfig({ workspace: { worktree: "auto" } });
+    const launched = await serverLauncher(context())({ harness: "muse", cwd: fx.repo, options: { worktree: false } });
+    await launched.handle.abort("killed");
+    expect(launched.cwd).toBe(fx.repo);
+    expect(fx.ports().registry().list()).toEqual([]);
+  });
+
+  it("a failing setup command refuses the session with its exit code and output, and leaves no worktree", async () => {
+    fx = new GitFixture();
+    userConfig({ workspace: { setup: "echo cannot install; exit 3" } });
+    const err = await Promise.resolve(
+      serverLauncher(context())({ harness: "muse", cwd: fx.repo, options: { worktree: "bad" } }),
+    ).then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
+    expect(err?.message).toMatch(/exited with code 3/);
+    expect(err?.message).toContain("cannot install");
+    expect(fx.ports().registry().list()).toEqual([]);
+    expect(fx.git(fx.repo, "branch", "--list", "hmux/*").trim()).toBe("");
+  });
+});
