@@ -15,6 +15,7 @@ import type { Launched, Launcher } from "../server/session-table.js";
 import { launchSession } from "../session/launch.js";
 import {
   abandonWorkspace,
+  claimWorkspaceAt,
   openWorkspace,
   releaseWorkspace,
   setUpWorkspace,
@@ -53,10 +54,11 @@ export function serverLauncher(context: CliContext): Launcher {
       return launchServerNative(spec, { ...native, hooks: () => (hooks ??= HookServer.start()) });
     }
     const flags = sessionFlagsOf(spec.cwd, spec.options);
-    const resuming = flags.resume !== undefined;
-    // A resumed session returns to its own folder; only an explicit --worktree moves it.
+    // A resumed session returns to its own folder (its worktree, if it had one) and holds it again.
     const lease =
-      resuming && flags.worktree === undefined ? null : await openServerWorkspace(context, spec.harness, flags);
+      flags.resume !== undefined
+        ? resumedIn(context, spec.harness, spec.cwd, flags.resume)
+        : await openServerWorkspace(context, spec.harness, flags);
     try {
       return await launchIn(context, spec.harness, flags, lease);
     } catch (err) {
@@ -64,6 +66,16 @@ export function serverLauncher(context: CliContext): Launcher {
       throw err;
     }
   };
+}
+
+function resumedIn(
+  context: CliContext,
+  harness: string,
+  cwd: string,
+  sessionId: string,
+): (WorkspaceLease & { readonly sessionId: string }) | null {
+  const lease = claimWorkspaceAt(context.workspace, cwd, { harness, sessionId });
+  return lease ? { ...lease, sessionId } : null;
 }
 
 async function openServerWorkspace(
@@ -93,7 +105,7 @@ async function launchIn(
 ): Promise<Launched> {
   const prepared = prepare(
     harness,
-    lease ? { ...flags, cwd: lease.entry.path, sessionId: lease.sessionId } : flags,
+    lease && flags.resume === undefined ? { ...flags, cwd: lease.entry.path, sessionId: lease.sessionId } : flags,
     context,
     lease,
   );
