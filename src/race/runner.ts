@@ -9,8 +9,6 @@
 import { randomBytes } from "node:crypto";
 import type { SessionEvent } from "../core/control/types.js";
 import { RefusalError } from "../core/refusal.js";
-import { workspaceDiff } from "../workspace/diff.js";
-import { type GitRunner, nulList } from "../workspace/git.js";
 import {
   abandonWorkspace,
   openWorkspace,
@@ -22,10 +20,10 @@ import {
   type WorktreeRequest,
 } from "../workspace/lease.js";
 import { repoFacts, resolveBase } from "../workspace/repo.js";
-import { runCheck } from "./check.js";
 import { checkRaceName, type RaceRecord, type RaceStore } from "./record.js";
+import { baseDirty, scoreWorktree } from "./score-worktree.js";
 import { buildScorecard, type ContestantFacts } from "./scorecard.js";
-import type { CheckResult, Scorecard } from "./scorecard-schema.js";
+import type { Scorecard } from "./scorecard-schema.js";
 import { EMPTY_TALLY, tallyEvent } from "./tally.js";
 
 /** A contestant's turn as the launch pipeline planned it: nothing runs until `run`. */
@@ -90,12 +88,6 @@ export function checkContestants(harnesses: readonly string[]): void {
     });
 }
 
-/** Tracked files with uncommitted changes in the base checkout: a worktree made from a commit has none of them. */
-async function dirtyFiles(git: GitRunner, cwd: string): Promise<string[]> {
-  const result = await git.run(["status", "--porcelain=v1", "-z", "--untracked-files=no"], { cwd });
-  return result.code === 0 ? nulList(result.stdout) : [];
-}
-
 /** A race name no record and no workspace of this repository uses yet (suffixed like a workspace name). */
 function freeRaceName(ports: RacePorts, repo: string, wanted: string, harnesses: readonly string[]): string {
   const names = new Set(
@@ -129,7 +121,7 @@ export async function runRace(ports: RacePorts, request: RaceRequest): Promise<R
   const wanted = request.name !== undefined ? checkRaceName(request.name) : `race-${randomBytes(2).toString("hex")}`;
   const race = freeRaceName(ports, repo.repo, wanted, request.harnesses);
   if (race !== wanted) ports.onNote?.(`race: the name ${wanted} is taken; using ${race}`);
-  const baseDirty = await dirtyFiles(git, repo.toplevel);
+  const dirty = await baseDirty(git, repo.toplevel);
 
   const entrants: Entrant[] = [];
   try {
@@ -198,7 +190,7 @@ export async function runRace(ports: RacePorts, request: RaceRequest): Promise<R
       prompt: request.prompt,
       repo: repo.repo,
       base: { name: base.name, commit: base.commit },
-      baseDirty,
+      baseDirty: dirty,
       settings: request.settings,
       check: request.check,
     },
@@ -232,36 +224,25 @@ async function runContestant(
       ports.onEvent?.(harness, event);
     }
     const wallMs = clock.now() - started;
-    let check: CheckResult | null = null;
-    if (request.check !== null && !signal.aborted) {
-      check = await runCheck(
-        { spawner: ports.workspace.spawner(), clock },
-        {
-          command: request.check,
-          cwd: lease.entry.path,
-          env: { ...ports.checkEnv, HMUX_RACE: race, HMUX_RACE_HARNESS: harness },
-          timeoutMs: request.checkTimeoutMs,
-          signal,
-        },
-      );
+    const facts = await scoreWorktree(ports.workspace, {
+      race,
+      harness,
+      entry: lease.entry,
+      wallMs,
+      tally,
+      planDivergences: plan.divergences,
+      check:
+        request.check !== null && !signal.aborted
+          ? { command: request.check, timeoutMs: request.checkTimeoutMs, env: ports.checkEnv, signal }
+          : null,
+    });
+    if (facts.check)
       ports.onEvent?.(harness, {
         kind: "progress",
         label: "check",
-        detail: check.timedOut ? "timed out" : `exit ${check.exitCode}`,
+        detail: facts.check.timedOut ? "timed out" : `exit ${facts.check.exitCode}`,
       });
-    }
-    const diff = await workspaceDiff(ports.workspace.git, lease.entry, { patch: false });
-    return {
-      harness,
-      workspace: lease.entry.name,
-      branch: lease.entry.branch,
-      path: lease.entry.path,
-      wallMs,
-      tally,
-      files: diff.files.map((f) => ({ path: f.path, added: f.added, removed: f.removed })),
-      check,
-      planDivergences: plan.divergences,
-    };
+    return facts;
   } finally {
     plan.dispose();
     releaseWorkspace(ports.workspace, lease);
