@@ -17,6 +17,7 @@ import { ServerError } from "../server/errors.js";
 import type { NativeChannel, NativeWatch } from "../server/native-channel.js";
 import type { NativeSummary } from "../server/protocol.js";
 import type { CreateSpec, Launched } from "../server/session-table.js";
+import { leashedPty } from "../spawn/native-pty.js";
 import type { NativeSessionPort } from "../ui/native/native-port.js";
 import { launchNative, type NativeLaunchDeps } from "./native-launch.js";
 
@@ -167,7 +168,8 @@ export async function launchServerNative(spec: CreateSpec, deps: ServerNativeDep
         ...(spec.options.model !== undefined ? { model: spec.options.model } : {}),
       },
       // A shell reports no state, so it starts no hook server.
-      { ...rest, ...(hooks && kind !== SHELL_KIND ? { hooks: await hooks() } : {}) },
+      // The pty leash: whatever the pane starts goes with it, and with the server (pty-leash.mjs).
+      { ...rest, spawn: leashedPty(rest.spawn), ...(hooks && kind !== SHELL_KIND ? { hooks: await hooks() } : {}) },
     );
     const session = new ServerNativeSession(port);
     return { handle: session, cwd: port.info.cwd ?? spec.cwd, notes: [], native: session };

@@ -2,6 +2,8 @@
  * The real pty behind a native pane (src/native/pty-port.ts describes it): raw bytes out,
  * resize, pause/resume for backpressure, and signals to the whole process group.
  */
+
+import { fileURLToPath } from "node:url";
 import * as nodePty from "@lydell/node-pty";
 import type { PtyFactory } from "../core/exec/pty-port.js";
 
@@ -49,3 +51,15 @@ export const spawnPty: PtyFactory = (request) => {
     },
   };
 };
+
+const PTY_LEASH = fileURLToPath(new URL("./pty-leash.mjs", import.meta.url));
+
+/**
+ * The same pty with its process started through the pty leash (pty-leash.mjs), which leads the
+ * pty's session: when the pane is hung up (hmux's kill, or hmux dying and the master closing),
+ * every process in the session goes, jobs a shell moved to other groups included. Its grace is
+ * shorter than a pane's close (NativeTerminal.close), so the leash is done before hmux escalates.
+ */
+export function leashedPty(spawn: PtyFactory = spawnPty, graceMs = 1000): PtyFactory {
+  return (request) => spawn({ ...request, argv: [process.execPath, PTY_LEASH, String(graceMs), ...request.argv] });
+}

@@ -4,7 +4,7 @@
  * back sees the screen as it is (including what happened while it was away), the row says what
  * the session is, and bytes meant for the other kind of session are refused with a typed error.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -65,6 +65,23 @@ async function waitForScreen(terminal: NativeTerminal, pred: (rows: string[]) =>
     await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error(`the screen never matched:\n${rows.join("\n")}`);
+}
+
+/** Whether a process (not this test's child) has left, or is a zombie awaiting its reaper, within `ms`. */
+async function goneWithin(pid: number, ms = 5_000): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    let state = "";
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      state = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0]!;
+    } catch {
+      return true;
+    }
+    if (state === "Z") return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
 }
 
 const has = (text: string) => (rows: string[]) => rows.some((r) => r.includes(text));
@@ -144,19 +161,25 @@ describe("hmux server: a native shell in a server-owned pty", () => {
     expect(row.native).toMatchObject({ cols: 40, rows: 9 });
   });
 
-  it("the table lists the native session with its kind and pty pid; a kill ends the shell and the row goes", async () => {
+  it("the table lists the native session with its kind and pty pid; a kill ends the shell and its jobs, and the row goes", async () => {
     const s = await start();
     const client = await s.client();
     const port = await openShell(client, s.dir, "listed");
     const row = (await client.list()).find((r) => r.name === "listed")!;
     expect(row).toMatchObject({ harness: "shell", cwd: s.dir, native: { kind: "shell", stateKnown: false } });
     expect(row.native!.pid).toBeGreaterThan(0);
+    await waitForScreen(port.terminal, has("sh$"));
+    // A job the shell moved to its own process group: a hangup of the shell's group alone would miss it.
+    port.input("sleep 300 & echo job=$!\r");
+    const rows = await waitForScreen(port.terminal, (r) => r.some((line) => /^job=\d+$/.test(line.trim())));
+    const job = Number(/job=(\d+)/.exec(rows.find((line) => /^job=\d+$/.test(line.trim()))!)![1]);
     const closed = new Promise((resolve) => port.subscribe((e) => e.kind === "closed" && resolve(e)));
     const killed = (await client.request({ op: "kill", session: "listed" })).session as SessionSummary;
     expect(killed.native?.exit).toBeDefined();
     await closed;
     expect(port.terminal.exit).not.toBeNull();
     expect((await client.list()).some((r) => r.name === "listed")).toBe(false);
+    expect(await goneWithin(job)).toBe(true);
   });
 
   it("a shell that exits stays listed as closed, with its exit code", async () => {
