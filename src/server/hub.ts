@@ -262,9 +262,14 @@ export class Hub {
         return this.ok(client, r.req, { session: await table.kill(r.session) });
       case "resume": {
         if (this.stopping) throw new ServerError("SHUTTING_DOWN", "the hmux server is stopping: nothing is resumed");
-        const resumed = await table.resume(r.session).catch((err: unknown) => {
+        // Watching starts before the harness does, so the resumed session's first event reaches this client.
+        const id = table.has(r.session) ? table.resolve(r.session).id : r.session;
+        const forward = (event: SessionEvent) => this.send(client, { kind: "event", session: id, event });
+        if (r.attach) client.watching.get(id)?.();
+        const resumed = await table.resume(r.session, r.attach ? forward : undefined).catch((err: unknown) => {
           throw launchError(err);
         });
+        if (r.attach) client.watching.set(resumed.summary.id, resumed.stop);
         return this.ok(client, r.req, { session: resumed.summary, notes: resumed.notes });
       }
       case "input": {

@@ -96,7 +96,16 @@ export const RequestSchema = z.discriminatedUnion("op", [
   z.object({ op: z.literal("rename"), req: Req, session: Target, name: Name }).strict(),
   z.object({ op: z.literal("kill"), req: Req, session: Target }).strict(),
   /** Reopens a detached (or ended) session through the harness's own resume; a running one is refused. */
-  z.object({ op: z.literal("resume"), req: Req, session: Target }).strict(),
+  z
+    .object({
+      op: z.literal("resume"),
+      req: Req,
+      /** A row's name or id; or the id of a session no row holds any more (killed) whose journal can resume. */
+      session: Target,
+      /** Watch it from its first resumed event, as attach does (a client whose pane shows it). */
+      attach: z.boolean().optional(),
+    })
+    .strict(),
   z
     .object({
       op: z.literal("input"),

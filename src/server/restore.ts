@@ -14,6 +14,7 @@ import { type JournalRecord, readJournal } from "../core/control/journal-format.
 import { JOURNAL_CUT_WARNING, LOST_CALL_WARNING, SERVER_DIED_WARNING } from "../core/control/restore-warnings.js";
 import type { PendingCall, SessionEvent } from "../core/control/types.js";
 import { appendJournalEvents, journalPath, readMeta } from "../session/journal.js";
+import { isSafeSessionId } from "../session/session-id.js";
 import { readSessionRecords, type SessionRecord } from "./restore-records.js";
 
 export interface RestoredSession {
@@ -75,6 +76,20 @@ export function restoreDetached(options: RestoreOptions): Restore {
   }
   sessions.sort((a, b) => a.record.createdAt - b.record.createdAt);
   return { sessions, notes };
+}
+
+/**
+ * A session by its exact id that no row holds, from its journal: what the table needs to resume
+ * it (a halted pane's session, killed; an interrupted `hmux session` run). Null when none.
+ */
+export function journaledSession(
+  target: string,
+  env?: Readonly<Record<string, string | undefined>>,
+): { id: string; harness: string; cwd: string } | null {
+  if (!isSafeSessionId(target)) return null;
+  const path = journalPath(target, env);
+  const meta = existsSync(path) ? readMeta(path) : null;
+  return meta ? { id: meta.sessionId, harness: meta.harness, cwd: meta.cwd } : null;
 }
 
 function ranSince(startedAt: string, pid: number, self: RestoreOptions["self"]): boolean {

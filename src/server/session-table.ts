@@ -12,7 +12,7 @@
  */
 import type { SessionEvent } from "../core/control/types.js";
 import type { ClosedEvent, SessionHandle } from "../core/exec/session-types.js";
-import { ServerError } from "./errors.js";
+import { isServerError, ServerError } from "./errors.js";
 import type { NativeChannel } from "./native-channel.js";
 import type { CreateOptions, SessionSummary, TableChange } from "./protocol.js";
 import type { RestoredSession } from "./restore.js";
@@ -38,6 +38,13 @@ export interface Launched {
 
 /** Opens a session, or throws (a RefusalError from the pipeline becomes LAUNCH_REFUSED). */
 export type Launcher = (spec: CreateSpec) => Launched | Promise<Launched>;
+
+/** A session the table opened: its row, what to tell the client, and how to stop the watcher given. */
+export interface Opened {
+  readonly summary: SessionSummary;
+  readonly notes: readonly string[];
+  readonly stop: () => void;
+}
 
 export type TableListener = (change: TableChange, session: SessionSummary) => void;
 export type EventListener = (event: SessionEvent) => void;
@@ -73,6 +80,11 @@ export interface SessionTableOptions {
   readonly killWaitMs?: number;
   /** Where each row is remembered for a server that restores after a crash; nothing is kept when absent. */
   readonly records?: SessionRecords;
+  /**
+   * A session no row holds any more (killed, or never this server's) that its journal can still
+   * resume: its id, harness and cwd; null when there is no such journal.
+   */
+  readonly journaled?: (target: string) => { readonly id: string; readonly harness: string; readonly cwd: string } | null;
   /** Where the table says what went wrong that no request is waiting to hear (a record not saved). */
   readonly log?: (line: string) => void;
 }
@@ -110,7 +122,12 @@ export class SessionTable {
   }
 
   /** Opens a session and starts its harness. The name must be free; a default one is made when absent. */
-  async create(spec: CreateSpec, name?: string): Promise<{ summary: SessionSummary; notes: readonly string[] }> {
+  async create(
+    spec: CreateSpec,
+    name?: string,
+    /** Watches it from its first event (a client resuming a session it shows). */
+    watcher?: EventListener,
+  ): Promise<Opened> {
     if (name !== undefined) this.requireFreeName(name);
     const launched = await this.options.launcher(spec);
     const { handle } = launched;
@@ -146,9 +163,10 @@ export class SessionTable {
     this.entries.set(entry.id, entry);
     this.remember(entry);
     handle.subscribe((event) => this.onEvent(entry, event));
+    if (watcher) entry.watchers.add(watcher);
     this.emit("created", entry);
     await handle.start();
-    return { summary: this.summary(entry), notes: launched.notes };
+    return { summary: this.summary(entry), notes: launched.notes, stop: () => entry.watchers.delete(watcher!) };
   }
 
   /** Lists a dead server's sessions as detached rows (a name already taken gets a fresh one). */
@@ -183,10 +201,22 @@ export class SessionTable {
 
   /**
    * Reopens a detached or ended session: the launcher continues its journal (`options.resume` =
-   * its id), so the harness resumes its own conversation. A running session is refused.
+   * its id), so the harness resumes its own conversation. A running session is refused. A
+   * session no longer in the table (a halted pane's, killed) comes back as a new row when its
+   * journal can resume it. `watcher` hears it from the resumed session's first event.
    */
-  async resume(target: string): Promise<{ summary: SessionSummary; notes: readonly string[] }> {
-    const entry = this.entry(target);
+  async resume(
+    target: string,
+    watcher?: EventListener,
+  ): Promise<Opened> {
+    let entry: Entry;
+    try {
+      entry = this.entry(target);
+    } catch (err) {
+      const gone = isServerError(err) && err.code === "NO_SUCH_SESSION" ? this.options.journaled?.(target) : null;
+      if (!gone) throw err;
+      return this.create({ harness: gone.harness, cwd: gone.cwd, options: { resume: gone.id } }, undefined, watcher);
+    }
     if (entry.native)
       throw new ServerError(
         "NATIVE_SESSION",
@@ -223,9 +253,10 @@ export class SessionTable {
     handle.subscribe((event) => {
       if (entry.handle === handle) this.onEvent(entry, event);
     });
+    if (watcher) entry.watchers.add(watcher);
     this.emit("updated", entry);
     await handle.start();
-    return { summary: this.summary(entry), notes: launched.notes };
+    return { summary: this.summary(entry), notes: launched.notes, stop: () => entry.watchers.delete(watcher!) };
   }
 
   /** A server told to stop for good (kill-server): its rows are forgotten, not restored by the next one. */
@@ -242,6 +273,16 @@ export class SessionTable {
     let n = 0;
     for (const e of this.entries.values()) if ((e.handle && !e.closed) || e.resuming) n += 1;
     return n;
+  }
+
+  /** Whether a target names a row of the table. */
+  has(target: string): boolean {
+    try {
+      this.entry(target);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** The session a target names: its name, its id, or a unique prefix of its id. */

@@ -9,7 +9,7 @@
  */
 import type { Command } from "commander";
 import { serverPaths } from "../../server/paths.js";
-import { restoreDetached } from "../../server/restore.js";
+import { journaledSession, restoreDetached } from "../../server/restore.js";
 import { fileSessionRecords } from "../../server/restore-records.js";
 import { runServer } from "../../server/run-server.js";
 import { DEFAULT_MAX_KEPT_EVENTS, SessionTable } from "../../server/session-table.js";
@@ -75,6 +75,7 @@ async function foreground(flags: ServerFlags, output: Output, context: CliContex
   const table = new SessionTable({
     launcher: serverLauncher(context),
     records: fileSessionRecords(context.env),
+    journaled: (target) => journaledSession(target, context.env),
     log,
   });
   const startedAt = Date.now();

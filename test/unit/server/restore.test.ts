@@ -9,6 +9,8 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readJournal } from "../../../src/core/control/journal-format.js";
 import type { SessionEvent } from "../../../src/core/control/types.js";
+import { ServerClient } from "../../../src/server/client.js";
+import { serverPaths } from "../../../src/server/paths.js";
 import { restoreDetached } from "../../../src/server/restore.js";
 import {
   fileSessionRecords,
@@ -16,6 +18,7 @@ import {
   type SessionRecord,
   sessionRecordPath,
 } from "../../../src/server/restore-records.js";
+import { runServer } from "../../../src/server/run-server.js";
 import type { Launcher } from "../../../src/server/session-table.js";
 import { SessionTable } from "../../../src/server/session-table.js";
 import { JournalWriter, journalPath } from "../../../src/session/journal.js";
@@ -236,5 +239,55 @@ describe("detached rows in the server's table", () => {
     t.forgetAllOnStop();
     await t.killAll();
     expect(restore().sessions).toEqual([]);
+  });
+});
+
+describe("resuming a session no row holds any more", () => {
+  it("a killed session comes back as a new row from its journal, watched from its first resumed event", async () => {
+    const { launcher, asked } = resumingLauncher();
+    const journaled = (target: string) => (target === "s1" ? { id: "s1", harness: "claude", cwd: "/work" } : null);
+    const t = new SessionTable({ launcher, journaled, killWaitMs: 50 });
+    await t.create({ harness: "claude", cwd: "/work", options: {} }, "first");
+    await t.kill("first").catch(() => undefined);
+    expect(t.list()).toEqual([]);
+    const seen: SessionEvent[] = [];
+    const back = await t.resume("s1", (e) => seen.push(e));
+    expect(asked.at(-1)).toEqual({ resume: "s1" });
+    expect(back.summary).toMatchObject({ id: "s1", cwd: "/work" });
+    expect(seen[0]).toMatchObject({ kind: "session", sessionId: "s1" });
+    expect(await codeOf(t.resume("nobody"))).toBe("NO_SUCH_SESSION");
+  });
+});
+
+describe("the resume op over the server's socket", () => {
+  it("resume with attach streams the resumed session to the asking client; a live one is SESSION_LIVE", async () => {
+    const runtime = mkdtempSync(join(tmpdir(), "hmux-restore-srv-"));
+    const paths = serverPaths({ XDG_RUNTIME_DIR: runtime });
+    journaled("a", opened);
+    const table = new SessionTable({ launcher: resumingLauncher().launcher, killWaitMs: 50 });
+    const running = await runServer({
+      paths,
+      table,
+      version: "9.9.9-test",
+      idleExitMs: null,
+      claimed: () => table.restore(restore().sessions),
+    });
+    if (running.kind !== "serving") throw new Error("a fresh dir already had a server");
+    const client = await ServerClient.connect(paths, "9.9.9-test");
+    try {
+      expect((await client.list()).map((s) => s.lifecycle)).toEqual(["detached"]);
+      const events: SessionEvent[] = [];
+      client.onEvent((_id, e) => events.push(e));
+      const reply = await client.request({ op: "resume", session: "w-a", attach: true });
+      expect(reply.session).toMatchObject({ id: "a", name: "w-a" });
+      await flush();
+      expect(events.some((e) => e.kind === "session" && e.origin === "resumed")).toBe(true);
+      await expect(client.request({ op: "resume", session: "w-a" })).rejects.toMatchObject({ code: "SESSION_LIVE" });
+    } finally {
+      client.close();
+      running.stop("test over");
+      await running.stopped;
+      rmSync(runtime, { recursive: true, force: true });
+    }
   });
 });
