@@ -84,7 +84,9 @@ export interface SessionTableOptions {
    * A session no row holds any more (killed, or never this server's) that its journal can still
    * resume: its id, harness and cwd; null when there is no such journal.
    */
-  readonly journaled?: (target: string) => { readonly id: string; readonly harness: string; readonly cwd: string } | null;
+  readonly journaled?: (
+    target: string,
+  ) => { readonly id: string; readonly harness: string; readonly cwd: string } | null;
   /** Where the table says what went wrong that no request is waiting to hear (a record not saved). */
   readonly log?: (line: string) => void;
 }
@@ -205,10 +207,7 @@ export class SessionTable {
    * session no longer in the table (a halted pane's, killed) comes back as a new row when its
    * journal can resume it. `watcher` hears it from the resumed session's first event.
    */
-  async resume(
-    target: string,
-    watcher?: EventListener,
-  ): Promise<Opened> {
+  async resume(target: string, watcher?: EventListener): Promise<Opened> {
     let entry: Entry;
     try {
       entry = this.entry(target);
