@@ -317,9 +317,11 @@ async function demoRepository(context: CliContext): Promise<string> {
   mkdirSync(repo);
   for (const [path, text] of Object.entries(RACE_DEMO_FILES)) writeFileSync(join(repo, path), text);
   const git = context.workspace.git;
-  const me = ["-c", "user.name=hmux race demo", "-c", "user.email=race-demo@hmux.invalid"];
   await gitOut(git, ["init", "--quiet", "--initial-branch=main"], { cwd: repo });
+  // The scratch repository's own identity, so its commits (and a pick's) need none from the user's git config.
+  await gitOut(git, ["config", "user.name", "hmux race demo"], { cwd: repo });
+  await gitOut(git, ["config", "user.email", "race-demo@hmux.invalid"], { cwd: repo });
   await gitOut(git, ["add", "-A"], { cwd: repo });
-  await gitOut(git, [...me, "commit", "--quiet", "-m", "slug(): a first version"], { cwd: repo });
+  await gitOut(git, ["commit", "--quiet", "-m", "slug(): a first version"], { cwd: repo });
   return repo;
 }
