@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { SessionSummary } from "../../server/protocol.js";
 import type { CliContext } from "../context.js";
+import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
 import { type Output, processOutput } from "../render/output.js";
 import { reachServer, reportServerError } from "../server-client.js";
 
@@ -10,9 +11,9 @@ export function register(program: Command, context: CliContext): void {
     .command("kill")
     .description("end a session on the hmux server: hmux kill <name|id>")
     .argument("<session>", "the session's name, id, or a unique start of its id (see hmux ls)")
-    .option("--host <[user@]box>", "the hmux server on another machine, over ssh (docs/remote.md)")
-    .action(async (session: string, flags: { host?: string }) => {
-      process.exitCode = await killCommand(session, processOutput(), context, flags.host);
+    .option(HOST_FLAGS, HOST_HELP)
+    .action(async (session: string, _flags: unknown, command: Command) => {
+      process.exitCode = await killCommand(session, processOutput(), context, hostOf(command));
     });
 }
 

@@ -8,6 +8,7 @@
 import type { Command } from "commander";
 import { sessionTable } from "../../server/ls-table.js";
 import type { CliContext } from "../context.js";
+import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
 import { type Output, processOutput } from "../render/output.js";
 import { reachLocalServer, reachServer, reportServerError } from "../server-client.js";
 
@@ -16,9 +17,15 @@ export function registerDeferred(program: Command, context: () => Promise<CliCon
     .command("ls")
     .description("list the sessions on the hmux server (starting it if needed); harness versions: hmux harnesses")
     .option("--json", "one JSON object per session")
-    .option("--host <[user@]box>", "the hmux server on another machine, over ssh (docs/remote.md)")
-    .action(async (flags: LsFlags) => {
-      process.exitCode = await lsCommand(flags, processOutput(), process.env, context);
+    .option(HOST_FLAGS, HOST_HELP)
+    .action(async (flags: LsFlags, command: Command) => {
+      const host = hostOf(command);
+      process.exitCode = await lsCommand(
+        { ...flags, ...(host !== undefined ? { host } : {}) },
+        processOutput(),
+        process.env,
+        context,
+      );
     });
 }
 

@@ -9,6 +9,7 @@ import { resolve as resolvePath } from "node:path";
 import type { Command } from "commander";
 import type { CreateOptions, SessionSummary } from "../../server/protocol.js";
 import type { CliContext } from "../context.js";
+import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
 import { type Output, processOutput } from "../render/output.js";
 import { reachServer, reportServerError } from "../server-client.js";
 import { addWorkspaceFlags, type WorkspaceFlags } from "../workspace-launch.js";
@@ -48,9 +49,15 @@ export function register(program: Command, context: CliContext): void {
     .option("--resume <id>", "continue an hmux session (journal id) or the harness's own session id")
     .option("--prompt <text>", "the first message to send")
     .option("--json", "print the new session's row as JSON")
-    .option("--host <[user@]box>", "the hmux server on another machine, over ssh (docs/remote.md)");
-  addWorkspaceFlags(cmd).action(async (harness: string, flags: NewFlags) => {
-    process.exitCode = await newCommand(harness, flags, processOutput(), context);
+    .option(HOST_FLAGS, HOST_HELP);
+  addWorkspaceFlags(cmd).action(async (harness: string, flags: NewFlags, command: Command) => {
+    const host = hostOf(command);
+    process.exitCode = await newCommand(
+      harness,
+      { ...flags, ...(host !== undefined ? { host } : {}) },
+      processOutput(),
+      context,
+    );
   });
 }
 
