@@ -142,5 +142,7 @@ async function launchIn(
     });
     void handle.closed.then(() => releaseWorkspace(context.workspace, lease));
   }
-  return { handle, cwd: prepared.launch.cwd, notes };
+  const e = lease?.entry;
+  const workspace = e ? { name: e.name, branch: e.branch, base: e.base, repo: e.repo, path: e.path } : undefined;
+  return { handle, cwd: prepared.launch.cwd, notes, ...(workspace ? { workspace } : {}) };
 }

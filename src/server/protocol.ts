@@ -183,6 +183,17 @@ export interface SessionSummary {
   readonly restored?: { readonly lostCalls: number; readonly cut: string | null; readonly problems: number };
   /** Set for a native session (a pty, not an event stream). */
   readonly native?: NativeSummary;
+  /** The session's own git worktree, when it has one: a client on this machine can show its changes. */
+  readonly workspace?: WorkspaceSummary;
+}
+
+export interface WorkspaceSummary {
+  readonly name: string;
+  readonly branch: string;
+  readonly base: string;
+  /** The repository the worktree belongs to (with the name, the key of the workspace registry). */
+  readonly repo: string;
+  readonly path: string;
 }
 
 export interface Hello {

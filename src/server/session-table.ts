@@ -14,7 +14,7 @@ import type { SessionEvent } from "../core/control/types.js";
 import type { ClosedEvent, SessionHandle } from "../core/exec/session-types.js";
 import { isServerError, ServerError } from "./errors.js";
 import type { NativeChannel } from "./native-channel.js";
-import type { CreateOptions, SessionSummary, TableChange } from "./protocol.js";
+import type { CreateOptions, SessionSummary, TableChange, WorkspaceSummary } from "./protocol.js";
 import type { RestoredSession } from "./restore.js";
 import { SESSION_RECORD_FORMAT, type SessionRecords } from "./restore-records.js";
 
@@ -34,6 +34,8 @@ export interface Launched {
   readonly notes: readonly string[];
   /** A native session's byte side. */
   readonly native?: NativeChannel;
+  /** The git worktree the session runs in, when it has one of its own. */
+  readonly workspace?: WorkspaceSummary;
 }
 
 /** Opens a session, or throws (a RefusalError from the pipeline becomes LAUNCH_REFUSED). */
@@ -64,6 +66,8 @@ interface Entry {
   /** What the restore found: calls lost with the dead server, a journal cut mid-line. */
   restored: { readonly lostCalls: number; readonly cut: string | null; readonly problems: number } | null;
   readonly native: NativeChannel | undefined;
+  /** The session's own git worktree, when it has one. */
+  workspace?: WorkspaceSummary | undefined;
   readonly log: SessionEvent[];
   closed: ClosedEvent | null;
   /** Every event the session emitted, kept or not: tells an attaching client whether its replay is whole. */
@@ -157,6 +161,7 @@ export class SessionTable {
       resuming: false,
       restored: null,
       native: launched.native,
+      workspace: launched.workspace,
       log: [],
       closed: null,
       seen: 0,
@@ -470,6 +475,7 @@ export class SessionTable {
       ...(entry.closed ? { closed: { cause: entry.closed.cause, exitCode: entry.closed.exitCode } } : {}),
       ...(entry.restored ? { restored: entry.restored } : {}),
       ...(entry.native ? { native: entry.native.summary() } : {}),
+      ...(entry.workspace ? { workspace: entry.workspace } : {}),
     };
   }
 

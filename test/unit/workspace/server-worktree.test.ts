@@ -12,6 +12,7 @@ import type { CliContext } from "../../../src/cli/context.js";
 import type { Output } from "../../../src/cli/render/output.js";
 import { serverLauncher } from "../../../src/cli/server-launcher.js";
 import { CreateOptionsSchema } from "../../../src/server/protocol.js";
+import { SessionTable } from "../../../src/server/session-table.js";
 import { GitFixture } from "./git-fixture.js";
 
 const MUSE_STREAM = join(import.meta.dirname, "..", "decode", "hcn-fixtures", "harnesses", "muse.ndjson");
@@ -79,12 +80,32 @@ describe("hmux new --worktree (the server's launcher)", () => {
       expect(entry!.branch).toBe("hmux/srv");
       expect(entry!.holders.map((h) => [h.pid, h.sessionId])).toEqual([[SERVER_PID, launched.handle.sessionId]]);
       expect(launched.notes.some((n) => n.startsWith("workspace: srv at "))).toBe(true);
+      // The summary clients get names the worktree, so a TUI on this machine can show its changes.
+      expect(launched.workspace).toEqual({
+        name: "srv",
+        branch: "hmux/srv",
+        base: "main",
+        repo: entry!.repo,
+        path: entry!.path,
+      });
     } finally {
       await launched.handle.abort("killed");
     }
     // The session ended: the server no longer holds the worktree, which stays.
     await new Promise((r) => setTimeout(r, 50));
     expect(fx.ports().registry().list()[0]!.holders).toEqual([]);
+  });
+
+  it("the server's row of the session names its worktree for clients", async () => {
+    fx = new GitFixture();
+    const table = new SessionTable({ launcher: serverLauncher(context()), killWaitMs: 2_000 });
+    const { summary } = await table.create({ harness: "muse", cwd: fx.repo, options: { worktree: "row" } });
+    try {
+      expect(summary.workspace).toMatchObject({ name: "row", branch: "hmux/row", base: "main" });
+      expect(summary.cwd).toBe(summary.workspace?.path);
+    } finally {
+      await table.kill(summary.id);
+    }
   });
 
   it("runs in the folder itself with --no-worktree, whatever the config says", async () => {
