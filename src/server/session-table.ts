@@ -10,6 +10,7 @@
  * detached or ended session through the same launcher with its journal id as `options.resume`.
  * Each row is remembered beside its journal (SessionRecords) from create until kill.
  */
+import { AUTO_RESUME_FAILED_WARNING } from "../core/control/restore-warnings.js";
 import type { SessionEvent } from "../core/control/types.js";
 import type { ClosedEvent, SessionHandle } from "../core/exec/session-types.js";
 import { isServerError, ServerError } from "./errors.js";
@@ -107,6 +108,23 @@ const ROW_KINDS: ReadonlySet<string> = new Set([
 ]);
 
 export const DEFAULT_MAX_KEPT_EVENTS = 10_000;
+
+/**
+ * `server.autoResume`: every detached row resumed, one after another. One that fails stays
+ * detached, and says why in its own transcript as well as the server's log.
+ */
+export async function resumeDetached(table: SessionTable, log: (line: string) => void): Promise<void> {
+  for (const s of table.list().filter((row) => row.lifecycle === "detached")) {
+    try {
+      await table.resume(s.id);
+      log(`auto-resumed ${s.name} (${s.id})`);
+    } catch (err) {
+      const why = `auto-resume failed; the session stays detached: ${(err as Error).message}`;
+      log(`${s.name} (${s.id}): ${why}`);
+      table.note(s.id, { kind: "warning", code: AUTO_RESUME_FAILED_WARNING, message: why });
+    }
+  }
+}
 
 export class SessionTable {
   private readonly entries = new Map<string, Entry>();
@@ -261,6 +279,11 @@ export class SessionTable {
     this.emit("updated", entry);
     await handle.start();
     return { summary: this.summary(entry), notes: launched.notes, stop: () => entry.watchers.delete(watcher!) };
+  }
+
+  /** An event the server itself says about a session (kept and sent to its watchers, not journaled). */
+  note(target: string, event: SessionEvent): void {
+    this.onEvent(this.entry(target), event);
   }
 
   /** A server told to stop for good (kill-server): its rows are forgotten, not restored by the next one. */

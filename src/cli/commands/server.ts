@@ -12,7 +12,7 @@ import { serverPaths } from "../../server/paths.js";
 import { journaledSession, restoreDetached } from "../../server/restore.js";
 import { fileSessionRecords } from "../../server/restore-records.js";
 import { runServer } from "../../server/run-server.js";
-import { DEFAULT_MAX_KEPT_EVENTS, SessionTable } from "../../server/session-table.js";
+import { DEFAULT_MAX_KEPT_EVENTS, resumeDetached, SessionTable } from "../../server/session-table.js";
 import { relayStdio } from "../../server/transport-relay.js";
 import type { CliContext } from "../context.js";
 import { UsageError } from "../errors.js";
@@ -129,18 +129,6 @@ function autoResume(context: CliContext, log: (line: string) => void): boolean {
   } catch (err) {
     log(`server.autoResume not read (off): ${(err as Error).message}`);
     return false;
-  }
-}
-
-/** Resumes every detached row, one after another; one that fails stays detached and is logged. */
-async function resumeDetached(table: SessionTable, log: (line: string) => void): Promise<void> {
-  for (const s of table.list().filter((row) => row.lifecycle === "detached")) {
-    try {
-      await table.resume(s.id);
-      log(`auto-resumed ${s.name} (${s.id})`);
-    } catch (err) {
-      log(`auto-resume of ${s.name} (${s.id}) failed; it stays detached: ${(err as Error).message}`);
-    }
   }
 }
 

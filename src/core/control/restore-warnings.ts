@@ -8,9 +8,12 @@ export const LOST_CALL_WARNING = "CALL_LOST";
 export const JOURNAL_CUT_WARNING = "JOURNAL_CUT";
 /** The server running the session died; the session waits, detached, for a resume. */
 export const SERVER_DIED_WARNING = "SERVER_DIED";
+/** `server.autoResume` could not resume it: it stays detached (the message says why). */
+export const AUTO_RESUME_FAILED_WARNING = "AUTO_RESUME_FAILED";
 
 export const RESTORE_WARNINGS: ReadonlySet<string> = new Set([
   LOST_CALL_WARNING,
   JOURNAL_CUT_WARNING,
   SERVER_DIED_WARNING,
+  AUTO_RESUME_FAILED_WARNING,
 ]);

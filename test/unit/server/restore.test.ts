@@ -19,8 +19,7 @@ import {
   sessionRecordPath,
 } from "../../../src/server/restore-records.js";
 import { runServer } from "../../../src/server/run-server.js";
-import type { Launcher } from "../../../src/server/session-table.js";
-import { SessionTable } from "../../../src/server/session-table.js";
+import { type Launcher, resumeDetached, SessionTable } from "../../../src/server/session-table.js";
 import { JournalWriter, journalPath } from "../../../src/session/journal.js";
 import { flush, setup } from "../session/session-fixture.js";
 
@@ -289,5 +288,30 @@ describe("the resume op over the server's socket", () => {
       await running.stopped;
       rmSync(runtime, { recursive: true, force: true });
     }
+  });
+});
+
+describe("server.autoResume", () => {
+  it("resumes every detached row; one that cannot stays detached and says why in its transcript", async () => {
+    journaled("a", opened);
+    journaled("b", opened, DEAD, { createdAt: 2_000 });
+    const { launcher: inner, asked } = resumingLauncher();
+    const launcher: Launcher = (spec) => {
+      if (spec.options.resume === "b") throw new Error("journal b never recorded the harness's own session id");
+      return inner(spec);
+    };
+    const t = new SessionTable({ launcher });
+    t.restore(restore().sessions);
+    const lines: string[] = [];
+    await resumeDetached(t, (l) => lines.push(l));
+    expect(asked).toEqual([{ approvals: "ask", resume: "a" }]);
+    expect(t.list().map((s) => [s.name, s.lifecycle === "detached"])).toEqual([
+      ["w-a", false],
+      ["w-b", true],
+    ]);
+    const seen: SessionEvent[] = [];
+    t.watch("w-b", (e) => seen.push(e));
+    expect(seen.at(-1)).toMatchObject({ kind: "warning", code: "AUTO_RESUME_FAILED" });
+    expect(lines.join("\n")).toMatch(/w-b \(b\): auto-resume failed.*never recorded/);
   });
 });
