@@ -20,7 +20,7 @@ import { type ModelServer, startModelServer } from "../../model/server.js";
 import { type Cleanup, discardRace, pickWinner } from "../../race/pick.js";
 import { RaceStore } from "../../race/record.js";
 import { renderScorecard } from "../../race/render-table.js";
-import { type RacePorts, runRace } from "../../race/runner.js";
+import { checkContestants, type RacePorts, runRace } from "../../race/runner.js";
 import type { Scorecard } from "../../race/scorecard-schema.js";
 import { processSessionHarnesses } from "../../session/launch.js";
 import { EXIT_WOULD_LOSE_WORK } from "../../workspace/errors.js";
@@ -200,9 +200,13 @@ export async function raceCommand(
     if (flags.endpoint !== undefined) throw new UsageError("--demo brings its own model server", "drop --endpoint");
     if (!promptGiven && promptArg !== undefined) harnesses = [promptArg, ...harnesses];
     if (harnesses.length === 0) harnesses = processSessionHarnesses(context.registry);
+    checkContestants(harnesses);
     for (const h of harnesses) context.launch.harness(h);
-    server = await startModelServer({ script: RACE_SCRIPT });
     cwd = await demoRepository(context);
+    prompt = promptGiven ? (await readPrompt(undefined, flags)).text : RACE_DEMO_PROMPT;
+    check ??= RACE_DEMO_CHECK;
+    // Started last, right before the try that closes it: nothing that can throw comes between.
+    server = await startModelServer({ script: RACE_SCRIPT });
     output.err(`race demo: scratch repository ${cwd}; model ${server.url}\n`);
     for (const [key, value] of [
       ["endpoint", server.url],
@@ -211,8 +215,6 @@ export async function raceCommand(
     ] as const)
       cmd.setOptionValueWithSource(key, value, "cli");
     Object.assign(flags, { endpoint: server.url, isolate: true, autonomy: true });
-    prompt = promptGiven ? (await readPrompt(undefined, flags)).text : RACE_DEMO_PROMPT;
-    check ??= RACE_DEMO_CHECK;
   } else {
     prompt = (await readPrompt(promptGiven ? undefined : promptArg, flags)).text;
   }

@@ -104,3 +104,13 @@ describe("hmux race refuses bad input before any worktree is made", () => {
     expect(discard.stderr).toContain("cannot be a file and branch name");
   });
 });
+
+describe("hmux race --demo", () => {
+  it("refuses a single harness before it makes its scratch repository or starts a model", async () => {
+    fx = new GitFixture();
+    const r = await hmux(["race", "--demo", "claude"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("a race needs at least 2 harnesses, got only claude");
+    expect(r.stderr).not.toContain("race demo: scratch repository");
+  });
+});
