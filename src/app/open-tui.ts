@@ -10,6 +10,7 @@ import { type UiConfig, uiConfigFrom } from "../ui/config/ui-config.js";
 import { type RunTuiOptions, runTui } from "../ui/run-tui.js";
 import type { NewSessionRequest } from "../ui/session-launcher.js";
 import type { SessionPort } from "../ui/session-port.js";
+import { createRacePort } from "./race-port.js";
 import { createTuiLauncher, type TuiApp, type TuiLauncherSettings } from "./tui-launcher.js";
 
 export interface OpenTuiOptions {
@@ -52,7 +53,9 @@ export async function openTui(options: OpenTuiOptions): Promise<void> {
       }
       ports.push(await launcher.launch(request));
     }
-    await runTui({ ports, launcher, config: ui, env: app.env, ...options.extra });
+    // Races need git worktrees: without the workspace ports the race dialog says it cannot score.
+    const race = app.workspace ? createRacePort(app.workspace) : undefined;
+    await runTui({ ports, launcher, config: ui, env: app.env, ...(race ? { race } : {}), ...options.extra });
   } finally {
     await tui.close();
   }

@@ -9,6 +9,7 @@ import { App } from "./App.js";
 import { DEFAULT_UI_CONFIG, type UiConfig } from "./config/ui-config.js";
 import { MOUSE_REPORTING_OFF } from "./keys/mouse.js";
 import { Notifier } from "./notify/notifier.js";
+import type { RacePort } from "./race-port.js";
 import { FrameSink } from "./render/frame-sink.js";
 import type { SessionLauncher } from "./session-launcher.js";
 import type { SessionPort } from "./session-port.js";
@@ -18,6 +19,8 @@ import { loadTheme } from "./theme/theme.js";
 export interface RunTuiOptions {
   readonly ports?: readonly SessionPort[];
   readonly launcher?: SessionLauncher;
+  /** Scores and ends the races the race dialog starts. */
+  readonly race?: RacePort;
   readonly config?: UiConfig;
   readonly stdout?: NodeJS.WriteStream;
   readonly stdin?: NodeJS.ReadStream;
@@ -48,6 +51,7 @@ export async function runTui(options: RunTuiOptions = {}): Promise<void> {
     commitMs: config.commitMs,
     notifier,
     ...(options.launcher ? { launcher: options.launcher } : {}),
+    ...(options.race ? { race: options.race } : {}),
     scheduler: options.scheduler,
     columns: stdout.columns || 160,
     rows: stdout.rows || 48,

@@ -45,6 +45,8 @@ export const KEY_ACTIONS = [
   "quit",
   "broadcast",
   "compare-settings",
+  "race",
+  "scorecard",
 ] as const;
 export type KeyAction = (typeof KEY_ACTIONS)[number];
 

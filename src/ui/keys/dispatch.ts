@@ -85,6 +85,10 @@ function globalIntent(state: UiState, command: Command): Intent | undefined {
       return { kind: "broadcast", act: { do: "toggle" } };
     case "settings.compare":
       return { kind: "compare-settings" };
+    case "race.new":
+      return { kind: "open-overlay", overlay: { kind: "race-dialog" } };
+    case "race.scorecard":
+      return { kind: "race", act: { do: "open-scorecard" } };
     default:
       return command.startsWith("focus.") ? { kind: "focus-number", number: Number(command.slice(6)) } : undefined;
   }
@@ -152,9 +156,12 @@ function overlayKey(state: UiState, index: KeyIndex, name: string): KeyVerdict {
       return command ? verdict(approvalIntent(command)) : IGNORED;
     }
     case "new-session":
+    case "race-dialog":
       return name === "escape" ? take({ kind: "close-overlay" }) : LEFT;
     case "changes":
       return changesKey(state, index, name);
+    case "scorecard":
+      return scorecardKey(overlay.confirm, index.global.get(name), name);
   }
 }
 
@@ -214,6 +221,23 @@ function changesKey(state: UiState, index: KeyIndex, name: string): KeyVerdict {
     return take({ kind: "changes-scroll", rows: page });
   const command = index.changes.get(name);
   return command ? verdict(changesCommandIntent(command)) : IGNORED;
+}
+
+/** The scorecard's own letters; while pick or discard is asked, only the answer. */
+function scorecardKey(confirm: "pick" | "discard" | null, global: Command | undefined, name: string): KeyVerdict {
+  const race = (act: Extract<Intent, { kind: "race" }>["act"]) => take({ kind: "race", act });
+  if (confirm) {
+    if (name === "y" || name === "Y") return race({ do: "confirm" });
+    if (name === "n" || name === "N" || name === "escape") return race({ do: "cancel" });
+    return IGNORED;
+  }
+  if (name === "escape" || name === "q" || global === "race.scorecard") return race({ do: "cancel" });
+  if (name === "left") return race({ do: "select", delta: -1 });
+  if (name === "right") return race({ do: "select", delta: 1 });
+  if (name === "o" || name === "return") return race({ do: "open-contestant" });
+  if (name === "p") return race({ do: "ask", what: "pick" });
+  if (name === "x") return race({ do: "ask", what: "discard" });
+  return IGNORED;
 }
 
 export function keyIntent(state: UiState, index: KeyIndex, name: string): KeyVerdict {

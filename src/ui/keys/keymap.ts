@@ -37,6 +37,8 @@ export const GLOBAL_COMMANDS = [
   "scroll.down",
   "broadcast",
   "settings.compare",
+  "race.new",
+  "race.scorecard",
 ] as const;
 export const APPROVAL_COMMANDS = [
   "approval.allow",
@@ -96,6 +98,8 @@ export const DEFAULT_KEYMAP: Keymap = {
   "scroll.down": ["pagedown"],
   broadcast: ["alt+b"],
   "settings.compare": ["alt+s"],
+  "race.new": ["alt+shift+r"],
+  "race.scorecard": ["alt+shift+s"],
   "approval.allow": ["a"],
   "approval.always": ["A"],
   "approval.deny": ["d"],
@@ -145,6 +149,8 @@ export const COMMAND_HELP: Readonly<Record<Command, string>> = {
   "scroll.down": "scroll forward one page (bottom: follow)",
   broadcast: "broadcast: mark panes, type one prompt, each marked pane gets it",
   "settings.compare": "settings side by side: the panes' (or the marked panes') resolved settings in columns",
+  "race.new": "race: one prompt to several harnesses, each in its own worktree, then a scorecard",
+  "race.scorecard": "the race's scorecard: open a contestant, pick the winner, discard all",
   "approval.allow": "approval: allow the call",
   "approval.always": "approval: allow, and allow this tool or command prefix for the rest of the session",
   "approval.deny": "approval: deny (type a reason)",
@@ -233,4 +239,6 @@ export const CONFIG_ACTION: Readonly<Partial<Record<Command, string>>> = {
   "app.quit": "quit",
   broadcast: "broadcast",
   "settings.compare": "compare-settings",
+  "race.new": "race",
+  "race.scorecard": "scorecard",
 };

@@ -6,6 +6,8 @@ import { HelpOverlay } from "../components/overlays/HelpOverlay.js";
 import { InspectorDrawer } from "../components/overlays/InspectorDrawer.js";
 import { NewSessionDialog } from "../components/overlays/NewSessionDialog.js";
 import { ConfirmBar, runningText } from "../components/overlays/QuitDialog.js";
+import { RaceDialog } from "../components/overlays/RaceDialog.js";
+import { ScorecardOverlay } from "../components/overlays/ScorecardOverlay.js";
 import { SettingsCompare } from "../components/overlays/SettingsCompare.js";
 import { ApprovalFull } from "../components/widgets/ApprovalFull.js";
 import type { Keymap } from "../keys/keymap.js";
@@ -43,6 +45,28 @@ export function MainArea({ state, ports, keymap, launcher, width, height }: Main
     const numbers = views.map((v) => sessionNumber(state, v.key));
     return <SettingsCompare views={views} numbers={numbers} width={width} height={height} />;
   }
+  if (overlay?.kind === "race-dialog") {
+    // The dialog offers the harnesses of the panes open now; the UI keeps no list of its own.
+    const offered = [
+      ...new Set(
+        state.panes.flatMap((k) => {
+          const v = state.sessions.get(k);
+          return v && !v.info.native ? [v.info.harness] : [];
+        }),
+      ),
+    ];
+    return <RaceDialog launcher={launcher} harnesses={offered} width={width} height={height} />;
+  }
+  if (overlay?.kind === "scorecard" && state.race)
+    return (
+      <ScorecardOverlay
+        race={state.race}
+        selected={overlay.selected}
+        confirm={overlay.confirm}
+        width={width}
+        height={height}
+      />
+    );
   if (overlay?.kind === "new-session") return <NewSessionDialog launcher={launcher} width={width} height={height} />;
   if (overlay?.kind === "changes" && state.changes) {
     const shown = state.sessions.get(state.changes.key);

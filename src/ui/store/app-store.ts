@@ -13,6 +13,7 @@
  * countdowns or a flash are on screen, and not at all otherwise.
  */
 import type { Notifier } from "../notify/notifier.js";
+import type { RacePort } from "../race-port.js";
 import type { SessionLauncher } from "../session-launcher.js";
 import type { SessionPort } from "../session-port.js";
 import { type EffectDeps, runEffect } from "./effects.js";
@@ -42,6 +43,8 @@ export interface AppStoreOptions {
   readonly notifier?: Pick<Notifier, "notify">;
   /** Starts the sessions the new-session dialog asks for. */
   readonly launcher?: Pick<SessionLauncher, "launch">;
+  /** Scores and ends races started from the race dialog. */
+  readonly race?: RacePort;
   readonly columns?: number;
   readonly rows?: number;
 }
@@ -81,7 +84,8 @@ export class AppStore {
       port: (key) => this.ports.get(key),
       ...(options.notifier ? { notifier: options.notifier } : {}),
       ...(options.launcher ? { launcher: options.launcher } : {}),
-      open: (port) => void this.addSession(port),
+      ...(options.race ? { race: options.race } : {}),
+      open: (port) => this.addSession(port),
       dispatch: (msg) => this.dispatch(msg),
     };
   }

@@ -5,6 +5,7 @@
  * vanishing.
  */
 import type { Notifier } from "../notify/notifier.js";
+import type { RacePort } from "../race-port.js";
 import type { NewSessionRequest, SessionLauncher } from "../session-launcher.js";
 import type { IntentOutcome, SessionPort } from "../session-port.js";
 import { runChangesEffect } from "./changes-effects.js";
@@ -14,8 +15,10 @@ export interface EffectDeps {
   port(key: string): SessionPort | undefined;
   readonly notifier?: Pick<Notifier, "notify">;
   readonly launcher?: Pick<SessionLauncher, "launch">;
-  /** Takes a newly launched session in: its view, its pane, its events. */
-  open(port: SessionPort): void;
+  /** Scores and ends the TUI's races. */
+  readonly race?: RacePort;
+  /** Takes a newly launched session in: its view, its pane, its events; returns its key. */
+  open(port: SessionPort): string | undefined;
   /** Where outcomes go: back into update. */
   dispatch(msg: Msg): void;
 }
@@ -49,7 +52,58 @@ function launch(request: NewSessionRequest, deps: EffectDeps): void {
   );
 }
 
+const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+function raceEffect(
+  effect: Extract<Effect, { kind: "race-launch" | "race-score" | "race-pick" | "race-discard" }>,
+  deps: EffectDeps,
+): void {
+  const act = (a: Extract<Msg, { kind: "race" }>["act"]) => deps.dispatch({ kind: "race", act: a });
+  if (effect.kind === "race-launch") {
+    const { harness } = effect;
+    if (!deps.launcher) return act({ do: "launch-failed", harness, message: "this TUI has no session launcher" });
+    deps.launcher.launch(effect.request).then(
+      (port) => {
+        const key = deps.open(port);
+        if (key === undefined) act({ do: "launch-failed", harness, message: "its pane could not be opened" });
+        else act({ do: "opened", harness, key, workspace: port.info.workspace?.name ?? null });
+      },
+      (err: unknown) => act({ do: "launch-failed", harness, message: message(err) }),
+    );
+    return;
+  }
+  const race = deps.race;
+  if (!race) {
+    const why = "this TUI was started without race support (it needs the workspace ports)";
+    return act(
+      effect.kind === "race-score" ? { do: "score-failed", message: why } : { do: "end-failed", message: why },
+    );
+  }
+  if (effect.kind === "race-score") {
+    race.score(effect.request).then(
+      (scorecard) => act({ do: "scored", scorecard }),
+      (err: unknown) => act({ do: "score-failed", message: message(err) }),
+    );
+    return;
+  }
+  // The contestants' sessions hold their worktrees: they are halted before any worktree is touched.
+  const halts = effect.keys.map((k) => deps.port(k)?.halt() ?? Promise.resolve());
+  Promise.allSettled(halts)
+    .then(() => (effect.kind === "race-pick" ? race.pick(effect.race, effect.harness) : race.discard(effect.race)))
+    .then(
+      (text) => act({ do: "ended", text }),
+      (err: unknown) => act({ do: "end-failed", message: message(err) }),
+    );
+}
+
 export function runEffect(effect: Effect, deps: EffectDeps): void {
+  if (
+    effect.kind === "race-launch" ||
+    effect.kind === "race-score" ||
+    effect.kind === "race-pick" ||
+    effect.kind === "race-discard"
+  )
+    return raceEffect(effect, deps);
   if (effect.kind === "notify") {
     deps.notifier?.notify(effect.key, effect.title, effect.reason);
     return;

@@ -4,8 +4,10 @@
  * into the next state; effects carry out the port calls an intent implies.
  */
 import type { Decision, SessionEvent } from "../../core/control/types.js";
+import type { Scorecard } from "../../race/scorecard-schema.js";
 import type { BranchStatus, ChangesData, ChangesScope } from "../changes-port.js";
 import type { Direction } from "../layout/tile.js";
+import type { RaceScoreRequest } from "../race-port.js";
 import type { NewSessionRequest } from "../session-launcher.js";
 import type { IntentOutcome, SessionInfo } from "../session-port.js";
 import type { ChangesAction } from "./changes-state.js";
@@ -26,7 +28,31 @@ export type BroadcastAct =
   /** One step back: from the prompt to the marks, from the marks out of the broadcast. */
   | { readonly do: "back" };
 
+/** A step of the TUI's race (update-race.ts). */
+export type RaceAct =
+  | {
+      readonly do: "start";
+      readonly prompt: string;
+      readonly harnesses: readonly string[];
+      readonly check: string | null;
+    }
+  | { readonly do: "opened"; readonly harness: string; readonly key: string; readonly workspace: string | null }
+  | { readonly do: "launch-failed"; readonly harness: string; readonly message: string }
+  | { readonly do: "scored"; readonly scorecard: Scorecard }
+  | { readonly do: "score-failed"; readonly message: string }
+  | { readonly do: "open-scorecard" }
+  | { readonly do: "select"; readonly delta: 1 | -1 }
+  /** Open the selected contestant's pane (its changes view, where there is one). */
+  | { readonly do: "open-contestant" }
+  | { readonly do: "ask"; readonly what: "pick" | "discard" }
+  /** No to the question asked, or close the scorecard. */
+  | { readonly do: "cancel" }
+  | { readonly do: "confirm" }
+  | { readonly do: "ended"; readonly text: string }
+  | { readonly do: "end-failed"; readonly message: string };
+
 export type Intent =
+  | { readonly kind: "race"; readonly act: RaceAct }
   | { readonly kind: "broadcast"; readonly act: BroadcastAct }
   | { readonly kind: "focus"; readonly index: number }
   /** Alt+N: the session numbered N, its pane reopened if it was closed. */
@@ -148,6 +174,12 @@ export type Effect =
   | { readonly kind: "launch"; readonly request: NewSessionRequest }
   | { readonly kind: "halt"; readonly key: string; readonly what: string }
   | { readonly kind: "resume"; readonly key: string }
+  /** A race contestant's pane, started by the launcher with its own worktree. */
+  | { readonly kind: "race-launch"; readonly harness: string; readonly request: NewSessionRequest }
+  | { readonly kind: "race-score"; readonly request: RaceScoreRequest }
+  /** `keys`: the contestants' sessions, halted first so no worktree is in use. */
+  | { readonly kind: "race-pick"; readonly race: string; readonly harness: string; readonly keys: readonly string[] }
+  | { readonly kind: "race-discard"; readonly race: string; readonly keys: readonly string[] }
   | { readonly kind: "notify"; readonly key: string; readonly title: string; readonly reason: string }
   | { readonly kind: "changes-load"; readonly key: string; readonly seq: number; readonly scope: ChangesScope }
   | { readonly kind: "changes-act"; readonly key: string; readonly action: ChangesAction; readonly message?: string }

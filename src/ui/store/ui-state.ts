@@ -3,6 +3,9 @@
  * update function ask of it. Nothing here changes a state: `update` (update.ts) makes the
  * next one.
  */
+
+import type { Scorecard } from "../../race/scorecard-schema.js";
+import type { Tally } from "../../race/tally.js";
 import type { BranchStatus } from "../changes-port.js";
 import type { Command } from "../keys/keymap.js";
 import { paneBodyRect } from "../layout/pane-geometry.js";
@@ -23,7 +26,41 @@ export type Overlay =
   | { readonly kind: "halt-all" }
   | { readonly kind: "approval-full" }
   /** The focused session's worktree: files, diff, commit / merge / discard (state in UiState.changes). */
-  | { readonly kind: "changes" };
+  | { readonly kind: "changes" }
+  /** A race's prompt, harnesses and check command. */
+  | { readonly kind: "race-dialog" }
+  /** The race's scorecard; `confirm` while pick or discard is being asked. */
+  | { readonly kind: "scorecard"; readonly selected: number; readonly confirm: "pick" | "discard" | null };
+
+/** One harness in the TUI's race (update-race.ts). */
+export interface RaceContestant {
+  readonly harness: string;
+  /** Its pane's session key, once the launcher opened it. */
+  readonly key: string | null;
+  /** Its hmux workspace (worktree) name. */
+  readonly workspace: string | null;
+  readonly startedAt: number;
+  /** Set when its first turn ended; events after that are not counted. */
+  readonly wallMs: number | null;
+  readonly tally: Tally;
+  /** Why its pane could not be started. */
+  readonly failed: string | null;
+}
+
+export interface RaceState {
+  readonly name: string;
+  readonly prompt: string;
+  readonly check: string | null;
+  readonly contestants: readonly RaceContestant[];
+  readonly phase: "running" | "scoring" | "scored" | "failed";
+  readonly scorecard: Scorecard | null;
+  /** The last thing said about it (a pick's result, a failure). */
+  readonly message: string | null;
+  /** A pick or discard under way. */
+  readonly busy: "pick" | "discard" | null;
+  /** Picked or discarded: nothing is left to end. */
+  readonly ended: boolean;
+}
 
 /**
  * One prompt for several panes (update-broadcast.ts): first panes are marked ("select"), then
@@ -69,6 +106,8 @@ export interface UiState {
   readonly compose: Compose | null;
   /** Panes being marked for, or a prompt being typed for, a broadcast; null otherwise. */
   readonly broadcast: Broadcast | null;
+  /** The race started from the race dialog, the latest one; null before any. */
+  readonly race: RaceState | null;
   readonly flash: Flash | null;
   readonly drafts: ReadonlyMap<string, string>;
   readonly anchors: ReadonlyMap<string, ScrollAnchor>;
@@ -113,6 +152,7 @@ export function initialUiState(columns = 160, rows = 48): UiState {
     overlay: null,
     compose: null,
     broadcast: null,
+    race: null,
     flash: null,
     drafts: new Map(),
     anchors: new Map(),

@@ -38,6 +38,7 @@ import {
   toggleZoom,
 } from "./update-layout.js";
 import { keepTypingFocused, nativeKeys, typeIntoOpened } from "./update-native.js";
+import { raceEvent, raceSessionOpened, updateRace } from "./update-race.js";
 import { resume } from "./update-resume.js";
 import { allowAlways, revokeRule } from "./update-rules.js";
 import { clockTick, openSession, sessionEvent } from "./update-session.js";
@@ -54,12 +55,20 @@ function updateFocused(state: UiState, msg: Msg, now: number): Step {
   switch (msg.kind) {
     case "broadcast":
       return updateBroadcast(state, msg.act, now);
+    case "race":
+      return updateRace(state, msg.act, now);
     case "session-opened":
-      return only(typeIntoOpened(openSession(state, msg.key, msg.info), msg.key));
+      return only(
+        raceSessionOpened(typeIntoOpened(openSession(state, msg.key, msg.info), msg.key), msg.key, msg.info, now),
+      );
     case "native-keys":
       return only(nativeKeys(state, msg.to, now));
-    case "session-event":
-      return sessionEvent(state, msg.key, msg.event, now);
+    case "session-event": {
+      const step = sessionEvent(state, msg.key, msg.event, now);
+      if (!state.race) return step;
+      const raced = raceEvent(step.state, msg.key, msg.event, now);
+      return raced.state === step.state ? step : { state: raced.state, effects: [...step.effects, ...raced.effects] };
+    }
     case "clock":
       return only(clockTick(state, now));
     case "outcome": {

@@ -36,6 +36,7 @@ export class FakePort implements SessionPort {
       support: { steer: false, inject: false, abstain: true, replace: true, ...info.support },
       ...(info.initialPrompt ? { initialPrompt: info.initialPrompt } : {}),
       ...(info.resumable ? { resumable: true } : {}),
+      ...(info.workspace ? { workspace: info.workspace } : {}),
     };
   }
   subscribe(listener: SessionListener): () => void {

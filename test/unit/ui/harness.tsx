@@ -3,6 +3,7 @@
 import { render } from "ink-testing-library";
 import { App } from "../../../src/ui/App.js";
 import { DEFAULT_KEYMAP, type Keymap } from "../../../src/ui/keys/keymap.js";
+import type { RacePort } from "../../../src/ui/race-port.js";
 import type { SessionLauncher } from "../../../src/ui/session-launcher.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import { FALLBACK_THEME, type Theme } from "../../../src/ui/theme/theme.js";
@@ -43,6 +44,7 @@ export async function mount(
     theme?: Theme;
     keymap?: Keymap;
     launcher?: SessionLauncher;
+    race?: RacePort;
     mouse?: boolean;
     terminalWrite?: (data: string) => void;
   } = {},
@@ -53,6 +55,7 @@ export async function mount(
     columns: opts.columns ?? 100,
     rows: opts.rows ?? 30,
     ...(opts.launcher ? { launcher: opts.launcher } : {}),
+    ...(opts.race ? { race: opts.race } : {}),
   });
   const ports = opts.ports ?? [new FakePort()];
   for (const p of ports) store.addSession(p);

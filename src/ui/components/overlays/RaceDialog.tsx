@@ -1,0 +1,125 @@
+import { Box, Text, useInput } from "ink";
+import type React from "react";
+import { useCallback, useState } from "react";
+import { useStore } from "../../hooks/use-store.js";
+import { useTheme } from "../../hooks/use-theme.js";
+import type { SessionLauncher } from "../../session-launcher.js";
+import { TextField } from "../TextField.js";
+
+export const RACE_FIELDS = ["prompt", "harnesses", "check"] as const;
+type Field = (typeof RACE_FIELDS)[number];
+
+export interface RaceDialogProps {
+  readonly launcher: SessionLauncher | undefined;
+  /** Harnesses offered at first: those of the open panes (the UI holds no harness names of its own). */
+  readonly harnesses: readonly string[];
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface RaceForm {
+  readonly prompt: string;
+  readonly harnesses: readonly string[];
+  readonly check: string | null;
+}
+
+/** The dialog's text as a race, or why it is not one yet. */
+export function raceForm(values: Readonly<Record<Field, string>>): RaceForm | { readonly error: string } {
+  const prompt = values.prompt.trim();
+  const harnesses = values.harnesses.split(/[\s,]+/).filter((h) => h !== "");
+  if (prompt === "") return { error: "type the prompt every contestant gets" };
+  if (new Set(harnesses).size !== harnesses.length) return { error: "name each harness once" };
+  if (harnesses.length < 2) return { error: "a race needs at least 2 harnesses" };
+  const check = values.check.trim();
+  return { prompt, harnesses, check: check === "" ? null : check };
+}
+
+/**
+ * A race: the prompt, the harnesses (space-separated), an optional check command run in each
+ * worktree after its turn. Each harness is checked by the launcher, worktree on, before anything starts.
+ */
+export function RaceDialog({ launcher, harnesses, width, height }: RaceDialogProps): React.ReactElement {
+  const store = useStore();
+  const theme = useTheme();
+  const [values, setValues] = useState<Record<Field, string>>({
+    prompt: "",
+    harnesses: harnesses.join(" "),
+    check: "",
+  });
+  const [active, setActive] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  useInput((_input, key) => {
+    if (key.tab || key.downArrow)
+      setActive((a) => (key.shift ? a + RACE_FIELDS.length - 1 : a + 1) % RACE_FIELDS.length);
+    else if (key.upArrow) setActive((a) => (a + RACE_FIELDS.length - 1) % RACE_FIELDS.length);
+  });
+  const submit = useCallback(
+    (current: Record<Field, string>) => {
+      const form = raceForm(current);
+      if ("error" in form) return setError(form.error);
+      if (!launcher) return setError("this TUI was started without a session launcher");
+      for (const harness of form.harnesses) {
+        const v = launcher.validate({ harness, prompt: form.prompt, worktree: true });
+        if (!v.ok) return setError(`${harness}: ${v.message}${v.hint ? ` (hint: ${v.hint})` : ""}`);
+      }
+      setError(null);
+      store.dispatch({ kind: "race", act: { do: "start", ...form } });
+    },
+    [launcher, store],
+  );
+  const label = 11;
+  const inner = Math.max(10, width - 4);
+  return (
+    <Box
+      flexDirection="column"
+      width={width}
+      height={height}
+      borderStyle="round"
+      borderColor={theme.colors.accent}
+      paddingX={1}
+    >
+      <Text bold color={theme.colors.accent} wrap="truncate">
+        race · one prompt, each harness in its own worktree from the same base · Enter starts · Tab next field · Esc
+        cancels
+      </Text>
+      <Text> </Text>
+      {RACE_FIELDS.map((f, i) => (
+        <Box key={f} height={1} width={inner}>
+          <Text bold={i === active} color={i === active ? theme.colors.selection : undefined}>
+            {`${f.padEnd(label - 1)} `}
+          </Text>
+          {i === active ? (
+            <TextField
+              value={values[f]}
+              onChange={(v) => setValues((old) => ({ ...old, [f]: v }))}
+              onSubmit={(v) => submit({ ...values, [f]: v })}
+              width={Math.max(1, inner - label)}
+              placeholder={
+                f === "check"
+                  ? "optional, e.g. npm test"
+                  : f === "harnesses"
+                    ? "two or more, space-separated"
+                    : "what every contestant is asked"
+              }
+            />
+          ) : (
+            <Text wrap="truncate" dimColor={values[f] === ""}>
+              {values[f] === "" ? (f === "check" ? "none" : "—") : values[f]}
+            </Text>
+          )}
+        </Box>
+      ))}
+      <Text> </Text>
+      {error ? (
+        <Text color={theme.colors.error} wrap="wrap">
+          {error}
+        </Text>
+      ) : (
+        <Text dimColor wrap="wrap">
+          The scorecard opens when every turn has ended: time, tokens, cost, approvals, files and lines changed, the
+          check in each worktree, settings a harness could not express.
+        </Text>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,139 @@
+import { Box, Text } from "ink";
+import type React from "react";
+import { useTheme } from "../../hooks/use-theme.js";
+import { wrap } from "../../store/entry-lines.js";
+import type { RaceState } from "../../store/ui-state.js";
+import { scoreRows, summaryLines } from "./scorecard-rows.js";
+import { fitCells } from "./settings-table.js";
+
+export interface ScorecardOverlayProps {
+  readonly race: RaceState;
+  readonly selected: number;
+  readonly confirm: "pick" | "discard" | null;
+  /** The base branch a pick merges into, for the question. */
+  readonly width: number;
+  readonly height: number;
+}
+
+const LABEL = 16;
+
+function progress(race: RaceState): string[] {
+  return race.contestants.map((c) => {
+    if (c.failed !== null) return `${c.harness}: did not start: ${c.failed}`;
+    if (c.wallMs !== null)
+      return `${c.harness}: turn ended (${c.tally.done?.cause ?? "?"}) after ${(c.wallMs / 1000).toFixed(1)}s`;
+    return `${c.harness}: ${c.key === null ? "starting its pane…" : "running…"}`;
+  });
+}
+
+/**
+ * The race's scorecard side by side: a column per contestant (the selected one's head inverse),
+ * a row per field. Keys (read in keys/dispatch.ts): ←/→ choose, o its changes, p pick, x discard
+ * all — each of the last two asks first.
+ */
+export function ScorecardOverlay({
+  race,
+  selected,
+  confirm,
+  width,
+  height,
+}: ScorecardOverlayProps): React.ReactElement {
+  const theme = useTheme();
+  const inner = Math.max(10, width - 4);
+  const card = race.scorecard;
+  const body: React.ReactElement[] = [];
+  if (!card) {
+    const state =
+      race.phase === "failed"
+        ? `failed: ${race.message ?? ""}`
+        : race.phase === "scoring"
+          ? "scoring (the check runs in each worktree)…"
+          : "running";
+    body.push(<Text key="state">{`${race.name} · ${state}`}</Text>);
+    for (const [i, l] of progress(race).entries()) body.push(<Text key={`p${i}`} wrap="truncate">{`  ${l}`}</Text>);
+  } else {
+    const n = card.contestants.length;
+    const col = Math.max(8, Math.floor((inner - LABEL) / Math.max(1, n)));
+    for (const [i, l] of summaryLines(card).entries())
+      for (const [j, w] of wrap(l, inner).slice(0, 2).entries())
+        body.push(
+          <Text key={`s${i}-${j}`} color={l.startsWith("⚠") ? theme.colors.warn : undefined} wrap="truncate">
+            {w}
+          </Text>,
+        );
+    body.push(
+      <Text key="head" wrap="truncate">
+        <Text bold>{fitCells("", LABEL)}</Text>
+        {card.contestants.map((c, i) => (
+          <Text
+            key={c.harness}
+            bold
+            inverse={i === selected}
+            color={i === selected ? theme.colors.selection : undefined}
+          >
+            {fitCells(` ${c.harness}`, col)}
+          </Text>
+        ))}
+      </Text>,
+    );
+    for (const r of scoreRows(card))
+      body.push(
+        <Text key={r.label} wrap="truncate">
+          <Text dimColor>{fitCells(r.label, LABEL)}</Text>
+          {r.cells.map((cell, i) => (
+            <Text
+              key={`${card.contestants[i]!.harness}`}
+              color={r.warn[i] ? theme.colors.warn : undefined}
+              bold={i === selected}
+            >
+              {fitCells(` ${cell}`, col)}
+            </Text>
+          ))}
+        </Text>,
+      );
+  }
+  const who = card?.contestants[selected];
+  const question =
+    confirm === "pick" && who
+      ? `Pick ${who.harness}? Its work is merged into ${card?.summary.base.name}, the other worktrees are removed. y pick · n cancel`
+      : confirm === "discard"
+        ? "Discard the race? Every contestant's worktree is removed (none holding work found nowhere else). y discard · n cancel"
+        : null;
+  const busy = race.busy
+    ? `${race.busy === "pick" ? "picking" : "discarding"}…`
+    : race.ended
+      ? (race.message ?? "race ended")
+      : race.message;
+  const keys = card && !race.ended ? "←/→ choose · o its changes · p pick · x discard all · Esc closes" : "Esc closes";
+  return (
+    <Box
+      flexDirection="column"
+      width={width}
+      height={height}
+      borderStyle="round"
+      borderColor={theme.colors.accent}
+      paddingX={1}
+      overflow="hidden"
+    >
+      <Text bold color={theme.colors.accent} wrap="truncate">
+        {`race scorecard · ${race.contestants.length} contestants · ${race.check ? `check: ${race.check}` : "no check"}`}
+      </Text>
+      <Box flexDirection="column" flexGrow={1} overflow="hidden">
+        {body}
+      </Box>
+      {busy ? (
+        <Text wrap="truncate" color={race.ended ? theme.colors.success : theme.colors.status}>
+          {busy}
+        </Text>
+      ) : null}
+      <Text
+        wrap="truncate"
+        bold={question !== null}
+        color={question ? theme.colors.warn : undefined}
+        dimColor={question === null}
+      >
+        {question ?? keys}
+      </Text>
+    </Box>
+  );
+}

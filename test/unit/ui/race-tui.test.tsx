@@ -1,0 +1,248 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { SessionEvent } from "../../../src/core/control/types.js";
+import { buildScorecard, type ContestantFacts } from "../../../src/race/scorecard.js";
+import type { Scorecard } from "../../../src/race/scorecard-schema.js";
+import { tallyEvents } from "../../../src/race/tally.js";
+import { raceForm } from "../../../src/ui/components/overlays/RaceDialog.js";
+import { scoreRows } from "../../../src/ui/components/overlays/scorecard-rows.js";
+import type { RacePort, RaceScoreRequest } from "../../../src/ui/race-port.js";
+import type { NewSessionRequest, SessionLauncher } from "../../../src/ui/session-launcher.js";
+import { FakePort } from "./fake-port.js";
+import { KEYS, type Mounted, mount, tick } from "./harness.js";
+
+let m: Mounted | undefined;
+afterEach(() => m?.unmount());
+
+const done: SessionEvent = { kind: "done", cause: "clean", exitCode: 0 };
+
+function facts(harness: string, over: Partial<ContestantFacts>): ContestantFacts {
+  return {
+    harness,
+    workspace: `r-${harness}`,
+    branch: `hmux/r-${harness}`,
+    path: `/tmp/r-${harness}`,
+    wallMs: 4200,
+    tally: tallyEvents([{ kind: "usage", inputTokens: 1200, outputTokens: 80, costUsd: 0.0123 }, done]),
+    files: [{ path: "src/slug.ts", added: 3, removed: 1 }],
+    check: { command: "npm test", exitCode: 0, durationMs: 900, timedOut: false, passed: true, outputTail: "" },
+    planDivergences: [],
+    ...over,
+  };
+}
+
+/** claude passes the check; pi changed an extra file, broke the check, reports no tokens and cannot express memory. */
+function card(race = "r"): Scorecard {
+  return buildScorecard(
+    {
+      race,
+      prompt: "fix slug",
+      repo: "/tmp/repo",
+      base: { name: "main", commit: "0123456789abcdef" },
+      baseDirty: [],
+      settings: {},
+      check: "npm test",
+    },
+    [
+      facts("claude", {}),
+      facts("pi", {
+        tally: tallyEvents([done]),
+        files: [
+          { path: "src/slug.ts", added: 1, removed: 1 },
+          { path: "README.md", added: 2, removed: 0 },
+        ],
+        check: { command: "npm test", exitCode: 1, durationMs: 700, timedOut: false, passed: false, outputTail: "x" },
+        planDivergences: [{ key: "memory", value: false, reason: "not expressible on pi" }],
+      }),
+    ],
+  );
+}
+
+describe("scorecard rows", () => {
+  it("say every scorecard field per contestant, unknown numbers as — and a failed check or divergence flagged", () => {
+    const rows = new Map(scoreRows(card()).map((r) => [r.label, r]));
+    expect(rows.get("wall time")?.cells).toEqual(["4.2s", "4.2s"]);
+    expect(rows.get("tokens in/out")?.cells).toEqual(["1.2k / 80", "—"]);
+    expect(rows.get("cost")?.cells).toEqual(["$0.012", "—"]);
+    expect(rows.get("approvals")?.cells).toEqual(["0 asked · 0 denied", "0 asked · 0 denied"]);
+    expect(rows.get("files changed")?.cells).toEqual(["1", "2"]);
+    expect(rows.get("lines +/−")?.cells).toEqual(["+3 −1", "+3 −1"]);
+    expect(rows.get("files by all")?.cells).toEqual(["src/slug.ts", "src/slug.ts"]);
+    expect(rows.get("only this one")?.cells).toEqual(["—", "README.md"]);
+    expect(rows.get("check")?.cells).toEqual(["pass exit 0 · 0.9s", "FAIL exit 1 · 0.7s"]);
+    expect(rows.get("check")?.warn).toEqual([false, true]);
+    expect(rows.get("not expressible")?.cells).toEqual(["—", "memory"]);
+    expect(rows.get("not expressible")?.warn).toEqual([false, true]);
+  });
+});
+
+describe("race dialog form", () => {
+  it("needs a prompt and two different harnesses; an empty check is none", () => {
+    expect(raceForm({ prompt: "", harnesses: "claude codex", check: "" })).toEqual({
+      error: "type the prompt every contestant gets",
+    });
+    expect(raceForm({ prompt: "p", harnesses: "claude", check: "" })).toEqual({
+      error: "a race needs at least 2 harnesses",
+    });
+    expect(raceForm({ prompt: "p", harnesses: "claude claude", check: "" })).toEqual({
+      error: "name each harness once",
+    });
+    expect(raceForm({ prompt: " p ", harnesses: "claude, codex pi", check: " " })).toEqual({
+      prompt: "p",
+      harnesses: ["claude", "codex", "pi"],
+      check: null,
+    });
+  });
+});
+
+/** A launcher whose panes are FakePorts in the worktree asked for; it refuses a harness named "nope". */
+function fakeLauncher(opened: FakePort[], requests: NewSessionRequest[]): SessionLauncher {
+  return {
+    validate: (r) =>
+      r.harness === "nope" ? { ok: false, message: "unknown harness nope", hint: "known: claude, pi" } : { ok: true },
+    launch: async (r) => {
+      requests.push(r);
+      const name = typeof r.worktree === "string" ? r.worktree : "w";
+      const port = new FakePort({
+        harness: r.harness as "claude",
+        workspace: { name, branch: `hmux/${name}`, base: "main" },
+      });
+      opened.push(port);
+      return port;
+    },
+  };
+}
+
+class FakeRace implements RacePort {
+  scored: RaceScoreRequest[] = [];
+  picked: Array<[string, string]> = [];
+  discarded: string[] = [];
+  async score(request: RaceScoreRequest): Promise<Scorecard> {
+    this.scored.push(request);
+    return card(request.race);
+  }
+  async pick(race: string, harness: string): Promise<string> {
+    this.picked.push([race, harness]);
+    return `race ${race}: merged hmux/${race}-${harness} into main (fast-forward)`;
+  }
+  async discard(race: string): Promise<string> {
+    this.discarded.push(race);
+    return `race ${race} discarded`;
+  }
+}
+
+/** Dialog input a key at a time: moving to another field re-renders before the next key, as a person types. */
+async function fill(mounted: Mounted, ...chunks: string[]): Promise<void> {
+  for (const c of chunks) {
+    await mounted.type(c);
+    await tick(60);
+  }
+}
+
+async function raceTo(columns: number, rows: number) {
+  const opened: FakePort[] = [];
+  const requests: NewSessionRequest[] = [];
+  const race = new FakeRace();
+  const mounted = await mount({
+    ports: [new FakePort({ harness: "claude" }), new FakePort({ harness: "pi" })],
+    launcher: fakeLauncher(opened, requests),
+    race,
+    columns,
+    rows,
+  });
+  await mounted.type(KEYS.alt("R"));
+  return { mounted, opened, requests, race };
+}
+
+describe("race in the TUI", () => {
+  it("the dialog offers the open panes' harnesses, refuses a harness before anything starts, then starts each in its own worktree", async () => {
+    const r = await raceTo(160, 48);
+    m = r.mounted;
+    expect(m.frame()).toContain("race · one prompt");
+    expect(m.frame()).toMatch(/harnesses\s+claude pi/);
+    await fill(m, "fix slug", KEYS.tab, KEYS.ctrl("u"), "claude nope", KEYS.enter);
+    expect(m.frame()).toContain("nope: unknown harness nope (hint: known: claude, pi)");
+    expect(r.requests).toEqual([]);
+    await fill(m, KEYS.ctrl("u"), "claude pi", KEYS.tab, "npm test", KEYS.enter);
+    await tick(50);
+    const name = m.store.state.race?.name;
+    expect(r.requests).toEqual([
+      { harness: "claude", prompt: "fix slug", worktree: `${name}-claude` },
+      { harness: "pi", prompt: "fix slug", worktree: `${name}-pi` },
+    ]);
+    expect(m.store.state.race?.contestants.map((c) => c.key)).toEqual(["s3", "s4"]);
+  });
+
+  it("when both turns end the scorecard opens; p asks, y halts the contestants and picks the selected one", async () => {
+    const r = await raceTo(160, 48);
+    m = r.mounted;
+    await fill(m, "fix slug", KEYS.tab, KEYS.tab, "npm test", KEYS.enter);
+    await tick(50);
+    for (const p of r.opened) p.emit({ kind: "usage", inputTokens: 10 }, done);
+    await tick(30);
+    await m.flush();
+    expect(r.race.scored).toHaveLength(1);
+    expect(r.race.scored[0]?.check).toBe("npm test");
+    let frame = m.frame();
+    expect(frame).toContain("race scorecard · 2 contestants · check: npm test");
+    expect(frame).toMatch(/check\s+pass exit 0 · 0\.9s\s+FAIL exit 1 · 0\.7s/);
+    expect(frame).toMatch(/only this one\s+—\s+README\.md/);
+    await m.type("\u001b[C", "p");
+    frame = m.frame();
+    expect(frame).toContain("Pick pi? Its work is merged into main");
+    expect(r.race.picked).toEqual([]);
+    await m.type("y");
+    await tick(50);
+    await m.flush();
+    const name = m.store.state.race?.name;
+    expect(r.race.picked).toEqual([[name, "pi"]]);
+    expect(r.opened.every((p) => p.intents.some((i) => i.kind === "halt"))).toBe(true);
+    expect(m.frame()).toContain(`race ${name}: merged hmux/${name}-pi into main`);
+  });
+
+  it("at 80×24 the scorecard fits and x asks before discarding; n leaves everything", async () => {
+    const r = await raceTo(80, 24);
+    m = r.mounted;
+    await fill(m, "fix slug", KEYS.enter);
+    await tick(50);
+    for (const p of r.opened) p.emit(done);
+    await tick(30);
+    await m.flush();
+    const frame = m.frame();
+    for (const l of frame.split("\n")) expect([...l].length).toBeLessThanOrEqual(80);
+    expect(frame).toContain("not expressible");
+    await m.type("x");
+    expect(m.frame()).toContain("Discard the race?");
+    await m.type("n");
+    expect(m.frame()).not.toContain("Discard the race?");
+    expect(r.race.discarded).toEqual([]);
+    await m.type("x", "y");
+    await tick(50);
+    expect(r.race.discarded).toEqual([m.store.state.race?.name]);
+  });
+
+  it("o opens the changes view on the selected contestant's pane", async () => {
+    const r = await raceTo(160, 48);
+    m = r.mounted;
+    await fill(m, "fix slug", KEYS.enter);
+    await tick(50);
+    for (const p of r.opened) p.emit(done);
+    await tick(30);
+    await m.flush();
+    await m.type("\u001b[C", "o");
+    expect(m.store.state.overlay).toEqual({ kind: "changes" });
+    expect(m.store.state.changes?.key).toBe("s4");
+    expect(m.store.state.panes[m.store.state.focus]).toBe("s4");
+  });
+
+  it("scores without a race port by saying so, not by hanging", async () => {
+    m = await mount({ ports: [new FakePort(), new FakePort({ harness: "pi" })], launcher: fakeLauncher([], []) });
+    m.store.dispatch({ kind: "race", act: { do: "start", prompt: "p", harnesses: ["claude", "pi"], check: null } });
+    await tick(50);
+    const keys = m.store.state.race?.contestants.map((c) => c.key) ?? [];
+    expect(keys).toHaveLength(2);
+    for (const k of keys) m.store.dispatch({ kind: "session-event", key: k!, event: done });
+    await tick(30);
+    expect(m.store.state.race?.phase).toBe("failed");
+    expect(m.store.state.race?.message).toContain("without race support");
+  });
+});

@@ -1,0 +1,174 @@
+/** A race through the update function alone: launches, tallies, scoring once every turn ended, pick and discard asked first. */
+import { describe, expect, it } from "vitest";
+import type { SessionEvent } from "../../../src/core/control/types.js";
+import type { Scorecard } from "../../../src/race/scorecard-schema.js";
+import { indexKeymap, keyIntent } from "../../../src/ui/keys/dispatch.js";
+import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
+import type { Effect, Msg, RaceAct } from "../../../src/ui/store/messages.js";
+import { initialUiState, type UiState } from "../../../src/ui/store/ui-state.js";
+import { update } from "../../../src/ui/store/update.js";
+
+const T0 = 1_700_000_000_000;
+const INDEX = indexKeymap(DEFAULT_KEYMAP);
+const SUPPORT = { steer: false, inject: false, abstain: true, replace: true };
+
+function run(state: UiState, msgs: Array<[Msg, number?]>): { state: UiState; effects: Effect[] } {
+  const effects: Effect[] = [];
+  let s = state;
+  for (const [m, at] of msgs) {
+    const step = update(s, m, at ?? T0);
+    s = step.state;
+    effects.push(...step.effects);
+  }
+  return { state: s, effects };
+}
+
+const race = (act: RaceAct): Msg => ({ kind: "race", act });
+const open = (key: string, harness: "claude" | "codex", workspace: string, divergence?: string): Msg => ({
+  kind: "session-opened",
+  key,
+  info: {
+    harness,
+    settings: [{ key: "memory", value: false, tier: "default", ...(divergence ? { divergence } : {}) }],
+    support: SUPPORT,
+    workspace: { name: workspace, branch: `hmux/${workspace}`, base: "main" },
+  },
+});
+const event = (key: string, e: SessionEvent): Msg => ({ kind: "session-event", key, event: e });
+const done = (key: string): Msg => event(key, { kind: "done", cause: "clean", exitCode: 0 } as SessionEvent);
+const usage = (key: string, input: number): Msg =>
+  event(key, { kind: "usage", inputTokens: input, outputTokens: 5 } as SessionEvent);
+
+/** A race of claude and codex whose panes have opened. */
+function started(): { state: UiState; effects: Effect[]; name: string } {
+  const r = run(initialUiState(), [
+    [race({ do: "start", prompt: "fix slug", harnesses: ["claude", "codex"], check: "npm test" })],
+  ]);
+  const name = r.state.race!.name;
+  const s = run(r.state, [
+    [open("s1", "claude", `${name}-claude`)],
+    [race({ do: "opened", harness: "claude", key: "s1", workspace: `${name}-claude` })],
+    [open("s2", "codex", `${name}-codex`, "not expressible on codex")],
+    [race({ do: "opened", harness: "codex", key: "s2", workspace: `${name}-codex` })],
+  ]);
+  return { state: s.state, effects: r.effects, name };
+}
+
+const CARD = (name: string): Scorecard =>
+  ({
+    contestants: [
+      { kind: "contestant", harness: "claude" },
+      { kind: "contestant", harness: "codex" },
+    ],
+    summary: { kind: "summary", race: name, base: { name: "main", commit: "abc" } },
+  }) as unknown as Scorecard;
+
+describe("race update", () => {
+  it("starts each contestant through the pane launcher with its own named worktree and the same prompt", () => {
+    const { effects, name } = started();
+    expect(name).toMatch(/^race-[0-9a-z]+$/);
+    expect(effects).toEqual([
+      {
+        kind: "race-launch",
+        harness: "claude",
+        request: { harness: "claude", prompt: "fix slug", worktree: `${name}-claude` },
+      },
+      {
+        kind: "race-launch",
+        harness: "codex",
+        request: { harness: "codex", prompt: "fix slug", worktree: `${name}-codex` },
+      },
+    ]);
+  });
+
+  it("scores only once every contestant's turn has ended, with each one's tally, time and divergences", () => {
+    const { state, name } = started();
+    const one = run(state, [
+      [usage("s1", 100), T0 + 1000],
+      [done("s1"), T0 + 4000],
+    ]);
+    expect(one.effects.filter((e) => e.kind === "race-score")).toEqual([]);
+    const both = run(one.state, [
+      [usage("s2", 7), T0 + 5000],
+      [done("s2"), T0 + 9000],
+    ]);
+    const score = both.effects.find((e) => e.kind === "race-score");
+    expect(score?.kind === "race-score" && score.request).toMatchObject({
+      race: name,
+      prompt: "fix slug",
+      check: "npm test",
+      contestants: [
+        {
+          harness: "claude",
+          workspace: `${name}-claude`,
+          wallMs: 4000,
+          tally: { inputTokens: 100 },
+          planDivergences: [],
+        },
+        {
+          harness: "codex",
+          workspace: `${name}-codex`,
+          wallMs: 9000,
+          tally: { inputTokens: 7 },
+          planDivergences: [{ key: "memory", value: false, reason: "not expressible on codex" }],
+        },
+      ],
+    });
+    expect(both.state.race?.phase).toBe("scoring");
+  });
+
+  it("events after a contestant's first turn are not counted", () => {
+    const { state } = started();
+    const s = run(state, [[usage("s1", 100)], [done("s1")], [usage("s1", 900)]]).state;
+    expect(s.race?.contestants[0]?.tally.inputTokens).toBe(100);
+  });
+
+  it("a contestant that could not start is left out of the scoring, not waited for", () => {
+    const r = run(initialUiState(), [
+      [race({ do: "start", prompt: "p", harnesses: ["claude", "codex"], check: null })],
+    ]);
+    const name = r.state.race!.name;
+    const { effects } = run(r.state, [
+      [open("s1", "claude", `${name}-claude`)],
+      [race({ do: "opened", harness: "claude", key: "s1", workspace: `${name}-claude` })],
+      [race({ do: "launch-failed", harness: "codex", message: "no git" })],
+      [done("s1")],
+    ]);
+    const score = effects.find((e) => e.kind === "race-score");
+    expect(score?.kind === "race-score" && score.request.contestants.map((c) => c.harness)).toEqual(["claude"]);
+  });
+
+  it("the scorecard opens when scored; pick asks first, and only y picks the selected contestant after halting every contestant", () => {
+    const { state, name } = started();
+    let s = run(state, [[done("s1")], [done("s2")], [race({ do: "scored", scorecard: CARD(name) })]]).state;
+    expect(s.overlay).toEqual({ kind: "scorecard", selected: 0, confirm: null });
+    s = run(s, [[race({ do: "select", delta: 1 })], [race({ do: "ask", what: "pick" })]]).state;
+    expect(s.overlay).toMatchObject({ selected: 1, confirm: "pick" });
+    const no = run(s, [[race({ do: "cancel" })]]);
+    expect(no.effects).toEqual([]);
+    expect(no.state.overlay).toMatchObject({ confirm: null });
+    const yes = run(s, [[race({ do: "confirm" })]]);
+    expect(yes.effects).toEqual([{ kind: "race-pick", race: name, harness: "codex", keys: ["s1", "s2"] }]);
+    expect(yes.state.race?.busy).toBe("pick");
+  });
+
+  it("discard all asks first too; the keys map to the steps", () => {
+    const { state, name } = started();
+    const s = run(state, [[done("s1")], [done("s2")], [race({ do: "scored", scorecard: CARD(name) })]]).state;
+    expect(keyIntent(s, INDEX, "x").intent).toEqual({ kind: "race", act: { do: "ask", what: "discard" } });
+    expect(keyIntent(s, INDEX, "p").intent).toEqual({ kind: "race", act: { do: "ask", what: "pick" } });
+    expect(keyIntent(s, INDEX, "right").intent).toEqual({ kind: "race", act: { do: "select", delta: 1 } });
+    const asked = run(s, [[race({ do: "ask", what: "discard" })]]).state;
+    // While asked, p does nothing and only y / n answer.
+    expect(keyIntent(asked, INDEX, "p")).toEqual({ taken: true });
+    expect(keyIntent(asked, INDEX, "y").intent).toEqual({ kind: "race", act: { do: "confirm" } });
+    const yes = run(asked, [[race({ do: "confirm" })]]);
+    expect(yes.effects).toEqual([{ kind: "race-discard", race: name, keys: ["s1", "s2"] }]);
+  });
+
+  it("pick cannot be asked before the race is scored", () => {
+    const { state } = started();
+    const s = run(state, [[race({ do: "open-scorecard" })], [race({ do: "ask", what: "pick" })]]).state;
+    expect(s.overlay).toEqual({ kind: "scorecard", selected: 0, confirm: null });
+  });
+});
