@@ -54,6 +54,33 @@ function launch(request: NewSessionRequest, deps: EffectDeps): void {
 
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
+/** How long a halted contestant may take to close before its worktree is touched anyway (git then says if it is in use). */
+export const CLOSE_WAIT_MS = 10_000;
+
+/**
+ * Halts a session and resolves once it has closed (its worktree lease goes with it), or when the
+ * halt is refused, or after CLOSE_WAIT_MS.
+ */
+function haltClosed(port: SessionPort | undefined): Promise<void> {
+  if (!port) return Promise.resolve();
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(finish, CLOSE_WAIT_MS);
+    timer.unref?.();
+    const unsubscribe = port.subscribe((e) => {
+      if (e.kind === "closed" || (e.kind === "state" && e.to === "closed")) finish();
+    });
+    port.halt().then((o) => (o.result === "refused" ? finish() : undefined), finish);
+  });
+}
+
 function raceEffect(
   effect: Extract<Effect, { kind: "race-launch" | "race-score" | "race-pick" | "race-discard" }>,
   deps: EffectDeps,
@@ -86,8 +113,8 @@ function raceEffect(
     );
     return;
   }
-  // The contestants' sessions hold their worktrees: they are halted before any worktree is touched.
-  const halts = effect.keys.map((k) => deps.port(k)?.halt() ?? Promise.resolve());
+  // The contestants' sessions hold their worktrees: they are halted, and closed, before any worktree is touched.
+  const halts = effect.keys.map((k) => haltClosed(deps.port(k)));
   Promise.allSettled(halts)
     .then(() => (effect.kind === "race-pick" ? race.pick(effect.race, effect.harness) : race.discard(effect.race)))
     .then(

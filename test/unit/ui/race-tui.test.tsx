@@ -192,6 +192,10 @@ describe("race in the TUI", () => {
     expect(r.race.picked).toEqual([]);
     await m.type("y");
     await tick(50);
+    // Nothing is picked while a contestant's session still holds its worktree.
+    expect(r.race.picked).toEqual([]);
+    for (const p of r.opened) p.emit({ kind: "closed", exitCode: 0, cause: "killed" });
+    await tick(50);
     await m.flush();
     const name = m.store.state.race?.name;
     expect(r.race.picked).toEqual([[name, "pi"]]);
@@ -216,6 +220,8 @@ describe("race in the TUI", () => {
     expect(m.frame()).not.toContain("Discard the race?");
     expect(r.race.discarded).toEqual([]);
     await m.type("x", "y");
+    await tick(50);
+    for (const p of r.opened) p.emit({ kind: "state", from: "idle", to: "closed" });
     await tick(50);
     expect(r.race.discarded).toEqual([m.store.state.race?.name]);
   });
