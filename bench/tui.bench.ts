@@ -61,11 +61,18 @@ export async function run(log: (line: string) => void = console.log): Promise<Tu
   const results: TuiBenchResult[] = [];
   for (const writer of ["ink", "line-diff"] as const) results.push(await measure(writer, seconds));
   const [ink, diff] = results as [TuiBenchResult, TuiBenchResult];
+  const { tmuxReference } = await import("./tmux-reference.js");
+  const tmux = await tmuxReference(PANES, seconds);
   log(`tui: ${PANES} panes × ${EVENTS_PER_SECOND} events/s for ${diff.seconds.toFixed(1)} s each, 200×60`);
   for (const r of results)
     log(
       `tui: ${r.writer === "ink" ? "Ink's writer (reference)" : "line-diffing writer      "}  ${r.focusedFps.toFixed(1).padStart(5)} fps  ${r.cpuCores.toFixed(2)} core  ${(r.bytes / 1e6).toFixed(2).padStart(5)} MB written  ${r.peakRssMb.toFixed(0)} MB peak RSS  (${r.events} events)`,
     );
+  log(
+    tmux
+      ? `tui: tmux, the same 8 panes printing 100 lines/s each, one client: ${tmux.cpuCores.toFixed(3)} core (server + client), ${(tmux.bytes / 1e6).toFixed(2)} MB written, ${tmux.rssMb.toFixed(0)} MB RSS`
+      : "tui: tmux is not installed: no tmux reference",
+  );
   log(
     `tui: targets: ≥ 10 fps ${diff.focusedFps >= 10 ? "ok" : "NOT MET"}, ≤ 0.2 core ${diff.cpuCores <= 0.2 ? "ok" : "NOT MET"}, bytes ≤ 1/4 of the reference ${diff.bytes <= ink.bytes / 4 ? "ok" : "NOT MET"} (${(diff.bytes / ink.bytes).toFixed(2)})`,
   );
