@@ -30,6 +30,8 @@ import type { SessionTable } from "./session-table.js";
 
 export const MAX_LOGIN_BYTES = 1024;
 export const MAX_REQUEST_BYTES = 1024 * 1024;
+/** Bytes an attach's replay lets wait for a client before it waits for the client to read. */
+const REPLAY_HIGH_WATER = 4 * 1024 * 1024;
 
 export interface HubOptions {
   readonly table: SessionTable;
@@ -294,23 +296,55 @@ export class Hub {
 
   /**
    * The reply first, then the replayed events, then live ones: events arriving while the reply
-   * is composed are held in order, so the client sees each event exactly once, after the reply.
+   * is composed or the replay is sent are held in order, so the client sees each event exactly
+   * once, after the reply. The client's next request waits until its replay is sent.
    */
   private attach(client: Client, req: string, target: string, replay: number | undefined): Promise<void> | void {
     const id = this.options.table.resolve(target).id;
     client.watching.get(id)?.();
     if (this.options.table.isNative(id)) return this.attachNative(client, req, id, replay);
-    const held: SessionEvent[] = [];
+    const held: ServerMessage[] = [];
     let live = false;
     const forward = (event: SessionEvent) => {
       if (live) this.send(client, { kind: "event", session: id, event });
-      else held.push(event);
+      else held.push({ kind: "event", session: id, event });
     };
     const watch = this.options.table.watch(id, forward, replay);
     client.watching.set(id, watch.stop);
     this.ok(client, req, { session: watch.summary, replayed: watch.replayed, truncated: watch.dropped });
-    for (const event of held) this.send(client, { kind: "event", session: id, event });
-    live = true;
+    return this.flush(client, held).then(() => {
+      live = true;
+    });
+  }
+
+  /**
+   * Sends what an attach held back (the replay, and what arrived meanwhile: `held` may grow while
+   * this runs), in order, corked into few writes, waiting for the client to read whenever a few
+   * MB wait for it: a replay is as long as the session's window, and a slow reader must not be
+   * dropped for it as one that stopped reading is.
+   */
+  private async flush(client: Client, held: ServerMessage[]): Promise<void> {
+    const socket = client.socket;
+    const high = Math.min(REPLAY_HIGH_WATER, this.maxBuffered / 2);
+    for (let i = 0; i < held.length; ) {
+      socket.cork();
+      while (i < held.length && socket.writableLength < high) this.send(client, held[i++]!);
+      socket.uncork();
+      if (socket.destroyed) return;
+      if (i >= held.length || socket.writableLength === 0) continue;
+      // 'drain' comes only after a write found the buffer full; below that, a turn of the loop lets it empty.
+      if (!socket.writableNeedDrain) await new Promise((resolve) => setImmediate(resolve));
+      else
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            socket.off("drain", done);
+            socket.off("close", done);
+            resolve();
+          };
+          socket.on("drain", done);
+          socket.on("close", done);
+        });
+    }
   }
 
   /**
@@ -350,7 +384,7 @@ export class Hub {
       truncated: watch.dropped,
       screen: { cols: screen.cols, rows: screen.rows, data: Buffer.from(screen.data, "utf8").toString("base64") },
     });
-    for (const message of held) this.send(client, message);
+    await this.flush(client, held);
     live = true;
   }
 

@@ -19,6 +19,8 @@ export interface RunServerOptions {
   readonly idleExitMs: number | null;
   readonly loginTimeoutMs?: number;
   readonly maxClients?: number;
+  /** Bytes waiting for a client before it is dropped as one that stopped reading. */
+  readonly maxBufferedBytes?: number;
   /** Where the server says what it does (a daemon's log). */
   readonly log?: (line: string) => void;
   /** Install SIGTERM/SIGINT/SIGHUP handlers (a real server process; not a test). */
@@ -71,6 +73,7 @@ export async function runServer(options: RunServerOptions): Promise<RunningServe
     idleExitMs: options.idleExitMs,
     ...(options.loginTimeoutMs !== undefined ? { loginTimeoutMs: options.loginTimeoutMs } : {}),
     ...(options.maxClients !== undefined ? { maxClients: options.maxClients } : {}),
+    ...(options.maxBufferedBytes !== undefined ? { maxBufferedBytes: options.maxBufferedBytes } : {}),
     onStop: (reason) => {
       log(`stopping: ${reason}`);
       void shutdown(server, h, options, token, reason).then(() => {

@@ -24,7 +24,7 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function start(over: { idleExitMs?: number | null; loginTimeoutMs?: number } = {}) {
+async function start(over: { idleExitMs?: number | null; loginTimeoutMs?: number; maxBufferedBytes?: number } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "hmux-server-"));
   const paths = serverPaths({ XDG_RUNTIME_DIR: dir });
   const { launcher, sessions } = scriptedLauncher();
@@ -35,6 +35,7 @@ async function start(over: { idleExitMs?: number | null; loginTimeoutMs?: number
     version: VERSION,
     idleExitMs: over.idleExitMs === undefined ? null : over.idleExitMs,
     ...(over.loginTimeoutMs !== undefined ? { loginTimeoutMs: over.loginTimeoutMs } : {}),
+    ...(over.maxBufferedBytes !== undefined ? { maxBufferedBytes: over.maxBufferedBytes } : {}),
   });
   if (running.kind !== "serving") throw new Error("a fresh dir already had a server");
   cleanups.push(async () => {
@@ -176,6 +177,24 @@ describe("hmux server: requests", () => {
       expect.objectContaining({ callId: "call-1", decider: "program", decision: { decision: "allow" } }),
     ]);
     expect(s.sessions[0]!.written().filter((w) => w.w === "decide")).toHaveLength(1);
+  });
+
+  it("a replay many times the client's buffer limit arrives whole: the server waits for the reader instead of dropping it", async () => {
+    const s = await start({ maxBufferedBytes: 64 * 1024 });
+    const a = await s.client();
+    await a.request({ op: "create", harness: "claude", cwd: "/w", options: {}, name: "big" });
+    const text = "x".repeat(2_000);
+    for (let i = 0; i < 400; i++) await s.sessions[0]!.feed({ t: "say", text: `${i}:${text}` });
+    const b = await s.client();
+    let said = 0;
+    b.onEvent((_id, e) => {
+      if (e.kind === "message") said += 1;
+    });
+    const reply = await b.request({ op: "attach", session: "big" });
+    await s.sessions[0]!.feed({ t: "say", text: "live" });
+    await until(() => said === 401);
+    expect(reply.replayed).toBe(s.sessions[0]!.events.length - 1);
+    expect(await b.list()).toHaveLength(1);
   });
 
   it("attach replays the session's events before the live ones, after its reply; detach stops them", async () => {
