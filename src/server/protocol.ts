@@ -60,6 +60,14 @@ export const CreateOptionsSchema = z
     worktree: z.union([z.boolean(), z.string().min(1).max(64)]).optional(),
     /** Where a new worktree starts (a branch, tag or commit; default HEAD). */
     base: z.string().min(1).max(256).optional(),
+    /** The first turn, sent by the server once the session started (so it runs whether or not a client stays). */
+    prompt: z
+      .string()
+      .min(1)
+      .max(256 * 1024)
+      .optional(),
+    /** What a TUI pane's header calls the session (the name stays the target). */
+    label: z.string().min(1).max(80).optional(),
   })
   .strict();
 export type CreateOptions = z.infer<typeof CreateOptionsSchema>;
@@ -185,6 +193,10 @@ export interface SessionSummary {
   readonly native?: NativeSummary;
   /** The session's own git worktree, when it has one: a client on this machine can show its changes. */
   readonly workspace?: WorkspaceSummary;
+  /** A pane label and the first prompt, when the creating client gave them: an attaching TUI shows both. */
+  readonly label?: string;
+  readonly prompt?: string;
+  readonly model?: string;
 }
 
 export interface WorkspaceSummary {

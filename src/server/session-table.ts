@@ -39,7 +39,7 @@ export interface Launched {
   readonly workspace?: WorkspaceSummary;
 }
 
-/** Opens a session, or throws (a RefusalError from the pipeline becomes LAUNCH_REFUSED). */
+/** Opens a session, or throws (a RefusalError from the pipeline becomes LAUNCH_REFUSED); a worktree makes it async. */
 export type Launcher = (spec: CreateSpec) => Launched | Promise<Launched>;
 
 /** A session the table opened: its row, what to tell the client, and how to stop the watcher given. */
@@ -191,6 +191,7 @@ export class SessionTable {
     if (watcher) entry.watchers.add(watcher);
     this.emit("created", entry);
     await handle.start();
+    if (spec.options.prompt !== undefined) await handle.send("hmux-prompt-1", spec.options.prompt);
     return { summary: this.summary(entry), notes: launched.notes, stop: () => entry.watchers.delete(watcher!) };
   }
 
@@ -499,6 +500,9 @@ export class SessionTable {
       ...(entry.restored ? { restored: entry.restored } : {}),
       ...(entry.native ? { native: entry.native.summary() } : {}),
       ...(entry.workspace ? { workspace: entry.workspace } : {}),
+      ...(entry.options.label !== undefined ? { label: entry.options.label } : {}),
+      ...(entry.options.prompt !== undefined ? { prompt: entry.options.prompt } : {}),
+      ...(entry.options.model !== undefined ? { model: entry.options.model } : {}),
     };
   }
 

@@ -53,6 +53,8 @@ export interface SessionInfo {
   readonly resumable?: boolean;
   /** The prompt hmux sends as the first turn: the pane shows it as if typed, whether or not the harness echoes it. */
   readonly initialPrompt?: string;
+  /** The session lives on the hmux server: it keeps running when this TUI detaches. */
+  readonly detachable?: boolean;
 }
 
 /** Control-plane state the inspector shows; read on demand, never streamed into React. */
@@ -87,7 +89,7 @@ export interface SessionPort {
    * session id); its events go on reaching the same subscribers, a resumed `session` first.
    */
   resume?(): Promise<IntentOutcome>;
-  /** Release the session's resources; the UI calls this on quit, never on closing a pane. */
+  /** Release the session's resources (a detachable one only stops being watched); the UI calls this on quit, never on closing a pane. */
   close(): Promise<void>;
   control?(): ControlSnapshot | undefined;
   /** The session's git worktree, for the changes view; absent when it runs in a plain folder. */

@@ -97,19 +97,22 @@ const controlEventSchemas: Readonly<Record<string, z.ZodType>> = {
 
 const anyEvent = z.object({ kind: z.string().min(1) }).loose();
 
+/** One SessionEvent as it crosses a boundary (a journal line, the hmux server's socket): control events field by field. */
+export const sessionEventSchema = anyEvent.superRefine((event, ctx) => {
+  const schema = controlEventSchemas[event.kind];
+  if (!schema) return;
+  const r = schema.safeParse(event);
+  if (!r.success)
+    for (const issue of r.error.issues)
+      ctx.addIssue({ code: "custom", message: `${event.kind}: ${issue.path.join(".")} ${issue.message}` });
+});
+
 export const journalRecordSchema = z.object({
   format: z.literal(JOURNAL_FORMAT),
   seq: z.number().int().positive(),
   time: z.iso.datetime(),
   session: z.string().min(1),
-  event: anyEvent.superRefine((event, ctx) => {
-    const schema = controlEventSchemas[event.kind];
-    if (!schema) return;
-    const r = schema.safeParse(event);
-    if (!r.success)
-      for (const issue of r.error.issues)
-        ctx.addIssue({ code: "custom", message: `${event.kind}: ${issue.path.join(".")} ${issue.message}` });
-  }),
+  event: sessionEventSchema,
 });
 
 export interface JournalRecord {

@@ -90,8 +90,10 @@ export type Intent =
   | { readonly kind: "revoke-rule"; readonly key: string; readonly index: number }
   /** Quit, asking first while sessions run. */
   | { readonly kind: "quit" }
-  /** Quit without asking (the dialog's yes). */
+  /** Quit without asking (the dialog's yes, or detach): server sessions keep running, local ones end. */
   | { readonly kind: "quit-now" }
+  /** Halt every session, then quit (the quit question's "halt all"). */
+  | { readonly kind: "quit-halt" }
   | { readonly kind: "scroll-pages"; readonly pages: number }
   | { readonly kind: "scroll-rows"; readonly index: number; readonly rows: number }
   /** Start the session the new-session dialog describes (it validated the request first). */
@@ -104,6 +106,8 @@ export type Msg =
   | Intent
   | { readonly kind: "session-opened"; readonly key: string; readonly info: SessionInfo }
   | { readonly kind: "session-event"; readonly key: string; readonly event: SessionEvent }
+  /** The session is gone from where it ran (another client killed it on the server): its pane closes. */
+  | { readonly kind: "session-gone"; readonly key: string; readonly why: string }
   /** The commit cadence: spinners advance, flashes expire, countdowns move on. */
   | { readonly kind: "clock" }
   | { readonly kind: "outcome"; readonly what: string; readonly outcome: IntentOutcome }

@@ -127,6 +127,8 @@ export interface UiState {
   /** The whole second approval countdowns are drawn at; 0 while no call has a deadline. */
   readonly clock: number;
   readonly quitRequested: boolean;
+  /** The quit asked for halts every session first (else detachable sessions keep running on the server). */
+  readonly quitHalts: boolean;
   /** A session from the new-session dialog is being started. */
   readonly launching: boolean;
   /** Why the last start from the dialog failed (cleared when the dialog opens again). */
@@ -164,6 +166,7 @@ export function initialUiState(columns = 160, rows = 48): UiState {
     tick: 0,
     clock: 0,
     quitRequested: false,
+    quitHalts: false,
     launching: false,
     launchFailure: null,
     changes: null,
@@ -213,6 +216,12 @@ export function hiddenKeys(state: UiState): string[] {
 
 export function anyRunning(state: UiState): boolean {
   for (const view of state.sessions.values()) if (isActive(view)) return true;
+  return false;
+}
+
+/** Some running session lives on the hmux server, so quitting can leave it running (detach). */
+export function anyDetachable(state: UiState): boolean {
+  for (const view of state.sessions.values()) if (view.info.detachable && isActive(view)) return true;
   return false;
 }
 

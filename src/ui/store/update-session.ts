@@ -18,6 +18,24 @@ export function openSession(state: UiState, key: string, info: SessionInfo): UiS
   return { ...state, sessions, panes, focus: panes.length - 1 };
 }
 
+/** A session that ended elsewhere (killed by another client): its pane closes; it stays on the rail as it ended. */
+export function sessionGone(state: UiState, key: string, why: string, now: number): UiState {
+  const view = state.sessions.get(key);
+  if (!view) return state;
+  const index = state.panes.indexOf(key);
+  const panes = state.panes.filter((k) => k !== key);
+  const focus = index >= 0 && index < state.focus ? state.focus - 1 : state.focus;
+  const gone: UiState = {
+    ...state,
+    panes,
+    focus: Math.max(0, Math.min(focus, panes.length - 1)),
+    zoom: panes.length === 0 ? false : state.zoom,
+    compose: state.compose?.sessionKey === key ? null : state.compose,
+    typingInto: state.typingInto === key ? null : state.typingInto,
+  };
+  return flash(gone, now, `${view.info.label ?? view.info.harness} ${why}`, "info");
+}
+
 function announce(state: UiState, view: SessionView, why: "approval" | "question" | "failure"): Effect {
   const pane = state.panes.indexOf(view.key);
   const where = pane >= 0 ? `pane ${sessionNumber(state, view.key)}` : "hidden pane";

@@ -41,7 +41,7 @@ import { keepTypingFocused, nativeKeys, typeIntoOpened } from "./update-native.j
 import { raceEvent, raceSessionOpened, updateRace } from "./update-race.js";
 import { resume } from "./update-resume.js";
 import { allowAlways, revokeRule } from "./update-rules.js";
-import { clockTick, openSession, sessionEvent } from "./update-session.js";
+import { clockTick, openSession, sessionEvent, sessionGone } from "./update-session.js";
 
 export function update(state: UiState, msg: Msg, now: number): Step {
   const step = updateFocused(state, msg, now);
@@ -69,6 +69,8 @@ function updateFocused(state: UiState, msg: Msg, now: number): Step {
       const raced = raceEvent(step.state, msg.key, msg.event, now);
       return raced.state === step.state ? step : { state: raced.state, effects: [...step.effects, ...raced.effects] };
     }
+    case "session-gone":
+      return only(sessionGone(state, msg.key, msg.why, now));
     case "clock":
       return only(clockTick(state, now));
     case "outcome": {
@@ -143,7 +145,9 @@ function updateFocused(state: UiState, msg: Msg, now: number): Step {
     case "quit":
       return only(quit(state));
     case "quit-now":
-      return only({ ...state, quitRequested: true });
+      return only({ ...state, overlay: null, quitRequested: true });
+    case "quit-halt":
+      return only({ ...state, overlay: null, quitRequested: true, quitHalts: true });
     case "scroll-pages":
       return only(scrollPages(state, msg.pages));
     case "scroll-rows":

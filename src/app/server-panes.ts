@@ -1,0 +1,155 @@
+/**
+ * The TUI's panes as a client of the hmux server: new sessions are `create`d there (through
+ * the server's launcher, which is `hmux session`'s own preparation), each pane is a
+ * ServerSessionPort, and the pane list follows the server's `table` lines — a session another
+ * client opened gets a pane, one another client killed loses its pane.
+ */
+import { resolve as resolvePath } from "node:path";
+import type { HarnessRegistry } from "../adapters/registry.js";
+import type { HarnessName } from "../core/harness-names.js";
+import type { ServerClient } from "../server/client.js";
+import type { CreateOptions, SessionSummary, TableChange } from "../server/protocol.js";
+import { supportOf } from "../ui/handle-session-port.js";
+import type { NewSessionRequest, SessionLauncher, Validation } from "../ui/session-launcher.js";
+import type { InputSupport, SessionInfo } from "../ui/session-port.js";
+import type { AppStore } from "../ui/store/app-store.js";
+import { type ServerLink, ServerSessionPort } from "./server-session-port.js";
+import { asSummary, createReplySchema, parseWire, sessionSummarySchema } from "./server-wire.js";
+
+/** A person needs longer than a program to decide; the core keeps it below the harness's own limit. */
+const HUMAN_DECISION_BUDGET_MS = 600_000;
+
+const NO_SUPPORT: InputSupport = { steer: false, inject: false, abstain: false, replace: false };
+
+export interface ServerPaneDefaults {
+  readonly isolate?: boolean;
+  readonly defaultEndpoint?: string;
+  readonly defaultModel?: string;
+  readonly escalateQuestions?: boolean;
+  readonly decisionBudgetMs?: number;
+}
+
+export interface ServerPanesOptions {
+  readonly link: ServerLink & Pick<ServerClient, "onTable">;
+  readonly registry: HarnessRegistry;
+  /** Where a pane's relative cwd starts. */
+  readonly cwd: string;
+  /** Checks a request locally, through the launch pipeline, before the server is asked (the dialog's errors). */
+  readonly validate: (request: NewSessionRequest) => Validation;
+  readonly defaults?: ServerPaneDefaults;
+  /** Events replayed per session on attach; all the server keeps when absent. */
+  readonly replay?: number;
+}
+
+/** What a pane shows of a server session: its row, and what the registry says the harness can take. */
+export function serverSessionInfo(row: SessionSummary, registry: HarnessRegistry): SessionInfo {
+  const session = registry.find(row.harness)?.session;
+  return {
+    harness: row.harness as HarnessName,
+    cwd: row.cwd,
+    ...(row.label ? { label: row.label } : {}),
+    settings: [],
+    support: session?.kind === "process" ? supportOf(session.capabilities) : NO_SUPPORT,
+    detachable: true,
+    ...(row.model ? { model: row.model } : {}),
+    ...(row.prompt ? { initialPrompt: row.prompt } : {}),
+  };
+}
+
+export class ServerPanes {
+  /** Sessions that have (or are getting) a port in this TUI. */
+  private readonly known = new Set<string>();
+  /** Table lines held while this client's own `create` is in flight: its "created" line comes before the reply. */
+  private held: Array<{ change: TableChange; row: SessionSummary }> = [];
+  private creating = 0;
+  private store: AppStore | null = null;
+
+  constructor(private readonly options: ServerPanesOptions) {}
+
+  /** A port for a session already on the server (attach). */
+  portFor(row: SessionSummary): ServerSessionPort {
+    this.known.add(row.id);
+    return new ServerSessionPort(
+      this.options.link,
+      row,
+      serverSessionInfo(row, this.options.registry),
+      this.options.replay !== undefined ? { replay: this.options.replay } : {},
+    );
+  }
+
+  /** Creates the session on the server (the server sends the first prompt) and returns its port. */
+  async create(request: NewSessionRequest): Promise<ServerSessionPort> {
+    const d = this.options.defaults ?? {};
+    const endpoint = request.endpoint ?? d.defaultEndpoint;
+    const model = request.model ?? d.defaultModel;
+    const options: CreateOptions = {
+      ...(model ? { model } : {}),
+      ...(request.effort ? { effort: request.effort } : {}),
+      ...(endpoint ? { endpoint } : {}),
+      ...(d.isolate ? { isolate: true } : {}),
+      ...(d.escalateQuestions !== undefined ? { escalateQuestions: d.escalateQuestions } : {}),
+      decisionBudgetMs: d.decisionBudgetMs ?? HUMAN_DECISION_BUDGET_MS,
+      ...(request.prompt ? { prompt: request.prompt } : {}),
+      ...(request.worktree !== undefined ? { worktree: request.worktree } : {}),
+    };
+    this.creating += 1;
+    try {
+      const reply = parseWire(
+        createReplySchema,
+        await this.options.link.request({
+          op: "create",
+          harness: request.harness,
+          cwd: resolvePath(this.options.cwd, request.cwd ?? "."),
+          options,
+        }),
+        "create reply",
+      );
+      return this.portFor(asSummary(reply.session));
+    } finally {
+      this.creating -= 1;
+      if (this.creating === 0) this.release();
+    }
+  }
+
+  /** The dialog's launcher: checked locally, created on the server. */
+  launcher(defaultHarness?: string): SessionLauncher {
+    return {
+      ...(defaultHarness ? { defaultHarness } : {}),
+      validate: (request) => this.options.validate(request),
+      launch: (request) => this.create(request),
+    };
+  }
+
+  /** Follows the server's table into this store; returns the unsubscribe. */
+  follow(store: AppStore): () => void {
+    this.store = store;
+    return this.options.link.onTable((change, raw) => {
+      const parsed = sessionSummarySchema.safeParse(raw);
+      if (!parsed.success) return;
+      const row = asSummary(parsed.data);
+      if (this.creating > 0) this.held.push({ change: change as TableChange, row });
+      else this.apply(change as TableChange, row);
+    });
+  }
+
+  private release(): void {
+    const held = this.held;
+    this.held = [];
+    for (const { change, row } of held) this.apply(change, row);
+  }
+
+  private apply(change: TableChange, row: SessionSummary): void {
+    const store = this.store;
+    if (!store) return;
+    if (change === "created" && !this.known.has(row.id)) {
+      store.addSession(this.portFor(row));
+      return;
+    }
+    if (change !== "removed") return;
+    for (const [key, port] of store.ports) {
+      if (!(port instanceof ServerSessionPort) || port.sessionId !== row.id) continue;
+      if (!port.killedHere) store.dispatch({ kind: "session-gone", key, why: "was killed by another client" });
+      void port.close();
+    }
+  }
+}

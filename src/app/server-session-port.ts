@@ -1,0 +1,154 @@
+/**
+ * A session on the hmux server seen as the TUI's SessionPort. `start` attaches: the reply
+ * carries the session's row, then its kept events arrive (replayed), then live ones — so the
+ * store is fed exactly as a local session's `subscribe` feeds it. Sends, answers and commands
+ * go as `input` lines decided `as: "human"`; halting is `kill`; `close` only stops listening
+ * (the session keeps running on the server: that is what detaching is).
+ *
+ * It takes a connected client and nothing else, so the same port serves a local socket and a
+ * server reached over ssh.
+ */
+import { randomUUID } from "node:crypto";
+import type { ControlCommand } from "../core/control/machine-types.js";
+import type { CommandOutcome, Decision, SessionEvent } from "../core/control/types.js";
+import { commandToWire } from "../core/exec/session-commands.js";
+import type { ServerClient } from "../server/client.js";
+import type { SessionSummary } from "../server/protocol.js";
+import type { IntentOutcome, SessionInfo, SessionListener, SessionPort } from "../ui/session-port.js";
+import {
+  attachReplySchema,
+  dispositionOf,
+  type InputAnswer,
+  inputReplySchema,
+  outcomeOf,
+  parseEvent,
+  parseWire,
+} from "./server-wire.js";
+
+/** The part of ServerClient a port uses (a test hands in a fake). */
+export type ServerLink = Pick<ServerClient, "request" | "onEvent" | "onClose">;
+
+export interface ServerPortOptions {
+  /** How many kept events to replay on attach; all the server keeps when absent. */
+  readonly replay?: number;
+}
+
+export class ServerSessionPort implements SessionPort {
+  readonly sessionId: string;
+  /** This client killed it (its pane stays, showing how it ended); a removal by another client closes the pane. */
+  killedHere = false;
+  private readonly listeners = new Set<SessionListener>();
+  private readonly stops: Array<() => void> = [];
+  private readonly tag = randomUUID().slice(0, 8);
+  private seq = 0;
+  private attached = false;
+  private detached = false;
+  private sawClosed = false;
+
+  constructor(
+    private readonly link: ServerLink,
+    row: SessionSummary,
+    readonly info: SessionInfo,
+    private readonly options: ServerPortOptions = {},
+  ) {
+    this.sessionId = row.id;
+  }
+
+  subscribe(listener: SessionListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Attaches: events are listened for before the request goes, so none falls between the reply and the stream. */
+  async start(): Promise<void> {
+    if (this.attached || this.detached) return;
+    this.attached = true;
+    this.stops.push(
+      this.link.onEvent((session, event) => {
+        if (session !== this.sessionId || this.detached) return;
+        const parsed = parseEvent(event);
+        if (parsed?.kind === "closed") this.sawClosed = true;
+        this.emit(
+          parsed ?? { kind: "warning", code: "MALFORMED_EVENT", message: "the server sent an unreadable event" },
+        );
+      }),
+      this.link.onClose((reason) => {
+        if (!this.detached)
+          this.emit({ kind: "error", message: `lost the hmux server: ${reason} (the session may still run there)` });
+      }),
+    );
+    const reply = parseWire(
+      attachReplySchema,
+      await this.link.request({
+        op: "attach",
+        session: this.sessionId,
+        ...(this.options.replay !== undefined ? { replay: this.options.replay } : {}),
+      }),
+      "attach reply",
+    );
+    if (reply.truncated)
+      this.emit({
+        kind: "warning",
+        code: "REPLAY_WINDOWED",
+        message: `earlier output is not shown: the server replayed the last ${reply.replayed} events`,
+      });
+  }
+
+  async send(text: string, mode: "turn" | "steer" | "inject"): Promise<IntentOutcome> {
+    if (mode === "turn") return dispositionOf(await this.input({ op: "send", id: this.id("prompt"), text }));
+    const command = mode === "steer" ? "steer" : "message.inject";
+    return outcomeOf(await this.input(commandToWire({ command, id: this.id(mode), text } as ControlCommand)));
+  }
+
+  async answer(text: string): Promise<IntentOutcome> {
+    return dispositionOf(await this.input({ op: "answer", id: this.id("answer"), text }));
+  }
+
+  async decide(callId: string, decision: Decision): Promise<CommandOutcome> {
+    return this.command({ command: "tool.decide", id: this.id("decide"), callId, decision });
+  }
+
+  async interrupt(): Promise<CommandOutcome> {
+    return this.command({ command: "interrupt", id: this.id("interrupt"), reason: "interrupted from the hmux TUI" });
+  }
+
+  /** Ends the session on the server (pending calls denied, the harness signalled) for every client. */
+  async halt(): Promise<CommandOutcome> {
+    this.killedHere = true;
+    await this.link.request({ op: "kill", session: this.sessionId });
+    // The server forgets a killed session; one that did not close within its wait sent no
+    // `closed`, so the pane is told here how it ended.
+    if (!this.sawClosed && !this.detached) {
+      this.sawClosed = true;
+      this.emit({ kind: "closed", exitCode: null, cause: "killed" });
+    }
+    return { result: "ok" };
+  }
+
+  /** Detaches: this client stops listening; the session runs on. */
+  async close(): Promise<void> {
+    if (this.detached) return;
+    this.detached = true;
+    for (const stop of this.stops.splice(0)) stop();
+    this.listeners.clear();
+    if (this.attached) await this.link.request({ op: "detach", session: this.sessionId }).catch(() => undefined);
+  }
+
+  private command(command: ControlCommand): Promise<CommandOutcome> {
+    return this.input(commandToWire(command)).then(outcomeOf);
+  }
+
+  private async input(line: Record<string, unknown>): Promise<InputAnswer> {
+    const reply = await this.link.request({ op: "input", session: this.sessionId, line, as: "human" });
+    return parseWire(inputReplySchema, reply, "input reply").answer;
+  }
+
+  private id(prefix: string): string {
+    this.seq += 1;
+    return `tui-${this.tag}-${prefix}-${this.seq}`;
+  }
+
+  private emit(event: SessionEvent): void {
+    for (const listener of [...this.listeners]) listener(event);
+  }
+}

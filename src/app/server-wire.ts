@@ -1,0 +1,109 @@
+/**
+ * What a TUI takes off the hmux server's socket, checked: a session row, the replies to
+ * create / attach / input, and each event. The server is this user's own process, but it may be
+ * another version or another host's (over ssh), so nothing it sends reaches the store unchecked.
+ */
+import { z } from "zod";
+import { sessionEventSchema } from "../core/control/journal-format.js";
+import type { CommandOutcome, Disposition, SessionEvent } from "../core/control/types.js";
+import type { SessionSummary } from "../server/protocol.js";
+
+export const sessionSummarySchema = z
+  .object({
+    id: z.string().min(1),
+    name: z.string().min(1),
+    harness: z.string().min(1),
+    lifecycle: z.string(),
+    cwd: z.string(),
+    createdAt: z.string(),
+    pending: z.number().int().min(0),
+    harnessSessionId: z.string().nullable(),
+    closed: z.object({ cause: z.string(), exitCode: z.number().nullable() }).optional(),
+    label: z.string().optional(),
+    prompt: z.string().optional(),
+    model: z.string().optional(),
+  })
+  .loose();
+
+export const createReplySchema = z.object({ session: sessionSummarySchema, notes: z.array(z.string()).default([]) });
+export const attachReplySchema = z.object({
+  session: sessionSummarySchema,
+  replayed: z.number().int().min(0),
+  truncated: z.boolean(),
+});
+export const listReplySchema = z.object({ sessions: z.array(sessionSummarySchema) });
+
+const outcomeSchema = z.union([
+  z.object({ result: z.literal("ok") }).loose(),
+  z.object({
+    result: z.literal("refused"),
+    refused: z.object({
+      code: z.enum(["MALFORMED", "UNSUPPORTED_CONTROL", "UNKNOWN_CALL", "TOO_LATE", "SHADOWED"]),
+      reason: z.string(),
+    }),
+  }),
+]);
+
+/** What one `input` line produced: the session's own answer to it (see LineAnswer), or plain acceptance. */
+const answerSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("command.result"), id: z.string().nullable(), outcome: outcomeSchema }),
+  z.object({ kind: z.literal("disposition"), id: z.string(), disposition: z.string(), reason: z.string().optional() }),
+  z.object({ kind: z.literal("error"), message: z.string() }).loose(),
+  z.object({ kind: z.literal("accepted") }),
+]);
+export const inputReplySchema = z.object({ answer: answerSchema });
+export type InputAnswer = z.infer<typeof answerSchema>;
+
+/** Parses a payload or throws an Error that names what was wrong. */
+export function parseWire<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  throw new Error(
+    `the hmux server sent a malformed ${what}: ${issue ? `${issue.path.join(".")} ${issue.message}` : ""}`,
+  );
+}
+
+export function asSummary(value: z.infer<typeof sessionSummarySchema>): SessionSummary {
+  return value as SessionSummary;
+}
+
+/** An event off the wire, or null when it is not a SessionEvent. */
+export function parseEvent(value: unknown): SessionEvent | null {
+  const r = sessionEventSchema.safeParse(value);
+  return r.success ? (r.data as unknown as SessionEvent) : null;
+}
+
+/** A send's or answer's answer as the TUI's Disposition. */
+export function dispositionOf(answer: InputAnswer): Disposition {
+  switch (answer.kind) {
+    case "disposition":
+      return answer.disposition === "started"
+        ? { disposition: "started" }
+        : { disposition: "rejected", reason: answer.reason ?? answer.disposition };
+    case "error":
+      return { disposition: "rejected", reason: answer.message };
+    case "command.result":
+      return answer.outcome.result === "ok"
+        ? { disposition: "started" }
+        : { disposition: "rejected", reason: answer.outcome.refused.reason };
+    case "accepted":
+      return { disposition: "started" };
+  }
+}
+
+/** A command's answer as the TUI's CommandOutcome. */
+export function outcomeOf(answer: InputAnswer): CommandOutcome {
+  switch (answer.kind) {
+    case "command.result":
+      return answer.outcome as CommandOutcome;
+    case "error":
+      return { result: "refused", refused: { code: "MALFORMED", reason: answer.message } };
+    case "disposition":
+      return answer.disposition === "started"
+        ? { result: "ok" }
+        : { result: "refused", refused: { code: "TOO_LATE", reason: answer.reason ?? answer.disposition } };
+    case "accepted":
+      return { result: "ok" };
+  }
+}

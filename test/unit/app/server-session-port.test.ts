@@ -1,0 +1,184 @@
+/**
+ * The TUI's port to a session on the hmux server, against a real server on a temp socket with
+ * scripted sessions: attach feeds what a local subscribe would (kept events, then live ones),
+ * intents go as a person's input, close only detaches, halt kills; and the pane list follows
+ * the table (a session another client opens gets a pane, one another client kills loses it).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { builtinRegistry } from "../../../src/adapters/registry.js";
+import { ServerPanes } from "../../../src/app/server-panes.js";
+import { type ServerLink, ServerSessionPort } from "../../../src/app/server-session-port.js";
+import type { SessionEvent } from "../../../src/core/control/types.js";
+import { ServerClient } from "../../../src/server/client.js";
+import { serverPaths } from "../../../src/server/paths.js";
+import type { SessionSummary } from "../../../src/server/protocol.js";
+import { runServer } from "../../../src/server/run-server.js";
+import { SessionTable } from "../../../src/server/session-table.js";
+import { AppStore } from "../../../src/ui/store/app-store.js";
+import { scriptedLauncher } from "../server/fixture.js";
+import { ManualScheduler } from "../ui/fake-port.js";
+
+const VERSION = "9.9.9-test";
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function start() {
+  const dir = mkdtempSync(join(tmpdir(), "hmux-port-"));
+  const paths = serverPaths({ XDG_RUNTIME_DIR: dir });
+  const { launcher, sessions } = scriptedLauncher();
+  const table = new SessionTable({ launcher, killWaitMs: 200 });
+  const running = await runServer({ paths, table, version: VERSION, idleExitMs: null });
+  if (running.kind !== "serving") throw new Error("a fresh dir already had a server");
+  cleanups.push(async () => {
+    running.stop("test over");
+    await running.stopped;
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const client = async () => {
+    const c = await ServerClient.connect(paths, VERSION);
+    cleanups.push(() => c.close());
+    return c;
+  };
+  return { table, sessions, client };
+}
+
+const until = async (pred: () => boolean, ms = 5_000) => {
+  const end = Date.now() + ms;
+  while (!pred()) {
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+async function created(c: ServerClient, name = "w"): Promise<SessionSummary> {
+  const reply = await c.request({ op: "create", harness: "claude", cwd: "/w", options: {}, name });
+  return reply.session as SessionSummary;
+}
+
+function portOf(c: ServerClient, row: SessionSummary) {
+  const port = new ServerSessionPort(c, row, {
+    harness: "claude",
+    settings: [],
+    support: { steer: false, inject: false, abstain: false, replace: false },
+    detachable: true,
+  });
+  const events: SessionEvent[] = [];
+  port.subscribe((e) => events.push(e));
+  return { port, events };
+}
+
+const texts = (events: SessionEvent[]) => events.flatMap((e) => (e.kind === "message" ? [e.text] : []));
+
+describe("the server session port", () => {
+  it("attach hands over the kept events in order, then the live ones, each once", async () => {
+    const s = await start();
+    const c = await s.client();
+    const row = await created(c);
+    await s.sessions[0]!.feed({ t: "say", text: "earlier" });
+    const { port, events } = portOf(c, row);
+    await port.start();
+    await s.sessions[0]!.feed({ t: "say", text: "later" });
+    await until(() => texts(events).includes("later"));
+    expect(texts(events)).toEqual(["earlier", "later"]);
+    expect(events.map((e) => e.kind)).toEqual(s.sessions[0]!.events.map((e) => e.kind));
+  });
+
+  it("a send starts a turn, and a decision is recorded as a person's", async () => {
+    const s = await start();
+    const c = await s.client();
+    const { port, events } = portOf(c, await created(c));
+    await port.start();
+    expect(await port.send("go", "turn")).toEqual({ disposition: "started" });
+    await s.sessions[0]!.feed({ t: "ask", id: "call-1", tool: "Bash", input: { command: "touch x" } });
+    await until(() => events.some((e) => e.kind === "approval-request"));
+    expect(await port.decide("call-1", { decision: "allow" })).toMatchObject({ result: "ok" });
+    await until(() => events.some((e) => e.kind === "approval-disposition"));
+    expect(events.find((e) => e.kind === "approval-disposition")).toMatchObject({
+      callId: "call-1",
+      decider: "human",
+    });
+    expect(await port.decide("call-1", { decision: "allow" })).toMatchObject({
+      result: "refused",
+      refused: { code: "TOO_LATE" },
+    });
+  });
+
+  it("close only detaches: the session runs on, and its later events no longer reach the port", async () => {
+    const s = await start();
+    const c = await s.client();
+    const { port, events } = portOf(c, await created(c));
+    await port.start();
+    await port.close();
+    await s.sessions[0]!.feed({ t: "say", text: "unseen" });
+    await c.list();
+    expect(texts(events)).not.toContain("unseen");
+    const rows = await c.list();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.closed).toBeUndefined();
+  });
+
+  it("halt kills the session on the server", async () => {
+    const s = await start();
+    const c = await s.client();
+    const { port, events } = portOf(c, await created(c));
+    await port.start();
+    expect(await port.halt()).toEqual({ result: "ok" });
+    expect(await c.list()).toEqual([]);
+    expect(events.some((e) => e.kind === "closed")).toBe(true);
+  });
+
+  it("an event off the wire that is not a SessionEvent reaches the store as a warning, not as itself", async () => {
+    let push: ((session: string, event: unknown) => void) | undefined;
+    const link: ServerLink = {
+      request: async (body) =>
+        body.op === "attach"
+          ? { session: { id: "x" }, replayed: 0, truncated: false }
+          : { answer: { kind: "accepted" } },
+      onEvent: (l) => {
+        push = l as (session: string, event: unknown) => void;
+        return () => undefined;
+      },
+      onClose: () => () => undefined,
+    };
+    const row = { id: "x" } as SessionSummary;
+    const { port, events } = portOf(link as ServerClient, row);
+    await expect(port.start()).rejects.toThrow(/malformed attach reply/);
+    push!("x", { kind: "state", from: "nowhere", to: 3 });
+    push!("x", { text: "no kind" });
+    push!("other", { kind: "message", role: "assistant", text: "someone else's" });
+    expect(events.map((e) => e.kind)).toEqual(["warning", "warning"]);
+  });
+});
+
+describe("the pane list follows the server's table", () => {
+  it("a session another client creates gets a pane; one another client kills loses it; one killed here keeps it", async () => {
+    const s = await start();
+    const mine = await s.client();
+    const other = await s.client();
+    const panes = new ServerPanes({
+      link: mine,
+      registry: builtinRegistry,
+      cwd: "/w",
+      validate: () => ({ ok: true }),
+    });
+    const store = new AppStore({ scheduler: new ManualScheduler() });
+    panes.follow(store);
+    store.addSession(await panes.create({ harness: "claude" }));
+    await created(other, "theirs");
+    await until(() => store.state.sessions.size === 2);
+    await store.commit();
+    expect(store.state.panes).toHaveLength(2);
+    await other.request({ op: "kill", session: "theirs" });
+    await until(() => store.state.panes.length === 1);
+    expect(store.state.sessions.size).toBe(2); // still on the rail, as it ended
+    const own = [...store.ports.values()][0]!;
+    await own.halt();
+    await mine.list();
+    expect(store.state.panes).toHaveLength(1);
+  });
+});
