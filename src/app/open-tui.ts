@@ -6,11 +6,16 @@
 
 import type { LoadedConfigs } from "../core/config/load.js";
 import { resolveConfigSettings } from "../core/config/settings.js";
+import type { ServerClient } from "../server/client.js";
+import type { SessionSummary } from "../server/protocol.js";
 import { type UiConfig, uiConfigFrom } from "../ui/config/ui-config.js";
 import { type RunTuiOptions, runTui } from "../ui/run-tui.js";
 import type { NewSessionRequest } from "../ui/session-launcher.js";
 import type { SessionPort } from "../ui/session-port.js";
+import { withLazyNativeSessions } from "./native-launcher.js";
+import { PaneLauncher, type PaneLauncherOptions } from "./pane-launcher.js";
 import { createRacePort } from "./race-port.js";
+import { ServerPanes } from "./server-panes.js";
 import { createTuiLauncher, type TuiApp, type TuiLauncherSettings } from "./tui-launcher.js";
 
 export interface OpenTuiOptions {
@@ -24,7 +29,17 @@ export interface OpenTuiOptions {
   readonly sessions?: readonly NewSessionRequest[];
   readonly launcher?: TuiLauncherSettings;
   readonly extra?: Partial<RunTuiOptions>;
+  /**
+   * The hmux server this TUI is a client of: harness panes are created there and outlive the
+   * TUI (native panes stay in this process). Closed when the TUI leaves.
+   */
+  readonly server?: ServerClient;
+  /** Sessions already on the server to open as panes (`hmux attach`). */
+  readonly attach?: readonly SessionSummary[];
 }
+
+/** Events replayed per session when a TUI attaches: enough for the transcript's window, bounded for a fast first frame. */
+export const ATTACH_REPLAY = 5_000;
 
 /** The `ui` section of the config tiers, with the command line's theme and mouse over it. */
 export function uiConfigOf(files: LoadedConfigs, theme?: string, mouse?: boolean): UiConfig {
@@ -41,22 +56,77 @@ export function uiConfigOf(files: LoadedConfigs, theme?: string, mouse?: boolean
 export async function openTui(options: OpenTuiOptions): Promise<void> {
   const { app } = options;
   const ui = uiConfigOf(app.launch.configFiles(options.cwd), options.theme, options.mouse);
-  const tui = createTuiLauncher(app, options.cwd, options.launcher);
+  const server = options.server;
+  const panes = server ? serverPanes(app, options, server) : null;
+  const tui = panes
+    ? withLazyNativeSessions(panes.launcher(new PaneLauncher(paneOptions(app, options)).defaultHarness), {
+        registry: app.registry,
+        launch: app.launch,
+        hostEnv: app.env,
+      })
+    : createTuiLauncher(app, options.cwd, options.launcher);
   const { launcher } = tui;
   try {
-    const ports: SessionPort[] = [];
+    const ports: SessionPort[] = (options.attach ?? []).map((row) => panes!.portFor(row));
     for (const request of options.sessions ?? []) {
       const verdict = launcher.validate(request);
       if (!verdict.ok) {
-        await Promise.allSettled(ports.map((p) => p.close()));
+        // Sessions this command already created on the server are not left behind by a refusal.
+        await Promise.allSettled(
+          ports.map((p) => (options.attach?.length ? p.close() : p.halt().then(() => p.close()))),
+        );
         throw new Error(`${request.harness}: ${verdict.message}${verdict.hint ? `\n  hint: ${verdict.hint}` : ""}`);
       }
       ports.push(await launcher.launch(request));
     }
     // Races need git worktrees: without the workspace ports the race dialog says it cannot score.
     const race = app.workspace ? createRacePort(app.workspace) : undefined;
-    await runTui({ ports, launcher, config: ui, env: app.env, ...(race ? { race } : {}), ...options.extra });
+    const extra = options.extra;
+    await runTui({
+      ports,
+      launcher,
+      config: ui,
+      env: app.env,
+      ...(race ? { race } : {}),
+      ...extra,
+      onStore: (store) => {
+        panes?.follow(store);
+        extra?.onStore?.(store);
+      },
+    });
   } finally {
     await tui.close();
+    server?.close();
   }
+}
+
+function paneOptions(app: TuiApp, options: OpenTuiOptions): PaneLauncherOptions {
+  return {
+    ...options.launcher,
+    env: app.env,
+    defaultCwd: options.cwd,
+    registry: app.registry,
+    ports: app.launch,
+    session: app.session,
+  };
+}
+
+/** Panes on the server: checked here through the launch pipeline, created there. */
+function serverPanes(app: TuiApp, options: OpenTuiOptions, server: ServerClient): ServerPanes {
+  const check = new PaneLauncher(paneOptions(app, options));
+  const s = options.launcher ?? {};
+  return new ServerPanes({
+    link: server,
+    registry: app.registry,
+    cwd: options.cwd,
+    validate: (request) => check.validate(request),
+    replay: ATTACH_REPLAY,
+    defaults: {
+      ...(s.isolate !== undefined ? { isolate: s.isolate } : {}),
+      ...(s.defaultEndpoint !== undefined ? { defaultEndpoint: s.defaultEndpoint } : {}),
+      ...(s.defaultModel !== undefined ? { defaultModel: s.defaultModel } : {}),
+      ...(s.escalateQuestions !== undefined ? { escalateQuestions: s.escalateQuestions } : {}),
+      ...(s.decisionBudgetMs !== undefined ? { decisionBudgetMs: s.decisionBudgetMs } : {}),
+    },
+  });
 }

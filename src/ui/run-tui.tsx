@@ -1,7 +1,8 @@
 /**
  * Mounts the TUI on the real terminal: alternate screen, Ink's exit-on-Ctrl-C off (the keys
- * belong to hmux), console not patched. Resolves when the user quits; every session is
- * halted and closed on the way out.
+ * belong to hmux), console not patched. Resolves when the user quits; every port is closed on
+ * the way out (a local session ends, a server session is only detached from), after halting
+ * them all when the user chose "halt all".
  */
 
 import { render } from "ink";
@@ -89,17 +90,22 @@ export async function runTui(options: RunTuiOptions = {}): Promise<void> {
         : { stdout, maxFps: 30, ...(onRender ? { onRender } : {}) }),
     },
   );
-  // Harnesses run in their own process groups, so a TUI killed by a signal would orphan them:
-  // halt every session (pending calls are denied first), then leave as on quit.
-  const onSignal = (): void => {
+  // Harnesses run in their own process groups, so a TUI told to stop (SIGTERM) would orphan
+  // its local sessions: it halts every session (pending calls are denied first), then leaves as
+  // on quit. A closed terminal (SIGHUP) is a detach: sessions on the hmux server keep running,
+  // local ones end with this process.
+  const onTerm = (): void => {
     void Promise.allSettled([...store.ports.values()].map((p) => p.halt())).finally(() => instance.unmount());
   };
-  const signals = ["SIGTERM", "SIGHUP"] as const;
-  for (const signal of signals) process.once(signal, onSignal);
+  const onHangup = (): void => instance.unmount();
+  process.once("SIGTERM", onTerm);
+  process.once("SIGHUP", onHangup);
   try {
     await instance.waitUntilExit();
+    if (store.state.quitHalts) await Promise.allSettled([...store.ports.values()].map((p) => p.halt()));
   } finally {
-    for (const signal of signals) process.removeListener(signal, onSignal);
+    process.removeListener("SIGTERM", onTerm);
+    process.removeListener("SIGHUP", onHangup);
     store.stop();
     try {
       instance.unmount();

@@ -6,7 +6,7 @@
  */
 import { changesPageRows } from "../store/changes-state.js";
 import type { Intent } from "../store/messages.js";
-import { draftOf, focusedKey, focusedView, type UiState } from "../store/ui-state.js";
+import { anyDetachable, draftOf, focusedKey, focusedView, type UiState } from "../store/ui-state.js";
 import { APPROVAL_COMMANDS, CHANGES_COMMANDS, type Command, GLOBAL_COMMANDS, type Keymap } from "./keymap.js";
 
 export interface KeyIndex {
@@ -147,6 +147,14 @@ function overlayKey(state: UiState, index: KeyIndex, name: string): KeyVerdict {
       if (name === "n" || name === "N" || name === "escape") return take({ kind: "close-overlay" });
       return IGNORED;
     case "quit":
+      if (anyDetachable(state)) {
+        // Detach is the default: Enter, d, or the quit key again; halting is the deliberate choice.
+        if (name === "return" || name === "d" || index.global.get(name) === "app.quit")
+          return take({ kind: "quit-now" });
+        if (name === "h") return take({ kind: "quit-halt" });
+        if (name === "escape" || name === "n" || name === "N") return take({ kind: "close-overlay" });
+        return IGNORED;
+      }
       if (name === "y" || name === "Y") return take({ kind: "quit-now" });
       if (name === "n" || name === "N" || name === "escape") return take({ kind: "close-overlay" });
       return IGNORED;

@@ -5,7 +5,7 @@ import { ChangesOverlay } from "../components/overlays/ChangesOverlay.js";
 import { HelpOverlay } from "../components/overlays/HelpOverlay.js";
 import { InspectorDrawer } from "../components/overlays/InspectorDrawer.js";
 import { NewSessionDialog } from "../components/overlays/NewSessionDialog.js";
-import { ConfirmBar, runningText } from "../components/overlays/QuitDialog.js";
+import { ConfirmBar, quitQuestion, runningText } from "../components/overlays/QuitDialog.js";
 import { RaceDialog } from "../components/overlays/RaceDialog.js";
 import { ScorecardOverlay } from "../components/overlays/ScorecardOverlay.js";
 import { SettingsCompare } from "../components/overlays/SettingsCompare.js";
@@ -15,6 +15,7 @@ import type { SessionLauncher } from "../session-launcher.js";
 import type { SessionPort } from "../session-port.js";
 import { isActive } from "../store/session-view.js";
 import {
+  anyDetachable,
   anyRunning,
   confirmRows,
   drawerWidth,
@@ -83,7 +84,7 @@ export function MainArea({ state, ports, keymap, launcher, width, height }: Main
   }
   const confirm =
     overlay?.kind === "quit" && anyRunning(state)
-      ? "Quit and halt them? y quit · n stay"
+      ? quitQuestion(keymap, anyDetachable(state))
       : overlay?.kind === "halt-all" && anyRunning(state)
         ? "Halt every session? Pending calls are denied. y halt all · n cancel"
         : null;
@@ -94,7 +95,11 @@ export function MainArea({ state, ports, keymap, launcher, width, height }: Main
     return (
       <Box flexDirection="column" width={width} height={height}>
         <GridLayout state={state} ports={ports} width={width} height={gridHeight} />
-        <ConfirmBar title={runningText(running)} question={confirm} width={width} />
+        <ConfirmBar
+          title={runningText(running, overlay?.kind === "quit" && anyDetachable(state))}
+          question={confirm}
+          width={width}
+        />
       </Box>
     );
   }

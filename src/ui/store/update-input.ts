@@ -159,6 +159,7 @@ export function haltAll(state: UiState, now: number): Step {
   );
 }
 
+/** Asks while sessions run; with nothing running it leaves at once (server sessions stay there: a detach). */
 export function quit(state: UiState): UiState {
   return anyRunning(state) ? { ...state, overlay: { kind: "quit" } } : { ...state, quitRequested: true };
 }

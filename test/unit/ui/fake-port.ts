@@ -37,6 +37,7 @@ export class FakePort implements SessionPort {
       ...(info.initialPrompt ? { initialPrompt: info.initialPrompt } : {}),
       ...(info.resumable ? { resumable: true } : {}),
       ...(info.workspace ? { workspace: info.workspace } : {}),
+      ...(info.detachable ? { detachable: true } : {}),
     };
   }
   subscribe(listener: SessionListener): () => void {

@@ -1,6 +1,8 @@
 import { Box, Text } from "ink";
 import type React from "react";
 import { useTheme } from "../../hooks/use-theme.js";
+import { keyOf } from "../../keys/hints.js";
+import type { Keymap } from "../../keys/keymap.js";
 import { CONFIRM_ROWS } from "../../store/ui-state.js";
 
 export interface ConfirmBarProps {
@@ -30,6 +32,17 @@ export function ConfirmBar({ title, question, width }: ConfirmBarProps): React.R
   );
 }
 
-export function runningText(running: number): string {
-  return `${running} session${running === 1 ? " is" : "s are"} still running.`;
+export function runningText(running: number, onServer = false): string {
+  return `${running} session${running === 1 ? " is" : "s are"} still running${onServer ? " on the hmux server" : ""}.`;
+}
+
+/**
+ * The quit question. With sessions on the hmux server, detaching is the default (Enter, d, or
+ * the quit key again: they keep running, `hmux attach` brings them back) and halting them all
+ * is the deliberate `h`; with only local sessions, quitting halts them, so it is a yes/no.
+ */
+export function quitQuestion(keymap: Keymap, detachable: boolean): string {
+  if (!detachable) return "Quit and halt them? y quit · n stay";
+  const again = keyOf(keymap, "app.quit");
+  return `Enter${again ? `/${again}` : ""} detach (they keep running; hmux attach) · h halt all · Esc cancel`;
 }
