@@ -30,6 +30,8 @@ export interface ModelServerOptions {
   readonly log?: (line: string) => void;
   /** The bearer token GET/DELETE /_hmux/requests require; a random one when absent. */
   readonly token?: string;
+  /** Every request as it is recorded (credentials already redacted): `hmux model serve --request-log`. */
+  readonly onRequest?: (entry: RecordedRequest) => void;
 }
 
 export interface ModelServer {
@@ -102,8 +104,11 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     } catch {
       /* keep the raw text */
     }
-    const record = (entry: Partial<RecordedRequest> & Pick<RecordedRequest, "outcome">) =>
-      recorder.add({ ...base, body, ...entry });
+    const record = (entry: Partial<RecordedRequest> & Pick<RecordedRequest, "outcome">) => {
+      const recorded: RecordedRequest = { ...base, body, ...entry };
+      recorder.add(recorded);
+      options.onRequest?.(recorded);
+    };
 
     if (method === "HEAD" && url.pathname === "/") {
       record({ outcome: "preconnect", status: 200 });

@@ -10,11 +10,13 @@ import { closeSync, openSync } from "node:fs";
 export interface Daemon {
   /** Null while it runs (or while this process cannot tell). */
   readonly exitCode: number | null;
+  /** Its process id, when it started (to stop it later with a signal). */
+  readonly pid: number | undefined;
 }
 
 export function startDaemon(file: string, args: readonly string[], env: NodeJS.ProcessEnv, logPath: string): Daemon {
   const log = openSync(logPath, "a", 0o600);
-  const state: { exitCode: number | null } = { exitCode: null };
+  const state: { exitCode: number | null; pid: number | undefined } = { exitCode: null, pid: undefined };
   try {
     const child = spawn(file, [...args], { detached: true, stdio: ["ignore", log, log], env, cwd: "/" });
     child.on("error", () => {
@@ -23,6 +25,7 @@ export function startDaemon(file: string, args: readonly string[], env: NodeJS.P
     child.on("exit", (code, signal) => {
       state.exitCode = code ?? (signal ? 128 : 1);
     });
+    state.pid = child.pid;
     child.unref();
   } finally {
     closeSync(log);

@@ -1,16 +1,20 @@
 /**
  * `hmux demo` (= `npm start`): the embedded scripted model on 127.0.0.1 and three panes —
  * the real claude, codex and pi — on its script. Every harness runs isolated (its own HOME
- * under a temp dir), so no credentials are needed and nothing of the user's is touched.
+ * under its session's state dir), so no credentials are needed and nothing of the user's is
+ * touched. The panes' sessions run on the hmux server and the model runs as its own daemon,
+ * so detaching (Ctrl+Q) leaves both running; `hmux attach` comes back to them.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Command } from "commander";
-import { parseScriptText, type Script } from "../../model/script-schema.js";
-import { startModelServer } from "../../model/server.js";
+import { parseScriptText } from "../../model/script-schema.js";
+import { serverPaths } from "../../server/paths.js";
+import type { SessionSummary } from "../../server/protocol.js";
 import { processSessionHarnesses } from "../../session/launch.js";
 import type { CliContext } from "../context.js";
+import { type DemoModel, startDemoModel } from "../demo-model.js";
+import { reachServer } from "../server-client.js";
 import { requireTerminal } from "./tui.js";
 
 interface DemoFlags {
@@ -37,35 +41,70 @@ export async function demoCommand(flags: DemoFlags, context: CliContext): Promis
   const port = Number(flags.port ?? 0);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`--port: expected 0-65535, got ${flags.port}`);
-  const script: Script | undefined = flags.script
-    ? parseScriptText(readFileSync(flags.script, "utf8"), flags.script)
-    : undefined;
-  const server = await startModelServer({
-    port,
-    ...(script ? { script } : {}),
-    ...(context.env.HMUX_MODEL_TOKEN ? { token: context.env.HMUX_MODEL_TOKEN } : {}),
-  });
-  const work = mkdtempSync(join(tmpdir(), "hmux-demo-"));
-  writeFileSync(join(work, "README.md"), README);
+  // A bad script is refused here, before anything starts.
+  if (flags.script) parseScriptText(readFileSync(flags.script, "utf8"), flags.script);
   const harnesses = flags.harness && flags.harness.length > 0 ? flags.harness : [...DEMO_HARNESSES];
+  const server = await reachServer(context, true);
+  let model: DemoModel;
+  try {
+    model = await startDemoModel({
+      paths: serverPaths(context.env),
+      serverPid: server.hello.pid,
+      port,
+      ...(flags.script ? { script: flags.script } : {}),
+      env: context.env,
+    });
+  } catch (err) {
+    server.close();
+    throw err;
+  }
+  const work = join(model.dir, "project");
+  mkdirSync(work, { mode: 0o700 });
+  writeFileSync(join(work, "README.md"), README);
   try {
     const openTui = await context.loadOpenTui();
     await openTui({
       app: context,
       cwd: work,
+      server,
       ...(flags.theme ? { theme: flags.theme } : {}),
       ...(flags.mouse ? { mouse: true } : {}),
       sessions: harnesses.map((harness) => ({ harness, prompt: flags.prompt ?? DEMO_PROMPT })),
       launcher: {
         isolate: true,
         escalateQuestions: true,
-        defaultEndpoint: server.url,
+        defaultEndpoint: model.url,
       },
     });
   } finally {
-    await server.close();
-    rmSync(work, { recursive: true, force: true });
+    await settle(model, work, context);
   }
+}
+
+/**
+ * After the TUI: while any of the demo's sessions is still on the server (a detach), the model
+ * and the project stay for them; once none is, both go.
+ */
+async function settle(model: DemoModel, work: string, context: CliContext): Promise<void> {
+  let left: SessionSummary[] = [];
+  try {
+    const client = await reachServer(context, false);
+    try {
+      left = (await client.list()).filter((s) => s.cwd === work || s.cwd.startsWith(`${work}/`));
+    } finally {
+      client.close();
+    }
+  } catch {
+    // No server: nothing of the demo's is left running.
+  }
+  if (left.length === 0) {
+    model.stop();
+    return;
+  }
+  context.output.err(
+    `hmux demo: detached; ${left.length} session${left.length === 1 ? "" : "s"} keep${left.length === 1 ? "s" : ""} running on the hmux server (hmux attach brings them back, hmux ls lists them)\n` +
+      `hmux demo: the scripted model stays at ${model.url} while they do (request log: ${model.requestLog})\n`,
+  );
 }
 
 /** Help text spells small counts out ("three panes"). */

@@ -3,9 +3,10 @@
  * Its first line of output is its address, so scripts and tests can read it and point any
  * harness there (`hmux run <harness> --endpoint <address> …`).
  */
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { fchmodSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from "node:fs";
 import type { Command } from "commander";
 import { RACE_SCRIPT } from "../../model/race-script.js";
+import type { RecordedRequest } from "../../model/recorder.js";
 import { parseScriptText, type Script, ScriptError } from "../../model/script-schema.js";
 import { startModelServer } from "../../model/server.js";
 
@@ -36,29 +37,88 @@ function writeUrlFile(path: string, url: string): void {
   renameSync(tmp, path);
 }
 
-export async function serveModel(options: {
+export interface ServeFlags {
   port?: string;
   script?: string;
   race?: boolean;
   urlFile?: string;
-}): Promise<void> {
+  requestLog?: string;
+  exitWith?: string;
+  idleExit?: string;
+}
+
+/** A pid to outlive nobody: a positive integer. */
+function parsePid(value: string): number {
+  const pid = Number(value);
+  if (!Number.isInteger(pid) || pid < 1) throw new Error(`--exit-with: expected a process id, got "${value}"`);
+  return pid;
+}
+
+function parseSeconds(value: string): number {
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n) || n <= 0)
+    throw new Error(`--idle-exit: expected a number of seconds > 0, got "${value}"`);
+  return n;
+}
+
+/** Whether a process (not our child: never a zombie of ours) still exists; EPERM means it does. */
+function exists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** The request log file: one JSON line per request, this user's only (0600), appended to. */
+function openRequestLog(path: string): (entry: RecordedRequest) => void {
+  const fd = openSync(path, "a", 0o600);
+  fchmodSync(fd, 0o600);
+  return (entry) => {
+    try {
+      writeSync(fd, `${JSON.stringify(entry)}\n`);
+    } catch {
+      // A full disk costs the log, never the model's answer.
+    }
+  };
+}
+
+export async function serveModel(options: ServeFlags): Promise<void> {
   let script: Script | undefined;
   let port: number;
+  let exitWith: number | undefined;
+  let idleMs: number | undefined;
+  let onRequest: ((entry: RecordedRequest) => void) | undefined;
   try {
     port = parsePort(options.port ?? "0");
     if (options.race && options.script !== undefined)
       throw new Error("--race and --script both name a script; pick one");
     script = options.race ? RACE_SCRIPT : options.script === undefined ? undefined : loadScript(options.script);
+    exitWith = options.exitWith === undefined ? undefined : parsePid(options.exitWith);
+    idleMs = options.idleExit === undefined ? undefined : parseSeconds(options.idleExit) * 1000;
+    if (options.requestLog !== undefined) {
+      try {
+        onRequest = openRequestLog(options.requestLog);
+      } catch (err) {
+        throw new Error(`--request-log ${options.requestLog}: ${(err as Error).message}`);
+      }
+    }
   } catch (err) {
     process.stderr.write(`hmux model serve: ${(err as Error).message}\n`);
     process.exitCode = 2;
     return;
   }
+  let lastRequest = Date.now();
   const server = await startModelServer({
     port,
     ...(script ? { script } : {}),
     ...(process.env.HMUX_MODEL_TOKEN ? { token: process.env.HMUX_MODEL_TOKEN } : {}),
     log: (line) => process.stderr.write(`${line}\n`),
+    onRequest: (entry) => {
+      lastRequest = Date.now();
+      onRequest?.(entry);
+    },
   });
   process.stdout.write(`${server.url}\n`);
   if (options.urlFile !== undefined) {
@@ -76,11 +136,24 @@ export async function serveModel(options: {
       `hmux model: request log: curl -H 'Authorization: Bearer ${server.token}' ${server.url}/_hmux/requests (HMUX_MODEL_TOKEN sets the token)\n`,
   );
   await new Promise<void>((resolve) => {
+    let watch: ReturnType<typeof setInterval> | undefined;
     const stop = () => {
+      if (watch) clearInterval(watch);
       server.close().then(resolve, resolve);
     };
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
+    // A model serving a server's sessions (the demo's) goes when that server goes, or when nobody asked for a while.
+    if (exitWith !== undefined || idleMs !== undefined)
+      watch = setInterval(() => {
+        if (exitWith !== undefined && !exists(exitWith)) {
+          process.stderr.write(`hmux model: process ${exitWith} is gone; stopping\n`);
+          stop();
+        } else if (idleMs !== undefined && Date.now() - lastRequest > idleMs) {
+          process.stderr.write(`hmux model: no request for ${Math.round(idleMs / 1000)} s; stopping\n`);
+          stop();
+        }
+      }, 1000);
   });
 }
 
@@ -120,6 +193,9 @@ export function register(program: Command): void {
       "--url-file <path>",
       "also write the address to this file once listening (for a server run in the background)",
     )
+    .option("--request-log <path>", "append every request to this file as JSON lines (created 0600)")
+    .option("--exit-with <pid>", "stop when this process is gone (the hmux server whose sessions use it)")
+    .option("--idle-exit <seconds>", "stop after this long without a request")
     .addHelpText("after", SERVE_HELP)
-    .action(async (opts: { port?: string; script?: string; race?: boolean; urlFile?: string }) => serveModel(opts));
+    .action(async (opts: ServeFlags) => serveModel(opts));
 }

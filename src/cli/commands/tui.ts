@@ -1,6 +1,7 @@
 /**
- * `hmux` (no arguments) and `hmux tui [harness…]`: the multiplexer. With harness names, a
- * pane opens for each; otherwise Alt+n opens the new-session dialog.
+ * `hmux` (no arguments) and `hmux tui [harness…]`: the multiplexer, a client of the hmux
+ * server. With harness names, a pane opens for each; otherwise Alt+n opens the new-session
+ * dialog. Sessions run on the server and keep running when the TUI detaches.
  */
 import type { Command } from "commander";
 import { processSessionHarnesses } from "../../session/launch.js";
@@ -17,6 +18,7 @@ export function requireTerminal(): void {
 }
 
 import { UsageError } from "../errors.js";
+import { reachServer } from "../server-client.js";
 
 interface TuiFlags {
   theme?: string;
@@ -32,9 +34,12 @@ export async function tuiCommand(harnesses: readonly string[], flags: TuiFlags, 
   requireTerminal();
   const cwd = flags.cwd ?? process.cwd();
   const openTui = await context.loadOpenTui();
+  // The panes' sessions live on the hmux server (started if none runs), so they outlive this TUI.
+  const server = await reachServer(context, true);
   await openTui({
     app: context,
     cwd,
+    server,
     ...(flags.theme ? { theme: flags.theme } : {}),
     ...(flags.mouse ? { mouse: true } : {}),
     sessions: harnesses.map((harness) => ({

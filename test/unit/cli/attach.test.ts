@@ -1,0 +1,113 @@
+/**
+ * `hmux attach` with nothing to attach to says why on stderr and exits 1 — no server, a server
+ * with no session, a -t that names none — before it asks for a terminal; and it never starts a
+ * server of its own.
+ */
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { pickSession } from "../../../src/cli/commands/attach.js";
+import { main, VERSION } from "../../../src/cli/main.js";
+import type { Output } from "../../../src/cli/render/output.js";
+import { serverPaths } from "../../../src/server/paths.js";
+import type { SessionSummary } from "../../../src/server/protocol.js";
+import { runServer } from "../../../src/server/run-server.js";
+import { SessionTable } from "../../../src/server/session-table.js";
+import { scriptedLauncher, spec } from "../server/fixture.js";
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+  process.exitCode = undefined;
+});
+
+function memoryOutput(): Output & { stdout: string; stderr: string } {
+  const o = {
+    stdout: "",
+    stderr: "",
+    broken: false,
+    needsDrain: false,
+    out(text: string) {
+      o.stdout += text;
+      return true;
+    },
+    err(text: string) {
+      o.stderr += text;
+    },
+    drain: async () => undefined,
+    onBroken: () => undefined,
+  };
+  return o;
+}
+
+function runtime(): string {
+  const dir = mkdtempSync(join(tmpdir(), "hmux-attach-"));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function serve(dir: string) {
+  const { launcher } = scriptedLauncher();
+  const table = new SessionTable({ launcher, killWaitMs: 200 });
+  const running = await runServer({
+    paths: serverPaths({ XDG_RUNTIME_DIR: dir }),
+    table,
+    version: VERSION,
+    idleExitMs: null,
+  });
+  if (running.kind !== "serving") throw new Error("a fresh dir already had a server");
+  cleanups.push(async () => {
+    running.stop("test over");
+    await running.stopped;
+  });
+  return table;
+}
+
+async function attach(dir: string, ...args: string[]) {
+  const output = memoryOutput();
+  await main(["node", "hmux", "attach", ...args], output, { env: { ...process.env, XDG_RUNTIME_DIR: dir } });
+  const code = process.exitCode;
+  process.exitCode = undefined;
+  return { code, stderr: output.stderr };
+}
+
+describe("hmux attach with nothing to attach to", () => {
+  it("no server: says so, exits 1, and starts none", async () => {
+    const dir = runtime();
+    const r = await attach(dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^hmux attach: no hmux server is running, so there are no sessions to attach to/);
+    expect(existsSync(serverPaths({ XDG_RUNTIME_DIR: dir }).socket)).toBe(false);
+  });
+
+  it("a server with no session: says so with its pid, exits 1", async () => {
+    const dir = runtime();
+    await serve(dir);
+    const r = await attach(dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`no sessions on the hmux server (pid ${process.pid})`);
+  });
+
+  it("-t naming no session: says which, exits 1", async () => {
+    const dir = runtime();
+    const table = await serve(dir);
+    await table.create(spec(), "work");
+    const r = await attach(dir, "-t", "nope");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('no session "nope" on the hmux server');
+  });
+});
+
+describe("attach -t resolves as the server does", () => {
+  const row = (id: string, name: string) => ({ id, name }) as SessionSummary;
+  const rows = [row("abc123", "one"), row("abd456", "two"), row("fff", "abc123x")];
+  it("an exact name, then an exact id, then a unique start of an id", () => {
+    expect(pickSession(rows, "two").id).toBe("abd456");
+    expect(pickSession(rows, "abc123").name).toBe("one");
+    expect(pickSession(rows, "abd").name).toBe("two");
+  });
+  it("a start shared by several ids is refused, naming them", () => {
+    expect(() => pickSession(rows, "ab")).toThrow(/"ab" is the start of 2 session ids \(one, two\)/);
+  });
+});
