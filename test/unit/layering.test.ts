@@ -24,7 +24,7 @@ function importsOf(text: string): string[] {
 
 /**
  * Which src/ folders each src/ folder may import (besides itself). Read top-down: the composition
- * root (app) wires everything; the CLI hands its commands to it; the UI sees only the core, the
+ * root (app) wires everything (the TUI as a client of the hmux server included); the CLI hands its commands to it; the UI sees only the core, the
  * native terminal it draws and the race scorecard it shows; sessions, the hmux server and native
  * panes get their spawners handed in, so they never import src/spawn; a race runs on workspaces;
  * the harness adapters see only the core; the core sees nothing.
