@@ -1,0 +1,177 @@
+/**
+ * Sessions outlive the TUI. `hmux demo` (what `npm start` runs, here from source) puts its three
+ * panes on the hmux server; once all three ask for an approval, Ctrl+Q → detach leaves them
+ * running: `hmux ls` lists the three with the same harness processes, `hmux attach` brings
+ * back their transcripts and pending approvals (at 160×48, and `-t` one session at 80×24), and
+ * `a` approves — the scripted model's request log (a file in the runtime dir) shows the tool's
+ * result reaching the model. The test owns an isolated runtime dir, HOME and TMPDIR, and ends
+ * with `hmux kill-server`: no harness, server or model process is left.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { alive } from "../helpers/process-alive.js";
+import { sleep, tmuxDriver } from "./tmux-driver.js";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const HAVE_TMUX = spawnSync("tmux", ["-V"]).status === 0;
+const SOCKET = `hmux-attach-${process.pid}`;
+const TARGET = "attach";
+const STDERR_LOG = join(tmpdir(), `hmux-attach-${process.pid}.log`);
+const TSX = join(ROOT, "node_modules", ".bin", "tsx");
+
+const { tmux, keys, waitFor, stop } = tmuxDriver(SOCKET, TARGET, STDERR_LOG);
+
+/** The rail: the screen's first line, e.g. "hmux 1:claude !  2:codex !  3:pi !". */
+const rail = (s: string) => s.split("\n")[0] ?? "";
+
+/** The demo's model daemon: the `hmux model serve` writing this request log. */
+function modelPid(requestLog: string): number {
+  const row = execFileSync("ps", ["-eo", "pid=,args="], { encoding: "utf8" })
+    .split("\n")
+    .find((l) => l.includes("model serve") && l.includes(requestLog));
+  return Number(row?.trim().split(/\s+/)[0] ?? 0);
+}
+
+function children(pid: number): number[] {
+  return execFileSync("ps", ["-eo", "pid=,ppid="], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .map((l) => l.trim().split(/\s+/).map(Number))
+    .filter(([, parent]) => parent === pid)
+    .map(([child]) => child!);
+}
+
+type Block = { type?: string; id?: string; tool_use_id?: string; input?: { command?: string }; is_error?: boolean };
+/** A request (Anthropic wire) whose messages carry a non-error tool_result for the tool_use that ran `command`. */
+function ranToolResult(lines: string[], command: string): boolean {
+  for (const line of lines) {
+    const body = (JSON.parse(line) as { body?: { messages?: Array<{ content?: unknown }> } }).body;
+    const blocks = (body?.messages ?? []).flatMap((m) => (Array.isArray(m.content) ? (m.content as Block[]) : []));
+    const use = blocks.find((b) => b.type === "tool_use" && b.input?.command === command);
+    if (use && blocks.some((b) => b.type === "tool_result" && b.tool_use_id === use.id && b.is_error !== true))
+      return true;
+  }
+  return false;
+}
+
+describe.skipIf(!HAVE_TMUX)("detach and attach in tmux", () => {
+  let home: string;
+  let env: NodeJS.ProcessEnv;
+  let envWords: string;
+  let serverPid = 0;
+
+  const hmux = (...args: string[]) =>
+    spawnSync(TSX, [join(ROOT, "src/cli/main.ts"), ...args], { cwd: ROOT, env, encoding: "utf8", timeout: 60_000 });
+  const inPane = (args: string) =>
+    `cd ${ROOT} && env ${envWords} ${TSX} src/cli/main.ts ${args} 2>>${STDERR_LOG}; echo "hmux exited $?"; sleep 600`;
+
+  beforeAll(() => {
+    home = mkdtempSync(join(tmpdir(), "hmux-attach-"));
+    for (const d of ["run", "tmp", "state", "config", "cache"]) mkdirSync(join(home, d), { mode: 0o700 });
+    const isolated = {
+      HOME: home,
+      XDG_RUNTIME_DIR: join(home, "run"),
+      TMPDIR: join(home, "tmp"),
+      XDG_STATE_HOME: join(home, "state"),
+      XDG_CONFIG_HOME: join(home, "config"),
+      XDG_CACHE_HOME: join(home, "cache"),
+      TERM: "xterm-256color",
+    };
+    env = { ...process.env, ...isolated };
+    envWords = Object.entries(isolated)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(" ");
+    tmux("new-session", "-d", "-x", "160", "-y", "48", "-s", TARGET, inPane("demo"));
+  });
+
+  afterAll(async () => {
+    hmux("kill-server");
+    const end = Date.now() + 20_000;
+    while (serverPid && alive(serverPid) && Date.now() < end) await sleep(200);
+    stop();
+    rmSync(home, { recursive: true, force: true });
+    rmSync(STDERR_LOG, { force: true });
+  });
+
+  it("detach leaves the sessions running; ls lists them; attach brings back transcripts and approvals; a approves", async () => {
+    await waitFor(
+      "three approvals",
+      (s) => /1:claude !/.test(rail(s)) && /2:codex !/.test(rail(s)) && /3:pi !/.test(rail(s)),
+      150_000,
+    );
+    const server = /pid (\d+)/.exec(hmux("server").stdout);
+    serverPid = Number(server?.[1]);
+    expect(serverPid).toBeGreaterThan(0);
+    const harnesses = children(serverPid).sort();
+    expect(harnesses.length).toBeGreaterThanOrEqual(3); // one process (or more) per harness
+    const [run] = readdirSync(join(home, "run", "hmux", "demo"));
+    const log = join(home, "run", "hmux", "demo", run!, "requests.ndjson");
+    const model = modelPid(log);
+    expect(model).toBeGreaterThan(0);
+
+    // Ctrl+Q asks; Enter is detach, the default.
+    keys("C-q");
+    await waitFor("the quit question", (s) => s.includes("detach (they keep running; hmux attach)"), 10_000);
+    keys("Enter");
+    await waitFor("the TUI gone", (s) => s.includes("hmux exited 0"), 20_000);
+
+    // The sessions run on, in the same harness processes, and so does the model they talk to.
+    expect(alive(model)).toBe(true);
+    const ls = hmux("ls", "--json");
+    expect(ls.status, ls.stderr).toBe(0);
+    const rows = ls.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { name: string; harness: string; lifecycle: string; pending: number });
+    expect(rows.map((r) => [r.harness, r.lifecycle, r.pending])).toEqual([
+      ["claude", "awaiting-approval", 1],
+      ["codex", "awaiting-approval", 1],
+      ["pi", "awaiting-approval", 1],
+    ]);
+    expect(children(serverPid).sort()).toEqual(harnesses);
+    expect(harnesses.every(alive)).toBe(true);
+
+    // 80×24, one session: -t codex-1 brings back only it, its call still pending.
+    tmux("resize-window", "-t", TARGET, "-x", "80", "-y", "24");
+    tmux("respawn-pane", "-k", "-t", TARGET, inPane(`attach -t ${rows[1]!.name}`));
+    const one = await waitFor("codex attached", (s) => /1:codex !/.test(rail(s)) && s.includes("touch hmux-demo.txt"));
+    expect(rail(one)).not.toMatch(/claude|pi/);
+    keys("C-q");
+    await waitFor("the quit question", (s) => s.includes("detach"), 10_000);
+    keys("Enter");
+    await waitFor("the TUI gone", (s) => s.includes("hmux exited 0"), 20_000);
+
+    // 160×48, everything: each pane's transcript and its pending approval are back.
+    tmux("resize-window", "-t", TARGET, "-x", "160", "-y", "48");
+    tmux("respawn-pane", "-k", "-t", TARGET, inPane("attach"));
+    const all = await waitFor(
+      "every session attached",
+      (s) => /1:claude !/.test(rail(s)) && /2:codex !/.test(rail(s)) && /3:pi !/.test(rail(s)),
+    );
+    expect(all).toContain("› Show me the hmux demo.");
+    expect(all.match(/awaiting approval/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
+    expect(all).toContain("$ touch hmux-demo.txt");
+
+    // a approves claude's call: the tool runs and its result reaches the model.
+    keys("M-1");
+    await sleep(300);
+    keys("a");
+    await waitFor("claude's question", (s) => s.includes("? Should I keep hmux-demo.txt?"), 60_000);
+    expect(statSync(log).mode & 0o777).toBe(0o600);
+    const lines = readFileSync(log, "utf8").trim().split("\n");
+    expect(ranToolResult(lines, "touch hmux-demo.txt")).toBe(true);
+
+    // kill-server ends the sessions and the server; the demo's model goes with the server.
+    keys("C-q");
+    await waitFor("the quit question", (s) => s.includes("detach"), 10_000);
+    keys("Enter");
+    await waitFor("the TUI gone", (s) => s.includes("hmux exited 0"), 20_000);
+    expect(hmux("kill-server").status).toBe(0);
+    const end = Date.now() + 30_000;
+    while ([serverPid, model, ...harnesses].some(alive) && Date.now() < end) await sleep(250);
+    expect([serverPid, model, ...harnesses].filter(alive)).toEqual([]);
+  }, 400_000);
+});
