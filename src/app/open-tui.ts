@@ -15,6 +15,7 @@ import type { SessionPort } from "../ui/session-port.js";
 import { withLazyNativeSessions } from "./native-launcher.js";
 import { PaneLauncher, type PaneLauncherOptions } from "./pane-launcher.js";
 import { createRacePort } from "./race-port.js";
+import { attachServerNative } from "./server-native-port.js";
 import { ServerPanes } from "./server-panes.js";
 import { createTuiLauncher, type TuiApp, type TuiLauncherSettings } from "./tui-launcher.js";
 
@@ -67,7 +68,9 @@ export async function openTui(options: OpenTuiOptions): Promise<void> {
     : createTuiLauncher(app, options.cwd, options.launcher);
   const { launcher } = tui;
   try {
-    const ports: SessionPort[] = (options.attach ?? []).map((row) => panes!.portFor(row));
+    const ports: SessionPort[] = [];
+    for (const row of options.attach ?? [])
+      ports.push(row.native && server ? await attachServerNative(server, row.id) : panes!.portFor(row));
     for (const request of options.sessions ?? []) {
       const verdict = launcher.validate(request);
       if (!verdict.ok) {
@@ -121,6 +124,7 @@ function serverPanes(app: TuiApp, options: OpenTuiOptions, server: ServerClient)
     cwd: options.cwd,
     validate: (request) => check.validate(request),
     replay: ATTACH_REPLAY,
+    native: (row) => attachServerNative(server, row.id),
     defaults: {
       ...(s.isolate !== undefined ? { isolate: s.isolate } : {}),
       ...(s.defaultEndpoint !== undefined ? { defaultEndpoint: s.defaultEndpoint } : {}),

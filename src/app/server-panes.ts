@@ -11,7 +11,7 @@ import type { ServerClient } from "../server/client.js";
 import type { CreateOptions, SessionSummary, TableChange } from "../server/protocol.js";
 import { supportOf } from "../ui/handle-session-port.js";
 import type { NewSessionRequest, SessionLauncher, Validation } from "../ui/session-launcher.js";
-import type { InputSupport, SessionInfo } from "../ui/session-port.js";
+import type { InputSupport, SessionInfo, SessionPort } from "../ui/session-port.js";
 import type { AppStore } from "../ui/store/app-store.js";
 import { type ServerLink, ServerSessionPort } from "./server-session-port.js";
 import { asSummary, createReplySchema, parseWire, sessionSummarySchema } from "./server-wire.js";
@@ -39,6 +39,8 @@ export interface ServerPanesOptions {
   readonly defaults?: ServerPaneDefaults;
   /** Events replayed per session on attach; all the server keeps when absent. */
   readonly replay?: number;
+  /** Attaches a native (pty) session on the server as a pane; without it such sessions get none. */
+  readonly native?: (row: SessionSummary) => Promise<SessionPort>;
 }
 
 /** What a pane shows of a server session: its row, and what the registry says the harness can take. */
@@ -142,13 +144,24 @@ export class ServerPanes {
     const store = this.store;
     if (!store) return;
     if (change === "created" && !this.known.has(row.id)) {
-      store.addSession(this.portFor(row));
+      if (!row.native) {
+        store.addSession(this.portFor(row));
+        return;
+      }
+      const attach = this.options.native;
+      if (!attach) return;
+      this.known.add(row.id);
+      attach(row).then(
+        (port) => store.addSession(port),
+        () => this.known.delete(row.id),
+      );
       return;
     }
     if (change !== "removed") return;
     for (const [key, port] of store.ports) {
-      if (!(port instanceof ServerSessionPort) || port.sessionId !== row.id) continue;
-      if (!port.killedHere) store.dispatch({ kind: "session-gone", key, why: "was killed by another client" });
+      const on = port as Partial<Pick<ServerSessionPort, "sessionId" | "killedHere">>;
+      if (on.sessionId !== row.id) continue;
+      if (!on.killedHere) store.dispatch({ kind: "session-gone", key, why: "was killed by another client" });
       void port.close();
     }
   }
