@@ -53,6 +53,7 @@ export function serverSessionInfo(row: SessionSummary, registry: HarnessRegistry
     settings: [],
     support: session?.kind === "process" ? supportOf(session.capabilities) : NO_SUPPORT,
     detachable: true,
+    resumable: true,
     ...(row.model ? { model: row.model } : {}),
     ...(row.prompt ? { initialPrompt: row.prompt } : {}),
   };

@@ -125,6 +125,13 @@ export class ServerSessionPort implements SessionPort {
     return { result: "ok" };
   }
 
+  /** Reopens an ended session on the server (the harness's own resume); its events keep coming to this port. */
+  async resume(): Promise<IntentOutcome> {
+    await this.link.request({ op: "resume", session: this.sessionId });
+    this.sawClosed = false;
+    return { result: "ok" };
+  }
+
   /** Detaches: this client stops listening; the session runs on. */
   async close(): Promise<void> {
     if (this.detached) return;
