@@ -1,11 +1,12 @@
 /**
- * A TUI killed by a signal must not orphan its harnesses: they run in their own process
- * groups, so only hmux can stop them. Starts `hmux demo` with one real harness on the
- * scripted model, waits until it asks for an approval, SIGTERMs hmux, and checks that hmux
- * left the terminal's normal screen (it exited through its own cleanup, not mid-frame), that
- * every process it had started is gone, and that its panes' temp state dirs went with it.
+ * A TUI told to stop (SIGTERM) halts its sessions rather than leave them behind: starts `hmux
+ * demo` with one real harness on the scripted model (its session on the test's own hmux
+ * server), waits until it asks for an approval, SIGTERMs hmux, and checks that hmux left the
+ * terminal's normal screen (it exited through its own cleanup, not mid-frame), that every
+ * process it and the server had started for it is gone, and that nothing was left in TMPDIR.
+ * (A closed terminal, SIGHUP, detaches instead: test/e2e/attach-tmux.test.ts.)
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -36,14 +37,20 @@ describe.skipIf(!HAVE_TMUX)("hmux demo killed by a signal", () => {
   const screen = new TmuxScreen(`hmux-signal-${process.pid}`, "demo");
   const home = mkdtempSync(join(tmpdir(), "hmux-signal-"));
   afterAll(() => {
+    spawnSync(`${ROOT}/node_modules/.bin/tsx`, ["src/cli/main.ts", "kill-server"], {
+      cwd: ROOT,
+      env: { ...process.env, HOME: home, XDG_RUNTIME_DIR: join(home, "run") },
+    });
     screen.kill();
     rmSync(home, { recursive: true, force: true });
   });
 
   it("SIGTERM halts every session and restores the terminal: no harness process outlives hmux", async () => {
-    const tmp = join(home, "tmp"); // the panes' isolated HOMEs go here (hmux-<harness>-XXXXXX)
+    const tmp = join(home, "tmp");
     mkdirSync(tmp);
-    const env = `HOME=${home} XDG_STATE_HOME=${home}/state XDG_CONFIG_HOME=${home}/config TMPDIR=${tmp} TERM=xterm-256color`;
+    mkdirSync(join(home, "run"), { mode: 0o700 });
+    // The server stops soon after its last session: it is among the processes that must be gone.
+    const env = `HMUX_SERVER_IDLE_EXIT=2 HOME=${home} XDG_RUNTIME_DIR=${home}/run XDG_STATE_HOME=${home}/state XDG_CONFIG_HOME=${home}/config TMPDIR=${tmp} TERM=xterm-256color`;
     screen.start(
       `cd ${ROOT} && env ${env} ${ROOT}/node_modules/.bin/tsx src/cli/main.ts demo --port 0 --harness claude`,
       120,
@@ -52,14 +59,19 @@ describe.skipIf(!HAVE_TMUX)("hmux demo killed by a signal", () => {
     await screen.waitFor("claude's approval", (s) => /1:claude !/.test(rail(s)), 90_000);
 
     const panePid = Number(screen.tmux("display-message", "-p", "-t", "demo", "#{pane_pid}").trim());
-    const started = descendants(panePid);
+    const server = spawnSync(`${ROOT}/node_modules/.bin/tsx`, ["src/cli/main.ts", "server"], {
+      cwd: ROOT,
+      env: { ...process.env, HOME: home, XDG_RUNTIME_DIR: join(home, "run") },
+      encoding: "utf8",
+    });
+    const serverPid = Number(/pid (\d+)/.exec(server.stdout)?.[1]);
+    // The TUI's processes, and the harness's under the server that runs its session.
+    const started = [...descendants(panePid), ...descendants(serverPid)];
     const harness = started.filter((p) => /claude-code|claude\.exe/.test(p.args));
     expect(harness.length, started.map((p) => p.args).join("\n")).toBeGreaterThan(0);
     // The node process running hmux itself (under tsx's loader), not the tsx launcher above it.
     const hmux = started.find((p) => /--import \S*tsx\S*loader\.mjs src\/cli\/main\.ts/.test(p.args));
     expect(hmux, started.map((p) => p.args).join("\n")).toBeDefined();
-
-    expect(readdirSync(tmp).filter((name) => name.startsWith("hmux-claude-"))).toHaveLength(1);
 
     process.kill(hmux!.pid, "SIGTERM");
     const deadline = Date.now() + 20_000;

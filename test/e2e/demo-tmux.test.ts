@@ -2,12 +2,13 @@
  * Drives `hmux demo` in a real terminal (tmux, 160×48) against the real claude, codex and
  * pi on the scripted model: reads run unasked, approve a call, deny one with a typed reason
  * (and the model takes no for an answer), answer a question, interrupt a running turn, halt
- * a session. Reads the screen with capture-pane
- * and checks what the model saw over GET /_hmux/requests. Isolated HOME/XDG dirs; the tmux
- * server is private to the test and killed at the end.
+ * a session, then quit halting the rest. Reads the screen with capture-pane and checks what the
+ * model saw over GET /_hmux/requests. The panes' sessions run on an hmux server of the test's own
+ * (isolated HOME, XDG and runtime dirs); the tmux server is private to the test and killed at the
+ * end, and the hmux server is stopped with it.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -84,9 +85,13 @@ describe.skipIf(!HAVE_TMUX)("hmux demo in tmux", () => {
 
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), "hmux-e2e-"));
+    mkdirSync(join(home, "run"), { mode: 0o700 });
     port = await freePort();
     const env = [
       `HOME=${home}`,
+      `XDG_RUNTIME_DIR=${home}/run`,
+      // The server stops soon after its last session: it is among the processes that must be gone.
+      "HMUX_SERVER_IDLE_EXIT=2",
       `XDG_STATE_HOME=${home}/state`,
       `XDG_CONFIG_HOME=${home}/config`,
       `XDG_CACHE_HOME=${home}/cache`,
@@ -98,6 +103,10 @@ describe.skipIf(!HAVE_TMUX)("hmux demo in tmux", () => {
   });
 
   afterAll(() => {
+    spawnSync(join(ROOT, "node_modules", ".bin", "tsx"), ["src/cli/main.ts", "kill-server"], {
+      cwd: ROOT,
+      env: { ...process.env, HOME: home, XDG_RUNTIME_DIR: join(home, "run") },
+    });
     stop();
     rmSync(home, { recursive: true, force: true });
     rmSync(STDERR_LOG, { force: true });
@@ -168,13 +177,20 @@ describe.skipIf(!HAVE_TMUX)("hmux demo in tmux", () => {
     keys("M-x");
     await waitFor("pi halted", (s) => /3:pi [■✗]/.test(rail(s)), 30_000);
 
-    // Quit: asks while sessions run; y leaves and halts the rest, leaving no process behind.
+    // Quit: asks while sessions run; h leaves halting the rest, and no process is left behind —
+    // the TUI's, the harnesses on the hmux server, the server itself (idle once they are gone).
     const panePid = Number(tmux("display-message", "-p", "-t", TARGET, "#{pane_pid}").trim());
-    const family = descendants(panePid);
-    expect(family.length).toBeGreaterThan(3); // tsx, node, and the harnesses
+    const server = spawnSync(join(ROOT, "node_modules", ".bin", "tsx"), ["src/cli/main.ts", "server"], {
+      cwd: ROOT,
+      env: { ...process.env, HOME: home, XDG_RUNTIME_DIR: join(home, "run") },
+      encoding: "utf8",
+    });
+    const serverPid = Number(/pid (\d+)/.exec(server.stdout)?.[1]);
+    const family = [...descendants(panePid), serverPid, ...descendants(serverPid)];
+    expect(descendants(serverPid).length).toBeGreaterThan(1); // the harnesses still running
     keys("C-q");
-    await waitFor("the quit question", (s) => s.includes("Quit and halt them?") || !s.includes("hmux"), 10_000);
-    keys("y");
+    await waitFor("the quit question", (s) => s.includes("h halt all") || !s.includes("hmux"), 10_000);
+    keys("h");
     const end = Date.now() + 30_000;
     while (family.some(alive) && Date.now() < end) await sleep(250);
     expect(family.filter(alive)).toEqual([]);

@@ -6,7 +6,7 @@
  * HOME/XDG dirs; the tmux server is private to the test and killed at the end.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -42,8 +42,12 @@ describe.skipIf(!HAVE_TMUX)("hmux demo on a small terminal, in tmux", () => {
 
   beforeAll(() => {
     home = mkdtempSync(join(tmpdir(), "hmux-e2e-small-"));
+    mkdirSync(join(home, "run"), { mode: 0o700 });
     const env = [
       `HOME=${home}`,
+      // The panes' sessions run on an hmux server of this test's own, which stops soon after its last session.
+      `XDG_RUNTIME_DIR=${home}/run`,
+      "HMUX_SERVER_IDLE_EXIT=2",
       `XDG_STATE_HOME=${home}/state`,
       `XDG_CONFIG_HOME=${home}/config`,
       `XDG_CACHE_HOME=${home}/cache`,
@@ -54,6 +58,10 @@ describe.skipIf(!HAVE_TMUX)("hmux demo on a small terminal, in tmux", () => {
   });
 
   afterAll(() => {
+    spawnSync(join(ROOT, "node_modules", ".bin", "tsx"), ["src/cli/main.ts", "kill-server"], {
+      cwd: ROOT,
+      env: { ...process.env, HOME: home, XDG_RUNTIME_DIR: join(home, "run") },
+    });
     stop();
     rmSync(home, { recursive: true, force: true });
     rmSync(STDERR_LOG, { force: true });
@@ -145,10 +153,10 @@ describe.skipIf(!HAVE_TMUX)("hmux demo on a small terminal, in tmux", () => {
     expect(halted).toContain("the session has ended");
     burst("M-z");
 
-    // Quit: asks while sessions run; y leaves, and the terminal's session ends with it.
+    // Quit: asks while sessions run; h leaves halting them, and the terminal's session ends with it.
     burst("C-q");
-    await waitFor("the quit question", (t) => t.includes("Quit and halt them?"), 10_000);
-    burst("y");
+    await waitFor("the quit question", (t) => t.includes("h halt all"), 10_000);
+    burst("h");
     const end = Date.now() + 60_000;
     while (spawnSync("tmux", ["-L", SOCKET, "has-session", "-t", TARGET]).status === 0 && Date.now() < end)
       await sleep(250);
