@@ -56,6 +56,9 @@ export function serverSessionInfo(row: SessionSummary, registry: HarnessRegistry
     resumable: true,
     ...(row.model ? { model: row.model } : {}),
     ...(row.prompt ? { initialPrompt: row.prompt } : {}),
+    ...(row.workspace
+      ? { workspace: { name: row.workspace.name, branch: row.workspace.branch, base: row.workspace.base } }
+      : {}),
   };
 }
 

@@ -22,6 +22,9 @@ export const sessionSummarySchema = z
     label: z.string().optional(),
     prompt: z.string().optional(),
     model: z.string().optional(),
+    workspace: z
+      .object({ name: z.string(), branch: z.string(), base: z.string(), repo: z.string(), path: z.string() })
+      .optional(),
   })
   .loose();
 
