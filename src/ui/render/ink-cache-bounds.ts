@@ -12,7 +12,7 @@
  * amendment still applies to the installed Ink fails.
  */
 
-import { registerHooks } from "node:module";
+import * as nodeModule from "node:module";
 
 /** Entries per table before it is emptied: far more than one screen's texts, a few MB at most. */
 export const CACHE_LIMIT = 4000;
@@ -65,6 +65,10 @@ let installed = false;
 export function boundInkCaches(): void {
   if (installed) return;
   installed = true;
+  // Node before 22.15 has no registerHooks: hmux refuses such a Node at its bin, but a source run
+  // under an older node (tsx on the system node) should still start, with Ink's tables unbounded.
+  const { registerHooks } = nodeModule as Partial<typeof nodeModule>;
+  if (typeof registerHooks !== "function") return;
   registerHooks({
     load(url, context, nextLoad) {
       const loaded = nextLoad(url, context);
