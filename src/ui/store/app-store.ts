@@ -9,8 +9,8 @@
  * the frame rate), however fast the sessions talk. Anything the person does publishes at once.
  *
  * The cadence is the app's one timer, and it runs only on demand (tick-demand.ts): at the commit
- * rate while output waits to be drawn or the focused spinner turns, once a second while only
- * countdowns or a flash are on screen, and not at all otherwise.
+ * rate while output waits to be drawn or the focused spinner turns, once at the next change of a
+ * countdown's text or a flash's expiry while only those are on screen, and not at all otherwise.
  */
 import type { Notifier } from "../notify/notifier.js";
 import type { RacePort } from "../race-port.js";
@@ -19,13 +19,15 @@ import type { SessionPort } from "../session-port.js";
 import { type EffectDeps, runEffect } from "./effects.js";
 import type { Msg } from "./messages.js";
 import { publish } from "./publish.js";
-import { tickDemand } from "./tick-demand.js";
+import { type Demand, tickDemand } from "./tick-demand.js";
 import { focusedKey, initialUiState, type UiState } from "./ui-state.js";
 import { update } from "./update.js";
 
 export interface Scheduler {
   now(): number;
   every(ms: number, fn: () => void): () => void;
+  /** Runs `fn` once after `ms`; the returned function cancels it. */
+  after(ms: number, fn: () => void): () => void;
 }
 
 export const realScheduler: Scheduler = {
@@ -34,6 +36,11 @@ export const realScheduler: Scheduler = {
     const t = setInterval(fn, ms);
     t.unref?.();
     return () => clearInterval(t);
+  },
+  after: (ms, fn) => {
+    const t = setTimeout(fn, ms);
+    t.unref?.();
+    return () => clearTimeout(t);
   },
 };
 
@@ -67,8 +74,8 @@ export class AppStore {
   private readonly listeners = new Set<() => void>();
   private readonly unsubscribers = new Map<string, () => void>();
   private started = false;
-  /** The one running timer and its period; null while nothing needs it. */
-  private cadence: { readonly ms: number; readonly stop: () => void } | null = null;
+  /** The one pending timer and what it was armed for; null while nothing needs it. */
+  private cadence: { readonly demand: Demand; readonly stop: () => void } | null = null;
   /** What the timer's period was last decided from: re-deciding is skipped while none of it moved. */
   private armedFor: { live: UiState; published: UiState; lagging: boolean } | null = null;
   private nextKey = 1;
@@ -158,10 +165,23 @@ export class AppStore {
     const seen = this.armedFor;
     if (seen && seen.live === this.live && seen.published === this.published && seen.lagging === this.lagging) return;
     this.armedFor = { live: this.live, published: this.published, lagging: this.lagging };
-    const ms = tickDemand(this.live, this.live !== this.published || this.lagging, this.commitMs);
-    if (ms === (this.cadence?.ms ?? null)) return;
+    const now = this.scheduler.now();
+    const demand = tickDemand(this.live, this.live !== this.published || this.lagging, this.commitMs, now);
+    if (sameDemand(demand, this.cadence?.demand ?? null)) return;
     this.disarm();
-    if (ms !== null) this.cadence = { ms, stop: this.scheduler.every(ms, () => this.onCadence()) };
+    if (demand === null) return;
+    // disarm() forgot what the timer was armed for; remember it again so unchanged states skip re-deciding.
+    this.armedFor = { live: this.live, published: this.published, lagging: this.lagging };
+    const stop =
+      "every" in demand
+        ? this.scheduler.every(demand.every, () => this.onCadence())
+        : this.scheduler.after(Math.max(0, demand.at - now), () => {
+            // Spent: the next wake-up is decided afresh from the state this one leaves.
+            this.cadence = null;
+            this.armedFor = null;
+            this.onCadence();
+          });
+    this.cadence = { demand, stop };
   }
 
   private disarm(): void {
@@ -170,9 +190,16 @@ export class AppStore {
     this.armedFor = null;
   }
 
-  /** The period the timer runs at, or null when no timer is pending (the TUI is still). */
+  /** The period the timer runs at, or null when it is not periodic or not pending. */
   get tickMs(): number | null {
-    return this.cadence?.ms ?? null;
+    const demand = this.cadence?.demand;
+    return demand && "every" in demand ? demand.every : null;
+  }
+
+  /** The instant a one-shot wake-up is pending for, or null when none is (the TUI is still or periodic). */
+  get wakeAt(): number | null {
+    const demand = this.cadence?.demand;
+    return demand && "at" in demand ? demand.at : null;
   }
 
   /** Opens a session: a view and (while fewer than nine) a focused pane; its events flow from here on. */
@@ -198,4 +225,9 @@ export class AppStore {
     const key = focusedKey(this.live);
     return key === undefined ? undefined : this.ports.get(key);
   }
+}
+
+function sameDemand(a: Demand | null, b: Demand | null): boolean {
+  if (a === null || b === null) return a === b;
+  return "every" in a ? "every" in b && a.every === b.every : "at" in b && a.at === b.at;
 }

@@ -124,7 +124,7 @@ export interface UiState {
   readonly rows: number;
   /** Advances on each cadence tick while the focused session runs: the spinner frame. */
   readonly tick: number;
-  /** The whole second approval countdowns are drawn at; 0 while no call has a deadline. */
+  /** The instant approval countdowns are drawn at, moved only when one would read differently; 0 with no deadline. */
   readonly clock: number;
   readonly quitRequested: boolean;
   /** The quit asked for halts every session first (else detachable sessions keep running on the server). */

@@ -6,7 +6,7 @@ import { applyEvent } from "./apply-event.js";
 import type { Effect } from "./messages.js";
 import { createSessionView, needsYou, type SessionView } from "./session-view.js";
 import { flash, only, type Step, setDraft, withEffects } from "./step.js";
-import { spinning } from "./tick-demand.js";
+import { countdownsRead, spinning } from "./tick-demand.js";
 import { FLASH_MS, hasDeadline, sessionNumber, type UiState } from "./ui-state.js";
 import { ruledDecision } from "./update-rules.js";
 
@@ -70,10 +70,15 @@ export function sessionEvent(state: UiState, key: string, event: SessionEvent, n
   return withEffects(settleClock(out, now), ...effects);
 }
 
-/** Countdowns are drawn at whole seconds, and only while some call has a deadline. */
+/**
+ * The instant countdowns are drawn at, 0 while no call has a deadline. It moves only when some
+ * countdown would read differently, so a tick that changes no text leaves the state (and the
+ * screen) as it was.
+ */
 export function settleClock(state: UiState, now: number): UiState {
-  const second = hasDeadline(state) ? Math.floor(now / 1000) * 1000 : 0;
-  return second === state.clock ? state : { ...state, clock: second };
+  if (!hasDeadline(state)) return state.clock === 0 ? state : { ...state, clock: 0 };
+  if (state.clock !== 0 && countdownsRead(state, state.clock, now)) return state;
+  return { ...state, clock: now };
 }
 
 /** The cadence tick: the focused running session's spinner advances; an old flash goes. */

@@ -29,7 +29,11 @@ async function mount(kind: "shell" | "claude", hooks: boolean) {
     focusedFps: 100,
   });
   const port = new NativeSessionPort({ kind, interruptKey: interruptKeyOf(kind), terminal, hooks });
-  const store = new AppStore({ scheduler: { now: () => 0, every: () => () => undefined }, columns: 60, rows: 14 });
+  const store = new AppStore({
+    scheduler: { now: () => 0, every: () => () => undefined, after: () => () => undefined },
+    columns: 60,
+    rows: 14,
+  });
   store.addSession(port);
   const r = render(<App store={store} theme={FALLBACK_THEME} keymap={DEFAULT_KEYMAP} />);
   cleanup.push(

@@ -134,7 +134,10 @@ describe("native pane in the store", () => {
       { enabled: true, method: "osc9", cooldownSeconds: 0 },
       { write: (s) => out.push(s), now: () => 0, env: {} },
     );
-    const store = new AppStore({ scheduler: { now: () => 0, every: () => () => undefined }, notifier });
+    const store = new AppStore({
+      scheduler: { now: () => 0, every: () => () => undefined, after: () => () => undefined },
+      notifier,
+    });
     const { port } = make("claude", true);
     store.addSession(port);
     port.report(r("UserPromptSubmit"));

@@ -20,7 +20,9 @@ function setup(): { store: AppStore; port: NativeSessionPort; pty: FakePty } {
   const terminal = new NativeTerminal({ argv: ["sh"], cwd: "/", env: {}, cols: 20, rows: 5, spawn: fake.factory });
   const port = new NativeSessionPort({ kind: "shell", interruptKey: interruptKeyOf("shell"), terminal, hooks: false });
   ports.push(port);
-  const store = new AppStore({ scheduler: { now: () => 0, every: () => () => undefined } });
+  const store = new AppStore({
+    scheduler: { now: () => 0, every: () => () => undefined, after: () => () => undefined },
+  });
   store.addSession(port);
   return { store, port, pty: fake.pty() };
 }

@@ -80,14 +80,24 @@ export class FakePort implements SessionPort {
 /** A manual clock: `every` callbacks run only when the test advances time. */
 export class ManualScheduler {
   time = 1_700_000_000_000;
-  private readonly timers: Array<{ ms: number; next: number; fn: () => void }> = [];
+  /** `ms` null: a one-shot timer, gone once it has fired. */
+  private readonly timers: Array<{ ms: number | null; next: number; fn: () => void }> = [];
   now(): number {
     return this.time;
   }
   every(ms: number, fn: () => void): () => void {
     const t = { ms, next: this.time + ms, fn };
     this.timers.push(t);
-    return () => this.timers.splice(this.timers.indexOf(t), 1);
+    return () => this.cancel(t);
+  }
+  after(ms: number, fn: () => void): () => void {
+    const t = { ms: null, next: this.time + ms, fn };
+    this.timers.push(t);
+    return () => this.cancel(t);
+  }
+  private cancel(t: { ms: number | null; next: number; fn: () => void }): void {
+    const i = this.timers.indexOf(t);
+    if (i >= 0) this.timers.splice(i, 1);
   }
   advance(ms: number): void {
     const end = this.time + ms;
@@ -95,7 +105,8 @@ export class ManualScheduler {
       const due = this.timers.filter((t) => t.next <= end).sort((a, b) => a.next - b.next)[0];
       if (!due) break;
       this.time = due.next;
-      due.next += due.ms;
+      if (due.ms === null) this.cancel(due);
+      else due.next += due.ms;
       due.fn();
     }
     this.time = end;

@@ -29,7 +29,11 @@ async function mountShell(writes: string[]) {
     focusedFps: 100,
   });
   const port = new NativeSessionPort({ kind: "shell", interruptKey: interruptKeyOf("shell"), terminal, hooks: false });
-  const store = new AppStore({ scheduler: { now: () => 0, every: () => () => undefined }, columns: 60, rows: 14 });
+  const store = new AppStore({
+    scheduler: { now: () => 0, every: () => () => undefined, after: () => () => undefined },
+    columns: 60,
+    rows: 14,
+  });
   store.addSession(port);
   const r = render(
     <App

@@ -1,12 +1,13 @@
 /**
  * The TUI's animations (spinner, approval countdowns, flash expiry) and its commit cadence share
- * one timer, which runs only while something on screen moves. Real timers, faked: what is counted
+ * one timer, which runs only while something on screen moves, and for countdowns and flashes
+ * wakes only when some text on screen changes. Real timers, faked: what is counted
  * is what the process would really have pending.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PendingCall } from "../../../src/core/control/types.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
-import { SLOW_TICK_MS } from "../../../src/ui/store/tick-demand.js";
+import { FLASH_MS } from "../../../src/ui/store/ui-state.js";
 import { FakePort } from "./fake-port.js";
 
 const T0 = 1_700_000_000_000;
@@ -44,22 +45,66 @@ describe("one coalesced tick", () => {
     expect(store.tickMs).toBeNull();
   });
 
-  it("three panes waiting on approvals with deadlines wake once a second and redraw once a second", () => {
+  it("three panes waiting on far deadlines wake once a minute, aligned to the deadline, and per second in the last minute", () => {
     const { store, ports } = idleStore(3);
-    for (const [i, p] of ports.entries()) awaitApproval(p, call(`c${i}`, T0 + 60_000 + i * 1000));
+    const deadline = Date.now() + 575_000; // "auto-deny in 9 min" with 9:35 left
+    for (const [i, p] of ports.entries()) awaitApproval(p, call(`c${i}`, deadline));
     // The requests are drawn (background panes at their next catch-up); then only the countdowns move.
     vi.advanceTimersByTime(400);
     expect(vi.getTimerCount()).toBe(1);
-    expect(store.tickMs).toBe(SLOW_TICK_MS);
-    let draws = 0;
-    store.subscribe(() => draws++);
-    const clocks: number[] = [];
-    store.subscribe(() => clocks.push(store.frame.clock));
+    expect(store.tickMs).toBeNull();
+    // "9 min" holds while more than nine minutes are left: the next change is exactly nine minutes before the deadline.
+    expect(store.wakeAt).toBe(deadline - 540_000);
+    const wakes: number[] = [];
+    store.subscribe(() => wakes.push(Date.now()));
+    vi.advanceTimersByTime(deadline - 60_000 - Date.now());
+    // 9 min → 8 → … → 1 min, then "60 s": one redraw per change, each at the change itself.
+    expect(wakes).toEqual(Array.from({ length: 9 }, (_, k) => deadline - (9 - k) * 60_000));
+    wakes.length = 0;
     vi.advanceTimersByTime(10_000);
-    expect(draws).toBeGreaterThanOrEqual(9);
-    expect(draws).toBeLessThanOrEqual(11);
-    // Each redraw moves the countdown on by one whole second.
-    expect(new Set(clocks).size).toBe(clocks.length);
+    expect(wakes).toEqual(Array.from({ length: 10 }, (_, k) => deadline - 59_000 + k * 1000));
+    expect(vi.getTimerCount()).toBe(1);
+  });
+
+  it("the wake-up is the nearest change among several countdowns", () => {
+    const { store, ports } = idleStore(3);
+    const base = Date.now();
+    // Time left: 4:30 (next change at 4:00 left), 2:50 (at 2:00), 0:45.5 (at 0:45).
+    const deadlines = [base + 270_000, base + 170_000, base + 45_500];
+    for (const [i, p] of ports.entries()) awaitApproval(p, call(`c${i}`, deadlines[i]!));
+    vi.advanceTimersByTime(400); // the requests are drawn at the commit cadence
+    expect(store.wakeAt).toBe(base + 500);
+    // Once the 45 s deadline has passed its "0 s" never changes; the others still count down.
+    vi.advanceTimersByTime(46_000);
+    expect(store.wakeAt).toBe(base + 170_000 - 120_000);
+    // 59.999 s left on the second call: it now moves by the second, ahead of the first call's minutes.
+    vi.advanceTimersByTime(base + 110_001 - Date.now());
+    expect(store.wakeAt).toBe(base + 170_000 - 59_000);
+  });
+
+  it("the instant countdowns are drawn at moves only when one would read differently", () => {
+    const { store, ports } = idleStore(2);
+    const deadline = Date.now() + 575_000;
+    awaitApproval(ports[0]!, call("c0", deadline));
+    ports[1]!.emit({ kind: "state", from: "idle", to: "running" }); // the focused spinner ticks at the commit rate
+    vi.advanceTimersByTime(400);
+    const clocks = new Set<number>();
+    store.subscribe(() => clocks.add(store.frame.clock));
+    vi.advanceTimersByTime(deadline - 540_000 - Date.now() + 200);
+    expect(store.tickMs).toBe(store.commitMs);
+    // Hundreds of frames for the spinner, but the countdown's instant moved once: "9 min" to "8 min".
+    expect(clocks.size).toBe(2);
+  });
+
+  it("a flash alone wakes the TUI once, when it expires", () => {
+    const { store } = idleStore(1);
+    store.dispatch({ kind: "toggle-notices" }); // the pane has no notices: a flash says so
+    expect(store.frame.flash).not.toBeNull();
+    expect(store.tickMs).toBeNull();
+    expect(store.wakeAt).toBe(Date.now() + FLASH_MS + 1);
+    vi.advanceTimersByTime(FLASH_MS + 1);
+    expect(store.frame.flash).toBeNull();
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it("a spinner, three countdowns and streaming output at once keep exactly one timer pending", () => {
@@ -72,7 +117,7 @@ describe("one coalesced tick", () => {
       // The turn pauses for a while mid-way: the timer slows to the countdowns' rate, then speeds up again.
       if (i === 10) streaming.emit({ kind: "state", from: "running", to: "idle" });
       if (i === 10) vi.advanceTimersByTime(3000);
-      if (i === 10) expect(store.tickMs).toBe(SLOW_TICK_MS);
+      if (i === 10) expect(store.wakeAt).toBeGreaterThan(Date.now());
       if (i === 11) streaming.emit({ kind: "state", from: "idle", to: "running" });
       vi.advanceTimersByTime(40);
       // One timer per animation would make this 4 or 5 (spinner, three countdowns, the cadence).
@@ -92,7 +137,8 @@ describe("one coalesced tick", () => {
     expect(store.tickMs).toBe(store.commitMs);
     ports[1]!.emit({ kind: "state", from: "running", to: "idle" });
     vi.advanceTimersByTime(500);
-    expect(store.tickMs).toBe(SLOW_TICK_MS);
+    expect(store.tickMs).toBeNull();
+    expect(store.wakeAt).toBeGreaterThan(Date.now());
     ports[0]!.emit(
       { kind: "approval-disposition", callId: "c0", decision: { decision: "allow" }, decider: "human", status: "sent" },
       { kind: "state", from: "awaiting-approval", to: "running" },

@@ -40,7 +40,7 @@ describe("Approval widget", () => {
     );
     const f = r.lastFrame()!;
     expect(f).toContain("approval 1/3 · Bash");
-    expect(f).toContain("auto-deny in 1:02");
+    expect(f).toContain("auto-deny in 1 min");
     expect(f).toContain("$ rm -rf build");
     expect(f).toContain("a allow · d deny · e edit · s abstain · f full view");
   });

@@ -5,9 +5,9 @@ import { useKeys } from "../../hooks/use-keys.js";
 import { useTheme } from "../../hooks/use-theme.js";
 import { approvalKeys } from "../../keys/hints.js";
 import type { InputSupport } from "../../session-port.js";
+import { countdown } from "../../store/countdown.js";
 import { wrap } from "../../store/entry-lines.js";
 import { previewToolInput } from "../../store/tool-summary.js";
-import { countdown } from "./ApprovalWidget.js";
 
 export interface ApprovalFullProps {
   readonly call: PendingCall;

@@ -5,6 +5,7 @@ import { useKeys } from "../../hooks/use-keys.js";
 import { useTheme } from "../../hooks/use-theme.js";
 import { approvalKeys, keyOf } from "../../keys/hints.js";
 import type { InputSupport } from "../../session-port.js";
+import { countdown } from "../../store/countdown.js";
 import { wrap } from "../../store/entry-lines.js";
 import { previewToolInput } from "../../store/tool-summary.js";
 
@@ -18,12 +19,6 @@ export interface ApprovalWidgetProps {
   readonly now: number;
   readonly width: number;
   readonly height: number;
-}
-
-export function countdown(deadlineAt: number | null, now: number): string | null {
-  if (deadlineAt === null) return null;
-  const s = Math.max(0, Math.ceil((deadlineAt - now) / 1000));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
 /** A pending tool call: tool, command or diff preview, queue position, deadline, keys. */
