@@ -125,6 +125,7 @@ function serverPanes(app: TuiApp, options: OpenTuiOptions, server: ServerClient)
     validate: (request) => check.validate(request),
     replay: ATTACH_REPLAY,
     native: (row) => attachServerNative(server, row.id),
+    ...(server.host === null && app.workspace ? { workspace: app.workspace } : {}),
     defaults: {
       ...(s.isolate !== undefined ? { isolate: s.isolate } : {}),
       ...(s.defaultEndpoint !== undefined ? { defaultEndpoint: s.defaultEndpoint } : {}),

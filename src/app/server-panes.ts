@@ -13,8 +13,10 @@ import { supportOf } from "../ui/handle-session-port.js";
 import type { NewSessionRequest, SessionLauncher, Validation } from "../ui/session-launcher.js";
 import type { InputSupport, SessionInfo, SessionPort } from "../ui/session-port.js";
 import type { AppStore } from "../ui/store/app-store.js";
+import type { WorkspacePorts } from "../workspace/lease.js";
 import { type ServerLink, ServerSessionPort } from "./server-session-port.js";
 import { asSummary, createReplySchema, parseWire, sessionSummarySchema } from "./server-wire.js";
+import { workspaceChanges } from "./workspace-changes.js";
 
 /** A person needs longer than a program to decide; the core keeps it below the harness's own limit. */
 const HUMAN_DECISION_BUDGET_MS = 600_000;
@@ -41,6 +43,11 @@ export interface ServerPanesOptions {
   readonly replay?: number;
   /** Attaches a native (pty) session on the server as a pane; without it such sessions get none. */
   readonly native?: (row: SessionSummary) => Promise<SessionPort>;
+  /**
+   * This machine's workspace ports, given only when the server runs here: a session's worktree
+   * is then a folder this TUI can read, so its pane offers the changes view.
+   */
+  readonly workspace?: Pick<WorkspacePorts, "git" | "registry" | "alive">;
 }
 
 /** What a pane shows of a server session: its row, and what the registry says the harness can take. */
@@ -75,12 +82,13 @@ export class ServerPanes {
   /** A port for a session already on the server (attach). */
   portFor(row: SessionSummary): ServerSessionPort {
     this.known.add(row.id);
-    return new ServerSessionPort(
-      this.options.link,
-      row,
-      serverSessionInfo(row, this.options.registry),
-      this.options.replay !== undefined ? { replay: this.options.replay } : {},
-    );
+    const { replay, workspace } = this.options;
+    return new ServerSessionPort(this.options.link, row, serverSessionInfo(row, this.options.registry), {
+      ...(replay !== undefined ? { replay } : {}),
+      ...(workspace && row.workspace
+        ? { changes: workspaceChanges(workspace, { repo: row.workspace.repo, name: row.workspace.name }) }
+        : {}),
+    });
   }
 
   /** Creates the session on the server (the server sends the first prompt) and returns its port. */

@@ -14,6 +14,7 @@ import type { CommandOutcome, Decision, SessionEvent } from "../core/control/typ
 import { commandToWire } from "../core/exec/session-commands.js";
 import type { ServerClient } from "../server/client.js";
 import type { SessionSummary } from "../server/protocol.js";
+import type { SessionChanges } from "../ui/changes-port.js";
 import type { IntentOutcome, SessionInfo, SessionListener, SessionPort } from "../ui/session-port.js";
 import {
   attachReplySchema,
@@ -31,10 +32,13 @@ export type ServerLink = Pick<ServerClient, "request" | "onEvent" | "onClose">;
 export interface ServerPortOptions {
   /** How many kept events to replay on attach; all the server keeps when absent. */
   readonly replay?: number;
+  /** The session's worktree, when this TUI can reach it (the server runs on this machine). */
+  readonly changes?: SessionChanges;
 }
 
 export class ServerSessionPort implements SessionPort {
   readonly sessionId: string;
+  readonly changes?: SessionChanges;
   /** This client killed it (its pane stays, showing how it ended); a removal by another client closes the pane. */
   killedHere = false;
   private readonly listeners = new Set<SessionListener>();
@@ -52,6 +56,7 @@ export class ServerSessionPort implements SessionPort {
     private readonly options: ServerPortOptions = {},
   ) {
     this.sessionId = row.id;
+    if (options.changes) this.changes = options.changes;
   }
 
   subscribe(listener: SessionListener): () => void {
