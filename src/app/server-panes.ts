@@ -173,7 +173,9 @@ export class ServerPanes {
     for (const [key, port] of store.ports) {
       const on = port as Partial<Pick<ServerSessionPort, "sessionId" | "killedHere">>;
       if (on.sessionId !== row.id) continue;
-      if (!on.killedHere) store.dispatch({ kind: "session-gone", key, why: "was killed by another client" });
+      // A pane halted here stays listening: its resume key reopens the session into this same port.
+      if (on.killedHere) continue;
+      store.dispatch({ kind: "session-gone", key, why: "was killed by another client" });
       void port.close();
     }
   }

@@ -130,10 +130,15 @@ export class ServerSessionPort implements SessionPort {
     return { result: "ok" };
   }
 
-  /** Reopens an ended session on the server (the harness's own resume); its events keep coming to this port. */
+  /**
+   * Reopens an ended session on the server (the harness's own resume) and watches it again from
+   * its first resumed event. A halted pane's row is gone (kill forgets it): only `attach: true`
+   * reaches it through its journal and streams it back here, so the pane resumes in place.
+   */
   async resume(): Promise<IntentOutcome> {
-    await this.link.request({ op: "resume", session: this.sessionId });
+    await this.link.request({ op: "resume", session: this.sessionId, attach: this.attached && !this.detached });
     this.sawClosed = false;
+    this.killedHere = false;
     return { result: "ok" };
   }
 

@@ -16,9 +16,10 @@ import { ServerClient } from "../../../src/server/client.js";
 import { serverPaths } from "../../../src/server/paths.js";
 import type { SessionSummary } from "../../../src/server/protocol.js";
 import { runServer } from "../../../src/server/run-server.js";
-import { SessionTable } from "../../../src/server/session-table.js";
+import { type Launcher, SessionTable } from "../../../src/server/session-table.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
-import { scriptedLauncher } from "../server/fixture.js";
+import { type FakeSession, scriptedLauncher } from "../server/fixture.js";
+import { setup } from "../session/session-fixture.js";
 import { ManualScheduler } from "../ui/fake-port.js";
 
 const VERSION = "9.9.9-test";
@@ -27,11 +28,25 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function start() {
+/** Scripted sessions that the harness's own resume reopens under the same id; every killed one is "journaled". */
+function resumingLauncher(): { launcher: Launcher; sessions: FakeSession[] } {
+  const sessions: FakeSession[] = [];
+  const launcher: Launcher = (spec) => {
+    const resume = spec.options.resume;
+    const s = setup({ sessionId: resume ?? `s${sessions.length + 1}`, origin: resume ? "resumed" : "fresh" });
+    sessions.push(s);
+    return { handle: s.handle, cwd: spec.cwd, notes: [] };
+  };
+  return { launcher, sessions };
+}
+
+async function start(resuming = false) {
   const dir = mkdtempSync(join(tmpdir(), "hmux-port-"));
   const paths = serverPaths({ XDG_RUNTIME_DIR: dir });
-  const { launcher, sessions } = scriptedLauncher();
-  const table = new SessionTable({ launcher, killWaitMs: 200 });
+  const { launcher, sessions } = resuming ? resumingLauncher() : scriptedLauncher();
+  const journaled = (id: string) =>
+    resuming && sessions.some((s) => s.handle.sessionId === id) ? { id, harness: "claude", cwd: "/w" } : null;
+  const table = new SessionTable({ launcher, journaled, killWaitMs: 200 });
   const running = await runServer({ paths, table, version: VERSION, idleExitMs: null });
   if (running.kind !== "serving") throw new Error("a fresh dir already had a server");
   cleanups.push(async () => {
@@ -152,6 +167,33 @@ describe("the server session port", () => {
     push!("x", { text: "no kind" });
     push!("other", { kind: "message", role: "assistant", text: "someone else's" });
     expect(events.map((e) => e.kind)).toEqual(["warning", "warning"]);
+  });
+});
+
+describe("resuming a halted pane", () => {
+  it("a pane halted here resumes in place: the same port sees the resumed session's new turn", async () => {
+    const s = await start(true);
+    const c = await s.client();
+    const panes = new ServerPanes({ link: c, registry: builtinRegistry, cwd: "/w", validate: () => ({ ok: true }) });
+    const store = new AppStore({ scheduler: new ManualScheduler() });
+    panes.follow(store);
+    const port = await panes.create({ harness: "claude" });
+    store.addSession(port);
+    const events: SessionEvent[] = [];
+    port.subscribe((e) => events.push(e));
+    await until(() => s.sessions.length === 1);
+    await s.sessions[0]!.feed({ t: "say", text: "before" });
+    await until(() => texts(events).includes("before"));
+    await port.halt();
+    expect(await c.list()).toEqual([]);
+    expect(await port.resume()).toEqual({ result: "ok" });
+    await until(() => events.some((e) => e.kind === "session" && e.origin === "resumed"));
+    expect(await port.send("again", "turn")).toEqual({ disposition: "started" });
+    await s.sessions[1]!.feed({ t: "say", text: "after" });
+    await until(() => texts(events).includes("after"));
+    expect(texts(events)).toEqual(["before", "after"]);
+    expect((await c.list()).map((r) => r.id)).toEqual([port.sessionId]);
+    expect(store.state.panes).toHaveLength(1);
   });
 });
 
