@@ -20,7 +20,7 @@ export function requireTerminal(): void {
 import { UsageError } from "../errors.js";
 import { reachServer } from "../server-client.js";
 
-interface TuiFlags {
+export interface TuiFlags {
   theme?: string;
   cwd?: string;
   endpoint?: string;
@@ -42,14 +42,28 @@ export async function tuiCommand(harnesses: readonly string[], flags: TuiFlags, 
     server,
     ...(flags.theme ? { theme: flags.theme } : {}),
     ...(flags.mouse ? { mouse: true } : {}),
+    ...tuiPanes(harnesses, flags),
+  });
+}
+
+/** The panes named on the command line, and the settings every pane of this TUI starts with. */
+export function tuiPanes(harnesses: readonly string[], flags: TuiFlags) {
+  return {
     sessions: harnesses.map((harness) => ({
       harness,
       ...(flags.model ? { model: flags.model } : {}),
       ...(flags.effort ? { effort: flags.effort } : {}),
       ...(flags.endpoint ? { endpoint: flags.endpoint } : {}),
     })),
-    launcher: { isolate: flags.isolate ?? false, escalateQuestions: true },
-  });
+    // The flags hold for panes opened later too (the dialog, a race): a race from
+    // `hmux tui --endpoint URL` once sent its contestants to the vendors' own endpoints.
+    launcher: {
+      isolate: flags.isolate ?? false,
+      escalateQuestions: true,
+      ...(flags.endpoint ? { defaultEndpoint: flags.endpoint } : {}),
+      ...(flags.model ? { defaultModel: flags.model } : {}),
+    },
+  };
 }
 
 export function register(program: Command, context: CliContext): void {
