@@ -18,70 +18,22 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { CommandOutcome, SessionEvent } from "../src/core/control/types.js";
+import { ATTACH_REPLAY } from "../src/app/open-tui.js";
+import type { SessionEvent } from "../src/core/control/types.js";
 import type { ServerClient } from "../src/server/client.js";
 import type { ServerPaths } from "../src/server/paths.js";
 import type { SessionSummary } from "../src/server/protocol.js";
-import type { SessionInfo, SessionListener, SessionPort } from "../src/ui/session-port.js";
+import type { SessionInfo } from "../src/ui/session-port.js";
 import { fakeTerminal } from "./tui.bench.js";
 import { measureOnce } from "./whole-process.js";
 
 const SESSIONS = 8;
 const KEPT = 10_000;
-/** A pane's window of its transcript, for the windowed attach figure. */
-const WINDOW = 500;
+const NO_SUPPORT = { steer: false, inject: false, abstain: true, replace: true };
 /** Records the fake sends per session: more than enough events for the server's window to be full. */
 const RECORDS = 10_000;
 const HMUX = fileURLToPath(new URL("../bin/hmux.js", import.meta.url));
 const FAKE = fileURLToPath(new URL("./fake-chatty-harness.mjs", import.meta.url));
-const OK: CommandOutcome = { result: "ok" };
-
-/**
- * A session on the server as the TUI's store takes it: the events the attach brings, handed over
- * when the store starts the port. Only what the first frame needs; intents are no-ops.
- */
-class AttachedSession implements SessionPort {
-  readonly info: SessionInfo;
-  readonly events: SessionEvent[] = [];
-  private readonly listeners = new Set<SessionListener>();
-  private started = false;
-  constructor(row: SessionSummary) {
-    this.info = {
-      harness: row.harness,
-      label: row.name,
-      cwd: row.cwd,
-      settings: [],
-      support: { steer: false, inject: false, abstain: true, replace: true },
-    };
-  }
-  private waiting: { count: number; resolve: () => void } | null = null;
-  deliver(event: SessionEvent): void {
-    if (this.started) for (const l of this.listeners) l(event);
-    else this.events.push(event);
-    if (this.waiting && this.events.length >= this.waiting.count) this.waiting.resolve();
-  }
-  /** Resolves once `count` events arrived (an attach's replay follows its reply). */
-  holding(count: number): Promise<void> {
-    if (this.events.length >= count) return Promise.resolve();
-    return new Promise((resolve) => {
-      this.waiting = { count, resolve };
-    });
-  }
-  subscribe(listener: SessionListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-  async start(): Promise<void> {
-    this.started = true;
-    for (const e of this.events.splice(0)) for (const l of this.listeners) l(e);
-  }
-  send = async (): Promise<CommandOutcome> => OK;
-  answer = async (): Promise<CommandOutcome> => OK;
-  decide = async (): Promise<CommandOutcome> => OK;
-  interrupt = async (): Promise<CommandOutcome> => OK;
-  halt = async (): Promise<CommandOutcome> => OK;
-  close = async (): Promise<void> => undefined;
-}
 
 interface Box {
   readonly dir: string;
@@ -208,20 +160,24 @@ export async function run(log: (line: string) => void = console.log): Promise<vo
     await import("../src/server/client.js");
     const loadMs = performance.now() - loading;
 
-    const full = await firstFrame(paths, VERSION, undefined);
+    const attach = await firstFrame(paths, VERSION, ATTACH_REPLAY);
     const clientRss = process.memoryUsage().rss / 1048576;
     const serverRss = rssMb(serverPid);
-    const windowed = await firstFrame(paths, VERSION, WINDOW);
+    const full = await firstFrame(paths, VERSION, undefined);
+    const fillWindow = await eventsToFill(full.sample);
     const node = measureOnce({ label: "node -e 0", args: ["-e", "0"] });
 
     log(
-      `server: attach → first frame ${full.frameMs.toFixed(0)} ms for ${SESSIONS} sessions × ${KEPT} events (target < 500 ms)`,
+      `server: hmux attach → first frame ${attach.frameMs.toFixed(0)} ms for ${SESSIONS} sessions × ${KEPT} events, replaying the last ${ATTACH_REPLAY} of each (target < 500 ms)`,
     );
     log(
-      `server:   connect + list + attach with ${full.events} events ${full.attachedMs.toFixed(0)} ms, then the store and Ink's first frame ${(full.frameMs - full.attachedMs).toFixed(0)} ms; the TUI's modules loaded before it in ${loadMs.toFixed(0)} ms`,
+      `server:   connect + list + attach until the ${attach.events} replayed events arrived ${attach.attachedMs.toFixed(0)} ms (the first at ${attach.firstEventMs.toFixed(0)} ms), then the store's next Ink frame ${(attach.frameMs - attach.attachedMs).toFixed(0)} ms; the TUI's modules loaded before it in ${loadMs.toFixed(0)} ms`,
     );
     log(
-      `server:   a windowed attach (the last ${WINDOW} events of each, same process after the first): first frame ${windowed.frameMs.toFixed(0)} ms (attach ${windowed.attachedMs.toFixed(0)} ms)`,
+      `server:   a pane keeps ${fillWindow.entries} entries: the last ${fillWindow.events} events of a session fill them (ATTACH_REPLAY ${ATTACH_REPLAY >= fillWindow.events ? "covers" : "does NOT cover"} it)`,
+    );
+    log(
+      `server:   every kept event replayed instead (same process after the first): first frame ${full.frameMs.toFixed(0)} ms (events in ${full.attachedMs.toFixed(0)} ms)`,
     );
     log(
       `server: idle with ${SESSIONS} idle sessions, no client: CPU ${idleShare.toFixed(2)}% of a core over ${seconds} s (target < 0.5%)`,
@@ -243,43 +199,60 @@ export async function run(log: (line: string) => void = console.log): Promise<vo
 }
 
 /**
- * One client's way to its first frame: connect, list, attach to every session (all kept events,
- * or the last `replay`), the events into the TUI's store, and Ink's first frame to a null terminal.
+ * `hmux attach`'s way to its first frame: connect, list, a ServerPanes port per session (as
+ * open-tui builds them, replaying `replay` kept events, or all when absent), the TUI started on
+ * them — each port attaches as the store starts it — and the first Ink frame drawn once every
+ * replayed event has reached the store. Returns the time to that frame, to the last replayed
+ * event, and one session's replayed events (for counting how many fill a pane's window).
  */
 async function firstFrame(
   paths: ServerPaths,
   version: string,
   replay: number | undefined,
-): Promise<{ frameMs: number; attachedMs: number; events: number }> {
+): Promise<{ frameMs: number; attachedMs: number; firstEventMs: number; events: number; sample: SessionEvent[] }> {
   const { runTui } = await import("../src/ui/run-tui.js");
   const { ServerClient } = await import("../src/server/client.js");
+  const { ServerPanes } = await import("../src/app/server-panes.js");
+  const { builtinRegistry } = await import("../src/adapters/registry.js");
+  const { parseEvent } = await import("../src/app/server-wire.js");
   const start = performance.now();
   const client = await ServerClient.connect(paths, version);
   const rows = await client.list();
-  const ports = new Map(rows.map((row) => [row.id, new AttachedSession(row)]));
-  client.onEvent((session, event) => ports.get(session)?.deliver(event));
-  const replies = await Promise.all(
-    rows.map(async (row) => {
-      const reply = await client.request({
-        op: "attach",
-        session: row.id,
-        ...(replay !== undefined ? { replay } : {}),
-      });
-      const want = replay ?? KEPT;
-      if (Number(reply.replayed) < want)
-        throw new Error(`session ${row.name} replayed ${String(reply.replayed)} events; the bench needs ${want}`);
-      await ports.get(row.id)!.holding(Number(reply.replayed));
-      return reply;
-    }),
-  );
-  const attachedMs = performance.now() - start;
+  const want = Math.min(replay ?? KEPT, KEPT);
+  const counts = new Map(rows.map((row) => [row.id, 0]));
+  const sample: SessionEvent[] = [];
+  let short = rows.length;
+  let attachedMs = 0;
+  let firstEventMs = 0;
+  client.onEvent((session, event) => {
+    if (firstEventMs === 0) firstEventMs = performance.now() - start;
+    const n = (counts.get(session) ?? 0) + 1;
+    counts.set(session, n);
+    if (session === rows[0]?.id) {
+      const parsed = parseEvent(event);
+      if (parsed) sample.push(parsed);
+    }
+    if (n === want && --short === 0) attachedMs = performance.now() - start;
+  });
+  const panes = new ServerPanes({
+    link: client,
+    registry: builtinRegistry,
+    cwd: "/",
+    validate: () => ({ ok: true }),
+    ...(replay !== undefined ? { replay } : {}),
+  });
+  const ports = rows.map((row) => panes.portFor(row));
   const term = fakeTerminal(200, 60);
   let store: import("../src/ui/store/app-store.js").AppStore | undefined;
   let frameMs = 0;
   let done: Promise<void> = Promise.resolve();
-  await new Promise<void>((resolve) => {
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`the replay did not arrive: ${[...counts.values()].join(", ")} of ${want} each`)),
+      60_000,
+    );
     done = runTui({
-      ports: [...ports.values()],
+      ports,
       stdout: term.stdout,
       stdin: term.stdin,
       env: { ...process.env, NO_COLOR: undefined },
@@ -287,8 +260,9 @@ async function firstFrame(
         store = s;
       },
       onRender: () => {
-        if (frameMs !== 0) return;
+        if (frameMs !== 0 || short > 0) return;
         frameMs = performance.now() - start;
+        clearTimeout(timer);
         resolve();
       },
     });
@@ -296,7 +270,24 @@ async function firstFrame(
   store?.dispatch({ kind: "quit-now" });
   await done;
   client.close();
-  return { frameMs, attachedMs, events: replies.reduce((n, r) => n + Number(r.replayed), 0) };
+  return { frameMs, attachedMs, firstEventMs, events: want * rows.length, sample };
+}
+
+/** How many of a session's last events it takes to fill a pane's kept transcript (MAX_ENTRIES). */
+async function eventsToFill(events: readonly SessionEvent[]): Promise<{ events: number; entries: number }> {
+  const { applyEvent } = await import("../src/ui/store/apply-event.js");
+  const { createSessionView, MAX_ENTRIES } = await import("../src/ui/store/session-view.js");
+  const info: SessionInfo = { harness: "claude", cwd: "/", settings: [], support: NO_SUPPORT };
+  const entriesOf = (n: number) =>
+    events.slice(events.length - n).reduce((v, e) => applyEvent(v, e, 0), createSessionView("k", info)).entries.length;
+  let lo = 1;
+  let hi = events.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (entriesOf(mid) >= MAX_ENTRIES) hi = mid;
+    else lo = mid + 1;
+  }
+  return { events: lo, entries: MAX_ENTRIES };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -40,7 +40,7 @@ export interface OpenTuiOptions {
 }
 
 /** Events replayed per session when a TUI attaches: enough for the transcript's window, bounded for a fast first frame. */
-export const ATTACH_REPLAY = 5_000;
+export const ATTACH_REPLAY = 1_000;
 
 /** The `ui` section of the config tiers, with the command line's theme and mouse over it. */
 export function uiConfigOf(files: LoadedConfigs, theme?: string, mouse?: boolean): UiConfig {
