@@ -37,6 +37,17 @@ export interface OpenTuiOptions {
   readonly server?: ServerClient;
   /** Sessions already on the server to open as panes (`hmux attach`). */
   readonly attach?: readonly SessionSummary[];
+  /**
+   * `--host`: the server is on that machine. Its panes are labelled with it, a new pane is not
+   * checked against this machine's directories and binaries (the server there refuses what it
+   * cannot run), and a lost connection ends the TUI as a detach.
+   */
+  readonly host?: string;
+}
+
+/** How the TUI ended: `lost` when the connection to the remote server dropped (a detach, said by the caller). */
+export interface TuiExit {
+  readonly lost?: string;
 }
 
 /** Events replayed per session when a TUI attaches: enough for the transcript's window, bounded for a fast first frame. */
@@ -54,7 +65,7 @@ export function uiConfigOf(files: LoadedConfigs, theme?: string, mouse?: boolean
 }
 
 /** Refuses before the TUI opens when a requested pane would be refused. */
-export async function openTui(options: OpenTuiOptions): Promise<void> {
+export async function openTui(options: OpenTuiOptions): Promise<TuiExit> {
   const { app } = options;
   const ui = uiConfigOf(app.launch.configFiles(options.cwd), options.theme, options.mouse);
   const server = options.server;
@@ -67,6 +78,16 @@ export async function openTui(options: OpenTuiOptions): Promise<void> {
       })
     : createTuiLauncher(app, options.cwd, options.launcher);
   const { launcher } = tui;
+  // A remote server's connection can drop (network, sleep): the sessions run on there, so this is a detach.
+  const dropped = new AbortController();
+  let lost: string | undefined;
+  const stopWatching =
+    server && options.host !== undefined
+      ? server.onClose((reason) => {
+          lost = reason;
+          dropped.abort();
+        })
+      : () => {};
   try {
     const ports: SessionPort[] = [];
     for (const row of options.attach ?? [])
@@ -92,12 +113,15 @@ export async function openTui(options: OpenTuiOptions): Promise<void> {
       env: app.env,
       ...(race ? { race } : {}),
       ...extra,
+      detachOn: dropped.signal,
       onStore: (store) => {
         panes?.follow(store);
         extra?.onStore?.(store);
       },
     });
+    return lost !== undefined ? { lost } : {};
   } finally {
+    stopWatching();
     await tui.close();
     server?.close();
   }
@@ -122,7 +146,9 @@ function serverPanes(app: TuiApp, options: OpenTuiOptions, server: ServerClient)
     link: server,
     registry: app.registry,
     cwd: options.cwd,
-    validate: (request) => check.validate(request),
+    // This machine's cwd and binaries say nothing about another host's: its server is the check.
+    validate: options.host !== undefined ? () => ({ ok: true }) : (request) => check.validate(request),
+    ...(options.host !== undefined ? { host: options.host } : {}),
     replay: ATTACH_REPLAY,
     native: (row) => attachServerNative(server, row.id),
     ...(server.host === null && app.workspace ? { workspace: app.workspace } : {}),

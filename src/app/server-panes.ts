@@ -48,15 +48,18 @@ export interface ServerPanesOptions {
    * is then a folder this TUI can read, so its pane offers the changes view.
    */
   readonly workspace?: Pick<WorkspacePorts, "git" | "registry" | "alive">;
+  /** The machine the server runs on when not this one: each pane's label starts with it. */
+  readonly host?: string;
 }
 
 /** What a pane shows of a server session: its row, and what the registry says the harness can take. */
-export function serverSessionInfo(row: SessionSummary, registry: HarnessRegistry): SessionInfo {
+export function serverSessionInfo(row: SessionSummary, registry: HarnessRegistry, host?: string): SessionInfo {
   const session = registry.find(row.harness)?.session;
+  const label = host !== undefined ? `${host}:${row.label ?? row.harness}` : row.label;
   return {
     harness: row.harness as HarnessName,
     cwd: row.cwd,
-    ...(row.label ? { label: row.label } : {}),
+    ...(label ? { label } : {}),
     settings: [],
     support: session?.kind === "process" ? supportOf(session.capabilities) : NO_SUPPORT,
     detachable: true,
@@ -83,12 +86,17 @@ export class ServerPanes {
   portFor(row: SessionSummary): ServerSessionPort {
     this.known.add(row.id);
     const { replay, workspace } = this.options;
-    return new ServerSessionPort(this.options.link, row, serverSessionInfo(row, this.options.registry), {
-      ...(replay !== undefined ? { replay } : {}),
-      ...(workspace && row.workspace
-        ? { changes: workspaceChanges(workspace, { repo: row.workspace.repo, name: row.workspace.name }) }
-        : {}),
-    });
+    return new ServerSessionPort(
+      this.options.link,
+      row,
+      serverSessionInfo(row, this.options.registry, this.options.host),
+      {
+        ...(replay !== undefined ? { replay } : {}),
+        ...(workspace && row.workspace
+          ? { changes: workspaceChanges(workspace, { repo: row.workspace.repo, name: row.workspace.name }) }
+          : {}),
+      },
+    );
   }
 
   /** Creates the session on the server (the server sends the first prompt) and returns its port. */

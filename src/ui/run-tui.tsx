@@ -36,6 +36,8 @@ export interface RunTuiOptions {
    * only so the bench can measure the line-diffing writer against it in the same run.
    */
   readonly writer?: "line-diff" | "ink";
+  /** Aborted: the TUI leaves as on a closed terminal, a detach (a lost connection to the hmux server). */
+  readonly detachOn?: AbortSignal;
 }
 
 const ENTER_ALT = "\u001b[?1049h\u001b[H";
@@ -100,12 +102,15 @@ export async function runTui(options: RunTuiOptions = {}): Promise<void> {
   const onHangup = (): void => instance.unmount();
   process.once("SIGTERM", onTerm);
   process.once("SIGHUP", onHangup);
+  if (options.detachOn?.aborted) onHangup();
+  else options.detachOn?.addEventListener("abort", onHangup, { once: true });
   try {
     await instance.waitUntilExit();
     if (store.state.quitHalts) await Promise.allSettled([...store.ports.values()].map((p) => p.halt()));
   } finally {
     process.removeListener("SIGTERM", onTerm);
     process.removeListener("SIGHUP", onHangup);
+    options.detachOn?.removeEventListener("abort", onHangup);
     store.stop();
     try {
       instance.unmount();

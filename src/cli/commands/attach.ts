@@ -9,13 +9,15 @@ import type { Command } from "commander";
 import { isServerError, ServerError } from "../../server/errors.js";
 import type { SessionSummary } from "../../server/protocol.js";
 import type { CliContext } from "../context.js";
+import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
 import { reachServer, reportServerError } from "../server-client.js";
-import { requireTerminal } from "./tui.js";
+import { lostConnection, requireTerminal } from "./tui.js";
 
 interface AttachFlags {
   target?: string;
   theme?: string;
   mouse?: boolean;
+  host?: string;
 }
 
 export function register(program: Command, context: CliContext): void {
@@ -25,8 +27,10 @@ export function register(program: Command, context: CliContext): void {
     .option("-t, --target <session>", "only this session: its name, id, or a unique start of its id (see hmux ls)")
     .option("--theme <name>", "default, light, high-contrast, or a path to a theme JSON")
     .option("--mouse", "the mouse wheel scrolls the pane under the pointer (config: ui.mouse)")
-    .action(async (flags: AttachFlags) => {
-      process.exitCode = await attachCommand(flags, context);
+    .option(HOST_FLAGS, HOST_HELP)
+    .action(async (flags: AttachFlags, command: Command) => {
+      const host = hostOf(command);
+      process.exitCode = await attachCommand({ ...flags, ...(host !== undefined ? { host } : {}) }, context);
     });
 }
 
@@ -58,7 +62,7 @@ function nothing(context: CliContext, why: string, hint?: string): number {
 export async function attachCommand(flags: AttachFlags, context: CliContext): Promise<number> {
   let client: Awaited<ReturnType<typeof reachServer>>;
   try {
-    client = await reachServer(context, false);
+    client = await reachServer(context, false, flags.host);
   } catch (err) {
     if (isServerError(err) && err.code === "NO_SERVER")
       return nothing(context, "no hmux server is running, so there are no sessions to attach to", "start some: hmux");
@@ -69,7 +73,8 @@ export async function attachCommand(flags: AttachFlags, context: CliContext): Pr
     const sessions = await client.list();
     if (sessions.length === 0) {
       client.close();
-      return nothing(context, `no sessions on the hmux server (pid ${client.hello.pid})`, "start some: hmux");
+      const on = flags.host !== undefined ? ` on ${flags.host}` : "";
+      return nothing(context, `no sessions on the hmux server${on} (pid ${client.hello.pid})`, "start some: hmux");
     }
     rows = flags.target === undefined ? sessions : [pickSession(sessions, flags.target)];
   } catch (err) {
@@ -85,14 +90,16 @@ export async function attachCommand(flags: AttachFlags, context: CliContext): Pr
     throw err;
   }
   const openTui = await context.loadOpenTui();
-  await openTui({
+  const exit = await openTui({
     app: context,
     cwd: process.cwd(),
     server: client,
+    ...(flags.host !== undefined ? { host: flags.host } : {}),
     attach: rows,
     launcher: { escalateQuestions: true },
     ...(flags.theme ? { theme: flags.theme } : {}),
     ...(flags.mouse ? { mouse: true } : {}),
   });
+  if (exit.lost !== undefined && flags.host !== undefined) context.output.err(lostConnection(flags.host, exit.lost));
   return 0;
 }

@@ -18,6 +18,7 @@ export function requireTerminal(): void {
 }
 
 import { UsageError } from "../errors.js";
+import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
 import { reachServer } from "../server-client.js";
 
 export interface TuiFlags {
@@ -28,22 +29,33 @@ export interface TuiFlags {
   effort?: string;
   isolate?: boolean;
   mouse?: boolean;
+  host?: string;
 }
 
 export async function tuiCommand(harnesses: readonly string[], flags: TuiFlags, context: CliContext): Promise<void> {
   requireTerminal();
+  const host = flags.host;
+  if (host !== undefined && flags.cwd !== undefined && !flags.cwd.startsWith("/"))
+    throw new UsageError(`with --host, --cwd must be an absolute path on ${host} (${flags.cwd} is relative)`);
   const cwd = flags.cwd ?? process.cwd();
   const openTui = await context.loadOpenTui();
   // The panes' sessions live on the hmux server (started if none runs), so they outlive this TUI.
-  const server = await reachServer(context, true);
-  await openTui({
+  const server = await reachServer(context, true, host);
+  const exit = await openTui({
     app: context,
     cwd,
     server,
+    ...(host !== undefined ? { host } : {}),
     ...(flags.theme ? { theme: flags.theme } : {}),
     ...(flags.mouse ? { mouse: true } : {}),
     ...tuiPanes(harnesses, flags),
   });
+  if (exit.lost !== undefined && host !== undefined) context.output.err(lostConnection(host, exit.lost));
+}
+
+/** Said after a TUI whose remote server's connection dropped: nothing ended there. */
+export function lostConnection(host: string, reason: string): string {
+  return `hmux: the connection to ${host} was lost (${reason}); its sessions keep running there — hmux attach --host ${host}\n`;
 }
 
 /** The panes named on the command line, and the settings every pane of this TUI starts with. */
@@ -78,14 +90,19 @@ export function register(program: Command, context: CliContext): void {
     .option("--effort <level>", "effort for the panes")
     .option("--isolate", "give each harness its own HOME under a temp state dir")
     .option("--mouse", "the mouse wheel scrolls the pane under the pointer (config: ui.mouse)")
-    .action(async (harnesses: string[], flags: TuiFlags) => tuiCommand(harnesses, flags, context));
+    .option(HOST_FLAGS, HOST_HELP)
+    .action(async (harnesses: string[], flags: TuiFlags, command: Command) => {
+      const host = hostOf(command);
+      await tuiCommand(harnesses, { ...flags, ...(host !== undefined ? { host } : {}) }, context);
+    });
   // `hmux` alone opens the TUI; any other bare word is an unknown command, not an argument.
   // (An optional operand, not allowExcessArguments: that setting would be inherited by the
   // subcommands registered after this one.)
   program
     .argument("[command]")
     .usage("[options] [command]")
-    .action(async (word: string | undefined) => {
+    .option(HOST_FLAGS, `${HOST_HELP}: hmux --host box opens the TUI there`)
+    .action(async (word: string | undefined, _flags: unknown, command: Command) => {
       if (word !== undefined) {
         const names = program.commands.map((c) => c.name());
         const near = names.find((n) => n.startsWith(word.slice(0, 2)));
@@ -94,6 +111,7 @@ export function register(program: Command, context: CliContext): void {
           near ? `did you mean \`hmux ${near}\`? (hmux --help lists them)` : "hmux --help lists the commands",
         );
       }
-      await tuiCommand([], {}, context);
+      const host = hostOf(command);
+      await tuiCommand([], host !== undefined ? { host } : {}, context);
     });
 }
