@@ -7,7 +7,7 @@
  * sees it all, then approves. A host that is down, refuses the key, has no hmux, or runs another
  * version is a typed error naming the host, exit 2.
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,11 +18,13 @@ import type { ServerClient } from "../../src/server/client.js";
 import { serverPaths } from "../../src/server/paths.js";
 import type { SessionSummary } from "../../src/server/protocol.js";
 import { createPipeSpawner } from "../../src/spawn/pipes.js";
+import { tmuxDriver } from "../e2e/tmux-driver.js";
 import { sshdProblem, startSshd, type TestSshd } from "./helpers/sshd.js";
 import { hmux, noneLeft, type Sandbox, sandbox } from "./session-live.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const found = sshdProblem();
+const HAVE_TMUX = spawnSync("tmux", ["-V"]).status === 0;
 const skipReason = "problem" in found ? found.problem : null;
 if (skipReason) process.stderr.write(`remote-ssh.test.ts skipped: ${skipReason}\n`);
 
@@ -172,6 +174,75 @@ describe.skipIf(skipReason !== null)(
       expect(killed.code, killed.stderr).toBe(0);
     });
 
+    it.skipIf(!HAVE_TMUX)(
+      "hmux attach --host shows the box's session with its pending approval; a dropped connection detaches, saying so",
+      async () => {
+        const work = join(box.dir, "work");
+        const made = await hmux(here, [
+          "new",
+          "pi",
+          "--host",
+          "box",
+          "--name",
+          "watched",
+          "--isolate",
+          "--endpoint",
+          model.url,
+          "--cwd",
+          work,
+          "--prompt",
+          "[[bash:touch watched.txt && echo ran-watched]]",
+        ]);
+        expect(made.code, made.stderr).toBe(0);
+        await untilAsync(async () => (await lsRows()).some((r) => r.name === "watched" && r.pending === 1), 60_000);
+
+        const socket = `hmux-remote-${process.pid}`;
+        const log = join(here.dir, "attach.log");
+        const tui = tmuxDriver(socket, "remote", log);
+        const sshBefore = new Set(sshChildren(sshd.dir));
+        try {
+          // The tmux server (and so the pane) gets the client's environment: its HOME, and ssh through the test's sshd.
+          execFileSync(
+            "tmux",
+            [
+              "-L",
+              socket,
+              "new-session",
+              "-d",
+              "-x",
+              "160",
+              "-y",
+              "48",
+              "-s",
+              "remote",
+              `'${process.execPath}' '${join(ROOT, "bin", "hmux.js")}' attach --host box -t watched 2>>'${log}'; echo "hmux exited $?"; sleep 600`,
+            ],
+            { env: { ...here.env, TERM: "xterm-256color" } },
+          );
+          const screen = await tui.waitFor(
+            "the box's pane and its approval",
+            (s) => s.includes("box:pi") && s.includes("touch watched.txt") && /awaiting approval/.test(s),
+            60_000,
+          );
+          expect(screen.split("\n")[0]).toMatch(/1:box:pi !/);
+
+          // The TUI's ssh, killed as a network drop would end it: the TUI leaves and says why.
+          const ours = sshChildren(sshd.dir).filter((p) => !sshBefore.has(p));
+          expect(ours).toHaveLength(1);
+          process.kill(ours[0]!, "SIGKILL");
+          await tui.waitFor("the TUI gone", (s) => s.includes("hmux exited 0"), 20_000);
+          expect(readFileSync(log, "utf8")).toMatch(/the connection to box was lost .*hmux attach --host box/);
+        } finally {
+          tui.stop();
+        }
+        // Nothing ended on the box: the session waits there with its approval.
+        const row = (await lsRows()).find((r) => r.name === "watched");
+        expect(row).toMatchObject({ pending: 1, lifecycle: "awaiting-approval" });
+        expect((await hmux(here, ["kill", "watched", "--host", "box"])).code).toBe(0);
+      },
+      180_000,
+    );
+
     it("a client killed with SIGKILL takes its ssh with it, and the box's relay leaves", async () => {
       // tsx as a loader in this one process (its CLI would put the client in a child the kill misses).
       // Other cases' clients may still be connected: only this client's ssh and relay count.
@@ -230,6 +301,14 @@ describe.skipIf(skipReason !== null)(
     });
   },
 );
+
+const untilAsync = async (pred: () => Promise<boolean>, ms = 10_000) => {
+  const end = Date.now() + ms;
+  while (!(await pred())) {
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+};
 
 const until = async (pred: () => boolean, ms = 10_000) => {
   const end = Date.now() + ms;
