@@ -10,10 +10,16 @@ import { type NativeKind, nativeKinds, SHELL_KIND } from "../native/native-plan.
 import type { NewSessionRequest, SessionLauncher, Validation } from "../ui/session-launcher.js";
 import type { SessionPort } from "../ui/session-port.js";
 import { checkNative, launchNative, type NativeLaunchDeps } from "./native-launch.js";
+import type { ServerNativeRequest } from "./server-native-port.js";
 
 export interface NativeLauncherOptions extends NativeLaunchDeps {
   /** The pane size a new pane starts at (it is resized to its tile on mount). */
   readonly size: () => { cols: number; rows: number };
+  /**
+   * Opens the pane on the hmux server instead of in this process (checked here all the same),
+   * so it outlives the TUI like the server's other sessions.
+   */
+  readonly remote?: (request: ServerNativeRequest) => Promise<SessionPort>;
 }
 
 /** The native kind a dialog's harness text asks for, or null when it is not a native request. */
@@ -65,6 +71,15 @@ export function withNativeSessions(base: SessionLauncher | undefined, options: N
         return base.launch(request);
       }
       const { cols, rows } = options.size();
+      if (options.remote)
+        return options.remote({
+          kind,
+          cwd: request.cwd ?? ".",
+          cols,
+          rows,
+          ...(request.endpoint ? { endpoint: request.endpoint } : {}),
+          ...(request.model ? { model: request.model } : {}),
+        });
       return launchNative(
         { kind, cwd: request.cwd, endpoint: request.endpoint, model: request.model, cols, rows },
         options,
@@ -95,7 +110,8 @@ export function withLazyNativeSessions(
       ...(eager.defaultHarness ? { defaultHarness: eager.defaultHarness } : {}),
       validate: (request) => eager.validate(request),
       async launch(request) {
-        if (nativeKindOf(request.harness, kinds) === null) return eager.launch(request);
+        // A pane on the server reads its hooks there: this process needs no hook server.
+        if (options.remote || nativeKindOf(request.harness, kinds) === null) return eager.launch(request);
         hooks ??= HookServer.start();
         return withNativeSessions(base, { ...options, size, hooks: await hooks }).launch(request);
       },

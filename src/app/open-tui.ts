@@ -15,7 +15,7 @@ import type { SessionPort } from "../ui/session-port.js";
 import { withLazyNativeSessions } from "./native-launcher.js";
 import { PaneLauncher, type PaneLauncherOptions } from "./pane-launcher.js";
 import { createRacePort } from "./race-port.js";
-import { attachServerNative } from "./server-native-port.js";
+import { attachServerNative, createServerNative } from "./server-native-port.js";
 import { ServerPanes } from "./server-panes.js";
 import { createTuiLauncher, type TuiApp, type TuiLauncherSettings } from "./tui-launcher.js";
 
@@ -75,6 +75,7 @@ export async function openTui(options: OpenTuiOptions): Promise<TuiExit> {
         registry: app.registry,
         launch: app.launch,
         hostEnv: app.env,
+        remote: (request) => panes.createNative(request),
       })
     : createTuiLauncher(app, options.cwd, options.launcher);
   const { launcher } = tui;
@@ -151,6 +152,7 @@ function serverPanes(app: TuiApp, options: OpenTuiOptions, server: ServerClient)
     ...(options.host !== undefined ? { host: options.host } : {}),
     replay: ATTACH_REPLAY,
     native: (row) => attachServerNative(server, row.id),
+    createNative: async (request) => (await createServerNative(server, request)).port,
     ...(server.host === null && app.workspace ? { workspace: app.workspace } : {}),
     defaults: {
       ...(s.isolate !== undefined ? { isolate: s.isolate } : {}),

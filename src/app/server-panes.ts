@@ -14,6 +14,7 @@ import type { NewSessionRequest, SessionLauncher, Validation } from "../ui/sessi
 import type { InputSupport, SessionInfo, SessionPort } from "../ui/session-port.js";
 import type { AppStore } from "../ui/store/app-store.js";
 import type { WorkspacePorts } from "../workspace/lease.js";
+import type { ServerNativeRequest } from "./server-native-port.js";
 import { type ServerLink, ServerSessionPort } from "./server-session-port.js";
 import { asSummary, createReplySchema, parseWire, sessionSummarySchema } from "./server-wire.js";
 import { workspaceChanges } from "./workspace-changes.js";
@@ -43,6 +44,8 @@ export interface ServerPanesOptions {
   readonly replay?: number;
   /** Attaches a native (pty) session on the server as a pane; without it such sessions get none. */
   readonly native?: (row: SessionSummary) => Promise<SessionPort>;
+  /** Opens a native session on the server and attaches it (createServerNative). */
+  readonly createNative?: (request: ServerNativeRequest) => Promise<SessionPort & { readonly sessionId: string }>;
   /**
    * This machine's workspace ports, given only when the server runs here: a session's worktree
    * is then a folder this TUI can read, so its pane offers the changes view.
@@ -127,6 +130,24 @@ export class ServerPanes {
         "create reply",
       );
       return this.portFor(asSummary(reply.session));
+    } finally {
+      this.creating -= 1;
+      if (this.creating === 0) this.release();
+    }
+  }
+
+  /**
+   * A new native pane on the server (cwd relative to this TUI's). Its own `created` table line
+   * is held until the port is known, so the pane list does not attach it a second time.
+   */
+  async createNative(request: ServerNativeRequest): Promise<SessionPort> {
+    const create = this.options.createNative;
+    if (!create) throw new Error("this TUI cannot open native panes on the server");
+    this.creating += 1;
+    try {
+      const port = await create({ ...request, cwd: resolvePath(this.options.cwd, request.cwd) });
+      this.known.add(port.sessionId);
+      return port;
     } finally {
       this.creating -= 1;
       if (this.creating === 0) this.release();
