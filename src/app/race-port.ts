@@ -31,6 +31,7 @@ function entryOf(ws: WorkspacePorts, name: string): WorkspaceEntry {
 function cleanupText(c: Cleanup): string {
   const parts: string[] = [];
   if (c.removed.length) parts.push(`removed ${c.removed.join(", ")}`);
+  if (c.branchesKept.length) parts.push(`their answers stay on ${c.branchesKept.join(", ")}`);
   for (const k of c.kept) parts.push(`kept ${k.workspace}: ${k.reason}`);
   return parts.join("; ");
 }

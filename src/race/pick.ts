@@ -2,8 +2,10 @@
  * Ending a race. `pickWinner` commits what the winner left uncommitted in its worktree (its answer
  * is the race's point), merges its branch into the base with git's own merge (fast-forward or a
  * merge commit; a conflict is reported with its files and nothing is removed), then removes the
- * other contestants' worktrees under `hmux workspace rm`'s rules: one holding work that exists
- * nowhere else stays unless `force`. `discardRace` removes every contestant's worktree the same way.
+ * other contestants' worktrees. A loser's uncommitted answer is committed on its own branch first
+ * and the branch kept, so picking leaves no worktree behind and loses no answer (`force` deletes
+ * the branches too). `discardRace` removes every contestant's worktree under `hmux workspace rm`'s
+ * rules: one holding work that exists nowhere else stays unless `force`.
  */
 import { WorkspaceError } from "../workspace/errors.js";
 import { gitOut } from "../workspace/git.js";
@@ -16,6 +18,8 @@ import type { RacePorts } from "./runner.js";
 
 export interface Cleanup {
   readonly removed: readonly string[];
+  /** Branches kept, after their worktree went, because they hold a losing contestant's answer. */
+  readonly branchesKept: readonly string[];
   /** Worktrees kept because removing them would lose work (or git could not), each with why. */
   readonly kept: ReadonlyArray<{ readonly workspace: string; readonly reason: string }>;
   /** With force: what was thrown away. */
@@ -74,18 +78,14 @@ export async function pickWinner(
       issue: "workspace-in-use",
       hint: "let the race finish (or stop it) before picking",
     });
-  if (status.dirty.length > 0) {
-    await gitOut(git, ["add", "-A", "--", "."], { cwd: entry.path });
-    const subject = `${harness}'s answer in race ${race}: ${firstLine(record.prompt)}`;
-    await gitOut(git, ["commit", "--quiet", "--no-verify", "-m", subject], { cwd: entry.path });
-    committed = (await gitOut(git, ["rev-parse", "HEAD"], { cwd: entry.path })).trim();
-  }
+  if (status.dirty.length > 0)
+    committed = await commitAnswer(git, entry.path, `${harness}'s answer in race ${race}: ${firstLine(record.prompt)}`);
   const merge = await mergeWorkspace(git, entry, {
     ...(options.noFastForward ? { noFastForward: true } : {}),
     ...(alive ? { alive } : {}),
   });
   const others = record.contestants.filter((c) => c.harness !== harness);
-  const cleanup = await removeAll(ports, record, others, options.force === true);
+  const cleanup = await removeAll(ports, record, others, options.force === true, options.force !== true);
   ports.store.write({ ...record, picked: harness });
   return { winner, committed, merge, base: entry.base, ...cleanup };
 }
@@ -102,13 +102,23 @@ export async function discardRace(
   return cleanup;
 }
 
+/** Commits everything in a contestant's worktree on its own branch; returns the commit. */
+async function commitAnswer(git: Ports["workspace"]["git"], path: string, subject: string): Promise<string> {
+  await gitOut(git, ["add", "-A", "--", "."], { cwd: path });
+  await gitOut(git, ["commit", "--quiet", "--no-verify", "-m", subject], { cwd: path });
+  return (await gitOut(git, ["rev-parse", "HEAD"], { cwd: path })).trim();
+}
+
 async function removeAll(
   ports: Ports,
   record: RaceRecord,
   which: readonly RaceContestantEntry[],
   force: boolean,
+  /** Picking: a loser's answer is committed on its branch, which stays when its worktree goes. */
+  keepAnswers = false,
 ): Promise<Cleanup> {
   const removed: string[] = [];
+  const branchesKept: string[] = [];
   const kept: Array<{ workspace: string; reason: string }> = [];
   const discarded: string[] = [];
   const alive = ports.workspace.alive;
@@ -116,18 +126,31 @@ async function removeAll(
     const entry = entryOf(ports, record, c);
     if (!entry) continue; // already removed (by hand, or an earlier pick or discard)
     try {
+      let keepBranch = false;
+      if (keepAnswers) {
+        const status = await workspaceStatus(ports.workspace.git, entry, alive);
+        if (status.live.length === 0 && status.dirty.length > 0)
+          await commitAnswer(
+            ports.workspace.git,
+            entry.path,
+            `${c.harness}'s answer in race ${record.race} (not picked): ${firstLine(record.prompt)}`,
+          );
+        keepBranch = status.live.length === 0 && (status.dirty.length > 0 || status.unmerged.length > 0);
+      }
       const result = await removeWorkspace(ports.workspace.git, ports.workspace.registry(), entry, {
         ...(force ? { force: true } : {}),
+        ...(keepBranch ? { keepBranch: true } : {}),
         ...(alive ? { alive } : {}),
       });
       removed.push(entry.name);
+      if (keepBranch) branchesKept.push(entry.branch);
       discarded.push(...result.discarded);
     } catch (err) {
       if (!(err instanceof WorkspaceError)) throw err;
       kept.push({ workspace: entry.name, reason: err.message });
     }
   }
-  return { removed, kept, discarded };
+  return { removed, branchesKept, kept, discarded };
 }
 
 function firstLine(text: string): string {

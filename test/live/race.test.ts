@@ -174,17 +174,18 @@ describe("hmux race on claude, codex and pi (scripted model)", () => {
     expect(rm.err).toContain("uncommitted change(s)");
     expect(existsSync(cards.codex!.path)).toBe(true);
 
-    // Pick: main gets claude's fix; the others hold unmerged work, so they go only with --force.
+    // Pick: main gets claude's fix; the others' worktrees go, each answer committed on its own branch.
     const pick = await hmux(["race", "pick", "live", "claude"]);
-    expect(pick.code, pick.err).toBe(3);
+    expect(pick.code, pick.err).toBe(0);
     expect(git(repo, "show", "main:slug.js")).toContain('title.trim().toLowerCase().replace(/\\s+/g, "-")');
     expect(spawnSync("sh", ["-c", RACE_DEMO_CHECK], { cwd: repo, env }).status).toBe(0);
-    const forced = await hmux(["race", "pick", "live", "claude", "--force"]);
-    expect(forced.code, forced.err).toBe(0);
     for (const harness of ["codex", "pi"]) expect(existsSync(cards[harness]!.path)).toBe(false);
     const worktrees = git(repo, "worktree", "list", "--porcelain");
     expect(worktrees).toContain(cards.claude!.path);
     expect(worktrees).not.toContain(cards.codex!.path);
-    expect(git(repo, "branch", "--list", "--format=%(refname:short)", "hmux/*").trim()).toBe("hmux/live-claude");
+    expect(git(repo, "show", "hmux/live-codex:CHANGELOG.md")).toContain("Changelog");
+    expect(pick.out).toContain("kept branch hmux/live-pi");
+    const branches = () => git(repo, "branch", "--list", "--format=%(refname:short)", "hmux/*").trim().split("\n");
+    expect(branches()).toEqual(["hmux/live-claude", "hmux/live-codex", "hmux/live-pi"]);
   }, 300_000);
 });

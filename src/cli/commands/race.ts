@@ -135,6 +135,7 @@ async function raceEnd(output: Output, body: () => Promise<Cleanup>): Promise<nu
   const cleanup = await body();
   for (const lost of cleanup.discarded) output.err(`hmux: --force: ${lost}\n`);
   for (const name of cleanup.removed) output.out(`removed workspace ${name}\n`);
+  for (const branch of cleanup.branchesKept) output.out(`kept branch ${branch}: that contestant's answer, committed\n`);
   for (const k of cleanup.kept) output.err(`hmux: kept workspace ${k.workspace}: ${k.reason}\n`);
   if (cleanup.kept.length > 0) {
     output.err("  hint: look first (hmux diff <workspace>), then pass --force to remove them anyway\n");

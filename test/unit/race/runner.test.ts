@@ -160,22 +160,30 @@ describe("hmux race's runner", () => {
 });
 
 describe("picking and discarding", () => {
-  it("pick commits the winner's work, fast-forwards the base, and keeps the others' work unless forced", async () => {
+  it("pick commits the winner's work, fast-forwards the base, and removes the others' worktrees with their answers kept on their branches", async () => {
     fx = new GitFixture();
     const work = { a: { "x.txt": "a\n" }, b: { "x.txt": "b\n" } };
     const { scorecard } = await runRace(racePorts(work), request());
-    const ports = racePorts(work);
-    const first = await pickWinner(ports, "r1", "a");
+    const first = await pickWinner(racePorts(work), "r1", "a");
     expect(first.merge.how).toBe("fast-forward");
     expect(fx.git(fx.repo, "show", "main:x.txt")).toBe("a\n");
     expect(readFileSync(join(fx.repo, "x.txt"), "utf8")).toBe("a\n");
-    expect(first.kept.map((k) => k.workspace)).toEqual(["r1-b"]);
-    expect(existsSync(scorecard.contestants[1]!.path)).toBe(true);
-    const forced = await pickWinner(ports, "r1", "a", { force: true });
-    expect(forced.removed).toEqual(["r1-b"]);
+    expect(first.kept).toEqual([]);
+    expect(first.removed).toEqual(["r1-b"]);
+    expect(first.branchesKept).toEqual(["hmux/r1-b"]);
     expect(existsSync(scorecard.contestants[1]!.path)).toBe(false);
-    expect(branches()).toEqual(["hmux/r1-a", "main"]);
+    expect(fx.git(fx.repo, "show", "hmux/r1-b:x.txt")).toBe("b\n");
     expect(new RaceStore(fx.env).read("r1").picked).toBe("a");
+  });
+
+  it("a forced pick deletes the losers' branches too", async () => {
+    fx = new GitFixture();
+    const work = { a: { "x.txt": "a\n" }, b: { "x.txt": "b\n" } };
+    await runRace(racePorts(work), request());
+    const forced = await pickWinner(racePorts(work), "r1", "a", { force: true });
+    expect(forced.removed).toEqual(["r1-b"]);
+    expect(forced.branchesKept).toEqual([]);
+    expect(branches()).toEqual(["hmux/r1-a", "main"]);
   });
 
   it("a pick whose merge conflicts names the files and removes nothing", async () => {

@@ -65,13 +65,13 @@ describe("the TUI's race port", () => {
     expect(existsSync(card.contestants[1]!.path)).toBe(false);
   });
 
-  it("pick keeps, and names, another worktree holding work found nowhere else", async () => {
+  it("pick removes another contestant's worktree and says which branch keeps its answer", async () => {
     fx = new GitFixture();
     const port = createRacePort(fx.ports(), 30_000);
     const card = await port.score(await raced("t4", { a: { "x.txt": "a\n" }, b: { "x.txt": "b\n" } }));
     const text = await port.pick("t4", "a");
-    expect(text).toMatch(/kept t4-b: /);
-    expect(existsSync(card.contestants[1]!.path)).toBe(true);
+    expect(text).toMatch(/their answers stay on hmux\/t4-b/);
+    expect(existsSync(card.contestants[1]!.path)).toBe(false);
   });
 
   it("discard removes every clean contestant worktree", async () => {

@@ -95,7 +95,7 @@ export function ScorecardOverlay({
   const who = card?.contestants[selected];
   const question =
     confirm === "pick" && who
-      ? `Pick ${who.harness}? Its work is merged into ${card?.summary.base.name}; the other worktrees are removed (one holding work found nowhere else is kept and named). y pick · n cancel`
+      ? `Pick ${who.harness}? Its work is merged into ${card?.summary.base.name}; the other worktrees are removed, their answers committed on their branches. y pick · n cancel`
       : confirm === "discard"
         ? "Discard the race? Every contestant's worktree is removed (none holding work found nowhere else). y discard · n cancel"
         : null;
