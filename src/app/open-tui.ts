@@ -32,7 +32,7 @@ export interface OpenTuiOptions {
   readonly extra?: Partial<RunTuiOptions>;
   /**
    * The hmux server this TUI is a client of: harness panes are created there and outlive the
-   * TUI (native panes stay in this process). Closed when the TUI leaves.
+   * TUI, native panes and shells too. Closed when the TUI leaves.
    */
   readonly server?: ServerClient;
   /** Sessions already on the server to open as panes (`hmux attach`). */
