@@ -66,6 +66,8 @@ export function tallyEvent(t: Tally, event: SessionEvent): Tally {
       return event.status === "sent" && denied ? { ...t, approvalsDenied: t.approvalsDenied + 1 } : t;
     }
     case "divergence":
+      // A harness may say the same thing again (codex warns of its sandbox at each start): once is the fact.
+      if (t.divergences.some((d) => d.key === event.key && d.reason === event.notice)) return t;
       return {
         ...t,
         divergences: [...t.divergences, { key: event.key, asked: event.asked, when: "run", reason: event.notice }],

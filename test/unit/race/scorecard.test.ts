@@ -86,6 +86,18 @@ describe("tally", () => {
     expect(t.divergences).toEqual([{ key: "sandbox", asked: "workspace-write", when: "run", reason: "bwrap failed" }]);
     expect(t.done).toEqual({ cause: "failed", exitCode: 1, failure: { class: "task", message: "boom" } });
   });
+
+  it("a divergence said twice by the harness is scored once, a different one beside it", () => {
+    const said = {
+      kind: "divergence",
+      key: "sandbox",
+      asked: "workspace-write",
+      runs: "none",
+      notice: "no bwrap",
+    } as const;
+    const t = tallyEvents([said, said, { ...said, key: "network", notice: "offline" }]);
+    expect(t.divergences.map((d) => d.key)).toEqual(["sandbox", "network"]);
+  });
 });
 
 describe("scorecard", () => {
