@@ -63,11 +63,12 @@ export function serverSessionInfo(row: SessionSummary, registry: HarnessRegistry
     harness: row.harness as HarnessName,
     cwd: row.cwd,
     ...(label ? { label } : {}),
-    settings: [],
+    settings: row.settings ?? [],
     support: session?.kind === "process" ? supportOf(session.capabilities) : NO_SUPPORT,
     detachable: true,
     resumable: true,
     ...(row.model ? { model: row.model } : {}),
+    ...(row.effort ? { effort: row.effort } : {}),
     ...(row.prompt ? { initialPrompt: row.prompt } : {}),
     ...(row.workspace
       ? { workspace: { name: row.workspace.name, branch: row.workspace.branch, base: row.workspace.base } }

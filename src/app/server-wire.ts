@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { sessionEventSchema } from "../core/control/journal-format.js";
 import type { CommandOutcome, Disposition, SessionEvent } from "../core/control/types.js";
+import { PROVENANCE_TIERS } from "../core/options/types.js";
 import type { SessionSummary } from "../server/protocol.js";
 
 export const sessionSummarySchema = z
@@ -22,6 +23,17 @@ export const sessionSummarySchema = z
     label: z.string().optional(),
     prompt: z.string().optional(),
     model: z.string().optional(),
+    effort: z.string().optional(),
+    settings: z
+      .array(
+        z.object({
+          key: z.string().min(1),
+          value: z.unknown().optional(),
+          tier: z.enum(PROVENANCE_TIERS),
+          divergence: z.string().optional(),
+        }),
+      )
+      .optional(),
     workspace: z
       .object({ name: z.string(), branch: z.string(), base: z.string(), repo: z.string(), path: z.string() })
       .optional(),

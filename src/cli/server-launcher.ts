@@ -144,5 +144,11 @@ async function launchIn(
   }
   const e = lease?.entry;
   const workspace = e ? { name: e.name, branch: e.branch, base: e.base, repo: e.repo, path: e.path } : undefined;
-  return { handle, cwd: prepared.launch.cwd, notes, ...(workspace ? { workspace } : {}) };
+  return {
+    handle,
+    cwd: prepared.launch.cwd,
+    notes,
+    settings: prepared.settings,
+    ...(workspace ? { workspace } : {}),
+  };
 }

@@ -16,8 +16,10 @@
  * and attached clients get `output` lines (base64, raw pty bytes). Attaching to one also
  * returns `screen`: the bytes that draw its screen as it is, for a terminal of its size.
  */
+
 import { z } from "zod";
 import type { SessionEvent } from "../core/control/types.js";
+import type { ProvenanceTier } from "../core/options/types.js";
 import type { ServerErrorBody } from "./errors.js";
 import { PROTOCOL } from "./protocol-name.js";
 
@@ -197,6 +199,16 @@ export interface SessionSummary {
   readonly label?: string;
   readonly prompt?: string;
   readonly model?: string;
+  readonly effort?: string;
+  /** The session's resolved settings: each with the tier that decided it, and why the harness cannot express it. */
+  readonly settings?: readonly SettingSummary[];
+}
+
+export interface SettingSummary {
+  readonly key: string;
+  readonly value: unknown;
+  readonly tier: ProvenanceTier;
+  readonly divergence?: string;
 }
 
 export interface WorkspaceSummary {

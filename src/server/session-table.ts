@@ -15,7 +15,7 @@ import type { SessionEvent } from "../core/control/types.js";
 import type { ClosedEvent, SessionHandle } from "../core/exec/session-types.js";
 import { isServerError, ServerError } from "./errors.js";
 import type { NativeChannel } from "./native-channel.js";
-import type { CreateOptions, SessionSummary, TableChange, WorkspaceSummary } from "./protocol.js";
+import type { CreateOptions, SessionSummary, SettingSummary, TableChange, WorkspaceSummary } from "./protocol.js";
 import type { RestoredSession } from "./restore.js";
 import { SESSION_RECORD_FORMAT, type SessionRecords } from "./restore-records.js";
 
@@ -37,6 +37,8 @@ export interface Launched {
   readonly native?: NativeChannel;
   /** The git worktree the session runs in, when it has one of its own. */
   readonly workspace?: WorkspaceSummary;
+  /** Its resolved settings (tier, divergence): what an attaching TUI's inspector shows. */
+  readonly settings?: readonly SettingSummary[];
 }
 
 /** Opens a session, or throws (a RefusalError from the pipeline becomes LAUNCH_REFUSED); a worktree makes it async. */
@@ -69,6 +71,8 @@ interface Entry {
   readonly native: NativeChannel | undefined;
   /** The session's own git worktree, when it has one. */
   workspace?: WorkspaceSummary | undefined;
+  /** Resolved at its last launch (a resume re-resolves them). */
+  settings?: readonly SettingSummary[] | undefined;
   readonly log: SessionEvent[];
   closed: ClosedEvent | null;
   /** Every event the session emitted, kept or not: tells an attaching client whether its replay is whole. */
@@ -180,6 +184,7 @@ export class SessionTable {
       restored: null,
       native: launched.native,
       workspace: launched.workspace,
+      settings: launched.settings,
       log: [],
       closed: null,
       seen: 0,
@@ -273,6 +278,7 @@ export class SessionTable {
     }
     entry.handle = handle;
     entry.closed = null;
+    if (launched.settings) entry.settings = launched.settings;
     handle.subscribe((event) => {
       if (entry.handle === handle) this.onEvent(entry, event);
     });
@@ -503,6 +509,8 @@ export class SessionTable {
       ...(entry.options.label !== undefined ? { label: entry.options.label } : {}),
       ...(entry.options.prompt !== undefined ? { prompt: entry.options.prompt } : {}),
       ...(entry.options.model !== undefined ? { model: entry.options.model } : {}),
+      ...(entry.options.effort !== undefined ? { effort: entry.options.effort } : {}),
+      ...(entry.settings ? { settings: entry.settings } : {}),
     };
   }
 

@@ -13,6 +13,7 @@ import { existsSync, rmSync } from "node:fs";
 import { join, resolve as resolvePath } from "node:path";
 import type { Command } from "commander";
 import type { HarnessRegistry } from "../../adapters/registry.js";
+import { settingsView } from "../../app/pane-launcher.js";
 import type { OwnedNativeSpelling } from "../../core/argv/native-spelling.js";
 import { makeClassifier } from "../../core/control/policy.js";
 import type { SessionEvent } from "../../core/control/types.js";
@@ -32,6 +33,7 @@ import { type ControlSocketServer, listenControlSocket } from "../../session/con
 import { JournalWriter, journalPath, sessionsDir, summarizeJournal } from "../../session/journal.js";
 import { launchSession, sessionHarnesses } from "../../session/launch.js";
 import { checkSessionId } from "../../session/session-id.js";
+import type { ResolvedSettingView } from "../../ui/session-port.js";
 import { claimWorkspaceAt, type WorkspaceLease } from "../../workspace/lease.js";
 import type { CliContext } from "../context.js";
 import { exitCodeFor, failureOf } from "../errors.js";
@@ -277,6 +279,8 @@ export interface Prepared {
   readonly untrusted: readonly string[];
   /** The launch plan's notes for stderr. */
   readonly notes: readonly string[];
+  /** The resolved settings with their tiers and divergences, as a pane's inspector shows them. */
+  readonly settings: readonly ResolvedSettingView[];
   readonly launch: Parameters<typeof launchSession>[0];
 }
 
@@ -419,6 +423,7 @@ export function prepare(
     sessionId,
     untrusted,
     notes: plan.notes,
+    settings: settingsView(plan.resolved, plan.policy),
     // A dir already there (a reused --session-id) may belong to an earlier session: never ours to remove.
     ...(stateDir === undefined && !existsSync(sessionState) ? { freshState: sessionState } : {}),
     launch: {

@@ -11,10 +11,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { builtinRegistry } from "../../../src/adapters/registry.js";
 import { ServerPanes } from "../../../src/app/server-panes.js";
 import { type ServerLink, ServerSessionPort } from "../../../src/app/server-session-port.js";
+import { sessionSummarySchema } from "../../../src/app/server-wire.js";
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import { ServerClient } from "../../../src/server/client.js";
 import { serverPaths } from "../../../src/server/paths.js";
-import type { SessionSummary } from "../../../src/server/protocol.js";
+import type { SessionSummary, SettingSummary } from "../../../src/server/protocol.js";
 import { runServer } from "../../../src/server/run-server.js";
 import { type Launcher, SessionTable } from "../../../src/server/session-table.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
@@ -40,10 +41,20 @@ function resumingLauncher(): { launcher: Launcher; sessions: FakeSession[] } {
   return { launcher, sessions };
 }
 
-async function start(resuming = false) {
+/** What a launch resolved for pi in a demo-like plan: hmux's default policy, and a setting pi cannot express. */
+const RESOLVED: SettingSummary[] = [
+  { key: "model", value: "scripted-1", tier: "arg" },
+  { key: "effort", value: "high", tier: "arg", divergence: "pi has no reasoning-effort setting" },
+  { key: "policy.allowTools", value: ["Read"], tier: "default" },
+  { key: "policy.allowCommands", value: ["ls"], tier: "default" },
+];
+
+async function start(resuming = false, settings?: SettingSummary[]) {
   const dir = mkdtempSync(join(tmpdir(), "hmux-port-"));
   const paths = serverPaths({ XDG_RUNTIME_DIR: dir });
-  const { launcher, sessions } = resuming ? resumingLauncher() : scriptedLauncher();
+  const made = resuming ? resumingLauncher() : scriptedLauncher();
+  const { sessions } = made;
+  const launcher: Launcher = settings ? async (spec) => ({ ...(await made.launcher(spec)), settings }) : made.launcher;
   const journaled = (id: string) =>
     resuming && sessions.some((s) => s.handle.sessionId === id) ? { id, harness: "claude", cwd: "/w" } : null;
   const table = new SessionTable({ launcher, journaled, killWaitMs: 200 });
@@ -167,6 +178,36 @@ describe("the server session port", () => {
     push!("x", { text: "no kind" });
     push!("other", { kind: "message", role: "assistant", text: "someone else's" });
     expect(events.map((e) => e.kind)).toEqual(["warning", "warning"]);
+  });
+});
+
+describe("what a server pane's inspector shows", () => {
+  it("the launch's resolved settings (tier, divergence), model and effort reach the creating and another client's port", async () => {
+    const s = await start(false, RESOLVED);
+    const mine = await s.client();
+    const other = await s.client();
+    const panes = (link: ServerClient) =>
+      new ServerPanes({ link, registry: builtinRegistry, cwd: "/w", validate: () => ({ ok: true }) });
+    const theirs = new AppStore({ scheduler: new ManualScheduler() });
+    panes(other).follow(theirs);
+    const port = await panes(mine).create({ harness: "claude", model: "scripted-1", effort: "high" });
+    expect(port.info.settings).toEqual(RESOLVED);
+    expect(port.info).toMatchObject({ model: "scripted-1", effort: "high" });
+    await until(() => theirs.ports.size === 1);
+    const seen = [...theirs.ports.values()][0]!;
+    expect(seen.info.settings).toEqual(RESOLVED);
+    expect(seen.info).toMatchObject({ model: "scripted-1", effort: "high" });
+  });
+
+  it("a row whose settings name no tier is not taken for a session; one left unset is", () => {
+    const row = { id: "x", name: "x", harness: "pi", lifecycle: "idle", cwd: "/", createdAt: "", pending: 0 };
+    const ok = { ...row, harnessSessionId: null, settings: RESOLVED };
+    expect(sessionSummarySchema.safeParse(ok).success).toBe(true);
+    // A setting resolved to nothing has no value on the wire (JSON drops it): still a setting.
+    const unset = { ...ok, settings: [{ key: "endpoint", tier: "default" }] };
+    expect(sessionSummarySchema.safeParse(unset).success).toBe(true);
+    const bad = { ...ok, settings: [{ key: "model", value: "m", tier: "somewhere" }] };
+    expect(sessionSummarySchema.safeParse(bad).success).toBe(false);
   });
 });
 
