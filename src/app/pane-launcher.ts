@@ -12,7 +12,6 @@ import { builtinRegistry, type HarnessRegistry } from "../adapters/registry.js";
 import { makeClassifier } from "../core/control/policy.js";
 import { prepareLaunch } from "../core/launch/prepare.js";
 import type { LaunchOutcome, LaunchPlan, LaunchRequest, LaunchWorkspace } from "../core/launch/types.js";
-import type { ResolvedTurnOptions } from "../core/options/resolve.js";
 import { isRefusal } from "../core/refusal.js";
 import {
   type LaunchOptions,
@@ -23,7 +22,7 @@ import {
 } from "../session/launch.js";
 import { HandleSessionPort } from "../ui/handle-session-port.js";
 import type { NewSessionRequest, SessionLauncher, Validation } from "../ui/session-launcher.js";
-import type { ResolvedSettingView, SessionPort } from "../ui/session-port.js";
+import type { SessionPort } from "../ui/session-port.js";
 import {
   abandonWorkspace,
   openWorkspace,
@@ -35,6 +34,7 @@ import {
 } from "../workspace/lease.js";
 import { realLaunchPorts, type SharedLaunchPorts } from "./launch-ports.js";
 import { realSessionPorts } from "./session-ports.js";
+import { settingsView } from "./settings-view.js";
 import { setupFirst } from "./setup-first-port.js";
 import { workspaceChanges } from "./workspace-changes.js";
 
@@ -66,16 +66,7 @@ export interface PaneLauncherOptions {
   readonly workspace?: WorkspacePorts;
 }
 
-export function settingsView(resolved: ResolvedTurnOptions, policy?: LaunchPlan["policy"]): ResolvedSettingView[] {
-  const rows: ResolvedSettingView[] = resolved.provenance.map((p) => ({ key: p.key, value: p.value, tier: p.tier }));
-  for (const d of resolved.divergence) rows.push({ key: d.key, value: d.value, tier: d.tier, divergence: d.reason });
-  // What runs without asking is a setting like any other: shown with the tier that decided it.
-  if (policy) {
-    rows.push({ key: "policy.allowTools", value: policy.value.allowTools, tier: policy.tier });
-    rows.push({ key: "policy.allowCommands", value: policy.value.allowCommands, tier: policy.tier });
-  }
-  return rows;
-}
+export { settingsView };
 
 /** The dialog's request (with the launcher's defaults) as a launch request. */
 export function paneLaunchRequest(

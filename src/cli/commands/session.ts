@@ -13,7 +13,7 @@ import { existsSync, rmSync } from "node:fs";
 import { join, resolve as resolvePath } from "node:path";
 import type { Command } from "commander";
 import type { HarnessRegistry } from "../../adapters/registry.js";
-import { settingsView } from "../../app/pane-launcher.js";
+import { settingsView } from "../../app/settings-view.js";
 import type { OwnedNativeSpelling } from "../../core/argv/native-spelling.js";
 import { makeClassifier } from "../../core/control/policy.js";
 import type { SessionEvent } from "../../core/control/types.js";
