@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { WorkspaceError } from "../../../src/workspace/errors.js";
@@ -162,6 +162,20 @@ describe("opening a workspace for a launch", () => {
     const user = { version: 1 as const, workspace: { root: join(blocker, "worktrees") } };
     const err = await refusal(openWorkspace(fx.ports(), fx.request({ user })));
     expect(err.issue).toBe("workspace-create-failed");
+    expect(fx.ports().registry().list()).toEqual([]);
+  });
+
+  it("git failing part-way through the worktree (as a full disk does) leaves no folder, branch or registration behind, and says git's words", async () => {
+    fx = new GitFixture();
+    // post-checkout runs after git has made the folder and the branch: its failure is git failing part-way.
+    const hook = fx.write(".git/hooks/post-checkout", "#!/bin/sh\necho 'No space left on device' >&2\nexit 1\n");
+    chmodSync(hook, 0o755);
+    const err = await refusal(openWorkspace(fx.ports(), fx.request({ flag: "full" })));
+    expect(err.issue).toBe("workspace-create-failed");
+    expect(err.message).toContain("No space left on device");
+    expect(existsSync(join(fx.env.XDG_STATE_HOME!, "hmux", "worktrees", "repo", "full"))).toBe(false);
+    expect(fx.git(fx.repo, "branch", "--list", "hmux/*").trim()).toBe("");
+    expect(fx.git(fx.repo, "worktree", "list", "--porcelain").match(/^worktree /gm)).toHaveLength(1);
     expect(fx.ports().registry().list()).toEqual([]);
   });
 
