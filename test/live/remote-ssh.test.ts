@@ -337,7 +337,12 @@ function processes(needle: string, envNeedle?: string): number[] {
 /** The ssh client this process runs (its command line names this run's ssh config), not the leash that started it. */
 const sshChildren = (sshdDir: string) =>
   processes(`-F ${sshdDir}/ssh_config`).filter((pid) => {
-    const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+    let cmd: string[];
+    try {
+      cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+    } catch {
+      return false; // ended between the listing and this read (CI once saw exactly that: ENOENT)
+    }
     return cmd[0] === "ssh" || cmd[0]?.endsWith("/ssh");
   });
 
