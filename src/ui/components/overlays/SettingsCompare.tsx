@@ -28,7 +28,7 @@ const DETAIL_ROWS = 4;
 export function SettingsCompare({ views, numbers, width, height }: SettingsCompareProps): React.ReactElement {
   const theme = useTheme();
   const { keymap } = useKeys();
-  const [cursor, setCursor] = useState(0);
+  const [selectedRow, setSelectedRow] = useState(0);
   const [first, setFirst] = useState(0);
   const [onlyDiff, setOnlyDiff] = useState(false);
   const all = compareRows(views);
@@ -39,14 +39,14 @@ export function SettingsCompare({ views, numbers, width, height }: SettingsCompa
   const shown = views.slice(start, start + layout.visible);
   // Border 2, title 1, column heads 1, a footer 1, the detail block.
   const room = Math.max(1, height - 5 - DETAIL_ROWS);
-  const at = Math.min(cursor, Math.max(0, rows.length - 1));
+  const at = Math.min(selectedRow, Math.max(0, rows.length - 1));
   const top = Math.max(0, Math.min(at - Math.floor(room / 2), rows.length - room));
   // Updates go through the setter's current value: keys can arrive faster than a re-render.
   const last = Math.max(0, rows.length - 1);
   const lastFirst = Math.max(0, views.length - layout.visible);
   useInput((input, key) => {
     const page = Math.max(1, room - 1);
-    const move = (by: number) => setCursor((c) => Math.max(0, Math.min(last, Math.min(c, last) + by)));
+    const move = (by: number) => setSelectedRow((c) => Math.max(0, Math.min(last, Math.min(c, last) + by)));
     const slide = (by: number) => setFirst((f) => Math.max(0, Math.min(lastFirst, Math.min(f, lastFirst) + by)));
     if (key.upArrow) move(-1);
     else if (key.downArrow) move(1);
@@ -56,7 +56,7 @@ export function SettingsCompare({ views, numbers, width, height }: SettingsCompa
     else if (key.rightArrow && !key.meta) slide(1);
     else if (input === "d" && !key.ctrl && !key.meta) {
       setOnlyDiff((o) => !o);
-      setCursor(0);
+      setSelectedRow(0);
     }
   });
   const differing = all.filter((r) => r.differs).length;
