@@ -5,7 +5,7 @@
  * gets nothing. Isolated HOME/XDG dirs; the tmux server is private to the test and killed at the end.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -47,8 +47,11 @@ describe.skipIf(!HAVE_TMUX)("broadcast in tmux", () => {
 
   beforeAll(() => {
     home = mkdtempSync(join(tmpdir(), "hmux-e2e-broadcast-"));
+    // The panes live on an hmux server: this test's own, never the user's or another test's.
+    mkdirSync(join(home, "run"), { mode: 0o700 });
     const env = [
       `HOME=${home}`,
+      `XDG_RUNTIME_DIR=${home}/run`,
       `XDG_STATE_HOME=${home}/state`,
       `XDG_CONFIG_HOME=${home}/config`,
       `XDG_CACHE_HOME=${home}/cache`,
@@ -59,6 +62,10 @@ describe.skipIf(!HAVE_TMUX)("broadcast in tmux", () => {
   });
 
   afterAll(() => {
+    spawnSync(join(ROOT, "node_modules", ".bin", "tsx"), ["src/cli/main.ts", "kill-server"], {
+      cwd: ROOT,
+      env: { ...process.env, HOME: home, XDG_RUNTIME_DIR: join(home, "run") },
+    });
     stop();
     rmSync(home, { recursive: true, force: true });
     rmSync(STDERR_LOG, { force: true });

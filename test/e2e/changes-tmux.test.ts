@@ -65,6 +65,9 @@ describe.skipIf(!HAVE_TMUX)("the changes view in tmux", () => {
       const env = { ...process.env, HOME: home, ...GIT_ENV };
       const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, env, encoding: "utf8" });
       mkdirSync(repo);
+      // The pane lives on an hmux server: this run's own (a server left by the other size would
+      // hold that run's, by now deleted, HOME and config).
+      mkdirSync(join(home, "run"), { mode: 0o700 });
       git("init", "-q", "-b", "main");
       writeFileSync(join(repo, "README.md"), "a project\n");
       git("add", "-A");
@@ -76,6 +79,7 @@ describe.skipIf(!HAVE_TMUX)("the changes view in tmux", () => {
       );
       const vars = [
         `HOME=${home}`,
+        `XDG_RUNTIME_DIR=${home}/run`,
         `XDG_STATE_HOME=${home}/state`,
         `XDG_CONFIG_HOME=${home}/config`,
         `XDG_CACHE_HOME=${home}/cache`,
@@ -121,9 +125,13 @@ describe.skipIf(!HAVE_TMUX)("the changes view in tmux", () => {
         await d.waitFor("ahead/behind in the header", (s) => /⎇ hmux\/clau.* ↑0 ↓0 ○ idle/.test(s), 15_000);
         d.keys("C-q");
         await sleep(500);
-        d.keys("y");
+        d.keys("h");
         await sleep(1500);
       } finally {
+        spawnSync(join(ROOT, "node_modules", ".bin", "tsx"), ["src/cli/main.ts", "kill-server"], {
+          cwd: ROOT,
+          env: { ...process.env, HOME: home, XDG_RUNTIME_DIR: join(home, "run") },
+        });
         d.stop();
         rmSync(home, { recursive: true, force: true });
       }
