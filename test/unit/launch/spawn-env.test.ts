@@ -28,12 +28,27 @@ const SET_BY_HMUX = new Set(["HOME", "XDG_CONFIG_HOME", "PATH", "ANTHROPIC_API_K
 const box = new Sandbox();
 afterAll(() => box.cleanup());
 
-/** A fake claude that writes its environment to `<root>/env-<entry>.json` and exits. */
+/**
+ * A fake claude that writes its environment to `<root>/env-<entry>.json` and exits. The file is
+ * written beside its name in two parts with a pause between, as a loaded machine may, and renamed
+ * into place once whole: the name appears only complete, so waiting for it never reads half a file
+ * (and a test that read the file while it is written would fail every time, not once under load).
+ */
 function fakeClaude(entry: string): string {
   const out = join(box.root, `env-${entry}.json`);
+  const part = `${out}.part`;
   return box.fake(
     `claude-${entry}`,
-    `require("node:fs").writeFileSync(${JSON.stringify(out)}, JSON.stringify(process.env));`,
+    [
+      `const fs = require("node:fs");`,
+      `const text = JSON.stringify(process.env);`,
+      `const fd = fs.openSync(${JSON.stringify(part)}, "w");`,
+      `fs.writeSync(fd, text.slice(0, 1));`,
+      `Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);`,
+      `fs.writeSync(fd, text.slice(1));`,
+      `fs.closeSync(fd);`,
+      `fs.renameSync(${JSON.stringify(part)}, ${JSON.stringify(out)});`,
+    ].join("\n"),
   );
 }
 
@@ -53,7 +68,8 @@ function hostEnv(entry: string): Record<string, string> {
 
 async function envSeenBy(entry: string): Promise<Record<string, string>> {
   const file = join(box.root, `env-${entry}.json`);
-  for (let i = 0; i < 200 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 50));
+  for (let i = 0; i < 400 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 50));
+  if (!existsSync(file)) throw new Error(`${entry}: claude did not write its environment within 20 s`);
   return JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
 }
 
