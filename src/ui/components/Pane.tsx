@@ -25,12 +25,17 @@ export interface PaneProps {
   readonly index: number;
   readonly rect: Rect;
   readonly focused: boolean;
+  /** The spinner frame, null unless this pane's spinner turns (only the focused pane's does). */
   readonly tick: number | null;
   readonly anchor: ScrollAnchor | null;
   readonly draft: string;
   readonly compose: Compose | null;
   readonly inputMode: InputLineMode;
-  readonly now: number;
+  /**
+   * The first approval's auto-deny countdown as drawn ("9 min"), null without a deadline: a text,
+   * not the clock, so a pane redraws only when its own countdown reads differently.
+   */
+  readonly countdown: string | null;
   /** The harness notices line is expanded. */
   readonly noticesOpen: boolean;
   /** Set while a broadcast is being set up: the header shows whether this pane is marked. */
@@ -56,7 +61,8 @@ function idleHint(view: SessionView, keymap: Keymap): string {
 }
 
 function PaneImpl(props: PaneProps): React.ReactElement {
-  const { view, index, rect, focused, tick, anchor, draft, compose, inputMode, now, noticesOpen, mark, branch } = props;
+  const { view, index, rect, focused, tick, anchor, draft, compose, inputMode, countdown, noticesOpen, mark, branch } =
+    props;
   const theme = useTheme();
   const { keymap } = useKeys();
   const r = paneRegions(rect, view, noticesOpen);
@@ -91,7 +97,7 @@ function PaneImpl(props: PaneProps): React.ReactElement {
           total={view.approvals.length}
           support={view.info.support}
           composing={composing}
-          now={now}
+          countdown={countdown}
           width={r.innerWidth}
           height={r.widget}
         />

@@ -1,5 +1,6 @@
 /** How each lifecycle state reads on the rail and in pane headers. */
 import type { Lifecycle } from "../../core/control/types.js";
+import { spinnerShows } from "../store/tick-demand.js";
 import type { Theme } from "../theme/theme.js";
 
 export const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
@@ -35,6 +36,6 @@ export function badgeColor(theme: Theme, state: Lifecycle): string | undefined {
 /** The badge text; only the focused pane passes a tick, so only it animates. */
 export function badgeText(state: Lifecycle, tick: number | null): string {
   const b = BADGE[state];
-  const icon = state === "running" && tick !== null ? SPINNER[tick % SPINNER.length]! : b.icon;
+  const icon = spinnerShows(state) && tick !== null ? SPINNER[tick % SPINNER.length]! : b.icon;
   return `${icon} ${b.label}`;
 }

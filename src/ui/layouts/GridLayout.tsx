@@ -7,6 +7,8 @@ import type { Rect } from "../layout/tile.js";
 import { NativePane } from "../native/NativePane.js";
 import { isNativePort } from "../native/native-port.js";
 import type { SessionPort } from "../session-port.js";
+import { countdown } from "../store/countdown.js";
+import { spinnerShows } from "../store/tick-demand.js";
 import { anchorOf, draftOf, inputMode, paneRects, sessionNumber, type UiState } from "../store/ui-state.js";
 
 export interface GridLayoutProps {
@@ -65,7 +67,6 @@ export function GridLayout({ state, ports, width, height }: GridLayoutProps): Re
         />
       );
     }
-    const deadline = view.approvals[0]?.deadlineAt ?? null;
     const marks = state.broadcast?.marked;
     return (
       <Pane
@@ -74,12 +75,12 @@ export function GridLayout({ state, ports, width, height }: GridLayoutProps): Re
         index={sessionNumber(state, key) - 1}
         rect={rect}
         focused={focused}
-        tick={focused ? state.tick : null}
+        tick={focused && spinnerShows(view.lifecycle) ? state.tick : null}
         anchor={anchorOf(state, key)}
         draft={draftOf(state, key)}
         compose={focused ? state.compose : null}
         inputMode={focused ? focusedMode : "turn"}
-        now={deadline === null ? 0 : state.clock}
+        countdown={countdown(view.approvals[0]?.deadlineAt ?? null, state.clock)}
         noticesOpen={state.noticesOpen.has(key)}
         {...(marks ? { mark: marks.includes(key) ? "marked" : "unmarked" } : {})}
         branch={state.branchStatus.get(key)}

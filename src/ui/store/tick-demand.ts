@@ -4,16 +4,25 @@
  * expiry and the commit cadence all ride on it, so the process wakes up at most once per period
  * however many things animate, and not at all when nothing does (an idle TUI costs nothing).
  */
+import type { Lifecycle } from "../../core/control/types.js";
 import { countdown, countdownChangeAt } from "./countdown.js";
 import { FLASH_MS, focusedView, type UiState } from "./ui-state.js";
 
 /** A period (the commit cadence) or one wake-up at an instant (the next change of a countdown or flash). */
 export type Demand = { readonly every: number } | { readonly at: number };
 
-/** The focused session's spinner turns while it starts or runs a turn (the only pane that animates). */
+/** A pane's badge shows a turning spinner in this state (while focused: no other pane animates). */
+export function spinnerShows(lifecycle: Lifecycle): boolean {
+  return lifecycle === "running";
+}
+
+/**
+ * The focused session's spinner turns. Only while it is drawn: a tick that moved no spinner would
+ * redraw the pane with nothing changed.
+ */
 export function spinning(state: UiState): boolean {
   const focused = focusedView(state);
-  return focused !== undefined && (focused.lifecycle === "running" || focused.lifecycle === "starting");
+  return focused !== undefined && spinnerShows(focused.lifecycle);
 }
 
 /** The first instant after `now` at which any approval countdown reads differently, or null. */

@@ -148,6 +148,18 @@ describe("one coalesced tick", () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it("a focused session that is still starting shows no spinner, so nothing ticks until its turn runs", () => {
+    const store = new AppStore({ commitMs: 80 });
+    const port = new FakePort();
+    store.addSession(port);
+    store.start();
+    vi.advanceTimersByTime(200);
+    expect(store.frame.sessions.get(store.frame.panes[0]!)?.lifecycle).toBe("starting");
+    expect(vi.getTimerCount()).toBe(0);
+    port.emit({ kind: "state", from: "starting", to: "running" });
+    expect(store.tickMs).toBe(store.commitMs);
+  });
+
   it("an approval without a deadline has nothing to count down, so nothing ticks", () => {
     const { ports } = idleStore(3);
     for (const [i, p] of ports.entries()) awaitApproval(p, call(`c${i}`, null));

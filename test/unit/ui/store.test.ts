@@ -117,7 +117,7 @@ describe("view-model store", () => {
     store.addSession(second);
     const tick1 = store.frame.tick;
     clock.advance(500);
-    expect(store.frame.tick).toBe(tick1 + 5); // the new pane is focused but still starting
+    expect(store.frame.tick).toBe(tick1); // the new pane is focused but still starting: its badge does not spin
     port.emit({ kind: "state", from: "running", to: "idle" });
     second.emit({ kind: "state", from: "starting", to: "idle" });
     const tick2 = store.frame.tick;

@@ -8,6 +8,7 @@ import { ApprovalWidget } from "../../../src/ui/components/widgets/ApprovalWidge
 import { FailureWidget } from "../../../src/ui/components/widgets/FailureWidget.js";
 import { QuestionWidget } from "../../../src/ui/components/widgets/QuestionWidget.js";
 import { applyEvent } from "../../../src/ui/store/apply-event.js";
+import { countdown } from "../../../src/ui/store/countdown.js";
 import { createSessionView } from "../../../src/ui/store/session-view.js";
 import { transcriptWindow } from "../../../src/ui/store/transcript-window.js";
 
@@ -33,7 +34,7 @@ describe("Approval widget", () => {
         total={3}
         support={SUPPORT}
         composing={null}
-        now={0}
+        countdown={countdown(62_000, 0)}
         width={70}
         height={6}
       />,
@@ -53,7 +54,7 @@ describe("Approval widget", () => {
         total={2}
         support={SUPPORT}
         composing={null}
-        now={0}
+        countdown={null}
         width={60}
         height={2}
       />,
@@ -71,7 +72,7 @@ describe("Approval widget", () => {
         total={1}
         support={{ ...SUPPORT, replace: false, abstain: false }}
         composing={null}
-        now={0}
+        countdown={null}
         width={70}
         height={6}
       />,
@@ -89,7 +90,7 @@ describe("Approval widget", () => {
         total={1}
         support={SUPPORT}
         composing={null}
-        now={0}
+        countdown={null}
         width={70}
         height={6}
       />,
@@ -108,7 +109,7 @@ describe("Approval widget", () => {
         total={1}
         support={SUPPORT}
         composing="deny"
-        now={0}
+        countdown={null}
         width={70}
         height={6}
       />,

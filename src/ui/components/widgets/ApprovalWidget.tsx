@@ -5,7 +5,6 @@ import { useKeys } from "../../hooks/use-keys.js";
 import { useTheme } from "../../hooks/use-theme.js";
 import { approvalKeys, keyOf } from "../../keys/hints.js";
 import type { InputSupport } from "../../session-port.js";
-import { countdown } from "../../store/countdown.js";
 import { wrap } from "../../store/entry-lines.js";
 import { previewToolInput } from "../../store/tool-summary.js";
 
@@ -16,18 +15,18 @@ export interface ApprovalWidgetProps {
   readonly total: number;
   readonly support: InputSupport;
   readonly composing: "deny" | "edit" | null;
-  readonly now: number;
+  /** The auto-deny countdown's text (store/countdown.ts), null without a deadline. */
+  readonly countdown: string | null;
   readonly width: number;
   readonly height: number;
 }
 
 /** A pending tool call: tool, command or diff preview, queue position, deadline, keys. */
 export function ApprovalWidget(props: ApprovalWidgetProps): React.ReactElement {
-  const { call, position, total, support, composing, now, width, height } = props;
+  const { call, position, total, support, composing, countdown: left, width, height } = props;
   const theme = useTheme();
   const { keymap } = useKeys();
   const full = keyOf(keymap, "approval.full");
-  const left = countdown(call.deadlineAt, now);
   // Small panes drop the rule first, then the preview; the header and the keys always show.
   const withRule = height >= 4;
   const previewRows = Math.max(0, height - (withRule ? 3 : 2));
