@@ -28,7 +28,8 @@ function compact(n: number): string {
 export function usageText(view: SessionView): string {
   const parts: string[] = [];
   if (view.inputTokens !== null || view.outputTokens !== null) {
-    parts.push(`${compact(view.inputTokens ?? 0)}↑ ${compact(view.outputTokens ?? 0)}↓`);
+    // Words, not arrows: a worktree pane's header already shows ↑/↓ for commits ahead/behind its base.
+    parts.push(`${compact(view.inputTokens ?? 0)} in ${compact(view.outputTokens ?? 0)} out`);
   }
   if (view.costUsd !== null) parts.push(`$${view.costUsd.toFixed(view.costUsd < 1 ? 3 : 2)}`);
   if (view.contextPct !== null) parts.push(`ctx ${Math.round(view.contextPct)}%`);

@@ -265,7 +265,7 @@ describe("pane header and rail", () => {
     const f = r.lastFrame()!;
     expect(f).toContain("2 claude · sonnet · high · 4f2a9c1e");
     expect(f).toContain("● running");
-    expect(f).toContain("12k↑ 450↓ $0.012");
+    expect(f).toContain("12k in 450 out $0.012");
   });
 
   it("the rail lists every session and points at the one needing approval", () => {
