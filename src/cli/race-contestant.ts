@@ -5,13 +5,13 @@
  * the harness cannot express is dropped for it alone and reported as a divergence.
  */
 import type { Command } from "commander";
-import { DEFAULT_RUN_STALL_SECONDS, runTurn } from "../core/exec/run-turn.js";
 import { renderResolution } from "../core/options/render-provenance.js";
 import { isRefusal, type RefusalError } from "../core/refusal.js";
 import type { PlannedContestant } from "../race/runner.js";
 import type { WorkspaceLease } from "../workspace/lease.js";
 import type { RawTurnFlags } from "./commands/run-options.js";
 import { type PreparedTurn, prepareTurn } from "./commands/run-prepare.js";
+import { runPreparedTurn } from "./commands/run-prepared-turn.js";
 import type { CliContext } from "./context.js";
 import { releaseIsolatedState } from "./isolated-state.js";
 
@@ -56,7 +56,6 @@ export async function planContestant(
       flags = { ...flags, [flag]: undefined };
     }
   }
-  const { adapter, invocation, options } = prepared;
   let disposed = false;
   return {
     divergences: [
@@ -64,31 +63,7 @@ export async function planContestant(
       ...prepared.resolved.divergence.map((d) => ({ key: d.key, value: d.value, reason: d.reason })),
     ],
     notes: [...renderResolution(prepared.resolved).filter((l) => !l.startsWith("provenance:")), ...prepared.notes],
-    run: (signal) =>
-      runTurn(
-        {
-          spawner: invocation.transport === "pty" ? context.spawners.pty() : context.spawners.pipe(),
-          clock: context.clock,
-          fs: context.fs,
-        },
-        {
-          harness: adapter.name,
-          plan: () => invocation,
-          createDecoder: () => adapter.createDecoder(prepared.decoderContext),
-          executable: prepared.binary.executable,
-          executablePrefix: prepared.binary.prefixArgs,
-          cwd: prepared.cwd,
-          baseEnv: prepared.env,
-          callerEnv: prepared.callerEnv,
-          ...(options.timeoutSeconds ? { timeoutMs: options.timeoutSeconds * 1000 } : {}),
-          stallMs: (options.stallSeconds ?? DEFAULT_RUN_STALL_SECONDS) * 1000,
-          signal,
-          killGraceMs: 2_000,
-          // As `hmux run`: a question ends the turn awaiting input (--no-escalate-questions keeps it going).
-          escalateQuestions: options.escalateQuestions ?? true,
-          matchers: adapter.matchers,
-        },
-      ),
+    run: (signal) => runPreparedTurn(prepared, context, { signal }),
     dispose: () => {
       // A contestant's isolated HOME holds no session anyone resumes from a race: it goes with the race.
       if (disposed) return;

@@ -9,7 +9,6 @@ import type { Command } from "commander";
 import { hmuxExitCode } from "../../core/conclude.js";
 import type { HarnessEvent } from "../../core/events.js";
 import { parseEnvAssignments } from "../../core/exec/env.js";
-import { DEFAULT_RUN_STALL_SECONDS, runTurn } from "../../core/exec/run-turn.js";
 import { renderResolution } from "../../core/options/render-provenance.js";
 import { absentStoreWarning, resumeLastNotice } from "../../core/session-store.js";
 import type { CliContext } from "../context.js";
@@ -29,6 +28,7 @@ import {
 } from "../workspace-launch.js";
 import { addTurnFlags, type RawTurnFlags } from "./run-options.js";
 import { type PreparedTurn, prepareTurn } from "./run-prepare.js";
+import { runPreparedTurn } from "./run-prepared-turn.js";
 
 export interface RunFlags extends RawTurnFlags, WorkspaceFlags {
   json?: boolean;
@@ -112,30 +112,11 @@ async function runPrepared(
   for (const sig of SIGNALS) process.on(sig, stop);
   output.onBroken(stop); // the reader left (| head): stop the harness, exit cleanly
 
-  const { adapter, invocation, options } = prepared;
-  const spawner = invocation.transport === "pty" ? context.spawners.pty() : context.spawners.pipe();
-  const events = runTurn(
-    { spawner, clock: context.clock, fs: context.fs },
-    {
-      harness: adapter.name,
-      plan: () => invocation,
-      createDecoder: () => adapter.createDecoder(prepared.decoderContext),
-      executable: prepared.binary.executable,
-      executablePrefix: prepared.binary.prefixArgs,
-      cwd: prepared.cwd,
-      baseEnv: prepared.env,
-      callerEnv: prepared.callerEnv,
-      ...(options.timeoutSeconds ? { timeoutMs: options.timeoutSeconds * 1000 } : {}),
-      stallMs: (options.stallSeconds ?? DEFAULT_RUN_STALL_SECONDS) * 1000,
-      signal: abort.signal,
-      ...lineBound,
-      // A user who pressed Ctrl-C or closed the pipe is waiting: 2 s from TERM to KILL.
-      killGraceMs: 2_000,
-      escalateQuestions: options.escalateQuestions ?? true,
-      matchers: adapter.matchers,
-      leadingEvents: resumeWarnings(prepared),
-    },
-  );
+  const events = runPreparedTurn(prepared, context, {
+    signal: abort.signal,
+    ...lineBound,
+    leadingEvents: resumeWarnings(prepared),
+  });
 
   const json = new JsonRenderer(output);
   // Dim tool output only on a terminal that wants colour (NO_COLOR: https://no-color.org).
