@@ -8,12 +8,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { pickSession } from "../../../src/cli/commands/attach.js";
-import { main, VERSION } from "../../../src/cli/main.js";
-import type { Output } from "../../../src/cli/render/output.js";
+import { VERSION } from "../../../src/cli/main.js";
 import { serverPaths } from "../../../src/server/paths.js";
 import type { SessionSummary } from "../../../src/server/protocol.js";
 import { runServer } from "../../../src/server/run-server.js";
 import { SessionTable } from "../../../src/server/session-table.js";
+import { runHmux } from "../../helpers/hmux-in-process.js";
 import { scriptedLauncher, spec } from "../server/fixture.js";
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -21,25 +21,6 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
   process.exitCode = undefined;
 });
-
-function memoryOutput(): Output & { stdout: string; stderr: string } {
-  const o = {
-    stdout: "",
-    stderr: "",
-    broken: false,
-    needsDrain: false,
-    out(text: string) {
-      o.stdout += text;
-      return true;
-    },
-    err(text: string) {
-      o.stderr += text;
-    },
-    drain: async () => undefined,
-    onBroken: () => undefined,
-  };
-  return o;
-}
 
 function runtime(): string {
   const dir = mkdtempSync(join(tmpdir(), "hmux-attach-"));
@@ -64,13 +45,8 @@ async function serve(dir: string) {
   return table;
 }
 
-async function attach(dir: string, ...args: string[]) {
-  const output = memoryOutput();
-  await main(["node", "hmux", "attach", ...args], output, { env: { ...process.env, XDG_RUNTIME_DIR: dir } });
-  const code = process.exitCode;
-  process.exitCode = undefined;
-  return { code, stderr: output.stderr };
-}
+const attach = (dir: string, ...args: string[]) =>
+  runHmux(["attach", ...args], { env: { ...process.env, XDG_RUNTIME_DIR: dir } });
 
 describe("hmux attach with nothing to attach to", () => {
   it("no server: says so, exits 1, and starts none", async () => {

@@ -1,8 +1,7 @@
 /** `hmux race`'s bad input through the real command line: each refused with what was wrong, before any worktree exists. */
 import { afterEach, describe, expect, it } from "vitest";
-import { main } from "../../../src/cli/main.js";
-import type { Output } from "../../../src/cli/render/output.js";
 import { WorkspaceRegistry } from "../../../src/workspace/registry.js";
+import { runHmux } from "../../helpers/hmux-in-process.js";
 import { GitFixture } from "../workspace/git-fixture.js";
 
 let fx: GitFixture;
@@ -11,31 +10,7 @@ afterEach(() => {
   process.exitCode = undefined;
 });
 
-function memoryOutput(): Output & { stdout: string; stderr: string } {
-  const o = {
-    stdout: "",
-    stderr: "",
-    broken: false,
-    needsDrain: false,
-    out(text: string) {
-      o.stdout += text;
-      return true;
-    },
-    err(text: string) {
-      o.stderr += text;
-    },
-    drain: async () => undefined,
-    onBroken: () => undefined,
-  };
-  return o;
-}
-
-async function hmux(args: string[]) {
-  const output = memoryOutput();
-  const code = await main(["node", "hmux", ...args], output, { env: fx.env });
-  process.exitCode = undefined;
-  return { code, stdout: output.stdout, stderr: output.stderr };
-}
+const hmux = (args: string[]) => runHmux(args, { env: fx.env });
 
 const noWorktrees = () => {
   expect(new WorkspaceRegistry(fx.env).list()).toEqual([]);

@@ -1,8 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { main } from "../../../src/cli/main.js";
-import type { Output } from "../../../src/cli/render/output.js";
+import { runHmux } from "../../helpers/hmux-in-process.js";
 import { GitFixture } from "./git-fixture.js";
 
 let fx: GitFixture;
@@ -10,25 +9,6 @@ afterEach(() => {
   fx?.cleanup();
   process.exitCode = undefined;
 });
-
-function memoryOutput(): Output & { stdout: string; stderr: string } {
-  const o = {
-    stdout: "",
-    stderr: "",
-    broken: false,
-    needsDrain: false,
-    out(text: string) {
-      o.stdout += text;
-      return true;
-    },
-    err(text: string) {
-      o.stderr += text;
-    },
-    drain: async () => undefined,
-    onBroken: () => undefined,
-  };
-  return o;
-}
 
 /** A claude stand-in that records the folder it ran in, then reports one successful turn. */
 function fakeClaude(): string {
@@ -46,12 +26,8 @@ console.log(JSON.stringify({ type: "result", subtype: "success", is_error: false
   return path;
 }
 
-async function hmux(args: string[], extraEnv: Record<string, string> = {}) {
-  const output = memoryOutput();
-  const code = await main(["node", "hmux", ...args], output, { env: { ...fx.env, ...extraEnv } });
-  process.exitCode = undefined;
-  return { code, stdout: output.stdout, stderr: output.stderr };
-}
+const hmux = (args: string[], extraEnv: Record<string, string> = {}) =>
+  runHmux(args, { env: { ...fx.env, ...extraEnv } });
 
 describe("hmux run --worktree", () => {
   it("runs the harness in the new worktree, says so in provenance, and releases it at the end", async () => {

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { main } from "../../../src/cli/main.js";
-import type { Output } from "../../../src/cli/render/output.js";
 import { openWorkspace, releaseWorkspace } from "../../../src/workspace/lease.js";
+import { runHmux } from "../../helpers/hmux-in-process.js";
 import { GitFixture } from "./git-fixture.js";
 
 let fx: GitFixture;
@@ -10,26 +9,7 @@ afterEach(() => {
   process.exitCode = undefined;
 });
 
-async function hmux(args: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const output: Output = {
-    out: (t) => {
-      stdout += t;
-      return true;
-    },
-    err: (t) => {
-      stderr += t;
-    },
-    broken: false,
-    needsDrain: false,
-    drain: async () => undefined,
-    onBroken: () => undefined,
-  };
-  const code = await main(["node", "hmux", ...args], output, { env: fx.env });
-  process.exitCode = undefined;
-  return { code, stdout, stderr };
-}
+const hmux = (args: string[]) => runHmux(args, { env: fx.env });
 
 describe("hmux diff", () => {
   it("prints each changed file with +/- counts, then the unified diff", async () => {

@@ -2,8 +2,7 @@ import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { main } from "../../../src/cli/main.js";
-import type { Output } from "../../../src/cli/render/output.js";
+import { runHmux } from "../../helpers/hmux-in-process.js";
 import { GitFixture } from "./git-fixture.js";
 
 const MUSE_STREAM = join(import.meta.dirname, "..", "decode", "hcn-fixtures", "harnesses", "muse.ndjson");
@@ -33,18 +32,6 @@ process.stdout.write(readFileSync(${JSON.stringify(MUSE_STREAM)}));
 describe("hmux session --worktree", () => {
   it("runs the session in its worktree, records who held it and each turn's start, and releases it at the end", async () => {
     fx = new GitFixture();
-    let stdout = "";
-    const output: Output = {
-      out: (t) => {
-        stdout += t;
-        return true;
-      },
-      err: () => undefined,
-      broken: false,
-      needsDrain: false,
-      drain: async () => undefined,
-      onBroken: () => undefined,
-    };
     const input = Readable.from([Buffer.from(`${JSON.stringify({ op: "send", id: "m1", text: "edit something" })}\n`)]);
     const env = { ...fx.env, HMUX_MUSE_BIN: fakeMuse() };
     const args = [
@@ -60,7 +47,7 @@ describe("hmux session --worktree", () => {
       "--no-journal",
       "--no-control-socket",
     ];
-    const code = await main(["node", "hmux", ...args], output, { env, input });
+    const { code, stdout } = await runHmux(args, { env, input });
     const lines = stdout
       .trim()
       .split("\n")

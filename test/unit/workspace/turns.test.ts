@@ -1,11 +1,10 @@
 import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { main } from "../../../src/cli/main.js";
-import type { Output } from "../../../src/cli/render/output.js";
 import { WorkspaceError } from "../../../src/workspace/errors.js";
 import { openWorkspace } from "../../../src/workspace/lease.js";
 import { recordTurnStart, turnDiff } from "../../../src/workspace/turns.js";
+import { runHmux } from "../../helpers/hmux-in-process.js";
 import { GitFixture } from "./git-fixture.js";
 
 let fx: GitFixture;
@@ -56,24 +55,10 @@ console.log(JSON.stringify({ type: "result", subtype: "success", is_error: false
 `,
     );
     chmodSync(fake, 0o755);
-    let stdout = "";
-    const output: Output = {
-      out: (t) => {
-        stdout += t;
-        return true;
-      },
-      err: () => undefined,
-      broken: false,
-      needsDrain: false,
-      drain: async () => undefined,
-      onBroken: () => undefined,
-    };
     const env = { ...fx.env, HMUX_CLAUDE_BIN: fake };
-    expect(
-      await main(["node", "hmux", "run", "claude", "go", "--worktree", "w", "--cwd", fx.repo], output, { env }),
-    ).toBe(0);
-    stdout = "";
-    expect(await main(["node", "hmux", "diff", "w", "--turn", "1", "--json", "--stat"], output, { env })).toBe(0);
-    expect(JSON.parse(stdout)).toMatchObject({ turn: 1, files: [{ path: "agent.txt", added: 1, removed: 0 }] });
+    expect((await runHmux(["run", "claude", "go", "--worktree", "w", "--cwd", fx.repo], { env })).code).toBe(0);
+    const diff = await runHmux(["diff", "w", "--turn", "1", "--json", "--stat"], { env });
+    expect(diff.code).toBe(0);
+    expect(JSON.parse(diff.stdout)).toMatchObject({ turn: 1, files: [{ path: "agent.txt", added: 1, removed: 0 }] });
   });
 });
