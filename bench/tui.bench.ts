@@ -1,9 +1,11 @@
 /**
  * TUI rendering under load: 8 panes, each fed 100 events/s by a synthetic session for 15 s
- * (HMUX_BENCH_SECONDS overrides), with Ink's own writer and with hmux's line-diffing writer in
- * the same run. Prints focused-pane frames per second, the process's CPU share, bytes written to
- * the terminal and peak RSS against the targets (≥ 10 fps, ≤ 0.2 core, ≤ 1/4 of the reference's
- * bytes). Numbers are printed, never asserted.
+ * (HMUX_BENCH_SECONDS overrides), three ways in the same run: Ink's own writer and frames (the
+ * reference), hmux's line-diffing writer on Ink's own frames (Output.get), and the line-diffing
+ * writer on frames from hmux's compositor (src/ui/render/compositor.ts), as `hmux` runs. Prints
+ * focused-pane frames per second, the process's CPU share, bytes written to the terminal and peak
+ * RSS against the targets (≥ 10 fps, ≤ 0.2 core, ≤ 1/4 of the reference's bytes). Numbers are
+ * printed, never asserted.
  */
 import { PassThrough, Writable } from "node:stream";
 
@@ -35,6 +37,8 @@ export function fakeTerminal(
 
 export interface TuiBenchResult {
   readonly writer: Writer;
+  /** Frames from hmux's compositor (false: Ink's own Output.get). */
+  readonly compositor: boolean;
   readonly seconds: number;
   readonly frames: number;
   readonly focusedFps: number;
@@ -47,9 +51,11 @@ export interface TuiBenchResult {
 type Writer = "line-diff" | "ink";
 
 /**
- * Runs the load twice in this process, Ink's own writer first (the reference: whole screen per
- * frame) and then hmux's line-diffing writer; the second run also profits from a warm JIT, so
- * its RSS is the one to read, and CPU is compared per run.
+ * Runs the load three times in this process: Ink's own writer and frames first (the reference:
+ * whole screen per frame), then hmux's line-diffing writer on Ink's frames, then on the
+ * compositor's (as `hmux` runs). Later runs profit from a warm JIT, so the last run's RSS is the
+ * one to read, and CPU is compared per run. Ink's other amended modules (ink-cache-bounds.ts)
+ * serve all three: they are amended as Ink loads.
  */
 export async function run(log: (line: string) => void = console.log): Promise<TuiBenchResult[]> {
   const seconds = Number(process.env.HMUX_BENCH_SECONDS ?? 15);
@@ -58,16 +64,33 @@ export async function run(log: (line: string) => void = console.log): Promise<Tu
   // As `hmux` runs it: React's production build and Ink's caches bounded (src/app/load-open-tui.ts).
   process.env.NODE_ENV ??= "production";
   (await import("../src/ui/render/ink-cache-bounds.js")).boundInkCaches();
+  const { enableCompositor } = await import("../src/ui/render/compositor.js");
   const results: TuiBenchResult[] = [];
-  for (const writer of ["ink", "line-diff"] as const) results.push(await measure(writer, seconds));
-  const [ink, diff] = results as [TuiBenchResult, TuiBenchResult];
+  for (const [writer, compositor] of [
+    ["ink", false],
+    ["line-diff", false],
+    ["line-diff", true],
+  ] as const) {
+    enableCompositor(compositor);
+    results.push(await measure(writer, compositor, seconds));
+  }
+  const [ink, before, diff] = results as [TuiBenchResult, TuiBenchResult, TuiBenchResult];
   const { tmuxReference } = await import("./tmux-reference.js");
   const tmux = await tmuxReference(PANES, seconds);
   log(`tui: ${PANES} panes × ${EVENTS_PER_SECOND} events/s for ${diff.seconds.toFixed(1)} s each, 200×60`);
+  const label = (r: TuiBenchResult): string =>
+    r.writer === "ink"
+      ? "Ink's writer and frames (reference)     "
+      : r.compositor
+        ? "line-diffing writer, hmux's compositor  "
+        : "line-diffing writer, Ink's Output.get   ";
   for (const r of results)
     log(
-      `tui: ${r.writer === "ink" ? "Ink's writer (reference)" : "line-diffing writer      "}  ${r.focusedFps.toFixed(1).padStart(5)} fps  ${r.cpuCores.toFixed(2)} core  ${(r.bytes / 1e6).toFixed(2).padStart(5)} MB written  ${r.peakRssMb.toFixed(0)} MB peak RSS  (${r.events} events)`,
+      `tui: ${label(r)}  ${r.focusedFps.toFixed(1).padStart(5)} fps  ${r.cpuCores.toFixed(2)} core  ${(r.bytes / 1e6).toFixed(2).padStart(5)} MB written  ${r.peakRssMb.toFixed(0)} MB peak RSS  (${r.events} events)`,
     );
+  log(
+    `tui: hmux's compositor: ${(diff.cpuCores / before.cpuCores).toFixed(2)}× the CPU of Ink's Output.get under the same writer, at ${(diff.focusedFps / before.focusedFps).toFixed(2)}× its frame rate`,
+  );
   log(
     tmux
       ? `tui: tmux, the same 8 panes printing 100 lines/s each, one client: ${tmux.cpuCores.toFixed(3)} core (server + client), ${(tmux.bytes / 1e6).toFixed(2)} MB written, ${tmux.rssMb.toFixed(0)} MB RSS`
@@ -79,7 +102,7 @@ export async function run(log: (line: string) => void = console.log): Promise<Tu
   return results;
 }
 
-async function measure(writer: Writer, seconds: number): Promise<TuiBenchResult> {
+async function measure(writer: Writer, compositor: boolean, seconds: number): Promise<TuiBenchResult> {
   const { runTui } = await import("../src/ui/run-tui.js");
   const { SyntheticSession } = await import("../src/ui/dev/synthetic-session.js");
   const harnesses = ["claude", "codex", "pi", "claude", "codex", "pi", "claude", "codex"] as const;
@@ -122,6 +145,7 @@ async function measure(writer: Writer, seconds: number): Promise<TuiBenchResult>
   await done;
   return {
     writer,
+    compositor,
     seconds: wall,
     frames,
     focusedFps: frames / wall,
