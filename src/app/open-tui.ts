@@ -12,6 +12,7 @@ import { type UiConfig, uiConfigFrom } from "../ui/config/ui-config.js";
 import { type RunTuiOptions, runTui } from "../ui/run-tui.js";
 import type { NewSessionRequest } from "../ui/session-launcher.js";
 import type { SessionPort } from "../ui/session-port.js";
+import { ATTACH_REPLAY, startBeforeMount } from "./attach-ports.js";
 import { withLazyNativeSessions } from "./native-launcher.js";
 import { PaneLauncher, type PaneLauncherOptions } from "./pane-launcher.js";
 import { createRacePort } from "./race-port.js";
@@ -50,9 +51,6 @@ export interface TuiExit {
   readonly lost?: string;
 }
 
-/** Events replayed per session when a TUI attaches: enough for the transcript's window, bounded for a fast first frame. */
-export const ATTACH_REPLAY = 1_000;
-
 /** The `ui` section of the config tiers, with the command line's theme and mouse over it. */
 export function uiConfigOf(files: LoadedConfigs, theme?: string, mouse?: boolean): UiConfig {
   // Project over user per key, through the trust rules: an untrusted repo cannot rebind the approve key.
@@ -90,9 +88,18 @@ export async function openTui(options: OpenTuiOptions): Promise<TuiExit> {
         })
       : () => {};
   try {
-    const ports: SessionPort[] = [];
-    for (const row of options.attach ?? [])
-      ports.push(row.native && server ? await attachServerNative(server, row.id) : panes!.portFor(row));
+    // Event-stream panes attach now (their replays travel while the rest loads); a native pane
+    // hands its early events over only once subscribed, so it is started by the store.
+    const streams: SessionPort[] = [];
+    const ports: SessionPort[] = await Promise.all(
+      (options.attach ?? []).map((row) => {
+        if (row.native && server) return attachServerNative(server, row.id);
+        const port = panes!.portFor(row);
+        streams.push(port);
+        return port;
+      }),
+    );
+    await startBeforeMount(streams);
     for (const request of options.sessions ?? []) {
       const verdict = launcher.validate(request);
       if (!verdict.ok) {

@@ -1,9 +1,13 @@
 /**
  * A session on the hmux server seen as the TUI's SessionPort. `start` attaches: the reply
- * carries the session's row, then its kept events arrive (replayed), then live ones — so the
- * store is fed exactly as a local session's `subscribe` feeds it. Sends, answers and commands
- * go as `input` lines decided `as: "human"`; halting is `kill`; `close` only stops listening
- * (the session keeps running on the server: that is what detaching is).
+ * carries the session's row and its kept events (the replay, in one batch), then live ones
+ * follow — so the store is fed exactly as a local session's `subscribe` feeds it. Sends,
+ * answers and commands go as `input` lines decided `as: "human"`; halting is `kill`; `close`
+ * only stops listening (the session keeps running on the server: that is what detaching is).
+ *
+ * `start` may run before the TUI subscribes (hmux attach sends every attach before it mounts,
+ * so the replies travel while the TUI loads): what arrives meanwhile waits in the port and goes
+ * to the first subscriber, as one batch.
  *
  * It takes a connected client and nothing else, so the same port serves a local socket and a
  * server reached over ssh.
@@ -15,7 +19,13 @@ import { commandToWire } from "../core/exec/session-commands.js";
 import type { ServerClient } from "../server/client.js";
 import type { SessionSummary } from "../server/protocol.js";
 import type { SessionChanges } from "../ui/changes-port.js";
-import type { IntentOutcome, SessionInfo, SessionListener, SessionPort } from "../ui/session-port.js";
+import type {
+  IntentOutcome,
+  SessionBatchListener,
+  SessionInfo,
+  SessionListener,
+  SessionPort,
+} from "../ui/session-port.js";
 import {
   attachReplySchema,
   dispositionOf,
@@ -23,6 +33,7 @@ import {
   inputReplySchema,
   outcomeOf,
   parseEvent,
+  parseEvents,
   parseWire,
 } from "./server-wire.js";
 
@@ -41,11 +52,14 @@ export class ServerSessionPort implements SessionPort {
   readonly changes?: SessionChanges;
   /** This client killed it (its pane stays, showing how it ended); a removal by another client closes the pane. */
   killedHere = false;
-  private readonly listeners = new Set<SessionListener>();
+  private readonly listeners = new Set<SessionBatchListener>();
   private readonly stops: Array<() => void> = [];
   private readonly tag = randomUUID().slice(0, 8);
   private seq = 0;
   private attached = false;
+  private starting: Promise<void> | null = null;
+  /** Events that came before anyone subscribed; null once the first subscriber took them. */
+  private backlog: SessionEvent[] | null = [];
   private detached = false;
   private sawClosed = false;
 
@@ -60,43 +74,69 @@ export class ServerSessionPort implements SessionPort {
   }
 
   subscribe(listener: SessionListener): () => void {
+    return this.subscribeBatched((events) => {
+      for (const event of events) listener(event);
+    });
+  }
+
+  subscribeBatched(listener: SessionBatchListener): () => void {
     this.listeners.add(listener);
+    const held = this.backlog;
+    this.backlog = null;
+    if (held && held.length > 0) listener(held);
     return () => this.listeners.delete(listener);
   }
 
-  /** Attaches: events are listened for before the request goes, so none falls between the reply and the stream. */
-  async start(): Promise<void> {
-    if (this.attached || this.detached) return;
+  /** Attaches, once: a second call (the store's, after open-tui's) waits for the same attach. */
+  start(): Promise<void> {
+    if (this.detached) return Promise.resolve();
+    this.starting ??= this.attach();
+    return this.starting;
+  }
+
+  /**
+   * Events are listened for before the request goes, so none falls between the reply and the
+   * stream; live ones that arrive before the reply is read wait behind the replay it carries.
+   */
+  private async attach(): Promise<void> {
     this.attached = true;
+    let early: SessionEvent[] | null = [];
     this.stops.push(
       this.link.onEvent((session, event) => {
         if (session !== this.sessionId || this.detached) return;
-        const parsed = parseEvent(event);
-        if (parsed?.kind === "closed") this.sawClosed = true;
-        this.emit(
-          parsed ?? { kind: "warning", code: "MALFORMED_EVENT", message: "the server sent an unreadable event" },
-        );
+        const parsed = this.read(event);
+        if (early) early.push(parsed);
+        else this.emit([parsed]);
       }),
       this.link.onClose((reason) => {
         if (!this.detached)
-          this.emit({ kind: "error", message: `lost the hmux server: ${reason} (the session may still run there)` });
+          this.emit([{ kind: "error", message: `lost the hmux server: ${reason} (the session may still run there)` }]);
       }),
     );
-    const reply = parseWire(
-      attachReplySchema,
-      await this.link.request({
-        op: "attach",
-        session: this.sessionId,
-        ...(this.options.replay !== undefined ? { replay: this.options.replay } : {}),
-      }),
-      "attach reply",
-    );
-    if (reply.truncated)
-      this.emit({
-        kind: "warning",
-        code: "REPLAY_WINDOWED",
-        message: `earlier output is not shown: the server replayed the last ${reply.replayed} events`,
-      });
+    const batch: SessionEvent[] = [];
+    try {
+      const reply = parseWire(
+        attachReplySchema,
+        await this.link.request({
+          op: "attach",
+          session: this.sessionId,
+          batch: true,
+          ...(this.options.replay !== undefined ? { replay: this.options.replay } : {}),
+        }),
+        "attach reply",
+      );
+      if (reply.truncated)
+        batch.push({
+          kind: "warning",
+          code: "REPLAY_WINDOWED",
+          message: `earlier output is not shown: the server replayed the last ${reply.replayed} events`,
+        });
+      for (const event of parseEvents(reply.events ?? [])) batch.push(this.checked(event));
+    } finally {
+      for (const event of early) batch.push(event);
+      early = null;
+      this.emit(batch);
+    }
   }
 
   async send(text: string, mode: "turn" | "steer" | "inject"): Promise<IntentOutcome> {
@@ -125,7 +165,7 @@ export class ServerSessionPort implements SessionPort {
     // `closed`, so the pane is told here how it ended.
     if (!this.sawClosed && !this.detached) {
       this.sawClosed = true;
-      this.emit({ kind: "closed", exitCode: null, cause: "killed" });
+      this.emit([{ kind: "closed", exitCode: null, cause: "killed" }]);
     }
     return { result: "ok" };
   }
@@ -165,7 +205,22 @@ export class ServerSessionPort implements SessionPort {
     return `tui-${this.tag}-${prefix}-${this.seq}`;
   }
 
-  private emit(event: SessionEvent): void {
-    for (const listener of [...this.listeners]) listener(event);
+  /** An event off the wire, checked; one that is not a SessionEvent becomes a warning. */
+  private read(event: unknown): SessionEvent {
+    return this.checked(parseEvent(event));
+  }
+
+  private checked(parsed: SessionEvent | null): SessionEvent {
+    if (parsed?.kind === "closed") this.sawClosed = true;
+    return parsed ?? { kind: "warning", code: "MALFORMED_EVENT", message: "the server sent an unreadable event" };
+  }
+
+  private emit(events: SessionEvent[]): void {
+    if (events.length === 0 || this.detached) return;
+    if (this.backlog) {
+      for (const event of events) this.backlog.push(event);
+      return;
+    }
+    for (const listener of [...this.listeners]) listener(events);
   }
 }

@@ -4,7 +4,7 @@
  * another version or another host's (over ssh), so nothing it sends reaches the store unchecked.
  */
 import { z } from "zod";
-import { sessionEventSchema } from "../core/control/journal-format.js";
+import { sessionEventListSchema, sessionEventSchema } from "../core/control/journal-format.js";
 import type { CommandOutcome, Disposition, SessionEvent } from "../core/control/types.js";
 import { PROVENANCE_TIERS } from "../core/options/types.js";
 import type { SessionSummary } from "../server/protocol.js";
@@ -45,6 +45,8 @@ export const attachReplySchema = z.object({
   session: sessionSummarySchema,
   replayed: z.number().int().min(0),
   truncated: z.boolean(),
+  /** A batched attach's replay; each one is checked on its own (parseEvent), so one bad event costs only itself. */
+  events: z.array(z.unknown()).optional(),
 });
 export const listReplySchema = z.object({ sessions: z.array(sessionSummarySchema) });
 
@@ -87,6 +89,14 @@ export function asSummary(value: z.infer<typeof sessionSummarySchema>): SessionS
 export function parseEvent(value: unknown): SessionEvent | null {
   const r = sessionEventSchema.safeParse(value);
   return r.success ? (r.data as unknown as SessionEvent) : null;
+}
+
+/** A replay's events, checked in one pass; each one that is not a SessionEvent is null in its place. */
+export function parseEvents(values: readonly unknown[]): (SessionEvent | null)[] {
+  const r = sessionEventListSchema.safeParse(values);
+  if (r.success) return r.data as unknown as SessionEvent[];
+  const bad = new Set(r.error.issues.map((issue) => issue.path[0]));
+  return values.map((value, i) => (bad.has(i) ? null : (value as SessionEvent)));
 }
 
 /** A send's or answer's answer as the TUI's Disposition. */

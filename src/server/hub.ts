@@ -249,7 +249,9 @@ export class Hub {
         return this.ok(client, r.req, { cols, rows });
       }
       case "attach":
-        return this.attach(client, r.req, r.session, r.replay);
+        return r.batch
+          ? this.attachBatched(client, r.req, r.session, r.replay)
+          : this.attach(client, r.req, r.session, r.replay);
       case "detach": {
         const ids = r.session === undefined ? [...client.watching.keys()] : [table.resolve(r.session).id];
         for (const id of ids) {
@@ -318,6 +320,29 @@ export class Hub {
   }
 
   /**
+   * An attach whose replay travels in its reply (`events`): the session's kept events are taken
+   * and the watch begins in one synchronous call, and every later event is sent after the reply,
+   * so the client sees each event exactly once. The client's next request waits until the
+   * reply has left (a replay of a whole window is megabytes; a slow reader is waited for).
+   */
+  private async attachBatched(client: Client, req: string, target: string, replay: number | undefined): Promise<void> {
+    const id = this.options.table.resolve(target).id;
+    if (this.options.table.isNative(id)) return this.attach(client, req, target, replay);
+    client.watching.get(id)?.();
+    const events: SessionEvent[] = [];
+    let live = false;
+    const forward = (event: SessionEvent) => {
+      if (live) this.send(client, { kind: "event", session: id, event });
+      else events.push(event);
+    };
+    const watch = this.options.table.watch(id, forward, replay);
+    live = true;
+    client.watching.set(id, watch.stop);
+    this.ok(client, req, { session: watch.summary, replayed: watch.replayed, truncated: watch.dropped, events });
+    await drained(client.socket);
+  }
+
+  /**
    * Sends what an attach held back (the replay, and what arrived meanwhile: `held` may grow while
    * this runs), in order, corked into few writes, waiting for the client to read whenever a few
    * MB wait for it: a replay is as long as the session's window, and a slow reader must not be
@@ -334,16 +359,7 @@ export class Hub {
       if (i >= held.length || socket.writableLength === 0) continue;
       // 'drain' comes only after a write found the buffer full; below that, a turn of the loop lets it empty.
       if (!socket.writableNeedDrain) await new Promise((resolve) => setImmediate(resolve));
-      else
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            socket.off("drain", done);
-            socket.off("close", done);
-            resolve();
-          };
-          socket.on("drain", done);
-          socket.on("close", done);
-        });
+      else await drained(socket);
     }
   }
 
@@ -426,6 +442,20 @@ export class Hub {
     this.idleTimer = setTimeout(() => this.stop("idle: no session and no client"), this.options.idleExitMs);
     this.idleTimer.unref?.();
   }
+}
+
+/** Resolves once a socket has written what waits in its buffer (or has closed). */
+function drained(socket: Socket): Promise<void> {
+  if (socket.destroyed || !socket.writableNeedDrain) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      socket.off("drain", done);
+      socket.off("close", done);
+      resolve();
+    };
+    socket.on("drain", done);
+    socket.on("close", done);
+  });
 }
 
 function unauthorized(why: string): ServerError {

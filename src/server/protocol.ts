@@ -99,6 +99,11 @@ export const RequestSchema = z.discriminatedUnion("op", [
       session: Target,
       /** How many of the session's kept events to send first: all of them when absent. */
       replay: z.number().int().min(0).optional(),
+      /**
+       * The replay as one `events` array in the reply instead of event lines after it: a client
+       * attaching many sessions decodes each replay once and applies it as one update.
+       */
+      batch: z.boolean().optional(),
     })
     .strict(),
   /** Stops this client's events from one session, or from every session when none is named. */

@@ -60,6 +60,8 @@ export async function runTui(options: RunTuiOptions = {}): Promise<void> {
     rows: stdout.rows || 48,
   });
   for (const port of options.ports ?? []) store.addSession(port);
+  // What the ports already hold (an attach's replay, fetched before the TUI mounted) is on the first frame.
+  store.commit();
   options.onStore?.(store);
   store.start();
   const alt = stdout.isTTY === true;

@@ -70,6 +70,8 @@ export interface ControlSnapshot {
 export type IntentOutcome = CommandOutcome | Disposition;
 
 export type SessionListener = (event: SessionEvent) => void;
+/** Events that arrived together (a server session's replay), in order; a live event comes alone. */
+export type SessionBatchListener = (events: readonly SessionEvent[]) => void;
 
 export interface SessionPort {
   readonly info: SessionInfo;
@@ -77,6 +79,11 @@ export interface SessionPort {
   start?(): Promise<void>;
   /** Every event from now on; returns the unsubscribe function. */
   subscribe(listener: SessionListener): () => void;
+  /**
+   * As subscribe, with events that arrived together handed over together, so the store folds a
+   * replay of thousands of events into its state once instead of once per event.
+   */
+  subscribeBatched?(listener: SessionBatchListener): () => void;
   /** Start a turn with this prompt (idle), or steer/inject while running where supported. */
   send(text: string, mode: "turn" | "steer" | "inject"): Promise<IntentOutcome>;
   /** Answer the open question; the session resumes. */

@@ -97,15 +97,36 @@ const controlEventSchemas: Readonly<Record<string, z.ZodType>> = {
 
 const anyEvent = z.object({ kind: z.string().min(1) }).loose();
 
-/** One SessionEvent as it crosses a boundary (a journal line, the hmux server's socket): control events field by field. */
-export const sessionEventSchema = anyEvent.superRefine((event, ctx) => {
+/** A control event's fields, checked; any other kind passes as it is. */
+function checkControlEvent(event: { kind: string }, ctx: z.RefinementCtx): void {
   const schema = controlEventSchemas[event.kind];
   if (!schema) return;
   const r = schema.safeParse(event);
   if (!r.success)
     for (const issue of r.error.issues)
       ctx.addIssue({ code: "custom", message: `${event.kind}: ${issue.path.join(".")} ${issue.message}` });
-});
+}
+
+/** One SessionEvent as it crosses a boundary (a journal line, the hmux server's socket): control events field by field. */
+export const sessionEventSchema = anyEvent.superRefine(checkControlEvent);
+
+/**
+ * Many SessionEvents at once (an attach's replay: thousands), checked as sessionEventSchema
+ * checks one, but in one pass that neither copies each event nor pays a parse per event. A
+ * failing event's issues carry its index as the first path element.
+ */
+export const sessionEventListSchema = z.array(
+  z
+    .custom<{ kind: string }>(
+      (value) =>
+        typeof value === "object" &&
+        value !== null &&
+        typeof (value as { kind?: unknown }).kind === "string" &&
+        (value as { kind: string }).kind.length > 0,
+      "an event is an object with a non-empty kind",
+    )
+    .superRefine(checkControlEvent),
+);
 
 export const journalRecordSchema = z.object({
   format: z.literal(JOURNAL_FORMAT),

@@ -119,7 +119,8 @@ export class AppStore {
     const step = update(this.live, msg, this.scheduler.now());
     this.live = step.state;
     for (const effect of step.effects) runEffect(effect, this.effects);
-    if (msg.kind !== "session-event" && msg.kind !== "clock" && this.live !== this.published) this.publishFrame(false);
+    const output = msg.kind === "session-event" || msg.kind === "session-events" || msg.kind === "clock";
+    if (!output && this.live !== this.published) this.publishFrame(false);
     this.arm();
   }
 
@@ -209,7 +210,15 @@ export class AppStore {
     this.dispatch({ kind: "session-opened", key, info: port.info });
     this.unsubscribers.set(
       key,
-      port.subscribe((event) => this.dispatch({ kind: "session-event", key, event })),
+      port.subscribeBatched
+        ? port.subscribeBatched((events) =>
+            this.dispatch(
+              events.length === 1
+                ? { kind: "session-event", key, event: events[0]! }
+                : { kind: "session-events", key, events },
+            ),
+          )
+        : port.subscribe((event) => this.dispatch({ kind: "session-event", key, event })),
     );
     port.start?.().catch((err: unknown) => {
       this.dispatch({

@@ -198,7 +198,7 @@ export function branchStatusEffects(before: UiState, after: UiState, msg: Msg): 
   if (msg.kind === "session-opened") {
     return after.sessions.get(msg.key)?.info.workspace ? [{ kind: "branch-status", key: msg.key }] : [];
   }
-  if (msg.kind !== "session-event") return [];
+  if (msg.kind !== "session-event" && msg.kind !== "session-events") return [];
   const view = after.sessions.get(msg.key);
   if (!view?.info.workspace) return [];
   const was = before.sessions.get(msg.key)?.turn ?? null;

@@ -51,16 +51,32 @@ function announce(state: UiState, view: SessionView, why: "approval" | "question
 
 /** One event: the view moves on; a session newly needing you is announced once. */
 export function sessionEvent(state: UiState, key: string, event: SessionEvent, now: number): Step {
+  return sessionEvents(state, key, [event], now);
+}
+
+/**
+ * Events that arrived together (a replay on attach), folded into the view in order, then
+ * judged once: a session needing you after them is announced once, and a session rule answers
+ * the calls still pending after them (a replayed request that was settled since is not re-answered).
+ */
+export function sessionEvents(state: UiState, key: string, events: readonly SessionEvent[], now: number): Step {
   const view = state.sessions.get(key);
   if (!view) return only(state);
-  const next = applyEvent(view, event, now);
+  let next = view;
+  for (const event of events) next = applyEvent(next, event, now);
   if (next === view) return only(state);
   let out: UiState = { ...state, sessions: new Map(state.sessions).set(key, next) };
   const before = needsYou(view);
   const after = needsYou(next);
   // A call a session rule allows is answered at once and announces nothing.
-  const ruled = event.kind === "approval-request" ? ruledDecision(state, key, event.call) : null;
-  const effects: Effect[] = ruled ? [ruled] : after && after !== before ? [announce(out, next, after)] : [];
+  const ruled: Effect[] = [];
+  for (const event of events) {
+    if (event.kind !== "approval-request") continue;
+    if (events.length > 1 && !next.approvals.some((c) => c.callId === event.call.callId)) continue;
+    const decision = ruledDecision(state, key, event.call);
+    if (decision) ruled.push(decision);
+  }
+  const effects: Effect[] = ruled.length > 0 ? ruled : after && after !== before ? [announce(out, next, after)] : [];
   const compose = out.compose;
   if (compose && compose.sessionKey === key && !next.approvals.some((c) => c.callId === compose.callId)) {
     // The call being answered was decided elsewhere (deadline, harness): drop the half-typed decision.

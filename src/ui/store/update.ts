@@ -41,7 +41,7 @@ import { keepTypingFocused, nativeKeys, typeIntoOpened } from "./update-native.j
 import { raceEvent, raceSessionOpened, updateRace } from "./update-race.js";
 import { resume } from "./update-resume.js";
 import { allowAlways, revokeRule } from "./update-rules.js";
-import { clockTick, openSession, sessionEvent, sessionGone } from "./update-session.js";
+import { clockTick, openSession, sessionEvent, sessionEvents, sessionGone } from "./update-session.js";
 
 export function update(state: UiState, msg: Msg, now: number): Step {
   const step = updateFocused(state, msg, now);
@@ -68,6 +68,15 @@ function updateFocused(state: UiState, msg: Msg, now: number): Step {
       if (!state.race) return step;
       const raced = raceEvent(step.state, msg.key, msg.event, now);
       return raced.state === step.state ? step : { state: raced.state, effects: [...step.effects, ...raced.effects] };
+    }
+    case "session-events": {
+      // A race tallies event by event; a replay (attach) never feeds a race's contestant.
+      if (state.race)
+        return msg.events.reduce<Step>((step, event) => {
+          const next = updateFocused(step.state, { kind: "session-event", key: msg.key, event }, now);
+          return { state: next.state, effects: [...step.effects, ...next.effects] };
+        }, only(state));
+      return sessionEvents(state, msg.key, msg.events, now);
     }
     case "session-gone":
       return only(sessionGone(state, msg.key, msg.why, now));

@@ -1,0 +1,148 @@
+/**
+ * A batched attach (what `hmux attach` asks for): the server puts the session's kept events in
+ * the reply and sends only later events after it; the TUI's port, started before the TUI
+ * subscribes, holds that replay and hands it to the first subscriber as one batch, ahead of the
+ * live events, each event once. Against a real server on a temp socket with scripted sessions.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { type ServerLink, ServerSessionPort } from "../../../src/app/server-session-port.js";
+import type { SessionEvent } from "../../../src/core/control/types.js";
+import { ServerClient } from "../../../src/server/client.js";
+import { serverPaths } from "../../../src/server/paths.js";
+import type { SessionSummary } from "../../../src/server/protocol.js";
+import { runServer } from "../../../src/server/run-server.js";
+import { SessionTable } from "../../../src/server/session-table.js";
+import { scriptedLauncher } from "../server/fixture.js";
+
+const VERSION = "9.9.9-test";
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function serve() {
+  const dir = mkdtempSync(join(tmpdir(), "hmux-replay-"));
+  const paths = serverPaths({ XDG_RUNTIME_DIR: dir });
+  const { launcher, sessions } = scriptedLauncher();
+  const running = await runServer({
+    paths,
+    table: new SessionTable({ launcher, killWaitMs: 200 }),
+    version: VERSION,
+    idleExitMs: null,
+  });
+  if (running.kind !== "serving") throw new Error("a fresh dir already had a server");
+  cleanups.push(async () => {
+    running.stop("test over");
+    await running.stopped;
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const client = await ServerClient.connect(paths, VERSION);
+  cleanups.push(() => client.close());
+  const reply = await client.request({ op: "create", harness: "claude", cwd: "/w", options: {}, name: "w" });
+  return { client, sessions, row: reply.session as SessionSummary };
+}
+
+const until = async (pred: () => boolean, ms = 5_000) => {
+  const end = Date.now() + ms;
+  while (!pred()) {
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+const texts = (events: readonly unknown[]) =>
+  events.flatMap((e) => ((e as SessionEvent).kind === "message" ? [(e as { text: string }).text] : []));
+
+const INFO = {
+  harness: "claude" as const,
+  settings: [],
+  support: { steer: false, inject: false, abstain: false, replace: false },
+  detachable: true,
+};
+
+describe("a batched attach", () => {
+  it("carries the kept events in its reply and sends only later ones after it, each once", async () => {
+    const { client, sessions, row } = await serve();
+    await sessions[0]!.feed({ t: "say", text: "one" }, { t: "say", text: "two" });
+    const after: SessionEvent[] = [];
+    client.onEvent((session, event) => {
+      if (session === row.id) after.push(event);
+    });
+    const reply = await client.request({ op: "attach", session: row.id, batch: true });
+    expect(texts(reply.events as unknown[])).toEqual(["one", "two"]);
+    expect((reply.events as unknown[]).length).toBe(sessions[0]!.events.length);
+    await sessions[0]!.feed({ t: "say", text: "three" });
+    await until(() => texts(after).includes("three"));
+    expect(texts(after)).toEqual(["three"]);
+  });
+
+  it("a port started before anyone subscribes hands its replay to the first subscriber as one batch, then live events", async () => {
+    const { client, sessions, row } = await serve();
+    await sessions[0]!.feed({ t: "say", text: "earlier" }, { t: "say", text: "also earlier" });
+    const port = new ServerSessionPort(client, row, INFO);
+    await port.start();
+    await sessions[0]!.feed({ t: "say", text: "while loading" });
+    await client.list(); // the server has sent that event by the time it answers
+    const batches: (readonly SessionEvent[])[] = [];
+    port.subscribeBatched((events) => batches.push(events));
+    expect(batches).toHaveLength(1);
+    expect(texts(batches[0]!)).toEqual(["earlier", "also earlier", "while loading"]);
+    await sessions[0]!.feed({ t: "say", text: "live" });
+    await until(() => batches.length === 2);
+    expect(texts(batches[1]!)).toEqual(["live"]);
+    expect(batches.flat().map((e) => e.kind)).toEqual(sessions[0]!.events.map((e) => e.kind));
+  });
+
+  it("a second start waits for the same attach instead of attaching again", async () => {
+    const { client, row } = await serve();
+    let attaches = 0;
+    const link: ServerLink = {
+      request: (body) => {
+        if (body.op === "attach") attaches += 1;
+        return client.request(body);
+      },
+      onEvent: (l) => client.onEvent(l),
+      onClose: (l) => client.onClose(l),
+    };
+    const port = new ServerSessionPort(link, row, INFO);
+    await Promise.all([port.start(), port.start()]);
+    await port.start();
+    expect(attaches).toBe(1);
+  });
+
+  it("an event of the replay that is not a SessionEvent becomes a warning in its place; the others arrive", async () => {
+    const link: ServerLink = {
+      request: async () => ({
+        session: {
+          id: "x",
+          name: "x",
+          harness: "claude",
+          lifecycle: "idle",
+          cwd: "/",
+          createdAt: "",
+          pending: 0,
+          harnessSessionId: null,
+        },
+        replayed: 4,
+        truncated: false,
+        events: [
+          { kind: "message", role: "assistant", text: "before" },
+          { kind: "state", from: "nowhere", to: 3 },
+          { text: "no kind" },
+          { kind: "message", role: "assistant", text: "after" },
+        ],
+      }),
+      onEvent: () => () => undefined,
+      onClose: () => () => undefined,
+    };
+    const port = new ServerSessionPort(link, { id: "x" } as SessionSummary, INFO);
+    await port.start();
+    const events: SessionEvent[] = [];
+    port.subscribe((e) => events.push(e));
+    expect(events.map((e) => e.kind)).toEqual(["message", "warning", "warning", "message"]);
+    expect(texts(events)).toEqual(["before", "after"]);
+  });
+});
