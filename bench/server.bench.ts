@@ -4,21 +4,24 @@
  * pipeline and session runtime, whose binary (HMUX_CLAUDE_BIN) is bench/fake-chatty-harness.mjs:
  * it speaks claude's stream-json and answers "chatter <n>" with n records, so every event the
  * server keeps went through the claude decoder. Prints:
- *   - attach → first frame: this process as a client (modules loaded first, timed apart):
- *     connect, list, attach to the 8 with their kept events, apply them into the TUI's store,
- *     and Ink's first frame of the TUI to a null terminal (target < 500 ms);
+ *   - attach → first frame: this process as a client (modules loaded first, timed apart), as
+ *     open-tui does it: connect, list, attach to the 8 at once (each replay in its reply), fold
+ *     each replay into the TUI's store as one batch, and Ink's first frame of the TUI to a null
+ *     terminal (target < 500 ms), with the time of each phase and the one that dominated;
  *   - the server idle with its 8 idle sessions and no client, from /proc/<pid>/stat over 10 s
  *     (HMUX_BENCH_SECONDS overrides; target < 0.5% of a core);
  *   - the server's and the client's RSS beside `node -e 0`'s.
+ * HMUX_BENCH_PROF=<dir> writes CPU profiles there: client-attach.cpuprofile (this process from
+ * connect to the first frame) and the server's own (node --cpu-prof, written when it stops).
  * Numbers are printed, never asserted; a session that does not hold the events it should fails
  * the bench instead of printing a figure for less.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ATTACH_REPLAY } from "../src/app/open-tui.js";
+import { ATTACH_REPLAY, startBeforeMount } from "../src/app/attach-ports.js";
 import type { SessionEvent } from "../src/core/control/types.js";
 import type { ServerClient } from "../src/server/client.js";
 import type { ServerPaths } from "../src/server/paths.js";
@@ -101,6 +104,21 @@ async function fill(client: ServerClient, cwd: string): Promise<void> {
   );
 }
 
+/** Starts a CPU profile of this process; the returned function stops it and gives the .cpuprofile text. */
+async function startProfile(): Promise<() => Promise<string>> {
+  const { Session } = await import("node:inspector/promises");
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.setSamplingInterval", { interval: 200 });
+  await session.post("Profiler.start");
+  return async () => {
+    const { profile } = await session.post("Profiler.stop");
+    session.disconnect();
+    return JSON.stringify(profile);
+  };
+}
+
 /** user + system CPU seconds of a process so far, from /proc (clock ticks). */
 function cpuSeconds(pid: number, tick: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
@@ -127,10 +145,22 @@ export async function run(log: (line: string) => void = console.log): Promise<vo
   const { serverPaths } = await import("../src/server/paths.js");
   const paths = serverPaths(box.env);
   const { VERSION } = await import("../src/cli/main.js");
-  const server = spawn(process.execPath, [HMUX, "server", "--foreground", "--idle-exit", "never"], {
-    env: box.env,
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const profDir = process.env.HMUX_BENCH_PROF;
+  const server = spawn(
+    process.execPath,
+    [
+      ...(profDir ? ["--cpu-prof", "--cpu-prof-dir", profDir] : []),
+      HMUX,
+      "server",
+      "--foreground",
+      "--idle-exit",
+      "never",
+    ],
+    {
+      env: box.env,
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   let serverLog = "";
   server.stderr?.on("data", (d: Buffer) => {
     serverLog = (serverLog + d.toString()).slice(-4000);
@@ -160,24 +190,35 @@ export async function run(log: (line: string) => void = console.log): Promise<vo
     await import("../src/server/client.js");
     const loadMs = performance.now() - loading;
 
+    const profiling = profDir ? await startProfile() : null;
     const attach = await firstFrame(paths, VERSION, ATTACH_REPLAY);
+    if (profiling && profDir) writeFileSync(join(profDir, "client-attach.cpuprofile"), await profiling());
     const clientRss = process.memoryUsage().rss / 1048576;
     const serverRss = rssMb(serverPid);
     const full = await firstFrame(paths, VERSION, undefined);
     const fillWindow = await eventsToFill(full.sample);
     const node = measureOnce({ label: "node -e 0", args: ["-e", "0"] });
 
+    const p = attach.phases;
+    const named: [string, number][] = [
+      ["connect + list", p.connect],
+      [`the ${SESSIONS} attach replies with their ${attach.events} events (server, wire, JSON, zod)`, p.replies],
+      ["folding them into the store", p.store],
+      ["Ink's first frame", p.ink],
+    ];
+    const [worst] = [...named].sort((a, b) => b[1] - a[1]);
     log(
       `server: hmux attach → first frame ${attach.frameMs.toFixed(0)} ms for ${SESSIONS} sessions × ${KEPT} events, replaying the last ${ATTACH_REPLAY} of each (target < 500 ms)`,
     );
+    log(`server:   ${named.map(([what, ms]) => `${what} ${ms.toFixed(0)} ms`).join("; ")}`);
     log(
-      `server:   connect + list + attach until the ${attach.events} replayed events arrived ${attach.attachedMs.toFixed(0)} ms (the first at ${attach.firstEventMs.toFixed(0)} ms), then the store's next Ink frame ${(attach.frameMs - attach.attachedMs).toFixed(0)} ms; the TUI's modules loaded before it in ${loadMs.toFixed(0)} ms`,
+      `server:   dominated by ${worst![0]} (${worst![1].toFixed(0)} ms); the TUI's modules loaded before it in ${loadMs.toFixed(0)} ms`,
     );
     log(
       `server:   a pane keeps ${fillWindow.entries} entries: the last ${fillWindow.events} events of a session fill them (ATTACH_REPLAY ${ATTACH_REPLAY >= fillWindow.events ? "covers" : "does NOT cover"} it)`,
     );
     log(
-      `server:   every kept event replayed instead (same process after the first): first frame ${full.frameMs.toFixed(0)} ms (events in ${full.attachedMs.toFixed(0)} ms)`,
+      `server:   every kept event replayed instead (same process after the first): first frame ${full.frameMs.toFixed(0)} ms (replies in ${(full.phases.connect + full.phases.replies).toFixed(0)} ms, Ink ${full.phases.ink.toFixed(0)} ms)`,
     );
     log(
       `server: idle with ${SESSIONS} idle sessions, no client: CPU ${idleShare.toFixed(2)}% of a core over ${seconds} s (target < 0.5%)`,
@@ -198,18 +239,33 @@ export async function run(log: (line: string) => void = console.log): Promise<vo
   }
 }
 
+/** Where the time to the first frame went, each phase from the end of the one before (ms). */
+interface Phases {
+  /** Connect, log in, list the sessions. */
+  readonly connect: number;
+  /** Every attach sent at once, until each reply's replay was read off the socket, parsed and checked (zod) into its port. */
+  readonly replies: number;
+  /** The store built and every replay folded into it, one batch per pane. */
+  readonly store: number;
+  /** Ink's first frame of the filled panes. */
+  readonly ink: number;
+}
+
+interface FirstFrame {
+  readonly frameMs: number;
+  readonly phases: Phases;
+  readonly events: number;
+  readonly sample: SessionEvent[];
+}
+
 /**
- * `hmux attach`'s way to its first frame: connect, list, a ServerPanes port per session (as
- * open-tui builds them, replaying `replay` kept events, or all when absent), the TUI started on
- * them — each port attaches as the store starts it — and the first Ink frame drawn once every
- * replayed event has reached the store. Returns the time to that frame, to the last replayed
- * event, and one session's replayed events (for counting how many fill a pane's window).
+ * `hmux attach`'s way to its first frame, as open-tui takes it: connect, list, a ServerPanes port
+ * per session (replaying `replay` kept events, or all when absent), every port started before
+ * the TUI mounts (startBeforeMount), then the TUI on them, timed to Ink's first frame that has
+ * every replayed event in. Returns that time, its phases, and one session's replayed events
+ * (for counting how many fill a pane's window).
  */
-async function firstFrame(
-  paths: ServerPaths,
-  version: string,
-  replay: number | undefined,
-): Promise<{ frameMs: number; attachedMs: number; firstEventMs: number; events: number; sample: SessionEvent[] }> {
+async function firstFrame(paths: ServerPaths, version: string, replay: number | undefined): Promise<FirstFrame> {
   const { runTui } = await import("../src/ui/run-tui.js");
   const { ServerClient } = await import("../src/server/client.js");
   const { ServerPanes } = await import("../src/app/server-panes.js");
@@ -218,32 +274,40 @@ async function firstFrame(
   const start = performance.now();
   const client = await ServerClient.connect(paths, version);
   const rows = await client.list();
+  const listed = performance.now();
   const want = Math.min(replay ?? KEPT, KEPT);
   const counts = new Map(rows.map((row) => [row.id, 0]));
-  const sample: SessionEvent[] = [];
-  let short = rows.length;
-  let attachedMs = 0;
-  let firstEventMs = 0;
-  client.onEvent((session, event) => {
-    if (firstEventMs === 0) firstEventMs = performance.now() - start;
-    const n = (counts.get(session) ?? 0) + 1;
-    counts.set(session, n);
-    if (session === rows[0]?.id) {
-      const parsed = parseEvent(event);
-      if (parsed) sample.push(parsed);
+  let sample: SessionEvent[] = [];
+  // The panes' link, seeing each attach reply as it is read: how many events it carried, and when.
+  const request: typeof client.request = async (body) => {
+    const reply = await client.request(body);
+    if (body.op === "attach") {
+      const events = Array.isArray(reply.events) ? reply.events : [];
+      counts.set(body.session, events.length);
+      if (body.session === rows[0]?.id) sample = events.flatMap((e) => parseEvent(e) ?? []);
     }
-    if (n === want && --short === 0) attachedMs = performance.now() - start;
-  });
+    return reply;
+  };
+  const link = {
+    request,
+    onEvent: client.onEvent.bind(client),
+    onClose: client.onClose.bind(client),
+    onTable: client.onTable.bind(client),
+  };
   const panes = new ServerPanes({
-    link: client,
+    link,
     registry: builtinRegistry,
     cwd: "/",
     validate: () => ({ ok: true }),
     ...(replay !== undefined ? { replay } : {}),
   });
   const ports = rows.map((row) => panes.portFor(row));
+  await startBeforeMount(ports);
+  const decoded = performance.now();
+  const whole = () => [...counts.values()].every((n) => n === want);
   const term = fakeTerminal(200, 60);
   let store: import("../src/ui/store/app-store.js").AppStore | undefined;
+  let stored = 0;
   let frameMs = 0;
   let done: Promise<void> = Promise.resolve();
   await new Promise<void>((resolve, reject) => {
@@ -258,9 +322,10 @@ async function firstFrame(
       env: { ...process.env, NO_COLOR: undefined },
       onStore: (s) => {
         store = s;
+        stored = performance.now();
       },
       onRender: () => {
-        if (frameMs !== 0 || short > 0) return;
+        if (frameMs !== 0 || !whole()) return;
         frameMs = performance.now() - start;
         clearTimeout(timer);
         resolve();
@@ -270,7 +335,17 @@ async function firstFrame(
   store?.dispatch({ kind: "quit-now" });
   await done;
   client.close();
-  return { frameMs, attachedMs, firstEventMs, events: want * rows.length, sample };
+  return {
+    frameMs,
+    phases: {
+      connect: listed - start,
+      replies: decoded - listed,
+      store: stored - decoded,
+      ink: start + frameMs - stored,
+    },
+    events: want * rows.length,
+    sample,
+  };
 }
 
 /** How many of a session's last events it takes to fill a pane's kept transcript (MAX_ENTRIES). */
