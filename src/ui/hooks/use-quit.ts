@@ -2,10 +2,10 @@
 
 import { useApp } from "ink";
 import { useEffect } from "react";
-import { useFrame } from "./use-frame.js";
+import { useFrameValue } from "./use-frame.js";
 
 export function useQuit(): void {
-  const { quitRequested } = useFrame();
+  const quitRequested = useFrameValue((state) => state.quitRequested);
   const { exit } = useApp();
   useEffect(() => {
     if (quitRequested) exit();

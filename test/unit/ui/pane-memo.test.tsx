@@ -18,7 +18,19 @@ import { type Mounted, mount, tick } from "./harness.js";
 const seen = vi.hoisted(() => ({
   renders: new Map<string, number>(),
   rects: new Map<string, Rect>(),
+  /** Renders of the component holding hmux's key handlers (it calls useKeyDispatch once per render). */
+  keyHandlers: 0,
 }));
+
+vi.mock("../../../src/ui/hooks/use-key-dispatch.js", async (load) => {
+  const real = await load<typeof import("../../../src/ui/hooks/use-key-dispatch.js")>();
+  return {
+    useKeyDispatch: () => {
+      seen.keyHandlers++;
+      real.useKeyDispatch();
+    },
+  };
+});
 
 vi.mock("../../../src/ui/components/PaneHeader.js", async (load) => {
   const real = await load<typeof import("../../../src/ui/components/PaneHeader.js")>();
@@ -59,6 +71,7 @@ async function fourPanes(): Promise<{ mounted: Mounted; ports: FakePort[] }> {
   m.store.start();
   await m.flush();
   seen.renders.clear();
+  seen.keyHandlers = 0;
   return { mounted: m, ports };
 }
 
@@ -127,6 +140,8 @@ describe("a pane whose view did not change is not rendered again", () => {
     expect(mounted.store.frame.tick).toBeGreaterThanOrEqual(14);
     expect(rendersOf("s4")).toBeGreaterThanOrEqual(14);
     expect(others("s4")).toEqual(none("s4"));
+    // Nor the key handlers: they read only whether to quit, not every frame.
+    expect(seen.keyHandlers).toBe(0);
   });
 
   it("a countdown redraws its own pane when its text changes, not a pane whose countdown still reads the same", async () => {
