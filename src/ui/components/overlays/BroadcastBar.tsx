@@ -9,6 +9,7 @@ import type { Keymap } from "../../keys/keymap.js";
 import type { Broadcast } from "../../store/ui-state.js";
 import { CONFIRM_ROWS } from "../../store/ui-state.js";
 import { TextField } from "../TextField.js";
+import { OverlayFrame } from "./OverlayFrame.js";
 
 export interface BroadcastBarProps {
   readonly broadcast: Broadcast;
@@ -50,18 +51,11 @@ export function BroadcastBar({ broadcast, marked, width }: BroadcastBarProps): R
   const composing = broadcast.phase === "compose";
   const prompt = "broadcast › ";
   return (
-    <Box
+    <OverlayFrame
+      title={composing ? `broadcast to ${who} · Enter sends · Esc back to marks` : `broadcast · marked: ${who}`}
       width={width}
       height={CONFIRM_ROWS}
-      flexShrink={0}
-      borderStyle="round"
-      borderColor={theme.colors.accent}
-      paddingX={1}
-      flexDirection="column"
     >
-      <Text bold color={theme.colors.accent} wrap="truncate">
-        {composing ? `broadcast to ${who} · Enter sends · Esc back to marks` : `broadcast · marked: ${who}`}
-      </Text>
       {composing ? (
         <Box width={inner} height={1} overflow="hidden">
           <Text color={theme.colors.user} bold>
@@ -80,6 +74,6 @@ export function BroadcastBar({ broadcast, marked, width }: BroadcastBarProps): R
           {selectKeysText(keymap)}
         </Text>
       )}
-    </Box>
+    </OverlayFrame>
   );
 }

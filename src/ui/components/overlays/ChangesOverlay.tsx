@@ -14,6 +14,7 @@ import {
 import type { SessionView } from "../../store/session-view.js";
 import type { Theme } from "../../theme/theme.js";
 import { TextField } from "../TextField.js";
+import { OverlayFrame } from "./OverlayFrame.js";
 
 export interface ChangesOverlayProps {
   readonly changes: ChangesState;
@@ -111,19 +112,15 @@ export function ChangesOverlay({
   const r = changes.result;
   const resultColor =
     r?.tone === "error" ? theme.colors.error : r?.tone === "warn" ? theme.colors.warn : theme.colors.status;
+  const range = more > 0 || top > 0 ? ` · ${top + 1}–${top + shown.length}/${lines.length}` : "";
   return (
-    <Box
-      flexDirection="column"
+    <OverlayFrame
+      title={`${changesTitle(changes, view)}${range}`}
       width={width}
       height={height}
-      borderStyle="round"
-      borderColor={theme.colors.accent}
-      paddingX={1}
-      overflow="hidden"
+      question={changes.mode === "confirm-discard" ? discardQuestion(changes) : null}
+      keys={changesHints(keymap, changes, hasWorktree)}
     >
-      <Text bold color={theme.colors.accent} wrap="truncate">
-        {`${changesTitle(changes, view)}${more > 0 || top > 0 ? ` · ${top + 1}–${top + shown.length}/${lines.length}` : ""}`}
-      </Text>
       <Box flexDirection="column" height={page} overflow="hidden">
         {!hasWorktree
           ? noWorktreeLines(view, keymap).map((line, i) => (
@@ -168,15 +165,7 @@ export function ChangesOverlay({
           />
         </Box>
       ) : null}
-      {changes.mode === "confirm-discard" ? (
-        <Text bold color={theme.colors.warn} wrap="truncate">
-          {discardQuestion(changes)}
-        </Text>
-      ) : null}
-      <Text dimColor wrap="truncate">
-        {changesHints(keymap, changes, hasWorktree)}
-      </Text>
-    </Box>
+    </OverlayFrame>
   );
 }
 

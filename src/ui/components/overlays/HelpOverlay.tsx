@@ -7,6 +7,7 @@ import { keyLabel } from "../../keys/hints.js";
 import { APPROVAL_COMMANDS, CHANGES_COMMANDS, COMMAND_HELP, GLOBAL_COMMANDS, type Keymap } from "../../keys/keymap.js";
 import { WHEEL_ROWS } from "../../keys/mouse.js";
 import { NATIVE_HELP_ROWS } from "../../native/native-help.js";
+import { OverlayFrame } from "./OverlayFrame.js";
 
 export interface HelpOverlayProps {
   readonly keymap: Keymap;
@@ -76,27 +77,16 @@ export function HelpOverlay({ keymap, width, height }: HelpOverlayProps): React.
   const more =
     below > 0 ? `↓ ${below} more · PgDn${top > 0 ? " · PgUp back" : ""}` : top > 0 ? `end of list · PgUp back` : "";
   return (
-    <Box
-      flexDirection="column"
+    <OverlayFrame
+      title="hmux keys · Esc closes · bindings: config ui.keys"
       width={width}
       height={height}
-      borderStyle="round"
-      borderColor={theme.colors.accent}
-      paddingX={1}
-      overflow="hidden"
+      keys={scrolls ? more : null}
     >
-      <Text bold color={theme.colors.accent} wrap="truncate">
-        hmux keys · Esc closes · bindings: config ui.keys
-      </Text>
       <Box flexDirection="row">
         {column(colA, twoCols ? Math.floor(inner / 2) : inner)}
         {twoCols ? column(colB, inner - Math.floor(inner / 2)) : null}
       </Box>
-      {scrolls ? (
-        <Text dimColor wrap="truncate">
-          {more}
-        </Text>
-      ) : null}
-    </Box>
+    </OverlayFrame>
   );
 }

@@ -8,6 +8,7 @@ import type { ControlSnapshot } from "../../session-port.js";
 import type { SessionRule } from "../../store/session-rules.js";
 import type { SessionView } from "../../store/session-view.js";
 import { type InspectorRow, inspectorRows, type RowTone } from "./inspector-lines.js";
+import { OverlayFrame } from "./OverlayFrame.js";
 
 export interface InspectorDrawerProps {
   readonly view: SessionView;
@@ -57,28 +58,13 @@ export function InspectorDrawer({
     </Box>
   );
   return (
-    <Box
-      flexDirection="column"
+    <OverlayFrame
+      title={`inspector · ${view.info.label ?? view.info.harness} · ${view.sessionId ?? "no session id yet"} · Esc closes${compare ? ` · ${compare}` : ""}`}
       width={width}
       height={height}
-      borderStyle="round"
-      borderColor={theme.colors.accent}
-      paddingX={1}
-      overflow="hidden"
+      keys={scrolls ? more : null}
     >
-      <Box height={1} flexShrink={0}>
-        <Text bold color={theme.colors.accent} wrap="truncate">
-          {`inspector · ${view.info.label ?? view.info.harness} · ${view.sessionId ?? "no session id yet"} · Esc closes${compare ? ` · ${compare}` : ""}`}
-        </Text>
-      </Box>
       {rows.slice(top, top + room).map(row)}
-      {scrolls ? (
-        <Box height={1} flexShrink={0}>
-          <Text dimColor wrap="truncate">
-            {more}
-          </Text>
-        </Box>
-      ) : null}
-    </Box>
+    </OverlayFrame>
   );
 }

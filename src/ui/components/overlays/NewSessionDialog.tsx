@@ -6,6 +6,7 @@ import { useStore } from "../../hooks/use-store.js";
 import { useTheme } from "../../hooks/use-theme.js";
 import type { NewSessionRequest, SessionLauncher, Validation } from "../../session-launcher.js";
 import { TextField } from "../TextField.js";
+import { OverlayFrame } from "./OverlayFrame.js";
 
 export const FIELDS = ["harness", "model", "effort", "cwd", "endpoint", "prompt", "worktree"] as const;
 type Field = (typeof FIELDS)[number];
@@ -83,18 +84,7 @@ export function NewSessionDialog({ launcher, width, height }: NewSessionDialogPr
   );
 
   return (
-    <Box
-      flexDirection="column"
-      width={width}
-      height={height}
-      borderStyle="round"
-      borderColor={theme.colors.accent}
-      paddingX={1}
-      overflow="hidden"
-    >
-      <Text bold color={theme.colors.accent}>
-        new session · Tab/↑↓ move · Enter start · Esc cancel
-      </Text>
+    <OverlayFrame title="new session · Tab/↑↓ move · Enter start · Esc cancel" width={width} height={height} wrapTitle>
       {FIELDS.map((f, i) => (
         <Box key={f}>
           <Text
@@ -131,6 +121,6 @@ export function NewSessionDialog({ launcher, width, height }: NewSessionDialogPr
           ) : null}
         </Box>
       ) : null}
-    </Box>
+    </OverlayFrame>
   );
 }

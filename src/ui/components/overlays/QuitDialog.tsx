@@ -1,9 +1,9 @@
-import { Box, Text } from "ink";
+import { Text } from "ink";
 import type React from "react";
-import { useTheme } from "../../hooks/use-theme.js";
 import { keyOf } from "../../keys/hints.js";
 import type { Keymap } from "../../keys/keymap.js";
 import { CONFIRM_ROWS } from "../../store/ui-state.js";
+import { OverlayFrame } from "./OverlayFrame.js";
 
 export interface ConfirmBarProps {
   readonly title: string;
@@ -13,22 +13,10 @@ export interface ConfirmBarProps {
 
 /** A yes/no question under the panes: the screen stays visible while you decide. */
 export function ConfirmBar({ title, question, width }: ConfirmBarProps): React.ReactElement {
-  const theme = useTheme();
   return (
-    <Box
-      width={width}
-      height={CONFIRM_ROWS}
-      flexShrink={0}
-      borderStyle="round"
-      borderColor={theme.colors.warn}
-      paddingX={1}
-      flexDirection="column"
-    >
-      <Text bold color={theme.colors.warn} wrap="truncate">
-        {title}
-      </Text>
+    <OverlayFrame title={title} width={width} height={CONFIRM_ROWS} tone="warn">
       <Text wrap="truncate">{question}</Text>
-    </Box>
+    </OverlayFrame>
   );
 }
 

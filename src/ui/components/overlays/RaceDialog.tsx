@@ -5,6 +5,10 @@ import { useStore } from "../../hooks/use-store.js";
 import { useTheme } from "../../hooks/use-theme.js";
 import type { SessionLauncher } from "../../session-launcher.js";
 import { TextField } from "../TextField.js";
+import { OverlayFrame } from "./OverlayFrame.js";
+
+const RACE_TITLE =
+  "race · one prompt, each harness in its own worktree from the same base · Enter starts · Tab next field · Esc cancels";
 
 export const RACE_FIELDS = ["prompt", "harnesses", "check"] as const;
 type Field = (typeof RACE_FIELDS)[number];
@@ -70,18 +74,7 @@ export function RaceDialog({ launcher, harnesses, width, height }: RaceDialogPro
   const label = 11;
   const inner = Math.max(10, width - 4);
   return (
-    <Box
-      flexDirection="column"
-      width={width}
-      height={height}
-      borderStyle="round"
-      borderColor={theme.colors.accent}
-      paddingX={1}
-    >
-      <Text bold color={theme.colors.accent} wrap="truncate">
-        race · one prompt, each harness in its own worktree from the same base · Enter starts · Tab next field · Esc
-        cancels
-      </Text>
+    <OverlayFrame title={RACE_TITLE} width={width} height={height}>
       <Text> </Text>
       {RACE_FIELDS.map((f, i) => (
         <Box key={f} height={1} width={inner}>
@@ -120,6 +113,6 @@ export function RaceDialog({ launcher, harnesses, width, height }: RaceDialogPro
           check in each worktree, settings a harness could not express.
         </Text>
       )}
-    </Box>
+    </OverlayFrame>
   );
 }

@@ -3,6 +3,7 @@ import type React from "react";
 import { useTheme } from "../../hooks/use-theme.js";
 import { wrap } from "../../store/entry-lines.js";
 import type { RaceState } from "../../store/ui-state.js";
+import { OverlayFrame } from "./OverlayFrame.js";
 import { scoreRows, summaryLines } from "./scorecard-rows.js";
 import { fitCells } from "./settings-table.js";
 
@@ -106,18 +107,13 @@ export function ScorecardOverlay({
       : race.message;
   const keys = card && !race.ended ? "←/→ choose · o its changes · p pick · x discard all · Esc closes" : "Esc closes";
   return (
-    <Box
-      flexDirection="column"
+    <OverlayFrame
+      title={`race scorecard · ${race.contestants.length} contestants · ${race.check ? `check: ${race.check}` : "no check"}`}
       width={width}
       height={height}
-      borderStyle="round"
-      borderColor={theme.colors.accent}
-      paddingX={1}
-      overflow="hidden"
+      question={question}
+      keys={question === null ? keys : null}
     >
-      <Text bold color={theme.colors.accent} wrap="truncate">
-        {`race scorecard · ${race.contestants.length} contestants · ${race.check ? `check: ${race.check}` : "no check"}`}
-      </Text>
       <Box flexDirection="column" flexGrow={1} overflow="hidden">
         {body}
       </Box>
@@ -126,14 +122,6 @@ export function ScorecardOverlay({
           {busy}
         </Text>
       ) : null}
-      <Text
-        wrap="truncate"
-        bold={question !== null}
-        color={question ? theme.colors.warn : undefined}
-        dimColor={question === null}
-      >
-        {question ?? keys}
-      </Text>
-    </Box>
+    </OverlayFrame>
   );
 }

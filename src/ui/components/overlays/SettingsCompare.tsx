@@ -6,6 +6,7 @@ import { useTheme } from "../../hooks/use-theme.js";
 import { keyOf } from "../../keys/hints.js";
 import { wrap } from "../../store/entry-lines.js";
 import type { SessionView } from "../../store/session-view.js";
+import { OverlayFrame } from "./OverlayFrame.js";
 import { cellText, compareLayout, compareRows, fitCells, tierText } from "./settings-table.js";
 
 export interface SettingsCompareProps {
@@ -91,18 +92,7 @@ export function SettingsCompare({ views, numbers, width, height }: SettingsCompa
     .filter((p) => p !== "")
     .join(" · ");
   return (
-    <Box
-      flexDirection="column"
-      width={width}
-      height={height}
-      borderStyle="round"
-      borderColor={theme.colors.accent}
-      paddingX={1}
-      overflow="hidden"
-    >
-      <Text bold color={theme.colors.accent} wrap="truncate">
-        {title}
-      </Text>
+    <OverlayFrame title={title} width={width} height={height} keys={footer}>
       <Text bold wrap="truncate">
         {`  ${head}`}
       </Text>
@@ -141,9 +131,6 @@ export function SettingsCompare({ views, numbers, width, height }: SettingsCompa
           </Text>
         ))}
       </Box>
-      <Text dimColor wrap="truncate">
-        {footer}
-      </Text>
-    </Box>
+    </OverlayFrame>
   );
 }
