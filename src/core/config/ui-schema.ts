@@ -4,6 +4,28 @@
  */
 import { z } from "zod";
 
+/**
+ * Actions read only inside one view or question (the changes view, the scorecard, settings side by
+ * side, a yes/no question): the same chord may serve two of them, so the TUI checks their chords
+ * per view instead of here.
+ */
+export const SCOPED_KEY_ACTIONS = [
+  "changes-scope",
+  "changes-previous-turn",
+  "changes-next-turn",
+  "changes-commit",
+  "changes-merge",
+  "changes-discard",
+  "yes",
+  "no",
+  "quit-detach",
+  "quit-halt-all",
+  "scorecard-open",
+  "scorecard-pick",
+  "scorecard-discard",
+  "compare-only-differing",
+] as const;
+
 /** Actions a key can be bound to (issue 5 items 2, 4, 6, 7). Additive: the TUI may add more. */
 export const KEY_ACTIONS = [
   "focus-left",
@@ -47,6 +69,7 @@ export const KEY_ACTIONS = [
   "compare-settings",
   "race",
   "scorecard",
+  ...SCOPED_KEY_ACTIONS,
 ] as const;
 export type KeyAction = (typeof KEY_ACTIONS)[number];
 
@@ -134,6 +157,7 @@ const keysSchema = z.partialRecord(z.enum(KEY_ACTIONS), keyChordSchema).superRef
   // Two actions on one chord would make one of them unreachable.
   const byChord = new Map<string, string>();
   for (const action of KEY_ACTIONS) {
+    if ((SCOPED_KEY_ACTIONS as readonly string[]).includes(action)) continue;
     const text = keys[action];
     if (text === undefined) continue;
     const parsed = parseKeyChord(text);

@@ -5,6 +5,7 @@
  */
 import type { UiConfig as UiConfigFile } from "../../core/config/ui-schema.js";
 import { parseKeyChord } from "../../core/config/ui-schema.js";
+import { KEY_SCOPES, type KeyScope } from "../keys/key-scopes.js";
 import {
   APPROVAL_COMMANDS,
   CONFIG_ACTION,
@@ -90,7 +91,25 @@ export function buildKeymap(overrides: Readonly<Partial<Record<string, string>>>
       owner.set(key, action);
     }
   }
+  for (const scope of KEY_SCOPES) checkScope(map, scope);
   return map as Keymap;
+}
+
+/** Inside one view or question a key stands for one thing: its own command, a global it answers, or a key it reads. */
+function checkScope(map: Readonly<Record<string, readonly string[]>>, scope: KeyScope): void {
+  const owner = new Map<string, string>();
+  for (const command of scope.globals)
+    for (const key of map[command]!) owner.set(key, CONFIG_ACTION[command] ?? command);
+  for (const command of scope.own) {
+    const action = CONFIG_ACTION[command] ?? command;
+    for (const key of map[command]!) {
+      if (scope.fixed.includes(key))
+        throw new UiConfigError(`ui.keys.${action}: "${key}" is read by ${scope.name} itself; choose another key`);
+      const prior = owner.get(key);
+      if (prior) throw new UiConfigError(`ui.keys: "${key}" is bound to both ${prior} and ${action} in ${scope.name}`);
+      owner.set(key, action);
+    }
+  }
 }
 
 /** The TUI's settings from an already-validated `ui` section (absent: defaults). */

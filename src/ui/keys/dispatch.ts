@@ -7,22 +7,45 @@
 import { changesPageRows } from "../store/changes-state.js";
 import type { Intent } from "../store/messages.js";
 import { anyDetachable, draftOf, focusedKey, focusedView, type UiState } from "../store/ui-state.js";
-import { APPROVAL_COMMANDS, CHANGES_COMMANDS, type Command, GLOBAL_COMMANDS, type Keymap } from "./keymap.js";
+import {
+  APPROVAL_COMMANDS,
+  CHANGES_COMMANDS,
+  COMPARE_COMMANDS,
+  CONFIRM_COMMANDS,
+  type Command,
+  GLOBAL_COMMANDS,
+  type Keymap,
+  QUIT_COMMANDS,
+  SCORECARD_COMMANDS,
+} from "./keymap.js";
 
+/** Key → command, one table per group of commands read at the same moment (key-scopes.ts). */
 export interface KeyIndex {
   readonly global: ReadonlyMap<string, Command>;
   readonly approval: ReadonlyMap<string, Command>;
   readonly changes: ReadonlyMap<string, Command>;
+  readonly confirm: ReadonlyMap<string, Command>;
+  readonly quit: ReadonlyMap<string, Command>;
+  readonly scorecard: ReadonlyMap<string, Command>;
+  readonly compare: ReadonlyMap<string, Command>;
+}
+
+function byKey(keymap: Keymap, commands: readonly Command[]): ReadonlyMap<string, Command> {
+  const map = new Map<string, Command>();
+  for (const c of commands) for (const k of keymap[c]) map.set(k, c);
+  return map;
 }
 
 export function indexKeymap(keymap: Keymap): KeyIndex {
-  const global = new Map<string, Command>();
-  const approval = new Map<string, Command>();
-  const changes = new Map<string, Command>();
-  for (const c of GLOBAL_COMMANDS) for (const k of keymap[c]) global.set(k, c);
-  for (const c of APPROVAL_COMMANDS) for (const k of keymap[c]) approval.set(k, c);
-  for (const c of CHANGES_COMMANDS) for (const k of keymap[c]) changes.set(k, c);
-  return { global, approval, changes };
+  return {
+    global: byKey(keymap, GLOBAL_COMMANDS),
+    approval: byKey(keymap, APPROVAL_COMMANDS),
+    changes: byKey(keymap, CHANGES_COMMANDS),
+    confirm: byKey(keymap, CONFIRM_COMMANDS),
+    quit: byKey(keymap, QUIT_COMMANDS),
+    scorecard: byKey(keymap, SCORECARD_COMMANDS),
+    compare: byKey(keymap, COMPARE_COMMANDS),
+  };
 }
 
 /** Whether hmux takes the key, and the intent it stands for (none: taken and ignored). */
@@ -139,25 +162,23 @@ function overlayKey(state: UiState, index: KeyIndex, name: string): KeyVerdict {
       const global = index.global.get(name);
       if (name === "escape" || name === "q" || name === "return" || global === "settings.compare")
         return take({ kind: "close-overlay" });
-      // Arrows, PgUp/PgDn and d belong to the table (SettingsCompare reads them).
+      // Arrows, PgUp/PgDn and the compare.* keys belong to the table (SettingsCompare reads them).
       return IGNORED;
     }
     case "halt-all":
-      if (name === "y" || name === "Y") return take({ kind: "halt-all" });
-      if (name === "n" || name === "N" || name === "escape") return take({ kind: "close-overlay" });
-      return IGNORED;
+      return answer(index, name, { kind: "halt-all" }, { kind: "close-overlay" });
     case "quit":
       if (anyDetachable(state)) {
-        // Detach is the default: Enter, d, or the quit key again; halting is the deliberate choice.
-        if (name === "return" || name === "d" || index.global.get(name) === "app.quit")
+        // Detach is the default: Enter, its key, or the quit key again; halting is the deliberate choice.
+        const command = index.quit.get(name);
+        if (name === "return" || command === "quit.detach" || index.global.get(name) === "app.quit")
           return take({ kind: "quit-now" });
-        if (name === "h") return take({ kind: "quit-halt" });
-        if (name === "escape" || name === "n" || name === "N") return take({ kind: "close-overlay" });
-        return IGNORED;
+        if (command === "quit.haltAll") return take({ kind: "quit-halt" });
+        return name === "escape" || index.confirm.get(name) === "confirm.no"
+          ? take({ kind: "close-overlay" })
+          : IGNORED;
       }
-      if (name === "y" || name === "Y") return take({ kind: "quit-now" });
-      if (name === "n" || name === "N" || name === "escape") return take({ kind: "close-overlay" });
-      return IGNORED;
+      return answer(index, name, { kind: "quit-now" }, { kind: "close-overlay" });
     case "approval-full": {
       if (name === "escape") return take({ kind: "close-overlay" });
       const command = index.approval.get(name);
@@ -169,7 +190,7 @@ function overlayKey(state: UiState, index: KeyIndex, name: string): KeyVerdict {
     case "changes":
       return changesKey(state, index, name);
     case "scorecard":
-      return scorecardKey(overlay.confirm, index.global.get(name), name);
+      return scorecardKey(overlay.confirm, index, name);
   }
 }
 
@@ -177,6 +198,13 @@ function overlayKey(state: UiState, index: KeyIndex, name: string): KeyVerdict {
  * While marking panes the letters and digits mark (global chords still move focus); while the
  * prompt is typed every key belongs to the broadcast bar's field, so none reaches a pane's input.
  */
+/** A yes/no question: its yes key, or its no key / Esc; nothing else acts while it is asked. */
+function answer(index: KeyIndex, name: string, yes: Intent, no: Intent): KeyVerdict {
+  const command = index.confirm.get(name);
+  if (command === "confirm.yes") return take(yes);
+  return command === "confirm.no" || name === "escape" ? take(no) : IGNORED;
+}
+
 function broadcastKey(state: UiState, index: KeyIndex, name: string): KeyVerdict {
   const global = index.global.get(name);
   if (global === "broadcast") return take({ kind: "broadcast", act: { do: "toggle" } });
@@ -213,10 +241,8 @@ function changesKey(state: UiState, index: KeyIndex, name: string): KeyVerdict {
   const changes = state.changes;
   if (!changes) return name === "escape" ? take({ kind: "close-overlay" }) : IGNORED;
   if (changes.mode === "commit") return name === "escape" ? take({ kind: "changes-back" }) : LEFT;
-  if (changes.mode === "confirm-discard") {
-    if (name === "y" || name === "Y") return take({ kind: "changes-discard-confirm" });
-    return name === "n" || name === "N" || name === "escape" ? take({ kind: "changes-back" }) : IGNORED;
-  }
+  if (changes.mode === "confirm-discard")
+    return answer(index, name, { kind: "changes-discard-confirm" }, { kind: "changes-back" });
   const global = index.global.get(name);
   if (name === "escape" || name === "q" || global === "changes") return take({ kind: "changes-back" });
   const page = changesPageRows(state.rows, changes);
@@ -231,20 +257,20 @@ function changesKey(state: UiState, index: KeyIndex, name: string): KeyVerdict {
   return command ? verdict(changesCommandIntent(command)) : IGNORED;
 }
 
-/** The scorecard's own letters; while pick or discard is asked, only the answer. */
-function scorecardKey(confirm: "pick" | "discard" | null, global: Command | undefined, name: string): KeyVerdict {
-  const race = (act: Extract<Intent, { kind: "race" }>["act"]) => take({ kind: "race", act });
-  if (confirm) {
-    if (name === "y" || name === "Y") return race({ do: "confirm" });
-    if (name === "n" || name === "N" || name === "escape") return race({ do: "cancel" });
-    return IGNORED;
-  }
-  if (name === "escape" || name === "q" || global === "race.scorecard") return race({ do: "cancel" });
-  if (name === "left") return race({ do: "select", delta: -1 });
-  if (name === "right") return race({ do: "select", delta: 1 });
-  if (name === "o" || name === "return") return race({ do: "open-contestant" });
-  if (name === "p") return race({ do: "ask", what: "pick" });
-  if (name === "x") return race({ do: "ask", what: "discard" });
+type RaceAct = Extract<Intent, { kind: "race" }>["act"];
+
+/** The scorecard's own keys; while pick or discard is asked, only the answer. */
+function scorecardKey(confirm: "pick" | "discard" | null, index: KeyIndex, name: string): KeyVerdict {
+  const race = (act: RaceAct): Intent => ({ kind: "race", act });
+  if (confirm) return answer(index, name, race({ do: "confirm" }), race({ do: "cancel" }));
+  if (name === "escape" || name === "q" || index.global.get(name) === "race.scorecard")
+    return take(race({ do: "cancel" }));
+  if (name === "left") return take(race({ do: "select", delta: -1 }));
+  if (name === "right") return take(race({ do: "select", delta: 1 }));
+  const command = index.scorecard.get(name);
+  if (name === "return" || command === "scorecard.open") return take(race({ do: "open-contestant" }));
+  if (command === "scorecard.pick") return take(race({ do: "ask", what: "pick" }));
+  if (command === "scorecard.discard") return take(race({ do: "ask", what: "discard" }));
   return IGNORED;
 }
 

@@ -36,6 +36,14 @@ export function hints(keymap: Keymap, list: ReadonlyArray<readonly [Command, str
     .join(" · ");
 }
 
+/** A question's answers as bound, e.g. `y quit · n stay`. */
+export function answers(keymap: Keymap, yes: string, no: string): string {
+  return hints(keymap, [
+    ["confirm.yes", yes],
+    ["confirm.no", no],
+  ]);
+}
+
 const ARROWS = ["Left", "Right", "Up", "Down"];
 const DIGITS = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
 

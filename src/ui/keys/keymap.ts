@@ -57,10 +57,27 @@ export const CHANGES_COMMANDS = [
   "changes.merge",
   "changes.discard",
 ] as const;
+/** The answers to a yes/no question (quit, halt all, discard, pick): read only while one is asked. */
+export const CONFIRM_COMMANDS = ["confirm.yes", "confirm.no"] as const;
+/** The quit question's choices while sessions run on the hmux server (Enter and the quit key detach too). */
+export const QUIT_COMMANDS = ["quit.detach", "quit.haltAll"] as const;
+/** Keys inside the race scorecard (scorecard.*), which holds every key while open. */
+export const SCORECARD_COMMANDS = ["scorecard.open", "scorecard.pick", "scorecard.discard"] as const;
+/** Keys inside settings side by side (compare.*), which holds every key while open. */
+export const COMPARE_COMMANDS = ["compare.onlyDiffering"] as const;
+/** Commands read only inside one overlay or question, so a plain letter cannot steal typing. */
+export const OVERLAY_COMMANDS = [
+  ...CHANGES_COMMANDS,
+  ...CONFIRM_COMMANDS,
+  ...QUIT_COMMANDS,
+  ...SCORECARD_COMMANDS,
+  ...COMPARE_COMMANDS,
+] as const;
 export type GlobalCommand = (typeof GLOBAL_COMMANDS)[number];
 export type ApprovalCommand = (typeof APPROVAL_COMMANDS)[number];
 export type ChangesCommand = (typeof CHANGES_COMMANDS)[number];
-export type Command = GlobalCommand | ApprovalCommand | ChangesCommand;
+export type OverlayCommand = (typeof OVERLAY_COMMANDS)[number];
+export type Command = GlobalCommand | ApprovalCommand | OverlayCommand;
 
 export type Keymap = Readonly<Record<Command, readonly string[]>>;
 
@@ -112,6 +129,14 @@ export const DEFAULT_KEYMAP: Keymap = {
   "changes.commit": ["c"],
   "changes.merge": ["m"],
   "changes.discard": ["D"],
+  "confirm.yes": ["y", "Y"],
+  "confirm.no": ["n", "N"],
+  "quit.detach": ["d"],
+  "quit.haltAll": ["h"],
+  "scorecard.open": ["o"],
+  "scorecard.pick": ["p"],
+  "scorecard.discard": ["x"],
+  "compare.onlyDiffering": ["d"],
 };
 
 /** What each command does, for the help overlay. */
@@ -163,6 +188,14 @@ export const COMMAND_HELP: Readonly<Record<Command, string>> = {
   "changes.commit": "changes view: commit everything in the worktree (message editable)",
   "changes.merge": "changes view: merge the branch into its base (conflicts are reported, never resolved)",
   "changes.discard": "changes view: discard the worktree's changes and commits (asks first)",
+  "confirm.yes": "a question (quit, halt all, discard, pick): yes",
+  "confirm.no": "a question: no (Esc too)",
+  "quit.detach": "quit question, sessions on the server: detach, they keep running (Enter too)",
+  "quit.haltAll": "quit question, sessions on the server: halt them all and quit",
+  "scorecard.open": "race scorecard: open the chosen contestant's changes (Enter too)",
+  "scorecard.pick": "race scorecard: pick the chosen contestant (asks first)",
+  "scorecard.discard": "race scorecard: discard the whole race (asks first)",
+  "compare.onlyDiffering": "settings side by side: only the rows that differ (≠) or diverge (⚠) / all rows",
 };
 
 /**
@@ -241,4 +274,18 @@ export const CONFIG_ACTION: Readonly<Partial<Record<Command, string>>> = {
   "settings.compare": "compare-settings",
   "race.new": "race",
   "race.scorecard": "scorecard",
+  "changes.scope": "changes-scope",
+  "changes.previousTurn": "changes-previous-turn",
+  "changes.nextTurn": "changes-next-turn",
+  "changes.commit": "changes-commit",
+  "changes.merge": "changes-merge",
+  "changes.discard": "changes-discard",
+  "confirm.yes": "yes",
+  "confirm.no": "no",
+  "quit.detach": "quit-detach",
+  "quit.haltAll": "quit-halt-all",
+  "scorecard.open": "scorecard-open",
+  "scorecard.pick": "scorecard-pick",
+  "scorecard.discard": "scorecard-discard",
+  "compare.onlyDiffering": "compare-only-differing",
 };

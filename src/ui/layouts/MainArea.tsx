@@ -5,7 +5,7 @@ import { ChangesOverlay } from "../components/overlays/ChangesOverlay.js";
 import { HelpOverlay } from "../components/overlays/HelpOverlay.js";
 import { InspectorDrawer } from "../components/overlays/InspectorDrawer.js";
 import { NewSessionDialog } from "../components/overlays/NewSessionDialog.js";
-import { ConfirmBar, quitQuestion, runningText } from "../components/overlays/QuitDialog.js";
+import { ConfirmBar, haltAllQuestion, quitQuestion, runningText } from "../components/overlays/QuitDialog.js";
 import { RaceDialog } from "../components/overlays/RaceDialog.js";
 import { ScorecardOverlay } from "../components/overlays/ScorecardOverlay.js";
 import { SettingsCompare } from "../components/overlays/SettingsCompare.js";
@@ -86,7 +86,7 @@ export function MainArea({ state, ports, keymap, launcher, width, height }: Main
     overlay?.kind === "quit" && anyRunning(state)
       ? quitQuestion(keymap, anyDetachable(state))
       : overlay?.kind === "halt-all" && anyRunning(state)
-        ? "Halt every session? Pending calls are denied. y halt all · n cancel"
+        ? haltAllQuestion(keymap)
         : null;
   if (confirm) {
     const running = [...state.sessions.values()].filter(isActive).length;

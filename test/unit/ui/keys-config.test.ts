@@ -7,6 +7,7 @@ import {
   CONFIG_ACTION,
   DEFAULT_KEYMAP,
   GLOBAL_COMMANDS,
+  OVERLAY_COMMANDS,
   RESERVED_KEYS,
 } from "../../../src/ui/keys/keymap.js";
 import { inkKey } from "../../helpers/ink-key.js";
@@ -43,7 +44,7 @@ describe("bindings from config (ui.keys)", () => {
   });
 
   it("every command has a config action name the schema accepts, so every key can be rebound", () => {
-    for (const c of [...GLOBAL_COMMANDS, ...APPROVAL_COMMANDS]) {
+    for (const c of [...GLOBAL_COMMANDS, ...APPROVAL_COMMANDS, ...OVERLAY_COMMANDS]) {
       const action = CONFIG_ACTION[c];
       expect(action, c).toBeDefined();
       expect(KEY_ACTIONS as readonly string[]).toContain(action);

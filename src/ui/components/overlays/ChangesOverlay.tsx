@@ -2,7 +2,7 @@ import { Box, Text } from "ink";
 import type React from "react";
 import { useStore } from "../../hooks/use-store.js";
 import { useTheme } from "../../hooks/use-theme.js";
-import { hints, keyOf } from "../../keys/hints.js";
+import { answers, hints, keyOf } from "../../keys/hints.js";
 import type { Keymap } from "../../keys/keymap.js";
 import {
   type BodyTone,
@@ -63,7 +63,7 @@ export function changesTitle(changes: ChangesState, view: SessionView | undefine
 export function changesHints(keymap: Keymap, changes: ChangesState, hasWorktree: boolean): string {
   const esc = "Esc close";
   if (changes.mode === "commit") return "Enter commit · Esc back";
-  if (changes.mode === "confirm-discard") return "y discard · n keep";
+  if (changes.mode === "confirm-discard") return answers(keymap, "discard", "keep");
   if (!hasWorktree) return esc;
   const scope = changes.scope === "base" ? "this turn only" : "against the base";
   const prev = keyOf(keymap, "changes.previousTurn");

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useKeys } from "../../hooks/use-keys.js";
 import { useTheme } from "../../hooks/use-theme.js";
 import { keyLabel } from "../../keys/hints.js";
-import { APPROVAL_COMMANDS, CHANGES_COMMANDS, COMMAND_HELP, GLOBAL_COMMANDS, type Keymap } from "../../keys/keymap.js";
+import { APPROVAL_COMMANDS, COMMAND_HELP, GLOBAL_COMMANDS, type Keymap, OVERLAY_COMMANDS } from "../../keys/keymap.js";
 import { WHEEL_ROWS } from "../../keys/mouse.js";
 import { NATIVE_HELP_ROWS } from "../../native/native-help.js";
 import { OverlayFrame } from "./OverlayFrame.js";
@@ -18,7 +18,7 @@ export interface HelpOverlayProps {
 /** Every binding, as configured; focus.1–9 collapse into one row. */
 export function helpRows(keymap: Keymap, mouse = false): Array<[string, string]> {
   const rows: Array<[string, string]> = [];
-  for (const c of [...GLOBAL_COMMANDS, ...APPROVAL_COMMANDS, ...CHANGES_COMMANDS]) {
+  for (const c of [...GLOBAL_COMMANDS, ...APPROVAL_COMMANDS, ...OVERLAY_COMMANDS]) {
     if (/^focus\.[2-9]$/.test(c)) continue;
     if (c === "focus.1") {
       rows.push([`${keyLabel(keymap["focus.1"][0])}…${keyLabel(keymap["focus.9"][0])}`, "focus pane 1…9"]);

@@ -1,6 +1,6 @@
 import { Text } from "ink";
 import type React from "react";
-import { keyOf } from "../../keys/hints.js";
+import { answers, hints, keyOf } from "../../keys/hints.js";
 import type { Keymap } from "../../keys/keymap.js";
 import { CONFIRM_ROWS } from "../../store/ui-state.js";
 import { OverlayFrame } from "./OverlayFrame.js";
@@ -25,12 +25,21 @@ export function runningText(running: number, onServer = false): string {
 }
 
 /**
- * The quit question. With sessions on the hmux server, detaching is the default (Enter, d, or
- * the quit key again: they keep running, `hmux attach` brings them back) and halting them all
- * is the deliberate `h`; with only local sessions, quitting halts them, so it is a yes/no.
+ * The quit question. With sessions on the hmux server, detaching is the default (Enter, the
+ * detach key, or the quit key again: they keep running, `hmux attach` brings them back) and
+ * halting them all is the deliberate choice; with only local sessions, quitting halts them, so
+ * it is a yes/no.
  */
 export function quitQuestion(keymap: Keymap, detachable: boolean): string {
-  if (!detachable) return "Quit and halt them? y quit · n stay";
+  if (!detachable) return `Quit and halt them? ${answers(keymap, "quit", "stay")}`;
   const again = keyOf(keymap, "app.quit");
-  return `Enter${again ? `/${again}` : ""} detach (they keep running; hmux attach) · h halt all · Esc cancel`;
+  const halt = hints(keymap, [["quit.haltAll", "halt all"]]);
+  return [`Enter${again ? `/${again}` : ""} detach (they keep running; hmux attach)`, halt, "Esc cancel"]
+    .filter((part) => part !== "")
+    .join(" · ");
+}
+
+/** The halt-all question, its answers as bound. */
+export function haltAllQuestion(keymap: Keymap): string {
+  return `Halt every session? Pending calls are denied. ${answers(keymap, "halt all", "cancel")}`;
 }

@@ -1,6 +1,9 @@
 import { Box, Text } from "ink";
 import type React from "react";
+import { useKeys } from "../../hooks/use-keys.js";
 import { useTheme } from "../../hooks/use-theme.js";
+import { answers, hints } from "../../keys/hints.js";
+import type { Keymap } from "../../keys/keymap.js";
 import { wrap } from "../../store/entry-lines.js";
 import type { RaceState } from "../../store/ui-state.js";
 import { OverlayFrame } from "./OverlayFrame.js";
@@ -11,7 +14,6 @@ export interface ScorecardOverlayProps {
   readonly race: RaceState;
   readonly selected: number;
   readonly confirm: "pick" | "discard" | null;
-  /** The base branch a pick merges into, for the question. */
   readonly width: number;
   readonly height: number;
 }
@@ -27,10 +29,35 @@ function progress(race: RaceState): string[] {
   });
 }
 
+/** The key line: what the scorecard's keys do while a race can still be picked or discarded. */
+export function scorecardKeys(keymap: Keymap, open: boolean): string {
+  if (!open) return "Esc closes";
+  const actions = hints(keymap, [
+    ["scorecard.open", "its changes"],
+    ["scorecard.pick", "pick"],
+    ["scorecard.discard", "discard all"],
+  ]);
+  return ["←/→ choose", actions, "Esc closes"].filter((part) => part !== "").join(" · ");
+}
+
+/** The question a pick or a discard asks first, its answers as bound; null when nothing is asked. */
+export function scorecardQuestion(
+  keymap: Keymap,
+  confirm: "pick" | "discard" | null,
+  picked: string | undefined,
+  base: string | undefined,
+): string | null {
+  if (confirm === "pick" && picked)
+    return `Pick ${picked}? Its work is merged into ${base}; the other worktrees are removed, their answers committed on their branches. ${answers(keymap, "pick", "cancel")}`;
+  if (confirm === "discard")
+    return `Discard the race? Every contestant's worktree is removed (none holding work found nowhere else). ${answers(keymap, "discard", "cancel")}`;
+  return null;
+}
+
 /**
  * The race's scorecard side by side: a column per contestant (the selected one's head inverse),
- * a row per field. Keys (read in keys/dispatch.ts): ←/→ choose, o its changes, p pick, x discard
- * all — each of the last two asks first.
+ * a row per field. Keys (read in keys/dispatch.ts): ←/→ choose, then the scorecard.* keys: open
+ * its changes, pick, discard all — each of the last two asks first.
  */
 export function ScorecardOverlay({
   race,
@@ -40,6 +67,7 @@ export function ScorecardOverlay({
   height,
 }: ScorecardOverlayProps): React.ReactElement {
   const theme = useTheme();
+  const { keymap } = useKeys();
   const inner = Math.max(10, width - 4);
   const card = race.scorecard;
   const body: React.ReactElement[] = [];
@@ -93,19 +121,13 @@ export function ScorecardOverlay({
         </Text>,
       );
   }
-  const who = card?.contestants[selected];
-  const question =
-    confirm === "pick" && who
-      ? `Pick ${who.harness}? Its work is merged into ${card?.summary.base.name}; the other worktrees are removed, their answers committed on their branches. y pick · n cancel`
-      : confirm === "discard"
-        ? "Discard the race? Every contestant's worktree is removed (none holding work found nowhere else). y discard · n cancel"
-        : null;
+  const question = scorecardQuestion(keymap, confirm, card?.contestants[selected]?.harness, card?.summary.base.name);
   const busy = race.busy
     ? `${race.busy === "pick" ? "picking" : "discarding"}…`
     : race.ended
       ? (race.message ?? "race ended")
       : race.message;
-  const keys = card && !race.ended ? "←/→ choose · o its changes · p pick · x discard all · Esc closes" : "Esc closes";
+  const keys = scorecardKeys(keymap, card !== null && !race.ended);
   return (
     <OverlayFrame
       title={`race scorecard · ${race.contestants.length} contestants · ${race.check ? `check: ${race.check}` : "no check"}`}

@@ -3,7 +3,8 @@ import type React from "react";
 import { useState } from "react";
 import { useKeys } from "../../hooks/use-keys.js";
 import { useTheme } from "../../hooks/use-theme.js";
-import { keyOf } from "../../keys/hints.js";
+import { hint, keyOf } from "../../keys/hints.js";
+import { keyName } from "../../keys/key-name.js";
 import { wrap } from "../../store/entry-lines.js";
 import type { SessionView } from "../../store/session-view.js";
 import { OverlayFrame } from "./OverlayFrame.js";
@@ -24,11 +25,11 @@ const DETAIL_ROWS = 4;
  * Settings side by side: a column per session, a row per setting, values with their tier. `≠`
  * marks a row whose value differs across the sessions, `⚠` a cell its harness could not express.
  * ↑/↓ choose a row (spelled out in full below the table), ←/→ scroll sessions that do not fit,
- * `d` keeps only the rows that differ or diverge.
+ * the compare.onlyDiffering key keeps only the rows that differ or diverge.
  */
 export function SettingsCompare({ views, numbers, width, height }: SettingsCompareProps): React.ReactElement {
   const theme = useTheme();
-  const { keymap } = useKeys();
+  const { keymap, index } = useKeys();
   const [selectedRow, setSelectedRow] = useState(0);
   const [first, setFirst] = useState(0);
   const [onlyDiff, setOnlyDiff] = useState(false);
@@ -55,7 +56,7 @@ export function SettingsCompare({ views, numbers, width, height }: SettingsCompa
     else if (key.pageDown) move(page);
     else if (key.leftArrow && !key.meta) slide(-1);
     else if (key.rightArrow && !key.meta) slide(1);
-    else if (input === "d" && !key.ctrl && !key.meta) {
+    else if (index.compare.get(keyName(input, key)) === "compare.onlyDiffering") {
       setOnlyDiff((o) => !o);
       setSelectedRow(0);
     }
@@ -84,7 +85,7 @@ export function SettingsCompare({ views, numbers, width, height }: SettingsCompa
   const footer = [
     "↑/↓ row",
     ...(views.length > layout.visible ? ["←/→ sessions"] : []),
-    `d ${onlyDiff ? "all rows" : "only ≠/⚠"}`,
+    hint(keymap, "compare.onlyDiffering", onlyDiff ? "all rows" : "only ≠/⚠") ?? "",
     `Esc${toggle ? `/${toggle}` : ""} closes`,
     left,
     right,
