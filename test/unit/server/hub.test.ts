@@ -24,7 +24,14 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function start(over: { idleExitMs?: number | null; loginTimeoutMs?: number; maxBufferedBytes?: number } = {}) {
+async function start(
+  over: {
+    idleExitMs?: number | null;
+    loginTimeoutMs?: number;
+    maxBufferedBytes?: number;
+    log?: (line: string) => void;
+  } = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), "hmux-server-"));
   const paths = serverPaths({ XDG_RUNTIME_DIR: dir });
   const { launcher, sessions } = scriptedLauncher();
@@ -36,6 +43,7 @@ async function start(over: { idleExitMs?: number | null; loginTimeoutMs?: number
     idleExitMs: over.idleExitMs === undefined ? null : over.idleExitMs,
     ...(over.loginTimeoutMs !== undefined ? { loginTimeoutMs: over.loginTimeoutMs } : {}),
     ...(over.maxBufferedBytes !== undefined ? { maxBufferedBytes: over.maxBufferedBytes } : {}),
+    ...(over.log ? { log: over.log } : {}),
   });
   if (running.kind !== "serving") throw new Error("a fresh dir already had a server");
   cleanups.push(async () => {
@@ -243,12 +251,34 @@ describe("hmux server: lifetime", () => {
     const closed = new Promise<string>((r) => a.onClose(r));
     const b = await s.client();
     const stopping = b.request({ op: "kill-server" });
-    await flush();
+    // The session's grace runs on its fake clock: time moves only once the request has crossed
+    // the socket and the kill began, which one turn of the event loop does not promise under load.
+    const lifecycle = () => s.sessions[0]!.handle.snapshot().lifecycle;
+    await until(() => lifecycle() === "closing" || lifecycle() === "closed");
     s.sessions[0]!.clock.advance(60_000);
     await stopping;
     expect(await closed).toMatch(/kill-server/);
     expect(s.sessions[0]!.handle.snapshot().lifecycle).toBe("closed");
     expect(await within(s.running, 3_000)).toMatch(/kill-server/);
+  });
+
+  it("two kill-servers at once end each session once and stop the server once", async () => {
+    const log: string[] = [];
+    const s = await start({ log: (line) => log.push(line) });
+    const a = await s.client();
+    await a.request({ op: "create", harness: "claude", cwd: "/w", options: {} });
+    await a.request({ op: "create", harness: "claude", cwd: "/w", options: {} });
+    const b = await s.client();
+    const replies = Promise.allSettled([a.request({ op: "kill-server" }), b.request({ op: "kill-server" })]);
+    for (const session of s.sessions) {
+      const lifecycle = () => session.handle.snapshot().lifecycle;
+      await until(() => lifecycle() === "closing" || lifecycle() === "closed");
+    }
+    for (const session of s.sessions) session.clock.advance(60_000);
+    await replies;
+    expect(await within(s.running, 3_000)).toMatch(/kill-server/);
+    expect(s.sessions.map((x) => x.events.filter((e) => e.kind === "closed").length)).toEqual([1, 1]);
+    expect(log.filter((line) => line.startsWith("stopping:"))).toHaveLength(1);
   });
 
   it("a second server finds the first listening and stands down", async () => {
