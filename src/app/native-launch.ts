@@ -14,6 +14,7 @@ import type { HarnessName } from "../core/harness-names.js";
 import { harnessEnvironment } from "../core/launch/harness-env.js";
 import { prepareLaunch } from "../core/launch/prepare.js";
 import type { BinaryLookup, LaunchBinary, LaunchPlan, LaunchRequest } from "../core/launch/types.js";
+import { ownedTempPrefix } from "../core/temp-owner.js";
 import type { HookServer } from "../native/hooks/hook-server.js";
 import { NativeLaunchError } from "../native/launch.js";
 import type { NativeKind } from "../native/native-plan.js";
@@ -105,7 +106,10 @@ export async function launchNative(
   const endpoint = endpointText !== undefined ? new URL(endpointText) : undefined;
   const model = plan?.options.model ?? request.model;
   const cwd = plan?.cwd ?? resolvePath(request.cwd ?? process.cwd());
-  const stateDir = endpoint && request.kind !== "shell" ? mkdtempSync(join(tmpdir(), "hmux-native-")) : undefined;
+  const stateDir =
+    endpoint && request.kind !== "shell"
+      ? mkdtempSync(join(tmpdir(), ownedTempPrefix("native", process.pid)))
+      : undefined;
   paneCounter += 1;
   const pane = `native-${paneCounter}-${randomBytes(4).toString("hex")}`;
   const native = planNative({

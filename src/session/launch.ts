@@ -19,6 +19,7 @@ import type { SessionFile, SessionRequest } from "../core/exec/session-plan-type
 import type { ApprovalMode, SessionHandle, SessionPlan } from "../core/exec/session-types.js";
 import type { HarnessName } from "../core/harness-names.js";
 import { RefusalError } from "../core/refusal.js";
+import { ownedTempPrefix } from "../core/temp-owner.js";
 import { listenControlSocket } from "./control-socket.js";
 import { JournalWriter, journalPath } from "./journal.js";
 import { planOneShotSession } from "./launch-oneshot.js";
@@ -206,10 +207,10 @@ type Create = (record: ((event: SessionEvent) => void) | undefined) => SessionHa
 /**
  * A state dir only this session uses (an isolated HOME: a codex home alone holds megabytes), so
  * it goes when the session closes, however it closed. hmux exiting first (process.exit, a
- * signal handler that quits) removes it too; only SIGKILL leaves it.
+ * signal handler that quits) removes it too; only SIGKILL leaves it, for the next hmux to sweep.
  */
 export function temporaryStateDir(harness: string): { readonly dir: string; readonly remove: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), `hmux-${harness}-`));
+  const dir = mkdtempSync(join(tmpdir(), ownedTempPrefix(harness, process.pid)));
   openTempDirs.add(dir);
   // One listener for every session: one each would trip Node's listener-leak warning onto the TUI.
   if (openTempDirs.size === 1) process.once("exit", removeOpenTempDirs);

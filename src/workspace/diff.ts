@@ -8,6 +8,7 @@
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
+import { ownedTempPrefix } from "../core/temp-owner.js";
 import { type GitRunner, gitOut } from "./git.js";
 import type { WorkspaceEntry } from "./registry.js";
 import { baseRefNow } from "./repo.js";
@@ -33,7 +34,7 @@ export interface WorkspaceDiff {
 }
 
 export async function snapshotTree(git: GitRunner, cwd: string): Promise<string> {
-  const scratch = mkdtempSync(join(tmpdir(), "hmux-index-"));
+  const scratch = mkdtempSync(join(tmpdir(), ownedTempPrefix("index", process.pid)));
   try {
     const index = join(scratch, "index");
     const real = (await gitOut(git, ["rev-parse", "--git-path", "index"], { cwd })).trim();
