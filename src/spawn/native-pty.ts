@@ -6,6 +6,7 @@
 import { fileURLToPath } from "node:url";
 import * as nodePty from "@lydell/node-pty";
 import type { PtyFactory } from "../core/exec/pty-port.js";
+import { holdTerminal } from "./pty-hold.js";
 
 export const spawnPty: PtyFactory = (request) => {
   const [file, ...args] = request.argv;
@@ -19,8 +20,10 @@ export const spawnPty: PtyFactory = (request) => {
     encoding: null, // raw bytes: xterm decodes UTF-8 across chunk boundaries itself
   });
   let exited = false;
+  const release = holdTerminal(pty.pid, (pty as { ptsName?: string }).ptsName);
   pty.onExit(() => {
     exited = true;
+    release();
   });
   return {
     pid: pty.pid,

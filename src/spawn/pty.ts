@@ -8,6 +8,7 @@ import * as nodePty from "@lydell/node-pty";
 import type { ChildProcessHandle, ExitStatus, Signal, Spawner, SpawnRequest } from "../core/exec/ports.js";
 import { ChunkFanout, signalGroup } from "./fanout.js";
 import { failedHandle, spawnErrorText } from "./pipes.js";
+import { holdTerminal } from "./pty-hold.js";
 
 const SIGNAL_NAMES: Record<number, string> = { 1: "SIGHUP", 2: "SIGINT", 9: "SIGKILL", 15: "SIGTERM" };
 const EOF = "\x04";
@@ -35,6 +36,7 @@ function spawnOnPty(request: SpawnRequest): ChildProcessHandle {
   }
 
   let done = false;
+  const release = holdTerminal(pty.pid, (pty as { ptsName?: string }).ptsName);
   // With encoding null node-pty hands out Buffers, though its typings say string.
   pty.onData((data: string | Uint8Array) =>
     output.emit(typeof data === "string" ? new TextEncoder().encode(data) : data),
@@ -42,6 +44,7 @@ function spawnOnPty(request: SpawnRequest): ChildProcessHandle {
   const exited = new Promise<ExitStatus>((resolve) => {
     pty.onExit(({ exitCode, signal }) => {
       done = true;
+      release();
       const signalName = signal ? (SIGNAL_NAMES[signal] ?? `signal ${signal}`) : null;
       resolve({ code: signalName ? null : exitCode, signal: signalName });
     });
