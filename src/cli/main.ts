@@ -8,7 +8,6 @@ import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";
 import type { HarnessRegistry } from "../adapters/registry.js";
 import type { AppOptions } from "../app/context.js";
-import { sweepStaleTempDirs } from "../spawn/owned-temp-dir.js";
 import { type CliContext, splitPassthrough } from "./context.js";
 import { type Output, processOutput } from "./render/output.js";
 
@@ -65,6 +64,8 @@ async function registerAll(
     async () => {
       if (context) return context;
       const { createAppContext } = await import("../app/context.js");
+      // A command that may start harnesses first clears the temp dirs a SIGKILLed hmux left.
+      (await import("../spawn/owned-temp-dir.js")).sweepStaleTempDirs();
       context = { ...createAppContext(options), output, input: options.input ?? process.stdin };
       return context;
     },
@@ -115,9 +116,6 @@ function invokedDirectly(): boolean {
 
 /** Run and exit once stdout has flushed, so a consumer reading to `done` never loses it. */
 export async function runAndExit(argv: readonly string[] = process.argv): Promise<void> {
-  const args = argv.slice(2);
-  // What a SIGKILLed hmux left in the temp dir goes at the next start (not for a bare --version).
-  if (!onlyVersion(args, subcommandOf(args))) sweepStaleTempDirs();
   const output = processOutput();
   const code = await main(argv, output);
   await output.drain();

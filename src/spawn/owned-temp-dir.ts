@@ -2,7 +2,8 @@
  * hmux's scratch dirs in the system temp dir (a session's isolated HOME, a native pane's state,
  * the hook socket's dir, a version probe's HOME, a diff's index) are removed when their user
  * ends, or when hmux exits; a SIGKILL leaves them. Their names carry the pid that made them
- * (src/core/temp-owner.ts), and each hmux start sweeps away those whose maker is dead.
+ * (src/core/temp-owner.ts), and each hmux command that may start a harness (the ones that build
+ * the app context) first sweeps away those whose maker is dead.
  *
  * The sweep removes only what is provably a stale dir of this user's hmux: a real directory (a
  * symlink is never followed), owned by this uid, named by ownedTempPrefix, whose pid no process
