@@ -7,20 +7,17 @@
  * result reaching the model; a closed terminal (SIGHUP) detaches too. The test owns an isolated runtime dir, HOME and TMPDIR, and ends
  * with `hmux kill-server`: no harness, server or model process is left.
  */
-import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alive } from "../helpers/process-alive.js";
-import { sleep, tmuxDriver } from "./tmux-driver.js";
+import { HAVE_TMUX, type IsolatedSession, isolatedSession, sleep, tmuxDriver } from "./tmux-driver.js";
 
-const ROOT = join(import.meta.dirname, "..", "..");
-const HAVE_TMUX = spawnSync("tmux", ["-V"]).status === 0;
 const SOCKET = `hmux-attach-${process.pid}`;
 const TARGET = "attach";
 const STDERR_LOG = join(tmpdir(), `hmux-attach-${process.pid}.log`);
-const TSX = join(ROOT, "node_modules", ".bin", "tsx");
 
 const { tmux, keys, waitFor, stop } = tmuxDriver(SOCKET, TARGET, STDERR_LOG);
 
@@ -58,41 +55,25 @@ function ranToolResult(lines: string[], command: string): boolean {
 }
 
 describe.skipIf(!HAVE_TMUX)("detach and attach in tmux", () => {
+  let session: IsolatedSession;
   let home: string;
-  let env: NodeJS.ProcessEnv;
-  let envWords: string;
   let serverPid = 0;
 
-  const hmux = (...args: string[]) =>
-    spawnSync(TSX, [join(ROOT, "src/cli/main.ts"), ...args], { cwd: ROOT, env, encoding: "utf8", timeout: 60_000 });
-  const inPane = (args: string) =>
-    `cd ${ROOT} && env ${envWords} ${TSX} src/cli/main.ts ${args} 2>>${STDERR_LOG}; echo "hmux exited $?"; sleep 600`;
+  const hmux = (...args: string[]) => session.hmux(...args);
+  const inPane = (args: string) => session.command(`${args} 2>>${STDERR_LOG}; echo "hmux exited $?"; sleep 600`);
 
   beforeAll(() => {
-    home = mkdtempSync(join(tmpdir(), "hmux-attach-"));
-    for (const d of ["run", "tmp", "state", "config", "cache"]) mkdirSync(join(home, d), { mode: 0o700 });
-    const isolated = {
-      HOME: home,
-      XDG_RUNTIME_DIR: join(home, "run"),
-      TMPDIR: join(home, "tmp"),
-      XDG_STATE_HOME: join(home, "state"),
-      XDG_CONFIG_HOME: join(home, "config"),
-      XDG_CACHE_HOME: join(home, "cache"),
-      TERM: "xterm-256color",
-    };
-    env = { ...process.env, ...isolated };
-    envWords = Object.entries(isolated)
-      .map(([k, v]) => `${k}=${v}`)
-      .join(" ");
+    session = isolatedSession("hmux-attach-", { privateTmp: true });
+    home = session.home;
     tmux("new-session", "-d", "-x", "160", "-y", "48", "-s", TARGET, inPane("demo"));
   });
 
   afterAll(async () => {
-    hmux("kill-server");
-    const end = Date.now() + 20_000;
-    while (serverPid && alive(serverPid) && Date.now() < end) await sleep(200);
-    stop();
-    rmSync(home, { recursive: true, force: true });
+    await session.close(async () => {
+      const end = Date.now() + 20_000;
+      while (serverPid && alive(serverPid) && Date.now() < end) await sleep(200);
+      stop();
+    });
     rmSync(STDERR_LOG, { force: true });
   });
 

@@ -4,15 +4,12 @@
  * pane shows it and the model's reply; at 160×48 two panes are marked by number and the third
  * gets nothing. Isolated HOME/XDG dirs; the tmux server is private to the test and killed at the end.
  */
-import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sleep, tmuxDriver } from "./tmux-driver.js";
+import { HAVE_TMUX, type IsolatedSession, isolatedSession, sleep, tmuxDriver } from "./tmux-driver.js";
 
-const ROOT = join(import.meta.dirname, "..", "..");
-const HAVE_TMUX = spawnSync("tmux", ["-V"]).status === 0;
 const SOCKET = `hmux-e2e-broadcast-${process.pid}`;
 const TARGET = "broadcast";
 const STDERR_LOG = join(tmpdir(), `hmux-e2e-broadcast-${process.pid}.log`);
@@ -43,31 +40,19 @@ const allIdle = (s: string) => /1:claude ○.*2:codex ○.*3:pi ○/.test(rail(s
 const count = (s: string, needle: string) => s.split(needle).length - 1;
 
 describe.skipIf(!HAVE_TMUX)("broadcast in tmux", () => {
-  let home: string;
+  let session: IsolatedSession;
 
   beforeAll(() => {
-    home = mkdtempSync(join(tmpdir(), "hmux-e2e-broadcast-"));
     // The panes live on an hmux server: this test's own, never the user's or another test's.
-    mkdirSync(join(home, "run"), { mode: 0o700 });
-    const env = [
-      `HOME=${home}`,
-      `XDG_RUNTIME_DIR=${home}/run`,
-      `XDG_STATE_HOME=${home}/state`,
-      `XDG_CONFIG_HOME=${home}/config`,
-      `XDG_CACHE_HOME=${home}/cache`,
-      "TERM=xterm-256color",
-    ].join(" ");
-    const cmd = `cd ${ROOT} && env ${env} ${ROOT}/node_modules/.bin/tsx src/cli/main.ts demo --port 0 --script test/e2e/broadcast-script.json --prompt "say ready" 2>${STDERR_LOG}`;
+    session = isolatedSession("hmux-e2e-broadcast-");
+    const cmd = session.command(
+      `demo --port 0 --script test/e2e/broadcast-script.json --prompt "say ready" 2>${STDERR_LOG}`,
+    );
     tmux("new-session", "-d", "-x", "80", "-y", "24", "-s", TARGET, cmd);
   });
 
-  afterAll(() => {
-    spawnSync(join(ROOT, "node_modules", ".bin", "tsx"), ["src/cli/main.ts", "kill-server"], {
-      cwd: ROOT,
-      env: { ...process.env, HOME: home, XDG_RUNTIME_DIR: join(home, "run") },
-    });
-    stop();
-    rmSync(home, { recursive: true, force: true });
+  afterAll(async () => {
+    await session.close(stop);
     rmSync(STDERR_LOG, { force: true });
   });
 

@@ -6,17 +6,14 @@
  * branch of the user's repository then holds the file. Isolated HOME/XDG dirs; the tmux server
  * is private to the test and killed at the end.
  */
-import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Script } from "../../src/model/script-schema.js";
 import { type ModelServer, startModelServer } from "../../src/model/server.js";
-import { sleep, type TmuxDriver, tmuxDriver } from "./tmux-driver.js";
+import { HAVE_TMUX, isolatedSession, sleep, type TmuxDriver, tmuxDriver } from "./tmux-driver.js";
 
-const ROOT = join(import.meta.dirname, "..", "..");
-const HAVE_TMUX = spawnSync("tmux", ["-V"]).status === 0;
 const PROMPT = "add the feature file";
 
 const SCRIPT: Script = {
@@ -59,15 +56,14 @@ describe.skipIf(!HAVE_TMUX)("the changes view in tmux", () => {
     [160, 48],
   ] as const) {
     it(`at ${columns}×${rows}: the agent's file shows in Alt+d, and commit then merge put it on the base branch`, async () => {
-      const home = mkdtempSync(join(tmpdir(), "hmux-e2e-changes-"));
-      const repo = join(home, "repo");
-      const log = join(home, "stderr.log");
-      const env = { ...process.env, HOME: home, ...GIT_ENV };
-      const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, env, encoding: "utf8" });
-      mkdirSync(repo);
       // The pane lives on an hmux server: this run's own (a server left by the other size would
       // hold that run's, by now deleted, HOME and config).
-      mkdirSync(join(home, "run"), { mode: 0o700 });
+      const session = isolatedSession("hmux-e2e-changes-", { vars: GIT_ENV });
+      const home = session.home;
+      const repo = join(home, "repo");
+      const log = join(home, "stderr.log");
+      const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, env: session.env, encoding: "utf8" });
+      mkdirSync(repo);
       git("init", "-q", "-b", "main");
       writeFileSync(join(repo, "README.md"), "a project\n");
       git("add", "-A");
@@ -77,19 +73,10 @@ describe.skipIf(!HAVE_TMUX)("the changes view in tmux", () => {
         join(home, "config", "hmux", "config.json"),
         JSON.stringify({ version: 1, workspace: { worktree: "auto" } }),
       );
-      const vars = [
-        `HOME=${home}`,
-        `XDG_RUNTIME_DIR=${home}/run`,
-        `XDG_STATE_HOME=${home}/state`,
-        `XDG_CONFIG_HOME=${home}/config`,
-        `XDG_CACHE_HOME=${home}/cache`,
-        "TERM=xterm-256color",
-        ...Object.entries(GIT_ENV).map(([k, v]) => `${k}=${v}`),
-      ].join(" ");
       const socket = `hmux-e2e-changes-${process.pid}-${columns}`;
       const d: TmuxDriver = tmuxDriver(socket, "changes", log);
       try {
-        const cmd = `cd ${ROOT} && env ${vars} ${ROOT}/node_modules/.bin/tsx src/cli/main.ts tui claude --cwd ${repo} --endpoint ${model.url} --isolate 2>${log}`;
+        const cmd = session.command(`tui claude --cwd ${repo} --endpoint ${model.url} --isolate 2>${log}`);
         d.tmux("new-session", "-d", "-x", String(columns), "-y", String(rows), "-s", "changes", cmd);
         await d.waitFor("the pane on its worktree branch", (s) => s.includes("⎇ hmux/claude-"), 60_000);
         await d.waitFor("claude idle", (s) => /1:claude ○/.test(s.split("\n")[0] ?? ""), 90_000);
@@ -128,12 +115,7 @@ describe.skipIf(!HAVE_TMUX)("the changes view in tmux", () => {
         d.keys("h");
         await sleep(1500);
       } finally {
-        spawnSync(join(ROOT, "node_modules", ".bin", "tsx"), ["src/cli/main.ts", "kill-server"], {
-          cwd: ROOT,
-          env: { ...process.env, HOME: home, XDG_RUNTIME_DIR: join(home, "run") },
-        });
-        d.stop();
-        rmSync(home, { recursive: true, force: true });
+        await session.close(d.stop);
       }
     }, 240_000);
   }

@@ -6,12 +6,11 @@
  * process it and the server had started for it is gone, and that nothing was left in TMPDIR.
  * (A closed terminal, SIGHUP, detaches instead: test/e2e/attach-tmux.test.ts.)
  */
-import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { alive, HAVE_TMUX, ROOT, rail, sleep, TmuxScreen } from "./native-helpers.js";
+import { execFileSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { alive, HAVE_TMUX, rail, sleep, TmuxScreen } from "./native-helpers.js";
+import { type IsolatedSession, isolatedSession } from "./tmux-driver.js";
 
 function processTable(): Array<{ pid: number; ppid: number; args: string }> {
   return execFileSync("ps", ["-eo", "pid=,ppid=,args="], { encoding: "utf8" })
@@ -35,35 +34,20 @@ function descendants(root: number): Array<{ pid: number; args: string }> {
 
 describe.skipIf(!HAVE_TMUX)("hmux demo killed by a signal", () => {
   const screen = new TmuxScreen(`hmux-signal-${process.pid}`, "demo");
-  const home = mkdtempSync(join(tmpdir(), "hmux-signal-"));
-  afterAll(() => {
-    spawnSync(`${ROOT}/node_modules/.bin/tsx`, ["src/cli/main.ts", "kill-server"], {
-      cwd: ROOT,
-      env: { ...process.env, HOME: home, XDG_RUNTIME_DIR: join(home, "run") },
-    });
-    screen.kill();
-    rmSync(home, { recursive: true, force: true });
+  let session: IsolatedSession;
+  beforeAll(() => {
+    // The server stops soon after its last session: it is among the processes that must be gone.
+    session = isolatedSession("hmux-signal-", { privateTmp: true, vars: { HMUX_SERVER_IDLE_EXIT: "2" } });
   });
+  afterAll(() => session.close(() => screen.kill()));
 
   it("SIGTERM halts every session and restores the terminal: no harness process outlives hmux", async () => {
-    const tmp = join(home, "tmp");
-    mkdirSync(tmp);
-    mkdirSync(join(home, "run"), { mode: 0o700 });
-    // The server stops soon after its last session: it is among the processes that must be gone.
-    const env = `HMUX_SERVER_IDLE_EXIT=2 HOME=${home} XDG_RUNTIME_DIR=${home}/run XDG_STATE_HOME=${home}/state XDG_CONFIG_HOME=${home}/config TMPDIR=${tmp} TERM=xterm-256color`;
-    screen.start(
-      `cd ${ROOT} && env ${env} ${ROOT}/node_modules/.bin/tsx src/cli/main.ts demo --port 0 --harness claude`,
-      120,
-      36,
-    );
+    const tmp = session.vars.TMPDIR!;
+    screen.start(session.command("demo --port 0 --harness claude"), 120, 36);
     await screen.waitFor("claude's approval", (s) => /1:claude !/.test(rail(s)), 90_000);
 
     const panePid = Number(screen.tmux("display-message", "-p", "-t", "demo", "#{pane_pid}").trim());
-    const server = spawnSync(`${ROOT}/node_modules/.bin/tsx`, ["src/cli/main.ts", "server"], {
-      cwd: ROOT,
-      env: { ...process.env, HOME: home, XDG_RUNTIME_DIR: join(home, "run") },
-      encoding: "utf8",
-    });
+    const server = session.hmux("server");
     const serverPid = Number(/pid (\d+)/.exec(server.stdout)?.[1]);
     // The TUI's processes, and the harness's under the server that runs its session.
     const started = [...descendants(panePid), ...descendants(serverPid)];

@@ -7,17 +7,15 @@
  * (isolated HOME, XDG and runtime dirs); the tmux server is private to the test and killed at the
  * end, and the hmux server is stopped with it.
  */
-import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alive } from "../helpers/process-alive.js";
-import { sleep, tmuxDriver } from "./tmux-driver.js";
+import { HAVE_TMUX, type IsolatedSession, isolatedSession, sleep, tmuxDriver } from "./tmux-driver.js";
 
-const ROOT = join(import.meta.dirname, "..", "..");
-const HAVE_TMUX = spawnSync("tmux", ["-V"]).status === 0;
 const SOCKET = `hmux-e2e-${process.pid}`;
 const TARGET = "demo";
 const STDERR_LOG = join(tmpdir(), `hmux-e2e-${process.pid}.log`);
@@ -80,35 +78,21 @@ function descendants(root: number): number[] {
 const rail = (s: string) => s.split("\n")[0] ?? "";
 
 describe.skipIf(!HAVE_TMUX)("hmux demo in tmux", () => {
-  let home: string;
+  let session: IsolatedSession;
   let port: number;
 
   beforeAll(async () => {
-    home = mkdtempSync(join(tmpdir(), "hmux-e2e-"));
-    mkdirSync(join(home, "run"), { mode: 0o700 });
     port = await freePort();
-    const env = [
-      `HOME=${home}`,
-      `XDG_RUNTIME_DIR=${home}/run`,
+    session = isolatedSession("hmux-e2e-", {
       // The server stops soon after its last session: it is among the processes that must be gone.
-      "HMUX_SERVER_IDLE_EXIT=2",
-      `XDG_STATE_HOME=${home}/state`,
-      `XDG_CONFIG_HOME=${home}/config`,
-      `XDG_CACHE_HOME=${home}/cache`,
-      "TERM=xterm-256color",
-      `HMUX_MODEL_TOKEN=${MODEL_TOKEN}`,
-    ].join(" ");
-    const cmd = `cd ${ROOT} && env ${env} ${ROOT}/node_modules/.bin/tsx src/cli/main.ts demo --port ${port} --script test/e2e/demo-script.json 2>${STDERR_LOG}`;
+      vars: { HMUX_SERVER_IDLE_EXIT: "2", HMUX_MODEL_TOKEN: MODEL_TOKEN },
+    });
+    const cmd = session.command(`demo --port ${port} --script test/e2e/demo-script.json 2>${STDERR_LOG}`);
     tmux("new-session", "-d", "-x", "160", "-y", "48", "-s", TARGET, cmd);
   });
 
-  afterAll(() => {
-    spawnSync(join(ROOT, "node_modules", ".bin", "tsx"), ["src/cli/main.ts", "kill-server"], {
-      cwd: ROOT,
-      env: { ...process.env, HOME: home, XDG_RUNTIME_DIR: join(home, "run") },
-    });
-    stop();
-    rmSync(home, { recursive: true, force: true });
+  afterAll(async () => {
+    await session.close(stop);
     rmSync(STDERR_LOG, { force: true });
   });
 
@@ -180,11 +164,7 @@ describe.skipIf(!HAVE_TMUX)("hmux demo in tmux", () => {
     // Quit: asks while sessions run; h leaves halting the rest, and no process is left behind —
     // the TUI's, the harnesses on the hmux server, the server itself (idle once they are gone).
     const panePid = Number(tmux("display-message", "-p", "-t", TARGET, "#{pane_pid}").trim());
-    const server = spawnSync(join(ROOT, "node_modules", ".bin", "tsx"), ["src/cli/main.ts", "server"], {
-      cwd: ROOT,
-      env: { ...process.env, HOME: home, XDG_RUNTIME_DIR: join(home, "run") },
-      encoding: "utf8",
-    });
+    const server = session.hmux("server");
     const serverPid = Number(/pid (\d+)/.exec(server.stdout)?.[1]);
     const family = [...descendants(panePid), serverPid, ...descendants(serverPid)];
     expect(descendants(serverPid).length).toBeGreaterThan(1); // the harnesses still running

@@ -3,13 +3,12 @@
  * the screen with capture-pane, resize, and tear everything down (the server, hmux, and
  * the processes in its panes) afterwards.
  */
-import { execFileSync, spawnSync } from "node:child_process";
-import { join } from "node:path";
+import { execFileSync } from "node:child_process";
+import { sleep } from "./tmux-driver.js";
 
-export const ROOT = join(import.meta.dirname, "..", "..");
-export const HAVE_TMUX = spawnSync("tmux", ["-V"]).status === 0;
+export { HAVE_TMUX, ROOT, sleep } from "./tmux-driver.js";
+
 const EXITED = "HMUX-EXITED";
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class TmuxScreen {
   constructor(

@@ -5,15 +5,12 @@
  * The TUI shows three idle sessions with fixed transcripts (static-tui.ts); the tmux server is
  * private to the test and killed at the end.
  */
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sleep, tmuxDriver } from "./tmux-driver.js";
+import { HAVE_TMUX, ROOT, sleep, tmuxDriver } from "./tmux-driver.js";
 
-const ROOT = join(import.meta.dirname, "..", "..");
-const HAVE_TMUX = spawnSync("tmux", ["-V"]).status === 0;
 const SOCKET = `hmux-e2e-resize-${process.pid}`;
 const STDERR_LOG = join(tmpdir(), `hmux-e2e-resize-${process.pid}.log`);
 

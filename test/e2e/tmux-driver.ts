@@ -1,9 +1,12 @@
 /**
  * A private tmux server driven as a person uses a terminal: keys in, the screen read back with
- * capture-pane. Each e2e file makes one for its own socket and window.
+ * capture-pane. Each e2e file makes one for its own socket and window, and runs hmux in it inside
+ * an isolated session of its own (isolatedSession below).
  */
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { execFileSync, type SpawnSyncReturns, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 export interface TmuxDriver {
   /** A tmux command on this test's private server. */
@@ -57,4 +60,87 @@ export function tmuxDriver(socket: string, target: string, stderrLog: string): T
       }
     },
   };
+}
+
+/** The repository root: e2e panes run hmux from source there. */
+export const ROOT = join(import.meta.dirname, "..", "..");
+export const HAVE_TMUX = spawnSync("tmux", ["-V"]).status === 0;
+const TSX = join(ROOT, "node_modules", ".bin", "tsx");
+
+export interface IsolatedSessionOptions {
+  /** More variables for hmux and what it starts (a model token, a server idle exit, git's identity). */
+  readonly vars?: Readonly<Record<string, string>>;
+  /** TMPDIR inside the session too, so a test can see what was left there, and nothing outlives the test. */
+  readonly privateTmp?: boolean;
+}
+
+/**
+ * One e2e test's own hmux world: HOME, the XDG dirs and a private runtime dir (mode 0700, as
+ * hmux's server requires) under one temp folder, so the test reaches only its own hmux server
+ * and never the user's or another test's.
+ */
+export interface IsolatedSession {
+  readonly home: string;
+  readonly runtimeDir: string;
+  /** The isolating variables alone, for a pane's command line. */
+  readonly vars: Readonly<Record<string, string>>;
+  /** This process's environment with the isolating variables on top. */
+  readonly env: NodeJS.ProcessEnv;
+  /** A pane's shell command: hmux from source, from the repo root, with `args` (shell text: redirections welcome). */
+  command(args: string): string;
+  /** `hmux <args>` from source in this session, to completion. */
+  hmux(...args: string[]): SpawnSyncReturns<string>;
+  /**
+   * Stops this session's hmux server (and every session on it), then the terminal (so nothing
+   * runs in the folder any more), then removes the folder.
+   */
+  close(stopTerminal?: () => void | Promise<void>): Promise<void>;
+}
+
+export function isolatedSession(prefix: string, options: IsolatedSessionOptions = {}): IsolatedSession {
+  const home = mkdtempSync(join(tmpdir(), prefix));
+  const runtimeDir = join(home, "run");
+  mkdirSync(runtimeDir, { mode: 0o700 });
+  const vars: Record<string, string> = {
+    HOME: home,
+    XDG_RUNTIME_DIR: runtimeDir,
+    XDG_STATE_HOME: join(home, "state"),
+    XDG_CONFIG_HOME: join(home, "config"),
+    XDG_CACHE_HOME: join(home, "cache"),
+    TERM: "xterm-256color",
+    ...options.vars,
+  };
+  if (options.privateTmp) {
+    vars.TMPDIR = join(home, "tmp");
+    mkdirSync(vars.TMPDIR, { mode: 0o700 });
+  }
+  const env: NodeJS.ProcessEnv = { ...process.env, ...vars };
+  const words = Object.entries(vars)
+    .map(([k, v]) => `${k}=${shellWord(v)}`)
+    .join(" ");
+  const hmux = (...args: string[]) =>
+    spawnSync(TSX, [join(ROOT, "src", "cli", "main.ts"), ...args], {
+      cwd: ROOT,
+      env,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+  return {
+    home,
+    runtimeDir,
+    vars,
+    env,
+    command: (args) => `cd ${ROOT} && env ${words} ${TSX} src/cli/main.ts ${args}`,
+    hmux,
+    close: async (stopTerminal) => {
+      hmux("kill-server"); // no server running is fine: it says so and exits 1
+      await stopTerminal?.();
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A value as one shell word: bare when it is plainly safe, else single-quoted. */
+function shellWord(value: string): string {
+  return /^[\w@%+=:,./-]*$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
 }

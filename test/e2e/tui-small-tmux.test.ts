@@ -6,14 +6,12 @@
  * HOME/XDG dirs; the tmux server is private to the test and killed at the end.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sleep, tmuxDriver } from "./tmux-driver.js";
+import { HAVE_TMUX, type IsolatedSession, isolatedSession, sleep, tmuxDriver } from "./tmux-driver.js";
 
-const ROOT = join(import.meta.dirname, "..", "..");
-const HAVE_TMUX = spawnSync("tmux", ["-V"]).status === 0;
 const SOCKET = `hmux-e2e-small-${process.pid}`;
 const TARGET = "small";
 const STDERR_LOG = join(tmpdir(), `hmux-e2e-small-${process.pid}.log`);
@@ -38,32 +36,16 @@ const column = (row: string, n: number): string => {
 };
 
 describe.skipIf(!HAVE_TMUX)("hmux demo on a small terminal, in tmux", () => {
-  let home: string;
+  let session: IsolatedSession;
 
   beforeAll(() => {
-    home = mkdtempSync(join(tmpdir(), "hmux-e2e-small-"));
-    mkdirSync(join(home, "run"), { mode: 0o700 });
-    const env = [
-      `HOME=${home}`,
-      // The panes' sessions run on an hmux server of this test's own, which stops soon after its last session.
-      `XDG_RUNTIME_DIR=${home}/run`,
-      "HMUX_SERVER_IDLE_EXIT=2",
-      `XDG_STATE_HOME=${home}/state`,
-      `XDG_CONFIG_HOME=${home}/config`,
-      `XDG_CACHE_HOME=${home}/cache`,
-      "TERM=xterm-256color",
-    ].join(" ");
-    const cmd = `cd ${ROOT} && env ${env} ${ROOT}/node_modules/.bin/tsx src/cli/main.ts demo --port 0 2>${STDERR_LOG}`;
-    tmux("new-session", "-d", "-x", "80", "-y", "24", "-s", TARGET, cmd);
+    // The panes' sessions run on an hmux server of this test's own, which stops soon after its last session.
+    session = isolatedSession("hmux-e2e-small-", { vars: { HMUX_SERVER_IDLE_EXIT: "2" } });
+    tmux("new-session", "-d", "-x", "80", "-y", "24", "-s", TARGET, session.command(`demo --port 0 2>${STDERR_LOG}`));
   });
 
-  afterAll(() => {
-    spawnSync(join(ROOT, "node_modules", ".bin", "tsx"), ["src/cli/main.ts", "kill-server"], {
-      cwd: ROOT,
-      env: { ...process.env, HOME: home, XDG_RUNTIME_DIR: join(home, "run") },
-    });
-    stop();
-    rmSync(home, { recursive: true, force: true });
+  afterAll(async () => {
+    await session.close(stop);
     rmSync(STDERR_LOG, { force: true });
   });
 
