@@ -11,23 +11,14 @@ import { HandleSessionPort, type PaneResumer } from "../../../src/ui/handle-sess
 import { indexKeymap, keyIntent } from "../../../src/ui/keys/dispatch.js";
 import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
 import { runEffect } from "../../../src/ui/store/effects.js";
-import type { Effect, Msg } from "../../../src/ui/store/messages.js";
+import type { Msg } from "../../../src/ui/store/messages.js";
 import { initialUiState, type UiState } from "../../../src/ui/store/ui-state.js";
-import { update } from "../../../src/ui/store/update.js";
+import { updateAt } from "../../helpers/ui-update.js";
 
 const SUPPORT = { steer: false, inject: false, abstain: true, replace: true };
 const NOW = 1_700_000_000_000;
 
-function run(state: UiState, ...msgs: Msg[]): { state: UiState; effects: Effect[] } {
-  const effects: Effect[] = [];
-  let s = state;
-  for (const m of msgs) {
-    const step = update(s, m, NOW);
-    s = step.state;
-    effects.push(...step.effects);
-  }
-  return { state: s, effects };
-}
+const run = (state: UiState, ...msgs: Msg[]) => updateAt(NOW, state, ...msgs);
 
 const open = (resumable: boolean): Msg => ({
   kind: "session-opened",

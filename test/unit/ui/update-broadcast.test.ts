@@ -3,23 +3,14 @@ import { describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import { indexKeymap, keyIntent } from "../../../src/ui/keys/dispatch.js";
 import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
-import type { BroadcastAct, Effect, Msg } from "../../../src/ui/store/messages.js";
+import type { BroadcastAct, Msg } from "../../../src/ui/store/messages.js";
 import { confirmRows, initialUiState, type UiState } from "../../../src/ui/store/ui-state.js";
-import { update } from "../../../src/ui/store/update.js";
+import { updateAt } from "../../helpers/ui-update.js";
 
 const NOW = 1_700_000_000_000;
 const INDEX = indexKeymap(DEFAULT_KEYMAP);
 
-function run(state: UiState, ...msgs: Msg[]): { state: UiState; effects: Effect[] } {
-  const effects: Effect[] = [];
-  let s = state;
-  for (const m of msgs) {
-    const step = update(s, m, NOW);
-    s = step.state;
-    effects.push(...step.effects);
-  }
-  return { state: s, effects };
-}
+const run = (state: UiState, ...msgs: Msg[]) => updateAt(NOW, state, ...msgs);
 
 const open = (key: string, harness: "claude" | "codex" | "pi", steer = false, native = false): Msg => ({
   kind: "session-opened",

@@ -6,22 +6,17 @@ import { indexKeymap, keyIntent } from "../../../src/ui/keys/dispatch.js";
 import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
 import type { Effect, Msg, RaceAct } from "../../../src/ui/store/messages.js";
 import { initialUiState, type UiState } from "../../../src/ui/store/ui-state.js";
-import { update } from "../../../src/ui/store/update.js";
+import { updateTimed } from "../../helpers/ui-update.js";
 
 const T0 = 1_700_000_000_000;
 const INDEX = indexKeymap(DEFAULT_KEYMAP);
 const SUPPORT = { steer: false, inject: false, abstain: true, replace: true };
 
-function run(state: UiState, msgs: Array<[Msg, number?]>): { state: UiState; effects: Effect[] } {
-  const effects: Effect[] = [];
-  let s = state;
-  for (const [m, at] of msgs) {
-    const step = update(s, m, at ?? T0);
-    s = step.state;
-    effects.push(...step.effects);
-  }
-  return { state: s, effects };
-}
+const run = (state: UiState, msgs: Array<[Msg, number?]>) =>
+  updateTimed(
+    state,
+    msgs.map(([m, at]) => [m, at ?? T0]),
+  );
 
 const race = (act: RaceAct): Msg => ({ kind: "race", act });
 const open = (key: string, harness: "claude" | "codex", workspace: string, divergence?: string): Msg => ({

@@ -1,23 +1,15 @@
 /** The update function alone: every transition is a value in, a value and effects out; no Ink, no port. */
 import { describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../../src/core/control/types.js";
-import type { Effect, Msg } from "../../../src/ui/store/messages.js";
+import type { Msg } from "../../../src/ui/store/messages.js";
 import { focusedView, initialUiState, paneBody, type UiState } from "../../../src/ui/store/ui-state.js";
 import { update } from "../../../src/ui/store/update.js";
+import { updateAt } from "../../helpers/ui-update.js";
 
 const SUPPORT = { steer: false, inject: false, abstain: true, replace: true };
 const NOW = 1_700_000_000_000;
 
-function run(state: UiState, ...msgs: Msg[]): { state: UiState; effects: Effect[] } {
-  const effects: Effect[] = [];
-  let s = state;
-  for (const m of msgs) {
-    const step = update(s, m, NOW);
-    s = step.state;
-    effects.push(...step.effects);
-  }
-  return { state: s, effects };
-}
+const run = (state: UiState, ...msgs: Msg[]) => updateAt(NOW, state, ...msgs);
 
 const open = (key: string, harness: "claude" | "codex" = "claude"): Msg => ({
   kind: "session-opened",
