@@ -5,83 +5,38 @@
  * `hmux workspace rm` refuses a dirty contestant, and `hmux race pick` puts the winner's change on
  * the base branch and removes the other worktrees.
  */
-import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RACE_DEMO_CHECK, RACE_DEMO_FILES, RACE_DEMO_PROMPT } from "../../src/model/race-script.js";
 import { type ContestantScore, type RaceSummary, ScorecardLineSchema } from "../../src/race/scorecard-schema.js";
-import { REPO_ROOT } from "./helpers/isolated-cli.js";
+import { servedCli } from "./helpers/served-cli.js";
 
-const MAIN = join(REPO_ROOT, "src", "cli", "main.ts");
-const root = mkdtempSync(join(tmpdir(), "hmux-race-live-"));
-const repo = join(root, "slugs");
-const env: Record<string, string> = {
-  PATH: process.env.PATH ?? "/usr/bin:/bin",
-  LANG: "C.UTF-8",
-  HOME: join(root, "home"),
-  TMPDIR: join(root, "tmp"),
+const cli = servedCli("hmux-race-live-", (root) => ({
   XDG_STATE_HOME: join(root, "state"),
   GIT_CONFIG_NOSYSTEM: "1",
   GIT_AUTHOR_NAME: "race test",
   GIT_AUTHOR_EMAIL: "race@example.invalid",
   GIT_COMMITTER_NAME: "race test",
   GIT_COMMITTER_EMAIL: "race@example.invalid",
-};
-let serve: ChildProcess | undefined;
-let url = "";
-
-function hmuxChild(args: readonly string[]): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", MAIN, ...args], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-}
-
-function hmux(args: readonly string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const child = hmuxChild(args);
-  let out = "";
-  let err = "";
-  child.stdout!.setEncoding("utf8").on("data", (d: string) => {
-    out += d;
-  });
-  child.stderr!.setEncoding("utf8").on("data", (d: string) => {
-    err += d;
-  });
-  return new Promise((r) => child.on("close", (code) => r({ code, out, err })));
-}
+}));
+const { env } = cli;
+const repo = join(cli.root, "slugs");
+const hmux = cli.hmux;
 
 const git = (cwd: string, ...args: string[]) => execFileSync("git", args, { cwd, env, encoding: "utf8" });
 
 beforeAll(async () => {
-  for (const dir of [env.HOME!, env.TMPDIR!, repo]) mkdirSync(dir, { recursive: true });
+  mkdirSync(repo, { recursive: true });
   for (const [path, text] of Object.entries(RACE_DEMO_FILES)) writeFileSync(join(repo, path), text);
   git(repo, "init", "-q", "-b", "main");
   git(repo, "add", "-A");
   git(repo, "commit", "-q", "-m", "slug, first version");
-  serve = hmuxChild(["model", "serve", "--race", "--port", "0"]);
-  url = await new Promise<string>((resolve, reject) => {
-    let buf = "";
-    serve!.stdout!.setEncoding("utf8").on("data", (d: string) => {
-      buf += d;
-      if (buf.includes("\n")) resolve(buf.split("\n")[0]!);
-    });
-    serve!.on("close", (code) => reject(new Error(`model serve exited ${code}`)));
-  });
+  await cli.start(["--race"]);
 }, 60_000);
 
-afterAll(() => {
-  if (serve?.pid)
-    try {
-      process.kill(-serve.pid, "SIGTERM");
-    } catch {
-      /* gone */
-    }
-  rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => cli.stop());
 
 describe("hmux race on claude, codex and pi (scripted model)", () => {
   it("races in three worktrees, scores what git and the check see there, and picks the winner into main", async () => {
@@ -97,7 +52,7 @@ describe("hmux race on claude, codex and pi (scripted model)", () => {
       "--cwd",
       repo,
       "--endpoint",
-      url,
+      cli.url,
       "--isolate",
       "--autonomy",
       "--timeout",
@@ -107,8 +62,8 @@ describe("hmux race on claude, codex and pi (scripted model)", () => {
       "--check-timeout",
       "60",
     ]);
-    const context = `exit ${r.code}\n${r.out.slice(-3000)}\n${r.err.slice(-3000)}`;
-    const lines = r.out
+    const context = `exit ${r.code}\n${r.stdout.slice(-3000)}\n${r.stderr.slice(-3000)}`;
+    const lines = r.stdout
       .split("\n")
       .filter((l) => l !== "")
       .map((l) => ScorecardLineSchema.parse(JSON.parse(l)));
@@ -166,17 +121,17 @@ describe("hmux race on claude, codex and pi (scripted model)", () => {
     expect(cards.pi!.divergences.map((d) => d.key)).toContain("autonomy");
     expect(cards.claude!.divergences.map((d) => d.key)).not.toContain("autonomy");
     expect(summary.baseDirty).toEqual([]);
-    expect(summary.settings).toMatchObject({ autonomy: true, isolate: true, endpoint: url, timeoutSeconds: 120 });
+    expect(summary.settings).toMatchObject({ autonomy: true, isolate: true, endpoint: cli.url, timeoutSeconds: 120 });
 
     // A contestant's uncommitted work is protected like any workspace's.
     const rm = await hmux(["workspace", "rm", "live-codex"]);
-    expect(rm.code, rm.err).toBe(3);
-    expect(rm.err).toContain("uncommitted change(s)");
+    expect(rm.code, rm.stderr).toBe(3);
+    expect(rm.stderr).toContain("uncommitted change(s)");
     expect(existsSync(cards.codex!.path)).toBe(true);
 
     // Pick: main gets claude's fix; the others' worktrees go, each answer committed on its own branch.
     const pick = await hmux(["race", "pick", "live", "claude"]);
-    expect(pick.code, pick.err).toBe(0);
+    expect(pick.code, pick.stderr).toBe(0);
     expect(git(repo, "show", "main:slug.js")).toContain('title.trim().toLowerCase().replace(/\\s+/g, "-")');
     expect(spawnSync("sh", ["-c", RACE_DEMO_CHECK], { cwd: repo, env }).status).toBe(0);
     for (const harness of ["codex", "pi"]) expect(existsSync(cards[harness]!.path)).toBe(false);
@@ -184,7 +139,7 @@ describe("hmux race on claude, codex and pi (scripted model)", () => {
     expect(worktrees).toContain(cards.claude!.path);
     expect(worktrees).not.toContain(cards.codex!.path);
     expect(git(repo, "show", "hmux/live-codex:CHANGELOG.md")).toContain("Changelog");
-    expect(pick.out).toContain("kept branch hmux/live-pi");
+    expect(pick.stdout).toContain("kept branch hmux/live-pi");
     const branches = () => git(repo, "branch", "--list", "--format=%(refname:short)", "hmux/*").trim().split("\n");
     expect(branches()).toEqual(["hmux/live-claude", "hmux/live-codex", "hmux/live-pi"]);
   }, 300_000);
