@@ -11,12 +11,12 @@ import { pickSession } from "../../../src/cli/commands/attach.js";
 import { VERSION } from "../../../src/cli/main.js";
 import { serverPaths } from "../../../src/server/paths.js";
 import type { SessionSummary } from "../../../src/server/protocol.js";
-import { runServer } from "../../../src/server/run-server.js";
 import { SessionTable } from "../../../src/server/session-table.js";
 import { runHmux } from "../../helpers/hmux-in-process.js";
 import { scriptedLauncher, spec } from "../server/fixture.js";
+import { type Cleanups, serveFresh } from "../server/serve-fixture.js";
 
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
   process.exitCode = undefined;
@@ -28,21 +28,12 @@ function runtime(): string {
   return dir;
 }
 
-async function serve(dir: string) {
+/** A server of this hmux's version on a runtime dir of its own. */
+async function serve() {
   const { launcher } = scriptedLauncher();
   const table = new SessionTable({ launcher, killWaitMs: 200 });
-  const running = await runServer({
-    paths: serverPaths({ XDG_RUNTIME_DIR: dir }),
-    table,
-    version: VERSION,
-    idleExitMs: null,
-  });
-  if (running.kind !== "serving") throw new Error("a fresh dir already had a server");
-  cleanups.push(async () => {
-    running.stop("test over");
-    await running.stopped;
-  });
-  return table;
+  const { dir } = await serveFresh(table, cleanups, { prefix: "hmux-attach-", version: VERSION });
+  return { dir, table };
 }
 
 const attach = (dir: string, ...args: string[]) =>
@@ -58,16 +49,14 @@ describe("hmux attach with nothing to attach to", () => {
   });
 
   it("a server with no session: says so with its pid, exits 1", async () => {
-    const dir = runtime();
-    await serve(dir);
+    const { dir } = await serve();
     const r = await attach(dir);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`no sessions on the hmux server (pid ${process.pid})`);
   });
 
   it("-t naming no session: says which, exits 1", async () => {
-    const dir = runtime();
-    const table = await serve(dir);
+    const { dir, table } = await serve();
     await table.create(spec(), "work");
     const r = await attach(dir, "-t", "nope");
     expect(r.code).toBe(1);

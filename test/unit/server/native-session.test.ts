@@ -4,24 +4,22 @@
  * back sees the screen as it is (including what happened while it was away), the row says what
  * the session is, and bytes meant for the other kind of session are refused with a typed error.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { attachServerNative, createServerNative, type ServerNativePort } from "../../../src/app/server-native-port.js";
 import { launchServerNative } from "../../../src/app/server-native-session.js";
 import { rowText } from "../../../src/native/cells.js";
 import type { NativeTerminal } from "../../../src/native/native-terminal.js";
 import { takeSnapshot } from "../../../src/native/snapshot.js";
-import { ServerClient } from "../../../src/server/client.js";
-import { serverPaths } from "../../../src/server/paths.js";
+import type { ServerClient } from "../../../src/server/client.js";
 import type { SessionSummary } from "../../../src/server/protocol.js";
-import { runServer } from "../../../src/server/run-server.js";
 import { type Launcher, SessionTable } from "../../../src/server/session-table.js";
 import { scriptedLauncher, spec } from "./fixture.js";
+import { type Cleanups, serveFresh } from "./serve-fixture.js";
 
 const VERSION = "9.9.9-test";
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
@@ -30,23 +28,10 @@ afterEach(async () => {
 const SHELL_ENV = { PATH: process.env.PATH, HOME: tmpdir(), SHELL: "/bin/sh", PS1: "sh$ ", ENV: "" };
 
 async function start() {
-  const dir = mkdtempSync(join(tmpdir(), "hmux-server-native-"));
-  const paths = serverPaths({ XDG_RUNTIME_DIR: dir });
   const scripted = scriptedLauncher();
   const launcher: Launcher = (s) => (s.native ? launchServerNative(s, { hostEnv: SHELL_ENV }) : scripted.launcher(s));
   const table = new SessionTable({ launcher, killWaitMs: 1_000 });
-  const running = await runServer({ paths, table, version: VERSION, idleExitMs: null });
-  if (running.kind !== "serving") throw new Error("a fresh dir already had a server");
-  cleanups.push(async () => {
-    running.stop("test over");
-    await running.stopped;
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const client = async () => {
-    const c = await ServerClient.connect(paths, VERSION);
-    cleanups.push(() => c.close());
-    return c;
-  };
+  const { dir, paths, client } = await serveFresh(table, cleanups, { prefix: "hmux-server-native-", version: VERSION });
   return { dir, paths, table, client };
 }
 

@@ -11,30 +11,22 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ServerClient } from "../../../src/server/client.js";
 import { serverPaths } from "../../../src/server/paths.js";
 import { PROTOCOL } from "../../../src/server/protocol.js";
-import { runServer } from "../../../src/server/run-server.js";
 import { SessionTable } from "../../../src/server/session-table.js";
 import { connectServerSocket, duplexTransport } from "../../../src/server/transport.js";
 import { relayStdio } from "../../../src/server/transport-relay.js";
 import { scriptedLauncher } from "./fixture.js";
+import { type Cleanups, serveFresh } from "./serve-fixture.js";
 
 const VERSION = "9.9.9-test";
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
 async function start() {
-  const dir = mkdtempSync(join(tmpdir(), "hmux-relay-"));
-  const paths = serverPaths({ XDG_RUNTIME_DIR: dir });
   const { launcher } = scriptedLauncher();
   const table = new SessionTable({ launcher, killWaitMs: 200 });
-  const running = await runServer({ paths, table, version: VERSION, idleExitMs: null });
-  if (running.kind !== "serving") throw new Error("a fresh dir already had a server");
-  cleanups.push(async () => {
-    running.stop("test over");
-    await running.stopped;
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { paths, running } = await serveFresh(table, cleanups, { prefix: "hmux-relay-", version: VERSION });
   return { paths, table, running };
 }
 

@@ -1,0 +1,40 @@
+/**
+ * A real hmux server for unit tests, on a runtime dir of its own. Stopping it, removing the dir
+ * and closing each client are pushed onto the test file's cleanups, so a failing test leaves no
+ * server, socket or client behind.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ServerClient } from "../../../src/server/client.js";
+import { serverPaths } from "../../../src/server/paths.js";
+import { type RunServerOptions, runServer } from "../../../src/server/run-server.js";
+import type { SessionTable } from "../../../src/server/session-table.js";
+
+export type Cleanups = (() => Promise<void> | void)[];
+
+export const TEST_VERSION = "9.9.9-test";
+
+export async function serveFresh(
+  table: SessionTable,
+  cleanups: Cleanups,
+  options: { readonly prefix: string; readonly version?: string } & Partial<Omit<RunServerOptions, "paths" | "table">>,
+) {
+  const { prefix, version = TEST_VERSION, ...more } = options;
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const paths = serverPaths({ XDG_RUNTIME_DIR: dir });
+  const running = await runServer({ paths, table, version, idleExitMs: null, ...more });
+  if (running.kind !== "serving") throw new Error("a fresh dir already had a server");
+  cleanups.push(async () => {
+    running.stop("test over");
+    await running.stopped;
+    rmSync(dir, { recursive: true, force: true });
+  });
+  /** A client logged in to this server, closed with the test. */
+  const client = async () => {
+    const c = await ServerClient.connect(paths, version);
+    cleanups.push(() => c.close());
+    return c;
+  };
+  return { dir, paths, running, client };
+}
