@@ -8,7 +8,8 @@ import type { openTui } from "./open-tui.js";
 export async function loadOpenTui(stdout: NodeJS.WriteStream = process.stdout): Promise<typeof openTui> {
   if (stdout.isTTY) delete process.env.CI;
   // React's development build is several times slower per frame; nobody debugs hmux's UI
-  // through it by accident. HMUX_REACT_DEV=1 keeps it.
+  // through it by accident. HMUX_REACT_DEV=1 keeps it when hmux runs from source (npm run hmux);
+  // the compiled hmux bundles React's production build alone (scripts/build.mjs).
   if (process.env.NODE_ENV === undefined && process.env.HMUX_REACT_DEV !== "1") process.env.NODE_ENV = "production";
   // Ink's text caches are bounded as its modules load (see src/ui/render/ink-cache-bounds.ts).
   (await import("../ui/render/ink-cache-bounds.js")).boundInkCaches();

@@ -35,7 +35,9 @@ function loadedBy(...args: string[]): { status: number | null; stdout: string; m
   return { status: r.status, stdout: r.stdout, modules: readFileSync(log, "utf8").split("\n").filter(Boolean) };
 }
 
-const TUI = /\/node_modules\/(ink|react|react-reconciler|ink-text-input|yoga-layout)\/|\/dist\/ui\//;
+// The build bundles Ink and React into dist/vendor/ (ink.js, react.js, react-jsx-runtime.js, tui-*.js chunks).
+const TUI =
+  /\/node_modules\/(ink|react|react-reconciler|ink-text-input|yoga-layout)\/|\/dist\/ui\/|\/dist\/vendor\/(ink|react|tui-)/;
 
 describe("hmux loads only what a command needs", () => {
   it("--version prints the version having loaded no TUI module and no command module", () => {
