@@ -6,7 +6,8 @@
  * decision line for it arrives on stdin. Plain JS so it starts fast; no hmux code is imported.
  *
  * Env: HMUX_FAKE_HARNESS (claude|codex|pi), HMUX_FAKE_OUT (JSON result file, written at stdin EOF),
- * HMUX_FAKE_CWD (the cwd codex's approval requests name; default /tmp).
+ * HMUX_FAKE_CWD (the cwd codex's approval requests name; default /tmp), HMUX_FAKE_COMMAND (the shell
+ * command word each request asks to run; default ls, which hmux's default policy allows unasked).
  * A send's text says the round: "<sequential|burst> <count>" on its last line (hmux may put
  * its question-protocol preamble before it, as it does for a real harness).
  *   sequential: one request in flight; the next is written when the previous decision arrives.
@@ -23,6 +24,7 @@ if (!["claude", "codex", "pi"].includes(harness ?? "") || !outFile) {
   process.exit(2);
 }
 
+const COMMAND = process.env.HMUX_FAKE_COMMAND ?? "ls";
 const rounds = [];
 /** The round being run: requests by their wire id. */
 let round = null;
@@ -46,7 +48,7 @@ function request(k) {
             subtype: "can_use_tool",
             tool_name: "Bash",
             tool_use_id: `toolu_${n}`,
-            input: { command: `ls dir${k}` },
+            input: { command: `${COMMAND} dir${k}` },
           },
         },
       };
@@ -61,7 +63,7 @@ function request(k) {
             threadId: "thr-fake",
             turnId: "turn-fake",
             itemId: `item-${n}`,
-            command: `ls dir${k}`,
+            command: `${COMMAND} dir${k}`,
             cwd: process.env.HMUX_FAKE_CWD ?? "/tmp",
           },
         },
@@ -75,7 +77,7 @@ function request(k) {
           id: uiId,
           method: "input",
           title: "hmux-gate/1",
-          placeholder: JSON.stringify({ callId: `call-${n}`, tool: "bash", input: { command: `ls dir${k}` } }),
+          placeholder: JSON.stringify({ callId: `call-${n}`, tool: "bash", input: { command: `${COMMAND} dir${k}` } }),
         },
       };
     }
