@@ -2,9 +2,12 @@
  * Memory over time (`npm run bench -- soak`, only when named: it runs 30 minutes by default,
  * `npm run bench -- soak --minutes 3` for a short one): 8 panes streaming until each has sent at
  * least 100k events (the rate rises for short runs), printing RSS and JS heap after warm-up, every
- * few minutes and at the end. Bounded means the end is near the start, not growing with events.
- * Numbers are printed, never asserted.
+ * few minutes and at the end, each with the machine's load average. Bounded means the end is near the
+ * start, not growing with events. V8's young generation is held at its first size, as bin/hmux.js holds
+ * the compiled hmux's. Numbers are printed, never asserted.
  */
+import { readFileSync } from "node:fs";
+import { setFlagsFromString } from "node:v8";
 import { fakeTerminal } from "./tui.bench.js";
 
 const PANES = 8;
@@ -20,12 +23,14 @@ function flag(name: string, fallback: number): number {
   return n;
 }
 
+const load = (): string => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 const mb = (bytes: number): string => `${(bytes / 1048576).toFixed(0)} MB`;
 
 export async function run(log: (line: string) => void = console.log): Promise<void> {
   const minutes = flag("minutes", 30);
   const seconds = minutes * 60;
   const rate = flag("rate", Math.max(100, Math.ceil(EVENTS_PER_PANE / seconds)));
+  setFlagsFromString("--semi-space-growth-factor=1");
   delete process.env.CI;
   process.env.NODE_ENV ??= "production";
   (await import("../src/ui/render/ink-cache-bounds.js")).boundInkCaches();
@@ -45,7 +50,9 @@ export async function run(log: (line: string) => void = console.log): Promise<vo
   const sample = (label: string): number => {
     const m = process.memoryUsage();
     const perPane = Math.round(sessions.reduce((n, s) => n + s.emitted, 0) / PANES);
-    log(`soak: ${label}: RSS ${mb(m.rss)}, JS heap ${mb(m.heapUsed)}, ${perPane} events per pane`);
+    log(
+      `soak: ${label}: RSS ${mb(m.rss)}, JS heap ${mb(m.heapUsed)}, ${perPane} events per pane, load average ${load()}`,
+    );
     return m.rss;
   };
   log(`soak: ${PANES} panes × ${rate} events/s for ${minutes} min`);
