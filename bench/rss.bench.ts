@@ -9,12 +9,14 @@
  * Everything started is stopped: the TUI detaches, `hmux kill-server` in that environment ends the
  * server (and the demo's model, which exits with it), the tmux server is killed, the folder removed.
  *
- * What dominated the client (Node 22.23, measured with process.memoryUsage() and a heap snapshot):
- * V8's young generation. Node 22 sizes each semi-space from the heap limit (16 MB, two of them and a
- * large-object space that grows to match), and the client's burst of allocation while it loads and
- * draws its first frames fills them; once touched those pages stay resident. bin/hmux.js caps the
- * semi-space (see there). Next came the modules a client loaded without using (the harness adapters'
- * launch code and their schemas). Numbers are printed, never asserted.
+ * What dominated the client (Node 22.23; process.memoryUsage(), V8's heap-space statistics and a heap
+ * snapshot of the running client): of 140 MB, 54 MB was the node binary and libraries mapped from disk.
+ * Of the rest, V8's young generation held 32 MB: Node 22 grows each semi-space to 16 MB while what is
+ * allocated survives, as while the client loads and draws its first frames, and they stay resident;
+ * bin/hmux.js keeps them at their first 1 MB. Next came Ink's modules: es-toolkit's compat index alone is
+ * ~400 ES modules, and Node read React's development builds too; the build bundles Ink and React
+ * (scripts/build.mjs). Yoga's WebAssembly memory, Ink's layout engine, stays. Numbers are printed,
+ * never asserted.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
