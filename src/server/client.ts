@@ -3,13 +3,16 @@
  * relay to another machine), then matches each request to its reply. Events and table updates
  * go to listeners. Every failure is a ServerError: NO_SERVER when nothing listens,
  * UNAUTHORIZED / VERSION_MISMATCH from the server's refusal, UNREACHABLE when the connection
- * breaks (or the transport's own reason, such as ssh's), and the server's own code for a
- * request it refused.
+ * breaks (or the transport's own reason, such as ssh's), PROTOCOL_ERROR when the server sends
+ * a line that is not a message of this protocol (checked by src/server/message-schema.ts; the
+ * client then closes the connection, since a lost reply would leave its request waiting
+ * forever), and the server's own code for a request it refused.
  */
 import { readFileSync } from "node:fs";
 import type { SessionEvent } from "../core/control/types.js";
 import { LineSplitter } from "../core/line-splitter.js";
 import { ServerError } from "./errors.js";
+import { checkServerMessage, claimsMessage, parseServerLine } from "./message-schema.js";
 import type { ServerPaths } from "./paths.js";
 import type { Hello, RequestBody, ServerMessage, SessionSummary } from "./protocol.js";
 import { PROTOCOL } from "./protocol-name.js";
@@ -38,6 +41,8 @@ export class ServerClient {
   private readonly outputListeners = new Set<(session: string, data: string) => void>();
   private nextReq = 1;
   private closedReason: string | null = null;
+  /** Why the connection ended when that was more than it breaking (a malformed line). */
+  private closedError: ServerError | null = null;
 
   private constructor(
     private readonly transport: ServerTransport,
@@ -89,18 +94,34 @@ export class ServerClient {
       );
       transport.onData((chunk) => {
         for (const item of splitter.push(chunk)) {
-          if (item.kind !== "line") continue;
-          let message: ServerMessage;
-          try {
-            message = JSON.parse(item.text) as ServerMessage;
-          } catch {
-            // Not a protocol line (a remote shell's greeting, say): only protocol lines count.
-            continue;
+          if (client?.closedError) return;
+          if (item.kind !== "line") {
+            const tooLong = new ServerError(
+              "PROTOCOL_ERROR",
+              `the hmux server at ${transport.label} sent a line of ${item.bytes} bytes, more than ${item.limit}`,
+            );
+            if (client) client.abandon(tooLong);
+            else fail(tooLong);
+            return;
           }
           if (client) {
+            if (item.text === "") continue;
+            const message = parseServerLine(item.text);
+            if (message instanceof ServerError) return client.abandon(message);
             client.dispatch(message);
             continue;
           }
+          // Before the hello, a line that is not a message (a remote shell's greeting, say) is
+          // skipped: only protocol lines count. One that claims to be a message must be a whole one.
+          let value: unknown;
+          try {
+            value = JSON.parse(item.text);
+          } catch {
+            continue;
+          }
+          if (!claimsMessage(value)) continue;
+          const message = checkServerMessage(value, item.text);
+          if (message instanceof ServerError) return fail(message);
           if (message.kind === "hello") {
             settled = true;
             clearTimeout(timer);
@@ -129,6 +150,7 @@ export class ServerClient {
 
   /** Sends one request; resolves with the reply's payload, rejects with the server's typed error. */
   request(body: RequestBody): Promise<ReplyPayload> {
+    if (this.closedError) return Promise.reject(this.closedError);
     if (this.closedReason !== null)
       return Promise.reject(new ServerError("UNREACHABLE", `not connected: ${this.closedReason}`));
     const req = String(this.nextReq++);
@@ -199,9 +221,18 @@ export class ServerClient {
     }
   }
 
+  /** A line this client cannot read: the connection is closed, and every waiting request told why. */
+  private abandon(error: ServerError): void {
+    if (this.closedError) return;
+    this.closedError = error;
+    this.closedReason ??= error.message;
+    this.transport.close();
+    this.shut(error.message);
+  }
+
   private shut(reason: string): void {
     this.closedReason ??= reason;
-    const error = new ServerError("UNREACHABLE", this.closedReason);
+    const error = this.closedError ?? new ServerError("UNREACHABLE", this.closedReason);
     for (const w of this.pending.values()) w.reject(error);
     this.pending.clear();
     const listeners = [...this.closeListeners];

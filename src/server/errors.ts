@@ -35,6 +35,8 @@ export const SERVER_ERROR_CODES = [
   "UNREACHABLE",
   /** The server failed to carry out a request it accepted; the message says what happened. */
   "INTERNAL",
+  /** A line from the server that is not a message of this protocol: the client closes the connection. */
+  "PROTOCOL_ERROR",
   /** `--host` is not a `[user@]host` ssh can be given (it would read as an option, or is empty). */
   "BAD_HOST",
   /** No ssh client here to reach a remote host with. */
