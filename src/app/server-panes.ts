@@ -77,7 +77,7 @@ export function serverSessionInfo(row: SessionSummary, registry: HarnessRegistry
 }
 
 export class ServerPanes {
-  /** Sessions that have (or are getting) a port in this TUI. */
+  /** Sessions that have (or are getting) a port in this TUI that still listens; one removed from the server is forgotten. */
   private readonly known = new Set<string>();
   /** Table lines held while this client's own `create` is in flight: its "created" line comes before the reply. */
   private held: Array<{ change: TableChange; row: SessionSummary }> = [];
@@ -200,13 +200,20 @@ export class ServerPanes {
       return;
     }
     if (change !== "removed") return;
+    let listening = false;
     for (const [key, port] of store.ports) {
       const on = port as Partial<Pick<ServerSessionPort, "sessionId" | "killedHere">>;
       if (on.sessionId !== row.id) continue;
       // A pane halted here stays listening: its resume key reopens the session into this same port.
-      if (on.killedHere) continue;
+      if (on.killedHere) {
+        listening = true;
+        continue;
+      }
       store.dispatch({ kind: "session-gone", key, why: "was killed by another client" });
       void port.close();
     }
+    // Gone from the server and from every pane here: a later resume of it (hmux resume, another
+    // client's resume key) comes back as a new row, and gets a new pane.
+    if (!listening) this.known.delete(row.id);
   }
 }

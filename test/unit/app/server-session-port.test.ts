@@ -264,4 +264,22 @@ describe("the pane list follows the server's table", () => {
     await mine.list();
     expect(store.state.panes).toHaveLength(1);
   });
+
+  it("a session killed by another client and then resumed comes back as a new pane", async () => {
+    const s = await start(true);
+    const mine = await s.client();
+    const other = await s.client();
+    const panes = new ServerPanes({ link: mine, registry: builtinRegistry, cwd: "/w", validate: () => ({ ok: true }) });
+    const store = new AppStore({ scheduler: new ManualScheduler() });
+    panes.follow(store);
+    const row = await created(other, "theirs");
+    await until(() => store.state.panes.length === 1);
+    await other.request({ op: "kill", session: "theirs" });
+    await until(() => store.state.panes.length === 0);
+    await other.request({ op: "resume", session: row.id });
+    await until(() => store.state.panes.length === 1);
+    expect(store.state.sessions.size).toBe(2); // the ended one stays on the rail; the resumed one is new
+    const ports = [...store.ports.values()] as ServerSessionPort[];
+    expect(ports.map((p) => p.sessionId)).toEqual([row.id, row.id]);
+  });
 });
