@@ -15,7 +15,7 @@ import type { SessionPort } from "../ui/session-port.js";
 import { ATTACH_REPLAY, startBeforeMount } from "./attach-ports.js";
 import { withLazyNativeSessions } from "./native-launcher.js";
 import { PaneLauncher, type PaneLauncherOptions } from "./pane-launcher.js";
-import { createRacePort } from "./race-port.js";
+import { createRacePort, remoteRaceRefused } from "./race-port.js";
 import { attachServerNative, createServerNative } from "./server-native-port.js";
 import { ServerPanes } from "./server-panes.js";
 import { createTuiLauncher, type TuiApp, type TuiLauncherSettings } from "./tui-launcher.js";
@@ -111,8 +111,11 @@ export async function openTui(options: OpenTuiOptions): Promise<TuiExit> {
       }
       ports.push(await launcher.launch(request));
     }
-    // Races need git worktrees: without the workspace ports the race dialog says it cannot score.
-    const race = app.workspace ? createRacePort(app.workspace) : undefined;
+    // Races need git worktrees: without the workspace ports the race dialog says it cannot score;
+    // with a remote server they are on the other machine, out of this one's git's reach.
+    const remote = options.host ?? server?.host ?? undefined;
+    const race =
+      remote !== undefined ? remoteRaceRefused(remote) : app.workspace ? createRacePort(app.workspace) : undefined;
     const extra = options.extra;
     await runTui({
       ports,

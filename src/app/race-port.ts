@@ -122,3 +122,14 @@ export function createRacePort(ws: WorkspacePorts, checkTimeoutMs = TUI_CHECK_TI
     },
   };
 }
+
+/**
+ * The race port of a TUI whose server is on another machine: a race there needs that machine's
+ * git and worktrees (the check, the diffs, the merge), which this TUI does not have, so every
+ * race is refused up front rather than scored with this machine's git on the other's paths.
+ */
+export function remoteRaceRefused(host: string): RacePort {
+  const refusal = `a race cannot run from a TUI attached to ${host}: scoring needs git on the machine that holds the worktrees; run \`hmux race\` on ${host} instead`;
+  const refuse = () => Promise.reject(new Error(refusal));
+  return { refusal, score: refuse, pick: refuse, discard: refuse };
+}

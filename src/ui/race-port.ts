@@ -28,6 +28,11 @@ export interface RaceScoreRequest {
 }
 
 export interface RacePort {
+  /**
+   * Set when this TUI cannot race at all: why, and what to do instead. A race started from the
+   * dialog is then refused before any contestant starts, with these words.
+   */
+  readonly refusal?: string;
   score(request: RaceScoreRequest): Promise<Scorecard>;
   /** Merges the winner into the base and removes the other worktrees; resolves to what was done, in words. */
   pick(race: string, harness: string): Promise<string>;

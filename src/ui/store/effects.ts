@@ -86,6 +86,14 @@ function raceEffect(
   deps: EffectDeps,
 ): void {
   const act = (a: Extract<Msg, { kind: "race" }>["act"]) => deps.dispatch({ kind: "race", act: a });
+  const refusal = deps.race?.refusal;
+  // Refused before anything starts: no contestant's session, no worktree, the race failed with the reason.
+  if (refusal !== undefined)
+    return act(
+      effect.kind === "race-pick" || effect.kind === "race-discard"
+        ? { do: "end-failed", message: refusal }
+        : { do: "score-failed", message: refusal },
+    );
   if (effect.kind === "race-launch") {
     const { harness } = effect;
     if (!deps.launcher) return act({ do: "launch-failed", harness, message: "this TUI has no session launcher" });
