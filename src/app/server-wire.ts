@@ -6,11 +6,53 @@
 import { z } from "zod";
 import { sessionEventListSchema, sessionEventSchema } from "../core/control/journal-format.js";
 import type { CommandOutcome, Disposition, SessionEvent } from "../core/control/types.js";
-import { sessionSummarySchema } from "../server/message-schema.js";
+import { PROVENANCE_TIERS } from "../core/options/types.js";
 import type { SessionSummary } from "../server/protocol.js";
 
-/** A table row, as the client checks it (src/server/message-schema.ts). */
-export { sessionSummarySchema };
+/** A row of the server's table (SessionSummary), checked in full; fields a newer server adds pass through. */
+export const sessionSummarySchema = z
+  .object({
+    id: z.string().min(1),
+    name: z.string().min(1),
+    harness: z.string().min(1),
+    lifecycle: z.string(),
+    cwd: z.string(),
+    createdAt: z.string(),
+    pending: z.number().int().min(0),
+    harnessSessionId: z.string().nullable(),
+    closed: z.object({ cause: z.string(), exitCode: z.number().nullable() }).optional(),
+    restored: z
+      .object({ lostCalls: z.number().int().min(0), cut: z.string().nullable(), problems: z.number().int().min(0) })
+      .optional(),
+    native: z
+      .object({
+        kind: z.string().min(1),
+        pid: z.number().int(),
+        cols: z.number().int().min(1),
+        rows: z.number().int().min(1),
+        stateKnown: z.boolean(),
+        exit: z.object({ code: z.number().nullable(), signal: z.number().nullable() }).optional(),
+      })
+      .optional(),
+    label: z.string().optional(),
+    prompt: z.string().optional(),
+    model: z.string().optional(),
+    effort: z.string().optional(),
+    settings: z
+      .array(
+        z.object({
+          key: z.string().min(1),
+          value: z.unknown().optional(),
+          tier: z.enum(PROVENANCE_TIERS),
+          divergence: z.string().optional(),
+        }),
+      )
+      .optional(),
+    workspace: z
+      .object({ name: z.string(), branch: z.string(), base: z.string(), repo: z.string(), path: z.string() })
+      .optional(),
+  })
+  .loose();
 
 export const createReplySchema = z.object({ session: sessionSummarySchema, notes: z.array(z.string()).default([]) });
 export const attachReplySchema = z.object({

@@ -4,7 +4,7 @@
  * go to listeners. Every failure is a ServerError: NO_SERVER when nothing listens,
  * UNAUTHORIZED / VERSION_MISMATCH from the server's refusal, UNREACHABLE when the connection
  * breaks (or the transport's own reason, such as ssh's), PROTOCOL_ERROR when the server sends
- * a line that is not a message of this protocol (checked by src/server/message-schema.ts; the
+ * a line that is not a message of this protocol (checked by src/server/message-check.ts; the
  * client then closes the connection, since a lost reply would leave its request waiting
  * forever), and the server's own code for a request it refused.
  */
@@ -12,7 +12,7 @@ import { readFileSync } from "node:fs";
 import type { SessionEvent } from "../core/control/types.js";
 import { LineSplitter } from "../core/line-splitter.js";
 import { ServerError } from "./errors.js";
-import { checkServerMessage, claimsMessage, parseServerLine } from "./message-schema.js";
+import { checkServerMessage, checkSessionRows, claimsMessage, parseServerLine } from "./message-check.js";
 import type { ServerPaths } from "./paths.js";
 import type { Hello, RequestBody, ServerMessage, SessionSummary } from "./protocol.js";
 import { PROTOCOL } from "./protocol-name.js";
@@ -161,7 +161,9 @@ export class ServerClient {
   }
 
   async list(): Promise<SessionSummary[]> {
-    return (await this.request({ op: "list" })).sessions as SessionSummary[];
+    const rows = checkSessionRows((await this.request({ op: "list" })).sessions);
+    if (rows instanceof ServerError) throw rows;
+    return rows;
   }
 
   onEvent(listener: (session: string, event: SessionEvent) => void): () => void {

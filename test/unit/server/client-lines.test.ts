@@ -103,6 +103,24 @@ describe("ServerClient's lines from the server", () => {
     client.close();
   });
 
+  it("a list reply whose row has no name is a PROTOCOL_ERROR from list, naming the field", async () => {
+    const { client, say } = await loggedIn();
+    const listed = client.list();
+    const row = {
+      id: "s1",
+      harness: "claude",
+      lifecycle: "idle",
+      cwd: "/w",
+      createdAt: "",
+      pending: 0,
+      harnessSessionId: null,
+    };
+    say(JSON.stringify({ kind: "reply", req: "1", ok: true, sessions: [row] }));
+    const err = (await listed.catch((e: unknown) => e)) as ServerError;
+    expect(err.code).toBe("PROTOCOL_ERROR");
+    expect(err.message).toContain("sessions.0.name");
+  });
+
   it("a malformed hello fails the login with PROTOCOL_ERROR rather than logging in", async () => {
     const fake = fakeTransport();
     const opening = ServerClient.open(fake.transport, { token: "t", version: "1", timeoutMs: 2_000 });
