@@ -48,3 +48,17 @@ export function sessionTable(sessions: readonly SessionSummary[], now: number): 
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  "));
 }
+
+/**
+ * What to do about detached rows (restored after their server died; no harness runs them):
+ * resume them. Null when no row is detached. `host` is the `--host` the listing came from.
+ */
+export function resumeHint(sessions: readonly SessionSummary[], host?: string): string | null {
+  const detached = sessions.filter((s) => s.lifecycle === "detached");
+  const first = detached[0];
+  if (!first) return null;
+  const command = (name: string) => `hmux resume${host !== undefined ? ` --host ${host}` : ""} ${name}`;
+  if (detached.length === 1)
+    return `${first.name} is detached (the hmux server running it died): resume it with \`${command(first.name)}\``;
+  return `${detached.length} sessions are detached (the hmux server running them died): resume each with \`${command("<name>")}\`, e.g. \`${command(first.name)}\``;
+}

@@ -6,7 +6,7 @@
  * ports), so a local listing never loads the adapters (npm run bench -- startup).
  */
 import type { Command } from "commander";
-import { sessionTable } from "../../server/ls-table.js";
+import { resumeHint, sessionTable } from "../../server/ls-table.js";
 import type { CliContext } from "../context.js";
 import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
 import { type Output, processOutput } from "../render/output.js";
@@ -50,7 +50,12 @@ export async function lsCommand(
       if (flags.json) for (const s of sessions) output.out(`${JSON.stringify(s)}\n`);
       else if (sessions.length === 0)
         output.out(`no sessions on the hmux server${onHost(flags.host)} (pid ${client.hello.pid})\n`);
-      else for (const line of sessionTable(sessions, Date.now())) output.out(`${line}\n`);
+      else {
+        for (const line of sessionTable(sessions, Date.now())) output.out(`${line}\n`);
+        // On stderr: stdout stays the table a script reads.
+        const hint = resumeHint(sessions, flags.host);
+        if (hint) output.err(`hint: ${hint}\n`);
+      }
       return 0;
     } finally {
       client.close();

@@ -7,6 +7,7 @@
 import type { Command } from "commander";
 import type { SessionSummary } from "../../server/protocol.js";
 import type { CliContext } from "../context.js";
+import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
 import { type Output, processOutput } from "../render/output.js";
 import { reachServer, reportServerError } from "../server-client.js";
 
@@ -15,14 +16,20 @@ export function register(program: Command, context: CliContext): void {
     .command("resume")
     .description("resume a detached or ended session on the hmux server: hmux resume <name|id>")
     .argument("<session>", "the session's name, id, or a unique start of its id (see hmux ls)")
-    .action(async (session: string) => {
-      process.exitCode = await resumeCommand(session, processOutput(), context);
+    .option(HOST_FLAGS, HOST_HELP)
+    .action(async (session: string, _flags: unknown, command: Command) => {
+      process.exitCode = await resumeCommand(session, processOutput(), context, hostOf(command));
     });
 }
 
-export async function resumeCommand(target: string, output: Output, context: CliContext): Promise<number> {
+export async function resumeCommand(
+  target: string,
+  output: Output,
+  context: CliContext,
+  host?: string,
+): Promise<number> {
   try {
-    const client = await reachServer(context, true);
+    const client = await reachServer(context, true, host);
     try {
       const reply = await client.request({ op: "resume", session: target });
       const s = reply.session as SessionSummary;

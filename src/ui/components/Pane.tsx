@@ -47,6 +47,8 @@ export interface PaneProps {
 function idleHint(view: SessionView, keymap: Keymap): string {
   // The transcript already says how it closed; this row says what is left to do.
   const resume = view.info.resumable ? hint(keymap, "session.resume", "resumes") : null;
+  if (view.lifecycle === "detached")
+    return `detached: the hmux server running it died, nothing runs it${resume ? ` · ${resume}` : ""}`;
   if (view.closed || view.lifecycle === "closed") {
     const close = hint(keymap, "pane.close", "closes the pane");
     return `no input: the session has ended${resume ? ` · ${resume}` : ""}${close ? ` · ${close}` : ""}`;

@@ -1,11 +1,11 @@
 /** How each lifecycle state reads on the rail and in pane headers. */
-import type { Lifecycle } from "../../core/control/types.js";
+import type { PaneLifecycle } from "../store/session-view.js";
 import { spinnerShows } from "../store/tick-demand.js";
 import type { Theme } from "../theme/theme.js";
 
 export const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 
-export const BADGE: Readonly<Record<Lifecycle, { icon: string; label: string }>> = {
+export const BADGE: Readonly<Record<PaneLifecycle, { icon: string; label: string }>> = {
   starting: { icon: "⟳", label: "starting" },
   idle: { icon: "○", label: "idle" },
   running: { icon: "●", label: "running" },
@@ -14,9 +14,10 @@ export const BADGE: Readonly<Record<Lifecycle, { icon: string; label: string }>>
   closing: { icon: "…", label: "closing" },
   closed: { icon: "■", label: "closed" },
   failed: { icon: "✗", label: "failed" },
+  detached: { icon: "◌", label: "detached" },
 };
 
-export function badgeColor(theme: Theme, state: Lifecycle): string | undefined {
+export function badgeColor(theme: Theme, state: PaneLifecycle): string | undefined {
   switch (state) {
     case "running":
     case "starting":
@@ -34,7 +35,7 @@ export function badgeColor(theme: Theme, state: Lifecycle): string | undefined {
 }
 
 /** The badge text; only the focused pane passes a tick, so only it animates. */
-export function badgeText(state: Lifecycle, tick: number | null): string {
+export function badgeText(state: PaneLifecycle, tick: number | null): string {
   const b = BADGE[state];
   const icon = spinnerShows(state) && tick !== null ? SPINNER[tick % SPINNER.length]! : b.icon;
   return `${icon} ${b.label}`;

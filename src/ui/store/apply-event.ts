@@ -3,7 +3,7 @@
  * never changed. An event that shows nothing returns the same view, so its pane stays
  * quiet. Unknown kinds are ignored, as the event contract asks.
  */
-import { RESTORE_WARNINGS } from "../../core/control/restore-warnings.js";
+import { RESTORE_WARNINGS, SERVER_DIED_WARNING } from "../../core/control/restore-warnings.js";
 import type { SessionEvent } from "../../core/control/types.js";
 import { answerIn, detectQuestion, QUESTION_FENCE_TAG, stripPreamble } from "../../core/question.js";
 import {
@@ -236,13 +236,16 @@ function done(view: SessionView, event: Extract<SessionEvent, { kind: "done" }>,
 function closed(view: SessionView, event: Extract<SessionEvent, { kind: "closed" }>): SessionView {
   // Closing is said once, however many parts of the session report it.
   if (view.closed) return view;
+  // A restore closes a session whose server died: it waits for a resume, it has not failed.
+  const detached = view.lifecycle === "detached";
   const out: SessionView = {
     ...finishStreaming(view),
     closed: true,
     approvals: [],
     question: null,
-    lifecycle: event.cause === "clean" || event.cause === "killed" ? "closed" : "failed",
+    lifecycle: detached ? "detached" : event.cause === "clean" || event.cause === "killed" ? "closed" : "failed",
   };
+  if (detached) return out;
   if (event.failure) return push({ ...out, lastFailure: event.failure }, { kind: "failure", failure: event.failure });
   return push(out, {
     kind: "notice",
@@ -342,9 +345,12 @@ export function applyEvent(view: SessionView, event: SessionEvent, now: number):
       const at = findTool(out, event.callId);
       return at < 0 ? out : setToolStatus(out, event.callId, (out.entries[at] as ToolEntry).name, "lost");
     }
-    case "warning":
+    case "warning": {
       // What a restore after a crash lost (a call, the end of a journal) is said where the work is.
-      return RESTORE_WARNINGS.has(event.code) ? notice(view, "warn", event.message) : view;
+      const out = RESTORE_WARNINGS.has(event.code) ? notice(view, "warn", event.message) : view;
+      // The server that ran it died: nothing runs it now, until a resume.
+      return event.code === SERVER_DIED_WARNING ? { ...out, lifecycle: "detached" } : out;
+    }
     case "command.result": {
       const log = [...view.commandLog, { at: now, id: event.id, outcome: event.outcome }].slice(-MAX_COMMAND_LOG);
       const out = { ...view, commandLog: log };

@@ -81,13 +81,19 @@ export interface CommandLogLine {
   readonly outcome: CommandOutcome;
 }
 
+/**
+ * A pane's state: the session's lifecycle, or `detached` — restored after the hmux server that
+ * ran it died, no harness running until someone resumes it (it has not failed).
+ */
+export type PaneLifecycle = Lifecycle | "detached";
+
 export interface SessionView {
   /** Local key; stable for the life of the TUI. */
   readonly key: string;
   readonly info: SessionInfo;
   readonly sessionId: string | null;
   readonly model: string | null;
-  readonly lifecycle: Lifecycle;
+  readonly lifecycle: PaneLifecycle;
   readonly lifecycleReason: string | undefined;
   /** `interrupted`: the person asked to stop it, so a clean end reads as interrupted. */
   readonly turn: { readonly id: string; readonly startedAt: number; readonly interrupted?: boolean } | null;

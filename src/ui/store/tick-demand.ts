@@ -4,15 +4,16 @@
  * expiry and the commit cadence all ride on it, so the process wakes up at most once per period
  * however many things animate, and not at all when nothing does (an idle TUI costs nothing).
  */
-import type { Lifecycle } from "../../core/control/types.js";
+
 import { countdown, countdownChangeAt } from "./countdown.js";
+import type { PaneLifecycle } from "./session-view.js";
 import { FLASH_MS, focusedView, type UiState } from "./ui-state.js";
 
 /** A period (the commit cadence) or one wake-up at an instant (the next change of a countdown or flash). */
 export type Demand = { readonly every: number } | { readonly at: number };
 
 /** A pane's badge shows a turning spinner in this state (while focused: no other pane animates). */
-export function spinnerShows(lifecycle: Lifecycle): boolean {
+export function spinnerShows(lifecycle: PaneLifecycle): boolean {
   return lifecycle === "running";
 }
 

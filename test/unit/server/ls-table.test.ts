@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { idleExitMs } from "../../../src/cli/commands/server.js";
-import { formatAge, harnessOf, sessionTable, stateOf } from "../../../src/server/ls-table.js";
+import { formatAge, harnessOf, resumeHint, sessionTable, stateOf } from "../../../src/server/ls-table.js";
 import type { SessionSummary } from "../../../src/server/protocol.js";
 
 const row = (over: Partial<SessionSummary>): SessionSummary => ({
@@ -77,5 +77,18 @@ describe("hmux server --idle-exit", () => {
       "running (state unknown)",
     );
     expect(stateOf(row({ lifecycle: "idle", native }))).toBe("idle");
+  });
+
+  it("a detached row reads detached, and the hint says how to resume it (on its host)", () => {
+    const restored = { lostCalls: 0, cut: null, problems: 0 };
+    const detached = row({ name: "claude-1", harness: "claude", lifecycle: "detached", restored });
+    expect(sessionTable([detached], 0)[1]).toMatch(/^claude-1\s+claude\s+detached\s/);
+    expect(resumeHint([row({}), detached])).toBe(
+      "claude-1 is detached (the hmux server running it died): resume it with `hmux resume claude-1`",
+    );
+    expect(resumeHint([detached, { ...detached, name: "pi-2" }], "me@box")).toBe(
+      "2 sessions are detached (the hmux server running them died): resume each with `hmux resume --host me@box <name>`, e.g. `hmux resume --host me@box claude-1`",
+    );
+    expect(resumeHint([row({}), row({ lifecycle: "closed", closed: { cause: "killed", exitCode: null } })])).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 /** What a pane shows of a restore: a call lost with a dead server, the restore's warnings, and a resume reopening it. */
 import { describe, expect, it } from "vitest";
+import { headerParts } from "../../../src/ui/components/PaneHeader.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import { entryLines } from "../../../src/ui/store/entry-lines.js";
+import { needsYou } from "../../../src/ui/store/session-view.js";
 import { FakePort, ManualScheduler } from "./fake-port.js";
 
 function setup() {
@@ -53,5 +55,28 @@ describe("a restored session in its pane", () => {
     expect(view().closed).toBe(false);
     expect(view().lifecycle).toBe("starting");
     expect(view().entries.at(-1)).toMatchObject({ kind: "notice", text: "resumed" });
+  });
+
+  it("a session whose server died reads detached, not failed, in its header; a resume opens it again", () => {
+    const { port, view } = setup();
+    port.emit({ kind: "state", from: "starting", to: "idle" });
+    // What a restoring server sends after the journal's events (src/server/restore.ts).
+    port.emit(
+      { kind: "warning", code: "SERVER_DIED", message: "the hmux server running this session died; resume it" },
+      { kind: "closed", exitCode: null, cause: "crash" },
+    );
+    expect(view().lifecycle).toBe("detached");
+    expect(view().closed).toBe(true);
+    expect(needsYou(view())).toBeNull();
+    expect(headerParts(view(), 0, null, 80).badge).toContain("detached");
+    expect(view().entries.map((e) => ("text" in e ? e.text : ""))).not.toContain("session closed (crash, exit –)");
+    port.emit({ kind: "session", sessionId: "a", harness: "claude", origin: "resumed", escalateQuestions: true });
+    expect(view().lifecycle).toBe("starting");
+  });
+
+  it("a session that crashed on its own still reads failed", () => {
+    const { port, view } = setup();
+    port.emit({ kind: "closed", exitCode: 1, cause: "crash" });
+    expect(view().lifecycle).toBe("failed");
   });
 });
