@@ -44,6 +44,7 @@ export function withNativeSessions(base: SessionLauncher | undefined, options: N
   const kinds = nativeKinds(options.registry);
   return {
     ...(base?.defaultHarness ? { defaultHarness: base.defaultHarness } : {}),
+    ...(base?.defaultCwd !== undefined ? { defaultCwd: base.defaultCwd } : {}),
     validate(request: NewSessionRequest): Validation {
       let kind: NativeKind | null;
       try {
@@ -108,6 +109,7 @@ export function withLazyNativeSessions(
   return {
     launcher: {
       ...(eager.defaultHarness ? { defaultHarness: eager.defaultHarness } : {}),
+      ...(eager.defaultCwd !== undefined ? { defaultCwd: eager.defaultCwd } : {}),
       validate: (request) => eager.validate(request),
       async launch(request) {
         // A pane on the server reads its hooks there: this process needs no hook server.

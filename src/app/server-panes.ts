@@ -35,7 +35,7 @@ export interface ServerPaneDefaults {
 export interface ServerPanesOptions {
   readonly link: ServerLink & Pick<ServerClient, "onTable">;
   readonly registry: HarnessRegistry;
-  /** Where a pane's relative cwd starts. */
+  /** Where a pane's relative cwd starts, and where one opens when none is given (on the server's machine). */
   readonly cwd: string;
   /** Checks a request locally, through the launch pipeline, before the server is asked (the dialog's errors). */
   readonly validate: (request: NewSessionRequest) => Validation;
@@ -159,6 +159,7 @@ export class ServerPanes {
   launcher(defaultHarness?: string): SessionLauncher {
     return {
       ...(defaultHarness ? { defaultHarness } : {}),
+      defaultCwd: this.options.cwd,
       validate: (request) => this.options.validate(request),
       launch: (request) => this.create(request),
     };

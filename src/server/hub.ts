@@ -38,6 +38,8 @@ export interface HubOptions {
   readonly token: string;
   readonly version: string;
   readonly pid: number;
+  /** The server's user's home folder, told in the hello: where a client on another machine opens panes by default. */
+  readonly home: string;
   /** Exit after this long with no live session and no client; null: never. */
   readonly idleExitMs: number | null;
   readonly loginTimeoutMs?: number;
@@ -192,6 +194,7 @@ export class Hub {
       protocol: PROTOCOL,
       version: this.options.version,
       pid: this.options.pid,
+      home: this.options.home,
       clientId: client.id,
     });
     return true;

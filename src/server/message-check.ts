@@ -108,7 +108,7 @@ const sessionRow = object({
 
 /** Each message kind's check: a line is checked against the one its kind names. */
 const MESSAGES: Readonly<Record<ServerMessage["kind"], Check>> = {
-  hello: object({ protocol: str(), version: str(), pid: int(), clientId: str() }),
+  hello: object({ protocol: str(), version: str(), pid: int(), home: str(1), clientId: str() }),
   reply: (v, p) => {
     const r = v as Record<string, unknown>;
     if (r.ok === true) return str(1)(r.req, "req");

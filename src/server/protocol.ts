@@ -230,6 +230,11 @@ export interface Hello {
   readonly protocol: string;
   readonly version: string;
   readonly pid: number;
+  /**
+   * The home folder of the server's user, on the server's machine: a client on another machine
+   * (`--host`) opens new panes there unless told a path, since its own cwd means nothing there.
+   */
+  readonly home: string;
   readonly clientId: string;
 }
 

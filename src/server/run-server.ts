@@ -7,6 +7,7 @@
  */
 import { readFileSync, rmSync } from "node:fs";
 import type { Server, Socket } from "node:net";
+import { homedir } from "node:os";
 import { Hub } from "./hub.js";
 import type { ServerPaths } from "./paths.js";
 import type { SessionTable } from "./session-table.js";
@@ -18,6 +19,8 @@ export interface RunServerOptions {
   readonly version: string;
   readonly idleExitMs: number | null;
   readonly loginTimeoutMs?: number;
+  /** The home folder the hello names (a remote client's default cwd); this process's user's when absent. */
+  readonly home?: string;
   readonly maxClients?: number;
   /** Bytes waiting for a client before it is dropped as one that stopped reading. */
   readonly maxBufferedBytes?: number;
@@ -70,6 +73,7 @@ export async function runServer(options: RunServerOptions): Promise<RunningServe
     token,
     version: options.version,
     pid: process.pid,
+    home: options.home ?? homedir(),
     idleExitMs: options.idleExitMs,
     ...(options.loginTimeoutMs !== undefined ? { loginTimeoutMs: options.loginTimeoutMs } : {}),
     ...(options.maxClients !== undefined ? { maxClients: options.maxClients } : {}),

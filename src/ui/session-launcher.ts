@@ -28,6 +28,8 @@ export type Validation =
 export interface SessionLauncher {
   /** The harness the dialog offers first (the UI holds no harness names of its own). */
   readonly defaultHarness?: string;
+  /** Where a session opens when the dialog's cwd is left empty (on the server's machine, for a remote one). */
+  readonly defaultCwd?: string;
   validate(request: NewSessionRequest): Validation;
   launch(request: NewSessionRequest): Promise<SessionPort>;
 }

@@ -11,7 +11,7 @@ import type { SessionSummary } from "../../server/protocol.js";
 import type { CliContext } from "../context.js";
 import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
 import { reachServer, reportServerError } from "../server-client.js";
-import { lostConnection, requireTerminal } from "./tui.js";
+import { defaultCwd, lostConnection, requireTerminal } from "./tui.js";
 
 interface AttachFlags {
   target?: string;
@@ -92,7 +92,7 @@ export async function attachCommand(flags: AttachFlags, context: CliContext): Pr
   const openTui = await context.loadOpenTui();
   const exit = await openTui({
     app: context,
-    cwd: process.cwd(),
+    cwd: defaultCwd(client.hello, flags.host),
     server: client,
     ...(flags.host !== undefined ? { host: flags.host } : {}),
     attach: rows,

@@ -4,6 +4,7 @@
  * dialog. Sessions run on the server and keep running when the TUI detaches.
  */
 import type { Command } from "commander";
+import type { Hello } from "../../server/protocol.js";
 import { processSessionHarnesses } from "../../session/launch.js";
 import type { CliContext } from "../context.js";
 
@@ -37,10 +38,10 @@ export async function tuiCommand(harnesses: readonly string[], flags: TuiFlags, 
   const host = flags.host;
   if (host !== undefined && flags.cwd !== undefined && !flags.cwd.startsWith("/"))
     throw new UsageError(`with --host, --cwd must be an absolute path on ${host} (${flags.cwd} is relative)`);
-  const cwd = flags.cwd ?? process.cwd();
   const openTui = await context.loadOpenTui();
   // The panes' sessions live on the hmux server (started if none runs), so they outlive this TUI.
   const server = await reachServer(context, true, host);
+  const cwd = flags.cwd ?? defaultCwd(server.hello, host);
   const exit = await openTui({
     app: context,
     cwd,
@@ -51,6 +52,14 @@ export async function tuiCommand(harnesses: readonly string[], flags: TuiFlags, 
     ...tuiPanes(harnesses, flags),
   });
   if (exit.lost !== undefined && host !== undefined) context.output.err(lostConnection(host, exit.lost));
+}
+
+/**
+ * Where panes open when no --cwd is given: here, this process's cwd; on another machine, the
+ * home folder its server named in its hello (this machine's cwd means nothing there).
+ */
+export function defaultCwd(hello: Pick<Hello, "home">, host: string | undefined): string {
+  return host === undefined ? process.cwd() : hello.home;
 }
 
 /** Said after a TUI whose remote server's connection dropped: nothing ended there. */

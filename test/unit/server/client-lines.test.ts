@@ -35,7 +35,14 @@ function fakeTransport() {
   return { transport, say, written, state };
 }
 
-const HELLO = JSON.stringify({ kind: "hello", protocol: PROTOCOL, version: "1", pid: 7, clientId: "c-1" });
+const HELLO = JSON.stringify({
+  kind: "hello",
+  protocol: PROTOCOL,
+  version: "1",
+  pid: 7,
+  home: "/home/u",
+  clientId: "c-1",
+});
 
 async function loggedIn() {
   const fake = fakeTransport();

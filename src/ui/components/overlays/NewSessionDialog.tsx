@@ -40,6 +40,11 @@ export function toRequest(values: Readonly<Record<Field, string>>): NewSessionRe
   };
 }
 
+/** An empty field's text: the cwd names the folder it defaults to (the server's, when it is on another machine). */
+export function defaultText(field: Field, launcher: SessionLauncher | undefined): string {
+  return field === "cwd" && launcher?.defaultCwd !== undefined ? `(default: ${launcher.defaultCwd})` : "(default)";
+}
+
 /** Harness, model, effort, cwd, endpoint, prompt, worktree (yes / no / a name); refusals show with their hint before any spawn. */
 export function NewSessionDialog({ launcher, width, height }: NewSessionDialogProps): React.ReactElement {
   const store = useStore();
@@ -99,7 +104,7 @@ export function NewSessionDialog({ launcher, width, height }: NewSessionDialogPr
               onSubmit={(v) => submit({ ...values, [f]: v })}
             />
           ) : (
-            <Text dimColor={values[f] === ""}>{values[f] === "" ? "(default)" : values[f]}</Text>
+            <Text dimColor={values[f] === ""}>{values[f] === "" ? defaultText(f, launcher) : values[f]}</Text>
           )}
         </Box>
       ))}

@@ -1,0 +1,66 @@
+/**
+ * A TUI on another machine's server opens panes in that server's home folder when no path is
+ * given (this machine's cwd means nothing there): the server names it in its hello, relative
+ * paths start there, and the new-session dialog shows it as the default.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { builtinRegistry } from "../../../src/adapters/registry.js";
+import { ServerPanes } from "../../../src/app/server-panes.js";
+import { defaultCwd } from "../../../src/cli/commands/tui.js";
+import { ServerClient } from "../../../src/server/client.js";
+import { serverPaths } from "../../../src/server/paths.js";
+import { runServer } from "../../../src/server/run-server.js";
+import { SessionTable } from "../../../src/server/session-table.js";
+import { defaultText } from "../../../src/ui/components/overlays/NewSessionDialog.js";
+import { scriptedLauncher } from "../server/fixture.js";
+
+const VERSION = "9.9.9-test";
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function serverWithHome(home: string) {
+  const dir = mkdtempSync(join(tmpdir(), "hmux-home-"));
+  const paths = serverPaths({ XDG_RUNTIME_DIR: dir });
+  const table = new SessionTable({ launcher: scriptedLauncher().launcher, killWaitMs: 200 });
+  const running = await runServer({ paths, table, version: VERSION, idleExitMs: null, home });
+  if (running.kind !== "serving") throw new Error("a fresh dir already had a server");
+  cleanups.push(async () => {
+    running.stop("test over");
+    await running.stopped;
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const client = await ServerClient.connect(paths, VERSION);
+  cleanups.push(() => client.close());
+  return client;
+}
+
+describe("the default cwd of a TUI on a remote server", () => {
+  it("is the home its server names, not this machine's cwd; on this machine it stays the cwd", async () => {
+    const client = await serverWithHome("/srv/home/me");
+    expect(client.hello.home).toBe("/srv/home/me");
+    expect(defaultCwd(client.hello, "me@box")).toBe("/srv/home/me");
+    expect(defaultCwd(client.hello, undefined)).toBe(process.cwd());
+  });
+
+  it("a pane asked for with no cwd opens there, a relative one under it, and the dialog shows it", async () => {
+    const client = await serverWithHome("/srv/home/me");
+    const panes = new ServerPanes({
+      link: client,
+      registry: builtinRegistry,
+      cwd: defaultCwd(client.hello, "me@box"),
+      validate: () => ({ ok: true }),
+      host: "me@box",
+    });
+    const launcher = panes.launcher("claude");
+    expect(defaultText("cwd", launcher)).toBe("(default: /srv/home/me)");
+    expect(defaultText("model", launcher)).toBe("(default)");
+    await launcher.launch({ harness: "claude" });
+    await launcher.launch({ harness: "claude", cwd: "src/app" });
+    expect((await client.list()).map((row) => row.cwd)).toEqual(["/srv/home/me", "/srv/home/me/src/app"]);
+  });
+});
