@@ -276,7 +276,14 @@ export class Hub {
         const resumed = await table.resume(r.session, r.attach ? forward : undefined).catch((err: unknown) => {
           throw launchError(err);
         });
-        if (r.attach) client.watching.set(resumed.summary.id, resumed.stop);
+        if (r.attach) {
+          const control = this.watchControl(client, resumed.summary.id);
+          if (control.current) this.send(client, { kind: "control", session: id, control: control.current });
+          client.watching.set(resumed.summary.id, () => {
+            resumed.stop();
+            control.stop();
+          });
+        }
         return this.ok(client, r.req, { session: resumed.summary, notes: resumed.notes });
       }
       case "input": {
@@ -299,6 +306,13 @@ export class Hub {
     }
   }
 
+  /** A session's control state to this client as it changes (its inspector shows it). */
+  private watchControl(client: Client, id: string): ReturnType<SessionTable["watchControl"]> {
+    return this.options.table.watchControl(id, (control) =>
+      this.send(client, { kind: "control", session: id, control }),
+    );
+  }
+
   /**
    * The reply first, then the replayed events, then live ones: events arriving while the reply
    * is composed or the replay is sent are held in order, so the client sees each event exactly
@@ -315,8 +329,17 @@ export class Hub {
       else held.push({ kind: "event", session: id, event });
     };
     const watch = this.options.table.watch(id, forward, replay);
-    client.watching.set(id, watch.stop);
-    this.ok(client, req, { session: watch.summary, replayed: watch.replayed, truncated: watch.dropped });
+    const control = this.watchControl(client, id);
+    client.watching.set(id, () => {
+      watch.stop();
+      control.stop();
+    });
+    this.ok(client, req, {
+      session: watch.summary,
+      replayed: watch.replayed,
+      truncated: watch.dropped,
+      control: control.current,
+    });
     return this.flush(client, held).then(() => {
       live = true;
     });

@@ -106,6 +106,18 @@ const sessionRow = object({
   workspace: optional(object({ name: str(), branch: str(), base: str(), repo: str(), path: str() })),
 });
 
+/** A session's control state (ControlSnapshot): what an inspector shows. */
+export const controlState = object({
+  frame: nullable(str()),
+  posture: nullable(str()),
+  pending: arrayOf(object({ callId: str(1), tool: str(1), openedAt: num, deadlineAt: nullable(num) })),
+  census: (v, p) => {
+    if (!isObject(v)) return `${at(p)}expected an object`;
+    for (const [k, n] of Object.entries(v)) if (typeof n !== "number") return `${p}.${k}: expected a number`;
+    return null;
+  },
+});
+
 /** Each message kind's check: a line is checked against the one its kind names. */
 const MESSAGES: Readonly<Record<ServerMessage["kind"], Check>> = {
   hello: object({ protocol: str(), version: str(), pid: int(), home: str(1), clientId: str() }),
@@ -117,6 +129,7 @@ const MESSAGES: Readonly<Record<ServerMessage["kind"], Check>> = {
   },
   event: object({ session: str(1), event: object({ kind: str(1) }) }),
   table: object({ change: oneOf(["created", "updated", "removed"]), session: sessionRow }),
+  control: object({ session: str(1), control: controlState }),
   output: object({ session: str(1), data: str() }),
   error: object({ error: errorBody }),
   bye: object({ reason: str() }),

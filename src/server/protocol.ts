@@ -19,6 +19,7 @@
 
 import { z } from "zod";
 import type { SessionEvent } from "../core/control/types.js";
+import type { ControlSnapshot } from "../core/exec/control-snapshot.js";
 import type { ProvenanceTier } from "../core/options/types.js";
 import type { ServerErrorBody } from "./errors.js";
 import { PROTOCOL } from "./protocol-name.js";
@@ -249,6 +250,12 @@ export type ServerMessage =
   | Reply
   | { readonly kind: "event"; readonly session: string; readonly event: SessionEvent }
   | { readonly kind: "table"; readonly change: TableChange; readonly session: SessionSummary }
+  /**
+   * The control state (frame, posture, pending calls, census) of a session this client
+   * attached, whenever it changed: what the pane's inspector shows. The attach reply carries it
+   * as it was then (`control`, null while no harness runs the session).
+   */
+  | { readonly kind: "control"; readonly session: string; readonly control: ControlSnapshot }
   /** Raw pty bytes (base64) of a native session this client attached. */
   | { readonly kind: "output"; readonly session: string; readonly data: string }
   /** Connection-level: a refused login, or the server going away; the server hangs up after it. */

@@ -12,6 +12,7 @@
  */
 import { AUTO_RESUME_FAILED_WARNING } from "../core/control/restore-warnings.js";
 import type { SessionEvent } from "../core/control/types.js";
+import { type ControlSnapshot, controlSnapshotOf } from "../core/exec/control-snapshot.js";
 import type { ClosedEvent, SessionHandle } from "../core/exec/session-types.js";
 import { isServerError, ServerError } from "./errors.js";
 import type { NativeChannel } from "./native-channel.js";
@@ -53,6 +54,7 @@ export interface Opened {
 
 export type TableListener = (change: TableChange, session: SessionSummary) => void;
 export type EventListener = (event: SessionEvent) => void;
+export type ControlListener = (control: ControlSnapshot) => void;
 
 interface Entry {
   readonly id: string;
@@ -78,6 +80,12 @@ interface Entry {
   /** Every event the session emitted, kept or not: tells an attaching client whether its replay is whole. */
   seen: number;
   readonly watchers: Set<EventListener>;
+  /** Clients' inspectors: told the control state when it changes (see watchControl). */
+  readonly controlWatchers: Set<ControlListener>;
+  /** The control state last told, as JSON: a change is told once, an unchanged state never. */
+  controlSent: string | null;
+  /** Set while a control check waits for the events of this turn of the loop to end. */
+  controlPending: boolean;
 }
 
 export interface SessionTableOptions {
@@ -189,6 +197,9 @@ export class SessionTable {
       closed: null,
       seen: 0,
       watchers: new Set(),
+      controlWatchers: new Set(),
+      controlSent: null,
+      controlPending: false,
     };
     this.entries.set(entry.id, entry);
     this.remember(entry);
@@ -221,6 +232,9 @@ export class SessionTable {
         closed: null,
         seen: s.seen,
         watchers: new Set(),
+        controlWatchers: new Set(),
+        controlSent: null,
+        controlPending: false,
       };
       this.entries.set(entry.id, entry);
       if (taken) this.remember(entry);
@@ -383,6 +397,34 @@ export class SessionTable {
     };
   }
 
+  /**
+   * Watches a session's control state (frame, posture, pending calls, census) for an
+   * inspector: `current` now (null while no harness runs it), then the state again whenever
+   * it changed — checked once per turn of the event loop after the session's events, so a
+   * burst of events is one message, and a state that did not change is none.
+   */
+  watchControl(target: string, listener: ControlListener): { current: ControlSnapshot | null; stop: () => void } {
+    const entry = this.entry(target);
+    const current = entry.handle ? controlSnapshotOf(entry.handle.snapshot()) : null;
+    if (current) entry.controlSent = JSON.stringify(current);
+    entry.controlWatchers.add(listener);
+    return { current, stop: () => entry.controlWatchers.delete(listener) };
+  }
+
+  private controlChanged(entry: Entry): void {
+    if (entry.controlPending || entry.controlWatchers.size === 0) return;
+    entry.controlPending = true;
+    setImmediate(() => {
+      entry.controlPending = false;
+      if (!entry.handle || entry.controlWatchers.size === 0) return;
+      const control = controlSnapshotOf(entry.handle.snapshot());
+      const json = JSON.stringify(control);
+      if (json === entry.controlSent) return;
+      entry.controlSent = json;
+      for (const listener of [...entry.controlWatchers]) listener(control);
+    });
+  }
+
   /** Ends a session (pending calls denied, then the harness signalled) and forgets it, so no later server restores it. */
   async kill(target: string): Promise<SessionSummary> {
     const entry = this.entry(target);
@@ -390,6 +432,7 @@ export class SessionTable {
     const summary = this.summary(entry);
     this.entries.delete(entry.id);
     entry.watchers.clear();
+    entry.controlWatchers.clear();
     this.forget(entry);
     this.emit("removed", entry, summary);
     return summary;
@@ -450,6 +493,7 @@ export class SessionTable {
     entry.seen += 1;
     if (event.kind === "closed") entry.closed = event;
     for (const watcher of [...entry.watchers]) watcher(event);
+    this.controlChanged(entry);
     if (ROW_KINDS.has(event.kind) && this.entries.get(entry.id) === entry) this.emit("updated", entry);
   }
 

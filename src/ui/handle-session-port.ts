@@ -5,6 +5,7 @@
  */
 
 import type { CommandOutcome, Decision, SessionEvent } from "../core/control/types.js";
+import { controlSnapshotOf } from "../core/exec/control-snapshot.js";
 import type { BridgeCapabilities } from "../core/exec/session-bridge.js";
 import { delivers } from "../core/exec/session-bridge.js";
 import type { SessionHandle } from "../core/exec/session-types.js";
@@ -181,18 +182,6 @@ export class HandleSessionPort implements SessionPort {
   }
 
   control(): ControlSnapshot {
-    const snap = this.handle.snapshot();
-    const c = snap.census;
-    const census: Record<string, number> = {
-      allowed: c.allowed,
-      denied: c.denied,
-      replaced: c.replaced,
-      abstained: c.abstained,
-    };
-    for (const [decider, n] of Object.entries(c.byDecider)) if (n !== undefined) census[`by-${decider}`] = n;
-    const frame = snap.frame
-      ? `admits ${snap.frame.admits.join(", ") || "nothing"}${snap.frame.digest ? ` (${snap.frame.digest.slice(0, 12)})` : ""}`
-      : null;
-    return { frame, posture: snap.posture, pending: snap.pending, census };
+    return controlSnapshotOf(this.handle.snapshot());
   }
 }

@@ -4,7 +4,8 @@
  * session handle (src/core/exec/session-types.ts) is adapted to this in
  * src/ui/handle-session-port.ts.
  */
-import type { CommandOutcome, Decision, Disposition, PendingCall, SessionEvent } from "../core/control/types.js";
+import type { CommandOutcome, Decision, Disposition, SessionEvent } from "../core/control/types.js";
+import type { ControlSnapshot } from "../core/exec/control-snapshot.js";
 import type { HarnessName } from "../core/harness-names.js";
 import type { ProvenanceTier } from "../core/options/types.js";
 import type { SessionChanges } from "./changes-port.js";
@@ -58,13 +59,7 @@ export interface SessionInfo {
 }
 
 /** Control-plane state the inspector shows; read on demand, never streamed into React. */
-export interface ControlSnapshot {
-  readonly frame: string | null;
-  readonly posture: string | null;
-  readonly pending: readonly PendingCall[];
-  /** Counts per decision/decider, as the control core keeps them. */
-  readonly census: Readonly<Record<string, number>>;
-}
+export type { ControlSnapshot } from "../core/exec/control-snapshot.js";
 
 /** A command's result, or a send's disposition (started / rejected with a reason). */
 export type IntentOutcome = CommandOutcome | Disposition;
