@@ -20,6 +20,7 @@ import type { ServerClient } from "../server/client.js";
 import type { SessionSummary } from "../server/protocol.js";
 import type { SessionChanges } from "../ui/changes-port.js";
 import type {
+  ControlSnapshot,
   IntentOutcome,
   SessionBatchListener,
   SessionInfo,
@@ -28,6 +29,7 @@ import type {
 } from "../ui/session-port.js";
 import {
   attachReplySchema,
+  controlSnapshotSchema,
   dispositionOf,
   type InputAnswer,
   inputReplySchema,
@@ -38,7 +40,8 @@ import {
 } from "./server-wire.js";
 
 /** The part of ServerClient a port uses (a test hands in a fake). */
-export type ServerLink = Pick<ServerClient, "request" | "onEvent" | "onClose">;
+export type ServerLink = Pick<ServerClient, "request" | "onEvent" | "onClose"> &
+  Partial<Pick<ServerClient, "onControl">>;
 
 export interface ServerPortOptions {
   /** How many kept events to replay on attach; all the server keeps when absent. */
@@ -62,6 +65,8 @@ export class ServerSessionPort implements SessionPort {
   private backlog: SessionEvent[] | null = [];
   private detached = false;
   private sawClosed = false;
+  /** The session's control state as the server last told it: what the inspector shows. */
+  private controlState: ControlSnapshot | undefined;
 
   constructor(
     private readonly link: ServerLink,
@@ -112,6 +117,12 @@ export class ServerSessionPort implements SessionPort {
         if (!this.detached)
           this.emit([{ kind: "error", message: `lost the hmux server: ${reason} (the session may still run there)` }]);
       }),
+      this.link.onControl?.((session, control) => {
+        if (session !== this.sessionId || this.detached) return;
+        // One the server sent unreadable leaves the last good one shown.
+        const parsed = controlSnapshotSchema.safeParse(control);
+        if (parsed.success) this.controlState = parsed.data;
+      }) ?? (() => undefined),
     );
     const batch: SessionEvent[] = [];
     try {
@@ -125,6 +136,7 @@ export class ServerSessionPort implements SessionPort {
         }),
         "attach reply",
       );
+      if (reply.control) this.controlState = reply.control;
       if (reply.truncated)
         batch.push({
           kind: "warning",
@@ -180,6 +192,11 @@ export class ServerSessionPort implements SessionPort {
     this.sawClosed = false;
     this.killedHere = false;
     return { result: "ok" };
+  }
+
+  /** The control state the server last sent (on attach, then whenever it changed). */
+  control(): ControlSnapshot | undefined {
+    return this.controlState;
   }
 
   /** Detaches: this client stops listening; the session runs on. */

@@ -55,12 +55,33 @@ export const sessionSummarySchema = z
   .loose();
 
 export const createReplySchema = z.object({ session: sessionSummarySchema, notes: z.array(z.string()).default([]) });
+/** A session's control state as the server sends it (ControlSnapshot): what the pane's inspector shows. */
+export const controlSnapshotSchema = z.object({
+  frame: z.string().nullable(),
+  posture: z.string().nullable(),
+  pending: z.array(
+    z
+      .object({
+        callId: z.string().min(1),
+        tool: z.string().min(1),
+        canonical: z.string().optional(),
+        input: z.unknown(),
+        openedAt: z.number(),
+        deadlineAt: z.number().nullable(),
+      })
+      .loose(),
+  ),
+  census: z.record(z.string(), z.number()),
+});
+
 export const attachReplySchema = z.object({
   session: sessionSummarySchema,
   replayed: z.number().int().min(0),
   truncated: z.boolean(),
   /** A batched attach's replay; each one is checked on its own (parseEvent), so one bad event costs only itself. */
   events: z.array(z.unknown()).optional(),
+  /** The control state when the attach was made; null while no harness runs the session. */
+  control: controlSnapshotSchema.nullable().optional(),
 });
 export const listReplySchema = z.object({ sessions: z.array(sessionSummarySchema) });
 

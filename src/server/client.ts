@@ -10,6 +10,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { SessionEvent } from "../core/control/types.js";
+import type { ControlSnapshot } from "../core/exec/control-snapshot.js";
 import { LineSplitter } from "../core/line-splitter.js";
 import { ServerError } from "./errors.js";
 import { checkServerMessage, checkSessionRows, claimsMessage, parseServerLine } from "./message-check.js";
@@ -39,6 +40,7 @@ export class ServerClient {
   private readonly tableListeners = new Set<(change: string, session: SessionSummary) => void>();
   private readonly closeListeners = new Set<(reason: string) => void>();
   private readonly outputListeners = new Set<(session: string, data: string) => void>();
+  private readonly controlListeners = new Set<(session: string, control: ControlSnapshot) => void>();
   private nextReq = 1;
   private closedReason: string | null = null;
   /** Why the connection ended when that was more than it breaking (a malformed line). */
@@ -182,6 +184,12 @@ export class ServerClient {
     return () => this.outputListeners.delete(listener);
   }
 
+  /** A session's control state (frame, posture, pending calls, census), for the sessions this client attached, when it changed. */
+  onControl(listener: (session: string, control: ControlSnapshot) => void): () => void {
+    this.controlListeners.add(listener);
+    return () => this.controlListeners.delete(listener);
+  }
+
   onClose(listener: (reason: string) => void): () => void {
     this.closeListeners.add(listener);
     return () => this.closeListeners.delete(listener);
@@ -211,6 +219,9 @@ export class ServerClient {
         return;
       case "output":
         for (const l of [...this.outputListeners]) l(message.session, message.data);
+        return;
+      case "control":
+        for (const l of [...this.controlListeners]) l(message.session, message.control);
         return;
       case "bye":
         this.closedReason = `the server stopped (${message.reason})`;

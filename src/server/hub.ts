@@ -363,8 +363,18 @@ export class Hub {
     };
     const watch = this.options.table.watch(id, forward, replay);
     live = true;
-    client.watching.set(id, watch.stop);
-    this.ok(client, req, { session: watch.summary, replayed: watch.replayed, truncated: watch.dropped, events });
+    const control = this.watchControl(client, id);
+    client.watching.set(id, () => {
+      watch.stop();
+      control.stop();
+    });
+    this.ok(client, req, {
+      session: watch.summary,
+      replayed: watch.replayed,
+      truncated: watch.dropped,
+      events,
+      control: control.current,
+    });
     await drained(client.socket);
   }
 

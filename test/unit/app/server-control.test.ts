@@ -1,0 +1,129 @@
+/**
+ * A server pane's inspector shows the same control state as a local pane's: the server sends it
+ * on attach and again when it changed (a call waiting, a decision counted), once per burst of
+ * events and never for an unchanged state, and the port hands it to the inspector checked.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { CLAUDE_SESSION_CAPABILITIES } from "../../../src/adapters/claude/session-bridge.js";
+import { ServerSessionPort } from "../../../src/app/server-session-port.js";
+import type { ControlSnapshot } from "../../../src/core/exec/control-snapshot.js";
+import { ServerClient } from "../../../src/server/client.js";
+import { serverPaths } from "../../../src/server/paths.js";
+import type { SessionSummary } from "../../../src/server/protocol.js";
+import { runServer } from "../../../src/server/run-server.js";
+import { SessionTable } from "../../../src/server/session-table.js";
+import { HandleSessionPort } from "../../../src/ui/handle-session-port.js";
+import { scriptedLauncher, spec } from "../server/fixture.js";
+
+const VERSION = "9.9.9-test";
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+const until = async (pred: () => boolean, ms = 5_000) => {
+  const end = Date.now() + ms;
+  while (!pred()) {
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+const turn = () => new Promise((r) => setImmediate(r));
+
+async function start() {
+  const dir = mkdtempSync(join(tmpdir(), "hmux-control-"));
+  const paths = serverPaths({ XDG_RUNTIME_DIR: dir });
+  const { launcher, sessions } = scriptedLauncher();
+  const table = new SessionTable({ launcher, killWaitMs: 200 });
+  const running = await runServer({ paths, table, version: VERSION, idleExitMs: null });
+  if (running.kind !== "serving") throw new Error("a fresh dir already had a server");
+  cleanups.push(async () => {
+    running.stop("test over");
+    await running.stopped;
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const client = await ServerClient.connect(paths, VERSION);
+  cleanups.push(() => client.close());
+  return { table, sessions, client };
+}
+
+function serverPort(client: ServerClient, row: SessionSummary): ServerSessionPort {
+  return new ServerSessionPort(client, row, {
+    harness: "claude",
+    settings: [],
+    support: { steer: false, inject: false, abstain: false, replace: false },
+    detachable: true,
+  });
+}
+
+const ask = { t: "ask", id: "call-1", tool: "Bash", input: { command: "touch x" } };
+
+describe("a server pane's control state", () => {
+  it("equals a local pane's on the same session: at attach, while a call waits, and once it is decided", async () => {
+    const s = await start();
+    const row = (await s.client.request({ op: "create", harness: "claude", cwd: "/w", options: {} }))
+      .session as SessionSummary;
+    const session = s.sessions[0]!;
+    const local = new HandleSessionPort(session.handle, CLAUDE_SESSION_CAPABILITIES);
+    await s.client.request({ op: "input", session: row.id, line: { op: "send", id: "p1", text: "go" } });
+    await session.feed(ask);
+    const port = serverPort(s.client, row);
+    await port.start();
+    // In the attach reply: the waiting call is there before any change.
+    expect(port.control()?.pending.map((c) => c.callId)).toEqual(["call-1"]);
+    expect(port.control()).toEqual(local.control());
+    await port.decide("call-1", { decision: "allow" });
+    await until(() => port.control()?.pending.length === 0);
+    expect(port.control()?.census).toMatchObject({ allowed: 1, "by-human": 1 });
+    expect(port.control()).toEqual(local.control());
+  });
+
+  it("is told once for a burst of events, and not at all for events that leave it as it was", async () => {
+    const s = await start();
+    const created = await s.table.create(spec());
+    const told: ControlSnapshot[] = [];
+    const watch = s.table.watchControl(created.summary.id, (c) => told.push(c));
+    expect(watch.current?.pending).toEqual([]);
+    for (let i = 0; i < 5; i += 1) s.table.note(created.summary.id, { kind: "warning", code: "X", message: `${i}` });
+    await turn();
+    await turn();
+    expect(told).toEqual([]);
+    const session = s.sessions[0]!;
+    await session.handle.send("p1", "go");
+    await session.feed(ask, { ...ask, id: "call-2" });
+    await until(() => told.at(-1)?.pending.length === 2);
+    // Both asks came in one chunk: one message says both, none says only the first.
+    expect(told.filter((c) => c.pending.length === 1)).toEqual([]);
+    watch.stop();
+  });
+
+  it("a control line the server sent unreadable leaves the last good state shown", async () => {
+    let push: ((session: string, control: unknown) => void) | undefined;
+    const row = { id: "x", name: "x", harness: "claude", lifecycle: "idle", cwd: "/", createdAt: "", pending: 0 };
+    const good = { frame: null, posture: "ask", pending: [], census: { allowed: 0 } };
+    const link = {
+      request: async () => ({
+        session: { ...row, harnessSessionId: null },
+        replayed: 0,
+        truncated: false,
+        control: good,
+      }),
+      onEvent: () => () => undefined,
+      onClose: () => () => undefined,
+      onControl: (l: (session: string, control: unknown) => void) => {
+        push = l;
+        return () => undefined;
+      },
+    };
+    const port = serverPort(link as unknown as ServerClient, row as unknown as SessionSummary);
+    await port.start();
+    expect(port.control()).toEqual(good);
+    push!("x", { frame: 3 });
+    expect(port.control()).toEqual(good);
+    push!("x", { ...good, posture: "deny" });
+    expect(port.control()?.posture).toBe("deny");
+  });
+});
