@@ -1,6 +1,5 @@
-import { Box, Text, useInput } from "ink";
+import { Box, Text } from "ink";
 import type React from "react";
-import { useState } from "react";
 import { useKeys } from "../../hooks/use-keys.js";
 import { useTheme } from "../../hooks/use-theme.js";
 import { keyLabel } from "../../keys/hints.js";
@@ -8,6 +7,7 @@ import { APPROVAL_COMMANDS, COMMAND_HELP, GLOBAL_COMMANDS, type Keymap, OVERLAY_
 import { WHEEL_ROWS } from "../../keys/mouse.js";
 import { NATIVE_HELP_ROWS } from "../../native/native-help.js";
 import { OverlayFrame } from "./OverlayFrame.js";
+import { useListScroll } from "./use-list-scroll.js";
 
 export interface HelpOverlayProps {
   readonly keymap: Keymap;
@@ -41,25 +41,14 @@ export function helpRows(keymap: Keymap, mouse = false): Array<[string, string]>
 export function HelpOverlay({ keymap, width, height }: HelpOverlayProps): React.ReactElement {
   const theme = useTheme();
   const rows = helpRows(keymap, useKeys().mouse ?? false);
-  const [offset, setOffset] = useState(0);
   const keyWidth = Math.min(24, Math.max(...rows.map(([k]) => k.length)) + 2);
   const space = Math.max(1, height - 3);
   const twoCols = rows.length > space && width >= 120;
   const half = Math.ceil(rows.length / 2);
   const colA = twoCols ? rows.slice(0, half) : rows;
   const colB = twoCols ? rows.slice(half) : [];
-  const scrolls = colA.length > space;
   // The last row says how much is left while the list scrolls.
-  const room = scrolls ? Math.max(1, space - 1) : space;
-  const maxOffset = Math.max(0, colA.length - room);
-  const top = Math.min(offset, maxOffset);
-  useInput((_input, key) => {
-    const step = key.pageUp || key.pageDown ? room : 1;
-    if (key.pageUp || key.upArrow) setOffset(Math.max(0, top - step));
-    else if (key.pageDown || key.downArrow) setOffset(Math.min(maxOffset, top + step));
-    else if (key.home) setOffset(0);
-    else if (key.end) setOffset(maxOffset);
-  });
+  const { top, room, scrolls, below } = useListScroll(colA.length, space);
   const column = (list: Array<[string, string]>, w: number): React.ReactElement => (
     <Box flexDirection="column" width={w}>
       {list.slice(top, top + room).map(([k, d]) => (
@@ -73,7 +62,6 @@ export function HelpOverlay({ keymap, width, height }: HelpOverlayProps): React.
     </Box>
   );
   const inner = width - 4;
-  const below = colA.length - top - room;
   const more =
     below > 0 ? `↓ ${below} more · PgDn${top > 0 ? " · PgUp back" : ""}` : top > 0 ? `end of list · PgUp back` : "";
   return (

@@ -1,6 +1,5 @@
-import { Box, Text, useInput } from "ink";
+import { Box, Text } from "ink";
 import type React from "react";
-import { useState } from "react";
 import { useKeys } from "../../hooks/use-keys.js";
 import { useTheme } from "../../hooks/use-theme.js";
 import { hint } from "../../keys/hints.js";
@@ -9,6 +8,7 @@ import type { SessionRule } from "../../store/session-rules.js";
 import type { SessionView } from "../../store/session-view.js";
 import { type InspectorRow, inspectorRows, type RowTone } from "./inspector-lines.js";
 import { OverlayFrame } from "./OverlayFrame.js";
+import { useListScroll } from "./use-list-scroll.js";
 
 export interface InspectorDrawerProps {
   readonly view: SessionView;
@@ -20,7 +20,7 @@ export interface InspectorDrawerProps {
 
 /**
  * Settings with provenance (divergences highlighted), control state and the command.result log.
- * The title row stays; the rows below scroll with PgUp/PgDn/↑/↓ when they do not fit. The
+ * The title row stays; the rows below scroll with PgUp/PgDn/↑/↓/Home/End when they do not fit. The
  * drawer opens at the top.
  */
 export function InspectorDrawer({
@@ -35,20 +35,9 @@ export function InspectorDrawer({
   const compare = hint(keymap, "settings.compare", "side by side");
   const inner = Math.max(1, width - 4);
   const rows = inspectorRows(view, control, inner, rules);
-  const [offset, setOffset] = useState(0);
   // Border (2) and title (1); one more row says what is left when the list scrolls.
-  const space = Math.max(1, height - 3);
-  const scrolls = rows.length > space;
-  const room = scrolls ? Math.max(1, space - 1) : space;
-  const maxOffset = Math.max(0, rows.length - room);
-  const top = Math.min(offset, maxOffset);
-  useInput((_input, key) => {
-    const step = key.pageUp || key.pageDown ? room : 1;
-    if (key.pageUp || key.upArrow) setOffset(Math.max(0, top - step));
-    else if (key.pageDown || key.downArrow) setOffset(Math.min(maxOffset, top + step));
-  });
+  const { top, room, scrolls, below } = useListScroll(rows.length, Math.max(1, height - 3));
   const color = (tone: RowTone): string | undefined => (tone === "warn" ? theme.colors.warn : undefined);
-  const below = rows.length - top - room;
   const more = below > 0 ? `↓ ${below} more · PgDn` : top > 0 ? "end · PgUp back" : "";
   const row = (r: InspectorRow, i: number) => (
     <Box key={`${top + i}`} height={1} flexShrink={0}>
