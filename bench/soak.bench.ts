@@ -3,11 +3,9 @@
  * `npm run bench -- soak --minutes 3` for a short one): 8 panes streaming until each has sent at
  * least 100k events (the rate rises for short runs), printing RSS and JS heap after warm-up, every
  * few minutes and at the end, each with the machine's load average. Bounded means the end is near the
- * start, not growing with events. V8's young generation is held at its first size, as bin/hmux.js holds
- * the compiled hmux's. Numbers are printed, never asserted.
+ * start, not growing with events. Numbers are printed, never asserted.
  */
 import { readFileSync } from "node:fs";
-import { setFlagsFromString } from "node:v8";
 import { fakeTerminal } from "./tui.bench.js";
 
 const PANES = 8;
@@ -30,7 +28,6 @@ export async function run(log: (line: string) => void = console.log): Promise<vo
   const minutes = flag("minutes", 30);
   const seconds = minutes * 60;
   const rate = flag("rate", Math.max(100, Math.ceil(EVENTS_PER_PANE / seconds)));
-  setFlagsFromString("--semi-space-growth-factor=1");
   delete process.env.CI;
   process.env.NODE_ENV ??= "production";
   (await import("../src/ui/render/ink-cache-bounds.js")).boundInkCaches();

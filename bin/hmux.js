@@ -6,7 +6,6 @@
 // is needed and exit 2 (a usage error).
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { setFlagsFromString } from "node:v8";
 import { runningNodeProblem } from "./node-version.js";
 
 const problem = runningNodeProblem();
@@ -14,13 +13,6 @@ if (problem) {
   process.stderr.write(`${problem}\n`);
   process.exit(2);
 }
-// V8's young generation starts at 1 MB semi-spaces and doubles them up to 16 MB (Node 22) while much
-// of what it allocates survives — as it does while hmux loads its modules and draws its first frames.
-// Once grown they stay resident: 32 MB, a quarter of the TUI client's memory at rest (npm run bench --
-// rss). hmux allocates in small steady amounts, so the semi-spaces stay at their first size (a growth
-// factor of 1). It is set here, once V8 has configured its heap: on Node 22's command line the same
-// flag changed nothing. A Node that ignores it only uses more memory.
-setFlagsFromString("--semi-space-growth-factor=1");
 const entry = new URL("../dist/cli/main.js", import.meta.url);
 if (!existsSync(fileURLToPath(entry))) {
   process.stderr.write(
