@@ -16,8 +16,9 @@
  *
  * Not done as well: handing these rows to the line-diff writer so it need not split the frame
  * again. With Ink's get replaced, the writer's whole share (split, row comparison, parsing the
- * changed rows, the cell diff it needs either way) profiled at about 5% of what remained under
- * the bench's load, the split and comparison a third of that: not worth a second path for frames.
+ * changed rows, and the cell diff it needs either way) profiled at about a tenth of what remained
+ * under the bench's load (about 0.01 core), the split and comparison a third of that: too little
+ * for a second way for frames to reach the terminal, one that a resize would also have to follow.
  *
  * The functions it tokenizes, slices and measures with are the ones Ink's own output.js imports
  * (handed over by the amendment in ink-cache-bounds.ts), so they are Ink's dependencies' versions.
