@@ -24,6 +24,7 @@ export const SCOPED_KEY_ACTIONS = [
   "scorecard-pick",
   "scorecard-discard",
   "compare-only-differing",
+  "broadcast-mark-all",
 ] as const;
 
 /** Actions a key can be bound to (issue 5 items 2, 4, 6, 7). Additive: the TUI may add more. */

@@ -9,6 +9,7 @@ import type { Intent } from "../store/messages.js";
 import { anyDetachable, draftOf, focusedKey, focusedView, type UiState } from "../store/ui-state.js";
 import {
   APPROVAL_COMMANDS,
+  BROADCAST_COMMANDS,
   CHANGES_COMMANDS,
   COMPARE_COMMANDS,
   CONFIRM_COMMANDS,
@@ -28,6 +29,7 @@ export interface KeyIndex {
   readonly quit: ReadonlyMap<string, Command>;
   readonly scorecard: ReadonlyMap<string, Command>;
   readonly compare: ReadonlyMap<string, Command>;
+  readonly broadcast: ReadonlyMap<string, Command>;
 }
 
 function byKey(keymap: Keymap, commands: readonly Command[]): ReadonlyMap<string, Command> {
@@ -45,6 +47,7 @@ export function indexKeymap(keymap: Keymap): KeyIndex {
     quit: byKey(keymap, QUIT_COMMANDS),
     scorecard: byKey(keymap, SCORECARD_COMMANDS),
     compare: byKey(keymap, COMPARE_COMMANDS),
+    broadcast: byKey(keymap, BROADCAST_COMMANDS),
   };
 }
 
@@ -212,7 +215,7 @@ function broadcastKey(state: UiState, index: KeyIndex, name: string): KeyVerdict
   if (state.broadcast?.phase === "compose") return IGNORED;
   if (name === " ") return take({ kind: "broadcast", act: { do: "mark" } });
   if (/^[1-9]$/.test(name)) return take({ kind: "broadcast", act: { do: "mark", number: Number(name) } });
-  if (name === "a") return take({ kind: "broadcast", act: { do: "mark-all" } });
+  if (index.broadcast.get(name) === "broadcast.markAll") return take({ kind: "broadcast", act: { do: "mark-all" } });
   if (name === "return") return take({ kind: "broadcast", act: { do: "compose" } });
   return global ? verdict(globalIntent(state, global)) : IGNORED;
 }

@@ -4,10 +4,12 @@
  * configured key that would stand for two things in one of them is refused (ui-config.ts).
  */
 import {
+  BROADCAST_COMMANDS,
   CHANGES_COMMANDS,
   COMPARE_COMMANDS,
   CONFIRM_COMMANDS,
   type Command,
+  GLOBAL_COMMANDS,
   type OverlayCommand,
   QUIT_COMMANDS,
   SCORECARD_COMMANDS,
@@ -49,5 +51,11 @@ export const KEY_SCOPES: readonly KeyScope[] = [
     own: COMPARE_COMMANDS,
     globals: ["settings.compare"],
     fixed: ["escape", "q", "return", "left", "right", ...PAGING],
+  },
+  {
+    name: "broadcast marking",
+    own: BROADCAST_COMMANDS,
+    globals: GLOBAL_COMMANDS,
+    fixed: ["escape", "return", " ", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
   },
 ];

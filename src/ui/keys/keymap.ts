@@ -65,6 +65,8 @@ export const QUIT_COMMANDS = ["quit.detach", "quit.haltAll"] as const;
 export const SCORECARD_COMMANDS = ["scorecard.open", "scorecard.pick", "scorecard.discard"] as const;
 /** Keys inside settings side by side (compare.*), which holds every key while open. */
 export const COMPARE_COMMANDS = ["compare.onlyDiffering"] as const;
+/** Keys while panes are marked for a broadcast (before its prompt is typed). */
+export const BROADCAST_COMMANDS = ["broadcast.markAll"] as const;
 /** Commands read only inside one overlay or question, so a plain letter cannot steal typing. */
 export const OVERLAY_COMMANDS = [
   ...CHANGES_COMMANDS,
@@ -72,6 +74,7 @@ export const OVERLAY_COMMANDS = [
   ...QUIT_COMMANDS,
   ...SCORECARD_COMMANDS,
   ...COMPARE_COMMANDS,
+  ...BROADCAST_COMMANDS,
 ] as const;
 export type GlobalCommand = (typeof GLOBAL_COMMANDS)[number];
 export type ApprovalCommand = (typeof APPROVAL_COMMANDS)[number];
@@ -137,6 +140,7 @@ export const DEFAULT_KEYMAP: Keymap = {
   "scorecard.pick": ["p"],
   "scorecard.discard": ["x"],
   "compare.onlyDiffering": ["d"],
+  "broadcast.markAll": ["a"],
 };
 
 /** What each command does, for the help overlay. */
@@ -196,6 +200,7 @@ export const COMMAND_HELP: Readonly<Record<Command, string>> = {
   "scorecard.pick": "race scorecard: pick the chosen contestant (asks first)",
   "scorecard.discard": "race scorecard: discard the whole race (asks first)",
   "compare.onlyDiffering": "settings side by side: only the rows that differ (≠) or diverge (⚠) / all rows",
+  "broadcast.markAll": "broadcast, marking panes: mark every pane",
 };
 
 /**
@@ -288,4 +293,5 @@ export const CONFIG_ACTION: Readonly<Partial<Record<Command, string>>> = {
   "scorecard.pick": "scorecard-pick",
   "scorecard.discard": "scorecard-discard",
   "compare.onlyDiffering": "compare-only-differing",
+  "broadcast.markAll": "broadcast-mark-all",
 };

@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { uiSchema } from "../../../src/core/config/ui-schema.js";
+import { selectKeysText } from "../../../src/ui/components/overlays/BroadcastBar.js";
 import { helpRows } from "../../../src/ui/components/overlays/HelpOverlay.js";
 import { scorecardKeys, scorecardQuestion } from "../../../src/ui/components/overlays/ScorecardOverlay.js";
 import { buildKeymap, UiConfigError, uiConfigFrom } from "../../../src/ui/config/ui-config.js";
@@ -119,6 +120,18 @@ describe("settings side by side's filter key from the config", () => {
     await m.type("f");
     expect(m.frame()).toContain("f all rows");
     expect(m.frame()).not.toMatch(/ effort /);
+  });
+});
+
+describe("the broadcast's mark-all key from the config", () => {
+  it("the bar names the rebound key and it marks every pane; a no longer does", () => {
+    const keymap = configured({ "broadcast-mark-all": "m" });
+    const marking: UiState = { ...initialUiState(), broadcast: { phase: "select", marked: [], draft: "" } };
+    expect(selectKeysText(keymap)).toContain("m all");
+    expect(selectKeysText(keymap)).not.toContain("a all");
+    const index = indexKeymap(keymap);
+    expect(keyIntent(marking, index, "m").intent).toEqual({ kind: "broadcast", act: { do: "mark-all" } });
+    expect(keyIntent(marking, index, "a").intent).toBeUndefined();
   });
 });
 

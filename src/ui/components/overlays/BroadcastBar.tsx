@@ -4,7 +4,7 @@ import { useCallback } from "react";
 import { useKeys } from "../../hooks/use-keys.js";
 import { useStore } from "../../hooks/use-store.js";
 import { useTheme } from "../../hooks/use-theme.js";
-import { focusKeys, keyOf } from "../../keys/hints.js";
+import { focusKeys, hint, keyOf } from "../../keys/hints.js";
 import type { Keymap } from "../../keys/keymap.js";
 import type { Broadcast } from "../../store/ui-state.js";
 import { CONFIRM_ROWS } from "../../store/ui-state.js";
@@ -22,11 +22,12 @@ export interface BroadcastBarProps {
 export function selectKeysText(keymap: Keymap): string {
   const focus = focusKeys(keymap);
   const leave = keyOf(keymap, "broadcast");
+  const all = hint(keymap, "broadcast.markAll", "all");
   // Most needed first: a narrow bar cuts from the end.
   return [
     "Space marks the focused pane",
     "1-9 by number",
-    "a all",
+    ...(all ? [all] : []),
     "Enter: the prompt",
     `Esc${leave ? `/${leave}` : ""} cancels`,
     ...(focus ? [`${focus} focus`] : []),
