@@ -81,8 +81,10 @@ export interface InkOutput {
 
 /** Distinct texts kept per generation in each table: several screens' worth of lines. */
 export const LINE_CACHE_LIMIT = 2000;
-/** Distinct styles before everything is dropped and numbered afresh (a 16-bit style number). */
-const STYLE_LIMIT = 0xffff;
+/** Distinct styles before everything is dropped and numbered afresh: a screen has a few dozen. */
+export const STYLE_LIMIT = 4096;
+/** Escape-code strings kept between pairs of styles before the table is emptied. */
+const MOVE_LIMIT = 4 * STYLE_LIMIT;
 
 /** A written line, tokenized: per character its text, its columns (null: all one) and its style number. */
 interface Line {
@@ -311,6 +313,7 @@ export class Compositor {
     let codes = this.moves.get(key);
     if (codes === undefined) {
       codes = this.kit.ansiCodesToString(this.kit.diffAnsiCodes(this.styleCodes[from]!, this.styleCodes[to]!));
+      if (this.moves.size >= MOVE_LIMIT) this.moves.clear();
       this.moves.set(key, codes);
     }
     return codes;

@@ -7,7 +7,13 @@ import type { ReactNode } from "react";
 import sliceAnsi from "slice-ansi";
 import stringWidth from "string-width";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ComposeKit, Compositor, enableCompositor, type Frame } from "../../../src/ui/render/compositor.js";
+import {
+  type ComposeKit,
+  Compositor,
+  enableCompositor,
+  type Frame,
+  STYLE_LIMIT,
+} from "../../../src/ui/render/compositor.js";
 import { FakePort } from "./fake-port.js";
 import { KEYS, mount } from "./harness.js";
 
@@ -214,5 +220,22 @@ describe("the compositor makes Ink's frames exactly", () => {
       const { ink, ours } = compared[0]!;
       expect(ours, `frame ${frame}`).toEqual(ink);
     }
+  });
+
+  it("past the style limit every style is numbered afresh and the frames stay Ink's", async () => {
+    compositor = new Compositor(kit);
+    const colour = (n: number): string => `\u001b[38;2;${n % 256};${(n >> 8) % 256};7m#\u001b[39m`;
+    let drawn = 0;
+    const frames = await sameFrames(() => {
+      for (let frame = 0; drawn <= STYLE_LIMIT * 1.5; frame++) {
+        const rows = Array.from({ length: 6 }, (_, r) =>
+          Array.from({ length: 40 }, (_, c) => colour(frame * 240 + r * 40 + c)).join(""),
+        );
+        drawn += 240;
+        // The first row stays the same, so a row kept from the last frame meets the renumbering.
+        renderToString(<Text>{[colour(1).repeat(40), ...rows].join("\n")}</Text>, { columns: 40 });
+      }
+    });
+    expect(frames).toBeGreaterThan(STYLE_LIMIT / 240);
   });
 });
