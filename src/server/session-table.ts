@@ -378,7 +378,8 @@ export class SessionTable {
   /**
    * Watches a session: `replay` of its kept events (all when absent) are handed over first, in
    * order, then every later one — with nothing lost or repeated between the two, since both
-   * happen in this one synchronous call.
+   * happen in this one synchronous call. A call still waiting for a decision whose request is
+   * older than the replay comes first, as its request, so a windowed pane still shows it.
    */
   watch(
     target: string,
@@ -387,6 +388,7 @@ export class SessionTable {
   ): { summary: SessionSummary; replayed: number; dropped: boolean; stop: () => void } {
     const entry = this.entry(target);
     const kept = replay === undefined ? entry.log : replay === 0 ? [] : entry.log.slice(-replay);
+    if (replay !== 0) for (const event of this.pendingBefore(entry, kept)) listener(event);
     for (const event of kept) listener(event);
     entry.watchers.add(listener);
     return {
@@ -423,6 +425,15 @@ export class SessionTable {
       entry.controlSent = json;
       for (const listener of [...entry.controlWatchers]) listener(control);
     });
+  }
+
+  /** Requests of the calls that wait for a decision now but were asked before the `kept` events. */
+  private pendingBefore(entry: Entry, kept: readonly SessionEvent[]): SessionEvent[] {
+    const pending = entry.handle?.snapshot().pending ?? [];
+    if (pending.length === 0) return [];
+    const asked = new Set<string>();
+    for (const event of kept) if (event.kind === "approval-request") asked.add(event.call.callId);
+    return pending.filter((call) => !asked.has(call.callId)).map((call) => ({ kind: "approval-request", call }));
   }
 
   /** Ends a session (pending calls denied, then the harness signalled) and forgets it, so no later server restores it. */
