@@ -22,11 +22,13 @@ type TextEntry = Extract<TranscriptEntry, { kind: "message" | "thinking" }>;
 
 function push(view: SessionView, entry: NewEntry): SessionView {
   const full = { ...entry, seq: view.nextSeq } as TranscriptEntry;
-  const entries = [...view.entries, full];
-  const drop = Math.max(0, entries.length - MAX_ENTRIES);
+  // One copy per entry, evicting as it copies: a replay pushes hundreds into a full transcript.
+  const drop = Math.max(0, view.entries.length + 1 - MAX_ENTRIES);
+  const entries = view.entries.slice(drop);
+  entries.push(full);
   return {
     ...view,
-    entries: drop > 0 ? entries.slice(drop) : entries,
+    entries,
     nextSeq: view.nextSeq + 1,
     evicted: view.evicted + drop,
   };
