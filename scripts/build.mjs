@@ -98,6 +98,43 @@ async function vendorTui(staging) {
   });
 }
 
+// Source modules compiled as a bundle of their own, with the packages they import inlined and tree-shaken;
+// their imports of hmux's other modules stay imports, so those load once (a class stays one class). The
+// server client's message schemas are written with zod/mini for this: `hmux ls` checks the server's lines
+// with them, and bundled with the part of zod/mini they use they weigh a few tens of KB, where the whole
+// of zod (dist/vendor/zod.js) costs more than the command's start-up target allows. Bundling the schemas
+// rather than vendoring zod/mini whole: its index re-exports everything (~700 KB, locales included), and
+// only a bundle that sees which functions are used can leave the rest out.
+const BUNDLED_MODULES = ["server/message-schemas.ts"];
+
+async function bundleModules(staging) {
+  for (const file of BUNDLED_MODULES) {
+    await build({
+      entryPoints: [join(SRC, file)],
+      outfile: join(staging, file.replace(/\.ts$/, ".js")),
+      bundle: true,
+      format: "esm",
+      platform: "node",
+      target: "node22",
+      sourcemap: "linked",
+      logLevel: "warning",
+      allowOverwrite: true,
+      plugins: [
+        {
+          name: "hmux-own-modules",
+          setup(b) {
+            // hmux's own imports are left as written: the compiled module beside it under dist/ is what
+            // they import. A package's relative imports are its own, bundled.
+            b.onResolve({ filter: /^\.\.?\// }, (args) =>
+              args.kind !== "entry-point" && args.importer.startsWith(SRC) ? { external: true } : undefined,
+            );
+          },
+        },
+      ],
+    });
+  }
+}
+
 async function vendor(staging) {
   for (const name of VENDORED) {
     await build({
@@ -144,6 +181,7 @@ export async function buildDist() {
     sourcemap: "linked",
     logLevel: "warning",
   });
+  await bundleModules(staging);
   await vendor(staging);
   for (const file of files.filter(copied)) {
     const to = join(staging, relative(SRC, file));

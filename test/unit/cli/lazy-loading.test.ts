@@ -72,13 +72,25 @@ describe("hmux loads only what a command needs", () => {
     expect(r.modules.filter((u) => /\/dist\/(adapters|app|spawn)\//.test(u) || TUI.test(u))).toEqual([]);
   });
 
-  it("ls against a running server builds no app context and loads no zod: no adapter, no schema module", () => {
+  it("ls against a running server builds no app context and loads no full zod: only the small zod/mini message schemas", () => {
     // The first ls starts the server; the second is the one a script calls in a loop.
     expect(loadedBy("ls").status).toBe(0);
     const r = loadedBy("ls");
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/no sessions on the hmux server \(pid \d+\)/);
     expect(r.modules.some((u) => u.endsWith("/dist/cli/commands/ls.js"))).toBe(true);
-    expect(r.modules.filter((u) => /\/dist\/(adapters|app)\/|\/zod\b/.test(u) || TUI.test(u))).toEqual([]);
+    // dist/vendor/zod.js (the whole of zod, bundled) or zod's own modules.
+    const zod = /\/dist\/vendor\/zod\.js$|\/node_modules\/zod\//;
+    expect(r.modules.filter((u) => /\/dist\/(adapters|app)\//.test(u) || zod.test(u) || TUI.test(u))).toEqual([]);
+    // The server's lines are checked with zod/mini schemas, compiled as one bundle with the part of
+    // zod/mini they use: loaded, and small, and importing only hmux's own modules.
+    const schemas = r.modules.find((u) => u.endsWith("/dist/server/message-schemas.js"));
+    expect(schemas).toBeDefined();
+    const code = readFileSync(new URL(schemas as string), "utf8");
+    expect(code).toContain("$ZodObject");
+    expect(code.length).toBeLessThan(100 * 1024);
+    const imported = [...code.matchAll(/\bfrom\s*"([^"]+)"/g)].map((m) => m[1]);
+    expect(imported.length).toBeGreaterThan(0);
+    expect(imported.filter((spec) => !spec?.startsWith("."))).toEqual([]);
   });
 });
