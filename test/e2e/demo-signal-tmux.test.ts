@@ -53,8 +53,8 @@ describe.skipIf(!HAVE_TMUX)("hmux demo killed by a signal", () => {
     const started = [...descendants(panePid), ...descendants(serverPid)];
     const harness = started.filter((p) => /claude-code|claude\.exe/.test(p.args));
     expect(harness.length, started.map((p) => p.args).join("\n")).toBeGreaterThan(0);
-    // The node process running hmux itself (under tsx's loader), not the tsx launcher above it.
-    const hmux = started.find((p) => /--import \S*tsx\S*loader\.mjs src\/cli\/main\.ts/.test(p.args));
+    // The node process running hmux itself (the launcher, which imports dist/ in the same process).
+    const hmux = started.find((p) => /\/bin\/hmux\.js demo /.test(p.args));
     expect(hmux, started.map((p) => p.args).join("\n")).toBeDefined();
 
     process.kill(hmux!.pid, "SIGTERM");

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtinRegistry } from "../../src/adapters/registry.js";
 import { type ModelServer, startModelServer } from "../../src/model/server.js";
 import { resolveBinary } from "../../src/spawn/binaries.js";
-import { HAVE_TMUX, paneLines, ROOT, rail, sleep, TmuxScreen } from "./native-helpers.js";
+import { HAVE_TMUX, HMUX_SHELL, paneLines, ROOT, rail, sleep, TmuxScreen } from "./native-helpers.js";
 
 const HAVE_CLAUDE = resolveBinary(builtinRegistry.get("claude")).ok;
 
@@ -34,7 +34,7 @@ describe.skipIf(!HAVE_TMUX || !HAVE_CLAUDE)("native claude pane in tmux on the s
     mkdirSync(work);
     model = await startModelServer();
     const env = `env -u CI -u TMUX HOME=${home} XDG_STATE_HOME=${home}/state TERM=xterm-256color`;
-    const cmd = `cd ${ROOT} && ${env} ${ROOT}/node_modules/.bin/tsx src/cli/main.ts native claude --endpoint ${model.url} --cwd ${work} 2>${home}/stderr.log`;
+    const cmd = `cd ${ROOT} && ${env} ${HMUX_SHELL} native claude --endpoint ${model.url} --cwd ${work} 2>${home}/stderr.log`;
     tmux.start(cmd, 120, 40);
     // SessionStart arrives through the hook once claude's UI is up: the rail shows idle.
     await tmux.waitFor(

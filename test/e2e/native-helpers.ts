@@ -6,7 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { sleep } from "./tmux-driver.js";
 
-export { HAVE_TMUX, ROOT, sleep } from "./tmux-driver.js";
+export { HAVE_TMUX, HMUX_SHELL, ROOT, sleep } from "./tmux-driver.js";
 
 const EXITED = "HMUX-EXITED";
 

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { alive, HAVE_TMUX, paneLines, ROOT, TmuxScreen } from "./native-helpers.js";
+import { alive, HAVE_TMUX, HMUX_SHELL, paneLines, TmuxScreen } from "./native-helpers.js";
 
 describe.skipIf(!HAVE_TMUX)("native shell pane in tmux", () => {
   const tmux = new TmuxScreen(`hmux-native-shell-${process.pid}`);
@@ -18,11 +18,7 @@ describe.skipIf(!HAVE_TMUX)("native shell pane in tmux", () => {
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), "hmux-native-shell-"));
     const env = `env -u CI -u TMUX HOME=${home} SHELL=/bin/sh PS1='sh$ ' TERM=xterm-256color`;
-    tmux.start(
-      `cd ${home} && ${env} ${ROOT}/node_modules/.bin/tsx --tsconfig ${ROOT}/tsconfig.json ${ROOT}/src/cli/main.ts shell 2>${home}/stderr.log`,
-      100,
-      30,
-    );
+    tmux.start(`cd ${home} && ${env} ${HMUX_SHELL} shell 2>${home}/stderr.log`, 100, 30);
     await tmux.waitFor("the shell prompt in the pane", (s) => paneLines(s).some((l) => l.startsWith("sh$")), 60_000);
   }, 90_000);
 

@@ -2,14 +2,14 @@
  * A resize redraws the TUI cleanly in a real terminal (tmux): after the window shrinks or grows,
  * what tmux shows is exactly what a TUI started at that size shows, so no row or column of the
  * earlier size is left behind (a line-diffing writer that trusted the old screen would leave them).
- * The TUI shows three idle sessions with fixed transcripts (static-tui.ts); the tmux server is
+ * The compiled TUI shows three idle sessions with fixed transcripts (static-tui.ts); the tmux server is
  * private to the test and killed at the end.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HAVE_TMUX, ROOT, sleep, tmuxDriver } from "./tmux-driver.js";
+import { HAVE_TMUX, NODE, ROOT, sleep, tmuxDriver } from "./tmux-driver.js";
 
 const SOCKET = `hmux-e2e-resize-${process.pid}`;
 const STDERR_LOG = join(tmpdir(), `hmux-e2e-resize-${process.pid}.log`);
@@ -29,7 +29,7 @@ describe.skipIf(!HAVE_TMUX)("the TUI redraws cleanly on resize, in tmux", () => 
       `XDG_CONFIG_HOME=${home}/config`,
       "TERM=xterm-256color",
     ];
-    const cmd = `cd ${ROOT} && env ${env.join(" ")} ${ROOT}/node_modules/.bin/tsx test/e2e/static-tui.ts 2>>${STDERR_LOG}`;
+    const cmd = `cd ${ROOT} && env ${env.join(" ")} ${NODE} test/e2e/static-tui.ts 2>>${STDERR_LOG}`;
     tmux("new-session", "-d", "-x", String(columns), "-y", String(rows), "-s", name, cmd);
     started++;
     await settled(name, (s) => s.includes("pane 3 line 30"));

@@ -1,7 +1,9 @@
 /**
  * The real TUI (runTui, as `hmux` mounts it) on three sessions that each said a fixed transcript
  * and went idle: a screen that depends only on the terminal's size, so a window resized to a size
- * can be compared with one started at it. Run by resize-tmux.test.ts under tsx.
+ * can be compared with one started at it. resize-tmux.test.ts runs it on the checkout's Node, which
+ * strips the types itself, against the compiled TUI in dist/ (what `hmux` runs, with the bundled Ink);
+ * so no TypeScript-only syntax here (no parameter properties, no enums).
  */
 import type { CommandOutcome, SessionEvent } from "../../src/core/control/types.js";
 import type { SessionInfo, SessionListener, SessionPort } from "../../src/ui/session-port.js";
@@ -11,10 +13,9 @@ const OK: CommandOutcome = { result: "ok" };
 class StaticSession implements SessionPort {
   private readonly listeners = new Set<SessionListener>();
   readonly info: SessionInfo;
-  constructor(
-    harness: SessionInfo["harness"],
-    private readonly n: number,
-  ) {
+  private readonly n: number;
+  constructor(harness: SessionInfo["harness"], n: number) {
+    this.n = n;
     this.info = { harness, settings: [], support: { steer: false, inject: false, abstain: true, replace: true } };
   }
   subscribe(listener: SessionListener): () => void {
@@ -42,6 +43,8 @@ class StaticSession implements SessionPort {
 // As src/app/load-open-tui.ts does before Ink loads: a terminal gets the live screen even under CI.
 delete process.env.CI;
 process.env.NODE_ENV ??= "production";
-const { runTui } = await import("../../src/ui/run-tui.js");
+// A computed specifier: dist/ has no type declarations, and the call below is checked by hand.
+const compiledTui = new URL("../../dist/ui/run-tui.js", import.meta.url).href;
+const { runTui } = (await import(compiledTui)) as typeof import("../../src/ui/run-tui.js");
 await runTui({ ports: [new StaticSession("claude", 1), new StaticSession("codex", 2), new StaticSession("pi", 3)] });
 process.exit(0);

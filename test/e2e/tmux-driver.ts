@@ -62,10 +62,18 @@ export function tmuxDriver(socket: string, target: string, stderrLog: string): T
   };
 }
 
-/** The repository root: e2e panes run hmux from source there. */
+/** The repository root: e2e panes run hmux from there. */
 export const ROOT = join(import.meta.dirname, "..", "..");
 export const HAVE_TMUX = spawnSync("tmux", ["-V"]).status === 0;
-const TSX = join(ROOT, "node_modules", ".bin", "tsx");
+/** The checkout's Node 22 (the `node` devDependency): bin/hmux.js refuses an older system Node. */
+export const NODE = join(ROOT, "node_modules", ".bin", "node");
+/**
+ * hmux as users run it: the launcher and the compiled dist/ (rebuilt by the vitest setup,
+ * test/build-dist.ts), not the TypeScript source, so the e2e tests cover the bundled Ink too.
+ */
+export const HMUX_ARGV: readonly string[] = [NODE, join(ROOT, "bin", "hmux.js")];
+/** HMUX_ARGV as shell text, for a pane's command line. */
+export const HMUX_SHELL = HMUX_ARGV.map((word) => shellWord(word)).join(" ");
 
 export interface IsolatedSessionOptions {
   /** More variables for hmux and what it starts (a model token, a server idle exit, git's identity). */
@@ -86,9 +94,9 @@ export interface IsolatedSession {
   readonly vars: Readonly<Record<string, string>>;
   /** This process's environment with the isolating variables on top. */
   readonly env: NodeJS.ProcessEnv;
-  /** A pane's shell command: hmux from source, from the repo root, with `args` (shell text: redirections welcome). */
+  /** A pane's shell command: the compiled hmux, from the repo root, with `args` (shell text: redirections welcome). */
   command(args: string): string;
-  /** `hmux <args>` from source in this session, to completion. */
+  /** The compiled `hmux <args>` in this session, to completion. */
   hmux(...args: string[]): SpawnSyncReturns<string>;
   /**
    * Stops this session's hmux server (and every session on it), then the terminal (so nothing
@@ -119,7 +127,7 @@ export function isolatedSession(prefix: string, options: IsolatedSessionOptions 
     .map(([k, v]) => `${k}=${shellWord(v)}`)
     .join(" ");
   const hmux = (...args: string[]) =>
-    spawnSync(TSX, [join(ROOT, "src", "cli", "main.ts"), ...args], {
+    spawnSync(HMUX_ARGV[0]!, [...HMUX_ARGV.slice(1), ...args], {
       cwd: ROOT,
       env,
       encoding: "utf8",
@@ -130,7 +138,7 @@ export function isolatedSession(prefix: string, options: IsolatedSessionOptions 
     runtimeDir,
     vars,
     env,
-    command: (args) => `cd ${ROOT} && env ${words} ${TSX} src/cli/main.ts ${args}`,
+    command: (args) => `cd ${ROOT} && env ${words} ${HMUX_SHELL} ${args}`,
     hmux,
     close: async (stopTerminal) => {
       hmux("kill-server"); // no server running is fine: it says so and exits 1
