@@ -10,6 +10,7 @@
  * detached or ended session through the same launcher with its journal id as `options.resume`.
  * Each row is remembered beside its journal (SessionRecords) from create until kill.
  */
+import { openQuestionAfter, type QuestionEvent } from "../core/control/open-question.js";
 import { AUTO_RESUME_FAILED_WARNING } from "../core/control/restore-warnings.js";
 import type { SessionEvent } from "../core/control/types.js";
 import { type ControlSnapshot, controlSnapshotOf } from "../core/exec/control-snapshot.js";
@@ -52,6 +53,18 @@ export interface Opened {
   readonly stop: () => void;
 }
 
+interface OpenQuestion {
+  readonly event: QuestionEvent;
+  readonly at: number;
+}
+
+/** The question waiting once the event numbered `at` is seen (the rule the TUI's question widget follows). */
+function questionAfter(open: OpenQuestion | null, event: SessionEvent, at: number): OpenQuestion | null {
+  const next = openQuestionAfter(open?.event ?? null, event);
+  if (next === null) return null;
+  return next === open?.event ? open : { event: next, at };
+}
+
 export type TableListener = (change: TableChange, session: SessionSummary) => void;
 export type EventListener = (event: SessionEvent) => void;
 export type ControlListener = (control: ControlSnapshot) => void;
@@ -79,6 +92,8 @@ interface Entry {
   closed: ClosedEvent | null;
   /** Every event the session emitted, kept or not: tells an attaching client whether its replay is whole. */
   seen: number;
+  /** The question still waiting for its answer, and its number among the events seen: a replay may start after it. */
+  question: OpenQuestion | null;
   readonly watchers: Set<EventListener>;
   /** Clients' inspectors: told the control state when it changes (see watchControl). */
   readonly controlWatchers: Set<ControlListener>;
@@ -196,6 +211,7 @@ export class SessionTable {
       log: [],
       closed: null,
       seen: 0,
+      question: null,
       watchers: new Set(),
       controlWatchers: new Set(),
       controlSent: null,
@@ -231,6 +247,10 @@ export class SessionTable {
         log: [...s.events],
         closed: null,
         seen: s.seen,
+        question: s.events.reduce<OpenQuestion | null>(
+          (open, event, i) => questionAfter(open, event, s.seen - s.events.length + i),
+          null,
+        ),
         watchers: new Set(),
         controlWatchers: new Set(),
         controlSent: null,
@@ -378,8 +398,9 @@ export class SessionTable {
   /**
    * Watches a session: `replay` of its kept events (all when absent) are handed over first, in
    * order, then every later one — with nothing lost or repeated between the two, since both
-   * happen in this one synchronous call. A call still waiting for a decision whose request is
-   * older than the replay comes first, as its request, so a windowed pane still shows it.
+   * happen in this one synchronous call. What still waits for the person but is older than the
+   * replay comes first, so a windowed pane still shows it: the open question, then the request of
+   * each call waiting for a decision.
    */
   watch(
     target: string,
@@ -388,7 +409,11 @@ export class SessionTable {
   ): { summary: SessionSummary; replayed: number; dropped: boolean; stop: () => void } {
     const entry = this.entry(target);
     const kept = replay === undefined ? entry.log : replay === 0 ? [] : entry.log.slice(-replay);
-    if (replay !== 0) for (const event of this.pendingBefore(entry, kept)) listener(event);
+    if (replay !== 0) {
+      const question = entry.question;
+      if (question && question.at < entry.seen - kept.length) listener(question.event);
+      for (const event of this.pendingBefore(entry, kept)) listener(event);
+    }
     for (const event of kept) listener(event);
     entry.watchers.add(listener);
     return {
@@ -501,6 +526,7 @@ export class SessionTable {
   private onEvent(entry: Entry, event: SessionEvent): void {
     entry.log.push(event);
     if (entry.log.length > this.maxKept) entry.log.splice(0, entry.log.length - this.maxKept);
+    entry.question = questionAfter(entry.question, event, entry.seen);
     entry.seen += 1;
     if (event.kind === "closed") entry.closed = event;
     for (const watcher of [...entry.watchers]) watcher(event);

@@ -3,6 +3,7 @@
  * never changed. An event that shows nothing returns the same view, so its pane stays
  * quiet. Unknown kinds are ignored, as the event contract asks.
  */
+import { endsQuestion } from "../../core/control/open-question.js";
 import { RESTORE_WARNINGS, SERVER_DIED_WARNING } from "../../core/control/restore-warnings.js";
 import type { SessionEvent } from "../../core/control/types.js";
 import { answerIn, detectQuestion, QUESTION_FENCE_TAG, stripPreamble } from "../../core/question.js";
@@ -332,7 +333,8 @@ export function applyEvent(view: SessionView, event: SessionEvent, now: number):
         ...view,
         lifecycle: event.to,
         lifecycleReason: event.reason,
-        question: event.to !== "awaiting-input" && !view.question?.viaText ? null : view.question,
+        // A question found in text waits for the next turn instead: the session is idle meanwhile.
+        question: endsQuestion(event) && !view.question?.viaText ? null : view.question,
       };
     case "approval-request": {
       const known = view.approvals.some((c) => c.callId === event.call.callId);
