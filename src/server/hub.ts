@@ -329,17 +329,7 @@ export class Hub {
       else held.push({ kind: "event", session: id, event });
     };
     const watch = this.options.table.watch(id, forward, replay);
-    const control = this.watchControl(client, id);
-    client.watching.set(id, () => {
-      watch.stop();
-      control.stop();
-    });
-    this.ok(client, req, {
-      session: watch.summary,
-      replayed: watch.replayed,
-      truncated: watch.dropped,
-      control: control.current,
-    });
+    this.watchControlAndReply(client, req, id, watch, {});
     return this.flush(client, held).then(() => {
       live = true;
     });
@@ -363,6 +353,22 @@ export class Hub {
     };
     const watch = this.options.table.watch(id, forward, replay);
     live = true;
+    this.watchControlAndReply(client, req, id, watch, { events });
+    await drained(client.socket);
+  }
+
+  /**
+   * What both attaches do once the event watch is in place: watch the control state too, let a
+   * later attach or detach stop both, and send the reply. Synchronous, as the caller's setup is:
+   * no event can arrive between the watch starting and the reply.
+   */
+  private watchControlAndReply(
+    client: Client,
+    req: string,
+    id: string,
+    watch: ReturnType<SessionTable["watch"]>,
+    extra: { readonly events?: SessionEvent[] },
+  ): void {
     const control = this.watchControl(client, id);
     client.watching.set(id, () => {
       watch.stop();
@@ -372,10 +378,9 @@ export class Hub {
       session: watch.summary,
       replayed: watch.replayed,
       truncated: watch.dropped,
-      events,
+      ...extra,
       control: control.current,
     });
-    await drained(client.socket);
   }
 
   /**
