@@ -4,43 +4,21 @@
  * subscribes, holds that replay and hands it to the first subscriber as one batch, ahead of the
  * live events, each event once. Against a real server on a temp socket with scripted sessions.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type ServerLink, ServerSessionPort } from "../../../src/app/server-session-port.js";
 import type { SessionEvent } from "../../../src/core/control/types.js";
-import { ServerClient } from "../../../src/server/client.js";
-import { serverPaths } from "../../../src/server/paths.js";
 import type { SessionSummary } from "../../../src/server/protocol.js";
-import { runServer } from "../../../src/server/run-server.js";
-import { SessionTable } from "../../../src/server/session-table.js";
-import { scriptedLauncher } from "../server/fixture.js";
+import { type Cleanups, serveScripted } from "../server/serve-fixture.js";
 
-const VERSION = "9.9.9-test";
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
 async function serve() {
-  const dir = mkdtempSync(join(tmpdir(), "hmux-replay-"));
-  const paths = serverPaths({ XDG_RUNTIME_DIR: dir });
-  const { launcher, sessions } = scriptedLauncher();
-  const running = await runServer({
-    paths,
-    table: new SessionTable({ launcher, killWaitMs: 200 }),
-    version: VERSION,
-    idleExitMs: null,
-  });
-  if (running.kind !== "serving") throw new Error("a fresh dir already had a server");
-  cleanups.push(async () => {
-    running.stop("test over");
-    await running.stopped;
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const client = await ServerClient.connect(paths, VERSION);
-  cleanups.push(() => client.close());
+  const served = await serveScripted(cleanups, { prefix: "hmux-replay-" });
+  const { sessions } = served;
+  const client = await served.client();
   const reply = await client.request({ op: "create", harness: "claude", cwd: "/w", options: {}, name: "w" });
   return { client, sessions, row: reply.session as SessionSummary };
 }

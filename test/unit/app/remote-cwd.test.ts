@@ -3,40 +3,21 @@
  * given (this machine's cwd means nothing there): the server names it in its hello, relative
  * paths start there, and the new-session dialog shows it as the default.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { builtinRegistry } from "../../../src/adapters/registry.js";
 import { ServerPanes } from "../../../src/app/server-panes.js";
 import { defaultCwd } from "../../../src/cli/commands/tui.js";
-import { ServerClient } from "../../../src/server/client.js";
-import { serverPaths } from "../../../src/server/paths.js";
-import { runServer } from "../../../src/server/run-server.js";
-import { SessionTable } from "../../../src/server/session-table.js";
 import { defaultText } from "../../../src/ui/components/overlays/NewSessionDialog.js";
-import { scriptedLauncher } from "../server/fixture.js";
+import { type Cleanups, serveScripted } from "../server/serve-fixture.js";
 
-const VERSION = "9.9.9-test";
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
 async function serverWithHome(home: string) {
-  const dir = mkdtempSync(join(tmpdir(), "hmux-home-"));
-  const paths = serverPaths({ XDG_RUNTIME_DIR: dir });
-  const table = new SessionTable({ launcher: scriptedLauncher().launcher, killWaitMs: 200 });
-  const running = await runServer({ paths, table, version: VERSION, idleExitMs: null, home });
-  if (running.kind !== "serving") throw new Error("a fresh dir already had a server");
-  cleanups.push(async () => {
-    running.stop("test over");
-    await running.stopped;
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const client = await ServerClient.connect(paths, VERSION);
-  cleanups.push(() => client.close());
-  return client;
+  const { client } = await serveScripted(cleanups, { prefix: "hmux-home-", home });
+  return client();
 }
 
 describe("the default cwd of a TUI on a remote server", () => {

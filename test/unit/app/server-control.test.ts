@@ -3,23 +3,17 @@
  * on attach and again when it changed (a call waiting, a decision counted), once per burst of
  * events and never for an unchanged state, and the port hands it to the inspector checked.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { CLAUDE_SESSION_CAPABILITIES } from "../../../src/adapters/claude/session-bridge.js";
 import { ServerSessionPort } from "../../../src/app/server-session-port.js";
 import type { ControlSnapshot } from "../../../src/core/exec/control-snapshot.js";
-import { ServerClient } from "../../../src/server/client.js";
-import { serverPaths } from "../../../src/server/paths.js";
+import type { ServerClient } from "../../../src/server/client.js";
 import type { SessionSummary } from "../../../src/server/protocol.js";
-import { runServer } from "../../../src/server/run-server.js";
-import { SessionTable } from "../../../src/server/session-table.js";
 import { HandleSessionPort } from "../../../src/ui/handle-session-port.js";
-import { scriptedLauncher, spec } from "../server/fixture.js";
+import { spec } from "../server/fixture.js";
+import { type Cleanups, serveScripted } from "../server/serve-fixture.js";
 
-const VERSION = "9.9.9-test";
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
@@ -34,20 +28,8 @@ const until = async (pred: () => boolean, ms = 5_000) => {
 const turn = () => new Promise((r) => setImmediate(r));
 
 async function start() {
-  const dir = mkdtempSync(join(tmpdir(), "hmux-control-"));
-  const paths = serverPaths({ XDG_RUNTIME_DIR: dir });
-  const { launcher, sessions } = scriptedLauncher();
-  const table = new SessionTable({ launcher, killWaitMs: 200 });
-  const running = await runServer({ paths, table, version: VERSION, idleExitMs: null });
-  if (running.kind !== "serving") throw new Error("a fresh dir already had a server");
-  cleanups.push(async () => {
-    running.stop("test over");
-    await running.stopped;
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const client = await ServerClient.connect(paths, VERSION);
-  cleanups.push(() => client.close());
-  return { table, sessions, client };
+  const { table, sessions, client } = await serveScripted(cleanups, { prefix: "hmux-control-" });
+  return { table, sessions, client: await client() };
 }
 
 function serverPort(client: ServerClient, row: SessionSummary): ServerSessionPort {

@@ -4,27 +4,22 @@
  * intents go as a person's input, close only detaches, halt kills; and the pane list follows
  * the table (a session another client opens gets a pane, one another client kills loses it).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { builtinRegistry } from "../../../src/adapters/registry.js";
 import { ServerPanes } from "../../../src/app/server-panes.js";
 import { type ServerLink, ServerSessionPort } from "../../../src/app/server-session-port.js";
 import { sessionSummarySchema } from "../../../src/app/server-wire.js";
 import type { SessionEvent } from "../../../src/core/control/types.js";
-import { ServerClient } from "../../../src/server/client.js";
-import { serverPaths } from "../../../src/server/paths.js";
+import type { ServerClient } from "../../../src/server/client.js";
 import type { SessionSummary, SettingSummary } from "../../../src/server/protocol.js";
-import { runServer } from "../../../src/server/run-server.js";
 import { type Launcher, SessionTable } from "../../../src/server/session-table.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import { type FakeSession, scriptedLauncher } from "../server/fixture.js";
+import { type Cleanups, serveFresh } from "../server/serve-fixture.js";
 import { setup } from "../session/session-fixture.js";
 import { ManualScheduler } from "../ui/fake-port.js";
 
-const VERSION = "9.9.9-test";
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
@@ -50,26 +45,13 @@ const RESOLVED: SettingSummary[] = [
 ];
 
 async function start(resuming = false, settings?: SettingSummary[]) {
-  const dir = mkdtempSync(join(tmpdir(), "hmux-port-"));
-  const paths = serverPaths({ XDG_RUNTIME_DIR: dir });
   const made = resuming ? resumingLauncher() : scriptedLauncher();
   const { sessions } = made;
   const launcher: Launcher = settings ? async (spec) => ({ ...(await made.launcher(spec)), settings }) : made.launcher;
   const journaled = (id: string) =>
     resuming && sessions.some((s) => s.handle.sessionId === id) ? { id, harness: "claude", cwd: "/w" } : null;
   const table = new SessionTable({ launcher, journaled, killWaitMs: 200 });
-  const running = await runServer({ paths, table, version: VERSION, idleExitMs: null });
-  if (running.kind !== "serving") throw new Error("a fresh dir already had a server");
-  cleanups.push(async () => {
-    running.stop("test over");
-    await running.stopped;
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const client = async () => {
-    const c = await ServerClient.connect(paths, VERSION);
-    cleanups.push(() => c.close());
-    return c;
-  };
+  const { client } = await serveFresh(table, cleanups, { prefix: "hmux-port-" });
   return { table, sessions, client };
 }
 

@@ -10,19 +10,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createAppContext } from "../../../src/app/context.js";
 import { PaneLauncher } from "../../../src/app/pane-launcher.js";
 import type { CliContext } from "../../../src/cli/context.js";
-import type { Output } from "../../../src/cli/render/output.js";
 import { serverLauncher } from "../../../src/cli/server-launcher.js";
+import { memoryOutput } from "../../helpers/hmux-in-process.js";
 import { GitFixture } from "../workspace/git-fixture.js";
 
 const MUSE = join(import.meta.dirname, "..", "decode", "hcn-fixtures", "harnesses", "muse.ndjson");
-const quiet: Output = {
-  out: () => true,
-  err: () => undefined,
-  broken: false,
-  needsDrain: false,
-  drain: async () => undefined,
-  onBroken: () => undefined,
-};
 
 let fx: GitFixture | undefined;
 const stateBefore = process.env.XDG_STATE_HOME;
@@ -47,7 +39,7 @@ describe("a server pane's settings", () => {
     mkdirSync(join(fx.repo, ".hmux"), { recursive: true });
     writeFileSync(join(fx.repo, ".hmux", "config.json"), JSON.stringify({ version: 1, autonomy: false }));
     const app = createAppContext({ env: { ...fx.env, HMUX_PI_BIN: bin } });
-    const context: CliContext = { ...app, output: quiet, input: Readable.from([]) };
+    const context: CliContext = { ...app, output: memoryOutput(), input: Readable.from([]) };
     const request = { harness: "pi", model: "scripted-1", effort: "high", cwd: fx.repo };
     const server = await serverLauncher(context)({
       harness: request.harness,

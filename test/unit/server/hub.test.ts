@@ -17,46 +17,16 @@ import { SessionTable } from "../../../src/server/session-table.js";
 import { listenControlSocket } from "../../../src/session/control-socket.js";
 import { decide, flush } from "../session/session-fixture.js";
 import { scriptedLauncher } from "./fixture.js";
+import { type Cleanups, type ServeOptions, serveScripted } from "./serve-fixture.js";
 
 const VERSION = "9.9.9-test";
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function start(
-  over: {
-    idleExitMs?: number | null;
-    loginTimeoutMs?: number;
-    maxBufferedBytes?: number;
-    log?: (line: string) => void;
-  } = {},
-) {
-  const dir = mkdtempSync(join(tmpdir(), "hmux-server-"));
-  const paths = serverPaths({ XDG_RUNTIME_DIR: dir });
-  const { launcher, sessions } = scriptedLauncher();
-  const table = new SessionTable({ launcher, killWaitMs: 200 });
-  const running = await runServer({
-    paths,
-    table,
-    version: VERSION,
-    idleExitMs: over.idleExitMs === undefined ? null : over.idleExitMs,
-    ...(over.loginTimeoutMs !== undefined ? { loginTimeoutMs: over.loginTimeoutMs } : {}),
-    ...(over.maxBufferedBytes !== undefined ? { maxBufferedBytes: over.maxBufferedBytes } : {}),
-    ...(over.log ? { log: over.log } : {}),
-  });
-  if (running.kind !== "serving") throw new Error("a fresh dir already had a server");
-  cleanups.push(async () => {
-    running.stop("test over");
-    await running.stopped;
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const client = async () => {
-    const c = await ServerClient.connect(paths, VERSION);
-    cleanups.push(() => c.close());
-    return c;
-  };
-  return { dir, paths, table, sessions, running, client };
+function start(over: Pick<ServeOptions, "idleExitMs" | "loginTimeoutMs" | "maxBufferedBytes" | "log"> = {}) {
+  return serveScripted(cleanups, { prefix: "hmux-server-", version: VERSION, ...over });
 }
 
 /** Raw lines on the socket, for what ServerClient would never send. */

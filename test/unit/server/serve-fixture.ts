@@ -9,17 +9,18 @@ import { join } from "node:path";
 import { ServerClient } from "../../../src/server/client.js";
 import { serverPaths } from "../../../src/server/paths.js";
 import { type RunServerOptions, runServer } from "../../../src/server/run-server.js";
-import type { SessionTable } from "../../../src/server/session-table.js";
+import { SessionTable } from "../../../src/server/session-table.js";
+import { scriptedLauncher } from "./fixture.js";
 
 export type Cleanups = (() => Promise<void> | void)[];
 
 export const TEST_VERSION = "9.9.9-test";
 
-export async function serveFresh(
-  table: SessionTable,
-  cleanups: Cleanups,
-  options: { readonly prefix: string; readonly version?: string } & Partial<Omit<RunServerOptions, "paths" | "table">>,
-) {
+export type ServeOptions = { readonly prefix: string; readonly version?: string } & Partial<
+  Omit<RunServerOptions, "paths" | "table">
+>;
+
+export async function serveFresh(table: SessionTable, cleanups: Cleanups, options: ServeOptions) {
   const { prefix, version = TEST_VERSION, ...more } = options;
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const paths = serverPaths({ XDG_RUNTIME_DIR: dir });
@@ -37,4 +38,11 @@ export async function serveFresh(
     return c;
   };
   return { dir, paths, running, client };
+}
+
+/** A fresh server on a table of scripted sessions (s1, s2, … in `sessions`, for the test to drive). */
+export async function serveScripted(cleanups: Cleanups, options: ServeOptions) {
+  const { launcher, sessions } = scriptedLauncher();
+  const table = new SessionTable({ launcher, killWaitMs: 200 });
+  return { ...(await serveFresh(table, cleanups, options)), table, sessions };
 }

@@ -9,10 +9,10 @@ import { Readable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAppContext } from "../../../src/app/context.js";
 import type { CliContext } from "../../../src/cli/context.js";
-import type { Output } from "../../../src/cli/render/output.js";
 import { serverLauncher } from "../../../src/cli/server-launcher.js";
 import { CreateOptionsSchema } from "../../../src/server/protocol.js";
 import { SessionTable } from "../../../src/server/session-table.js";
+import { memoryOutput } from "../../helpers/hmux-in-process.js";
 import { GitFixture } from "./git-fixture.js";
 
 const MUSE_STREAM = join(import.meta.dirname, "..", "decode", "hcn-fixtures", "harnesses", "muse.ndjson");
@@ -29,15 +29,6 @@ afterEach(() => {
   fx?.cleanup();
 });
 
-const quiet: Output = {
-  out: () => true,
-  err: () => undefined,
-  broken: false,
-  needsDrain: false,
-  drain: async () => undefined,
-  onBroken: () => undefined,
-};
-
 function context(): CliContext {
   // The journal lives under the process's XDG state: the fixture's, so nothing lands in the real one.
   process.env.XDG_STATE_HOME = fx.env.XDG_STATE_HOME;
@@ -49,7 +40,7 @@ function context(): CliContext {
   chmodSync(muse, 0o755);
   const app = createAppContext({ env: { ...fx.env, HMUX_MUSE_BIN: muse } });
   fx.livePids.add(SERVER_PID);
-  return { ...app, workspace: fx.ports(SERVER_PID), output: quiet, input: Readable.from([]) };
+  return { ...app, workspace: fx.ports(SERVER_PID), output: memoryOutput(), input: Readable.from([]) };
 }
 
 function userConfig(config: object): void {
