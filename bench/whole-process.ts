@@ -31,6 +31,8 @@ export interface ProcessSpec {
   readonly args: readonly string[];
   /** A file fed to stdin, or nothing. */
   readonly stdinFile?: string;
+  /** Variables set on top of this process's environment. */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** Runs `node --import <usage reporter> …args` once, stdout discarded. */
@@ -40,6 +42,7 @@ export function measureOnce(spec: ProcessSpec): Usage {
   const start = process.hrtime.bigint();
   const child = spawnSync(process.execPath, ["--import", REPORT_USAGE, ...spec.args], {
     stdio: [stdin, "ignore", "pipe", "pipe"],
+    env: spec.env === undefined ? process.env : { ...process.env, ...spec.env },
   });
   const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
   if (typeof stdin === "number") closeSync(stdin);

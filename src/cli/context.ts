@@ -9,6 +9,13 @@ export interface CliContext extends AppContext {
   readonly input: NodeJS.ReadableStream;
 }
 
+/**
+ * The part of the context a command that only reads recordings needs (`hmux decode`): the harnesses by
+ * name, the environment and the streams. Built without the composition root, whose process layer, pty
+ * addon, workspace and config modules were most of a small decode's start-up (npm run bench -- startup).
+ */
+export type HarnessCliContext = Pick<CliContext, "registry" | "env" | "output" | "input">;
+
 /** Splits argv at the first `--`: everything after it is native passthrough for the harness. */
 export function splitPassthrough(args: readonly string[]): { args: string[]; passthrough: string[] } {
   const cut = args.indexOf("--");

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";
 import type { HarnessRegistry } from "../adapters/registry.js";
 import type { AppOptions } from "../app/context.js";
-import { type CliContext, splitPassthrough } from "./context.js";
+import { type CliContext, type HarnessCliContext, splitPassthrough } from "./context.js";
 import { type Output, processOutput } from "./render/output.js";
 
 export const VERSION = "0.1.0";
@@ -59,6 +59,7 @@ async function registerAll(
 ): Promise<HarnessRegistry | undefined> {
   const { registerCommands } = await import("./commands/index.js");
   let context: CliContext | undefined;
+  let harnesses: HarnessCliContext | undefined;
   await registerCommands(
     program,
     async () => {
@@ -70,8 +71,15 @@ async function registerAll(
       return context;
     },
     subcommand,
+    async () => {
+      if (context) return context;
+      if (harnesses) return harnesses;
+      const registry = options.registry ?? (await import("../adapters/registry.js")).builtinRegistry;
+      harnesses = { registry, env: options.env ?? process.env, output, input: options.input ?? process.stdin };
+      return harnesses;
+    },
   );
-  return context?.registry;
+  return (context ?? harnesses)?.registry;
 }
 
 export async function main(

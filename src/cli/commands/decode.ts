@@ -10,7 +10,7 @@ import { open } from "node:fs/promises";
 import type { Command } from "commander";
 import { hmuxExitCode } from "../../core/conclude.js";
 import { RecordedTurn } from "../../core/recorded-turn.js";
-import type { CliContext } from "../context.js";
+import type { HarnessCliContext } from "../context.js";
 import { type DecodeSource, finishTurn, pumpStream } from "../decode-stream.js";
 import { UsageError } from "../errors.js";
 import { lineBoundFromEnv } from "../line-bound.js";
@@ -36,7 +36,8 @@ async function openSource(path: string, stdin: NodeJS.ReadableStream): Promise<D
   }
 }
 
-export function register(program: Command, context: CliContext): void {
+/** Decoding needs the named harness's decoder and nothing that starts a process: no app context is built. */
+export function registerWithHarnesses(program: Command, context: HarnessCliContext): void {
   program
     .command("decode")
     .description("decode a recorded native stream into HarnessEvent NDJSON, ending with the done it implies")

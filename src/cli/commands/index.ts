@@ -7,7 +7,7 @@ import { readdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Command } from "commander";
-import type { CliContext } from "../context.js";
+import type { CliContext, HarnessCliContext } from "../context.js";
 
 /** Help lists these first, in this order; any other module follows alphabetically. */
 const PREFERRED_ORDER = [
@@ -36,6 +36,8 @@ interface CommandModule {
   registerStandalone?: (program: Command) => void;
   /** A command that needs the context on some paths only (ls: only with --host) builds it when it runs. */
   registerDeferred?: (program: Command, context: () => Promise<CliContext>) => void;
+  /** A command that needs the harnesses but no process, workspace or config port (decode). */
+  registerWithHarnesses?: (program: Command, context: HarnessCliContext) => void;
 }
 
 export function commandModuleNames(dir = dirname(fileURLToPath(import.meta.url))): string[] {
@@ -53,12 +55,14 @@ export function commandModuleNames(dir = dirname(fileURLToPath(import.meta.url))
 /**
  * `only`: the subcommand the user typed. When a module of that name exists only it is loaded,
  * so `hmux run` never pays for the TUI's imports; help and unknown commands load them all.
- * `context` builds the composition root's context; it is called only for a module that uses it.
+ * `context` builds the composition root's context; it is called only for a module that uses it, and
+ * `harnesses` the lighter one of a module that needs only the registry.
  */
 export async function registerCommands(
   program: Command,
   context: () => Promise<CliContext>,
   only?: string,
+  harnesses: () => Promise<HarnessCliContext> = context,
 ): Promise<void> {
   const dir = dirname(fileURLToPath(import.meta.url));
   const ext = fileURLToPath(import.meta.url).endsWith(".ts") ? ".ts" : ".js";
@@ -68,6 +72,7 @@ export async function registerCommands(
     const mod = (await import(pathToFileURL(`${dir}/${name}${ext}`).href)) as CommandModule;
     if (typeof mod.registerStandalone === "function") mod.registerStandalone(program);
     else if (typeof mod.registerDeferred === "function") mod.registerDeferred(program, context);
+    else if (typeof mod.registerWithHarnesses === "function") mod.registerWithHarnesses(program, await harnesses());
     else if (typeof mod.register === "function") mod.register(program, await context());
   }
 }
