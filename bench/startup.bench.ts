@@ -3,15 +3,14 @@
  * same run, interleaved, medians of HMUX_BENCH_RUNS (default 9). Targets, as ratios to `node -e 0`:
  * `--version` ≤ 1.5×, `decode` of a small recorded turn ≤ 2×, `hmux ls` ≤ 2× (against a server already
  * running, in a private runtime folder; stopped afterwards). `npm run bench` builds dist/ first. Numbers are
- * printed, never asserted. The compile cache bin/hmux.js keeps (the user's) is warm after the warm-up round, as it is
- * for a user from the second start on; a decode row without it shows its share.
- * What dominated a small decode before: compiling the ~150 modules (zod's bundle the largest) on every
- * start, then building the composition root (process layer, pty addon, workspace and config modules) that
- * decode never uses, then evaluating every adapter's zod schemas; the first two are gone.
+ * printed, never asserted.
+ * What a small decode spends: compiling its ~120 modules (zod's bundle the largest) on every start, then
+ * evaluating every adapter's zod schemas where it needs one harness; it no longer builds the composition
+ * root (process layer, pty addon, workspace and config modules) it never uses.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { measureSideBySide, type ProcessSpec } from "./whole-process.js";
 
@@ -28,9 +27,6 @@ export async function run(): Promise<void> {
   const runs = Number(process.env.HMUX_BENCH_RUNS ?? 9);
   // An empty HOME: listing sessions reads the state folder, which should not be the user's.
   const home = mkdtempSync(join(tmpdir(), "hmux-bench-home-"));
-  // The compile cache stays the user's own (bin/compile-cache.js), as for any start: the server this run
-  // stops writes its cache as it exits, which raced the removal of a cache kept under the empty HOME.
-  process.env.XDG_CACHE_HOME ??= join(homedir(), ".cache");
   process.env.HOME = home;
   process.env.XDG_STATE_HOME = join(home, ".local", "state");
   // The server's socket and token go in a private runtime folder of this run, not the user's.
@@ -44,14 +40,6 @@ export async function run(): Promise<void> {
       { spec: { label: "hmux --version", args: [HMUX, "--version"] }, ratio: 1.5 },
       { spec: { label: "hmux --help", args: [HMUX, "--help"] } },
       { spec: { label: "hmux decode claude (small file)", args: [HMUX, "decode", "claude", SMALL_TURN] }, ratio: 2 },
-      // The same without the compile cache bin/hmux.js keeps: the cache's share.
-      {
-        spec: {
-          label: "  decode, compile cache off",
-          args: [HMUX, "decode", "claude", SMALL_TURN],
-          env: { NODE_DISABLE_COMPILE_CACHE: "1" },
-        },
-      },
       { spec: { label: "hmux ls (server running)", args: [HMUX, "ls"] }, ratio: 2 },
       { spec: { label: "hmux sessions (empty)", args: [HMUX, "sessions"] } },
     ];

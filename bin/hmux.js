@@ -6,7 +6,6 @@
 // is needed and exit 2 (a usage error).
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { enableHmuxCompileCache } from "./compile-cache.js";
 import { runningNodeProblem } from "./node-version.js";
 
 const problem = runningNodeProblem();
@@ -21,7 +20,5 @@ if (!existsSync(fileURLToPath(entry))) {
   );
   process.exit(2);
 }
-// Before dist/ is imported, so its modules are compiled once and read from the cache after.
-await enableHmuxCompileCache();
 const { runAndExit } = await import(entry.href);
 await runAndExit(process.argv);

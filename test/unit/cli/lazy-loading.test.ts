@@ -21,8 +21,7 @@ const dir = mkdtempSync(join(tmpdir(), "hmux-lazy-"));
 const runtime = join(dir, "run");
 afterAll(() => {
   spawnSync(process.execPath, [HMUX, "kill-server"], { env: { ...process.env, HOME: dir, XDG_RUNTIME_DIR: runtime } });
-  // The stopping server may still be writing its compile cache (bin/compile-cache.js) under this HOME.
-  rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
+  rmSync(dir, { recursive: true, force: true });
 });
 
 let runs = 0;
