@@ -58,7 +58,8 @@ export const sessionRow = z.looseObject({
     z.array(
       z.looseObject({
         key: word(),
-        value: z.unknown(),
+        // A setting whose value is undefined has no "value" key once written as JSON; it reads back as undefined.
+        value: z._default(z.unknown(), undefined),
         tier: z.enum(PROVENANCE_TIERS),
         divergence: z.optional(text()),
       }),
