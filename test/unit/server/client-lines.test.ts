@@ -110,6 +110,31 @@ describe("ServerClient's lines from the server", () => {
     client.close();
   });
 
+  it("a setting with no value (undefined before JSON) passes: the row reaches the table listener", async () => {
+    const { client, say, state } = await loggedIn();
+    const rows: unknown[] = [];
+    client.onTable((_change, row) => rows.push(row));
+    const row = {
+      id: "s1",
+      name: "claude-1",
+      harness: "claude",
+      lifecycle: "idle",
+      cwd: "/w",
+      createdAt: "",
+      pending: 0,
+      harnessSessionId: null,
+      settings: [
+        { key: "model", value: "sonnet", tier: "arg" },
+        { key: "effort", tier: "default" },
+      ],
+    };
+    say(JSON.stringify({ kind: "table", change: "created", session: row }));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(state.closed).toBe(false);
+    expect(rows).toHaveLength(1);
+    client.close();
+  });
+
   it("a list reply whose row has no name is a PROTOCOL_ERROR from list, naming the field", async () => {
     const { client, say } = await loggedIn();
     const listed = client.list();
