@@ -44,6 +44,18 @@ const HELLO = JSON.stringify({
   clientId: "c-1",
 });
 
+/** A session row as the server sends it in a table line or a list reply. */
+const ROW = {
+  id: "s1",
+  name: "claude-1",
+  harness: "claude",
+  lifecycle: "idle",
+  cwd: "/w",
+  createdAt: "",
+  pending: 0,
+  harnessSessionId: null,
+};
+
 async function loggedIn() {
   const fake = fakeTransport();
   const opening = ServerClient.open(fake.transport, { token: "t", version: "1", timeoutMs: 2_000 });
@@ -115,14 +127,7 @@ describe("ServerClient's lines from the server", () => {
     const rows: unknown[] = [];
     client.onTable((_change, row) => rows.push(row));
     const row = {
-      id: "s1",
-      name: "claude-1",
-      harness: "claude",
-      lifecycle: "idle",
-      cwd: "/w",
-      createdAt: "",
-      pending: 0,
-      harnessSessionId: null,
+      ...ROW,
       settings: [
         { key: "model", value: "sonnet", tier: "arg" },
         { key: "effort", tier: "default" },
@@ -138,15 +143,7 @@ describe("ServerClient's lines from the server", () => {
   it("a list reply whose row has no name is a PROTOCOL_ERROR from list, naming the field", async () => {
     const { client, say } = await loggedIn();
     const listed = client.list();
-    const row = {
-      id: "s1",
-      harness: "claude",
-      lifecycle: "idle",
-      cwd: "/w",
-      createdAt: "",
-      pending: 0,
-      harnessSessionId: null,
-    };
+    const { name: _name, ...row } = ROW;
     say(JSON.stringify({ kind: "reply", req: "1", ok: true, sessions: [row] }));
     const err = (await listed.catch((e: unknown) => e)) as ServerError;
     expect(err.code).toBe("PROTOCOL_ERROR");
