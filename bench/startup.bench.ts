@@ -4,9 +4,10 @@
  * `--version` ≤ 1.5×, `decode` of a small recorded turn ≤ 2×, `hmux ls` ≤ 2× (against a server already
  * running, in a private runtime folder; stopped afterwards). `npm run bench` builds dist/ first. Numbers are
  * printed, never asserted.
- * What a small decode spends: compiling its ~120 modules (zod's bundle the largest) on every start, then
- * evaluating every adapter's zod schemas where it needs one harness; it no longer builds the composition
- * root (process layer, pty addon, workspace and config modules) it never uses.
+ * What a small decode spends: loading ~60 modules on every start (commander's bundle the largest). It
+ * builds no composition root (process layer, pty addon, workspace and config modules), loads only the
+ * named harness's folder, and checks its question blocks with the part of zod/mini hmux uses rather than
+ * the whole of zod (~760 KB, about as costly as starting Node).
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";

@@ -26,10 +26,9 @@ const compiled = (file) => /\.tsx?$/.test(file) && !file.endsWith(".d.ts");
 const copied = (file) => !compiled(file) || relative(SRC, file).split("/").includes("extension");
 
 // Packages bundled into one module each under dist/vendor/, and the compiled modules' imports of them
-// rewritten to it: zod ships as ~95 ES modules, and loading them cost `hmux decode` about as much as
-// starting Node itself (npm run bench -- startup); one bundled file loads in a fraction of that. commander
-// is CommonJS: each of its files went through Node's CommonJS-to-ESM export scan on every start.
-const VENDORED = ["zod", "commander"];
+// rewritten to it (zod too, below, in parts): commander is CommonJS, and each of its files went through
+// Node's CommonJS-to-ESM export scan on every start; one bundled file loads in a fraction of that.
+const VENDORED = ["commander"];
 
 // The TUI's packages, bundled together for the same reasons and for memory: Ink imports es-toolkit's
 // compat index, ~400 ES modules, for one function, and every module Node instantiates stays resident;
@@ -38,7 +37,7 @@ const VENDORED = ["zod", "commander"];
 // names; the bundle holds the production build only. One bundle with shared chunks, so Ink and hmux's
 // own components use one React. Package name → its module under dist/vendor/.
 const TUI_VENDORED = { react: "react", "react/jsx-runtime": "react-jsx-runtime", ink: "ink" };
-const fileOf = (name) => TUI_VENDORED[name] ?? name;
+const fileOf = (name) => TUI_VENDORED[name] ?? ZOD_PARTS[name] ?? name;
 
 /** An ES module re-exporting a CommonJS package by name: the names are read from the package itself. */
 function reexportCommonJs(name) {
@@ -98,61 +97,71 @@ async function vendorTui(staging) {
   });
 }
 
-// Source modules compiled as a bundle of their own, with the packages they import inlined and tree-shaken;
-// their imports of hmux's other modules stay imports, so those load once (a class stays one class). The
-// server client's message schemas are written with zod/mini for this: `hmux ls` checks the server's lines
-// with them, and bundled with the part of zod/mini they use they weigh a few tens of KB, where the whole
-// of zod (dist/vendor/zod.js) costs more than the command's start-up target allows. Bundling the schemas
-// rather than vendoring zod/mini whole: its index re-exports everything (~700 KB, locales included), and
-// only a bundle that sees which functions are used can leave the rest out.
-const BUNDLED_MODULES = ["server/message-schemas.ts"];
+// zod is vendored in parts: the whole of zod (`zod`, ~760 KB: its classic API cannot be tree-shaken and it
+// carries every locale), and zod/mini and zod/locales each bundled from an entry that re-exports only the
+// names hmux's sources use. A command whose schemas are written with zod/mini (`hmux ls`, `hmux decode`)
+// then loads a few tens of KB instead of the whole, which costs about as much as starting Node
+// (npm run bench -- startup). Each part has its own copy of zod's core (esbuild splits shared code by
+// module, so a shared chunk would hold all of the core again). Their schemas still nest in each other, as
+// the config's do (zod recognises a schema by its traits, not its class; test/unit/build/vendored-zod.test.ts),
+// and zod keeps its locale setting on globalThis, so one setting serves every part. Subpath → its module under dist/vendor/.
+const ZOD_PARTS = { zod: "zod", "zod/mini": "zod-mini", "zod/locales": "zod-locales" };
+const TREE_SHAKEN_ZOD = ["zod/mini", "zod/locales"];
 
-async function bundleModules(staging) {
-  for (const file of BUNDLED_MODULES) {
-    await build({
-      entryPoints: [join(SRC, file)],
-      outfile: join(staging, file.replace(/\.ts$/, ".js")),
-      bundle: true,
-      format: "esm",
-      platform: "node",
-      target: "node22",
-      sourcemap: "linked",
-      logLevel: "warning",
-      allowOverwrite: true,
-      plugins: [
-        {
-          name: "hmux-own-modules",
-          setup(b) {
-            // hmux's own imports are left as written: the compiled module beside it under dist/ is what
-            // they import. A package's relative imports are its own, bundled.
-            b.onResolve({ filter: /^\.\.?\// }, (args) =>
-              args.kind !== "entry-point" && args.importer.startsWith(SRC) ? { external: true } : undefined,
-            );
-          },
-        },
-      ],
-    });
+/**
+ * The names the sources take from a package subpath: named imports, and every `X.name` in a file that
+ * imports it as namespace X; kept only where the package exports them at run time (a type such as
+ * `z.infer` is not). Reading the sources rather than a hand-kept list means a new use cannot be missing.
+ */
+async function namesUsedFrom(specifier) {
+  const exported = new Set(Object.keys(await import(specifier)));
+  const quoted = JSON.stringify(specifier);
+  const named = new RegExp(`import\\s*(?:type\\s*)?\\{([^}]*)\\}\\s*from\\s*${quoted}`, "g");
+  const namespace = new RegExp(`import\\s*\\*\\s*as\\s*([A-Za-z_$][\\w$]*)\\s*from\\s*${quoted}`, "g");
+  const used = new Set();
+  for (const file of walk(SRC).filter(compiled)) {
+    const code = readFileSync(file, "utf8");
+    for (const m of code.matchAll(named))
+      for (const part of m[1].split(","))
+        used.add(
+          part
+            .trim()
+            .replace(/^type\s+/, "")
+            .split(/\s+as\s+/)[0],
+        );
+    for (const m of code.matchAll(namespace))
+      for (const member of code.matchAll(new RegExp(`\\b${m[1].replace("$", "\\$")}\\.([A-Za-z_$][\\w$]*)`, "g")))
+        used.add(member[1]);
   }
+  return [...used].filter((name) => exported.has(name)).sort();
+}
+
+/** One vendored module: `contents` (an entry re-exporting a package) bundled into dist/vendor/<file>.js. */
+async function bundleVendored(staging, file, contents) {
+  await build({
+    stdin: { contents, resolveDir: ROOT, sourcefile: `${file}.js` },
+    bundle: true,
+    outfile: join(staging, "vendor", `${file}.js`),
+    format: "esm",
+    platform: "node",
+    target: "node22",
+    logLevel: "warning",
+    // A CommonJS package (commander) requires Node's built-ins; an ES module has no require of its own.
+    banner: {
+      js: 'import { createRequire as __vendorRequire } from "node:module";\nconst require = __vendorRequire(import.meta.url);',
+    },
+  });
 }
 
 async function vendor(staging) {
-  for (const name of VENDORED) {
-    await build({
-      stdin: { contents: `export * from ${JSON.stringify(name)};`, resolveDir: ROOT, sourcefile: `${name}.js` },
-      bundle: true,
-      outfile: join(staging, "vendor", `${name}.js`),
-      format: "esm",
-      platform: "node",
-      target: "node22",
-      logLevel: "warning",
-      // A CommonJS package (commander) requires Node's built-ins; an ES module has no require of its own.
-      banner: {
-        js: 'import { createRequire as __vendorRequire } from "node:module";\nconst require = __vendorRequire(import.meta.url);',
-      },
-    });
+  for (const name of VENDORED) await bundleVendored(staging, name, `export * from ${JSON.stringify(name)};\n`);
+  for (const [specifier, file] of Object.entries(ZOD_PARTS)) {
+    const names = TREE_SHAKEN_ZOD.includes(specifier) ? await namesUsedFrom(specifier) : null;
+    const only = names === null ? "*" : `{ ${names.join(", ")} }`;
+    await bundleVendored(staging, file, `export ${only} from ${JSON.stringify(specifier)};\n`);
   }
   await vendorTui(staging);
-  const names = [...VENDORED, ...Object.keys(TUI_VENDORED)];
+  const names = [...VENDORED, ...Object.keys(ZOD_PARTS), ...Object.keys(TUI_VENDORED)];
   const specifier = new RegExp(`(\\bfrom\\s*|\\bimport\\s*\\(\\s*)"(${names.join("|")})"`, "g");
   for (const file of walk(staging).filter((f) => f.endsWith(".js") && !f.startsWith(join(staging, "vendor")))) {
     const code = readFileSync(file, "utf8");
@@ -181,13 +190,15 @@ export async function buildDist() {
     sourcemap: "linked",
     logLevel: "warning",
   });
-  await bundleModules(staging);
   await vendor(staging);
   for (const file of files.filter(copied)) {
     const to = join(staging, relative(SRC, file));
     mkdirSync(dirname(to), { recursive: true });
     cpSync(file, to);
   }
+  // Node reads the nearest package.json of every module it loads to learn its format; one here answers
+  // at dist/ instead of a walk up to the checkout's, for each of a command's ~100 modules.
+  writeFileSync(join(staging, "package.json"), `${JSON.stringify({ type: "module" })}\n`);
   const old = `${DIST}.old-${process.pid}`;
   if (existsSync(DIST)) renameSync(DIST, old);
   renameSync(staging, DIST);

@@ -4,7 +4,8 @@
  * table keyed by harness. Nothing outside src/adapters reaches a harness except through one
  * of these objects, so a new harness is a new folder plus one registry line.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../core/schema-locale.js";
 import type { NativeFlagSpelling } from "../core/argv/native-spelling.js";
 import type { TurnRequest } from "../core/argv/types.js";
 import type { MatcherSet } from "../core/classify.js";
@@ -106,9 +107,12 @@ export interface HarnessAdapter extends Omit<HarnessModule, "planTurn"> {
 }
 
 /** Lowercase word: it becomes a CLI argument, a config key and part of env variable names. */
-export const harnessNameSchema = z.string().regex(/^[a-z][a-z0-9]*$/, {
-  error: "a harness name is one lowercase word (letters and digits, starting with a letter)",
-});
+export const harnessNameSchema = z.string().check(
+  z.regex(/^[a-z][a-z0-9]*$/, {
+    error: "a harness name is one lowercase word (letters and digits, starting with a letter)",
+  }),
+);
+const word = () => z.string().check(z.minLength(1));
 
 /**
  * The data half of a module, checked when one is registered: an adapter from outside this
@@ -119,19 +123,21 @@ export const harnessModuleFactsSchema = z.object({
   pinned: pinnedVersionSchema,
   binary: binaryFactsSchema,
   credentialEnv: z.array(
-    z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: "a credential variable is an env name" }),
+    z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: "a credential variable is an env name" })),
   ),
   session: z.union([z.null(), z.object({ kind: z.enum(["process", "turn-per-process"]) })]),
-  native: z.union([z.null(), z.object({ hooks: z.boolean(), interruptKey: z.string().min(1) })]),
-  nativeSpellings: z
-    .array(
+  native: z.union([z.null(), z.object({ hooks: z.boolean(), interruptKey: word() })]),
+  nativeSpellings: z.optional(
+    z.array(
       z.object({
-        flag: z.string().regex(/^--?[A-Za-z][\w-]*$/, { error: "a native spelling's flag is one -x or --long token" }),
-        spelling: z.string().min(1).optional(),
-        option: z.string().min(1),
-        normalized: z.string().min(1),
-        sense: z.string().min(1).optional(),
+        flag: z
+          .string()
+          .check(z.regex(/^--?[A-Za-z][\w-]*$/, { error: "a native spelling's flag is one -x or --long token" })),
+        spelling: z.optional(word()),
+        option: word(),
+        normalized: word(),
+        sense: z.optional(word()),
       }),
-    )
-    .optional(),
+    ),
+  ),
 });

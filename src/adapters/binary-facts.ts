@@ -1,5 +1,6 @@
 /** The data half of BinaryFacts (src/core/binary-facts.ts), checked when an adapter is registered from outside this folder. */
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../core/schema-locale.js";
 
 export type {
   BinaryFacts,
@@ -10,9 +11,10 @@ export type {
   PackageSource,
 } from "../core/binary-facts.js";
 
+const word = () => z.string().check(z.minLength(1));
 export const binaryFactsSchema = z.object({
-  npmPackage: z.string().min(1).nullable(),
-  formerNpmPackages: z.array(z.string().min(1)).optional(),
-  platformPackages: z.array(z.string().min(1)),
-  installHint: z.string().min(1),
+  npmPackage: z.nullable(word()),
+  formerNpmPackages: z.optional(z.array(word())),
+  platformPackages: z.array(word()),
+  installHint: word(),
 });

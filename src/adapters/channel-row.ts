@@ -3,47 +3,45 @@
  * outside this folder (a test, a plugin) must not put a row with a missing facet, a command
  * without evidence or a malformed id into the capability table every session reads.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../core/schema-locale.js";
 import { FACET_NAMES } from "../core/control/capabilities.js";
 import { COMMAND_NAMES } from "../core/control/machine-types.js";
 
+const word = () => z.string().check(z.minLength(1));
+
 const evidenceSchema = z.object({
   source: z.enum(["probe", "doc", "recorded-stream", "help-text", "research"]),
-  date: z.string().min(1),
-  version: z.string().min(1),
-  ref: z.string().min(1),
+  date: word(),
+  version: word(),
+  ref: word(),
 });
 
 const facetSchema = z.object({
   value: z.boolean(),
   basis: z.enum(["probe", "doc", "research", "assumed"]),
   evidence: evidenceSchema,
-  note: z.string().optional(),
+  note: z.optional(z.string()),
 });
 
 const deliverySchema = z.discriminatedUnion("status", [
-  z.object({ status: z.literal("delivered"), via: z.string().min(1), evidence: evidenceSchema }),
-  z.object({
-    status: z.literal("unverified"),
-    via: z.string().min(1),
-    why: z.string().min(1),
-    evidence: evidenceSchema,
-  }),
-  z.object({ status: z.literal("absent"), why: z.string().min(1), evidence: evidenceSchema }),
+  z.object({ status: z.literal("delivered"), via: word(), evidence: evidenceSchema }),
+  z.object({ status: z.literal("unverified"), via: word(), why: word(), evidence: evidenceSchema }),
+  z.object({ status: z.literal("absent"), why: word(), evidence: evidenceSchema }),
 ]);
 
-const everyKey = <T extends z.ZodType>(keys: readonly string[], value: T) =>
+const everyKey = <T extends z.ZodMiniType>(keys: readonly string[], value: T) =>
   z.object(Object.fromEntries(keys.map((k) => [k, value])) as Record<string, T>);
 
 /** A channel id names its harness first (claude-control): lowercase words joined by '-'. */
-export const channelIdSchema = z.string().regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, {
-  error: "a channel id is lowercase words joined by '-'",
-});
+export const channelIdSchema = z
+  .string()
+  .check(z.regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, { error: "a channel id is lowercase words joined by '-'" }));
 
 export const channelRowSchema = z.object({
   id: channelIdSchema,
   harness: z.string(),
-  mode: z.string().min(1),
+  mode: word(),
   facets: everyKey(FACET_NAMES, facetSchema),
   commands: everyKey(COMMAND_NAMES, deliverySchema),
   coverage: z.object({
@@ -52,8 +50,8 @@ export const channelRowSchema = z.object({
     note: z.string(),
   }),
   postures: z.array(z.string()),
-  defaultPosture: z.string().nullable(),
+  defaultPosture: z.nullable(z.string()),
   shadowingPostures: z.array(z.string()),
-  shadowingAdvice: z.string().optional(),
-  harnessTimeoutMs: z.number().int().positive().nullable(),
+  shadowingAdvice: z.optional(z.string()),
+  harnessTimeoutMs: z.nullable(z.int().check(z.positive())),
 });

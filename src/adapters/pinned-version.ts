@@ -4,14 +4,15 @@
  * test keeps the two in step), and descriptors, `hmux harnesses`, `hmux check` and `npm run capture`
  * read them through the registry.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../core/schema-locale.js";
 
 export const pinnedVersionSchema = z.object({
-  version: z.string().min(1),
+  version: z.string().check(z.minLength(1)),
   /** How the pinned version was established. */
   basis: z.enum(["npm-devDependency", "recorded-streams", "vendor-docs"]),
   note: z.string(),
   /** The day the facts were last checked on this version: no fact naming it may be dated earlier. */
-  probedOn: z.string().optional(),
+  probedOn: z.optional(z.string()),
 });
 export type PinnedVersion = Readonly<z.infer<typeof pinnedVersionSchema>>;

@@ -1,9 +1,10 @@
 /**
  * The registry: the only table keyed by harness. It is a value, built from harness modules
- * (the built-in five, plus any a caller adds), and everything per-harness elsewhere is read
- * from it: the names the CLI accepts, the descriptors refusals quote, pinned versions, binary
- * facts, session and native-pane support, the capability table, the native flag spellings. Registering checks each module's facts (zod) and
- * binds its planner to every registered descriptor.
+ * (the built-in five, listed with their folders in builtin-harnesses.ts, plus any a caller adds), and
+ * everything per-harness elsewhere is read from it: the names the CLI accepts, the descriptors
+ * refusals quote, pinned versions, binary facts, session and native-pane support, the capability
+ * table, the native flag spellings. Registering checks each module's facts (zod) and binds its
+ * planner to every registered descriptor.
  */
 import type { OwnedNativeSpelling } from "../core/argv/native-spelling.js";
 import type { TurnRequest } from "../core/argv/types.js";
@@ -12,15 +13,22 @@ import type { ChannelCapabilities } from "../core/control/capabilities.js";
 import type { HarnessDescriptor } from "../core/descriptor.js";
 import { RefusalError } from "../core/refusal.js";
 import { type HarnessAdapter, type HarnessModule, harnessModuleFactsSchema } from "./adapter.js";
+import { BUILTIN_HARNESS_LIST } from "./builtin-harnesses.js";
 import { channelRowSchema } from "./channel-row.js";
-import { claude } from "./claude/adapter.js";
-import { codex } from "./codex/adapter.js";
-import { cursor } from "./cursor/adapter.js";
-import { muse } from "./muse/adapter.js";
-import { pi } from "./pi/adapter.js";
 
-/** The harnesses hmux ships, in the order every listing shows them. */
-export const BUILTIN_HARNESSES: readonly HarnessModule[] = Object.freeze([claude, codex, pi, muse, cursor]);
+export class HarnessRegistrationError extends Error {}
+
+/** The harnesses hmux ships (builtin-harnesses.ts), every folder loaded, in the order every listing shows them. */
+export const BUILTIN_HARNESSES: readonly HarnessModule[] = Object.freeze(
+  await Promise.all(
+    BUILTIN_HARNESS_LIST.map(async (entry) => {
+      const module = await entry.load();
+      if (module.name !== entry.name)
+        throw new HarnessRegistrationError(`harness ${entry.name}: its folder's module is named ${module.name}`);
+      return module;
+    }),
+  ),
+);
 
 export interface HarnessRegistry {
   /** Registered names, in registration order. */
@@ -40,8 +48,6 @@ export interface HarnessRegistry {
   /** A name from a user, or a refusal naming the ones that exist. */
   require(name: string): HarnessAdapter;
 }
-
-export class HarnessRegistrationError extends Error {}
 
 /** The row a module's session runs on, if it has a session. */
 function sessionRow(module: HarnessModule): ChannelCapabilities | null {

@@ -1,3 +1,5 @@
+import type { HarnessDecoding } from "../adapters/builtin-harnesses.js";
+import type { HarnessRegistry } from "../adapters/registry.js";
 import type { AppContext } from "../app/context.js";
 import type { Output } from "./render/output.js";
 
@@ -10,11 +12,25 @@ export interface CliContext extends AppContext {
 }
 
 /**
- * The part of the context a command that only reads recordings needs (`hmux decode`): the harnesses by
- * name, the environment and the streams. Built without the composition root, whose process layer, pty
- * addon, workspace and config modules were most of a small decode's start-up (npm run bench -- startup).
+ * The part of the context a command that only reads recordings needs (`hmux decode`): the harnesses'
+ * names, one harness's decoding on demand, the environment and the streams. Built without the
+ * composition root, whose process layer, pty addon, workspace and config modules were most of a small
+ * decode's start-up, and, for the built-in harnesses, without loading the folders of the ones not named
+ * (npm run bench -- startup).
  */
-export type HarnessCliContext = Pick<CliContext, "registry" | "env" | "output" | "input">;
+export interface HarnessCliContext extends Pick<CliContext, "env" | "output" | "input"> {
+  readonly harnessNames: readonly string[];
+  /** The named harness's decoding, or the registry's refusal of a name it does not know. */
+  decoding(name: string): Promise<HarnessDecoding>;
+}
+
+/** The decoding context over a registry already built: a test's, or the composition root's. */
+export function decodingFrom(
+  registry: HarnessRegistry,
+  rest: Pick<CliContext, "env" | "output" | "input">,
+): HarnessCliContext {
+  return { ...rest, harnessNames: registry.names, decoding: async (name) => registry.require(name) };
+}
 
 /** Splits argv at the first `--`: everything after it is native passthrough for the harness. */
 export function splitPassthrough(args: readonly string[]): { args: string[]; passthrough: string[] } {

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";
 import type { HarnessRegistry } from "../adapters/registry.js";
 import type { AppOptions } from "../app/context.js";
-import { type CliContext, type HarnessCliContext, splitPassthrough } from "./context.js";
+import { type CliContext, decodingFrom, splitPassthrough } from "./context.js";
 import { type Output, processOutput } from "./render/output.js";
 
 export const VERSION = "0.1.0";
@@ -59,7 +59,6 @@ async function registerAll(
 ): Promise<HarnessRegistry | undefined> {
   const { registerCommands } = await import("./commands/index.js");
   let context: CliContext | undefined;
-  let harnesses: HarnessCliContext | undefined;
   await registerCommands(
     program,
     async () => {
@@ -70,16 +69,16 @@ async function registerAll(
       context = { ...createAppContext(options), output, input: options.input ?? process.stdin };
       return context;
     },
-    subcommand,
     async () => {
-      if (context) return context;
-      if (harnesses) return harnesses;
-      const registry = options.registry ?? (await import("../adapters/registry.js")).builtinRegistry;
-      harnesses = { registry, env: options.env ?? process.env, output, input: options.input ?? process.stdin };
-      return harnesses;
+      const streams = { env: options.env ?? process.env, output, input: options.input ?? process.stdin };
+      if (context) return decodingFrom(context.registry, streams);
+      if (options.registry) return decodingFrom(options.registry, streams);
+      const { BUILTIN_HARNESS_LIST, builtinDecoding } = await import("../adapters/builtin-harnesses.js");
+      return { ...streams, harnessNames: BUILTIN_HARNESS_LIST.map((h) => h.name), decoding: builtinDecoding };
     },
+    subcommand,
   );
-  return (context ?? harnesses)?.registry;
+  return context?.registry;
 }
 
 export async function main(

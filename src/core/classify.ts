@@ -13,7 +13,8 @@
  * `network` is a harness that kept retrying because it could not reach any network and was given
  * up on after a bounded number of its own reconnect attempts (the count is in the message).
  */
-import { z } from "zod";
+import * as z from "zod/mini";
+import "./schema-locale.js";
 import type { AuthFailureKind, FailureClass, FailureSummary, LimitCode } from "./events.js";
 import { LIMIT_CODES } from "./events.js";
 import { failure } from "./failure.js";
@@ -92,32 +93,27 @@ export const SHARED_MATCHERS: MatcherSet = {
   ],
 };
 
-const PatternSpecSchema = z
-  .object({
-    pattern: z.string().min(1),
-    flags: z
-      .string()
-      .regex(/^[imsu]*$/)
-      .optional(),
-  })
-  .strict();
-const MatcherSetSchema = z
-  .object({
-    limit: z.array(PatternSpecSchema.extend({ code: z.enum(LIMIT_CODES) }).strict()).optional(),
-    auth: z
-      .array(
-        PatternSpecSchema.extend({
-          kind: z.enum(["not-logged-in", "expired", "invalid-key", "forbidden"]),
-          hint: z.string().min(1).optional(),
-        }).strict(),
-      )
-      .optional(),
-    stall: z.array(PatternSpecSchema).optional(),
-    transport: z.array(PatternSpecSchema).optional(),
-    unavailable: z.array(PatternSpecSchema).optional(),
-    server: z.array(PatternSpecSchema).optional(),
-  })
-  .strict();
+const patternSpecShape = {
+  pattern: z.string().check(z.minLength(1)),
+  flags: z.optional(z.string().check(z.regex(/^[imsu]*$/))),
+};
+const PatternSpecSchema = z.strictObject(patternSpecShape);
+const MatcherSetSchema = z.strictObject({
+  limit: z.optional(z.array(z.strictObject({ ...patternSpecShape, code: z.enum(LIMIT_CODES) }))),
+  auth: z.optional(
+    z.array(
+      z.strictObject({
+        ...patternSpecShape,
+        kind: z.enum(["not-logged-in", "expired", "invalid-key", "forbidden"]),
+        hint: z.optional(z.string().check(z.minLength(1))),
+      }),
+    ),
+  ),
+  stall: z.optional(z.array(PatternSpecSchema)),
+  transport: z.optional(z.array(PatternSpecSchema)),
+  unavailable: z.optional(z.array(PatternSpecSchema)),
+  server: z.optional(z.array(PatternSpecSchema)),
+});
 
 /** Validates matcher extras read from JSON; a pattern that does not compile is refused, named by where. */
 export function parseMatcherExtras(value: unknown, where: string): Partial<MatcherSet> {

@@ -4,7 +4,8 @@
  * transport is a short contract prepended to the prompt, and detection reads the last complete
  * assistant message after the turn ends (never token deltas).
  */
-import { z } from "zod";
+import * as z from "zod/mini";
+import "./schema-locale.js";
 
 /** One marker opens every preamble, so composing twice never stacks two contracts. */
 export const QUESTION_PREAMBLE_MARKER = "[hmux question protocol]";
@@ -90,10 +91,11 @@ export type QuestionDetection =
   | ({ readonly kind: "question" } & DetectedQuestion)
   | { readonly kind: "malformed"; readonly reason: string; readonly body: string };
 
+const trimmedText = () => z.string().check(z.trim(), z.minLength(1));
 const QuestionBody = z.object({
-  question: z.string().trim().min(1),
-  options: z.array(z.string().trim().min(1)).min(1),
-  recommended: z.string().optional(),
+  question: trimmedText(),
+  options: z.array(trimmedText()).check(z.minLength(1)),
+  recommended: z.optional(z.string()),
 });
 
 // The opener may be indented; the tag must be alone on its line.

@@ -1,9 +1,8 @@
 /**
  * The server's messages as zod schemas, for the client to check each line against
- * (src/server/message-check.ts). Written with zod/mini, and compiled as a bundle of its own with
- * the part of zod/mini it uses (scripts/build.mjs, BUNDLED_MODULES): `hmux ls` is a client that a
- * script calls in a loop, and the whole of zod (one ~760 KB module) more than doubled its start-up
- * (test/unit/cli/lazy-loading.test.ts holds it out); a few schemas tree-shaken weigh a few tens of KB.
+ * (src/server/message-check.ts). Written with zod/mini, which the build vendors as only the part hmux
+ * uses (scripts/build.mjs): `hmux ls` is a client that a script calls in a loop, and the whole of zod
+ * (one ~760 KB module) more than doubled its start-up (test/unit/cli/lazy-loading.test.ts holds it out).
  *
  * Objects are loose: a field a newer server adds passes through (a reply's payload is its extra
  * fields). A session's event is checked only as an object with a `kind`: the port that shows it

@@ -11,7 +11,8 @@
  * answered {} and claude's own flow runs (asking through can_use_tool if it wants to).
  */
 
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../../core/schema-locale.js";
 import type { Decision } from "../../core/control/types.js";
 import type { JsonObject, StreamDecoder } from "../../core/decoder.js";
 import { OpenRequests, type RequestRef } from "../../core/exec/open-requests.js";
@@ -47,9 +48,9 @@ interface OpenRequest {
 }
 
 const hookInputSchema = z.object({
-  tool_name: z.string().min(1),
-  tool_input: z.unknown().optional(),
-  tool_use_id: z.string().min(1),
+  tool_name: z.string().check(z.minLength(1)),
+  tool_input: z.optional(z.unknown()),
+  tool_use_id: z.string().check(z.minLength(1)),
 });
 
 export class ClaudeSessionBridge implements SessionBridge {

@@ -6,7 +6,7 @@
  * It streams (src/cli/decode-stream.ts): events are written as their lines are read, so it also
  * follows a live pipe, and memory stays flat whatever the recording's size.
  */
-import { open } from "node:fs/promises";
+import { type FileHandle, open } from "node:fs/promises";
 import type { Command } from "commander";
 import { hmuxExitCode } from "../../core/conclude.js";
 import { RecordedTurn } from "../../core/recorded-turn.js";
@@ -21,13 +21,33 @@ function exitCodeArg(value: string): number {
   return Number(value);
 }
 
+// 64 KiB reads (a pipe's size too): larger ones measured slower and bigger (npm run bench -- decode).
+const CHUNK_BYTES = 64 * 1024;
+
+/**
+ * A file's bytes, one read each time the loop asks for more, so the reading waits on the writing. Read
+ * by hand rather than through fs.createReadStream: Node's read streams are a module of their own whose
+ * loading was a tenth of a small decode's start-up over `node -e 0` (npm run bench -- startup).
+ */
+async function* fileChunks(handle: FileHandle): AsyncGenerator<Uint8Array> {
+  try {
+    for (;;) {
+      // A fresh buffer each time: the line splitter may keep a view of the last one's unfinished line.
+      const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+      const { bytesRead } = await handle.read(chunk, 0, CHUNK_BYTES, null);
+      if (bytesRead === 0) return;
+      yield chunk.subarray(0, bytesRead);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Opens a recording to stream it; a missing or unreadable path is refused before anything is written. */
 async function openSource(path: string, stdin: NodeJS.ReadableStream): Promise<DecodeSource> {
   if (path === "-") return { name: "stdin", chunks: stdin as AsyncIterable<Uint8Array> };
   try {
-    const handle = await open(path, "r");
-    // 64 KiB reads (a pipe's size too): larger ones measured slower and bigger (npm run bench -- decode).
-    return { name: path, chunks: handle.createReadStream({ highWaterMark: 64 * 1024 }) };
+    return { name: path, chunks: fileChunks(await open(path, "r")) };
   } catch (err) {
     throw new UsageError(
       `cannot read ${path}: ${(err as Error).message}`,
@@ -41,7 +61,7 @@ export function registerWithHarnesses(program: Command, context: HarnessCliConte
   program
     .command("decode")
     .description("decode a recorded native stream into HarnessEvent NDJSON, ending with the done it implies")
-    .argument("<harness>", context.registry.names.join(" | "))
+    .argument("<harness>", context.harnessNames.join(" | "))
     .argument("[file]", "the recorded stdout (default: stdin)", "-")
     .option("--exit-code <n>", "the turn's exit code (default: unknown, null)", exitCodeArg)
     .option("--stderr <file>", "the turn's recorded stderr")
@@ -52,14 +72,14 @@ export function registerWithHarnesses(program: Command, context: HarnessCliConte
         file: string,
         flags: { exitCode?: number; stderr?: string; escalateQuestions?: boolean },
       ) => {
-        const adapter = context.registry.require(harnessArg);
+        const harness = await context.decoding(harnessArg);
         const bound = lineBoundFromEnv(context.env);
         const { output } = context;
         const stdout = await openSource(file, context.input);
         const stderr = flags.stderr === undefined ? undefined : await openSource(flags.stderr, context.input);
-        const turn = new RecordedTurn(adapter.createDecoder(), {
+        const turn = new RecordedTurn(harness.createDecoder(), {
           escalateQuestions: flags.escalateQuestions !== false,
-          matchers: adapter.matchers,
+          matchers: harness.matchers,
         });
         // The reader left (`| head`): nothing more to say, and no failure of the turn's.
         if (!(await pumpStream(turn, "stdout", stdout, output, bound))) return;

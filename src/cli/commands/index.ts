@@ -3,8 +3,8 @@
  * `register(program, context)`, the context built by the composition root (src/app). Discovery keeps the entry point closed to edits when a helper adds a
  * command (model, session, control, sessions, demo, tui live beside run/decode/inspect/ls/check).
  */
-import { readdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { existsSync, readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Command } from "commander";
 import type { CliContext, HarnessCliContext } from "../context.js";
@@ -49,25 +49,31 @@ export function commandModuleNames(dir = dirname(fileURLToPath(import.meta.url))
     const i = PREFERRED_ORDER.indexOf(n);
     return i === -1 ? PREFERRED_ORDER.length : i;
   };
-  return unique.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  // Plain code-unit order: the names are ASCII, and localeCompare's first call loads ICU's collator,
+  // which cost a small command several milliseconds of start-up.
+  return unique.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Whether `name` is a command module of this folder: looked up directly, without listing the folder. */
+function isCommandModule(dir: string, name: string, ext: string): boolean {
+  return /^[a-z][a-z0-9-]*$/.test(name) && name !== "index" && existsSync(join(dir, `${name}${ext}`));
 }
 
 /**
  * `only`: the subcommand the user typed. When a module of that name exists only it is loaded,
  * so `hmux run` never pays for the TUI's imports; help and unknown commands load them all.
  * `context` builds the composition root's context; it is called only for a module that uses it, and
- * `harnesses` the lighter one of a module that needs only the registry.
+ * `harnesses` the lighter one of a module that needs only a harness's decoding.
  */
 export async function registerCommands(
   program: Command,
   context: () => Promise<CliContext>,
+  harnesses: () => Promise<HarnessCliContext>,
   only?: string,
-  harnesses: () => Promise<HarnessCliContext> = context,
 ): Promise<void> {
   const dir = dirname(fileURLToPath(import.meta.url));
   const ext = fileURLToPath(import.meta.url).endsWith(".ts") ? ".ts" : ".js";
-  const all = commandModuleNames(dir);
-  const selected = only !== undefined && all.includes(only) ? [only] : all;
+  const selected = only !== undefined && isCommandModule(dir, only, ext) ? [only] : commandModuleNames(dir);
   for (const name of selected) {
     const mod = (await import(pathToFileURL(`${dir}/${name}${ext}`).href)) as CommandModule;
     if (typeof mod.registerStandalone === "function") mod.registerStandalone(program);

@@ -2,7 +2,8 @@
  * Tool names as config and --tools speak them: a canonical name, or `native:<name>` to pass a
  * harness-native or extension tool through untranslated.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../schema-locale.js";
 import type { HarnessDescriptor } from "../descriptor.js";
 import { CANONICAL_TOOLS, type CanonicalTool, isCanonicalTool } from "../tools.js";
 
@@ -16,10 +17,12 @@ export function isToolName(name: string): boolean {
   return isCanonicalTool(name) || isNativeToolName(name);
 }
 
-export const toolNameSchema = z.string().refine(isToolName, {
-  error: (iss) =>
-    `unknown tool name ${JSON.stringify(iss.input)}; use a canonical name (${CANONICAL_TOOLS.join(", ")}) or native:<name>`,
-});
+export const toolNameSchema = z.string().check(
+  z.refine(isToolName, {
+    error: (iss) =>
+      `unknown tool name ${JSON.stringify(iss.input)}; use a canonical name (${CANONICAL_TOOLS.join(", ")}) or native:<name>`,
+  }),
+);
 
 /**
  * What a config's toolMap may hold for one harness: its name and, for a harness whose tool
