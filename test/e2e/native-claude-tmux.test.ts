@@ -77,11 +77,14 @@ describe.skipIf(!HAVE_TMUX || !HAVE_CLAUDE)("native claude pane in tmux on the s
       paneLines(s).some((l) => l.includes("now [[bash:touch made-by-native.txt]]")),
     );
     tmux.keys("Enter");
-    const asking = await tmux.waitFor("approval needed on the rail", (s) =>
-      rail(s).includes("approval needed in pane 1"),
+    // The hook may report the request before claude has drawn its dialog: wait until both are on screen.
+    const asking = await tmux.waitFor(
+      "approval needed on the rail, and claude's dialog in the pane",
+      (s) =>
+        rail(s).includes("approval needed in pane 1") &&
+        paneLines(s).some((l) => l.includes("Do you want to proceed?")),
     );
     expect(railIcon(asking)).toBe("!");
-    expect(paneLines(asking).some((l) => l.includes("Do you want to proceed?"))).toBe(true);
     expect(existsSync(join(work, "made-by-native.txt"))).toBe(false);
     await sleep(300);
     tmux.keys("Enter"); // claude's own dialog: "1. Yes" is selected
