@@ -12,7 +12,7 @@ const SYNC_END = "\u001b[?2026l";
 const HIDE_CURSOR = "\u001b[?25l";
 const SHOW_CURSOR = "\u001b[?25h";
 const CLEAR_SCREEN = "\u001b[H\u001b[2J";
-/** SGR reset: a row is erased in the default colours even if the previous row left a style open. */
+/** SGR reset: each frame starts from the default colours, whatever another writer left. */
 const RESET = "\u001b[0m";
 const ERASE_LINE = "\u001b[2K";
 
@@ -66,9 +66,13 @@ export class LineDiffWriter {
         const from = cells[row] === undefined ? rowCells(before) : cells[row]!;
         const to = rowCells(next);
         cells[row] = to;
-        body += from && to ? rowDiff(row, from, to) : `${moveTo(row)}${RESET}${ERASE_LINE}${next}`;
+        // A row rewritten whole ends with a reset: rowDiff expects the default attributes.
+        body += from && to ? rowDiff(row, from, to) : `${moveTo(row)}${ERASE_LINE}${next}${RESET}`;
       }
       cells.length = lines.length;
+      // One reset for the frame: whatever attributes the terminal was left with, rows are compared,
+      // erased and written from the defaults.
+      if (body !== "") body = RESET + body;
     }
     this.shown = lines;
     if (body === "") return;

@@ -143,6 +143,8 @@ function same(a: RowCells, b: RowCells, col: number): boolean {
  * The bytes that turn row `row` (0-based) showing `from` into `to`: for each run of changed cells a
  * cursor move, the run's styles and characters (long stretches of unstyled blanks erased rather
  * than sent as spaces: Ink pads every pane's rows to its width); cells past the new row's end are erased.
+ * The terminal's attributes must be the defaults when it is called, and are left so: each run resets
+ * what it set, so runs need no reset of their own after their cursor move.
  */
 export function rowDiff(row: number, from: RowCells, to: RowCells): string {
   const toLen = to.chars.length;
@@ -160,7 +162,7 @@ export function rowDiff(row: number, from: RowCells, to: RowCells): string {
       if (end + gap >= width || gap >= GAP) break;
       end += gap;
     }
-    out += `\u001b[${row + 1};${col + 1}H${RESET}`;
+    out += `\u001b[${row + 1};${col + 1}H`;
     let style = "";
     const stop = Math.min(end, toLen);
     for (let k = col; k < stop; k++) {

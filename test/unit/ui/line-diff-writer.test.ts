@@ -122,6 +122,21 @@ describe("LineDiffWriter", () => {
     expect(written[0]).not.toContain("left");
   });
 
+  it("resets the attributes once per frame, not at every cursor move", async () => {
+    const { writer, written, term } = setup();
+    const first = ["ab      cd      ef", "gh      ij"];
+    const second = ["AB      cd      EF", "GH      \u001b[31mIJ\u001b[39m"];
+    writer.frame(frameOf(first));
+    for (const d of written.splice(0)) await feed(term, d);
+    writer.frame(frameOf(second));
+    const out = written.join("");
+    // Three unstyled runs and one red one: the frame's reset, and the red run's own.
+    expect(out.match(/\u001b\[\d+;\d+H/g)).toHaveLength(4);
+    expect(out.split("\u001b[0m")).toHaveLength(3);
+    for (const d of written) await feed(term, d);
+    expect(screen(term).slice(0, 2)).toEqual(["AB      cd      EF", "GH      IJ"]);
+  });
+
   it("blanks a long stretch of text by erasing it, and the text after it lands in its column", async () => {
     const { writer, written, term } = setup();
     writer.frame(frameOf(["abcdefghijklmnopqrst", "x"]));
