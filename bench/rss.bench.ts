@@ -8,6 +8,9 @@
  * apart) and printed beside `node -e 0`'s, measured in the same run. Target: the client ≤ 120 MB.
  * Everything started is stopped: the TUI detaches, `hmux kill-server` in that environment ends the
  * server (and the demo's model, which exits with it), the tmux server is killed, the folder removed.
+ * It also reads the client's and the server's CPU time from /proc over two windows of
+ * HMUX_BENCH_IDLE_SECONDS (20) each: the demo idle, as a user leaves it (target: the client ≤ 0.5% of a
+ * core at rest, the second window).
  *
  * What dominated the client (Node 22.23; process.memoryUsage(), V8's heap-space statistics and a heap
  * snapshot of the running client): of 140 MB, 54 MB was the node binary and libraries mapped from disk.
@@ -104,6 +107,22 @@ function states(box: Box): string[] {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A process's user + system CPU time so far, in seconds (/proc/<pid>/stat, fields 14 and 15). */
+function cpuSeconds(pid: number, ticksPerSecond: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // The command name (field 2) is in parentheses and may hold spaces: count fields after it.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+}
+
+function clockTicks(): number {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+}
+
 export async function run(log: (line: string) => void = console.log): Promise<void> {
   const settle = Number(process.env.HMUX_BENCH_SECONDS ?? 5);
   const box = makeBox();
@@ -143,6 +162,21 @@ export async function run(log: (line: string) => void = console.log): Promise<vo
     }
     const clientMemory = memory(client);
     const serverMemory = memory(serverPid);
+    // Two windows one after the other: the first still holds what follows start-up (V8 compiling
+    // late and collecting the first frames' garbage), the second is the TUI left at rest.
+    const idleSeconds = Number(process.env.HMUX_BENCH_IDLE_SECONDS ?? 20);
+    const ticks = clockTicks();
+    const idle: { client: number; server: number; wall: number }[] = [];
+    for (let window = 0; window < 2; window++) {
+      const before = { client: cpuSeconds(client, ticks), server: cpuSeconds(serverPid, ticks), at: performance.now() };
+      await sleep(idleSeconds * 1000);
+      const wall = (performance.now() - before.at) / 1000;
+      idle.push({
+        client: ((cpuSeconds(client, ticks) - before.client) / wall) * 100,
+        server: ((cpuSeconds(serverPid, ticks) - before.server) / wall) * 100,
+        wall,
+      });
+    }
     const node = measureOnce({ label: "node -e 0", args: ["-e", "0"] });
     const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
     log(
@@ -151,6 +185,11 @@ export async function run(log: (line: string) => void = console.log): Promise<vo
     log(`rss:   client ${show(clientMemory)} (target ≤ ${TARGET_MB} MB)`);
     log(`rss:   server ${show(serverMemory)}`);
     log(`rss:   node -e 0 peak RSS ${node.peakRssMb.toFixed(0)} MB`);
+    const [first, rest] = idle as [(typeof idle)[0], (typeof idle)[0]];
+    const pct = (n: number): string => `${n.toFixed(2)}%`;
+    log(
+      `rss: CPU, ${first.wall.toFixed(0)} s after that: client ${pct(first.client)} of a core, server ${pct(first.server)}; the next ${rest.wall.toFixed(0)} s, at rest: client ${pct(rest.client)} (target ≤ 0.5%), server ${pct(rest.server)} (${ticks} ticks/s)`,
+    );
   } finally {
     try {
       tmux("send-keys", "-t", "rss", "C-q");

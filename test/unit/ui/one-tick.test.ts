@@ -45,7 +45,7 @@ describe("one coalesced tick", () => {
     expect(store.tickMs).toBeNull();
   });
 
-  it("three panes waiting on far deadlines wake once a minute, aligned to the deadline, and per second in the last minute", () => {
+  it("three panes waiting on far deadlines wake once a minute, aligned to the deadline, then every five seconds, and per second in the last ten", () => {
     const { store, ports } = idleStore(3);
     const deadline = Date.now() + 575_000; // "auto-deny in 9 min" with 9:35 left
     for (const [i, p] of ports.entries()) awaitApproval(p, call(`c${i}`, deadline));
@@ -58,12 +58,16 @@ describe("one coalesced tick", () => {
     const wakes: number[] = [];
     store.subscribe(() => wakes.push(Date.now()));
     vi.advanceTimersByTime(deadline - 60_000 - Date.now());
-    // 9 min → 8 → … → 1 min, then "60 s": one redraw per change, each at the change itself.
+    // 9 min → 8 → … → 1 min, then "55 s": one redraw per change, each at the change itself.
     expect(wakes).toEqual(Array.from({ length: 9 }, (_, k) => deadline - (9 - k) * 60_000));
     wakes.length = 0;
-    vi.advanceTimersByTime(10_000);
-    expect(wakes).toEqual(Array.from({ length: 10 }, (_, k) => deadline - 59_000 + k * 1000));
+    vi.advanceTimersByTime(50_000);
+    // 55 s → 50 s → … → 10 s, which still reads "10 s" when the last ten seconds begin.
+    expect(wakes).toEqual(Array.from({ length: 9 }, (_, k) => deadline - 55_000 + k * 5000));
     expect(vi.getTimerCount()).toBe(1);
+    wakes.length = 0;
+    vi.advanceTimersByTime(10_000);
+    expect(wakes).toEqual(Array.from({ length: 10 }, (_, k) => deadline - 9_000 + k * 1000));
   });
 
   it("the wake-up is the nearest change among several countdowns", () => {
@@ -77,9 +81,9 @@ describe("one coalesced tick", () => {
     // Once the 45 s deadline has passed its "0 s" never changes; the others still count down.
     vi.advanceTimersByTime(46_000);
     expect(store.wakeAt).toBe(base + 170_000 - 120_000);
-    // 59.999 s left on the second call: it now moves by the second, ahead of the first call's minutes.
+    // 59.999 s left on the second call: it now moves in five-second steps, ahead of the first call's minutes.
     vi.advanceTimersByTime(base + 110_001 - Date.now());
-    expect(store.wakeAt).toBe(base + 170_000 - 59_000);
+    expect(store.wakeAt).toBe(base + 170_000 - 55_000);
   });
 
   it("the instant countdowns are drawn at moves only when one would read differently", () => {
