@@ -101,6 +101,12 @@ export interface HarnessModule {
   readonly nativeSpellings?: readonly NativeFlagSpelling[];
 }
 
+/**
+ * What decoding a recorded stream needs of a harness: each folder exports it from its `decoding.ts`,
+ * which its module spreads, so `hmux decode` can load it without the rest of the folder.
+ */
+export type HarnessDecoding = Pick<HarnessModule, "name" | "createDecoder" | "matchers">;
+
 /** A registered harness: its planner bound to the registry's descriptors. */
 export interface HarnessAdapter extends Omit<HarnessModule, "planTurn"> {
   planTurn(request: TurnRequest): Invocation;

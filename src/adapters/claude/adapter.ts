@@ -1,13 +1,12 @@
 /** Claude Code: stream-json turns, a stream-json control session, and its own UI in a native pane. */
-import { withExtras } from "../../core/classify.js";
 import type { HarnessModule } from "../adapter.js";
 import { planTurn } from "./argv.js";
 import { binary } from "./binary.js";
 import { CLAUDE_CHANNELS } from "./capabilities.js";
 import { credentialEnv } from "./credentials.js";
 import { createDecoder } from "./decode.js";
+import { claudeDecoding } from "./decoding.js";
 import { descriptor } from "./descriptor.js";
-import { CLAUDE_MATCHERS } from "./matchers.js";
 import { nativePane } from "./native-pane.js";
 import { nativeSpellings } from "./native-spellings.js";
 import { pinned } from "./pinned.js";
@@ -15,12 +14,12 @@ import { CLAUDE_SESSION_CAPABILITIES, ClaudeSessionBridge } from "./session-brid
 import { planClaudeSession } from "./session-plan.js";
 
 export const claude: HarnessModule = {
-  name: descriptor.name,
+  name: claudeDecoding.name,
   descriptor,
   pinned,
   binary,
   credentialEnv,
-  matchers: withExtras(CLAUDE_MATCHERS),
+  matchers: claudeDecoding.matchers,
   createDecoder,
   planTurn,
   session: {

@@ -1,13 +1,12 @@
 /** Codex CLI: exec --json turns, an app-server JSON-RPC session, and its own UI in a native pane. */
-import { withExtras } from "../../core/classify.js";
 import type { HarnessModule } from "../adapter.js";
 import { planTurn } from "./argv.js";
 import { binary } from "./binary.js";
 import { CODEX_CHANNELS } from "./capabilities.js";
 import { credentialEnv } from "./credentials.js";
 import { createDecoder } from "./decode.js";
+import { codexDecoding } from "./decoding.js";
 import { descriptor } from "./descriptor.js";
-import { CODEX_MATCHERS } from "./matchers.js";
 import { nativePane } from "./native-pane.js";
 import { nativeSpellings } from "./native-spellings.js";
 import { pinned } from "./pinned.js";
@@ -15,12 +14,12 @@ import { CODEX_SESSION_CAPABILITIES, CodexSessionBridge } from "./session-bridge
 import { planCodexSession } from "./session-plan.js";
 
 export const codex: HarnessModule = {
-  name: descriptor.name,
+  name: codexDecoding.name,
   descriptor,
   pinned,
   binary,
   credentialEnv,
-  matchers: withExtras(CODEX_MATCHERS),
+  matchers: codexDecoding.matchers,
   createDecoder,
   planTurn,
   session: {

@@ -1,23 +1,22 @@
 /** Cursor CLI (`agent`): -p stream-json turns; a session is one process per turn, resumed by id. No native pane. */
-import { withExtras } from "../../core/classify.js";
 import type { HarnessModule } from "../adapter.js";
 import { planTurn } from "./argv.js";
 import { binary } from "./binary.js";
 import { cursorOneShot } from "./capabilities.js";
 import { credentialEnv } from "./credentials.js";
 import { createDecoder } from "./decode.js";
+import { cursorDecoding } from "./decoding.js";
 import { descriptor } from "./descriptor.js";
-import { CURSOR_MATCHERS } from "./matchers.js";
 import { nativeSpellings } from "./native-spellings.js";
 import { pinned } from "./pinned.js";
 
 export const cursor: HarnessModule = {
-  name: descriptor.name,
+  name: cursorDecoding.name,
   descriptor,
   pinned,
   binary,
   credentialEnv,
-  matchers: withExtras(CURSOR_MATCHERS),
+  matchers: cursorDecoding.matchers,
   createDecoder,
   planTurn,
   session: { kind: "turn-per-process", channel: cursorOneShot },

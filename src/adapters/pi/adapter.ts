@@ -1,13 +1,12 @@
 /** pi: json-mode turns, an RPC session gated by hmux's extension, and its own UI in a native pane. */
-import { withExtras } from "../../core/classify.js";
 import type { HarnessModule } from "../adapter.js";
 import { planTurn } from "./argv.js";
 import { binary } from "./binary.js";
 import { PI_CHANNELS } from "./capabilities.js";
 import { credentialEnv } from "./credentials.js";
 import { createDecoder } from "./decode.js";
+import { piDecoding } from "./decoding.js";
 import { descriptor } from "./descriptor.js";
-import { PI_MATCHERS } from "./matchers.js";
 import { nativePane } from "./native-pane.js";
 import { nativeSpellings } from "./native-spellings.js";
 import { pinned } from "./pinned.js";
@@ -15,12 +14,12 @@ import { PI_SESSION_CAPABILITIES, PiSessionBridge } from "./session-bridge.js";
 import { planPiSession } from "./session-plan.js";
 
 export const pi: HarnessModule = {
-  name: descriptor.name,
+  name: piDecoding.name,
   descriptor,
   pinned,
   binary,
   credentialEnv,
-  matchers: withExtras(PI_MATCHERS),
+  matchers: piDecoding.matchers,
   createDecoder,
   planTurn,
   session: {

@@ -80,13 +80,16 @@ describe("hmux loads only what a command needs", () => {
     expect(r.modules.some((u) => u.endsWith("/dist/vendor/zod-mini.js"))).toBe(true);
   });
 
-  it("decode loads the folder of the harness it names and no other harness's", () => {
+  it("decode loads the decoding of the harness it names, not the rest of its folder, and nothing of another harness's", () => {
     const r = loadedBy("decode", "codex", join(REPO, "test", "fixtures", "live", "codex", "text.ndjson"));
     expect(r.stdout).toContain('"kind":"done"');
-    const folders = new Set(
-      r.modules.map((u) => /\/dist\/adapters\/([a-z]+)\/adapter\.js$/.exec(u)?.[1]).filter(Boolean),
-    );
-    expect([...folders]).toEqual(["codex"]);
+    const folders = new Set(r.modules.map((u) => /\/dist\/adapters\/([a-z]+)\//.exec(u)?.[1]));
+    // src/adapters/decoding/ holds what the decoders share; every other folder is a harness.
+    expect([...folders].filter((f) => f !== undefined && f !== "decoding")).toEqual(["codex"]);
+    expect(r.modules.some((u) => u.endsWith("/dist/adapters/codex/decoding.js"))).toBe(true);
+    expect(
+      r.modules.filter((u) => /\/dist\/adapters\/codex\/(adapter|argv|session-bridge|native-pane)\.js$/.test(u)),
+    ).toEqual([]);
   });
 
   it("decode refuses a harness it does not know by the registry's refusal, naming every harness", () => {
