@@ -26,18 +26,32 @@ export class UsageError extends Error {
  * The failure a pre-spawn problem reports under --json. `spellings` are the registry's native
  * flag spellings: an unknown option that is one of them is redirected to hmux's spelling.
  */
-export function failureOf(err: unknown, spellings: readonly OwnedNativeSpelling[]): FailureSummary {
+export function failureOf(err: unknown, spellings: readonly OwnedNativeSpelling[], command?: string): FailureSummary {
   if (isRefusal(err)) return err.toFailure();
   if (isConfigError(err)) return failure("rejected", err.message, { issue: "invalid-config" });
   if (err instanceof UsageError) return failure("rejected", err.message, err.hint ? { hint: err.hint } : {});
-  if (err instanceof CommanderError) return commanderFailure(err, spellings);
+  if (err instanceof CommanderError) return commanderFailure(err, spellings, command);
   return failure("rejected", err instanceof Error ? err.message : String(err));
+}
+
+/** The commands that hand what follows `--` to the harness (run-prepare.ts, race.ts, inspect.ts). */
+const PASSING_NATIVE_FLAGS: ReadonlySet<string> = new Set(["run", "race", "inspect"]);
+
+/** Where to read the flags of the command the user typed (or of every command, when none was recognised). */
+function flagsHint(command: string | undefined): string {
+  if (command === undefined) return "see `hmux --help` for the commands, and `hmux <command> --help` for their flags";
+  const native = PASSING_NATIVE_FLAGS.has(command) ? "; a harness's own flags go after --" : "";
+  return `see \`hmux ${command} --help\` for its flags${native}`;
 }
 
 /** A flag-looking token: -x, --long-name, --long=value. Anything else that starts with '-' is prose. */
 const FLAG_SHAPE = /^--?[A-Za-z][\w-]*(=.*)?$/s;
 
-function commanderFailure(err: CommanderError, spellings: readonly OwnedNativeSpelling[]): FailureSummary {
+function commanderFailure(
+  err: CommanderError,
+  spellings: readonly OwnedNativeSpelling[],
+  command: string | undefined,
+): FailureSummary {
   const message = cleanCommanderMessage(err.message);
   if (err.code !== "commander.unknownOption") return failure("rejected", message);
   const flag = /unknown option '(.*)'/s.exec(err.message)?.[1] ?? "";
@@ -51,9 +65,7 @@ function commanderFailure(err: CommanderError, spellings: readonly OwnedNativeSp
     });
   }
   const [first, suggestion] = message.split(/\n\(Did you mean /);
-  const hint = suggestion
-    ? `did you mean ${suggestion.replace(/\)$/, "")}`
-    : "see `hmux run --help` for the normalized flags; native flags go after --";
+  const hint = suggestion ? `did you mean ${suggestion.replace(/\)$/, "")}` : flagsHint(command);
   return failure("rejected", first ?? message, { issue: "unsupported-option", hint });
 }
 
@@ -80,8 +92,9 @@ export function reportError(
   output: Output,
   args: readonly string[],
   spellings: readonly OwnedNativeSpelling[],
+  command?: string,
 ): void {
-  const summary = failureOf(err, spellings);
+  const summary = failureOf(err, spellings, command);
   const lines = [`hmux: ${summary.message}`];
   if (summary.hint) lines.push(`  hint: ${summary.hint}`);
   if (summary.supported?.length) lines.push(`  supported: ${summary.supported.join(", ")}`);

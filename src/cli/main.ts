@@ -106,7 +106,8 @@ export async function main(
     const { exitCodeFor, reportError } = await import("./errors.js");
     // The registry's native spellings turn an unknown option into a redirect; loaded here when no command was.
     registry ??= options.registry ?? (await import("../adapters/registry.js")).builtinRegistry;
-    reportError(err, output, args, registry.nativeSpellings);
+    const known = program.commands.some((c) => c.name() === subcommand) ? subcommand : undefined;
+    reportError(err, output, args, registry.nativeSpellings, known);
     return exitCodeFor(err);
   }
 }

@@ -502,7 +502,7 @@ function refuse(
   write: (e: unknown) => boolean,
   spellings: readonly OwnedNativeSpelling[],
 ): number {
-  const f: FailureSummary = failureOf(err, spellings);
+  const f: FailureSummary = failureOf(err, spellings, "session");
   output.err(`hmux session: ${f.message}${f.hint ? `\n  hint: ${f.hint}` : ""}\n`);
   write({ kind: "failure", ...f });
   write({ kind: "closed", exitCode: null, cause: "failed", failure: f });

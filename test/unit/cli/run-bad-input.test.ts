@@ -36,6 +36,15 @@ describe("hmux run refuses bad input before spawn: exit 2, prose on stderr, fail
     expect(r.stderr).toContain("--model");
   });
 
+  it("an unknown flag with no near one points at the help of the command typed", async () => {
+    const ls = await box.run(["ls", "--zzz"]);
+    expect(ls.code).toBe(2);
+    expect(ls.stderr).toContain("hint: see `hmux ls --help` for its flags\n");
+    const run = await box.run(["run", "claude", "hi", "--zzz"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("hint: see `hmux run --help` for its flags; a harness's own flags go after --");
+  });
+
   it("a native flag before -- is redirected to its normalized spelling", async () => {
     const r = await box.run(["run", "claude", "hi", "--json", "--allowedTools", "Bash"]);
     expect(r.code).toBe(2);
