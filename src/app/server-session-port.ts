@@ -7,7 +7,9 @@
  *
  * `start` may run before the TUI subscribes (hmux attach sends every attach before it mounts,
  * so the replies travel while the TUI loads): what arrives meanwhile waits in the port and goes
- * to the first subscriber, as one batch.
+ * to the first subscriber, as one batch. Each replayed event goes with when it happened, on
+ * this machine's clock (replay-clock.ts), so the pane reads as it did live; live ones are folded
+ * as they arrive.
  *
  * It takes a connected client and nothing else, so the same port serves a local socket and a
  * server reached over ssh.
@@ -27,6 +29,7 @@ import type {
   SessionListener,
   SessionPort,
 } from "../ui/session-port.js";
+import { replayTimes } from "./replay-clock.js";
 import {
   attachReplySchema,
   controlSnapshotSchema,
@@ -48,6 +51,14 @@ export interface ServerPortOptions {
   readonly replay?: number;
   /** The session's worktree, when this TUI can reach it (the server runs on this machine). */
   readonly changes?: SessionChanges;
+  /** This machine's clock (epoch ms): what the server's event times are mapped onto. */
+  readonly now?: () => number;
+}
+
+/** Events handed over together, and when each happened where known (undefined: as it arrives). */
+interface Held {
+  readonly events: SessionEvent[];
+  readonly times: (number | undefined)[];
 }
 
 export class ServerSessionPort implements SessionPort {
@@ -62,7 +73,7 @@ export class ServerSessionPort implements SessionPort {
   private attached = false;
   private starting: Promise<void> | null = null;
   /** Events that came before anyone subscribed; null once the first subscriber took them. */
-  private backlog: SessionEvent[] | null = [];
+  private backlog: Held | null = { events: [], times: [] };
   private detached = false;
   private sawClosed = false;
   /** The session's control state as the server last told it: what the inspector shows. */
@@ -88,7 +99,7 @@ export class ServerSessionPort implements SessionPort {
     this.listeners.add(listener);
     const held = this.backlog;
     this.backlog = null;
-    if (held && held.length > 0) listener(held);
+    if (held && held.events.length > 0) listener(held.events, timesOf(held));
     return () => this.listeners.delete(listener);
   }
 
@@ -111,11 +122,13 @@ export class ServerSessionPort implements SessionPort {
         if (session !== this.sessionId || this.detached) return;
         const parsed = this.read(event);
         if (early) early.push(parsed);
-        else this.emit([parsed]);
+        else this.emit({ events: [parsed], times: [undefined] });
       }),
       this.link.onClose((reason) => {
         if (!this.detached)
-          this.emit([{ kind: "error", message: `lost the hmux server: ${reason} (the session may still run there)` }]);
+          this.emit(
+            untimed([{ kind: "error", message: `lost the hmux server: ${reason} (the session may still run there)` }]),
+          );
       }),
       this.link.onControl?.((session, control) => {
         if (session !== this.sessionId || this.detached) return;
@@ -124,7 +137,7 @@ export class ServerSessionPort implements SessionPort {
         if (parsed.success) this.controlState = parsed.data;
       }) ?? (() => undefined),
     );
-    const batch: SessionEvent[] = [];
+    const batch: Held = { events: [], times: [] };
     try {
       const reply = parseWire(
         attachReplySchema,
@@ -136,16 +149,26 @@ export class ServerSessionPort implements SessionPort {
         }),
         "attach reply",
       );
+      const events = reply.events ?? [];
+      const times = replayTimes(reply, events.length, (this.options.now ?? Date.now)());
       if (reply.control) this.controlState = reply.control;
-      if (reply.truncated)
-        batch.push({
+      if (reply.truncated) {
+        batch.events.push({
           kind: "warning",
           code: "REPLAY_WINDOWED",
           message: `earlier output is not shown: the server replayed the last ${reply.replayed} events`,
         });
-      for (const event of parseEvents(reply.events ?? [])) batch.push(this.checked(event));
+        batch.times.push(undefined);
+      }
+      parseEvents(events).forEach((event, i) => {
+        batch.events.push(this.checked(event));
+        batch.times.push(times?.[i]);
+      });
     } finally {
-      for (const event of early) batch.push(event);
+      for (const event of early) {
+        batch.events.push(event);
+        batch.times.push(undefined);
+      }
       early = null;
       this.emit(batch);
     }
@@ -177,7 +200,7 @@ export class ServerSessionPort implements SessionPort {
     // `closed`, so the pane is told here how it ended.
     if (!this.sawClosed && !this.detached) {
       this.sawClosed = true;
-      this.emit([{ kind: "closed", exitCode: null, cause: "killed" }]);
+      this.emit(untimed([{ kind: "closed", exitCode: null, cause: "killed" }]));
     }
     return { result: "ok" };
   }
@@ -232,12 +255,25 @@ export class ServerSessionPort implements SessionPort {
     return parsed ?? { kind: "warning", code: "MALFORMED_EVENT", message: "the server sent an unreadable event" };
   }
 
-  private emit(events: SessionEvent[]): void {
-    if (events.length === 0 || this.detached) return;
+  private emit(held: Held): void {
+    if (held.events.length === 0 || this.detached) return;
     if (this.backlog) {
-      for (const event of events) this.backlog.push(event);
+      // One at a time: a replay is thousands of events, too many to spread into one call.
+      held.events.forEach((event, i) => {
+        this.backlog!.events.push(event);
+        this.backlog!.times.push(held.times[i]);
+      });
       return;
     }
-    for (const listener of [...this.listeners]) listener(events);
+    for (const listener of [...this.listeners]) listener(held.events, timesOf(held));
   }
+}
+
+function untimed(events: SessionEvent[]): Held {
+  return { events, times: events.map(() => undefined) };
+}
+
+/** The times to hand a listener: none when no event's is known, so a live event stays a plain one. */
+function timesOf(held: Held): readonly (number | undefined)[] | undefined {
+  return held.times.some((t) => t !== undefined) ? held.times : undefined;
 }

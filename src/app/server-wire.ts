@@ -80,6 +80,10 @@ export const attachReplySchema = z.object({
   truncated: z.boolean(),
   /** A batched attach's replay; each one is checked on its own (parseEvent), so one bad event costs only itself. */
   events: z.array(z.unknown()).optional(),
+  /** When each of `events` was emitted (epoch ms on the server's clock); absent from an older server. */
+  times: z.array(z.number()).optional(),
+  /** The server's clock when it took the replay: what maps `times` onto this machine's clock. */
+  now: z.number().optional(),
   /** The control state when the attach was made; null while no harness runs the session. */
   control: controlSnapshotSchema.nullable().optional(),
 });

@@ -21,6 +21,9 @@ import { connectServerSocket, duplexTransport, type ServerTransport } from "./tr
 
 export type ReplyPayload = Record<string, unknown>;
 
+/** A session's event line; `at` is when the session emitted it (server clock), set on a plain attach's replay. */
+export type EventLineListener = (session: string, event: SessionEvent, at?: number) => void;
+
 export interface LoginOptions {
   /**
    * The server's token, or null when the far end fills it in: `hmux server --stdio` reads the
@@ -36,7 +39,7 @@ export class ServerClient {
     string,
     { resolve: (p: ReplyPayload) => void; reject: (e: ServerError) => void }
   >();
-  private readonly eventListeners = new Set<(session: string, event: SessionEvent) => void>();
+  private readonly eventListeners = new Set<EventLineListener>();
   private readonly tableListeners = new Set<(change: string, session: SessionSummary) => void>();
   private readonly closeListeners = new Set<(reason: string) => void>();
   private readonly outputListeners = new Set<(session: string, data: string) => void>();
@@ -168,7 +171,7 @@ export class ServerClient {
     return rows;
   }
 
-  onEvent(listener: (session: string, event: SessionEvent) => void): () => void {
+  onEvent(listener: EventLineListener): () => void {
     this.eventListeners.add(listener);
     return () => this.eventListeners.delete(listener);
   }
@@ -212,7 +215,7 @@ export class ServerClient {
         return;
       }
       case "event":
-        for (const l of [...this.eventListeners]) l(message.session, message.event);
+        for (const l of [...this.eventListeners]) l(message.session, message.event, message.at);
         return;
       case "table":
         for (const l of [...this.tableListeners]) l(message.change, message.session);

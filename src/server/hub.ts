@@ -316,7 +316,9 @@ export class Hub {
   /**
    * The reply first, then the replayed events, then live ones: events arriving while the reply
    * is composed or the replay is sent are held in order, so the client sees each event exactly
-   * once, after the reply. The client's next request waits until its replay is sent.
+   * once, after the reply. The client's next request waits until its replay is sent. A held
+   * event carries when it was emitted (`at`, beside the reply's `now`): the client may fold it
+   * long after, and a turn's duration is the session's, not the replay's.
    */
   private attach(client: Client, req: string, target: string, replay: number | undefined): Promise<void> | void {
     const id = this.options.table.resolve(target).id;
@@ -324,9 +326,9 @@ export class Hub {
     if (this.options.table.isNative(id)) return this.attachNative(client, req, id, replay);
     const held: ServerMessage[] = [];
     let live = false;
-    const forward = (event: SessionEvent) => {
+    const forward = (event: SessionEvent, at: number) => {
       if (live) this.send(client, { kind: "event", session: id, event });
-      else held.push({ kind: "event", session: id, event });
+      else held.push({ kind: "event", session: id, event, at });
     };
     const watch = this.options.table.watch(id, forward, replay);
     this.watchControlAndReply(client, req, id, watch, {});
@@ -340,20 +342,25 @@ export class Hub {
    * and the watch begins in one synchronous call, and every later event is sent after the reply,
    * so the client sees each event exactly once. The client's next request waits until the
    * reply has left (a replay of a whole window is megabytes; a slow reader is waited for).
+   * `times` says when each of `events` was emitted, on the clock whose `now` the reply carries.
    */
   private async attachBatched(client: Client, req: string, target: string, replay: number | undefined): Promise<void> {
     const id = this.options.table.resolve(target).id;
     if (this.options.table.isNative(id)) return this.attach(client, req, target, replay);
     client.watching.get(id)?.();
     const events: SessionEvent[] = [];
+    const times: number[] = [];
     let live = false;
-    const forward = (event: SessionEvent) => {
+    const forward = (event: SessionEvent, at: number) => {
       if (live) this.send(client, { kind: "event", session: id, event });
-      else events.push(event);
+      else {
+        events.push(event);
+        times.push(at);
+      }
     };
     const watch = this.options.table.watch(id, forward, replay);
     live = true;
-    this.watchControlAndReply(client, req, id, watch, { events });
+    this.watchControlAndReply(client, req, id, watch, { events, times });
     await drained(client.socket);
   }
 
@@ -367,7 +374,7 @@ export class Hub {
     req: string,
     id: string,
     watch: ReturnType<SessionTable["watch"]>,
-    extra: { readonly events?: SessionEvent[] },
+    extra: { readonly events?: SessionEvent[]; readonly times?: number[] },
   ): void {
     const control = this.watchControl(client, id);
     client.watching.set(id, () => {
@@ -378,6 +385,7 @@ export class Hub {
       session: watch.summary,
       replayed: watch.replayed,
       truncated: watch.dropped,
+      now: watch.now,
       ...extra,
       control: control.current,
     });
@@ -421,7 +429,12 @@ export class Hub {
     const output = channel.watch((chunk) =>
       pass({ kind: "output", session: id, data: Buffer.from(chunk).toString("base64") }),
     );
-    const watch = table.watch(id, (event) => pass({ kind: "event", session: id, event }), replay);
+    // Held events say when they were emitted, as a plain attach's do; live ones are news as they come.
+    const watch = table.watch(
+      id,
+      (event, at) => pass({ kind: "event", session: id, event, ...(live ? {} : { at }) }),
+      replay,
+    );
     const stop = () => {
       watch.stop();
       output.stop();
@@ -439,6 +452,7 @@ export class Hub {
       session: table.resolve(id),
       replayed: watch.replayed,
       truncated: watch.dropped,
+      now: watch.now,
       screen: { cols: screen.cols, rows: screen.rows, data: Buffer.from(screen.data, "utf8").toString("base64") },
     });
     await this.flush(client, held);

@@ -99,7 +99,12 @@ export const MESSAGES = {
     z.looseObject({ kind: z.literal("reply"), req: word(), ok: z.literal(true) }),
     z.looseObject({ kind: z.literal("reply"), req: z.nullable(word()), ok: z.literal(false), error: errorBody }),
   ]),
-  event: z.looseObject({ kind: z.literal("event"), session: word(), event: z.looseObject({ kind: word() }) }),
+  event: z.looseObject({
+    kind: z.literal("event"),
+    session: word(),
+    event: z.looseObject({ kind: word() }),
+    at: z.optional(z.number()),
+  }),
   table: z.looseObject({
     kind: z.literal("table"),
     change: z.enum(["created", "updated", "removed"]),

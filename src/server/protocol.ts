@@ -248,7 +248,11 @@ export type TableChange = "created" | "updated" | "removed";
 export type ServerMessage =
   | Hello
   | Reply
-  | { readonly kind: "event"; readonly session: string; readonly event: SessionEvent }
+  /**
+   * A session's event. One an attach replays as an event line carries `at`, when the session
+   * emitted it (the server's clock, epoch ms; the attach reply's `now` is that clock then).
+   */
+  | { readonly kind: "event"; readonly session: string; readonly event: SessionEvent; readonly at?: number }
   | { readonly kind: "table"; readonly change: TableChange; readonly session: SessionSummary }
   /**
    * The control state (frame, posture, pending calls, census) of a session this client

@@ -21,6 +21,8 @@ export interface RestoredSession {
   readonly record: SessionRecord;
   /** The journal's events (the newest `maxKept`), then what the restore said about them. */
   readonly events: readonly SessionEvent[];
+  /** When each of `events` was emitted (epoch ms), as its journal record says; NaN where it says nothing readable. */
+  readonly times?: readonly number[];
   /** Every event the journal holds, kept or not. */
   readonly seen: number;
   /** Calls lost with the dead server, since the session's last start. */
@@ -145,9 +147,12 @@ function restoreOne(
     { kind: "closed", exitCode: null, cause: "crash" },
   ];
   const all = [...events, ...closing];
+  const restoredAt = now();
+  const times = [...reading.records.map((r) => Date.parse(r.time)), ...closing.map(() => restoredAt)];
   return {
     record,
     events: all.slice(-maxKept),
+    times: times.slice(-maxKept),
     seen: all.length,
     lostCalls,
     cut: cutWarning?.message ?? null,

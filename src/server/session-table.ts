@@ -12,7 +12,7 @@
  */
 import { openQuestionAfter, type QuestionEvent } from "../core/control/open-question.js";
 import { AUTO_RESUME_FAILED_WARNING } from "../core/control/restore-warnings.js";
-import type { SessionEvent } from "../core/control/types.js";
+import type { PendingCall, SessionEvent } from "../core/control/types.js";
 import { type ControlSnapshot, controlSnapshotOf } from "../core/exec/control-snapshot.js";
 import type { ClosedEvent, SessionHandle } from "../core/exec/session-types.js";
 import { isServerError, ServerError } from "./errors.js";
@@ -56,17 +56,20 @@ export interface Opened {
 interface OpenQuestion {
   readonly event: QuestionEvent;
   readonly at: number;
+  /** When it was emitted (epoch ms): a replay that starts after it still tells the pane when it was asked. */
+  readonly time: number;
 }
 
-/** The question waiting once the event numbered `at` is seen (the rule the TUI's question widget follows). */
-function questionAfter(open: OpenQuestion | null, event: SessionEvent, at: number): OpenQuestion | null {
+/** The question waiting once the event numbered `at`, emitted at `time`, is seen (the rule the TUI's question widget follows). */
+function questionAfter(open: OpenQuestion | null, event: SessionEvent, at: number, time: number): OpenQuestion | null {
   const next = openQuestionAfter(open?.event ?? null, event);
   if (next === null) return null;
-  return next === open?.event ? open : { event: next, at };
+  return next === open?.event ? open : { event: next, at, time };
 }
 
 export type TableListener = (change: TableChange, session: SessionSummary) => void;
-export type EventListener = (event: SessionEvent) => void;
+/** An event, and when the session emitted it (the table's clock, epoch ms): a replay hands over the kept time. */
+export type EventListener = (event: SessionEvent, at: number) => void;
 export type ControlListener = (control: ControlSnapshot) => void;
 
 interface Entry {
@@ -89,6 +92,8 @@ interface Entry {
   /** Resolved at its last launch (a resume re-resolves them). */
   settings?: readonly SettingSummary[] | undefined;
   readonly log: SessionEvent[];
+  /** When each event of `log` was emitted (epoch ms), index for index: a replay says when, not only what. */
+  readonly times: number[];
   closed: ClosedEvent | null;
   /** Every event the session emitted, kept or not: tells an attaching client whether its replay is whole. */
   seen: number;
@@ -135,6 +140,14 @@ const ROW_KINDS: ReadonlySet<string> = new Set([
 ]);
 
 export const DEFAULT_MAX_KEPT_EVENTS = 10_000;
+
+/** A restored session's event times: its journal's where it says them, the restore's own instant otherwise. */
+function restoredTimes(session: RestoredSession, now: number): number[] {
+  return session.events.map((_, i) => {
+    const time = session.times?.[i];
+    return time !== undefined && Number.isFinite(time) ? time : now;
+  });
+}
 
 /**
  * `server.autoResume`: every detached row resumed, one after another. One that fails stays
@@ -209,6 +222,7 @@ export class SessionTable {
       workspace: launched.workspace,
       settings: launched.settings,
       log: [],
+      times: [],
       closed: null,
       seen: 0,
       question: null,
@@ -245,17 +259,19 @@ export class SessionTable {
         restored: { lostCalls: s.lostCalls.length, cut: s.cut, problems: s.problems },
         native: undefined,
         log: [...s.events],
+        times: restoredTimes(s, this.now()),
         closed: null,
         seen: s.seen,
-        question: s.events.reduce<OpenQuestion | null>(
-          (open, event, i) => questionAfter(open, event, s.seen - s.events.length + i),
-          null,
-        ),
+        question: null,
         watchers: new Set(),
         controlWatchers: new Set(),
         controlSent: null,
         controlPending: false,
       };
+      entry.question = s.events.reduce<OpenQuestion | null>(
+        (open, event, i) => questionAfter(open, event, s.seen - s.events.length + i, entry.times[i]!),
+        null,
+      );
       this.entries.set(entry.id, entry);
       if (taken) this.remember(entry);
       this.emit("created", entry);
@@ -400,23 +416,27 @@ export class SessionTable {
    * order, then every later one — with nothing lost or repeated between the two, since both
    * happen in this one synchronous call. What still waits for the person but is older than the
    * replay comes first, so a windowed pane still shows it: the open question, then the request of
-   * each call waiting for a decision.
+   * each call waiting for a decision. Each comes with when it was emitted, and `now` is the
+   * table's clock at the replay, so a client can place those times on its own clock.
    */
   watch(
     target: string,
     listener: EventListener,
     replay?: number,
-  ): { summary: SessionSummary; replayed: number; dropped: boolean; stop: () => void } {
+  ): { summary: SessionSummary; replayed: number; dropped: boolean; now: number; stop: () => void } {
     const entry = this.entry(target);
-    const kept = replay === undefined ? entry.log : replay === 0 ? [] : entry.log.slice(-replay);
+    const count = replay === undefined ? entry.log.length : Math.min(replay, entry.log.length);
+    const from = entry.log.length - count;
+    const kept = entry.log.slice(from);
     if (replay !== 0) {
       const question = entry.question;
-      if (question && question.at < entry.seen - kept.length) listener(question.event);
-      for (const event of this.pendingBefore(entry, kept)) listener(event);
+      if (question && question.at < entry.seen - kept.length) listener(question.event, question.time);
+      for (const call of this.pendingBefore(entry, kept)) listener({ kind: "approval-request", call }, call.openedAt);
     }
-    for (const event of kept) listener(event);
+    for (let i = 0; i < kept.length; i++) listener(kept[i]!, entry.times[from + i]!);
     entry.watchers.add(listener);
     return {
+      now: this.now(),
       summary: this.summary(entry),
       replayed: kept.length,
       dropped: kept.length < entry.seen,
@@ -452,13 +472,13 @@ export class SessionTable {
     });
   }
 
-  /** Requests of the calls that wait for a decision now but were asked before the `kept` events. */
-  private pendingBefore(entry: Entry, kept: readonly SessionEvent[]): SessionEvent[] {
+  /** The calls that wait for a decision now but were asked before the `kept` events. */
+  private pendingBefore(entry: Entry, kept: readonly SessionEvent[]): PendingCall[] {
     const pending = entry.handle?.snapshot().pending ?? [];
     if (pending.length === 0) return [];
     const asked = new Set<string>();
     for (const event of kept) if (event.kind === "approval-request") asked.add(event.call.callId);
-    return pending.filter((call) => !asked.has(call.callId)).map((call) => ({ kind: "approval-request", call }));
+    return pending.filter((call) => !asked.has(call.callId));
   }
 
   /** Ends a session (pending calls denied, then the harness signalled) and forgets it, so no later server restores it. */
@@ -524,12 +544,17 @@ export class SessionTable {
   }
 
   private onEvent(entry: Entry, event: SessionEvent): void {
+    const at = this.now();
     entry.log.push(event);
-    if (entry.log.length > this.maxKept) entry.log.splice(0, entry.log.length - this.maxKept);
-    entry.question = questionAfter(entry.question, event, entry.seen);
+    entry.times.push(at);
+    if (entry.log.length > this.maxKept) {
+      entry.log.splice(0, entry.log.length - this.maxKept);
+      entry.times.splice(0, entry.times.length - this.maxKept);
+    }
+    entry.question = questionAfter(entry.question, event, entry.seen, at);
     entry.seen += 1;
     if (event.kind === "closed") entry.closed = event;
-    for (const watcher of [...entry.watchers]) watcher(event);
+    for (const watcher of [...entry.watchers]) watcher(event, at);
     this.controlChanged(entry);
     if (ROW_KINDS.has(event.kind) && this.entries.get(entry.id) === entry) this.emit("updated", entry);
   }

@@ -65,8 +65,12 @@ export type { ControlSnapshot } from "../core/exec/control-snapshot.js";
 export type IntentOutcome = CommandOutcome | Disposition;
 
 export type SessionListener = (event: SessionEvent) => void;
-/** Events that arrived together (a server session's replay), in order; a live event comes alone. */
-export type SessionBatchListener = (events: readonly SessionEvent[]) => void;
+/**
+ * Events that arrived together (a server session's replay), in order; a live event comes alone.
+ * `times`, index for index, says when a replayed event happened (epoch ms on this machine's
+ * clock), so the pane reads as it did live; an event without one is folded as it arrives.
+ */
+export type SessionBatchListener = (events: readonly SessionEvent[], times?: readonly (number | undefined)[]) => void;
 
 export interface SessionPort {
   readonly info: SessionInfo;

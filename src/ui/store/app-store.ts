@@ -211,11 +211,11 @@ export class AppStore {
     this.unsubscribers.set(
       key,
       port.subscribeBatched
-        ? port.subscribeBatched((events) =>
+        ? port.subscribeBatched((events, times) =>
             this.dispatch(
-              events.length === 1
+              events.length === 1 && times?.[0] === undefined
                 ? { kind: "session-event", key, event: events[0]! }
-                : { kind: "session-events", key, events },
+                : { kind: "session-events", key, events, ...(times ? { times } : {}) },
             ),
           )
         : port.subscribe((event) => this.dispatch({ kind: "session-event", key, event })),

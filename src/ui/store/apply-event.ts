@@ -177,9 +177,11 @@ function questionInText(view: SessionView, now: number): SessionView {
 
 /** A user turn as the harness echoes it: shown once, as typed, without hmux's protocol text. */
 function userMessage(view: SessionView, text: string): SessionView {
-  // An answer sent as a turn comes back in its protocol wording; the pane shows the answer.
-  if (echoed(view, answerIn(text) ?? text)) return view;
-  return push(view, { kind: "message", role: "user", text, streaming: false });
+  // An answer comes back in its protocol wording; the pane shows the answer, as the person gave
+  // it: the echo of one this pane sent, and one replayed on attach or sent by another client alike.
+  const typed = answerIn(text) ?? text;
+  if (echoed(view, typed)) return view;
+  return push(view, { kind: "message", role: "user", text: typed, streaming: false });
 }
 
 function token(view: SessionView, text: string, thinking: boolean): SessionView {

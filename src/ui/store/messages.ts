@@ -106,8 +106,13 @@ export type Msg =
   | Intent
   | { readonly kind: "session-opened"; readonly key: string; readonly info: SessionInfo }
   | { readonly kind: "session-event"; readonly key: string; readonly event: SessionEvent }
-  /** Events that arrived together (a replay on attach), folded in as one step. */
-  | { readonly kind: "session-events"; readonly key: string; readonly events: readonly SessionEvent[] }
+  /** Events that arrived together (a replay on attach), folded in as one step; `times`: when each happened, where known. */
+  | {
+      readonly kind: "session-events";
+      readonly key: string;
+      readonly events: readonly SessionEvent[];
+      readonly times?: readonly (number | undefined)[];
+    }
   /** The session is gone from where it ran (another client killed it on the server): its pane closes. */
   | { readonly kind: "session-gone"; readonly key: string; readonly why: string }
   /** The commit cadence: spinners advance, flashes expire, countdowns move on. */

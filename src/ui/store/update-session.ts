@@ -58,12 +58,20 @@ export function sessionEvent(state: UiState, key: string, event: SessionEvent, n
  * Events that arrived together (a replay on attach), folded into the view in order, then
  * judged once: a session needing you after them is announced once, and a session rule answers
  * the calls still pending after them (a replayed request that was settled since is not re-answered).
+ * Each is folded at its own time where `times` knows it (a replay's turn lasted what it did
+ * live), at `now` otherwise.
  */
-export function sessionEvents(state: UiState, key: string, events: readonly SessionEvent[], now: number): Step {
+export function sessionEvents(
+  state: UiState,
+  key: string,
+  events: readonly SessionEvent[],
+  now: number,
+  times?: readonly (number | undefined)[],
+): Step {
   const view = state.sessions.get(key);
   if (!view) return only(state);
   let next = view;
-  for (const event of events) next = applyEvent(next, event, now);
+  for (let i = 0; i < events.length; i++) next = applyEvent(next, events[i]!, times?.[i] ?? now);
   if (next === view) return only(state);
   let out: UiState = { ...state, sessions: new Map(state.sessions).set(key, next) };
   const before = needsYou(view);

@@ -76,7 +76,7 @@ function updateFocused(state: UiState, msg: Msg, now: number): Step {
           const next = updateFocused(step.state, { kind: "session-event", key: msg.key, event }, now);
           return { state: next.state, effects: [...step.effects, ...next.effects] };
         }, only(state));
-      return sessionEvents(state, msg.key, msg.events, now);
+      return sessionEvents(state, msg.key, msg.events, now, msg.times);
     }
     case "session-gone":
       return only(sessionGone(state, msg.key, msg.why, now));

@@ -5,6 +5,7 @@
  *   {"t":"gone","id":"c1"}                              → approval withdrawn
  *   {"t":"end"}                                          → turn end
  *   {"t":"say","text":"…"}                               → assistant message
+ *   {"t":"user","text":"…"}                              → the user's message, as a harness echoes what it was sent
  *   {"t":"ask-q","q":"…"}                                → question event
  *   {"t":"ready"}                                         → ready (when readyAtOnce is false)
  * What it writes: {"w":"send","text"}, {"w":"decide","id","decision"}, {"w":"interrupt"}, {"w":"steer"}.
@@ -70,6 +71,8 @@ export class ScriptedBridge implements SessionBridge {
         return [{ kind: "turn-end" }];
       case "say":
         return [{ kind: "event", event: { kind: "message", role: "assistant", text: String(r.text) } }];
+      case "user":
+        return [{ kind: "event", event: { kind: "message", role: "user", text: String(r.text) } }];
       case "ask-q":
         return [{ kind: "event", event: { kind: "question", question: String(r.q), options: [] } }];
       case "ready":
