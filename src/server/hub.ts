@@ -12,6 +12,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { Socket } from "node:net";
 import type { SessionEvent } from "../core/control/types.js";
+import { parseSessionLine } from "../core/exec/session-commands.js";
 import { LineSplitter } from "../core/line-splitter.js";
 import { isRefusal } from "../core/refusal.js";
 import { isServerError, ServerError } from "./errors.js";
@@ -27,6 +28,12 @@ import {
   versionProblem,
 } from "./protocol.js";
 import type { SessionTable } from "./session-table.js";
+
+/** The text of a send or answer line: what a user turn says. */
+function userText(line: string): string | null {
+  const parsed = parseSessionLine(line);
+  return parsed.kind === "op" && parsed.op.op !== "close" ? parsed.op.text : null;
+}
 
 export const MAX_LOGIN_BYTES = 1024;
 export const MAX_REQUEST_BYTES = 1024 * 1024;
@@ -295,6 +302,11 @@ export class Hub {
           );
         const handle = table.handle(r.session);
         const line = typeof r.line === "string" ? r.line : JSON.stringify(r.line);
+        // What the person said is kept as they said it, before the turn it opens: many harnesses
+        // never echo it, and one that does echoes hmux's wording (an answer's names its question).
+        // A TUI that attaches later (or watches beside the sender) shows it as the sender's does.
+        const said = userText(line);
+        if (said !== null) table.note(handle.sessionId, { kind: "message", role: "user", text: said });
         const answer = await handle.handleLine(line, r.as ?? "program");
         return this.ok(client, r.req, { session: handle.sessionId, answer: answer ?? { kind: "accepted" } });
       }

@@ -4,7 +4,8 @@
  * running: `hmux ls` lists the three with the same harness processes, `hmux attach` brings
  * back their transcripts and pending approvals (at 160×48, and `-t` one session at 80×24), and
  * `a` approves — the scripted model's request log (a file in the runtime dir) shows the tool's
- * result reaching the model; a closed terminal (SIGHUP) detaches too. The test owns an isolated runtime dir, HOME and TMPDIR, and ends
+ * result reaching the model; once its question is answered, attaching again shows the answer as
+ * given and each turn as long as it ran; a closed terminal (SIGHUP) detaches too. The test owns an isolated runtime dir, HOME and TMPDIR, and ends
  * with `hmux kill-server`: no harness, server or model process is left.
  */
 import { execFileSync } from "node:child_process";
@@ -144,6 +145,26 @@ describe.skipIf(!HAVE_TMUX)("detach and attach in tmux", () => {
     expect(statSync(log).mode & 0o777).toBe(0o600);
     const lines = readFileSync(log, "utf8").trim().split("\n");
     expect(ranToolResult(lines, "touch hmux-demo.txt")).toBe(true);
+
+    // Answered and finished, then attached again: claude's pane reads as it did live, the answer
+    // as given (not hmux's wording of it) and each turn as long as it ran (not 0ms, the replay's).
+    keys("1");
+    const answered = await waitFor("claude's closing line", (s) => s.includes("That is the whole demo"), 60_000);
+    expect(answered).toContain("› keep it");
+    keys("C-q");
+    await waitFor("the quit question", (s) => s.includes("detach"), 10_000);
+    keys("Enter");
+    await waitFor("the TUI gone", (s) => s.includes("hmux exited 0"), 20_000);
+    tmux("respawn-pane", "-k", "-t", TARGET, inPane(`attach -t ${rows[0]!.name}`));
+    const again = await waitFor("claude attached again", (s) => s.includes("That is the whole demo"));
+    expect(again).toContain("› keep it");
+    expect(again).not.toContain("The user answered the question");
+    const footers = [...again.matchAll(/turn (\d+) ■ (\S+) · ([\w-]+)/g)].map((m) => [m[1], m[2], m[3]]);
+    expect(footers.map(([turn, , cause]) => [turn, cause])).toEqual([
+      ["1", "awaiting-input"],
+      ["2", "clean"],
+    ]);
+    expect(footers.map(([, took]) => took)).not.toContain("0ms");
 
     // A closed terminal (tmux kills the pane: SIGHUP) detaches too: the sessions run on.
     tmux("respawn-pane", "-k", "-t", TARGET, "sleep 600");

@@ -140,7 +140,10 @@ describe("hmux server, live with pi", () => {
       const controlled = await hmux(box, ["control", "worker", lines]);
       expect(controlled.code, controlled.stderr).toBe(0);
       expect(JSON.parse(controlled.stdout)).toMatchObject({ kind: "disposition", id: "in-2", disposition: "started" });
-      await seenByA.next((e) => e.kind === "message" && String(e.text).includes("via control"));
+      // The harness's reply, not the server's record of the prompt (which names the same words).
+      await seenByA.next(
+        (e) => e.kind === "message" && e.role === "assistant" && String(e.text).includes("via control"),
+      );
 
       const killed = await hmux(box, ["kill", "worker"]);
       expect(killed.code, killed.stderr).toBe(0);

@@ -214,7 +214,8 @@ describe("resuming a halted pane", () => {
     expect(await port.send("again", "turn")).toEqual({ disposition: "started" });
     await s.sessions[1]!.feed({ t: "say", text: "after" });
     await until(() => texts(events).includes("after"));
-    expect(texts(events)).toEqual(["before", "after"]);
+    // The prompt sent to the resumed session is kept by the server as the user's turn, then its reply.
+    expect(texts(events)).toEqual(["before", "again", "after"]);
     expect((await c.list()).map((r) => r.id)).toEqual([port.sessionId]);
     expect(store.state.panes).toHaveLength(1);
   });
