@@ -28,6 +28,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { clockTicks, cpuSeconds } from "./proc-stat.js";
 import { measureOnce } from "./whole-process.js";
 
 const HMUX = fileURLToPath(new URL("../bin/hmux.js", import.meta.url));
@@ -106,22 +107,6 @@ function states(box: Box): string[] {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A process's user + system CPU time so far, in seconds (/proc/<pid>/stat, fields 14 and 15). */
-function cpuSeconds(pid: number, ticksPerSecond: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  // The command name (field 2) is in parentheses and may hold spaces: count fields after it.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
-}
-
-function clockTicks(): number {
-  try {
-    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-}
 
 export async function run(log: (line: string) => void = console.log): Promise<void> {
   const settle = Number(process.env.HMUX_BENCH_SECONDS ?? 5);

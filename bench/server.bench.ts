@@ -16,8 +16,8 @@
  * Numbers are printed, never asserted; a session that does not hold the events it should fails
  * the bench instead of printing a figure for less.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,6 +27,7 @@ import type { ServerClient } from "../src/server/client.js";
 import type { ServerPaths } from "../src/server/paths.js";
 import type { SessionSummary } from "../src/server/protocol.js";
 import type { SessionInfo } from "../src/ui/session-port.js";
+import { clockTicks, cpuSeconds, rssMb } from "./proc-stat.js";
 import { fakeTerminal } from "./tui.bench.js";
 import { measureOnce } from "./whole-process.js";
 
@@ -117,24 +118,6 @@ async function startProfile(): Promise<() => Promise<string>> {
     session.disconnect();
     return JSON.stringify(profile);
   };
-}
-
-/** user + system CPU seconds of a process so far, from /proc (clock ticks). */
-function cpuSeconds(pid: number, tick: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / tick;
-}
-
-function rssMb(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return m ? Number(m[1]) / 1024 : Number.NaN;
-}
-
-function clockTicks(): number {
-  const r = spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" });
-  const n = Number(String(r.stdout).trim());
-  return Number.isFinite(n) && n > 0 ? n : 100;
 }
 
 export async function run(log: (line: string) => void = console.log): Promise<void> {

@@ -6,8 +6,8 @@
  * harnesses' side and not counted. Returns null where tmux is not installed.
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import * as nodePty from "@lydell/node-pty";
+import { clockTicks, cpuSeconds, rssMb } from "./proc-stat.js";
 
 export interface TmuxReference {
   readonly cpuCores: number;
@@ -16,13 +16,6 @@ export interface TmuxReference {
 }
 
 const PRINTER = `const w="the quick brown fox reads a file then runs the tests and writes a short summary".split(" ");let n=0;setInterval(()=>{n++;process.stdout.write(Array.from({length:3+(n%9)},(_,i)=>w[(n*7+i)%w.length]).join(" ")+"\\n")},10)`;
-
-const ticks = (pid: number): number => {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return Number(fields[11]) + Number(fields[12]);
-};
-const rssMb = (pid: number): number =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
 export async function tmuxReference(panes: number, seconds: number): Promise<TmuxReference | null> {
   if (spawnSync("tmux", ["-V"]).status !== 0) return null;
@@ -49,15 +42,16 @@ export async function tmuxReference(panes: number, seconds: number): Promise<Tmu
     });
     await new Promise((r) => setTimeout(r, 1500)); // warm-up
     const bytes0 = bytes;
-    const t0 = ticks(server) + ticks(client.pid);
+    const perSecond = clockTicks();
+    const t0 = cpuSeconds(server, perSecond) + cpuSeconds(client.pid, perSecond);
     const start = performance.now();
     await new Promise((r) => setTimeout(r, seconds * 1000));
     const wall = (performance.now() - start) / 1000;
-    const used = ticks(server) + ticks(client.pid) - t0;
+    const used = cpuSeconds(server, perSecond) + cpuSeconds(client.pid, perSecond) - t0;
     const rss = rssMb(server) + rssMb(client.pid);
     const written = bytes - bytes0;
     client.kill();
-    return { cpuCores: used / 100 / wall, rssMb: rss, bytes: written };
+    return { cpuCores: used / wall, rssMb: rss, bytes: written };
   } finally {
     tmux("kill-server");
   }

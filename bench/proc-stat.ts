@@ -1,0 +1,24 @@
+/** A process's CPU time and memory, read from Linux's /proc, for the benches that measure a process from outside. */
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+
+/** The kernel's clock ticks per second, in which /proc/<pid>/stat counts CPU time (100 when getconf cannot say). */
+export function clockTicks(): number {
+  const r = spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" });
+  const n = Number(String(r.stdout).trim());
+  return Number.isFinite(n) && n > 0 ? n : 100;
+}
+
+/** User + system CPU seconds of a process so far (/proc/<pid>/stat, fields 14 and 15). */
+export function cpuSeconds(pid: number, ticksPerSecond: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // The command name (field 2) is in parentheses and may hold spaces: count fields after it.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+}
+
+/** A process's resident memory now, in MB (VmRSS). */
+export function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+}
