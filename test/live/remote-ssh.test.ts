@@ -19,6 +19,7 @@ import { serverPaths } from "../../src/server/paths.js";
 import type { SessionSummary } from "../../src/server/protocol.js";
 import { createPipeSpawner } from "../../src/spawn/pipes.js";
 import { tmuxDriver } from "../e2e/tmux-driver.js";
+import { until as pollUntil } from "../helpers/until.js";
 import { sshdProblem, startSshd, type TestSshd } from "./helpers/sshd.js";
 import { hmux, noneLeft, type Sandbox, sandbox } from "./session-live.js";
 
@@ -310,13 +311,7 @@ const untilAsync = async (pred: () => Promise<boolean>, ms = 10_000) => {
   }
 };
 
-const until = async (pred: () => boolean, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (!pred()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+const until = (pred: () => boolean, ms = 10_000) => pollUntil(pred, ms, 50);
 
 /** Pids of processes whose command line contains `needle` (and, when given, whose environment contains `envNeedle`). */
 function processes(needle: string, envNeedle?: string): number[] {

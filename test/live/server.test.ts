@@ -14,6 +14,7 @@ import { type ModelServer, startModelServer } from "../../src/model/server.js";
 import { ServerClient } from "../../src/server/client.js";
 import { serverPaths } from "../../src/server/paths.js";
 import type { SessionSummary } from "../../src/server/protocol.js";
+import { until } from "../helpers/until.js";
 import { hmux, leftovers, noneLeft, type Sandbox, sandbox } from "./session-live.js";
 
 let model: ModelServer;
@@ -196,7 +197,7 @@ describe("hmux server, live with pi", () => {
       ]);
       const pid = Number(readFileSync(serverPaths(box.env).pid, "utf8").trim());
       const harnesses = () => leftovers(box).filter((l) => !l.startsWith(`${pid} `));
-      await until(() => harnesses().some((l) => l.includes("stubborn-claude")));
+      await until(() => harnesses().some((l) => l.includes("stubborn-claude")), 20_000, 200);
       expect(harnesses().some((l) => l.includes("pi"))).toBe(true);
       process.kill(pid, "SIGKILL");
       expect(await noneLeft(box, 20_000)).toEqual([]);
@@ -207,14 +208,6 @@ describe("hmux server, live with pi", () => {
     }
   });
 });
-
-const until = async (pred: () => boolean, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (!pred()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
 
 /** Waits until nothing but `pid` is left of the sandbox's processes; returns what is left. */
 async function untilOnly(box: Sandbox, pid: number, ms = 10_000): Promise<string[]> {

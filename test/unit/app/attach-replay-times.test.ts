@@ -12,6 +12,7 @@ import type { SessionSummary } from "../../../src/server/protocol.js";
 import { SessionTable } from "../../../src/server/session-table.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import type { TranscriptEntry } from "../../../src/ui/store/session-view.js";
+import { until } from "../../helpers/until.js";
 import { scriptedLauncher } from "../server/fixture.js";
 import { type Cleanups, serveFresh } from "../server/serve-fixture.js";
 import { ManualScheduler } from "../ui/fake-port.js";
@@ -57,14 +58,6 @@ async function tui(client: ServerClient, row: SessionSummary, clock: ManualSched
   cleanups.push(() => store.stop());
   return { store, view: () => store.state.sessions.get(key)! };
 }
-
-const until = async (pred: () => boolean, ms = 5_000) => {
-  const end = Date.now() + ms;
-  while (!pred()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 const durations = (entries: readonly TranscriptEntry[]) =>
   entries.flatMap((e) => (e.kind === "turn-end" ? [e.durationMs] : []));

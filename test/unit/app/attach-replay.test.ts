@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { type ServerLink, ServerSessionPort } from "../../../src/app/server-session-port.js";
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import type { SessionSummary } from "../../../src/server/protocol.js";
+import { until } from "../../helpers/until.js";
 import { type Cleanups, serveScripted } from "../server/serve-fixture.js";
 
 const cleanups: Cleanups = [];
@@ -22,14 +23,6 @@ async function serve() {
   const reply = await client.request({ op: "create", harness: "claude", cwd: "/w", options: {}, name: "w" });
   return { client, sessions, row: reply.session as SessionSummary };
 }
-
-const until = async (pred: () => boolean, ms = 5_000) => {
-  const end = Date.now() + ms;
-  while (!pred()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 const texts = (events: readonly unknown[]) =>
   events.flatMap((e) => ((e as SessionEvent).kind === "message" ? [(e as { text: string }).text] : []));

@@ -10,6 +10,7 @@ import type { ControlSnapshot } from "../../../src/core/exec/control-snapshot.js
 import type { ServerClient } from "../../../src/server/client.js";
 import type { SessionSummary } from "../../../src/server/protocol.js";
 import { HandleSessionPort } from "../../../src/ui/handle-session-port.js";
+import { until } from "../../helpers/until.js";
 import { spec } from "../server/fixture.js";
 import { type Cleanups, serveScripted } from "../server/serve-fixture.js";
 
@@ -18,13 +19,6 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-const until = async (pred: () => boolean, ms = 5_000) => {
-  const end = Date.now() + ms;
-  while (!pred()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 const turn = () => new Promise((r) => setImmediate(r));
 
 async function start() {

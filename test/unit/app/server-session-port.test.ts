@@ -14,6 +14,7 @@ import type { ServerClient } from "../../../src/server/client.js";
 import type { SessionSummary, SettingSummary } from "../../../src/server/protocol.js";
 import { type Launcher, SessionTable } from "../../../src/server/session-table.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
+import { until } from "../../helpers/until.js";
 import { type FakeSession, scriptedLauncher } from "../server/fixture.js";
 import { type Cleanups, serveFresh } from "../server/serve-fixture.js";
 import { setup } from "../session/session-fixture.js";
@@ -54,14 +55,6 @@ async function start(resuming = false, settings?: SettingSummary[]) {
   const { client } = await serveFresh(table, cleanups, { prefix: "hmux-port-" });
   return { table, sessions, client };
 }
-
-const until = async (pred: () => boolean, ms = 5_000) => {
-  const end = Date.now() + ms;
-  while (!pred()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 async function created(c: ServerClient, name = "w"): Promise<SessionSummary> {
   const reply = await c.request({ op: "create", harness: "claude", cwd: "/w", options: {}, name });

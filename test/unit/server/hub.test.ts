@@ -15,6 +15,7 @@ import { PROTOCOL } from "../../../src/server/protocol.js";
 import { type RunningServer, runServer } from "../../../src/server/run-server.js";
 import { SessionTable } from "../../../src/server/session-table.js";
 import { listenControlSocket } from "../../../src/session/control-socket.js";
+import { until } from "../../helpers/until.js";
 import { decide, flush } from "../session/session-fixture.js";
 import { scriptedLauncher } from "./fixture.js";
 import { type Cleanups, type ServeOptions, serveScripted } from "./serve-fixture.js";
@@ -47,14 +48,6 @@ function raw(socket: string, lines: string[], waitFor: number): Promise<string[]
     s.on("error", () => resolve(got));
   });
 }
-
-const until = async (pred: () => boolean, ms = 5_000) => {
-  const end = Date.now() + ms;
-  while (!pred()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 describe("hmux server: login", () => {
   it("a wrong token is refused with UNAUTHORIZED, and nothing after it is answered", async () => {

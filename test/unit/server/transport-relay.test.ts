@@ -14,6 +14,7 @@ import { PROTOCOL } from "../../../src/server/protocol.js";
 import { SessionTable } from "../../../src/server/session-table.js";
 import { connectServerSocket, duplexTransport } from "../../../src/server/transport.js";
 import { relayStdio } from "../../../src/server/transport-relay.js";
+import { until } from "../../helpers/until.js";
 import { scriptedLauncher } from "./fixture.js";
 import { type Cleanups, serveFresh } from "./serve-fixture.js";
 
@@ -45,14 +46,6 @@ function relayed(paths: ReturnType<typeof serverPaths>) {
   const stream = Duplex.from({ readable: fromRelay, writable: toRelay });
   return { toRelay, fromRelay, stream, exit, sent: () => Buffer.concat(sent).toString("utf8") };
 }
-
-const until = async (pred: () => boolean, ms = 5_000) => {
-  const end = Date.now() + ms;
-  while (!pred()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 describe("hmux server --stdio", () => {
   it("a client logs in through the relay without ever sending the token, and is served as over the socket", async () => {
