@@ -109,18 +109,18 @@ const ZOD_PARTS = { zod: "zod", "zod/mini": "zod-mini", "zod/locales": "zod-loca
 const TREE_SHAKEN_ZOD = ["zod/mini", "zod/locales"];
 
 /**
- * The names the sources take from a package subpath: named imports, and every `X.name` in a file that
- * imports it as namespace X; kept only where the package exports them at run time (a type such as
- * `z.infer` is not). Reading the sources rather than a hand-kept list means a new use cannot be missing.
+ * The names `sources` (hmux's source texts) take from a package subpath: named imports, and every
+ * `X.name` in a file that imports it as namespace X; kept only where the package exports them at run
+ * time (a type such as `z.infer` is not). Reading the sources rather than a hand-kept list means a new
+ * use cannot be missing.
  */
-async function namesUsedFrom(specifier) {
+async function namesUsedFrom(specifier, sources) {
   const exported = new Set(Object.keys(await import(specifier)));
   const quoted = JSON.stringify(specifier);
   const named = new RegExp(`import\\s*(?:type\\s*)?\\{([^}]*)\\}\\s*from\\s*${quoted}`, "g");
   const namespace = new RegExp(`import\\s*\\*\\s*as\\s*([A-Za-z_$][\\w$]*)\\s*from\\s*${quoted}`, "g");
   const used = new Set();
-  for (const file of walk(SRC).filter(compiled)) {
-    const code = readFileSync(file, "utf8");
+  for (const code of sources) {
     for (const m of code.matchAll(named))
       for (const part of m[1].split(","))
         used.add(
@@ -155,8 +155,12 @@ async function bundleVendored(staging, file, contents) {
 
 async function vendor(staging) {
   for (const name of VENDORED) await bundleVendored(staging, name, `export * from ${JSON.stringify(name)};\n`);
+  // The sources are read once for every part whose names are looked up in them.
+  const sources = walk(SRC)
+    .filter(compiled)
+    .map((file) => readFileSync(file, "utf8"));
   for (const [specifier, file] of Object.entries(ZOD_PARTS)) {
-    const names = TREE_SHAKEN_ZOD.includes(specifier) ? await namesUsedFrom(specifier) : null;
+    const names = TREE_SHAKEN_ZOD.includes(specifier) ? await namesUsedFrom(specifier, sources) : null;
     const only = names === null ? "*" : `{ ${names.join(", ")} }`;
     await bundleVendored(staging, file, `export ${only} from ${JSON.stringify(specifier)};\n`);
   }

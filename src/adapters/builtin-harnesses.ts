@@ -6,8 +6,6 @@
  */
 import type { HarnessDecoding, HarnessModule } from "./adapter.js";
 
-export type { HarnessDecoding } from "./adapter.js";
-
 export interface BuiltinHarness {
   readonly name: string;
   load(): Promise<HarnessModule>;

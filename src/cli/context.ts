@@ -1,4 +1,4 @@
-import type { HarnessDecoding } from "../adapters/builtin-harnesses.js";
+import type { HarnessDecoding } from "../adapters/adapter.js";
 import type { HarnessRegistry } from "../adapters/registry.js";
 import type { AppContext } from "../app/context.js";
 import type { Output } from "./render/output.js";
