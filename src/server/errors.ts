@@ -15,6 +15,8 @@ export const SERVER_ERROR_CODES = [
   /** A session target that matches more than one session (an id prefix). */
   "AMBIGUOUS_SESSION",
   "NAME_TAKEN",
+  /** A session name that reads as a session id (a UUID, or 8+ hex digits): it could shadow one. */
+  "NAME_LIKE_ID",
   /** A session restored from a server that died: nothing runs it until `hmux resume`. */
   "SESSION_DETACHED",
   /** A resume of a session that is running (or being resumed): there is nothing to resume. */

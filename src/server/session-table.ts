@@ -1,7 +1,8 @@
 /**
  * The server's table of sessions: each one opened through the launch pipeline and the session
  * runtime (the injected launcher), named, with the events it emitted kept for clients that
- * attach later. Targets resolve as tmux's do: an exact name, an exact id, or a unique id prefix.
+ * attach later. Targets resolve as an exact id, an exact name, or a unique id prefix; a name that
+ * reads as an id is refused, so a name never reaches a session its id-like spelling meant.
  * A session that ended stays listed (as closed) until it is killed, so `hmux ls` can say how it
  * ended; only live sessions keep the server from exiting.
  *
@@ -20,6 +21,7 @@ import type { NativeChannel } from "./native-channel.js";
 import type { CreateOptions, SessionSummary, SettingSummary, TableChange, WorkspaceSummary } from "./protocol.js";
 import type { RestoredSession } from "./restore.js";
 import { SESSION_RECORD_FORMAT, type SessionRecords } from "./restore-records.js";
+import { looksLikeSessionId } from "./session-name.js";
 
 export interface CreateSpec {
   readonly harness: string;
@@ -246,7 +248,11 @@ export class SessionTable {
     const added: SessionSummary[] = [];
     for (const s of sessions) {
       if (this.entries.has(s.record.id)) continue;
-      const taken = [...this.entries.values()].some((e) => e.name === s.record.name);
+      // A name taken, or one an older server let read as an id, gets a fresh one.
+      const taken =
+        looksLikeSessionId(s.record.name) ||
+        this.entries.has(s.record.name) ||
+        [...this.entries.values()].some((e) => e.name === s.record.name);
       const entry: Entry = {
         id: s.record.id,
         name: taken ? this.defaultName(s.record.harness) : s.record.name,
@@ -369,7 +375,7 @@ export class SessionTable {
     }
   }
 
-  /** The session a target names: its name, its id, or a unique prefix of its id. */
+  /** The session a target names: its id, its name, or a unique prefix of its id. */
   resolve(target: string): SessionSummary {
     return this.summary(this.entry(target));
   }
@@ -559,11 +565,12 @@ export class SessionTable {
     if (ROW_KINDS.has(event.kind) && this.entries.get(entry.id) === entry) this.emit("updated", entry);
   }
 
+  /** An exact id first, then a name, then a unique id prefix: a name can never stand for another session's id. */
   private entry(target: string): Entry {
     const byId = this.entries.get(target);
+    if (byId) return byId;
     const byName = [...this.entries.values()].find((e) => e.name === target);
     if (byName) return byName;
-    if (byId) return byId;
     const prefixed = [...this.entries.values()].filter((e) => e.id.startsWith(target));
     if (prefixed.length === 1) return prefixed[0]!;
     if (prefixed.length > 1)
@@ -579,7 +586,17 @@ export class SessionTable {
     );
   }
 
+  /** A name that is free and cannot be read as a session id (see session-name.ts). */
   private requireFreeName(name: string): void {
+    const owner = this.entries.get(name);
+    if (owner || looksLikeSessionId(name))
+      throw new ServerError(
+        "NAME_LIKE_ID",
+        owner
+          ? `the name ${JSON.stringify(name)} is the id of session ${owner.name}: a name may not shadow an id`
+          : `the name ${JSON.stringify(name)} reads as a session id (only hex digits and dashes, 8 or more digits): targets by id would reach it`,
+        owner ? "pick another name" : "pick a name with a letter other than a–f in it, e.g. the harness and a word",
+      );
     const holder = [...this.entries.values()].find((e) => e.name === name);
     if (holder)
       throw new ServerError(
