@@ -1,8 +1,8 @@
 /** The node:fs reader behind the core's loadConfigTiers (the core only locates, parses and resolves). */
-import { existsSync, readFileSync } from "node:fs";
 import { builtinRegistry } from "../adapters/registry.js";
 import { type LoadedConfigs, loadConfigTiers } from "../core/config/load.js";
 import type { HarnessToolRules } from "../core/config/tool-names.js";
+import { nodeConfigReader } from "./config-file-reader.js";
 
 /** Throws ConfigError (naming file and key) on a bad file: config parsing is hard-fail. */
 export function loadConfigFiles(
@@ -14,7 +14,7 @@ export function loadConfigFiles(
   return loadConfigTiers({
     env: { XDG_CONFIG_HOME: env.XDG_CONFIG_HOME, HOME: env.HOME },
     cwd,
-    reader: { exists: existsSync, readText: (path) => readFileSync(path, "utf8") },
+    reader: nodeConfigReader,
     harnesses,
   });
 }

@@ -3,6 +3,8 @@ import { RefusalError } from "../refusal.js";
 
 export type ConfigErrorKind =
   | "unreadable"
+  | "not-a-file"
+  | "too-large"
   | "malformed-json"
   | "duplicate-key"
   | "not-an-object"
@@ -50,6 +52,21 @@ export class ConfigError extends Error {
 function formatProblem(file: string, p: ConfigProblem): string {
   const where = p.line !== undefined ? `${file}:${p.line}:${p.column}` : file;
   return p.keyPath === "" ? `${where}: ${p.message}` : `${where}: ${p.keyPath}: ${p.message}`;
+}
+
+/**
+ * What a ConfigReader throws when the path holds something hmux will not read as a config (a
+ * FIFO, a device, an oversize file, a dangling symlink): the loader names the file around it.
+ */
+export class ConfigFileRefusal extends Error {
+  constructor(
+    readonly kind: Extract<ConfigErrorKind, "unreadable" | "not-a-file" | "too-large">,
+    /** Why, in words that follow the file's path: "it is a FIFO, not a regular file". */
+    readonly reason: string,
+  ) {
+    super(reason);
+    this.name = "ConfigFileRefusal";
+  }
 }
 
 export function isConfigError(err: unknown): err is ConfigError {

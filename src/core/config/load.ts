@@ -4,7 +4,7 @@
  * exists is never silently skipped.
  */
 
-import { ConfigError } from "./errors.js";
+import { ConfigError, ConfigFileRefusal } from "./errors.js";
 import { type ConfigEnv, locateProjectConfig, userConfigPath } from "./locate.js";
 import { parseConfig } from "./parse.js";
 import type { Config } from "./schema.js";
@@ -12,8 +12,12 @@ import type { HarnessToolRules } from "./tool-names.js";
 import { type ProjectTrust, projectTrust } from "./trust.js";
 
 export interface ConfigReader {
+  /** Whether anything is at the path, a dangling symlink included (reading it then says why). */
   exists(path: string): boolean;
-  /** UTF-8 text of the file; may throw (permission denied, a directory, …). */
+  /**
+   * UTF-8 text of the file; may throw (permission denied, a directory, …), a ConfigFileRefusal
+   * when the path holds what is not to be read (a FIFO, a device, an oversize file).
+   */
   readText(path: string): string;
 }
 
@@ -62,6 +66,9 @@ function readOne(path: string, reader: ConfigReader, harnesses: readonly Harness
   try {
     text = reader.readText(path);
   } catch (err) {
+    if (err instanceof ConfigFileRefusal) {
+      throw new ConfigError(path, [{ kind: err.kind, keyPath: "", message: `refused: ${err.reason}` }]);
+    }
     const why = err instanceof Error ? err.message : String(err);
     throw new ConfigError(path, [{ kind: "unreadable", keyPath: "", message: `cannot read the config file (${why})` }]);
   }
