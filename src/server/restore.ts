@@ -80,6 +80,20 @@ export function restoreDetached(options: RestoreOptions): Restore {
   return { sessions, notes };
 }
 
+/** A session no row holds, as its journal has it: enough to resume it, and what it said so far. */
+export interface JournaledSession {
+  readonly id: string;
+  readonly harness: string;
+  readonly cwd: string;
+  /** When it first started (epoch ms): its age stays its own across a resume. */
+  readonly createdAt: number | null;
+  /** Its journal's events (the newest `maxKept`) and when each was emitted: an attach after the resume replays them too. */
+  readonly events: readonly SessionEvent[];
+  readonly times: readonly number[];
+  /** Every event the journal holds, kept or not. */
+  readonly seen: number;
+}
+
 /**
  * A session by its exact id that no row holds, from its journal: what the table needs to resume
  * it (a halted pane's session, killed; an interrupted `hmux session` run). Null when none.
@@ -87,11 +101,24 @@ export function restoreDetached(options: RestoreOptions): Restore {
 export function journaledSession(
   target: string,
   env?: Readonly<Record<string, string | undefined>>,
-): { id: string; harness: string; cwd: string } | null {
+  maxKept = Number.POSITIVE_INFINITY,
+): JournaledSession | null {
   if (!isSafeSessionId(target)) return null;
   const path = journalPath(target, env);
   const meta = existsSync(path) ? readMeta(path) : null;
-  return meta ? { id: meta.sessionId, harness: meta.harness, cwd: meta.cwd } : null;
+  if (!meta) return null;
+  const records = readJournal(readFileSync(path, "utf8")).records;
+  const kept = maxKept < records.length ? records.slice(records.length - maxKept) : records;
+  const first = Date.parse(meta.runs[0]?.startedAt ?? "");
+  return {
+    id: meta.sessionId,
+    harness: meta.harness,
+    cwd: meta.cwd,
+    createdAt: Number.isFinite(first) ? first : null,
+    events: kept.map((r) => r.event),
+    times: kept.map((r) => Date.parse(r.time)),
+    seen: records.length,
+  };
 }
 
 function ranSince(startedAt: string, pid: number, self: RestoreOptions["self"]): boolean {

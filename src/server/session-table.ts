@@ -19,7 +19,7 @@ import type { ClosedEvent, SessionHandle } from "../core/exec/session-types.js";
 import { isServerError, ServerError } from "./errors.js";
 import type { NativeChannel } from "./native-channel.js";
 import type { CreateOptions, SessionSummary, SettingSummary, TableChange, WorkspaceSummary } from "./protocol.js";
-import type { RestoredSession } from "./restore.js";
+import type { JournaledSession, RestoredSession } from "./restore.js";
 import { SESSION_RECORD_FORMAT, type SessionRecords } from "./restore-records.js";
 import { looksLikeSessionId } from "./session-name.js";
 
@@ -123,9 +123,7 @@ export interface SessionTableOptions {
    * A session no row holds any more (killed, or never this server's) that its journal can still
    * resume: its id, harness and cwd; null when there is no such journal.
    */
-  readonly journaled?: (
-    target: string,
-  ) => { readonly id: string; readonly harness: string; readonly cwd: string } | null;
+  readonly journaled?: (target: string) => JournaledSession | null;
   /** Where the table says what went wrong that no request is waiting to hear (a record not saved). */
   readonly log?: (line: string) => void;
 }
@@ -142,14 +140,6 @@ const ROW_KINDS: ReadonlySet<string> = new Set([
 ]);
 
 export const DEFAULT_MAX_KEPT_EVENTS = 10_000;
-
-/** A restored session's event times: its journal's where it says them, the restore's own instant otherwise. */
-function restoredTimes(session: RestoredSession, now: number): number[] {
-  return session.events.map((_, i) => {
-    const time = session.times?.[i];
-    return time !== undefined && Number.isFinite(time) ? time : now;
-  });
-}
 
 /**
  * `server.autoResume`: every detached row resumed, one after another. One that fails stays
@@ -194,6 +184,16 @@ export class SessionTable {
     /** Watches it from its first event (a client resuming a session it shows). */
     watcher?: EventListener,
   ): Promise<Opened> {
+    return this.open(spec, name, watcher, null);
+  }
+
+  /** `create`, continuing a journaled session's row: its history kept for attaching clients, its age its own. */
+  private async open(
+    spec: CreateSpec,
+    name: string | undefined,
+    watcher: EventListener | undefined,
+    earlier: JournaledSession | null,
+  ): Promise<Opened> {
     if (name !== undefined) this.requireFreeName(name);
     const launched = await this.options.launcher(spec);
     const { handle } = launched;
@@ -215,7 +215,7 @@ export class SessionTable {
       name: name ?? this.defaultName(handle.harness),
       harness: handle.harness,
       cwd: launched.cwd,
-      createdAt: this.now(),
+      createdAt: earlier?.createdAt ?? this.now(),
       options: spec.options,
       handle,
       resuming: false,
@@ -223,11 +223,8 @@ export class SessionTable {
       native: launched.native,
       workspace: launched.workspace,
       settings: launched.settings,
-      log: [],
-      times: [],
+      ...this.history(earlier?.events ?? [], earlier?.times ?? [], earlier?.seen ?? 0),
       closed: null,
-      seen: 0,
-      question: null,
       watchers: new Set(),
       controlWatchers: new Set(),
       controlSent: null,
@@ -264,20 +261,13 @@ export class SessionTable {
         resuming: false,
         restored: { lostCalls: s.lostCalls.length, cut: s.cut, problems: s.problems },
         native: undefined,
-        log: [...s.events],
-        times: restoredTimes(s, this.now()),
+        ...this.history(s.events, s.times ?? [], s.seen),
         closed: null,
-        seen: s.seen,
-        question: null,
         watchers: new Set(),
         controlWatchers: new Set(),
         controlSent: null,
         controlPending: false,
       };
-      entry.question = s.events.reduce<OpenQuestion | null>(
-        (open, event, i) => questionAfter(open, event, s.seen - s.events.length + i, entry.times[i]!),
-        null,
-      );
       this.entries.set(entry.id, entry);
       if (taken) this.remember(entry);
       this.emit("created", entry);
@@ -299,7 +289,12 @@ export class SessionTable {
     } catch (err) {
       const gone = isServerError(err) && err.code === "NO_SUCH_SESSION" ? this.options.journaled?.(target) : null;
       if (!gone) throw err;
-      return this.create({ harness: gone.harness, cwd: gone.cwd, options: { resume: gone.id } }, undefined, watcher);
+      return this.open(
+        { harness: gone.harness, cwd: gone.cwd, options: { resume: gone.id } },
+        undefined,
+        watcher,
+        gone,
+      );
     }
     if (entry.native)
       throw new ServerError(
@@ -342,6 +337,21 @@ export class SessionTable {
     this.emit("updated", entry);
     await handle.start();
     return { summary: this.summary(entry), notes: launched.notes, stop: () => entry.watchers.delete(watcher!) };
+  }
+
+  /** A row's kept events from an earlier life (a journal), and the question they leave waiting; a time unknown is now. */
+  private history(
+    events: readonly SessionEvent[],
+    times: readonly number[],
+    seen: number,
+  ): Pick<Entry, "log" | "times" | "seen" | "question"> {
+    const now = this.now();
+    const at = events.map((_, i) => (Number.isFinite(times[i]) ? times[i]! : now));
+    const question = events.reduce<OpenQuestion | null>(
+      (open, event, i) => questionAfter(open, event, seen - events.length + i, at[i]!),
+      null,
+    );
+    return { log: [...events], times: at, seen, question };
   }
 
   /** An event the server itself says about a session (kept and sent to its watchers, not journaled). */

@@ -75,7 +75,7 @@ async function foreground(flags: ServerFlags, output: Output, context: CliContex
   const table = new SessionTable({
     launcher: serverLauncher(context),
     records: fileSessionRecords(context.env),
-    journaled: (target) => journaledSession(target, context.env),
+    journaled: (target) => journaledSession(target, context.env, DEFAULT_MAX_KEPT_EVENTS),
     log,
   });
   const startedAt = Date.now();

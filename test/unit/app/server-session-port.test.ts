@@ -50,7 +50,9 @@ async function start(resuming = false, settings?: SettingSummary[]) {
   const { sessions } = made;
   const launcher: Launcher = settings ? async (spec) => ({ ...(await made.launcher(spec)), settings }) : made.launcher;
   const journaled = (id: string) =>
-    resuming && sessions.some((s) => s.handle.sessionId === id) ? { id, harness: "claude", cwd: "/w" } : null;
+    resuming && sessions.some((s) => s.handle.sessionId === id)
+      ? { id, harness: "claude", cwd: "/w", createdAt: null, events: [], times: [], seen: 0 }
+      : null;
   const table = new SessionTable({ launcher, journaled, killWaitMs: 200 });
   const { client } = await serveFresh(table, cleanups, { prefix: "hmux-port-" });
   return { table, sessions, client };

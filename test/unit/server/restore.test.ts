@@ -11,7 +11,7 @@ import { readJournal } from "../../../src/core/control/journal-format.js";
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import { ServerClient } from "../../../src/server/client.js";
 import { serverPaths } from "../../../src/server/paths.js";
-import { restoreDetached } from "../../../src/server/restore.js";
+import { journaledSession, restoreDetached } from "../../../src/server/restore.js";
 import {
   fileSessionRecords,
   SESSION_RECORD_FORMAT,
@@ -244,7 +244,10 @@ describe("detached rows in the server's table", () => {
 describe("resuming a session no row holds any more", () => {
   it("a killed session comes back as a new row from its journal, watched from its first resumed event", async () => {
     const { launcher, asked } = resumingLauncher();
-    const journaled = (target: string) => (target === "s1" ? { id: "s1", harness: "claude", cwd: "/work" } : null);
+    const journaled = (target: string) =>
+      target === "s1"
+        ? { id: "s1", harness: "claude", cwd: "/work", createdAt: null, events: [], times: [], seen: 0 }
+        : null;
     const t = new SessionTable({ launcher, journaled, killWaitMs: 50 });
     await t.create({ harness: "claude", cwd: "/work", options: {} }, "first");
     await t.kill("first").catch(() => undefined);
@@ -255,6 +258,26 @@ describe("resuming a session no row holds any more", () => {
     expect(back.summary).toMatchObject({ id: "s1", cwd: "/work" });
     expect(seen[0]).toMatchObject({ kind: "session", sessionId: "s1" });
     expect(await codeOf(t.resume("nobody"))).toBe("NO_SUCH_SESSION");
+  });
+
+  it("a killed session resumed from its journal keeps its history for a later attach, its age and its place", async () => {
+    const history: SessionEvent[] = [...opened, { kind: "closed", exitCode: null, cause: "killed" }];
+    journaled("a", history);
+    const { launcher } = resumingLauncher();
+    let now = Date.parse("2026-12-01T12:00:00Z");
+    const journaledHere = (target: string) => journaledSession(target, env);
+    const t = new SessionTable({ launcher, now: () => now, journaled: journaledHere, killWaitMs: 50 });
+    await t.create({ harness: "claude", cwd: "/work", options: {} }, "later");
+    now += 60_000;
+    await t.resume("a");
+    expect(t.list().map((s) => s.id)).toEqual(["a", "s1"]);
+    expect(t.resolve("a").createdAt).toBe("2026-12-01T11:00:00.000Z");
+    const replay: SessionEvent[] = [];
+    const watched = t.watch("a", (e) => replay.push(e));
+    watched.stop();
+    expect(watched.dropped).toBe(false);
+    expect(replay.slice(0, history.length)).toEqual(history);
+    expect(replay[history.length]).toMatchObject({ kind: "session", sessionId: "a", origin: "resumed" });
   });
 });
 
