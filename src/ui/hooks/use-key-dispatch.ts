@@ -25,6 +25,7 @@ export function useKeyDispatch(): void {
       const verdict = keyIntent(store.state, index, keyName(input, key, raw.current));
       gate.consumed = verdict.taken;
       if (verdict.intent) store.dispatch(verdict.intent);
+      else if (verdict.taken) store.dispatch({ kind: "key-ignored" });
     },
     [store, index, gate, raw],
   );

@@ -99,6 +99,8 @@ export type Intent =
   /** Start the session the new-session dialog describes (it validated the request first). */
   | { readonly kind: "launch"; readonly request: NewSessionRequest }
   | { readonly kind: "resize"; readonly columns: number; readonly rows: number }
+  /** A key hmux took that does nothing here: still the person's last key, so it clears what the status line said. */
+  | { readonly kind: "key-ignored" }
   | ChangesIntent
   | { readonly kind: "flash"; readonly text: string; readonly tone: Flash["tone"]; readonly hint?: Flash["hint"] };
 

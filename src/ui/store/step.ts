@@ -1,6 +1,6 @@
 /** The result of one update, and the small state edits every update file shares. */
 import type { Effect } from "./messages.js";
-import type { Flash, UiState } from "./ui-state.js";
+import type { Flash, FlashSubject, UiState } from "./ui-state.js";
 
 export interface Step {
   readonly state: UiState;
@@ -19,6 +19,11 @@ export function withEffects(state: UiState, ...effects: Effect[]): Step {
 
 export function flash(state: UiState, now: number, text: string, tone: Flash["tone"], hint?: Flash["hint"]): UiState {
   return { ...state, flash: { text, tone, at: now, ...(hint ? { hint } : {}) } };
+}
+
+/** A status message announcing work under way on `about`, superseded once its state moves on (status-rule.ts). */
+export function announce(state: UiState, now: number, text: string, about: FlashSubject): UiState {
+  return { ...state, flash: { text, tone: "info", at: now, about } };
 }
 
 export function setDraft(state: UiState, key: string, text: string): UiState {

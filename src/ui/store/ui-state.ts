@@ -88,11 +88,16 @@ export interface KeyHint {
   readonly does: string;
 }
 
+/** What a status message announcing work under way waits for: that session's end, or the race's next step. */
+export type FlashSubject = { readonly sessionEnds: string } | { readonly race: string };
+
 export interface Flash {
   readonly text: string;
   readonly tone: "info" | "warn" | "error";
   readonly at: number;
   readonly hint?: KeyHint;
+  /** Set on an announcement ("halting claude"): the state it announced arriving supersedes it (status-rule.ts). */
+  readonly about?: FlashSubject;
 }
 
 export interface UiState {
@@ -137,6 +142,8 @@ export interface UiState {
   readonly changes: ChangesState | null;
   /** Ahead/behind of each worktree session's branch, as last asked of git (after each turn). */
   readonly branchStatus: ReadonlyMap<string, BranchStatus>;
+  /** The person has pressed a key (or clicked) since the TUI started; until then focus follows the first request (first-focus.ts). */
+  readonly acted: boolean;
 }
 
 /** Rows the rail (top) and the status line (bottom) take. */
@@ -171,6 +178,7 @@ export function initialUiState(columns = 160, rows = 48): UiState {
     launchFailure: null,
     changes: null,
     branchStatus: new Map(),
+    acted: false,
   };
 }
 

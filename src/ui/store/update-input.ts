@@ -6,7 +6,7 @@ import type { Decision } from "../../core/control/types.js";
 import { composeAnswer } from "../../core/question.js";
 import type { Effect } from "./messages.js";
 import { isActive, type SessionView } from "./session-view.js";
-import { flash, only, type Step, setDraft, withEffects } from "./step.js";
+import { announce, flash, only, type Step, setDraft, withEffects } from "./step.js";
 import { anyRunning, focusedKey, focusedView, inputMode, type UiState } from "./ui-state.js";
 import { sessionEvent } from "./update-session.js";
 
@@ -141,11 +141,14 @@ export function interrupt(state: UiState, now: number): Step {
 export function halt(state: UiState, now: number): Step {
   const view = focusedView(state);
   if (!view || !isActive(view)) return only(state);
-  return withEffects(flash(state, now, `halting ${view.info.label ?? view.info.harness}`, "info"), {
-    kind: "halt",
-    key: view.key,
-    what: "halt",
-  });
+  return withEffects(
+    announce(state, now, `halting ${view.info.label ?? view.info.harness}`, { sessionEnds: view.key }),
+    {
+      kind: "halt",
+      key: view.key,
+      what: "halt",
+    },
+  );
 }
 
 export function haltAll(state: UiState, now: number): Step {

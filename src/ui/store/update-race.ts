@@ -10,7 +10,7 @@ import { EMPTY_TALLY, tallyEvent } from "../../race/tally.js";
 import type { RaceScoreRequest } from "../race-port.js";
 import type { SessionInfo } from "../session-port.js";
 import type { Effect, RaceAct } from "./messages.js";
-import { flash, only, type Step, withEffects } from "./step.js";
+import { announce, flash, only, type Step, withEffects } from "./step.js";
 import { panesWith, type RaceContestant, type RaceState, sessionNumber, type UiState } from "./ui-state.js";
 import { openChanges } from "./update-changes.js";
 import { focusNumber } from "./update-layout.js";
@@ -211,7 +211,7 @@ function settle(state: UiState, now: number): Step {
   };
   const scoring = { ...state, race: { ...race, phase: "scoring" as const } };
   return withEffects(
-    flash(scoring, now, `race ${race.name}: every turn ended; running the check and scoring`, "info"),
+    announce(scoring, now, `race ${race.name}: every turn ended; running the check and scoring`, { race: race.name }),
     {
       kind: "race-score",
       request,
@@ -245,7 +245,7 @@ function confirm(state: UiState, now: number): Step {
   const out: UiState = { ...state, overlay: { ...o, confirm: null }, race: { ...race, busy: o.confirm } };
   if (o.confirm === "discard")
     return withEffects(
-      flash(out, now, `race ${race.name}: halting the contestants, removing their worktrees`, "info"),
+      announce(out, now, `race ${race.name}: halting the contestants, removing their worktrees`, { race: race.name }),
       {
         kind: "race-discard",
         race: race.name,
@@ -254,7 +254,7 @@ function confirm(state: UiState, now: number): Step {
     );
   const harness = selectedHarness(state);
   if (harness === undefined) return only(state);
-  return withEffects(flash(out, now, `race ${race.name}: picking ${harness}`, "info"), {
+  return withEffects(announce(out, now, `race ${race.name}: picking ${harness}`, { race: race.name }), {
     kind: "race-pick",
     race: race.name,
     harness,

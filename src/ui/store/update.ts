@@ -4,7 +4,10 @@
  * transition of the TUI can be tested without Ink. The store (app-store.ts) feeds it and
  * runs the effects (effects.ts).
  */
+import { followFirstRequest } from "./first-focus.js";
+import { fromPerson } from "./from-person.js";
 import type { Msg } from "./messages.js";
+import { settleStatus } from "./status-rule.js";
 import { flash, only, type Step, setDraft, withEffects } from "./step.js";
 import { anyRunning, type UiState } from "./ui-state.js";
 import { updateBroadcast } from "./update-broadcast.js";
@@ -45,7 +48,10 @@ import { clockTick, openSession, sessionEvent, sessionEvents, sessionGone } from
 
 export function update(state: UiState, msg: Msg, now: number): Step {
   const step = updateFocused(state, msg, now);
-  const kept = keepTypingFocused(step.state);
+  const byPerson = fromPerson(msg);
+  // A key that changed nothing leaves the state as it was (no redraw), so it does not count as acting.
+  const acted = byPerson && step.state !== state && !step.state.acted ? { ...step.state, acted: true } : step.state;
+  const kept = settleStatus(state, keepTypingFocused(followFirstRequest(acted)), byPerson);
   const status = branchStatusEffects(state, kept, msg);
   if (kept === step.state && status.length === 0) return step;
   return { state: kept, effects: [...step.effects, ...status] };
@@ -176,6 +182,8 @@ function updateFocused(state: UiState, msg: Msg, now: number): Step {
       return only({ ...state, launching: false, launchFailure: msg.message });
     case "flash":
       return only(flash(state, now, msg.text, msg.tone, msg.hint));
+    case "key-ignored":
+      return only(state);
     case "open-changes":
     case "changes-scope":
     case "changes-turn":

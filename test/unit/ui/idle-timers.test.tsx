@@ -46,6 +46,8 @@ async function mounted(): Promise<{ store: AppStore; ports: FakePort[]; frame: (
   store.start();
   for (const p of ports) p.emit({ kind: "state", from: "starting", to: "idle" });
   await advance(1000);
+  // The person picks the last pane (already focused), so the others' requests leave focus there.
+  store.dispatch({ kind: "focus", index: ports.length - 1 });
   return { store, ports, frame: () => r.lastFrame() ?? "" };
 }
 

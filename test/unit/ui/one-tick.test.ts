@@ -31,6 +31,8 @@ function idleStore(n: number): { store: AppStore; ports: FakePort[] } {
   store.start();
   for (const p of ports) p.emit({ kind: "state", from: "starting", to: "idle" });
   vi.advanceTimersByTime(200);
+  // The person picks the last pane (already focused), so the others' requests leave focus there.
+  store.dispatch({ kind: "focus", index: n - 1 });
   return { store, ports };
 }
 
