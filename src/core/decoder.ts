@@ -16,11 +16,12 @@ export interface StreamDecoder {
   /** The stream ended; emit whatever was pending. Never emits `done`. */
   end(): HarnessEvent[];
   /**
-   * Optional. Why the stream read so far is not a complete one-shot turn (the record that ends a
-   * turn never arrived), or undefined when it is complete or the decoder cannot tell. Read once,
-   * after end(), by whoever concludes the turn.
+   * Why the stream read so far is not a complete one-shot turn (the record that ends a turn
+   * never arrived), or undefined when it is complete. A turn is open from the start: an empty
+   * stream, or one of junk with no record, is incomplete like one cut short. Required, so every
+   * harness decides it. Read once, after end(), by whoever concludes the turn.
    */
-  incompleteTurn?(): string | undefined;
+  incompleteTurn(): string | undefined;
   /**
    * Optional. Set once the stream shows the harness will not end the turn by itself (codex
    * reconnecting forever with no network): the runner then stops the process. The decoder has

@@ -75,7 +75,7 @@ export class RecordedTurn {
     if (this.ended) throw new Error("RecordedTurn.end called twice");
     this.ended = true;
     const pending = this.keep(this.decoder.end());
-    const incompleteTurn = this.decoder.incompleteTurn?.();
+    const incompleteTurn = this.decoder.incompleteTurn();
     const { escalateQuestions = true, matchers } = this.options;
     const concluded = concludeTurn({
       events: this.lastAssistant ? [...this.significant, this.lastAssistant] : this.significant,

@@ -15,7 +15,7 @@
  *   permission refusal → denied:true; result.error/failure → isError.
  * - result → usage; is_error → failure classified from its text (fallback task).
  * - a "Workspace Trust Required" line → failure trust-refused.
- * - a stream that stops after its first record and before `result` is an incomplete turn.
+ * - a stream that stops before `result` is an incomplete turn, an empty or record-less one too.
  */
 
 import { classifyFailureText, type MatcherSet, mergeExtras, withExtras } from "../../core/classify.js";
@@ -82,7 +82,7 @@ function resultText(value: JsonObject): string {
 }
 
 class CursorDecoder implements StreamDecoder {
-  private awaitingResult = false;
+  /** The turn is open from the start; `result` closes it and nothing after it reopens one. */
   private resultSeen = false;
   private readonly identity: IdentityTracker;
   private readonly matchers: MatcherSet;
@@ -95,11 +95,7 @@ class CursorDecoder implements StreamDecoder {
   }
 
   record(record: JsonObject): HarnessEvent[] {
-    // Any record opens the turn; `result` closes it and nothing after it reopens one.
-    if (record.type === "result") {
-      this.awaitingResult = false;
-      this.resultSeen = true;
-    } else if (!this.resultSeen) this.awaitingResult = true;
+    if (record.type === "result") this.resultSeen = true;
     switch (record.type) {
       case "system":
         return str(record.subtype) === "init"
@@ -131,7 +127,7 @@ class CursorDecoder implements StreamDecoder {
   }
 
   incompleteTurn(): string | undefined {
-    return this.awaitingResult ? "cursor's stream-json ended without its `result` record" : undefined;
+    return !this.resultSeen ? "cursor's stream-json ended without its `result` record" : undefined;
   }
 
   private blocksText(message: JsonObject | undefined): string {

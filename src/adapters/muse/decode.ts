@@ -14,7 +14,7 @@
  * - turn_input_user → user message. Other lifecycle payloads (command_accepted, *_linked,
  *   run_model_configured, run_started, workspace_branch_observed, task_lifecycle) → progress.
  * - an unknown payload kind → unrecognized.
- * - a stream that stops after its first record and before run_terminal is an incomplete turn.
+ * - a stream that stops before run_terminal is an incomplete turn, an empty or record-less one too.
  */
 
 import { classifyFailureText, type MatcherSet, mergeExtras, withExtras } from "../../core/classify.js";
@@ -66,8 +66,7 @@ class MuseDecoder implements StreamDecoder {
   private readonly calls = new Set<string>();
   private readonly deniedCalls = new Set<string>();
   private streamed = false;
-  /** Any record opens the turn; only run_terminal closes it (every recorded muse turn ends so). */
-  private awaitingTerminal = false;
+  /** The turn is open from the start; only run_terminal closes it (every recorded muse turn ends so). */
   private terminalSeen = false;
 
   constructor(private readonly context: DecoderContext) {
@@ -77,8 +76,6 @@ class MuseDecoder implements StreamDecoder {
 
   record(record: JsonObject): HarnessEvent[] {
     const out: HarnessEvent[] = [];
-    // Records after run_terminal (a workspace-branch note) do not reopen the turn.
-    if (str(obj(record.payload)?.kind) !== "run_terminal" && !this.terminalSeen) this.awaitingTerminal = true;
     const stream = obj(record.stream);
     if (this.identity.sessionId === undefined && stream?.kind === "session")
       out.push(...this.identity.announce(stream.id));
@@ -103,7 +100,8 @@ class MuseDecoder implements StreamDecoder {
   }
 
   incompleteTurn(): string | undefined {
-    return this.awaitingTerminal ? "muse exec --json ended without its run_terminal record" : undefined;
+    // Records after run_terminal (a workspace-branch note) do not reopen the turn.
+    return !this.terminalSeen ? "muse exec --json ended without its run_terminal record" : undefined;
   }
 
   private payload(kind: string, payload: JsonObject, record: JsonObject, label: string): HarnessEvent[] {
@@ -171,7 +169,6 @@ class MuseDecoder implements StreamDecoder {
   }
 
   private terminal(payload: JsonObject): HarnessEvent[] {
-    this.awaitingTerminal = false;
     this.terminalSeen = true;
     const terminal = str(payload.terminal);
     const text = str(payload.text);

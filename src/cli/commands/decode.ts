@@ -15,10 +15,17 @@ import { type DecodeSource, finishTurn, pumpStream } from "../decode-stream.js";
 import { UsageError } from "../errors.js";
 import { lineBoundFromEnv } from "../line-bound.js";
 
+/** A process's exit status is one byte: anything else is no exit code a turn could have had. */
+const MAX_EXIT_STATUS = 255;
+
 function exitCodeArg(value: string): number {
-  if (!/^-?\d+$/.test(value.trim()))
-    throw new UsageError(`--exit-code expects an integer, got ${JSON.stringify(value)}`, "e.g. --exit-code 1");
-  return Number(value);
+  const code = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+  if (!(code <= MAX_EXIT_STATUS))
+    throw new UsageError(
+      `--exit-code expects an exit status from 0 to ${MAX_EXIT_STATUS}, got ${JSON.stringify(value)}`,
+      "e.g. --exit-code 1",
+    );
+  return code;
 }
 
 // 64 KiB reads (a pipe's size too): larger ones measured slower and bigger (npm run bench -- decode).

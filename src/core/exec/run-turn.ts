@@ -136,7 +136,7 @@ export async function* runTurn(
       yield event;
     }
     const observed = await turn.finish();
-    const incompleteTurn = decoder.incompleteTurn?.();
+    const incompleteTurn = decoder.incompleteTurn();
     const input: ConcludeInput = {
       ...observed,
       harness: request.harness,

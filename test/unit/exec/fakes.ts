@@ -136,5 +136,9 @@ export function fakeDecoder(): StreamDecoder {
     end() {
       return [];
     },
+    // This protocol has no turn-ending record: whatever it printed is the whole turn.
+    incompleteTurn() {
+      return undefined;
+    },
   };
 }
