@@ -55,10 +55,7 @@ export interface PaneLauncherOptions {
   /** Endpoint used when the dialog leaves it empty (the demo's scripted model). */
   readonly defaultEndpoint?: string;
   readonly defaultModel?: string;
-  /**
-   * hmux's own decision deadline; a person at the keyboard needs longer than a program.
-   * The core keeps it strictly below the harness's own limit. Default 10 minutes.
-   */
+  /** The caller's decision budget in ms; absent, the launch plan's rule decides (config `decisionBudget`, else its default). */
   readonly decisionBudgetMs?: number;
   /** Let the worker ask questions; given, it is an argument (the strongest tier). */
   readonly escalateQuestions?: boolean;
@@ -90,6 +87,7 @@ export function paneLaunchRequest(
       ...(options.escalateQuestions !== undefined ? { escalateQuestions: options.escalateQuestions } : {}),
     },
     ...(workspace ? { workspace } : {}),
+    ...(options.decisionBudgetMs !== undefined ? { decisionBudgetMs: options.decisionBudgetMs } : {}),
   };
 }
 
@@ -177,7 +175,7 @@ export class PaneLauncher implements SessionLauncher {
       approvals: "ask",
       binary: [plan.binary.executable, ...plan.binary.prefixArgs],
       escalateQuestions: plan.escalateQuestions,
-      decisionBudgetMs: this.options.decisionBudgetMs ?? 600_000,
+      ...(plan.decisionBudget.ms !== null ? { decisionBudgetMs: plan.decisionBudget.ms } : {}),
       ...(o.endpoint ? { endpoint: o.endpoint } : {}),
       ...(o.model ? { model: o.model } : {}),
       ...(o.effort ? { effort: o.effort } : {}),

@@ -19,9 +19,6 @@ import { type ServerLink, ServerSessionPort } from "./server-session-port.js";
 import { asSummary, createReplySchema, parseWire, sessionSummarySchema } from "./server-wire.js";
 import { workspaceChanges } from "./workspace-changes.js";
 
-/** A person needs longer than a program to decide; the core keeps it below the harness's own limit. */
-const HUMAN_DECISION_BUDGET_MS = 600_000;
-
 const NO_SUPPORT: InputSupport = { steer: false, inject: false, abstain: false, replace: false };
 
 export interface ServerPaneDefaults {
@@ -114,7 +111,8 @@ export class ServerPanes {
       ...(endpoint ? { endpoint } : {}),
       ...(d.isolate ? { isolate: true } : {}),
       ...(d.escalateQuestions !== undefined ? { escalateQuestions: d.escalateQuestions } : {}),
-      decisionBudgetMs: d.decisionBudgetMs ?? HUMAN_DECISION_BUDGET_MS,
+      // Absent, the server's launch plan decides it, as for every other session there.
+      ...(d.decisionBudgetMs !== undefined ? { decisionBudgetMs: d.decisionBudgetMs } : {}),
       ...(request.prompt ? { prompt: request.prompt } : {}),
       ...(request.worktree !== undefined ? { worktree: request.worktree } : {}),
     };

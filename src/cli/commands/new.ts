@@ -44,7 +44,10 @@ export function register(program: Command, context: CliContext): void {
     .option("--isolate", "give the harness its own HOME and config dir under the session's state dir")
     .option("--approvals <mode>", "ask (a client answers; hmux's deadline denies), deny, allow", "ask")
     .option("--stall <seconds>", "per-turn inactivity budget; 0 disables")
-    .option("--decision-budget <ms>", "hmux's own decision deadline")
+    .option(
+      "--decision-budget <ms>",
+      "how long a gated call waits for an answer before hmux denies it (default: config decisionBudget, else 10 min)",
+    )
     .option("--no-escalate-questions", "the worker never asks; it states its assumption and continues")
     .option("--resume <id>", "continue an hmux session (journal id) or the harness's own session id")
     .option("--prompt <text>", "the first message to send")

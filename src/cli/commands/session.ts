@@ -89,7 +89,10 @@ export function register(program: Command, context: CliContext): void {
       "ask (a program answers with tool.decide; hmux's deadline denies), deny (headless: nobody can answer), allow (observe)",
       "ask",
     )
-    .option("--decision-budget <ms>", "hmux's own decision deadline (kept strictly below the harness's)")
+    .option(
+      "--decision-budget <ms>",
+      "how long a gated call waits for an answer before hmux denies it (default: config decisionBudget, else 10 min)",
+    )
     .option(
       "--require <controls>",
       `controls this run needs, refused at start if the harness lacks them (${CONTROLS.join(",")})`,
@@ -297,6 +300,8 @@ export function sessionLaunchRequest(
   },
 ): LaunchRequest {
   const stall = seconds("stall", flags.stall);
+  const decisionBudgetMs =
+    flags.decisionBudget === undefined ? undefined : positive("decision-budget", flags.decisionBudget);
   const args: TurnOptions = {
     ...(flags.model ? { model: flags.model } : {}),
     ...(flags.effort ? { effort: flags.effort } : {}),
@@ -314,6 +319,7 @@ export function sessionLaunchRequest(
     prompt: SESSION_CHECK_PROMPT,
     ...(where.resume ? { inputs: { resume: where.resume } } : {}),
     ...(where.workspace ? { workspace: where.workspace } : {}),
+    ...(decisionBudgetMs !== undefined ? { decisionBudgetMs } : {}),
   };
 }
 
@@ -342,8 +348,7 @@ export function prepare(
       supported: [...APPROVAL_MODES],
     });
   seconds("stall", flags.stall);
-  const decisionBudgetMs =
-    flags.decisionBudget === undefined ? undefined : positive("decision-budget", flags.decisionBudget);
+  if (flags.decisionBudget !== undefined) positive("decision-budget", flags.decisionBudget);
   const requiredControls = flags.require
     ? flags.require
         .split(",")
@@ -443,7 +448,8 @@ export function prepare(
       ...(o.model ? { model: o.model } : {}),
       ...(o.effort ? { effort: o.effort } : {}),
       ...(stallMs ? { stallMs } : {}),
-      ...(decisionBudgetMs ? { decisionBudgetMs } : {}),
+      // hmux's decision budget rule (the same for every entry point); null under no entry that opens a session.
+      ...(plan.decisionBudget.ms !== null ? { decisionBudgetMs: plan.decisionBudget.ms } : {}),
       ...(requiredControls.length ? { requiredControls: requiredControls as ControlName[] } : {}),
       turnsBefore,
       classify: makeClassifier(policy, plan.cwd),

@@ -20,6 +20,8 @@ export const CONFIG_VERSION = 1;
 export const SANDBOX_MODES = ["read-only", "workspace-write", "danger-full-access"] as const;
 export const CONTEXT_WINDOW_MAX = 272_000;
 export const MAX_STEPS_MAX = 10_000;
+/** The longest decision budget a config file may set, in seconds: a day. */
+export const DECISION_BUDGET_MAX_SECONDS = 86_400;
 
 const nonEmpty = z.string().trim().min(1, { error: "must not be empty" });
 const toolList = z.array(toolNameSchema);
@@ -93,6 +95,8 @@ function buildConfigSchema(harnesses: readonly HarnessToolRules[]) {
     timeout: z.number().min(0).optional(),
     /** Stream-idle budget in seconds; 0 disables. */
     stall: z.number().min(0).optional(),
+    /** Seconds a gated call waits for an answer before hmux denies it (src/core/launch/decision-budget.ts). */
+    decisionBudget: z.number().int().min(1).max(DECISION_BUDGET_MAX_SECONDS).optional(),
     toolsets: z.record(toolsetNameSchema, toolList).optional(),
     toolMap: toolMapSchema(harnesses).optional(),
     policy: policySchema.optional(),
@@ -142,6 +146,7 @@ export function configTurnOptions(config: Config): TurnOptions {
     ui: _ui,
     server: _server,
     trustedProjects: _tp,
+    decisionBudget: _db,
     timeout,
     stall,
     ...rest

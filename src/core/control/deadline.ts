@@ -1,10 +1,13 @@
 /**
  * hmux's own decision deadline sits strictly below the harness's, so an expiry is always hmux's
  * deny with a reason, never a race with the harness's own timeout (whose outcome may be unknown).
+ * How long hmux would wait is the launch plan's decision budget (src/core/launch/decision-budget.ts);
+ * this only keeps it inside what the harness allows for the call.
  */
+import { DEFAULT_DECISION_BUDGET_SECONDS } from "../launch/decision-budget.js";
 
-/** Used when the harness waits without limit and nobody asked for another budget. */
-export const DEFAULT_DECISION_BUDGET_MS = 55_000;
+/** For a session planned without the launch pipeline (an embedder's own plan): the rule's default. */
+export const DEFAULT_DECISION_BUDGET_MS = DEFAULT_DECISION_BUDGET_SECONDS * 1000;
 
 /** hmux's budget in ms for one decision; strictly less than harnessTimeoutMs whenever that is known. */
 export function hmuxDeadlineMs(
@@ -17,11 +20,21 @@ export function hmuxDeadlineMs(
   return Math.max(0, Math.min(requested, below, harnessTimeoutMs - 1));
 }
 
-/** The deny reason on expiry: names hmux's budget and the harness's timeout. */
+/** The deny reason on expiry, in plain words: how long nobody answered, and that nothing ran. */
 export function deadlineReason(budgetMs: number, harnessTimeoutMs: number | null): string {
   const harness =
-    harnessTimeoutMs === null
-      ? "the harness's own wait, which has no limit"
-      : `the harness's own ${harnessTimeoutMs}ms timeout`;
-  return `hmux's own ${budgetMs}ms decision deadline expired before an answer arrived; it is strictly less than ${harness}, so the refusal is hmux's and not an ambiguity; the call did not run`;
+    harnessTimeoutMs === null ? "" : ` (the harness itself waits only ${durationInWords(harnessTimeoutMs)})`;
+  return `nobody answered within ${durationInWords(budgetMs)}${harness}, so hmux denied it; the call did not run`;
+}
+
+/** A duration as a person says it: "10 min", "1 min 30 s", "55 s", "800 ms". */
+export function durationInWords(ms: number): string {
+  if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = seconds % 60;
+  const parts = [hours > 0 ? `${hours} h` : "", minutes > 0 ? `${minutes} min` : "", rest > 0 ? `${rest} s` : ""];
+  return parts.filter(Boolean).join(" ");
 }

@@ -12,6 +12,7 @@ import { resolveConfigSettings } from "../config/settings.js";
 import { type ResolvedTurnOptions, resolveTurnOptions } from "../options/resolve.js";
 import { composePrompt } from "../question.js";
 import { RefusalError } from "../refusal.js";
+import { decisionBudgetFor } from "./decision-budget.js";
 import { harnessEnvironment } from "./harness-env.js";
 import type { LaunchHarness, LaunchOutcome, LaunchPlan, LaunchPorts, LaunchRequest, LaunchWorkspace } from "./types.js";
 
@@ -69,6 +70,12 @@ function plan(request: LaunchRequest, ports: LaunchPorts): LaunchPlan {
   // The resolver's default tier already says true; this keeps the rule if a caller's resolver does not.
   const escalateQuestions = resolved.options.escalateQuestions ?? true;
   const options = { ...resolved.options, escalateQuestions };
+  const decisionBudget = decisionBudgetFor({
+    entry: request.entry,
+    ...(request.decisionBudgetMs !== undefined ? { requestedMs: request.decisionBudgetMs } : {}),
+    ...(config.project ? { project: config.project } : {}),
+    ...(config.user ? { user: config.user } : {}),
+  });
 
   const notes: string[] = [];
   // A harness that reads an endpoint only from its own config dir (pi's models.json) is isolated
@@ -129,6 +136,7 @@ function plan(request: LaunchRequest, ports: LaunchPorts): LaunchPlan {
     policy: { value: settings.policy, tier: settings.policyTier },
     untrustedSettings: settings.untrusted,
     escalateQuestions,
+    decisionBudget,
     isolate,
     ...(stateDir !== undefined ? { stateDir } : {}),
     invocation,

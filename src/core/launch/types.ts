@@ -11,6 +11,7 @@ import type { Invocation } from "../exec/invocation.js";
 import type { HarnessName } from "../harness-names.js";
 import type { ResolvedTurnOptions } from "../options/resolve.js";
 import type { ProvenanceTier, RunInputs, TurnOptions } from "../options/types.js";
+import type { DecisionBudget } from "./decision-budget.js";
 
 /**
  * Which channel the entry point needs: one headless turn (run), a multi-turn session (a process
@@ -37,6 +38,8 @@ export interface LaunchRequest {
   readonly workspace?: LaunchWorkspace;
   /** false: plan without the binary installed (`hmux inspect --argv`); argv[0] stands in for it. */
   readonly requireBinary?: boolean;
+  /** The caller's own decision budget in ms (`--decision-budget`): the strongest tier of that rule. */
+  readonly decisionBudgetMs?: number;
 }
 
 /** A session's git worktree, as the entry point opened it (src/workspace). */
@@ -110,6 +113,8 @@ export interface LaunchPlan {
    */
   readonly untrustedSettings: ResolvedConfigSettings["untrusted"];
   readonly escalateQuestions: boolean;
+  /** How long a gated call waits for an answer (src/core/launch/decision-budget.ts), and who said so. */
+  readonly decisionBudget: DecisionBudget;
   /** Whether HOME and the harness's config dirs move under the state dir. */
   readonly isolate: boolean;
   /** The isolated state dir, when isolated. */

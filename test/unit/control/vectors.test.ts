@@ -58,8 +58,9 @@ describe("reference control vectors", () => {
     expect(deny?.decider).toBe("deadline");
     expect(deny?.decision.decision).toBe("deny");
     const reason = deny?.decision.decision === "deny" ? deny.decision.reason : "";
-    expect(reason).toContain("55000ms");
-    expect(reason).toContain("60000ms");
+    expect(reason).toBe(
+      "nobody answered within 55 s (the harness itself waits only 1 min), so hmux denied it; the call did not run",
+    );
   });
 
   it("c3/interrupt-is-a-legal-answer-and-the-deny-is-written-first", () => {
