@@ -6,6 +6,7 @@
  * its hint. `launch` then starts the planned session and adapts its handle to the TUI's port.
  */
 
+import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join, resolve as resolvePath } from "node:path";
 import { builtinRegistry, type HarnessRegistry } from "../adapters/registry.js";
@@ -25,6 +26,7 @@ import type { NewSessionRequest, SessionLauncher, Validation } from "../ui/sessi
 import type { SessionPort } from "../ui/session-port.js";
 import {
   abandonWorkspace,
+  claimWorkspaceAt,
   openWorkspace,
   releaseWorkspace,
   setUpWorkspace,
@@ -128,10 +130,12 @@ export class PaneLauncher implements SessionLauncher {
   }
 
   async launch(request: NewSessionRequest): Promise<SessionPort> {
-    const lease = await this.openWorkspace(request);
+    // The id is fixed here so the workspace registry names the session that holds the worktree.
+    const sessionId = randomUUID();
+    const lease = await this.openWorkspace(request, sessionId);
     let port: SessionPort;
     try {
-      port = await this.start(lease ? { ...request, cwd: lease.entry.path } : request, lease);
+      port = await this.start(lease ? { ...request, cwd: lease.entry.path } : request, sessionId, lease);
     } catch (err) {
       if (lease && this.options.workspace) await abandonWorkspace(this.options.workspace, lease);
       throw err;
@@ -140,7 +144,7 @@ export class PaneLauncher implements SessionLauncher {
   }
 
   /** The pane's worktree (dialog field or config workspace.worktree "auto"), or null for the cwd itself. */
-  private async openWorkspace(request: NewSessionRequest): Promise<WorkspaceLease | null> {
+  private async openWorkspace(request: NewSessionRequest, sessionId: string): Promise<WorkspaceLease | null> {
     const ports = this.options.workspace;
     if (!ports) return null;
     const cwd = resolvePath(this.options.defaultCwd, request.cwd ?? ".");
@@ -148,11 +152,16 @@ export class PaneLauncher implements SessionLauncher {
       cwd,
       flag: request.worktree,
       harness: request.harness,
+      sessionId,
       configs: this.ports.configFiles(cwd),
     });
   }
 
-  private async start(request: NewSessionRequest, lease: WorkspaceLease | null): Promise<SessionPort> {
+  private async start(
+    request: NewSessionRequest,
+    sessionId: string,
+    lease: WorkspaceLease | null,
+  ): Promise<SessionPort> {
     const outcome = this.plan(request, lease?.launch);
     if (!outcome.ok) throw outcome.refusals[0];
     const plan: LaunchPlan = outcome.plan;
@@ -167,6 +176,7 @@ export class PaneLauncher implements SessionLauncher {
     const state = temporaryStateDir(plan.harness);
     const options: LaunchOptions = {
       harness: plan.harness,
+      sessionId,
       stateDir: state.dir,
       registry: this.registry,
       cwd: plan.cwd,
@@ -191,25 +201,42 @@ export class PaneLauncher implements SessionLauncher {
       state.remove();
       throw err;
     }
-    if (lease && workspacePorts) {
-      // Each turn's start is captured for the per-turn view; a failed snapshot costs only that view.
-      handle.subscribe((event) => {
-        if (event.kind === "turn") void snapshotTurn(workspacePorts, lease, event.turnId);
+    // Each turn's start is captured for the per-turn view (a failed snapshot costs only that view),
+    // and the worktree is let go when the session ends.
+    const holdWorkspace = (held: WorkspaceLease, session: ReturnType<typeof launchSession>) => {
+      if (!workspacePorts) return;
+      session.subscribe((event) => {
+        if (event.kind === "turn") void snapshotTurn(workspacePorts, held, event.turnId);
       });
-      void handle.closed.then(() => releaseWorkspace(workspacePorts, lease));
-    }
+      void session.closed.then(() => releaseWorkspace(workspacePorts, held));
+    };
+    if (lease) holdWorkspace(lease, handle);
     const resumer = {
-      relaunch: (from: { sessionId: string; harnessSessionId: string; turnsBefore: number }) =>
-        launchSession(
-          {
-            ...options,
-            sessionId: from.sessionId,
-            resume: from.harnessSessionId,
-            origin: "resumed",
-            turnsBefore: from.turnsBefore,
-          },
-          ports,
-        ),
+      relaunch: (from: { sessionId: string; harnessSessionId: string; turnsBefore: number }) => {
+        // A resumed pane takes its worktree again, and is refused while another session holds it.
+        const again =
+          lease && workspacePorts
+            ? claimWorkspaceAt(workspacePorts, lease.entry.path, { harness: plan.harness, sessionId: from.sessionId })
+            : null;
+        let resumed: ReturnType<typeof launchSession>;
+        try {
+          resumed = launchSession(
+            {
+              ...options,
+              sessionId: from.sessionId,
+              resume: from.harnessSessionId,
+              origin: "resumed",
+              turnsBefore: from.turnsBefore,
+            },
+            ports,
+          );
+        } catch (err) {
+          if (again && workspacePorts) releaseWorkspace(workspacePorts, again);
+          throw err;
+        }
+        if (again) holdWorkspace(again, resumed);
+        return resumed;
+      },
       release: state.remove,
     };
     const port = new HandleSessionPort(

@@ -37,7 +37,8 @@ export async function openLaunchWorkspace(
     readonly cwd: string;
     readonly flags: WorkspaceFlags;
     readonly harness: string;
-    readonly sessionId?: string;
+    /** The session that will hold the worktree (its lease's key). */
+    readonly sessionId: string;
     readonly output: Output;
   },
 ): Promise<WorkspaceLease | null> {
@@ -46,7 +47,7 @@ export async function openLaunchWorkspace(
     flag: input.flags.worktree,
     ...(input.flags.base !== undefined ? { base: input.flags.base } : {}),
     harness: input.harness,
-    ...(input.sessionId !== undefined ? { sessionId: input.sessionId } : {}),
+    sessionId: input.sessionId,
     configs: context.launch.configFiles(input.cwd),
   });
   if (lease) for (const note of lease.notes) input.output.err(`${note}\n`);

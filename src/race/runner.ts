@@ -6,7 +6,7 @@
  * and the scorecard is built. Everything that can be refused (not a repository, no such base, a
  * harness the plan refuses) is refused before any turn starts, and the worktrees made so far go.
  */
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { SessionEvent } from "../core/control/types.js";
 import { RefusalError } from "../core/refusal.js";
 import {
@@ -132,6 +132,8 @@ export async function runRace(ports: RacePorts, request: RaceRequest): Promise<R
         // As the user named it (HEAD's branch by default): the branch a pick merges into.
         ...(request.base !== undefined ? { base: request.base } : {}),
         harness,
+        // A contestant runs one turn with no hmux session of its own; this id holds its worktree.
+        sessionId: randomUUID(),
         configs: request.configs,
       });
       if (!lease) throw new Error("openWorkspace made no worktree although one was asked for");

@@ -1,7 +1,11 @@
 /**
  * A launch's hold on a workspace: `openWorkspace` finds or creates the worktree for a launch
  * (`--worktree [NAME]`, `--base REF`, or config `workspace.worktree: "auto"`), copies the
- * `.worktreeinclude` files in, and records this hmux process as the one holding a session there.
+ * `.worktreeinclude` files in, and records the launch's session as the one holding it. A lease is
+ * keyed by session id, not by process: the server and the TUI run many sessions in one process, and
+ * a worktree belongs to one live session whichever entry point asks (run, session, TUI pane,
+ * `hmux new`, resume, race contestant). A holder is live while its process runs and it has not
+ * been released; a second live session is refused here, once for every path.
  * The entry point then plans the launch with the worktree as its cwd, runs the setup command, and
  * at the end `release`s the lease — or `abandon`s it when the launch was refused, which removes
  * a worktree this launch created (nothing of anyone's is in it yet).
@@ -17,7 +21,13 @@ import { WorkspaceError } from "./errors.js";
 import type { GitRunner } from "./git.js";
 import { copyIncludedFiles } from "./include.js";
 import { checkWorkspaceName, type Env, worktreesRoot } from "./paths.js";
-import { liveHolders, type WorkspaceEntry, type WorkspaceRegistry } from "./registry.js";
+import {
+  describeHolder,
+  liveHolders,
+  type WorkspaceEntry,
+  type WorkspaceHolder,
+  type WorkspaceRegistry,
+} from "./registry.js";
 import { repoFacts, resolveBase } from "./repo.js";
 import { resolveWorkspaceSettings, type WorkspaceSettings } from "./settings.js";
 import { runSetup } from "./setup.js";
@@ -41,12 +51,15 @@ export interface WorktreeRequest {
   readonly flag: string | boolean | undefined;
   readonly base?: string;
   readonly harness: string;
-  readonly sessionId?: string;
+  /** The session that will hold the worktree (the lease's key); a resumed session passes its own id again. */
+  readonly sessionId: string;
   readonly configs: Pick<LoadedConfigs, "user" | "project" | "projectTrust">;
 }
 
 export interface WorkspaceLease {
   readonly entry: WorkspaceEntry;
+  /** This launch's holder: releasing takes out exactly it (not another session's, nor a later resume's). */
+  readonly holder: WorkspaceHolder;
   /** This launch created the worktree (so abandoning the launch removes it). */
   readonly fresh: boolean;
   /** What the launch pipeline records as the session's workspace (provenance). */
@@ -101,6 +114,7 @@ export async function openWorkspace(ports: WorkspacePorts, request: WorktreeRequ
   if (named !== undefined && name !== named)
     notes.push(`workspace: branch hmux/${named} or its folder is taken (not by an hmux workspace here); using ${name}`);
   const created = await addWorktree(git, repo, root, name, base);
+  const mine = holder(ports, request);
   const entry: WorkspaceEntry = {
     name,
     repo: repo.repo,
@@ -110,8 +124,8 @@ export async function openWorkspace(ports: WorkspacePorts, request: WorktreeRequ
     base: base.name,
     baseCommit: base.commit,
     createdAt: new Date(ports.clock.now()).toISOString(),
-    holders: [holder(ports, request)],
-    ...(request.sessionId !== undefined ? { sessions: [request.sessionId] } : {}),
+    holders: [mine],
+    sessions: [request.sessionId],
   };
   try {
     registry.update((entries) => {
@@ -135,7 +149,7 @@ export async function openWorkspace(ports: WorkspacePorts, request: WorktreeRequ
   notes.unshift(
     `workspace: ${name} at ${created.path} (branch ${created.branch} from ${base.name} @ ${base.commit.slice(0, 12)})`,
   );
-  return { entry, fresh: true, launch: launchWorkspace(entry, tier), settings, notes };
+  return { entry, holder: mine, fresh: true, launch: launchWorkspace(entry, tier), settings, notes };
 }
 
 function reuse(
@@ -147,29 +161,22 @@ function reuse(
   notes: string[],
   tier: ProvenanceTier,
 ): WorkspaceLease {
-  const live = liveHolders(existing, ports.alive).filter((h) => h.pid !== ports.pid);
-  if (live.length > 0) {
-    const who = live.map((h) => `hmux pid ${h.pid}${h.harness ? ` (${h.harness})` : ""}`).join(", ");
-    throw new WorkspaceError(
-      `workspace ${existing.name} is in use by ${who}; two agents in one worktree overwrite each other`,
-      {
-        issue: "workspace-in-use",
-        hint: "pick another --worktree NAME, or wait for that session to end",
-      },
-    );
-  }
   if (request.base !== undefined && request.base !== existing.base)
     notes.push(
       `workspace: ${existing.name} already exists on base ${existing.base}; --base ${request.base} applies only to a new worktree`,
     );
+  const mine = holder(ports, request);
+  // Checked and taken under the registry's lock, so two launches at once cannot both get it.
   const updated = registry.update((entries) => {
     const at = entries.findIndex((e) => e.repo === existing.repo && e.name === existing.name);
     const current = entries[at] ?? existing;
-    const sessions = [...(current.sessions ?? []), ...(request.sessionId !== undefined ? [request.sessionId] : [])];
+    const others = otherLiveHolders(current, request.sessionId, ports.alive);
+    if (others.length > 0) throw inUse(current, others);
+    const known = current.sessions ?? [];
     const next = {
       ...current,
-      holders: [...liveHolders(current, ports.alive), holder(ports, request)],
-      ...(sessions.length > 0 ? { sessions } : {}),
+      holders: [mine], // no other live holder; the dead ones go
+      sessions: known.includes(request.sessionId) ? known : [...known, request.sessionId],
     };
     if (at === -1) entries.push(next);
     else entries[at] = next;
@@ -178,7 +185,36 @@ function reuse(
   notes.unshift(
     `workspace: reusing ${updated.name} at ${updated.path} (branch ${updated.branch}, base ${updated.base})`,
   );
-  return { entry: updated, fresh: false, launch: launchWorkspace(updated, tier), settings, notes };
+  return {
+    entry: updated,
+    holder: mine,
+    fresh: false,
+    launch: launchWorkspace(updated, tier),
+    settings,
+    notes,
+  };
+}
+
+/**
+ * The live holders that are not this session. Its own holder (a resumed session, or one whose
+ * process died without releasing) is taken over, never counted against it.
+ */
+function otherLiveHolders(
+  entry: WorkspaceEntry,
+  sessionId: string,
+  alive: ((pid: number) => boolean) | undefined,
+): WorkspaceHolder[] {
+  return liveHolders(entry, alive).filter((h) => h.sessionId !== sessionId);
+}
+
+function inUse(entry: WorkspaceEntry, holders: readonly WorkspaceHolder[]): WorkspaceError {
+  return new WorkspaceError(
+    `workspace ${entry.name} is in use by ${holders.map(describeHolder).join(", ")}; two agents in one worktree overwrite each other`,
+    {
+      issue: "workspace-in-use",
+      hint: "pick another --worktree NAME, or wait for that session to end",
+    },
+  );
 }
 
 /** Tracked files changed in a checkout (staged or not): what a worktree made from its HEAD will not see. */
@@ -191,13 +227,17 @@ async function insideRepo(git: GitRunner, cwd: string): Promise<boolean> {
   return (await git.run(["rev-parse", "--show-toplevel"], { cwd }).catch(() => ({ code: 1 }))).code === 0;
 }
 
-function holder(ports: WorkspacePorts, request: WorktreeRequest) {
+function holder(ports: WorkspacePorts, request: WorktreeRequest): WorkspaceHolder {
   return {
     pid: ports.pid,
     harness: request.harness,
-    ...(request.sessionId !== undefined ? { sessionId: request.sessionId } : {}),
+    sessionId: request.sessionId,
     since: new Date(ports.clock.now()).toISOString(),
   };
+}
+
+function sameHolder(a: WorkspaceHolder, b: WorkspaceHolder): boolean {
+  return a.sessionId === b.sessionId && a.pid === b.pid && a.since === b.since;
 }
 
 function launchWorkspace(entry: WorkspaceEntry, tier: ProvenanceTier): LaunchWorkspace {
@@ -233,12 +273,12 @@ export async function setUpWorkspace(
   );
 }
 
-/** The session ended: this process no longer holds the workspace (the worktree stays). */
+/** The session ended: its holder goes (the worktree stays, and so do other sessions' holders). */
 export function releaseWorkspace(ports: WorkspacePorts, lease: WorkspaceLease): void {
   ports.registry().update((entries) => {
     const at = entries.findIndex((e) => e.repo === lease.entry.repo && e.name === lease.entry.name);
     const current = entries[at];
-    if (current) entries[at] = { ...current, holders: current.holders.filter((h) => h.pid !== ports.pid) };
+    if (current) entries[at] = { ...current, holders: current.holders.filter((h) => !sameHolder(h, lease.holder)) };
   });
 }
 
@@ -284,7 +324,7 @@ export async function snapshotTurn(
 export function claimWorkspaceAt(
   ports: WorkspacePorts,
   path: string,
-  who: { readonly harness: string; readonly sessionId?: string },
+  who: { readonly harness: string; readonly sessionId: string },
 ): WorkspaceLease | null {
   const registry = ports.registry();
   const existing = registry.list().find((e) => e.path === path);
@@ -293,7 +333,7 @@ export function claimWorkspaceAt(
     cwd: path,
     flag: existing.name,
     harness: who.harness,
-    ...(who.sessionId !== undefined ? { sessionId: who.sessionId } : {}),
+    sessionId: who.sessionId,
     configs: { projectTrust: { trusted: false, root: null, userConfigPath: null } },
   };
   return reuse(ports, registry, existing, request, resolveWorkspaceSettings(request.configs), [], "arg");

@@ -14,6 +14,7 @@ import { type Env, registryPath } from "./paths.js";
 const holderSchema = z.strictObject({
   /** The hmux process that runs the session (its liveness is the session's). */
   pid: z.number().int().positive(),
+  /** The session holding the worktree: a lease's key, since one process (the server, a TUI) runs many sessions. Absent only in registries written before leases were keyed by session. */
   sessionId: z.string().optional(),
   harness: z.string().optional(),
   since: z.string(),
@@ -165,6 +166,13 @@ export function processAlive(pid: number): boolean {
   }
 }
 
+/** The holders whose process still runs; a session that ended has released its holder already. */
 export function liveHolders(entry: WorkspaceEntry, alive: (pid: number) => boolean = processAlive): WorkspaceHolder[] {
   return entry.holders.filter((h) => alive(h.pid));
+}
+
+/** A holder as messages and `workspace ls` name it: `pi session 1a2b3c4d in hmux pid 18317`. */
+export function describeHolder(h: WorkspaceHolder): string {
+  const session = h.sessionId !== undefined ? `session ${h.sessionId.slice(0, 8)}` : "a session";
+  return `${h.harness !== undefined ? `${h.harness} ` : ""}${session} in hmux pid ${h.pid}`;
 }

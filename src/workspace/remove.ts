@@ -8,7 +8,7 @@
 import { existsSync } from "node:fs";
 import { WorkspaceError } from "./errors.js";
 import { type GitRunner, gitProbe } from "./git.js";
-import type { WorkspaceEntry, WorkspaceRegistry } from "./registry.js";
+import { describeHolder, type WorkspaceEntry, type WorkspaceRegistry } from "./registry.js";
 import { type WorkspaceStatus, workspaceStatus } from "./status.js";
 
 export interface RemoveOptions {
@@ -65,11 +65,8 @@ export function removalRefusal(
 ): WorkspaceError | null {
   const { entry } = status;
   if (status.live.length > 0) {
-    const who = status.live.map(
-      (h) => `hmux pid ${h.pid}${h.harness ? ` (${h.harness}${h.sessionId ? ` session ${h.sessionId}` : ""})` : ""}`,
-    );
     return new WorkspaceError(
-      `workspace ${entry.name} is in use by ${who.join(", ")}: removing it would pull the files out from under a running agent`,
+      `workspace ${entry.name} is in use by ${status.live.map(describeHolder).join(", ")}: removing it would pull the files out from under a running agent`,
       { issue: "workspace-in-use", hint: "end that session first, or pass --force" },
     );
   }

@@ -3,6 +3,7 @@
  * Everything that can be refused is refused before spawn (exit 2, and under --json a
  * failure + done pair as the last lines); after spawn the turn's `done` decides (0 or 1).
  */
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { resolve as resolvePath } from "node:path";
 import type { Command } from "commander";
@@ -65,6 +66,8 @@ export async function runCommand(
     cwd: resolvePath(flags.cwd ?? process.cwd()),
     flags,
     harness: harnessArg,
+    // A one-shot run has no hmux session of its own; this id stands for it in the workspace registry.
+    sessionId: randomUUID(),
     output,
   });
   let prepared: PreparedTurn | undefined;

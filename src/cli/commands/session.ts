@@ -146,13 +146,14 @@ async function runSessionCommand(
     const resuming = flags.resume !== undefined;
     const sessionFlags = !resuming && flags.sessionId === undefined ? { ...flags, sessionId: randomUUID() } : flags;
     if (flags.json) context.launch.harness(harnessArg); // an unknown harness is refused before a worktree is made
-    // A resumed session returns to its own folder; only an explicit --worktree moves it.
+    // A resumed session returns to its own folder; only an explicit --worktree moves it. Resuming,
+    // the session it continues is named by --resume (its journal id, or the harness's own id).
     if (flags.json && (!resuming || flags.worktree !== undefined))
       held.lease = await openLaunchWorkspace(context, {
         cwd: resolvePath(flags.cwd ?? process.cwd()),
         flags,
         harness: harnessArg,
-        ...(sessionFlags.sessionId !== undefined ? { sessionId: sessionFlags.sessionId } : {}),
+        sessionId: flags.resume ?? sessionFlags.sessionId ?? randomUUID(),
         output,
       });
     const lease = held.lease;

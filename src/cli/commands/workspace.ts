@@ -6,6 +6,7 @@
  */
 import type { Command } from "commander";
 import { mergeWorkspace } from "../../workspace/merge.js";
+import type { WorkspaceHolder } from "../../workspace/registry.js";
 import { collectGarbage, findWorkspace, removeWorkspace } from "../../workspace/remove.js";
 import { humanBytes, type WorkspaceStatus, workspaceStatus } from "../../workspace/status.js";
 import type { CliContext } from "../context.js";
@@ -66,6 +67,11 @@ function statusJson(s: WorkspaceStatus): Record<string, unknown> {
   };
 }
 
+/** A live holder as `hmux ls` names sessions: harness and short id (the pid for a holder from before ids). */
+function sessionCell(h: WorkspaceHolder): string {
+  return `${h.harness ?? "?"} ${h.sessionId !== undefined ? h.sessionId.slice(0, 8) : `pid ${h.pid}`}`;
+}
+
 export async function workspaceLs(flags: { json?: boolean }, output: Output, context: CliContext): Promise<number> {
   const ports = context.workspace;
   const registry = ports.registry();
@@ -88,7 +94,7 @@ export async function workspaceLs(flags: { json?: boolean }, output: Output, con
       s.present ? `+${s.ahead}/-${s.behind}` : "-",
       String(s.dirty.length),
       humanBytes(s.diskBytes),
-      s.live.length > 0 ? s.live.map((h) => `${h.harness ?? "?"} pid ${h.pid}`).join(", ") : "-",
+      s.live.length > 0 ? s.live.map(sessionCell).join(", ") : "-",
       s.entry.path,
     ]),
   ];

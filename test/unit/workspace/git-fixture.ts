@@ -27,6 +27,8 @@ export class GitFixture {
   };
   /** pids the test says are alive (besides none): stands in for a running hmux. */
   readonly livePids = new Set<number>();
+  /** Each request is a new session unless the test names one. */
+  private sessions = 0;
 
   constructor() {
     mkdirSync(this.env.HOME!, { recursive: true });
@@ -70,6 +72,7 @@ export class GitFixture {
       cwd: this.repo,
       flag: true,
       harness: "claude",
+      sessionId: `session-${++this.sessions}`,
       configs: { ...(user ? { user } : {}), projectTrust: UNKNOWN_TRUST },
       ...rest,
     };

@@ -145,7 +145,60 @@ describe("opening a workspace for a launch", () => {
     releaseWorkspace(fx.ports(1001), first!);
     const again = claimWorkspaceAt(fx.ports(1002), first!.entry.path, { harness: "claude", sessionId: "s1" });
     expect(again?.entry.holders.map((h) => h.pid)).toEqual([1002]);
-    expect(claimWorkspaceAt(fx.ports(1003), fx.repo, { harness: "claude" })).toBeNull();
+    expect(claimWorkspaceAt(fx.ports(1003), fx.repo, { harness: "claude", sessionId: "s2" })).toBeNull();
+  });
+
+  it("a worktree belongs to one live session even when every session runs in one hmux process (the server, a TUI)", async () => {
+    fx = new GitFixture();
+    fx.livePids.add(4242);
+    const first = await openWorkspace(
+      fx.ports(4242),
+      fx.request({ flag: "feat", harness: "pi", sessionId: "aaaa1111-pi" }),
+    );
+    const err = await refusal(
+      openWorkspace(fx.ports(4242), fx.request({ flag: "feat", sessionId: "bbbb2222-claude" })),
+    );
+    expect(err.issue).toBe("workspace-in-use");
+    expect(err.exitCode).toBe(3); // starting it would lose work: the two would overwrite each other
+    expect(err.message).toBe(
+      "workspace feat is in use by pi session aaaa1111 in hmux pid 4242; two agents in one worktree overwrite each other",
+    );
+    // A session landing in the folder (a resume of someone else's session there) is refused the same way.
+    expect(() => claimWorkspaceAt(fx.ports(4242), first!.entry.path, { harness: "codex", sessionId: "cccc" })).toThrow(
+      /in use by pi session aaaa1111/,
+    );
+    expect(
+      fx
+        .ports()
+        .registry()
+        .list()[0]
+        ?.holders.map((h) => h.sessionId),
+    ).toEqual(["aaaa1111-pi"]);
+  });
+
+  it("a session resumed in its own worktree takes its lease again, whether or not its old holder was released", async () => {
+    fx = new GitFixture();
+    fx.livePids.add(4242);
+    const first = await openWorkspace(fx.ports(4242), fx.request({ flag: "w", sessionId: "s1" }));
+    const again = claimWorkspaceAt(fx.ports(4242), first!.entry.path, { harness: "claude", sessionId: "s1" });
+    expect(again?.entry.holders.map((h) => h.sessionId)).toEqual(["s1"]);
+    expect(fx.ports().registry().list()[0]?.sessions).toEqual(["s1"]);
+  });
+
+  it("releasing a lease takes out that lease's holder only: the session that holds the worktree now keeps it", async () => {
+    fx = new GitFixture();
+    fx.livePids.add(4242);
+    let now = Date.parse("2026-12-01T00:00:00Z");
+    const ports = () => ({ ...fx.ports(4242), clock: { ...fx.ports().clock, now: () => (now += 1000) } });
+    const first = await openWorkspace(ports(), fx.request({ flag: "w", sessionId: "s1" }));
+    const resumed = claimWorkspaceAt(ports(), first!.entry.path, { harness: "claude", sessionId: "s1" });
+    releaseWorkspace(ports(), first!); // the earlier run's end, heard late
+    expect(fx.ports().registry().list()[0]?.holders).toEqual([resumed!.holder]);
+    const err = await refusal(openWorkspace(ports(), fx.request({ flag: "w", sessionId: "s2" })));
+    expect(err.issue).toBe("workspace-in-use");
+    releaseWorkspace(ports(), resumed!);
+    expect(fx.ports().registry().list()[0]?.holders).toEqual([]);
+    expect((await openWorkspace(ports(), fx.request({ flag: "w", sessionId: "s2" })))?.fresh).toBe(false);
   });
 
   it("warns when the checkout it starts from has uncommitted changes the worktree will not have", async () => {

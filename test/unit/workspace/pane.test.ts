@@ -33,6 +33,30 @@ describe("a TUI pane's worktree", () => {
     expect(fx.ports().registry().list()).toEqual([]);
   });
 
+  it("a second pane asking for the worktree an open pane holds is refused, naming that pane's session", async () => {
+    fx = new GitFixture();
+    fx.livePids.add(process.pid);
+    const launcher = new PaneLauncher({ env: fx.env, defaultCwd: fx.repo, workspace: fx.ports(process.pid) });
+    const first = await launcher.launch({ harness: "claude", worktree: "feat" });
+    try {
+      const second = await launcher.launch({ harness: "pi", worktree: "feat" }).then(
+        () => null,
+        (e: unknown) => e as Error,
+      );
+      expect(second?.message).toMatch(/workspace feat is in use by claude session \S{8} in hmux pid \d+/);
+      expect(
+        fx
+          .ports()
+          .registry()
+          .list()[0]
+          ?.holders.map((h) => h.harness),
+      ).toEqual(["claude"]);
+    } finally {
+      await first.close();
+    }
+    expect(fx.ports().registry().list()[0]?.holders).toEqual([]);
+  });
+
   it("the pane header names the worktree's branch", () => {
     const support = { steer: false, inject: false, abstain: false, replace: false };
     const plain = createSessionView("s1", { harness: "claude", settings: [], support });

@@ -8,10 +8,12 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAppContext } from "../../../src/app/context.js";
+import { workspaceLs } from "../../../src/cli/commands/workspace.js";
 import type { CliContext } from "../../../src/cli/context.js";
 import { serverLauncher } from "../../../src/cli/server-launcher.js";
 import { CreateOptionsSchema } from "../../../src/server/protocol.js";
 import { SessionTable } from "../../../src/server/session-table.js";
+import { WorkspaceError } from "../../../src/workspace/errors.js";
 import { memoryOutput } from "../../helpers/hmux-in-process.js";
 import { GitFixture } from "./git-fixture.js";
 
@@ -94,6 +96,34 @@ describe("hmux new --worktree (the server's launcher)", () => {
     try {
       expect(summary.workspace).toMatchObject({ name: "row", branch: "hmux/row", base: "main" });
       expect(summary.cwd).toBe(summary.workspace?.path);
+    } finally {
+      await table.kill(summary.id);
+    }
+  });
+
+  it("a second session created in a worktree the server's first session holds is refused, and the worktree keeps one holder", async () => {
+    fx = new GitFixture();
+    const cli = context();
+    const table = new SessionTable({ launcher: serverLauncher(cli), killWaitMs: 2_000 });
+    // approvals "allow": muse's one-shot channel cannot gate a call, so it stays open only so.
+    const options = { worktree: "feat", approvals: "allow" as const };
+    const { summary } = await table.create({ harness: "muse", cwd: fx.repo, options });
+    try {
+      const second = await table.create({ harness: "muse", cwd: fx.repo, options }).then(
+        () => null,
+        (e: unknown) => e as WorkspaceError,
+      );
+      expect(second).toBeInstanceOf(WorkspaceError);
+      expect(second?.issue).toBe("workspace-in-use");
+      expect(second?.message).toContain(`muse session ${summary.id.slice(0, 8)} in hmux pid ${SERVER_PID}`);
+      expect(table.list().map((s) => s.id)).toEqual([summary.id]);
+      const ls = memoryOutput();
+      await workspaceLs({ json: true }, ls, { ...cli, output: ls });
+      const [row] = ls.stdout
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as { sessions: { sessionId: string }[] });
+      expect(row!.sessions.map((h) => h.sessionId)).toEqual([summary.id]);
     } finally {
       await table.kill(summary.id);
     }
