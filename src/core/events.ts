@@ -105,7 +105,8 @@ export interface FailureSummary {
   readonly nativeExitCode?: number;
 }
 
-export type ExitCause = "clean" | "limit" | "crash" | "stall" | "killed" | "failed" | "awaiting-input";
+/** `interrupted`: the turn was asked to stop (an interrupt) and stopped as asked; the session goes on. */
+export type ExitCause = "clean" | "limit" | "crash" | "stall" | "killed" | "failed" | "awaiting-input" | "interrupted";
 
 export interface ToolCallEvent {
   readonly kind: "tool";

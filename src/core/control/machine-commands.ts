@@ -168,6 +168,8 @@ function interrupt(b: StepBuilder, c: Extract<ControlCommand, { command: "interr
     return b.refuse(c.id, "TOO_LATE", `no turn is running to interrupt (the session is ${l})`);
   }
   abandonPending(b, "interrupted", c.reason);
+  const turn = b.state.turn;
+  if (turn) b.patch({ turn: { ...turn, interrupted: true } });
   b.effect({ type: "deliver-interrupt", reason: c.reason });
   const result = ok();
   b.result(c.id, result);

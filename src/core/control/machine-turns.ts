@@ -4,11 +4,11 @@
  * resolves its cause and `done`, and whatever ends the session (close, halt, a broken pipe, a
  * stall, the process gone) is decided here once, so both transports report it the same way.
  */
-import type { FailureSummary, HarnessEvent } from "../events.js";
+import type { ExitCause, FailureSummary, HarnessEvent } from "../events.js";
 import { failure, killedBySignal, reduceFailures } from "../failure.js";
 import { composeAnswer, composePrompt, detectQuestion } from "../question.js";
 import { abandonPending, clearAllPending } from "./machine-calls.js";
-import type { Ending, Frame, TurnOutcome } from "./machine-types.js";
+import type { Ending, Frame, OpenTurn, TurnOutcome } from "./machine-types.js";
 import { isTerminal, type StepBuilder } from "./step-builder.js";
 import type { Disposition } from "./types.js";
 
@@ -161,13 +161,25 @@ export function turnFinished(b: StepBuilder, outcome: TurnOutcome): void {
     }
   }
   const f = outcome.failure ?? reduceFailures(failures);
-  const cause =
+  const concluded =
     outcome.cause ??
     (question !== undefined ? "awaiting-input" : f ? (LIMIT_CLASSES.has(f.class) ? "limit" : "failed") : "clean");
+  const cause = stoppedAsAsked(b, turn, concluded) ? "interrupted" : concluded;
   turnEnded(b, cause === "awaiting-input");
   b.emit({ kind: "done", exitCode: outcome.exitCode, cause, ...(f ? { failure: f } : {}) });
   if (cause === "awaiting-input" && question !== undefined) b.patch({ openQuestion: question });
   nextTurn(b);
+}
+
+/**
+ * An interrupted turn that stopped as asked: it ended cleanly (the harness's in-band interrupt),
+ * or its process was killed by the interrupt (a harness with a process per turn) while the
+ * session itself is not ending. Decided here, once, so the event stream, the journal and every
+ * client (the TUI, `hmux session --json`, a restore) say `interrupted` alike.
+ */
+function stoppedAsAsked(b: StepBuilder, turn: OpenTurn, cause: ExitCause): boolean {
+  if (turn.interrupted !== true) return false;
+  return cause === "clean" || (cause === "killed" && b.state.ending === null);
 }
 
 /** At a turn boundary: a send the harness holds runs first, else one queued injection. */

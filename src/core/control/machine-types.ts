@@ -291,6 +291,8 @@ export interface OpenTurn {
   readonly question?: string;
   /** The latest assistant text, where an hmux question block would be. */
   readonly lastText?: string;
+  /** An interrupt was asked for while it ran: a turn that then stops as asked ends `interrupted`. */
+  readonly interrupted?: boolean;
 }
 
 export interface Census {

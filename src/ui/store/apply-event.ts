@@ -228,9 +228,9 @@ function decided(view: SessionView, event: Extract<SessionEvent, { kind: "approv
 function done(view: SessionView, event: Extract<SessionEvent, { kind: "done" }>, now: number): SessionView {
   let out = finishStreaming(view);
   if (out.turn) {
-    const { id, startedAt, interrupted } = out.turn;
-    const cause = interrupted && event.cause === "clean" ? "interrupted" : event.cause;
-    out = push(out, { kind: "turn-end", turnId: id, at: now, durationMs: now - startedAt, cause });
+    // The session says how the turn ended (an interrupted one ends `interrupted`): shown as said.
+    const { id, startedAt } = out.turn;
+    out = push(out, { kind: "turn-end", turnId: id, at: now, durationMs: now - startedAt, cause: event.cause });
     out = { ...out, turn: null };
   }
   if (event.failure && out.lastFailure?.message !== event.failure.message)

@@ -95,8 +95,7 @@ export interface SessionView {
   readonly model: string | null;
   readonly lifecycle: PaneLifecycle;
   readonly lifecycleReason: string | undefined;
-  /** `interrupted`: the person asked to stop it, so a clean end reads as interrupted. */
-  readonly turn: { readonly id: string; readonly startedAt: number; readonly interrupted?: boolean } | null;
+  readonly turn: { readonly id: string; readonly startedAt: number } | null;
   readonly inputTokens: number | null;
   readonly outputTokens: number | null;
   readonly costUsd: number | null;

@@ -134,8 +134,7 @@ export function interrupt(state: UiState, now: number): Step {
   const view = focusedView(state);
   if (!view || !isActive(view)) return only(state);
   if (view.lifecycle === "idle") return only(flash(state, now, "no turn is running", "info"));
-  const marked = view.turn ? replaceView(state, { ...view, turn: { ...view.turn, interrupted: true } }) : state;
-  return withEffects(marked, { kind: "interrupt", key: view.key });
+  return withEffects(state, { kind: "interrupt", key: view.key });
 }
 
 export function halt(state: UiState, now: number): Step {

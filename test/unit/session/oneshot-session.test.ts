@@ -189,13 +189,15 @@ describe("one-shot sessions (muse, cursor)", () => {
     expect(outcome).toMatchObject({ result: "ok" });
     await flush();
     expect(s.spawner.children[0]!.signals).toContain("SIGTERM");
-    expect(s.events.filter((e) => e.kind === "done").map((e) => (e as { cause: string }).cause)).toEqual(["killed"]);
+    expect(s.events.filter((e) => e.kind === "done").map((e) => (e as { cause: string }).cause)).toEqual([
+      "interrupted",
+    ]);
     expect(s.handle.snapshot().lifecycle).toBe("idle");
     expect(await s.handle.send("b", "two")).toEqual({ disposition: "started" });
     await flush();
     expect(s.argv(1)).toContain(MUSE_ID);
     expect(s.events.filter((e) => e.kind === "done").map((e) => (e as { cause: string }).cause)).toEqual([
-      "killed",
+      "interrupted",
       "clean",
     ]);
     await s.handle.close();

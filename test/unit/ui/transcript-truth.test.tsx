@@ -51,7 +51,7 @@ describe("the transcript shows what happened", () => {
     expect(f).not.toContain("touch hmux-demo.txt");
   });
 
-  it("a turn the person interrupted is not labelled clean", async () => {
+  it("a turn the session says ended interrupted is shown interrupted, not clean", async () => {
     const p = new FakePort();
     m = await mount({ ports: [p] });
     approval(p, { path: "README.md" });
@@ -59,7 +59,7 @@ describe("the transcript shows what happened", () => {
     await m.type(KEYS.escape);
     expect(p.intents).toContainEqual({ kind: "interrupt" });
     p.emit({ kind: "approval-cleared", callId: "c1", reason: "turn-ended" });
-    p.emit({ kind: "done", exitCode: null, cause: "clean" });
+    p.emit({ kind: "done", exitCode: null, cause: "interrupted" });
     p.emit({ kind: "state", from: "awaiting-approval", to: "idle" });
     await m.flush();
     expect(m.frame()).toMatch(/turn 1 ■ \S+ · interrupted/);
