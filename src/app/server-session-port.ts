@@ -2,7 +2,7 @@
  * A session on the hmux server seen as the TUI's SessionPort. `start` attaches: the reply
  * carries the session's row and its kept events (the replay, in one batch), then live ones
  * follow — so the store is fed exactly as a local session's `subscribe` feeds it. Sends,
- * answers and commands go as `input` lines decided `as: "human"`; halting is `kill`; `close`
+ * answers and commands go as `input` lines decided `as: "person"`; halting is `kill`; `close`
  * only stops listening (the session keeps running on the server: that is what detaching is).
  *
  * `start` may run before the TUI subscribes (hmux attach sends every attach before it mounts,
@@ -236,7 +236,7 @@ export class ServerSessionPort implements SessionPort {
   }
 
   private async input(line: Record<string, unknown>): Promise<InputAnswer> {
-    const reply = await this.link.request({ op: "input", session: this.sessionId, line, as: "human" });
+    const reply = await this.link.request({ op: "input", session: this.sessionId, line, as: "person" });
     return parseWire(inputReplySchema, reply, "input reply").answer;
   }
 

@@ -72,6 +72,22 @@ export const controlSnapshotSchema = z.object({
       .loose(),
   ),
   census: z.record(z.string(), z.number()),
+  rules: z
+    .array(
+      z
+        .object({
+          id: z.string().min(1),
+          tool: z.string().min(1),
+          match: z.discriminatedUnion("kind", [
+            z.object({ kind: z.literal("command"), words: z.array(z.string()) }),
+            z.object({ kind: z.literal("path"), path: z.string(), under: z.boolean() }),
+            z.object({ kind: z.literal("tool") }),
+          ]),
+          allows: z.string(),
+        })
+        .loose(),
+    )
+    .optional(),
 });
 
 export const attachReplySchema = z.object({

@@ -307,7 +307,7 @@ export class Hub {
         // A TUI that attaches later (or watches beside the sender) shows it as the sender's does.
         const said = userText(line);
         if (said !== null) table.note(handle.sessionId, { kind: "message", role: "user", text: said });
-        const answer = await handle.handleLine(line, r.as ?? "program");
+        const answer = await handle.handleLine(line, r.as === "human" ? "person" : (r.as ?? "program"));
         return this.ok(client, r.req, { session: handle.sessionId, answer: answer ?? { kind: "accepted" } });
       }
       case "kill-server":

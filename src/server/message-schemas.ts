@@ -83,6 +83,20 @@ const controlState = z.looseObject({
     }),
   ),
   census: z.record(z.string(), z.number()),
+  rules: z.optional(
+    z.array(
+      z.looseObject({
+        id: word(),
+        tool: word(),
+        match: z.discriminatedUnion("kind", [
+          z.looseObject({ kind: z.literal("command"), words: z.array(text()) }),
+          z.looseObject({ kind: z.literal("path"), path: text(), under: z.boolean() }),
+          z.looseObject({ kind: z.literal("tool") }),
+        ]),
+        allows: text(),
+      }),
+    ),
+  ),
 });
 
 /** Each message kind's schema: a line is checked against the one its kind names. */

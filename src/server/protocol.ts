@@ -129,8 +129,8 @@ export const RequestSchema = z.discriminatedUnion("op", [
       session: Target,
       /** One stdin line of `hmux session`: a string as typed, or the JSON value itself. */
       line: z.union([z.string(), z.record(z.string(), z.unknown())]),
-      /** Who decides when the line is a tool.decide: a person at a TUI, or a program (default). */
-      as: z.enum(["human", "program"]).optional(),
+      /** Who decides when the line is a tool.decide: a person at a TUI, or a program (default); `human` is a person's old name. */
+      as: z.enum(["person", "human", "program"]).optional(),
     })
     .strict(),
   z.object({ op: z.literal("kill-server"), req: Req }).strict(),

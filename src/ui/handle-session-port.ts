@@ -153,7 +153,7 @@ export class HandleSessionPort implements SessionPort {
     if (mode === "turn") return this.handle.send(this.id("prompt"), text);
     return this.handle.command(
       { command: mode === "steer" ? "steer" : "message.inject", id: this.id(mode), text },
-      "human",
+      "person",
     );
   }
 
@@ -162,18 +162,18 @@ export class HandleSessionPort implements SessionPort {
   }
 
   decide(callId: string, decision: Decision): Promise<CommandOutcome> {
-    return this.handle.command({ command: "tool.decide", id: this.id("decide"), callId, decision }, "human");
+    return this.handle.command({ command: "tool.decide", id: this.id("decide"), callId, decision }, "person");
   }
 
   interrupt(): Promise<CommandOutcome> {
     return this.handle.command(
       { command: "interrupt", id: this.id("interrupt"), reason: "interrupted from the hmux TUI" },
-      "human",
+      "person",
     );
   }
 
   halt(): Promise<CommandOutcome> {
-    return this.handle.command({ command: "halt", id: this.id("halt"), reason: "halted from the hmux TUI" }, "human");
+    return this.handle.command({ command: "halt", id: this.id("halt"), reason: "halted from the hmux TUI" }, "person");
   }
 
   async close(): Promise<void> {

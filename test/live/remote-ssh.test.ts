@@ -165,7 +165,7 @@ describe.skipIf(skipReason !== null)(
           call_id: callId,
           decision: { decision: "allow" },
         },
-        as: "human",
+        as: "person",
       });
       await until(
         () => again.some((e) => e.kind === "tool" && e.phase === "result" && String(e.output).includes("ran-approved")),

@@ -10,6 +10,7 @@
  * hmux never merges fields from two places into one decision.
  */
 import { z } from "zod";
+import { RULE_SCOPES, type RuleScope } from "./allow-rules.js";
 import { canonicalJson } from "./canonical-json.js";
 import { COMMAND_NAMES, type CommandName, type ControlCommand, type Frame } from "./machine-types.js";
 import type { Decision } from "./types.js";
@@ -75,8 +76,22 @@ const frameSchema = z.union([
   z.object({ operations: z.array(operationSchema), digest: z.string().optional() }).loose(),
 ]);
 
-const payloadSchemas: Record<CommandName, z.ZodType> = {
-  "tool.decide": z.object({ call_id: nonBlank("call_id"), decision: decisionSchema }),
+/** hmux's extensions to the vocabulary: they touch hmux's own state, never the harness, so every channel takes them. */
+export const EXTENSION_COMMAND_NAMES = ["rule.revoke"] as const;
+type AnyCommandName = CommandName | (typeof EXTENSION_COMMAND_NAMES)[number];
+
+const payloadSchemas: Record<AnyCommandName, z.ZodType> = {
+  "tool.decide": z
+    .object({
+      call_id: nonBlank("call_id"),
+      decision: decisionSchema,
+      scope: z.enum(RULE_SCOPES, `scope is one of ${RULE_SCOPES.join(", ")}`).optional(),
+    })
+    .refine(
+      (d) => d.scope === undefined || d.scope === "call" || d.decision.decision === "allow",
+      "a scope wider than the call goes only with an allow: a rule is a standing yes",
+    ),
+  "rule.revoke": z.object({ rule_id: nonBlank("rule_id") }),
   "frame.set": z.object({ frame: frameSchema }),
   "message.inject": z.object({ text: nonBlank("text") }),
   steer: z.object({ text: nonBlank("text") }),
@@ -116,14 +131,15 @@ export function parseCommandValue(value: unknown): ParsedCommand {
     return { ok: false, id, reason: `format must be "${COMMAND_FORMAT}", got ${JSON.stringify(obj.format ?? null)}` };
   }
   const name = obj.command;
-  if (typeof name !== "string" || !(COMMAND_NAMES as readonly string[]).includes(name)) {
+  const names: readonly string[] = [...COMMAND_NAMES, ...EXTENSION_COMMAND_NAMES];
+  if (typeof name !== "string" || !names.includes(name)) {
     return {
       ok: false,
       id,
-      reason: `unknown command ${JSON.stringify(name ?? null)}; the vocabulary is ${COMMAND_NAMES.join(", ")}`,
+      reason: `unknown command ${JSON.stringify(name ?? null)}; the vocabulary is ${names.join(", ")}`,
     };
   }
-  const command = name as CommandName;
+  const command = name as AnyCommandName;
   const payload = command === "tool.decide" ? { ...obj, decision: nestedDecision(obj) } : obj;
   const parsed = payloadSchemas[command].safeParse(payload);
   if (!parsed.success) return { ok: false, id, reason: `malformed ${command}: ${describe(parsed.error)}` };
@@ -132,10 +148,20 @@ export function parseCommandValue(value: unknown): ParsedCommand {
   return { ok: true, command: built, content: canonicalJson(rest) };
 }
 
-function build(command: CommandName, id: string, data: Record<string, unknown>): ControlCommand {
+function build(command: AnyCommandName, id: string, data: Record<string, unknown>): ControlCommand {
   switch (command) {
-    case "tool.decide":
-      return { command, id, callId: data.call_id as string, decision: data.decision as Decision };
+    case "tool.decide": {
+      const scope = data.scope as RuleScope | undefined;
+      return {
+        command,
+        id,
+        callId: data.call_id as string,
+        decision: data.decision as Decision,
+        ...(scope !== undefined && scope !== "call" ? { scope } : {}),
+      };
+    }
+    case "rule.revoke":
+      return { command, id, ruleId: data.rule_id as string };
     case "frame.set":
       return { command, id, frame: toFrame(data.frame as Record<string, unknown>) };
     case "message.inject":

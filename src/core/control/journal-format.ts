@@ -35,6 +35,7 @@ export const SYNC_AFTER_KINDS: ReadonlySet<string> = new Set([
   "closed",
   "session",
   "disposition",
+  "rule",
 ]);
 
 const refused = z.object({
@@ -93,6 +94,17 @@ const controlEventSchemas: Readonly<Record<string, z.ZodType>> = {
   }),
   closed: z.object({ kind: z.literal("closed"), exitCode: z.number().nullable(), cause: z.string() }).loose(),
   warning: z.object({ kind: z.literal("warning"), code: z.string(), message: z.string() }),
+  rule: z.object({
+    kind: z.literal("rule"),
+    change: z.enum(["added", "revoked"]),
+    rule: z.object({
+      id: z.string().min(1),
+      tool: z.string(),
+      match: z.object({ kind: z.string() }).loose(),
+      allows: z.string(),
+    }),
+    by: z.string(),
+  }),
 };
 
 const anyEvent = z.object({ kind: z.string().min(1) }).loose();

@@ -3,11 +3,13 @@
  * once, expiring deadlines, and abandoning pending calls before an interrupt, halt or close.
  */
 
+import { alwaysOffer, ruleOffer } from "./allow-rules.js";
 import { canonicalJson } from "./canonical-json.js";
 import { facetValues } from "./capabilities.js";
 import { deadlineReason, hmuxDeadlineMs } from "./deadline.js";
 import { type Emission, emissionFor } from "./emission.js";
 import type { Classified, Frame, PendingCallState, SentDecision, ToolCallAsk } from "./machine-types.js";
+import { classifyCall } from "./policy.js";
 import { isTerminal, type StepBuilder } from "./step-builder.js";
 import type { Decider, Decision } from "./types.js";
 
@@ -147,10 +149,7 @@ export function openCall(b: StepBuilder, ask: ToolCallAsk): void {
   const settled = b.state.settled.get(ask.callId);
   if (existing || settled) return representCall(b, ask, digest, ref);
 
-  const classified: Classified = config.classify?.(ask) ?? {
-    classification: "gated",
-    why: "no policy classifies calls safe",
-  };
+  const classified = classifyAsk(b, ask);
   const harnessTimeoutMs = ask.harnessTimeoutMs !== undefined ? ask.harnessTimeoutMs : config.harnessTimeoutMs;
   const budgetMs = hmuxDeadlineMs(harnessTimeoutMs, config.decisionBudgetMs);
   const closing = b.state.lifecycle === "closing";
@@ -173,6 +172,11 @@ export function openCall(b: StepBuilder, ask: ToolCallAsk): void {
   if (b.state.lifecycle === "idle" || b.state.lifecycle === "starting" || b.state.lifecycle === "awaiting-input") {
     b.moveTo("running", "a tool call arrived outside a reported turn");
   }
+  // A call that waits for a decider says what "allow always" would allow before anyone answers it.
+  const always =
+    immediate || closing || config.workspace === undefined
+      ? undefined
+      : alwaysOffer(ruleOffer(ask, "session", config.workspace));
   b.emit({
     kind: "approval-request",
     call: {
@@ -182,6 +186,7 @@ export function openCall(b: StepBuilder, ask: ToolCallAsk): void {
       input: call.input,
       openedAt: call.openedAt,
       deadlineAt: call.deadlineAt,
+      ...(always ? { always } : {}),
     },
   });
   if (closing) {
@@ -248,7 +253,11 @@ function immediateVerdict(
     }
     return { verdict: { decision: "abstain" }, decider: "hmux" };
   }
-  if (classified.classification === "safe") return { verdict: { decision: "allow" }, decider: "policy" };
+  if (classified.classification === "safe")
+    return {
+      verdict: { decision: "allow" },
+      decider: classified.rule !== undefined ? `rule:${classified.rule}` : "policy",
+    };
   if (config.headless) {
     const head =
       config.headlessDenyReason ??
@@ -256,6 +265,17 @@ function immediateVerdict(
     return { verdict: { decision: "deny", reason: `${head} (${classified.why})` }, decider: "policy" };
   }
   return null;
+}
+
+/** The policy's verdict on a call with the session's rules in force; with no policy, only a rule can make it safe. */
+export function classifyAsk(
+  b: StepBuilder,
+  ask: { readonly tool: string; readonly canonical?: string; readonly input: unknown },
+): Classified {
+  const { config, rules } = b.state;
+  if (config.classify) return config.classify(ask, rules);
+  if (config.workspace !== undefined && rules.length > 0) return classifyCall(undefined, config.workspace, ask, rules);
+  return { classification: "gated", why: "no policy classifies calls safe" };
 }
 
 /** The same call id again: recorded twice, decided once; with a different input, never carried over. */

@@ -5,9 +5,11 @@
  *   MALFORMED → duplicate id → UNSUPPORTED_CONTROL → closed session (TOO_LATE) → the handler
  *   (UNKNOWN_CALL, TOO_LATE, SHADOWED, …).
  */
+
+import { type AllowRule, type RuleOffer, ruleOffer } from "./allow-rules.js";
 import { delivers, whyNot } from "./capabilities.js";
 import { type ParsedCommand, parseCommandLine, parseCommandValue } from "./command-schema.js";
-import { abandonPending, decidePending, expireDeadlines } from "./machine-calls.js";
+import { abandonPending, classifyAsk, decidePending, expireDeadlines } from "./machine-calls.js";
 import { decideEnding, injectNow, stageFrame } from "./machine-turns.js";
 import type { ControlCommand } from "./machine-types.js";
 import { isTerminal, type StepBuilder } from "./step-builder.js";
@@ -45,6 +47,7 @@ function handleParsed(b: StepBuilder, parsed: ParsedCommand, decider: Decider): 
 }
 
 function run(b: StepBuilder, command: ControlCommand, decider: Decider): CommandOutcome {
+  if (command.command === "rule.revoke") return ruleRevoke(b, command, decider);
   const caps = b.state.config.channel;
   if (!delivers(caps, command.command))
     return b.refuse(command.id, "UNSUPPORTED_CONTROL", whyNot(caps, command.command));
@@ -87,12 +90,54 @@ function toolDecide(
         : `its window closed (${settled.why})`;
     return b.refuse(c.id, "TOO_LATE", `${c.callId}: ${why}; a decision cannot be replayed`);
   }
+  // A rule that cannot be made refuses the whole decision: the call stays pending, nothing runs on a guess.
+  const offer = c.scope !== undefined ? ruleOffer(pending, c.scope, b.state.config.workspace) : null;
+  if (offer && !offer.ok)
+    return b.refuse(c.id, "UNSUPPORTED_CONTROL", `no ${c.scope} rule can be made for ${c.callId}: ${offer.why}`);
   const outcome = decidePending(b, c.callId, c.decision, decider);
   if (!outcome.ok) return b.refuse(c.id, "UNSUPPORTED_CONTROL", outcome.reason);
   const extra: Record<string, unknown> = {};
+  if (offer?.ok) extra.rule = addRule(b, offer, decider).id;
   if (outcome.sent.decision !== c.decision.decision) extra.sent = outcome.sent.decision;
   if (!outcome.reasonReachesModel) extra.reason_reaches_model = false;
   const result = ok(extra);
+  b.result(c.id, result);
+  return result;
+}
+
+/** Makes a session rule, says so, and lets it answer the calls already waiting that it covers. */
+function addRule(b: StepBuilder, offer: Extract<RuleOffer, { ok: true }>, decider: Decider): AllowRule {
+  const made = b.state.rulesMade + 1;
+  const rule: AllowRule = { id: `r${made}`, tool: offer.tool, match: offer.match, allows: offer.allows };
+  b.patch({ rules: [...b.state.rules, rule], rulesMade: made });
+  b.emit({ kind: "rule", change: "added", rule, by: decider });
+  for (const call of [...b.state.pending]) {
+    const classified = classifyAsk(b, call);
+    if (classified.classification === "safe" && classified.rule !== undefined)
+      decidePending(b, call.callId, { decision: "allow" }, `rule:${classified.rule}`);
+  }
+  return rule;
+}
+
+function ruleRevoke(
+  b: StepBuilder,
+  c: Extract<ControlCommand, { command: "rule.revoke" }>,
+  decider: Decider,
+): CommandOutcome {
+  if (isTerminal(b.state.lifecycle))
+    return b.refuse(c.id, "TOO_LATE", `the session is ${b.state.lifecycle}; its rules ended with it`);
+  const rule = b.state.rules.find((r) => r.id === c.ruleId);
+  if (!rule) {
+    const known = b.state.rules.map((r) => r.id);
+    return b.refuse(
+      c.id,
+      "MALFORMED",
+      `this session has no rule ${c.ruleId} in force (${known.length ? `rules: ${known.join(", ")}` : "it has none"})`,
+    );
+  }
+  b.patch({ rules: b.state.rules.filter((r) => r.id !== rule.id) });
+  b.emit({ kind: "rule", change: "revoked", rule, by: decider });
+  const result = ok();
   b.result(c.id, result);
   return result;
 }

@@ -9,6 +9,7 @@
 import type { ExitCause, FailureSummary, HarnessEvent } from "../events.js";
 import type { HarnessName } from "../harness-names.js";
 import type { QuestionMode } from "../question.js";
+import type { AllowRule, RuleScope } from "./allow-rules.js";
 import type { AppendOnlyMap } from "./append-only-map.js";
 import type { ChannelCapabilities } from "./capabilities.js";
 import type { CommandOutcome, ControlEvent, Decider, Decision, Lifecycle, PendingCall, SessionEvent } from "./types.js";
@@ -85,7 +86,16 @@ export type SentDecision =
 
 /** The parsed metaharness.command/1 line (both decision spellings normalised to the nested one). */
 export type ControlCommand =
-  | { readonly command: "tool.decide"; readonly id: string; readonly callId: string; readonly decision: Decision }
+  | {
+      readonly command: "tool.decide";
+      readonly id: string;
+      readonly callId: string;
+      readonly decision: Decision;
+      /** hmux's extension: an allow that also makes a session rule (allow-rules.ts); absent = this call only. */
+      readonly scope?: Exclude<RuleScope, "call">;
+    }
+  /** hmux's extension: take back a session rule; calls already decided stay decided. */
+  | { readonly command: "rule.revoke"; readonly id: string; readonly ruleId: string }
   | { readonly command: "frame.set"; readonly id: string; readonly frame: Frame }
   | { readonly command: "message.inject"; readonly id: string; readonly text: string }
   | { readonly command: "steer"; readonly id: string; readonly text: string }
@@ -222,12 +232,19 @@ export interface ControlConfig {
   readonly harnessTimeoutMs: number | null;
   /** hmux's wish for a decision budget; always clamped strictly below the harness's timeout. */
   readonly decisionBudgetMs?: number;
-  /** Classifies a call safe (allowed without asking) or gated; absent = everything gated. */
-  readonly classify?: (call: {
-    readonly tool: string;
-    readonly canonical?: string;
-    readonly input: unknown;
-  }) => Classified;
+  /**
+   * Classifies a call safe (allowed without asking) or gated, with the session's "allow always"
+   * rules applied as the allowlist is (policy.ts makeClassifier); absent = only rules can make
+   * a call safe.
+   */
+  readonly classify?: (
+    call: { readonly tool: string; readonly canonical?: string; readonly input: unknown },
+    rules: readonly AllowRule[],
+  ) => Classified;
+  /** The workspace a session rule stays inside (the harness's cwd); absent: no rule can be made. */
+  readonly workspace?: string;
+  /** Rules the session had before a resume (its journal's `rule` events), kept in force. */
+  readonly rules?: readonly AllowRule[];
   /** What a headless deny of a gated call says (policy.headless.reason); the classifier's why is added. */
   readonly headlessDenyReason?: string;
   /** Frame in force at launch (frame mode). */
@@ -252,6 +269,8 @@ export interface ControlConfig {
 export interface Classified {
   readonly classification: "safe" | "gated";
   readonly why: string;
+  /** The session rule that made it safe (its decision names `rule:<id>`); absent: the allowlist did. */
+  readonly rule?: string;
 }
 
 /** A call that left the pending set, and how: the record TOO_LATE and replay checks read. */
@@ -300,7 +319,7 @@ export interface Census {
   readonly denied: number;
   readonly replaced: number;
   readonly abstained: number;
-  readonly byDecider: Readonly<Partial<Record<Decider, number>>>;
+  readonly byDecider: Readonly<Partial<Record<string, number>>>;
 }
 
 export interface ControlState {
@@ -337,6 +356,10 @@ export interface ControlState {
   readonly queuedInjections: readonly string[];
   /** Warnings already emitted once (NO_FRAME_IN_FORCE). */
   readonly warnedOnce: readonly string[];
+  /** The session's "allow always" rules in force, oldest first. */
+  readonly rules: readonly AllowRule[];
+  /** Rules made in the session's life (ids continue across a resume). */
+  readonly rulesMade: number;
 }
 
 export interface StepResult {

@@ -50,7 +50,14 @@ export function initialState(config: ControlConfig): ControlState {
     answered: AppendOnlyMap.empty(),
     queuedInjections: [],
     warnedOnce: [],
+    rules: config.rules ?? [],
+    rulesMade: rulesMadeBefore(config.rules ?? []),
   };
+}
+
+/** The highest rule number a resumed session's rules carry, so the next id is new. */
+function rulesMadeBefore(rules: readonly { readonly id: string }[]): number {
+  return Math.max(0, ...rules.map((r) => Number(/^r(\d+)$/.exec(r.id)?.[1] ?? 0)));
 }
 
 export function step(state: ControlState, input: ControlInput, now: number): StepResult {

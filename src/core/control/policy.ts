@@ -7,8 +7,9 @@
 import { posix } from "node:path";
 import type { PolicyConfig } from "../config/policy-schema.js";
 import { DEFAULT_HEADLESS_DENY_REASON } from "../config/policy-schema.js";
+import { type AllowRule, inside, PATH_FIELDS } from "./allow-rules.js";
 import type { Classified } from "./machine-types.js";
-import { readShell } from "./shell-words.js";
+import { commandLinks } from "./shell-words.js";
 
 /** What the classifier reads of a policy: a config's `policy` and a resolved one both fit. */
 export interface PolicyRules {
@@ -45,89 +46,91 @@ export const DEFAULT_SAFE_POLICY: PolicyConfig = {
 /** Flags that make an otherwise read-only command write files or run programs. */
 const DANGEROUS_ARG =
   /^(--output|--pre|--pre-glob|--exec|--ext-diff|--textconv|--open-files-in-pager|-O|-exec|-execdir|-delete|-ok|-okdir|-fprint0?|-fprintf|-fls)(=|$)/;
-/** Input fields that name a path a read-type tool will touch. */
-const PATH_FIELDS = ["file_path", "filePath", "path", "notebook_path", "directory", "dir", "cwd", "workdir"];
-const SHELLS = /^(\/usr)?(\/bin\/)?(ba|z|da)?sh$/;
 
+/**
+ * The policy's classifier; `rules` are the session's "allow always" rules (allow-rules.ts),
+ * applied exactly as the allowlist is.
+ */
 export function makeClassifier(
   policy: PolicyRules | undefined,
   workspace: string,
-): (call: CallToClassify) => Classified {
-  return (call) => classifyCall(policy, workspace, call);
+): (call: CallToClassify, rules?: readonly AllowRule[]) => Classified {
+  return (call, rules) => classifyCall(policy, workspace, call, rules);
 }
 
 export function headlessDenyReason(policy: PolicyConfig | undefined): string {
   return policy?.headless?.reason ?? DEFAULT_HEADLESS_DENY_REASON;
 }
 
-export function classifyCall(policy: PolicyRules | undefined, workspace: string, call: CallToClassify): Classified {
+export function classifyCall(
+  policy: PolicyRules | undefined,
+  workspace: string,
+  call: CallToClassify,
+  rules: readonly AllowRule[] = [],
+): Classified {
   const gated = (why: string): Classified => ({ classification: "gated", why });
-  if (!policy) return gated("no policy is configured, so every call is checked");
+  const mine = rules.filter((r) => r.tool === call.tool);
+  if (!policy && mine.length === 0) return gated("no policy is configured, so every call is checked");
+  const allow = policy ?? {};
   const root = posix.resolve(workspace);
   const input = (call.input && typeof call.input === "object" ? call.input : {}) as Record<string, unknown>;
   const cwd = typeof input.cwd === "string" ? input.cwd : typeof input.workdir === "string" ? input.workdir : root;
   if (!inside(root, posix.resolve(root, cwd))) return gated(`it runs in ${cwd}, outside the workspace ${root}`);
 
-  if (call.canonical === "shell") return classifyShell(policy, root, posix.resolve(root, cwd), input);
+  if (call.canonical === "shell") {
+    const read = commandLinks(input.command ?? input.cmd);
+    if (!read.ok) return gated(read.why);
+    return classifyLinks(allow, mine, root, posix.resolve(root, cwd), read.links);
+  }
   const name = call.canonical ?? `native:${call.tool}`;
-  const allowed = (policy.allowTools ?? []).includes(name) || (policy.allowTools ?? []).includes(`native:${call.tool}`);
-  if (!allowed) return gated(`${name} is not on the policy's allowTools list`);
+  const paths: string[] = [];
   for (const field of [...PATH_FIELDS, ...(call.canonical === "glob" ? ["pattern"] : [])]) {
     const value = input[field];
-    if (typeof value === "string" && value !== "" && !inside(root, posix.resolve(root, cwd, value))) {
-      return gated(`${field} ${value} is outside the workspace ${root}`);
-    }
+    if (typeof value !== "string" || value === "") continue;
+    const path = posix.resolve(root, cwd, value);
+    if (!inside(root, path)) return gated(`${field} ${value} is outside the workspace ${root}`);
+    paths.push(path);
   }
-  return { classification: "safe", why: `${name} is on the policy's allowTools list and stays inside the workspace` };
+  const listed = (allow.allowTools ?? []).includes(name) || (allow.allowTools ?? []).includes(`native:${call.tool}`);
+  if (listed)
+    return { classification: "safe", why: `${name} is on the policy's allowTools list and stays inside the workspace` };
+  const rule = mine.find((r) => toolRuleAllows(r, input, paths));
+  if (rule) return { classification: "safe", why: `session rule ${rule.id} allows ${rule.allows}`, rule: rule.id };
+  return gated(
+    `${name} is not on the policy's allowTools list${mine.length ? " and no session rule covers this call" : ""}`,
+  );
 }
 
-function classifyShell(policy: PolicyRules, root: string, cwd: string, input: Record<string, unknown>): Classified {
-  const command = input.command ?? input.cmd;
-  let segments: readonly (readonly string[])[];
-  if (Array.isArray(command) && command.every((w) => typeof w === "string")) {
-    const words = command as string[];
-    if (words.length === 3 && SHELLS.test(words[0]!) && (words[1] === "-c" || words[1] === "-lc"))
-      return classifyShellText(policy, root, cwd, words[2]!);
-    segments = [words];
-  } else if (typeof command === "string") {
-    return classifyShellText(policy, root, cwd, command);
-  } else {
-    return { classification: "gated", why: "the shell call names no command hmux can read" };
-  }
-  return classifySegments(policy, root, cwd, segments);
+function toolRuleAllows(rule: AllowRule, input: Record<string, unknown>, paths: readonly string[]): boolean {
+  const m = rule.match;
+  if (m.kind === "tool") return input.command === undefined && input.cmd === undefined;
+  if (m.kind !== "path" || paths.length === 0) return false;
+  return paths.every((p) => (m.under ? inside(m.path, p) : p === m.path));
 }
 
-function classifyShellText(policy: PolicyRules, root: string, cwd: string, text: string): Classified {
-  const reading = readShell(text.trim());
-  if (!reading.simple) return { classification: "gated", why: `the command is not a simple one: ${reading.why}` };
-  const [first] = reading.segments;
-  // `bash -lc '<script>'` (codex's own spelling): judge the script, once.
-  if (
-    reading.segments.length === 1 &&
-    first &&
-    first.length === 3 &&
-    SHELLS.test(first[0]!) &&
-    (first[1] === "-c" || first[1] === "-lc")
-  ) {
-    const inner = readShell(first[2]!.trim());
-    if (!inner.simple) return { classification: "gated", why: `the command is not a simple one: ${inner.why}` };
-    return classifySegments(policy, root, cwd, inner.segments);
-  }
-  return classifySegments(policy, root, cwd, reading.segments);
-}
-
-function classifySegments(
+/** Every link must be on the allowlist or match a rule, with every argument inside the workspace. */
+function classifyLinks(
   policy: PolicyRules,
+  rules: readonly AllowRule[],
   root: string,
   cwd: string,
-  segments: readonly (readonly string[])[],
+  links: readonly (readonly string[])[],
 ): Classified {
-  const patterns = (policy.allowCommands ?? []).map((p) => p.split(" "));
-  for (const words of segments) {
-    const match = patterns.find((p) => p.length <= words.length && p.every((w, i) => words[i] === w));
+  const listed = (policy.allowCommands ?? []).map((p) => p.split(" "));
+  const byRule: string[] = [];
+  const starts = (prefix: readonly string[], words: readonly string[]) =>
+    prefix.length <= words.length && prefix.every((w, i) => words[i] === w);
+  for (const words of links) {
     const shown = words.join(" ");
-    if (!match) return { classification: "gated", why: `\`${shown}\` is not on the policy's allowCommands list` };
-    for (const arg of words.slice(match.length)) {
+    const pattern = listed.find((p) => starts(p, words));
+    const rule = pattern ? undefined : rules.find((r) => r.match.kind === "command" && starts(r.match.words, words));
+    const prefix = pattern ?? (rule?.match.kind === "command" ? rule.match.words : undefined);
+    if (!prefix)
+      return {
+        classification: "gated",
+        why: `\`${shown}\` is not on the policy's allowCommands list${rules.length ? " and no session rule covers it" : ""}`,
+      };
+    for (const arg of words.slice(prefix.length)) {
       if (DANGEROUS_ARG.test(arg))
         return { classification: "gated", why: `\`${arg}\` can write files or run programs` };
       const value = arg.startsWith("-") ? (arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : null) : arg;
@@ -135,13 +138,17 @@ function classifySegments(
         return { classification: "gated", why: `\`${shown}\` reaches ${value}, outside the workspace ${root}` };
       }
     }
+    if (rule && !byRule.includes(rule.id)) byRule.push(rule.id);
   }
+  const chain = links.map((s) => s.join(" ")).join(" · ");
+  if (byRule.length > 0)
+    return {
+      classification: "safe",
+      why: `every command in \`${chain}\` is on the allowCommands list or a session rule (${byRule.join(", ")}) and stays inside the workspace`,
+      rule: byRule[0]!,
+    };
   return {
     classification: "safe",
-    why: `every command in \`${segments.map((s) => s.join(" ")).join(" | ")}\` is on the allowCommands list and stays inside the workspace`,
+    why: `every command in \`${chain}\` is on the allowCommands list and stays inside the workspace`,
   };
-}
-
-function inside(root: string, path: string): boolean {
-  return path === root || path.startsWith(root.endsWith("/") ? root : `${root}/`);
 }

@@ -4,6 +4,7 @@
  */
 import type { FailureSummary, HarnessEvent } from "../events.js";
 import type { HarnessName } from "../harness-names.js";
+import type { AllowRule, AlwaysOffer } from "./allow-rules.js";
 
 export const LIFECYCLES = [
   "starting",
@@ -24,13 +25,28 @@ export type Decision =
   | { readonly decision: "abstain" };
 
 /**
- * Who decided. human: a person at the TUI; program: an embedder on stdin or the socket;
- * policy: the safe-operations allowlist or the headless deny; deadline: hmux's own deadline;
- * harness: the harness's own pipeline; frame: the frame in force; observe: observe mode's
- * allow-and-record; hmux: hmux itself (pending calls denied before an interrupt/halt/close, a
- * mutated request).
+ * Who decided. person: a person at the TUI (journals before 2026-12 say `human`; read as
+ * person); program: an embedder on stdin or the socket; rule:<id>: a session's "allow always"
+ * rule (allow-rules.ts); policy: the safe-operations allowlist or the headless deny; deadline:
+ * hmux's own deadline; harness: the harness's own pipeline; frame: the frame in force;
+ * observe: observe mode's allow-and-record; hmux: hmux itself (pending calls denied before an
+ * interrupt/halt/close, a mutated request).
  */
-export type Decider = "human" | "policy" | "deadline" | "program" | "harness" | "frame" | "observe" | "hmux";
+export type Decider =
+  | "person"
+  | "policy"
+  | "deadline"
+  | "program"
+  | "harness"
+  | "frame"
+  | "observe"
+  | "hmux"
+  | `rule:${string}`;
+
+/** A decider as a journal or an older peer wrote it: `human` was a person's old name. */
+export function readDecider(raw: string): string {
+  return raw === "human" ? "person" : raw;
+}
 
 export const REFUSAL_CODES = ["MALFORMED", "UNSUPPORTED_CONTROL", "UNKNOWN_CALL", "TOO_LATE", "SHADOWED"] as const;
 export type RefusalCode = (typeof REFUSAL_CODES)[number];
@@ -47,6 +63,8 @@ export interface PendingCall {
   readonly openedAt: number;
   /** Epoch ms at which hmux denies on its own; strictly before the harness's own deadline. */
   readonly deadlineAt: number | null;
+  /** What an allow with scope session would make a rule of, or why none is offered (absent: nobody asked). */
+  readonly always?: AlwaysOffer;
 }
 
 export type Disposition =
@@ -66,6 +84,8 @@ export type ControlEvent =
   | ({ readonly kind: "disposition"; readonly id: string } & Disposition)
   | { readonly kind: "state"; readonly from: Lifecycle; readonly to: Lifecycle; readonly reason?: string }
   | { readonly kind: "approval-request"; readonly call: PendingCall }
+  /** A session rule made (by the decider of the allow that carried scope) or revoked. */
+  | { readonly kind: "rule"; readonly change: "added" | "revoked"; readonly rule: AllowRule; readonly by: Decider }
   /** `decision` is the decider's verdict; `sent` says what reached the harness when that differs (an abstain sent as a deny). */
   | {
       readonly kind: "approval-disposition";

@@ -4,6 +4,7 @@
  * one place, so a pane on this machine and a pane of a session on the hmux server (which sends
  * it over the wire) show the same thing.
  */
+import type { AllowRule } from "../control/allow-rules.js";
 import type { PendingCall } from "../control/types.js";
 import type { SessionSnapshot } from "./session-types.js";
 
@@ -13,10 +14,12 @@ export interface ControlSnapshot {
   readonly pending: readonly PendingCall[];
   /** Counts per decision/decider, as the control core keeps them. */
   readonly census: Readonly<Record<string, number>>;
+  /** The session's "allow always" rules in force: the inspector lists them, and revokes by id. */
+  readonly rules?: readonly AllowRule[];
 }
 
 export function controlSnapshotOf(
-  snap: Pick<SessionSnapshot, "frame" | "posture" | "pending" | "census">,
+  snap: Pick<SessionSnapshot, "frame" | "posture" | "pending" | "census" | "rules">,
 ): ControlSnapshot {
   const c = snap.census;
   const census: Record<string, number> = {
@@ -29,5 +32,5 @@ export function controlSnapshotOf(
   const frame = snap.frame
     ? `admits ${snap.frame.admits.join(", ") || "nothing"}${snap.frame.digest ? ` (${snap.frame.digest.slice(0, 12)})` : ""}`
     : null;
-  return { frame, posture: snap.posture, pending: snap.pending, census };
+  return { frame, posture: snap.posture, pending: snap.pending, census, ...(snap.rules ? { rules: snap.rules } : {}) };
 }

@@ -73,7 +73,14 @@ export function commandToWire(command: ControlCommand): Record<string, unknown> 
   const base = { format: COMMAND_FORMAT, id: command.id, command: command.command };
   switch (command.command) {
     case "tool.decide":
-      return { ...base, call_id: command.callId, decision: command.decision };
+      return {
+        ...base,
+        call_id: command.callId,
+        decision: command.decision,
+        ...(command.scope !== undefined ? { scope: command.scope } : {}),
+      };
+    case "rule.revoke":
+      return { ...base, rule_id: command.ruleId };
     case "frame.set":
       return { ...base, frame: command.frame };
     case "message.inject":

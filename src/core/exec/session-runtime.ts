@@ -99,6 +99,7 @@ class SessionRuntime implements SessionHandle {
       frame: s.frame.inForce,
       posture: s.posture,
       census: s.census,
+      rules: s.rules,
     };
   }
 

@@ -3,7 +3,8 @@
  * control socket hold. Everything a session does is a SessionEvent to subscribers.
  */
 
-import type { Census, Classified, ControlCommand, Frame } from "../control/machine-types.js";
+import type { AllowRule } from "../control/allow-rules.js";
+import type { Census, ControlCommand, ControlConfig, Frame } from "../control/machine-types.js";
 import type {
   CommandOutcome,
   ControlEvent,
@@ -38,11 +39,9 @@ export interface SessionPlan {
   readonly bridge: SessionBridge;
   readonly approvals: ApprovalMode;
   /** The policy's classifier (src/core/control/policy.ts makeClassifier): safe calls are allowed without asking. */
-  readonly classify?: (call: {
-    readonly tool: string;
-    readonly canonical?: string;
-    readonly input: unknown;
-  }) => Classified;
+  readonly classify?: ControlConfig["classify"];
+  /** "Allow always" rules the session had before (a resume reads them from its journal). */
+  readonly rules?: readonly AllowRule[];
   /** What a headless deny says (policy.headless.reason). */
   readonly headlessDenyReason?: string;
   /** A frame in force from launch (frame mode). */
@@ -83,6 +82,8 @@ export interface SessionSnapshot {
   readonly frame: Frame | null;
   readonly posture: string | null;
   readonly census: Census;
+  /** The session's "allow always" rules in force (allow-rules.ts). */
+  readonly rules?: readonly AllowRule[];
 }
 
 export interface SessionHandle {

@@ -34,6 +34,9 @@ export function createSession(plan: SessionPlan, ports: SessionPorts): SessionHa
         questions: { escalate: plan.escalateQuestions, preamble: "session" },
         ...(plan.decisionBudgetMs !== undefined ? { decisionBudgetMs: plan.decisionBudgetMs } : {}),
         ...(plan.classify ? { classify: plan.classify } : {}),
+        // A rule stays inside the harness's own working directory, the one the policy checks paths against.
+        workspace: plan.spawn.cwd,
+        ...(plan.rules && plan.rules.length > 0 ? { rules: plan.rules } : {}),
         ...(plan.headlessDenyReason ? { headlessDenyReason: plan.headlessDenyReason } : {}),
         ...(plan.frame ? { frame: plan.frame } : {}),
       },

@@ -53,7 +53,7 @@ describe("a server pane's control state", () => {
     expect(port.control()).toEqual(local.control());
     await port.decide("call-1", { decision: "allow" });
     await until(() => port.control()?.pending.length === 0);
-    expect(port.control()?.census).toMatchObject({ allowed: 1, "by-human": 1 });
+    expect(port.control()?.census).toMatchObject({ allowed: 1, "by-person": 1 });
     expect(port.control()).toEqual(local.control());
   });
 

@@ -103,7 +103,7 @@ describe("the server session port", () => {
     await until(() => events.some((e) => e.kind === "approval-disposition"));
     expect(events.find((e) => e.kind === "approval-disposition")).toMatchObject({
       callId: "call-1",
-      decider: "human",
+      decider: "person",
     });
     expect(await port.decide("call-1", { decision: "allow" })).toMatchObject({
       result: "refused",

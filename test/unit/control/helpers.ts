@@ -44,7 +44,7 @@ export class Session {
   ask(callId: string, input: unknown = { command: "ls" }, tool = "Bash", canonical = "shell"): ControlEffect[] {
     return this.feed({ type: "tool-call-requested", call: { callId, tool, canonical, input, ref: `req-${callId}` } });
   }
-  command(obj: Record<string, unknown>, decider: "human" | "program" = "program"): ControlEffect[] {
+  command(obj: Record<string, unknown>, decider: "person" | "program" = "program"): ControlEffect[] {
     return this.feed({
       type: "command-line",
       line: JSON.stringify({ format: "metaharness.command/1", ...obj }),

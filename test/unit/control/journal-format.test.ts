@@ -61,7 +61,7 @@ describe("journal format", () => {
         kind: "approval-disposition",
         callId: "t",
         decision: { decision: "deny", reason: "" },
-        decider: "human",
+        decider: "person",
         status: "sent",
       },
     })}\n`;

@@ -41,7 +41,7 @@ describe("control machine properties (300 seeded random sessions)", () => {
       expect(seen).toContain(`lifecycle:${l}`);
     for (const k of [
       "sent:allow:program",
-      "sent:deny:human",
+      "sent:deny:person",
       "sent:replace:program",
       "sent:deny:deadline",
       "sent:deny:hmux",

@@ -30,11 +30,26 @@ describe("safe-operations policy", () => {
     expect(shell("ls | xargs rm").classification).toBe("gated");
   });
 
-  it("anything that chains, redirects, expands or opens a subshell is gated, and says why", () => {
+  it("a chain (;, &&, ||, newline) is judged link by link: safe only when every link is, gated naming the link that is not", () => {
+    for (const c of ["ls; cat README", "ls && git status", "ls || pwd", "ls\ncat x", "ls; echo a | wc -l"])
+      expect(shell(c).classification, c).toBe("safe");
+    for (const [c, link] of [
+      ["ls; rm -rf /", "rm -rf /"],
+      ["ls && rm x", "rm x"],
+      ["ls || rm x", "rm x"],
+      ["ls\nrm x", "rm x"],
+      ["/bin/bash -lc 'ls; rm x'", "rm x"],
+    ]) {
+      const r = shell(c!);
+      expect(r.classification, c).toBe("gated");
+      expect(r.why, c).toContain(`\`${link}\``);
+    }
+  });
+
+  it("anything that redirects, expands, backgrounds or opens a subshell is gated, and says why", () => {
     const cases: [string, string][] = [
-      ["ls; rm -rf /", ";"],
-      ["ls && rm x", "second command"],
-      ["ls || rm x", "||"],
+      ["ls;", "no command after it"],
+      ["; ls", "no command before it"],
       ["ls > out.txt", "redirection"],
       ["cat < /etc/passwd", "redirection"],
       ["echo $HOME", "$"],
@@ -43,9 +58,8 @@ describe("safe-operations policy", () => {
       ['cat "$(id)"', "double quotes"],
       ["ls *.ts", "glob"],
       ["cat ~/.ssh/id_rsa", "home"],
-      ["ls\nrm x", "newline"],
       ["FOO=1 ls", "environment"],
-      ["ls &", "second command"],
+      ["ls &", "background"],
       ["cat 'unterminated", "unterminated"],
       ["ls \\; rm", "escape"],
     ];
@@ -111,10 +125,14 @@ describe("safe-operations policy", () => {
     expect(headlessDenyReason(undefined)).toContain("nobody is available");
   });
 
-  it("the shell reader keeps quoted words whole and splits pipes", () => {
+  it("the shell reader keeps quoted words whole and splits a chain into its links", () => {
     expect(readShell("cat 'a b' \"c d\" | head")).toEqual({
       simple: true,
       segments: [["cat", "a b", "c d"], ["head"]],
+    });
+    expect(readShell("a 'x;y' && b || c; d | e")).toEqual({
+      simple: true,
+      segments: [["a", "x;y"], ["b"], ["c"], ["d"], ["e"]],
     });
     expect(readShell("| ls").simple).toBe(false);
     expect(readShell("ls |").simple).toBe(false);

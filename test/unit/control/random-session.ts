@@ -120,7 +120,7 @@ export function randomInput(rng: Rng, n: number, state: ControlState, writes: re
     return {
       type: "command-line",
       line: randomCommandLine(rng, n, state),
-      decider: rng.pick(["human", "program"] as const),
+      decider: rng.pick(["person", "program"] as const),
     };
   if (r < 99) return { type: "close-requested", reason: "pane closed" };
   return {

@@ -68,12 +68,18 @@ describe("tally", () => {
         kind: "approval-disposition",
         callId: "c1",
         decision: { decision: "deny", reason: "no" },
-        decider: "human",
+        decider: "person",
         status: "sent",
       },
       denied,
       { kind: "approval-request", call: { callId: "c2", tool: "Write", input: {}, openedAt: 0, deadlineAt: null } },
-      { kind: "approval-disposition", callId: "c2", decision: { decision: "allow" }, decider: "human", status: "sent" },
+      {
+        kind: "approval-disposition",
+        callId: "c2",
+        decision: { decision: "allow" },
+        decider: "person",
+        status: "sent",
+      },
     ]);
     expect(held).toMatchObject({ approvalsAsked: 2, approvalsDenied: 1 });
   });

@@ -140,7 +140,7 @@ describe("hmux server: requests", () => {
       op: "input",
       session: "w",
       line: decide("d-a", "call-1", { decision: "deny", reason: "too late" }),
-      as: "human",
+      as: "person",
     });
     expect(second.answer).toMatchObject({ outcome: { result: "refused", refused: { code: "TOO_LATE" } } });
     await until(() => events.some((e) => e.kind === "approval-disposition"));

@@ -11,8 +11,10 @@ describe("the server protocol's requests", () => {
       { op: "detach", req: "4" },
       { op: "rename", req: "5", session: "pi-a", name: "b" },
       { op: "kill", req: "6", session: "b" },
-      { op: "input", req: "7", session: "b", line: { op: "send", id: "x", text: "hi" }, as: "human" },
+      { op: "input", req: "7", session: "b", line: { op: "send", id: "x", text: "hi" }, as: "person" },
       { op: "input", req: "8", session: "b", line: '{"op":"close"}' },
+      // An older client still says `human` for a person.
+      { op: "input", req: "8h", session: "b", line: "{}", as: "human" },
       { op: "kill-server", req: "9" },
     ])
       expect(RequestSchema.safeParse(r).success, JSON.stringify(r)).toBe(true);

@@ -141,7 +141,13 @@ describe("restoring a dead server's sessions", () => {
     const path = journaled("a", [
       ...opened,
       ask("c1"),
-      { kind: "approval-disposition", callId: "c1", decision: { decision: "allow" }, decider: "human", status: "sent" },
+      {
+        kind: "approval-disposition",
+        callId: "c1",
+        decision: { decision: "allow" },
+        decider: "person",
+        status: "sent",
+      },
       ask("c2"),
       { kind: "session", sessionId: "a", harness: "claude", origin: "resumed", escalateQuestions: true },
     ]);

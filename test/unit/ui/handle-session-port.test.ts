@@ -26,7 +26,7 @@ function fakeHandle() {
       harnessSessionId: null,
       frame: { admits: ["read"] },
       posture: "on-request",
-      census: { allowed: 2, denied: 1, replaced: 0, abstained: 0, byDecider: { human: 3 } },
+      census: { allowed: 2, denied: 1, replaced: 0, abstained: 0, byDecider: { person: 3 } },
     }),
   } as unknown as SessionHandle;
   return { handle, calls };
@@ -39,13 +39,13 @@ import { delivers } from "../../../src/core/exec/session-bridge.js";
 const CAPS: BridgeCapabilities = CODEX_SESSION_CAPABILITIES;
 
 describe("SessionHandle → SessionPort", () => {
-  it("a decision is a tool.decide command decided by a human", async () => {
+  it("a decision is a tool.decide command decided by a person", async () => {
     const { handle, calls } = fakeHandle();
     const port = new HandleSessionPort(handle, CAPS);
     await port.decide("call_1", { decision: "deny", reason: "no" });
     expect(calls[0]).toMatchObject({
       command: { command: "tool.decide", callId: "call_1", decision: { decision: "deny", reason: "no" } },
-      decider: "human",
+      decider: "person",
     });
   });
 
@@ -94,7 +94,7 @@ describe("SessionHandle → SessionPort", () => {
     expect(port.control()).toMatchObject({
       frame: "admits read",
       posture: "on-request",
-      census: { allowed: 2, denied: 1, "by-human": 3 },
+      census: { allowed: 2, denied: 1, "by-person": 3 },
     });
   });
 });

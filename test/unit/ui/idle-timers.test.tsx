@@ -79,7 +79,7 @@ describe("the mounted TUI's timers", () => {
         kind: "approval-disposition",
         callId: `c${i + 1}`,
         decision: { decision: "allow" },
-        decider: "human",
+        decider: "person",
         status: "sent",
       });
     await advance(1000);

@@ -146,7 +146,13 @@ describe("one coalesced tick", () => {
     expect(store.tickMs).toBeNull();
     expect(store.wakeAt).toBeGreaterThan(Date.now());
     ports[0]!.emit(
-      { kind: "approval-disposition", callId: "c0", decision: { decision: "allow" }, decider: "human", status: "sent" },
+      {
+        kind: "approval-disposition",
+        callId: "c0",
+        decision: { decision: "allow" },
+        decider: "person",
+        status: "sent",
+      },
       { kind: "state", from: "awaiting-approval", to: "running" },
       { kind: "state", from: "running", to: "idle" },
     );

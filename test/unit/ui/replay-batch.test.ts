@@ -50,7 +50,7 @@ function history(): SessionEvent[] {
       kind: "approval-disposition",
       callId: "settled",
       decision: { decision: "allow" },
-      decider: "human",
+      decider: "person",
       status: "sent",
     },
     { kind: "tool", phase: "call", callId: "settled", name: "Bash", input: { command: "echo settled" } },

@@ -58,7 +58,7 @@ describe("view-model store", () => {
       kind: "approval-disposition",
       callId: "c1",
       decision: { decision: "allow" },
-      decider: "human",
+      decider: "person",
       status: "sent",
     });
     expect(view().approvals).toHaveLength(0);
@@ -78,7 +78,7 @@ describe("view-model store", () => {
       kind: "approval-disposition",
       callId: "c2",
       decision: { decision: "deny", reason: "not there" },
-      decider: "human",
+      decider: "person",
       status: "sent",
     });
     expect(view().entries.at(-1)).toMatchObject({ status: "denied", reason: "not there" });

@@ -41,7 +41,7 @@ describe("the transcript shows what happened", () => {
       kind: "approval-disposition",
       callId: "c1",
       decision: { decision: "replace", input: { command: "echo edited" } },
-      decider: "human",
+      decider: "person",
       status: "sent",
     });
     p.emit({ kind: "tool", phase: "result", callId: "c1", output: "edited", isError: false });
@@ -104,7 +104,7 @@ describe("the transcript shows what happened", () => {
       kind: "approval-disposition" as const,
       callId: "c1",
       decision: { decision: "deny" as const, reason: "halted" },
-      decider: "human" as const,
+      decider: "person" as const,
       status: "rejected" as const,
       reason: "stdin is closed",
     };
