@@ -29,6 +29,11 @@ export interface ProcessSession {
   /** Pure: the spawn (argv, env) and the files to write first. */
   plan(request: SessionRequest): { readonly spawn: SpawnRequest; readonly files: readonly SessionFile[] };
   createBridge(request: SessionRequest): SessionBridge;
+  /**
+   * Turn settings beyond the common ones (src/core/launch/turn-gate.ts) that this session's plan
+   * honours, so a one-shot turn gated through it keeps them (codex: sandbox and access).
+   */
+  readonly carries?: readonly string[];
 }
 
 /** A session run as one harness process per turn, each turn resuming the harness's own session. */
@@ -88,6 +93,12 @@ export interface HarnessModule {
   createDecoder(context?: DecoderContext): StreamDecoder;
   /** Pure: resolved options → argv/env/files; throws RefusalError. Peers name who supports a refused option. */
   planTurn(request: TurnRequest, peers: readonly HarnessDescriptor[]): Invocation;
+  /**
+   * Present when its one-shot turn (planTurn's invocation) refuses, by the harness's own
+   * permission system, every call nobody approved; absent when that turn runs calls unasked, in
+   * which case `hmux run` gates it through its session channel or refuses it without --autonomy.
+   */
+  readonly oneShotGate?: { readonly why: string };
   /** How `hmux session` and TUI panes run it, or null when only one-turn runs work. */
   readonly session: SessionSupport | null;
   /** Its interactive UI in a native pane, or null when hmux has no native pane for it. */

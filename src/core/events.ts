@@ -59,6 +59,7 @@ export const REFUSAL_ISSUES = [
   "prompt-flag-injection",
   "no-autonomy-mode",
   "no-session-mode",
+  "no-approval-channel",
   "native-flag-spelling",
   "unknown-harness",
   "invalid-config",

@@ -47,6 +47,8 @@ export interface LaunchOptions {
   readonly endpoint?: string;
   readonly model?: string;
   readonly effort?: string;
+  /** The sandbox, for a harness whose session takes one (codex). */
+  readonly sandbox?: SessionRequest["sandbox"];
   /** The harness's own session/thread id to continue. */
   readonly resume?: string;
   readonly origin?: "fresh" | "resumed";
@@ -255,6 +257,7 @@ function processSession(
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
     ...(options.model ? { model: options.model } : {}),
     ...(options.effort ? { effort: options.effort } : {}),
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     ...(options.resume ? { resume: options.resume } : {}),
     ...(options.decisionBudgetMs !== undefined ? { decisionBudgetMs: options.decisionBudgetMs } : {}),
     ...(options.stallMs !== undefined ? { stallSeconds: options.stallMs / 1000 } : {}),

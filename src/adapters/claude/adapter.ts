@@ -22,6 +22,10 @@ export const claude: HarnessModule = {
   matchers: claudeDecoding.matchers,
   createDecoder,
   planTurn,
+  // docs/harness-facts.md#claude-approvals: in -p nobody can be asked, so a call claude's rules would ask about is denied.
+  oneShotGate: {
+    why: "claude -p asks nobody: its own permission system denies every call its settings do not allow",
+  },
   session: {
     kind: "process",
     capabilities: CLAUDE_SESSION_CAPABILITIES,

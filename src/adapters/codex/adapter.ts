@@ -32,7 +32,10 @@ export const codex: HarnessModule = {
         ...(request.resume ? { resumeThreadId: request.resume } : {}),
         ...(request.model ? { model: request.model } : {}),
         ...(request.effort ? { effort: request.effort } : {}),
+        ...(request.sandbox ? { sandbox: request.sandbox } : {}),
       }),
+    // thread/start takes the sandbox, so a one-shot turn gated through the app-server keeps it.
+    carries: ["sandbox", "access"],
   },
   native: nativePane,
   channels: CODEX_CHANNELS,

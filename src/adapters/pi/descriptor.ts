@@ -175,7 +175,8 @@ export const descriptor = defineDescriptor({
     tools: opt("--tools --no-mcp (strict allowlist)", HELP),
     excludeTools: opt("--tools <complement> --no-mcp (a form 0.73.1 parses too; 1.6.0 also has --exclude-tools)", HELP),
     access: opt("--tools read,grep,find,ls --no-mcp", HELP),
-    autonomy: opt("(no permission system: tools always run unasked)", LIVE, { only: [false] }),
+    // Without it hmux gates pi's calls through the rpc session's gate extension; with it the one-shot turn runs them unasked.
+    autonomy: opt("(no permission system of its own: hmux gates each call unless --autonomy)", LIVE),
     memory: opt("(no built-in memory)", SPEC),
     discovery: opt("-nt / -nc / -ne / -ns", HELP, {
       facets: { tools: "any", instructionFiles: "any", extensions: "any", skills: "any" },
@@ -194,8 +195,6 @@ export const descriptor = defineDescriptor({
   },
   hints: fact(
     {
-      autonomy:
-        "pi has no permission system, so tools already run unattended; to limit what it may do, grant a tool set with --tools read,grep",
       sandbox:
         "pi has no sandbox dimension; grant a minimal tool set (--access read renders --tools read,grep,find,ls) or sandbox the process yourself",
       contextWindow: "pi sizes context from its model registry; there is no per-call flag",

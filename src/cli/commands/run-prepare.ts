@@ -10,9 +10,10 @@ import type { Command } from "commander";
 import type { HarnessAdapter, Invocation } from "../../adapters/adapter.js";
 import type { HarnessRegistry } from "../../adapters/registry.js";
 import type { SharedLaunchPorts } from "../../app/launch-ports.js";
+import type { ResolvedPolicy } from "../../core/config/settings.js";
 import type { DecoderContext } from "../../core/decoder.js";
 import { prepareLaunch } from "../../core/launch/prepare.js";
-import type { LaunchBinary, LaunchRequest, LaunchWorkspace } from "../../core/launch/types.js";
+import type { LaunchBinary, LaunchRequest, LaunchWorkspace, TurnGate } from "../../core/launch/types.js";
 import type { ResolvedTurnOptions } from "../../core/options/resolve.js";
 import type { RunInputs, TurnOptions } from "../../core/options/types.js";
 import { UsageError } from "../errors.js";
@@ -48,6 +49,10 @@ export interface PreparedTurn {
   readonly inputs: RunInputs;
   readonly invocation: Invocation;
   readonly binary: LaunchBinary;
+  /** Who decides a gated call (the launch plan's): "policy-session" runs the turn through the session channel. */
+  readonly gate: TurnGate;
+  /** What is allowed without asking, for a turn hmux's policy gates. */
+  readonly policy: ResolvedPolicy;
   readonly cwd: string;
   /** The environment the harness starts from (the launch plan's); the invocation's env and --env go on top. */
   readonly env: Readonly<Record<string, string>>;
@@ -165,6 +170,9 @@ export async function prepareTurn(input: PrepareInput): Promise<PreparedTurn> {
   }
   const plan = outcome.plan;
   const resume = request.inputs?.resume;
+  const gate: TurnGate = plan.gate ?? { kind: "harness", why: "planned outside hmux run" };
+  // Said plainly when hmux's own policy is the gate, and when nothing is (--autonomy).
+  const notes = gate.kind === "harness" ? plan.notes : [`${plan.harness}: ${gate.why}`, ...plan.notes];
   return {
     adapter,
     resolved: plan.resolved,
@@ -172,6 +180,8 @@ export async function prepareTurn(input: PrepareInput): Promise<PreparedTurn> {
     inputs: { ...request.inputs, prompt: request.prompt, cwd: plan.cwd },
     invocation: plan.invocation,
     binary: plan.binary,
+    gate,
+    policy: plan.policy.value,
     cwd: plan.cwd,
     env: plan.env,
     callerEnv: input.callerEnv,
@@ -180,7 +190,7 @@ export async function prepareTurn(input: PrepareInput): Promise<PreparedTurn> {
       ...(request.inputs?.resumeLast ? { resumeLast: true } : {}),
       asked: plan.options,
     },
-    notes: plan.notes,
+    notes,
     ...(isolated ? { isolated } : {}),
   };
 }

@@ -4,7 +4,8 @@
  * again. Assistant text goes to stdout; everything about the turn (identity, tools, errors,
  * failures, the end) goes to stderr, so `hmux run … > answer.txt` keeps only the answer.
  */
-import type { FailureSummary, HarnessEvent, ToolCallEvent, ToolResultEvent } from "../../core/events.js";
+import type { SessionEvent } from "../../core/control/types.js";
+import type { FailureSummary, ToolCallEvent, ToolResultEvent } from "../../core/events.js";
 import type { Output } from "./output.js";
 
 const MAX_TOOL_TEXT = 400;
@@ -23,7 +24,8 @@ export class HumanRenderer {
     private readonly options: { readonly verbose?: boolean; readonly color?: boolean } = {},
   ) {}
 
-  render(event: HarnessEvent): void {
+  /** A turn's events; a turn hmux gates through a session also carries hmux's decisions on its calls. */
+  render(event: SessionEvent): void {
     switch (event.kind) {
       case "identity":
         this.note(
@@ -79,6 +81,15 @@ export class HumanRenderer {
         // The resume-last store diagnostic is for the reader to check the pick, not debugging noise.
         if (event.label === "resume-last" && event.detail) this.note(`note: ${event.detail}`);
         else if (this.options.verbose) this.note(`… ${event.label}${event.detail ? ` ${event.detail}` : ""}`);
+        return;
+      case "approval-disposition":
+        // The policy's reason, as the decider gave it: the harness may show the model less (codex: "rejected by user").
+        if (event.decision.decision === "deny") {
+          this.endLine();
+          this.note(
+            `⊘ hmux ${event.decider === "policy" ? "policy" : event.decider} denied the call: ${clip(event.decision.reason)}`,
+          );
+        }
         return;
       case "done":
         this.endLine();

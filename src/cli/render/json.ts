@@ -1,10 +1,10 @@
-import type { HarnessEvent } from "../../core/events.js";
+import type { SessionEvent } from "../../core/control/types.js";
 import type { Output } from "./output.js";
 
-/** NDJSON: one HarnessEvent per line, nothing else on stdout. */
+/** NDJSON: one event per line (HarnessEvents, and hmux's decisions on a gated turn's calls), nothing else on stdout. */
 export class JsonRenderer {
   constructor(private readonly output: Output) {}
-  render(event: HarnessEvent): boolean {
+  render(event: SessionEvent): boolean {
     return this.output.out(`${JSON.stringify(event)}\n`);
   }
 }

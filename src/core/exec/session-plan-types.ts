@@ -16,6 +16,8 @@ export interface SessionRequest {
   readonly endpoint?: string;
   readonly model?: string;
   readonly effort?: string;
+  /** The sandbox a harness whose session takes one starts in (codex thread/start). */
+  readonly sandbox?: "read-only" | "workspace-write" | "danger-full-access";
   /** The per-turn inactivity budget; a harness that also times out a silent stream uses the same. */
   readonly stallSeconds?: number;
   /** The harness's own session/thread id to continue. */

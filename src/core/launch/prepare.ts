@@ -14,6 +14,7 @@ import { composePrompt } from "../question.js";
 import { RefusalError } from "../refusal.js";
 import { decisionBudgetFor } from "./decision-budget.js";
 import { harnessEnvironment } from "./harness-env.js";
+import { decideTurnGate } from "./turn-gate.js";
 import type { LaunchHarness, LaunchOutcome, LaunchPlan, LaunchPorts, LaunchRequest, LaunchWorkspace } from "./types.js";
 
 /** Thrown inside the pipeline to stop at the first stage that cannot go on. */
@@ -77,6 +78,19 @@ function plan(request: LaunchRequest, ports: LaunchPorts): LaunchPlan {
     ...(config.user ? { user: config.user } : {}),
   });
 
+  // Who decides a gated call in a one-shot turn: refused here, before anything is made, when nobody could.
+  const gate =
+    request.entry === "run"
+      ? decideTurnGate({
+          harness,
+          options,
+          tiers: new Map(resolved.provenance.map((p) => [p.key, p.tier])),
+          passthrough: request.inputs?.passthrough ?? [],
+          resumeLast: request.inputs?.resumeLast === true,
+          harnesses: ports.harnesses(),
+        })
+      : undefined;
+
   const notes: string[] = [];
   // A harness that reads an endpoint only from its own config dir (pi's models.json) is isolated
   // whenever it gets one, so the endpoint config never lands in the user's own home.
@@ -121,9 +135,11 @@ function plan(request: LaunchRequest, ports: LaunchPorts): LaunchPlan {
     credentialEnv: harness.credentialEnv,
     endpoint: options.endpoint,
   });
+  // Only the harness's own keys are held back: the rest of the environment (other vendors' keys,
+  // tokens) is the harness's to read, so the line must not promise more than that.
   if (env.withheld.length > 0)
     notes.push(
-      `--endpoint: ${env.withheld.join(", ")} not passed to ${harness.name}, so no vendor key reaches the endpoint; set HMUX_ENDPOINT_API_KEY for a key it should get`,
+      `--endpoint: ${env.withheld.join(", ")} not passed to ${harness.name}, so its own vendor key is not sent there; the rest of your environment (other keys and tokens) still reaches its tools, and a tool call that prints it would send it on; set HMUX_ENDPOINT_API_KEY for a key the endpoint should get`,
     );
   const binary = found.ok ? found.binary : { executable: invocation.argv[0] ?? harness.name, prefixArgs: [] };
   return {
@@ -139,6 +155,7 @@ function plan(request: LaunchRequest, ports: LaunchPorts): LaunchPlan {
     decisionBudget,
     isolate,
     ...(stateDir !== undefined ? { stateDir } : {}),
+    ...(gate ? { gate } : {}),
     invocation,
     binary,
     env: env.env,

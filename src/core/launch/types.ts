@@ -8,6 +8,7 @@ import type { LoadedConfigs } from "../config/load.js";
 import type { ResolvedConfigSettings, ResolvedPolicy } from "../config/settings.js";
 import type { HarnessDescriptor } from "../descriptor.js";
 import type { Invocation } from "../exec/invocation.js";
+import type { BridgeCapabilities } from "../exec/session-bridge.js";
 import type { HarnessName } from "../harness-names.js";
 import type { ResolvedTurnOptions } from "../options/resolve.js";
 import type { ProvenanceTier, RunInputs, TurnOptions } from "../options/types.js";
@@ -62,6 +63,30 @@ export interface LaunchHarness {
   readonly credentialEnv: readonly string[];
   /** Pure: resolved options → the invocation, or a RefusalError for what the harness cannot express. */
   planTurn(request: TurnRequest): Invocation;
+  /**
+   * Present when the harness's one-shot turn refuses, by its own permission system, every call
+   * nobody approved (claude -p asks nobody); absent: the one-shot turn runs calls unasked.
+   */
+  readonly oneShotGate?: { readonly why: string };
+  /** Its session support: a process session whose bridge hands calls to hmux can gate a one-shot turn. */
+  readonly session?:
+    | {
+        readonly kind: "process";
+        readonly capabilities: BridgeCapabilities;
+        /** Turn settings beyond the common ones (turn-gate.ts) its session plan honours. */
+        readonly carries?: readonly string[];
+      }
+    | { readonly kind: "turn-per-process" }
+    | null;
+}
+
+/**
+ * Who decides a gated call in a one-shot turn (turn-gate.ts): nobody (--autonomy), the harness's
+ * own permission system, or hmux's policy through the harness's session channel.
+ */
+export interface TurnGate {
+  readonly kind: "unchecked" | "harness" | "policy-session";
+  readonly why: string;
 }
 
 /** The binary that will run, as the binary port found it. */
@@ -119,6 +144,12 @@ export interface LaunchPlan {
   readonly isolate: boolean;
   /** The isolated state dir, when isolated. */
   readonly stateDir?: string;
+  /**
+   * A one-shot turn's gate (entry "run"): "policy-session" runs the turn through the harness's
+   * session channel with hmux's policy deciding, instead of spawning `invocation`. Absent elsewhere:
+   * sessions and panes are gated by their own approval mode.
+   */
+  readonly gate?: TurnGate;
   /** The turn as the harness would be started for this prompt (`hmux run` spawns exactly this). */
   readonly invocation: Invocation;
   readonly binary: LaunchBinary;

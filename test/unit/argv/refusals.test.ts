@@ -126,8 +126,10 @@ describe("harness limits", () => {
     expect(err.option).toBe("discovery.instructionFiles");
     expect(err.supportedBy?.map((s) => s.harness)).toEqual(["pi"]);
   });
-  it("pi has no bypass to render for --autonomy and says tools already run unasked", () => {
-    expect(refusalOf("pi", { autonomy: true }).hint).toMatch(/already run unattended/);
+  it("pi's --autonomy renders nothing: pi has no gate of its own, so the one-shot turn runs its tools unasked", () => {
+    const inv = planners.pi({ options: { autonomy: true }, inputs: { prompt: "go" }, prompt: "go" });
+    const plain = planners.pi({ options: {}, inputs: { prompt: "go" }, prompt: "go" });
+    expect(inv.argv).toEqual(plain.argv);
   });
   it("--resume and --resume-last together are refused", () => {
     expect(refusalOf("claude", {}, { resume: ID, resumeLast: true }).issue).toBe("mutually-exclusive-options");

@@ -175,19 +175,25 @@ describe("mimic through every entry point", () => {
     expect(argv.at(-1)).toMatch(/\n\nhi$/);
   });
 
-  it("hmux run: one headless turn, its normalized events on stdout, exit 0", async () => {
+  it("hmux run: one headless turn, its normalized events on stdout, its unlisted call denied by hmux's policy, exit 0", async () => {
+    // mimic's one-shot turn runs calls unasked, so hmux gates it through its session channel, headless.
     const output = capture();
     const code = await hmux(["run", "mimic", "hello run", "--json", "--cwd", work], output);
     expect(output.stderr.join("")).not.toMatch(/error/i);
     expect(code).toBe(0);
+    const denied = "hmux policy: this operation is not on the allowlist and nobody is available to approve it";
     expect(story(output.lines)).toEqual([
       { kind: "identity", harness: "mimic" },
       { kind: "message", role: "assistant", text: "mimic heard: hello run" },
       { kind: "tool", phase: "call", name: "Bash", canonical: "shell", input: { command: "echo mimic" } },
-      { kind: "tool", phase: "result", output: "ran: echo mimic", isError: false },
-      { kind: "message", role: "assistant", text: "mimic is done" },
-      { kind: "done", exitCode: 0, cause: "clean", failure: undefined },
+      { kind: "tool", phase: "result", output: expect.stringContaining(denied), isError: true },
+      { kind: "message", role: "assistant", text: "mimic stopped: the call was denied" },
+      { kind: "done", exitCode: null, cause: "clean", failure: undefined },
     ]);
+    expect(output.lines.find((e) => e.kind === "approval-disposition")).toMatchObject({
+      decider: "policy",
+      decision: { decision: "deny", reason: expect.stringContaining(denied) },
+    });
   });
 
   it("hmux session: a turn over the session runtime, its tool call approved by a tool.decide command", async () => {

@@ -277,7 +277,8 @@ const ROWS: readonly Row[] = [
   {
     name: "a harness with no session channel (one process per turn)",
     ask: { harness: "muse" },
-    without: ["pane", "native"],
+    // `hmux run` refuses it without --autonomy (no approval channel): its own test below.
+    without: ["run", "pane", "native"],
     expect: (d) => expect(d).toMatchObject({ harness: "muse", escalateQuestions: true }),
   },
 ];
@@ -295,6 +296,40 @@ describe("every entry point gets the same plan or the same refusal", () => {
         expect({ entry: entries[i + 1], ...other }).toEqual({ entry: entries[i + 1], ...first });
     });
   }
+
+  it("hmux run refuses a harness it cannot gate unless --autonomy, naming the harnesses it gates", () => {
+    for (const harness of ["muse", "cursor"]) {
+      const refused = prepareLaunch(viaRun({ harness }), fakePorts({}));
+      expect(decisions(refused)).toMatchObject({ issue: "no-approval-channel" });
+      expect(!refused.ok && (refused.refusals[0] as { supported?: string[] }).supported).toEqual([
+        "claude",
+        "codex",
+        "pi",
+      ]);
+      expect(!refused.ok && refused.refusals[0]!.message).toContain("--autonomy");
+      const allowed = prepareLaunch({ ...viaRun({ harness }), args: { autonomy: true } }, fakePorts({}));
+      expect(allowed.ok && allowed.plan.gate).toMatchObject({ kind: "unchecked" });
+    }
+  });
+
+  it("hmux run gates every harness: its own permission system on claude, hmux's policy through the session channel on codex and pi", () => {
+    const gates = ["claude", "codex", "pi"].map((harness) => {
+      const outcome = prepareLaunch(viaRun({ harness }), fakePorts({}));
+      return [harness, outcome.ok ? outcome.plan.gate?.kind : "refused"];
+    });
+    expect(gates).toEqual([
+      ["claude", "harness"],
+      ["codex", "policy-session"],
+      ["pi", "policy-session"],
+    ]);
+  });
+
+  it("a setting the gating session channel cannot carry is refused by name, not dropped", () => {
+    const request = viaRun({ harness: "pi" });
+    const outcome = prepareLaunch({ ...request, args: { ...request.args, systemPrompt: "be brief" } }, fakePorts({}));
+    expect(decisions(outcome)).toMatchObject({ issue: "unsupported-option" });
+    expect(!outcome.ok && (outcome.refusals[0] as { option?: string }).option).toBe("systemPrompt");
+  });
 
   it("a TUI pane refuses a harness without a session channel, naming the ones that have one", () => {
     const outcome = prepareLaunch(viaPane({ harness: "cursor" }), fakePorts({}));
