@@ -209,6 +209,11 @@ const ROWS: readonly Row[] = [
       expect(d.env).toMatchObject({ HMUX_ENDPOINT_API_KEY: "gateway-key", OPENAI_API_KEY: "sk-openai-user" });
       expect(d.env?.HMUX_HOOK_TOKEN).toBeUndefined();
       expect(d.notes?.join("\n")).toContain("ANTHROPIC_API_KEY, ANTHROPIC_AUTH_TOKEN not passed to claude");
+      // The note claims only what holds: the other keys in the environment still reach the harness's tools.
+      expect(d.notes?.join("\n")).not.toContain("no vendor key reaches the endpoint");
+      expect(d.notes?.join("\n")).toContain(
+        "the rest of your environment (other keys and tokens) still reaches its tools",
+      );
     },
   },
   {
