@@ -4,14 +4,18 @@
  * also decides when the server has nothing left to do (no live session, no client, for the
  * idle grace) and stops it.
  *
- * A stranger (a connection that has not logged in) has `loginTimeoutMs` to present the token,
- * may send at most MAX_LOGIN_BYTES before it, and at most `maxClients` connections are open at
- * once, so an idle or flooding local process can hold neither the server nor its memory. A
- * client that stops reading is dropped once `maxBufferedBytes` wait for it.
+ * A stranger (a connection that has not logged in) has `loginTimeoutMs` to present the token and
+ * may send at most MAX_LOGIN_BYTES before it, so an idle or flooding local process can hold
+ * neither the server nor its memory. Admission is owner first: strangers have a small cap of
+ * their own (`maxStrangers`), and a new connection past it drops the oldest stranger instead of
+ * being refused, so strangers can never keep out a client that logs in with the token; only
+ * logged-in clients count against `maxClients`. A client that stops reading is dropped once
+ * `maxBufferedBytes` wait for it.
  */
 import { timingSafeEqual } from "node:crypto";
 import type { Socket } from "node:net";
 import type { SessionEvent } from "../core/control/types.js";
+import type { Clock } from "../core/exec/ports.js";
 import { parseSessionLine } from "../core/exec/session-commands.js";
 import { LineSplitter } from "../core/line-splitter.js";
 import { isRefusal } from "../core/refusal.js";
@@ -49,8 +53,13 @@ export interface HubOptions {
   readonly home: string;
   /** Exit after this long with no live session and no client; null: never. */
   readonly idleExitMs: number | null;
+  /** Times the login timeout. */
+  readonly clock: Clock;
   readonly loginTimeoutMs?: number;
+  /** Logged-in clients at once. */
   readonly maxClients?: number;
+  /** Connections waiting to log in at once; past it the oldest of them is dropped. */
+  readonly maxStrangers?: number;
   readonly maxBufferedBytes?: number;
   /** Called once, when the server decides to stop (idle, kill-server, a signal). */
   readonly onStop: (reason: string) => void;
@@ -60,6 +69,8 @@ interface Client {
   readonly id: string;
   readonly socket: Socket;
   authed: boolean;
+  /** Refused and on its way out: nothing more it sends is read. */
+  refused: boolean;
   /** Sessions this client watches: id → stop. */
   readonly watching: Map<string, () => void>;
   /** Requests run one after another, so a client's replies come in the order it asked. */
@@ -68,16 +79,20 @@ interface Client {
 
 export class Hub {
   private readonly clients = new Set<Client>();
+  /** The clients that have not logged in, oldest first (a Set keeps insertion order). */
+  private readonly strangers = new Set<Client>();
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
   private nextClient = 1;
   private stopping = false;
   private readonly loginTimeoutMs: number;
   private readonly maxClients: number;
+  private readonly maxStrangers: number;
   private readonly maxBuffered: number;
 
   constructor(private readonly options: HubOptions) {
     this.loginTimeoutMs = options.loginTimeoutMs ?? 5_000;
     this.maxClients = options.maxClients ?? 32;
+    this.maxStrangers = options.maxStrangers ?? 8;
     this.maxBuffered = options.maxBufferedBytes ?? 32 * 1024 * 1024;
     options.table.onChange((change, session) => {
       for (const c of this.clients) if (c.authed) this.send(c, { kind: "table", change, session });
@@ -93,27 +108,30 @@ export class Hub {
   /** A new connection on the server's socket. */
   accept(socket: Socket): void {
     socket.on("error", () => undefined); // a client that vanished mid-reply: its requests already ran
-    if (this.stopping || this.clients.size >= this.maxClients) {
-      const error = this.stopping
-        ? new ServerError("SHUTTING_DOWN", "the hmux server is stopping")
-        : new ServerError("TOO_MANY_CLIENTS", `refused: ${this.maxClients} clients are already connected`);
+    if (this.stopping) {
+      const error = new ServerError("SHUTTING_DOWN", "the hmux server is stopping");
       socket.end(`${JSON.stringify({ kind: "error", error: error.toBody() } satisfies ServerMessage)}\n`);
       return;
     }
+    this.makeRoomForStranger();
     const client: Client = {
       id: `c-${this.nextClient++}`,
       socket,
       authed: false,
+      refused: false,
       watching: new Map(),
       chain: Promise.resolve(),
     };
     this.clients.add(client);
+    this.strangers.add(client);
     this.checkIdle();
-    const login = setTimeout(() => {
+    const clock = this.options.clock;
+    const login = clock.setTimeout(() => {
       if (!client.authed) this.refuse(client, unauthorized(`no login within ${this.loginTimeoutMs} ms`));
     }, this.loginTimeoutMs);
     socket.on("close", () => {
-      clearTimeout(login);
+      clock.clearTimeout(login);
+      this.strangers.delete(client);
       for (const stop of client.watching.values()) stop();
       client.watching.clear();
       this.clients.delete(client);
@@ -122,6 +140,7 @@ export class Hub {
     const splitter = new LineSplitter({ maxLineBytes: MAX_REQUEST_BYTES });
     let preLoginBytes = 0;
     socket.on("data", (chunk: Buffer) => {
+      if (client.refused) return;
       if (!client.authed) {
         // Counted before splitting: a stranger's bytes are bounded whether or not a newline comes.
         preLoginBytes += chunk.length;
@@ -129,12 +148,12 @@ export class Hub {
           return this.refuse(client, unauthorized(`more than ${MAX_LOGIN_BYTES} bytes before the login`));
       }
       for (const item of splitter.push(chunk)) {
-        if (socket.destroyed) return;
+        if (socket.destroyed || client.refused) return;
         if (!client.authed) {
           if (item.kind === "oversized" || item.text.length > MAX_LOGIN_BYTES)
             return this.refuse(client, unauthorized("the login line is too long"));
           if (!this.login(client, item.text)) return;
-          clearTimeout(login);
+          clock.clearTimeout(login);
           continue;
         }
         if (item.kind === "oversized") {
@@ -195,7 +214,15 @@ export class Hub {
       );
       return false;
     }
+    if (this.loggedInCount() >= this.maxClients) {
+      this.refuse(
+        client,
+        new ServerError("TOO_MANY_CLIENTS", `refused: ${this.maxClients} clients are already logged in`),
+      );
+      return false;
+    }
     client.authed = true;
+    this.strangers.delete(client);
     this.send(client, {
       kind: "hello",
       protocol: PROTOCOL,
@@ -490,7 +517,26 @@ export class Hub {
     socket.write(`${JSON.stringify(message)}\n`);
   }
 
+  /** At the strangers' cap, the oldest one goes, so the newcomer (perhaps the owner) gets its turn to log in. */
+  private makeRoomForStranger(): void {
+    if (this.strangers.size < this.maxStrangers) return;
+    const oldest = this.strangers.values().next().value;
+    if (oldest)
+      this.refuse(
+        oldest,
+        unauthorized(`${this.maxStrangers} connections were waiting to log in; the oldest was dropped for a new one`),
+      );
+  }
+
+  private loggedInCount(): number {
+    let count = 0;
+    for (const c of this.clients) if (c.authed && !c.refused) count++;
+    return count;
+  }
+
   private refuse(client: Client, error: ServerError): void {
+    client.refused = true;
+    this.strangers.delete(client);
     const socket = client.socket;
     if (socket.destroyed) return;
     socket.end(`${JSON.stringify({ kind: "error", error: error.toBody() } satisfies ServerMessage)}\n`);

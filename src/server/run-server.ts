@@ -8,6 +8,7 @@
 import { readFileSync, rmSync } from "node:fs";
 import type { Server, Socket } from "node:net";
 import { homedir } from "node:os";
+import type { Clock } from "../core/exec/ports.js";
 import { Hub } from "./hub.js";
 import type { ServerPaths } from "./paths.js";
 import type { SessionTable } from "./session-table.js";
@@ -18,10 +19,13 @@ export interface RunServerOptions {
   readonly table: SessionTable;
   readonly version: string;
   readonly idleExitMs: number | null;
+  /** Times each stranger's login timeout. */
+  readonly clock: Clock;
   readonly loginTimeoutMs?: number;
   /** The home folder the hello names (a remote client's default cwd); this process's user's when absent. */
   readonly home?: string;
   readonly maxClients?: number;
+  readonly maxStrangers?: number;
   /** Bytes waiting for a client before it is dropped as one that stopped reading. */
   readonly maxBufferedBytes?: number;
   /** Where the server says what it does (a daemon's log). */
@@ -75,8 +79,10 @@ export async function runServer(options: RunServerOptions): Promise<RunningServe
     pid: process.pid,
     home: options.home ?? homedir(),
     idleExitMs: options.idleExitMs,
+    clock: options.clock,
     ...(options.loginTimeoutMs !== undefined ? { loginTimeoutMs: options.loginTimeoutMs } : {}),
     ...(options.maxClients !== undefined ? { maxClients: options.maxClients } : {}),
+    ...(options.maxStrangers !== undefined ? { maxStrangers: options.maxStrangers } : {}),
     ...(options.maxBufferedBytes !== undefined ? { maxBufferedBytes: options.maxBufferedBytes } : {}),
     onStop: (reason) => {
       log(`stopping: ${reason}`);

@@ -14,6 +14,7 @@ import { fileSessionRecords } from "../../server/restore-records.js";
 import { runServer } from "../../server/run-server.js";
 import { DEFAULT_MAX_KEPT_EVENTS, resumeDetached, SessionTable } from "../../server/session-table.js";
 import { relayStdio } from "../../server/transport-relay.js";
+import { systemClock } from "../../spawn/clock.js";
 import type { CliContext } from "../context.js";
 import { UsageError } from "../errors.js";
 import { VERSION } from "../main.js";
@@ -86,6 +87,7 @@ async function foreground(flags: ServerFlags, output: Output, context: CliContex
       table,
       version: VERSION,
       idleExitMs: idle,
+      clock: systemClock,
       log,
       signals: true,
       claimed: () => restore(table, context, startedAt, log),

@@ -15,6 +15,7 @@ import { PROTOCOL } from "../../../src/server/protocol.js";
 import { type RunningServer, runServer } from "../../../src/server/run-server.js";
 import { SessionTable } from "../../../src/server/session-table.js";
 import { listenControlSocket } from "../../../src/session/control-socket.js";
+import { systemClock } from "../../../src/spawn/clock.js";
 import { until } from "../../helpers/until.js";
 import { decide, flush } from "../session/session-fixture.js";
 import { scriptedLauncher } from "./fixture.js";
@@ -251,6 +252,7 @@ describe("hmux server: lifetime", () => {
       table: new SessionTable({ launcher: scriptedLauncher().launcher }),
       version: VERSION,
       idleExitMs: null,
+      clock: systemClock,
     });
     expect(again.kind).toBe("running-elsewhere");
     expect((await s.client()).hello.pid).toBe(process.pid);
@@ -269,6 +271,7 @@ describe("hmux server: lifetime", () => {
       table: new SessionTable({ launcher: scriptedLauncher().launcher }),
       version: VERSION,
       idleExitMs: null,
+      clock: systemClock,
     });
     expect(running.kind).toBe("serving");
     cleanups.push(async () => {
@@ -308,6 +311,7 @@ describe("hmux server: one per user", () => {
           table: new SessionTable({ launcher: scriptedLauncher().launcher }),
           version: VERSION,
           idleExitMs: null,
+          clock: systemClock,
         }),
       ),
     );

@@ -21,6 +21,7 @@ import {
 import { runServer } from "../../../src/server/run-server.js";
 import { type Launcher, resumeDetached, SessionTable } from "../../../src/server/session-table.js";
 import { JournalWriter, journalPath } from "../../../src/session/journal.js";
+import { systemClock } from "../../../src/spawn/clock.js";
 import { flush, setup } from "../session/session-fixture.js";
 
 const DEAD = 999_001;
@@ -298,6 +299,7 @@ describe("the resume op over the server's socket", () => {
       table,
       version: "9.9.9-test",
       idleExitMs: null,
+      clock: systemClock,
       claimed: () => table.restore(restore().sessions),
     });
     if (running.kind !== "serving") throw new Error("a fresh dir already had a server");

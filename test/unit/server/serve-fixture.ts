@@ -10,6 +10,7 @@ import { ServerClient } from "../../../src/server/client.js";
 import { serverPaths } from "../../../src/server/paths.js";
 import { type RunServerOptions, runServer } from "../../../src/server/run-server.js";
 import { SessionTable } from "../../../src/server/session-table.js";
+import { systemClock } from "../../../src/spawn/clock.js";
 import { scriptedLauncher } from "./fixture.js";
 
 export type Cleanups = (() => Promise<void> | void)[];
@@ -24,7 +25,7 @@ export async function serveFresh(table: SessionTable, cleanups: Cleanups, option
   const { prefix, version = TEST_VERSION, ...more } = options;
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const paths = serverPaths({ XDG_RUNTIME_DIR: dir });
-  const running = await runServer({ paths, table, version, idleExitMs: null, ...more });
+  const running = await runServer({ paths, table, version, idleExitMs: null, clock: systemClock, ...more });
   if (running.kind !== "serving") throw new Error("a fresh dir already had a server");
   cleanups.push(async () => {
     running.stop("test over");
