@@ -19,6 +19,7 @@ export const sessionSummarySchema = z
     cwd: z.string(),
     createdAt: z.string(),
     pending: z.number().int().min(0),
+    deadlineInMs: z.number().min(0).optional(),
     harnessSessionId: z.string().nullable(),
     closed: z.object({ cause: z.string(), exitCode: z.number().nullable() }).optional(),
     restored: z

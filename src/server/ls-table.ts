@@ -11,10 +11,17 @@ export function stateOf(s: SessionSummary): string {
   const state = s.closed ? `closed (${s.closed.cause})` : lifecycle;
   const lost = s.restored?.lostCalls ?? 0;
   const marks = [
+    ...(s.deadlineInMs !== undefined ? [`auto-deny in ${timeLeft(s.deadlineInMs)}`] : []),
     ...(lost > 0 ? [`${lost} call${lost === 1 ? "" : "s"} lost`] : []),
     ...(s.restored?.cut ? ["journal cut"] : []),
   ];
   return marks.length ? `${state} (${marks.join(", ")})` : state;
+}
+
+/** Time left as the pane's approval countdown reads it: whole minutes ("9 min": at least that much), then seconds. */
+export function timeLeft(ms: number): string {
+  if (ms > 60_000) return `${Math.ceil(ms / 60_000) - 1} min`;
+  return `${Math.ceil(Math.max(0, ms) / 1000)} s`;
 }
 
 /** What runs in the session: its harness, marked when it is the harness's own UI in a pty. */

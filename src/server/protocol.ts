@@ -189,6 +189,11 @@ export interface SessionSummary {
   readonly createdAt: string;
   /** Calls waiting for a decision now. */
   readonly pending: number;
+  /**
+   * Ms from when this row was made until the soonest waiting call's deadline, when hmux denies it
+   * unanswered; absent when no call waits on one. Relative, so no two machines' clocks are compared.
+   */
+  readonly deadlineInMs?: number;
   readonly harnessSessionId: string | null;
   /** How it ended, once it has. */
   readonly closed?: { readonly cause: string; readonly exitCode: number | null };

@@ -18,6 +18,7 @@ import { type ControlSnapshot, controlSnapshotOf } from "../core/exec/control-sn
 import type { ClosedEvent, SessionHandle } from "../core/exec/session-types.js";
 import { isServerError, ServerError } from "./errors.js";
 import type { NativeChannel } from "./native-channel.js";
+import { deadlineIn } from "./pending-deadline.js";
 import type { CreateOptions, SessionSummary, SettingSummary, TableChange, WorkspaceSummary } from "./protocol.js";
 import type { JournaledSession, RestoredSession } from "./restore.js";
 import { SESSION_RECORD_FORMAT, type SessionRecords } from "./restore-records.js";
@@ -634,6 +635,7 @@ export class SessionTable {
       cwd: entry.cwd,
       createdAt: new Date(entry.createdAt).toISOString(),
       pending: snap ? snap.pending.length : 0,
+      ...deadlineIn(snap?.pending ?? [], this.now()),
       harnessSessionId: snap ? snap.harnessSessionId : this.restoredIdentity(entry),
       ...(entry.closed ? { closed: { cause: entry.closed.cause, exitCode: entry.closed.exitCode } } : {}),
       ...(entry.restored ? { restored: entry.restored } : {}),

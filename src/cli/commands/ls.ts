@@ -1,5 +1,6 @@
 /**
- * `hmux ls`: every session the hmux server holds — name, harness, state, age, pending approvals,
+ * `hmux ls`: every session the hmux server holds — name, harness, state (with when the soonest
+ * waiting approval is denied unanswered), age, pending approvals,
  * id, cwd — starting the server when none runs (as every client command does). The table of
  * installed and pinned harnesses is `hmux harnesses`. `--host user@box` lists the sessions of the
  * server on that machine, over ssh. Only --host needs the composition root (ssh is spawned through its

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { idleExitMs } from "../../../src/cli/commands/server.js";
-import { formatAge, harnessOf, resumeHint, sessionTable, stateOf } from "../../../src/server/ls-table.js";
+import { formatAge, harnessOf, resumeHint, sessionTable, stateOf, timeLeft } from "../../../src/server/ls-table.js";
 import type { SessionSummary } from "../../../src/server/protocol.js";
 
 const row = (over: Partial<SessionSummary>): SessionSummary => ({
@@ -57,6 +57,20 @@ describe("hmux ls as a table", () => {
     expect(lines[1]!.slice(column, column + 1)).toBe("2");
     expect(lines[1]).toContain("2m");
     expect(lines[2]).toMatch(/fedcba98\s+\/work\/repo$/);
+  });
+});
+
+describe("hmux ls shows when a waiting approval is denied unanswered", () => {
+  it("the state says auto-deny in whole minutes, then seconds, as the pane's countdown does", () => {
+    const waiting = row({ lifecycle: "awaiting-approval", pending: 1, deadlineInMs: 9 * 60_000 + 30_000 });
+    const lines = sessionTable([waiting, row({ name: "idle-one" })], 0);
+    expect(lines[1]).toMatch(/^pi-1\s+pi\s+awaiting-approval \(auto-deny in 9 min\)\s+0s\s+1\s/);
+    expect(lines[2]).toMatch(/^idle-one\s+pi\s+idle\s+0s\s+0\s/);
+    expect(stateOf(row({ lifecycle: "awaiting-approval", deadlineInMs: 45_000 }))).toBe(
+      "awaiting-approval (auto-deny in 45 s)",
+    );
+    expect(timeLeft(600_000)).toBe("9 min");
+    expect(timeLeft(60_000)).toBe("60 s");
   });
 });
 
