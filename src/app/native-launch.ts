@@ -12,7 +12,7 @@ import type { HarnessRegistry } from "../adapters/registry.js";
 import type { PtyFactory } from "../core/exec/pty-port.js";
 import type { HarnessName } from "../core/harness-names.js";
 import { harnessEnvironment } from "../core/launch/harness-env.js";
-import { prepareLaunch } from "../core/launch/prepare.js";
+import { prepareLaunch, refuseMissingCwd } from "../core/launch/prepare.js";
 import type { BinaryLookup, LaunchBinary, LaunchPlan, LaunchRequest } from "../core/launch/types.js";
 import { ownedTempPrefix } from "../core/temp-owner.js";
 import type { HookServer } from "../native/hooks/hook-server.js";
@@ -69,9 +69,17 @@ export function planNativeLaunch(
   request: Omit<NativeLaunchRequest, "cols" | "rows">,
   deps: NativeLaunchDeps = {},
 ): LaunchPlan | undefined {
-  if (request.kind === "shell") return undefined;
   const hostEnv = deps.hostEnv ?? process.env;
   const ports = deps.launch ?? realLaunchPorts(hostEnv, deps.registry);
+  if (request.kind === "shell") {
+    // No plan for the user's shell, but the same folder check as every harness launch.
+    try {
+      refuseMissingCwd(resolvePath(request.cwd ?? process.cwd()), ports);
+    } catch (err) {
+      throw nativeRefusal(err);
+    }
+    return undefined;
+  }
   const outcome = prepareLaunch(nativeLaunchRequest(request), {
     ...ports,
     ...(deps.resolveBinary ? { binary: deps.resolveBinary } : {}),
@@ -79,9 +87,12 @@ export function planNativeLaunch(
     stateDir: () => ({ dir: join(tmpdir(), "hmux-native-plan-check") }),
   });
   if (outcome.ok) return outcome.plan;
-  const err = outcome.refusals[0];
-  const hint = err && "hint" in err && typeof err.hint === "string" ? err.hint : undefined;
-  throw new NativeLaunchError(err?.message ?? "refused", hint);
+  throw nativeRefusal(outcome.refusals[0]);
+}
+
+function nativeRefusal(err: unknown): NativeLaunchError {
+  const hint = err instanceof Error && "hint" in err && typeof err.hint === "string" ? err.hint : undefined;
+  return new NativeLaunchError(err instanceof Error ? err.message : "refused", hint);
 }
 
 /** Checks a request without spawning; the binary a harness pane would run. */

@@ -40,17 +40,24 @@ export function prepareLaunchOrThrow(request: LaunchRequest, ports: LaunchPorts)
   return outcome.plan;
 }
 
+/**
+ * Every launch works in an existing folder: a harness through the pipeline, and a native shell
+ * pane, which has no plan, through this same check.
+ */
+export function refuseMissingCwd(cwd: string, ports: Pick<LaunchPorts, "isDirectory">): void {
+  if (ports.isDirectory(cwd)) return;
+  throw new RefusalError(`--cwd ${cwd} is not a directory`, {
+    issue: "invalid-option-value",
+    option: "cwd",
+    hint: "pass an existing folder, or omit --cwd to use the current one",
+  });
+}
+
 function plan(request: LaunchRequest, ports: LaunchPorts): LaunchPlan {
   const harness = ports.harness(request.harness);
   checkChannel(request, harness, ports);
   const { cwd } = request;
-  if (!ports.isDirectory(cwd)) {
-    throw new RefusalError(`--cwd ${cwd} is not a directory`, {
-      issue: "invalid-option-value",
-      option: "cwd",
-      hint: "pass an existing folder, or omit --cwd to use the current one",
-    });
-  }
+  refuseMissingCwd(cwd, ports);
   const config = ports.configFiles(cwd);
   const resolvedOptions = resolveTurnOptions({
     harness: harness.name,
