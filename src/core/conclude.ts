@@ -7,7 +7,8 @@
  * 1 for any other end after spawn; 2 is a refusal before spawn and never reaches this function.
  * `done.exitCode` is the harness's exit code as observed (null: killed by a signal, or unknown).
  *
- * Cause, first rule that applies: spawn error → failed (transport); abort → killed; watchdog
+ * Cause, first rule that applies: spawn error → failed (transport); abort → killed (interrupted
+ * when the abort was the person's interrupt); watchdog
  * timeout → killed (timeout, not retryable); watchdog stall → stall (stall, retryable); the decoder
  * gave up on the harness → failed (with the decoder's failure, e.g. network); a `limit`
  * event → limit; a signal hmux did not send → crash (transport, naming the signal); a non-zero exit → failed when the stream explained it, else the
@@ -40,6 +41,8 @@ export interface ConcludeInput {
   readonly gaveUp?: boolean;
   /** The caller (user, hmux) asked the turn to stop. */
   readonly aborted?: boolean;
+  /** The stop was the person's interrupt (Ctrl-C; the abort reason INTERRUPT_ABORT): the turn ends interrupted, not killed. */
+  readonly interrupted?: boolean;
   readonly escalateQuestions: boolean;
   /** stderr lines kept by the runner; defaults to the last raw stderr events. */
   readonly stderrTail?: readonly string[];
@@ -51,6 +54,9 @@ export interface ConcludeInput {
 }
 
 export const STDERR_TAIL_LINES = 20;
+
+/** The abort reason a caller gives when the person interrupted the turn (Ctrl-C), not when hmux stops it. */
+export const INTERRUPT_ABORT = "interrupt";
 
 const LIMIT_CLASSES: ReadonlySet<FailureClass> = new Set(["rate-limit", "usage-limit", "quota"]);
 
@@ -101,7 +107,7 @@ export function concludeTurn(input: ConcludeInput): HarnessEvent[] {
     add(failure("transport", `could not start the harness: ${exit.spawnError}`));
     return finish("failed");
   }
-  if (input.aborted) return finish("killed");
+  if (input.aborted) return finish(input.interrupted ? "interrupted" : "killed");
   if (input.watchdog === "timeout") {
     add(failure("timeout", "the turn exceeded its wall-clock timeout and was stopped"));
     return finish("killed");

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { resolve as resolvePath } from "node:path";
 import type { Command } from "commander";
-import { hmuxExitCode } from "../../core/conclude.js";
+import { hmuxExitCode, INTERRUPT_ABORT } from "../../core/conclude.js";
 import type { HarnessEvent } from "../../core/events.js";
 import { parseEnvAssignments } from "../../core/exec/env.js";
 import { renderResolution } from "../../core/options/render-provenance.js";
@@ -111,8 +111,14 @@ async function runPrepared(
   // Kept (not `once`) for the whole turn: a second Ctrl-C must not kill hmux by default and
   // orphan the harness's group mid-grace; the turn's own TERM → KILL escalation finishes it.
   const stop = () => abort.abort();
-  const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
-  for (const sig of SIGNALS) process.on(sig, stop);
+  // Ctrl-C is the person interrupting the turn (done `interrupted`); TERM and HUP stop it (`killed`).
+  const interrupt = () => abort.abort(INTERRUPT_ABORT);
+  const handlers = [
+    ["SIGINT", interrupt],
+    ["SIGTERM", stop],
+    ["SIGHUP", stop],
+  ] as const;
+  for (const [sig, handler] of handlers) process.on(sig, handler);
   output.onBroken(stop); // the reader left (| head): stop the harness, exit cleanly
 
   const events = runPreparedTurn(prepared, context, {
@@ -137,7 +143,7 @@ async function runPrepared(
       if (output.needsDrain) await output.drain(); // a slow reader slows the harness, not hmux's memory
     }
   } finally {
-    for (const sig of SIGNALS) process.removeListener(sig, stop);
+    for (const [sig, handler] of handlers) process.removeListener(sig, handler);
     // A fresh isolated dir no identity indexed holds no session to resume: do not let it pile up.
     if (prepared.isolated?.fresh && !sessionKept) releaseIsolatedState(prepared.isolated.root, prepared.isolated.dir);
   }

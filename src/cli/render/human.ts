@@ -94,6 +94,7 @@ export class HumanRenderer {
       case "done":
         this.endLine();
         if (event.failure) this.failure(event.failure);
+        else if (event.cause === "interrupted") this.note("interrupted: the turn was stopped as asked (Ctrl-C)");
         else if (event.cause === "awaiting-input")
           this.note('(the worker asked a question: answer with hmux run <harness> --resume <id> --prompt "…")');
         return;

@@ -4,7 +4,7 @@
  * signals the whole process group TERM, then KILL after a grace.
  */
 
-import type { ConcludeInput } from "../conclude.js";
+import { type ConcludeInput, INTERRUPT_ABORT } from "../conclude.js";
 import type { JsonObject, StreamDecoder } from "../decoder.js";
 import type { FailureSummary, HarnessEvent } from "../events.js";
 import { failure, failureEvent } from "../failure.js";
@@ -124,6 +124,7 @@ export class TurnProcess {
       exit,
       watchdog: this.watchdog === "timeout" || this.watchdog === "stall" ? this.watchdog : null,
       aborted: this.watchdog === "abort",
+      interrupted: this.watchdog === "abort" && this.options.signal?.reason === INTERRUPT_ABORT,
       gaveUp: this.watchdog === "gave-up",
       stderrTail: [...this.stderrTail],
     };

@@ -29,6 +29,12 @@ function render(events: HarnessEvent[], color = false) {
 }
 
 describe("human rendering", () => {
+  it("a turn that ended interrupted says so on stderr", () => {
+    const c = render([{ kind: "done", exitCode: null, cause: "interrupted" }]);
+    expect(c.err()).toMatch(/^interrupted: .*Ctrl-C/m);
+    expect(c.out()).toBe("");
+  });
+
   it("streamed text is rendered once, never again from the closing message", () => {
     const c = render([
       { kind: "token", text: "Hel" },

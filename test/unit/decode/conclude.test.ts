@@ -141,6 +141,13 @@ describe("concludeTurn", () => {
     ]);
   });
 
+  it("an abort that was the person's interrupt is interrupted, without a failure", () => {
+    const exit = { code: null, signal: "SIGTERM" };
+    expect(concludeTurn({ ...base, events: [], exit, aborted: true, interrupted: true })).toEqual([
+      { kind: "done", exitCode: null, cause: "interrupted" },
+    ]);
+  });
+
   it("a spawn error is a transport failure", () => {
     const out = concludeTurn({ ...base, events: [], exit: { code: null, spawnError: "ENOENT: agent" } });
     expect(out.at(-1)).toMatchObject({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Invocation } from "../../../src/adapters/adapter.js";
+import { INTERRUPT_ABORT } from "../../../src/core/conclude.js";
 import type { HarnessEvent } from "../../../src/core/events.js";
 import { type RunTurnRequest, runTurn } from "../../../src/core/exec/run-turn.js";
 import { RefusalError } from "../../../src/core/refusal.js";
@@ -217,6 +218,16 @@ describe("runTurn", () => {
     const events = await run.done;
     expect(spawner.last.signals[0]).toBe("SIGTERM");
     expect(events.at(-1)).toMatchObject({ kind: "done", cause: "killed" });
+  });
+
+  it("an abort the person asked for as an interrupt (Ctrl-C) stops the turn with cause interrupted", async () => {
+    const ac = new AbortController();
+    const { spawner, run } = setup({ signal: ac.signal });
+    await settle();
+    ac.abort(INTERRUPT_ABORT);
+    const events = await run.done;
+    expect(spawner.last.signals[0]).toBe("SIGTERM");
+    expect(events.at(-1)).toMatchObject({ kind: "done", cause: "interrupted" });
   });
 
   it("a non-zero exit the stream did not explain is classified from the stderr tail", async () => {
