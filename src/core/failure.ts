@@ -9,13 +9,14 @@ export function failure(
 }
 
 /**
- * A harness ended by a signal hmux did not send (another process, the OOM killer). One answer
- * under `run` and `session`: cause `crash` with this failure, naming the signal. `transport`,
- * as for a broken pipe to the harness: the channel hmux drives the harness through was cut,
- * and running the same request again may well succeed.
+ * A harness ended by a signal hmux did not send (a person's kill, another program, the OOM
+ * killer). One answer under `run` and `session`: cause `crash` with this failure, naming the
+ * signal. `native`, so not retryable: whoever sent the signal meant the harness to stop (or the
+ * machine ran out of memory), and running the same request again would undo that decision or
+ * meet the same wall; it is not the path to the provider failing, which is what transport means.
  */
 export function killedBySignal(harness: string | undefined, signal: string): FailureSummary {
-  return failure("transport", `${harness ?? "the harness"} was killed by ${signal}, a signal hmux did not send`);
+  return failure("native", `${harness ?? "the harness"} was killed by ${signal}, a signal hmux did not send`);
 }
 
 export function failureEvent(summary: FailureSummary): HarnessEvent {

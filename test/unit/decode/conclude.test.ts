@@ -164,11 +164,11 @@ describe("concludeTurn", () => {
     expect(concludeTurn({ ...base, events, exit: { code: 0 } }).at(-1)).toMatchObject({ cause: "limit" });
   });
 
-  it("a signal the runner did not send is a crash whose failure names the signal", () => {
+  it("a signal the runner did not send is a crash, not retryable, whose failure names the signal", () => {
     const end = concludeTurn({ ...base, harness: "claude", events: [], exit: { code: null, signal: "SIGKILL" } }).at(
       -1,
     );
-    expect(end).toMatchObject({ cause: "crash", failure: { class: "transport", retryable: true } });
+    expect(end).toMatchObject({ cause: "crash", failure: { class: "native", retryable: false } });
     expect(end?.kind === "done" && end.failure?.message).toMatch(/claude was killed by SIGKILL/);
   });
 

@@ -162,7 +162,12 @@ describe("failing closed", () => {
     t.child().exit(137, "SIGKILL");
     await t.handle.closed;
     expect(t.events.find((e) => e.kind === "approval-cleared")).toMatchObject({ reason: "channel-failed" });
-    expect(t.events.find((e) => e.kind === "done")).toMatchObject({ cause: "crash", exitCode: 137 });
+    // Killed by a signal hmux did not send: a crash nobody should retry as if the wire had dropped.
+    expect(t.events.find((e) => e.kind === "done")).toMatchObject({
+      cause: "crash",
+      exitCode: 137,
+      failure: { class: "native", retryable: false, message: expect.stringContaining("SIGKILL") },
+    });
     expect(decisions(t)).toEqual([]);
   });
 
