@@ -5,7 +5,7 @@
  * spawned, as a NativeLaunchError with a hint.
  */
 import { randomBytes } from "node:crypto";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve as resolvePath } from "node:path";
 import type { HarnessRegistry } from "../adapters/registry.js";
@@ -15,6 +15,7 @@ import { harnessEnvironment } from "../core/launch/harness-env.js";
 import { prepareLaunch, refuseMissingCwd } from "../core/launch/prepare.js";
 import type { BinaryLookup, LaunchBinary, LaunchPlan, LaunchRequest } from "../core/launch/types.js";
 import { ownedTempPrefix } from "../core/temp-owner.js";
+import { makePrivateDir, makePrivateTempDir } from "../files/private-dir.js";
 import type { HookServer } from "../native/hooks/hook-server.js";
 import { NativeLaunchError } from "../native/launch.js";
 import type { NativeKind } from "../native/native-plan.js";
@@ -119,7 +120,7 @@ export async function launchNative(
   const cwd = plan?.cwd ?? resolvePath(request.cwd ?? process.cwd());
   const stateDir =
     endpoint && request.kind !== "shell"
-      ? mkdtempSync(join(tmpdir(), ownedTempPrefix("native", process.pid)))
+      ? makePrivateTempDir(tmpdir(), ownedTempPrefix("native", process.pid))
       : undefined;
   paneCounter += 1;
   const pane = `native-${paneCounter}-${randomBytes(4).toString("hex")}`;
@@ -134,11 +135,11 @@ export async function launchNative(
     hookEnv: deps.hooks?.envFor(pane),
     ...(deps.registry ? { registry: deps.registry } : {}),
   });
-  for (const dir of native.dirs) mkdirSync(dir, { recursive: true });
+  for (const dir of native.dirs) makePrivateDir(dir);
   for (const file of native.files) {
-    mkdirSync(dirname(file.path), { recursive: true });
-    writeFileSync(file.path, file.content);
-    if (file.mode !== undefined) chmodSync(file.path, file.mode);
+    makePrivateDir(dirname(file.path));
+    writeFileSync(file.path, file.content, { mode: 0o600 });
+    chmodSync(file.path, file.mode ?? 0o600); // a hook script asks for its own (executable) mode
   }
   let terminal: NativeTerminal;
   try {

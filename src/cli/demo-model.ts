@@ -5,8 +5,9 @@
  * is gone, and writes its request log to a 0600 file — all in a private folder of the runtime
  * dir: `<runtime>/hmux/demo/<run>/` (url, requests.ndjson, model.log, and the demo's project).
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { makePrivateDir, makePrivateTempDir } from "../files/private-dir.js";
 import { checkServerDir, type ServerPaths } from "../server/paths.js";
 import { startDaemon } from "../spawn/daemon.js";
 
@@ -35,9 +36,9 @@ export function demoRoot(paths: Pick<ServerPaths, "parent">): string {
 
 export async function startDemoModel(options: DemoModelOptions): Promise<DemoModel> {
   const root = demoRoot(options.paths);
-  if (!existsSync(root)) mkdirSync(root, { recursive: true, mode: 0o700 });
+  makePrivateDir(root);
   checkServerDir(root);
-  const dir = mkdtempSync(join(root, "run-"));
+  const dir = makePrivateTempDir(root, "run-");
   const urlFile = join(dir, "url");
   const requestLog = join(dir, "requests.ndjson");
   const entry = process.argv[1];

@@ -13,18 +13,9 @@
  * dir left without an index entry (hmux killed with SIGKILL mid-turn) is swept by the next
  * isolated run once it is older than ORPHAN_AGE_MS.
  */
-import {
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readlinkSync,
-  renameSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-} from "node:fs";
+import { lstatSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
+import { makePrivateTempDir } from "../files/private-dir.js";
 
 export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
 const RUN_PREFIX = "run-";
@@ -43,8 +34,7 @@ export function isIndexableSessionId(id: string): boolean {
 
 /** A new, empty isolated state dir below the root (created with the root, mode 0700). */
 export function createIsolatedState(root: string): string {
-  mkdirSync(root, { recursive: true, mode: 0o700 });
-  return mkdtempSync(join(root, RUN_PREFIX));
+  return makePrivateTempDir(root, RUN_PREFIX);
 }
 
 /** The state dir an earlier isolated turn recorded for this session id, if it still exists. */

@@ -4,9 +4,10 @@
  * `hmux race pick|discard|ls` find a race later. Written atomically (private temp file, rename),
  * 0600 in a 0700 folder; read back through zod, and a file that does not match is an error naming it.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { makePrivateDir } from "../files/private-dir.js";
 import { WorkspaceError } from "../workspace/errors.js";
 import { type Env, stateBase } from "../workspace/paths.js";
 import { ContestantScoreSchema, RaceSummarySchema } from "./scorecard-schema.js";
@@ -69,7 +70,7 @@ export class RaceStore {
   }
 
   write(record: RaceRecord): void {
-    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    makePrivateDir(this.dir);
     const path = this.path(record.race);
     const tmp = `${path}.${process.pid}.tmp`;
     writeFileSync(tmp, `${JSON.stringify(RaceRecordSchema.parse(record), null, 2)}\n`, { mode: 0o600 });

@@ -10,8 +10,9 @@
  * another user owns, or that others may enter, is refused with the path and the fix — never
  * silently repaired, since its contents may already have been seen.
  */
-import { existsSync, lstatSync, mkdirSync } from "node:fs";
+import { lstatSync } from "node:fs";
 import { join } from "node:path";
+import { makePrivateDir } from "../files/private-dir.js";
 import { runtimeDir } from "../session/control-socket.js";
 import { ServerError } from "./errors.js";
 
@@ -74,7 +75,7 @@ export function privateDirProblem(dir: string, facts: DirFacts, uid: number | un
 
 /** Creates the directories 0700 when missing; throws UNSAFE_DIR for one that is not private. */
 export function ensureServerDir(paths: Pick<ServerPaths, "parent" | "dir">): void {
-  if (!existsSync(paths.dir)) mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
+  makePrivateDir(paths.dir);
   checkServerDir(paths.parent);
   checkServerDir(paths.dir);
 }

@@ -6,9 +6,10 @@
  * server starting after one that died knows which journals were its sessions and how to
  * reopen them. A server stopped by SIGTERM (a machine shutting down) keeps the files.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { z } from "zod";
+import { makePrivateDir } from "../files/private-dir.js";
 import { appendJournalEvents, journalPath, sessionsDir } from "../session/journal.js";
 import { isSafeSessionId } from "../session/session-id.js";
 import { CreateOptionsSchema, SESSION_NAME } from "./protocol.js";
@@ -88,7 +89,7 @@ export function fileSessionRecords(env?: Env): SessionRecords {
   return {
     save(record) {
       const path = sessionRecordPath(record.id, env);
-      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+      makePrivateDir(dirname(path));
       const temp = `${path}.${process.pid}.tmp`;
       writeFileSync(temp, `${JSON.stringify(SessionRecordSchema.parse(record))}\n`, { mode: 0o600 });
       renameSync(temp, path);

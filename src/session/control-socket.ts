@@ -13,11 +13,12 @@
  * idle or flooding local process cannot hold the socket or hmux's memory.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, lstatSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { join } from "node:path";
 import type { SessionHandle } from "../core/exec/session-types.js";
 import { LineSplitter } from "../core/line-splitter.js";
+import { makePrivateDir } from "../files/private-dir.js";
 import { isSafeSessionId } from "./session-id.js";
 
 export function runtimeDir(env: Readonly<Record<string, string | undefined>> = process.env): string {
@@ -27,7 +28,7 @@ export function runtimeDir(env: Readonly<Record<string, string | undefined>> = p
 
 /** Creates the runtime dir 0700, and refuses one that another user owns or others can enter. */
 export function ensurePrivateDir(dir: string): void {
-  if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makePrivateDir(dir);
   const st = lstatSync(dir);
   if (!st.isDirectory() || st.isSymbolicLink())
     throw new Error(`${dir} is not a directory hmux owns; refusing to put a control socket there`);

@@ -16,7 +16,6 @@ import {
   closeSync,
   existsSync,
   fdatasyncSync,
-  mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
@@ -34,6 +33,7 @@ import {
 } from "../core/control/journal-format.js";
 import type { SessionEvent } from "../core/control/types.js";
 import type { HarnessName } from "../core/harness-names.js";
+import { makePrivateDir } from "../files/private-dir.js";
 import { isSafeSessionId } from "./session-id.js";
 
 export interface JournalRun {
@@ -84,7 +84,7 @@ export class JournalWriter {
     run: JournalRun,
     private readonly now: () => number = Date.now,
   ) {
-    mkdirSync(join(path, ".."), { recursive: true, mode: 0o700 });
+    makePrivateDir(join(path, ".."));
     const previous = readMeta(path);
     writeFileSync(metaPath(path), `${JSON.stringify({ ...meta, runs: [...(previous?.runs ?? []), run] }, null, 2)}\n`, {
       mode: 0o600,

@@ -4,9 +4,9 @@
  * by `hmux session`, the control socket and the TUI.
  */
 import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import type { HarnessAdapter, ProcessSession } from "../adapters/adapter.js";
 import { builtinRegistry, type HarnessRegistry } from "../adapters/registry.js";
 import type { SessionEvent } from "../core/control/types.js";
@@ -20,6 +20,7 @@ import type { ApprovalMode, SessionHandle, SessionPlan } from "../core/exec/sess
 import type { HarnessName } from "../core/harness-names.js";
 import { RefusalError } from "../core/refusal.js";
 import { ownedTempPrefix } from "../core/temp-owner.js";
+import { makePrivateDir, makePrivateTempDir } from "../files/private-dir.js";
 import { listenControlSocket } from "./control-socket.js";
 import { JournalWriter, journalPath } from "./journal.js";
 import { planOneShotSession } from "./launch-oneshot.js";
@@ -212,7 +213,7 @@ type Create = (record: ((event: SessionEvent) => void) | undefined) => SessionHa
  * signal handler that quits) removes it too; only SIGKILL leaves it, for the next hmux to sweep.
  */
 export function temporaryStateDir(harness: string): { readonly dir: string; readonly remove: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), ownedTempPrefix(harness, process.pid)));
+  const dir = makePrivateTempDir(tmpdir(), ownedTempPrefix(harness, process.pid));
   openTempDirs.add(dir);
   // One listener for every session: one each would trip Node's listener-leak warning onto the TUI.
   if (openTempDirs.size === 1) process.once("exit", removeOpenTempDirs);
@@ -263,9 +264,11 @@ function processSession(
     ...(options.stallMs !== undefined ? { stallSeconds: options.stallMs / 1000 } : {}),
   };
   const planned = withBinary(plan(session, request), options.binary);
-  if (options.isolate) mkdirSync(`${stateDir}/home`, { recursive: true });
+  // The isolated HOME and each folder above it that hmux makes are 0700: the harness writes its
+  // transcripts there with its own umask (0644), so only the folders keep other users out.
+  if (options.isolate) makePrivateDir(`${stateDir}/home`);
   for (const file of planned.files) {
-    mkdirSync(dirname(file.path), { recursive: true });
+    makePrivateDir(dirname(file.path));
     writeFileSync(file.path, file.content, { mode: 0o600 });
   }
   const sessionPlan: SessionPlan = {

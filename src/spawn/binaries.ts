@@ -5,13 +5,14 @@
  * (src/adapters/<harness>/binary.ts); this file only walks them against the disk.
  */
 import { execFile } from "node:child_process";
-import { accessSync, constants, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { accessSync, constants, existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BinaryFacts, FileProbe, PackageSite } from "../core/binary-facts.js";
 import type { HarnessName } from "../core/harness-names.js";
 import { ownedTempPrefix } from "../core/temp-owner.js";
+import { makePrivateTempDir } from "../files/private-dir.js";
 
 export type BinarySource = "env-override" | "pinned-package" | "platform-binary" | "node-wrapper" | "path";
 
@@ -176,7 +177,7 @@ export async function probeVersion(
   ownDirs: readonly { readonly env: string; readonly homeDir: string }[] = [],
   timeoutMs = 15_000,
 ): Promise<{ version: string | null; error?: string }> {
-  const home = mkdtempSync(join(tmpdir(), ownedTempPrefix("version", process.pid)));
+  const home = makePrivateTempDir(tmpdir(), ownedTempPrefix("version", process.pid));
   const env: Record<string, string> = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home };
   for (const dir of ownDirs) env[dir.env] = join(home, dir.homeDir);
   env.XDG_CONFIG_HOME = join(home, ".config");

@@ -3,8 +3,9 @@
  * branch or folder is taken gets a numeric suffix — someone's branch is never reused. If git fails
  * part-way (disk full, a hook), what it left is removed and git's own message reported.
  */
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { makePrivateDir } from "../files/private-dir.js";
 import { WorkspaceError } from "./errors.js";
 import { type GitRunner, gitProbe } from "./git.js";
 import { branchFor } from "./paths.js";
@@ -50,7 +51,7 @@ export async function addWorktree(
   const path = join(parent, name);
   const branch = branchFor(name);
   try {
-    mkdirSync(parent, { recursive: true, mode: 0o700 });
+    makePrivateDir(parent);
   } catch (err) {
     throw new WorkspaceError(`could not create the folder for worktrees ${parent}: ${(err as Error).message}`, {
       issue: "workspace-create-failed",

@@ -5,10 +5,11 @@
  * `write-tree`), so neither the agent's index nor anyone's stash is touched. The base side is the
  * merge base with the base branch, so work that landed on the base since is not shown reversed.
  */
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { ownedTempPrefix } from "../core/temp-owner.js";
+import { makePrivateTempDir } from "../files/private-dir.js";
 import { type GitRunner, gitOut } from "./git.js";
 import type { WorkspaceEntry } from "./registry.js";
 import { baseRefNow } from "./repo.js";
@@ -34,7 +35,7 @@ export interface WorkspaceDiff {
 }
 
 export async function snapshotTree(git: GitRunner, cwd: string): Promise<string> {
-  const scratch = mkdtempSync(join(tmpdir(), ownedTempPrefix("index", process.pid)));
+  const scratch = makePrivateTempDir(tmpdir(), ownedTempPrefix("index", process.pid));
   try {
     const index = join(scratch, "index");
     const real = (await gitOut(git, ["rev-parse", "--git-path", "index"], { cwd })).trim();

@@ -4,8 +4,9 @@
  * it matches a pattern AND git ignores it — tracked files arrive with the checkout anyway. Both
  * tests are git's own matching (`ls-files --ignored --exclude-from`, `check-ignore`).
  */
-import { cpSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { makePrivateDir } from "../files/private-dir.js";
 import { WorkspaceError } from "./errors.js";
 import { type GitRunner, gitOut, nulList } from "./git.js";
 
@@ -29,7 +30,7 @@ export async function copyIncludedFiles(git: GitRunner, sourceTop: string, targe
   for (const file of ignored) {
     const to = join(target, file);
     try {
-      mkdirSync(dirname(to), { recursive: true });
+      makePrivateDir(dirname(to));
       cpSync(join(sourceTop, file), to, { preserveTimestamps: true, verbatimSymlinks: true, errorOnExist: false });
       copied.push(file);
     } catch (err) {

@@ -5,9 +5,10 @@
  * launches at once never lose each other's entry; the file is 0600 in a 0700 folder. Read back
  * through zod: a file that does not match is an error naming it, never silently replaced.
  */
-import { mkdirSync, readFileSync, renameSync, rmdirSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, rmdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { z } from "zod";
+import { makePrivateDir, makePrivateDirExclusive } from "../files/private-dir.js";
 import { WorkspaceError } from "./errors.js";
 import { type Env, registryPath } from "./paths.js";
 
@@ -99,19 +100,19 @@ export class WorkspaceRegistry {
   }
 
   private write(file: RegistryFile): void {
-    mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
+    makePrivateDir(dirname(this.path));
     const tmp = `${this.path}.${process.pid}.tmp`;
     writeFileSync(tmp, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
     renameSync(tmp, this.path);
   }
 
   private locked<T>(body: () => T): T {
-    mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
+    makePrivateDir(dirname(this.path));
     const lock = `${this.path}.lock`;
     const deadline = Date.now() + LOCK_WAIT_MS;
     for (;;) {
       try {
-        mkdirSync(lock, { mode: 0o700 });
+        makePrivateDirExclusive(lock);
         break;
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;

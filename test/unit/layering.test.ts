@@ -27,21 +27,23 @@ function importsOf(text: string): string[] {
  * root (app) wires everything (the TUI as a client of the hmux server included); the CLI hands its commands to it; the UI sees only the core, the
  * native terminal it draws and the race scorecard it shows; sessions, the hmux server and native
  * panes get their spawners handed in, so they never import src/spawn; a race runs on workspaces;
- * the harness adapters see only the core; the core sees nothing.
+ * the harness adapters see only the core; the core sees nothing. src/files (the one place folders
+ * are made, 0700) sees nothing either, and whatever touches the disk may use it.
  */
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   core: [],
+  files: [],
   adapters: ["core"],
   model: ["core"],
-  spawn: ["core"],
-  native: ["core", "adapters"],
-  session: ["core", "adapters"],
-  server: ["core", "session"],
-  workspace: ["core"],
-  race: ["core", "workspace"],
+  spawn: ["core", "files"],
+  native: ["core", "adapters", "files"],
+  session: ["core", "adapters", "files"],
+  server: ["core", "session", "files"],
+  workspace: ["core", "files"],
+  race: ["core", "workspace", "files"],
   ui: ["core", "native", "race"],
-  app: ["core", "adapters", "model", "spawn", "native", "session", "server", "workspace", "race", "ui"],
-  cli: ["core", "adapters", "model", "spawn", "native", "session", "server", "workspace", "race", "ui", "app"],
+  app: ["core", "adapters", "model", "spawn", "native", "session", "server", "workspace", "race", "ui", "files"],
+  cli: ["core", "adapters", "model", "spawn", "native", "session", "server", "workspace", "race", "ui", "app", "files"],
 };
 
 const SRC = join(ROOT, "src");

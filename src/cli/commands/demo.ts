@@ -5,9 +5,10 @@
  * touched. The panes' sessions run on the hmux server and the model runs as its own daemon,
  * so detaching (Ctrl+Q) leaves both running; `hmux attach` comes back to them.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Command } from "commander";
+import { makePrivateDirExclusive } from "../../files/private-dir.js";
 import { parseScriptText } from "../../model/script-schema.js";
 import { serverPaths } from "../../server/paths.js";
 import type { SessionSummary } from "../../server/protocol.js";
@@ -59,8 +60,8 @@ export async function demoCommand(flags: DemoFlags, context: CliContext): Promis
     throw err;
   }
   const work = join(model.dir, "project");
-  mkdirSync(work, { mode: 0o700 });
-  writeFileSync(join(work, "README.md"), README);
+  makePrivateDirExclusive(work);
+  writeFileSync(join(work, "README.md"), README, { mode: 0o600 });
   try {
     const openTui = await context.loadOpenTui();
     await openTui({

@@ -9,12 +9,13 @@
  * Exit: 0 when some contestant finished (and passed the check, when there is one), 1 when none
  * did, 2 for a refusal before any turn started, 3 when pick/discard kept a worktree to protect work.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve as resolvePath } from "node:path";
 import type { Command } from "commander";
 import type { SessionEvent } from "../../core/control/types.js";
 import { parseEnvAssignments } from "../../core/exec/env.js";
+import { makePrivateDirExclusive, makePrivateTempDir } from "../../files/private-dir.js";
 import { RACE_DEMO_CHECK, RACE_DEMO_FILES, RACE_DEMO_PROMPT, RACE_SCRIPT } from "../../model/race-script.js";
 import { type ModelServer, startModelServer } from "../../model/server.js";
 import { type Cleanup, discardRace, pickWinner } from "../../race/pick.js";
@@ -315,10 +316,9 @@ function progressLine(event: SessionEvent): string | null {
 
 /** A scratch repository with the race demo's files, committed on branch main. */
 async function demoRepository(context: CliContext): Promise<string> {
-  const root = mkdtempSync(join(tmpdir(), "hmux-race-demo-"));
-  const repo = join(root, "slugs");
-  mkdirSync(repo);
-  for (const [path, text] of Object.entries(RACE_DEMO_FILES)) writeFileSync(join(repo, path), text);
+  const root = makePrivateTempDir(tmpdir(), "hmux-race-demo-");
+  const repo = makePrivateDirExclusive(join(root, "slugs"));
+  for (const [path, text] of Object.entries(RACE_DEMO_FILES)) writeFileSync(join(repo, path), text, { mode: 0o600 });
   const git = context.workspace.git;
   await gitOut(git, ["init", "--quiet", "--initial-branch=main"], { cwd: repo });
   // The scratch repository's own identity, so its commits (and a pick's) need none from the user's git config.

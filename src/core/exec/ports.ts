@@ -56,8 +56,9 @@ export interface Clock {
 
 /** File writes the execution layer needs (isolated config dirs); injected like spawning. */
 export interface FileSystemPort {
-  /** Creates missing parent folders; `mode` (e.g. 0o755 for a hook script) when given. */
+  /** Creates missing parent folders (0700); the file is 0600, or `mode` (e.g. 0o755 for a hook script) when given. */
   writeFile(path: string, content: string, mode?: number): Promise<void>;
+  /** Creates the folder and its missing parents, each 0700. */
   mkdir(path: string): Promise<void>;
   makeTempDir(prefix: string): Promise<string>;
   removeDir(path: string): Promise<void>;

@@ -4,11 +4,12 @@
  * goes to the listener registered for its pane id; rejected lines go to `onReject`.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, rmSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ownedTempPrefix } from "../../core/temp-owner.js";
+import { makePrivateTempDir } from "../../files/private-dir.js";
 import { type HookReport, parseHookReport } from "./report-schema.js";
 
 const MAX_LINE = 64 * 1024;
@@ -30,7 +31,7 @@ export class HookServer {
   ) {}
 
   static async start(options: HookServerOptions = {}): Promise<HookServer> {
-    const dir = mkdtempSync(join(tmpdir(), ownedTempPrefix("hooks", process.pid)));
+    const dir = makePrivateTempDir(tmpdir(), ownedTempPrefix("hooks", process.pid));
     chmodSync(dir, 0o700);
     const socketPath = join(dir, "hooks.sock");
     const token = randomBytes(24).toString("hex");
