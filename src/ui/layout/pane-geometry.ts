@@ -4,17 +4,18 @@
  * Shared by the renderer and by the store's scroll arithmetic so both agree on the body size.
  */
 import { wrap } from "../store/entry-lines.js";
+import { questionRows } from "../store/question-lines.js";
 import type { SessionView } from "../store/session-view.js";
 import type { Rect } from "./tile.js";
 
 export const APPROVAL_PREVIEW_ROWS = 3;
 
-export function widgetRows(view: SessionView, innerHeight: number): number {
+export function widgetRows(view: SessionView, innerHeight: number, innerWidth: number): number {
   // A widget may take all but the header, the input and one transcript row: in a small pane
   // the decision matters more than the history above it.
   const room = Math.max(0, innerHeight - 3);
   if (view.approvals.length > 0) return Math.min(APPROVAL_PREVIEW_ROWS + 3, room);
-  if (view.question) return Math.min(view.question.options.length + 3, room);
+  if (view.question) return Math.min(questionRows(view.question, innerWidth).length, room);
   if (view.lifecycle === "failed" && view.lastFailure) {
     const f = view.lastFailure;
     return Math.min(1 + (f.hint ? 1 : 0) + (f.resetsAt !== undefined ? 1 : 0), room);
@@ -50,7 +51,7 @@ export interface PaneRegions {
 export function paneRegions(rect: Rect, view: SessionView, noticesOpen = false): PaneRegions {
   const innerWidth = Math.max(1, rect.width - 2);
   const innerHeight = Math.max(0, rect.height - 2);
-  const widget = widgetRows(view, innerHeight);
+  const widget = widgetRows(view, innerHeight, innerWidth);
   const room = Math.max(0, innerHeight - 2 - widget);
   const notices = noticeRows(view, noticesOpen, innerWidth, room);
   return { innerWidth, innerHeight, notices, widget, body: room - notices };
