@@ -4,7 +4,9 @@ import { buildScorecard, type ContestantFacts } from "../../../src/race/scorecar
 import type { Scorecard } from "../../../src/race/scorecard-schema.js";
 import { tallyEvents } from "../../../src/race/tally.js";
 import { raceForm } from "../../../src/ui/components/overlays/RaceDialog.js";
+import { scorecardQuestion } from "../../../src/ui/components/overlays/ScorecardOverlay.js";
 import { scoreRows } from "../../../src/ui/components/overlays/scorecard-rows.js";
+import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
 import type { RacePort, RaceScoreRequest } from "../../../src/ui/race-port.js";
 import type { NewSessionRequest, SessionLauncher } from "../../../src/ui/session-launcher.js";
 import { FakePort } from "./fake-port.js";
@@ -224,6 +226,25 @@ describe("race in the TUI", () => {
     for (const p of r.opened) p.emit({ kind: "state", from: "idle", to: "closed" });
     await tick(50);
     expect(r.race.discarded).toEqual([m.store.state.race?.name]);
+  });
+
+  it("at 80×24 the dialog's title and the pick question read whole, the question ending with its keys", async () => {
+    const r = await raceTo(80, 24);
+    m = r.mounted;
+    const words = (f: string) => f.replace(/[│╭╮╰╯─]/g, " ").replace(/\s+/g, " ");
+    expect(words(m.frame())).toContain(
+      "race · one prompt, each harness in its own worktree from the same base · Enter starts · Tab next field · Esc cancels",
+    );
+    await fill(m, "fix slug", KEYS.enter);
+    await tick(50);
+    for (const p of r.opened) p.emit(done);
+    await tick(30);
+    await m.flush();
+    await m.type("p");
+    const question = scorecardQuestion(DEFAULT_KEYMAP, "pick", "claude", "main")!;
+    expect(question).toMatch(/y pick · n cancel$/);
+    expect(words(m.frame())).toContain(question);
+    for (const l of m.frame().split("\n")) expect([...l].length).toBeLessThanOrEqual(80);
   });
 
   it("o opens the changes view on the selected contestant's pane", async () => {

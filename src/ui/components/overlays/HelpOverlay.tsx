@@ -6,6 +6,7 @@ import { keyLabel } from "../../keys/hints.js";
 import { APPROVAL_COMMANDS, COMMAND_HELP, GLOBAL_COMMANDS, type Keymap, OVERLAY_COMMANDS } from "../../keys/keymap.js";
 import { WHEEL_ROWS } from "../../keys/mouse.js";
 import { NATIVE_HELP_ROWS } from "../../native/native-help.js";
+import { wrap } from "../../store/entry-lines.js";
 import { OverlayFrame } from "./OverlayFrame.js";
 import { useListScroll } from "./use-list-scroll.js";
 
@@ -34,34 +35,67 @@ export function helpRows(keymap: Keymap, mouse = false): Array<[string, string]>
   return rows;
 }
 
+/** One row of the help list: a key (or "" under it) and a piece of its description. */
+export interface HelpLine {
+  readonly key: string;
+  readonly text: string;
+}
+
 /**
- * The bindings in one column (two from 120 columns). When they do not fit, the list scrolls with
- * PgUp/PgDn/↑/↓ (the overlay holds every key while open) and a last row says what is left.
+ * The bindings as rows `width` wide: each description wrapped under its own description column,
+ * never cut. A key too long for its column gets a row of its own, the description below it.
+ */
+export function helpLines(
+  rows: ReadonlyArray<readonly [string, string]>,
+  keyWidth: number,
+  width: number,
+): HelpLine[][] {
+  const room = Math.max(8, width - keyWidth);
+  return rows.map(([k, d]) => {
+    const text = wrap(d, room);
+    const lines = text.map((t, i) => ({ key: i === 0 ? k : "", text: t }));
+    return k.length < keyWidth ? lines : [{ key: k, text: "" }, ...lines.map((l) => ({ ...l, key: "" }))];
+  });
+}
+
+/** Entries into two columns of about as many rows each, an entry never split across them. */
+function balance(entries: HelpLine[][]): [HelpLine[], HelpLine[]] {
+  const total = entries.reduce((n, e) => n + e.length, 0);
+  const a: HelpLine[] = [];
+  const b: HelpLine[] = [];
+  for (const e of entries) (a.length + e.length <= Math.ceil(total / 2) || a.length === 0 ? a : b).push(...e);
+  return [a, b];
+}
+
+/**
+ * The bindings in one column (two from 120 columns), each description wrapped under its key. When
+ * they do not fit, the list scrolls with PgUp/PgDn/↑/↓ (the overlay holds every key while open)
+ * and a last row says what is left.
  */
 export function HelpOverlay({ keymap, width, height }: HelpOverlayProps): React.ReactElement {
   const theme = useTheme();
   const rows = helpRows(keymap, useKeys().mouse ?? false);
   const keyWidth = Math.min(24, Math.max(...rows.map(([k]) => k.length)) + 2);
   const space = Math.max(1, height - 3);
-  const twoCols = rows.length > space && width >= 120;
-  const half = Math.ceil(rows.length / 2);
-  const colA = twoCols ? rows.slice(0, half) : rows;
-  const colB = twoCols ? rows.slice(half) : [];
+  const inner = width - 4;
+  const oneColumn = helpLines(rows, keyWidth, inner);
+  const twoCols = oneColumn.flat().length > space && width >= 120;
+  const half = Math.floor(inner / 2);
+  const [colA, colB] = twoCols ? balance(helpLines(rows, keyWidth, half - 2)) : [oneColumn.flat(), [] as HelpLine[]];
   // The last row says how much is left while the list scrolls.
-  const { top, room, scrolls, below } = useListScroll(colA.length, space);
-  const column = (list: Array<[string, string]>, w: number): React.ReactElement => (
+  const { top, room, scrolls, below } = useListScroll(Math.max(colA.length, colB.length), space);
+  const column = (list: HelpLine[], w: number): React.ReactElement => (
     <Box flexDirection="column" width={w}>
-      {list.slice(top, top + room).map(([k, d]) => (
-        <Text key={k + d} wrap="truncate">
+      {list.slice(top, top + room).map((l, i) => (
+        <Text key={`${top + i}`} wrap="truncate">
           <Text color={theme.colors.status} bold>
-            {k.padEnd(keyWidth)}
+            {l.key.padEnd(keyWidth)}
           </Text>
-          {d}
+          {l.text}
         </Text>
       ))}
     </Box>
   );
-  const inner = width - 4;
   const more =
     below > 0 ? `↓ ${below} more · PgDn${top > 0 ? " · PgUp back" : ""}` : top > 0 ? `end of list · PgUp back` : "";
   return (
@@ -72,8 +106,8 @@ export function HelpOverlay({ keymap, width, height }: HelpOverlayProps): React.
       keys={scrolls ? more : null}
     >
       <Box flexDirection="row">
-        {column(colA, twoCols ? Math.floor(inner / 2) : inner)}
-        {twoCols ? column(colB, inner - Math.floor(inner / 2)) : null}
+        {column(colA, twoCols ? half : inner)}
+        {twoCols ? column(colB, inner - half) : null}
       </Box>
     </OverlayFrame>
   );

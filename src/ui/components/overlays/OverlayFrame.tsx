@@ -21,6 +21,8 @@ export interface OverlayFrameProps {
  * The frame every overlay, dialog and bar under the panes is drawn in: a rounded border, a bold
  * title, the body, then the question and the key line. Each body sizes itself to the rows left
  * (height minus border, title and key line); what still does not fit is clipped at the border.
+ * The title, question and key line never shrink: a question that wraps takes its rows from the body.
+ * The key line is one row (bodies count on it); a question wraps, since its answers come last.
  */
 export function OverlayFrame({
   title,
@@ -45,19 +47,26 @@ export function OverlayFrame({
       paddingX={1}
       overflow="hidden"
     >
-      <Text bold color={color} wrap={wrapTitle ? "wrap" : "truncate"}>
-        {title}
-      </Text>
-      {children}
-      {question !== null ? (
-        <Text bold color={theme.colors.warn} wrap="truncate">
-          {question}
+      <Box flexShrink={0}>
+        <Text bold color={color} wrap={wrapTitle ? "wrap" : "truncate"}>
+          {title}
         </Text>
+      </Box>
+      {children}
+      {/* A question (its keys at its end) wraps rather than lose them; the body above gives way. */}
+      {question !== null ? (
+        <Box flexShrink={0}>
+          <Text bold color={theme.colors.warn} wrap="wrap">
+            {question}
+          </Text>
+        </Box>
       ) : null}
       {keys !== null ? (
-        <Text dimColor wrap="truncate">
-          {keys}
-        </Text>
+        <Box flexShrink={0}>
+          <Text dimColor wrap="truncate">
+            {keys}
+          </Text>
+        </Box>
       ) : null}
     </Box>
   );

@@ -13,6 +13,10 @@ export interface ConfirmBarProps {
 
 /** A yes/no question under the panes: the screen stays visible while you decide. */
 export function ConfirmBar({ title, question, width }: ConfirmBarProps): React.ReactElement {
+  // Border and padding take 4 columns. A question longer than its row wraps into the title's row:
+  // the keys that answer it matter more than the title, which the question repeats anyway.
+  if (question.length > width - 4)
+    return <OverlayFrame title={question} width={width} height={CONFIRM_ROWS} tone="warn" wrapTitle />;
   return (
     <OverlayFrame title={title} width={width} height={CONFIRM_ROWS} tone="warn">
       <Text wrap="truncate">{question}</Text>

@@ -74,7 +74,7 @@ export function RaceDialog({ launcher, harnesses, width, height }: RaceDialogPro
   const label = 11;
   const inner = Math.max(10, width - 4);
   return (
-    <OverlayFrame title={RACE_TITLE} width={width} height={height}>
+    <OverlayFrame title={RACE_TITLE} width={width} height={height} wrapTitle>
       <Text> </Text>
       {RACE_FIELDS.map((f, i) => (
         <Box key={f} height={1} width={inner}>

@@ -109,7 +109,8 @@ export function SettingsCompare({ views, numbers, width, height }: SettingsCompa
             <Box key={r.key} height={1} flexShrink={0}>
               <Text inverse={index === at} wrap="truncate">
                 <Text color={r.differs ? theme.colors.attention : undefined} bold={r.differs}>
-                  {mark + fitCells(r.key, layout.keyWidth)}
+                  {/* The name is cut with an ellipsis a column short of its width, so it never runs into the value. */}
+                  {`${mark}${fitCells(r.key, layout.keyWidth - 1)} `}
                 </Text>
                 {cells.map((c, j) => (
                   <Text

@@ -1,5 +1,5 @@
 /**
- * The inspector's body as single rows, wrapped here rather than by Ink: every row is one
+ * The inspector's body as single rows, wrapped here rather than by Ink (never cut): every row is one
  * terminal row, so a long divergence can neither overlap the title nor push rows off unseen,
  * and the drawer can scroll by rows.
  */
@@ -35,7 +35,17 @@ export function inspectorRows(
   rules: readonly SessionRule[] = [],
 ): InspectorRow[] {
   const rows: InspectorRow[] = [];
-  const push = (text: string, tone: RowTone = "plain") => rows.push({ text, tone });
+  /** A row; one longer than the drawer wraps under itself, after its indent and number ("  1. "), never cut. */
+  const push = (text: string, tone: RowTone = "plain") => {
+    if (text.length <= width) {
+      rows.push({ text, tone });
+      return;
+    }
+    const lead = /^ *(\d+\. )?/.exec(text)?.[0] ?? "";
+    const hang = lead.length < width / 2 ? lead.length : 0;
+    for (const [i, l] of wrap(text.slice(hang), Math.max(8, width - hang)).entries())
+      rows.push({ text: `${i === 0 ? text.slice(0, hang) : " ".repeat(hang)}${l}`, tone });
+  };
   /** A paragraph under a row, wrapped to the drawer with a hanging indent. */
   const note = (first: string, text: string, tone: RowTone) => {
     const lines = wrap(text, Math.max(8, width - first.length));
@@ -51,13 +61,12 @@ export function inspectorRows(
   const cut = (k: string) => (k.length > keyW ? `${k.slice(0, keyW - 1)}…` : k.padEnd(keyW));
   for (const s of settings) {
     const key = cut(s.key);
-    // The gap after the key is always there, however long the key. A long value (a policy's
-    // command list) that pushes its tier off the row wraps under itself, its tier at the end.
+    // The gap after the key is always there, however long the key. A value (a policy's command
+    // list) that pushes its tier off the row wraps under itself, its tier at the end.
     const first = `${s.divergence ? "⚠ " : "  "}${key} `;
     const shown = `${settingValue(s.value)}  [${s.tier}]`;
     const tone = s.divergence ? "warn" : "plain";
-    const room = width - first.length;
-    if (shown.length > room && settingValue(s.value).length > room / 2) note(first, shown, tone);
+    if (shown.length > width - first.length) note(first, shown, tone);
     else push(`${first}${shown}`, tone);
     // The divergence sits directly under its own setting.
     if (s.divergence) note("    ↳ ", s.divergence, "warn");

@@ -73,15 +73,22 @@ export function fitCells(text: string, width: number): string {
   return `${chars.slice(0, Math.max(0, width - 1)).join("")}…`;
 }
 
-/** A cell in `width` cells: the value cut to fitCells, its tier kept at the right. */
+/** The widest tier name, short or full: the tier column is that wide in every cell, so tiers line up. */
+const TIER_WIDTH = {
+  short: Math.max(...Object.values(TIER_SHORT).map((t) => t.length)),
+  full: Math.max(...Object.keys(TIER_SHORT).map((t) => t.length)),
+};
+
+/** A cell in `width` cells: the value cut to fitCells, a gap, its tier in a column of its own. */
 export function cellText(cell: CompareCell, width: number): string {
   const short = width < 24;
   const tier = tierText(cell.tier, short);
   const mark = cell.divergence ? "⚠ " : "";
-  const tag = tier === "" ? "" : ` ${tier}`;
-  const room = width - tag.length - 1;
+  const tierWidth = short ? TIER_WIDTH.short : TIER_WIDTH.full;
+  // value, a gap, the tier padded to its column, a gap before the next cell.
+  const room = width - tierWidth - 2;
   if (room < 4) return fitCells(`${mark}${cell.value}`, width);
-  return `${fitCells(`${mark}${cell.value}`, room)}${tag}${" ".repeat(width - room - tag.length)}`;
+  return `${fitCells(`${mark}${cell.value}`, room)} ${tier.padEnd(tierWidth)} `;
 }
 
 export interface CompareLayout {
