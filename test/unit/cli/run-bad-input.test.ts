@@ -84,13 +84,13 @@ describe("hmux run refuses bad input before spawn: exit 2, prose on stderr, fail
     const claude = box.fake("claude-never", "process.exit(0);");
     const dir = join(box.home, ".config", "hmux");
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, "config.json"), JSON.stringify({ version: 1, systemPrompt: "x".repeat(3 * 1024 * 1024) }));
+    writeFileSync(join(dir, "config.json"), JSON.stringify({ version: 1, systemPrompt: "x".repeat(600 * 1024) }));
     try {
       const r = await box.run(["run", "claude", "hi", "--json"], { HMUX_CLAUDE_BIN: claude });
       expect(r.code).toBe(2);
       expect(lastTwo(r)).toEqual(refusedWith("too-large"));
       expect(lastTwo(r)[0]).toMatchObject({
-        message: expect.stringMatching(/--system-prompt.*3\.0 MiB.*at most 128 KiB/),
+        message: expect.stringMatching(/--system-prompt.*60\d KiB.*at most 128 KiB/),
       });
       // The provenance line names the value without echoing megabytes of it.
       expect(r.stderr.length).toBeLessThan(64 * 1024);
