@@ -68,6 +68,7 @@ export function createRacePort(ws: WorkspacePorts, checkTimeoutMs = TUI_CHECK_TI
             branch: entry.branch,
             path: entry.path,
             wallMs: c.wallMs,
+            ...(c.personWaitMs !== undefined ? { personWaitMs: c.personWaitMs } : {}),
             tally: c.tally,
             files: diff.files.map((f) => ({ path: f.path, added: f.added, removed: f.removed })),
             check,

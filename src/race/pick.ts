@@ -22,8 +22,8 @@ export interface Cleanup {
   readonly branchesKept: readonly string[];
   /** Worktrees kept because removing them would lose work (or git could not), each with why. */
   readonly kept: ReadonlyArray<{ readonly workspace: string; readonly reason: string }>;
-  /** With force: what was thrown away. */
-  readonly discarded: readonly string[];
+  /** With force: what was thrown away, per removed workspace. */
+  readonly discarded: ReadonlyArray<{ readonly workspace: string; readonly lost: readonly string[] }>;
 }
 
 export interface PickResult extends Cleanup {
@@ -120,7 +120,7 @@ async function removeAll(
   const removed: string[] = [];
   const branchesKept: string[] = [];
   const kept: Array<{ workspace: string; reason: string }> = [];
-  const discarded: string[] = [];
+  const discarded: Array<{ workspace: string; lost: readonly string[] }> = [];
   const alive = ports.workspace.alive;
   for (const c of which) {
     const entry = entryOf(ports, record, c);
@@ -144,7 +144,7 @@ async function removeAll(
       });
       removed.push(entry.name);
       if (keepBranch) branchesKept.push(entry.branch);
-      discarded.push(...result.discarded);
+      if (result.discarded.length > 0) discarded.push({ workspace: entry.name, lost: result.discarded });
     } catch (err) {
       if (!(err instanceof WorkspaceError)) throw err;
       kept.push({ workspace: entry.name, reason: err.message });

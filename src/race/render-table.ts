@@ -9,6 +9,18 @@ export function seconds(ms: number): string {
   return ms < 10_000 ? `${(ms / 1000).toFixed(1)}s` : `${Math.round(ms / 1000)}s`;
 }
 
+/**
+ * A cost with enough digits to tell it from nothing: at least 4 decimals below $1, and 2
+ * significant digits however small ($0.0004, $0.000012); cents from $1 up. One spelling for the
+ * CLI table and the TUI scorecard.
+ */
+export function formatCost(usd: number): string {
+  if (usd === 0) return "$0";
+  if (usd >= 1) return `$${usd.toFixed(2)}`;
+  const decimals = Math.min(12, Math.max(4, 1 - Math.floor(Math.log10(usd))));
+  return `$${usd.toFixed(decimals)}`;
+}
+
 function tokens(s: ContestantScore): string {
   const { input, output } = s.tokens;
   if (input === null && output === null) return "-";
@@ -45,7 +57,7 @@ function row(s: ContestantScore): string[] {
     outcome(s),
     seconds(s.wallMs),
     tokens(s),
-    s.costUsd === null ? "-" : `$${s.costUsd.toFixed(4)}`,
+    s.costUsd === null ? "-" : formatCost(s.costUsd),
     `${s.approvals.asked}/${s.approvals.denied}`,
     String(s.files.length),
     `+${s.lines.added}/-${s.lines.removed}`,

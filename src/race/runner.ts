@@ -116,7 +116,8 @@ interface Entrant {
 export async function runRace(ports: RacePorts, request: RaceRequest): Promise<RaceResult> {
   checkContestants(request.harnesses);
   const git = ports.workspace.git;
-  const repo = await repoFacts(git, request.cwd); // refuses outside a repository, naming the path
+  // Refuses outside a repository, naming the path; every contestant needs a worktree, so there is no flag to drop.
+  const repo = await repoFacts(git, request.cwd, "or try hmux race --demo, which makes a scratch repository");
   const base = await resolveBase(git, repo.toplevel, request.base); // refuses a base that does not exist
   const wanted = request.name !== undefined ? checkRaceName(request.name) : `race-${randomBytes(2).toString("hex")}`;
   const race = freeRaceName(ports, repo.repo, wanted, request.harnesses);

@@ -51,7 +51,10 @@ export const ContestantScoreSchema = z.strictObject({
     exitCode: z.number().int().nullable(),
     failure: z.strictObject({ class: z.string(), message: z.string() }).optional(),
   }),
+  /** The turn's wall time; in a TUI race without the time it waited for a person, which personWaitMs gives. */
   wallMs: count,
+  /** A TUI race: how long the turn stood waiting for a person's decision (left out of wallMs). */
+  personWaitMs: count.optional(),
   tokens: z.strictObject({
     input: count.nullable(),
     output: count.nullable(),

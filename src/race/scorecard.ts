@@ -18,7 +18,10 @@ export interface ContestantFacts {
   readonly workspace: string;
   readonly branch: string;
   readonly path: string;
+  /** The turn's wall time, without the time it waited for a person. */
   readonly wallMs: number;
+  /** The time its turn waited for a person (a TUI race's approvals); absent in a headless race, where nobody is asked. */
+  readonly personWaitMs?: number;
   readonly tally: Tally;
   /** What the worktree holds against the base (committed or not), from git. */
   readonly files: readonly FileScore[];
@@ -70,6 +73,7 @@ function contestantScore(race: string, c: ContestantFacts, shared: ReadonlySet<s
       ...(t.done?.failure ? { failure: t.done.failure } : {}),
     },
     wallMs: Math.max(0, Math.round(c.wallMs)),
+    ...(c.personWaitMs !== undefined ? { personWaitMs: Math.max(0, Math.round(c.personWaitMs)) } : {}),
     tokens: { input: t.inputTokens, output: t.outputTokens, cachedInput: t.cachedInputTokens },
     costUsd: t.costUsd,
     approvals: { asked: t.approvalsAsked, denied: t.approvalsDenied },
@@ -129,6 +133,11 @@ export function buildScorecard(race: RaceFacts, contestants: readonly Contestant
     if (!done.has(s.harness))
       warnings.push(
         `${s.harness} did not finish its turn (${s.outcome.cause}${s.outcome.failure ? `: ${s.outcome.failure.message}` : ""})`,
+      );
+    // A gate nobody can answer mid-race denies each ask: a loss that may say more about the gate than the harness.
+    if (s.approvals.denied > 0 && !candidates.includes(s))
+      warnings.push(
+        `${s.harness} lost with ${s.approvals.denied} call(s) denied by its permission gate (nobody can answer one mid-race); --autonomy, or a config policy that allows the call, lets it act`,
       );
     if (s.check?.timedOut) warnings.push(`${s.harness}'s check ran past its timeout and was stopped`);
     else if (s.check?.error !== undefined) warnings.push(`${s.harness}'s check could not run: ${s.check.error}`);

@@ -66,8 +66,9 @@ export function tallyEvent(t: Tally, event: SessionEvent): Tally {
       return event.status === "sent" && denied ? { ...t, approvalsDenied: t.approvalsDenied + 1 } : t;
     }
     case "divergence":
-      // A harness may say the same thing again (codex warns of its sandbox at each start): once is the fact.
-      if (t.divergences.some((d) => d.key === event.key && d.reason === event.notice)) return t;
+      // A harness may say the same thing again (codex warns of its sandbox at each start, on stderr and as a
+      // warning, in different words): the same setting asked the same way diverging is one fact.
+      if (t.divergences.some((d) => d.key === event.key && d.asked === event.asked && d.when === "run")) return t;
       return {
         ...t,
         divergences: [...t.divergences, { key: event.key, asked: event.asked, when: "run", reason: event.notice }],

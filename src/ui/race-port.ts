@@ -12,7 +12,10 @@ export interface RaceContestantRun {
   readonly harness: string;
   /** The hmux workspace (registry name) its pane runs in. */
   readonly workspace: string;
+  /** Its first turn's wall time, less the time it waited for a person. */
   readonly wallMs: number;
+  /** The time that turn waited for a person (a decision on a held call), shown apart. */
+  readonly personWaitMs?: number;
   /** Its session's events folded by src/race/tally.ts, up to the end of its first turn. */
   readonly tally: Tally;
   /** Settings its harness could not express, as its pane's resolved settings say. */

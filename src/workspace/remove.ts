@@ -93,6 +93,18 @@ export function removalRefusal(
   return null;
 }
 
+/** What removing anyway throws away, in a few words each ("1 uncommitted change(s): ?? x"). */
+function lossOf(status: WorkspaceStatus, options: { readonly keepBranch?: boolean }): string[] {
+  const { entry } = status;
+  const out: string[] = [];
+  if (status.live.length > 0) out.push(`the worktree of ${status.live.map(describeHolder).join(", ")}`);
+  if (status.dirty.length > 0) out.push(`${status.dirty.length} uncommitted change(s): ${listed(status.dirty)}`);
+  const branchKeepsThem = options.keepBranch === true && (status.branch === entry.branch || !status.present);
+  if (status.unmerged.length > 0 && !branchKeepsThem)
+    out.push(`${status.unmerged.length} unmerged commit(s) of ${entry.branch}: ${listed(status.unmerged)}`);
+  return out;
+}
+
 export async function removeWorkspace(
   git: GitRunner,
   registry: WorkspaceRegistry,
@@ -102,7 +114,7 @@ export async function removeWorkspace(
   const status = await workspaceStatus(git, entry, options.alive);
   const refusal = removalRefusal(status, options);
   if (refusal && !options.force) throw refusal;
-  const discarded = refusal ? [refusal.message] : [];
+  const discarded = refusal ? lossOf(status, options) : [];
   if (!existsSync(entry.repo) && !existsSync(entry.path)) {
     // Repository and worktree are both gone: only the registry still remembers them.
     forget(registry, entry);

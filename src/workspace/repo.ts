@@ -16,12 +16,13 @@ export interface RepoFacts {
   readonly repoName: string;
 }
 
-export async function repoFacts(git: GitRunner, cwd: string): Promise<RepoFacts> {
+/** `otherwise`: the way out besides a repository, naming only a flag the caller was given (default: drop --worktree). */
+export async function repoFacts(git: GitRunner, cwd: string, otherwise = "or drop --worktree"): Promise<RepoFacts> {
   const toplevel = await gitProbe(git, ["rev-parse", "--show-toplevel"], { cwd });
   if (!toplevel) {
     throw new WorkspaceError(`${cwd} is not inside a git repository, and a worktree needs one`, {
       issue: "not-a-git-repository",
-      hint: "run from inside a git repository (or pass --cwd), or drop --worktree",
+      hint: `run from inside a git repository (or pass --cwd)${otherwise ? `, ${otherwise}` : ""}`,
     });
   }
   const common = await gitProbe(git, ["rev-parse", "--git-common-dir"], { cwd: toplevel });

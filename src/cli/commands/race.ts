@@ -19,7 +19,8 @@ import { makePrivateDirExclusive, makePrivateTempDir } from "../../files/private
 import { RACE_DEMO_CHECK, RACE_DEMO_FILES, RACE_DEMO_PROMPT, RACE_SCRIPT } from "../../model/race-script.js";
 import { type ModelServer, startModelServer } from "../../model/server.js";
 import { type Cleanup, discardRace, pickWinner } from "../../race/pick.js";
-import { RaceStore } from "../../race/record.js";
+import { checkRaceName, RaceStore } from "../../race/record.js";
+import { renderRaceList } from "../../race/render-list.js";
 import { renderScorecard } from "../../race/render-table.js";
 import { checkContestants, type RacePorts, runRace } from "../../race/runner.js";
 import type { Scorecard } from "../../race/scorecard-schema.js";
@@ -134,8 +135,10 @@ function ports(context: CliContext): Pick<RacePorts, "workspace" | "store"> {
 
 async function raceEnd(output: Output, body: () => Promise<Cleanup>): Promise<number> {
   const cleanup = await body();
-  for (const lost of cleanup.discarded) output.err(`hmux: --force: ${lost}\n`);
-  for (const name of cleanup.removed) output.out(`removed workspace ${name}\n`);
+  for (const name of cleanup.removed) {
+    const lost = cleanup.discarded.find((d) => d.workspace === name)?.lost ?? [];
+    output.out(`removed workspace ${name}${lost.length > 0 ? `, losing ${lost.join("; ")}` : ""}\n`);
+  }
   for (const branch of cleanup.branchesKept) output.out(`kept branch ${branch}: that contestant's answer, committed\n`);
   for (const k of cleanup.kept) output.err(`hmux: kept workspace ${k.workspace}: ${k.reason}\n`);
   if (cleanup.kept.length > 0) {
@@ -156,18 +159,7 @@ function raceLs(context: CliContext, output: Output, flags: { json?: boolean }):
     output.out(`no races recorded (${store.dir})\n`);
     return 0;
   }
-  for (const r of races) {
-    const summary = r.scorecard?.summary;
-    const verdict = !summary
-      ? "not finished"
-      : summary.passed === null
-        ? `finished: ${summary.finished.join(", ") || "none"}`
-        : `passed: ${summary.passed.join(", ") || "none"}`;
-    const picked = r.picked ? `; picked ${r.picked}` : "";
-    output.out(
-      `${r.race}  ${r.createdAt}  ${r.base}@${r.baseCommit.slice(0, 12)}  ${r.contestants.map((c) => c.harness).join(" ")}  ${verdict}${picked}  ${r.repo}\n`,
-    );
-  }
+  for (const line of renderRaceList(races)) output.out(`${line}\n`);
   return 0;
 }
 
@@ -191,6 +183,10 @@ export async function raceCommand(
       "native arguments after -- belong to one harness, and a race gives every contestant the same settings",
       "use the normalized flags (hmux run --help), or race with hmux run yourself",
     );
+  // Every flag is checked before anything exists (a scratch repository, a model, a worktree).
+  if (flags.name !== undefined) checkRaceName(flags.name);
+  const { prompt: _prompt, promptFile: _promptFile, ...turnOnly } = flags;
+  turnOptionsFromFlags(turnOnly, cmd);
   const promptGiven = flags.prompt !== undefined || flags.promptFile !== undefined;
   // With --prompt/--prompt-file, the first positional is a harness too.
   let harnesses = promptGiven ? [...(promptArg !== undefined ? [promptArg] : []), ...rest] : [...rest];
@@ -234,13 +230,15 @@ async function race(
   flags: RaceFlags,
   what: { cwd: string; harnesses: string[]; prompt: string; check: string | null },
 ): Promise<number> {
-  // Unknown harnesses are refused before any worktree is made (the registry's own error names the known ones).
+  // Too few or unknown harnesses are refused before any worktree is made, and before any note about the race.
+  checkContestants(what.harnesses);
   for (const h of what.harnesses) context.launch.harness(h);
   const { prompt: _p, promptFile: _f, ...turnFlags } = flags;
   const settings = turnOptionsFromFlags(turnFlags, cmd);
-  if (settings.autonomy === undefined && settings.access === undefined && !flags.json)
+  // stderr, so --json's stdout stays the scorecard; the summary's warnings say it again for a contestant it cost the race.
+  if (settings.autonomy === undefined)
     output.err(
-      "race: contestants keep their harnesses' permission gates, and nobody can answer one mid-race: each ask is denied. --autonomy lets them act in their worktrees\n",
+      "race: each contestant is gated as a headless hmux run is, and nobody can answer mid-race: every gated call is denied. --autonomy lets them act in their worktrees\n",
     );
   const callerEnv = parseEnvAssignments(flags.env ?? []);
   const abort = new AbortController();

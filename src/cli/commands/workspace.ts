@@ -118,9 +118,9 @@ export async function workspaceRm(
     ...(flags.keepBranch ? { keepBranch: true } : {}),
     ...(ports.alive ? { alive: ports.alive } : {}),
   });
-  for (const lost of removed.discarded) output.err(`hmux: --force: ${lost}\n`);
   const branch = removed.branchDeleted ? `; branch ${entry.branch} deleted` : `; branch ${entry.branch} kept`;
-  output.out(`removed workspace ${entry.name} (${entry.path})${branch}\n`);
+  const lost = removed.discarded.length > 0 ? `, losing ${removed.discarded.join("; ")}` : "";
+  output.out(`removed workspace ${entry.name} (${entry.path})${lost}${branch}\n`);
   return 0;
 }
 

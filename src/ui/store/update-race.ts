@@ -5,6 +5,7 @@
  * the race port, and the scorecard overlay opens. Pick and discard ask first, then end the race.
  */
 import type { SessionEvent } from "../../core/control/types.js";
+import { NO_WAIT, personWaitEvent, waitedBy } from "../../race/person-wait.js";
 import type { Scorecard } from "../../race/scorecard-schema.js";
 import { EMPTY_TALLY, tallyEvent } from "../../race/tally.js";
 import type { RaceScoreRequest } from "../race-port.js";
@@ -110,6 +111,7 @@ function start(state: UiState, prompt: string, harnesses: readonly string[], che
     workspace: null,
     startedAt: now,
     wallMs: null,
+    wait: NO_WAIT,
     tally: EMPTY_TALLY,
     failed: null,
   }));
@@ -174,10 +176,13 @@ export function raceEvent(state: UiState, key: string, event: SessionEvent, now:
   const c = state.race?.contestants.find((x) => x.key === key);
   if (!c || c.wallMs !== null || state.race?.phase !== "running") return only(state);
   const tally = tallyEvent(c.tally, event);
-  if (tally === c.tally) return only(state);
+  const wait = personWaitEvent(c.wait, event, now);
+  if (tally === c.tally && wait === c.wait) return only(state);
   const ended = tally.done !== null;
+  // The wall time is the turn's own: the time it stood waiting for a person is shown apart.
+  const wallMs = ended ? { wallMs: Math.max(0, now - c.startedAt - waitedBy(wait, now)) } : {};
   return settle(
-    withContestant(state, c.harness, (x) => ({ ...x, tally, ...(ended ? { wallMs: now - x.startedAt } : {}) })),
+    withContestant(state, c.harness, (x) => ({ ...x, tally, wait, ...wallMs })),
     now,
   );
 }
@@ -205,6 +210,7 @@ function settle(state: UiState, now: number): Step {
       harness: c.harness,
       workspace: c.workspace!,
       wallMs: c.wallMs ?? 0,
+      personWaitMs: c.wallMs === null ? 0 : c.wait.waitedMs,
       tally: c.tally,
       planDivergences: planDivergences(state, c.key),
     })),

@@ -24,6 +24,8 @@ describe("hmux race refuses bad input before any worktree is made", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("a race needs at least 2 harnesses, got only claude");
     expect(r.stderr).toContain('hmux race "<prompt>" claude codex pi');
+    // Refused before anything is said about how the race would run.
+    expect(r.stderr).not.toMatch(/^race: /m);
     noWorktrees();
   });
 
@@ -41,6 +43,8 @@ describe("hmux race refuses bad input before any worktree is made", () => {
     const r = await hmux(["race", "fix it", "claude", "codex", "--cwd", fx.env.HOME!]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`${fx.env.HOME} is not inside a git repository`);
+    // The hint names only flags that were given: no --worktree here.
+    expect(r.stderr).not.toContain("--worktree");
   });
 
   it("a base that does not exist", async () => {
@@ -86,6 +90,14 @@ describe("hmux race --demo", () => {
     const r = await hmux(["race", "--demo", "claude"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("a race needs at least 2 harnesses, got only claude");
+    expect(r.stderr).not.toContain("race demo: scratch repository");
+  });
+
+  it("refuses a bad --name before it makes its scratch repository or starts a model", async () => {
+    fx = new GitFixture();
+    const r = await hmux(["race", "--demo", "--name", "bad name/.."]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("cannot be a file and branch name");
     expect(r.stderr).not.toContain("race demo: scratch repository");
   });
 });

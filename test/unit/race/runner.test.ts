@@ -215,6 +215,8 @@ describe("picking and discarding", () => {
     expect(new RaceStore(fx.env).exists("r1")).toBe(true);
     const forced = await discardRace(racePorts(work), "r1", { force: true });
     expect(forced.removed).toEqual(["r1-a"]);
+    // What --force threw away, per workspace, in words `hmux race discard` prints as "removed …, losing …".
+    expect(forced.discarded).toEqual([{ workspace: "r1-a", lost: ["1 uncommitted change(s): ?? x.txt"] }]);
     expect(branches()).toEqual(["main"]);
     expect(new RaceStore(fx.env).exists("r1")).toBe(false);
   });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../../src/core/control/types.js";
-import { renderScorecard } from "../../../src/race/render-table.js";
+import type { RaceRecord } from "../../../src/race/record.js";
+import { renderRaceList } from "../../../src/race/render-list.js";
+import { formatCost, renderScorecard } from "../../../src/race/render-table.js";
 import { buildScorecard, type ContestantFacts, type RaceFacts } from "../../../src/race/scorecard.js";
 import { ScorecardLineSchema } from "../../../src/race/scorecard-schema.js";
 import { tallyEvents } from "../../../src/race/tally.js";
@@ -91,6 +93,15 @@ describe("tally", () => {
     ]);
     expect(t.divergences).toEqual([{ key: "sandbox", asked: "workspace-write", when: "run", reason: "bwrap failed" }]);
     expect(t.done).toEqual({ cause: "failed", exitCode: 1, failure: { class: "task", message: "boom" } });
+  });
+
+  it("one setting diverging twice at run time in different words (codex's sandbox on stderr and as a warning) is scored once", () => {
+    const said = { kind: "divergence", key: "sandbox", asked: "workspace-write", runs: "bundled bwrap" } as const;
+    const t = tallyEvents([
+      { ...said, notice: "\u001b[31mERROR\u001b[0m no bubblewrap on PATH" },
+      { ...said, notice: "no bubblewrap on PATH" },
+    ]);
+    expect(t.divergences.map((d) => d.key)).toEqual(["sandbox"]);
   });
 
   it("a divergence said twice by the harness is scored once, a different one beside it", () => {
@@ -204,6 +215,28 @@ describe("scorecard", () => {
     ]);
   });
 
+  it("warns, --json included, when a contestant lost with calls its gate denied", () => {
+    const deniedCall: SessionEvent = {
+      kind: "tool",
+      phase: "result",
+      callId: "c1",
+      output: "denied",
+      isError: true,
+      denied: true,
+    };
+    const card = buildScorecard(race, [
+      contestant("a"),
+      contestant("b", { tally: tallyEvents([deniedCall, clean]), files: [], check: failedCheck }),
+    ]);
+    const warning = card.summary.warnings.find((w) => w.startsWith("b lost"));
+    expect(warning).toContain("1 call(s) denied by its permission gate");
+    expect(warning).toContain("--autonomy");
+    // The winner's denied call is no loss to warn of.
+    const won = buildScorecard(race, [contestant("a", { tally: tallyEvents([deniedCall, clean]) })]);
+    expect(won.summary.warnings).toEqual([]);
+    expect(ScorecardLineSchema.parse(card.summary)).toEqual(card.summary);
+  });
+
   it("produces lines the published schema accepts", () => {
     const card = buildScorecard(race, [contestant("a"), contestant("b", { check: failedCheck })]);
     for (const line of [...card.contestants, card.summary]) expect(ScorecardLineSchema.parse(line)).toEqual(line);
@@ -222,5 +255,48 @@ describe("scorecard table", () => {
     expect(lines[2]).toMatch(/^beta .* FAIL \(1\)/);
     expect(lines).toContain("passed the check: alpha; failed: beta");
     expect(lines.some((l) => l.startsWith("warning: the base checkout /repo had 1 uncommitted"))).toBe(true);
+  });
+});
+
+describe("cost", () => {
+  it("shows enough digits to tell a small cost from nothing", () => {
+    expect([0.0004, 0.000012, 0.0576, 0.25, 1.5, 0].map(formatCost)).toEqual([
+      "$0.00040",
+      "$0.000012",
+      "$0.0576",
+      "$0.2500",
+      "$1.50",
+      "$0",
+    ]);
+  });
+});
+
+describe("race ls", () => {
+  const record = (name: string, harnesses: string[]): RaceRecord => ({
+    version: 1,
+    race: name,
+    repo: "/repo",
+    base: "main",
+    baseCommit: "b".repeat(40),
+    prompt: "p",
+    check: null,
+    createdAt: "2026-12-01T10:00:00.000Z",
+    contestants: harnesses.map((h) => ({
+      harness: h,
+      workspace: `${name}-${h}`,
+      branch: `hmux/${name}-${h}`,
+      path: "/wt",
+    })),
+  });
+
+  it("has a header and columns that line up whatever the names' lengths", () => {
+    const lines = renderRaceList([record("race-951f", ["claude", "codex"]), record("second", ["pi", "codex"])]);
+    expect(lines[0]).toMatch(/^RACE\s+CREATED\s+BASE\s+CONTESTANTS\s+RESULT\s+REPO$/);
+    const at = (line: string, word: string) => line.indexOf(word);
+    for (const line of lines.slice(1)) {
+      expect(at(line, "2026-")).toBe(at(lines[0]!, "CREATED"));
+      expect(at(line, "main@")).toBe(at(lines[0]!, "BASE"));
+      expect(at(line, "not finished")).toBe(at(lines[0]!, "RESULT"));
+    }
   });
 });

@@ -64,7 +64,7 @@ describe("scorecard rows", () => {
     const rows = new Map(scoreRows(card()).map((r) => [r.label, r]));
     expect(rows.get("wall time")?.cells).toEqual(["4.2s", "4.2s"]);
     expect(rows.get("tokens in/out")?.cells).toEqual(["1.2k / 80", "—"]);
-    expect(rows.get("cost")?.cells).toEqual(["$0.012", "—"]);
+    expect(rows.get("cost")?.cells).toEqual(["$0.0123", "—"]);
     expect(rows.get("approvals")?.cells).toEqual(["0 asked · 0 denied", "0 asked · 0 denied"]);
     expect(rows.get("files changed")?.cells).toEqual(["1", "2"]);
     expect(rows.get("lines +/−")?.cells).toEqual(["+3 −1", "+3 −1"]);
@@ -74,6 +74,48 @@ describe("scorecard rows", () => {
     expect(rows.get("check")?.warn).toEqual([false, true]);
     expect(rows.get("not expressible")?.cells).toEqual(["—", "memory"]);
     expect(rows.get("not expressible")?.warn).toEqual([false, true]);
+    // Nobody waited for a person (a headless race): no row for it.
+    expect(rows.has("waited for you")).toBe(false);
+  });
+
+  it("show a cost of a fraction of a cent with its digits, each divergent key once, and the wait for a person apart", () => {
+    const sandbox = { kind: "divergence", key: "sandbox", asked: "workspace-write", runs: "bundled bwrap" } as const;
+    const rows = new Map(
+      scoreRows(
+        buildScorecard(
+          {
+            race: "r",
+            prompt: "p",
+            repo: "/tmp/repo",
+            base: { name: "main", commit: "0123456789abcdef" },
+            baseDirty: [],
+            settings: {},
+            check: null,
+          },
+          [
+            facts("claude", {
+              tally: tallyEvents([{ kind: "usage", costUsd: 0.0004 }, done]),
+              personWaitMs: 6000,
+              check: null,
+            }),
+            facts("codex", {
+              tally: tallyEvents([
+                { ...sandbox, notice: "no bubblewrap" },
+                { ...sandbox, notice: "ERROR no bubblewrap" },
+                done,
+              ]),
+              planDivergences: [{ key: "sandbox", value: "x", reason: "planned" }],
+              personWaitMs: 0,
+              check: null,
+            }),
+          ],
+        ),
+      ).map((r) => [r.label, r]),
+    );
+    expect(rows.get("cost")?.cells).toEqual(["$0.00040", "—"]);
+    expect(rows.get("not expressible")?.cells).toEqual(["—", "sandbox"]);
+    expect(rows.get("wall time")?.cells).toEqual(["4.2s", "4.2s"]);
+    expect(rows.get("waited for you")?.cells).toEqual(["6.0s", "0.0s"]);
   });
 });
 

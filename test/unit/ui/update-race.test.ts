@@ -112,6 +112,33 @@ describe("race update", () => {
     expect(both.state.race?.phase).toBe("scoring");
   });
 
+  it("a turn's wall time leaves out the time it waited for a person, which is handed on apart", () => {
+    const { state } = started();
+    const call = { callId: "c1", tool: "Write", input: {}, openedAt: T0 + 1000, deadlineAt: null };
+    const r = run(state, [
+      [event("s1", { kind: "approval-request", call }), T0 + 1000],
+      [
+        event("s1", {
+          kind: "approval-disposition",
+          callId: "c1",
+          decision: { decision: "allow" },
+          decider: "person",
+          status: "sent",
+        } as SessionEvent),
+        T0 + 7000,
+      ],
+      [done("s1"), T0 + 8000],
+      [done("s2"), T0 + 3000],
+    ]);
+    const score = r.effects.find((e) => e.kind === "race-score");
+    const runs = score?.kind === "race-score" ? score.request.contestants : [];
+    // claude: 8 s from start to end, 6 s of it waiting for the person's answer.
+    expect(runs.map((c) => [c.harness, c.wallMs, c.personWaitMs])).toEqual([
+      ["claude", 2000, 6000],
+      ["codex", 3000, 0],
+    ]);
+  });
+
   it("events after a contestant's first turn are not counted", () => {
     const { state } = started();
     const s = run(state, [[usage("s1", 100)], [done("s1")], [usage("s1", 900)]]).state;

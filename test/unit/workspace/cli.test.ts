@@ -84,6 +84,9 @@ describe("hmux workspace rm", () => {
     const forced = await hmux(["workspace", "rm", "w", "--force"]);
     expect(forced.code).toBe(0);
     expect(existsSync(path)).toBe(false);
+    // Said as what was done, not as an error: removed, losing the file.
+    expect(forced.stdout).toMatch(/removed workspace w \(.*\), losing 1 uncommitted change\(s\): \?\? draft\.md/);
+    expect(forced.stderr).not.toContain("hmux: --force:");
   });
 
   it("lists workspaces with branch, base, ahead/behind and dirty count as JSON", async () => {

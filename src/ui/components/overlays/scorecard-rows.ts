@@ -3,6 +3,7 @@
  * Pure, so what the overlay shows can be tested without Ink. Numbers a harness did not report
  * read "—", never 0.
  */
+import { formatCost } from "../../../race/render-table.js";
 import type { ContestantScore, Scorecard } from "../../../race/scorecard-schema.js";
 
 export interface ScoreRow {
@@ -49,10 +50,14 @@ export function scoreRows(card: Scorecard): ScoreRow[] {
       (c) => c.outcome.failure !== undefined,
     ),
     row("wall time", (c) => seconds(c.wallMs)),
+    // Apart from the wall time, which leaves it out: how long each turn stood waiting for you.
+    ...(cs.some((c) => (c.personWaitMs ?? 0) > 0)
+      ? [row("waited for you", (c) => (c.personWaitMs === undefined ? none : seconds(c.personWaitMs)))]
+      : []),
     row("tokens in/out", (c) =>
       c.tokens.input === null && c.tokens.output === null ? none : `${num(c.tokens.input)} / ${num(c.tokens.output)}`,
     ),
-    row("cost", (c) => (c.costUsd === null ? none : `$${c.costUsd.toFixed(c.costUsd < 1 ? 3 : 2)}`)),
+    row("cost", (c) => (c.costUsd === null ? none : formatCost(c.costUsd))),
     row("approvals", (c) => `${c.approvals.asked} asked · ${c.approvals.denied} denied`),
     row("tool calls", (c) => String(c.toolCalls)),
     row("files changed", (c) => String(c.files.length)),
@@ -62,7 +67,8 @@ export function scoreRows(card: Scorecard): ScoreRow[] {
     row("check", check, (c) => c.check !== null && !c.check.passed),
     row(
       "not expressible",
-      (c) => (c.divergences.length === 0 ? none : c.divergences.map((d) => d.key).join(", ")),
+      // A key once, however many times it diverged (planning and running, or two notices of one sandbox).
+      (c) => (c.divergences.length === 0 ? none : [...new Set(c.divergences.map((d) => d.key))].join(", ")),
       (c) => c.divergences.length > 0,
     ),
   ];
