@@ -30,9 +30,13 @@ export function nativeKindOf(harness: string, kinds?: readonly string[]): Native
   return m ? parseNativeKind(m[1]!, kinds) : null;
 }
 
-/** What the dialog accepts for a native pane, from the registry: "shell, native claude, …". */
+/** What the dialog accepts for a native pane, from the registry: "shell", "native claude", …. */
+function nativeChoices(kinds: readonly string[]): string[] {
+  return [SHELL_KIND, ...kinds.filter((k) => k !== SHELL_KIND).map((k) => `native ${k}`)];
+}
+
 function nativeOffer(kinds: readonly string[]): string {
-  return [SHELL_KIND, ...kinds.filter((k) => k !== SHELL_KIND).map((k) => `native ${k}`)].join(", ");
+  return nativeChoices(kinds).join(", ");
 }
 
 function refused(err: unknown): Validation {
@@ -45,6 +49,8 @@ export function withNativeSessions(base: SessionLauncher | undefined, options: N
   return {
     ...(base?.defaultHarness ? { defaultHarness: base.defaultHarness } : {}),
     ...(base?.defaultCwd !== undefined ? { defaultCwd: base.defaultCwd } : {}),
+    ...(base?.defaultEndpoint !== undefined ? { defaultEndpoint: base.defaultEndpoint } : {}),
+    harnesses: [...(base?.harnesses ?? []), ...nativeChoices(kinds)],
     validate(request: NewSessionRequest): Validation {
       let kind: NativeKind | null;
       try {
@@ -110,6 +116,8 @@ export function withLazyNativeSessions(
     launcher: {
       ...(eager.defaultHarness ? { defaultHarness: eager.defaultHarness } : {}),
       ...(eager.defaultCwd !== undefined ? { defaultCwd: eager.defaultCwd } : {}),
+      ...(eager.defaultEndpoint !== undefined ? { defaultEndpoint: eager.defaultEndpoint } : {}),
+      ...(eager.harnesses ? { harnesses: eager.harnesses } : {}),
       validate: (request) => eager.validate(request),
       async launch(request) {
         // A pane on the server reads its hooks there: this process needs no hook server.

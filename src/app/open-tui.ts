@@ -68,8 +68,9 @@ export async function openTui(options: OpenTuiOptions): Promise<TuiExit> {
   const ui = uiConfigOf(app.launch.configFiles(options.cwd), options.theme, options.mouse);
   const server = options.server;
   const panes = server ? serverPanes(app, options, server) : null;
+  const offer = panes ? new PaneLauncher(paneOptions(app, options)) : null;
   const tui = panes
-    ? withLazyNativeSessions(panes.launcher(new PaneLauncher(paneOptions(app, options)).defaultHarness), {
+    ? withLazyNativeSessions(panes.launcher(offer?.defaultHarness, offer?.harnesses), {
         registry: app.registry,
         launch: app.launch,
         hostEnv: app.env,

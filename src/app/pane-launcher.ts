@@ -98,11 +98,19 @@ export class PaneLauncher implements SessionLauncher {
   private readonly registry: HarnessRegistry;
   /** The registry's first harness a pane can run. */
   readonly defaultHarness: string | undefined;
+  /** Every harness a pane can run (those with a session channel), config-registered ones included. */
+  readonly harnesses: readonly string[];
+  readonly defaultEndpoint: string | undefined;
 
   constructor(private readonly options: PaneLauncherOptions) {
     this.registry = options.registry ?? builtinRegistry;
     this.ports = options.ports ?? realLaunchPorts(options.env, this.registry);
     this.defaultHarness = processSessionHarnesses(this.registry)[0];
+    this.harnesses = this.ports
+      .harnesses()
+      .filter((h) => h.descriptor.sessionMode.value !== null)
+      .map((h) => h.name);
+    this.defaultEndpoint = options.defaultEndpoint;
   }
 
   /** The plan, or the refusals; nothing is created (the state dir is only named). */

@@ -154,9 +154,12 @@ export class ServerPanes {
   }
 
   /** The dialog's launcher: checked locally, created on the server. */
-  launcher(defaultHarness?: string): SessionLauncher {
+  launcher(defaultHarness?: string, harnesses?: readonly string[]): SessionLauncher {
+    const endpoint = this.options.defaults?.defaultEndpoint;
     return {
       ...(defaultHarness ? { defaultHarness } : {}),
+      ...(harnesses ? { harnesses } : {}),
+      ...(endpoint !== undefined ? { defaultEndpoint: endpoint } : {}),
       defaultCwd: this.options.cwd,
       validate: (request) => this.options.validate(request),
       launch: (request) => this.create(request),

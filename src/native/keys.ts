@@ -113,10 +113,6 @@ export function keyToBytes(
   if (key.tab) return key.shift ? "\u001b[Z" : "\t";
   if (key.backspace || key.delete) return key.meta ? "\u001b\u007f" : "\u007f";
   if (key.escape) return "\u001b";
-  if (input.startsWith("[200~")) {
-    // A paste the outer terminal bracketed (hmux mirrors bracketed paste while focused).
-    return pasteBytes(input.slice(5).replace(/\u001b\[201~$/, ""), modes);
-  }
   if (input === "") return null;
   if (key.ctrl) {
     const byte = ctrlByte(input);

@@ -240,7 +240,7 @@ export class NativeTerminal {
   /**
    * Focus moves in or out. Leaving: the UI hears focus-out if it asked for focus reports,
    * and the returned bytes reset, on the real terminal, every input mode the UI had on, so
-   * nothing it enabled outlives its focus. Entering: focus-in for the UI.
+   * nothing it enabled outlives its focus (bracketed paste excepted: the TUI keeps it on). Entering: focus-in for the UI.
    */
   setFocused(focused: boolean): string {
     if (focused === this.focused) return "";
@@ -249,7 +249,9 @@ export class NativeTerminal {
     if (modes.focusReporting) this.write(focused ? FOCUS_IN : FOCUS_OUT);
     this.restartTimer();
     this.dirty = true;
-    return focused ? "" : modeResetSequence(modes);
+    // Bracketed paste on the real terminal is the TUI's own, on for as long as it runs (pastes
+    // reach a pane as pastes through it), so leaving a pane never turns it off.
+    return focused ? "" : modeResetSequence({ ...modes, bracketedPaste: false });
   }
 
   get isFocused(): boolean {

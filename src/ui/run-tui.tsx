@@ -42,6 +42,9 @@ export interface RunTuiOptions {
 
 const ENTER_ALT = "\u001b[?1049h\u001b[H";
 const LEAVE_ALT = "\u001b[?1049l";
+/** Bracketed paste: the terminal marks a paste, so its text is never taken for typed keys (keys/key-bursts.ts). */
+export const PASTE_MODE_ON = "\u001b[?2004h";
+export const PASTE_MODE_OFF = "\u001b[?2004l";
 
 export async function runTui(options: RunTuiOptions = {}): Promise<void> {
   const stdout = options.stdout ?? process.stdout;
@@ -65,13 +68,14 @@ export async function runTui(options: RunTuiOptions = {}): Promise<void> {
   options.onStore?.(store);
   store.start();
   const alt = stdout.isTTY === true;
-  if (alt) stdout.write(ENTER_ALT);
+  if (alt) stdout.write(ENTER_ALT + PASTE_MODE_ON);
   // The App turns reporting off when it unmounts; this also covers a crash or process.exit
-  // on the way, so a shell is never left receiving mouse reports as typed text.
-  const mouseOff = (): void => {
+  // on the way, so a shell is never left receiving mouse reports or paste markers as typed text.
+  const modesOff = (): void => {
     if (config.mouse) stdout.write(MOUSE_REPORTING_OFF);
+    if (alt) stdout.write(PASTE_MODE_OFF);
   };
-  process.on("exit", mouseOff);
+  process.on("exit", modesOff);
   // Ink's debug mode hands each frame over bare and unthrottled (the store already paces
   // commits); the sink line-diffs it onto the terminal (see src/ui/render/frame-sink.ts).
   const sink = options.writer === "ink" ? null : new FrameSink(stdout);
@@ -118,8 +122,8 @@ export async function runTui(options: RunTuiOptions = {}): Promise<void> {
       instance.unmount();
     } finally {
       sink?.dispose();
-      mouseOff();
-      process.removeListener("exit", mouseOff);
+      modesOff();
+      process.removeListener("exit", modesOff);
       if (alt) stdout.write(LEAVE_ALT);
     }
     await Promise.allSettled([...store.ports.values()].map((p) => p.close()));

@@ -30,6 +30,10 @@ export interface SessionLauncher {
   readonly defaultHarness?: string;
   /** Where a session opens when the dialog's cwd is left empty (on the server's machine, for a remote one). */
   readonly defaultCwd?: string;
+  /** The harnesses the dialog offers (←/→ steps through them), as the registry and config name them. */
+  readonly harnesses?: readonly string[];
+  /** The endpoint a session gets when the dialog's endpoint is left empty (the TUI's --endpoint). */
+  readonly defaultEndpoint?: string;
   validate(request: NewSessionRequest): Validation;
   launch(request: NewSessionRequest): Promise<SessionPort>;
 }

@@ -1,11 +1,10 @@
 import { Box, Text } from "ink";
 import type React from "react";
-import { useCallback } from "react";
 import { useKeys } from "../hooks/use-keys.js";
-import { useStore } from "../hooks/use-store.js";
 import { useTheme } from "../hooks/use-theme.js";
 import { focusKeys, keyOf } from "../keys/hints.js";
-import { TextField } from "./TextField.js";
+import { TextView } from "./TextView.js";
+import { shownText } from "./text-edit.js";
 
 export type InputLineMode = "answer" | "turn" | "steer" | "inject" | "none" | "deny" | "edit";
 
@@ -46,26 +45,24 @@ export function promptFor(mode: InputLineMode, width: number): string {
 }
 
 export interface InputLineProps {
-  readonly sessionKey: string;
   readonly mode: InputLineMode;
   readonly draft: string;
+  /** Where the cursor is in the draft. */
+  readonly cursor: number;
   readonly focused: boolean;
   readonly width: number;
   /** Why input is unavailable, when mode is "none". */
   readonly idleHint: string;
 }
 
-/** The pane's input: sends a turn, answers, steers or injects, or types a deny reason. */
-export function InputLine({ sessionKey, mode, draft, focused, width, idleHint }: InputLineProps): React.ReactElement {
-  const store = useStore();
+/**
+ * The pane's input: sends a turn, answers, steers or injects, or types a deny reason. It only
+ * draws the draft: the keys edit it through the update function (keys/dispatch.ts), so each key
+ * of a burst applies to the draft the key before it left.
+ */
+export function InputLine({ mode, draft, cursor, focused, width, idleHint }: InputLineProps): React.ReactElement {
   const theme = useTheme();
-  const { gate, keymap } = useKeys();
-  const onChange = useCallback(
-    (value: string) => store.dispatch({ kind: "set-draft", key: sessionKey, text: value }),
-    [store, sessionKey],
-  );
-  const onSubmit = useCallback((value: string) => store.dispatch({ kind: "submit-input", text: value }), [store]);
-  const accepts = useCallback(() => !gate.consumed, [gate]);
+  const { keymap } = useKeys();
   const prompt = promptFor(mode, width);
   if (!focused || mode === "none") {
     const focus = focusKeys(keymap);
@@ -73,7 +70,7 @@ export function InputLine({ sessionKey, mode, draft, focused, width, idleHint }:
       mode === "none"
         ? idleHint
         : draft !== ""
-          ? `${prompt}${draft}`
+          ? `${prompt}${shownText(draft)}`
           : `${prompt}${focus ? `(${focus} to focus)` : ""}`;
     return (
       <Box width={width} height={1}>
@@ -90,11 +87,8 @@ export function InputLine({ sessionKey, mode, draft, focused, width, idleHint }:
       <Text color={tone} bold>
         {prompt}
       </Text>
-      <TextField
-        value={draft}
-        onChange={onChange}
-        onSubmit={onSubmit}
-        accepts={accepts}
+      <TextView
+        text={{ value: draft, cursor }}
         width={Math.max(1, width - prompt.length)}
         placeholder={mode === "turn" && help ? `${PLACEHOLDER.turn} · ${help} help` : PLACEHOLDER[mode]}
       />

@@ -29,6 +29,8 @@ export interface PaneProps {
   readonly tick: number | null;
   readonly anchor: ScrollAnchor | null;
   readonly draft: string;
+  /** Where the cursor is in the draft. */
+  readonly cursor: number;
   readonly compose: Compose | null;
   readonly inputMode: InputLineMode;
   /**
@@ -63,8 +65,22 @@ function idleHint(view: SessionView, keymap: Keymap): string {
 }
 
 function PaneImpl(props: PaneProps): React.ReactElement {
-  const { view, index, rect, focused, tick, anchor, draft, compose, inputMode, countdown, noticesOpen, mark, branch } =
-    props;
+  const {
+    view,
+    index,
+    rect,
+    focused,
+    tick,
+    anchor,
+    draft,
+    cursor,
+    compose,
+    inputMode,
+    countdown,
+    noticesOpen,
+    mark,
+    branch,
+  } = props;
   const theme = useTheme();
   const { keymap } = useKeys();
   const r = paneRegions(rect, view, noticesOpen);
@@ -109,9 +125,9 @@ function PaneImpl(props: PaneProps): React.ReactElement {
         <FailureWidget failure={view.lastFailure} width={r.innerWidth} height={r.widget} />
       ) : null}
       <InputLine
-        sessionKey={view.key}
         mode={composing ?? inputMode}
         draft={draft}
+        cursor={cursor}
         focused={focused}
         width={r.innerWidth}
         idleHint={idleHint(view, keymap)}

@@ -1,13 +1,16 @@
 /**
- * A one-line text field. Unlike ink-text-input it keeps the text it last produced in a ref and
+ * A one-line text field for the overlays (the pane's input line is edited by the update
+ * function instead). Unlike ink-text-input it keeps the text it last produced in a ref and
  * applies each key to that, so keys arriving faster than React re-renders (a burst of
- * Backspaces) each take effect; and it windows long text to its width so the row never grows.
+ * Backspaces) each take effect. A paste is inserted whole, its line breaks as spaces.
  */
 
-import { Text, useInput } from "ink";
+import { useInput } from "ink";
 import type React from "react";
 import { useCallback, useReducer, useRef } from "react";
-import { applyKey, type TextState, visibleWindow } from "./text-edit.js";
+import { usePaste } from "../hooks/use-paste.js";
+import { TextView } from "./TextView.js";
+import { applyKey, applyPaste, type TextState } from "./text-edit.js";
 
 export interface TextFieldProps {
   readonly value: string;
@@ -51,24 +54,15 @@ export function TextField({
     else rerender();
   }, []);
   useInput(handler, { isActive: focus });
-  const current = state.current;
-  if (current.value === "" && placeholder !== "") {
-    return (
-      <Text wrap="truncate">
-        <Text inverse>{placeholder[0]}</Text>
-        <Text dimColor>{placeholder.slice(1, Math.max(1, width))}</Text>
-      </Text>
-    );
-  }
-  const shown = visibleWindow(current, width);
-  const before = shown.text.slice(0, shown.cursor);
-  const at = shown.text[shown.cursor] ?? " ";
-  const after = shown.text.slice(shown.cursor + 1);
-  return (
-    <Text wrap="truncate">
-      {before}
-      <Text inverse={focus}>{at}</Text>
-      {after}
-    </Text>
-  );
+  const paste = useCallback((text: string) => {
+    const { onChange: change, accepts: ok } = props.current;
+    if (ok && !ok()) return;
+    const before = state.current;
+    const after = applyPaste(before, text, false);
+    if (after === before) return;
+    state.current = after;
+    change(after.value);
+  }, []);
+  usePaste(paste, { isActive: focus });
+  return <TextView text={state.current} placeholder={placeholder} width={width} focus={focus} />;
 }

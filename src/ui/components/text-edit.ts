@@ -76,6 +76,27 @@ export function applyKey(state: TextState, key: EditKey): TextState {
   return { value: value.slice(0, cursor) + text + value.slice(cursor), cursor: cursor + text.length };
 }
 
+/**
+ * Pasted text inserted at the cursor as it was pasted. Its line breaks (CR, LF or CRLF) stay as
+ * "\n" where the field keeps them (a prompt); a one-line field gets spaces. Other control bytes
+ * (an escape inside the paste) are dropped.
+ */
+export function applyPaste(state: TextState, pasted: string, keepLineBreaks: boolean): TextState {
+  const lines = pasted.replace(/\r\n?/g, "\n");
+  const text = (keepLineBreaks ? lines : lines.replace(/[\n\t]/g, " ")).replace(
+    /[\u0000-\u0008\u000b-\u001f\u007f]/g,
+    "",
+  );
+  if (text === "") return state;
+  const { value, cursor } = state;
+  return { value: value.slice(0, cursor) + text + value.slice(cursor), cursor: cursor + text.length };
+}
+
+/** How a kept line break or tab is drawn in one cell, so the field stays one row. */
+export function shownText(text: string): string {
+  return text.replace(/\n/g, "↵").replace(/\t/g, " ");
+}
+
 /** The slice of `value` shown in `width` cells so the cursor stays visible (cursor cell included). */
 export function visibleWindow(state: TextState, width: number): { text: string; cursor: number } {
   const room = Math.max(1, width - 1);

@@ -1,33 +1,63 @@
 /**
- * The single place hmux reads keys. Its handler is stable, so Ink registers it once at
- * mount, ahead of the input line's own handler; it marks each event it consumes so the
- * input line can ignore the same event.
+ * The single place hmux reads keys and pastes. Its handlers are stable, so Ink registers them
+ * once at mount, ahead of any overlay field's own; each marks the event it consumes so a field
+ * can ignore the same event. Every decision reads the store's live state, so the keys of one
+ * burst each see what the key before them did.
  */
 
 import { type Key, useInput } from "ink";
 import { useCallback } from "react";
-import { keyIntent } from "../keys/dispatch.js";
+import type { EditKey } from "../components/text-edit.js";
+import { keyIntent, pasteIntent } from "../keys/dispatch.js";
 import { keyName } from "../keys/key-name.js";
-import { routeNativeKey } from "../native/route-native-key.js";
+import { routeNativeKey, routeNativePaste } from "../native/route-native-key.js";
 import { useKeys } from "./use-keys.js";
+import { usePaste } from "./use-paste.js";
 import { useStore } from "./use-store.js";
+
+function editKey(input: string, key: Key): EditKey {
+  return {
+    input,
+    leftArrow: key.leftArrow,
+    rightArrow: key.rightArrow,
+    home: key.home,
+    end: key.end,
+    backspace: key.backspace,
+    delete: key.delete,
+    ctrl: key.ctrl,
+    meta: key.meta,
+  };
+}
 
 export function useKeyDispatch(): void {
   const store = useStore();
   const { index, gate, raw } = useKeys();
-  const handler = useCallback(
+  const onKey = useCallback(
     (input: string, key: Key) => {
       // A focused native pane takes its keys first (all of them while typing into it).
       if (routeNativeKey(store, input, key)) {
         gate.consumed = true;
         return;
       }
-      const verdict = keyIntent(store.state, index, keyName(input, key, raw.current));
+      const verdict = keyIntent(store.state, index, keyName(input, key, raw.current), editKey(input, key));
       gate.consumed = verdict.taken;
       if (verdict.intent) store.dispatch(verdict.intent);
       else if (verdict.taken) store.dispatch({ kind: "key-ignored" });
     },
     [store, index, gate, raw],
   );
-  useInput(handler);
+  useInput(onKey);
+  const onPaste = useCallback(
+    (text: string) => {
+      if (routeNativePaste(store, text)) {
+        gate.consumed = true;
+        return;
+      }
+      const verdict = pasteIntent(store.state, text);
+      gate.consumed = verdict.taken;
+      if (verdict.intent) store.dispatch(verdict.intent);
+    },
+    [store, gate],
+  );
+  usePaste(onPaste);
 }

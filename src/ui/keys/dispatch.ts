@@ -4,9 +4,11 @@
  * it says whether hmux takes the key (an untaken key belongs to the input line) and what
  * the key asks for; the store applies it.
  */
+
+import type { EditKey } from "../components/text-edit.js";
 import { changesPageRows } from "../store/changes-state.js";
 import type { Intent } from "../store/messages.js";
-import { anyDetachable, draftOf, focusedKey, focusedView, type UiState } from "../store/ui-state.js";
+import { anyDetachable, draftOf, focusedKey, focusedView, inputMode, type UiState } from "../store/ui-state.js";
 import {
   APPROVAL_COMMANDS,
   BROADCAST_COMMANDS,
@@ -277,7 +279,26 @@ function scorecardKey(confirm: "pick" | "discard" | null, index: KeyIndex, name:
   return IGNORED;
 }
 
-export function keyIntent(state: UiState, index: KeyIndex, name: string): KeyVerdict {
+/** Whether the focused pane shows an input line that takes typing (a native pane has none). */
+export function inputLineLive(state: UiState): boolean {
+  const view = focusedView(state);
+  if (!view || view.info.native) return false;
+  return state.compose !== null || inputMode(state) !== "none";
+}
+
+/** A key no command takes: on a live input line it edits the draft, and Enter sends it. */
+function inputLineKey(state: UiState, name: string, edit: EditKey | undefined): KeyVerdict {
+  if (edit === undefined || !inputLineLive(state)) return LEFT;
+  if (name === "return" || name.endsWith("+return"))
+    return take({ kind: "submit-input", text: draftOf(state, focusedKey(state)) });
+  return take({ kind: "edit-input", edit });
+}
+
+/**
+ * `edit`: the key as the input line reads it. Given, a key left to typing is applied to the
+ * focused pane's draft through the store, so each key of a burst sees the one before it.
+ */
+export function keyIntent(state: UiState, index: KeyIndex, name: string, edit?: EditKey): KeyVerdict {
   if (state.overlay) return overlayKey(state, index, name);
   if (state.broadcast) return broadcastKey(state, index, name);
   if (state.compose && name === "escape") return take({ kind: "cancel-compose" });
@@ -286,7 +307,7 @@ export function keyIntent(state: UiState, index: KeyIndex, name: string): KeyVer
   // A printable help key ("?") is text while something is being typed; F1 is never text.
   const typedText = name.length === 1 && (draft !== "" || state.compose !== null);
   if (global && !(global === "help" && typedText)) return verdict(globalIntent(state, global));
-  if (state.compose || draft !== "") return LEFT;
+  if (state.compose || draft !== "") return inputLineKey(state, name, edit);
   const view = focusedView(state);
   if (view?.approvals.length) {
     const command = index.approval.get(name);
@@ -294,7 +315,13 @@ export function keyIntent(state: UiState, index: KeyIndex, name: string): KeyVer
   }
   if (view?.question && /^[1-9]$/.test(name)) {
     const option = Number(name) - 1;
-    return option < view.question.options.length ? take({ kind: "answer-option", index: option }) : LEFT;
+    if (option < view.question.options.length) return take({ kind: "answer-option", index: option });
   }
-  return LEFT;
+  return inputLineKey(state, name, edit);
+}
+
+/** A paste: text for the focused pane's live input line; elsewhere the open overlay's field takes it. */
+export function pasteIntent(state: UiState, text: string): KeyVerdict {
+  if (state.overlay || state.broadcast || !inputLineLive(state)) return LEFT;
+  return take({ kind: "paste-input", text });
 }

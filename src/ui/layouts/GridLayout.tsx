@@ -9,7 +9,15 @@ import { isNativePort } from "../native/native-port.js";
 import type { SessionPort } from "../session-port.js";
 import { countdown } from "../store/countdown.js";
 import { spinnerShows } from "../store/tick-demand.js";
-import { anchorOf, draftOf, inputMode, paneRects, sessionNumber, type UiState } from "../store/ui-state.js";
+import {
+  anchorOf,
+  draftCursorOf,
+  draftOf,
+  inputMode,
+  paneRects,
+  sessionNumber,
+  type UiState,
+} from "../store/ui-state.js";
 
 export interface GridLayoutProps {
   /** The published state (the store's frame). */
@@ -78,6 +86,7 @@ export function GridLayout({ state, ports, width, height }: GridLayoutProps): Re
         tick={focused && spinnerShows(view.lifecycle) ? state.tick : null}
         anchor={anchorOf(state, key)}
         draft={draftOf(state, key)}
+        cursor={draftCursorOf(state, key)}
         compose={focused ? state.compose : null}
         inputMode={focused ? focusedMode : "turn"}
         countdown={countdown(view.approvals[0]?.deadlineAt ?? null, state.clock)}

@@ -1,6 +1,6 @@
 import { Box, Text, useStdout } from "ink";
 import type React from "react";
-import { memo, useEffect, useRef } from "react";
+import { memo, useEffect } from "react";
 import { ESCAPE_CHORD_LABEL } from "../../native/keys.js";
 import { badgeColor, badgeText } from "../components/state-badge.js";
 import { useTheme } from "../hooks/use-theme.js";
@@ -21,9 +21,6 @@ export interface NativePaneProps {
   readonly capturing: boolean;
 }
 
-const PASTE_ON = "\u001b[?2004h";
-const PASTE_OFF = "\u001b[?2004l";
-
 function modeText(port: NativePort, focused: boolean, capturing: boolean): string {
   if (port.terminal.exit) return "exited";
   if (!focused) return "";
@@ -38,7 +35,6 @@ function NativePaneImpl({ port, view, index, rect, focused, capturing }: NativeP
   const { stdout } = useStdout();
   const frame = useNativeFrame(port.terminal);
   const { cols, rows } = nativeTerminalSize(rect);
-  const pasteMirrored = useRef(false);
 
   useEffect(() => {
     port.terminal.resize(cols, rows);
@@ -52,23 +48,8 @@ function NativePaneImpl({ port, view, index, rect, focused, capturing }: NativeP
     return () => {
       const reset = port.terminal.setFocused(false);
       if (reset) stdout.write(reset);
-      pasteMirrored.current = false;
     };
   }, [port, focused, stdout]);
-
-  // While typing into a UI that wants bracketed paste, ask the real terminal for it too.
-  const wantPaste = focused && capturing && !port.terminal.exit && port.terminal.modes().bracketedPaste;
-  useEffect(() => {
-    if (wantPaste === pasteMirrored.current) return;
-    pasteMirrored.current = wantPaste;
-    stdout.write(wantPaste ? PASTE_ON : PASTE_OFF);
-  }, [wantPaste, stdout]);
-  useEffect(
-    () => () => {
-      if (pasteMirrored.current) stdout.write(PASTE_OFF);
-    },
-    [stdout],
-  );
 
   const state = port.stateKnown ? badgeText(view.lifecycle, null) : "? state unknown";
   const stateColor = port.stateKnown ? badgeColor(theme, view.lifecycle) : theme.colors.warn;

@@ -6,7 +6,7 @@
  * Which mode holds is view state (UiState.typingInto), changed only by the update function.
  */
 import type { Key } from "ink";
-import { isEscapeChord, keyToBytes } from "../../native/keys.js";
+import { isEscapeChord, keyToBytes, pasteBytes } from "../../native/keys.js";
 import type { AppStore } from "../store/app-store.js";
 import { focusedKey } from "../store/ui-state.js";
 import { isNativePort } from "./native-port.js";
@@ -34,4 +34,17 @@ export function routeNativeKey(store: AppStore, input: string, key: Key): boolea
     return true;
   }
   return false;
+}
+
+/**
+ * A paste while typing into a focused native pane: passed on as a paste, between the
+ * bracketed-paste markers only when the pane's program turned bracketed paste on.
+ */
+export function routeNativePaste(store: AppStore, text: string): boolean {
+  if (store.state.overlay) return false;
+  const port = store.focusedPort();
+  if (!isNativePort(port)) return false;
+  if (store.state.typingInto !== focusedKey(store.state)) return true;
+  port.input(pasteBytes(text, port.terminal.modes()));
+  return true;
 }

@@ -39,6 +39,8 @@ const BY_PERSON: Record<Exclude<Msg["kind"], "race">, boolean> = {
   "toggle-approval-full": true,
   "native-keys": true,
   "set-draft": true,
+  "edit-input": true,
+  "paste-input": true,
   "submit-input": true,
   "answer-option": true,
   decide: true,

@@ -6,6 +6,7 @@
 import type { Decision, SessionEvent } from "../../core/control/types.js";
 import type { Scorecard } from "../../race/scorecard-schema.js";
 import type { BranchStatus, ChangesData, ChangesScope } from "../changes-port.js";
+import type { EditKey } from "../components/text-edit.js";
 import type { Direction } from "../layout/tile.js";
 import type { RaceScoreRequest } from "../race-port.js";
 import type { NewSessionRequest } from "../session-launcher.js";
@@ -74,6 +75,10 @@ export type Intent =
   /** Keys go into the focused native pane (typing), or back to hmux's own bindings. */
   | { readonly kind: "native-keys"; readonly to: "pane" | "hmux" }
   | { readonly kind: "set-draft"; readonly key: string; readonly text: string }
+  /** A key typed on the focused pane's input line: it edits the draft at its cursor. */
+  | { readonly kind: "edit-input"; readonly edit: EditKey }
+  /** Text pasted on the focused pane's input line, its line breaks kept. */
+  | { readonly kind: "paste-input"; readonly text: string }
   | { readonly kind: "submit-input"; readonly text: string }
   | { readonly kind: "answer-option"; readonly index: number }
   | { readonly kind: "decide"; readonly decision: Decision }

@@ -26,10 +26,19 @@ export function announce(state: UiState, now: number, text: string, about: Flash
   return { ...state, flash: { text, tone: "info", at: now, about } };
 }
 
+/** The draft replaced from outside (cleared on send, pre-filled for an edit): the cursor goes to its end. */
 export function setDraft(state: UiState, key: string, text: string): UiState {
-  if ((state.drafts.get(key) ?? "") === text) return state;
+  if ((state.drafts.get(key) ?? "") === text && !state.draftCursors.has(key)) return state;
+  return setDraftAt(state, key, text, null);
+}
+
+/** The draft and its cursor (null: at the end). */
+export function setDraftAt(state: UiState, key: string, text: string, cursor: number | null): UiState {
   const drafts = new Map(state.drafts);
   if (text === "") drafts.delete(key);
   else drafts.set(key, text);
-  return { ...state, drafts };
+  const draftCursors = new Map(state.draftCursors);
+  if (cursor === null || cursor >= text.length) draftCursors.delete(key);
+  else draftCursors.set(key, cursor);
+  return { ...state, drafts, draftCursors };
 }

@@ -118,6 +118,8 @@ export interface UiState {
   readonly race: RaceState | null;
   readonly flash: Flash | null;
   readonly drafts: ReadonlyMap<string, string>;
+  /** Where the cursor is in a draft being edited; absent: at its end. */
+  readonly draftCursors: ReadonlyMap<string, number>;
   readonly anchors: ReadonlyMap<string, ScrollAnchor>;
   /** Sessions whose harness notices line is expanded in their pane. */
   readonly noticesOpen: ReadonlySet<string>;
@@ -167,6 +169,7 @@ export function initialUiState(columns = 160, rows = 48): UiState {
     race: null,
     flash: null,
     drafts: new Map(),
+    draftCursors: new Map(),
     anchors: new Map(),
     noticesOpen: new Set(),
     typingInto: null,
@@ -215,6 +218,13 @@ export function panesWith(state: UiState, key: string): string[] {
 
 export function draftOf(state: UiState, key: string | undefined): string {
   return key === undefined ? "" : (state.drafts.get(key) ?? "");
+}
+
+/** The cursor in a session's draft (0…its length). */
+export function draftCursorOf(state: UiState, key: string | undefined): number {
+  const draft = draftOf(state, key);
+  const at = key === undefined ? undefined : state.draftCursors.get(key);
+  return at === undefined ? draft.length : Math.min(at, draft.length);
 }
 
 export function anchorOf(state: UiState, key: string): ScrollAnchor | null {

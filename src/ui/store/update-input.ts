@@ -4,14 +4,24 @@
  */
 import type { Decision } from "../../core/control/types.js";
 import { composeAnswer } from "../../core/question.js";
+import type { TextState } from "../components/text-edit.js";
 import type { Effect } from "./messages.js";
 import { isActive, type SessionView } from "./session-view.js";
-import { announce, flash, only, type Step, setDraft, withEffects } from "./step.js";
-import { anyRunning, focusedKey, focusedView, inputMode, type UiState } from "./ui-state.js";
+import { announce, flash, only, type Step, setDraft, setDraftAt, withEffects } from "./step.js";
+import { anyRunning, draftCursorOf, draftOf, focusedKey, focusedView, inputMode, type UiState } from "./ui-state.js";
 import { sessionEvent } from "./update-session.js";
 
 function replaceView(state: UiState, view: SessionView): UiState {
   return { ...state, sessions: new Map(state.sessions).set(view.key, view) };
+}
+
+/** The focused pane's draft after one edit at its cursor. */
+export function editInput(state: UiState, edit: (draft: TextState) => TextState): UiState {
+  const key = focusedKey(state);
+  if (key === undefined) return state;
+  const before: TextState = { value: draftOf(state, key), cursor: draftCursorOf(state, key) };
+  const after = edit(before);
+  return after === before ? state : setDraftAt(state, key, after.value, after.cursor);
 }
 
 export function submitInput(state: UiState, text: string, now: number): Step {

@@ -4,6 +4,7 @@
  * transition of the TUI can be tested without Ink. The store (app-store.ts) feeds it and
  * runs the effects (effects.ts).
  */
+import { applyKey, applyPaste } from "../components/text-edit.js";
 import { followFirstRequest } from "./first-focus.js";
 import { fromPerson } from "./from-person.js";
 import type { Msg } from "./messages.js";
@@ -18,6 +19,7 @@ import {
   answerOption,
   cancelCompose,
   decide,
+  editInput,
   halt,
   haltAll,
   interrupt,
@@ -127,6 +129,10 @@ function updateFocused(state: UiState, msg: Msg, now: number): Step {
       return only(toggleApprovalFull(state));
     case "set-draft":
       return only(setDraft(state, msg.key, msg.text));
+    case "edit-input":
+      return only(editInput(state, (draft) => applyKey(draft, msg.edit)));
+    case "paste-input":
+      return only(editInput(state, (draft) => applyPaste(draft, msg.text, true)));
     case "submit-input":
       return submitInput(state, msg.text, now);
     case "answer-option":

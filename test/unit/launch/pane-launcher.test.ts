@@ -2,9 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { registryWith } from "../../../src/adapters/registry.js";
+import { createAppContext } from "../../../src/app/context.js";
 import { PaneLauncher, settingsView } from "../../../src/app/pane-launcher.js";
+import { createTuiLauncher } from "../../../src/app/tui-launcher.js";
 import { READ_ONLY_COMMANDS, READ_ONLY_TOOLS } from "../../../src/core/config/policy-default.js";
 import { processSessionHarnesses } from "../../../src/session/launch.js";
+import { mimic } from "../../support/fake-harness/adapter.js";
 
 // validate() never spawns: it runs the resolver, planTurn and the binary lookup only.
 const home = mkdtempSync(join(tmpdir(), "hmux-ui-launch-"));
@@ -85,5 +89,19 @@ describe("what a pane allows without asking", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("what the new-session dialog is offered", () => {
+  it("every harness a pane can run, a registered one included, then the native panes; and the TUI's endpoint", async () => {
+    const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, XDG_CONFIG_HOME: join(home, "config") };
+    const app = createAppContext({ env, registry: registryWith([mimic]) });
+    const tui = createTuiLauncher(app, home, { defaultEndpoint: "http://127.0.0.1:4100" });
+    const offered = tui.launcher.harnesses ?? [];
+    expect(offered).toEqual(expect.arrayContaining(["claude", "codex", "pi", "mimic", "shell", "native claude"]));
+    expect(offered).not.toContain("muse");
+    expect(offered.indexOf("mimic")).toBeLessThan(offered.indexOf("shell"));
+    expect(tui.launcher.defaultEndpoint).toBe("http://127.0.0.1:4100");
+    await tui.close();
   });
 });

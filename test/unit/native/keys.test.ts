@@ -63,13 +63,6 @@ describe("key → bytes", () => {
     expect(pasteBytes("a\r\nb", { bracketedPaste: false })).toBe("a\rb");
   });
 
-  it("a paste the outer terminal bracketed is unwrapped and re-bracketed for the pane", () => {
-    expect(keyToBytes("[200~hi\u001b[201~", {}, { applicationCursor: false, bracketedPaste: true })).toBe(
-      "\u001b[200~hi\u001b[201~",
-    );
-    expect(keyToBytes("[200~hi\u001b[201~", {}, plain)).toBe("hi");
-  });
-
   it("an event Ink could not name sends nothing", () => {
     expect(keyToBytes("", {}, plain)).toBeNull();
   });

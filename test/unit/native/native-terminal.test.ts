@@ -55,14 +55,14 @@ describe("native terminal", () => {
     expect(t.bytesIn).toBe(20 * 400);
   });
 
-  it("leaving focus tells a UI that asked for focus reports, and returns the reset for the real terminal", async () => {
+  it("leaving focus tells a UI that asked for focus reports, and returns the reset for the real terminal, bracketed paste left on", async () => {
     const { t, pty } = make();
     t.setFocused(true);
     pty.emit("\u001b[?1004h\u001b[?2004h");
     await settle();
     const reset = t.setFocused(false);
     expect(pty.written).toContain("\u001b[O");
-    expect(reset).toContain("\u001b[?2004l");
+    expect(reset).not.toContain("\u001b[?2004l");
     expect(reset).toContain("\u001b[?1004l");
     expect(t.setFocused(false)).toBe("");
   });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { splitKeyBurst } from "../../../src/ui/keys/key-bursts.js";
+import { InputAssembler, splitKeyBurst } from "../../../src/ui/keys/key-bursts.js";
+import type { NewSessionRequest } from "../../../src/ui/session-launcher.js";
 import { draftOf, focusedKey } from "../../../src/ui/store/ui-state.js";
 import { FakePort } from "./fake-port.js";
 import { KEYS, type Mounted, mount } from "./harness.js";
@@ -14,13 +15,59 @@ const approval = (p: FakePort, input: unknown) => {
 };
 const draft = () => draftOf(m!.store.state, focusedKey(m!.store.state));
 const burst = (n: number) => KEYS.backspace.repeat(n);
+const DOWN = "\u001b[B";
+const paste = (text: string) => `\u001b[200~${text}\u001b[201~`;
 
 describe("a burst of keys read at once", () => {
-  it("splits control bytes into keys of their own and keeps printable runs whole", () => {
+  it("is one key per character, an escape sequence whole", () => {
     expect(splitKeyBurst("\u007f\u007f\u007f")).toEqual(["\u007f", "\u007f", "\u007f"]);
-    expect(splitKeyBurst("ab\u007fcd\u0017")).toEqual(["ab", "\u007f", "cd", "\u0017"]);
-    expect(splitKeyBurst("pasted text\rline two")).toEqual(["pasted text\rline two"]);
+    expect(splitKeyBurst("ab\u007fc\r")).toEqual(["a", "b", "\u007f", "c", "\r"]);
     expect(splitKeyBurst("\u001b[<64;5;5M")).toEqual(["\u001b[<64;5;5M"]);
+  });
+
+  it("a bracketed paste is one unit of text, whatever reads and escape sequences it spans", () => {
+    const a = new InputAssembler();
+    expect(a.feed("x")).toEqual([{ kind: "key", data: "x" }]);
+    expect(a.feed("\u001b[200~")).toEqual([]);
+    expect(a.feed("line one\rline")).toEqual([]);
+    expect(a.feed("\u001b[31m")).toEqual([]);
+    expect(a.feed(" two")).toEqual([]);
+    expect(a.feed("\u001b[201~")).toEqual([{ kind: "paste", text: "line one\rline\u001b[31m two" }]);
+    expect(a.feed("y\r")).toEqual([
+      { kind: "key", data: "y" },
+      { kind: "key", data: "\r" },
+    ]);
+  });
+
+  it("text and Enter in one read send the prompt (the Enter is not lost in the text)", async () => {
+    const p = new FakePort();
+    m = await mount({ ports: [p], columns: 80, rows: 24 });
+    idle(p);
+    await m.flush();
+    await m.type("hello there\r");
+    expect(p.intents).toEqual([{ kind: "send", text: "hello there", mode: "turn" }]);
+    expect(draft()).toBe("");
+  });
+
+  it("d, a reason and Enter in one read on an approval deny it with that reason", async () => {
+    const p = new FakePort();
+    m = await mount({ ports: [p], columns: 80, rows: 24 });
+    approval(p, { command: "rm -rf build" });
+    await m.flush();
+    await m.type("dbecause\r");
+    expect(p.intents).toEqual([{ kind: "decide", callId: "c1", decision: { decision: "deny", reason: "because" } }]);
+    expect(draft()).toBe("");
+    expect(m.store.state.compose).toBeNull();
+  });
+
+  it("an approval letter in one read with more text acts, and the rest is typed after it", async () => {
+    const p = new FakePort({ support: { steer: false, inject: true, replace: true, abstain: true } });
+    m = await mount({ ports: [p], columns: 80, rows: 24 });
+    approval(p, { command: "ls" });
+    await m.flush();
+    await m.type("anext");
+    expect(p.intents).toEqual([{ kind: "decide", callId: "c1", decision: { decision: "allow" } }]);
+    expect(draft()).toBe("next");
   });
 
   it("three Backspaces in one read erase three characters of the prompt", async () => {
@@ -57,5 +104,67 @@ describe("a burst of keys read at once", () => {
     expect(p.intents).toEqual([
       { kind: "decide", callId: "c1", decision: { decision: "replace", input: { command: "ls -la" } } },
     ]);
+  });
+
+  it("arrows typed before Enter in one read move the cursor first", async () => {
+    const p = new FakePort();
+    m = await mount({ ports: [p], columns: 80, rows: 24 });
+    idle(p);
+    await m.flush();
+    await m.type("helo\u001b[D");
+    await m.type("l\r");
+    expect(p.intents).toEqual([{ kind: "send", text: "hello", mode: "turn" }]);
+  });
+});
+
+describe("a bracketed paste", () => {
+  it("is text on the input line, its line breaks kept and not taken for Enter", async () => {
+    const p = new FakePort();
+    m = await mount({ ports: [p], columns: 80, rows: 24 });
+    idle(p);
+    await m.flush();
+    await m.type(paste("first line\rsecond line\n"));
+    expect(p.intents).toEqual([]);
+    expect(draft()).toBe("first line\nsecond line\n");
+    expect(m.frame()).toContain("› first line↵second line↵");
+    await m.type(KEYS.enter);
+    expect(p.intents).toEqual([{ kind: "send", text: "first line\nsecond line", mode: "turn" }]);
+  });
+
+  it("of an approval letter on an approval is text, not the letter's decision", async () => {
+    const p = new FakePort({ support: { steer: false, inject: true, replace: true, abstain: true } });
+    m = await mount({ ports: [p], columns: 80, rows: 24 });
+    approval(p, { command: "ls" });
+    await m.flush();
+    await m.type(paste("a"));
+    expect(p.intents).toEqual([]);
+    expect(draft()).toBe("a");
+  });
+});
+
+describe("the new-session dialog, keys in one read", () => {
+  const launcher = (seen: NewSessionRequest[]) => ({
+    defaultHarness: "claude",
+    validate: (r: NewSessionRequest) => (seen.push(r), { ok: false as const, message: "no" }),
+    launch: async () => new FakePort(),
+  });
+
+  it("text after arrows goes to the field the cursor moved to", async () => {
+    const seen: NewSessionRequest[] = [];
+    m = await mount({ ports: [new FakePort()], columns: 80, rows: 24, launcher: launcher(seen) });
+    await m.type(KEYS.alt("n"));
+    await m.type(`${DOWN}${DOWN}${DOWN}/nonexistent`);
+    expect(m.frame()).toMatch(/› cwd\s+\/nonexistent/);
+    expect(m.frame()).toMatch(/ harness\s+claude\s*│/);
+    await m.type(`${DOWN}${DOWN}maybe?\r`);
+    expect(seen).toEqual([{ harness: "claude", cwd: "/nonexistent", prompt: "maybe?" }]);
+  });
+
+  it("a paste goes into the active field as one line", async () => {
+    const seen: NewSessionRequest[] = [];
+    m = await mount({ ports: [new FakePort()], columns: 80, rows: 24, launcher: launcher(seen) });
+    await m.type(KEYS.alt("n"));
+    await m.type(`${DOWN}${DOWN}${DOWN}${DOWN}${DOWN}`, paste("two\nlines\t"), "\r");
+    expect(seen).toEqual([{ harness: "claude", prompt: "two lines" }]);
   });
 });

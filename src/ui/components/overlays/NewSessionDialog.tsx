@@ -1,15 +1,30 @@
-import { Box, Text, useInput } from "ink";
+import { Box, Text } from "ink";
 import type React from "react";
 import { useCallback, useState } from "react";
 import { useFrame } from "../../hooks/use-frame.js";
 import { useStore } from "../../hooks/use-store.js";
 import { useTheme } from "../../hooks/use-theme.js";
 import type { NewSessionRequest, SessionLauncher, Validation } from "../../session-launcher.js";
-import { TextField } from "../TextField.js";
+import { TextView } from "../TextView.js";
+import { cycleChoice } from "./dialog-form.js";
 import { OverlayFrame } from "./OverlayFrame.js";
+import { useDialogForm } from "./use-dialog-form.js";
 
 export const FIELDS = ["harness", "model", "effort", "cwd", "endpoint", "prompt", "worktree"] as const;
 type Field = (typeof FIELDS)[number];
+
+/** What the fields hold when the dialog opens: the launcher's first harness, the rest empty (their defaults). */
+function openingValues(launcher: SessionLauncher | undefined): Record<Field, string> {
+  return {
+    harness: launcher?.defaultHarness ?? "",
+    model: "",
+    effort: "",
+    cwd: "",
+    endpoint: "",
+    prompt: "",
+    worktree: "",
+  };
+}
 
 export interface NewSessionDialogProps {
   readonly launcher: SessionLauncher | undefined;
@@ -40,35 +55,28 @@ export function toRequest(values: Readonly<Record<Field, string>>): NewSessionRe
   };
 }
 
-/** An empty field's text: the cwd names the folder it defaults to (the server's, when it is on another machine). */
+/** An empty field's text: what the session gets instead (the cwd's folder is the server's, when it is on another machine). */
 export function defaultText(field: Field, launcher: SessionLauncher | undefined): string {
-  return field === "cwd" && launcher?.defaultCwd !== undefined ? `(default: ${launcher.defaultCwd})` : "(default)";
+  if (field === "cwd" && launcher?.defaultCwd !== undefined) return `(default: ${launcher.defaultCwd})`;
+  if (field === "endpoint" && launcher?.defaultEndpoint !== undefined) return `(default: ${launcher.defaultEndpoint})`;
+  return "(default)";
+}
+
+/** The harness row's offer: the choices ←/→ step through, the one shown marked. */
+export function harnessOffer(choices: readonly string[], value: string): string {
+  if (choices.length === 0) return "";
+  return `←/→ ${choices.map((c) => (c === value.trim() ? `[${c}]` : c)).join(" · ")}`;
 }
 
 /** Harness, model, effort, cwd, endpoint, prompt, worktree (yes / no / a name); refusals show with their hint before any spawn. */
 export function NewSessionDialog({ launcher, width, height }: NewSessionDialogProps): React.ReactElement {
   const store = useStore();
   const theme = useTheme();
-  const [values, setValues] = useState<Record<Field, string>>({
-    harness: launcher?.defaultHarness ?? "",
-    model: "",
-    effort: "",
-    cwd: "",
-    endpoint: "",
-    worktree: "",
-    prompt: "",
-  });
-  const [active, setActive] = useState(0);
   const [verdict, setVerdict] = useState<Validation | null>(null);
   // Starting the session is the store's effect; the dialog shows how it went.
   const { launching: busy, launchFailure } = useFrame();
+  const choices = launcher?.harnesses ?? [];
 
-  useInput((_input, key) => {
-    if (key.tab || key.downArrow) setActive((a) => (key.shift ? a + FIELDS.length - 1 : a + 1) % FIELDS.length);
-    else if (key.upArrow) setActive((a) => (a + FIELDS.length - 1) % FIELDS.length);
-  });
-
-  // The field's own latest text is passed in: a key typed just before Enter may not be in `values` yet.
   const submit = useCallback(
     (current: Record<Field, string>) => {
       if (busy) return;
@@ -87,6 +95,11 @@ export function NewSessionDialog({ launcher, width, height }: NewSessionDialogPr
     },
     [busy, launcher, store],
   );
+  const form = useDialogForm(FIELDS, openingValues(launcher), {
+    submit,
+    cycle: (field, value, delta) => (field === "harness" ? cycleChoice(choices, value, delta) : undefined),
+  });
+  const active = form.active;
 
   return (
     <OverlayFrame title="new session · Tab/↑↓ move · Enter start · Esc cancel" width={width} height={height} wrapTitle>
@@ -97,17 +110,17 @@ export function NewSessionDialog({ launcher, width, height }: NewSessionDialogPr
             bold={i === active}
           >{`${i === active ? "›" : " "} ${f.padEnd(9)}`}</Text>
           {i === active ? (
-            <TextField
-              value={values[f]}
-              width={Math.max(1, width - 16)}
-              onChange={(v) => setValues((old) => ({ ...old, [f]: v }))}
-              onSubmit={(v) => submit({ ...values, [f]: v })}
-            />
+            <TextView text={form.fields[f]} width={Math.max(1, width - 16)} />
           ) : (
-            <Text dimColor={values[f] === ""}>{values[f] === "" ? defaultText(f, launcher) : values[f]}</Text>
+            <Text dimColor={form.fields[f].value === ""}>
+              {form.fields[f].value === "" ? defaultText(f, launcher) : form.fields[f].value}
+            </Text>
           )}
         </Box>
       ))}
+      {choices.length > 0 ? (
+        <Text dimColor wrap="wrap">{`harness ${harnessOffer(choices, form.fields.harness.value)}`}</Text>
+      ) : null}
       <Text> </Text>
       {busy ? <Text color={theme.colors.status}>starting…</Text> : null}
       {launchFailure !== null && !busy ? (

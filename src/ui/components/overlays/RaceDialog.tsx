@@ -1,11 +1,12 @@
-import { Box, Text, useInput } from "ink";
+import { Box, Text } from "ink";
 import type React from "react";
 import { useCallback, useState } from "react";
 import { useStore } from "../../hooks/use-store.js";
 import { useTheme } from "../../hooks/use-theme.js";
 import type { SessionLauncher } from "../../session-launcher.js";
-import { TextField } from "../TextField.js";
+import { TextView } from "../TextView.js";
 import { OverlayFrame } from "./OverlayFrame.js";
+import { useDialogForm } from "./use-dialog-form.js";
 
 const RACE_TITLE =
   "race · one prompt, each harness in its own worktree from the same base · Enter starts · Tab next field · Esc cancels";
@@ -45,18 +46,7 @@ export function raceForm(values: Readonly<Record<Field, string>>): RaceForm | { 
 export function RaceDialog({ launcher, harnesses, width, height }: RaceDialogProps): React.ReactElement {
   const store = useStore();
   const theme = useTheme();
-  const [values, setValues] = useState<Record<Field, string>>({
-    prompt: "",
-    harnesses: harnesses.join(" "),
-    check: "",
-  });
-  const [active, setActive] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  useInput((_input, key) => {
-    if (key.tab || key.downArrow)
-      setActive((a) => (key.shift ? a + RACE_FIELDS.length - 1 : a + 1) % RACE_FIELDS.length);
-    else if (key.upArrow) setActive((a) => (a + RACE_FIELDS.length - 1) % RACE_FIELDS.length);
-  });
   const submit = useCallback(
     (current: Record<Field, string>) => {
       const form = raceForm(current);
@@ -71,6 +61,8 @@ export function RaceDialog({ launcher, harnesses, width, height }: RaceDialogPro
     },
     [launcher, store],
   );
+  const form = useDialogForm(RACE_FIELDS, { prompt: "", harnesses: harnesses.join(" "), check: "" }, { submit });
+  const active = form.active;
   const label = 11;
   const inner = Math.max(10, width - 4);
   return (
@@ -82,10 +74,8 @@ export function RaceDialog({ launcher, harnesses, width, height }: RaceDialogPro
             {`${f.padEnd(label - 1)} `}
           </Text>
           {i === active ? (
-            <TextField
-              value={values[f]}
-              onChange={(v) => setValues((old) => ({ ...old, [f]: v }))}
-              onSubmit={(v) => submit({ ...values, [f]: v })}
+            <TextView
+              text={form.fields[f]}
               width={Math.max(1, inner - label)}
               placeholder={
                 f === "check"
@@ -96,8 +86,8 @@ export function RaceDialog({ launcher, harnesses, width, height }: RaceDialogPro
               }
             />
           ) : (
-            <Text wrap="truncate" dimColor={values[f] === ""}>
-              {values[f] === "" ? (f === "check" ? "none" : "—") : values[f]}
+            <Text wrap="truncate" dimColor={form.fields[f].value === ""}>
+              {form.fields[f].value === "" ? (f === "check" ? "none" : "—") : form.fields[f].value}
             </Text>
           )}
         </Box>

@@ -1,0 +1,24 @@
+/**
+ * Pasted text, for the handlers that take text. useKeyBursts emits each bracketed paste whole on
+ * this event of Ink's input emitter, so handlers registered earlier hear it first, as with keys.
+ */
+
+import { useStdin } from "ink";
+import { useEffect } from "react";
+
+export const PASTE_EVENT = "hmux-paste";
+
+export function usePaste(handler: (text: string) => void, options: { readonly isActive?: boolean } = {}): void {
+  const { internal_eventEmitter: emitter } = useStdin();
+  const active = options.isActive !== false;
+  useEffect(() => {
+    if (!active || !emitter) return undefined;
+    const listener = (text: unknown): void => {
+      if (typeof text === "string") handler(text);
+    };
+    emitter.on(PASTE_EVENT, listener);
+    return () => {
+      emitter.removeListener(PASTE_EVENT, listener);
+    };
+  }, [emitter, handler, active]);
+}
