@@ -22,6 +22,11 @@ const KEYS =
 const TEXT_CURSOR_FILES: ReadonlySet<string> = new Set([
   "src/ui/components/text-edit.ts",
   "src/ui/components/TextField.tsx",
+  "src/ui/components/InputLine.tsx",
+  "src/ui/components/Pane.tsx",
+  "src/ui/components/overlays/dialog-form.ts",
+  "src/ui/store/step.ts",
+  "src/ui/store/update-input.ts",
   "src/native/snapshot.ts",
 ]);
 
