@@ -39,14 +39,14 @@ export interface OpenTuiOptions {
   /** Sessions already on the server to open as panes (`hmux attach`). */
   readonly attach?: readonly SessionSummary[];
   /**
-   * `--host`: the server is on that machine. Its panes are labelled with it, a new pane is not
+   * `--host`: the server is on that machine. Its panes are labelled with it, and a new pane is not
    * checked against this machine's directories and binaries (the server there refuses what it
-   * cannot run), and a lost connection ends the TUI as a detach.
+   * cannot run). A lost connection to any server ends the TUI (`TuiExit.lost`).
    */
   readonly host?: string;
 }
 
-/** How the TUI ended: `lost` when the connection to the remote server dropped (a detach, said by the caller). */
+/** How the TUI ended: `lost` when the connection to its server closed under it (said by the caller). */
 export interface TuiExit {
   readonly lost?: string;
 }
@@ -79,15 +79,16 @@ export async function openTui(options: OpenTuiOptions): Promise<TuiExit> {
     : createTuiLauncher(app, options.cwd, options.launcher);
   const { launcher } = tui;
   // A remote server's connection can drop (network, sleep): the sessions run on there, so this is a detach.
+  // This machine's server can be stopped under the TUI (hmux kill-server): its panes are then stale.
+  // Either way the TUI leaves and its caller says why.
   const dropped = new AbortController();
   let lost: string | undefined;
-  const stopWatching =
-    server && options.host !== undefined
-      ? server.onClose((reason) => {
-          lost = reason;
-          dropped.abort();
-        })
-      : () => {};
+  const stopWatching = server
+    ? server.onClose((reason) => {
+        lost = reason;
+        dropped.abort();
+      })
+    : () => {};
   try {
     // Event-stream panes attach now (their replays travel while the rest loads); a native pane
     // hands its early events over only once subscribed, so it is started by the store.

@@ -211,7 +211,7 @@ export class ServerClient {
         if (!waiter) return;
         this.pending.delete(message.req);
         if (message.ok) waiter.resolve(message);
-        else waiter.reject(ServerError.from(message.error));
+        else waiter.reject(this.named(ServerError.from(message.error)));
         return;
       }
       case "event":
@@ -235,6 +235,21 @@ export class ServerClient {
       case "hello":
         return;
     }
+  }
+
+  /**
+   * A refusal from a server on another machine names that machine: the server says "this
+   * server", which on the client's screen would read as the client's own.
+   */
+  private named(error: ServerError): ServerError {
+    const host = this.host;
+    if (host === null || error.message.includes(host)) return error;
+    const message = error.message.includes("this server")
+      ? error.message.replaceAll("this server", `the hmux server on ${host}`)
+      : `on ${host}: ${error.message}`;
+    // The commands a hint names act on that machine's server too.
+    const hint = error.hint?.replace(/`hmux ([a-z-]+)/g, `\`hmux $1 --host ${host}`);
+    return new ServerError(error.code, message, hint, error.failure);
   }
 
   /** A line this client cannot read: the connection is closed, and every waiting request told why. */

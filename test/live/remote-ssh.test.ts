@@ -231,7 +231,8 @@ describe.skipIf(skipReason !== null)(
           const ours = sshChildren(sshd.dir).filter((p) => !sshBefore.has(p));
           expect(ours).toHaveLength(1);
           process.kill(ours[0]!, "SIGKILL");
-          await tui.waitFor("the TUI gone", (s) => s.includes("hmux exited 0"), 20_000);
+          // Not a quit: the TUI exits non-zero.
+          await tui.waitFor("the TUI gone", (s) => s.includes("hmux exited 1"), 20_000);
           expect(readFileSync(log, "utf8")).toMatch(/the connection to box was lost .*hmux attach --host box/);
         } finally {
           tui.stop();
@@ -292,6 +293,21 @@ describe.skipIf(skipReason !== null)(
       expect(r.stdout).toBe("");
       expect(r.stderr).toMatch(message);
       expect(r.stderr).toContain("hint:");
+    });
+
+    it("kill-server --host stops the box's server; a refusal and a hint from there name the box", async () => {
+      const missing = await hmux(here, ["resume", "nobody-here", "--host", "box"]);
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toContain('no session "nobody-here" on the hmux server on box');
+      expect(missing.stderr).toContain("`hmux ls --host box`");
+      const stopped = await hmux(here, ["kill-server", "--host", "box"]);
+      expect(stopped.code, stopped.stderr).toBe(0);
+      expect(stopped.stdout).toMatch(/^stopped the hmux server on box \(pid \d+\)/);
+      // The box's server starts again for the attach, with nothing on it: the hint is a command for the box.
+      const empty = await hmux(here, ["attach", "--host", "box"]);
+      expect(empty.code).toBe(1);
+      expect(empty.stderr).toContain("no sessions on the hmux server on box");
+      expect(empty.stderr).toContain("hint: start some: hmux --host box");
     });
 
     it("with sshd stopped, the box is down: exit 2 naming it", async () => {

@@ -11,7 +11,7 @@ import type { SessionSummary } from "../../server/protocol.js";
 import type { CliContext } from "../context.js";
 import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
 import { reachServer, reportServerError } from "../server-client.js";
-import { defaultCwd, lostConnection, requireTerminal } from "./tui.js";
+import { defaultCwd, endOfTui, requireTerminal, tuiOn } from "./tui.js";
 
 interface AttachFlags {
   target?: string;
@@ -74,7 +74,7 @@ export async function attachCommand(flags: AttachFlags, context: CliContext): Pr
     if (sessions.length === 0) {
       client.close();
       const on = flags.host !== undefined ? ` on ${flags.host}` : "";
-      return nothing(context, `no sessions on the hmux server${on} (pid ${client.hello.pid})`, "start some: hmux");
+      return nothing(context, `no sessions on the hmux server${on} (pid ${client.hello.pid})`, `start some: ${tuiOn(flags.host)}`);
     }
     rows = flags.target === undefined ? sessions : [pickSession(sessions, flags.target)];
   } catch (err) {
@@ -100,6 +100,5 @@ export async function attachCommand(flags: AttachFlags, context: CliContext): Pr
     ...(flags.theme ? { theme: flags.theme } : {}),
     ...(flags.mouse ? { mouse: true } : {}),
   });
-  if (exit.lost !== undefined && flags.host !== undefined) context.output.err(lostConnection(flags.host, exit.lost));
-  return 0;
+  return endOfTui(exit, flags.host, context.output);
 }

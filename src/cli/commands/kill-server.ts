@@ -10,6 +10,7 @@ import { isServerError } from "../../server/errors.js";
 import { serverPaths } from "../../server/paths.js";
 import { accepts } from "../../server/single-instance.js";
 import type { CliContext } from "../context.js";
+import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
 import { type Output, processOutput } from "../render/output.js";
 import { reachServer, reportServerError } from "../server-client.js";
 
@@ -17,25 +18,29 @@ export function register(program: Command, context: CliContext): void {
   program
     .command("kill-server")
     .description("stop the hmux server and every session it holds")
-    .action(async () => {
-      process.exitCode = await killServerCommand(processOutput(), context);
+    .option(HOST_FLAGS, HOST_HELP)
+    .action(async (_flags: unknown, command: Command) => {
+      process.exitCode = await killServerCommand(processOutput(), context, hostOf(command));
     });
 }
 
-export async function killServerCommand(output: Output, context: CliContext): Promise<number> {
+export async function killServerCommand(output: Output, context: CliContext, host?: string): Promise<number> {
+  const on = host === undefined ? "" : ` on ${host}`;
   try {
-    const client = await reachServer(context, false);
+    const client = await reachServer(context, false, host);
     const gone = new Promise<void>((resolve) => client.onClose(() => resolve()));
     await client.request({ op: "kill-server" });
     await gone;
-    output.out(`stopped the hmux server (pid ${client.hello.pid})\n`);
+    output.out(`stopped the hmux server${on} (pid ${client.hello.pid})\n`);
     return 0;
   } catch (err) {
     if (isServerError(err) && err.code === "NO_SERVER") {
-      output.err("hmux kill-server: no hmux server is running\n");
+      output.err(`hmux kill-server: no hmux server is running${on}\n`);
       return 1;
     }
-    if (isServerError(err) && err.code === "VERSION_MISMATCH") return signalServer(context, output, err.message);
+    // Another version's server is signalled through its pid file, which is only this machine's to read.
+    if (isServerError(err) && err.code === "VERSION_MISMATCH" && host === undefined)
+      return signalServer(context, output, err.message);
     return reportServerError("kill-server", err, output);
   }
 }

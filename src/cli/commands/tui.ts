@@ -7,6 +7,7 @@ import type { Command } from "commander";
 import type { Hello } from "../../server/protocol.js";
 import { processSessionHarnesses } from "../../session/launch.js";
 import type { CliContext } from "../context.js";
+import type { Output } from "../render/output.js";
 
 /** The TUI reads keys from and draws on a terminal; without one it would hang or garble. */
 export function requireTerminal(): void {
@@ -51,7 +52,28 @@ export async function tuiCommand(harnesses: readonly string[], flags: TuiFlags, 
     ...(flags.mouse ? { mouse: true } : {}),
     ...tuiPanes(harnesses, flags),
   });
-  if (exit.lost !== undefined && host !== undefined) context.output.err(lostConnection(host, exit.lost));
+  process.exitCode = endOfTui(exit, host, context.output);
+}
+
+/** `hmux`, or `hmux --host box`: the command that opens the TUI on that server. */
+export function tuiOn(host: string | undefined): string {
+  return host === undefined ? "hmux" : `hmux --host ${host}`;
+}
+
+/**
+ * The exit code of a TUI that ended, and what is said when it did not end by itself: a lost
+ * connection to a remote server (its sessions run on), or this machine's server stopped under it.
+ */
+export function endOfTui(exit: { readonly lost?: string }, host: string | undefined, output: Output): number {
+  if (exit.lost === undefined) return 0;
+  output.err(host === undefined ? serverStopped(exit.lost) : lostConnection(host, exit.lost));
+  return 1;
+}
+
+/** Said after a TUI whose local server went away (hmux kill-server, a crash): its panes' sessions went with it. */
+export function serverStopped(reason: string): string {
+  const why = /^the server stopped \((.*)\)$/.exec(reason)?.[1] ?? reason;
+  return `hmux: the hmux server was stopped (${why}); its sessions ended with it — hmux starts a new one\n`;
 }
 
 /**
