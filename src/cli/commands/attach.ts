@@ -74,7 +74,11 @@ export async function attachCommand(flags: AttachFlags, context: CliContext): Pr
     if (sessions.length === 0) {
       client.close();
       const on = flags.host !== undefined ? ` on ${flags.host}` : "";
-      return nothing(context, `no sessions on the hmux server${on} (pid ${client.hello.pid})`, `start some: ${tuiOn(flags.host)}`);
+      return nothing(
+        context,
+        `no sessions on the hmux server${on} (pid ${client.hello.pid})`,
+        `start some: ${tuiOn(flags.host)}`,
+      );
     }
     rows = flags.target === undefined ? sessions : [pickSession(sessions, flags.target)];
   } catch (err) {
