@@ -11,7 +11,13 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { type JournalRecord, readJournal } from "../core/control/journal-format.js";
-import { JOURNAL_CUT_WARNING, LOST_CALL_WARNING, SERVER_DIED_WARNING } from "../core/control/restore-warnings.js";
+import { openQuestionAfter, type QuestionEvent } from "../core/control/open-question.js";
+import {
+  JOURNAL_CUT_WARNING,
+  LOST_CALL_WARNING,
+  QUESTION_WAITING_WARNING,
+  SERVER_DIED_WARNING,
+} from "../core/control/restore-warnings.js";
 import type { PendingCall, SessionEvent } from "../core/control/types.js";
 import { appendJournalEvents, journalPath, readMeta } from "../session/journal.js";
 import { isSafeSessionId } from "../session/session-id.js";
@@ -164,7 +170,9 @@ function restoreOne(
     | undefined;
   let harnessSessionId: string | null = null;
   for (const e of events) if (e.kind === "identity") harnessSessionId = e.sessionId;
+  const question = events.reduce<QuestionEvent | null>(openQuestionAfter, null);
   const closing: SessionEvent[] = [
+    ...(question ? [questionWaiting(question, record.name)] : []),
     {
       kind: "warning",
       code: SERVER_DIED_WARNING,
@@ -211,6 +219,16 @@ export function pendingAtEnd(records: readonly JournalRecord[]): PendingCall[] {
     else if (e.kind === "approval-disposition" && e.status === "sent") open.delete(e.callId);
   }
   return [...open.values()];
+}
+
+/** Said on the detached pane, which cannot take the answer until a resume asks the question again. */
+function questionWaiting(question: QuestionEvent, name: string): SessionEvent {
+  const options = question.options.map((o, i) => `${i + 1}. ${o}`).join("  ");
+  return {
+    kind: "warning",
+    code: QUESTION_WAITING_WARNING,
+    message: `the question ${JSON.stringify(question.question)}${options ? ` (${options})` : ""} was waiting for an answer when the hmux server died: \`hmux resume ${name}\` asks it again`,
+  };
 }
 
 function lostCallMessage(call: PendingCall): string {

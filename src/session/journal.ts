@@ -31,6 +31,8 @@ import {
   readJournal as readJournalText,
   SYNC_AFTER_KINDS,
 } from "../core/control/journal-format.js";
+import type { WaitingQuestion } from "../core/control/machine-types.js";
+import { openQuestionAfter, type QuestionEvent } from "../core/control/open-question.js";
 import type { SessionEvent } from "../core/control/types.js";
 import type { HarnessName } from "../core/harness-names.js";
 import { makePrivateDir } from "../files/private-dir.js";
@@ -160,6 +162,8 @@ export interface JournalSummary {
   readonly events: number;
   /** Lines the reader could not take (reported, never dropped silently). */
   readonly problems: number;
+  /** The question still waiting for its answer where the journal ends (its hmux died before one came), or null. */
+  readonly waitingQuestion: WaitingQuestion | null;
 }
 
 export function summarizeJournal(path: string, isAlive: (pid: number) => boolean = pidAlive): JournalSummary {
@@ -170,7 +174,9 @@ export function summarizeJournal(path: string, isAlive: (pid: number) => boolean
   let harnessSessionId: string | null = null;
   let turns = 0;
   let lastTurnNumber = 0;
+  let question: QuestionEvent | null = null;
   for (const { event: e } of reading.records) {
+    question = openQuestionAfter(question, e);
     if (e.kind === "session") closed = null;
     if (e.kind === "state") lifecycle = e.to;
     if (e.kind === "closed") closed = e.cause;
@@ -195,6 +201,11 @@ export function summarizeJournal(path: string, isAlive: (pid: number) => boolean
     path,
     events: reading.records.length,
     problems: reading.problems.length + (reading.truncatedTail ? 1 : 0),
+    waitingQuestion: question && {
+      question: question.question,
+      options: question.options,
+      ...(question.recommended !== undefined ? { recommended: question.recommended } : {}),
+    },
   };
 }
 

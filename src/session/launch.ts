@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname } from "node:path";
 import type { HarnessAdapter, ProcessSession } from "../adapters/adapter.js";
 import { builtinRegistry, type HarnessRegistry } from "../adapters/registry.js";
+import type { WaitingQuestion } from "../core/control/machine-types.js";
 import type { SessionEvent } from "../core/control/types.js";
 import { createOneShotSession } from "../core/exec/oneshot-session.js";
 import type { OneShotSessionPlan } from "../core/exec/oneshot-session-types.js";
@@ -81,6 +82,8 @@ export interface LaunchOptions {
   readonly binary?: readonly string[];
   /** Turns already run before this resume, so turn ids continue. */
   readonly turnsBefore?: number;
+  /** The question the journal left waiting for its answer (its server died first): asked again. */
+  readonly waitingQuestion?: WaitingQuestion;
   /** Every event, in order (the journal). */
   readonly record?: (event: SessionEvent) => void;
   /**
@@ -285,6 +288,7 @@ function processSession(
     ...(options.decisionBudgetMs !== undefined ? { decisionBudgetMs: options.decisionBudgetMs } : {}),
     ...(options.requiredControls ? { requiredControls: options.requiredControls } : {}),
     ...(options.turnsBefore ? { turnsBefore: options.turnsBefore } : {}),
+    ...(options.waitingQuestion ? { waitingQuestion: options.waitingQuestion } : {}),
   };
   return (record) =>
     createSession(sessionPlan, { spawner: ports.spawner(), clock: ports.clock, ...(record ? { record } : {}) });
@@ -325,6 +329,7 @@ function oneShotSession(
     ...(options.stallMs !== undefined ? { stallMs: options.stallMs } : {}),
     ...(options.requiredControls ? { requiredControls: options.requiredControls } : {}),
     ...(options.turnsBefore ? { turnsBefore: options.turnsBefore } : {}),
+    ...(options.waitingQuestion ? { waitingQuestion: options.waitingQuestion } : {}),
   };
   return (record) =>
     createOneShotSession(oneShotPlan, {

@@ -15,6 +15,7 @@ import type { Command } from "commander";
 import type { HarnessRegistry } from "../../adapters/registry.js";
 import { settingsView } from "../../app/settings-view.js";
 import type { OwnedNativeSpelling } from "../../core/argv/native-spelling.js";
+import type { WaitingQuestion } from "../../core/control/machine-types.js";
 import { makeClassifier } from "../../core/control/policy.js";
 import type { SessionEvent } from "../../core/control/types.js";
 import type { FailureSummary } from "../../core/events.js";
@@ -373,6 +374,7 @@ export function prepare(
   let isolate = flags.isolate ?? false;
   let endpoint = flags.endpoint;
   let turnsBefore = 0;
+  let waitingQuestion: WaitingQuestion | null = null;
   if (flags.resume) {
     const path = safeJournalPath(flags.resume);
     if (path && existsSync(path)) {
@@ -400,6 +402,7 @@ export function prepare(
       isolate = j.meta.isolate;
       endpoint = flags.endpoint ?? j.meta.endpoint;
       turnsBefore = j.lastTurnNumber;
+      waitingQuestion = j.waitingQuestion;
     } else {
       resume = flags.resume;
     }
@@ -453,6 +456,7 @@ export function prepare(
       ...(plan.decisionBudget.ms !== null ? { decisionBudgetMs: plan.decisionBudget.ms } : {}),
       ...(requiredControls.length ? { requiredControls: requiredControls as ControlName[] } : {}),
       turnsBefore,
+      ...(waitingQuestion ? { waitingQuestion } : {}),
       classify: makeClassifier(policy, plan.cwd),
       headlessDenyReason: policy.headless.reason,
     },

@@ -104,6 +104,23 @@ export function turnStarted(b: StepBuilder, turnId: string): void {
     b.moveTo(b.state.pending.length > 0 ? "awaiting-approval" : "running", `turn ${turnId} started`);
 }
 
+/**
+ * The harness took its handshake: the session is idle — or, resumed with a question its journal
+ * left waiting (its server died before the answer), the question is asked again and waits.
+ */
+export function harnessReady(b: StepBuilder): void {
+  const waiting = b.state.config.waitingQuestion;
+  if (waiting === undefined || b.state.openQuestion !== waiting.question)
+    return b.moveTo("idle", "the harness is ready");
+  b.emit({
+    kind: "question",
+    question: waiting.question,
+    options: waiting.options,
+    ...(waiting.recommended !== undefined ? { recommended: waiting.recommended } : {}),
+  });
+  b.moveTo("awaiting-input", "the question asked before the resume still waits for its answer");
+}
+
 /** What the harness said: kept on the open turn where the turn's end needs it, then emitted. */
 export function harnessEvent(b: StepBuilder, event: HarnessEvent): void {
   if (event.kind === "done") return;

@@ -220,6 +220,13 @@ export type ControlEffect =
   | { readonly type: "continue-call"; readonly callId: string; readonly ref: string | number | null };
 
 /** Fixed for the session's life: who decides, on which channel, with what policy. */
+/** A question as its `question` event said it. */
+export interface WaitingQuestion {
+  readonly question: string;
+  readonly options: readonly string[];
+  readonly recommended?: string;
+}
+
 export interface ControlConfig {
   readonly sessionId: string;
   readonly harness: HarnessName;
@@ -255,6 +262,11 @@ export interface ControlConfig {
   readonly maxLineBytes?: number;
   /** Turns this session ran before a resume, so turn ids continue (`<sessionId>:turn-<n>`). */
   readonly turnsBefore?: number;
+  /**
+   * The question a resumed session's journal left waiting for its answer (its server died first):
+   * asked again once the harness is ready, so the answer is still an answer and not a new prompt.
+   */
+  readonly waitingQuestion?: WaitingQuestion;
   /** The harness's own session id a resumed session continues. */
   readonly resume?: string | null;
   /** What a send during a turn does; default next-turn. */

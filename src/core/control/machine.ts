@@ -17,6 +17,7 @@ import {
   fatal,
   harnessEvent,
   harnessGone,
+  harnessReady,
   nextTurn,
   send,
   sendWritten,
@@ -35,7 +36,7 @@ export function initialState(config: ControlConfig): ControlState {
     turn: null,
     turnsStarted: config.turnsBefore ?? 0,
     heldSends: [],
-    openQuestion: null,
+    openQuestion: config.waitingQuestion?.question ?? null,
     preambleSent: false,
     frameNote: null,
     harnessReady: false,
@@ -103,7 +104,7 @@ function apply(b: StepBuilder, input: ControlInput): void {
   switch (input.type) {
     case "ready":
       b.patch({ harnessReady: true });
-      if (b.state.lifecycle === "starting") b.moveTo("idle", "the harness is ready");
+      if (b.state.lifecycle === "starting") harnessReady(b);
       return;
     case "turn-started":
       return turnStarted(b, input.turnId);

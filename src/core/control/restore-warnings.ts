@@ -8,6 +8,8 @@ export const LOST_CALL_WARNING = "CALL_LOST";
 export const JOURNAL_CUT_WARNING = "JOURNAL_CUT";
 /** The server running the session died; the session waits, detached, for a resume. */
 export const SERVER_DIED_WARNING = "SERVER_DIED";
+/** A question was waiting for its answer when the server died: a resume asks it again. */
+export const QUESTION_WAITING_WARNING = "QUESTION_WAITING";
 /** `server.autoResume` could not resume it: it stays detached (the message says why). */
 export const AUTO_RESUME_FAILED_WARNING = "AUTO_RESUME_FAILED";
 
@@ -15,5 +17,6 @@ export const RESTORE_WARNINGS: ReadonlySet<string> = new Set([
   LOST_CALL_WARNING,
   JOURNAL_CUT_WARNING,
   SERVER_DIED_WARNING,
+  QUESTION_WAITING_WARNING,
   AUTO_RESUME_FAILED_WARNING,
 ]);

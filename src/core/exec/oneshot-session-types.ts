@@ -3,6 +3,7 @@
  * turn planned afresh by the adapter with the harness's own session id from the turn before.
  */
 import type { ChannelCapabilities } from "../control/capabilities.js";
+import type { WaitingQuestion } from "../control/machine-types.js";
 import type { SessionEvent } from "../control/types.js";
 import type { HarnessName } from "../harness-names.js";
 import type { RunTurnDeps, RunTurnRequest } from "./run-turn.js";
@@ -36,6 +37,7 @@ export interface OneShotSessionPlan {
   /** Per-turn inactivity budget in ms; 0 or absent disables. A stalled turn is killed; the session survives. */
   readonly stallMs?: number;
   readonly turnsBefore?: number;
+  readonly waitingQuestion?: WaitingQuestion;
 }
 
 export interface OneShotPorts extends RunTurnDeps {

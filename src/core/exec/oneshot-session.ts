@@ -29,6 +29,7 @@ export function createOneShotSession(plan: OneShotSessionPlan, ports: OneShotPor
         harnessTimeoutMs: null,
         posture: null,
         turnsBefore: plan.turnsBefore ?? 0,
+        ...(plan.waitingQuestion ? { waitingQuestion: plan.waitingQuestion } : {}),
         resume: plan.resume ?? null,
         midTurnSend: "refused",
         questions: { escalate: plan.escalateQuestions, preamble: "turn" },

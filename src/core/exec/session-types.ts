@@ -4,7 +4,7 @@
  */
 
 import type { AllowRule } from "../control/allow-rules.js";
-import type { Census, ControlCommand, ControlConfig, Frame } from "../control/machine-types.js";
+import type { Census, ControlCommand, ControlConfig, Frame, WaitingQuestion } from "../control/machine-types.js";
 import type {
   CommandOutcome,
   ControlEvent,
@@ -54,6 +54,8 @@ export interface SessionPlan {
   readonly requiredControls?: readonly ControlName[];
   /** Turns this session already ran before a resume, so turn ids continue (`<id>:turn-N`). */
   readonly turnsBefore?: number;
+  /** The question a resumed session's journal left waiting: asked again once the harness is ready. */
+  readonly waitingQuestion?: WaitingQuestion;
   /** Grace after stdin EOF before signals, in ms (default 5000). */
   readonly closeGraceMs?: number;
 }

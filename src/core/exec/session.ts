@@ -30,6 +30,7 @@ export function createSession(plan: SessionPlan, ports: SessionPorts): SessionHa
         harnessTimeoutMs: caps.channel.harnessTimeoutMs,
         posture: caps.posture,
         turnsBefore: plan.turnsBefore ?? 0,
+        ...(plan.waitingQuestion ? { waitingQuestion: plan.waitingQuestion } : {}),
         midTurnSend: caps.midTurnSend,
         questions: { escalate: plan.escalateQuestions, preamble: "session" },
         ...(plan.decisionBudgetMs !== undefined ? { decisionBudgetMs: plan.decisionBudgetMs } : {}),

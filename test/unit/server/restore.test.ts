@@ -93,6 +93,15 @@ describe("restoring a dead server's sessions", () => {
     expect(s.cut).toBeNull();
   });
 
+  it("a question waiting for its answer when the server died is said on the detached pane, with how to get it back", () => {
+    const question: SessionEvent = { kind: "question", question: "Keep the file?", options: ["keep it", "delete it"] };
+    journaled("a", [...opened, question, { kind: "state", from: "running", to: "awaiting-input" }]);
+    const s = restore().sessions[0]!;
+    const said = s.events.find((e) => e.kind === "warning" && e.code === "QUESTION_WAITING");
+    expect(said).toMatchObject({ message: expect.stringContaining('"Keep the file?" (1. keep it  2. delete it)') });
+    expect(JSON.stringify(said)).toContain("hmux resume w-a");
+  });
+
   it("a session still run by a live process, or by this server, is not restored", () => {
     journaled("live", opened, 777);
     journaled("mine", opened, SELF.pid);
