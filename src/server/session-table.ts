@@ -23,6 +23,7 @@ import type { CreateOptions, SessionSummary, SettingSummary, TableChange, Worksp
 import type { JournaledSession, RestoredSession } from "./restore.js";
 import { SESSION_RECORD_FORMAT, type SessionRecords } from "./restore-records.js";
 import { looksLikeSessionId } from "./session-name.js";
+import { findSessionTarget } from "./session-target.js";
 
 export interface CreateSpec {
   readonly harness: string;
@@ -578,23 +579,7 @@ export class SessionTable {
 
   /** An exact id first, then a name, then a unique id prefix: a name can never stand for another session's id. */
   private entry(target: string): Entry {
-    const byId = this.entries.get(target);
-    if (byId) return byId;
-    const byName = [...this.entries.values()].find((e) => e.name === target);
-    if (byName) return byName;
-    const prefixed = [...this.entries.values()].filter((e) => e.id.startsWith(target));
-    if (prefixed.length === 1) return prefixed[0]!;
-    if (prefixed.length > 1)
-      throw new ServerError(
-        "AMBIGUOUS_SESSION",
-        `${JSON.stringify(target)} is the start of ${prefixed.length} session ids (${prefixed.map((e) => e.name).join(", ")})`,
-        "name the session, or give more of its id",
-      );
-    throw new ServerError(
-      "NO_SUCH_SESSION",
-      `no session ${JSON.stringify(target)} on this server`,
-      "see `hmux ls` for the sessions it has",
-    );
+    return this.entries.get(target) ?? findSessionTarget(this.entries.values(), target);
   }
 
   /** A name that is free and cannot be read as a session id (see session-name.ts). */

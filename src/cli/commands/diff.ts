@@ -1,10 +1,15 @@
 /**
  * `hmux diff <session|workspace>`: what a session's worktree changed against its base — each file
- * with its +/- line counts, then the unified diff (coloured on a terminal). A session is found by
- * the id it was started with (the workspace registry records it, and its journal records its cwd).
+ * with its +/- line counts, then the unified diff (coloured on a terminal). A session is named as
+ * `hmux kill` names it — its id, its name, or the start of its id — found through the server's
+ * sessions and the ids the workspace registry recorded (and its journal's cwd).
  */
 import { existsSync } from "node:fs";
 import type { Command } from "commander";
+import type { ServerClient } from "../../server/client.js";
+import { isServerError } from "../../server/errors.js";
+import type { SessionSummary } from "../../server/protocol.js";
+import { findSessionTarget, type TargetableSession } from "../../server/session-target.js";
 import { journalPath, readMeta } from "../../session/journal.js";
 import { type FileChange, workspaceDiff } from "../../workspace/diff.js";
 import { WorkspaceError } from "../../workspace/errors.js";
@@ -13,6 +18,7 @@ import { findWorkspace } from "../../workspace/remove.js";
 import { turnDiff } from "../../workspace/turns.js";
 import type { CliContext } from "../context.js";
 import type { Output } from "../render/output.js";
+import { reachLocalServer } from "../server-client.js";
 
 function turnNumber(value: string): number {
   const n = Number(value);
@@ -35,7 +41,10 @@ export function register(program: Command, context: CliContext): void {
   program
     .command("diff")
     .description("what a session's worktree changed against its base: files with +/- counts, then the unified diff")
-    .argument("<target>", "a workspace name (or <repo>/<name>), or the id of a session that ran in one")
+    .argument(
+      "<target>",
+      "a workspace name (or <repo>/<name>), or a session that ran in one: its name, id, or the start of its id",
+    )
     .option("--stat", "only the files and their +/- counts")
     .option("--turn <n>", "only what turn n changed (1 = the first turn recorded in the workspace)", turnNumber)
     .option("--json", "one JSON object: the files, the totals and the diff")
@@ -53,7 +62,7 @@ export async function diffCommand(
   tty: boolean,
 ): Promise<number> {
   const ports = context.workspace;
-  const entry = resolveTarget(ports.registry(), target, context.env);
+  const entry = await resolveTarget(ports.registry(), target, context.env, () => serverSessions(context.env));
   if (!existsSync(entry.path))
     throw new WorkspaceError(`workspace ${entry.name}'s folder ${entry.path} no longer exists`, {
       issue: "unknown-workspace",
@@ -108,22 +117,89 @@ function fileLabel(f: FileChange): string {
   return f.from !== undefined ? `${f.from} → ${f.path}` : f.path;
 }
 
-/** A workspace by name, else the workspace a session (by id) was started in. */
-function resolveTarget(registry: WorkspaceRegistry, target: string, env: NodeJS.ProcessEnv): WorkspaceEntry {
+/** The sessions of this machine's hmux server, or why it could not be asked (none running is no sessions). */
+type ServerSessions = { readonly sessions: readonly SessionSummary[] } | { readonly problem: string };
+
+async function serverSessions(env: NodeJS.ProcessEnv): Promise<ServerSessions> {
+  let client: ServerClient;
+  try {
+    client = await reachLocalServer(env, false);
+  } catch (err) {
+    return isServerError(err) && err.code === "NO_SERVER" ? { sessions: [] } : { problem: (err as Error).message };
+  }
+  try {
+    const reply = await client.request({ op: "list" });
+    return { sessions: reply.sessions as SessionSummary[] };
+  } catch (err) {
+    return { problem: (err as Error).message };
+  } finally {
+    client.close();
+  }
+}
+
+/**
+ * A workspace by name; else the workspace a session ran in, the session named as `hmux kill` and
+ * `hmux resume` name it (an exact id, then a name, then a unique start of an id), among the
+ * server's sessions and every session the registry recorded in a workspace (so an ended one's
+ * short id still works).
+ */
+async function resolveTarget(
+  registry: WorkspaceRegistry,
+  target: string,
+  env: NodeJS.ProcessEnv,
+  server: () => Promise<ServerSessions>,
+): Promise<WorkspaceEntry> {
   const all = registry.list();
-  const bySession = all.filter((e) => e.sessions?.includes(target) || e.holders.some((h) => h.sessionId === target));
-  if (!all.some((e) => e.name === target || `${e.repoName}/${e.name}` === target)) {
-    if (bySession.length === 1) return bySession[0]!;
-    const cwd = journalCwd(target, env);
-    const byCwd = cwd === undefined ? undefined : all.find((e) => e.path === cwd);
-    if (byCwd) return byCwd;
-    if (cwd !== undefined)
-      throw new WorkspaceError(`session ${target} ran in ${cwd}, which is not an hmux workspace`, {
+  if (all.some((e) => e.name === target || `${e.repoName}/${e.name}` === target))
+    return findWorkspace(registry, target);
+  const ranIn = (id: string) =>
+    all.filter((e) => e.sessions?.includes(id) || e.holders.some((h) => h.sessionId === id));
+  if (ranIn(target).length === 1) return ranIn(target)[0]!;
+  const live = await server();
+  const recorded = all.flatMap((e) => [...(e.sessions ?? []), ...e.holders.flatMap((h) => h.sessionId ?? [])]);
+  const candidates = new Map<string, { id: string; name: string; workspace?: SessionSummary["workspace"] }>();
+  for (const id of recorded) candidates.set(id, { id, name: id });
+  for (const s of "sessions" in live ? live.sessions : []) candidates.set(s.id, s);
+  const session = sessionNamed(candidates.values(), target);
+  const id = session?.id ?? target;
+  const [only, ...more] = ranIn(id);
+  if (only && more.length === 0) return only;
+  const w = session?.workspace;
+  const byServer = w ? all.find((e) => e.repo === w.repo && e.name === w.name) : undefined;
+  if (byServer) return byServer;
+  const cwd = journalCwd(id, env);
+  const byCwd = cwd === undefined ? undefined : all.find((e) => e.path === cwd);
+  if (byCwd) return byCwd;
+  const name = session && session.name !== session.id ? `session ${session.name} (${id})` : `session ${id}`;
+  if (session || cwd !== undefined)
+    throw new WorkspaceError(
+      `${name} ${cwd !== undefined ? `ran in ${cwd}, which is` : "runs in a folder that is"} not an hmux workspace`,
+      {
         issue: "unknown-workspace",
         hint: "hmux diff shows sessions started with --worktree; use git diff in that folder",
-      });
+      },
+    );
+  const known = all.map((e) => `${e.repoName}/${e.name}`);
+  throw new WorkspaceError(`no workspace or session named ${JSON.stringify(target)}`, {
+    issue: "unknown-workspace",
+    hint: [
+      known.length > 0 ? `workspaces: ${known.join(", ")}` : "no workspaces exist yet",
+      "sessions: see hmux ls (a name, an id, or the start of one)",
+      ...("problem" in live ? [`the hmux server could not be asked: ${live.problem}`] : []),
+    ].join("; "),
+  });
+}
+
+/** The session a target names, or null when none does; a start shared by several ids is an error naming them. */
+function sessionNamed<T extends TargetableSession>(sessions: Iterable<T>, target: string): T | null {
+  try {
+    return findSessionTarget(sessions, target);
+  } catch (err) {
+    if (isServerError(err) && err.code === "NO_SUCH_SESSION") return null;
+    if (isServerError(err))
+      throw new WorkspaceError(err.message, { issue: "ambiguous-workspace", ...(err.hint ? { hint: err.hint } : {}) });
+    throw err;
   }
-  return findWorkspace(registry, target);
 }
 
 function journalCwd(sessionId: string, env: NodeJS.ProcessEnv): string | undefined {

@@ -37,10 +37,25 @@ describe("hmux diff", () => {
     expect(out.patch).toBeUndefined();
   });
 
+  it("finds a workspace by the start of a recorded session's id, and refuses a start two ids share, naming both", async () => {
+    fx = new GitFixture();
+    for (const [flag, sessionId] of [
+      ["one", "abcd1111-0000-4000-8000-000000000001"],
+      ["two", "abcd2222-0000-4000-8000-000000000002"],
+    ] as const)
+      releaseWorkspace(fx.ports(), (await openWorkspace(fx.ports(), fx.request({ flag, sessionId })))!);
+    const one = await hmux(["diff", "abcd1", "--json", "--stat"]);
+    expect(one.code, one.stderr).toBe(0);
+    expect((JSON.parse(one.stdout) as { workspace: string }).workspace).toBe("one");
+    const both = await hmux(["diff", "abcd"]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('"abcd" is the start of 2 session ids');
+  });
+
   it("refuses an unknown target with exit 2", async () => {
     fx = new GitFixture();
     const run = await hmux(["diff", "nothing-here"]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('no workspace named "nothing-here"');
+    expect(run.stderr).toContain('no workspace or session named "nothing-here"');
   });
 });

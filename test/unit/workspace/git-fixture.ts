@@ -19,6 +19,8 @@ export class GitFixture {
     HOME: join(this.root, "home"),
     XDG_STATE_HOME: join(this.root, "state"),
     XDG_CONFIG_HOME: join(this.root, "config"),
+    // Its own runtime dir, so no command a test runs reaches an hmux server of this machine.
+    XDG_RUNTIME_DIR: join(this.root, "run"),
     GIT_CONFIG_NOSYSTEM: "1",
     GIT_AUTHOR_NAME: "t",
     GIT_AUTHOR_EMAIL: "t@example.invalid",

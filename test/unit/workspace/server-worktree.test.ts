@@ -10,11 +10,13 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAppContext } from "../../../src/app/context.js";
 import { workspaceLs } from "../../../src/cli/commands/workspace.js";
 import type { CliContext } from "../../../src/cli/context.js";
+import { VERSION } from "../../../src/cli/main.js";
 import { serverLauncher } from "../../../src/cli/server-launcher.js";
 import { CreateOptionsSchema } from "../../../src/server/protocol.js";
 import { SessionTable } from "../../../src/server/session-table.js";
 import { WorkspaceError } from "../../../src/workspace/errors.js";
-import { memoryOutput } from "../../helpers/hmux-in-process.js";
+import { memoryOutput, runHmux } from "../../helpers/hmux-in-process.js";
+import { type Cleanups, serveFresh } from "../server/serve-fixture.js";
 import { GitFixture } from "./git-fixture.js";
 
 const MUSE_STREAM = join(import.meta.dirname, "..", "decode", "hcn-fixtures", "harnesses", "muse.ndjson");
@@ -25,7 +27,9 @@ let stateBefore: string | undefined;
 beforeEach(() => {
   stateBefore = process.env.XDG_STATE_HOME;
 });
-afterEach(() => {
+const cleanups: Cleanups = [];
+afterEach(async () => {
+  for (const clean of cleanups.splice(0).reverse()) await clean();
   if (stateBefore === undefined) delete process.env.XDG_STATE_HOME;
   else process.env.XDG_STATE_HOME = stateBefore;
   fx?.cleanup();
@@ -127,6 +131,30 @@ describe("hmux new --worktree (the server's launcher)", () => {
     } finally {
       await table.kill(summary.id);
     }
+  });
+
+  it("hmux diff takes the session's name or the short id hmux ls shows, as kill and resume do, and the short id still after the session ended", async () => {
+    fx = new GitFixture();
+    const table = new SessionTable({ launcher: serverLauncher(context()), killWaitMs: 2_000 });
+    const served = await serveFresh(table, cleanups, { prefix: "hmux-diff-server-", version: VERSION });
+    const { summary } = await table.create(
+      { harness: "muse", cwd: fx.repo, options: { worktree: "wt", approvals: "allow" } },
+      "sess",
+    );
+    fx.write("made.txt", "by the agent\n", summary.workspace!.path);
+    const env = { ...fx.env, XDG_RUNTIME_DIR: served.dir };
+    const diffOf = async (target: string) => {
+      const run = await runHmux(["diff", target, "--json", "--stat"], { env });
+      expect(run.code, run.stderr).toBe(0);
+      return JSON.parse(run.stdout) as { workspace: string; files: { path: string }[] };
+    };
+    expect(await diffOf("sess")).toMatchObject({ workspace: "wt", files: [{ path: "made.txt" }] });
+    expect((await diffOf(summary.id.slice(0, 8))).workspace).toBe("wt");
+    await table.kill(summary.id);
+    expect((await diffOf(summary.id.slice(0, 8))).workspace).toBe("wt");
+    const unknown = await runHmux(["diff", "nosuch"], { env });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('no workspace or session named "nosuch"');
   });
 
   it("runs in the folder itself with --no-worktree, whatever the config says", async () => {
