@@ -12,10 +12,10 @@ const three = () => [
   new FakePort({ harness: "codex" }),
   new FakePort({ harness: "pi" }),
 ];
-const ask = (p: FakePort, callId: string) => {
+const ask = (p: FakePort, callId: string, openedAt = 1000) => {
   p.emit({
     kind: "approval-request",
-    call: { callId, tool: "Bash", input: { command: "ls" }, openedAt: 1000, deadlineAt: null },
+    call: { callId, tool: "Bash", input: { command: "ls" }, openedAt, deadlineAt: null },
   });
   p.emit({ kind: "state", from: "running", to: "awaiting-approval" });
 };
@@ -33,6 +33,18 @@ describe("where focus starts", () => {
     expect(focused()).toBe("claude");
     // The focused pane is drawn with the heavy border: its top-left corner is on the first pane row.
     expect(m.frame().split("\n")[1]).toMatch(/^┏/);
+  });
+
+  it("a request opened earlier but arriving later takes focus with the rail: both name the same pane", async () => {
+    const ports = three();
+    m = await mount({ ports, columns: 160, rows: 48 });
+    ask(ports[0]!, "c1", 5000);
+    await m.flush();
+    expect(focused()).toBe("claude");
+    ask(ports[1]!, "x1", 1000);
+    await m.flush();
+    expect(m.frame().split("\n")[0]).toContain("approval needed in pane 2 (+1)");
+    expect(focused()).toBe("codex");
   });
 
   it("a session opening after the first request does not take focus from it", async () => {
