@@ -184,8 +184,18 @@ export class ServerSessionPort implements SessionPort {
     return dispositionOf(await this.input({ op: "answer", id: this.id("answer"), text }));
   }
 
-  async decide(callId: string, decision: Decision): Promise<CommandOutcome> {
-    return this.command({ command: "tool.decide", id: this.id("decide"), callId, decision });
+  async decide(callId: string, decision: Decision, scope?: "session"): Promise<CommandOutcome> {
+    return this.command({
+      command: "tool.decide",
+      id: this.id("decide"),
+      callId,
+      decision,
+      ...(scope ? { scope } : {}),
+    });
+  }
+
+  async revokeRule(ruleId: string): Promise<CommandOutcome> {
+    return this.command({ command: "rule.revoke", id: this.id("revoke"), ruleId });
   }
 
   async interrupt(): Promise<CommandOutcome> {

@@ -54,7 +54,9 @@ export function setupFirst(inner: SessionPort, setup: SetupStep): SessionPort {
     },
     send: (text, mode) => inner.send(text, mode),
     answer: (text) => inner.answer(text),
-    decide: (callId, decision) => inner.decide(callId, decision),
+    decide: (callId, decision, scope) =>
+      scope ? inner.decide(callId, decision, scope) : inner.decide(callId, decision),
+    ...(inner.revokeRule ? { revokeRule: (ruleId: string) => inner.revokeRule!(ruleId) } : {}),
     interrupt: () => inner.interrupt(),
     halt: () => inner.halt(),
     close: () => inner.close(),

@@ -161,8 +161,15 @@ export class HandleSessionPort implements SessionPort {
     return this.handle.answer(this.id("answer"), text);
   }
 
-  decide(callId: string, decision: Decision): Promise<CommandOutcome> {
-    return this.handle.command({ command: "tool.decide", id: this.id("decide"), callId, decision }, "person");
+  decide(callId: string, decision: Decision, scope?: "session"): Promise<CommandOutcome> {
+    return this.handle.command(
+      { command: "tool.decide", id: this.id("decide"), callId, decision, ...(scope ? { scope } : {}) },
+      "person",
+    );
+  }
+
+  revokeRule(ruleId: string): Promise<CommandOutcome> {
+    return this.handle.command({ command: "rule.revoke", id: this.id("revoke"), ruleId }, "person");
   }
 
   interrupt(): Promise<CommandOutcome> {

@@ -87,7 +87,10 @@ export interface SessionPort {
   send(text: string, mode: "turn" | "steer" | "inject"): Promise<IntentOutcome>;
   /** Answer the open question; the session resumes. */
   answer(text: string): Promise<IntentOutcome>;
-  decide(callId: string, decision: Decision): Promise<CommandOutcome>;
+  /** Decide a pending call; `scope` session also makes a session rule (the core's, allow-rules.ts). */
+  decide(callId: string, decision: Decision, scope?: "session"): Promise<CommandOutcome>;
+  /** Take back one of the session's rules (rule.revoke). */
+  revokeRule?(ruleId: string): Promise<CommandOutcome>;
   interrupt(): Promise<CommandOutcome>;
   halt(): Promise<CommandOutcome>;
   /**

@@ -11,6 +11,7 @@ import type { Rect } from "../layout/tile.js";
 import type { SessionView } from "../store/session-view.js";
 import { type ScrollAnchor, transcriptWindow } from "../store/transcript-window.js";
 import type { Compose } from "../store/ui-state.js";
+import { alwaysText } from "../store/update-rules.js";
 import { HarnessNotices } from "./HarnessNotices.js";
 import { InputLine, type InputLineMode } from "./InputLine.js";
 import { type BroadcastMark, PaneHeader } from "./PaneHeader.js";
@@ -56,7 +57,8 @@ function idleHint(view: SessionView, keymap: Keymap): string {
     return `no input: the session has ended${resume ? ` · ${resume}` : ""}${close ? ` · ${close}` : ""}`;
   }
   if (view.lifecycle === "failed") return `session failed${resume ? ` · ${resume}` : ""}`;
-  if (view.approvals.length) return `approval pending: ${approvalLetters(keymap, view.info.support)}`;
+  const call = view.approvals[0];
+  if (call) return `approval pending: ${approvalLetters(keymap, view.info.support, alwaysText(call).offered)}`;
   if (view.lifecycle === "running") {
     const stop = hint(keymap, "turn.interrupt", "interrupts");
     return `${view.info.harness} cannot take input mid-turn${stop ? ` · ${stop}` : ""}`;

@@ -73,14 +73,21 @@ export function focusKeys(keymap: Keymap): string | null {
  * The approval widget's keys line: only decisions this harness can deliver are offered. When it
  * does not fit `width`, labels go from the last key backwards, so every key stays on screen.
  */
-export function approvalKeys(keymap: Keymap, support: InputSupport, width = Number.POSITIVE_INFINITY): string {
+export function approvalKeys(
+  keymap: Keymap,
+  support: InputSupport,
+  width = Number.POSITIVE_INFINITY,
+  always = true,
+): string {
   const list: Array<readonly [Command, string]> = [
     ["approval.allow", "allow"],
     ["approval.deny", "deny"],
   ];
   if (support.replace) list.push(["approval.edit", "edit"]);
   if (support.abstain) list.push(["approval.abstain", "abstain"]);
-  list.push(["approval.full", "full view"], ["approval.always", "always"]);
+  list.push(["approval.full", "full view"]);
+  // Offered only where the core offered a rule for this call (the widget says why not, otherwise).
+  if (always) list.push(["approval.always", "always"]);
   const bound = list.flatMap(([command, does]) => {
     const key = keyOf(keymap, command);
     return key === null ? [] : [[key, does] as const];
@@ -96,11 +103,12 @@ export function approvalKeys(keymap: Keymap, support: InputSupport, width = Numb
 }
 
 /** The approval keys alone, for a pane's input line: `a · d · e · s · f`. */
-export function approvalLetters(keymap: Keymap, support: InputSupport): string {
+export function approvalLetters(keymap: Keymap, support: InputSupport, always = true): string {
   const commands: Command[] = ["approval.allow", "approval.deny"];
   if (support.replace) commands.push("approval.edit");
   if (support.abstain) commands.push("approval.abstain");
-  commands.push("approval.full", "approval.always");
+  commands.push("approval.full");
+  if (always) commands.push("approval.always");
   return commands
     .map((c) => keyOf(keymap, c))
     .filter((k): k is string => k !== null)

@@ -181,7 +181,7 @@ export const COMMAND_HELP: Readonly<Record<Command, string>> = {
   "race.new": "race: one prompt to several harnesses, each in its own worktree, then a scorecard",
   "race.scorecard": "the race's scorecard: open a contestant, pick the winner, discard all",
   "approval.allow": "approval: allow the call",
-  "approval.always": "approval: allow, and allow this tool or command prefix for the rest of the session",
+  "approval.always": "approval: allow, and a session rule for calls like it (the approval shows what it allows)",
   "approval.deny": "approval: deny (type a reason)",
   "approval.edit": "approval: edit the input, then replace",
   "approval.abstain": "approval: abstain to the harness's own check",

@@ -111,13 +111,7 @@ export function MainArea({ state, ports, keymap, launcher, width, height }: Main
     return (
       <Box flexDirection="row" width={width} height={height}>
         <GridLayout state={state} ports={ports} width={width - drawer} height={height} />
-        <InspectorDrawer
-          view={view}
-          control={control}
-          width={drawer}
-          height={height}
-          rules={state.rules.get(view.key) ?? []}
-        />
+        <InspectorDrawer view={view} control={control} width={drawer} height={height} />
       </Box>
     );
   }

@@ -345,6 +345,14 @@ export function applyEvent(view: SessionView, event: SessionEvent, now: number):
     }
     case "approval-disposition":
       return decided(view, event);
+    case "rule":
+      return {
+        ...view,
+        rules:
+          event.change === "added"
+            ? [...view.rules.filter((r) => r.id !== event.rule.id), event.rule]
+            : view.rules.filter((r) => r.id !== event.rule.id),
+      };
     case "approval-cleared": {
       const out = { ...view, approvals: view.approvals.filter((c) => c.callId !== event.callId) };
       if (event.reason !== "lost") return out;

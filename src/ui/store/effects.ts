@@ -154,7 +154,17 @@ export function runEffect(effect: Effect, deps: EffectDeps): void {
     case "answer":
       return report(deps, "answer", () => port.answer(effect.text));
     case "decide":
-      return report(deps, effect.what, () => port.decide(effect.callId, effect.decision));
+      return report(deps, effect.what, () =>
+        effect.scope
+          ? port.decide(effect.callId, effect.decision, effect.scope)
+          : port.decide(effect.callId, effect.decision),
+      );
+    case "revoke-rule":
+      return report(deps, effect.what, () =>
+        port.revokeRule
+          ? port.revokeRule(effect.ruleId)
+          : Promise.reject(new Error("this pane's session keeps no rules")),
+      );
     case "interrupt":
       return report(deps, "interrupt", () => port.interrupt());
     case "halt":

@@ -186,8 +186,11 @@ export type Effect =
       readonly key: string;
       readonly callId: string;
       readonly decision: Decision;
+      /** An allow that also makes a session rule in the core (tool.decide's scope). */
+      readonly scope?: "session";
       readonly what: string;
     }
+  | { readonly kind: "revoke-rule"; readonly key: string; readonly ruleId: string; readonly what: string }
   | { readonly kind: "interrupt"; readonly key: string }
   | { readonly kind: "launch"; readonly request: NewSessionRequest }
   | { readonly kind: "halt"; readonly key: string; readonly what: string }

@@ -5,6 +5,7 @@
  * in the core's journal; this keeps a bounded tail for scrollback.
  */
 
+import type { AllowRule } from "../../core/control/allow-rules.js";
 import type { CommandOutcome, Lifecycle, PendingCall } from "../../core/control/types.js";
 import type { FailureSummary } from "../../core/events.js";
 import type { SessionInfo } from "../session-port.js";
@@ -121,6 +122,8 @@ export interface SessionView {
   readonly noticeCount: number;
   /** Settings the harness reported running otherwise than asked, in arrival order. */
   readonly divergences: readonly RuntimeDivergence[];
+  /** The session's "allow always" rules in force, as its `rule` events say (the core makes and keeps them). */
+  readonly rules: readonly AllowRule[];
 }
 
 export const MAX_ENTRIES = 600;
@@ -154,6 +157,7 @@ export function createSessionView(key: string, info: SessionInfo): SessionView {
     notices: [],
     noticeCount: 0,
     divergences: [],
+    rules: [],
   };
 }
 

@@ -12,7 +12,6 @@ import type { Command } from "../keys/keymap.js";
 import { paneBodyRect } from "../layout/pane-geometry.js";
 import { type Rect, tile } from "../layout/tile.js";
 import type { ChangesState } from "./changes-state.js";
-import type { SessionRule } from "./session-rules.js";
 import { isActive, type SessionView } from "./session-view.js";
 import type { ScrollAnchor } from "./transcript-window.js";
 
@@ -128,8 +127,6 @@ export interface UiState {
    * pane can hold it: focus moving on (or the pane leaving the screen) hands the keys back.
    */
   readonly typingInto: string | null;
-  /** "Allow always" rules per session key (session-rules.ts); never written to any file. */
-  readonly rules: ReadonlyMap<string, readonly SessionRule[]>;
   readonly columns: number;
   readonly rows: number;
   /** Advances on each cadence tick while the focused session runs: the spinner frame. */
@@ -173,7 +170,6 @@ export function initialUiState(columns = 160, rows = 48): UiState {
     anchors: new Map(),
     noticesOpen: new Set(),
     typingInto: null,
-    rules: new Map(),
     columns,
     rows,
     tick: 0,

@@ -1,51 +1,53 @@
-/** "Allow always": making a session rule from the open call, applying rules to new calls, revoking. */
+/**
+ * "Allow always" as the TUI asks for it: the core makes, applies and keeps the rule
+ * (src/core/control/allow-rules.ts); `A` only sends the allow with scope session — the same
+ * tool.decide a program sends — and the inspector's digit sends rule.revoke.
+ */
 import type { PendingCall } from "../../core/control/types.js";
-import type { Effect } from "./messages.js";
-import { ruleFor, ruleMatches, ruleText, sameRule } from "./session-rules.js";
 import { flash, only, type Step, withEffects } from "./step.js";
 import { focusedView, type UiState } from "./ui-state.js";
 
-function allowBy(key: string, call: PendingCall, why: string): Effect {
-  return {
-    kind: "decide",
-    key,
-    callId: call.callId,
-    decision: { decision: "allow" },
-    what: `allow ${call.tool} (${why})`,
-  };
+/** What `A` does on this call, in words: the rule the core offered, or why it offered none. */
+export function alwaysText(call: PendingCall): { readonly offered: boolean; readonly text: string } {
+  const always = call.always;
+  if (!always) return { offered: false, text: "allow-always is not offered: this session keeps no rules" };
+  if ("refused" in always) return { offered: false, text: `allow-always is not offered: ${always.refused}` };
+  return { offered: true, text: `allow always: ${always.allows}` };
 }
 
-/** Allows the focused call and, for the rest of the session, every call its rule matches (the queued ones too). */
+/** Allows the focused call with scope session: the core makes the rule and answers the calls it covers. */
 export function allowAlways(state: UiState, now: number): Step {
   const view = focusedView(state);
   const call = view?.approvals[0];
   if (!view || !call) return only(state);
-  const rule = ruleFor(call);
-  const existing = state.rules.get(view.key) ?? [];
-  const rules = existing.some((r) => sameRule(r, rule)) ? existing : [...existing, rule];
+  const offer = alwaysText(call);
+  if (!offer.offered) return only(flash(state, now, `${offer.text} — allow it once instead`, "warn"));
   const next: UiState = {
-    ...flash(state, now, `allowed for this session: ${ruleText(rule)} (revoke in the inspector)`, "info", {
+    ...flash(state, now, `${offer.text} (revoke in the inspector)`, "info", {
       command: "inspector",
       does: "lists rules",
     }),
-    rules: new Map(state.rules).set(view.key, rules),
     compose: null,
     overlay: state.overlay?.kind === "approval-full" ? null : state.overlay,
   };
-  const effects = view.approvals.filter((c) => ruleMatches(rule, c)).map((c) => allowBy(view.key, c, "session rule"));
-  return withEffects(next, ...effects);
+  return withEffects(next, {
+    kind: "decide",
+    key: view.key,
+    callId: call.callId,
+    decision: { decision: "allow" },
+    scope: "session",
+    what: `allow always ${call.tool}`,
+  });
 }
 
-/** The decision a session rule makes for a call that just opened, if any rule matches it. */
-export function ruledDecision(state: UiState, key: string, call: PendingCall): Effect | null {
-  const rule = (state.rules.get(key) ?? []).find((r) => ruleMatches(r, call));
-  return rule ? allowBy(key, call, `session rule ${ruleText(rule)}`) : null;
-}
-
-export function revokeRule(state: UiState, key: string, index: number, now: number): UiState {
-  const rules = state.rules.get(key) ?? [];
-  const rule = rules[index];
-  if (!rule) return state;
-  const left = rules.filter((_, i) => i !== index);
-  return flash({ ...state, rules: new Map(state.rules).set(key, left) }, now, `revoked: ${ruleText(rule)}`, "info");
+/** Asks the core to take back the session's `index`-th rule, as the inspector numbers them. */
+export function revokeRule(state: UiState, key: string, index: number, now: number): Step {
+  const rule = state.sessions.get(key)?.rules[index];
+  if (!rule) return only(state);
+  return withEffects(flash(state, now, `revoking ${rule.id}: ${rule.allows}`, "info"), {
+    kind: "revoke-rule",
+    key,
+    ruleId: rule.id,
+    what: `revoke rule ${rule.id}`,
+  });
 }

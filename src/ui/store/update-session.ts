@@ -8,7 +8,6 @@ import { createSessionView, needsYou, type SessionView } from "./session-view.js
 import { flash, only, type Step, setDraft, withEffects } from "./step.js";
 import { countdownsRead, spinning } from "./tick-demand.js";
 import { FLASH_MS, hasDeadline, sessionNumber, type UiState } from "./ui-state.js";
-import { ruledDecision } from "./update-rules.js";
 
 /** A new session: on the rail, and as the focused pane while fewer than nine are open. */
 export function openSession(state: UiState, key: string, info: SessionInfo): UiState {
@@ -76,15 +75,7 @@ export function sessionEvents(
   let out: UiState = { ...state, sessions: new Map(state.sessions).set(key, next) };
   const before = needsYou(view);
   const after = needsYou(next);
-  // A call a session rule allows is answered at once and announces nothing.
-  const ruled: Effect[] = [];
-  for (const event of events) {
-    if (event.kind !== "approval-request") continue;
-    if (events.length > 1 && !next.approvals.some((c) => c.callId === event.call.callId)) continue;
-    const decision = ruledDecision(state, key, event.call);
-    if (decision) ruled.push(decision);
-  }
-  const effects: Effect[] = ruled.length > 0 ? ruled : after && after !== before ? [announce(out, next, after)] : [];
+  const effects: Effect[] = after && after !== before ? [announce(out, next, after)] : [];
   const compose = out.compose;
   if (compose && compose.sessionKey === key && !next.approvals.some((c) => c.callId === compose.callId)) {
     // The call being answered was decided elsewhere (deadline, harness): drop the half-typed decision.

@@ -154,7 +154,7 @@ function updateFocused(state: UiState, msg: Msg, now: number): Step {
     case "allow-always":
       return allowAlways(state, now);
     case "revoke-rule":
-      return only(revokeRule(state, msg.key, msg.index, now));
+      return revokeRule(state, msg.key, msg.index, now);
     case "ask-halt-all":
       return only(
         anyRunning(state)

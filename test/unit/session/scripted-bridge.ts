@@ -60,6 +60,7 @@ export class ScriptedBridge implements SessionBridge {
             ask: {
               callId: String(r.id),
               tool: String(r.tool ?? "Bash"),
+              ...(typeof r.canonical === "string" ? { canonical: r.canonical } : {}),
               input: r.input ?? {},
               ...(typeof r.timeout === "number" ? { harnessTimeoutMs: r.timeout } : {}),
             },

@@ -1,51 +1,140 @@
+/**
+ * "Allow always" in the TUI: `A` sends the allow with scope session (the same tool.decide a
+ * program sends) and the core's classifier decides every later call. The D1 reproductions
+ * (newcomer-2026-12b) run here on a real session runtime behind the pane's port: a rule made on
+ * claude's `touch a` or codex's `/bin/bash -lc 'touch x'` never lets `rm` run unasked.
+ */
 import { afterEach, describe, expect, it } from "vitest";
+import { DEFAULT_SAFE_POLICY, makeClassifier } from "../../../src/core/control/policy.js";
+import type { SessionEvent } from "../../../src/core/control/types.js";
+import { HandleSessionPort } from "../../../src/ui/handle-session-port.js";
+import { testCapabilities } from "../session/scripted-bridge.js";
+import { setup } from "../session/session-fixture.js";
 import { FakePort } from "./fake-port.js";
 import { KEYS, type Mounted, mount } from "./harness.js";
 
 let m: Mounted | undefined;
 afterEach(() => m?.unmount());
 
-const ask = (p: FakePort, callId: string, command: string, tool = "Bash") =>
-  p.emit({ kind: "approval-request", call: { callId, tool, input: { command }, openedAt: 0, deadlineAt: null } });
-const clear = (p: FakePort, callId: string) => p.emit({ kind: "approval-cleared", callId, reason: "decided" });
-const decided = (p: FakePort) =>
-  p.intents.filter((i) => i.kind === "decide").map((i) => (i as { callId: string }).callId);
+const WS = "/work/project";
 
-describe("allow always, for this session", () => {
-  it("A allows the call and later calls with the same command prefix, and only in this session", async () => {
-    const p = new FakePort({ harness: "claude" });
-    const other = new FakePort({ harness: "codex" });
-    m = await mount({ ports: [other, p] });
-    ask(p, "c1", "npm test --watch=false");
+function realPane(harness: "claude" | "codex") {
+  const s = setup({
+    harness,
+    classify: makeClassifier(DEFAULT_SAFE_POLICY, WS),
+    spawn: { argv: ["fake"], cwd: WS, env: {}, stdin: "pipe" },
+  });
+  // The scripted bridge speaks claude's control channel; the tool names are each harness's own.
+  return { ...s, port: new HandleSessionPort(s.handle, testCapabilities()) };
+}
+
+const asked = (tool: string, command: string, id: string) => ({
+  t: "ask",
+  id,
+  tool,
+  canonical: "shell",
+  input: { command },
+});
+const decisions = (journal: readonly SessionEvent[]) =>
+  journal.flatMap((e) =>
+    e.kind === "approval-disposition" ? [`${e.callId}:${e.decision.decision}:${e.decider}`] : [],
+  );
+
+describe("allow always, decided by the core", () => {
+  it("D1 claude: the widget shows `touch <args>` before A; A's rule allows touch b and never touch ok.txt; rm -rf important", async () => {
+    const s = realPane("claude");
+    m = await mount({ ports: [], sessions: [s.port], columns: 100, rows: 30 });
+    await s.handle.start();
+    await s.feed(asked("Bash", "touch a", "c1"));
     await m.flush();
-    expect(m.frame()).toMatch(/a allow .*\bA( always)?\s*[│┃]/);
+    expect(m.frame()).toContain("A allow always: Bash `touch <args>` inside the workspace");
     await m.type("A");
-    expect(decided(p)).toEqual(["c1"]);
-    clear(p, "c1");
-    ask(p, "c2", "npm run build");
-    ask(p, "c3", "rm -rf build");
-    ask(other, "x1", "npm run build");
+    await s.feed(asked("Bash", "touch b", "c2"), asked("Bash", "touch ok.txt; rm -rf important", "c3"));
     await m.flush();
-    expect(decided(p)).toEqual(["c1", "c2"]);
-    expect(decided(other)).toEqual([]);
+    expect(decisions(s.journal)).toEqual(["c1:allow:person", "c2:allow:rule:r1"]);
+    expect(s.handle.snapshot().pending.map((c) => c.callId)).toEqual(["c3"]);
+    expect(m.frame()).toContain("touch ok.txt; rm -rf important");
+    expect(m.frame()).toContain("allow-always is not offered: it chains 2 commands");
   });
 
-  it("the inspector lists the rule, says it is in no settings file, and a digit revokes it", async () => {
-    const p = new FakePort({ harness: "claude" });
-    m = await mount({ ports: [p], rows: 40 });
-    ask(p, "c1", "npm test");
+  it("D1 codex: A on /bin/bash -lc 'touch x' makes a rule for touch, never for /bin/bash: rm -rf ./important still asks", async () => {
+    const s = realPane("codex");
+    m = await mount({ ports: [], sessions: [s.port], columns: 100, rows: 30 });
+    await s.handle.start();
+    await s.feed(asked("exec_command", "/bin/bash -lc 'touch x'", "c1"));
+    await m.flush();
+    expect(m.frame()).toContain("A allow always: exec_command `touch <args>` inside the workspace");
+    await m.type("A");
+    await s.feed(asked("exec_command", "/bin/bash -lc 'rm -rf ./important'", "c2"));
+    await m.flush();
+    expect(decisions(s.journal)).toEqual(["c1:allow:person"]);
+    expect(s.handle.snapshot().pending.map((c) => c.callId)).toEqual(["c2"]);
+    expect(s.journal.find((e) => e.kind === "rule")).toMatchObject({ rule: { match: { words: ["touch"] } } });
+  });
+
+  it("the inspector lists the core's rule, and its digit revokes it in the core: the next such call asks", async () => {
+    const s = realPane("claude");
+    m = await mount({ ports: [], sessions: [s.port], columns: 100, rows: 40 });
+    await s.handle.start();
+    await s.feed(asked("Bash", "npm test", "c1"));
     await m.flush();
     await m.type("A");
-    clear(p, "c1");
     await m.flush();
     await m.type(KEYS.alt("i"));
-    expect(m.frame()).toContain("session rules (1) · kept in no file");
-    expect(m.frame()).toContain("1. allow Bash $ npm …");
+    expect(m.frame()).toContain("session rules (1)");
+    expect(m.frame()).toContain("1. r1 allows Bash `npm test <args>`");
+    expect(m.frame()).toContain("rule:r1 · 1 revokes");
     await m.type("1");
-    expect(m.frame()).toContain("session rules (0)");
-    await m.type(KEYS.escape);
-    ask(p, "c2", "npm test");
     await m.flush();
-    expect(decided(p)).toEqual(["c1"]);
+    expect(m.frame()).toContain("session rules (0)");
+    expect(s.journal.filter((e) => e.kind === "rule").map((e) => (e as { change: string }).change)).toEqual([
+      "added",
+      "revoked",
+    ]);
+    await m.type(KEYS.escape);
+    await s.feed(asked("Bash", "npm test", "c2"));
+    expect(s.handle.snapshot().pending.map((c) => c.callId)).toEqual(["c2"]);
+  });
+
+  it("A is not offered on a bare shell: the widget says why, the keys drop it, and pressing it decides nothing", async () => {
+    const p = new FakePort({ harness: "claude" });
+    m = await mount({ ports: [p] });
+    p.emit({
+      kind: "approval-request",
+      call: {
+        callId: "c1",
+        tool: "Bash",
+        input: { command: "bash ./x.sh" },
+        openedAt: 0,
+        deadlineAt: null,
+        always: { refused: "`bash` runs whatever it is told, so a rule for it would allow any command" },
+      },
+    });
+    await m.flush();
+    expect(m.frame()).toContain("allow-always is not offered: `bash` runs whatever it is told");
+    expect(m.frame()).not.toMatch(/A always/);
+    await m.type("A");
+    expect(p.intents.filter((i) => i.kind === "decide")).toEqual([]);
+  });
+
+  it("A sends exactly the program's decision: tool.decide allow with scope session", async () => {
+    const p = new FakePort({ harness: "claude" });
+    m = await mount({ ports: [p] });
+    p.emit({
+      kind: "approval-request",
+      call: {
+        callId: "c1",
+        tool: "Bash",
+        input: { command: "touch a" },
+        openedAt: 0,
+        deadlineAt: null,
+        always: { allows: "Bash `touch <args>` inside the workspace" },
+      },
+    });
+    await m.flush();
+    await m.type("A");
+    expect(p.intents.filter((i) => i.kind === "decide")).toEqual([
+      { kind: "decide", callId: "c1", decision: { decision: "allow" }, scope: "session" },
+    ]);
   });
 });

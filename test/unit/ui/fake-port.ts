@@ -11,7 +11,8 @@ import type {
 export type Intent =
   | { kind: "send"; text: string; mode: "turn" | "steer" | "inject" }
   | { kind: "answer"; text: string }
-  | { kind: "decide"; callId: string; decision: Decision }
+  | { kind: "decide"; callId: string; decision: Decision; scope?: "session" }
+  | { kind: "revoke-rule"; ruleId: string }
   | { kind: "interrupt" }
   | { kind: "halt" }
   | { kind: "resume" }
@@ -57,8 +58,11 @@ export class FakePort implements SessionPort {
   answer(text: string): Promise<CommandOutcome> {
     return this.done({ kind: "answer", text });
   }
-  decide(callId: string, decision: Decision): Promise<CommandOutcome> {
-    return this.done({ kind: "decide", callId, decision });
+  decide(callId: string, decision: Decision, scope?: "session"): Promise<CommandOutcome> {
+    return this.done({ kind: "decide", callId, decision, ...(scope ? { scope } : {}) });
+  }
+  revokeRule(ruleId: string): Promise<CommandOutcome> {
+    return this.done({ kind: "revoke-rule", ruleId });
   }
   interrupt(): Promise<CommandOutcome> {
     return this.done({ kind: "interrupt" });

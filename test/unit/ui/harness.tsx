@@ -5,6 +5,7 @@ import { App } from "../../../src/ui/App.js";
 import { DEFAULT_KEYMAP, type Keymap } from "../../../src/ui/keys/keymap.js";
 import type { RacePort } from "../../../src/ui/race-port.js";
 import type { SessionLauncher } from "../../../src/ui/session-launcher.js";
+import type { SessionPort } from "../../../src/ui/session-port.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import { FALLBACK_THEME, type Theme } from "../../../src/ui/theme/theme.js";
 import { FakePort, ManualScheduler } from "./fake-port.js";
@@ -39,6 +40,8 @@ export interface Mounted {
 export async function mount(
   opts: {
     ports?: FakePort[];
+    /** Ports over real sessions (a HandleSessionPort on the session runtime), added after `ports`. */
+    sessions?: SessionPort[];
     columns?: number;
     rows?: number;
     theme?: Theme;
@@ -59,6 +62,7 @@ export async function mount(
   });
   const ports = opts.ports ?? [new FakePort()];
   for (const p of ports) store.addSession(p);
+  for (const p of opts.sessions ?? []) store.addSession(p);
   const r = render(
     <App
       store={store}

@@ -92,7 +92,7 @@ describe("Approval widget", () => {
         composing={null}
         countdown={null}
         width={70}
-        height={6}
+        height={7}
       />,
     );
     const f = r.lastFrame()!;

@@ -4,7 +4,6 @@ import { useKeys } from "../../hooks/use-keys.js";
 import { useTheme } from "../../hooks/use-theme.js";
 import { hint } from "../../keys/hints.js";
 import type { ControlSnapshot } from "../../session-port.js";
-import type { SessionRule } from "../../store/session-rules.js";
 import type { SessionView } from "../../store/session-view.js";
 import { type InspectorRow, inspectorRows, type RowTone } from "./inspector-lines.js";
 import { OverlayFrame } from "./OverlayFrame.js";
@@ -15,7 +14,6 @@ export interface InspectorDrawerProps {
   readonly control: ControlSnapshot | undefined;
   readonly width: number;
   readonly height: number;
-  readonly rules?: readonly SessionRule[];
 }
 
 /**
@@ -23,18 +21,12 @@ export interface InspectorDrawerProps {
  * The title row stays; the rows below scroll with PgUp/PgDn/↑/↓/Home/End when they do not fit. The
  * drawer opens at the top.
  */
-export function InspectorDrawer({
-  view,
-  control,
-  width,
-  height,
-  rules = [],
-}: InspectorDrawerProps): React.ReactElement {
+export function InspectorDrawer({ view, control, width, height }: InspectorDrawerProps): React.ReactElement {
   const theme = useTheme();
   const { keymap } = useKeys();
   const compare = hint(keymap, "settings.compare", "side by side");
   const inner = Math.max(1, width - 4);
-  const rows = inspectorRows(view, control, inner, rules);
+  const rows = inspectorRows(view, control, inner);
   // Border (2) and title (1); one more row says what is left when the list scrolls.
   const { top, room, scrolls, below } = useListScroll(rows.length, Math.max(1, height - 3));
   const color = (tone: RowTone): string | undefined => (tone === "warn" ? theme.colors.warn : undefined);

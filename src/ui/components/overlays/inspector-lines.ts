@@ -5,7 +5,6 @@
  */
 import type { ControlSnapshot } from "../../session-port.js";
 import { wrap } from "../../store/entry-lines.js";
-import { ruleText, type SessionRule } from "../../store/session-rules.js";
 import type { SessionView } from "../../store/session-view.js";
 
 export type RowTone = "plain" | "warn" | "dim" | "heading";
@@ -28,12 +27,7 @@ export function settingValue(value: unknown): string {
   }
 }
 
-export function inspectorRows(
-  view: SessionView,
-  control: ControlSnapshot | undefined,
-  width: number,
-  rules: readonly SessionRule[] = [],
-): InspectorRow[] {
+export function inspectorRows(view: SessionView, control: ControlSnapshot | undefined, width: number): InspectorRow[] {
   const rows: InspectorRow[] = [];
   /** A row; one longer than the drawer wraps under itself, after its indent and number ("  1. "), never cut. */
   const push = (text: string, tone: RowTone = "plain") => {
@@ -77,9 +71,12 @@ export function inspectorRows(
     note("    ↳ ", `asked ${d.asked}; the harness said: ${d.notice}`, "warn");
   }
 
-  push(`session rules (${rules.length}) · kept in no file`, "heading");
+  // The core's rules (the session's journal keeps them; no settings file does); a digit revokes.
+  const rules = view.rules;
+  push(`session rules (${rules.length}) · in this session only, in no settings file`, "heading");
   if (rules.length === 0) push("  none · A on an approval allows always", "dim");
-  for (const [i, r] of rules.entries()) push(`  ${i + 1}. allow ${ruleText(r)} · ${i + 1} revokes`);
+  for (const [i, r] of rules.entries())
+    note(`  ${i + 1}. `, `${r.id} allows ${r.allows} · decides as rule:${r.id} · ${i + 1} revokes`, "plain");
 
   const pending = control?.pending ?? view.approvals;
   const census = Object.entries(control?.census ?? {});

@@ -8,6 +8,7 @@ import type { InputSupport } from "../../session-port.js";
 import { countdown } from "../../store/countdown.js";
 import { wrap } from "../../store/entry-lines.js";
 import { previewToolInput } from "../../store/tool-summary.js";
+import { alwaysText } from "../../store/update-rules.js";
 
 export interface ApprovalFullProps {
   readonly call: PendingCall;
@@ -27,7 +28,8 @@ export function ApprovalFull(props: ApprovalFullProps): React.ReactElement {
   const { keymap } = useKeys();
   const inner = Math.max(1, width - 4);
   const lines = wrap(previewToolInput(call.input), inner);
-  const room = Math.max(0, height - 6);
+  const room = Math.max(0, height - 7);
+  const always = alwaysText(call);
   const shown = lines.slice(0, room);
   const left = countdown(call.deadlineAt, now);
   return (
@@ -60,7 +62,13 @@ export function ApprovalFull(props: ApprovalFullProps): React.ReactElement {
       <Text dimColor wrap="truncate">
         {lines.length > room ? `(${lines.length - room} more rows not shown)` : " "}
       </Text>
-      <Text wrap="truncate" color={theme.colors.status}>{`${approvalKeys(keymap, support)} · Esc back`}</Text>
+      <Text wrap="truncate" dimColor={!always.offered}>
+        {always.text}
+      </Text>
+      <Text
+        wrap="truncate"
+        color={theme.colors.status}
+      >{`${approvalKeys(keymap, support, undefined, always.offered)} · Esc back`}</Text>
     </Box>
   );
 }

@@ -7,6 +7,7 @@ import { approvalKeys, keyOf } from "../../keys/hints.js";
 import type { InputSupport } from "../../session-port.js";
 import { wrap } from "../../store/entry-lines.js";
 import { previewToolInput } from "../../store/tool-summary.js";
+import { alwaysText } from "../../store/update-rules.js";
 
 export interface ApprovalWidgetProps {
   readonly call: PendingCall;
@@ -27,9 +28,12 @@ export function ApprovalWidget(props: ApprovalWidgetProps): React.ReactElement {
   const theme = useTheme();
   const { keymap } = useKeys();
   const full = keyOf(keymap, "approval.full");
-  // Small panes drop the rule first, then the preview; the header and the keys always show.
-  const withRule = height >= 4;
-  const previewRows = Math.max(0, height - (withRule ? 3 : 2));
+  const alwaysKey = keyOf(keymap, "approval.always");
+  const always = alwaysText(call);
+  // Small panes drop the rule first, then the preview, then what allow-always allows; the header and the keys always show.
+  const withRule = height >= 5;
+  const withAlways = alwaysKey !== null && height >= 3;
+  const previewRows = Math.max(0, height - (withRule ? 3 : 2) - (withAlways ? 1 : 0));
   const preview = wrap(previewToolInput(call.input), width);
   const shown = preview.slice(0, previewRows);
   if (preview.length > previewRows && shown.length > 0)
@@ -40,7 +44,7 @@ export function ApprovalWidget(props: ApprovalWidgetProps): React.ReactElement {
       ? "type the deny reason below · Enter sends · Esc cancels"
       : composing === "edit"
         ? "edit the JSON input below · Enter replaces · Esc cancels"
-        : approvalKeys(keymap, support, width);
+        : approvalKeys(keymap, support, width, always.offered);
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       {withRule ? <Text color={theme.colors.attention}>{"─".repeat(width)}</Text> : null}
@@ -60,6 +64,11 @@ export function ApprovalWidget(props: ApprovalWidgetProps): React.ReactElement {
       {Array.from({ length: previewRows - shown.length }, (_, i) => (
         <Text key={`pad${i}`}> </Text>
       ))}
+      {withAlways ? (
+        <Text wrap="truncate" dimColor={!always.offered}>
+          {always.offered ? `${alwaysKey} ${always.text}` : always.text}
+        </Text>
+      ) : null}
       <Text wrap="truncate" color={theme.colors.status}>
         {footer}
       </Text>
