@@ -6,7 +6,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { quitQuestion } from "../../../src/ui/components/overlays/QuitDialog.js";
 import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
-import { ruleFor, ruleText } from "../../../src/ui/store/session-rules.js";
 import { FakePort } from "./fake-port.js";
 import { KEYS, type Mounted, mount } from "./harness.js";
 
@@ -64,22 +63,32 @@ describe("at 80×24 nothing that matters is cut", () => {
   it("the inspector's rule row wraps under its number instead of being cut", async () => {
     const p = new FakePort({ harness: "codex" });
     m = await mount({ ports: [p], columns: 80, rows: 24 });
+    const allows = "exec_command `npm test <args>` inside the workspace";
     const call = {
       callId: "c1",
       tool: "exec_command",
       input: { command: "/usr/local/bin/bash -lc 'npm test'" },
       openedAt: 0,
       deadlineAt: null,
+      always: { allows },
     };
     p.emit({ kind: "approval-request", call });
     await m.flush();
     await m.type("A");
+    // What the core says once it made the rule A asked for.
+    const rule = {
+      id: "r1",
+      tool: "exec_command",
+      match: { kind: "command" as const, words: ["npm", "test"] },
+      allows,
+    };
+    p.emit({ kind: "rule", change: "added", rule, by: "person" });
     p.emit({ kind: "approval-cleared", callId: "c1", reason: "decided" });
     await m.flush();
     await m.type(KEYS.alt("i"));
     // The drawer is the right-hand part of the screen: 36 columns at 80.
     const drawer = readColumns(m.frame(), 44);
-    expect(drawer).toContain(`1. allow ${ruleText(ruleFor(call))} · 1 revokes`);
+    expect(drawer).toContain(`1. r1 allows ${allows} · 1 revokes`);
   });
 
   it("settings side by side keep a gap after every name and line the tiers up in their own column", async () => {

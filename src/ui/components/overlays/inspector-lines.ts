@@ -75,8 +75,7 @@ export function inspectorRows(view: SessionView, control: ControlSnapshot | unde
   const rules = view.rules;
   push(`session rules (${rules.length}) · in this session only, in no settings file`, "heading");
   if (rules.length === 0) push("  none · A on an approval allows always", "dim");
-  for (const [i, r] of rules.entries())
-    note(`  ${i + 1}. `, `${r.id} allows ${r.allows} · decides as rule:${r.id} · ${i + 1} revokes`, "plain");
+  for (const [i, r] of rules.entries()) push(`  ${i + 1}. ${r.id} allows ${r.allows} · ${i + 1} revokes`);
 
   const pending = control?.pending ?? view.approvals;
   const census = Object.entries(control?.census ?? {});
