@@ -143,4 +143,46 @@ describe("hmux race on claude, codex and pi (scripted model)", () => {
     const branches = () => git(repo, "branch", "--list", "--format=%(refname:short)", "hmux/*").trim().split("\n");
     expect(branches()).toEqual(["hmux/live-claude", "hmux/live-codex", "hmux/live-pi"]);
   }, 300_000);
+
+  it("without --autonomy every contestant is gated alike, and the --json summary warns of each one a denied call cost the race", async () => {
+    const r = await hmux([
+      "race",
+      "[[bash:touch gated.txt]] create gated.txt",
+      "claude",
+      "codex",
+      "pi",
+      "--json",
+      "--name",
+      "gated",
+      "--cwd",
+      repo,
+      "--endpoint",
+      cli.url,
+      "--isolate",
+      "--timeout",
+      "120",
+      "--check",
+      "test -f gated.txt",
+    ]);
+    const context = `exit ${r.code}\n${r.stdout.slice(-3000)}\n${r.stderr.slice(-3000)}`;
+    const lines = r.stdout
+      .split("\n")
+      .filter((l) => l !== "")
+      .map((l) => ScorecardLineSchema.parse(JSON.parse(l)));
+    const summary = lines.at(-1) as RaceSummary;
+    const cards = lines.filter((l): l is ContestantScore => l.kind === "contestant");
+    expect(summary.passed, context).toEqual([]);
+    for (const c of cards) {
+      expect(c.approvals.denied, `${c.harness}\n${context}`).toBeGreaterThanOrEqual(1);
+      expect(existsSync(join(c.path, "gated.txt")), c.harness).toBe(false);
+      expect(
+        summary.warnings.some(
+          (w) => w.startsWith(`${c.harness} lost with`) && w.includes("denied by its permission gate"),
+        ),
+        `${c.harness}\n${context}`,
+      ).toBe(true);
+    }
+    expect(r.code, context).toBe(1);
+    await hmux(["race", "discard", "gated", "--force"]);
+  }, 300_000);
 });
