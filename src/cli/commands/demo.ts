@@ -15,6 +15,7 @@ import type { SessionSummary } from "../../server/protocol.js";
 import { processSessionHarnesses } from "../../session/launch.js";
 import type { CliContext } from "../context.js";
 import { type DemoModel, startDemoModel } from "../demo-model.js";
+import { UsageError } from "../errors.js";
 import { reachServer } from "../server-client.js";
 import { requireTerminal } from "./tui.js";
 
@@ -38,12 +39,12 @@ asks to create hmux-demo.txt (approve or deny it), then asks you a question.
 `;
 
 export async function demoCommand(flags: DemoFlags, context: CliContext): Promise<void> {
-  requireTerminal();
   const port = Number(flags.port ?? 0);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`--port: expected 0-65535, got ${flags.port}`);
-  // A bad script is refused here, before anything starts.
-  if (flags.script) parseScriptText(readFileSync(flags.script, "utf8"), flags.script);
+  // A bad script is refused here, before anything starts (and before asking for a terminal).
+  if (flags.script) parseScriptText(readScript(flags.script), flags.script);
+  requireTerminal();
   const harnesses = flags.harness && flags.harness.length > 0 ? flags.harness : [...DEMO_HARNESSES];
   const server = await reachServer(context, true);
   let model: DemoModel;
@@ -79,6 +80,19 @@ export async function demoCommand(flags: DemoFlags, context: CliContext): Promis
     });
   } finally {
     await settle(model, work, context);
+  }
+}
+
+function readScript(path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === "ENOENT" ? "not found" : (err as Error).message;
+    throw new UsageError(
+      `--script ${path}: ${why}`,
+      "pass a readable JSON script, or omit --script for the built-in one",
+    );
   }
 }
 

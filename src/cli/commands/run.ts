@@ -150,8 +150,12 @@ async function runPrepared(
   if (output.broken) return 0;
   // A refusal found while planning the spawn (a value the OS cannot pass) is still a refusal: exit 2.
   if (done?.failure?.class === "rejected") return 2;
+  // The person's Ctrl-C: 128 + SIGINT, what a shell and every other command report for it.
+  if (done?.cause === "interrupted") return EXIT_INTERRUPTED;
   return done ? hmuxExitCode(done) : 1;
 }
+
+const EXIT_INTERRUPTED = 130;
 
 /**
  * After the identity event: index the isolated dir under the session id so --resume <id> --isolate

@@ -103,14 +103,9 @@ export function resolveModel(
   if (endpoint || v.known.includes(model)) return model;
   if (v.accepts.kind === "clean-selector") return model;
   if (v.accepts.kind === "known-or-pattern" && compile(v.accepts.pattern).test(model)) return model;
+  // Only harnesses that know the name: one that takes any selector would list a made-up name as supported.
   const supportedBy: NativeSpelling[] = all
-    .filter(
-      (d) =>
-        d.name !== self.name &&
-        (d.models.value.known.includes(model) ||
-          d.models.value.aliases[model] !== undefined ||
-          d.models.value.accepts.kind === "clean-selector"),
-    )
+    .filter((d) => d.name !== self.name && knowsModel(d, model))
     .map((d) => ({ harness: d.name, spelling: `${d.models.value.flag} ${model}` }));
   throw refusal(
     self,
@@ -121,6 +116,13 @@ export function resolveModel(
     `pick one of ${modelChoices(self).slice(0, 6).join(", ")}`,
     supportedBy,
   );
+}
+
+/** The name is in the harness's vocabulary: an alias, a known model, or the shape of its full names. */
+function knowsModel(d: HarnessDescriptor, model: string): boolean {
+  const v = d.models.value;
+  if (v.aliases[model] !== undefined || v.known.includes(model)) return true;
+  return v.accepts.kind === "known-or-pattern" && compile(v.accepts.pattern).test(model);
 }
 
 export function effortLadder(self: HarnessDescriptor, model: string | undefined): readonly string[] {

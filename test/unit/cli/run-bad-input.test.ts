@@ -255,7 +255,7 @@ describe("hmux run inputs and interruption", () => {
     expect((JSON.parse(readFileSync(argvFile, "utf8")) as string[]).at(-1)).toMatch(/prompt from a pipe$/);
   });
 
-  it("SIGINT (Ctrl-C) stops the harness group and ends the stream with done cause interrupted", async () => {
+  it("SIGINT (Ctrl-C) stops the harness group, ends the stream with done cause interrupted, exit 130", async () => {
     const pidFile = join(box.root, "interrupted.pid");
     const fake = box.fake(
       "waits",
@@ -275,7 +275,7 @@ describe("hmux run inputs and interruption", () => {
     while (!out.includes("identity")) await new Promise((r) => setTimeout(r, 50));
     child.kill("SIGINT");
     const code = await new Promise<number | null>((resolve) => child.on("close", (c) => resolve(c)));
-    expect(code).toBe(1);
+    expect(code).toBe(130);
     expect(JSON.parse(out.trim().split("\n").at(-1)!)).toMatchObject({ kind: "done", cause: "interrupted" });
     expect(() => process.kill(Number(readFileSync(pidFile, "utf8")), 0)).toThrow();
   }, 30_000);
