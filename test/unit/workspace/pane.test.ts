@@ -1,11 +1,15 @@
-import { existsSync } from "node:fs";
+import { chmodSync, existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { PaneLauncher } from "../../../src/app/pane-launcher.js";
+import type { SessionEvent } from "../../../src/core/control/types.js";
 import { toRequest, worktreeChoice } from "../../../src/ui/components/overlays/NewSessionDialog.js";
 import { headerParts } from "../../../src/ui/components/PaneHeader.js";
 import { createSessionView } from "../../../src/ui/store/session-view.js";
+import { until } from "../../helpers/until.js";
 import { GitFixture } from "./git-fixture.js";
+
+const FAKE_HARNESS = join(import.meta.dirname, "..", "..", "..", "bench", "fake-approval-harness.mjs");
 
 let fx: GitFixture;
 afterEach(() => fx?.cleanup());
@@ -55,6 +59,52 @@ describe("a TUI pane's worktree", () => {
       await first.close();
     }
     expect(fx.ports().registry().list()[0]?.holders).toEqual([]);
+  });
+
+  it("a resumed pane takes its worktree back, and is refused while another pane's session holds it", async () => {
+    fx = new GitFixture();
+    fx.livePids.add(process.pid);
+    // A fake pi (the approval bench's) that names its session at start: enough for a pane to resume.
+    const fakePi = join(fx.root, "fake-pi");
+    writeFileSync(
+      fakePi,
+      `#!/bin/sh\nHMUX_FAKE_HARNESS=pi HMUX_FAKE_OUT=${join(fx.root, "fake.json")} exec ${process.execPath} ${FAKE_HARNESS} "$@"\n`,
+    );
+    chmodSync(fakePi, 0o755);
+    const launcher = new PaneLauncher({
+      env: { ...fx.env, HMUX_PI_BIN: fakePi },
+      defaultCwd: fx.repo,
+      workspace: fx.ports(process.pid),
+    });
+    const registry = fx.ports().registry();
+    const holders = () => registry.list()[0]?.holders.map((h) => h.sessionId) ?? [];
+    const events: SessionEvent[] = [];
+    const first = await launcher.launch({ harness: "pi", worktree: "feat" });
+    first.subscribe((e) => events.push(e));
+    await first.start?.();
+    await until(() => events.some((e) => e.kind === "identity"), 10_000);
+    const [firstId] = holders();
+    await first.halt();
+    await until(() => holders().length === 0, 10_000);
+    const second = await launcher.launch({ harness: "pi", worktree: "feat" });
+    try {
+      const refused = await first.resume!().then(
+        () => null,
+        (e: unknown) => e as Error,
+      );
+      expect(refused?.message).toMatch(/workspace feat is in use by pi session \S{8} in hmux pid/);
+      expect(holders()).not.toContain(firstId);
+    } finally {
+      await second.close();
+    }
+    await until(() => holders().length === 0, 10_000);
+    await first.resume!();
+    try {
+      expect(holders()).toEqual([firstId]);
+    } finally {
+      await first.close();
+    }
+    await until(() => holders().length === 0, 10_000);
   });
 
   it("the pane header names the worktree's branch", () => {

@@ -16,6 +16,7 @@ import { CreateOptionsSchema } from "../../../src/server/protocol.js";
 import { SessionTable } from "../../../src/server/session-table.js";
 import { WorkspaceError } from "../../../src/workspace/errors.js";
 import { memoryOutput, runHmux } from "../../helpers/hmux-in-process.js";
+import { until } from "../../helpers/until.js";
 import { type Cleanups, serveFresh } from "../server/serve-fixture.js";
 import { GitFixture } from "./git-fixture.js";
 
@@ -130,6 +131,34 @@ describe("hmux new --worktree (the server's launcher)", () => {
       expect(row!.sessions.map((h) => h.sessionId)).toEqual([summary.id]);
     } finally {
       await table.kill(summary.id);
+    }
+  });
+
+  it("a session resumed into its worktree is refused while another session holds it, naming that session", async () => {
+    fx = new GitFixture();
+    const table = new SessionTable({ launcher: serverLauncher(context()), killWaitMs: 2_000 });
+    // Without approvals "allow" muse's one-shot channel ends the session at once: an ended row, its worktree free again…
+    const first = (await table.create({ harness: "muse", cwd: fx.repo, options: { worktree: "feat" } })).summary;
+    await until(() => fx.ports().registry().list()[0]?.holders.length === 0, 5_000);
+    const options = { worktree: "feat", approvals: "allow" as const };
+    const second = (await table.create({ harness: "muse", cwd: fx.repo, options })).summary;
+    try {
+      // …and taken by the second session, so the first cannot come back into it.
+      const refused = await table.resume(first.id).then(
+        () => null,
+        (e: unknown) => e as WorkspaceError,
+      );
+      expect(refused?.issue).toBe("workspace-in-use");
+      expect(refused?.message).toContain(`muse session ${second.id.slice(0, 8)}`);
+      expect(
+        fx
+          .ports()
+          .registry()
+          .list()[0]!
+          .holders.map((h) => h.sessionId),
+      ).toEqual([second.id]);
+    } finally {
+      await table.kill(second.id);
     }
   });
 
