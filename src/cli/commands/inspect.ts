@@ -58,6 +58,11 @@ export function register(program: Command, context: CliContext): void {
         ports: context.launch,
       });
       for (const line of renderResolution(prepared.resolved)) output.err(`${line}\n`);
+      // The argv is the one-shot turn's; a turn hmux gates through the session channel does not spawn it.
+      if (prepared.gate.kind === "policy-session")
+        output.err(
+          `note: ${prepared.gate.why}, so hmux run spawns its session process, not this; this one-shot turn runs with --autonomy\n`,
+        );
       const inv = prepared.invocation;
       const argv = [prepared.binary.executable, ...prepared.binary.prefixArgs, ...inv.argv.slice(1)];
       if (flags.json) {

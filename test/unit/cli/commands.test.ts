@@ -45,6 +45,10 @@ describe("hmux inspect", () => {
     expect(r.stdout).toMatch(/^argv: .*codex.* exec/m);
     expect(r.stdout).toContain("read-only");
     expect(r.stderr).toContain('provenance: sandbox = "read-only" (arg)');
+    // Without --autonomy hmux run gates codex through its session channel: the exec argv is not what it spawns.
+    expect(r.stderr).toContain("hmux run spawns its session process, not this");
+    const unchecked = await box.run(["inspect", "codex", "--argv", "--prompt", "hi", "--autonomy"]);
+    expect(unchecked.stderr).not.toContain("hmux run spawns its session process");
   });
 
   it("--capabilities prints one JSON line", async () => {
