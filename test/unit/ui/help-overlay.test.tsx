@@ -83,6 +83,16 @@ describe("help overlay", () => {
     expect(m.frame().split("\n")).toHaveLength(24);
   });
 
+  it("at 80×24 PgDn keys read in one burst each move the list a page, so a few reach its end", async () => {
+    m = await mount({ ports: [new FakePort()], columns: 80, rows: 24 });
+    await m.type("?");
+    await m.type(KEYS.pageDown.repeat(6));
+    expect(m.frame()).toContain("end of list · PgUp back");
+    await m.type(KEYS.pageUp.repeat(6));
+    expect(read(m.frame())).toContain(firstRow());
+    expect(m.frame()).not.toContain("PgUp back");
+  });
+
   it("at 160×48 everything fits and nothing says more", async () => {
     m = await mount({ ports: [new FakePort()], columns: 160, rows: 48 });
     await m.type("?");

@@ -21,10 +21,13 @@ export function useListScroll(length: number, space: number): ListScroll {
   const room = scrolls ? Math.max(1, space - 1) : space;
   const maxOffset = Math.max(0, length - room);
   const top = Math.min(offset, maxOffset);
+  // Each key moves from the offset as last set, not as last drawn: keys of one burst arrive before
+  // a re-render, and each must count.
+  const by = (step: number) => setOffset((o) => Math.max(0, Math.min(maxOffset, Math.min(o, maxOffset) + step)));
   useInput((_input, key) => {
     const step = key.pageUp || key.pageDown ? room : 1;
-    if (key.pageUp || key.upArrow) setOffset(Math.max(0, top - step));
-    else if (key.pageDown || key.downArrow) setOffset(Math.min(maxOffset, top + step));
+    if (key.pageUp || key.upArrow) by(-step);
+    else if (key.pageDown || key.downArrow) by(step);
     else if (key.home) setOffset(0);
     else if (key.end) setOffset(maxOffset);
   });
