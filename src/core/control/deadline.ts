@@ -30,6 +30,8 @@ export function deadlineReason(budgetMs: number, harnessTimeoutMs: number | null
 /** A duration as a person says it: "10 min", "1 min 30 s", "55 s", "800 ms". */
 export function durationInWords(ms: number): string {
   if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
+  // Under ten seconds a rounded figure would misstate the wait by up to a third (1.5 s is not "2 s").
+  if (ms < 10_000 && ms % 1000 !== 0) return `${(Math.floor(ms / 100) / 10).toString()} s`;
   const seconds = Math.round(ms / 1000);
   if (seconds < 60) return `${seconds} s`;
   const hours = Math.floor(seconds / 3600);
