@@ -39,6 +39,11 @@ export interface OpenTuiOptions {
   /** Sessions already on the server to open as panes (`hmux attach`). */
   readonly attach?: readonly SessionSummary[];
   /**
+   * Sessions already on the server that plain `hmux` found there: on the rail without a pane, the
+   * first screen says so, and the reopen key opens each.
+   */
+  readonly held?: readonly SessionSummary[];
+  /**
    * `--host`: the server is on that machine. Its panes are labelled with it, and a new pane is not
    * checked against this machine's directories and binaries (the server there refuses what it
    * cannot run). A lost connection to any server ends the TUI (`TuiExit.lost`).
@@ -93,14 +98,14 @@ export async function openTui(options: OpenTuiOptions): Promise<TuiExit> {
     // Event-stream panes attach now (their replays travel while the rest loads); a native pane
     // hands its early events over only once subscribed, so it is started by the store.
     const streams: SessionPort[] = [];
-    const ports: SessionPort[] = await Promise.all(
-      (options.attach ?? []).map((row) => {
-        if (row.native && server) return attachServerNative(server, row.id);
-        const port = panes!.portFor(row);
-        streams.push(port);
-        return port;
-      }),
-    );
+    const portOf = (row: SessionSummary): Promise<SessionPort> | SessionPort => {
+      if (row.native && server) return attachServerNative(server, row.id);
+      const port = panes!.portFor(row);
+      streams.push(port);
+      return port;
+    };
+    const ports: SessionPort[] = await Promise.all((options.attach ?? []).map(portOf));
+    const paneless: SessionPort[] = await Promise.all((options.held ?? []).map(portOf));
     await startBeforeMount(streams);
     for (const request of options.sessions ?? []) {
       const verdict = launcher.validate(request);
@@ -121,6 +126,7 @@ export async function openTui(options: OpenTuiOptions): Promise<TuiExit> {
     const extra = options.extra;
     await runTui({
       ports,
+      paneless,
       launcher,
       config: ui,
       env: app.env,

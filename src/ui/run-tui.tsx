@@ -19,6 +19,8 @@ import { loadTheme } from "./theme/theme.js";
 
 export interface RunTuiOptions {
   readonly ports?: readonly SessionPort[];
+  /** Sessions the server already held (plain `hmux`): on the rail without a pane, the reopen key opens each. */
+  readonly paneless?: readonly SessionPort[];
   readonly launcher?: SessionLauncher;
   /** Scores and ends the races the race dialog starts. */
   readonly race?: RacePort;
@@ -63,6 +65,7 @@ export async function runTui(options: RunTuiOptions = {}): Promise<void> {
     rows: stdout.rows || 48,
   });
   for (const port of options.ports ?? []) store.addSession(port);
+  for (const port of options.paneless ?? []) store.addSession(port, { pane: false });
   // What the ports already hold (an attach's replay, fetched before the TUI mounted) is on the first frame.
   store.commit();
   options.onStore?.(store);

@@ -4,7 +4,7 @@
  * dialog. Sessions run on the server and keep running when the TUI detaches.
  */
 import type { Command } from "commander";
-import type { Hello } from "../../server/protocol.js";
+import type { Hello, SessionSummary } from "../../server/protocol.js";
 import { processSessionHarnesses } from "../../session/launch.js";
 import type { CliContext } from "../context.js";
 import type { Output } from "../render/output.js";
@@ -43,10 +43,19 @@ export async function tuiCommand(harnesses: readonly string[], flags: TuiFlags, 
   // The panes' sessions live on the hmux server (started if none runs), so they outlive this TUI.
   const server = await reachServer(context, true, host);
   const cwd = flags.cwd ?? defaultCwd(server.hello, host);
+  // What the server already holds comes along on the rail, so the first screen can say so.
+  let held: SessionSummary[];
+  try {
+    held = await server.list();
+  } catch (err) {
+    server.close();
+    throw err;
+  }
   const exit = await openTui({
     app: context,
     cwd,
     server,
+    held,
     ...(host !== undefined ? { host } : {}),
     ...(flags.theme ? { theme: flags.theme } : {}),
     ...(flags.mouse ? { mouse: true } : {}),

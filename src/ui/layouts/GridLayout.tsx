@@ -2,7 +2,6 @@ import { Box, Text } from "ink";
 import type React from "react";
 import { Pane } from "../components/Pane.js";
 import { useKeys } from "../hooks/use-keys.js";
-import { hints } from "../keys/hints.js";
 import type { Rect } from "../layout/tile.js";
 import { NativePane } from "../native/NativePane.js";
 import { isNativePort } from "../native/native-port.js";
@@ -18,6 +17,7 @@ import {
   sessionNumber,
   type UiState,
 } from "../store/ui-state.js";
+import { emptyScreenText } from "./empty-screen.js";
 
 export interface GridLayoutProps {
   /** The published state (the store's frame). */
@@ -44,13 +44,9 @@ function rowsOf(rects: readonly Rect[]): Array<Array<{ rect: Rect; index: number
 export function GridLayout({ state, ports, width, height }: GridLayoutProps): React.ReactElement {
   const { keymap } = useKeys();
   if (state.panes.length === 0) {
-    const offer = hints(keymap, [
-      ["session.new", "new session"],
-      ["pane.reopen", "reopen a closed pane"],
-    ]);
     return (
       <Box width={width} height={height} alignItems="center" justifyContent="center">
-        <Text dimColor>{`no panes open${offer ? ` · ${offer}` : ""}`}</Text>
+        <Text dimColor>{emptyScreenText(state, keymap)}</Text>
       </Box>
     );
   }

@@ -204,10 +204,16 @@ export class AppStore {
   }
 
   /** Opens a session: a view and (while fewer than nine) a focused pane; its events flow from here on. */
-  addSession(port: SessionPort): string {
+  /** `pane: false` keeps it on the rail without a pane until the reopen key opens it. */
+  addSession(port: SessionPort, options: { readonly pane?: boolean } = {}): string {
     const key = `s${this.nextKey++}`;
     this.ports.set(key, port);
-    this.dispatch({ kind: "session-opened", key, info: port.info });
+    this.dispatch({
+      kind: "session-opened",
+      key,
+      info: port.info,
+      ...(options.pane === false ? { pane: false } : {}),
+    });
     this.unsubscribers.set(
       key,
       port.subscribeBatched

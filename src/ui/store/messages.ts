@@ -111,7 +111,8 @@ export type Intent =
 
 export type Msg =
   | Intent
-  | { readonly kind: "session-opened"; readonly key: string; readonly info: SessionInfo }
+  /** `pane: false`: the session waits on the rail without a pane (the reopen key opens it). */
+  | { readonly kind: "session-opened"; readonly key: string; readonly info: SessionInfo; readonly pane?: boolean }
   | { readonly kind: "session-event"; readonly key: string; readonly event: SessionEvent }
   /** Events that arrived together (a replay on attach), folded in as one step; `times`: when each happened, where known. */
   | {

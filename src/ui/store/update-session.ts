@@ -10,9 +10,9 @@ import { countdownsRead, spinning } from "./tick-demand.js";
 import { FLASH_MS, hasDeadline, sessionNumber, type UiState } from "./ui-state.js";
 
 /** A new session: on the rail, and as the focused pane while fewer than nine are open. */
-export function openSession(state: UiState, key: string, info: SessionInfo): UiState {
+export function openSession(state: UiState, key: string, info: SessionInfo, pane = true): UiState {
   const sessions = new Map(state.sessions).set(key, createSessionView(key, info));
-  if (state.panes.length >= MAX_PANES) return { ...state, sessions };
+  if (!pane || state.panes.length >= MAX_PANES) return { ...state, sessions };
   const panes = [...state.panes, key];
   return { ...state, sessions, panes, focus: panes.length - 1 };
 }

@@ -67,7 +67,12 @@ function updateFocused(state: UiState, msg: Msg, now: number): Step {
       return updateRace(state, msg.act, now);
     case "session-opened":
       return only(
-        raceSessionOpened(typeIntoOpened(openSession(state, msg.key, msg.info), msg.key), msg.key, msg.info, now),
+        raceSessionOpened(
+          typeIntoOpened(openSession(state, msg.key, msg.info, msg.pane !== false), msg.key),
+          msg.key,
+          msg.info,
+          now,
+        ),
       );
     case "native-keys":
       return only(nativeKeys(state, msg.to, now));

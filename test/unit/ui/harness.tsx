@@ -42,6 +42,8 @@ export async function mount(
     ports?: FakePort[];
     /** Ports over real sessions (a HandleSessionPort on the session runtime), added after `ports`. */
     sessions?: SessionPort[];
+    /** Sessions the server held when the TUI started: on the rail, without a pane. */
+    paneless?: FakePort[];
     columns?: number;
     rows?: number;
     theme?: Theme;
@@ -63,6 +65,7 @@ export async function mount(
   const ports = opts.ports ?? [new FakePort()];
   for (const p of ports) store.addSession(p);
   for (const p of opts.sessions ?? []) store.addSession(p);
+  for (const p of opts.paneless ?? []) store.addSession(p, { pane: false });
   const r = render(
     <App
       store={store}

@@ -1,10 +1,11 @@
 /**
+ * The TUI as a client of this machine's hmux server, on a real server of scripted sessions.
+ * Opened on a server that already holds sessions (plain `hmux`), its first screen says so.
  * A TUI attached to this machine's hmux server does not stay open with stale panes when the
  * server is stopped under it (`hmux kill-server` in another shell): it leaves, says "the hmux
  * server was stopped" and why, and exits non-zero — as a TUI on another machine's server says
  * its connection was lost, also non-zero.
  */
-import { EventEmitter } from "node:events";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,6 +13,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createAppContext } from "../../../src/app/context.js";
 import { openTui, type TuiExit } from "../../../src/app/open-tui.js";
 import { endOfTui } from "../../../src/cli/commands/tui.js";
+import { fakeTty } from "../../helpers/fake-terminal.js";
 import { memoryOutput } from "../../helpers/hmux-in-process.js";
 import { until } from "../../helpers/until.js";
 import { type Cleanups, serveScripted } from "../server/serve-fixture.js";
@@ -21,29 +23,27 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-/** A terminal for Ink: a fixed size, the frames written kept. */
-class FakeTerminal extends EventEmitter {
-  readonly columns = 80;
-  readonly rows = 24;
-  readonly isTTY = false;
-  text = "";
-  write = (chunk: string) => {
-    this.text += chunk;
-    return true;
-  };
-}
-
-/** Keys for Ink: none are typed. */
-class FakeKeys extends EventEmitter {
-  readonly isTTY = true;
-  setEncoding() {}
-  setRawMode() {}
-  resume() {}
-  pause() {}
-  ref() {}
-  unref() {}
-  read = () => null;
-}
+describe("plain hmux on a server holding sessions", () => {
+  it("opens none as a pane and says on its first screen how many the server holds and how to open them", async () => {
+    const root = mkdtempSync(join(tmpdir(), "hmux-held-"));
+    cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+    const { table, client } = await serveScripted(cleanups, { prefix: "hmux-held-srv-" });
+    await table.create({ harness: "claude", cwd: root, options: {} }, "worker");
+    const server = await client();
+    const { terminal, streams } = fakeTty();
+    const tui = openTui({
+      app: createAppContext({ env: { HOME: root, XDG_CONFIG_HOME: join(root, "cfg") } }),
+      cwd: root,
+      server,
+      held: await server.list(),
+      extra: streams,
+    });
+    await until(() => terminal.text.includes("the hmux server holds 1 session (0 waiting for you)"));
+    expect(terminal.text).toContain("Alt+o opens it");
+    process.emit("SIGHUP");
+    await tui;
+  });
+});
 
 describe("a TUI whose local hmux server is stopped under it", () => {
   it("leaves, and its exit says the server was stopped, exit 1", async () => {
@@ -53,16 +53,13 @@ describe("a TUI whose local hmux server is stopped under it", () => {
     mkdirSync(work);
     const { running, client } = await serveScripted(cleanups, { prefix: "hmux-stopped-srv-" });
     const server = await client();
-    const terminal = new FakeTerminal();
+    const { terminal, streams } = fakeTty();
     let exit: TuiExit | undefined;
     const tui = openTui({
       app: createAppContext({ env: { HOME: root, XDG_CONFIG_HOME: join(root, "cfg") } }),
       cwd: work,
       server,
-      extra: {
-        stdout: terminal as unknown as NodeJS.WriteStream,
-        stdin: new FakeKeys() as unknown as NodeJS.ReadStream,
-      },
+      extra: streams,
     }).then((e) => {
       exit = e;
     });
