@@ -14,7 +14,8 @@
  *   came first), thinking → message thinking, tool_use → tool call. A synthetic assistant
  *   (model "<synthetic>" or an `error` field) is claude's own API-error notice → error event,
  *   kept to classify the `result` that follows.
- * - user → tool results (denied:true when the text is a permission refusal) and user text.
+ * - user → tool results (denied:true when the text is a permission refusal) and user text;
+ *   claude's own "[Request interrupted by user…]" marker is progress "interrupted", not user text.
  * - result → usage; a failure only when is_error or api_error_status says so, classified from
  *   api_error_status, the synthetic error and the text - never from `subtype`, which reads
  *   "success" on provider failures.
@@ -220,9 +221,11 @@ class ClaudeDecoder implements StreamDecoder {
     return out;
   }
 
+  /** What the user said; claude's own interruption marker is not theirs, so it is progress, not a user message. */
   private userText(text: string): HarnessEvent {
-    if (text.startsWith(INTERRUPTED)) this.interrupted = true;
-    return { kind: "message", role: "user", text };
+    if (!text.startsWith(INTERRUPTED)) return { kind: "message", role: "user", text };
+    this.interrupted = true;
+    return { kind: "progress", label: "interrupted", detail: text };
   }
 
   private result(record: JsonObject): HarnessEvent[] {

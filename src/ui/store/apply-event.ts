@@ -93,10 +93,14 @@ function findTool(view: SessionView, callId: string | null): number {
   return -1;
 }
 
-/** The harness echoing a prompt the UI already shows. */
+/**
+ * The harness echoing a prompt the UI already shows. An echo comes before its turn ends, so the
+ * search stops at the last turn's end: the same words sent again for a later turn are a new prompt.
+ */
 function echoed(view: SessionView, text: string): boolean {
   for (let i = view.entries.length - 1; i >= Math.max(0, view.entries.length - 6); i--) {
     const e = view.entries[i]!;
+    if (e.kind === "turn-end") return false;
     // The harness echoes what hmux wrote, which may carry the question protocol or a frame before the typed text.
     if (e.kind === "message" && e.role === "user" && (e.text === text || text.endsWith(`\n\n${e.text}`))) return true;
   }

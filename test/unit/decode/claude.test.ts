@@ -113,6 +113,17 @@ describe("claude failure classification (docs/harness-facts.md#claude-failures)"
     expect(ofKind(events, "failure")).toEqual([]);
     expect(done(events).cause).toBe("clean");
   });
+
+  it("claude's own interruption marker is not shown as something the user typed, in either spelling", () => {
+    for (const content of [
+      "[Request interrupted by user]",
+      [{ type: "text", text: "[Request interrupted by user for tool use]" }],
+    ]) {
+      const events = decodeLines("claude", [init, { type: "user", message: { role: "user", content } }, okResult], 0);
+      expect(ofKind(events, "message").filter((m) => m.role === "user")).toEqual([]);
+      expect(ofKind(events, "progress")).toContainEqual(expect.objectContaining({ label: "interrupted" }));
+    }
+  });
 });
 
 describe("claude rate_limit_event", () => {

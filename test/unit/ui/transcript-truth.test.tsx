@@ -25,6 +25,27 @@ describe("the transcript shows what happened", () => {
     expect(shown).toHaveLength(2);
   });
 
+  it("every turn shows its prompt, even the same words sent again after an interrupted turn", async () => {
+    const p = new FakePort();
+    m = await mount({ ports: [p] });
+    p.emit({ kind: "state", from: "starting", to: "idle" });
+    await m.flush();
+    for (const n of [1, 2]) {
+      await m.type("[[slow:30000]] go slow", KEYS.enter);
+      p.emit({ kind: "turn", turnId: `s:turn-${n}`, id: `ui-prompt-${n}` });
+      p.emit({ kind: "state", from: "idle", to: "running" });
+      await m.flush();
+      await m.type(KEYS.escape);
+      p.emit({ kind: "progress", label: "interrupted", detail: "[Request interrupted by user]" });
+      p.emit({ kind: "done", exitCode: null, cause: "interrupted" });
+      p.emit({ kind: "state", from: "running", to: "idle" });
+      await m.flush();
+    }
+    const f = m.frame();
+    expect(f.match(/› \[\[slow:30000\]\] go slow/g)).toHaveLength(2);
+    expect(f).not.toContain("› [Request interrupted");
+  });
+
   it("an edited command is shown as what ran, marked edited", async () => {
     const p = new FakePort();
     m = await mount({ ports: [p] });
