@@ -27,6 +27,11 @@ export interface DemoModelOptions {
   readonly script?: string;
   readonly env: NodeJS.ProcessEnv;
   readonly timeoutMs?: number;
+  /**
+   * Called as soon as there is something to undo (the run's folder, then the daemon in it), with
+   * what undoes it: a stop during start-up must not wait for this promise to settle.
+   */
+  readonly started?: (stop: () => void) => void;
 }
 
 /** The folder every demo run's own folder is made in. */
@@ -58,17 +63,20 @@ export async function startDemoModel(options: DemoModelOptions): Promise<DemoMod
     String(options.serverPid),
     ...(options.script ? ["--script", resolve(options.script)] : []),
   ];
-  const daemon = startDaemon(process.execPath, args, options.env, join(dir, "model.log"));
+  let running: ReturnType<typeof startDaemon> | undefined;
   const stop = () => {
-    if (daemon.pid !== undefined && daemon.exitCode === null) {
+    if (running?.pid !== undefined && running.exitCode === null) {
       try {
-        process.kill(daemon.pid, "SIGTERM");
+        process.kill(running.pid, "SIGTERM");
       } catch {
         // already gone
       }
     }
     rmSync(dir, { recursive: true, force: true });
   };
+  options.started?.(stop);
+  const daemon = startDaemon(process.execPath, args, options.env, join(dir, "model.log"));
+  running = daemon;
   const until = Date.now() + (options.timeoutMs ?? 15_000);
   while (!existsSync(urlFile)) {
     if (daemon.exitCode !== null || Date.now() > until) {

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import type { Command } from "commander";
 import { makePrivateDirExclusive } from "../../files/private-dir.js";
 import { parseScriptText } from "../../model/script-schema.js";
+import type { ServerClient } from "../../server/client.js";
 import { serverPaths } from "../../server/paths.js";
 import type { SessionSummary } from "../../server/protocol.js";
 import { processSessionHarnesses } from "../../session/launch.js";
@@ -17,6 +18,7 @@ import type { CliContext } from "../context.js";
 import { type DemoModel, startDemoModel } from "../demo-model.js";
 import { UsageError } from "../errors.js";
 import { reachServer } from "../server-client.js";
+import { StartupInterrupt } from "../startup-interrupt.js";
 import { requireTerminal } from "./tui.js";
 
 interface DemoFlags {
@@ -46,7 +48,29 @@ export async function demoCommand(flags: DemoFlags, context: CliContext): Promis
   if (flags.script) parseScriptText(readScript(flags.script), flags.script);
   requireTerminal();
   const harnesses = flags.harness && flags.harness.length > 0 ? flags.harness : [...DEMO_HARNESSES];
+  // Until the TUI draws, Ctrl-C is a signal that would end hmux and leave the model daemon and
+  // its folder (and any session already opened) behind: the guard undoes them instead.
+  const guard = new StartupInterrupt({
+    command: "hmux demo",
+    say: (line) => context.output.err(line),
+    exit: (code) => process.exit(code),
+  });
+  try {
+    await runDemo(flags, context, port, harnesses, guard);
+  } finally {
+    guard.disarm();
+  }
+}
+
+async function runDemo(
+  flags: DemoFlags,
+  context: CliContext,
+  port: number,
+  harnesses: readonly string[],
+  guard: StartupInterrupt,
+): Promise<void> {
   const server = await reachServer(context, true);
+  guard.onStop(() => server.close());
   let model: DemoModel;
   try {
     model = await startDemoModel({
@@ -55,6 +79,7 @@ export async function demoCommand(flags: DemoFlags, context: CliContext): Promis
       port,
       ...(flags.script ? { script: flags.script } : {}),
       env: context.env,
+      started: (stop) => guard.onStop(stop),
     });
   } catch (err) {
     server.close();
@@ -63,6 +88,8 @@ export async function demoCommand(flags: DemoFlags, context: CliContext): Promis
   const work = join(model.dir, "project");
   makePrivateDirExclusive(work);
   writeFileSync(join(work, "README.md"), README, { mode: 0o600 });
+  // The panes' sessions are opened before the TUI draws; a stop then ends them with the model.
+  guard.onStop(() => endSessionsIn(server, work));
   try {
     const openTui = await context.loadOpenTui();
     await openTui({
@@ -77,10 +104,18 @@ export async function demoCommand(flags: DemoFlags, context: CliContext): Promis
         escalateQuestions: true,
         defaultEndpoint: model.url,
       },
+      // The TUI has the terminal from here on: Ctrl-C is a key, and it handles TERM and HUP itself.
+      extra: { onStore: () => guard.disarm() },
     });
   } finally {
     await settle(model, work, context);
   }
+}
+
+/** Kills the sessions working in the demo's project (those a stopped start-up had opened). */
+async function endSessionsIn(server: ServerClient, work: string): Promise<void> {
+  const rows = (await server.list()).filter((s) => s.cwd === work || s.cwd.startsWith(`${work}/`));
+  await Promise.allSettled(rows.map((row) => server.request({ op: "kill", session: row.id })));
 }
 
 function readScript(path: string): string {
