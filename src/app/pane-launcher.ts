@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join, resolve as resolvePath } from "node:path";
 import { builtinRegistry, type HarnessRegistry } from "../adapters/registry.js";
+import type { AllowRule } from "../core/control/allow-rules.js";
 import { makeClassifier } from "../core/control/policy.js";
 import { prepareLaunch } from "../core/launch/prepare.js";
 import type { LaunchOutcome, LaunchPlan, LaunchRequest, LaunchWorkspace } from "../core/launch/types.js";
@@ -220,7 +221,12 @@ export class PaneLauncher implements SessionLauncher {
     };
     if (lease) holdWorkspace(lease, handle);
     const resumer = {
-      relaunch: (from: { sessionId: string; harnessSessionId: string; turnsBefore: number }) => {
+      relaunch: (from: {
+        sessionId: string;
+        harnessSessionId: string;
+        turnsBefore: number;
+        rules?: readonly AllowRule[];
+      }) => {
         // A resumed pane takes its worktree again, and is refused while another session holds it.
         const again =
           lease && workspacePorts
@@ -235,6 +241,7 @@ export class PaneLauncher implements SessionLauncher {
               resume: from.harnessSessionId,
               origin: "resumed",
               turnsBefore: from.turnsBefore,
+              ...(from.rules && from.rules.length > 0 ? { rules: from.rules } : {}),
             },
             ports,
           );

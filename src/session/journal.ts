@@ -25,6 +25,7 @@ import {
 } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { type AllowRule, rulesInForce } from "../core/control/allow-rules.js";
 import {
   encodeJournalRecord,
   journalRecord,
@@ -164,6 +165,8 @@ export interface JournalSummary {
   readonly problems: number;
   /** The question still waiting for its answer where the journal ends (its hmux died before one came), or null. */
   readonly waitingQuestion: WaitingQuestion | null;
+  /** The "allow always" rules in force where the journal ends: a resume keeps them. */
+  readonly rules: readonly AllowRule[];
 }
 
 export function summarizeJournal(path: string, isAlive: (pid: number) => boolean = pidAlive): JournalSummary {
@@ -201,6 +204,7 @@ export function summarizeJournal(path: string, isAlive: (pid: number) => boolean
     path,
     events: reading.records.length,
     problems: reading.problems.length + (reading.truncatedTail ? 1 : 0),
+    rules: rulesInForce(reading.records.map((r) => r.event)),
     waitingQuestion: question && {
       question: question.question,
       options: question.options,

@@ -3,12 +3,14 @@
  * the planned files, and wires the real pipe spawner and clock into the core runtime. Used
  * by `hmux session`, the control socket and the TUI.
  */
+
 import { randomUUID } from "node:crypto";
 import { rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname } from "node:path";
 import type { HarnessAdapter, ProcessSession } from "../adapters/adapter.js";
 import { builtinRegistry, type HarnessRegistry } from "../adapters/registry.js";
+import type { AllowRule } from "../core/control/allow-rules.js";
 import type { WaitingQuestion } from "../core/control/machine-types.js";
 import type { SessionEvent } from "../core/control/types.js";
 import { createOneShotSession } from "../core/exec/oneshot-session.js";
@@ -84,6 +86,8 @@ export interface LaunchOptions {
   readonly turnsBefore?: number;
   /** The question the journal left waiting for its answer (its server died first): asked again. */
   readonly waitingQuestion?: WaitingQuestion;
+  /** "Allow always" rules a resumed session keeps (its journal's). */
+  readonly rules?: readonly AllowRule[];
   /** Every event, in order (the journal). */
   readonly record?: (event: SessionEvent) => void;
   /**
@@ -289,6 +293,7 @@ function processSession(
     ...(options.requiredControls ? { requiredControls: options.requiredControls } : {}),
     ...(options.turnsBefore ? { turnsBefore: options.turnsBefore } : {}),
     ...(options.waitingQuestion ? { waitingQuestion: options.waitingQuestion } : {}),
+    ...(options.rules && options.rules.length > 0 ? { rules: options.rules } : {}),
   };
   return (record) =>
     createSession(sessionPlan, { spawner: ports.spawner(), clock: ports.clock, ...(record ? { record } : {}) });

@@ -4,6 +4,7 @@
  * commands decided by a human.
  */
 
+import type { AllowRule } from "../core/control/allow-rules.js";
 import type { CommandOutcome, Decision, SessionEvent } from "../core/control/types.js";
 import { controlSnapshotOf } from "../core/exec/control-snapshot.js";
 import type { BridgeCapabilities } from "../core/exec/session-bridge.js";
@@ -57,6 +58,8 @@ export interface PaneResumer {
     readonly sessionId: string;
     readonly harnessSessionId: string;
     readonly turnsBefore: number;
+    /** The ended session's "allow always" rules: the resumed one keeps them in force. */
+    readonly rules?: readonly AllowRule[];
   }): SessionHandle;
   /** The TUI is done with the session for good (it quits): what was kept for a resume goes. */
   release(): void;
@@ -138,7 +141,13 @@ export class HandleSessionPort implements SessionPort {
     const harnessSessionId = this.harnessSessionId ?? this.handle.snapshot().harnessSessionId;
     if (!harnessSessionId)
       throw new Error(`${this.info.harness} never said its own session id, so there is no conversation to continue`);
-    const next = this.resumer.relaunch({ sessionId: this.handle.sessionId, harnessSessionId, turnsBefore: this.turns });
+    const rules = this.handle.snapshot().rules ?? [];
+    const next = this.resumer.relaunch({
+      sessionId: this.handle.sessionId,
+      harnessSessionId,
+      turnsBefore: this.turns,
+      ...(rules.length > 0 ? { rules } : {}),
+    });
     this.handle = next;
     this.follow(next);
     for (const [listener, stop] of this.subscriptions) {

@@ -15,6 +15,7 @@ import type { Command } from "commander";
 import type { HarnessRegistry } from "../../adapters/registry.js";
 import { settingsView } from "../../app/settings-view.js";
 import type { OwnedNativeSpelling } from "../../core/argv/native-spelling.js";
+import type { AllowRule } from "../../core/control/allow-rules.js";
 import type { WaitingQuestion } from "../../core/control/machine-types.js";
 import { makeClassifier } from "../../core/control/policy.js";
 import type { SessionEvent } from "../../core/control/types.js";
@@ -375,6 +376,7 @@ export function prepare(
   let endpoint = flags.endpoint;
   let turnsBefore = 0;
   let waitingQuestion: WaitingQuestion | null = null;
+  let rules: readonly AllowRule[] = [];
   if (flags.resume) {
     const path = safeJournalPath(flags.resume);
     if (path && existsSync(path)) {
@@ -403,6 +405,7 @@ export function prepare(
       endpoint = flags.endpoint ?? j.meta.endpoint;
       turnsBefore = j.lastTurnNumber;
       waitingQuestion = j.waitingQuestion;
+      rules = j.rules;
     } else {
       resume = flags.resume;
     }
@@ -457,6 +460,8 @@ export function prepare(
       ...(requiredControls.length ? { requiredControls: requiredControls as ControlName[] } : {}),
       turnsBefore,
       ...(waitingQuestion ? { waitingQuestion } : {}),
+      // The session's "allow always" rules stay in force across a detach, a resume and a server restart.
+      ...(rules.length > 0 ? { rules } : {}),
       classify: makeClassifier(policy, plan.cwd),
       headlessDenyReason: policy.headless.reason,
     },
