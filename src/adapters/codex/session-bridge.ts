@@ -3,7 +3,8 @@
  * schema from `codex app-server generate-json-schema`, 0.171.0). Handshake initialize →
  * initialized → thread/start (or thread/resume) with approvalPolicy "untrusted", so every
  * command that is not known-safe comes to hmux as item/commandExecution/requestApproval.
- * `exec --json` stays the one-shot path, where codex itself can ask nobody.
+ * `exec --json`, where codex itself can ask nobody, is the one-shot path only with --autonomy: without
+ * it `hmux run` runs its turn here, headless (src/core/launch/turn-gate.ts).
  */
 
 import type { Decision } from "../../core/control/types.js";
