@@ -43,6 +43,11 @@ const FRAMING = new Set<SessionEvent["kind"]>([
 
 export async function* gatedTurn(request: GatedTurnRequest, ports: SessionPorts): AsyncGenerator<SessionEvent> {
   yield* request.leadingEvents ?? [];
+  // Stopped before it started (a race called off): nothing is spawned, the turn ends killed.
+  if (request.signal.aborted) {
+    yield { kind: "done", exitCode: null, cause: "killed" };
+    return;
+  }
   const queue = new EventQueue<SessionEvent>();
   const handle = launchSession(request.launch, ports);
   handle.subscribe((event) => queue.push(event));
@@ -62,13 +67,10 @@ export async function* gatedTurn(request: GatedTurnRequest, ports: SessionPorts)
   let done: Done | null = null;
   let harnessFailure: Done["failure"];
   try {
-    if (request.signal.aborted) stop("abort");
-    else {
-      await handle.start();
-      void handle.send("hmux-run", request.prompt).then((d) => {
-        if (d.disposition === "rejected") void handle.close();
-      });
-    }
+    await handle.start();
+    void handle.send("hmux-run", request.prompt).then((d) => {
+      if (d.disposition === "rejected") void handle.close();
+    });
     for (;;) {
       const event = await queue.next();
       if (event === undefined) break;
