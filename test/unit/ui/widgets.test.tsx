@@ -117,6 +117,30 @@ describe("Approval widget", () => {
     expect(r.lastFrame()).toContain("type the deny reason below");
   });
 
+  it("in a third of an 80-column screen, the deny and edit hints wrap and keep their keys", () => {
+    for (const [composing, keys] of [
+      ["deny", "Enter sends · Esc cancels"],
+      ["edit", "Enter replaces · Esc cancels"],
+    ] as const) {
+      const r = render(
+        <ApprovalWidget
+          call={call({ command: "ls" })}
+          position={1}
+          total={1}
+          support={SUPPORT}
+          composing={composing}
+          countdown={null}
+          width={24}
+          height={6}
+        />,
+      );
+      const rows = r.lastFrame()!.split("\n");
+      expect(rows).toHaveLength(6);
+      expect(rows.join(" ").replace(/\s+/g, " ")).toContain(keys);
+      r.unmount();
+    }
+  });
+
   it("the full-screen view shows the whole input", () => {
     const long = Array.from({ length: 20 }, (_, i) => `echo ${i}`).join("\n");
     const r = render(

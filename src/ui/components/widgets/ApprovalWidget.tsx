@@ -33,18 +33,20 @@ export function ApprovalWidget(props: ApprovalWidgetProps): React.ReactElement {
   // Small panes drop the rule first, then the preview, then what allow-always allows; the header and the keys always show.
   const withRule = height >= 5;
   const withAlways = alwaysKey !== null && height >= 3;
-  const previewRows = Math.max(0, height - (withRule ? 3 : 2) - (withAlways ? 1 : 0));
-  const preview = wrap(previewToolInput(call.input), width);
-  const shown = preview.slice(0, previewRows);
-  if (preview.length > previewRows && shown.length > 0)
-    shown[shown.length - 1] = `… ${preview.length - previewRows + 1} more rows${full ? ` (${full})` : ""}`;
-  const head = `⚠ approval ${position}/${total} · ${call.tool}${call.canonical && call.canonical !== call.tool ? ` (${call.canonical})` : ""}${left ? ` · auto-deny in ${left}` : ""}`;
   const footer =
     composing === "deny"
       ? "type the deny reason below · Enter sends · Esc cancels"
       : composing === "edit"
         ? "edit the JSON input below · Enter replaces · Esc cancels"
         : approvalKeys(keymap, support, width, always.offered);
+  // The footer wraps rather than lose its keys in a narrow pane; its extra rows come out of the preview.
+  const footerLines = wrap(footer, width);
+  const previewRows = Math.max(0, height - (withRule ? 3 : 2) - (withAlways ? 1 : 0) - (footerLines.length - 1));
+  const preview = wrap(previewToolInput(call.input), width);
+  const shown = preview.slice(0, previewRows);
+  if (preview.length > previewRows && shown.length > 0)
+    shown[shown.length - 1] = `… ${preview.length - previewRows + 1} more rows${full ? ` (${full})` : ""}`;
+  const head = `⚠ approval ${position}/${total} · ${call.tool}${call.canonical && call.canonical !== call.tool ? ` (${call.canonical})` : ""}${left ? ` · auto-deny in ${left}` : ""}`;
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       {withRule ? <Text color={theme.colors.attention}>{"─".repeat(width)}</Text> : null}
@@ -69,9 +71,11 @@ export function ApprovalWidget(props: ApprovalWidgetProps): React.ReactElement {
           {always.offered ? `${alwaysKey} ${always.text}` : always.text}
         </Text>
       ) : null}
-      <Text wrap="truncate" color={theme.colors.status}>
-        {footer}
-      </Text>
+      {footerLines.map((l, i) => (
+        <Text key={`keys${i}`} wrap="truncate" color={theme.colors.status}>
+          {l}
+        </Text>
+      ))}
     </Box>
   );
 }
