@@ -8,7 +8,7 @@ import type { LoadedConfigs } from "../core/config/load.js";
 import { resolveConfigSettings } from "../core/config/settings.js";
 import type { ServerClient } from "../server/client.js";
 import type { SessionSummary } from "../server/protocol.js";
-import { type UiConfig, uiConfigFrom } from "../ui/config/ui-config.js";
+import { type UiConfig, UiConfigError, uiConfigFrom } from "../ui/config/ui-config.js";
 import { type RunTuiOptions, runTui } from "../ui/run-tui.js";
 import type { NewSessionRequest } from "../ui/session-launcher.js";
 import type { SessionPort } from "../ui/session-port.js";
@@ -64,7 +64,15 @@ export function uiConfigOf(files: LoadedConfigs, theme?: string, mouse?: boolean
     project: files.project,
     projectTrust: files.projectTrust,
   }).ui;
-  return uiConfigFrom(resolved, { ...(theme ? { theme } : {}), ...(mouse ? { mouse } : {}) });
+  try {
+    return uiConfigFrom(resolved, { ...(theme ? { theme } : {}), ...(mouse ? { mouse } : {}) });
+  } catch (err) {
+    if (!(err instanceof UiConfigError)) throw err;
+    // The keys are checked after the tiers merge: name every file that binds keys.
+    const sources = [files.user?.ui?.keys ? files.userPath : null, files.project?.ui?.keys ? files.projectPath : null];
+    const named = sources.filter((p): p is string => p !== null);
+    throw named.length === 0 ? err : new UiConfigError(`${named.join(" and ")}: ${err.message}`);
+  }
 }
 
 /** Refuses before the TUI opens when a requested pane would be refused. */

@@ -67,6 +67,9 @@ export async function runTui(options: RunTuiOptions = {}): Promise<void> {
   for (const port of options.ports ?? []) store.addSession(port);
   for (const port of options.paneless ?? []) store.addSession(port, { pane: false });
   // What the ports already hold (an attach's replay, fetched before the TUI mounted) is on the first frame.
+  // A configured key that took a default binding's key says so once, where the keys are named.
+  if (config.keyNotices.length > 0)
+    store.dispatch({ kind: "flash", text: config.keyNotices.join(" · "), tone: "info" });
   store.commit();
   options.onStore?.(store);
   store.start();

@@ -113,7 +113,7 @@ export interface KeyChord {
 }
 
 /**
- * Parse `ctrl+alt+x`, `alt+1`, `?`, `pagedown`, `ctrl++`. Modifiers come first, each once;
+ * Parse `ctrl+alt+x`, `Alt+1`, `?`, `PageDown`, `ctrl++`. Modifiers come first, each once;
  * the result's modifiers are in KEY_MODIFIERS order, so equal chords compare equal.
  */
 export function parseKeyChord(text: string): KeyChord | { readonly error: string } {
@@ -123,8 +123,11 @@ export function parseKeyChord(text: string): KeyChord | { readonly error: string
   const mods0 = plusKey ? text.slice(0, -2) : text;
   if (text === "++") return { error: `"++" is ambiguous; write "+" for the plus key` };
   const parts = plusKey ? [...(mods0 === "" ? [] : mods0.split("+")), "+"] : text.split("+");
-  const key = parts[parts.length - 1]!;
-  const mods = parts.slice(0, -1);
+  // Modifiers and named keys in any case ("Alt+PageDown", as the README and help spell them); a
+  // single letter keeps its case, which means shift ("alt+X" is alt+shift+x).
+  const last = parts[parts.length - 1]!;
+  const key = last.length > 1 ? last.toLowerCase() : last;
+  const mods = parts.slice(0, -1).map((m) => m.toLowerCase());
   const seen = new Set<KeyModifier>();
   for (const mod of mods) {
     if (!(KEY_MODIFIERS as readonly string[]).includes(mod)) {

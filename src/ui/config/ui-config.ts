@@ -1,7 +1,8 @@
 /**
  * The TUI's settings, from the config file's `ui` section (schema: src/core/config/ui-schema.ts).
- * Chords are respelled into the TUI's key names; a binding that would steal a
- * reserved key, or two global commands sharing a key, is a typed error naming both.
+ * Chords are respelled into the TUI's key names; a binding that would steal a reserved key, or
+ * two configured commands sharing a key, is a typed error naming both. A configured key wins over
+ * a default binding of the same key, which is dropped and named in a notice.
  */
 import type { UiConfig as UiConfigFile } from "../../core/config/ui-schema.js";
 import { parseKeyChord } from "../../core/config/ui-schema.js";
@@ -25,6 +26,8 @@ export interface NotifyConfig {
 
 export interface UiConfig {
   readonly keymap: Keymap;
+  /** What a configured key took from a default binding, said on the status line once the TUI opens. */
+  readonly keyNotices: readonly string[];
   readonly notify: NotifyConfig;
   readonly theme: string;
   readonly commitMs: number;
@@ -59,16 +62,44 @@ export function chordToKeyName(text: string): string {
   return [...["ctrl", "alt", "shift"].filter((m) => mods.has(m)), base].join("+");
 }
 
-export function buildKeymap(overrides: Readonly<Partial<Record<string, string>>> | undefined): Keymap {
+/** The keymap, and what a configured key took from a default binding (said once the TUI opens). */
+export interface ResolvedKeymap {
+  readonly keymap: Keymap;
+  readonly notices: readonly string[];
+}
+
+const actionOf = (command: Command): string => CONFIG_ACTION[command] ?? command;
+
+/**
+ * The default keymap with the configured chords over it. A key configured for one command that
+ * a default binding of another holds is the configured one's: the default loses that key (a
+ * notice says so, and what it keeps); two configured commands on one key are refused.
+ */
+export function resolveKeymap(overrides: Readonly<Partial<Record<string, string>>> | undefined): ResolvedKeymap {
   const map: Record<string, readonly string[]> = { ...DEFAULT_KEYMAP };
+  const configured = new Set<Command>();
   for (const [command, action] of Object.entries(CONFIG_ACTION)) {
     const chord = action === undefined ? undefined : overrides?.[action];
-    if (chord !== undefined) map[command] = [chordToKeyName(chord)];
+    if (chord === undefined) continue;
+    map[command] = [chordToKeyName(chord)];
+    configured.add(command as Command);
   }
-  const owner = new Map<string, string>();
+  const notices: string[] = [];
+  const settle: Settle = (key, prior, command, where, droppable = () => true) => {
+    const [winner, loser] = configured.has(command) ? [command, prior] : [prior, command];
+    if (configured.has(prior) === configured.has(command) || !droppable(loser))
+      throw new UiConfigError(`ui.keys: "${key}" is bound to both ${actionOf(prior)} and ${actionOf(command)}${where}`);
+    map[loser] = map[loser]!.filter((k) => k !== key);
+    const left = map[loser]!;
+    notices.push(
+      `ui.keys: ${key} is ${actionOf(winner)} now, as configured; ${actionOf(loser)} ${left.length > 0 ? `keeps ${left.join(", ")}` : "has no key left"}`,
+    );
+    return winner;
+  };
+  const owner = new Map<string, Command>();
   for (const command of GLOBAL_COMMANDS) {
-    const action = CONFIG_ACTION[command] ?? command;
-    for (const key of map[command]!) {
+    const action = actionOf(command);
+    for (const key of [...map[command]!]) {
       if (RESERVED_KEYS.has(key))
         throw new UiConfigError(`ui.keys.${action}: "${key}" is reserved for the input line and the harnesses`);
       if (key.length === 1 && command !== "help") {
@@ -77,37 +108,47 @@ export function buildKeymap(overrides: Readonly<Partial<Record<string, string>>>
         );
       }
       const prior = owner.get(key);
-      if (prior) throw new UiConfigError(`ui.keys: "${key}" is bound to both ${prior} and ${action}`);
-      owner.set(key, action);
+      owner.set(key, prior ? settle(key, prior, command, "") : command);
     }
   }
   // Approval keys act only while an approval is shown, so they may reuse no global key (the
   // global one would always win) and no other approval key.
   for (const command of APPROVAL_COMMANDS) {
-    const action = CONFIG_ACTION[command] ?? command;
-    for (const key of map[command]!) {
+    for (const key of [...map[command]!]) {
       const prior = owner.get(key);
-      if (prior) throw new UiConfigError(`ui.keys: "${key}" is bound to both ${prior} and ${action}`);
-      owner.set(key, action);
+      owner.set(key, prior ? settle(key, prior, command, "") : command);
     }
   }
-  for (const scope of KEY_SCOPES) checkScope(map, scope);
-  return map as Keymap;
+  for (const scope of KEY_SCOPES) checkScope(map, scope, settle);
+  return { keymap: map as Keymap, notices };
 }
 
+export function buildKeymap(overrides: Readonly<Partial<Record<string, string>>> | undefined): Keymap {
+  return resolveKeymap(overrides).keymap;
+}
+
+/** Two commands want `key`: returns the one that keeps it (the other loses it), or throws when neither may yield. */
+type Settle = (
+  key: string,
+  prior: Command,
+  command: Command,
+  where: string,
+  droppable?: (c: Command) => boolean,
+) => Command;
+
 /** Inside one view or question a key stands for one thing: its own command, a global it answers, or a key it reads. */
-function checkScope(map: Readonly<Record<string, readonly string[]>>, scope: KeyScope): void {
-  const owner = new Map<string, string>();
-  for (const command of scope.globals)
-    for (const key of map[command]!) owner.set(key, CONFIG_ACTION[command] ?? command);
+function checkScope(map: Record<string, readonly string[]>, scope: KeyScope, settle: Settle): void {
+  const owner = new Map<string, Command>();
+  for (const command of scope.globals) for (const key of map[command]!) owner.set(key, command);
   for (const command of scope.own) {
-    const action = CONFIG_ACTION[command] ?? command;
-    for (const key of map[command]!) {
+    const action = actionOf(command);
+    for (const key of [...map[command]!]) {
       if (scope.fixed.includes(key))
         throw new UiConfigError(`ui.keys.${action}: "${key}" is read by ${scope.name} itself; choose another key`);
       const prior = owner.get(key);
-      if (prior) throw new UiConfigError(`ui.keys: "${key}" is bound to both ${prior} and ${action} in ${scope.name}`);
-      owner.set(key, action);
+      // A global answered here keeps its key: losing it would lose it everywhere, not only here.
+      const own = (c: Command): boolean => (scope.own as readonly Command[]).includes(c);
+      owner.set(key, prior ? settle(key, prior, command, ` in ${scope.name}`, own) : command);
     }
   }
 }
@@ -118,8 +159,10 @@ export function uiConfigFrom(
   overrides: { theme?: string; mouse?: boolean } = {},
 ): UiConfig {
   const n = file?.notifications;
+  const keys = resolveKeymap(file?.keys as Partial<Record<string, string>> | undefined);
   return {
-    keymap: buildKeymap(file?.keys as Partial<Record<string, string>> | undefined),
+    keymap: keys.keymap,
+    keyNotices: keys.notices,
     notify: {
       enabled: n?.enabled ?? DEFAULT_NOTIFY.enabled,
       method: n?.method ?? DEFAULT_NOTIFY.method,

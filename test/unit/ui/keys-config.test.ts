@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { uiConfigOf } from "../../../src/app/open-tui.js";
+import type { Config } from "../../../src/core/config/schema.js";
+import { UNKNOWN_TRUST } from "../../../src/core/config/trust.js";
 import { KEY_ACTIONS, uiSchema } from "../../../src/core/config/ui-schema.js";
-import { buildKeymap, chordToKeyName, UiConfigError, uiConfigFrom } from "../../../src/ui/config/ui-config.js";
+import {
+  buildKeymap,
+  chordToKeyName,
+  resolveKeymap,
+  UiConfigError,
+  uiConfigFrom,
+} from "../../../src/ui/config/ui-config.js";
 import { keyName } from "../../../src/ui/keys/key-name.js";
 import {
   APPROVAL_COMMANDS,
@@ -70,14 +79,49 @@ describe("bindings from config (ui.keys)", () => {
     expect(() => buildKeymap({ halt: "x" })).toThrow(/plain character/);
   });
 
-  it("two commands on one key is refused, naming both", () => {
-    expect(() => buildKeymap({ halt: "alt+z" })).toThrow(/alt\+z.*zoom.*halt|alt\+z.*halt.*zoom/);
+  it("two configured commands on one key are refused, naming both", () => {
+    expect(() => buildKeymap({ halt: "alt+z", zoom: "alt+z" })).toThrow(
+      /"alt\+z" is bound to both (zoom and halt|halt and zoom)/,
+    );
+    expect(() => buildKeymap({ approve: "y", deny: "y" })).toThrow(
+      /"y" is bound to both (approve and deny|deny and approve)/,
+    );
   });
 
-  it("an approval key shared with another approval key or a global key is refused, naming both", () => {
-    expect(() => buildKeymap({ approve: "d" })).toThrow(/"d" is bound to both (deny and approve|approve and deny)/);
-    expect(() => buildKeymap({ approve: "?" })).toThrow(/"\?" is bound to both help and approve/);
-    expect(buildKeymap({ approve: "y" })["approval.allow"]).toEqual(["y"]);
+  it("the ui example in docs/config.md builds: a configured key takes it from the default holder, said in a notice", () => {
+    const ui = uiSchema.parse({ keys: { quit: "ctrl+q", interrupt: "alt+i", "focus-pane-1": "alt+1" } });
+    const c = uiConfigFrom(ui);
+    expect(c.keymap["turn.interrupt"]).toEqual(["alt+i"]);
+    expect(c.keymap.inspector).toEqual([]);
+    expect(c.keymap["app.quit"]).toEqual(["ctrl+q"]);
+    expect(c.keymap["focus.1"]).toEqual(["alt+1"]);
+    expect(c.keyNotices).toEqual(["ui.keys: alt+i is interrupt now, as configured; inspector has no key left"]);
+  });
+
+  it("a configured approval key takes a default key from another approval key or a global, which keeps the rest", () => {
+    const deny = resolveKeymap({ approve: "d" });
+    expect(deny.keymap["approval.allow"]).toEqual(["d"]);
+    expect(deny.keymap["approval.deny"]).toEqual([]);
+    expect(deny.notices).toEqual(["ui.keys: d is approve now, as configured; deny has no key left"]);
+    const help = resolveKeymap({ approve: "?" });
+    expect(help.keymap.help).toEqual(["f1"]);
+    expect(help.notices).toEqual(["ui.keys: ? is approve now, as configured; help keeps f1"]);
+    expect(resolveKeymap({ approve: "y" }).notices).toEqual([]);
+  });
+
+  it("a global a view still answers keeps its key there: a view's own key on it is refused", () => {
+    expect(() => buildKeymap({ "quit-detach": "ctrl+q" })).toThrow(
+      /"ctrl\+q" is bound to both quit and quit-detach in the quit question/,
+    );
+  });
+
+  it("modifiers and named keys are read in any case; a letter keeps its case", () => {
+    expect(chordToKeyName("Alt+z")).toBe("alt+z");
+    expect(chordToKeyName("CTRL+Alt+PageDown")).toBe("ctrl+alt+pagedown");
+    expect(chordToKeyName("Alt+Q")).toBe("alt+shift+q");
+    expect(chordToKeyName("F1")).toBe("f1");
+    expect(uiSchema.safeParse({ keys: { zoom: "Alt+Q" } }).success).toBe(true);
+    expect(uiSchema.safeParse({ keys: { zoom: "Hyper+q" } }).success).toBe(false);
   });
 
   it("notifications and theme come through; defaults when absent", () => {
@@ -85,5 +129,15 @@ describe("bindings from config (ui.keys)", () => {
     expect(c.theme).toBe("light");
     expect(c.notify).toEqual({ enabled: true, method: "bel", cooldownSeconds: 5 });
     expect(uiConfigFrom(undefined).notify.method).toBe("auto");
+  });
+});
+
+describe("a key error from the config files", () => {
+  it("names the file that binds the keys", () => {
+    const path = "/home/u/.config/hmux/config.json";
+    const user = { version: 1, ui: { keys: { interrupt: "enter" } } } as Config;
+    expect(() =>
+      uiConfigOf({ user, userPath: path, projectPath: null, gitRoot: null, projectTrust: UNKNOWN_TRUST }),
+    ).toThrow(`${path}: ui.keys.interrupt: "return" is reserved for the input line and the harnesses`);
   });
 });

@@ -136,11 +136,14 @@ describe("the broadcast's mark-all key from the config", () => {
 });
 
 describe("configured keys inside one view or question stand for one thing", () => {
-  it("a key another command of the same question uses is refused, naming both", () => {
-    expect(() => buildKeymap({ "quit-detach": "n" })).toThrow(
-      /"n" is bound to both (no and quit-detach|quit-detach and no) in the quit question/,
+  it("a configured key another command of the same question has by default is taken from it; two configured ones are refused", () => {
+    const detach = buildKeymap({ "quit-detach": "n" });
+    expect(detach["quit.detach"]).toEqual(["n"]);
+    expect(detach["confirm.no"]).toEqual(["N"]);
+    expect(buildKeymap({ yes: "N" })["confirm.no"]).toEqual(["n"]);
+    expect(() => buildKeymap({ "quit-detach": "k", "quit-halt-all": "k" })).toThrow(
+      /"k" is bound to both (quit-detach and quit-halt-all|quit-halt-all and quit-detach) in the quit question/,
     );
-    expect(() => buildKeymap({ yes: "N" })).toThrow(/"N" is bound to both/);
   });
 
   it("a key the view reads by itself is refused", () => {
