@@ -167,6 +167,8 @@ export class SessionTable {
   private readonly maxKept: number;
   private readonly killWaitMs: number;
   private forgetOnStop = false;
+  /** Rows killed in this server's life, id → name: a resume by name or short id finds them, and keeps the name. */
+  private readonly killed = new Map<string, string>();
 
   constructor(private readonly options: SessionTableOptions) {
     this.now = options.now ?? Date.now;
@@ -289,11 +291,16 @@ export class SessionTable {
     try {
       entry = this.entry(target);
     } catch (err) {
-      const gone = isServerError(err) && err.code === "NO_SUCH_SESSION" ? this.options.journaled?.(target) : null;
+      if (!isServerError(err) || err.code !== "NO_SUCH_SESSION") throw err;
+      const id = this.killedId(target) ?? target;
+      const gone = this.options.journaled?.(id) ?? null;
       if (!gone) throw err;
+      // It comes back under the name it was killed with, unless another row took it meanwhile.
+      const name = this.killed.get(gone.id);
+      const free = name !== undefined && ![...this.entries.values()].some((e) => e.name === name);
       return this.open(
         { harness: gone.harness, cwd: gone.cwd, options: { resume: gone.id } },
-        undefined,
+        free ? name : undefined,
         watcher,
         gone,
       );
@@ -505,6 +512,7 @@ export class SessionTable {
     if (entry.handle && !entry.closed) await this.abortWithin(entry.handle);
     const summary = this.summary(entry);
     this.entries.delete(entry.id);
+    if (!entry.native) this.killed.set(entry.id, entry.name);
     entry.watchers.clear();
     entry.controlWatchers.clear();
     this.forget(entry);
@@ -580,6 +588,16 @@ export class SessionTable {
   /** An exact id first, then a name, then a unique id prefix: a name can never stand for another session's id. */
   private entry(target: string): Entry {
     return this.entries.get(target) ?? findSessionTarget(this.entries.values(), target);
+  }
+
+  /** A killed row's id by its name, its exact id, or a unique start of its id; null when none is. */
+  private killedId(target: string): string | null {
+    const ids = [...this.killed.keys()];
+    const named = [...this.killed].filter(([, name]) => name === target).map(([id]) => id);
+    if (ids.includes(target)) return target;
+    if (named.length > 0) return named.at(-1)!;
+    const prefixed = ids.filter((id) => id.startsWith(target));
+    return prefixed.length === 1 ? prefixed[0]! : null;
   }
 
   /** A name that is free and cannot be read as a session id (see session-name.ts). */

@@ -276,6 +276,38 @@ describe("resuming a session no row holds any more", () => {
     expect(await codeOf(t.resume("nobody"))).toBe("NO_SUCH_SESSION");
   });
 
+  it.each([
+    ["its name", "local1"],
+    ["its id", "s1"],
+    ["a unique start of its id", "s"],
+  ])("a killed session resumed by %s comes back under the name it had", async (_how, target) => {
+    const { launcher, asked } = resumingLauncher();
+    const journaled = (id: string) =>
+      id === "s1"
+        ? { id: "s1", harness: "claude", cwd: "/work", createdAt: null, events: [], times: [], seen: 0 }
+        : null;
+    const t = new SessionTable({ launcher, journaled, killWaitMs: 50 });
+    await t.create({ harness: "claude", cwd: "/work", options: {} }, "local1");
+    await t.kill("local1").catch(() => undefined);
+    const back = await t.resume(target);
+    expect(asked.at(-1)).toEqual({ resume: "s1" });
+    expect(back.summary).toMatchObject({ id: "s1", name: "local1" });
+  });
+
+  it("a killed session whose name another row took meanwhile comes back under a fresh one", async () => {
+    const { launcher } = resumingLauncher();
+    const journaled = (id: string) =>
+      id === "s1"
+        ? { id: "s1", harness: "claude", cwd: "/work", createdAt: null, events: [], times: [], seen: 0 }
+        : null;
+    const t = new SessionTable({ launcher, journaled, killWaitMs: 50 });
+    await t.create({ harness: "claude", cwd: "/work", options: {} }, "local1");
+    await t.kill("local1").catch(() => undefined);
+    await t.create({ harness: "claude", cwd: "/work", options: {} }, "local1");
+    const back = await t.resume("s1");
+    expect(back.summary.name).toBe("claude-1");
+  });
+
   it("a killed session resumed from its journal keeps its history for a later attach, its age and its place", async () => {
     const history: SessionEvent[] = [...opened, { kind: "closed", exitCode: null, cause: "killed" }];
     journaled("a", history);
