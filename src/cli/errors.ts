@@ -28,7 +28,7 @@ export class UsageError extends Error {
  */
 export function failureOf(err: unknown, spellings: readonly OwnedNativeSpelling[], command?: string): FailureSummary {
   if (isRefusal(err)) return err.toFailure();
-  if (isConfigError(err)) return failure("rejected", err.message, { issue: "invalid-config" });
+  if (isConfigError(err)) return err.toRefusal().toFailure(); // with its hint: fix the file, or move it aside
   if (err instanceof UsageError) return failure("rejected", err.message, err.hint ? { hint: err.hint } : {});
   if (err instanceof CommanderError) return commanderFailure(err, spellings, command);
   return failure("rejected", err instanceof Error ? err.message : String(err));
