@@ -18,6 +18,8 @@ export class HumanRenderer {
   private thinking = false;
   /** A result names its call only by id on some harnesses: remember the names. */
   private readonly toolNames = new Map<string, string>();
+  /** Calls hmux denied, whose reason was said already: their denied result is not said again. */
+  private readonly deniedByHmux = new Set<string>();
 
   constructor(
     private readonly output: Output,
@@ -85,10 +87,9 @@ export class HumanRenderer {
       case "approval-disposition":
         // The policy's reason, as the decider gave it: the harness may show the model less (codex: "rejected by user").
         if (event.decision.decision === "deny") {
+          this.deniedByHmux.add(event.callId);
           this.endLine();
-          this.note(
-            `⊘ hmux ${event.decider === "policy" ? "policy" : event.decider} denied the call: ${clip(event.decision.reason)}`,
-          );
+          this.note(`⊘ denied (decided by ${event.decider}): ${clip(event.decision.reason)}`);
         }
         return;
       case "done":
@@ -115,6 +116,8 @@ export class HumanRenderer {
     const name =
       event.name ?? (event.callId !== null ? this.toolNames.get(event.callId) : undefined) ?? event.callId ?? "tool";
     if (event.denied) {
+      // A deny hmux decided was said with its reason; the harness's echo of it (codex: "declined") adds nothing.
+      if (event.callId !== null && this.deniedByHmux.has(event.callId)) return;
       this.note(`⊘ ${name} denied: ${clip(event.output)}`);
       return;
     }

@@ -137,6 +137,20 @@ describe("human rendering of tools and failures", () => {
     expect(c.err()).toBe("⊘ Bash denied: requires approval\n");
   });
 
+  it("a call hmux's policy denied is said once, with the policy's reason, not again as the harness echoes it", () => {
+    const c = capture();
+    const r = new HumanRenderer(c.output, {});
+    r.render({
+      kind: "approval-disposition",
+      callId: "call_1",
+      decision: { decision: "deny", reason: "hmux policy: not on the list" },
+      decider: "policy",
+      status: "sent",
+    });
+    r.render({ kind: "tool", phase: "result", callId: "call_1", output: "declined", isError: true, denied: true });
+    expect(c.err()).toBe("⊘ denied (decided by policy): hmux policy: not on the list\n");
+  });
+
   it("a failure shows its class, whether it is retryable, its HTTP status, hint and reset time - once", () => {
     const f = {
       class: "rate-limit" as const,
