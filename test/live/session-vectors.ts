@@ -156,7 +156,8 @@ export function defineControlVectors(harness: "claude" | "codex" | "pi", facts: 
         expect(deny).toBeGreaterThan(-1);
         expect(deny).toBeLessThan(s.events.indexOf(result));
         expect(s.events[deny]).toMatchObject({ decider: "hmux", decision: { decision: "deny" } });
-        await s.next((e) => e.kind === "done");
+        // The turn stopped as asked: its done says so, to a program as to the TUI.
+        expect(await s.next((e) => e.kind === "done")).toMatchObject({ cause: "interrupted" });
         s.send("in-2", "[[say:still-here-after-interrupt]]");
         const second = s.events.indexOf(await s.next((e) => e.kind === "turn" && e.id === "in-2"));
         await s.next((e) => e.kind === "message" && e.role === "assistant", 45_000, second);
