@@ -7,6 +7,7 @@
  * that grows after the check is refused too.
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, type Stats } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { ConfigFileRefusal } from "../core/config/errors.js";
 import type { ConfigReader } from "../core/config/load.js";
 
@@ -24,6 +25,7 @@ export function configEntryExists(path: string): boolean {
 }
 
 export function readConfigText(path: string, maxBytes: number = CONFIG_FILE_MAX_BYTES): string {
+  refuseDeviceLink(path);
   const fd = openConfig(path);
   try {
     const stats = fstatSync(fd);
@@ -51,6 +53,30 @@ function openConfig(path: string): number {
     if (code === "ELOOP") throw new ConfigFileRefusal("unreadable", "it is a symlink loop");
     if (code === "ENOENT") throw new ConfigFileRefusal("unreadable", danglingReason(path));
     throw err;
+  }
+}
+
+/** Symlink hops followed before giving up (the kernel's own limit is 40); the open then says ELOOP. */
+const MAX_HOPS = 40;
+
+/**
+ * A link into /dev or /proc (/dev/stdin, /proc/self/fd/0) reads whatever this process was handed,
+ * which may be a regular file by then: refused by where it points, not by what it finds there.
+ */
+function refuseDeviceLink(path: string): void {
+  let current = path;
+  for (let hop = 0; hop < MAX_HOPS; hop++) {
+    let target: string;
+    try {
+      if (!lstatSync(current).isSymbolicLink()) return;
+      target = resolve(dirname(current), readlinkSync(current));
+    } catch {
+      return; // gone or unreadable: the open says why
+    }
+    if (/^\/(dev|proc)\//.test(target)) {
+      throw new ConfigFileRefusal("not-a-file", `it is a symlink to ${target}, not to a regular file`);
+    }
+    current = target;
   }
 }
 

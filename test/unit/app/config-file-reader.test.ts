@@ -48,7 +48,27 @@ describe("readConfigText", () => {
   it("refuses a symlink to /dev/zero instead of reading it forever", () => {
     const path = join(dir, "config.json");
     symlinkSync("/dev/zero", path);
-    expect(() => readConfigText(path)).toThrow("it is a character device, not a regular file");
+    expect(() => readConfigText(path)).toThrow("it is a symlink to /dev/zero, not to a regular file");
+  });
+
+  it("refuses a symlink to /dev/stdin, whatever stdin is", () => {
+    const path = join(dir, "config.json");
+    symlinkSync("/dev/stdin", path);
+    expect(() => readConfigText(path)).toThrow("it is a symlink to /dev/stdin, not to a regular file");
+  });
+
+  it("refuses a chain of symlinks that ends in /proc", () => {
+    const path = join(dir, "config.json");
+    symlinkSync(join(dir, "hop"), path);
+    symlinkSync("/proc/self/fd/0", join(dir, "hop"));
+    expect(() => readConfigText(path)).toThrow("it is a symlink to /proc/self/fd/0, not to a regular file");
+  });
+
+  it("reads a regular file reached through a symlink", () => {
+    const path = join(dir, "config.json");
+    writeFileSync(join(dir, "real.json"), '{"version":1}');
+    symlinkSync(join(dir, "real.json"), path);
+    expect(readConfigText(path)).toBe('{"version":1}');
   });
 
   it("refuses a file larger than the bound", () => {
@@ -93,7 +113,7 @@ describe("loadConfigFiles on odd files", () => {
     const path = join(repo, ".hmux", "config.json");
     symlinkSync("/dev/zero", path);
     const err = configErrorOf(() => loadConfigFiles(repo, { HOME: join(dir, "nohome") }));
-    expect(err.message).toBe(`${path}: refused: it is a character device, not a regular file`);
+    expect(err.message).toBe(`${path}: refused: it is a symlink to /dev/zero, not to a regular file`);
   });
 
   it("refuses an oversize project config as a ConfigError of kind too-large", () => {
