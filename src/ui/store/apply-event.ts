@@ -226,7 +226,8 @@ function decided(view: SessionView, event: Extract<SessionEvent, { kind: "approv
   if (decision.decision === "deny") return replace(out, at, { ...entry, status: "denied", reason: decision.reason });
   if (decision.decision === "replace")
     return replace(out, at, { ...entry, status: "running", summary: summarizeToolInput(decision.input), edited: true });
-  return replace(out, at, { ...entry, status: "running" });
+  const rule = event.decider.startsWith("rule:") ? event.decider.slice("rule:".length) : undefined;
+  return replace(out, at, { ...entry, status: "running", ...(rule ? { byRule: rule } : {}) });
 }
 
 function done(view: SessionView, event: Extract<SessionEvent, { kind: "done" }>, now: number): SessionView {

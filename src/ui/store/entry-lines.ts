@@ -101,7 +101,7 @@ function build(entry: TranscriptEntry, width: number): DisplayLine[] {
       ];
     }
     case "tool": {
-      const head = `${STATUS_ICON[entry.status]} ${entry.name}${entry.summary ? ` ${entry.summary}` : ""}${entry.edited ? " (edited)" : ""}`;
+      const head = `${STATUS_ICON[entry.status]} ${entry.name}${entry.summary ? ` ${entry.summary}` : ""}${entry.edited ? " (edited)" : ""}${entry.byRule ? ` · allowed by rule ${entry.byRule}` : ""}`;
       const out = lines(head, width, STATUS_TONE[entry.status], "", false);
       if (entry.status === "pending") out.push({ text: "  awaiting approval", tone: "warn" });
       if (entry.status === "denied")

@@ -37,6 +37,8 @@ export type TranscriptEntry = EntryBase &
         readonly reason?: string;
         /** The person replaced the input: `summary` is what ran, not what the model asked. */
         readonly edited?: boolean;
+        /** A session rule allowed it without asking anybody (its id), so the pane says so. */
+        readonly byRule?: string;
       }
     | { readonly kind: "turn-start"; readonly turnId: string; readonly at: number }
     | {

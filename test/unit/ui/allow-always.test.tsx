@@ -52,6 +52,8 @@ describe("allow always, decided by the core", () => {
     await s.feed(asked("Bash", "touch b", "c2"), asked("Bash", "touch ok.txt; rm -rf important", "c3"));
     await m.flush();
     expect(decisions(s.journal)).toEqual(["c1:allow:person", "c2:allow:rule:r1"]);
+    // The pane says which yes was not yours.
+    expect(m.frame()).toContain("Bash $ touch b · allowed by rule r1");
     expect(s.handle.snapshot().pending.map((c) => c.callId)).toEqual(["c3"]);
     expect(m.frame()).toContain("touch ok.txt; rm -rf important");
     expect(m.frame()).toContain("allow-always is not offered: it chains 2 commands");
