@@ -172,7 +172,7 @@ export async function prepareTurn(input: PrepareInput): Promise<PreparedTurn> {
   const resume = request.inputs?.resume;
   const gate: TurnGate = plan.gate ?? { kind: "harness", why: "planned outside hmux run" };
   // Said plainly when hmux's own policy is the gate, and when nothing is (--autonomy).
-  const notes = gate.kind === "harness" ? plan.notes : [`${plan.harness}: ${gate.why}`, ...plan.notes];
+  const notes = gate.kind === "harness" ? plan.notes : [`gate: ${gate.why}`, ...plan.notes];
   return {
     adapter,
     resolved: plan.resolved,

@@ -66,7 +66,7 @@ export function decideTurnGate(input: TurnGateInput): TurnGate {
   checkCarried(input);
   return {
     kind: "policy-session",
-    why: `${harness.name} runs through its session channel, where hmux's policy decides each gated call (headless: the policy denies what it does not allow)`,
+    why: `hmux's policy decides each gated call through ${harness.name}'s session channel (headless: the policy denies what it does not allow)`,
   };
 }
 
