@@ -13,6 +13,7 @@ import { type RunTuiOptions, runTui } from "../ui/run-tui.js";
 import type { NewSessionRequest } from "../ui/session-launcher.js";
 import type { SessionPort } from "../ui/session-port.js";
 import { ATTACH_REPLAY, startBeforeMount } from "./attach-ports.js";
+import { readConfigText } from "./config-file-reader.js";
 import { withLazyNativeSessions } from "./native-launcher.js";
 import { PaneLauncher, type PaneLauncherOptions } from "./pane-launcher.js";
 import { createRacePort, remoteRaceRefused } from "./race-port.js";
@@ -138,6 +139,7 @@ export async function openTui(options: OpenTuiOptions): Promise<TuiExit> {
       launcher,
       config: ui,
       env: app.env,
+      readThemeFile: (path) => readConfigText(path),
       ...(race ? { race } : {}),
       ...extra,
       detachOn: dropped.signal,

@@ -31,6 +31,8 @@ export interface RunTuiOptions {
   readonly scheduler?: Scheduler;
   /** Called with the store once mounted (the bench and the demo feed it). */
   readonly onStore?: (store: AppStore) => void;
+  /** Reads a theme file the config names (the config files' bounded reader); node:fs when absent. */
+  readonly readThemeFile?: (path: string) => string;
   /** Ink's per-frame callback (the bench counts frames with it). */
   readonly onRender?: (metrics: { renderTime: number }) => void;
   /**
@@ -53,7 +55,7 @@ export async function runTui(options: RunTuiOptions = {}): Promise<void> {
   const stdin = options.stdin ?? process.stdin;
   const env = options.env ?? process.env;
   const config = options.config ?? DEFAULT_UI_CONFIG;
-  const theme = loadTheme(config.theme, env);
+  const theme = loadTheme(config.theme, env, options.readThemeFile);
   const notifier = new Notifier(config.notify, { write: (s) => stdout.write(s), now: () => Date.now(), env });
   const store = new AppStore({
     commitMs: config.commitMs,

@@ -3,7 +3,7 @@
  * ANSI names (plus "default", the terminal's own foreground) so they follow the user's
  * terminal palette; NO_COLOR turns every colour off and leaves bold/dim/inverse.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import type { Tone } from "../store/entry-lines.js";
@@ -86,14 +86,25 @@ export function parseTheme(raw: unknown, source: string): ThemeFile {
   return parsed.data;
 }
 
-/** Loads a theme by built-in name or path to a JSON file. */
-export function loadTheme(nameOrPath: string, env: Readonly<Record<string, string | undefined>> = process.env): Theme {
-  const path = nameOrPath.endsWith(".json") ? nameOrPath : `${THEMES_DIR}${nameOrPath}.json`;
+/**
+ * Loads a theme by built-in name or path to a JSON file. A path can come from a cloned repo's
+ * config, so the TUI passes the config files' bounded reader (no FIFO, device or huge file).
+ */
+export function loadTheme(
+  nameOrPath: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  readText: (path: string) => string = (path) => readFileSync(path, "utf8"),
+): Theme {
+  const builtin = !nameOrPath.endsWith(".json");
+  const path = builtin ? `${THEMES_DIR}${nameOrPath}.json` : nameOrPath;
+  const notFound = () => new ThemeError(`theme "${nameOrPath}" not found (built-in: ${BUILTIN_THEMES.join(", ")})`);
+  if (!builtin && !existsSync(path)) throw notFound();
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
-  } catch {
-    throw new ThemeError(`theme "${nameOrPath}" not found (built-in: ${BUILTIN_THEMES.join(", ")})`);
+    text = readText(path);
+  } catch (err) {
+    if (builtin) throw notFound();
+    throw new ThemeError(`theme file ${path}: ${(err as Error).message}`);
   }
   let raw: unknown;
   try {
