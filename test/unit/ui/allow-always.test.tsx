@@ -139,3 +139,35 @@ describe("allow always, decided by the core", () => {
     ]);
   });
 });
+
+describe("what allow-always allows, in a narrow pane", () => {
+  it("at 80×24 with three panes the rule A would make reads whole, wrapped, before the key is pressed", async () => {
+    const ports = [
+      new FakePort({ harness: "claude" }),
+      new FakePort({ harness: "codex" }),
+      new FakePort({ harness: "pi" }),
+    ];
+    m = await mount({ ports, columns: 80, rows: 24 });
+    const allows = "exec_command `touch <args>` inside the workspace";
+    ports[1]!.emit({
+      kind: "approval-request",
+      call: {
+        callId: "c1",
+        tool: "exec_command",
+        input: { command: "/bin/bash -lc 'touch x'" },
+        openedAt: 0,
+        deadlineAt: null,
+        always: { allows },
+      },
+    });
+    await m.flush();
+    const words = m
+      .frame()
+      .split("\n")
+      .map((l) => l.replace(/[│┃╭╮╰╯┏┓┗┛━─]/g, " "))
+      .join(" ")
+      .replace(/\s+/g, " ");
+    for (const w of allows.split(" ")) expect(words).toContain(w);
+    expect(words).toContain("allow always:");
+  });
+});

@@ -28,8 +28,9 @@ export function ApprovalFull(props: ApprovalFullProps): React.ReactElement {
   const { keymap } = useKeys();
   const inner = Math.max(1, width - 4);
   const lines = wrap(previewToolInput(call.input), inner);
-  const room = Math.max(0, height - 7);
   const always = alwaysText(call);
+  const alwaysLines = wrap(always.text, inner);
+  const room = Math.max(0, height - 6 - alwaysLines.length);
   const shown = lines.slice(0, room);
   const left = countdown(call.deadlineAt, now);
   return (
@@ -62,9 +63,11 @@ export function ApprovalFull(props: ApprovalFullProps): React.ReactElement {
       <Text dimColor wrap="truncate">
         {lines.length > room ? `(${lines.length - room} more rows not shown)` : " "}
       </Text>
-      <Text wrap="truncate" dimColor={!always.offered}>
-        {always.text}
-      </Text>
+      {alwaysLines.map((l, i) => (
+        <Text key={`always${i}`} wrap="truncate" dimColor={!always.offered}>
+          {l}
+        </Text>
+      ))}
       <Text
         wrap="truncate"
         color={theme.colors.status}

@@ -41,7 +41,11 @@ export function ApprovalWidget(props: ApprovalWidgetProps): React.ReactElement {
         : approvalKeys(keymap, support, width, always.offered);
   // The footer wraps rather than lose its keys in a narrow pane; its extra rows come out of the preview.
   const footerLines = wrap(footer, width);
-  const previewRows = Math.max(0, height - (withRule ? 3 : 2) - (withAlways ? 1 : 0) - (footerLines.length - 1));
+  // What allow-always would allow is read whole before the key is pressed: it wraps too, ahead of the preview.
+  const fixed = (withRule ? 2 : 1) + footerLines.length;
+  const alwaysAll = withAlways ? wrap(always.offered ? `${alwaysKey} ${always.text}` : always.text, width) : [];
+  const alwaysLines = alwaysAll.slice(0, Math.max(withAlways ? 1 : 0, height - fixed));
+  const previewRows = Math.max(0, height - fixed - alwaysLines.length);
   const preview = wrap(previewToolInput(call.input), width);
   const shown = preview.slice(0, previewRows);
   if (preview.length > previewRows && shown.length > 0)
@@ -66,11 +70,11 @@ export function ApprovalWidget(props: ApprovalWidgetProps): React.ReactElement {
       {Array.from({ length: previewRows - shown.length }, (_, i) => (
         <Text key={`pad${i}`}> </Text>
       ))}
-      {withAlways ? (
-        <Text wrap="truncate" dimColor={!always.offered}>
-          {always.offered ? `${alwaysKey} ${always.text}` : always.text}
+      {alwaysLines.map((l, i) => (
+        <Text key={`always${i}`} wrap="truncate" dimColor={!always.offered}>
+          {l}
         </Text>
-      ) : null}
+      ))}
       {footerLines.map((l, i) => (
         <Text key={`keys${i}`} wrap="truncate" color={theme.colors.status}>
           {l}
