@@ -263,7 +263,7 @@ export class PaneLauncher implements SessionLauncher {
           ? { changes: workspaceChanges(workspacePorts, { repo: lease.entry.repo, name: lease.entry.name }) }
           : {}),
         ...(lease ? { workspace: { name: lease.entry.name, branch: lease.entry.branch, base: lease.entry.base } } : {}),
-        settings: settingsView(plan.resolved, plan.policy),
+        settings: settingsView(plan.resolved, plan.policy, plan.decisionBudget),
         ...(request.prompt ? { initialPrompt: request.prompt } : {}),
         ...(o.model ? { model: o.model } : {}),
         ...(o.effort ? { effort: o.effort } : {}),

@@ -7,7 +7,11 @@ import type { LaunchPlan } from "../core/launch/types.js";
 import type { ResolvedTurnOptions } from "../core/options/resolve.js";
 import type { ResolvedSettingView } from "../ui/session-port.js";
 
-export function settingsView(resolved: ResolvedTurnOptions, policy?: LaunchPlan["policy"]): ResolvedSettingView[] {
+export function settingsView(
+  resolved: ResolvedTurnOptions,
+  policy?: LaunchPlan["policy"],
+  decisionBudget?: LaunchPlan["decisionBudget"],
+): ResolvedSettingView[] {
   const rows: ResolvedSettingView[] = resolved.provenance.map((p) => ({ key: p.key, value: p.value, tier: p.tier }));
   for (const d of resolved.divergence) rows.push({ key: d.key, value: d.value, tier: d.tier, divergence: d.reason });
   // What runs without asking is a setting like any other: shown with the tier that decided it.
@@ -15,5 +19,8 @@ export function settingsView(resolved: ResolvedTurnOptions, policy?: LaunchPlan[
     rows.push({ key: "policy.allowTools", value: policy.value.allowTools, tier: policy.tier });
     rows.push({ key: "policy.allowCommands", value: policy.value.allowCommands, tier: policy.tier });
   }
+  // How long a waiting approval waits, in the config key's unit (seconds).
+  if (decisionBudget && decisionBudget.ms !== null)
+    rows.push({ key: "decisionBudget", value: decisionBudget.ms / 1000, tier: decisionBudget.tier });
   return rows;
 }

@@ -435,7 +435,7 @@ export function prepare(
     sessionId,
     untrusted,
     notes: plan.notes,
-    settings: settingsView(plan.resolved, plan.policy),
+    settings: settingsView(plan.resolved, plan.policy, plan.decisionBudget),
     // A dir already there (a reused --session-id) may belong to an earlier session: never ours to remove.
     ...(stateDir === undefined && !existsSync(sessionState) ? { freshState: sessionState } : {}),
     launch: {

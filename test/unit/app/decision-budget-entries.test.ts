@@ -69,9 +69,12 @@ async function recordingServer() {
   return { ...served, table, specs, sessions };
 }
 
-/** What the server's launcher gives the session runtime for a spec: its budget in ms. */
+/** What the server's launcher gives the session runtime for a spec: its budget in ms, also shown in its settings. */
 function budgetOnServer(context: CliContext, spec: CreateSpec): number | undefined {
-  return prepare(spec.harness, sessionFlagsOf(spec.cwd, spec.options), context).launch.decisionBudgetMs;
+  const prepared = prepare(spec.harness, sessionFlagsOf(spec.cwd, spec.options), context);
+  const shown = prepared.settings.find((s) => s.key === "decisionBudget");
+  expect(shown?.value).toBe((prepared.launch.decisionBudgetMs ?? 0) / 1000);
+  return prepared.launch.decisionBudgetMs;
 }
 
 /** Every entry point's budget for one claude session in `work`, as each one opens it. */
