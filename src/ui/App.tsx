@@ -79,7 +79,14 @@ function Screen({ store, keymap, launcher }: Pick<AppProps, "store" | "keymap" |
 
 export function App({ store, theme, keymap, launcher, mouse = false, terminalWrite }: AppProps): React.ReactElement {
   const keys = useMemo<KeysValue>(
-    () => ({ keymap, index: indexKeymap(keymap), gate: { consumed: false }, raw: { current: "" }, mouse }),
+    () => ({
+      keymap,
+      index: indexKeymap(keymap),
+      gate: { consumed: false },
+      raw: { current: "" },
+      flow: { held: false, release: () => undefined },
+      mouse,
+    }),
     [keymap, mouse],
   );
   return (

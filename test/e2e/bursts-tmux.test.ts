@@ -86,11 +86,9 @@ for (const [columns, rows] of [
       expect(sent).toContain("got both lines in one prompt.");
       expect(sent).not.toContain("got a line on its own.");
 
-      // The new-session dialog: three Downs and a path in one send-keys call put the path in the
-      // field the cursor moved to (cwd), not in the harness field it started on.
-      keys("M-n");
-      await waitFor("the new-session dialog", (s) => s.includes("new session"));
-      keys("Down", "Down", "Down", "/nonexistent");
+      // The new-session dialog: Alt+n, three Downs and a path in one send-keys call open it and put
+      // the path in the field the cursor moved to (cwd), not in the harness field it started on.
+      keys("M-n", "Down", "Down", "Down", "/nonexistent");
       const dialog = await waitFor("the path in cwd", (s) => /› cwd\s+\/nonexistent/.test(s));
       expect(dialog).toMatch(/ harness\s+claude\s/);
       expect(dialog).not.toContain("claude/nonexistent");

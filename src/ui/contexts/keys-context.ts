@@ -13,11 +13,22 @@ export interface RawInput {
   current: string;
 }
 
+/**
+ * Keys of one read held back while what they are for mounts: a key that opens a dialog holds the
+ * rest of its burst until the dialog listens (it releases them), so none falls between the two.
+ */
+export interface KeyFlow {
+  held: boolean;
+  /** Hands the held keys on, in order (set by useKeyBursts). */
+  release: () => void;
+}
+
 export interface KeysValue {
   readonly keymap: Keymap;
   readonly index: KeyIndex;
   readonly gate: KeyGate;
   readonly raw: RawInput;
+  readonly flow: KeyFlow;
   /** Whether the mouse wheel scrolls panes (the help overlay says so). */
   readonly mouse?: boolean;
 }
@@ -27,4 +38,5 @@ export const KeysContext = createContext<KeysValue>({
   index: indexKeymap(DEFAULT_KEYMAP),
   gate: { consumed: false },
   raw: { current: "" },
+  flow: { held: false, release: () => undefined },
 });

@@ -4,42 +4,64 @@
  * because every useInput handler — the text fields included — must see single keys. A paste
  * never reaches useInput: only the handlers that take text (usePaste) hear it, so a pasted
  * "a" or Tab is never a key. It also records each key's raw bytes, for the keys (F1) whose name
- * Ink's useInput drops.
+ * Ink's useInput drops. A key that opens a dialog holds the rest of its read (KeyFlow) until the
+ * dialog listens.
  */
 
 import { useStdin } from "ink";
 import { useEffect } from "react";
-import { InputAssembler } from "../keys/key-bursts.js";
+import { InputAssembler, type InputUnit } from "../keys/key-bursts.js";
 import { useKeys } from "./use-keys.js";
 import { PASTE_EVENT } from "./use-paste.js";
 
 type Emit = (event: string | symbol, ...args: unknown[]) => boolean;
 
+/** How long held keys wait for the dialog that holds them before they go on regardless. */
+const HOLD_LIMIT_MS = 250;
+
 export function useKeyBursts(): void {
   const { internal_eventEmitter: emitter } = useStdin();
-  const { raw } = useKeys();
+  const { raw, flow } = useKeys();
   useEffect(() => {
     if (!emitter) return undefined;
     const original = emitter.emit as Emit;
     const assembler = new InputAssembler();
-    const split: Emit = function (this: unknown, event, ...args) {
-      const data = args[0];
-      if (event !== "input" || typeof data !== "string") return original.call(this, event, ...args);
-      let handled = false;
-      for (const unit of assembler.feed(data)) {
-        if (unit.kind === "paste") {
-          handled = original.call(this, PASTE_EVENT, unit.text) || handled;
-          continue;
-        }
-        raw.current = unit.data;
-        handled = original.call(this, event, unit.data) || handled;
-      }
+    const queue: InputUnit[] = [];
+    let limit: ReturnType<typeof setTimeout> | undefined;
+    const deliver = (unit: InputUnit): boolean => {
+      if (unit.kind === "paste") return original.call(emitter, PASTE_EVENT, unit.text);
+      raw.current = unit.data;
+      const handled = original.call(emitter, "input", unit.data);
       raw.current = "";
       return handled;
     };
+    /** Delivers queued units until one holds the rest back (a key that opened a dialog). */
+    const drain = (): boolean => {
+      let handled = false;
+      while (queue.length > 0 && !flow.held) handled = deliver(queue.shift()!) || handled;
+      if (flow.held && queue.length > 0 && limit === undefined) {
+        limit = setTimeout(() => flow.release(), HOLD_LIMIT_MS);
+        limit.unref?.();
+      }
+      return handled;
+    };
+    flow.release = () => {
+      flow.held = false;
+      if (limit !== undefined) clearTimeout(limit);
+      limit = undefined;
+      drain();
+    };
+    const split: Emit = function (this: unknown, event, ...args) {
+      const data = args[0];
+      if (event !== "input" || typeof data !== "string") return original.call(this, event, ...args);
+      queue.push(...assembler.feed(data));
+      return drain();
+    };
     emitter.emit = split as typeof emitter.emit;
     return () => {
+      if (limit !== undefined) clearTimeout(limit);
+      flow.release = () => undefined;
       if (emitter.emit === split) emitter.emit = original as typeof emitter.emit;
     };
-  }, [emitter, raw]);
+  }, [emitter, raw, flow]);
 }

@@ -31,7 +31,7 @@ function editKey(input: string, key: Key): EditKey {
 
 export function useKeyDispatch(): void {
   const store = useStore();
-  const { index, gate, raw } = useKeys();
+  const { index, gate, raw, flow } = useKeys();
   const onKey = useCallback(
     (input: string, key: Key) => {
       // A focused native pane takes its keys first (all of them while typing into it).
@@ -41,10 +41,14 @@ export function useKeyDispatch(): void {
       }
       const verdict = keyIntent(store.state, index, keyName(input, key, raw.current), editKey(input, key));
       gate.consumed = verdict.taken;
+      const before = store.state.overlay;
       if (verdict.intent) store.dispatch(verdict.intent);
       else if (verdict.taken) store.dispatch({ kind: "key-ignored" });
+      // A dialog that reads its own keys mounts now; the rest of this read waits until it listens.
+      const after = store.state.overlay;
+      if (after !== before && (after?.kind === "new-session" || after?.kind === "race-dialog")) flow.held = true;
     },
-    [store, index, gate, raw],
+    [store, index, gate, raw, flow],
   );
   useInput(onKey);
   const onPaste = useCallback(

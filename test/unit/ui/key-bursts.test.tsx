@@ -160,6 +160,13 @@ describe("the new-session dialog, keys in one read", () => {
     expect(seen).toEqual([{ harness: "claude", cwd: "/nonexistent", prompt: "maybe?" }]);
   });
 
+  it("keys read with the Alt+n that opens it reach the dialog, in order", async () => {
+    const seen: NewSessionRequest[] = [];
+    m = await mount({ ports: [new FakePort()], columns: 80, rows: 24, launcher: launcher(seen) });
+    await m.type(`${KEYS.alt("n")}${DOWN}gpt-x${DOWN}high\r`);
+    expect(seen).toEqual([{ harness: "claude", model: "gpt-x", effort: "high" }]);
+  });
+
   it("a paste goes into the active field as one line", async () => {
     const seen: NewSessionRequest[] = [];
     m = await mount({ ports: [new FakePort()], columns: 80, rows: 24, launcher: launcher(seen) });

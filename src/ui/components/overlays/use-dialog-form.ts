@@ -4,7 +4,8 @@
  * only start listening after React re-rendered). Enter hands the latest values to `submit`.
  */
 import { useInput } from "ink";
-import { useCallback, useReducer, useRef } from "react";
+import { useCallback, useEffect, useReducer, useRef } from "react";
+import { useKeys } from "../../hooks/use-keys.js";
 import { usePaste } from "../../hooks/use-paste.js";
 import { type Cycle, type DialogForm, formKey, formPaste, formValues, initialForm } from "./dialog-form.js";
 
@@ -50,5 +51,11 @@ export function useDialogForm<F extends string>(
     [names],
   );
   usePaste(onPaste);
+  // Declared after the handlers, so it runs once they listen: keys read with the one that opened
+  // the dialog come in now.
+  const { flow } = useKeys();
+  useEffect(() => {
+    if (flow.held) flow.release();
+  }, [flow]);
   return form.current;
 }
