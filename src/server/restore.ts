@@ -20,6 +20,7 @@ import {
 } from "../core/control/restore-warnings.js";
 import type { PendingCall, SessionEvent } from "../core/control/types.js";
 import { appendJournalEvents, journalPath, readMeta } from "../session/journal.js";
+import { pidAlive } from "../session/pid-alive.js";
 import { isSafeSessionId } from "../session/session-id.js";
 import { readSessionRecords, type SessionRecord } from "./restore-records.js";
 
@@ -237,13 +238,4 @@ function lostCallMessage(call: PendingCall): string {
 
 function callIdOf(e: SessionEvent): string {
   return (e as { callId: string }).callId;
-}
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
 }

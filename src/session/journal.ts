@@ -37,6 +37,7 @@ import { openQuestionAfter, type QuestionEvent } from "../core/control/open-ques
 import type { SessionEvent } from "../core/control/types.js";
 import type { HarnessName } from "../core/harness-names.js";
 import { makePrivateDir } from "../files/private-dir.js";
+import { pidAlive } from "./pid-alive.js";
 import { isSafeSessionId } from "./session-id.js";
 
 export interface JournalRun {
@@ -169,7 +170,7 @@ export interface JournalSummary {
   readonly rules: readonly AllowRule[];
 }
 
-export function summarizeJournal(path: string, isAlive: (pid: number) => boolean = pidAlive): JournalSummary {
+export function summarizeJournal(path: string, isAlive: (pid: number) => boolean = runningPid): JournalSummary {
   const reading = readJournalText(readFileSync(path, "utf8"));
   const meta = readMeta(path);
   let lifecycle: string | null = null;
@@ -222,12 +223,7 @@ export function listJournals(env?: Env): JournalSummary[] {
     .sort((a, b) => b.updatedAt - a.updatedAt);
 }
 
-function pidAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
+/** This process, or one that still runs (a zombie does not: see pid-alive.ts). */
+function runningPid(pid: number): boolean {
+  return pid === process.pid || pidAlive(pid);
 }

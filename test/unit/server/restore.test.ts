@@ -21,6 +21,7 @@ import {
 import { runServer } from "../../../src/server/run-server.js";
 import { type Launcher, resumeDetached, SessionTable } from "../../../src/server/session-table.js";
 import { JournalWriter, journalPath } from "../../../src/session/journal.js";
+import { pidAlive } from "../../../src/session/pid-alive.js";
 import { systemClock } from "../../../src/spawn/clock.js";
 import { flush, setup } from "../session/session-fixture.js";
 
@@ -254,6 +255,19 @@ describe("detached rows in the server's table", () => {
     t.forgetAllOnStop();
     await t.killAll();
     expect(restore().sessions).toEqual([]);
+  });
+});
+
+describe("whether a dead server's pid still runs", () => {
+  it("a zombie (killed, not yet reaped) runs nothing, so its sessions are restored; a running one does", () => {
+    expect(pidAlive(1234, () => "1234 (node) S 1 1234 1234 0 -1")).toBe(true);
+    expect(pidAlive(1234, () => "1234 (node) Z 1 1234 1234 0 -1")).toBe(false);
+    expect(pidAlive(1234, () => "1234 (odd) name) R 1 1234")).toBe(true);
+    expect(pidAlive(1234, () => "1234 (odd) name) Z 1 1234")).toBe(false);
+    // No such pid in /proc.
+    expect(pidAlive(1234, () => "")).toBe(false);
+    // No /proc at all: signal 0 decides.
+    expect(pidAlive(process.pid, () => null)).toBe(true);
   });
 });
 
