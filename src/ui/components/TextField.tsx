@@ -7,7 +7,8 @@
 
 import { useInput } from "ink";
 import type React from "react";
-import { useCallback, useReducer, useRef } from "react";
+import { useCallback, useEffect, useReducer, useRef } from "react";
+import { useKeys } from "../hooks/use-keys.js";
 import { usePaste } from "../hooks/use-paste.js";
 import { TextView } from "./TextView.js";
 import { applyKey, applyPaste, type TextState } from "./text-edit.js";
@@ -64,5 +65,10 @@ export function TextField({
     change(after.value);
   }, []);
   usePaste(paste, { isActive: focus });
+  // After the handlers above listen: keys read with the one that opened this field come in now.
+  const { flow } = useKeys();
+  useEffect(() => {
+    if (focus && flow.held) flow.release();
+  }, [focus, flow]);
   return <TextView text={state.current} placeholder={placeholder} width={width} focus={focus} />;
 }

@@ -11,6 +11,7 @@ import type { EditKey } from "../components/text-edit.js";
 import { keyIntent, pasteIntent } from "../keys/dispatch.js";
 import { keyName } from "../keys/key-name.js";
 import { routeNativeKey, routeNativePaste } from "../native/route-native-key.js";
+import type { UiState } from "../store/ui-state.js";
 import { useKeys } from "./use-keys.js";
 import { usePaste } from "./use-paste.js";
 import { useStore } from "./use-store.js";
@@ -29,6 +30,14 @@ function editKey(input: string, key: Key): EditKey {
   };
 }
 
+/** Whether a dialog or an overlay's text field (which read keys themselves) opened between the two states. */
+export function opensKeyTaker(before: UiState, after: UiState): boolean {
+  const overlay = after.overlay;
+  if (overlay !== before.overlay && (overlay?.kind === "new-session" || overlay?.kind === "race-dialog")) return true;
+  if (after.broadcast?.phase === "compose" && before.broadcast?.phase !== "compose") return true;
+  return after.changes?.mode === "commit" && before.changes?.mode !== "commit";
+}
+
 export function useKeyDispatch(): void {
   const store = useStore();
   const { index, gate, raw, flow } = useKeys();
@@ -41,12 +50,11 @@ export function useKeyDispatch(): void {
       }
       const verdict = keyIntent(store.state, index, keyName(input, key, raw.current), editKey(input, key));
       gate.consumed = verdict.taken;
-      const before = store.state.overlay;
+      const before = store.state;
       if (verdict.intent) store.dispatch(verdict.intent);
       else if (verdict.taken) store.dispatch({ kind: "key-ignored" });
-      // A dialog that reads its own keys mounts now; the rest of this read waits until it listens.
-      const after = store.state.overlay;
-      if (after !== before && (after?.kind === "new-session" || after?.kind === "race-dialog")) flow.held = true;
+      // A field that reads its own keys mounts now; the rest of this read waits until it listens.
+      if (opensKeyTaker(before, store.state)) flow.held = true;
     },
     [store, index, gate, raw, flow],
   );

@@ -45,6 +45,17 @@ describe("broadcast in the TUI", () => {
     expect(m.store.state.drafts.size).toBe(0);
   });
 
+  it("marks, Enter, the prompt and Enter in one read broadcast it: the prompt field takes the keys after the Enter that opened it", async () => {
+    m = await threeIdle(160, 40);
+    await m.type(KEYS.alt("b"));
+    await m.type("13\rhello all\r");
+    await m.flush();
+    const [claude, codex, pi] = m.ports;
+    expect(claude?.intents).toEqual([{ kind: "send", text: "hello all", mode: "turn" }]);
+    expect(pi?.intents).toEqual([{ kind: "send", text: "hello all", mode: "turn" }]);
+    expect(codex?.intents).toEqual([]);
+  });
+
   it("at 80×24 the bar fits below the panes and still names the keys", async () => {
     m = await threeIdle(80, 24);
     await m.type(KEYS.alt("b"));
