@@ -6,8 +6,9 @@
  * as tmux's attach does; a server that cannot be used is exit 2.
  */
 import type { Command } from "commander";
-import { isServerError, ServerError } from "../../server/errors.js";
+import { isServerError } from "../../server/errors.js";
 import type { SessionSummary } from "../../server/protocol.js";
+import { findSessionTarget } from "../../server/session-target.js";
 import type { CliContext } from "../context.js";
 import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
 import { reachServer, reportServerError } from "../server-client.js";
@@ -32,25 +33,6 @@ export function register(program: Command, context: CliContext): void {
       const host = hostOf(command);
       process.exitCode = await attachCommand({ ...flags, ...(host !== undefined ? { host } : {}) }, context);
     });
-}
-
-/** The session a target names, as the server resolves one: exact name, exact id, or a unique start of an id. */
-export function pickSession(sessions: readonly SessionSummary[], target: string): SessionSummary {
-  const exact = sessions.find((s) => s.name === target) ?? sessions.find((s) => s.id === target);
-  if (exact) return exact;
-  const prefixed = sessions.filter((s) => s.id.startsWith(target));
-  if (prefixed.length === 1) return prefixed[0]!;
-  if (prefixed.length > 1)
-    throw new ServerError(
-      "AMBIGUOUS_SESSION",
-      `${JSON.stringify(target)} is the start of ${prefixed.length} session ids (${prefixed.map((s) => s.name).join(", ")})`,
-      "name the session, or give more of its id",
-    );
-  throw new ServerError(
-    "NO_SUCH_SESSION",
-    `no session ${JSON.stringify(target)} on the hmux server`,
-    "see `hmux ls` for the sessions it has",
-  );
 }
 
 /** Nothing to attach to: exit 1 with the reason. */
@@ -80,11 +62,14 @@ export async function attachCommand(flags: AttachFlags, context: CliContext): Pr
         `start some: ${tuiOn(flags.host)}`,
       );
     }
-    rows = flags.target === undefined ? sessions : [pickSession(sessions, flags.target)];
+    // The server's own rule (exact id, then name, then a unique id start), so a name never shadows an id here either.
+    rows = flags.target === undefined ? sessions : [findSessionTarget(sessions, flags.target)];
   } catch (err) {
     client.close();
-    if (isServerError(err) && (err.code === "NO_SUCH_SESSION" || err.code === "AMBIGUOUS_SESSION"))
-      return nothing(context, err.message, err.hint);
+    if (isServerError(err) && (err.code === "NO_SUCH_SESSION" || err.code === "AMBIGUOUS_SESSION")) {
+      const on = flags.host !== undefined ? `the hmux server on ${flags.host}` : "the hmux server";
+      return nothing(context, err.message.replaceAll("this server", on), err.hint);
+    }
     return reportServerError("attach", err, context.output);
   }
   try {

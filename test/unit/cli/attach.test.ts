@@ -7,11 +7,11 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { pickSession } from "../../../src/cli/commands/attach.js";
 import { VERSION } from "../../../src/cli/main.js";
 import { serverPaths } from "../../../src/server/paths.js";
 import type { SessionSummary } from "../../../src/server/protocol.js";
 import { SessionTable } from "../../../src/server/session-table.js";
+import { findSessionTarget } from "../../../src/server/session-target.js";
 import { runHmux } from "../../helpers/hmux-in-process.js";
 import { scriptedLauncher, spec } from "../server/fixture.js";
 import { type Cleanups, serveFresh } from "../server/serve-fixture.js";
@@ -67,12 +67,16 @@ describe("hmux attach with nothing to attach to", () => {
 describe("attach -t resolves as the server does", () => {
   const row = (id: string, name: string) => ({ id, name }) as SessionSummary;
   const rows = [row("abc123", "one"), row("abd456", "two"), row("fff", "abc123x")];
-  it("an exact name, then an exact id, then a unique start of an id", () => {
-    expect(pickSession(rows, "two").id).toBe("abd456");
-    expect(pickSession(rows, "abc123").name).toBe("one");
-    expect(pickSession(rows, "abd").name).toBe("two");
+  it("an exact id, then a name, then a unique start of an id", () => {
+    expect(findSessionTarget(rows, "two").id).toBe("abd456");
+    expect(findSessionTarget(rows, "abc123").name).toBe("one");
+    expect(findSessionTarget(rows, "abd").name).toBe("two");
+  });
+  it("a name that equals another session's id never shadows that id", () => {
+    const shadowed = [row("abc123", "one"), row("zzz999", "abc123")];
+    expect(findSessionTarget(shadowed, "abc123").name).toBe("one");
   });
   it("a start shared by several ids is refused, naming them", () => {
-    expect(() => pickSession(rows, "ab")).toThrow(/"ab" is the start of 2 session ids \(one, two\)/);
+    expect(() => findSessionTarget(rows, "ab")).toThrow(/"ab" is the start of 2 session ids \(one, two\)/);
   });
 });
