@@ -5,6 +5,10 @@
  * table (written on create and rename, removed by `hmux kill` and `hmux kill-server`), so a
  * server starting after one that died knows which journals were its sessions and how to
  * reopen them. A server stopped by SIGTERM (a machine shutting down) keeps the files.
+ *
+ * A killed session leaves `<id>.killed.json` instead (its name and when): a later server — after
+ * a restart too — resumes it by that name or a start of its id, under the name it had. It goes
+ * when the session is in a table again.
  */
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -15,7 +19,9 @@ import { isSafeSessionId } from "../session/session-id.js";
 import { CreateOptionsSchema, SESSION_NAME } from "./protocol.js";
 
 export const SESSION_RECORD_FORMAT = "hmux.server-session/1";
+export const KILLED_RECORD_FORMAT = "hmux.killed-session/1";
 const SUFFIX = ".server.json";
+const KILLED_SUFFIX = ".killed.json";
 
 export const SessionRecordSchema = z
   .object({
@@ -31,14 +37,29 @@ export const SessionRecordSchema = z
   .strict();
 export type SessionRecord = z.infer<typeof SessionRecordSchema>;
 
-/** The table's side of the records: it says what it holds; it never reads them back. */
+export const KilledRecordSchema = z
+  .object({
+    format: z.literal(KILLED_RECORD_FORMAT),
+    id: z.string().refine(isSafeSessionId, "not a safe session id"),
+    name: z.string().regex(SESSION_NAME),
+    /** Epoch ms of the kill: of two killed under one name, the later one answers to it. */
+    killedAt: z.number().int().nonnegative(),
+  })
+  .strict();
+export type KilledRecord = z.infer<typeof KilledRecordSchema>;
+
+/** The table's side of the records: it says what it holds, and reads back only the killed names. */
 export interface SessionRecords {
+  /** The row is in the table (created, renamed, resumed): a killed record of it goes. */
   save(record: SessionRecord): void;
   /**
-   * The row is gone for good. A detached one (no harness ran it since its server died) also
-   * gets its journal closed as killed, so `hmux sessions` says it ended rather than interrupted.
+   * The row is gone for good; its name is kept as a killed record. A detached one (no harness
+   * ran it since its server died) also gets its journal closed as killed, so `hmux sessions`
+   * says it ended rather than interrupted.
    */
-  forget(id: string, detached: boolean): void;
+  forget(killed: KilledRecord, detached: boolean): void;
+  /** The sessions killed from a table, oldest kill first; files that are not one, named with why. */
+  killed(): { readonly records: readonly KilledRecord[]; readonly problems: readonly string[] };
 }
 
 export interface ReadRecords {
@@ -54,13 +75,32 @@ export function sessionRecordPath(id: string, env?: Env): string {
   return join(sessionsDir(env), `${id}${SUFFIX}`);
 }
 
+export function killedRecordPath(id: string, env?: Env): string {
+  if (!isSafeSessionId(id)) throw new Error(`session id ${JSON.stringify(id)} is not a safe file name`);
+  return join(sessionsDir(env), `${id}${KILLED_SUFFIX}`);
+}
+
 /** The records in the journal folder, each checked. */
 export function readSessionRecords(env?: Env): ReadRecords {
+  return readRecordFiles(env, SUFFIX, SessionRecordSchema);
+}
+
+/** The killed records in the journal folder, each checked, oldest kill first. */
+export function readKilledRecords(env?: Env): { records: KilledRecord[]; problems: string[] } {
+  const read = readRecordFiles(env, KILLED_SUFFIX, KilledRecordSchema);
+  return { records: [...read.records].sort((a, b) => a.killedAt - b.killedAt), problems: [...read.problems] };
+}
+
+function readRecordFiles<T extends { readonly id: string }>(
+  env: Env | undefined,
+  suffix: string,
+  schema: z.ZodType<T>,
+): { records: readonly T[]; problems: readonly string[] } {
   const dir = sessionsDir(env);
   if (!existsSync(dir)) return { records: [], problems: [] };
-  const records: SessionRecord[] = [];
+  const records: T[] = [];
   const problems: string[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(SUFFIX))) {
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(suffix))) {
     const path = join(dir, file);
     let value: unknown;
     try {
@@ -69,13 +109,13 @@ export function readSessionRecords(env?: Env): ReadRecords {
       problems.push(`${path}: ${err instanceof SyntaxError ? "not JSON" : (err as Error).message}`);
       continue;
     }
-    const parsed = SessionRecordSchema.safeParse(value);
+    const parsed = schema.safeParse(value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       problems.push(`${path}: ${issue ? `${issue.path.join(".") || "record"}: ${issue.message}` : "invalid"}`);
       continue;
     }
-    if (`${parsed.data.id}${SUFFIX}` !== file) {
+    if (`${parsed.data.id}${suffix}` !== file) {
       problems.push(`${path}: names session ${parsed.data.id}, not the one in its file name`);
       continue;
     }
@@ -88,17 +128,23 @@ export function readSessionRecords(env?: Env): ReadRecords {
 export function fileSessionRecords(env?: Env): SessionRecords {
   return {
     save(record) {
-      const path = sessionRecordPath(record.id, env);
-      makePrivateDir(dirname(path));
-      const temp = `${path}.${process.pid}.tmp`;
-      writeFileSync(temp, `${JSON.stringify(SessionRecordSchema.parse(record))}\n`, { mode: 0o600 });
-      renameSync(temp, path);
+      writeWhole(sessionRecordPath(record.id, env), SessionRecordSchema.parse(record));
+      rmSync(killedRecordPath(record.id, env), { force: true });
     },
-    forget(id, detached) {
-      rmSync(sessionRecordPath(id, env), { force: true });
-      const journal = journalPath(id, env);
+    forget(killed, detached) {
+      writeWhole(killedRecordPath(killed.id, env), KilledRecordSchema.parse(killed));
+      rmSync(sessionRecordPath(killed.id, env), { force: true });
+      const journal = journalPath(killed.id, env);
       if (detached && existsSync(journal))
         appendJournalEvents(journal, [{ kind: "closed", exitCode: null, cause: "killed" }]);
     },
+    killed: () => readKilledRecords(env),
   };
+}
+
+function writeWhole(path: string, value: unknown): void {
+  makePrivateDir(dirname(path));
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, `${JSON.stringify(value)}\n`, { mode: 0o600 });
+  renameSync(temp, path);
 }

@@ -9,7 +9,8 @@
  * Restore: a server starting after one that died lists that server's sessions as detached rows
  * (no handle; their journal's events kept for attaching clients), and `resume` reopens a
  * detached or ended session through the same launcher with its journal id as `options.resume`.
- * Each row is remembered beside its journal (SessionRecords) from create until kill.
+ * Each row is remembered beside its journal (SessionRecords) from create until kill, and its
+ * name after the kill, so a resume by name or short id finds it on a later server too.
  */
 import { openQuestionAfter, type QuestionEvent } from "../core/control/open-question.js";
 import { AUTO_RESUME_FAILED_WARNING } from "../core/control/restore-warnings.js";
@@ -21,7 +22,7 @@ import type { NativeChannel } from "./native-channel.js";
 import { deadlineIn } from "./pending-deadline.js";
 import type { CreateOptions, SessionSummary, SettingSummary, TableChange, WorkspaceSummary } from "./protocol.js";
 import type { JournaledSession, RestoredSession } from "./restore.js";
-import { SESSION_RECORD_FORMAT, type SessionRecords } from "./restore-records.js";
+import { KILLED_RECORD_FORMAT, SESSION_RECORD_FORMAT, type SessionRecords } from "./restore-records.js";
 import { looksLikeSessionId } from "./session-name.js";
 import { findSessionTarget } from "./session-target.js";
 
@@ -167,13 +168,27 @@ export class SessionTable {
   private readonly maxKept: number;
   private readonly killWaitMs: number;
   private forgetOnStop = false;
-  /** Rows killed in this server's life, id → name: a resume by name or short id finds them, and keeps the name. */
+  /**
+   * Rows killed, id → name, oldest kill first: by this server, and by earlier ones as their
+   * killed records say. A resume by name or short id finds them, and keeps the name.
+   */
   private readonly killed = new Map<string, string>();
 
   constructor(private readonly options: SessionTableOptions) {
     this.now = options.now ?? Date.now;
     this.maxKept = options.maxKeptEvents ?? DEFAULT_MAX_KEPT_EVENTS;
     this.killWaitMs = options.killWaitMs ?? 15_000;
+    this.readKilled();
+  }
+
+  private readKilled(): void {
+    try {
+      const read = this.options.records?.killed();
+      for (const r of read?.records ?? []) this.killed.set(r.id, r.name);
+      for (const p of read?.problems ?? []) this.options.log?.(`a killed session's name is not known: ${p}`);
+    } catch (err) {
+      this.options.log?.(`the names of killed sessions are not known: ${(err as Error).message}`);
+    }
   }
 
   onChange(listener: TableListener): () => void {
@@ -235,6 +250,7 @@ export class SessionTable {
       controlPending: false,
     };
     this.entries.set(entry.id, entry);
+    this.killed.delete(entry.id);
     this.remember(entry);
     handle.subscribe((event) => this.onEvent(entry, event));
     if (watcher) entry.watchers.add(watcher);
@@ -292,15 +308,13 @@ export class SessionTable {
       entry = this.entry(target);
     } catch (err) {
       if (!isServerError(err) || err.code !== "NO_SUCH_SESSION") throw err;
-      const id = this.killedId(target) ?? target;
-      const gone = this.options.journaled?.(id) ?? null;
+      const gone = this.goneSession(target);
       if (!gone) throw err;
       // It comes back under the name it was killed with, unless another row took it meanwhile.
       const name = this.killed.get(gone.id);
-      const free = name !== undefined && ![...this.entries.values()].some((e) => e.name === name);
       return this.open(
         { harness: gone.harness, cwd: gone.cwd, options: { resume: gone.id } },
-        free ? name : undefined,
+        name !== undefined && this.nameFree(name) ? name : undefined,
         watcher,
         gone,
       );
@@ -512,7 +526,6 @@ export class SessionTable {
     if (entry.handle && !entry.closed) await this.abortWithin(entry.handle);
     const summary = this.summary(entry);
     this.entries.delete(entry.id);
-    if (!entry.native) this.killed.set(entry.id, entry.name);
     entry.watchers.clear();
     entry.controlWatchers.clear();
     this.forget(entry);
@@ -560,10 +573,17 @@ export class SessionTable {
     }
   }
 
+  /** The row is gone for good; its name stays known (here and to later servers) for a resume. */
   private forget(entry: Entry): void {
     if (entry.native) return;
+    const killedAt = this.now();
+    this.killed.delete(entry.id);
+    this.killed.set(entry.id, entry.name);
     try {
-      this.options.records?.forget(entry.id, entry.handle === null);
+      this.options.records?.forget(
+        { format: KILLED_RECORD_FORMAT, id: entry.id, name: entry.name, killedAt },
+        entry.handle === null,
+      );
     } catch (err) {
       this.options.log?.(`session ${entry.name} (${entry.id}) was not forgotten: ${(err as Error).message}`);
     }
@@ -590,14 +610,28 @@ export class SessionTable {
     return this.entries.get(target) ?? findSessionTarget(this.entries.values(), target);
   }
 
-  /** A killed row's id by its name, its exact id, or a unique start of its id; null when none is. */
-  private killedId(target: string): string | null {
-    const ids = [...this.killed.keys()];
-    const named = [...this.killed].filter(([, name]) => name === target).map(([id]) => id);
-    if (ids.includes(target)) return target;
-    if (named.length > 0) return named.at(-1)!;
-    const prefixed = ids.filter((id) => id.startsWith(target));
-    return prefixed.length === 1 ? prefixed[0]! : null;
+  /**
+   * A session no row holds that `target` names, from its journal: an exact id first (killed
+   * here or not), then the name a killed row had (the latest kill), then a unique start of a
+   * killed row's id — the order of session-target.ts, so a name never stands for an id.
+   */
+  private goneSession(target: string): JournaledSession | null {
+    const journaled = this.options.journaled;
+    if (!journaled) return null;
+    const exact = journaled(target);
+    if (exact) return exact;
+    const killed = [...this.killed];
+    const named = killed.filter(([, name]) => name === target && !looksLikeSessionId(name)).at(-1);
+    if (named) return journaled(named[0]);
+    const prefixed = killed.filter(([id]) => id.startsWith(target));
+    return prefixed.length === 1 ? journaled(prefixed[0]![0]) : null;
+  }
+
+  /** Whether a name is free and could be given (requireFreeName would not refuse it). */
+  private nameFree(name: string): boolean {
+    return (
+      !looksLikeSessionId(name) && !this.entries.has(name) && ![...this.entries.values()].some((e) => e.name === name)
+    );
   }
 
   /** A name that is free and cannot be read as a session id (see session-name.ts). */

@@ -52,8 +52,8 @@ const ask = (callId: string): SessionEvent => ({
   call: { callId, tool: "Bash", input: { command: "rm -rf build" }, openedAt: 1, deadlineAt: null },
 });
 
-/** A session a server journaled (its run's pid `pid`), with the record a server keeps beside it. */
-function journaled(id: string, events: readonly SessionEvent[], pid = DEAD, over: Partial<SessionRecord> = {}) {
+/** A journal alone, as `hmux session` (or a session killed from a server) leaves one. */
+function journalOnly(id: string, events: readonly SessionEvent[], pid = DEAD) {
   const path = journalPath(id, env);
   const w = new JournalWriter(
     path,
@@ -62,6 +62,12 @@ function journaled(id: string, events: readonly SessionEvent[], pid = DEAD, over
   );
   for (const e of events) w.record(e);
   w.close();
+  return path;
+}
+
+/** A session a server journaled (its run's pid `pid`), with the record a server keeps beside it. */
+function journaled(id: string, events: readonly SessionEvent[], pid = DEAD, over: Partial<SessionRecord> = {}) {
+  const path = journalOnly(id, events, pid);
   fileSessionRecords(env).save(record(id, over));
   return path;
 }
@@ -306,6 +312,45 @@ describe("resuming a session no row holds any more", () => {
     const back = await t.resume(target);
     expect(asked.at(-1)).toEqual({ resume: "s1" });
     expect(back.summary).toMatchObject({ id: "s1", name: "local1" });
+  });
+
+  it.each([
+    ["its name", "local1"],
+    ["its id", "s1"],
+    ["a unique start of its id", "s"],
+  ])(
+    "a killed session resumed by %s after the server restarts comes back under the name it had",
+    async (_how, target) => {
+      const { launcher, asked } = resumingLauncher();
+      const server = () =>
+        new SessionTable({
+          launcher,
+          records: fileSessionRecords(env),
+          journaled: (id) => journaledSession(id, env),
+          killWaitMs: 50,
+        });
+      const before = server();
+      await before.create({ harness: "claude", cwd: "/work", options: {} }, "local1");
+      journalOnly("s1", opened);
+      await before.kill("local1").catch(() => undefined);
+      const after = server();
+      expect(after.restore(restore().sessions)).toEqual([]);
+      const back = await after.resume(target);
+      expect(asked.at(-1)).toEqual({ resume: "s1" });
+      expect(back.summary).toMatchObject({ id: "s1", name: "local1" });
+    },
+  );
+
+  it("a killed session's name never stands for another session's id: resume by that id reopens the one it is", async () => {
+    const { launcher, asked } = resumingLauncher();
+    journalOnly("local1", opened);
+    journalOnly("s1", opened);
+    const t = new SessionTable({ launcher, journaled: (id) => journaledSession(id, env), killWaitMs: 50 });
+    await t.create({ harness: "claude", cwd: "/work", options: {} }, "local1");
+    await t.kill("local1").catch(() => undefined);
+    const back = await t.resume("local1");
+    expect(asked.at(-1)).toEqual({ resume: "local1" });
+    expect(back.summary.id).toBe("local1");
   });
 
   it("a killed session whose name another row took meanwhile comes back under a fresh one", async () => {
