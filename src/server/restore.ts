@@ -59,11 +59,41 @@ export interface Restore {
 }
 
 export function restoreDetached(options: RestoreOptions): Restore {
-  const isAlive = options.isAlive ?? pidAlive;
   const now = options.now ?? Date.now;
+  const found = detachedRecords(options);
+  const notes = [...found.notes];
+  const sessions: RestoredSession[] = [];
+  for (const { record, path, pid } of found.detached) {
+    try {
+      sessions.push(restoreOne(record, path, pid, options.maxKept, now));
+    } catch (err) {
+      notes.push(`not restored: session ${record.name} (${record.id}): ${(err as Error).message}`);
+    }
+  }
+  sessions.sort((a, b) => a.record.createdAt - b.record.createdAt);
+  return { sessions, notes };
+}
+
+export interface DetachedRecord {
+  readonly record: SessionRecord;
+  readonly path: string;
+  /** The pid of the server that last ran it. */
+  readonly pid: number | null;
+}
+
+/**
+ * Which records a restore would bring back as detached — those with a journal whose last run is
+ * neither this process's nor a live one's — without reading or writing the journals: what a
+ * client with no server to ask (`hmux attach`) can say is waiting, oldest first.
+ */
+export function detachedRecords(options: Omit<RestoreOptions, "maxKept" | "now">): {
+  readonly detached: readonly DetachedRecord[];
+  readonly notes: readonly string[];
+} {
+  const isAlive = options.isAlive ?? pidAlive;
   const read = readSessionRecords(options.env);
   const notes = read.problems.map((p) => `not restored: ${p}`);
-  const sessions: RestoredSession[] = [];
+  const detached: DetachedRecord[] = [];
   for (const record of read.records) {
     const path = journalPath(record.id, options.env);
     if (!existsSync(path)) {
@@ -77,14 +107,10 @@ export function restoreDetached(options: RestoreOptions): Restore {
       notes.push(`not restored: session ${record.name} (${record.id}) is still run by pid ${pid}`);
       continue;
     }
-    try {
-      sessions.push(restoreOne(record, path, pid, options.maxKept, now));
-    } catch (err) {
-      notes.push(`not restored: session ${record.name} (${record.id}): ${(err as Error).message}`);
-    }
+    detached.push({ record, path, pid });
   }
-  sessions.sort((a, b) => a.record.createdAt - b.record.createdAt);
-  return { sessions, notes };
+  detached.sort((a, b) => a.record.createdAt - b.record.createdAt);
+  return { detached, notes };
 }
 
 /** A session no row holds, as its journal has it: enough to resume it, and what it said so far. */

@@ -8,6 +8,7 @@
 import type { Command } from "commander";
 import { isServerError } from "../../server/errors.js";
 import type { SessionSummary } from "../../server/protocol.js";
+import { detachedRecords } from "../../server/restore.js";
 import { findSessionTarget } from "../../server/session-target.js";
 import type { CliContext } from "../context.js";
 import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
@@ -41,13 +42,33 @@ function nothing(context: CliContext, why: string, hint?: string): number {
   return 1;
 }
 
+/**
+ * No server: a dead one's sessions may still wait in the journal folder, detached (what a new
+ * server restores); name them and say how to get them back rather than "start some".
+ */
+function noServer(context: CliContext, host: string | undefined): number {
+  const names =
+    host === undefined
+      ? detachedRecords({ env: context.env, self: { pid: process.pid, startedAt: Date.now() } }).detached.map(
+          (d) => d.record.name,
+        )
+      : [];
+  if (names.length === 0)
+    return nothing(context, "no hmux server is running, so there are no sessions to attach to", "start some: hmux");
+  const some = names.length === 1 ? "its session is" : `its ${names.length} sessions are`;
+  return nothing(
+    context,
+    `no hmux server is running; ${some} detached in the journal: ${names.join(", ")}`,
+    `see them: hmux ls (starts the server, which restores them); run one again: hmux resume ${names[0]}`,
+  );
+}
+
 export async function attachCommand(flags: AttachFlags, context: CliContext): Promise<number> {
   let client: Awaited<ReturnType<typeof reachServer>>;
   try {
     client = await reachServer(context, false, flags.host);
   } catch (err) {
-    if (isServerError(err) && err.code === "NO_SERVER")
-      return nothing(context, "no hmux server is running, so there are no sessions to attach to", "start some: hmux");
+    if (isServerError(err) && err.code === "NO_SERVER") return noServer(context, flags.host);
     return reportServerError("attach", err, context.output);
   }
   let rows: SessionSummary[];

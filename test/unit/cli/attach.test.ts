@@ -10,8 +10,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { VERSION } from "../../../src/cli/main.js";
 import { serverPaths } from "../../../src/server/paths.js";
 import type { SessionSummary } from "../../../src/server/protocol.js";
+import { fileSessionRecords, SESSION_RECORD_FORMAT } from "../../../src/server/restore-records.js";
 import { SessionTable } from "../../../src/server/session-table.js";
 import { findSessionTarget } from "../../../src/server/session-target.js";
+import { JournalWriter, journalPath } from "../../../src/session/journal.js";
 import { runHmux } from "../../helpers/hmux-in-process.js";
 import { scriptedLauncher, spec } from "../server/fixture.js";
 import { type Cleanups, serveFresh } from "../server/serve-fixture.js";
@@ -37,7 +39,7 @@ async function serve() {
 }
 
 const attach = (dir: string, ...args: string[]) =>
-  runHmux(["attach", ...args], { env: { ...process.env, XDG_RUNTIME_DIR: dir } });
+  runHmux(["attach", ...args], { env: { ...process.env, XDG_RUNTIME_DIR: dir, XDG_STATE_HOME: join(dir, "state") } });
 
 describe("hmux attach with nothing to attach to", () => {
   it("no server: says so, exits 1, and starts none", async () => {
@@ -45,6 +47,39 @@ describe("hmux attach with nothing to attach to", () => {
     const r = await attach(dir);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^hmux attach: no hmux server is running, so there are no sessions to attach to/);
+    expect(existsSync(serverPaths({ XDG_RUNTIME_DIR: dir }).socket)).toBe(false);
+  });
+
+  it("no server but a dead server's sessions in the journal: names them as detached and points to ls and resume", async () => {
+    const dir = runtime();
+    const env = { ...process.env, XDG_RUNTIME_DIR: dir, XDG_STATE_HOME: join(dir, "state") };
+    const deadServerPid = 999_001;
+    for (const [i, name] of ["alpha", "beta", "gamma"].entries()) {
+      const id = `s${i}`;
+      const w = new JournalWriter(
+        journalPath(id, env),
+        { sessionId: id, harness: "pi", cwd: "/work", stateDir: join(dir, id), isolate: true },
+        { origin: "fresh", pid: deadServerPid, startedAt: "2026-12-01T11:00:00.000Z" },
+      );
+      w.close();
+      fileSessionRecords(env).save({
+        format: SESSION_RECORD_FORMAT,
+        id,
+        name,
+        harness: "pi",
+        cwd: "/work",
+        createdAt: 1_000 + i,
+        options: { approvals: "ask" },
+      });
+    }
+    const r = await runHmux(["attach"], { env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      "no hmux server is running; its 3 sessions are detached in the journal: alpha, beta, gamma",
+    );
+    expect(r.stderr).toContain("hmux ls");
+    expect(r.stderr).toContain("hmux resume alpha");
+    expect(r.stderr).not.toContain("start some");
     expect(existsSync(serverPaths({ XDG_RUNTIME_DIR: dir }).socket)).toBe(false);
   });
 
