@@ -184,7 +184,7 @@ export class ServerSessionPort implements SessionPort {
     return dispositionOf(await this.input({ op: "answer", id: this.id("answer"), text }));
   }
 
-  async decide(callId: string, decision: Decision, scope?: "session"): Promise<CommandOutcome> {
+  async decide(callId: string, decision: Decision, scope?: "session" | "path"): Promise<CommandOutcome> {
     return this.command({
       command: "tool.decide",
       id: this.id("decide"),

@@ -170,7 +170,7 @@ export class HandleSessionPort implements SessionPort {
     return this.handle.answer(this.id("answer"), text);
   }
 
-  decide(callId: string, decision: Decision, scope?: "session"): Promise<CommandOutcome> {
+  decide(callId: string, decision: Decision, scope?: "session" | "path"): Promise<CommandOutcome> {
     return this.handle.command(
       { command: "tool.decide", id: this.id("decide"), callId, decision, ...(scope ? { scope } : {}) },
       "person",

@@ -87,8 +87,8 @@ export interface SessionPort {
   send(text: string, mode: "turn" | "steer" | "inject"): Promise<IntentOutcome>;
   /** Answer the open question; the session resumes. */
   answer(text: string): Promise<IntentOutcome>;
-  /** Decide a pending call; `scope` session also makes a session rule (the core's, allow-rules.ts). */
-  decide(callId: string, decision: Decision, scope?: "session"): Promise<CommandOutcome>;
+  /** Decide a pending call; `scope` session (or path, a path tool's one path) also makes a session rule (the core's, allow-rules.ts). */
+  decide(callId: string, decision: Decision, scope?: "session" | "path"): Promise<CommandOutcome>;
   /** Take back one of the session's rules (rule.revoke). */
   revokeRule?(ruleId: string): Promise<CommandOutcome>;
   interrupt(): Promise<CommandOutcome>;

@@ -60,6 +60,7 @@ export const KEY_ACTIONS = [
   "edit",
   "abstain",
   "allow-always",
+  "allow-always-path",
   "full-view",
   "interrupt",
   "halt",

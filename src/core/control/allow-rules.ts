@@ -58,6 +58,9 @@ const RUNS_ANYTHING_SUBCOMMANDS = new Set(["exec", "x", "dlx"]);
 /** Tools whose `run` runs whatever program or image it is given; elsewhere `run` names a script, and the rule names it too. */
 const RUN_RUNS_ANYTHING = new Set(["docker", "podman", "go", "kubectl"]);
 
+/** Canonical tools whose one path is a file, whatever the harness calls its field. */
+const FILE_TOOLS = new Set(["read", "write", "edit"]);
+
 export function inside(root: string, path: string): boolean {
   return path === root || path.startsWith(root.endsWith("/") ? root : `${root}/`);
 }
@@ -104,7 +107,13 @@ export function ruleOffer(
         match: { kind: "path", path, under: false },
         allows: `${call.tool} on ${shownPath(root, path)} only`,
       };
-    const dir = field === "file_path" || field === "filePath" || field === "notebook_path" ? posix.dirname(path) : path;
+    // A file tool's path is a file (pi's write and edit name it `path`): its rule is the file's directory.
+    const namesFile =
+      field === "file_path" ||
+      field === "filePath" ||
+      field === "notebook_path" ||
+      FILE_TOOLS.has(call.canonical ?? "");
+    const dir = namesFile ? posix.dirname(path) : path;
     const under = inside(root, dir) ? dir : root;
     const where =
       under === root ? "anywhere inside the workspace" : `under ${shownPath(root, under)}/ inside the workspace`;

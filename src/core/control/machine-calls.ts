@@ -177,6 +177,8 @@ export function openCall(b: StepBuilder, ask: ToolCallAsk): void {
     immediate || closing || config.workspace === undefined
       ? undefined
       : alwaysOffer(ruleOffer(ask, "session", config.workspace));
+  // A path tool's call is offered its one path too, beside the directory scope session gives it.
+  const pathOffer = always === undefined ? undefined : ruleOffer(ask, "path", config.workspace);
   b.emit({
     kind: "approval-request",
     call: {
@@ -187,6 +189,7 @@ export function openCall(b: StepBuilder, ask: ToolCallAsk): void {
       openedAt: call.openedAt,
       deadlineAt: call.deadlineAt,
       ...(always ? { always } : {}),
+      ...(pathOffer?.ok ? { alwaysPath: { allows: pathOffer.allows } } : {}),
     },
   });
   if (closing) {

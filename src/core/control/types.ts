@@ -65,6 +65,8 @@ export interface PendingCall {
   readonly deadlineAt: number | null;
   /** What an allow with scope session would make a rule of, or why none is offered (absent: nobody asked). */
   readonly always?: AlwaysOffer;
+  /** A path tool's narrower offer, an allow with scope path: this one path only (absent: not a path tool, or no rule). */
+  readonly alwaysPath?: { readonly allows: string };
 }
 
 export type Disposition =

@@ -11,7 +11,7 @@ import type { Rect } from "../layout/tile.js";
 import type { SessionView } from "../store/session-view.js";
 import { type ScrollAnchor, transcriptWindow } from "../store/transcript-window.js";
 import type { Compose } from "../store/ui-state.js";
-import { alwaysText } from "../store/update-rules.js";
+import { alwaysPathText, alwaysText } from "../store/update-rules.js";
 import { HarnessNotices } from "./HarnessNotices.js";
 import { InputLine, type InputLineMode } from "./InputLine.js";
 import { type BroadcastMark, PaneHeader } from "./PaneHeader.js";
@@ -58,7 +58,8 @@ function idleHint(view: SessionView, keymap: Keymap): string {
   }
   if (view.lifecycle === "failed") return `session failed${resume ? ` · ${resume}` : ""}`;
   const call = view.approvals[0];
-  if (call) return `approval pending: ${approvalLetters(keymap, view.info.support, alwaysText(call).offered)}`;
+  if (call)
+    return `approval pending: ${approvalLetters(keymap, view.info.support, alwaysText(call).offered, alwaysPathText(call) !== null)}`;
   if (view.lifecycle === "running") {
     const stop = hint(keymap, "turn.interrupt", "interrupts");
     return `${view.info.harness} cannot take input mid-turn${stop ? ` · ${stop}` : ""}`;

@@ -136,6 +136,8 @@ function approvalIntent(command: Command): Intent | undefined {
       return { kind: "toggle-approval-full" };
     case "approval.always":
       return { kind: "allow-always" };
+    case "approval.alwaysPath":
+      return { kind: "allow-always", scope: "path" };
     default:
       return undefined;
   }

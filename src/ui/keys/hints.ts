@@ -78,6 +78,7 @@ export function approvalKeys(
   support: InputSupport,
   width = Number.POSITIVE_INFINITY,
   always = true,
+  alwaysPath = false,
 ): string {
   const list: Array<readonly [Command, string]> = [
     ["approval.allow", "allow"],
@@ -88,6 +89,8 @@ export function approvalKeys(
   list.push(["approval.full", "full view"]);
   // Offered only where the core offered a rule for this call (the widget says why not, otherwise).
   if (always) list.push(["approval.always", "always"]);
+  // A path tool's call is offered its one path too (scope path).
+  if (alwaysPath) list.push(["approval.alwaysPath", "this path"]);
   const bound = list.flatMap(([command, does]) => {
     const key = keyOf(keymap, command);
     return key === null ? [] : [[key, does] as const];
@@ -103,12 +106,13 @@ export function approvalKeys(
 }
 
 /** The approval keys alone, for a pane's input line: `a · d · e · s · f`. */
-export function approvalLetters(keymap: Keymap, support: InputSupport, always = true): string {
+export function approvalLetters(keymap: Keymap, support: InputSupport, always = true, alwaysPath = false): string {
   const commands: Command[] = ["approval.allow", "approval.deny"];
   if (support.replace) commands.push("approval.edit");
   if (support.abstain) commands.push("approval.abstain");
   commands.push("approval.full");
   if (always) commands.push("approval.always");
+  if (alwaysPath) commands.push("approval.alwaysPath");
   return commands
     .map((c) => keyOf(keymap, c))
     .filter((k): k is string => k !== null)

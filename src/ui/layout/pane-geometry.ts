@@ -14,8 +14,9 @@ export function widgetRows(view: SessionView, innerHeight: number, innerWidth: n
   // A widget may take all but the header, the input and one transcript row: in a small pane
   // the decision matters more than the history above it.
   const room = Math.max(0, innerHeight - 3);
-  // Rule, header, preview, what allow-always allows, keys.
-  if (view.approvals.length > 0) return Math.min(APPROVAL_PREVIEW_ROWS + 4, room);
+  // Rule, header, preview, what allow-always allows (a path tool: its directory, then its one path), keys.
+  if (view.approvals.length > 0)
+    return Math.min(APPROVAL_PREVIEW_ROWS + 4 + (view.approvals[0]?.alwaysPath ? 1 : 0), room);
   if (view.question) return Math.min(questionRows(view.question, innerWidth).length, room);
   if (view.lifecycle === "failed" && view.lastFailure) {
     const f = view.lastFailure;

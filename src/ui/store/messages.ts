@@ -91,7 +91,7 @@ export type Intent =
   /** Reopen the focused session that has ended, through the harness's own resume. */
   | { readonly kind: "resume" }
   | { readonly kind: "ask-halt-all" }
-  | { readonly kind: "allow-always" }
+  | { readonly kind: "allow-always"; readonly scope?: "path" }
   | { readonly kind: "revoke-rule"; readonly key: string; readonly index: number }
   /** Quit, asking first while sessions run. */
   | { readonly kind: "quit" }
@@ -188,7 +188,7 @@ export type Effect =
       readonly callId: string;
       readonly decision: Decision;
       /** An allow that also makes a session rule in the core (tool.decide's scope). */
-      readonly scope?: "session";
+      readonly scope?: "session" | "path";
       readonly what: string;
     }
   | { readonly kind: "revoke-rule"; readonly key: string; readonly ruleId: string; readonly what: string }

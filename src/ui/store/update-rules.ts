@@ -1,6 +1,6 @@
 /**
  * "Allow always" as the TUI asks for it: the core makes, applies and keeps the rule
- * (src/core/control/allow-rules.ts); `A` only sends the allow with scope session — the same
+ * (src/core/control/allow-rules.ts); `A` only sends the allow with scope session (a path tool's path key, scope path) — the same
  * tool.decide a program sends — and the inspector's digit sends rule.revoke.
  */
 import type { PendingCall } from "../../core/control/types.js";
@@ -15,12 +15,26 @@ export function alwaysText(call: PendingCall): { readonly offered: boolean; read
   return { offered: true, text: `allow always: ${always.allows}` };
 }
 
-/** Allows the focused call with scope session: the core makes the rule and answers the calls it covers. */
-export function allowAlways(state: UiState, now: number): Step {
+/** What the path key does on a path tool's call (the one path only); null where the core offered no such rule. */
+export function alwaysPathText(call: PendingCall): { readonly offered: true; readonly text: string } | null {
+  return call.alwaysPath ? { offered: true, text: `allow always: ${call.alwaysPath.allows}` } : null;
+}
+
+/**
+ * Allows the focused call with scope session (`A`), or with scope path (a path tool's one path):
+ * the core makes the rule and answers the calls it covers.
+ */
+export function allowAlways(state: UiState, now: number, scope: "session" | "path"): Step {
   const view = focusedView(state);
   const call = view?.approvals[0];
   if (!view || !call) return only(state);
-  const offer = alwaysText(call);
+  const offer =
+    scope === "path"
+      ? (alwaysPathText(call) ?? {
+          offered: false,
+          text: "a rule for this one path is not offered: the call names no one path",
+        })
+      : alwaysText(call);
   if (!offer.offered) return only(flash(state, now, `${offer.text} — allow it once instead`, "warn"));
   const next: UiState = {
     ...flash(state, now, `${offer.text} (revoke in the inspector)`, "info", {
@@ -35,8 +49,8 @@ export function allowAlways(state: UiState, now: number): Step {
     key: view.key,
     callId: call.callId,
     decision: { decision: "allow" },
-    scope: "session",
-    what: `allow always ${call.tool}`,
+    scope,
+    what: `allow always ${call.tool}${scope === "path" ? " on this path" : ""}`,
   });
 }
 

@@ -157,7 +157,7 @@ function updateFocused(state: UiState, msg: Msg, now: number): Step {
     case "resume":
       return resume(state, now);
     case "allow-always":
-      return allowAlways(state, now);
+      return allowAlways(state, now, msg.scope ?? "session");
     case "revoke-rule":
       return revokeRule(state, msg.key, msg.index, now);
     case "ask-halt-all":

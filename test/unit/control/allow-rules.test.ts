@@ -110,6 +110,19 @@ describe("a session rule in the classifier", () => {
     const only = ruleOffer({ tool: "Write", canonical: "write", input: { file_path: "src/a.ts" } }, "path", WS);
     expect(only).toMatchObject({ ok: true, allows: "Write on src/a.ts only" });
   });
+
+  it("pi's write names its file `path`: this directory is the file's directory, this path is the file", () => {
+    const call = { tool: "write", canonical: "write", input: { path: "notes/a.txt", content: "x" } };
+    expect(ruleOffer(call, "session", WS)).toMatchObject({
+      ok: true,
+      match: { kind: "path", path: `${WS}/notes`, under: true },
+      allows: "write on any path under notes/ inside the workspace",
+    });
+    expect(ruleOffer(call, "path", WS)).toMatchObject({
+      ok: true,
+      match: { kind: "path", path: `${WS}/notes/a.txt`, under: false },
+    });
+  });
 });
 
 describe("what allow-always offers", () => {

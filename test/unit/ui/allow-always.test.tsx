@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_SAFE_POLICY, makeClassifier } from "../../../src/core/control/policy.js";
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import { HandleSessionPort } from "../../../src/ui/handle-session-port.js";
+import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
 import { testCapabilities } from "../session/scripted-bridge.js";
 import { setup } from "../session/session-fixture.js";
 import { FakePort } from "./fake-port.js";
@@ -169,5 +170,74 @@ describe("what allow-always allows, in a narrow pane", () => {
       .replace(/\s+/g, " ");
     for (const w of allows.split(" ")) expect(words).toContain(w);
     expect(words).toContain("allow always:");
+  });
+});
+
+describe("allow always on a path tool: this directory or this path", () => {
+  const write = (file: string, id: string) => ({
+    t: "ask",
+    id,
+    tool: "Write",
+    canonical: "write",
+    input: { file_path: file, content: "x" },
+  });
+
+  it("a write offers both before a key is pressed, P makes the rule for that one path: it allows the path again and asks for a sibling", async () => {
+    const s = realPane("claude");
+    m = await mount({ ports: [], sessions: [s.port], columns: 120, rows: 30 });
+    await s.handle.start();
+    await s.feed(write(`${WS}/src/a.ts`, "c1"));
+    await m.flush();
+    expect(m.frame()).toContain("A allow always: Write on any path under src/ inside the workspace");
+    expect(m.frame()).toContain("P allow always: Write on src/a.ts only");
+    expect(m.frame()).toContain("P this path");
+    await m.type("P");
+    await s.feed(write(`${WS}/src/a.ts`, "c2"), write(`${WS}/src/b.ts`, "c3"));
+    await m.flush();
+    expect(s.journal.find((e) => e.kind === "rule")).toMatchObject({
+      rule: { id: "r1", match: { kind: "path", path: `${WS}/src/a.ts`, under: false } },
+    });
+    expect(decisions(s.journal)).toEqual(["c1:allow:person", "c2:allow:rule:r1"]);
+    expect(s.handle.snapshot().pending.map((c) => c.callId)).toEqual(["c3"]);
+  });
+
+  it("a shell command offers only its command: no path key is shown, and pressing it decides nothing", async () => {
+    const s = realPane("claude");
+    m = await mount({ ports: [], sessions: [s.port], columns: 120, rows: 30 });
+    await s.handle.start();
+    await s.feed(asked("Bash", "touch a", "c1"));
+    await m.flush();
+    expect(m.frame()).toContain("A allow always: Bash `touch <args>` inside the workspace");
+    expect(m.frame()).not.toMatch(/P allow always|P this path/);
+    await m.type("P");
+    await m.flush();
+    expect(decisions(s.journal)).toEqual([]);
+    expect(s.handle.snapshot().pending.map((c) => c.callId)).toEqual(["c1"]);
+  });
+
+  it("the path key sends the program's decision, tool.decide allow with scope path, and its hint follows the keymap", async () => {
+    const p = new FakePort({ harness: "pi" });
+    m = await mount({ ports: [p], keymap: { ...DEFAULT_KEYMAP, "approval.alwaysPath": ["W"] } });
+    p.emit({
+      kind: "approval-request",
+      call: {
+        callId: "c1",
+        tool: "write",
+        canonical: "write",
+        input: { path: "notes/a.txt", content: "x" },
+        openedAt: 0,
+        deadlineAt: null,
+        always: { allows: "write on any path under notes/ inside the workspace" },
+        alwaysPath: { allows: "write on notes/a.txt only" },
+      },
+    });
+    await m.flush();
+    expect(m.frame()).toContain("W allow always: write on notes/a.txt only");
+    await m.type("P");
+    expect(p.intents.filter((i) => i.kind === "decide")).toEqual([]);
+    await m.type("W");
+    expect(p.intents.filter((i) => i.kind === "decide")).toEqual([
+      { kind: "decide", callId: "c1", decision: { decision: "allow" }, scope: "path" },
+    ]);
   });
 });

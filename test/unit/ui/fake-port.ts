@@ -11,7 +11,7 @@ import type {
 export type Intent =
   | { kind: "send"; text: string; mode: "turn" | "steer" | "inject" }
   | { kind: "answer"; text: string }
-  | { kind: "decide"; callId: string; decision: Decision; scope?: "session" }
+  | { kind: "decide"; callId: string; decision: Decision; scope?: "session" | "path" }
   | { kind: "revoke-rule"; ruleId: string }
   | { kind: "interrupt" }
   | { kind: "halt" }
@@ -58,7 +58,7 @@ export class FakePort implements SessionPort {
   answer(text: string): Promise<CommandOutcome> {
     return this.done({ kind: "answer", text });
   }
-  decide(callId: string, decision: Decision, scope?: "session"): Promise<CommandOutcome> {
+  decide(callId: string, decision: Decision, scope?: "session" | "path"): Promise<CommandOutcome> {
     return this.done({ kind: "decide", callId, decision, ...(scope ? { scope } : {}) });
   }
   revokeRule(ruleId: string): Promise<CommandOutcome> {

@@ -8,7 +8,7 @@ import type { InputSupport } from "../../session-port.js";
 import { countdown } from "../../store/countdown.js";
 import { wrap } from "../../store/entry-lines.js";
 import { previewToolInput } from "../../store/tool-summary.js";
-import { alwaysText } from "../../store/update-rules.js";
+import { alwaysPathText, alwaysText } from "../../store/update-rules.js";
 
 export interface ApprovalFullProps {
   readonly call: PendingCall;
@@ -29,7 +29,8 @@ export function ApprovalFull(props: ApprovalFullProps): React.ReactElement {
   const inner = Math.max(1, width - 4);
   const lines = wrap(previewToolInput(call.input), inner);
   const always = alwaysText(call);
-  const alwaysLines = wrap(always.text, inner);
+  const alwaysPath = alwaysPathText(call);
+  const alwaysLines = [...wrap(always.text, inner), ...(alwaysPath ? wrap(alwaysPath.text, inner) : [])];
   const room = Math.max(0, height - 6 - alwaysLines.length);
   const shown = lines.slice(0, room);
   const left = countdown(call.deadlineAt, now);
@@ -71,7 +72,7 @@ export function ApprovalFull(props: ApprovalFullProps): React.ReactElement {
       <Text
         wrap="truncate"
         color={theme.colors.status}
-      >{`${approvalKeys(keymap, support, undefined, always.offered)} · Esc back`}</Text>
+      >{`${approvalKeys(keymap, support, undefined, always.offered, alwaysPath !== null)} · Esc back`}</Text>
     </Box>
   );
 }

@@ -7,7 +7,7 @@ import { approvalKeys, keyOf } from "../../keys/hints.js";
 import type { InputSupport } from "../../session-port.js";
 import { wrap } from "../../store/entry-lines.js";
 import { previewToolInput } from "../../store/tool-summary.js";
-import { alwaysText } from "../../store/update-rules.js";
+import { alwaysPathText, alwaysText } from "../../store/update-rules.js";
 
 export interface ApprovalWidgetProps {
   readonly call: PendingCall;
@@ -29,7 +29,10 @@ export function ApprovalWidget(props: ApprovalWidgetProps): React.ReactElement {
   const { keymap } = useKeys();
   const full = keyOf(keymap, "approval.full");
   const alwaysKey = keyOf(keymap, "approval.always");
+  const pathKey = keyOf(keymap, "approval.alwaysPath");
   const always = alwaysText(call);
+  // A path tool's call offers its one path too: both read whole, each after its key, before either is pressed.
+  const alwaysPath = pathKey === null ? null : alwaysPathText(call);
   // Small panes drop the rule first, then the preview, then what allow-always allows; the header and the keys always show.
   const withRule = height >= 5;
   const withAlways = alwaysKey !== null && height >= 3;
@@ -38,12 +41,17 @@ export function ApprovalWidget(props: ApprovalWidgetProps): React.ReactElement {
       ? "type the deny reason below · Enter sends · Esc cancels"
       : composing === "edit"
         ? "edit the JSON input below · Enter replaces · Esc cancels"
-        : approvalKeys(keymap, support, width, always.offered);
+        : approvalKeys(keymap, support, width, always.offered, alwaysPath !== null);
   // The footer wraps rather than lose its keys in a narrow pane; its extra rows come out of the preview.
   const footerLines = wrap(footer, width);
   // What allow-always would allow is read whole before the key is pressed: it wraps too, ahead of the preview.
   const fixed = (withRule ? 2 : 1) + footerLines.length;
-  const alwaysAll = withAlways ? wrap(always.offered ? `${alwaysKey} ${always.text}` : always.text, width) : [];
+  const alwaysAll = withAlways
+    ? [
+        ...wrap(always.offered ? `${alwaysKey} ${always.text}` : always.text, width),
+        ...(alwaysPath ? wrap(`${pathKey} ${alwaysPath.text}`, width) : []),
+      ]
+    : [];
   const alwaysLines = alwaysAll.slice(0, Math.max(withAlways ? 1 : 0, height - fixed));
   const previewRows = Math.max(0, height - fixed - alwaysLines.length);
   const preview = wrap(previewToolInput(call.input), width);
