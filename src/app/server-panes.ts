@@ -58,6 +58,7 @@ export function serverSessionInfo(row: SessionSummary, registry: HarnessRegistry
   const label = host !== undefined ? `${host}:${row.label ?? row.harness}` : row.label;
   return {
     harness: row.harness as HarnessName,
+    id: row.id,
     cwd: row.cwd,
     ...(label ? { label } : {}),
     settings: row.settings ?? [],

@@ -92,6 +92,7 @@ export class HandleSessionPort implements SessionPort {
     if (info.changes) this.changes = info.changes;
     this.info = {
       harness: handle.harness,
+      id: handle.sessionId,
       model: info.model,
       effort: info.effort,
       cwd: info.cwd,

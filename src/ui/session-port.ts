@@ -39,6 +39,8 @@ export interface WorkspaceInfo {
 
 export interface SessionInfo {
   readonly harness: HarnessName;
+  /** hmux's own id for the session (the one `hmux ls` lists and every command takes), when the port knows it. */
+  readonly id?: string;
   readonly model?: string;
   readonly effort?: string;
   readonly cwd?: string;

@@ -2,7 +2,7 @@ import { Box, Text } from "ink";
 import type React from "react";
 import type { BranchStatus } from "../changes-port.js";
 import { useTheme } from "../hooks/use-theme.js";
-import { type SessionView, shortId } from "../store/session-view.js";
+import { paneId, type SessionView } from "../store/session-view.js";
 import { badgeColor, badgeText } from "./state-badge.js";
 
 export interface PaneHeaderProps {
@@ -54,7 +54,7 @@ export function headerParts(
 ): { number: string; who: string; ahead: string; badge: string; usage: string } {
   const number = `${index + 1} ${mark ? MARK_TEXT[mark] : ""}`;
   const branch = view.info.workspace ? `⎇ ${view.info.workspace.branch}` : undefined;
-  const who = [view.info.label ?? view.info.harness, view.model, view.info.effort, branch, shortId(view.sessionId)]
+  const who = [view.info.label ?? view.info.harness, view.model, view.info.effort, branch, paneId(view)]
     .filter((p): p is string => typeof p === "string" && p !== "")
     .join(" · ");
   const full = ` ${badgeText(view.lifecycle, tick)}`;

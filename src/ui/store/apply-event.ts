@@ -267,7 +267,7 @@ function closed(view: SessionView, event: Extract<SessionEvent, { kind: "closed"
 export function applyEvent(view: SessionView, event: SessionEvent, now: number): SessionView {
   switch (event.kind) {
     case "identity":
-      return { ...view, sessionId: event.sessionId, ...(event.model ? { model: event.model } : {}) };
+      return { ...view, harnessSessionId: event.sessionId, ...(event.model ? { model: event.model } : {}) };
     case "session": {
       const out = { ...view, sessionId: event.sessionId, escalateQuestions: event.escalateQuestions };
       // A resumed session opens again in the pane that showed it end: its transcript goes on.

@@ -94,7 +94,10 @@ export interface SessionView {
   /** Local key; stable for the life of the TUI. */
   readonly key: string;
   readonly info: SessionInfo;
+  /** hmux's id for the session, from its `session` event. */
   readonly sessionId: string | null;
+  /** The harness's own id for its conversation (its `identity` event): not one hmux's commands take. */
+  readonly harnessSessionId: string | null;
   readonly model: string | null;
   readonly lifecycle: PaneLifecycle;
   readonly lifecycleReason: string | undefined;
@@ -137,6 +140,7 @@ export function createSessionView(key: string, info: SessionInfo): SessionView {
     key,
     info,
     sessionId: null,
+    harnessSessionId: null,
     model: info.model ?? null,
     lifecycle: "starting",
     lifecycleReason: undefined,
@@ -194,12 +198,9 @@ export function isActive(view: SessionView): boolean {
 }
 
 /**
- * Eight characters that tell sessions apart. UUIDs take the tail: v7 ids minted in the same
- * second share their leading (time) digits.
+ * The id a pane shows: hmux's own, cut as `hmux ls` lists it (its first eight characters, which
+ * every command takes as a unique id start). Never the harness's id: no hmux command knows that one.
  */
-export function shortId(id: string | null): string {
-  if (!id) return "";
-  const bare = id.replace(/^(sess|session|thread)[-_]/, "");
-  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(bare)) return bare.slice(-8);
-  return bare.slice(0, 8);
+export function paneId(view: SessionView): string {
+  return (view.info.id ?? view.sessionId ?? "").slice(0, 8);
 }

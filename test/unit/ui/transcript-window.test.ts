@@ -56,10 +56,4 @@ describe("display text", () => {
     const { displayable } = await import("../../../src/ui/store/entry-lines.js");
     expect(displayable("1\t# title\u001b[31mred\u001b[0m\u0007\r")).toBe("1    # titlered");
   });
-
-  it("short ids take a UUID's tail, so ids minted together differ", async () => {
-    const { shortId } = await import("../../../src/ui/store/session-view.js");
-    expect(shortId("019ad1f2-0000-7000-8000-0000000000aa")).toBe("000000aa");
-    expect(shortId("thread_abcdef123456")).toBe("abcdef12");
-  });
 });

@@ -280,7 +280,13 @@ describe("pane header and rail", () => {
     let v = view();
     v = applyEvent(
       v,
-      { kind: "identity", harness: "claude", sessionId: "4f2a9c1e-aaaa-bbbb", authority: "caller-assigned" },
+      {
+        kind: "session",
+        sessionId: "4f2a9c1e-aaaa-bbbb",
+        harness: "claude",
+        origin: "fresh",
+        escalateQuestions: false,
+      },
       0,
     );
     v = applyEvent(v, { kind: "state", from: "starting", to: "running" }, 0);

@@ -40,7 +40,7 @@ export function InspectorDrawer({ view, control, width, height }: InspectorDrawe
   );
   return (
     <OverlayFrame
-      title={`inspector · ${view.info.label ?? view.info.harness} · ${view.sessionId ?? "no session id yet"} · Esc closes${compare ? ` · ${compare}` : ""}`}
+      title={`inspector · ${view.info.label ?? view.info.harness} · ${view.info.id ?? view.sessionId ?? "no session id yet"} · Esc closes${compare ? ` · ${compare}` : ""}`}
       width={width}
       height={height}
       keys={scrolls ? more : null}

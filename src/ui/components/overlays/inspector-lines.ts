@@ -80,6 +80,8 @@ export function inspectorRows(view: SessionView, control: ControlSnapshot | unde
   const pending = control?.pending ?? view.approvals;
   const census = Object.entries(control?.census ?? {});
   push("control", "heading");
+  // The harness's own id is for its resume and its logs; hmux's commands take the id in the title.
+  if (view.harnessSessionId) push(`  harness's own session id ${view.harnessSessionId}`);
   push(`  state ${view.lifecycle} · posture ${control?.posture ?? "unknown"}`);
   push(`  frame ${control?.frame ?? "none"}`);
   push(`  pending calls: ${pending.length === 0 ? "none" : pending.map((c) => `${c.tool}#${c.callId}`).join(", ")}`);
