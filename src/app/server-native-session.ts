@@ -91,6 +91,11 @@ export class ServerNativeSession implements SessionHandle, NativeChannel {
     return Promise.resolve({ kind: "error", message: this.refusal() });
   }
 
+  /** A native pane keeps no journal: what is said about it goes to its watchers only. */
+  note(event: SessionEvent): void {
+    for (const l of [...this.listeners]) l(event);
+  }
+
   /** Hangs the pane up (SIGHUP, then SIGKILL after a grace) and lets go of its files. */
   async close(): Promise<ClosedEvent> {
     await this.port.close();

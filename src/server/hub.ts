@@ -331,9 +331,10 @@ export class Hub {
         const line = typeof r.line === "string" ? r.line : JSON.stringify(r.line);
         // What the person said is kept as they said it, before the turn it opens: many harnesses
         // never echo it, and one that does echoes hmux's wording (an answer's names its question).
-        // A TUI that attaches later (or watches beside the sender) shows it as the sender's does.
+        // A TUI that attaches later (or watches beside the sender) shows it as the sender's does,
+        // and the session's journal keeps it, so a restored or resumed session shows it too.
         const said = userText(line);
-        if (said !== null) table.note(handle.sessionId, { kind: "message", role: "user", text: said });
+        if (said !== null) table.said(handle.sessionId, said);
         const answer = await handle.handleLine(line, r.as === "human" ? "person" : (r.as ?? "program"));
         return this.ok(client, r.req, { session: handle.sessionId, answer: answer ?? { kind: "accepted" } });
       }

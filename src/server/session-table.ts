@@ -14,6 +14,7 @@
  */
 import { openQuestionAfter, type QuestionEvent } from "../core/control/open-question.js";
 import { AUTO_RESUME_FAILED_WARNING } from "../core/control/restore-warnings.js";
+import { saidMessage } from "../core/control/said-message.js";
 import type { PendingCall, SessionEvent } from "../core/control/types.js";
 import { type ControlSnapshot, controlSnapshotOf } from "../core/exec/control-snapshot.js";
 import type { ClosedEvent, SessionHandle } from "../core/exec/session-types.js";
@@ -375,6 +376,18 @@ export class SessionTable {
       null,
     );
     return { log: [...events], times: at, seen, question };
+  }
+
+  /**
+   * What a person sent or answered, kept as they said it: through a running session's handle it
+   * is journaled in order with the session's own events, so a restored or resumed session's
+   * replay shows it where it was said, as the live one does.
+   */
+  said(target: string, text: string): void {
+    const entry = this.entry(target);
+    const event = saidMessage(text);
+    if (entry.handle) entry.handle.note(event);
+    else this.onEvent(entry, event);
   }
 
   /** An event the server itself says about a session (kept and sent to its watchers, not journaled). */

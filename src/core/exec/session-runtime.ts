@@ -134,6 +134,10 @@ class SessionRuntime implements SessionHandle {
     this.transport.start(sink);
   }
 
+  note(event: SessionEvent): void {
+    this.emit(event);
+  }
+
   send(id: string, text: string): Promise<Disposition> {
     return this.inOrder(() => this.intent(id, { type: "send", id, text }));
   }

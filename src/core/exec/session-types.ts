@@ -101,6 +101,11 @@ export interface SessionHandle {
   command(command: ControlCommand, decider?: Decider): Promise<CommandOutcome>;
   /** A raw stdin line (op or command): parsed, dispatched in order; resolves to the line's own answer. */
   handleLine(line: string, decider?: Decider): Promise<LineAnswer>;
+  /**
+   * An event said about the session from outside its harness (what a person sent, as the server
+   * keeps it): journaled and told to subscribers in order with the session's own events.
+   */
+  note(event: SessionEvent): void;
   /** Lets an open turn finish, then ends the harness: EOF, grace, SIGTERM, SIGKILL. */
   close(): Promise<ClosedEvent>;
   /** Ends at once (EPIPE, halt): pending calls denied, then signals. */
