@@ -6,16 +6,16 @@
  * session killed and resumed from its journal keeps its history for an attach, its age and its
  * place in `hmux ls`.
  */
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VERSION } from "../../src/cli/main.js";
 import { readJournal } from "../../src/core/control/journal-format.js";
-import type { SessionEvent } from "../../src/core/control/types.js";
 import { type ModelServer, startModelServer } from "../../src/model/server.js";
 import { ServerClient } from "../../src/server/client.js";
 import { serverPaths } from "../../src/server/paths.js";
 import type { SessionSummary } from "../../src/server/protocol.js";
+import { lsRows, sessionEvents, stopServer } from "./helpers/server-live.js";
 import { hmux, leftovers, noneLeft, type Sandbox, sandbox } from "./session-live.js";
 
 let model: ModelServer;
@@ -26,56 +26,11 @@ afterAll(async () => {
   await model.close();
 });
 
-type Ev = SessionEvent & Record<string, unknown>;
-
-/** Every event a client hears, per session, and a wait for the first one that matches. */
-function listen(client: ServerClient) {
-  const seen: { session: string; e: Ev }[] = [];
-  client.onEvent((session, event) => void seen.push({ session, e: event as Ev }));
-  const of = (session: string) => seen.filter((s) => s.session === session).map((s) => s.e);
-  const next = async (session: string, pred: (e: Ev) => boolean, from = 0, ms = 90_000): Promise<Ev> => {
-    const end = Date.now() + ms;
-    for (;;) {
-      const hit = of(session).slice(from).find(pred);
-      if (hit) return hit;
-      if (Date.now() > end)
-        throw new Error(
-          `timed out on ${session}; saw ${of(session)
-            .map((e) => e.kind)
-            .join(",")}`,
-        );
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
-  return { of, next };
-}
-
-const rows = async (box: Sandbox): Promise<SessionSummary[]> => {
-  const r = await hmux(box, ["ls", "--json"]);
-  expect(r.code, r.stderr).toBe(0);
-  return r.stdout
-    .trim()
-    .split("\n")
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as SessionSummary);
-};
-
 const journalDone = (box: Sandbox, id: string) =>
   readJournal(readFileSync(join(box.env.XDG_STATE_HOME!, "hmux", "sessions", `${id}.ndjson`), "utf8"))
     .records.map((r) => r.event)
     .filter((e) => e.kind === "done")
     .map((e) => (e as { cause: string }).cause);
-
-async function stopServer(box: Sandbox): Promise<void> {
-  await hmux(box, ["kill-server"]);
-  const pid = serverPaths(box.env).pid;
-  if (!existsSync(pid)) return;
-  try {
-    process.kill(Number(readFileSync(pid, "utf8").trim()), "SIGKILL");
-  } catch {
-    // already gone
-  }
-}
 
 describe("nothing lost in a crash or an attach, live on the hmux server", () => {
   it("a waiting question comes back, an interrupted turn stays interrupted, a resumed session keeps its history, age and place", async () => {
@@ -90,7 +45,7 @@ describe("nothing lost in a crash or an attach, live on the hmux server", () => 
       expect((await hmux(box, ["server"])).code).toBe(0);
       const a = await ServerClient.connect(serverPaths(box.env), VERSION);
       clients.push(a);
-      const heardA = listen(a);
+      const heardA = sessionEvents(a);
       const options = { isolate: true, endpoint: model.url };
       const create = async (harness: string, name: string) => {
         const made = await a.request({ op: "create", harness, name, cwd: work, options });
@@ -123,7 +78,7 @@ describe("nothing lost in a crash or an attach, live on the hmux server", () => 
         options: ["keep it", "delete it"],
       });
       await heardA.next(pi, (e) => e.kind === "done");
-      const before = await rows(box);
+      const before = await lsRows(box);
 
       process.kill(a.hello.pid, "SIGKILL");
       expect(await noneLeft(box, 20_000)).toEqual([]);
@@ -131,7 +86,7 @@ describe("nothing lost in a crash or an attach, live on the hmux server", () => 
       a.close();
 
       // The next server: both detached, in their order, with their ages.
-      const restored = await rows(box);
+      const restored = await lsRows(box);
       expect(restored.map((r) => [r.name, r.lifecycle, r.createdAt])).toEqual(
         before.map((r) => [r.name, "detached", r.createdAt]),
       );
@@ -139,7 +94,7 @@ describe("nothing lost in a crash or an attach, live on the hmux server", () => 
 
       const b = await ServerClient.connect(serverPaths(box.env), VERSION);
       clients.push(b);
-      const heardB = listen(b);
+      const heardB = sessionEvents(b);
       await b.request({ op: "attach", session: claude });
       expect(await heardB.next(claude, (e) => e.kind === "done")).toMatchObject({ cause: "interrupted" });
       await b.request({ op: "attach", session: pi });
@@ -168,14 +123,14 @@ describe("nothing lost in a crash or an attach, live on the hmux server", () => 
       expect((await hmux(box, ["kill", "slow-claude"])).code).toBe(0);
       const back = await hmux(box, ["resume", claude]);
       expect(back.code, back.stderr).toBe(0);
-      const after = await rows(box);
+      const after = await lsRows(box);
       expect(after.map((r) => r.id)).toEqual(before.map((r) => r.id));
       // Its age reaches back to when it first started (its journal's first run), not to the resume.
       const age = (list: SessionSummary[]) => Date.parse(list.find((r) => r.id === claude)!.createdAt);
       expect(age(after)).toBeLessThanOrEqual(age(before));
       const c = await ServerClient.connect(serverPaths(box.env), VERSION);
       clients.push(c);
-      const heardC = listen(c);
+      const heardC = sessionEvents(c);
       await c.request({ op: "attach", session: claude });
       await heardC.next(claude, (e) => e.kind === "turn" && e.id === "in-1");
       expect(await heardC.next(claude, (e) => e.kind === "done")).toMatchObject({ cause: "interrupted" });

@@ -10,12 +10,12 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VERSION } from "../../src/cli/main.js";
 import { readJournal } from "../../src/core/control/journal-format.js";
-import type { SessionEvent } from "../../src/core/control/types.js";
 import { type ModelServer, startModelServer } from "../../src/model/server.js";
 import { ServerClient } from "../../src/server/client.js";
 import { serverPaths } from "../../src/server/paths.js";
 import type { SessionSummary } from "../../src/server/protocol.js";
-import { hmux, leftovers, noneLeft, type Sandbox, sandbox } from "./session-live.js";
+import { type LiveEvent, lsRows, serverPid, sessionEvents, stopServer } from "./helpers/server-live.js";
+import { hmux, leftovers, noneLeft, sandbox } from "./session-live.js";
 
 let model: ModelServer;
 beforeAll(async () => {
@@ -25,63 +25,7 @@ afterAll(async () => {
   await model.close();
 });
 
-type Ev = SessionEvent & Record<string, unknown>;
 const HARNESSES = ["claude", "codex", "pi"] as const;
-
-/** One client's events per session, and a wait for the first matching one after a mark. */
-function watcher(client: ServerClient) {
-  const seen: { session: string; e: Ev }[] = [];
-  let wake: (() => void) | null = null;
-  client.onEvent((session, event) => {
-    seen.push({ session, e: event as Ev });
-    wake?.();
-  });
-  /** The first event of `session` matching `pred`, after the first matching `after` when given. */
-  const next = async (session: string, pred: (e: Ev) => boolean, after?: (e: Ev) => boolean, ms = 90_000) => {
-    const end = Date.now() + ms;
-    for (;;) {
-      const own = seen.filter((s) => s.session === session).map((s) => s.e);
-      const from = after ? own.findIndex(after) : 0;
-      const hit = from < 0 ? undefined : own.slice(from).find(pred);
-      if (hit) return hit;
-      if (Date.now() > end)
-        throw new Error(
-          `timed out on ${session}; saw ${seen
-            .filter((s) => s.session === session)
-            .map((s) => s.e.kind)
-            .join(",")}`,
-        );
-      await new Promise<void>((r) => {
-        wake = r;
-        setTimeout(r, 500);
-      });
-    }
-  };
-  const of = (session: string) => seen.filter((s) => s.session === session).map((s) => s.e);
-  return { next, of };
-}
-
-const lsRows = async (box: Sandbox): Promise<SessionSummary[]> => {
-  const r = await hmux(box, ["ls", "--json"]);
-  expect(r.code, r.stderr).toBe(0);
-  return r.stdout
-    .trim()
-    .split("\n")
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as SessionSummary);
-};
-
-const serverPid = (box: Sandbox) => Number(readFileSync(serverPaths(box.env).pid, "utf8").trim());
-
-async function stopServer(box: Sandbox): Promise<void> {
-  await hmux(box, ["kill-server"]);
-  if (!existsSync(serverPaths(box.env).pid)) return;
-  try {
-    process.kill(serverPid(box), "SIGKILL");
-  } catch {
-    // already gone
-  }
-}
 
 describe("hmux server restore after kill -9, live with claude, codex and pi", () => {
   it("the sessions come back detached, resume with their history, and a pending call is lost", async () => {
@@ -98,7 +42,7 @@ describe("hmux server restore after kill -9, live with claude, codex and pi", ()
       expect((await hmux(box, ["server"])).code).toBe(0);
       const a = await ServerClient.connect(serverPaths(box.env), VERSION);
       clients.push(a);
-      const seenA = watcher(a);
+      const seenA = sessionEvents(a);
       const options = { isolate: true, endpoint: model.url };
       for (const h of HARNESSES) {
         const made = await a.request({ op: "create", harness: h, name: `w-${h}`, cwd: work, options });
@@ -153,7 +97,7 @@ describe("hmux server restore after kill -9, live with claude, codex and pi", ()
 
       const b = await ServerClient.connect(serverPaths(box.env), VERSION);
       clients.push(b);
-      const seenB = watcher(b);
+      const seenB = sessionEvents(b);
       model.clearRequests();
       for (const h of HARNESSES) {
         await b.request({ op: "attach", session: `w-${h}` });
@@ -163,8 +107,8 @@ describe("hmux server restore after kill -9, live with claude, codex and pi", ()
           line: { op: "send", id: "in-2", text: `[[expect-history:plum-${h}]] [[say:resumed-fine]]` },
         });
         // After the resumed turn began: the replayed journal holds the first turn's done.
-        const second = (e: Ev) => e.kind === "turn" && e.id === "in-2";
-        const said = (e: Ev) =>
+        const second = (e: LiveEvent) => e.kind === "turn" && e.id === "in-2";
+        const said = (e: LiveEvent) =>
           e.kind === "message" && e.role === "assistant" && String(e.text).includes("resumed-fine");
         await seenB.next(ids.get(h)!, said, second);
         await seenB.next(ids.get(h)!, (e) => e.kind === "done", second);

@@ -15,6 +15,7 @@ import { ServerClient } from "../../src/server/client.js";
 import { serverPaths } from "../../src/server/paths.js";
 import type { SessionSummary } from "../../src/server/protocol.js";
 import { until } from "../helpers/until.js";
+import { type LiveEvent, lsRows, stopServer } from "./helpers/server-live.js";
 import { hmux, leftovers, noneLeft, type Sandbox, sandbox } from "./session-live.js";
 
 let model: ModelServer;
@@ -30,7 +31,7 @@ type Ev = SessionEvent & Record<string, unknown>;
 /** Collects one client's events and waits for the first that matches. */
 function watcher(client: ServerClient) {
   const events: Ev[] = [];
-  const waiters: { pred: (e: Ev) => boolean; resolve: (e: Ev) => void }[] = [];
+  const waiters: { pred: (e: LiveEvent) => boolean; resolve: (e: LiveEvent) => void }[] = [];
   client.onEvent((_session, event) => {
     const e = event as Ev;
     events.push(e);
@@ -40,7 +41,7 @@ function watcher(client: ServerClient) {
         w.resolve(e);
       }
   });
-  const next = (pred: (e: Ev) => boolean, ms = 60_000): Promise<Ev> => {
+  const next = (pred: (e: LiveEvent) => boolean, ms = 60_000): Promise<Ev> => {
     const seen = events.find(pred);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
@@ -56,29 +57,6 @@ function watcher(client: ServerClient) {
   };
   return { events, next };
 }
-
-/** Stops whatever server the sandbox may still have: politely, then by its pid. */
-async function stopServer(box: Sandbox): Promise<void> {
-  await hmux(box, ["kill-server"]);
-  const pidFile = serverPaths(box.env).pid;
-  if (existsSync(pidFile)) {
-    try {
-      process.kill(Number(readFileSync(pidFile, "utf8").trim()), "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
-}
-
-const lsRows = async (box: Sandbox): Promise<SessionSummary[]> => {
-  const r = await hmux(box, ["ls", "--json"]);
-  expect(r.code, r.stderr).toBe(0);
-  return r.stdout
-    .trim()
-    .split("\n")
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as SessionSummary);
-};
 
 describe("hmux server, live with pi", () => {
   it("two clients on one session: one approves, the other sees it settled; ls shows it; kill ends it", async () => {
