@@ -257,7 +257,11 @@ export class SessionTable {
     if (watcher) entry.watchers.add(watcher);
     this.emit("created", entry);
     await handle.start();
-    if (spec.options.prompt !== undefined) await handle.send("hmux-prompt-1", spec.options.prompt);
+    if (spec.options.prompt !== undefined) {
+      // The first prompt is what a person said too: journaled before its turn, as a later send is.
+      this.said(entry.id, spec.options.prompt);
+      await handle.send("hmux-prompt-1", spec.options.prompt);
+    }
     return { summary: this.summary(entry), notes: launched.notes, stop: () => entry.watchers.delete(watcher!) };
   }
 

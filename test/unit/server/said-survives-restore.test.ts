@@ -106,6 +106,15 @@ describe("what a person said, across a server killed and restored", () => {
     ]);
   });
 
+  it("the first prompt a session is created with is journaled before its turn, as a later send is", async () => {
+    const { launcher, sessions } = journalingLauncher();
+    const table = new SessionTable({ launcher, killWaitMs: 200 });
+    await table.create({ harness: "claude", cwd: "/work", options: { prompt: "[[say:hi]] my first prompt" } }, "q");
+    await sessions[0]!.feed({ t: "say", text: "hi" }, { t: "end" });
+    const journaled = shape(sessions[0]!.journal).filter((k) => k === "turn" || k.startsWith("user: "));
+    expect(journaled).toEqual(["user: [[say:hi]] my first prompt", "turn"]);
+  });
+
   it("text longer than the bound is journaled as its start and how much more was sent, not dropped", async () => {
     const { launcher, sessions } = journalingLauncher();
     const table = new SessionTable({ launcher, killWaitMs: 200 });
