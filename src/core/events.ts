@@ -81,6 +81,7 @@ export const REFUSAL_ISSUES = [
   "nothing-to-commit",
   "invalid-commit-message",
   "workspace-not-checked-out",
+  "invalid-worktree-include",
 ] as const;
 export type RefusalIssue = (typeof REFUSAL_ISSUES)[number];
 

@@ -22,7 +22,8 @@ export type WorkspaceIssue =
   | "workspace-merge-conflict"
   | "nothing-to-commit"
   | "invalid-commit-message"
-  | "workspace-not-checked-out";
+  | "workspace-not-checked-out"
+  | "invalid-worktree-include";
 
 const PROTECTS_WORK: ReadonlySet<WorkspaceIssue> = new Set([
   "workspace-in-use",
