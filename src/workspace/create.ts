@@ -7,7 +7,7 @@ import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { makePrivateDir } from "../files/private-dir.js";
 import { WorkspaceError } from "./errors.js";
-import { type GitRunner, gitProbe } from "./git.js";
+import { type GitRunner, gitProbe, gitReason } from "./git.js";
 import { branchFor } from "./paths.js";
 import type { BaseFacts, RepoFacts } from "./repo.js";
 
@@ -61,10 +61,10 @@ export async function addWorktree(
   const result = await git.run(["worktree", "add", "--no-track", "-b", branch, path, base.commit], { cwd: repo.repo });
   if (result.code !== 0) {
     await discardWorktree(git, repo.repo, path, branch, base.commit);
-    throw new WorkspaceError(
-      `could not create the worktree ${path}: ${result.stderr.trim() || `git exit code ${result.code}`}`,
-      { issue: "workspace-create-failed", hint: "what git left behind was removed; fix the cause and launch again" },
-    );
+    throw new WorkspaceError(`could not create the worktree ${path}: ${gitReason(result)}`, {
+      issue: "workspace-create-failed",
+      hint: "what git left behind was removed; fix the cause and launch again",
+    });
   }
   return { name, path, branch };
 }

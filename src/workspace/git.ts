@@ -3,21 +3,40 @@
  * reached through this port (built in the composition root), so the repository's own rules —
  * ignore files, hooks, worktree locks, refs — are git's, never a copy of them.
  */
-import type { GitCall, GitRunner } from "../core/git-port.js";
+import type { GitCall, GitResult, GitRunner } from "../core/git-port.js";
 import { WorkspaceError } from "./errors.js";
 
 export type { GitCall, GitResult, GitRunner } from "../core/git-port.js";
 
+/**
+ * Why git failed, in git's words: the first line of its stderr (then stdout) that says
+ * something — not a `hint:` — so a long command or a long stderr never pushes the reason out of
+ * sight. Commits with no identity say what to set, rather than hmux inventing one.
+ */
+export function gitReason(result: GitResult): string {
+  const text = `${result.stderr}\n${result.stdout}`;
+  if (/Author identity unknown|Committer identity unknown|Please tell me who you are/.test(text))
+    return 'git has no user.name / user.email to commit with ("Author identity unknown"); set them with git config --global user.name "Your Name" and git config --global user.email you@example.com';
+  const line = text
+    .split("\n")
+    .map((l) => l.trim())
+    .find((l) => l !== "" && !l.startsWith("hint:"));
+  return line ?? `exit code ${result.code}`;
+}
+
+/** The one error every failed git command becomes: git's reason first, then which command, where. */
+export function gitFailure(args: readonly string[], cwd: string, result: GitResult): WorkspaceError {
+  const command = args.find((a, i) => !a.startsWith("-") && args[i - 1] !== "-c" && args[i - 1] !== "-C") ?? "";
+  return new WorkspaceError(`${gitReason(result)} (git ${command} in ${cwd})`, {
+    issue: "git-failed",
+    hint: "run the same git command yourself to see the whole story",
+  });
+}
+
 /** stdout of a git command that must succeed; a failure becomes a typed error quoting git's own words. */
 export async function gitOut(git: GitRunner, args: readonly string[], call: GitCall): Promise<string> {
   const result = await git.run(args, call);
-  if (result.code !== 0) {
-    const said = result.stderr.trim() || result.stdout.trim() || `exit code ${result.code}`;
-    throw new WorkspaceError(`git ${args.join(" ")} failed in ${call.cwd}: ${said}`, {
-      issue: "git-failed",
-      hint: "run the same git command yourself to see the whole story",
-    });
-  }
+  if (result.code !== 0) throw gitFailure(args, call.cwd, result);
   return result.stdout;
 }
 

@@ -14,7 +14,7 @@ import { dirname, join } from "node:path";
 import { entryExists, FileRefusal, readBoundedText } from "../files/bounded-read.js";
 import { makePrivateDir, makePrivateTempDir } from "../files/private-dir.js";
 import { WorkspaceError } from "./errors.js";
-import { type GitRunner, gitOut, nulList } from "./git.js";
+import { type GitRunner, gitFailure, gitOut, nulList } from "./git.js";
 
 export const INCLUDE_FILE = ".worktreeinclude";
 /** 256 KiB: a pattern list is a few lines; a bigger one is not one. */
@@ -85,8 +85,7 @@ async function ignoredAmong(git: GitRunner, cwd: string, files: readonly string[
   if (files.length === 0) return [];
   const result = await git.run(["check-ignore", "--stdin", "-z"], { cwd, input: `${files.join("\0")}\0` });
   // Exit 1 means none of them is ignored; above 1 is git failing.
-  if (result.code > 1)
-    throw new WorkspaceError(`git check-ignore failed in ${cwd}: ${result.stderr.trim()}`, { issue: "git-failed" });
+  if (result.code > 1) throw gitFailure(["check-ignore"], cwd, result);
   return nulList(result.stdout);
 }
 

@@ -6,7 +6,7 @@
  * by hmux: the merge is aborted and the conflicting files are reported.
  */
 import { WorkspaceError } from "./errors.js";
-import { type GitRunner, gitOut, gitProbe, nulList } from "./git.js";
+import { type GitRunner, gitOut, gitProbe, gitReason, nulList } from "./git.js";
 import type { WorkspaceEntry } from "./registry.js";
 import { workspaceStatus } from "./status.js";
 
@@ -89,8 +89,7 @@ export async function mergeWorkspace(
       (await git.run(["diff", "--name-only", "-z", "--diff-filter=U"], { cwd: checkout })).stdout,
     );
     await git.run(["merge", "--abort"], { cwd: checkout });
-    const what =
-      conflicted.length > 0 ? `conflicts in ${conflicted.join(", ")}` : merge.stderr.trim() || merge.stdout.trim();
+    const what = conflicted.length > 0 ? `conflicts in ${conflicted.join(", ")}` : gitReason(merge);
     throw new WorkspaceError(
       `merging ${entry.branch} into ${entry.base} stopped: ${what}; the merge was aborted and ${entry.base} is unchanged`,
       {

@@ -7,7 +7,7 @@
  */
 import { existsSync } from "node:fs";
 import { WorkspaceError } from "./errors.js";
-import { type GitRunner, gitProbe } from "./git.js";
+import { type GitRunner, gitProbe, gitReason } from "./git.js";
 import { describeHolder, type WorkspaceEntry, type WorkspaceRegistry } from "./registry.js";
 import { type WorkspaceStatus, workspaceStatus } from "./status.js";
 
@@ -125,7 +125,7 @@ export async function removeWorkspace(
       cwd: entry.repo,
     });
     if (result.code !== 0)
-      throw new WorkspaceError(`git could not remove the worktree ${entry.path}: ${result.stderr.trim()}`, {
+      throw new WorkspaceError(`git could not remove the worktree ${entry.path}: ${gitReason(result)}`, {
         issue: "git-failed",
         hint: options.force
           ? "remove the folder yourself, then run git worktree prune"

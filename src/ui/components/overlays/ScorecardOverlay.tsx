@@ -19,6 +19,8 @@ export interface ScorecardOverlayProps {
 }
 
 const LABEL = 16;
+/** Rows the last message (a pick's result or failure) may take under the card. */
+const MESSAGE_ROWS = 4;
 
 function progress(race: RaceState): string[] {
   return race.contestants.map((c) => {
@@ -139,11 +141,20 @@ export function ScorecardOverlay({
       <Box flexDirection="column" flexGrow={1} overflow="hidden">
         {body}
       </Box>
-      {busy ? (
-        <Text wrap="truncate" color={race.ended ? theme.colors.success : theme.colors.status}>
-          {busy}
-        </Text>
-      ) : null}
+      {/* Wrapped, not cut: a failed pick's reason (git's own words) comes after what failed. */}
+      {busy
+        ? wrap(busy, inner)
+            .slice(0, MESSAGE_ROWS)
+            .map((line, i) => (
+              <Text
+                key={`m${i}-${line}`}
+                wrap="truncate"
+                color={race.ended ? theme.colors.success : theme.colors.status}
+              >
+                {line}
+              </Text>
+            ))
+        : null}
     </OverlayFrame>
   );
 }
