@@ -14,6 +14,7 @@
  */
 import { timingSafeEqual } from "node:crypto";
 import type { Socket } from "node:net";
+import { parseCommandLine } from "../core/control/command-schema.js";
 import type { SessionEvent } from "../core/control/types.js";
 import type { Clock } from "../core/exec/ports.js";
 import { parseSessionLine } from "../core/exec/session-commands.js";
@@ -33,10 +34,15 @@ import {
 } from "./protocol.js";
 import type { SessionTable } from "./session-table.js";
 
-/** The text of a send or answer line: what a user turn says. */
+/** The text of a send or answer line, or of a steer or inject command: what the person said to the session. */
 function userText(line: string): string | null {
   const parsed = parseSessionLine(line);
-  return parsed.kind === "op" && parsed.op.op !== "close" ? parsed.op.text : null;
+  if (parsed.kind === "op") return parsed.op.op !== "close" ? parsed.op.text : null;
+  if (parsed.kind !== "command") return null;
+  const read = parseCommandLine(parsed.line);
+  if (!read.ok) return null;
+  const c = read.command;
+  return c.command === "steer" || c.command === "message.inject" ? c.text : null;
 }
 
 export const MAX_LOGIN_BYTES = 1024;

@@ -106,6 +106,21 @@ describe("what a person said, across a server killed and restored", () => {
     ]);
   });
 
+  it.each([
+    ["steer", "steer"],
+    ["inject", "message.inject"],
+  ])("text a person sends to %s a running turn is journaled as what they said", async (_how, command) => {
+    const { launcher, sessions } = journalingLauncher();
+    const table = new SessionTable({ launcher, killWaitMs: 200 });
+    const { client } = await serveFresh(table, cleanups, { prefix: "hmux-said-srv-" });
+    const c = await client();
+    await c.request({ op: "create", harness: "claude", cwd: "/work", name: "q", options: {} });
+    await c.request({ op: "input", session: "q", line: { op: "send", id: "in-1", text: "start" } });
+    const line = { format: "metaharness.command/1", id: "c-1", command, text: "and mind the tests" };
+    await c.request({ op: "input", session: "q", line, as: "human" });
+    expect(userTexts(sessions[0]!.journal)).toEqual(["start", "and mind the tests"]);
+  });
+
   it("the first prompt a session is created with is journaled before its turn, as a later send is", async () => {
     const { launcher, sessions } = journalingLauncher();
     const table = new SessionTable({ launcher, killWaitMs: 200 });
