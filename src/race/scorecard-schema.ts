@@ -61,7 +61,8 @@ export const ContestantScoreSchema = z.strictObject({
     cachedInput: count.nullable(),
   }),
   costUsd: z.number().nonnegative().nullable(),
-  approvals: z.strictObject({ asked: count, denied: count }),
+  /** byPerson: of the denied, the ones a person denied (absent when none was). */
+  approvals: z.strictObject({ asked: count, denied: count, byPerson: count.optional() }),
   toolCalls: count,
   files: z.array(FileScoreSchema),
   lines: z.strictObject({ added: count, removed: count }),

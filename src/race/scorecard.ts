@@ -76,7 +76,11 @@ function contestantScore(race: string, c: ContestantFacts, shared: ReadonlySet<s
     ...(c.personWaitMs !== undefined ? { personWaitMs: Math.max(0, Math.round(c.personWaitMs)) } : {}),
     tokens: { input: t.inputTokens, output: t.outputTokens, cachedInput: t.cachedInputTokens },
     costUsd: t.costUsd,
-    approvals: { asked: t.approvalsAsked, denied: t.approvalsDenied },
+    approvals: {
+      asked: t.approvalsAsked,
+      denied: t.approvalsDenied,
+      ...(t.approvalsDeniedByPerson > 0 ? { byPerson: t.approvalsDeniedByPerson } : {}),
+    },
     toolCalls: t.toolCalls,
     files: [...c.files],
     lines: {
@@ -98,6 +102,26 @@ function least(values: ReadonlyArray<{ readonly name: string; readonly value: nu
   if (known.length === 0) return [];
   const best = Math.min(...known.map((v) => v.value));
   return known.filter((v) => v.value === best).map((v) => v.name);
+}
+
+/**
+ * Why a losing contestant's calls were denied, by whom: a loss to a gate (policy, rule, deadline —
+ * in a headless race nobody can answer one) may say more about the gate than the harness; a call a
+ * person denied was their own choice, and the warning must not blame the gate for it.
+ */
+function deniedWarning(s: ContestantScore): string {
+  const { denied } = s.approvals;
+  const byPerson = s.approvals.byPerson ?? 0;
+  const byGate = denied - byPerson;
+  const fix = "--autonomy, or a config policy that allows the call, lets it act";
+  if (byGate === 0) return `${s.harness} lost with ${denied} call(s) denied by a person at its pane`;
+  // A TUI race asked a person (its turn waited for one): there, a gate's denial came from a policy, a rule or the deadline.
+  const gate =
+    s.personWaitMs === undefined
+      ? "its permission gate (nobody can answer one mid-race)"
+      : "its permission gate (a policy, a rule or the deadline, not a person)";
+  const person = byPerson > 0 ? `, ${byPerson} by a person at its pane` : "";
+  return `${s.harness} lost with ${byGate} call(s) denied by ${gate}${person}; ${fix}`;
 }
 
 export function buildScorecard(race: RaceFacts, contestants: readonly ContestantFacts[]): Scorecard {
@@ -134,11 +158,7 @@ export function buildScorecard(race: RaceFacts, contestants: readonly Contestant
       warnings.push(
         `${s.harness} did not finish its turn (${s.outcome.cause}${s.outcome.failure ? `: ${s.outcome.failure.message}` : ""})`,
       );
-    // A gate nobody can answer mid-race denies each ask: a loss that may say more about the gate than the harness.
-    if (s.approvals.denied > 0 && !candidates.includes(s))
-      warnings.push(
-        `${s.harness} lost with ${s.approvals.denied} call(s) denied by its permission gate (nobody can answer one mid-race); --autonomy, or a config policy that allows the call, lets it act`,
-      );
+    if (s.approvals.denied > 0 && !candidates.includes(s)) warnings.push(deniedWarning(s));
     if (s.check?.timedOut) warnings.push(`${s.harness}'s check ran past its timeout and was stopped`);
     else if (s.check?.error !== undefined) warnings.push(`${s.harness}'s check could not run: ${s.check.error}`);
   }

@@ -18,6 +18,8 @@ export interface Tally {
   readonly toolCalls: number;
   readonly approvalsAsked: number;
   readonly approvalsDenied: number;
+  /** Of those, the ones a person denied (in a TUI race's pane): the gate did not. */
+  readonly approvalsDeniedByPerson: number;
   /** Call ids hmux held for a decision (so a denied result for one is not counted twice). */
   readonly heldCalls: readonly string[];
   readonly divergences: readonly DivergenceScore[];
@@ -36,6 +38,7 @@ export const EMPTY_TALLY: Tally = {
   toolCalls: 0,
   approvalsAsked: 0,
   approvalsDenied: 0,
+  approvalsDeniedByPerson: 0,
   heldCalls: [],
   divergences: [],
   done: null,
@@ -63,7 +66,13 @@ export function tallyEvent(t: Tally, event: SessionEvent): Tally {
       return { ...t, approvalsAsked: t.approvalsAsked + 1, heldCalls: [...t.heldCalls, event.call.callId] };
     case "approval-disposition": {
       const denied = (event.sent ?? event.decision.decision) === "deny";
-      return event.status === "sent" && denied ? { ...t, approvalsDenied: t.approvalsDenied + 1 } : t;
+      if (event.status !== "sent" || !denied) return t;
+      const byPerson = event.decider === "person" ? 1 : 0;
+      return {
+        ...t,
+        approvalsDenied: t.approvalsDenied + 1,
+        approvalsDeniedByPerson: t.approvalsDeniedByPerson + byPerson,
+      };
     }
     case "divergence":
       // A harness may say the same thing again (codex warns of its sandbox at each start, on stderr and as a

@@ -237,6 +237,44 @@ describe("scorecard", () => {
     expect(ScorecardLineSchema.parse(card.summary)).toEqual(card.summary);
   });
 
+  it("a call the person denied in a TUI race is said to be the person's denial, never the gate's", () => {
+    const held = (callId: string, decider: "person" | "policy"): SessionEvent[] => [
+      { kind: "approval-request", call: { callId, tool: "Bash", input: {}, openedAt: 0, deadlineAt: null } },
+      {
+        kind: "approval-disposition",
+        callId,
+        decision: { decision: "deny", reason: "no" },
+        decider,
+        status: "sent",
+      },
+    ];
+    const lost = (events: SessionEvent[]) =>
+      buildScorecard(race, [
+        contestant("a"),
+        contestant("codex", {
+          personWaitMs: 10,
+          tally: tallyEvents([...events, clean]),
+          files: [],
+          check: failedCheck,
+        }),
+      ]).summary.warnings.find((w) => w.startsWith("codex lost"));
+    const byPerson = lost(held("c1", "person"));
+    expect(byPerson).toBe("codex lost with 1 call(s) denied by a person at its pane");
+    const byPolicy = lost(held("c1", "policy"));
+    expect(byPolicy).toContain(
+      "1 call(s) denied by its permission gate (a policy, a rule or the deadline, not a person)",
+    );
+    expect(byPolicy).not.toContain("nobody can answer");
+    const both = lost([...held("c1", "person"), ...held("c2", "policy")]);
+    expect(both).toContain("1 call(s) denied by its permission gate");
+    expect(both).toContain(", 1 by a person at its pane");
+    const card = buildScorecard(race, [
+      contestant("codex", { personWaitMs: 0, tally: tallyEvents([...held("c1", "person"), clean]) }),
+    ]);
+    expect(card.contestants[0]!.approvals).toEqual({ asked: 1, denied: 1, byPerson: 1 });
+    expect(ScorecardLineSchema.parse(card.contestants[0]!)).toEqual(card.contestants[0]);
+  });
+
   it("produces lines the published schema accepts", () => {
     const card = buildScorecard(race, [contestant("a"), contestant("b", { check: failedCheck })]);
     for (const line of [...card.contestants, card.summary]) expect(ScorecardLineSchema.parse(line)).toEqual(line);
