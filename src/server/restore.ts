@@ -19,8 +19,8 @@ import {
   SERVER_DIED_WARNING,
 } from "../core/control/restore-warnings.js";
 import type { PendingCall, SessionEvent } from "../core/control/types.js";
+import { pidAlive } from "../files/pid-alive.js";
 import { appendJournalEvents, journalPath, readMeta } from "../session/journal.js";
-import { pidAlive } from "../session/pid-alive.js";
 import { isSafeSessionId } from "../session/session-id.js";
 import { readSessionRecords, type SessionRecord } from "./restore-records.js";
 

@@ -9,6 +9,7 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, closeSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { connect, createServer, type Server, type Socket } from "node:net";
+import { pidAlive } from "../files/pid-alive.js";
 import { ServerError } from "./errors.js";
 import { ensureServerDir, type ServerPaths } from "./paths.js";
 
@@ -92,18 +93,8 @@ function lockIsStale(lock: string): boolean {
     if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) return true;
     const pid = Number(readFileSync(lock, "utf8").trim());
     if (!Number.isInteger(pid) || pid <= 0) return false; // being written right now
-    return !processExists(pid);
+    return !pidAlive(pid); // a zombie (killed, not reaped) holds no lock
   } catch {
     return false; // gone already: the next open will tell
-  }
-}
-
-/** Whether a process (not a child of ours, so never a zombie we hold) exists. */
-function processExists(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
   }
 }

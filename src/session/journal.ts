@@ -36,8 +36,8 @@ import type { WaitingQuestion } from "../core/control/machine-types.js";
 import { openQuestionAfter, type QuestionEvent } from "../core/control/open-question.js";
 import type { SessionEvent } from "../core/control/types.js";
 import type { HarnessName } from "../core/harness-names.js";
+import { pidAlive } from "../files/pid-alive.js";
 import { makePrivateDir } from "../files/private-dir.js";
-import { pidAlive } from "./pid-alive.js";
 import { isSafeSessionId } from "./session-id.js";
 
 export interface JournalRun {

@@ -7,21 +7,22 @@
  *
  * The sweep removes only what is provably a stale dir of this user's hmux: a real directory (a
  * symlink is never followed), owned by this uid, named by ownedTempPrefix, whose pid no process
- * has, in a temp dir where no other user can swap an entry (sticky, or writable by its owner
- * alone). A hmux in another pid namespace sharing this temp dir looks dead from here: such a
+ * runs (a zombie, killed but not reaped, runs nothing: src/files/pid-alive.ts), in a temp dir
+ * where no other user can swap an entry (sticky, or writable by its owner alone). A hmux in another pid namespace sharing this temp dir looks dead from here: such a
  * setup gives each namespace its own TMPDIR.
  */
 import { lstatSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { tempOwnerPid } from "../core/temp-owner.js";
+import { pidAlive } from "../files/pid-alive.js";
 
 export interface SweepOptions {
   /** The temp dir to sweep; the system's when absent. */
   readonly root?: string;
   /** Whose dirs may go; this process's uid when absent. */
   readonly uid?: number;
-  /** Whether a pid names a live process; a signal-0 probe when absent. */
+  /** Whether a pid names a live process; pid-alive.ts (a zombie is not) when absent. */
   readonly alive?: (pid: number) => boolean;
 }
 
@@ -62,15 +63,5 @@ function othersCannotSwap(root: string): boolean {
     return (st.mode & 0o1000) !== 0 || (st.mode & 0o022) === 0;
   } catch {
     return false;
-  }
-}
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: a process of another user has it.
-    return (err as NodeJS.ErrnoException).code !== "ESRCH";
   }
 }

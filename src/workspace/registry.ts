@@ -8,6 +8,7 @@
 import { readFileSync, renameSync, rmdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { z } from "zod";
+import { pidAlive } from "../files/pid-alive.js";
 import { makePrivateDir, makePrivateDirExclusive } from "../files/private-dir.js";
 import { WorkspaceError } from "./errors.js";
 import { type Env, registryPath } from "./paths.js";
@@ -156,15 +157,9 @@ function registryError(path: string, what: string): WorkspaceError {
   });
 }
 
-/** Whether an hmux process is still running (a signal-0 probe; EPERM means it exists under another user). */
+/** Whether an hmux process is still running (a zombie, killed but not reaped, is not: pid-alive.ts). */
 export function processAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
+  return pid === process.pid || pidAlive(pid);
 }
 
 /** The holders whose process still runs; a session that ended has released its holder already. */

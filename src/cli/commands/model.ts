@@ -5,6 +5,7 @@
  */
 import { fchmodSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from "node:fs";
 import type { Command } from "commander";
+import { pidAlive } from "../../files/pid-alive.js";
 import { RACE_SCRIPT } from "../../model/race-script.js";
 import type { RecordedRequest } from "../../model/recorder.js";
 import { parseScriptText, type Script, ScriptError } from "../../model/script-schema.js";
@@ -59,16 +60,6 @@ function parseSeconds(value: string): number {
   if (value.trim() === "" || !Number.isFinite(n) || n <= 0)
     throw new Error(`--idle-exit: expected a number of seconds > 0, got "${value}"`);
   return n;
-}
-
-/** Whether a process (not our child: never a zombie of ours) still exists; EPERM means it does. */
-function exists(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /** The request log file: one JSON line per request, this user's only (0600), appended to. */
@@ -146,7 +137,7 @@ export async function serveModel(options: ServeFlags): Promise<void> {
     // A model serving a server's sessions (the demo's) goes when that server goes, or when nobody asked for a while.
     if (exitWith !== undefined || idleMs !== undefined)
       watch = setInterval(() => {
-        if (exitWith !== undefined && !exists(exitWith)) {
+        if (exitWith !== undefined && !pidAlive(exitWith)) {
           process.stderr.write(`hmux model: process ${exitWith} is gone; stopping\n`);
           stop();
         } else if (idleMs !== undefined && Date.now() - lastRequest > idleMs) {

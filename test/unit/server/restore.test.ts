@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readJournal } from "../../../src/core/control/journal-format.js";
 import type { SessionEvent } from "../../../src/core/control/types.js";
+import { pidAlive } from "../../../src/files/pid-alive.js";
 import { ServerClient } from "../../../src/server/client.js";
 import { serverPaths } from "../../../src/server/paths.js";
 import { journaledSession, restoreDetached } from "../../../src/server/restore.js";
@@ -21,7 +22,6 @@ import {
 import { runServer } from "../../../src/server/run-server.js";
 import { type Launcher, resumeDetached, SessionTable } from "../../../src/server/session-table.js";
 import { JournalWriter, journalPath } from "../../../src/session/journal.js";
-import { pidAlive } from "../../../src/session/pid-alive.js";
 import { systemClock } from "../../../src/spawn/clock.js";
 import { flush, setup } from "../session/session-fixture.js";
 

@@ -4,7 +4,16 @@
  * not make, and anything in a temp dir other users could swap entries of.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -28,6 +37,19 @@ async function deadPid(): Promise<number> {
   const child = spawn(process.execPath, ["-e", ""], { stdio: "ignore" });
   await new Promise((r) => child.on("exit", r));
   return child.pid!;
+}
+
+/**
+ * The pid of a zombie: a child that exited while its parent (`sleep`, which never waits) lives,
+ * so nobody reaps it. Returned once /proc says Z; the parent is the caller's to kill.
+ */
+async function zombie(): Promise<{ pid: number; parent: ReturnType<typeof spawn> }> {
+  const parent = spawn("sh", ["-c", "sleep 0.2 & echo $!; exec sleep 60"], { stdio: ["ignore", "pipe", "ignore"] });
+  const pid = await new Promise<number>((resolve) =>
+    parent.stdout!.once("data", (c: Buffer) => resolve(Number(c.toString().trim()))),
+  );
+  while (!/\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"))) await new Promise((r) => setTimeout(r, 10));
+  return { pid, parent };
 }
 
 /** A dir named as a hmux of that pid would have made it, with a file inside. */
@@ -86,6 +108,17 @@ describe("hmux's temp dirs after a SIGKILL", () => {
     expect(sweepStaleTempDirs({ root: r })).toEqual([stale]);
     expect(existsSync(stale)).toBe(false);
     expect(existsSync(live)).toBe(true);
+  });
+
+  it("a dir whose maker is a zombie (killed, not yet reaped) goes: a zombie runs nothing", async () => {
+    const r = root();
+    const { pid, parent } = await zombie();
+    try {
+      const stale = leftBy(r, "claude", pid);
+      expect(sweepStaleTempDirs({ root: r })).toEqual([stale]);
+    } finally {
+      parent.kill("SIGKILL");
+    }
   });
 
   it("another user's dir stays, even when its maker is dead", async () => {

@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
 
 /**
- * Whether a pid still runs a process. A killed server that nobody reaped yet (a zombie: common
- * in a container whose pid 1 reaps nothing) still answers signal 0 but runs nothing, so its
- * sessions are restored; /proc's state letter tells the two apart where there is a /proc.
+ * Whether a pid still runs a process: the one answer for every "is its maker still there?" (a
+ * dead server's sessions to restore, a journal's run, a SIGKILLed hmux's temp dirs to sweep).
+ * A killed process nobody reaped yet (a zombie: common in a container whose pid 1 reaps
+ * nothing) still answers signal 0 but runs nothing; /proc's state letter tells the two apart
+ * where there is a /proc.
  */
 export function pidAlive(pid: number, readStat: (pid: number) => string | null = procStat): boolean {
   const stat = readStat(pid);
