@@ -229,7 +229,13 @@ export function stalled(b: StepBuilder, ms: number): void {
  * The harness process is gone. Nobody can answer a call it asked (cleared as a failed channel,
  * never "decided"); an open turn ends with it; an exit nobody asked for is a crash.
  */
-export function harnessGone(b: StepBuilder, exitCode: number | null, signal: string | null, spawnError?: string) {
+export function harnessGone(
+  b: StepBuilder,
+  exitCode: number | null,
+  signal: string | null,
+  spawnError?: string,
+  lastStderr?: string,
+) {
   const harness = b.state.config.harness;
   for (const call of [...b.state.pending]) {
     if (b.settle(call.callId, { outcome: "cleared", why: "channel-failed" })) {
@@ -247,7 +253,9 @@ export function harnessGone(b: StepBuilder, exitCode: number | null, signal: str
     cause: "crash",
     failure: signal
       ? killedBySignal(harness, signal)
-      : failure("transport", `${harness} exited unexpectedly (code ${exitCode})`),
+      : b.state.harnessReady
+        ? failure("transport", `${harness} exited unexpectedly (code ${exitCode})`)
+        : startupExit(harness, exitCode, lastStderr),
   });
   if (!b.state.turn) return;
   const cause = unexpected ? "crash" : b.state.ending?.cause === "stall" ? "stall" : "killed";
@@ -257,6 +265,21 @@ export function harnessGone(b: StepBuilder, exitCode: number | null, signal: str
       ? killedBySignal(harness, signal)
       : failure("transport", `${harness} exited (code ${exitCode}) during a turn`);
   turnFinished(b, { cause, exitCode, ...(f ? { failure: f } : {}) });
+}
+
+/**
+ * The harness quit before its handshake finished. A failing exit with a reason on stderr is the
+ * harness refusing what it was asked to start with (an unknown session id, a bad flag): the same
+ * request fails the same way, so it is `rejected`, not retryable, and the reason is its own words.
+ */
+export function startupExit(harness: string, exitCode: number | null, lastStderr: string | undefined) {
+  const reason = lastStderr?.trim();
+  if (exitCode !== 0 && reason)
+    return failure("rejected", `${harness} refused to start (exit code ${exitCode}): ${reason}`);
+  return failure(
+    "transport",
+    `${harness} exited while starting (code ${exitCode})${reason ? `: ${reason}` : ", saying nothing on stderr"}`,
+  );
 }
 
 /** The first ending decided is the one `closed` reports. */

@@ -123,6 +123,8 @@ export type ControlInput =
       readonly exitCode: number | null;
       readonly signal: string | null;
       readonly spawnError?: string;
+      /** The last non-blank line it wrote on stderr: the reason a harness gives when it refuses to start. */
+      readonly lastStderr?: string;
     }
   /** The process is up and its handshake (if any) finished: starting → idle. */
   | { readonly type: "ready" }

@@ -119,7 +119,7 @@ function apply(b: StepBuilder, input: ControlInput): void {
     case "stalled":
       return stalled(b, input.ms);
     case "harness-gone":
-      return harnessGone(b, input.exitCode, input.signal, input.spawnError);
+      return harnessGone(b, input.exitCode, input.signal, input.spawnError, input.lastStderr);
     case "tool-call-requested":
       return openCall(b, input.call);
     case "call-cleared":

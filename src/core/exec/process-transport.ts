@@ -29,6 +29,8 @@ export class ProcessTransport implements SessionTransport {
   private gone = false;
   private stopping: "grace" | "now" | null = null;
   private termTimer: unknown;
+  /** Its last non-blank stderr line: why it quit, when it quits at start-up. */
+  private lastStderr: string | undefined;
 
   constructor(
     private readonly plan: ProcessTransportPlan,
@@ -133,6 +135,7 @@ export class ProcessTransport implements SessionTransport {
     if (this.gone) return;
     const parsed = stream === "stdout" ? parseStdoutLine(line) : { kind: "text" as const, text: line };
     if (parsed.kind === "text" && parsed.text.trim() === "") return this.sink?.activity();
+    if (stream === "stderr") this.lastStderr = line;
     const bridge = this.plan.bridge;
     this.report(parsed.kind === "json" ? bridge.record(parsed.record) : bridge.text(parsed.text, stream));
     this.sink?.activity();
@@ -186,6 +189,7 @@ export class ProcessTransport implements SessionTransport {
       exitCode: status.code,
       signal: status.signal,
       ...(status.spawnError ? { spawnError: status.spawnError } : {}),
+      ...(this.lastStderr !== undefined ? { lastStderr: this.lastStderr } : {}),
     });
   }
 }
