@@ -223,7 +223,7 @@ export class PaneLauncher implements SessionLauncher {
     const resumer = {
       relaunch: (from: {
         sessionId: string;
-        harnessSessionId: string;
+        harnessSessionId: string | null;
         turnsBefore: number;
         rules?: readonly AllowRule[];
       }) => {
@@ -238,7 +238,7 @@ export class PaneLauncher implements SessionLauncher {
             {
               ...options,
               sessionId: from.sessionId,
-              resume: from.harnessSessionId,
+              ...(from.harnessSessionId !== null ? { resume: from.harnessSessionId } : {}),
               origin: "resumed",
               turnsBefore: from.turnsBefore,
               ...(from.rules && from.rules.length > 0 ? { rules: from.rules } : {}),

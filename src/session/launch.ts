@@ -21,6 +21,7 @@ import type { ControlName, SessionBridge } from "../core/exec/session-bridge.js"
 import type { SessionFile, SessionRequest } from "../core/exec/session-plan-types.js";
 import type { ApprovalMode, SessionHandle, SessionPlan } from "../core/exec/session-types.js";
 import type { HarnessName } from "../core/harness-names.js";
+import { harnessResumeOf } from "../core/launch/harness-resume.js";
 import { RefusalError } from "../core/refusal.js";
 import { ownedTempPrefix } from "../core/temp-owner.js";
 import { makePrivateDir, makePrivateTempDir } from "../files/private-dir.js";
@@ -82,7 +83,10 @@ export interface LaunchOptions {
   readonly escalateQuestions?: boolean;
   /** What to exec for the harness: the executable and any prefix arguments (a node wrapper). */
   readonly binary?: readonly string[];
-  /** Turns already run before this resume, so turn ids continue. */
+  /**
+   * Turns already run before this resume, so turn ids continue. 0 (said, not absent) means hmux
+   * knows none ran: the harness is started fresh instead of resuming (src/core/launch/harness-resume.ts).
+   */
   readonly turnsBefore?: number;
   /** The question the journal left waiting for its answer (its server died first): asked again. */
   readonly waitingQuestion?: WaitingQuestion;
@@ -256,6 +260,7 @@ function processSession(
   origin: "fresh" | "resumed",
   ports: SessionPorts,
 ): Create {
+  const resume = harnessResumeOf(options);
   const request: SessionRequest = {
     sessionId,
     cwd: options.cwd,
@@ -266,7 +271,7 @@ function processSession(
     ...(options.model ? { model: options.model } : {}),
     ...(options.effort ? { effort: options.effort } : {}),
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
-    ...(options.resume ? { resume: options.resume } : {}),
+    ...(resume !== undefined ? { resume } : {}),
     ...(options.decisionBudgetMs !== undefined ? { decisionBudgetMs: options.decisionBudgetMs } : {}),
     ...(options.stallMs !== undefined ? { stallSeconds: options.stallMs / 1000 } : {}),
   };
@@ -309,6 +314,7 @@ function oneShotSession(
   ports: SessionPorts,
 ): Create {
   const escalateQuestions = options.escalateQuestions ?? true;
+  const resume = harnessResumeOf(options);
   const base = planOneShotSession({
     adapter,
     sessionId,
@@ -320,7 +326,7 @@ function oneShotSession(
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
     ...(options.model ? { model: options.model } : {}),
     ...(options.effort ? { effort: options.effort } : {}),
-    ...(options.resume ? { resume: options.resume } : {}),
+    ...(resume !== undefined ? { resume } : {}),
     ...(options.binary ? { binary: options.binary } : {}),
   });
   const oneShotPlan: OneShotSessionPlan = {

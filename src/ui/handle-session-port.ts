@@ -56,7 +56,8 @@ export interface PaneResumer {
   /** The same session (id, state dir, launch plan) again, continuing the harness's own session. */
   relaunch(from: {
     readonly sessionId: string;
-    readonly harnessSessionId: string;
+    /** Null when it never said one: only a session that ran no turn resumes so (its harness starts fresh). */
+    readonly harnessSessionId: string | null;
     readonly turnsBefore: number;
     /** The ended session's "allow always" rules: the resumed one keeps them in force. */
     readonly rules?: readonly AllowRule[];
@@ -140,7 +141,7 @@ export class HandleSessionPort implements SessionPort {
     if (lifecycle !== "closed" && lifecycle !== "failed")
       throw new Error(`the session is ${lifecycle}: only an ended session resumes`);
     const harnessSessionId = this.harnessSessionId ?? this.handle.snapshot().harnessSessionId;
-    if (!harnessSessionId)
+    if (!harnessSessionId && this.turns > 0)
       throw new Error(`${this.info.harness} never said its own session id, so there is no conversation to continue`);
     const rules = this.handle.snapshot().rules ?? [];
     const next = this.resumer.relaunch({

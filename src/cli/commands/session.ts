@@ -25,6 +25,7 @@ import { COMMAND_NAMES, type ControlName } from "../../core/exec/session-bridge.
 import { unreadLineMarker } from "../../core/exec/session-commands.js";
 import type { ApprovalMode, SessionHandle } from "../../core/exec/session-types.js";
 import type { HarnessName } from "../../core/harness-names.js";
+import { harnessResumeOf } from "../../core/launch/harness-resume.js";
 import { prepareLaunchOrThrow } from "../../core/launch/prepare.js";
 import type { LaunchPlan, LaunchRequest, LaunchWorkspace } from "../../core/launch/types.js";
 import { LineSplitter } from "../../core/line-splitter.js";
@@ -375,6 +376,8 @@ export function prepare(
   let isolate = flags.isolate ?? false;
   let endpoint = flags.endpoint;
   let turnsBefore = 0;
+  /** Resuming hmux's own journal (not a bare harness id): its turn count is known, 0 included. */
+  let fromJournal = false;
   let waitingQuestion: WaitingQuestion | null = null;
   let rules: readonly AllowRule[] = [];
   if (flags.resume) {
@@ -386,7 +389,8 @@ export function prepare(
           issue: "unsupported-on-resume",
           harness,
         });
-      if (!j.harnessSessionId)
+      // No turn ran: nothing of the harness's to resume; it starts fresh in this session (harnessResumeOf).
+      if (!j.harnessSessionId && j.lastTurnNumber > 0)
         throw new RefusalError(
           `journal ${flags.resume} never recorded the harness's own session id, so there is nothing to resume`,
           { issue: "unsupported-on-resume", harness },
@@ -398,7 +402,8 @@ export function prepare(
           hint: `hmux control ${flags.resume} -`,
         });
       sessionId = j.sessionId;
-      resume = j.harnessSessionId;
+      fromJournal = true;
+      resume = harnessResumeOf({ resume: j.harnessSessionId ?? undefined, turnsBefore: j.lastTurnNumber });
       stateDir = j.meta.stateDir;
       cwd = flags.cwd ?? j.meta.cwd;
       isolate = j.meta.isolate;
@@ -448,7 +453,7 @@ export function prepare(
       isolate: plan.isolate,
       approvals,
       binary: [plan.binary.executable, ...plan.binary.prefixArgs],
-      origin: resume ? "resumed" : "fresh",
+      origin: resume || fromJournal ? "resumed" : "fresh",
       escalateQuestions: plan.escalateQuestions,
       ...(resume ? { resume } : {}),
       ...(o.endpoint ? { endpoint: o.endpoint } : {}),
@@ -458,7 +463,7 @@ export function prepare(
       // hmux's decision budget rule (the same for every entry point); null under no entry that opens a session.
       ...(plan.decisionBudget.ms !== null ? { decisionBudgetMs: plan.decisionBudget.ms } : {}),
       ...(requiredControls.length ? { requiredControls: requiredControls as ControlName[] } : {}),
-      turnsBefore,
+      ...(fromJournal ? { turnsBefore } : {}),
       ...(waitingQuestion ? { waitingQuestion } : {}),
       // The session's "allow always" rules stay in force across a detach, a resume and a server restart.
       ...(rules.length > 0 ? { rules } : {}),

@@ -119,7 +119,7 @@ describe("a local pane's port resumes its session", () => {
     expect(released).toBe(1);
   });
 
-  it("a session that never said its own id is not resumed", async () => {
+  it("a session that ran a turn but never said its own id is not resumed", async () => {
     const first = fakeHandle("pane-1", { now: "failed" });
     const port = new HandleSessionPort(
       first.handle,
@@ -132,6 +132,26 @@ describe("a local pane's port resumes its session", () => {
         release: () => undefined,
       },
     );
+    first.emit({ kind: "turn", turnId: "pane-1:turn-1", id: "p1" });
     await expect(port.resume()).rejects.toThrow(/never said its own session id/);
+  });
+
+  it("a session that ran no turn resumes with no harness id: its harness starts fresh in the same session", async () => {
+    const first = fakeHandle("pane-1", { now: "closed" });
+    const asked: unknown[] = [];
+    const port = new HandleSessionPort(
+      first.handle,
+      CLAUDE_SESSION_CAPABILITIES,
+      {},
+      {
+        relaunch: (from) => {
+          asked.push(from);
+          return fakeHandle("pane-1", { now: "starting" }).handle;
+        },
+        release: () => undefined,
+      },
+    );
+    await expect(port.resume()).resolves.toEqual({ result: "ok" });
+    expect(asked).toEqual([{ sessionId: "pane-1", harnessSessionId: null, turnsBefore: 0 }]);
   });
 });
