@@ -62,6 +62,8 @@ export interface RaceRequest {
   /** The normalized settings every contestant was asked for, as recorded in the summary. */
   readonly settings: Readonly<Record<string, unknown>>;
   readonly signal?: AbortSignal;
+  /** Said through onNote once the race is past its refusals (a repository, a base): a note before a refusal is noise. */
+  readonly notes?: readonly string[];
 }
 
 export interface RaceResult {
@@ -121,6 +123,7 @@ export async function runRace(ports: RacePorts, request: RaceRequest): Promise<R
   const base = await resolveBase(git, repo.toplevel, request.base); // refuses a base that does not exist
   const wanted = request.name !== undefined ? checkRaceName(request.name) : `race-${randomBytes(2).toString("hex")}`;
   const race = freeRaceName(ports, repo.repo, wanted, request.harnesses);
+  for (const note of request.notes ?? []) ports.onNote?.(note);
   if (race !== wanted) ports.onNote?.(`race: the name ${wanted} is taken; using ${race}`);
   const dirty = await baseDirty(git, repo.toplevel);
 

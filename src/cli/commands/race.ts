@@ -235,11 +235,14 @@ async function race(
   for (const h of what.harnesses) context.launch.harness(h);
   const { prompt: _p, promptFile: _f, ...turnFlags } = flags;
   const settings = turnOptionsFromFlags(turnFlags, cmd);
-  // stderr, so --json's stdout stays the scorecard; the summary's warnings say it again for a contestant it cost the race.
-  if (settings.autonomy === undefined)
-    output.err(
-      "race: each contestant is gated as a headless hmux run is, and nobody can answer mid-race: every gated call is denied. --autonomy lets them act in their worktrees\n",
-    );
+  // stderr (onNote), so --json's stdout stays the scorecard; the summary's warnings say it again for a contestant it
+  // cost the race. Said once the race passed its refusals, so a refused race prints only why.
+  const notes =
+    settings.autonomy === undefined
+      ? [
+          "race: each contestant is gated as a headless hmux run is, and nobody can answer mid-race: every gated call is denied. --autonomy lets them act in their worktrees",
+        ]
+      : [];
   const callerEnv = parseEnvAssignments(flags.env ?? []);
   const abort = new AbortController();
   const stop = () => abort.abort();
@@ -271,6 +274,7 @@ async function race(
       configs: context.launch.configFiles(what.cwd),
       settings: settings as Record<string, unknown>,
       signal: abort.signal,
+      notes,
     });
     printScorecard(result.scorecard, output, flags.json === true);
     if (!flags.json) {

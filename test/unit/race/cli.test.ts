@@ -47,6 +47,21 @@ describe("hmux race refuses bad input before any worktree is made", () => {
     expect(r.stderr).not.toContain("--worktree");
   });
 
+  it("outside a repository the refusal is all it says: no note about how the race would have been gated", async () => {
+    fx = new GitFixture();
+    const r = await hmux(["race", "fix it", "claude", "codex", "--cwd", fx.env.HOME!]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("is not inside a git repository");
+    expect(r.stderr).not.toContain("nobody can answer mid-race");
+  });
+
+  it("a base that does not exist is refused before the gate note too", async () => {
+    fx = new GitFixture();
+    const r = await hmux(["race", "fix it", "claude", "codex", "--cwd", fx.repo, "--base", "nope"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).not.toContain("nobody can answer mid-race");
+  });
+
   it("a base that does not exist", async () => {
     fx = new GitFixture();
     const r = await hmux(["race", "fix it", "claude", "codex", "--cwd", fx.repo, "--base", "nope", "--json"]);
