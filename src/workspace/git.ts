@@ -9,19 +9,27 @@ import { WorkspaceError } from "./errors.js";
 export type { GitCall, GitResult, GitRunner } from "../core/git-port.js";
 
 /**
- * Why git failed, in git's words: the first line of its stderr (then stdout) that says
- * something — not a `hint:` — so a long command or a long stderr never pushes the reason out of
- * sight. Commits with no identity say what to set, rather than hmux inventing one.
+ * Why git failed, in git's words: its `fatal:`/`error:` line, else the last thing it said on
+ * stderr (a progress line such as "Preparing worktree" comes first and is not the reason), never
+ * a `hint:`; so a long command or a long stderr never pushes the reason out of sight. Commits with
+ * no identity say what to set, rather than hmux inventing one.
  */
 export function gitReason(result: GitResult): string {
   const text = `${result.stderr}\n${result.stdout}`;
   if (/Author identity unknown|Committer identity unknown|Please tell me who you are/.test(text))
     return 'git has no user.name / user.email to commit with ("Author identity unknown"); set them with git config --global user.name "Your Name" and git config --global user.email you@example.com';
-  const line = text
-    .split("\n")
-    .map((l) => l.trim())
-    .find((l) => l !== "" && !l.startsWith("hint:"));
-  return line ?? `exit code ${result.code}`;
+  const said = (stream: string) =>
+    stream
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l !== "" && !l.startsWith("hint:"));
+  const stderr = said(result.stderr);
+  return (
+    stderr.find((l) => /^(fatal|error):/.test(l)) ??
+    stderr.at(-1) ??
+    said(result.stdout)[0] ??
+    `exit code ${result.code}`
+  );
 }
 
 /** The one error every failed git command becomes: git's reason first, then which command, where. */

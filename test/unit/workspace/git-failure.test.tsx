@@ -6,7 +6,7 @@ import { render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { createGitRunner } from "../../../src/spawn/git-runner.js";
 import { ScorecardOverlay } from "../../../src/ui/components/overlays/ScorecardOverlay.js";
-import { gitOut } from "../../../src/workspace/git.js";
+import { gitOut, gitReason } from "../../../src/workspace/git.js";
 
 const roots: string[] = [];
 afterEach(() => {
@@ -63,6 +63,21 @@ describe("a git failure leads with git's own reason", () => {
     const checkout = await failure(() => gitOut(git, ["checkout", "no-such-branch"], { cwd: repo }));
     expect(checkout.message).toMatch(/^error: pathspec 'no-such-branch' did not match/);
     expect(checkout.message).toContain(`(git checkout in ${repo})`);
+  });
+
+  it("a progress line git prints before failing is not taken for the reason", () => {
+    const worktreeAdd = {
+      code: 1,
+      stdout: "",
+      stderr: "Preparing worktree (new branch 'hmux/full')\nNo space left on device\n",
+    };
+    expect(gitReason(worktreeAdd)).toBe("No space left on device");
+    const fatal = {
+      code: 128,
+      stdout: "",
+      stderr: "Cloning into 'x'...\nfatal: repository 'x' does not exist\nhint: see git help\n",
+    };
+    expect(gitReason(fatal)).toBe("fatal: repository 'x' does not exist");
   });
 
   it("the scorecard wraps a failed pick's message instead of cutting its reason off", () => {
