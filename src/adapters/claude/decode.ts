@@ -41,6 +41,15 @@ interface ApiErrorNotice {
 
 const INTERRUPTED = "[Request interrupted by user";
 
+/**
+ * claude's result for a call whose permission request was still open when its control stream
+ * closed (the session was halted): a raw JS error string (binary strings, 2.1.332). The call was
+ * not run; the pane says so in words.
+ */
+const PERMISSION_STREAM_CLOSED =
+  /^Tool permission request failed: AbortError: (?:Tool permission stream closed before response received|Stream closed)\s*$/;
+const PERMISSION_CUT_OFF = "not run: the session was halted while this call waited for a decision";
+
 export function isClaudeDenial(text: string): boolean {
   const head = text.length > 4096 ? text.slice(0, 4096) : text;
   return CLAUDE_DENIAL_PATTERNS.some((re) => re.test(head));
@@ -201,9 +210,11 @@ class ClaudeDecoder implements StreamDecoder {
       const block = obj(raw);
       const type = str(block?.type);
       if (type === "tool_result") {
-        const output = contentText(block?.content);
+        const said = contentText(block?.content);
         const isError = block?.is_error === true;
-        const denied = isError && isClaudeDenial(output);
+        const cutOff = isError && PERMISSION_STREAM_CLOSED.test(said);
+        const output = cutOff ? PERMISSION_CUT_OFF : said;
+        const denied = isError && (cutOff || isClaudeDenial(output));
         out.push({
           kind: "tool",
           phase: "result",

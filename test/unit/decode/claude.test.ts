@@ -248,6 +248,17 @@ describe("claude tools and denials", () => {
     });
   }
 
+  it("a call whose permission request was cut off by a halt reads as not run, never as claude's raw AbortError", () => {
+    for (const raw of [
+      "Tool permission request failed: AbortError: Tool permission stream closed before response received",
+      "Tool permission request failed: AbortError: Stream closed",
+    ]) {
+      const result = ofKind(decodeLines("claude", [init, toolUse, toolResult(raw, true)]), "tool")[1];
+      expect(result).toMatchObject({ isError: true, denied: true });
+      expect(result).toHaveProperty("output", "not run: the session was halted while this call waited for a decision");
+    }
+  });
+
   it("an ordinary tool error is an error result, not a denial", () => {
     const events = decodeLines("claude", [
       init,
