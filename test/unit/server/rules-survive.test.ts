@@ -122,6 +122,8 @@ describe("session rules on the server", () => {
     const events: SessionEvent[] = [
       { kind: "session", sessionId: id, harness: "claude", origin: "fresh", escalateQuestions: true },
       { kind: "identity", sessionId: "6f3c1b9e-2a4d-4c1e-9b7a-0d5e8f1a2b3c" } as SessionEvent,
+      // A turn ran, so there is a conversation of claude's to continue (before one, a resume starts claude fresh).
+      { kind: "turn", turnId: "a:turn-1", id: "in-1" },
       { kind: "rule", change: "added", rule: kept, by: "person" },
       { kind: "rule", change: "added", rule: gone, by: "program" },
       { kind: "rule", change: "revoked", rule: gone, by: "person" },
