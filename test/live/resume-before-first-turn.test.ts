@@ -5,15 +5,14 @@
  * conversation of the harness's to continue (pi even refuses its own id: it wrote no session
  * file), so the harness starts fresh under the same hmux session.
  */
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VERSION } from "../../src/cli/main.js";
 import { type ModelServer, startModelServer } from "../../src/model/server.js";
-import { ServerClient } from "../../src/server/client.js";
-import { serverPaths } from "../../src/server/paths.js";
+import type { ServerClient } from "../../src/server/client.js";
 import type { SessionSummary } from "../../src/server/protocol.js";
-import { type Ev, hmux, leftovers, noneLeft, type Sandbox, sandbox } from "./session-live.js";
+import { connectClient, stopServer } from "./helpers/server-live.js";
+import { type Ev, hmux, leftovers, noneLeft, sandbox } from "./session-live.js";
 
 let model: ModelServer;
 beforeAll(async () => {
@@ -24,17 +23,6 @@ afterAll(async () => {
 });
 
 const HARNESSES = ["claude", "codex", "pi"] as const;
-
-async function stopServer(box: Sandbox): Promise<void> {
-  await hmux(box, ["kill-server"]);
-  const pidFile = serverPaths(box.env).pid;
-  if (!existsSync(pidFile)) return;
-  try {
-    process.kill(Number(readFileSync(pidFile, "utf8").trim()), "SIGKILL");
-  } catch {
-    // already gone
-  }
-}
 
 /**
  * The first event of `session` matching `pred` since the resumed run began (an attach replays
@@ -89,7 +77,7 @@ describe("a session resumed before its first turn, live", () => {
         ]);
         expect(made.code, made.stderr).toBe(0);
         const id = (JSON.parse(made.stdout.trim().split("\n").at(-1)!) as SessionSummary).id;
-        client = await ServerClient.connect(serverPaths(box.env), VERSION);
+        client = await connectClient(box);
         if (harness !== "claude") {
           // pi and codex say their own session id before any turn: hmux then holds an id the harness has no file for.
           const identity = sinceResume(client, id, (e) => e.kind === "identity", 60_000, false);

@@ -4,16 +4,15 @@
  * journal holds both prompts; the next server's detached row replays them before their turns, and
  * after `hmux resume` an attach still shows both, in order.
  */
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VERSION } from "../../src/cli/main.js";
 import type { SessionEvent } from "../../src/core/control/types.js";
 import { type ModelServer, startModelServer } from "../../src/model/server.js";
-import { ServerClient } from "../../src/server/client.js";
-import { serverPaths } from "../../src/server/paths.js";
+import type { ServerClient } from "../../src/server/client.js";
 import type { SessionSummary } from "../../src/server/protocol.js";
-import { hmux, leftovers, noneLeft, sandbox } from "./session-live.js";
+import { connectClient, serverSandbox, sessionEvents, stopServer } from "./helpers/server-live.js";
+import { hmux, leftovers, noneLeft } from "./session-live.js";
 
 let model: ModelServer;
 beforeAll(async () => {
@@ -25,24 +24,6 @@ afterAll(async () => {
 
 const FIRST = "[[say:hi there]] my first prompt";
 const SECOND = "[[say:hi again]] my second prompt";
-
-/** Every event a client hears for one session, and a wait for the first that matches after `from`. */
-function listen(client: ServerClient, id: string) {
-  const seen: SessionEvent[] = [];
-  client.onEvent((session, event) => {
-    if (session === id) seen.push(event);
-  });
-  const next = async (pred: (e: SessionEvent) => boolean, from = 0, ms = 90_000) => {
-    const end = Date.now() + ms;
-    for (;;) {
-      const hit = seen.slice(from).find(pred);
-      if (hit) return hit;
-      if (Date.now() > end) throw new Error(`timed out; saw ${seen.map((e) => e.kind).join(",")}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
-  return { seen, next };
-}
 
 /** The person's prompts and the turns, in the order a replay gives them. */
 const promptsAndTurns = (events: readonly SessionEvent[]) =>
@@ -56,16 +37,11 @@ const promptsAndTurns = (events: readonly SessionEvent[]) =>
 
 describe("a person's prompts across a server kill -9, live with claude", () => {
   it("the journal keeps each prompt, and the restored and the resumed session replay them before their turns", async () => {
-    const box = sandbox();
-    box.env.TMPDIR = join(box.dir, "tmp");
-    box.env.HMUX_SERVER_IDLE_EXIT = "120";
-    mkdirSync(box.env.TMPDIR, { recursive: true });
-    const work = join(box.dir, "work");
-    mkdirSync(work, { recursive: true });
+    const { box, work } = serverSandbox();
     const clients: ServerClient[] = [];
     try {
       expect((await hmux(box, ["server"])).code).toBe(0);
-      const a = await ServerClient.connect(serverPaths(box.env), VERSION);
+      const a = await connectClient(box);
       clients.push(a);
       const made = await a.request({
         op: "create",
@@ -75,13 +51,13 @@ describe("a person's prompts across a server kill -9, live with claude", () => {
         options: { isolate: true, endpoint: model.url, prompt: FIRST },
       });
       const id = (made.session as SessionSummary).id;
-      const heardA = listen(a, id);
+      const heardA = sessionEvents(a);
       await a.request({ op: "attach", session: id });
-      await heardA.next((e) => e.kind === "done");
-      const mark = heardA.seen.length;
+      await heardA.next(id, (e) => e.kind === "done");
+      const mark = heardA.of(id).length;
       await a.request({ op: "input", session: id, line: { op: "send", id: "in-2", text: SECOND }, as: "human" });
-      await heardA.next((e) => e.kind === "done", mark);
-      const live = promptsAndTurns(heardA.seen);
+      await heardA.next(id, (e) => e.kind === "done", mark);
+      const live = promptsAndTurns(heardA.of(id));
       expect(live).toEqual([FIRST, "turn", SECOND, "turn"]);
 
       process.kill(a.hello.pid, "SIGKILL");
@@ -96,33 +72,25 @@ describe("a person's prompts across a server kill -9, live with claude", () => {
       const ls = await hmux(box, ["ls", "--json"]);
       expect(ls.code, ls.stderr).toBe(0);
       expect(ls.stdout).toContain('"detached"');
-      const b = await ServerClient.connect(serverPaths(box.env), VERSION);
+      const b = await connectClient(box);
       clients.push(b);
-      const heardB = listen(b, id);
+      const heardB = sessionEvents(b);
       await b.request({ op: "attach", session: id });
-      await heardB.next((e) => e.kind === "closed");
-      expect(promptsAndTurns(heardB.seen)).toEqual(live);
+      await heardB.next(id, (e) => e.kind === "closed");
+      expect(promptsAndTurns(heardB.of(id))).toEqual(live);
 
       // Resumed, a fresh attach still shows both, where they were said.
       const resumed = await hmux(box, ["resume", "q"]);
       expect(resumed.code, resumed.stderr).toBe(0);
-      const c = await ServerClient.connect(serverPaths(box.env), VERSION);
+      const c = await connectClient(box);
       clients.push(c);
-      const heardC = listen(c, id);
+      const heardC = sessionEvents(c);
       await c.request({ op: "attach", session: id });
-      await heardC.next((e) => e.kind === "session" && e.origin === "resumed");
-      expect(promptsAndTurns(heardC.seen)).toEqual(live);
+      await heardC.next(id, (e) => e.kind === "session" && e.origin === "resumed");
+      expect(promptsAndTurns(heardC.of(id))).toEqual(live);
     } finally {
       for (const client of clients) client.close();
-      await hmux(box, ["kill-server"]);
-      const pid = serverPaths(box.env).pid;
-      if (existsSync(pid)) {
-        try {
-          process.kill(Number(readFileSync(pid, "utf8").trim()), "SIGKILL");
-        } catch {
-          // already gone
-        }
-      }
+      await stopServer(box);
       for (const line of await noneLeft(box)) process.kill(Number(line.split(" ")[0]), "SIGKILL");
       expect(leftovers(box)).toEqual([]);
       box.remove();

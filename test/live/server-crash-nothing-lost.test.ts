@@ -6,17 +6,15 @@
  * session killed and resumed from its journal keeps its history for an attach, its age and its
  * place in `hmux ls`.
  */
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VERSION } from "../../src/cli/main.js";
 import { readJournal } from "../../src/core/control/journal-format.js";
 import { type ModelServer, startModelServer } from "../../src/model/server.js";
-import { ServerClient } from "../../src/server/client.js";
-import { serverPaths } from "../../src/server/paths.js";
+import type { ServerClient } from "../../src/server/client.js";
 import type { SessionSummary } from "../../src/server/protocol.js";
-import { lsRows, sessionEvents, stopServer } from "./helpers/server-live.js";
-import { hmux, leftovers, noneLeft, type Sandbox, sandbox } from "./session-live.js";
+import { connectClient, lsRows, serverSandbox, sessionEvents, stopServer } from "./helpers/server-live.js";
+import { hmux, leftovers, noneLeft, type Sandbox } from "./session-live.js";
 
 let model: ModelServer;
 beforeAll(async () => {
@@ -34,16 +32,11 @@ const journalDone = (box: Sandbox, id: string) =>
 
 describe("nothing lost in a crash or an attach, live on the hmux server", () => {
   it("a waiting question comes back, an interrupted turn stays interrupted, a resumed session keeps its history, age and place", async () => {
-    const box = sandbox();
-    box.env.TMPDIR = join(box.dir, "tmp");
-    box.env.HMUX_SERVER_IDLE_EXIT = "120";
-    mkdirSync(box.env.TMPDIR, { recursive: true });
-    const work = join(box.dir, "work");
-    mkdirSync(work, { recursive: true });
+    const { box, work } = serverSandbox();
     const clients: ServerClient[] = [];
     try {
       expect((await hmux(box, ["server"])).code).toBe(0);
-      const a = await ServerClient.connect(serverPaths(box.env), VERSION);
+      const a = await connectClient(box);
       clients.push(a);
       const heardA = sessionEvents(a);
       const options = { isolate: true, endpoint: model.url };
@@ -92,7 +85,7 @@ describe("nothing lost in a crash or an attach, live on the hmux server", () => 
       );
       expect(journalDone(box, claude)).toEqual(["interrupted"]);
 
-      const b = await ServerClient.connect(serverPaths(box.env), VERSION);
+      const b = await connectClient(box);
       clients.push(b);
       const heardB = sessionEvents(b);
       await b.request({ op: "attach", session: claude });
@@ -128,7 +121,7 @@ describe("nothing lost in a crash or an attach, live on the hmux server", () => 
       // Its age reaches back to when it first started (its journal's first run), not to the resume.
       const age = (list: SessionSummary[]) => Date.parse(list.find((r) => r.id === claude)!.createdAt);
       expect(age(after)).toBeLessThanOrEqual(age(before));
-      const c = await ServerClient.connect(serverPaths(box.env), VERSION);
+      const c = await connectClient(box);
       clients.push(c);
       const heardC = sessionEvents(c);
       await c.request({ op: "attach", session: claude });

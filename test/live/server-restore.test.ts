@@ -5,17 +5,23 @@
  * history (the scripted model's expect-history check), and the waiting call is shown as lost —
  * cleared as lost in its journal, never approved, its command never run.
  */
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VERSION } from "../../src/cli/main.js";
 import { readJournal } from "../../src/core/control/journal-format.js";
 import { type ModelServer, startModelServer } from "../../src/model/server.js";
-import { ServerClient } from "../../src/server/client.js";
-import { serverPaths } from "../../src/server/paths.js";
+import type { ServerClient } from "../../src/server/client.js";
 import type { SessionSummary } from "../../src/server/protocol.js";
-import { type LiveEvent, lsRows, serverPid, sessionEvents, stopServer } from "./helpers/server-live.js";
-import { hmux, leftovers, noneLeft, sandbox } from "./session-live.js";
+import {
+  connectClient,
+  type LiveEvent,
+  lsRows,
+  serverPid,
+  serverSandbox,
+  sessionEvents,
+  stopServer,
+} from "./helpers/server-live.js";
+import { hmux, leftovers, noneLeft } from "./session-live.js";
 
 let model: ModelServer;
 beforeAll(async () => {
@@ -29,18 +35,12 @@ const HARNESSES = ["claude", "codex", "pi"] as const;
 
 describe("hmux server restore after kill -9, live with claude, codex and pi", () => {
   it("the sessions come back detached, resume with their history, and a pending call is lost", async () => {
-    const box = sandbox();
-    // Isolated homes and state dirs go under the sandbox, so the case cleans up all it made.
-    box.env.TMPDIR = join(box.dir, "tmp");
-    box.env.HMUX_SERVER_IDLE_EXIT = "120";
-    mkdirSync(box.env.TMPDIR, { recursive: true });
-    const work = join(box.dir, "work");
-    mkdirSync(work, { recursive: true });
+    const { box, work } = serverSandbox();
     const clients: ServerClient[] = [];
     const ids = new Map<string, string>();
     try {
       expect((await hmux(box, ["server"])).code).toBe(0);
-      const a = await ServerClient.connect(serverPaths(box.env), VERSION);
+      const a = await connectClient(box);
       clients.push(a);
       const seenA = sessionEvents(a);
       const options = { isolate: true, endpoint: model.url };
@@ -95,7 +95,7 @@ describe("hmux server restore after kill -9, live with claude, codex and pi", ()
       expect(again.code).toBe(2);
       expect(again.stderr).toContain("running");
 
-      const b = await ServerClient.connect(serverPaths(box.env), VERSION);
+      const b = await connectClient(box);
       clients.push(b);
       const seenB = sessionEvents(b);
       model.clearRequests();

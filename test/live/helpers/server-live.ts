@@ -2,15 +2,35 @@
  * What the live server tests share: the sessions `hmux ls --json` lists, stopping whatever server a
  * sandbox may still have, and one client's events per session with a wait for the next that matches.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect } from "vitest";
+import { VERSION } from "../../../src/cli/main.js";
 import type { SessionEvent } from "../../../src/core/control/types.js";
-import type { ServerClient } from "../../../src/server/client.js";
+import { ServerClient } from "../../../src/server/client.js";
 import { serverPaths } from "../../../src/server/paths.js";
 import type { SessionSummary } from "../../../src/server/protocol.js";
-import { hmux, type Sandbox } from "../session-live.js";
+import { hmux, type Sandbox, sandbox } from "../session-live.js";
 
 export type LiveEvent = SessionEvent & Record<string, unknown>;
+
+/**
+ * A sandbox for a server case, and the folder its sessions work in. Isolated homes and state dirs
+ * go under the sandbox (TMPDIR), so the case cleans up all it made; an idle server stays two minutes.
+ */
+export function serverSandbox(): { box: Sandbox; work: string } {
+  const box = sandbox();
+  box.env.TMPDIR = join(box.dir, "tmp");
+  box.env.HMUX_SERVER_IDLE_EXIT = "120";
+  mkdirSync(box.env.TMPDIR, { recursive: true });
+  const work = join(box.dir, "work");
+  mkdirSync(work, { recursive: true });
+  return { box, work };
+}
+
+/** A client logged in to the sandbox's server. */
+export const connectClient = (box: Sandbox): Promise<ServerClient> =>
+  ServerClient.connect(serverPaths(box.env), VERSION);
 
 export async function lsRows(box: Sandbox): Promise<SessionSummary[]> {
   const r = await hmux(box, ["ls", "--json"]);
