@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_SAFE_POLICY, makeClassifier } from "../../../src/core/control/policy.js";
-import type { SessionEvent } from "../../../src/core/control/types.js";
+import type { PendingCall, SessionEvent } from "../../../src/core/control/types.js";
 import { HandleSessionPort } from "../../../src/ui/handle-session-port.js";
 import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
 import { testCapabilities } from "../session/scripted-bridge.js";
@@ -40,6 +40,18 @@ const decisions = (journal: readonly SessionEvent[]) =>
   journal.flatMap((e) =>
     e.kind === "approval-disposition" ? [`${e.callId}:${e.decision.decision}:${e.decider}`] : [],
   );
+
+type AskedCall = Omit<PendingCall, "callId" | "openedAt" | "deadlineAt">;
+
+/** A fake pane of `harness` showing one approval, call c1, as a person would see it. */
+async function paneAsking(harness: string, call: AskedCall, options: Omit<Parameters<typeof mount>[0], "ports"> = {}) {
+  const p = new FakePort({ harness });
+  const view = await mount({ ports: [p], ...options });
+  m = view;
+  p.emit({ kind: "approval-request", call: { callId: "c1", openedAt: 0, deadlineAt: null, ...call } });
+  await view.flush();
+  return { p, view };
+}
 
 describe("allow always, decided by the core", () => {
   it("D1 claude: the widget shows `touch <args>` before A; A's rule allows touch b and never touch ok.txt; rm -rf important", async () => {
@@ -99,42 +111,24 @@ describe("allow always, decided by the core", () => {
   });
 
   it("A is not offered on a bare shell: the widget says why, the keys drop it, and pressing it decides nothing", async () => {
-    const p = new FakePort({ harness: "claude" });
-    m = await mount({ ports: [p] });
-    p.emit({
-      kind: "approval-request",
-      call: {
-        callId: "c1",
-        tool: "Bash",
-        input: { command: "bash ./x.sh" },
-        openedAt: 0,
-        deadlineAt: null,
-        always: { refused: "`bash` runs whatever it is told, so a rule for it would allow any command" },
-      },
+    const { p, view } = await paneAsking("claude", {
+      tool: "Bash",
+      input: { command: "bash ./x.sh" },
+      always: { refused: "`bash` runs whatever it is told, so a rule for it would allow any command" },
     });
-    await m.flush();
-    expect(m.frame()).toContain("allow-always is not offered: `bash` runs whatever it is told");
-    expect(m.frame()).not.toMatch(/A always/);
-    await m.type("A");
+    expect(view.frame()).toContain("allow-always is not offered: `bash` runs whatever it is told");
+    expect(view.frame()).not.toMatch(/A always/);
+    await view.type("A");
     expect(p.intents.filter((i) => i.kind === "decide")).toEqual([]);
   });
 
   it("A sends exactly the program's decision: tool.decide allow with scope session", async () => {
-    const p = new FakePort({ harness: "claude" });
-    m = await mount({ ports: [p] });
-    p.emit({
-      kind: "approval-request",
-      call: {
-        callId: "c1",
-        tool: "Bash",
-        input: { command: "touch a" },
-        openedAt: 0,
-        deadlineAt: null,
-        always: { allows: "Bash `touch <args>` inside the workspace" },
-      },
+    const { p, view } = await paneAsking("claude", {
+      tool: "Bash",
+      input: { command: "touch a" },
+      always: { allows: "Bash `touch <args>` inside the workspace" },
     });
-    await m.flush();
-    await m.type("A");
+    await view.type("A");
     expect(p.intents.filter((i) => i.kind === "decide")).toEqual([
       { kind: "decide", callId: "c1", decision: { decision: "allow" }, scope: "session" },
     ]);
@@ -216,26 +210,21 @@ describe("allow always on a path tool: this directory or this path", () => {
   });
 
   it("the path key sends the program's decision, tool.decide allow with scope path, and its hint follows the keymap", async () => {
-    const p = new FakePort({ harness: "pi" });
-    m = await mount({ ports: [p], keymap: { ...DEFAULT_KEYMAP, "approval.alwaysPath": ["W"] } });
-    p.emit({
-      kind: "approval-request",
-      call: {
-        callId: "c1",
+    const { p, view } = await paneAsking(
+      "pi",
+      {
         tool: "write",
         canonical: "write",
         input: { path: "notes/a.txt", content: "x" },
-        openedAt: 0,
-        deadlineAt: null,
         always: { allows: "write on any path under notes/ inside the workspace" },
         alwaysPath: { allows: "write on notes/a.txt only" },
       },
-    });
-    await m.flush();
-    expect(m.frame()).toContain("W allow always: write on notes/a.txt only");
-    await m.type("P");
+      { keymap: { ...DEFAULT_KEYMAP, "approval.alwaysPath": ["W"] } },
+    );
+    expect(view.frame()).toContain("W allow always: write on notes/a.txt only");
+    await view.type("P");
     expect(p.intents.filter((i) => i.kind === "decide")).toEqual([]);
-    await m.type("W");
+    await view.type("W");
     expect(p.intents.filter((i) => i.kind === "decide")).toEqual([
       { kind: "decide", callId: "c1", decision: { decision: "allow" }, scope: "path" },
     ]);
