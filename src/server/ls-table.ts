@@ -1,4 +1,5 @@
 /** `hmux ls` as a table: one row per session of the server, columns padded, the cwd last (it may be long). */
+import { countdown } from "../core/control/countdown.js";
 import type { SessionSummary } from "./protocol.js";
 
 /**
@@ -18,10 +19,9 @@ export function stateOf(s: SessionSummary): string {
   return marks.length ? `${state} (${marks.join(", ")})` : state;
 }
 
-/** Time left as the pane's approval countdown reads it: whole minutes ("9 min": at least that much), then seconds. */
+/** Time left as the pane's approval countdown reads it (one function for both: "9 min", then "45 s" steps, then seconds). */
 export function timeLeft(ms: number): string {
-  if (ms > 60_000) return `${Math.ceil(ms / 60_000) - 1} min`;
-  return `${Math.ceil(Math.max(0, ms) / 1000)} s`;
+  return countdown(ms, 0) ?? "0 s";
 }
 
 /** What runs in the session: its harness, marked when it is the harness's own UI in a pty. */

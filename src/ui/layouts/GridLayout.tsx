@@ -1,12 +1,12 @@
 import { Box, Text } from "ink";
 import type React from "react";
+import { countdown } from "../../core/control/countdown.js";
 import { Pane } from "../components/Pane.js";
 import { useKeys } from "../hooks/use-keys.js";
 import type { Rect } from "../layout/tile.js";
 import { NativePane } from "../native/NativePane.js";
 import { isNativePort } from "../native/native-port.js";
 import type { SessionPort } from "../session-port.js";
-import { countdown } from "../store/countdown.js";
 import { spinnerShows } from "../store/tick-demand.js";
 import {
   anchorOf,

@@ -5,7 +5,7 @@
  * however many things animate, and not at all when nothing does (an idle TUI costs nothing).
  */
 
-import { countdown, countdownChangeAt } from "./countdown.js";
+import { countdown, countdownChangeAt } from "../../core/control/countdown.js";
 import type { PaneLifecycle } from "./session-view.js";
 import { FLASH_MS, focusedView, type UiState } from "./ui-state.js";
 

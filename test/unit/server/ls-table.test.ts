@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { idleExitMs } from "../../../src/cli/commands/server.js";
+import { countdown } from "../../../src/core/control/countdown.js";
 import { formatAge, harnessOf, resumeHint, sessionTable, stateOf, timeLeft } from "../../../src/server/ls-table.js";
 import type { SessionSummary } from "../../../src/server/protocol.js";
 
@@ -66,11 +67,16 @@ describe("hmux ls shows when a waiting approval is denied unanswered", () => {
     const lines = sessionTable([waiting, row({ name: "idle-one" })], 0);
     expect(lines[1]).toMatch(/^pi-1\s+pi\s+awaiting-approval \(auto-deny in 9 min\)\s+0s\s+1\s/);
     expect(lines[2]).toMatch(/^idle-one\s+pi\s+idle\s+0s\s+0\s/);
-    expect(stateOf(row({ lifecycle: "awaiting-approval", deadlineInMs: 45_000 }))).toBe(
+    expect(stateOf(row({ lifecycle: "awaiting-approval", deadlineInMs: 46_000 }))).toBe(
       "awaiting-approval (auto-deny in 45 s)",
     );
     expect(timeLeft(600_000)).toBe("9 min");
-    expect(timeLeft(60_000)).toBe("60 s");
+    expect(timeLeft(60_000)).toBe("55 s");
+    expect(timeLeft(47_000)).toBe("45 s");
+    expect(timeLeft(7_500)).toBe("8 s");
+    // The very function the pane counts down with.
+    for (const ms of [600_000, 61_000, 60_000, 47_000, 10_000, 7_500, 0])
+      expect(timeLeft(ms)).toBe(countdown(1_000_000 + ms, 1_000_000));
   });
 });
 

@@ -4,7 +4,7 @@
  * text first reads differently.
  */
 import { describe, expect, it } from "vitest";
-import { countdown, countdownChangeAt } from "../../../src/ui/store/countdown.js";
+import { countdown, countdownChangeAt } from "../../../src/core/control/countdown.js";
 
 const D = 1_700_000_600_000;
 

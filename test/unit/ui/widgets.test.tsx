@@ -1,5 +1,6 @@
 import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
+import { countdown } from "../../../src/core/control/countdown.js";
 import { AttentionRail } from "../../../src/ui/components/AttentionRail.js";
 import { PaneHeader } from "../../../src/ui/components/PaneHeader.js";
 import { Transcript } from "../../../src/ui/components/Transcript.js";
@@ -8,7 +9,6 @@ import { ApprovalWidget } from "../../../src/ui/components/widgets/ApprovalWidge
 import { FailureWidget } from "../../../src/ui/components/widgets/FailureWidget.js";
 import { QuestionWidget } from "../../../src/ui/components/widgets/QuestionWidget.js";
 import { applyEvent } from "../../../src/ui/store/apply-event.js";
-import { countdown } from "../../../src/ui/store/countdown.js";
 import { createSessionView } from "../../../src/ui/store/session-view.js";
 import { transcriptWindow } from "../../../src/ui/store/transcript-window.js";
 

@@ -1,11 +1,11 @@
 import { Box, Text } from "ink";
 import type React from "react";
+import { countdown } from "../../../core/control/countdown.js";
 import type { PendingCall } from "../../../core/control/types.js";
 import { useKeys } from "../../hooks/use-keys.js";
 import { useTheme } from "../../hooks/use-theme.js";
 import { approvalKeys } from "../../keys/hints.js";
 import type { InputSupport } from "../../session-port.js";
-import { countdown } from "../../store/countdown.js";
 import { wrap } from "../../store/entry-lines.js";
 import { previewToolInput } from "../../store/tool-summary.js";
 import { alwaysPathText, alwaysText } from "../../store/update-rules.js";

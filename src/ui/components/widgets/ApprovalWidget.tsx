@@ -16,7 +16,7 @@ export interface ApprovalWidgetProps {
   readonly total: number;
   readonly support: InputSupport;
   readonly composing: "deny" | "edit" | null;
-  /** The auto-deny countdown's text (store/countdown.ts), null without a deadline. */
+  /** The auto-deny countdown's text (src/core/control/countdown.ts), null without a deadline. */
   readonly countdown: string | null;
   readonly width: number;
   readonly height: number;
