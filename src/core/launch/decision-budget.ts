@@ -7,8 +7,9 @@
  * wait still bounds it: the control machine keeps each call's deadline strictly below the
  * harness's limit for that call (src/core/control/deadline.ts), where a harness has one.
  */
-import type { Config } from "../config/schema.js";
+import { type Config, DECISION_BUDGET_MAX_SECONDS } from "../config/schema.js";
 import type { ProvenanceTier } from "../options/types.js";
+import { RefusalError } from "../refusal.js";
 import type { LaunchEntry } from "./types.js";
 
 /** The default budget, in seconds: 10 minutes, as long as a person may reasonably be away. */
@@ -32,9 +33,22 @@ export interface DecisionBudgetInput {
 /** The one budget rule: nobody to ask under `hmux run`; otherwise the request, project, user config, or the default. */
 export function decisionBudgetFor(input: DecisionBudgetInput): DecisionBudget {
   if (input.entry === "run") return { ms: null, tier: "default" };
-  if (input.requestedMs !== undefined) return { ms: input.requestedMs, tier: "arg" };
+  if (input.requestedMs !== undefined) return { ms: requested(input.requestedMs), tier: "arg" };
   if (input.project?.decisionBudget !== undefined)
     return { ms: input.project.decisionBudget * 1000, tier: "project-config" };
   if (input.user?.decisionBudget !== undefined) return { ms: input.user.decisionBudget * 1000, tier: "user-config" };
   return { ms: DEFAULT_DECISION_BUDGET_SECONDS * 1000, tier: "default" };
+}
+
+/** A requested budget within the bound a config value has too (a day), whichever entry point asked. */
+function requested(ms: number): number {
+  if (Number.isInteger(ms) && ms >= 1 && ms <= DECISION_BUDGET_MAX_SECONDS * 1000) return ms;
+  throw new RefusalError(
+    `--decision-budget ${ms} is not a whole number of ms from 1 to ${DECISION_BUDGET_MAX_SECONDS * 1000} (a day)`,
+    {
+      issue: "invalid-option-value",
+      option: "decision-budget",
+      hint: "give the wait in ms, e.g. --decision-budget 600000 for 10 minutes",
+    },
+  );
 }
