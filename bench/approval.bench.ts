@@ -18,11 +18,11 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { realSessionPorts } from "../src/app/session-ports.js";
 import type { PolicyConfig } from "../src/core/config/policy-schema.js";
 import { makeClassifier } from "../src/core/control/policy.js";
 import type { SessionEvent } from "../src/core/control/types.js";
 import type { SessionHandle } from "../src/core/exec/session-types.js";
+import { realSessionPorts } from "../src/main/session-ports.js";
 import { launchSession } from "../src/session/launch.js";
 import { measureFloor } from "./approval-floor.js";
 

@@ -36,7 +36,7 @@ export interface NativeBenchResult {
 export async function run(log: (line: string) => void = console.log): Promise<NativeBenchResult> {
   const bytes = Number(process.env.HMUX_BENCH_NATIVE_BYTES ?? 50_000_000);
   delete process.env.CI; // Ink renders only the last frame under CI
-  process.env.NODE_ENV ??= "production"; // as hmux runs it (src/app/load-open-tui.ts)
+  process.env.NODE_ENV ??= "production"; // as hmux runs it (src/main/load-open-tui.ts)
   const { runTui } = await import("../src/ui/run-tui.js");
   const { NativeTerminal } = await import("../src/native/native-terminal.js");
   const { NativeSessionPort } = await import("../src/ui/native/native-port.js");

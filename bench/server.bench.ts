@@ -21,11 +21,11 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ATTACH_REPLAY, startBeforeMount } from "../src/app/attach-ports.js";
 import type { SessionEvent } from "../src/core/control/types.js";
 import type { ServerClient } from "../src/server/client.js";
 import type { ServerPaths } from "../src/server/paths.js";
 import type { SessionSummary } from "../src/server/protocol.js";
+import { ATTACH_REPLAY, startBeforeMount } from "../src/tui-client/attach-ports.js";
 import type { SessionInfo } from "../src/ui/session-port.js";
 import { clockTicks, cpuSeconds, rssMb } from "./proc-stat.js";
 import { fakeTerminal } from "./tui.bench.js";
@@ -251,9 +251,9 @@ interface FirstFrame {
 async function firstFrame(paths: ServerPaths, version: string, replay: number | undefined): Promise<FirstFrame> {
   const { runTui } = await import("../src/ui/run-tui.js");
   const { ServerClient } = await import("../src/server/client.js");
-  const { ServerPanes } = await import("../src/app/server-panes.js");
+  const { ServerPanes } = await import("../src/tui-client/server-panes.js");
   const { builtinRegistry } = await import("../src/adapters/registry.js");
-  const { parseEvent } = await import("../src/app/server-wire.js");
+  const { parseEvent } = await import("../src/tui-client/server-wire.js");
   const start = performance.now();
   const client = await ServerClient.connect(paths, version);
   const rows = await client.list();

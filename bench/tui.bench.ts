@@ -61,7 +61,7 @@ export async function run(log: (line: string) => void = console.log): Promise<Tu
   const seconds = Number(process.env.HMUX_BENCH_SECONDS ?? 15);
   // Ink renders only the last frame under CI=true; the bench measures live rendering.
   delete process.env.CI;
-  // As `hmux` runs it: React's production build and Ink's caches bounded (src/app/load-open-tui.ts).
+  // As `hmux` runs it: React's production build and Ink's caches bounded (src/main/load-open-tui.ts).
   process.env.NODE_ENV ??= "production";
   (await import("../src/ui/render/ink-cache-bounds.js")).boundInkCaches();
   const { enableCompositor } = await import("../src/ui/render/compositor.js");

@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { builtinRegistry } from "../src/adapters/registry.js";
-import { startModelServer } from "../src/model/server.js";
+import { startModelServer } from "../src/scripted-model/server.js";
 import { isolate, killAll, type LiveHarness, REPO_ROOT, runCli, turnArgs } from "../test/live/helpers/isolated-cli.js";
 
 interface CaptureCase {

@@ -1,9 +1,9 @@
 import type { HarnessDecoding } from "../adapters/adapter.js";
 import type { HarnessRegistry } from "../adapters/registry.js";
-import type { AppContext } from "../app/context.js";
+import type { AppContext } from "../main/context.js";
 import type { Output } from "./render/output.js";
 
-/** What every command is handed: the composition root's context (src/app/context.ts) and the program's own streams. */
+/** What every command is handed: the composition root's context (src/main/context.ts) and the program's own streams. */
 export interface CliContext extends AppContext {
   /** stdout and stderr, as `main` was given them. */
   readonly output: Output;

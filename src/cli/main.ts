@@ -7,7 +7,7 @@ import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";
 import type { HarnessRegistry } from "../adapters/registry.js";
-import type { AppOptions } from "../app/context.js";
+import type { AppOptions } from "../main/context.js";
 import { type CliContext, decodingFrom, splitPassthrough } from "./context.js";
 import { type Output, processOutput } from "./render/output.js";
 
@@ -63,7 +63,7 @@ async function registerAll(
     program,
     async () => {
       if (context) return context;
-      const { createAppContext } = await import("../app/context.js");
+      const { createAppContext } = await import("../main/context.js");
       // A command that may start harnesses first clears the temp dirs a SIGKILLed hmux left.
       (await import("../spawn/owned-temp-dir.js")).sweepStaleTempDirs();
       context = { ...createAppContext(options), output, input: options.input ?? process.stdin };

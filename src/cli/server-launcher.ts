@@ -50,7 +50,7 @@ export function serverLauncher(context: CliContext): Launcher {
   return async (spec) => {
     // Loaded on first use: the native pane's port comes with UI modules no other command needs.
     if (spec.native) {
-      const { launchServerNative } = await import("../app/server-native-session.js");
+      const { launchServerNative } = await import("../main/server-native-session.js");
       return launchServerNative(spec, { ...native, hooks: () => (hooks ??= HookServer.start()) });
     }
     const flags = sessionFlagsOf(spec.cwd, spec.options);

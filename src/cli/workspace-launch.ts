@@ -5,7 +5,7 @@
  * stands, release it when the session ends — or abandon it when the launch is refused.
  */
 import type { Command } from "commander";
-import type { AppContext } from "../app/context.js";
+import type { AppContext } from "../main/context.js";
 import {
   abandonWorkspace,
   openWorkspace,

@@ -1,6 +1,6 @@
 /**
  * What a native pane request may name, checked before anything else: the kind (a harness with a
- * native pane, or the shell). Every other decision is the launch pipeline's (src/app/native-launch.ts).
+ * native pane, or the shell). Every other decision is the launch pipeline's (src/main/native-launch.ts).
  */
 import { NATIVE_KINDS, type NativeKind } from "./native-plan.js";
 

@@ -8,7 +8,7 @@
  * fields). A session's event is checked only as an object with a `kind`: the port that shows it
  * checks it in full and turns an unreadable one into a warning in its pane rather than losing the
  * connection. The TUI, which loads the whole of zod anyway, checks the payloads it uses in full on
- * top of these (src/app/server-wire.ts).
+ * top of these (src/tui-client/server-wire.ts).
  */
 import * as z from "zod/mini";
 import type { ControlSnapshot } from "../core/exec/control-snapshot.js";

@@ -1,6 +1,6 @@
 /**
  * What the server holds of a native session besides its handle: the pty's byte side. The server
- * never emulates a terminal itself; the launcher (src/app/server-native-session.ts) hands in a
+ * never emulates a terminal itself; the launcher (src/main/server-native-session.ts) hands in a
  * channel over the same native terminal a local pane uses, and the hub forwards bytes through it.
  */
 import type { NativeSummary } from "./protocol.js";

@@ -105,7 +105,7 @@ export interface LaunchOptions {
   readonly note?: (line: string) => void;
 }
 
-/** The real ports a session runs on, handed in by the composition root (src/app/context.ts). */
+/** The real ports a session runs on, handed in by the composition root (src/main/context.ts). */
 export interface SessionPorts {
   /** A fresh pipe spawner for each session. */
   readonly spawner: () => Spawner;

@@ -2,7 +2,7 @@
  * What the changes view asks of a session's git worktree, as plain data: the files and diff
  * against the base or of one turn, the branch's ahead/behind, and commit / merge / discard.
  * The TUI calls it only from the effect runner; the git work behind it is the app's
- * (src/app/workspace-changes.ts), through the git CLI.
+ * (src/tui-client/workspace-changes.ts), through the git CLI.
  */
 
 export interface ChangedFile {

@@ -10,8 +10,8 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Script } from "../../src/model/script-schema.js";
-import { type ModelServer, startModelServer } from "../../src/model/server.js";
+import type { Script } from "../../src/scripted-model/script-schema.js";
+import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
 import { HAVE_TMUX, isolatedSession, sleep, type TmuxDriver, tmuxDriver } from "./tmux-driver.js";
 
 const PROMPT = "add the feature file";

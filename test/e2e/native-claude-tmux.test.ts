@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtinRegistry } from "../../src/adapters/registry.js";
-import { type ModelServer, startModelServer } from "../../src/model/server.js";
+import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
 import { resolveBinary } from "../../src/spawn/binaries.js";
 import { HAVE_TMUX, HMUX_SHELL, paneLines, ROOT, rail, sleep, TmuxScreen } from "./native-helpers.js";
 

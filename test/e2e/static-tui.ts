@@ -40,7 +40,7 @@ class StaticSession implements SessionPort {
   close = async (): Promise<void> => undefined;
 }
 
-// As src/app/load-open-tui.ts does before Ink loads: a terminal gets the live screen even under CI.
+// As src/main/load-open-tui.ts does before Ink loads: a terminal gets the live screen even under CI.
 delete process.env.CI;
 process.env.NODE_ENV ??= "production";
 // A computed specifier: dist/ has no type declarations, and the call below is checked by hand.

@@ -7,7 +7,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ModelServer, startModelServer } from "../../src/model/server.js";
+import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
 import { type Ev, type LiveSession, withLiveSession } from "./session-live.js";
 
 const SECRET = "hook-probe-file-content-7f3a";

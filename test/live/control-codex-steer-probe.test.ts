@@ -12,7 +12,7 @@ import { CodexSessionBridge } from "../../src/adapters/codex/session-bridge.js";
 import { planCodexSession } from "../../src/adapters/codex/session-plan.js";
 import type { JsonObject } from "../../src/core/decoder.js";
 import { LineSplitter } from "../../src/core/line-splitter.js";
-import { type ModelServer, startModelServer } from "../../src/model/server.js";
+import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
 import { createPipeSpawner } from "../../src/spawn/pipes.js";
 
 let server: ModelServer;

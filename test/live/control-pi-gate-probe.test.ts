@@ -15,7 +15,7 @@ import type { Decision } from "../../src/core/control/types.js";
 import type { JsonObject } from "../../src/core/decoder.js";
 import type { HarnessEvent } from "../../src/core/events.js";
 import { LineSplitter } from "../../src/core/line-splitter.js";
-import { type ModelServer, startModelServer } from "../../src/model/server.js";
+import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
 import { createPipeSpawner } from "../../src/spawn/pipes.js";
 
 let server: ModelServer;

@@ -9,8 +9,8 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PROMPT } from "../../src/cli/commands/demo.js";
-import { DEFAULT_SCRIPT } from "../../src/model/default-script.js";
-import { type ModelServer, startModelServer } from "../../src/model/server.js";
+import { DEFAULT_SCRIPT } from "../../src/scripted-model/default-script.js";
+import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
 import { processSessionHarnesses } from "../../src/session/launch.js";
 import { decide, type Ev, withLiveSession } from "./session-live.js";
 

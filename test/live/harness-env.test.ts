@@ -11,9 +11,9 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PaneLauncher } from "../../src/app/pane-launcher.js";
 import type { SessionEvent } from "../../src/core/control/types.js";
-import { type ModelServer, startModelServer } from "../../src/model/server.js";
+import { PaneLauncher } from "../../src/main/pane-launcher.js";
+import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
 import { LiveSession, noneLeft, sandbox } from "./session-live.js";
 
 const SECRETS = {

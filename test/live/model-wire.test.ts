@@ -6,9 +6,9 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { WireProtocol } from "../../src/model/conversation.js";
-import { parseScript } from "../../src/model/script-schema.js";
-import { type ModelServer, startModelServer } from "../../src/model/server.js";
+import type { WireProtocol } from "../../src/scripted-model/conversation.js";
+import { parseScript } from "../../src/scripted-model/script-schema.js";
+import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
 import {
   type CliResult,
   groupAlive,

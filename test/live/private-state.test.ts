@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ModelServer, startModelServer } from "../../src/model/server.js";
+import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
 import { until } from "../helpers/until.js";
 import { hmux, LiveSession, noneLeft, type Sandbox, sandbox } from "./session-live.js";
 

@@ -9,8 +9,8 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RACE_DEMO_CHECK, RACE_DEMO_FILES, RACE_DEMO_PROMPT } from "../../src/model/race-script.js";
 import { type ContestantScore, type RaceSummary, ScorecardLineSchema } from "../../src/race/scorecard-schema.js";
+import { RACE_DEMO_CHECK, RACE_DEMO_FILES, RACE_DEMO_PROMPT } from "../../src/scripted-model/race-script.js";
 import { servedCli } from "./helpers/served-cli.js";
 
 const cli = servedCli("hmux-race-live-", (root) => ({

@@ -6,13 +6,13 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { attachServerNative, createServerNative } from "../../src/app/server-native-port.js";
 import { VERSION } from "../../src/cli/main.js";
 import { rowText } from "../../src/native/cells.js";
 import type { NativeTerminal } from "../../src/native/native-terminal.js";
 import { takeSnapshot } from "../../src/native/snapshot.js";
 import { ServerClient } from "../../src/server/client.js";
 import { serverPaths } from "../../src/server/paths.js";
+import { attachServerNative, createServerNative } from "../../src/tui-client/server-native-port.js";
 import { hmux, noneLeft, sandbox } from "./session-live.js";
 
 async function waitForScreen(terminal: NativeTerminal, text: string, ms = 15_000): Promise<string[]> {

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VERSION } from "../../src/cli/main.js";
 import type { SessionEvent } from "../../src/core/control/types.js";
-import { type ModelServer, startModelServer } from "../../src/model/server.js";
+import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
 import { ServerClient } from "../../src/server/client.js";
 import { serverPaths } from "../../src/server/paths.js";
 import type { SessionSummary } from "../../src/server/protocol.js";

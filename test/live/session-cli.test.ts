@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ModelServer, startModelServer } from "../../src/model/server.js";
+import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
 import { hmux, LiveSession, noneLeft, sandbox } from "./session-live.js";
 
 let server: ModelServer;

@@ -24,7 +24,8 @@ function importsOf(text: string): string[] {
 
 /**
  * Which src/ folders each src/ folder may import (besides itself). Read top-down: the composition
- * root (app) wires everything (the TUI as a client of the hmux server included); the CLI hands its commands to it; the UI sees only the core, the
+ * root (main) wires everything; the TUI's client of the hmux server (tui-client) turns the wire into the UI's
+ * session ports; the CLI hands its commands to the root; the UI sees only the core, the
  * native terminal it draws and the race scorecard it shows; sessions, the hmux server and native
  * panes get their spawners handed in, so they never import src/spawn; a race runs on workspaces;
  * the harness adapters see only the core; the core sees nothing. src/files (the one place folders
@@ -34,7 +35,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   core: [],
   files: [],
   adapters: ["core"],
-  model: ["core"],
+  "scripted-model": ["core"],
   spawn: ["core", "files"],
   native: ["core", "adapters", "files"],
   session: ["core", "adapters", "files"],
@@ -42,8 +43,36 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   workspace: ["core", "files"],
   race: ["core", "workspace", "files"],
   ui: ["core", "native", "race"],
-  app: ["core", "adapters", "model", "spawn", "native", "session", "server", "workspace", "race", "ui", "files"],
-  cli: ["core", "adapters", "model", "spawn", "native", "session", "server", "workspace", "race", "ui", "app", "files"],
+  "tui-client": ["core", "adapters", "native", "server", "ui", "workspace"],
+  main: [
+    "core",
+    "adapters",
+    "scripted-model",
+    "spawn",
+    "native",
+    "session",
+    "server",
+    "workspace",
+    "race",
+    "ui",
+    "tui-client",
+    "files",
+  ],
+  cli: [
+    "core",
+    "adapters",
+    "scripted-model",
+    "spawn",
+    "native",
+    "session",
+    "server",
+    "workspace",
+    "race",
+    "ui",
+    "tui-client",
+    "main",
+    "files",
+  ],
 };
 
 const SRC = join(ROOT, "src");

@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Command } from "commander";
 import { makePrivateDirExclusive } from "../../files/private-dir.js";
-import { parseScriptText } from "../../model/script-schema.js";
+import { parseScriptText } from "../../scripted-model/script-schema.js";
 import type { ServerClient } from "../../server/client.js";
 import { serverPaths } from "../../server/paths.js";
 import type { SessionSummary } from "../../server/protocol.js";

@@ -1,6 +1,6 @@
 /**
  * Registers every command module in this folder: each `<name>.ts` exports
- * `register(program, context)`, the context built by the composition root (src/app). Discovery keeps the entry point closed to edits when a helper adds a
+ * `register(program, context)`, the context built by the composition root (src/main). Discovery keeps the entry point closed to edits when a helper adds a
  * command (model, session, control, sessions, demo, tui live beside run/decode/inspect/ls/check).
  */
 import { existsSync, readdirSync } from "node:fs";

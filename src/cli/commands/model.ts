@@ -6,10 +6,10 @@
 import { fchmodSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from "node:fs";
 import type { Command } from "commander";
 import { pidAlive } from "../../files/pid-alive.js";
-import { RACE_SCRIPT } from "../../model/race-script.js";
-import type { RecordedRequest } from "../../model/recorder.js";
-import { parseScriptText, type Script, ScriptError } from "../../model/script-schema.js";
-import { startModelServer } from "../../model/server.js";
+import { RACE_SCRIPT } from "../../scripted-model/race-script.js";
+import type { RecordedRequest } from "../../scripted-model/recorder.js";
+import { parseScriptText, type Script, ScriptError } from "../../scripted-model/script-schema.js";
+import { startModelServer } from "../../scripted-model/server.js";
 
 function parsePort(value: string): number {
   const port = Number(value);

@@ -8,9 +8,9 @@
  * again). claude and codex report state through hooks; pi and the shell show "state unknown".
  */
 import type { Command } from "commander";
-import { startModelServer } from "../../model/server.js";
 import { NativeLaunchError, parseNativeKind } from "../../native/launch.js";
 import { type NativeKind, nativeKinds } from "../../native/native-plan.js";
+import { startModelServer } from "../../scripted-model/server.js";
 import type { NewSessionRequest } from "../../ui/session-launcher.js";
 import type { CliContext } from "../context.js";
 import { UsageError } from "../errors.js";
@@ -23,7 +23,7 @@ export interface NativeCommandOptions {
   readonly shell?: boolean;
 }
 
-/** The dialog's spelling of a native pane request (src/app/native-launcher.ts). */
+/** The dialog's spelling of a native pane request (src/main/native-launcher.ts). */
 export function nativeRequest(
   kind: NativeKind,
   options: NativeCommandOptions,

@@ -9,13 +9,13 @@ import { resolve as resolvePath } from "node:path";
 import type { Command } from "commander";
 import type { HarnessAdapter, Invocation } from "../../adapters/adapter.js";
 import type { HarnessRegistry } from "../../adapters/registry.js";
-import type { SharedLaunchPorts } from "../../app/launch-ports.js";
 import type { ResolvedPolicy } from "../../core/config/settings.js";
 import type { DecoderContext } from "../../core/decoder.js";
 import { prepareLaunch } from "../../core/launch/prepare.js";
 import type { LaunchBinary, LaunchRequest, LaunchWorkspace, TurnGate } from "../../core/launch/types.js";
 import type { ResolvedTurnOptions } from "../../core/options/resolve.js";
 import type { RunInputs, TurnOptions } from "../../core/options/types.js";
+import type { SharedLaunchPorts } from "../../main/launch-ports.js";
 import { UsageError } from "../errors.js";
 import {
   createIsolatedState,

@@ -6,8 +6,8 @@ import { createServer } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { type FailureClass, type HarnessEvent, isRetryable } from "../../../src/core/events.js";
 import type { HarnessName } from "../../../src/core/harness-names.js";
-import { parseScript, type Script } from "../../../src/model/script-schema.js";
-import { type ModelServer, startModelServer } from "../../../src/model/server.js";
+import { parseScript, type Script } from "../../../src/scripted-model/script-schema.js";
+import { type ModelServer, startModelServer } from "../../../src/scripted-model/server.js";
 import {
   describeTurn,
   groupAlive,

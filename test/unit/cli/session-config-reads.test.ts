@@ -3,10 +3,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createAppContext } from "../../../src/app/context.js";
 import { prepare } from "../../../src/cli/commands/session.js";
 import type { CliContext } from "../../../src/cli/context.js";
 import { processOutput } from "../../../src/cli/render/output.js";
+import { createAppContext } from "../../../src/main/context.js";
 
 let dirs: string[] = [];
 afterEach(() => {

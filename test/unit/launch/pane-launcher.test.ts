@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { registryWith } from "../../../src/adapters/registry.js";
-import { createAppContext } from "../../../src/app/context.js";
-import { PaneLauncher, settingsView } from "../../../src/app/pane-launcher.js";
-import { createTuiLauncher } from "../../../src/app/tui-launcher.js";
 import { READ_ONLY_COMMANDS, READ_ONLY_TOOLS } from "../../../src/core/config/policy-default.js";
+import { createAppContext } from "../../../src/main/context.js";
+import { PaneLauncher, settingsView } from "../../../src/main/pane-launcher.js";
+import { createTuiLauncher } from "../../../src/main/tui-launcher.js";
 import { processSessionHarnesses } from "../../../src/session/launch.js";
 import { mimic } from "../../support/fake-harness/adapter.js";
 

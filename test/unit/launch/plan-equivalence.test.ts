@@ -7,14 +7,14 @@
 import { Command } from "commander";
 import { describe, expect, it } from "vitest";
 import { allAdapters, builtinRegistry, requireHarness } from "../../../src/adapters/registry.js";
-import { nativeLaunchRequest } from "../../../src/app/native-launch.js";
-import { paneLaunchRequest } from "../../../src/app/pane-launcher.js";
 import { addTurnFlags, type RawTurnFlags, turnOptionsFromFlags } from "../../../src/cli/commands/run-options.js";
 import { runLaunchRequest } from "../../../src/cli/commands/run-prepare.js";
 import { type SessionFlags, sessionLaunchRequest } from "../../../src/cli/commands/session.js";
 import { loadConfigTiers } from "../../../src/core/config/load.js";
 import { prepareLaunch } from "../../../src/core/launch/prepare.js";
 import type { LaunchEntry, LaunchOutcome, LaunchPorts, LaunchRequest } from "../../../src/core/launch/types.js";
+import { nativeLaunchRequest } from "../../../src/main/native-launch.js";
+import { paneLaunchRequest } from "../../../src/main/pane-launcher.js";
 import type { NativeKind } from "../../../src/native/native-plan.js";
 
 const WORK = "/work/repo";

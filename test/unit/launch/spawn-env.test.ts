@@ -9,8 +9,8 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { launchNative } from "../../../src/app/native-launch.js";
-import { PaneLauncher } from "../../../src/app/pane-launcher.js";
+import { launchNative } from "../../../src/main/native-launch.js";
+import { PaneLauncher } from "../../../src/main/pane-launcher.js";
 import { Sandbox } from "../cli/cli-harness.js";
 
 const ENDPOINT = "http://127.0.0.1:9";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BUILTIN_HARNESSES, createRegistry } from "../../../src/adapters/registry.js";
-import { nativeKindOf, withNativeSessions } from "../../../src/app/native-launcher.js";
+import { nativeKindOf, withNativeSessions } from "../../../src/main/native-launcher.js";
 import { isNativePort } from "../../../src/ui/native/native-port.js";
 import type { SessionLauncher } from "../../../src/ui/session-launcher.js";
 import { fakeFactory } from "./fake-pty.js";

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createRacePort } from "../../../src/app/race-port.js";
+import { createRacePort } from "../../../src/main/race-port.js";
 import { RaceStore } from "../../../src/race/record.js";
 import { tallyEvents } from "../../../src/race/tally.js";
 import type { RaceScoreRequest } from "../../../src/ui/race-port.js";

@@ -5,7 +5,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { launchServerNative } from "../../../src/app/server-native-session.js";
+import { launchServerNative } from "../../../src/main/server-native-session.js";
 import { type Launcher, SessionTable } from "../../../src/server/session-table.js";
 import { scriptedLauncher } from "./fixture.js";
 import { type Cleanups, serveFresh } from "./serve-fixture.js";

@@ -7,14 +7,18 @@
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
-import { attachServerNative, createServerNative, type ServerNativePort } from "../../../src/app/server-native-port.js";
-import { launchServerNative } from "../../../src/app/server-native-session.js";
+import { launchServerNative } from "../../../src/main/server-native-session.js";
 import { rowText } from "../../../src/native/cells.js";
 import type { NativeTerminal } from "../../../src/native/native-terminal.js";
 import { takeSnapshot } from "../../../src/native/snapshot.js";
 import type { ServerClient } from "../../../src/server/client.js";
 import type { SessionSummary } from "../../../src/server/protocol.js";
 import { type Launcher, SessionTable } from "../../../src/server/session-table.js";
+import {
+  attachServerNative,
+  createServerNative,
+  type ServerNativePort,
+} from "../../../src/tui-client/server-native-port.js";
 import { scriptedLauncher, spec } from "./fixture.js";
 import { type Cleanups, serveFresh } from "./serve-fixture.js";
 

@@ -8,9 +8,9 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { realLaunchPorts } from "../../../src/app/launch-ports.js";
-import { PaneLauncher } from "../../../src/app/pane-launcher.js";
-import { realSessionPorts } from "../../../src/app/session-ports.js";
+import { realLaunchPorts } from "../../../src/main/launch-ports.js";
+import { PaneLauncher } from "../../../src/main/pane-launcher.js";
+import { realSessionPorts } from "../../../src/main/session-ports.js";
 import { type LaunchOptions, launchSession } from "../../../src/session/launch.js";
 
 const FAKE = join(import.meta.dirname, "..", "..", "..", "bench", "fake-approval-harness.mjs");

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { uiConfigOf } from "../../../src/app/open-tui.js";
 import type { Config } from "../../../src/core/config/schema.js";
 import { UNKNOWN_TRUST } from "../../../src/core/config/trust.js";
 import { KEY_ACTIONS, uiSchema } from "../../../src/core/config/ui-schema.js";
+import { uiConfigOf } from "../../../src/main/open-tui.js";
 import {
   buildKeymap,
   chordToKeyName,

@@ -1,12 +1,12 @@
 /**
- * The changes view's git work (src/app/workspace-changes.ts) against a real temporary
+ * The changes view's git work (src/tui-client/workspace-changes.ts) against a real temporary
  * repository: the diff against the base and per turn, commit, merge (fast-forward and a
  * conflict), discard — and that none of it touches the main checkout, its index or the stash.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { workspaceChanges } from "../../../src/app/workspace-changes.js";
+import { workspaceChanges } from "../../../src/tui-client/workspace-changes.js";
 import { ChangesFailure, type SessionChanges } from "../../../src/ui/changes-port.js";
 import { openWorkspace, releaseWorkspace, type WorkspaceLease } from "../../../src/workspace/lease.js";
 import { recordTurnStart } from "../../../src/workspace/turns.js";

@@ -1,8 +1,8 @@
 import { chmodSync, existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { PaneLauncher } from "../../../src/app/pane-launcher.js";
 import type { SessionEvent } from "../../../src/core/control/types.js";
+import { PaneLauncher } from "../../../src/main/pane-launcher.js";
 import { toRequest, worktreeChoice } from "../../../src/ui/components/overlays/NewSessionDialog.js";
 import { headerParts } from "../../../src/ui/components/PaneHeader.js";
 import { createSessionView } from "../../../src/ui/store/session-view.js";

@@ -4,7 +4,7 @@
  * the harness never starts and the worktree made for it is abandoned.
  */
 import { describe, expect, it } from "vitest";
-import { setupFirst } from "../../../src/app/setup-first-port.js";
+import { setupFirst } from "../../../src/main/setup-first-port.js";
 import { systemClock } from "../../../src/spawn/clock.js";
 import { createPipeSpawner } from "../../../src/spawn/pipes.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";

@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { startModelServer } from "../../../../src/model/server.js";
+import { startModelServer } from "../../../../src/scripted-model/server.js";
 import { PINNED_VERSIONS } from "../../../helpers/builtin-harnesses.js";
 import { isolate, killAll, type LiveHarness, runCli, turnArgs } from "../../../live/helpers/isolated-cli.js";
 

@@ -5,8 +5,8 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { builtinRegistry } from "../../../src/adapters/registry.js";
-import { ServerPanes } from "../../../src/app/server-panes.js";
 import type { SessionSummary } from "../../../src/server/protocol.js";
+import { ServerPanes } from "../../../src/tui-client/server-panes.js";
 import { openWorkspace, releaseWorkspace } from "../../../src/workspace/lease.js";
 import { GitFixture } from "../workspace/git-fixture.js";
 

@@ -5,9 +5,9 @@
  * live events, each event once. Against a real server on a temp socket with scripted sessions.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { type ServerLink, ServerSessionPort } from "../../../src/app/server-session-port.js";
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import type { SessionSummary } from "../../../src/server/protocol.js";
+import { type ServerLink, ServerSessionPort } from "../../../src/tui-client/server-session-port.js";
 import { until } from "../../helpers/until.js";
 import { type Cleanups, serveScripted } from "../server/serve-fixture.js";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Conversation } from "../../../src/model/conversation.js";
-import { ruleFromMarkers } from "../../../src/model/markers.js";
-import { ScriptEngine } from "../../../src/model/script-engine.js";
-import { parseScript } from "../../../src/model/script-schema.js";
+import type { Conversation } from "../../../src/scripted-model/conversation.js";
+import { ruleFromMarkers } from "../../../src/scripted-model/markers.js";
+import { ScriptEngine } from "../../../src/scripted-model/script-engine.js";
+import { parseScript } from "../../../src/scripted-model/script-schema.js";
 
 function conv(over: Partial<Conversation>): Conversation {
   return {

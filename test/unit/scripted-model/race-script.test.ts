@@ -3,10 +3,15 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Conversation, WireProtocol } from "../../../src/model/conversation.js";
-import { RACE_DEMO_CHECK, RACE_DEMO_FILES, RACE_DEMO_PROMPT, RACE_SCRIPT } from "../../../src/model/race-script.js";
-import { ScriptEngine } from "../../../src/model/script-engine.js";
-import type { ScriptToolCall } from "../../../src/model/script-schema.js";
+import type { Conversation, WireProtocol } from "../../../src/scripted-model/conversation.js";
+import {
+  RACE_DEMO_CHECK,
+  RACE_DEMO_FILES,
+  RACE_DEMO_PROMPT,
+  RACE_SCRIPT,
+} from "../../../src/scripted-model/race-script.js";
+import { ScriptEngine } from "../../../src/scripted-model/script-engine.js";
+import type { ScriptToolCall } from "../../../src/scripted-model/script-schema.js";
 
 function conv(protocol: WireProtocol, toolRounds = 0): Conversation {
   return {

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { readConfigText } from "../../../src/app/config-file-reader.js";
+import { readConfigText } from "../../../src/main/config-file-reader.js";
 import { loadTheme } from "../../../src/ui/theme/theme.js";
 
 let dir: string;

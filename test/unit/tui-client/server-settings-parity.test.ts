@@ -7,10 +7,10 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { createAppContext } from "../../../src/app/context.js";
-import { PaneLauncher } from "../../../src/app/pane-launcher.js";
 import type { CliContext } from "../../../src/cli/context.js";
 import { serverLauncher } from "../../../src/cli/server-launcher.js";
+import { createAppContext } from "../../../src/main/context.js";
+import { PaneLauncher } from "../../../src/main/pane-launcher.js";
 import { memoryOutput } from "../../helpers/hmux-in-process.js";
 import { GitFixture } from "../workspace/git-fixture.js";
 

@@ -4,7 +4,7 @@
  * says why and to run `hmux race` on that machine.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { remoteRaceRefused } from "../../../src/app/race-port.js";
+import { remoteRaceRefused } from "../../../src/main/race-port.js";
 import type { NewSessionRequest, SessionLauncher } from "../../../src/ui/session-launcher.js";
 import { FakePort } from "../ui/fake-port.js";
 import { KEYS, type Mounted, mount, tick } from "../ui/harness.js";

@@ -7,10 +7,10 @@
 import { HookServer } from "../native/hooks/hook-server.js";
 import { NativeLaunchError, parseNativeKind } from "../native/launch.js";
 import { type NativeKind, nativeKinds, SHELL_KIND } from "../native/native-plan.js";
+import type { ServerNativeRequest } from "../tui-client/server-native-port.js";
 import type { NewSessionRequest, SessionLauncher, Validation } from "../ui/session-launcher.js";
 import type { SessionPort } from "../ui/session-port.js";
 import { checkNative, launchNative, type NativeLaunchDeps } from "./native-launch.js";
-import type { ServerNativeRequest } from "./server-native-port.js";
 
 export interface NativeLauncherOptions extends NativeLaunchDeps {
   /** The pane size a new pane starts at (it is resized to its tile on mount). */

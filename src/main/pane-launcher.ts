@@ -22,6 +22,7 @@ import {
   type SessionPorts,
   temporaryStateDir,
 } from "../session/launch.js";
+import { workspaceChanges } from "../tui-client/workspace-changes.js";
 import { HandleSessionPort } from "../ui/handle-session-port.js";
 import type { NewSessionRequest, SessionLauncher, Validation } from "../ui/session-launcher.js";
 import type { SessionPort } from "../ui/session-port.js";
@@ -39,7 +40,6 @@ import { realLaunchPorts, type SharedLaunchPorts } from "./launch-ports.js";
 import { realSessionPorts } from "./session-ports.js";
 import { settingsView } from "./settings-view.js";
 import { setupFirst } from "./setup-first-port.js";
-import { workspaceChanges } from "./workspace-changes.js";
 
 /** The prompt a pane's plan is checked with when the dialog gives none. */
 const CHECK_PROMPT = "hello";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { OfferedTool } from "../../../src/model/conversation.js";
-import { resolveToolCall } from "../../../src/model/tools.js";
+import type { OfferedTool } from "../../../src/scripted-model/conversation.js";
+import { resolveToolCall } from "../../../src/scripted-model/tools.js";
 
 const fn = (name: string, ...params: string[]): OfferedTool => ({ name, params, kind: "function" });
 const CLAUDE = [

@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { builtinRegistry } from "../../../src/adapters/registry.js";
-import { withLazyNativeSessions } from "../../../src/app/native-launcher.js";
-import type { ServerNativeRequest } from "../../../src/app/server-native-port.js";
-import { ServerPanes } from "../../../src/app/server-panes.js";
+import { withLazyNativeSessions } from "../../../src/main/native-launcher.js";
 import type { SessionSummary } from "../../../src/server/protocol.js";
+import type { ServerNativeRequest } from "../../../src/tui-client/server-native-port.js";
+import { ServerPanes } from "../../../src/tui-client/server-panes.js";
 import type { SessionPort } from "../../../src/ui/session-port.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import { ManualScheduler } from "../ui/fake-port.js";

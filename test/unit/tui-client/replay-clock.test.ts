@@ -4,7 +4,7 @@
  * said nothing usable (an older server, or times that do not match the events).
  */
 import { describe, expect, it } from "vitest";
-import { replayTimes } from "../../../src/app/replay-clock.js";
+import { replayTimes } from "../../../src/tui-client/replay-clock.js";
 
 describe("a replay's times on this clock", () => {
   it("keep their distances from the server's now, whatever that clock reads", () => {

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { builtinRegistry } from "../../../src/adapters/registry.js";
-import { ServerPanes, serverSessionInfo } from "../../../src/app/server-panes.js";
 import type { ServerClient } from "../../../src/server/client.js";
 import type { SessionSummary } from "../../../src/server/protocol.js";
+import { ServerPanes, serverSessionInfo } from "../../../src/tui-client/server-panes.js";
 
 const row = (label?: string) =>
   ({ id: "s1", name: "pi-1", harness: "pi", cwd: "/w", ...(label ? { label } : {}) }) as SessionSummary;

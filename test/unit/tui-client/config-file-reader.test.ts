@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CONFIG_FILE_MAX_BYTES, readConfigText } from "../../../src/app/config-file-reader.js";
-import { loadConfigFiles } from "../../../src/app/config-files.js";
 import { ConfigError } from "../../../src/core/config/errors.js";
+import { CONFIG_FILE_MAX_BYTES, readConfigText } from "../../../src/main/config-file-reader.js";
+import { loadConfigFiles } from "../../../src/main/config-files.js";
 
 let dir: string;
 beforeEach(() => {

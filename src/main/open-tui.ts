@@ -8,17 +8,17 @@ import type { LoadedConfigs } from "../core/config/load.js";
 import { resolveConfigSettings } from "../core/config/settings.js";
 import type { ServerClient } from "../server/client.js";
 import type { SessionSummary } from "../server/protocol.js";
+import { ATTACH_REPLAY, startBeforeMount } from "../tui-client/attach-ports.js";
+import { attachServerNative, createServerNative } from "../tui-client/server-native-port.js";
+import { ServerPanes } from "../tui-client/server-panes.js";
 import { type UiConfig, UiConfigError, uiConfigFrom } from "../ui/config/ui-config.js";
 import { type RunTuiOptions, runTui } from "../ui/run-tui.js";
 import type { NewSessionRequest } from "../ui/session-launcher.js";
 import type { SessionPort } from "../ui/session-port.js";
-import { ATTACH_REPLAY, startBeforeMount } from "./attach-ports.js";
 import { readConfigText } from "./config-file-reader.js";
 import { withLazyNativeSessions } from "./native-launcher.js";
 import { PaneLauncher, type PaneLauncherOptions } from "./pane-launcher.js";
 import { createRacePort, remoteRaceRefused } from "./race-port.js";
-import { attachServerNative, createServerNative } from "./server-native-port.js";
-import { ServerPanes } from "./server-panes.js";
 import { createTuiLauncher, type TuiApp, type TuiLauncherSettings } from "./tui-launcher.js";
 
 export interface OpenTuiOptions {

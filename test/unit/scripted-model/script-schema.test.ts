@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SCRIPT } from "../../../src/model/default-script.js";
-import { parseScript, parseScriptText, ScriptError } from "../../../src/model/script-schema.js";
+import { DEFAULT_SCRIPT } from "../../../src/scripted-model/default-script.js";
+import { parseScript, parseScriptText, ScriptError } from "../../../src/scripted-model/script-schema.js";
 
 function errorOf(fn: () => unknown): ScriptError {
   try {

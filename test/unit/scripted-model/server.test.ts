@@ -1,7 +1,7 @@
 import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { parseScript } from "../../../src/model/script-schema.js";
-import { type ModelServer, startModelServer } from "../../../src/model/server.js";
+import { parseScript } from "../../../src/scripted-model/script-schema.js";
+import { type ModelServer, startModelServer } from "../../../src/scripted-model/server.js";
 import { parseSse, postJson, streamOf } from "./sse-client.js";
 
 let server: ModelServer | undefined;

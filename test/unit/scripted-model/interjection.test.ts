@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { readAnthropic } from "../../../src/model/anthropic.js";
-import { readChat } from "../../../src/model/chat.js";
-import type { Conversation } from "../../../src/model/conversation.js";
-import { DEFAULT_SCRIPT } from "../../../src/model/default-script.js";
-import { readResponses } from "../../../src/model/responses.js";
-import { ScriptEngine } from "../../../src/model/script-engine.js";
+import { readAnthropic } from "../../../src/scripted-model/anthropic.js";
+import { readChat } from "../../../src/scripted-model/chat.js";
+import type { Conversation } from "../../../src/scripted-model/conversation.js";
+import { DEFAULT_SCRIPT } from "../../../src/scripted-model/default-script.js";
+import { readResponses } from "../../../src/scripted-model/responses.js";
+import { ScriptEngine } from "../../../src/scripted-model/script-engine.js";
 
 /** One exchange, spelled by each wire: the prompt, a tool call, its output, then what follows. */
 interface Exchange {

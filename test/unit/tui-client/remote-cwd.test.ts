@@ -5,8 +5,8 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { builtinRegistry } from "../../../src/adapters/registry.js";
-import { ServerPanes } from "../../../src/app/server-panes.js";
 import { defaultCwd } from "../../../src/cli/commands/tui.js";
+import { ServerPanes } from "../../../src/tui-client/server-panes.js";
 import { defaultText } from "../../../src/ui/components/overlays/NewSessionDialog.js";
 import { type Cleanups, serveScripted } from "../server/serve-fixture.js";
 

@@ -5,10 +5,10 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { CLAUDE_SESSION_CAPABILITIES } from "../../../src/adapters/claude/session-bridge.js";
-import { ServerSessionPort } from "../../../src/app/server-session-port.js";
 import type { ControlSnapshot } from "../../../src/core/exec/control-snapshot.js";
 import type { ServerClient } from "../../../src/server/client.js";
 import type { SessionSummary } from "../../../src/server/protocol.js";
+import { ServerSessionPort } from "../../../src/tui-client/server-session-port.js";
 import { HandleSessionPort } from "../../../src/ui/handle-session-port.js";
 import { until } from "../../helpers/until.js";
 import { spec } from "../server/fixture.js";

@@ -6,13 +6,13 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { builtinRegistry } from "../../../src/adapters/registry.js";
-import { ServerPanes } from "../../../src/app/server-panes.js";
-import { type ServerLink, ServerSessionPort } from "../../../src/app/server-session-port.js";
-import { sessionSummarySchema } from "../../../src/app/server-wire.js";
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import type { ServerClient } from "../../../src/server/client.js";
 import type { SessionSummary, SettingSummary } from "../../../src/server/protocol.js";
 import { type Launcher, SessionTable } from "../../../src/server/session-table.js";
+import { ServerPanes } from "../../../src/tui-client/server-panes.js";
+import { type ServerLink, ServerSessionPort } from "../../../src/tui-client/server-session-port.js";
+import { sessionSummarySchema } from "../../../src/tui-client/server-wire.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import { until } from "../../helpers/until.js";
 import { type FakeSession, scriptedLauncher } from "../server/fixture.js";

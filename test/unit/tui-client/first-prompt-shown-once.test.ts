@@ -4,10 +4,10 @@
  * replayed message folds into that entry: the prompt reads once, live and on a later attach.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { ServerSessionPort } from "../../../src/app/server-session-port.js";
 import type { ServerClient } from "../../../src/server/client.js";
 import type { SessionSummary } from "../../../src/server/protocol.js";
 import { SessionTable } from "../../../src/server/session-table.js";
+import { ServerSessionPort } from "../../../src/tui-client/server-session-port.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import type { TranscriptEntry } from "../../../src/ui/store/session-view.js";
 import { until } from "../../helpers/until.js";

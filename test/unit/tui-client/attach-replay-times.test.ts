@@ -6,10 +6,10 @@
  * question reads as the answer given. Against a real server on a temp socket, scripted sessions.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { ServerSessionPort } from "../../../src/app/server-session-port.js";
 import type { ServerClient } from "../../../src/server/client.js";
 import type { SessionSummary } from "../../../src/server/protocol.js";
 import { SessionTable } from "../../../src/server/session-table.js";
+import { ServerSessionPort } from "../../../src/tui-client/server-session-port.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import type { TranscriptEntry } from "../../../src/ui/store/session-view.js";
 import { until } from "../../helpers/until.js";
