@@ -16,6 +16,7 @@ import type { Invocation, PlannedFile } from "../core/exec/invocation.js";
 import type { SpawnRequest } from "../core/exec/ports.js";
 import type { BridgeCapabilities, SessionBridge } from "../core/exec/session-bridge.js";
 import type { SessionFile, SessionRequest } from "../core/exec/session-plan-types.js";
+import { HARNESS_NAME_PATTERN, HARNESS_NAME_RULE } from "../core/harness-names.js";
 import { type BinaryFacts, binaryFactsSchema } from "./binary-facts.js";
 import { type PinnedVersion, pinnedVersionSchema } from "./pinned-version.js";
 
@@ -123,12 +124,8 @@ export interface HarnessAdapter extends Omit<HarnessModule, "planTurn"> {
   planTurn(request: TurnRequest): Invocation;
 }
 
-/** Lowercase word: it becomes a CLI argument, a config key and part of env variable names. */
-export const harnessNameSchema = z.string().check(
-  z.regex(/^[a-z][a-z0-9]*$/, {
-    error: "a harness name is one lowercase word (letters and digits, starting with a letter)",
-  }),
-);
+/** Lowercase word (src/core/harness-names.ts). */
+export const harnessNameSchema = z.string().check(z.regex(HARNESS_NAME_PATTERN, { error: HARNESS_NAME_RULE }));
 const word = () => z.string().check(z.minLength(1));
 
 /**

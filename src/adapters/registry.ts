@@ -15,6 +15,7 @@ import { RefusalError } from "../core/refusal.js";
 import { type HarnessAdapter, type HarnessModule, harnessModuleFactsSchema } from "./adapter.js";
 import { BUILTIN_HARNESS_LIST } from "./builtin-harnesses.js";
 import { channelRowSchema } from "./channel-row.js";
+import type { HarnessPluginError } from "./plugin-module.js";
 
 export class HarnessRegistrationError extends Error {}
 
@@ -47,6 +48,8 @@ export interface HarnessRegistry {
   get(name: string): HarnessAdapter;
   /** A name from a user, or a refusal naming the ones that exist. */
   require(name: string): HarnessAdapter;
+  /** Harness modules the config registers that are not in force, each with why (src/main/load-registry.ts). */
+  readonly refused: readonly HarnessPluginError[];
 }
 
 /** The row a module's session runs on, if it has a session. */
@@ -94,7 +97,10 @@ function unknownHint(name: string, adapters: readonly HarnessAdapter[], names: r
   return `did you mean ${near}?${renamed.length > 0 ? ` (${renamed.join("; ")})` : ""}`;
 }
 
-export function createRegistry(modules: readonly HarnessModule[]): HarnessRegistry {
+export function createRegistry(
+  modules: readonly HarnessModule[],
+  refused: readonly HarnessPluginError[] = [],
+): HarnessRegistry {
   const seen = new Set<string>();
   const seenChannels = new Set<string>();
   for (const module of modules) {
@@ -121,6 +127,7 @@ export function createRegistry(modules: readonly HarnessModule[]): HarnessRegist
     nativeSpellings: Object.freeze(
       modules.flatMap((m) => (m.nativeSpellings ?? []).map((s) => Object.freeze({ ...s, harness: m.name }))),
     ),
+    refused: Object.freeze([...refused]),
     find: (name: string) => byName.get(name),
     get(name: string): HarnessAdapter {
       const adapter = byName.get(name);

@@ -59,15 +59,19 @@ async function registerAll(
 ): Promise<HarnessRegistry | undefined> {
   const { registerCommands } = await import("./commands/index.js");
   let context: CliContext | undefined;
+  let building: Promise<CliContext> | undefined;
+  const build = async (): Promise<CliContext> => {
+    const { loadAppContext } = await import("../main/context.js");
+    // A command that may start harnesses first clears the temp dirs a SIGKILLed hmux left.
+    (await import("../spawn/owned-temp-dir.js")).sweepStaleTempDirs();
+    context = { ...(await loadAppContext(options)), output, input: options.input ?? process.stdin };
+    return context;
+  };
   await registerCommands(
     program,
-    async () => {
-      if (context) return context;
-      const { createAppContext } = await import("../main/context.js");
-      // A command that may start harnesses first clears the temp dirs a SIGKILLed hmux left.
-      (await import("../spawn/owned-temp-dir.js")).sweepStaleTempDirs();
-      context = { ...createAppContext(options), output, input: options.input ?? process.stdin };
-      return context;
+    () => {
+      building ??= build();
+      return building;
     },
     async () => {
       const streams = { env: options.env ?? process.env, output, input: options.input ?? process.stdin };

@@ -4,3 +4,7 @@
  * so the core holds no list of harnesses and compares no harness name.
  */
 export type HarnessName = string;
+
+/** A harness name is one lowercase word: it becomes a CLI argument, a config key and part of env variable names. */
+export const HARNESS_NAME_PATTERN = /^[a-z][a-z0-9]*$/;
+export const HARNESS_NAME_RULE = "a harness name is one lowercase word (letters and digits, starting with a letter)";

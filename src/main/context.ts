@@ -13,6 +13,7 @@ import { createPtySpawner } from "../spawn/pty.js";
 import type { WorkspacePorts } from "../workspace/lease.js";
 import { realLaunchPorts, type SharedLaunchPorts } from "./launch-ports.js";
 import { loadOpenTui } from "./load-open-tui.js";
+import { loadRegistry } from "./load-registry.js";
 import { realSessionPorts } from "./session-ports.js";
 import { realWorkspacePorts } from "./workspace-ports.js";
 
@@ -40,6 +41,16 @@ export interface AppOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** The built-in harnesses unless a caller registers more (registryWith: a test's fake CLI, a plugin). */
   readonly registry?: HarnessRegistry;
+}
+
+/**
+ * The context of a process started from the command line (every hmux command, the server among
+ * them): its registry is the built-ins plus what the config files register (load-registry.ts),
+ * unless the caller hands one.
+ */
+export async function loadAppContext(options: AppOptions = {}, cwd: string = process.cwd()): Promise<AppContext> {
+  const registry = options.registry ?? (await loadRegistry(cwd, options.env ?? process.env));
+  return createAppContext({ ...options, registry });
 }
 
 export function createAppContext(options: AppOptions = {}): AppContext {

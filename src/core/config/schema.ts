@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { HarnessName } from "../harness-names.js";
 import type { TurnOptions } from "../options/types.js";
 import { isCanonicalTool } from "../tools.js";
+import { harnessesSchema } from "./harnesses-schema.js";
 import { policySchema } from "./policy-schema.js";
 import { serverSchema } from "./server-schema.js";
 import { type HarnessToolRules, NATIVE_PREFIX, toolMapEntryProblem, toolNameSchema } from "./tool-names.js";
@@ -109,6 +110,8 @@ function buildConfigSchema(harnesses: readonly HarnessToolRules[]) {
      * autonomy, …). In a project file it is ignored and reported: a repository cannot trust itself.
      */
     trustedProjects: z.array(trustedProjectSchema).optional(),
+    /** Harnesses beyond the built-in ones, by name (harnesses-schema.ts); a project's only when trusted. */
+    harnesses: harnessesSchema.optional(),
   });
 }
 
@@ -146,6 +149,7 @@ export function configTurnOptions(config: Config): TurnOptions {
     ui: _ui,
     server: _server,
     trustedProjects: _tp,
+    harnesses: _h,
     decisionBudget: _db,
     timeout,
     stall,

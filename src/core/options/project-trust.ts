@@ -72,6 +72,12 @@ export function narrowProjectConfig(project: Config, user: Config | undefined, t
     delete out.isolate;
   }
 
+  // A harness module is code hmux runs: a repository may not bring its own without the user's trust.
+  if (project.harnesses !== undefined) {
+    ignore("harnesses", project.harnesses);
+    delete out.harnesses;
+  }
+
   // Where the model traffic (prompts, code, the user's credentials) goes is not the repo's call.
   if (project.endpoint !== undefined && project.endpoint !== user?.endpoint) {
     ignore("endpoint", project.endpoint);

@@ -22,7 +22,7 @@ import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
 import { NativeSessionPort } from "../../../src/ui/native/native-port.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import { FALLBACK_THEME } from "../../../src/ui/theme/theme.js";
-import { MIMIC_SCRIPT, mimic } from "../../support/fake-harness/adapter.js";
+import { MIMIC_PLUGIN, MIMIC_SCRIPT, mimic } from "../../support/fake-harness/adapter.js";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 const box = mkdtempSync(join(tmpdir(), "hmux-new-harness-"));
@@ -153,14 +153,14 @@ describe("a new harness is one folder and one registryWith call", () => {
     expect(() => registryWith([{ ...mimic, name: "Mimic-2" }])).toThrow(/one lowercase word/);
   });
 
-  it("everything mimic is sits in its folder: it imports only its own files and the src/ pieces it reuses", () => {
-    const folder = join(ROOT, "test", "support", "fake-harness");
-    const outside = sourceFiles(folder).flatMap((file) =>
-      [...readFileSync(file, "utf8").matchAll(/from "(\.[^"]+)"/g)]
-        .map((m) => relative(ROOT, resolve(dirname(file), m[1]!)))
-        .filter((target) => !target.startsWith("src/") && !target.startsWith("test/support/fake-harness/")),
-    );
-    expect(outside).toEqual([]);
+  it("everything mimic is sits in its plugin module: it imports only types from src/, and builds the rest from the API", () => {
+    const plugin = readFileSync(join(ROOT, "test", "support", "fake-harness", "mimic-plugin.ts"), "utf8");
+    const imports = [...plugin.matchAll(/^import (type )?.* from "([^"]+)";$/gm)];
+    expect(imports.length).toBeGreaterThan(0);
+    const runtime = imports.filter((m) => m[1] === undefined).map((m) => m[2]);
+    expect(runtime).toEqual(["node:url"]);
+    for (const m of imports.filter((i) => i[1] !== undefined))
+      expect(relative(ROOT, resolve(dirname(MIMIC_PLUGIN), m[2]!))).toMatch(/^src\//);
   });
 });
 

@@ -1,0 +1,53 @@
+/**
+ * What hmux hands a harness plugin (docs/harness-plugins.md): a plugin module's default export is
+ * a factory taking this object and returning a HarnessModule, so a plugin builds its harness from
+ * hmux's own building blocks without importing hmux's files by path. The object is versioned: a
+ * field keeps its meaning for as long as `version` stays; what a plugin returns is checked as any
+ * built-in module is, when the registry takes it (registry.ts, plugin-module.ts).
+ */
+import { planWith } from "../core/argv/plan.js";
+import { modelFlags, NOTHING_RENDERED } from "../core/argv/render-common.js";
+import { withExtras } from "../core/classify.js";
+import { defineDescriptor, evidence, optionFact } from "../core/descriptor.js";
+import { deepFreeze, fact } from "../core/evidence.js";
+import type { HarnessModule } from "./adapter.js";
+import { type StreamJsonKit, streamJsonKit } from "./claude/stream-json-kit.js";
+import { descriptorMatchers } from "./descriptor-matchers.js";
+
+export const HARNESS_PLUGIN_API_VERSION = 1;
+
+export interface HarnessPluginApi {
+  readonly version: typeof HARNESS_PLUGIN_API_VERSION;
+  /** A descriptor and its facts, each with its evidence. */
+  readonly facts: {
+    readonly defineDescriptor: typeof defineDescriptor;
+    readonly evidence: typeof evidence;
+    readonly fact: typeof fact;
+    readonly optionFact: typeof optionFact;
+    readonly deepFreeze: typeof deepFreeze;
+  };
+  /** Failure wording: the shared matchers plus a harness's extras. */
+  readonly matchers: {
+    readonly descriptorMatchers: typeof descriptorMatchers;
+    readonly withExtras: typeof withExtras;
+  };
+  /** The turn planner the built-in harnesses use, and its common renderings. */
+  readonly argv: {
+    readonly planWith: typeof planWith;
+    readonly modelFlags: typeof modelFlags;
+    readonly nothingRendered: typeof NOTHING_RENDERED;
+  };
+  /** For a CLI speaking Claude Code's stream-json protocol: decoder, control row, session bridge. */
+  readonly streamJson: StreamJsonKit;
+}
+
+/** A plugin module's default export. */
+export type HarnessPlugin = (api: HarnessPluginApi) => HarnessModule | Promise<HarnessModule>;
+
+export const harnessPluginApi: HarnessPluginApi = Object.freeze({
+  version: HARNESS_PLUGIN_API_VERSION,
+  facts: Object.freeze({ defineDescriptor, evidence, fact, optionFact, deepFreeze }),
+  matchers: Object.freeze({ descriptorMatchers, withExtras }),
+  argv: Object.freeze({ planWith, modelFlags, nothingRendered: NOTHING_RENDERED }),
+  streamJson: streamJsonKit,
+});

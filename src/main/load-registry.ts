@@ -1,0 +1,85 @@
+/**
+ * The one place a registry is built from config: the built-in harnesses, then every harness module
+ * the config files register (src/core/config/harness-sources.ts), each imported, built through the
+ * plugin API and checked. A module that fails to load, throws, is malformed or takes a name in use
+ * is refused alone, with its file and why (HarnessPluginError, listed by `hmux harnesses`): the
+ * built-ins and the other plugins still work. The CLI's root and the server's (the same
+ * composition root, src/main/context.ts) both build their registry here.
+ */
+import { pathToFileURL } from "node:url";
+import type { HarnessModule } from "../adapters/adapter.js";
+import { HarnessPluginError, harnessFromPlugin } from "../adapters/plugin-module.js";
+import {
+  BUILTIN_HARNESSES,
+  createRegistry,
+  HarnessRegistrationError,
+  type HarnessRegistry,
+} from "../adapters/registry.js";
+import { type HarnessSources, readHarnessSources } from "../core/config/harness-sources.js";
+import { nodeConfigReader } from "./config-file-reader.js";
+
+/** Loads a module by absolute path; a test passes its own. */
+export type ModuleImporter = (file: string) => Promise<unknown>;
+
+const importFile: ModuleImporter = (file) => import(pathToFileURL(file).href);
+
+function why(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** The registry of the built-ins plus what `sources` registers, each refusal recorded in it. */
+export async function registryFrom(
+  sources: HarnessSources,
+  importModule: ModuleImporter = importFile,
+): Promise<HarnessRegistry> {
+  const refused = sources.skipped.map((s) => new HarnessPluginError(s.name, s.configPath, s.reason));
+  const accepted: HarnessModule[] = [];
+  const builtinNames = new Set(BUILTIN_HARNESSES.map((m) => m.name));
+  for (const entry of sources.configured) {
+    const refuse = (reason: string) => refused.push(new HarnessPluginError(entry.name, entry.module, reason));
+    if (builtinNames.has(entry.name)) {
+      refuse(`${entry.name} is a built-in harness; a plugin registers under a name of its own`);
+      continue;
+    }
+    let exports: unknown;
+    try {
+      exports = await importModule(entry.module);
+    } catch (err) {
+      refuse(`it failed to load: ${why(err)}`);
+      continue;
+    }
+    let module: HarnessModule;
+    try {
+      module = await harnessFromPlugin(exports, { name: entry.name, file: entry.module });
+    } catch (err) {
+      if (err instanceof HarnessPluginError) refused.push(err);
+      else refuse(why(err));
+      continue;
+    }
+    try {
+      // Registered beside everything accepted so far, so a clash (a channel id in use) refuses this one alone.
+      createRegistry([...BUILTIN_HARNESSES, ...accepted, module]);
+      accepted.push(module);
+    } catch (err) {
+      refuse(err instanceof HarnessRegistrationError ? err.message : `registering it failed: ${why(err)}`);
+    }
+  }
+  return createRegistry([...BUILTIN_HARNESSES, ...accepted], refused);
+}
+
+/**
+ * The registry the config files in force at `cwd` define (the user's; a trusted project's too).
+ * The server runs at / (src/spawn/daemon.ts), so it reads the user config's harnesses.
+ */
+export function loadRegistry(
+  cwd: string,
+  env: Readonly<Record<string, string | undefined>>,
+  importModule: ModuleImporter = importFile,
+): Promise<HarnessRegistry> {
+  const sources = readHarnessSources({
+    env: { XDG_CONFIG_HOME: env.XDG_CONFIG_HOME, HOME: env.HOME },
+    cwd,
+    reader: nodeConfigReader,
+  });
+  return registryFrom(sources, importModule);
+}

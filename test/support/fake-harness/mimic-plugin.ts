@@ -1,0 +1,164 @@
+/**
+ * mimic as a harness plugin (docs/harness-plugins.md): a harness that exists only in the tests,
+ * built from the API hmux hands its plugins and nothing else of hmux's (its imports from src/ are
+ * types, erased when Node loads this file). Its CLI is the fake one beside this file, which speaks
+ * Claude Code's stream-json protocol, so its decoder, control row and session bridge are the API's
+ * stream-json kit under mimic's name. A config file registers it as
+ * `"harnesses": {"mimic": {"module": ".../mimic-plugin.ts"}}`; the in-code tests take the same
+ * module through adapter.ts.
+ */
+import { fileURLToPath } from "node:url";
+import type { HarnessModule, ProcessSession } from "../../../src/adapters/adapter.js";
+import type { HarnessPluginApi } from "../../../src/adapters/plugin-api.js";
+import type { SessionRequest } from "../../../src/core/exec/session-plan-types.js";
+
+export const MIMIC_VERSION = "1.0.0";
+
+/** The fake CLI this folder ships; it runs under hmux's own node, as pi's JS entry does. */
+export const MIMIC_SCRIPT = fileURLToPath(new URL("./mimic-cli.mjs", import.meta.url));
+
+const UUID = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
+
+/** mimic's facts: its CLI is the script beside this file, so every fact's evidence is that script. */
+function mimicDescriptor(api: HarnessPluginApi) {
+  const { defineDescriptor, evidence, fact, optionFact } = api.facts;
+  const script = evidence(
+    "doc",
+    "2026-12-01",
+    MIMIC_VERSION,
+    "test/support/fake-harness/mimic-cli.mjs (the fake CLI itself: its header states its argv and stream)",
+  );
+  const matchers = api.matchers.descriptorMatchers();
+  return defineDescriptor({
+    name: "mimic",
+    displayName: "Mimic (a test's fake CLI)",
+    binary: fact("mimic", script),
+    verifiedAgainst: fact(MIMIC_VERSION, script),
+    versionSource: fact({ kind: "installed-probe", command: ["mimic", "--version"] }, script),
+    launch: fact(
+      {
+        prefix: ["-p"],
+        streamFlags: ["--output-format", "stream-json", "--verbose"],
+        promptStyle: "after-separator",
+        stdinPrompt: null,
+      },
+      script,
+    ),
+    resume: fact(
+      { prefix: ["-p", "--resume", "{id}"], idShape: { pattern: UUID, flags: "" }, onMissing: "error" },
+      script,
+    ),
+    resumeLast: fact(null, script),
+    sessionStore: fact(null, script),
+    sessionMode: fact(
+      {
+        argv: [
+          "-p",
+          "--input-format",
+          "stream-json",
+          "--output-format",
+          "stream-json",
+          "--verbose",
+          "--permission-prompt-tool",
+          "stdio",
+        ],
+        channel: "claude-stream-json",
+      },
+      script,
+    ),
+    transport: fact(
+      {
+        headlessTurn: "pipe",
+        session: "pipe",
+        interactive: "pty",
+        why: "a JSON protocol on pipes, like the CLI it mimics",
+      },
+      script,
+    ),
+    models: fact(
+      { flag: "--model", aliases: {}, known: ["mimic-1"], accepts: { kind: "known-only" }, nativeDefault: "mimic-1" },
+      script,
+    ),
+    efforts: fact(null, script),
+    tools: fact(
+      { map: { shell: "Bash" }, selection: "none", builtins: ["Bash"], includeFlag: null, excludeFlag: null },
+      script,
+    ),
+    limitMatchers: fact(matchers.limit, script),
+    authMatchers: fact(matchers.auth, script),
+    autonomy: fact(null, script),
+    memory: fact({ kind: "no-built-in-memory" }, script),
+    stdin: fact("close", script),
+    endpoint: fact(null, script),
+    capabilities: fact({ vision: false, images: false, streaming: "message" }, script),
+    options: {
+      model: optionFact("--model", script),
+      escalateQuestions: optionFact("prompt preamble", script),
+      timeoutSeconds: optionFact("hmux wall clock", script),
+      stallSeconds: optionFact("hmux idle budget", script),
+    },
+    hints: fact({}, script),
+  });
+}
+
+/** One process speaking the stream-json control protocol, through the kit's bridge on mimic's own row. */
+function mimicSession(api: HarnessPluginApi, descriptor: HarnessModule["descriptor"]): ProcessSession {
+  const kit = api.streamJson;
+  const capabilities = kit.sessionCapabilities(kit.controlRow(descriptor.name));
+  const plan = (request: SessionRequest): ReturnType<ProcessSession["plan"]> => {
+    const mode = descriptor.sessionMode.value;
+    if (mode === null) throw new Error("mimic's descriptor declares no session mode");
+    const argv = [request.binary ?? descriptor.binary.value, ...mode.argv];
+    if (request.resume) argv.push("--resume", request.resume);
+    else argv.push("--session-id", request.sessionId);
+    if (request.model) argv.push(descriptor.models.value.flag, request.model);
+    return { spawn: { argv, cwd: request.cwd, env: { ...request.env }, stdin: "pipe" }, files: [] };
+  };
+  return {
+    kind: "process",
+    capabilities,
+    plan,
+    createBridge: (request) =>
+      kit.createSessionBridge(
+        capabilities,
+        kit.createDecoder(descriptor.name, { requestedSessionId: request.resume || request.sessionId }),
+      ),
+  };
+}
+
+export default function mimicPlugin(api: HarnessPluginApi): HarnessModule {
+  const descriptor = mimicDescriptor(api);
+  const session = mimicSession(api, descriptor);
+  const { planWith, modelFlags, nothingRendered } = api.argv;
+  return {
+    name: descriptor.name,
+    descriptor,
+    pinned: {
+      version: MIMIC_VERSION,
+      basis: "vendor-docs",
+      note: "the fake CLI beside this file is its own reference",
+    },
+    binary: {
+      npmPackage: null,
+      platformPackages: [],
+      installHint: "mimic ships with the tests: test/support/fake-harness/mimic-cli.mjs",
+      locateInPackage: (site) => ({
+        found: { executable: site.nodePath, prefixArgs: [MIMIC_SCRIPT], source: "node-wrapper" },
+        notes: [],
+      }),
+    },
+    // The fake CLI reads no credential; one declared anyway shows --endpoint withholding it.
+    credentialEnv: ["MIMIC_API_KEY"],
+    matchers: api.matchers.withExtras(),
+    createDecoder: (context) => api.streamJson.createDecoder(descriptor.name, context),
+    planTurn: (request, peers) =>
+      planWith(descriptor, peers, request, (ctx) => ({ ...nothingRendered, flags: modelFlags(ctx, false) })),
+    session,
+    native: {
+      hooks: false,
+      interruptKey: "\u0003",
+      plan: (input) => ({ flags: input.model ? ["--model", input.model] : [], env: {}, files: [] }),
+    },
+    channels: [session.capabilities.channel],
+  };
+}
