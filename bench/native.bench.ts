@@ -39,7 +39,9 @@ export async function run(log: (line: string) => void = console.log): Promise<Na
   process.env.NODE_ENV ??= "production"; // as hmux runs it (src/main/load-open-tui.ts)
   const { runTui } = await import("../src/ui/run-tui.js");
   const { NativeTerminal } = await import("../src/native/native-terminal.js");
-  const { NativeSessionPort } = await import("../src/ui/native/native-port.js");
+  const { LocalNativePort } = await import("../src/ui/native/native-port.js");
+  const { NativeSession } = await import("../src/native/native-session.js");
+  const { systemClock } = await import("../src/spawn/clock.js");
   const { spawnPty } = await import("../src/spawn/native-pty.js");
   const term = fakeTerminal(160, 48);
   const terminal = new NativeTerminal({
@@ -50,13 +52,17 @@ export async function run(log: (line: string) => void = console.log): Promise<Na
     rows: 41,
     spawn: spawnPty,
   });
-  const port = new NativeSessionPort({
-    kind: "shell",
-    interruptKey: interruptKeyOf("shell"),
-    terminal,
-    hooks: false,
-    label: "flood",
-  });
+  const port = new LocalNativePort(
+    new NativeSession({
+      kind: "shell",
+      interruptKey: interruptKeyOf("shell"),
+      terminal,
+      hooks: false,
+      label: "flood",
+      clock: systemClock,
+      cwd: process.cwd(),
+    }),
+  );
   let inkFrames = 0;
   let renderMs = 0;
   let measuring = false;

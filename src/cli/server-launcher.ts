@@ -10,6 +10,7 @@
 import { randomUUID } from "node:crypto";
 import type { SessionHandle } from "../core/exec/session-types.js";
 import { HookServer } from "../native/hooks/hook-server.js";
+import { nativeKinds, SHELL_KIND } from "../native/native-plan.js";
 import type { CreateOptions } from "../server/protocol.js";
 import type { Launched, Launcher } from "../server/session-table.js";
 import { launchSession } from "../session/launch.js";
@@ -48,10 +49,25 @@ export function serverLauncher(context: CliContext): Launcher {
   let hooks: Promise<HookServer> | undefined;
   const native = { registry: context.registry, launch: context.launch, hostEnv: context.env };
   return async (spec) => {
-    // Loaded on first use: the native pane's port comes with UI modules no other command needs.
+    // Loaded on first use: a native session's terminal emulator is a module no other session needs.
     if (spec.native) {
-      const { launchServerNative } = await import("../main/server-native-session.js");
-      return launchServerNative(spec, { ...native, hooks: () => (hooks ??= HookServer.start()) });
+      const [{ launchNative }, { launchNativeRow }, { leashedPty }] = await Promise.all([
+        import("../main/native-launch.js"),
+        import("../server/native-launcher.js"),
+        import("../spawn/native-pty.js"),
+      ]);
+      return launchNativeRow(spec, {
+        kinds: nativeKinds(context.registry),
+        open: async (request) =>
+          launchNative(request, {
+            ...native,
+            clock: context.clock,
+            // The pty leash: whatever the pane starts goes with it, and with the server (pty-leash.mjs).
+            spawn: leashedPty(),
+            // A shell reports no state, so it starts no hook server.
+            ...(request.kind !== SHELL_KIND ? { hooks: await (hooks ??= HookServer.start()) } : {}),
+          }),
+      });
     }
     const flags = sessionFlagsOf(spec.cwd, spec.options);
     // A resumed session returns to its own folder (its worktree, if it had one) and holds it again.

@@ -9,6 +9,7 @@ import { chmodSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve as resolvePath } from "node:path";
 import type { HarnessRegistry } from "../adapters/registry.js";
+import type { Clock } from "../core/exec/ports.js";
 import type { PtyFactory } from "../core/exec/pty-port.js";
 import type { HarnessName } from "../core/harness-names.js";
 import { harnessEnvironment } from "../core/launch/harness-env.js";
@@ -20,9 +21,9 @@ import type { HookServer } from "../native/hooks/hook-server.js";
 import { NativeLaunchError } from "../native/launch.js";
 import type { NativeKind } from "../native/native-plan.js";
 import { interruptKeyOf, planNative } from "../native/native-plan.js";
+import { NativeSession } from "../native/native-session.js";
 import { NativeTerminal } from "../native/native-terminal.js";
 import { spawnPty } from "../spawn/native-pty.js";
-import { NativeSessionPort } from "../ui/native/native-port.js";
 import { realLaunchPorts, type SharedLaunchPorts } from "./launch-ports.js";
 
 export interface NativeLaunchRequest {
@@ -106,10 +107,11 @@ export function checkNative(
 
 let paneCounter = 0;
 
+/** Spawns the pane's session; the UI draws it (LocalNativePort), the server hosts it (server/native-launcher.ts). */
 export async function launchNative(
   request: NativeLaunchRequest,
-  deps: NativeLaunchDeps = {},
-): Promise<NativeSessionPort> {
+  deps: NativeLaunchDeps & { readonly clock: Clock },
+): Promise<NativeSession> {
   const plan = planNativeLaunch(request, deps);
   // A harness pane starts from the plan's harness environment, as every entry point does; the
   // user's shell (no plan) from the same builder with no endpoint: never hmux's own variables.
@@ -165,11 +167,12 @@ export async function launchNative(
     if (stateDir) rmSync(stateDir, { recursive: true, force: true });
   };
   process.once("exit", onExit);
-  const port = new NativeSessionPort({
+  const session = new NativeSession({
     kind: request.kind,
     terminal,
     hooks: native.hooks,
     interruptKey: interruptKeyOf(request.kind, deps.registry),
+    clock: deps.clock,
     label: request.label,
     cwd,
     model,
@@ -179,6 +182,6 @@ export async function launchNative(
       if (stateDir) rmSync(stateDir, { recursive: true, force: true });
     },
   });
-  if (native.hooks && deps.hooks) unlisten = deps.hooks.listen(pane, (report) => port.report(report));
-  return port;
+  if (native.hooks && deps.hooks) unlisten = deps.hooks.listen(pane, (report) => session.report(report));
+  return session;
 }

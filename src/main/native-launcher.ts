@@ -4,15 +4,19 @@
  * the wrapped launcher unchanged.
  */
 
+import type { Clock } from "../core/exec/ports.js";
 import { HookServer } from "../native/hooks/hook-server.js";
 import { NativeLaunchError, parseNativeKind } from "../native/launch.js";
 import { type NativeKind, nativeKinds, SHELL_KIND } from "../native/native-plan.js";
 import type { ServerNativeRequest } from "../tui-client/server-native-port.js";
+import { LocalNativePort } from "../ui/native/native-port.js";
 import type { NewSessionRequest, SessionLauncher, Validation } from "../ui/session-launcher.js";
 import type { SessionPort } from "../ui/session-port.js";
 import { checkNative, launchNative, type NativeLaunchDeps } from "./native-launch.js";
 
 export interface NativeLauncherOptions extends NativeLaunchDeps {
+  /** Dates a pane's approval requests and bounds its waits. */
+  readonly clock: Clock;
   /** The pane size a new pane starts at (it is resized to its tile on mount). */
   readonly size: () => { cols: number; rows: number };
   /**
@@ -87,10 +91,11 @@ export function withNativeSessions(base: SessionLauncher | undefined, options: N
           ...(request.endpoint ? { endpoint: request.endpoint } : {}),
           ...(request.model ? { model: request.model } : {}),
         });
-      return launchNative(
+      const session = await launchNative(
         { kind, cwd: request.cwd, endpoint: request.endpoint, model: request.model, cols, rows },
         options,
       );
+      return new LocalNativePort(session);
     },
   };
 }
@@ -101,7 +106,7 @@ export function withNativeSessions(base: SessionLauncher | undefined, options: N
  */
 export function withLazyNativeSessions(
   base: SessionLauncher | undefined,
-  options: Omit<NativeLauncherOptions, "hooks" | "size"> & { readonly size?: NativeLauncherOptions["size"] } = {},
+  options: Omit<NativeLauncherOptions, "hooks" | "size"> & { readonly size?: NativeLauncherOptions["size"] },
 ): { readonly launcher: SessionLauncher; close(): Promise<void> } {
   let hooks: Promise<HookServer> | undefined;
   const size =

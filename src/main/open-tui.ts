@@ -88,6 +88,7 @@ export async function openTui(options: OpenTuiOptions): Promise<TuiExit> {
         registry: app.registry,
         launch: app.launch,
         hostEnv: app.env,
+        clock: app.session.clock,
         remote: (request) => panes.createNative(request),
       })
     : createTuiLauncher(app, options.cwd, options.launcher);

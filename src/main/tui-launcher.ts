@@ -34,5 +34,10 @@ export function createTuiLauncher(app: TuiApp, cwd: string, settings: TuiLaunche
     session: app.session,
     ...(app.workspace ? { workspace: app.workspace } : {}),
   });
-  return withLazyNativeSessions(panes, { registry: app.registry, launch: app.launch, hostEnv: app.env });
+  return withLazyNativeSessions(panes, {
+    registry: app.registry,
+    launch: app.launch,
+    hostEnv: app.env,
+    clock: app.session.clock,
+  });
 }

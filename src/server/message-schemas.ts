@@ -46,6 +46,7 @@ export const sessionRow = z.looseObject({
       cols: z.int().check(z.gte(1)),
       rows: z.int().check(z.gte(1)),
       stateKnown: z.boolean(),
+      interruptKey: z.string().check(z.minLength(1), z.maxLength(16)),
       exit: z.optional(z.looseObject({ code: z.nullable(z.number()), signal: z.nullable(z.number()) })),
     }),
   ),

@@ -1,7 +1,7 @@
 /**
- * What the server holds of a native session besides its handle: the pty's byte side. The server
- * never emulates a terminal itself; the launcher (src/main/server-native-session.ts) hands in a
- * channel over the same native terminal a local pane uses, and the hub forwards bytes through it.
+ * What the server holds of a native session besides its handle: the pty's byte side (keys in, raw
+ * output out, the screen for a client that attaches). A NativeSession (src/native/native-session.ts)
+ * is both; the hub forwards bytes through this side.
  */
 import type { NativeSummary } from "./protocol.js";
 

@@ -166,6 +166,8 @@ export interface NativeSummary {
   readonly rows: number;
   /** Whether the lifecycle comes from the harness's hooks; false: unknown, never guessed. */
   readonly stateKnown: boolean;
+  /** The bytes that interrupt the pane's UI (its harness's own key, Ctrl-C for a shell): a client sends them, knowing no harness. */
+  readonly interruptKey: string;
   /** How the pty's process ended, once it has. */
   readonly exit?: { readonly code: number | null; readonly signal: number | null };
 }

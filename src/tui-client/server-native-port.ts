@@ -10,13 +10,11 @@
  */
 import type { CommandOutcome, SessionEvent } from "../core/control/types.js";
 import type { PtyExit, PtyProcess } from "../core/exec/pty-port.js";
-import { ESCAPE_CHORD_LABEL } from "../native/keys.js";
-import { interruptKeyOf } from "../native/native-plan.js";
 import { NativeTerminal } from "../native/native-terminal.js";
 import type { ServerClient } from "../server/client.js";
 import { ServerError } from "../server/errors.js";
 import type { NativeScreen, SessionSummary } from "../server/protocol.js";
-import type { NativePort } from "../ui/native/native-port.js";
+import { type NativePort, typeInThePane } from "../ui/native/native-port.js";
 import type { IntentOutcome, SessionInfo, SessionListener } from "../ui/session-port.js";
 
 /** The server's pty as the client's terminal drives it: output from the stream, keys and sizes as requests. */
@@ -75,6 +73,8 @@ export class ServerNativePort implements NativePort {
   /** The server's id of the session (rows and events name it). */
   readonly sessionId: string;
   stateKnown: boolean;
+  /** The bytes that interrupt the pane's UI, as the server's row says: this client knows no harness. */
+  private readonly interruptKey: string;
   private readonly listeners = new Set<SessionListener>();
   /** Events that came before the UI subscribed and started the port. */
   private early: SessionEvent[] | null = [];
@@ -94,6 +94,7 @@ export class ServerNativePort implements NativePort {
     this.sessionId = row.id;
     this.kind = native.kind;
     this.stateKnown = native.stateKnown;
+    this.interruptKey = native.interruptKey;
     this.info = {
       harness: native.kind,
       label: options.label ?? (native.kind === "shell" ? "shell" : `${native.kind}·native`),
@@ -155,22 +156,18 @@ export class ServerNativePort implements NativePort {
     this.terminal.write(bytes);
   }
 
-  private where(): string {
-    return `type in the pane itself (focus it, press Enter or ${ESCAPE_CHORD_LABEL}; ${ESCAPE_CHORD_LABEL} returns to hmux)`;
-  }
-
   send(): Promise<IntentOutcome> {
-    return Promise.resolve({ disposition: "rejected", reason: `native pane: ${this.where()}` });
+    return Promise.resolve({ disposition: "rejected", reason: `native pane: ${typeInThePane()}` });
   }
 
   answer(): Promise<IntentOutcome> {
-    return Promise.resolve({ disposition: "rejected", reason: `native pane: ${this.where()}` });
+    return Promise.resolve({ disposition: "rejected", reason: `native pane: ${typeInThePane()}` });
   }
 
   decide(): Promise<CommandOutcome> {
     return Promise.resolve({
       result: "refused",
-      refused: { code: "UNSUPPORTED_CONTROL", reason: `answer ${this.kind}'s own dialog: ${this.where()}` },
+      refused: { code: "UNSUPPORTED_CONTROL", reason: `answer ${this.kind}'s own dialog: ${typeInThePane()}` },
     });
   }
 
@@ -180,7 +177,7 @@ export class ServerNativePort implements NativePort {
         result: "refused",
         refused: { code: "TOO_LATE", reason: "the pane's process has exited" },
       });
-    this.terminal.write(interruptKeyOf(this.kind));
+    this.terminal.write(this.interruptKey);
     return Promise.resolve({ result: "ok" });
   }
 

@@ -32,6 +32,7 @@ export const sessionSummarySchema = z
         cols: z.number().int().min(1),
         rows: z.number().int().min(1),
         stateKnown: z.boolean(),
+        interruptKey: z.string().min(1).max(16),
         exit: z.object({ code: z.number().nullable(), signal: z.number().nullable() }).optional(),
       })
       .optional(),

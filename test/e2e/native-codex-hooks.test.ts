@@ -13,9 +13,10 @@ import type { SessionEvent } from "../../src/core/control/types.js";
 import { launchNative } from "../../src/main/native-launch.js";
 import { rowText } from "../../src/native/cells.js";
 import { HookServer } from "../../src/native/hooks/hook-server.js";
+import type { NativeSession } from "../../src/native/native-session.js";
 import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
 import { resolveBinary } from "../../src/spawn/binaries.js";
-import type { NativeSessionPort } from "../../src/ui/native/native-port.js";
+import { systemClock } from "../../src/spawn/clock.js";
 import { sleep } from "./native-helpers.js";
 
 const HAVE_CODEX = resolveBinary(builtinRegistry.get("codex")).ok;
@@ -25,7 +26,7 @@ describe.skipIf(!HAVE_CODEX)("native codex pane: state from codex's hooks", () =
   let work: string;
   let model: ModelServer;
   let hooks: HookServer;
-  let port: NativeSessionPort;
+  let port: NativeSession;
   const events: SessionEvent[] = [];
   const screen = () => port.terminal.snapshot().rows.map(rowText).join("\n");
   const states = () => events.flatMap((e) => (e.kind === "state" ? [e.to] : []));
@@ -48,7 +49,7 @@ describe.skipIf(!HAVE_CODEX)("native codex pane: state from codex's hooks", () =
     hooks = await HookServer.start();
     port = await launchNative(
       { kind: "codex", cwd: work, endpoint: model.url, cols: 120, rows: 40 },
-      { hooks, hostEnv: { PATH: process.env.PATH, HOME: dir } },
+      { hooks, hostEnv: { PATH: process.env.PATH, HOME: dir }, clock: systemClock },
     );
     port.subscribe((e) => events.push(e));
     port.terminal.setFocused(true);
@@ -65,9 +66,9 @@ describe.skipIf(!HAVE_CODEX)("native codex pane: state from codex's hooks", () =
   it("a prompt runs (hook: running); an escalation raises an approval; approving runs it and the turn ends idle", async () => {
     const target = join(dir, "escalated.txt");
     const prompt = `go [[escalate:touch ${target}]]`;
-    port.input(prompt);
+    port.write(prompt);
     await until("the prompt in codex's input", () => screen().includes(prompt));
-    port.input("\r");
+    port.write("\r");
     await until("an approval request from the PermissionRequest hook", () =>
       events.some((e) => e.kind === "approval-request"),
     );
@@ -80,7 +81,7 @@ describe.skipIf(!HAVE_CODEX)("native codex pane: state from codex's hooks", () =
     // The dialog can be drawn before it takes keys (seen in CI): press again, as a person would,
     // until it goes away.
     for (let press = 0; press < 10 && screen().includes("Yes, proceed"); press++) {
-      port.input("y");
+      port.write("y");
       await until("the dialog to take the answer", () => !screen().includes("Yes, proceed"), 2_000).catch(
         () => undefined,
       );

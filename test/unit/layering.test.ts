@@ -39,7 +39,8 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   spawn: ["core", "files"],
   native: ["core", "adapters", "files"],
   session: ["core", "adapters", "files"],
-  server: ["core", "session", "files"],
+  // The server hosts native sessions (src/native's NativeSession) as rows of its table.
+  server: ["core", "session", "files", "native"],
   workspace: ["core", "files"],
   race: ["core", "workspace", "files"],
   ui: ["core", "native", "race"],

@@ -19,7 +19,7 @@ import { createAppContext } from "../../../src/main/context.js";
 import { createTuiLauncher } from "../../../src/main/tui-launcher.js";
 import { App } from "../../../src/ui/App.js";
 import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
-import { NativeSessionPort } from "../../../src/ui/native/native-port.js";
+import { LocalNativePort } from "../../../src/ui/native/native-port.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import { FALLBACK_THEME } from "../../../src/ui/theme/theme.js";
 import { MIMIC_PLUGIN, MIMIC_SCRIPT, mimic } from "../../support/fake-harness/adapter.js";
@@ -291,7 +291,7 @@ describe("mimic in a native pane", () => {
     const tui = createTuiLauncher(createAppContext({ registry, env }), work);
     expect(tui.launcher.validate({ harness: "native mimic" })).toEqual({ ok: true });
     const launched = await tui.launcher.launch({ harness: "native mimic" });
-    if (!(launched instanceof NativeSessionPort)) throw new Error("native mimic did not open a native pane");
+    if (!(launched instanceof LocalNativePort)) throw new Error("native mimic did not open a native pane");
     const port = launched;
     const screen = () => {
       port.terminal.tick();

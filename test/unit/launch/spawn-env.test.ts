@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { launchNative } from "../../../src/main/native-launch.js";
 import { PaneLauncher } from "../../../src/main/pane-launcher.js";
+import { systemClock } from "../../../src/spawn/clock.js";
 import { Sandbox } from "../cli/cli-harness.js";
 
 const ENDPOINT = "http://127.0.0.1:9";
@@ -108,7 +109,7 @@ const ENTRIES: Record<string, (env: Record<string, string>) => Promise<void>> = 
   native: async (env) => {
     const port = await launchNative(
       { kind: "claude", cwd: box.root, endpoint: ENDPOINT, cols: 80, rows: 24 },
-      { hostEnv: env },
+      { hostEnv: env, clock: systemClock },
     );
     await envSeenBy("native");
     await port.close();

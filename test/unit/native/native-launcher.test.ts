@@ -3,7 +3,10 @@ import { BUILTIN_HARNESSES, createRegistry } from "../../../src/adapters/registr
 import { nativeKindOf, withNativeSessions } from "../../../src/main/native-launcher.js";
 import { isNativePort } from "../../../src/ui/native/native-port.js";
 import type { SessionLauncher } from "../../../src/ui/session-launcher.js";
+import { FakeClock } from "../exec/fakes.js";
 import { fakeFactory } from "./fake-pty.js";
+
+const clock = new FakeClock();
 
 const base: SessionLauncher = {
   validate: (r) => ({ ok: false, message: `base saw ${r.harness}` }),
@@ -40,21 +43,22 @@ describe("native sessions from the new-session dialog", () => {
       const v = launcher.validate({ harness: "plain" });
       return v.ok ? "" : (v.hint ?? "");
     };
-    expect(hint(withNativeSessions(undefined, { size }))).toContain(`native ${dropped}`);
-    const narrowed = hint(withNativeSessions(undefined, { size, registry }));
+    expect(hint(withNativeSessions(undefined, { size, clock }))).toContain(`native ${dropped}`);
+    const narrowed = hint(withNativeSessions(undefined, { size, registry, clock }));
     expect(narrowed).toMatch(/^harness: shell, /);
     expect(narrowed).not.toContain(`native ${dropped}`);
     for (const name of kept) expect(narrowed).toContain(`native ${name}`);
   });
 
   it("anything else goes to the wrapped launcher", () => {
-    const launcher = withNativeSessions(base, { size: () => ({ cols: 80, rows: 20 }) });
+    const launcher = withNativeSessions(base, { size: () => ({ cols: 80, rows: 20 }), clock });
     expect(launcher.validate({ harness: "claude" })).toEqual({ ok: false, message: "base saw claude" });
   });
 
   it("a native request is checked before any spawn: unknown kind, missing binary, bad endpoint", () => {
     const launcher = withNativeSessions(base, {
       size: () => ({ cols: 80, rows: 20 }),
+      clock,
       resolveBinary: (k) => (k === "codex" ? missing(k) : found(k)),
     });
     expect(launcher.validate({ harness: "native claude" })).toEqual({ ok: true });
@@ -81,6 +85,7 @@ describe("native sessions from the new-session dialog", () => {
     const fake = fakeFactory();
     const launcher = withNativeSessions(undefined, {
       size: () => ({ cols: 50, rows: 12 }),
+      clock,
       spawn: fake.factory,
       hostEnv: { SHELL: "/bin/sh", PATH: "/bin" },
     });

@@ -1,14 +1,13 @@
 import { render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import type { HookReport } from "../../../src/native/hooks/report-schema.js";
-import { interruptKeyOf } from "../../../src/native/native-plan.js";
 import { NativeTerminal } from "../../../src/native/native-terminal.js";
 import { App } from "../../../src/ui/App.js";
 import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
-import { NativeSessionPort } from "../../../src/ui/native/native-port.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import { FALLBACK_THEME } from "../../../src/ui/theme/theme.js";
 import { type FakePty, fakeFactory } from "./fake-pty.js";
+import { localPane } from "./native-fixture.js";
 
 const tick = (ms = 40) => new Promise((r) => setTimeout(r, ms));
 let cleanup: Array<() => void> = [];
@@ -28,7 +27,7 @@ async function mount(kind: "shell" | "claude", hooks: boolean) {
     spawn: fake.factory,
     focusedFps: 100,
   });
-  const port = new NativeSessionPort({ kind, interruptKey: interruptKeyOf(kind), terminal, hooks });
+  const port = localPane(terminal, kind, hooks);
   const store = new AppStore({
     scheduler: { now: () => 0, every: () => () => undefined, after: () => () => undefined },
     columns: 60,
@@ -108,9 +107,7 @@ describe("native pane in the TUI", () => {
       spawn: fakeFactory().factory,
     });
     cleanup.push(() => other.dispose());
-    store.addSession(
-      new NativeSessionPort({ kind: "shell", interruptKey: interruptKeyOf("shell"), terminal: other, hooks: false }),
-    );
+    store.addSession(localPane(other));
     await tick(80);
     const written = r.frames.join("");
     // Bracketed paste on the real terminal is the TUI's own: leaving a pane keeps it on.
@@ -125,7 +122,7 @@ describe("native pane in the TUI", () => {
   it("a hook's permission request shows approval on the rail and in the pane header", async () => {
     const { r, port, store } = await mount("claude", true);
     const report = (event: HookReport["event"], extra: Partial<HookReport> = {}) =>
-      port.report({ v: 1, pane: "p", at: 0, event, ...extra });
+      port.session.report({ v: 1, pane: "p", at: 0, event, ...extra });
     report("UserPromptSubmit");
     report("PermissionRequest", { tool: "Bash", toolInput: { command: "touch x" } });
     store.commit();

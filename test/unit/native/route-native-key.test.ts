@@ -1,24 +1,24 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { interruptKeyOf } from "../../../src/native/native-plan.js";
 import { NativeTerminal } from "../../../src/native/native-terminal.js";
-import { NativeSessionPort } from "../../../src/ui/native/native-port.js";
+import type { LocalNativePort } from "../../../src/ui/native/native-port.js";
 import { routeNativeKey } from "../../../src/ui/native/route-native-key.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import { inkKey } from "../../helpers/ink-key.js";
 import { type FakePty, fakeFactory } from "./fake-pty.js";
+import { localPane } from "./native-fixture.js";
 
 const key = inkKey;
 
-let ports: NativeSessionPort[] = [];
+let ports: LocalNativePort[] = [];
 afterEach(() => {
   for (const p of ports) p.terminal.dispose();
   ports = [];
 });
 
-function setup(): { store: AppStore; port: NativeSessionPort; pty: FakePty } {
+function setup(): { store: AppStore; port: LocalNativePort; pty: FakePty } {
   const fake = fakeFactory();
   const terminal = new NativeTerminal({ argv: ["sh"], cwd: "/", env: {}, cols: 20, rows: 5, spawn: fake.factory });
-  const port = new NativeSessionPort({ kind: "shell", interruptKey: interruptKeyOf("shell"), terminal, hooks: false });
+  const port = localPane(terminal);
   ports.push(port);
   const store = new AppStore({
     scheduler: { now: () => 0, every: () => () => undefined, after: () => () => undefined },

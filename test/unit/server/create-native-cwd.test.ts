@@ -5,9 +5,9 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { launchServerNative } from "../../../src/main/server-native-session.js";
 import { type Launcher, SessionTable } from "../../../src/server/session-table.js";
 import { scriptedLauncher } from "./fixture.js";
+import { launchNativeWith } from "./native-fixture.js";
 import { type Cleanups, serveFresh } from "./serve-fixture.js";
 
 const cleanups: Cleanups = [];
@@ -20,7 +20,7 @@ const SHELL_ENV = { PATH: process.env.PATH, HOME: tmpdir(), SHELL: "/bin/sh", EN
 describe("create-native with a missing cwd", () => {
   it("is refused with LAUNCH_REFUSED naming the folder, and lists no session", async () => {
     const scripted = scriptedLauncher();
-    const launcher: Launcher = (s) => (s.native ? launchServerNative(s, { hostEnv: SHELL_ENV }) : scripted.launcher(s));
+    const launcher: Launcher = (s) => (s.native ? launchNativeWith(SHELL_ENV)(s) : scripted.launcher(s));
     const table = new SessionTable({ launcher, killWaitMs: 1_000 });
     const { client } = await serveFresh(table, cleanups, { prefix: "hmux-native-cwd-" });
     const c = await client();

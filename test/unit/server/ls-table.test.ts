@@ -89,7 +89,7 @@ describe("hmux server --idle-exit", () => {
   });
 
   it("a native pane is marked as one, and a state no hook reports reads as unknown, not as a guess", () => {
-    const native = { kind: "claude", pid: 7, cols: 80, rows: 24, stateKnown: true };
+    const native = { kind: "claude", pid: 7, cols: 80, rows: 24, stateKnown: true, interruptKey: "\u001b" };
     expect(harnessOf(row({ harness: "claude", native }))).toBe("claude·native");
     expect(harnessOf(row({ harness: "shell", native: { ...native, kind: "shell" } }))).toBe("shell");
     expect(harnessOf(row({ harness: "claude" }))).toBe("claude");

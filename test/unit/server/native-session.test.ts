@@ -7,7 +7,6 @@
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
-import { launchServerNative } from "../../../src/main/server-native-session.js";
 import { rowText } from "../../../src/native/cells.js";
 import type { NativeTerminal } from "../../../src/native/native-terminal.js";
 import { takeSnapshot } from "../../../src/native/snapshot.js";
@@ -20,6 +19,7 @@ import {
   type ServerNativePort,
 } from "../../../src/tui-client/server-native-port.js";
 import { scriptedLauncher, spec } from "./fixture.js";
+import { launchNativeWith } from "./native-fixture.js";
 import { type Cleanups, serveFresh } from "./serve-fixture.js";
 
 const VERSION = "9.9.9-test";
@@ -33,7 +33,7 @@ const SHELL_ENV = { PATH: process.env.PATH, HOME: tmpdir(), SHELL: "/bin/sh", PS
 
 async function start() {
   const scripted = scriptedLauncher();
-  const launcher: Launcher = (s) => (s.native ? launchServerNative(s, { hostEnv: SHELL_ENV }) : scripted.launcher(s));
+  const launcher: Launcher = (s) => (s.native ? launchNativeWith(SHELL_ENV)(s) : scripted.launcher(s));
   const table = new SessionTable({ launcher, killWaitMs: 1_000 });
   const { dir, paths, client } = await serveFresh(table, cleanups, { prefix: "hmux-server-native-", version: VERSION });
   return { dir, paths, table, client };
@@ -169,6 +169,21 @@ describe("hmux server: a native shell in a server-owned pty", () => {
     expect(port.terminal.exit).not.toBeNull();
     expect((await client.list()).some((r) => r.name === "listed")).toBe(false);
     expect(await goneWithin(job)).toBe(true);
+  });
+
+  it("a client's interrupt sends the key the server's row names (Ctrl-C for a shell): the running command stops", async () => {
+    const s = await start();
+    const client = await s.client();
+    const port = await openShell(client, s.dir, "interrupted");
+    const row = (await client.list()).find((r) => r.name === "interrupted")!;
+    expect(row.native?.interruptKey).toBe("\u0003");
+    await waitForScreen(port.terminal, has("sh$"));
+    port.input("sleep 300; echo not-interrupted\r");
+    await waitForScreen(port.terminal, has("sleep 300"));
+    expect(await port.interrupt()).toEqual({ result: "ok" });
+    port.input("echo after-$((3*3))\r");
+    const rows = await waitForScreen(port.terminal, has("after-9"));
+    expect(rows.some((r) => r.includes("not-interrupted") && !r.includes("echo"))).toBe(false);
   });
 
   it("a shell that exits stays listed as closed, with its exit code", async () => {

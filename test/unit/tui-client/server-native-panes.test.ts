@@ -11,6 +11,7 @@ import type { ServerNativeRequest } from "../../../src/tui-client/server-native-
 import { ServerPanes } from "../../../src/tui-client/server-panes.js";
 import type { SessionPort } from "../../../src/ui/session-port.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
+import { FakeClock } from "../exec/fakes.js";
 import { ManualScheduler } from "../ui/fake-port.js";
 
 type TableListener = (change: string, row: unknown) => void;
@@ -69,6 +70,7 @@ describe("native panes from a server-backed TUI", () => {
     const tui = withLazyNativeSessions(panes.launcher(), {
       registry: builtinRegistry,
       size: () => ({ cols: 80, rows: 20 }),
+      clock: new FakeClock(),
       remote: (request) => panes.createNative(request),
     });
     const port = await tui.launcher.launch({ harness: "shell", cwd: "w" });

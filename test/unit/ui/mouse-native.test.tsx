@@ -1,14 +1,13 @@
 import { render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
-import { interruptKeyOf } from "../../../src/native/native-plan.js";
 import { NativeTerminal } from "../../../src/native/native-terminal.js";
 import { App } from "../../../src/ui/App.js";
 import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
 import { MOUSE_REPORTING_OFF, MOUSE_REPORTING_ON } from "../../../src/ui/keys/mouse.js";
-import { NativeSessionPort } from "../../../src/ui/native/native-port.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import { FALLBACK_THEME } from "../../../src/ui/theme/theme.js";
 import { type FakePty, fakeFactory } from "../native/fake-pty.js";
+import { localPane } from "../native/native-fixture.js";
 
 const tick = (ms = 40) => new Promise((r) => setTimeout(r, ms));
 let cleanup: Array<() => void> = [];
@@ -28,7 +27,7 @@ async function mountShell(writes: string[]) {
     spawn: fake.factory,
     focusedFps: 100,
   });
-  const port = new NativeSessionPort({ kind: "shell", interruptKey: interruptKeyOf("shell"), terminal, hooks: false });
+  const port = localPane(terminal);
   const store = new AppStore({
     scheduler: { now: () => 0, every: () => () => undefined, after: () => () => undefined },
     columns: 60,

@@ -1,25 +1,29 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import type { HookReport } from "../../../src/native/hooks/report-schema.js";
-import { interruptKeyOf } from "../../../src/native/native-plan.js";
+import type { NativeSession } from "../../../src/native/native-session.js";
 import { NativeTerminal } from "../../../src/native/native-terminal.js";
-import { NativeSessionPort } from "../../../src/ui/native/native-port.js";
+import { LocalNativePort } from "../../../src/ui/native/native-port.js";
+import { FakeClock } from "../exec/fakes.js";
 import { fakeFactory } from "./fake-pty.js";
+import { nativeSession } from "./native-fixture.js";
 
-let ports: NativeSessionPort[] = [];
+let sessions: NativeSession[] = [];
 afterEach(() => {
-  for (const p of ports) p.terminal.dispose();
-  ports = [];
+  for (const s of sessions) s.terminal.dispose();
+  sessions = [];
 });
 
 function make(kind: "claude" | "codex" | "pi" | "shell", hooks: boolean) {
   const fake = fakeFactory();
   const terminal = new NativeTerminal({ argv: ["x"], cwd: "/", env: {}, cols: 20, rows: 3, spawn: fake.factory });
-  const port = new NativeSessionPort({ kind, interruptKey: interruptKeyOf(kind), terminal, hooks, now: () => 1000 });
-  ports.push(port);
+  const clock = new FakeClock();
+  clock.advance(1000);
+  const session = nativeSession(terminal, kind, hooks, clock);
+  sessions.push(session);
   const events: SessionEvent[] = [];
-  port.subscribe((e) => events.push(e));
-  return { port, events, pty: fake.pty() };
+  session.subscribe((e) => events.push(e));
+  return { session, port: new LocalNativePort(session), events, pty: fake.pty() };
 }
 
 const r = (event: HookReport["event"], extra: Partial<HookReport> = {}): HookReport => ({
@@ -30,12 +34,12 @@ const r = (event: HookReport["event"], extra: Partial<HookReport> = {}): HookRep
   ...extra,
 });
 
-describe("native session port", () => {
+describe("native session", () => {
   it("hook reports become lifecycle states: running, then idle", () => {
-    const { port, events } = make("claude", true);
-    port.report(r("UserPromptSubmit", { sessionId: "s-1" }));
-    port.report(r("PreToolUse", { tool: "Bash" }));
-    port.report(r("Stop"));
+    const { session, events } = make("claude", true);
+    session.report(r("UserPromptSubmit", { sessionId: "s-1" }));
+    session.report(r("PreToolUse", { tool: "Bash" }));
+    session.report(r("Stop"));
     expect(events).toEqual([
       { kind: "session", sessionId: "s-1", harness: "claude", origin: "fresh", escalateQuestions: false },
       { kind: "state", from: "starting", to: "running", reason: "hook UserPromptSubmit" },
@@ -44,10 +48,10 @@ describe("native session port", () => {
   });
 
   it("a permission request raises an approval the rail can show, cleared when the harness moves on", () => {
-    const { port, events } = make("claude", true);
-    port.report(r("UserPromptSubmit"));
-    port.report(r("PermissionRequest", { tool: "Bash", toolInput: { command: "touch x" } }));
-    port.report(r("PostToolUse", { tool: "Bash" }));
+    const { session, events } = make("claude", true);
+    session.report(r("UserPromptSubmit"));
+    session.report(r("PermissionRequest", { tool: "Bash", toolInput: { command: "touch x" } }));
+    session.report(r("PostToolUse", { tool: "Bash" }));
     expect(events.slice(1)).toEqual([
       { kind: "state", from: "running", to: "awaiting-approval", reason: "hook PermissionRequest" },
       {
@@ -67,28 +71,31 @@ describe("native session port", () => {
   });
 
   it("a pane without hooks says its state is unknown and never reports one", () => {
-    const { port, events } = make("pi", false);
-    expect(port.stateKnown).toBe(false);
-    expect(port.state.phase).toBe("unknown");
+    const { session, events } = make("pi", false);
+    expect(session.stateKnown).toBe(false);
+    expect(session.summary().stateKnown).toBe(false);
     expect(events).toEqual([]);
   });
 
-  it("interrupt sends the UI's own key: Esc to a harness, Ctrl-C to a shell", async () => {
+  it("interrupt sends the UI's own key: Esc to a harness, Ctrl-C to a shell, and the row names it for clients", async () => {
     const claude = make("claude", true);
     await claude.port.interrupt();
     expect(claude.pty.written).toContain("\u001b");
+    expect(claude.session.summary().interruptKey).toBe("\u001b");
     const shell = make("shell", false);
-    await shell.port.interrupt();
+    expect(await shell.session.command({ command: "interrupt", id: "i-1", reason: "test" })).toEqual({ result: "ok" });
     expect(shell.pty.written).toContain("\u0003");
+    expect(shell.session.summary().interruptKey).toBe("\u0003");
   });
 
   it("Esc typed while a dialog waits makes the state unknown until the next hook, instead of a stale needs-you", () => {
-    const { port, events, pty } = make("codex", true);
-    port.report(r("UserPromptSubmit"));
-    port.report(r("PermissionRequest", { tool: "exec_command" }));
+    const { session, port, events, pty } = make("codex", true);
+    session.report(r("UserPromptSubmit"));
+    session.report(r("PermissionRequest", { tool: "exec_command" }));
     port.input("\u001b");
     expect(pty.written).toContain("\u001b");
     expect(port.stateKnown).toBe(false);
+    expect(session.snapshot().pending).toEqual([]);
     expect(events.slice(-2)).toEqual([
       { kind: "approval-cleared", callId: "native-1", reason: "native-resolved" },
       {
@@ -98,30 +105,60 @@ describe("native session port", () => {
         reason: "interrupted from the keyboard: state unknown until the next hook",
       },
     ]);
-    port.report(r("UserPromptSubmit"));
+    session.report(r("UserPromptSubmit"));
     expect(port.stateKnown).toBe(true);
     expect(events.at(-1)).toEqual({ kind: "state", from: "starting", to: "running", reason: "hook UserPromptSubmit" });
   });
 
   it("ordinary typing and escape sequences leave a known state alone", () => {
-    const { port } = make("claude", true);
-    port.report(r("UserPromptSubmit"));
-    port.input("\u001b[A");
-    port.input("x");
-    expect(port.state.phase).toBe("running");
-    port.report(r("Stop"));
-    port.input("\u001b");
-    expect(port.state.phase).toBe("idle");
+    const { session } = make("claude", true);
+    session.report(r("UserPromptSubmit"));
+    session.write("\u001b[A");
+    session.write("x");
+    expect(session.snapshot().lifecycle).toBe("running");
+    session.report(r("Stop"));
+    session.write("\u001b");
+    expect(session.snapshot().lifecycle).toBe("idle");
   });
 
-  it("the process exiting closes the session, clearing an open approval", () => {
-    const { port, events, pty } = make("claude", true);
-    port.report(r("PermissionRequest", { tool: "Bash" }));
+  it("the snapshot the server's table reads is the lifecycle the events told: state, the open call, the harness's id", () => {
+    const { session } = make("claude", true);
+    session.report(r("UserPromptSubmit", { sessionId: "s-9" }));
+    session.report(r("PermissionRequest", { tool: "Bash" }));
+    expect(session.snapshot()).toMatchObject({
+      lifecycle: "awaiting-approval",
+      harnessSessionId: "s-9",
+      pending: [{ callId: "native-1", tool: "Bash", openedAt: 1000 }],
+    });
+  });
+
+  it("prompts, answers and stdin lines are refused with where to type instead", async () => {
+    const { session } = make("claude", true);
+    expect(await session.send()).toMatchObject({
+      disposition: "rejected",
+      reason: expect.stringContaining("type into it"),
+    });
+    expect(await session.handleLine()).toMatchObject({
+      kind: "error",
+      message: expect.stringContaining("native pane"),
+    });
+    expect(await session.command({ command: "steer", id: "s", text: "x" })).toMatchObject({
+      result: "refused",
+      refused: { code: "UNSUPPORTED_CONTROL" },
+    });
+  });
+
+  it("the process exiting closes the session, clearing an open approval, and resolves closed", async () => {
+    const { session, events, pty } = make("claude", true);
+    session.report(r("PermissionRequest", { tool: "Bash" }));
     pty.end({ code: 0, signal: null });
     expect(events.slice(-2)).toEqual([
       { kind: "approval-cleared", callId: "native-1", reason: "process-ended" },
       { kind: "closed", exitCode: 0, cause: "clean" },
     ]);
+    expect(await session.closed).toEqual({ kind: "closed", exitCode: 0, cause: "clean" });
+    expect(session.snapshot()).toMatchObject({ lifecycle: "closed", pending: [] });
+    expect(session.interrupt()).toMatchObject({ result: "refused", refused: { code: "TOO_LATE" } });
   });
 });
 
@@ -138,11 +175,11 @@ describe("native pane in the store", () => {
       scheduler: { now: () => 0, every: () => () => undefined, after: () => () => undefined },
       notifier,
     });
-    const { port } = make("claude", true);
+    const { port, session } = make("claude", true);
     store.addSession(port);
-    port.report(r("UserPromptSubmit"));
+    session.report(r("UserPromptSubmit"));
     expect(out).toEqual([]);
-    port.report(r("PermissionRequest", { tool: "Bash", toolInput: { command: "touch x" } }));
+    session.report(r("PermissionRequest", { tool: "Bash", toolInput: { command: "touch x" } }));
     expect(out).toEqual(["\u001b]9;hmux: claude·native (pane 1) — approval needed: Bash\u0007"]);
   });
 });
