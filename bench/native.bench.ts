@@ -5,6 +5,7 @@
  * < 300 MB). Numbers are printed, never asserted. HMUX_BENCH_NATIVE_BYTES overrides the size.
  */
 import { PassThrough, Writable } from "node:stream";
+import { builtinRegistry } from "../src/adapters/registry.js";
 import { interruptKeyOf } from "../src/native/native-plan.js";
 
 function fakeTerminal(columns: number, rows: number): { stdout: NodeJS.WriteStream; stdin: NodeJS.ReadStream } {
@@ -55,7 +56,7 @@ export async function run(log: (line: string) => void = console.log): Promise<Na
   const port = new LocalNativePort(
     new NativeSession({
       kind: "shell",
-      interruptKey: interruptKeyOf("shell"),
+      interruptKey: interruptKeyOf("shell", builtinRegistry),
       terminal,
       hooks: false,
       label: "flood",

@@ -67,14 +67,16 @@ async function registerAll(
     context = { ...(await loadAppContext(options)), output, input: options.input ?? process.stdin };
     return context;
   };
+  const env = options.env ?? process.env;
   await registerCommands(
     program,
+    env,
     () => {
       building ??= build();
       return building;
     },
     async () => {
-      const streams = { env: options.env ?? process.env, output, input: options.input ?? process.stdin };
+      const streams = { env, output, input: options.input ?? process.stdin };
       if (context) return decodingFrom(context.registry, streams);
       if (options.registry) return decodingFrom(options.registry, streams);
       const { BUILTIN_HARNESS_LIST, builtinDecoding } = await import("../adapters/builtin-harnesses.js");

@@ -67,7 +67,7 @@ export async function reachRemoteServer(
 }
 
 /** This machine's server socket, the server started when none runs: what `hmux server --stdio` relays to. */
-export function serverSocket(env: NodeJS.ProcessEnv): Promise<Socket> {
+export function serverSocket(env: Readonly<Record<string, string | undefined>>): Promise<Socket> {
   const paths = serverPaths(env);
   return startingIfNeeded(
     paths,
@@ -77,7 +77,7 @@ export function serverSocket(env: NodeJS.ProcessEnv): Promise<Socket> {
   );
 }
 
-export function serverToken(env: NodeJS.ProcessEnv): string {
+export function serverToken(env: Readonly<Record<string, string | undefined>>): string {
   return readFileSync(serverPaths(env).token, "utf8").trim();
 }
 

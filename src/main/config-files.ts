@@ -1,5 +1,4 @@
 /** The node:fs reader behind the core's loadConfigTiers (the core only locates, parses and resolves). */
-import { builtinRegistry } from "../adapters/registry.js";
 import { type LoadedConfigs, loadConfigTiers } from "../core/config/load.js";
 import type { HarnessToolRules } from "../core/config/tool-names.js";
 import { nodeConfigReader } from "./config-file-reader.js";
@@ -8,8 +7,8 @@ import { nodeConfigReader } from "./config-file-reader.js";
 export function loadConfigFiles(
   cwd: string,
   env: Readonly<Record<string, string | undefined>>,
-  /** What each registered harness's toolMap may hold; the built-in harnesses' when not given. */
-  harnesses: readonly HarnessToolRules[] = builtinRegistry.toolRules,
+  /** What each registered harness's toolMap may hold: the registry in force's. */
+  harnesses: readonly HarnessToolRules[],
 ): LoadedConfigs {
   return loadConfigTiers({
     env: { XDG_CONFIG_HOME: env.XDG_CONFIG_HOME, HOME: env.HOME },

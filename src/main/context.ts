@@ -5,6 +5,9 @@
  */
 import { builtinRegistry, type HarnessRegistry } from "../adapters/registry.js";
 import type { Clock, FileSystemPort, Spawner } from "../core/exec/ports.js";
+import { type ServerPaths, serverPaths } from "../server/paths.js";
+import { runtimeDir } from "../session/control-socket.js";
+import { sessionsDir, stateHome } from "../session/journal.js";
 import type { SessionPorts } from "../session/launch.js";
 import { systemClock } from "../spawn/clock.js";
 import { nodeFileSystem } from "../spawn/fs.js";
@@ -17,10 +20,27 @@ import { loadRegistry } from "./load-registry.js";
 import { realSessionPorts } from "./session-ports.js";
 import { realWorkspacePorts } from "./workspace-ports.js";
 
+/** Where this process keeps hmux's files, read from its environment once, here. */
+export interface HmuxPaths {
+  /** The state dir ($XDG_STATE_HOME, else ~/.local/state): what outlives a run. */
+  readonly state: string;
+  /** The journals, one per session, below the state dir. */
+  readonly sessions: string;
+  /** The runtime dir ($XDG_RUNTIME_DIR/hmux, else /tmp/hmux-<uid>): sockets and tokens. */
+  readonly runtime: string;
+  /** The one server's socket, token, pid, log and lock, in the runtime dir. */
+  readonly server: ServerPaths;
+}
+
+export function hmuxPaths(env: Readonly<Record<string, string | undefined>>): HmuxPaths {
+  return { state: stateHome(env), sessions: sessionsDir(env), runtime: runtimeDir(env), server: serverPaths(env) };
+}
+
 export interface AppContext {
   /** Everything after the first `--` on the command line: native passthrough for the harness. */
   readonly passthrough: readonly string[];
   readonly env: NodeJS.ProcessEnv;
+  readonly paths: HmuxPaths;
   /** The harnesses this process knows: every name a command accepts, every adapter it runs. */
   readonly registry: HarnessRegistry;
   /** The launch pipeline's ports (prepareLaunch); each entry point adds where its state lives. */
@@ -59,6 +79,7 @@ export function createAppContext(options: AppOptions = {}): AppContext {
   return {
     passthrough: options.passthrough ?? [],
     env,
+    paths: hmuxPaths(env),
     registry,
     launch: realLaunchPorts(env, registry),
     spawners: { pipe: () => createPipeSpawner(), pty: () => createPtySpawner() },

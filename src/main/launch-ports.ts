@@ -4,7 +4,7 @@
  * where its isolated state lives.
  */
 import { existsSync, statSync } from "node:fs";
-import { builtinRegistry, type HarnessRegistry } from "../adapters/registry.js";
+import type { HarnessRegistry } from "../adapters/registry.js";
 import type { LaunchPorts } from "../core/launch/types.js";
 import { resolveBinary } from "../spawn/binaries.js";
 import { loadConfigFiles } from "./config-files.js";
@@ -14,7 +14,7 @@ export type SharedLaunchPorts = Omit<LaunchPorts, "stateDir">;
 
 export function realLaunchPorts(
   env: Readonly<Record<string, string | undefined>>,
-  registry: HarnessRegistry = builtinRegistry,
+  registry: HarnessRegistry,
 ): SharedLaunchPorts {
   return {
     harness: (name) => registry.require(name),

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve as resolvePath } from "node:path";
-import type { HarnessRegistry } from "../adapters/registry.js";
+import { builtinRegistry, type HarnessRegistry } from "../adapters/registry.js";
 import type { Clock } from "../core/exec/ports.js";
 import type { PtyFactory } from "../core/exec/pty-port.js";
 import type { HarnessName } from "../core/harness-names.js";
@@ -72,7 +72,7 @@ export function planNativeLaunch(
   deps: NativeLaunchDeps = {},
 ): LaunchPlan | undefined {
   const hostEnv = deps.hostEnv ?? process.env;
-  const ports = deps.launch ?? realLaunchPorts(hostEnv, deps.registry);
+  const ports = deps.launch ?? realLaunchPorts(hostEnv, deps.registry ?? builtinRegistry);
   if (request.kind === "shell") {
     // No plan for the user's shell, but the same folder check as every harness launch.
     try {
@@ -135,7 +135,7 @@ export async function launchNative(
     stateDir,
     model,
     hookEnv: deps.hooks?.envFor(pane),
-    ...(deps.registry ? { registry: deps.registry } : {}),
+    registry: deps.registry ?? builtinRegistry,
   });
   for (const dir of native.dirs) makePrivateDir(dir);
   for (const file of native.files) {
@@ -171,7 +171,7 @@ export async function launchNative(
     kind: request.kind,
     terminal,
     hooks: native.hooks,
-    interruptKey: interruptKeyOf(request.kind, deps.registry),
+    interruptKey: interruptKeyOf(request.kind, deps.registry ?? builtinRegistry),
     clock: deps.clock,
     label: request.label,
     cwd,

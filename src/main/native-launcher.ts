@@ -4,6 +4,7 @@
  * the wrapped launcher unchanged.
  */
 
+import { builtinRegistry } from "../adapters/registry.js";
 import type { Clock } from "../core/exec/ports.js";
 import { HookServer } from "../native/hooks/hook-server.js";
 import { NativeLaunchError, parseNativeKind } from "../native/launch.js";
@@ -27,7 +28,7 @@ export interface NativeLauncherOptions extends NativeLaunchDeps {
 }
 
 /** The native kind a dialog's harness text asks for, or null when it is not a native request. */
-export function nativeKindOf(harness: string, kinds?: readonly string[]): NativeKind | null {
+export function nativeKindOf(harness: string, kinds: readonly string[]): NativeKind | null {
   const text = harness.trim().toLowerCase();
   if (text === SHELL_KIND) return SHELL_KIND;
   const m = /^native[\s:]+(\S+)$/.exec(text) ?? /^(\S+):native$/.exec(text);
@@ -49,7 +50,7 @@ function refused(err: unknown): Validation {
 }
 
 export function withNativeSessions(base: SessionLauncher | undefined, options: NativeLauncherOptions): SessionLauncher {
-  const kinds = nativeKinds(options.registry);
+  const kinds = nativeKinds(options.registry ?? builtinRegistry);
   return {
     ...(base?.defaultHarness ? { defaultHarness: base.defaultHarness } : {}),
     ...(base?.defaultCwd !== undefined ? { defaultCwd: base.defaultCwd } : {}),
@@ -116,7 +117,7 @@ export function withLazyNativeSessions(
       rows: Math.max(5, (process.stdout.rows || 48) - 5),
     }));
   const eager = withNativeSessions(base, { ...options, size });
-  const kinds = nativeKinds(options.registry);
+  const kinds = nativeKinds(options.registry ?? builtinRegistry);
   return {
     launcher: {
       ...(eager.defaultHarness ? { defaultHarness: eager.defaultHarness } : {}),

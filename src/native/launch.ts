@@ -2,7 +2,7 @@
  * What a native pane request may name, checked before anything else: the kind (a harness with a
  * native pane, or the shell). Every other decision is the launch pipeline's (src/main/native-launch.ts).
  */
-import { NATIVE_KINDS, type NativeKind } from "./native-plan.js";
+import type { NativeKind } from "./native-plan.js";
 
 export class NativeLaunchError extends Error {
   constructor(
@@ -14,8 +14,8 @@ export class NativeLaunchError extends Error {
   }
 }
 
-/** `kinds`: what the registry in force offers (nativeKinds(registry)); the built-in harnesses' when not given. */
-export function parseNativeKind(text: string, kinds: readonly string[] = NATIVE_KINDS): NativeKind {
+/** `kinds`: what the registry in force offers (nativeKinds(registry)). */
+export function parseNativeKind(text: string, kinds: readonly string[]): NativeKind {
   const kind = text.trim().toLowerCase();
   if (kinds.includes(kind)) return kind as NativeKind;
   throw new NativeLaunchError(`no native pane for "${text}"`, `one of: ${kinds.join(", ")}`);

@@ -6,7 +6,7 @@
  * endpoint, everything runs below a fresh state dir.
  */
 import { fileURLToPath } from "node:url";
-import { builtinRegistry, type HarnessRegistry } from "../adapters/registry.js";
+import type { HarnessRegistry } from "../adapters/registry.js";
 import { isolatedDirs, isolationDirList, isolationEnv } from "../core/argv/isolation.js";
 import type { LaunchBinary } from "../core/launch/types.js";
 import { HOOK_EVENTS, type HookEvent } from "./hooks/report-schema.js";
@@ -15,14 +15,12 @@ import { HOOK_EVENTS, type HookEvent } from "./hooks/report-schema.js";
 export const SHELL_KIND = "shell";
 
 /** The pane kinds: every harness with a native pane, then the shell. */
-export function nativeKinds(registry: HarnessRegistry = builtinRegistry): string[] {
+export function nativeKinds(registry: HarnessRegistry): string[] {
   return [...registry.adapters.filter((a) => a.native !== null).map((a) => a.name), SHELL_KIND];
 }
 
-export const NATIVE_KINDS: readonly string[] = nativeKinds();
-
 /** The key a pane's UI treats as "stop what you are doing": the harness's own, Ctrl-C for a shell. */
-export function interruptKeyOf(kind: NativeKind, registry: HarnessRegistry = builtinRegistry): string {
+export function interruptKeyOf(kind: NativeKind, registry: HarnessRegistry): string {
   return kind === SHELL_KIND ? "\u0003" : (registry.get(kind).native?.interruptKey ?? "\u0003");
 }
 /** A harness name with a native pane, or "shell". */
@@ -44,8 +42,8 @@ export interface NativePlanRequest {
   /** HMUX_HOOK_* for this pane; hooks are installed only when given. */
   readonly hookEnv?: Readonly<Record<string, string>>;
   readonly model?: string;
-  /** Where the harness is looked up; the built-in harnesses when absent. */
-  readonly registry?: HarnessRegistry;
+  /** Where the harness is looked up: the registry in force, handed down from the composition root. */
+  readonly registry: HarnessRegistry;
 }
 
 export interface PlannedFile {
@@ -90,8 +88,7 @@ function baseEnv(host: NativePlanRequest["hostEnv"]): Record<string, string> {
 }
 
 export function planNative(request: NativePlanRequest): NativePlan {
-  const { kind, endpoint } = request;
-  const registry = request.registry ?? builtinRegistry;
+  const { kind, endpoint, registry } = request;
   if (endpoint && !request.stateDir) throw new Error("native pane: an endpoint needs a state dir");
   const isolated = endpoint !== undefined && kind !== SHELL_KIND;
   const env = baseEnv(request.hostEnv);

@@ -25,7 +25,7 @@ export type DaemonStarter = (
   readonly exitCode: number | null;
 };
 
-export function serverStartCommand(extra: readonly string[] = [], env: NodeJS.ProcessEnv = process.env): StartCommand {
+export function serverStartCommand(extra: readonly string[], env: NodeJS.ProcessEnv): StartCommand {
   const entry = process.argv[1];
   if (!entry) throw new ServerError("UNREACHABLE", "cannot tell which hmux to start as the server (no entry point)");
   return { file: process.execPath, args: [...process.execArgv, entry, "server", "--foreground", ...extra], env };

@@ -29,7 +29,7 @@ export interface ServerPaths {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-export function serverPaths(env: Env = process.env): ServerPaths {
+export function serverPaths(env: Env): ServerPaths {
   const parent = runtimeDir(env);
   const dir = join(parent, "server");
   return {

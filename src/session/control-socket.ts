@@ -21,7 +21,7 @@ import { LineSplitter } from "../core/line-splitter.js";
 import { makePrivateDir } from "../files/private-dir.js";
 import { isSafeSessionId } from "./session-id.js";
 
-export function runtimeDir(env: Readonly<Record<string, string | undefined>> = process.env): string {
+export function runtimeDir(env: Readonly<Record<string, string | undefined>>): string {
   const xdg = env.XDG_RUNTIME_DIR;
   return xdg?.startsWith("/") ? join(xdg, "hmux") : `/tmp/hmux-${process.getuid?.() ?? "user"}`;
 }
@@ -43,7 +43,7 @@ export interface SocketPaths {
   readonly token: string;
 }
 
-export function socketPaths(sessionId: string, env?: Readonly<Record<string, string | undefined>>): SocketPaths {
+export function socketPaths(sessionId: string, env: Readonly<Record<string, string | undefined>>): SocketPaths {
   // The last line of defence: an id with a path in it would put the socket outside the private dir.
   if (!isSafeSessionId(sessionId)) throw new Error(`session id ${JSON.stringify(sessionId)} is not a safe file name`);
   const dir = runtimeDir(env);
@@ -65,9 +65,11 @@ export interface ControlSocketLimits {
 
 export async function listenControlSocket(
   handle: SessionHandle,
-  env?: Readonly<Record<string, string | undefined>>,
+  /** Optional only until its last callers (src/session/launch.ts, cli/commands/session.ts) hand theirs in. */
+  given?: Readonly<Record<string, string | undefined>>,
   limits: ControlSocketLimits = {},
 ): Promise<ControlSocketServer> {
+  const env = given ?? process.env;
   const dir = runtimeDir(env);
   ensurePrivateDir(dir);
   const paths = socketPaths(handle.sessionId, env);
@@ -175,6 +177,6 @@ function tokenMatches(line: string, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function readToken(sessionId: string, env?: Readonly<Record<string, string | undefined>>): string {
+export function readToken(sessionId: string, env: Readonly<Record<string, string | undefined>>): string {
   return readFileSync(socketPaths(sessionId, env).token, "utf8").trim();
 }

@@ -60,15 +60,17 @@ export interface JournalMeta {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-export function stateHome(env: Env = process.env): string {
+export function stateHome(env: Env): string {
   const xdg = env.XDG_STATE_HOME;
   return xdg?.startsWith("/") ? xdg : join(env.HOME ?? homedir(), ".local", "state");
 }
 
-export function sessionsDir(env: Env = process.env): string {
-  return join(stateHome(env), "hmux", "sessions");
+/** `env` is optional only until its last callers (src/session/launch.ts, cli/commands/session.ts) hand theirs in. */
+export function sessionsDir(env?: Env): string {
+  return join(stateHome(env ?? process.env), "hmux", "sessions");
 }
 
+/** `env` is optional only until its last callers (src/session/launch.ts, cli/commands/session.ts) hand theirs in. */
 export function journalPath(sessionId: string, env?: Env): string {
   if (!isSafeSessionId(sessionId)) throw new Error(`session id ${JSON.stringify(sessionId)} is not a safe file name`);
   return join(sessionsDir(env), `${sessionId}.ndjson`);
@@ -214,7 +216,7 @@ export function summarizeJournal(path: string, isAlive: (pid: number) => boolean
   };
 }
 
-export function listJournals(env?: Env): JournalSummary[] {
+export function listJournals(env: Env): JournalSummary[] {
   const dir = sessionsDir(env);
   if (!existsSync(dir)) return [];
   return readdirSync(dir)

@@ -39,7 +39,8 @@ export interface BinaryOwner {
 }
 
 export interface ResolveOptions {
-  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** PATH and the HMUX_<HARNESS>_BIN overrides: the environment the composition root was handed. */
+  readonly env: Readonly<Record<string, string | undefined>>;
   /** The package root whose node_modules holds the pinned harnesses. */
   readonly packageRoot?: string;
   readonly platform?: string;
@@ -50,9 +51,9 @@ export function overrideVariable(harness: HarnessName): string {
   return `HMUX_${harness.toUpperCase()}_BIN`;
 }
 
-export function resolveBinary(owner: BinaryOwner, options: ResolveOptions = {}): BinaryResolution {
+export function resolveBinary(owner: BinaryOwner, options: ResolveOptions): BinaryResolution {
   const harness = owner.name;
-  const env = options.env ?? process.env;
+  const { env } = options;
   const pathName = owner.descriptor.binary.value;
 
   const override = env[overrideVariable(harness)];

@@ -14,7 +14,7 @@ import { type ModelServer, startModelServer } from "../../src/scripted-model/ser
 import { resolveBinary } from "../../src/spawn/binaries.js";
 import { HAVE_TMUX, HMUX_SHELL, paneLines, ROOT, rail, sleep, TmuxScreen } from "./native-helpers.js";
 
-const HAVE_CLAUDE = resolveBinary(builtinRegistry.get("claude")).ok;
+const HAVE_CLAUDE = resolveBinary(builtinRegistry.get("claude"), { env: process.env }).ok;
 
 /** The rail's entry for the claude pane: "1:claude·native <icon>". */
 function railIcon(screen: string): string | undefined {

@@ -19,7 +19,7 @@ import { resolveBinary } from "../../src/spawn/binaries.js";
 import { systemClock } from "../../src/spawn/clock.js";
 import { sleep } from "./native-helpers.js";
 
-const HAVE_CODEX = resolveBinary(builtinRegistry.get("codex")).ok;
+const HAVE_CODEX = resolveBinary(builtinRegistry.get("codex"), { env: process.env }).ok;
 
 describe.skipIf(!HAVE_CODEX)("native codex pane: state from codex's hooks", () => {
   let dir: string;

@@ -4,17 +4,18 @@
  * is not installed is reported, not counted as drift.
  */
 import type { Command } from "commander";
+import { versionRows } from "../../main/versions.js";
+import type { CliContext } from "../context.js";
 import { processOutput } from "../render/output.js";
-import { versionRows } from "./versions.js";
 
-export function register(program: Command): void {
+export function register(program: Command, context: CliContext): void {
   program
     .command("check")
     .description("check installed harness versions against the pinned ones (exit 1 on drift)")
     .option("--json", "one JSON object with every harness and the verdict")
     .action(async (flags: { json?: boolean }) => {
       const output = processOutput();
-      const rows = await versionRows();
+      const rows = await versionRows({ registry: context.registry, env: context.env });
       const drifted = rows.filter((r) => r.status === "drift" || r.status === "moved");
       if (flags.json) {
         output.out(`${JSON.stringify({ drift: drifted.length > 0, harnesses: rows })}\n`);

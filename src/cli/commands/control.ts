@@ -13,28 +13,34 @@ import { LineSplitter } from "../../core/line-splitter.js";
 import { ServerClient } from "../../server/client.js";
 import { serverPaths } from "../../server/paths.js";
 import { readToken, socketPaths } from "../../session/control-socket.js";
+import type { CliContext } from "../context.js";
 import { VERSION } from "../main.js";
 import { type Output, processOutput } from "../render/output.js";
 
-export function register(program: Command): void {
+export function register(program: Command, context: CliContext): void {
   program
     .command("control")
     .description("send metaharness.command/1 lines to a running session: hmux control <session> [file|-]")
     .argument("<session>", "the session id (see `hmux sessions`)")
     .argument("[source]", "a file of command lines, or - for stdin", "-")
     .action(async (session: string, source: string) => {
-      process.exitCode = await controlCommand(session, source, processOutput());
+      process.exitCode = await controlCommand(session, source, processOutput(), context.env);
     });
 }
 
-export async function controlCommand(sessionId: string, source: string, output: Output): Promise<number> {
+export async function controlCommand(
+  sessionId: string,
+  source: string,
+  output: Output,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<number> {
   if (!/^[A-Za-z0-9._-]+$/.test(sessionId)) {
     output.err(`hmux control: ${JSON.stringify(sessionId)} is not a session id\n`);
     return 2;
   }
-  const paths = socketPaths(sessionId);
+  const paths = socketPaths(sessionId, env);
   if (!existsSync(paths.socket)) {
-    const viaServer = await controlOnServer(sessionId, source, output);
+    const viaServer = await controlOnServer(sessionId, source, output, env);
     if (viaServer !== null) return viaServer;
     output.err(
       `hmux control: no running session ${sessionId} (no socket at ${paths.socket}, and none of that name on the hmux server); see \`hmux sessions\` and \`hmux ls\`\n`,
@@ -43,7 +49,7 @@ export async function controlCommand(sessionId: string, source: string, output: 
   }
   let token: string;
   try {
-    token = readToken(sessionId);
+    token = readToken(sessionId, env);
   } catch (err) {
     output.err(`hmux control: cannot read the session's token: ${(err as Error).message}\n`);
     return 2;
@@ -118,10 +124,15 @@ async function readLines(source: string): Promise<string[]> {
  * `input` request each, and each answer is printed as the socket would print it. Null when no
  * server runs or it has no such session (the caller says so).
  */
-async function controlOnServer(target: string, source: string, output: Output): Promise<number | null> {
+async function controlOnServer(
+  target: string,
+  source: string,
+  output: Output,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<number | null> {
   let client: ServerClient;
   try {
-    client = await ServerClient.connect(serverPaths(), VERSION);
+    client = await ServerClient.connect(serverPaths(env), VERSION);
   } catch {
     return null;
   }

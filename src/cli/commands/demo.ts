@@ -8,10 +8,10 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Command } from "commander";
+import type { HarnessRegistry } from "../../adapters/registry.js";
 import { makePrivateDirExclusive } from "../../files/private-dir.js";
 import { parseScriptText } from "../../scripted-model/script-schema.js";
 import type { ServerClient } from "../../server/client.js";
-import { serverPaths } from "../../server/paths.js";
 import type { SessionSummary } from "../../server/protocol.js";
 import { processSessionHarnesses } from "../../session/launch.js";
 import type { CliContext } from "../context.js";
@@ -30,8 +30,10 @@ interface DemoFlags {
   mouse?: boolean;
 }
 
-/** A pane for every harness with a process session (what a TUI pane runs), in the registry's order. */
-export const DEMO_HARNESSES: readonly string[] = Object.freeze(processSessionHarnesses());
+/** A pane for every harness of the registry in force with a process session (what a TUI pane runs), in its order. */
+export function demoHarnesses(registry: HarnessRegistry): readonly string[] {
+  return processSessionHarnesses(registry);
+}
 export const DEMO_PROMPT = "Show me the hmux demo.";
 
 const README = `# hmux demo project
@@ -47,7 +49,7 @@ export async function demoCommand(flags: DemoFlags, context: CliContext): Promis
   // A bad script is refused here, before anything starts (and before asking for a terminal).
   if (flags.script) parseScriptText(readScript(flags.script), flags.script);
   requireTerminal();
-  const harnesses = flags.harness && flags.harness.length > 0 ? flags.harness : [...DEMO_HARNESSES];
+  const harnesses = flags.harness && flags.harness.length > 0 ? flags.harness : [...demoHarnesses(context.registry)];
   // Until the TUI draws, Ctrl-C is a signal that would end hmux and leave the model daemon and
   // its folder (and any session already opened) behind: the guard undoes them instead.
   const guard = new StartupInterrupt({
@@ -74,7 +76,7 @@ async function runDemo(
   let model: DemoModel;
   try {
     model = await startDemoModel({
-      paths: serverPaths(context.env),
+      paths: context.paths.server,
       serverPid: server.hello.pid,
       port,
       ...(flags.script ? { script: flags.script } : {}),
@@ -163,15 +165,16 @@ function countWord(n: number): string {
 }
 
 export function register(program: Command, context: CliContext): void {
+  const harnesses = demoHarnesses(context.registry);
   program
     .command("demo")
     .description(
-      `the scripted model and ${countWord(DEMO_HARNESSES.length)} panes (${DEMO_HARNESSES.join(", ")}) on it: every widget in a minute, no credentials`,
+      `the scripted model and ${countWord(harnesses.length)} panes (${harnesses.join(", ")}) on it: every widget in a minute, no credentials`,
     )
     .option("--port <n>", "port for the scripted model on 127.0.0.1 (0: any free port)", "0")
     .option("--script <file>", "a JSON script for the model (default: the built-in demo script)")
     .option("--theme <name>", "default, light or high-contrast")
-    .option("--harness <name...>", `which harnesses get a pane (default: ${DEMO_HARNESSES.join(" ")})`)
+    .option("--harness <name...>", `which harnesses get a pane (default: ${harnesses.join(" ")})`)
     .option("--prompt <text>", "the first prompt each pane sends")
     .option("--mouse", "the mouse wheel scrolls the pane under the pointer (config: ui.mouse)")
     .action(async (flags: DemoFlags) => demoCommand(flags, context));

@@ -3,8 +3,8 @@
  * then every harness module the config registers that is not in force, with its file and why.
  */
 import type { Command } from "commander";
+import { versionRows } from "../../main/versions.js";
 import type { CliContext } from "../context.js";
-import { versionRows } from "./versions.js";
 
 export function registerDeferred(program: Command, context: () => Promise<CliContext>): void {
   program

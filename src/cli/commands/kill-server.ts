@@ -7,7 +7,6 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { isServerError } from "../../server/errors.js";
-import { serverPaths } from "../../server/paths.js";
 import { accepts } from "../../server/single-instance.js";
 import type { CliContext } from "../context.js";
 import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
@@ -46,7 +45,7 @@ export async function killServerCommand(output: Output, context: CliContext, hos
 }
 
 async function signalServer(context: CliContext, output: Output, why: string): Promise<number> {
-  const paths = serverPaths(context.env);
+  const paths = context.paths.server;
   let pid: number;
   try {
     pid = Number(readFileSync(paths.pid, "utf8").trim());

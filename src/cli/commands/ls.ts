@@ -13,7 +13,11 @@ import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
 import { type Output, processOutput } from "../render/output.js";
 import { reachLocalServer, reachServer, reportServerError } from "../server-client.js";
 
-export function registerDeferred(program: Command, context: () => Promise<CliContext>): void {
+export function registerDeferred(
+  program: Command,
+  context: () => Promise<CliContext>,
+  env: Readonly<Record<string, string | undefined>>,
+): void {
   program
     .command("ls")
     .description("list the sessions on the hmux server (starting it if needed); harness versions: hmux harnesses")
@@ -24,7 +28,7 @@ export function registerDeferred(program: Command, context: () => Promise<CliCon
       process.exitCode = await lsCommand(
         { ...flags, ...(host !== undefined ? { host } : {}) },
         processOutput(),
-        process.env,
+        env,
         context,
       );
     });

@@ -14,7 +14,6 @@ import { fileSessionRecords } from "../../server/restore-records.js";
 import { runServer } from "../../server/run-server.js";
 import { DEFAULT_MAX_KEPT_EVENTS, resumeDetached, SessionTable } from "../../server/session-table.js";
 import { relayStdio } from "../../server/transport-relay.js";
-import { systemClock } from "../../spawn/clock.js";
 import type { CliContext } from "../context.js";
 import { UsageError } from "../errors.js";
 import { VERSION } from "../main.js";
@@ -32,7 +31,11 @@ interface ServerFlags {
 }
 
 /** Only --foreground needs the composition root; the relay and the plain start need the environment alone. */
-export function registerDeferred(program: Command, context: () => Promise<CliContext>): void {
+export function registerDeferred(
+  program: Command,
+  context: () => Promise<CliContext>,
+  env: Readonly<Record<string, string | undefined>>,
+): void {
   program
     .command("server")
     .description("run the hmux server (started on demand by hmux ls / hmux new; --foreground to run it here)")
@@ -50,12 +53,14 @@ export function registerDeferred(program: Command, context: () => Promise<CliCon
         process.exitCode = await relayStdio({
           input: process.stdin,
           output: process.stdout,
-          connect: () => serverSocket(process.env),
-          readToken: () => serverToken(process.env),
+          connect: () => serverSocket(env),
+          readToken: () => serverToken(env),
         });
         return;
       }
-      process.exitCode = flags.foreground ? await foreground(flags, output, await context()) : await ensure(output);
+      process.exitCode = flags.foreground
+        ? await foreground(flags, output, await context())
+        : await ensure(output, env);
     });
 }
 
@@ -71,7 +76,7 @@ export function idleExitMs(raw: string | undefined): number | null {
 
 async function foreground(flags: ServerFlags, output: Output, context: CliContext): Promise<number> {
   const idle = idleExitMs(flags.idleExit ?? context.env.HMUX_SERVER_IDLE_EXIT);
-  const paths = serverPaths(context.env);
+  const paths = context.paths.server;
   const log = (line: string) => output.err(`${new Date().toISOString()} hmux server: ${line}\n`);
   const table = new SessionTable({
     launcher: serverLauncher(context),
@@ -87,7 +92,7 @@ async function foreground(flags: ServerFlags, output: Output, context: CliContex
       table,
       version: VERSION,
       idleExitMs: idle,
-      clock: systemClock,
+      clock: context.clock,
       log,
       signals: true,
       claimed: () => restore(table, context, startedAt, log),
@@ -134,10 +139,10 @@ function autoResume(context: CliContext, log: (line: string) => void): boolean {
   }
 }
 
-async function ensure(output: Output): Promise<number> {
+async function ensure(output: Output, env: Readonly<Record<string, string | undefined>>): Promise<number> {
   try {
-    const client = await reachLocalServer(process.env, true);
-    output.out(`hmux server pid ${client.hello.pid} on ${serverPaths(process.env).socket}\n`);
+    const client = await reachLocalServer(env, true);
+    output.out(`hmux server pid ${client.hello.pid} on ${serverPaths(env).socket}\n`);
     client.close();
     return 0;
   } catch (err) {

@@ -8,18 +8,22 @@ import { listJournals, sessionsDir } from "../../session/journal.js";
 import { type Output, processOutput } from "../render/output.js";
 
 /** Reads only the journal folder: the composition root is not built for it (src/cli/commands/index.ts). */
-export function registerStandalone(program: Command): void {
+export function registerStandalone(program: Command, env: Readonly<Record<string, string | undefined>>): void {
   program
     .command("sessions")
     .description("list journaled sessions with state and harness")
     .option("--json", "one JSON object per session")
     .action((flags: { json?: boolean }) => {
-      process.exitCode = sessionsCommand(flags, processOutput());
+      process.exitCode = sessionsCommand(flags, processOutput(), env);
     });
 }
 
-export function sessionsCommand(flags: { json?: boolean }, output: Output): number {
-  const all = listJournals();
+export function sessionsCommand(
+  flags: { json?: boolean },
+  output: Output,
+  env: Readonly<Record<string, string | undefined>>,
+): number {
+  const all = listJournals(env);
   if (flags.json) {
     for (const j of all) {
       output.out(
@@ -29,7 +33,7 @@ export function sessionsCommand(flags: { json?: boolean }, output: Output): numb
     return 0;
   }
   if (all.length === 0) {
-    output.out(`no sessions journaled in ${sessionsDir()}\n`);
+    output.out(`no sessions journaled in ${sessionsDir(env)}\n`);
     return 0;
   }
   output.out(`${"SESSION".padEnd(38)} ${"HARNESS".padEnd(8)} ${"STATE".padEnd(24)} ${"TURNS".padStart(5)}  UPDATED\n`);

@@ -134,7 +134,7 @@ export async function hmuxTurn(harness: HarnessName, prompt: string, opts: HmuxT
     stateDir,
     host: { isRoot: process.getuid?.() === 0, env: baseEnv },
   };
-  const found = resolveBinary(adapter);
+  const found = resolveBinary(adapter, { env: process.env });
   if (!found.ok) throw new Error(`${harness}: ${found.message} (${found.hint})`);
   const spawns: SpawnObservation[] = [];
   const spawner = observing(opts.transport === "pty" ? createPtySpawner() : createPipeSpawner(), spawns);

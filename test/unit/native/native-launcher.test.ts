@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { BUILTIN_HARNESSES, createRegistry } from "../../../src/adapters/registry.js";
+import { BUILTIN_HARNESSES, builtinRegistry, createRegistry } from "../../../src/adapters/registry.js";
 import { nativeKindOf, withNativeSessions } from "../../../src/main/native-launcher.js";
+import { nativeKinds } from "../../../src/native/native-plan.js";
 import { isNativePort } from "../../../src/ui/native/native-port.js";
 import type { SessionLauncher } from "../../../src/ui/session-launcher.js";
 import { FakeClock } from "../exec/fakes.js";
 import { fakeFactory } from "./fake-pty.js";
 
+const builtinKinds = nativeKinds(builtinRegistry);
 const clock = new FakeClock();
 
 const base: SessionLauncher = {
@@ -25,12 +27,12 @@ const missing = (kind: string) => ({
 
 describe("native sessions from the new-session dialog", () => {
   it("the harness field asks for a native pane as 'shell', 'native <harness>' or '<harness>:native'", () => {
-    expect(nativeKindOf("shell")).toBe("shell");
-    expect(nativeKindOf(" native claude ")).toBe("claude");
-    expect(nativeKindOf("native:codex")).toBe("codex");
-    expect(nativeKindOf("pi:native")).toBe("pi");
-    expect(nativeKindOf("claude")).toBeNull();
-    expect(() => nativeKindOf("native cursor")).toThrow(/no native pane for "cursor"/);
+    expect(nativeKindOf("shell", builtinKinds)).toBe("shell");
+    expect(nativeKindOf(" native claude ", builtinKinds)).toBe("claude");
+    expect(nativeKindOf("native:codex", builtinKinds)).toBe("codex");
+    expect(nativeKindOf("pi:native", builtinKinds)).toBe("pi");
+    expect(nativeKindOf("claude", builtinKinds)).toBeNull();
+    expect(() => nativeKindOf("native cursor", builtinKinds)).toThrow(/no native pane for "cursor"/);
   });
 
   it("without a wrapped launcher, the refusal offers the native panes the registry has, and only those", () => {

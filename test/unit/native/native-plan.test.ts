@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { claudeHookSettings as claudeHooks, claudeOnboarding } from "../../../src/adapters/claude/native-pane.js";
 import { codexHookFlags as codexHooks } from "../../../src/adapters/codex/native-pane.js";
+import { builtinRegistry } from "../../../src/adapters/registry.js";
 import { HOOK_EVENTS as EVENTS, HOOK_EVENTS } from "../../../src/native/hooks/report-schema.js";
 import { hookCommand, planNative, shellQuote } from "../../../src/native/native-plan.js";
 
@@ -29,7 +30,14 @@ describe("native launch plans", () => {
   });
 
   it("codex hooks are -c overrides, trusted for this run because hmux wrote them", () => {
-    const plan = planNative({ kind: "codex", cwd: "/w", hostEnv: host, binary: bin("codex"), hookEnv });
+    const plan = planNative({
+      registry: builtinRegistry,
+      kind: "codex",
+      cwd: "/w",
+      hostEnv: host,
+      binary: bin("codex"),
+      hookEnv,
+    });
     expect(plan.argv).toContain("--dangerously-bypass-hook-trust");
     expect(plan.argv.join(" ")).toContain(
       `hooks.PermissionRequest=[{matcher="*",hooks=[{type="command",command=${JSON.stringify(hookCommand("PermissionRequest"))}`,
@@ -39,7 +47,14 @@ describe("native launch plans", () => {
   });
 
   it("without an endpoint the harness keeps the user's env (its login), minus tmux, plus hook env", () => {
-    const plan = planNative({ kind: "claude", cwd: "/w", hostEnv: host, binary: bin("claude"), hookEnv });
+    const plan = planNative({
+      registry: builtinRegistry,
+      kind: "claude",
+      cwd: "/w",
+      hostEnv: host,
+      binary: bin("claude"),
+      hookEnv,
+    });
     expect(plan.env).toMatchObject({ HOME: "/home/u", SECRET: "s", TERM: "xterm-256color", HMUX_HOOK_TOKEN: "tok" });
     expect(plan.env.TMUX).toBeUndefined();
     expect(plan.files).toEqual([]);
@@ -47,6 +62,7 @@ describe("native launch plans", () => {
 
   it("with an endpoint claude runs isolated, pointed at it, first-run dialogs answered", () => {
     const plan = planNative({
+      registry: builtinRegistry,
       kind: "claude",
       cwd: "/w",
       hostEnv: host,
@@ -75,6 +91,7 @@ describe("native launch plans", () => {
 
   it("with an endpoint claude runs in its default (asking) permission mode, not 2.1.332's auto mode", () => {
     const plan = planNative({
+      registry: builtinRegistry,
       kind: "claude",
       cwd: "/w",
       hostEnv: host,
@@ -89,6 +106,7 @@ describe("native launch plans", () => {
 
   it("with an endpoint codex asks for approvals on request, so its dialog can appear", () => {
     const plan = planNative({
+      registry: builtinRegistry,
       kind: "codex",
       cwd: "/w",
       hostEnv: host,
@@ -103,8 +121,10 @@ describe("native launch plans", () => {
   });
 
   it("pi and the shell get no hooks (their state is unknown)", () => {
-    expect(planNative({ kind: "pi", cwd: "/w", hostEnv: host, binary: bin("pi"), hookEnv }).hooks).toBe(false);
-    const shell = planNative({ kind: "shell", cwd: "/w", hostEnv: host, hookEnv });
+    expect(
+      planNative({ registry: builtinRegistry, kind: "pi", cwd: "/w", hostEnv: host, binary: bin("pi"), hookEnv }).hooks,
+    ).toBe(false);
+    const shell = planNative({ registry: builtinRegistry, kind: "shell", cwd: "/w", hostEnv: host, hookEnv });
     expect(shell.hooks).toBe(false);
     expect(shell.argv).toEqual(["/bin/zsh"]);
     expect(shell.env.HMUX_HOOK_TOKEN).toBeUndefined();
@@ -112,7 +132,14 @@ describe("native launch plans", () => {
 
   it("an endpoint without a state dir is a bug, refused", () => {
     expect(() =>
-      planNative({ kind: "pi", cwd: "/w", hostEnv: host, binary: bin("pi"), endpoint: new URL("http://127.0.0.1:9/") }),
+      planNative({
+        registry: builtinRegistry,
+        kind: "pi",
+        cwd: "/w",
+        hostEnv: host,
+        binary: bin("pi"),
+        endpoint: new URL("http://127.0.0.1:9/"),
+      }),
     ).toThrow(/state dir/);
   });
 

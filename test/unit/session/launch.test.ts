@@ -43,7 +43,7 @@ describe("launchSession", () => {
     );
     handle.subscribe((e) => events.push(e));
     await handle.start();
-    const paths = socketPaths("launch-1");
+    const paths = socketPaths("launch-1", process.env);
     for (let i = 0; i < 50 && !existsSync(paths.socket); i++) await new Promise((r) => setTimeout(r, 20));
     const reply = await new Promise<string[]>((resolve) => {
       const sock = connect(paths.socket);
@@ -58,7 +58,7 @@ describe("launchSession", () => {
       });
       sock.on("connect", () =>
         sock.write(
-          `${JSON.stringify({ token: readToken("launch-1") })}\n${JSON.stringify({ format: "metaharness.command/1", id: "k-1", command: "tool.decide", call_id: "nope", decision: "allow" })}\n`,
+          `${JSON.stringify({ token: readToken("launch-1", process.env) })}\n${JSON.stringify({ format: "metaharness.command/1", id: "k-1", command: "tool.decide", call_id: "nope", decision: "allow" })}\n`,
         ),
       );
     });

@@ -8,6 +8,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { builtinRegistry } from "../../../src/adapters/registry.js";
 import { realLaunchPorts } from "../../../src/main/launch-ports.js";
 import { PaneLauncher } from "../../../src/main/pane-launcher.js";
 import { realSessionPorts } from "../../../src/main/session-ports.js";
@@ -87,7 +88,7 @@ describe("a session's temporary state dir goes when the session ends", () => {
 
   it("a TUI pane removes its dir when the pane is closed", async () => {
     const env = { ...process.env, HOME: tmp, XDG_CONFIG_HOME: join(tmp, "config") };
-    const ports = realLaunchPorts(env);
+    const ports = realLaunchPorts(env, builtinRegistry);
     // The fake's own settings ride in the wrapper, as a harness reads its own environment.
     const wrapper = `HMUX_FAKE_HARNESS=claude HMUX_FAKE_OUT=${join(tmp, "out")} exec ${process.execPath} ${FAKE} "$@"`;
     const launcher = new PaneLauncher({

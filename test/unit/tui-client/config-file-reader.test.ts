@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { builtinRegistry } from "../../../src/adapters/registry.js";
 import { ConfigError } from "../../../src/core/config/errors.js";
 import { CONFIG_FILE_MAX_BYTES, readConfigText } from "../../../src/main/config-file-reader.js";
 import { loadConfigFiles } from "../../../src/main/config-files.js";
@@ -87,7 +88,7 @@ describe("readConfigText", () => {
 describe("loadConfigFiles on odd files", () => {
   it("reports a user config that is a symlink loop, naming the path", () => {
     const { home, path } = homeWithUserConfig((p) => symlinkSync(p, p));
-    const err = configErrorOf(() => loadConfigFiles(dir, { HOME: home }));
+    const err = configErrorOf(() => loadConfigFiles(dir, { HOME: home }, builtinRegistry.toolRules));
     expect(err.file).toBe(path);
     expect(err.message).toBe(`${path}: refused: it is a symlink loop`);
   });
@@ -95,13 +96,13 @@ describe("loadConfigFiles on odd files", () => {
   it("reports a user config that is a dangling symlink, naming the path and its target", () => {
     const missing = join(dir, "gone.json");
     const { home, path } = homeWithUserConfig((p) => symlinkSync(missing, p));
-    const err = configErrorOf(() => loadConfigFiles(dir, { HOME: home }));
+    const err = configErrorOf(() => loadConfigFiles(dir, { HOME: home }, builtinRegistry.toolRules));
     expect(err.message).toBe(`${path}: refused: it is a symlink to ${missing}, which does not exist`);
   });
 
   it("refuses a user config that is a FIFO, as a ConfigError of kind not-a-file", () => {
     const { home, path } = homeWithUserConfig((p) => execFileSync("mkfifo", [p]));
-    const err = configErrorOf(() => loadConfigFiles(dir, { HOME: home }));
+    const err = configErrorOf(() => loadConfigFiles(dir, { HOME: home }, builtinRegistry.toolRules));
     expect(err.kind).toBe("not-a-file");
     expect(err.file).toBe(path);
   });
@@ -112,7 +113,7 @@ describe("loadConfigFiles on odd files", () => {
     mkdirSync(join(repo, ".hmux"));
     const path = join(repo, ".hmux", "config.json");
     symlinkSync("/dev/zero", path);
-    const err = configErrorOf(() => loadConfigFiles(repo, { HOME: join(dir, "nohome") }));
+    const err = configErrorOf(() => loadConfigFiles(repo, { HOME: join(dir, "nohome") }, builtinRegistry.toolRules));
     expect(err.message).toBe(`${path}: refused: it is a symlink to /dev/zero, not to a regular file`);
   });
 
@@ -121,7 +122,7 @@ describe("loadConfigFiles on odd files", () => {
     mkdirSync(join(repo, ".git"), { recursive: true });
     mkdirSync(join(repo, ".hmux"));
     writeFileSync(join(repo, ".hmux", "config.json"), " ".repeat(CONFIG_FILE_MAX_BYTES + 1));
-    const err = configErrorOf(() => loadConfigFiles(repo, { HOME: join(dir, "nohome") }));
+    const err = configErrorOf(() => loadConfigFiles(repo, { HOME: join(dir, "nohome") }, builtinRegistry.toolRules));
     expect(err.kind).toBe("too-large");
     expect(err.toRefusal().message).toContain(join(repo, ".hmux", "config.json"));
   });

@@ -1,10 +1,10 @@
 /** Installed versus pinned, for every harness: shared by `hmux harnesses` and `hmux check`. */
-import type { HarnessAdapter } from "../../adapters/adapter.js";
-import { builtinRegistry, type HarnessRegistry } from "../../adapters/registry.js";
-import { relocatableDirs } from "../../core/argv/isolation.js";
-import type { HarnessName } from "../../core/harness-names.js";
-import { type BinarySource, packageRoot, probeVersion, resolveBinary } from "../../spawn/binaries.js";
-import { findMovedInstalls, type MovedInstall } from "../../spawn/moved-packages.js";
+import type { HarnessAdapter } from "../adapters/adapter.js";
+import type { HarnessRegistry } from "../adapters/registry.js";
+import { relocatableDirs } from "../core/argv/isolation.js";
+import type { HarnessName } from "../core/harness-names.js";
+import { type BinarySource, packageRoot, probeVersion, resolveBinary } from "../spawn/binaries.js";
+import { findMovedInstalls, type MovedInstall } from "../spawn/moved-packages.js";
 
 /** "moved": the binary hmux would run comes from a package that moved to a new name. */
 export type DriftStatus = "match" | "drift" | "moved" | "not-installed" | "version-unknown";
@@ -23,11 +23,12 @@ export interface HarnessVersionRow {
 }
 
 export interface VersionRowOptions {
-  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Where binaries are looked up (PATH, HMUX_<HARNESS>_BIN): the composition root's environment. */
+  readonly env: Readonly<Record<string, string | undefined>>;
   /** The user's project folder, whose node_modules may hold an old install. */
   readonly cwd?: string;
-  /** The harnesses to report; the built-in ones when absent. */
-  readonly registry?: HarnessRegistry;
+  /** The harnesses to report: the registry in force, so a harness registered in config is listed too. */
+  readonly registry: HarnessRegistry;
 }
 
 function movedInstalls(
@@ -43,7 +44,7 @@ function movedInstalls(
     former.map((from) => ({ from, to, toVersion: adapter.pinned.version })),
     {
       binaryName: adapter.descriptor.binary.value,
-      pathVar: (options.env ?? process.env).PATH,
+      pathVar: options.env.PATH,
       roots: [hmuxRoot, options.cwd ?? process.cwd()],
       hmuxRoot,
       binaryFiles,
@@ -51,13 +52,13 @@ function movedInstalls(
   );
 }
 
-export async function versionRows(options: VersionRowOptions = {}): Promise<HarnessVersionRow[]> {
-  const registry = options.registry ?? builtinRegistry;
+export async function versionRows(options: VersionRowOptions): Promise<HarnessVersionRow[]> {
+  const { registry } = options;
   const ownDirs = relocatableDirs(registry.descriptors);
   return Promise.all(
     registry.adapters.map(async (adapter): Promise<HarnessVersionRow> => {
       const pin = adapter.pinned;
-      const found = resolveBinary(adapter, options.env ? { env: options.env } : {});
+      const found = resolveBinary(adapter, { env: options.env });
       const files = found.ok ? [found.binary.executable, ...found.binary.prefixArgs] : [];
       const moved = movedInstalls(adapter, options, files);
       const base = {
