@@ -6,6 +6,7 @@
  */
 import * as z from "zod/mini";
 import "../core/schema-locale.js";
+import type { HarnessPlan } from "../core/argv/harness-plan.js";
 import type { NativeFlagSpelling } from "../core/argv/native-spelling.js";
 import type { TurnRequest } from "../core/argv/types.js";
 import type { MatcherSet } from "../core/classify.js";
@@ -13,22 +14,23 @@ import type { ChannelCapabilities } from "../core/control/capabilities.js";
 import type { DecoderContext, StreamDecoder } from "../core/decoder.js";
 import type { HarnessDescriptor } from "../core/descriptor.js";
 import type { Invocation, PlannedFile } from "../core/exec/invocation.js";
-import type { SpawnRequest } from "../core/exec/ports.js";
 import type { BridgeCapabilities, SessionBridge } from "../core/exec/session-bridge.js";
-import type { SessionFile, SessionRequest } from "../core/exec/session-plan-types.js";
+import type { SessionRequest, SessionSpawnPlan } from "../core/exec/session-plan-types.js";
 import { HARNESS_NAME_PATTERN, HARNESS_NAME_RULE } from "../core/harness-names.js";
 import { type BinaryFacts, binaryFactsSchema } from "./binary-facts.js";
 import { type PinnedVersion, pinnedVersionSchema } from "./pinned-version.js";
 
 export type { Invocation, PlannedFile } from "../core/exec/invocation.js";
 
-/** A session with one harness process for its whole life, driven through a protocol bridge. */
-export interface ProcessSession {
+/**
+ * A session with one harness process for its whole life, driven through a protocol bridge. Its
+ * spawn is planned by the module's one planner (`plan(...).session`), from the same harness
+ * environment as its one-shot turn.
+ */
+export interface ProcessSessionSupport {
   readonly kind: "process";
   /** The bridge's channel and posture: what the session runtime and the UI may offer. */
   readonly capabilities: BridgeCapabilities;
-  /** Pure: the spawn (argv, env) and the files to write first. */
-  plan(request: SessionRequest): { readonly spawn: SpawnRequest; readonly files: readonly SessionFile[] };
   createBridge(request: SessionRequest): SessionBridge;
   /**
    * Turn settings beyond the common ones (src/core/launch/turn-gate.ts) that this session's plan
@@ -44,7 +46,13 @@ export interface TurnPerProcessSession {
   readonly channel: ChannelCapabilities;
 }
 
-export type SessionSupport = ProcessSession | TurnPerProcessSession;
+export type SessionSupport = ProcessSessionSupport | TurnPerProcessSession;
+
+/** A registered harness's process session: the spawn comes from the harness's one planner. */
+export interface ProcessSession extends ProcessSessionSupport {
+  /** Pure: the spawn (argv, env) and the files and dirs to make first. */
+  plan(request: SessionRequest): SessionSpawnPlan;
+}
 
 /** What a native pane needs from the harness beyond its binary. */
 export interface NativePaneInput {
@@ -92,10 +100,16 @@ export interface HarnessModule {
   /** Failure wording for classifying an unexplained non-zero exit (shared + harness extras). */
   readonly matchers: MatcherSet;
   createDecoder(context?: DecoderContext): StreamDecoder;
-  /** Pure: resolved options → argv/env/files; throws RefusalError. Peers name who supports a refused option. */
-  planTurn(request: TurnRequest, peers: readonly HarnessDescriptor[]): Invocation;
   /**
-   * Present when its one-shot turn (planTurn's invocation) refuses, by the harness's own
+   * The harness's one planner. Pure: resolved options → one harness environment (isolation, the
+   * endpoint's variables, files and argv), and from it the one-shot turn (`turn()`: argv/env/files,
+   * or a RefusalError) and, for a process session, the session spawn (`session(input)`). Peers are
+   * every registered descriptor: isolation covers their dirs, refusals name who supports an option.
+   * `planHarness` (src/core/argv/harness-plan.ts) builds one from three renderers.
+   */
+  plan(request: TurnRequest, peers: readonly HarnessDescriptor[]): HarnessPlan;
+  /**
+   * Present when its one-shot turn (the plan's turn) refuses, by the harness's own
    * permission system, every call nobody approved; absent when that turn runs calls unasked, in
    * which case `hmux run` gates it through its session channel or refuses it without --autonomy.
    */
@@ -120,8 +134,11 @@ export interface HarnessModule {
 export type HarnessDecoding = Pick<HarnessModule, "name" | "createDecoder" | "matchers">;
 
 /** A registered harness: its planner bound to the registry's descriptors. */
-export interface HarnessAdapter extends Omit<HarnessModule, "planTurn"> {
+export interface HarnessAdapter extends Omit<HarnessModule, "plan" | "session"> {
+  plan(request: TurnRequest): HarnessPlan;
+  /** `plan(request).turn()`. */
   planTurn(request: TurnRequest): Invocation;
+  readonly session: ProcessSession | TurnPerProcessSession | null;
 }
 
 /** Lowercase word (src/core/harness-names.ts). */

@@ -5,6 +5,8 @@
  * field keeps its meaning for as long as `version` stays; what a plugin returns is checked as any
  * built-in module is, when the registry takes it (registry.ts, plugin-module.ts).
  */
+import { ISOLATION_ONLY } from "../core/argv/environment.js";
+import { planHarness } from "../core/argv/harness-plan.js";
 import { planWith } from "../core/argv/plan.js";
 import { modelFlags, NOTHING_RENDERED } from "../core/argv/render-common.js";
 import { withExtras } from "../core/classify.js";
@@ -31,8 +33,14 @@ export interface HarnessPluginApi {
     readonly descriptorMatchers: typeof descriptorMatchers;
     readonly withExtras: typeof withExtras;
   };
-  /** The turn planner the built-in harnesses use, and its common renderings. */
+  /**
+   * The planner the built-in harnesses use (planHarness: one harness environment, the turn and the
+   * session spawn from it; isolationOnly: an environment renderer adding nothing to isolation), the
+   * turn layout it runs (planWith), and its common renderings.
+   */
   readonly argv: {
+    readonly planHarness: typeof planHarness;
+    readonly isolationOnly: typeof ISOLATION_ONLY;
     readonly planWith: typeof planWith;
     readonly modelFlags: typeof modelFlags;
     readonly nothingRendered: typeof NOTHING_RENDERED;
@@ -48,6 +56,12 @@ export const harnessPluginApi: HarnessPluginApi = Object.freeze({
   version: HARNESS_PLUGIN_API_VERSION,
   facts: Object.freeze({ defineDescriptor, evidence, fact, optionFact, deepFreeze }),
   matchers: Object.freeze({ descriptorMatchers, withExtras }),
-  argv: Object.freeze({ planWith, modelFlags, nothingRendered: NOTHING_RENDERED }),
+  argv: Object.freeze({
+    planHarness,
+    isolationOnly: ISOLATION_ONLY,
+    planWith,
+    modelFlags,
+    nothingRendered: NOTHING_RENDERED,
+  }),
   streamJson: streamJsonKit,
 });

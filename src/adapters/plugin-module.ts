@@ -37,7 +37,7 @@ const moduleShape = z.object({
   credentialEnv: z.array(z.string(), { error: "credentialEnv must be a list of variable names" }),
   matchers: record("matchers"),
   createDecoder: callable("createDecoder"),
-  planTurn: callable("planTurn"),
+  plan: callable("plan"),
   session: z.union([z.null(), record("session")], { error: "session must be an object or null" }),
   native: z.union([z.null(), z.object({ plan: callable("native.plan") })], {
     error: "native must be an object with a plan function, or null",

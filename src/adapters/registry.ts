@@ -6,6 +6,8 @@
  * table, the native flag spellings. Registering checks each module's facts (zod) and binds its
  * planner to every registered descriptor.
  */
+
+import { spawnInputOfSession, turnRequestOfSession } from "../core/argv/harness-plan.js";
 import type { OwnedNativeSpelling } from "../core/argv/native-spelling.js";
 import type { TurnRequest } from "../core/argv/types.js";
 import { type HarnessToolRules, toolRulesOf } from "../core/config/tool-names.js";
@@ -97,6 +99,24 @@ function unknownHint(name: string, adapters: readonly HarnessAdapter[], names: r
   return `did you mean ${near}?${renamed.length > 0 ? ` (${renamed.join("; ")})` : ""}`;
 }
 
+/** A module's planner bound to every registered descriptor; its session's spawn comes from that same planner. */
+function bind(module: HarnessModule, descriptors: readonly HarnessDescriptor[]): HarnessAdapter {
+  const plan = (request: TurnRequest) => module.plan(request, descriptors);
+  const support = module.session;
+  const session: HarnessAdapter["session"] =
+    support?.kind === "process"
+      ? {
+          ...support,
+          plan: (request) => {
+            const spawn = plan(turnRequestOfSession(request)).session;
+            if (!spawn) throw new Error(`harness ${module.name} has a process session but its planner plans no spawn`);
+            return spawn(spawnInputOfSession(request));
+          },
+        }
+      : support;
+  return Object.freeze({ ...module, plan, planTurn: (request: TurnRequest) => plan(request).turn(), session });
+}
+
 export function createRegistry(
   modules: readonly HarnessModule[],
   refused: readonly HarnessPluginError[] = [],
@@ -110,12 +130,7 @@ export function createRegistry(
     for (const row of module.channels) seenChannels.add(row.id);
   }
   const descriptors = Object.freeze(modules.map((m) => m.descriptor));
-  const adapters = Object.freeze(
-    modules.map(
-      (m): HarnessAdapter =>
-        Object.freeze({ ...m, planTurn: (request: TurnRequest) => m.planTurn(request, descriptors) }),
-    ),
-  );
+  const adapters = Object.freeze(modules.map((m) => bind(m, descriptors)));
   const byName = new Map(adapters.map((a) => [a.name, a]));
   const names = Object.freeze(adapters.map((a) => a.name));
   return Object.freeze({

@@ -116,6 +116,7 @@ export interface SessionPorts {
 interface Planned {
   readonly spawn: SpawnRequest;
   readonly files: readonly SessionFile[];
+  readonly dirs: readonly string[];
   readonly bridge: SessionBridge;
 }
 
@@ -279,6 +280,7 @@ function processSession(
   // The isolated HOME and each folder above it that hmux makes are 0700: the harness writes its
   // transcripts there with its own umask (0644), so only the folders keep other users out.
   if (options.isolate) makePrivateDir(`${stateDir}/home`);
+  for (const dir of planned.dirs) makePrivateDir(dir);
   for (const file of planned.files) {
     makePrivateDir(dirname(file.path));
     writeFileSync(file.path, file.content, { mode: 0o600 });

@@ -7,6 +7,7 @@ import { builtinRegistry } from "../../src/adapters/registry.js";
 import type { TurnRequest } from "../../src/core/argv/types.js";
 import type { HarnessDescriptor } from "../../src/core/descriptor.js";
 import type { Invocation } from "../../src/core/exec/invocation.js";
+import type { SessionRequest, SessionSpawnPlan } from "../../src/core/exec/session-plan-types.js";
 
 export const BUILTIN_NAMES = ["claude", "codex", "pi", "muse", "cursor"] as const;
 export type BuiltinHarness = (typeof BUILTIN_NAMES)[number];
@@ -27,6 +28,13 @@ export const DESCRIPTORS: Readonly<Record<BuiltinHarness, HarnessDescriptor>> = 
 export const planners: Readonly<Record<BuiltinHarness, (request: TurnRequest) => Invocation>> = keyed(
   (h) => builtinRegistry.get(h).planTurn,
 );
+
+/** A process session's spawn planner (the harness's one planner, bound by the registry). */
+export function sessionPlanner(h: BuiltinHarness): (request: SessionRequest) => SessionSpawnPlan {
+  const session = builtinRegistry.get(h).session;
+  if (session?.kind !== "process") throw new Error(`${h} has no process session`);
+  return session.plan;
+}
 
 export const PINNED_VERSIONS = keyed((h) => {
   const a = builtinRegistry.get(h);

@@ -9,11 +9,11 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CodexSessionBridge } from "../../src/adapters/codex/session-bridge.js";
-import { planCodexSession } from "../../src/adapters/codex/session-plan.js";
 import type { JsonObject } from "../../src/core/decoder.js";
 import { LineSplitter } from "../../src/core/line-splitter.js";
 import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
 import { createPipeSpawner } from "../../src/spawn/pipes.js";
+import { sessionPlanner } from "../helpers/builtin-harnesses.js";
 
 let server: ModelServer;
 beforeAll(async () => {
@@ -29,7 +29,7 @@ describe("codex: turn/steer through hmux's bridge (probe for the capability tabl
   it("a steer written while a turn runs reaches the model within that turn", async () => {
     const dir = mkdtempSync(join(tmpdir(), "hmux-codex-steer-"));
     try {
-      const plan = planCodexSession({
+      const plan = sessionPlanner("codex")({
         sessionId: "probe",
         cwd: dir,
         stateDir: dir,

@@ -10,13 +10,13 @@ import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDecoder } from "../../src/adapters/pi/decode.js";
 import { PiSessionBridge } from "../../src/adapters/pi/session-bridge.js";
-import { planPiSession } from "../../src/adapters/pi/session-plan.js";
 import type { Decision } from "../../src/core/control/types.js";
 import type { JsonObject } from "../../src/core/decoder.js";
 import type { HarnessEvent } from "../../src/core/events.js";
 import { LineSplitter } from "../../src/core/line-splitter.js";
 import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
 import { createPipeSpawner } from "../../src/spawn/pipes.js";
+import { sessionPlanner } from "../helpers/builtin-harnesses.js";
 
 let server: ModelServer;
 beforeAll(async () => {
@@ -35,7 +35,7 @@ async function gatedCall(
 ): Promise<Extract<HarnessEvent, { kind: "tool"; phase: "result" }>> {
   const dir = mkdtempSync(join(tmpdir(), "hmux-pi-gate-"));
   try {
-    const plan = planPiSession({
+    const plan = sessionPlanner("pi")({
       sessionId: "probe",
       cwd: dir,
       stateDir: dir,

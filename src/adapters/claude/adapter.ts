@@ -1,6 +1,5 @@
 /** Claude Code: stream-json turns, a stream-json control session, and its own UI in a native pane. */
 import type { HarnessModule } from "../adapter.js";
-import { planTurn } from "./argv.js";
 import { binary } from "./binary.js";
 import { CLAUDE_CHANNELS } from "./capabilities.js";
 import { credentialEnv } from "./credentials.js";
@@ -10,8 +9,8 @@ import { descriptor } from "./descriptor.js";
 import { nativePane } from "./native-pane.js";
 import { nativeSpellings } from "./native-spellings.js";
 import { pinned } from "./pinned.js";
+import { plan } from "./plan.js";
 import { CLAUDE_SESSION_CAPABILITIES, ClaudeSessionBridge } from "./session-bridge.js";
-import { planClaudeSession } from "./session-plan.js";
 
 export const claude: HarnessModule = {
   name: claudeDecoding.name,
@@ -21,7 +20,7 @@ export const claude: HarnessModule = {
   credentialEnv,
   matchers: claudeDecoding.matchers,
   createDecoder,
-  planTurn,
+  plan,
   // docs/harness-facts.md#claude-approvals: in -p nobody can be asked, so a call claude's rules would ask about is denied.
   oneShotGate: {
     why: "claude -p asks nobody: its own permission system denies every call its settings do not allow",
@@ -29,7 +28,6 @@ export const claude: HarnessModule = {
   session: {
     kind: "process",
     capabilities: CLAUDE_SESSION_CAPABILITIES,
-    plan: planClaudeSession,
     // Fresh: claude adopts hmux's session id, so the decoder expects that one (or the resumed one).
     createBridge: (request) =>
       new ClaudeSessionBridge(createDecoder({ requestedSessionId: request.resume || request.sessionId })),

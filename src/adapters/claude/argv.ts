@@ -5,14 +5,11 @@
  * (probed on 2.1.197 and 2.1.332). The prompt sits after `--`, so no flag can ever consume it.
  */
 
-import { planWith } from "../../core/argv/plan.js";
 import { effortValue, modelFlags } from "../../core/argv/render-common.js";
 import { complementOf, nativeToolNames, readAccessNatives } from "../../core/argv/tool-selection.js";
-import type { PlanContext, PlannedInvocation, RenderedOptions, TurnRequest } from "../../core/argv/types.js";
+import type { PlanContext, RenderedOptions } from "../../core/argv/types.js";
 import { validateEndpoint } from "../../core/argv/validate.js";
-import type { HarnessDescriptor } from "../../core/descriptor.js";
 import { descriptor } from "./descriptor.js";
-import { claudeEndpointEnv } from "./endpoint.js";
 
 /** The tool name a claude permission pattern governs: "Bash(git *)" → "Bash". */
 function baseName(native: string): string {
@@ -49,7 +46,8 @@ function toolFlags(ctx: PlanContext): string[] {
   return [];
 }
 
-function render(ctx: PlanContext): RenderedOptions {
+/** The turn's own flags; the endpoint's variables are the harness environment's (endpoint.ts). */
+export function renderTurn(ctx: PlanContext): RenderedOptions {
   const { request } = ctx;
   const o = request.options;
   const flags: string[] = [];
@@ -71,7 +69,6 @@ function render(ctx: PlanContext): RenderedOptions {
   if (o.systemPrompt !== undefined) flags.push(`--system-prompt=${o.systemPrompt}`);
   if (o.appendSystemPrompt !== undefined) flags.push(`--append-system-prompt=${o.appendSystemPrompt}`);
   if (o.isolation === "tool-free") flags.push("--bare", "--tools=", "--strict-mcp-config", "--disable-slash-commands");
-  if (url) Object.assign(env, claudeEndpointEnv(url, request));
   // Tool lists last among our flags (they are the variadic ones, kept in `=` form anyway).
   flags.push(...toolFlags(ctx));
   return { flags: dedupe(flags), env, files: [], dirs: [] };
@@ -82,9 +79,4 @@ function dedupe(flags: string[]): string[] {
   const out: string[] = [];
   for (const f of flags) if (!(f.startsWith("--") && out.includes(f))) out.push(f);
   return out;
-}
-
-/** Pure: options → argv/env/files, refusing what the harness cannot express; peers name who can. */
-export function planTurn(request: TurnRequest, peers: readonly HarnessDescriptor[]): PlannedInvocation {
-  return planWith(descriptor, peers, request, render);
 }

@@ -3,9 +3,10 @@
  * is written into a user's own config; with an endpoint the isolated config dir gets the
  * first-run dialogs pre-answered, or the pane would stop at onboarding.
  */
-import type { TurnRequest } from "../../core/argv/types.js";
+
+import { endpointKeyOf } from "../../core/argv/environment.js";
 import type { PlannedFile } from "../../core/exec/invocation.js";
-import type { NativePane, NativePaneInput } from "../adapter.js";
+import type { NativePane } from "../adapter.js";
 import { claudeEndpointEnv } from "./endpoint.js";
 import { pinned } from "./pinned.js";
 
@@ -32,11 +33,6 @@ export function claudeOnboarding(cwd: string, apiKey: string): string {
   )}\n`;
 }
 
-/** The endpoint helpers read only the host's env from a turn request. */
-function hostOnly(input: NativePaneInput): TurnRequest {
-  return { options: {}, inputs: { env: {} }, prompt: "", host: { env: input.hostEnv } };
-}
-
 export const nativePane: NativePane = {
   hooks: true,
   interruptKey: "\u001b",
@@ -49,7 +45,7 @@ export const nativePane: NativePane = {
     if (input.endpoint && input.home) {
       // 2.1.332 made auto mode (a classifier runs calls unasked) the default: ask, so its dialog can appear.
       flags.push("--permission-mode", "default");
-      const endpointEnv = claudeEndpointEnv(input.endpoint, hostOnly(input));
+      const endpointEnv = claudeEndpointEnv(input.endpoint, endpointKeyOf(input.hostEnv));
       Object.assign(env, endpointEnv);
       files.push({
         path: `${input.home}/.claude/.claude.json`,

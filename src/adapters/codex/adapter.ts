@@ -1,6 +1,5 @@
 /** Codex CLI: exec --json turns, an app-server JSON-RPC session, and its own UI in a native pane. */
 import type { HarnessModule } from "../adapter.js";
-import { planTurn } from "./argv.js";
 import { binary } from "./binary.js";
 import { CODEX_CHANNELS } from "./capabilities.js";
 import { credentialEnv } from "./credentials.js";
@@ -10,8 +9,8 @@ import { descriptor } from "./descriptor.js";
 import { nativePane } from "./native-pane.js";
 import { nativeSpellings } from "./native-spellings.js";
 import { pinned } from "./pinned.js";
+import { plan } from "./plan.js";
 import { CODEX_SESSION_CAPABILITIES, CodexSessionBridge } from "./session-bridge.js";
-import { planCodexSession } from "./session-plan.js";
 
 export const codex: HarnessModule = {
   name: codexDecoding.name,
@@ -21,11 +20,10 @@ export const codex: HarnessModule = {
   credentialEnv,
   matchers: codexDecoding.matchers,
   createDecoder,
-  planTurn,
+  plan,
   session: {
     kind: "process",
     capabilities: CODEX_SESSION_CAPABILITIES,
-    plan: planCodexSession,
     createBridge: (request) =>
       new CodexSessionBridge({
         cwd: request.cwd,

@@ -6,15 +6,12 @@
  * -- "resume"` resumed the newest thread with that text as the prompt).
  */
 
-import { planWith } from "../../core/argv/plan.js";
 import { mutuallyExclusive, refusal } from "../../core/argv/refusals.js";
 import { effortValue, modelFlags } from "../../core/argv/render-common.js";
 import { configOverride } from "../../core/argv/toml.js";
-import type { PlanContext, PlannedInvocation, RenderedOptions, TurnRequest } from "../../core/argv/types.js";
+import type { PlanContext, RenderedOptions } from "../../core/argv/types.js";
 import { SANDBOX_MODES, validateEndpoint, validateInteger } from "../../core/argv/validate.js";
-import type { HarnessDescriptor } from "../../core/descriptor.js";
 import { descriptor } from "./descriptor.js";
-import { CODEX_NO_SHELL_SNAPSHOT, codexTurnEndpoint } from "./endpoint.js";
 
 const MAX_CONTEXT_WINDOW = 272_000;
 
@@ -46,20 +43,14 @@ function sandboxFlags(ctx: PlanContext): string[] {
   return [];
 }
 
-function render(ctx: PlanContext): RenderedOptions {
-  const { request } = ctx;
-  const o = request.options;
+/** The turn's own flags; the endpoint's overrides are the harness environment's (endpoint.ts). */
+export function renderTurn(ctx: PlanContext): RenderedOptions {
+  const o = ctx.request.options;
   const flags: string[] = [];
-  let env: Record<string, string> = {};
   const url = o.endpoint !== undefined ? validateEndpoint(descriptor, o.endpoint) : undefined;
   const routing = descriptor.endpoint.value;
   const fallbackModel = url && routing?.kind === "codex-model-provider" ? routing.defaultModel : undefined;
 
-  if (url) {
-    const wiring = codexTurnEndpoint(url, request);
-    flags.push(...wiring.overrides);
-    env = { ...wiring.env };
-  }
   flags.push(...modelFlags(ctx, url !== undefined, fallbackModel));
   const effort = effortValue(ctx);
   if (effort !== undefined) flags.push(...configOverride("model_reasoning_effort", effort));
@@ -77,11 +68,5 @@ function render(ctx: PlanContext): RenderedOptions {
   const memory = descriptor.memory.value;
   if (o.memory === false && memory.kind === "argv-disable") flags.push(...memory.argv);
   if (o.systemPrompt !== undefined) flags.push(...configOverride("instructions", o.systemPrompt));
-  if (request.stateDir !== undefined) flags.push(...CODEX_NO_SHELL_SNAPSHOT);
-  return { flags, env, files: [], dirs: [] };
-}
-
-/** Pure: options → argv/env/files, refusing what the harness cannot express; peers name who can. */
-export function planTurn(request: TurnRequest, peers: readonly HarnessDescriptor[]): PlannedInvocation {
-  return planWith(descriptor, peers, request, render);
+  return { flags, env: {}, files: [], dirs: [] };
 }

@@ -5,17 +5,18 @@
  * Note: codex retries an UNREACHABLE provider forever regardless; hmux's own --timeout/--stall
  * are what end that.
  *
- * One wiring for every entry point: `hmux run`, `hmux session`, TUI panes and native panes all
- * call codexEndpointWiring, so the same endpoint always gets the same overrides and environment.
+ * One wiring for every entry point: a turn and a session get it as their one harness environment
+ * (codexEnvironment), a native pane calls codexEndpointWiring, so the same endpoint always gets
+ * the same overrides and environment.
  */
 
+import { ENDPOINT_KEY_ENV, type EnvironmentRenderer, endpointKeyOf } from "../../core/argv/environment.js";
 import { configOverride } from "../../core/argv/toml.js";
-import type { TurnRequest } from "../../core/argv/types.js";
 import { openAiBaseUrl } from "../../core/argv/validate.js";
 
 export const CODEX_ENDPOINT_PROVIDER = "hmux";
 /** codex sends `Authorization: Bearer $HMUX_ENDPOINT_API_KEY` to the endpoint. */
-export const CODEX_ENDPOINT_KEY_ENV = "HMUX_ENDPOINT_API_KEY";
+export const CODEX_ENDPOINT_KEY_ENV = ENDPOINT_KEY_ENV;
 /** Sent when nobody set a key: a local endpoint ignores it, and codex refuses an empty one. */
 const PLACEHOLDER_KEY = "dummy";
 /** Without a --stall budget, codex gives up on a silent stream after a minute. */
@@ -51,7 +52,7 @@ export function codexEndpointWiring(input: CodexEndpointInput): CodexEndpointWir
     ...configOverride(`${p}.stream_idle_timeout_ms`, idleMs),
     ...CODEX_QUIET_OVERRIDES,
   ];
-  const key = input.keySources.map((env) => env?.[CODEX_ENDPOINT_KEY_ENV]).find((v) => v !== undefined && v !== "");
+  const key = endpointKeyOf(...input.keySources);
   return { overrides, env: { [CODEX_ENDPOINT_KEY_ENV]: key ?? PLACEHOLDER_KEY } };
 }
 
@@ -69,11 +70,16 @@ export const CODEX_QUIET_OVERRIDES: readonly string[] = [
   ...configOverride("features.plugins", false),
 ];
 
-/** The wiring for one planned turn: the caller's --env, then hmux's environment, hold the key. */
-export function codexTurnEndpoint(url: URL, request: TurnRequest): CodexEndpointWiring {
-  return codexEndpointWiring({
-    url,
-    stallSeconds: request.options.stallSeconds,
-    keySources: [request.inputs.env, request.host?.env],
-  });
-}
+/**
+ * codex's part of the harness environment, for a turn and a session alike: the endpoint's
+ * overrides and key, else the quiet overrides alone; no shell snapshots in an isolated HOME.
+ */
+export const codexEnvironment: EnvironmentRenderer = (request) => {
+  const wiring = request.endpoint
+    ? codexEndpointWiring({ url: request.endpoint, stallSeconds: request.stallSeconds, keySources: request.keySources })
+    : { overrides: CODEX_QUIET_OVERRIDES, env: {} };
+  return {
+    argv: [...wiring.overrides, ...(request.isolated ? CODEX_NO_SHELL_SNAPSHOT : [])],
+    env: wiring.env,
+  };
+};

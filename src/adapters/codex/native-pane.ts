@@ -4,9 +4,8 @@
  * into a user's own config; with an endpoint the pane asks before running (on-request).
  */
 import { configOverride } from "../../core/argv/toml.js";
-import type { TurnRequest } from "../../core/argv/types.js";
 import type { NativePane } from "../adapter.js";
-import { codexTurnEndpoint } from "./endpoint.js";
+import { codexEndpointWiring } from "./endpoint.js";
 
 /** The lifecycle events codex's hooks know, of those hmux's reporter understands. */
 const CODEX_HOOK_EVENTS = [
@@ -35,8 +34,7 @@ export const nativePane: NativePane = {
     if (input.hookCommand)
       flags.push("--dangerously-bypass-hook-trust", ...codexHookFlags(input.hookCommand, input.hookEvents));
     if (input.endpoint) {
-      const turn: TurnRequest = { options: {}, inputs: { env: {} }, prompt: "", host: { env: input.hostEnv } };
-      const wiring = codexTurnEndpoint(input.endpoint, turn);
+      const wiring = codexEndpointWiring({ url: input.endpoint, keySources: [input.hostEnv] });
       flags.push(...wiring.overrides, ...configOverride("approval_policy", "on-request"));
       Object.assign(env, wiring.env);
     }

@@ -1,6 +1,6 @@
 /** Cursor CLI (`agent`): -p stream-json turns; a session is one process per turn, resumed by id. No native pane. */
 import type { HarnessModule } from "../adapter.js";
-import { planTurn } from "./argv.js";
+import { plan } from "./argv.js";
 import { binary } from "./binary.js";
 import { cursorOneShot } from "./capabilities.js";
 import { credentialEnv } from "./credentials.js";
@@ -18,7 +18,7 @@ export const cursor: HarnessModule = {
   credentialEnv,
   matchers: cursorDecoding.matchers,
   createDecoder,
-  planTurn,
+  plan,
   session: { kind: "turn-per-process", channel: cursorOneShot },
   native: null,
   channels: [cursorOneShot],

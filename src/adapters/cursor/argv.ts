@@ -5,9 +5,10 @@
  * refuses with the nearest documented alternative until a real capture verifies more.
  */
 
-import { planWith } from "../../core/argv/plan.js";
+import { ISOLATION_ONLY } from "../../core/argv/environment.js";
+import { type HarnessPlan, planHarness } from "../../core/argv/harness-plan.js";
 import { modelFlags } from "../../core/argv/render-common.js";
-import type { PlanContext, PlannedInvocation, RenderedOptions, TurnRequest } from "../../core/argv/types.js";
+import type { PlanContext, RenderedOptions, TurnRequest } from "../../core/argv/types.js";
 import type { HarnessDescriptor } from "../../core/descriptor.js";
 import { descriptor } from "./descriptor.js";
 
@@ -17,7 +18,10 @@ function render(ctx: PlanContext): RenderedOptions {
   return { flags, env: {}, files: [], dirs: [] };
 }
 
-/** Pure: options → argv/env/files, refusing what the harness cannot express; peers name who can. */
-export function planTurn(request: TurnRequest, peers: readonly HarnessDescriptor[]): PlannedInvocation {
-  return planWith(descriptor, peers, request, render);
+/**
+ * The one planner: nothing of its own in the harness environment (isolation only) and no process
+ * session (a session is one turn per process, each planned here).
+ */
+export function plan(request: TurnRequest, peers: readonly HarnessDescriptor[]): HarnessPlan {
+  return planHarness(descriptor, peers, request, { environment: ISOLATION_ONLY, turn: render });
 }

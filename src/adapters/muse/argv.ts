@@ -4,9 +4,10 @@
  * --endpoint (no documented base URL) and explicit memory values (it cannot turn memory off).
  */
 
-import { planWith } from "../../core/argv/plan.js";
+import { ISOLATION_ONLY } from "../../core/argv/environment.js";
+import { type HarnessPlan, planHarness } from "../../core/argv/harness-plan.js";
 import { effortValue, modelFlags } from "../../core/argv/render-common.js";
-import type { PlanContext, PlannedInvocation, RenderedOptions, TurnRequest } from "../../core/argv/types.js";
+import type { PlanContext, RenderedOptions, TurnRequest } from "../../core/argv/types.js";
 import { validateInteger } from "../../core/argv/validate.js";
 import type { HarnessDescriptor } from "../../core/descriptor.js";
 import { descriptor } from "./descriptor.js";
@@ -27,7 +28,10 @@ function render(ctx: PlanContext): RenderedOptions {
   return { flags, env: {}, files: [], dirs: [] };
 }
 
-/** Pure: options → argv/env/files, refusing what the harness cannot express; peers name who can. */
-export function planTurn(request: TurnRequest, peers: readonly HarnessDescriptor[]): PlannedInvocation {
-  return planWith(descriptor, peers, request, render);
+/**
+ * The one planner: nothing of its own in the harness environment (isolation only) and no process
+ * session (a session is one turn per process, each planned here).
+ */
+export function plan(request: TurnRequest, peers: readonly HarnessDescriptor[]): HarnessPlan {
+  return planHarness(descriptor, peers, request, { environment: ISOLATION_ONLY, turn: render });
 }

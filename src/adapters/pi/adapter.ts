@@ -1,6 +1,5 @@
 /** pi: json-mode turns, an RPC session gated by hmux's extension, and its own UI in a native pane. */
 import type { HarnessModule } from "../adapter.js";
-import { planTurn } from "./argv.js";
 import { binary } from "./binary.js";
 import { PI_CHANNELS } from "./capabilities.js";
 import { credentialEnv } from "./credentials.js";
@@ -10,8 +9,8 @@ import { descriptor } from "./descriptor.js";
 import { nativePane } from "./native-pane.js";
 import { nativeSpellings } from "./native-spellings.js";
 import { pinned } from "./pinned.js";
+import { plan } from "./plan.js";
 import { PI_SESSION_CAPABILITIES, PiSessionBridge } from "./session-bridge.js";
-import { planPiSession } from "./session-plan.js";
 
 export const pi: HarnessModule = {
   name: piDecoding.name,
@@ -21,11 +20,10 @@ export const pi: HarnessModule = {
   credentialEnv,
   matchers: piDecoding.matchers,
   createDecoder,
-  planTurn,
+  plan,
   session: {
     kind: "process",
     capabilities: PI_SESSION_CAPABILITIES,
-    plan: planPiSession,
     createBridge: () => new PiSessionBridge(createDecoder()),
   },
   native: nativePane,

@@ -6,17 +6,13 @@
  * goes through stdin, which -p mode reads as the prompt.
  */
 
-import { isolatedDirs, ownDirOf, requireStateDir } from "../../core/argv/isolation.js";
-import { planWith } from "../../core/argv/plan.js";
 import { mutuallyExclusive, refusal } from "../../core/argv/refusals.js";
 import { effortValue, modelFlags } from "../../core/argv/render-common.js";
 import { complementOf, nativeToolNames, readAccessNatives } from "../../core/argv/tool-selection.js";
-import type { PlanContext, PlannedInvocation, RenderedOptions, TurnRequest } from "../../core/argv/types.js";
+import type { PlanContext, RenderedOptions } from "../../core/argv/types.js";
 import { CLEAN_SELECTOR, validateEndpoint } from "../../core/argv/validate.js";
-import type { HarnessDescriptor } from "../../core/descriptor.js";
-import type { PlannedFile } from "../adapter.js";
 import { descriptor } from "./descriptor.js";
-import { PI_ENDPOINT_PROVIDER, piEndpointEnv, piEndpointFiles } from "./endpoint.js";
+import { piEndpointModel } from "./endpoint.js";
 
 /**
  * A strict allowlist: an empty one means no tools at all. Since 1.x pi's --tools keeps every MCP
@@ -57,12 +53,10 @@ function skillFlags(ctx: PlanContext): string[] {
   return out;
 }
 
-function render(ctx: PlanContext): RenderedOptions {
-  const { request } = ctx;
-  const o = request.options;
+/** The turn's own flags; the endpoint's provider, files and variables are the harness environment's. */
+export function renderTurn(ctx: PlanContext): RenderedOptions {
+  const o = ctx.request.options;
   const flags: string[] = [];
-  let env: Record<string, string> = {};
-  let files: PlannedFile[] = [];
   const url = o.endpoint !== undefined ? validateEndpoint(descriptor, o.endpoint) : undefined;
 
   if (url) {
@@ -74,16 +68,8 @@ function render(ctx: PlanContext): RenderedOptions {
         "--endpoint defines the provider pi uses; drop --provider",
       );
     }
-    const agentDir = ownDirOf(
-      isolatedDirs(requireStateDir(descriptor, request.stateDir, "endpoint"), [descriptor]),
-      descriptor,
-    );
-    const routing = descriptor.endpoint.value;
-    const model = o.model ?? (routing?.kind === "pi-models-json" ? routing.defaultModel : "hmux-model");
-    if (!CLEAN_SELECTOR.test(model)) modelFlags(ctx, true); // refuses with the model vocabulary
-    files = piEndpointFiles(url, agentDir, model, request);
-    env = piEndpointEnv(agentDir);
-    flags.push("--provider", PI_ENDPOINT_PROVIDER, "--model", model);
+    // The provider and model flags and files are the harness environment's (endpoint.ts); the model is checked here.
+    if (!CLEAN_SELECTOR.test(piEndpointModel(o.model))) modelFlags(ctx, true); // refuses with the model vocabulary
   } else {
     if (o.provider !== undefined) {
       if (!CLEAN_SELECTOR.test(o.provider)) {
@@ -121,10 +107,5 @@ function render(ctx: PlanContext): RenderedOptions {
   if (o.appendSystemPrompt !== undefined) flags.push("--append-system-prompt", o.appendSystemPrompt);
   flags.push(...skillFlags(ctx));
   flags.push(...toolFlags(ctx));
-  return { flags, env, files, dirs: [] };
-}
-
-/** Pure: options → argv/env/files, refusing what the harness cannot express; peers name who can. */
-export function planTurn(request: TurnRequest, peers: readonly HarnessDescriptor[]): PlannedInvocation {
-  return planWith(descriptor, peers, request, render);
+  return { flags, env: {}, files: [], dirs: [] };
 }

@@ -5,24 +5,24 @@
  * uses an isolated PI_CODING_AGENT_DIR.
  */
 
-import { joinPath } from "../../core/argv/isolation.js";
-import type { TurnRequest } from "../../core/argv/types.js";
+import { type EnvironmentRenderer, endpointKeyOf } from "../../core/argv/environment.js";
+import { joinPath, ownDirOf, stateDirRefusal } from "../../core/argv/isolation.js";
 import { openAiBaseUrl } from "../../core/argv/validate.js";
 import type { PlannedFile } from "../adapter.js";
+import { descriptor } from "./descriptor.js";
 
 export const PI_ENDPOINT_PROVIDER = "hmux";
-/** The key a custom endpoint gets: the one the user names for it, never a vendor key. */
-export const PI_ENDPOINT_KEY_ENV = "HMUX_ENDPOINT_API_KEY";
-const KEY_ENV = PI_ENDPOINT_KEY_ENV;
+/** The model an endpoint serves when the user names none. */
+const ENDPOINT_DEFAULT_MODEL = "hmux-model";
 
-export function piEndpointFiles(url: URL, agentDir: string, model: string, request: TurnRequest): PlannedFile[] {
-  const apiKey = request.inputs.env?.[KEY_ENV] || request.host?.env?.[KEY_ENV] || "dummy";
+/** models.json and settings.json for the endpoint provider; its key is the one named for the endpoint, else a placeholder. */
+export function piEndpointFiles(url: URL, agentDir: string, model: string, key: string | undefined): PlannedFile[] {
   const models = {
     providers: {
       [PI_ENDPOINT_PROVIDER]: {
         baseUrl: openAiBaseUrl(url),
         api: "openai-completions",
-        apiKey,
+        apiKey: key ?? "dummy",
         models: [{ id: model, name: `${model} (hmux endpoint)`, contextWindow: 128_000, maxTokens: 4096 }],
       },
     },
@@ -35,6 +35,32 @@ export function piEndpointFiles(url: URL, agentDir: string, model: string, reque
   ];
 }
 
+/** Offline start-up and no telemetry, for every channel: pi then reaches no host but its provider's. */
+const PI_QUIET_ENV = { PI_OFFLINE: "1", PI_TELEMETRY: "0" };
+
 export function piEndpointEnv(agentDir: string): Record<string, string> {
-  return { PI_CODING_AGENT_DIR: agentDir, PI_OFFLINE: "1", PI_TELEMETRY: "0" };
+  return { PI_CODING_AGENT_DIR: agentDir, ...PI_QUIET_ENV };
 }
+
+/** The model the endpoint provider is asked for: the user's, else the descriptor's endpoint default. */
+export function piEndpointModel(model: string | undefined): string {
+  const routing = descriptor.endpoint.value;
+  return model ?? (routing?.kind === "pi-models-json" ? routing.defaultModel : ENDPOINT_DEFAULT_MODEL);
+}
+
+/**
+ * pi's part of the harness environment, for a turn and a session alike: quiet start-up, and with
+ * an endpoint the provider files in the isolated agent dir and the argv selecting it.
+ */
+export const piEnvironment: EnvironmentRenderer = (request) => {
+  if (!request.endpoint) return { env: PI_QUIET_ENV };
+  const isolated = request.isolated;
+  if (!isolated) throw stateDirRefusal(descriptor, undefined, "endpoint");
+  const agentDir = ownDirOf(isolated, descriptor);
+  const model = piEndpointModel(request.model);
+  return {
+    env: piEndpointEnv(agentDir),
+    files: piEndpointFiles(request.endpoint, agentDir, model, endpointKeyOf(...request.keySources)),
+    argv: ["--provider", PI_ENDPOINT_PROVIDER, "--model", model],
+  };
+};

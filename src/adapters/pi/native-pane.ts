@@ -2,7 +2,7 @@
  * pi's interactive UI in a native pane. pi has no lifecycle hooks hmux can install, so the
  * pane's state stays unknown; with an endpoint its isolated agent dir gets the provider.
  */
-import type { TurnRequest } from "../../core/argv/types.js";
+import { endpointKeyOf } from "../../core/argv/environment.js";
 import type { NativePane } from "../adapter.js";
 import { PI_ENDPOINT_PROVIDER, piEndpointEnv, piEndpointFiles } from "./endpoint.js";
 
@@ -14,11 +14,10 @@ export const nativePane: NativePane = {
       return { flags: input.model ? ["--model", input.model] : [], env: {}, files: [] };
     const agentDir = `${input.home}/.pi/agent`;
     const model = input.model ?? "hmux-model";
-    const turn: TurnRequest = { options: {}, inputs: { env: {} }, prompt: "", host: { env: input.hostEnv } };
     return {
       flags: ["--provider", PI_ENDPOINT_PROVIDER, "--model", model],
       env: piEndpointEnv(agentDir),
-      files: piEndpointFiles(input.endpoint, agentDir, model, turn),
+      files: piEndpointFiles(input.endpoint, agentDir, model, endpointKeyOf(input.hostEnv)),
     };
   },
 };

@@ -75,7 +75,16 @@ export function requireStateDir(
   option: "isolate" | "endpoint",
 ): string {
   if (stateDir?.startsWith("/") && !stateDir.includes("\0")) return stateDir;
-  throw refusal(
+  throw stateDirRefusal(self, stateDir, option);
+}
+
+/** The refusal for a missing or malformed state dir. */
+export function stateDirRefusal(
+  self: HarnessDescriptor,
+  stateDir: string | undefined,
+  option: "isolate" | "endpoint",
+): Error {
+  return refusal(
     self,
     "invalid-option-value",
     option,

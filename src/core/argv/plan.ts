@@ -5,7 +5,7 @@
  * options, passthrough and the prompt at the one place the harness's parser cannot misread it.
  */
 import type { HarnessDescriptor } from "../descriptor.js";
-import { isolatedDirs, isolationDirList, isolationEnv, requireStateDir } from "./isolation.js";
+import { computeEnvironment, environmentRequestOf, type HarnessEnvironment, ISOLATION_ONLY } from "./environment.js";
 import { DISCOVERY_FACETS, HMUX_SIDE_KEYS, TURN_OPTION_KEYS, type TurnOptionKey } from "./option-keys.js";
 import {
   hintFor,
@@ -146,12 +146,18 @@ function viaStdin(self: HarnessDescriptor, prompt: string): boolean {
   return rule.leadingChars?.includes(prompt[0]!) ?? false;
 }
 
-/** Plan one headless turn: shared checks, the harness's renderer, then the argv layout. */
+/**
+ * Plan one headless turn: shared checks, the harness's renderer, then the argv layout, over the
+ * launch's harness environment (src/core/argv/harness-plan.ts hands in the one its session shares;
+ * without one, isolation is all the environment holds).
+ */
 export function planWith(
   self: HarnessDescriptor,
   all: readonly HarnessDescriptor[],
   request: TurnRequest,
   render: OptionRenderer,
+  environment: () => HarnessEnvironment = () =>
+    computeEnvironment(environmentRequestOf(self, all, request), ISOLATION_ONLY),
 ): PlannedInvocation {
   const resuming = request.inputs.resume !== undefined || request.inputs.resumeLast === true;
   const ctx: PlanContext = { self, all, request, resuming };
@@ -183,21 +189,16 @@ export function planWith(
       "drop the extra --; hmux already ends the options before the prompt",
     );
   }
-  let env: Record<string, string | null> = {};
-  const dirs: string[] = [];
-  if (request.options.isolate || request.stateDir !== undefined) {
-    const isolated = isolatedDirs(requireStateDir(self, request.stateDir, "isolate"), all);
-    env = { ...isolationEnv(isolated) };
-    dirs.push(...isolationDirList(isolated));
-  }
   const rendered = render(ctx);
-  env = { ...env, ...rendered.env, ...userEnv };
+  const harness = environment();
+  const env: Record<string, string | null> = { ...harness.env, ...rendered.env, ...userEnv };
+  const dirs = [...harness.dirs];
   for (const d of rendered.dirs) if (!dirs.includes(d)) dirs.push(d);
 
   const head = headTokens(self, request);
   const prompt = request.prompt;
   const stdin = viaStdin(self, prompt);
-  const body = [...self.launch.value.streamFlags, ...rendered.flags];
+  const body = [...self.launch.value.streamFlags, ...harness.argv, ...rendered.flags];
   let argv: string[];
   switch (self.launch.value.promptStyle) {
     case "after-separator":
@@ -226,7 +227,7 @@ export function planWith(
   return {
     argv: [self.binary.value, ...argv],
     env,
-    files: rendered.files,
+    files: [...harness.files, ...rendered.files],
     dirs,
     stdin: stdin ? "pipe" : "close",
     ...(stdin ? { stdinData: prompt } : {}),

@@ -1,3 +1,5 @@
+import type { SpawnRequest } from "./ports.js";
+
 /**
  * What a caller asks of a session before the adapter turns it into a spawn and a bridge.
  * Pure data; each adapter's session planner reads it (src/adapters/<h>/session-plan.ts).
@@ -35,4 +37,25 @@ export interface SessionRequest {
 export interface SessionFile {
   readonly path: string;
   readonly content: string;
+}
+
+/** What a session's spawn needs beyond the launch's settings (those come from its turn request). */
+export interface SessionSpawnInput {
+  readonly sessionId: string;
+  readonly cwd: string;
+  /** The base environment the child gets (nothing is inherited implicitly). */
+  readonly env: Readonly<Record<string, string>>;
+  /** The harness's own session/thread id to continue. */
+  readonly resume?: string;
+  /** Path of the harness binary (argv[0]); defaults to its plain name on PATH. */
+  readonly binary?: string;
+  /** How long hmux gives a decider before it denies (SessionRequest.decisionBudgetMs). */
+  readonly decisionBudgetMs?: number;
+}
+
+/** A session's spawn: the process, the files to write first and the dirs to make first (0700). */
+export interface SessionSpawnPlan {
+  readonly spawn: SpawnRequest;
+  readonly files: readonly SessionFile[];
+  readonly dirs: readonly string[];
 }

@@ -12,9 +12,11 @@
  *   is the one the user names for it, HMUX_ENDPOINT_API_KEY, kept in that case only.
  */
 
+import { ENDPOINT_KEY_ENV } from "../argv/environment.js";
+
+export { ENDPOINT_KEY_ENV } from "../argv/environment.js";
+
 const HMUX_PREFIX = "HMUX_";
-/** The one HMUX_ variable meant for the harness's side: the key a custom endpoint gets. */
-export const ENDPOINT_KEY_ENV = "HMUX_ENDPOINT_API_KEY";
 
 export interface HarnessEnvInput {
   /** hmux's own environment. */

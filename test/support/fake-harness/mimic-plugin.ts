@@ -8,9 +8,9 @@
  * module through adapter.ts.
  */
 import { fileURLToPath } from "node:url";
-import type { HarnessModule, ProcessSession } from "../../../src/adapters/adapter.js";
+import type { HarnessModule, ProcessSessionSupport } from "../../../src/adapters/adapter.js";
 import type { HarnessPluginApi } from "../../../src/adapters/plugin-api.js";
-import type { SessionRequest } from "../../../src/core/exec/session-plan-types.js";
+import type { SessionRenderer } from "../../../src/core/argv/harness-plan.js";
 
 export const MIMIC_VERSION = "1.0.0";
 
@@ -102,22 +102,12 @@ function mimicDescriptor(api: HarnessPluginApi) {
 }
 
 /** One process speaking the stream-json control protocol, through the kit's bridge on mimic's own row. */
-function mimicSession(api: HarnessPluginApi, descriptor: HarnessModule["descriptor"]): ProcessSession {
+function mimicSession(api: HarnessPluginApi, descriptor: HarnessModule["descriptor"]): ProcessSessionSupport {
   const kit = api.streamJson;
   const capabilities = kit.sessionCapabilities(kit.controlRow(descriptor.name));
-  const plan = (request: SessionRequest): ReturnType<ProcessSession["plan"]> => {
-    const mode = descriptor.sessionMode.value;
-    if (mode === null) throw new Error("mimic's descriptor declares no session mode");
-    const argv = [request.binary ?? descriptor.binary.value, ...mode.argv];
-    if (request.resume) argv.push("--resume", request.resume);
-    else argv.push("--session-id", request.sessionId);
-    if (request.model) argv.push(descriptor.models.value.flag, request.model);
-    return { spawn: { argv, cwd: request.cwd, env: { ...request.env }, stdin: "pipe" }, files: [] };
-  };
   return {
     kind: "process",
     capabilities,
-    plan,
     createBridge: (request) =>
       kit.createSessionBridge(
         capabilities,
@@ -126,10 +116,21 @@ function mimicSession(api: HarnessPluginApi, descriptor: HarnessModule["descript
   };
 }
 
+/** Its session's flags after the mode argv: the id it adopts or resumes, and the model. */
+function mimicSessionFlags(descriptor: HarnessModule["descriptor"]): SessionRenderer {
+  return ({ request, input }) => ({
+    flags: [
+      ...(input.resume ? ["--resume", input.resume] : ["--session-id", input.sessionId]),
+      ...(request.options.model ? [descriptor.models.value.flag, request.options.model] : []),
+    ],
+  });
+}
+
 export default function mimicPlugin(api: HarnessPluginApi): HarnessModule {
   const descriptor = mimicDescriptor(api);
   const session = mimicSession(api, descriptor);
-  const { planWith, modelFlags, nothingRendered } = api.argv;
+  const { planHarness, isolationOnly, modelFlags, nothingRendered } = api.argv;
+  const sessionFlags = mimicSessionFlags(descriptor);
   return {
     name: descriptor.name,
     descriptor,
@@ -151,8 +152,12 @@ export default function mimicPlugin(api: HarnessPluginApi): HarnessModule {
     credentialEnv: ["MIMIC_API_KEY"],
     matchers: api.matchers.withExtras(),
     createDecoder: (context) => api.streamJson.createDecoder(descriptor.name, context),
-    planTurn: (request, peers) =>
-      planWith(descriptor, peers, request, (ctx) => ({ ...nothingRendered, flags: modelFlags(ctx, false) })),
+    plan: (request, peers) =>
+      planHarness(descriptor, peers, request, {
+        environment: isolationOnly,
+        turn: (ctx) => ({ ...nothingRendered, flags: modelFlags(ctx, false) }),
+        session: sessionFlags,
+      }),
     session,
     native: {
       hooks: false,

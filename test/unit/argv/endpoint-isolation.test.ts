@@ -4,11 +4,10 @@
  */
 
 import { describe, expect, it } from "vitest";
-import { planClaudeSession } from "../../../src/adapters/claude/session-plan.js";
 import type { TurnRequest } from "../../../src/core/argv/types.js";
 import type { TurnOptions } from "../../../src/core/options/types.js";
 import { RefusalError } from "../../../src/core/refusal.js";
-import { planners } from "../../helpers/builtin-harnesses.js";
+import { planners, sessionPlanner } from "../../helpers/builtin-harnesses.js";
 
 const STATE = "/tmp/hmux-state/s1";
 const URL_ = "http://127.0.0.1:4321";
@@ -46,7 +45,7 @@ describe("endpoint routing", () => {
   it("claude: the caller's own ANTHROPIC_API_KEY never goes to a custom endpoint", () => {
     const vendor = plan("claude", { endpoint: URL_ }, { host: { env: { ANTHROPIC_API_KEY: "sk-ant-real" } } });
     expect(vendor.env.ANTHROPIC_API_KEY).toBe("dummy");
-    const session = planClaudeSession({
+    const session = sessionPlanner("claude")({
       sessionId: "s1",
       cwd: "/w",
       env: { ANTHROPIC_API_KEY: "sk-ant-real", PATH: "/bin" },
@@ -56,7 +55,7 @@ describe("endpoint routing", () => {
     });
     expect(session.spawn.env?.ANTHROPIC_API_KEY).not.toBe("sk-ant-real");
     expect(session.spawn.env?.PATH).toBe("/bin");
-    const named = planClaudeSession({
+    const named = sessionPlanner("claude")({
       sessionId: "s1",
       cwd: "/w",
       env: { ANTHROPIC_API_KEY: "sk-ant-real", HMUX_ENDPOINT_API_KEY: "gw-key" },

@@ -6,6 +6,16 @@ import { describe, expect, it } from "vitest";
 import type { TurnRequest } from "../../../src/core/argv/types.js";
 import { planners } from "../../helpers/builtin-harnesses.js";
 
+/** codex's quiet overrides: part of its harness environment, in every turn and session. */
+const QUIET = [
+  "-c",
+  "check_for_update_on_startup=false",
+  "-c",
+  "analytics.enabled=false",
+  "-c",
+  "features.plugins=false",
+];
+
 const ID = "550e8400-e29b-41d4-a716-446655440000";
 const P = "[hmux question protocol] …\n\nsay hi";
 
@@ -37,6 +47,7 @@ describe("golden argv: fresh turn with the profile effort", () => {
       "exec",
       "--json",
       "--skip-git-repo-check",
+      ...QUIET,
       "-c",
       'model_reasoning_effort="medium"',
       "--sandbox",
@@ -107,6 +118,7 @@ describe("golden argv: resume by id", () => {
       ID,
       "--json",
       "--skip-git-repo-check",
+      ...QUIET,
       "--",
       P,
     ]);
@@ -154,6 +166,7 @@ describe("golden argv: resume-last through each harness's own grammar", () => {
       "--last",
       "--json",
       "--skip-git-repo-check",
+      ...QUIET,
       "--",
       P,
     ]);
@@ -314,6 +327,7 @@ describe("golden argv: options that render", () => {
       "exec",
       "--json",
       "--skip-git-repo-check",
+      ...QUIET,
       "--dangerously-bypass-approvals-and-sandbox",
       "-c",
       'instructions="say \\"ok\\"\\nnow"',

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { CODEX_ENDPOINT_KEY_ENV } from "../../../src/adapters/codex/endpoint.js";
-import { planCodexSession } from "../../../src/adapters/codex/session-plan.js";
 import { adapterFor } from "../../../src/adapters/registry.js";
 import type { TurnOptions } from "../../../src/core/options/types.js";
+import { sessionPlanner } from "../../helpers/builtin-harnesses.js";
 
 const ENDPOINTS = ["http://127.0.0.1:4321", "https://gateway.example/openai/v1", "http://localhost:9/"];
 
@@ -26,7 +26,7 @@ function turnPlan(options: TurnOptions, env: Record<string, string>) {
 }
 
 function sessionPlan(options: TurnOptions, env: Record<string, string>) {
-  const plan = planCodexSession({
+  const plan = sessionPlanner("codex")({
     sessionId: "s1",
     cwd: "/w",
     env,

@@ -3,8 +3,8 @@
  * (kept for --resume) codex is told not to write them, on every path that starts codex.
  */
 import { describe, expect, it } from "vitest";
-import { planCodexSession } from "../../../src/adapters/codex/session-plan.js";
 import { adapterFor } from "../../../src/adapters/registry.js";
+import { sessionPlanner } from "../../helpers/builtin-harnesses.js";
 
 const OFF = "features.shell_snapshot=false";
 const overrides = (argv: readonly string[]) => argv.filter((_, i) => argv[i - 1] === "-c");
@@ -24,7 +24,7 @@ describe("codex writes no shell snapshots in an isolated HOME", () => {
 
   it("an isolated session turns them off too", () => {
     const plan = (isolate: boolean) =>
-      planCodexSession({ sessionId: "s1", cwd: "/w", env: {}, stateDir: "/tmp/hmux-s1", isolate });
+      sessionPlanner("codex")({ sessionId: "s1", cwd: "/w", env: {}, stateDir: "/tmp/hmux-s1", isolate });
     expect(overrides(plan(true).spawn.argv)).toContain(OFF);
     expect(overrides(plan(false).spawn.argv)).not.toContain(OFF);
   });

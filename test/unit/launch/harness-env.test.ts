@@ -3,9 +3,9 @@
  * harness's vendor credentials when a custom endpoint would receive them.
  */
 import { describe, expect, it } from "vitest";
-import { planPiSession } from "../../../src/adapters/pi/session-plan.js";
 import { builtinRegistry } from "../../../src/adapters/registry.js";
 import { harnessEnvironment } from "../../../src/core/launch/harness-env.js";
+import { sessionPlanner } from "../../helpers/builtin-harnesses.js";
 
 const HOST = {
   PATH: "/bin",
@@ -82,7 +82,7 @@ describe("the key a custom endpoint gets is the one named for it", () => {
   it("a pi session writes HMUX_ENDPOINT_API_KEY into its endpoint provider, as hmux run does, never a vendor key", () => {
     const base = { sessionId: "s1", cwd: "/w", stateDir: "/s", isolate: true, endpoint: "http://127.0.0.1:9" };
     const apiKey = (env: Record<string, string>) => {
-      const file = planPiSession({ ...base, env }).files.find((f) => f.path.endsWith("models.json"));
+      const file = sessionPlanner("pi")({ ...base, env }).files.find((f) => f.path.endsWith("models.json"));
       return (JSON.parse(file!.content) as { providers: { hmux: { apiKey: string } } }).providers.hmux.apiKey;
     };
     expect(apiKey({ HMUX_ENDPOINT_API_KEY: "gateway-key", OPENAI_API_KEY: "sk-openai-user" })).toBe("gateway-key");

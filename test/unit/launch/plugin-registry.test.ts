@@ -48,11 +48,11 @@ describe("a harness module registered in config", () => {
     );
     const misnamed = plugin(
       "misnamed.mjs",
-      'export default (api) => ({ name: "other", descriptor: {}, pinned: {}, binary: {}, credentialEnv: [], matchers: {}, createDecoder() {}, planTurn() {}, session: null, native: null, channels: [] });\n',
+      'export default (api) => ({ name: "other", descriptor: {}, pinned: {}, binary: {}, credentialEnv: [], matchers: {}, createDecoder() {}, plan() {}, session: null, native: null, channels: [] });\n',
     );
     const badFacts = plugin(
       "bad-facts.mjs",
-      'export default () => ({ name: "facts", descriptor: { name: "facts" }, pinned: {}, binary: {}, credentialEnv: [], matchers: {}, createDecoder() {}, planTurn() {}, session: null, native: null, channels: [{}] });\n',
+      'export default () => ({ name: "facts", descriptor: { name: "facts" }, pinned: {}, binary: {}, credentialEnv: [], matchers: {}, createDecoder() {}, plan() {}, session: null, native: null, channels: [{}] });\n',
     );
     const registry = await registryFrom(
       only(
@@ -71,7 +71,7 @@ describe("a harness module registered in config", () => {
       { harness: "absent", file: missing, reason: expect.stringMatching(/^it failed to load: /) },
       { harness: "notfactory", file: notFactory, reason: expect.stringMatching(/default export is not a function/) },
       { harness: "throws", file: throws, reason: "its factory threw: no binary here" },
-      { harness: "halfway", file: malformed, reason: expect.stringMatching(/not a harness module: .*planTurn/) },
+      { harness: "halfway", file: malformed, reason: expect.stringMatching(/not a harness module: .*plan\b/) },
       { harness: "misnamed", file: misnamed, reason: expect.stringMatching(/named "other".*registers it as misnamed/) },
       { harness: "facts", file: badFacts, reason: expect.stringMatching(/^harness facts: /) },
     ]);

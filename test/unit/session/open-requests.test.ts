@@ -52,7 +52,8 @@ describe("open approval requests", () => {
 
 describe("pi gate timeout", () => {
   it("the gate waits longer than hmux's decision budget, so hmux's own deadline is the one that fires", async () => {
-    const { planPiSession } = await import("../../../src/adapters/pi/session-plan.js");
+    const { sessionPlanner } = await import("../../helpers/builtin-harnesses.js");
+    const planPiSession = sessionPlanner("pi");
     const base = { sessionId: "s", cwd: "/", env: {}, stateDir: "/tmp/x", isolate: false };
     expect(Number(planPiSession(base).spawn.env.HMUX_GATE_TIMEOUT_MS)).toBe(60_000);
     expect(
