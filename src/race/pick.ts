@@ -45,7 +45,12 @@ function contestant(record: RaceRecord, harness: string): RaceContestantEntry {
   });
 }
 
-function entryOf(ports: Ports, record: RaceRecord, c: RaceContestantEntry): WorkspaceEntry | undefined {
+/** A contestant's worktree as the workspace registry has it now; undefined once it was removed. */
+export function entryOf(
+  ports: Pick<Ports, "workspace">,
+  record: Pick<RaceRecord, "repo">,
+  c: Pick<RaceContestantEntry, "workspace">,
+): WorkspaceEntry | undefined {
   return ports.workspace
     .registry()
     .list()

@@ -10,7 +10,8 @@ import { z } from "zod";
 import { makePrivateDir } from "../files/private-dir.js";
 import { WorkspaceError } from "../workspace/errors.js";
 import { type Env, stateBase } from "../workspace/paths.js";
-import { ContestantScoreSchema, RaceSummarySchema } from "./scorecard-schema.js";
+import type { WorkspaceEntry } from "../workspace/registry.js";
+import { ContestantScoreSchema, RaceSummarySchema, type Scorecard } from "./scorecard-schema.js";
 
 const ContestantEntrySchema = z.strictObject({
   harness: z.string(),
@@ -37,6 +38,44 @@ export const RaceRecordSchema = z.strictObject({
 
 export type RaceRecord = z.infer<typeof RaceRecordSchema>;
 export type RaceContestantEntry = z.infer<typeof ContestantEntrySchema>;
+
+/** What a race is before its contestants run: the same for `hmux race` and a race of sessions. */
+export interface RaceFacts {
+  readonly race: string;
+  readonly repo: string;
+  readonly base: { readonly name: string; readonly commit: string };
+  readonly prompt: string;
+  readonly check: string | null;
+}
+
+/** The record of a race whose contestants have their worktrees (`now`: when, epoch ms). */
+export function raceRecord(
+  facts: RaceFacts,
+  contestants: ReadonlyArray<{ readonly harness: string; readonly entry: WorkspaceEntry }>,
+  now: number,
+): RaceRecord {
+  return {
+    version: 1,
+    race: facts.race,
+    repo: facts.repo,
+    base: facts.base.name,
+    baseCommit: facts.base.commit,
+    prompt: facts.prompt,
+    check: facts.check,
+    createdAt: new Date(now).toISOString(),
+    contestants: contestants.map(({ harness, entry }) => ({
+      harness,
+      workspace: entry.name,
+      branch: entry.branch,
+      path: entry.path,
+    })),
+  };
+}
+
+/** The record once its scorecard is in. */
+export function scoredRecord(record: RaceRecord, scorecard: Scorecard): RaceRecord {
+  return { ...record, scorecard: { contestants: [...scorecard.contestants], summary: scorecard.summary } };
+}
 
 /** A race name is one path component and the head of branch names (`hmux/<race>-<harness>`). */
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/;

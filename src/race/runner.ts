@@ -20,7 +20,7 @@ import {
   type WorktreeRequest,
 } from "../workspace/lease.js";
 import { repoFacts, resolveBase } from "../workspace/repo.js";
-import { checkRaceName, type RaceRecord, type RaceStore } from "./record.js";
+import { checkRaceName, type RaceRecord, type RaceStore, raceRecord, scoredRecord } from "./record.js";
 import { baseDirty, scoreWorktree } from "./score-worktree.js";
 import { buildScorecard, type ContestantFacts } from "./scorecard.js";
 import type { Scorecard } from "./scorecard-schema.js";
@@ -91,7 +91,12 @@ export function checkContestants(harnesses: readonly string[]): void {
 }
 
 /** A race name no record and no workspace of this repository uses yet (suffixed like a workspace name). */
-function freeRaceName(ports: RacePorts, repo: string, wanted: string, harnesses: readonly string[]): string {
+export function freeRaceName(
+  ports: Pick<RacePorts, "workspace" | "store">,
+  repo: string,
+  wanted: string,
+  harnesses: readonly string[],
+): string {
   const names = new Set(
     ports.workspace
       .registry()
@@ -170,22 +175,11 @@ export async function runRace(ports: RacePorts, request: RaceRequest): Promise<R
     throw err;
   }
 
-  const record: RaceRecord = {
-    version: 1,
-    race,
-    repo: repo.repo,
-    base: base.name,
-    baseCommit: base.commit,
-    prompt: request.prompt,
-    check: request.check,
-    createdAt: new Date(ports.workspace.clock.now()).toISOString(),
-    contestants: entrants.map((e) => ({
-      harness: e.harness,
-      workspace: e.lease.entry.name,
-      branch: e.lease.entry.branch,
-      path: e.lease.entry.path,
-    })),
-  };
+  const record = raceRecord(
+    { race, repo: repo.repo, base, prompt: request.prompt, check: request.check },
+    entrants.map((e) => ({ harness: e.harness, entry: e.lease.entry })),
+    ports.workspace.clock.now(),
+  );
   ports.store.write(record);
 
   const signal = request.signal ?? new AbortController().signal;
@@ -202,10 +196,7 @@ export async function runRace(ports: RacePorts, request: RaceRequest): Promise<R
     },
     facts,
   );
-  const done: RaceRecord = {
-    ...record,
-    scorecard: { contestants: [...scorecard.contestants], summary: scorecard.summary },
-  };
+  const done = scoredRecord(record, scorecard);
   ports.store.write(done);
   return { record: done, scorecard };
 }

@@ -1,0 +1,218 @@
+/**
+ * A race of sessions, decided in one place (src/race/session-races.ts), on real git: stand-in
+ * contestants open their worktrees as the server's launcher does and say their events through
+ * the race's listener, a clock the test moves times the turns, and the race refuses, scores,
+ * records, picks and discards as `hmux race` would — ending the contestants' sessions first.
+ */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { SessionEvent } from "../../../src/core/control/types.js";
+import { RaceStore } from "../../../src/race/record.js";
+import {
+  type ContestantRequest,
+  discardText,
+  pickText,
+  type SessionRacePorts,
+  SessionRaces,
+} from "../../../src/race/session-races.js";
+import { openWorkspace, releaseWorkspace, type WorkspaceLease } from "../../../src/workspace/lease.js";
+import { FakeClock } from "../exec/fakes.js";
+import { GitFixture } from "../workspace/git-fixture.js";
+
+let fx: GitFixture;
+afterEach(() => fx?.cleanup());
+
+const done: SessionEvent = { kind: "done", exitCode: 0, cause: "clean" };
+
+interface Contestant {
+  readonly request: ContestantRequest;
+  readonly lease: WorkspaceLease;
+  say(...events: SessionEvent[]): void;
+  halted: boolean;
+}
+
+/** Races over the fixture's repository; `work` is what each harness writes into its worktree, `refuse` the harnesses that cannot open. */
+function racing(work: Record<string, Record<string, string>>, refuse: readonly string[] = []) {
+  const clock = new FakeClock();
+  clock.advance(1_000_000);
+  const workspace = { ...fx.ports(), clock };
+  // The contestants' sessions hold their worktrees: a pick or discard must end them first.
+  fx.livePids.add(workspace.pid);
+  const contestants = new Map<string, Contestant>();
+  const ports: SessionRacePorts = {
+    workspace,
+    store: new RaceStore(fx.env),
+    checkEnv: { PATH: fx.env.PATH! },
+    checkTimeoutMs: 30_000,
+    async open(request, onEvent) {
+      if (refuse.includes(request.harness)) throw new Error(`unknown harness ${request.harness}`);
+      const lease = await openWorkspace(workspace, fx.request({ flag: request.worktree, harness: request.harness }));
+      for (const [path, text] of Object.entries(work[request.harness] ?? {}))
+        writeFileSync(join(lease!.entry.path, path), text);
+      const c: Contestant = {
+        request,
+        lease: lease!,
+        say: (...events) => {
+          for (const e of events) onEvent(e);
+        },
+        halted: false,
+      };
+      contestants.set(request.harness, c);
+      onEvent({ kind: "state", from: "starting", to: "running" });
+      return {
+        session: `session-${request.harness}`,
+        workspace: lease!.entry.name,
+        planDivergences: request.harness === "b" ? [{ key: "memory", value: false, reason: "b cannot" }] : [],
+        async halt() {
+          c.halted = true;
+          releaseWorkspace(workspace, lease!);
+        },
+      };
+    },
+  };
+  return { races: new SessionRaces(ports), contestants, clock, store: ports.store };
+}
+
+/** Lets the scoring (git, the check) that the last ended turn set off finish. */
+async function scored(races: SessionRaces, race: string) {
+  return races.score(race);
+}
+
+describe("a race of sessions: before anything opens", () => {
+  it("refuses fewer than two harnesses, a harness twice, a folder outside a repository and an unknown base, opening nothing", async () => {
+    fx = new GitFixture();
+    const { races, contestants } = racing({});
+    const start = { cwd: fx.repo, prompt: "p", check: null };
+    await expect(races.start({ ...start, harnesses: ["a"] })).rejects.toThrow(/at least 2 harnesses, got only a/);
+    await expect(races.start({ ...start, harnesses: ["a", "a"] })).rejects.toThrow(/a is named more than once/);
+    await expect(races.start({ ...start, harnesses: ["a", "b"], base: "nope" })).rejects.toThrow(/--base nope/);
+    await expect(races.start({ ...start, cwd: fx.env.HOME!, harnesses: ["a", "b"] })).rejects.toThrow(/git/);
+    expect(contestants.size).toBe(0);
+  });
+
+  it("a contestant that cannot open is told apart with why, and the others race on in their own worktrees", async () => {
+    fx = new GitFixture();
+    const { races, store } = racing({}, ["nope"]);
+    const started = await races.start({
+      cwd: fx.repo,
+      harnesses: ["a", "nope", "b"],
+      prompt: "p",
+      check: null,
+      name: "r1",
+    });
+    expect(started.contestants).toEqual([
+      { harness: "a", session: "session-a", workspace: "r1-a" },
+      { harness: "nope", failed: "unknown harness nope" },
+      { harness: "b", session: "session-b", workspace: "r1-b" },
+    ]);
+    expect(store.read("r1").contestants.map((c) => c.branch)).toEqual(["hmux/r1-a", "hmux/r1-b"]);
+  });
+
+  it("a taken name is suffixed and said, as a workspace name is", async () => {
+    fx = new GitFixture();
+    const { races } = racing({});
+    await races.start({ cwd: fx.repo, harnesses: ["a", "b"], prompt: "p", check: null, name: "same" });
+    const again = await races.start({ cwd: fx.repo, harnesses: ["a", "b"], prompt: "p", check: null, name: "same" });
+    expect(again.race).toBe("same-2");
+    expect(again.notes).toEqual(["race: the name same is taken; using same-2"]);
+  });
+});
+
+describe("a race of sessions: scoring", () => {
+  it("is refused while a first turn runs, and done by the race itself once every one has ended", async () => {
+    fx = new GitFixture();
+    const { races, contestants, clock, store } = racing({
+      a: { "x.txt": "a\n" },
+      b: { "x.txt": "b\n", "y.txt": "y\n" },
+    });
+    await races.start({
+      cwd: fx.repo,
+      harnesses: ["a", "b"],
+      prompt: "do it",
+      check: "test -e x.txt && ! test -e y.txt",
+      name: "t1",
+    });
+    const a = contestants.get("a")!;
+    const b = contestants.get("b")!;
+    clock.advance(2_000);
+    a.say({ kind: "usage", inputTokens: 10, outputTokens: 2 });
+    // a waits 5 s for a person's decision: shown apart, not in its wall time.
+    a.say({ kind: "approval-request", call: { callId: "c1", tool: "Bash", input: {}, openedAt: 0, deadlineAt: null } });
+    clock.advance(5_000);
+    a.say({ kind: "approval-cleared", callId: "c1", reason: "native-resolved" });
+    clock.advance(1_000);
+    a.say(done);
+    await expect(races.score("t1")).rejects.toMatchObject({
+      code: "RACE_RUNNING",
+      message: /b has not ended its first turn/,
+    });
+    clock.advance(500);
+    b.say(done);
+    const card = await scored(races, "t1");
+    const [ca, cb] = card.contestants;
+    expect([ca?.wallMs, cb?.wallMs]).toEqual([3_000, 8_500]);
+    expect(ca?.personWaitMs).toBe(5_000);
+    expect(ca?.tokens).toMatchObject({ input: 10, output: 2 });
+    expect(ca?.approvals).toMatchObject({ asked: 1 });
+    expect([ca?.check?.exitCode, cb?.check?.exitCode]).toEqual([0, 1]);
+    expect(cb?.uniqueFiles).toEqual(["y.txt"]);
+    expect(cb?.divergences).toEqual([{ key: "memory", asked: "false", when: "plan", reason: "b cannot" }]);
+    expect(card.summary.passed).toEqual(["a"]);
+    // Recorded as hmux race records it: hmux race pick finds it.
+    expect(store.read("t1").scorecard?.summary.passed).toEqual(["a"]);
+    // Events after a contestant's first turn are not its race.
+    a.say({ kind: "usage", inputTokens: 1_000 }, done);
+    expect((await races.score("t1")).contestants[0]?.tokens).toMatchObject({ input: 10 });
+  });
+
+  it("a race this process does not hold is read from its record; one never recorded is NO_SUCH_RACE", async () => {
+    fx = new GitFixture();
+    const first = racing({ a: { "x.txt": "a\n" } });
+    await first.races.start({ cwd: fx.repo, harnesses: ["a", "b"], prompt: "p", check: null, name: "kept" });
+    for (const c of first.contestants.values()) c.say(done);
+    const card = await first.races.score("kept");
+    const later = racing({});
+    expect(await later.races.score("kept")).toEqual(card);
+    await expect(later.races.score("never")).rejects.toMatchObject({ code: "NO_SUCH_RACE" });
+    await expect(later.races.pick("never", "a")).rejects.toMatchObject({ code: "NO_SUCH_RACE" });
+  });
+});
+
+describe("a race of sessions: ending it", () => {
+  it("pick ends every contestant's session before merging the winner, and a second pick or a discard is too late", async () => {
+    fx = new GitFixture();
+    const { races, contestants } = racing({ a: { "x.txt": "a\n" }, b: { "x.txt": "b\n" } });
+    await races.start({ cwd: fx.repo, harnesses: ["a", "b"], prompt: "p", check: null, name: "t2" });
+    await expect(races.pick("t2", "a")).rejects.toMatchObject({ code: "RACE_RUNNING" });
+    expect([...contestants.values()].some((c) => c.halted)).toBe(false);
+    for (const c of contestants.values()) c.say(done);
+    await races.score("t2");
+    await expect(races.pick("t2", "zed")).rejects.toMatchObject({
+      code: "NO_SUCH_RACE",
+      hint: "its contestants: a, b",
+    });
+    const picked = await races.pick("t2", "a");
+    expect([...contestants.values()].every((c) => c.halted)).toBe(true);
+    expect(readFileSync(join(fx.repo, "x.txt"), "utf8")).toBe("a\n");
+    expect(pickText("t2", picked)).toMatch(/^race t2: merged hmux\/t2-a into main .*their answers stay on hmux\/t2-b/);
+    expect(existsSync(contestants.get("b")!.lease.entry.path)).toBe(false);
+    await expect(races.pick("t2", "a")).rejects.toMatchObject({
+      code: "TOO_LATE",
+      message: "race t2 was already picked",
+    });
+    await expect(races.discard("t2")).rejects.toMatchObject({ code: "TOO_LATE" });
+  });
+
+  it("discard while the turns still run ends the sessions and removes every clean worktree", async () => {
+    fx = new GitFixture();
+    const { races, contestants, store } = racing({});
+    await races.start({ cwd: fx.repo, harnesses: ["a", "b"], prompt: "p", check: null, name: "t3" });
+    const cleanup = await races.discard("t3");
+    expect([...contestants.values()].every((c) => c.halted)).toBe(true);
+    expect(discardText("t3", cleanup)).toBe("race t3 discarded: removed t3-a, t3-b");
+    for (const c of contestants.values()) expect(existsSync(c.lease.entry.path)).toBe(false);
+    expect(store.exists("t3")).toBe(false);
+    await expect(races.discard("t3")).rejects.toMatchObject({ code: "TOO_LATE" });
+  });
+});
