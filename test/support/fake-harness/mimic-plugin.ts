@@ -20,7 +20,7 @@ export const MIMIC_SCRIPT = fileURLToPath(new URL("./mimic-cli.mjs", import.meta
 const UUID = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
 
 /** mimic's facts: its CLI is the script beside this file, so every fact's evidence is that script. */
-function mimicDescriptor(api: HarnessPluginApi) {
+function mimicDescriptor(api: HarnessPluginApi, name: string) {
   const { defineDescriptor, evidence, fact, optionFact } = api.facts;
   const script = evidence(
     "doc",
@@ -30,8 +30,8 @@ function mimicDescriptor(api: HarnessPluginApi) {
   );
   const matchers = api.matchers.descriptorMatchers();
   return defineDescriptor({
-    name: "mimic",
-    displayName: "Mimic (a test's fake CLI)",
+    name,
+    displayName: name === "mimic" ? "Mimic (a test's fake CLI)" : `Mimic as ${name} (a test's fake CLI)`,
     binary: fact("mimic", script),
     verifiedAgainst: fact(MIMIC_VERSION, script),
     versionSource: fact({ kind: "installed-probe", command: ["mimic", "--version"] }, script),
@@ -126,8 +126,9 @@ function mimicSessionFlags(descriptor: HarnessModule["descriptor"]): SessionRend
   });
 }
 
-export default function mimicPlugin(api: HarnessPluginApi): HarnessModule {
-  const descriptor = mimicDescriptor(api);
+/** The harness under `name`: a second plugin (twin-plugin.mjs) registers the same fake CLI as another harness. */
+export function mimicHarness(api: HarnessPluginApi, name: string): HarnessModule {
+  const descriptor = mimicDescriptor(api, name);
   const session = mimicSession(api, descriptor);
   const { planHarness, isolationOnly, modelFlags, nothingRendered } = api.argv;
   const sessionFlags = mimicSessionFlags(descriptor);
@@ -166,4 +167,8 @@ export default function mimicPlugin(api: HarnessPluginApi): HarnessModule {
     },
     channels: [session.capabilities.channel],
   };
+}
+
+export default function mimicPlugin(api: HarnessPluginApi): HarnessModule {
+  return mimicHarness(api, "mimic");
 }
