@@ -34,7 +34,7 @@ export function failureOf(err: unknown, spellings: readonly OwnedNativeSpelling[
   return failure("rejected", err instanceof Error ? err.message : String(err));
 }
 
-/** The commands that hand what follows `--` to the harness (run-prepare.ts, race.ts, inspect.ts). */
+/** The commands that hand what follows `--` to the harness (run-request.ts, race.ts, inspect.ts). */
 const PASSING_NATIVE_FLAGS: ReadonlySet<string> = new Set(["run", "race", "inspect"]);
 
 /** Where to read the flags of the command the user typed (or of every command, when none was recognised). */

@@ -1,21 +1,17 @@
 /**
- * A race contestant's turn is an `hmux run` turn: the same flags (run-options), the same launch
- * request and pipeline (prepareTurn → prepareLaunch), the same runTurn — only its cwd is its
- * worktree and its prompt the race's. Nothing here plans or runs a harness any other way. A flag
- * the harness cannot express is dropped for it alone and reported as a divergence.
+ * A race contestant's turn is an `hmux run` turn: the same flags (run-options), the same request
+ * (run-request.ts) and the same launch() — only its kind says it is a contestant (its worktree is
+ * the race's, a setting its harness cannot express is dropped for it alone and reported as a
+ * divergence, its isolated state goes with the race) and its prompt is the race's.
  */
 import type { Command } from "commander";
-import { renderResolution } from "../core/options/render-provenance.js";
-import { isRefusal, type RefusalError } from "../core/refusal.js";
-import type { PlannedContestant } from "../race/runner.js";
-import type { WorkspaceLease } from "../workspace/lease.js";
+import { launch } from "../launch/launch.js";
+import type { ContestantPlace, PlannedContestant } from "../race/runner.js";
 import type { RawTurnFlags } from "./commands/run-options.js";
-import { type PreparedTurn, prepareTurn } from "./commands/run-prepare.js";
-import { runPreparedTurn } from "./commands/run-prepared-turn.js";
+import { runRequest } from "./commands/run-request.js";
 import type { CliContext } from "./context.js";
-import { releaseIsolatedState } from "./isolated-state.js";
 
-export async function planContestant(
+export async function launchContestant(
   context: CliContext,
   input: {
     readonly harness: string;
@@ -24,69 +20,43 @@ export async function planContestant(
     readonly flags: RawTurnFlags;
     readonly cmd: Command;
     readonly callerEnv: Readonly<Record<string, string>>;
-    readonly lease: WorkspaceLease;
+    /** The folder the race was started in (the repository its worktrees are made from). */
+    readonly cwd: string;
+    readonly place: ContestantPlace;
+    readonly onNote: (line: string) => void;
   },
 ): Promise<PlannedContestant> {
-  const dropped: { key: string; value: unknown; reason: string }[] = [];
-  let flags: RawTurnFlags = { ...input.flags, cwd: input.lease.entry.path };
-  let prepared: PreparedTurn;
-  for (;;) {
-    try {
-      prepared = await prepareTurn({
-        harnessArg: input.harness,
-        positional: input.prompt,
-        flags,
-        cmd: input.cmd,
-        passthrough: [],
-        callerEnv: input.callerEnv,
-        registry: context.registry,
-        ports: context.launch,
-        workspace: input.lease.launch,
-      });
-      break;
-    } catch (err) {
-      const flag = inexpressibleFlag(err, flags);
-      if (flag === null) throw err;
-      const refusal = err as RefusalError;
-      dropped.push({
-        key: refusal.option!,
-        value: flags[flag],
-        reason: `${refusal.message}${refusal.hint ? ` (${refusal.hint})` : ""}; the harness default applies`,
-      });
-      flags = { ...flags, [flag]: undefined };
-    }
-  }
-  let disposed = false;
-  return {
-    divergences: [
-      ...dropped,
-      ...prepared.resolved.divergence.map((d) => ({ key: d.key, value: d.value, reason: d.reason })),
-    ],
-    notes: [...renderResolution(prepared.resolved).filter((l) => !l.startsWith("provenance:")), ...prepared.notes],
-    run: (signal) => runPreparedTurn(prepared, context, { signal }),
-    dispose: () => {
-      // A contestant's isolated HOME holds no session anyone resumes from a race: it goes with the race.
-      if (disposed) return;
-      disposed = true;
-      if (prepared.isolated?.fresh) releaseIsolatedState(prepared.isolated.root, prepared.isolated.dir);
+  const { place } = input;
+  const request = await runRequest({
+    kind: "race-contestant",
+    harness: input.harness,
+    positional: input.prompt,
+    flags: {
+      ...input.flags,
+      cwd: input.cwd,
+      worktree: place.worktree,
+      ...(place.base !== undefined ? { base: place.base } : {}),
     },
+    cmd: input.cmd,
+    passthrough: [],
+    callerEnv: input.callerEnv,
+    turnLabel: place.turnLabel,
+    onNote: input.onNote,
+  });
+  const launched = await launch(request, context);
+  const { lease } = launched;
+  if (!lease) {
+    await launched.abandon();
+    throw new Error("the launch made no worktree although the race asked for one");
+  }
+  return {
+    lease,
+    divergences: [
+      ...launched.dropped,
+      ...launched.plan.resolved.divergence.map((d) => ({ key: d.key, value: d.value, reason: d.reason })),
+    ],
+    run: (signal) => launched.run({ signal }),
+    release: () => launched.release(),
+    abandon: () => launched.abandon(),
   };
-}
-
-/** Option names the pipeline refuses by, and the race flag that set each. */
-const FLAG_OF: Readonly<Record<string, keyof RawTurnFlags>> = {
-  timeoutSeconds: "timeout",
-  stallSeconds: "stall",
-};
-
-/**
- * A race asks every contestant for the same settings, and one a harness cannot express must not
- * call the race off for the others: that flag is dropped for this harness alone (the harness
- * default applies) and the refusal becomes a divergence on its scorecard. Null: not such a refusal.
- */
-function inexpressibleFlag(err: unknown, flags: RawTurnFlags): keyof RawTurnFlags | null {
-  if (!isRefusal(err) || err.option === undefined) return null;
-  if (err.issue !== "unsupported-option" && err.issue !== "unsupported-option-facet") return null;
-  const flag = FLAG_OF[err.option] ?? (err.option as keyof RawTurnFlags);
-  return flag in flags && flags[flag] !== undefined ? flag : null;
 }

@@ -13,6 +13,7 @@ import { builtinRegistry, type HarnessRegistry } from "../adapters/registry.js";
 import type { AllowRule } from "../core/control/allow-rules.js";
 import { makeClassifier } from "../core/control/policy.js";
 import { prepareLaunch } from "../core/launch/prepare.js";
+import { settingsView } from "../core/launch/settings-view.js";
 import type { LaunchOutcome, LaunchPlan, LaunchRequest, LaunchWorkspace } from "../core/launch/types.js";
 import { isRefusal } from "../core/refusal.js";
 import {
@@ -38,7 +39,6 @@ import {
 } from "../workspace/lease.js";
 import { realLaunchPorts, type SharedLaunchPorts } from "./launch-ports.js";
 import { realSessionPorts } from "./session-ports.js";
-import { settingsView } from "./settings-view.js";
 import { setupFirst } from "./setup-first-port.js";
 
 /** The prompt a pane's plan is checked with when the dialog gives none. */

@@ -1,24 +1,15 @@
 /**
- * One race: N harnesses, one prompt, one base. Each contestant gets its own worktree (branch
- * `hmux/<race>-<harness>`, suffixed when a branch of that name exists) from the same base commit,
- * its turn planned by the caller's launch pipeline with the same normalized settings, and all turns
- * run at once. After its turn each runs the check in its worktree; then git says what it changed,
+ * One race: N harnesses, one prompt, one base. Each contestant is launched by the caller's launch
+ * (src/launch: its own worktree, branch `hmux/<race>-<harness>` suffixed when a branch of that
+ * name exists, from the same base commit; its turn planned with the same normalized settings;
+ * its setup run), and all turns run at once. After its turn each runs the check in its worktree; then git says what it changed,
  * and the scorecard is built. Everything that can be refused (not a repository, no such base, a
  * harness the plan refuses) is refused before any turn starts, and the worktrees made so far go.
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { SessionEvent } from "../core/control/types.js";
 import { RefusalError } from "../core/refusal.js";
-import {
-  abandonWorkspace,
-  openWorkspace,
-  releaseWorkspace,
-  setUpWorkspace,
-  snapshotTurn,
-  type WorkspaceLease,
-  type WorkspacePorts,
-  type WorktreeRequest,
-} from "../workspace/lease.js";
+import type { WorkspaceLease, WorkspacePorts } from "../workspace/lease.js";
 import { repoFacts, resolveBase } from "../workspace/repo.js";
 import { checkRaceName, type RaceRecord, type RaceStore, raceRecord, scoredRecord } from "./record.js";
 import { baseDirty, scoreWorktree } from "./score-worktree.js";
@@ -26,23 +17,32 @@ import { buildScorecard, type ContestantFacts } from "./scorecard.js";
 import type { Scorecard } from "./scorecard-schema.js";
 import { EMPTY_TALLY, tallyEvent } from "./tally.js";
 
-/** A contestant's turn as the launch pipeline planned it: nothing runs until `run`. */
+/** A contestant launched in its own worktree (its plan made, its setup run): nothing runs until `run`. */
 export interface PlannedContestant {
-  /** Settings this harness could not express (the resolution's divergence). */
+  /** The worktree the launch opened for it and holds. */
+  readonly lease: WorkspaceLease;
+  /** Settings this harness could not express (the resolution's divergence, and settings dropped for it). */
   readonly divergences: readonly { readonly key: string; readonly value: unknown; readonly reason: string }[];
-  /** Lines for the user: provenance, divergence, notes of the plan. */
-  readonly notes: readonly string[];
-  /** The turn's events, ending in `done`; aborting `signal` stops it. */
+  /** Snapshots the worktree as the turn starts, then the turn's events, ending in `done`; aborting `signal` stops it. */
   run(signal: AbortSignal): AsyncIterable<SessionEvent>;
-  /** After the turn: drop what the plan made for it (an isolated state dir). */
-  dispose(): void;
+  /** After the turn: let go of what the launch made for it (an isolated state dir) and of the worktree. */
+  release(): void;
+  /** The race was called off before its turns: the worktree the launch made goes too. */
+  abandon(): Promise<void>;
+}
+
+/** Where a contestant is launched: its worktree's name and base, and what its turn's snapshot is called. */
+export interface ContestantPlace {
+  readonly worktree: string;
+  readonly base?: string;
+  readonly turnLabel: string;
 }
 
 export interface RacePorts {
   readonly workspace: WorkspacePorts;
   readonly store: RaceStore;
-  /** Plans a harness's turn in its worktree; throws a refusal when the plan cannot stand. */
-  plan(harness: string, lease: WorkspaceLease): Promise<PlannedContestant>;
+  /** Launches a harness's turn in a new worktree; throws a refusal when the launch cannot stand. */
+  launch(harness: string, place: ContestantPlace, onNote: (line: string) => void): Promise<PlannedContestant>;
   /** The environment the check command runs with. */
   readonly checkEnv: Readonly<Record<string, string>>;
   /** Notes as the race goes (worktrees made, setup output, each contestant's events). */
@@ -58,7 +58,6 @@ export interface RaceRequest {
   readonly name?: string;
   readonly check: string | null;
   readonly checkTimeoutMs: number;
-  readonly configs: WorktreeRequest["configs"];
   /** The normalized settings every contestant was asked for, as recorded in the summary. */
   readonly settings: Readonly<Record<string, unknown>>;
   readonly signal?: AbortSignal;
@@ -116,8 +115,7 @@ export function freeRaceName(
 
 interface Entrant {
   readonly harness: string;
-  readonly lease: WorkspaceLease;
-  plan?: PlannedContestant;
+  readonly contestant: PlannedContestant;
 }
 
 export async function runRace(ports: RacePorts, request: RaceRequest): Promise<RaceResult> {
@@ -135,22 +133,21 @@ export async function runRace(ports: RacePorts, request: RaceRequest): Promise<R
   const entrants: Entrant[] = [];
   try {
     for (const harness of request.harnesses) {
-      const lease = await openWorkspace(ports.workspace, {
-        cwd: request.cwd,
-        flag: `${race}-${harness}`,
-        // As the user named it (HEAD's branch by default): the branch a pick merges into.
-        ...(request.base !== undefined ? { base: request.base } : {}),
+      const contestant = await ports.launch(
         harness,
-        // A contestant runs one turn with no hmux session of its own; this id holds its worktree.
-        sessionId: randomUUID(),
-        configs: request.configs,
-      });
-      if (!lease) throw new Error("openWorkspace made no worktree although one was asked for");
-      entrants.push({ harness, lease });
-      // The base's uncommitted changes are said once, on the scorecard, not once per worktree.
-      for (const note of lease.notes)
-        if (!note.includes("that the new worktree does not have")) ports.onNote?.(`${harness}: ${note}`);
-      if (lease.entry.baseCommit !== base.commit)
+        {
+          worktree: `${race}-${harness}`,
+          // As the user named it (HEAD's branch by default): the branch a pick merges into.
+          ...(request.base !== undefined ? { base: request.base } : {}),
+          turnLabel: `race-${race}`,
+        },
+        // The base's uncommitted changes are said once, on the scorecard, not once per worktree.
+        (line) => {
+          if (!line.includes("that the new worktree does not have")) ports.onNote?.(`${harness}: ${line}`);
+        },
+      );
+      entrants.push({ harness, contestant });
+      if (contestant.lease.entry.baseCommit !== base.commit)
         throw new RefusalError(
           `${base.name} moved while the race was being set up; its contestants would start apart`,
           {
@@ -159,25 +156,14 @@ export async function runRace(ports: RacePorts, request: RaceRequest): Promise<R
           },
         );
     }
-    for (const e of entrants) {
-      e.plan = await ports.plan(e.harness, e.lease);
-      for (const line of e.plan.notes) ports.onNote?.(`${e.harness}: ${line}`);
-    }
-    for (const e of entrants)
-      await setUpWorkspace(ports.workspace, e.lease, (text) =>
-        ports.onNote?.(`${e.harness}: setup| ${text.trimEnd()}`),
-      );
   } catch (err) {
-    for (const e of entrants) {
-      e.plan?.dispose();
-      await abandonWorkspace(ports.workspace, e.lease);
-    }
+    for (const e of entrants) await e.contestant.abandon();
     throw err;
   }
 
   const record = raceRecord(
     { race, repo: repo.repo, base, prompt: request.prompt, check: request.check },
-    entrants.map((e) => ({ harness: e.harness, entry: e.lease.entry })),
+    entrants.map((e) => ({ harness: e.harness, entry: e.contestant.lease.entry })),
     ports.workspace.clock.now(),
   );
   ports.store.write(record);
@@ -208,12 +194,10 @@ async function runContestant(
   e: Entrant,
   signal: AbortSignal,
 ): Promise<ContestantFacts> {
-  const { lease, harness } = e;
-  const plan = e.plan!;
+  const { harness, contestant: plan } = e;
+  const { lease } = plan;
   const clock = ports.workspace.clock;
   try {
-    const problem = await snapshotTurn(ports.workspace, lease, `race-${race}`);
-    if (problem) ports.onNote?.(`${harness}: ${problem}`);
     const started = clock.now();
     let tally = EMPTY_TALLY;
     for await (const event of plan.run(signal)) {
@@ -241,7 +225,6 @@ async function runContestant(
       });
     return facts;
   } finally {
-    plan.dispose();
-    releaseWorkspace(ports.workspace, lease);
+    plan.release();
   }
 }

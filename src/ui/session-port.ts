@@ -7,17 +7,10 @@
 import type { CommandOutcome, Decision, Disposition, SessionEvent } from "../core/control/types.js";
 import type { ControlSnapshot } from "../core/exec/control-snapshot.js";
 import type { HarnessName } from "../core/harness-names.js";
-import type { ProvenanceTier } from "../core/options/types.js";
+import type { ResolvedSettingView } from "../core/launch/settings-view.js";
 import type { SessionChanges } from "./changes-port.js";
 
-/** One resolved setting as the inspector shows it. */
-export interface ResolvedSettingView {
-  readonly key: string;
-  readonly value: unknown;
-  readonly tier: ProvenanceTier;
-  /** Set when the harness cannot express this setting: why, in words. */
-  readonly divergence?: string;
-}
+export type { ResolvedSettingView };
 
 /** What the harness lets the input line do while a turn runs. */
 export interface InputSupport {

@@ -28,6 +28,7 @@ function importsOf(text: string): string[] {
  * session ports; the CLI hands its commands to the root; the UI sees only the core, the
  * native terminal it draws and the race scorecard it shows; sessions, the hmux server and native
  * panes get their spawners handed in, so they never import src/spawn; a race runs on workspaces;
+ * every launch (src/launch) opens a workspace and starts a session or a turn, and only entry points call it;
  * the harness adapters see only the core; the core sees nothing. src/files (the one place folders
  * are made, 0700) sees nothing either, and whatever touches the disk may use it.
  */
@@ -43,6 +44,8 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   server: ["core", "session", "files", "native"],
   workspace: ["core", "files"],
   race: ["core", "workspace", "files"],
+  // The one launch (open the workspace, plan, state dir, setup, runtime, snapshots, journal, release): entry points call it.
+  launch: ["core", "adapters", "session", "workspace", "files"],
   ui: ["core", "native", "race"],
   "tui-client": ["core", "adapters", "native", "server", "ui", "workspace"],
   main: [
@@ -57,6 +60,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
     "race",
     "ui",
     "tui-client",
+    "launch",
     "files",
   ],
   cli: [
@@ -72,6 +76,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
     "ui",
     "tui-client",
     "main",
+    "launch",
     "files",
   ],
 };

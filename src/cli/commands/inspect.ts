@@ -8,10 +8,11 @@ import type { Command } from "commander";
 import { CAPABILITY_MODES, type CapabilityMode, describeCapabilities } from "../../core/argv/capabilities.js";
 import { parseEnvAssignments } from "../../core/exec/env.js";
 import { renderResolution } from "../../core/options/render-provenance.js";
+import { planTurn } from "../../launch/plan-step.js";
 import type { CliContext } from "../context.js";
 import { UsageError } from "../errors.js";
 import { addTurnFlags, type RawTurnFlags } from "./run-options.js";
-import { prepareTurn } from "./run-prepare.js";
+import { runRequest } from "./run-request.js";
 
 interface InspectFlags extends RawTurnFlags {
   argv?: boolean;
@@ -46,20 +47,20 @@ export function register(program: Command, context: CliContext): void {
       return;
     }
     if (flags.argv) {
-      const prepared = await prepareTurn({
-        harnessArg,
+      const request = await runRequest({
+        harness: harnessArg,
         positional: undefined,
         flags: { ...flags, prompt: flags.prompt ?? (flags.promptFile ? undefined : "hello") },
         cmd: self,
         passthrough: context.passthrough,
         callerEnv: parseEnvAssignments(flags.env ?? []),
-        needBinary: false,
-        registry: context.registry,
-        ports: context.launch,
+        turnLabel: "inspect",
       });
+      // A dry plan: nothing is made, and the binary need not be installed.
+      const { plan: prepared } = planTurn(request, { cwd: request.cwd, dry: true }, context);
       for (const line of renderResolution(prepared.resolved)) output.err(`${line}\n`);
       // The argv is the one-shot turn's; a turn hmux gates through the session channel does not spawn it.
-      if (prepared.gate.kind === "policy-session")
+      if (prepared.gate?.kind === "policy-session")
         output.err(
           `note: ${prepared.gate.why}, so hmux run spawns its session process, not this; this one-shot turn runs with --autonomy\n`,
         );

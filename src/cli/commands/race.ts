@@ -29,10 +29,10 @@ import { EXIT_WOULD_LOSE_WORK } from "../../workspace/errors.js";
 import { gitOut } from "../../workspace/git.js";
 import type { CliContext } from "../context.js";
 import { UsageError } from "../errors.js";
-import { planContestant } from "../race-contestant.js";
+import { launchContestant } from "../race-contestant.js";
 import type { Output } from "../render/output.js";
 import { addTurnFlags, type RawTurnFlags, turnOptionsFromFlags } from "./run-options.js";
-import { readPrompt } from "./run-prepare.js";
+import { readPrompt } from "./run-request.js";
 
 interface RaceFlags extends RawTurnFlags {
   json?: boolean;
@@ -254,8 +254,17 @@ async function race(
     workspace: context.workspace,
     store: new RaceStore(context.env),
     checkEnv,
-    plan: (harness, lease) =>
-      planContestant(context, { harness, prompt: what.prompt, flags: turnFlags, cmd, callerEnv, lease }),
+    launch: (harness, place, onNote) =>
+      launchContestant(context, {
+        harness,
+        prompt: what.prompt,
+        flags: turnFlags,
+        cmd,
+        callerEnv,
+        cwd: what.cwd,
+        place,
+        onNote,
+      }),
     onNote: (line) => output.err(`${line}\n`),
     onEvent: (harness, event) => {
       const line = progressLine(event);
@@ -271,7 +280,6 @@ async function race(
       ...(flags.name !== undefined ? { name: flags.name } : {}),
       check: what.check,
       checkTimeoutMs: (flags.checkTimeout ?? DEFAULT_CHECK_TIMEOUT_SECONDS) * 1000,
-      configs: context.launch.configFiles(what.cwd),
       settings: settings as Record<string, unknown>,
       signal: abort.signal,
       notes,

@@ -3,33 +3,23 @@
  * Everything that can be refused is refused before spawn (exit 2, and under --json a
  * failure + done pair as the last lines); after spawn the turn's `done` decides (0 or 1).
  */
-import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { resolve as resolvePath } from "node:path";
 import type { Command } from "commander";
 import { hmuxExitCode, INTERRUPT_ABORT } from "../../core/conclude.js";
+import type { HarnessDescriptor } from "../../core/descriptor.js";
 import type { HarnessEvent } from "../../core/events.js";
 import { parseEnvAssignments } from "../../core/exec/env.js";
-import { renderResolution } from "../../core/options/render-provenance.js";
 import { absentStoreWarning, resumeLastNotice } from "../../core/session-store.js";
+import { launch } from "../../launch/launch.js";
+import type { LaunchedTurn, TurnLaunchRequest, TurnRun } from "../../launch/types.js";
 import type { CliContext } from "../context.js";
-import { recordIsolatedState, releaseIsolatedState } from "../isolated-state.js";
 import { lineBoundFromEnv } from "../line-bound.js";
 import { HumanRenderer } from "../render/human.js";
 import { JsonRenderer } from "../render/json.js";
 import type { Output } from "../render/output.js";
-import {
-  abandonLaunchWorkspace,
-  addWorkspaceFlags,
-  openLaunchWorkspace,
-  releaseLaunchWorkspace,
-  setUpLaunchWorkspace,
-  snapshotLaunchTurn,
-  type WorkspaceFlags,
-} from "../workspace-launch.js";
+import { addWorkspaceFlags, type WorkspaceFlags } from "../workspace-launch.js";
 import { addTurnFlags, type RawTurnFlags } from "./run-options.js";
-import { type PreparedTurn, prepareTurn } from "./run-prepare.js";
-import { runPreparedTurn } from "./run-prepared-turn.js";
+import { runRequest } from "./run-request.js";
 
 export interface RunFlags extends RawTurnFlags, WorkspaceFlags {
   json?: boolean;
@@ -59,53 +49,31 @@ export async function runCommand(
   output: Output,
   context: CliContext,
 ): Promise<number> {
-  const lineBound = lineBoundFromEnv(); // checked before prepareTurn creates anything (an isolated state dir)
-  const callerEnv = parseEnvAssignments(flags.env ?? []);
-  context.launch.harness(harnessArg); // an unknown harness is refused before a worktree is made for it
-  const lease = await openLaunchWorkspace(context, {
-    cwd: resolvePath(flags.cwd ?? process.cwd()),
-    flags,
+  const lineBound = lineBoundFromEnv(); // checked before the launch creates anything (an isolated state dir)
+  const request = await runRequest({
     harness: harnessArg,
-    // A one-shot run has no hmux session of its own; this id stands for it in the workspace registry.
-    sessionId: randomUUID(),
-    output,
+    positional,
+    flags,
+    cmd,
+    passthrough: context.passthrough,
+    callerEnv: parseEnvAssignments(flags.env ?? []),
+    turnLabel: `run-${new Date(context.clock.now()).toISOString()}`,
+    onNote: (line) => output.err(`${line}\n`),
   });
-  let prepared: PreparedTurn | undefined;
+  const launched = await launch(request, context);
   try {
-    prepared = await prepareTurn({
-      harnessArg,
-      positional,
-      flags: lease ? { ...flags, cwd: lease.entry.path } : flags,
-      cmd,
-      passthrough: context.passthrough,
-      callerEnv,
-      registry: context.registry,
-      ports: context.launch,
-      ...(lease ? { workspace: lease.launch } : {}),
-    });
-    for (const line of renderResolution(prepared.resolved)) output.err(`${line}\n`);
-    for (const note of prepared.notes) output.err(`${note}\n`);
-    if (lease) await setUpLaunchWorkspace(context, lease, output);
-    // One turn: captured before the harness starts, so `hmux diff --turn` shows exactly its changes.
-    if (lease) await snapshotLaunchTurn(context, lease, `run-${new Date(context.clock.now()).toISOString()}`, output);
-  } catch (err) {
-    if (prepared?.isolated?.fresh) releaseIsolatedState(prepared.isolated.root, prepared.isolated.dir);
-    await abandonLaunchWorkspace(context, lease);
-    throw err;
-  }
-  try {
-    return await runPrepared(prepared, flags, output, context, lineBound);
+    const leadingEvents = resumeWarnings(launched, request, context.registry.require(launched.harness).descriptor);
+    return await runLaunched(launched, flags, output, { ...lineBound, leadingEvents });
   } finally {
-    releaseLaunchWorkspace(context, lease);
+    launched.release();
   }
 }
 
-async function runPrepared(
-  prepared: PreparedTurn,
+async function runLaunched(
+  launched: LaunchedTurn,
   flags: RunFlags,
   output: Output,
-  context: CliContext,
-  lineBound: { maxLineBytes?: number },
+  run: Omit<TurnRun, "signal">,
 ): Promise<number> {
   const abort = new AbortController();
   // Kept (not `once`) for the whole turn: a second Ctrl-C must not kill hmux by default and
@@ -121,31 +89,23 @@ async function runPrepared(
   for (const [sig, handler] of handlers) process.on(sig, handler);
   output.onBroken(stop); // the reader left (| head): stop the harness, exit cleanly
 
-  const events = runPreparedTurn(prepared, context, {
-    signal: abort.signal,
-    ...lineBound,
-    leadingEvents: resumeWarnings(prepared),
-  });
+  const events = launched.run({ ...run, signal: abort.signal });
 
   const json = new JsonRenderer(output);
   // Dim tool output only on a terminal that wants colour (NO_COLOR: https://no-color.org).
   const color = process.stderr.isTTY === true && !process.env.NO_COLOR;
   const human = new HumanRenderer(output, { verbose: flags.verbose ?? false, color });
   let done: Extract<HarnessEvent, { kind: "done" }> | undefined;
-  let sessionKept = false;
   try {
     for await (const event of events) {
       if (flags.json) json.render(event);
       else human.render(event);
       if (event.kind === "done") done = event;
-      if (event.kind === "identity" && keepIsolatedState(prepared, event.sessionId, output)) sessionKept = true;
       if (output.broken) break; // abandons the iterator: the child's group is killed and awaited
       if (output.needsDrain) await output.drain(); // a slow reader slows the harness, not hmux's memory
     }
   } finally {
     for (const [sig, handler] of handlers) process.removeListener(sig, handler);
-    // A fresh isolated dir no identity indexed holds no session to resume: do not let it pile up.
-    if (prepared.isolated?.fresh && !sessionKept) releaseIsolatedState(prepared.isolated.root, prepared.isolated.dir);
   }
   if (output.broken) return 0;
   // A refusal found while planning the spawn (a value the OS cannot pass) is still a refusal: exit 2.
@@ -157,55 +117,38 @@ async function runPrepared(
 
 const EXIT_INTERRUPTED = 130;
 
-/**
- * After the identity event: index the isolated dir under the session id so --resume <id> --isolate
- * finds it. True when the dir now holds a session and must be kept.
- */
-function keepIsolatedState(prepared: PreparedTurn, sessionId: string, output: Output): boolean {
-  const isolated = prepared.isolated;
-  if (!isolated) return false;
-  try {
-    if (recordIsolatedState(isolated.root, sessionId, isolated.dir)) {
-      if (isolated.fresh) output.err(`isolated state kept for --resume ${sessionId} --isolate: ${isolated.dir}\n`);
-    } else {
-      output.err(
-        `isolated state not indexed: session id ${JSON.stringify(sessionId)} is not a safe file name; it stays at ${isolated.dir}\n`,
-      );
-    }
-  } catch (err) {
-    output.err(`isolated state not indexed (${(err as Error).message}); it stays at ${isolated.dir}\n`);
-  }
-  return true;
-}
-
 /** Warnings a resumed turn owes its reader before any harness output. */
-function resumeWarnings(prepared: PreparedTurn): HarnessEvent[] {
-  const { adapter, inputs } = prepared;
+function resumeWarnings(
+  launched: LaunchedTurn,
+  request: TurnLaunchRequest,
+  descriptor: HarnessDescriptor,
+): HarnessEvent[] {
+  const { plan } = launched;
   const out: HarnessEvent[] = [];
-  if (inputs.resumeLast) {
+  if (request.resumeLast) {
     const notice = resumeLastNotice(
-      adapter.name,
-      adapter.descriptor.sessionStore.value,
-      prepared.cwd,
-      harnessEnv(prepared),
+      plan.harness,
+      descriptor.sessionStore.value,
+      plan.cwd,
+      harnessEnv(launched, request),
     );
     out.push(...notice.events);
     if (notice.cwdDir !== null && !existsSync(notice.cwdDir))
-      out.push(absentStoreWarning(adapter.name, notice.cwdDir, prepared.cwd));
+      out.push(absentStoreWarning(plan.harness, notice.cwdDir, plan.cwd));
   }
-  if (inputs.resume !== undefined && adapter.descriptor.resume.value.onMissing === "create") {
+  if (request.resume !== undefined && descriptor.resume.value.onMissing === "create") {
     out.push({
       kind: "error",
-      message: `${adapter.name} starts a new, empty session when ${inputs.resume} is unknown to it, instead of failing; check the identity event's id`,
+      message: `${plan.harness} starts a new, empty session when ${request.resume} is unknown to it, instead of failing; check the identity event's id`,
     });
   }
   return out;
 }
 
 /** The env the harness will see, as far as its store location goes: the plan's base, its changes, then --env. */
-function harnessEnv(prepared: PreparedTurn): Record<string, string | undefined> {
-  const env: Record<string, string | undefined> = { ...prepared.env };
-  for (const [k, v] of Object.entries(prepared.invocation.env)) env[k] = v ?? undefined;
-  for (const [k, v] of Object.entries(prepared.callerEnv)) env[k] = v === "" ? undefined : v;
+function harnessEnv(launched: LaunchedTurn, request: TurnLaunchRequest): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = { ...launched.plan.env };
+  for (const [k, v] of Object.entries(launched.plan.invocation.env)) env[k] = v ?? undefined;
+  for (const [k, v] of Object.entries(request.callerEnv)) env[k] = v === "" ? undefined : v;
   return env;
 }

@@ -26,12 +26,12 @@ import type { ApprovalMode, SessionHandle } from "../../core/exec/session-types.
 import type { HarnessName } from "../../core/harness-names.js";
 import { harnessResumeOf } from "../../core/launch/harness-resume.js";
 import { prepareLaunchOrThrow } from "../../core/launch/prepare.js";
+import { settingsView } from "../../core/launch/settings-view.js";
 import type { LaunchPlan, LaunchRequest, LaunchWorkspace } from "../../core/launch/types.js";
 import { LineSplitter } from "../../core/line-splitter.js";
 import { renderUntrustedLine } from "../../core/options/render-provenance.js";
 import type { TurnOptions } from "../../core/options/types.js";
 import { RefusalError } from "../../core/refusal.js";
-import { settingsView } from "../../main/settings-view.js";
 import { type ControlSocketServer, listenControlSocket } from "../../session/control-socket.js";
 import { JournalWriter, journalPath, sessionsDir, summarizeJournal } from "../../session/journal.js";
 import { launchSession, sessionHarnesses } from "../../session/launch.js";

@@ -14,7 +14,7 @@ import {
   recordIsolatedState,
   releaseIsolatedState,
   sweepOrphanedStates,
-} from "../../../src/cli/isolated-state.js";
+} from "../../../src/launch/isolated-state.js";
 import { Sandbox } from "./cli-harness.js";
 
 /** A claude stand-in that files its session below CLAUDE_CONFIG_DIR the way claude does, and finds it on --resume. */

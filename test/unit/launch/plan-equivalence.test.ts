@@ -8,11 +8,11 @@ import { Command } from "commander";
 import { describe, expect, it } from "vitest";
 import { allAdapters, builtinRegistry, requireHarness } from "../../../src/adapters/registry.js";
 import { addTurnFlags, type RawTurnFlags, turnOptionsFromFlags } from "../../../src/cli/commands/run-options.js";
-import { runLaunchRequest } from "../../../src/cli/commands/run-prepare.js";
 import { type SessionFlags, sessionLaunchRequest } from "../../../src/cli/commands/session.js";
 import { loadConfigTiers } from "../../../src/core/config/load.js";
 import { prepareLaunch } from "../../../src/core/launch/prepare.js";
 import type { LaunchEntry, LaunchOutcome, LaunchPorts, LaunchRequest } from "../../../src/core/launch/types.js";
+import { turnPlanRequest } from "../../../src/launch/plan-step.js";
 import { nativeLaunchRequest } from "../../../src/main/native-launch.js";
 import { paneLaunchRequest } from "../../../src/main/pane-launcher.js";
 import type { NativeKind } from "../../../src/native/native-plan.js";
@@ -85,15 +85,21 @@ function viaRun(ask: Ask): LaunchRequest {
   ];
   cmd.parse(argv, { from: "user" });
   const flags = cmd.opts<RawTurnFlags>();
-  return runLaunchRequest({
-    harness: ask.harness,
-    prompt: { text: "go", explicit: false },
-    flags,
-    args: turnOptionsFromFlags(flags, cmd),
-    cwd: ask.cwd ?? WORK,
-    passthrough: [],
-    callerEnv: {},
-  });
+  const cwd = ask.cwd ?? WORK;
+  return turnPlanRequest(
+    {
+      kind: "run",
+      harness: ask.harness,
+      cwd,
+      args: turnOptionsFromFlags(flags, cmd),
+      workspace: { flag: undefined },
+      prompt: { text: "go", explicit: false },
+      passthrough: [],
+      callerEnv: {},
+      turnLabel: "run-1",
+    },
+    { cwd },
+  );
 }
 
 /** `hmux session <harness> --json [flags]`. */

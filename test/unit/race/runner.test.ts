@@ -2,6 +2,7 @@
  * The race runner and pick/discard on real git in a temp repository, with stand-in contestants:
  * each "harness" here writes files into its worktree and reports events, as a real turn would.
  */
+import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -11,6 +12,7 @@ import { discardRace, pickWinner } from "../../../src/race/pick.js";
 import { RaceStore } from "../../../src/race/record.js";
 import { type PlannedContestant, type RacePorts, type RaceRequest, runRace } from "../../../src/race/runner.js";
 import type { WorkspaceError } from "../../../src/workspace/errors.js";
+import { abandonWorkspace, openWorkspace, releaseWorkspace } from "../../../src/workspace/lease.js";
 import { WorkspaceRegistry } from "../../../src/workspace/registry.js";
 import { GitFixture } from "../workspace/git-fixture.js";
 
@@ -24,12 +26,24 @@ function racePorts(work: Work, refuse: readonly string[] = []): RacePorts {
     workspace: fx.ports(),
     store: new RaceStore(fx.env),
     checkEnv: fx.env,
-    plan: async (harness, lease): Promise<PlannedContestant> => {
-      if (refuse.includes(harness))
+    // As src/launch does: the worktree opened under a session id, then the plan, which may refuse.
+    launch: async (harness, place): Promise<PlannedContestant> => {
+      const ports = fx.ports();
+      const lease = await openWorkspace(ports, {
+        ...fx.request(),
+        flag: place.worktree,
+        ...(place.base !== undefined ? { base: place.base } : {}),
+        harness,
+        sessionId: randomUUID(),
+      });
+      if (!lease) throw new Error("no worktree");
+      if (refuse.includes(harness)) {
+        await abandonWorkspace(ports, lease);
         throw new RefusalError(`${harness} refuses`, { issue: "unsupported-option", option: "x" });
+      }
       return {
+        lease,
         divergences: [],
-        notes: [],
         async *run(): AsyncIterable<SessionEvent> {
           for (const [path, text] of Object.entries(work[harness] ?? {})) {
             yield { kind: "tool", phase: "call", callId: path, name: "write" };
@@ -38,7 +52,8 @@ function racePorts(work: Work, refuse: readonly string[] = []): RacePorts {
           yield { kind: "usage", inputTokens: 10, outputTokens: 2 };
           yield { kind: "done", exitCode: 0, cause: "clean" };
         },
-        dispose: () => {},
+        release: () => releaseWorkspace(ports, lease),
+        abandon: () => abandonWorkspace(ports, lease),
       };
     },
   };
@@ -52,7 +67,6 @@ function request(over: Partial<RaceRequest> = {}): RaceRequest {
     name: "r1",
     check: null,
     checkTimeoutMs: 30_000,
-    configs: fx.request().configs,
     settings: {},
     ...over,
   };

@@ -11,12 +11,12 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { builtinRegistry } from "../../../src/adapters/registry.js";
-import { runLaunchRequest } from "../../../src/cli/commands/run-prepare.js";
 import { prepare } from "../../../src/cli/commands/session.js";
 import type { CliContext } from "../../../src/cli/context.js";
 import { VERSION } from "../../../src/cli/main.js";
 import { sessionFlagsOf } from "../../../src/cli/server-launcher.js";
 import { prepareLaunch } from "../../../src/core/launch/prepare.js";
+import { turnPlanRequest } from "../../../src/launch/plan-step.js";
 import { createAppContext } from "../../../src/main/context.js";
 import { PaneLauncher } from "../../../src/main/pane-launcher.js";
 import { type CreateSpec, type Launcher, SessionTable } from "../../../src/server/session-table.js";
@@ -99,15 +99,20 @@ async function budgets(userConfig?: object) {
   const local = new PaneLauncher({ env, defaultCwd: work, ports: context.launch }).plan({ harness: "claude" });
   if (!local.ok) throw local.refusals[0];
   const run = prepareLaunch(
-    runLaunchRequest({
-      harness: "claude",
-      prompt: { text: "go", explicit: false },
-      flags: {},
-      args: {},
-      cwd: work,
-      passthrough: [],
-      callerEnv: {},
-    }),
+    turnPlanRequest(
+      {
+        kind: "run",
+        harness: "claude",
+        cwd: work,
+        args: {},
+        workspace: { flag: undefined },
+        prompt: { text: "go", explicit: false },
+        passthrough: [],
+        callerEnv: {},
+        turnLabel: "run-1",
+      },
+      { cwd: work },
+    ),
     { ...context.launch, stateDir: () => ({ dir: join(work, "state") }) },
   );
   if (!run.ok) throw run.refusals[0];

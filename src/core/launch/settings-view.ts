@@ -1,11 +1,20 @@
 /**
  * A launch plan's resolved settings as the inspector shows them: each with the tier that decided
  * it, and why the harness cannot express it. Shared by a local pane and the hmux server's rows,
- * so both inspectors show the same; it loads no UI module (the server's launcher uses it).
+ * so both inspectors show the same; pure, so the server and every client read it alike.
  */
-import type { LaunchPlan } from "../core/launch/types.js";
-import type { ResolvedTurnOptions } from "../core/options/resolve.js";
-import type { ResolvedSettingView } from "../ui/session-port.js";
+import type { ResolvedTurnOptions } from "../options/resolve.js";
+import type { ProvenanceTier } from "../options/types.js";
+import type { LaunchPlan } from "./types.js";
+
+/** One resolved setting as an inspector shows it. */
+export interface ResolvedSettingView {
+  readonly key: string;
+  readonly value: unknown;
+  readonly tier: ProvenanceTier;
+  /** Set when the harness cannot express this setting: why, in words. */
+  readonly divergence?: string;
+}
 
 export function settingsView(
   resolved: ResolvedTurnOptions,

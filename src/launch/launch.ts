@@ -1,0 +1,246 @@
+/**
+ * The one launch: every entry point (`hmux run`, `hmux session`, the server's create and resume,
+ * a race contestant) builds a LaunchRequest and calls this, which takes the same steps in the
+ * same order for all of them:
+ *
+ *   open the workspace (held by the session's id) → plan (prepareLaunch) → state dir (by entry
+ *   kind, state-dir.ts) → setup (before the harness starts, its output as notes) → start the
+ *   runtime (a one-shot turn or a session) → snapshot each turn → journal (sessions) → release,
+ *   or abandon what the launch made when it is refused.
+ *
+ * A refusal at any step undoes the steps before it: the journal is closed, a state dir this launch
+ * made is removed, a worktree it made is discarded and a reused one let go.
+ */
+import { randomUUID } from "node:crypto";
+import type { SessionEvent } from "../core/control/types.js";
+import type { SessionHandle } from "../core/exec/session-types.js";
+import { prepareLaunchOrThrow } from "../core/launch/prepare.js";
+import { settingsView } from "../core/launch/settings-view.js";
+import type { LaunchRequest as PlanRequest } from "../core/launch/types.js";
+import { JournalWriter, journalPath } from "../session/journal.js";
+import { launchSession } from "../session/launch.js";
+import type { WorkspaceLease } from "../workspace/lease.js";
+import { planLines, planTurn } from "./plan-step.js";
+import { sessionOptionsOf } from "./session-options.js";
+import { sessionIdentity } from "./session-resume.js";
+import { type StateDir, sessionStateDir } from "./state-dir.js";
+import { startTurn } from "./turn-runtime.js";
+import type {
+  LaunchedSession,
+  LaunchedTurn,
+  LaunchPorts,
+  LaunchRequest,
+  SessionLaunchRequest,
+  TurnLaunchRequest,
+} from "./types.js";
+import { abandonLease, openLease, releaseLease, setUpLease, snapshotLease } from "./workspace-step.js";
+
+export function launch(request: TurnLaunchRequest, ports: LaunchPorts): Promise<LaunchedTurn>;
+export function launch(request: SessionLaunchRequest, ports: LaunchPorts): Promise<LaunchedSession>;
+export function launch(request: LaunchRequest, ports: LaunchPorts): Promise<LaunchedTurn | LaunchedSession>;
+export function launch(request: LaunchRequest, ports: LaunchPorts): Promise<LaunchedTurn | LaunchedSession> {
+  switch (request.kind) {
+    case "run":
+    case "race-contestant":
+      return launchTurn(request, ports);
+    default:
+      return launchSessionOf(request, ports);
+  }
+}
+
+/** The notes of one launch: kept in order, and handed to the caller's onNote as each is made. */
+function notesFor(request: LaunchRequest): { readonly lines: string[]; readonly note: (line: string) => void } {
+  const lines: string[] = [];
+  return {
+    lines,
+    note: (line) => {
+      lines.push(line);
+      request.onNote?.(line);
+    },
+  };
+}
+
+async function launchTurn(request: TurnLaunchRequest, ports: LaunchPorts): Promise<LaunchedTurn> {
+  const { lines, note } = notesFor(request);
+  ports.launch.harness(request.harness); // an unknown harness is refused before a worktree is made for it
+  // A one-shot turn has no hmux session of its own; this id stands for it in the workspace registry.
+  const sessionId = randomUUID();
+  const lease = await openLease(request.workspace, { ...request, sessionId }, ports, note);
+  let state: StateDir | undefined;
+  try {
+    const planned = planTurn(
+      request,
+      { cwd: lease?.entry.path ?? request.cwd, ...(lease ? { workspace: lease.launch } : {}) },
+      ports,
+    );
+    state = planned.state;
+    const { plan } = planned;
+    for (const line of planLines(request.kind, plan)) note(line);
+    if (lease) await setUpLease(lease, ports, note);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      planned.state?.release();
+      releaseLease(lease, ports);
+    };
+    return {
+      kind: "turn",
+      harness: plan.harness,
+      sessionId,
+      cwd: plan.cwd,
+      plan,
+      settings: settingsView(plan.resolved, plan.policy, plan.decisionBudget),
+      notes: lines,
+      lease,
+      dropped: planned.dropped,
+      run: (run) => runTurnOf(request, plan, { sessionId, lease, state: planned.state }, ports, note, run),
+      release,
+      abandon: async () => {
+        if (released) return;
+        released = true;
+        planned.state?.release();
+        await abandonLease(lease, ports);
+      },
+    };
+  } catch (err) {
+    state?.release();
+    await abandonLease(lease, ports);
+    throw err;
+  }
+}
+
+/** The turn: its snapshot first (so `hmux diff --turn` shows exactly its changes), then its events. */
+async function* runTurnOf(
+  request: TurnLaunchRequest,
+  plan: LaunchedTurn["plan"],
+  held: { readonly sessionId: string; readonly lease: WorkspaceLease | null; readonly state: StateDir | undefined },
+  ports: LaunchPorts,
+  note: (line: string) => void,
+  run: Parameters<LaunchedTurn["run"]>[0],
+): AsyncGenerator<SessionEvent, void, undefined> {
+  if (held.lease) await snapshotLease(held.lease, request.turnLabel, ports, note);
+  const stateDir = held.state?.dir;
+  for await (const event of startTurn(
+    plan,
+    request,
+    { sessionId: held.sessionId, ...(stateDir ? { stateDir } : {}) },
+    ports,
+    run,
+  )) {
+    if (event.kind === "identity" && held.state) {
+      const line = held.state.identity(event.sessionId);
+      if (line) note(line);
+    }
+    yield event;
+  }
+}
+
+async function launchSessionOf(request: SessionLaunchRequest, ports: LaunchPorts): Promise<LaunchedSession> {
+  const { lines, note } = notesFor(request);
+  const harness = ports.launch.harness(request.harness).name; // refused before a worktree is made for it
+  const identity = sessionIdentity({
+    harness,
+    ...(request.sessionId !== undefined ? { sessionId: request.sessionId } : {}),
+    ...(request.resume !== undefined ? { resume: request.resume } : {}),
+    newId: randomUUID,
+    env: ports.env,
+  });
+  const { sessionId, journal: earlier } = identity;
+  // A resumed session returns to its own folder unless the caller named one.
+  const cwd = request.cwdGiven === false && earlier ? earlier.cwd : request.cwd;
+  const lease = await openLease(request.workspace, { cwd, harness, sessionId }, ports, note);
+  const state = sessionStateDir({
+    sessionId,
+    ...(earlier ? { journaled: earlier.stateDir } : {}),
+    journal: request.journal,
+    env: ports.env,
+  });
+  let journal: JournalWriter | null = null;
+  let handle: SessionHandle;
+  let plan: LaunchedSession["plan"];
+  try {
+    const planRequest: PlanRequest = {
+      entry: "session",
+      harness: request.harness,
+      cwd: request.workspace !== "its-own" && lease ? lease.entry.path : cwd,
+      args: {
+        ...request.args,
+        ...((request.args.isolate ?? earlier?.isolate) ? { isolate: true } : {}),
+        ...((request.args.endpoint ?? earlier?.endpoint) !== undefined
+          ? { endpoint: request.args.endpoint ?? earlier?.endpoint }
+          : {}),
+      },
+      mode: identity.resume !== undefined ? "resume" : "launch",
+      // A session's prompts arrive one per turn; its plan is checked with a stand-in.
+      prompt: SESSION_CHECK_PROMPT,
+      ...(identity.resume !== undefined ? { inputs: { resume: identity.resume } } : {}),
+      ...(lease ? { workspace: lease.launch } : {}),
+      ...(request.decisionBudgetMs !== undefined ? { decisionBudgetMs: request.decisionBudgetMs } : {}),
+    };
+    plan = prepareLaunchOrThrow(planRequest, { ...ports.launch, stateDir: () => ({ dir: state.dir }) });
+    for (const line of planLines(request.kind, plan)) note(line);
+    if (lease) await setUpLease(lease, ports, note);
+    const origin = identity.resume !== undefined || earlier ? "resumed" : "fresh";
+    const options = sessionOptionsOf(plan, {
+      registry: ports.registry,
+      sessionId,
+      stateDir: state.dir,
+      approvals: request.approvals,
+      origin,
+      ...(identity.resume !== undefined ? { resume: identity.resume } : {}),
+      ...(earlier
+        ? { turnsBefore: earlier.turnsBefore, waitingQuestion: earlier.waitingQuestion, rules: earlier.rules }
+        : {}),
+      requiredControls: request.requiredControls,
+    });
+    if (request.journal)
+      journal = new JournalWriter(
+        journalPath(sessionId, ports.env),
+        {
+          sessionId,
+          harness,
+          cwd: plan.cwd,
+          stateDir: state.dir,
+          isolate: plan.isolate,
+          ...(plan.options.endpoint ? { endpoint: plan.options.endpoint } : {}),
+          ...(plan.options.model ? { model: plan.options.model } : {}),
+        },
+        { origin, pid: ports.workspace.pid, startedAt: new Date(ports.clock.now()).toISOString() },
+        () => ports.clock.now(),
+      );
+    const writer = journal;
+    handle = launchSession({ ...options, ...(writer ? { record: (e) => writer.record(e) } : {}) }, ports.session);
+  } catch (err) {
+    journal?.close();
+    state.release();
+    await abandonLease(lease, ports);
+    throw err;
+  }
+  const snapshots: Promise<void>[] = [];
+  handle.subscribe((event) => {
+    if (event.kind === "identity") state.identity(event.sessionId);
+    if (event.kind === "turn" && lease) snapshots.push(snapshotLease(lease, event.turnId, ports, note));
+  });
+  const released = handle.closed.then(async () => {
+    await Promise.allSettled(snapshots);
+    journal?.close();
+    state.release();
+    releaseLease(lease, ports); // the worktree stays; this session no longer holds it
+  });
+  return {
+    kind: "session",
+    harness,
+    sessionId,
+    cwd: plan.cwd,
+    plan,
+    settings: settingsView(plan.resolved, plan.policy, plan.decisionBudget),
+    notes: lines,
+    lease,
+    handle,
+    released,
+  };
+}
+
+/** The prompt a session's plan is checked with: the real prompts arrive later, one per turn. */
+const SESSION_CHECK_PROMPT = "hmux session check";

@@ -1,0 +1,87 @@
+/**
+ * Which session a session launch continues. `resume` is either an hmux journal id — then that
+ * session goes on: its id, state dir, folder, isolation, endpoint, turn count, waiting question
+ * and "allow always" rules, and the harness's own id it recorded — or, with no such journal, the
+ * harness's own session id, continued under a new hmux session. Refused: a journal of another
+ * harness, one still live in another hmux, one whose turns ran but never named the harness's id.
+ */
+import { existsSync } from "node:fs";
+import type { AllowRule } from "../core/control/allow-rules.js";
+import type { WaitingQuestion } from "../core/control/machine-types.js";
+import type { HarnessName } from "../core/harness-names.js";
+import { harnessResumeOf } from "../core/launch/harness-resume.js";
+import { RefusalError } from "../core/refusal.js";
+import { journalPath, summarizeJournal } from "../session/journal.js";
+import { checkSessionId } from "../session/session-id.js";
+
+export interface SessionIdentity {
+  readonly sessionId: string;
+  /** The harness's own session to continue (absent: it starts fresh). */
+  readonly resume?: string;
+  /** Continuing hmux's own journal: everything below is the journal's. */
+  readonly journal?: {
+    readonly stateDir: string;
+    readonly cwd: string;
+    readonly isolate: boolean;
+    readonly endpoint?: string;
+    readonly turnsBefore: number;
+    readonly waitingQuestion: WaitingQuestion | null;
+    readonly rules: readonly AllowRule[];
+  };
+}
+
+export function sessionIdentity(input: {
+  readonly harness: HarnessName;
+  /** A fresh session's id when the caller fixed one. */
+  readonly sessionId?: string;
+  readonly resume?: string;
+  readonly newId: () => string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}): SessionIdentity {
+  // Validated journal or not: the id also names the control socket and its token file.
+  const fresh = input.sessionId === undefined ? input.newId() : checkSessionId(input.sessionId);
+  const { resume, harness } = input;
+  if (resume === undefined) return { sessionId: fresh };
+  const path = safeJournalPath(resume, input.env);
+  if (!path || !existsSync(path)) return { sessionId: fresh, resume };
+  const j = summarizeJournal(path);
+  if (!j.meta || j.harness !== harness)
+    throw new RefusalError(`journal ${resume} belongs to ${j.harness ?? "no harness"}, not ${harness}`, {
+      issue: "unsupported-on-resume",
+      harness,
+    });
+  // No turn ran: nothing of the harness's to resume; it starts fresh in this session (harnessResumeOf).
+  if (!j.harnessSessionId && j.lastTurnNumber > 0)
+    throw new RefusalError(
+      `journal ${resume} never recorded the harness's own session id, so there is nothing to resume`,
+      { issue: "unsupported-on-resume", harness },
+    );
+  if (j.state.startsWith("live"))
+    throw new RefusalError(`session ${resume} is still live in hmux pid ${j.meta.runs.at(-1)?.pid}`, {
+      issue: "unsupported-on-resume",
+      harness,
+      hint: `hmux control ${resume} -`,
+    });
+  const harnessResume = harnessResumeOf({ resume: j.harnessSessionId ?? undefined, turnsBefore: j.lastTurnNumber });
+  return {
+    sessionId: j.sessionId,
+    ...(harnessResume !== undefined ? { resume: harnessResume } : {}),
+    journal: {
+      stateDir: j.meta.stateDir,
+      cwd: j.meta.cwd,
+      isolate: j.meta.isolate,
+      ...(j.meta.endpoint !== undefined ? { endpoint: j.meta.endpoint } : {}),
+      turnsBefore: j.lastTurnNumber,
+      waitingQuestion: j.waitingQuestion,
+      rules: j.rules,
+    },
+  };
+}
+
+function safeJournalPath(id: string, env: Readonly<Record<string, string | undefined>>): string | null {
+  try {
+    return journalPath(id, env);
+  } catch {
+    return null;
+  }
+}
