@@ -97,6 +97,11 @@ export interface HarnessModule {
    * the user named for something else. Only a key the user names for the endpoint goes there.
    */
   readonly credentialEnv: readonly string[];
+  /**
+   * The schema of its descriptor's endpoint routing data (descriptor.endpoint.data: a provider
+   * name, a default model …), which only the module reads; the registry checks the data against it.
+   */
+  readonly endpointRouting?: z.ZodMiniType;
   /** Failure wording for classifying an unexplained non-zero exit (shared + harness extras). */
   readonly matchers: MatcherSet;
   createDecoder(context?: DecoderContext): StreamDecoder;

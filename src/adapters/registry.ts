@@ -7,6 +7,7 @@
  * planner to every registered descriptor.
  */
 
+import * as z from "zod/mini";
 import { spawnInputOfSession, turnRequestOfSession } from "../core/argv/harness-plan.js";
 import type { OwnedNativeSpelling } from "../core/argv/native-spelling.js";
 import type { TurnRequest } from "../core/argv/types.js";
@@ -87,6 +88,14 @@ function checkModule(module: HarnessModule, seen: ReadonlySet<string>): void {
   if (seen.has(module.name)) throw new HarnessRegistrationError(`harness ${module.name} is registered twice`);
   if (module.descriptor.name !== module.name)
     throw new HarnessRegistrationError(`harness ${module.name}: its descriptor is named ${module.descriptor.name}`);
+  const routing = module.descriptor.endpoint.value;
+  if (module.endpointRouting && routing !== null) {
+    const data = z.safeParse(module.endpointRouting, routing.data);
+    if (!data.success)
+      throw new HarnessRegistrationError(
+        `harness ${module.name}: its endpoint routing data: ${data.error.issues.map((i) => i.message).join("; ")}`,
+      );
+  }
 }
 
 /** A refusal hint for a near miss, naming the harnesses whose binary is not their name. */

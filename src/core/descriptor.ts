@@ -170,16 +170,16 @@ export type MemoryHandling =
  */
 export type EndpointSource = "env" | "argv" | "state-dir";
 
-export type EndpointRouting =
-  | { readonly kind: "anthropic-base-url-env"; readonly source: EndpointSource }
-  | { readonly kind: "codex-model-provider"; readonly source: EndpointSource; readonly defaultModel: string }
-  | {
-      readonly kind: "pi-models-json";
-      readonly source: EndpointSource;
-      readonly api: "openai-completions";
-      readonly defaultModel: string;
-    }
-  | null;
+/**
+ * How a harness is pointed at a custom endpoint. The core reads only `source`; `data` holds the
+ * adapter's own routing facts (a provider name, a default model, a wire API), opaque here and
+ * checked by the schema its module declares (HarnessModule.endpointRouting), so a harness with a
+ * new way of routing needs no core change.
+ */
+export interface EndpointRouting {
+  readonly source: EndpointSource;
+  readonly data: unknown;
+}
 
 /** How one TurnOptions key reaches this harness: the native spelling for supportedBy lists. */
 export interface OptionSupport {
@@ -230,7 +230,8 @@ export interface HarnessDescriptor {
   readonly memory: Fact<MemoryHandling>;
   /** stdin for a headless turn: closed at once (codex exec and pi -p hang on an open pipe). */
   readonly stdin: Fact<"close">;
-  readonly endpoint: Fact<EndpointRouting>;
+  /** Null when hmux cannot point the harness at an endpoint. */
+  readonly endpoint: Fact<EndpointRouting | null>;
   readonly capabilities: Fact<CapabilityFacts>;
   /** Per option key: how it is spelled natively. A key absent here is refused (or diverges). */
   readonly options: Readonly<Partial<Record<TurnOptionKey, Fact<OptionSupport>>>>;

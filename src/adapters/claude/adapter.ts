@@ -10,6 +10,7 @@ import { nativePane } from "./native-pane.js";
 import { nativeSpellings } from "./native-spellings.js";
 import { pinned } from "./pinned.js";
 import { plan } from "./plan.js";
+import { claudeRoutingSchema } from "./routing.js";
 import { CLAUDE_SESSION_CAPABILITIES, ClaudeSessionBridge } from "./session-bridge.js";
 
 export const claude: HarnessModule = {
@@ -18,6 +19,7 @@ export const claude: HarnessModule = {
   pinned,
   binary,
   credentialEnv,
+  endpointRouting: claudeRoutingSchema,
   matchers: claudeDecoding.matchers,
   createDecoder,
   plan,

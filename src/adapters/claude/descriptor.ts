@@ -11,6 +11,7 @@ import { fact } from "../../core/evidence.js";
 import { descriptorMatchers } from "../descriptor-matchers.js";
 import { CLAUDE_MATCHERS } from "./matchers.js";
 import { pinned } from "./pinned.js";
+import type { ClaudeRouting } from "./routing.js";
 
 const V = pinned.version;
 /** The day every fact below that names V was re-checked on V (docs/harness-facts.md#claude-re-probe). */
@@ -230,7 +231,7 @@ export const descriptor = defineDescriptor({
   autonomy: fact({ argv: ["--dangerously-skip-permissions"], rootEnv: { IS_SANDBOX: "1" } }, LIVE),
   memory: fact({ kind: "env-disable", env: { CLAUDE_CODE_DISABLE_AUTO_MEMORY: "1" } }, SPEC),
   stdin: fact("close", LIVE),
-  endpoint: fact({ kind: "anthropic-base-url-env", source: "env" }, ENDPOINT_PROBE),
+  endpoint: fact({ source: "env", data: { baseUrlEnv: "ANTHROPIC_BASE_URL" } satisfies ClaudeRouting }, ENDPOINT_PROBE),
   capabilities: fact({ vision: true, images: false, streaming: "token" }, STREAM),
   options: {
     model: opt("--model", HELP),

@@ -5,6 +5,11 @@
  */
 import { type EnvironmentRenderer, endpointKeyOf } from "../../core/argv/environment.js";
 import { baseUrlText } from "../../core/argv/validate.js";
+import { routingData } from "../endpoint-routing.js";
+import { descriptor } from "./descriptor.js";
+import { claudeRoutingSchema } from "./routing.js";
+
+const routing = routingData(descriptor, claudeRoutingSchema);
 
 /**
  * The key a custom endpoint gets is one the user named for it (HMUX_ENDPOINT_API_KEY), never the
@@ -12,7 +17,7 @@ import { baseUrlText } from "../../core/argv/validate.js";
  */
 export function claudeEndpointEnv(url: URL, key: string | undefined): Record<string, string> {
   return {
-    ANTHROPIC_BASE_URL: baseUrlText(url),
+    [routing.baseUrlEnv]: baseUrlText(url),
     // A placeholder keeps claude from asking for a login; a gateway's real key comes from HMUX_ENDPOINT_API_KEY.
     ANTHROPIC_API_KEY: key ?? "dummy",
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",

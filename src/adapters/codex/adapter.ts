@@ -10,6 +10,7 @@ import { nativePane } from "./native-pane.js";
 import { nativeSpellings } from "./native-spellings.js";
 import { pinned } from "./pinned.js";
 import { plan } from "./plan.js";
+import { codexRoutingSchema } from "./routing.js";
 import { CODEX_SESSION_CAPABILITIES, CodexSessionBridge } from "./session-bridge.js";
 
 export const codex: HarnessModule = {
@@ -18,6 +19,7 @@ export const codex: HarnessModule = {
   pinned,
   binary,
   credentialEnv,
+  endpointRouting: codexRoutingSchema,
   matchers: codexDecoding.matchers,
   createDecoder,
   plan,

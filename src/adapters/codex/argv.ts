@@ -12,6 +12,7 @@ import { configOverride } from "../../core/argv/toml.js";
 import type { PlanContext, RenderedOptions } from "../../core/argv/types.js";
 import { SANDBOX_MODES, validateEndpoint, validateInteger } from "../../core/argv/validate.js";
 import { descriptor } from "./descriptor.js";
+import { codexRouting } from "./endpoint.js";
 
 const MAX_CONTEXT_WINDOW = 272_000;
 
@@ -48,8 +49,7 @@ export function renderTurn(ctx: PlanContext): RenderedOptions {
   const o = ctx.request.options;
   const flags: string[] = [];
   const url = o.endpoint !== undefined ? validateEndpoint(descriptor, o.endpoint) : undefined;
-  const routing = descriptor.endpoint.value;
-  const fallbackModel = url && routing?.kind === "codex-model-provider" ? routing.defaultModel : undefined;
+  const fallbackModel = url ? codexRouting.defaultModel : undefined;
 
   flags.push(...modelFlags(ctx, url !== undefined, fallbackModel));
   const effort = effortValue(ctx);

@@ -12,6 +12,7 @@ import { fact } from "../../core/evidence.js";
 import { descriptorMatchers } from "../descriptor-matchers.js";
 import { CODEX_MATCHERS } from "./matchers.js";
 import { pinned } from "./pinned.js";
+import type { CodexRouting } from "./routing.js";
 
 const V = pinned.version;
 const HELP = evidence("help-text", "2026-11-29", V, "docs/harness-facts.md#codex-flags (codex --help, exec --help)");
@@ -146,7 +147,10 @@ export const descriptor = defineDescriptor({
   autonomy: fact({ argv: ["--dangerously-bypass-approvals-and-sandbox"], rootEnv: {} }, HELP),
   memory: fact({ kind: "argv-disable", argv: ["--disable", "memories"] }, FEATURES),
   stdin: fact("close", LIVE),
-  endpoint: fact({ kind: "codex-model-provider", source: "argv", defaultModel: "gpt-5.5" }, ENDPOINT_PROBE),
+  endpoint: fact(
+    { source: "argv", data: { provider: "hmux", defaultModel: "gpt-5.5" } satisfies CodexRouting },
+    ENDPOINT_PROBE,
+  ),
   capabilities: fact({ vision: true, images: true, streaming: "message" }, STREAM),
   options: {
     model: opt("--model", HELP),

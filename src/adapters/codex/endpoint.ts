@@ -13,8 +13,13 @@
 import { ENDPOINT_KEY_ENV, type EnvironmentRenderer, endpointKeyOf } from "../../core/argv/environment.js";
 import { configOverride } from "../../core/argv/toml.js";
 import { openAiBaseUrl } from "../../core/argv/validate.js";
+import { routingData } from "../endpoint-routing.js";
+import { descriptor } from "./descriptor.js";
+import { codexRoutingSchema } from "./routing.js";
 
-export const CODEX_ENDPOINT_PROVIDER = "hmux";
+/** The descriptor's routing data, checked when this folder loads. */
+export const codexRouting = routingData(descriptor, codexRoutingSchema);
+export const CODEX_ENDPOINT_PROVIDER = codexRouting.provider;
 /** codex sends `Authorization: Bearer $HMUX_ENDPOINT_API_KEY` to the endpoint. */
 export const CODEX_ENDPOINT_KEY_ENV = ENDPOINT_KEY_ENV;
 /** Sent when nobody set a key: a local endpoint ignores it, and codex refuses an empty one. */

@@ -5,16 +5,11 @@
  */
 import type { SessionRenderer } from "../../core/argv/harness-plan.js";
 import { configOverride } from "../../core/argv/toml.js";
-import { descriptor } from "./descriptor.js";
-
-export { CODEX_ENDPOINT_PROVIDER } from "./endpoint.js";
+import { codexRouting } from "./endpoint.js";
 
 export const codexSession: SessionRenderer = ({ request }) => {
   const { model, effort, endpoint } = request.options;
-  const routing = descriptor.endpoint.value;
-  const fallback =
-    endpoint !== undefined && routing?.kind === "codex-model-provider" ? routing.defaultModel : undefined;
-  const chosen = model ?? fallback;
+  const chosen = model ?? (endpoint !== undefined ? codexRouting.defaultModel : undefined);
   return {
     flags: [
       ...(chosen ? configOverride("model", chosen) : []),

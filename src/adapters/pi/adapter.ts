@@ -10,6 +10,7 @@ import { nativePane } from "./native-pane.js";
 import { nativeSpellings } from "./native-spellings.js";
 import { pinned } from "./pinned.js";
 import { plan } from "./plan.js";
+import { piRoutingSchema } from "./routing.js";
 import { PI_SESSION_CAPABILITIES, PiSessionBridge } from "./session-bridge.js";
 
 export const pi: HarnessModule = {
@@ -18,6 +19,7 @@ export const pi: HarnessModule = {
   pinned,
   binary,
   credentialEnv,
+  endpointRouting: piRoutingSchema,
   matchers: piDecoding.matchers,
   createDecoder,
   plan,

@@ -16,6 +16,7 @@ import { fact } from "../../core/evidence.js";
 import { descriptorMatchers } from "../descriptor-matchers.js";
 import { PI_MATCHERS } from "./matchers.js";
 import { pinned } from "./pinned.js";
+import type { PiRouting } from "./routing.js";
 
 const V = pinned.version;
 /** The day every fact below that names V was re-checked on V (docs/harness-facts.md#pi-re-probe). */
@@ -164,7 +165,10 @@ export const descriptor = defineDescriptor({
   memory: fact({ kind: "no-built-in-memory" }, SPEC),
   stdin: fact("close", LIVE),
   endpoint: fact(
-    { kind: "pi-models-json", source: "state-dir", api: "openai-completions", defaultModel: "hmux-model" },
+    {
+      source: "state-dir",
+      data: { provider: "hmux", api: "openai-completions", defaultModel: "hmux-model" } satisfies PiRouting,
+    },
     ENDPOINT_PROBE,
   ),
   capabilities: fact({ vision: false, images: false, streaming: "token" }, STREAM),

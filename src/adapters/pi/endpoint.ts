@@ -9,11 +9,13 @@ import { type EnvironmentRenderer, endpointKeyOf } from "../../core/argv/environ
 import { joinPath, ownDirOf, stateDirRefusal } from "../../core/argv/isolation.js";
 import { openAiBaseUrl } from "../../core/argv/validate.js";
 import type { PlannedFile } from "../adapter.js";
+import { routingData } from "../endpoint-routing.js";
 import { descriptor } from "./descriptor.js";
+import { piRoutingSchema } from "./routing.js";
 
-export const PI_ENDPOINT_PROVIDER = "hmux";
-/** The model an endpoint serves when the user names none. */
-const ENDPOINT_DEFAULT_MODEL = "hmux-model";
+/** The descriptor's routing data, checked when this folder loads. */
+const routing = routingData(descriptor, piRoutingSchema);
+export const PI_ENDPOINT_PROVIDER = routing.provider;
 
 /** models.json and settings.json for the endpoint provider; its key is the one named for the endpoint, else a placeholder. */
 export function piEndpointFiles(url: URL, agentDir: string, model: string, key: string | undefined): PlannedFile[] {
@@ -21,7 +23,7 @@ export function piEndpointFiles(url: URL, agentDir: string, model: string, key: 
     providers: {
       [PI_ENDPOINT_PROVIDER]: {
         baseUrl: openAiBaseUrl(url),
-        api: "openai-completions",
+        api: routing.api,
         apiKey: key ?? "dummy",
         models: [{ id: model, name: `${model} (hmux endpoint)`, contextWindow: 128_000, maxTokens: 4096 }],
       },
@@ -44,8 +46,7 @@ export function piEndpointEnv(agentDir: string): Record<string, string> {
 
 /** The model the endpoint provider is asked for: the user's, else the descriptor's endpoint default. */
 export function piEndpointModel(model: string | undefined): string {
-  const routing = descriptor.endpoint.value;
-  return model ?? (routing?.kind === "pi-models-json" ? routing.defaultModel : ENDPOINT_DEFAULT_MODEL);
+  return model ?? routing.defaultModel;
 }
 
 /**
