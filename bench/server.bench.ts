@@ -168,7 +168,6 @@ export async function run(log: (line: string) => void = console.log): Promise<vo
 
     // The client: modules first (timed apart), then connect → first frame.
     const loading = performance.now();
-    (await import("../src/ui/render/ink-cache-bounds.js")).boundInkCaches();
     await import("../src/ui/run-tui.js");
     await import("../src/server/client.js");
     const loadMs = performance.now() - loading;

@@ -30,7 +30,6 @@ export async function run(log: (line: string) => void = console.log): Promise<vo
   const rate = flag("rate", Math.max(100, Math.ceil(EVENTS_PER_PANE / seconds)));
   delete process.env.CI;
   process.env.NODE_ENV ??= "production";
-  (await import("../src/ui/render/ink-cache-bounds.js")).boundInkCaches();
   const { runTui } = await import("../src/ui/run-tui.js");
   const { SyntheticSession } = await import("../src/ui/dev/synthetic-session.js");
   const harnesses = ["claude", "codex", "pi", "claude", "codex", "pi", "claude", "codex"] as const;

@@ -62,7 +62,6 @@ export async function run(log: (line: string) => void = console.log): Promise<vo
 
 async function measure(deadline: boolean, seconds: number, log: (line: string) => void): Promise<void> {
   // As `hmux` loads the TUI (src/main/load-open-tui.ts): Ink's text caches bounded.
-  (await import("../src/ui/render/ink-cache-bounds.js")).boundInkCaches();
   const { runTui } = await import("../src/ui/run-tui.js");
   const harnesses = ["claude", "codex", "pi"] as const;
   const ports = harnesses

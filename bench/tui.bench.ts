@@ -1,11 +1,10 @@
 /**
  * TUI rendering under load: 8 panes, each fed 100 events/s by a synthetic session for 15 s
- * (HMUX_BENCH_SECONDS overrides), three ways in the same run: Ink's own writer and frames (the
- * reference), hmux's line-diffing writer on Ink's own frames (Output.get), and the line-diffing
- * writer on frames from hmux's compositor (src/ui/render/compositor.ts), as `hmux` runs. Prints
- * focused-pane frames per second, the process's CPU share, bytes written to the terminal and peak
- * RSS against the targets (≥ 10 fps, ≤ 0.2 core, ≤ 1/4 of the reference's bytes). Numbers are
- * printed, never asserted.
+ * (HMUX_BENCH_SECONDS overrides), in this one process, both renderers in the same run (src/ui/render/renderer.ts):
+ * Ink 8's own incremental rendering and hmux's line-diffing writer. Prints focused-pane frames per
+ * second, the process's CPU share, bytes written to the terminal and peak RSS against the targets
+ * (≥ 10 fps, ≤ 0.2 core). The whole load through the server and a real terminal is end-to-end.bench.ts.
+ * Numbers are printed, never asserted.
  */
 import { PassThrough, Writable } from "node:stream";
 
@@ -26,6 +25,8 @@ export function fakeTerminal(
   }) as unknown as NodeJS.WriteStream & { columns: number; rows: number; isTTY: boolean };
   out.columns = columns;
   out.rows = rows;
+  // A terminal, so Ink draws every frame (not only the last, as for a pipe).
+  out.isTTY = true;
   const input = Object.assign(new PassThrough(), {
     isTTY: true,
     setRawMode: () => input,
@@ -36,9 +37,7 @@ export function fakeTerminal(
 }
 
 export interface TuiBenchResult {
-  readonly writer: Writer;
-  /** Frames from hmux's compositor (false: Ink's own Output.get). */
-  readonly compositor: boolean;
+  readonly renderer: Renderer;
   readonly seconds: number;
   readonly frames: number;
   readonly focusedFps: number;
@@ -48,61 +47,37 @@ export interface TuiBenchResult {
   readonly bytes: number;
 }
 
-type Writer = "line-diff" | "ink";
+type Renderer = "line-diff" | "ink";
 
 /**
- * Runs the load three times in this process: Ink's own writer and frames first (the reference:
- * whole screen per frame), then hmux's line-diffing writer on Ink's frames, then on the
- * compositor's (as `hmux` runs). Later runs profit from a warm JIT, so the last run's RSS is the
- * one to read, and CPU is compared per run. Ink's other amended modules (ink-cache-bounds.ts)
- * serve all three: they are amended as Ink loads.
+ * Runs the load once per renderer in this process, Ink's first. Later runs profit from a warm JIT,
+ * so the last run's RSS is the one to read, and CPU is compared per run.
  */
 export async function run(log: (line: string) => void = console.log): Promise<TuiBenchResult[]> {
   const seconds = Number(process.env.HMUX_BENCH_SECONDS ?? 15);
-  // Ink renders only the last frame under CI=true; the bench measures live rendering.
-  delete process.env.CI;
-  // As `hmux` runs it: React's production build and Ink's caches bounded (src/main/load-open-tui.ts).
+  // As `hmux` runs it: React's production build (src/main/load-open-tui.ts).
   process.env.NODE_ENV ??= "production";
-  (await import("../src/ui/render/ink-cache-bounds.js")).boundInkCaches();
-  const { enableCompositor } = await import("../src/ui/render/compositor.js");
   const results: TuiBenchResult[] = [];
-  for (const [writer, compositor] of [
-    ["ink", false],
-    ["line-diff", false],
-    ["line-diff", true],
-  ] as const) {
-    enableCompositor(compositor);
-    results.push(await measure(writer, compositor, seconds));
-  }
-  const [ink, before, diff] = results as [TuiBenchResult, TuiBenchResult, TuiBenchResult];
-  const { tmuxReference } = await import("./tmux-reference.js");
-  const tmux = await tmuxReference(PANES, seconds);
+  for (const renderer of ["ink", "line-diff"] as const) results.push(await measure(renderer, seconds));
+  const [ink, diff] = results as [TuiBenchResult, TuiBenchResult];
   log(`tui: ${PANES} panes × ${EVENTS_PER_SECOND} events/s for ${diff.seconds.toFixed(1)} s each, 200×60`);
   const label = (r: TuiBenchResult): string =>
-    r.writer === "ink"
-      ? "Ink's writer and frames (reference)     "
-      : r.compositor
-        ? "line-diffing writer, hmux's compositor  "
-        : "line-diffing writer, Ink's Output.get   ";
+    r.renderer === "ink" ? "Ink 8's incremental rendering" : "hmux's line-diffing writer   ";
   for (const r of results)
     log(
       `tui: ${label(r)}  ${r.focusedFps.toFixed(1).padStart(5)} fps  ${r.cpuCores.toFixed(2)} core  ${(r.bytes / 1e6).toFixed(2).padStart(5)} MB written  ${r.peakRssMb.toFixed(0)} MB peak RSS  (${r.events} events)`,
     );
   log(
-    `tui: hmux's compositor: ${(diff.cpuCores / before.cpuCores).toFixed(2)}× the CPU of Ink's Output.get under the same writer, at ${(diff.focusedFps / before.focusedFps).toFixed(2)}× its frame rate`,
+    `tui: line-diffing writer: ${(diff.cpuCores / ink.cpuCores).toFixed(2)}× the CPU of Ink's incremental rendering, ${(diff.bytes / ink.bytes).toFixed(2)}× its bytes, at ${(diff.focusedFps / ink.focusedFps).toFixed(2)}× its frame rate`,
   );
-  log(
-    tmux
-      ? `tui: tmux, the same 8 panes printing 100 lines/s each, one client: ${tmux.cpuCores.toFixed(3)} core (server + client), ${(tmux.bytes / 1e6).toFixed(2)} MB written, ${tmux.rssMb.toFixed(0)} MB RSS`
-      : "tui: tmux is not installed: no tmux reference",
-  );
-  log(
-    `tui: targets: ≥ 10 fps ${diff.focusedFps >= 10 ? "ok" : "NOT MET"}, ≤ 0.2 core ${diff.cpuCores <= 0.2 ? "ok" : "NOT MET"}, bytes ≤ 1/4 of the reference ${diff.bytes <= ink.bytes / 4 ? "ok" : "NOT MET"} (${(diff.bytes / ink.bytes).toFixed(2)})`,
-  );
+  for (const r of results)
+    log(
+      `tui: ${label(r)} targets: ≥ 10 fps ${r.focusedFps >= 10 ? "ok" : "NOT MET"}, ≤ 0.2 core ${r.cpuCores <= 0.2 ? "ok" : "NOT MET"}`,
+    );
   return results;
 }
 
-async function measure(writer: Writer, compositor: boolean, seconds: number): Promise<TuiBenchResult> {
+async function measure(renderer: Renderer, seconds: number): Promise<TuiBenchResult> {
   const { runTui } = await import("../src/ui/run-tui.js");
   const { SyntheticSession } = await import("../src/ui/dev/synthetic-session.js");
   const harnesses = ["claude", "codex", "pi", "claude", "codex", "pi", "claude", "codex"] as const;
@@ -118,7 +93,7 @@ async function measure(writer: Writer, compositor: boolean, seconds: number): Pr
     stdout: term.stdout,
     stdin: term.stdin,
     env: { ...process.env, NO_COLOR: undefined },
-    writer,
+    renderer,
     onStore: (s) => (store = s),
     onRender: () => {
       if (measuring) frames++;
@@ -144,8 +119,7 @@ async function measure(writer: Writer, compositor: boolean, seconds: number): Pr
   store?.dispatch({ kind: "quit-now" });
   await done;
   return {
-    writer,
-    compositor,
+    renderer,
     seconds: wall,
     frames,
     focusedFps: frames / wall,

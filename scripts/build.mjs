@@ -6,7 +6,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -47,9 +47,6 @@ function reexportCommonJs(name) {
 }
 
 async function vendorTui(staging) {
-  // Ink's text caches are bounded by amending its source (src/ui/render/ink-cache-bounds.ts); a bundled
-  // Ink never loads through Node's module hooks, so the same amendments are made here, as it is bundled.
-  const { amendInkSource } = await import(pathToFileURL(join(staging, "ui", "render", "ink-cache-bounds.js")).href);
   const entry = { name: "hmux-vendor", namespace: "hmux-vendor" };
   await build({
     entryPoints: Object.fromEntries(
@@ -85,12 +82,6 @@ async function vendorTui(staging) {
           b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]devtools\.js$/ }, () => ({
             contents: "export {};\n",
           }));
-          b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/][a-z-]+\.js$/ }, (args) => {
-            const source = readFileSync(args.path, "utf8");
-            const file = args.path.split(/[\\/]/).at(-1);
-            const amended = amendInkSource(file, source);
-            return amended === null ? undefined : { contents: amended, loader: "js" };
-          });
         },
       },
     ],

@@ -6,12 +6,13 @@
  */
 
 import { render } from "ink";
+import type { Renderer } from "../core/config/ui-schema.js";
 import { App } from "./App.js";
 import { DEFAULT_UI_CONFIG, type UiConfig } from "./config/ui-config.js";
 import { MOUSE_REPORTING_OFF } from "./keys/mouse.js";
 import { Notifier } from "./notify/notifier.js";
 import type { RacePort } from "./race-port.js";
-import { FrameSink } from "./render/frame-sink.js";
+import { terminalRenderer } from "./render/renderer.js";
 import type { SessionLauncher } from "./session-launcher.js";
 import type { SessionPort } from "./session-port.js";
 import { AppStore, type Scheduler } from "./store/app-store.js";
@@ -35,11 +36,8 @@ export interface RunTuiOptions {
   readonly readThemeFile?: (path: string) => string;
   /** Ink's per-frame callback (the bench counts frames with it). */
   readonly onRender?: (metrics: { renderTime: number }) => void;
-  /**
-   * "ink": Ink's own terminal writer (whole screen per frame, at most 30 frames a second), kept
-   * only so the bench can measure the line-diffing writer against it in the same run.
-   */
-  readonly writer?: "line-diff" | "ink";
+  /** How frames reach the terminal; the config's choice when absent (src/ui/render/renderer.ts). */
+  readonly renderer?: Renderer;
   /** Aborted: the TUI leaves as on a closed terminal, a detach (a lost connection to the hmux server). */
   readonly detachOn?: AbortSignal;
 }
@@ -84,27 +82,10 @@ export async function runTui(options: RunTuiOptions = {}): Promise<void> {
     if (alt) stdout.write(PASTE_MODE_OFF);
   };
   process.on("exit", modesOff);
-  // Ink's debug mode hands each frame over bare and unthrottled (the store already paces
-  // commits); the sink line-diffs it onto the terminal (see src/ui/render/frame-sink.ts).
-  const sink = options.writer === "ink" ? null : new FrameSink(stdout);
-  const onRender = options.onRender;
+  const renderer = terminalRenderer(options.renderer ?? config.renderer, stdout, options.onRender);
   const instance = render(
     <App store={store} theme={theme} keymap={config.keymap} launcher={options.launcher} mouse={config.mouse} />,
-    {
-      stdin,
-      exitOnCtrlC: false,
-      patchConsole: false,
-      ...(sink
-        ? {
-            stdout: sink as unknown as NodeJS.WriteStream,
-            debug: true,
-            onRender: (metrics: { renderTime: number }) => {
-              onRender?.(metrics);
-              sink.expectFrame();
-            },
-          }
-        : { stdout, maxFps: 30, ...(onRender ? { onRender } : {}) }),
-    },
+    { ...renderer.options, stdin, exitOnCtrlC: false, patchConsole: false },
   );
   // Harnesses run in their own process groups, so a TUI told to stop (SIGTERM) would orphan
   // its local sessions: it halts every session (pending calls are denied first), then leaves as
@@ -129,7 +110,7 @@ export async function runTui(options: RunTuiOptions = {}): Promise<void> {
     try {
       instance.unmount();
     } finally {
-      sink?.dispose();
+      renderer.dispose();
       modesOff();
       process.removeListener("exit", modesOff);
       if (alt) stdout.write(LEAVE_ALT);

@@ -9,7 +9,7 @@ import { DEFAULT_POLICY } from "./policy-default.js";
 import { DEFAULT_HEADLESS_DENY_REASON, type PolicyConfig } from "./policy-schema.js";
 import type { Config } from "./schema.js";
 import { type ProjectTrust, UNKNOWN_TRUST, type UntrustedSetting } from "./trust.js";
-import { KEY_ACTIONS, type KeyAction, type UiConfig } from "./ui-schema.js";
+import { KEY_ACTIONS, type KeyAction, type Renderer, type UiConfig } from "./ui-schema.js";
 
 export interface ResolvedPolicy {
   readonly allowTools: readonly string[];
@@ -21,6 +21,7 @@ export interface ResolvedUi {
   readonly keys: Readonly<Partial<Record<KeyAction, string>>>;
   readonly theme?: string;
   readonly mouse?: boolean;
+  readonly renderer?: Renderer;
   readonly notifications: {
     readonly enabled?: boolean;
     readonly method?: "osc9" | "bel" | "off";
@@ -100,11 +101,13 @@ export function resolveConfigSettings(input: {
   if (cooldown !== undefined) notifications.cooldownSeconds = cooldown;
 
   const mouse = first((ui) => ui.mouse, "ui.mouse");
+  const renderer = first((ui) => ui.renderer, "ui.renderer");
   const ui: ResolvedUi = {
     keys,
     notifications,
     ...(theme === undefined ? {} : { theme }),
     ...(mouse === undefined ? {} : { mouse }),
+    ...(renderer === undefined ? {} : { renderer }),
   };
   return deepFreeze({ policy, policyTier, ui, provenance, untrusted });
 }

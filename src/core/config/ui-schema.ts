@@ -195,11 +195,19 @@ export const themeNameSchema = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, {
     "a theme name is a themes/*.json file stem: lowercase letters, digits and dashes (e.g. default, light, high-contrast)",
 });
 
+/**
+ * How the TUI's frames reach the terminal: "line-diff", hmux's writer rewriting only the cells that
+ * changed (src/ui/render/frame-sink.ts); "ink", Ink's own incremental rendering (changed lines).
+ */
+export const RENDERERS = ["line-diff", "ink"] as const;
+export type Renderer = (typeof RENDERERS)[number];
+
 export const uiSchema = z.strictObject({
   keys: keysSchema.optional(),
   theme: themeNameSchema.optional(),
   notifications: notificationsSchema.optional(),
   /** Mouse-wheel scrolling of the pane under the pointer (off by default: it takes the terminal's own selection). */
   mouse: z.boolean().optional(),
+  renderer: z.enum(RENDERERS).optional(),
 });
 export type UiConfig = z.infer<typeof uiSchema>;

@@ -5,7 +5,7 @@
  * a default binding of the same key, which is dropped and named in a notice.
  */
 import type { UiConfig as UiConfigFile } from "../../core/config/ui-schema.js";
-import { parseKeyChord } from "../../core/config/ui-schema.js";
+import { parseKeyChord, type Renderer } from "../../core/config/ui-schema.js";
 import { KEY_SCOPES, type KeyScope } from "../keys/key-scopes.js";
 import {
   APPROVAL_COMMANDS,
@@ -33,6 +33,8 @@ export interface UiConfig {
   readonly commitMs: number;
   /** Mouse-wheel scrolling (SGR mouse reporting while the TUI runs). */
   readonly mouse: boolean;
+  /** How frames reach the terminal (the faster in `npm run bench -- end-to-end` is the default). */
+  readonly renderer: Renderer;
 }
 
 export class UiConfigError extends Error {
@@ -41,6 +43,8 @@ export class UiConfigError extends Error {
     this.name = "UiConfigError";
   }
 }
+
+export const DEFAULT_RENDERER: Renderer = "line-diff";
 
 export const DEFAULT_NOTIFY: NotifyConfig = { enabled: true, method: "auto", cooldownSeconds: 20 };
 
@@ -171,6 +175,7 @@ export function uiConfigFrom(
     theme: overrides.theme ?? file?.theme ?? "default",
     commitMs: 80,
     mouse: overrides.mouse ?? file?.mouse ?? false,
+    renderer: file?.renderer ?? DEFAULT_RENDERER,
   };
 }
 

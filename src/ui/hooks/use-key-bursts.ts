@@ -8,19 +8,22 @@
  * dialog listens.
  */
 
-import { useStdin } from "ink";
 import { useEffect } from "react";
 import { InputAssembler, type InputUnit } from "../keys/key-bursts.js";
+import { useInkInputEvents } from "./use-ink-input-events.js";
 import { useKeys } from "./use-keys.js";
 import { PASTE_EVENT } from "./use-paste.js";
 
 type Emit = (event: string | symbol, ...args: unknown[]) => boolean;
 
+/** Where Ink emits a bracketed paste's text. */
+const INK_PASTE_EVENT = "paste";
+
 /** How long held keys wait for the dialog that holds them before they go on regardless. */
 const HOLD_LIMIT_MS = 250;
 
 export function useKeyBursts(): void {
-  const { internal_eventEmitter: emitter } = useStdin();
+  const emitter = useInkInputEvents();
   const { raw, flow } = useKeys();
   useEffect(() => {
     if (!emitter) return undefined;
@@ -58,7 +61,16 @@ export function useKeyBursts(): void {
       return drain();
     };
     emitter.emit = split as typeof emitter.emit;
+    // Ink 8 cuts a bracketed paste out itself and emits its text on "paste" when someone listens
+    // (else as input, where its "a" or Tab would be taken for keys): it joins the queue whole.
+    const onPaste = (text: unknown): void => {
+      if (typeof text !== "string") return;
+      queue.push({ kind: "paste", text });
+      drain();
+    };
+    emitter.on(INK_PASTE_EVENT, onPaste);
     return () => {
+      emitter.off(INK_PASTE_EVENT, onPaste);
       if (limit !== undefined) clearTimeout(limit);
       flow.release = () => undefined;
       if (emitter.emit === split) emitter.emit = original as typeof emitter.emit;

@@ -1,12 +1,11 @@
 /**
  * Wheel scrolling of the pane under the pointer (when `ui.mouse` / `--mouse` is on).
  *
- * Why the hook sits on Ink's raw input events and not in a useInput handler: Ink 6.8 turns an
- * SGR report like `ESC [ < 64;10;5 M` into one event whose useInput `input` is the text
- * `[<64;10;5M` (ESC stripped, no key flags) — indistinguishable from typed text, and delivered
- * to every useInput handler, the text inputs included. So reports are taken out of the raw
- * event stream (the emitter Ink exposes through useStdin) before any handler sees it; what is
- * left of an event goes on unchanged.
+ * Why the hook sits on the input stream and not in a useInput handler: Ink 8 drops an SGR report
+ * like `ESC [ < 64;10;5 M` before any handler (a control sequence naming no key), and Ink 6.8
+ * handed it over as typed text. So reports are taken out of what Ink reads from stdin (the
+ * stream useStdin exposes): each read is cut before every ESC, as Ink's parser cuts it, the
+ * reports are taken out of the pieces, and what is left goes on to Ink unchanged.
  */
 
 import { useStdin } from "ink";
@@ -41,25 +40,37 @@ export function scrollUnderPointer(store: AppStore, wheel: WheelReport): void {
   store.dispatch({ kind: "scroll-rows", index, rows: wheel.direction === "up" ? -WHEEL_ROWS : WHEEL_ROWS });
 }
 
-type Emit = (event: string | symbol, ...args: unknown[]) => boolean;
+type Read = (size?: number) => string | Buffer | null;
 
 export function useMouseWheel(enabled: boolean): void {
   const store = useStore();
-  const { internal_eventEmitter: emitter } = useStdin();
+  const stdin = useStdin().stdin as unknown as { read: Read };
   useEffect(() => {
-    if (!enabled || !emitter) return undefined;
+    if (!enabled) return undefined;
     const filter = new MouseInputFilter();
-    const original = emitter.emit as Emit;
-    const filtered: Emit = function (this: unknown, event, ...args) {
-      const data = args[0];
-      if (event !== "input" || typeof data !== "string") return original.call(this, event, ...args);
-      const { reports, rest } = filter.feed(data, Date.now());
-      for (const r of reports) if (r.kind === "wheel") scrollUnderPointer(store, r);
-      return rest === null ? true : original.call(this, event, rest);
+    const original = stdin.read;
+    /** One read with the reports taken out; null when it held nothing else. */
+    const strip = (chunk: string): string | null => {
+      let rest = "";
+      for (const piece of chunk.split(/(?=\u001b)/)) {
+        const filtered = filter.feed(piece, Date.now());
+        for (const r of filtered.reports) if (r.kind === "wheel") scrollUnderPointer(store, r);
+        if (filtered.rest !== null) rest += filtered.rest;
+      }
+      return rest === "" ? null : rest;
     };
-    emitter.emit = filtered as typeof emitter.emit;
+    const filtered: Read = function (this: unknown, size) {
+      // A read of reports alone is skipped, so Ink's read loop goes on to what follows it.
+      for (;;) {
+        const chunk = original.call(this, size);
+        if (chunk === null) return null;
+        const rest = strip(typeof chunk === "string" ? chunk : chunk.toString("utf8"));
+        if (rest !== null) return rest;
+      }
+    };
+    stdin.read = filtered;
     return () => {
-      if (emitter.emit === filtered) emitter.emit = original as typeof emitter.emit;
+      if (stdin.read === filtered) stdin.read = original;
     };
-  }, [enabled, emitter, store]);
+  }, [enabled, stdin, store]);
 }

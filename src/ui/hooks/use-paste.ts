@@ -3,13 +3,13 @@
  * this event of Ink's input emitter, so handlers registered earlier hear it first, as with keys.
  */
 
-import { useStdin } from "ink";
 import { useEffect } from "react";
+import { useInkInputEvents } from "./use-ink-input-events.js";
 
 export const PASTE_EVENT = "hmux-paste";
 
 export function usePaste(handler: (text: string) => void, options: { readonly isActive?: boolean } = {}): void {
-  const { internal_eventEmitter: emitter } = useStdin();
+  const emitter = useInkInputEvents();
   const active = options.isActive !== false;
   useEffect(() => {
     if (!active || !emitter) return undefined;

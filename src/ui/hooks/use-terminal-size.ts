@@ -6,7 +6,7 @@ import { useStore } from "./use-store.js";
 
 export function useTerminalSize(): void {
   const store = useStore();
-  const { stdout } = useStdout();
+  const stdout = useStdout().stdout as NodeJS.WriteStream;
   useEffect(() => {
     const update = (): void => {
       if (stdout.columns && stdout.rows) store.dispatch({ kind: "resize", columns: stdout.columns, rows: stdout.rows });

@@ -1,9 +1,11 @@
 /**
- * The stdout Ink is given, so that frames reach the terminal line-diffed. Ink runs in debug
- * mode, where each render calls the onRender option and then writes the bare frame (no clear,
- * no cursor moves); the sink is told of the call (expectFrame) and hands that one write to the
- * LineDiffWriter. Every other write (mode bytes from components: mouse reporting, bracketed
- * paste, the cursor shown on unmount) passes to the terminal unchanged.
+ * The stdout Ink is given, so that frames reach the terminal line-diffed: hmux's renderer, built
+ * on Ink's public render options alone. Ink runs in debug mode, where each render writes the bare
+ * frame (no clear, no cursor moves) in one write and then, in the same call, calls the onRender
+ * option; the sink holds each string written until the end of the current task, and a string
+ * claimed by frameWritten() in that time is the frame, handed to the LineDiffWriter. Every other
+ * write (mode bytes from components: mouse reporting, bracketed paste, the cursor shown on unmount)
+ * passes to the terminal unchanged and in order: a held string goes out before any later write.
  *
  * A resize redraws the whole screen from a frame drawn at the new size: frames rendered in the
  * RESIZE_SETTLE_MS after the last resize event (Ink's own at the old layout first, then the
@@ -21,7 +23,8 @@ type WriteCallback = (err?: Error | null) => void;
 export const RESIZE_SETTLE_MS = 40;
 
 export class FrameSink extends EventEmitter {
-  private frameNext = false;
+  /** The last string written, not yet known to be a frame or not (see frameWritten). */
+  private pending: { readonly data: string; readonly done: WriteCallback | undefined } | null = null;
   private resizing = false;
   private held: string | null = null;
   private settle: NodeJS.Timeout | null = null;
@@ -52,25 +55,39 @@ export class FrameSink extends EventEmitter {
     return this.terminal.destroyed === true;
   }
 
-  /** Ink is about to write a frame (its onRender option was called). */
-  expectFrame(): void {
-    this.frameNext = true;
+  /** Ink has just written a frame (its onRender option was called): the string held is that frame. */
+  frameWritten(): void {
+    const frame = this.pending;
+    if (frame === null) return;
+    this.pending = null;
+    if (this.resizing) this.held = frame.data;
+    else this.writer.frame(frame.data);
+    frame.done?.();
   }
 
   write(data: string | Uint8Array, encoding?: BufferEncoding | WriteCallback, cb?: WriteCallback): boolean {
     const done = typeof encoding === "function" ? encoding : cb;
-    if (this.frameNext && typeof data === "string") {
-      this.frameNext = false;
-      if (this.resizing) this.held = data;
-      else this.writer.frame(data);
-      done?.();
+    this.passPending();
+    if (typeof data === "string") {
+      this.pending = { data, done };
+      queueMicrotask(this.passPending);
       return true;
     }
     return done ? this.terminal.write(data, done) : this.terminal.write(data);
   }
 
+  /** A held string no frame claimed goes to the terminal as written. */
+  private readonly passPending = (): void => {
+    const write = this.pending;
+    if (write === null) return;
+    this.pending = null;
+    if (write.done) this.terminal.write(write.data, write.done);
+    else this.terminal.write(write.data);
+  };
+
   /** Stops following the terminal and shows the cursor again. */
   dispose(): void {
+    this.passPending();
     this.terminal.off("resize", this.onResize);
     if (this.settle) clearTimeout(this.settle);
     this.settle = null;

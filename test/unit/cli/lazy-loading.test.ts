@@ -41,8 +41,7 @@ function loadedBy(...args: string[]): { status: number | null; stdout: string; s
 }
 
 // The build bundles Ink and React into dist/vendor/ (ink.js, react.js, react-jsx-runtime.js, tui-*.js chunks).
-const TUI =
-  /\/node_modules\/(ink|react|react-reconciler|ink-text-input|yoga-layout)\/|\/dist\/ui\/|\/dist\/vendor\/(ink|react|tui-)/;
+const TUI = /\/node_modules\/(ink|react|react-reconciler|yoga-layout)\/|\/dist\/ui\/|\/dist\/vendor\/(ink|react|tui-)/;
 
 // dist/vendor/zod.js (the whole of zod, bundled, ~760 KB) or zod's own modules.
 const WHOLE_ZOD = /\/dist\/vendor\/zod\.js$|\/node_modules\/zod\//;

@@ -10,7 +10,7 @@ const MODE = "\u001b[?1000h";
 
 /** Full-width numbered rows sized to the terminal: a row left from a wider frame shows as extra text. */
 function Sized(): React.ReactElement {
-  const { stdout } = useStdout();
+  const stdout = useStdout().stdout as NodeJS.WriteStream;
   const [size, setSize] = useState({ columns: stdout.columns, rows: stdout.rows });
   useEffect(() => {
     stdout.write(MODE);
@@ -68,7 +68,7 @@ function mount(tty: ReturnType<typeof fakeTty>) {
     debug: true,
     patchConsole: false,
     exitOnCtrlC: false,
-    onRender: () => sink.expectFrame(),
+    onRender: () => sink.frameWritten(),
   });
   return { sink, instance };
 }

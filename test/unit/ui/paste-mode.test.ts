@@ -11,8 +11,10 @@ class FakeTerminalOut extends EventEmitter {
   readonly columns = 80;
   readonly rows = 24;
   readonly written: string[] = [];
-  write = (data: string): boolean => {
+  /** As a terminal's stream does, the callback is called once the data is written (Ink waits for it on leaving). */
+  write = (data: string, done?: () => void): boolean => {
     this.written.push(data);
+    done?.();
     return true;
   };
 }

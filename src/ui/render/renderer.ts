@@ -1,0 +1,50 @@
+/**
+ * The render options that put the TUI's frames on the terminal, one renderer or the other, through
+ * Ink's public render options only (no Ink file is amended, no module hook is installed):
+ * - "line-diff": Ink in debug mode (each frame written bare and unthrottled; the store already
+ *   paces commits) to a FrameSink, which rewrites only the cells that changed;
+ * - "ink": Ink's own incremental rendering on the terminal itself (changed lines), at Ink's
+ *   default pace of at most 30 frames a second.
+ * `npm run bench -- end-to-end` measures both on the same load; the faster is DEFAULT_RENDERER.
+ */
+import type { RenderOptions } from "ink";
+import type { Renderer } from "../../core/config/ui-schema.js";
+import { FrameSink } from "./frame-sink.js";
+
+type RenderMetrics = Parameters<NonNullable<RenderOptions["onRender"]>>[0];
+
+export interface TerminalRenderer {
+  /** Ink's render options for the stream and pacing (the caller adds stdin and the rest). */
+  readonly options: RenderOptions;
+  /** Stops following the terminal and gives the cursor back; after Ink has unmounted. */
+  dispose(): void;
+}
+
+export function terminalRenderer(
+  renderer: Renderer,
+  stdout: NodeJS.WriteStream,
+  onRender?: (metrics: RenderMetrics) => void,
+): TerminalRenderer {
+  // Ink would decide from the CI variable that no one watches and draw only the last frame; a
+  // terminal is watched whatever the environment says.
+  const interactive = stdout.isTTY === true;
+  if (renderer === "ink") {
+    return {
+      options: { stdout, interactive, incrementalRendering: true, ...(onRender ? { onRender } : {}) },
+      dispose: () => {},
+    };
+  }
+  const sink = new FrameSink(stdout);
+  return {
+    options: {
+      stdout: sink as unknown as NodeJS.WriteStream,
+      interactive,
+      debug: true,
+      onRender: (metrics) => {
+        sink.frameWritten();
+        onRender?.(metrics);
+      },
+    },
+    dispose: () => sink.dispose(),
+  };
+}
