@@ -5,7 +5,8 @@
  * result), so the real `hmux server` runs it as a claude session (HMUX_CLAUDE_BIN points here).
  * A user line ending in "chatter <n>" is answered by one turn of n records: assistant text, with
  * a tool call and its result every tenth record (no approval is asked: the calls are reported as
- * already run). Anything else ends the turn at once. Plain JS, no hmux code, so it starts fast.
+ * already run). A line ending in "stream <rate> <seconds>" is answered by a turn of assistant text
+ * records paced at <rate> a second (bench/end-to-end.ts's load) for <seconds>. Anything else ends the turn at once. Plain JS, no hmux code, so it starts fast.
  *   fake-chatty-harness --version   prints a version, as a harness binary does.
  */
 import { randomUUID } from "node:crypto";
@@ -64,6 +65,29 @@ function chatter(n) {
   endTurn(`chattered ${n} records`);
 }
 
+/** Assistant text records at `rate` a second for `seconds`, sent every 10 ms, then the turn's result. */
+function stream(rate, seconds) {
+  out({ type: "system", subtype: "init", session_id: sessionId, model: MODEL, tools: ["Bash", "Read"] });
+  const start = Date.now();
+  let sent = 0;
+  const tick = setInterval(() => {
+    const elapsed = (Date.now() - start) / 1000;
+    const due = Math.floor(Math.min(elapsed, seconds) * rate);
+    for (; sent < due; sent++) {
+      const words = Array.from({ length: 3 + (sent % 9) }, (_, k) => WORDS[(sent * 7 + k) % WORDS.length]).join(" ");
+      out({
+        type: "assistant",
+        session_id: sessionId,
+        message: { role: "assistant", model: MODEL, content: [{ type: "text", text: `${sent}: ${words}.` }] },
+      });
+    }
+    if (elapsed >= seconds) {
+      clearInterval(tick);
+      endTurn(`streamed ${sent} records`);
+    }
+  }, 10);
+}
+
 function endTurn(result) {
   out({
     type: "result",
@@ -96,7 +120,10 @@ lines.on("line", (line) => {
       response: { subtype: "success", request_id: msg.request_id, response: {} },
     });
   if (msg.type === "user") {
-    const m = /^chatter (\d+)$/.exec(lastLine(msg.message?.content));
+    const line = lastLine(msg.message?.content);
+    const paced = /^stream (\d+) (\d+)$/.exec(line);
+    if (paced) return stream(Number(paced[1]), Number(paced[2]));
+    const m = /^chatter (\d+)$/.exec(line);
     return m ? chatter(Number(m[1])) : endTurn("nothing to say");
   }
 });
