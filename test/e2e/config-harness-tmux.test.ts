@@ -8,10 +8,11 @@
  * UI) run it, and `hmux race` races the two. Without the config, the same name is unknown.
  */
 import { type ChildProcessWithoutNullStreams, execFileSync, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serverPaths } from "../../src/server/paths.js";
 import { MIMIC_PLUGIN } from "../support/fake-harness/adapter.js";
 import { HAVE_TMUX, HMUX_ARGV, type IsolatedSession, isolatedSession, tmuxDriver } from "./tmux-driver.js";
 
@@ -219,5 +220,12 @@ describe.skipIf(!HAVE_TMUX)("a harness registered only in a config file", () => 
     const run = hmux("run", "mimic", "still here", "--json");
     expect(run.status, run.stderr).toBe(0);
     expect(records(run.stdout)).toContainEqual(expect.objectContaining({ text: "mimic heard: still here" }));
+    // A server started on this config says so in its log, and still runs mimic.
+    expect(hmux("kill-server").status).toBe(0);
+    const started = hmux("new", "mimic", "--name", "after-refusal", "--prompt", "hello again");
+    expect(started.status, started.stderr).toBe(0);
+    expect(readFileSync(serverPaths(session.env).log, "utf8")).toContain(
+      `hmux server: harness broken (${broken}) not registered: its factory threw: no CLI on this machine`,
+    );
   });
 });

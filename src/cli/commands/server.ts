@@ -84,6 +84,8 @@ async function foreground(flags: ServerFlags, output: Output, context: CliContex
     journaled: (target) => journaledSession(target, context.env, DEFAULT_MAX_KEPT_EVENTS),
     log,
   });
+  // The harness modules the config registers that this server will not run, each with why (said before any client can ask).
+  for (const refused of context.registry.refused) log(refused.message);
   const startedAt = Date.now();
   let running: Awaited<ReturnType<typeof runServer>>;
   try {
