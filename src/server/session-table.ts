@@ -17,6 +17,7 @@ import { AUTO_RESUME_FAILED_WARNING } from "../core/control/restore-warnings.js"
 import { saidMessage } from "../core/control/said-message.js";
 import type { PendingCall, SessionEvent } from "../core/control/types.js";
 import { type ControlSnapshot, controlSnapshotOf } from "../core/exec/control-snapshot.js";
+import type { Clock } from "../core/exec/ports.js";
 import type { ClosedEvent, SessionHandle } from "../core/exec/session-types.js";
 import { isServerError, ServerError } from "./errors.js";
 import type { NativeChannel } from "./native-channel.js";
@@ -116,7 +117,8 @@ interface Entry {
 
 export interface SessionTableOptions {
   readonly launcher: Launcher;
-  readonly now?: () => number;
+  /** Stamps rows, events and kills, and times how long a kill waits: the composition root's clock, a test's fake. */
+  readonly clock: Clock;
   /** Events kept per session for clients that attach later; the oldest go first. */
   readonly maxKeptEvents?: number;
   /** How long a kill waits for a session to close before it forgets it anyway. */
@@ -165,7 +167,6 @@ export async function resumeDetached(table: SessionTable, log: (line: string) =>
 export class SessionTable {
   private readonly entries = new Map<string, Entry>();
   private readonly listeners = new Set<TableListener>();
-  private readonly now: () => number;
   private readonly maxKept: number;
   private readonly killWaitMs: number;
   private forgetOnStop = false;
@@ -176,7 +177,6 @@ export class SessionTable {
   private readonly killed = new Map<string, string>();
 
   constructor(private readonly options: SessionTableOptions) {
-    this.now = options.now ?? Date.now;
     this.maxKept = options.maxKeptEvents ?? DEFAULT_MAX_KEPT_EVENTS;
     this.killWaitMs = options.killWaitMs ?? 15_000;
     this.readKilled();
@@ -235,7 +235,7 @@ export class SessionTable {
       name: name ?? this.defaultName(handle.harness),
       harness: handle.harness,
       cwd: launched.cwd,
-      createdAt: earlier?.createdAt ?? this.now(),
+      createdAt: earlier?.createdAt ?? this.options.clock.now(),
       options: spec.options,
       handle,
       resuming: false,
@@ -373,7 +373,7 @@ export class SessionTable {
     times: readonly number[],
     seen: number,
   ): Pick<Entry, "log" | "times" | "seen" | "question"> {
-    const now = this.now();
+    const now = this.options.clock.now();
     const at = events.map((_, i) => (Number.isFinite(times[i]) ? times[i]! : now));
     const question = events.reduce<OpenQuestion | null>(
       (open, event, i) => questionAfter(open, event, seen - events.length + i, at[i]!),
@@ -492,7 +492,7 @@ export class SessionTable {
     for (let i = 0; i < kept.length; i++) listener(kept[i]!, entry.times[from + i]!);
     entry.watchers.add(listener);
     return {
-      now: this.now(),
+      now: this.options.clock.now(),
       summary: this.summary(entry),
       replayed: kept.length,
       dropped: kept.length < entry.seen,
@@ -562,12 +562,13 @@ export class SessionTable {
   }
 
   private async abortWithin(handle: SessionHandle): Promise<void> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    const clock = this.options.clock;
+    let timer: unknown;
     const late = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, this.killWaitMs);
+      timer = clock.setTimeout(resolve, this.killWaitMs);
     });
     await Promise.race([handle.abort("killed").then(() => undefined), late]);
-    clearTimeout(timer);
+    clock.clearTimeout(timer);
   }
 
   private remember(entry: Entry): void {
@@ -593,7 +594,7 @@ export class SessionTable {
   /** The row is gone for good; its name stays known (here and to later servers) for a resume. */
   private forget(entry: Entry): void {
     if (entry.native) return;
-    const killedAt = this.now();
+    const killedAt = this.options.clock.now();
     this.killed.delete(entry.id);
     this.killed.set(entry.id, entry.name);
     try {
@@ -607,7 +608,7 @@ export class SessionTable {
   }
 
   private onEvent(entry: Entry, event: SessionEvent): void {
-    const at = this.now();
+    const at = this.options.clock.now();
     entry.log.push(event);
     entry.times.push(at);
     if (entry.log.length > this.maxKept) {
@@ -689,7 +690,7 @@ export class SessionTable {
       cwd: entry.cwd,
       createdAt: new Date(entry.createdAt).toISOString(),
       pending: snap ? snap.pending.length : 0,
-      ...deadlineIn(snap?.pending ?? [], this.now()),
+      ...deadlineIn(snap?.pending ?? [], this.options.clock.now()),
       harnessSessionId: snap ? snap.harnessSessionId : this.restoredIdentity(entry),
       ...(entry.closed ? { closed: { cause: entry.closed.cause, exitCode: entry.closed.exitCode } } : {}),
       ...(entry.restored ? { restored: entry.restored } : {}),

@@ -77,16 +77,17 @@ export function idleExitMs(raw: string | undefined): number | null {
 async function foreground(flags: ServerFlags, output: Output, context: CliContext): Promise<number> {
   const idle = idleExitMs(flags.idleExit ?? context.env.HMUX_SERVER_IDLE_EXIT);
   const paths = context.paths.server;
-  const log = (line: string) => output.err(`${new Date().toISOString()} hmux server: ${line}\n`);
+  const log = (line: string) => output.err(`${new Date(context.clock.now()).toISOString()} hmux server: ${line}\n`);
   const table = new SessionTable({
     launcher: serverLauncher(context),
+    clock: context.clock,
     records: fileSessionRecords(context.env),
     journaled: (target) => journaledSession(target, context.env, DEFAULT_MAX_KEPT_EVENTS),
     log,
   });
   // The harness modules the config registers that this server will not run, each with why (said before any client can ask).
   for (const refused of context.registry.refused) log(refused.message);
-  const startedAt = Date.now();
+  const startedAt = context.clock.now();
   let running: Awaited<ReturnType<typeof runServer>>;
   try {
     running = await runServer({

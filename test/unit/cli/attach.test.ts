@@ -14,6 +14,7 @@ import { fileSessionRecords, SESSION_RECORD_FORMAT } from "../../../src/server/r
 import { SessionTable } from "../../../src/server/session-table.js";
 import { findSessionTarget } from "../../../src/server/session-target.js";
 import { JournalWriter, journalPath } from "../../../src/session/journal.js";
+import { FakeClock } from "../../helpers/fake-clock.js";
 import { runHmux } from "../../helpers/hmux-in-process.js";
 import { scriptedLauncher, spec } from "../server/fixture.js";
 import { type Cleanups, serveFresh } from "../server/serve-fixture.js";
@@ -33,7 +34,7 @@ function runtime(): string {
 /** A server of this hmux's version on a runtime dir of its own. */
 async function serve() {
   const { launcher } = scriptedLauncher();
-  const table = new SessionTable({ launcher, killWaitMs: 200 });
+  const table = new SessionTable({ clock: new FakeClock(), launcher, killWaitMs: 200 });
   const { dir } = await serveFresh(table, cleanups, { prefix: "hmux-attach-", version: VERSION });
   return { dir, table };
 }

@@ -49,7 +49,7 @@ function world() {
     output: memoryOutput(),
     input: Readable.from([]),
   };
-  const table = new SessionTable({ launcher: serverLauncher(context), now: () => clock.now(), killWaitMs: 200 });
+  const table = new SessionTable({ launcher: serverLauncher(context), clock, killWaitMs: 200 });
   return { work, clock, spawner, table };
 }
 

@@ -3,7 +3,6 @@ import type { JsonObject, StreamDecoder } from "../../../src/core/decoder.js";
 import type { HarnessEvent } from "../../../src/core/events.js";
 import type {
   ChildProcessHandle,
-  Clock,
   ExitStatus,
   FileSystemPort,
   Signal,
@@ -11,34 +10,7 @@ import type {
   SpawnRequest,
 } from "../../../src/core/exec/ports.js";
 
-export class FakeClock implements Clock {
-  private time = 0;
-  private seq = 0;
-  readonly timers = new Map<number, { at: number; fn: () => void }>();
-  now(): number {
-    return this.time;
-  }
-  setTimeout(fn: () => void, ms: number): unknown {
-    const id = ++this.seq;
-    this.timers.set(id, { at: this.time + ms, fn });
-    return id;
-  }
-  clearTimeout(handle: unknown): void {
-    this.timers.delete(handle as number);
-  }
-  /** Move time forward, firing due timers in order. */
-  advance(ms: number): void {
-    const target = this.time + ms;
-    for (;;) {
-      const due = [...this.timers.entries()].filter(([, t]) => t.at <= target).sort((a, b) => a[1].at - b[1].at)[0];
-      if (!due) break;
-      this.timers.delete(due[0]);
-      this.time = due[1].at;
-      due[1].fn();
-    }
-    this.time = target;
-  }
-}
+export { FakeClock } from "../../helpers/fake-clock.js";
 
 export class FakeChild implements ChildProcessHandle {
   readonly pid: number | undefined = 4242;

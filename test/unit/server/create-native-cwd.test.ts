@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Launcher, SessionTable } from "../../../src/server/session-table.js";
+import { FakeClock } from "../../helpers/fake-clock.js";
 import { scriptedLauncher } from "./fixture.js";
 import { launchNativeWith } from "./native-fixture.js";
 import { type Cleanups, serveFresh } from "./serve-fixture.js";
@@ -21,7 +22,7 @@ describe("create-native with a missing cwd", () => {
   it("is refused with LAUNCH_REFUSED naming the folder, and lists no session", async () => {
     const scripted = scriptedLauncher();
     const launcher: Launcher = (s) => (s.native ? launchNativeWith(SHELL_ENV)(s) : scripted.launcher(s));
-    const table = new SessionTable({ launcher, killWaitMs: 1_000 });
+    const table = new SessionTable({ clock: new FakeClock(), launcher, killWaitMs: 1_000 });
     const { client } = await serveFresh(table, cleanups, { prefix: "hmux-native-cwd-" });
     const c = await client();
     const missing = join(tmpdir(), "hmux-no-such-folder-for-create-native");

@@ -16,6 +16,7 @@ import { type RunningServer, runServer } from "../../../src/server/run-server.js
 import { SessionTable } from "../../../src/server/session-table.js";
 import { listenControlSocket } from "../../../src/session/control-socket.js";
 import { systemClock } from "../../../src/spawn/clock.js";
+import { FakeClock } from "../../helpers/fake-clock.js";
 import { until } from "../../helpers/until.js";
 import { decide, flush } from "../session/session-fixture.js";
 import { scriptedLauncher } from "./fixture.js";
@@ -249,7 +250,7 @@ describe("hmux server: lifetime", () => {
     const s = await start();
     const again = await runServer({
       paths: s.paths,
-      table: new SessionTable({ launcher: scriptedLauncher().launcher }),
+      table: new SessionTable({ clock: new FakeClock(), launcher: scriptedLauncher().launcher }),
       version: VERSION,
       idleExitMs: null,
       clock: systemClock,
@@ -268,7 +269,7 @@ describe("hmux server: lifetime", () => {
     writeFileSync(paths.token, "stale-token\n", { mode: 0o600 });
     const running = await runServer({
       paths,
-      table: new SessionTable({ launcher: scriptedLauncher().launcher }),
+      table: new SessionTable({ clock: new FakeClock(), launcher: scriptedLauncher().launcher }),
       version: VERSION,
       idleExitMs: null,
       clock: systemClock,
@@ -308,7 +309,7 @@ describe("hmux server: one per user", () => {
       [1, 2, 3, 4].map(() =>
         runServer({
           paths,
-          table: new SessionTable({ launcher: scriptedLauncher().launcher }),
+          table: new SessionTable({ clock: new FakeClock(), launcher: scriptedLauncher().launcher }),
           version: VERSION,
           idleExitMs: null,
           clock: systemClock,

@@ -18,6 +18,7 @@ import {
   createServerNative,
   type ServerNativePort,
 } from "../../../src/tui-client/server-native-port.js";
+import { FakeClock } from "../../helpers/fake-clock.js";
 import { scriptedLauncher, spec } from "./fixture.js";
 import { launchNativeWith } from "./native-fixture.js";
 import { type Cleanups, serveFresh } from "./serve-fixture.js";
@@ -34,7 +35,7 @@ const SHELL_ENV = { PATH: process.env.PATH, HOME: tmpdir(), SHELL: "/bin/sh", PS
 async function start() {
   const scripted = scriptedLauncher();
   const launcher: Launcher = (s) => (s.native ? launchNativeWith(SHELL_ENV)(s) : scripted.launcher(s));
-  const table = new SessionTable({ launcher, killWaitMs: 1_000 });
+  const table = new SessionTable({ clock: new FakeClock(), launcher, killWaitMs: 1_000 });
   const { dir, paths, client } = await serveFresh(table, cleanups, { prefix: "hmux-server-native-", version: VERSION });
   return { dir, paths, table, client };
 }

@@ -14,6 +14,7 @@ import { restoreDetached } from "../../../src/server/restore.js";
 import { fileSessionRecords, SESSION_RECORD_FORMAT } from "../../../src/server/restore-records.js";
 import { SessionTable } from "../../../src/server/session-table.js";
 import { JournalWriter, journalPath } from "../../../src/session/journal.js";
+import { FakeClock } from "../../helpers/fake-clock.js";
 import { scriptedLauncher, spec } from "./fixture.js";
 import { type Cleanups, serveFresh } from "./serve-fixture.js";
 
@@ -25,8 +26,8 @@ afterEach(async () => {
 /** A table on a clock the test moves. */
 function timed() {
   const { launcher, sessions } = scriptedLauncher();
-  const clock = { time: 50_000 };
-  const t = new SessionTable({ launcher, killWaitMs: 200, now: () => clock.time });
+  const clock = new FakeClock(50_000);
+  const t = new SessionTable({ launcher, killWaitMs: 200, clock });
   return { t, sessions, clock };
 }
 
@@ -55,8 +56,8 @@ describe("a session's kept events", () => {
 
   it("keep their times as the oldest go: a window's events are stamped as they were emitted", async () => {
     const { launcher, sessions } = scriptedLauncher();
-    const clock = { time: 0 };
-    const t = new SessionTable({ launcher, killWaitMs: 200, now: () => clock.time, maxKeptEvents: 3 });
+    const clock = new FakeClock(0);
+    const t = new SessionTable({ launcher, killWaitMs: 200, clock, maxKeptEvents: 3 });
     await t.create(spec());
     for (const [i, text] of ["a", "b", "c", "d", "e"].entries()) {
       clock.time = 1_000 * (i + 1);
@@ -149,7 +150,7 @@ describe("a restored session", () => {
       now: () => 9_000,
     });
     const { launcher } = scriptedLauncher();
-    const t = new SessionTable({ launcher, now: () => 9_500 });
+    const t = new SessionTable({ launcher, clock: new FakeClock(9_500) });
     t.restore(sessions);
     const seen: [string, number][] = [];
     t.watch("a", (e, at) => seen.push([e.kind, at]));

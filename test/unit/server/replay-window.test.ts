@@ -7,13 +7,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import type { SessionSummary } from "../../../src/server/protocol.js";
 import { SessionTable } from "../../../src/server/session-table.js";
+import { FakeClock } from "../../helpers/fake-clock.js";
 import { flush } from "../session/session-fixture.js";
 import { scriptedLauncher, spec } from "./fixture.js";
 import { type Cleanups, serveFresh } from "./serve-fixture.js";
 
 function table() {
   const { launcher, sessions } = scriptedLauncher();
-  return { t: new SessionTable({ launcher, killWaitMs: 200 }), sessions };
+  return { t: new SessionTable({ clock: new FakeClock(), launcher, killWaitMs: 200 }), sessions };
 }
 
 const requests = (events: readonly SessionEvent[]) =>
@@ -118,7 +119,7 @@ describe("a windowed replay of a session waiting for an answer", () => {
 
   it("brings the question back when the kept events no longer hold it (a whole replay)", async () => {
     const { launcher, sessions } = scriptedLauncher();
-    const t = new SessionTable({ launcher, killWaitMs: 200, maxKeptEvents: 4 });
+    const t = new SessionTable({ clock: new FakeClock(), launcher, killWaitMs: 200, maxKeptEvents: 4 });
     await t.create(spec());
     const s = sessions[0]!;
     await s.handle.send("in-1", "deploy?");
@@ -139,7 +140,7 @@ describe("a batched attach (the replay inside the reply, as hmux attach asks)", 
 
   it("starts its events with an open question asked before the window", async () => {
     const { launcher, sessions } = scriptedLauncher();
-    const server = await serveFresh(new SessionTable({ launcher, killWaitMs: 200 }), cleanups, {
+    const server = await serveFresh(new SessionTable({ clock: new FakeClock(), launcher, killWaitMs: 200 }), cleanups, {
       prefix: "hmux-replay-q-",
     });
     const client = await server.client();

@@ -23,7 +23,9 @@ import { runServer } from "../../../src/server/run-server.js";
 import { type Launcher, resumeDetached, SessionTable } from "../../../src/server/session-table.js";
 import { JournalWriter, journalPath } from "../../../src/session/journal.js";
 import { systemClock } from "../../../src/spawn/clock.js";
-import { flush, setup } from "../session/session-fixture.js";
+import { FakeClock } from "../../helpers/fake-clock.js";
+import { flush } from "../session/session-fixture.js";
+import { serverSession } from "./fixture.js";
 
 const DEAD = 999_001;
 const SELF = { pid: 4242, startedAt: Date.parse("2026-12-01T12:00:00Z") };
@@ -185,11 +187,11 @@ describe("restoring a dead server's sessions", () => {
 
 /** A launcher whose sessions take the journal id they are asked to resume, as the real one does. */
 function resumingLauncher() {
-  const sessions: ReturnType<typeof setup>[] = [];
+  const sessions: ReturnType<typeof serverSession>[] = [];
   const asked: { resume?: string }[] = [];
   const launcher: Launcher = (spec) => {
     asked.push(spec.options);
-    const s = setup({ sessionId: spec.options.resume ?? `s${sessions.length + 1}`, origin: "resumed" });
+    const s = serverSession({ sessionId: spec.options.resume ?? `s${sessions.length + 1}`, origin: "resumed" });
     sessions.push(s);
     return { handle: s.handle, cwd: spec.cwd, notes: [] };
   };
@@ -208,7 +210,7 @@ const codeOf = async (p: Promise<unknown> | (() => unknown)) => {
 describe("detached rows in the server's table", () => {
   it("a restored row is detached, lists its lost calls, takes no input, and counts as nothing live", () => {
     journaled("a", [...opened, ask("c1")]);
-    const t = new SessionTable({ launcher: resumingLauncher().launcher });
+    const t = new SessionTable({ clock: new FakeClock(), launcher: resumingLauncher().launcher });
     t.restore(restore().sessions);
     const row = t.resolve("w-a");
     expect(row).toMatchObject({ lifecycle: "detached", pending: 0, harnessSessionId: "claude-own-1" });
@@ -220,7 +222,7 @@ describe("detached rows in the server's table", () => {
   it("resume reopens a detached row through the launcher with its journal id; a running one is refused", async () => {
     journaled("a", opened);
     const { launcher, asked } = resumingLauncher();
-    const t = new SessionTable({ launcher });
+    const t = new SessionTable({ clock: new FakeClock(), launcher });
     t.restore(restore().sessions);
     const replayed: SessionEvent[] = [];
     t.watch("w-a", (e) => replayed.push(e));
@@ -237,13 +239,17 @@ describe("detached rows in the server's table", () => {
   });
 
   it("resume of an unknown session is NO_SUCH_SESSION", async () => {
-    const t = new SessionTable({ launcher: resumingLauncher().launcher });
+    const t = new SessionTable({ clock: new FakeClock(), launcher: resumingLauncher().launcher });
     expect(await codeOf(t.resume("nobody"))).toBe("NO_SUCH_SESSION");
   });
 
   it("killing a detached row forgets it and closes its journal, so no later server restores it", async () => {
     const path = journaled("a", opened);
-    const t = new SessionTable({ launcher: resumingLauncher().launcher, records: fileSessionRecords(env) });
+    const t = new SessionTable({
+      clock: new FakeClock(),
+      launcher: resumingLauncher().launcher,
+      records: fileSessionRecords(env),
+    });
     t.restore(restore().sessions);
     await t.kill("w-a");
     expect(t.list()).toEqual([]);
@@ -254,7 +260,11 @@ describe("detached rows in the server's table", () => {
   it("a server stopped by a signal keeps its rows for the next one; kill-server forgets them", async () => {
     journaled("a", opened);
     journaled("b", opened);
-    const t = new SessionTable({ launcher: resumingLauncher().launcher, records: fileSessionRecords(env) });
+    const t = new SessionTable({
+      clock: new FakeClock(),
+      launcher: resumingLauncher().launcher,
+      records: fileSessionRecords(env),
+    });
     t.restore(restore().sessions);
     await t.killAll();
     expect(restore().sessions.map((s) => s.record.id)).toEqual(["a", "b"]);
@@ -284,7 +294,7 @@ describe("resuming a session no row holds any more", () => {
       target === "s1"
         ? { id: "s1", harness: "claude", cwd: "/work", createdAt: null, events: [], times: [], seen: 0 }
         : null;
-    const t = new SessionTable({ launcher, journaled, killWaitMs: 50 });
+    const t = new SessionTable({ clock: new FakeClock(), launcher, journaled, killWaitMs: 50 });
     await t.create({ harness: "claude", cwd: "/work", options: {} }, "first");
     await t.kill("first").catch(() => undefined);
     expect(t.list()).toEqual([]);
@@ -306,7 +316,7 @@ describe("resuming a session no row holds any more", () => {
       id === "s1"
         ? { id: "s1", harness: "claude", cwd: "/work", createdAt: null, events: [], times: [], seen: 0 }
         : null;
-    const t = new SessionTable({ launcher, journaled, killWaitMs: 50 });
+    const t = new SessionTable({ clock: new FakeClock(), launcher, journaled, killWaitMs: 50 });
     await t.create({ harness: "claude", cwd: "/work", options: {} }, "local1");
     await t.kill("local1").catch(() => undefined);
     const back = await t.resume(target);
@@ -325,6 +335,7 @@ describe("resuming a session no row holds any more", () => {
       const server = () =>
         new SessionTable({
           launcher,
+          clock: new FakeClock(),
           records: fileSessionRecords(env),
           journaled: (id) => journaledSession(id, env),
           killWaitMs: 50,
@@ -345,7 +356,12 @@ describe("resuming a session no row holds any more", () => {
     const { launcher, asked } = resumingLauncher();
     journalOnly("local1", opened);
     journalOnly("s1", opened);
-    const t = new SessionTable({ launcher, journaled: (id) => journaledSession(id, env), killWaitMs: 50 });
+    const t = new SessionTable({
+      clock: new FakeClock(),
+      launcher,
+      journaled: (id) => journaledSession(id, env),
+      killWaitMs: 50,
+    });
     await t.create({ harness: "claude", cwd: "/work", options: {} }, "local1");
     await t.kill("local1").catch(() => undefined);
     const back = await t.resume("local1");
@@ -359,7 +375,7 @@ describe("resuming a session no row holds any more", () => {
       id === "s1"
         ? { id: "s1", harness: "claude", cwd: "/work", createdAt: null, events: [], times: [], seen: 0 }
         : null;
-    const t = new SessionTable({ launcher, journaled, killWaitMs: 50 });
+    const t = new SessionTable({ clock: new FakeClock(), launcher, journaled, killWaitMs: 50 });
     await t.create({ harness: "claude", cwd: "/work", options: {} }, "local1");
     await t.kill("local1").catch(() => undefined);
     await t.create({ harness: "claude", cwd: "/work", options: {} }, "local1");
@@ -371,11 +387,11 @@ describe("resuming a session no row holds any more", () => {
     const history: SessionEvent[] = [...opened, { kind: "closed", exitCode: null, cause: "killed" }];
     journaled("a", history);
     const { launcher } = resumingLauncher();
-    let now = Date.parse("2026-12-01T12:00:00Z");
+    const clock = new FakeClock(Date.parse("2026-12-01T12:00:00Z"));
     const journaledHere = (target: string) => journaledSession(target, env);
-    const t = new SessionTable({ launcher, now: () => now, journaled: journaledHere, killWaitMs: 50 });
+    const t = new SessionTable({ launcher, clock, journaled: journaledHere, killWaitMs: 50 });
     await t.create({ harness: "claude", cwd: "/work", options: {} }, "later");
-    now += 60_000;
+    clock.time += 60_000;
     await t.resume("a");
     expect(t.list().map((s) => s.id)).toEqual(["a", "s1"]);
     expect(t.resolve("a").createdAt).toBe("2026-12-01T11:00:00.000Z");
@@ -393,7 +409,7 @@ describe("the resume op over the server's socket", () => {
     const runtime = mkdtempSync(join(tmpdir(), "hmux-restore-srv-"));
     const paths = serverPaths({ XDG_RUNTIME_DIR: runtime });
     journaled("a", opened);
-    const table = new SessionTable({ launcher: resumingLauncher().launcher, killWaitMs: 50 });
+    const table = new SessionTable({ clock: new FakeClock(), launcher: resumingLauncher().launcher, killWaitMs: 50 });
     const running = await runServer({
       paths,
       table,
@@ -431,7 +447,7 @@ describe("server.autoResume", () => {
       if (spec.options.resume === "b") throw new Error("journal b never recorded the harness's own session id");
       return inner(spec);
     };
-    const t = new SessionTable({ launcher });
+    const t = new SessionTable({ clock: new FakeClock(), launcher });
     t.restore(restore().sessions);
     const lines: string[] = [];
     await resumeDetached(t, (l) => lines.push(l));

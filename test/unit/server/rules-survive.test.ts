@@ -22,10 +22,11 @@ import type { SessionSummary } from "../../../src/server/protocol.js";
 import { type Launcher, SessionTable } from "../../../src/server/session-table.js";
 import { JournalWriter, journalPath } from "../../../src/session/journal.js";
 import { ServerSessionPort } from "../../../src/tui-client/server-session-port.js";
+import { FakeClock } from "../../helpers/fake-clock.js";
 import { memoryOutput } from "../../helpers/hmux-in-process.js";
 import { until } from "../../helpers/until.js";
-import { setup } from "../session/session-fixture.js";
 import type { FakeSession } from "./fixture.js";
+import { serverSession } from "./fixture.js";
 import { type Cleanups, serveFresh } from "./serve-fixture.js";
 
 const cleanups: Cleanups = [];
@@ -40,7 +41,7 @@ const WS = "/w";
 async function policedServer() {
   const sessions: FakeSession[] = [];
   const launcher: Launcher = (spec) => {
-    const s = setup({
+    const s = serverSession({
       sessionId: `s${sessions.length + 1}`,
       classify: makeClassifier(DEFAULT_SAFE_POLICY, WS),
       spawn: { argv: ["fake"], cwd: WS, env: {}, stdin: "pipe" },
@@ -48,7 +49,7 @@ async function policedServer() {
     sessions.push(s);
     return { handle: s.handle, cwd: spec.cwd, notes: [] };
   };
-  const table = new SessionTable({ launcher, killWaitMs: 200 });
+  const table = new SessionTable({ clock: new FakeClock(), launcher, killWaitMs: 200 });
   const served = await serveFresh(table, cleanups, { prefix: "hmux-rules-" });
   return { ...served, table, sessions };
 }
@@ -149,7 +150,7 @@ describe("session rules on the server", () => {
     expect(prepared.launch.rules).toEqual([kept]);
     expect(prepared.launch.resume).toBe("6f3c1b9e-2a4d-4c1e-9b7a-0d5e8f1a2b3c");
     // The resumed runtime decides with them at once: rule:r1, not a person, and rm still asks.
-    const resumed = setup({
+    const resumed = serverSession({
       ...(prepared.launch.rules ? { rules: prepared.launch.rules } : {}),
       ...(prepared.launch.classify ? { classify: prepared.launch.classify } : {}),
       spawn: { argv: ["fake"], cwd: work, env: {}, stdin: "pipe" },

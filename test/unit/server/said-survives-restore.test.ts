@@ -16,7 +16,9 @@ import { restoreDetached } from "../../../src/server/restore.js";
 import { fileSessionRecords } from "../../../src/server/restore-records.js";
 import { type Launcher, SessionTable } from "../../../src/server/session-table.js";
 import { JournalWriter, journalPath } from "../../../src/session/journal.js";
-import { flush, setup } from "../session/session-fixture.js";
+import { FakeClock } from "../../helpers/fake-clock.js";
+import { flush } from "../session/session-fixture.js";
+import { serverSession } from "./fixture.js";
 import { type Cleanups, serveFresh } from "./serve-fixture.js";
 
 const DEAD_SERVER_PID = 999_002;
@@ -35,9 +37,9 @@ afterEach(async () => {
 
 /** Scripted sessions whose runtime records each event, as launchSession wires the journal writer. */
 function journalingLauncher() {
-  const sessions: ReturnType<typeof setup>[] = [];
+  const sessions: ReturnType<typeof serverSession>[] = [];
   const launcher: Launcher = (spec) => {
-    const s = setup({ sessionId: `s${sessions.length + 1}` });
+    const s = serverSession({ sessionId: `s${sessions.length + 1}` });
     sessions.push(s);
     return { handle: s.handle, cwd: spec.cwd, notes: [] };
   };
@@ -66,7 +68,12 @@ const userTexts = (events: readonly SessionEvent[]) =>
 describe("what a person said, across a server killed and restored", () => {
   it("a restored session replays each prompt and answer in order with its turns, as the live one did", async () => {
     const { launcher, sessions } = journalingLauncher();
-    const table = new SessionTable({ launcher, killWaitMs: 200, records: fileSessionRecords(env) });
+    const table = new SessionTable({
+      clock: new FakeClock(),
+      launcher,
+      killWaitMs: 200,
+      records: fileSessionRecords(env),
+    });
     const { client } = await serveFresh(table, cleanups, { prefix: "hmux-said-srv-" });
     const c = await client();
     const opened = await c.request({ op: "create", harness: "claude", cwd: "/work", name: "q", options: {} });
@@ -89,7 +96,7 @@ describe("what a person said, across a server killed and restored", () => {
       "my first prompt",
       "keep it",
     ]);
-    const restored = new SessionTable({ launcher: journalingLauncher().launcher });
+    const restored = new SessionTable({ clock: new FakeClock(), launcher: journalingLauncher().launcher });
     restored.restore(
       restoreDetached({ env, self: { pid: process.pid, startedAt: Date.now() }, isAlive: () => false, maxKept: 10_000 })
         .sessions,
@@ -111,7 +118,7 @@ describe("what a person said, across a server killed and restored", () => {
     ["inject", "message.inject"],
   ])("text a person sends to %s a running turn is journaled as what they said", async (_how, command) => {
     const { launcher, sessions } = journalingLauncher();
-    const table = new SessionTable({ launcher, killWaitMs: 200 });
+    const table = new SessionTable({ clock: new FakeClock(), launcher, killWaitMs: 200 });
     const { client } = await serveFresh(table, cleanups, { prefix: "hmux-said-srv-" });
     const c = await client();
     await c.request({ op: "create", harness: "claude", cwd: "/work", name: "q", options: {} });
@@ -123,7 +130,7 @@ describe("what a person said, across a server killed and restored", () => {
 
   it("the first prompt a session is created with is journaled before its turn, as a later send is", async () => {
     const { launcher, sessions } = journalingLauncher();
-    const table = new SessionTable({ launcher, killWaitMs: 200 });
+    const table = new SessionTable({ clock: new FakeClock(), launcher, killWaitMs: 200 });
     await table.create({ harness: "claude", cwd: "/work", options: { prompt: "[[say:hi]] my first prompt" } }, "q");
     await sessions[0]!.feed({ t: "say", text: "hi" }, { t: "end" });
     const journaled = shape(sessions[0]!.journal).filter((k) => k === "turn" || k.startsWith("user: "));
@@ -132,7 +139,7 @@ describe("what a person said, across a server killed and restored", () => {
 
   it("text longer than the bound is journaled as its start and how much more was sent, not dropped", async () => {
     const { launcher, sessions } = journalingLauncher();
-    const table = new SessionTable({ launcher, killWaitMs: 200 });
+    const table = new SessionTable({ clock: new FakeClock(), launcher, killWaitMs: 200 });
     const opened = await table.create({ harness: "claude", cwd: "/work", options: {} }, "big");
     const long = `${"a".repeat(MAX_SAID_CHARS)}${"z".repeat(10)}`;
     table.said(opened.summary.id, long);

@@ -11,6 +11,7 @@ import { serverPaths } from "../../../src/server/paths.js";
 import { type RunServerOptions, runServer } from "../../../src/server/run-server.js";
 import { SessionTable } from "../../../src/server/session-table.js";
 import { systemClock } from "../../../src/spawn/clock.js";
+import { FakeClock } from "../../helpers/fake-clock.js";
 import { scriptedLauncher } from "./fixture.js";
 
 export type Cleanups = (() => Promise<void> | void)[];
@@ -44,6 +45,6 @@ export async function serveFresh(table: SessionTable, cleanups: Cleanups, option
 /** A fresh server on a table of scripted sessions (s1, s2, … in `sessions`, for the test to drive). */
 export async function serveScripted(cleanups: Cleanups, options: ServeOptions) {
   const { launcher, sessions } = scriptedLauncher();
-  const table = new SessionTable({ launcher, killWaitMs: 200 });
+  const table = new SessionTable({ clock: new FakeClock(), launcher, killWaitMs: 200 });
   return { ...(await serveFresh(table, cleanups, options)), table, sessions };
 }

@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import { SessionTable } from "../../../src/server/session-table.js";
+import { FakeClock } from "../../helpers/fake-clock.js";
 import { flush } from "../session/session-fixture.js";
 import { scriptedLauncher, spec } from "./fixture.js";
 
 function table(over: { maxKeptEvents?: number } = {}) {
   const { launcher, sessions } = scriptedLauncher();
-  let now = 1_000;
-  const t = new SessionTable({ launcher, now: () => now, killWaitMs: 200, ...over });
-  return { t, sessions, advance: (ms: number) => (now += ms) };
+  const clock = new FakeClock(1_000);
+  const t = new SessionTable({ launcher, clock, killWaitMs: 200, ...over });
+  return { t, sessions, advance: (ms: number) => (clock.time += ms) };
 }
 
 const codeOf = (fn: () => unknown) => {

@@ -7,11 +7,12 @@ import { describe, expect, it } from "vitest";
 import type { RestoredSession } from "../../../src/server/restore.js";
 import { SESSION_RECORD_FORMAT } from "../../../src/server/restore-records.js";
 import { SessionTable } from "../../../src/server/session-table.js";
+import { FakeClock } from "../../helpers/fake-clock.js";
 import { scriptedLauncher, spec } from "./fixture.js";
 
 function table() {
   const { launcher } = scriptedLauncher();
-  return new SessionTable({ launcher, now: () => 1_000, killWaitMs: 200 });
+  return new SessionTable({ launcher, clock: new FakeClock(1_000), killWaitMs: 200 });
 }
 
 const codeOf = (fn: () => unknown) => {

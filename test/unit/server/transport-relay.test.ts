@@ -14,6 +14,7 @@ import { PROTOCOL } from "../../../src/server/protocol.js";
 import { SessionTable } from "../../../src/server/session-table.js";
 import { connectServerSocket, duplexTransport } from "../../../src/server/transport.js";
 import { relayStdio } from "../../../src/server/transport-relay.js";
+import { FakeClock } from "../../helpers/fake-clock.js";
 import { until } from "../../helpers/until.js";
 import { scriptedLauncher } from "./fixture.js";
 import { type Cleanups, serveFresh } from "./serve-fixture.js";
@@ -26,7 +27,7 @@ afterEach(async () => {
 
 async function start() {
   const { launcher } = scriptedLauncher();
-  const table = new SessionTable({ launcher, killWaitMs: 200 });
+  const table = new SessionTable({ clock: new FakeClock(), launcher, killWaitMs: 200 });
   const { paths, running } = await serveFresh(table, cleanups, { prefix: "hmux-relay-", version: VERSION });
   return { paths, table, running };
 }

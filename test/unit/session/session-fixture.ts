@@ -9,8 +9,11 @@ import { ScriptedBridge } from "./scripted-bridge.js";
 
 export const flush = () => new Promise((r) => setTimeout(r, 0));
 
-export function setup(over: Partial<SessionPlan> = {}, bridge: SessionBridge = new ScriptedBridge()) {
-  const clock = new FakeClock();
+export function setup(
+  over: Partial<SessionPlan> = {},
+  bridge: SessionBridge = new ScriptedBridge(),
+  clock: FakeClock = new FakeClock(),
+) {
   const children: FakeChild[] = [];
   const spawner: Spawner = {
     kind: "pipe",

@@ -12,6 +12,7 @@ import { SessionTable } from "../../../src/server/session-table.js";
 import { ServerSessionPort } from "../../../src/tui-client/server-session-port.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import type { TranscriptEntry } from "../../../src/ui/store/session-view.js";
+import { FakeClock } from "../../helpers/fake-clock.js";
 import { until } from "../../helpers/until.js";
 import { scriptedLauncher } from "../server/fixture.js";
 import { type Cleanups, serveFresh } from "../server/serve-fixture.js";
@@ -28,8 +29,8 @@ const SKEW = -3 * 3_600_000;
 async function serve() {
   const { launcher, sessions } = scriptedLauncher();
   const clock = new ManualScheduler();
-  const server = { time: clock.time + SKEW };
-  const table = new SessionTable({ launcher, killWaitMs: 200, now: () => server.time });
+  const server = new FakeClock(clock.time + SKEW);
+  const table = new SessionTable({ launcher, killWaitMs: 200, clock: server });
   const served = await serveFresh(table, cleanups, { prefix: "hmux-replay-times-" });
   const first = await served.client();
   const reply = await first.request({ op: "create", harness: "claude", cwd: "/w", options: {}, name: "w" });

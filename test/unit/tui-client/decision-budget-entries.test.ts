@@ -21,10 +21,12 @@ import { createAppContext } from "../../../src/main/context.js";
 import { PaneLauncher } from "../../../src/main/pane-launcher.js";
 import { type CreateSpec, type Launcher, SessionTable } from "../../../src/server/session-table.js";
 import { ServerPanes } from "../../../src/tui-client/server-panes.js";
+import { FakeClock } from "../../helpers/fake-clock.js";
 import { memoryOutput, runHmux } from "../../helpers/hmux-in-process.js";
 import type { FakeSession } from "../server/fixture.js";
+import { serverSession } from "../server/fixture.js";
 import { type Cleanups, serveFresh } from "../server/serve-fixture.js";
-import { flush, setup } from "../session/session-fixture.js";
+import { flush } from "../session/session-fixture.js";
 
 const cleanups: Cleanups = [];
 afterEach(async () => {
@@ -60,11 +62,11 @@ async function recordingServer() {
   const launcher: Launcher = (spec) => {
     specs.push(spec);
     // A resume continues the session it names, as the real launcher's does.
-    const s = setup({ sessionId: spec.options.resume ?? randomUUID() });
+    const s = serverSession({ sessionId: spec.options.resume ?? randomUUID() });
     sessions.push(s);
     return { handle: s.handle, cwd: spec.cwd, notes: [] };
   };
-  const table = new SessionTable({ launcher, killWaitMs: 200 });
+  const table = new SessionTable({ clock: new FakeClock(), launcher, killWaitMs: 200 });
   const served = await serveFresh(table, cleanups, { prefix: "hmux-budget-srv-", version: VERSION });
   return { ...served, table, specs, sessions };
 }

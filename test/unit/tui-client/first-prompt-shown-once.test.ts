@@ -10,6 +10,7 @@ import { SessionTable } from "../../../src/server/session-table.js";
 import { ServerSessionPort } from "../../../src/tui-client/server-session-port.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import type { TranscriptEntry } from "../../../src/ui/store/session-view.js";
+import { FakeClock } from "../../helpers/fake-clock.js";
 import { until } from "../../helpers/until.js";
 import { scriptedLauncher } from "../server/fixture.js";
 import { type Cleanups, serveFresh } from "../server/serve-fixture.js";
@@ -47,7 +48,7 @@ const userTexts = (entries: readonly TranscriptEntry[]) =>
 describe("a server session's first prompt in a TUI pane", () => {
   it("reads once, in the pane that watched it run and in one attaching after", async () => {
     const { launcher, sessions } = scriptedLauncher();
-    const table = new SessionTable({ launcher, killWaitMs: 200 });
+    const table = new SessionTable({ clock: new FakeClock(), launcher, killWaitMs: 200 });
     const served = await serveFresh(table, cleanups, { prefix: "hmux-first-prompt-" });
     const first = await served.client();
     const reply = await first.request({

@@ -14,10 +14,10 @@ import { ServerPanes } from "../../../src/tui-client/server-panes.js";
 import { type ServerLink, ServerSessionPort } from "../../../src/tui-client/server-session-port.js";
 import { sessionSummarySchema } from "../../../src/tui-client/server-wire.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
+import { FakeClock } from "../../helpers/fake-clock.js";
 import { until } from "../../helpers/until.js";
-import { type FakeSession, scriptedLauncher } from "../server/fixture.js";
+import { type FakeSession, scriptedLauncher, serverSession } from "../server/fixture.js";
 import { type Cleanups, serveFresh } from "../server/serve-fixture.js";
-import { setup } from "../session/session-fixture.js";
 import { ManualScheduler } from "../ui/fake-port.js";
 
 const cleanups: Cleanups = [];
@@ -30,7 +30,7 @@ function resumingLauncher(): { launcher: Launcher; sessions: FakeSession[] } {
   const sessions: FakeSession[] = [];
   const launcher: Launcher = (spec) => {
     const resume = spec.options.resume;
-    const s = setup({ sessionId: resume ?? `s${sessions.length + 1}`, origin: resume ? "resumed" : "fresh" });
+    const s = serverSession({ sessionId: resume ?? `s${sessions.length + 1}`, origin: resume ? "resumed" : "fresh" });
     sessions.push(s);
     return { handle: s.handle, cwd: spec.cwd, notes: [] };
   };
@@ -53,7 +53,7 @@ async function start(resuming = false, settings?: SettingSummary[]) {
     resuming && sessions.some((s) => s.handle.sessionId === id)
       ? { id, harness: "claude", cwd: "/w", createdAt: null, events: [], times: [], seen: 0 }
       : null;
-  const table = new SessionTable({ launcher, journaled, killWaitMs: 200 });
+  const table = new SessionTable({ clock: new FakeClock(), launcher, journaled, killWaitMs: 200 });
   const { client } = await serveFresh(table, cleanups, { prefix: "hmux-port-" });
   return { table, sessions, client };
 }

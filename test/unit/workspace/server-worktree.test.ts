@@ -15,6 +15,7 @@ import { createAppContext } from "../../../src/main/context.js";
 import { CreateOptionsSchema } from "../../../src/server/protocol.js";
 import { SessionTable } from "../../../src/server/session-table.js";
 import { WorkspaceError } from "../../../src/workspace/errors.js";
+import { FakeClock } from "../../helpers/fake-clock.js";
 import { memoryOutput, runHmux } from "../../helpers/hmux-in-process.js";
 import { until } from "../../helpers/until.js";
 import { type Cleanups, serveFresh } from "../server/serve-fixture.js";
@@ -96,7 +97,7 @@ describe("hmux new --worktree (the server's launcher)", () => {
 
   it("the server's row of the session names its worktree for clients", async () => {
     fx = new GitFixture();
-    const table = new SessionTable({ launcher: serverLauncher(context()), killWaitMs: 2_000 });
+    const table = new SessionTable({ clock: new FakeClock(), launcher: serverLauncher(context()), killWaitMs: 2_000 });
     const { summary } = await table.create({ harness: "muse", cwd: fx.repo, options: { worktree: "row" } });
     try {
       expect(summary.workspace).toMatchObject({ name: "row", branch: "hmux/row", base: "main" });
@@ -109,7 +110,7 @@ describe("hmux new --worktree (the server's launcher)", () => {
   it("a second session created in a worktree the server's first session holds is refused, and the worktree keeps one holder", async () => {
     fx = new GitFixture();
     const cli = context();
-    const table = new SessionTable({ launcher: serverLauncher(cli), killWaitMs: 2_000 });
+    const table = new SessionTable({ clock: new FakeClock(), launcher: serverLauncher(cli), killWaitMs: 2_000 });
     // approvals "allow": muse's one-shot channel cannot gate a call, so it stays open only so.
     const options = { worktree: "feat", approvals: "allow" as const };
     const { summary } = await table.create({ harness: "muse", cwd: fx.repo, options });
@@ -136,7 +137,7 @@ describe("hmux new --worktree (the server's launcher)", () => {
 
   it("a session resumed into its worktree is refused while another session holds it, naming that session", async () => {
     fx = new GitFixture();
-    const table = new SessionTable({ launcher: serverLauncher(context()), killWaitMs: 2_000 });
+    const table = new SessionTable({ clock: new FakeClock(), launcher: serverLauncher(context()), killWaitMs: 2_000 });
     // Without approvals "allow" muse's one-shot channel ends the session at once: an ended row, its worktree free again…
     const first = (await table.create({ harness: "muse", cwd: fx.repo, options: { worktree: "feat" } })).summary;
     await until(() => fx.ports().registry().list()[0]?.holders.length === 0, 5_000);
@@ -164,7 +165,7 @@ describe("hmux new --worktree (the server's launcher)", () => {
 
   it("hmux diff takes the session's name or the short id hmux ls shows, as kill and resume do, and the short id still after the session ended", async () => {
     fx = new GitFixture();
-    const table = new SessionTable({ launcher: serverLauncher(context()), killWaitMs: 2_000 });
+    const table = new SessionTable({ clock: new FakeClock(), launcher: serverLauncher(context()), killWaitMs: 2_000 });
     const served = await serveFresh(table, cleanups, { prefix: "hmux-diff-server-", version: VERSION });
     const { summary } = await table.create(
       { harness: "muse", cwd: fx.repo, options: { worktree: "wt", approvals: "allow" } },
