@@ -11,6 +11,7 @@ import { registryWith } from "../../../src/adapters/registry.js";
 import type { ConfiguredHarness, HarnessSources } from "../../../src/core/config/harness-sources.js";
 import { loadRegistry, registryFrom } from "../../../src/main/load-registry.js";
 import { MIMIC_PLUGIN } from "../../support/fake-harness/adapter.js";
+import { Sandbox } from "../cli/cli-harness.js";
 
 const box = mkdtempSync(join(tmpdir(), "hmux-plugin-registry-"));
 afterAll(() => rmSync(box, { recursive: true, force: true }));
@@ -111,4 +112,32 @@ describe("a harness module registered in config", () => {
     const registry = await loadRegistry(box, { XDG_CONFIG_HOME: xdg, HOME: join(box, "home") });
     expect(registry.names).toEqual([...BUILTIN, "mimic"]);
   });
+});
+
+describe("the compiled hmux reads the harnesses key at its root", () => {
+  const sandbox = new Sandbox();
+  afterAll(() => sandbox.cleanup());
+
+  it("a module named in the user config runs in hmux run, and hmux harnesses lists it and the one it refused", async () => {
+    const broken = sandbox.file("broken-plugin.mjs", "export default {};\n");
+    const dir = join(sandbox.env.XDG_CONFIG_HOME!, "hmux");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      join(dir, "config.json"),
+      JSON.stringify({ version: 1, harnesses: { mimic: { module: MIMIC_PLUGIN }, broken: { module: broken } } }),
+    );
+    const run = await sandbox.run(["run", "mimic", "hello", "--json"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.lines).toContainEqual(expect.objectContaining({ kind: "message", text: "mimic heard: hello" }));
+    const listed = await sandbox.run(["harnesses", "--json"]);
+    expect(listed.code, listed.stderr).toBe(0);
+    const rows = listed.lines as { harness: string; status: string }[];
+    expect(rows.map((r) => r.harness)).toEqual([...BUILTIN, "mimic", "broken"]);
+    expect(rows.at(-1)).toEqual({
+      harness: "broken",
+      status: "refused",
+      file: broken,
+      reason: expect.stringMatching(/default export is not a function/),
+    });
+  }, 60_000);
 });
