@@ -16,11 +16,10 @@ import type { SessionEvent } from "../core/control/types.js";
 import type { SessionHandle } from "../core/exec/session-types.js";
 import { prepareLaunchOrThrow } from "../core/launch/prepare.js";
 import { settingsView } from "../core/launch/settings-view.js";
-import type { LaunchRequest as PlanRequest } from "../core/launch/types.js";
 import { JournalWriter, journalPath } from "../session/journal.js";
 import { launchSession } from "../session/launch.js";
 import type { WorkspaceLease } from "../workspace/lease.js";
-import { planLines, planTurn } from "./plan-step.js";
+import { planLines, planTurn, sessionPlanRequest } from "./plan-step.js";
 import { sessionOptionsOf } from "./session-options.js";
 import { sessionIdentity } from "./session-resume.js";
 import { type StateDir, sessionStateDir } from "./state-dir.js";
@@ -38,7 +37,8 @@ import { abandonLease, openLease, releaseLease, setUpLease, snapshotLease } from
 export function launch(request: TurnLaunchRequest, ports: LaunchPorts): Promise<LaunchedTurn>;
 export function launch(request: SessionLaunchRequest, ports: LaunchPorts): Promise<LaunchedSession>;
 export function launch(request: LaunchRequest, ports: LaunchPorts): Promise<LaunchedTurn | LaunchedSession>;
-export function launch(request: LaunchRequest, ports: LaunchPorts): Promise<LaunchedTurn | LaunchedSession> {
+export function launch(request: LaunchRequest, given: LaunchPorts): Promise<LaunchedTurn | LaunchedSession> {
+  const ports = readingConfigsOnce(given);
   switch (request.kind) {
     case "run":
     case "race-contestant":
@@ -46,6 +46,19 @@ export function launch(request: LaunchRequest, ports: LaunchPorts): Promise<Laun
     default:
       return launchSessionOf(request, ports);
   }
+}
+
+/** One read of a folder's config files per launch: the workspace step and the plan see the same tiers. */
+function readingConfigsOnce(ports: LaunchPorts): LaunchPorts {
+  const read = new Map<string, ReturnType<LaunchPorts["launch"]["configFiles"]>>();
+  const configFiles = (cwd: string) => {
+    const known = read.get(cwd);
+    if (known) return known;
+    const configs = ports.launch.configFiles(cwd);
+    read.set(cwd, configs);
+    return configs;
+  };
+  return { ...ports, launch: { ...ports.launch, configFiles } };
 }
 
 /** The notes of one launch: kept in order, and handed to the caller's onNote as each is made. */
@@ -159,30 +172,18 @@ async function launchSessionOf(request: SessionLaunchRequest, ports: LaunchPorts
   let journal: JournalWriter | null = null;
   let handle: SessionHandle;
   let plan: LaunchedSession["plan"];
+  let options: LaunchedSession["options"];
   try {
-    const planRequest: PlanRequest = {
-      entry: "session",
-      harness: request.harness,
+    const planRequest = sessionPlanRequest(request, {
       cwd: request.workspace !== "its-own" && lease ? lease.entry.path : cwd,
-      args: {
-        ...request.args,
-        ...((request.args.isolate ?? earlier?.isolate) ? { isolate: true } : {}),
-        ...((request.args.endpoint ?? earlier?.endpoint) !== undefined
-          ? { endpoint: request.args.endpoint ?? earlier?.endpoint }
-          : {}),
-      },
-      mode: identity.resume !== undefined ? "resume" : "launch",
-      // A session's prompts arrive one per turn; its plan is checked with a stand-in.
-      prompt: SESSION_CHECK_PROMPT,
-      ...(identity.resume !== undefined ? { inputs: { resume: identity.resume } } : {}),
+      identity,
       ...(lease ? { workspace: lease.launch } : {}),
-      ...(request.decisionBudgetMs !== undefined ? { decisionBudgetMs: request.decisionBudgetMs } : {}),
-    };
+    });
     plan = prepareLaunchOrThrow(planRequest, { ...ports.launch, stateDir: () => ({ dir: state.dir }) });
     for (const line of planLines(request.kind, plan)) note(line);
     if (lease) await setUpLease(lease, ports, note);
     const origin = identity.resume !== undefined || earlier ? "resumed" : "fresh";
-    const options = sessionOptionsOf(plan, {
+    options = sessionOptionsOf(plan, {
       registry: ports.registry,
       sessionId,
       stateDir: state.dir,
@@ -237,10 +238,8 @@ async function launchSessionOf(request: SessionLaunchRequest, ports: LaunchPorts
     settings: settingsView(plan.resolved, plan.policy, plan.decisionBudget),
     notes: lines,
     lease,
+    options,
     handle,
     released,
   };
 }
-
-/** The prompt a session's plan is checked with: the real prompts arrive later, one per turn. */
-const SESSION_CHECK_PROMPT = "hmux session check";

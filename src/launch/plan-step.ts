@@ -10,8 +10,9 @@ import type { LaunchPlan, LaunchWorkspace, LaunchRequest as PlanRequest } from "
 import { renderResolution, renderUntrustedLine } from "../core/options/render-provenance.js";
 import type { TurnOptions } from "../core/options/types.js";
 import { isRefusal } from "../core/refusal.js";
+import type { SessionIdentity } from "./session-resume.js";
 import { type StateDir, turnStateDir } from "./state-dir.js";
-import type { LaunchKind, LaunchPorts, TurnLaunchRequest } from "./types.js";
+import type { LaunchKind, LaunchPorts, SessionLaunchRequest, TurnLaunchRequest } from "./types.js";
 
 export interface DroppedSetting {
   readonly key: string;
@@ -50,6 +51,33 @@ export function turnPlanRequest(
     ...(where.workspace ? { workspace: where.workspace } : {}),
   };
 }
+
+/** A session's request as the pipeline reads it: a resumed journal's isolation and endpoint go on with it. */
+export function sessionPlanRequest(
+  request: SessionLaunchRequest,
+  where: { readonly cwd: string; readonly identity: SessionIdentity; readonly workspace?: LaunchWorkspace },
+): PlanRequest {
+  const { resume, journal: earlier } = where.identity;
+  // A resumed session's isolated HOME is where its harness's own store is: the journal's isolation stands.
+  const isolate = earlier ? earlier.isolate : request.args.isolate === true;
+  const endpoint = request.args.endpoint ?? earlier?.endpoint;
+  const { isolate: _isolate, endpoint: _endpoint, ...args } = request.args;
+  return {
+    entry: "session",
+    harness: request.harness,
+    cwd: where.cwd,
+    args: { ...args, ...(endpoint !== undefined ? { endpoint } : {}), ...(isolate ? { isolate: true } : {}) },
+    mode: resume !== undefined ? "resume" : "launch",
+    // A session's prompts arrive one per turn; its plan is checked with a stand-in.
+    prompt: SESSION_CHECK_PROMPT,
+    ...(resume !== undefined ? { inputs: { resume } } : {}),
+    ...(where.workspace ? { workspace: where.workspace } : {}),
+    ...(request.decisionBudgetMs !== undefined ? { decisionBudgetMs: request.decisionBudgetMs } : {}),
+  };
+}
+
+/** The prompt a session's plan is checked with: the real prompts arrive later, one per turn. */
+const SESSION_CHECK_PROMPT = "hmux session check";
 
 /**
  * The turn's plan, or the first refusal. `dry`: nothing is made (the state dir is only named) and

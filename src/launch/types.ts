@@ -15,7 +15,7 @@ import type { HarnessName } from "../core/harness-names.js";
 import type { ResolvedSettingView } from "../core/launch/settings-view.js";
 import type { LaunchPlan, LaunchPorts as PlanPorts } from "../core/launch/types.js";
 import type { TurnOptions } from "../core/options/types.js";
-import type { SessionPorts } from "../session/launch.js";
+import type { LaunchOptions, SessionPorts } from "../session/launch.js";
 import type { WorkspaceLease, WorkspacePorts } from "../workspace/lease.js";
 
 /**
@@ -125,6 +125,8 @@ export interface LaunchedTurn extends CommonLaunched {
 
 export interface LaunchedSession extends CommonLaunched {
   readonly kind: "session";
+  /** What the session runtime was started with (session-options.ts): every setting where it went. */
+  readonly options: LaunchOptions;
   readonly handle: SessionHandle;
   /** Settled once the session closed and everything it held (snapshots, journal, state dir, worktree) is let go. */
   readonly released: Promise<void>;

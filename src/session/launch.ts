@@ -26,7 +26,6 @@ import { RefusalError } from "../core/refusal.js";
 import { ownedTempPrefix } from "../core/temp-owner.js";
 import { makePrivateDir, makePrivateTempDir } from "../files/private-dir.js";
 import { listenControlSocket } from "./control-socket.js";
-import { JournalWriter, journalPath } from "./journal.js";
 import { planOneShotSession } from "./launch-oneshot.js";
 
 /** Harnesses with one process for a whole session (a bridge each); the TUI's panes drive these. */
@@ -92,13 +91,8 @@ export interface LaunchOptions {
   readonly waitingQuestion?: WaitingQuestion;
   /** "Allow always" rules a resumed session keeps (its journal's). */
   readonly rules?: readonly AllowRule[];
-  /** Every event, in order (the journal). */
+  /** Every event, in order: the journal's writer, which launch() (src/launch) owns. */
   readonly record?: (event: SessionEvent) => void;
-  /**
-   * Journal every event to $XDG_STATE_HOME/hmux/sessions/<id>.ndjson (+ .meta.json), closed
-   * when the session closes. The TUI turns this on; `hmux session` keeps its own writer.
-   */
-  readonly journal?: boolean;
   /** Listen for `hmux control <id>` on the session's socket until it closes. */
   readonly controlSocket?: boolean;
   /** Where notes go (the socket path, a socket that could not be opened). */
@@ -167,31 +161,9 @@ export function launchSession(options: LaunchOptions, ports: SessionPorts): Sess
     temp?.remove(); // refused before spawn: nothing will ever use it
     throw err;
   }
-  const journal = options.journal
-    ? new JournalWriter(
-        journalPath(sessionId),
-        {
-          sessionId,
-          harness: options.harness,
-          cwd: options.cwd,
-          stateDir,
-          isolate: options.isolate,
-          ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-          ...(options.model ? { model: options.model } : {}),
-        },
-        { origin, pid: process.pid, startedAt: new Date().toISOString() },
-      )
-    : null;
-  const outer = options.record;
-  const record = journal
-    ? (e: SessionEvent) => {
-        journal.record(e);
-        outer?.(e);
-      }
-    : outer;
   let handle: SessionHandle;
   try {
-    handle = create(record);
+    handle = create(options.record);
   } catch (err) {
     temp?.remove();
     throw err;
@@ -212,7 +184,6 @@ export function launchSession(options: LaunchOptions, ports: SessionPorts): Sess
     : Promise.resolve(null);
   void handle.closed.then(async () => {
     await (await socket)?.close();
-    journal?.close();
   });
   return handle;
 }

@@ -8,48 +8,26 @@
  * otherwise, 2 for a refusal before the stream opens (still ending failure + closed).
  */
 
-import { randomUUID } from "node:crypto";
-import { existsSync, rmSync } from "node:fs";
-import { join, resolve as resolvePath } from "node:path";
+import { resolve as resolvePath } from "node:path";
 import type { Command } from "commander";
 import type { HarnessRegistry } from "../../adapters/registry.js";
 import type { OwnedNativeSpelling } from "../../core/argv/native-spelling.js";
-import type { AllowRule } from "../../core/control/allow-rules.js";
-import type { WaitingQuestion } from "../../core/control/machine-types.js";
-import { makeClassifier } from "../../core/control/policy.js";
-import type { SessionEvent } from "../../core/control/types.js";
 import type { FailureSummary } from "../../core/events.js";
 import { oneShotStartRefusals } from "../../core/exec/oneshot-session.js";
 import { COMMAND_NAMES, type ControlName } from "../../core/exec/session-bridge.js";
 import { unreadLineMarker } from "../../core/exec/session-commands.js";
 import type { ApprovalMode, SessionHandle } from "../../core/exec/session-types.js";
-import type { HarnessName } from "../../core/harness-names.js";
-import { harnessResumeOf } from "../../core/launch/harness-resume.js";
-import { prepareLaunchOrThrow } from "../../core/launch/prepare.js";
-import { settingsView } from "../../core/launch/settings-view.js";
-import type { LaunchPlan, LaunchRequest, LaunchWorkspace } from "../../core/launch/types.js";
 import { LineSplitter } from "../../core/line-splitter.js";
-import { renderUntrustedLine } from "../../core/options/render-provenance.js";
 import type { TurnOptions } from "../../core/options/types.js";
 import { RefusalError } from "../../core/refusal.js";
+import { launch } from "../../launch/launch.js";
+import type { LaunchedSession, SessionLaunchRequest } from "../../launch/types.js";
 import { type ControlSocketServer, listenControlSocket } from "../../session/control-socket.js";
-import { JournalWriter, journalPath, sessionsDir, summarizeJournal } from "../../session/journal.js";
-import { launchSession, sessionHarnesses } from "../../session/launch.js";
-import { checkSessionId } from "../../session/session-id.js";
-import type { ResolvedSettingView } from "../../ui/session-port.js";
-import { claimWorkspaceAt, type WorkspaceLease } from "../../workspace/lease.js";
+import { sessionHarnesses } from "../../session/launch.js";
 import type { CliContext } from "../context.js";
 import { exitCodeFor, failureOf } from "../errors.js";
 import type { Output } from "../render/output.js";
-import {
-  abandonLaunchWorkspace,
-  addWorkspaceFlags,
-  openLaunchWorkspace,
-  releaseLaunchWorkspace,
-  setUpLaunchWorkspace,
-  snapshotLaunchTurn,
-  type WorkspaceFlags,
-} from "../workspace-launch.js";
+import { addWorkspaceFlags, type WorkspaceFlags } from "../workspace-launch.js";
 
 export interface SessionFlags extends WorkspaceFlags {
   json?: boolean;
@@ -117,94 +95,21 @@ export async function sessionCommand(
   input: NodeJS.ReadableStream,
   context: CliContext,
 ): Promise<number> {
-  const held: Held = { lease: null, snapshots: [] };
-  try {
-    return await runSessionCommand(harnessArg, flags, output, input, context, held);
-  } finally {
-    await Promise.allSettled(held.snapshots);
-    releaseLaunchWorkspace(context, held.lease); // the worktree stays; this hmux no longer holds it
-  }
-}
-
-/** The workspace this session holds, and the turn snapshots still being taken. */
-interface Held {
-  lease: WorkspaceLease | null;
-  readonly snapshots: Promise<void>[];
-}
-
-async function runSessionCommand(
-  harnessArg: string,
-  flags: SessionFlags,
-  output: Output,
-  input: NodeJS.ReadableStream,
-  context: CliContext,
-  held: Held,
-): Promise<number> {
   const write = (event: unknown) => output.out(`${JSON.stringify(event)}\n`);
-  let handle: SessionHandle;
-  let journal: JournalWriter | null = null;
-  let fresh: FreshState | null = null;
+  let launched: LaunchedSession;
   try {
-    // A fresh session's id is fixed here so the workspace registry can name the session that holds it.
-    const resuming = flags.resume !== undefined;
-    const sessionFlags = !resuming && flags.sessionId === undefined ? { ...flags, sessionId: randomUUID() } : flags;
-    if (flags.json) context.launch.harness(harnessArg); // an unknown harness is refused before a worktree is made
-    // A resumed session returns to its own folder; only an explicit --worktree moves it. Resuming,
-    // the session it continues is named by --resume (its journal id, or the harness's own id).
-    if (flags.json && (!resuming || flags.worktree !== undefined))
-      held.lease = await openLaunchWorkspace(context, {
-        cwd: resolvePath(flags.cwd ?? process.cwd()),
-        flags,
-        harness: harnessArg,
-        sessionId: flags.resume ?? sessionFlags.sessionId ?? randomUUID(),
-        output,
-      });
-    const lease = held.lease;
-    const setup = prepare(
-      harnessArg,
-      lease ? { ...sessionFlags, cwd: lease.entry.path } : sessionFlags,
+    launched = await launch(
+      sessionRequest(harnessArg, flags, (line) => output.err(`${line}\n`)),
       context,
-      lease,
     );
-    const { harness, sessionId, launch } = setup;
-    // A resumed session back in its worktree holds it again, so `workspace rm` sees it live.
-    if (!held.lease && resuming) held.lease = claimWorkspaceAt(context.workspace, launch.cwd, { harness, sessionId });
-    fresh = setup.freshState ? new FreshState(setup.freshState, flags.journal !== false) : null;
-    for (const line of setup.untrusted) output.err(`${line}\n`);
-    // The plan's notes, as `hmux run` prints them (credentials held back from an endpoint, a forced isolation).
-    for (const note of setup.notes) output.err(`${note}\n`);
-    if (lease) await setUpLaunchWorkspace(context, lease, output);
-    if (flags.journal !== false) {
-      journal = new JournalWriter(
-        journalPath(sessionId),
-        {
-          sessionId,
-          harness,
-          cwd: launch.cwd,
-          stateDir: launch.stateDir!,
-          isolate: launch.isolate,
-          ...(launch.endpoint ? { endpoint: launch.endpoint } : {}),
-          ...(launch.model ? { model: launch.model } : {}),
-        },
-        { origin: launch.origin ?? "fresh", pid: process.pid, startedAt: new Date().toISOString() },
-      );
-    }
-    const j = journal;
-    handle = launchSession({ ...launch, ...(j ? { record: (e: SessionEvent) => j.record(e) } : {}) }, context.session);
   } catch (err) {
-    journal?.close();
-    fresh?.release();
-    await abandonLaunchWorkspace(context, held.lease);
-    held.lease = null;
     for (const event of oneShotRefusals(context.registry, harnessArg, flags)) write(event);
     return refuse(err, output, write, context.registry.nativeSpellings);
   }
+  const { handle } = launched;
   let opened = false;
   let closedWritten = false;
   handle.subscribe((event) => {
-    fresh?.saw(event);
-    if (event.kind === "turn" && held.lease)
-      held.snapshots.push(snapshotLaunchTurn(context, held.lease, event.turnId, output));
     if (closedWritten) return; // closed is the last stdout line; later answers go to the journal only
     if (event.kind === "session") opened = true;
     if (event.kind === "closed") closedWritten = true;
@@ -228,8 +133,7 @@ async function runSessionCommand(
   const closed = await handle.closed;
   for (const sig of SIGNALS) process.removeListener(sig, stop);
   await socket?.close();
-  journal?.close();
-  fresh?.release();
+  await launched.released; // its snapshots, journal, state dir and worktree hold, let go
   await output.drain();
   if (output.broken) return 1;
   if (!opened) return 2; // refused at start (a control the channel lacks): nothing was spawned
@@ -254,96 +158,18 @@ function pumpStdin(input: NodeJS.ReadableStream, handle: SessionHandle): void {
   input.on("error", () => void handle.close());
 }
 
-/**
- * A state dir this run created (not one a journal named for --resume): kept only when the
- * session can be resumed from it — journaled, with the harness's own session id recorded —
- * as `hmux run --isolate` keeps its dir only once an identity indexed it. Anything else is
- * removed when the session ends: it holds an isolated HOME nobody can come back to.
- */
-export class FreshState {
-  private resumable = false;
-
-  constructor(
-    private readonly dir: string,
-    private readonly journaled: boolean,
-  ) {}
-
-  saw(event: SessionEvent): void {
-    if (event.kind === "identity" && this.journaled) this.resumable = true;
-  }
-
-  release(): void {
-    if (!this.resumable) rmSync(this.dir, { recursive: true, force: true });
-  }
-}
-
-export interface Prepared {
-  readonly harness: HarnessName;
-  readonly sessionId: string;
-  /** The state dir when this run created it (no journal named one). */
-  readonly freshState?: string;
-  /** `untrusted:` lines for stderr. */
-  readonly untrusted: readonly string[];
-  /** The launch plan's notes for stderr. */
-  readonly notes: readonly string[];
-  /** The resolved settings with their tiers and divergences, as a pane's inspector shows them. */
-  readonly settings: readonly ResolvedSettingView[];
-  readonly launch: Parameters<typeof launchSession>[0];
-}
-
-/** The launch request `hmux session` makes of the pipeline (the same one `hmux run` and the TUI make). */
-export function sessionLaunchRequest(
+/** `hmux session`'s flags as a launch request, each checked: launch() does everything after. */
+export function sessionRequest(
   harness: string,
   flags: SessionFlags,
-  where: {
-    readonly cwd: string;
-    readonly resume?: string;
-    readonly endpoint?: string;
-    readonly isolate: boolean;
-    readonly workspace?: LaunchWorkspace;
-  },
-): LaunchRequest {
-  const stall = seconds("stall", flags.stall);
-  const decisionBudgetMs =
-    flags.decisionBudget === undefined ? undefined : positive("decision-budget", flags.decisionBudget);
-  const args: TurnOptions = {
-    ...(flags.model ? { model: flags.model } : {}),
-    ...(flags.effort ? { effort: flags.effort } : {}),
-    ...(where.endpoint ? { endpoint: where.endpoint } : {}),
-    ...(where.isolate ? { isolate: true } : {}),
-    ...(stall !== undefined ? { stallSeconds: stall } : {}),
-    ...(flags.escalateQuestions !== undefined ? { escalateQuestions: flags.escalateQuestions } : {}),
-  };
-  return {
-    entry: "session",
-    harness,
-    cwd: where.cwd,
-    args,
-    mode: where.resume ? "resume" : "launch",
-    prompt: SESSION_CHECK_PROMPT,
-    ...(where.resume ? { inputs: { resume: where.resume } } : {}),
-    ...(where.workspace ? { workspace: where.workspace } : {}),
-    ...(decisionBudgetMs !== undefined ? { decisionBudgetMs } : {}),
-  };
-}
-
-/** The prompt a session's plan is checked with: the real prompts arrive later, one per turn. */
-const SESSION_CHECK_PROMPT = "hmux session check";
-
-/** Everything a session needs before it opens, checked: also how the hmux server opens its sessions. */
-export function prepare(
-  harnessArg: string,
-  flags: SessionFlags,
-  context: CliContext,
-  lease: WorkspaceLease | null = null,
-): Prepared {
+  onNote?: (line: string) => void,
+): SessionLaunchRequest {
   if (!flags.json)
     throw new RefusalError("hmux session needs --json: the human, interactive surface is `hmux tui`", {
       issue: "unsupported-option",
       option: "json",
-      hint: `hmux session ${harnessArg} --json`,
+      hint: `hmux session ${harness} --json`,
     });
-  const harness = context.launch.harness(harnessArg).name;
   const approvals = (flags.approvals ?? "ask") as ApprovalMode;
   if (!APPROVAL_MODES.includes(approvals))
     throw new RefusalError(`--approvals ${flags.approvals} is not one of ${APPROVAL_MODES.join(", ")}`, {
@@ -351,8 +177,9 @@ export function prepare(
       option: "approvals",
       supported: [...APPROVAL_MODES],
     });
-  seconds("stall", flags.stall);
-  if (flags.decisionBudget !== undefined) positive("decision-budget", flags.decisionBudget);
+  const stall = seconds("stall", flags.stall);
+  const decisionBudgetMs =
+    flags.decisionBudget === undefined ? undefined : positive("decision-budget", flags.decisionBudget);
   const requiredControls = flags.require
     ? flags.require
         .split(",")
@@ -366,110 +193,34 @@ export function prepare(
         option: "require",
         supported: [...CONTROLS],
       });
-
-  // --resume: an hmux journal id continues that session (its id, its state dir, the harness's own id).
-  // Validated here, journal or not: the id also names the control socket and its token file.
-  let sessionId = flags.sessionId === undefined ? randomUUID() : checkSessionId(flags.sessionId);
-  let resume: string | undefined;
-  let stateDir: string | undefined;
-  let cwd = flags.cwd ?? process.cwd();
-  let isolate = flags.isolate ?? false;
-  let endpoint = flags.endpoint;
-  let turnsBefore = 0;
-  /** Resuming hmux's own journal (not a bare harness id): its turn count is known, 0 included. */
-  let fromJournal = false;
-  let waitingQuestion: WaitingQuestion | null = null;
-  let rules: readonly AllowRule[] = [];
-  if (flags.resume) {
-    const path = safeJournalPath(flags.resume);
-    if (path && existsSync(path)) {
-      const j = summarizeJournal(path);
-      if (!j.meta || j.harness !== harness)
-        throw new RefusalError(`journal ${flags.resume} belongs to ${j.harness ?? "no harness"}, not ${harness}`, {
-          issue: "unsupported-on-resume",
-          harness,
-        });
-      // No turn ran: nothing of the harness's to resume; it starts fresh in this session (harnessResumeOf).
-      if (!j.harnessSessionId && j.lastTurnNumber > 0)
-        throw new RefusalError(
-          `journal ${flags.resume} never recorded the harness's own session id, so there is nothing to resume`,
-          { issue: "unsupported-on-resume", harness },
-        );
-      if (j.state.startsWith("live"))
-        throw new RefusalError(`session ${flags.resume} is still live in hmux pid ${j.meta.runs.at(-1)?.pid}`, {
-          issue: "unsupported-on-resume",
-          harness,
-          hint: `hmux control ${flags.resume} -`,
-        });
-      sessionId = j.sessionId;
-      fromJournal = true;
-      resume = harnessResumeOf({ resume: j.harnessSessionId ?? undefined, turnsBefore: j.lastTurnNumber });
-      stateDir = j.meta.stateDir;
-      cwd = flags.cwd ?? j.meta.cwd;
-      isolate = j.meta.isolate;
-      endpoint = flags.endpoint ?? j.meta.endpoint;
-      turnsBefore = j.lastTurnNumber;
-      waitingQuestion = j.waitingQuestion;
-      rules = j.rules;
-    } else {
-      resume = flags.resume;
-    }
-  }
-  const sessionState = stateDir ?? join(sessionsDir(), `${sessionId}.d`);
-  const request = sessionLaunchRequest(harnessArg, flags, {
-    cwd: resolvePath(cwd),
-    ...(lease ? { workspace: lease.launch } : {}),
-    isolate,
-    ...(resume ? { resume } : {}),
-    ...(endpoint ? { endpoint } : {}),
-  });
-  const plan: LaunchPlan = prepareLaunchOrThrow(request, {
-    ...context.launch,
-    stateDir: () => ({ dir: sessionState }),
-  });
-  const o = plan.options;
-  // Config key `policy` (project > user, with trust; else hmux's default): safe operations run without asking anybody.
-  const policy = plan.policy.value;
-  // What an untrusted project asked for and did not get, said once each (docs/config.md).
-  const untrusted = [
-    ...new Set([...(plan.resolved.untrusted ?? []), ...plan.untrustedSettings].map(renderUntrustedLine)),
-  ];
-  const stallMs = o.stallSeconds !== undefined && o.stallSeconds > 0 ? o.stallSeconds * 1000 : undefined;
+  const args: TurnOptions = {
+    ...(flags.model ? { model: flags.model } : {}),
+    ...(flags.effort ? { effort: flags.effort } : {}),
+    ...(flags.endpoint ? { endpoint: flags.endpoint } : {}),
+    ...(flags.isolate ? { isolate: true } : {}),
+    ...(stall !== undefined ? { stallSeconds: stall } : {}),
+    ...(flags.escalateQuestions !== undefined ? { escalateQuestions: flags.escalateQuestions } : {}),
+  };
+  const resuming = flags.resume !== undefined;
   return {
+    kind: "session",
     harness,
-    sessionId,
-    untrusted,
-    notes: plan.notes,
-    settings: settingsView(plan.resolved, plan.policy, plan.decisionBudget),
-    // A dir already there (a reused --session-id) may belong to an earlier session: never ours to remove.
-    ...(stateDir === undefined && !existsSync(sessionState) ? { freshState: sessionState } : {}),
-    launch: {
-      harness,
-      registry: context.registry,
-      sessionId,
-      cwd: plan.cwd,
-      env: plan.env,
-      stateDir: sessionState,
-      isolate: plan.isolate,
-      approvals,
-      binary: [plan.binary.executable, ...plan.binary.prefixArgs],
-      origin: resume || fromJournal ? "resumed" : "fresh",
-      escalateQuestions: plan.escalateQuestions,
-      ...(resume ? { resume } : {}),
-      ...(o.endpoint ? { endpoint: o.endpoint } : {}),
-      ...(o.model ? { model: o.model } : {}),
-      ...(o.effort ? { effort: o.effort } : {}),
-      ...(stallMs ? { stallMs } : {}),
-      // hmux's decision budget rule (the same for every entry point); null under no entry that opens a session.
-      ...(plan.decisionBudget.ms !== null ? { decisionBudgetMs: plan.decisionBudget.ms } : {}),
-      ...(requiredControls.length ? { requiredControls: requiredControls as ControlName[] } : {}),
-      ...(fromJournal ? { turnsBefore } : {}),
-      ...(waitingQuestion ? { waitingQuestion } : {}),
-      // The session's "allow always" rules stay in force across a detach, a resume and a server restart.
-      ...(rules.length > 0 ? { rules } : {}),
-      classify: makeClassifier(policy, plan.cwd),
-      headlessDenyReason: policy.headless.reason,
-    },
+    cwd: resolvePath(flags.cwd ?? process.cwd()),
+    // Resuming without --cwd, the session returns to its own folder.
+    cwdGiven: flags.cwd !== undefined,
+    args,
+    // A resumed session returns to its own folder (and holds its worktree again); only an explicit --worktree moves it.
+    workspace:
+      resuming && flags.worktree === undefined
+        ? "its-own"
+        : { flag: flags.worktree, ...(flags.base !== undefined ? { base: flags.base } : {}) },
+    ...(flags.sessionId !== undefined ? { sessionId: flags.sessionId } : {}),
+    ...(flags.resume !== undefined ? { resume: flags.resume } : {}),
+    approvals,
+    requiredControls: requiredControls as ControlName[],
+    ...(decisionBudgetMs !== undefined ? { decisionBudgetMs } : {}),
+    journal: flags.journal !== false,
+    ...(onNote ? { onNote } : {}),
   };
 }
 
@@ -485,14 +236,6 @@ function oneShotRefusals(registry: HarnessRegistry, harness: string, flags: Sess
     ? ((flags.approvals ?? "ask") as ApprovalMode)
     : "ask";
   return oneShotStartRefusals({ harness, channel: session.channel, approvals });
-}
-
-function safeJournalPath(id: string): string | null {
-  try {
-    return journalPath(id);
-  } catch {
-    return null;
-  }
 }
 
 function seconds(name: string, raw: string | undefined): number | undefined {

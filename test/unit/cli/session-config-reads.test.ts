@@ -3,9 +3,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { prepare } from "../../../src/cli/commands/session.js";
+import { sessionRequest } from "../../../src/cli/commands/session.js";
 import type { CliContext } from "../../../src/cli/context.js";
 import { processOutput } from "../../../src/cli/render/output.js";
+import { launch } from "../../../src/launch/launch.js";
 import { createAppContext } from "../../../src/main/context.js";
 
 let dirs: string[] = [];
@@ -44,11 +45,16 @@ function world(): { context: CliContext; reads: string[]; project: string } {
 }
 
 describe("hmux session reads the config files once per launch", () => {
-  it("one read gives the options, the policy and every untrusted line", () => {
+  it("one read gives the workspace, the options, the policy and every untrusted line", async () => {
     const { context, reads, project } = world();
-    const prepared = prepare("claude", { json: true, cwd: project, journal: false }, context);
-    expect(reads).toEqual([project]);
-    expect(prepared.untrusted.some((l) => /project config "autonomy" ignored/.test(l))).toBe(true);
-    expect(prepared.untrusted.some((l) => /project config "policy\.allowCommands"/.test(l))).toBe(true);
+    const launched = await launch(sessionRequest("claude", { json: true, cwd: project, journal: false }), context);
+    try {
+      expect(reads).toEqual([project]);
+      expect(launched.notes.some((l) => /project config "autonomy" ignored/.test(l))).toBe(true);
+      expect(launched.notes.some((l) => /project config "policy\.allowCommands"/.test(l))).toBe(true);
+    } finally {
+      await launched.handle.abort("killed");
+      await launched.released;
+    }
   });
 });

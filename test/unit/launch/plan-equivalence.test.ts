@@ -8,11 +8,11 @@ import { Command } from "commander";
 import { describe, expect, it } from "vitest";
 import { allAdapters, builtinRegistry, requireHarness } from "../../../src/adapters/registry.js";
 import { addTurnFlags, type RawTurnFlags, turnOptionsFromFlags } from "../../../src/cli/commands/run-options.js";
-import { type SessionFlags, sessionLaunchRequest } from "../../../src/cli/commands/session.js";
+import { type SessionFlags, sessionRequest } from "../../../src/cli/commands/session.js";
 import { loadConfigTiers } from "../../../src/core/config/load.js";
 import { prepareLaunch } from "../../../src/core/launch/prepare.js";
 import type { LaunchEntry, LaunchOutcome, LaunchPorts, LaunchRequest } from "../../../src/core/launch/types.js";
-import { turnPlanRequest } from "../../../src/launch/plan-step.js";
+import { sessionPlanRequest, turnPlanRequest } from "../../../src/launch/plan-step.js";
 import { nativeLaunchRequest } from "../../../src/main/native-launch.js";
 import { paneLaunchRequest } from "../../../src/main/pane-launcher.js";
 import type { NativeKind } from "../../../src/native/native-plan.js";
@@ -106,14 +106,13 @@ function viaRun(ask: Ask): LaunchRequest {
 function viaSession(ask: Ask): LaunchRequest {
   const flags: SessionFlags = {
     json: true,
+    cwd: ask.cwd ?? WORK,
     ...(ask.model ? { model: ask.model } : {}),
     ...(ask.effort ? { effort: ask.effort } : {}),
-  };
-  return sessionLaunchRequest(ask.harness, flags, {
-    cwd: ask.cwd ?? WORK,
-    isolate: false,
     ...(ask.endpoint ? { endpoint: ask.endpoint } : {}),
-  });
+  };
+  const request = sessionRequest(ask.harness, flags);
+  return sessionPlanRequest(request, { cwd: request.cwd, identity: { sessionId: "s1" } });
 }
 
 /** The TUI's new-session dialog. */

@@ -10,12 +10,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { prepare } from "../../../src/cli/commands/session.js";
 import type { CliContext } from "../../../src/cli/context.js";
-import { sessionFlagsOf } from "../../../src/cli/server-launcher.js";
+import { serverLaunchRequest } from "../../../src/cli/server-launcher.js";
 import type { AllowRule } from "../../../src/core/control/allow-rules.js";
 import { DEFAULT_SAFE_POLICY, makeClassifier } from "../../../src/core/control/policy.js";
 import type { SessionEvent } from "../../../src/core/control/types.js";
+import { launch } from "../../../src/launch/launch.js";
 import { createAppContext } from "../../../src/main/context.js";
 import type { ServerClient } from "../../../src/server/client.js";
 import type { SessionSummary } from "../../../src/server/protocol.js";
@@ -146,7 +146,12 @@ describe("session rules on the server", () => {
       output: memoryOutput(),
       input: Readable.from([]),
     };
-    const prepared = prepare("claude", sessionFlagsOf(work, { resume: id }), context);
+    const launched = await launch(
+      serverLaunchRequest({ harness: "claude", cwd: work, options: { resume: id } }),
+      context,
+    );
+    await launched.handle.abort("killed");
+    const prepared = { launch: launched.options };
     expect(prepared.launch.rules).toEqual([kept]);
     expect(prepared.launch.resume).toBe("6f3c1b9e-2a4d-4c1e-9b7a-0d5e8f1a2b3c");
     // The resumed runtime decides with them at once: rule:r1, not a person, and rm still asks.

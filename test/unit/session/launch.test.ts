@@ -1,7 +1,7 @@
 /**
- * launchSession with journal and control socket on, over a fake claude (the approval bench's
- * fake harness): the journal gets every event, `hmux control`'s socket answers, both are
- * released when the session closes.
+ * launchSession with a journal writer as its record and the control socket on, over a fake
+ * claude (the approval bench's fake harness): the journal gets every event, `hmux control`'s
+ * socket answers, the socket is gone when the session closes.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect } from "node:net";
@@ -12,7 +12,7 @@ import { readJournal } from "../../../src/core/control/journal-format.js";
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import { realSessionPorts } from "../../../src/main/session-ports.js";
 import { readToken, socketPaths } from "../../../src/session/control-socket.js";
-import { journalPath } from "../../../src/session/journal.js";
+import { JournalWriter, journalPath } from "../../../src/session/journal.js";
 import { launchSession } from "../../../src/session/launch.js";
 
 const dir = mkdtempSync(join(tmpdir(), "hmux-launch-"));
@@ -25,6 +25,11 @@ describe("launchSession", () => {
     process.env.XDG_RUNTIME_DIR = join(dir, "run");
     const notes: string[] = [];
     const events: SessionEvent[] = [];
+    const journal = new JournalWriter(
+      journalPath("launch-1", process.env),
+      { sessionId: "launch-1", harness: "claude", cwd: dir, stateDir: join(dir, "sd"), isolate: false },
+      { origin: "fresh", pid: process.pid, startedAt: new Date(0).toISOString() },
+    );
     const handle = launchSession(
       {
         harness: "claude",
@@ -35,7 +40,7 @@ describe("launchSession", () => {
         approvals: "ask",
         env: { PATH: process.env.PATH ?? "", HMUX_FAKE_HARNESS: "claude", HMUX_FAKE_OUT: join(dir, "fake.json") },
         binary: [process.execPath, FAKE],
-        journal: true,
+        record: (e) => journal.record(e),
         controlSocket: true,
         note: (l) => notes.push(l),
       },
@@ -65,7 +70,8 @@ describe("launchSession", () => {
     expect(JSON.parse(reply[1]!)).toMatchObject({ id: "k-1", outcome: { refused: { code: "UNKNOWN_CALL" } } });
     await handle.close();
     await new Promise((r) => setTimeout(r, 50));
-    const reading = readJournal(readFileSync(journalPath("launch-1"), "utf8"));
+    journal.close();
+    const reading = readJournal(readFileSync(journalPath("launch-1", process.env), "utf8"));
     expect(reading.problems).toEqual([]);
     expect(reading.records.map((r) => r.event)).toEqual(events);
     expect(existsSync(paths.socket)).toBe(false);

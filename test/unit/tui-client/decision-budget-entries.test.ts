@@ -11,11 +11,11 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { builtinRegistry } from "../../../src/adapters/registry.js";
-import { prepare } from "../../../src/cli/commands/session.js";
 import type { CliContext } from "../../../src/cli/context.js";
 import { VERSION } from "../../../src/cli/main.js";
-import { sessionFlagsOf } from "../../../src/cli/server-launcher.js";
+import { serverLaunchRequest } from "../../../src/cli/server-launcher.js";
 import { prepareLaunch } from "../../../src/core/launch/prepare.js";
+import { launch } from "../../../src/launch/launch.js";
 import { turnPlanRequest } from "../../../src/launch/plan-step.js";
 import { createAppContext } from "../../../src/main/context.js";
 import { PaneLauncher } from "../../../src/main/pane-launcher.js";
@@ -72,11 +72,15 @@ async function recordingServer() {
 }
 
 /** What the server's launcher gives the session runtime for a spec: its budget in ms, also shown in its settings. */
-function budgetOnServer(context: CliContext, spec: CreateSpec): number | undefined {
-  const prepared = prepare(spec.harness, sessionFlagsOf(spec.cwd, spec.options), context);
-  const shown = prepared.settings.find((s) => s.key === "decisionBudget");
-  expect(shown?.value).toBe((prepared.launch.decisionBudgetMs ?? 0) / 1000);
-  return prepared.launch.decisionBudgetMs;
+async function budgetOnServer(context: CliContext, spec: CreateSpec): Promise<number | undefined> {
+  // The budget does not depend on a worktree (this folder is no repository to make one in).
+  const { worktree: _worktree, ...options } = spec.options;
+  const launched = await launch(serverLaunchRequest({ ...spec, options }), context);
+  await launched.handle.abort("killed");
+  await launched.released;
+  const shown = launched.settings.find((s) => s.key === "decisionBudget");
+  expect(shown?.value).toBe((launched.options.decisionBudgetMs ?? 0) / 1000);
+  return launched.options.decisionBudgetMs;
 }
 
 /** Every entry point's budget for one claude session in `work`, as each one opens it. */
@@ -120,10 +124,10 @@ async function budgets(userConfig?: object) {
   if (!run.ok) throw run.refusals[0];
   expect(fromNew).toBe(viaNew);
   return {
-    tuiPaneOnServer: budgetOnServer(context, pane!),
-    tuiRaceContestant: budgetOnServer(context, contestant!),
-    hmuxNew: budgetOnServer(context, viaNew!),
-    resumed: budgetOnServer(context, resumed!),
+    tuiPaneOnServer: await budgetOnServer(context, pane!),
+    tuiRaceContestant: await budgetOnServer(context, contestant!),
+    hmuxNew: await budgetOnServer(context, viaNew!),
+    resumed: await budgetOnServer(context, resumed!),
     tuiPaneHere: local.plan.decisionBudget.ms,
     hmuxRun: run.plan.decisionBudget,
   };
