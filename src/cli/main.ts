@@ -62,8 +62,6 @@ async function registerAll(
   let building: Promise<CliContext> | undefined;
   const build = async (): Promise<CliContext> => {
     const { loadAppContext } = await import("../main/context.js");
-    // A command that may start harnesses first clears the temp dirs a SIGKILLed hmux left.
-    (await import("../spawn/owned-temp-dir.js")).sweepStaleTempDirs();
     context = { ...(await loadAppContext(options)), output, input: options.input ?? process.stdin };
     return context;
   };
@@ -79,8 +77,8 @@ async function registerAll(
       const streams = { env, output, input: options.input ?? process.stdin };
       if (context) return decodingFrom(context.registry, streams);
       if (options.registry) return decodingFrom(options.registry, streams);
-      const { BUILTIN_HARNESS_LIST, builtinDecoding } = await import("../adapters/builtin-harnesses.js");
-      return { ...streams, harnessNames: BUILTIN_HARNESS_LIST.map((h) => h.name), decoding: builtinDecoding };
+      const { builtinDecodingOnly } = await import("../main/builtin-harness-facts.js");
+      return { ...streams, ...builtinDecodingOnly() };
     },
     subcommand,
   );
@@ -111,9 +109,11 @@ export async function main(
     // Loaded only on failure: it knows every refusal and config error, which a clean start need not.
     const { exitCodeFor, reportError } = await import("./errors.js");
     // The registry's native spellings turn an unknown option into a redirect; loaded here when no command was.
-    registry ??= options.registry ?? (await import("../adapters/registry.js")).builtinRegistry;
+    const spellings =
+      (registry ?? options.registry)?.nativeSpellings ??
+      (await (await import("../main/builtin-harness-facts.js")).builtinNativeSpellings());
     const known = program.commands.some((c) => c.name() === subcommand) ? subcommand : undefined;
-    reportError(err, output, args, registry.nativeSpellings, known);
+    reportError(err, output, args, spellings, known);
     return exitCodeFor(err);
   }
 }

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { Socket } from "node:net";
+import { startServerDaemon } from "../main/server-daemon.js";
 import type { ServerClient } from "../server/client.js";
 import { ServerClient as Client } from "../server/client.js";
 import { connectOrStart, serverStartCommand, startingIfNeeded } from "../server/ensure-server.js";
@@ -13,7 +14,6 @@ import { isServerError, ServerError } from "../server/errors.js";
 import { serverPaths } from "../server/paths.js";
 import { connectServerSocket } from "../server/transport.js";
 import { sshTransport } from "../server/transport-ssh.js";
-import { startDaemon } from "../spawn/daemon.js";
 import { spawnSshRelay, sshDestinationProblem } from "../spawn/ssh.js";
 import type { CliContext } from "./context.js";
 import { VERSION } from "./main.js";
@@ -40,9 +40,7 @@ export function reachLocalServer(
 ): Promise<ServerClient> {
   const paths = serverPaths(env);
   if (!start) return Client.connect(paths, VERSION);
-  return connectOrStart(paths, VERSION, serverStartCommand([], env), (c, log) =>
-    startDaemon(c.file, c.args, c.env, log),
-  );
+  return connectOrStart(paths, VERSION, serverStartCommand([], env), startServerDaemon);
 }
 
 /** A logged-in client of `host`'s server, through ssh and the relay there; `version` is for tests. */
@@ -69,12 +67,7 @@ export async function reachRemoteServer(
 /** This machine's server socket, the server started when none runs: what `hmux server --stdio` relays to. */
 export function serverSocket(env: Readonly<Record<string, string | undefined>>): Promise<Socket> {
   const paths = serverPaths(env);
-  return startingIfNeeded(
-    paths,
-    () => connectServerSocket(paths),
-    serverStartCommand([], env),
-    (c, log) => startDaemon(c.file, c.args, c.env, log),
-  );
+  return startingIfNeeded(paths, () => connectServerSocket(paths), serverStartCommand([], env), startServerDaemon);
 }
 
 export function serverToken(env: Readonly<Record<string, string | undefined>>): string {

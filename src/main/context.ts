@@ -11,6 +11,7 @@ import { sessionsDir, stateHome } from "../session/journal.js";
 import type { SessionPorts } from "../session/launch.js";
 import { systemClock } from "../spawn/clock.js";
 import { nodeFileSystem } from "../spawn/fs.js";
+import { sweepStaleTempDirs } from "../spawn/owned-temp-dir.js";
 import { createPipeSpawner } from "../spawn/pipes.js";
 import { createPtySpawner } from "../spawn/pty.js";
 import type { WorkspacePorts } from "../workspace/lease.js";
@@ -69,6 +70,8 @@ export interface AppOptions {
  * unless the caller hands one.
  */
 export async function loadAppContext(options: AppOptions = {}, cwd: string = process.cwd()): Promise<AppContext> {
+  // A command that may start harnesses first clears the temp dirs a SIGKILLed hmux left.
+  sweepStaleTempDirs();
   const registry = options.registry ?? (await loadRegistry(cwd, options.env ?? process.env));
   return createAppContext({ ...options, registry });
 }

@@ -132,6 +132,51 @@ function cycles(edges: ReadonlyMap<string, readonly string[]>): string[] {
   return [...found].sort();
 }
 
+/**
+ * Only the composition root (src/main) builds the real ports and the built-in registry; everything
+ * else is handed them, so a harness a config registers, a test's fake clock or another host's env
+ * reaches every path. Outside src/main (and src/spawn, where the real ports are made, and src/adapters,
+ * where the registry is), no file imports a src/spawn module, the built-in harness list, the
+ * built-in registry (builtinRegistry, registryWith, BUILTIN_HARNESSES) or a real*Ports factory.
+ * src/spawn/ssh.ts is allowed: it plans an ssh child over a spawner it is handed.
+ */
+const ROOT_ONLY_OWNERS = ["main", "spawn", "adapters"];
+const SPAWN_MODULES_OVER_INJECTED_PORTS = new Set(["spawn/ssh.ts"]);
+const ROOT_ONLY_NAMES = /\b(builtinRegistry|registryWith|BUILTIN_HARNESSES|real[A-Z]\w*Ports)\b/;
+/** Files another change of issue 20 is rewriting (its owner removes the default), each with what it still does. */
+const ROOT_ONLY_PENDING: Readonly<Record<string, string>> = {
+  "src/session/launch.ts": "the launch work's: builtinRegistry defaults, until its entry points hand their registry",
+  "src/cli/server-launcher.ts": "the launch work's: imports spawn/native-pty.js for the server's native panes",
+};
+
+interface SourceText {
+  readonly file: string;
+  readonly text: string;
+}
+
+/** Each import of a root-only thing outside the root: "file imports spec" (or "file names X from spec"). */
+function rootOnlyImports(sources: readonly SourceText[]): string[] {
+  const out: string[] = [];
+  // A static import's names come before `from`; a dynamic one's around `import(…)` on its line.
+  const statement =
+    /(?:import|export)\s([^"']*?)from\s*["']([^"']+)["']|([^;\n]*)import\(\s*["']([^"']+)["']\s*\)([^;\n]*)/g;
+  for (const { file, text } of sources) {
+    const from = relative(SRC, join(ROOT, file)).split(sep)[0]!;
+    if (ROOT_ONLY_OWNERS.includes(from)) continue;
+    for (const m of text.matchAll(statement)) {
+      const spec = (m[2] ?? m[4])!;
+      if (!spec.startsWith(".")) continue;
+      const target = relative(SRC, resolve(dirname(join(ROOT, file)), spec)).replace(/\.js$/, ".ts");
+      const what = m[1] ?? `${m[3]} ${m[5]}`;
+      if (target.startsWith(`spawn${sep}`) && !SPAWN_MODULES_OVER_INJECTED_PORTS.has(target.split(sep).join("/")))
+        out.push(`${file} imports ${spec}`);
+      else if (target === join("adapters", "builtin-harnesses.ts")) out.push(`${file} imports ${spec}`);
+      else if (ROOT_ONLY_NAMES.test(what)) out.push(`${file} names ${ROOT_ONLY_NAMES.exec(what)![1]} from ${spec}`);
+    }
+  }
+  return out.sort();
+}
+
 const FORBIDDEN_IN_CORE = [/^ink($|\/)/, /^ink-/, /^react($|\/)/, /node-pty/, /^(node:)?child_process$/, /^@xterm\//];
 
 describe("layering", () => {
@@ -179,6 +224,33 @@ describe("layering", () => {
     ]);
     expect(disallowed(edges, ALLOWED)).toEqual(["native -> ui (src/native/y.ts)", "ui -> adapters (src/ui/x.ts)"]);
     expect(cycles(edges)).toEqual(["native -> ui -> native"]);
+  });
+
+  it("only the composition root imports the built-in registry and the real ports (src/spawn, real*Ports)", () => {
+    const sources = sourceFiles(SRC).map((path) => ({ file: relative(ROOT, path), text: readFileSync(path, "utf8") }));
+    const found = rootOnlyImports(sources);
+    expect(found.filter((f) => !(f.split(" ")[0]! in ROOT_ONLY_PENDING))).toEqual([]);
+  });
+
+  it("the root-only rule catches a spawner, the built-in registry and a real*Ports factory outside src/main (it can fail)", () => {
+    const found = rootOnlyImports([
+      { file: "src/server/x.ts", text: 'import { systemClock } from "../spawn/clock.js";' },
+      {
+        file: "src/cli/y.ts",
+        text: 'import { builtinRegistry, type HarnessRegistry } from "../adapters/registry.js";',
+      },
+      { file: "src/cli/z.ts", text: 'const { realLaunchPorts } = await import("../main/launch-ports.js");' },
+      { file: "src/native/w.ts", text: 'import { BUILTIN_HARNESS_LIST } from "../adapters/builtin-harnesses.js";' },
+      { file: "src/cli/ssh.ts", text: 'import { spawnSshRelay } from "../spawn/ssh.js";' },
+      { file: "src/main/root.ts", text: 'import { systemClock } from "../spawn/clock.js";' },
+      { file: "src/cli/types.ts", text: 'import type { HarnessRegistry } from "../adapters/registry.js";' },
+    ]);
+    expect(found).toEqual([
+      "src/cli/y.ts names builtinRegistry from ../adapters/registry.js",
+      "src/cli/z.ts names realLaunchPorts from ../main/launch-ports.js",
+      "src/native/w.ts imports ../adapters/builtin-harnesses.js",
+      "src/server/x.ts imports ../spawn/clock.js",
+    ]);
   });
 
   it("the real spawners live together in src/spawn: nothing else imports child_process or a pty", () => {
