@@ -15,7 +15,7 @@ import {
   HarnessRegistrationError,
   type HarnessRegistry,
 } from "../adapters/registry.js";
-import { type HarnessSources, readHarnessSources } from "../core/config/harness-sources.js";
+import { type ConfiguredHarness, type HarnessSources, readHarnessSources } from "../core/config/harness-sources.js";
 import { nodeConfigReader } from "./config-file-reader.js";
 
 /** Loads a module by absolute path; a test passes its own. */
@@ -25,6 +25,22 @@ const importFile: ModuleImporter = (file) => import(pathToFileURL(file).href);
 
 function why(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
+}
+
+/** The harness a plugin module builds, or the HarnessPluginError saying why not. */
+async function fromModule(entry: ConfiguredHarness, importModule: ModuleImporter): Promise<HarnessModule> {
+  let exports: unknown;
+  try {
+    exports = await importModule(entry.module);
+  } catch (err) {
+    throw new HarnessPluginError(entry.name, entry.module, `it failed to load: ${why(err)}`);
+  }
+  try {
+    return await harnessFromPlugin(exports, { name: entry.name, file: entry.module });
+  } catch (err) {
+    if (err instanceof HarnessPluginError) throw err;
+    throw new HarnessPluginError(entry.name, entry.module, why(err));
+  }
 }
 
 /** The registry of the built-ins plus what `sources` registers, each refusal recorded in it. */
@@ -41,19 +57,12 @@ export async function registryFrom(
       refuse(`${entry.name} is a built-in harness; a plugin registers under a name of its own`);
       continue;
     }
-    let exports: unknown;
-    try {
-      exports = await importModule(entry.module);
-    } catch (err) {
-      refuse(`it failed to load: ${why(err)}`);
-      continue;
-    }
     let module: HarnessModule;
     try {
-      module = await harnessFromPlugin(exports, { name: entry.name, file: entry.module });
+      // One loader per kind of entry; each refuses with a HarnessPluginError.
+      module = await fromModule(entry, importModule);
     } catch (err) {
-      if (err instanceof HarnessPluginError) refused.push(err);
-      else refuse(why(err));
+      refused.push(err as HarnessPluginError);
       continue;
     }
     try {

@@ -14,8 +14,12 @@ import type { ConfigReader } from "./load.js";
 import { type ConfigEnv, locateProjectConfig, userConfigPath } from "./locate.js";
 import { isTrustedRoot, trustedProjectSchema } from "./trust.js";
 
-/** One harness a config file registers, its module path made absolute. */
+/**
+ * One harness a config file registers. `kind` says what builds it: today a plugin module (its path
+ * made absolute); another kind of entry (an agent defined by its command line) is another member.
+ */
 export interface ConfiguredHarness {
+  readonly kind: "module";
   readonly name: string;
   readonly module: string;
   /** The config file that registers it. */
@@ -65,6 +69,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 
 function entriesOf(bootstrap: Bootstrap, configPath: string): ConfiguredHarness[] {
   return Object.entries(bootstrap.harnesses ?? {}).map(([name, entry]) => ({
+    kind: "module" as const,
     name,
     module: isAbsolute(entry.module) ? entry.module : resolve(dirname(configPath), entry.module),
     configPath,

@@ -32,8 +32,8 @@ describe("the harnesses key", () => {
     });
     expect(found).toEqual({
       configured: [
-        { name: "alpha", module: "/home/u/.config/hmux/plugins/alpha.ts", configPath: USER },
-        { name: "beta", module: "/opt/beta.mjs", configPath: USER },
+        { kind: "module", name: "alpha", module: "/home/u/.config/hmux/plugins/alpha.ts", configPath: USER },
+        { kind: "module", name: "beta", module: "/opt/beta.mjs", configPath: USER },
       ],
       skipped: [],
     });
@@ -43,7 +43,11 @@ describe("the harnesses key", () => {
     const found = sources({ [PROJECT]: config({ harnesses: { gamma: { module: "g.ts" } } }) });
     expect(found.configured).toEqual([]);
     expect(found.skipped).toEqual([
-      { name: "gamma", configPath: PROJECT, reason: expect.stringMatching(/\/repo is not trusted.*trustedProjects/) },
+      {
+        name: "gamma",
+        configPath: PROJECT,
+        reason: expect.stringMatching(/\/repo is not trusted.*trustedProjects/),
+      },
     ]);
   });
 
@@ -53,8 +57,8 @@ describe("the harnesses key", () => {
       [PROJECT]: config({ harnesses: { alpha: { module: "alpha.ts" }, delta: { module: "/d.ts" } } }),
     });
     expect(found.configured).toEqual([
-      { name: "alpha", module: "/repo/.hmux/alpha.ts", configPath: PROJECT },
-      { name: "delta", module: "/d.ts", configPath: PROJECT },
+      { kind: "module", name: "alpha", module: "/repo/.hmux/alpha.ts", configPath: PROJECT },
+      { kind: "module", name: "delta", module: "/d.ts", configPath: PROJECT },
     ]);
     expect(found.skipped).toEqual([]);
   });

@@ -25,7 +25,12 @@ function plugin(file: string, body: string): string {
 }
 
 const only = (...configured: ConfiguredHarness[]): HarnessSources => ({ configured, skipped: [] });
-const entry = (name: string, module: string): ConfiguredHarness => ({ name, module, configPath: "/c/config.json" });
+const entry = (name: string, module: string): ConfiguredHarness => ({
+  kind: "module",
+  name,
+  module,
+  configPath: "/c/config.json",
+});
 
 function refusalOf(error: HarnessPluginError) {
   return { harness: error.harness, file: error.file, reason: error.reason };
