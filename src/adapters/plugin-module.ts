@@ -78,7 +78,12 @@ export async function harnessFromPlugin(
   return module;
 }
 
-function describeIssues(error: z.core.$ZodError): string {
+/** A zod error's issues, typed by their shape: naming zod's core namespace here would make the build vendor all of that core into zod/mini's part. */
+interface SchemaIssues {
+  readonly issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[];
+}
+
+function describeIssues(error: SchemaIssues): string {
   return error.issues
     .map((i) =>
       i.path.length > 0 && !i.message.startsWith(String(i.path[0])) ? `${i.path.join(".")}: ${i.message}` : i.message,
