@@ -14,8 +14,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Renderer } from "../src/core/config/ui-schema.js";
+import type { SessionSummary } from "../src/protocol/index.js";
 import type { ServerClient } from "../src/server/client.js";
-import type { SessionSummary } from "../src/server/protocol.js";
 import { clockTicks, cpuSeconds, rssMb } from "./proc-stat.js";
 
 export interface EndToEndLoad {
@@ -106,7 +106,7 @@ async function startLoad(client: ServerClient, load: EndToEndLoad, cwd: string):
         cwd,
         options: {},
       });
-      const id = (reply.session as SessionSummary).id;
+      const id = reply.session.id;
       await client.request({ op: "attach", session: id, replay: 0 });
       await client.request({
         op: "input",

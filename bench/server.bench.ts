@@ -22,9 +22,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { SessionEvent } from "../src/core/control/types.js";
+import type { RequestBody, SessionSummary } from "../src/protocol/index.js";
 import type { ServerClient } from "../src/server/client.js";
 import type { ServerPaths } from "../src/server/paths.js";
-import type { SessionSummary } from "../src/server/protocol.js";
 import { ATTACH_REPLAY, startBeforeMount } from "../src/tui-client/attach-ports.js";
 import type { SessionInfo } from "../src/ui/session-port.js";
 import { clockTicks, cpuSeconds, rssMb } from "./proc-stat.js";
@@ -252,7 +252,7 @@ async function firstFrame(paths: ServerPaths, version: string, replay: number | 
   const { ServerClient } = await import("../src/server/client.js");
   const { ServerPanes } = await import("../src/tui-client/server-panes.js");
   const { builtinRegistry } = await import("../src/adapters/registry.js");
-  const { parseEvent } = await import("../src/tui-client/server-wire.js");
+  const { parseEvent } = await import("../src/tui-client/wire-events.js");
   const start = performance.now();
   const client = await ServerClient.connect(paths, version);
   const rows = await client.list();
@@ -263,10 +263,11 @@ async function firstFrame(paths: ServerPaths, version: string, replay: number | 
   // The panes' link, seeing each attach reply as it is read: how many events it carried, and when.
   const request: typeof client.request = async (body) => {
     const reply = await client.request(body);
-    if (body.op === "attach") {
-      const events = Array.isArray(reply.events) ? reply.events : [];
-      counts.set(body.session, events.length);
-      if (body.session === rows[0]?.id) sample = events.flatMap((e) => parseEvent(e) ?? []);
+    const sent: RequestBody = body;
+    if (sent.op === "attach" && "events" in reply) {
+      const events = reply.events;
+      counts.set(sent.session, events.length);
+      if (sent.session === rows[0]?.id) sample = events.flatMap((e) => parseEvent(e) ?? []);
     }
     return reply;
   };

@@ -6,8 +6,8 @@
 
 import type { LoadedConfigs } from "../core/config/load.js";
 import { resolveConfigSettings } from "../core/config/settings.js";
+import type { SessionSummary } from "../protocol/index.js";
 import type { ServerClient } from "../server/client.js";
-import type { SessionSummary } from "../server/protocol.js";
 import { ATTACH_REPLAY, startBeforeMount } from "../tui-client/attach-ports.js";
 import { attachServerNative, createServerNative } from "../tui-client/server-native-port.js";
 import { ServerPanes } from "../tui-client/server-panes.js";

@@ -4,25 +4,47 @@
  * go to listeners. Every failure is a ServerError: NO_SERVER when nothing listens,
  * UNAUTHORIZED / VERSION_MISMATCH from the server's refusal, UNREACHABLE when the connection
  * breaks (or the transport's own reason, such as ssh's), PROTOCOL_ERROR when the server sends
- * a line that is not a message of this protocol (checked by src/server/message-check.ts; the
+ * a line that is not a message of this protocol (checked against src/protocol/'s schemas; the
  * client then closes the connection, since a lost reply would leave its request waiting
- * forever), and the server's own code for a request it refused.
+ * forever) or a reply whose payload is not its op's, and the server's own code for a request it
+ * refused.
  */
 import { readFileSync } from "node:fs";
-import type { SessionEvent } from "../core/control/types.js";
 import type { ControlSnapshot } from "../core/exec/control-snapshot.js";
 import { LineSplitter } from "../core/line-splitter.js";
+import type { Hello, ServerMessage, TableChange } from "../protocol/messages.js";
+import { PROTOCOL } from "../protocol/name.js";
+import { claimsMessage, readReply, readServerLine, readServerMessage } from "../protocol/read-line.js";
+import type { ReplyOf } from "../protocol/replies.js";
+import type { RequestBody, RequestOp } from "../protocol/requests.js";
+import type { SessionSummary } from "../protocol/session-row.js";
 import { ServerError } from "./errors.js";
-import { checkServerMessage, checkSessionRows, claimsMessage, parseServerLine } from "./message-check.js";
 import type { ServerPaths } from "./paths.js";
-import type { Hello, RequestBody, ServerMessage, SessionSummary } from "./protocol.js";
-import { PROTOCOL } from "./protocol-name.js";
 import { connectServerSocket, duplexTransport, type ServerTransport } from "./transport.js";
 
-export type ReplyPayload = Record<string, unknown>;
+/** A session's event as the connection checked it: an object with a kind (the port that shows it checks the rest). */
+export type WireEvent = Extract<ServerMessage, { kind: "event" }>["event"];
 
-/** A session's event line; `at` is when the session emitted it (server clock), set on a plain attach's replay. */
-export type EventLineListener = (session: string, event: SessionEvent, at?: number) => void;
+/** A session's event line; `at` is when the session emitted it (server clock), set on one held while an attach was answered. */
+export type EventLineListener = (session: string, event: WireEvent, at?: number) => void;
+
+const HINT = "if the server is another hmux version, stop it with `hmux kill-server` and start it again";
+
+/** A line this client cannot read, quoted by its start (it may be long, or not text at all). */
+function malformed(text: string, why: string): ServerError {
+  const start = text.length > 80 ? `${text.slice(0, 80)}…` : text;
+  return new ServerError(
+    "PROTOCOL_ERROR",
+    `the hmux server sent a malformed line (${why}): ${JSON.stringify(start)}; the connection is closed`,
+    HINT,
+  );
+}
+
+interface Waiter {
+  readonly op: RequestOp;
+  readonly resolve: (payload: unknown) => void;
+  readonly reject: (error: ServerError) => void;
+}
 
 export interface LoginOptions {
   /**
@@ -35,12 +57,9 @@ export interface LoginOptions {
 }
 
 export class ServerClient {
-  private readonly pending = new Map<
-    string,
-    { resolve: (p: ReplyPayload) => void; reject: (e: ServerError) => void }
-  >();
+  private readonly pending = new Map<string, Waiter>();
   private readonly eventListeners = new Set<EventLineListener>();
-  private readonly tableListeners = new Set<(change: string, session: SessionSummary) => void>();
+  private readonly tableListeners = new Set<(change: TableChange, session: SessionSummary) => void>();
   private readonly closeListeners = new Set<(reason: string) => void>();
   private readonly outputListeners = new Set<(session: string, data: string) => void>();
   private readonly controlListeners = new Set<(session: string, control: ControlSnapshot) => void>();
@@ -111,9 +130,9 @@ export class ServerClient {
           }
           if (client) {
             if (item.text === "") continue;
-            const message = parseServerLine(item.text);
-            if (message instanceof ServerError) return client.abandon(message);
-            client.dispatch(message);
+            const message = readServerLine(item.text);
+            if (!message.ok) return client.abandon(malformed(item.text, message.why));
+            client.dispatch(message.value);
             continue;
           }
           // Before the hello, a line that is not a message (a remote shell's greeting, say) is
@@ -125,8 +144,9 @@ export class ServerClient {
             continue;
           }
           if (!claimsMessage(value)) continue;
-          const message = checkServerMessage(value, item.text);
-          if (message instanceof ServerError) return fail(message);
+          const read = readServerMessage(value);
+          if (!read.ok) return fail(malformed(item.text, read.why));
+          const message = read.value;
           if (message.kind === "hello") {
             settled = true;
             clearTimeout(timer);
@@ -153,22 +173,29 @@ export class ServerClient {
     });
   }
 
-  /** Sends one request; resolves with the reply's payload, rejects with the server's typed error. */
-  request(body: RequestBody): Promise<ReplyPayload> {
+  /**
+   * Sends one request; resolves with the reply's payload, read by its op's schema, rejects with the
+   * server's typed error (or PROTOCOL_ERROR when the payload is not the op's).
+   */
+  request<Op extends RequestOp>(body: RequestBody<Op> & { readonly op: Op }): Promise<ReplyOf<Op>> {
     if (this.closedError) return Promise.reject(this.closedError);
     if (this.closedReason !== null)
       return Promise.reject(new ServerError("UNREACHABLE", `not connected: ${this.closedReason}`));
     const req = String(this.nextReq++);
+    const op: Op = body.op;
     return new Promise((resolve, reject) => {
-      this.pending.set(req, { resolve, reject });
+      const read = (payload: unknown) => {
+        const reply = readReply(op, payload);
+        if (reply.ok) resolve(reply.value);
+        else reject(new ServerError("PROTOCOL_ERROR", `the hmux server sent a malformed reply: ${reply.why}`, HINT));
+      };
+      this.pending.set(req, { op, resolve: read, reject });
       this.transport.write(`${JSON.stringify({ ...body, req })}\n`);
     });
   }
 
   async list(): Promise<SessionSummary[]> {
-    const rows = checkSessionRows((await this.request({ op: "list" })).sessions);
-    if (rows instanceof ServerError) throw rows;
-    return rows;
+    return (await this.request({ op: "list" })).sessions;
   }
 
   onEvent(listener: EventLineListener): () => void {
@@ -176,7 +203,7 @@ export class ServerClient {
     return () => this.eventListeners.delete(listener);
   }
 
-  onTable(listener: (change: string, session: SessionSummary) => void): () => void {
+  onTable(listener: (change: TableChange, session: SessionSummary) => void): () => void {
     this.tableListeners.add(listener);
     return () => this.tableListeners.delete(listener);
   }

@@ -14,36 +14,18 @@
  */
 import { timingSafeEqual } from "node:crypto";
 import type { Socket } from "node:net";
-import { parseCommandLine } from "../core/control/command-schema.js";
-import type { SessionEvent } from "../core/control/types.js";
 import type { Clock } from "../core/exec/ports.js";
-import { parseSessionLine } from "../core/exec/session-commands.js";
 import { LineSplitter } from "../core/line-splitter.js";
-import { isRefusal } from "../core/refusal.js";
+import { describeIssues } from "../protocol/issues.js";
+import type { OutgoingMessage } from "../protocol/messages.js";
+import { PROTOCOL } from "../protocol/name.js";
+import type { ReplyInput } from "../protocol/replies.js";
+import { isRequestOp, LoginSchema, REQUEST_OPS, type RequestOp, reqOf } from "../protocol/requests.js";
+import { versionProblem } from "../protocol/version.js";
 import { isServerError, ServerError } from "./errors.js";
-import type { NativeWatch } from "./native-channel.js";
-import {
-  describeIssue,
-  LoginSchema,
-  PROTOCOL,
-  type Request,
-  RequestSchema,
-  reqOf,
-  type ServerMessage,
-  versionProblem,
-} from "./protocol.js";
+import type { Op, OpContext } from "./ops/op.js";
+import { OPS } from "./ops/table.js";
 import type { SessionTable } from "./session-table.js";
-
-/** The text of a send or answer line, or of a steer or inject command: what the person said to the session. */
-function userText(line: string): string | null {
-  const parsed = parseSessionLine(line);
-  if (parsed.kind === "op") return parsed.op.op !== "close" ? parsed.op.text : null;
-  if (parsed.kind !== "command") return null;
-  const read = parseCommandLine(parsed.line);
-  if (!read.ok) return null;
-  const c = read.command;
-  return c.command === "steer" || c.command === "message.inject" ? c.text : null;
-}
 
 export const MAX_LOGIN_BYTES = 1024;
 export const MAX_REQUEST_BYTES = 1024 * 1024;
@@ -116,7 +98,7 @@ export class Hub {
     socket.on("error", () => undefined); // a client that vanished mid-reply: its requests already ran
     if (this.stopping) {
       const error = new ServerError("SHUTTING_DOWN", "the hmux server is stopping");
-      socket.end(`${JSON.stringify({ kind: "error", error: error.toBody() } satisfies ServerMessage)}\n`);
+      socket.end(`${JSON.stringify({ kind: "error", error: error.toBody() } satisfies OutgoingMessage)}\n`);
       return;
     }
     this.makeRoomForStranger();
@@ -247,203 +229,58 @@ export class Hub {
     } catch {
       return this.reply(client, null, new ServerError("BAD_REQUEST", "a request line must be one JSON object"));
     }
-    const parsed = RequestSchema.safeParse(value);
+    const op = typeof value === "object" && value !== null ? (value as { op?: unknown }).op : undefined;
+    if (!isRequestOp(op))
+      return this.reply(
+        client,
+        reqOf(value),
+        new ServerError(
+          "BAD_REQUEST",
+          `op: ${JSON.stringify(op) ?? "missing"} is not one of ${REQUEST_OPS.join(", ")}`,
+        ),
+      );
+    return this.runOp(client, op, value);
+  }
+
+  /** Checks a request with its op's schema, runs the op, and replies with what it returned or the error it threw. */
+  private async runOp<K extends RequestOp>(client: Client, op: K, value: unknown): Promise<void> {
+    const entry: Op<K> = OPS[op];
+    const parsed = entry.schema.safeParse(value);
     if (!parsed.success)
-      return this.reply(client, reqOf(value), new ServerError("BAD_REQUEST", describeIssue(parsed.error)));
+      return this.reply(client, reqOf(value), new ServerError("BAD_REQUEST", describeIssues(parsed.error.issues)));
     const request = parsed.data;
+    const after: (() => Promise<void> | void)[] = [];
+    let payload: ReplyInput<K>;
     try {
-      await this.run(client, request);
+      payload = await entry.run(this.contextFor(client, after), request);
     } catch (err) {
-      this.reply(client, request.req, asServerError(err));
+      return this.reply(client, request.req, asServerError(err));
     }
+    this.send(client, { kind: "reply", req: request.req, ok: true, ...payload });
+    for (const then of after) await then();
   }
 
-  private async run(client: Client, r: Request): Promise<void> {
-    const table = this.options.table;
-    switch (r.op) {
-      case "list":
-        return this.ok(client, r.req, { sessions: table.list() });
-      case "create": {
-        if (this.stopping) throw new ServerError("SHUTTING_DOWN", "the hmux server is stopping: no new sessions");
-        const created = await table
-          .create({ harness: r.harness, cwd: r.cwd, options: r.options }, r.name)
-          .catch((err: unknown) => {
-            throw launchError(err);
-          });
-        return this.ok(client, r.req, { session: created.summary, notes: created.notes });
-      }
-      case "create-native": {
-        if (this.stopping) throw new ServerError("SHUTTING_DOWN", "the hmux server is stopping: no new sessions");
-        const options = { ...(r.endpoint ? { endpoint: r.endpoint } : {}), ...(r.model ? { model: r.model } : {}) };
-        const created = await table
-          .create({ harness: r.kind, cwd: r.cwd, options, native: { cols: r.cols, rows: r.rows } }, r.name)
-          .catch((err: unknown) => {
-            throw launchError(err);
-          });
-        return this.ok(client, r.req, { session: created.summary, notes: created.notes });
-      }
-      case "write":
-        table.native(r.session).write(r.data);
-        return this.ok(client, r.req, {});
-      case "resize": {
-        const channel = table.native(r.session);
-        channel.resize(r.cols, r.rows);
-        const { cols, rows } = channel.summary();
-        return this.ok(client, r.req, { cols, rows });
-      }
-      case "attach":
-        return r.batch
-          ? this.attachBatched(client, r.req, r.session, r.replay)
-          : this.attach(client, r.req, r.session, r.replay);
-      case "detach": {
-        const ids = r.session === undefined ? [...client.watching.keys()] : [table.resolve(r.session).id];
-        for (const id of ids) {
-          client.watching.get(id)?.();
-          client.watching.delete(id);
-        }
-        return this.ok(client, r.req, { detached: ids });
-      }
-      case "rename":
-        return this.ok(client, r.req, { session: table.rename(r.session, r.name) });
-      case "kill":
-        return this.ok(client, r.req, { session: await table.kill(r.session) });
-      case "resume": {
-        if (this.stopping) throw new ServerError("SHUTTING_DOWN", "the hmux server is stopping: nothing is resumed");
-        // Watching starts before the harness does, so the resumed session's first event reaches this client.
-        const id = table.has(r.session) ? table.resolve(r.session).id : r.session;
-        const forward = (event: SessionEvent) => this.send(client, { kind: "event", session: id, event });
-        if (r.attach) client.watching.get(id)?.();
-        const resumed = await table.resume(r.session, r.attach ? forward : undefined).catch((err: unknown) => {
-          throw launchError(err);
-        });
-        if (r.attach) {
-          const control = this.watchControl(client, resumed.summary.id);
-          if (control.current) this.send(client, { kind: "control", session: id, control: control.current });
-          client.watching.set(resumed.summary.id, () => {
-            resumed.stop();
-            control.stop();
-          });
-        }
-        return this.ok(client, r.req, { session: resumed.summary, notes: resumed.notes });
-      }
-      case "input": {
-        if (table.isNative(r.session))
-          throw new ServerError(
-            "NATIVE_SESSION",
-            `session ${table.resolve(r.session).name} is a native pane: it takes keys (the write op), not input lines`,
-            "attach a TUI to it, or send its keys with write",
-          );
-        const handle = table.handle(r.session);
-        const line = typeof r.line === "string" ? r.line : JSON.stringify(r.line);
-        // What the person said is kept as they said it, before the turn it opens: many harnesses
-        // never echo it, and one that does echoes hmux's wording (an answer's names its question).
-        // A TUI that attaches later (or watches beside the sender) shows it as the sender's does,
-        // and the session's journal keeps it, so a restored or resumed session shows it too.
-        const said = userText(line);
-        if (said !== null) table.said(handle.sessionId, said);
-        const answer = await handle.handleLine(line, r.as === "human" ? "person" : (r.as ?? "program"));
-        return this.ok(client, r.req, { session: handle.sessionId, answer: answer ?? { kind: "accepted" } });
-      }
-      case "kill-server":
-        // Stopped for good: its sessions are not restored by the next server.
-        table.forgetAllOnStop();
-        this.ok(client, r.req, { pid: this.options.pid });
-        return this.stop(`kill-server from client ${client.id}`);
-    }
-  }
-
-  /** A session's control state to this client as it changes (its inspector shows it). */
-  private watchControl(client: Client, id: string): ReturnType<SessionTable["watchControl"]> {
-    return this.options.table.watchControl(id, (control) =>
-      this.send(client, { kind: "control", session: id, control }),
-    );
-  }
-
-  /**
-   * The reply first, then the replayed events, then live ones: events arriving while the reply
-   * is composed or the replay is sent are held in order, so the client sees each event exactly
-   * once, after the reply. The client's next request waits until its replay is sent. A held
-   * event carries when it was emitted (`at`, beside the reply's `now`): the client may fold it
-   * long after, and a turn's duration is the session's, not the replay's.
-   */
-  private attach(client: Client, req: string, target: string, replay: number | undefined): Promise<void> | void {
-    const id = this.options.table.resolve(target).id;
-    client.watching.get(id)?.();
-    if (this.options.table.isNative(id)) return this.attachNative(client, req, id, replay);
-    const held: ServerMessage[] = [];
-    let live = false;
-    const forward = (event: SessionEvent, at: number) => {
-      if (live) this.send(client, { kind: "event", session: id, event });
-      else held.push({ kind: "event", session: id, event, at });
+  /** What an op may reach of this client and of the server. */
+  private contextFor(client: Client, after: (() => Promise<void> | void)[]): OpContext {
+    return {
+      table: this.options.table,
+      client,
+      serverPid: this.options.pid,
+      stopping: () => this.stopping,
+      stopServer: (reason) => this.stop(reason),
+      send: (message) => this.send(client, message),
+      sendAll: (messages) => this.flush(client, messages),
+      afterReply: (then) => after.push(then),
     };
-    const watch = this.options.table.watch(id, forward, replay);
-    this.watchControlAndReply(client, req, id, watch, {});
-    return this.flush(client, held).then(() => {
-      live = true;
-    });
   }
 
   /**
-   * An attach whose replay travels in its reply (`events`): the session's kept events are taken
-   * and the watch begins in one synchronous call, and every later event is sent after the reply,
-   * so the client sees each event exactly once. The client's next request waits until the
-   * reply has left (a replay of a whole window is megabytes; a slow reader is waited for).
-   * `times` says when each of `events` was emitted, on the clock whose `now` the reply carries.
+   * Sends messages in order (`held` may grow while this runs), corked into few writes, waiting for
+   * the client to read whenever a few MB wait for it: an attach's replay is as long as the
+   * session's window, and a slow reader must not be dropped for it as one that stopped reading is.
+   * Resolves once what waits has left.
    */
-  private async attachBatched(client: Client, req: string, target: string, replay: number | undefined): Promise<void> {
-    const id = this.options.table.resolve(target).id;
-    if (this.options.table.isNative(id)) return this.attach(client, req, target, replay);
-    client.watching.get(id)?.();
-    const events: SessionEvent[] = [];
-    const times: number[] = [];
-    let live = false;
-    const forward = (event: SessionEvent, at: number) => {
-      if (live) this.send(client, { kind: "event", session: id, event });
-      else {
-        events.push(event);
-        times.push(at);
-      }
-    };
-    const watch = this.options.table.watch(id, forward, replay);
-    live = true;
-    this.watchControlAndReply(client, req, id, watch, { events, times });
-    await drained(client.socket);
-  }
-
-  /**
-   * What both attaches do once the event watch is in place: watch the control state too, let a
-   * later attach or detach stop both, and send the reply. Synchronous, as the caller's setup is:
-   * no event can arrive between the watch starting and the reply.
-   */
-  private watchControlAndReply(
-    client: Client,
-    req: string,
-    id: string,
-    watch: ReturnType<SessionTable["watch"]>,
-    extra: { readonly events?: SessionEvent[]; readonly times?: number[] },
-  ): void {
-    const control = this.watchControl(client, id);
-    client.watching.set(id, () => {
-      watch.stop();
-      control.stop();
-    });
-    this.ok(client, req, {
-      session: watch.summary,
-      replayed: watch.replayed,
-      truncated: watch.dropped,
-      now: watch.now,
-      ...extra,
-      control: control.current,
-    });
-  }
-
-  /**
-   * Sends what an attach held back (the replay, and what arrived meanwhile: `held` may grow while
-   * this runs), in order, corked into few writes, waiting for the client to read whenever a few
-   * MB wait for it: a replay is as long as the session's window, and a slow reader must not be
-   * dropped for it as one that stopped reading is.
-   */
-  private async flush(client: Client, held: ServerMessage[]): Promise<void> {
+  private async flush(client: Client, held: OutgoingMessage[]): Promise<void> {
     const socket = client.socket;
     const high = Math.min(REPLAY_HIGH_WATER, this.maxBuffered / 2);
     for (let i = 0; i < held.length; ) {
@@ -456,64 +293,14 @@ export class Hub {
       if (!socket.writableNeedDrain) await new Promise((resolve) => setImmediate(resolve));
       else await drained(socket);
     }
-  }
-
-  /**
-   * A native session's attach: as above, plus its screen in the reply and its output chunks after
-   * it. Events and chunks that arrive while the screen is made wait, in their order, so the
-   * client draws the screen and then every later byte exactly once.
-   */
-  private async attachNative(client: Client, req: string, id: string, replay: number | undefined): Promise<void> {
-    const table = this.options.table;
-    const held: ServerMessage[] = [];
-    let live = false;
-    const pass = (message: ServerMessage) => {
-      if (live) this.send(client, message);
-      else held.push(message);
-    };
-    const channel = table.native(id);
-    const output = channel.watch((chunk) =>
-      pass({ kind: "output", session: id, data: Buffer.from(chunk).toString("base64") }),
-    );
-    // Held events say when they were emitted, as a plain attach's do; live ones are news as they come.
-    const watch = table.watch(
-      id,
-      (event, at) => pass({ kind: "event", session: id, event, ...(live ? {} : { at }) }),
-      replay,
-    );
-    const stop = () => {
-      watch.stop();
-      output.stop();
-    };
-    client.watching.set(id, stop);
-    let screen: Awaited<NativeWatch["screen"]>;
-    try {
-      screen = await output.screen;
-    } catch (err) {
-      stop();
-      client.watching.delete(id);
-      throw err;
-    }
-    this.ok(client, req, {
-      session: table.resolve(id),
-      replayed: watch.replayed,
-      truncated: watch.dropped,
-      now: watch.now,
-      screen: { cols: screen.cols, rows: screen.rows, data: Buffer.from(screen.data, "utf8").toString("base64") },
-    });
-    await this.flush(client, held);
-    live = true;
-  }
-
-  private ok(client: Client, req: string, payload: Record<string, unknown>): void {
-    this.send(client, { kind: "reply", req, ok: true, ...payload });
+    await drained(socket);
   }
 
   private reply(client: Client, req: string | null, error: ServerError): void {
     this.send(client, { kind: "reply", req, ok: false, error: error.toBody() });
   }
 
-  private send(client: Client, message: ServerMessage): void {
+  private send(client: Client, message: OutgoingMessage): void {
     const socket = client.socket;
     if (socket.destroyed) return;
     if (socket.writableLength > this.maxBuffered) {
@@ -546,7 +333,7 @@ export class Hub {
     this.strangers.delete(client);
     const socket = client.socket;
     if (socket.destroyed) return;
-    socket.end(`${JSON.stringify({ kind: "error", error: error.toBody() } satisfies ServerMessage)}\n`);
+    socket.end(`${JSON.stringify({ kind: "error", error: error.toBody() } satisfies OutgoingMessage)}\n`);
     socket.destroySoon?.();
   }
 
@@ -592,14 +379,4 @@ function tokenMatches(presented: string, token: string): boolean {
 function asServerError(err: unknown): ServerError {
   if (isServerError(err)) return err;
   return new ServerError("INTERNAL", err instanceof Error ? err.message : String(err));
-}
-
-/** What stopped a session from opening: the pipeline's refusal (with its failure summary), or what went wrong. */
-function launchError(err: unknown): ServerError {
-  if (isServerError(err)) return err;
-  if (isRefusal(err)) {
-    const failure = err.toFailure();
-    return new ServerError("LAUNCH_REFUSED", err.message, failure.hint, failure);
-  }
-  return new ServerError("LAUNCH_REFUSED", err instanceof Error ? err.message : String(err));
 }

@@ -1,6 +1,6 @@
 /** `hmux ls` as a table: one row per session of the server, columns padded, the cwd last (it may be long). */
 import { countdown } from "../core/control/countdown.js";
-import type { SessionSummary } from "./protocol.js";
+import type { SessionSummary } from "../protocol/index.js";
 
 /**
  * A session's state as a person reads it: its lifecycle, or how it ended; and what a restore

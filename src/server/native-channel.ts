@@ -3,7 +3,7 @@
  * output out, the screen for a client that attaches). A NativeSession (src/native/native-session.ts)
  * is both; the hub forwards bytes through this side.
  */
-import type { NativeSummary } from "./protocol.js";
+import type { NativeSummary } from "../protocol/index.js";
 
 /** A watch on a native session's output: the screen as it was, then every later chunk. */
 export interface NativeWatch {

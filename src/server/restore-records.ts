@@ -14,9 +14,9 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSyn
 import { dirname, join } from "node:path";
 import { z } from "zod";
 import { makePrivateDir } from "../files/private-dir.js";
+import { CreateOptionsSchema, SESSION_NAME } from "../protocol/index.js";
 import { appendJournalEvents, journalPath, sessionsDir } from "../session/journal.js";
 import { isSafeSessionId } from "../session/session-id.js";
-import { CreateOptionsSchema, SESSION_NAME } from "./protocol.js";
 
 export const SESSION_RECORD_FORMAT = "hmux.server-session/1";
 export const KILLED_RECORD_FORMAT = "hmux.killed-session/1";

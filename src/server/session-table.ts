@@ -19,10 +19,16 @@ import type { PendingCall, SessionEvent } from "../core/control/types.js";
 import { type ControlSnapshot, controlSnapshotOf } from "../core/exec/control-snapshot.js";
 import type { Clock } from "../core/exec/ports.js";
 import type { ClosedEvent, SessionHandle } from "../core/exec/session-types.js";
+import type {
+  CreateOptions,
+  SessionSummary,
+  SettingSummary,
+  TableChange,
+  WorkspaceSummary,
+} from "../protocol/index.js";
 import { isServerError, ServerError } from "./errors.js";
 import type { NativeChannel } from "./native-channel.js";
 import { deadlineIn } from "./pending-deadline.js";
-import type { CreateOptions, SessionSummary, SettingSummary, TableChange, WorkspaceSummary } from "./protocol.js";
 import type { JournaledSession, RestoredSession } from "./restore.js";
 import { KILLED_RECORD_FORMAT, SESSION_RECORD_FORMAT, type SessionRecords } from "./restore-records.js";
 import { looksLikeSessionId } from "./session-name.js";

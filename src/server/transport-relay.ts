@@ -14,15 +14,12 @@
  */
 import type { Socket } from "node:net";
 import type { Readable, Writable } from "node:stream";
-import { z } from "zod";
+import type * as z from "zod/mini";
+import { describeIssues } from "../protocol/issues.js";
+import type { OutgoingMessage } from "../protocol/messages.js";
+import { RelayLoginSchema } from "../protocol/requests.js";
 import { isServerError, ServerError } from "./errors.js";
 import { MAX_LOGIN_BYTES } from "./hub.js";
-import { describeIssue, LoginSchema, type ServerMessage } from "./protocol.js";
-
-/** The client's login through a relay: the server's login, where a token is not expected (and is replaced if sent). */
-export const RelayLoginSchema = LoginSchema.omit({ token: true })
-  .extend({ token: z.string().max(256).optional() })
-  .strict();
 
 export interface RelayOptions {
   readonly input: Readable;
@@ -99,13 +96,13 @@ function parseLogin(line: string): z.infer<typeof RelayLoginSchema> | ServerErro
     return new ServerError("BAD_REQUEST", "the first line through `hmux server --stdio` must be a JSON login");
   }
   const parsed = RelayLoginSchema.safeParse(value);
-  if (!parsed.success) return new ServerError("BAD_REQUEST", `the login: ${describeIssue(parsed.error)}`);
+  if (!parsed.success) return new ServerError("BAD_REQUEST", `the login: ${describeIssues(parsed.error.issues)}`);
   const { token: _dropped, ...login } = parsed.data;
   return login;
 }
 
 /** Says why on stdout, as the server would (one error line), so the client gets a typed error. */
 function refuse(output: Writable, error: ServerError): Promise<number> {
-  const line = `${JSON.stringify({ kind: "error", error: error.toBody() } satisfies ServerMessage)}\n`;
+  const line = `${JSON.stringify({ kind: "error", error: error.toBody() } satisfies OutgoingMessage)}\n`;
   return new Promise((resolve) => output.end(line, () => resolve(2)));
 }

@@ -11,11 +11,12 @@
 import type { CommandOutcome, SessionEvent } from "../core/control/types.js";
 import type { PtyExit, PtyProcess } from "../core/exec/pty-port.js";
 import { NativeTerminal } from "../native/native-terminal.js";
+import type { NativeScreen, SessionSummary, TableChange } from "../protocol/index.js";
 import type { ServerClient } from "../server/client.js";
 import { ServerError } from "../server/errors.js";
-import type { NativeScreen, SessionSummary } from "../server/protocol.js";
 import { type NativePort, typeInThePane } from "../ui/native/native-port.js";
 import type { IntentOutcome, SessionInfo, SessionListener } from "../ui/session-port.js";
+import { parseEvent, parseEvents } from "./wire-events.js";
 
 /** The server's pty as the client's terminal drives it: output from the stream, keys and sizes as requests. */
 class ServerPty implements PtyProcess {
@@ -207,11 +208,22 @@ export class ServerNativePort implements NativePort {
   }
 }
 
+const UNREADABLE: SessionEvent = {
+  kind: "warning",
+  code: "MALFORMED_EVENT",
+  message: "the server sent an unreadable event",
+};
+
+/** An event line's event, checked in full; one this client cannot read is a warning in its place. */
+function readEvent(value: unknown): SessionEvent {
+  return parseEvent(value) ?? UNREADABLE;
+}
+
 /** What the server says about one session: its output, its events, its row. */
 export type ServerNote =
   | { readonly kind: "output"; readonly data: string }
   | { readonly kind: "event"; readonly event: SessionEvent }
-  | { readonly kind: "table"; readonly change: string; readonly session: SessionSummary };
+  | { readonly kind: "table"; readonly change: TableChange; readonly session: SessionSummary };
 
 /**
  * Attaches to a native session on the server: its screen, then its stream. Everything the
@@ -231,7 +243,7 @@ export async function attachServerNative(
   };
   const stops = [
     client.onOutput((session, data) => route(session, { kind: "output", data })),
-    client.onEvent((session, event) => route(session, { kind: "event", event })),
+    client.onEvent((session, event) => route(session, { kind: "event", event: readEvent(event) })),
     client.onTable((change, session) => route(session.id, { kind: "table", change, session })),
   ];
   const stopAll = () => {
@@ -239,14 +251,16 @@ export async function attachServerNative(
   };
   try {
     const reply = await client.request({ op: "attach", session: target });
-    const row = reply.session as SessionSummary;
-    const screen = reply.screen as NativeScreen | undefined;
+    const row = reply.session;
+    const screen = reply.screen;
     if (!screen || !row.native) {
       await client.request({ op: "detach", session: row.id }).catch(() => undefined);
       throw new ServerError("NOT_NATIVE", `session ${row.name} is not a native pane`, "attach it as a session");
     }
     const opened = new ServerNativePort(client, row, screen, options);
     opened.own(stopAll);
+    // The replay first (it travels in the reply), then what was heard behind the reply.
+    for (const event of parseEvents(reply.events)) opened.deliver({ kind: "event", event: event ?? UNREADABLE });
     for (const h of heard.splice(0)) if (h.session === row.id) opened.deliver(h.note);
     port = opened;
     return opened;
@@ -274,7 +288,6 @@ export async function createServerNative(
   options: ServerNativeOptions = {},
 ): Promise<{ port: ServerNativePort; notes: readonly string[] }> {
   const reply = await client.request({ op: "create-native", ...request });
-  const row = reply.session as SessionSummary;
-  const port = await attachServerNative(client, row.id, options);
-  return { port, notes: (reply.notes as string[] | undefined) ?? [] };
+  const port = await attachServerNative(client, reply.session.id, options);
+  return { port, notes: reply.notes };
 }

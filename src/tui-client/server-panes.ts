@@ -7,8 +7,8 @@
 import { resolve as resolvePath } from "node:path";
 import type { HarnessRegistry } from "../adapters/registry.js";
 import type { HarnessName } from "../core/harness-names.js";
+import type { CreateOptions, SessionSummary, TableChange } from "../protocol/index.js";
 import type { ServerClient } from "../server/client.js";
-import type { CreateOptions, SessionSummary, TableChange } from "../server/protocol.js";
 import { supportOf } from "../ui/handle-session-port.js";
 import type { NewSessionRequest, SessionLauncher, Validation } from "../ui/session-launcher.js";
 import type { InputSupport, SessionInfo, SessionPort } from "../ui/session-port.js";
@@ -16,7 +16,6 @@ import type { AppStore } from "../ui/store/app-store.js";
 import type { WorkspacePorts } from "../workspace/lease.js";
 import type { ServerNativeRequest } from "./server-native-port.js";
 import { type ServerLink, ServerSessionPort } from "./server-session-port.js";
-import { asSummary, createReplySchema, parseWire, sessionSummarySchema } from "./server-wire.js";
 import { workspaceChanges } from "./workspace-changes.js";
 
 const NO_SUPPORT: InputSupport = { steer: false, inject: false, abstain: false, replace: false };
@@ -119,17 +118,13 @@ export class ServerPanes {
     };
     this.creating += 1;
     try {
-      const reply = parseWire(
-        createReplySchema,
-        await this.options.link.request({
-          op: "create",
-          harness: request.harness,
-          cwd: resolvePath(this.options.cwd, request.cwd ?? "."),
-          options,
-        }),
-        "create reply",
-      );
-      return this.portFor(asSummary(reply.session));
+      const reply = await this.options.link.request({
+        op: "create",
+        harness: request.harness,
+        cwd: resolvePath(this.options.cwd, request.cwd ?? "."),
+        options,
+      });
+      return this.portFor(reply.session);
     } finally {
       this.creating -= 1;
       if (this.creating === 0) this.release();
@@ -170,12 +165,10 @@ export class ServerPanes {
   /** Follows the server's table into this store; returns the unsubscribe. */
   follow(store: AppStore): () => void {
     this.store = store;
-    return this.options.link.onTable((change, raw) => {
-      const parsed = sessionSummarySchema.safeParse(raw);
-      if (!parsed.success) return;
-      const row = asSummary(parsed.data);
-      if (this.creating > 0) this.held.push({ change: change as TableChange, row });
-      else this.apply(change as TableChange, row);
+    // The connection checked each table line against the protocol's row schema.
+    return this.options.link.onTable((change, row) => {
+      if (this.creating > 0) this.held.push({ change, row });
+      else this.apply(change, row);
     });
   }
 

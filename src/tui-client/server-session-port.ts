@@ -18,8 +18,8 @@ import { randomUUID } from "node:crypto";
 import type { ControlCommand } from "../core/control/machine-types.js";
 import type { CommandOutcome, Decision, SessionEvent } from "../core/control/types.js";
 import { commandToWire } from "../core/exec/session-commands.js";
+import type { InputAnswer, SessionSummary } from "../protocol/index.js";
 import type { ServerClient } from "../server/client.js";
-import type { SessionSummary } from "../server/protocol.js";
 import type { SessionChanges } from "../ui/changes-port.js";
 import type {
   ControlSnapshot,
@@ -29,18 +29,9 @@ import type {
   SessionListener,
   SessionPort,
 } from "../ui/session-port.js";
+import { dispositionOf, outcomeOf } from "./input-answer.js";
 import { replayTimes } from "./replay-clock.js";
-import {
-  attachReplySchema,
-  controlSnapshotSchema,
-  dispositionOf,
-  type InputAnswer,
-  inputReplySchema,
-  outcomeOf,
-  parseEvent,
-  parseEvents,
-  parseWire,
-} from "./server-wire.js";
+import { parseEvent, parseEvents } from "./wire-events.js";
 
 /** The part of ServerClient a port uses (a test hands in a fake). */
 export type ServerLink = Pick<ServerClient, "request" | "onEvent" | "onClose"> &
@@ -132,24 +123,18 @@ export class ServerSessionPort implements SessionPort {
       }),
       this.link.onControl?.((session, control) => {
         if (session !== this.sessionId || this.detached) return;
-        // One the server sent unreadable leaves the last good one shown.
-        const parsed = controlSnapshotSchema.safeParse(control);
-        if (parsed.success) this.controlState = parsed.data;
+        // The connection checked it against the protocol's control schema.
+        this.controlState = control;
       }) ?? (() => undefined),
     );
     const batch: Held = { events: [], times: [] };
     try {
-      const reply = parseWire(
-        attachReplySchema,
-        await this.link.request({
-          op: "attach",
-          session: this.sessionId,
-          batch: true,
-          ...(this.options.replay !== undefined ? { replay: this.options.replay } : {}),
-        }),
-        "attach reply",
-      );
-      const events = reply.events ?? [];
+      const reply = await this.link.request({
+        op: "attach",
+        session: this.sessionId,
+        ...(this.options.replay !== undefined ? { replay: this.options.replay } : {}),
+      });
+      const events = reply.events;
       const times = replayTimes(reply, events.length, (this.options.now ?? Date.now)());
       if (reply.control) this.controlState = reply.control;
       if (reply.truncated) {
@@ -247,7 +232,7 @@ export class ServerSessionPort implements SessionPort {
 
   private async input(line: Record<string, unknown>): Promise<InputAnswer> {
     const reply = await this.link.request({ op: "input", session: this.sessionId, line, as: "person" });
-    return parseWire(inputReplySchema, reply, "input reply").answer;
+    return reply.answer;
   }
 
   private id(prefix: string): string {

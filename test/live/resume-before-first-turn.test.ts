@@ -8,9 +8,9 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SessionSummary } from "../../src/protocol/index.js";
 import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
 import type { ServerClient } from "../../src/server/client.js";
-import type { SessionSummary } from "../../src/server/protocol.js";
 import { connectClient, stopServer } from "./helpers/server-live.js";
 import { type Ev, hmux, leftovers, noneLeft, sandbox } from "./session-live.js";
 

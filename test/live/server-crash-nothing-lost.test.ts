@@ -10,9 +10,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readJournal } from "../../src/core/control/journal-format.js";
+import type { SessionSummary } from "../../src/protocol/index.js";
 import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
 import type { ServerClient } from "../../src/server/client.js";
-import type { SessionSummary } from "../../src/server/protocol.js";
 import { connectClient, lsRows, serverSandbox, sessionEvents, stopServer } from "./helpers/server-live.js";
 import { hmux, leftovers, noneLeft, type Sandbox } from "./session-live.js";
 

@@ -9,9 +9,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readJournal } from "../../src/core/control/journal-format.js";
+import type { SessionSummary } from "../../src/protocol/index.js";
 import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
 import type { ServerClient } from "../../src/server/client.js";
-import type { SessionSummary } from "../../src/server/protocol.js";
 import {
   connectClient,
   type LiveEvent,

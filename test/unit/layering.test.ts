@@ -30,7 +30,8 @@ function importsOf(text: string): string[] {
  * panes get their spawners handed in, so they never import src/spawn; a race runs on workspaces;
  * every launch (src/launch) opens a workspace and starts a session or a turn, and only entry points call it;
  * the harness adapters see only the core; the core sees nothing. src/files (the one place folders
- * are made, 0700) sees nothing either, and whatever touches the disk may use it.
+ * are made, 0700) sees nothing either, and whatever touches the disk may use it. The server's
+ * wire contract (protocol) sees only the core, so the server and every client read one schema.
  */
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   core: [],
@@ -40,16 +41,18 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   spawn: ["core", "files"],
   native: ["core", "adapters", "files"],
   session: ["core", "adapters", "files"],
+  protocol: ["core"],
   // The server hosts native sessions (src/native's NativeSession) as rows of its table.
-  server: ["core", "session", "files", "native"],
+  server: ["core", "protocol", "session", "files", "native"],
   workspace: ["core", "files"],
   race: ["core", "workspace", "files"],
   // The one launch (open the workspace, plan, state dir, setup, runtime, snapshots, journal, release): entry points call it.
   launch: ["core", "adapters", "session", "workspace", "files"],
   ui: ["core", "native", "race"],
-  "tui-client": ["core", "adapters", "native", "server", "ui", "workspace"],
+  "tui-client": ["core", "adapters", "native", "protocol", "server", "ui", "workspace"],
   main: [
     "core",
+    "protocol",
     "adapters",
     "scripted-model",
     "spawn",
@@ -65,6 +68,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   ],
   cli: [
     "core",
+    "protocol",
     "adapters",
     "scripted-model",
     "spawn",

@@ -6,8 +6,8 @@
  * as tmux's attach does; a server that cannot be used is exit 2.
  */
 import type { Command } from "commander";
+import type { SessionSummary } from "../../protocol/index.js";
 import { isServerError } from "../../server/errors.js";
-import type { SessionSummary } from "../../server/protocol.js";
 import { detachedRecords } from "../../server/restore.js";
 import { findSessionTarget } from "../../server/session-target.js";
 import type { CliContext } from "../context.js";

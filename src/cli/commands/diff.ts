@@ -6,9 +6,9 @@
  */
 import { existsSync } from "node:fs";
 import type { Command } from "commander";
+import type { SessionSummary } from "../../protocol/index.js";
 import type { ServerClient } from "../../server/client.js";
 import { isServerError } from "../../server/errors.js";
-import type { SessionSummary } from "../../server/protocol.js";
 import { findSessionTarget, type TargetableSession } from "../../server/session-target.js";
 import { journalPath, readMeta } from "../../session/journal.js";
 import { type FileChange, workspaceDiff } from "../../workspace/diff.js";

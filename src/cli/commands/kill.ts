@@ -1,6 +1,6 @@
 /** `hmux kill <session>`: ends one session on the hmux server (pending calls denied, the harness signalled). */
 import type { Command } from "commander";
-import type { SessionSummary } from "../../server/protocol.js";
+import type { SessionSummary } from "../../protocol/index.js";
 import type { CliContext } from "../context.js";
 import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
 import { type Output, processOutput } from "../render/output.js";

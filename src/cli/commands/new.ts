@@ -7,7 +7,7 @@
  */
 import { resolve as resolvePath } from "node:path";
 import type { Command } from "commander";
-import type { CreateOptions, SessionSummary } from "../../server/protocol.js";
+import type { CreateOptions, SessionSummary } from "../../protocol/index.js";
 import type { CliContext } from "../context.js";
 import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
 import { type Output, processOutput } from "../render/output.js";

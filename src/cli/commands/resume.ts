@@ -5,7 +5,7 @@
  * calls lost with the dead server, a journal cut mid-line — is said again here.
  */
 import type { Command } from "commander";
-import type { SessionSummary } from "../../server/protocol.js";
+import type { SessionSummary } from "../../protocol/index.js";
 import type { CliContext } from "../context.js";
 import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
 import { type Output, processOutput } from "../render/output.js";

@@ -4,7 +4,7 @@
  * dialog. Sessions run on the server and keep running when the TUI detaches.
  */
 import type { Command } from "commander";
-import type { Hello, SessionSummary } from "../../server/protocol.js";
+import type { Hello, SessionSummary } from "../../protocol/index.js";
 import { processSessionHarnesses } from "../../session/launch.js";
 import type { CliContext } from "../context.js";
 import type { Output } from "../render/output.js";

@@ -7,9 +7,9 @@ import { join } from "node:path";
 import { expect } from "vitest";
 import { VERSION } from "../../../src/cli/main.js";
 import type { SessionEvent } from "../../../src/core/control/types.js";
+import type { SessionSummary } from "../../../src/protocol/index.js";
 import { ServerClient } from "../../../src/server/client.js";
 import { serverPaths } from "../../../src/server/paths.js";
-import type { SessionSummary } from "../../../src/server/protocol.js";
 import { hmux, type Sandbox, sandbox } from "../session-live.js";
 
 export type LiveEvent = SessionEvent & Record<string, unknown>;

@@ -115,7 +115,7 @@ describe("hmux loads only what a command needs", () => {
     expect(r.modules.some((u) => u.endsWith("/dist/cli/commands/ls.js"))).toBe(true);
     expect(r.modules.filter((u) => /\/dist\/(adapters|app)\//.test(u) || WHOLE_ZOD.test(u) || TUI.test(u))).toEqual([]);
     // The server's lines are checked with zod/mini schemas, against the part of zod/mini hmux uses.
-    expect(r.modules.some((u) => u.endsWith("/dist/server/message-schemas.js"))).toBe(true);
+    expect(r.modules.some((u) => u.endsWith("/dist/protocol/messages.js"))).toBe(true);
     const mini = r.modules.find((u) => u.endsWith("/dist/vendor/zod-mini.js"));
     expect(mini).toBeDefined();
     const code = readFileSync(new URL(mini as string), "utf8");

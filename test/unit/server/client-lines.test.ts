@@ -4,9 +4,9 @@
  * waiting request and close listener why, instead of a crash or a request left waiting forever.
  */
 import { describe, expect, it } from "vitest";
+import { PROTOCOL } from "../../../src/protocol/index.js";
 import { ServerClient } from "../../../src/server/client.js";
 import { ServerError } from "../../../src/server/errors.js";
-import { PROTOCOL } from "../../../src/server/protocol.js";
 import type { ServerTransport } from "../../../src/server/transport.js";
 
 /** A transport the test speaks for the server through. */

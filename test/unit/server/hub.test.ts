@@ -9,15 +9,16 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import type { SessionHandle } from "../../../src/core/exec/session-types.js";
+import { PROTOCOL } from "../../../src/protocol/index.js";
 import { ServerClient } from "../../../src/server/client.js";
 import { serverPaths } from "../../../src/server/paths.js";
-import { PROTOCOL } from "../../../src/server/protocol.js";
 import { type RunningServer, runServer } from "../../../src/server/run-server.js";
 import { SessionTable } from "../../../src/server/session-table.js";
 import { listenControlSocket } from "../../../src/session/control-socket.js";
 import { systemClock } from "../../../src/spawn/clock.js";
 import { FakeClock } from "../../helpers/fake-clock.js";
 import { until } from "../../helpers/until.js";
+import { sessionEventOf } from "../../helpers/wire-event.js";
 import { decide, flush } from "../session/session-fixture.js";
 import { scriptedLauncher } from "./fixture.js";
 import { type Cleanups, type ServeOptions, serveScripted } from "./serve-fixture.js";
@@ -130,7 +131,7 @@ describe("hmux server: requests", () => {
     const b = await s.client();
     await a.request({ op: "create", harness: "claude", cwd: "/w", options: {}, name: "w" });
     const events: SessionEvent[] = [];
-    a.onEvent((_id, e) => events.push(e));
+    a.onEvent((_id, e) => events.push(sessionEventOf(e)));
     await a.request({ op: "attach", session: "w" });
     await a.request({ op: "input", session: "w", line: { op: "send", id: "in-1", text: "go" } });
     await s.sessions[0]!.feed({ t: "ask", id: "call-1", tool: "Bash", input: { command: "rm -rf x" } });
@@ -159,36 +160,40 @@ describe("hmux server: requests", () => {
     const text = "x".repeat(2_000);
     for (let i = 0; i < 400; i++) await s.sessions[0]!.feed({ t: "say", text: `${i}:${text}` });
     const b = await s.client();
-    let said = 0;
+    const live: string[] = [];
     b.onEvent((_id, e) => {
-      if (e.kind === "message") said += 1;
+      if (e.kind === "message") live.push(String(e.text));
     });
     const reply = await b.request({ op: "attach", session: "big" });
+    expect(reply.events).toHaveLength(s.sessions[0]!.events.length);
+    expect(reply.events.filter((e) => sessionEventOf(e).kind === "message")).toHaveLength(400);
     await s.sessions[0]!.feed({ t: "say", text: "live" });
-    await until(() => said === 401);
-    expect(reply.replayed).toBe(s.sessions[0]!.events.length - 1);
+    await until(() => live.length === 1);
+    expect(live).toEqual(["live"]);
     expect(await b.list()).toHaveLength(1);
   });
 
-  it("attach replays the session's events before the live ones, after its reply; detach stops them", async () => {
+  it("attach carries the session's kept events in its reply and sends the later ones after it, each once; detach stops them", async () => {
     const s = await start();
     const a = await s.client();
     await a.request({ op: "create", harness: "claude", cwd: "/w", options: {}, name: "w" });
     await s.sessions[0]!.feed({ t: "say", text: "earlier" });
     const b = await s.client();
-    const order: string[] = [];
-    b.onEvent((_id, e) => order.push(e.kind === "message" ? `message:${e.text}` : e.kind));
+    const after: string[] = [];
+    b.onEvent((_id, e) => after.push(e.kind === "message" ? `message:${e.text}` : e.kind));
     const reply = await b.request({ op: "attach", session: "w" });
     expect(reply.replayed).toBe(s.sessions[0]!.events.length);
+    const replayed = reply.events.map(sessionEventOf);
+    expect(replayed.map((e) => (e.kind === "message" ? `message:${e.text}` : e.kind))).toContain("message:earlier");
+    expect(reply.times).toHaveLength(replayed.length);
     await s.sessions[0]!.feed({ t: "say", text: "later" });
-    await until(() => order.includes("message:later"));
-    expect(order.indexOf("message:earlier")).toBeLessThan(order.indexOf("message:later"));
-    expect(order.length).toBe(s.sessions[0]!.events.length);
+    await until(() => after.includes("message:later"));
+    expect(after).toEqual(["message:later"]);
     await b.request({ op: "detach" });
     await s.sessions[0]!.feed({ t: "say", text: "unseen" });
     await a.list(); // a round trip, so anything the server would have pushed to b has been written
     await flush();
-    expect(order).not.toContain("message:unseen");
+    expect(after).not.toContain("message:unseen");
   });
 });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { idleExitMs } from "../../../src/cli/commands/server.js";
 import { countdown } from "../../../src/core/control/countdown.js";
+import type { SessionSummary } from "../../../src/protocol/index.js";
 import { formatAge, harnessOf, resumeHint, sessionTable, stateOf, timeLeft } from "../../../src/server/ls-table.js";
-import type { SessionSummary } from "../../../src/server/protocol.js";
 
 const row = (over: Partial<SessionSummary>): SessionSummary => ({
   id: "0123456789abcdef",

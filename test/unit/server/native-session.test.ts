@@ -10,8 +10,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { rowText } from "../../../src/native/cells.js";
 import type { NativeTerminal } from "../../../src/native/native-terminal.js";
 import { takeSnapshot } from "../../../src/native/snapshot.js";
+import type { SessionSummary } from "../../../src/protocol/index.js";
 import type { ServerClient } from "../../../src/server/client.js";
-import type { SessionSummary } from "../../../src/server/protocol.js";
 import { type Launcher, SessionTable } from "../../../src/server/session-table.js";
 import {
   attachServerNative,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { PROTOCOL, RequestSchema, reqOf, versionProblem } from "../../../src/protocol/index.js";
 import { privateDirProblem } from "../../../src/server/paths.js";
-import { PROTOCOL, RequestSchema, reqOf, versionProblem } from "../../../src/server/protocol.js";
 
 describe("the server protocol's requests", () => {
   it("each op is accepted in its documented shape", () => {

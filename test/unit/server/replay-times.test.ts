@@ -9,12 +9,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../../src/core/control/types.js";
-import type { SessionSummary } from "../../../src/server/protocol.js";
 import { restoreDetached } from "../../../src/server/restore.js";
 import { fileSessionRecords, SESSION_RECORD_FORMAT } from "../../../src/server/restore-records.js";
 import { SessionTable } from "../../../src/server/session-table.js";
 import { JournalWriter, journalPath } from "../../../src/session/journal.js";
 import { FakeClock } from "../../helpers/fake-clock.js";
+import { sessionEventOf } from "../../helpers/wire-event.js";
 import { scriptedLauncher, spec } from "./fixture.js";
 import { type Cleanups, serveFresh } from "./serve-fixture.js";
 
@@ -88,32 +88,30 @@ describe("a session's kept events", () => {
   });
 });
 
-describe("an attach that sends its replay as event lines", () => {
-  it("stamps each replayed line with when it was emitted and the reply with the server's clock; live lines carry none", async () => {
+describe("an attach's replay", () => {
+  it("says when each replayed event was emitted and the server's clock at the reply; live lines carry no time", async () => {
     const { t, sessions, clock } = timed();
     const server = await serveFresh(t, cleanups, { prefix: "hmux-replay-at-" });
     const client = await server.client();
     const created = await client.request({ op: "create", harness: "claude", cwd: "/w", options: {}, name: "w" });
-    const id = (created.session as SessionSummary).id;
+    const id = created.session.id;
     clock.time = 61_000;
     await sessions[0]!.feed({ t: "say", text: "kept" });
     clock.time = 65_000;
     const lines: [string | null, number | undefined][] = [];
     client.onEvent((session, event, at) => {
-      if (session === id) lines.push([textOf(event), at]);
+      if (session === id) lines.push([textOf(sessionEventOf(event)), at]);
     });
     const reply = await client.request({ op: "attach", session: id });
-    await client.list(); // the replay's lines have come by the time the next reply does
     clock.time = 66_000;
     await sessions[0]!.feed({ t: "say", text: "live" });
     await client.list();
     expect(reply.now).toBe(65_000);
-    expect(lines.filter(([text]) => text !== null)).toEqual([
-      ["kept", 61_000],
-      ["live", undefined],
-    ]);
-    // Every replayed line says when, the session's first events included.
-    expect(lines.slice(0, -1).every(([, at]) => typeof at === "number")).toBe(true);
+    const replayed = reply.events.map((e, i) => [textOf(sessionEventOf(e)), reply.times[i]] as const);
+    expect(replayed.filter(([text]) => text !== null)).toEqual([["kept", 61_000]]);
+    // Every replayed event says when, the session's first events included.
+    expect(reply.times).toHaveLength(reply.events.length);
+    expect(lines.filter(([text]) => text !== null)).toEqual([["live", undefined]]);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../../src/core/control/types.js";
-import type { SessionSummary } from "../../../src/server/protocol.js";
+import type { SessionSummary } from "../../../src/protocol/index.js";
 import { SessionTable } from "../../../src/server/session-table.js";
 import { FakeClock } from "../../helpers/fake-clock.js";
 import { flush } from "../session/session-fixture.js";
@@ -150,7 +150,7 @@ describe("a batched attach (the replay inside the reply, as hmux attach asks)", 
     await s.handle.send("in-1", "deploy?");
     await s.feed({ t: "ask-q", q: "which env?" }, { t: "end" });
     for (const text of ["a", "b", "c", "d", "e"]) await s.feed({ t: "say", text });
-    const reply = await client.request({ op: "attach", session: id, replay: 3, batch: true });
+    const reply = await client.request({ op: "attach", session: id, replay: 3 });
     const events = reply.events as SessionEvent[];
     expect(events[0]).toEqual(s.events.find((e) => e.kind === "question"));
     expect(events.slice(1)).toEqual(s.events.slice(-3));

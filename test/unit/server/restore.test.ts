@@ -24,6 +24,7 @@ import { type Launcher, resumeDetached, SessionTable } from "../../../src/server
 import { JournalWriter, journalPath } from "../../../src/session/journal.js";
 import { systemClock } from "../../../src/spawn/clock.js";
 import { FakeClock } from "../../helpers/fake-clock.js";
+import { sessionEventOf } from "../../helpers/wire-event.js";
 import { flush } from "../session/session-fixture.js";
 import { serverSession } from "./fixture.js";
 
@@ -423,7 +424,7 @@ describe("the resume op over the server's socket", () => {
     try {
       expect((await client.list()).map((s) => s.lifecycle)).toEqual(["detached"]);
       const events: SessionEvent[] = [];
-      client.onEvent((_id, e) => events.push(e));
+      client.onEvent((_id, e) => events.push(sessionEventOf(e)));
       const reply = await client.request({ op: "resume", session: "w-a", attach: true });
       expect(reply.session).toMatchObject({ id: "a", name: "w-a" });
       await flush();

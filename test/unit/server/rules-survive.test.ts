@@ -17,8 +17,8 @@ import { DEFAULT_SAFE_POLICY, makeClassifier } from "../../../src/core/control/p
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import { launch } from "../../../src/launch/launch.js";
 import { createAppContext } from "../../../src/main/context.js";
+import type { SessionSummary } from "../../../src/protocol/index.js";
 import type { ServerClient } from "../../../src/server/client.js";
-import type { SessionSummary } from "../../../src/server/protocol.js";
 import { type Launcher, SessionTable } from "../../../src/server/session-table.js";
 import { JournalWriter, journalPath } from "../../../src/session/journal.js";
 import { ServerSessionPort } from "../../../src/tui-client/server-session-port.js";

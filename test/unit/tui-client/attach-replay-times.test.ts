@@ -6,8 +6,8 @@
  * question reads as the answer given. Against a real server on a temp socket, scripted sessions.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import type { SessionSummary } from "../../../src/protocol/index.js";
 import type { ServerClient } from "../../../src/server/client.js";
-import type { SessionSummary } from "../../../src/server/protocol.js";
 import { SessionTable } from "../../../src/server/session-table.js";
 import { ServerSessionPort } from "../../../src/tui-client/server-session-port.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
@@ -140,7 +140,7 @@ describe("a TUI attaching after the fact", () => {
     wait(2_000);
     await sessions[0]!.feed({ t: "say", text: "two" });
     wait(3_000);
-    const reply = await (await served.client()).request({ op: "attach", session: row.id, batch: true });
+    const reply = await (await served.client()).request({ op: "attach", session: row.id });
     const events = reply.events as { kind: string; text?: string }[];
     const times = reply.times as number[];
     expect(times).toHaveLength(events.length);

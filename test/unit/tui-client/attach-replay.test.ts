@@ -6,9 +6,10 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../../src/core/control/types.js";
-import type { SessionSummary } from "../../../src/server/protocol.js";
+import type { SessionSummary } from "../../../src/protocol/index.js";
 import { type ServerLink, ServerSessionPort } from "../../../src/tui-client/server-session-port.js";
 import { until } from "../../helpers/until.js";
+import { replyAs } from "../../helpers/wire-reply.js";
 import { type Cleanups, serveScripted } from "../server/serve-fixture.js";
 
 const cleanups: Cleanups = [];
@@ -34,17 +35,17 @@ const INFO = {
   detachable: true,
 };
 
-describe("a batched attach", () => {
+describe("an attach", () => {
   it("carries the kept events in its reply and sends only later ones after it, each once", async () => {
     const { client, sessions, row } = await serve();
     await sessions[0]!.feed({ t: "say", text: "one" }, { t: "say", text: "two" });
-    const after: SessionEvent[] = [];
+    const after: unknown[] = [];
     client.onEvent((session, event) => {
       if (session === row.id) after.push(event);
     });
-    const reply = await client.request({ op: "attach", session: row.id, batch: true });
-    expect(texts(reply.events as unknown[])).toEqual(["one", "two"]);
-    expect((reply.events as unknown[]).length).toBe(sessions[0]!.events.length);
+    const reply = await client.request({ op: "attach", session: row.id });
+    expect(texts(reply.events)).toEqual(["one", "two"]);
+    expect(reply.events.length).toBe(sessions[0]!.events.length);
     await sessions[0]!.feed({ t: "say", text: "three" });
     await until(() => texts(after).includes("three"));
     expect(texts(after)).toEqual(["three"]);
@@ -86,26 +87,30 @@ describe("a batched attach", () => {
 
   it("an event of the replay that is not a SessionEvent becomes a warning in its place; the others arrive", async () => {
     const link: ServerLink = {
-      request: async () => ({
-        session: {
-          id: "x",
-          name: "x",
-          harness: "claude",
-          lifecycle: "idle",
-          cwd: "/",
-          createdAt: "",
-          pending: 0,
-          harnessSessionId: null,
-        },
-        replayed: 4,
-        truncated: false,
-        events: [
-          { kind: "message", role: "assistant", text: "before" },
-          { kind: "state", from: "nowhere", to: 3 },
-          { text: "no kind" },
-          { kind: "message", role: "assistant", text: "after" },
-        ],
-      }),
+      request: async (body) =>
+        replyAs(body.op, {
+          session: {
+            id: "x",
+            name: "x",
+            harness: "claude",
+            lifecycle: "idle",
+            cwd: "/",
+            createdAt: "",
+            pending: 0,
+            harnessSessionId: null,
+          },
+          replayed: 4,
+          truncated: false,
+          events: [
+            { kind: "message", role: "assistant", text: "before" },
+            { kind: "state", from: "nowhere", to: 3 },
+            { text: "no kind" },
+            { kind: "message", role: "assistant", text: "after" },
+          ],
+          times: [0, 0, 0, 0],
+          now: 0,
+          control: null,
+        }),
       onEvent: () => () => undefined,
       onClose: () => () => undefined,
     };

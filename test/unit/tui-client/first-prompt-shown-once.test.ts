@@ -4,8 +4,8 @@
  * replayed message folds into that entry: the prompt reads once, live and on a later attach.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import type { SessionSummary } from "../../../src/protocol/index.js";
 import type { ServerClient } from "../../../src/server/client.js";
-import type { SessionSummary } from "../../../src/server/protocol.js";
 import { SessionTable } from "../../../src/server/session-table.js";
 import { ServerSessionPort } from "../../../src/tui-client/server-session-port.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";

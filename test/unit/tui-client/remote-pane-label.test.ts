@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { builtinRegistry } from "../../../src/adapters/registry.js";
+import type { SessionSummary } from "../../../src/protocol/index.js";
 import type { ServerClient } from "../../../src/server/client.js";
-import type { SessionSummary } from "../../../src/server/protocol.js";
 import { ServerPanes, serverSessionInfo } from "../../../src/tui-client/server-panes.js";
 
 const row = (label?: string) =>

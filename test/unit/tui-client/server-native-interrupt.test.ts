@@ -4,8 +4,8 @@
  * gets its own key, not a guess from this machine's built-in harnesses.
  */
 import { describe, expect, it } from "vitest";
+import type { SessionSummary } from "../../../src/protocol/index.js";
 import type { ServerClient } from "../../../src/server/client.js";
-import type { SessionSummary } from "../../../src/server/protocol.js";
 import { ServerNativePort } from "../../../src/tui-client/server-native-port.js";
 
 function row(interruptKey: string, exit?: { code: number | null; signal: number | null }): SessionSummary {

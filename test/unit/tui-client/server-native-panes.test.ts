@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { builtinRegistry } from "../../../src/adapters/registry.js";
 import { withLazyNativeSessions } from "../../../src/main/native-launcher.js";
-import type { SessionSummary } from "../../../src/server/protocol.js";
+import type { SessionSummary } from "../../../src/protocol/index.js";
 import type { ServerNativeRequest } from "../../../src/tui-client/server-native-port.js";
 import { ServerPanes } from "../../../src/tui-client/server-panes.js";
 import type { SessionPort } from "../../../src/ui/session-port.js";

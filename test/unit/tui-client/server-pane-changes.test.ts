@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { builtinRegistry } from "../../../src/adapters/registry.js";
-import type { SessionSummary } from "../../../src/server/protocol.js";
+import type { SessionSummary } from "../../../src/protocol/index.js";
 import { ServerPanes } from "../../../src/tui-client/server-panes.js";
 import { openWorkspace, releaseWorkspace } from "../../../src/workspace/lease.js";
 import { GitFixture } from "../workspace/git-fixture.js";

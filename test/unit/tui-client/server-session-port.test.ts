@@ -7,15 +7,16 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { builtinRegistry } from "../../../src/adapters/registry.js";
 import type { SessionEvent } from "../../../src/core/control/types.js";
+import type { SessionSummary, SettingSummary } from "../../../src/protocol/index.js";
+import { SessionSummarySchema as sessionSummarySchema } from "../../../src/protocol/session-row.js";
 import type { ServerClient } from "../../../src/server/client.js";
-import type { SessionSummary, SettingSummary } from "../../../src/server/protocol.js";
 import { type Launcher, SessionTable } from "../../../src/server/session-table.js";
 import { ServerPanes } from "../../../src/tui-client/server-panes.js";
 import { type ServerLink, ServerSessionPort } from "../../../src/tui-client/server-session-port.js";
-import { sessionSummarySchema } from "../../../src/tui-client/server-wire.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import { FakeClock } from "../../helpers/fake-clock.js";
 import { until } from "../../helpers/until.js";
+import { replyAs } from "../../helpers/wire-reply.js";
 import { type FakeSession, scriptedLauncher, serverSession } from "../server/fixture.js";
 import { type Cleanups, serveFresh } from "../server/serve-fixture.js";
 import { ManualScheduler } from "../ui/fake-port.js";
@@ -57,6 +58,17 @@ async function start(resuming = false, settings?: SettingSummary[]) {
   const { client } = await serveFresh(table, cleanups, { prefix: "hmux-port-" });
   return { table, sessions, client };
 }
+
+const ROW_X: SessionSummary = {
+  id: "x",
+  name: "x",
+  harness: "claude",
+  lifecycle: "idle",
+  cwd: "/",
+  createdAt: "",
+  pending: 0,
+  harnessSessionId: null,
+};
 
 async function created(c: ServerClient, name = "w"): Promise<SessionSummary> {
   const reply = await c.request({ op: "create", harness: "claude", cwd: "/w", options: {}, name });
@@ -139,18 +151,20 @@ describe("the server session port", () => {
     let push: ((session: string, event: unknown) => void) | undefined;
     const link: ServerLink = {
       request: async (body) =>
-        body.op === "attach"
-          ? { session: { id: "x" }, replayed: 0, truncated: false }
-          : { answer: { kind: "accepted" } },
+        replyAs(
+          body.op,
+          body.op === "attach"
+            ? { session: ROW_X, replayed: 0, truncated: false, now: 0, events: [], times: [], control: null }
+            : { session: "x", answer: { kind: "accepted" } },
+        ),
       onEvent: (l) => {
         push = l as (session: string, event: unknown) => void;
         return () => undefined;
       },
       onClose: () => () => undefined,
     };
-    const row = { id: "x" } as SessionSummary;
-    const { port, events } = portOf(link as ServerClient, row);
-    await expect(port.start()).rejects.toThrow(/malformed attach reply/);
+    const { port, events } = portOf(link as ServerClient, ROW_X);
+    await port.start();
     push!("x", { kind: "state", from: "nowhere", to: 3 });
     push!("x", { text: "no kind" });
     push!("other", { kind: "message", role: "assistant", text: "someone else's" });

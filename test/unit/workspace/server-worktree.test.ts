@@ -12,7 +12,7 @@ import type { CliContext } from "../../../src/cli/context.js";
 import { VERSION } from "../../../src/cli/main.js";
 import { serverLauncher } from "../../../src/cli/server-launcher.js";
 import { createAppContext } from "../../../src/main/context.js";
-import { CreateOptionsSchema } from "../../../src/server/protocol.js";
+import { CreateOptionsSchema } from "../../../src/protocol/index.js";
 import { SessionTable } from "../../../src/server/session-table.js";
 import { WorkspaceError } from "../../../src/workspace/errors.js";
 import { FakeClock } from "../../helpers/fake-clock.js";

@@ -1,0 +1,90 @@
+/**
+ * The one attach: the TUI's panes and `hmux attach` watch a session through it. The session's kept
+ * events are taken and the watch begins in one synchronous call, so the replay travels in the reply
+ * (`events`, with `times`: when each was emitted, on the clock whose `now` the reply carries) and the
+ * client decodes it once. A native session's reply also carries its screen (`screen`: the bytes
+ * that draw it, for a terminal of its size). Whatever arrives before the reply is written (events,
+ * output chunks, control changes: a native screen takes a while) is held and sent right behind it
+ * in order, a held event with its `at`, so the client sees each exactly once, after the reply; then
+ * everything is sent as it comes. The client's next request waits until all of it has left: a
+ * replay of a whole window is megabytes, and a slow reader is waited for.
+ */
+import type { SessionEvent } from "../../core/control/types.js";
+import type { OutgoingMessage } from "../../protocol/messages.js";
+import { AttachRequest } from "../../protocol/requests.js";
+import type { NativeWatch } from "../native-channel.js";
+import type { Op } from "./op.js";
+
+export const attach: Op<"attach"> = {
+  op: "attach",
+  schema: AttachRequest,
+  async run(ctx, r) {
+    const table = ctx.table;
+    const id = table.resolve(r.session).id;
+    ctx.client.watching.get(id)?.();
+    const events: SessionEvent[] = [];
+    const times: number[] = [];
+    const held: OutgoingMessage[] = [];
+    let phase: "replay" | "held" | "live" = "replay";
+    const pass = (message: OutgoingMessage) => {
+      if (phase === "live") ctx.send(message);
+      else held.push(message);
+    };
+    const native = table.isNative(id);
+    // Output first: the screen covers exactly the chunks this watch does not get.
+    const output = native
+      ? table
+          .native(id)
+          .watch((chunk) => pass({ kind: "output", session: id, data: Buffer.from(chunk).toString("base64") }))
+      : null;
+    const watch = table.watch(
+      id,
+      (event, at) => {
+        if (phase !== "replay") return pass({ kind: "event", session: id, event, ...(phase === "held" ? { at } : {}) });
+        events.push(event);
+        times.push(at);
+      },
+      r.replay,
+    );
+    phase = "held";
+    const control = native
+      ? null
+      : table.watchControl(id, (state) => pass({ kind: "control", session: id, control: state }));
+    const stop = () => {
+      watch.stop();
+      output?.stop();
+      control?.stop();
+    };
+    ctx.client.watching.set(id, stop);
+    const unwatch = () => {
+      stop();
+      ctx.client.watching.delete(id);
+    };
+    const screen = output ? await screenOf(output, unwatch) : undefined;
+    ctx.afterReply(async () => {
+      await ctx.sendAll(held);
+      phase = "live";
+    });
+    return {
+      session: native ? table.resolve(id) : watch.summary,
+      replayed: watch.replayed,
+      truncated: watch.dropped,
+      now: watch.now,
+      events,
+      times,
+      control: control?.current ?? null,
+      ...(screen ? { screen } : {}),
+    };
+  },
+};
+
+/** A native session's screen as the wire carries it (base64); a failure to make it ends the watch. */
+async function screenOf(output: NativeWatch, unwatch: () => void) {
+  try {
+    const screen = await output.screen;
+    return { cols: screen.cols, rows: screen.rows, data: Buffer.from(screen.data, "utf8").toString("base64") };
+  } catch (err) {
+    unwatch();
+    throw err;
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * Every server op by the request kind it answers: the hub dispatches through this table and nothing
+ * else (test/unit/server/op-table.test.ts holds that it covers the protocol's request union exactly).
+ * An op is a file of its own here; adding one is a schema in src/protocol/ and an entry below.
+ */
+import type { RequestOp } from "../../protocol/requests.js";
+import { attach } from "./attach.js";
+import { create } from "./create.js";
+import { createNative } from "./create-native.js";
+import { detach } from "./detach.js";
+import { input } from "./input.js";
+import { kill } from "./kill.js";
+import { killServer } from "./kill-server.js";
+import { list } from "./list.js";
+import type { Op } from "./op.js";
+import { rename } from "./rename.js";
+import { resize } from "./resize.js";
+import { resume } from "./resume.js";
+import { write } from "./write.js";
+
+export type OpTable = { readonly [K in RequestOp]: Op<K> };
+
+export const OPS: OpTable = {
+  list,
+  create,
+  "create-native": createNative,
+  attach,
+  detach,
+  rename,
+  kill,
+  resume,
+  input,
+  "kill-server": killServer,
+  write,
+  resize,
+};
