@@ -14,7 +14,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Renderer } from "../src/core/config/ui-schema.js";
-import type { SessionSummary } from "../src/protocol/index.js";
 import type { ServerClient } from "../src/server/client.js";
 import { clockTicks, cpuSeconds, rssMb } from "./proc-stat.js";
 
