@@ -11,11 +11,11 @@ import { tmpdir } from "node:os";
 import { join, resolve as resolvePath } from "node:path";
 import { builtinRegistry, type HarnessRegistry } from "../adapters/registry.js";
 import type { AllowRule } from "../core/control/allow-rules.js";
-import { makeClassifier } from "../core/control/policy.js";
 import { prepareLaunch } from "../core/launch/prepare.js";
 import { settingsView } from "../core/launch/settings-view.js";
 import type { LaunchOutcome, LaunchPlan, LaunchRequest, LaunchWorkspace } from "../core/launch/types.js";
 import { isRefusal } from "../core/refusal.js";
+import { sessionOptionsOf } from "../launch/session-options.js";
 import {
   type LaunchOptions,
   launchSession,
@@ -183,25 +183,14 @@ export class PaneLauncher implements SessionLauncher {
     // The pane's state dir (an isolated HOME holds the harness's own session store) outlives its
     // session, so a resume finds the conversation; it goes when the TUI lets go of the pane.
     const state = temporaryStateDir(plan.harness);
-    const options: LaunchOptions = {
-      harness: plan.harness,
+    // The one plan-to-runtime mapping every session launch uses (src/launch/session-options.ts).
+    const options: LaunchOptions = sessionOptionsOf(plan, {
+      registry: this.registry,
       sessionId,
       stateDir: state.dir,
-      registry: this.registry,
-      cwd: plan.cwd,
-      env: plan.env,
-      isolate: plan.isolate,
       approvals: "ask",
-      binary: [plan.binary.executable, ...plan.binary.prefixArgs],
-      escalateQuestions: plan.escalateQuestions,
-      ...(plan.decisionBudget.ms !== null ? { decisionBudgetMs: plan.decisionBudget.ms } : {}),
-      ...(o.endpoint ? { endpoint: o.endpoint } : {}),
-      ...(o.model ? { model: o.model } : {}),
-      ...(o.effort ? { effort: o.effort } : {}),
-      ...(o.stallSeconds ? { stallMs: o.stallSeconds * 1000 } : {}),
-      classify: makeClassifier(plan.policy.value, plan.cwd),
-      headlessDenyReason: plan.policy.value.headless.reason,
-    };
+      origin: "fresh",
+    });
     const ports = this.options.session ?? realSessionPorts();
     let handle: ReturnType<typeof launchSession>;
     try {

@@ -1,0 +1,204 @@
+/**
+ * Every entry kind goes through the one launch(): `hmux run`, `hmux session`, the server's create
+ * and resume, and a race contestant each only state a request and call it (spied on here), and for
+ * the same ask — one harness, one model and effort, one worktree, the same config tiers — each
+ * arrives with the same settings, tier by tier, the same harness environment, the decision budget
+ * of the one rule, the same worktree held under its own session id, and a journal exactly where
+ * the kind keeps one.
+ */
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { Command } from "commander";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { addTurnFlags } from "../../../src/cli/commands/run-options.js";
+import type { CliContext } from "../../../src/cli/context.js";
+import { launchContestant } from "../../../src/cli/race-contestant.js";
+import { serverLauncher } from "../../../src/cli/server-launcher.js";
+import { DEFAULT_DECISION_BUDGET_SECONDS } from "../../../src/core/launch/decision-budget.js";
+import * as launching from "../../../src/launch/launch.js";
+import type { Launched, LaunchKind, LaunchRequest } from "../../../src/launch/types.js";
+import { createAppContext } from "../../../src/main/context.js";
+import { journalPath, readMeta } from "../../../src/session/journal.js";
+import { memoryOutput, runHmux } from "../../helpers/hmux-in-process.js";
+import { GitFixture } from "../workspace/git-fixture.js";
+
+vi.mock("../../../src/launch/launch.js", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../../src/launch/launch.js")>();
+  return { ...real, launch: vi.fn(real.launch) };
+});
+
+const MUSE = join(import.meta.dirname, "..", "decode", "hcn-fixtures", "harnesses", "muse.ndjson");
+const launchSpy = vi.mocked(launching.launch);
+
+let fx: GitFixture | undefined;
+afterEach(() => {
+  fx?.cleanup();
+  launchSpy.mockClear();
+});
+
+/** A repository with a user config and a project config, and a stand-in claude that prints a stream and exits. */
+function world(userConfig: object = {}) {
+  fx = new GitFixture();
+  const bin = join(fx.root, "fake-claude.mjs");
+  writeFileSync(
+    bin,
+    `#!${process.execPath}\nprocess.stdout.write(require("node:fs").readFileSync(${JSON.stringify(MUSE)}));\n`,
+    { mode: 0o755 },
+  );
+  mkdirSync(join(fx.env.XDG_CONFIG_HOME!, "hmux"), { recursive: true });
+  writeFileSync(
+    join(fx.env.XDG_CONFIG_HOME!, "hmux", "config.json"),
+    JSON.stringify({ version: 1, memory: true, ...userConfig }),
+  );
+  mkdirSync(join(fx.repo, ".hmux"), { recursive: true });
+  writeFileSync(join(fx.repo, ".hmux", "config.json"), JSON.stringify({ version: 1, autonomy: false }));
+  fx.commit("project config");
+  const env = { ...fx.env, PATH: process.env.PATH ?? "/usr/bin:/bin", HMUX_CLAUDE_BIN: bin, CALLER_VAR: "kept" };
+  const app = createAppContext({ env });
+  const context: CliContext = { ...app, output: memoryOutput(), input: Readable.from([]) };
+  return { repo: fx.repo, env, context };
+}
+
+/** The ask every entry point is given, each in its own spelling. */
+const MODEL = "sonnet";
+const EFFORT = "high";
+const WORKTREE = "same-ask";
+
+/** What launch() was called with, and what it gave back, for the calls made since `from`. */
+async function launchesSince(from: number): Promise<{ request: LaunchRequest; launched: Launched }[]> {
+  const calls = launchSpy.mock.calls.slice(from);
+  const results = launchSpy.mock.results.slice(from);
+  return Promise.all(calls.map(async ([request], i) => ({ request, launched: (await results[i]!.value) as Launched })));
+}
+
+/** Each entry kind, in turn, through its own front; the same worktree is taken again by each (released in between). */
+async function everyEntry(userConfig: object = {}) {
+  const { repo, env, context } = world(userConfig);
+  const byKind = new Map<LaunchKind, Launched>();
+  const take = async (kind: LaunchKind, from: number) => {
+    const made = await launchesSince(from);
+    expect(made.map((m) => m.request.kind)).toEqual([kind]);
+    byKind.set(kind, made[0]!.launched);
+  };
+  const hmux = { env, input: Readable.from([]) };
+
+  let from = launchSpy.mock.calls.length;
+  const run = await runHmux(
+    ["run", "claude", "go", "--cwd", repo, "--model", MODEL, "--effort", EFFORT, "--worktree", WORKTREE],
+    hmux,
+  );
+  expect(run.stderr).not.toMatch(/refused|not a/);
+  await take("run", from);
+
+  from = launchSpy.mock.calls.length;
+  const session = await runHmux(
+    ["session", "claude", "--json", "--cwd", repo, "--model", MODEL, "--effort", EFFORT, "--worktree", WORKTREE],
+    hmux,
+  );
+  expect(session.stdout).toContain('"kind":"session"');
+  await take("session", from);
+
+  const server = serverLauncher(context);
+  const options = { model: MODEL, effort: EFFORT, worktree: WORKTREE };
+  from = launchSpy.mock.calls.length;
+  const created = await server({ harness: "claude", cwd: repo, options });
+  await take("server-create", from);
+  await created.handle.abort("killed");
+  const createdLaunch = byKind.get("server-create");
+  if (createdLaunch?.kind !== "session") throw new Error("the server's create opened no session");
+  await createdLaunch.released;
+
+  from = launchSpy.mock.calls.length;
+  const resumed = await server({
+    harness: "claude",
+    cwd: created.cwd,
+    options: { ...options, resume: created.handle.sessionId },
+  });
+  await take("server-resume", from);
+  await resumed.handle.abort("killed");
+  const resumedLaunch = byKind.get("server-resume");
+  if (resumedLaunch?.kind === "session") await resumedLaunch.released;
+
+  const cmd = addTurnFlags(new Command("race").exitOverride());
+  cmd.parse(["--model", MODEL, "--effort", EFFORT], { from: "user" });
+  from = launchSpy.mock.calls.length;
+  const contestant = await launchContestant(context, {
+    harness: "claude",
+    prompt: "go",
+    flags: cmd.opts(),
+    cmd,
+    callerEnv: {},
+    cwd: repo,
+    place: { worktree: WORKTREE, turnLabel: "race-r1" },
+    onNote: () => {},
+  });
+  await take("race-contestant", from);
+  contestant.release();
+  return { byKind, env };
+}
+
+const SESSION_KINDS: readonly LaunchKind[] = ["session", "server-create", "server-resume"];
+const TURN_KINDS: readonly LaunchKind[] = ["run", "race-contestant"];
+
+describe("every entry kind", () => {
+  it("goes through launch() and arrives with the same settings, env, budget rule, worktree and journal", async () => {
+    const { byKind, env } = await everyEntry();
+    const all = [...byKind.values()];
+    expect([...byKind.keys()].sort()).toEqual([...SESSION_KINDS, ...TURN_KINDS].sort());
+
+    // The same settings, tier by tier, with the request's, the project's and the user's tiers all in play.
+    const reference = byKind.get("session")!;
+    expect(reference.settings.find((s) => s.key === "model")).toMatchObject({ value: MODEL, tier: "arg" });
+    expect(reference.settings.find((s) => s.key === "autonomy")).toMatchObject({
+      value: false,
+      tier: "project-config",
+    });
+    expect(reference.settings.find((s) => s.key === "memory")).toMatchObject({ value: true, tier: "user-config" });
+    expect(reference.settings.some((s) => s.divergence !== undefined)).toBe(true);
+    // The decision budget is a setting only where somebody can be asked; every other row is the same everywhere.
+    const withoutBudget = (l: Launched) => l.settings.filter((s) => s.key !== "decisionBudget");
+    for (const l of all) expect(withoutBudget(l)).toEqual(withoutBudget(reference));
+
+    // The same harness environment: the caller's variables, none of hmux's own.
+    for (const l of all) expect(l.plan.env).toEqual(reference.plan.env);
+    expect(reference.plan.env.CALLER_VAR).toBe("kept");
+    expect(Object.keys(reference.plan.env).filter((k) => k.startsWith("HMUX_"))).toEqual([]);
+
+    // One budget rule: the 10-minute default for every session; a one-shot turn has nobody to ask.
+    for (const kind of SESSION_KINDS) {
+      const l = byKind.get(kind)!;
+      expect(l.plan.decisionBudget).toEqual({ ms: DEFAULT_DECISION_BUDGET_SECONDS * 1000, tier: "default" });
+      if (l.kind === "session") expect(l.options.decisionBudgetMs).toBe(DEFAULT_DECISION_BUDGET_SECONDS * 1000);
+    }
+    for (const kind of TURN_KINDS) expect(byKind.get(kind)!.plan.decisionBudget).toEqual({ ms: null, tier: "default" });
+
+    // The same worktree, each time held under the launch's own session id, and let go after.
+    const entry = reference.lease!.entry;
+    for (const l of all) {
+      expect(l.lease?.entry).toMatchObject({ name: entry.name, path: entry.path, branch: entry.branch });
+      expect(l.lease?.holder.sessionId).toBe(l.sessionId);
+      expect(l.cwd).toBe(entry.path);
+    }
+    expect(new Set(all.map((l) => l.sessionId)).size).toBe(all.length - 1); // a resume continues its session's id
+    expect(byKind.get("server-resume")!.sessionId).toBe(byKind.get("server-create")!.sessionId);
+
+    // A journal for every session, with the same facts; none for a one-shot turn.
+    for (const kind of SESSION_KINDS) {
+      const meta = readMeta(journalPath(byKind.get(kind)!.sessionId, env));
+      expect(meta).toMatchObject({ harness: "claude", cwd: entry.path, model: MODEL, isolate: false });
+    }
+    for (const kind of TURN_KINDS) expect(existsSync(journalPath(byKind.get(kind)!.sessionId, env))).toBe(false);
+  });
+
+  it("moves every session kind's budget at once when the user config sets decisionBudget, and no turn's", async () => {
+    const { byKind } = await everyEntry({ decisionBudget: 1800 });
+    for (const kind of SESSION_KINDS) {
+      const l = byKind.get(kind)!;
+      expect(l.plan.decisionBudget).toEqual({ ms: 1_800_000, tier: "user-config" });
+      expect(l.settings.find((s) => s.key === "decisionBudget")).toMatchObject({ value: 1800, tier: "user-config" });
+      if (l.kind === "session") expect(l.options.decisionBudgetMs).toBe(1_800_000);
+    }
+    for (const kind of TURN_KINDS) expect(byKind.get(kind)!.plan.decisionBudget).toEqual({ ms: null, tier: "default" });
+  });
+});
