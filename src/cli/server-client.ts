@@ -45,7 +45,7 @@ export function reachLocalServer(
 
 /** A logged-in client of `host`'s server, through ssh and the relay there; `version` is for tests. */
 export async function reachRemoteServer(
-  context: Pick<CliContext, "env"> & { readonly spawners: Pick<CliContext["spawners"], "pipe"> },
+  context: Pick<CliContext, "env" | "clock"> & { readonly spawners: Pick<CliContext["spawners"], "pipe"> },
   host: string,
   version = VERSION,
 ): Promise<ServerClient> {
@@ -58,7 +58,11 @@ export async function reachRemoteServer(
     );
   const child = spawnSshRelay(context.spawners.pipe(), host, context.env);
   try {
-    return await Client.open(sshTransport(host, child), { token: null, version, timeoutMs: REMOTE_LOGIN_MS });
+    return await Client.open(sshTransport(host, child, context.clock), {
+      token: null,
+      version,
+      timeoutMs: REMOTE_LOGIN_MS,
+    });
   } catch (err) {
     throw onHost(host, err);
   }

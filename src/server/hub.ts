@@ -41,7 +41,7 @@ export interface HubOptions {
   readonly home: string;
   /** Exit after this long with no live session and no client; null: never. */
   readonly idleExitMs: number | null;
-  /** Times the login timeout. */
+  /** Times the login timeout, the idle grace and a stopped server's last wait for its clients. */
   readonly clock: Clock;
   readonly loginTimeoutMs?: number;
   /** Logged-in clients at once. */
@@ -69,7 +69,7 @@ export class Hub {
   private readonly clients = new Set<Client>();
   /** The clients that have not logged in, oldest first (a Set keeps insertion order). */
   private readonly strangers = new Set<Client>();
-  private idleTimer: ReturnType<typeof setTimeout> | null = null;
+  private idleTimer: unknown = null;
   private nextClient = 1;
   private stopping = false;
   private readonly loginTimeoutMs: number;
@@ -163,7 +163,7 @@ export class Hub {
   stop(reason: string): void {
     if (this.stopping) return;
     this.stopping = true;
-    if (this.idleTimer) clearTimeout(this.idleTimer);
+    if (this.idleTimer !== null) this.options.clock.clearTimeout(this.idleTimer);
     this.options.onStop(reason);
   }
 
@@ -173,7 +173,7 @@ export class Hub {
       if (c.authed) this.send(c, { kind: "bye", reason });
       c.socket.end();
       // A client that never closes its side must not keep a stopped server alive.
-      setTimeout(() => c.socket.destroy(), 1_000).unref();
+      this.options.clock.setTimeout(() => c.socket.destroy(), 1_000, { background: true });
     }
   }
 
@@ -341,13 +341,18 @@ export class Hub {
     if (this.stopping) return;
     const idle = this.clients.size === 0 && this.options.table.liveCount() === 0;
     if (!idle || this.options.idleExitMs === null) {
-      if (this.idleTimer) clearTimeout(this.idleTimer);
+      if (this.idleTimer !== null) this.options.clock.clearTimeout(this.idleTimer);
       this.idleTimer = null;
       return;
     }
-    if (this.idleTimer) return;
-    this.idleTimer = setTimeout(() => this.stop("idle: no session and no client"), this.options.idleExitMs);
-    this.idleTimer.unref?.();
+    if (this.idleTimer !== null) return;
+    this.idleTimer = this.options.clock.setTimeout(
+      () => this.stop("idle: no session and no client"),
+      this.options.idleExitMs,
+      {
+        background: true,
+      },
+    );
   }
 }
 

@@ -49,7 +49,8 @@ export interface RestoreOptions {
   readonly self: { readonly pid: number; readonly startedAt: number };
   readonly isAlive?: (pid: number) => boolean;
   readonly maxKept: number;
-  readonly now?: () => number;
+  /** When the restore happens: the time a dead server's still-open calls are closed at. */
+  readonly now: () => number;
 }
 
 export interface Restore {
@@ -59,7 +60,7 @@ export interface Restore {
 }
 
 export function restoreDetached(options: RestoreOptions): Restore {
-  const now = options.now ?? Date.now;
+  const { now } = options;
   const found = detachedRecords(options);
   const notes = [...found.notes];
   const sessions: RestoredSession[] = [];

@@ -9,16 +9,17 @@
  * becomes a typed error naming the host: down or unreachable, the login refused, no hmux there,
  * an hmux too old to relay.
  */
-import type { ChildProcessHandle, ExitStatus } from "../core/exec/ports.js";
+import type { ChildProcessHandle, Clock, ExitStatus } from "../core/exec/ports.js";
 import { ServerError } from "./errors.js";
 import type { ServerTransport } from "./transport.js";
 
 /** ssh's stderr kept to explain a failure: its last lines are what matter. */
 const STDERR_KEPT = 8 * 1024;
 /** After stdin ends, how long ssh gets to finish on its own before it is signalled. */
-const CLOSE_GRACE_MS = 1_000;
+export const CLOSE_GRACE_MS = 1_000;
 
-export function sshTransport(host: string, child: ChildProcessHandle): ServerTransport {
+/** `clock` times the grace a closed ssh gets to leave before it is signalled. */
+export function sshTransport(host: string, child: ChildProcessHandle, clock: Clock): ServerTransport {
   let stderr = "";
   child.onStderr((chunk) => {
     stderr = (stderr + Buffer.from(chunk).toString("utf8")).slice(-STDERR_KEPT);
@@ -50,9 +51,8 @@ export function sshTransport(host: string, child: ChildProcessHandle): ServerTra
       if (closing) return;
       closing = true;
       child.endStdin();
-      const timer = setTimeout(() => child.kill("SIGTERM"), CLOSE_GRACE_MS);
-      timer.unref();
-      void child.exited.then(() => clearTimeout(timer));
+      const timer = clock.setTimeout(() => child.kill("SIGTERM"), CLOSE_GRACE_MS, { background: true });
+      void child.exited.then(() => clock.clearTimeout(timer));
     },
   };
 }

@@ -17,6 +17,7 @@ import type { SessionSummary } from "../../src/protocol/index.js";
 import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
 import type { ServerClient } from "../../src/server/client.js";
 import { serverPaths } from "../../src/server/paths.js";
+import { systemClock } from "../../src/spawn/clock.js";
 import { createPipeSpawner } from "../../src/spawn/pipes.js";
 import { tmuxDriver } from "../e2e/tmux-driver.js";
 import { until as pollUntil } from "../helpers/until.js";
@@ -76,7 +77,7 @@ describe.skipIf(skipReason !== null)(
     });
 
     const remote = async (version?: string) => {
-      const context = { env: here.env, spawners: { pipe: () => createPipeSpawner() } };
+      const context = { env: here.env, clock: systemClock, spawners: { pipe: () => createPipeSpawner() } };
       const client = await reachRemoteServer(context, "box", version);
       clients.push(client);
       return client;

@@ -119,6 +119,7 @@ function restore(table: SessionTable, context: CliContext, startedAt: number, lo
       env: context.env,
       self: { pid: process.pid, startedAt },
       maxKept: DEFAULT_MAX_KEPT_EVENTS,
+      now: () => context.clock.now(),
     });
     for (const note of found.notes) log(note);
     for (const s of table.restore(found.sessions)) {

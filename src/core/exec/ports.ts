@@ -48,9 +48,14 @@ export interface Spawner {
   spawn(request: SpawnRequest): ChildProcessHandle;
 }
 
+export interface TimerOptions {
+  /** The timer alone does not keep the process alive (a grace that must not hold a stopped server). */
+  readonly background?: boolean;
+}
+
 export interface Clock {
   now(): number;
-  setTimeout(fn: () => void, ms: number): unknown;
+  setTimeout(fn: () => void, ms: number, options?: TimerOptions): unknown;
   clearTimeout(handle: unknown): void;
 }
 

@@ -3,9 +3,13 @@
  * it with SIGKILL to see that its ssh goes with it. Run with tsx.
  */
 import { reachRemoteServer } from "../../../src/cli/server-client.js";
+import { systemClock } from "../../../src/spawn/clock.js";
 import { createPipeSpawner } from "../../../src/spawn/pipes.js";
 
 const host = process.argv[2] ?? "box";
-const client = await reachRemoteServer({ env: process.env, spawners: { pipe: () => createPipeSpawner() } }, host);
+const client = await reachRemoteServer(
+  { env: process.env, clock: systemClock, spawners: { pipe: () => createPipeSpawner() } },
+  host,
+);
 process.stdout.write(`connected to pid ${client.hello.pid}\n`);
 setInterval(() => undefined, 60_000);

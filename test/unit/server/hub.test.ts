@@ -29,7 +29,7 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-function start(over: Pick<ServeOptions, "idleExitMs" | "loginTimeoutMs" | "maxBufferedBytes" | "log"> = {}) {
+function start(over: Pick<ServeOptions, "idleExitMs" | "loginTimeoutMs" | "maxBufferedBytes" | "log" | "clock"> = {}) {
   return serveScripted(cleanups, { prefix: "hmux-server-", version: VERSION, ...over });
 }
 
@@ -199,16 +199,23 @@ describe("hmux server: requests", () => {
 
 describe("hmux server: lifetime", () => {
   it("with no session and no client it stops after the idle grace and removes its socket and token", async () => {
-    const s = await start({ idleExitMs: 100 });
+    const clock = new FakeClock();
+    const s = await start({ idleExitMs: 100, clock });
     const c = await s.client();
     await c.request({ op: "create", harness: "claude", cwd: "/w", options: {} });
     c.close();
-    await new Promise((r) => setTimeout(r, 300));
-    expect(existsSync(s.paths.socket)).toBe(true); // a live session keeps it
+    await flush();
+    clock.advance(60_000);
+    expect(existsSync(s.paths.socket)).toBe(true); // a live session keeps it, however long
+    expect(clock.timers.size).toBe(0); // no idle grace runs while it lives
     const stopping = s.table.kill("claude-1");
     await flush();
     s.sessions[0]!.clock.advance(60_000);
     await stopping;
+    await until(() => clock.timers.size === 1); // the idle grace, once the last session and client are gone
+    clock.advance(99);
+    expect(existsSync(s.paths.socket)).toBe(true);
+    clock.advance(1);
     expect(await within(s.running, 3_000)).toMatch(/idle/);
     expect(existsSync(s.paths.socket)).toBe(false);
     expect(existsSync(s.paths.token)).toBe(false);

@@ -98,8 +98,13 @@ describe("what a person said, across a server killed and restored", () => {
     ]);
     const restored = new SessionTable({ clock: new FakeClock(), launcher: journalingLauncher().launcher });
     restored.restore(
-      restoreDetached({ env, self: { pid: process.pid, startedAt: Date.now() }, isAlive: () => false, maxKept: 10_000 })
-        .sessions,
+      restoreDetached({
+        env,
+        self: { pid: process.pid, startedAt: Date.now() },
+        isAlive: () => false,
+        maxKept: 10_000,
+        now: () => Date.now(),
+      }).sessions,
     );
     const replayed: SessionEvent[] = [];
     restored.watch("q", (e) => replayed.push(e)).stop();

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { ChildProcessHandle, ExitStatus } from "../../../src/core/exec/ports.js";
-import { sshFailure, sshTransport } from "../../../src/server/transport-ssh.js";
+import { CLOSE_GRACE_MS, sshFailure, sshTransport } from "../../../src/server/transport-ssh.js";
+import { FakeClock } from "../../helpers/fake-clock.js";
 
 const exit = (code: number | null, signal: string | null = null): ExitStatus => ({ code, signal });
 
@@ -125,12 +126,15 @@ function fakeChild() {
 describe("ssh transport", () => {
   it("closing ends ssh's stdin first, signals it only if it lingers, and reports no failure", async () => {
     const f = fakeChild();
-    const t = sshTransport("box", f.child);
+    const clock = new FakeClock();
+    const t = sshTransport("box", f.child, clock);
     const closes: unknown[] = [];
     t.onClose((failure) => closes.push(failure));
     t.close();
     expect(f.done).toEqual(["end stdin"]);
-    await new Promise((r) => setTimeout(r, 1_200));
+    clock.advance(CLOSE_GRACE_MS - 1);
+    expect(f.done).toEqual(["end stdin"]);
+    clock.advance(1);
     expect(f.done).toEqual(["end stdin", "kill SIGTERM"]);
     f.exit(exit(null, "SIGTERM"));
     await new Promise((r) => setTimeout(r, 0));
@@ -139,7 +143,7 @@ describe("ssh transport", () => {
 
   it("ssh ending on its own is reported with the reason from its stderr", async () => {
     const f = fakeChild();
-    const t = sshTransport("me@box", f.child);
+    const t = sshTransport("me@box", f.child, new FakeClock());
     const closes: unknown[] = [];
     t.onClose((failure) => closes.push(failure));
     f.say("ssh: connect to host box port 22: Connection refused\n");
