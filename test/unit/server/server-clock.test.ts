@@ -31,7 +31,7 @@ function ambientTimeIn(files: readonly { readonly name: string; readonly text: s
 }
 
 const serverFiles = () =>
-  readdirSync(SERVER)
+  readdirSync(SERVER, { recursive: true, encoding: "utf8" })
     .filter((f) => f.endsWith(".ts"))
     .map((f) => ({ name: relative(SERVER, join(SERVER, f)), text: readFileSync(join(SERVER, f), "utf8") }));
 
