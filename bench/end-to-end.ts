@@ -8,14 +8,12 @@
  * apart (it stands for the person's terminal). Used by end-to-end.bench.ts; reusable by any
  * bench that needs the same load with other parameters.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { spawn, spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
 import type { Renderer } from "../src/core/config/ui-schema.js";
 import type { ServerClient } from "../src/server/client.js";
 import { clockTicks, cpuSeconds, rssMb } from "./proc-stat.js";
+import { connectWhenUp, HMUX, serverBox } from "./server-box.js";
 
 export interface EndToEndLoad {
   readonly sessions: number;
@@ -45,54 +43,6 @@ export interface EndToEndResult {
 const WARM_UP_SECONDS = 3;
 /** How long the client may take to draw its first frame of the sessions, on a busy machine. */
 const FIRST_FRAME_SECONDS = 30;
-const HMUX = fileURLToPath(new URL("../bin/hmux.js", import.meta.url));
-const FAKE = fileURLToPath(new URL("./fake-chatty-harness.mjs", import.meta.url));
-
-interface Box {
-  readonly dir: string;
-  readonly env: Record<string, string | undefined>;
-}
-
-/** A private HOME, runtime, state and config for one server, the config naming the renderer. */
-function makeBox(renderer: Renderer): Box {
-  const dir = mkdtempSync(join(tmpdir(), "hmux-bench-e2e-"));
-  const run = join(dir, "run");
-  for (const d of [run, join(dir, "home"), join(dir, "state"), join(dir, "config", "hmux"), join(dir, "work")])
-    mkdirSync(d, { recursive: true, mode: 0o700 });
-  chmodSync(run, 0o700);
-  writeFileSync(join(dir, "config", "hmux", "config.json"), JSON.stringify({ version: 1, ui: { renderer } }), {
-    mode: 0o600,
-  });
-  const env = {
-    ...process.env,
-    HOME: join(dir, "home"),
-    XDG_RUNTIME_DIR: run,
-    XDG_STATE_HOME: join(dir, "state"),
-    XDG_CONFIG_HOME: join(dir, "config"),
-    HMUX_CLAUDE_BIN: FAKE,
-    CI: undefined,
-    NO_COLOR: undefined,
-  };
-  return { dir, env };
-}
-
-async function connectWhenUp(box: Box, server: ChildProcess): Promise<ServerClient> {
-  const { ServerClient } = await import("../src/server/client.js");
-  const { serverPaths } = await import("../src/server/paths.js");
-  const { VERSION } = await import("../src/cli/main.js");
-  const paths = serverPaths(box.env);
-  const end = Date.now() + 20_000;
-  for (;;) {
-    try {
-      return await ServerClient.connect(paths, VERSION);
-    } catch (err) {
-      if (server.exitCode !== null) throw new Error(`the server exited ${server.exitCode} before it listened`);
-      if (Date.now() > end) throw err;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
-
 /** Creates the sessions and starts each one's paced turn, long enough to outlast the measurement. */
 async function startLoad(client: ServerClient, load: EndToEndLoad, cwd: string): Promise<void> {
   const turnSeconds = WARM_UP_SECONDS + load.seconds + 30;
@@ -121,7 +71,7 @@ const sleep = (seconds: number): Promise<void> => new Promise((r) => setTimeout(
 /** Runs the load once and measures it; throws when the client did not come up or the load did not flow. */
 export async function measureEndToEnd(load: EndToEndLoad): Promise<EndToEndResult> {
   if (spawnSync("tmux", ["-V"]).status !== 0) throw new Error("tmux is not installed: the client runs inside it");
-  const box = makeBox(load.renderer);
+  const box = serverBox("hmux-bench-e2e-", { version: 1, ui: { renderer: load.renderer } });
   const socket = `hmux-e2e-${process.pid}-${load.renderer}`;
   const tmux = (...args: string[]): string =>
     spawnSync("tmux", ["-L", socket, "-f", "/dev/null", ...args], { encoding: "utf8", env: box.env }).stdout;
@@ -141,7 +91,7 @@ export async function measureEndToEnd(load: EndToEndLoad): Promise<EndToEndResul
     watcher.onEvent(() => {
       events++;
     });
-    await startLoad(watcher, load, join(box.dir, "work"));
+    await startLoad(watcher, load, box.work);
     const attach = `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(HMUX)} attach`;
     tmux("new-session", "-d", "-x", String(load.columns), "-y", String(load.rows), "-s", "e2e", attach);
     // A client that exits leaves its last words on screen, for the error below.

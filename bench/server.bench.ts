@@ -16,11 +16,9 @@
  * Numbers are printed, never asserted; a session that does not hold the events it should fails
  * the bench instead of printing a figure for less.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { spawn } from "node:child_process";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { SessionEvent } from "../src/core/control/types.js";
 import type { RequestBody, SessionSummary } from "../src/protocol/index.js";
 import type { ServerClient } from "../src/server/client.js";
@@ -28,6 +26,7 @@ import type { ServerPaths } from "../src/server/paths.js";
 import { ATTACH_REPLAY, startBeforeMount } from "../src/tui-client/attach-ports.js";
 import type { SessionInfo } from "../src/ui/session-port.js";
 import { clockTicks, cpuSeconds, rssMb } from "./proc-stat.js";
+import { connectWhenUp, HMUX, serverBox } from "./server-box.js";
 import { fakeTerminal } from "./tui.bench.js";
 import { measureOnce } from "./whole-process.js";
 
@@ -36,45 +35,6 @@ const KEPT = 10_000;
 const NO_SUPPORT = { steer: false, inject: false, abstain: true, replace: true };
 /** Records the fake sends per session: more than enough events for the server's window to be full. */
 const RECORDS = 10_000;
-const HMUX = fileURLToPath(new URL("../bin/hmux.js", import.meta.url));
-const FAKE = fileURLToPath(new URL("./fake-chatty-harness.mjs", import.meta.url));
-
-interface Box {
-  readonly dir: string;
-  readonly env: Record<string, string | undefined>;
-}
-
-function makeBox(): Box {
-  const dir = mkdtempSync(join(tmpdir(), "hmux-bench-server-"));
-  const run = join(dir, "run");
-  for (const d of [run, join(dir, "home"), join(dir, "state"), join(dir, "config"), join(dir, "work")])
-    mkdirSync(d, { recursive: true });
-  chmodSync(run, 0o700);
-  const env = {
-    ...process.env,
-    HOME: join(dir, "home"),
-    XDG_RUNTIME_DIR: run,
-    XDG_STATE_HOME: join(dir, "state"),
-    XDG_CONFIG_HOME: join(dir, "config"),
-    HMUX_CLAUDE_BIN: FAKE,
-  };
-  return { dir, env };
-}
-
-async function connectWhenUp(paths: ServerPaths, version: string, server: ChildProcess): Promise<ServerClient> {
-  const { ServerClient } = await import("../src/server/client.js");
-  const end = Date.now() + 20_000;
-  for (;;) {
-    try {
-      return await ServerClient.connect(paths, version);
-    } catch (err) {
-      if (server.exitCode !== null) throw new Error(`the server exited ${server.exitCode} before it listened`);
-      if (Date.now() > end) throw err;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
-
 /** Creates the sessions and waits until each has run its chatter turn. */
 async function fill(client: ServerClient, cwd: string): Promise<void> {
   const done = new Map<string, () => void>();
@@ -124,7 +84,7 @@ export async function run(log: (line: string) => void = console.log): Promise<vo
   const seconds = Number(process.env.HMUX_BENCH_SECONDS ?? 10);
   delete process.env.CI;
   process.env.NODE_ENV ??= "production";
-  const box = makeBox();
+  const box = serverBox("hmux-bench-server-");
   const { serverPaths } = await import("../src/server/paths.js");
   const paths = serverPaths(box.env);
   const { VERSION } = await import("../src/cli/main.js");
@@ -149,10 +109,10 @@ export async function run(log: (line: string) => void = console.log): Promise<vo
     serverLog = (serverLog + d.toString()).slice(-4000);
   });
   try {
-    const setup = await connectWhenUp(paths, VERSION, server);
+    const setup = await connectWhenUp(box, server);
     const serverPid = setup.hello.pid;
     const filling = performance.now();
-    await fill(setup, join(box.dir, "work"));
+    await fill(setup, box.work);
     setup.close();
     log(
       `server: ${SESSIONS} claude sessions (fake harness, ${RECORDS} records each) filled in ${((performance.now() - filling) / 1000).toFixed(1)} s`,
