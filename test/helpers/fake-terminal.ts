@@ -11,8 +11,12 @@ export class FakeTerminal extends EventEmitter {
   ) {
     super();
   }
-  write = (chunk: string) => {
+  // Ink 8 waits for the callback of an empty write before its exit promise settles, as a real
+  // stream calls it once the bytes are out; a terminal that never called it would hang every exit.
+  write = (chunk: string, encoding?: BufferEncoding | (() => void), done?: () => void) => {
     this.text += chunk;
+    const callback = typeof encoding === "function" ? encoding : done;
+    if (callback) queueMicrotask(callback);
     return true;
   };
 }
