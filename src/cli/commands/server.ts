@@ -20,6 +20,7 @@ import { VERSION } from "../main.js";
 import { type Output, processOutput } from "../render/output.js";
 import { reachLocalServer, reportServerError, serverSocket, serverToken } from "../server-client.js";
 import { serverLauncher } from "../server-launcher.js";
+import { serverPlanner } from "../server-planner.js";
 
 /** The idle grace when neither the flag nor HMUX_SERVER_IDLE_EXIT says otherwise. */
 export const DEFAULT_IDLE_EXIT_SECONDS = 10;
@@ -81,6 +82,7 @@ async function foreground(flags: ServerFlags, output: Output, context: CliContex
   const table = new SessionTable({
     launcher: serverLauncher(context),
     clock: context.clock,
+    planner: serverPlanner(context),
     records: fileSessionRecords(context.env),
     journaled: (target) => journaledSession(target, context.env, DEFAULT_MAX_KEPT_EVENTS),
     log,

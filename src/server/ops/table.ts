@@ -13,6 +13,7 @@ import { kill } from "./kill.js";
 import { killServer } from "./kill-server.js";
 import { list } from "./list.js";
 import type { Op } from "./op.js";
+import { plan } from "./plan.js";
 import { rename } from "./rename.js";
 import { resize } from "./resize.js";
 import { resume } from "./resume.js";
@@ -33,4 +34,5 @@ export const OPS: OpTable = {
   "kill-server": killServer,
   write,
   resize,
+  plan,
 };

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { remoteRaceRefused } from "../../../src/main/race-port.js";
 import type { NewSessionRequest, SessionLauncher } from "../../../src/ui/session-launcher.js";
+import { acceptedPlan } from "../ui/fake-launcher.js";
 import { FakePort } from "../ui/fake-port.js";
 import { KEYS, type Mounted, mount, tick } from "../ui/harness.js";
 
@@ -16,7 +17,7 @@ describe("a race from a TUI on a remote server", () => {
   it("is refused before any contestant starts, naming the host and `hmux race` there", async () => {
     const requests: NewSessionRequest[] = [];
     const launcher: SessionLauncher = {
-      validate: () => ({ ok: true }),
+      plan: acceptedPlan,
       launch: async (r) => {
         requests.push(r);
         return new FakePort({ harness: r.harness as "claude" });
