@@ -1,23 +1,24 @@
 /**
  * Everything that stops hmux before a harness starts becomes: prose on stderr naming what
- * was wrong and what would work, exit 2, and — when the caller asked for --json — a
- * `failure` + `done` pair as the last stdout lines, so a program reading to `done` sees why.
+ * was wrong and what would work, the exit code the error-code table (src/core/error-codes.ts)
+ * gives its code, and — when the caller asked for --json — a `failure` + `done` pair as the
+ * last stdout lines, so a program reading to `done` sees why.
  */
 import { CommanderError } from "commander";
 import { type OwnedNativeSpelling, recognizeNativeSpelling } from "../core/argv/native-spelling.js";
 import { isConfigError } from "../core/config/errors.js";
+import { codeOfWire, ERROR_CODE_TABLE, type ErrorCode, meaningOf, USAGE_CODE } from "../core/error-codes.js";
 import type { FailureSummary, HarnessEvent } from "../core/events.js";
 import { failure } from "../core/failure.js";
+import { HmuxError, isHmuxError } from "../core/hmux-error.js";
 import { isRefusal } from "../core/refusal.js";
-import { isWorkspaceError } from "../workspace/errors.js";
+import { isServerError } from "../server/errors.js";
 import type { Output } from "./render/output.js";
 
-export class UsageError extends Error {
-  constructor(
-    message: string,
-    readonly hint?: string,
-  ) {
-    super(message);
+/** A command line hmux cannot read: a flag it does not know, a missing argument, a bad combination. */
+export class UsageError extends HmuxError {
+  constructor(message: string, hint?: string) {
+    super(USAGE_CODE, message, hint);
     this.name = "UsageError";
   }
 }
@@ -69,10 +70,23 @@ function commanderFailure(
   return failure("rejected", first ?? message, { issue: "unsupported-option", hint });
 }
 
+/** The refusal a server's LAUNCH_REFUSED carries in its failure, so its exit code is the refusal's (3 for work at stake). */
+function refusalIssueOf(failure: unknown): ErrorCode | undefined {
+  const issue = (failure as { issue?: unknown } | undefined)?.issue;
+  return typeof issue === "string" && ERROR_CODE_TABLE.has(issue as ErrorCode) ? (issue as ErrorCode) : undefined;
+}
+
+/** The code an error stands for: its own, the wire's (a server's answer), or usage or internal. */
+function codeOf(err: unknown): ErrorCode {
+  if (isHmuxError(err)) return err.code;
+  if (isServerError(err)) return refusalIssueOf(err.failure) ?? codeOfWire(err.code);
+  if (err instanceof CommanderError) return USAGE_CODE;
+  return "internal";
+}
+
 export function exitCodeFor(err: unknown): number {
-  if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
-  if (isWorkspaceError(err)) return err.exitCode;
-  return 2;
+  if (err instanceof CommanderError && err.exitCode === 0) return 0; // --help, --version: not an error
+  return meaningOf(codeOf(err)).exitCode;
 }
 
 export function refusalPair(summary: FailureSummary): HarnessEvent[] {

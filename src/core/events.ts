@@ -82,6 +82,7 @@ export const REFUSAL_ISSUES = [
   "invalid-commit-message",
   "workspace-not-checked-out",
   "invalid-worktree-include",
+  "no-native-pane",
 ] as const;
 export type RefusalIssue = (typeof REFUSAL_ISSUES)[number];
 

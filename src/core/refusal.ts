@@ -1,6 +1,7 @@
 import type { FailureSummary, NativeSpelling, RefusalIssue } from "./events.js";
 import { failure } from "./failure.js";
 import type { HarnessName } from "./harness-names.js";
+import { HmuxError } from "./hmux-error.js";
 
 export interface RefusalFields {
   readonly issue: RefusalIssue;
@@ -14,23 +15,24 @@ export interface RefusalFields {
   readonly hint?: string;
 }
 
-/** An option or input hmux will not turn into a spawn: always names an alternative. */
-export class RefusalError extends Error implements RefusalFields {
+/**
+ * An option or input hmux will not turn into a spawn: always names an alternative. Its `issue`
+ * is its code in the one vocabulary (src/core/error-codes.ts), which gives its exit and wire codes.
+ */
+export class RefusalError extends HmuxError implements RefusalFields {
   readonly issue: RefusalIssue;
   readonly harness?: HarnessName;
   readonly option?: string;
   readonly supported?: readonly string[];
   readonly supportedBy?: readonly NativeSpelling[];
-  readonly hint?: string;
   constructor(message: string, fields: RefusalFields) {
-    super(message);
+    super(fields.issue, message, fields.hint);
     this.name = "RefusalError";
     this.issue = fields.issue;
     this.harness = fields.harness;
     this.option = fields.option;
     this.supported = fields.supported;
     this.supportedBy = fields.supportedBy;
-    this.hint = fields.hint;
   }
   toFailure(): FailureSummary {
     const extra: Record<string, unknown> = { issue: this.issue };

@@ -2,14 +2,13 @@
  * What a native pane request may name, checked before anything else: the kind (a harness with a
  * native pane, or the shell). Every other decision is the launch pipeline's (src/main/native-launch.ts).
  */
+import { RefusalError } from "../core/refusal.js";
 import type { NativeKind } from "./native-plan.js";
 
-export class NativeLaunchError extends Error {
-  constructor(
-    message: string,
-    readonly hint?: string,
-  ) {
-    super(message);
+/** A native pane hmux will not open: a refusal like any other, so every caller reports it as one. */
+export class NativeLaunchError extends RefusalError {
+  constructor(message: string, hint?: string) {
+    super(message, { issue: "no-native-pane", ...(hint !== undefined ? { hint } : {}) });
     this.name = "NativeLaunchError";
   }
 }

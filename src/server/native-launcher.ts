@@ -7,10 +7,10 @@
  * server that dies closes the pty's master, which hangs up the session leader as a closed
  * terminal window does.
  */
-import { NativeLaunchError, parseNativeKind } from "../native/launch.js";
+import { parseNativeKind } from "../native/launch.js";
 import type { NativeKind } from "../native/native-plan.js";
 import type { NativeSession } from "../native/native-session.js";
-import { ServerError } from "./errors.js";
+import { launchError } from "./ops/launch-error.js";
 import type { CreateSpec, Launched } from "./session-table.js";
 
 /** What a create-native asks the composition to spawn. */
@@ -33,7 +33,7 @@ export interface NativeLauncherDeps {
 /** The size a native session starts at when its client names none (it is resized to its pane on attach). */
 const DEFAULT_SIZE = { cols: 80, rows: 24 };
 
-/** Opens a native row: a NativeLaunchError becomes a LAUNCH_REFUSED with its hint. */
+/** Opens a native row: a refusal (a NativeLaunchError among them) becomes its wire code with its hint. */
 export async function launchNativeRow(spec: CreateSpec, deps: NativeLauncherDeps): Promise<Launched> {
   const size = spec.native ?? DEFAULT_SIZE;
   try {
@@ -47,7 +47,6 @@ export async function launchNativeRow(spec: CreateSpec, deps: NativeLauncherDeps
     });
     return { handle: session, cwd: session.cwd, notes: [], native: session };
   } catch (err) {
-    if (err instanceof NativeLaunchError) throw new ServerError("LAUNCH_REFUSED", err.message, err.hint);
-    throw err;
+    throw launchError(err);
   }
 }

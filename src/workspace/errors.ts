@@ -1,10 +1,13 @@
 /**
  * Refusals about workspaces. Each names what was wrong and, where work is at stake, exactly what
- * would be lost. Exit codes: 2 for a request hmux cannot carry out (not a repository, an unknown
- * name or base, a setup that failed), 3 for a removal refused to protect work (a live session,
- * uncommitted changes, commits nowhere else) — `--force` overrides only those.
+ * would be lost. Exit codes are the error-code table's (src/core/error-codes.ts): 2 for a request
+ * hmux cannot carry out (not a repository, an unknown name or base, a setup that failed), 3 for a
+ * removal refused to protect work (a live session, uncommitted changes, commits nowhere else) —
+ * `--force` overrides only those.
  */
 import { RefusalError } from "../core/refusal.js";
+
+export { EXIT_REFUSED, EXIT_WOULD_LOSE_WORK } from "../core/error-codes.js";
 
 export type WorkspaceIssue =
   | "not-a-git-repository"
@@ -25,18 +28,8 @@ export type WorkspaceIssue =
   | "workspace-not-checked-out"
   | "invalid-worktree-include";
 
-const PROTECTS_WORK: ReadonlySet<WorkspaceIssue> = new Set([
-  "workspace-in-use",
-  "workspace-uncommitted-changes",
-  "workspace-unmerged-commits",
-]);
-
-export const EXIT_REFUSED = 2;
-export const EXIT_WOULD_LOSE_WORK = 3;
-
 export class WorkspaceError extends RefusalError {
   readonly workspaceIssue: WorkspaceIssue;
-  readonly exitCode: number;
   /** The files the refusal is about (a merge's conflicting files), for a screen that lists them. */
   readonly files: readonly string[];
   constructor(
@@ -47,7 +40,6 @@ export class WorkspaceError extends RefusalError {
     this.name = "WorkspaceError";
     this.workspaceIssue = fields.issue;
     this.files = fields.files ?? [];
-    this.exitCode = PROTECTS_WORK.has(fields.issue) ? EXIT_WOULD_LOSE_WORK : EXIT_REFUSED;
   }
 }
 

@@ -76,17 +76,12 @@ export async function openNativeTui(
 }
 
 function kindsOf(names: readonly string[], withShell: boolean | undefined, context: CliContext): NativeKind[] {
-  try {
-    const offered = nativeKinds(context.registry);
-    const kinds = names.map((name) => parseNativeKind(name, offered));
-    if (withShell) kinds.push("shell");
-    if (kinds.length === 0) throw new NativeLaunchError(`name at least one of ${offered.join(", ")}`);
-    if (kinds.length > 9) throw new NativeLaunchError("at most nine panes");
-    return kinds;
-  } catch (err) {
-    if (err instanceof NativeLaunchError) throw new UsageError(err.message, err.hint);
-    throw err;
-  }
+  const offered = nativeKinds(context.registry);
+  const kinds = names.map((name) => parseNativeKind(name, offered));
+  if (withShell) kinds.push("shell");
+  if (kinds.length === 0) throw new NativeLaunchError(`name at least one of ${offered.join(", ")}`);
+  if (kinds.length > 9) throw new NativeLaunchError("at most nine panes");
+  return kinds;
 }
 
 function withOptions(cmd: Command): Command {

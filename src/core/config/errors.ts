@@ -1,4 +1,5 @@
 /** A config file hmux will not use: names the file, the key path, and what would work. */
+import { HmuxError } from "../hmux-error.js";
 import { RefusalError } from "../refusal.js";
 
 export type ConfigErrorKind =
@@ -22,13 +23,17 @@ export interface ConfigProblem {
   readonly column?: number;
 }
 
-export class ConfigError extends Error {
+export class ConfigError extends HmuxError {
   readonly file: string;
   /** Every problem found (schema order, deterministic); the first is the headline. */
   readonly problems: readonly ConfigProblem[];
   constructor(file: string, problems: readonly ConfigProblem[]) {
     if (problems.length === 0) throw new TypeError("a ConfigError needs at least one problem");
-    super(problems.map((p) => formatProblem(file, p)).join("\n"));
+    super(
+      "invalid-config",
+      problems.map((p) => formatProblem(file, p)).join("\n"),
+      `fix ${file}, or move it aside to run without it`,
+    );
     this.name = "ConfigError";
     this.file = file;
     this.problems = problems;
@@ -44,7 +49,7 @@ export class ConfigError extends Error {
     return new RefusalError(this.message, {
       issue: "invalid-config",
       option: this.keyPath === "" ? undefined : this.keyPath,
-      hint: `fix ${this.file}, or move it aside to run without it`,
+      ...(this.hint !== undefined ? { hint: this.hint } : {}),
     });
   }
 }
