@@ -3,16 +3,19 @@
  * and closing each client are pushed onto the test file's cleanups, so a failing test leaves no
  * server, socket or client behind.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { expect } from "vitest";
 import { ServerClient } from "../../../src/server/client.js";
 import { serverPaths } from "../../../src/server/paths.js";
 import { type RunServerOptions, runServer } from "../../../src/server/run-server.js";
 import { SessionTable } from "../../../src/server/session-table.js";
+import { connectServerSocket, duplexTransport } from "../../../src/server/transport.js";
 import { systemClock } from "../../../src/spawn/clock.js";
 import { FakeClock } from "../../helpers/fake-clock.js";
 import { scriptedLauncher } from "./fixture.js";
+import { type WireDrifts, wireChecked } from "./wire-check.js";
 
 export type Cleanups = (() => Promise<void> | void)[];
 
@@ -33,10 +36,20 @@ export async function serveFresh(table: SessionTable, cleanups: Cleanups, option
     await running.stopped;
     rmSync(dir, { recursive: true, force: true });
   });
-  /** A client logged in to this server, closed with the test. */
+  /**
+   * A client logged in to this server, closed with the test; every line the server sends it is
+   * checked against the protocol (wire-check.ts), and one that drifts from it fails the test.
+   */
   const client = async () => {
-    const c = await ServerClient.connect(paths, version);
-    cleanups.push(() => c.close());
+    const socket = await connectServerSocket(paths);
+    const token = readFileSync(paths.token, "utf8").trim();
+    const drifts: WireDrifts = [];
+    const transport = wireChecked(duplexTransport(socket, paths.socket), drifts);
+    const c = await ServerClient.open(transport, { token, version });
+    cleanups.push(() => {
+      c.close();
+      expect(drifts, "lines the server sent that the protocol does not describe").toEqual([]);
+    });
     return c;
   };
   return { dir, paths, running, client };
