@@ -70,29 +70,29 @@ export interface ReadRecords {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-export function sessionRecordPath(id: string, env?: Env): string {
+export function sessionRecordPath(id: string, env: Env): string {
   if (!isSafeSessionId(id)) throw new Error(`session id ${JSON.stringify(id)} is not a safe file name`);
   return join(sessionsDir(env), `${id}${SUFFIX}`);
 }
 
-export function killedRecordPath(id: string, env?: Env): string {
+export function killedRecordPath(id: string, env: Env): string {
   if (!isSafeSessionId(id)) throw new Error(`session id ${JSON.stringify(id)} is not a safe file name`);
   return join(sessionsDir(env), `${id}${KILLED_SUFFIX}`);
 }
 
 /** The records in the journal folder, each checked. */
-export function readSessionRecords(env?: Env): ReadRecords {
+export function readSessionRecords(env: Env): ReadRecords {
   return readRecordFiles(env, SUFFIX, SessionRecordSchema);
 }
 
 /** The killed records in the journal folder, each checked, oldest kill first. */
-export function readKilledRecords(env?: Env): { records: KilledRecord[]; problems: string[] } {
+export function readKilledRecords(env: Env): { records: KilledRecord[]; problems: string[] } {
   const read = readRecordFiles(env, KILLED_SUFFIX, KilledRecordSchema);
   return { records: [...read.records].sort((a, b) => a.killedAt - b.killedAt), problems: [...read.problems] };
 }
 
 function readRecordFiles<T extends { readonly id: string }>(
-  env: Env | undefined,
+  env: Env,
   suffix: string,
   schema: z.ZodType<T>,
 ): { records: readonly T[]; problems: readonly string[] } {
@@ -125,7 +125,7 @@ function readRecordFiles<T extends { readonly id: string }>(
 }
 
 /** Records as files: written whole (a temp file renamed over), private to this user. */
-export function fileSessionRecords(env?: Env): SessionRecords {
+export function fileSessionRecords(env: Env): SessionRecords {
   return {
     save(record) {
       writeWhole(sessionRecordPath(record.id, env), SessionRecordSchema.parse(record));

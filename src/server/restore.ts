@@ -44,7 +44,7 @@ export interface RestoredSession {
 }
 
 export interface RestoreOptions {
-  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly env: Readonly<Record<string, string | undefined>>;
   /** This server: a journal whose last run is this process, started after it, is its own. */
   readonly self: { readonly pid: number; readonly startedAt: number };
   readonly isAlive?: (pid: number) => boolean;
@@ -134,7 +134,7 @@ export interface JournaledSession {
  */
 export function journaledSession(
   target: string,
-  env?: Readonly<Record<string, string | undefined>>,
+  env: Readonly<Record<string, string | undefined>>,
   maxKept = Number.POSITIVE_INFINITY,
 ): JournaledSession | null {
   if (!isSafeSessionId(target)) return null;

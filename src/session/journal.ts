@@ -65,13 +65,11 @@ export function stateHome(env: Env): string {
   return xdg?.startsWith("/") ? xdg : join(env.HOME ?? homedir(), ".local", "state");
 }
 
-/** `env` is optional only until its last callers (src/session/launch.ts, cli/commands/session.ts) hand theirs in. */
-export function sessionsDir(env?: Env): string {
-  return join(stateHome(env ?? process.env), "hmux", "sessions");
+export function sessionsDir(env: Env): string {
+  return join(stateHome(env), "hmux", "sessions");
 }
 
-/** `env` is optional only until its last callers (src/session/launch.ts, cli/commands/session.ts) hand theirs in. */
-export function journalPath(sessionId: string, env?: Env): string {
+export function journalPath(sessionId: string, env: Env): string {
   if (!isSafeSessionId(sessionId)) throw new Error(`session id ${JSON.stringify(sessionId)} is not a safe file name`);
   return join(sessionsDir(env), `${sessionId}.ndjson`);
 }
