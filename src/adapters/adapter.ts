@@ -84,6 +84,29 @@ export interface NativePane {
   plan(input: NativePaneInput): NativePanePlan;
 }
 
+/**
+ * One setting only this harness has (codex's context window, muse's step cap): the module owns its
+ * name, its check and its help, and hmux derives the rest. It is given as `--<harness>-<key>`
+ * (kebab case) on the command line, as `harnessOptions.<harness>.<key>` in a config file, and
+ * reaches the planner as `options.harnessOptions[<harness>][<key>]`, checked by `value`.
+ */
+export interface HarnessOptionSpec {
+  /** A camelCase word: `contextWindow` → `--codex-context-window`. */
+  readonly key: string;
+  /** One line of --help. */
+  readonly describe: string;
+  /** Checks one value; the planner sees only values it accepted. */
+  readonly value: z.ZodMiniType;
+  /** How a command-line token becomes a value for the check. */
+  readonly cli: "string" | "integer" | "boolean";
+  /** What it accepts, in words, for help and refusals ("an integer 1-272000"). */
+  readonly allowed: string;
+  /** The flag it had before it was the harness's own (`--context-window`), still accepted. */
+  readonly legacyFlag?: string;
+  /** hmux's built-in profile value for it (applied at launch, below the config tiers); absent = none. */
+  readonly profile?: unknown;
+}
+
 /** What a harness folder exports: facts and functions, before the registry binds it to its peers. */
 export interface HarnessModule {
   readonly name: string;
@@ -128,6 +151,8 @@ export interface HarnessModule {
    * fact with its evidence; the registry collects them into the capability table.
    */
   readonly channels: readonly ChannelCapabilities[];
+  /** Settings only this harness has (HarnessOptionSpec); absent = none. */
+  readonly options?: readonly HarnessOptionSpec[];
   /** Its own flags for what hmux spells its own way, redirected when typed before `--`; absent = none. */
   readonly nativeSpellings?: readonly NativeFlagSpelling[];
 }
@@ -144,6 +169,8 @@ export interface HarnessAdapter extends Omit<HarnessModule, "plan" | "session"> 
   /** `plan(request).turn()`. */
   planTurn(request: TurnRequest): Invocation;
   readonly session: ProcessSession | TurnPerProcessSession | null;
+  /** The built-in profile's values of its own settings, by key (option resolution's profile tier). */
+  readonly harnessProfile: Readonly<Record<string, unknown>>;
 }
 
 /** Lowercase word (src/core/harness-names.ts). */

@@ -18,6 +18,12 @@ import { RefusalError } from "../core/refusal.js";
 import { type HarnessAdapter, type HarnessModule, harnessModuleFactsSchema } from "./adapter.js";
 import { BUILTIN_HARNESS_LIST } from "./builtin-harnesses.js";
 import { channelRowSchema } from "./channel-row.js";
+import {
+  checkHarnessOptions,
+  harnessOptionKeySchema,
+  harnessProfileOf,
+  type OwnedHarnessOption,
+} from "./harness-options.js";
 import type { HarnessPluginError } from "./plugin-module.js";
 
 export class HarnessRegistrationError extends Error {}
@@ -43,6 +49,8 @@ export interface HarnessRegistry {
   readonly toolRules: readonly HarnessToolRules[];
   /** The capability table: every harness's channel rows, in registration order. */
   readonly channels: readonly ChannelCapabilities[];
+  /** Every harness's own settings, each with its harness, in registration order. */
+  readonly harnessOptions: readonly OwnedHarnessOption[];
   /** Every harness's native flag spellings hmux redirects, each with its harness, in registration order. */
   readonly nativeSpellings: readonly OwnedNativeSpelling[];
   /** The adapter, or undefined for a name that is not registered. */
@@ -88,6 +96,14 @@ function checkModule(module: HarnessModule, seen: ReadonlySet<string>): void {
   if (seen.has(module.name)) throw new HarnessRegistrationError(`harness ${module.name} is registered twice`);
   if (module.descriptor.name !== module.name)
     throw new HarnessRegistrationError(`harness ${module.name}: its descriptor is named ${module.descriptor.name}`);
+  const keys = (module.options ?? []).map((o) => o.key);
+  for (const key of keys)
+    if (!harnessOptionKeySchema.safeParse(key).success)
+      throw new HarnessRegistrationError(
+        `harness ${module.name}: option key ${JSON.stringify(key)} is not one camelCase word`,
+      );
+  if (new Set(keys).size !== keys.length)
+    throw new HarnessRegistrationError(`harness ${module.name}: an option key appears twice`);
   const routing = module.descriptor.endpoint.value;
   if (module.endpointRouting && routing !== null) {
     const data = z.safeParse(module.endpointRouting, routing.data);
@@ -109,8 +125,16 @@ function unknownHint(name: string, adapters: readonly HarnessAdapter[], names: r
 }
 
 /** A module's planner bound to every registered descriptor; its session's spawn comes from that same planner. */
-function bind(module: HarnessModule, descriptors: readonly HarnessDescriptor[]): HarnessAdapter {
-  const plan = (request: TurnRequest) => module.plan(request, descriptors);
+function bind(
+  module: HarnessModule,
+  descriptors: readonly HarnessDescriptor[],
+  allOptions: readonly OwnedHarnessOption[],
+): HarnessAdapter {
+  const specs = module.options ?? [];
+  const plan = (request: TurnRequest) => {
+    checkHarnessOptions(module.name, specs, request.options, allOptions);
+    return module.plan(request, descriptors);
+  };
   const support = module.session;
   const session: HarnessAdapter["session"] =
     support?.kind === "process"
@@ -123,7 +147,13 @@ function bind(module: HarnessModule, descriptors: readonly HarnessDescriptor[]):
           },
         }
       : support;
-  return Object.freeze({ ...module, plan, planTurn: (request: TurnRequest) => plan(request).turn(), session });
+  return Object.freeze({
+    ...module,
+    plan,
+    planTurn: (request: TurnRequest) => plan(request).turn(),
+    session,
+    harnessProfile: harnessProfileOf(specs),
+  });
 }
 
 export function createRegistry(
@@ -139,7 +169,10 @@ export function createRegistry(
     for (const row of module.channels) seenChannels.add(row.id);
   }
   const descriptors = Object.freeze(modules.map((m) => m.descriptor));
-  const adapters = Object.freeze(modules.map((m) => bind(m, descriptors)));
+  const harnessOptions = Object.freeze(
+    modules.flatMap((m) => (m.options ?? []).map((o) => Object.freeze({ ...o, harness: m.name }))),
+  );
+  const adapters = Object.freeze(modules.map((m) => bind(m, descriptors, harnessOptions)));
   const byName = new Map(adapters.map((a) => [a.name, a]));
   const names = Object.freeze(adapters.map((a) => a.name));
   return Object.freeze({
@@ -148,6 +181,7 @@ export function createRegistry(
     descriptors,
     toolRules: Object.freeze(descriptors.map(toolRulesOf)),
     channels: Object.freeze(modules.flatMap((m) => m.channels)),
+    harnessOptions,
     nativeSpellings: Object.freeze(
       modules.flatMap((m) => (m.nativeSpellings ?? []).map((s) => Object.freeze({ ...s, harness: m.name }))),
     ),

@@ -38,6 +38,7 @@ export async function launchContestant(
       ...(place.base !== undefined ? { base: place.base } : {}),
     },
     cmd: input.cmd,
+    harnessOptions: context.registry.harnessOptions,
     passthrough: [],
     callerEnv: input.callerEnv,
     turnLabel: place.turnLabel,

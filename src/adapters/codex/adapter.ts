@@ -8,6 +8,7 @@ import { codexDecoding } from "./decoding.js";
 import { descriptor } from "./descriptor.js";
 import { nativePane } from "./native-pane.js";
 import { nativeSpellings } from "./native-spellings.js";
+import { codexOptions } from "./options.js";
 import { pinned } from "./pinned.js";
 import { plan } from "./plan.js";
 import { codexRoutingSchema } from "./routing.js";
@@ -39,5 +40,6 @@ export const codex: HarnessModule = {
   },
   native: nativePane,
   channels: CODEX_CHANNELS,
+  options: codexOptions,
   nativeSpellings,
 };

@@ -10,11 +10,10 @@ import { mutuallyExclusive, refusal } from "../../core/argv/refusals.js";
 import { effortValue, modelFlags } from "../../core/argv/render-common.js";
 import { configOverride } from "../../core/argv/toml.js";
 import type { PlanContext, RenderedOptions } from "../../core/argv/types.js";
-import { SANDBOX_MODES, validateEndpoint, validateInteger } from "../../core/argv/validate.js";
+import { SANDBOX_MODES, validateEndpoint } from "../../core/argv/validate.js";
 import { descriptor } from "./descriptor.js";
 import { codexRouting } from "./endpoint.js";
-
-const MAX_CONTEXT_WINDOW = 272_000;
+import { codexSettings } from "./options.js";
 
 function sandboxFlags(ctx: PlanContext): string[] {
   const o = ctx.request.options;
@@ -57,14 +56,8 @@ export function renderTurn(ctx: PlanContext): RenderedOptions {
   flags.push(...sandboxFlags(ctx));
   // Accepted together with --sandbox (probed on 0.171): the bypass wins natively.
   if (o.autonomy) flags.push(...descriptor.autonomy.value!.argv);
-  if (o.contextWindow !== undefined) {
-    flags.push(
-      ...configOverride(
-        "model_context_window",
-        validateInteger(descriptor, "contextWindow", o.contextWindow, 1, MAX_CONTEXT_WINDOW),
-      ),
-    );
-  }
+  const { contextWindow } = codexSettings(o);
+  if (contextWindow !== undefined) flags.push(...configOverride("model_context_window", contextWindow));
   const memory = descriptor.memory.value;
   if (o.memory === false && memory.kind === "argv-disable") flags.push(...memory.argv);
   if (o.systemPrompt !== undefined) flags.push(...configOverride("instructions", o.systemPrompt));

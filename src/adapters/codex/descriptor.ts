@@ -156,7 +156,6 @@ export const descriptor = defineDescriptor({
     model: opt("--model", HELP),
     effort: opt("-c model_reasoning_effort", EFFORTS),
     sandbox: opt("--sandbox", HELP, { onResume: false }),
-    contextWindow: opt("-c model_context_window", SPEC),
     access: opt("--sandbox read-only|workspace-write", HELP, { onResume: false }),
     autonomy: opt("--dangerously-bypass-approvals-and-sandbox", HELP),
     memory: opt("--disable memories", FEATURES),

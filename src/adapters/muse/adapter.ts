@@ -8,6 +8,7 @@ import { createDecoder } from "./decode.js";
 import { museDecoding } from "./decoding.js";
 import { descriptor } from "./descriptor.js";
 import { nativeSpellings } from "./native-spellings.js";
+import { museOptions } from "./options.js";
 import { pinned } from "./pinned.js";
 
 export const muse: HarnessModule = {
@@ -22,5 +23,6 @@ export const muse: HarnessModule = {
   session: { kind: "turn-per-process", channel: museOneShot },
   native: null,
   channels: [museOneShot],
+  options: museOptions,
   nativeSpellings,
 };

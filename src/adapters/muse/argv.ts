@@ -8,11 +8,9 @@ import { ISOLATION_ONLY } from "../../core/argv/environment.js";
 import { type HarnessPlan, planHarness } from "../../core/argv/harness-plan.js";
 import { effortValue, modelFlags } from "../../core/argv/render-common.js";
 import type { PlanContext, RenderedOptions, TurnRequest } from "../../core/argv/types.js";
-import { validateInteger } from "../../core/argv/validate.js";
 import type { HarnessDescriptor } from "../../core/descriptor.js";
 import { descriptor } from "./descriptor.js";
-
-const MAX_STEPS = 10_000;
+import { museSettings } from "./options.js";
 
 function render(ctx: PlanContext): RenderedOptions {
   const o = ctx.request.options;
@@ -22,8 +20,8 @@ function render(ctx: PlanContext): RenderedOptions {
   // Category gates: the tools stay listed, calls are denied (phase0 muse-category-flags).
   if (o.write === false || o.access === "read") flags.push("--disable-write");
   if (o.shell === false || o.access === "read") flags.push("--disable-shell");
-  if (o.maxSteps !== undefined)
-    flags.push("--max-model-steps", String(validateInteger(descriptor, "maxSteps", o.maxSteps, 1, MAX_STEPS)));
+  const { maxSteps } = museSettings(o);
+  if (maxSteps !== undefined) flags.push("--max-model-steps", String(maxSteps));
   if (o.autonomy) flags.push(...descriptor.autonomy.value!.argv);
   return { flags, env: {}, files: [], dirs: [] };
 }

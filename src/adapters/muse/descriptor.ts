@@ -110,7 +110,6 @@ export const descriptor = defineDescriptor({
     autonomy: opt("--yolo", REF),
     write: opt("--disable-write", CATEGORIES),
     shell: opt("--disable-shell", CATEGORIES),
-    maxSteps: opt("--max-model-steps", REF),
     discovery: opt("(all facets on: harness default)", HINTS, {
       facets: { tools: [true], instructionFiles: [true], extensions: [true], skills: [true] },
     }),

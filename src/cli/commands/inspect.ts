@@ -30,7 +30,7 @@ export function register(program: Command, context: CliContext): void {
     .option("--capabilities", "print the capability record as one JSON line")
     .option("--mode <mode>", `capability mode: ${CAPABILITY_MODES.join(" | ")}`, "headless-turn")
     .option("--json", "machine-readable output");
-  addTurnFlags(cmd);
+  addTurnFlags(cmd, context.registry.harnessOptions);
   cmd.action(async (harnessArg: string, flags: InspectFlags, self: Command) => {
     const { output } = context;
     const adapter = context.registry.require(harnessArg);
@@ -52,6 +52,7 @@ export function register(program: Command, context: CliContext): void {
         positional: undefined,
         flags: { ...flags, prompt: flags.prompt ?? (flags.promptFile ? undefined : "hello") },
         cmd: self,
+        harnessOptions: context.registry.harnessOptions,
         passthrough: context.passthrough,
         callerEnv: parseEnvAssignments(flags.env ?? []),
         turnLabel: "inspect",

@@ -76,7 +76,7 @@ export function register(program: Command, context: CliContext): void {
       "--demo",
       "race on the scripted model in a scratch repository (no credentials): --endpoint, --isolate and --autonomy are implied",
     );
-  addTurnFlags(race);
+  addTurnFlags(race, context.registry.harnessOptions);
   race.action(async (prompt: string | undefined, harnesses: string[], flags: RaceFlags, self: Command) => {
     process.exitCode = await raceCommand(prompt, harnesses, flags, self, context.output, context);
   });
@@ -186,7 +186,7 @@ export async function raceCommand(
   // Every flag is checked before anything exists (a scratch repository, a model, a worktree).
   if (flags.name !== undefined) checkRaceName(flags.name);
   const { prompt: _prompt, promptFile: _promptFile, ...turnOnly } = flags;
-  turnOptionsFromFlags(turnOnly, cmd);
+  turnOptionsFromFlags(turnOnly, cmd, context.registry.harnessOptions);
   const promptGiven = flags.prompt !== undefined || flags.promptFile !== undefined;
   // With --prompt/--prompt-file, the first positional is a harness too.
   let harnesses = promptGiven ? [...(promptArg !== undefined ? [promptArg] : []), ...rest] : [...rest];
@@ -234,7 +234,7 @@ async function race(
   checkContestants(what.harnesses);
   for (const h of what.harnesses) context.launch.harness(h);
   const { prompt: _p, promptFile: _f, ...turnFlags } = flags;
-  const settings = turnOptionsFromFlags(turnFlags, cmd);
+  const settings = turnOptionsFromFlags(turnFlags, cmd, context.registry.harnessOptions);
   // stderr (onNote), so --json's stdout stays the scorecard; the summary's warnings say it again for a contestant it
   // cost the race. Said once the race passed its refusals, so a refused race prints only why.
   const notes =

@@ -3,8 +3,10 @@
  * conversion to TurnOptions + RunInputs. Shared by `run` and `inspect --argv`.
  */
 import { type Command, Option } from "commander";
+import type { OwnedHarnessOption } from "../../adapters/harness-options.js";
 import type { TurnOptions } from "../../core/options/types.js";
 import { UsageError } from "../errors.js";
+import { addHarnessOptionFlags, harnessOptionsFromFlags } from "./harness-option-flags.js";
 
 export interface RawTurnFlags {
   prompt?: string;
@@ -12,7 +14,6 @@ export interface RawTurnFlags {
   model?: string;
   effort?: string;
   sandbox?: string;
-  contextWindow?: number;
   provider?: string;
   tools?: string | false;
   excludeTools?: string;
@@ -21,7 +22,6 @@ export interface RawTurnFlags {
   write?: boolean;
   shell?: boolean;
   memory?: boolean;
-  maxSteps?: number;
   instructionFiles?: boolean;
   extensions?: boolean;
   skills?: string | false;
@@ -40,19 +40,6 @@ export interface RawTurnFlags {
   isolate?: boolean;
 }
 
-function integer(name: string, min: number, max: number) {
-  return (value: string): number => {
-    const n = Number(value);
-    if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n < min || n > max) {
-      throw new UsageError(
-        `${name} expects an integer from ${min} to ${max}, got ${JSON.stringify(value)}`,
-        `e.g. ${name} ${Math.min(max, Math.max(min, 10))}`,
-      );
-    }
-    return n;
-  };
-}
-
 function seconds(name: string) {
   return (value: string): number => {
     const n = Number(value);
@@ -68,15 +55,19 @@ function seconds(name: string) {
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
-/** Adds every turn flag to a command. Order matters: `--tools` before `--no-tools` keeps its default undefined. */
-export function addTurnFlags(cmd: Command): Command {
+/**
+ * Adds every turn flag to a command, and each registered harness's own settings as
+ * `--<harness>-<key>` (plus its legacy flag). Order matters: `--tools` before `--no-tools` keeps
+ * its default undefined.
+ */
+export function addTurnFlags(cmd: Command, harnessOptions: readonly OwnedHarnessOption[]): Command {
+  addHarnessOptionFlags(cmd, harnessOptions);
   return cmd
     .option("--prompt <text>", "the prompt (instead of the positional; may start with '-')")
     .option("--prompt-file <path>", "read the prompt from a UTF-8 file, or '-' for stdin")
     .option("--model <id>", "model or alias, validated against the harness vocabulary")
     .option("--effort <level>", "reasoning effort, validated against the harness ladder")
     .option("--sandbox <mode>", "codex sandbox: read-only | workspace-write | danger-full-access")
-    .option("--context-window <tokens>", "codex context window, 1-272000", integer("--context-window", 1, 272_000))
     .option("--provider <name>", "pi provider")
     .option(
       "--tools <a,b>",
@@ -93,7 +84,6 @@ export function addTurnFlags(cmd: Command): Command {
     .option("--no-shell", "muse: disable shell")
     .option("--memory", "keep the harness's own cross-session memory (default off)")
     .option("--no-memory", "turn cross-session memory off")
-    .option("--max-steps <n>", "muse step cap, 1-10000", integer("--max-steps", 1, 10_000))
     .option("--no-instruction-files", "skip native instruction files (CLAUDE.md, AGENTS.md …)")
     .option("--no-extensions", "skip native extensions / plugins")
     .option("--skills <a,b>", "skill allowlist")
@@ -121,17 +111,21 @@ const splitList = (value: string): string[] =>
     .filter((s) => s !== "");
 
 /** Only what the user actually typed: a negatable flag's implicit default is not an arg. */
-export function turnOptionsFromFlags(flags: RawTurnFlags, cmd: Command): TurnOptions {
+export function turnOptionsFromFlags(
+  flags: RawTurnFlags,
+  cmd: Command,
+  harnessOptions: readonly OwnedHarnessOption[],
+): TurnOptions {
   const typed = (key: keyof RawTurnFlags) => flags[key] !== undefined && cmd.getOptionValueSource(key) === "cli";
   const out: Record<string, unknown> = {};
+  const own = harnessOptionsFromFlags(flags as Record<string, unknown>, cmd, harnessOptions);
+  if (own) out.harnessOptions = own;
   for (const key of [
     "model",
     "effort",
     "sandbox",
-    "contextWindow",
     "provider",
     "access",
-    "maxSteps",
     "systemPrompt",
     "appendSystemPrompt",
     "endpoint",

@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { resolve as resolvePath } from "node:path";
 import type { Command } from "commander";
+import type { OwnedHarnessOption } from "../../adapters/harness-options.js";
 import type { TurnLaunchRequest } from "../../launch/types.js";
 import { UsageError } from "../errors.js";
 import type { WorkspaceFlags } from "../workspace-launch.js";
@@ -17,6 +18,8 @@ export async function runRequest(input: {
   readonly positional: string | undefined;
   readonly flags: RawTurnFlags & WorkspaceFlags;
   readonly cmd: Command;
+  /** The registry's harness settings, whose flags the command was given (addTurnFlags). */
+  readonly harnessOptions: readonly OwnedHarnessOption[];
   readonly passthrough: readonly string[];
   readonly callerEnv: Readonly<Record<string, string>>;
   readonly turnLabel: string;
@@ -30,7 +33,7 @@ export async function runRequest(input: {
     kind: input.kind ?? "run",
     harness: input.harness,
     cwd: resolvePath(flags.cwd ?? process.cwd()),
-    args: turnOptionsFromFlags(flags, input.cmd),
+    args: turnOptionsFromFlags(flags, input.cmd, input.harnessOptions),
     workspace: { flag: flags.worktree, ...(flags.base !== undefined ? { base: flags.base } : {}) },
     prompt,
     passthrough: input.passthrough,

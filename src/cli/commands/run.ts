@@ -34,7 +34,7 @@ export function register(program: Command, context: CliContext): void {
     .argument("[prompt]", "the prompt (use --prompt for one that starts with '-')")
     .option("--json", "NDJSON HarnessEvents on stdout")
     .option("--verbose", "also show non-JSON harness lines and progress (human mode)");
-  addTurnFlags(cmd);
+  addTurnFlags(cmd, context.registry.harnessOptions);
   addWorkspaceFlags(cmd);
   cmd.action(async (harness: string, prompt: string | undefined, flags: RunFlags, self: Command) => {
     process.exitCode = await runCommand(harness, prompt, flags, self, context.output, context);
@@ -55,6 +55,7 @@ export async function runCommand(
     positional,
     flags,
     cmd,
+    harnessOptions: context.registry.harnessOptions,
     passthrough: context.passthrough,
     callerEnv: parseEnvAssignments(flags.env ?? []),
     turnLabel: `run-${new Date(context.clock.now()).toISOString()}`,

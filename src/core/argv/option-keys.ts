@@ -5,7 +5,6 @@ export const TURN_OPTION_KEYS = [
   "model",
   "effort",
   "sandbox",
-  "contextWindow",
   "provider",
   "tools",
   "excludeTools",
@@ -14,7 +13,6 @@ export const TURN_OPTION_KEYS = [
   "write",
   "shell",
   "memory",
-  "maxSteps",
   "discovery",
   "systemPrompt",
   "appendSystemPrompt",
@@ -26,6 +24,7 @@ export const TURN_OPTION_KEYS = [
   "timeoutSeconds",
   "stallSeconds",
   "toolMap",
+  "harnessOptions",
 ] as const satisfies readonly (keyof TurnOptions)[];
 
 export type TurnOptionKey = (typeof TURN_OPTION_KEYS)[number];
@@ -49,4 +48,6 @@ export const HMUX_SIDE_KEYS: ReadonlySet<TurnOptionKey> = new Set<TurnOptionKey>
   "stallSeconds",
   "toolMap",
   "isolate",
+  // Each harness's module checks its own section (src/adapters/harness-options.ts).
+  "harnessOptions",
 ]);

@@ -19,8 +19,6 @@ export const CONFIG_VERSION = 1;
 
 /** Codex's sandbox modes, the only harness with a sandbox dimension (docs/harness-facts.md#reference-flag-table). */
 export const SANDBOX_MODES = ["read-only", "workspace-write", "danger-full-access"] as const;
-export const CONTEXT_WINDOW_MAX = 272_000;
-export const MAX_STEPS_MAX = 10_000;
 /** The longest decision budget a config file may set, in seconds: a day. */
 export const DECISION_BUDGET_MAX_SECONDS = 86_400;
 
@@ -72,7 +70,6 @@ function buildConfigSchema(harnesses: readonly HarnessToolRules[]) {
     model: nonEmpty.optional(),
     effort: nonEmpty.optional(),
     sandbox: z.enum(SANDBOX_MODES).optional(),
-    contextWindow: z.number().int().min(1).max(CONTEXT_WINDOW_MAX).optional(),
     provider: nonEmpty.optional(),
     /** In the project config, also the FLOOR no --tools grant may exceed. */
     tools: toolList.optional(),
@@ -82,7 +79,6 @@ function buildConfigSchema(harnesses: readonly HarnessToolRules[]) {
     write: z.boolean().optional(),
     shell: z.boolean().optional(),
     memory: z.boolean().optional(),
-    maxSteps: z.number().int().min(1).max(MAX_STEPS_MAX).optional(),
     discovery: discoverySchema.optional(),
     systemPrompt: nonEmpty.optional(),
     appendSystemPrompt: nonEmpty.optional(),
@@ -100,6 +96,13 @@ function buildConfigSchema(harnesses: readonly HarnessToolRules[]) {
     decisionBudget: z.number().int().min(1).max(DECISION_BUDGET_MAX_SECONDS).optional(),
     toolsets: z.record(toolsetNameSchema, toolList).optional(),
     toolMap: toolMapSchema(harnesses).optional(),
+    /**
+     * Settings only one harness has, by harness then key (`{"codex": {"contextWindow": 200000}}`):
+     * each value is checked by that harness's own schema when it runs (src/adapters/harness-options.ts).
+     */
+    harnessOptions: z
+      .partialRecord(z.enum(harnesses.map((h) => h.name) as [string, ...string[]]), z.record(z.string(), z.unknown()))
+      .optional(),
     policy: policySchema.optional(),
     ui: uiSchema.optional(),
     workspace: workspaceSchema.optional(),

@@ -61,6 +61,8 @@ export interface LaunchHarness {
   readonly descriptor: HarnessDescriptor;
   /** Its vendor credential variables, withheld when the launch has a custom endpoint. */
   readonly credentialEnv: readonly string[];
+  /** The built-in profile's values of the harness's own settings (its module's option specs), by key. */
+  readonly harnessProfile?: Readonly<Record<string, unknown>>;
   /** Pure: resolved options → the invocation, or a RefusalError for what the harness cannot express. */
   planTurn(request: TurnRequest): Invocation;
   /**

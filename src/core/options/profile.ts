@@ -1,7 +1,8 @@
 /**
  * The built-in profile: hmux's ratified defaults, applied at launch only, below both config
  * tiers. A profile value a harness cannot express is reported as divergence, never refused.
- * Model is deliberately absent: the harness's own default model applies.
+ * Model is deliberately absent: the harness's own default model applies. A harness's own settings
+ * get their profile values from its module (HarnessOptionSpec.profile).
  */
 import { deepFreeze } from "../evidence.js";
 import type { TurnOptions } from "./types.js";
@@ -11,8 +12,6 @@ export const BUILT_IN_PROFILE: TurnOptions = deepFreeze({
   effort: "medium",
   // Codex only; elsewhere a divergence.
   sandbox: "workspace-write",
-  // Codex only; the largest window codex accepts.
-  contextWindow: 272_000,
   discovery: { tools: true, instructionFiles: true, extensions: true, skills: true },
   autonomy: false,
   // Cross-session memory is opt-in.

@@ -16,7 +16,7 @@ import { canExpress } from "./express.js";
 import { BUILT_IN_DEFAULTS, BUILT_IN_PROFILE } from "./profile.js";
 import { narrowProjectConfig } from "./project-trust.js";
 import { checkFloor, expandToolNames, mergeToolMap, mergeToolsets } from "./tool-selection.js";
-import type { Divergence, Provenance, ProvenanceTier, TurnOptions } from "./types.js";
+import type { Divergence, HarnessOptions, Provenance, ProvenanceTier, TurnOptions } from "./types.js";
 
 export interface ResolveTurnOptionsInput {
   readonly harness: HarnessName;
@@ -33,6 +33,8 @@ export interface ResolveTurnOptionsInput {
    * so project settings that loosen a check are reported in `untrusted` and not applied.
    */
   readonly projectTrust?: ProjectTrust;
+  /** The built-in profile's values for this harness's own settings (HarnessOptionSpec.profile), by key. */
+  readonly harnessProfile?: Readonly<Record<string, unknown>>;
 }
 
 /** An ignored project setting with where the user can trust the project, for the stderr line. */
@@ -56,7 +58,6 @@ export const SETTING_ORDER = [
   "effort",
   "provider",
   "sandbox",
-  "contextWindow",
   "access",
   "tools",
   "excludeTools",
@@ -64,7 +65,6 @@ export const SETTING_ORDER = [
   "write",
   "shell",
   "memory",
-  "maxSteps",
   "discovery",
   "systemPrompt",
   "appendSystemPrompt",
@@ -158,6 +158,10 @@ export function resolveTurnOptions(input: ResolveTurnOptionsInput): ResolvedTurn
   }
   if (Object.keys(discovery).length > 0) options.discovery = discovery;
 
+  const own = resolveHarnessOptions(input, layers);
+  provenance.push(...own.provenance);
+  if (own.options) options.harnessOptions = own.options;
+
   const toolMap = mergeToolMap({ name: harness, categoryTools: input.categoryTools ?? null }, [
     ["arg", args.toolMap],
     ["project-config", project?.toolMap],
@@ -170,6 +174,35 @@ export function resolveTurnOptions(input: ResolveTurnOptionsInput): ResolvedTurn
     .filter((u) => untrustedMatters(u, input, harness))
     .map((u) => ({ ...u, trust }));
   return deepFreeze({ options: reorder(options), provenance, divergence, untrusted });
+}
+
+/**
+ * This harness's own settings, each key resolved across the tiers like any setting (the profile's
+ * from its module), with provenance `<harness>.<key>`. Another harness's section in a config file
+ * is that harness's business and is left out; one in the args is kept, so the planner refuses it
+ * by name rather than dropping what the user typed.
+ */
+function resolveHarnessOptions(
+  input: ResolveTurnOptionsInput,
+  layers: ReadonlyArray<readonly [ProvenanceTier, TurnOptions]>,
+): { readonly options?: HarnessOptions; readonly provenance: readonly Provenance[] } {
+  const { harness } = input;
+  const withProfile = layers.map(([tier, o]): readonly [ProvenanceTier, TurnOptions] =>
+    tier === "profile" && input.harnessProfile
+      ? [tier, { harnessOptions: { [harness]: input.harnessProfile } }]
+      : [tier, o],
+  );
+  const keys = new Set(withProfile.flatMap(([, o]) => Object.keys(o.harnessOptions?.[harness] ?? {})));
+  const chosen = new Map<string, Chosen>();
+  for (const key of [...keys].sort()) pick(chosen, key, withProfile, (o) => o.harnessOptions?.[harness]?.[key]);
+  const out: Record<string, Readonly<Record<string, unknown>>> = {};
+  for (const [other, section] of Object.entries(input.args.harnessOptions ?? {}))
+    if (other !== harness && section) out[other] = section;
+  if (chosen.size > 0) out[harness] = Object.fromEntries([...chosen].map(([k, c]) => [k, c.value]));
+  return {
+    ...(Object.keys(out).length > 0 ? { options: out } : {}),
+    provenance: [...chosen].map(([key, c]) => ({ key: `${harness}.${key}`, value: c.value, tier: c.tier })),
+  };
 }
 
 /**
@@ -335,6 +368,7 @@ function onlyKeys(options: TurnOptions, keys: ReadonlySet<string>): TurnOptions 
 
 function reorder(options: Record<string, unknown>): TurnOptions {
   const out: Record<string, unknown> = {};
-  for (const key of [...SETTING_ORDER, "toolMap"]) if (options[key] !== undefined) out[key] = options[key];
+  for (const key of [...SETTING_ORDER, "toolMap", "harnessOptions"])
+    if (options[key] !== undefined) out[key] = options[key];
   return out as TurnOptions;
 }

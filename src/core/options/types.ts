@@ -33,7 +33,6 @@ export interface TurnOptions {
   readonly model?: string;
   readonly effort?: string;
   readonly sandbox?: string;
-  readonly contextWindow?: number;
   readonly provider?: string;
   readonly tools?: readonly string[];
   readonly excludeTools?: readonly string[];
@@ -42,7 +41,6 @@ export interface TurnOptions {
   readonly write?: boolean;
   readonly shell?: boolean;
   readonly memory?: boolean;
-  readonly maxSteps?: number;
   readonly discovery?: DiscoveryOptions;
   readonly systemPrompt?: string;
   readonly appendSystemPrompt?: string;
@@ -54,7 +52,14 @@ export interface TurnOptions {
   readonly timeoutSeconds?: number;
   readonly stallSeconds?: number;
   readonly toolMap?: Readonly<Partial<Record<HarnessName, Readonly<Record<string, string>>>>>;
+  /**
+   * Settings only one harness has, by harness then key (HarnessOptionSpec in src/adapters/adapter.ts):
+   * each harness's module checks its own section; the core only carries them.
+   */
+  readonly harnessOptions?: HarnessOptions;
 }
+
+export type HarnessOptions = Readonly<Partial<Record<HarnessName, Readonly<Record<string, unknown>>>>>;
 
 /** Per-run inputs that are not settings with provenance. */
 export interface RunInputs {

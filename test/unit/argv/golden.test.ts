@@ -40,7 +40,12 @@ describe("golden argv: fresh turn with the profile effort", () => {
   it("codex: exec --json --skip-git-repo-check, -c effort, sandbox, then -- and the prompt", () => {
     expect(
       plan("codex", {
-        options: { effort: "medium", sandbox: "workspace-write", contextWindow: 272_000, memory: false },
+        options: {
+          effort: "medium",
+          sandbox: "workspace-write",
+          memory: false,
+          harnessOptions: { codex: { contextWindow: 272_000 } },
+        },
       }).argv,
     ).toEqual([
       "codex",
@@ -309,17 +314,11 @@ describe("golden argv: options that render", () => {
     expect(() => plan("pi", { options: { provider: "zai" } })).toThrow(/needs --model with --provider/);
   });
   it("muse: category gates, step cap and --yolo", () => {
-    expect(plan("muse", { options: { write: false, shell: false, maxSteps: 50, autonomy: true } }).argv).toEqual([
-      "muse",
-      "exec",
-      "--json",
-      "--disable-write",
-      "--disable-shell",
-      "--max-model-steps",
-      "50",
-      "--yolo",
-      P,
-    ]);
+    expect(
+      plan("muse", {
+        options: { write: false, shell: false, autonomy: true, harnessOptions: { muse: { maxSteps: 50 } } },
+      }).argv,
+    ).toEqual(["muse", "exec", "--json", "--disable-write", "--disable-shell", "--max-model-steps", "50", "--yolo", P]);
   });
   it("codex: autonomy, system prompt as a TOML string", () => {
     expect(plan("codex", { options: { autonomy: true, systemPrompt: 'say "ok"\nnow' } }).argv).toEqual([

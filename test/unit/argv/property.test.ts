@@ -24,7 +24,6 @@ function representatives(h: HarnessName): Record<TurnOptionKey, unknown[]> {
     model: ["opus", "gpt-5.5", "muse-spark-1.2", "zai/glm-5.2", "not a model", "-rf"],
     effort: ["medium", "high", "xhigh", "bogus"],
     sandbox: ["read-only", "workspace-write", "danger-full-access", "nope"],
-    contextWindow: [100_000, 272_000, 0, 1.5],
     provider: ["zai", "bad provider"],
     tools: [["read"], ["read", "shell"], ["list"], ["native:web_search"], [], ["bogus"], ["web-fetch", "subagent"]],
     excludeTools: [["shell"], ["write", "edit"], ["bogus"]],
@@ -33,7 +32,6 @@ function representatives(h: HarnessName): Record<TurnOptionKey, unknown[]> {
     write: [true, false],
     shell: [true, false],
     memory: [true, false],
-    maxSteps: [10, 0, 10_001],
     discovery: [
       { tools: true, instructionFiles: true, extensions: true, skills: true },
       { tools: false },
@@ -51,6 +49,12 @@ function representatives(h: HarnessName): Record<TurnOptionKey, unknown[]> {
     timeoutSeconds: [30, 0, -1],
     stallSeconds: [10, 0],
     toolMap: [{ [h]: { list: "ls", "web-search": "web_search" } }],
+    harnessOptions: [
+      { [h]: { contextWindow: 100_000 } },
+      { [h]: { maxSteps: 0 } },
+      { [h]: { contextWindow: 1.5 } },
+      { other: { key: 1 } },
+    ],
   };
 }
 

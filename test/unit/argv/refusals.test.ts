@@ -61,9 +61,19 @@ describe("values", () => {
   it("env keys must be names", () => {
     expect(refusalOf("codex", {}, { env: { "A=B": "1" } }).issue).toBe("invalid-env");
   });
-  it("codex context window and muse step cap are range-checked", () => {
-    expect(refusalOf("codex", { contextWindow: 300_000 }).supported).toEqual(["1..272000"]);
-    expect(refusalOf("muse", { maxSteps: 0 }).option).toBe("maxSteps");
+  it("codex context window and muse step cap are checked by their harness's schema, the refusal naming harness, key and range", () => {
+    const window = refusalOf("codex", { harnessOptions: { codex: { contextWindow: 300_000 } } });
+    expect(window).toMatchObject({ issue: "invalid-option-value", harness: "codex", option: "codex.contextWindow" });
+    expect(window.supported).toEqual(["an integer from 1 to 272000"]);
+    expect(refusalOf("muse", { harnessOptions: { muse: { maxSteps: 0 } } }).option).toBe("muse.maxSteps");
+    expect(refusalOf("muse", { harnessOptions: { muse: { maxSteps: 1.5 } } }).issue).toBe("invalid-option-value");
+  });
+
+  it("a harness's own setting given to another harness, or a key its harness lacks, is refused by name", () => {
+    const elsewhere = refusalOf("claude", { harnessOptions: { codex: { contextWindow: 1000 } } });
+    expect(elsewhere).toMatchObject({ issue: "unsupported-option", harness: "claude", option: "codex.contextWindow" });
+    expect(elsewhere.supportedBy).toEqual([{ harness: "codex", spelling: "--codex-context-window" }]);
+    expect(refusalOf("codex", { harnessOptions: { codex: { window: 1 } } }).supported).toEqual(["contextWindow"]);
   });
   it("an unknown codex sandbox mode lists the three real ones", () => {
     expect(refusalOf("codex", { sandbox: "strict" }).supported).toEqual([

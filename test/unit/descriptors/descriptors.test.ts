@@ -73,7 +73,15 @@ describe("harness descriptors", () => {
 
       it("has a refusal hint for every option key, value and facet it cannot express", () => {
         const hints = d.hints.value as Record<string, string>;
-        const hmuxSide = new Set(["escalateQuestions", "timeoutSeconds", "stallSeconds", "toolMap", "isolate"]);
+        const hmuxSide = new Set([
+          "escalateQuestions",
+          "timeoutSeconds",
+          "stallSeconds",
+          "toolMap",
+          "isolate",
+          // A harness's own settings are refused by its module's schema (src/adapters/harness-options.ts).
+          "harnessOptions",
+        ]);
         const unhinted: string[] = [];
         for (const k of TURN_OPTION_KEYS) {
           const support = d.options[k]?.value;

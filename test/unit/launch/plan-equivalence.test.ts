@@ -77,7 +77,7 @@ function fakePorts(world: World): LaunchPorts {
 
 /** `hmux run <harness> "go" [flags]`, parsed by run's own flag table. */
 function viaRun(ask: Ask): LaunchRequest {
-  const cmd = addTurnFlags(new Command("run").exitOverride());
+  const cmd = addTurnFlags(new Command("run").exitOverride(), builtinRegistry.harnessOptions);
   const argv = [
     ...(ask.model ? ["--model", ask.model] : []),
     ...(ask.effort ? ["--effort", ask.effort] : []),
@@ -91,7 +91,7 @@ function viaRun(ask: Ask): LaunchRequest {
       kind: "run",
       harness: ask.harness,
       cwd,
-      args: turnOptionsFromFlags(flags, cmd),
+      args: turnOptionsFromFlags(flags, cmd, builtinRegistry.harnessOptions),
       workspace: { flag: undefined },
       prompt: { text: "go", explicit: false },
       passthrough: [],

@@ -42,7 +42,6 @@ describe("provenance lines", () => {
     expect(renderResolution(r)).toEqual([
       'provenance: effort = "high" (user-config)',
       "provenance: sandbox = native default (harness)",
-      "provenance: contextWindow = native default (harness)",
       "provenance: autonomy = false (profile)",
       "provenance: memory = false (profile)",
       "provenance: discovery.tools = true (profile)",
@@ -51,7 +50,6 @@ describe("provenance lines", () => {
       "provenance: discovery.skills = true (profile)",
       "provenance: escalateQuestions = true (default)",
       'divergence: profile "sandbox" not expressible on pi; harness default applies',
-      'divergence: profile "contextWindow" not expressible on pi; harness default applies',
     ]);
   });
 });

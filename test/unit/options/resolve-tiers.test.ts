@@ -4,20 +4,28 @@ import { type ResolveTurnOptionsInput, resolveTurnOptions } from "../../../src/c
 import { config, EXPRESSES_ALL } from "./helpers.js";
 
 function resolve(partial: Partial<ResolveTurnOptionsInput>) {
-  return resolveTurnOptions({ harness: "codex", expresses: EXPRESSES_ALL, mode: "launch", args: {}, ...partial });
+  return resolveTurnOptions({
+    harness: "codex",
+    expresses: EXPRESSES_ALL,
+    mode: "launch",
+    args: {},
+    harnessProfile: { contextWindow: 272000 },
+    ...partial,
+  });
 }
 function tierOf(result: ReturnType<typeof resolve>, key: string) {
   return result.provenance.find((p) => p.key === key);
 }
 
 describe("precedence: each tier wins over the ones below it", () => {
-  const user = config({ effort: "low", memory: true, contextWindow: 1000, model: "user-model" });
-  const project = config({ effort: "high", memory: false, contextWindow: 2000, model: "project-model" });
-  const args = { effort: "xhigh", memory: true, contextWindow: 3000, model: "arg-model" };
+  const window = (contextWindow: number) => ({ harnessOptions: { codex: { contextWindow } } });
+  const user = config({ effort: "low", memory: true, ...window(1000), model: "user-model" });
+  const project = config({ effort: "high", memory: false, ...window(2000), model: "project-model" });
+  const args = { effort: "xhigh", memory: true, ...window(3000), model: "arg-model" };
 
   it.each([
     ["effort", "xhigh", "high", "low", "medium"],
-    ["contextWindow", 3000, 2000, 1000, 272000],
+    ["codex.contextWindow", 3000, 2000, 1000, 272000],
     ["memory", true, false, true, false],
   ] as const)("%s: arg > project > user > profile", (key, fromArg, fromProject, fromUser, fromProfile) => {
     expect(tierOf(resolve({ args, user, project }), key)).toEqual({ key, value: fromArg, tier: "arg" });
@@ -38,7 +46,7 @@ describe("precedence: each tier wins over the ones below it", () => {
     expect(resolve({ args: { effort: "xhigh" }, user, project }).options).toMatchObject({
       effort: "xhigh",
       memory: false,
-      contextWindow: 2000,
+      harnessOptions: { codex: { contextWindow: 2000 } },
       model: "project-model",
     });
   });
@@ -89,6 +97,9 @@ describe("every resolved setting carries its tier", () => {
       if (key === "discovery") {
         for (const [facet, v] of Object.entries(value as object))
           expect(tierOf(r, `discovery.${facet}`)?.value).toEqual(v);
+      } else if (key === "harnessOptions") {
+        for (const [harness, section] of Object.entries(value as Record<string, Record<string, unknown>>))
+          for (const [k, v] of Object.entries(section)) expect(tierOf(r, `${harness}.${k}`)?.value).toEqual(v);
       } else if (key === "toolMap") {
         expect(tierOf(r, "toolMap.codex.read")).toEqual({
           key: "toolMap.codex.read",
@@ -130,9 +141,9 @@ describe("divergence: a profile or config value the harness cannot express", () 
       'divergence: profile "sandbox" not expressible on pi; harness default applies',
     );
     expect(r.options.sandbox).toBeUndefined();
-    expect(r.options.contextWindow).toBeUndefined();
+    expect(r.options.harnessOptions).toBeUndefined();
     expect(tierOf(r, "sandbox")).toEqual({ key: "sandbox", value: undefined, tier: "harness" });
-    expect(r.divergence.map((d) => d.key)).toEqual(["sandbox", "contextWindow"]);
+    expect(r.divergence.map((d) => d.key)).toEqual(["sandbox"]);
   });
 
   it("a config value the harness cannot express is reported with its config tier", () => {
@@ -141,15 +152,15 @@ describe("divergence: a profile or config value the harness cannot express", () 
       expresses: ["effort"],
       mode: "launch",
       args: {},
-      user: config({ maxSteps: 5 }),
+      user: config({ memory: true }),
     });
     expect(r.divergence).toContainEqual({
-      key: "maxSteps",
-      value: 5,
+      key: "memory",
+      value: true,
       tier: "user-config",
       reason: "not expressible on claude; harness default applies",
     });
-    expect(r.options.maxSteps).toBeUndefined();
+    expect(r.options.memory).toBeUndefined();
   });
 
   it("an explicit arg the harness cannot express passes through for the argv layer to refuse", () => {
