@@ -120,7 +120,7 @@ async function everyEntry(userConfig: object = {}) {
   const resumedLaunch = byKind.get("server-resume");
   if (resumedLaunch?.kind === "session") await resumedLaunch.released;
 
-  const cmd = addTurnFlags(new Command("race").exitOverride());
+  const cmd = addTurnFlags(new Command("race").exitOverride(), context.registry.harnessOptions);
   cmd.parse(["--model", MODEL, "--effort", EFFORT], { from: "user" });
   from = launchSpy.mock.calls.length;
   const contestant = await launchContestant(context, {
