@@ -33,7 +33,7 @@ export interface UiConfig {
   readonly commitMs: number;
   /** Mouse-wheel scrolling (SGR mouse reporting while the TUI runs). */
   readonly mouse: boolean;
-  /** How frames reach the terminal (the faster in `npm run bench -- end-to-end` is the default). */
+  /** How frames reach the terminal (src/ui/render/renderer.ts says why the default is the default). */
   readonly renderer: Renderer;
 }
 
