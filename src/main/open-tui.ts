@@ -1,30 +1,26 @@
 /**
- * Shared by `hmux`, `hmux tui`, `hmux attach`, `hmux native` and `hmux demo`: reads the config's
- * `ui` section (project over user), opens the TUI as a client of its hmux server (this user's, a
- * remote one, or local mode's server in this process) and starts any requested panes. The server
- * plans and opens every pane; this process only renders.
+ * Shared by `hmux`, `hmux tui`, `hmux native` and `hmux demo`: reads the config's `ui` section
+ * (project over user), builds the launcher from the composition root's context, opens the TUI
+ * and starts any requested panes.
  */
 
 import type { LoadedConfigs } from "../core/config/load.js";
 import { resolveConfigSettings } from "../core/config/settings.js";
-import { nativeKinds } from "../native/native-plan.js";
 import type { SessionSummary } from "../protocol/index.js";
 import type { ServerClient } from "../server/client.js";
-import { processSessionHarnesses } from "../session/launch.js";
 import { ATTACH_REPLAY, startBeforeMount } from "../tui-client/attach-ports.js";
 import { attachServerNative, createServerNative } from "../tui-client/server-native-port.js";
-import type { ServerPaneDefaults } from "../tui-client/server-panes.js";
 import { ServerPanes } from "../tui-client/server-panes.js";
+import { serverRacePort } from "../tui-client/server-race-port.js";
 import { type UiConfig, UiConfigError, uiConfigFrom } from "../ui/config/ui-config.js";
 import { type RunTuiOptions, runTui } from "../ui/run-tui.js";
-import type { NewSessionRequest, PlanRefusal, SessionLauncher } from "../ui/session-launcher.js";
+import type { NewSessionRequest } from "../ui/session-launcher.js";
 import type { SessionPort } from "../ui/session-port.js";
 import { readConfigText } from "./config-file-reader.js";
-import type { AppContext } from "./context.js";
-import { createRacePort, remoteRaceRefused } from "./race-port.js";
-
-/** The parts of the context a TUI uses. */
-export type TuiApp = Pick<AppContext, "env" | "registry" | "launch"> & Partial<Pick<AppContext, "workspace">>;
+import { withLazyNativeSessions } from "./native-launcher.js";
+import { PaneLauncher, type PaneLauncherOptions } from "./pane-launcher.js";
+import { localRacePort } from "./race-port.js";
+import { createTuiLauncher, type TuiApp, type TuiLauncherSettings } from "./tui-launcher.js";
 
 export interface OpenTuiOptions {
   /** The composition root's context: the registry, the ports, the environment. */
@@ -35,16 +31,13 @@ export interface OpenTuiOptions {
   readonly mouse?: boolean;
   /** Panes to open at once; each is validated like the dialog's input. */
   readonly sessions?: readonly NewSessionRequest[];
-  /** What every pane of this TUI starts with unless the dialog says otherwise (the command's flags). */
-  readonly launcher?: ServerPaneDefaults;
+  readonly launcher?: TuiLauncherSettings;
   readonly extra?: Partial<RunTuiOptions>;
   /**
-   * The hmux server this TUI is a client of: every pane is planned and created there, harness
-   * panes, native panes and shells alike. Closed when the TUI leaves.
+   * The hmux server this TUI is a client of: harness panes are created there and outlive the
+   * TUI, native panes and shells too. Closed when the TUI leaves.
    */
-  readonly server: ServerClient;
-  /** The server runs in this process (local mode): its sessions end with the TUI. */
-  readonly inProcess?: boolean;
+  readonly server?: ServerClient;
   /** Sessions already on the server to open as panes (`hmux attach`). */
   readonly attach?: readonly SessionSummary[];
   /**
@@ -84,27 +77,41 @@ export function uiConfigOf(files: LoadedConfigs, theme?: string, mouse?: boolean
   }
 }
 
-/** Refuses before the TUI opens when the server refuses a requested pane. */
+/** Refuses before the TUI opens when a requested pane would be refused. */
 export async function openTui(options: OpenTuiOptions): Promise<TuiExit> {
-  const { app, server } = options;
+  const { app } = options;
   const ui = uiConfigOf(app.launch.configFiles(options.cwd), options.theme, options.mouse);
-  const { panes, launcher } = tuiPanes(app, options);
+  const server = options.server;
+  const panes = server ? serverPanes(app, options, server) : null;
+  const offer = panes ? new PaneLauncher(paneOptions(app, options)) : null;
+  const tui = panes
+    ? withLazyNativeSessions(panes.launcher(offer?.defaultHarness, offer?.harnesses), {
+        registry: app.registry,
+        launch: app.launch,
+        hostEnv: app.env,
+        clock: app.session.clock,
+        remote: (request) => panes.createNative(request),
+      })
+    : createTuiLauncher(app, options.cwd, options.launcher);
+  const { launcher } = tui;
   // A remote server's connection can drop (network, sleep): the sessions run on there, so this is a detach.
   // This machine's server can be stopped under the TUI (hmux kill-server): its panes are then stale.
   // Either way the TUI leaves and its caller says why.
   const dropped = new AbortController();
   let lost: string | undefined;
-  const stopWatching = server.onClose((reason) => {
-    lost = reason;
-    dropped.abort();
-  });
+  const stopWatching = server
+    ? server.onClose((reason) => {
+        lost = reason;
+        dropped.abort();
+      })
+    : () => {};
   try {
     // Event-stream panes attach now (their replays travel while the rest loads); a native pane
     // hands its early events over only once subscribed, so it is started by the store.
     const streams: SessionPort[] = [];
     const portOf = (row: SessionSummary): Promise<SessionPort> | SessionPort => {
-      if (row.native) return attachServerNative(server, row.id);
-      const port = panes.portFor(row);
+      if (row.native && server) return attachServerNative(server, row.id);
+      const port = panes!.portFor(row);
       streams.push(port);
       return port;
     };
@@ -112,21 +119,22 @@ export async function openTui(options: OpenTuiOptions): Promise<TuiExit> {
     const paneless: SessionPort[] = await Promise.all((options.held ?? []).map(portOf));
     await startBeforeMount(streams);
     for (const request of options.sessions ?? []) {
-      const verdict = await launcher.plan(request);
+      const verdict = launcher.validate(request);
       if (!verdict.ok) {
         // Sessions this command already created on the server are not left behind by a refusal.
         await Promise.allSettled(
           ports.map((p) => (options.attach?.length ? p.close() : p.halt().then(() => p.close()))),
         );
-        throw new Error(`${request.harness}: ${verdict.refusals.map(refusalText).join("\n  ")}`);
+        throw new Error(`${request.harness}: ${verdict.message}${verdict.hint ? `\n  hint: ${verdict.hint}` : ""}`);
       }
       ports.push(await launcher.launch(request));
     }
-    // Races need git worktrees: without the workspace ports the race dialog says it cannot score;
-    // with a remote server they are on the other machine, out of this one's git's reach.
-    const remote = options.host ?? server.host ?? undefined;
-    const race =
-      remote !== undefined ? remoteRaceRefused(remote) : app.workspace ? createRacePort(app.workspace) : undefined;
+    // A race runs where its sessions do: on the server (this machine's or another's), or here.
+    const race = panes
+      ? serverRacePort(server!, panes)
+      : app.workspace
+        ? localRacePort({ workspace: app.workspace, launcher, cwd: options.cwd })
+        : undefined;
     const extra = options.extra;
     await runTui({
       ports,
@@ -139,65 +147,50 @@ export async function openTui(options: OpenTuiOptions): Promise<TuiExit> {
       ...extra,
       detachOn: dropped.signal,
       onStore: (store) => {
-        panes.follow(store);
+        panes?.follow(store);
         extra?.onStore?.(store);
       },
     });
     return lost !== undefined ? { lost } : {};
   } finally {
     stopWatching();
-    server.close();
+    await tui.close();
+    server?.close();
   }
 }
 
-/**
- * What the new-session dialog offers before any native pane: every harness with a session channel
- * (config-registered ones included), and first the registry's first with a process session.
- */
-export function dialogHarnesses(app: Pick<TuiApp, "registry" | "launch">): {
-  readonly first: string | undefined;
-  readonly harnesses: readonly string[];
-} {
-  const harnesses = app.launch
-    .harnesses()
-    .filter((h) => h.descriptor.sessionMode.value !== null)
-    .map((h) => h.name);
-  return { first: processSessionHarnesses(app.registry)[0], harnesses };
-}
-
-/** A refusal as the command line says it: the reason, then its hint. */
-function refusalText(refusal: PlanRefusal): string {
-  return `${refusal.message}${refusal.hint ? `\n  hint: ${refusal.hint}` : ""}`;
-}
-
-/** Where a native pane starts before it is fitted to its tile: about the terminal's size. */
-function nativeSize(): { cols: number; rows: number } {
+function paneOptions(app: TuiApp, options: OpenTuiOptions): PaneLauncherOptions {
   return {
-    cols: Math.max(20, (process.stdout.columns || 160) - 2),
-    rows: Math.max(5, (process.stdout.rows || 48) - 5),
+    ...options.launcher,
+    env: app.env,
+    defaultCwd: options.cwd,
+    registry: app.registry,
+    ports: app.launch,
+    session: app.session,
   };
 }
 
-/** A TUI's panes on its server, and the dialog's launcher over them: planned there, created there. */
-export function tuiPanes(
-  app: TuiApp,
-  options: Pick<OpenTuiOptions, "cwd" | "server" | "host" | "inProcess" | "launcher">,
-): { readonly panes: ServerPanes; readonly launcher: SessionLauncher } {
-  const { server } = options;
-  const panes = new ServerPanes({
+/** Panes on the server: checked here through the launch pipeline, created there. */
+function serverPanes(app: TuiApp, options: OpenTuiOptions, server: ServerClient): ServerPanes {
+  const check = new PaneLauncher(paneOptions(app, options));
+  const s = options.launcher ?? {};
+  return new ServerPanes({
     link: server,
     registry: app.registry,
     cwd: options.cwd,
+    // This machine's cwd and binaries say nothing about another host's: its server is the check.
+    validate: options.host !== undefined ? () => ({ ok: true }) : (request) => check.validate(request),
     ...(options.host !== undefined ? { host: options.host } : {}),
-    ...(options.inProcess ? { inProcess: true } : {}),
     replay: ATTACH_REPLAY,
     native: (row) => attachServerNative(server, row.id),
     createNative: async (request) => (await createServerNative(server, request)).port,
-    nativeKinds: nativeKinds(app.registry),
-    nativeSize,
     ...(server.host === null && app.workspace ? { workspace: app.workspace } : {}),
-    ...(options.launcher ? { defaults: options.launcher } : {}),
+    defaults: {
+      ...(s.isolate !== undefined ? { isolate: s.isolate } : {}),
+      ...(s.defaultEndpoint !== undefined ? { defaultEndpoint: s.defaultEndpoint } : {}),
+      ...(s.defaultModel !== undefined ? { defaultModel: s.defaultModel } : {}),
+      ...(s.escalateQuestions !== undefined ? { escalateQuestions: s.escalateQuestions } : {}),
+      ...(s.decisionBudgetMs !== undefined ? { decisionBudgetMs: s.decisionBudgetMs } : {}),
+    },
   });
-  const offer = dialogHarnesses(app);
-  return { panes, launcher: panes.launcher(offer.first, offer.harnesses) };
 }

@@ -27,6 +27,14 @@ export const SERVER_ERROR_CODES = [
   "NATIVE_SESSION",
   /** The launch pipeline refused the session before anything was spawned; `failure` says why. */
   "LAUNCH_REFUSED",
+  /** A race that cannot stand (fewer than two harnesses, not a repository, no such base, a bad name), refused before any session opens. */
+  "RACE_REFUSED",
+  /** No race of that name: this server does not hold it and none is recorded. */
+  "NO_SUCH_RACE",
+  /** The race is still running (a first turn has not ended, or it is not scored yet): the step must wait. */
+  "RACE_RUNNING",
+  /** The race already ended (picked or discarded): the step came too late. */
+  "TOO_LATE",
   /** The server is stopping: no new sessions. */
   "SHUTTING_DOWN",
   /** The runtime directory is unsafe (wrong owner, wider than 0700, not a directory). */

@@ -8,7 +8,6 @@ import * as z from "zod/mini";
 import { REFUSAL_CODES } from "../core/control/types.js";
 import { ControlSnapshotSchema } from "./control.js";
 import type { Frozen } from "./frozen.js";
-import { PlanReplySchema } from "./plan.js";
 import type { RequestOp } from "./requests.js";
 import { SessionSummarySchema } from "./session-row.js";
 
@@ -65,6 +64,22 @@ export const InputAnswerSchema = z.discriminatedUnion("kind", [
 ]);
 export type InputAnswer = z.infer<typeof InputAnswerSchema>;
 
+/** A race's contestant as it started: its session's row, or why it could not open. */
+const RaceContestantSchema = z.object({
+  harness: z.string(),
+  session: z.optional(SessionSummarySchema),
+  failed: z.optional(z.string()),
+});
+
+/** What ending a race did, beside its words (`text`): the worktrees removed, the branches kept, what stayed and why. */
+const raceEnd = {
+  race: z.string(),
+  text: z.string(),
+  removed: z.array(z.string()),
+  branchesKept: z.array(z.string()),
+  kept: z.array(z.object({ workspace: z.string(), reason: z.string() })),
+};
+
 /** Each op's reply payload. */
 export const REPLY_SCHEMAS = {
   list: z.object({ sessions: z.array(SessionSummarySchema) }),
@@ -79,7 +94,15 @@ export const REPLY_SCHEMAS = {
   "kill-server": z.object({ pid: z.int() }),
   write: z.object({}),
   resize: z.object({ cols: z.int(), rows: z.int() }),
-  plan: PlanReplySchema,
+  "race.start": z.object({ race: z.string(), contestants: z.array(RaceContestantSchema), notes: z.array(z.string()) }),
+  /**
+   * `scorecard` is src/race's scorecard (scorecard-schema.ts: the race record's and `hmux race
+   * --json`'s format too), checked by the client that shows it with that schema: it is written
+   * in the whole of zod, which this module keeps out of `hmux ls`'s start-up.
+   */
+  "race.score": z.object({ race: z.string(), scorecard: z.unknown() }),
+  "race.pick": z.object({ ...raceEnd, merge: z.enum(["fast-forward", "merge-commit", "up-to-date"]) }),
+  "race.discard": z.object(raceEnd),
 } as const satisfies { readonly [Op in RequestOp]: z.ZodMiniType };
 
 export type ReplyOf<Op extends RequestOp> = z.infer<(typeof REPLY_SCHEMAS)[Op]>;

@@ -120,19 +120,6 @@ export const InputRequest = z.strictObject({
 
 export const KillServerRequest = z.strictObject({ op: z.literal("kill-server"), req: req() });
 
-/**
- * A dry run of a create (or, with `native`, of a create-native of kind `harness`): the server's
- * launch decision for it, with nothing spawned, no worktree made and no row added.
- */
-export const PlanRequest = z.strictObject({
-  op: z.literal("plan"),
-  req: req(),
-  harness: word(64),
-  cwd: absolutePath(),
-  options: z._default(CreateOptionsSchema, {}),
-  native: z.optional(z.boolean()),
-});
-
 /** Keys for a native session's pty, as text (JSON escapes the control bytes). */
 export const WriteRequest = z.strictObject({
   op: z.literal("write"),
@@ -149,6 +136,42 @@ export const ResizeRequest = z.strictObject({
   rows: rows(),
 });
 
+/** A race's name: one path component and the head of its branch names (the server checks it fully). */
+const raceName = () => word(40);
+
+/**
+ * Opens a race on the server: every harness's session in its own worktree (`<race>-<harness>`)
+ * from the same base of the repository at `cwd`, each sent `prompt` by the server. `options`
+ * are every contestant's create options (a TUI's pane defaults); the worktree, prompt, base and
+ * resume are the race's own.
+ */
+export const RaceStartRequest = z.strictObject({
+  op: z.literal("race.start"),
+  req: req(),
+  cwd: absolutePath(),
+  harnesses: z.array(word(64)).check(z.minLength(1), z.maxLength(16)),
+  prompt: word(MAX_PROMPT_CHARS),
+  /** The check command run in each worktree after its first turn; null for none. */
+  check: z.nullable(word(4096)),
+  name: z.optional(raceName()),
+  base: z.optional(word(256)),
+  options: z._default(z.omit(CreateOptionsSchema, { worktree: true, prompt: true, base: true, resume: true }), {}),
+});
+
+/** The race's scorecard: the reply waits while the check runs, and is RACE_RUNNING while a first turn does. */
+export const RaceScoreRequest = z.strictObject({ op: z.literal("race.score"), req: req(), race: raceName() });
+
+/** Ends the contestants' sessions, merges `harness`'s work into the base and removes the other worktrees. */
+export const RacePickRequest = z.strictObject({
+  op: z.literal("race.pick"),
+  req: req(),
+  race: raceName(),
+  harness: word(64),
+});
+
+/** Ends the contestants' sessions and removes every worktree that loses no work. */
+export const RaceDiscardRequest = z.strictObject({ op: z.literal("race.discard"), req: req(), race: raceName() });
+
 /** Every request, by its op: the server's op table has exactly one entry per member (test/unit/server/op-table.test.ts). */
 const REQUESTS = [
   ListRequest,
@@ -163,7 +186,10 @@ const REQUESTS = [
   KillServerRequest,
   WriteRequest,
   ResizeRequest,
-  PlanRequest,
+  RaceStartRequest,
+  RaceScoreRequest,
+  RacePickRequest,
+  RaceDiscardRequest,
 ] as const;
 export const RequestSchema = z.discriminatedUnion("op", REQUESTS);
 export type Request = z.infer<typeof RequestSchema>;

@@ -101,6 +101,9 @@ export const RaceSummarySchema = z.strictObject({
   warnings: z.array(z.string()),
 });
 
+/** A whole scorecard as one value (a server's reply carries it so). */
+export const ScorecardSchema = z.object({ contestants: z.array(ContestantScoreSchema), summary: RaceSummarySchema });
+
 export const ScorecardLineSchema = z.discriminatedUnion("kind", [ContestantScoreSchema, RaceSummarySchema]);
 
 export type FileScore = z.infer<typeof FileScoreSchema>;

@@ -30,8 +30,9 @@ export const SESSION_RACE_CHECK_TIMEOUT_MS = 300_000;
 /** How long a halted contestant may take to close before its worktree is touched anyway (git then says if it is in use). */
 export const HALT_WAIT_MS = 10_000;
 
-/** What a contestant's session is opened with. */
-export interface ContestantRequest {
+/** What a contestant's session is opened with; `options` are the race's, the same for every contestant. */
+export interface ContestantRequest<Options = unknown> {
+  readonly options: Options;
   readonly harness: string;
   /** Where the race was started (the repository's checkout). */
   readonly cwd: string;
@@ -55,7 +56,7 @@ export interface OpenedContestant {
   halt(): Promise<void>;
 }
 
-export interface SessionRacePorts {
+export interface SessionRacePorts<Options = unknown> {
   readonly workspace: WorkspacePorts;
   readonly store: RaceStore;
   /** The environment the check command runs with. */
@@ -65,10 +66,12 @@ export interface SessionRacePorts {
    * Opens a contestant's session (a refusal throws); `onEvent` hears every event of it from its
    * first, before anyone else does, so its tally is whole.
    */
-  open(request: ContestantRequest, onEvent: (event: SessionEvent) => void): Promise<OpenedContestant>;
+  open(request: ContestantRequest<Options>, onEvent: (event: SessionEvent) => void): Promise<OpenedContestant>;
 }
 
-export interface SessionRaceRequest {
+export interface SessionRaceRequest<Options = unknown> {
+  /** How every contestant's session is opened besides its worktree and prompt (the opener's own settings). */
+  readonly options: Options;
   readonly cwd: string;
   readonly harnesses: readonly string[];
   readonly prompt: string;
@@ -117,13 +120,13 @@ interface LiveRace {
   readonly abort: AbortController;
 }
 
-export class SessionRaces {
+export class SessionRaces<Options = unknown> {
   private readonly races = new Map<string, LiveRace>();
 
-  constructor(private readonly ports: SessionRacePorts) {}
+  constructor(private readonly ports: SessionRacePorts<Options>) {}
 
   /** Opens every contestant's session; a contestant that cannot open is told apart, the rest race on. */
-  async start(request: SessionRaceRequest): Promise<StartedRace> {
+  async start(request: SessionRaceRequest<Options>): Promise<StartedRace> {
     checkContestants(request.harnesses);
     const { workspace: ws, store } = this.ports;
     const repo = await repoFacts(ws.git, request.cwd, "start the race from inside a git repository");
@@ -147,6 +150,7 @@ export class SessionRaces {
       try {
         const opened = await this.ports.open(
           {
+            options: request.options,
             harness,
             cwd: request.cwd,
             worktree: `${race}-${harness}`,

@@ -13,22 +13,21 @@
  * `maxBufferedBytes` wait for it.
  */
 import { timingSafeEqual } from "node:crypto";
-import type { Duplex } from "node:stream";
+import type { Socket } from "node:net";
 import type { Clock } from "../core/exec/ports.js";
 import { LineSplitter } from "../core/line-splitter.js";
 import { describeIssues } from "../protocol/issues.js";
 import type { OutgoingMessage } from "../protocol/messages.js";
 import { PROTOCOL } from "../protocol/name.js";
 import type { ReplyInput } from "../protocol/replies.js";
-import { isRequestOp, LoginSchema, REQUEST_OPS, type RequestOp, reqOf } from "../protocol/requests.js";
+import { isRequestOp, LoginSchema, REQUEST_OPS, type RequestOf, type RequestOp, reqOf } from "../protocol/requests.js";
 import { versionProblem } from "../protocol/version.js";
+import type { SessionRaces } from "../race/session-races.js";
 import { isServerError, ServerError } from "./errors.js";
 import type { Op, OpContext } from "./ops/op.js";
 import { OPS } from "./ops/table.js";
+import type { RaceCreateOptions } from "./races.js";
 import type { SessionTable } from "./session-table.js";
-
-/** A client's connection: the server's socket, or one end of an in-process pair (in-process.ts). */
-export type ClientStream = Duplex & { destroySoon?: () => void };
 
 export const MAX_LOGIN_BYTES = 1024;
 export const MAX_REQUEST_BYTES = 1024 * 1024;
@@ -37,6 +36,8 @@ const REPLAY_HIGH_WATER = 4 * 1024 * 1024;
 
 export interface HubOptions {
   readonly table: SessionTable;
+  /** The races it runs for its clients; a server without them refuses every race op. */
+  readonly races?: SessionRaces<RaceCreateOptions>;
   readonly token: string;
   readonly version: string;
   readonly pid: number;
@@ -58,7 +59,7 @@ export interface HubOptions {
 
 interface Client {
   readonly id: string;
-  readonly socket: ClientStream;
+  readonly socket: Socket;
   authed: boolean;
   /** Refused and on its way out: nothing more it sends is read. */
   refused: boolean;
@@ -97,7 +98,7 @@ export class Hub {
   }
 
   /** A new connection on the server's socket. */
-  accept(socket: ClientStream): void {
+  accept(socket: Socket): void {
     socket.on("error", () => undefined); // a client that vanished mid-reply: its requests already ran
     if (this.stopping) {
       const error = new ServerError("SHUTTING_DOWN", "the hmux server is stopping");
@@ -252,6 +253,13 @@ export class Hub {
     if (!parsed.success)
       return this.reply(client, reqOf(value), new ServerError("BAD_REQUEST", describeIssues(parsed.error.issues)));
     const request = parsed.data;
+    const running = this.answer(client, entry, request);
+    // A concurrent op answers when it is done; the client's next request does not wait for it.
+    if (!entry.concurrent) await running;
+  }
+
+  /** Runs a checked request and replies with what its op returned or the error it threw. */
+  private async answer<K extends RequestOp>(client: Client, entry: Op<K>, request: RequestOf<K>): Promise<void> {
     const after: (() => Promise<void> | void)[] = [];
     let payload: ReplyInput<K>;
     try {
@@ -267,6 +275,7 @@ export class Hub {
   private contextFor(client: Client, after: (() => Promise<void> | void)[]): OpContext {
     return {
       table: this.options.table,
+      races: this.options.races,
       client,
       serverPid: this.options.pid,
       stopping: () => this.stopping,
@@ -360,7 +369,7 @@ export class Hub {
 }
 
 /** Resolves once a socket has written what waits in its buffer (or has closed). */
-function drained(socket: ClientStream): Promise<void> {
+function drained(socket: Socket): Promise<void> {
   if (socket.destroyed || !socket.writableNeedDrain) return Promise.resolve();
   return new Promise<void>((resolve) => {
     const done = () => {

@@ -9,14 +9,18 @@ import { readFileSync, rmSync } from "node:fs";
 import type { Server, Socket } from "node:net";
 import { homedir } from "node:os";
 import type { Clock } from "../core/exec/ports.js";
+import type { SessionRaces } from "../race/session-races.js";
 import { Hub } from "./hub.js";
 import type { ServerPaths } from "./paths.js";
+import type { RaceCreateOptions } from "./races.js";
 import type { SessionTable } from "./session-table.js";
 import { claimServerSocket } from "./single-instance.js";
 
 export interface RunServerOptions {
   readonly paths: ServerPaths;
   readonly table: SessionTable;
+  /** The races the server runs for its clients (src/server/races.ts); none when absent. */
+  readonly races?: SessionRaces<RaceCreateOptions>;
   readonly version: string;
   readonly idleExitMs: number | null;
   /** Times each stranger's login timeout. */
@@ -74,6 +78,7 @@ export async function runServer(options: RunServerOptions): Promise<RunningServe
   if (options.signals) for (const [name, fn] of handlers) process.on(name, fn);
   const h = new Hub({
     table: options.table,
+    ...(options.races ? { races: options.races } : {}),
     token,
     version: options.version,
     pid: process.pid,

@@ -10,11 +10,10 @@ import type { HarnessName } from "../core/harness-names.js";
 import type { CreateOptions, SessionSummary, TableChange } from "../protocol/index.js";
 import type { ServerClient } from "../server/client.js";
 import { supportOf } from "../ui/handle-session-port.js";
-import type { NewSessionRequest, PlanVerdict, SessionLauncher } from "../ui/session-launcher.js";
+import type { NewSessionRequest, SessionLauncher, Validation } from "../ui/session-launcher.js";
 import type { InputSupport, SessionInfo, SessionPort } from "../ui/session-port.js";
 import type { AppStore } from "../ui/store/app-store.js";
 import type { WorkspacePorts } from "../workspace/lease.js";
-import { NativeLaunchError, nativeChoices, nativeKindOf } from "./native-request.js";
 import type { ServerNativeRequest } from "./server-native-port.js";
 import { type ServerLink, ServerSessionPort } from "./server-session-port.js";
 import { workspaceChanges } from "./workspace-changes.js";
@@ -34,10 +33,8 @@ export interface ServerPanesOptions {
   readonly registry: HarnessRegistry;
   /** Where a pane's relative cwd starts, and where one opens when none is given (on the server's machine). */
   readonly cwd: string;
-  /** The native kinds the dialog offers ("shell", "native <kind>"); none when absent. */
-  readonly nativeKinds?: readonly string[];
-  /** The size a new native pane starts at (it is resized to its tile on mount). */
-  readonly nativeSize?: () => { readonly cols: number; readonly rows: number };
+  /** Checks a request locally, through the launch pipeline, before the server is asked (the dialog's errors). */
+  readonly validate: (request: NewSessionRequest) => Validation;
   readonly defaults?: ServerPaneDefaults;
   /** Events replayed per session on attach; all the server keeps when absent. */
   readonly replay?: number;
@@ -50,19 +47,12 @@ export interface ServerPanesOptions {
    * is then a folder this TUI can read, so its pane offers the changes view.
    */
   readonly workspace?: Pick<WorkspacePorts, "git" | "registry" | "alive">;
-  /** The server runs inside this TUI's process (local mode): its sessions end with the TUI, so none is detachable. */
-  readonly inProcess?: boolean;
   /** The machine the server runs on when not this one: each pane's label starts with it. */
   readonly host?: string;
 }
 
 /** What a pane shows of a server session: its row, and what the registry says the harness can take. */
-export function serverSessionInfo(
-  row: SessionSummary,
-  registry: HarnessRegistry,
-  host?: string,
-  detachable = true,
-): SessionInfo {
+export function serverSessionInfo(row: SessionSummary, registry: HarnessRegistry, host?: string): SessionInfo {
   const session = registry.find(row.harness)?.session;
   const label = host !== undefined ? `${host}:${row.label ?? row.harness}` : row.label;
   return {
@@ -72,7 +62,7 @@ export function serverSessionInfo(
     ...(label ? { label } : {}),
     settings: row.settings ?? [],
     support: session?.kind === "process" ? supportOf(session.capabilities) : NO_SUPPORT,
-    detachable,
+    detachable: true,
     resumable: true,
     ...(row.model ? { model: row.model } : {}),
     ...(row.effort ? { effort: row.effort } : {}),
@@ -88,7 +78,7 @@ export class ServerPanes {
   private readonly known = new Set<string>();
   /** Table lines held while this client's own `create` is in flight: its "created" line comes before the reply. */
   private held: Array<{ change: TableChange; row: SessionSummary }> = [];
-  private creating = 0;
+  private pendingCreates = 0;
   private store: AppStore | null = null;
 
   constructor(private readonly options: ServerPanesOptions) {}
@@ -100,7 +90,7 @@ export class ServerPanes {
     return new ServerSessionPort(
       this.options.link,
       row,
-      serverSessionInfo(row, this.options.registry, this.options.host, this.options.inProcess !== true),
+      serverSessionInfo(row, this.options.registry, this.options.host),
       {
         ...(replay !== undefined ? { replay } : {}),
         ...(workspace && row.workspace
@@ -110,8 +100,8 @@ export class ServerPanes {
     );
   }
 
-  /** The dialog's request with this TUI's defaults, as the server's create options. */
-  private createOptions(request: NewSessionRequest): CreateOptions {
+  /** What a session this TUI opens on the server is created with, besides its prompt and worktree: the pane defaults. */
+  paneOptions(request: Pick<NewSessionRequest, "endpoint" | "model" | "effort"> = {}): CreateOptions {
     const d = this.options.defaults ?? {};
     const endpoint = request.endpoint ?? d.defaultEndpoint;
     const model = request.model ?? d.defaultModel;
@@ -123,59 +113,44 @@ export class ServerPanes {
       ...(d.escalateQuestions !== undefined ? { escalateQuestions: d.escalateQuestions } : {}),
       // Absent, the server's launch plan decides it, as for every other session there.
       ...(d.decisionBudgetMs !== undefined ? { decisionBudgetMs: d.decisionBudgetMs } : {}),
-      ...(request.prompt ? { prompt: request.prompt } : {}),
-      ...(request.worktree !== undefined ? { worktree: request.worktree } : {}),
     };
   }
 
-  private cwdOf(request: NewSessionRequest): string {
-    return resolvePath(this.options.cwd, request.cwd ?? ".");
-  }
-
-  /** Creates the session on the server (the server sends the first prompt) and returns its port. */
-  async create(request: NewSessionRequest): Promise<ServerSessionPort> {
-    this.creating += 1;
-    try {
-      const reply = await this.options.link.request({
-        op: "create",
-        harness: request.harness,
-        cwd: this.cwdOf(request),
-        options: this.createOptions(request),
-      });
-      return this.portFor(reply.session);
-    } finally {
-      this.creating -= 1;
-      if (this.creating === 0) this.release();
-    }
+  /** A folder on the server's machine: relative to this TUI's cwd there. */
+  serverPath(cwd: string | undefined): string {
+    return resolvePath(this.options.cwd, cwd ?? ".");
   }
 
   /**
-   * The server's dry run for a request (a native one too): its refusals, or the settings the
-   * session would get. Rejects only when the server could not be asked or answered out of protocol.
+   * Runs a request that creates sessions on the server, holding the table lines that arrive
+   * meanwhile: the sessions it made get their ports from the caller (portFor), not a second pane.
    */
-  async plan(request: NewSessionRequest): Promise<PlanVerdict> {
-    let kind: string | null;
+  async creating<T>(call: () => Promise<T>): Promise<T> {
+    this.pendingCreates += 1;
     try {
-      kind = nativeKindOf(request.harness, this.options.nativeKinds ?? []);
-    } catch (err) {
-      // "native <name>" with no such native pane: the dialog's text names nothing the server could plan.
-      if (!(err instanceof NativeLaunchError)) throw err;
-      return { ok: false, refusals: [{ message: err.message, ...(err.hint ? { hint: err.hint } : {}) }] };
+      return await call();
+    } finally {
+      this.pendingCreates -= 1;
+      if (this.pendingCreates === 0) this.release();
     }
-    const body =
-      kind === null
-        ? { harness: request.harness, options: this.createOptions(request) }
-        : {
-            harness: kind,
-            native: true,
-            options: {
-              ...(request.endpoint ? { endpoint: request.endpoint } : {}),
-              ...(request.model ? { model: request.model } : {}),
-              ...(request.prompt ? { prompt: request.prompt } : {}),
-            },
-          };
-    const reply = await this.options.link.request({ op: "plan", cwd: this.cwdOf(request), ...body });
-    return reply.plan;
+  }
+
+  /** Creates the session on the server (the server sends the first prompt) and returns its port. */
+  create(request: NewSessionRequest): Promise<ServerSessionPort> {
+    const options: CreateOptions = {
+      ...this.paneOptions(request),
+      ...(request.prompt ? { prompt: request.prompt } : {}),
+      ...(request.worktree !== undefined ? { worktree: request.worktree } : {}),
+    };
+    return this.creating(async () => {
+      const reply = await this.options.link.request({
+        op: "create",
+        harness: request.harness,
+        cwd: this.serverPath(request.cwd),
+        options,
+      });
+      return this.portFor(reply.session);
+    });
   }
 
   /**
@@ -185,43 +160,24 @@ export class ServerPanes {
   async createNative(request: ServerNativeRequest): Promise<SessionPort> {
     const create = this.options.createNative;
     if (!create) throw new Error("this TUI cannot open native panes on the server");
-    this.creating += 1;
-    try {
-      const port = await create({ ...request, cwd: resolvePath(this.options.cwd, request.cwd) });
+    return this.creating(async () => {
+      const port = await create({ ...request, cwd: this.serverPath(request.cwd) });
       this.known.add(port.sessionId);
       return port;
-    } finally {
-      this.creating -= 1;
-      if (this.creating === 0) this.release();
-    }
+    });
   }
 
-  /** The dialog's launcher: planned and created on the server, native panes too. */
-  launcher(defaultHarness?: string, harnesses: readonly string[] = []): SessionLauncher {
+  /** The dialog's launcher: checked locally, created on the server. */
+  launcher(defaultHarness?: string, harnesses?: readonly string[]): SessionLauncher {
     const endpoint = this.options.defaults?.defaultEndpoint;
-    const kinds = this.options.nativeKinds ?? [];
     return {
       ...(defaultHarness ? { defaultHarness } : {}),
-      harnesses: [...harnesses, ...(this.options.createNative && kinds.length > 0 ? nativeChoices(kinds) : [])],
+      ...(harnesses ? { harnesses } : {}),
       ...(endpoint !== undefined ? { defaultEndpoint: endpoint } : {}),
       defaultCwd: this.options.cwd,
-      plan: (request) => this.plan(request),
-      launch: (request) => this.launch(request),
+      validate: (request) => this.options.validate(request),
+      launch: (request) => this.create(request),
     };
-  }
-
-  private async launch(request: NewSessionRequest): Promise<SessionPort> {
-    const kind = nativeKindOf(request.harness, this.options.nativeKinds ?? []);
-    if (kind === null) return this.create(request);
-    const size = this.options.nativeSize?.() ?? { cols: 80, rows: 24 };
-    return this.createNative({
-      kind,
-      cwd: request.cwd ?? ".",
-      cols: size.cols,
-      rows: size.rows,
-      ...(request.endpoint ? { endpoint: request.endpoint } : {}),
-      ...(request.model ? { model: request.model } : {}),
-    });
   }
 
   /** Follows the server's table into this store; returns the unsubscribe. */
@@ -229,7 +185,7 @@ export class ServerPanes {
     this.store = store;
     // The connection checked each table line against the protocol's row schema.
     return this.options.link.onTable((change, row) => {
-      if (this.creating > 0) this.held.push({ change, row });
+      if (this.pendingCreates > 0) this.held.push({ change, row });
       else this.apply(change, row);
     });
   }

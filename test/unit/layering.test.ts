@@ -42,14 +42,15 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   native: ["core", "adapters", "files"],
   session: ["core", "adapters", "files"],
   protocol: ["core"],
-  // The server hosts native sessions (src/native's NativeSession) as rows of its table.
-  server: ["core", "protocol", "session", "files", "native"],
+  // The server hosts native sessions (src/native's NativeSession) as rows of its table, and runs its clients' races (src/race).
+  server: ["core", "protocol", "session", "files", "native", "race"],
   workspace: ["core", "files"],
   race: ["core", "workspace", "files"],
   // The one launch (open the workspace, plan, state dir, setup, runtime, snapshots, journal, release): entry points call it.
   launch: ["core", "adapters", "session", "workspace", "files"],
   ui: ["core", "native", "race"],
-  "tui-client": ["core", "adapters", "native", "protocol", "server", "ui", "workspace"],
+  // The TUI's race port checks the server's scorecard with src/race's own schema.
+  "tui-client": ["core", "adapters", "native", "protocol", "server", "ui", "workspace", "race"],
   main: [
     "core",
     "protocol",

@@ -14,7 +14,6 @@ import { startModelServer } from "../../scripted-model/server.js";
 import type { NewSessionRequest } from "../../ui/session-launcher.js";
 import type { CliContext } from "../context.js";
 import { UsageError } from "../errors.js";
-import { startLocalServer } from "../local-server.js";
 
 export interface NativeCommandOptions {
   readonly endpoint?: string;
@@ -24,7 +23,7 @@ export interface NativeCommandOptions {
   readonly shell?: boolean;
 }
 
-/** The dialog's spelling of a native pane request (src/tui-client/native-request.ts). */
+/** The dialog's spelling of a native pane request (src/main/native-launcher.ts). */
 export function nativeRequest(
   kind: NativeKind,
   options: NativeCommandOptions,
@@ -38,10 +37,7 @@ export function nativeRequest(
   };
 }
 
-/**
- * Opens the TUI (its config, theme and new-session dialog) with one native pane per kind, as a
- * client of an hmux server inside this process: its panes end with it.
- */
+/** Opens the TUI (its config, theme and new-session dialog) with one native pane per kind. */
 export async function openNativeTui(
   kinds: readonly NativeKind[],
   options: NativeCommandOptions,
@@ -58,18 +54,11 @@ export async function openNativeTui(
   try {
     const endpoint = options.endpoint ?? model?.url;
     const openTui = await context.loadOpenTui();
-    const local = await startLocalServer(context);
-    try {
-      await openTui({
-        app: context,
-        cwd: options.cwd ?? process.cwd(),
-        server: local.client,
-        inProcess: true,
-        sessions: kinds.map((k) => nativeRequest(k, options, endpoint)),
-      });
-    } finally {
-      await local.stop();
-    }
+    await openTui({
+      app: context,
+      cwd: options.cwd ?? process.cwd(),
+      sessions: kinds.map((k) => nativeRequest(k, options, endpoint)),
+    });
   } finally {
     await model?.close();
   }

@@ -8,7 +8,9 @@
  * it when none runs (src/server/transport-relay.ts).
  */
 import type { Command } from "commander";
+import { RaceStore } from "../../race/record.js";
 import { serverPaths } from "../../server/paths.js";
+import { serverRaces } from "../../server/races.js";
 import { journaledSession, restoreDetached } from "../../server/restore.js";
 import { fileSessionRecords } from "../../server/restore-records.js";
 import { runServer } from "../../server/run-server.js";
@@ -20,7 +22,6 @@ import { VERSION } from "../main.js";
 import { type Output, processOutput } from "../render/output.js";
 import { reachLocalServer, reportServerError, serverSocket, serverToken } from "../server-client.js";
 import { serverLauncher } from "../server-launcher.js";
-import { serverPlanner } from "../server-planner.js";
 
 /** The idle grace when neither the flag nor HMUX_SERVER_IDLE_EXIT says otherwise. */
 export const DEFAULT_IDLE_EXIT_SECONDS = 10;
@@ -82,11 +83,14 @@ async function foreground(flags: ServerFlags, output: Output, context: CliContex
   const table = new SessionTable({
     launcher: serverLauncher(context),
     clock: context.clock,
-    planner: serverPlanner(context),
     records: fileSessionRecords(context.env),
     journaled: (target) => journaledSession(target, context.env, DEFAULT_MAX_KEPT_EVENTS),
     log,
   });
+  // The races it runs for its clients: the check, git and the merge happen here, where the worktrees are.
+  const checkEnv: Record<string, string> = {};
+  for (const [k, v] of Object.entries(context.env)) if (typeof v === "string") checkEnv[k] = v;
+  const races = serverRaces({ table, workspace: context.workspace, store: new RaceStore(context.env), checkEnv });
   // The harness modules the config registers that this server will not run, each with why (said before any client can ask).
   for (const refused of context.registry.refused) log(refused.message);
   const startedAt = context.clock.now();
@@ -95,6 +99,7 @@ async function foreground(flags: ServerFlags, output: Output, context: CliContex
     running = await runServer({
       paths,
       table,
+      races,
       version: VERSION,
       idleExitMs: idle,
       clock: context.clock,

@@ -8,11 +8,15 @@ import type * as z from "zod/mini";
 import type { OutgoingMessage } from "../../protocol/messages.js";
 import type { ReplyInput } from "../../protocol/replies.js";
 import type { RequestOf, RequestOp } from "../../protocol/requests.js";
+import type { SessionRaces } from "../../race/session-races.js";
+import type { RaceCreateOptions } from "../races.js";
 import type { SessionTable } from "../session-table.js";
 
 /** What an op may do besides reading the table: reach the client that asked, and the server itself. */
 export interface OpContext {
   readonly table: SessionTable;
+  /** The races this server runs for its clients (src/server/races.ts); absent on a server that runs none. */
+  readonly races: SessionRaces<RaceCreateOptions> | undefined;
   readonly client: {
     readonly id: string;
     /** Sessions this client watches: id → stop. */
@@ -37,5 +41,10 @@ export interface OpContext {
 export interface Op<K extends RequestOp> {
   readonly op: K;
   readonly schema: z.ZodMiniType<RequestOf<K>, unknown>;
+  /**
+   * Its reply may come after the replies to this client's later requests: a step that can take
+   * minutes (a race's check) must not hold the client's keys and decisions behind it.
+   */
+  readonly concurrent?: true;
   run(ctx: OpContext, request: RequestOf<K>): Promise<ReplyInput<K>> | ReplyInput<K>;
 }

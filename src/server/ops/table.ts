@@ -13,7 +13,10 @@ import { kill } from "./kill.js";
 import { killServer } from "./kill-server.js";
 import { list } from "./list.js";
 import type { Op } from "./op.js";
-import { plan } from "./plan.js";
+import { raceDiscard } from "./race-discard.js";
+import { racePick } from "./race-pick.js";
+import { raceScore } from "./race-score.js";
+import { raceStart } from "./race-start.js";
 import { rename } from "./rename.js";
 import { resize } from "./resize.js";
 import { resume } from "./resume.js";
@@ -34,5 +37,8 @@ export const OPS: OpTable = {
   "kill-server": killServer,
   write,
   resize,
-  plan,
+  "race.start": raceStart,
+  "race.score": raceScore,
+  "race.pick": racePick,
+  "race.discard": raceDiscard,
 };

@@ -1,14 +1,14 @@
 /**
- * A race in the TUI: one prompt to several harnesses, each a pane in its own worktree started by
- * the pane launcher. Each contestant's session events are tallied (src/race/tally.ts) until its
- * first turn ends; when every contestant has ended (or failed to start) the race is scored through
- * the race port, and the scorecard overlay opens. Pick and discard ask first, then end the race.
+ * A race in the TUI: one prompt to several harnesses, started, scored and ended by the race's
+ * runner (the hmux server, or src/race in this process) through the race port; each contestant
+ * is a pane on the session the runner opened in its own worktree. The panes' events are tallied
+ * here (src/race/tally.ts) only to show the race's progress and to know when every first turn
+ * has ended: the scorecard, with its figures, is the runner's. Pick and discard ask first.
  */
 import type { SessionEvent } from "../../core/control/types.js";
 import { NO_WAIT, personWaitEvent, waitedBy } from "../../race/person-wait.js";
 import type { Scorecard } from "../../race/scorecard-schema.js";
 import { EMPTY_TALLY, tallyEvent } from "../../race/tally.js";
-import type { RaceScoreRequest } from "../race-port.js";
 import type { SessionInfo } from "../session-port.js";
 import type { Effect, RaceAct } from "./messages.js";
 import { announce, flash, only, type Step, withEffects } from "./step.js";
@@ -27,6 +27,19 @@ export function updateRace(state: UiState, act: RaceAct, now: number): Step {
   switch (act.do) {
     case "start":
       return start(state, act.prompt, act.harnesses, act.check, now);
+    case "started":
+      return only(started(state, act.race, act.notes, now));
+    case "start-failed":
+      return only(
+        state.race?.phase === "running"
+          ? flash(
+              { ...state, race: { ...state.race, phase: "failed", message: act.message } },
+              now,
+              `race: ${act.message}`,
+              "error",
+            )
+          : state,
+      );
     case "opened":
       return only(opened(state, act.harness, act.key, act.workspace));
     case "launch-failed":
@@ -126,12 +139,16 @@ function start(state: UiState, prompt: string, harnesses: readonly string[], che
     busy: null,
     ended: false,
   };
-  const effects: Effect[] = harnesses.map((harness) => ({
-    kind: "race-launch",
-    harness,
-    request: { harness, prompt, worktree: `${name}-${harness}` },
-  }));
-  return withEffects({ ...state, race, overlay: null }, ...effects);
+  const effect: Effect = { kind: "race-start", request: { name, prompt, harnesses, check } };
+  return withEffects({ ...state, race, overlay: null }, effect);
+}
+
+/** The runner's name for the race (a taken one is suffixed), said before any contestant's pane opens. */
+function started(state: UiState, name: string, notes: readonly string[], now: number): UiState {
+  const race = state.race;
+  if (race?.phase !== "running") return state;
+  const named = { ...state, race: { ...race, name } };
+  return notes.length > 0 ? flash(named, now, notes.join("; "), "info") : named;
 }
 
 function withContestant(state: UiState, harness: string, change: (c: RaceContestant) => RaceContestant): UiState {
@@ -202,36 +219,10 @@ function settle(state: UiState, now: number): Step {
         "error",
       ),
     );
-  const request: RaceScoreRequest = {
-    race: race.name,
-    prompt: race.prompt,
-    check: race.check,
-    contestants: runs.map((c) => ({
-      harness: c.harness,
-      workspace: c.workspace!,
-      wallMs: c.wallMs ?? 0,
-      personWaitMs: c.wallMs === null ? 0 : c.wait.waitedMs,
-      tally: c.tally,
-      planDivergences: planDivergences(state, c.key),
-    })),
-  };
   const scoring = { ...state, race: { ...race, phase: "scoring" as const } };
   return withEffects(
     announce(scoring, now, `race ${race.name}: every turn ended; running the check and scoring`, { race: race.name }),
-    {
-      kind: "race-score",
-      request,
-    },
-  );
-}
-
-function planDivergences(
-  state: UiState,
-  key: string | null,
-): RaceScoreRequest["contestants"][number]["planDivergences"] {
-  const view = key === null ? undefined : state.sessions.get(key);
-  return (view?.info.settings ?? []).flatMap((s) =>
-    s.divergence ? [{ key: s.key, value: s.value, reason: s.divergence }] : [],
+    { kind: "race-score", race: race.name },
   );
 }
 
@@ -247,16 +238,11 @@ function confirm(state: UiState, now: number): Step {
   const o = state.overlay;
   const race = state.race;
   if (o?.kind !== "scorecard" || !o.confirm || !race) return only(state);
-  const keys = race.contestants.flatMap((c) => (c.key === null ? [] : [c.key]));
   const out: UiState = { ...state, overlay: { ...o, confirm: null }, race: { ...race, busy: o.confirm } };
   if (o.confirm === "discard")
     return withEffects(
       announce(out, now, `race ${race.name}: halting the contestants, removing their worktrees`, { race: race.name }),
-      {
-        kind: "race-discard",
-        race: race.name,
-        keys,
-      },
+      { kind: "race-discard", race: race.name },
     );
   const harness = selectedHarness(state);
   if (harness === undefined) return only(state);
@@ -264,6 +250,5 @@ function confirm(state: UiState, now: number): Step {
     kind: "race-pick",
     race: race.name,
     harness,
-    keys,
   });
 }

@@ -26,7 +26,7 @@ afterEach(() => fx?.cleanup());
 const done: SessionEvent = { kind: "done", exitCode: 0, cause: "clean" };
 
 interface Contestant {
-  readonly request: ContestantRequest;
+  readonly request: ContestantRequest<undefined>;
   readonly lease: WorkspaceLease;
   say(...events: SessionEvent[]): void;
   halted: boolean;
@@ -40,7 +40,7 @@ function racing(work: Record<string, Record<string, string>>, refuse: readonly s
   // The contestants' sessions hold their worktrees: a pick or discard must end them first.
   fx.livePids.add(workspace.pid);
   const contestants = new Map<string, Contestant>();
-  const ports: SessionRacePorts = {
+  const ports: SessionRacePorts<undefined> = {
     workspace,
     store: new RaceStore(fx.env),
     checkEnv: { PATH: fx.env.PATH! },
@@ -71,30 +71,28 @@ function racing(work: Record<string, Record<string, string>>, refuse: readonly s
       };
     },
   };
-  return { races: new SessionRaces(ports), contestants, clock, store: ports.store };
-}
-
-/** Lets the scoring (git, the check) that the last ended turn set off finish. */
-async function scored(races: SessionRaces, race: string) {
-  return races.score(race);
+  const races = new SessionRaces(ports);
+  // Every start in these tests is over the fixture's repository, with no opener settings.
+  const start = (r: Omit<Parameters<typeof races.start>[0], "options">) => races.start({ ...r, options: undefined });
+  return { races, start, contestants, clock, store: ports.store };
 }
 
 describe("a race of sessions: before anything opens", () => {
   it("refuses fewer than two harnesses, a harness twice, a folder outside a repository and an unknown base, opening nothing", async () => {
     fx = new GitFixture();
-    const { races, contestants } = racing({});
-    const start = { cwd: fx.repo, prompt: "p", check: null };
-    await expect(races.start({ ...start, harnesses: ["a"] })).rejects.toThrow(/at least 2 harnesses, got only a/);
-    await expect(races.start({ ...start, harnesses: ["a", "a"] })).rejects.toThrow(/a is named more than once/);
-    await expect(races.start({ ...start, harnesses: ["a", "b"], base: "nope" })).rejects.toThrow(/--base nope/);
-    await expect(races.start({ ...start, cwd: fx.env.HOME!, harnesses: ["a", "b"] })).rejects.toThrow(/git/);
+    const { start, contestants } = racing({});
+    const base = { cwd: fx.repo, prompt: "p", check: null };
+    await expect(start({ ...base, harnesses: ["a"] })).rejects.toThrow(/at least 2 harnesses, got only a/);
+    await expect(start({ ...base, harnesses: ["a", "a"] })).rejects.toThrow(/a is named more than once/);
+    await expect(start({ ...base, harnesses: ["a", "b"], base: "nope" })).rejects.toThrow(/--base nope/);
+    await expect(start({ ...base, cwd: fx.env.HOME!, harnesses: ["a", "b"] })).rejects.toThrow(/git/);
     expect(contestants.size).toBe(0);
   });
 
   it("a contestant that cannot open is told apart with why, and the others race on in their own worktrees", async () => {
     fx = new GitFixture();
-    const { races, store } = racing({}, ["nope"]);
-    const started = await races.start({
+    const { start, store } = racing({}, ["nope"]);
+    const started = await start({
       cwd: fx.repo,
       harnesses: ["a", "nope", "b"],
       prompt: "p",
@@ -111,9 +109,9 @@ describe("a race of sessions: before anything opens", () => {
 
   it("a taken name is suffixed and said, as a workspace name is", async () => {
     fx = new GitFixture();
-    const { races } = racing({});
-    await races.start({ cwd: fx.repo, harnesses: ["a", "b"], prompt: "p", check: null, name: "same" });
-    const again = await races.start({ cwd: fx.repo, harnesses: ["a", "b"], prompt: "p", check: null, name: "same" });
+    const { start } = racing({});
+    await start({ cwd: fx.repo, harnesses: ["a", "b"], prompt: "p", check: null, name: "same" });
+    const again = await start({ cwd: fx.repo, harnesses: ["a", "b"], prompt: "p", check: null, name: "same" });
     expect(again.race).toBe("same-2");
     expect(again.notes).toEqual(["race: the name same is taken; using same-2"]);
   });
@@ -122,11 +120,11 @@ describe("a race of sessions: before anything opens", () => {
 describe("a race of sessions: scoring", () => {
   it("is refused while a first turn runs, and done by the race itself once every one has ended", async () => {
     fx = new GitFixture();
-    const { races, contestants, clock, store } = racing({
+    const { races, start, contestants, clock, store } = racing({
       a: { "x.txt": "a\n" },
       b: { "x.txt": "b\n", "y.txt": "y\n" },
     });
-    await races.start({
+    await start({
       cwd: fx.repo,
       harnesses: ["a", "b"],
       prompt: "do it",
@@ -149,7 +147,7 @@ describe("a race of sessions: scoring", () => {
     });
     clock.advance(500);
     b.say(done);
-    const card = await scored(races, "t1");
+    const card = await races.score("t1");
     const [ca, cb] = card.contestants;
     expect([ca?.wallMs, cb?.wallMs]).toEqual([3_000, 8_500]);
     expect(ca?.personWaitMs).toBe(5_000);
@@ -169,7 +167,7 @@ describe("a race of sessions: scoring", () => {
   it("a race this process does not hold is read from its record; one never recorded is NO_SUCH_RACE", async () => {
     fx = new GitFixture();
     const first = racing({ a: { "x.txt": "a\n" } });
-    await first.races.start({ cwd: fx.repo, harnesses: ["a", "b"], prompt: "p", check: null, name: "kept" });
+    await first.start({ cwd: fx.repo, harnesses: ["a", "b"], prompt: "p", check: null, name: "kept" });
     for (const c of first.contestants.values()) c.say(done);
     const card = await first.races.score("kept");
     const later = racing({});
@@ -182,8 +180,8 @@ describe("a race of sessions: scoring", () => {
 describe("a race of sessions: ending it", () => {
   it("pick ends every contestant's session before merging the winner, and a second pick or a discard is too late", async () => {
     fx = new GitFixture();
-    const { races, contestants } = racing({ a: { "x.txt": "a\n" }, b: { "x.txt": "b\n" } });
-    await races.start({ cwd: fx.repo, harnesses: ["a", "b"], prompt: "p", check: null, name: "t2" });
+    const { races, start, contestants } = racing({ a: { "x.txt": "a\n" }, b: { "x.txt": "b\n" } });
+    await start({ cwd: fx.repo, harnesses: ["a", "b"], prompt: "p", check: null, name: "t2" });
     await expect(races.pick("t2", "a")).rejects.toMatchObject({ code: "RACE_RUNNING" });
     expect([...contestants.values()].some((c) => c.halted)).toBe(false);
     for (const c of contestants.values()) c.say(done);
@@ -206,8 +204,8 @@ describe("a race of sessions: ending it", () => {
 
   it("discard while the turns still run ends the sessions and removes every clean worktree", async () => {
     fx = new GitFixture();
-    const { races, contestants, store } = racing({});
-    await races.start({ cwd: fx.repo, harnesses: ["a", "b"], prompt: "p", check: null, name: "t3" });
+    const { races, start, contestants, store } = racing({});
+    await start({ cwd: fx.repo, harnesses: ["a", "b"], prompt: "p", check: null, name: "t3" });
     const cleanup = await races.discard("t3");
     expect([...contestants.values()].every((c) => c.halted)).toBe(true);
     expect(discardText("t3", cleanup)).toBe("race t3 discarded: removed t3-a, t3-b");

@@ -1,11 +1,11 @@
 /**
- * A native pane or shell opened from a TUI goes to its server: the dialog's launcher hands the
- * request to the server (no local pty, no local hook server), and
+ * A native pane or shell opened from a server-backed TUI goes to the server: the dialog's
+ * launcher hands the checked request to the server (no local pty, no local hook server), and
  * the server's own `created` line for it does not open a second pane.
  */
 import { describe, expect, it } from "vitest";
 import { builtinRegistry } from "../../../src/adapters/registry.js";
-import { nativeKinds } from "../../../src/native/native-plan.js";
+import { withLazyNativeSessions } from "../../../src/main/native-launcher.js";
 import type { SessionSummary } from "../../../src/protocol/index.js";
 import type { ServerNativeRequest } from "../../../src/tui-client/server-native-port.js";
 import { ServerPanes } from "../../../src/tui-client/server-panes.js";
@@ -54,8 +54,7 @@ describe("native panes from a server-backed TUI", () => {
       link: link as never,
       registry: builtinRegistry,
       cwd: "/home/u",
-      nativeKinds: nativeKinds(builtinRegistry),
-      nativeSize: () => ({ cols: 80, rows: 20 }),
+      validate: () => ({ ok: true }),
       native: async () => {
         attachedAgain += 1;
         return fakePort;
@@ -68,7 +67,14 @@ describe("native panes from a server-backed TUI", () => {
     });
     const store = new AppStore({ scheduler: new ManualScheduler() });
     panes.follow(store);
-    const port = await panes.launcher().launch({ harness: "shell", cwd: "w" });
+    const tui = withLazyNativeSessions(panes.launcher(), {
+      registry: builtinRegistry,
+      size: () => ({ cols: 80, rows: 20 }),
+      clock: new FakeClock(),
+      remote: (request) => panes.createNative(request),
+    });
+    const port = await tui.launcher.launch({ harness: "shell", cwd: "w" });
+    await tui.close();
     expect(port).toBe(fakePort);
     expect(asked).toEqual([{ kind: "shell", cwd: "/home/u/w", cols: 80, rows: 20 }]);
     expect(attachedAgain).toBe(0);

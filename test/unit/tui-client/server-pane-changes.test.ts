@@ -37,6 +37,7 @@ function panes(workspace?: ReturnType<GitFixture["ports"]>): ServerPanes {
     link,
     registry: builtinRegistry,
     cwd: "/w",
+    validate: () => ({ ok: true }),
     ...(workspace ? { workspace } : {}),
   });
 }

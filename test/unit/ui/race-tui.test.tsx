@@ -7,9 +7,8 @@ import { raceForm } from "../../../src/ui/components/overlays/RaceDialog.js";
 import { scorecardQuestion } from "../../../src/ui/components/overlays/ScorecardOverlay.js";
 import { scoreRows } from "../../../src/ui/components/overlays/scorecard-rows.js";
 import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
-import type { RacePort, RaceScoreRequest } from "../../../src/ui/race-port.js";
-import type { NewSessionRequest, SessionLauncher } from "../../../src/ui/session-launcher.js";
-import { acceptedPlan, refusedPlan } from "./fake-launcher.js";
+import type { RacePort, RaceStart, RaceStartRequest } from "../../../src/ui/race-port.js";
+import type { SessionLauncher } from "../../../src/ui/session-launcher.js";
 import { FakePort } from "./fake-port.js";
 import { KEYS, type Mounted, mount, tick } from "./harness.js";
 
@@ -139,33 +138,38 @@ describe("race dialog form", () => {
   });
 });
 
-/** A launcher whose panes are FakePorts in the worktree asked for; it refuses a harness named "nope". */
-function fakeLauncher(opened: FakePort[], requests: NewSessionRequest[]): SessionLauncher {
+/** A launcher for the dialog's checks: it refuses a harness named "nope". */
+function fakeLauncher(): SessionLauncher {
   return {
-    plan: (r) =>
-      r.harness === "nope"
-        ? refusedPlan({ message: "unknown harness nope", hint: "known: claude, pi" })
-        : acceptedPlan(r),
-    launch: async (r) => {
-      requests.push(r);
-      const name = typeof r.worktree === "string" ? r.worktree : "w";
-      const port = new FakePort({
-        harness: r.harness as "claude",
-        workspace: { name, branch: `hmux/${name}`, base: "main" },
-      });
-      opened.push(port);
-      return port;
-    },
+    validate: (r) =>
+      r.harness === "nope" ? { ok: false, message: "unknown harness nope", hint: "known: claude, pi" } : { ok: true },
+    launch: async (r) => new FakePort({ harness: r.harness as "claude" }),
   };
 }
 
+/** A race runner whose contestants are FakePorts in the worktrees it names; it records what it was asked. */
 class FakeRace implements RacePort {
-  scored: RaceScoreRequest[] = [];
+  started: RaceStartRequest[] = [];
+  opened: FakePort[] = [];
+  scored: string[] = [];
   picked: Array<[string, string]> = [];
   discarded: string[] = [];
-  async score(request: RaceScoreRequest): Promise<Scorecard> {
-    this.scored.push(request);
-    return card(request.race);
+  async start(request: RaceStartRequest): Promise<RaceStart> {
+    this.started.push(request);
+    const contestants = request.harnesses.map((harness) => {
+      const name = `${request.name}-${harness}`;
+      const port = new FakePort({
+        harness: harness as "claude",
+        workspace: { name, branch: `hmux/${name}`, base: "main" },
+      });
+      this.opened.push(port);
+      return { harness, port };
+    });
+    return { race: request.name, contestants, notes: [] };
+  }
+  async score(race: string): Promise<Scorecard> {
+    this.scored.push(race);
+    return card(race);
   }
   async pick(race: string, harness: string): Promise<string> {
     this.picked.push([race, harness]);
@@ -186,42 +190,35 @@ async function fill(mounted: Mounted, ...chunks: string[]): Promise<void> {
 }
 
 async function raceTo(columns: number, rows: number) {
-  const opened: FakePort[] = [];
-  const requests: NewSessionRequest[] = [];
   const race = new FakeRace();
   const mounted = await mount({
     ports: [new FakePort({ harness: "claude" }), new FakePort({ harness: "pi" })],
-    launcher: fakeLauncher(opened, requests),
+    launcher: fakeLauncher(),
     race,
     columns,
     rows,
   });
   await mounted.type(KEYS.alt("R"));
-  return { mounted, opened, requests, race };
+  return { mounted, opened: race.opened, race };
 }
 
 describe("race in the TUI", () => {
-  it("the dialog offers the open panes' harnesses, refuses a harness before anything starts, then starts each in its own worktree", async () => {
+  it("the dialog offers the open panes' harnesses, refuses a harness before anything starts, then asks the runner to start the race", async () => {
     const r = await raceTo(160, 48);
     m = r.mounted;
     expect(m.frame()).toContain("race · one prompt");
     expect(m.frame()).toMatch(/harnesses\s+claude pi/);
     await fill(m, "fix slug", KEYS.tab, KEYS.ctrl("u"), "claude nope", KEYS.enter);
-    await m.flush();
-    expect(m.frame()).toContain("refused nope: unknown harness nope");
-    expect(m.frame()).toContain("hint: known: claude, pi");
-    expect(r.requests).toEqual([]);
+    expect(m.frame()).toContain("nope: unknown harness nope (hint: known: claude, pi)");
+    expect(r.race.started).toEqual([]);
     await fill(m, KEYS.ctrl("u"), "claude pi", KEYS.tab, "npm test", KEYS.enter);
     await tick(50);
     const name = m.store.state.race?.name;
-    expect(r.requests).toEqual([
-      { harness: "claude", prompt: "fix slug", worktree: `${name}-claude` },
-      { harness: "pi", prompt: "fix slug", worktree: `${name}-pi` },
-    ]);
+    expect(r.race.started).toEqual([{ name, prompt: "fix slug", harnesses: ["claude", "pi"], check: "npm test" }]);
     expect(m.store.state.race?.contestants.map((c) => c.key)).toEqual(["s3", "s4"]);
   });
 
-  it("when both turns end the scorecard opens; p asks, y halts the contestants and picks the selected one", async () => {
+  it("when both turns end the scorecard opens; p asks, y has the runner pick the selected one", async () => {
     const r = await raceTo(160, 48);
     m = r.mounted;
     await fill(m, "fix slug", KEYS.tab, KEYS.tab, "npm test", KEYS.enter);
@@ -229,8 +226,7 @@ describe("race in the TUI", () => {
     for (const p of r.opened) p.emit({ kind: "usage", inputTokens: 10 }, done);
     await tick(30);
     await m.flush();
-    expect(r.race.scored).toHaveLength(1);
-    expect(r.race.scored[0]?.check).toBe("npm test");
+    expect(r.race.scored).toEqual([m.store.state.race?.name]);
     let frame = m.frame();
     expect(frame).toContain("race scorecard · 2 contestants · check: npm test");
     expect(frame).toMatch(/check\s+pass exit 0 · 0\.9s\s+FAIL exit 1 · 0\.7s/);
@@ -241,14 +237,9 @@ describe("race in the TUI", () => {
     expect(r.race.picked).toEqual([]);
     await m.type("y");
     await tick(50);
-    // Nothing is picked while a contestant's session still holds its worktree.
-    expect(r.race.picked).toEqual([]);
-    for (const p of r.opened) p.emit({ kind: "closed", exitCode: 0, cause: "killed" });
-    await tick(50);
     await m.flush();
     const name = m.store.state.race?.name;
     expect(r.race.picked).toEqual([[name, "pi"]]);
-    expect(r.opened.every((p) => p.intents.some((i) => i.kind === "halt"))).toBe(true);
     expect(m.frame()).toContain(`race ${name}: merged hmux/${name}-pi into main`);
   });
 
@@ -269,8 +260,6 @@ describe("race in the TUI", () => {
     expect(m.frame()).not.toContain("Discard the race?");
     expect(r.race.discarded).toEqual([]);
     await m.type("x", "y");
-    await tick(50);
-    for (const p of r.opened) p.emit({ kind: "state", from: "idle", to: "closed" });
     await tick(50);
     expect(r.race.discarded).toEqual([m.store.state.race?.name]);
   });
@@ -308,14 +297,10 @@ describe("race in the TUI", () => {
     expect(m.store.state.panes[m.store.state.focus]).toBe("s4");
   });
 
-  it("scores without a race port by saying so, not by hanging", async () => {
-    m = await mount({ ports: [new FakePort(), new FakePort({ harness: "pi" })], launcher: fakeLauncher([], []) });
+  it("a race without a race runner fails at once by saying so, not by hanging", async () => {
+    m = await mount({ ports: [new FakePort(), new FakePort({ harness: "pi" })], launcher: fakeLauncher() });
     m.store.dispatch({ kind: "race", act: { do: "start", prompt: "p", harnesses: ["claude", "pi"], check: null } });
     await tick(50);
-    const keys = m.store.state.race?.contestants.map((c) => c.key) ?? [];
-    expect(keys).toHaveLength(2);
-    for (const k of keys) m.store.dispatch({ kind: "session-event", key: k!, event: done });
-    await tick(30);
     expect(m.store.state.race?.phase).toBe("failed");
     expect(m.store.state.race?.message).toContain("without race support");
   });

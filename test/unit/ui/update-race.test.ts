@@ -1,4 +1,4 @@
-/** A race through the update function alone: launches, tallies, scoring once every turn ended, pick and discard asked first. */
+/** A race through the update function alone: started by its runner, tallied for its progress, scored by the runner once every turn ended, pick and discard asked first. */
 import { describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import type { Scorecard } from "../../../src/race/scorecard-schema.js";
@@ -59,24 +59,40 @@ const CARD = (name: string): Scorecard =>
   }) as unknown as Scorecard;
 
 describe("race update", () => {
-  it("starts each contestant through the pane launcher with its own named worktree and the same prompt", () => {
+  it("asks the runner to start the race: one request, every harness, the same prompt and check, a name", () => {
     const { effects, name } = started();
     expect(name).toMatch(/^race-[0-9a-z]+$/);
     expect(effects).toEqual([
       {
-        kind: "race-launch",
-        harness: "claude",
-        request: { harness: "claude", prompt: "fix slug", worktree: `${name}-claude` },
-      },
-      {
-        kind: "race-launch",
-        harness: "codex",
-        request: { harness: "codex", prompt: "fix slug", worktree: `${name}-codex` },
+        kind: "race-start",
+        request: { name, prompt: "fix slug", harnesses: ["claude", "codex"], check: "npm test" },
       },
     ]);
   });
 
-  it("scores only once every contestant's turn has ended, with each one's tally, time and divergences", () => {
+  it("takes the runner's name for the race (a taken one suffixed) and binds each contestant's pane by its worktree", () => {
+    const r = run(initialUiState(), [
+      [race({ do: "start", prompt: "p", harnesses: ["claude", "codex"], check: null })],
+    ]);
+    const asked = r.state.race!.name;
+    const s = run(r.state, [
+      [race({ do: "started", race: `${asked}-2`, notes: [`race: the name ${asked} is taken; using ${asked}-2`] })],
+      [open("s1", "claude", `${asked}-2-claude`)],
+    ]).state;
+    expect(s.race?.name).toBe(`${asked}-2`);
+    expect(s.race?.contestants[0]?.key).toBe("s1");
+    expect(s.flash?.text).toContain("is taken");
+  });
+
+  it("a race refused as a whole fails with the runner's words, and nothing waits for it", () => {
+    const r = run(initialUiState(), [
+      [race({ do: "start", prompt: "p", harnesses: ["claude", "codex"], check: null })],
+    ]);
+    const s = run(r.state, [[race({ do: "start-failed", message: "/tmp/x is not in a git repository" })]]).state;
+    expect(s.race).toMatchObject({ phase: "failed", message: "/tmp/x is not in a git repository" });
+  });
+
+  it("asks the runner for the scorecard only once every contestant's turn has ended", () => {
     const { state, name } = started();
     const one = run(state, [
       [usage("s1", 100), T0 + 1000],
@@ -87,32 +103,13 @@ describe("race update", () => {
       [usage("s2", 7), T0 + 5000],
       [done("s2"), T0 + 9000],
     ]);
-    const score = both.effects.find((e) => e.kind === "race-score");
-    expect(score?.kind === "race-score" && score.request).toMatchObject({
-      race: name,
-      prompt: "fix slug",
-      check: "npm test",
-      contestants: [
-        {
-          harness: "claude",
-          workspace: `${name}-claude`,
-          wallMs: 4000,
-          tally: { inputTokens: 100 },
-          planDivergences: [],
-        },
-        {
-          harness: "codex",
-          workspace: `${name}-codex`,
-          wallMs: 9000,
-          tally: { inputTokens: 7 },
-          planDivergences: [{ key: "memory", value: false, reason: "not expressible on codex" }],
-        },
-      ],
-    });
+    expect(both.effects.filter((e) => e.kind === "race-score")).toEqual([{ kind: "race-score", race: name }]);
     expect(both.state.race?.phase).toBe("scoring");
+    // Its progress, as shown while the runner scores: each turn's time.
+    expect(both.state.race?.contestants.map((c) => c.wallMs)).toEqual([4000, 9000]);
   });
 
-  it("a turn's wall time leaves out the time it waited for a person, which is handed on apart", () => {
+  it("the progress shown leaves out the time a turn waited for a person", () => {
     const { state } = started();
     const call = { callId: "c1", tool: "Write", input: {}, openedAt: T0 + 1000, deadlineAt: null };
     const r = run(state, [
@@ -128,15 +125,9 @@ describe("race update", () => {
         T0 + 7000,
       ],
       [done("s1"), T0 + 8000],
-      [done("s2"), T0 + 3000],
     ]);
-    const score = r.effects.find((e) => e.kind === "race-score");
-    const runs = score?.kind === "race-score" ? score.request.contestants : [];
     // claude: 8 s from start to end, 6 s of it waiting for the person's answer.
-    expect(runs.map((c) => [c.harness, c.wallMs, c.personWaitMs])).toEqual([
-      ["claude", 2000, 6000],
-      ["codex", 3000, 0],
-    ]);
+    expect(r.state.race?.contestants[0]?.wallMs).toBe(2000);
   });
 
   it("events after a contestant's first turn are not counted", () => {
@@ -156,11 +147,10 @@ describe("race update", () => {
       [race({ do: "launch-failed", harness: "codex", message: "no git" })],
       [done("s1")],
     ]);
-    const score = effects.find((e) => e.kind === "race-score");
-    expect(score?.kind === "race-score" && score.request.contestants.map((c) => c.harness)).toEqual(["claude"]);
+    expect(effects.filter((e) => e.kind === "race-score")).toEqual([{ kind: "race-score", race: name }]);
   });
 
-  it("the scorecard opens when scored; pick asks first, and only y picks the selected contestant after halting every contestant", () => {
+  it("the scorecard opens when scored; pick asks first, and only y asks the runner to pick the selected contestant", () => {
     const { state, name } = started();
     let s = run(state, [[done("s1")], [done("s2")], [race({ do: "scored", scorecard: CARD(name) })]]).state;
     expect(s.overlay).toEqual({ kind: "scorecard", selected: 0, confirm: null });
@@ -170,7 +160,7 @@ describe("race update", () => {
     expect(no.effects).toEqual([]);
     expect(no.state.overlay).toMatchObject({ confirm: null });
     const yes = run(s, [[race({ do: "confirm" })]]);
-    expect(yes.effects).toEqual([{ kind: "race-pick", race: name, harness: "codex", keys: ["s1", "s2"] }]);
+    expect(yes.effects).toEqual([{ kind: "race-pick", race: name, harness: "codex" }]);
     expect(yes.state.race?.busy).toBe("pick");
   });
 
@@ -185,7 +175,7 @@ describe("race update", () => {
     expect(keyIntent(asked, INDEX, "p")).toEqual({ taken: true });
     expect(keyIntent(asked, INDEX, "y").intent).toEqual({ kind: "race", act: { do: "confirm" } });
     const yes = run(asked, [[race({ do: "confirm" })]]);
-    expect(yes.effects).toEqual([{ kind: "race-discard", race: name, keys: ["s1", "s2"] }]);
+    expect(yes.effects).toEqual([{ kind: "race-discard", race: name }]);
   });
 
   it("pick cannot be asked before the race is scored", () => {
