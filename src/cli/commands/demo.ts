@@ -45,7 +45,7 @@ asks to create hmux-demo.txt (approve or deny it), then asks you a question.
 export async function demoCommand(flags: DemoFlags, context: CliContext): Promise<void> {
   const port = Number(flags.port ?? 0);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`--port: expected 0-65535, got ${flags.port}`);
+    throw new UsageError(`--port: expected 0-65535, got ${flags.port}`);
   // A bad script is refused here, before anything starts (and before asking for a terminal).
   if (flags.script) parseScriptText(readScript(flags.script), flags.script);
   requireTerminal();

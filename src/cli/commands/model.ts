@@ -10,11 +10,12 @@ import { RACE_SCRIPT } from "../../scripted-model/race-script.js";
 import type { RecordedRequest } from "../../scripted-model/recorder.js";
 import { parseScriptText, type Script, ScriptError } from "../../scripted-model/script-schema.js";
 import { startModelServer } from "../../scripted-model/server.js";
+import { UsageError } from "../errors.js";
 
 function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`--port: expected an integer 0-65535, got "${value}"`);
+    throw new UsageError(`--port: expected an integer 0-65535, got "${value}"`);
   return port;
 }
 
@@ -51,14 +52,14 @@ export interface ServeFlags {
 /** A pid to outlive nobody: a positive integer. */
 function parsePid(value: string): number {
   const pid = Number(value);
-  if (!Number.isInteger(pid) || pid < 1) throw new Error(`--exit-with: expected a process id, got "${value}"`);
+  if (!Number.isInteger(pid) || pid < 1) throw new UsageError(`--exit-with: expected a process id, got "${value}"`);
   return pid;
 }
 
 function parseSeconds(value: string): number {
   const n = Number(value);
   if (value.trim() === "" || !Number.isFinite(n) || n <= 0)
-    throw new Error(`--idle-exit: expected a number of seconds > 0, got "${value}"`);
+    throw new UsageError(`--idle-exit: expected a number of seconds > 0, got "${value}"`);
   return n;
 }
 
@@ -84,7 +85,7 @@ export async function serveModel(options: ServeFlags): Promise<void> {
   try {
     port = parsePort(options.port ?? "0");
     if (options.race && options.script !== undefined)
-      throw new Error("--race and --script both name a script; pick one");
+      throw new UsageError("--race and --script both name a script; pick one");
     script = options.race ? RACE_SCRIPT : options.script === undefined ? undefined : loadScript(options.script);
     exitWith = options.exitWith === undefined ? undefined : parsePid(options.exitWith);
     idleMs = options.idleExit === undefined ? undefined : parseSeconds(options.idleExit) * 1000;
@@ -92,7 +93,7 @@ export async function serveModel(options: ServeFlags): Promise<void> {
       try {
         onRequest = openRequestLog(options.requestLog);
       } catch (err) {
-        throw new Error(`--request-log ${options.requestLog}: ${(err as Error).message}`);
+        throw new UsageError(`--request-log ${options.requestLog}: ${(err as Error).message}`);
       }
     }
   } catch (err) {

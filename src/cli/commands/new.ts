@@ -9,6 +9,7 @@ import { resolve as resolvePath } from "node:path";
 import type { Command } from "commander";
 import type { CreateOptions, SessionSummary } from "../../protocol/index.js";
 import type { CliContext } from "../context.js";
+import { UsageError } from "../errors.js";
 import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
 import { type Output, processOutput } from "../render/output.js";
 import { reachServer, reportServerError } from "../server-client.js";
@@ -110,7 +111,7 @@ export async function newCommand(
 function cwdOf(flags: NewFlags): string {
   if (flags.host === undefined) return resolvePath(flags.cwd ?? process.cwd());
   if (flags.cwd === undefined || !flags.cwd.startsWith("/"))
-    throw new Error(
+    throw new UsageError(
       `with --host, --cwd must be an absolute path on ${flags.host} (${flags.cwd === undefined ? "none was given" : `${flags.cwd} is relative`})`,
     );
   return flags.cwd;
@@ -119,7 +120,7 @@ function cwdOf(flags: NewFlags): string {
 function createOptionsOf(flags: NewFlags): CreateOptions {
   const approvals = flags.approvals ?? "ask";
   if (approvals !== "ask" && approvals !== "deny" && approvals !== "allow")
-    throw new Error(`--approvals ${approvals} is not one of ask, deny, allow`);
+    throw new UsageError(`--approvals ${approvals} is not one of ask, deny, allow`);
   return {
     approvals,
     ...(flags.model !== undefined ? { model: flags.model } : {}),
@@ -140,6 +141,6 @@ function createOptionsOf(flags: NewFlags): CreateOptions {
 function number(option: string, raw: string, integer: boolean): number {
   const n = Number(raw);
   if (!Number.isFinite(n) || n < 0 || (integer && (!Number.isInteger(n) || n < 1)))
-    throw new Error(`--${option} ${raw} is not ${integer ? "a positive integer" : "a number ≥ 0"}`);
+    throw new UsageError(`--${option} ${raw} is not ${integer ? "a positive integer" : "a number ≥ 0"}`);
   return n;
 }
