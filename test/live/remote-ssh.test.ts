@@ -152,6 +152,8 @@ describe.skipIf(skipReason !== null)(
       second.onEvent((_s, e) => again.push(e as Ev));
       const attached = await second.request({ op: "attach", session: "worker" });
       expect(attached.replayed).toBeGreaterThan(0);
+      // The replay comes in the reply; later events as event lines.
+      again.unshift(...attached.events.map((e) => e as Ev));
       await until(() => again.some((e) => e.kind === "approval-request"));
       const ask = again.find((e) => e.kind === "approval-request")!;
       const callId = (ask.call as { callId: string }).callId;

@@ -52,7 +52,7 @@ describe("a person's prompts across a server kill -9, live with claude", () => {
       });
       const id = (made.session as SessionSummary).id;
       const heardA = sessionEvents(a);
-      await a.request({ op: "attach", session: id });
+      await heardA.attach(id);
       await heardA.next(id, (e) => e.kind === "done");
       const mark = heardA.of(id).length;
       await a.request({ op: "input", session: id, line: { op: "send", id: "in-2", text: SECOND }, as: "human" });
@@ -75,7 +75,7 @@ describe("a person's prompts across a server kill -9, live with claude", () => {
       const b = await connectClient(box);
       clients.push(b);
       const heardB = sessionEvents(b);
-      await b.request({ op: "attach", session: id });
+      await heardB.attach(id);
       await heardB.next(id, (e) => e.kind === "closed");
       expect(promptsAndTurns(heardB.of(id))).toEqual(live);
 
@@ -85,7 +85,7 @@ describe("a person's prompts across a server kill -9, live with claude", () => {
       const c = await connectClient(box);
       clients.push(c);
       const heardC = sessionEvents(c);
-      await c.request({ op: "attach", session: id });
+      await heardC.attach(id);
       await heardC.next(id, (e) => e.kind === "session" && e.origin === "resumed");
       expect(promptsAndTurns(heardC.of(id))).toEqual(live);
     } finally {

@@ -42,7 +42,7 @@ describe("nothing lost in a crash or an attach, live on the hmux server", () => 
       const options = { isolate: true, endpoint: model.url };
       const create = async (harness: string, name: string) => {
         const made = await a.request({ op: "create", harness, name, cwd: work, options });
-        await a.request({ op: "attach", session: name });
+        await heardA.attach(name);
         return (made.session as SessionSummary).id;
       };
       const claude = await create("claude", "slow-claude");
@@ -88,9 +88,9 @@ describe("nothing lost in a crash or an attach, live on the hmux server", () => 
       const b = await connectClient(box);
       clients.push(b);
       const heardB = sessionEvents(b);
-      await b.request({ op: "attach", session: claude });
+      await heardB.attach(claude);
       expect(await heardB.next(claude, (e) => e.kind === "done")).toMatchObject({ cause: "interrupted" });
-      await b.request({ op: "attach", session: pi });
+      await heardB.attach(pi);
       await heardB.next(pi, (e) => e.kind === "warning" && e.code === "QUESTION_WAITING");
 
       // Resumed, the question is asked again and the answer goes as an answer.
@@ -124,7 +124,7 @@ describe("nothing lost in a crash or an attach, live on the hmux server", () => 
       const c = await connectClient(box);
       clients.push(c);
       const heardC = sessionEvents(c);
-      await c.request({ op: "attach", session: claude });
+      await heardC.attach(claude);
       await heardC.next(claude, (e) => e.kind === "turn" && e.id === "in-1");
       expect(await heardC.next(claude, (e) => e.kind === "done")).toMatchObject({ cause: "interrupted" });
     } finally {

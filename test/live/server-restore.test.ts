@@ -47,7 +47,7 @@ describe("hmux server restore after kill -9, live with claude, codex and pi", ()
       for (const h of HARNESSES) {
         const made = await a.request({ op: "create", harness: h, name: `w-${h}`, cwd: work, options });
         ids.set(h, (made.session as SessionSummary).id);
-        await a.request({ op: "attach", session: `w-${h}` });
+        await seenA.attach(`w-${h}`);
         await a.request({
           op: "input",
           session: `w-${h}`,
@@ -58,7 +58,7 @@ describe("hmux server restore after kill -9, live with claude, codex and pi", ()
       const asker = (await a.request({ op: "create", harness: "pi", name: "asker", cwd: work, options })).session as {
         id: string;
       };
-      await a.request({ op: "attach", session: "asker" });
+      await seenA.attach("asker");
       await a.request({
         op: "input",
         session: "asker",
@@ -100,7 +100,7 @@ describe("hmux server restore after kill -9, live with claude, codex and pi", ()
       const seenB = sessionEvents(b);
       model.clearRequests();
       for (const h of HARNESSES) {
-        await b.request({ op: "attach", session: `w-${h}` });
+        await seenB.attach(`w-${h}`);
         await b.request({
           op: "input",
           session: `w-${h}`,
@@ -121,7 +121,7 @@ describe("hmux server restore after kill -9, live with claude, codex and pi", ()
       expect(history.every((c) => c.ok)).toBe(true);
 
       // The lost call: said on attach, cleared as lost in the journal, never decided, never run.
-      await b.request({ op: "attach", session: "asker" });
+      await seenB.attach("asker");
       await seenB.next(asker.id, (e) => e.kind === "approval-cleared" && e.callId === callId && e.reason === "lost");
       await seenB.next(asker.id, (e) => e.kind === "warning" && e.code === "CALL_LOST");
       const journal = readJournal(

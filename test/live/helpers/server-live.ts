@@ -56,7 +56,8 @@ export async function stopServer(box: Sandbox): Promise<void> {
 }
 
 /**
- * Every event a client hears, per session. `next` waits for the first match from a point: an index
+ * Every event a client hears, per session: the replay an `attach` carries in its reply, then the
+ * event lines after it. `next` waits for the first match from a point: an index
  * into the session's events, or the first event matching `from`.
  */
 export function sessionEvents(client: ServerClient) {
@@ -86,5 +87,18 @@ export function sessionEvents(client: ServerClient) {
       });
     }
   };
-  return { of, next };
+  /** Attaches through this client, taking the reply's replay in as heard before what follows it. */
+  const attach = async (session: string) => {
+    const reply = await client.request({ op: "attach", session });
+    const replayed = reply.events.map((e) => ({ session: reply.session.id, e: e as LiveEvent }));
+    const after = seen.splice(0);
+    seen.push(
+      ...after.filter((s) => s.session !== reply.session.id),
+      ...replayed,
+      ...after.filter((s) => s.session === reply.session.id),
+    );
+    wake?.();
+    return reply;
+  };
+  return { of, next, attach };
 }
