@@ -18,6 +18,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { builtinRegistry } from "../src/adapters/registry.js";
 import type { PolicyConfig } from "../src/core/config/policy-schema.js";
 import { makeClassifier } from "../src/core/control/policy.js";
 import type { SessionEvent } from "../src/core/control/types.js";
@@ -98,6 +99,7 @@ export async function measureApprovals(
   try {
     handle = launchSession(
       {
+        registry: builtinRegistry,
         harness,
         cwd: dir,
         stateDir: dir,

@@ -9,8 +9,6 @@
  */
 import { launch } from "../launch/launch.js";
 import type { SessionLaunchRequest } from "../launch/types.js";
-import { HookServer } from "../native/hooks/hook-server.js";
-import { nativeKinds, SHELL_KIND } from "../native/native-plan.js";
 import type { CreateSpec, Launched, Launcher } from "../server/session-table.js";
 import type { CliContext } from "./context.js";
 
@@ -43,29 +41,12 @@ export function serverLaunchRequest(spec: CreateSpec): SessionLaunchRequest {
 }
 
 export function serverLauncher(context: CliContext): Launcher {
-  // One hook listener for the server's native harness sessions, started with the first of them.
-  let hooks: Promise<HookServer> | undefined;
-  const native = { registry: context.registry, launch: context.launch, hostEnv: context.env };
+  let native: ((spec: CreateSpec) => Promise<Launched>) | undefined;
   return async (spec): Promise<Launched> => {
     // Loaded on first use: a native session's terminal emulator is a module no other session needs.
     if (spec.native) {
-      const [{ launchNative }, { launchNativeRow }, { leashedPty }] = await Promise.all([
-        import("../main/native-launch.js"),
-        import("../server/native-launcher.js"),
-        import("../spawn/native-pty.js"),
-      ]);
-      return launchNativeRow(spec, {
-        kinds: nativeKinds(context.registry),
-        open: async (request) =>
-          launchNative(request, {
-            ...native,
-            clock: context.clock,
-            // The pty leash: whatever the pane starts goes with it, and with the server (pty-leash.mjs).
-            spawn: leashedPty(),
-            // A shell reports no state, so it starts no hook server.
-            ...(request.kind !== SHELL_KIND ? { hooks: await (hooks ??= HookServer.start()) } : {}),
-          }),
-      });
+      native ??= (await import("../main/server-native-row.js")).serverNativeRows(context);
+      return native(spec);
     }
     const launched = await launch(serverLaunchRequest(spec), context);
     const e = launched.lease?.entry;

@@ -9,7 +9,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname } from "node:path";
 import type { HarnessAdapter, ProcessSession } from "../adapters/adapter.js";
-import { builtinRegistry, type HarnessRegistry } from "../adapters/registry.js";
+import type { HarnessRegistry } from "../adapters/registry.js";
 import type { AllowRule } from "../core/control/allow-rules.js";
 import type { WaitingQuestion } from "../core/control/machine-types.js";
 import type { SessionEvent } from "../core/control/types.js";
@@ -29,12 +29,12 @@ import { listenControlSocket } from "./control-socket.js";
 import { planOneShotSession } from "./launch-oneshot.js";
 
 /** Harnesses with one process for a whole session (a bridge each); the TUI's panes drive these. */
-export function processSessionHarnesses(registry: HarnessRegistry = builtinRegistry): string[] {
+export function processSessionHarnesses(registry: HarnessRegistry): string[] {
   return registry.adapters.filter((a) => a.session?.kind === "process").map((a) => a.name);
 }
 
 /** Every harness `hmux session` runs: the process sessions, then the one-shot ones (a process per turn). */
-export function sessionHarnesses(registry: HarnessRegistry = builtinRegistry): string[] {
+export function sessionHarnesses(registry: HarnessRegistry): string[] {
   return [
     ...processSessionHarnesses(registry),
     ...registry.adapters.filter((a) => a.session?.kind === "turn-per-process").map((a) => a.name),
@@ -43,8 +43,8 @@ export function sessionHarnesses(registry: HarnessRegistry = builtinRegistry): s
 
 export interface LaunchOptions {
   readonly harness: HarnessName;
-  /** Where the harness is looked up; the built-in harnesses when absent. */
-  readonly registry?: HarnessRegistry;
+  /** Where the harness is looked up: the composition root's registry. */
+  readonly registry: HarnessRegistry;
   readonly sessionId?: string;
   readonly cwd: string;
   readonly env: Readonly<Record<string, string>>;
@@ -146,7 +146,7 @@ function withBinary(planned: Planned, binary: readonly string[] | undefined): Pl
 
 export function launchSession(options: LaunchOptions, ports: SessionPorts): SessionHandle {
   const sessionId = options.sessionId ?? randomUUID();
-  const registry = options.registry ?? builtinRegistry;
+  const { registry } = options;
   const adapter = registry.require(options.harness);
   const temp = options.stateDir === undefined ? temporaryStateDir(options.harness) : null;
   const stateDir = options.stateDir ?? temp!.dir;

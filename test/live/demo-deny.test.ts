@@ -8,6 +8,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { builtinRegistry } from "../../src/adapters/registry.js";
 import { DEMO_PROMPT } from "../../src/cli/commands/demo.js";
 import { DEFAULT_SCRIPT } from "../../src/scripted-model/default-script.js";
 import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
@@ -34,7 +35,7 @@ const demoCommand = demoRule.replies
   .find((c) => c !== "")!;
 
 describe("the demo script after a deny, live", () => {
-  for (const harness of processSessionHarnesses()) {
+  for (const harness of processSessionHarnesses(builtinRegistry)) {
     it(`${harness}: reading runs unasked; a denied command is not asked again, and the turn ends with the model's acknowledgement`, async () => {
       const reason = `no-files-today-${harness}`;
       await withLiveSession(

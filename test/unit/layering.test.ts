@@ -149,10 +149,7 @@ const ROOT_ONLY_OWNERS = ["main", "spawn", "adapters"];
 const SPAWN_MODULES_OVER_INJECTED_PORTS = new Set(["spawn/ssh.ts"]);
 const ROOT_ONLY_NAMES = /\b(builtinRegistry|registryWith|BUILTIN_HARNESSES|real[A-Z]\w*Ports)\b/;
 /** Files another change of issue 20 is rewriting (its owner removes the default), each with what it still does. */
-const ROOT_ONLY_PENDING: Readonly<Record<string, string>> = {
-  "src/session/launch.ts": "the launch work's: builtinRegistry defaults, until its entry points hand their registry",
-  "src/cli/server-launcher.ts": "the launch work's: imports spawn/native-pty.js for the server's native panes",
-};
+const ROOT_ONLY_PENDING: Readonly<Record<string, string>> = {};
 
 interface SourceText {
   readonly file: string;

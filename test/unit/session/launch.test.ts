@@ -8,6 +8,7 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { builtinRegistry } from "../../../src/adapters/registry.js";
 import { readJournal } from "../../../src/core/control/journal-format.js";
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import { realSessionPorts } from "../../../src/main/session-ports.js";
@@ -32,6 +33,7 @@ describe("launchSession", () => {
     );
     const handle = launchSession(
       {
+        registry: builtinRegistry,
         harness: "claude",
         sessionId: "launch-1",
         cwd: dir,

@@ -33,6 +33,7 @@ const hmuxDirs = () => readdirSync(tmp).filter((n) => n.startsWith("hmux-"));
 /** A claude session on the fake harness (it speaks claude's stream-json control), isolated as the demo runs it. */
 function options(binary: readonly string[]): LaunchOptions {
   return {
+    registry: builtinRegistry,
     harness: "claude",
     cwd: tmp,
     isolate: true,
