@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { registryWith } from "../../../src/adapters/registry.js";
+import { builtinRegistry, registryWith } from "../../../src/adapters/registry.js";
 import { READ_ONLY_COMMANDS, READ_ONLY_TOOLS } from "../../../src/core/config/policy-default.js";
 import { createAppContext } from "../../../src/main/context.js";
 import { PaneLauncher, settingsView } from "../../../src/main/pane-launcher.js";
@@ -63,7 +63,7 @@ describe("what a pane allows without asking", () => {
   };
 
   it("with no config, every pane harness shows hmux's default policy with tier default", () => {
-    for (const harness of processSessionHarnesses())
+    for (const harness of processSessionHarnesses(builtinRegistry))
       expect(rowsOf(launcher, harness)).toEqual([
         { key: "policy.allowTools", value: [...READ_ONLY_TOOLS], tier: "default" },
         { key: "policy.allowCommands", value: [...READ_ONLY_COMMANDS], tier: "default" },
