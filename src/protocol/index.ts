@@ -35,6 +35,7 @@ export * from "./frozen.js";
 export * from "./issues.js";
 export * from "./messages.js";
 export * from "./name.js";
+export * from "./plan.js";
 export * from "./read-line.js";
 export * from "./replies.js";
 export * from "./requests.js";

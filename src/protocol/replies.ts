@@ -8,6 +8,7 @@ import * as z from "zod/mini";
 import { REFUSAL_CODES } from "../core/control/types.js";
 import { ControlSnapshotSchema } from "./control.js";
 import type { Frozen } from "./frozen.js";
+import { PlanReplySchema } from "./plan.js";
 import type { RequestOp } from "./requests.js";
 import { SessionSummarySchema } from "./session-row.js";
 
@@ -94,6 +95,7 @@ export const REPLY_SCHEMAS = {
   "kill-server": z.object({ pid: z.int() }),
   write: z.object({}),
   resize: z.object({ cols: z.int(), rows: z.int() }),
+  plan: PlanReplySchema,
   "race.start": z.object({ race: z.string(), contestants: z.array(RaceContestantSchema), notes: z.array(z.string()) }),
   /**
    * `scorecard` is src/race's scorecard (scorecard-schema.ts: the race record's and `hmux race

@@ -120,6 +120,19 @@ export const InputRequest = z.strictObject({
 
 export const KillServerRequest = z.strictObject({ op: z.literal("kill-server"), req: req() });
 
+/**
+ * A dry run of a create (or, with `native`, of a create-native of kind `harness`): the server's
+ * launch decision for it, with nothing spawned, no worktree made and no row added.
+ */
+export const PlanRequest = z.strictObject({
+  op: z.literal("plan"),
+  req: req(),
+  harness: word(64),
+  cwd: absolutePath(),
+  options: z._default(CreateOptionsSchema, {}),
+  native: z.optional(z.boolean()),
+});
+
 /** Keys for a native session's pty, as text (JSON escapes the control bytes). */
 export const WriteRequest = z.strictObject({
   op: z.literal("write"),
@@ -186,6 +199,7 @@ const REQUESTS = [
   KillServerRequest,
   WriteRequest,
   ResizeRequest,
+  PlanRequest,
   RaceStartRequest,
   RaceScoreRequest,
   RacePickRequest,

@@ -21,6 +21,7 @@ import type { Clock } from "../core/exec/ports.js";
 import type { ClosedEvent, SessionHandle } from "../core/exec/session-types.js";
 import type {
   CreateOptions,
+  PlanSummary,
   SessionSummary,
   SettingSummary,
   TableChange,
@@ -58,6 +59,9 @@ export interface Launched {
 
 /** Opens a session, or throws (a RefusalError from the pipeline becomes LAUNCH_REFUSED); a worktree makes it async. */
 export type Launcher = (spec: CreateSpec) => Launched | Promise<Launched>;
+
+/** The launch decision for a spec, as a dry run: nothing spawned, nothing created. */
+export type Planner = (spec: CreateSpec) => PlanSummary;
 
 /** A session the table opened: its row, what to tell the client, and how to stop the watcher given. */
 export interface Opened {
@@ -123,6 +127,8 @@ interface Entry {
 
 export interface SessionTableOptions {
   readonly launcher: Launcher;
+  /** How `plan` decides; the same decision the launcher makes, without the launch. */
+  readonly planner?: Planner;
   /** Stamps rows, events and kills, and times how long a kill waits: the composition root's clock, a test's fake. */
   readonly clock: Clock;
   /** Events kept per session for clients that attach later; the oldest go first. */
@@ -201,6 +207,13 @@ export class SessionTable {
   onChange(listener: TableListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** What a create of `spec` would decide, refusals included; nothing is opened. */
+  plan(spec: CreateSpec): PlanSummary {
+    const planner = this.options.planner;
+    if (!planner) throw new ServerError("INTERNAL", "this server was started without a planner");
+    return planner(spec);
   }
 
   /** Opens a session and starts its harness. The name must be free; a default one is made when absent. */

@@ -22,6 +22,7 @@ import { VERSION } from "../main.js";
 import { type Output, processOutput } from "../render/output.js";
 import { reachLocalServer, reportServerError, serverSocket, serverToken } from "../server-client.js";
 import { serverLauncher } from "../server-launcher.js";
+import { serverPlanner } from "../server-planner.js";
 
 /** The idle grace when neither the flag nor HMUX_SERVER_IDLE_EXIT says otherwise. */
 export const DEFAULT_IDLE_EXIT_SECONDS = 10;
@@ -82,6 +83,7 @@ async function foreground(flags: ServerFlags, output: Output, context: CliContex
   const log = (line: string) => output.err(`${new Date(context.clock.now()).toISOString()} hmux server: ${line}\n`);
   const table = new SessionTable({
     launcher: serverLauncher(context),
+    planner: serverPlanner(context),
     clock: context.clock,
     records: fileSessionRecords(context.env),
     journaled: (target) => journaledSession(target, context.env, DEFAULT_MAX_KEPT_EVENTS),

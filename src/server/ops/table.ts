@@ -13,6 +13,7 @@ import { kill } from "./kill.js";
 import { killServer } from "./kill-server.js";
 import { list } from "./list.js";
 import type { Op } from "./op.js";
+import { plan } from "./plan.js";
 import { raceDiscard } from "./race-discard.js";
 import { racePick } from "./race-pick.js";
 import { raceScore } from "./race-score.js";
@@ -41,4 +42,5 @@ export const OPS: OpTable = {
   "race.score": raceScore,
   "race.pick": racePick,
   "race.discard": raceDiscard,
+  plan,
 };

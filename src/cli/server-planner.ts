@@ -1,0 +1,77 @@
+/**
+ * How the hmux server answers `plan`: the decision its launcher makes for the same spec
+ * (server-launcher.ts: launch()'s plan for the same launch request, src/launch/plan-session.ts;
+ * the native pane's launch plan for a native one), made as a dry run. Nothing is spawned, no worktree is made and
+ * no state dir is created; a refusal is an answer, not an error.
+ */
+
+import { settingsView } from "../core/launch/settings-view.js";
+import { planSession } from "../launch/plan-session.js";
+import { planNativeLaunch } from "../main/native-launch.js";
+import { parseNativeKind } from "../native/launch.js";
+import { nativeKinds, SHELL_KIND } from "../native/native-plan.js";
+import type { PlanRefusalSummary, PlanSummary } from "../protocol/index.js";
+import type { CreateSpec, Planner } from "../server/session-table.js";
+import type { CliContext } from "./context.js";
+import { serverLaunchRequest } from "./server-launcher.js";
+
+export function serverPlanner(context: CliContext): Planner {
+  return (spec) => {
+    try {
+      return spec.native ? nativePlan(context, spec) : sessionPlan(context, spec);
+    } catch (err) {
+      return { ok: false, refusals: [refusalOf(err)] };
+    }
+  };
+}
+
+function sessionPlan(context: CliContext, spec: CreateSpec): PlanSummary {
+  const planned = planSession(serverLaunchRequest(spec), context);
+  // The worktree itself is made only when the session is created; the plan is for the folder it comes from.
+  const worktree =
+    spec.options.worktree !== undefined && spec.options.worktree !== false
+      ? [`a git worktree of ${planned.plan.cwd} is made for it when it starts`]
+      : [];
+  return {
+    ok: true,
+    harness: planned.plan.harness,
+    cwd: planned.plan.cwd,
+    settings: planned.settings,
+    notes: [...planned.notes, ...worktree],
+  };
+}
+
+function nativePlan(context: CliContext, spec: CreateSpec): PlanSummary {
+  const kind = parseNativeKind(spec.harness, nativeKinds(context.registry));
+  const plan = planNativeLaunch(
+    {
+      kind,
+      cwd: spec.cwd,
+      ...(spec.options.endpoint !== undefined ? { endpoint: spec.options.endpoint } : {}),
+      ...(spec.options.model !== undefined ? { model: spec.options.model } : {}),
+    },
+    { registry: context.registry, launch: context.launch, hostEnv: context.env },
+  );
+  const notes = spec.options.prompt ? ["a native pane ignores the prompt: type it into the pane"] : [];
+  if (plan === undefined) return { ok: true, harness: SHELL_KIND, cwd: spec.cwd, settings: [], notes };
+  return {
+    ok: true,
+    harness: kind,
+    cwd: plan.cwd,
+    settings: settingsView(plan.resolved, plan.policy, plan.decisionBudget),
+    notes: [...plan.notes, ...notes],
+  };
+}
+
+/** A refusal in the words the pipeline gave it: its message, and its hint, kind and alternatives when it has them. */
+export function refusalOf(err: unknown): PlanRefusalSummary {
+  if (!(err instanceof Error)) return { message: String(err) };
+  const fields = err as Error & { hint?: unknown; issue?: unknown; supported?: unknown };
+  const supported = Array.isArray(fields.supported) ? fields.supported.filter((s) => typeof s === "string") : [];
+  return {
+    message: err.message,
+    ...(typeof fields.hint === "string" ? { hint: fields.hint } : {}),
+    ...(typeof fields.issue === "string" ? { issue: fields.issue } : {}),
+    ...(supported.length > 0 ? { supported } : {}),
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * A session launch's decision as a dry run (the server's `plan` op): the same identity, plan
+ * request and pipeline launch() uses for the session, and the lines it would say, with nothing
+ * made: no worktree is opened, the state dir is only named, no journal is written.
+ */
+import { randomUUID } from "node:crypto";
+import { prepareLaunchOrThrow } from "../core/launch/prepare.js";
+import { type ResolvedSettingView, settingsView } from "../core/launch/settings-view.js";
+import type { LaunchPlan } from "../core/launch/types.js";
+import { planLines, sessionPlanRequest } from "./plan-step.js";
+import { sessionIdentity } from "./session-resume.js";
+import { sessionStateDir } from "./state-dir.js";
+import type { LaunchPorts, SessionLaunchRequest } from "./types.js";
+
+export interface PlannedSession {
+  readonly plan: LaunchPlan;
+  readonly settings: readonly ResolvedSettingView[];
+  /** What the launch would say before it starts (an untrusted project's settings, the plan's notes). */
+  readonly notes: readonly string[];
+}
+
+/** The plan, or throws the first refusal, as launch() would for the same request. */
+export function planSession(request: SessionLaunchRequest, ports: Pick<LaunchPorts, "launch" | "env">): PlannedSession {
+  const harness = ports.launch.harness(request.harness).name;
+  const identity = sessionIdentity({
+    harness,
+    ...(request.sessionId !== undefined ? { sessionId: request.sessionId } : {}),
+    ...(request.resume !== undefined ? { resume: request.resume } : {}),
+    newId: randomUUID,
+    env: ports.env,
+  });
+  const earlier = identity.journal;
+  const cwd = request.cwdGiven === false && earlier ? earlier.cwd : request.cwd;
+  const state = sessionStateDir({
+    sessionId: identity.sessionId,
+    ...(earlier ? { journaled: earlier.stateDir } : {}),
+    journal: request.journal,
+    env: ports.env,
+  });
+  const plan = prepareLaunchOrThrow(sessionPlanRequest(request, { cwd, identity }), {
+    ...ports.launch,
+    stateDir: () => ({ dir: state.dir }),
+  });
+  return {
+    plan,
+    settings: settingsView(plan.resolved, plan.policy, plan.decisionBudget),
+    notes: planLines(request.kind, plan),
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * The `plan` op's reply: the server's dry run of a create (a TUI's dialog asks it before Enter
+ * starts anything). Either the session as it would start (its harness, its folder, its resolved
+ * settings with the tier of each, what the launch would say), or every refusal with its kind,
+ * hint and alternatives. A refusal is an answer here, not an error reply.
+ */
+import * as z from "zod/mini";
+import type { Frozen } from "./frozen.js";
+import { SettingSummarySchema } from "./session-row.js";
+
+export const PlanRefusalSchema = z.object({
+  message: z.string(),
+  hint: z.optional(z.string()),
+  /** The pipeline's kind of refusal (unknown-harness, invalid-option-value, …), when it named one. */
+  issue: z.optional(z.string()),
+  supported: z.optional(z.array(z.string())),
+});
+export type PlanRefusalSummary = Frozen<z.infer<typeof PlanRefusalSchema>>;
+
+export const PlanSummarySchema = z.discriminatedUnion("ok", [
+  z.object({
+    ok: z.literal(true),
+    harness: z.string(),
+    cwd: z.string(),
+    settings: z.array(SettingSummarySchema),
+    notes: z.array(z.string()),
+  }),
+  z.object({ ok: z.literal(false), refusals: z.array(PlanRefusalSchema).check(z.minLength(1)) }),
+]);
+export type PlanSummary = Frozen<z.infer<typeof PlanSummarySchema>>;
+
+export const PlanReplySchema = z.object({ plan: PlanSummarySchema });
