@@ -241,7 +241,6 @@ async function firstFrame(paths: ServerPaths, version: string, replay: number | 
     link,
     registry: builtinRegistry,
     cwd: "/",
-    validate: () => ({ ok: true }),
     ...(replay !== undefined ? { replay } : {}),
   });
   const ports = rows.map((row) => panes.portFor(row));

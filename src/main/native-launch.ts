@@ -14,7 +14,7 @@ import type { PtyFactory } from "../core/exec/pty-port.js";
 import type { HarnessName } from "../core/harness-names.js";
 import { harnessEnvironment } from "../core/launch/harness-env.js";
 import { prepareLaunch, refuseMissingCwd } from "../core/launch/prepare.js";
-import type { BinaryLookup, LaunchBinary, LaunchPlan, LaunchRequest } from "../core/launch/types.js";
+import type { BinaryLookup, LaunchPlan, LaunchRequest } from "../core/launch/types.js";
 import { ownedTempPrefix } from "../core/temp-owner.js";
 import { makePrivateDir, makePrivateTempDir } from "../files/private-dir.js";
 import type { HookServer } from "../native/hooks/hook-server.js";
@@ -95,14 +95,6 @@ export function planNativeLaunch(
 function nativeRefusal(err: unknown): NativeLaunchError {
   const hint = err instanceof Error && "hint" in err && typeof err.hint === "string" ? err.hint : undefined;
   return new NativeLaunchError(err instanceof Error ? err.message : "refused", hint);
-}
-
-/** Checks a request without spawning; the binary a harness pane would run. */
-export function checkNative(
-  request: Omit<NativeLaunchRequest, "cols" | "rows">,
-  deps: NativeLaunchDeps = {},
-): LaunchBinary | undefined {
-  return planNativeLaunch(request, deps)?.binary;
 }
 
 let paneCounter = 0;

@@ -1,26 +1,30 @@
 /**
- * Shared by `hmux`, `hmux tui`, `hmux native` and `hmux demo`: reads the config's `ui` section
- * (project over user), builds the launcher from the composition root's context, opens the TUI
- * and starts any requested panes.
+ * Shared by `hmux`, `hmux tui`, `hmux attach`, `hmux native` and `hmux demo`: reads the config's
+ * `ui` section (project over user), opens the TUI as a client of its hmux server (this user's, a
+ * remote one, or local mode's server in this process) and starts any requested panes. The server
+ * plans and opens every pane; this process only renders.
  */
 
 import type { LoadedConfigs } from "../core/config/load.js";
 import { resolveConfigSettings } from "../core/config/settings.js";
+import { nativeKinds } from "../native/native-plan.js";
 import type { SessionSummary } from "../protocol/index.js";
 import type { ServerClient } from "../server/client.js";
+import { processSessionHarnesses } from "../session/launch.js";
 import { ATTACH_REPLAY, startBeforeMount } from "../tui-client/attach-ports.js";
 import { attachServerNative, createServerNative } from "../tui-client/server-native-port.js";
+import type { ServerPaneDefaults } from "../tui-client/server-panes.js";
 import { ServerPanes } from "../tui-client/server-panes.js";
 import { serverRacePort } from "../tui-client/server-race-port.js";
 import { type UiConfig, UiConfigError, uiConfigFrom } from "../ui/config/ui-config.js";
 import { type RunTuiOptions, runTui } from "../ui/run-tui.js";
-import type { NewSessionRequest } from "../ui/session-launcher.js";
+import type { NewSessionRequest, PlanRefusal, SessionLauncher } from "../ui/session-launcher.js";
 import type { SessionPort } from "../ui/session-port.js";
 import { readConfigText } from "./config-file-reader.js";
-import { withLazyNativeSessions } from "./native-launcher.js";
-import { PaneLauncher, type PaneLauncherOptions } from "./pane-launcher.js";
-import { localRacePort } from "./race-port.js";
-import { createTuiLauncher, type TuiApp, type TuiLauncherSettings } from "./tui-launcher.js";
+import type { AppContext } from "./context.js";
+
+/** The parts of the context a TUI uses. */
+export type TuiApp = Pick<AppContext, "env" | "registry" | "launch"> & Partial<Pick<AppContext, "workspace">>;
 
 export interface OpenTuiOptions {
   /** The composition root's context: the registry, the ports, the environment. */
@@ -31,13 +35,16 @@ export interface OpenTuiOptions {
   readonly mouse?: boolean;
   /** Panes to open at once; each is validated like the dialog's input. */
   readonly sessions?: readonly NewSessionRequest[];
-  readonly launcher?: TuiLauncherSettings;
+  /** What every pane of this TUI starts with unless the dialog says otherwise (the command's flags). */
+  readonly launcher?: ServerPaneDefaults;
   readonly extra?: Partial<RunTuiOptions>;
   /**
-   * The hmux server this TUI is a client of: harness panes are created there and outlive the
-   * TUI, native panes and shells too. Closed when the TUI leaves.
+   * The hmux server this TUI is a client of: every pane is planned and created there, harness
+   * panes, native panes and shells alike. Closed when the TUI leaves.
    */
-  readonly server?: ServerClient;
+  readonly server: ServerClient;
+  /** The server runs in this process (local mode): its sessions end with the TUI. */
+  readonly inProcess?: boolean;
   /** Sessions already on the server to open as panes (`hmux attach`). */
   readonly attach?: readonly SessionSummary[];
   /**
@@ -77,41 +84,27 @@ export function uiConfigOf(files: LoadedConfigs, theme?: string, mouse?: boolean
   }
 }
 
-/** Refuses before the TUI opens when a requested pane would be refused. */
+/** Refuses before the TUI opens when the server refuses a requested pane. */
 export async function openTui(options: OpenTuiOptions): Promise<TuiExit> {
-  const { app } = options;
+  const { app, server } = options;
   const ui = uiConfigOf(app.launch.configFiles(options.cwd), options.theme, options.mouse);
-  const server = options.server;
-  const panes = server ? serverPanes(app, options, server) : null;
-  const offer = panes ? new PaneLauncher(paneOptions(app, options)) : null;
-  const tui = panes
-    ? withLazyNativeSessions(panes.launcher(offer?.defaultHarness, offer?.harnesses), {
-        registry: app.registry,
-        launch: app.launch,
-        hostEnv: app.env,
-        clock: app.session.clock,
-        remote: (request) => panes.createNative(request),
-      })
-    : createTuiLauncher(app, options.cwd, options.launcher);
-  const { launcher } = tui;
+  const { panes, launcher } = tuiPanes(app, options);
   // A remote server's connection can drop (network, sleep): the sessions run on there, so this is a detach.
   // This machine's server can be stopped under the TUI (hmux kill-server): its panes are then stale.
   // Either way the TUI leaves and its caller says why.
   const dropped = new AbortController();
   let lost: string | undefined;
-  const stopWatching = server
-    ? server.onClose((reason) => {
-        lost = reason;
-        dropped.abort();
-      })
-    : () => {};
+  const stopWatching = server.onClose((reason) => {
+    lost = reason;
+    dropped.abort();
+  });
   try {
     // Event-stream panes attach now (their replays travel while the rest loads); a native pane
     // hands its early events over only once subscribed, so it is started by the store.
     const streams: SessionPort[] = [];
     const portOf = (row: SessionSummary): Promise<SessionPort> | SessionPort => {
-      if (row.native && server) return attachServerNative(server, row.id);
-      const port = panes!.portFor(row);
+      if (row.native) return attachServerNative(server, row.id);
+      const port = panes.portFor(row);
       streams.push(port);
       return port;
     };
@@ -119,22 +112,18 @@ export async function openTui(options: OpenTuiOptions): Promise<TuiExit> {
     const paneless: SessionPort[] = await Promise.all((options.held ?? []).map(portOf));
     await startBeforeMount(streams);
     for (const request of options.sessions ?? []) {
-      const verdict = launcher.validate(request);
+      const verdict = await launcher.plan(request);
       if (!verdict.ok) {
         // Sessions this command already created on the server are not left behind by a refusal.
         await Promise.allSettled(
           ports.map((p) => (options.attach?.length ? p.close() : p.halt().then(() => p.close()))),
         );
-        throw new Error(`${request.harness}: ${verdict.message}${verdict.hint ? `\n  hint: ${verdict.hint}` : ""}`);
+        throw new Error(`${request.harness}: ${verdict.refusals.map(refusalText).join("\n  ")}`);
       }
       ports.push(await launcher.launch(request));
     }
-    // A race runs where its sessions do: on the server (this machine's or another's), or here.
-    const race = panes
-      ? serverRacePort(server!, panes)
-      : app.workspace
-        ? localRacePort({ workspace: app.workspace, launcher, cwd: options.cwd })
-        : undefined;
+    // A race runs where its sessions do: on this TUI's server (another machine's, this user's, or local mode's in this process).
+    const race = serverRacePort(server, panes);
     const extra = options.extra;
     await runTui({
       ports,
@@ -147,50 +136,65 @@ export async function openTui(options: OpenTuiOptions): Promise<TuiExit> {
       ...extra,
       detachOn: dropped.signal,
       onStore: (store) => {
-        panes?.follow(store);
+        panes.follow(store);
         extra?.onStore?.(store);
       },
     });
     return lost !== undefined ? { lost } : {};
   } finally {
     stopWatching();
-    await tui.close();
-    server?.close();
+    server.close();
   }
 }
 
-function paneOptions(app: TuiApp, options: OpenTuiOptions): PaneLauncherOptions {
+/**
+ * What the new-session dialog offers before any native pane: every harness with a session channel
+ * (config-registered ones included), and first the registry's first with a process session.
+ */
+export function dialogHarnesses(app: Pick<TuiApp, "registry" | "launch">): {
+  readonly first: string | undefined;
+  readonly harnesses: readonly string[];
+} {
+  const harnesses = app.launch
+    .harnesses()
+    .filter((h) => h.descriptor.sessionMode.value !== null)
+    .map((h) => h.name);
+  return { first: processSessionHarnesses(app.registry)[0], harnesses };
+}
+
+/** A refusal as the command line says it: the reason, then its hint. */
+function refusalText(refusal: PlanRefusal): string {
+  return `${refusal.message}${refusal.hint ? `\n  hint: ${refusal.hint}` : ""}`;
+}
+
+/** Where a native pane starts before it is fitted to its tile: about the terminal's size. */
+function nativeSize(): { cols: number; rows: number } {
   return {
-    ...options.launcher,
-    env: app.env,
-    defaultCwd: options.cwd,
-    registry: app.registry,
-    ports: app.launch,
-    session: app.session,
+    cols: Math.max(20, (process.stdout.columns || 160) - 2),
+    rows: Math.max(5, (process.stdout.rows || 48) - 5),
   };
 }
 
-/** Panes on the server: checked here through the launch pipeline, created there. */
-function serverPanes(app: TuiApp, options: OpenTuiOptions, server: ServerClient): ServerPanes {
-  const check = new PaneLauncher(paneOptions(app, options));
-  const s = options.launcher ?? {};
-  return new ServerPanes({
+/** A TUI's panes on its server, and the dialog's launcher over them: planned there, created there. */
+export function tuiPanes(
+  app: TuiApp,
+  options: Pick<OpenTuiOptions, "cwd" | "server" | "host" | "inProcess" | "launcher">,
+): { readonly panes: ServerPanes; readonly launcher: SessionLauncher } {
+  const { server } = options;
+  const panes = new ServerPanes({
     link: server,
     registry: app.registry,
     cwd: options.cwd,
-    // This machine's cwd and binaries say nothing about another host's: its server is the check.
-    validate: options.host !== undefined ? () => ({ ok: true }) : (request) => check.validate(request),
     ...(options.host !== undefined ? { host: options.host } : {}),
+    ...(options.inProcess ? { inProcess: true } : {}),
     replay: ATTACH_REPLAY,
     native: (row) => attachServerNative(server, row.id),
     createNative: async (request) => (await createServerNative(server, request)).port,
+    nativeKinds: nativeKinds(app.registry),
+    nativeSize,
     ...(server.host === null && app.workspace ? { workspace: app.workspace } : {}),
-    defaults: {
-      ...(s.isolate !== undefined ? { isolate: s.isolate } : {}),
-      ...(s.defaultEndpoint !== undefined ? { defaultEndpoint: s.defaultEndpoint } : {}),
-      ...(s.defaultModel !== undefined ? { defaultModel: s.defaultModel } : {}),
-      ...(s.escalateQuestions !== undefined ? { escalateQuestions: s.escalateQuestions } : {}),
-      ...(s.decisionBudgetMs !== undefined ? { decisionBudgetMs: s.decisionBudgetMs } : {}),
-    },
+    ...(options.launcher ? { defaults: options.launcher } : {}),
   });
+  const offer = dialogHarnesses(app);
+  return { panes, launcher: panes.launcher(offer.first, offer.harnesses) };
 }

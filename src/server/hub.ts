@@ -13,7 +13,7 @@
  * `maxBufferedBytes` wait for it.
  */
 import { timingSafeEqual } from "node:crypto";
-import type { Socket } from "node:net";
+import type { Duplex } from "node:stream";
 import type { Clock } from "../core/exec/ports.js";
 import { LineSplitter } from "../core/line-splitter.js";
 import { describeIssues } from "../protocol/issues.js";
@@ -28,6 +28,9 @@ import type { Op, OpContext } from "./ops/op.js";
 import { OPS } from "./ops/table.js";
 import type { RaceCreateOptions } from "./races.js";
 import type { SessionTable } from "./session-table.js";
+
+/** A client's connection: the server's socket, or one end of an in-process pair (in-process.ts). */
+export type ClientStream = Duplex & { destroySoon?: () => void };
 
 export const MAX_LOGIN_BYTES = 1024;
 export const MAX_REQUEST_BYTES = 1024 * 1024;
@@ -59,7 +62,7 @@ export interface HubOptions {
 
 interface Client {
   readonly id: string;
-  readonly socket: Socket;
+  readonly socket: ClientStream;
   authed: boolean;
   /** Refused and on its way out: nothing more it sends is read. */
   refused: boolean;
@@ -98,7 +101,7 @@ export class Hub {
   }
 
   /** A new connection on the server's socket. */
-  accept(socket: Socket): void {
+  accept(socket: ClientStream): void {
     socket.on("error", () => undefined); // a client that vanished mid-reply: its requests already ran
     if (this.stopping) {
       const error = new ServerError("SHUTTING_DOWN", "the hmux server is stopping");
@@ -369,7 +372,7 @@ export class Hub {
 }
 
 /** Resolves once a socket has written what waits in its buffer (or has closed). */
-function drained(socket: Socket): Promise<void> {
+function drained(socket: ClientStream): Promise<void> {
   if (socket.destroyed || !socket.writableNeedDrain) return Promise.resolve();
   return new Promise<void>((resolve) => {
     const done = () => {

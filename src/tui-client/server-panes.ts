@@ -10,10 +10,11 @@ import type { HarnessName } from "../core/harness-names.js";
 import type { CreateOptions, SessionSummary, TableChange } from "../protocol/index.js";
 import type { ServerClient } from "../server/client.js";
 import { supportOf } from "../ui/handle-session-port.js";
-import type { NewSessionRequest, SessionLauncher, Validation } from "../ui/session-launcher.js";
+import type { NewSessionRequest, PlanVerdict, SessionLauncher } from "../ui/session-launcher.js";
 import type { InputSupport, SessionInfo, SessionPort } from "../ui/session-port.js";
 import type { AppStore } from "../ui/store/app-store.js";
 import type { WorkspacePorts } from "../workspace/lease.js";
+import { NativeLaunchError, nativeChoices, nativeKindOf } from "./native-request.js";
 import type { ServerNativeRequest } from "./server-native-port.js";
 import { type ServerLink, ServerSessionPort } from "./server-session-port.js";
 import { workspaceChanges } from "./workspace-changes.js";
@@ -33,8 +34,10 @@ export interface ServerPanesOptions {
   readonly registry: HarnessRegistry;
   /** Where a pane's relative cwd starts, and where one opens when none is given (on the server's machine). */
   readonly cwd: string;
-  /** Checks a request locally, through the launch pipeline, before the server is asked (the dialog's errors). */
-  readonly validate: (request: NewSessionRequest) => Validation;
+  /** The native kinds the dialog offers ("shell", "native <kind>"); none when absent. */
+  readonly nativeKinds?: readonly string[];
+  /** The size a new native pane starts at (it is resized to its tile on mount). */
+  readonly nativeSize?: () => { readonly cols: number; readonly rows: number };
   readonly defaults?: ServerPaneDefaults;
   /** Events replayed per session on attach; all the server keeps when absent. */
   readonly replay?: number;
@@ -47,12 +50,19 @@ export interface ServerPanesOptions {
    * is then a folder this TUI can read, so its pane offers the changes view.
    */
   readonly workspace?: Pick<WorkspacePorts, "git" | "registry" | "alive">;
+  /** The server runs inside this TUI's process (local mode): its sessions end with the TUI, so none is detachable. */
+  readonly inProcess?: boolean;
   /** The machine the server runs on when not this one: each pane's label starts with it. */
   readonly host?: string;
 }
 
 /** What a pane shows of a server session: its row, and what the registry says the harness can take. */
-export function serverSessionInfo(row: SessionSummary, registry: HarnessRegistry, host?: string): SessionInfo {
+export function serverSessionInfo(
+  row: SessionSummary,
+  registry: HarnessRegistry,
+  host?: string,
+  detachable = true,
+): SessionInfo {
   const session = registry.find(row.harness)?.session;
   const label = host !== undefined ? `${host}:${row.label ?? row.harness}` : row.label;
   return {
@@ -62,7 +72,7 @@ export function serverSessionInfo(row: SessionSummary, registry: HarnessRegistry
     ...(label ? { label } : {}),
     settings: row.settings ?? [],
     support: session?.kind === "process" ? supportOf(session.capabilities) : NO_SUPPORT,
-    detachable: true,
+    detachable,
     resumable: true,
     ...(row.model ? { model: row.model } : {}),
     ...(row.effort ? { effort: row.effort } : {}),
@@ -90,7 +100,7 @@ export class ServerPanes {
     return new ServerSessionPort(
       this.options.link,
       row,
-      serverSessionInfo(row, this.options.registry, this.options.host),
+      serverSessionInfo(row, this.options.registry, this.options.host, this.options.inProcess !== true),
       {
         ...(replay !== undefined ? { replay } : {}),
         ...(workspace && row.workspace
@@ -135,22 +145,55 @@ export class ServerPanes {
     }
   }
 
-  /** Creates the session on the server (the server sends the first prompt) and returns its port. */
-  create(request: NewSessionRequest): Promise<ServerSessionPort> {
-    const options: CreateOptions = {
+  /** The dialog's request as the server's create options: the pane defaults, its prompt and worktree. */
+  private createOptions(request: NewSessionRequest): CreateOptions {
+    return {
       ...this.paneOptions(request),
       ...(request.prompt ? { prompt: request.prompt } : {}),
       ...(request.worktree !== undefined ? { worktree: request.worktree } : {}),
     };
+  }
+
+  /** Creates the session on the server (the server sends the first prompt) and returns its port. */
+  create(request: NewSessionRequest): Promise<ServerSessionPort> {
     return this.creating(async () => {
       const reply = await this.options.link.request({
         op: "create",
         harness: request.harness,
         cwd: this.serverPath(request.cwd),
-        options,
+        options: this.createOptions(request),
       });
       return this.portFor(reply.session);
     });
+  }
+
+  /**
+   * The server's dry run for a request (a native one too): its refusals, or the settings the
+   * session would get. Rejects only when the server could not be asked or answered out of protocol.
+   */
+  async plan(request: NewSessionRequest): Promise<PlanVerdict> {
+    let kind: string | null;
+    try {
+      kind = nativeKindOf(request.harness, this.options.nativeKinds ?? []);
+    } catch (err) {
+      // "native <name>" with no such native pane: the dialog's text names nothing the server could plan.
+      if (!(err instanceof NativeLaunchError)) throw err;
+      return { ok: false, refusals: [{ message: err.message, ...(err.hint ? { hint: err.hint } : {}) }] };
+    }
+    const body =
+      kind === null
+        ? { harness: request.harness, options: this.createOptions(request) }
+        : {
+            harness: kind,
+            native: true,
+            options: {
+              ...(request.endpoint ? { endpoint: request.endpoint } : {}),
+              ...(request.model ? { model: request.model } : {}),
+              ...(request.prompt ? { prompt: request.prompt } : {}),
+            },
+          };
+    const reply = await this.options.link.request({ op: "plan", cwd: this.serverPath(request.cwd), ...body });
+    return reply.plan;
   }
 
   /**
@@ -167,17 +210,32 @@ export class ServerPanes {
     });
   }
 
-  /** The dialog's launcher: checked locally, created on the server. */
-  launcher(defaultHarness?: string, harnesses?: readonly string[]): SessionLauncher {
+  /** The dialog's launcher: planned and created on the server, native panes too. */
+  launcher(defaultHarness?: string, harnesses: readonly string[] = []): SessionLauncher {
     const endpoint = this.options.defaults?.defaultEndpoint;
+    const kinds = this.options.nativeKinds ?? [];
     return {
       ...(defaultHarness ? { defaultHarness } : {}),
-      ...(harnesses ? { harnesses } : {}),
+      harnesses: [...harnesses, ...(this.options.createNative && kinds.length > 0 ? nativeChoices(kinds) : [])],
       ...(endpoint !== undefined ? { defaultEndpoint: endpoint } : {}),
       defaultCwd: this.options.cwd,
-      validate: (request) => this.options.validate(request),
-      launch: (request) => this.create(request),
+      plan: (request) => this.plan(request),
+      launch: (request) => this.launch(request),
     };
+  }
+
+  private async launch(request: NewSessionRequest): Promise<SessionPort> {
+    const kind = nativeKindOf(request.harness, this.options.nativeKinds ?? []);
+    if (kind === null) return this.create(request);
+    const size = this.options.nativeSize?.() ?? { cols: 80, rows: 24 };
+    return this.createNative({
+      kind,
+      cwd: request.cwd ?? ".",
+      cols: size.cols,
+      rows: size.rows,
+      ...(request.endpoint ? { endpoint: request.endpoint } : {}),
+      ...(request.model ? { model: request.model } : {}),
+    });
   }
 
   /** Follows the server's table into this store; returns the unsubscribe. */

@@ -1,8 +1,10 @@
 /**
- * How the new-session dialog starts a session. `validate` runs the core's planning and
- * refusals without spawning anything; `launch` spawns only after it passed.
+ * How the TUI starts a session: it asks the server that will run it. `plan` is the server's
+ * dry run of the launch decision (nothing spawns): its refusals, or the settings the session
+ * would get and which tier said so. `launch` starts it. Both are asked through the store's
+ * effects, never from render code, so a dialog only shows what the server answered.
  */
-import type { SessionPort } from "./session-port.js";
+import type { ResolvedSettingView, SessionPort } from "./session-port.js";
 
 export interface NewSessionRequest {
   readonly harness: string;
@@ -15,15 +17,26 @@ export interface NewSessionRequest {
   readonly worktree?: boolean | string;
 }
 
-export type Validation =
-  | { readonly ok: true; readonly notes?: readonly string[] }
+/** One reason the server would not start a request, with what would work instead. */
+export interface PlanRefusal {
+  readonly message: string;
+  readonly hint?: string;
+  /** The refusal's kind (unknown-harness, invalid-option-value, …), when the pipeline named one. */
+  readonly issue?: string;
+  readonly supported?: readonly string[];
+}
+
+/** The server's answer to a plan: what the session would be, or why it would not start. */
+export type PlanVerdict =
   | {
-      readonly ok: false;
-      readonly message: string;
-      readonly hint?: string;
-      readonly issue?: string;
-      readonly supported?: readonly string[];
-    };
+      readonly ok: true;
+      readonly harness: string;
+      readonly cwd: string;
+      readonly settings: readonly ResolvedSettingView[];
+      /** Lines worth saying before it starts (an untrusted project's settings not taken, a binary fallback). */
+      readonly notes: readonly string[];
+    }
+  | { readonly ok: false; readonly refusals: readonly PlanRefusal[] };
 
 export interface SessionLauncher {
   /** The harness the dialog offers first (the UI holds no harness names of its own). */
@@ -34,6 +47,7 @@ export interface SessionLauncher {
   readonly harnesses?: readonly string[];
   /** The endpoint a session gets when the dialog's endpoint is left empty (the TUI's --endpoint). */
   readonly defaultEndpoint?: string;
-  validate(request: NewSessionRequest): Validation;
+  /** The server's dry run for the request; rejects only when the server could not be asked. */
+  plan(request: NewSessionRequest): Promise<PlanVerdict>;
   launch(request: NewSessionRequest): Promise<SessionPort>;
 }

@@ -4,16 +4,18 @@
  * - `hmux session claude --endpoint`: claude runs `env` in its shell and the output comes back
  *   in the next model request. The user's own variables are there; the caller's Anthropic
  *   credentials and hmux's own tokens are not, and claude sends no bearer token to the endpoint.
- * - a TUI pane (the real PaneLauncher, isolated as the demo runs it) on codex, whose isolated
- *   home is megabytes: after a turn and a close nothing is left under its TMPDIR.
+ * - a TUI pane (local mode: the server's code in this process, isolated as the demo runs it) on
+ *   codex, whose isolated home is megabytes: after a turn, a halt and the TUI's end nothing is
+ *   left under its TMPDIR.
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../src/core/control/types.js";
-import { PaneLauncher } from "../../src/main/pane-launcher.js";
+import { createAppContext } from "../../src/main/context.js";
 import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
+import { localTui } from "../helpers/local-tui.js";
 import { LiveSession, noneLeft, sandbox } from "./session-live.js";
 
 const SECRETS = {
@@ -62,11 +64,11 @@ describe("the harness's environment under hmux", () => {
     const tmp = join(root, "tmp");
     mkdirSync(tmp);
     const outer = process.env.TMPDIR;
-    process.env.TMPDIR = tmp; // where launchSession puts the pane's state dir
+    process.env.TMPDIR = tmp;
     try {
       const env = { ...process.env, HOME: join(root, "home"), XDG_CONFIG_HOME: join(root, "config") };
-      const launcher = new PaneLauncher({ env, defaultCwd: root, isolate: true, defaultEndpoint: server.url });
-      const port = await launcher.launch({ harness: "codex" });
+      const tui = await localTui(createAppContext({ env }), root, { isolate: true, defaultEndpoint: server.url });
+      const port = await tui.launcher.launch({ harness: "codex" });
       const events: SessionEvent[] = [];
       const done = new Promise<void>((resolve) =>
         port.subscribe((e) => {
@@ -75,10 +77,11 @@ describe("the harness's environment under hmux", () => {
         }),
       );
       await port.start?.();
-      expect(readdirSync(tmp).filter((n) => n.startsWith("hmux-codex-"))).toHaveLength(1);
       await port.send("[[say:hello from the pane]]", "turn");
       await done;
+      await port.halt();
       await port.close();
+      await tui.close();
       expect(readdirSync(tmp)).toEqual([]);
     } finally {
       if (outer === undefined) delete process.env.TMPDIR;

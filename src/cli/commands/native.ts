@@ -14,6 +14,7 @@ import { startModelServer } from "../../scripted-model/server.js";
 import type { NewSessionRequest } from "../../ui/session-launcher.js";
 import type { CliContext } from "../context.js";
 import { UsageError } from "../errors.js";
+import { startLocalServer } from "../local-server.js";
 
 export interface NativeCommandOptions {
   readonly endpoint?: string;
@@ -23,7 +24,7 @@ export interface NativeCommandOptions {
   readonly shell?: boolean;
 }
 
-/** The dialog's spelling of a native pane request (src/main/native-launcher.ts). */
+/** The dialog's spelling of a native pane request (src/tui-client/native-request.ts). */
 export function nativeRequest(
   kind: NativeKind,
   options: NativeCommandOptions,
@@ -37,7 +38,10 @@ export function nativeRequest(
   };
 }
 
-/** Opens the TUI (its config, theme and new-session dialog) with one native pane per kind. */
+/**
+ * Opens the TUI (its config, theme and new-session dialog) with one native pane per kind, as a
+ * client of an hmux server inside this process: its panes end with it.
+ */
 export async function openNativeTui(
   kinds: readonly NativeKind[],
   options: NativeCommandOptions,
@@ -54,11 +58,18 @@ export async function openNativeTui(
   try {
     const endpoint = options.endpoint ?? model?.url;
     const openTui = await context.loadOpenTui();
-    await openTui({
-      app: context,
-      cwd: options.cwd ?? process.cwd(),
-      sessions: kinds.map((k) => nativeRequest(k, options, endpoint)),
-    });
+    const local = await startLocalServer(context);
+    try {
+      await openTui({
+        app: context,
+        cwd: options.cwd ?? process.cwd(),
+        server: local.client,
+        inProcess: true,
+        sessions: kinds.map((k) => nativeRequest(k, options, endpoint)),
+      });
+    } finally {
+      await local.stop();
+    }
   } finally {
     await model?.close();
   }

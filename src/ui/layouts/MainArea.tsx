@@ -56,7 +56,7 @@ export function MainArea({ state, ports, keymap, launcher, width, height }: Main
         }),
       ),
     ];
-    return <RaceDialog launcher={launcher} harnesses={offered} width={width} height={height} />;
+    return <RaceDialog harnesses={offered} width={width} height={height} />;
   }
   if (overlay?.kind === "scorecard" && state.race)
     return (

@@ -49,7 +49,7 @@ export interface AppStoreOptions {
   readonly scheduler?: Scheduler;
   readonly notifier?: Pick<Notifier, "notify">;
   /** Starts the sessions the new-session dialog asks for. */
-  readonly launcher?: Pick<SessionLauncher, "launch">;
+  readonly launcher?: Pick<SessionLauncher, "launch" | "plan">;
   /** Scores and ends races started from the race dialog. */
   readonly race?: RacePort;
   readonly columns?: number;

@@ -6,7 +6,7 @@
  */
 import type { Notifier } from "../notify/notifier.js";
 import type { RacePort } from "../race-port.js";
-import type { NewSessionRequest, SessionLauncher } from "../session-launcher.js";
+import type { NewSessionRequest, PlanVerdict, SessionLauncher } from "../session-launcher.js";
 import type { IntentOutcome, SessionPort } from "../session-port.js";
 import { runChangesEffect } from "./changes-effects.js";
 import type { Effect, Msg } from "./messages.js";
@@ -14,7 +14,7 @@ import type { Effect, Msg } from "./messages.js";
 export interface EffectDeps {
   port(key: string): SessionPort | undefined;
   readonly notifier?: Pick<Notifier, "notify">;
-  readonly launcher?: Pick<SessionLauncher, "launch">;
+  readonly launcher?: Pick<SessionLauncher, "launch" | "plan">;
   /** Starts, scores and ends the TUI's races. */
   readonly race?: RacePort;
   /** Takes a newly launched session in: its view, its pane, its events; returns its key. */
@@ -49,6 +49,26 @@ function launch(request: NewSessionRequest, deps: EffectDeps): void {
     },
     (err: unknown) =>
       deps.dispatch({ kind: "launch-failed", message: err instanceof Error ? err.message : String(err) }),
+  );
+}
+
+/** Asks the server to plan each request; the verdicts (or why it could not be asked) come back as one message. */
+function plan(seq: number, requests: readonly NewSessionRequest[], deps: EffectDeps): void {
+  const launcher = deps.launcher;
+  if (!launcher) {
+    deps.dispatch({ kind: "plan-failed", seq, message: "this TUI was started without a session launcher" });
+    return;
+  }
+  const asked = (request: NewSessionRequest): Promise<PlanVerdict> => {
+    try {
+      return launcher.plan(request);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  };
+  Promise.all(requests.map(asked)).then(
+    (verdicts) => deps.dispatch({ kind: "planned", seq, verdicts }),
+    (err: unknown) => deps.dispatch({ kind: "plan-failed", seq, message: message(err) }),
   );
 }
 
@@ -114,6 +134,7 @@ export function runEffect(effect: Effect, deps: EffectDeps): void {
     return;
   }
   if (effect.kind === "launch") return launch(effect.request, deps);
+  if (effect.kind === "plan") return plan(effect.seq, effect.requests, deps);
   const port = deps.port(effect.key);
   if (effect.kind === "changes-load" || effect.kind === "changes-act" || effect.kind === "branch-status")
     return runChangesEffect(effect, port?.changes, deps.dispatch);

@@ -9,9 +9,10 @@ import type { BranchStatus, ChangesData, ChangesScope } from "../changes-port.js
 import type { EditKey } from "../components/text-edit.js";
 import type { Direction } from "../layout/tile.js";
 import type { RaceStartRequest } from "../race-port.js";
-import type { NewSessionRequest } from "../session-launcher.js";
+import type { NewSessionRequest, PlanVerdict } from "../session-launcher.js";
 import type { IntentOutcome, SessionInfo } from "../session-port.js";
 import type { ChangesAction } from "./changes-state.js";
+import type { PlanNext } from "./plan-check.js";
 import type { Flash, Overlay } from "./ui-state.js";
 
 /** A step of a broadcast (update-broadcast.ts). */
@@ -105,8 +106,11 @@ export type Intent =
   | { readonly kind: "quit-halt" }
   | { readonly kind: "scroll-pages"; readonly pages: number }
   | { readonly kind: "scroll-rows"; readonly index: number; readonly rows: number }
-  /** Start the session the new-session dialog describes (it validated the request first). */
-  | { readonly kind: "launch"; readonly request: NewSessionRequest }
+  /**
+   * Ask the server to plan what a dialog holds (nothing starts); once every request is planned
+   * without a refusal, `next` follows: the session starts, the race starts, or nothing (a preview).
+   */
+  | { readonly kind: "plan"; readonly requests: readonly NewSessionRequest[]; readonly next: PlanNext }
   | { readonly kind: "resize"; readonly columns: number; readonly rows: number }
   /** A key hmux took that does nothing here: still the person's last key, so it clears what the status line said. */
   | { readonly kind: "key-ignored" }
@@ -133,6 +137,10 @@ export type Msg =
   | { readonly kind: "outcome-failed"; readonly what: string; readonly message: string }
   | { readonly kind: "launched" }
   | { readonly kind: "launch-failed"; readonly message: string }
+  /** The server's verdicts for plan `seq`, one per request in its order. */
+  | { readonly kind: "planned"; readonly seq: number; readonly verdicts: readonly PlanVerdict[] }
+  /** The server could not be asked for plan `seq` (the connection, a malformed reply). */
+  | { readonly kind: "plan-failed"; readonly seq: number; readonly message: string }
   | ChangesReport;
 
 /** What the person does in the changes view (update-changes.ts). */
@@ -198,6 +206,8 @@ export type Effect =
   | { readonly kind: "revoke-rule"; readonly key: string; readonly ruleId: string; readonly what: string }
   | { readonly kind: "interrupt"; readonly key: string }
   | { readonly kind: "launch"; readonly request: NewSessionRequest }
+  /** The server's dry run for each request; answered as `planned` or `plan-failed` with `seq`. */
+  | { readonly kind: "plan"; readonly seq: number; readonly requests: readonly NewSessionRequest[] }
   | { readonly kind: "halt"; readonly key: string; readonly what: string }
   | { readonly kind: "resume"; readonly key: string }
   /** A race started by its runner: every contestant's session in its own worktree. */

@@ -12,6 +12,7 @@ import type { Command } from "../keys/keymap.js";
 import { paneBodyRect } from "../layout/pane-geometry.js";
 import { type Rect, tile } from "../layout/tile.js";
 import type { ChangesState } from "./changes-state.js";
+import type { PlanCheck } from "./plan-check.js";
 import { isActive, type SessionView } from "./session-view.js";
 import type { ScrollAnchor } from "./transcript-window.js";
 
@@ -140,6 +141,10 @@ export interface UiState {
   readonly launching: boolean;
   /** Why the last start from the dialog failed (cleared when the dialog opens again). */
   readonly launchFailure: string | null;
+  /** The server's plan for what a dialog holds: asked, or answered (cleared when a dialog opens). */
+  readonly planCheck: PlanCheck | null;
+  /** The last plan asked for: a reply to an older one is stale. */
+  readonly planSeq: number;
   /** The changes view while it is open. */
   readonly changes: ChangesState | null;
   /** Ahead/behind of each worktree session's branch, as last asked of git (after each turn). */
@@ -178,6 +183,8 @@ export function initialUiState(columns = 160, rows = 48): UiState {
     quitHalts: false,
     launching: false,
     launchFailure: null,
+    planCheck: null,
+    planSeq: 0,
     changes: null,
     branchStatus: new Map(),
     acted: false,

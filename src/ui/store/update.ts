@@ -9,7 +9,7 @@ import { followFirstRequest } from "./first-focus.js";
 import { fromPerson } from "./from-person.js";
 import type { Msg } from "./messages.js";
 import { settleStatus } from "./status-rule.js";
-import { flash, only, type Step, setDraft, withEffects } from "./step.js";
+import { flash, only, type Step, setDraft } from "./step.js";
 import { anyRunning, type UiState } from "./ui-state.js";
 import { updateBroadcast } from "./update-broadcast.js";
 import { branchStatusEffects, changesIntent, changesReport } from "./update-changes.js";
@@ -43,6 +43,7 @@ import {
   toggleZoom,
 } from "./update-layout.js";
 import { keepTypingFocused, nativeKeys, typeIntoOpened } from "./update-native.js";
+import { askPlan, planFailed, planned } from "./update-plan.js";
 import { raceEvent, raceSessionOpened, updateRace } from "./update-race.js";
 import { resume } from "./update-resume.js";
 import { allowAlways, revokeRule } from "./update-rules.js";
@@ -125,7 +126,7 @@ function updateFocused(state: UiState, msg: Msg, now: number): Step {
     case "reopen-pane":
       return only(reopenPane(state, now));
     case "open-overlay":
-      return only({ ...state, overlay: msg.overlay, launchFailure: null, changes: null });
+      return only({ ...state, overlay: msg.overlay, launchFailure: null, planCheck: null, changes: null });
     case "compare-settings":
       return only(compareSettings(state, now));
     case "close-overlay":
@@ -180,9 +181,12 @@ function updateFocused(state: UiState, msg: Msg, now: number): Step {
       return only(scrollRows(state, msg.index, msg.rows));
     case "resize":
       return only(resize(state, msg.columns, msg.rows));
-    case "launch":
-      if (state.launching) return only(state);
-      return withEffects({ ...state, launching: true, launchFailure: null }, { kind: "launch", request: msg.request });
+    case "plan":
+      return askPlan(state, msg.requests, msg.next);
+    case "planned":
+      return planned(state, msg.seq, msg.verdicts, now);
+    case "plan-failed":
+      return planFailed(state, msg.seq, msg.message);
     case "launched":
       return only({
         ...state,

@@ -16,12 +16,12 @@ import { registryWith } from "../../../src/adapters/registry.js";
 import { main } from "../../../src/cli/main.js";
 import type { Output } from "../../../src/cli/render/output.js";
 import { createAppContext } from "../../../src/main/context.js";
-import { createTuiLauncher } from "../../../src/main/tui-launcher.js";
 import { App } from "../../../src/ui/App.js";
 import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
-import { LocalNativePort } from "../../../src/ui/native/native-port.js";
+import { isNativePort } from "../../../src/ui/native/native-port.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import { FALLBACK_THEME } from "../../../src/ui/theme/theme.js";
+import { localTui } from "../../helpers/local-tui.js";
 import { MIMIC_PLUGIN, MIMIC_SCRIPT, mimic } from "../../support/fake-harness/adapter.js";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
@@ -138,8 +138,10 @@ describe("a new harness is one folder and one registryWith call", () => {
     process.exitCode = undefined;
     for (const refused of [run.lines.at(-2), session.lines.at(-2)])
       expect(refused).toMatchObject({ kind: "failure", issue: "unknown-harness" });
-    const pane = createTuiLauncher(createAppContext(builtin), work).launcher.validate({ harness: "mimic" });
-    expect(pane).toMatchObject({ ok: false, issue: "unknown-harness" });
+    const tui = await localTui(createAppContext(builtin), work);
+    const pane = await tui.launcher.plan({ harness: "mimic" });
+    await tui.close();
+    expect(pane).toMatchObject({ ok: false, refusals: [{ issue: "unknown-harness" }] });
   });
 
   it("with it, the name is one of hmux's: in the registry, and in the commands' help", async () => {
@@ -235,7 +237,7 @@ describe("mimic through every entry point", () => {
 
   it("a TUI pane: opened from the new-session dialog, its text on screen, the call approved with the key", async () => {
     const app = createAppContext({ registry, env });
-    const tui = createTuiLauncher(app, work, { escalateQuestions: true });
+    const tui = await localTui(app, work, { escalateQuestions: true });
     const store = new AppStore({ launcher: tui.launcher, columns: 120, rows: 40 });
     store.start();
     const screen = render(
@@ -286,12 +288,12 @@ describe("mimic through every entry point", () => {
 
 describe("mimic in a native pane", () => {
   it("the root's registry decides which harnesses have one, and the pane runs mimic's own UI", async () => {
-    const builtin = createTuiLauncher(createAppContext({ env }), work);
-    expect(builtin.launcher.validate({ harness: "native mimic" })).toMatchObject({ ok: false });
-    const tui = createTuiLauncher(createAppContext({ registry, env }), work);
-    expect(tui.launcher.validate({ harness: "native mimic" })).toEqual({ ok: true });
+    const builtin = await localTui(createAppContext({ env }), work);
+    expect(await builtin.launcher.plan({ harness: "native mimic" })).toMatchObject({ ok: false });
+    const tui = await localTui(createAppContext({ registry, env }), work);
+    expect(await tui.launcher.plan({ harness: "native mimic" })).toMatchObject({ ok: true, harness: "mimic" });
     const launched = await tui.launcher.launch({ harness: "native mimic" });
-    if (!(launched instanceof LocalNativePort)) throw new Error("native mimic did not open a native pane");
+    if (!isNativePort(launched)) throw new Error("native mimic did not open a native pane");
     const port = launched;
     const screen = () => {
       port.terminal.tick();

@@ -1,6 +1,6 @@
 /**
  * One launch pipeline: the same request, stated the way each entry point states it (`hmux run`'s
- * flags, `hmux session`'s flags, the TUI dialog's fields, a native pane's request), gets the same
+ * flags, `hmux session`'s flags, the TUI dialog's fields as the server's create, a native pane's request), gets the same
  * plan or the same refusal. The ports are fakes: an in-memory config file tree, a fixed binary
  * table and a fixed set of directories, so only the entry points' own translation differs.
  */
@@ -9,12 +9,12 @@ import { describe, expect, it } from "vitest";
 import { allAdapters, builtinRegistry, requireHarness } from "../../../src/adapters/registry.js";
 import { addTurnFlags, type RawTurnFlags, turnOptionsFromFlags } from "../../../src/cli/commands/run-options.js";
 import { type SessionFlags, sessionRequest } from "../../../src/cli/commands/session.js";
+import { serverLaunchRequest } from "../../../src/cli/server-launcher.js";
 import { loadConfigTiers } from "../../../src/core/config/load.js";
 import { prepareLaunch } from "../../../src/core/launch/prepare.js";
 import type { LaunchEntry, LaunchOutcome, LaunchPorts, LaunchRequest } from "../../../src/core/launch/types.js";
 import { sessionPlanRequest, turnPlanRequest } from "../../../src/launch/plan-step.js";
 import { nativeLaunchRequest } from "../../../src/main/native-launch.js";
-import { paneLaunchRequest } from "../../../src/main/pane-launcher.js";
 import type { NativeKind } from "../../../src/native/native-plan.js";
 
 const WORK = "/work/repo";
@@ -115,18 +115,19 @@ function viaSession(ask: Ask): LaunchRequest {
   return sessionPlanRequest(request, { cwd: request.cwd, identity: { sessionId: "s1" } });
 }
 
-/** The TUI's new-session dialog. */
+/** The TUI's new-session dialog: its fields become the server's create options, which the server plans as a session. */
 function viaPane(ask: Ask): LaunchRequest {
-  return paneLaunchRequest(
-    {
-      harness: ask.harness,
-      ...(ask.cwd ? { cwd: ask.cwd } : {}),
+  const cwd = ask.cwd ?? WORK;
+  const request = serverLaunchRequest({
+    harness: ask.harness,
+    cwd,
+    options: {
       ...(ask.model ? { model: ask.model } : {}),
       ...(ask.effort ? { effort: ask.effort } : {}),
       ...(ask.endpoint ? { endpoint: ask.endpoint } : {}),
     },
-    { env: {}, defaultCwd: WORK },
-  );
+  });
+  return sessionPlanRequest(request, { cwd, identity: { sessionId: "s1" } });
 }
 
 /** A native pane (`native <harness>` in the dialog, or `hmux native`): it has no effort field. */
@@ -288,7 +289,7 @@ const ROWS: readonly Row[] = [
     name: "a harness with no session channel (one process per turn)",
     ask: { harness: "muse" },
     // `hmux run` refuses it without --autonomy (no approval channel): its own test below.
-    without: ["run", "pane", "native"],
+    without: ["run", "native"],
     expect: (d) => expect(d).toMatchObject({ harness: "muse", escalateQuestions: true }),
   },
 ];
@@ -339,16 +340,6 @@ describe("every entry point gets the same plan or the same refusal", () => {
     const outcome = prepareLaunch({ ...request, args: { ...request.args, systemPrompt: "be brief" } }, fakePorts({}));
     expect(decisions(outcome)).toMatchObject({ issue: "unsupported-option" });
     expect(!outcome.ok && (outcome.refusals[0] as { option?: string }).option).toBe("systemPrompt");
-  });
-
-  it("a TUI pane refuses a harness without a session channel, naming the ones that have one", () => {
-    const outcome = prepareLaunch(viaPane({ harness: "cursor" }), fakePorts({}));
-    expect(decisions(outcome)).toMatchObject({ issue: "no-session-mode" });
-    expect(!outcome.ok && (outcome.refusals[0] as { supported?: string[] }).supported).toEqual([
-      "claude",
-      "codex",
-      "pi",
-    ]);
   });
 
   it("the comparison can fail: a flag only run passes changes run's plan and no other", () => {

@@ -9,9 +9,10 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { createAppContext } from "../../../src/main/context.js";
 import { launchNative } from "../../../src/main/native-launch.js";
-import { PaneLauncher } from "../../../src/main/pane-launcher.js";
 import { systemClock } from "../../../src/spawn/clock.js";
+import { localTui } from "../../helpers/local-tui.js";
 import { Sandbox } from "../cli/cli-harness.js";
 
 const ENDPOINT = "http://127.0.0.1:9";
@@ -98,13 +99,16 @@ const ENTRIES: Record<string, (env: Record<string, string>) => Promise<void>> = 
     expect(r.stderr).toContain(WITHHELD_NOTE);
   },
   pane: async (env) => {
-    const port = await new PaneLauncher({ env, defaultCwd: box.root }).launch({
-      harness: "claude",
-      endpoint: ENDPOINT,
-    });
-    await port.start?.();
-    await envSeenBy("pane");
-    await port.close();
+    // A TUI pane in local mode: planned and opened by the server's code in this process.
+    const tui = await localTui(createAppContext({ env }), box.root);
+    try {
+      const port = await tui.launcher.launch({ harness: "claude", endpoint: ENDPOINT });
+      await port.start?.();
+      await envSeenBy("pane");
+      await port.close();
+    } finally {
+      await tui.close();
+    }
   },
   native: async (env) => {
     const port = await launchNative(

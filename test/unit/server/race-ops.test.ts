@@ -150,7 +150,6 @@ describe("a race from a client on another machine (--host)", () => {
       link: remote,
       registry: builtinRegistry,
       cwd: fx.repo,
-      validate: () => ({ ok: true }),
       host: "box",
     });
     const race = serverRacePort(remote, panes);

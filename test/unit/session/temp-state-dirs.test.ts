@@ -1,16 +1,15 @@
 /**
- * A session hmux gives a temporary state dir (a TUI pane, the demo: an isolated HOME under
- * $TMPDIR/hmux-<harness>-XXXXXX) removes it when the session ends, however it ends. Each case
- * runs with its own TMPDIR and counts the hmux-* dirs in it, through the real launch path
- * (launchSession, and the TUI's PaneLauncher) over the real pipe spawner.
+ * A session hmux gives a temporary state dir (an isolated HOME under $TMPDIR/hmux-<harness>-XXXXXX)
+ * removes it when the session ends, however it ends. Each case runs with its own TMPDIR and counts
+ * the hmux-* dirs in it, through the real launch path (launchSession) over the real pipe spawner.
+ * A TUI pane is a server session in every mode (local mode's server is in-process): its state dir
+ * follows the server's rule, kept while the session can be resumed.
  */
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { builtinRegistry } from "../../../src/adapters/registry.js";
-import { realLaunchPorts } from "../../../src/main/launch-ports.js";
-import { PaneLauncher } from "../../../src/main/pane-launcher.js";
 import { realSessionPorts } from "../../../src/main/session-ports.js";
 import { type LaunchOptions, launchSession } from "../../../src/session/launch.js";
 
@@ -85,25 +84,5 @@ describe("a session's temporary state dir goes when the session ends", () => {
     await handle.start();
     await handle.close();
     expect(hmuxDirs()).toEqual(["hmux-own-state"]);
-  });
-
-  it("a TUI pane removes its dir when the pane is closed", async () => {
-    const env = { ...process.env, HOME: tmp, XDG_CONFIG_HOME: join(tmp, "config") };
-    const ports = realLaunchPorts(env, builtinRegistry);
-    // The fake's own settings ride in the wrapper, as a harness reads its own environment.
-    const wrapper = `HMUX_FAKE_HARNESS=claude HMUX_FAKE_OUT=${join(tmp, "out")} exec ${process.execPath} ${FAKE} "$@"`;
-    const launcher = new PaneLauncher({
-      env,
-      defaultCwd: tmp,
-      isolate: true,
-      ports: {
-        ...ports,
-        binary: () => ({ ok: true, binary: { executable: "/bin/sh", prefixArgs: ["-c", wrapper, "sh"] } }),
-      },
-    });
-    const port = await launcher.launch({ harness: "claude" });
-    expect(hmuxDirs()).toHaveLength(1);
-    await port.close();
-    expect(hmuxDirs()).toEqual([]);
   });
 });

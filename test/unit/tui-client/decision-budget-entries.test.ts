@@ -1,5 +1,5 @@
 /**
- * One decision budget rule for every session: a TUI pane (on the server or in this process), a
+ * One decision budget rule for every session: a TUI pane (on this user's server or local mode's, which is the same server code), its plan, a
  * session `hmux new` opens, a resumed session and a TUI race contestant all wait the same for an
  * answer — the launch plan's budget — and a config file's `decisionBudget` moves them all at once.
  * `hmux run` (a `hmux race` contestant's turn) has nobody to ask: the same rule says so.
@@ -14,11 +14,11 @@ import { builtinRegistry } from "../../../src/adapters/registry.js";
 import type { CliContext } from "../../../src/cli/context.js";
 import { VERSION } from "../../../src/cli/main.js";
 import { serverLaunchRequest } from "../../../src/cli/server-launcher.js";
+import { serverPlanner } from "../../../src/cli/server-planner.js";
 import { prepareLaunch } from "../../../src/core/launch/prepare.js";
 import { launch } from "../../../src/launch/launch.js";
 import { turnPlanRequest } from "../../../src/launch/plan-step.js";
 import { createAppContext } from "../../../src/main/context.js";
-import { PaneLauncher } from "../../../src/main/pane-launcher.js";
 import { type CreateSpec, type Launcher, SessionTable } from "../../../src/server/session-table.js";
 import { ServerPanes } from "../../../src/tui-client/server-panes.js";
 import { FakeClock } from "../../helpers/fake-clock.js";
@@ -88,7 +88,7 @@ async function budgets(userConfig?: object) {
   const { work, env, context } = world(userConfig);
   const server = await recordingServer();
   const client = await server.client();
-  const panes = new ServerPanes({ link: client, registry: builtinRegistry, cwd: work, validate: () => ({ ok: true }) });
+  const panes = new ServerPanes({ link: client, registry: builtinRegistry, cwd: work });
   await panes.create({ harness: "claude" });
   // A TUI race contestant is a pane in its own worktree (src/ui/store/update-race.ts).
   await panes.create({ harness: "claude", prompt: "go", worktree: "race-1-claude" });
@@ -102,8 +102,9 @@ async function budgets(userConfig?: object) {
   await server.table.resume(server.table.list().at(-1)!.id);
   const [pane, contestant, viaNew, resumed] = server.specs;
   expect(resumed?.options.resume).toBeDefined();
-  const local = new PaneLauncher({ env, defaultCwd: work, ports: context.launch }).plan({ harness: "claude" });
-  if (!local.ok) throw local.refusals[0];
+  // What the dialog is shown before the pane starts: the server's plan for the same spec.
+  const planned = serverPlanner(context)(pane!);
+  if (!planned.ok) throw new Error(planned.refusals[0]?.message);
   const run = prepareLaunch(
     turnPlanRequest(
       {
@@ -128,7 +129,7 @@ async function budgets(userConfig?: object) {
     tuiRaceContestant: await budgetOnServer(context, contestant!),
     hmuxNew: await budgetOnServer(context, viaNew!),
     resumed: await budgetOnServer(context, resumed!),
-    tuiPaneHere: local.plan.decisionBudget.ms,
+    tuiPanePlanned: (planned.settings.find((s) => s.key === "decisionBudget")?.value as number) * 1000,
     hmuxRun: run.plan.decisionBudget,
   };
 }
@@ -141,7 +142,7 @@ describe("the decision budget rule", () => {
       tuiRaceContestant: 600_000,
       hmuxNew: 600_000,
       resumed: 600_000,
-      tuiPaneHere: 600_000,
+      tuiPanePlanned: 600_000,
       hmuxRun: { ms: null, tier: "default" },
     });
   });
@@ -153,7 +154,7 @@ describe("the decision budget rule", () => {
       tuiRaceContestant: 1_800_000,
       hmuxNew: 1_800_000,
       resumed: 1_800_000,
-      tuiPaneHere: 1_800_000,
+      tuiPanePlanned: 1_800_000,
       hmuxRun: { ms: null, tier: "default" },
     });
   });

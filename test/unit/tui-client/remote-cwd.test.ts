@@ -34,7 +34,6 @@ describe("the default cwd of a TUI on a remote server", () => {
       link: client,
       registry: builtinRegistry,
       cwd: defaultCwd(client.hello, "me@box"),
-      validate: () => ({ ok: true }),
       host: "me@box",
     });
     const launcher = panes.launcher("claude");

@@ -33,7 +33,6 @@ describe("a remote server's panes are labelled with the host", () => {
       link: link as unknown as ServerClient,
       registry: builtinRegistry,
       cwd: "/w",
-      validate: () => ({ ok: true }),
       host: "box",
     });
     expect(panes.portFor(row()).info.label).toBe("box:pi");

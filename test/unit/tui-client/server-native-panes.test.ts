@@ -1,17 +1,16 @@
 /**
- * A native pane or shell opened from a server-backed TUI goes to the server: the dialog's
- * launcher hands the checked request to the server (no local pty, no local hook server), and
+ * A native pane or shell opened from a TUI goes to its server: the dialog's launcher hands the
+ * request to the server (no local pty, no local hook server), and
  * the server's own `created` line for it does not open a second pane.
  */
 import { describe, expect, it } from "vitest";
 import { builtinRegistry } from "../../../src/adapters/registry.js";
-import { withLazyNativeSessions } from "../../../src/main/native-launcher.js";
+import { nativeKinds } from "../../../src/native/native-plan.js";
 import type { SessionSummary } from "../../../src/protocol/index.js";
 import type { ServerNativeRequest } from "../../../src/tui-client/server-native-port.js";
 import { ServerPanes } from "../../../src/tui-client/server-panes.js";
 import type { SessionPort } from "../../../src/ui/session-port.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
-import { FakeClock } from "../exec/fakes.js";
 import { ManualScheduler } from "../ui/fake-port.js";
 
 type TableListener = (change: string, row: unknown) => void;
@@ -54,7 +53,8 @@ describe("native panes from a server-backed TUI", () => {
       link: link as never,
       registry: builtinRegistry,
       cwd: "/home/u",
-      validate: () => ({ ok: true }),
+      nativeKinds: nativeKinds(builtinRegistry),
+      nativeSize: () => ({ cols: 80, rows: 20 }),
       native: async () => {
         attachedAgain += 1;
         return fakePort;
@@ -67,14 +67,7 @@ describe("native panes from a server-backed TUI", () => {
     });
     const store = new AppStore({ scheduler: new ManualScheduler() });
     panes.follow(store);
-    const tui = withLazyNativeSessions(panes.launcher(), {
-      registry: builtinRegistry,
-      size: () => ({ cols: 80, rows: 20 }),
-      clock: new FakeClock(),
-      remote: (request) => panes.createNative(request),
-    });
-    const port = await tui.launcher.launch({ harness: "shell", cwd: "w" });
-    await tui.close();
+    const port = await panes.launcher().launch({ harness: "shell", cwd: "w" });
     expect(port).toBe(fakePort);
     expect(asked).toEqual([{ kind: "shell", cwd: "/home/u/w", cols: 80, rows: 20 }]);
     expect(attachedAgain).toBe(0);

@@ -37,7 +37,6 @@ function panes(workspace?: ReturnType<GitFixture["ports"]>): ServerPanes {
     link,
     registry: builtinRegistry,
     cwd: "/w",
-    validate: () => ({ ok: true }),
     ...(workspace ? { workspace } : {}),
   });
 }

@@ -177,8 +177,7 @@ describe("what a server pane's inspector shows", () => {
     const s = await start(false, RESOLVED);
     const mine = await s.client();
     const other = await s.client();
-    const panes = (link: ServerClient) =>
-      new ServerPanes({ link, registry: builtinRegistry, cwd: "/w", validate: () => ({ ok: true }) });
+    const panes = (link: ServerClient) => new ServerPanes({ link, registry: builtinRegistry, cwd: "/w" });
     const theirs = new AppStore({ scheduler: new ManualScheduler() });
     panes(other).follow(theirs);
     const port = await panes(mine).create({ harness: "claude", model: "scripted-1", effort: "high" });
@@ -206,7 +205,7 @@ describe("resuming a halted pane", () => {
   it("a pane halted here resumes in place: the same port sees the resumed session's new turn", async () => {
     const s = await start(true);
     const c = await s.client();
-    const panes = new ServerPanes({ link: c, registry: builtinRegistry, cwd: "/w", validate: () => ({ ok: true }) });
+    const panes = new ServerPanes({ link: c, registry: builtinRegistry, cwd: "/w" });
     const store = new AppStore({ scheduler: new ManualScheduler() });
     panes.follow(store);
     const port = await panes.create({ harness: "claude" });
@@ -239,7 +238,6 @@ describe("the pane list follows the server's table", () => {
       link: mine,
       registry: builtinRegistry,
       cwd: "/w",
-      validate: () => ({ ok: true }),
     });
     const store = new AppStore({ scheduler: new ManualScheduler() });
     panes.follow(store);
@@ -261,7 +259,7 @@ describe("the pane list follows the server's table", () => {
     const s = await start(true);
     const mine = await s.client();
     const other = await s.client();
-    const panes = new ServerPanes({ link: mine, registry: builtinRegistry, cwd: "/w", validate: () => ({ ok: true }) });
+    const panes = new ServerPanes({ link: mine, registry: builtinRegistry, cwd: "/w" });
     const store = new AppStore({ scheduler: new ManualScheduler() });
     panes.follow(store);
     const row = await created(other, "theirs");

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { draftOf, focusedKey, focusedView } from "../../../src/ui/store/ui-state.js";
+import { acceptedPlan, refusedPlan } from "./fake-launcher.js";
 import { FakePort } from "./fake-port.js";
 import { KEYS, type Mounted, mount } from "./harness.js";
 
@@ -389,13 +390,13 @@ describe("help, inspector, new session", () => {
   it("the new-session dialog shows a refusal with its hint and spawns nothing", async () => {
     let launched = 0;
     const launcher = {
-      validate: () => ({
-        ok: false as const,
-        message: "codex has no effort level 'max'",
-        hint: "use high",
-        issue: "unknown-effort",
-        supported: ["low", "medium", "high"],
-      }),
+      plan: () =>
+        refusedPlan({
+          message: "codex has no effort level 'max'",
+          hint: "use high",
+          issue: "unknown-effort",
+          supported: ["low", "medium", "high"],
+        }),
       launch: async () => {
         launched++;
         return new FakePort();
@@ -405,6 +406,7 @@ describe("help, inspector, new session", () => {
     await m.type(KEYS.alt("n"));
     expect(m.frame()).toContain("new session");
     await m.type(KEYS.enter);
+    await m.flush();
     expect(m.frame()).toContain("refused (unknown-effort): codex has no effort level 'max'");
     expect(m.frame()).toContain("hint: use high");
     expect(launched).toBe(0);
@@ -412,13 +414,14 @@ describe("help, inspector, new session", () => {
 
   it("a launch that fails says why in the dialog, which stays open", async () => {
     const launcher = {
-      validate: () => ({ ok: true as const }),
+      plan: acceptedPlan,
       launch: async (): Promise<FakePort> => {
         throw new Error("spawn pi ENOENT");
       },
     };
     m = await mount({ ports: [new FakePort()], launcher });
     await m.type(KEYS.alt("n"), KEYS.enter);
+    await m.flush();
     await m.flush();
     expect(m.frame()).toContain("did not start: spawn pi ENOENT");
     expect(m.store.state.overlay).toEqual({ kind: "new-session" });
@@ -430,8 +433,8 @@ describe("help, inspector, new session", () => {
     const seen: unknown[] = [];
     const launcher = {
       defaultHarness: "muse",
-      validate: (r: unknown) => (seen.push(r), { ok: true as const }),
-      launch: async () => fresh,
+      plan: acceptedPlan,
+      launch: async (r: unknown) => (seen.push(r), fresh),
     };
     m = await mount({ ports: [new FakePort()], launcher });
     await m.type(KEYS.alt("n"));
@@ -441,7 +444,8 @@ describe("help, inspector, new session", () => {
     await m.type(KEYS.tab);
     await m.type("hmux-model");
     await m.type(KEYS.enter);
-    expect(seen[0]).toMatchObject({ harness: "pi", model: "hmux-model" });
+    await m.flush();
+    expect(seen).toEqual([expect.objectContaining({ harness: "pi", model: "hmux-model" })]);
     await m.flush();
     expect(m.store.state.panes).toHaveLength(2);
     expect(m.store.state.focus).toBe(1);

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { InputAssembler, splitKeyBurst } from "../../../src/ui/keys/key-bursts.js";
 import type { NewSessionRequest } from "../../../src/ui/session-launcher.js";
 import { draftOf, focusedKey } from "../../../src/ui/store/ui-state.js";
+import { refusedPlan } from "./fake-launcher.js";
 import { FakePort } from "./fake-port.js";
 import { KEYS, type Mounted, mount } from "./harness.js";
 
@@ -145,9 +146,14 @@ describe("a bracketed paste", () => {
 describe("the new-session dialog, keys in one read", () => {
   const launcher = (seen: NewSessionRequest[]) => ({
     defaultHarness: "claude",
-    validate: (r: NewSessionRequest) => (seen.push(r), { ok: false as const, message: "no" }),
-    launch: async () => new FakePort(),
+    plan: () => refusedPlan({ message: "no" }),
+    launch: async (r: NewSessionRequest) => (seen.push(r), new FakePort()),
   });
+  /** The request Enter asked the server to plan and then start. */
+  const started = () => {
+    const next = m?.store.state.planCheck?.next;
+    return next?.kind === "launch" ? next.request : null;
+  };
 
   it("text after arrows goes to the field the cursor moved to", async () => {
     const seen: NewSessionRequest[] = [];
@@ -157,14 +163,15 @@ describe("the new-session dialog, keys in one read", () => {
     expect(m.frame()).toMatch(/› cwd\s+\/nonexistent/);
     expect(m.frame()).toMatch(/ harness\s+claude\s*│/);
     await m.type(`${DOWN}${DOWN}maybe?\r`);
-    expect(seen).toEqual([{ harness: "claude", cwd: "/nonexistent", prompt: "maybe?" }]);
+    expect(started()).toEqual({ harness: "claude", cwd: "/nonexistent", prompt: "maybe?" });
+    expect(seen).toEqual([]);
   });
 
   it("keys read with the Alt+n that opens it reach the dialog, in order", async () => {
     const seen: NewSessionRequest[] = [];
     m = await mount({ ports: [new FakePort()], columns: 80, rows: 24, launcher: launcher(seen) });
     await m.type(`${KEYS.alt("n")}${DOWN}gpt-x${DOWN}high\r`);
-    expect(seen).toEqual([{ harness: "claude", model: "gpt-x", effort: "high" }]);
+    expect(started()).toEqual({ harness: "claude", model: "gpt-x", effort: "high" });
   });
 
   it("a paste goes into the active field as one line", async () => {
@@ -172,6 +179,6 @@ describe("the new-session dialog, keys in one read", () => {
     m = await mount({ ports: [new FakePort()], columns: 80, rows: 24, launcher: launcher(seen) });
     await m.type(KEYS.alt("n"));
     await m.type(`${DOWN}${DOWN}${DOWN}${DOWN}${DOWN}`, paste("two\nlines\t"), "\r");
-    expect(seen).toEqual([{ harness: "claude", prompt: "two lines" }]);
+    expect(started()).toEqual({ harness: "claude", prompt: "two lines" });
   });
 });

@@ -9,6 +9,7 @@ import { scoreRows } from "../../../src/ui/components/overlays/scorecard-rows.js
 import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
 import type { RacePort, RaceStart, RaceStartRequest } from "../../../src/ui/race-port.js";
 import type { SessionLauncher } from "../../../src/ui/session-launcher.js";
+import { acceptedPlan, refusedPlan } from "./fake-launcher.js";
 import { FakePort } from "./fake-port.js";
 import { KEYS, type Mounted, mount, tick } from "./harness.js";
 
@@ -141,8 +142,10 @@ describe("race dialog form", () => {
 /** A launcher for the dialog's checks: it refuses a harness named "nope". */
 function fakeLauncher(): SessionLauncher {
   return {
-    validate: (r) =>
-      r.harness === "nope" ? { ok: false, message: "unknown harness nope", hint: "known: claude, pi" } : { ok: true },
+    plan: (r) =>
+      r.harness === "nope"
+        ? refusedPlan({ message: "unknown harness nope", hint: "known: claude, pi" })
+        : acceptedPlan(r),
     launch: async (r) => new FakePort({ harness: r.harness as "claude" }),
   };
 }
@@ -209,7 +212,9 @@ describe("race in the TUI", () => {
     expect(m.frame()).toContain("race · one prompt");
     expect(m.frame()).toMatch(/harnesses\s+claude pi/);
     await fill(m, "fix slug", KEYS.tab, KEYS.ctrl("u"), "claude nope", KEYS.enter);
-    expect(m.frame()).toContain("nope: unknown harness nope (hint: known: claude, pi)");
+    await m.flush();
+    expect(m.frame()).toContain("refused nope: unknown harness nope");
+    expect(m.frame()).toContain("hint: known: claude, pi");
     expect(r.race.started).toEqual([]);
     await fill(m, KEYS.ctrl("u"), "claude pi", KEYS.tab, "npm test", KEYS.enter);
     await tick(50);

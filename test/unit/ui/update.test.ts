@@ -145,17 +145,46 @@ describe("update", () => {
     expect(next).toBe(state);
   });
 
-  it("a launch from the dialog is one effect at a time; a failure stays for the dialog, a success closes it", () => {
+  it("a start from the dialog asks the server's plan first, launches only on its acceptance, one at a time", () => {
     const request = { harness: "pi" };
     const dialog = run(initialUiState(), { kind: "open-overlay", overlay: { kind: "new-session" } });
-    const started = run(dialog.state, { kind: "launch", request }, { kind: "launch", request });
+    const asked = run(dialog.state, { kind: "plan", requests: [request], next: { kind: "launch", request } });
+    expect(asked.effects).toEqual([{ kind: "plan", seq: 1, requests: [request] }]);
+    const verdict = { ok: true as const, harness: "pi", cwd: "/w", settings: [], notes: [] };
+    const started = run(asked.state, { kind: "planned", seq: 1, verdicts: [verdict] });
     expect(started.effects).toEqual([{ kind: "launch", request }]);
     expect(started.state.launching).toBe(true);
+    // A second start while one is under way asks nothing.
+    expect(
+      run(started.state, { kind: "plan", requests: [request], next: { kind: "launch", request } }).effects,
+    ).toEqual([]);
     const failed = run(started.state, { kind: "launch-failed", message: "pi is not installed" });
     expect(failed.state).toMatchObject({ launching: false, launchFailure: "pi is not installed" });
     expect(failed.state.overlay).toEqual({ kind: "new-session" });
     const done = run(started.state, { kind: "launched" });
     expect(done.state).toMatchObject({ launching: false, overlay: null });
+  });
+
+  it("a refused plan starts nothing, and a stale or failed reply changes nothing it should not", () => {
+    const request = { harness: "nope" };
+    const asked = run(initialUiState(), { kind: "plan", requests: [request], next: { kind: "launch", request } });
+    const refusal = { ok: false as const, refusals: [{ message: "unknown harness nope" }] };
+    const refused = run(asked.state, { kind: "planned", seq: 1, verdicts: [refusal] });
+    expect(refused.effects).toEqual([]);
+    expect(refused.state.planCheck?.verdicts).toEqual([refusal]);
+    expect(run(refused.state, { kind: "planned", seq: 0, verdicts: [refusal] }).state).toBe(refused.state);
+    const again = run(refused.state, { kind: "plan", requests: [request], next: { kind: "launch", request } });
+    const lost = run(again.state, { kind: "plan-failed", seq: 2, message: "not connected" });
+    expect(lost.state.planCheck).toMatchObject({ seq: 2, failure: "not connected", verdicts: null });
+    expect(lost.effects).toEqual([]);
+  });
+
+  it("a preview never replaces a plan that will start something", () => {
+    const request = { harness: "pi" };
+    const asked = run(initialUiState(), { kind: "plan", requests: [request], next: { kind: "launch", request } });
+    const preview = run(asked.state, { kind: "plan", requests: [request], next: { kind: "preview" } });
+    expect(preview.state).toBe(asked.state);
+    expect(preview.effects).toEqual([]);
   });
 
   it("the notices key opens the focused pane's notices in rows taken from its transcript, and folds them again", () => {

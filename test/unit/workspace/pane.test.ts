@@ -2,17 +2,30 @@ import { chmodSync, existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../../src/core/control/types.js";
-import { PaneLauncher } from "../../../src/main/pane-launcher.js";
+import { createAppContext } from "../../../src/main/context.js";
 import { toRequest, worktreeChoice } from "../../../src/ui/components/overlays/NewSessionDialog.js";
 import { headerParts } from "../../../src/ui/components/PaneHeader.js";
 import { createSessionView } from "../../../src/ui/store/session-view.js";
+import type { WorkspacePorts } from "../../../src/workspace/lease.js";
+import { localTui } from "../../helpers/local-tui.js";
 import { until } from "../../helpers/until.js";
 import { GitFixture } from "./git-fixture.js";
 
 const FAKE_HARNESS = join(import.meta.dirname, "..", "..", "..", "bench", "fake-approval-harness.mjs");
 
 let fx: GitFixture;
-afterEach(() => fx?.cleanup());
+const closes: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of closes.splice(0)) await close();
+  fx?.cleanup();
+});
+
+/** A TUI's pane launcher (local mode: the server's code in this process) on the fixture's repo and workspace ports. */
+async function panesIn(env: NodeJS.ProcessEnv, workspace: WorkspacePorts) {
+  const tui = await localTui({ ...createAppContext({ env }), workspace }, fx.repo);
+  closes.push(() => tui.close());
+  return tui.launcher;
+}
 
 describe("a TUI pane's worktree", () => {
   it("the dialog's worktree field reads empty as the config's choice, yes / no, or a name", () => {
@@ -27,7 +40,7 @@ describe("a TUI pane's worktree", () => {
 
   it("a pane whose launch is refused leaves no worktree behind", async () => {
     fx = new GitFixture();
-    const launcher = new PaneLauncher({ env: fx.env, defaultCwd: fx.repo, workspace: fx.ports() });
+    const launcher = await panesIn(fx.env, fx.ports());
     const refused = await launcher.launch({ harness: "codex", effort: "ultra", worktree: "pane" }).then(
       () => null,
       (e: unknown) => e as Error,
@@ -40,7 +53,7 @@ describe("a TUI pane's worktree", () => {
   it("a second pane asking for the worktree an open pane holds is refused, naming that pane's session", async () => {
     fx = new GitFixture();
     fx.livePids.add(process.pid);
-    const launcher = new PaneLauncher({ env: fx.env, defaultCwd: fx.repo, workspace: fx.ports(process.pid) });
+    const launcher = await panesIn(fx.env, fx.ports(process.pid));
     const first = await launcher.launch({ harness: "claude", worktree: "feat" });
     try {
       const second = await launcher.launch({ harness: "pi", worktree: "feat" }).then(
@@ -56,9 +69,11 @@ describe("a TUI pane's worktree", () => {
           ?.holders.map((h) => h.harness),
       ).toEqual(["claude"]);
     } finally {
+      // Closing a pane only detaches it; halting ends the session, which lets go of the worktree.
+      await first.halt();
       await first.close();
     }
-    expect(fx.ports().registry().list()[0]?.holders).toEqual([]);
+    await until(() => fx.ports().registry().list()[0]?.holders.length === 0, 10_000);
   });
 
   it("a resumed pane takes its worktree back, and is refused while another pane's session holds it", async () => {
@@ -71,11 +86,14 @@ describe("a TUI pane's worktree", () => {
       `#!/bin/sh\nHMUX_FAKE_HARNESS=pi HMUX_FAKE_OUT=${join(fx.root, "fake.json")} exec ${process.execPath} ${FAKE_HARNESS} "$@"\n`,
     );
     chmodSync(fakePi, 0o755);
-    const launcher = new PaneLauncher({
-      env: { ...fx.env, HMUX_PI_BIN: fakePi },
-      defaultCwd: fx.repo,
-      workspace: fx.ports(process.pid),
+    // The server writes journals under the process's state home (session.ts), and resumes from the context's.
+    const stateBefore = process.env.XDG_STATE_HOME;
+    process.env.XDG_STATE_HOME = fx.env.XDG_STATE_HOME;
+    closes.push(async () => {
+      if (stateBefore === undefined) delete process.env.XDG_STATE_HOME;
+      else process.env.XDG_STATE_HOME = stateBefore;
     });
+    const launcher = await panesIn({ ...fx.env, HMUX_PI_BIN: fakePi }, fx.ports(process.pid));
     const registry = fx.ports().registry();
     const holders = () => registry.list()[0]?.holders.map((h) => h.sessionId) ?? [];
     const events: SessionEvent[] = [];
@@ -95,6 +113,7 @@ describe("a TUI pane's worktree", () => {
       expect(refused?.message).toMatch(/workspace feat is in use by pi session \S{8} in hmux pid/);
       expect(holders()).not.toContain(firstId);
     } finally {
+      await second.halt();
       await second.close();
     }
     await until(() => holders().length === 0, 10_000);
@@ -102,6 +121,7 @@ describe("a TUI pane's worktree", () => {
     try {
       expect(holders()).toEqual([firstId]);
     } finally {
+      await first.halt();
       await first.close();
     }
     await until(() => holders().length === 0, 10_000);

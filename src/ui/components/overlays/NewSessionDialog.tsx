@@ -1,13 +1,15 @@
 import { Box, Text } from "ink";
 import type React from "react";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { useFrame } from "../../hooks/use-frame.js";
 import { useStore } from "../../hooks/use-store.js";
 import { useTheme } from "../../hooks/use-theme.js";
-import type { NewSessionRequest, SessionLauncher, Validation } from "../../session-launcher.js";
+import type { NewSessionRequest, SessionLauncher } from "../../session-launcher.js";
+import { planPending } from "../../store/plan-check.js";
 import { TextView } from "../TextView.js";
-import { cycleChoice } from "./dialog-form.js";
+import { cycleChoice, formValues } from "./dialog-form.js";
 import { OverlayFrame } from "./OverlayFrame.js";
+import { PlanVerdictView } from "./PlanVerdictView.js";
 import { useDialogForm } from "./use-dialog-form.js";
 
 export const FIELDS = ["harness", "model", "effort", "cwd", "endpoint", "prompt", "worktree"] as const;
@@ -68,38 +70,44 @@ export function harnessOffer(choices: readonly string[], value: string): string 
   return `←/→ ${choices.map((c) => (c === value.trim() ? `[${c}]` : c)).join(" · ")}`;
 }
 
-/** Harness, model, effort, cwd, endpoint, prompt, worktree (yes / no / a name); refusals show with their hint before any spawn. */
+/**
+ * Harness, model, effort, cwd, endpoint, prompt, worktree (yes / no / a name). The server plans
+ * what the fields hold as the dialog opens and whenever the cursor leaves a field, so its
+ * refusals and the settings the session would get show before Enter; Enter plans once more and
+ * starts the session only when the server refused nothing.
+ */
 export function NewSessionDialog({ launcher, width, height }: NewSessionDialogProps): React.ReactElement {
   const store = useStore();
   const theme = useTheme();
-  const [verdict, setVerdict] = useState<Validation | null>(null);
-  // Starting the session is the store's effect; the dialog shows how it went.
-  const { launching: busy, launchFailure } = useFrame();
+  // Starting the session, and asking the server, are the store's effects; the dialog shows how they went.
+  const { launching, launchFailure, planCheck } = useFrame();
+  const starting = planPending(planCheck) && planCheck?.next.kind === "launch";
+  const busy = launching || starting;
   const choices = launcher?.harnesses ?? [];
 
   const submit = useCallback(
     (current: Record<Field, string>) => {
       if (busy) return;
-      if (!launcher) {
-        setVerdict({
-          ok: false,
-          message: "this TUI was started without a session launcher",
-          hint: "run hmux demo, or hmux with a config",
-        });
-        return;
-      }
       const request = toRequest(current);
-      const result = launcher.validate(request);
-      setVerdict(result);
-      if (result.ok) store.dispatch({ kind: "launch", request });
+      store.dispatch({ kind: "plan", requests: [request], next: { kind: "launch", request } });
     },
-    [busy, launcher, store],
+    [busy, store],
   );
   const form = useDialogForm(FIELDS, openingValues(launcher), {
     submit,
     cycle: (field, value, delta) => (field === "harness" ? cycleChoice(choices, value, delta) : undefined),
   });
   const active = form.active;
+  // A preview as the dialog opens and each time the cursor moves on: what the fields hold now.
+  const previewed = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the preview follows the cursor's moves, not each key
+  useEffect(() => {
+    const request = toRequest(formValues(FIELDS, form));
+    const asked = JSON.stringify(request);
+    if (request.harness === "" || asked === previewed.current) return;
+    previewed.current = asked;
+    store.dispatch({ kind: "plan", requests: [request], next: { kind: "preview" } });
+  }, [active, store]);
 
   return (
     <OverlayFrame title="new session · Tab/↑↓ move · Enter start · Esc cancel" width={width} height={height} wrapTitle>
@@ -122,23 +130,11 @@ export function NewSessionDialog({ launcher, width, height }: NewSessionDialogPr
         <Text dimColor wrap="wrap">{`harness ${harnessOffer(choices, form.fields.harness.value)}`}</Text>
       ) : null}
       <Text> </Text>
-      {busy ? <Text color={theme.colors.status}>starting…</Text> : null}
+      {launching ? <Text color={theme.colors.status}>starting…</Text> : null}
       {launchFailure !== null && !busy ? (
         <Text bold color={theme.colors.error} wrap="wrap">{`did not start: ${launchFailure}`}</Text>
       ) : null}
-      {verdict && !verdict.ok ? (
-        <Box flexDirection="column">
-          <Text
-            bold
-            color={theme.colors.error}
-            wrap="wrap"
-          >{`refused${verdict.issue ? ` (${verdict.issue})` : ""}: ${verdict.message}`}</Text>
-          {verdict.hint ? <Text color={theme.colors.warn} wrap="wrap">{`hint: ${verdict.hint}`}</Text> : null}
-          {verdict.supported?.length ? (
-            <Text dimColor wrap="truncate">{`supported: ${verdict.supported.join(", ")}`}</Text>
-          ) : null}
-        </Box>
-      ) : null}
+      <PlanVerdictView check={planCheck} />
     </OverlayFrame>
   );
 }

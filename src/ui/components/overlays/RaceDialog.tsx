@@ -1,11 +1,12 @@
 import { Box, Text } from "ink";
 import type React from "react";
 import { useCallback, useState } from "react";
+import { useFrameValue } from "../../hooks/use-frame.js";
 import { useStore } from "../../hooks/use-store.js";
 import { useTheme } from "../../hooks/use-theme.js";
-import type { SessionLauncher } from "../../session-launcher.js";
 import { TextView } from "../TextView.js";
 import { OverlayFrame } from "./OverlayFrame.js";
+import { PlanVerdictView } from "./PlanVerdictView.js";
 import { useDialogForm } from "./use-dialog-form.js";
 
 const RACE_TITLE =
@@ -15,7 +16,6 @@ export const RACE_FIELDS = ["prompt", "harnesses", "check"] as const;
 type Field = (typeof RACE_FIELDS)[number];
 
 export interface RaceDialogProps {
-  readonly launcher: SessionLauncher | undefined;
   /** Harnesses offered at first: those of the open panes (the UI holds no harness names of its own). */
   readonly harnesses: readonly string[];
   readonly width: number;
@@ -41,25 +41,23 @@ export function raceForm(values: Readonly<Record<Field, string>>): RaceForm | { 
 
 /**
  * A race: the prompt, the harnesses (space-separated), an optional check command run in each
- * worktree after its turn. Each harness is checked by the launcher, worktree on, before anything starts.
+ * worktree after its turn. The server plans each contestant, worktree on, before anything
+ * starts; the race starts only when it refused none of them.
  */
-export function RaceDialog({ launcher, harnesses, width, height }: RaceDialogProps): React.ReactElement {
+export function RaceDialog({ harnesses, width, height }: RaceDialogProps): React.ReactElement {
   const store = useStore();
   const theme = useTheme();
   const [error, setError] = useState<string | null>(null);
+  const planCheck = useFrameValue((s) => s.planCheck);
   const submit = useCallback(
     (current: Record<Field, string>) => {
       const form = raceForm(current);
       if ("error" in form) return setError(form.error);
-      if (!launcher) return setError("this TUI was started without a session launcher");
-      for (const harness of form.harnesses) {
-        const v = launcher.validate({ harness, prompt: form.prompt, worktree: true });
-        if (!v.ok) return setError(`${harness}: ${v.message}${v.hint ? ` (hint: ${v.hint})` : ""}`);
-      }
       setError(null);
-      store.dispatch({ kind: "race", act: { do: "start", ...form } });
+      const requests = form.harnesses.map((harness) => ({ harness, prompt: form.prompt, worktree: true }));
+      store.dispatch({ kind: "plan", requests, next: { kind: "race", ...form } });
     },
-    [launcher, store],
+    [store],
   );
   const form = useDialogForm(RACE_FIELDS, { prompt: "", harnesses: harnesses.join(" "), check: "" }, { submit });
   const active = form.active;
@@ -97,6 +95,8 @@ export function RaceDialog({ launcher, harnesses, width, height }: RaceDialogPro
         <Text color={theme.colors.error} wrap="wrap">
           {error}
         </Text>
+      ) : planCheck !== null ? (
+        <PlanVerdictView check={planCheck} perHarness />
       ) : (
         <Text dimColor wrap="wrap">
           The scorecard opens when every turn has ended: time, tokens, cost, approvals, files and lines changed, the
