@@ -25,8 +25,9 @@ afterAll(async () => {
 const HARNESSES = ["claude", "codex", "pi"] as const;
 
 /**
- * The first event of `session` matching `pred` since the resumed run began (an attach replays
- * the killed run's events first), or since now; rejects after `ms` naming what it saw.
+ * The first event of `session` matching `pred` since the resumed run began, or since now; rejects
+ * after `ms` naming what it saw. An attach carries its replay (the killed run's events first) in
+ * its reply, so `attach` hands those in, in order, before the event lines that follow it.
  */
 function sinceResume(
   client: ServerClient,
@@ -34,22 +35,29 @@ function sinceResume(
   pred: (e: Ev) => boolean,
   ms = 90_000,
   onlyAfterResume = true,
-): Promise<Ev> {
+): { readonly event: Promise<Ev>; attach(name: string): Promise<void> } {
   const seen: string[] = [];
   let resumed = !onlyAfterResume;
-  return new Promise((resolve, reject) => {
+  let hear: (e: Ev) => void = () => {};
+  const event = new Promise<Ev>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`timed out on ${session}; saw ${seen.join(",")}`)), ms);
-    client.onEvent((s, event) => {
-      if (s !== session) return;
-      const e = event as Ev;
+    hear = (e) => {
       seen.push(e.kind);
       if (e.kind === "session" && e.origin === "resumed") resumed = true;
       if (resumed && pred(e)) {
         clearTimeout(timer);
         resolve(e);
       }
-    });
+    };
   });
+  client.onEvent((s, e) => {
+    if (s === session) hear(e as Ev);
+  });
+  const attach = async (name: string) => {
+    const reply = await client.request({ op: "attach", session: name });
+    for (const e of reply.events) hear(e as Ev);
+  };
+  return { event, attach };
 }
 
 describe("a session resumed before its first turn, live", () => {
@@ -81,8 +89,8 @@ describe("a session resumed before its first turn, live", () => {
         if (harness !== "claude") {
           // pi and codex say their own session id before any turn: hmux then holds an id the harness has no file for.
           const identity = sinceResume(client, id, (e) => e.kind === "identity", 60_000, false);
-          await client.request({ op: "attach", session: name });
-          await identity;
+          await identity.attach(name);
+          await identity.event;
         }
         const killed = await hmux(box, ["kill", name]);
         expect(killed.code, killed.stderr).toBe(0);
@@ -98,7 +106,7 @@ describe("a session resumed before its first turn, live", () => {
             (e.kind === "message" && e.role === "assistant" && String(e.text).includes("fresh-fine")) ||
             e.kind === "closed",
         );
-        await client.request({ op: "attach", session: name });
+        await said.attach(name);
         const rows = (await client.list()).filter((r) => r.id === id);
         expect(rows.map((r) => r.name)).toEqual([name]);
         await client.request({
@@ -106,7 +114,7 @@ describe("a session resumed before its first turn, live", () => {
           session: name,
           line: { op: "send", id: "in-1", text: "[[say:fresh-fine]]" },
         });
-        const end = await said;
+        const end = await said.event;
         expect(end.kind, JSON.stringify(end)).toBe("message");
       } finally {
         client?.close();
