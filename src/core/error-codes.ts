@@ -34,6 +34,10 @@ export const SERVER_CODES = [
   "host-refused",
   "no-remote-hmux",
   "remote-failed",
+  "race-refused",
+  "no-such-race",
+  "race-running",
+  "too-late",
 ] as const;
 export type ServerCode = (typeof SERVER_CODES)[number];
 
