@@ -21,7 +21,7 @@ import { launchSession } from "../session/launch.js";
 import type { WorkspaceLease } from "../workspace/lease.js";
 import { planLines, planTurn, sessionPlanRequest } from "./plan-step.js";
 import { sessionOptionsOf } from "./session-options.js";
-import { sessionIdentity } from "./session-resume.js";
+import { sessionStart } from "./session-resume.js";
 import { type StateDir, sessionStateDir } from "./state-dir.js";
 import { startTurn } from "./turn-runtime.js";
 import type {
@@ -151,17 +151,8 @@ async function* runTurnOf(
 
 async function launchSessionOf(request: SessionLaunchRequest, ports: LaunchPorts): Promise<LaunchedSession> {
   const { lines, note } = notesFor(request);
-  const harness = ports.launch.harness(request.harness).name; // refused before a worktree is made for it
-  const identity = sessionIdentity({
-    harness,
-    ...(request.sessionId !== undefined ? { sessionId: request.sessionId } : {}),
-    ...(request.resume !== undefined ? { resume: request.resume } : {}),
-    newId: randomUUID,
-    env: ports.env,
-  });
+  const { harness, identity, cwd } = sessionStart(request, ports, randomUUID);
   const { sessionId, journal: earlier } = identity;
-  // A resumed session returns to its own folder unless the caller named one.
-  const cwd = request.cwdGiven === false && earlier ? earlier.cwd : request.cwd;
   const lease = await openLease(request.workspace, { cwd, harness, sessionId }, ports, note);
   const state = sessionStateDir({
     sessionId,

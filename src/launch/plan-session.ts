@@ -8,7 +8,7 @@ import { prepareLaunchOrThrow } from "../core/launch/prepare.js";
 import { type ResolvedSettingView, settingsView } from "../core/launch/settings-view.js";
 import type { LaunchPlan } from "../core/launch/types.js";
 import { planLines, sessionPlanRequest } from "./plan-step.js";
-import { sessionIdentity } from "./session-resume.js";
+import { sessionStart } from "./session-resume.js";
 import { sessionStateDir } from "./state-dir.js";
 import type { LaunchPorts, SessionLaunchRequest } from "./types.js";
 
@@ -21,16 +21,8 @@ export interface PlannedSession {
 
 /** The plan, or throws the first refusal, as launch() would for the same request. */
 export function planSession(request: SessionLaunchRequest, ports: Pick<LaunchPorts, "launch" | "env">): PlannedSession {
-  const harness = ports.launch.harness(request.harness).name;
-  const identity = sessionIdentity({
-    harness,
-    ...(request.sessionId !== undefined ? { sessionId: request.sessionId } : {}),
-    ...(request.resume !== undefined ? { resume: request.resume } : {}),
-    newId: randomUUID,
-    env: ports.env,
-  });
+  const { identity, cwd } = sessionStart(request, ports, randomUUID);
   const earlier = identity.journal;
-  const cwd = request.cwdGiven === false && earlier ? earlier.cwd : request.cwd;
   const state = sessionStateDir({
     sessionId: identity.sessionId,
     ...(earlier ? { journaled: earlier.stateDir } : {}),

@@ -13,6 +13,7 @@ import { harnessResumeOf } from "../core/launch/harness-resume.js";
 import { RefusalError } from "../core/refusal.js";
 import { journalPath, summarizeJournal } from "../session/journal.js";
 import { checkSessionId } from "../session/session-id.js";
+import type { LaunchPorts, SessionLaunchRequest } from "./types.js";
 
 export interface SessionIdentity {
   readonly sessionId: string;
@@ -84,4 +85,26 @@ function safeJournalPath(id: string, env: Readonly<Record<string, string | undef
   } catch {
     return null;
   }
+}
+
+/**
+ * Where a session request starts: its harness (unknown ones refused before any worktree is made),
+ * the session it continues, and its folder — a resumed session returns to its own unless the
+ * caller named one. launch() and its dry run (plan-session.ts) both start here, so they agree.
+ */
+export function sessionStart(
+  request: SessionLaunchRequest,
+  ports: Pick<LaunchPorts, "launch" | "env">,
+  newId: () => string,
+): { readonly harness: HarnessName; readonly identity: SessionIdentity; readonly cwd: string } {
+  const harness = ports.launch.harness(request.harness).name;
+  const identity = sessionIdentity({
+    harness,
+    ...(request.sessionId !== undefined ? { sessionId: request.sessionId } : {}),
+    ...(request.resume !== undefined ? { resume: request.resume } : {}),
+    newId,
+    env: ports.env,
+  });
+  const cwd = request.cwdGiven === false && identity.journal ? identity.journal.cwd : request.cwd;
+  return { harness, identity, cwd };
 }
