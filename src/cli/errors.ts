@@ -7,7 +7,7 @@
 import { CommanderError } from "commander";
 import { type OwnedNativeSpelling, recognizeNativeSpelling } from "../core/argv/native-spelling.js";
 import { isConfigError } from "../core/config/errors.js";
-import { codeOfWire, ERROR_CODE_TABLE, type ErrorCode, meaningOf, USAGE_CODE } from "../core/error-codes.js";
+import { ERROR_CODE_TABLE, type ErrorCode, meaningOf, USAGE_CODE } from "../core/error-codes.js";
 import type { FailureSummary, HarnessEvent } from "../core/events.js";
 import { failure } from "../core/failure.js";
 import { HmuxError, isHmuxError } from "../core/hmux-error.js";
@@ -30,7 +30,7 @@ export class UsageError extends HmuxError {
 export function failureOf(err: unknown, spellings: readonly OwnedNativeSpelling[], command?: string): FailureSummary {
   if (isRefusal(err)) return err.toFailure();
   if (isConfigError(err)) return err.toRefusal().toFailure(); // with its hint: fix the file, or move it aside
-  if (err instanceof UsageError) return failure("rejected", err.message, err.hint ? { hint: err.hint } : {});
+  if (isHmuxError(err)) return failure("rejected", err.message, err.hint ? { hint: err.hint } : {});
   if (err instanceof CommanderError) return commanderFailure(err, spellings, command);
   return failure("rejected", err instanceof Error ? err.message : String(err));
 }
@@ -70,7 +70,7 @@ function commanderFailure(
   return failure("rejected", first ?? message, { issue: "unsupported-option", hint });
 }
 
-/** The refusal a server's LAUNCH_REFUSED carries in its failure, so its exit code is the refusal's (3 for work at stake). */
+/** The refusal a server's `launch-refused` carries in its failure, so its exit code is the refusal's (3 for work at stake). */
 function refusalIssueOf(failure: unknown): ErrorCode | undefined {
   const issue = (failure as { issue?: unknown } | undefined)?.issue;
   return typeof issue === "string" && ERROR_CODE_TABLE.has(issue as ErrorCode) ? (issue as ErrorCode) : undefined;
@@ -78,8 +78,8 @@ function refusalIssueOf(failure: unknown): ErrorCode | undefined {
 
 /** The code an error stands for: its own, the wire's (a server's answer), or usage or internal. */
 function codeOf(err: unknown): ErrorCode {
+  if (isServerError(err)) return refusalIssueOf(err.failure) ?? err.code;
   if (isHmuxError(err)) return err.code;
-  if (isServerError(err)) return refusalIssueOf(err.failure) ?? codeOfWire(err.code);
   if (err instanceof CommanderError) return USAGE_CODE;
   return "internal";
 }

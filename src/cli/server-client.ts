@@ -52,7 +52,7 @@ export async function reachRemoteServer(
   const problem = sshDestinationProblem(host);
   if (problem)
     throw new ServerError(
-      "BAD_HOST",
+      "bad-host",
       `--host ${problem}`,
       "give it as ssh takes it: user@box, box, or a Host of ~/.ssh/config",
     );
@@ -81,7 +81,7 @@ export function serverToken(env: Readonly<Record<string, string | undefined>>): 
 /** A refusal from the server over there names the host, and a version mismatch gets the remote's fix. */
 function onHost(host: string, err: unknown): unknown {
   if (!isServerError(err) || err.message.includes(host)) return err;
-  if (err.code === "VERSION_MISMATCH")
+  if (err.code === "version-mismatch")
     return new ServerError(err.code, `on ${host}: ${err.message}`, `run the same hmux version here and on ${host}`);
   return new ServerError(err.code, `on ${host}: ${err.message}`, err.hint, err.failure);
 }

@@ -6,7 +6,7 @@ export const ErrorBodySchema = z.object({
   code: z.enum(SERVER_ERROR_CODES),
   message: z.string(),
   hint: z.optional(z.string()),
-  /** LAUNCH_REFUSED: the launch pipeline's own failure summary (issue, option, supported …). */
+  /** `launch-refused`: the launch pipeline's own failure summary (issue, option, supported …). */
   failure: z.optional(z.unknown()),
 });
 export type ServerErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -3,7 +3,7 @@
  * schemas before it is dispatched, and a reply's payload against its op's schema before the caller
  * sees it, so a server of another build, a relay that mangled a line or a remote shell that printed
  * into the stream cannot hand a client a value its types do not describe. A failure is said in
- * words (the client makes it a PROTOCOL_ERROR and closes the connection).
+ * words (the client makes it a `protocol-error` and closes the connection).
  */
 import type * as z from "zod/mini";
 import { article, describeIssues } from "./issues.js";

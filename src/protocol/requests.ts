@@ -1,7 +1,7 @@
 /**
  * What a client may send: the login line first, then requests, each one object with an `op` and a
  * caller-chosen `req` its reply echoes. Every object is strict (a field the server does not know is
- * a BAD_REQUEST, not silently ignored) and every string and number is bounded.
+ * a `bad-request`, not silently ignored) and every string and number is bounded.
  */
 import * as z from "zod/mini";
 import {
@@ -171,7 +171,7 @@ export const RaceStartRequest = z.strictObject({
   options: z._default(z.omit(CreateOptionsSchema, { worktree: true, prompt: true, base: true, resume: true }), {}),
 });
 
-/** The race's scorecard: the reply waits while the check runs, and is RACE_RUNNING while a first turn does. */
+/** The race's scorecard: the reply waits while the check runs, and is `race-running` while a first turn does. */
 export const RaceScoreRequest = z.strictObject({ op: z.literal("race.score"), req: req(), race: raceName() });
 
 /** Ends the contestants' sessions, merges `harness`'s work into the base and removes the other worktrees. */

@@ -3,15 +3,14 @@
  * it is still running (its scorecard does not exist yet), or it has already ended (picked or
  * discarded) and the step came too late. The code is the one a server's reply carries.
  */
-export type RaceStateCode = "NO_SUCH_RACE" | "RACE_RUNNING" | "TOO_LATE";
+import { HmuxError } from "../core/hmux-error.js";
 
-export class RaceStateError extends Error {
-  constructor(
-    readonly code: RaceStateCode,
-    message: string,
-    readonly hint?: string,
-  ) {
-    super(message);
+export type RaceStateCode = "no-such-race" | "race-running" | "too-late";
+
+export class RaceStateError extends HmuxError {
+  declare readonly code: RaceStateCode;
+  constructor(code: RaceStateCode, message: string, hint?: string) {
+    super(code, message, hint);
     this.name = "RaceStateError";
   }
 }

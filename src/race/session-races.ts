@@ -282,7 +282,7 @@ export class SessionRaces<Options = unknown> {
 
   /**
    * The race's scorecard: at once when scored, once scoring is done while the check runs. A race
-   * whose first turns have not all ended is refused (RACE_RUNNING); one this process did not run
+   * whose first turns have not all ended is refused (`race-running`); one this process did not run
    * is read from its record.
    */
   async score(race: string): Promise<Scorecard> {
@@ -293,7 +293,7 @@ export class SessionRaces<Options = unknown> {
       case "running": {
         const waiting = live.runners.filter((r) => r.wallMs === null).map((r) => r.harness);
         throw new RaceStateError(
-          "RACE_RUNNING",
+          "race-running",
           `race ${race} is still running: ${waiting.join(", ")} ${waiting.length === 1 ? "has" : "have"} not ended ${waiting.length === 1 ? "its" : "their"} first turn`,
           "it is scored as soon as every contestant's first turn has ended",
         );
@@ -313,7 +313,7 @@ export class SessionRaces<Options = unknown> {
     const record = this.readRecord(race);
     if (!record.scorecard)
       throw new RaceStateError(
-        "RACE_RUNNING",
+        "race-running",
         `race ${race} has no scorecard: it did not finish`,
         "discard it (hmux race discard), or race again",
       );
@@ -325,7 +325,7 @@ export class SessionRaces<Options = unknown> {
       return this.ports.store.read(race);
     } catch (err) {
       if (!this.ports.store.exists(race))
-        throw new RaceStateError("NO_SUCH_RACE", `no race named ${JSON.stringify(race)}`, "hmux race ls lists them");
+        throw new RaceStateError("no-such-race", `no race named ${JSON.stringify(race)}`, "hmux race ls lists them");
       throw err;
     }
   }
@@ -337,13 +337,13 @@ export class SessionRaces<Options = unknown> {
       this.refuseEnded(race, live);
       if (!live.runners.some((r) => r.harness === harness))
         throw new RaceStateError(
-          "NO_SUCH_RACE",
+          "no-such-race",
           `${harness} is not a contestant of race ${race}`,
           `its contestants: ${live.runners.map((r) => r.harness).join(", ")}`,
         );
       if (live.phase.kind !== "scored")
         throw new RaceStateError(
-          "RACE_RUNNING",
+          "race-running",
           `race ${race} is not scored yet, so there is no winner to pick`,
           "pick once its scorecard is in, or discard it",
         );
@@ -380,7 +380,7 @@ export class SessionRaces<Options = unknown> {
   private refuseEnded(race: string, live: LiveRace): void {
     if (live.phase.kind === "ended")
       throw new RaceStateError(
-        "TOO_LATE",
+        "too-late",
         `race ${race} was already ${live.phase.how}`,
         "hmux race ls says what is left of it",
       );

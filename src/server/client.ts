@@ -1,9 +1,9 @@
 /**
  * A client of the hmux server: logs in over a transport (the server's socket here, or an ssh
  * relay to another machine), then matches each request to its reply. Events and table updates
- * go to listeners. Every failure is a ServerError: NO_SERVER when nothing listens,
- * UNAUTHORIZED / VERSION_MISMATCH from the server's refusal, UNREACHABLE when the connection
- * breaks (or the transport's own reason, such as ssh's), PROTOCOL_ERROR when the server sends
+ * go to listeners. Every failure is a ServerError: `no-server` when nothing listens,
+ * `unauthorized` / `version-mismatch` from the server's refusal, `unreachable` when the connection
+ * breaks (or the transport's own reason, such as ssh's), `protocol-error` when the server sends
  * a line that is not a message of this protocol (checked against src/protocol/'s schemas; the
  * client then closes the connection, since a lost reply would leave its request waiting
  * forever) or a reply whose payload is not its op's, and the server's own code for a request it
@@ -34,7 +34,7 @@ const HINT = "if the server is another hmux version, stop it with `hmux kill-ser
 function malformed(text: string, why: string): ServerError {
   const start = text.length > 80 ? `${text.slice(0, 80)}…` : text;
   return new ServerError(
-    "PROTOCOL_ERROR",
+    "protocol-error",
     `the hmux server sent a malformed line (${why}): ${JSON.stringify(start)}; the connection is closed`,
     HINT,
   );
@@ -87,7 +87,7 @@ export class ServerClient {
       token = readFileSync(paths.token, "utf8").trim();
     } catch (err) {
       socket.destroy();
-      throw new ServerError("UNREACHABLE", `cannot read the server's token: ${(err as Error).message}`);
+      throw new ServerError("unreachable", `cannot read the server's token: ${(err as Error).message}`);
     }
     return ServerClient.open(duplexTransport(socket, paths.socket), { token, version, timeoutMs });
   }
@@ -110,7 +110,7 @@ export class ServerClient {
         () =>
           fail(
             new ServerError(
-              "UNREACHABLE",
+              "unreachable",
               `the hmux server at ${transport.label} did not answer within ${timeoutMs} ms`,
             ),
           ),
@@ -121,7 +121,7 @@ export class ServerClient {
           if (client?.closedError) return;
           if (item.kind !== "line") {
             const tooLong = new ServerError(
-              "PROTOCOL_ERROR",
+              "protocol-error",
               `the hmux server at ${transport.label} sent a line of ${item.bytes} bytes, more than ${item.limit}`,
             );
             if (client) client.abandon(tooLong);
@@ -160,7 +160,7 @@ export class ServerClient {
           fail(
             failure ??
               new ServerError(
-                "UNREACHABLE",
+                "unreachable",
                 `the hmux server at ${transport.label} closed the connection before the login`,
               ),
           );
@@ -175,19 +175,19 @@ export class ServerClient {
 
   /**
    * Sends one request; resolves with the reply's payload, read by its op's schema, rejects with the
-   * server's typed error (or PROTOCOL_ERROR when the payload is not the op's).
+   * server's typed error (or `protocol-error` when the payload is not the op's).
    */
   request<Op extends RequestOp>(body: RequestBody<Op> & { readonly op: Op }): Promise<ReplyOf<Op>> {
     if (this.closedError) return Promise.reject(this.closedError);
     if (this.closedReason !== null)
-      return Promise.reject(new ServerError("UNREACHABLE", `not connected: ${this.closedReason}`));
+      return Promise.reject(new ServerError("unreachable", `not connected: ${this.closedReason}`));
     const req = String(this.nextReq++);
     const op: Op = body.op;
     return new Promise((resolve, reject) => {
       const read = (payload: unknown) => {
         const reply = readReply(op, payload);
         if (reply.ok) resolve(reply.value);
-        else reject(new ServerError("PROTOCOL_ERROR", `the hmux server sent a malformed reply: ${reply.why}`, HINT));
+        else reject(new ServerError("protocol-error", `the hmux server sent a malformed reply: ${reply.why}`, HINT));
       };
       this.pending.set(req, { op, resolve: read, reject });
       this.transport.write(`${JSON.stringify({ ...body, req })}\n`);
@@ -290,7 +290,7 @@ export class ServerClient {
 
   private shut(reason: string): void {
     this.closedReason ??= reason;
-    const error = this.closedError ?? new ServerError("UNREACHABLE", this.closedReason);
+    const error = this.closedError ?? new ServerError("unreachable", this.closedReason);
     for (const w of this.pending.values()) w.reject(error);
     this.pending.clear();
     const listeners = [...this.closeListeners];

@@ -27,7 +27,7 @@ export type DaemonStarter = (
 
 export function serverStartCommand(extra: readonly string[], env: NodeJS.ProcessEnv): StartCommand {
   const entry = process.argv[1];
-  if (!entry) throw new ServerError("UNREACHABLE", "cannot tell which hmux to start as the server (no entry point)");
+  if (!entry) throw new ServerError("unreachable", "cannot tell which hmux to start as the server (no entry point)");
   return { file: process.execPath, args: [...process.execArgv, entry, "server", "--foreground", ...extra], env };
 }
 
@@ -43,7 +43,7 @@ export function connectOrStart(
 }
 
 /**
- * `connect`, and when it finds no server (NO_SERVER), starts one and tries again until it
+ * `connect`, and when it finds no server (`no-server`), starts one and tries again until it
  * accepts. `connect` may log in (a client) or only open the socket (the ssh relay).
  */
 export async function startingIfNeeded<T>(
@@ -56,7 +56,7 @@ export async function startingIfNeeded<T>(
   try {
     return await connect();
   } catch (err) {
-    if (!isServerError(err) || err.code !== "NO_SERVER") throw err;
+    if (!isServerError(err) || err.code !== "no-server") throw err;
   }
   ensureServerDir(paths);
   const daemon = startDaemon(start, paths.log);
@@ -65,17 +65,17 @@ export async function startingIfNeeded<T>(
     try {
       return await connect();
     } catch (err) {
-      if (!isServerError(err) || err.code !== "NO_SERVER") throw err;
+      if (!isServerError(err) || err.code !== "no-server") throw err;
     }
     if (daemon.exitCode !== null && daemon.exitCode !== 0)
       throw new ServerError(
-        "UNREACHABLE",
+        "unreachable",
         `the hmux server exited with code ${daemon.exitCode} while starting${tail(paths.log)}`,
         `see ${paths.log}`,
       );
     if (Date.now() > until)
       throw new ServerError(
-        "UNREACHABLE",
+        "unreachable",
         `the hmux server did not start listening on ${paths.socket} within ${Math.round(timeoutMs / 1000)} s`,
         `see ${paths.log}`,
       );

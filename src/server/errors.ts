@@ -1,23 +1,24 @@
 /**
- * Every way the hmux server says no, as a code a program can switch on, a sentence naming what
- * was wrong, and (when there is one) the fix. Carried on the wire as `{code, message, hint?}`.
+ * Every way the hmux server says no: an HmuxError whose code is one of the server codes of the one
+ * vocabulary (src/core/error-codes.ts), carried on the wire as `{code, message, hint?, failure?}`.
  */
-import type { WireCode } from "../core/error-codes.js";
+import type { ServerCode } from "../core/error-codes.js";
+import { HmuxError, isHmuxError } from "../core/hmux-error.js";
+import { isRefusal } from "../core/refusal.js";
 import type { ServerErrorBody } from "../protocol/error-body.js";
-import { SERVER_ERROR_CODES, type ServerErrorCode } from "../protocol/error-codes.js";
 
-// The codes are the wire's vocabulary (src/protocol/error-codes.ts), and the body its schema's type.
 export { SERVER_ERROR_CODES, type ServerErrorCode } from "../protocol/error-codes.js";
 export type { ServerErrorBody };
 
-export class ServerError extends Error {
+export class ServerError extends HmuxError {
+  declare readonly code: ServerCode;
   constructor(
-    readonly code: ServerErrorCode,
+    code: ServerCode,
     message: string,
-    readonly hint?: string,
+    hint?: string,
     readonly failure?: unknown,
   ) {
-    super(message);
+    super(code, message, hint);
     this.name = "ServerError";
   }
 
@@ -35,11 +36,21 @@ export class ServerError extends Error {
   }
 }
 
-/** A wire code from the error-code table (src/core/error-codes.ts) as the wire's type; the table test holds it is one. */
-export function serverCodeOf(wire: WireCode): ServerErrorCode {
-  return (SERVER_ERROR_CODES as readonly string[]).includes(wire) ? (wire as ServerErrorCode) : "INTERNAL";
-}
-
 export function isServerError(err: unknown): err is ServerError {
   return err instanceof ServerError;
+}
+
+/**
+ * The reply for whatever an op threw: a ServerError as it is, any other hmux error under its
+ * table wire code (a refusal with its failure summary, so the client reads the refusal's own
+ * code), and anything else as `fallback` with its message.
+ */
+export function serverErrorOf(err: unknown, fallback: ServerCode = "internal"): ServerError {
+  if (isServerError(err)) return err;
+  if (isRefusal(err)) {
+    const failure = err.toFailure();
+    return new ServerError(err.wireCode, err.message, failure.hint, failure);
+  }
+  if (isHmuxError(err)) return new ServerError(err.wireCode, err.message, err.hint);
+  return new ServerError(fallback, err instanceof Error ? err.message : String(err));
 }

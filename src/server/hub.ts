@@ -23,7 +23,7 @@ import type { ReplyInput } from "../protocol/replies.js";
 import { isRequestOp, LoginSchema, REQUEST_OPS, type RequestOf, type RequestOp, reqOf } from "../protocol/requests.js";
 import { versionProblem } from "../protocol/version.js";
 import type { SessionRaces } from "../race/session-races.js";
-import { isServerError, ServerError } from "./errors.js";
+import { ServerError, serverErrorOf } from "./errors.js";
 import type { Op, OpContext } from "./ops/op.js";
 import { OPS } from "./ops/table.js";
 import type { RaceCreateOptions } from "./races.js";
@@ -104,7 +104,7 @@ export class Hub {
   accept(socket: ClientStream): void {
     socket.on("error", () => undefined); // a client that vanished mid-reply: its requests already ran
     if (this.stopping) {
-      const error = new ServerError("SHUTTING_DOWN", "the hmux server is stopping");
+      const error = new ServerError("shutting-down", "the hmux server is stopping");
       socket.end(`${JSON.stringify({ kind: "error", error: error.toBody() } satisfies OutgoingMessage)}\n`);
       return;
     }
@@ -155,7 +155,7 @@ export class Hub {
           this.reply(
             client,
             null,
-            new ServerError("BAD_REQUEST", `a line of ${item.bytes} bytes exceeds ${item.limit}`),
+            new ServerError("bad-request", `a line of ${item.bytes} bytes exceeds ${item.limit}`),
           );
           continue;
         }
@@ -202,7 +202,7 @@ export class Hub {
       this.refuse(
         client,
         new ServerError(
-          "VERSION_MISMATCH",
+          "version-mismatch",
           mismatch,
           "stop the running server with `hmux kill-server` (its sessions end), then run this hmux again",
         ),
@@ -212,7 +212,7 @@ export class Hub {
     if (this.loggedInCount() >= this.maxClients) {
       this.refuse(
         client,
-        new ServerError("TOO_MANY_CLIENTS", `refused: ${this.maxClients} clients are already logged in`),
+        new ServerError("too-many-clients", `refused: ${this.maxClients} clients are already logged in`),
       );
       return false;
     }
@@ -234,7 +234,7 @@ export class Hub {
     try {
       value = JSON.parse(text);
     } catch {
-      return this.reply(client, null, new ServerError("BAD_REQUEST", "a request line must be one JSON object"));
+      return this.reply(client, null, new ServerError("bad-request", "a request line must be one JSON object"));
     }
     const op = typeof value === "object" && value !== null ? (value as { op?: unknown }).op : undefined;
     if (!isRequestOp(op))
@@ -242,7 +242,7 @@ export class Hub {
         client,
         reqOf(value),
         new ServerError(
-          "BAD_REQUEST",
+          "bad-request",
           `op: ${JSON.stringify(op) ?? "missing"} is not one of ${REQUEST_OPS.join(", ")}`,
         ),
       );
@@ -254,7 +254,7 @@ export class Hub {
     const entry: Op<K> = OPS[op];
     const parsed = entry.schema.safeParse(value);
     if (!parsed.success)
-      return this.reply(client, reqOf(value), new ServerError("BAD_REQUEST", describeIssues(parsed.error.issues)));
+      return this.reply(client, reqOf(value), new ServerError("bad-request", describeIssues(parsed.error.issues)));
     const request = parsed.data;
     const running = this.answer(client, entry, request);
     // A concurrent op answers when it is done; the client's next request does not wait for it.
@@ -268,7 +268,7 @@ export class Hub {
     try {
       payload = await entry.run(this.contextFor(client, after), request);
     } catch (err) {
-      return this.reply(client, request.req, asServerError(err));
+      return this.reply(client, request.req, serverErrorOf(err));
     }
     this.send(client, { kind: "reply", req: request.req, ok: true, ...payload });
     for (const then of after) await then();
@@ -387,16 +387,11 @@ function drained(socket: ClientStream): Promise<void> {
 
 function unauthorized(why: string): ServerError {
   // Says why the login failed, never anything about the server's sessions.
-  return new ServerError("UNAUTHORIZED", `refused: ${why}`);
+  return new ServerError("unauthorized", `refused: ${why}`);
 }
 
 function tokenMatches(presented: string, token: string): boolean {
   const a = Buffer.from(presented);
   const b = Buffer.from(token);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-function asServerError(err: unknown): ServerError {
-  if (isServerError(err)) return err;
-  return new ServerError("INTERNAL", err instanceof Error ? err.message : String(err));
 }

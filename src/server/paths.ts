@@ -54,26 +54,26 @@ export interface DirFacts {
 export function privateDirProblem(dir: string, facts: DirFacts, uid: number | undefined): ServerError | null {
   if (facts.isSymbolicLink || !facts.isDirectory)
     return new ServerError(
-      "UNSAFE_DIR",
+      "unsafe-dir",
       `${dir} is not a directory (a symbolic link or a file); refusing to put the hmux server's socket there`,
       `remove it (rm ${dir}) and run hmux again: it creates the directory with mode 0700`,
     );
   if (uid !== undefined && facts.uid !== uid)
     return new ServerError(
-      "UNSAFE_DIR",
+      "unsafe-dir",
       `${dir} belongs to uid ${facts.uid}, not to this user (uid ${uid}); refusing to put the hmux server's socket there`,
       `set XDG_RUNTIME_DIR to a directory of your own, or have ${dir} removed`,
     );
   if ((facts.mode & 0o077) !== 0)
     return new ServerError(
-      "UNSAFE_DIR",
+      "unsafe-dir",
       `${dir} has mode ${(facts.mode & 0o777).toString(8).padStart(4, "0")}: other users may enter it; refusing to put the hmux server's socket there`,
       `chmod 700 ${dir}`,
     );
   return null;
 }
 
-/** Creates the directories 0700 when missing; throws UNSAFE_DIR for one that is not private. */
+/** Creates the directories 0700 when missing; throws `unsafe-dir` for one that is not private. */
 export function ensureServerDir(paths: Pick<ServerPaths, "parent" | "dir">): void {
   makePrivateDir(paths.dir);
   checkServerDir(paths.parent);
@@ -81,7 +81,7 @@ export function ensureServerDir(paths: Pick<ServerPaths, "parent" | "dir">): voi
 }
 
 /**
- * Throws UNSAFE_DIR for a directory that is not private. A client checks before it connects:
+ * Throws `unsafe-dir` for a directory that is not private. A client checks before it connects:
  * in a directory others can write, the socket may be a stranger's, and the login would hand
  * it the token.
  */

@@ -57,7 +57,7 @@ export interface Launched {
   readonly settings?: readonly SettingSummary[];
 }
 
-/** Opens a session, or throws (a RefusalError from the pipeline becomes LAUNCH_REFUSED); a worktree makes it async. */
+/** Opens a session, or throws (a RefusalError from the pipeline becomes `launch-refused`); a worktree makes it async. */
 export type Launcher = (spec: CreateSpec) => Launched | Promise<Launched>;
 
 /** The launch decision for a spec, as a dry run: nothing spawned, nothing created. */
@@ -212,7 +212,7 @@ export class SessionTable {
   /** What a create of `spec` would decide, refusals included; nothing is opened. */
   plan(spec: CreateSpec): PlanSummary {
     const planner = this.options.planner;
-    if (!planner) throw new ServerError("INTERNAL", "this server was started without a planner");
+    if (!planner) throw new ServerError("internal", "this server was started without a planner");
     return planner(spec);
   }
 
@@ -244,7 +244,7 @@ export class SessionTable {
     if (this.entries.has(handle.sessionId)) {
       void handle.abort("failed");
       throw new ServerError(
-        "NAME_TAKEN",
+        "name-taken",
         `session id ${handle.sessionId} is already in the server's table`,
         "resume a session only while it is not running",
       );
@@ -331,7 +331,7 @@ export class SessionTable {
     try {
       entry = this.entry(target);
     } catch (err) {
-      if (!isServerError(err) || err.code !== "NO_SUCH_SESSION") throw err;
+      if (!isServerError(err) || err.code !== "no-such-session") throw err;
       const gone = this.goneSession(target);
       if (!gone) throw err;
       // It comes back under the name it was killed with, unless another row took it meanwhile.
@@ -345,13 +345,13 @@ export class SessionTable {
     }
     if (entry.native)
       throw new ServerError(
-        "NATIVE_SESSION",
+        "native-session",
         `session ${entry.name} is a native pane: its pty cannot be resumed once it ended`,
         `open a new one (hmux kill ${entry.name} removes this row)`,
       );
     if (entry.resuming || (entry.handle && !entry.closed))
       throw new ServerError(
-        "SESSION_LIVE",
+        "session-live",
         `session ${entry.name} (${entry.id}) is ${entry.resuming ? "already being resumed" : "running"}: there is nothing to resume`,
         `attach to it (hmux attach -t ${entry.name}), or end it first (hmux kill ${entry.name})`,
       );
@@ -370,7 +370,7 @@ export class SessionTable {
     if (handle.sessionId !== entry.id || this.entries.get(entry.id) !== entry) {
       void handle.abort("failed");
       throw new ServerError(
-        "INTERNAL",
+        "internal",
         `resuming ${entry.name} opened session ${handle.sessionId}, not ${entry.id}, or the row went away meanwhile`,
       );
     }
@@ -454,18 +454,18 @@ export class SessionTable {
     const entry = this.entry(target);
     if (entry.handle) return entry.handle;
     throw new ServerError(
-      "SESSION_DETACHED",
+      "session-detached",
       `session ${entry.name} (${entry.id}) is detached: its server died and no harness runs for it`,
       `resume it first: hmux resume ${entry.name}`,
     );
   }
 
-  /** A native session's byte side; NOT_NATIVE for a session that has an event stream instead. */
+  /** A native session's byte side; `not-native` for a session that has an event stream instead. */
   native(target: string): NativeChannel {
     const entry = this.entry(target);
     if (entry.native) return entry.native;
     throw new ServerError(
-      "NOT_NATIVE",
+      "not-native",
       `session ${entry.name} is not a native pane: it takes input lines, not keys`,
       "send it messages with the input op (or attach a TUI to it)",
     );
@@ -676,7 +676,7 @@ export class SessionTable {
     const owner = this.entries.get(name);
     if (owner || looksLikeSessionId(name))
       throw new ServerError(
-        "NAME_LIKE_ID",
+        "name-like-id",
         owner
           ? `the name ${JSON.stringify(name)} is the id of session ${owner.name}: a name may not shadow an id`
           : `the name ${JSON.stringify(name)} reads as a session id (only hex digits and dashes, 8 or more digits): targets by id would reach it`,
@@ -685,7 +685,7 @@ export class SessionTable {
     const holder = [...this.entries.values()].find((e) => e.name === name);
     if (holder)
       throw new ServerError(
-        "NAME_TAKEN",
+        "name-taken",
         `the name ${JSON.stringify(name)} is already taken by session ${holder.id}`,
         "pick another name, or rename that session first",
       );

@@ -11,7 +11,7 @@ export interface TargetableSession {
   readonly name: string;
 }
 
-/** The session `target` names among `sessions`; NO_SUCH_SESSION or AMBIGUOUS_SESSION otherwise. */
+/** The session `target` names among `sessions`; `no-such-session` or `ambiguous-session` otherwise. */
 export function findSessionTarget<T extends TargetableSession>(sessions: Iterable<T>, target: string): T {
   const all = [...sessions];
   const byId = all.find((s) => s.id === target);
@@ -22,12 +22,12 @@ export function findSessionTarget<T extends TargetableSession>(sessions: Iterabl
   if (prefixed.length === 1) return prefixed[0]!;
   if (prefixed.length > 1)
     throw new ServerError(
-      "AMBIGUOUS_SESSION",
+      "ambiguous-session",
       `${JSON.stringify(target)} is the start of ${prefixed.length} session ids (${prefixed.map((s) => s.name).join(", ")})`,
       "name the session, or give more of its id",
     );
   throw new ServerError(
-    "NO_SUCH_SESSION",
+    "no-such-session",
     `no session ${JSON.stringify(target)} on this server`,
     "see `hmux ls` for the sessions it has",
   );

@@ -79,7 +79,7 @@ async function takeLock(lock: string, waitMs: number): Promise<void> {
     }
     if (Date.now() > until)
       throw new ServerError(
-        "UNREACHABLE",
+        "unreachable",
         `another hmux server has been starting for ${Math.round(waitMs / 1000)} s (lock ${lock})`,
         `if no hmux server is starting, remove ${lock}`,
       );

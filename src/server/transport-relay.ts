@@ -36,7 +36,7 @@ export async function relayStdio(options: RelayOptions): Promise<number> {
   const { input, output } = options;
   output.on("error", () => undefined); // ssh gone: the socket's end below does the rest
   const first = await firstLine(input);
-  if (first.kind !== "line") return refuse(output, new ServerError("BAD_REQUEST", first.why));
+  if (first.kind !== "line") return refuse(output, new ServerError("bad-request", first.why));
   const login = parseLogin(first.line);
   if (login instanceof ServerError) return refuse(output, login);
   let socket: Socket;
@@ -45,7 +45,7 @@ export async function relayStdio(options: RelayOptions): Promise<number> {
     socket = await options.connect();
     token = options.readToken();
   } catch (err) {
-    return refuse(output, isServerError(err) ? err : new ServerError("UNREACHABLE", String(err)));
+    return refuse(output, isServerError(err) ? err : new ServerError("unreachable", String(err)));
   }
   options.log?.(`relaying a client of hmux ${login.version}`);
   return new Promise<number>((resolve) => {
@@ -93,10 +93,10 @@ function parseLogin(line: string): z.infer<typeof RelayLoginSchema> | ServerErro
   try {
     value = JSON.parse(line);
   } catch {
-    return new ServerError("BAD_REQUEST", "the first line through `hmux server --stdio` must be a JSON login");
+    return new ServerError("bad-request", "the first line through `hmux server --stdio` must be a JSON login");
   }
   const parsed = RelayLoginSchema.safeParse(value);
-  if (!parsed.success) return new ServerError("BAD_REQUEST", `the login: ${describeIssues(parsed.error.issues)}`);
+  if (!parsed.success) return new ServerError("bad-request", `the login: ${describeIssues(parsed.error.issues)}`);
   const { token: _dropped, ...login } = parsed.data;
   return login;
 }

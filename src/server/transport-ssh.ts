@@ -64,7 +64,7 @@ export function sshTransport(host: string, child: ChildProcessHandle, clock: Clo
 export function sshFailure(host: string, status: ExitStatus, stderr: string, sawOutput: boolean): ServerError | null {
   if (status.spawnError)
     return new ServerError(
-      "NO_SSH",
+      "no-ssh",
       `cannot reach ${host}: ssh cannot run here (${status.spawnError})`,
       "install OpenSSH's client (Debian: apt-get install openssh-client), or name it in HMUX_SSH_COMMAND",
     );
@@ -73,28 +73,28 @@ export function sshFailure(host: string, status: ExitStatus, stderr: string, saw
   if (status.code === 0 && !said) return null;
   if (/unknown option '--stdio'/.test(stderr))
     return new ServerError(
-      "VERSION_MISMATCH",
+      "version-mismatch",
       `the hmux on ${host} is older than this one: it has no \`hmux server --stdio\``,
       `install the same hmux on ${host} as here`,
     );
   // The remote shell's "not found" is 127; ssh's own failures are all 255.
   if (status.code === 127)
     return new ServerError(
-      "NO_REMOTE_HMUX",
+      "no-remote-hmux",
       `${host} has no hmux on the PATH of a non-interactive ssh login${quoted}`,
       `install hmux on ${host} (npm install -g harnessmux), or set HMUX_REMOTE_HMUX to its path there`,
     );
   if (status.code === 126)
     return new ServerError(
-      "NO_REMOTE_HMUX",
+      "no-remote-hmux",
       `the hmux on ${host} cannot be run${quoted}`,
       `check that hmux on ${host} is executable, or set HMUX_REMOTE_HMUX to one that is`,
     );
   if (status.code === 255 && !sawOutput) return sshLoginFailure(host, said, quoted);
   if (sawOutput)
-    return new ServerError("UNREACHABLE", `the connection to ${host} ended: ssh ${exitText(status)}${quoted}`);
+    return new ServerError("unreachable", `the connection to ${host} ended: ssh ${exitText(status)}${quoted}`);
   return new ServerError(
-    "REMOTE_FAILED",
+    "remote-failed",
     `hmux server --stdio on ${host} failed: ssh ${exitText(status)}${quoted}`,
     `run \`ssh ${host} hmux server --stdio </dev/null\` to see what it says`,
   );
@@ -104,26 +104,26 @@ export function sshFailure(host: string, status: ExitStatus, stderr: string, saw
 function sshLoginFailure(host: string, said: string, quoted: string): ServerError {
   if (/Permission denied|Too many authentication failures|no matching host key type|no mutual signature/i.test(said))
     return new ServerError(
-      "HOST_REFUSED",
+      "host-refused",
       `${host} refused the ssh login${quoted}`,
       `\`ssh ${host} true\` must log in with no prompt (hmux runs ssh with BatchMode=yes): add a key with ssh-copy-id, or load yours into ssh-agent`,
     );
   if (/Host key verification failed|host key is known|HOST IDENTIFICATION HAS CHANGED/i.test(said))
     return new ServerError(
-      "HOST_REFUSED",
+      "host-refused",
       `${host}'s host key is not known here, or has changed${quoted}`,
       `run \`ssh ${host}\` once yourself to check and accept its host key`,
     );
   if (/Can't open user config file|Bad configuration option|Unsupported option|command-line line/i.test(said))
     return new ServerError(
-      "NO_SSH",
+      "no-ssh",
       `ssh cannot reach ${host}: its configuration is wrong${quoted}`,
       "check HMUX_SSH_COMMAND and your ssh config",
     );
   if (/Could not resolve hostname|Name or service not known|nodename nor servname/i.test(said))
-    return new ServerError("HOST_UNREACHABLE", `${host}: the host name does not resolve${quoted}`);
+    return new ServerError("host-unreachable", `${host}: the host name does not resolve${quoted}`);
   return new ServerError(
-    "HOST_UNREACHABLE",
+    "host-unreachable",
     `${host} is down or unreachable over ssh${quoted}`,
     `check that \`ssh ${host} true\` works from here`,
   );

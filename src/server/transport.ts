@@ -43,7 +43,7 @@ export function duplexTransport(stream: Duplex, label: string, host: string | nu
       const tell = () => {
         if (told) return;
         told = true;
-        listener(lastError ? new ServerError("UNREACHABLE", `${label}: ${lastError.message}`) : null);
+        listener(lastError ? new ServerError("unreachable", `${label}: ${lastError.message}`) : null);
       };
       stream.once("end", tell);
       stream.once("close", tell);
@@ -57,7 +57,7 @@ export function duplexTransport(stream: Duplex, label: string, host: string | nu
 }
 
 /**
- * Connects to the server's socket: NO_SERVER when nothing listens there, UNSAFE_DIR when its
+ * Connects to the server's socket: `no-server` when nothing listens there, `unsafe-dir` when its
  * directory is not private (the socket may be a stranger's, and the login would hand it the token).
  */
 export function connectServerSocket(paths: ServerPaths, timeoutMs = 10_000): Promise<Socket> {
@@ -71,7 +71,7 @@ export function connectServerSocket(paths: ServerPaths, timeoutMs = 10_000): Pro
     const timer = setTimeout(() => {
       socket.destroy();
       reject(
-        new ServerError("UNREACHABLE", `the hmux server at ${paths.socket} did not accept within ${timeoutMs} ms`),
+        new ServerError("unreachable", `the hmux server at ${paths.socket} did not accept within ${timeoutMs} ms`),
       );
     }, timeoutMs);
     const onError = (err: NodeJS.ErrnoException) => {
@@ -79,7 +79,7 @@ export function connectServerSocket(paths: ServerPaths, timeoutMs = 10_000): Pro
       const none = err.code === "ENOENT" || err.code === "ECONNREFUSED";
       reject(
         new ServerError(
-          none ? "NO_SERVER" : "UNREACHABLE",
+          none ? "no-server" : "unreachable",
           none ? `no hmux server is running (nothing listens on ${paths.socket})` : `${paths.socket}: ${err.message}`,
         ),
       );

@@ -91,7 +91,7 @@ export class ServerNativePort implements NativePort {
   ) {
     const native = row.native;
     if (!native)
-      throw new ServerError("NOT_NATIVE", `session ${row.name} is not a native pane`, "attach it as a session");
+      throw new ServerError("not-native", `session ${row.name} is not a native pane`, "attach it as a session");
     this.sessionId = row.id;
     this.kind = native.kind;
     this.stateKnown = native.stateKnown;
@@ -255,7 +255,7 @@ export async function attachServerNative(
     const screen = reply.screen;
     if (!screen || !row.native) {
       await client.request({ op: "detach", session: row.id }).catch(() => undefined);
-      throw new ServerError("NOT_NATIVE", `session ${row.name} is not a native pane`, "attach it as a session");
+      throw new ServerError("not-native", `session ${row.name} is not a native pane`, "attach it as a session");
     }
     const opened = new ServerNativePort(client, row, screen, options);
     opened.own(stopAll);

@@ -38,7 +38,7 @@ export function serverRacePort(link: ServerLink, panes: ServerPanes): RacePort {
       const card = ScorecardSchema.safeParse(reply.scorecard);
       if (!card.success)
         throw new ServerError(
-          "PROTOCOL_ERROR",
+          "protocol-error",
           `the hmux server sent a malformed scorecard: ${card.error.issues[0]?.message}`,
         );
       return card.data;

@@ -281,7 +281,7 @@ describe.skipIf(skipReason !== null)(
 
     it("a remote hmux of another version is refused, naming the host and both versions", async () => {
       await expect(remote("0.0.1-old")).rejects.toMatchObject({
-        code: "VERSION_MISMATCH",
+        code: "version-mismatch",
         message: expect.stringMatching(/^on box: .*0\.1\.0.*0\.0\.1-old/),
       });
     });

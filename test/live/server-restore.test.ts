@@ -133,7 +133,7 @@ describe("hmux server restore after kill -9, live with claude, codex and pi", ()
         () => "accepted",
         (err: { code?: string }) => err.code,
       );
-      expect(input).toBe("SESSION_DETACHED");
+      expect(input).toBe("session-detached");
     } finally {
       for (const c of clients) c.close();
       await stopServer(box);

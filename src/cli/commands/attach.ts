@@ -68,7 +68,7 @@ export async function attachCommand(flags: AttachFlags, context: CliContext): Pr
   try {
     client = await reachServer(context, false, flags.host);
   } catch (err) {
-    if (isServerError(err) && err.code === "NO_SERVER") return noServer(context, flags.host);
+    if (isServerError(err) && err.code === "no-server") return noServer(context, flags.host);
     return reportServerError("attach", err, context.output);
   }
   let rows: SessionSummary[];
@@ -87,7 +87,7 @@ export async function attachCommand(flags: AttachFlags, context: CliContext): Pr
     rows = flags.target === undefined ? sessions : [findSessionTarget(sessions, flags.target)];
   } catch (err) {
     client.close();
-    if (isServerError(err) && (err.code === "NO_SUCH_SESSION" || err.code === "AMBIGUOUS_SESSION")) {
+    if (isServerError(err) && (err.code === "no-such-session" || err.code === "ambiguous-session")) {
       const on = flags.host !== undefined ? `the hmux server on ${flags.host}` : "the hmux server";
       return nothing(context, err.message.replaceAll("this server", on), err.hint);
     }

@@ -125,7 +125,7 @@ async function serverSessions(env: NodeJS.ProcessEnv): Promise<ServerSessions> {
   try {
     client = await reachLocalServer(env, false);
   } catch (err) {
-    return isServerError(err) && err.code === "NO_SERVER" ? { sessions: [] } : { problem: (err as Error).message };
+    return isServerError(err) && err.code === "no-server" ? { sessions: [] } : { problem: (err as Error).message };
   }
   try {
     const reply = await client.request({ op: "list" });
@@ -195,7 +195,7 @@ function sessionNamed<T extends TargetableSession>(sessions: Iterable<T>, target
   try {
     return findSessionTarget(sessions, target);
   } catch (err) {
-    if (isServerError(err) && err.code === "NO_SUCH_SESSION") return null;
+    if (isServerError(err) && err.code === "no-such-session") return null;
     if (isServerError(err))
       throw new WorkspaceError(err.message, { issue: "ambiguous-workspace", ...(err.hint ? { hint: err.hint } : {}) });
     throw err;

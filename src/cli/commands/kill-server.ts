@@ -33,12 +33,12 @@ export async function killServerCommand(output: Output, context: CliContext, hos
     output.out(`stopped the hmux server${on} (pid ${client.hello.pid})\n`);
     return 0;
   } catch (err) {
-    if (isServerError(err) && err.code === "NO_SERVER") {
+    if (isServerError(err) && err.code === "no-server") {
       output.err(`hmux kill-server: no hmux server is running${on}\n`);
       return 1;
     }
     // Another version's server is signalled through its pid file, which is only this machine's to read.
-    if (isServerError(err) && err.code === "VERSION_MISMATCH" && host === undefined)
+    if (isServerError(err) && err.code === "version-mismatch" && host === undefined)
       return signalServer(context, output, err.message);
     return reportServerError("kill-server", err, output);
   }

@@ -1,7 +1,7 @@
 /**
  * `hmux resume <session>`: reopens a session the hmux server lists as detached (its server
  * died) or ended, through the harness's own resume (the server's launcher continues the
- * session's journal). A running session is refused (SESSION_LIVE); what the restore found —
+ * session's journal). A running session is refused (`session-live`); what the restore found —
  * calls lost with the dead server, a journal cut mid-line — is said again here.
  */
 import type { Command } from "commander";

@@ -12,7 +12,7 @@ export const input: Op<"input"> = {
     const table = ctx.table;
     if (table.isNative(r.session))
       throw new ServerError(
-        "NATIVE_SESSION",
+        "native-session",
         `session ${table.resolve(r.session).name} is a native pane: it takes keys (the write op), not input lines`,
         "attach a TUI to it, or send its keys with write",
       );

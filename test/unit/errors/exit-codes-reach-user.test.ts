@@ -67,13 +67,13 @@ describe("a refusal reaches the user with its table exit code", () => {
     expect(stderr).toContain("uncommitted change");
   });
 
-  it("from the server, after the wire: the refusal's own code survives the LAUNCH_REFUSED it travels as", () => {
+  it("from the server, after the wire: the refusal's own code survives the launch-refused it travels as", () => {
     const onServer = launchError(removalRefusal(DIRTY, {}));
     const body = JSON.parse(JSON.stringify(onServer.toBody()));
-    expect(body.code).toBe("LAUNCH_REFUSED");
+    expect(body.code).toBe("launch-refused");
     const atClient = ServerError.from(body);
     expect(reported(atClient).exit).toBe(meaningOf("workspace-uncommitted-changes").exitCode);
-    expect(reported(ServerError.from({ code: "NO_SUCH_SESSION", message: "no session x" })).exit).toBe(
+    expect(reported(ServerError.from({ code: "no-such-session", message: "no session x" })).exit).toBe(
       meaningOf("no-such-session").exitCode,
     );
   });

@@ -142,7 +142,7 @@ describe("a race of sessions: scoring", () => {
     clock.advance(1_000);
     a.say(done);
     await expect(races.score("t1")).rejects.toMatchObject({
-      code: "RACE_RUNNING",
+      code: "race-running",
       message: /b has not ended its first turn/,
     });
     clock.advance(500);
@@ -164,7 +164,7 @@ describe("a race of sessions: scoring", () => {
     expect((await races.score("t1")).contestants[0]?.tokens).toMatchObject({ input: 10 });
   });
 
-  it("a race this process does not hold is read from its record; one never recorded is NO_SUCH_RACE", async () => {
+  it("a race this process does not hold is read from its record; one never recorded is no-such-race", async () => {
     fx = new GitFixture();
     const first = racing({ a: { "x.txt": "a\n" } });
     await first.start({ cwd: fx.repo, harnesses: ["a", "b"], prompt: "p", check: null, name: "kept" });
@@ -172,8 +172,8 @@ describe("a race of sessions: scoring", () => {
     const card = await first.races.score("kept");
     const later = racing({});
     expect(await later.races.score("kept")).toEqual(card);
-    await expect(later.races.score("never")).rejects.toMatchObject({ code: "NO_SUCH_RACE" });
-    await expect(later.races.pick("never", "a")).rejects.toMatchObject({ code: "NO_SUCH_RACE" });
+    await expect(later.races.score("never")).rejects.toMatchObject({ code: "no-such-race" });
+    await expect(later.races.pick("never", "a")).rejects.toMatchObject({ code: "no-such-race" });
   });
 });
 
@@ -182,12 +182,12 @@ describe("a race of sessions: ending it", () => {
     fx = new GitFixture();
     const { races, start, contestants } = racing({ a: { "x.txt": "a\n" }, b: { "x.txt": "b\n" } });
     await start({ cwd: fx.repo, harnesses: ["a", "b"], prompt: "p", check: null, name: "t2" });
-    await expect(races.pick("t2", "a")).rejects.toMatchObject({ code: "RACE_RUNNING" });
+    await expect(races.pick("t2", "a")).rejects.toMatchObject({ code: "race-running" });
     expect([...contestants.values()].some((c) => c.halted)).toBe(false);
     for (const c of contestants.values()) c.say(done);
     await races.score("t2");
     await expect(races.pick("t2", "zed")).rejects.toMatchObject({
-      code: "NO_SUCH_RACE",
+      code: "no-such-race",
       hint: "its contestants: a, b",
     });
     const picked = await races.pick("t2", "a");
@@ -196,10 +196,10 @@ describe("a race of sessions: ending it", () => {
     expect(pickText("t2", picked)).toMatch(/^race t2: merged hmux\/t2-a into main .*their answers stay on hmux\/t2-b/);
     expect(existsSync(contestants.get("b")!.lease.entry.path)).toBe(false);
     await expect(races.pick("t2", "a")).rejects.toMatchObject({
-      code: "TOO_LATE",
+      code: "too-late",
       message: "race t2 was already picked",
     });
-    await expect(races.discard("t2")).rejects.toMatchObject({ code: "TOO_LATE" });
+    await expect(races.discard("t2")).rejects.toMatchObject({ code: "too-late" });
   });
 
   it("discard while the turns still run ends the sessions and removes every clean worktree", async () => {
@@ -211,6 +211,6 @@ describe("a race of sessions: ending it", () => {
     expect(discardText("t3", cleanup)).toBe("race t3 discarded: removed t3-a, t3-b");
     for (const c of contestants.values()) expect(existsSync(c.lease.entry.path)).toBe(false);
     expect(store.exists("t3")).toBe(false);
-    await expect(races.discard("t3")).rejects.toMatchObject({ code: "TOO_LATE" });
+    await expect(races.discard("t3")).rejects.toMatchObject({ code: "too-late" });
   });
 });

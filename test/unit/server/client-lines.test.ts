@@ -1,6 +1,6 @@
 /**
  * ServerClient checks every line the server sends before it acts on it: a line that is not a
- * message of the protocol is a typed PROTOCOL_ERROR that closes the connection and tells every
+ * message of the protocol is a typed protocol-error that closes the connection and tells every
  * waiting request and close listener why, instead of a crash or a request left waiting forever.
  */
 import { describe, expect, it } from "vitest";
@@ -66,28 +66,28 @@ async function loggedIn() {
 }
 
 describe("ServerClient's lines from the server", () => {
-  it("a reply whose fields are not the protocol's rejects the waiting request with PROTOCOL_ERROR and closes", async () => {
+  it("a reply whose fields are not the protocol's rejects the waiting request with protocol-error and closes", async () => {
     const { client, say, state } = await loggedIn();
     const closed = new Promise<string>((resolve) => client.onClose(resolve));
     const asked = client.request({ op: "list" });
     say(JSON.stringify({ kind: "reply", req: "1", ok: "yes" }));
     const err = await asked.catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ServerError);
-    expect((err as ServerError).code).toBe("PROTOCOL_ERROR");
+    expect((err as ServerError).code).toBe("protocol-error");
     expect((err as ServerError).message).toMatch(/malformed line \(a reply line/);
     expect(state.closed).toBe(true);
     expect(await closed).toMatch(/malformed line/);
     // Nothing more is asked of a connection that is gone; the same reason comes back.
     const later = await client.request({ op: "list" }).catch((e: unknown) => e);
-    expect((later as ServerError).code).toBe("PROTOCOL_ERROR");
+    expect((later as ServerError).code).toBe("protocol-error");
   });
 
-  it("a line that is not JSON after the login closes the connection with PROTOCOL_ERROR", async () => {
+  it("a line that is not JSON after the login closes the connection with protocol-error", async () => {
     const { client, say, state } = await loggedIn();
     const asked = client.request({ op: "list" });
     say("{not json");
     const err = (await asked.catch((e: unknown) => e)) as ServerError;
-    expect(err.code).toBe("PROTOCOL_ERROR");
+    expect(err.code).toBe("protocol-error");
     expect(err.message).toContain("it is not JSON");
     expect(state.closed).toBe(true);
   });
@@ -140,22 +140,22 @@ describe("ServerClient's lines from the server", () => {
     client.close();
   });
 
-  it("a list reply whose row has no name is a PROTOCOL_ERROR from list, naming the field", async () => {
+  it("a list reply whose row has no name is a protocol-error from list, naming the field", async () => {
     const { client, say } = await loggedIn();
     const listed = client.list();
     const { name: _name, ...row } = ROW;
     say(JSON.stringify({ kind: "reply", req: "1", ok: true, sessions: [row] }));
     const err = (await listed.catch((e: unknown) => e)) as ServerError;
-    expect(err.code).toBe("PROTOCOL_ERROR");
+    expect(err.code).toBe("protocol-error");
     expect(err.message).toContain("sessions.0.name");
   });
 
-  it("a malformed hello fails the login with PROTOCOL_ERROR rather than logging in", async () => {
+  it("a malformed hello fails the login with protocol-error rather than logging in", async () => {
     const fake = fakeTransport();
     const opening = ServerClient.open(fake.transport, { token: "t", version: "1", timeoutMs: 2_000 });
     fake.say(JSON.stringify({ kind: "hello", protocol: PROTOCOL, version: "1" }));
     const err = (await opening.catch((e: unknown) => e)) as ServerError;
-    expect(err.code).toBe("PROTOCOL_ERROR");
+    expect(err.code).toBe("protocol-error");
     expect(err.message).toMatch(/a hello line pid/);
     expect(fake.state.closed).toBe(true);
   });

@@ -1,6 +1,6 @@
 /**
  * A native pane in a folder that is not there is refused, as `create` refuses it, by the same
- * check: LAUNCH_REFUSED naming the folder, and no row is left behind to start and crash.
+ * check: launch-refused naming the folder, and no row is left behind to start and crash.
  */
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,7 +19,7 @@ afterEach(async () => {
 const SHELL_ENV = { PATH: process.env.PATH, HOME: tmpdir(), SHELL: "/bin/sh", ENV: "" };
 
 describe("create-native with a missing cwd", () => {
-  it("is refused with LAUNCH_REFUSED naming the folder, and lists no session", async () => {
+  it("is refused with launch-refused naming the folder, and lists no session", async () => {
     const scripted = scriptedLauncher();
     const launcher: Launcher = (s) => (s.native ? launchNativeWith(SHELL_ENV)(s) : scripted.launcher(s));
     const table = new SessionTable({ clock: new FakeClock(), launcher, killWaitMs: 1_000 });
@@ -28,7 +28,7 @@ describe("create-native with a missing cwd", () => {
     const missing = join(tmpdir(), "hmux-no-such-folder-for-create-native");
     await expect(
       c.request({ op: "create-native", kind: "shell", cwd: missing, cols: 80, rows: 24 }),
-    ).rejects.toMatchObject({ code: "LAUNCH_REFUSED", message: `--cwd ${missing} is not a directory` });
+    ).rejects.toMatchObject({ code: "launch-refused", message: `--cwd ${missing} is not a directory` });
     expect(await c.list()).toEqual([]);
   });
 });

@@ -54,7 +54,7 @@ describe("hmux server admission", () => {
     expect(dropped.length).toBeGreaterThanOrEqual(36);
     expect(JSON.parse(dropped[0]!.said!)).toMatchObject({
       kind: "error",
-      error: { code: "UNAUTHORIZED", message: expect.stringContaining("waiting to log in") },
+      error: { code: "unauthorized", message: expect.stringContaining("waiting to log in") },
     });
   });
 
@@ -68,7 +68,7 @@ describe("hmux server admission", () => {
     clock.advance(1);
     await until(() => one.said !== undefined);
     expect(JSON.parse(one.said!)).toMatchObject({
-      error: { code: "UNAUTHORIZED", message: expect.stringContaining("no login within 5000 ms") },
+      error: { code: "unauthorized", message: expect.stringContaining("no login within 5000 ms") },
     });
   });
 
@@ -77,6 +77,6 @@ describe("hmux server admission", () => {
     await strangers(s.paths.socket, 3);
     await s.client();
     await s.client();
-    await expect(ServerClient.connect(s.paths, TEST_VERSION)).rejects.toMatchObject({ code: "TOO_MANY_CLIENTS" });
+    await expect(ServerClient.connect(s.paths, TEST_VERSION)).rejects.toMatchObject({ code: "too-many-clients" });
   });
 });

@@ -53,7 +53,7 @@ function raw(socket: string, lines: string[], waitFor: number): Promise<string[]
 }
 
 describe("hmux server: login", () => {
-  it("a wrong token is refused with UNAUTHORIZED, and nothing after it is answered", async () => {
+  it("a wrong token is refused with unauthorized, and nothing after it is answered", async () => {
     const s = await start();
     const got = await raw(
       s.paths.socket,
@@ -64,14 +64,14 @@ describe("hmux server: login", () => {
       3,
     );
     expect(got.map((l) => JSON.parse(l))).toEqual([
-      { kind: "error", error: { code: "UNAUTHORIZED", message: expect.stringContaining("token") } },
+      { kind: "error", error: { code: "unauthorized", message: expect.stringContaining("token") } },
     ]);
   });
 
   it("a client of another version is refused, and the refusal names both versions", async () => {
     const s = await start();
     await expect(ServerClient.connect(s.paths, "0.0.1")).rejects.toMatchObject({
-      code: "VERSION_MISMATCH",
+      code: "version-mismatch",
       message: expect.stringMatching(/9\.9\.9-test.*0\.0\.1/),
     });
   });
@@ -79,7 +79,7 @@ describe("hmux server: login", () => {
   it("a stranger that never logs in is dropped after the login timeout", async () => {
     const s = await start({ loginTimeoutMs: 100 });
     const got = await raw(s.paths.socket, [], 1);
-    expect(JSON.parse(got[0]!)).toMatchObject({ error: { code: "UNAUTHORIZED" } });
+    expect(JSON.parse(got[0]!)).toMatchObject({ error: { code: "unauthorized" } });
   });
 
   it("the socket and token are readable by this user only", async () => {
@@ -91,7 +91,7 @@ describe("hmux server: login", () => {
 });
 
 describe("hmux server: requests", () => {
-  it("a malformed request gets BAD_REQUEST with its req, and the connection keeps serving", async () => {
+  it("a malformed request gets bad-request with its req, and the connection keeps serving", async () => {
     const s = await start();
     const token = readFileSync(s.paths.token, "utf8").trim();
     const got = await raw(
@@ -106,8 +106,8 @@ describe("hmux server: requests", () => {
     );
     const lines = got.map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines[0]).toMatchObject({ kind: "hello", version: VERSION });
-    expect(lines[1]).toMatchObject({ req: "r1", ok: false, error: { code: "BAD_REQUEST", message: /cwd/ } });
-    expect(lines[2]).toMatchObject({ req: null, ok: false, error: { code: "BAD_REQUEST" } });
+    expect(lines[1]).toMatchObject({ req: "r1", ok: false, error: { code: "bad-request", message: /cwd/ } });
+    expect(lines[2]).toMatchObject({ req: null, ok: false, error: { code: "bad-request" } });
     expect(lines[3]).toMatchObject({ req: "r2", ok: true, sessions: [] });
   });
 
@@ -122,7 +122,7 @@ describe("hmux server: requests", () => {
     await until(() => seen.includes("updated:two"));
     expect(seen[0]).toBe("created:one");
     expect((await b.list()).map((r) => r.name)).toEqual(["two"]);
-    await expect(b.request({ op: "kill", session: "nope" })).rejects.toMatchObject({ code: "NO_SUCH_SESSION" });
+    await expect(b.request({ op: "kill", session: "nope" })).rejects.toMatchObject({ code: "no-such-session" });
   });
 
   it("a decision from one client settles the call once: the attached client sees it, the later decision is TOO_LATE", async () => {
@@ -301,7 +301,7 @@ describe("hmux server: lifetime", () => {
       [JSON.stringify({ op: "login", token: "stale-token", protocol: PROTOCOL, version: VERSION })],
       1,
     );
-    expect(JSON.parse(stale[0]!)).toMatchObject({ kind: "error", error: { code: "UNAUTHORIZED" } });
+    expect(JSON.parse(stale[0]!)).toMatchObject({ kind: "error", error: { code: "unauthorized" } });
   });
 });
 
@@ -349,7 +349,7 @@ describe("hmux server: one per user", () => {
       chmodSync(dir, 0o755);
       try {
         await expect(ServerClient.connect(s.paths, VERSION)).rejects.toMatchObject({
-          code: "UNSAFE_DIR",
+          code: "unsafe-dir",
           hint: `chmod 700 ${dir}`,
         });
       } finally {

@@ -201,26 +201,26 @@ describe("hmux server: a native shell in a server-owned pty", () => {
 });
 
 describe("hmux server: native bad input", () => {
-  it("keys for a session with an event stream are refused with NOT_NATIVE", async () => {
+  it("keys for a session with an event stream are refused with not-native", async () => {
     const s = await start();
     const client = await s.client();
     await client.request({ op: "create", ...spec(s.dir), name: "streamed" });
     await expect(client.request({ op: "write", session: "streamed", data: "x" })).rejects.toMatchObject({
-      code: "NOT_NATIVE",
+      code: "not-native",
     });
     await expect(client.request({ op: "resize", session: "streamed", cols: 80, rows: 24 })).rejects.toMatchObject({
-      code: "NOT_NATIVE",
+      code: "not-native",
     });
-    await expect(attachServerNative(client, "streamed")).rejects.toMatchObject({ code: "NOT_NATIVE" });
+    await expect(attachServerNative(client, "streamed")).rejects.toMatchObject({ code: "not-native" });
   });
 
-  it("an input line for a native session is refused with NATIVE_SESSION", async () => {
+  it("an input line for a native session is refused with native-session", async () => {
     const s = await start();
     const client = await s.client();
     await openShell(client, s.dir, "keys-only");
     await expect(
       client.request({ op: "input", session: "keys-only", line: { op: "send", text: "hi" } }),
-    ).rejects.toMatchObject({ code: "NATIVE_SESSION" });
+    ).rejects.toMatchObject({ code: "native-session" });
   });
 
   it("a kind with no native pane is refused before anything spawns, naming the kinds there are", async () => {
@@ -228,18 +228,18 @@ describe("hmux server: native bad input", () => {
     const client = await s.client();
     await expect(
       client.request({ op: "create-native", kind: "nonesuch", cwd: s.dir, cols: 80, rows: 24 }),
-    ).rejects.toMatchObject({ code: "LAUNCH_REFUSED", message: /nonesuch/, hint: /shell/ });
+    ).rejects.toMatchObject({ code: "launch-refused", message: /nonesuch/, hint: /shell/ });
     expect(await client.list()).toEqual([]);
   });
 
-  it("a size outside the terminal's range, or a relative cwd, is a BAD_REQUEST naming the field", async () => {
+  it("a size outside the terminal's range, or a relative cwd, is a bad-request naming the field", async () => {
     const s = await start();
     const client = await s.client();
     await expect(
       client.request({ op: "create-native", kind: "shell", cwd: s.dir, cols: 0, rows: 24 }),
-    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: /cols/ });
+    ).rejects.toMatchObject({ code: "bad-request", message: /cols/ });
     await expect(
       client.request({ op: "create-native", kind: "shell", cwd: "here", cols: 80, rows: 24 }),
-    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: /cwd/ });
+    ).rejects.toMatchObject({ code: "bad-request", message: /cwd/ });
   });
 });

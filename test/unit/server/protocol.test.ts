@@ -60,13 +60,13 @@ describe("the server's runtime directory", () => {
 
   it("another user's directory, a wider mode or a symlink is refused with the path and the fix", () => {
     const other = privateDirProblem("/tmp/hmux-1000", { ...dir, uid: 0 }, 1000);
-    expect(other).toMatchObject({ code: "UNSAFE_DIR", message: expect.stringContaining("/tmp/hmux-1000") });
+    expect(other).toMatchObject({ code: "unsafe-dir", message: expect.stringContaining("/tmp/hmux-1000") });
     const wide = privateDirProblem("/tmp/hmux-1000", { ...dir, mode: 0o40755 }, 1000);
     expect(wide).toMatchObject({
-      code: "UNSAFE_DIR",
+      code: "unsafe-dir",
       message: expect.stringContaining("0755"),
       hint: "chmod 700 /tmp/hmux-1000",
     });
-    expect(privateDirProblem("/tmp/hmux-1000", { ...dir, isSymbolicLink: true }, 1000)?.code).toBe("UNSAFE_DIR");
+    expect(privateDirProblem("/tmp/hmux-1000", { ...dir, isSymbolicLink: true }, 1000)?.code).toBe("unsafe-dir");
   });
 });

@@ -63,20 +63,20 @@ describe("race.start", () => {
     const s = await serve({});
     const client = await s.client();
     await expect(client.request(start({ harnesses: ["claude"] }))).rejects.toMatchObject({
-      code: "RACE_REFUSED",
+      code: "race-refused",
       message: expect.stringContaining("at least 2 harnesses"),
     });
-    await expect(client.request(start({ cwd: fx.env.HOME }))).rejects.toMatchObject({ code: "RACE_REFUSED" });
+    await expect(client.request(start({ cwd: fx.env.HOME }))).rejects.toMatchObject({ code: "race-refused" });
     expect(await client.list()).toEqual([]);
   });
 });
 
 describe("race.score, race.pick, race.discard", () => {
-  it("score is RACE_RUNNING until every first turn ended, then the server's own scorecard, recorded", async () => {
+  it("score is race-running until every first turn ended, then the server's own scorecard, recorded", async () => {
     const s = await serve({ claude: { "x.txt": "c\n" }, pi: { "y.txt": "p\n" } });
     const client = await s.client();
     await client.request(start());
-    await expect(client.request({ op: "race.score", race: "r1" })).rejects.toMatchObject({ code: "RACE_RUNNING" });
+    await expect(client.request({ op: "race.score", race: "r1" })).rejects.toMatchObject({ code: "race-running" });
     s.sessions.get("claude")!.finish(10);
     s.sessions.get("pi")!.finish(20);
     const { scorecard } = (await client.request({ op: "race.score", race: "r1" })) as {
@@ -92,15 +92,15 @@ describe("race.score, race.pick, race.discard", () => {
     ]);
     const record = JSON.parse(readFileSync(join(fx.env.XDG_STATE_HOME!, "hmux", "races", "r1.json"), "utf8"));
     expect(record.scorecard.summary.passed).toEqual(["claude"]);
-    await expect(client.request({ op: "race.score", race: "nope" })).rejects.toMatchObject({ code: "NO_SUCH_RACE" });
+    await expect(client.request({ op: "race.score", race: "nope" })).rejects.toMatchObject({ code: "no-such-race" });
   });
 
-  it("pick ends the contestants' sessions, merges the winner, and a second pick or a discard is TOO_LATE", async () => {
+  it("pick ends the contestants' sessions, merges the winner, and a second pick or a discard is too-late", async () => {
     const s = await serve({ claude: { "x.txt": "c\n" }, pi: { "x.txt": "p\n" } });
     const client = await s.client();
     await client.request(start());
     await expect(client.request({ op: "race.pick", race: "r1", harness: "claude" })).rejects.toMatchObject({
-      code: "RACE_RUNNING",
+      code: "race-running",
     });
     for (const session of s.sessions.values()) session.finish();
     await client.request({ op: "race.score", race: "r1" });
@@ -110,9 +110,9 @@ describe("race.score, race.pick, race.discard", () => {
     // Ended, not forgotten: the rows stay, closed, so the panes keep their transcripts.
     expect((await client.list()).map((r) => r.lifecycle)).toEqual(["closed", "closed"]);
     await expect(client.request({ op: "race.pick", race: "r1", harness: "claude" })).rejects.toMatchObject({
-      code: "TOO_LATE",
+      code: "too-late",
     });
-    await expect(client.request({ op: "race.discard", race: "r1" })).rejects.toMatchObject({ code: "TOO_LATE" });
+    await expect(client.request({ op: "race.discard", race: "r1" })).rejects.toMatchObject({ code: "too-late" });
   });
 
   it("discard while the turns run ends the sessions and removes their worktrees", async () => {

@@ -31,7 +31,7 @@ describe("a remote server's refusals", () => {
   it("name the box instead of 'this server', and the hint's commands carry --host", async () => {
     const client = await clientOn("box");
     await expect(client.request({ op: "resume", session: "pi-1" })).rejects.toMatchObject({
-      code: "NO_SUCH_SESSION",
+      code: "no-such-session",
       message: 'no session "pi-1" on the hmux server on box',
       hint: "see `hmux ls --host box` for the sessions it has",
     });

@@ -217,7 +217,7 @@ describe("detached rows in the server's table", () => {
     expect(row).toMatchObject({ lifecycle: "detached", pending: 0, harnessSessionId: "claude-own-1" });
     expect(row.restored).toEqual({ lostCalls: 1, cut: null, problems: 0 });
     expect(t.liveCount()).toBe(0);
-    return expect(codeOf(() => t.handle("w-a"))).resolves.toBe("SESSION_DETACHED");
+    return expect(codeOf(() => t.handle("w-a"))).resolves.toBe("session-detached");
   });
 
   it("resume reopens a detached row through the launcher with its journal id; a running one is refused", async () => {
@@ -235,13 +235,13 @@ describe("detached rows in the server's table", () => {
     // The watcher saw the journal, then the resumed session's own start.
     expect(replayed.slice(0, 3)).toEqual(opened);
     expect(replayed.some((e) => e.kind === "session" && e.origin === "resumed")).toBe(true);
-    expect(await codeOf(t.resume("w-a"))).toBe("SESSION_LIVE");
+    expect(await codeOf(t.resume("w-a"))).toBe("session-live");
     expect(asked).toHaveLength(1);
   });
 
-  it("resume of an unknown session is NO_SUCH_SESSION", async () => {
+  it("resume of an unknown session is no-such-session", async () => {
     const t = new SessionTable({ clock: new FakeClock(), launcher: resumingLauncher().launcher });
-    expect(await codeOf(t.resume("nobody"))).toBe("NO_SUCH_SESSION");
+    expect(await codeOf(t.resume("nobody"))).toBe("no-such-session");
   });
 
   it("killing a detached row forgets it and closes its journal, so no later server restores it", async () => {
@@ -304,7 +304,7 @@ describe("resuming a session no row holds any more", () => {
     expect(asked.at(-1)).toEqual({ resume: "s1" });
     expect(back.summary).toMatchObject({ id: "s1", cwd: "/work" });
     expect(seen[0]).toMatchObject({ kind: "session", sessionId: "s1" });
-    expect(await codeOf(t.resume("nobody"))).toBe("NO_SUCH_SESSION");
+    expect(await codeOf(t.resume("nobody"))).toBe("no-such-session");
   });
 
   it.each([
@@ -406,7 +406,7 @@ describe("resuming a session no row holds any more", () => {
 });
 
 describe("the resume op over the server's socket", () => {
-  it("resume with attach streams the resumed session to the asking client; a live one is SESSION_LIVE", async () => {
+  it("resume with attach streams the resumed session to the asking client; a live one is session-live", async () => {
     const runtime = mkdtempSync(join(tmpdir(), "hmux-restore-srv-"));
     const paths = serverPaths({ XDG_RUNTIME_DIR: runtime });
     journaled("a", opened);
@@ -429,7 +429,7 @@ describe("the resume op over the server's socket", () => {
       expect(reply.session).toMatchObject({ id: "a", name: "w-a" });
       await flush();
       expect(events.some((e) => e.kind === "session" && e.origin === "resumed")).toBe(true);
-      await expect(client.request({ op: "resume", session: "w-a" })).rejects.toMatchObject({ code: "SESSION_LIVE" });
+      await expect(client.request({ op: "resume", session: "w-a" })).rejects.toMatchObject({ code: "session-live" });
     } finally {
       client.close();
       running.stop("test over");

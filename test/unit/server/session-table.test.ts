@@ -37,20 +37,20 @@ describe("the server's session table", () => {
     const { t } = table();
     await t.create(spec(), "a");
     await t.create(spec(), "b");
-    await expect(t.create(spec(), "a")).rejects.toMatchObject({ code: "NAME_TAKEN", message: /s1/ });
-    expect(codeOf(() => t.rename("b", "a"))).toBe("NAME_TAKEN");
+    await expect(t.create(spec(), "a")).rejects.toMatchObject({ code: "name-taken", message: /s1/ });
+    expect(codeOf(() => t.rename("b", "a"))).toBe("name-taken");
     expect(t.rename("b", "c").name).toBe("c");
     expect(t.resolve("c").id).toBe("s2");
   });
 
-  it("a target is a name, an id, or a unique id prefix; anything else is NO_SUCH_SESSION or AMBIGUOUS_SESSION", async () => {
+  it("a target is a name, an id, or a unique id prefix; anything else is no-such-session or ambiguous-session", async () => {
     const { t } = table();
     await t.create(spec(), "first");
     await t.create(spec(), "second");
     expect(t.resolve("first").id).toBe("s1");
     expect(t.resolve("s2").name).toBe("second");
-    expect(codeOf(() => t.resolve("s"))).toBe("AMBIGUOUS_SESSION");
-    expect(codeOf(() => t.resolve("nope"))).toBe("NO_SUCH_SESSION");
+    expect(codeOf(() => t.resolve("s"))).toBe("ambiguous-session");
+    expect(codeOf(() => t.resolve("nope"))).toBe("no-such-session");
   });
 
   it("a row says the harness, cwd, lifecycle and how many calls wait for a decision", async () => {

@@ -45,11 +45,11 @@ describe("session names and targets", () => {
     "a name that reads as a session id (%s) is refused on create, native create and rename",
     async (name) => {
       const t = table();
-      await expect(t.create(spec(), name)).rejects.toMatchObject({ code: "NAME_LIKE_ID" });
+      await expect(t.create(spec(), name)).rejects.toMatchObject({ code: "name-like-id" });
       const native = { ...spec(), harness: "shell", native: { cols: 80, rows: 24 } };
-      await expect(t.create(native, name)).rejects.toMatchObject({ code: "NAME_LIKE_ID" });
+      await expect(t.create(native, name)).rejects.toMatchObject({ code: "name-like-id" });
       await t.create(spec(), "plain");
-      expect(codeOf(() => t.rename("plain", name))).toBe("NAME_LIKE_ID");
+      expect(codeOf(() => t.rename("plain", name))).toBe("name-like-id");
       expect(t.resolve("plain").id).toBe("s1");
     },
   );
@@ -59,8 +59,8 @@ describe("session names and targets", () => {
     await t.create(spec(), "gamma");
     await t.create(spec(), "delta");
     expect(() => t.rename("delta", "s1")).toThrow(/is the id of session gamma/);
-    expect(codeOf(() => t.rename("delta", "s1"))).toBe("NAME_LIKE_ID");
-    await expect(t.create(spec(), "s2")).rejects.toMatchObject({ code: "NAME_LIKE_ID" });
+    expect(codeOf(() => t.rename("delta", "s1"))).toBe("name-like-id");
+    await expect(t.create(spec(), "s2")).rejects.toMatchObject({ code: "name-like-id" });
   });
 
   it("names with fewer hex digits, or other letters, are plain names", async () => {

@@ -68,7 +68,7 @@ describe("hmux server --stdio", () => {
     const r = relayed(s.paths);
     await expect(
       ServerClient.open(duplexTransport(r.stream, "relay"), { token: null, version: "0.0.1" }),
-    ).rejects.toMatchObject({ code: "VERSION_MISMATCH", message: expect.stringMatching(/9\.9\.9-test.*0\.0\.1/) });
+    ).rejects.toMatchObject({ code: "version-mismatch", message: expect.stringMatching(/9\.9\.9-test.*0\.0\.1/) });
   });
 
   it("a first line that is not a login gets a typed error line, and the relay exits 2 without reaching the server", async () => {
@@ -91,7 +91,7 @@ describe("hmux server --stdio", () => {
     input.write('{"op":"list","req":"1"}\n');
     expect(await exit).toBe(2);
     expect(connected).toBe(false);
-    expect(JSON.parse(lines.join(""))).toMatchObject({ kind: "error", error: { code: "BAD_REQUEST" } });
+    expect(JSON.parse(lines.join(""))).toMatchObject({ kind: "error", error: { code: "bad-request" } });
   });
 
   it("a server that cannot be reached is said as the server's typed error on the client's side", async () => {
@@ -100,7 +100,7 @@ describe("hmux server --stdio", () => {
     const r = relayed(serverPaths({ XDG_RUNTIME_DIR: dir }));
     await expect(
       ServerClient.open(duplexTransport(r.stream, "relay"), { token: null, version: VERSION }),
-    ).rejects.toMatchObject({ code: "NO_SERVER" });
+    ).rejects.toMatchObject({ code: "no-server" });
     expect(await r.exit).toBe(2);
   });
 

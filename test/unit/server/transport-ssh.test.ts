@@ -15,63 +15,63 @@ describe("ssh failures before the login", () => {
       "connection refused",
       exit(255),
       "ssh: connect to host 127.0.0.1 port 42223: Connection refused\n",
-      "HOST_UNREACHABLE",
+      "host-unreachable",
       /box is down or unreachable.*Connection refused/,
     ],
     [
       "name does not resolve",
       exit(255),
       "ssh: Could not resolve hostname box: Name or service not known\n",
-      "HOST_UNREACHABLE",
+      "host-unreachable",
       /box: the host name does not resolve/,
     ],
     [
       "timeout",
       exit(255),
       "ssh: connect to host 127.0.0.1 port 22: Connection timed out\n",
-      "HOST_UNREACHABLE",
+      "host-unreachable",
       /box is down or unreachable/,
     ],
     [
       "key refused",
       exit(255),
       "me@127.0.0.1: Permission denied (publickey).\n",
-      "HOST_REFUSED",
+      "host-refused",
       /box refused the ssh login.*Permission denied/,
     ],
     [
       "unknown host key",
       exit(255),
       "No ED25519 host key is known for [127.0.0.1]:42222 and you have requested strict checking.\nHost key verification failed.\n",
-      "HOST_REFUSED",
+      "host-refused",
       /box's host key is not known here, or has changed/,
     ],
     [
       "no hmux on the remote PATH",
       exit(127),
       "bash: line 1: hmux: command not found\n",
-      "NO_REMOTE_HMUX",
+      "no-remote-hmux",
       /box has no hmux on the PATH.*command not found/,
     ],
     [
       "hmux not executable",
       exit(126),
       "sh: 1: hmux: Permission denied\n",
-      "NO_REMOTE_HMUX",
+      "no-remote-hmux",
       /hmux on box cannot be run/,
     ],
     [
       "an hmux without --stdio",
       exit(2),
       "hmux: unknown option '--stdio'\n  hint: run `hmux --help`\n",
-      "VERSION_MISMATCH",
+      "version-mismatch",
       /the hmux on box is older than this one/,
     ],
     [
       "anything else the remote hmux said",
       exit(2),
       "hmux needs Node >= 22.19.0; this is 18.19.0\n",
-      "REMOTE_FAILED",
+      "remote-failed",
       /on box failed: ssh exited with code 2: hmux needs Node/,
     ],
   ])("%s", (_what, status, stderr, code, message) => {
@@ -79,14 +79,14 @@ describe("ssh failures before the login", () => {
     expect(error).toMatchObject({ code, message: expect.stringMatching(message) });
   });
 
-  it("ssh that cannot run here is NO_SSH", () => {
+  it("ssh that cannot run here is no-ssh", () => {
     const error = sshFailure("box", { code: null, signal: null, spawnError: "cannot start ssh: not found" }, "", false);
-    expect(error).toMatchObject({ code: "NO_SSH", message: expect.stringContaining("box") });
+    expect(error).toMatchObject({ code: "no-ssh", message: expect.stringContaining("box") });
   });
 
   it("a connection that ends after the remote answered is the connection's end, not a missing host", () => {
     const error = sshFailure("box", exit(255), "Connection to 127.0.0.1 closed by remote host.\n", true);
-    expect(error).toMatchObject({ code: "UNREACHABLE", message: expect.stringContaining("connection to box ended") });
+    expect(error).toMatchObject({ code: "unreachable", message: expect.stringContaining("connection to box ended") });
   });
 
   it("a clean exit with nothing said is no failure", () => {
@@ -149,7 +149,7 @@ describe("ssh transport", () => {
     f.say("ssh: connect to host box port 22: Connection refused\n");
     f.exit(exit(255));
     await new Promise((r) => setTimeout(r, 0));
-    expect(closes).toEqual([expect.objectContaining({ code: "HOST_UNREACHABLE" })]);
+    expect(closes).toEqual([expect.objectContaining({ code: "host-unreachable" })]);
     expect(t.label).toBe("ssh me@box");
   });
 });
