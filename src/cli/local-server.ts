@@ -9,7 +9,7 @@ import { RaceStore } from "../race/record.js";
 import type { ServerClient } from "../server/client.js";
 import { startInProcessServer } from "../server/in-process.js";
 import { serverRaces } from "../server/races.js";
-import { journaledSession } from "../server/restore.js";
+import { journaledSession, journalRecordsOf } from "../server/restore.js";
 import { DEFAULT_MAX_KEPT_EVENTS, SessionTable } from "../server/session-table.js";
 import type { CliContext } from "./context.js";
 import { VERSION } from "./main.js";
@@ -29,6 +29,7 @@ export async function startLocalServer(context: CliContext): Promise<LocalServer
     clock: context.clock,
     // A halted pane's resume key reopens it from its journal, as on any server.
     journaled: (target) => journaledSession(target, context.env, DEFAULT_MAX_KEPT_EVENTS),
+    journal: (id) => journalRecordsOf(id, context.env),
   });
   // Its races run here as on any server: the check, git and the merge in this process's checkout.
   const checkEnv: Record<string, string> = {};

@@ -45,8 +45,12 @@ export const SERVER_CODES = [
   "no-such-race",
   /** The race is still running (a first turn has not ended, or it is not scored yet): the step must wait. */
   "race-running",
-  /** The race already ended (picked or discarded): the step came too late. */
+  /** The race already ended (picked or discarded), or the call was already decided (`hmux decide`): the step came too late. */
   "too-late",
+  /** A decision (`hmux decide`) on a call the session never asked about. */
+  "unknown-call",
+  /** A decision the session cannot take (its channel cannot carry it, no rule can be made, a deny without a reason). */
+  "decision-refused",
   /** The server is stopping: no new sessions. */
   "shutting-down",
   /** The runtime directory is unsafe (wrong owner, wider than 0700, not a directory). */

@@ -4,6 +4,7 @@
  * remote one, or local mode's server in this process) and starts any requested panes. The server
  * plans and opens every pane; this process only renders.
  */
+import { hostname } from "node:os";
 
 import type { LoadedConfigs } from "../core/config/load.js";
 import { resolveConfigSettings } from "../core/config/settings.js";
@@ -187,6 +188,7 @@ export function tuiPanes(
     cwd: options.cwd,
     ...(options.host !== undefined ? { host: options.host } : {}),
     ...(options.inProcess ? { inProcess: true } : {}),
+    client: `hmux tui on ${hostname()} (pid ${process.pid})`,
     replay: ATTACH_REPLAY,
     native: (row) => attachServerNative(server, row.id),
     createNative: async (request) => (await createServerNative(server, request)).port,

@@ -8,6 +8,7 @@ import * as z from "zod/mini";
 import { REFUSAL_CODES } from "../core/control/types.js";
 import { ControlSnapshotSchema } from "./control.js";
 import type { Frozen } from "./frozen.js";
+import { AuditEntrySchema, InboxItemSchema } from "./inbox.js";
 import { PlanReplySchema } from "./plan.js";
 import type { RequestOp } from "./requests.js";
 import { SessionSummarySchema } from "./session-row.js";
@@ -92,6 +93,16 @@ export const REPLY_SCHEMAS = {
   kill: z.object({ session: SessionSummarySchema }),
   resume: created,
   input: z.object({ session: z.string(), answer: InputAnswerSchema }),
+  inbox: z.object({ items: z.array(InboxItemSchema) }),
+  decide: z.object({
+    session: z.string(),
+    callId: z.string(),
+    /** The rule an allow with a scope made. */
+    rule: z.optional(z.string()),
+    /** What reached the harness when it differs from the decision (an abstain sent as a deny). */
+    sent: z.optional(z.string()),
+  }),
+  audit: z.object({ entries: z.array(AuditEntrySchema) }),
   "kill-server": z.object({ pid: z.int() }),
   write: z.object({}),
   resize: z.object({ cols: z.int(), rows: z.int() }),

@@ -116,7 +116,35 @@ export const InputRequest = z.strictObject({
   line: z.union([z.string(), z.record(z.string(), z.unknown())]),
   /** Who decides when the line is a tool.decide: a person at a TUI, or a program (default); `human` is a person's old name. */
   as: z.optional(z.enum(["person", "human", "program"])),
+  /** The client as it names itself (`hmux tui on box`): a decision's record says it came through it. */
+  client: z.optional(word(120)),
 });
+
+/** Every call waiting for a decision and every question waiting for its answer, across the server's sessions. */
+export const InboxRequest = z.strictObject({ op: z.literal("inbox"), req: req() });
+
+/**
+ * A person's decision on one waiting call, from a shell (`hmux decide`) or any client: TOO_LATE
+ * when someone (or the deadline) decided it first, UNKNOWN_CALL when the session never asked it.
+ */
+export const DecideRequest = z.strictObject({
+  op: z.literal("decide"),
+  req: req(),
+  session: target(),
+  call: word(256),
+  decision: z.enum(["allow", "deny", "abstain", "replace"]),
+  /** A deny's reason (required for a deny). */
+  reason: z.optional(word(4096)),
+  /** A replace's new input. */
+  input: z.optional(z.unknown()),
+  /** An allow that also makes a session rule (session: the offer the inbox shows; path: that one path). */
+  scope: z.optional(z.enum(["session", "path"])),
+  /** The client as it names itself, recorded on the decision. */
+  client: word(120),
+});
+
+/** Every decision the journals record, of one session or of every session the server lists. */
+export const AuditRequest = z.strictObject({ op: z.literal("audit"), req: req(), session: z.optional(target()) });
 
 export const KillServerRequest = z.strictObject({ op: z.literal("kill-server"), req: req() });
 
@@ -196,6 +224,9 @@ const REQUESTS = [
   KillRequest,
   ResumeRequest,
   InputRequest,
+  InboxRequest,
+  DecideRequest,
+  AuditRequest,
   KillServerRequest,
   WriteRequest,
   ResizeRequest,

@@ -128,6 +128,17 @@ export interface JournaledSession {
   readonly seen: number;
 }
 
+/** A session's whole journal by its exact id (what `hmux audit` reads); null when it has none. */
+export function journalRecordsOf(
+  id: string,
+  env: Readonly<Record<string, string | undefined>>,
+): readonly JournalRecord[] | null {
+  if (!isSafeSessionId(id)) return null;
+  const path = journalPath(id, env);
+  if (!existsSync(path)) return null;
+  return readJournal(readFileSync(path, "utf8")).records;
+}
+
 /**
  * A session by its exact id that no row holds, from its journal: what the table needs to resume
  * it (a halted pane's session, killed; an interrupted `hmux session` run). Null when none.

@@ -12,6 +12,8 @@
  * Each row is remembered beside its journal (SessionRecords) from create until kill, and its
  * name after the kill, so a resume by name or short id finds it on a later server too.
  */
+import { type AuditEntry, auditOf } from "../core/control/audit.js";
+import type { JournalRecord } from "../core/control/journal-format.js";
 import { openQuestionAfter, type QuestionEvent } from "../core/control/open-question.js";
 import { AUTO_RESUME_FAILED_WARNING } from "../core/control/restore-warnings.js";
 import { saidMessage } from "../core/control/said-message.js";
@@ -21,6 +23,7 @@ import type { Clock } from "../core/exec/ports.js";
 import type { ClosedEvent, SessionHandle } from "../core/exec/session-types.js";
 import type {
   CreateOptions,
+  InboxItem,
   PlanSummary,
   SessionSummary,
   SettingSummary,
@@ -28,6 +31,7 @@ import type {
   WorkspaceSummary,
 } from "../protocol/index.js";
 import { isServerError, ServerError } from "./errors.js";
+import { inboxItems } from "./inbox.js";
 import type { NativeChannel } from "./native-channel.js";
 import { deadlineIn } from "./pending-deadline.js";
 import type { JournaledSession, RestoredSession } from "./restore.js";
@@ -144,7 +148,12 @@ export interface SessionTableOptions {
   readonly journaled?: (target: string) => JournaledSession | null;
   /** Where the table says what went wrong that no request is waiting to hear (a record not saved). */
   readonly log?: (line: string) => void;
+  /** A session's whole journal, by its exact id (the audit trail reads it); null when it has none. */
+  readonly journal?: (id: string) => readonly JournalRecord[] | null;
 }
+
+/** One decision of the audit trail, with the row it belongs to where the table still has it. */
+export type AuditRow = AuditEntry & { readonly name?: string; readonly harness?: string };
 
 /** Events that change a row of `hmux ls`: every client hears of them as a table update. */
 const ROW_KINDS: ReadonlySet<string> = new Set([
@@ -425,6 +434,51 @@ export class SessionTable {
 
   list(): SessionSummary[] {
     return [...this.entries.values()].sort((a, b) => a.createdAt - b.createdAt).map((e) => this.summary(e));
+  }
+
+  /** Every call waiting for a decision and every question waiting for its answer, oldest first. */
+  inbox(): InboxItem[] {
+    const sources = [...this.entries.values()]
+      .filter((e) => e.handle && !e.closed)
+      .sort((a, b) => a.createdAt - b.createdAt)
+      .map((e) => ({
+        id: e.id,
+        name: e.name,
+        harness: e.harness,
+        pending: e.handle!.snapshot().pending,
+        question: e.question ? { event: e.question.event, time: e.question.time } : null,
+      }));
+    return inboxItems(sources, this.options.clock.now());
+  }
+
+  /**
+   * Every decision the journal of `target` records (or of every row the table lists), oldest
+   * first: read from the journal file, so what a dead server's sessions decided is there too.
+   * A target no row holds is read by its exact id, as a resume reads a killed session's journal.
+   */
+  audit(target?: string): AuditRow[] {
+    const read = this.options.journal;
+    if (!read) throw new ServerError("INTERNAL", "this server was started without its journals");
+    const rows: { id: string; name?: string; harness?: string }[] = [];
+    if (target === undefined) {
+      for (const e of [...this.entries.values()].sort((a, b) => a.createdAt - b.createdAt))
+        if (!e.native) rows.push({ id: e.id, name: e.name, harness: e.harness });
+    } else if (this.has(target)) {
+      const e = this.entry(target);
+      rows.push({ id: e.id, name: e.name, harness: e.harness });
+    } else if (read(target) !== null) rows.push({ id: target });
+    else this.entry(target);
+    const all: AuditRow[] = [];
+    for (const row of rows) {
+      const records = read(row.id) ?? [];
+      for (const entry of auditOf(records))
+        all.push({
+          ...entry,
+          ...(row.name !== undefined ? { name: row.name } : {}),
+          ...(row.harness !== undefined ? { harness: row.harness } : {}),
+        });
+    }
+    return all.sort((a, b) => Date.parse(a.decidedAt) - Date.parse(b.decidedAt));
   }
 
   /** Sessions whose harness may still run: these keep the server alive (a detached one does not). */

@@ -159,7 +159,9 @@ function servePeer(socket: Socket, token: string, handle: SessionHandle, loginTi
         continue;
       }
       if (line.trim() === "") continue;
-      chain = chain.then(async () => reply((await handle.handleLine(line, "program")) ?? { kind: "accepted" }));
+      chain = chain.then(async () =>
+        reply((await handle.handleLine(line, "program", "the session's control socket")) ?? { kind: "accepted" }),
+      );
     }
   });
 }

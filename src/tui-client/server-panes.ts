@@ -54,6 +54,8 @@ export interface ServerPanesOptions {
   readonly inProcess?: boolean;
   /** The machine the server runs on when not this one: each pane's label starts with it. */
   readonly host?: string;
+  /** What this TUI calls itself to the server (`hmux tui on box`): a decision's record names it. */
+  readonly client?: string;
 }
 
 /** What a pane shows of a server session: its row, and what the registry says the harness can take. */
@@ -103,6 +105,7 @@ export class ServerPanes {
       serverSessionInfo(row, this.options.registry, this.options.host, this.options.inProcess !== true),
       {
         ...(replay !== undefined ? { replay } : {}),
+        ...(this.options.client !== undefined ? { client: this.options.client } : {}),
         ...(workspace && row.workspace
           ? { changes: workspaceChanges(workspace, { repo: row.workspace.repo, name: row.workspace.name }) }
           : {}),

@@ -44,6 +44,8 @@ export interface ServerPortOptions {
   readonly changes?: SessionChanges;
   /** This machine's clock (epoch ms): what the server's event times are mapped onto. */
   readonly now?: () => number;
+  /** What this TUI calls itself to the server: the record of a decision made here names it. */
+  readonly client?: string;
 }
 
 /** Events handed over together, and when each happened where known (undefined: as it arrives). */
@@ -231,7 +233,13 @@ export class ServerSessionPort implements SessionPort {
   }
 
   private async input(line: Record<string, unknown>): Promise<InputAnswer> {
-    const reply = await this.link.request({ op: "input", session: this.sessionId, line, as: "person" });
+    const reply = await this.link.request({
+      op: "input",
+      session: this.sessionId,
+      line,
+      as: "person",
+      client: this.options.client ?? "hmux tui",
+    });
     return reply.answer;
   }
 

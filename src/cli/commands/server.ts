@@ -11,7 +11,7 @@ import type { Command } from "commander";
 import { RaceStore } from "../../race/record.js";
 import { serverPaths } from "../../server/paths.js";
 import { serverRaces } from "../../server/races.js";
-import { journaledSession, restoreDetached } from "../../server/restore.js";
+import { journaledSession, journalRecordsOf, restoreDetached } from "../../server/restore.js";
 import { fileSessionRecords } from "../../server/restore-records.js";
 import { runServer } from "../../server/run-server.js";
 import { DEFAULT_MAX_KEPT_EVENTS, resumeDetached, SessionTable } from "../../server/session-table.js";
@@ -87,6 +87,7 @@ async function foreground(flags: ServerFlags, output: Output, context: CliContex
     clock: context.clock,
     records: fileSessionRecords(context.env),
     journaled: (target) => journaledSession(target, context.env, DEFAULT_MAX_KEPT_EVENTS),
+    journal: (id) => journalRecordsOf(id, context.env),
     log,
   });
   // The races it runs for its clients: the check, git and the merge happen here, where the worktrees are.

@@ -144,7 +144,7 @@ export async function sessionCommand(
 function pumpStdin(input: NodeJS.ReadableStream, handle: SessionHandle): void {
   const splitter = new LineSplitter({ maxLineBytes: 1024 * 1024 });
   let last: Promise<unknown> = Promise.resolve();
-  const submit = (text: string) => (last = handle.handleLine(text));
+  const submit = (text: string) => (last = handle.handleLine(text, "program", "hmux session stdin"));
   input.on("data", (chunk: Buffer) => {
     for (const item of splitter.push(chunk)) {
       if (item.kind === "line") submit(item.text);

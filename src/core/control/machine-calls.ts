@@ -21,10 +21,19 @@ export type DecideOutcome =
   | { readonly ok: true; readonly sent: SentDecision; readonly reasonReachesModel: boolean }
   | { readonly ok: false; readonly reason: string };
 
+/** What a decision's record says beside its decider: the client it came through, the policy's words. */
+export interface DecisionContext {
+  readonly via?: string;
+  readonly basis?: string;
+}
+
 /**
  * Decides a pending call once: the verdict passes through the emission principle, the answer is
  * delivered, the call is settled. A verdict the channel cannot carry is refused and the call
- * stays pending (so another decision, or the deadline, can still answer it).
+ * stays pending (so another decision, or the deadline, can still answer it). This is where every
+ * decision is made, so its record (the approval-disposition the journal keeps and `hmux audit`
+ * reads) says here who made it: the decider, the client it came through, and for a rule the
+ * rule's own text.
  */
 export function decidePending(
   b: StepBuilder,
@@ -32,6 +41,7 @@ export function decidePending(
   verdict: Decision,
   decider: Decider,
   why = "decided",
+  context: DecisionContext = {},
 ): DecideOutcome {
   const call = b.state.pending.find((c) => c.callId === callId);
   if (!call) return { ok: false, reason: `${callId} is not pending` };
@@ -45,8 +55,16 @@ export function decidePending(
   for (const ref of [call.ref, ...(call.alsoRefs ?? [])]) {
     b.effect({ type: "deliver-decision", callId, ref, decision: sent, verdict, decider });
   }
-  b.settle(callId, { outcome: "decided", decision: verdict, decider, why, sent });
+  b.settle(callId, {
+    outcome: "decided",
+    decision: verdict,
+    decider,
+    why,
+    sent,
+    ...(context.via !== undefined ? { via: context.via } : {}),
+  });
   b.count(verdict, decider);
+  const rule = decider.startsWith("rule:") ? b.state.rules.find((r) => `rule:${r.id}` === decider) : undefined;
   const reason =
     verdict.decision === "deny"
       ? verdict.reason
@@ -58,6 +76,9 @@ export function decidePending(
     callId,
     decision: verdict,
     decider,
+    ...(context.via !== undefined ? { via: context.via } : {}),
+    ...(rule ? { rule: { id: rule.id, allows: rule.allows } } : {}),
+    ...(context.basis !== undefined ? { basis: context.basis } : {}),
     status: "sent",
     ...(reason !== undefined ? { reason } : {}),
     ...(sent.decision !== verdict.decision ? { sent: sent.decision } : {}),
@@ -155,6 +176,13 @@ export function openCall(b: StepBuilder, ask: ToolCallAsk): void {
   const closing = b.state.lifecycle === "closing";
   // Decided without asking anybody: no deadline is armed, and the request says so (deadlineAt null).
   const immediate = closing ? null : immediateVerdict(b, ask, classified);
+  // A call that waits for a decider says what "allow always" would allow before anyone answers it.
+  const always =
+    immediate || closing || config.workspace === undefined
+      ? undefined
+      : alwaysOffer(ruleOffer(ask, "session", config.workspace));
+  // A path tool's call is offered its one path too, beside the directory scope session gives it.
+  const pathOffer = always === undefined ? undefined : ruleOffer(ask, "path", config.workspace);
   const call: PendingCallState = {
     callId: ask.callId,
     tool: ask.tool,
@@ -167,18 +195,14 @@ export function openCall(b: StepBuilder, ask: ToolCallAsk): void {
     classification: classified.classification,
     harnessTimeoutMs,
     budgetMs,
+    // Kept on the pending call too, so the server's inbox shows the offer as the approval does.
+    ...(always ? { always } : {}),
+    ...(pathOffer?.ok ? { alwaysPath: { allows: pathOffer.allows } } : {}),
   };
   b.addPending(call);
   if (b.state.lifecycle === "idle" || b.state.lifecycle === "starting" || b.state.lifecycle === "awaiting-input") {
     b.moveTo("running", "a tool call arrived outside a reported turn");
   }
-  // A call that waits for a decider says what "allow always" would allow before anyone answers it.
-  const always =
-    immediate || closing || config.workspace === undefined
-      ? undefined
-      : alwaysOffer(ruleOffer(ask, "session", config.workspace));
-  // A path tool's call is offered its one path too, beside the directory scope session gives it.
-  const pathOffer = always === undefined ? undefined : ruleOffer(ask, "path", config.workspace);
   b.emit({
     kind: "approval-request",
     call: {
@@ -197,7 +221,14 @@ export function openCall(b: StepBuilder, ask: ToolCallAsk): void {
     return;
   }
   if (immediate) {
-    const outcome = decidePending(b, call.callId, immediate.verdict, immediate.decider);
+    const outcome = decidePending(
+      b,
+      call.callId,
+      immediate.verdict,
+      immediate.decider,
+      "decided",
+      immediate.basis !== undefined ? { basis: immediate.basis } : {},
+    );
     if (outcome.ok) return;
     // Held instead: a decider or hmux's own deadline answers it.
     b.warn("UNDELIVERABLE", `${call.callId}: ${outcome.reason}; held for a decision or hmux's deadline`);
@@ -238,7 +269,7 @@ function immediateVerdict(
   b: StepBuilder,
   call: ToolCallAsk,
   classified: Classified,
-): { verdict: Decision; decider: Decider } | null {
+): { verdict: Decision; decider: Decider; basis?: string } | null {
   const { mode, frame, config } = b.state;
   if (mode === "observe") return { verdict: { decision: "allow" }, decider: "observe" };
   const inForce = frame.inForce;
@@ -260,12 +291,17 @@ function immediateVerdict(
     return {
       verdict: { decision: "allow" },
       decider: classified.rule !== undefined ? `rule:${classified.rule}` : "policy",
+      basis: classified.why,
     };
   if (config.headless) {
     const head =
       config.headlessDenyReason ??
       "hmux policy: this operation is not on the allowlist and nobody is available to approve it";
-    return { verdict: { decision: "deny", reason: `${head} (${classified.why})` }, decider: "policy" };
+    return {
+      verdict: { decision: "deny", reason: `${head} (${classified.why})` },
+      decider: "policy",
+      basis: classified.why,
+    };
   }
   return null;
 }

@@ -17,15 +17,16 @@ import type { CommandOutcome, Decider } from "./types.js";
 
 const ok = (extra: Record<string, unknown> = {}): CommandOutcome => ({ result: "ok", applies_at: null, ...extra });
 
-export function commandLine(b: StepBuilder, line: string, decider: Decider): void {
-  handleParsed(b, parseCommandLine(line, b.state.config.maxLineBytes), decider);
+/** `via`: which client the decider spoke through (recorded on the decision it makes). */
+export function commandLine(b: StepBuilder, line: string, decider: Decider, via?: string): void {
+  handleParsed(b, parseCommandLine(line, b.state.config.maxLineBytes), decider, via);
 }
 
-export function commandValue(b: StepBuilder, value: unknown, decider: Decider): void {
-  handleParsed(b, parseCommandValue(value), decider);
+export function commandValue(b: StepBuilder, value: unknown, decider: Decider, via?: string): void {
+  handleParsed(b, parseCommandValue(value), decider, via);
 }
 
-function handleParsed(b: StepBuilder, parsed: ParsedCommand, decider: Decider): void {
+function handleParsed(b: StepBuilder, parsed: ParsedCommand, decider: Decider, via: string | undefined): void {
   if (!parsed.ok) {
     b.refuse(parsed.id, "MALFORMED", parsed.reason);
     return;
@@ -42,11 +43,11 @@ function handleParsed(b: StepBuilder, parsed: ParsedCommand, decider: Decider): 
       );
     return;
   }
-  const outcome = run(b, command, decider);
+  const outcome = run(b, command, decider, via);
   b.patch({ answered: b.state.answered.with(command.id, { content, outcome }) });
 }
 
-function run(b: StepBuilder, command: ControlCommand, decider: Decider): CommandOutcome {
+function run(b: StepBuilder, command: ControlCommand, decider: Decider, via: string | undefined): CommandOutcome {
   if (command.command === "rule.revoke") return ruleRevoke(b, command, decider);
   const caps = b.state.config.channel;
   if (!delivers(caps, command.command))
@@ -55,7 +56,7 @@ function run(b: StepBuilder, command: ControlCommand, decider: Decider): Command
     return b.refuse(command.id, "TOO_LATE", `the session is ${b.state.lifecycle}; nothing can be delivered to it`);
   switch (command.command) {
     case "tool.decide":
-      return toolDecide(b, command, decider);
+      return toolDecide(b, command, decider, via);
     case "frame.set":
       return frameSet(b, command);
     case "message.inject":
@@ -75,6 +76,7 @@ function toolDecide(
   b: StepBuilder,
   c: Extract<ControlCommand, { command: "tool.decide" }>,
   decider: Decider,
+  via: string | undefined,
 ): CommandOutcome {
   expireDeadlines(b);
   const pending = b.state.pending.find((p) => p.callId === c.callId);
@@ -86,7 +88,7 @@ function toolDecide(
       settled.outcome === "decided"
         ? settled.why === "deadline"
           ? "hmux's own deadline already denied it"
-          : `it was already decided by ${settled.decider ?? "someone"}`
+          : `it was already decided by ${settled.decider ?? "someone"}${settled.via !== undefined ? ` (${settled.via})` : ""}`
         : `its window closed (${settled.why})`;
     return b.refuse(c.id, "TOO_LATE", `${c.callId}: ${why}; a decision cannot be replayed`);
   }
@@ -94,7 +96,7 @@ function toolDecide(
   const offer = c.scope !== undefined ? ruleOffer(pending, c.scope, b.state.config.workspace) : null;
   if (offer && !offer.ok)
     return b.refuse(c.id, "UNSUPPORTED_CONTROL", `no ${c.scope} rule can be made for ${c.callId}: ${offer.why}`);
-  const outcome = decidePending(b, c.callId, c.decision, decider);
+  const outcome = decidePending(b, c.callId, c.decision, decider, "decided", via !== undefined ? { via } : {});
   if (!outcome.ok) return b.refuse(c.id, "UNSUPPORTED_CONTROL", outcome.reason);
   const extra: Record<string, unknown> = {};
   if (offer?.ok) extra.rule = addRule(b, offer, decider).id;

@@ -155,9 +155,9 @@ export type ControlInput =
   /** Re-check deadlines against `now` (the runtime's timer for an armed deadline fired). */
   | { readonly type: "tick" }
   /** A raw metaharness.command/1 line (parsed here, so every line gets exactly one result). */
-  | { readonly type: "command-line"; readonly line: string; readonly decider: Decider }
+  | { readonly type: "command-line"; readonly line: string; readonly decider: Decider; readonly via?: string }
   /** An already-decoded JSON value claiming to be a command (socket peers that frame their own lines). */
-  | { readonly type: "command-value"; readonly value: unknown; readonly decider: Decider }
+  | { readonly type: "command-value"; readonly value: unknown; readonly decider: Decider; readonly via?: string }
   /** The only decider went away (stdin EOF of a machine session, the last control peer disconnected): fail closed now, not at the deadline. */
   | { readonly type: "decider-gone"; readonly reason: string }
   /**
@@ -295,6 +295,8 @@ export interface SettledCall {
   readonly outcome: "decided" | "cleared";
   readonly decision?: Decision;
   readonly decider?: Decider;
+  /** The client the decider spoke through, when it named one. */
+  readonly via?: string;
   /** What reached the harness, when it was decided (re-sent if the harness asks again identically). */
   readonly sent?: SentDecision;
   /** Why it left: "decided", "deadline", "turn-ended", "interrupt", "halt", "native-resolved", "process-ended" … */

@@ -85,8 +85,8 @@ export function run(
 
 function apply(b: StepBuilder, input: ControlInput): void {
   // Commands are answered even on a closed session (TOO_LATE); harness facts after the end are ignored.
-  if (input.type === "command-line") return commandLine(b, input.line, input.decider);
-  if (input.type === "command-value") return commandValue(b, input.value, input.decider);
+  if (input.type === "command-line") return commandLine(b, input.line, input.decider, input.via);
+  if (input.type === "command-value") return commandValue(b, input.value, input.decider, input.via);
   // Answered even after the end: the harness blocks on it, and a closed session admits nothing.
   if (input.type === "pre-tool-check") return preToolCheck(b, input.call);
   // Rejected with reason closed after the end; the harness that is gone said all it will.

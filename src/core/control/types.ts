@@ -94,6 +94,12 @@ export type ControlEvent =
       readonly callId: string;
       readonly decision: Decision;
       readonly decider: Decider;
+      /** Which client the person or program decided from (`hmux decide`, a TUI and its host), as that client named itself. */
+      readonly via?: string;
+      /** The session rule that decided (decider `rule:<id>`), with its text: what it allows. */
+      readonly rule?: { readonly id: string; readonly allows: string };
+      /** Why the policy decided as it did (decider `policy`): the classifier's words. */
+      readonly basis?: string;
       readonly status: "sent" | "rejected";
       readonly reason?: string;
       readonly sent?: "allow" | "deny" | "replace" | "ask" | "silent";

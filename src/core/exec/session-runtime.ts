@@ -157,15 +157,18 @@ class SessionRuntime implements SessionHandle {
     });
   }
 
-  handleLine(line: string, decider: Decider = "program"): Promise<LineAnswer> {
+  handleLine(line: string, decider: Decider = "program", via?: string): Promise<LineAnswer> {
     return routeStdinLine(
       {
         inOrder: (task) => this.inOrder(task),
         reportBadLine: (event) => this.emit(event),
-        commandLine: async (commandLine, by) => {
-          const result = this.input({ type: "command-line", line: commandLine, decider: by }).find(
-            (e): e is CommandResultEvent => e.kind === "command.result",
-          );
+        commandLine: async (commandLine, by, through) => {
+          const result = this.input({
+            type: "command-line",
+            line: commandLine,
+            decider: by,
+            ...(through !== undefined ? { via: through } : {}),
+          }).find((e): e is CommandResultEvent => e.kind === "command.result");
           await this.transport.flushed();
           return result ?? null;
         },
@@ -175,6 +178,7 @@ class SessionRuntime implements SessionHandle {
       },
       line,
       decider,
+      via,
     );
   }
 

@@ -100,7 +100,8 @@ export interface SessionHandle {
   /** One metaharness.command/1 command; exactly one command.result is emitted and returned. */
   command(command: ControlCommand, decider?: Decider): Promise<CommandOutcome>;
   /** A raw stdin line (op or command): parsed, dispatched in order; resolves to the line's own answer. */
-  handleLine(line: string, decider?: Decider): Promise<LineAnswer>;
+  /** `via`: the client the line came through, recorded on a decision it makes (`hmux audit` shows it). */
+  handleLine(line: string, decider?: Decider, via?: string): Promise<LineAnswer>;
   /**
    * An event said about the session from outside its harness (what a person sent, as the server
    * keeps it): journaled and told to subscribers in order with the session's own events.

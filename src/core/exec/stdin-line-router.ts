@@ -13,14 +13,19 @@ export interface StdinLineTarget {
   /** Emits the error event for a line that is not a well-formed op, or the MALFORMED result for an unread line. */
   reportBadLine(event: ErrorEvent | CommandResultEvent): void;
   /** Feeds a metaharness.command/1 line to the control machine; its command.result, if any. */
-  commandLine(line: string, decider: Decider): Promise<CommandResultEvent | null>;
+  commandLine(line: string, decider: Decider, via?: string): Promise<CommandResultEvent | null>;
   send(id: string, text: string): Promise<Disposition>;
   answer(id: string, text: string): Promise<Disposition>;
   close(): Promise<unknown>;
 }
 
-/** One stdin line → its own answer, in order. */
-export function routeStdinLine(target: StdinLineTarget, line: string, decider: Decider): Promise<LineAnswer> {
+/** One stdin line → its own answer, in order; `via` names the client a decision came through. */
+export function routeStdinLine(
+  target: StdinLineTarget,
+  line: string,
+  decider: Decider,
+  via?: string,
+): Promise<LineAnswer> {
   const parsed = parseSessionLine(line);
   switch (parsed.kind) {
     case "blank":
@@ -48,7 +53,7 @@ export function routeStdinLine(target: StdinLineTarget, line: string, decider: D
         return event;
       });
     case "command":
-      return target.inOrder(() => target.commandLine(parsed.line, decider));
+      return target.inOrder(() => target.commandLine(parsed.line, decider, via));
     case "op": {
       const op = parsed.op;
       if (op.op === "close") return target.close().then(() => null);

@@ -24,7 +24,7 @@ export const input: Op<"input"> = {
     // and the session's journal keeps it, so a restored or resumed session shows it too.
     const said = userText(line);
     if (said !== null) table.said(handle.sessionId, said);
-    const answer = await handle.handleLine(line, r.as === "human" ? "person" : (r.as ?? "program"));
+    const answer = await handle.handleLine(line, r.as === "human" ? "person" : (r.as ?? "program"), r.client);
     return { session: handle.sessionId, answer: answer ?? { kind: "accepted" } };
   },
 };

@@ -5,9 +5,12 @@
  */
 import type { RequestOp } from "../../protocol/requests.js";
 import { attach } from "./attach.js";
+import { audit } from "./audit.js";
 import { create } from "./create.js";
 import { createNative } from "./create-native.js";
+import { decide } from "./decide.js";
 import { detach } from "./detach.js";
+import { inbox } from "./inbox.js";
 import { input } from "./input.js";
 import { kill } from "./kill.js";
 import { killServer } from "./kill-server.js";
@@ -35,6 +38,9 @@ export const OPS: OpTable = {
   kill,
   resume,
   input,
+  inbox,
+  decide,
+  audit,
   "kill-server": killServer,
   write,
   resize,

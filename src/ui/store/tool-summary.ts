@@ -1,16 +1,6 @@
-/** One-line description of a tool input for transcript rows and approval headers. */
-export function summarizeToolInput(input: unknown, max = 200): string {
-  if (input === null || input === undefined) return "";
-  if (typeof input === "string") return clip(input, max);
-  if (typeof input !== "object") return clip(String(input), max);
-  const o = input as Record<string, unknown>;
-  if (typeof o.command === "string") return clip(`$ ${o.command}`, max);
-  if (Array.isArray(o.command)) return clip(`$ ${o.command.map(String).join(" ")}`, max);
-  for (const key of ["file_path", "path", "filePath", "file", "url", "pattern", "query"]) {
-    if (typeof o[key] === "string") return clip(o[key] as string, max);
-  }
-  return clip(safeJson(input), max);
-}
+import { safeJson } from "../../core/control/call-subject.js";
+
+export { summarizeToolInput } from "../../core/control/call-subject.js";
 
 /** The long form for the approval preview: a command, a diff, or pretty JSON. */
 export function previewToolInput(input: unknown): string {
@@ -38,17 +28,4 @@ function diffLines(before: string, after: string): string {
   const minus = before.split("\n").map((l) => `-${l}`);
   const plus = after.split("\n").map((l) => `+${l}`);
   return [...minus, ...plus].join("\n");
-}
-
-function safeJson(value: unknown, indent?: number): string {
-  try {
-    return JSON.stringify(value, null, indent) ?? String(value);
-  } catch {
-    return String(value);
-  }
-}
-
-function clip(text: string, max: number): string {
-  const one = text.replace(/\s*\n\s*/g, " ⏎ ");
-  return one.length > max ? `${one.slice(0, max - 1)}…` : one;
 }

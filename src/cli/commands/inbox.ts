@@ -1,0 +1,52 @@
+/**
+ * `hmux inbox [--json] [--host …]`: every approval and question waiting across the server's
+ * sessions, oldest first — session, harness, call, tool, how long it waited, its deadline and
+ * the command or path. The server builds the list (src/server/inbox.ts); this prints it.
+ */
+import type { Command } from "commander";
+import type { CliContext } from "../context.js";
+import { exitCodeFor } from "../errors.js";
+import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
+import { inboxLines } from "../render/inbox-lines.js";
+import { type Output, processOutput } from "../render/output.js";
+import { reachLocalServer, reachServer, reportServerError } from "../server-client.js";
+
+export function registerDeferred(
+  program: Command,
+  context: () => Promise<CliContext>,
+  env: Readonly<Record<string, string | undefined>>,
+): void {
+  program
+    .command("inbox")
+    .description("list every approval and question waiting across the server's sessions, oldest first")
+    .option("--json", "one JSON object per waiting item")
+    .option(HOST_FLAGS, HOST_HELP)
+    .action(async (flags: { json?: boolean }, command: Command) => {
+      process.exitCode = await inboxCommand(flags, processOutput(), env, context, hostOf(command));
+    });
+}
+
+export async function inboxCommand(
+  flags: { json?: boolean },
+  output: Output,
+  env: Readonly<Record<string, string | undefined>>,
+  context: () => Promise<CliContext>,
+  host?: string,
+): Promise<number> {
+  try {
+    const client =
+      host === undefined ? await reachLocalServer(env, true) : await reachServer(await context(), true, host);
+    try {
+      const { items } = await client.request({ op: "inbox" });
+      if (flags.json) for (const item of items) output.out(`${JSON.stringify(item)}\n`);
+      else if (items.length === 0) output.out("nothing is waiting for you\n");
+      else for (const line of inboxLines(items)) output.out(`${line}\n`);
+      return 0;
+    } finally {
+      client.close();
+    }
+  } catch (err) {
+    reportServerError("inbox", err, output);
+    return exitCodeFor(err);
+  }
+}
