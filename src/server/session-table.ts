@@ -458,7 +458,7 @@ export class SessionTable {
    */
   audit(target?: string): AuditRow[] {
     const read = this.options.journal;
-    if (!read) throw new ServerError("INTERNAL", "this server was started without its journals");
+    if (!read) throw new ServerError("internal", "this server was started without its journals");
     const rows: { id: string; name?: string; harness?: string }[] = [];
     if (target === undefined) {
       for (const e of [...this.entries.values()].sort((a, b) => a.createdAt - b.createdAt))

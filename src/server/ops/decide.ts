@@ -17,7 +17,7 @@ export const decide: Op<"decide"> = {
     const table = ctx.table;
     if (table.isNative(r.session))
       throw new ServerError(
-        "NATIVE_SESSION",
+        "native-session",
         `session ${table.resolve(r.session).name} is a native pane: its harness asks in its own UI`,
       );
     const handle = table.handle(r.session);
@@ -31,11 +31,14 @@ export const decide: Op<"decide"> = {
     });
     const answer = await handle.handleLine(JSON.stringify(wire), "person", r.client);
     if (answer?.kind !== "command.result")
-      throw new ServerError("INTERNAL", `the session gave no result for ${r.call}`);
+      throw new ServerError("internal", `the session gave no result for ${r.call}`);
     const outcome = answer.outcome;
     if (outcome.result === "refused") {
       const { code, reason } = outcome.refused;
-      throw new ServerError(code === "TOO_LATE" || code === "UNKNOWN_CALL" ? code : "DECISION_REFUSED", reason);
+      throw new ServerError(
+        code === "TOO_LATE" ? "too-late" : code === "UNKNOWN_CALL" ? "unknown-call" : "decision-refused",
+        reason,
+      );
     }
     return {
       session: handle.sessionId,
@@ -54,10 +57,10 @@ function decisionOf(r: RequestOf<"decide">): Decision {
       return { decision: "abstain" };
     case "deny":
       if (r.reason === undefined)
-        throw new ServerError("DECISION_REFUSED", "a deny needs a reason: the model is told it", "add --reason '…'");
+        throw new ServerError("decision-refused", "a deny needs a reason: the model is told it", "add --reason '…'");
       return { decision: "deny", reason: r.reason };
     case "replace":
-      if (r.input === undefined) throw new ServerError("DECISION_REFUSED", "a replace needs the new input");
+      if (r.input === undefined) throw new ServerError("decision-refused", "a replace needs the new input");
       return { decision: "replace", input: r.input };
   }
 }

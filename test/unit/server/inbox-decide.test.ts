@@ -100,17 +100,17 @@ describe("the inbox and decide", () => {
     const late = await refusal(
       other.request({ op: "decide", session: "claude-2", call: "c2", decision: "deny", reason: "no", client: "cli" }),
     );
-    expect(late.code).toBe("TOO_LATE");
+    expect(late.code).toBe("too-late");
     expect(late.message).toContain("person (hmux tui on laptop)");
     expect((await other.request({ op: "inbox" })).items.map((i) => i.callId)).toEqual(["c3", "c1"]);
     expect(
       (await refusal(other.request({ op: "decide", session: "claude-1", call: "c9", decision: "allow", client: "x" })))
         .code,
-    ).toBe("UNKNOWN_CALL");
+    ).toBe("unknown-call");
     expect(
       (await refusal(other.request({ op: "decide", session: "claude-1", call: "c1", decision: "deny", client: "x" })))
         .code,
-    ).toBe("DECISION_REFUSED");
+    ).toBe("decision-refused");
   });
 });
 
