@@ -5,9 +5,9 @@
  * spawned, as a NativeLaunchError with a hint.
  */
 import { randomBytes } from "node:crypto";
-import { chmodSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve as resolvePath } from "node:path";
+import { join, resolve as resolvePath } from "node:path";
 import { builtinRegistry, type HarnessRegistry } from "../adapters/registry.js";
 import type { Clock } from "../core/exec/ports.js";
 import type { PtyFactory } from "../core/exec/pty-port.js";
@@ -16,7 +16,8 @@ import { harnessEnvironment } from "../core/launch/harness-env.js";
 import { prepareLaunch, refuseMissingCwd } from "../core/launch/prepare.js";
 import type { BinaryLookup, LaunchPlan, LaunchRequest } from "../core/launch/types.js";
 import { ownedTempPrefix } from "../core/temp-owner.js";
-import { makePrivateDir, makePrivateTempDir } from "../files/private-dir.js";
+import { makePrivateTempDir } from "../files/private-dir.js";
+import { layOutSpawn } from "../files/spawn-files.js";
 import type { HookServer } from "../native/hooks/hook-server.js";
 import { NativeLaunchError } from "../native/launch.js";
 import type { NativeKind } from "../native/native-plan.js";
@@ -129,12 +130,7 @@ export async function launchNative(
     hookEnv: deps.hooks?.envFor(pane),
     registry: deps.registry ?? builtinRegistry,
   });
-  for (const dir of native.dirs) makePrivateDir(dir);
-  for (const file of native.files) {
-    makePrivateDir(dirname(file.path));
-    writeFileSync(file.path, file.content, { mode: 0o600 });
-    chmodSync(file.path, file.mode ?? 0o600); // a hook script asks for its own (executable) mode
-  }
+  layOutSpawn(native);
   let terminal: NativeTerminal;
   try {
     terminal = new NativeTerminal({

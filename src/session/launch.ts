@@ -5,9 +5,8 @@
  */
 
 import { randomUUID } from "node:crypto";
-import { rmSync, writeFileSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname } from "node:path";
 import type { HarnessAdapter, ProcessSession } from "../adapters/adapter.js";
 import type { HarnessRegistry } from "../adapters/registry.js";
 import type { AllowRule } from "../core/control/allow-rules.js";
@@ -25,6 +24,7 @@ import { harnessResumeOf } from "../core/launch/harness-resume.js";
 import { RefusalError } from "../core/refusal.js";
 import { ownedTempPrefix } from "../core/temp-owner.js";
 import { makePrivateDir, makePrivateTempDir } from "../files/private-dir.js";
+import { layOutSpawn } from "../files/spawn-files.js";
 import { listenControlSocket } from "./control-socket.js";
 import { planOneShotSession } from "./launch-oneshot.js";
 
@@ -251,11 +251,7 @@ function processSession(
   // The isolated HOME and each folder above it that hmux makes are 0700: the harness writes its
   // transcripts there with its own umask (0644), so only the folders keep other users out.
   if (options.isolate) makePrivateDir(`${stateDir}/home`);
-  for (const dir of planned.dirs) makePrivateDir(dir);
-  for (const file of planned.files) {
-    makePrivateDir(dirname(file.path));
-    writeFileSync(file.path, file.content, { mode: 0o600 });
-  }
+  layOutSpawn(planned);
   const sessionPlan: SessionPlan = {
     sessionId,
     harness: options.harness,

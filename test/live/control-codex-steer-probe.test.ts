@@ -4,13 +4,14 @@
  * codex-app-server row's `steer` command, and for the bridge's way of telling the model a
  * deny's reason (decline carries no text, so the reason follows as a steer).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CodexSessionBridge } from "../../src/adapters/codex/session-bridge.js";
 import type { JsonObject } from "../../src/core/decoder.js";
 import { LineSplitter } from "../../src/core/line-splitter.js";
+import { layOutSpawn } from "../../src/files/spawn-files.js";
 import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
 import { createPipeSpawner } from "../../src/spawn/pipes.js";
 import { sessionPlanner } from "../helpers/builtin-harnesses.js";
@@ -37,17 +38,20 @@ describe("codex: turn/steer through hmux's bridge (probe for the capability tabl
         endpoint: server.url,
         env: { PATH: `${join(ROOT, "node_modules", ".bin")}:${process.env.PATH}`, LANG: "C.UTF-8" },
       });
-      for (const f of plan.files) {
-        mkdirSync(dirname(f.path), { recursive: true });
-        writeFileSync(f.path, f.content);
-      }
+      layOutSpawn(plan);
       const bridge = new CodexSessionBridge({ cwd: dir });
       const child = createPipeSpawner().spawn(plan.spawn);
+      const stderr: string[] = [];
+      child.onStderr((chunk) => stderr.push(Buffer.from(chunk).toString("utf8")));
       const lines = new LineSplitter();
       const write = (ls: readonly string[] | null) => void child.write((ls ?? []).map((l) => `${l}\n`).join(""));
       let steered = false;
       let turnEnds = 0;
-      const done = new Promise<void>((resolve) => {
+      const done = new Promise<void>((resolve, reject) => {
+        // codex quitting before the turn ends (a refused start) fails the probe with its words, not by a timeout.
+        void child.exited.then((status) =>
+          reject(new Error(`codex exited before its turn ended (${JSON.stringify(status)}): ${stderr.join("")}`)),
+        );
         child.onStdout((chunk) => {
           for (const item of lines.push(chunk)) {
             if (item.kind !== "line" || !item.text.startsWith("{")) continue;

@@ -4,9 +4,9 @@
  * and `denyReason` facets: the gate mutates event.input (pi runs the new input) and blocks
  * with hmux's own reason text (the model reads it as the tool result).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDecoder } from "../../src/adapters/pi/decode.js";
 import { PiSessionBridge } from "../../src/adapters/pi/session-bridge.js";
@@ -14,6 +14,7 @@ import type { Decision } from "../../src/core/control/types.js";
 import type { JsonObject } from "../../src/core/decoder.js";
 import type { HarnessEvent } from "../../src/core/events.js";
 import { LineSplitter } from "../../src/core/line-splitter.js";
+import { layOutSpawn } from "../../src/files/spawn-files.js";
 import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
 import { createPipeSpawner } from "../../src/spawn/pipes.js";
 import { sessionPlanner } from "../helpers/builtin-harnesses.js";
@@ -43,10 +44,7 @@ async function gatedCall(
       endpoint: server.url,
       env: { PATH: `${join(ROOT, "node_modules", ".bin")}:${process.env.PATH}`, LANG: "C.UTF-8" },
     });
-    for (const f of plan.files) {
-      mkdirSync(dirname(f.path), { recursive: true });
-      writeFileSync(f.path, f.content);
-    }
+    layOutSpawn(plan);
     const bridge = new PiSessionBridge(createDecoder());
     const child = createPipeSpawner().spawn(plan.spawn);
     const lines = new LineSplitter();
