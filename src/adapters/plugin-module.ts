@@ -3,13 +3,15 @@
  * and why not. The shape is checked here (zod): functions where the registry calls one, objects
  * where it reads one; the facts are checked again, as every module's are, when the registry takes it.
  */
+
 import * as z from "zod/mini";
+import { HmuxError } from "../core/hmux-error.js";
 import "../core/schema-locale.js";
 import type { HarnessModule } from "./adapter.js";
 import { type HarnessPluginApi, harnessPluginApi } from "./plugin-api.js";
 
 /** A harness module that is not registered: it failed to load, threw, is malformed or takes a name in use. */
-export class HarnessPluginError extends Error {
+export class HarnessPluginError extends HmuxError {
   constructor(
     /** The name the config registers it by; null when a config file's harnesses could not be read at all. */
     readonly harness: string | null,
@@ -17,7 +19,10 @@ export class HarnessPluginError extends Error {
     readonly file: string,
     readonly reason: string,
   ) {
-    super(`${harness === null ? "harnesses" : `harness ${harness}`} (${file}) not registered: ${reason}`);
+    super(
+      "invalid-harness",
+      `${harness === null ? "harnesses" : `harness ${harness}`} (${file}) not registered: ${reason}`,
+    );
     this.name = "HarnessPluginError";
   }
 }

@@ -14,6 +14,7 @@ import type { TurnRequest } from "../core/argv/types.js";
 import { type HarnessToolRules, toolRulesOf } from "../core/config/tool-names.js";
 import type { ChannelCapabilities } from "../core/control/capabilities.js";
 import type { HarnessDescriptor } from "../core/descriptor.js";
+import { HmuxError } from "../core/hmux-error.js";
 import { RefusalError } from "../core/refusal.js";
 import { type HarnessAdapter, type HarnessModule, harnessModuleFactsSchema } from "./adapter.js";
 import { BUILTIN_HARNESS_LIST } from "./builtin-harnesses.js";
@@ -26,7 +27,13 @@ import {
 } from "./harness-options.js";
 import type { HarnessPluginError } from "./plugin-module.js";
 
-export class HarnessRegistrationError extends Error {}
+/** A harness module the registry will not take: its facts contradict themselves, or its name is taken. */
+export class HarnessRegistrationError extends HmuxError {
+  constructor(message: string) {
+    super("invalid-harness", message);
+    this.name = "HarnessRegistrationError";
+  }
+}
 
 /** The harnesses hmux ships (builtin-harnesses.ts), every folder loaded, in the order every listing shows them. */
 export const BUILTIN_HARNESSES: readonly HarnessModule[] = Object.freeze(

@@ -87,6 +87,22 @@ export const USAGE_CODE = "usage";
  */
 export const LOCAL_CODES = {
   [USAGE_CODE]: "bad-request",
+  /** A file hmux was pointed at that is not there, a dangling or looping symlink, or not readable. */
+  "unreadable-file": "bad-request",
+  /** A path that holds a FIFO, a device, a directory or a symlink to one, where a regular file was wanted. */
+  "not-a-file": "bad-request",
+  /** A TUI theme that is not built in, not a file, not JSON or not a theme. */
+  "invalid-theme": "bad-request",
+  /** A harness module a config registers that did not load, is malformed, or contradicts itself. */
+  "invalid-harness": "bad-request",
+  /** A scripted-model script (or a marker in a prompt) that is not one the model can play. */
+  "invalid-script": "bad-request",
+  /** A request to the scripted model whose body is not the shape its route speaks. */
+  "bad-model-request": "bad-request",
+  /** A worktree view asked for a turn's changes before any turn was recorded there. */
+  "no-recorded-turn": "bad-request",
+  /** A session whose worktree this client cannot reach (no changes port). */
+  "no-worktree-access": "bad-request",
 } as const satisfies Record<string, ServerCode>;
 export type LocalCode = keyof typeof LOCAL_CODES;
 

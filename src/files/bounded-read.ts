@@ -9,16 +9,19 @@
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, type Stats } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { HmuxError } from "../core/hmux-error.js";
 
 export type FileRefusalKind = "unreadable" | "not-a-file" | "too-large";
 
+const CODE_OF_KIND = { unreadable: "unreadable-file", "not-a-file": "not-a-file", "too-large": "too-large" } as const;
+
 /** Why a file was not read, in words that follow its path: "it is a FIFO, not a regular file". */
-export class FileRefusal extends Error {
+export class FileRefusal extends HmuxError {
   constructor(
     readonly kind: FileRefusalKind,
     readonly reason: string,
   ) {
-    super(reason);
+    super(CODE_OF_KIND[kind], reason);
     this.name = "FileRefusal";
   }
 }

@@ -2,6 +2,8 @@
  * What the script engine needs to know about one request, independent of the wire format
  * that carried it. Each protocol module reads its own body shape into this view.
  */
+
+import { HmuxError } from "../core/hmux-error.js";
 export type WireProtocol = "anthropic" | "responses" | "chat";
 
 /** A tool the harness offered in this request, with its parameter names. */
@@ -70,12 +72,12 @@ export function refusedText(output: string): boolean {
 }
 
 /** The request body is JSON but not the shape this route expects. */
-export class RequestShapeError extends Error {
+export class RequestShapeError extends HmuxError {
   constructor(
     readonly protocol: WireProtocol,
     readonly shape: string,
   ) {
-    super(`hmux model: unknown ${protocol} request shape: ${shape}`);
+    super("bad-model-request", `hmux model: unknown ${protocol} request shape: ${shape}`);
     this.name = "RequestShapeError";
   }
 }

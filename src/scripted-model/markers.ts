@@ -6,6 +6,7 @@
  *   [[expect-history:TEXT]] [[usage:IN/OUT]]
  * After a tool round the rule answers "Tool result received: <output>".
  */
+import { HmuxError } from "../core/hmux-error.js";
 import {
   HTTP_FAILURE_STATUSES,
   parseScript,
@@ -17,9 +18,9 @@ import {
 
 const MARKER = /\[\[([a-z-]+):([\s\S]*?)\]\]/g;
 
-export class MarkerError extends Error {
+export class MarkerError extends HmuxError {
   constructor(message: string) {
-    super(message);
+    super("invalid-script", message);
     this.name = "MarkerError";
   }
 }

@@ -3,7 +3,9 @@
  * match holds for a request answers it. A rule is a sequence of replies: reply #0 answers the
  * user's turn, reply #n answers after the n-th round of tool results came back.
  */
+
 import { z } from "zod";
+import { HmuxError } from "../core/hmux-error.js";
 
 const nonEmpty = z.string().min(1);
 
@@ -111,12 +113,12 @@ export type ScriptReply = z.infer<typeof ReplySchema>;
 export type ScriptRule = z.infer<typeof RuleSchema>;
 export type Script = z.infer<typeof ScriptSchema>;
 
-export class ScriptError extends Error {
+export class ScriptError extends HmuxError {
   constructor(
     message: string,
     readonly path: string,
   ) {
-    super(message);
+    super("invalid-script", message);
     this.name = "ScriptError";
   }
 }

@@ -64,6 +64,7 @@ async function load(git: WorkspacePorts["git"], entry: WorkspaceEntry, scope: Ch
   }
   if (turns === 0)
     throw new ChangesFailure(
+      "no-recorded-turn",
       "no turn has been recorded in this worktree yet",
       [],
       "a turn is recorded as it starts; send a prompt first",
@@ -87,7 +88,7 @@ async function typed<T>(body: () => Promise<T>): Promise<T> {
   try {
     return await body();
   } catch (err) {
-    if (isWorkspaceError(err)) throw new ChangesFailure(err.message, err.files, err.hint);
+    if (isWorkspaceError(err)) throw new ChangesFailure(err.code, err.message, err.files, err.hint);
     throw err;
   }
 }

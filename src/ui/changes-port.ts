@@ -5,6 +5,9 @@
  * (src/tui-client/workspace-changes.ts), through the git CLI.
  */
 
+import type { ErrorCode } from "../core/error-codes.js";
+import { HmuxError } from "../core/hmux-error.js";
+
 export interface ChangedFile {
   readonly path: string;
   /** The old path of a rename. */
@@ -57,13 +60,14 @@ export interface DiscardDone {
 }
 
 /** A refused or failed action, with the files it concerns (a merge's conflicts) and what to do. */
-export class ChangesFailure extends Error {
+export class ChangesFailure extends HmuxError {
   constructor(
+    code: ErrorCode,
     message: string,
     readonly files: readonly string[] = [],
-    readonly hint?: string,
+    hint?: string,
   ) {
-    super(message);
+    super(code, message, hint);
     this.name = "ChangesFailure";
   }
 }

@@ -30,12 +30,13 @@ function importsOf(text: string): string[] {
  * panes get their spawners handed in, so they never import src/spawn; a race runs on workspaces;
  * every launch (src/launch) opens a workspace and starts a session or a turn, and only entry points call it;
  * the harness adapters see only the core; the core sees nothing. src/files (the one place folders
- * are made, 0700) sees nothing either, and whatever touches the disk may use it. The server's
+ * are made, 0700) sees only the core (its refusals are of the one error family), and whatever
+ * touches the disk may use it. The server's
  * wire contract (protocol) sees only the core, so the server and every client read one schema.
  */
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   core: [],
-  files: [],
+  files: ["core"],
   adapters: ["core"],
   "scripted-model": ["core"],
   spawn: ["core", "files"],

@@ -63,13 +63,13 @@ function formatProblem(file: string, p: ConfigProblem): string {
  * What a ConfigReader throws when the path holds something hmux will not read as a config (a
  * FIFO, a device, an oversize file, a dangling symlink): the loader names the file around it.
  */
-export class ConfigFileRefusal extends Error {
+export class ConfigFileRefusal extends HmuxError {
   constructor(
     readonly kind: Extract<ConfigErrorKind, "unreadable" | "not-a-file" | "too-large">,
     /** Why, in words that follow the file's path: "it is a FIFO, not a regular file". */
     readonly reason: string,
   ) {
-    super(reason);
+    super(kind === "unreadable" ? "unreadable-file" : kind, reason);
     this.name = "ConfigFileRefusal";
   }
 }

@@ -4,8 +4,10 @@
  * two configured commands sharing a key, is a typed error naming both. A configured key wins over
  * a default binding of the same key, which is dropped and named in a notice.
  */
+
 import type { UiConfig as UiConfigFile } from "../../core/config/ui-schema.js";
 import { parseKeyChord, type Renderer } from "../../core/config/ui-schema.js";
+import { HmuxError } from "../../core/hmux-error.js";
 import { KEY_SCOPES, type KeyScope } from "../keys/key-scopes.js";
 import {
   APPROVAL_COMMANDS,
@@ -37,9 +39,10 @@ export interface UiConfig {
   readonly renderer: Renderer;
 }
 
-export class UiConfigError extends Error {
+/** A `ui` section of a config file the TUI cannot use (a clash of keys, a reserved key). */
+export class UiConfigError extends HmuxError {
   constructor(message: string) {
-    super(message);
+    super("invalid-config", message);
     this.name = "UiConfigError";
   }
 }

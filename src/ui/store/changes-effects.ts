@@ -56,7 +56,7 @@ export function runChangesEffect(
   }
   const action = effect.action;
   const failed = (err: unknown) => dispatch({ kind: "changes-failed", key, action, ...failure(err) });
-  if (!changes) return failed(new ChangesFailure(NO_ACCESS));
+  if (!changes) return failed(new ChangesFailure("no-worktree-access", NO_ACCESS));
   let pending: Promise<string>;
   switch (action) {
     case "commit":

@@ -3,9 +3,11 @@
  * ANSI names (plus "default", the terminal's own foreground) so they follow the user's
  * terminal palette; NO_COLOR turns every colour off and leaves bold/dim/inverse.
  */
+
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { HmuxError } from "../../core/hmux-error.js";
 import type { Tone } from "../store/entry-lines.js";
 
 export const ANSI_COLORS = [
@@ -59,9 +61,9 @@ export interface Theme {
   readonly colors: Readonly<Record<keyof ThemeFile["colors"], string | undefined>>;
 }
 
-export class ThemeError extends Error {
+export class ThemeError extends HmuxError {
   constructor(message: string) {
-    super(message);
+    super("invalid-theme", message);
     this.name = "ThemeError";
   }
 }
