@@ -134,6 +134,36 @@ export interface ToolResultEvent {
   readonly exitCode?: number | null;
 }
 
+/**
+ * What the model spent, from the harness's own usage record (claude's result, codex's token
+ * counts, pi's message usage, ACP's usage_update), in one shape whatever the vendor's convention.
+ * Token counts and the cost are this record's share: a total adds them up. The context fields are
+ * a reading of now: each one replaces the last. A harness reporting running totals (ACP's
+ * cumulative cost) emits the difference from its last report (core/usage/running-total.ts).
+ * The server prices a record that has no cost (core/usage/price-usage.ts); one it cannot price
+ * keeps no cost, and a total with such a record reads "unknown", never $0.
+ */
+export interface UsageEvent {
+  readonly kind: "usage";
+  /** Input tokens billed at the full rate: neither read from a prompt cache nor written to one. */
+  readonly inputTokens?: number;
+  readonly outputTokens?: number;
+  /** Input tokens read from the prompt cache. */
+  readonly cachedInputTokens?: number;
+  /** Input tokens written to the prompt cache. */
+  readonly cacheWriteTokens?: number;
+  /** The model the record says answered, when it says. */
+  readonly model?: string;
+  /** Tokens in the model's context at the latest request. */
+  readonly contextTokens?: number;
+  /** The size of that model's context window, in tokens. */
+  readonly contextWindow?: number;
+  /** This record's cost in USD; absent: not known. */
+  readonly costUsd?: number;
+  /** Whose figure the cost is: the harness's own, or hmux's price table (core/usage/prices.ts). */
+  readonly costSource?: "harness" | "price-table";
+}
+
 export type HarnessEvent =
   | {
       readonly kind: "identity";
@@ -155,13 +185,7 @@ export type HarnessEvent =
   | { readonly kind: "progress"; readonly label: string; readonly detail?: string }
   | ToolCallEvent
   | ToolResultEvent
-  | {
-      readonly kind: "usage";
-      readonly inputTokens?: number;
-      readonly outputTokens?: number;
-      readonly cachedInputTokens?: number;
-      readonly costUsd?: number;
-    }
+  | UsageEvent
   | { readonly kind: "context"; readonly usedPct: number }
   | { readonly kind: "limit"; readonly code: LimitCode; readonly message: string; readonly resetsAt?: number }
   | { readonly kind: "error"; readonly message: string; readonly terminal?: boolean }

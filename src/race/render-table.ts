@@ -3,23 +3,15 @@
  * passed, who was fastest, …), then each contestant's divergences and warnings. Pure: lines in,
  * lines out, no colour (the caller's terminal decides nothing here).
  */
+import { formatUsd } from "../core/usage/format.js";
 import type { ContestantScore, Scorecard } from "./scorecard-schema.js";
 
 export function seconds(ms: number): string {
   return ms < 10_000 ? `${(ms / 1000).toFixed(1)}s` : `${Math.round(ms / 1000)}s`;
 }
 
-/**
- * A cost with enough digits to tell it from nothing: at least 4 decimals below $1, and 2
- * significant digits however small ($0.0004, $0.000012); cents from $1 up. One spelling for the
- * CLI table and the TUI scorecard.
- */
-export function formatCost(usd: number): string {
-  if (usd === 0) return "$0";
-  if (usd >= 1) return `$${usd.toFixed(2)}`;
-  const decimals = Math.min(12, Math.max(4, 1 - Math.floor(Math.log10(usd))));
-  return `$${usd.toFixed(decimals)}`;
-}
+/** One spelling of a cost for the CLI table and the TUI scorecard (core/usage/format.ts). */
+export const formatCost = formatUsd;
 
 function tokens(s: ContestantScore): string {
   const { input, output } = s.tokens;

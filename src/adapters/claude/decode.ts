@@ -16,7 +16,7 @@
  *   kept to classify the `result` that follows.
  * - user → tool results (denied:true when the text is a permission refusal) and user text;
  *   claude's own "[Request interrupted by user…]" marker is progress "interrupted", not user text.
- * - result → usage; a failure only when is_error or api_error_status says so, classified from
+ * - result → usage (claude/usage.ts); a failure only when is_error or api_error_status says so, classified from
  *   api_error_status, the synthetic error and the text - never from `subtype`, which reads
  *   "success" on provider failures.
  * - rate_limit_event → a wall only for status "rejected"; allowed/allowed_warning → progress.
@@ -33,6 +33,7 @@ import { IdentityTracker } from "../decoding/identity-tracker.js";
 import { arr, contentText, num, obj, str, unrecognized } from "../decoding/record-fields.js";
 import { textLineEvents } from "../decoding/text-line-events.js";
 import { CLAUDE_CANONICAL_TOOLS, CLAUDE_DENIAL_PATTERNS, CLAUDE_MATCHERS } from "./matchers.js";
+import { ClaudeUsage } from "./usage.js";
 
 interface ApiErrorNotice {
   readonly error?: string;
@@ -77,6 +78,7 @@ class ClaudeDecoder implements StreamDecoder {
   private interrupted = false;
   /** A -p turn ends with its `result` record; init (re)opens a turn (every capture ends so). */
   private awaitingResult = true;
+  private readonly usage = new ClaudeUsage();
 
   constructor(private readonly context: DecoderContext) {
     this.identity = new IdentityTracker("claude", context);
@@ -118,6 +120,7 @@ class ClaudeDecoder implements StreamDecoder {
     const subtype = str(record.subtype) ?? "system";
     if (subtype === "init") {
       this.awaitingResult = true;
+      this.usage.init(str(record.model));
       return this.identity.announce(record.session_id, str(record.model));
     }
     if (subtype === "api_retry") {
@@ -153,6 +156,7 @@ class ClaudeDecoder implements StreamDecoder {
 
   private assistant(record: JsonObject): HarnessEvent[] {
     const message = obj(record.message);
+    this.usage.assistant(message);
     const blocks = arr(message?.content);
     const errorField = str(record.error);
     if (errorField !== undefined || message?.model === "<synthetic>") {
@@ -242,17 +246,8 @@ class ClaudeDecoder implements StreamDecoder {
   private result(record: JsonObject): HarnessEvent[] {
     this.awaitingResult = false;
     const out: HarnessEvent[] = [];
-    const usage = obj(record.usage);
-    const cost = num(record.total_cost_usd);
-    if (usage || cost !== undefined) {
-      const u = {
-        inputTokens: num(usage?.input_tokens),
-        outputTokens: num(usage?.output_tokens),
-        cachedInputTokens: num(usage?.cache_read_input_tokens),
-        costUsd: cost,
-      };
-      out.push({ kind: "usage", ...Object.fromEntries(Object.entries(u).filter(([, v]) => v !== undefined)) });
-    }
+    const usage = this.usage.result(record);
+    if (usage) out.push(usage);
     for (const raw of arr(record.permission_denials)) {
       const d = obj(raw);
       out.push({

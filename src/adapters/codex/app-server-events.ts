@@ -9,6 +9,7 @@ import { classifyFailureText, withExtras } from "../../core/classify.js";
 import type { JsonObject } from "../../core/decoder.js";
 import type { FailureSummary, HarnessEvent } from "../../core/events.js";
 import { CODEX_MATCHERS } from "./decode.js";
+import { AppServerUsage } from "./usage.js";
 
 /** What ended a turn, read from turn/completed. */
 export interface CodexTurnEnd {
@@ -34,6 +35,7 @@ export class AppServerEvents {
   private readonly matchers = withExtras(CODEX_MATCHERS);
   /** Items seen started, by id, so an approval can describe the call it holds. */
   readonly items = new Map<string, JsonObject>();
+  private readonly usage = new AppServerUsage();
 
   /** Events for one notification; `turnEnd` is set when it was turn/completed. */
   notification(method: string, params: JsonObject): { events: HarnessEvent[]; turnEnd?: CodexTurnEnd } {
@@ -45,17 +47,8 @@ export class AppServerEvents {
       case "item/completed":
         return { events: this.itemCompleted(obj(params.item)) };
       case "thread/tokenUsage/updated": {
-        const last = obj(obj(params.tokenUsage).last);
-        return {
-          events: [
-            {
-              kind: "usage",
-              ...numField("inputTokens", last.inputTokens),
-              ...numField("outputTokens", last.outputTokens),
-              ...numField("cachedInputTokens", last.cachedInputTokens),
-            },
-          ],
-        };
+        const usage = this.usage.update(obj(params.tokenUsage));
+        return { events: usage ? [usage] : [] };
       }
       case "turn/completed": {
         const turn = obj(params.turn);
@@ -177,7 +170,4 @@ function str(v: unknown): string | undefined {
 }
 function arr(v: unknown): unknown[] {
   return Array.isArray(v) ? v : [];
-}
-function numField<K extends string>(key: K, v: unknown): Partial<Record<K, number>> {
-  return typeof v === "number" ? ({ [key]: v } as Partial<Record<K, number>>) : {};
 }

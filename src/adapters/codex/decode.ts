@@ -16,7 +16,7 @@
  *   With no network at all codex prints that notice about every 45 s forever
  *   (docs/harness-facts.md#codex-failures, "nothing listening"): after RECONNECT_GIVE_UP of them in a row the decoder reports a
  *   `network` failure with the count and asks the runner to stop codex (giveUp).
- *   turn.failed → failure now. turn.completed → usage, and clears anything pending.
+ *   turn.failed → failure now. turn.completed → usage (codex/usage.ts), and clears anything pending.
  * - turn.started, item.updated, todo_list and other lifecycle items → progress.
  */
 
@@ -31,6 +31,7 @@ import { num, obj, str, unrecognized } from "../decoding/record-fields.js";
 import { safetyDivergence } from "../decoding/safety-notice.js";
 import { textLineEvents } from "../decoding/text-line-events.js";
 import { CODEX_MATCHERS, CODEX_SAFETY_NOTICES } from "./matchers.js";
+import { execTurnUsage } from "./usage.js";
 
 export { CODEX_MATCHERS } from "./matchers.js";
 
@@ -223,12 +224,7 @@ class CodexDecoder implements StreamDecoder {
     this.pending = undefined;
     const usage = obj(record.usage);
     if (!usage) return [{ kind: "progress", label: "turn.completed" }];
-    const u = {
-      inputTokens: num(usage.input_tokens),
-      outputTokens: num(usage.output_tokens),
-      cachedInputTokens: num(usage.cached_input_tokens),
-    };
-    return [{ kind: "usage", ...Object.fromEntries(Object.entries(u).filter(([, v]) => v !== undefined)) }];
+    return [execTurnUsage(usage)];
   }
 
   private turnFailed(record: JsonObject): HarnessEvent[] {

@@ -244,6 +244,7 @@ export class CodexSessionBridge implements SessionBridge {
       this.threadId = str(thread.id) ?? null;
       if (!this.threadId)
         return [{ kind: "fatal", failure: failure("native", "codex app-server opened a thread without an id") }];
+      const model = str(result.model) ?? str(thread.model);
       const identity: BridgeOutput = {
         kind: "event",
         event: {
@@ -251,7 +252,8 @@ export class CodexSessionBridge implements SessionBridge {
           harness: "codex",
           sessionId: this.threadId,
           authority: "harness-minted",
-          ...(str(thread.model) ? { model: str(thread.model)! } : {}),
+          // thread/start's and thread/resume's result name the model beside the thread.
+          ...(model ? { model } : {}),
         },
       };
       return [identity, { kind: "ready" }];

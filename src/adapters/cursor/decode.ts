@@ -26,6 +26,7 @@ import { canonicalTool } from "../decoding/canonical-tool.js";
 import { IdentityTracker } from "../decoding/identity-tracker.js";
 import { arr, num, obj, str, unrecognized } from "../decoding/record-fields.js";
 import { textLineEvents } from "../decoding/text-line-events.js";
+import { usageEvent } from "../decoding/usage-event.js";
 import { CURSOR_MATCHERS } from "./matchers.js";
 
 export { CURSOR_MATCHERS } from "./matchers.js";
@@ -221,12 +222,14 @@ class CursorDecoder implements StreamDecoder {
     const out: HarnessEvent[] = [];
     const usage = obj(record.usage);
     if (usage) {
-      const u = {
-        inputTokens: num(usage.inputTokens),
-        outputTokens: num(usage.outputTokens),
-        cachedInputTokens: num(usage.cacheReadTokens),
-      };
-      out.push({ kind: "usage", ...Object.fromEntries(Object.entries(u).filter(([, v]) => v !== undefined)) });
+      out.push(
+        usageEvent({
+          inputTokens: num(usage.inputTokens),
+          outputTokens: num(usage.outputTokens),
+          cachedInputTokens: num(usage.cacheReadTokens),
+          cacheWriteTokens: num(usage.cacheWriteTokens),
+        }),
+      );
     }
     if (record.is_error === true) {
       const message =

@@ -6,7 +6,7 @@
  * - session → identity; an rpc `get_state` response carrying data.sessionId → identity too.
  * - message_update text_delta / thinking_delta → token; the other deltas (text_start/end,
  *   toolcall_*) repeat what message_end and tool_execution_* carry → progress.
- * - message_end assistant → messages per text/thinking block. stopReason "error" is how pi reports
+ * - message_end assistant → messages per text/thinking block, and its usage (pi/usage.ts). stopReason "error" is how pi reports
  *   every provider failure (it exits 0): an error event and a pending failure classified from
  *   errorMessage. It is pending because pi retries on its own: auto_retry_start clears it;
  *   agent_end{willRetry:false}, auto_retry_end{success:false}, agent_settled and the end of the
@@ -27,6 +27,7 @@ import { IdentityTracker } from "../decoding/identity-tracker.js";
 import { arr, contentText, obj, str, unrecognized } from "../decoding/record-fields.js";
 import { textLineEvents } from "../decoding/text-line-events.js";
 import { PI_MATCHERS } from "./matchers.js";
+import { piMessageUsage } from "./usage.js";
 
 export { PI_MATCHERS } from "./matchers.js";
 
@@ -192,6 +193,8 @@ class PiDecoder implements StreamDecoder {
     }
     this.textStreamed = false;
     this.thinkingStreamed = false;
+    const usage = piMessageUsage(message);
+    if (usage) out.push(usage);
     const errorMessage = str(message.errorMessage);
     if (stop === "error") {
       const text = errorMessage ?? "pi turn ended with stopReason error";

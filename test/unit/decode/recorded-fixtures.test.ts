@@ -142,11 +142,13 @@ describe("recorded streams decode to the right events", () => {
       sessionId: "019fee32-d4af-78d3-9ec9-0e59b10baf60",
       authority: "harness-minted",
     });
+    // codex counts cached input inside input_tokens: the input billed at the full rate is the rest.
     expect(ofKind(events, "usage")[0]).toEqual({
       kind: "usage",
-      inputTokens: 25427,
+      inputTokens: 25427 - 20224,
       outputTokens: 5,
       cachedInputTokens: 20224,
+      cacheWriteTokens: 0,
     });
   });
 
