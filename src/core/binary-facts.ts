@@ -30,7 +30,7 @@ export interface PackageSite {
   readonly probe: FileProbe;
 }
 
-export type PackageSource = "pinned-package" | "platform-binary" | "node-wrapper";
+export type PackageSource = "pinned-package" | "platform-binary" | "node-wrapper" | "configured";
 
 export interface PackageCandidate {
   readonly executable: string;

@@ -1,12 +1,14 @@
 /**
- * The one place a registry is built from config: the built-in harnesses, then every harness module
- * the config files register (src/core/config/harness-sources.ts), each imported, built through the
- * plugin API and checked. A module that fails to load, throws, is malformed or takes a name in use
- * is refused alone, with its file and why (HarnessPluginError, listed by `hmux harnesses`): the
+ * The one place a registry is built from config: the built-in harnesses, then every harness the
+ * config files register (src/core/config/harness-sources.ts): a plugin module imported and built
+ * through the plugin API, or an ACP agent built by the ACP kind from its command line, each checked.
+ * An entry that fails to load, throws, is malformed or takes a name in use is refused alone, with its file and why (HarnessPluginError, listed by `hmux harnesses`): the
  * built-ins and the other plugins still work. The CLI's root and the server's (the same
  * composition root, src/main/context.ts) both build their registry here.
  */
 import { pathToFileURL } from "node:url";
+import { configuredAcpDefinition } from "../adapters/acp-kind/configured.js";
+import { acpHarness } from "../adapters/acp-kind/kind.js";
 import type { HarnessModule } from "../adapters/adapter.js";
 import { HarnessPluginError, harnessFromPlugin } from "../adapters/plugin-module.js";
 import {
@@ -28,7 +30,10 @@ function why(err: unknown): string {
 }
 
 /** The harness a plugin module builds, or the HarnessPluginError saying why not. */
-async function fromModule(entry: ConfiguredHarness, importModule: ModuleImporter): Promise<HarnessModule> {
+async function fromModule(
+  entry: Extract<ConfiguredHarness, { kind: "module" }>,
+  importModule: ModuleImporter,
+): Promise<HarnessModule> {
   let exports: unknown;
   try {
     exports = await importModule(entry.module);
@@ -43,6 +48,30 @@ async function fromModule(entry: ConfiguredHarness, importModule: ModuleImporter
   }
 }
 
+/** The harness an ACP entry defines, or the HarnessPluginError saying why not. */
+function fromAcp(entry: Extract<ConfiguredHarness, { kind: "acp" }>): HarnessModule {
+  const { acp } = entry;
+  try {
+    return acpHarness(
+      configuredAcpDefinition({
+        name: entry.name,
+        command: acp.command,
+        env: acp.env ?? {},
+        ...(acp.endpoint ? { endpoint: acp.endpoint } : {}),
+        ...(acp.handshakeSeconds !== undefined ? { limits: { handshakeMs: acp.handshakeSeconds * 1000 } } : {}),
+        configPath: entry.configPath,
+      }),
+    );
+  } catch (err) {
+    throw new HarnessPluginError(entry.name, entry.configPath, why(err));
+  }
+}
+
+/** Where an entry comes from, for its refusal: the module's file, or the config file naming the ACP agent. */
+function sourceOf(entry: ConfiguredHarness): string {
+  return entry.kind === "module" ? entry.module : entry.configPath;
+}
+
 /** The registry of the built-ins plus what `sources` registers, each refusal recorded in it. */
 export async function registryFrom(
   sources: HarnessSources,
@@ -52,7 +81,7 @@ export async function registryFrom(
   const accepted: HarnessModule[] = [];
   const builtinNames = new Set(BUILTIN_HARNESSES.map((m) => m.name));
   for (const entry of sources.configured) {
-    const refuse = (reason: string) => refused.push(new HarnessPluginError(entry.name, entry.module, reason));
+    const refuse = (reason: string) => refused.push(new HarnessPluginError(entry.name, sourceOf(entry), reason));
     if (builtinNames.has(entry.name)) {
       refuse(`${entry.name} is a built-in harness; a plugin registers under a name of its own`);
       continue;
@@ -60,7 +89,7 @@ export async function registryFrom(
     let module: HarnessModule;
     try {
       // One loader per kind of entry; each refuses with a HarnessPluginError.
-      module = await fromModule(entry, importModule);
+      module = entry.kind === "module" ? await fromModule(entry, importModule) : fromAcp(entry);
     } catch (err) {
       refused.push(err as HarnessPluginError);
       continue;

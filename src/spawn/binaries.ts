@@ -14,7 +14,13 @@ import type { HarnessName } from "../core/harness-names.js";
 import { ownedTempPrefix } from "../core/temp-owner.js";
 import { makePrivateTempDir } from "../files/private-dir.js";
 
-export type BinarySource = "env-override" | "pinned-package" | "platform-binary" | "node-wrapper" | "path";
+export type BinarySource =
+  | "env-override"
+  | "pinned-package"
+  | "platform-binary"
+  | "node-wrapper"
+  | "configured"
+  | "path";
 
 export interface ResolvedBinary {
   readonly harness: HarnessName;

@@ -8,23 +8,30 @@
 import { dirname, isAbsolute, resolve } from "node:path";
 import { z } from "zod";
 import { ConfigError } from "./errors.js";
-import { harnessesSchema } from "./harnesses-schema.js";
+import { type AcpEntry, harnessesSchema } from "./harnesses-schema.js";
 import { findJsonProblem } from "./json-syntax.js";
 import type { ConfigReader } from "./load.js";
 import { type ConfigEnv, locateProjectConfig, userConfigPath } from "./locate.js";
 import { isTrustedRoot, trustedProjectSchema } from "./trust.js";
 
 /**
- * One harness a config file registers. `kind` says what builds it: today a plugin module (its path
- * made absolute); another kind of entry (an agent defined by its command line) is another member.
+ * One harness a config file registers. `kind` says what builds it: a plugin module (its path made
+ * absolute), or an ACP agent defined by its command line (a program naming a path made absolute).
  */
-export interface ConfiguredHarness {
-  readonly kind: "module";
-  readonly name: string;
-  readonly module: string;
-  /** The config file that registers it. */
-  readonly configPath: string;
-}
+export type ConfiguredHarness =
+  | {
+      readonly kind: "module";
+      readonly name: string;
+      readonly module: string;
+      /** The config file that registers it. */
+      readonly configPath: string;
+    }
+  | {
+      readonly kind: "acp";
+      readonly name: string;
+      readonly acp: AcpEntry;
+      readonly configPath: string;
+    };
 
 /** A harness a config file names that is not loaded, or a config file whose harnesses are not read. */
 export interface SkippedHarnessSource {
@@ -68,12 +75,14 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 }
 
 function entriesOf(bootstrap: Bootstrap, configPath: string): ConfiguredHarness[] {
-  return Object.entries(bootstrap.harnesses ?? {}).map(([name, entry]) => ({
-    kind: "module" as const,
-    name,
-    module: isAbsolute(entry.module) ? entry.module : resolve(dirname(configPath), entry.module),
-    configPath,
-  }));
+  const fromConfig = (path: string) => (isAbsolute(path) ? path : resolve(dirname(configPath), path));
+  return Object.entries(bootstrap.harnesses ?? {}).map(([name, entry]): ConfiguredHarness => {
+    if ("module" in entry) return { kind: "module", name, module: fromConfig(entry.module), configPath };
+    const [program, ...args] = entry.acp.command;
+    // A program named by a path is the config's file; a bare name is looked up on PATH.
+    const command = [program!.includes("/") ? fromConfig(program!) : program!, ...args];
+    return { kind: "acp", name, acp: { ...entry.acp, command }, configPath };
+  });
 }
 
 export function readHarnessSources(input: {
@@ -108,7 +117,7 @@ export function readHarnessSources(input: {
         skipped.push({
           name: entry.name,
           configPath: located.path,
-          reason: `the project ${located.gitRoot} is not trusted: a project's harness module runs only when the user config lists the project in trustedProjects`,
+          reason: `the project ${located.gitRoot} is not trusted: a project's harness ${entry.kind === "acp" ? "command" : "module"} runs only when the user config lists the project in trustedProjects`,
         });
     }
   }

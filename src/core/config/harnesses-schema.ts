@@ -1,17 +1,50 @@
 /**
  * The `harnesses` config key: harnesses beyond the built-in ones, each under the name it is
- * registered by. An entry is one kind of source: today a plugin module (a JS or TypeScript ES
- * module whose default export builds the harness, docs/harness-plugins.md). The object shape leaves
- * room for another kind (an agent defined by its command line) as a second key beside `module`.
- * Loading runs the module's code, so a project config's entries apply only when the project is
- * trusted (src/core/options/project-trust.ts).
+ * registered by. An entry is one kind of source: a plugin module (a JS or TypeScript ES module
+ * whose default export builds the harness, docs/harness-plugins.md), or an ACP agent defined by
+ * its command line (`acp`, docs/acp.md). Both run a program of the config's choosing, so a
+ * project config's entries apply only when the project is trusted (src/core/options/project-trust.ts).
  */
 import { z } from "zod";
 import { HARNESS_NAME_PATTERN, HARNESS_NAME_RULE } from "../harness-names.js";
 
-export const harnessEntrySchema = z.strictObject({
+const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: "an environment variable name" });
+const nonEmpty = () => z.string().trim().min(1, { error: "must not be empty" });
+
+export const moduleEntrySchema = z.strictObject({
   /** The plugin module's path; a relative one is read from the directory holding the config file. */
-  module: z.string().trim().min(1, { error: "must not be empty" }),
+  module: nonEmpty(),
+});
+
+/** How the agent is pointed at `--endpoint`: the variables it reads, and/or a file it reads. */
+export const acpEndpointSchema = z.strictObject({
+  baseUrlEnv: envName.optional(),
+  apiKeyEnv: envName.optional(),
+  modelEnv: envName.optional(),
+  env: z.record(envName, z.string()).optional(),
+  configFile: z
+    .strictObject({
+      /** Relative to the isolated HOME, inside it. */
+      path: nonEmpty().refine((p) => !p.startsWith("/") && !p.split("/").includes(".."), {
+        error: "a path inside the isolated HOME: relative, without '..'",
+      }),
+      template: z.string(),
+    })
+    .optional(),
+  defaultModel: nonEmpty().optional(),
+});
+
+export const acpEntrySchema = z.strictObject({
+  /** The program, then its arguments; a program naming a relative path is read from the config file's directory. */
+  command: z.array(nonEmpty()).min(1, { error: "names the program that speaks ACP on stdio" }),
+  env: z.record(envName, z.string()).optional(),
+  endpoint: acpEndpointSchema.optional(),
+  /** How long the agent has to finish initialize and its session (default 30). */
+  handshakeSeconds: z.number().int().min(1).max(600).optional(),
+});
+
+export const harnessEntrySchema = z.union([moduleEntrySchema, z.strictObject({ acp: acpEntrySchema })], {
+  error: 'a harness entry is {"module": "<path>"} or {"acp": {"command": [...]}}',
 });
 
 export const harnessesSchema = z.record(
@@ -20,4 +53,5 @@ export const harnessesSchema = z.record(
 );
 
 export type HarnessEntry = z.infer<typeof harnessEntrySchema>;
+export type AcpEntry = z.infer<typeof acpEntrySchema>;
 export type HarnessesConfig = z.infer<typeof harnessesSchema>;

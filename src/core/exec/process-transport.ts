@@ -54,6 +54,8 @@ export class ProcessTransport implements SessionTransport {
       for (const l of err.end()) this.onItem(l, "stderr");
       this.onExit(status);
     });
+    // An asynchronous bridge reports on its own, through the same path as what it answers a line with.
+    this.plan.bridge.attach?.({ emit: (outputs) => this.report(outputs), clock: this.ports.clock });
     const { lines, readyAtOnce } = this.plan.bridge.start();
     if (lines.length > 0) void this.write(lines);
     if (readyAtOnce) sink.input({ type: "ready" });
@@ -143,7 +145,7 @@ export class ProcessTransport implements SessionTransport {
 
   private report(outputs: readonly BridgeOutput[]): void {
     const sink = this.sink;
-    if (!sink) return;
+    if (!sink || this.gone) return;
     for (const o of outputs) {
       switch (o.kind) {
         case "event":

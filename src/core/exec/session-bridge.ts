@@ -11,6 +11,7 @@ import type { JsonObject } from "../decoder.js";
 import type { ExitCause, FailureSummary, HarnessEvent } from "../events.js";
 import type { HarnessName } from "../harness-names.js";
 import type { RequestRef } from "./open-requests.js";
+import type { Clock } from "./ports.js";
 
 export { COMMAND_NAMES, type CommandName } from "../control/machine-types.js";
 
@@ -50,8 +51,23 @@ export type BridgeOutput =
   /** The handshake or the channel failed in a way that ends the session. */
   | { readonly kind: "fatal"; readonly failure: FailureSummary };
 
+/**
+ * Where a bridge that speaks through an asynchronous protocol library (ACP's SDK) reports what it
+ * learns later than the line that caused it: a reply it owes, a turn's end, a fatal failure. The
+ * transport hands it over before start(); the clock is the one every deadline of the session uses.
+ */
+export interface BridgeOutputPort {
+  emit(outputs: readonly BridgeOutput[]): void;
+  readonly clock: Clock;
+}
+
 export interface SessionBridge {
   readonly capabilities: BridgeCapabilities;
+  /**
+   * Optional: the bridge's own output path, for outputs that come later than the line, send or
+   * decision that caused them. A line bridge has none and answers through its return values only.
+   */
+  attach?(port: BridgeOutputPort): void;
   /** Lines written right after spawn (handshake). A bridge with none is ready at once. */
   start(): { readonly lines: readonly string[]; readonly readyAtOnce: boolean };
   /** Lines for one user send; `turnOpen` says whether a turn is already running. */

@@ -1,0 +1,424 @@
+/**
+ * The session bridge of every ACP agent: the official SDK's client connection (its handlers
+ * check each request and notification the agent sends against ACP's schemas) over the session
+ * transport's stdio. Handshake initialize → session/new (or session/resume, session/load with
+ * --resume) with cwd = the session's worktree; a user send is one session/prompt (a send during a
+ * turn is held for the next, as ACP v1 has no steering); interrupt is session/cancel; each
+ * session/update becomes HarnessEvents; session/request_permission is one ToolCallAsk for the
+ * control machine, answered with the agent's own option ids. hmux advertises no fs or terminal
+ * client capability, so the agent does its own file and shell work and asks permission for it.
+ *
+ * The SDK is asynchronous, so everything it learns goes out through the bridge's output port
+ * (BridgeOutputPort); a line never answers synchronously here except when it is malformed.
+ */
+import {
+  type AnyMessage,
+  type ClientConnection,
+  client,
+  PROTOCOL_VERSION,
+  RequestError,
+  type RequestPermissionRequest,
+  type RequestPermissionResponse,
+  type SessionNotification,
+} from "@agentclientprotocol/sdk";
+import type { Decision } from "../../core/control/types.js";
+import type { JsonObject } from "../../core/decoder.js";
+import type { FailureClass, FailureSummary, HarnessEvent } from "../../core/events.js";
+import type { RequestRef } from "../../core/exec/open-requests.js";
+import type {
+  BridgeCapabilities,
+  BridgeOutput,
+  BridgeOutputPort,
+  SessionBridge,
+} from "../../core/exec/session-bridge.js";
+import { failure } from "../../core/failure.js";
+import type { AcpLimits } from "./definition.js";
+import { answerOf, askOf, CANCELLED, type PermissionAnswer, type PermissionVerdict } from "./permission.js";
+import { envelopeProblem, initializeReply, newSessionReply, promptReply, type StopReasonName } from "./replies.js";
+import { UpdateEvents } from "./updates.js";
+import { type WireEnds, wireEnds } from "./wire.js";
+
+export interface AcpBridgeOptions {
+  /** The harness name: every failure names the agent by it. */
+  readonly agent: string;
+  readonly capabilities: BridgeCapabilities;
+  /** The session's worktree: session/new's cwd, and the workspace permission paths are checked against. */
+  readonly cwd: string;
+  /** The agent's own session id to continue. */
+  readonly resume?: string;
+  readonly limits: AcpLimits;
+  readonly tolerateStdoutText: boolean;
+  /** hmux's version, as clientInfo says it. */
+  readonly clientVersion: string;
+}
+
+interface OpenPermission {
+  readonly callId: string;
+  readonly options: RequestPermissionRequest["options"];
+  readonly resolve: (response: RequestPermissionResponse) => void;
+}
+
+type Phase = "handshake" | "ready" | "failed" | "ended";
+
+/** hmux's client capabilities: exactly what it serves, which is none of fs/* and terminal/*. */
+const CLIENT_CAPABILITIES = { fs: { readTextFile: false, writeTextFile: false }, terminal: false } as const;
+
+export class AcpSessionBridge implements SessionBridge {
+  readonly capabilities: BridgeCapabilities;
+  private port: BridgeOutputPort | null = null;
+  private wire: WireEnds | null = null;
+  private connection: ClientConnection | null = null;
+  private sessionId: string | null = null;
+  private phase: Phase = "handshake";
+  private handshakeTimer: unknown;
+  private prompting = false;
+  /** The running turn was cancelled: every permission it still asks is answered cancelled. */
+  private cancelling = false;
+  private readonly held: string[] = [];
+  private readonly updates = new UpdateEvents();
+  private readonly open = new Map<string, OpenPermission>();
+  private decided: { readonly open: OpenPermission; readonly verdict: PermissionVerdict }[] = [];
+  private updateCount = 0;
+  private replaying = false;
+  private replayed = 0;
+  private seq = 0;
+
+  constructor(private readonly options: AcpBridgeOptions) {
+    this.capabilities = options.capabilities;
+  }
+
+  attach(port: BridgeOutputPort): void {
+    this.port = port;
+  }
+
+  start(): { lines: string[]; readyAtOnce: boolean } {
+    const port = this.port;
+    if (!port) throw new Error("the ACP bridge reports through its output port: attach it before start");
+    this.wire = wireEnds((line) => this.out({ kind: "write", lines: [line] }));
+    const app = client({ name: "hmux" })
+      .onNotification("session/update", ({ params }) => this.onUpdate(params))
+      .onRequest("session/request_permission", ({ params, signal }) => this.onPermission(params, signal))
+      .onNotification("*", ({ method, params }) =>
+        this.event({ kind: "unrecognized", nativeType: method, record: params }),
+      )
+      .onRequest("*", ({ method, params }) => {
+        // Never leave the agent waiting on a request hmux does not serve: the error is the refusal.
+        this.event({ kind: "unrecognized", nativeType: method, record: params });
+        throw RequestError.methodNotFound(method);
+      });
+    this.connection = app.connect(this.wire.stream);
+    const ms = this.options.limits.handshakeMs;
+    this.handshakeTimer = port.clock.setTimeout(
+      () =>
+        this.fail(
+          "timeout",
+          `${this.options.agent} did not finish the ACP handshake (initialize, then its session) within ${ms} ms`,
+        ),
+      ms,
+    );
+    void this.handshake(this.connection).catch((err: unknown) =>
+      this.fail("native", this.refusedWhy("the handshake", err)),
+    );
+    return { lines: [], readyAtOnce: false };
+  }
+
+  encodeSend(text: string): string[] {
+    if (this.phase !== "ready") return [];
+    if (this.prompting) this.held.push(text);
+    else this.prompt(text);
+    return [];
+  }
+
+  encodeDecision(callId: string, ref: RequestRef, decision: Exclude<Decision, { decision: "abstain" }>): string[] {
+    const key = String(ref);
+    const open = this.open.get(key);
+    if (!open || open.callId !== callId) return [];
+    this.open.delete(key);
+    // replace cannot be carried (the row's replace facet is false): what is not an allow is a no.
+    this.decided.push({ open, verdict: decision.decision === "allow" ? "allow" : "deny" });
+    // Answered after the current step: an interrupt carried in the same step turns the answers into `cancelled`.
+    void Promise.resolve().then(() => this.answerDecided());
+    return [];
+  }
+
+  encodeInterrupt(): string[] {
+    const connection = this.connection;
+    if (!this.prompting || this.sessionId === null || !connection || this.phase !== "ready") return [];
+    this.cancelling = true;
+    this.cancelOpen();
+    void connection.agent.notify("session/cancel", { sessionId: this.sessionId }).catch(() => undefined);
+    return [];
+  }
+
+  encodeSteer(): null {
+    return null;
+  }
+
+  encodePermission(): null {
+    return null;
+  }
+
+  record(record: JsonObject): BridgeOutput[] {
+    if (this.phase === "failed" || this.phase === "ended") return [];
+    const problem = envelopeProblem(record);
+    if (problem !== null) {
+      this.fail(
+        "native",
+        `${this.options.agent} sent malformed JSON-RPC (${problem}): ${clip(JSON.stringify(record))}`,
+      );
+      return [];
+    }
+    this.wire?.push(record as AnyMessage);
+    return [];
+  }
+
+  text(line: string, stream: "stdout" | "stderr"): BridgeOutput[] {
+    if (stream === "stdout" && !this.options.tolerateStdoutText && this.phase !== "ended") {
+      this.fail(
+        "native",
+        `${this.options.agent} wrote a line on stdout that is not a JSON-RPC message (ACP reserves stdout for its messages): ${clip(line)}`,
+      );
+      return [];
+    }
+    return [{ kind: "event", event: { kind: "raw", stream, text: line } }];
+  }
+
+  end(): BridgeOutput[] {
+    const before = this.phase;
+    this.phase = "ended";
+    this.stopHandshakeTimer();
+    this.cancelOpen();
+    this.wire?.close();
+    this.connection?.close();
+    return before === "failed" ? [] : this.updates.flush().map((event) => ({ kind: "event", event }));
+  }
+
+  // ——— the handshake ———
+
+  private async handshake(connection: ClientConnection): Promise<void> {
+    const agent = this.options.agent;
+    const raw = await connection.agent.request("initialize", {
+      protocolVersion: PROTOCOL_VERSION,
+      clientCapabilities: CLIENT_CAPABILITIES,
+      clientInfo: { name: "hmux", title: "harnessmux", version: this.options.clientVersion },
+    });
+    const init = initializeReply.safeParse(raw);
+    if (!init.success)
+      return this.fail("native", `${agent} answered initialize with a malformed result: ${init.error.message}`);
+    const version = init.data.protocolVersion;
+    if (version !== PROTOCOL_VERSION)
+      return this.fail(
+        "native",
+        `${agent} speaks ACP protocol version ${version} and hmux speaks version ${PROTOCOL_VERSION}; no session was started`,
+      );
+    const caps = init.data.agentCapabilities;
+    const info = init.data.agentInfo;
+    this.event({
+      kind: "progress",
+      label: "acp",
+      detail: `${info ? `${info.name} ${info.version}` : agent}, ACP protocol ${version}${caps?.loadSession ? ", loads sessions" : ""}`,
+    });
+    const cwd = this.options.cwd;
+    const resume = this.options.resume;
+    if (resume === undefined) {
+      const opened = newSessionReply.safeParse(await connection.agent.request("session/new", { cwd, mcpServers: [] }));
+      if (!opened.success) return this.fail("native", `${agent} answered session/new without a session id`);
+      this.sessionId = opened.data.sessionId;
+    } else if (caps?.sessionCapabilities?.resume) {
+      await connection.agent.request("session/resume", { sessionId: resume, cwd, mcpServers: [] });
+      this.sessionId = resume;
+    } else if (caps?.loadSession) {
+      // The agent replays the session as updates; hmux's journal already holds them, so they are counted, not shown again.
+      this.sessionId = resume;
+      this.replaying = true;
+      await connection.agent.request("session/load", { sessionId: resume, cwd, mcpServers: [] });
+      this.replaying = false;
+      this.event({
+        kind: "progress",
+        label: "acp",
+        detail: `${agent} loaded session ${resume} (${this.replayed} updates replayed)`,
+      });
+    } else {
+      return this.fail(
+        "rejected",
+        `${agent} offers neither session/resume nor session/load, so hmux cannot continue its session ${resume}`,
+      );
+    }
+    if (this.phase !== "handshake") return;
+    this.stopHandshakeTimer();
+    this.phase = "ready";
+    this.updateCount = 0;
+    this.out(
+      {
+        kind: "event",
+        event: { kind: "identity", harness: agent, sessionId: this.sessionId, authority: "harness-minted" },
+      },
+      { kind: "ready" },
+    );
+  }
+
+  // ——— turns ———
+
+  private prompt(text: string): void {
+    const connection = this.connection;
+    if (!connection || this.sessionId === null) return;
+    this.prompting = true;
+    this.cancelling = false;
+    this.updateCount = 0;
+    connection.agent.request("session/prompt", { sessionId: this.sessionId, prompt: [{ type: "text", text }] }).then(
+      (reply) => this.promptEnded(reply),
+      (err: unknown) => this.promptFailed(err),
+    );
+  }
+
+  private promptEnded(reply: unknown): void {
+    if (this.phase !== "ready") return;
+    const parsed = promptReply.safeParse(reply);
+    if (!parsed.success)
+      return this.turnEnded(failure("native", `${this.options.agent} ended a prompt with a malformed stop reason`));
+    this.turnEnded(stopFailure(this.options.agent, parsed.data.stopReason));
+  }
+
+  private promptFailed(err: unknown): void {
+    if (this.phase !== "ready") return;
+    const cls: FailureClass = err instanceof RequestError && err.code === -32000 ? "auth" : "native";
+    this.turnEnded(failure(cls, this.refusedWhy("session/prompt", err)));
+  }
+
+  private turnEnded(f: FailureSummary | undefined): void {
+    this.prompting = false;
+    this.cancelOpen();
+    const events = this.updates.flush();
+    if (f) events.push({ kind: "failure", ...f });
+    this.out(...events.map((event): BridgeOutput => ({ kind: "event", event })), {
+      kind: "turn-end",
+      ...(f ? { failure: f } : {}),
+    });
+    this.updateCount = 0;
+    const next = this.held.shift();
+    if (next !== undefined) this.prompt(next);
+  }
+
+  // ——— what the agent sends ———
+
+  private onUpdate(notification: SessionNotification): void {
+    if (this.phase === "failed" || this.phase === "ended") return;
+    if (this.sessionId !== null && notification.sessionId !== this.sessionId) {
+      this.event({ kind: "unrecognized", nativeType: "session/update for another session", record: notification });
+      return;
+    }
+    const limits = this.options.limits;
+    const limit = this.prompting || this.replaying ? limits.updatesPerTurn : limits.updatesBetweenTurns;
+    if (++this.updateCount > limit) {
+      const when = this.replaying ? "while loading a session" : this.prompting ? "in one turn" : "between turns";
+      return this.fail(
+        "native",
+        `${this.options.agent} flooded hmux with more than ${limit} session/update notifications ${when}`,
+      );
+    }
+    if (this.replaying) {
+      this.replayed++;
+      return;
+    }
+    const events = this.updates.update(notification.update);
+    if (events.length > 0) this.out(...events.map((event): BridgeOutput => ({ kind: "event", event })));
+  }
+
+  private onPermission(params: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse> {
+    const call = params.toolCall;
+    const known = this.updates.learn(call.toolCallId, {
+      ...(call.title != null ? { title: call.title } : {}),
+      ...(call.kind != null ? { kind: call.kind } : {}),
+      ...(call.rawInput !== undefined ? { rawInput: call.rawInput } : {}),
+      ...(call.locations != null ? { locations: call.locations } : {}),
+    });
+    // Nobody can decide for a turn that is being cancelled, or a session that is not up.
+    if (this.phase !== "ready" || this.cancelling) return Promise.resolve({ outcome: CANCELLED.outcome });
+    const ref = `acp-permission-${++this.seq}`;
+    return new Promise((resolve) => {
+      this.open.set(ref, { callId: known.callId, options: params.options, resolve });
+      signal.addEventListener("abort", () => {
+        // The agent withdrew its request ($/cancel_request), or the connection closed.
+        if (!this.open.delete(ref)) return;
+        this.out({ kind: "approval-withdrawn", callId: known.callId });
+      });
+      this.out({ kind: "approval", ask: askOf(known, ref, this.options.cwd) });
+    });
+  }
+
+  private answerDecided(): void {
+    const decided = this.decided;
+    this.decided = [];
+    for (const { open, verdict } of decided) {
+      const answer: PermissionAnswer = this.cancelling ? CANCELLED : answerOf(verdict, open.options);
+      const selected = answer.outcome.outcome === "selected" ? answer.outcome.optionId : null;
+      const allowed = open.options.some((o) => o.optionId === selected && o.kind.startsWith("allow"));
+      if (!allowed) this.updates.markDenied(open.callId);
+      if (answer.note) this.event({ kind: "error", message: `${this.options.agent}: ${answer.note}` });
+      open.resolve({ outcome: answer.outcome });
+    }
+  }
+
+  /** Every request still open is answered cancelled: its turn ended or was cancelled, or the session is ending. */
+  private cancelOpen(): void {
+    for (const [ref, open] of this.open) {
+      this.open.delete(ref);
+      open.resolve({ outcome: CANCELLED.outcome });
+      this.out({ kind: "approval-withdrawn", callId: open.callId });
+    }
+    if (this.decided.length > 0) this.answerDecided();
+  }
+
+  // ——— failure ———
+
+  private fail(cls: FailureClass, message: string): void {
+    if (this.phase === "failed" || this.phase === "ended") return;
+    this.phase = "failed";
+    this.stopHandshakeTimer();
+    this.cancelOpen();
+    this.out({ kind: "fatal", failure: failure(cls, message) });
+    this.connection?.close();
+  }
+
+  private refusedWhy(what: string, err: unknown): string {
+    const agent = this.options.agent;
+    if (err instanceof RequestError) {
+      if (err.code === -32022)
+        return `${agent} does not speak ACP protocol version ${PROTOCOL_VERSION} (${err.message})`;
+      return `${agent} answered ${what} with error ${err.code}: ${err.message}`;
+    }
+    return `${agent}: ${what} failed: ${err instanceof Error ? err.message : String(err)}`;
+  }
+
+  private stopHandshakeTimer(): void {
+    if (this.handshakeTimer !== undefined) this.port?.clock.clearTimeout(this.handshakeTimer);
+    this.handshakeTimer = undefined;
+  }
+
+  private event(event: HarnessEvent): void {
+    this.out({ kind: "event", event });
+  }
+
+  private out(...outputs: BridgeOutput[]): void {
+    this.port?.emit(outputs);
+  }
+}
+
+/** How a prompt's stop reason ends the turn: a failure for the stops that are not the turn's own end. */
+function stopFailure(agent: string, reason: StopReasonName): FailureSummary | undefined {
+  switch (reason) {
+    case "end_turn":
+    case "cancelled":
+      return undefined;
+    case "max_tokens":
+      return failure("budget", `${agent} stopped the turn: the model reached its token limit`);
+    case "max_turn_requests":
+      return failure("budget", `${agent} stopped the turn: it reached its limit of model requests in one turn`);
+    case "refusal":
+      return failure("rejected", `${agent} stopped the turn: the model refused to go on`);
+  }
+}
+
+function clip(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}

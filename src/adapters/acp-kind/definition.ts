@@ -1,0 +1,76 @@
+/**
+ * An ACP agent as data: everything hmux needs to run one agent that speaks the Agent Client
+ * Protocol, whether a config file names it (`harnesses.<name>.acp`) or a built-in folder pins it
+ * (src/adapters/<name>/). The kind (this folder) turns one definition into a HarnessModule.
+ */
+import type { ChannelCapabilities } from "../../core/control/capabilities.js";
+import type { Evidence } from "../../core/evidence.js";
+import type { BinaryFacts } from "../binary-facts.js";
+import type { PinnedVersion } from "../pinned-version.js";
+
+/**
+ * How the agent is pointed at an OpenAI/Anthropic-compatible endpoint (`--endpoint`): the names
+ * of the variables it reads, and/or a file it reads, written from a template before it starts.
+ * In a template, {{baseUrl}}, {{openaiBaseUrl}} (the URL ending in /v1), {{apiKey}} and {{model}}
+ * are replaced, each as a JSON string's contents.
+ */
+export interface AcpEndpointSetup {
+  readonly baseUrlEnv?: string;
+  readonly apiKeyEnv?: string;
+  readonly modelEnv?: string;
+  /** Set too, always, when an endpoint is given (a provider switch, an offline flag). */
+  readonly env?: Readonly<Record<string, string>>;
+  readonly configFile?: {
+    /** Relative to the isolated HOME (an endpoint run is always isolated when a file is written). */
+    readonly path: string;
+    readonly template: string;
+  };
+  /** The model asked of the endpoint when the launch names none. */
+  readonly defaultModel?: string;
+}
+
+/** The bounds a misbehaving agent meets: each one ends the session with a failure naming it. */
+export interface AcpLimits {
+  /** How long the agent has to answer initialize (and session/new or load) before hmux gives up. */
+  readonly handshakeMs: number;
+  /** session/update notifications one prompt turn may carry before the agent is called a flood. */
+  readonly updatesPerTurn: number;
+  /** Updates between turns (after session/new, before the first prompt; after a turn ended). */
+  readonly updatesBetweenTurns: number;
+}
+
+export const DEFAULT_ACP_LIMITS: AcpLimits = Object.freeze({
+  handshakeMs: 30_000,
+  updatesPerTurn: 100_000,
+  updatesBetweenTurns: 2_000,
+});
+
+export interface AcpAgentDefinition {
+  /** The harness name (one lowercase word, src/core/harness-names.ts). */
+  readonly name: string;
+  readonly displayName: string;
+  /** The command line that starts the agent speaking ACP on stdio: the program, then its arguments. */
+  readonly command: readonly string[];
+  /** Variables set for the agent on top of the environment it inherits. */
+  readonly env: Readonly<Record<string, string>>;
+  readonly endpoint?: AcpEndpointSetup;
+  /** The version hmux verified, and how (a config agent: what its config says). */
+  readonly pinned: PinnedVersion;
+  /** Where the program is installed (a pinned npm package, or PATH). */
+  readonly binary: BinaryFacts;
+  /** The agent's own vendor keys, withheld from it when --endpoint names another server. */
+  readonly credentialEnv: readonly string[];
+  /** Where the facts of this definition come from (a config file; a pinned folder's probe). */
+  readonly evidence: Evidence;
+  /**
+   * The capability row of its ACP channel; absent: the kind's conservative default, where every
+   * facet not established by the protocol itself is assumed to need more checking.
+   */
+  readonly channel?: ChannelCapabilities;
+  readonly limits?: Partial<AcpLimits>;
+  /**
+   * Lines on stdout that are not JSON are tolerated (shown as raw output) instead of ending the
+   * session as malformed JSON-RPC. Off by default: ACP reserves stdout for its messages.
+   */
+  readonly tolerateStdoutText?: boolean;
+}

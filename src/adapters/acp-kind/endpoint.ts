@@ -1,0 +1,47 @@
+/**
+ * Pointing an ACP agent at an endpoint (`--endpoint`), the way its definition says the agent
+ * reads one: variables for the base URL, key and model, and/or a config file written from a
+ * template inside the isolated HOME (a file is never written into the user's own home).
+ */
+import { type EnvironmentRenderer, endpointKeyOf } from "../../core/argv/environment.js";
+import { joinPath, stateDirRefusal } from "../../core/argv/isolation.js";
+import { baseUrlText, openAiBaseUrl } from "../../core/argv/validate.js";
+import type { HarnessDescriptor } from "../../core/descriptor.js";
+import type { AcpEndpointSetup } from "./definition.js";
+
+/** A value inside a JSON string: the template's placeholders sit between quotes. */
+function jsonText(value: string): string {
+  return JSON.stringify(value).slice(1, -1);
+}
+
+export function renderTemplate(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) =>
+    values[key] === undefined ? whole : jsonText(values[key]!),
+  );
+}
+
+export function acpEnvironment(
+  self: () => HarnessDescriptor,
+  setup: AcpEndpointSetup | undefined,
+): EnvironmentRenderer {
+  return (request) => {
+    const url = request.endpoint;
+    if (!url || !setup) return {};
+    const key = endpointKeyOf(...request.keySources);
+    const model = request.model ?? setup.defaultModel;
+    const env: Record<string, string> = { ...setup.env };
+    if (setup.baseUrlEnv) env[setup.baseUrlEnv] = openAiBaseUrl(url);
+    if (setup.apiKeyEnv) env[setup.apiKeyEnv] = key ?? "hmux-endpoint";
+    if (setup.modelEnv && model !== undefined) env[setup.modelEnv] = model;
+    if (!setup.configFile) return { env };
+    const isolated = request.isolated;
+    if (!isolated) throw stateDirRefusal(self(), undefined, "endpoint");
+    const content = renderTemplate(setup.configFile.template, {
+      baseUrl: baseUrlText(url),
+      openaiBaseUrl: openAiBaseUrl(url),
+      apiKey: key ?? "hmux-endpoint",
+      model: model ?? "",
+    });
+    return { env, files: [{ path: joinPath(isolated.home, setup.configFile.path), content, mode: 0o600 }] };
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * The ACP kind: one AcpAgentDefinition → one HarnessModule, the same object every harness folder
+ * exports. A config entry (`harnesses.<name>.acp`) and a pinned built-in folder both come through
+ * here, so an agent added by config runs everywhere a built-in one does: `hmux run` (headless,
+ * its calls gated through the ACP channel), `hmux session`, TUI panes, races and the server.
+ * There is no one-shot argv: an ACP agent runs only as a session, and --autonomy is refused.
+ */
+import { type HarnessPlan, planHarness, type SessionRenderer } from "../../core/argv/harness-plan.js";
+import { NOTHING_RENDERED } from "../../core/argv/render-common.js";
+import type { TurnRequest } from "../../core/argv/types.js";
+import { withExtras } from "../../core/classify.js";
+import { defineDescriptor, type HarnessDescriptor, optionFact } from "../../core/descriptor.js";
+import { fact } from "../../core/evidence.js";
+import type { BridgeCapabilities } from "../../core/exec/session-bridge.js";
+import type { HarnessModule, ProcessSessionSupport } from "../adapter.js";
+import { descriptorMatchers } from "../descriptor-matchers.js";
+import { AcpSessionBridge } from "./bridge.js";
+import { acpChannelRow } from "./channel.js";
+import { AcpStreamDecoder } from "./decoder.js";
+import { type AcpAgentDefinition, DEFAULT_ACP_LIMITS } from "./definition.js";
+import { acpEnvironment } from "./endpoint.js";
+
+/** The name the descriptor's session mode gives the channel every ACP agent speaks. */
+export const ACP_CHANNEL = "acp";
+/** hmux's version, as clientInfo tells the agent. */
+const CLIENT_VERSION = "0.1.0";
+/** ACP session ids are opaque strings; hmux accepts any without spaces or control characters. */
+const SESSION_ID = { pattern: "^[A-Za-z0-9._:@/+=-]{1,256}$", flags: "" };
+
+function descriptorOf(def: AcpAgentDefinition): HarnessDescriptor {
+  const ev = def.evidence;
+  const [program, ...args] = def.command;
+  const endpoint = def.endpoint;
+  const takesModel = endpoint?.modelEnv !== undefined || endpoint?.configFile?.template.includes("{{model}}") === true;
+  const matchers = descriptorMatchers();
+  return defineDescriptor({
+    name: def.name,
+    displayName: def.displayName,
+    binary: fact(program!, ev),
+    verifiedAgainst: fact(def.pinned.version, ev),
+    versionSource: fact(
+      def.binary.npmPackage
+        ? { kind: "npm", package: def.binary.npmPackage }
+        : { kind: "installed-probe", command: [program!, "--version"] },
+      ev,
+    ),
+    // Never spawned: the turn runs through the session (hmux run gates it there); this is its argv for inspection.
+    launch: fact({ prefix: args, streamFlags: [], promptStyle: "last", stdinPrompt: null }, ev),
+    resume: fact({ prefix: args, idShape: SESSION_ID, onMissing: "error" }, ev),
+    resumeLast: fact(null, ev),
+    sessionStore: fact(null, ev),
+    sessionMode: fact({ argv: args, channel: ACP_CHANNEL }, ev),
+    transport: fact(
+      { headlessTurn: "pipe", session: "pipe", interactive: "pty", why: "ACP is JSON-RPC on stdio pipes" },
+      ev,
+    ),
+    models: fact(
+      {
+        flag: takesModel ? "(the endpoint's model setting)" : "(none)",
+        aliases: {},
+        known: [],
+        accepts: { kind: "clean-selector" },
+        nativeDefault: endpoint?.defaultModel ?? null,
+      },
+      ev,
+    ),
+    efforts: fact(null, ev),
+    tools: fact({ map: {}, selection: "none", builtins: [], includeFlag: null, excludeFlag: null }, ev),
+    limitMatchers: fact(matchers.limit, ev),
+    authMatchers: fact(matchers.auth, ev),
+    autonomy: fact(null, ev),
+    memory: fact({ kind: "cannot-disable" }, ev),
+    stdin: fact("close", ev),
+    endpoint: fact(endpoint ? { source: endpoint.configFile ? "state-dir" : "env", data: endpoint } : null, ev),
+    capabilities: fact({ vision: false, images: false, streaming: "token" }, ev),
+    options: {
+      ...(takesModel ? { model: optionFact("endpoint model", ev) } : {}),
+      ...(endpoint ? { endpoint: optionFact("endpoint setup", ev) } : {}),
+      escalateQuestions: optionFact("prompt preamble", ev),
+      timeoutSeconds: optionFact("hmux wall clock", ev),
+      stallSeconds: optionFact("hmux idle budget", ev),
+      isolate: optionFact("env HOME", ev),
+    },
+    hints: fact(
+      {
+        autonomy: `${def.name} is an ACP agent: hmux answers each of its permission requests, so there is no unchecked mode`,
+        ...(endpoint
+          ? {}
+          : {
+              endpoint: `${def.name}'s definition says nothing about endpoints: add harnesses.${def.name}.acp.endpoint`,
+            }),
+      },
+      ev,
+    ),
+  });
+}
+
+function sessionOf(def: AcpAgentDefinition, capabilities: BridgeCapabilities): ProcessSessionSupport {
+  const limits = { ...DEFAULT_ACP_LIMITS, ...def.limits };
+  return {
+    kind: "process",
+    capabilities,
+    createBridge: (request) =>
+      new AcpSessionBridge({
+        agent: def.name,
+        capabilities,
+        cwd: request.cwd,
+        ...(request.resume !== undefined ? { resume: request.resume } : {}),
+        limits,
+        tolerateStdoutText: def.tolerateStdoutText === true,
+        clientVersion: CLIENT_VERSION,
+      }),
+  };
+}
+
+/** The harness an ACP agent definition describes. */
+export function acpHarness(def: AcpAgentDefinition): HarnessModule {
+  if (def.command.length === 0) throw new Error(`ACP agent ${def.name}: its command is empty`);
+  const descriptor = descriptorOf(def);
+  const channel = def.channel ?? acpChannelRow(def.name, def.evidence);
+  const capabilities: BridgeCapabilities = { harness: def.name, channel, posture: null, midTurnSend: "next-turn" };
+  const environment = acpEnvironment(() => descriptor, def.endpoint);
+  const session: SessionRenderer = () => ({ flags: [], env: { ...def.env } });
+  return {
+    name: def.name,
+    descriptor,
+    pinned: def.pinned,
+    binary: def.binary,
+    credentialEnv: def.credentialEnv,
+    matchers: withExtras(),
+    createDecoder: () => new AcpStreamDecoder(),
+    plan: (request: TurnRequest, peers: readonly HarnessDescriptor[]): HarnessPlan =>
+      planHarness(descriptor, peers, request, { environment, turn: () => NOTHING_RENDERED, session }),
+    session: sessionOf(def, capabilities),
+    native: null,
+    channels: [channel],
+  };
+}

@@ -1,0 +1,156 @@
+#!/usr/bin/env node
+/**
+ * A stand-in ACP agent for hmux's tests, on the official SDK's agent side over stdio. What it does
+ * depends on the first word of the prompt's last line (hmux may put a preamble before it):
+ *   hello            → two message chunks, a thought, a plan and a usage update, end_turn
+ *   run <command>    → an execute tool call, a permission request (allow_once, allow_always,
+ *                      reject_once), then the call completes or fails as answered
+ *   read <path>      → a read tool call at <path>, asked the same way
+ *   wait             → a permission request it never follows up, then waits for session/cancel
+ *   flood <n>        → n message chunks, then end_turn
+ * It appends every permission answer and the initialize request it got to $STAND_IN_LOG (JSON
+ * lines), so a test can check the option ids hmux chose and the capabilities it advertised.
+ * STAND_IN_PROTOCOL overrides the protocol version it answers with.
+ */
+import { appendFileSync } from "node:fs";
+import { Readable, Writable } from "node:stream";
+import { agent, ndJsonStream, PROTOCOL_VERSION } from "@agentclientprotocol/sdk";
+
+const log = (entry) => {
+  if (process.env.STAND_IN_LOG) appendFileSync(process.env.STAND_IN_LOG, `${JSON.stringify(entry)}\n`);
+};
+const protocolVersion = process.env.STAND_IN_PROTOCOL ? Number(process.env.STAND_IN_PROTOCOL) : PROTOCOL_VERSION;
+const sessions = new Map();
+let next = 0;
+
+const OPTIONS = [
+  { optionId: "yes-once", name: "Allow once", kind: "allow_once" },
+  { optionId: "yes-always", name: "Always allow", kind: "allow_always" },
+  { optionId: "no-once", name: "Reject", kind: "reject_once" },
+];
+
+const say = (client, sessionId, update) => client.notify("session/update", { sessionId, update });
+const text = (t) => ({ type: "text", text: t });
+
+async function gatedCall(client, sessionId, signal, call) {
+  await say(client, sessionId, { sessionUpdate: "tool_call", status: "pending", ...call });
+  const answer = await client.request("session/request_permission", {
+    sessionId,
+    toolCall: { toolCallId: call.toolCallId },
+    options: OPTIONS,
+  });
+  log({ permission: call.toolCallId, outcome: answer.outcome });
+  if (answer.outcome.outcome === "cancelled" || signal.aborted) return "cancelled";
+  const allowed = OPTIONS.find((o) => o.optionId === answer.outcome.optionId)?.kind.startsWith("allow");
+  await say(client, sessionId, {
+    sessionUpdate: "tool_call_update",
+    toolCallId: call.toolCallId,
+    status: allowed ? "completed" : "failed",
+    content: [{ type: "content", content: text(allowed ? `did ${call.title}` : "the user refused") }],
+  });
+  await say(client, sessionId, { sessionUpdate: "agent_message_chunk", content: text(allowed ? "allowed" : "denied") });
+  return "end_turn";
+}
+
+const app = agent({ name: "stand-in" })
+  .onRequest("initialize", ({ params }) => {
+    log({ initialize: params });
+    return {
+      protocolVersion,
+      agentCapabilities: { loadSession: true },
+      agentInfo: { name: "stand-in", version: "1.0.0" },
+      authMethods: [],
+    };
+  })
+  .onRequest("session/new", ({ params }) => {
+    const sessionId = `stand-in-${++next}`;
+    sessions.set(sessionId, { cwd: params.cwd, cancel: null });
+    log({ newSession: params.cwd });
+    return { sessionId };
+  })
+  .onRequest("session/load", async ({ params, client }) => {
+    sessions.set(params.sessionId, { cwd: params.cwd, cancel: null });
+    log({ loadSession: params.sessionId });
+    await say(client, params.sessionId, { sessionUpdate: "agent_message_chunk", content: text("from before") });
+    return {};
+  })
+  .onNotification("session/cancel", ({ params }) => {
+    sessions.get(params.sessionId)?.cancel?.();
+  })
+  .onRequest("session/prompt", async ({ params, client, signal }) => {
+    const { sessionId } = params;
+    const session = sessions.get(sessionId);
+    // The last line is the ask: hmux may put its preamble before it.
+    const words = params.prompt
+      .map((b) => b.text ?? "")
+      .join("\n")
+      .trim()
+      .split("\n")
+      .at(-1)
+      .trim()
+      .split(/\s+/);
+    const cancelled = new Promise((resolve) => {
+      session.cancel = () => resolve("cancelled");
+    });
+    const [first, ...rest] = words;
+    if (first === "run")
+      return {
+        stopReason: await gatedCall(client, sessionId, signal, {
+          toolCallId: `call-${++next}`,
+          title: `run ${rest.join(" ")}`,
+          kind: "execute",
+          rawInput: { command: rest.join(" ") },
+        }),
+      };
+    if (first === "read")
+      return {
+        stopReason: await gatedCall(client, sessionId, signal, {
+          toolCallId: `call-${++next}`,
+          title: `read ${rest[0]}`,
+          kind: "read",
+          locations: [{ path: rest[0] }],
+          rawInput: {},
+        }),
+      };
+    if (first === "wait") {
+      const call = {
+        toolCallId: `call-${++next}`,
+        title: "run sleep",
+        kind: "execute",
+        rawInput: { command: "sleep 100" },
+      };
+      await say(client, sessionId, { sessionUpdate: "tool_call", status: "pending", ...call });
+      const asked = client
+        .request("session/request_permission", {
+          sessionId,
+          toolCall: { toolCallId: call.toolCallId },
+          options: OPTIONS,
+        })
+        .then((answer) => log({ permission: call.toolCallId, outcome: answer.outcome }));
+      const stop = await cancelled;
+      await asked;
+      return { stopReason: stop };
+    }
+    if (first === "flood") {
+      const n = Number(rest[0] ?? 10);
+      for (let i = 0; i < n; i++)
+        void say(client, sessionId, { sessionUpdate: "agent_message_chunk", content: text(".") });
+      return { stopReason: "end_turn" };
+    }
+    await say(client, sessionId, { sessionUpdate: "agent_thought_chunk", content: text("thinking") });
+    await say(client, sessionId, { sessionUpdate: "agent_message_chunk", content: text("Hello") });
+    await say(client, sessionId, { sessionUpdate: "agent_message_chunk", content: text(" there") });
+    await say(client, sessionId, {
+      sessionUpdate: "plan",
+      entries: [{ content: "say hello", priority: "high", status: "completed" }],
+    });
+    await say(client, sessionId, {
+      sessionUpdate: "usage_update",
+      used: 250,
+      size: 1000,
+      cost: { amount: 0.01, currency: "USD" },
+    });
+    return { stopReason: "end_turn" };
+  });
+
+app.connect(ndJsonStream(Writable.toWeb(process.stdout), Readable.toWeb(process.stdin)));

@@ -1,0 +1,125 @@
+/**
+ * An ACP agent that misbehaves ends its session with a failure naming the agent and what
+ * happened, and its process is gone: not installed, exits at start, another protocol version,
+ * malformed JSON-RPC, never answering initialize, a flood of updates. Each agent is a tiny script
+ * written here (raw JSON lines, or the SDK stand-in told to misbehave).
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import type { SessionEvent } from "../../../src/core/control/types.js";
+import { alive, kindIs, rawAgent, runAgent, scratch } from "./acp-fixture.js";
+
+const place = scratch("hmux-acp-bad-");
+afterAll(() => place.remove());
+
+/** The agent's pid, from the stand-in's own report on stderr (raw output). */
+const PID_LINE = "process.stderr.write(`pid ${process.pid}\\n`);\n";
+
+/** Reads JSON lines from stdin and calls `on(message, reply)` for each. */
+const LINES = `import { createInterface } from "node:readline";
+const reply = (m) => process.stdout.write(JSON.stringify(m) + "\\n");
+const lines = createInterface({ input: process.stdin });
+`;
+
+function pidOf(events: readonly SessionEvent[]): number | undefined {
+  const line = events.find((e) => e.kind === "raw" && e.text.startsWith("pid "));
+  return line && line.kind === "raw" ? Number(line.text.slice(4)) : undefined;
+}
+
+async function ended(run: Awaited<ReturnType<typeof runAgent>>) {
+  const closed = await run.handle.closed;
+  const failure = run.events.find(kindIs("failure"));
+  return { closed, failure };
+}
+
+describe("an ACP agent that misbehaves", () => {
+  it("not installed: the session fails to start, naming the agent", async () => {
+    const run = await runAgent(place, { name: "absent", command: ["/nowhere/absent-agent", "--acp"] });
+    const { failure } = await ended(run);
+    expect(failure).toMatchObject({ class: "transport", message: expect.stringContaining("could not start absent") });
+  });
+
+  it("exits at start: the failure names the agent, its exit code and its last stderr line", async () => {
+    const script = rawAgent(
+      place.box,
+      "quits",
+      'process.stderr.write("no API key configured\\n");\nprocess.exit(3);\n',
+    );
+    const run = await runAgent(place, { name: "quits", script });
+    const { closed } = await ended(run);
+    expect(closed).toMatchObject({ cause: "crash", exitCode: 3 });
+    expect(closed.failure?.message).toContain("quits");
+    expect(closed.failure?.message).toContain("no API key configured");
+  });
+
+  it("another protocol version: the failure names both versions and the agent is stopped", async () => {
+    const run = await runAgent(place, { name: "future", env: { STAND_IN_PROTOCOL: "2" } });
+    const { failure } = await ended(run);
+    expect(failure).toMatchObject({
+      class: "native",
+      message: "future speaks ACP protocol version 2 and hmux speaks version 1; no session was started",
+    });
+  });
+
+  it("malformed JSON-RPC: a JSON line that is not JSON-RPC 2.0 ends the session, quoting it", async () => {
+    const script = rawAgent(
+      place.box,
+      "oldrpc",
+      `${PID_LINE}${LINES}lines.on("line", (l) => { const m = JSON.parse(l); if (m.method === "initialize") reply({ jsonrpc: "1.0", id: m.id, result: {} }); });\n`,
+    );
+    const run = await runAgent(place, { name: "oldrpc", script });
+    const { failure } = await ended(run);
+    expect(failure?.message).toMatch(/^oldrpc sent malformed JSON-RPC \("jsonrpc" is "1.0", not "2.0"\)/);
+    const pid = pidOf(run.events);
+    expect(pid).toBeDefined();
+    expect(alive(pid!)).toBe(false);
+  });
+
+  it("malformed JSON-RPC: a stdout line that is not JSON ends the session, quoting it", async () => {
+    const script = rawAgent(
+      place.box,
+      "chatty",
+      `${PID_LINE}process.stdout.write("Welcome to chatty!\\n");\nsetInterval(() => {}, 1000);\n`,
+    );
+    const run = await runAgent(place, { name: "chatty", script });
+    const { failure } = await ended(run);
+    expect(failure?.message).toContain("chatty wrote a line on stdout that is not a JSON-RPC message");
+    expect(failure?.message).toContain("Welcome to chatty!");
+    expect(alive(pidOf(run.events)!)).toBe(false);
+  });
+
+  it("never answers initialize: a timeout after the handshake budget, and the agent is stopped", async () => {
+    const script = rawAgent(place.box, "silent", `${PID_LINE}process.stdin.resume();\nsetInterval(() => {}, 1000);\n`);
+    const started = Date.now();
+    const run = await runAgent(place, { name: "silent", script, limits: { handshakeMs: 400 } });
+    const { failure } = await ended(run);
+    expect(failure).toMatchObject({
+      class: "timeout",
+      message: "silent did not finish the ACP handshake (initialize, then its session) within 400 ms",
+    });
+    expect(Date.now() - started).toBeLessThan(8_000);
+    expect(alive(pidOf(run.events)!)).toBe(false);
+  });
+
+  it("floods updates: past the bound of one turn the session ends, naming the bound", async () => {
+    const run = await runAgent(place, { name: "flood", limits: { updatesPerTurn: 50 } });
+    await run.waitFor(kindIs("identity"), "the identity");
+    await run.handle.send("s1", "flood 5000");
+    const { failure } = await ended(run);
+    expect(failure).toMatchObject({
+      class: "native",
+      message: "flood flooded hmux with more than 50 session/update notifications in one turn",
+    });
+    expect(run.events.filter(kindIs("token")).length).toBeLessThanOrEqual(50);
+  });
+
+  it("an error answer to initialize names the agent and the error", async () => {
+    const script = rawAgent(
+      place.box,
+      "refuses",
+      `${LINES}lines.on("line", (l) => { const m = JSON.parse(l); if (m.method === "initialize") reply({ jsonrpc: "2.0", id: m.id, error: { code: -32022, message: "Unsupported protocol version" } }); });\n`,
+    );
+    const run = await runAgent(place, { name: "refuses", script });
+    const { failure } = await ended(run);
+    expect(failure?.message).toBe("refuses does not speak ACP protocol version 1 (Unsupported protocol version)");
+  });
+});

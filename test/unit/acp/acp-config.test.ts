@@ -1,0 +1,113 @@
+/**
+ * ACP agents added by config: `harnesses.<name>.acp` is read beside `module`, a program named by a
+ * relative path is the config's own file, a project may add one only when it is trusted, and the
+ * registry takes the agent through the ACP kind as a harness with a process session.
+ */
+import { describe, expect, it } from "vitest";
+import { registryWith } from "../../../src/adapters/registry.js";
+import { readHarnessSources } from "../../../src/core/config/harness-sources.js";
+import type { ConfigReader } from "../../../src/core/config/load.js";
+import { parseConfig } from "../../../src/core/config/parse.js";
+import { registryFrom } from "../../../src/main/load-registry.js";
+import { TOOL_RULES } from "../../helpers/builtin-harnesses.js";
+
+const USER = "/home/u/.config/hmux/config.json";
+const PROJECT = "/repo/.hmux/config.json";
+const config = (body: Record<string, unknown>) => JSON.stringify({ version: 1, ...body });
+
+function reader(files: Record<string, string>): ConfigReader {
+  return {
+    exists: (p) => p in files || p === "/repo/.git",
+    readText: (p) => {
+      const text = files[p];
+      if (text === undefined) throw new Error(`ENOENT ${p}`);
+      return text;
+    },
+  };
+}
+const sources = (files: Record<string, string>) =>
+  readHarnessSources({ env: { HOME: "/home/u" }, cwd: "/repo/src", reader: reader(files) });
+
+describe("an ACP agent in the harnesses key", () => {
+  it("is read with its command, env and endpoint; a relative program is the config's file, a bare one stays for PATH", () => {
+    const found = sources({
+      [USER]: config({
+        harnesses: {
+          local: { acp: { command: ["agents/local.mjs", "--acp"], env: { LOCAL_MODE: "1" } } },
+          onpath: { acp: { command: ["opencode", "acp"], endpoint: { baseUrlEnv: "OPENAI_BASE_URL" } } },
+        },
+      }),
+    });
+    expect(found.skipped).toEqual([]);
+    expect(found.configured).toEqual([
+      {
+        kind: "acp",
+        name: "local",
+        acp: { command: ["/home/u/.config/hmux/agents/local.mjs", "--acp"], env: { LOCAL_MODE: "1" } },
+        configPath: USER,
+      },
+      {
+        kind: "acp",
+        name: "onpath",
+        acp: { command: ["opencode", "acp"], endpoint: { baseUrlEnv: "OPENAI_BASE_URL" } },
+        configPath: USER,
+      },
+    ]);
+  });
+
+  it("an untrusted project's ACP agent is not added, and the reason says its command would run", () => {
+    const found = sources({
+      [USER]: config({}),
+      [PROJECT]: config({ harnesses: { sneaky: { acp: { command: ["./run-me.sh"] } } } }),
+    });
+    expect(found.configured).toEqual([]);
+    expect(found.skipped).toEqual([
+      {
+        name: "sneaky",
+        configPath: PROJECT,
+        reason: expect.stringContaining("a project's harness command runs only when"),
+      },
+    ]);
+  });
+
+  it("a trusted project's ACP agent is added", () => {
+    const found = sources({
+      [USER]: config({ trustedProjects: ["/repo"] }),
+      [PROJECT]: config({ harnesses: { ours: { acp: { command: ["./agent.sh"] } } } }),
+    });
+    expect(found.configured).toMatchObject([{ kind: "acp", name: "ours", acp: { command: ["/repo/.hmux/agent.sh"] } }]);
+  });
+
+  it("the full parse refuses an entry that is neither a module nor an acp agent, an empty command and a path leaving HOME", () => {
+    const parse = (harnesses: unknown) => parseConfig(config({ harnesses }), USER, TOOL_RULES);
+    expect(parse({ a: { acp: { command: ["x"] } } }).ok).toBe(true);
+    expect(parse({ a: { acp: { command: [] } } }).ok).toBe(false);
+    expect(parse({ a: { acp: { command: ["x"], shell: true } } }).ok).toBe(false);
+    expect(parse({ a: { module: "m.ts", acp: { command: ["x"] } } }).ok).toBe(false);
+    expect(parse({ a: { acp: { command: ["x"], endpoint: { configFile: { path: "../x", template: "" } } } } }).ok).toBe(
+      false,
+    );
+  });
+
+  it("becomes a harness with a process session on the ACP channel, next to the built-ins", async () => {
+    const registry = await registryFrom({
+      configured: [{ kind: "acp", name: "local", acp: { command: ["/opt/local-agent", "--acp"] }, configPath: USER }],
+      skipped: [],
+    });
+    expect(registry.names).toEqual([...registryWith().names, "local"]);
+    const local = registry.require("local");
+    expect(local.session?.kind).toBe("process");
+    expect(local.descriptor.sessionMode.value).toEqual({ argv: ["--acp"], channel: "acp" });
+    expect(registry.channels.find((c) => c.harness === "local")?.commands["tool.decide"].status).toBe("delivered");
+    expect(registry.refused).toEqual([]);
+  });
+
+  it("an ACP agent may not take a built-in's name", async () => {
+    const builtin = registryWith().names[0]!;
+    const registry = await registryFrom({
+      configured: [{ kind: "acp", name: builtin, acp: { command: ["x"] }, configPath: USER }],
+      skipped: [],
+    });
+    expect(registry.refused.map((r) => r.file)).toEqual([USER]);
+  });
+});
