@@ -46,15 +46,35 @@ async function screen(terminal: NativeTerminal): Promise<string[]> {
   return takeSnapshot(terminal.xterm).rows.map((r) => rowText(r));
 }
 
-async function waitForScreen(terminal: NativeTerminal, pred: (rows: string[]) => boolean, ms = 8_000) {
-  const end = Date.now() + ms;
-  let rows: string[] = [];
-  while (Date.now() < end) {
-    rows = await screen(terminal);
-    if (pred(rows)) return rows;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`the screen never matched:\n${rows.join("\n")}`);
+/**
+ * The screen once it matches: looked at now and again after each chunk the shell sends, so the
+ * wait ends on the output itself; `ms` only bounds how long a screen that never matches is waited on.
+ */
+function waitForScreen(terminal: NativeTerminal, pred: (rows: string[]) => boolean, ms = 8_000): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    let rows: string[] = [];
+    let done = false;
+    let looking = Promise.resolve();
+    const finish = (end: () => void) => {
+      done = true;
+      stop();
+      clearTimeout(bound);
+      end();
+    };
+    const look = () => {
+      looking = looking.then(async () => {
+        if (done) return;
+        rows = await screen(terminal);
+        if (pred(rows)) finish(() => resolve(rows));
+      });
+    };
+    const stop = terminal.onOutput(look);
+    const bound = setTimeout(
+      () => finish(() => reject(new Error(`the screen never matched:\n${rows.join("\n")}`))),
+      ms,
+    );
+    look();
+  });
 }
 
 /** Whether a process (not this test's child) has left, or is a zombie awaiting its reaper, within `ms`. */
@@ -179,8 +199,11 @@ describe("hmux server: a native shell in a server-owned pty", () => {
     const row = (await client.list()).find((r) => r.name === "interrupted")!;
     expect(row.native?.interruptKey).toBe("\u0003");
     await waitForScreen(port.terminal, has("sh$"));
-    port.input("sleep 300; echo not-interrupted\r");
-    await waitForScreen(port.terminal, has("sleep 300"));
+    // The command says it runs once it is the terminal's foreground job, which is what Ctrl-C reaches:
+    // the typed line's echo comes before sh has even read it, and a Ctrl-C then met sh alone (its
+    // child not yet in the foreground), so under load the sleep ran on and the test timed out.
+    port.input("sh -c 'echo up-$((6*7)); exec sleep 300'; echo not-interrupted\r");
+    await waitForScreen(port.terminal, has("up-42"));
     expect(await port.interrupt()).toEqual({ result: "ok" });
     port.input("echo after-$((3*3))\r");
     const rows = await waitForScreen(port.terminal, has("after-9"));
