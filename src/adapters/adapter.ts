@@ -17,6 +17,7 @@ import type { Invocation, PlannedFile } from "../core/exec/invocation.js";
 import type { BridgeCapabilities, SessionBridge } from "../core/exec/session-bridge.js";
 import type { SessionRequest, SessionSpawnPlan } from "../core/exec/session-plan-types.js";
 import { HARNESS_NAME_PATTERN, HARNESS_NAME_RULE } from "../core/harness-names.js";
+import type { HarnessSettingSpec } from "../core/options/harness-settings.js";
 import { type BinaryFacts, binaryFactsSchema } from "./binary-facts.js";
 import { type PinnedVersion, pinnedVersionSchema } from "./pinned-version.js";
 
@@ -34,7 +35,8 @@ export interface ProcessSessionSupport {
   createBridge(request: SessionRequest): SessionBridge;
   /**
    * Turn settings beyond the common ones (src/core/launch/turn-gate.ts) that this session's plan
-   * honours, so a one-shot turn gated through it keeps them (codex: sandbox and access).
+   * honours, so a one-shot turn gated through it keeps them: normalized keys (`access`) and the
+   * harness's own settings as `<harness>.<key>` (codex: access, codex.sandbox, codex.contextWindow).
    */
   readonly carries?: readonly string[];
 }
@@ -85,26 +87,23 @@ export interface NativePane {
 }
 
 /**
- * One setting only this harness has (codex's context window, muse's step cap): the module owns its
- * name, its check and its help, and hmux derives the rest. It is given as `--<harness>-<key>`
- * (kebab case) on the command line, as `harnessOptions.<harness>.<key>` in a config file, and
- * reaches the planner as `options.harnessOptions[<harness>][<key>]`, checked by `value`.
+ * One setting only this harness has (codex's context window and sandbox, muse's step cap and its
+ * write and shell gates): the module owns its name, its check and its help, and hmux derives the
+ * rest. It is given as `--<harness>-<key>` (kebab case) on the command line, as
+ * `harnessOptions.<harness>.<key>` in a config file (checked when the file loads), and reaches the
+ * planner as `options.harnessOptions[<harness>][<key>]`, checked by `value`. What the core needs of
+ * it (profile value, trust ladder, exclusions) is HarnessSettingSpec's.
  */
-export interface HarnessOptionSpec {
-  /** A camelCase word: `contextWindow` → `--codex-context-window`. */
-  readonly key: string;
+export interface HarnessOptionSpec extends HarnessSettingSpec {
   /** One line of --help. */
   readonly describe: string;
-  /** Checks one value; the planner sees only values it accepted. */
-  readonly value: z.ZodMiniType;
   /** How a command-line token becomes a value for the check. */
   readonly cli: "string" | "integer" | "boolean";
-  /** What it accepts, in words, for help and refusals ("an integer 1-272000"). */
-  readonly allowed: string;
-  /** The flag it had before it was the harness's own (`--context-window`), still accepted. */
+  /**
+   * The flag it had before it was the harness's own (`--context-window`, `--sandbox`), still
+   * accepted as a legacy spelling of `--<harness>-<key>` (a boolean one with its `--no-` form).
+   */
   readonly legacyFlag?: string;
-  /** hmux's built-in profile value for it (applied at launch, below the config tiers); absent = none. */
-  readonly profile?: unknown;
 }
 
 /** What a harness folder exports: facts and functions, before the registry binds it to its peers. */
@@ -169,8 +168,6 @@ export interface HarnessAdapter extends Omit<HarnessModule, "plan" | "session"> 
   /** `plan(request).turn()`. */
   planTurn(request: TurnRequest): Invocation;
   readonly session: ProcessSession | TurnPerProcessSession | null;
-  /** The built-in profile's values of its own settings, by key (option resolution's profile tier). */
-  readonly harnessProfile: Readonly<Record<string, unknown>>;
 }
 
 /** Lowercase word (src/core/harness-names.ts). */

@@ -19,12 +19,7 @@ import { RefusalError } from "../core/refusal.js";
 import { type HarnessAdapter, type HarnessModule, harnessModuleFactsSchema } from "./adapter.js";
 import { BUILTIN_HARNESS_LIST } from "./builtin-harnesses.js";
 import { channelRowSchema } from "./channel-row.js";
-import {
-  checkHarnessOptions,
-  harnessOptionKeySchema,
-  harnessProfileOf,
-  type OwnedHarnessOption,
-} from "./harness-options.js";
+import { checkHarnessOptions, harnessOptionKeySchema, type OwnedHarnessOption } from "./harness-options.js";
 import type { HarnessPluginError } from "./plugin-module.js";
 
 /** A harness module the registry will not take: its facts contradict themselves, or its name is taken. */
@@ -52,7 +47,7 @@ export interface HarnessRegistry {
   readonly names: readonly string[];
   readonly adapters: readonly HarnessAdapter[];
   readonly descriptors: readonly HarnessDescriptor[];
-  /** What a config's toolMap may hold, per harness. */
+  /** What a config's toolMap and harnessOptions sections may hold, per harness. */
   readonly toolRules: readonly HarnessToolRules[];
   /** The capability table: every harness's channel rows, in registration order. */
   readonly channels: readonly ChannelCapabilities[];
@@ -139,7 +134,7 @@ function bind(
 ): HarnessAdapter {
   const specs = module.options ?? [];
   const plan = (request: TurnRequest) => {
-    checkHarnessOptions(module.name, specs, request.options, allOptions);
+    checkHarnessOptions(module.descriptor, specs, request, allOptions);
     return module.plan(request, descriptors);
   };
   const support = module.session;
@@ -159,8 +154,23 @@ function bind(
     plan,
     planTurn: (request: TurnRequest) => plan(request).turn(),
     session,
-    harnessProfile: harnessProfileOf(specs),
   });
+}
+
+/** A legacy flag or config key names one setting: two harnesses claiming one would make it ambiguous. */
+function checkLegacySpellings(modules: readonly HarnessModule[]): void {
+  const owner = new Map<string, string>();
+  for (const m of modules)
+    for (const o of m.options ?? [])
+      for (const spelling of [o.legacyFlag, o.legacyConfigKey]) {
+        if (spelling === undefined) continue;
+        const taken = owner.get(spelling);
+        if (taken !== undefined)
+          throw new HarnessRegistrationError(
+            `harness ${m.name}: its ${o.key} claims the legacy spelling ${spelling}, already ${taken}'s`,
+          );
+        owner.set(spelling, `${m.name}.${o.key}`);
+      }
 }
 
 export function createRegistry(
@@ -175,6 +185,7 @@ export function createRegistry(
     seen.add(module.name);
     for (const row of module.channels) seenChannels.add(row.id);
   }
+  checkLegacySpellings(modules);
   const descriptors = Object.freeze(modules.map((m) => m.descriptor));
   const harnessOptions = Object.freeze(
     modules.flatMap((m) => (m.options ?? []).map((o) => Object.freeze({ ...o, harness: m.name }))),
@@ -186,7 +197,9 @@ export function createRegistry(
     names,
     adapters,
     descriptors,
-    toolRules: Object.freeze(descriptors.map(toolRulesOf)),
+    toolRules: Object.freeze(
+      modules.map((m) => Object.freeze({ ...toolRulesOf(m.descriptor), settings: m.options ?? [] })),
+    ),
     channels: Object.freeze(modules.flatMap((m) => m.channels)),
     harnessOptions,
     nativeSpellings: Object.freeze(

@@ -2,17 +2,15 @@
  * The one mapping from a launch plan to the session runtime's options (src/session/launch.ts):
  * what `hmux session`, a server session and a policy-gated one-shot turn open their harness
  * with. The plan decided every value; this only says where each goes, so no entry point can
- * spell a setting (a stall, a budget, a sandbox) differently from another.
+ * spell a setting (a stall, a budget, a harness's own setting) differently from another.
  */
 import type { HarnessRegistry } from "../adapters/registry.js";
 import type { AllowRule } from "../core/control/allow-rules.js";
 import type { WaitingQuestion } from "../core/control/machine-types.js";
 import { makeClassifier } from "../core/control/policy.js";
 import type { ControlName } from "../core/exec/session-bridge.js";
-import type { SessionRequest } from "../core/exec/session-plan-types.js";
 import type { ApprovalMode } from "../core/exec/session-types.js";
 import type { LaunchPlan } from "../core/launch/types.js";
-import type { TurnOptions } from "../core/options/types.js";
 import type { LaunchOptions } from "../session/launch.js";
 
 export interface SessionRuntime {
@@ -38,7 +36,6 @@ export interface SessionRuntime {
 export function sessionOptionsOf(plan: LaunchPlan, runtime: SessionRuntime): LaunchOptions {
   const o = plan.options;
   const stallSeconds = o.stallSeconds ?? runtime.defaultStallSeconds;
-  const sandbox = sandboxOf(o);
   return {
     harness: plan.harness,
     registry: runtime.registry,
@@ -55,7 +52,9 @@ export function sessionOptionsOf(plan: LaunchPlan, runtime: SessionRuntime): Lau
     ...(o.endpoint ? { endpoint: o.endpoint } : {}),
     ...(o.model ? { model: o.model } : {}),
     ...(o.effort ? { effort: o.effort } : {}),
-    ...(sandbox ? { sandbox } : {}),
+    // The harness renders these its own way (codex: as the sandbox thread/start takes).
+    ...(o.access ? { access: o.access } : {}),
+    ...(o.harnessOptions ? { harnessOptions: o.harnessOptions } : {}),
     // 0 disables, as everywhere a stall is given.
     ...(stallSeconds !== undefined && stallSeconds > 0 ? { stallMs: stallSeconds * 1000 } : {}),
     // hmux's decision budget rule (src/core/launch/decision-budget.ts); null when nobody can be asked.
@@ -84,13 +83,4 @@ function withCallerEnv(
     else env[k] = v;
   }
   return env;
-}
-
-/** --access renders a sandbox where the harness has one (codex): read → read-only, write → workspace-write. */
-function sandboxOf(o: TurnOptions): SessionRequest["sandbox"] {
-  const { sandbox, access } = o;
-  if (sandbox === "read-only" || sandbox === "workspace-write" || sandbox === "danger-full-access") return sandbox;
-  if (access === "read") return "read-only";
-  if (access === "write") return "workspace-write";
-  return undefined;
 }

@@ -35,6 +35,8 @@ export function planOneShotSession(launch: OneShotLaunch): OneShotPlanBase {
   const options: TurnOptions = {
     ...(launch.model ? { model: launch.model } : {}),
     ...(launch.effort ? { effort: launch.effort } : {}),
+    ...(launch.access ? { access: launch.access } : {}),
+    ...(launch.harnessOptions ? { harnessOptions: launch.harnessOptions } : {}),
     ...(launch.endpoint ? { endpoint: launch.endpoint } : {}),
     ...(launch.isolate ? { isolate: true } : {}),
     escalateQuestions: launch.escalateQuestions,

@@ -51,8 +51,10 @@ export interface LaunchOptions {
   readonly endpoint?: string;
   readonly model?: string;
   readonly effort?: string;
-  /** The sandbox, for a harness whose session takes one (codex). */
-  readonly sandbox?: SessionRequest["sandbox"];
+  /** The access preset, for a harness whose session renders it. */
+  readonly access?: SessionRequest["access"];
+  /** The harness's own settings, as the launch resolved them (its planner and bridge read them). */
+  readonly harnessOptions?: SessionRequest["harnessOptions"];
   /** The harness's own session/thread id to continue. */
   readonly resume?: string;
   readonly origin?: "fresh" | "resumed";
@@ -242,7 +244,8 @@ function processSession(
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
     ...(options.model ? { model: options.model } : {}),
     ...(options.effort ? { effort: options.effort } : {}),
-    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+    ...(options.access ? { access: options.access } : {}),
+    ...(options.harnessOptions ? { harnessOptions: options.harnessOptions } : {}),
     ...(resume !== undefined ? { resume } : {}),
     ...(options.decisionBudgetMs !== undefined ? { decisionBudgetMs: options.decisionBudgetMs } : {}),
     ...(options.stallMs !== undefined ? { stallSeconds: options.stallMs / 1000 } : {}),
@@ -295,6 +298,8 @@ function oneShotSession(
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
     ...(options.model ? { model: options.model } : {}),
     ...(options.effort ? { effort: options.effort } : {}),
+    ...(options.access ? { access: options.access } : {}),
+    ...(options.harnessOptions ? { harnessOptions: options.harnessOptions } : {}),
     ...(resume !== undefined ? { resume } : {}),
     ...(options.binary ? { binary: options.binary } : {}),
   });

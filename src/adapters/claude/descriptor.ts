@@ -244,8 +244,6 @@ export const descriptor = defineDescriptor({
     discovery: opt("--tools= / --setting-sources project / --disable-slash-commands", HELP, {
       facets: { tools: "any", instructionFiles: [true], extensions: "any", skills: "any" },
     }),
-    write: opt("(no write toggle; default keeps Write)", HINTS, { only: [true] }),
-    shell: opt("(no shell toggle; default keeps Bash)", HINTS, { only: [true] }),
     systemPrompt: opt("--system-prompt", HELP),
     appendSystemPrompt: opt("--append-system-prompt", HELP),
     isolation: opt("--bare --tools= --strict-mcp-config --disable-slash-commands", PROBE, { onResume: false }),

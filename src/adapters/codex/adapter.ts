@@ -8,7 +8,7 @@ import { codexDecoding } from "./decoding.js";
 import { descriptor } from "./descriptor.js";
 import { nativePane } from "./native-pane.js";
 import { nativeSpellings } from "./native-spellings.js";
-import { codexOptions } from "./options.js";
+import { askedSandbox, codexOptions } from "./options.js";
 import { pinned } from "./pinned.js";
 import { plan } from "./plan.js";
 import { codexRoutingSchema } from "./routing.js";
@@ -27,16 +27,19 @@ export const codex: HarnessModule = {
   session: {
     kind: "process",
     capabilities: CODEX_SESSION_CAPABILITIES,
-    createBridge: (request) =>
-      new CodexSessionBridge({
+    createBridge: (request) => {
+      const sandbox = askedSandbox(request);
+      return new CodexSessionBridge({
         cwd: request.cwd,
         ...(request.resume ? { resumeThreadId: request.resume } : {}),
         ...(request.model ? { model: request.model } : {}),
         ...(request.effort ? { effort: request.effort } : {}),
-        ...(request.sandbox ? { sandbox: request.sandbox } : {}),
-      }),
-    // thread/start takes the sandbox, so a one-shot turn gated through the app-server keeps it.
-    carries: ["sandbox", "access"],
+        ...(sandbox ? { sandbox } : {}),
+      });
+    },
+    // thread/start takes the sandbox (--access is rendered as one), and app-server takes -c
+    // model_context_window like exec, so a one-shot turn gated through the app-server keeps them.
+    carries: ["access", "codex.sandbox", "codex.contextWindow"],
   },
   native: nativePane,
   channels: CODEX_CHANNELS,

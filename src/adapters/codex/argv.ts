@@ -6,41 +6,28 @@
  * -- "resume"` resumed the newest thread with that text as the prompt).
  */
 
-import { mutuallyExclusive, refusal } from "../../core/argv/refusals.js";
+import { mutuallyExclusive } from "../../core/argv/refusals.js";
 import { effortValue, modelFlags } from "../../core/argv/render-common.js";
 import { configOverride } from "../../core/argv/toml.js";
 import type { PlanContext, RenderedOptions } from "../../core/argv/types.js";
-import { SANDBOX_MODES, validateEndpoint } from "../../core/argv/validate.js";
+import { validateEndpoint } from "../../core/argv/validate.js";
 import { descriptor } from "./descriptor.js";
 import { codexRouting } from "./endpoint.js";
-import { codexSettings } from "./options.js";
+import { askedSandbox, codexSettings } from "./options.js";
 
+/** --access is rendered as the sandbox, so the two cannot both be said (option resolution refuses it first). */
 function sandboxFlags(ctx: PlanContext): string[] {
   const o = ctx.request.options;
-  if (o.access !== undefined && o.sandbox !== undefined) {
+  if (o.access !== undefined && codexSettings(o).sandbox !== undefined) {
     throw mutuallyExclusive(
       descriptor,
       "access",
-      "sandbox",
-      "--access read renders --sandbox read-only; use one of them",
+      "codex.sandbox",
+      "--access read renders --sandbox read-only; use --access or --codex-sandbox, not both",
     );
   }
-  if (o.sandbox !== undefined) {
-    if (!(SANDBOX_MODES as readonly string[]).includes(o.sandbox)) {
-      throw refusal(
-        descriptor,
-        "invalid-option-value",
-        "sandbox",
-        `codex has no sandbox mode ${JSON.stringify(o.sandbox)}`,
-        SANDBOX_MODES,
-        `pick one of ${SANDBOX_MODES.join(", ")}`,
-      );
-    }
-    return ["--sandbox", o.sandbox];
-  }
-  if (o.access === "read") return ["--sandbox", "read-only"];
-  if (o.access === "write") return ["--sandbox", "workspace-write"];
-  return [];
+  const sandbox = askedSandbox(o);
+  return sandbox !== undefined ? ["--sandbox", sandbox] : [];
 }
 
 /** The turn's own flags; the endpoint's overrides are the harness environment's (endpoint.ts). */

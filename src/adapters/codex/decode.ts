@@ -31,6 +31,7 @@ import { num, obj, str, unrecognized } from "../decoding/record-fields.js";
 import { safetyDivergence } from "../decoding/safety-notice.js";
 import { textLineEvents } from "../decoding/text-line-events.js";
 import { CODEX_MATCHERS, CODEX_SAFETY_NOTICES } from "./matchers.js";
+import { askedSandbox } from "./options.js";
 import { execTurnUsage } from "./usage.js";
 
 export { CODEX_MATCHERS } from "./matchers.js";
@@ -86,8 +87,7 @@ function toolOutput(item: JsonObject, type: string): string {
  */
 function execSandbox(asked: TurnOptions): string {
   if (asked.autonomy) return "danger-full-access";
-  if (asked.sandbox !== undefined) return asked.sandbox;
-  return asked.access === "read" ? "read-only" : "workspace-write";
+  return askedSandbox(asked) ?? "workspace-write";
 }
 
 /** Codex's notice while it waits for a network it cannot reach. */
@@ -140,7 +140,7 @@ class CodexDecoder implements StreamDecoder {
     const events = textLineEvents(line, stream, this.matchers);
     const asked = this.context.asked;
     if (stream !== "stderr" || asked === undefined) return events;
-    const divergence = safetyDivergence(line, CODEX_SAFETY_NOTICES, { sandbox: execSandbox(asked) });
+    const divergence = safetyDivergence(line, CODEX_SAFETY_NOTICES, { "codex.sandbox": execSandbox(asked) });
     return divergence ? [...events, divergence] : events;
   }
 

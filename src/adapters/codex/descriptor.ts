@@ -155,15 +155,12 @@ export const descriptor = defineDescriptor({
   options: {
     model: opt("--model", HELP),
     effort: opt("-c model_reasoning_effort", EFFORTS),
-    sandbox: opt("--sandbox", HELP, { onResume: false }),
     access: opt("--sandbox read-only|workspace-write", HELP, { onResume: false }),
     autonomy: opt("--dangerously-bypass-approvals-and-sandbox", HELP),
     memory: opt("--disable memories", FEATURES),
     discovery: opt("(all facets on: harness default)", SURFACE, {
       facets: { tools: [true], instructionFiles: [true], extensions: [true], skills: [true] },
     }),
-    write: opt("(no write toggle; harness default)", HINTS, { only: [true] }),
-    shell: opt("(no shell toggle; harness default)", HINTS, { only: [true] }),
     systemPrompt: opt("-c instructions", INSTR),
     endpoint: opt("-c model_provider + model_providers.hmux.*", LIVE),
     escalateQuestions: opt("prompt preamble", SPEC),

@@ -25,7 +25,8 @@ export const CODEX_MATCHERS: Partial<MatcherSet> = {
 export const CODEX_SAFETY_NOTICES: readonly SafetyNoticePattern[] = [
   {
     pattern: "could not find bubblewrap on PATH",
-    key: "sandbox",
+    // The setting's own name, as the launch's settings rows show it, so the two meet in the inspector.
+    key: "codex.sandbox",
     runs: "codex's bundled bubblewrap (no bubblewrap on PATH; codex asks for the OS package)",
     unaffected: ["danger-full-access"],
   },

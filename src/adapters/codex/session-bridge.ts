@@ -139,7 +139,7 @@ export class CodexSessionBridge implements SessionBridge {
 
   /** A notice that says the sandbox is not the one asked for, as a divergence. */
   private safety(text: string): BridgeOutput[] {
-    const asked = { sandbox: this.options.sandbox ?? "workspace-write" };
+    const asked = { "codex.sandbox": this.options.sandbox ?? "workspace-write" };
     const divergence = safetyDivergence(text, CODEX_SAFETY_NOTICES, asked);
     return divergence ? [{ kind: "event", event: divergence }] : [];
   }

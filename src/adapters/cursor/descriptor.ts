@@ -94,8 +94,6 @@ export const descriptor = defineDescriptor({
       facets: { tools: [true], instructionFiles: [true], extensions: [true], skills: [true] },
     }),
     access: opt("(no restriction: harness default)", PARAMS, { only: ["write"] }),
-    write: opt("(no write toggle; harness default)", PARAMS, { only: [true] }),
-    shell: opt("(no shell toggle; harness default)", PARAMS, { only: [true] }),
     escalateQuestions: opt("prompt preamble", SPEC),
     timeoutSeconds: opt("hmux wall clock", SPEC),
     stallSeconds: opt("hmux idle budget", SPEC),

@@ -2,6 +2,7 @@
  * Muse argv: `muse exec --json <options> <prompt> <passthrough>` (resume: `muse exec
  * --session-id <id> --json …`). Muse refuses --resume-last (no most-recent grammar in exec),
  * --endpoint (no documented base URL) and explicit memory values (it cannot turn memory off).
+ * Its write and shell gates are its own settings (options.ts).
  */
 
 import { ISOLATION_ONLY } from "../../core/argv/environment.js";
@@ -18,9 +19,9 @@ function render(ctx: PlanContext): RenderedOptions {
   const effort = effortValue(ctx);
   if (effort !== undefined) flags.push("--reasoning-effort", effort);
   // Category gates: the tools stay listed, calls are denied (phase0 muse-category-flags).
-  if (o.write === false || o.access === "read") flags.push("--disable-write");
-  if (o.shell === false || o.access === "read") flags.push("--disable-shell");
-  const { maxSteps } = museSettings(o);
+  const { maxSteps, write, shell } = museSettings(o);
+  if (write === false || o.access === "read") flags.push("--disable-write");
+  if (shell === false || o.access === "read") flags.push("--disable-shell");
   if (maxSteps !== undefined) flags.push("--max-model-steps", String(maxSteps));
   if (o.autonomy) flags.push(...descriptor.autonomy.value!.argv);
   return { flags, env: {}, files: [], dirs: [] };

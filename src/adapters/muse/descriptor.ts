@@ -108,8 +108,6 @@ export const descriptor = defineDescriptor({
     effort: opt("--reasoning-effort", REF),
     access: opt("--disable-write --disable-shell", CATEGORIES),
     autonomy: opt("--yolo", REF),
-    write: opt("--disable-write", CATEGORIES),
-    shell: opt("--disable-shell", CATEGORIES),
     discovery: opt("(all facets on: harness default)", HINTS, {
       facets: { tools: [true], instructionFiles: [true], extensions: [true], skills: [true] },
     }),

@@ -4,7 +4,7 @@ import type { NativeFlagSpelling } from "../../core/argv/native-spelling.js";
 export const nativeSpellings: readonly NativeFlagSpelling[] = [
   { flag: "--yolo", option: "autonomy", normalized: "--autonomy" },
   { flag: "--reasoning-effort", option: "effort", normalized: "--effort" },
-  { flag: "--disable-write", option: "write", normalized: "--no-write" },
-  { flag: "--disable-shell", option: "shell", normalized: "--no-shell" },
-  { flag: "--max-model-steps", option: "maxSteps", normalized: "--max-steps" },
+  { flag: "--disable-write", option: "muse.write", normalized: "--no-muse-write" },
+  { flag: "--disable-shell", option: "muse.shell", normalized: "--no-muse-shell" },
+  { flag: "--max-model-steps", option: "muse.maxSteps", normalized: "--muse-max-steps" },
 ];

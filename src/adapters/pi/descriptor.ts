@@ -185,8 +185,6 @@ export const descriptor = defineDescriptor({
     discovery: opt("-nt / -nc / -ne / -ns", HELP, {
       facets: { tools: "any", instructionFiles: "any", extensions: "any", skills: "any" },
     }),
-    write: opt("(no write toggle; harness default)", HINTS, { only: [true] }),
-    shell: opt("(no shell toggle; harness default)", HINTS, { only: [true] }),
     systemPrompt: opt("--system-prompt", HELP),
     appendSystemPrompt: opt("--append-system-prompt", HELP),
     skills: opt("-ns --skill <path>", HELP),

@@ -1,8 +1,9 @@
 /**
  * Each registered harness's own settings (src/adapters/harness-options.ts) as command-line flags:
  * `--<harness>-<key> <value>` (a boolean one also `--no-<harness>-<key>`), and the flag a setting
- * had before it was its harness's own, kept as an alias. A token becomes a value of the spec's
- * kind here; whether the value is allowed is the harness's schema's to say, when it plans.
+ * had before it was its harness's own (`--sandbox`, `--no-write`), kept as a legacy spelling that
+ * means exactly the new one (its help says which). A token becomes a value of the spec's kind
+ * here; whether the value is allowed is the harness's schema's to say, when it plans.
  */
 import type { Command } from "commander";
 import { harnessOptionFlag, type OwnedHarnessOption } from "../../adapters/harness-options.js";
@@ -33,10 +34,17 @@ function spellings(option: OwnedHarnessOption): string[] {
 export function addHarnessOptionFlags(cmd: Command, options: readonly OwnedHarnessOption[]): void {
   for (const option of options) {
     for (const [i, flag] of spellings(option).entries()) {
-      const help = i === 0 ? `${option.harness}: ${option.describe}` : `alias for ${spellings(option)[0]}`;
+      const own = spellings(option)[0]!;
+      const help = i === 0 ? `${option.harness}: ${option.describe}` : `legacy spelling of ${own}`;
       const parse = parserOf(option, flag);
       if (parse) cmd.option(`${flag} <value>`, help, parse);
-      else cmd.option(flag, help).option(flag.replace(/^--/, "--no-"), `${option.harness}: turn ${option.key} off`);
+      else
+        cmd
+          .option(flag, help)
+          .option(
+            flag.replace(/^--/, "--no-"),
+            i === 0 ? `${option.harness}: turn ${option.key} off` : `legacy spelling of ${own.replace(/^--/, "--no-")}`,
+          );
     }
   }
 }

@@ -13,14 +13,11 @@ export interface RawTurnFlags {
   promptFile?: string;
   model?: string;
   effort?: string;
-  sandbox?: string;
   provider?: string;
   tools?: string | false;
   excludeTools?: string;
   access?: "read" | "write";
   autonomy?: boolean;
-  write?: boolean;
-  shell?: boolean;
   memory?: boolean;
   instructionFiles?: boolean;
   extensions?: boolean;
@@ -67,7 +64,6 @@ export function addTurnFlags(cmd: Command, harnessOptions: readonly OwnedHarness
     .option("--prompt-file <path>", "read the prompt from a UTF-8 file, or '-' for stdin")
     .option("--model <id>", "model or alias, validated against the harness vocabulary")
     .option("--effort <level>", "reasoning effort, validated against the harness ladder")
-    .option("--sandbox <mode>", "codex sandbox: read-only | workspace-write | danger-full-access")
     .option("--provider <name>", "pi provider")
     .option(
       "--tools <a,b>",
@@ -78,10 +74,6 @@ export function addTurnFlags(cmd: Command, harnessOptions: readonly OwnedHarness
     .addOption(new Option("--access <level>", "access preset").choices(["read", "write"]))
     .option("--autonomy", "let the harness run tools without asking")
     .option("--no-autonomy", "keep the harness's permission gates")
-    .option("--write", "muse: allow writes")
-    .option("--no-write", "muse: disable writes")
-    .option("--shell", "muse: allow shell")
-    .option("--no-shell", "muse: disable shell")
     .option("--memory", "keep the harness's own cross-session memory (default off)")
     .option("--no-memory", "turn cross-session memory off")
     .option("--no-instruction-files", "skip native instruction files (CLAUDE.md, AGENTS.md …)")
@@ -123,7 +115,6 @@ export function turnOptionsFromFlags(
   for (const key of [
     "model",
     "effort",
-    "sandbox",
     "provider",
     "access",
     "systemPrompt",
@@ -132,7 +123,7 @@ export function turnOptionsFromFlags(
   ] as const) {
     if (typed(key)) out[key] = flags[key];
   }
-  for (const key of ["autonomy", "write", "shell", "memory", "escalateQuestions", "isolate"] as const) {
+  for (const key of ["autonomy", "memory", "escalateQuestions", "isolate"] as const) {
     if (typed(key)) out[key] = flags[key];
   }
   if (typed("isolation")) {

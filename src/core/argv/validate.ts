@@ -11,7 +11,6 @@ export const CLEAN_SELECTOR = /^[A-Za-z0-9][A-Za-z0-9._:/@[\]-]{0,127}$/;
 /** A session id: starts alphanumeric (never `--dangerously-…`), no `/` (no `../` traversal). */
 export const CLEAN_SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$/;
 export const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
-export const SANDBOX_MODES = ["read-only", "workspace-write", "danger-full-access"] as const;
 
 function compile(spec: PatternSpec): RegExp {
   return new RegExp(spec.pattern, spec.flags);

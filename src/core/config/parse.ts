@@ -4,6 +4,7 @@
  */
 import type { z } from "zod";
 import { ConfigError, type ConfigProblem, formatKeyPath } from "./errors.js";
+import { legacyConfigKeyProblem } from "./harness-section.js";
 import { findJsonProblem } from "./json-syntax.js";
 import { knownKeysAt, nearestName } from "./known-keys.js";
 import { CONFIG_VERSION, type Config, type ConfigSchema, configSchemaFor } from "./schema.js";
@@ -58,16 +59,20 @@ export function parseConfig(text: string, path: string, harnesses: readonly Harn
     });
   }
 
+  // A setting that became one harness's own: refused naming where it lives now, never dropped.
+  const moved: ConfigProblem[] = [];
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    const message = legacyConfigKeyProblem(harnesses, key, value);
+    if (message) moved.push({ kind: "unknown-key", keyPath: key, message });
+    else rest[key] = value;
+  }
+
   const schema = configSchemaFor(harnesses);
-  const parsed = schema.safeParse(data, { reportInput: true });
-  if (parsed.success) return { ok: true, config: parsed.data };
-  return {
-    ok: false,
-    error: new ConfigError(
-      path,
-      parsed.error.issues.flatMap((i) => problemsOf(i, schema)),
-    ),
-  };
+  const parsed = schema.safeParse(rest, { reportInput: true });
+  const problems = [...moved, ...(parsed.success ? [] : parsed.error.issues.flatMap((i) => problemsOf(i, schema)))];
+  if (parsed.success && problems.length === 0) return { ok: true, config: parsed.data };
+  return { ok: false, error: new ConfigError(path, problems) };
 }
 
 /** Throwing form for callers that turn any bad config into a refusal. */
@@ -90,7 +95,14 @@ function problemsOf(issue: z.core.$ZodIssue, schema: ConfigSchema): ConfigProble
       };
     });
   }
-  return [{ kind: "bad-value", keyPath: formatKeyPath(issue.path), message: badValueMessage(issue) }];
+  const unknown = issue.code === "custom" && issue.params?.kind === "unknown-key";
+  return [
+    {
+      kind: unknown ? "unknown-key" : "bad-value",
+      keyPath: formatKeyPath(issue.path),
+      message: badValueMessage(issue),
+    },
+  ];
 }
 
 function badValueMessage(issue: z.core.$ZodIssue): string {

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { HarnessName } from "../harness-names.js";
 import type { TurnOptions } from "../options/types.js";
 import { isCanonicalTool } from "../tools.js";
+import { harnessSectionProblems } from "./harness-section.js";
 import { harnessesSchema } from "./harnesses-schema.js";
 import { policySchema } from "./policy-schema.js";
 import { serverSchema } from "./server-schema.js";
@@ -17,8 +18,6 @@ import { workspaceSchema } from "./workspace-schema.js";
 
 export const CONFIG_VERSION = 1;
 
-/** Codex's sandbox modes, the only harness with a sandbox dimension (docs/harness-facts.md#reference-flag-table). */
-export const SANDBOX_MODES = ["read-only", "workspace-write", "danger-full-access"] as const;
 /** The longest decision budget a config file may set, in seconds: a day. */
 export const DECISION_BUDGET_MAX_SECONDS = 86_400;
 
@@ -69,15 +68,12 @@ function buildConfigSchema(harnesses: readonly HarnessToolRules[]) {
     version: z.literal(CONFIG_VERSION),
     model: nonEmpty.optional(),
     effort: nonEmpty.optional(),
-    sandbox: z.enum(SANDBOX_MODES).optional(),
     provider: nonEmpty.optional(),
     /** In the project config, also the FLOOR no --tools grant may exceed. */
     tools: toolList.optional(),
     excludeTools: toolList.optional(),
     access: z.enum(["read", "write"]).optional(),
     autonomy: z.boolean().optional(),
-    write: z.boolean().optional(),
-    shell: z.boolean().optional(),
     memory: z.boolean().optional(),
     discovery: discoverySchema.optional(),
     systemPrompt: nonEmpty.optional(),
@@ -97,11 +93,17 @@ function buildConfigSchema(harnesses: readonly HarnessToolRules[]) {
     toolsets: z.record(toolsetNameSchema, toolList).optional(),
     toolMap: toolMapSchema(harnesses).optional(),
     /**
-     * Settings only one harness has, by harness then key (`{"codex": {"contextWindow": 200000}}`):
-     * each value is checked by that harness's own schema when it runs (src/adapters/harness-options.ts).
+     * Settings only one harness has, by harness then key (`{"codex": {"sandbox": "read-only"}}`):
+     * each value is checked here, when the file loads, by that harness's own schema.
      */
     harnessOptions: z
       .partialRecord(z.enum(harnesses.map((h) => h.name) as [string, ...string[]]), z.record(z.string(), z.unknown()))
+      .superRefine((sections, ctx) => {
+        for (const rules of harnesses) {
+          for (const problem of harnessSectionProblems(rules, sections[rules.name] ?? {}))
+            ctx.addIssue({ code: "custom", ...problem, path: [rules.name, problem.key] });
+        }
+      })
       .optional(),
     policy: policySchema.optional(),
     ui: uiSchema.optional(),

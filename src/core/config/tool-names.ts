@@ -5,6 +5,7 @@
 import * as z from "zod/mini";
 import "../schema-locale.js";
 import type { HarnessDescriptor } from "../descriptor.js";
+import type { HarnessSettingSpec } from "../options/harness-settings.js";
 import { CANONICAL_TOOLS, type CanonicalTool, isCanonicalTool } from "../tools.js";
 
 export const NATIVE_PREFIX = "native:";
@@ -33,6 +34,11 @@ export const toolNameSchema = z.string().check(
 export interface HarnessToolRules {
   readonly name: string;
   readonly categoryTools: readonly CanonicalTool[] | null;
+  /**
+   * What its `harnessOptions` section may hold: the harness's own settings (its module's specs),
+   * each value checked when the file loads. Absent: it has none, so any key there is unknown.
+   */
+  readonly settings?: readonly HarnessSettingSpec[];
 }
 
 /** Why a toolMap entry is refused on this harness, or null when it is acceptable. */

@@ -1,3 +1,4 @@
+import type { HarnessOptions, TurnOptions } from "../options/types.js";
 import type { SpawnRequest } from "./ports.js";
 
 /**
@@ -18,8 +19,10 @@ export interface SessionRequest {
   readonly endpoint?: string;
   readonly model?: string;
   readonly effort?: string;
-  /** The sandbox a harness whose session takes one starts in (codex thread/start). */
-  readonly sandbox?: "read-only" | "workspace-write" | "danger-full-access";
+  /** The access preset, for a harness whose session renders it (through its own settings or its tools). */
+  readonly access?: TurnOptions["access"];
+  /** The harness's own settings (its section of the launch's harnessOptions), for its planner and bridge. */
+  readonly harnessOptions?: HarnessOptions;
   /** The per-turn inactivity budget; a harness that also times out a silent stream uses the same. */
   readonly stallSeconds?: number;
   /** The harness's own session/thread id to continue. */

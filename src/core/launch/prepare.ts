@@ -63,7 +63,7 @@ function plan(request: LaunchRequest, ports: LaunchPorts): LaunchPlan {
     harness: harness.name,
     expresses: harness.descriptor.expresses,
     categoryTools: harness.descriptor.tools.value.categoryTools ?? null,
-    ...(harness.harnessProfile ? { harnessProfile: harness.harnessProfile } : {}),
+    ...(harness.options ? { harnessSettings: harness.options } : {}),
     mode: request.mode,
     args: request.args,
     ...(config.user ? { user: config.user } : {}),

@@ -15,6 +15,7 @@
  * refused (never dropped), naming the setting and the way out.
  */
 
+import { harnessSettingName } from "../options/harness-settings.js";
 import type { ProvenanceTier, TurnOptions } from "../options/types.js";
 import { RefusalError } from "../refusal.js";
 import type { LaunchHarness, TurnGate } from "./types.js";
@@ -91,7 +92,12 @@ function checkCarried(input: TurnGateInput): void {
   ]);
   const way = `hmux gates ${harness.name}'s calls through its session channel, which cannot carry`;
   const out = `drop it, or pass --autonomy to run ${harness.name}'s one-shot turn with it and its tools unasked`;
-  for (const [key, value] of Object.entries(options)) {
+  // The harness's own settings by the name provenance gives them (`codex.sandbox`): a session honours each or refuses it.
+  const own = Object.entries(options.harnessOptions?.[harness.name] ?? {}).map(
+    ([key, value]) => [harnessSettingName(harness.name, key), value] as const,
+  );
+  const settings = [...Object.entries(options).filter(([key]) => key !== "harnessOptions"), ...own];
+  for (const [key, value] of settings) {
     if (value === undefined || carries.has(key)) continue;
     const tier = input.tiers.get(key);
     if (tier === undefined || !CHOSEN.has(tier)) continue;

@@ -10,6 +10,7 @@ import type { HarnessDescriptor } from "../descriptor.js";
 import type { Invocation } from "../exec/invocation.js";
 import type { BridgeCapabilities } from "../exec/session-bridge.js";
 import type { HarnessName } from "../harness-names.js";
+import type { HarnessSettingSpec } from "../options/harness-settings.js";
 import type { ResolvedTurnOptions } from "../options/resolve.js";
 import type { ProvenanceTier, RunInputs, TurnOptions } from "../options/types.js";
 import type { DecisionBudget } from "./decision-budget.js";
@@ -61,8 +62,8 @@ export interface LaunchHarness {
   readonly descriptor: HarnessDescriptor;
   /** Its vendor credential variables, withheld when the launch has a custom endpoint. */
   readonly credentialEnv: readonly string[];
-  /** The built-in profile's values of the harness's own settings (its module's option specs), by key. */
-  readonly harnessProfile?: Readonly<Record<string, unknown>>;
+  /** The harness's own settings (its module's option specs): resolved with the rest, each under its key. */
+  readonly options?: readonly HarnessSettingSpec[];
   /** Pure: resolved options → the invocation, or a RefusalError for what the harness cannot express. */
   planTurn(request: TurnRequest): Invocation;
   /**

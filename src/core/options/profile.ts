@@ -10,8 +10,6 @@ import type { TurnOptions } from "./types.js";
 export const BUILT_IN_PROFILE: TurnOptions = deepFreeze({
   // The only value in every uniform effort ladder.
   effort: "medium",
-  // Codex only; elsewhere a divergence.
-  sandbox: "workspace-write",
   discovery: { tools: true, instructionFiles: true, extensions: true, skills: true },
   autonomy: false,
   // Cross-session memory is opt-in.

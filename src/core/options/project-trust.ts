@@ -1,15 +1,15 @@
 /**
  * What an untrusted project config may still do: narrow. Every project setting that would make
  * more run without a check than the user's own config (or hmux's profile) allows is taken out
- * and reported; narrowing settings (the tools floor, exclusions, access read, a read-only
- * sandbox, the headless deny) pass untouched. A trusted project passes whole.
+ * and reported; narrowing settings (the tools floor, exclusions, access read, a harness setting
+ * no looser than the user's, the headless deny) pass untouched. A trusted project passes whole.
  */
 
 import { DISCOVERY_FACETS } from "../argv/option-keys.js";
 import type { Config } from "../config/schema.js";
-import { SANDBOX_MODES } from "../config/schema.js";
 import type { ProjectTrust, UntrustedSetting } from "../config/trust.js";
 import type { HarnessName } from "../harness-names.js";
+import { type HarnessSettingSpec, isLooser } from "./harness-settings.js";
 import { BUILT_IN_PROFILE } from "./profile.js";
 
 export interface NarrowedProject {
@@ -19,10 +19,21 @@ export interface NarrowedProject {
   readonly untrusted: readonly UntrustedSetting[];
 }
 
-/** Booleans whose `true` lets more run unchecked: full autonomy, file writes, shell. */
-const LOOSENING_WHEN_TRUE = ["autonomy", "write", "shell"] as const;
+/** Booleans whose `true` lets more run unchecked: full autonomy. */
+const LOOSENING_WHEN_TRUE = ["autonomy"] as const;
 
-export function narrowProjectConfig(project: Config, user: Config | undefined, trust: ProjectTrust): NarrowedProject {
+/** One harness's own settings, whose section of the project config is narrowed by their ladders. */
+export interface HarnessSettingsOf {
+  readonly harness: HarnessName;
+  readonly specs: readonly HarnessSettingSpec[];
+}
+
+export function narrowProjectConfig(
+  project: Config,
+  user: Config | undefined,
+  trust: ProjectTrust,
+  own?: HarnessSettingsOf,
+): NarrowedProject {
   const untrusted: UntrustedSetting[] = [];
   // A repository cannot trust itself: this is reported whether or not the project is trusted.
   if (project.trustedProjects !== undefined)
@@ -42,13 +53,7 @@ export function narrowProjectConfig(project: Config, user: Config | undefined, t
     }
   }
 
-  if (project.sandbox !== undefined) {
-    const fallback = user?.sandbox ?? BUILT_IN_PROFILE.sandbox ?? "read-only";
-    if (sandboxRank(project.sandbox) > sandboxRank(fallback)) {
-      ignore("sandbox", project.sandbox);
-      delete out.sandbox;
-    }
-  }
+  if (own) narrowHarnessSection(project, user, own, out, ignore);
 
   if (project.access === "write" && user?.access === "read") {
     ignore("access", "write");
@@ -165,9 +170,30 @@ function narrowTools(
   }
 }
 
-function sandboxRank(mode: string): number {
-  const rank = (SANDBOX_MODES as readonly string[]).indexOf(mode);
-  return rank < 0 ? SANDBOX_MODES.length : rank;
+/**
+ * The harness's own settings with a looseness ladder (a sandbox mode, a write gate): a project
+ * value looser than the user's (else the profile's, else the narrowest) is taken out.
+ */
+function narrowHarnessSection(
+  project: Config,
+  user: Config | undefined,
+  own: HarnessSettingsOf,
+  out: Record<string, unknown>,
+  ignore: (key: string, value: unknown) => void,
+): void {
+  const section = project.harnessOptions?.[own.harness];
+  if (!section) return;
+  const kept: Record<string, unknown> = { ...section };
+  for (const spec of own.specs) {
+    const value = section[spec.key];
+    if (value === undefined) continue;
+    const fallback = user?.harnessOptions?.[own.harness]?.[spec.key] ?? spec.profile;
+    if (isLooser(spec, value, fallback)) {
+      ignore(`harnessOptions.${own.harness}.${spec.key}`, value);
+      delete kept[spec.key];
+    }
+  }
+  out.harnessOptions = { ...project.harnessOptions, [own.harness]: kept };
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {

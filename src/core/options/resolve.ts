@@ -13,6 +13,12 @@ import type { HarnessName } from "../harness-names.js";
 import { RefusalError } from "../refusal.js";
 import type { CanonicalTool } from "../tools.js";
 import { canExpress } from "./express.js";
+import {
+  type HarnessSettingSpec,
+  harnessOptionFlag,
+  harnessProfileOf,
+  harnessSettingName,
+} from "./harness-settings.js";
 import { BUILT_IN_DEFAULTS, BUILT_IN_PROFILE } from "./profile.js";
 import { narrowProjectConfig } from "./project-trust.js";
 import { checkFloor, expandToolNames, mergeToolMap, mergeToolsets } from "./tool-selection.js";
@@ -33,8 +39,8 @@ export interface ResolveTurnOptionsInput {
    * so project settings that loosen a check are reported in `untrusted` and not applied.
    */
   readonly projectTrust?: ProjectTrust;
-  /** The built-in profile's values for this harness's own settings (HarnessOptionSpec.profile), by key. */
-  readonly harnessProfile?: Readonly<Record<string, unknown>>;
+  /** This harness's own settings (its module's specs): their profile values, trust ladders and exclusions. */
+  readonly harnessSettings?: readonly HarnessSettingSpec[];
 }
 
 /** An ignored project setting with where the user can trust the project, for the stderr line. */
@@ -57,13 +63,10 @@ export const SETTING_ORDER = [
   "model",
   "effort",
   "provider",
-  "sandbox",
   "access",
   "tools",
   "excludeTools",
   "autonomy",
-  "write",
-  "shell",
   "memory",
   "discovery",
   "systemPrompt",
@@ -109,7 +112,9 @@ interface Chosen {
 export function resolveTurnOptions(input: ResolveTurnOptionsInput): ResolvedTurnOptions {
   const { harness, expresses, mode, user } = input;
   const trust = input.projectTrust ?? UNKNOWN_TRUST;
-  const narrowed = input.project ? narrowProjectConfig(input.project, user, trust) : undefined;
+  const narrowed = input.project
+    ? narrowProjectConfig(input.project, user, trust, { harness, specs: input.harnessSettings ?? [] })
+    : undefined;
   // The floor narrows, so the project's own `tools` bounds a grant whether trusted or not.
   const floor = input.project?.tools;
   const project = narrowed?.config;
@@ -131,7 +136,7 @@ export function resolveTurnOptions(input: ResolveTurnOptionsInput): ResolvedTurn
       if (c.tier !== "arg" && TOOL_FREE_YIELDS.has(key.split(".")[0]!)) chosen.delete(key);
     }
   }
-  applyAccessRules(chosen, harness, expresses);
+  applyAccessRules(chosen, harness);
   const excludeFolded = combineToolsAndExclusions(chosen, harness);
 
   const divergence: Divergence[] = [];
@@ -158,7 +163,7 @@ export function resolveTurnOptions(input: ResolveTurnOptionsInput): ResolvedTurn
   }
   if (Object.keys(discovery).length > 0) options.discovery = discovery;
 
-  const own = resolveHarnessOptions(input, layers);
+  const own = resolveHarnessOptions(input, layers, chosen);
   provenance.push(...own.provenance);
   if (own.options) options.harnessOptions = own.options;
 
@@ -185,16 +190,18 @@ export function resolveTurnOptions(input: ResolveTurnOptionsInput): ResolvedTurn
 function resolveHarnessOptions(
   input: ResolveTurnOptionsInput,
   layers: ReadonlyArray<readonly [ProvenanceTier, TurnOptions]>,
+  normalized: ReadonlyMap<string, Chosen>,
 ): { readonly options?: HarnessOptions; readonly provenance: readonly Provenance[] } {
   const { harness } = input;
+  const specs = input.harnessSettings ?? [];
+  const profile = harnessProfileOf(specs);
   const withProfile = layers.map(([tier, o]): readonly [ProvenanceTier, TurnOptions] =>
-    tier === "profile" && input.harnessProfile
-      ? [tier, { harnessOptions: { [harness]: input.harnessProfile } }]
-      : [tier, o],
+    tier === "profile" ? [tier, { harnessOptions: { [harness]: profile } }] : [tier, o],
   );
   const keys = new Set(withProfile.flatMap(([, o]) => Object.keys(o.harnessOptions?.[harness] ?? {})));
   const chosen = new Map<string, Chosen>();
   for (const key of [...keys].sort()) pick(chosen, key, withProfile, (o) => o.harnessOptions?.[harness]?.[key]);
+  for (const spec of specs) applyExclusions(spec, harness, chosen, normalized);
   const out: Record<string, Readonly<Record<string, unknown>>> = {};
   for (const [other, section] of Object.entries(input.args.harnessOptions ?? {}))
     if (other !== harness && section) out[other] = section;
@@ -215,6 +222,11 @@ function untrustedMatters(u: UntrustedSetting, input: ResolveTurnOptionsInput, h
   if (head === "policy" || head === "ui") return false; // resolveConfigSettings reports these
   if (head === "toolMap")
     return second === harness && input.args.toolMap?.[harness]?.[u.key.split(".")[2]!] === undefined;
+  if (head === "harnessOptions") {
+    const [, owner, key] = u.key.split(".");
+    if (owner !== harness || input.mode !== "launch") return false;
+    return input.args.harnessOptions?.[harness]?.[key!] === undefined;
+  }
   if (head === "toolsets") return [...(input.args.tools ?? []), ...(input.args.excludeTools ?? [])].includes(second!);
   const argValue =
     head === "discovery"
@@ -281,11 +293,41 @@ function pick(
 }
 
 /**
- * --access is a preset allowlist, not a filter over one: it cannot meet a tools grant or an
- * exclusion from any tier. A profile sandbox yields to it; an explicit or configured sandbox on a
- * harness that renders access through its sandbox (codex) conflicts with it.
+ * A harness's own setting the harness renders a normalized one through (codex's sandbox carries
+ * --access): its profile value yields to that setting; a value chosen in a tier conflicts with it.
  */
-function applyAccessRules(chosen: Map<string, Chosen>, harness: HarnessName, expresses: readonly string[]): void {
+function applyExclusions(
+  spec: HarnessSettingSpec,
+  harness: HarnessName,
+  chosen: Map<string, Chosen>,
+  normalized: ReadonlyMap<string, Chosen>,
+): void {
+  const own = chosen.get(spec.key);
+  if (!own) return;
+  for (const key of spec.exclusiveWith ?? []) {
+    const other = normalized.get(key);
+    if (!other || other.tier === "harness") continue;
+    if (own.tier === "profile") {
+      chosen.delete(spec.key);
+      return;
+    }
+    const name = harnessSettingName(harness, spec.key);
+    const mine = own.tier === "arg" ? harnessOptionFlag(harness, spec.key) : `${name} (${own.tier})`;
+    throw exclusive(
+      harness,
+      key,
+      describeSource(key, other.tier),
+      mine,
+      `on ${harness} ${key} is rendered as its ${spec.key}; drop one of them`,
+    );
+  }
+}
+
+/**
+ * --access is a preset allowlist, not a filter over one: it cannot meet a tools grant or an
+ * exclusion from any tier. (A harness setting it is rendered through is applyExclusions'.)
+ */
+function applyAccessRules(chosen: Map<string, Chosen>, harness: HarnessName): void {
   const access = chosen.get("access");
   if (!access) return;
   for (const key of ["tools", "excludeTools"] as const) {
@@ -299,18 +341,6 @@ function applyAccessRules(chosen: Map<string, Chosen>, harness: HarnessName, exp
         "access is a preset allowlist, not a filter over one; drop one of them",
       );
     }
-  }
-  const sandbox = chosen.get("sandbox");
-  if (!sandbox) return;
-  if (sandbox.tier === "profile") chosen.delete("sandbox");
-  else if (canExpress(expresses, "sandbox", sandbox.value)) {
-    throw exclusive(
-      harness,
-      "access",
-      describeSource("access", access.tier),
-      describeSource("sandbox", sandbox.tier),
-      `on ${harness} access is rendered as the sandbox; drop one of them`,
-    );
   }
 }
 

@@ -32,14 +32,11 @@ export interface DiscoveryOptions {
 export interface TurnOptions {
   readonly model?: string;
   readonly effort?: string;
-  readonly sandbox?: string;
   readonly provider?: string;
   readonly tools?: readonly string[];
   readonly excludeTools?: readonly string[];
   readonly access?: "read" | "write";
   readonly autonomy?: boolean;
-  readonly write?: boolean;
-  readonly shell?: boolean;
   readonly memory?: boolean;
   readonly discovery?: DiscoveryOptions;
   readonly systemPrompt?: string;

@@ -42,9 +42,8 @@ describe("golden argv: fresh turn with the profile effort", () => {
       plan("codex", {
         options: {
           effort: "medium",
-          sandbox: "workspace-write",
           memory: false,
-          harnessOptions: { codex: { contextWindow: 272_000 } },
+          harnessOptions: { codex: { contextWindow: 272_000, sandbox: "workspace-write" } },
         },
       }).argv,
     ).toEqual([
@@ -316,7 +315,7 @@ describe("golden argv: options that render", () => {
   it("muse: category gates, step cap and --yolo", () => {
     expect(
       plan("muse", {
-        options: { write: false, shell: false, autonomy: true, harnessOptions: { muse: { maxSteps: 50 } } },
+        options: { autonomy: true, harnessOptions: { muse: { write: false, shell: false, maxSteps: 50 } } },
       }).argv,
     ).toEqual(["muse", "exec", "--json", "--disable-write", "--disable-shell", "--max-model-steps", "50", "--yolo", P]);
   });

@@ -23,14 +23,11 @@ function representatives(h: HarnessName): Record<TurnOptionKey, unknown[]> {
   return {
     model: ["opus", "gpt-5.5", "muse-spark-1.2", "zai/glm-5.2", "not a model", "-rf"],
     effort: ["medium", "high", "xhigh", "bogus"],
-    sandbox: ["read-only", "workspace-write", "danger-full-access", "nope"],
     provider: ["zai", "bad provider"],
     tools: [["read"], ["read", "shell"], ["list"], ["native:web_search"], [], ["bogus"], ["web-fetch", "subagent"]],
     excludeTools: [["shell"], ["write", "edit"], ["bogus"]],
     access: ["read", "write"],
     autonomy: [true, false],
-    write: [true, false],
-    shell: [true, false],
     memory: [true, false],
     discovery: [
       { tools: true, instructionFiles: true, extensions: true, skills: true },
@@ -53,6 +50,9 @@ function representatives(h: HarnessName): Record<TurnOptionKey, unknown[]> {
       { [h]: { contextWindow: 100_000 } },
       { [h]: { maxSteps: 0 } },
       { [h]: { contextWindow: 1.5 } },
+      { [h]: { sandbox: "read-only" } },
+      { [h]: { sandbox: "nope" } },
+      { [h]: { write: false, shell: true } },
       { other: { key: 1 } },
     ],
   };

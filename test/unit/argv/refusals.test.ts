@@ -73,14 +73,21 @@ describe("values", () => {
     const elsewhere = refusalOf("claude", { harnessOptions: { codex: { contextWindow: 1000 } } });
     expect(elsewhere).toMatchObject({ issue: "unsupported-option", harness: "claude", option: "codex.contextWindow" });
     expect(elsewhere.supportedBy).toEqual([{ harness: "codex", spelling: "--codex-context-window" }]);
-    expect(refusalOf("codex", { harnessOptions: { codex: { window: 1 } } }).supported).toEqual(["contextWindow"]);
-  });
-  it("an unknown codex sandbox mode lists the three real ones", () => {
-    expect(refusalOf("codex", { sandbox: "strict" }).supported).toEqual([
-      "read-only",
-      "workspace-write",
-      "danger-full-access",
+    expect(refusalOf("codex", { harnessOptions: { codex: { window: 1 } } }).supported).toEqual([
+      "contextWindow",
+      "sandbox",
     ]);
+  });
+  it("an unknown codex sandbox mode names the setting and lists the three real ones", () => {
+    const err = refusalOf("codex", { harnessOptions: { codex: { sandbox: "strict" } } });
+    expect(err).toMatchObject({ issue: "invalid-option-value", option: "codex.sandbox" });
+    expect(err.supported).toEqual(["one of read-only, workspace-write, danger-full-access"]);
+  });
+  it("a harness's setting on another harness takes the running harness's own advice for it", () => {
+    const err = refusalOf("claude", { harnessOptions: { codex: { sandbox: "read-only" } } });
+    expect(err.message).toMatch(/--codex-sandbox is codex's setting; this run is claude/);
+    expect(err.hint).toMatch(/claude has no sandbox modes/);
+    expect(refusalOf("pi", { harnessOptions: { muse: { write: false } } }).hint).toMatch(/pi has no write toggle/);
   });
 });
 
@@ -107,7 +114,9 @@ describe("tools", () => {
   it("--tools with --exclude-tools, and --access with either, are mutually exclusive", () => {
     expect(refusalOf("claude", { tools: ["read"], excludeTools: ["shell"] }).issue).toBe("mutually-exclusive-options");
     expect(refusalOf("pi", { access: "read", tools: ["read"] }).issue).toBe("mutually-exclusive-options");
-    expect(refusalOf("codex", { access: "read", sandbox: "read-only" }).issue).toBe("mutually-exclusive-options");
+    expect(refusalOf("codex", { access: "read", harnessOptions: { codex: { sandbox: "read-only" } } }).issue).toBe(
+      "mutually-exclusive-options",
+    );
   });
   it("a native name cannot smuggle a list separator or a flag", () => {
     expect(refusalOf("pi", { tools: ["native:read,bash"] }).issue).toBe("invalid-tool-grant");
@@ -120,7 +129,8 @@ describe("harness limits", () => {
     for (const memory of [true, false]) expect(refusalOf("muse", { memory }).hint).toMatch(/cannot turn its memory/);
   });
   it("codex refuses --sandbox on resume (exec resume has no --sandbox)", () => {
-    expect(refusalOf("codex", { sandbox: "read-only" }, { resume: ID }).issue).toBe("unsupported-on-resume");
+    const err = refusalOf("codex", { harnessOptions: { codex: { sandbox: "read-only" } } }, { resume: ID });
+    expect(err).toMatchObject({ issue: "unsupported-on-resume", option: "codex.sandbox" });
   });
   it("tool-free isolation is claude-only, fresh-only, and excludes tool and discovery overrides", () => {
     expect(refusalOf("codex", { isolation: "tool-free" }).supportedBy).toEqual([

@@ -44,7 +44,10 @@ describe("hmux inspect", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^argv: .*codex.* exec/m);
     expect(r.stdout).toContain("read-only");
-    expect(r.stderr).toContain('provenance: sandbox = "read-only" (arg)');
+    // --sandbox is the legacy spelling of codex's own --codex-sandbox: one setting, one provenance line.
+    expect(r.stderr).toContain('provenance: codex.sandbox = "read-only" (arg)');
+    const own = await box.run(["inspect", "codex", "--argv", "--prompt", "hi", "--codex-sandbox", "read-only"]);
+    expect(own.stdout).toBe(r.stdout);
     // Without --autonomy hmux run gates codex through its session channel: the exec argv is not what it spawns.
     expect(r.stderr).toContain("hmux run spawns its session process, not this");
     const unchecked = await box.run(["inspect", "codex", "--argv", "--prompt", "hi", "--autonomy"]);
@@ -60,7 +63,7 @@ describe("hmux inspect", () => {
   it("--argv with an option the harness cannot express refuses with exit 2", async () => {
     const r = await box.run(["inspect", "claude", "--argv", "--prompt", "hi", "--sandbox", "read-only"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/sandbox/);
+    expect(r.stderr).toMatch(/--codex-sandbox is codex's setting; this run is claude/);
   });
 });
 

@@ -30,6 +30,6 @@ describe("hmux run codex and codex's safety notices", () => {
   it("the bubblewrap notice is a divergence naming the sandbox the run asked for", async () => {
     const r = await box.run(["run", "codex", "go", "--json", "--access", "read"], { HMUX_CODEX_BIN: codex });
     const divergences = r.lines.filter((l) => (l as { kind?: string }).kind === "divergence");
-    expect(divergences).toEqual([expect.objectContaining({ key: "sandbox", asked: "read-only", notice: BWRAP })]);
+    expect(divergences).toEqual([expect.objectContaining({ key: "codex.sandbox", asked: "read-only", notice: BWRAP })]);
   });
 });

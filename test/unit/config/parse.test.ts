@@ -23,16 +23,16 @@ describe("parseConfig: a good file", () => {
       version: 1,
       model: "opus",
       effort: "high",
-      sandbox: "read-only",
       provider: "openai",
       tools: ["read", "grep", "native:web_search"],
       excludeTools: ["shell"],
       access: "read",
       autonomy: false,
-      write: true,
-      shell: false,
       memory: true,
-      harnessOptions: { codex: { contextWindow: 100000 }, muse: { maxSteps: 40 } },
+      harnessOptions: {
+        codex: { contextWindow: 100000, sandbox: "read-only" },
+        muse: { maxSteps: 40, write: true, shell: false },
+      },
       discovery: { tools: true, instructionFiles: false, extensions: true, skills: false },
       systemPrompt: "be brief",
       appendSystemPrompt: "and kind",
@@ -142,7 +142,17 @@ describe("parseConfig: unknown keys hard-fail, naming the key path", () => {
 
 describe("parseConfig: bad values name the key and what would work", () => {
   it.each([
-    ['{"version":1,"sandbox":"yolo"}', "sandbox", '"read-only", "workspace-write", "danger-full-access"'],
+    [
+      '{"version":1,"harnessOptions":{"codex":{"sandbox":"yolo"}}}',
+      "harnessOptions.codex.sandbox",
+      "codex's sandbox takes one of read-only, workspace-write, danger-full-access",
+    ],
+    [
+      '{"version":1,"harnessOptions":{"codex":{"contextWindow":0}}}',
+      "harnessOptions.codex.contextWindow",
+      "codex's contextWindow takes an integer from 1 to 272000 (found 0)",
+    ],
+    ['{"version":1,"harnessOptions":{"muse":{"write":"no"}}}', "harnessOptions.muse.write", "true or false"],
     ['{"version":1,"access":"admin"}', "access", 'must be one of "read", "write"'],
     ['{"version":1,"autonomy":"yes"}', "autonomy", "must be a boolean"],
     ['{"version":1,"effort":""}', "effort", "must not be empty"],
@@ -163,12 +173,34 @@ describe("parseConfig: bad values name the key and what would work", () => {
   });
 
   it("every problem in a file is reported, not just the first", () => {
-    const err = errorOf('{"version":1,"effort":3,"sandbox":"x","bogus":1}');
-    expect(err.problems.map((p) => p.keyPath).sort()).toEqual(["bogus", "effort", "sandbox"]);
+    const err = errorOf('{"version":1,"effort":3,"sandbox":"x","bogus":1,"harnessOptions":{"muse":{"shell":1}}}');
+    expect(err.problems.map((p) => p.keyPath).sort()).toEqual([
+      "bogus",
+      "effort",
+      "harnessOptions.muse.shell",
+      "sandbox",
+    ]);
   });
 
   it("the found value is shown beside what would work", () => {
-    expect(errorOf('{"version":1,"sandbox":"yolo"}').message).toContain('(found "yolo")');
+    expect(errorOf('{"version":1,"harnessOptions":{"codex":{"sandbox":"yolo"}}}').message).toContain('(found "yolo")');
+  });
+
+  it("a key a harness does not have is an unknown key naming the harness and its own settings", () => {
+    const err = errorOf('{"version":1,"harnessOptions":{"codex":{"sandbx":"read-only"}}}');
+    expect(err).toMatchObject({ kind: "unknown-key", keyPath: "harnessOptions.codex.sandbx" });
+    expect(err.message).toContain('codex has no setting "sandbx" (its own settings: contextWindow, sandbox)');
+  });
+
+  it.each([
+    ["sandbox", '"read-only"', '{"harnessOptions": {"codex": {"sandbox": "read-only"}}}'],
+    ["write", "false", '{"harnessOptions": {"muse": {"write": false}}}'],
+    ["shell", "true", '{"harnessOptions": {"muse": {"shell": true}}}'],
+  ])("the old top-level %s key is refused, naming where the setting lives now", (key, value, moved) => {
+    const err = errorOf(`{"version":1,"${key}":${value}}`);
+    expect(err).toMatchObject({ kind: "unknown-key", keyPath: key });
+    expect(err.message).toContain(`${FILE}: ${key}: moved:`);
+    expect(err.message).toContain(moved);
   });
 
   it("a config error becomes an invalid-config refusal naming the key", () => {

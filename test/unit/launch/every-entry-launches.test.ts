@@ -49,7 +49,8 @@ function world(userConfig: object = {}) {
   mkdirSync(join(fx.env.XDG_CONFIG_HOME!, "hmux"), { recursive: true });
   writeFileSync(
     join(fx.env.XDG_CONFIG_HOME!, "hmux", "config.json"),
-    JSON.stringify({ version: 1, memory: true, ...userConfig }),
+    // provider: a setting claude cannot express, so every kind reports the same divergence.
+    JSON.stringify({ version: 1, memory: true, provider: "openai", ...userConfig }),
   );
   mkdirSync(join(fx.repo, ".hmux"), { recursive: true });
   writeFileSync(join(fx.repo, ".hmux", "config.json"), JSON.stringify({ version: 1, autonomy: false }));

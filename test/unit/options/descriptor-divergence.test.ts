@@ -15,32 +15,29 @@ function bareLaunch(harness: HarnessName) {
     expresses: DESCRIPTORS[harness].expresses,
     mode: "launch",
     args: {},
-    harnessProfile: builtinRegistry.get(harness).harnessProfile,
+    harnessSettings: builtinRegistry.get(harness).options,
   });
 }
 
 describe("bare launch divergence on the real descriptors", () => {
-  it('pi prints the spec\'s line: profile "sandbox" not expressible on pi', () => {
-    expect(bareLaunch("pi").divergence.map(renderDivergenceLine)).toContain(
-      'divergence: profile "sandbox" not expressible on pi; harness default applies',
-    );
+  it("pi expresses the whole profile: codex's sandbox is codex's own, so nothing diverges", () => {
+    expect(bareLaunch("pi").divergence.map(renderDivergenceLine)).toEqual([]);
   });
 
-  it("codex expresses the whole profile: sandbox and context window render, nothing diverges", () => {
+  it("codex expresses the whole profile: its own sandbox and context window render, nothing diverges", () => {
     const r = bareLaunch("codex");
     expect(r.divergence).toEqual([]);
     expect(r.options).toMatchObject({
       effort: "medium",
-      sandbox: "workspace-write",
-      harnessOptions: { codex: { contextWindow: 272000 } },
+      harnessOptions: { codex: { contextWindow: 272000, sandbox: "workspace-write" } },
     });
   });
 
-  it("sandbox diverges on every harness but codex; codex's own context window is nobody else's to diverge from", () => {
+  it("codex's own profile settings are nobody else's to diverge from", () => {
     for (const h of HARNESS_NAMES.filter((n) => n !== "codex")) {
       const keys = bareLaunch(h).divergence.map((d) => d.key);
-      expect(keys).toContain("sandbox");
-      expect(keys.some((k) => k.includes("contextWindow"))).toBe(false);
+      expect(keys.some((k) => k.includes("sandbox") || k.includes("contextWindow"))).toBe(false);
+      expect(bareLaunch(h).options.harnessOptions).toBeUndefined();
     }
   });
 

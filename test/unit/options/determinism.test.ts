@@ -14,7 +14,7 @@ import { config, EXPRESSES_ALL, rng } from "./helpers.js";
 const CHOICES: Record<string, readonly unknown[]> = {
   model: ["opus", "gpt-5", "m"],
   effort: ["low", "medium", "high"],
-  sandbox: ["read-only", "workspace-write"],
+  harnessOptions: [{ codex: { sandbox: "read-only" } }, { codex: { sandbox: "workspace-write", contextWindow: 9 } }],
   provider: ["openai", "anthropic"],
   tools: [["read"], ["read", "grep"], ["shell", "write"], ["native:x"], []],
   excludeTools: [["shell"], ["grep", "web-fetch"]],
@@ -95,8 +95,11 @@ describe("resolution is pure and deterministic", () => {
       const r = o.value;
       const tiers = new Map(r.provenance.map((p) => [p.key, p.tier]));
       expect(tiers.size).toBe(r.provenance.length);
+      for (const [harness, section] of Object.entries(r.options.harnessOptions ?? {}))
+        for (const k of Object.keys(section ?? {}))
+          if (harness === input.harness) expect(tiers.get(`${harness}.${k}`)).toBeDefined();
       for (const key of Object.keys(r.options)) {
-        if (key === "discovery" || key === "toolMap") continue;
+        if (key === "discovery" || key === "toolMap" || key === "harnessOptions") continue;
         expect(tiers.get(key), `${key} in ${JSON.stringify(input)}`).toBeDefined();
         expect(tiers.get(key)).not.toBe("harness");
       }

@@ -27,7 +27,7 @@ function resolveFor(harness: string, input: Partial<Parameters<typeof resolveTur
     expresses: adapter.descriptor.expresses,
     mode: "launch",
     args: {},
-    harnessProfile: adapter.harnessProfile,
+    harnessSettings: adapter.options,
     ...input,
   });
 }
@@ -73,7 +73,9 @@ describe("harness options resolve across the tiers with provenance", () => {
     const user = config({ harnessOptions: { codex: { contextWindow: 100_000 } } });
     const project = config({ harnessOptions: { codex: { contextWindow: 150_000 } } });
     const fromProject = resolveFor("codex", { user, project });
-    expect(fromProject.options.harnessOptions).toEqual({ codex: { contextWindow: 150_000 } });
+    expect(fromProject.options.harnessOptions).toEqual({
+      codex: { contextWindow: 150_000, sandbox: "workspace-write" },
+    });
     expect(fromProject.provenance).toContainEqual({
       key: "codex.contextWindow",
       value: 150_000,

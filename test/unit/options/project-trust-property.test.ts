@@ -3,6 +3,7 @@
  * config and args never lets more run without a check than the same inputs without the project.
  */
 import { describe, expect, it } from "vitest";
+import { builtinRegistry } from "../../../src/adapters/registry.js";
 import type { Config } from "../../../src/core/config/schema.js";
 import { resolveConfigSettings } from "../../../src/core/config/settings.js";
 import {
@@ -17,13 +18,18 @@ import { config, EXPRESSES_ALL, rng, UNTRUSTED } from "./helpers.js";
 
 /** Small vocabularies rich in loosening values. */
 const CHOICES: Record<string, readonly unknown[]> = {
-  sandbox: ["read-only", "workspace-write", "danger-full-access"],
+  harnessOptions: [
+    { codex: { sandbox: "read-only" } },
+    { codex: { sandbox: "workspace-write", contextWindow: 1000 } },
+    { codex: { sandbox: "danger-full-access" } },
+    { muse: { write: true, shell: true } },
+    { muse: { write: false, shell: true } },
+    { muse: { shell: false }, codex: { sandbox: "danger-full-access" } },
+  ],
   tools: [["read"], ["read", "grep"], ["shell", "write"], ["read", "shell", "web-fetch"], []],
   excludeTools: [["shell"], ["grep", "web-fetch"]],
   access: ["read", "write"],
   autonomy: [true, false],
-  write: [true, false],
-  shell: [true, false],
   discovery: [{ extensions: false }, { extensions: true, skills: true }, { tools: false, instructionFiles: true }],
   isolate: [true, false],
   endpoint: ["http://127.0.0.1:1/v1", "http://127.0.0.1:2/v1"],
@@ -37,8 +43,6 @@ const CHOICES: Record<string, readonly unknown[]> = {
   toolMap: [{ claude: { read: "Bash" } }, { claude: { list: "LS" }, pi: { read: "bash" } }],
 };
 
-const SANDBOX_RANK = ["read-only", "workspace-write", "danger-full-access"];
-
 function generate(next: () => number): ResolveTurnOptionsInput & { user?: Config; project: Config } {
   const pickOne = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
   const some = (chance: number): Record<string, unknown> => {
@@ -50,9 +54,11 @@ function generate(next: () => number): ResolveTurnOptionsInput & { user?: Config
   const args: Record<string, unknown> = {};
   if (next() < 0.3) args.tools = [pickOne(["review", "read", "extra", "shell"])];
   if (next() < 0.2) args.autonomy = pickOne([true, false]);
+  const harness = pickOne(HARNESS_NAMES);
   return {
-    harness: pickOne(HARNESS_NAMES),
+    harness,
     expresses: EXPRESSES_ALL,
+    harnessSettings: builtinRegistry.get(harness).options,
     mode: next() < 0.8 ? "launch" : "resume",
     args: args as TurnOptions,
     ...(next() < 0.7 ? { user: config(some(0.3)) } : {}),
@@ -77,13 +83,16 @@ function granted(o: TurnOptions): Set<string> {
 }
 
 /** Every way `withProject` is looser than `without`; empty when it is at least as narrow. */
-function loosenings(withProject: TurnOptions, without: TurnOptions): string[] {
+function loosenings(harness: string, withProject: TurnOptions, without: TurnOptions): string[] {
   const out: string[] = [];
-  for (const key of ["autonomy", "write", "shell"] as const)
-    if (withProject[key] === true && without[key] !== true) out.push(key);
-  if (withProject.sandbox !== undefined) {
-    const baseline = without.sandbox ?? "read-only";
-    if (SANDBOX_RANK.indexOf(withProject.sandbox) > SANDBOX_RANK.indexOf(baseline)) out.push("sandbox");
+  if (withProject.autonomy === true && without.autonomy !== true) out.push("autonomy");
+  // The harness's own settings with a ladder (codex's sandbox, muse's write and shell), by their module's order.
+  for (const spec of builtinRegistry.get(harness).options ?? []) {
+    if (!spec.looseness) continue;
+    const rank = (v: unknown) => (v === undefined ? 0 : spec.looseness!.indexOf(v));
+    const mine = withProject.harnessOptions?.[harness]?.[spec.key];
+    if (mine !== undefined && rank(mine) > rank(without.harnessOptions?.[harness]?.[spec.key]))
+      out.push(`${harness}.${spec.key}`);
   }
   if (withProject.access === "write" && without.access === "read") out.push("access");
   for (const [facet, on] of Object.entries(withProject.discovery ?? {})) {
@@ -113,7 +122,10 @@ describe("project trust over generated inputs", () => {
       const without = attempt(rest);
       if (withProject === "refused" || without === "refused") continue; // a refusal runs nothing
       compared += 1;
-      expect({ i, loosened: loosenings(withProject.options, without.options) }).toEqual({ i, loosened: [] });
+      expect({ i, loosened: loosenings(input.harness, withProject.options, without.options) }).toEqual({
+        i,
+        loosened: [],
+      });
     }
     expect(compared).toBeGreaterThan(400);
   });
@@ -144,7 +156,7 @@ describe("project trust over generated inputs", () => {
       if (
         trustedAnyway !== "refused" &&
         without !== "refused" &&
-        loosenings(trustedAnyway.options, without.options).length > 0
+        loosenings(input.harness, trustedAnyway.options, without.options).length > 0
       )
         caught += 1;
     }

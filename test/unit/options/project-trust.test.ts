@@ -1,11 +1,23 @@
 import { describe, expect, it } from "vitest";
+import { builtinRegistry } from "../../../src/adapters/registry.js";
 import { narrowProjectConfig } from "../../../src/core/options/project-trust.js";
 import { renderResolution, renderUntrustedLine } from "../../../src/core/options/render-provenance.js";
 import { type ResolveTurnOptionsInput, resolveTurnOptions } from "../../../src/core/options/resolve.js";
 import { config, EXPRESSES_ALL, TRUSTED, UNTRUSTED } from "./helpers.js";
 
 const resolve = (partial: Partial<ResolveTurnOptionsInput>) =>
-  resolveTurnOptions({ harness: "codex", expresses: EXPRESSES_ALL, mode: "launch", args: {}, ...partial });
+  resolveTurnOptions({
+    harness: "codex",
+    expresses: EXPRESSES_ALL,
+    mode: "launch",
+    args: {},
+    harnessSettings: builtinRegistry.get(partial.harness ?? "codex").options,
+    ...partial,
+  });
+const codex = (section: Record<string, unknown>) => ({ harnessOptions: { codex: section } });
+const muse = (section: Record<string, unknown>) => ({ harnessOptions: { muse: section } });
+const own = (r: { options: { harnessOptions?: object } }, harness: string) =>
+  (r.options.harnessOptions as Record<string, Record<string, unknown>> | undefined)?.[harness] ?? {};
 const keysOf = (r: { untrusted: readonly { key: string }[] }) => r.untrusted.map((u) => u.key);
 
 describe("an untrusted project config only narrows", () => {
@@ -21,9 +33,9 @@ describe("an untrusted project config only narrows", () => {
   });
 
   it("a caller that passes no trust gets the untrusted behaviour (fail closed)", () => {
-    const r = resolve({ project: config({ autonomy: true, write: true }) });
+    const r = resolve({ harness: "muse", project: config({ autonomy: true, ...muse({ write: true }) }) });
     expect(r.options.autonomy).toBe(false);
-    expect(r.options.write).toBeUndefined();
+    expect(own(r, "muse").write).toBeUndefined();
     expect(renderUntrustedLine(r.untrusted[0]!)).toBe(
       'untrusted: project config "autonomy" ignored; trust it in your user config ("trustedProjects")',
     );
@@ -46,36 +58,48 @@ describe("an untrusted project config only narrows", () => {
     expect(r.untrusted).toEqual([]);
   });
 
-  it("write and shell turned on by the project are ignored; turned off they apply", () => {
-    const on = resolve({ project: config({ write: true, shell: true }), projectTrust: UNTRUSTED });
-    expect(keysOf(on)).toEqual(["write", "shell"]);
-    expect(on.options.write).toBeUndefined();
-    const off = resolve({
-      user: config({ shell: true }),
-      project: config({ write: false, shell: false }),
+  it("muse's write and shell turned on by the project are ignored; turned off they apply", () => {
+    const on = resolve({
+      harness: "muse",
+      project: config(muse({ write: true, shell: true })),
       projectTrust: UNTRUSTED,
     });
-    expect([off.options.write, off.options.shell, off.untrusted.length]).toEqual([false, false, 0]);
+    expect(keysOf(on)).toEqual(["harnessOptions.muse.write", "harnessOptions.muse.shell"]);
+    expect(own(on, "muse").write).toBeUndefined();
+    const off = resolve({
+      harness: "muse",
+      user: config(muse({ shell: true })),
+      project: config(muse({ write: false, shell: false })),
+      projectTrust: UNTRUSTED,
+    });
+    expect([own(off, "muse").write, own(off, "muse").shell, off.untrusted.length]).toEqual([false, false, 0]);
   });
 
-  it("a sandbox wider than the user's (or the profile's) is ignored; a narrower one applies", () => {
-    const wider = resolve({ project: config({ sandbox: "danger-full-access" }), projectTrust: UNTRUSTED });
-    expect(wider.options.sandbox).toBe("workspace-write");
-    expect(keysOf(wider)).toEqual(["sandbox"]);
+  it("a codex sandbox wider than the user's (or the profile's) is ignored; a narrower one applies", () => {
+    const wider = resolve({ project: config(codex({ sandbox: "danger-full-access" })), projectTrust: UNTRUSTED });
+    expect(own(wider, "codex").sandbox).toBe("workspace-write");
+    expect(keysOf(wider)).toEqual(["harnessOptions.codex.sandbox"]);
+    expect(renderUntrustedLine(wider.untrusted[0]!)).toMatch(/project config "harnessOptions.codex.sandbox" ignored/);
     const widerThanUser = resolve({
-      user: config({ sandbox: "read-only" }),
-      project: config({ sandbox: "workspace-write" }),
+      user: config(codex({ sandbox: "read-only" })),
+      project: config(codex({ sandbox: "workspace-write" })),
       projectTrust: UNTRUSTED,
     });
-    expect(widerThanUser.options.sandbox).toBe("read-only");
+    expect(own(widerThanUser, "codex").sandbox).toBe("read-only");
     const narrower = resolve({
-      user: config({ sandbox: "danger-full-access" }),
-      project: config({ sandbox: "read-only" }),
+      user: config(codex({ sandbox: "danger-full-access" })),
+      project: config(codex({ sandbox: "read-only" })),
       projectTrust: UNTRUSTED,
     });
-    expect(narrower.options.sandbox).toBe("read-only");
-    expect(narrower.provenance.find((p) => p.key === "sandbox")?.tier).toBe("project-config");
+    expect(own(narrower, "codex").sandbox).toBe("read-only");
+    expect(narrower.provenance.find((p) => p.key === "codex.sandbox")?.tier).toBe("project-config");
     expect(narrower.untrusted).toEqual([]);
+  });
+
+  it("a setting without a looseness ladder (codex's context window) passes from an untrusted project", () => {
+    const r = resolve({ project: config(codex({ contextWindow: 1000 })), projectTrust: UNTRUSTED });
+    expect(own(r, "codex").contextWindow).toBe(1000);
+    expect(r.untrusted).toEqual([]);
   });
 
   it("access read from the project applies; access write over the user's read is ignored", () => {
@@ -181,11 +205,15 @@ describe("an untrusted project config only narrows", () => {
   });
 
   it("a setting an arg overrides, or a resume never reads, is not reported", () => {
-    const project = config({ autonomy: true, sandbox: "danger-full-access" });
+    const project = config({ autonomy: true, ...codex({ sandbox: "danger-full-access" }) });
     expect(
       resolve({ args: { autonomy: false }, project, projectTrust: UNTRUSTED }).untrusted.map((u) => u.key),
-    ).toEqual(["sandbox"]);
+    ).toEqual(["harnessOptions.codex.sandbox"]);
+    const typed = { autonomy: false, ...codex({ sandbox: "read-only" }) };
+    expect(resolve({ args: typed, project, projectTrust: UNTRUSTED }).untrusted).toEqual([]);
     expect(resolve({ mode: "resume", project, projectTrust: UNTRUSTED }).untrusted).toEqual([]);
+    // Another harness's section is that harness's business, reported only when it runs.
+    expect(resolve({ harness: "claude", project, projectTrust: UNTRUSTED, args: typed }).untrusted).toEqual([]);
   });
 
   it("trustedProjects in a project file is always ignored: a repository cannot trust itself", () => {

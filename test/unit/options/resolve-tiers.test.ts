@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { builtinRegistry } from "../../../src/adapters/registry.js";
 import { renderDivergenceLine } from "../../../src/core/options/render-provenance.js";
 import { type ResolveTurnOptionsInput, resolveTurnOptions } from "../../../src/core/options/resolve.js";
 import { config, EXPRESSES_ALL } from "./helpers.js";
@@ -9,7 +10,7 @@ function resolve(partial: Partial<ResolveTurnOptionsInput>) {
     expresses: EXPRESSES_ALL,
     mode: "launch",
     args: {},
-    harnessProfile: { contextWindow: 272000 },
+    harnessSettings: builtinRegistry.get("codex").options,
     ...partial,
   });
 }
@@ -128,22 +129,38 @@ describe("divergence: a profile or config value the harness cannot express", () 
     "autonomy",
   ];
 
-  it("a profile sandbox on pi is reported, left to the harness default, and never refused", () => {
-    const r = resolveTurnOptions({ harness: "pi", expresses: PI, mode: "launch", args: {} });
-    const sandbox = r.divergence.find((d) => d.key === "sandbox");
-    expect(sandbox).toEqual({
-      key: "sandbox",
-      value: "workspace-write",
+  it("a profile value pi cannot express is reported, left to the harness default, and never refused", () => {
+    const r = resolveTurnOptions({
+      harness: "pi",
+      expresses: PI.filter((k) => k !== "effort"),
+      mode: "launch",
+      args: {},
+    });
+    const effort = r.divergence.find((d) => d.key === "effort");
+    expect(effort).toEqual({
+      key: "effort",
+      value: "medium",
       tier: "profile",
       reason: "not expressible on pi; harness default applies",
     });
-    expect(renderDivergenceLine(sandbox!)).toBe(
-      'divergence: profile "sandbox" not expressible on pi; harness default applies',
+    expect(renderDivergenceLine(effort!)).toBe(
+      'divergence: profile "effort" not expressible on pi; harness default applies',
     );
-    expect(r.options.sandbox).toBeUndefined();
+    expect(r.options.effort).toBeUndefined();
+    expect(tierOf(r, "effort")).toEqual({ key: "effort", value: undefined, tier: "harness" });
+    expect(r.divergence.map((d) => d.key)).toEqual(["effort"]);
+  });
+
+  it("codex's profile sandbox is codex's own: pi resolves none and nothing of it diverges", () => {
+    const r = resolveTurnOptions({ harness: "pi", expresses: PI, mode: "launch", args: {} });
     expect(r.options.harnessOptions).toBeUndefined();
-    expect(tierOf(r, "sandbox")).toEqual({ key: "sandbox", value: undefined, tier: "harness" });
-    expect(r.divergence.map((d) => d.key)).toEqual(["sandbox"]);
+    expect(r.divergence).toEqual([]);
+    expect(r.provenance.some((p) => p.key.includes("sandbox"))).toBe(false);
+    expect(tierOf(resolve({}), "codex.sandbox")).toEqual({
+      key: "codex.sandbox",
+      value: "workspace-write",
+      tier: "profile",
+    });
   });
 
   it("a config value the harness cannot express is reported with its config tier", () => {
@@ -164,9 +181,13 @@ describe("divergence: a profile or config value the harness cannot express", () 
   });
 
   it("an explicit arg the harness cannot express passes through for the argv layer to refuse", () => {
-    const r = resolveTurnOptions({ harness: "pi", expresses: PI, mode: "launch", args: { sandbox: "read-only" } });
-    expect(r.options.sandbox).toBe("read-only");
-    expect(r.divergence.find((d) => d.key === "sandbox")).toBeUndefined();
+    const r = resolveTurnOptions({ harness: "cursor", expresses: [], mode: "launch", args: { memory: false } });
+    expect(r.options.memory).toBe(false);
+    expect(r.divergence.find((d) => d.key === "memory")).toBeUndefined();
+    const other = { harnessOptions: { codex: { sandbox: "read-only" } } };
+    expect(resolveTurnOptions({ harness: "pi", expresses: PI, mode: "launch", args: other }).options).toMatchObject(
+      other,
+    );
   });
 
   it("a value-specific entry expresses only that value: muse keeps memory on, so profile memory off diverges", () => {

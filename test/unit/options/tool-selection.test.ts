@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { builtinRegistry } from "../../../src/adapters/registry.js";
 import { type ResolveTurnOptionsInput, resolveTurnOptions } from "../../../src/core/options/resolve.js";
 import { RefusalError } from "../../../src/core/refusal.js";
 import { DESCRIPTORS } from "../../helpers/builtin-harnesses.js";
@@ -135,38 +136,48 @@ describe("--access exclusivity", () => {
     );
   });
 
-  it("a profile sandbox yields to access on codex, with no divergence", () => {
-    const r = resolveTurnOptions({
-      harness: "codex",
-      expresses: EXPRESSES_ALL,
-      mode: "launch",
-      args: { access: "read" },
-    });
+  const codex = {
+    harness: "codex",
+    expresses: EXPRESSES_ALL,
+    mode: "launch",
+    harnessSettings: builtinRegistry.get("codex").options,
+  } as const;
+  const sandboxOf = (r: ReturnType<typeof resolveTurnOptions>) =>
+    (r.options.harnessOptions?.codex as { sandbox?: string } | undefined)?.sandbox;
+
+  it("codex's profile sandbox yields to access, with no divergence", () => {
+    const r = resolveTurnOptions({ ...codex, args: { access: "read" } });
     expect(r.options.access).toBe("read");
-    expect(r.options.sandbox).toBeUndefined();
-    expect(r.provenance.find((p) => p.key === "sandbox")).toBeUndefined();
+    expect(sandboxOf(r)).toBeUndefined();
+    expect(r.provenance.find((p) => p.key === "codex.sandbox")).toBeUndefined();
+    expect(r.divergence).toEqual([]);
   });
 
-  it("an explicit or configured sandbox with access refuses where the harness renders a sandbox", () => {
-    const codex = { harness: "codex", expresses: EXPRESSES_ALL, mode: "launch" } as const;
-    expect(() => resolveTurnOptions({ ...codex, args: { access: "read", sandbox: "read-only" } })).toThrow(
-      /--access and --sandbox/,
+  it("a sandbox typed or configured beside access refuses, naming both and their tiers", () => {
+    const typed = { harnessOptions: { codex: { sandbox: "read-only" } } };
+    expect(() => resolveTurnOptions({ ...codex, args: { access: "read", ...typed } })).toThrow(
+      /--access and --codex-sandbox are mutually exclusive/,
     );
     expect(() =>
-      resolveTurnOptions({ ...codex, args: { access: "write" }, user: config({ sandbox: "danger-full-access" }) }),
-    ).toThrow(RefusalError);
+      resolveTurnOptions({
+        ...codex,
+        args: { access: "write" },
+        user: config({ harnessOptions: { codex: { sandbox: "danger-full-access" } } }),
+      }),
+    ).toThrow(/--access and codex.sandbox \(user-config\)/);
   });
 
-  it("a configured sandbox on a harness without one diverges instead of conflicting with access", () => {
+  it("another harness's configured sandbox is none of pi's business: access applies, nothing diverges", () => {
     const r = resolveTurnOptions({
       harness: "pi",
       expresses: ["access", "tools"],
       mode: "launch",
       args: { access: "read" },
-      user: config({ sandbox: "read-only" }),
+      user: config({ harnessOptions: { codex: { sandbox: "read-only" } } }),
     });
-    expect(r.divergence).toContainEqual(expect.objectContaining({ key: "sandbox", tier: "user-config" }));
+    expect(r.divergence.filter((d) => d.key.includes("sandbox"))).toEqual([]);
     expect(r.options.access).toBe("read");
+    expect(r.options.harnessOptions).toBeUndefined();
   });
 });
 

@@ -21,7 +21,7 @@ describe("codex safety notices", () => {
     const bridge = new CodexSessionBridge({ cwd: "/w", sandbox: "read-only" });
     const out = events(bridge.text(BWRAP, "stderr"));
     expect(out[0]).toEqual({ kind: "raw", stream: "stderr", text: BWRAP });
-    expect(out[1]).toMatchObject({ kind: "divergence", key: "sandbox", asked: "read-only", notice: BWRAP });
+    expect(out[1]).toMatchObject({ kind: "divergence", key: "codex.sandbox", asked: "read-only", notice: BWRAP });
     expect((out[1] as { runs: string }).runs).toMatch(/bundled bubblewrap/);
   });
 
@@ -39,12 +39,12 @@ describe("codex safety notices", () => {
   it("the same notice as an app-server configWarning is a divergence too (the default sandbox asked)", () => {
     const bridge = new CodexSessionBridge({ cwd: "/w" });
     const out = events(bridge.record({ method: "configWarning", params: { summary: BWRAP } }));
-    expect(out.find((e) => e.kind === "divergence")).toMatchObject({ key: "sandbox", asked: "workspace-write" });
+    expect(out.find((e) => e.kind === "divergence")).toMatchObject({ key: "codex.sandbox", asked: "workspace-write" });
   });
 
   it("a setting the caller did not ask for is never reported as diverging", () => {
     expect(safetyDivergence(BWRAP, CODEX_SAFETY_NOTICES, {})).toBeNull();
-    expect(safetyDivergence("all fine", CODEX_SAFETY_NOTICES, { sandbox: "read-only" })).toBeNull();
+    expect(safetyDivergence("all fine", CODEX_SAFETY_NOTICES, { "codex.sandbox": "read-only" })).toBeNull();
   });
 });
 
@@ -54,7 +54,7 @@ describe("codex safety notices through hmux run (the exec --json decoder)", () =
   it("the bubblewrap notice on stderr is a sandbox divergence naming the sandbox exec was given", () => {
     const decoder = createDecoder({ asked: { access: "read" } });
     const out = decoder.text(BWRAP, "stderr");
-    expect(out.at(-1)).toMatchObject({ kind: "divergence", key: "sandbox", asked: "read-only", notice: BWRAP });
+    expect(out.at(-1)).toMatchObject({ kind: "divergence", key: "codex.sandbox", asked: "read-only", notice: BWRAP });
     expect(createDecoder({ asked: {} }).text(BWRAP, "stderr").at(-1)).toMatchObject({
       kind: "divergence",
       asked: "workspace-write",
@@ -63,9 +63,14 @@ describe("codex safety notices through hmux run (the exec --json decoder)", () =
 
   it("the autonomy bypass or an asked full-access sandbox is not affected by it", () => {
     expect(kinds(createDecoder({ asked: { autonomy: true } }).text(BWRAP, "stderr"))).not.toContain("divergence");
-    expect(kinds(createDecoder({ asked: { sandbox: "danger-full-access" } }).text(BWRAP, "stderr"))).not.toContain(
-      "divergence",
-    );
+    expect(
+      kinds(
+        createDecoder({ asked: { harnessOptions: { codex: { sandbox: "danger-full-access" } } } }).text(
+          BWRAP,
+          "stderr",
+        ),
+      ),
+    ).not.toContain("divergence");
   });
 
   it("a decode with nothing asked (a saved stream), other lines, and stdout report no divergence", () => {
