@@ -12,7 +12,7 @@ const place = scratch("hmux-acp-bad-");
 afterAll(() => place.remove());
 
 /** The agent's pid, from the stand-in's own report on stderr (raw output). */
-const PID_LINE = "process.stderr.write(`pid ${process.pid}\\n`);\n";
+const PID_LINE = 'process.stderr.write("pid " + process.pid + "\\n");\n';
 
 /** Reads JSON lines from stdin and calls `on(message, reply)` for each. */
 const LINES = `import { createInterface } from "node:readline";
