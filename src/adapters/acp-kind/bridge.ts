@@ -79,7 +79,11 @@ export class AcpSessionBridge implements SessionBridge {
   private readonly open = new Map<string, OpenPermission>();
   private decided: { readonly open: OpenPermission; readonly verdict: PermissionVerdict }[] = [];
   private updateCount = 0;
+  /** Permission requests received and not yet answered (counted on arrival, before the SDK hands them over). */
+  private asking = 0;
   private replaying = false;
+  /** The process is gone and its last output is being worked through: a prompt cut off by that is the exit's to report. */
+  private exiting = false;
   private replayed = 0;
   private seq = 0;
 
@@ -116,9 +120,10 @@ export class AcpSessionBridge implements SessionBridge {
         ),
       ms,
     );
-    void this.handshake(this.connection).catch((err: unknown) =>
-      this.fail("native", this.refusedWhy("the handshake", err)),
-    );
+    void this.handshake(this.connection).catch((err: unknown) => {
+      // An agent that quit mid-handshake is the exit's to report (its code and last stderr line).
+      if (!this.exiting) this.fail("native", this.refusedWhy("the handshake", err));
+    });
     return { lines: [], readyAtOnce: false };
   }
 
@@ -168,6 +173,7 @@ export class AcpSessionBridge implements SessionBridge {
       );
       return [];
     }
+    if (typeof record.method === "string" && !this.withinBounds(record.method)) return [];
     this.wire?.push(record as AnyMessage);
     return [];
   }
@@ -181,6 +187,17 @@ export class AcpSessionBridge implements SessionBridge {
       return [];
     }
     return [{ kind: "event", event: { kind: "raw", stream, text: line } }];
+  }
+
+  /** The agent's stdout is all read: the SDK works through what it still holds before the exit is reported. */
+  async settle(): Promise<void> {
+    const connection = this.connection;
+    if (!connection || this.phase === "failed" || this.phase === "ended") return;
+    this.exiting = true;
+    this.wire?.close();
+    await connection.closed;
+    // A handler the last message started runs one step after the connection saw it.
+    await Promise.resolve();
   }
 
   end(): BridgeOutput[] {
@@ -280,7 +297,7 @@ export class AcpSessionBridge implements SessionBridge {
   }
 
   private promptFailed(err: unknown): void {
-    if (this.phase !== "ready") return;
+    if (this.phase !== "ready" || this.exiting) return;
     const cls: FailureClass = err instanceof RequestError && err.code === -32000 ? "auth" : "native";
     this.turnEnded(failure(cls, this.refusedWhy("session/prompt", err)));
   }
@@ -301,20 +318,34 @@ export class AcpSessionBridge implements SessionBridge {
 
   // ——— what the agent sends ———
 
+  /**
+   * Every request and notification counts against the bound of its stretch (a turn, a session
+   * load, the time between turns), and open permission requests against theirs: past either, the
+   * agent is flooding, and the session ends before hmux holds more of it.
+   */
+  private withinBounds(method: string): boolean {
+    const limits = this.options.limits;
+    const limit = this.prompting || this.replaying ? limits.updatesPerTurn : limits.updatesBetweenTurns;
+    if (++this.updateCount > limit) {
+      const when = this.replaying ? "while loading a session" : this.prompting ? "in one turn" : "between turns";
+      this.fail("native", `${this.options.agent} flooded hmux with more than ${limit} messages ${when}`);
+      return false;
+    }
+    if (method === "session/request_permission" && ++this.asking > limits.openPermissions) {
+      this.fail(
+        "native",
+        `${this.options.agent} flooded hmux with more than ${limits.openPermissions} permission requests open at once`,
+      );
+      return false;
+    }
+    return true;
+  }
+
   private onUpdate(notification: SessionNotification): void {
     if (this.phase === "failed" || this.phase === "ended") return;
     if (this.sessionId !== null && notification.sessionId !== this.sessionId) {
       this.event({ kind: "unrecognized", nativeType: "session/update for another session", record: notification });
       return;
-    }
-    const limits = this.options.limits;
-    const limit = this.prompting || this.replaying ? limits.updatesPerTurn : limits.updatesBetweenTurns;
-    if (++this.updateCount > limit) {
-      const when = this.replaying ? "while loading a session" : this.prompting ? "in one turn" : "between turns";
-      return this.fail(
-        "native",
-        `${this.options.agent} flooded hmux with more than ${limit} session/update notifications ${when}`,
-      );
     }
     if (this.replaying) {
       this.replayed++;
@@ -333,13 +364,21 @@ export class AcpSessionBridge implements SessionBridge {
       ...(call.locations != null ? { locations: call.locations } : {}),
     });
     // Nobody can decide for a turn that is being cancelled, or a session that is not up.
-    if (this.phase !== "ready" || this.cancelling) return Promise.resolve({ outcome: CANCELLED.outcome });
+    if (this.phase !== "ready" || this.cancelling) {
+      this.asking--;
+      return Promise.resolve({ outcome: CANCELLED.outcome });
+    }
     const ref = `acp-permission-${++this.seq}`;
-    return new Promise((resolve) => {
+    return new Promise((answered) => {
+      const resolve = (response: RequestPermissionResponse) => {
+        this.asking--;
+        answered(response);
+      };
       this.open.set(ref, { callId: known.callId, options: params.options, resolve });
       signal.addEventListener("abort", () => {
         // The agent withdrew its request ($/cancel_request), or the connection closed.
         if (!this.open.delete(ref)) return;
+        this.asking--;
         this.out({ kind: "approval-withdrawn", callId: known.callId });
       });
       this.out({ kind: "approval", ask: askOf(known, ref, this.options.cwd) });

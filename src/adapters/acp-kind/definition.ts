@@ -33,16 +33,19 @@ export interface AcpEndpointSetup {
 export interface AcpLimits {
   /** How long the agent has to answer initialize (and session/new or load) before hmux gives up. */
   readonly handshakeMs: number;
-  /** session/update notifications one prompt turn may carry before the agent is called a flood. */
+  /** Messages (requests and notifications: updates above all) one prompt turn may carry before the agent is called a flood. */
   readonly updatesPerTurn: number;
-  /** Updates between turns (after session/new, before the first prompt; after a turn ended). */
+  /** Messages between turns (after session/new, before the first prompt; after a turn ended). */
   readonly updatesBetweenTurns: number;
+  /** Permission requests waiting for an answer at once. */
+  readonly openPermissions: number;
 }
 
 export const DEFAULT_ACP_LIMITS: AcpLimits = Object.freeze({
   handshakeMs: 30_000,
   updatesPerTurn: 100_000,
   updatesBetweenTurns: 2_000,
+  openPermissions: 64,
 });
 
 export interface AcpAgentDefinition {

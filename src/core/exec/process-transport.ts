@@ -49,10 +49,14 @@ export class ProcessTransport implements SessionTransport {
     child.onStderr((chunk) => {
       for (const l of err.push(chunk)) this.onItem(l, "stderr");
     });
-    void child.exited.then((status) => {
+    void child.exited.then(async (status) => {
       for (const l of out.end()) this.onItem(l, "stdout");
       for (const l of err.end()) this.onItem(l, "stderr");
-      this.onExit(status);
+      try {
+        await this.plan.bridge.settle?.();
+      } finally {
+        this.onExit(status);
+      }
     });
     // An asynchronous bridge reports on its own, through the same path as what it answers a line with.
     this.plan.bridge.attach?.({ emit: (outputs) => this.report(outputs), clock: this.ports.clock });

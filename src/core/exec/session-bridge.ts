@@ -93,6 +93,12 @@ export interface SessionBridge {
   record(record: JsonObject): readonly BridgeOutput[];
   /** A non-JSON line (any stderr line, or stdout text). */
   text(line: string, stream: "stdout" | "stderr"): readonly BridgeOutput[];
+  /**
+   * Optional: the process's output is all read; settles once the bridge has reported what it
+   * still holds of it (an asynchronous library working through its last messages). The transport
+   * reports the process gone only after, so nothing the harness said last is lost.
+   */
+  settle?(): Promise<void>;
   /** The process ended; whatever is pending. */
   end(): readonly BridgeOutput[];
 }

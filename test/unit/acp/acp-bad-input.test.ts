@@ -107,9 +107,59 @@ describe("an ACP agent that misbehaves", () => {
     const { failure } = await ended(run);
     expect(failure).toMatchObject({
       class: "native",
-      message: "flood flooded hmux with more than 50 session/update notifications in one turn",
+      message: "flood flooded hmux with more than 50 messages in one turn",
     });
     expect(run.events.filter(kindIs("token")).length).toBeLessThanOrEqual(50);
+  });
+
+  it("floods permission requests: past the bound of open requests the session ends, and none is answered allow", async () => {
+    const script = rawAgent(
+      place.box,
+      "asker",
+      `${LINES}let sid = "s-1";
+lines.on("line", (l) => {
+  const m = JSON.parse(l);
+  if (m.method === "initialize") reply({ jsonrpc: "2.0", id: m.id, result: { protocolVersion: 1, agentCapabilities: {} } });
+  if (m.method === "session/new") reply({ jsonrpc: "2.0", id: m.id, result: { sessionId: sid } });
+  if (m.method === "session/prompt")
+    for (let i = 0; i < 200; i++)
+      reply({ jsonrpc: "2.0", id: "ask-" + i, method: "session/request_permission", params: { sessionId: sid,
+        toolCall: { toolCallId: "c" + i, title: "rm " + i, kind: "execute", rawInput: { command: "rm " + i } },
+        options: [{ optionId: "ok", name: "Allow", kind: "allow_once" }, { optionId: "no", name: "Reject", kind: "reject_once" }] } });
+  if (m.id !== undefined && m.method === undefined && m.result?.outcome?.optionId === "ok") process.stderr.write("ALLOWED " + m.id + "\\n");
+});
+`,
+    );
+    const run = await runAgent(place, { name: "asker", script, approvals: "ask", limits: { openPermissions: 8 } });
+    await run.waitFor(kindIs("identity"), "the identity");
+    await run.handle.send("s1", "go");
+    const { failure } = await ended(run);
+    expect(failure).toMatchObject({ message: "asker flooded hmux with more than 8 permission requests open at once" });
+    expect(run.events.some((e) => e.kind === "raw" && e.text.startsWith("ALLOWED"))).toBe(false);
+  });
+
+  it("answers and quits at once (its last line unterminated): its last updates and its turn's end are reported before its exit", async () => {
+    const script = rawAgent(
+      place.box,
+      "abrupt",
+      `${LINES}lines.on("line", (l) => {
+  const m = JSON.parse(l);
+  if (m.method === "initialize") reply({ jsonrpc: "2.0", id: m.id, result: { protocolVersion: 1 } });
+  if (m.method === "session/new") reply({ jsonrpc: "2.0", id: m.id, result: { sessionId: "a-1" } });
+  if (m.method === "session/prompt") {
+    const chunk = (t) => ({ jsonrpc: "2.0", method: "session/update", params: { sessionId: "a-1", update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: t } } } });
+    process.stdout.write([chunk("last "), chunk("words"), { jsonrpc: "2.0", id: m.id, result: { stopReason: "end_turn" } }].map((x) => JSON.stringify(x)).join("\\n"), () => process.exit(0));
+  }
+});
+`,
+    );
+    const run = await runAgent(place, { name: "abrupt", script });
+    await run.waitFor(kindIs("identity"), "the identity");
+    await run.handle.send("s1", "go");
+    const { closed } = await ended(run);
+    expect(run.events.find(kindIs("message"))).toMatchObject({ text: "last words" });
+    expect(run.events.find(kindIs("done"))).toMatchObject({ cause: "clean" });
+    expect(closed).toMatchObject({ cause: "crash", exitCode: 0 });
   });
 
   it("an error answer to initialize names the agent and the error", async () => {
