@@ -117,7 +117,8 @@ function cwdOf(flags: NewFlags): string {
   return flags.cwd;
 }
 
-function createOptionsOf(flags: NewFlags): CreateOptions {
+/** The create options of `hmux new`'s flags (`hmux acp` takes the same). */
+export function createOptionsOf(flags: NewFlags): CreateOptions {
   const approvals = flags.approvals ?? "ask";
   if (approvals !== "ask" && approvals !== "deny" && approvals !== "allow")
     throw new UsageError(`--approvals ${approvals} is not one of ask, deny, allow`);

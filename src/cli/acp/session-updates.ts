@@ -1,0 +1,176 @@
+/**
+ * An hmux session's events as ACP `session/update`s, for one ACP session: text and thinking as
+ * message and thought chunks, each tool call as a `tool_call` followed by `tool_call_update`s
+ * (allowed, denied and by whom, its output), a plan where a call carries one, a question as a
+ * message saying how to answer it. Live, streamed text goes out as its tokens and the whole
+ * message that repeats them is skipped; a replay (`session/load`) has only whole messages.
+ */
+import type * as acp from "@agentclientprotocol/sdk";
+import type { SessionEvent } from "../../core/control/types.js";
+import type { HarnessEvent } from "../../core/events.js";
+import { planOf, toolCallUpdate, toolResultUpdate, toolStatusUpdate } from "./tool-call.js";
+
+type Usage = Extract<HarnessEvent, { kind: "usage" }>;
+
+const text = (t: string): acp.ContentBlock => ({ type: "text", text: t });
+
+export class SessionUpdates {
+  /** hmux's call id (null when the stream had none) → the toolCallId the client knows. */
+  private readonly callIds = new Map<string, string>();
+  /** Calls whose stream named no id, oldest first: a result with no id closes the oldest. */
+  private readonly anonymous: string[] = [];
+  private nextId = 1;
+  private lastUsage: Usage | null = null;
+  /** The user text the client itself sent: its echo is not sent back to it. */
+  private readonly sentByClient: string[] = [];
+  /** The last user message shown in a replay: the server's record and the harness's echo say it twice. */
+  private lastUserReplayed: string | null = null;
+
+  constructor(private readonly cwd: string) {}
+
+  /** The client sent this text as a prompt: the session's user message of it is the client's own. */
+  said(textSent: string): void {
+    this.sentByClient.push(textSent);
+  }
+
+  /** The toolCallId of hmux's call id, made on first sight. */
+  idOf(callId: string | null): string {
+    if (callId === null) {
+      const id = `hmux-call-${this.nextId++}`;
+      this.anonymous.push(id);
+      return id;
+    }
+    let id = this.callIds.get(callId);
+    if (id === undefined) {
+      id = callId;
+      this.callIds.set(callId, id);
+    }
+    return id;
+  }
+
+  private resultId(callId: string | null): string {
+    if (callId !== null) return this.idOf(callId);
+    return this.anonymous.shift() ?? this.idOf(null);
+  }
+
+  /** The updates of one live event. */
+  live(event: SessionEvent): acp.SessionUpdate[] {
+    switch (event.kind) {
+      case "token":
+        return event.text === ""
+          ? []
+          : [
+              {
+                sessionUpdate: event.thinking ? "agent_thought_chunk" : "agent_message_chunk",
+                content: text(event.text),
+              },
+            ];
+      case "message":
+        if (event.role === "user") return this.userMessage(event.text, false);
+        return event.streamed ? [] : this.wholeMessage(event);
+      default:
+        return this.common(event);
+    }
+  }
+
+  /** The updates of one event of a replay: whole messages only. */
+  replayed(event: SessionEvent): acp.SessionUpdate[] {
+    switch (event.kind) {
+      case "token":
+        return [];
+      case "message":
+        if (event.role === "user") return this.userMessage(event.text, true);
+        this.lastUserReplayed = null;
+        return this.wholeMessage(event);
+      default:
+        return this.common(event);
+    }
+  }
+
+  private userMessage(said: string, replay: boolean): acp.SessionUpdate[] {
+    if (!replay) {
+      // The server's record of a prompt and the harness's echo of it are both the client's own words.
+      if (this.sentByClient.includes(said)) return [];
+      return [{ sessionUpdate: "user_message_chunk", content: text(said) }];
+    }
+    if (this.lastUserReplayed === said) return [];
+    this.lastUserReplayed = said;
+    return [{ sessionUpdate: "user_message_chunk", content: text(said) }];
+  }
+
+  private wholeMessage(event: Extract<HarnessEvent, { kind: "message" }>): acp.SessionUpdate[] {
+    if (event.text === "") return [];
+    return [
+      { sessionUpdate: event.thinking ? "agent_thought_chunk" : "agent_message_chunk", content: text(event.text) },
+    ];
+  }
+
+  private common(event: SessionEvent): acp.SessionUpdate[] {
+    switch (event.kind) {
+      case "tool": {
+        if (event.phase === "result") return [toolResultUpdate(event, this.resultId(event.callId))];
+        const plan = planOf(event);
+        return [toolCallUpdate(event, this.idOf(event.callId), this.cwd), ...(plan ? [plan] : [])];
+      }
+      case "approval-disposition": {
+        const id = this.idOf(event.callId);
+        const by = `${event.decider}`;
+        if (event.decision.decision === "deny")
+          return [toolStatusUpdate(id, "failed", `denied by ${by}: ${event.decision.reason}`)];
+        if (event.decision.decision === "abstain") return [];
+        return [toolStatusUpdate(id, "in_progress", `allowed by ${by}`)];
+      }
+      case "question":
+        return [{ sessionUpdate: "agent_message_chunk", content: text(questionText(event)) }];
+      case "usage":
+        this.lastUsage = event;
+        return [];
+      case "context":
+        return this.usageUpdate(event.usedPct);
+      case "warning":
+        return [{ sessionUpdate: "agent_thought_chunk", content: text(`hmux: ${event.code}: ${event.message}\n`) }];
+      case "divergence":
+        return [
+          {
+            sessionUpdate: "agent_thought_chunk",
+            content: text(`hmux: ${event.key} runs ${event.runs}: ${event.notice}\n`),
+          },
+        ];
+      default:
+        return [];
+    }
+  }
+
+  /**
+   * ACP's usage is the context window's: tokens in it and its size. hmux learns the size only
+   * from a harness that reports the share used (a `context` event) beside its token counts; no
+   * window is guessed.
+   */
+  private usageUpdate(usedPct: number): acp.SessionUpdate[] {
+    const u = this.lastUsage;
+    if (u === null || usedPct <= 0) return [];
+    const used = (u.inputTokens ?? 0) + (u.cachedInputTokens ?? 0) + (u.outputTokens ?? 0);
+    if (used === 0) return [];
+    return [
+      {
+        sessionUpdate: "usage_update",
+        used,
+        size: Math.round((used * 100) / usedPct),
+        ...(u.costUsd !== undefined ? { cost: { amount: u.costUsd, currency: "USD" } } : {}),
+      },
+    ];
+  }
+
+  /** The turn's last token counts and cost, for the prompt response's `_meta`. */
+  usage(): Omit<Usage, "kind"> | null {
+    if (this.lastUsage === null) return null;
+    const { kind: _kind, ...rest } = this.lastUsage;
+    return rest;
+  }
+}
+
+/** A question, and how the client answers it: its next prompt is the answer. */
+export function questionText(q: { readonly question: string; readonly options: readonly string[] }): string {
+  const options = q.options.map((o) => `  - ${o}\n`).join("");
+  return `\n\n${q.question}\n${options}(hmux: the session waits for your answer; your next message is it)\n`;
+}

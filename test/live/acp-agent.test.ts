@@ -1,0 +1,79 @@
+/**
+ * hmux as an ACP agent, live: the SDK's client side spawns the real `hmux acp <harness>` (claude,
+ * codex, pi) against the scripted model, on an isolated hmux server. A turn streams as ACP
+ * updates; a gated call is asked of the client, denied and then allowed, while a read the
+ * policy allows is not asked; the session is on the server (`hmux ls`, a TUI's attach).
+ */
+import { existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
+import { AcpTestClient, choose } from "./helpers/acp-client.js";
+import { lsRows, serverSandbox, stopServer } from "./helpers/server-live.js";
+import { noneLeft } from "./session-live.js";
+
+let model: ModelServer;
+beforeAll(async () => {
+  model = await startModelServer();
+});
+afterAll(async () => {
+  await model.close();
+});
+
+describe.each(["claude", "codex", "pi"])("hmux acp %s", (harness) => {
+  it("streams a turn, asks the client about a gated call (denied, then allowed) but not about a read the policy allows, and the session is on the server", async () => {
+    const { box, work } = serverSandbox();
+    writeFileSync(join(work, "notes.txt"), "the notes say hello\n");
+    const acp = new AcpTestClient(box, [harness, "--isolate", "--endpoint", model.url, "--name", "editor"]);
+    try {
+      const init = await acp.initialize();
+      expect(init.agentCapabilities).toMatchObject({
+        loadSession: true,
+        promptCapabilities: { embeddedContext: true },
+      });
+      expect(init.authMethods).toEqual([]);
+      const { sessionId } = await acp.newSession(work);
+
+      // Text and a read: streamed back, the read shown as a read-kind call that completed, nobody asked.
+      const first = await acp.prompt(sessionId, "[[read:notes.txt]] [[say:read it]]");
+      expect(first.stopReason).toBe("end_turn");
+      expect(acp.text()).toContain("the notes say hello");
+      const reads = [...acp.calls().values()];
+      expect(reads.length).toBeGreaterThan(0);
+      expect(reads.every((c) => c.status === "completed")).toBe(true);
+      expect(acp.asks, JSON.stringify(acp.asks.map((a) => a.request))).toHaveLength(0);
+
+      // A gated shell call: asked of the client, which denies it; it does not run.
+      acp.onPermission = async () => choose("deny");
+      let from = acp.updates.length;
+      const denied = await acp.prompt(sessionId, "[[bash:touch denied.txt]]");
+      expect(denied.stopReason).toBe("end_turn");
+      expect(acp.asks).toHaveLength(1);
+      const ask = acp.asks[0]!.request;
+      expect(ask.toolCall.kind).toBe("execute");
+      expect(ask.options.map((o) => o.kind)).toEqual(["allow_once", "allow_always", "reject_once"]);
+      expect(ask.options.find((o) => o.kind === "allow_always")?.name).toContain("touch <args>");
+      expect(existsSync(join(work, "denied.txt"))).toBe(false);
+      expect([...acp.calls(from).values()].some((c) => c.status === "failed")).toBe(true);
+
+      // The same call again, allowed: it runs and completes.
+      acp.onPermission = async () => choose("allow");
+      from = acp.updates.length;
+      const allowed = await acp.prompt(sessionId, "[[bash:touch allowed.txt]]");
+      expect(allowed.stopReason).toBe("end_turn");
+      expect(acp.asks).toHaveLength(2);
+      expect(existsSync(join(work, "allowed.txt"))).toBe(true);
+      const ran = [...acp.calls(from).values()].find((c) => c.kind === "execute");
+      expect(ran?.status).toBe("completed");
+
+      // The session is the server's: hmux ls lists it under its name, with the client's decisions.
+      const row = (await lsRows(box)).find((r) => r.id === sessionId);
+      expect(row).toMatchObject({ name: "editor", harness, cwd: work });
+    } finally {
+      expect(await acp.close()).toBe(0);
+      await stopServer(box);
+      expect(await noneLeft(box)).toEqual([]);
+      box.remove();
+    }
+  });
+});
