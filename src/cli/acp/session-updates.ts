@@ -23,8 +23,8 @@ export class SessionUpdates {
   private lastUsage: Usage | null = null;
   /** The user text the client itself sent: its echo is not sent back to it. */
   private readonly sentByClient: string[] = [];
-  /** The last user message shown in a replay: the server's record and the harness's echo say it twice. */
-  private lastUserReplayed: string | null = null;
+  /** The last user message seen: the server's record and the harness's echo say it twice. */
+  private lastUser: string | null = null;
 
   constructor(private readonly cwd: string) {}
 
@@ -67,6 +67,7 @@ export class SessionUpdates {
             ];
       case "message":
         if (event.role === "user") return this.userMessage(event.text, false);
+        this.lastUser = null;
         return event.streamed ? [] : this.wholeMessage(event);
       default:
         return this.common(event);
@@ -80,21 +81,23 @@ export class SessionUpdates {
         return [];
       case "message":
         if (event.role === "user") return this.userMessage(event.text, true);
-        this.lastUserReplayed = null;
+        this.lastUser = null;
         return this.wholeMessage(event);
       default:
         return this.common(event);
     }
   }
 
+  /**
+   * A user message, shown once: the server records what was said, and a harness may echo it,
+   * word for word or after its own preamble (pi's echo starts with hmux's question protocol).
+   * Live, the client's own prompts are not sent back to it.
+   */
   private userMessage(said: string, replay: boolean): acp.SessionUpdate[] {
-    if (!replay) {
-      // The server's record of a prompt and the harness's echo of it are both the client's own words.
-      if (this.sentByClient.includes(said)) return [];
-      return [{ sessionUpdate: "user_message_chunk", content: text(said) }];
-    }
-    if (this.lastUserReplayed === said) return [];
-    this.lastUserReplayed = said;
+    const last = this.lastUser;
+    this.lastUser = said;
+    if (last !== null && said.endsWith(last)) return [];
+    if (!replay && this.sentByClient.includes(said)) return [];
     return [{ sessionUpdate: "user_message_chunk", content: text(said) }];
   }
 
