@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
 import type { ServerClient } from "../../src/server/client.js";
+import { until } from "../helpers/until.js";
 import { AcpTestClient, choose } from "./helpers/acp-client.js";
 import { connectClient, type LiveEvent, lsRows, serverSandbox, stopServer } from "./helpers/server-live.js";
 import { hmux, noneLeft, type Sandbox } from "./session-live.js";
@@ -138,15 +139,14 @@ describe("hmux acp with pi, beside the server's other clients", () => {
           20_000,
           "the client told its answer came too late",
         );
+        // The TUI's connection hears the same events, on its own time.
+        await until(() => tui.events.some((e) => e.kind === "approval-disposition" && e.callId === callId), 10_000);
         expect(tui.events).toContainEqual(
           expect.objectContaining({ kind: "approval-disposition", callId, decider: "person" }),
         );
-        expect(tui.events).toContainEqual(
-          expect.objectContaining({
-            kind: "command.result",
-            outcome: expect.objectContaining({ refused: expect.objectContaining({ code: "TOO_LATE" }) }),
-          }),
-        );
+        const tooLate = (e: LiveEvent) =>
+          e.kind === "command.result" && (e.outcome as { refused?: { code?: string } }).refused?.code === "TOO_LATE";
+        await until(() => tui.events.some(tooLate), 10_000);
         expect(acp.calls().get(callId)?.status).toBe("failed");
 
         // The client answers first; the person's decision after it is the one refused.
@@ -155,6 +155,7 @@ describe("hmux acp with pi, beside the server's other clients", () => {
         expect(second.stopReason).toBe("end_turn");
         expect(existsSync(join(work, "first.txt"))).toBe(true);
         const secondCall = acp.asks[1]!.request.toolCall.toolCallId;
+        await until(() => tui.events.some((e) => e.kind === "approval-disposition" && e.callId === secondCall), 10_000);
         expect(tui.events).toContainEqual(
           expect.objectContaining({ kind: "approval-disposition", callId: secondCall, decider: "program" }),
         );
@@ -226,13 +227,13 @@ describe("hmux acp with pi, beside the server's other clients", () => {
           params: { sessionId: "never-made", prompt: [{ type: "text", text: "hi" }] },
         });
         expect(await raw.reply(2)).toMatchObject({
-          error: { code: -32002, data: { sessionId: "never-made", hmux: { code: "NO_SUCH_SESSION" } } },
+          error: { code: -32002, data: { sessionId: "never-made", hmux: { code: "no-such-session" } } },
         });
         raw.send({ jsonrpc: "2.0", id: 3, method: "session/new", params: { mcpServers: [] } });
         expect(await raw.reply(3)).toMatchObject({ error: { code: -32602 } });
         raw.send({ jsonrpc: "2.0", id: 4, method: "session/new", params: { cwd: work, mcpServers: [] } });
         expect(await raw.reply(4, 30_000)).toMatchObject({
-          error: { code: -32602, data: { hmux: { code: "LAUNCH_REFUSED" } } },
+          error: { code: -32602, data: { hmux: { code: "launch-refused" } } },
         });
         raw.send({ jsonrpc: "2.0", id: 5, method: "no/such", params: {} });
         expect(await raw.reply(5)).toMatchObject({ error: { code: -32601 } });

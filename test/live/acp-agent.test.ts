@@ -37,6 +37,11 @@ describe.each(["claude", "codex", "pi"])("hmux acp %s", (harness) => {
       // Text and a read: streamed back, the read shown as a read-kind call that completed, nobody asked.
       const first = await acp.prompt(sessionId, "[[read:notes.txt]] [[say:read it]]");
       expect(first.stopReason).toBe("end_turn");
+      // The context and its window as the harness reported them (pi reports no window, so it gets none).
+      if (harness !== "pi")
+        expect(acp.of("usage_update").at(-1)).toMatchObject({ used: expect.any(Number), size: expect.any(Number) });
+      else expect(acp.of("usage_update")).toEqual([]);
+      expect(first._meta).toMatchObject({ hmux: { session: sessionId, usage: { outputTokens: expect.any(Number) } } });
       expect(acp.text()).toContain("the notes say hello");
       const reads = [...acp.calls().values()];
       expect(reads.length).toBeGreaterThan(0);

@@ -219,7 +219,7 @@ async function resumable(client: ServerClient, target: string): Promise<SessionS
   try {
     return (await client.request({ op: "resume", session: row?.id ?? target })).session;
   } catch (err) {
-    if (row && isServerError(err) && err.code === "SESSION_LIVE") return row;
+    if (row && isServerError(err) && err.code === "session-live") return row;
     throw err;
   }
 }

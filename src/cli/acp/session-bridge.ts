@@ -165,15 +165,15 @@ export class AcpSessionBridge {
   async prompt(blocks: readonly acp.ContentBlock[]): Promise<acp.PromptResponse> {
     if (this.ended !== null)
       throw new RequestError(-32603, `hmux: ${this.ended}`, {
-        hmux: { code: "SESSION_ENDED", message: this.ended, hint: "session/load it to resume it" },
+        hmux: { code: "session-ended", message: this.ended, hint: "session/load it to resume it" },
       });
     if (this.turn !== null)
       throw RequestError.invalidRequest(
-        { hmux: { code: "TURN_RUNNING", message: "this session's last prompt is still running" } },
+        { hmux: { code: "turn-running", message: "this session's last prompt is still running" } },
         "a prompt of this session is still running; cancel it first (session/cancel)",
       );
     const read = promptText(blocks);
-    if (!read.ok) throw RequestError.invalidParams({ hmux: { code: "BAD_PROMPT", message: read.why } }, read.why);
+    if (!read.ok) throw RequestError.invalidParams({ hmux: { code: "bad-prompt", message: read.why } }, read.why);
     const lineId = `acp-${this.nextLine++}`;
     // A session waiting on a question takes the next message as its answer.
     const op = this.lifecycle === "awaiting-input" ? "answer" : "send";
@@ -198,7 +198,7 @@ export class AcpSessionBridge {
         this.turn = null;
         const why = answer.kind === "disposition" && "reason" in answer ? String(answer.reason) : "it was not started";
         throw RequestError.invalidRequest(
-          { hmux: { code: "PROMPT_REJECTED", message: why, answer } },
+          { hmux: { code: "prompt-rejected", message: why, answer } },
           `the session did not take the prompt: ${why}`,
         );
       }
@@ -220,7 +220,7 @@ export class AcpSessionBridge {
       if ("error" in end)
         turn.reject(
           RequestError.internalError(
-            { hmux: { code: "TURN_FAILED", message: end.error.message, failure: end.error.failure } },
+            { hmux: { code: "turn-failed", message: end.error.message, failure: end.error.failure } },
             end.error.message,
           ),
         );
@@ -237,7 +237,7 @@ export class AcpSessionBridge {
     if (!turn) return;
     this.turn = null;
     void this.outgoing.then(() =>
-      turn.reject(RequestError.internalError({ hmux: { code: "SESSION_ENDED", message: why } }, why)),
+      turn.reject(RequestError.internalError({ hmux: { code: "session-ended", message: why } }, why)),
     );
   }
 

@@ -7,10 +7,10 @@
  */
 import type * as acp from "@agentclientprotocol/sdk";
 import type { SessionEvent } from "../../core/control/types.js";
-import type { HarnessEvent } from "../../core/events.js";
+import type { HarnessEvent, UsageEvent } from "../../core/events.js";
 import { planOf, toolCallUpdate, toolResultUpdate, toolStatusUpdate } from "./tool-call.js";
 
-type Usage = Extract<HarnessEvent, { kind: "usage" }>;
+type Usage = UsageEvent;
 
 const text = (t: string): acp.ContentBlock => ({ type: "text", text: t });
 
@@ -21,6 +21,8 @@ export class SessionUpdates {
   private readonly anonymous: string[] = [];
   private nextId = 1;
   private lastUsage: Usage | null = null;
+  private costUsd = 0;
+  private costKnown = true;
   /** The user text the client itself sent: its echo is not sent back to it. */
   private readonly sentByClient: string[] = [];
   /** The last user message seen: the server's record and the harness's echo say it twice. */
@@ -126,10 +128,7 @@ export class SessionUpdates {
       case "question":
         return [{ sessionUpdate: "agent_message_chunk", content: text(questionText(event)) }];
       case "usage":
-        this.lastUsage = event;
-        return [];
-      case "context":
-        return this.usageUpdate(event.usedPct);
+        return this.usageUpdate(event);
       case "warning":
         return [{ sessionUpdate: "agent_thought_chunk", content: text(`hmux: ${event.code}: ${event.message}\n`) }];
       case "divergence":
@@ -145,21 +144,21 @@ export class SessionUpdates {
   }
 
   /**
-   * ACP's usage is the context window's: tokens in it and its size. hmux learns the size only
-   * from a harness that reports the share used (a `context` event) beside its token counts; no
-   * window is guessed.
+   * ACP's usage is the context window's (tokens in it, its size) and the session's cost so far.
+   * It is sent when the harness reported both context figures; no window is guessed. The cost is
+   * the sum of every record's, and left out once a record's cost was unknown.
    */
-  private usageUpdate(usedPct: number): acp.SessionUpdate[] {
-    const u = this.lastUsage;
-    if (u === null || usedPct <= 0) return [];
-    const used = (u.inputTokens ?? 0) + (u.cachedInputTokens ?? 0) + (u.outputTokens ?? 0);
-    if (used === 0) return [];
+  private usageUpdate(u: Usage): acp.SessionUpdate[] {
+    this.lastUsage = u;
+    if (u.costUsd === undefined) this.costKnown = false;
+    else this.costUsd += u.costUsd;
+    if (u.contextTokens === undefined || u.contextWindow === undefined || u.contextWindow <= 0) return [];
     return [
       {
         sessionUpdate: "usage_update",
-        used,
-        size: Math.round((used * 100) / usedPct),
-        ...(u.costUsd !== undefined ? { cost: { amount: u.costUsd, currency: "USD" } } : {}),
+        used: u.contextTokens,
+        size: u.contextWindow,
+        ...(this.costKnown ? { cost: { amount: this.costUsd, currency: "USD" } } : {}),
       },
     ];
   }

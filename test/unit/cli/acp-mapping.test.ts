@@ -121,14 +121,17 @@ describe("session updates", () => {
     expect(text).toContain("your next message");
   });
 
-  it("sends usage_update only when the context window's share is known, never a guessed window", () => {
+  it("sends usage_update only when the harness reported the context and its window, with the session's summed cost", () => {
     const u = new SessionUpdates("/w");
     expect(u.live({ kind: "usage", inputTokens: 900, outputTokens: 100, costUsd: 0.5 })).toEqual([]);
     expect(u.usage()).toEqual({ inputTokens: 900, outputTokens: 100, costUsd: 0.5 });
-    expect(u.live({ kind: "context", usedPct: 10 })).toEqual([
-      { sessionUpdate: "usage_update", used: 1000, size: 10_000, cost: { amount: 0.5, currency: "USD" } },
+    expect(u.live({ kind: "usage", contextTokens: 1000, contextWindow: 200_000, costUsd: 0.25 })).toEqual([
+      { sessionUpdate: "usage_update", used: 1000, size: 200_000, cost: { amount: 0.75, currency: "USD" } },
     ]);
-    expect(new SessionUpdates("/w").live({ kind: "context", usedPct: 10 })).toEqual([]);
+    // A record whose cost is unknown: the sum would be short, so no cost is said from then on.
+    expect(u.live({ kind: "usage", contextTokens: 1500, contextWindow: 200_000 })).toEqual([
+      { sessionUpdate: "usage_update", used: 1500, size: 200_000 },
+    ]);
   });
 });
 
