@@ -43,6 +43,23 @@ export const WorkspaceSummarySchema = z.object({
 });
 export type WorkspaceSummary = Frozen<z.infer<typeof WorkspaceSummarySchema>>;
 
+/** What a session spent so far (core/usage/totals.ts): priced on the server, shown by every client as it is. */
+export const UsageSummarySchema = z.object({
+  records: count(),
+  inputTokens: count(),
+  outputTokens: count(),
+  cachedInputTokens: count(),
+  cacheWriteTokens: count(),
+  /** USD over the records that had a cost; null while none had. */
+  costUsd: z.nullable(z.number().check(z.gte(0))),
+  /** Records that spent tokens and had no price: while any did, the cost reads "unknown". */
+  unpriced: count(),
+  contextTokens: z.nullable(count()),
+  contextWindow: z.nullable(count()),
+  model: z.nullable(text()),
+});
+export type UsageSummary = Frozen<z.infer<typeof UsageSummarySchema>>;
+
 export const SessionSummarySchema = z.object({
   id: nonEmpty(),
   name: nonEmpty(),
@@ -78,5 +95,7 @@ export const SessionSummarySchema = z.object({
   effort: z.optional(text()),
   /** The session's resolved settings: each with the tier that decided it, and why the harness cannot express it. */
   settings: z.optional(z.array(SettingSummarySchema)),
+  /** Tokens, context and cost so far, once the harness reported any usage. */
+  usage: z.optional(UsageSummarySchema),
 });
 export type SessionSummary = Frozen<z.infer<typeof SessionSummarySchema>>;

@@ -1,5 +1,6 @@
 /** `hmux ls` as a table: one row per session of the server, columns padded, the cwd last (it may be long). */
 import { countdown } from "../core/control/countdown.js";
+import { compactTokens, formatContext, formatCost } from "../core/usage/format.js";
 import type { SessionSummary } from "../protocol/index.js";
 
 /**
@@ -39,15 +40,28 @@ export function formatAge(ms: number): string {
   return `${Math.floor(s / 86_400)}d`;
 }
 
+/** Tokens in (every input token, cached or not) and out; cost; context: "-" before any usage. */
+export function usageCells(s: SessionSummary): [string, string, string] {
+  const u = s.usage;
+  if (!u) return ["-", "-", "-"];
+  const input = u.inputTokens + u.cachedInputTokens + u.cacheWriteTokens;
+  return [
+    `${compactTokens(input)}/${compactTokens(u.outputTokens)}`,
+    formatContext(u).replace(/^ctx /, "") || "-",
+    formatCost(u) || "-",
+  ];
+}
+
 export function sessionTable(sessions: readonly SessionSummary[], now: number): string[] {
   const rows = [
-    ["NAME", "HARNESS", "STATE", "AGE", "PENDING", "ID", "CWD"],
+    ["NAME", "HARNESS", "STATE", "AGE", "PENDING", "TOKENS", "CONTEXT", "COST", "ID", "CWD"],
     ...sessions.map((s) => [
       s.name,
       harnessOf(s),
       stateOf(s),
       formatAge(now - Date.parse(s.createdAt)),
       String(s.pending),
+      ...usageCells(s),
       s.id.slice(0, 8),
       s.cwd,
     ]),

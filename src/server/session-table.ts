@@ -12,6 +12,7 @@
  * Each row is remembered beside its journal (SessionRecords) from create until kill, and its
  * name after the kill, so a resume by name or short id finds it on a later server too.
  */
+
 import { type AuditEntry, auditOf } from "../core/control/audit.js";
 import type { JournalRecord } from "../core/control/journal-format.js";
 import { openQuestionAfter, type QuestionEvent } from "../core/control/open-question.js";
@@ -21,6 +22,8 @@ import type { PendingCall, SessionEvent } from "../core/control/types.js";
 import { type ControlSnapshot, controlSnapshotOf } from "../core/exec/control-snapshot.js";
 import type { Clock } from "../core/exec/ports.js";
 import type { ClosedEvent, SessionHandle } from "../core/exec/session-types.js";
+import type { PriceTable } from "../core/usage/price-lookup.js";
+import { MODEL_PRICES } from "../core/usage/prices.js";
 import type {
   CreateOptions,
   InboxItem,
@@ -38,6 +41,7 @@ import type { JournaledSession, RestoredSession } from "./restore.js";
 import { KILLED_RECORD_FORMAT, SESSION_RECORD_FORMAT, type SessionRecords } from "./restore-records.js";
 import { looksLikeSessionId } from "./session-name.js";
 import { findSessionTarget } from "./session-target.js";
+import { SessionUsage } from "./session-usage.js";
 
 export interface CreateSpec {
   readonly harness: string;
@@ -127,6 +131,8 @@ interface Entry {
   controlSent: string | null;
   /** Set while a control check waits for the events of this turn of the loop to end. */
   controlPending: boolean;
+  /** Prices its usage events and keeps their totals, which its row carries. */
+  readonly usage: SessionUsage;
 }
 
 export interface SessionTableOptions {
@@ -150,6 +156,8 @@ export interface SessionTableOptions {
   readonly log?: (line: string) => void;
   /** A session's whole journal, by its exact id (the audit trail reads it); null when it has none. */
   readonly journal?: (id: string) => readonly JournalRecord[] | null;
+  /** What usage is priced by: the one price table (core/usage/prices.ts) unless a test hands its own. */
+  readonly prices?: PriceTable;
 }
 
 /** One decision of the audit trail, with the row it belongs to where the table still has it. */
@@ -158,6 +166,7 @@ export type AuditRow = AuditEntry & { readonly name?: string; readonly harness?:
 /** Events that change a row of `hmux ls`: every client hears of them as a table update. */
 const ROW_KINDS: ReadonlySet<string> = new Set([
   "session",
+  "usage",
   "state",
   "identity",
   "approval-request",
@@ -271,7 +280,7 @@ export class SessionTable {
       native: launched.native,
       workspace: launched.workspace,
       settings: launched.settings,
-      ...this.history(earlier?.events ?? [], earlier?.times ?? [], earlier?.seen ?? 0),
+      ...this.history(earlier?.events ?? [], earlier?.times ?? [], earlier?.seen ?? 0, spec.options.model),
       closed: null,
       watchers: new Set(),
       controlWatchers: new Set(),
@@ -314,7 +323,7 @@ export class SessionTable {
         resuming: false,
         restored: { lostCalls: s.lostCalls.length, cut: s.cut, problems: s.problems },
         native: undefined,
-        ...this.history(s.events, s.times ?? [], s.seen),
+        ...this.history(s.events, s.times ?? [], s.seen, s.record.options.model),
         closed: null,
         watchers: new Set(),
         controlWatchers: new Set(),
@@ -397,17 +406,20 @@ export class SessionTable {
 
   /** A row's kept events from an earlier life (a journal), and the question they leave waiting; a time unknown is now. */
   private history(
-    events: readonly SessionEvent[],
+    journaled: readonly SessionEvent[],
     times: readonly number[],
     seen: number,
-  ): Pick<Entry, "log" | "times" | "seen" | "question"> {
+    model: string | undefined,
+  ): Pick<Entry, "log" | "times" | "seen" | "question" | "usage"> {
+    const usage = new SessionUsage(model, this.options.prices ?? MODEL_PRICES);
+    const events = journaled.map((event) => usage.take(event));
     const now = this.options.clock.now();
     const at = events.map((_, i) => (Number.isFinite(times[i]) ? times[i]! : now));
     const question = events.reduce<OpenQuestion | null>(
       (open, event, i) => questionAfter(open, event, seen - events.length + i, at[i]!),
       null,
     );
-    return { log: [...events], times: at, seen, question };
+    return { log: events, times: at, seen, question, usage };
   }
 
   /**
@@ -680,7 +692,8 @@ export class SessionTable {
     }
   }
 
-  private onEvent(entry: Entry, event: SessionEvent): void {
+  private onEvent(entry: Entry, emitted: SessionEvent): void {
+    const event = entry.usage.take(emitted);
     const at = this.options.clock.now();
     entry.log.push(event);
     entry.times.push(at);
@@ -774,6 +787,7 @@ export class SessionTable {
       ...(entry.options.model !== undefined ? { model: entry.options.model } : {}),
       ...(entry.options.effort !== undefined ? { effort: entry.options.effort } : {}),
       ...(entry.settings ? { settings: entry.settings } : {}),
+      ...(entry.usage.totals.records > 0 ? { usage: entry.usage.totals } : {}),
     };
   }
 

@@ -4,9 +4,11 @@
  * ServerSessionPort, and the pane list follows the server's `table` lines — a session another
  * client opened gets a pane, one another client killed loses its pane.
  */
+
 import { resolve as resolvePath } from "node:path";
 import type { HarnessRegistry } from "../adapters/registry.js";
 import type { HarnessName } from "../core/harness-names.js";
+import type { UsageTotals } from "../core/usage/totals.js";
 import type { CreateOptions, SessionSummary, TableChange } from "../protocol/index.js";
 import type { ServerClient } from "../server/client.js";
 import { supportOf } from "../ui/handle-session-port.js";
@@ -257,6 +259,14 @@ export class ServerPanes {
     for (const { change, row } of held) this.apply(change, row);
   }
 
+  /** The pane showing session `id` takes the usage its row says (the server priced it). */
+  private usageOf(store: AppStore, id: string, usage: UsageTotals): void {
+    for (const [key, port] of store.ports) {
+      const on = port as Partial<Pick<ServerSessionPort, "sessionId">>;
+      if (on.sessionId === id) store.dispatch({ kind: "session-usage", key, usage });
+    }
+  }
+
   private apply(change: TableChange, row: SessionSummary): void {
     const store = this.store;
     if (!store) return;
@@ -272,6 +282,10 @@ export class ServerPanes {
         (port) => store.addSession(port),
         () => this.known.delete(row.id),
       );
+      return;
+    }
+    if (change === "updated") {
+      if (row.usage) this.usageOf(store, row.id, row.usage);
       return;
     }
     if (change !== "removed") return;

@@ -1,7 +1,7 @@
 /**
  * `hmux ls`: every session the hmux server holds — name, harness, state (with when the soonest
- * waiting approval is denied unanswered), age, pending approvals,
- * id, cwd — starting the server when none runs (as every client command does). The table of
+ * waiting approval is denied unanswered), age, pending approvals, tokens in/out, context used of
+ * the window, cost (priced on the server; "unknown" for a model without a price), id, cwd — starting the server when none runs (as every client command does). The table of
  * installed and pinned harnesses is `hmux harnesses`. `--host user@box` lists the sessions of the
  * server on that machine, over ssh. Only --host needs the composition root (ssh is spawned through its
  * ports), so a local listing never loads the adapters (npm run bench -- startup).

@@ -1,5 +1,7 @@
 import { Box, Text } from "ink";
 import type React from "react";
+import { compactTokens, formatCost } from "../../core/usage/format.js";
+import { sumUsage } from "../../core/usage/totals.js";
 import { useKeys } from "../hooks/use-keys.js";
 import { useTheme } from "../hooks/use-theme.js";
 import { keyOf } from "../keys/hints.js";
@@ -37,10 +39,20 @@ export function attentionText(entries: readonly RailEntry[], keymap: Keymap = DE
   return `⚠ ${what} in ${where}${others > 0 ? ` (+${others})` : ""}${jump ? ` · ${jump} goes there` : ""}`;
 }
 
-/** Always visible: every session's state, and who needs you. */
+/** What every session listed spent, together: "Σ 14k tok $0.0123", "Σ 14k tok cost unknown", or null before any usage. */
+export function railTotal(entries: readonly RailEntry[]): string | null {
+  const total = sumUsage(entries.map((e) => e.view.usage));
+  if (total.records === 0) return null;
+  const tokens = total.inputTokens + total.cachedInputTokens + total.cacheWriteTokens + total.outputTokens;
+  const cost = formatCost(total);
+  return `Σ ${compactTokens(tokens)} tok${cost === "" ? "" : cost === "unknown" ? " cost unknown" : ` ${cost}`}`;
+}
+
+/** Always visible: every session's state, what they spent together, and who needs you. */
 export function AttentionRail({ entries, focusedKey, width }: AttentionRailProps): React.ReactElement {
   const theme = useTheme();
   const attention = attentionText(entries, useKeys().keymap);
+  const total = railTotal(entries);
   return (
     <Box width={width} height={1} overflow="hidden">
       {/* Names and states never shrink (a squeezed item loses its gap first); the call to action truncates. */}
@@ -61,6 +73,11 @@ export function AttentionRail({ entries, focusedKey, width }: AttentionRailProps
         );
       })}
       <Box flexGrow={1} />
+      {total ? (
+        <Box flexShrink={1}>
+          <Text wrap="truncate" dimColor>{`${total}  `}</Text>
+        </Box>
+      ) : null}
       {attention ? (
         <Box flexShrink={1}>
           <Text wrap="truncate" bold color={theme.colors.attention} inverse={theme.noColor}>

@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
 import type React from "react";
+import { compactTokens, formatContext, formatCost } from "../../core/usage/format.js";
 import type { BranchStatus } from "../changes-port.js";
 import { useTheme } from "../hooks/use-theme.js";
 import { paneId, type SessionView } from "../store/session-view.js";
@@ -21,18 +22,20 @@ export type BroadcastMark = "marked" | "unmarked";
 
 const MARK_TEXT: Readonly<Record<BroadcastMark, string>> = { marked: "[x] ", unmarked: "[ ] " };
 
-function compact(n: number): string {
-  return n >= 10_000 ? `${(n / 1000).toFixed(0)}k` : n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n);
-}
-
+/** Tokens in (cached too) and out, the cost ("unknown" for a model without a price, never $0), the context of the window. */
 export function usageText(view: SessionView): string {
+  const u = view.usage;
   const parts: string[] = [];
-  if (view.inputTokens !== null || view.outputTokens !== null) {
+  if (u.records > 0) {
     // Words, not arrows: a worktree pane's header already shows ↑/↓ for commits ahead/behind its base.
-    parts.push(`${compact(view.inputTokens ?? 0)} in ${compact(view.outputTokens ?? 0)} out`);
+    const input = u.inputTokens + u.cachedInputTokens + u.cacheWriteTokens;
+    parts.push(`${compactTokens(input)} in ${compactTokens(u.outputTokens)} out`);
+    const cost = formatCost(u);
+    if (cost !== "") parts.push(cost);
   }
-  if (view.costUsd !== null) parts.push(`$${view.costUsd.toFixed(view.costUsd < 1 ? 3 : 2)}`);
-  if (view.contextPct !== null) parts.push(`ctx ${Math.round(view.contextPct)}%`);
+  const context = formatContext(u);
+  if (context !== "") parts.push(context);
+  else if (view.contextPct !== null) parts.push(`ctx ${Math.round(view.contextPct)}%`);
   return parts.join(" ");
 }
 

@@ -3,10 +3,12 @@
  * never changed. An event that shows nothing returns the same view, so its pane stays
  * quiet. Unknown kinds are ignored, as the event contract asks.
  */
+
 import { endsQuestion } from "../../core/control/open-question.js";
 import { RESTORE_WARNINGS, SERVER_DIED_WARNING } from "../../core/control/restore-warnings.js";
 import type { SessionEvent } from "../../core/control/types.js";
 import { answerIn, detectQuestion, QUESTION_FENCE_TAG, stripPreamble } from "../../core/question.js";
+import { addUsage } from "../../core/usage/totals.js";
 import {
   MAX_COMMAND_LOG,
   MAX_ENTRIES,
@@ -289,12 +291,7 @@ export function applyEvent(view: SessionView, event: SessionEvent, now: number):
       return setToolStatus(out, event.callId, event.name ?? "tool", status, undefined, event.output);
     }
     case "usage":
-      return {
-        ...view,
-        ...(event.inputTokens !== undefined ? { inputTokens: (view.inputTokens ?? 0) + event.inputTokens } : {}),
-        ...(event.outputTokens !== undefined ? { outputTokens: (view.outputTokens ?? 0) + event.outputTokens } : {}),
-        ...(event.costUsd !== undefined ? { costUsd: (view.costUsd ?? 0) + event.costUsd } : {}),
-      };
+      return { ...view, usage: addUsage(view.usage, event) };
     case "context":
       return { ...view, contextPct: event.usedPct };
     case "limit":

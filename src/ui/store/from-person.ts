@@ -81,6 +81,7 @@ const BY_PERSON: Record<Exclude<Msg["kind"], "race">, boolean> = {
   "session-event": false,
   "session-events": false,
   "session-gone": false,
+  "session-usage": false,
   clock: false,
   outcome: false,
   "outcome-failed": false,

@@ -4,6 +4,7 @@
  * into the next state; effects carry out the port calls an intent implies.
  */
 import type { Decision, SessionEvent } from "../../core/control/types.js";
+import type { UsageTotals } from "../../core/usage/totals.js";
 import type { Scorecard } from "../../race/scorecard-schema.js";
 import type { BranchStatus, ChangesData, ChangesScope } from "../changes-port.js";
 import type { EditKey } from "../components/text-edit.js";
@@ -131,6 +132,8 @@ export type Msg =
     }
   /** The session is gone from where it ran (another client killed it on the server): its pane closes. */
   | { readonly kind: "session-gone"; readonly key: string; readonly why: string }
+  /** The server's row says what the session spent so far (it priced every record). */
+  | { readonly kind: "session-usage"; readonly key: string; readonly usage: UsageTotals }
   /** The commit cadence: spinners advance, flashes expire, countdowns move on. */
   | { readonly kind: "clock" }
   | { readonly kind: "outcome"; readonly what: string; readonly outcome: IntentOutcome }

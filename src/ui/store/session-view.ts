@@ -8,6 +8,7 @@
 import type { AllowRule } from "../../core/control/allow-rules.js";
 import type { CommandOutcome, Lifecycle, PendingCall } from "../../core/control/types.js";
 import type { FailureSummary } from "../../core/events.js";
+import { NO_USAGE, type UsageTotals } from "../../core/usage/totals.js";
 import type { SessionInfo } from "../session-port.js";
 
 /** lost: it waited for a decision when the server holding it died; nobody approved it and hmux did not run it. */
@@ -102,9 +103,12 @@ export interface SessionView {
   readonly lifecycle: PaneLifecycle;
   readonly lifecycleReason: string | undefined;
   readonly turn: { readonly id: string; readonly startedAt: number } | null;
-  readonly inputTokens: number | null;
-  readonly outputTokens: number | null;
-  readonly costUsd: number | null;
+  /**
+   * What the session spent: the server's row when it says (it priced every record), else the
+   * usage events added up as they came (already priced by the server; a client prices nothing).
+   */
+  readonly usage: UsageTotals;
+  /** A harness's own context reading in percent (a `context` event), when it gives one. */
   readonly contextPct: number | null;
   readonly entries: readonly TranscriptEntry[];
   readonly nextSeq: number;
@@ -145,9 +149,7 @@ export function createSessionView(key: string, info: SessionInfo): SessionView {
     lifecycle: "starting",
     lifecycleReason: undefined,
     turn: null,
-    inputTokens: null,
-    outputTokens: null,
-    costUsd: null,
+    usage: NO_USAGE,
     contextPct: null,
     entries: info.initialPrompt
       ? [{ kind: "message", role: "user", text: info.initialPrompt, streaming: false, seq: 0 }]

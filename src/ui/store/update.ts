@@ -94,6 +94,11 @@ function updateFocused(state: UiState, msg: Msg, now: number): Step {
     }
     case "session-gone":
       return only(sessionGone(state, msg.key, msg.why, now));
+    case "session-usage": {
+      const view = state.sessions.get(msg.key);
+      if (!view) return only(state);
+      return only({ ...state, sessions: new Map(state.sessions).set(msg.key, { ...view, usage: msg.usage }) });
+    }
     case "clock":
       return only(clockTick(state, now));
     case "outcome": {

@@ -1,8 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { idleExitMs } from "../../../src/cli/commands/server.js";
 import { countdown } from "../../../src/core/control/countdown.js";
+import { NO_USAGE } from "../../../src/core/usage/totals.js";
 import type { SessionSummary } from "../../../src/protocol/index.js";
-import { formatAge, harnessOf, resumeHint, sessionTable, stateOf, timeLeft } from "../../../src/server/ls-table.js";
+import {
+  formatAge,
+  harnessOf,
+  resumeHint,
+  sessionTable,
+  stateOf,
+  timeLeft,
+  usageCells,
+} from "../../../src/server/ls-table.js";
 
 const row = (over: Partial<SessionSummary>): SessionSummary => ({
   id: "0123456789abcdef",
@@ -53,11 +62,32 @@ describe("hmux ls as a table", () => {
       ],
       125_000,
     );
-    expect(lines[0]).toMatch(/^NAME\s+HARNESS\s+STATE\s+AGE\s+PENDING\s+ID\s+CWD$/);
+    expect(lines[0]).toMatch(/^NAME\s+HARNESS\s+STATE\s+AGE\s+PENDING\s+TOKENS\s+CONTEXT\s+COST\s+ID\s+CWD$/);
     const column = lines[0]!.indexOf("PENDING");
     expect(lines[1]!.slice(column, column + 1)).toBe("2");
     expect(lines[1]).toContain("2m");
     expect(lines[2]).toMatch(/fedcba98\s+\/work\/repo$/);
+  });
+});
+
+describe("hmux ls shows what each session spent", () => {
+  it("tokens in (cached too) and out, the context of the window, the cost; unknown for an unpriced model, never $0", () => {
+    const usage = {
+      ...NO_USAGE,
+      records: 2,
+      inputTokens: 1200,
+      cachedInputTokens: 12_000,
+      outputTokens: 340,
+      costUsd: 0.0123,
+      contextTokens: 14_000,
+      contextWindow: 200_000,
+    };
+    expect(usageCells(row({ usage }))).toEqual(["13k/340", "14k/200k 7%", "$0.0123"]);
+    expect(usageCells(row({ usage: { ...usage, unpriced: 1 } }))[2]).toBe("unknown");
+    expect(usageCells(row({}))).toEqual(["-", "-", "-"]);
+    const lines = sessionTable([row({ usage: { ...usage, costUsd: null, unpriced: 2 } })], 0);
+    expect(lines[1]).toMatch(/\sunknown\s/);
+    expect(lines[1]).not.toContain("$0");
   });
 });
 

@@ -1,7 +1,7 @@
 import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
 import { countdown } from "../../../src/core/control/countdown.js";
-import { AttentionRail } from "../../../src/ui/components/AttentionRail.js";
+import { AttentionRail, railTotal } from "../../../src/ui/components/AttentionRail.js";
 import { PaneHeader } from "../../../src/ui/components/PaneHeader.js";
 import { Transcript } from "../../../src/ui/components/Transcript.js";
 import { ApprovalFull } from "../../../src/ui/components/widgets/ApprovalFull.js";
@@ -290,12 +290,43 @@ describe("pane header and rail", () => {
       0,
     );
     v = applyEvent(v, { kind: "state", from: "starting", to: "running" }, 0);
-    v = applyEvent(v, { kind: "usage", inputTokens: 12_300, outputTokens: 450, costUsd: 0.0123 }, 0);
+    v = applyEvent(
+      v,
+      {
+        kind: "usage",
+        inputTokens: 12_300,
+        outputTokens: 450,
+        costUsd: 0.0123,
+        contextTokens: 12_750,
+        contextWindow: 200_000,
+      },
+      0,
+    );
     const r = render(<PaneHeader view={v} index={1} focused={false} tick={null} width={90} />);
     const f = r.lastFrame()!;
     expect(f).toContain("2 claude · sonnet · high · 4f2a9c1e");
     expect(f).toContain("● running");
-    expect(f).toContain("12k in 450 out $0.012");
+    expect(f).toContain("12k in 450 out $0.0123 ctx 13k/200k 6%");
+  });
+
+  it("a pane whose model has no price says its cost is unknown, never $0, and the rail totals every pane", () => {
+    let a = view("claude");
+    a = applyEvent(a, { kind: "usage", inputTokens: 1000, outputTokens: 10, costUsd: 0.02 }, 0);
+    let b = createSessionView("s2", { harness: "pi", settings: [], support: SUPPORT });
+    b = applyEvent(b, { kind: "usage", inputTokens: 500, outputTokens: 5 }, 0);
+    const header = render(<PaneHeader view={b} index={1} focused={false} tick={null} width={90} />).lastFrame()!;
+    expect(header).toContain("500 in 5 out unknown");
+    expect(header).not.toContain("$0");
+    expect(railTotal([{ view: a, pane: 0 }])).toBe("Σ 1.0k tok $0.0200");
+    expect(
+      railTotal([
+        { view: a, pane: 0 },
+        { view: b, pane: 1 },
+      ]),
+    ).toBe("Σ 1.5k tok cost unknown");
+    expect(railTotal([{ view: view("codex"), pane: 0 }])).toBeNull();
+    const rail = render(<AttentionRail entries={[{ view: a, pane: 0 }]} focusedKey="s1" width={100} />).lastFrame()!;
+    expect(rail).toContain("Σ 1.0k tok $0.0200");
   });
 
   it("the rail lists every session and points at the one needing approval", () => {
