@@ -8,7 +8,7 @@ import type { ScriptToolCall } from "./script-schema.js";
 
 /** Native names per canonical tool, in preference order. */
 export const NATIVE_TOOL_NAMES: Readonly<Record<ScriptToolCall["tool"], readonly string[]>> = {
-  shell: ["Bash", "bash", "exec_command", "shell_command", "shell", "local_shell"],
+  shell: ["Bash", "bash", "exec_command", "shell_command", "shell", "local_shell", "run_shell_command"],
   read: ["Read", "read", "read_file"],
   write: ["Write", "write", "write_file"],
   edit: ["Edit", "edit", "edit_file", "apply_patch"],
@@ -34,6 +34,8 @@ function shellInput(tool: OfferedTool, command: string, escalate: boolean): Reco
   // Codex's older `shell` tool takes an argv array.
   const value = tool.name === "shell" && tool.params.includes("command") ? ["bash", "-lc", command] : command;
   const input: Record<string, unknown> = { [key]: value };
+  // qwen's run_shell_command requires saying whether the command runs in the background.
+  if (tool.params.includes("is_background")) input.is_background = false;
   if (escalate && tool.params.includes("sandbox_permissions")) {
     input.sandbox_permissions = "require_escalated";
     if (tool.params.includes("justification")) input.justification = "The script asked for an escalated command.";

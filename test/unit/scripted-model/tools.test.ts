@@ -28,6 +28,17 @@ describe("canonical tools map onto the native tool the request offers", () => {
     });
   });
 
+  it("shell becomes qwen's run_shell_command, in the foreground, which it requires saying", () => {
+    const QWEN = [
+      fn("read_file", "file_path", "offset"),
+      fn("run_shell_command", "command", "is_background", "timeout"),
+    ];
+    expect(resolveToolCall({ tool: "shell", command: "ls" }, QWEN)).toEqual({
+      ok: true,
+      call: { name: "run_shell_command", input: { command: "ls", is_background: false }, kind: "function" },
+    });
+  });
+
   it("read, write and edit fill Claude's file_path / old_string / new_string", () => {
     expect(resolveToolCall({ tool: "read", path: "a" }, CLAUDE)).toMatchObject({
       call: { name: "Read", input: { file_path: "a" } },
