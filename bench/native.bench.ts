@@ -42,7 +42,7 @@ export async function run(log: (line: string) => void = console.log): Promise<Na
   const { NativeTerminal } = await import("../src/native/native-terminal.js");
   const { LocalNativePort } = await import("../src/ui/native/native-port.js");
   const { NativeSession } = await import("../src/native/native-session.js");
-  const { systemClock } = await import("../src/spawn/clock.js");
+  const { systemClock } = await import("../src/main/system-clock.js");
   const { spawnPty } = await import("../src/spawn/native-pty.js");
   const term = fakeTerminal(160, 48);
   const terminal = new NativeTerminal({

@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { systemClock } from "../src/main/system-clock.js";
 import type { ServerClient } from "../src/server/client.js";
 
 export const HMUX = fileURLToPath(new URL("../bin/hmux.js", import.meta.url));
@@ -50,7 +51,7 @@ export async function connectWhenUp(box: ServerBox, server: ChildProcess): Promi
   const end = Date.now() + 20_000;
   for (;;) {
     try {
-      return await ServerClient.connect(paths, VERSION);
+      return await ServerClient.connect(paths, VERSION, systemClock);
     } catch (err) {
       if (server.exitCode !== null) throw new Error(`the server exited ${server.exitCode} before it listened`);
       if (Date.now() > end) throw err;

@@ -20,6 +20,7 @@ import { spawn } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { SessionEvent } from "../src/core/control/types.js";
+import { systemClock } from "../src/main/system-clock.js";
 import type { RequestBody, SessionSummary } from "../src/protocol/index.js";
 import type { ServerClient } from "../src/server/client.js";
 import type { ServerPaths } from "../src/server/paths.js";
@@ -214,7 +215,7 @@ async function firstFrame(paths: ServerPaths, version: string, replay: number | 
   const { builtinRegistry } = await import("../src/adapters/registry.js");
   const { parseEvent } = await import("../src/tui-client/wire-events.js");
   const start = performance.now();
-  const client = await ServerClient.connect(paths, version);
+  const client = await ServerClient.connect(paths, version, systemClock);
   const rows = await client.list();
   const listed = performance.now();
   const want = Math.min(replay ?? KEPT, KEPT);

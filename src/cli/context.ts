@@ -11,6 +11,9 @@ export interface CliContext extends AppContext {
   readonly input: NodeJS.ReadableStream;
 }
 
+/** What a command that runs without the context is handed (src/main/process-basics.ts builds it). */
+export type { ProcessBasics } from "../main/process-basics.js";
+
 /**
  * The part of the context a command that only reads recordings needs (`hmux decode`): the harnesses'
  * names, one harness's decoding on demand, the environment and the streams. Built without the

@@ -68,7 +68,7 @@ async function registerAll(
   const env = options.env ?? process.env;
   await registerCommands(
     program,
-    env,
+    async () => (await import("../main/process-basics.js")).processBasics(env),
     () => {
       building ??= build();
       return building;

@@ -11,11 +11,10 @@ import type { ServerClient } from "../server/client.js";
 import { ServerClient as Client } from "../server/client.js";
 import { connectOrStart, serverStartCommand, startingIfNeeded } from "../server/ensure-server.js";
 import { isServerError, ServerError } from "../server/errors.js";
-import { serverPaths } from "../server/paths.js";
 import { connectServerSocket } from "../server/transport.js";
 import { sshTransport } from "../server/transport-ssh.js";
 import { spawnSshRelay, sshDestinationProblem } from "../spawn/ssh.js";
-import type { CliContext } from "./context.js";
+import type { CliContext, ProcessBasics } from "./context.js";
 import { VERSION } from "./main.js";
 import type { Output } from "./render/output.js";
 
@@ -30,17 +29,14 @@ const REMOTE_LOGIN_MS = 45_000;
  */
 export function reachServer(context: CliContext, start: boolean, host?: string): Promise<ServerClient> {
   if (host !== undefined) return reachRemoteServer(context, host);
-  return reachLocalServer(context.env, start);
+  return reachLocalServer(context, start);
 }
 
-/** This machine's server, which needs only the environment: `hmux ls` reaches it without the composition root. */
-export function reachLocalServer(
-  env: Readonly<Record<string, string | undefined>>,
-  start: boolean,
-): Promise<ServerClient> {
-  const paths = serverPaths(env);
-  if (!start) return Client.connect(paths, VERSION);
-  return connectOrStart(paths, VERSION, serverStartCommand([], env), startServerDaemon);
+/** This machine's server, which needs only the process basics: `hmux ls` reaches it without the composition root. */
+export function reachLocalServer(basics: ProcessBasics, start: boolean): Promise<ServerClient> {
+  const paths = basics.paths.server;
+  if (!start) return Client.connect(paths, VERSION, basics.clock);
+  return connectOrStart(paths, VERSION, serverStartCommand([], basics.env), startServerDaemon, basics.clock);
 }
 
 /** A logged-in client of `host`'s server, through ssh and the relay there; `version` is for tests. */
@@ -61,6 +57,7 @@ export async function reachRemoteServer(
     return await Client.open(sshTransport(host, child, context.clock), {
       token: null,
       version,
+      clock: context.clock,
       timeoutMs: REMOTE_LOGIN_MS,
     });
   } catch (err) {
@@ -69,13 +66,19 @@ export async function reachRemoteServer(
 }
 
 /** This machine's server socket, the server started when none runs: what `hmux server --stdio` relays to. */
-export function serverSocket(env: Readonly<Record<string, string | undefined>>): Promise<Socket> {
-  const paths = serverPaths(env);
-  return startingIfNeeded(paths, () => connectServerSocket(paths), serverStartCommand([], env), startServerDaemon);
+export function serverSocket(basics: ProcessBasics): Promise<Socket> {
+  const paths = basics.paths.server;
+  return startingIfNeeded(
+    paths,
+    () => connectServerSocket(paths, basics.clock),
+    serverStartCommand([], basics.env),
+    startServerDaemon,
+    basics.clock,
+  );
 }
 
-export function serverToken(env: Readonly<Record<string, string | undefined>>): string {
-  return readFileSync(serverPaths(env).token, "utf8").trim();
+export function serverToken(basics: ProcessBasics): string {
+  return readFileSync(basics.paths.server.token, "utf8").trim();
 }
 
 /** A refusal from the server over there names the host, and a version mismatch gets the remote's fix. */

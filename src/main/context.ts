@@ -5,11 +5,7 @@
  */
 import { builtinRegistry, type HarnessRegistry } from "../adapters/registry.js";
 import type { Clock, FileSystemPort, Spawner } from "../core/exec/ports.js";
-import { type ServerPaths, serverPaths } from "../server/paths.js";
-import { runtimeDir } from "../session/control-socket.js";
-import { sessionsDir, stateHome } from "../session/journal.js";
 import type { SessionPorts } from "../session/launch.js";
-import { systemClock } from "../spawn/clock.js";
 import { nodeFileSystem } from "../spawn/fs.js";
 import { sweepStaleTempDirs } from "../spawn/owned-temp-dir.js";
 import { createPipeSpawner } from "../spawn/pipes.js";
@@ -18,24 +14,10 @@ import type { WorkspacePorts } from "../workspace/lease.js";
 import { realLaunchPorts, type SharedLaunchPorts } from "./launch-ports.js";
 import { loadOpenTui } from "./load-open-tui.js";
 import { loadRegistry } from "./load-registry.js";
+import { type HmuxPaths, hmuxPaths } from "./paths.js";
 import { realSessionPorts } from "./session-ports.js";
+import { systemClock } from "./system-clock.js";
 import { realWorkspacePorts } from "./workspace-ports.js";
-
-/** Where this process keeps hmux's files, read from its environment once, here. */
-export interface HmuxPaths {
-  /** The state dir ($XDG_STATE_HOME, else ~/.local/state): what outlives a run. */
-  readonly state: string;
-  /** The journals, one per session, below the state dir. */
-  readonly sessions: string;
-  /** The runtime dir ($XDG_RUNTIME_DIR/hmux, else /tmp/hmux-<uid>): sockets and tokens. */
-  readonly runtime: string;
-  /** The one server's socket, token, pid, log and lock, in the runtime dir. */
-  readonly server: ServerPaths;
-}
-
-export function hmuxPaths(env: Readonly<Record<string, string | undefined>>): HmuxPaths {
-  return { state: stateHome(env), sessions: sessionsDir(env), runtime: runtimeDir(env), server: serverPaths(env) };
-}
 
 export interface AppContext {
   /** Everything after the first `--` on the command line: native passthrough for the harness. */

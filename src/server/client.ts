@@ -11,6 +11,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { ControlSnapshot } from "../core/exec/control-snapshot.js";
+import type { Clock } from "../core/exec/ports.js";
 import { LineSplitter } from "../core/line-splitter.js";
 import type { Hello, ServerMessage, TableChange } from "../protocol/messages.js";
 import { PROTOCOL } from "../protocol/name.js";
@@ -53,6 +54,8 @@ export interface LoginOptions {
    */
   readonly token: string | null;
   readonly version: string;
+  /** Times the login's wait for the server's hello. */
+  readonly clock: Clock;
   readonly timeoutMs?: number;
 }
 
@@ -79,8 +82,8 @@ export class ServerClient {
   }
 
   /** Connects to this machine's server and logs in with the token it wrote. */
-  static async connect(paths: ServerPaths, version: string, timeoutMs = 10_000): Promise<ServerClient> {
-    const socket = await connectServerSocket(paths, timeoutMs);
+  static async connect(paths: ServerPaths, version: string, clock: Clock, timeoutMs = 10_000): Promise<ServerClient> {
+    const socket = await connectServerSocket(paths, clock, timeoutMs);
     let token: string;
     try {
       // Read after connecting, so it is the token of the server that accepted.
@@ -89,11 +92,12 @@ export class ServerClient {
       socket.destroy();
       throw new ServerError("unreachable", `cannot read the server's token: ${(err as Error).message}`);
     }
-    return ServerClient.open(duplexTransport(socket, paths.socket), { token, version, timeoutMs });
+    return ServerClient.open(duplexTransport(socket, paths.socket, clock), { token, version, clock, timeoutMs });
   }
 
   /** Logs in over a transport that is already open; the transport is closed when the login fails. */
   static open(transport: ServerTransport, login: LoginOptions): Promise<ServerClient> {
+    const { clock } = login;
     const timeoutMs = login.timeoutMs ?? 10_000;
     return new Promise((resolve, reject) => {
       const splitter = new LineSplitter({ maxLineBytes: 64 * 1024 * 1024 });
@@ -102,11 +106,11 @@ export class ServerClient {
       const fail = (err: ServerError) => {
         if (settled) return;
         settled = true;
-        clearTimeout(timer);
+        clock.clearTimeout(timer);
         transport.close();
         reject(err);
       };
-      const timer = setTimeout(
+      const timer = clock.setTimeout(
         () =>
           fail(
             new ServerError(
@@ -149,7 +153,7 @@ export class ServerClient {
           const message = read.value;
           if (message.kind === "hello") {
             settled = true;
-            clearTimeout(timer);
+            clock.clearTimeout(timer);
             client = new ServerClient(transport, message);
             resolve(client);
           } else if (message.kind === "error") fail(ServerError.from(message.error));

@@ -6,6 +6,7 @@
  * lets exactly one serve and the other stand down, and both clients reach the one that serves.
  */
 import { readFileSync } from "node:fs";
+import type { Clock } from "../core/exec/ports.js";
 import { ServerClient } from "./client.js";
 import { isServerError, ServerError } from "./errors.js";
 import { ensureServerDir, type ServerPaths } from "./paths.js";
@@ -37,9 +38,17 @@ export function connectOrStart(
   version: string,
   start: StartCommand,
   startDaemon: DaemonStarter,
+  clock: Clock,
   timeoutMs = 30_000,
 ): Promise<ServerClient> {
-  return startingIfNeeded(paths, () => ServerClient.connect(paths, version), start, startDaemon, timeoutMs);
+  return startingIfNeeded(
+    paths,
+    () => ServerClient.connect(paths, version, clock),
+    start,
+    startDaemon,
+    clock,
+    timeoutMs,
+  );
 }
 
 /**
@@ -51,6 +60,7 @@ export async function startingIfNeeded<T>(
   connect: () => Promise<T>,
   start: StartCommand,
   startDaemon: DaemonStarter,
+  clock: Clock,
   timeoutMs = 30_000,
 ): Promise<T> {
   try {
@@ -60,7 +70,7 @@ export async function startingIfNeeded<T>(
   }
   ensureServerDir(paths);
   const daemon = startDaemon(start, paths.log);
-  const until = Date.now() + timeoutMs;
+  const until = clock.now() + timeoutMs;
   for (;;) {
     try {
       return await connect();
@@ -73,13 +83,13 @@ export async function startingIfNeeded<T>(
         `the hmux server exited with code ${daemon.exitCode} while starting${tail(paths.log)}`,
         `see ${paths.log}`,
       );
-    if (Date.now() > until)
+    if (clock.now() > until)
       throw new ServerError(
         "unreachable",
         `the hmux server did not start listening on ${paths.socket} within ${Math.round(timeoutMs / 1000)} s`,
         `see ${paths.log}`,
       );
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise<void>((r) => clock.setTimeout(r, 100));
   }
 }
 

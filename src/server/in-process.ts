@@ -55,9 +55,10 @@ export function startInProcessServer(options: InProcessServerOptions): InProcess
       server.on("end", () => server.end());
       client.on("end", () => client.end());
       hub.accept(server);
-      return ServerClient.open(duplexTransport(client, "this process's hmux server"), {
+      return ServerClient.open(duplexTransport(client, "this process's hmux server", options.clock), {
         token,
         version: options.version,
+        clock: options.clock,
       });
     },
     stop(reason) {

@@ -57,10 +57,14 @@ export async function runServer(options: RunServerOptions): Promise<RunningServe
   const log = options.log ?? (() => undefined);
   let hub: Hub | null = null;
   const early: Socket[] = [];
-  const claimed = await claimServerSocket(options.paths, (socket) => {
-    if (hub) hub.accept(socket);
-    else early.push(socket);
-  });
+  const claimed = await claimServerSocket(
+    options.paths,
+    (socket) => {
+      if (hub) hub.accept(socket);
+      else early.push(socket);
+    },
+    options.clock,
+  );
   if (claimed.kind === "running") return { kind: "running-elsewhere" };
   const { server, token } = claimed;
   options.claimed?.();

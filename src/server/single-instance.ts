@@ -9,6 +9,7 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, closeSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { connect, createServer, type Server, type Socket } from "node:net";
+import type { Clock } from "../core/exec/ports.js";
 import { pidAlive } from "../files/pid-alive.js";
 import { ServerError } from "./errors.js";
 import { ensureServerDir, type ServerPaths } from "./paths.js";
@@ -23,12 +24,13 @@ export type Claimed =
 export async function claimServerSocket(
   paths: ServerPaths,
   onConnection: (socket: Socket) => void,
+  clock: Clock,
   waitMs = 20_000,
 ): Promise<Claimed> {
   ensureServerDir(paths);
-  await takeLock(paths.lock, waitMs);
+  await takeLock(paths.lock, clock, waitMs);
   try {
-    if (await accepts(paths.socket)) return { kind: "running" };
+    if (await accepts(paths.socket, clock)) return { kind: "running" };
     rmSync(paths.socket, { force: true });
     const token = randomBytes(32).toString("hex");
     const tmp = `${paths.token}.${process.pid}`;
@@ -48,22 +50,22 @@ export async function claimServerSocket(
 }
 
 /** Whether a server answers on `socket` (a connection is accepted). */
-export function accepts(socket: string, timeoutMs = 3_000): Promise<boolean> {
+export function accepts(socket: string, clock: Clock, timeoutMs = 3_000): Promise<boolean> {
   return new Promise((resolve) => {
     const s = connect(socket);
     const done = (live: boolean) => {
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       s.destroy();
       resolve(live);
     };
-    const timer = setTimeout(() => done(false), timeoutMs);
+    const timer = clock.setTimeout(() => done(false), timeoutMs);
     s.on("connect", () => done(true));
     s.on("error", () => done(false));
   });
 }
 
-async function takeLock(lock: string, waitMs: number): Promise<void> {
-  const until = Date.now() + waitMs;
+async function takeLock(lock: string, clock: Clock, waitMs: number): Promise<void> {
+  const until = clock.now() + waitMs;
   for (;;) {
     try {
       const fd = openSync(lock, "wx", 0o600);
@@ -73,24 +75,24 @@ async function takeLock(lock: string, waitMs: number): Promise<void> {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
     }
-    if (lockIsStale(lock)) {
+    if (lockIsStale(lock, clock)) {
       rmSync(lock, { force: true });
       continue;
     }
-    if (Date.now() > until)
+    if (clock.now() > until)
       throw new ServerError(
         "unreachable",
         `another hmux server has been starting for ${Math.round(waitMs / 1000)} s (lock ${lock})`,
         `if no hmux server is starting, remove ${lock}`,
       );
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise<void>((r) => clock.setTimeout(r, 50));
   }
 }
 
 /** A lock whose holder is gone, or that is older than any start takes. */
-function lockIsStale(lock: string): boolean {
+function lockIsStale(lock: string, clock: Clock): boolean {
   try {
-    if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) return true;
+    if (clock.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) return true;
     const pid = Number(readFileSync(lock, "utf8").trim());
     if (!Number.isInteger(pid) || pid <= 0) return false; // being written right now
     return !pidAlive(pid); // a zombie (killed, not reaped) holds no lock

@@ -7,6 +7,7 @@
  */
 import { connect, type Socket } from "node:net";
 import type { Duplex } from "node:stream";
+import type { Clock } from "../core/exec/ports.js";
 import { ServerError } from "./errors.js";
 import { checkServerDir, type ServerPaths } from "./paths.js";
 
@@ -23,8 +24,16 @@ export interface ServerTransport {
   close(): void;
 }
 
-/** A transport over any duplex stream (a socket, a pair of pipes): no reason beyond the stream's own error. */
-export function duplexTransport(stream: Duplex, label: string, host: string | null = null): ServerTransport {
+/**
+ * A transport over any duplex stream (a socket, a pair of pipes): no reason beyond the stream's own
+ * error. The clock times the grace a far end gets to close after this side ended.
+ */
+export function duplexTransport(
+  stream: Duplex,
+  label: string,
+  clock: Clock,
+  host: string | null = null,
+): ServerTransport {
   let lastError: Error | null = null;
   stream.on("error", (err) => {
     lastError = err;
@@ -51,7 +60,7 @@ export function duplexTransport(stream: Duplex, label: string, host: string | nu
     close: () => {
       stream.end();
       // A far end that never closes its side must not hold this process.
-      setTimeout(() => stream.destroy(), 1_000).unref();
+      clock.setTimeout(() => stream.destroy(), 1_000, { background: true });
     },
   };
 }
@@ -60,7 +69,7 @@ export function duplexTransport(stream: Duplex, label: string, host: string | nu
  * Connects to the server's socket: `no-server` when nothing listens there, `unsafe-dir` when its
  * directory is not private (the socket may be a stranger's, and the login would hand it the token).
  */
-export function connectServerSocket(paths: ServerPaths, timeoutMs = 10_000): Promise<Socket> {
+export function connectServerSocket(paths: ServerPaths, clock: Clock, timeoutMs = 10_000): Promise<Socket> {
   try {
     for (const dir of [paths.parent, paths.dir]) checkIfPresent(dir);
   } catch (err) {
@@ -68,14 +77,14 @@ export function connectServerSocket(paths: ServerPaths, timeoutMs = 10_000): Pro
   }
   return new Promise((resolve, reject) => {
     const socket = connect(paths.socket);
-    const timer = setTimeout(() => {
+    const timer = clock.setTimeout(() => {
       socket.destroy();
       reject(
         new ServerError("unreachable", `the hmux server at ${paths.socket} did not accept within ${timeoutMs} ms`),
       );
     }, timeoutMs);
     const onError = (err: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       const none = err.code === "ENOENT" || err.code === "ECONNREFUSED";
       reject(
         new ServerError(
@@ -86,7 +95,7 @@ export function connectServerSocket(paths: ServerPaths, timeoutMs = 10_000): Pro
     };
     socket.once("error", onError);
     socket.once("connect", () => {
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       socket.removeListener("error", onError);
       resolve(socket);
     });

@@ -11,12 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtinRegistry } from "../../src/adapters/registry.js";
 import type { SessionEvent } from "../../src/core/control/types.js";
 import { launchNative } from "../../src/main/native-launch.js";
+import { systemClock } from "../../src/main/system-clock.js";
 import { rowText } from "../../src/native/cells.js";
 import { HookServer } from "../../src/native/hooks/hook-server.js";
 import type { NativeSession } from "../../src/native/native-session.js";
 import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
 import { resolveBinary } from "../../src/spawn/binaries.js";
-import { systemClock } from "../../src/spawn/clock.js";
 import { sleep } from "./native-helpers.js";
 
 const HAVE_CODEX = resolveBinary(builtinRegistry.get("codex"), { env: process.env }).ok;

@@ -7,6 +7,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { VERSION } from "../../src/cli/main.js";
+import { systemClock } from "../../src/main/system-clock.js";
 import { rowText } from "../../src/native/cells.js";
 import type { NativeTerminal } from "../../src/native/native-terminal.js";
 import { takeSnapshot } from "../../src/native/snapshot.js";
@@ -39,7 +40,7 @@ describe("hmux server, a native shell", () => {
       const started = await hmux(box, ["server"]);
       expect(started.code, started.stderr).toBe(0);
       const paths = serverPaths(box.env);
-      const first = await ServerClient.connect(paths, VERSION);
+      const first = await ServerClient.connect(paths, VERSION, systemClock);
       serverPid = first.hello.pid;
       const { port } = await createServerNative(first, { kind: "shell", cwd: work, cols: 80, rows: 20, name: "sh" });
       await port.start();
@@ -53,7 +54,7 @@ describe("hmux server, a native shell", () => {
       const ls = await hmux(box, ["ls"]);
       expect(ls.stdout).toMatch(/^sh\s+shell\s/m);
 
-      const second = await ServerClient.connect(paths, VERSION);
+      const second = await ServerClient.connect(paths, VERSION, systemClock);
       const back = await attachServerNative(second, "sh");
       await back.start();
       await waitForScreen(back.terminal, "started-42");

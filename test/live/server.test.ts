@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VERSION } from "../../src/cli/main.js";
 import type { SessionEvent } from "../../src/core/control/types.js";
+import { systemClock } from "../../src/main/system-clock.js";
 import type { SessionSummary } from "../../src/protocol/index.js";
 import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
 import { ServerClient } from "../../src/server/client.js";
@@ -68,7 +69,7 @@ describe("hmux server, live with pi", () => {
       const started = await hmux(box, ["server"]);
       expect(started.code, started.stderr).toBe(0);
       const paths = serverPaths(box.env);
-      const a = await ServerClient.connect(paths, VERSION);
+      const a = await ServerClient.connect(paths, VERSION, systemClock);
       clients.push(a);
       const seenByA = watcher(a);
       const created = await a.request({
@@ -91,7 +92,7 @@ describe("hmux server, live with pi", () => {
       const waiting = (await lsRows(box)).find((r) => r.name === "worker");
       expect(waiting).toMatchObject({ id, harness: "pi", cwd: work, pending: 1, lifecycle: "awaiting-approval" });
 
-      const b = await ServerClient.connect(paths, VERSION);
+      const b = await ServerClient.connect(paths, VERSION, systemClock);
       clients.push(b);
       const decide = (client: ServerClient, cmd: string, decision: unknown) =>
         client.request({

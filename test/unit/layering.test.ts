@@ -143,12 +143,13 @@ function cycles(edges: ReadonlyMap<string, readonly string[]>): string[] {
  * else is handed them, so a harness a config registers, a test's fake clock or another host's env
  * reaches every path. Outside src/main (and src/spawn, where the real ports are made, and src/adapters,
  * where the registry is), no file imports a src/spawn module, the built-in harness list, the
- * built-in registry (builtinRegistry, registryWith, BUILTIN_HARNESSES) or a real*Ports factory.
+ * built-in registry (builtinRegistry, registryWith, BUILTIN_HARNESSES), a real*Ports factory or the
+ * real clock (systemClock, src/main/system-clock.ts).
  * src/spawn/ssh.ts is allowed: it plans an ssh child over a spawner it is handed.
  */
 const ROOT_ONLY_OWNERS = ["main", "spawn", "adapters"];
 const SPAWN_MODULES_OVER_INJECTED_PORTS = new Set(["spawn/ssh.ts"]);
-const ROOT_ONLY_NAMES = /\b(builtinRegistry|registryWith|BUILTIN_HARNESSES|real[A-Z]\w*Ports)\b/;
+const ROOT_ONLY_NAMES = /\b(builtinRegistry|registryWith|BUILTIN_HARNESSES|real[A-Z]\w*Ports|systemClock)\b/;
 /** Files another change of issue 20 is rewriting (its owner removes the default), each with what it still does. */
 const ROOT_ONLY_PENDING: Readonly<Record<string, string>> = {};
 
@@ -237,7 +238,8 @@ describe("layering", () => {
 
   it("the root-only rule catches a spawner, the built-in registry and a real*Ports factory outside src/main (it can fail)", () => {
     const found = rootOnlyImports([
-      { file: "src/server/x.ts", text: 'import { systemClock } from "../spawn/clock.js";' },
+      { file: "src/server/x.ts", text: 'import { createPipeSpawner } from "../spawn/pipes.js";' },
+      { file: "src/cli/v.ts", text: 'import { systemClock } from "../main/system-clock.js";' },
       {
         file: "src/cli/y.ts",
         text: 'import { builtinRegistry, type HarnessRegistry } from "../adapters/registry.js";',
@@ -245,14 +247,15 @@ describe("layering", () => {
       { file: "src/cli/z.ts", text: 'const { realLaunchPorts } = await import("../main/launch-ports.js");' },
       { file: "src/native/w.ts", text: 'import { BUILTIN_HARNESS_LIST } from "../adapters/builtin-harnesses.js";' },
       { file: "src/cli/ssh.ts", text: 'import { spawnSshRelay } from "../spawn/ssh.js";' },
-      { file: "src/main/root.ts", text: 'import { systemClock } from "../spawn/clock.js";' },
+      { file: "src/main/root.ts", text: 'import { systemClock } from "./system-clock.js";' },
       { file: "src/cli/types.ts", text: 'import type { HarnessRegistry } from "../adapters/registry.js";' },
     ]);
     expect(found).toEqual([
+      "src/cli/v.ts names systemClock from ../main/system-clock.js",
       "src/cli/y.ts names builtinRegistry from ../adapters/registry.js",
       "src/cli/z.ts names realLaunchPorts from ../main/launch-ports.js",
       "src/native/w.ts imports ../adapters/builtin-harnesses.js",
-      "src/server/x.ts imports ../spawn/clock.js",
+      "src/server/x.ts imports ../spawn/pipes.js",
     ]);
   });
 

@@ -5,18 +5,14 @@
  * a program). Without a session: every session the server lists.
  */
 import type { Command } from "commander";
-import type { CliContext } from "../context.js";
+import type { CliContext, ProcessBasics } from "../context.js";
 import { exitCodeFor } from "../errors.js";
 import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
 import { auditLines } from "../render/inbox-lines.js";
 import { type Output, processOutput } from "../render/output.js";
 import { reachLocalServer, reachServer, reportServerError } from "../server-client.js";
 
-export function registerDeferred(
-  program: Command,
-  context: () => Promise<CliContext>,
-  env: Readonly<Record<string, string | undefined>>,
-): void {
+export function registerDeferred(program: Command, context: () => Promise<CliContext>, basics: ProcessBasics): void {
   program
     .command("audit")
     .description("every decision on a tool call and who made it, from the journals: hmux audit [<session>]")
@@ -24,7 +20,7 @@ export function registerDeferred(
     .option("--json", "one JSON object per decision")
     .option(HOST_FLAGS, HOST_HELP)
     .action(async (session: string | undefined, flags: { json?: boolean }, command: Command) => {
-      process.exitCode = await auditCommand(session, flags, processOutput(), env, context, hostOf(command));
+      process.exitCode = await auditCommand(session, flags, processOutput(), basics, context, hostOf(command));
     });
 }
 
@@ -32,13 +28,13 @@ export async function auditCommand(
   session: string | undefined,
   flags: { json?: boolean },
   output: Output,
-  env: Readonly<Record<string, string | undefined>>,
+  basics: ProcessBasics,
   context: () => Promise<CliContext>,
   host?: string,
 ): Promise<number> {
   try {
     const client =
-      host === undefined ? await reachLocalServer(env, true) : await reachServer(await context(), true, host);
+      host === undefined ? await reachLocalServer(basics, true) : await reachServer(await context(), true, host);
     try {
       const { entries } = await client.request({ op: "audit", ...(session !== undefined ? { session } : {}) });
       if (flags.json) for (const e of entries) output.out(`${JSON.stringify(e)}\n`);

@@ -11,9 +11,8 @@ import { connect } from "node:net";
 import type { Command } from "commander";
 import { LineSplitter } from "../../core/line-splitter.js";
 import { ServerClient } from "../../server/client.js";
-import { serverPaths } from "../../server/paths.js";
 import { readToken, socketPaths } from "../../session/control-socket.js";
-import type { CliContext } from "../context.js";
+import type { CliContext, ProcessBasics } from "../context.js";
 import { VERSION } from "../main.js";
 import { type Output, processOutput } from "../render/output.js";
 
@@ -24,7 +23,7 @@ export function register(program: Command, context: CliContext): void {
     .argument("<session>", "the session id (see `hmux sessions`)")
     .argument("[source]", "a file of command lines, or - for stdin", "-")
     .action(async (session: string, source: string) => {
-      process.exitCode = await controlCommand(session, source, processOutput(), context.env);
+      process.exitCode = await controlCommand(session, source, processOutput(), context);
     });
 }
 
@@ -32,15 +31,16 @@ export async function controlCommand(
   sessionId: string,
   source: string,
   output: Output,
-  env: Readonly<Record<string, string | undefined>>,
+  basics: ProcessBasics,
 ): Promise<number> {
+  const { env } = basics;
   if (!/^[A-Za-z0-9._-]+$/.test(sessionId)) {
     output.err(`hmux control: ${JSON.stringify(sessionId)} is not a session id\n`);
     return 2;
   }
   const paths = socketPaths(sessionId, env);
   if (!existsSync(paths.socket)) {
-    const viaServer = await controlOnServer(sessionId, source, output, env);
+    const viaServer = await controlOnServer(sessionId, source, output, basics);
     if (viaServer !== null) return viaServer;
     output.err(
       `hmux control: no running session ${sessionId} (no socket at ${paths.socket}, and none of that name on the hmux server); see \`hmux sessions\` and \`hmux ls\`\n`,
@@ -128,11 +128,11 @@ async function controlOnServer(
   target: string,
   source: string,
   output: Output,
-  env: Readonly<Record<string, string | undefined>>,
+  basics: ProcessBasics,
 ): Promise<number | null> {
   let client: ServerClient;
   try {
-    client = await ServerClient.connect(serverPaths(env), VERSION);
+    client = await ServerClient.connect(basics.paths.server, VERSION, basics.clock);
   } catch {
     return null;
   }

@@ -5,7 +5,7 @@
  */
 import { hostname } from "node:os";
 import type { Command } from "commander";
-import type { CliContext } from "../context.js";
+import type { CliContext, ProcessBasics } from "../context.js";
 import { exitCodeFor, UsageError } from "../errors.js";
 import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
 import { type Output, processOutput } from "../render/output.js";
@@ -16,11 +16,7 @@ export interface DecideFlags {
   scope?: string;
 }
 
-export function registerDeferred(
-  program: Command,
-  context: () => Promise<CliContext>,
-  env: Readonly<Record<string, string | undefined>>,
-): void {
+export function registerDeferred(program: Command, context: () => Promise<CliContext>, basics: ProcessBasics): void {
   program
     .command("decide")
     .description("allow or deny one waiting call (see hmux inbox): hmux decide <session> <call> allow|deny")
@@ -35,7 +31,7 @@ export function registerDeferred(
         { session, call, decision },
         flags,
         processOutput(),
-        env,
+        basics,
         context,
         hostOf(command),
       );
@@ -46,7 +42,7 @@ export async function decideCommand(
   what: { session: string; call: string; decision: string },
   flags: DecideFlags,
   output: Output,
-  env: Readonly<Record<string, string | undefined>>,
+  basics: ProcessBasics,
   context: () => Promise<CliContext>,
   host?: string,
 ): Promise<number> {
@@ -61,7 +57,7 @@ export async function decideCommand(
       throw new UsageError(`--scope is session or path, not ${JSON.stringify(scope)}`);
     if (scope !== undefined && decision !== "allow") throw new UsageError("--scope goes with allow only");
     const client =
-      host === undefined ? await reachLocalServer(env, false) : await reachServer(await context(), false, host);
+      host === undefined ? await reachLocalServer(basics, false) : await reachServer(await context(), false, host);
     try {
       const reply = await client.request({
         op: "decide",

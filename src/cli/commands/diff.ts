@@ -16,7 +16,7 @@ import { WorkspaceError } from "../../workspace/errors.js";
 import type { WorkspaceEntry, WorkspaceRegistry } from "../../workspace/registry.js";
 import { findWorkspace } from "../../workspace/remove.js";
 import { turnDiff } from "../../workspace/turns.js";
-import type { CliContext } from "../context.js";
+import type { CliContext, ProcessBasics } from "../context.js";
 import type { Output } from "../render/output.js";
 import { reachLocalServer } from "../server-client.js";
 
@@ -62,7 +62,7 @@ export async function diffCommand(
   tty: boolean,
 ): Promise<number> {
   const ports = context.workspace;
-  const entry = await resolveTarget(ports.registry(), target, context.env, () => serverSessions(context.env));
+  const entry = await resolveTarget(ports.registry(), target, context.env, () => serverSessions(context));
   if (!existsSync(entry.path))
     throw new WorkspaceError(`workspace ${entry.name}'s folder ${entry.path} no longer exists`, {
       issue: "unknown-workspace",
@@ -120,10 +120,10 @@ function fileLabel(f: FileChange): string {
 /** The sessions of this machine's hmux server, or why it could not be asked (none running is no sessions). */
 type ServerSessions = { readonly sessions: readonly SessionSummary[] } | { readonly problem: string };
 
-async function serverSessions(env: NodeJS.ProcessEnv): Promise<ServerSessions> {
+async function serverSessions(basics: ProcessBasics): Promise<ServerSessions> {
   let client: ServerClient;
   try {
-    client = await reachLocalServer(env, false);
+    client = await reachLocalServer(basics, false);
   } catch (err) {
     return isServerError(err) && err.code === "no-server" ? { sessions: [] } : { problem: (err as Error).message };
   }

@@ -4,38 +4,34 @@
  * the command or path. The server builds the list (src/server/inbox.ts); this prints it.
  */
 import type { Command } from "commander";
-import type { CliContext } from "../context.js";
+import type { CliContext, ProcessBasics } from "../context.js";
 import { exitCodeFor } from "../errors.js";
 import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
 import { inboxLines } from "../render/inbox-lines.js";
 import { type Output, processOutput } from "../render/output.js";
 import { reachLocalServer, reachServer, reportServerError } from "../server-client.js";
 
-export function registerDeferred(
-  program: Command,
-  context: () => Promise<CliContext>,
-  env: Readonly<Record<string, string | undefined>>,
-): void {
+export function registerDeferred(program: Command, context: () => Promise<CliContext>, basics: ProcessBasics): void {
   program
     .command("inbox")
     .description("list every approval and question waiting across the server's sessions, oldest first")
     .option("--json", "one JSON object per waiting item")
     .option(HOST_FLAGS, HOST_HELP)
     .action(async (flags: { json?: boolean }, command: Command) => {
-      process.exitCode = await inboxCommand(flags, processOutput(), env, context, hostOf(command));
+      process.exitCode = await inboxCommand(flags, processOutput(), basics, context, hostOf(command));
     });
 }
 
 export async function inboxCommand(
   flags: { json?: boolean },
   output: Output,
-  env: Readonly<Record<string, string | undefined>>,
+  basics: ProcessBasics,
   context: () => Promise<CliContext>,
   host?: string,
 ): Promise<number> {
   try {
     const client =
-      host === undefined ? await reachLocalServer(env, true) : await reachServer(await context(), true, host);
+      host === undefined ? await reachLocalServer(basics, true) : await reachServer(await context(), true, host);
     try {
       const { items } = await client.request({ op: "inbox" });
       if (flags.json) for (const item of items) output.out(`${JSON.stringify(item)}\n`);

@@ -7,9 +7,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Command } from "commander";
-import type { CliContext, HarnessCliContext } from "../context.js";
-
-type ProcessEnv = Readonly<Record<string, string | undefined>>;
+import type { CliContext, HarnessCliContext, ProcessBasics } from "../context.js";
 
 /** Help lists these first, in this order; any other module follows alphabetically. */
 const PREFERRED_ORDER = [
@@ -35,9 +33,9 @@ interface CommandModule {
    * instead: the registry with every adapter, their schemas and the process layer are then not loaded,
    * and that load is most of a small command's start-up (npm run bench -- startup).
    */
-  registerStandalone?: (program: Command, env: ProcessEnv) => void;
+  registerStandalone?: (program: Command, basics: ProcessBasics) => void;
   /** A command that needs the context on some paths only (ls: only with --host) builds it when it runs. */
-  registerDeferred?: (program: Command, context: () => Promise<CliContext>, env: ProcessEnv) => void;
+  registerDeferred?: (program: Command, context: () => Promise<CliContext>, basics: ProcessBasics) => void;
   /** A command that needs the harnesses but no process, workspace or config port (decode). */
   registerWithHarnesses?: (program: Command, context: HarnessCliContext) => void;
 }
@@ -65,12 +63,12 @@ function isCommandModule(dir: string, name: string, ext: string): boolean {
  * `only`: the subcommand the user typed. When a module of that name exists only it is loaded,
  * so `hmux run` never pays for the TUI's imports; help and unknown commands load them all.
  * `context` builds the composition root's context; it is called only for a module that uses it, and
- * `harnesses` the lighter one of a module that needs only a harness's decoding. `env` is the
- * environment the entry point was handed, for the commands that run without the context.
+ * `harnesses` the lighter one of a module that needs only a harness's decoding. `basics` builds the
+ * environment the entry point was handed, the clock and the server's paths, for the commands that run without the context.
  */
 export async function registerCommands(
   program: Command,
-  env: ProcessEnv,
+  basics: () => Promise<ProcessBasics>,
   context: () => Promise<CliContext>,
   harnesses: () => Promise<HarnessCliContext>,
   only?: string,
@@ -80,8 +78,8 @@ export async function registerCommands(
   const selected = only !== undefined && isCommandModule(dir, only, ext) ? [only] : commandModuleNames(dir);
   for (const name of selected) {
     const mod = (await import(pathToFileURL(`${dir}/${name}${ext}`).href)) as CommandModule;
-    if (typeof mod.registerStandalone === "function") mod.registerStandalone(program, env);
-    else if (typeof mod.registerDeferred === "function") mod.registerDeferred(program, context, env);
+    if (typeof mod.registerStandalone === "function") mod.registerStandalone(program, await basics());
+    else if (typeof mod.registerDeferred === "function") mod.registerDeferred(program, context, await basics());
     else if (typeof mod.registerWithHarnesses === "function") mod.registerWithHarnesses(program, await harnesses());
     else if (typeof mod.register === "function") mod.register(program, await context());
   }

@@ -58,8 +58,10 @@ async function signalServer(context: CliContext, output: Output, why: string): P
       output,
     );
   }
-  const until = Date.now() + 30_000;
-  while ((await accepts(paths.socket)) && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+  const { clock } = context;
+  const until = clock.now() + 30_000;
+  while ((await accepts(paths.socket, clock)) && clock.now() < until)
+    await new Promise<void>((r) => clock.setTimeout(r, 200));
   output.out(`stopped the hmux server of another version (pid ${pid}): ${why}\n`);
   return 0;
 }

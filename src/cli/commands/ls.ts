@@ -8,16 +8,12 @@
  */
 import type { Command } from "commander";
 import { resumeHint, sessionTable } from "../../server/ls-table.js";
-import type { CliContext } from "../context.js";
+import type { CliContext, ProcessBasics } from "../context.js";
 import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
 import { type Output, processOutput } from "../render/output.js";
 import { reachLocalServer, reachServer, reportServerError } from "../server-client.js";
 
-export function registerDeferred(
-  program: Command,
-  context: () => Promise<CliContext>,
-  env: Readonly<Record<string, string | undefined>>,
-): void {
+export function registerDeferred(program: Command, context: () => Promise<CliContext>, basics: ProcessBasics): void {
   program
     .command("ls")
     .description("list the sessions on the hmux server (starting it if needed); harness versions: hmux harnesses")
@@ -28,7 +24,7 @@ export function registerDeferred(
       process.exitCode = await lsCommand(
         { ...flags, ...(host !== undefined ? { host } : {}) },
         processOutput(),
-        env,
+        basics,
         context,
       );
     });
@@ -42,13 +38,13 @@ export interface LsFlags {
 export async function lsCommand(
   flags: LsFlags,
   output: Output,
-  env: Readonly<Record<string, string | undefined>>,
+  basics: ProcessBasics,
   context: () => Promise<CliContext>,
 ): Promise<number> {
   try {
     const client =
       flags.host === undefined
-        ? await reachLocalServer(env, true)
+        ? await reachLocalServer(basics, true)
         : await reachServer(await context(), true, flags.host);
     try {
       const sessions = await client.list();
@@ -56,7 +52,7 @@ export async function lsCommand(
       else if (sessions.length === 0)
         output.out(`no sessions on the hmux server${onHost(flags.host)} (pid ${client.hello.pid})\n`);
       else {
-        for (const line of sessionTable(sessions, Date.now())) output.out(`${line}\n`);
+        for (const line of sessionTable(sessions, basics.clock.now())) output.out(`${line}\n`);
         // On stderr: stdout stays the table a script reads.
         const hint = resumeHint(sessions, flags.host);
         if (hint) output.err(`hint: ${hint}\n`);

@@ -9,14 +9,13 @@
  */
 import type { Command } from "commander";
 import { RaceStore } from "../../race/record.js";
-import { serverPaths } from "../../server/paths.js";
 import { serverRaces } from "../../server/races.js";
 import { journaledSession, journalRecordsOf, restoreDetached } from "../../server/restore.js";
 import { fileSessionRecords } from "../../server/restore-records.js";
 import { runServer } from "../../server/run-server.js";
 import { DEFAULT_MAX_KEPT_EVENTS, resumeDetached, SessionTable } from "../../server/session-table.js";
 import { relayStdio } from "../../server/transport-relay.js";
-import type { CliContext } from "../context.js";
+import type { CliContext, ProcessBasics } from "../context.js";
 import { UsageError } from "../errors.js";
 import { VERSION } from "../main.js";
 import { type Output, processOutput } from "../render/output.js";
@@ -34,11 +33,7 @@ interface ServerFlags {
 }
 
 /** Only --foreground needs the composition root; the relay and the plain start need the environment alone. */
-export function registerDeferred(
-  program: Command,
-  context: () => Promise<CliContext>,
-  env: Readonly<Record<string, string | undefined>>,
-): void {
+export function registerDeferred(program: Command, context: () => Promise<CliContext>, basics: ProcessBasics): void {
   program
     .command("server")
     .description("run the hmux server (started on demand by hmux ls / hmux new; --foreground to run it here)")
@@ -56,14 +51,14 @@ export function registerDeferred(
         process.exitCode = await relayStdio({
           input: process.stdin,
           output: process.stdout,
-          connect: () => serverSocket(env),
-          readToken: () => serverToken(env),
+          connect: () => serverSocket(basics),
+          readToken: () => serverToken(basics),
         });
         return;
       }
       process.exitCode = flags.foreground
         ? await foreground(flags, output, await context())
-        : await ensure(output, env);
+        : await ensure(output, basics);
     });
 }
 
@@ -153,10 +148,10 @@ function autoResume(context: CliContext, log: (line: string) => void): boolean {
   }
 }
 
-async function ensure(output: Output, env: Readonly<Record<string, string | undefined>>): Promise<number> {
+async function ensure(output: Output, basics: ProcessBasics): Promise<number> {
   try {
-    const client = await reachLocalServer(env, true);
-    output.out(`hmux server pid ${client.hello.pid} on ${serverPaths(env).socket}\n`);
+    const client = await reachLocalServer(basics, true);
+    output.out(`hmux server pid ${client.hello.pid} on ${basics.paths.server.socket}\n`);
     client.close();
     return 0;
   } catch (err) {

@@ -5,16 +5,17 @@
  */
 import type { Command } from "commander";
 import { listJournals, sessionsDir } from "../../session/journal.js";
+import type { ProcessBasics } from "../context.js";
 import { type Output, processOutput } from "../render/output.js";
 
 /** Reads only the journal folder: the composition root is not built for it (src/cli/commands/index.ts). */
-export function registerStandalone(program: Command, env: Readonly<Record<string, string | undefined>>): void {
+export function registerStandalone(program: Command, basics: ProcessBasics): void {
   program
     .command("sessions")
     .description("list journaled sessions with state and harness")
     .option("--json", "one JSON object per session")
     .action((flags: { json?: boolean }) => {
-      process.exitCode = sessionsCommand(flags, processOutput(), env);
+      process.exitCode = sessionsCommand(flags, processOutput(), basics.env);
     });
 }
 

@@ -3,7 +3,7 @@
  * it with SIGKILL to see that its ssh goes with it. Run with tsx.
  */
 import { reachRemoteServer } from "../../../src/cli/server-client.js";
-import { systemClock } from "../../../src/spawn/clock.js";
+import { systemClock } from "../../../src/main/system-clock.js";
 import { createPipeSpawner } from "../../../src/spawn/pipes.js";
 
 const host = process.argv[2] ?? "box";

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { expect } from "vitest";
 import { VERSION } from "../../../src/cli/main.js";
 import type { SessionEvent } from "../../../src/core/control/types.js";
+import { systemClock } from "../../../src/main/system-clock.js";
 import type { SessionSummary } from "../../../src/protocol/index.js";
 import { ServerClient } from "../../../src/server/client.js";
 import { serverPaths } from "../../../src/server/paths.js";
@@ -30,7 +31,7 @@ export function serverSandbox(): { box: Sandbox; work: string } {
 
 /** A client logged in to the sandbox's server. */
 export const connectClient = (box: Sandbox): Promise<ServerClient> =>
-  ServerClient.connect(serverPaths(box.env), VERSION);
+  ServerClient.connect(serverPaths(box.env), VERSION, systemClock);
 
 export async function lsRows(box: Sandbox): Promise<SessionSummary[]> {
   const r = await hmux(box, ["ls", "--json"]);

@@ -14,8 +14,8 @@ import { registryWith } from "../../../src/adapters/registry.js";
 import { makeClassifier } from "../../../src/core/control/policy.js";
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import type { SessionHandle } from "../../../src/core/exec/session-types.js";
+import { systemClock } from "../../../src/main/system-clock.js";
 import { type LaunchOptions, launchSession } from "../../../src/session/launch.js";
-import { systemClock } from "../../../src/spawn/clock.js";
 import { nodeFileSystem } from "../../../src/spawn/fs.js";
 import { createPipeSpawner } from "../../../src/spawn/pipes.js";
 

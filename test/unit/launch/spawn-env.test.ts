@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createAppContext } from "../../../src/main/context.js";
 import { launchNative } from "../../../src/main/native-launch.js";
-import { systemClock } from "../../../src/spawn/clock.js";
+import { systemClock } from "../../../src/main/system-clock.js";
 import { localTui } from "../../helpers/local-tui.js";
 import { Sandbox } from "../cli/cli-harness.js";
 

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { systemClock } from "../../../src/main/system-clock.js";
 import { runCheck } from "../../../src/race/check.js";
-import { systemClock } from "../../../src/spawn/clock.js";
 import { createPipeSpawner } from "../../../src/spawn/pipes.js";
 
 const ports = { spawner: createPipeSpawner(), clock: systemClock };

@@ -8,6 +8,7 @@ import { PROTOCOL } from "../../../src/protocol/index.js";
 import { ServerClient } from "../../../src/server/client.js";
 import { ServerError } from "../../../src/server/errors.js";
 import type { ServerTransport } from "../../../src/server/transport.js";
+import { FakeClock } from "../../helpers/fake-clock.js";
 
 /** A transport the test speaks for the server through. */
 function fakeTransport() {
@@ -58,7 +59,12 @@ const ROW = {
 
 async function loggedIn() {
   const fake = fakeTransport();
-  const opening = ServerClient.open(fake.transport, { token: "t", version: "1", timeoutMs: 2_000 });
+  const opening = ServerClient.open(fake.transport, {
+    token: "t",
+    version: "1",
+    clock: new FakeClock(),
+    timeoutMs: 2_000,
+  });
   fake.say("Welcome to the box!"); // a remote shell's greeting before the hello: skipped
   fake.say(HELLO);
   const client = await opening;
@@ -152,11 +158,32 @@ describe("ServerClient's lines from the server", () => {
 
   it("a malformed hello fails the login with protocol-error rather than logging in", async () => {
     const fake = fakeTransport();
-    const opening = ServerClient.open(fake.transport, { token: "t", version: "1", timeoutMs: 2_000 });
+    const opening = ServerClient.open(fake.transport, {
+      token: "t",
+      version: "1",
+      clock: new FakeClock(),
+      timeoutMs: 2_000,
+    });
     fake.say(JSON.stringify({ kind: "hello", protocol: PROTOCOL, version: "1" }));
     const err = (await opening.catch((e: unknown) => e)) as ServerError;
     expect(err.code).toBe("protocol-error");
     expect(err.message).toMatch(/a hello line pid/);
+    expect(fake.state.closed).toBe(true);
+  });
+
+  it("a server that never says hello fails the login as unreachable once the clock passes its timeout", async () => {
+    const fake = fakeTransport();
+    const clock = new FakeClock();
+    let settled = false;
+    const opening = ServerClient.open(fake.transport, { token: "t", version: "1", clock, timeoutMs: 2_000 });
+    void opening.catch(() => undefined).finally(() => (settled = true));
+    clock.advance(1_999);
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    clock.advance(1);
+    const err = (await opening.catch((e: unknown) => e)) as ServerError;
+    expect(err.code).toBe("unreachable");
+    expect(err.message).toContain("did not answer within 2000 ms");
     expect(fake.state.closed).toBe(true);
   });
 });

@@ -10,6 +10,9 @@ import { until } from "../../helpers/until.js";
 import { FakeClock } from "../exec/fakes.js";
 import { type Cleanups, serveScripted, TEST_VERSION } from "./serve-fixture.js";
 
+/** The client side's clock: its timers only bound waits these tests never reach, so it never moves. */
+const clientClock = new FakeClock();
+
 const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
@@ -77,6 +80,8 @@ describe("hmux server admission", () => {
     await strangers(s.paths.socket, 3);
     await s.client();
     await s.client();
-    await expect(ServerClient.connect(s.paths, TEST_VERSION)).rejects.toMatchObject({ code: "too-many-clients" });
+    await expect(ServerClient.connect(s.paths, TEST_VERSION, clientClock)).rejects.toMatchObject({
+      code: "too-many-clients",
+    });
   });
 });

@@ -9,19 +9,22 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import type { SessionHandle } from "../../../src/core/exec/session-types.js";
+import { systemClock } from "../../../src/main/system-clock.js";
 import { PROTOCOL } from "../../../src/protocol/index.js";
 import { ServerClient } from "../../../src/server/client.js";
 import { serverPaths } from "../../../src/server/paths.js";
 import { type RunningServer, runServer } from "../../../src/server/run-server.js";
 import { SessionTable } from "../../../src/server/session-table.js";
 import { listenControlSocket } from "../../../src/session/control-socket.js";
-import { systemClock } from "../../../src/spawn/clock.js";
 import { FakeClock } from "../../helpers/fake-clock.js";
 import { until } from "../../helpers/until.js";
 import { sessionEventOf } from "../../helpers/wire-event.js";
 import { decide, flush } from "../session/session-fixture.js";
 import { scriptedLauncher } from "./fixture.js";
 import { type Cleanups, type ServeOptions, serveScripted } from "./serve-fixture.js";
+
+/** The client side's clock: its timers only bound waits these tests never reach, so it never moves. */
+const clientClock = new FakeClock();
 
 const VERSION = "9.9.9-test";
 const cleanups: Cleanups = [];
@@ -70,7 +73,7 @@ describe("hmux server: login", () => {
 
   it("a client of another version is refused, and the refusal names both versions", async () => {
     const s = await start();
-    await expect(ServerClient.connect(s.paths, "0.0.1")).rejects.toMatchObject({
+    await expect(ServerClient.connect(s.paths, "0.0.1", clientClock)).rejects.toMatchObject({
       code: "version-mismatch",
       message: expect.stringMatching(/9\.9\.9-test.*0\.0\.1/),
     });
@@ -294,7 +297,7 @@ describe("hmux server: lifetime", () => {
       }
     });
     expect(readFileSync(paths.token, "utf8").trim()).not.toBe("stale-token");
-    const c = await ServerClient.connect(paths, VERSION);
+    const c = await ServerClient.connect(paths, VERSION, clientClock);
     c.close();
     const stale = await raw(
       paths.socket,
@@ -338,7 +341,7 @@ describe("hmux server: one per user", () => {
     });
     expect(serving).toHaveLength(1);
     expect(racers.filter((r) => r.kind === "running-elsewhere")).toHaveLength(3);
-    const c = await ServerClient.connect(paths, VERSION);
+    const c = await ServerClient.connect(paths, VERSION, clientClock);
     c.close();
   });
 
@@ -348,7 +351,7 @@ describe("hmux server: one per user", () => {
       const dir = s.paths[which];
       chmodSync(dir, 0o755);
       try {
-        await expect(ServerClient.connect(s.paths, VERSION)).rejects.toMatchObject({
+        await expect(ServerClient.connect(s.paths, VERSION, clientClock)).rejects.toMatchObject({
           code: "unsafe-dir",
           hint: `chmod 700 ${dir}`,
         });

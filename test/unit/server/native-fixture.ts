@@ -1,9 +1,9 @@
 import { builtinRegistry } from "../../../src/adapters/registry.js";
 import { launchNative } from "../../../src/main/native-launch.js";
+import { systemClock } from "../../../src/main/system-clock.js";
 import { nativeKinds } from "../../../src/native/native-plan.js";
 import { launchNativeRow } from "../../../src/server/native-launcher.js";
 import type { CreateSpec, Launched } from "../../../src/server/session-table.js";
-import { systemClock } from "../../../src/spawn/clock.js";
 import { leashedPty } from "../../../src/spawn/native-pty.js";
 
 /** The server's native rows as the real server opens them (leashed real pty), with this host environment. */

@@ -12,8 +12,8 @@ import type { CliContext } from "../../../src/cli/context.js";
 import { serverLauncher } from "../../../src/cli/server-launcher.js";
 import { serverPlanner } from "../../../src/cli/server-planner.js";
 import { createAppContext } from "../../../src/main/context.js";
+import { systemClock } from "../../../src/main/system-clock.js";
 import { SessionTable } from "../../../src/server/session-table.js";
-import { systemClock } from "../../../src/spawn/clock.js";
 import { memoryOutput } from "../../helpers/hmux-in-process.js";
 import { type Cleanups, serveFresh } from "./serve-fixture.js";
 

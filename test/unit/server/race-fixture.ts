@@ -9,10 +9,10 @@ import { join } from "node:path";
 import type { ControlCommand } from "../../../src/core/control/machine-types.js";
 import type { CommandOutcome, Disposition, SessionEvent } from "../../../src/core/control/types.js";
 import type { ClosedEvent, LineAnswer, SessionHandle, SessionSnapshot } from "../../../src/core/exec/session-types.js";
+import { systemClock } from "../../../src/main/system-clock.js";
 import { RaceStore } from "../../../src/race/record.js";
 import { serverRaces } from "../../../src/server/races.js";
 import { type Launcher, SessionTable } from "../../../src/server/session-table.js";
-import { systemClock } from "../../../src/spawn/clock.js";
 import { openWorkspace, releaseWorkspace } from "../../../src/workspace/lease.js";
 import type { GitFixture } from "../workspace/git-fixture.js";
 

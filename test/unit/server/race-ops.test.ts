@@ -15,10 +15,14 @@ import { connectServerSocket, duplexTransport } from "../../../src/server/transp
 import { relayStdio } from "../../../src/server/transport-relay.js";
 import { ServerPanes } from "../../../src/tui-client/server-panes.js";
 import { serverRacePort } from "../../../src/tui-client/server-race-port.js";
+import { FakeClock } from "../../helpers/fake-clock.js";
 import { until } from "../../helpers/until.js";
 import { GitFixture } from "../workspace/git-fixture.js";
 import { worktreeTable } from "./race-fixture.js";
 import { type Cleanups, serveFresh, TEST_VERSION } from "./serve-fixture.js";
+
+/** The client side's clock: its timers only bound waits these tests never reach, so it never moves. */
+const clientClock = new FakeClock();
 
 const cleanups: Cleanups = [];
 let fx: GitFixture;
@@ -137,12 +141,12 @@ describe("a race from a client on another machine (--host)", () => {
     relayStdio({
       input: toRelay,
       output: fromRelay,
-      connect: () => connectServerSocket(s.paths),
+      connect: () => connectServerSocket(s.paths, clientClock),
       readToken: () => readFileSync(s.paths.token, "utf8").trim(),
     });
     const remote = await ServerClient.open(
-      duplexTransport(Duplex.from({ readable: fromRelay, writable: toRelay }), "box"),
-      { token: null, version: TEST_VERSION },
+      duplexTransport(Duplex.from({ readable: fromRelay, writable: toRelay }), "box", clientClock),
+      { token: null, version: TEST_VERSION, clock: clientClock },
     );
     cleanups.push(() => remote.close());
     // As a --host TUI builds it: no workspace ports (the worktrees are the other machine's), its cwd there.

@@ -7,7 +7,11 @@ import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { ServerClient } from "../../../src/server/client.js";
 import { connectServerSocket, duplexTransport } from "../../../src/server/transport.js";
+import { FakeClock } from "../../helpers/fake-clock.js";
 import { type Cleanups, serveScripted, TEST_VERSION } from "./serve-fixture.js";
+
+/** The client side's clock: its timers only bound waits these tests never reach, so it never moves. */
+const clientClock = new FakeClock();
 
 const cleanups: Cleanups = [];
 afterEach(async () => {
@@ -17,12 +21,16 @@ afterEach(async () => {
 /** A client of the test's server over a transport that says it leads to `host`, as ssh's does. */
 async function clientOn(host: string | null) {
   const { paths } = await serveScripted(cleanups, { prefix: "hmux-remote-names-" });
-  const socket = await connectServerSocket(paths);
+  const socket = await connectServerSocket(paths, clientClock);
   const token = readFileSync(paths.token, "utf8").trim();
-  const client = await ServerClient.open(duplexTransport(socket, host ? `ssh ${host}` : paths.socket, host), {
-    token,
-    version: TEST_VERSION,
-  });
+  const client = await ServerClient.open(
+    duplexTransport(socket, host ? `ssh ${host}` : paths.socket, clientClock, host),
+    {
+      token,
+      version: TEST_VERSION,
+      clock: clientClock,
+    },
+  );
   cleanups.push(() => client.close());
   return client;
 }

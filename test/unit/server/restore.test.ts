@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readJournal } from "../../../src/core/control/journal-format.js";
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import { pidAlive } from "../../../src/files/pid-alive.js";
+import { systemClock } from "../../../src/main/system-clock.js";
 import { ServerClient } from "../../../src/server/client.js";
 import { serverPaths } from "../../../src/server/paths.js";
 import { journaledSession, restoreDetached } from "../../../src/server/restore.js";
@@ -22,11 +23,13 @@ import {
 import { runServer } from "../../../src/server/run-server.js";
 import { type Launcher, resumeDetached, SessionTable } from "../../../src/server/session-table.js";
 import { JournalWriter, journalPath } from "../../../src/session/journal.js";
-import { systemClock } from "../../../src/spawn/clock.js";
 import { FakeClock } from "../../helpers/fake-clock.js";
 import { sessionEventOf } from "../../helpers/wire-event.js";
 import { flush } from "../session/session-fixture.js";
 import { serverSession } from "./fixture.js";
+
+/** The client side's clock: its timers only bound waits these tests never reach, so it never moves. */
+const clientClock = new FakeClock();
 
 const DEAD = 999_001;
 const SELF = { pid: 4242, startedAt: Date.parse("2026-12-01T12:00:00Z") };
@@ -420,7 +423,7 @@ describe("the resume op over the server's socket", () => {
       claimed: () => table.restore(restore().sessions),
     });
     if (running.kind !== "serving") throw new Error("a fresh dir already had a server");
-    const client = await ServerClient.connect(paths, "9.9.9-test");
+    const client = await ServerClient.connect(paths, "9.9.9-test", clientClock);
     try {
       expect((await client.list()).map((s) => s.lifecycle)).toEqual(["detached"]);
       const events: SessionEvent[] = [];

@@ -7,15 +7,18 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
+import { systemClock } from "../../../src/main/system-clock.js";
 import { ServerClient } from "../../../src/server/client.js";
 import { serverPaths } from "../../../src/server/paths.js";
 import { type RunServerOptions, runServer } from "../../../src/server/run-server.js";
 import { SessionTable } from "../../../src/server/session-table.js";
 import { connectServerSocket, duplexTransport } from "../../../src/server/transport.js";
-import { systemClock } from "../../../src/spawn/clock.js";
 import { FakeClock } from "../../helpers/fake-clock.js";
 import { scriptedLauncher } from "./fixture.js";
 import { type WireDrifts, wireChecked } from "./wire-check.js";
+
+/** The client side's clock: its timers only bound waits these tests never reach, so it never moves. */
+const clientClock = new FakeClock();
 
 export type Cleanups = (() => Promise<void> | void)[];
 
@@ -41,11 +44,11 @@ export async function serveFresh(table: SessionTable, cleanups: Cleanups, option
    * checked against the protocol (wire-check.ts), and one that drifts from it fails the test.
    */
   const client = async () => {
-    const socket = await connectServerSocket(paths);
+    const socket = await connectServerSocket(paths, clientClock);
     const token = readFileSync(paths.token, "utf8").trim();
     const drifts: WireDrifts = [];
-    const transport = wireChecked(duplexTransport(socket, paths.socket), drifts);
-    const c = await ServerClient.open(transport, { token, version });
+    const transport = wireChecked(duplexTransport(socket, paths.socket, clientClock), drifts);
+    const c = await ServerClient.open(transport, { token, version, clock: clientClock });
     cleanups.push(() => {
       c.close();
       expect(drifts, "lines the server sent that the protocol does not describe").toEqual([]);

@@ -19,6 +19,9 @@ import { until } from "../../helpers/until.js";
 import { scriptedLauncher } from "./fixture.js";
 import { type Cleanups, serveFresh } from "./serve-fixture.js";
 
+/** The client side's clock: its timers only bound waits these tests never reach, so it never moves. */
+const clientClock = new FakeClock();
+
 const VERSION = "9.9.9-test";
 const cleanups: Cleanups = [];
 afterEach(async () => {
@@ -41,7 +44,7 @@ function relayed(paths: ReturnType<typeof serverPaths>) {
   const exit = relayStdio({
     input: toRelay,
     output: fromRelay,
-    connect: () => connectServerSocket(paths),
+    connect: () => connectServerSocket(paths, clientClock),
     readToken: () => readFileSync(paths.token, "utf8").trim(),
   });
   const stream = Duplex.from({ readable: fromRelay, writable: toRelay });
@@ -52,7 +55,11 @@ describe("hmux server --stdio", () => {
   it("a client logs in through the relay without ever sending the token, and is served as over the socket", async () => {
     const s = await start();
     const r = relayed(s.paths);
-    const client = await ServerClient.open(duplexTransport(r.stream, "relay"), { token: null, version: VERSION });
+    const client = await ServerClient.open(duplexTransport(r.stream, "relay", clientClock), {
+      token: null,
+      version: VERSION,
+      clock: clientClock,
+    });
     cleanups.push(() => client.close());
     expect(client.hello.version).toBe(VERSION);
     await client.request({ op: "create", harness: "claude", cwd: "/w", options: {}, name: "w" });
@@ -67,7 +74,11 @@ describe("hmux server --stdio", () => {
     const s = await start();
     const r = relayed(s.paths);
     await expect(
-      ServerClient.open(duplexTransport(r.stream, "relay"), { token: null, version: "0.0.1" }),
+      ServerClient.open(duplexTransport(r.stream, "relay", clientClock), {
+        token: null,
+        version: "0.0.1",
+        clock: clientClock,
+      }),
     ).rejects.toMatchObject({ code: "version-mismatch", message: expect.stringMatching(/9\.9\.9-test.*0\.0\.1/) });
   });
 
@@ -99,7 +110,11 @@ describe("hmux server --stdio", () => {
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const r = relayed(serverPaths({ XDG_RUNTIME_DIR: dir }));
     await expect(
-      ServerClient.open(duplexTransport(r.stream, "relay"), { token: null, version: VERSION }),
+      ServerClient.open(duplexTransport(r.stream, "relay", clientClock), {
+        token: null,
+        version: VERSION,
+        clock: clientClock,
+      }),
     ).rejects.toMatchObject({ code: "no-server" });
     expect(await r.exit).toBe(2);
   });
@@ -107,12 +122,16 @@ describe("hmux server --stdio", () => {
   it("the input ending (ssh dropped) is a detach: the relay exits and the session runs on", async () => {
     const s = await start();
     const r = relayed(s.paths);
-    const client = await ServerClient.open(duplexTransport(r.stream, "relay"), { token: null, version: VERSION });
+    const client = await ServerClient.open(duplexTransport(r.stream, "relay", clientClock), {
+      token: null,
+      version: VERSION,
+      clock: clientClock,
+    });
     await client.request({ op: "create", harness: "claude", cwd: "/w", options: {}, name: "w" });
     await client.request({ op: "attach", session: "w" });
     r.toRelay.end();
     expect(await r.exit).toBe(0);
-    const other = await ServerClient.connect(s.paths, VERSION);
+    const other = await ServerClient.connect(s.paths, VERSION, clientClock);
     cleanups.push(() => other.close());
     const [row] = await other.list();
     expect(row).toMatchObject({ name: "w" });
@@ -123,7 +142,11 @@ describe("hmux server --stdio", () => {
   it("the server stopping ends the relay, and the client hears why", async () => {
     const s = await start();
     const r = relayed(s.paths);
-    const client = await ServerClient.open(duplexTransport(r.stream, "relay"), { token: null, version: VERSION });
+    const client = await ServerClient.open(duplexTransport(r.stream, "relay", clientClock), {
+      token: null,
+      version: VERSION,
+      clock: clientClock,
+    });
     let reason = "";
     client.onClose((why) => {
       reason = why;
@@ -143,7 +166,7 @@ describe("hmux server --stdio", () => {
       input: toRelay,
       output: fromRelay,
       connect: async () => {
-        const socket = await connectServerSocket(s.paths);
+        const socket = await connectServerSocket(s.paths, clientClock);
         const write = socket.write.bind(socket) as (chunk: string | Uint8Array) => boolean;
         socket.write = ((chunk: string | Uint8Array) => {
           seen += chunk.toString();

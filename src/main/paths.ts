@@ -1,0 +1,20 @@
+/** Where this process keeps hmux's files: read from its environment once, by the composition root. */
+import { type ServerPaths, serverPaths } from "../server/paths.js";
+import { runtimeDir } from "../session/control-socket.js";
+import { sessionsDir, stateHome } from "../session/journal.js";
+
+/** Where this process keeps hmux's files, read from its environment once, here. */
+export interface HmuxPaths {
+  /** The state dir ($XDG_STATE_HOME, else ~/.local/state): what outlives a run. */
+  readonly state: string;
+  /** The journals, one per session, below the state dir. */
+  readonly sessions: string;
+  /** The runtime dir ($XDG_RUNTIME_DIR/hmux, else /tmp/hmux-<uid>): sockets and tokens. */
+  readonly runtime: string;
+  /** The one server's socket, token, pid, log and lock, in the runtime dir. */
+  readonly server: ServerPaths;
+}
+
+export function hmuxPaths(env: Readonly<Record<string, string | undefined>>): HmuxPaths {
+  return { state: stateHome(env), sessions: sessionsDir(env), runtime: runtimeDir(env), server: serverPaths(env) };
+}
