@@ -58,6 +58,7 @@ function fromAcp(entry: Extract<ConfiguredHarness, { kind: "acp" }>): HarnessMod
         command: acp.command,
         env: acp.env ?? {},
         ...(acp.endpoint ? { endpoint: acp.endpoint } : {}),
+        ...(acp.credentialEnv ? { credentialEnv: acp.credentialEnv } : {}),
         ...(acp.handshakeSeconds !== undefined ? { limits: { handshakeMs: acp.handshakeSeconds * 1000 } } : {}),
         configPath: entry.configPath,
       }),

@@ -66,7 +66,10 @@ describe.skipIf(!HAVE_TMUX)("an ACP agent added by config", () => {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     writeFileSync(
       join(dir, "config.json"),
-      JSON.stringify({ version: 1, harnesses: { standin: agent, second: agent } }),
+      JSON.stringify({
+        version: 1,
+        harnesses: { standin: agent, second: agent, missing: { acp: { command: ["/nowhere/acp-agent", "--acp"] } } },
+      }),
       {
         mode: 0o600,
       },
@@ -107,6 +110,17 @@ describe.skipIf(!HAVE_TMUX)("an ACP agent added by config", () => {
         .filter((l) => l.permission)
         .at(-1)?.outcome,
     ).toEqual({ outcome: "selected", optionId: "no-once" });
+  });
+
+  it("an agent that is not installed: hmux run refuses before anything starts, naming it and its config entry", () => {
+    const r = hmux("run", "missing", "hello", "--json");
+    expect(r.status).toBe(2);
+    const failure = records(r.stdout).find((row) => row.kind === "failure");
+    expect(failure).toMatchObject({
+      issue: "missing-binary",
+      message: expect.stringContaining("no missing binary found"),
+    });
+    expect(String(failure?.hint)).toContain("harnesses.missing.acp");
   });
 
   it("hmux session: a tool.decide command allows the call, sent as the agent's allow_once option", async () => {
@@ -187,6 +201,9 @@ describe.skipIf(!HAVE_TMUX)("an ACP agent added by config", () => {
         .filter((l) => l.permission)
         .at(-1)?.outcome,
     ).toEqual({ outcome: "selected", optionId: "yes-once" });
+    // At 80x24 the pane still shows the agent and what it said.
+    tmux("resize-window", "-t", TARGET, "-x", "80", "-y", "24");
+    await waitFor("the pane at 80x24", (s) => /1 standin/.test(s) && s.includes("allowed"), 20_000);
     keys("C-q");
     await waitFor("the quit question", (s) => s.includes("detach"), 10_000);
     keys("Enter");

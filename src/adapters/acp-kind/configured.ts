@@ -15,6 +15,7 @@ export interface ConfiguredAcpAgent {
   readonly env: Readonly<Record<string, string>>;
   readonly endpoint?: AcpEndpointSetup;
   readonly limits?: Partial<AcpLimits>;
+  readonly credentialEnv?: readonly string[];
   /** The config file that adds it: the evidence of every fact. */
   readonly configPath: string;
 }
@@ -45,7 +46,7 @@ export function configuredAcpDefinition(agent: ConfiguredAcpAgent): AcpAgentDefi
         return { found: null, notes: [`${program} (the command of ${where}) is not an executable file`] };
       },
     },
-    credentialEnv: [],
+    credentialEnv: agent.credentialEnv ?? [],
     evidence: { source: "doc", date: "config", version: "unpinned", ref: where },
   };
 }

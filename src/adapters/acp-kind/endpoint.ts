@@ -5,6 +5,7 @@
  */
 import { type EnvironmentRenderer, endpointKeyOf } from "../../core/argv/environment.js";
 import { joinPath, stateDirRefusal } from "../../core/argv/isolation.js";
+import { refusal } from "../../core/argv/refusals.js";
 import { baseUrlText, openAiBaseUrl } from "../../core/argv/validate.js";
 import type { HarnessDescriptor } from "../../core/descriptor.js";
 import type { AcpEndpointSetup } from "./definition.js";
@@ -26,7 +27,17 @@ export function acpEnvironment(
 ): EnvironmentRenderer {
   return (request) => {
     const url = request.endpoint;
-    if (!url || !setup) return {};
+    if (!url) return {};
+    // The turn plan refuses it first; a session planned on its own must not drop it silently either.
+    if (!setup)
+      throw refusal(
+        self(),
+        "unsupported-option",
+        "endpoint",
+        `${self().name} has no endpoint setup, so hmux cannot point it at ${url.href}`,
+        [],
+        `add harnesses.${self().name}.acp.endpoint (the variables or file it reads an endpoint from), or run without --endpoint`,
+      );
     const key = endpointKeyOf(...request.keySources);
     const model = request.model ?? setup.defaultModel;
     const env: Record<string, string> = { ...setup.env };

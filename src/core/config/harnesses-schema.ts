@@ -39,6 +39,8 @@ export const acpEntrySchema = z.strictObject({
   command: z.array(nonEmpty()).min(1, { error: "names the program that speaks ACP on stdio" }),
   env: z.record(envName, z.string()).optional(),
   endpoint: acpEndpointSchema.optional(),
+  /** The agent's own vendor keys: withheld from it when --endpoint names another server. */
+  credentialEnv: z.array(envName).optional(),
   /** How long the agent has to finish initialize and its session (default 30). */
   handshakeSeconds: z.number().int().min(1).max(600).optional(),
 });

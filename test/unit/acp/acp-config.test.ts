@@ -111,3 +111,62 @@ describe("an ACP agent in the harnesses key", () => {
     expect(registry.refused.map((r) => r.file)).toEqual([USER]);
   });
 });
+
+describe("an ACP agent pointed at an endpoint", () => {
+  const setup = {
+    baseUrlEnv: "AGENT_BASE_URL",
+    apiKeyEnv: "AGENT_KEY",
+    modelEnv: "AGENT_MODEL",
+    env: { AGENT_PROVIDER: "openai" },
+    configFile: { path: ".agent/config.json", template: '{"url": "{{openaiBaseUrl}}", "model": "{{model}}"}' },
+  };
+
+  async function sessionPlan(endpoint: typeof setup | undefined, withEndpoint: boolean) {
+    const registry = await registryFrom({
+      configured: [
+        {
+          kind: "acp",
+          name: "pointed",
+          acp: { command: ["/opt/agent", "acp"], env: { AGENT_QUIET: "1" }, ...(endpoint ? { endpoint } : {}) },
+          configPath: USER,
+        },
+      ],
+      skipped: [],
+    });
+    const session = registry.require("pointed").session;
+    if (session?.kind !== "process") throw new Error("no process session");
+    return session.plan({
+      sessionId: "s1",
+      cwd: "/work",
+      env: { PATH: "/usr/bin", HMUX_ENDPOINT_API_KEY: "k-123" },
+      stateDir: "/state",
+      isolate: true,
+      ...(withEndpoint ? { endpoint: "http://127.0.0.1:9999", model: "scripted-1" } : {}),
+    });
+  }
+
+  it("gets the endpoint's URL, key and model in the variables it names, and its config file inside the isolated HOME", async () => {
+    const plan = await sessionPlan(setup, true);
+    expect(plan.spawn.argv).toEqual(["/opt/agent", "acp"]);
+    expect(plan.spawn.env).toMatchObject({
+      AGENT_BASE_URL: "http://127.0.0.1:9999/v1",
+      AGENT_KEY: "k-123",
+      AGENT_MODEL: "scripted-1",
+      AGENT_PROVIDER: "openai",
+      AGENT_QUIET: "1",
+    });
+    const file = plan.files.find((f) => f.path.endsWith("/.agent/config.json"));
+    expect(file?.path.startsWith(plan.spawn.env.HOME!)).toBe(true);
+    expect(JSON.parse(file!.content)).toEqual({ url: "http://127.0.0.1:9999/v1", model: "scripted-1" });
+  });
+
+  it("without --endpoint nothing of the setup is set", async () => {
+    const plan = await sessionPlan(setup, false);
+    expect(plan.spawn.env.AGENT_BASE_URL).toBeUndefined();
+    expect(plan.files).toEqual([]);
+  });
+
+  it("an agent whose entry says nothing about endpoints refuses --endpoint, naming the key to add", async () => {
+    await expect(sessionPlan(undefined, true)).rejects.toThrow(/endpoint/);
+  });
+});
