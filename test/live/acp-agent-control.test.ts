@@ -4,7 +4,7 @@
  * a person deciding in an attached TUI wins over the client's prompt, which hmux withdraws, and
  * the client's late answer is refused TOO_LATE (and the other way round); another ACP client loads
  * the session by its hmux id, history replayed, even after it was killed; bad client input gets
- * typed JSON-RPC errors and the agent reads on.
+ * typed JSON-RPC errors and the agent reads on; a question is a message, and the next prompt its answer.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -161,6 +161,36 @@ describe("hmux acp with pi, beside the server's other clients", () => {
         );
         const late = await tui.decide(secondCall, { decision: "deny", reason: "too slow" });
         expect(late.answer).toMatchObject({ outcome: { result: "refused", refused: { code: "TOO_LATE" } } });
+      } finally {
+        expect(await acp.close()).toBe(0);
+      }
+    });
+  });
+
+  it("a question the harness asks is a message ending the turn, and the client's next prompt is its answer", async () => {
+    await onServer(async (box, work, clients) => {
+      const acp = new AcpTestClient(box, acpArgs());
+      try {
+        await acp.initialize();
+        const { sessionId } = await acp.newSession(work);
+        const tui = await attachLikeTui(box, clients, sessionId);
+        const asked = await acp.prompt(sessionId, "[[ask:which colour?|red|blue]]");
+        expect(asked.stopReason).toBe("end_turn");
+        expect(acp.text()).toContain("which colour?");
+        expect(acp.text()).toContain("your next message");
+        expect((await lsRows(box)).find((r) => r.id === sessionId)?.lifecycle).toBe("awaiting-input");
+        const from = acp.updates.length;
+        const answered = await acp.prompt(sessionId, "blue");
+        expect(answered.stopReason).toBe("end_turn");
+        expect(acp.text(from)).not.toBe("");
+        // The session took it as the question's answer: hmux hands it to the harness naming the question.
+        const answerSaid = (e: LiveEvent) =>
+          e.kind === "message" &&
+          e.role === "user" &&
+          String(e.text).includes("which colour?") &&
+          String(e.text).includes("blue");
+        await until(() => tui.events.some(answerSaid), 10_000);
+        expect((await lsRows(box)).find((r) => r.id === sessionId)?.lifecycle).toBe("idle");
       } finally {
         expect(await acp.close()).toBe(0);
       }

@@ -2,10 +2,13 @@
  * hmux as an ACP agent, live: the SDK's client side spawns the real `hmux acp <harness>` (claude,
  * codex, pi) against the scripted model, on an isolated hmux server. A turn streams as ACP
  * updates; a gated call is asked of the client, denied and then allowed, while a read the
- * policy allows is not asked; the session is on the server (`hmux ls`, a TUI's attach).
+ * policy allows is not asked; the session is on the server (`hmux ls`, a TUI's attach). And hmux
+ * between two ACP peers: the harness an ACP agent added by config (the SDK stand-in), so an
+ * editor's call reaches that agent through hmux's policy and the editor's prompt.
  */
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
 import { AcpTestClient, choose } from "./helpers/acp-client.js";
@@ -74,6 +77,53 @@ describe.each(["claude", "codex", "pi"])("hmux acp %s", (harness) => {
       // The session is the server's: hmux ls lists it under its name, with the client's decisions.
       const row = (await lsRows(box)).find((r) => r.id === sessionId);
       expect(row).toMatchObject({ name: "editor", harness, cwd: work });
+    } finally {
+      expect(await acp.close()).toBe(0);
+      await stopServer(box);
+      expect(await noneLeft(box)).toEqual([]);
+      box.remove();
+    }
+  });
+});
+
+const STAND_IN = fileURLToPath(new URL("../support/acp-stand-in/stand-in-agent.mjs", import.meta.url));
+
+describe("hmux acp in front of an ACP agent added by config", () => {
+  it("the agent's turn reaches the client; its gated call is asked of the client, and the client's allow reaches the agent as the agent's own allow option", async () => {
+    const { box, work } = serverSandbox();
+    const log = join(box.dir, "stand-in.jsonl");
+    const dir = join(box.env.XDG_CONFIG_HOME!, "hmux");
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    writeFileSync(
+      join(dir, "config.json"),
+      JSON.stringify({
+        version: 1,
+        harnesses: { standin: { acp: { command: [process.execPath, STAND_IN], env: { STAND_IN_LOG: log } } } },
+      }),
+      { mode: 0o600 },
+    );
+    const answers = () =>
+      readFileSync(log, "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { permission?: string; outcome?: unknown })
+        .filter((l) => l.permission !== undefined);
+    const acp = new AcpTestClient(box, ["standin"]);
+    try {
+      await acp.initialize();
+      const { sessionId } = await acp.newSession(work);
+      expect((await acp.prompt(sessionId, "hello")).stopReason).toBe("end_turn");
+      expect(acp.text()).toContain("Hello there");
+      expect(acp.of("agent_thought_chunk").length).toBeGreaterThan(0);
+
+      acp.onPermission = async () => choose("allow");
+      const ran = await acp.prompt(sessionId, "run make build");
+      expect(ran.stopReason).toBe("end_turn");
+      expect(acp.asks).toHaveLength(1);
+      expect(acp.asks[0]!.request.toolCall.kind).toBe("execute");
+      expect(answers().at(-1)?.outcome).toEqual({ outcome: "selected", optionId: "yes-once" });
+      expect(acp.text()).toContain("allowed");
+      expect((await lsRows(box)).find((r) => r.id === sessionId)).toMatchObject({ harness: "standin" });
     } finally {
       expect(await acp.close()).toBe(0);
       await stopServer(box);
