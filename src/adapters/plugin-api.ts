@@ -5,6 +5,8 @@
  * field keeps its meaning for as long as `version` stays; what a plugin returns is checked as any
  * built-in module is, when the registry takes it (registry.ts, plugin-module.ts).
  */
+
+import * as z from "zod/mini";
 import { ISOLATION_ONLY } from "../core/argv/environment.js";
 import { planHarness } from "../core/argv/harness-plan.js";
 import { planWith } from "../core/argv/plan.js";
@@ -47,6 +49,11 @@ export interface HarnessPluginApi {
   };
   /** For a CLI speaking Claude Code's stream-json protocol: decoder, control row, session bridge. */
   readonly streamJson: StreamJsonKit;
+  /**
+   * zod/mini as hmux itself uses it, for the checks of the harness's own settings (its module's
+   * `options`, HarnessOptionSpec.value): a plugin needs no copy of its own.
+   */
+  readonly schema: typeof z;
 }
 
 /** A plugin module's default export. */
@@ -64,4 +71,5 @@ export const harnessPluginApi: HarnessPluginApi = Object.freeze({
     nothingRendered: NOTHING_RENDERED,
   }),
   streamJson: streamJsonKit,
+  schema: z,
 });

@@ -5,6 +5,7 @@
  * no state dir is created; a refusal is an answer, not an error.
  */
 
+import { HmuxError } from "../core/hmux-error.js";
 import { settingsView } from "../core/launch/settings-view.js";
 import { planSession } from "../launch/plan-session.js";
 import { planNativeLaunch } from "../main/native-launch.js";
@@ -66,12 +67,14 @@ function nativePlan(context: CliContext, spec: CreateSpec): PlanSummary {
 /** A refusal in the words the pipeline gave it: its message, and its hint, kind and alternatives when it has them. */
 export function refusalOf(err: unknown): PlanRefusalSummary {
   if (!(err instanceof Error)) return { message: String(err) };
-  const fields = err as Error & { hint?: unknown; issue?: unknown; supported?: unknown };
+  const fields = err as Error & { hint?: unknown; issue?: unknown; code?: unknown; supported?: unknown };
   const supported = Array.isArray(fields.supported) ? fields.supported.filter((s) => typeof s === "string") : [];
+  // A refusal names its issue; another HmuxError (a bad config file: invalid-config) its code.
+  const issue = typeof fields.issue === "string" ? fields.issue : err instanceof HmuxError ? err.code : undefined;
   return {
     message: err.message,
     ...(typeof fields.hint === "string" ? { hint: fields.hint } : {}),
-    ...(typeof fields.issue === "string" ? { issue: fields.issue } : {}),
+    ...(issue !== undefined ? { issue } : {}),
     ...(supported.length > 0 ? { supported } : {}),
   };
 }

@@ -105,24 +105,44 @@ export function planTurn(
     if (outcome.ok) return { plan: outcome.plan, ...(state ? { state } : {}), dropped };
     state?.release(); // refused: nothing to keep
     const refusal = outcome.refusals[0];
-    const key = request.kind === "race-contestant" ? inexpressibleSetting(refusal, args) : null;
-    if (key === null || !isRefusal(refusal)) throw refusal;
+    const setting = request.kind === "race-contestant" ? inexpressibleSetting(refusal, args) : null;
+    if (setting === null || !isRefusal(refusal)) throw refusal;
     dropped.push({
-      key,
-      value: args[key],
+      key: setting.key,
+      value: setting.value,
       reason: `${refusal.message}${refusal.hint ? ` (${refusal.hint})` : ""}; the harness default applies`,
     });
-    const { [key]: _dropped, ...rest } = args;
-    args = rest;
+    args = setting.without;
   }
 }
 
-/** The setting a refusal says the harness cannot express, when the request set it; null otherwise. */
-function inexpressibleSetting(err: unknown, args: TurnOptions): keyof TurnOptions | null {
+interface Inexpressible {
+  readonly key: string;
+  readonly value: unknown;
+  /** The args without it. */
+  readonly without: TurnOptions;
+}
+
+/**
+ * The setting a refusal says the harness cannot express, when the request set it; null otherwise.
+ * Another harness's own setting (`codex.sandbox` on a claude contestant) is named `<harness>.<key>`.
+ */
+function inexpressibleSetting(err: unknown, args: TurnOptions): Inexpressible | null {
   if (!isRefusal(err) || err.option === undefined) return null;
   if (err.issue !== "unsupported-option" && err.issue !== "unsupported-option-facet") return null;
-  const key = err.option as keyof TurnOptions;
-  return key in args && args[key] !== undefined ? key : null;
+  const key = err.option;
+  if (key in args) {
+    const { [key as keyof TurnOptions]: value, ...without } = args;
+    return value === undefined ? null : { key, value, without };
+  }
+  const [owner, own, extra] = key.split(".");
+  const section = owner !== undefined ? args.harnessOptions?.[owner] : undefined;
+  if (own === undefined || extra !== undefined || section?.[own] === undefined) return null;
+  const { [own]: value, ...kept } = section;
+  const { [owner!]: _owner, ...others } = args.harnessOptions ?? {};
+  const harnessOptions = Object.keys(kept).length > 0 ? { ...others, [owner!]: kept } : others;
+  const { harnessOptions: _all, ...rest } = args;
+  return { key, value, without: Object.keys(harnessOptions).length > 0 ? { ...rest, harnessOptions } : rest };
 }
 
 /** The lines a plan owes its reader, by kind: a turn's resolution and gate, a session's untrusted settings; then the plan's notes. */

@@ -2,8 +2,9 @@
  * mimic: a fake coding-agent CLI for tests. It speaks the subset of Claude Code's stream-json
  * protocol that hmux's claude decoder and session bridge read, and does no real work:
  *
- *   mimic -p --output-format stream-json --verbose [--model M] -- PROMPT
- *     one turn: init, a text reply, one Bash call and its result, a closing text, the result.
+ *   mimic -p --output-format stream-json --verbose [--model M] [--greeting G] -- PROMPT
+ *     one turn: init, a text reply, one Bash call and its result, a closing text, the result;
+ *     with --greeting (in a session too) the reply opens with "G! ".
  *   mimic -p --input-format stream-json ... --permission-prompt-tool stdio [--session-id ID]
  *     a session: answers initialize, runs that turn per user line, and asks for the Bash call
  *     with a can_use_tool control request first; a deny is reported back as the tool's error.
@@ -41,7 +42,8 @@ function assistant(sessionId, content) {
 /** One turn; `decide` resolves to the input to run, or to a denial message. */
 async function turn(sessionId, prompt, decide) {
   write({ type: "system", subtype: "init", session_id: sessionId, model: MODEL, tools: ["Bash"] });
-  assistant(sessionId, [{ type: "text", text: `mimic heard: ${userWords(prompt)}` }]);
+  const greeting = flag("--greeting");
+  assistant(sessionId, [{ type: "text", text: `${greeting ? `${greeting}! ` : ""}mimic heard: ${userWords(prompt)}` }]);
   const input = { command: COMMAND };
   assistant(sessionId, [{ type: "tool_use", id: CALL_ID, name: "Bash", input }]);
   const verdict = await decide(input);

@@ -8,7 +8,7 @@
  * module through adapter.ts.
  */
 import { fileURLToPath } from "node:url";
-import type { HarnessModule, ProcessSessionSupport } from "../../../src/adapters/adapter.js";
+import type { HarnessModule, HarnessOptionSpec, ProcessSessionSupport } from "../../../src/adapters/adapter.js";
 import type { HarnessPluginApi } from "../../../src/adapters/plugin-api.js";
 import type { SessionRenderer } from "../../../src/core/argv/harness-plan.js";
 
@@ -101,6 +101,26 @@ function mimicDescriptor(api: HarnessPluginApi, name: string) {
   });
 }
 
+/** mimic's own setting, as a config-registered harness declares one: `--<name>-greeting`, `harnessOptions.<name>.greeting`. */
+function mimicOptions(api: HarnessPluginApi): readonly HarnessOptionSpec[] {
+  const z = api.schema;
+  return [
+    {
+      key: "greeting",
+      describe: "the word mimic's reply opens with, rendered as --greeting",
+      value: z.string().check(z.regex(/^[A-Za-z]+$/)),
+      cli: "string",
+      allowed: "one word of letters",
+    },
+  ];
+}
+
+/** `--greeting <word>` when the launch set mimic's own setting. */
+function greetingFlags(name: string, options: { readonly harnessOptions?: object }): string[] {
+  const section = (options.harnessOptions as Record<string, { greeting?: string } | undefined> | undefined)?.[name];
+  return section?.greeting !== undefined ? ["--greeting", section.greeting] : [];
+}
+
 /** One process speaking the stream-json control protocol, through the kit's bridge on mimic's own row. */
 function mimicSession(api: HarnessPluginApi, descriptor: HarnessModule["descriptor"]): ProcessSessionSupport {
   const kit = api.streamJson;
@@ -108,6 +128,8 @@ function mimicSession(api: HarnessPluginApi, descriptor: HarnessModule["descript
   return {
     kind: "process",
     capabilities,
+    // Its session argv renders the greeting too, so a one-shot turn gated through it keeps it.
+    carries: [`${descriptor.name}.greeting`],
     createBridge: (request) =>
       kit.createSessionBridge(
         capabilities,
@@ -122,6 +144,7 @@ function mimicSessionFlags(descriptor: HarnessModule["descriptor"]): SessionRend
     flags: [
       ...(input.resume ? ["--resume", input.resume] : ["--session-id", input.sessionId]),
       ...(request.options.model ? [descriptor.models.value.flag, request.options.model] : []),
+      ...greetingFlags(descriptor.name, request.options),
     ],
   });
 }
@@ -156,7 +179,10 @@ export function mimicHarness(api: HarnessPluginApi, name: string): HarnessModule
     plan: (request, peers) =>
       planHarness(descriptor, peers, request, {
         environment: isolationOnly,
-        turn: (ctx) => ({ ...nothingRendered, flags: modelFlags(ctx, false) }),
+        turn: (ctx) => ({
+          ...nothingRendered,
+          flags: [...modelFlags(ctx, false), ...greetingFlags(descriptor.name, ctx.request.options)],
+        }),
         session: sessionFlags,
       }),
     session,
@@ -166,6 +192,7 @@ export function mimicHarness(api: HarnessPluginApi, name: string): HarnessModule
       plan: (input) => ({ flags: input.model ? ["--model", input.model] : [], env: {}, files: [] }),
     },
     channels: [session.capabilities.channel],
+    options: mimicOptions(api),
   };
 }
 

@@ -15,12 +15,15 @@ import { addTurnFlags } from "../../../src/cli/commands/run-options.js";
 import type { CliContext } from "../../../src/cli/context.js";
 import { launchContestant } from "../../../src/cli/race-contestant.js";
 import { serverLauncher } from "../../../src/cli/server-launcher.js";
+import { serverPlanner } from "../../../src/cli/server-planner.js";
 import { DEFAULT_DECISION_BUDGET_SECONDS } from "../../../src/core/launch/decision-budget.js";
 import * as launching from "../../../src/launch/launch.js";
 import type { Launched, LaunchKind, LaunchRequest } from "../../../src/launch/types.js";
 import { createAppContext } from "../../../src/main/context.js";
+import { loadRegistry } from "../../../src/main/load-registry.js";
 import { journalPath, readMeta } from "../../../src/session/journal.js";
 import { memoryOutput, runHmux } from "../../helpers/hmux-in-process.js";
+import { MIMIC_PLUGIN } from "../../support/fake-harness/adapter.js";
 import { GitFixture } from "../workspace/git-fixture.js";
 
 vi.mock("../../../src/launch/launch.js", async (importOriginal) => {
@@ -37,8 +40,12 @@ afterEach(() => {
   launchSpy.mockClear();
 });
 
-/** A repository with a user config and a project config, and a stand-in claude that prints a stream and exits. */
-function world(userConfig: object = {}) {
+/**
+ * A repository with a user config and a project config, and a stand-in claude that prints a stream
+ * and exits. The user config may register harnesses too: the context's registry is the one the
+ * config files define, as a command's or the server's is.
+ */
+async function world(userConfig: object = {}) {
   fx = new GitFixture();
   const bin = join(fx.root, "fake-claude.mjs");
   writeFileSync(
@@ -56,7 +63,7 @@ function world(userConfig: object = {}) {
   writeFileSync(join(fx.repo, ".hmux", "config.json"), JSON.stringify({ version: 1, autonomy: false }));
   fx.commit("project config");
   const env = { ...fx.env, PATH: process.env.PATH ?? "/usr/bin:/bin", HMUX_CLAUDE_BIN: bin, CALLER_VAR: "kept" };
-  const app = createAppContext({ env });
+  const app = createAppContext({ env, registry: await loadRegistry(fx.repo, env) });
   const context: CliContext = { ...app, output: memoryOutput(), input: Readable.from([]) };
   return { repo: fx.repo, env, context };
 }
@@ -74,8 +81,13 @@ async function launchesSince(from: number): Promise<{ request: LaunchRequest; la
 }
 
 /** Each entry kind, in turn, through its own front; the same worktree is taken again by each (released in between). */
-async function everyEntry(userConfig: object = {}) {
-  const { repo, env, context } = world(userConfig);
+async function everyEntry(
+  userConfig: object = {},
+  harness = "claude",
+  ask: { readonly model: string; readonly effort?: string } = { model: MODEL, effort: EFFORT },
+) {
+  const askFlags = ["--model", ask.model, ...(ask.effort ? ["--effort", ask.effort] : [])];
+  const { repo, env, context } = await world(userConfig);
   const byKind = new Map<LaunchKind, Launched>();
   const take = async (kind: LaunchKind, from: number) => {
     const made = await launchesSince(from);
@@ -85,25 +97,23 @@ async function everyEntry(userConfig: object = {}) {
   const hmux = { env, input: Readable.from([]) };
 
   let from = launchSpy.mock.calls.length;
-  const run = await runHmux(
-    ["run", "claude", "go", "--cwd", repo, "--model", MODEL, "--effort", EFFORT, "--worktree", WORKTREE],
-    hmux,
-  );
-  expect(run.stderr).not.toMatch(/refused|not a/);
+  const run = await runHmux(["run", harness, "go", "--cwd", repo, ...askFlags, "--worktree", WORKTREE], hmux);
+  // (a gated run's policy line says it "does not allow" a call: not a refusal of the launch)
+  expect(run.stderr, run.stderr).not.toMatch(/refused|\bnot a\b/);
   await take("run", from);
 
   from = launchSpy.mock.calls.length;
   const session = await runHmux(
-    ["session", "claude", "--json", "--cwd", repo, "--model", MODEL, "--effort", EFFORT, "--worktree", WORKTREE],
+    ["session", harness, "--json", "--cwd", repo, ...askFlags, "--worktree", WORKTREE],
     hmux,
   );
   expect(session.stdout).toContain('"kind":"session"');
   await take("session", from);
 
   const server = serverLauncher(context);
-  const options = { model: MODEL, effort: EFFORT, worktree: WORKTREE };
+  const options = { ...ask, worktree: WORKTREE };
   from = launchSpy.mock.calls.length;
-  const created = await server({ harness: "claude", cwd: repo, options });
+  const created = await server({ harness, cwd: repo, options });
   await take("server-create", from);
   await created.handle.abort("killed");
   const createdLaunch = byKind.get("server-create");
@@ -112,7 +122,7 @@ async function everyEntry(userConfig: object = {}) {
 
   from = launchSpy.mock.calls.length;
   const resumed = await server({
-    harness: "claude",
+    harness,
     cwd: created.cwd,
     options: { ...options, resume: created.handle.sessionId },
   });
@@ -122,10 +132,10 @@ async function everyEntry(userConfig: object = {}) {
   if (resumedLaunch?.kind === "session") await resumedLaunch.released;
 
   const cmd = addTurnFlags(new Command("race").exitOverride(), context.registry.harnessOptions);
-  cmd.parse(["--model", MODEL, "--effort", EFFORT], { from: "user" });
+  cmd.parse(askFlags, { from: "user" });
   from = launchSpy.mock.calls.length;
   const contestant = await launchContestant(context, {
-    harness: "claude",
+    harness,
     prompt: "go",
     flags: cmd.opts(),
     cmd,
@@ -136,7 +146,7 @@ async function everyEntry(userConfig: object = {}) {
   });
   await take("race-contestant", from);
   contestant.release();
-  return { byKind, env };
+  return { byKind, env, run };
 }
 
 const SESSION_KINDS: readonly LaunchKind[] = ["session", "server-create", "server-resume"];
@@ -201,5 +211,95 @@ describe("every entry kind", () => {
       if (l.kind === "session") expect(l.options.decisionBudgetMs).toBe(1_800_000);
     }
     for (const kind of TURN_KINDS) expect(byKind.get(kind)!.plan.decisionBudget).toEqual({ ms: null, tier: "default" });
+  });
+
+  it("passes a harness's own setting from the config file through every kind identically, to the harness's argv", async () => {
+    // mimic, registered only in the user config, with its own setting there: no entry kind names it.
+    const { byKind, run } = await everyEntry(
+      { harnesses: { mimic: { module: MIMIC_PLUGIN } }, harnessOptions: { mimic: { greeting: "Ahoy" } } },
+      "mimic",
+      { model: "mimic-1" },
+    );
+    expect([...byKind.keys()].sort()).toEqual([...SESSION_KINDS, ...TURN_KINDS].sort());
+    for (const [kind, l] of byKind) {
+      expect(
+        l.settings.find((s) => s.key === "mimic.greeting"),
+        kind,
+      ).toEqual({
+        key: "mimic.greeting",
+        value: "Ahoy",
+        tier: "user-config",
+      });
+      expect(l.plan.options.harnessOptions, kind).toEqual({ mimic: { greeting: "Ahoy" } });
+      expect(l.plan.invocation.argv.join(" "), kind).toContain("--greeting Ahoy");
+      // A session opens its harness with the same section, which its spawn renders.
+      if (l.kind === "session") expect(l.options.harnessOptions, kind).toEqual({ mimic: { greeting: "Ahoy" } });
+    }
+    // The one-shot turn ran gated through mimic's session, which carries the setting to the harness.
+    expect(run.stdout).toContain("Ahoy! mimic heard: go");
+  });
+
+  it("refuses a bad value of a harness's own setting in the config file at load, naming file, harness and key, on every entry point", async () => {
+    const { repo, env, context } = await world({ harnessOptions: { codex: { sandbox: "wide-open" } } });
+    const file = join(fx!.env.XDG_CONFIG_HOME!, "hmux", "config.json");
+    const run = await runHmux(["run", "claude", "go", "--cwd", repo], { env, input: Readable.from([]) });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`${file}: harnessOptions.codex.sandbox: codex's sandbox takes one of read-only`);
+    const session = await runHmux(["session", "claude", "--json", "--cwd", repo], { env, input: Readable.from([]) });
+    expect(session.code).toBe(2);
+    expect(session.stderr + session.stdout).toContain("harnessOptions.codex.sandbox");
+    await expect(serverLauncher(context)({ harness: "claude", cwd: repo, options: {} })).rejects.toMatchObject({
+      code: "invalid-config",
+      message: expect.stringContaining(`${file}: harnessOptions.codex.sandbox`),
+    });
+    // The server's dry run, which `hmux new` and every TUI dialog ask before anything starts.
+    const planned = serverPlanner(context)({ harness: "claude", cwd: repo, options: {} });
+    expect(planned).toMatchObject({ ok: false, refusals: [{ issue: "invalid-config" }] });
+    if (planned.ok) throw new Error("the plan op accepted a bad config");
+    expect(planned.refusals[0]!.message).toContain(`${file}: harnessOptions.codex.sandbox`);
+    const cmd = addTurnFlags(new Command("race").exitOverride(), context.registry.harnessOptions);
+    cmd.parse([], { from: "user" });
+    await expect(
+      launchContestant(context, {
+        harness: "claude",
+        prompt: "go",
+        flags: cmd.opts(),
+        cmd,
+        callerEnv: {},
+        cwd: repo,
+        place: { worktree: "bad-config", turnLabel: "race-r1" },
+        onNote: () => {},
+      }),
+    ).rejects.toMatchObject({
+      code: "invalid-config",
+      message: expect.stringContaining("harnessOptions.codex.sandbox"),
+    });
+  });
+
+  it("drops another harness's own setting for a race contestant alone, as a divergence on its card", async () => {
+    const { repo, context } = await world();
+    const cmd = addTurnFlags(new Command("race").exitOverride(), context.registry.harnessOptions);
+    cmd.parse(["--codex-sandbox", "read-only"], { from: "user" });
+    const contestant = await launchContestant(context, {
+      harness: "claude",
+      prompt: "go",
+      flags: cmd.opts(),
+      cmd,
+      callerEnv: {},
+      cwd: repo,
+      place: { worktree: "drop-own", turnLabel: "race-r1" },
+      onNote: () => {},
+    });
+    const launched = (await launchSpy.mock.results.at(-1)!.value) as Launched;
+    if (launched.kind !== "turn") throw new Error("a contestant launches a turn");
+    expect(launched.dropped).toEqual([
+      expect.objectContaining({
+        key: "codex.sandbox",
+        value: "read-only",
+        reason: expect.stringContaining("codex's setting"),
+      }),
+    ]);
+    expect(launched.plan.options.harnessOptions).toBeUndefined();
+    contestant.release();
   });
 });

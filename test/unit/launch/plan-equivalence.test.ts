@@ -12,6 +12,7 @@ import { type SessionFlags, sessionRequest } from "../../../src/cli/commands/ses
 import { serverLaunchRequest } from "../../../src/cli/server-launcher.js";
 import { loadConfigTiers } from "../../../src/core/config/load.js";
 import { prepareLaunch } from "../../../src/core/launch/prepare.js";
+import { decideTurnGate } from "../../../src/core/launch/turn-gate.js";
 import type { LaunchEntry, LaunchOutcome, LaunchPorts, LaunchRequest } from "../../../src/core/launch/types.js";
 import { sessionPlanRequest, turnPlanRequest } from "../../../src/launch/plan-step.js";
 import { nativeLaunchRequest } from "../../../src/main/native-launch.js";
@@ -340,6 +341,43 @@ describe("every entry point gets the same plan or the same refusal", () => {
     const outcome = prepareLaunch({ ...request, args: { ...request.args, systemPrompt: "be brief" } }, fakePorts({}));
     expect(decisions(outcome)).toMatchObject({ issue: "unsupported-option" });
     expect(!outcome.ok && (outcome.refusals[0] as { option?: string }).option).toBe("systemPrompt");
+  });
+
+  it("a harness's own setting the gating session carries passes; one a user chose that it does not is refused by name", () => {
+    const request = viaRun({ harness: "codex" });
+    const withOwn = (section: Record<string, unknown>) =>
+      prepareLaunch({ ...request, args: { ...request.args, harnessOptions: { codex: section } } }, fakePorts({}));
+    // codex's session takes its sandbox (thread/start) and its context window (-c), so both stay.
+    const carried = withOwn({ sandbox: "read-only", contextWindow: 1000 });
+    expect(carried.ok && carried.plan.gate?.kind).toBe("policy-session");
+    expect(carried.ok && carried.plan.options.harnessOptions).toEqual({
+      codex: { sandbox: "read-only", contextWindow: 1000 },
+    });
+    const pi = viaRun({ harness: "pi" });
+    const elsewhere = prepareLaunch(
+      { ...pi, args: { ...pi.args, harnessOptions: { codex: { sandbox: "read-only" } } } },
+      fakePorts({}),
+    );
+    expect(decisions(elsewhere)).toMatchObject({ issue: "unsupported-option" });
+    expect(!elsewhere.ok && (elsewhere.refusals[0] as { option?: string }).option).toBe("codex.sandbox");
+  });
+
+  it("the gate checks a harness's own settings by their <harness>.<key> names: chosen and not carried is refused", () => {
+    const codex = builtinRegistry.get("codex");
+    if (codex.session?.kind !== "process") throw new Error("codex has a process session");
+    const narrow = { ...codex, session: { ...codex.session, carries: ["access"] } };
+    const gate = (tier: "arg" | "profile") =>
+      decideTurnGate({
+        harness: narrow,
+        options: { harnessOptions: { codex: { sandbox: "read-only" } } },
+        tiers: new Map([["codex.sandbox", tier]]),
+        passthrough: [],
+        resumeLast: false,
+        harnesses: [narrow],
+      });
+    expect(() => gate("arg")).toThrow(/cannot carry codex.sandbox \("read-only", from arg\)/);
+    // A profile value it cannot carry is the harness's default there, not a loss.
+    expect(gate("profile").kind).toBe("policy-session");
   });
 
   it("the comparison can fail: a flag only run passes changes run's plan and no other", () => {
