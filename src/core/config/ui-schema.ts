@@ -48,6 +48,7 @@ export const KEY_ACTIONS = [
   "close-pane",
   "reopen-pane",
   "jump-attention",
+  "inbox",
   "toggle-notices",
   "new-session",
   "inspector",

@@ -6,6 +6,7 @@ import { useKeys } from "../hooks/use-keys.js";
 import { useTheme } from "../hooks/use-theme.js";
 import { keyOf } from "../keys/hints.js";
 import { DEFAULT_KEYMAP, type Keymap } from "../keys/keymap.js";
+import { waitingCount } from "../store/inbox-rows.js";
 import { longestWaiting, needsYou, type SessionView } from "../store/session-view.js";
 import { BADGE, badgeColor } from "./state-badge.js";
 
@@ -35,8 +36,15 @@ export function attentionText(entries: readonly RailEntry[], keymap: Keymap = DE
   const where = entry.pane === null ? `closed pane (${entry.view.info.harness})` : `pane ${entry.pane + 1}`;
   const what = why === "approval" ? "approval needed" : why === "question" ? "question waiting" : "failure";
   const jump = keyOf(keymap, "attention.jump");
+  const inbox = keyOf(keymap, "inbox");
   const others = entries.filter((e) => e !== entry && needsYou(e.view)).length;
-  return `⚠ ${what} in ${where}${others > 0 ? ` (+${others})` : ""}${jump ? ` · ${jump} goes there` : ""}`;
+  return `⚠ ${what} in ${where}${others > 0 ? ` (+${others})` : ""}${jump ? ` · ${jump} goes there` : ""}${inbox ? ` · ${inbox} inbox` : ""}`;
+}
+
+/** The rail's count of everything waiting for a person (approvals and questions, every pane): `⚠3`, or null. */
+export function waitingBadge(entries: readonly RailEntry[]): string | null {
+  const n = waitingCount(entries.map((e) => e.view));
+  return n > 0 ? `⚠${n} ` : null;
 }
 
 /** What every session listed spent, together: "Σ 14k tok $0.0123", "Σ 14k tok cost unknown", or null before any usage. */
@@ -53,6 +61,7 @@ export function AttentionRail({ entries, focusedKey, width }: AttentionRailProps
   const theme = useTheme();
   const attention = attentionText(entries, useKeys().keymap);
   const total = railTotal(entries);
+  const badge = waitingBadge(entries);
   return (
     <Box width={width} height={1} overflow="hidden">
       {/* Names and states never shrink (a squeezed item loses its gap first); the call to action truncates. */}
@@ -61,6 +70,13 @@ export function AttentionRail({ entries, focusedKey, width }: AttentionRailProps
           hmux{" "}
         </Text>
       </Box>
+      {badge ? (
+        <Box flexShrink={0}>
+          <Text bold color={theme.colors.attention} inverse={theme.noColor}>
+            {badge}
+          </Text>
+        </Box>
+      ) : null}
       {entries.map(({ view, pane, stateUnknown }) => {
         const focused = view.key === focusedKey;
         const b = stateUnknown && !view.closed ? { icon: "?" } : BADGE[view.lifecycle];

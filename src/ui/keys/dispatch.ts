@@ -97,6 +97,8 @@ function globalIntent(state: UiState, command: Command): Intent | undefined {
       return { kind: "resume" };
     case "attention.jump":
       return { kind: "focus-attention" };
+    case "inbox":
+      return { kind: "inbox", act: { do: "open" } };
     case "app.quit":
       return { kind: "quit" };
     case "help":
@@ -191,6 +193,8 @@ function overlayKey(state: UiState, index: KeyIndex, name: string): KeyVerdict {
       const command = index.approval.get(name);
       return command ? verdict(approvalIntent(command)) : IGNORED;
     }
+    case "inbox":
+      return inboxKey(index, name);
     case "new-session":
     case "race-dialog":
       return name === "escape" ? take({ kind: "close-overlay" }) : LEFT;
@@ -262,6 +266,33 @@ function changesKey(state: UiState, index: KeyIndex, name: string): KeyVerdict {
     return take({ kind: "changes-scroll", rows: page });
   const command = index.changes.get(name);
   return command ? verdict(changesCommandIntent(command)) : IGNORED;
+}
+
+type InboxAct = Extract<Intent, { kind: "inbox" }>["act"];
+
+/** The inbox holds every key while open: arrows choose, the approval keys act on the chosen row, Enter goes there. */
+function inboxKey(index: KeyIndex, name: string): KeyVerdict {
+  const inbox = (act: InboxAct): Intent => ({ kind: "inbox", act });
+  if (name === "escape" || name === "q" || index.global.get(name) === "inbox") return take(inbox({ do: "close" }));
+  if (name === "up") return take(inbox({ do: "select", delta: -1 }));
+  if (name === "down") return take(inbox({ do: "select", delta: 1 }));
+  if (name === "return") return take(inbox({ do: "jump" }));
+  switch (index.approval.get(name)) {
+    case "approval.allow":
+      return take(inbox({ do: "decide", decision: { decision: "allow" } }));
+    case "approval.deny":
+      return take(inbox({ do: "compose", compose: "deny" }));
+    case "approval.edit":
+      return take(inbox({ do: "compose", compose: "edit" }));
+    case "approval.abstain":
+      return take(inbox({ do: "abstain" }));
+    case "approval.always":
+      return take(inbox({ do: "always", scope: "session" }));
+    case "approval.alwaysPath":
+      return take(inbox({ do: "always", scope: "path" }));
+    default:
+      return IGNORED;
+  }
 }
 
 type RaceAct = Extract<Intent, { kind: "race" }>["act"];

@@ -13,6 +13,7 @@ import {
   draftCursorOf,
   draftOf,
   inputMode,
+  onePane,
   paneRects,
   sessionNumber,
   type UiState,
@@ -92,7 +93,7 @@ export function GridLayout({ state, ports, width, height }: GridLayoutProps): Re
       />
     );
   };
-  if (state.zoom)
+  if (onePane(state))
     return (
       <Box width={width} height={height}>
         {paneFor(state.focus, rects[0]!)}

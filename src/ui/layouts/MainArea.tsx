@@ -3,6 +3,7 @@ import type React from "react";
 import { BroadcastBar } from "../components/overlays/BroadcastBar.js";
 import { ChangesOverlay } from "../components/overlays/ChangesOverlay.js";
 import { HelpOverlay } from "../components/overlays/HelpOverlay.js";
+import { InboxOverlay } from "../components/overlays/InboxOverlay.js";
 import { InspectorDrawer } from "../components/overlays/InspectorDrawer.js";
 import { NewSessionDialog } from "../components/overlays/NewSessionDialog.js";
 import { ConfirmBar, haltAllQuestion, quitQuestion, runningText } from "../components/overlays/QuitDialog.js";
@@ -13,6 +14,7 @@ import { ApprovalFull } from "../components/widgets/ApprovalFull.js";
 import type { Keymap } from "../keys/keymap.js";
 import type { SessionLauncher } from "../session-launcher.js";
 import type { SessionPort } from "../session-port.js";
+import { inboxRows, selectedRow } from "../store/inbox-rows.js";
 import { isActive } from "../store/session-view.js";
 import {
   anyDetachable,
@@ -41,6 +43,25 @@ export function MainArea({ state, ports, keymap, launcher, width, height }: Main
   const overlay = state.overlay;
   const view = focusedView(state);
   if (overlay?.kind === "help") return <HelpOverlay keymap={keymap} width={width} height={height} />;
+  if (overlay?.kind === "inbox") {
+    const rows = inboxRows(state);
+    const labels = new Map(
+      rows.map((r) => {
+        const v = state.sessions.get(r.key);
+        return [r.key, `${sessionNumber(state, r.key)}:${v?.info.label ?? v?.info.harness ?? "?"}`] as const;
+      }),
+    );
+    return (
+      <InboxOverlay
+        rows={rows}
+        selected={selectedRow(state, overlay.selected).index}
+        labels={labels}
+        now={state.clock || Math.max(0, ...rows.map((r) => r.since))}
+        width={width}
+        height={height}
+      />
+    );
+  }
   if (overlay?.kind === "settings") {
     const views = overlay.keys.flatMap((k) => state.sessions.get(k) ?? []);
     const numbers = views.map((v) => sessionNumber(state, v.key));

@@ -26,6 +26,7 @@ const RACE_BY_PERSON: Record<RaceAct["do"], boolean> = {
 
 const BY_PERSON: Record<Exclude<Msg["kind"], "race">, boolean> = {
   broadcast: true,
+  inbox: true,
   focus: true,
   "focus-number": true,
   "focus-attention": true,

@@ -58,8 +58,20 @@ export type RaceAct =
   | { readonly do: "ended"; readonly text: string }
   | { readonly do: "end-failed"; readonly message: string };
 
+/** A step in the inbox overlay (update-inbox.ts); decisions act on its chosen row. */
+export type InboxAct =
+  | { readonly do: "open" }
+  | { readonly do: "close" }
+  | { readonly do: "select"; readonly delta: number }
+  | { readonly do: "jump" }
+  | { readonly do: "decide"; readonly decision: Decision }
+  | { readonly do: "abstain" }
+  | { readonly do: "always"; readonly scope: "session" | "path" }
+  | { readonly do: "compose"; readonly compose: "deny" | "edit" };
+
 export type Intent =
   | { readonly kind: "race"; readonly act: RaceAct }
+  | { readonly kind: "inbox"; readonly act: InboxAct }
   | { readonly kind: "broadcast"; readonly act: BroadcastAct }
   | { readonly kind: "focus"; readonly index: number }
   /** Alt+N: the session numbered N, its pane reopened if it was closed. */

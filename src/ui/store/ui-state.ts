@@ -26,6 +26,8 @@ export type Overlay =
   /** Halting every session is asked first: it cannot be undone. */
   | { readonly kind: "halt-all" }
   | { readonly kind: "approval-full" }
+  /** Every waiting approval and question across the sessions (inbox-rows.ts); `selected` is the chosen row. */
+  | { readonly kind: "inbox"; readonly selected: number }
   /** The focused session's worktree: files, diff, commit / merge / discard (state in UiState.changes). */
   | { readonly kind: "changes" }
   /** A race's prompt, harnesses and check command. */
@@ -273,6 +275,18 @@ export function confirmRows(state: UiState): number {
   return state.broadcast && state.overlay === null ? CONFIRM_ROWS : 0;
 }
 
+/** Narrower than this (a phone's ssh client), one pane shows at a time and the focus keys switch between them. */
+export const ONE_PANE_BELOW_COLUMNS = 60;
+
+/**
+ * Whether one pane fills the area: zoomed, or a terminal too narrow for panes side by side,
+ * where a pane's approval keys and question would no longer read whole. The rail numbers
+ * every pane, and the focus keys (Alt+←/→, Alt+1…9) switch which one shows.
+ */
+export function onePane(state: UiState): boolean {
+  return state.zoom || state.columns < ONE_PANE_BELOW_COLUMNS;
+}
+
 /**
  * Rectangles of the visible panes (one when zoomed), inside the area below the rail and above
  * an open question. The same size and pane count give the same objects (tile.ts), so a pane's
@@ -281,7 +295,7 @@ export function confirmRows(state: UiState): number {
 export function paneRects(state: UiState): readonly Rect[] {
   const height = Math.max(3, state.rows - CHROME_ROWS - confirmRows(state));
   const width = Math.max(10, state.columns - drawerWidth(state));
-  return tile(state.zoom ? 1 : state.panes.length, width, height);
+  return tile(onePane(state) ? 1 : state.panes.length, width, height);
 }
 
 /** The visible pane at a cell of the pane area (0-based, below the rail), or null. */
@@ -290,15 +304,15 @@ export function paneAt(state: UiState, column: number, row: number): number | nu
     (r) => column >= r.x && column < r.x + r.width && row >= r.y && row < r.y + r.height,
   );
   if (hit < 0) return null;
-  return state.zoom ? state.focus : hit;
+  return onePane(state) ? state.focus : hit;
 }
 
 /** The transcript area of pane `index`, or null when it is not on screen. */
 export function paneBody(state: UiState, index: number): { width: number; height: number } | null {
   const key = state.panes[index];
   const view = key === undefined ? undefined : state.sessions.get(key);
-  if (!view || (state.zoom && index !== state.focus)) return null;
-  const rect = paneRects(state)[state.zoom ? 0 : index];
+  if (!view || (onePane(state) && index !== state.focus)) return null;
+  const rect = paneRects(state)[onePane(state) ? 0 : index];
   return rect ? paneBodyRect(rect, view, state.noticesOpen.has(view.key)) : null;
 }
 

@@ -80,6 +80,13 @@ export function decide(state: UiState, decision: Decision): Step {
   const view = focusedView(state);
   const call = view?.approvals[0];
   if (!view || !call) return only(state);
+  return decideCall(state, view.key, call.callId, decision);
+}
+
+/** Decides one call of a session (the one a deny reason or an edit was typed for, which may not be the first). */
+function decideCall(state: UiState, key: string, callId: string, decision: Decision): Step {
+  const call = state.sessions.get(key)?.approvals.find((c) => c.callId === callId);
+  if (!call) return only(state);
   const out: UiState = {
     ...state,
     compose: null,
@@ -87,7 +94,7 @@ export function decide(state: UiState, decision: Decision): Step {
   };
   return withEffects(out, {
     kind: "decide",
-    key: view.key,
+    key,
     callId: call.callId,
     decision,
     what: `${decision.decision} ${call.tool}`,
@@ -124,7 +131,10 @@ function submitCompose(state: UiState, text: string, now: number): Step {
   if (compose.kind === "deny") {
     const reason = text.trim();
     if (reason === "") return only(flash(state, now, "a deny needs a reason: the model acts on it", "warn"));
-    return decide(setDraft(state, compose.sessionKey, ""), { decision: "deny", reason });
+    return decideCall(setDraft(state, compose.sessionKey, ""), compose.sessionKey, compose.callId, {
+      decision: "deny",
+      reason,
+    });
   }
   let input: unknown;
   try {
@@ -132,7 +142,10 @@ function submitCompose(state: UiState, text: string, now: number): Step {
   } catch {
     return only(flash(state, now, "the edited input is not valid JSON", "error"));
   }
-  return decide(setDraft(state, compose.sessionKey, ""), { decision: "replace", input });
+  return decideCall(setDraft(state, compose.sessionKey, ""), compose.sessionKey, compose.callId, {
+    decision: "replace",
+    input,
+  });
 }
 
 export function cancelCompose(state: UiState): UiState {

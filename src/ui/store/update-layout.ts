@@ -5,6 +5,7 @@ import { flash } from "./step.js";
 import { scrollAnchor } from "./transcript-window.js";
 import {
   focusedKey,
+  onePane,
   paneBody,
   paneRects,
   panesWith,
@@ -38,6 +39,9 @@ export function focusAttention(state: UiState, now: number): UiState {
 
 export function focusDirection(state: UiState, direction: Direction): UiState {
   if (state.zoom) return state;
+  // One pane at a time on a narrow terminal: left and right switch to the pane before or after.
+  if (onePane(state))
+    return direction === "left" || direction === "right" ? focusStep(state, direction === "left" ? -1 : 1) : state;
   return focusIndex(state, neighbour(paneRects(state), state.focus, direction));
 }
 

@@ -14,6 +14,7 @@ import { anyRunning, type UiState } from "./ui-state.js";
 import { updateBroadcast } from "./update-broadcast.js";
 import { branchStatusEffects, changesIntent, changesReport } from "./update-changes.js";
 import { compareSettings } from "./update-compare.js";
+import { updateInbox } from "./update-inbox.js";
 import {
   abstain,
   answerOption,
@@ -66,6 +67,8 @@ function updateFocused(state: UiState, msg: Msg, now: number): Step {
       return updateBroadcast(state, msg.act, now);
     case "race":
       return updateRace(state, msg.act, now);
+    case "inbox":
+      return updateInbox(state, msg.act, now);
     case "session-opened":
       return only(
         raceSessionOpened(

@@ -47,7 +47,7 @@ describe("at 80×24 with three panes", () => {
     for (const [i, p] of ports.entries()) approval(p, `c${i}`);
     await m.flush();
     const rail = m.frame().split("\n")[0]!;
-    expect(rail).toMatch(/^hmux 1:claude ! {2}2:codex ! {2}3:pi ! {2}⚠ approval needed/);
+    expect(rail).toMatch(/^hmux ⚠3 1:claude ! {2}2:codex ! {2}3:pi ! {2}⚠ approval needed/);
   });
 
   it("the quit question covers no pane text: the panes tile above it and keep their keys in view", async () => {

@@ -41,7 +41,15 @@ export function ApprovalWidget(props: ApprovalWidgetProps): React.ReactElement {
       ? "type the deny reason below · Enter sends · Esc cancels"
       : composing === "edit"
         ? "edit the JSON input below · Enter replaces · Esc cancels"
-        : approvalKeys(keymap, support, width, always.offered, alwaysPath !== null);
+        : // A pane with the room gives the keys two rows before one loses its label (a bare letter does
+          // not say what it does); a small pane of a grid keeps them to one, the rule text before them.
+          approvalKeys(
+            keymap,
+            support,
+            width >= 40 && height >= 7 ? width * 2 : width,
+            always.offered,
+            alwaysPath !== null,
+          );
   // The footer wraps rather than lose its keys in a narrow pane; its extra rows come out of the preview.
   const footerLines = wrap(footer, width);
   // What allow-always would allow is read whole before the key is pressed: it wraps too, ahead of the preview.
