@@ -23,7 +23,11 @@ const call = (callId: string, command: string, openedAt: number) => ({
 });
 
 async function threeWaiting(columns: number, rows: number) {
-  const ports = [new FakePort({ harness: "claude" }), new FakePort({ harness: "codex" }), new FakePort({ harness: "pi" })];
+  const ports = [
+    new FakePort({ harness: "claude" }),
+    new FakePort({ harness: "codex" }),
+    new FakePort({ harness: "pi" }),
+  ];
   m = await mount({ ports, columns, rows });
   // Asked pi first, then claude, then codex.
   ports[2]!.emit(call("p1", "touch pi.txt", 1_000));

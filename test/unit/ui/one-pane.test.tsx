@@ -11,7 +11,11 @@ afterEach(() => m?.unmount());
 
 describe("one pane at a time below 60 columns", () => {
   it("at 50×20 shows only the focused pane, switches with Alt+→ and Alt+3, and labels every approval key", async () => {
-    const ports = [new FakePort({ harness: "claude" }), new FakePort({ harness: "codex" }), new FakePort({ harness: "pi" })];
+    const ports = [
+      new FakePort({ harness: "claude" }),
+      new FakePort({ harness: "codex" }),
+      new FakePort({ harness: "pi" }),
+    ];
     m = await mount({ ports, columns: 50, rows: 20 });
     ports[0]!.emit({
       kind: "approval-request",
