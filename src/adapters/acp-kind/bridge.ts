@@ -79,6 +79,10 @@ export class AcpSessionBridge implements SessionBridge {
   private readonly open = new Map<string, OpenPermission>();
   private decided: { readonly open: OpenPermission; readonly verdict: PermissionVerdict }[] = [];
   private updateCount = 0;
+  /** session/update notifications read, handed to a handler by the SDK, and read before the last prompt reply. */
+  private updatesArrived = 0;
+  private updatesHandled = 0;
+  private updatesBeforeReply = 0;
   /** Permission requests received and not yet answered (counted on arrival, before the SDK hands them over). */
   private asking = 0;
   private replaying = false;
@@ -174,6 +178,10 @@ export class AcpSessionBridge implements SessionBridge {
       return [];
     }
     if (typeof record.method === "string" && !this.withinBounds(record.method)) return [];
+    if (record.method === "session/update") this.updatesArrived++;
+    // A prompt's reply: every update before it is handled (or refused by the SDK's schema) before the reply is.
+    else if (record.method === undefined && typeof obj(record.result).stopReason === "string")
+      this.updatesBeforeReply = this.updatesArrived;
     this.wire?.push(record as AnyMessage);
     return [];
   }
@@ -290,6 +298,15 @@ export class AcpSessionBridge implements SessionBridge {
 
   private promptEnded(reply: unknown): void {
     if (this.phase !== "ready") return;
+    const dropped = this.updatesBeforeReply - this.updatesHandled;
+    if (dropped > 0) {
+      // The SDK checks each update against ACP's schema and drops one that fails it: say so, so nothing is lost unseen.
+      this.updatesHandled = this.updatesBeforeReply;
+      this.event({
+        kind: "error",
+        message: `${this.options.agent} sent ${dropped} session/update notification${dropped === 1 ? "" : "s"} that ACP's schema refuses; ${dropped === 1 ? "it was" : "they were"} not shown`,
+      });
+    }
     const parsed = promptReply.safeParse(reply);
     if (!parsed.success)
       return this.turnEnded(failure("native", `${this.options.agent} ended a prompt with a malformed stop reason`));
@@ -343,6 +360,7 @@ export class AcpSessionBridge implements SessionBridge {
 
   private onUpdate(notification: SessionNotification): void {
     if (this.phase === "failed" || this.phase === "ended") return;
+    this.updatesHandled++;
     if (this.sessionId !== null && notification.sessionId !== this.sessionId) {
       this.event({ kind: "unrecognized", nativeType: "session/update for another session", record: notification });
       return;
@@ -460,4 +478,8 @@ function stopFailure(agent: string, reason: StopReasonName): FailureSummary | un
 
 function clip(text: string): string {
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+function obj(value: unknown): Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }

@@ -162,6 +162,35 @@ lines.on("line", (l) => {
     expect(closed).toMatchObject({ cause: "crash", exitCode: 0 });
   });
 
+  it("an update ACP's schema refuses is not lost unseen: the turn says how many were dropped", async () => {
+    const script = rawAgent(
+      place.box,
+      "sloppy",
+      `${LINES}lines.on("line", (l) => {
+  const m = JSON.parse(l);
+  if (m.method === "initialize") reply({ jsonrpc: "2.0", id: m.id, result: { protocolVersion: 1 } });
+  if (m.method === "session/new") reply({ jsonrpc: "2.0", id: m.id, result: { sessionId: "s-1" } });
+  if (m.method === "session/prompt") {
+    const update = (u) => ({ jsonrpc: "2.0", method: "session/update", params: { sessionId: "s-1", update: u } });
+    reply(update({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "fine" } }));
+    reply(update({ sessionUpdate: "agent_message_chunk" }));
+    reply(update({ sessionUpdate: "tool_call", title: "no id" }));
+    reply({ jsonrpc: "2.0", id: m.id, result: { stopReason: "end_turn" } });
+  }
+});
+`,
+    );
+    const run = await runAgent(place, { name: "sloppy", script });
+    await run.waitFor(kindIs("identity"), "the identity");
+    await run.handle.send("s1", "go");
+    await run.waitFor(kindIs("done"), "the turn's done");
+    await run.handle.close();
+    expect(run.events.find(kindIs("message"))).toMatchObject({ text: "fine" });
+    expect(run.events.find(kindIs("error"))).toMatchObject({
+      message: "sloppy sent 2 session/update notifications that ACP's schema refuses; they were not shown",
+    });
+  });
+
   it("an error answer to initialize names the agent and the error", async () => {
     const script = rawAgent(
       place.box,
