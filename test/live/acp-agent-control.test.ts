@@ -6,7 +6,7 @@
  * the session by its hmux id, history replayed, even after it was killed; bad client input gets
  * typed JSON-RPC errors and the agent reads on; a question is a message, and the next prompt its answer.
  */
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -197,7 +197,7 @@ describe("hmux acp with pi, beside the server's other clients", () => {
     });
   });
 
-  it("another client loads the session by its hmux id with its history, after the first left and after it was killed", async () => {
+  it("another client loads the session by its hmux id with its history, after the first left and after it was killed; session/close ends it", async () => {
     await onServer(async (box, work) => {
       const first = new AcpTestClient(box, acpArgs());
       const { sessionId } = await (async () => {
@@ -234,8 +234,33 @@ describe("hmux acp with pi, beside the server's other clients", () => {
         expect(third.text()).toContain("second words");
         expect((await third.prompt(sessionId, "[[say:third words]]")).stopReason).toBe("end_turn");
         expect((await lsRows(box)).find((r) => r.id === sessionId)?.lifecycle).toBe("idle");
+        // session/close ends it on the server, as hmux kill does.
+        await third.agent.request("session/close", { sessionId });
+        expect((await lsRows(box)).map((r) => r.id)).not.toContain(sessionId);
       } finally {
         expect(await third.close()).toBe(0);
+      }
+    });
+  });
+
+  it("with --worktree the session runs in its own worktree of the client's repository, and says where", async () => {
+    await onServer(async (box, work) => {
+      const git = (...args: string[]) => execFileSync("git", ["-C", work, ...args], { stdio: "ignore" });
+      git("init", "-q", "-b", "main");
+      git("-c", "user.name=t", "-c", "user.email=t@hmux.invalid", "commit", "-q", "--allow-empty", "-m", "base");
+      const acp = new AcpTestClient(box, [...acpArgs(), "--worktree", "from-editor"]);
+      try {
+        await acp.initialize();
+        const made = await acp.newSession(work);
+        const meta = (made._meta as { hmux: { cwd: string; workspace: { name: string; branch: string } } }).hmux;
+        expect(meta.workspace).toMatchObject({ name: "from-editor", branch: "hmux/from-editor" });
+        expect(meta.cwd).not.toBe(work);
+        acp.onPermission = async () => choose("allow");
+        expect((await acp.prompt(made.sessionId, "[[bash:touch in-tree.txt]]")).stopReason).toBe("end_turn");
+        expect(existsSync(join(meta.cwd, "in-tree.txt"))).toBe(true);
+        expect(existsSync(join(work, "in-tree.txt"))).toBe(false);
+      } finally {
+        expect(await acp.close()).toBe(0);
       }
     });
   });
