@@ -122,7 +122,7 @@ describe.skipIf(!HAVE_TMUX)("hmux demo on a small terminal, in tmux", () => {
     expect(pane.join("\n")).toContain("turn 1");
     expect(zoomed).not.toContain("WARNING: proceeding");
     expect(zoomed).not.toContain("codex_app_server");
-    if (!HAVE_BWRAP) expect(zoomed).toMatch(/⚠ sandbox is not as asked: asked workspace-write/);
+    if (!HAVE_BWRAP) expect(zoomed).toMatch(/⚠ codex\.sandbox is not as asked: asked workspace-write/);
 
     // Halting codex with a call pending: the closing is said once, and the decision it could no
     // longer deliver is a notice, not transcript news.

@@ -21,7 +21,9 @@ export function noticesTitle(
 ): string {
   const key = keyOf(keymap, "pane.notices");
   const arrow = open ? "▾" : "▸";
-  const diverged = [...new Set(view.divergences.map((d) => d.key))];
+  // In its own pane a harness's setting needs no harness prefix (`codex.sandbox` reads `sandbox`).
+  const own = `${view.info.harness}.`;
+  const diverged = [...new Set(view.divergences.map((d) => (d.key.startsWith(own) ? d.key.slice(own.length) : d.key)))];
   const warn = diverged.length > 0 ? `⚠ ${diverged.join(", ")}` : "";
   const full = [
     `${arrow} harness notices (${view.noticeCount})`,

@@ -169,12 +169,15 @@ describe("HarnessNotices", () => {
   it("a divergence stays named on the line, and a narrow pane keeps it and the key", () => {
     const v: SessionView = {
       ...view(["codex could not find bubblewrap"]),
-      divergences: [{ key: "sandbox", asked: "workspace-write", runs: "bundled", notice: "…" }],
+      // codex's own setting, named as its settings row names it; its own pane needs no "codex." before it.
+      divergences: [{ key: "codex.sandbox", asked: "workspace-write", runs: "bundled", notice: "…" }],
     };
     expect(draw(v, false, 1, 80)).toBe("▸ harness notices (6) · ⚠ sandbox not as asked · Alt+e expand");
     expect(draw(v, false, 1, 34)).toBe("▸ ⚠ sandbox · notices (6) · Alt+e");
     expect(draw(v, false, 1, 25)).toBe("▸ ⚠ sandbox (6) · Alt+e");
     expect(draw(view(["x"]), false, 1, 25)).toBe("▸ notices (6) · Alt+e");
+    const other = { ...v, divergences: [{ ...v.divergences[0]!, key: "muse.write" }] };
+    expect(draw(other, false, 1, 80)).toContain("⚠ muse.write not as asked");
   });
 
   it("no rows given draws nothing", () => {
