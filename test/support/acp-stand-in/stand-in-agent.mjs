@@ -8,9 +8,11 @@
  *   read <path>      → a read tool call at <path>, asked the same way
  *   wait             → a permission request it never follows up, then waits for session/cancel
  *   flood <n>        → n message chunks, then end_turn
- * It appends every permission answer and the initialize request it got to $STAND_IN_LOG (JSON
- * lines), so a test can check the option ids hmux chose and the capabilities it advertised.
- * STAND_IN_PROTOCOL overrides the protocol version it answers with.
+ *   slow             → after 300 ms, one chunk, then end_turn
+ * It appends every permission answer, the initialize request it got and each prompt's start and
+ * end to $STAND_IN_LOG (JSON lines), so a test can check the option ids hmux chose, the
+ * capabilities it advertised and that prompts never overlapped.
+ * STAND_IN_PROTOCOL overrides the protocol version it answers with; STAND_IN_RESUME offers session/resume.
  */
 import { appendFileSync } from "node:fs";
 import { Readable, Writable } from "node:stream";
@@ -57,7 +59,10 @@ const app = agent({ name: "stand-in" })
     log({ initialize: params });
     return {
       protocolVersion,
-      agentCapabilities: { loadSession: true },
+      agentCapabilities: {
+        loadSession: true,
+        ...(process.env.STAND_IN_RESUME ? { sessionCapabilities: { resume: {} } } : {}),
+      },
       agentInfo: { name: "stand-in", version: "1.0.0" },
       authMethods: [],
     };
@@ -72,6 +77,11 @@ const app = agent({ name: "stand-in" })
     sessions.set(params.sessionId, { cwd: params.cwd, cancel: null });
     log({ loadSession: params.sessionId });
     await say(client, params.sessionId, { sessionUpdate: "agent_message_chunk", content: text("from before") });
+    return {};
+  })
+  .onRequest("session/resume", ({ params }) => {
+    sessions.set(params.sessionId, { cwd: params.cwd, cancel: null });
+    log({ resumeSession: params.sessionId });
     return {};
   })
   .onNotification("session/cancel", ({ params }) => {
@@ -93,64 +103,78 @@ const app = agent({ name: "stand-in" })
       session.cancel = () => resolve("cancelled");
     });
     const [first, ...rest] = words;
-    if (first === "run")
-      return {
-        stopReason: await gatedCall(client, sessionId, signal, {
-          toolCallId: `call-${++next}`,
-          title: `run ${rest.join(" ")}`,
-          kind: "execute",
-          rawInput: { command: rest.join(" ") },
-        }),
-      };
-    if (first === "read")
-      return {
-        stopReason: await gatedCall(client, sessionId, signal, {
-          toolCallId: `call-${++next}`,
-          title: `read ${rest[0]}`,
-          kind: "read",
-          locations: [{ path: rest[0] }],
-          rawInput: {},
-        }),
-      };
-    if (first === "wait") {
-      const call = {
-        toolCallId: `call-${++next}`,
-        title: "run sleep",
-        kind: "execute",
-        rawInput: { command: "sleep 100" },
-      };
-      await say(client, sessionId, { sessionUpdate: "tool_call", status: "pending", ...call });
-      const asked = client
-        .request("session/request_permission", {
-          sessionId,
-          toolCall: { toolCallId: call.toolCallId },
-          options: OPTIONS,
-        })
-        .then((answer) => log({ permission: call.toolCallId, outcome: answer.outcome }));
-      const stop = await cancelled;
-      await asked;
-      return { stopReason: stop };
+    log({ promptStart: first });
+    try {
+      return await answer(first, rest, client, sessionId, signal, cancelled);
+    } finally {
+      log({ promptEnd: first });
     }
-    if (first === "flood") {
-      const n = Number(rest[0] ?? 10);
-      for (let i = 0; i < n; i++)
-        void say(client, sessionId, { sessionUpdate: "agent_message_chunk", content: text(".") });
-      return { stopReason: "end_turn" };
-    }
-    await say(client, sessionId, { sessionUpdate: "agent_thought_chunk", content: text("thinking") });
-    await say(client, sessionId, { sessionUpdate: "agent_message_chunk", content: text("Hello") });
-    await say(client, sessionId, { sessionUpdate: "agent_message_chunk", content: text(" there") });
-    await say(client, sessionId, {
-      sessionUpdate: "plan",
-      entries: [{ content: "say hello", priority: "high", status: "completed" }],
-    });
-    await say(client, sessionId, {
-      sessionUpdate: "usage_update",
-      used: 250,
-      size: 1000,
-      cost: { amount: 0.01, currency: "USD" },
-    });
-    return { stopReason: "end_turn" };
   });
+
+async function answer(first, rest, client, sessionId, signal, cancelled) {
+  if (first === "slow") {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await say(client, sessionId, { sessionUpdate: "agent_message_chunk", content: text("slept") });
+    return { stopReason: "end_turn" };
+  }
+  if (first === "run")
+    return {
+      stopReason: await gatedCall(client, sessionId, signal, {
+        toolCallId: `call-${++next}`,
+        title: `run ${rest.join(" ")}`,
+        kind: "execute",
+        rawInput: { command: rest.join(" ") },
+      }),
+    };
+  if (first === "read")
+    return {
+      stopReason: await gatedCall(client, sessionId, signal, {
+        toolCallId: `call-${++next}`,
+        title: `read ${rest[0]}`,
+        kind: "read",
+        locations: [{ path: rest[0] }],
+        rawInput: {},
+      }),
+    };
+  if (first === "wait") {
+    const call = {
+      toolCallId: `call-${++next}`,
+      title: "run sleep",
+      kind: "execute",
+      rawInput: { command: "sleep 100" },
+    };
+    await say(client, sessionId, { sessionUpdate: "tool_call", status: "pending", ...call });
+    const asked = client
+      .request("session/request_permission", {
+        sessionId,
+        toolCall: { toolCallId: call.toolCallId },
+        options: OPTIONS,
+      })
+      .then((answer) => log({ permission: call.toolCallId, outcome: answer.outcome }));
+    const stop = await cancelled;
+    await asked;
+    return { stopReason: stop };
+  }
+  if (first === "flood") {
+    const n = Number(rest[0] ?? 10);
+    for (let i = 0; i < n; i++)
+      void say(client, sessionId, { sessionUpdate: "agent_message_chunk", content: text(".") });
+    return { stopReason: "end_turn" };
+  }
+  await say(client, sessionId, { sessionUpdate: "agent_thought_chunk", content: text("thinking") });
+  await say(client, sessionId, { sessionUpdate: "agent_message_chunk", content: text("Hello") });
+  await say(client, sessionId, { sessionUpdate: "agent_message_chunk", content: text(" there") });
+  await say(client, sessionId, {
+    sessionUpdate: "plan",
+    entries: [{ content: "say hello", priority: "high", status: "completed" }],
+  });
+  await say(client, sessionId, {
+    sessionUpdate: "usage_update",
+    used: 250,
+    size: 1000,
+    cost: { amount: 0.01, currency: "USD" },
+  });
+  return { stopReason: "end_turn" };
+}
 
 app.connect(ndJsonStream(Writable.toWeb(process.stdout), Readable.toWeb(process.stdin)));

@@ -129,6 +129,40 @@ describe("an ACP agent's session", () => {
     expect(closed).toMatchObject({ cause: "clean" });
   });
 
+  it("holds a send made during a turn and prompts it when the turn ends (ACP v1 has no steering)", async () => {
+    const run = await runAgent(place, { name: "standinheld" });
+    const first = run.handle.send("s1", "slow");
+    const second = run.handle.send("s2", "hello");
+    expect(await first).toMatchObject({ disposition: "started" });
+    expect(await second).toMatchObject({ disposition: "started" });
+    await run.waitFor((e) => e.kind === "message" && e.text === "Hello there", "the held send's reply");
+    await run.waitFor((e) => run.events.filter(done).length === 2, "both turns' done");
+    await run.handle.close();
+    const kinds = run.events.map((e) => (e.kind === "message" ? `message:${e.text.slice(0, 5)}` : e.kind));
+    // The held prompt's reply comes after the first turn's end.
+    expect(kinds.indexOf("message:Hello")).toBeGreaterThan(kinds.indexOf("done"));
+    expect(run.events.filter(kindIs("turn"))).toHaveLength(2);
+    // The agent saw one prompt at a time.
+    expect(run.logged().filter((l) => l.promptStart || l.promptEnd)).toEqual([
+      { promptStart: "slow" },
+      { promptEnd: "slow" },
+      { promptStart: "hello" },
+      { promptEnd: "hello" },
+    ]);
+  });
+
+  it("resumes by session/resume where the agent offers it, before session/load", async () => {
+    const run = await runAgent(place, {
+      name: "standinresume",
+      resume: "stand-in-kept",
+      env: { STAND_IN_RESUME: "1" },
+    });
+    const identity = await run.waitFor(kindIs("identity"), "the identity");
+    await run.handle.close();
+    expect(identity).toMatchObject({ sessionId: "stand-in-kept" });
+    expect(run.logged().filter((l) => l.resumeSession || l.loadSession)).toEqual([{ resumeSession: "stand-in-kept" }]);
+  });
+
   it("resumes by session/load where the agent offers it, without showing the replayed updates again", async () => {
     const run = await runAgent(place, { name: "standinload", resume: "stand-in-earlier" });
     const identity = await run.waitFor(kindIs("identity"), "the identity");
