@@ -144,7 +144,10 @@ function bind(
           ...support,
           plan: (request) => {
             const spawn = plan(turnRequestOfSession(request)).session;
-            if (!spawn) throw new Error(`harness ${module.name} has a process session but its planner plans no spawn`);
+            if (!spawn)
+              throw new HarnessRegistrationError(
+                `harness ${module.name} has a process session but its planner plans no spawn`,
+              );
             return spawn(spawnInputOfSession(request));
           },
         }
@@ -209,7 +212,8 @@ export function createRegistry(
     find: (name: string) => byName.get(name),
     get(name: string): HarnessAdapter {
       const adapter = byName.get(name);
-      if (!adapter) throw new Error(`harness ${name} is not registered (registered: ${names.join(", ")})`);
+      if (!adapter)
+        throw new RefusalError(`harness ${name} is not registered`, { issue: "unknown-harness", supported: names });
       return adapter;
     },
     require(name: string): HarnessAdapter {

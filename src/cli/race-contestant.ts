@@ -4,7 +4,9 @@
  * the race's, a setting its harness cannot express is dropped for it alone and reported as a
  * divergence, its isolated state goes with the race) and its prompt is the race's.
  */
+
 import type { Command } from "commander";
+import { unreachable } from "../core/invariant.js";
 import { launch } from "../launch/launch.js";
 import type { ContestantPlace, PlannedContestant } from "../race/runner.js";
 import type { RawTurnFlags } from "./commands/run-options.js";
@@ -48,7 +50,7 @@ export async function launchContestant(
   const { lease } = launched;
   if (!lease) {
     await launched.abandon();
-    throw new Error("the launch made no worktree although the race asked for one");
+    unreachable("a race contestant's launch makes the worktree the race asked for");
   }
   return {
     lease,

@@ -13,7 +13,9 @@
  * `network` is a harness that kept retrying because it could not reach any network and was given
  * up on after a bounded number of its own reconnect attempts (the count is in the message).
  */
+
 import * as z from "zod/mini";
+import { HmuxError } from "./hmux-error.js";
 import "./schema-locale.js";
 import type { AuthFailureKind, FailureClass, FailureSummary, LimitCode } from "./events.js";
 import { LIMIT_CODES } from "./events.js";
@@ -120,7 +122,8 @@ export function parseMatcherExtras(value: unknown, where: string): Partial<Match
   const parsed = MatcherSetSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new TypeError(
+    throw new HmuxError(
+      "invalid-config",
       `${where}: invalid matchers at ${issue?.path.join(".") ?? "?"}: ${issue?.message ?? "invalid"}`,
     );
   }
@@ -129,7 +132,10 @@ export function parseMatcherExtras(value: unknown, where: string): Partial<Match
       try {
         new RegExp(spec.pattern, spec.flags ?? "i");
       } catch (err) {
-        throw new TypeError(`${where}: ${group}[${i}] pattern does not compile: ${(err as Error).message}`);
+        throw new HmuxError(
+          "invalid-config",
+          `${where}: ${group}[${i}] pattern does not compile: ${(err as Error).message}`,
+        );
       }
     }
   }

@@ -75,6 +75,8 @@ export const SERVER_CODES = [
   "no-remote-hmux",
   /** The remote hmux failed before the login in some other way; its own words are quoted. */
   "remote-failed",
+  /** A race could not be scored: its check or git failed; the message says how. */
+  "race-failed",
 ] as const;
 export type ServerCode = (typeof SERVER_CODES)[number];
 
@@ -99,6 +101,12 @@ export const LOCAL_CODES = {
   "invalid-script": "bad-request",
   /** A request to the scripted model whose body is not the shape its route speaks. */
   "bad-model-request": "bad-request",
+  /** A request this pane, session or client does not offer (a pane that keeps no rules, a TUI without native panes on its server). */
+  "not-supported": "bad-request",
+  /** A resume of a session that cannot be resumed (no resumer, or its harness never named its own session). */
+  "not-resumable": "bad-request",
+  /** The demo's scripted model did not come up; the message carries its log's tail. */
+  "model-not-started": "internal",
   /** A worktree view asked for a turn's changes before any turn was recorded there. */
   "no-recorded-turn": "bad-request",
   /** A session whose worktree this client cannot reach (no changes port). */

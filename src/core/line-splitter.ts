@@ -8,6 +8,8 @@
  * stream continues. Invalid UTF-8 is replaced with U+FFFD AND reported (`invalidUtf8`).
  */
 
+import { invariant } from "./invariant.js";
+
 export const DEFAULT_MAX_LINE_BYTES = 8 * 1024 * 1024;
 
 export type LineItem =
@@ -33,7 +35,7 @@ export class LineSplitter {
 
   constructor(options: LineSplitterOptions = {}) {
     const max = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
-    if (!Number.isInteger(max) || max < 1) throw new RangeError(`maxLineBytes must be a positive integer, got ${max}`);
+    invariant(Number.isInteger(max) && max >= 1, `maxLineBytes is a positive integer, not ${max}`);
     this.maxLineBytes = max;
   }
 

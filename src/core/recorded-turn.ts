@@ -13,6 +13,7 @@ import { concludeTurn, STDERR_TAIL_LINES } from "./conclude.js";
 import type { JsonObject, StreamDecoder } from "./decoder.js";
 import type { HarnessEvent } from "./events.js";
 import { failure, failureEvent } from "./failure.js";
+import { invariant } from "./invariant.js";
 
 export interface RecordedTurnOptions {
   /** Default true, as for a turn hmux runs. */
@@ -72,7 +73,7 @@ export class RecordedTurn {
 
   /** The recording ended: what the decoder still held, then the conclusion ending in `done`. */
   end(exitCode: number | null): HarnessEvent[] {
-    if (this.ended) throw new Error("RecordedTurn.end called twice");
+    invariant(!this.ended, "RecordedTurn.end is called once");
     this.ended = true;
     const pending = this.keep(this.decoder.end());
     const incompleteTurn = this.decoder.incompleteTurn();

@@ -4,15 +4,16 @@
  * (src/spawn/owned-temp-dir.ts sweeps them) from a live one's.
  */
 
+import { invariant } from "./invariant.js";
+
 const KIND = /^[a-z][a-z0-9-]*$/;
 /** The prefix and mkdtemp's six characters. */
 const OWNED_NAME = /^hmux-[a-z][a-z0-9-]*-(\d+)-[A-Za-z0-9]{6}$/;
 
 /** The mkdtemp prefix of a dir of this kind made by this pid. */
 export function ownedTempPrefix(kind: string, pid: number): string {
-  if (!KIND.test(kind))
-    throw new Error(`a temp dir kind is lowercase letters, digits and dashes, not ${JSON.stringify(kind)}`);
-  if (!Number.isSafeInteger(pid) || pid <= 0) throw new Error(`a temp dir's owner is a pid, not ${pid}`);
+  invariant(KIND.test(kind), `a temp dir kind is lowercase letters, digits and dashes, not ${JSON.stringify(kind)}`);
+  invariant(Number.isSafeInteger(pid) && pid > 0, `a temp dir's owner is a pid, not ${pid}`);
   return `hmux-${kind}-${pid}-`;
 }
 

@@ -5,8 +5,10 @@
  * is gone, and writes its request log to a 0600 file — all in a private folder of the runtime
  * dir: `<runtime>/hmux/demo/<run>/` (url, requests.ndjson, model.log, and the demo's project).
  */
+
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { HmuxError } from "../core/hmux-error.js";
 import { makePrivateDir, makePrivateTempDir } from "../files/private-dir.js";
 import { checkServerDir, type ServerPaths } from "../server/paths.js";
 import { startDaemon } from "../spawn/daemon.js";
@@ -47,7 +49,8 @@ export async function startDemoModel(options: DemoModelOptions): Promise<DemoMod
   const urlFile = join(dir, "url");
   const requestLog = join(dir, "requests.ndjson");
   const entry = process.argv[1];
-  if (!entry) throw new Error("cannot tell which hmux to start the demo's model with (no entry point)");
+  if (!entry)
+    throw new HmuxError("model-not-started", "cannot tell which hmux to start the demo's model with (no entry point)");
   const args = [
     ...process.execArgv,
     entry,
@@ -82,7 +85,8 @@ export async function startDemoModel(options: DemoModelOptions): Promise<DemoMod
     if (daemon.exitCode !== null || Date.now() > until) {
       const log = readTail(join(dir, "model.log"));
       stop();
-      throw new Error(
+      throw new HmuxError(
+        "model-not-started",
         `the demo's model did not start${daemon.exitCode !== null ? ` (exit ${daemon.exitCode})` : ""}${log}`,
       );
     }

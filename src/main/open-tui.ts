@@ -4,10 +4,12 @@
  * remote one, or local mode's server in this process) and starts any requested panes. The server
  * plans and opens every pane; this process only renders.
  */
-import { hostname } from "node:os";
 
+import { hostname } from "node:os";
 import type { LoadedConfigs } from "../core/config/load.js";
 import { resolveConfigSettings } from "../core/config/settings.js";
+import { ERROR_CODE_TABLE, type ErrorCode } from "../core/error-codes.js";
+import { HmuxError } from "../core/hmux-error.js";
 import { nativeKinds } from "../native/native-plan.js";
 import type { SessionSummary } from "../protocol/index.js";
 import type { ServerClient } from "../server/client.js";
@@ -119,7 +121,10 @@ export async function openTui(options: OpenTuiOptions): Promise<TuiExit> {
         await Promise.allSettled(
           ports.map((p) => (options.attach?.length ? p.close() : p.halt().then(() => p.close()))),
         );
-        throw new Error(`${request.harness}: ${verdict.refusals.map(refusalText).join("\n  ")}`);
+        throw new HmuxError(
+          codeOfRefusal(verdict.refusals[0]?.issue),
+          `${request.harness}: ${verdict.refusals.map(refusalText).join("\n  ")}`,
+        );
       }
       ports.push(await launcher.launch(request));
     }
@@ -161,6 +166,11 @@ export function dialogHarnesses(app: Pick<TuiApp, "registry" | "launch">): {
     .filter((h) => h.descriptor.sessionMode.value !== null)
     .map((h) => h.name);
   return { first: processSessionHarnesses(app.registry)[0], harnesses };
+}
+
+/** A plan refusal's code: its own issue when the table knows it, else the launch's refusal. */
+function codeOfRefusal(issue: string | undefined): ErrorCode {
+  return issue !== undefined && ERROR_CODE_TABLE.has(issue as ErrorCode) ? (issue as ErrorCode) : "launch-refused";
 }
 
 /** A refusal as the command line says it: the reason, then its hint. */

@@ -5,10 +5,13 @@
  * native-pane plan; this file adds the base env, isolation and the hook reporter. With an
  * endpoint, everything runs below a fresh state dir.
  */
+
 import { fileURLToPath } from "node:url";
 import type { HarnessRegistry } from "../adapters/registry.js";
 import { isolatedDirs, isolationDirList, isolationEnv } from "../core/argv/isolation.js";
+import { invariant } from "../core/invariant.js";
 import type { LaunchBinary } from "../core/launch/types.js";
+import { RefusalError } from "../core/refusal.js";
 import { HOOK_EVENTS, type HookEvent } from "./hooks/report-schema.js";
 
 /** The user's own shell, beside the harnesses: a pane kind that is no harness. */
@@ -89,7 +92,7 @@ function baseEnv(host: NativePlanRequest["hostEnv"]): Record<string, string> {
 
 export function planNative(request: NativePlanRequest): NativePlan {
   const { kind, endpoint, registry } = request;
-  if (endpoint && !request.stateDir) throw new Error("native pane: an endpoint needs a state dir");
+  invariant(!endpoint || request.stateDir, "a native pane with an endpoint is given a state dir");
   const isolated = endpoint !== undefined && kind !== SHELL_KIND;
   const env = baseEnv(request.hostEnv);
   const dirsOf = isolated ? isolatedDirs(request.stateDir!, registry.descriptors) : null;
@@ -100,11 +103,12 @@ export function planNative(request: NativePlanRequest): NativePlan {
     return { argv: [shell], env, files: [], dirs, hooks: false };
   }
   const pane = registry.get(kind).native;
-  if (!pane) throw new Error(`native pane: ${kind} has no native pane`);
+  if (!pane) throw new RefusalError(`${kind} has no native pane`, { issue: "no-native-pane", harness: kind });
   const hooks = request.hookEnv !== undefined && pane.hooks;
   if (hooks) Object.assign(env, request.hookEnv);
   const binary = request.binary;
-  if (!binary) throw new Error(`native pane: no ${kind} binary`);
+  if (!binary)
+    throw new RefusalError(`no ${kind} binary for a native pane`, { issue: "missing-binary", harness: kind });
   const model = request.model ?? (endpoint ? ENDPOINT_MODEL : undefined);
   const planned = pane.plan({
     cwd: request.cwd,

@@ -8,11 +8,13 @@
  * moves on. Prompts, answers and decisions belong to the harness's own UI, so those are
  * refused with where to act instead.
  */
+
 import { randomUUID } from "node:crypto";
 import type { ControlCommand } from "../core/control/machine-types.js";
 import type { CommandOutcome, Disposition, Lifecycle, PendingCall, SessionEvent } from "../core/control/types.js";
 import type { Clock } from "../core/exec/ports.js";
 import type { ClosedEvent, LineAnswer, SessionHandle, SessionSnapshot } from "../core/exec/session-types.js";
+import { HmuxError } from "../core/hmux-error.js";
 import {
   type NativePhase,
   type NativeState,
@@ -290,7 +292,7 @@ export class NativeSession implements SessionHandle {
     let timer: unknown;
     const late = new Promise<never>((_, reject) => {
       timer = clock.setTimeout(
-        () => reject(new Error(`the pane's screen was not ready within ${SCREEN_WAIT_MS} ms`)),
+        () => reject(new HmuxError("internal", `the pane's screen was not ready within ${SCREEN_WAIT_MS} ms`)),
         SCREEN_WAIT_MS,
       );
     });

@@ -10,8 +10,10 @@
  * `hmux race pick|discard|ls` find it. Picking and discarding end the contestants' sessions
  * first, since they hold the worktrees.
  */
+
 import { randomBytes } from "node:crypto";
 import type { SessionEvent } from "../core/control/types.js";
+import { HmuxError } from "../core/hmux-error.js";
 import type { WorkspacePorts } from "../workspace/lease.js";
 import type { WorkspaceEntry } from "../workspace/registry.js";
 import { repoFacts, resolveBase } from "../workspace/repo.js";
@@ -303,7 +305,7 @@ export class SessionRaces<Options = unknown> {
       case "scored":
         return phase.scorecard;
       case "failed":
-        throw new Error(`race ${race} could not be scored: ${phase.message}`);
+        throw new HmuxError("race-failed", `race ${race} could not be scored: ${phase.message}`);
       case "ended":
         return this.recordedScorecard(race);
     }

@@ -2,7 +2,9 @@
  * Server-sent events with pacing. Every write waits the reply's per-chunk delay first and
  * stops quietly once the client went away, so a slow stream never writes into a dead socket.
  */
+
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { HmuxError } from "../core/hmux-error.js";
 
 export class SseWriter {
   private gone = false;
@@ -67,7 +69,7 @@ export async function readBody(req: IncomingMessage, limit = 64 * 1024 * 1024): 
   for await (const chunk of req) {
     const buf = chunk as Buffer;
     size += buf.length;
-    if (size > limit) throw new Error(`request body exceeds ${limit} bytes`);
+    if (size > limit) throw new HmuxError("too-large", `request body exceeds ${limit} bytes`);
     chunks.push(buf);
   }
   return Buffer.concat(chunks).toString("utf8");

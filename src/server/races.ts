@@ -5,7 +5,9 @@
  * only asks for a race and shows what the server says of it: the check, git's diff, the
  * scorecard and the merge all run here, where the worktrees are.
  */
+
 import type { SessionEvent } from "../core/control/types.js";
+import { unreachable } from "../core/invariant.js";
 import type { CreateOptions } from "../protocol/index.js";
 import type { RaceStore } from "../race/record.js";
 import { type OpenedContestant, type SessionRacePorts, SessionRaces } from "../race/session-races.js";
@@ -50,7 +52,7 @@ export function serverRaces(deps: ServerRaceDeps): SessionRaces<RaceCreateOption
       const row = opened.summary;
       if (!row.workspace) {
         await table.kill(row.id).catch(() => undefined);
-        throw new Error("its session opened without a worktree of its own");
+        unreachable("a race contestant's session opens in a worktree of its own");
       }
       return {
         session: row.id,

@@ -10,9 +10,11 @@
  * a restart too — resumes it by that name or a start of its id, under the name it had. It goes
  * when the session is in a table again.
  */
+
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { z } from "zod";
+import { invariant } from "../core/invariant.js";
 import { makePrivateDir } from "../files/private-dir.js";
 import { CreateOptionsSchema, SESSION_NAME } from "../protocol/index.js";
 import { appendJournalEvents, journalPath, sessionsDir } from "../session/journal.js";
@@ -71,12 +73,18 @@ export interface ReadRecords {
 type Env = Readonly<Record<string, string | undefined>>;
 
 export function sessionRecordPath(id: string, env: Env): string {
-  if (!isSafeSessionId(id)) throw new Error(`session id ${JSON.stringify(id)} is not a safe file name`);
+  invariant(
+    isSafeSessionId(id),
+    `session ids are checked where they enter: ${JSON.stringify(id)} is not a safe file name`,
+  );
   return join(sessionsDir(env), `${id}${SUFFIX}`);
 }
 
 export function killedRecordPath(id: string, env: Env): string {
-  if (!isSafeSessionId(id)) throw new Error(`session id ${JSON.stringify(id)} is not a safe file name`);
+  invariant(
+    isSafeSessionId(id),
+    `session ids are checked where they enter: ${JSON.stringify(id)} is not a safe file name`,
+  );
   return join(sessionsDir(env), `${id}${KILLED_SUFFIX}`);
 }
 

@@ -12,11 +12,14 @@
  * at most MAX_AUTH_BYTES before it, and at most MAX_PEERS connections are open at once, so an
  * idle or flooding local process cannot hold the socket or hmux's memory.
  */
+
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { chmodSync, lstatSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { join } from "node:path";
 import type { SessionHandle } from "../core/exec/session-types.js";
+import { HmuxError } from "../core/hmux-error.js";
+import { invariant } from "../core/invariant.js";
 import { LineSplitter } from "../core/line-splitter.js";
 import { makePrivateDir } from "../files/private-dir.js";
 import { isSafeSessionId } from "./session-id.js";
@@ -31,10 +34,17 @@ export function ensurePrivateDir(dir: string): void {
   makePrivateDir(dir);
   const st = lstatSync(dir);
   if (!st.isDirectory() || st.isSymbolicLink())
-    throw new Error(`${dir} is not a directory hmux owns; refusing to put a control socket there`);
+    throw new HmuxError(
+      "unsafe-dir",
+      `${dir} is not a directory hmux owns; refusing to put a control socket there`,
+      `remove ${dir}, and hmux makes it again`,
+    );
   const uid = process.getuid?.();
   if (uid !== undefined && st.uid !== uid)
-    throw new Error(`${dir} belongs to uid ${st.uid}, not to this user; refusing to put a control socket there`);
+    throw new HmuxError(
+      "unsafe-dir",
+      `${dir} belongs to uid ${st.uid}, not to this user; refusing to put a control socket there`,
+    );
   if ((st.mode & 0o077) !== 0) chmodSync(dir, 0o700);
 }
 
@@ -45,7 +55,10 @@ export interface SocketPaths {
 
 export function socketPaths(sessionId: string, env: Readonly<Record<string, string | undefined>>): SocketPaths {
   // The last line of defence: an id with a path in it would put the socket outside the private dir.
-  if (!isSafeSessionId(sessionId)) throw new Error(`session id ${JSON.stringify(sessionId)} is not a safe file name`);
+  invariant(
+    isSafeSessionId(sessionId),
+    `session ids are checked where they enter: ${JSON.stringify(sessionId)} is not a safe file name`,
+  );
   const dir = runtimeDir(env);
   return { socket: join(dir, `${sessionId}.sock`), token: join(dir, `${sessionId}.token`) };
 }

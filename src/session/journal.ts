@@ -36,6 +36,7 @@ import type { WaitingQuestion } from "../core/control/machine-types.js";
 import { openQuestionAfter, type QuestionEvent } from "../core/control/open-question.js";
 import type { SessionEvent } from "../core/control/types.js";
 import type { HarnessName } from "../core/harness-names.js";
+import { invariant } from "../core/invariant.js";
 import { pidAlive } from "../files/pid-alive.js";
 import { makePrivateDir } from "../files/private-dir.js";
 import { isSafeSessionId } from "./session-id.js";
@@ -70,7 +71,10 @@ export function sessionsDir(env: Env): string {
 }
 
 export function journalPath(sessionId: string, env: Env): string {
-  if (!isSafeSessionId(sessionId)) throw new Error(`session id ${JSON.stringify(sessionId)} is not a safe file name`);
+  invariant(
+    isSafeSessionId(sessionId),
+    `session ids are checked where they enter: ${JSON.stringify(sessionId)} is not a safe file name`,
+  );
   return join(sessionsDir(env), `${sessionId}.ndjson`);
 }
 

@@ -10,6 +10,7 @@
 import type { HarnessAdapter } from "../adapters/adapter.js";
 import type { OneShotSessionPlan, OneShotTurnInput, OneShotTurnRequest } from "../core/exec/oneshot-session-types.js";
 import type { SessionRequest } from "../core/exec/session-plan-types.js";
+import { invariant } from "../core/invariant.js";
 import type { TurnOptions } from "../core/options/types.js";
 import { composePrompt } from "../core/question.js";
 
@@ -29,8 +30,10 @@ export type OneShotPlanBase = Pick<OneShotSessionPlan, "channel" | "turn" | "res
 /** The per-turn planner for the runtime; throws the adapter's RefusalError when the configuration cannot run at all. */
 export function planOneShotSession(launch: OneShotLaunch): OneShotPlanBase {
   const { adapter } = launch;
-  if (adapter.session?.kind !== "turn-per-process")
-    throw new Error(`${adapter.name} does not run its sessions one process per turn`);
+  invariant(
+    adapter.session?.kind === "turn-per-process",
+    `the one-shot runtime is chosen only for a harness whose sessions are one process per turn, not ${adapter.name}`,
+  );
   const channel = adapter.session.channel;
   const options: TurnOptions = {
     ...(launch.model ? { model: launch.model } : {}),

@@ -4,6 +4,7 @@
  * pinned one sits, and which files are only placeholders, are the adapter's binary facts
  * (src/adapters/<harness>/binary.ts); this file only walks them against the disk.
  */
+
 import { execFile } from "node:child_process";
 import { accessSync, constants, existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,6 +12,7 @@ import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BinaryFacts, FileProbe, PackageSite } from "../core/binary-facts.js";
 import type { HarnessName } from "../core/harness-names.js";
+import { HmuxError } from "../core/hmux-error.js";
 import { ownedTempPrefix } from "../core/temp-owner.js";
 import { makePrivateTempDir } from "../files/private-dir.js";
 
@@ -196,7 +198,12 @@ export async function probeVersion(
         { env, timeout: timeoutMs, cwd: home },
         (err, stdout, stderr) => {
           if (err)
-            reject(new Error(`${err.message.split("\n")[0]}${stderr ? `: ${stderr.trim().split("\n")[0]}` : ""}`));
+            reject(
+              new HmuxError(
+                "missing-binary",
+                `${err.message.split("\n")[0]}${stderr ? `: ${stderr.trim().split("\n")[0]}` : ""}`,
+              ),
+            );
           else resolve(`${stdout}\n${stderr}`);
         },
       );

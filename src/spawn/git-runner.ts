@@ -3,8 +3,10 @@
  * argument is ever re-parsed). Prompts are off — a credential prompt would hang a headless hmux —
  * and messages are in the C locale so the text hmux quotes back reads the same everywhere.
  */
+
 import { execFile } from "node:child_process";
 import type { GitCall, GitResult, GitRunner } from "../core/git-port.js";
+import { HmuxError } from "../core/hmux-error.js";
 
 export interface GitRunnerOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -28,7 +30,7 @@ export function createGitRunner(options: GitRunnerOptions): GitRunner {
           (err, stdout, stderr) => {
             if (err && typeof (err as NodeJS.ErrnoException).code === "string") {
               // ENOENT (no git on PATH, or cwd gone) and the like: git never ran.
-              reject(new Error(`cannot run git in ${call.cwd}: ${err.message}`));
+              reject(new HmuxError("git-failed", `cannot run git in ${call.cwd}: ${err.message}`));
               return;
             }
             const code = err ? ((err as { code?: number }).code ?? 1) : 0;

@@ -6,11 +6,12 @@
 import { fileURLToPath } from "node:url";
 import * as nodePty from "@lydell/node-pty";
 import type { PtyFactory } from "../core/exec/pty-port.js";
+import { invariant } from "../core/invariant.js";
 import { holdTerminal } from "./pty-hold.js";
 
 export const spawnPty: PtyFactory = (request) => {
   const [file, ...args] = request.argv;
-  if (!file) throw new Error("native pane: empty command");
+  invariant(file, "a native pane's plan names its command");
   const pty = nodePty.spawn(file, args, {
     name: request.env.TERM ?? "xterm-256color",
     cols: Math.max(1, request.cols),

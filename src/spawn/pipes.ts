@@ -8,10 +8,12 @@
  * group down, so no harness outlives its supervisor. A harness whose stdin is a pipe from hmux
  * would see EOF too, but a one-shot turn's harness reads nothing and would run on to its end.
  */
+
 import { type ChildProcess, spawn as spawnChild } from "node:child_process";
 import type { Duplex } from "node:stream";
 import { fileURLToPath } from "node:url";
 import type { ChildProcessHandle, ExitStatus, Signal, Spawner, SpawnRequest } from "../core/exec/ports.js";
+import { invariant } from "../core/invariant.js";
 import { ChunkFanout, signalGroup } from "./fanout.js";
 import { resolveExecutable } from "./resolve-executable.js";
 
@@ -41,7 +43,7 @@ function spawnOnPipes(request: SpawnRequest, drainGraceMs: number, leashGraceMs:
   const [file, ...args] = request.argv;
   let child: ChildProcess;
   try {
-    if (!file) throw new Error("empty argv");
+    invariant(file, "a spawn request names its program");
     // Checked here, before the leash starts, so a missing binary reads as before: no process.
     const resolved = resolveExecutable(file, request.env.PATH, request.cwd);
     if (!resolved.ok) return failedHandle(spawnErrorText(resolved.error, file, request.cwd));

@@ -4,8 +4,10 @@
  * terminal echoes what we write, lines end in \r\n, canonical mode cuts input lines at 4095
  * bytes, and stdin cannot be closed — "close" sends one EOF (^D) instead.
  */
+
 import * as nodePty from "@lydell/node-pty";
 import type { ChildProcessHandle, ExitStatus, Signal, Spawner, SpawnRequest } from "../core/exec/ports.js";
+import { invariant } from "../core/invariant.js";
 import { ChunkFanout, signalGroup } from "./fanout.js";
 import { failedHandle, spawnErrorText } from "./pipes.js";
 import { holdTerminal } from "./pty-hold.js";
@@ -22,7 +24,7 @@ function spawnOnPty(request: SpawnRequest): ChildProcessHandle {
   const [file, ...args] = request.argv;
   let pty: nodePty.IPty;
   try {
-    if (!file) throw new Error("empty argv");
+    invariant(file, "a spawn request names its program");
     pty = nodePty.spawn(file, args, {
       name: request.env.TERM ?? "xterm-256color",
       cols: request.cols ?? 120,

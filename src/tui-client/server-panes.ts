@@ -8,6 +8,7 @@
 import { resolve as resolvePath } from "node:path";
 import type { HarnessRegistry } from "../adapters/registry.js";
 import type { HarnessName } from "../core/harness-names.js";
+import { HmuxError } from "../core/hmux-error.js";
 import type { UsageTotals } from "../core/usage/totals.js";
 import type { CreateOptions, SessionSummary, TableChange } from "../protocol/index.js";
 import type { ServerClient } from "../server/client.js";
@@ -207,7 +208,7 @@ export class ServerPanes {
    */
   async createNative(request: ServerNativeRequest): Promise<SessionPort> {
     const create = this.options.createNative;
-    if (!create) throw new Error("this TUI cannot open native panes on the server");
+    if (!create) throw new HmuxError("not-supported", "this TUI cannot open native panes on the server");
     return this.creating(async () => {
       const port = await create({ ...request, cwd: this.serverPath(request.cwd) });
       this.known.add(port.sessionId);

@@ -10,6 +10,7 @@ import { controlSnapshotOf } from "../core/exec/control-snapshot.js";
 import type { BridgeCapabilities } from "../core/exec/session-bridge.js";
 import { delivers } from "../core/exec/session-bridge.js";
 import type { SessionHandle } from "../core/exec/session-types.js";
+import { HmuxError } from "../core/hmux-error.js";
 import type { SessionChanges } from "./changes-port.js";
 import type {
   ControlSnapshot,
@@ -136,13 +137,16 @@ export class HandleSessionPort implements SessionPort {
    * harness's own session id): every subscriber moves to the new session and sees it start.
    */
   async resume(): Promise<IntentOutcome> {
-    if (!this.resumer) throw new Error("this pane's session cannot be resumed");
+    if (!this.resumer) throw new HmuxError("not-resumable", "this pane's session cannot be resumed");
     const lifecycle = this.handle.snapshot().lifecycle;
     if (lifecycle !== "closed" && lifecycle !== "failed")
-      throw new Error(`the session is ${lifecycle}: only an ended session resumes`);
+      throw new HmuxError("session-live", `the session is ${lifecycle}: only an ended session resumes`);
     const harnessSessionId = this.harnessSessionId ?? this.handle.snapshot().harnessSessionId;
     if (!harnessSessionId && this.turns > 0)
-      throw new Error(`${this.info.harness} never said its own session id, so there is no conversation to continue`);
+      throw new HmuxError(
+        "not-resumable",
+        `${this.info.harness} never said its own session id, so there is no conversation to continue`,
+      );
     const rules = this.handle.snapshot().rules ?? [];
     const next = this.resumer.relaunch({
       sessionId: this.handle.sessionId,

@@ -3,7 +3,9 @@
  * prompts on stdio), then its resume, model and effort flags. Isolation and the endpoint are the
  * launch's harness environment (endpoint.ts), shared with the one-shot turn.
  */
+
 import type { SessionRenderer } from "../../core/argv/harness-plan.js";
+import { invariant } from "../../core/invariant.js";
 import { descriptor } from "./descriptor.js";
 
 /** claude adopts a caller's id for a fresh session, in the shape its resume ids have (a UUID). */
@@ -13,7 +15,7 @@ const SESSION_ID_FLAG = "--session-id";
 function resumeIdFlag(): string {
   const prefix = descriptor.resume.value.prefix;
   const flag = prefix[prefix.indexOf("{id}") - 1];
-  if (flag === undefined) throw new Error("claude's resume grammar names no id flag");
+  invariant(flag !== undefined, "claude's resume grammar names its id flag before {id}");
   return flag;
 }
 

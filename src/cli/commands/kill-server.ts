@@ -4,8 +4,10 @@
  * A server of another hmux version refuses this client's login, so it is sent SIGTERM through
  * the pid it wrote in the private runtime dir (its handler does the same shutdown).
  */
+
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
+import { HmuxError } from "../../core/hmux-error.js";
 import { isServerError } from "../../server/errors.js";
 import { accepts } from "../../server/single-instance.js";
 import type { CliContext } from "../context.js";
@@ -49,12 +51,12 @@ async function signalServer(context: CliContext, output: Output, why: string): P
   let pid: number;
   try {
     pid = Number(readFileSync(paths.pid, "utf8").trim());
-    if (!Number.isInteger(pid) || pid <= 1) throw new Error(`${paths.pid} does not hold a pid`);
+    if (!Number.isInteger(pid) || pid <= 1) throw new HmuxError("unreadable-file", `${paths.pid} does not hold a pid`);
     process.kill(pid, "SIGTERM");
   } catch (err) {
     return reportServerError(
       "kill-server",
-      new Error(`${why}; and it could not be signalled: ${(err as Error).message}`),
+      new HmuxError("version-mismatch", `${why}; and it could not be signalled: ${(err as Error).message}`),
       output,
     );
   }

@@ -4,8 +4,10 @@
  * on that one environment. An adapter supplies three renderers; the checks, the environment's
  * computation and the layout of both plans are here, once.
  */
+
 import type { HarnessDescriptor } from "../descriptor.js";
 import type { SessionRequest, SessionSpawnInput, SessionSpawnPlan } from "../exec/session-plan-types.js";
+import { RefusalError } from "../refusal.js";
 import {
   computeEnvironment,
   type EnvironmentRenderer,
@@ -77,7 +79,11 @@ function spawnOf(
   render: SessionRenderer,
 ): SessionSpawnPlan {
   const mode = self.sessionMode.value;
-  if (mode === null) throw new Error(`${self.name}'s descriptor declares no session mode`);
+  if (mode === null)
+    throw new RefusalError(`${self.name} declares no session mode, so it cannot run a session`, {
+      issue: "no-session-mode",
+      harness: self.name,
+    });
   const rendered = render({ self, request, environment, input });
   const argv = [input.binary ?? self.binary.value, ...mode.argv, ...environment.argv, ...rendered.flags];
   const files = [...environment.files, ...(rendered.files ?? [])].map((f) => ({ path: f.path, content: f.content }));

@@ -1,5 +1,7 @@
 /** A config file hmux will not use: names the file, the key path, and what would work. */
+
 import { HmuxError } from "../hmux-error.js";
+import { invariant } from "../invariant.js";
 import { RefusalError } from "../refusal.js";
 
 export type ConfigErrorKind =
@@ -28,7 +30,7 @@ export class ConfigError extends HmuxError {
   /** Every problem found (schema order, deterministic); the first is the headline. */
   readonly problems: readonly ConfigProblem[];
   constructor(file: string, problems: readonly ConfigProblem[]) {
-    if (problems.length === 0) throw new TypeError("a ConfigError needs at least one problem");
+    invariant(problems.length > 0, "a ConfigError is raised with at least one problem");
     super(
       "invalid-config",
       problems.map((p) => formatProblem(file, p)).join("\n"),

@@ -5,8 +5,10 @@
  * leaves every other key to the full parse. A config that cannot be read here registers nothing and
  * says why; the full parse, when a command reads the config, refuses the file itself.
  */
+
 import { dirname, isAbsolute, resolve } from "node:path";
 import { z } from "zod";
+import { HmuxError } from "../hmux-error.js";
 import { ConfigError } from "./errors.js";
 import { type AcpEntry, harnessesSchema } from "./harnesses-schema.js";
 import { findJsonProblem } from "./json-syntax.js";
@@ -60,11 +62,14 @@ function readBootstrap(path: string, reader: ConfigReader): Bootstrap {
   const syntax = findJsonProblem(body);
   if (syntax !== null) {
     const at = `${syntax.line}:${syntax.column}`;
-    throw new Error(syntax.kind === "syntax" ? `malformed JSON at ${at}` : `a key appears twice at ${at}`);
+    throw new HmuxError(
+      "invalid-config",
+      syntax.kind === "syntax" ? `malformed JSON at ${at}` : `a key appears twice at ${at}`,
+    );
   }
   const parsed = bootstrapSchema.safeParse(JSON.parse(body));
   if (parsed.success) return parsed.data;
-  throw new Error(parsed.error.issues.map(describeIssue).join("; "));
+  throw new HmuxError("invalid-config", parsed.error.issues.map(describeIssue).join("; "));
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {

@@ -2,7 +2,9 @@
  * Where the two config files live. Pure path logic: the caller injects `exists`, so the core
  * never touches the file system.
  */
+
 import { dirname, isAbsolute, join } from "node:path";
+import { invariant } from "../invariant.js";
 
 export const PROJECT_CONFIG_RELATIVE = join(".hmux", "config.json");
 
@@ -36,7 +38,7 @@ export interface ProjectConfigLocation {
  * no project config: a stray `.hmux` in a parent of an unrelated folder is never picked up.
  */
 export function locateProjectConfig(cwd: string, exists: (path: string) => boolean): ProjectConfigLocation {
-  if (!isAbsolute(cwd)) throw new TypeError(`locateProjectConfig needs an absolute cwd, got ${JSON.stringify(cwd)}`);
+  invariant(isAbsolute(cwd), `locateProjectConfig is given an absolute cwd, not ${JSON.stringify(cwd)}`);
   let dir = cwd;
   for (;;) {
     if (exists(join(dir, ".git"))) {

@@ -3,8 +3,10 @@
  * Strict at every level: an unknown key is an error, never ignored, so a typo cannot silently
  * leave a setting at its default.
  */
+
 import { z } from "zod";
 import type { HarnessName } from "../harness-names.js";
+import { invariant } from "../invariant.js";
 import type { TurnOptions } from "../options/types.js";
 import { isCanonicalTool } from "../tools.js";
 import { harnessSectionProblems } from "./harness-section.js";
@@ -129,7 +131,7 @@ const schemas = new WeakMap<readonly HarnessToolRules[], ConfigSchema>();
  * Built once per harness list.
  */
 export function configSchemaFor(harnesses: readonly HarnessToolRules[]): ConfigSchema {
-  if (harnesses.length === 0) throw new TypeError("a config schema needs at least one harness");
+  invariant(harnesses.length > 0, "a config schema is built for at least one harness");
   let schema = schemas.get(harnesses);
   if (!schema) {
     schema = buildConfigSchema(harnesses);

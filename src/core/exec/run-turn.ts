@@ -12,6 +12,7 @@ import type { StreamDecoder } from "../decoder.js";
 import type { FailureSummary, HarnessEvent } from "../events.js";
 import { failure, failureEvent } from "../failure.js";
 import type { HarnessName } from "../harness-names.js";
+import { unreachable } from "../invariant.js";
 import { isRefusal } from "../refusal.js";
 import { checkExecSize } from "./arg-limits.js";
 import { composeEnv } from "./env.js";
@@ -168,7 +169,7 @@ function safeConclude(input: ConcludeInput): HarnessEvent[] {
   try {
     const events = concludeTurn(input);
     if (events.at(-1)?.kind === "done") return events;
-    throw new Error("conclude returned no done");
+    unreachable("concludeTurn ends its events with done");
   } catch (err) {
     const summary = failure("transport", `hmux internal error concluding the turn: ${messageOf(err)}`);
     return [failureEvent(summary), { kind: "done", exitCode: input.exit.code, cause: "failed", failure: summary }];

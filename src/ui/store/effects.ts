@@ -4,6 +4,7 @@
  * every outcome back as a message, so a refusal or a failure reaches the screen instead of
  * vanishing.
  */
+import { HmuxError } from "../../core/hmux-error.js";
 import type { Notifier } from "../notify/notifier.js";
 import type { RacePort } from "../race-port.js";
 import type { NewSessionRequest, PlanVerdict, SessionLauncher } from "../session-launcher.js";
@@ -154,7 +155,7 @@ export function runEffect(effect: Effect, deps: EffectDeps): void {
       return report(deps, effect.what, () =>
         port.revokeRule
           ? port.revokeRule(effect.ruleId)
-          : Promise.reject(new Error("this pane's session keeps no rules")),
+          : Promise.reject(new HmuxError("not-supported", "this pane's session keeps no rules")),
       );
     case "interrupt":
       return report(deps, "interrupt", () => port.interrupt());
@@ -162,7 +163,9 @@ export function runEffect(effect: Effect, deps: EffectDeps): void {
       return report(deps, effect.what, () => port.halt());
     case "resume":
       return report(deps, "resume", () =>
-        port.resume ? port.resume() : Promise.reject(new Error("this pane's session cannot be resumed")),
+        port.resume
+          ? port.resume()
+          : Promise.reject(new HmuxError("not-resumable", "this pane's session cannot be resumed")),
       );
   }
 }

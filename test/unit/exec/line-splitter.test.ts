@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { InvariantError } from "../../../src/core/invariant.js";
 import { type LineItem, LineSplitter } from "../../../src/core/line-splitter.js";
 
 const enc = new TextEncoder();
@@ -98,6 +99,6 @@ describe("LineSplitter", () => {
   });
 
   it("rejects a non-positive bound", () => {
-    expect(() => new LineSplitter({ maxLineBytes: 0 })).toThrow(RangeError);
+    expect(() => new LineSplitter({ maxLineBytes: 0 })).toThrow(InvariantError);
   });
 });
