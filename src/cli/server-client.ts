@@ -2,10 +2,12 @@
  * What the server's client commands (ls, new, kill, kill-server, server, attach, the TUI) share:
  * reaching the server — this machine's (starting it when the command may), or another
  * machine's over ssh with `--host` — and saying a ServerError the way every hmux refusal is
- * said: a sentence, the fix, exit 2.
+ * said: a sentence, the fix, and the exit code the error-code table gives its code.
  */
+
 import { readFileSync } from "node:fs";
 import type { Socket } from "node:net";
+import { isHmuxError } from "../core/hmux-error.js";
 import { startServerDaemon } from "../main/server-daemon.js";
 import type { ServerClient } from "../server/client.js";
 import { ServerClient as Client } from "../server/client.js";
@@ -15,6 +17,7 @@ import { connectServerSocket } from "../server/transport.js";
 import { sshTransport } from "../server/transport-ssh.js";
 import { spawnSshRelay, sshDestinationProblem } from "../spawn/ssh.js";
 import type { CliContext, ProcessBasics } from "./context.js";
+import { exitCodeFor } from "./errors.js";
 import { VERSION } from "./main.js";
 import type { Output } from "./render/output.js";
 
@@ -89,12 +92,9 @@ function onHost(host: string, err: unknown): unknown {
   return new ServerError(err.code, `on ${host}: ${err.message}`, err.hint, err.failure);
 }
 
-/** Prints a failure to reach or use the server; the exit code to return (2: nothing was done). */
+/** Prints a failure to reach or use the server; the exit code to return: the error-code table's for its code. */
 export function reportServerError(command: string, err: unknown, output: Output): number {
-  if (!isServerError(err)) {
-    output.err(`hmux ${command}: ${err instanceof Error ? err.message : String(err)}\n`);
-    return 2;
-  }
-  output.err(`hmux ${command}: ${err.message}${err.hint ? `\n  hint: ${err.hint}` : ""}\n`);
-  return 2;
+  if (!isHmuxError(err)) output.err(`hmux ${command}: ${err instanceof Error ? err.message : String(err)}\n`);
+  else output.err(`hmux ${command}: ${err.message}${err.hint ? `\n  hint: ${err.hint}` : ""}\n`);
+  return exitCodeFor(err);
 }
