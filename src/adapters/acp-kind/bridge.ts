@@ -11,6 +11,7 @@
  * The SDK is asynchronous, so everything it learns goes out through the bridge's output port
  * (BridgeOutputPort); a line never answers synchronously here except when it is malformed.
  */
+
 import {
   type AnyMessage,
   type ClientConnection,
@@ -32,6 +33,7 @@ import type {
   SessionBridge,
 } from "../../core/exec/session-bridge.js";
 import { failure } from "../../core/failure.js";
+import { invariant } from "../../core/invariant.js";
 import type { AcpLimits } from "./definition.js";
 import { answerOf, askOf, CANCELLED, type PermissionAnswer, type PermissionVerdict } from "./permission.js";
 import { envelopeProblem, initializeReply, newSessionReply, promptReply, type StopReasonName } from "./replies.js";
@@ -101,7 +103,7 @@ export class AcpSessionBridge implements SessionBridge {
 
   start(): { lines: string[]; readyAtOnce: boolean } {
     const port = this.port;
-    if (!port) throw new Error("the ACP bridge reports through its output port: attach it before start");
+    invariant(port, "the ACP bridge reports through its output port, attached before start");
     this.wire = wireEnds((line) => this.out({ kind: "write", lines: [line] }));
     const app = client({ name: "hmux" })
       .onNotification("session/update", ({ params }) => this.onUpdate(params))

@@ -5,6 +5,7 @@
  * its calls gated through the ACP channel), `hmux session`, TUI panes, races and the server.
  * There is no one-shot argv: an ACP agent runs only as a session, and --autonomy is refused.
  */
+
 import { type HarnessPlan, planHarness, type SessionRenderer } from "../../core/argv/harness-plan.js";
 import { NOTHING_RENDERED } from "../../core/argv/render-common.js";
 import type { TurnRequest } from "../../core/argv/types.js";
@@ -12,6 +13,7 @@ import { withExtras } from "../../core/classify.js";
 import { defineDescriptor, type HarnessDescriptor, optionFact } from "../../core/descriptor.js";
 import { fact } from "../../core/evidence.js";
 import type { BridgeCapabilities } from "../../core/exec/session-bridge.js";
+import { HmuxError } from "../../core/hmux-error.js";
 import type { HarnessModule, ProcessSessionSupport } from "../adapter.js";
 import { descriptorMatchers } from "../descriptor-matchers.js";
 import { AcpSessionBridge } from "./bridge.js";
@@ -115,7 +117,7 @@ function sessionOf(def: AcpAgentDefinition, capabilities: BridgeCapabilities): P
 
 /** The harness an ACP agent definition describes. */
 export function acpHarness(def: AcpAgentDefinition): HarnessModule {
-  if (def.command.length === 0) throw new Error(`ACP agent ${def.name}: its command is empty`);
+  if (def.command.length === 0) throw new HmuxError("invalid-harness", `ACP agent ${def.name}: its command is empty`);
   const descriptor = descriptorOf(def);
   const channel = def.channel ?? acpChannelRow(def.name, def.evidence);
   const capabilities: BridgeCapabilities = { harness: def.name, channel, posture: null, midTurnSend: "next-turn" };
