@@ -197,6 +197,26 @@ describe("hmux acp with pi, beside the server's other clients", () => {
     });
   });
 
+  it("an editor that leaves while a call waits leaves it on the server: it still waits, undecided, and a person decides it", async () => {
+    await onServer(async (box, work, clients) => {
+      const acp = new AcpTestClient(box, acpArgs());
+      await acp.initialize();
+      const { sessionId } = await acp.newSession(work);
+      acp.onPermission = () => new Promise(() => undefined);
+      void acp.prompt(sessionId, "[[bash:touch later.txt]]").catch(() => undefined);
+      await acp.until(() => acp.asks.length === 1, 60_000, "the permission request");
+      const callId = acp.asks[0]!.request.toolCall.toolCallId;
+      expect(await acp.close()).toBe(0);
+      // Nothing decided it for the editor that left.
+      const row = (await lsRows(box)).find((r) => r.id === sessionId);
+      expect(row).toMatchObject({ pending: 1, lifecycle: "awaiting-approval" });
+      const tui = await attachLikeTui(box, clients, sessionId);
+      expect(tui.reply.control?.pending.map((c) => c.callId)).toEqual([callId]);
+      expect((await tui.decide(callId, { decision: "allow" })).answer).toMatchObject({ outcome: { result: "ok" } });
+      await until(() => existsSync(join(work, "later.txt")), 30_000);
+    });
+  });
+
   it("another client loads the session by its hmux id with its history, after the first left and after it was killed; session/close ends it", async () => {
     await onServer(async (box, work) => {
       const first = new AcpTestClient(box, acpArgs());

@@ -68,8 +68,10 @@ export function hmuxAcpAgent(o: HmuxAcpOptions): HmuxAcpAgent {
     return server;
   };
 
+  let connection: acp.AgentConnection | null = null;
   const peerOf = (ctx: acp.AgentContext): AcpPeer => ({
     name: clientName,
+    gone: () => connection?.signal.aborted ?? false,
     update: (notification) => ctx.notify(acp.methods.client.session.update, notification),
     askPermission: (request, signal) =>
       ctx.request(acp.methods.client.session.requestPermission, request, { cancellationSignal: signal }),
@@ -115,6 +117,9 @@ export function hmuxAcpAgent(o: HmuxAcpOptions): HmuxAcpAgent {
 
   const app = acp
     .agent({ name: "hmux" })
+    .onConnect((opened) => {
+      connection = opened;
+    })
     .onRequest(acp.methods.agent.initialize, ({ params }) => {
       if (params.clientInfo?.name) clientName = params.clientInfo.title ?? params.clientInfo.name;
       return {

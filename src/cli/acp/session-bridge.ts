@@ -26,6 +26,8 @@ export interface AcpPeer {
   askPermission(request: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse>;
   /** The client's name, for the reasons hmux records ("denied in Zed's permission prompt"). */
   readonly name: string;
+  /** The client has gone (the connection closed): a request it could not answer is nobody's no. */
+  gone(): boolean;
   log(line: string): void;
 }
 
@@ -288,6 +290,9 @@ export class AcpSessionBridge {
           ask.answered = true;
           const why = `the permission request failed: ${err instanceof Error ? err.message : String(err)}`;
           if (ask.settledBy !== null) return;
+          // The editor closed: the session stays on the server, where the call waits for a person
+          // (hmux attach) or hmux's deadline, as any call nobody has answered yet.
+          if (this.peer.gone()) return this.peer.log(`${call.callId} waits on the server: ${this.peer.name} left`);
           // Fail closed: a call nobody could be asked about is denied, not left to run.
           return this.answer(call.callId, ask, { decision: { decision: "deny", reason: `${this.peer.name}: ${why}` } });
         },
