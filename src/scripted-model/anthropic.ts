@@ -114,7 +114,7 @@ async function stream(res: ServerResponse, plan: ReplyPlan, conv: Conversation, 
       usage: {
         input_tokens: plan.usage.input,
         output_tokens: 1,
-        cache_creation_input_tokens: 0,
+        cache_creation_input_tokens: plan.usage.cacheWrite,
         cache_read_input_tokens: plan.usage.cachedInput,
       },
     },
@@ -208,7 +208,7 @@ export const anthropicWire: WireAdapter = {
       usage: {
         input_tokens: plan.usage.input,
         output_tokens: plan.usage.output,
-        cache_creation_input_tokens: 0,
+        cache_creation_input_tokens: plan.usage.cacheWrite,
         cache_read_input_tokens: plan.usage.cachedInput,
       },
     });

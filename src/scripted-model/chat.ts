@@ -64,9 +64,10 @@ export function readChat(body: unknown): Conversation {
 
 function usageOf(plan: ReplyPlan): Record<string, unknown> {
   return {
-    prompt_tokens: plan.usage.input,
+    // OpenAI counts cached input inside the prompt tokens.
+    prompt_tokens: plan.usage.input + plan.usage.cachedInput,
     completion_tokens: plan.usage.output,
-    total_tokens: plan.usage.input + plan.usage.output,
+    total_tokens: plan.usage.input + plan.usage.cachedInput + plan.usage.output,
     prompt_tokens_details: { cached_tokens: plan.usage.cachedInput },
   };
 }

@@ -7,6 +7,7 @@ import type { Conversation } from "./conversation.js";
 import { type CheckResult, type Decision, toolResultText } from "./script-engine.js";
 import type { ScriptFailure, ScriptQuestion } from "./script-schema.js";
 import { type NativeToolCall, resolveToolCall } from "./tools.js";
+import type { PlanUsage } from "./usage-estimate.js";
 
 export interface PlannedToolCall extends NativeToolCall {
   readonly id: string;
@@ -16,10 +17,16 @@ export interface ReplyPlan {
   readonly thinking?: string;
   readonly textChunks: readonly string[];
   readonly toolCalls: readonly PlannedToolCall[];
-  readonly usage: { readonly input: number; readonly output: number; readonly cachedInput: number };
+  /** What the reply reports spending (usage-estimate.ts says what each field counts). */
+  readonly usage: PlanUsage;
   readonly delayMs: number;
   readonly failure?: ScriptFailure;
   readonly checks: readonly CheckResult[];
+}
+
+function replyChars(text: readonly string[], calls: readonly PlannedToolCall[], thinking: string | undefined): number {
+  const said = text.reduce((n, t) => n + t.length, 0) + (thinking?.length ?? 0);
+  return said + calls.reduce((n, c) => n + c.name.length + JSON.stringify(c.input ?? {}).length, 0);
 }
 
 export function questionBlock(q: ScriptQuestion): string {
@@ -28,7 +35,16 @@ export function questionBlock(q: ScriptQuestion): string {
   return `\n\n\`\`\`hcn-question\n${JSON.stringify(body)}\n\`\`\``;
 }
 
-export function planReply(decision: Decision, conv: Conversation, mintId: () => string): ReplyPlan {
+/**
+ * `estimate` sizes the usage from the reply's characters when the script does not fix it; a
+ * script's own figures stand as written (its `input` is input at the full rate, no cache write).
+ */
+export function planReply(
+  decision: Decision,
+  conv: Conversation,
+  mintId: () => string,
+  estimate: (replyChars: number) => PlanUsage = () => ({ input: 12, output: 8, cachedInput: 0, cacheWrite: 0 }),
+): ReplyPlan {
   const { reply } = decision;
   const toolOutput = toolResultText(conv);
   const raw = reply.text === undefined ? [] : typeof reply.text === "string" ? [reply.text] : reply.text;
@@ -49,7 +65,9 @@ export function planReply(decision: Decision, conv: Conversation, mintId: () => 
     ...(reply.thinking !== undefined ? { thinking: reply.thinking } : {}),
     textChunks,
     toolCalls,
-    usage: reply.usage ?? { input: 12, output: 8, cachedInput: 0 },
+    usage: reply.usage
+      ? { ...reply.usage, cacheWrite: 0 }
+      : estimate(replyChars(textChunks, toolCalls, reply.thinking)),
     delayMs: reply.delayMs ?? 0,
     ...(decision.failing && reply.failure ? { failure: reply.failure } : {}),
     checks,

@@ -108,11 +108,12 @@ function callItem(call: PlannedToolCall, itemId: string, done: boolean): Item {
 
 function usageOf(plan: ReplyPlan): Item {
   return {
-    input_tokens: plan.usage.input,
+    // OpenAI counts cached input inside the input tokens.
+    input_tokens: plan.usage.input + plan.usage.cachedInput,
     input_tokens_details: { cached_tokens: plan.usage.cachedInput },
     output_tokens: plan.usage.output,
     output_tokens_details: { reasoning_tokens: 0 },
-    total_tokens: plan.usage.input + plan.usage.output,
+    total_tokens: plan.usage.input + plan.usage.cachedInput + plan.usage.output,
   };
 }
 

@@ -17,6 +17,7 @@ import { responsesWire } from "./responses.js";
 import { ScriptEngine } from "./script-engine.js";
 import type { Script } from "./script-schema.js";
 import { readBody, sendJson } from "./sse.js";
+import { UsageEstimator } from "./usage-estimate.js";
 import { defaultErrorMessage, type WireAdapter } from "./wire.js";
 
 export const MODEL_HOST = "127.0.0.1";
@@ -58,6 +59,7 @@ function routeOf(path: string): string {
 export async function startModelServer(options: ModelServerOptions = {}): Promise<ModelServer> {
   const engine = new ScriptEngine(options.script ?? DEFAULT_SCRIPT);
   const recorder = new RequestRecorder();
+  const usage = new UsageEstimator();
   const log = options.log ?? (() => {});
   const sockets = new Set<Socket>();
   // The log holds prompts and tool output: only whoever started this server may read it.
@@ -162,7 +164,12 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     }
     const decision = engine.decide(conv);
     let calls = 0;
-    const plan = planReply(decision, conv, () => `${wire.callIdPrefix}${base.seq}_${calls++}`);
+    const plan = planReply(
+      decision,
+      conv,
+      () => `${wire.callIdPrefix}${base.seq}_${calls++}`,
+      (replyChars) => usage.estimate(conv, text.length, replyChars),
+    );
     for (const call of plan.toolCalls) engine.noteIssuedCall(call.id);
     const failure = plan.failure;
     const outcome = failure === undefined ? "reply" : failure.kind === "status" ? "failure" : failure.kind;

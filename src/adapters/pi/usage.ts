@@ -26,7 +26,8 @@ export function piMessageUsage(message: JsonObject): UsageEvent | undefined {
     outputTokens: output,
     cachedInputTokens: cacheRead,
     cacheWriteTokens: cacheWrite,
-    model: str(message.model),
+    // The model that answered, as the response named it, else the one pi asked for.
+    model: str(message.responseModel) ?? str(message.model),
     contextTokens: context,
     ...(cost !== undefined ? { costUsd: cost, costSource: "harness" as const } : {}),
   });

@@ -126,7 +126,11 @@ describe("scripted model server", () => {
       tools: [{ type: "function", function: { name: "bash", parameters: { properties: { command: {} } } } }],
     });
     expect(events.at(-1)!.data).toBe("[DONE]");
-    expect((events.at(-2)!.data as any).usage).toMatchObject({ prompt_tokens: 12, completion_tokens: 8 });
+    // Unscripted usage is sized from the request and the reply (usage-estimate.ts): ~4 characters a token.
+    const usage = (events.at(-2)!.data as any).usage;
+    expect(usage.prompt_tokens).toBeGreaterThan(20);
+    expect(usage.completion_tokens).toBeGreaterThan(0);
+    expect(usage.total_tokens).toBe(usage.prompt_tokens + usage.completion_tokens);
     const args = events
       .flatMap((e) => (e.data as any).choices?.[0]?.delta?.tool_calls ?? [])
       .map((c: any) => c.function.arguments)
