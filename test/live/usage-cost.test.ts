@@ -9,6 +9,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VERSION } from "../../src/cli/main.js";
+import { systemClock } from "../../src/main/system-clock.js";
 import type { SessionSummary } from "../../src/protocol/index.js";
 import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
 import { ServerClient } from "../../src/server/client.js";
@@ -36,7 +37,7 @@ describe("cost per session on the hmux server (scripted model)", () => {
     try {
       const started = await hmux(box, ["server"]);
       expect(started.code, started.stderr).toBe(0);
-      client = await ServerClient.connect(serverPaths(box.env), VERSION);
+      client = await ServerClient.connect(serverPaths(box.env), VERSION, systemClock);
       const open = (harness: string, name: string, asked?: string) =>
         client!.request({
           op: "create",
