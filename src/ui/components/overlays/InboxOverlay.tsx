@@ -21,10 +21,13 @@ export interface InboxOverlayProps {
   readonly height: number;
 }
 
-/** Whole minutes or seconds waited: "3 min", "40 s". */
+/**
+ * Whole minutes waited: "< 1 min", "3 min", "2 h". The TUI's clock moves when a countdown would
+ * read differently (minutes, until a deadline's last minute), so a wait in seconds would read stale.
+ */
 function waited(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  return s < 60 ? `${s} s` : s < 3600 ? `${Math.floor(s / 60)} min` : `${Math.floor(s / 3600)} h`;
+  const min = Math.max(0, Math.floor(ms / 60_000));
+  return min < 1 ? "< 1 min" : min < 60 ? `${min} min` : `${Math.floor(min / 60)} h`;
 }
 
 /** A row's lines: who and how long on the first, the command, path or question under it. */
