@@ -128,7 +128,10 @@ export class AcpSessionBridge implements SessionBridge {
     );
     void this.handshake(this.connection).catch((err: unknown) => {
       // An agent that quit mid-handshake is the exit's to report (its code and last stderr line).
-      if (!this.exiting) this.fail("native", this.refusedWhy("the handshake", err));
+      if (this.exiting) return;
+      // -32000 is ACP's "authentication required": the agent wants a login hmux cannot give it.
+      const auth = err instanceof RequestError && err.code === -32000;
+      this.fail(auth ? "auth" : "native", this.refusedWhy("the handshake", err));
     });
     return { lines: [], readyAtOnce: false };
   }
@@ -383,8 +386,15 @@ export class AcpSessionBridge implements SessionBridge {
       ...(call.rawInput !== undefined ? { rawInput: call.rawInput } : {}),
       ...(call.locations != null ? { locations: call.locations } : {}),
     });
-    // Nobody can decide for a turn that is being cancelled, or a session that is not up.
-    if (this.phase !== "ready" || this.cancelling) {
+    // Nobody can decide for a turn that is being cancelled, a session that is not up, or another session.
+    const elsewhere = params.sessionId !== this.sessionId;
+    if (elsewhere)
+      this.event({
+        kind: "unrecognized",
+        nativeType: "session/request_permission for another session",
+        record: params,
+      });
+    if (this.phase !== "ready" || this.cancelling || elsewhere) {
       this.asking--;
       return Promise.resolve({ outcome: CANCELLED.outcome });
     }

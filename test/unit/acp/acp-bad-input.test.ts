@@ -191,6 +191,59 @@ lines.on("line", (l) => {
     });
   });
 
+  it("wants a login: an auth failure naming the agent, and no session", async () => {
+    const script = rawAgent(
+      place.box,
+      "locked",
+      `${LINES}lines.on("line", (l) => {
+  const m = JSON.parse(l);
+  if (m.method === "initialize") reply({ jsonrpc: "2.0", id: m.id, result: { protocolVersion: 1, authMethods: [{ id: "login", name: "Log in" }] } });
+  if (m.method === "session/new") reply({ jsonrpc: "2.0", id: m.id, error: { code: -32000, message: "Authentication required" } });
+});
+`,
+    );
+    const run = await runAgent(place, { name: "locked", script });
+    const { failure } = await ended(run);
+    expect(failure).toMatchObject({
+      class: "auth",
+      message: "locked answered the handshake with error -32000: Authentication required",
+    });
+  });
+
+  it("a permission request for another session is answered cancelled and shown, never decided", async () => {
+    const script = rawAgent(
+      place.box,
+      "crossed",
+      `${LINES}lines.on("line", (l) => {
+  const m = JSON.parse(l);
+  if (m.method === "initialize") reply({ jsonrpc: "2.0", id: m.id, result: { protocolVersion: 1 } });
+  if (m.method === "session/new") reply({ jsonrpc: "2.0", id: m.id, result: { sessionId: "mine" } });
+  if (m.method === "session/prompt") {
+    reply({ jsonrpc: "2.0", id: "ask-1", method: "session/request_permission", params: { sessionId: "someone-else",
+      toolCall: { toolCallId: "x1", title: "rm -rf /", kind: "execute" }, options: [{ optionId: "ok", name: "Allow", kind: "allow_once" }] } });
+    lines.once("line", (answer) => {
+      process.stderr.write("ANSWER " + answer + "\\n");
+      reply({ jsonrpc: "2.0", id: m.id, result: { stopReason: "end_turn" } });
+    });
+  }
+});
+`,
+    );
+    const run = await runAgent(place, { name: "crossed", script, approvals: "ask" });
+    await run.waitFor(kindIs("identity"), "the identity");
+    await run.handle.send("s1", "go");
+    await run.waitFor(kindIs("done"), "the turn's done");
+    await run.handle.close();
+    const answer = run.events.find((e) => e.kind === "raw" && e.text.startsWith("ANSWER"));
+    expect(answer && answer.kind === "raw" ? JSON.parse(answer.text.slice(7)).result : null).toEqual({
+      outcome: { outcome: "cancelled" },
+    });
+    expect(run.events.some((e) => e.kind === "approval-request")).toBe(false);
+    expect(run.events.find(kindIs("unrecognized"))).toMatchObject({
+      nativeType: "session/request_permission for another session",
+    });
+  });
+
   it("an error answer to initialize names the agent and the error", async () => {
     const script = rawAgent(
       place.box,

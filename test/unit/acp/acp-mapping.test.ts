@@ -4,6 +4,7 @@
  */
 import type { PermissionOption } from "@agentclientprotocol/sdk";
 import { describe, expect, it } from "vitest";
+import { AcpStreamDecoder } from "../../../src/adapters/acp-kind/decoder.js";
 import { answerOf, askOf } from "../../../src/adapters/acp-kind/permission.js";
 import { UpdateEvents } from "../../../src/adapters/acp-kind/updates.js";
 
@@ -148,6 +149,29 @@ describe("session/update as events", () => {
     const strange = { sessionUpdate: "hologram", beam: 1 } as never;
     expect(u.update(strange)).toEqual([
       { kind: "unrecognized", nativeType: "session/update hologram", record: strange },
+    ]);
+  });
+});
+
+describe("a recorded ACP stream", () => {
+  const update = (u: object) => ({ jsonrpc: "2.0", method: "session/update", params: { sessionId: "s", update: u } });
+
+  it("decodes with the live mapping, and is complete once a stop reason arrived", () => {
+    const d = new AcpStreamDecoder();
+    expect(d.record(update({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "hi" } }))).toEqual([
+      { kind: "token", text: "hi" },
+    ]);
+    expect(d.incompleteTurn()).toBeDefined();
+    expect(d.record({ jsonrpc: "2.0", id: 2, result: { stopReason: "end_turn" } })).toEqual([
+      { kind: "message", role: "assistant", text: "hi", streamed: true },
+    ]);
+    expect(d.incompleteTurn()).toBeUndefined();
+  });
+
+  it("an update of the wrong shape is shown as unrecognized, not trusted", () => {
+    const d = new AcpStreamDecoder();
+    expect(d.record(update({ sessionUpdate: "plan", entries: "not a list" }))).toMatchObject([
+      { kind: "unrecognized", nativeType: "session/update (malformed)" },
     ]);
   });
 });

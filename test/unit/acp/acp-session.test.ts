@@ -136,7 +136,7 @@ describe("an ACP agent's session", () => {
     expect(await first).toMatchObject({ disposition: "started" });
     expect(await second).toMatchObject({ disposition: "started" });
     await run.waitFor((e) => e.kind === "message" && e.text === "Hello there", "the held send's reply");
-    await run.waitFor((e) => run.events.filter(done).length === 2, "both turns' done");
+    await run.waitFor(() => run.events.filter(done).length === 2, "both turns' done");
     await run.handle.close();
     const kinds = run.events.map((e) => (e.kind === "message" ? `message:${e.text.slice(0, 5)}` : e.kind));
     // The held prompt's reply comes after the first turn's end.
