@@ -18,7 +18,7 @@ import { COMMAND_NAMES, type ControlName } from "../../core/exec/session-bridge.
 import { unreadLineMarker } from "../../core/exec/session-commands.js";
 import type { ApprovalMode, SessionHandle } from "../../core/exec/session-types.js";
 import { LineSplitter } from "../../core/line-splitter.js";
-import type { TurnOptions } from "../../core/options/types.js";
+import type { HarnessOptions, TurnOptions } from "../../core/options/types.js";
 import { RefusalError } from "../../core/refusal.js";
 import { launch } from "../../launch/launch.js";
 import type { LaunchedSession, SessionLaunchRequest } from "../../launch/types.js";
@@ -28,6 +28,7 @@ import type { CliContext } from "../context.js";
 import { exitCodeFor, failureOf } from "../errors.js";
 import type { Output } from "../render/output.js";
 import { addWorkspaceFlags, type WorkspaceFlags } from "../workspace-launch.js";
+import { addHarnessOptionFlags, harnessOptionsFromFlags } from "./harness-option-flags.js";
 
 export interface SessionFlags extends WorkspaceFlags {
   json?: boolean;
@@ -45,6 +46,8 @@ export interface SessionFlags extends WorkspaceFlags {
   escalateQuestions?: boolean;
   journal?: boolean;
   controlSocket?: boolean;
+  /** The harness settings typed as `--<harness>-<key>` (harnessOptionsFromFlags), not a flag of its own. */
+  harnessOptions?: HarnessOptions;
 }
 
 const APPROVAL_MODES: readonly ApprovalMode[] = ["ask", "deny", "allow"];
@@ -83,8 +86,16 @@ export function register(program: Command, context: CliContext): void {
     .option("--no-escalate-questions", "the worker never asks; it states its assumption and continues")
     .option("--no-journal", "do not write $XDG_STATE_HOME/hmux/sessions/<id>.ndjson")
     .option("--no-control-socket", "do not listen for `hmux control`");
+  // Each harness's own settings, as `hmux run` takes them: the session's harness reads its section.
+  addHarnessOptionFlags(cmd, context.registry.harnessOptions);
   addWorkspaceFlags(cmd).action(async (harness: string, flags: SessionFlags) => {
-    process.exitCode = await sessionCommand(harness, flags, context.output, context.input, context);
+    const own = harnessOptionsFromFlags(
+      flags as Readonly<Record<string, unknown>>,
+      cmd,
+      context.registry.harnessOptions,
+    );
+    const typed: SessionFlags = { ...flags, ...(own ? { harnessOptions: own } : {}) };
+    process.exitCode = await sessionCommand(harness, typed, context.output, context.input, context);
   });
 }
 
@@ -200,6 +211,7 @@ export function sessionRequest(
     ...(flags.isolate ? { isolate: true } : {}),
     ...(stall !== undefined ? { stallSeconds: stall } : {}),
     ...(flags.escalateQuestions !== undefined ? { escalateQuestions: flags.escalateQuestions } : {}),
+    ...(flags.harnessOptions ? { harnessOptions: flags.harnessOptions } : {}),
   };
   const resuming = flags.resume !== undefined;
   return {

@@ -239,6 +239,45 @@ describe("every entry kind", () => {
     expect(run.stdout).toContain("Ahoy! mimic heard: go");
   });
 
+  it("takes a harness's own setting as --<harness>-<key> on every command that has flags, with the arg tier", async () => {
+    const { repo, env, context } = await world({ harnesses: { mimic: { module: MIMIC_PLUGIN } } });
+    const hmux = { env, input: Readable.from([]) };
+    const own = ["--mimic-greeting", "Hey"];
+    const from = launchSpy.mock.calls.length;
+    const run = await runHmux(["run", "mimic", "go", "--cwd", repo, ...own], hmux);
+    expect(run.stdout).toContain("Hey! mimic heard: go");
+    const session = await runHmux(["session", "mimic", "--json", "--cwd", repo, "--no-journal", ...own], hmux);
+    expect(session.stdout).toContain('"kind":"session"');
+    const cmd = addTurnFlags(new Command("race").exitOverride(), context.registry.harnessOptions);
+    cmd.parse(own, { from: "user" });
+    const contestant = await launchContestant(context, {
+      harness: "mimic",
+      prompt: "go",
+      flags: cmd.opts(),
+      cmd,
+      callerEnv: {},
+      cwd: repo,
+      place: { worktree: "own-flag", turnLabel: "race-r1" },
+      onNote: () => {},
+    });
+    contestant.release();
+    const made = await launchesSince(from);
+    expect(made.map((m) => m.request.kind)).toEqual(["run", "session", "race-contestant"]);
+    for (const { launched } of made) {
+      expect(launched.settings.find((s) => s.key === "mimic.greeting")).toEqual({
+        key: "mimic.greeting",
+        value: "Hey",
+        tier: "arg",
+      });
+      expect(launched.plan.invocation.argv.join(" ")).toContain("--greeting Hey");
+    }
+    const bad = await runHmux(["session", "mimic", "--json", "--cwd", repo, "--mimic-greeting", "two words"], hmux);
+    expect(bad.code).toBe(2);
+    expect(bad.stdout + bad.stderr).toContain(
+      'mimic greeting "two words" is not valid: greeting takes one word of letters',
+    );
+  });
+
   it("refuses a bad value of a harness's own setting in the config file at load, naming file, harness and key, on every entry point", async () => {
     const { repo, env, context } = await world({ harnessOptions: { codex: { sandbox: "wide-open" } } });
     const file = join(fx!.env.XDG_CONFIG_HOME!, "hmux", "config.json");
