@@ -217,7 +217,7 @@ describe("hmux acp with pi, beside the server's other clients", () => {
     });
   });
 
-  it("another client loads the session by its hmux id with its history, after the first left and after it was killed; session/close ends it", async () => {
+  it("another client loads the session by its hmux id with its history, after the first left and after it was killed; session/resume reattaches without history; session/close ends it", async () => {
     await onServer(async (box, work) => {
       const first = new AcpTestClient(box, acpArgs());
       const { sessionId } = await (async () => {
@@ -254,11 +254,23 @@ describe("hmux acp with pi, beside the server's other clients", () => {
         expect(third.text()).toContain("second words");
         expect((await third.prompt(sessionId, "[[say:third words]]")).stopReason).toBe("end_turn");
         expect((await lsRows(box)).find((r) => r.id === sessionId)?.lifecycle).toBe("idle");
-        // session/close ends it on the server, as hmux kill does.
-        await third.agent.request("session/close", { sessionId });
-        expect((await lsRows(box)).map((r) => r.id)).not.toContain(sessionId);
       } finally {
         expect(await third.close()).toBe(0);
+      }
+
+      // session/resume: the same session, without its history.
+      const fourth = new AcpTestClient(box, acpArgs());
+      try {
+        await fourth.initialize();
+        await fourth.agent.request("session/resume", { sessionId, cwd: work });
+        expect(fourth.updates).toEqual([]);
+        expect((await fourth.prompt(sessionId, "[[say:fourth words]]")).stopReason).toBe("end_turn");
+        expect(fourth.text()).toContain("fourth words");
+        // session/close ends it on the server, as hmux kill does.
+        await fourth.agent.request("session/close", { sessionId });
+        expect((await lsRows(box)).map((r) => r.id)).not.toContain(sessionId);
+      } finally {
+        expect(await fourth.close()).toBe(0);
       }
     });
   });

@@ -128,7 +128,7 @@ export function hmuxAcpAgent(o: HmuxAcpOptions): HmuxAcpAgent {
           // The server resumes a detached or ended session through the harness's own resume.
           loadSession: true,
           promptCapabilities: { embeddedContext: true },
-          sessionCapabilities: { close: {} },
+          sessionCapabilities: { close: {}, resume: {} },
         },
         authMethods: [],
         agentInfo: { name: "hmux", title: `hmux (${o.harness})`, version: o.version },
@@ -172,15 +172,15 @@ export function hmuxAcpAgent(o: HmuxAcpOptions): HmuxAcpAgent {
     })
     .onRequest(acp.methods.agent.session.load, async ({ params, client: ctx }) => {
       try {
-        const client = await reach();
-        const row = await resumable(client, params.sessionId);
-        const { bridge, reply } = await open(client, row, ctx, true, params.sessionId);
-        await bridge.flushed();
-        const waiting = reply.control?.pending ?? [];
-        if (waiting.length > 0)
-          setTimeout(() => {
-            for (const call of waiting) bridge.ask(call);
-          }, ASK_AFTER_LOAD_MS);
+        const { row, reply } = await reopen(params.sessionId, ctx, true);
+        return { _meta: { hmux: { name: row.name, harness: row.harness, lifecycle: reply.session.lifecycle } } };
+      } catch (err) {
+        throw acpError(err, params.sessionId);
+      }
+    })
+    .onRequest(acp.methods.agent.session.resume, async ({ params, client: ctx }) => {
+      try {
+        const { row, reply } = await reopen(params.sessionId, ctx, false);
         return { _meta: { hmux: { name: row.name, harness: row.harness, lifecycle: reply.session.lifecycle } } };
       } catch (err) {
         throw acpError(err, params.sessionId);
@@ -203,6 +203,23 @@ export function hmuxAcpAgent(o: HmuxAcpOptions): HmuxAcpAgent {
       }
       return {};
     });
+  /**
+   * session/load (`history`: its kept events replayed first) and session/resume (none): the row
+   * running again, attached; calls still waiting are put to the client once the answer is out.
+   */
+  async function reopen(sessionId: string, ctx: acp.AgentContext, history: boolean) {
+    const client = await reach();
+    const row = await resumable(client, sessionId);
+    const { bridge, reply } = await open(client, row, ctx, history, sessionId);
+    await bridge.flushed();
+    const waiting = reply.control?.pending ?? [];
+    if (waiting.length > 0)
+      setTimeout(() => {
+        for (const call of waiting) bridge.ask(call);
+      }, ASK_AFTER_LOAD_MS);
+    return { row, reply };
+  }
+
   return {
     app,
     async close() {
