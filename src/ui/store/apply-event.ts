@@ -4,13 +4,15 @@
  * quiet. Unknown kinds are ignored, as the event contract asks.
  */
 
+import { deciderText } from "../../core/control/audit.js";
 import { endsQuestion } from "../../core/control/open-question.js";
 import { RESTORE_WARNINGS, SERVER_DIED_WARNING } from "../../core/control/restore-warnings.js";
-import type { SessionEvent } from "../../core/control/types.js";
+import { readDecider, type SessionEvent } from "../../core/control/types.js";
 import { answerIn, detectQuestion, QUESTION_FENCE_TAG, stripPreamble } from "../../core/question.js";
 import { addUsage } from "../../core/usage/totals.js";
 import {
   MAX_COMMAND_LOG,
+  MAX_DECISIONS,
   MAX_ENTRIES,
   MAX_NOTICES,
   type SessionView,
@@ -212,7 +214,17 @@ function message(view: SessionView, event: Extract<SessionEvent, { kind: "messag
   return out;
 }
 
-function decided(view: SessionView, event: Extract<SessionEvent, { kind: "approval-disposition" }>): SessionView {
+/** The tool of a call the pane shows, or "?" when its row has gone. */
+function toolNameOf(view: SessionView, callId: string): string {
+  const at = findTool(view, callId);
+  return at >= 0 ? (view.entries[at] as ToolEntry).name : "?";
+}
+
+function decided(
+  view: SessionView,
+  event: Extract<SessionEvent, { kind: "approval-disposition" }>,
+  now: number,
+): SessionView {
   if (event.status === "rejected") {
     const at = findTool(view, event.callId);
     const tool = at >= 0 ? (view.entries[at] as ToolEntry).name : "a tool call";
@@ -220,7 +232,21 @@ function decided(view: SessionView, event: Extract<SessionEvent, { kind: "approv
     // A halt denies what was pending, then finds the harness gone: nothing can run any more.
     return ending(view) ? sideNotice(view, text) : notice(view, "warn", text);
   }
-  const out = { ...view, approvals: view.approvals.filter((c) => c.callId !== event.callId) };
+  const asked = view.approvals.find((c) => c.callId === event.callId);
+  const out = {
+    ...view,
+    approvals: view.approvals.filter((c) => c.callId !== event.callId),
+    decisions: [
+      ...view.decisions,
+      {
+        at: now,
+        callId: event.callId,
+        tool: asked?.tool ?? toolNameOf(view, event.callId),
+        decision: event.decision.decision === "deny" ? `deny: ${event.decision.reason}` : event.decision.decision,
+        by: deciderText({ ...event, decider: readDecider(event.decider) }),
+      },
+    ].slice(-MAX_DECISIONS),
+  };
   const at = findTool(out, event.callId);
   if (at < 0) return out;
   const entry = out.entries[at] as ToolEntry;
@@ -346,7 +372,7 @@ export function applyEvent(view: SessionView, event: SessionEvent, now: number):
       return setToolStatus(out, event.call.callId, event.call.tool, "pending", event.call.input);
     }
     case "approval-disposition":
-      return decided(view, event);
+      return decided(view, event, now);
     case "rule":
       return {
         ...view,

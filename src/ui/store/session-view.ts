@@ -79,6 +79,16 @@ export interface RuntimeDivergence {
   readonly notice: string;
 }
 
+/** One decision on one of the session's calls, as its record said who made it (the inspector's part of `hmux audit`). */
+export interface DecisionLine {
+  readonly at: number;
+  readonly callId: string;
+  readonly tool: string;
+  readonly decision: string;
+  /** Who decided, in words: `person via hmux tui on box`, `rule r1 (allows …)`, `policy: …`. */
+  readonly by: string;
+}
+
 export interface CommandLogLine {
   readonly at: number;
   readonly id: string | null;
@@ -119,6 +129,8 @@ export interface SessionView {
   readonly question: OpenQuestion | null;
   readonly lastFailure: FailureSummary | null;
   readonly commandLog: readonly CommandLogLine[];
+  /** The session's decisions this TUI has seen, oldest first (bounded; `hmux audit` reads them all from the journal). */
+  readonly decisions: readonly DecisionLine[];
   readonly closed: boolean;
   /** The session lets the worker ask (its `session` event said so). */
   readonly escalateQuestions: boolean;
@@ -137,6 +149,7 @@ export interface SessionView {
 
 export const MAX_ENTRIES = 600;
 export const MAX_COMMAND_LOG = 100;
+export const MAX_DECISIONS = 100;
 export const MAX_NOTICES = 200;
 
 export function createSessionView(key: string, info: SessionInfo): SessionView {
@@ -160,6 +173,7 @@ export function createSessionView(key: string, info: SessionInfo): SessionView {
     question: null,
     lastFailure: null,
     commandLog: [],
+    decisions: [],
     closed: false,
     escalateQuestions: false,
     notices: [],

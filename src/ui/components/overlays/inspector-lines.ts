@@ -87,6 +87,15 @@ export function inspectorRows(view: SessionView, control: ControlSnapshot | unde
   push(`  pending calls: ${pending.length === 0 ? "none" : pending.map((c) => `${c.tool}#${c.callId}`).join(", ")}`);
   push(`  census: ${census.length === 0 ? "empty" : census.map(([k, n]) => `${k}=${n}`).join(" ")}`);
 
+  // This session's part of the audit trail (hmux audit reads the whole of it from the journal).
+  push(`decisions (${view.decisions.length}) · all of them: hmux audit`, "heading");
+  if (view.decisions.length === 0) push("  none yet", "dim");
+  for (const d of view.decisions) {
+    const at = new Date(d.at).toISOString().slice(11, 19);
+    push(`  ${at} ${d.tool}#${d.callId} ${d.decision}`);
+    note("    by ", d.by, "dim");
+  }
+
   push(`command.result log (${view.commandLog.length})`, "heading");
   if (view.commandLog.length === 0) push("  no commands yet", "dim");
   for (const l of view.commandLog) {
