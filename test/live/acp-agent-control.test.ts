@@ -197,7 +197,7 @@ describe("hmux acp with pi, beside the server's other clients", () => {
     });
   });
 
-  it("an editor that leaves while a call waits leaves it on the server: it still waits, undecided, and a person decides it", async () => {
+  it("an editor that leaves while a call waits leaves it on the server, undecided; the next editor to load the session is asked about it", async () => {
     await onServer(async (box, work, clients) => {
       const acp = new AcpTestClient(box, acpArgs());
       await acp.initialize();
@@ -212,8 +212,18 @@ describe("hmux acp with pi, beside the server's other clients", () => {
       expect(row).toMatchObject({ pending: 1, lifecycle: "awaiting-approval" });
       const tui = await attachLikeTui(box, clients, sessionId);
       expect(tui.reply.control?.pending.map((c) => c.callId)).toEqual([callId]);
-      expect((await tui.decide(callId, { decision: "allow" })).answer).toMatchObject({ outcome: { result: "ok" } });
-      await until(() => existsSync(join(work, "later.txt")), 30_000);
+      const next = new AcpTestClient(box, acpArgs());
+      try {
+        await next.initialize();
+        next.onPermission = async () => choose("allow");
+        await next.agent.request("session/load", { sessionId, cwd: work, mcpServers: [] });
+        await next.until(() => next.asks.length === 1, 20_000, "the waiting call put to the new editor");
+        expect(next.asks[0]!.request.toolCall.toolCallId).toBe(callId);
+        await until(() => existsSync(join(work, "later.txt")), 30_000);
+        await until(() => tui.events.some((e) => e.kind === "approval-disposition" && e.decider === "program"), 10_000);
+      } finally {
+        expect(await next.close()).toBe(0);
+      }
     });
   });
 
