@@ -1,29 +1,38 @@
 /**
  * The whole load as a person runs it, measured from outside: the real hmux server (the built
  * dist/, `hmux server --foreground`) holding `sessions` claude sessions whose binary is
- * bench/fake-chatty-harness.mjs streaming assistant text at `rate` events a second each, and
- * `hmux attach` in a private tmux window of `columns`×`rows`, its TUI drawn by `renderer`
- * (ui.renderer in the config file it reads). CPU of the hmux client and server from
- * /proc/<pid>/stat over `seconds`, after a warm-up; the tmux that hosts the client is measured
- * apart (it stands for the person's terminal). Used by end-to-end.bench.ts; reusable by any
- * bench that needs the same load with other parameters.
+ * bench/fake-chatty-harness.mjs streaming assistant text at `rate` events a second each (0: idle
+ * sessions, no turn), and `hmux attach` in a private tmux window of `columns`×`rows`, its TUI
+ * drawn by `renderer` (ui.renderer in the config file it reads). Measured over `seconds` after a
+ * warm-up: CPU of the hmux client, the server and the tmux server hosting the client (the person's
+ * terminal) from /proc/<pid>/stat, their RSS, and the frames the client wrote (its output tapped
+ * through tmux, pane-tap.ts, counted afterwards by screen-frames.ts). Then, when asked, the
+ * key-to-echo latency under the same load (key-echo.ts), and the server's RSS once `held` more
+ * sessions each hold a turn of that many events. Used by end-to-end.bench.ts.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import type { Renderer } from "../src/core/config/ui-schema.js";
 import type { ServerClient } from "../src/server/client.js";
+import { type KeyEcho, measureKeyEcho } from "./key-echo.js";
+import { type PaneTap, tapPane } from "./pane-tap.js";
 import { clockTicks, cpuSeconds, rssMb } from "./proc-stat.js";
+import { countFrames } from "./screen-frames.js";
 import { connectWhenUp, HMUX, serverBox } from "./server-box.js";
 
 export interface EndToEndLoad {
   readonly sessions: number;
-  /** Events a second from each session's harness. */
+  /** Events a second from each session's harness; 0: the sessions are idle. */
   readonly rate: number;
   readonly columns: number;
   readonly rows: number;
   readonly renderer: Renderer;
   /** The measured window, after WARM_UP_SECONDS. */
   readonly seconds: number;
+  /** Keys to time from send to echo after the window, under the same load (0: none). */
+  readonly keys?: number;
+  /** More sessions to add after the window, each holding one finished turn of `events` events. */
+  readonly held?: { readonly sessions: number; readonly events: number };
 }
 
 export interface EndToEndResult {
@@ -38,32 +47,85 @@ export interface EndToEndResult {
   readonly serverRssMb: number;
   /** Events the server sent a watching client in the window, a second: the load that reached hmux. */
   readonly eventsPerSecond: number;
+  /** Frames the client put on the terminal a second, and those that showed the focused pane's newer output. */
+  readonly fps: number;
+  readonly focusedFps: number;
+  readonly keyEcho?: KeyEcho;
+  /** The server's RSS once the `held` sessions hold their events, and what each added. */
+  readonly heldServerRssMb?: number;
+  readonly heldMbPerSession?: number;
 }
 
 const WARM_UP_SECONDS = 3;
 /** How long the client may take to draw its first frame of the sessions, on a busy machine. */
 const FIRST_FRAME_SECONDS = 30;
+/** How long the held sessions may take to run their turns. */
+const HELD_SECONDS = 120;
+
+/** The tag the harness of session `i` (from 0) starts every text with: the screen tells the panes apart by it. */
+const sessionTag = (i: number): string => `s${i + 1}n`;
+
+/** Creates a session and returns its id. */
+async function createSession(client: ServerClient, name: string, cwd: string): Promise<string> {
+  const reply = await client.request({ op: "create", harness: "claude", name, cwd, options: {} });
+  return (reply.session as { id: string }).id;
+}
+
 /** Creates the sessions and starts each one's paced turn, long enough to outlast the measurement. */
 async function startLoad(client: ServerClient, load: EndToEndLoad, cwd: string): Promise<void> {
-  const turnSeconds = WARM_UP_SECONDS + load.seconds + 30;
+  const turnSeconds = WARM_UP_SECONDS + load.seconds + (load.keys ?? 0) / 10 + 60;
   await Promise.all(
     Array.from({ length: load.sessions }, async (_, i) => {
-      const reply = await client.request({
-        op: "create",
-        harness: "claude",
-        name: `chatty-${i + 1}`,
-        cwd,
-        options: {},
-      });
-      const id = reply.session.id;
+      const id = await createSession(client, `chatty-${i + 1}`, cwd);
+      if (load.rate === 0) return;
       await client.request({ op: "attach", session: id, replay: 0 });
       await client.request({
         op: "input",
         session: id,
-        line: { op: "send", id: "load", text: `stream ${load.rate} ${turnSeconds}` },
+        line: { op: "send", id: "load", text: `stream ${load.rate} ${turnSeconds} ${sessionTag(i)}` },
       });
     }),
   );
+}
+
+/** Adds `held.sessions` sessions and waits until each has finished its turn of `held.events` events. */
+async function addHeld(client: ServerClient, held: NonNullable<EndToEndLoad["held"]>, cwd: string): Promise<void> {
+  const done = new Set<string>();
+  const waiters = new Map<string, () => void>();
+  client.onEvent((session, event) => {
+    if (event.kind !== "done") return;
+    done.add(session);
+    waiters.get(session)?.();
+  });
+  const end = Date.now() + HELD_SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: held.sessions }, async (_, i) => {
+      const id = await createSession(client, `held-${i + 1}`, cwd);
+      const finished = new Promise<void>((resolve, reject) => {
+        if (done.has(id)) resolve();
+        waiters.set(id, resolve);
+        setTimeout(() => reject(new Error(`held session ${i + 1} did not finish its turn`)), end - Date.now()).unref();
+      });
+      await client.request({ op: "attach", session: id, replay: 0 });
+      await client.request({
+        op: "input",
+        session: id,
+        line: { op: "send", id: "held", text: `chatter ${held.events}` },
+      });
+      await finished;
+    }),
+  );
+}
+
+/** The tag of the session in the focused pane: the one framed in heavy lines (┃). */
+function focusedTag(screen: string): string {
+  for (const line of screen.split("\n")) {
+    const from = line.indexOf("┃");
+    const to = line.indexOf("┃", from + 1);
+    const tag = from === -1 || to === -1 ? null : /(s\d+n)\d+:/.exec(line.slice(from, to));
+    if (tag) return tag[1]!;
+  }
+  return "no focused pane streams";
 }
 
 const sleep = (seconds: number): Promise<void> => new Promise((r) => setTimeout(r, seconds * 1000));
@@ -84,6 +146,7 @@ export async function measureEndToEnd(load: EndToEndLoad): Promise<EndToEndResul
     serverLog = (serverLog + d.toString()).slice(-4000);
   });
   let watcher: ServerClient | undefined;
+  let tap: PaneTap | undefined;
   try {
     watcher = await connectWhenUp(box, server);
     const serverPid = watcher.hello.pid;
@@ -92,18 +155,21 @@ export async function measureEndToEnd(load: EndToEndLoad): Promise<EndToEndResul
       events++;
     });
     await startLoad(watcher, load, box.work);
-    const attach = `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(HMUX)} attach`;
+    // The client starts a moment after the pane, so the tap below sees its very first frame.
+    const attach = `sleep 0.5; exec ${JSON.stringify(process.execPath)} ${JSON.stringify(HMUX)} attach`;
     tmux("new-session", "-d", "-x", String(load.columns), "-y", String(load.rows), "-s", "e2e", attach);
     // A client that exits leaves its last words on screen, for the error below.
     tmux("set-option", "-t", "e2e", "remain-on-exit", "on");
+    tap = tapPane(tmux, "e2e", box.dir);
     const clientPid = Number(tmux("display-message", "-p", "-t", "e2e", "#{pane_pid}").trim());
     const terminalPid = Number(tmux("display-message", "-p", "-t", "e2e", "#{pid}").trim());
     if (!(clientPid > 0 && terminalPid > 0)) throw new Error("tmux did not start hmux attach");
     // Measured from the first frame that shows the sessions on: start-up is not the load.
     const shown = Date.now() + FIRST_FRAME_SECONDS * 1000;
+    const lastPane = Math.min(load.sessions, 9);
     for (;;) {
       const screen = tmux("capture-pane", "-p", "-t", "e2e");
-      if (screen.includes(`${load.sessions}:claude`)) break;
+      if (screen.includes(`${lastPane}:claude`)) break;
       if (Date.now() > shown) throw new Error(`hmux attach shows no sessions:\n${screen.slice(0, 600)}`);
       await sleep(0.2);
     }
@@ -119,20 +185,40 @@ export async function measureEndToEnd(load: EndToEndLoad): Promise<EndToEndResul
     const start = performance.now();
     await sleep(load.seconds);
     const after = cpu();
-    const wall = (performance.now() - start) / 1000;
-    const result: EndToEndResult = {
+    const stop = performance.now();
+    const wall = (stop - start) / 1000;
+    const screen = tmux("capture-pane", "-p", "-t", "e2e");
+    if (process.env.HMUX_BENCH_SHOW) console.log(screen);
+    const clientRssMb = rssMb(clientPid);
+    const serverRssMb = rssMb(serverPid);
+    const eventsPerSecond = (events - events0) / wall;
+    const keyEcho = load.keys ? await measureKeyEcho(socket, "e2e", tap, load.keys, box.env) : undefined;
+    let held: Pick<EndToEndResult, "heldServerRssMb" | "heldMbPerSession"> = {};
+    if (load.held) {
+      await addHeld(watcher, load.held, box.work);
+      await sleep(2);
+      const heldServerRssMb = rssMb(serverPid);
+      held = { heldServerRssMb, heldMbPerSession: (heldServerRssMb - serverRssMb) / load.held.sessions };
+    }
+    tap.stop();
+    const frames = await countFrames(tap.chunks, load, focusedTag(screen), { from: start, to: stop });
+    return {
       load,
       clientCores: (after[0] - before[0]) / wall,
       serverCores: (after[1] - before[1]) / wall,
       terminalCores: (after[2] - before[2]) / wall,
-      clientRssMb: rssMb(clientPid),
-      serverRssMb: rssMb(serverPid),
-      eventsPerSecond: (events - events0) / wall,
+      clientRssMb,
+      serverRssMb,
+      eventsPerSecond,
+      fps: frames.frames / wall,
+      focusedFps: frames.focusedFrames / wall,
+      ...(keyEcho ? { keyEcho } : {}),
+      ...held,
     };
-    return result;
   } catch (err) {
     throw new Error(`${err instanceof Error ? err.message : String(err)}\nserver stderr: ${serverLog}`);
   } finally {
+    tap?.stop();
     watcher?.close();
     tmux("kill-server");
     server.kill("SIGTERM");

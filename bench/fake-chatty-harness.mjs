@@ -6,7 +6,9 @@
  * A user line ending in "chatter <n>" is answered by one turn of n records: assistant text, with
  * a tool call and its result every tenth record (no approval is asked: the calls are reported as
  * already run). A line ending in "stream <rate> <seconds>" is answered by a turn of assistant text
- * records paced at <rate> a second (bench/end-to-end.ts's load) for <seconds>. Anything else ends the turn at once. Plain JS, no hmux code, so it starts fast.
+ * records paced at <rate> a second (bench/end-to-end.ts's load) for <seconds>, each text starting
+ * with <tag> when one follows (so a bench reading the screen can tell the panes apart). Anything
+ * else ends the turn at once. Plain JS, no hmux code, so it starts fast.
  *   fake-chatty-harness --version   prints a version, as a harness binary does.
  */
 import { randomUUID } from "node:crypto";
@@ -65,8 +67,8 @@ function chatter(n) {
   endTurn(`chattered ${n} records`);
 }
 
-/** Assistant text records at `rate` a second for `seconds`, sent every 10 ms, then the turn's result. */
-function stream(rate, seconds) {
+/** Assistant text records at `rate` a second for `seconds` (each text after `tag`), sent every 10 ms, then the turn's result. */
+function stream(rate, seconds, tag) {
   out({ type: "system", subtype: "init", session_id: sessionId, model: MODEL, tools: ["Bash", "Read"] });
   const start = Date.now();
   let sent = 0;
@@ -78,7 +80,7 @@ function stream(rate, seconds) {
       out({
         type: "assistant",
         session_id: sessionId,
-        message: { role: "assistant", model: MODEL, content: [{ type: "text", text: `${sent}: ${words}.` }] },
+        message: { role: "assistant", model: MODEL, content: [{ type: "text", text: `${tag}${sent}: ${words}.` }] },
       });
     }
     if (elapsed >= seconds) {
@@ -121,8 +123,8 @@ lines.on("line", (line) => {
     });
   if (msg.type === "user") {
     const line = lastLine(msg.message?.content);
-    const paced = /^stream (\d+) (\d+)$/.exec(line);
-    if (paced) return stream(Number(paced[1]), Number(paced[2]));
+    const paced = /^stream (\d+) (\d+)(?: (\S+))?$/.exec(line);
+    if (paced) return stream(Number(paced[1]), Number(paced[2]), paced[3] ?? "");
     const m = /^chatter (\d+)$/.exec(line);
     return m ? chatter(Number(m[1])) : endTurn("nothing to say");
   }

@@ -1,7 +1,7 @@
 /**
- * tmux under the TUI bench's load, for reference: a private tmux server with 8 panes tiled in a
- * 200×60 window, each running a process that prints 100 lines a second of the synthetic words, and
- * one attached client on a pty. Measures the tmux server and client's CPU (from /proc/<pid>/stat),
+ * tmux under the same load as hmux, for reference: a private tmux server with `panes` panes tiled in
+ * a 200×60 window, each running a process that prints `rate` lines a second of the synthetic words
+ * (none: it waits on its input, an idle pane), and one attached client on a pty. Measures the tmux server and client's CPU (from /proc/<pid>/stat),
  * the server's RSS and the bytes the client wrote to its terminal. The printing processes are the
  * harnesses' side and not counted. Returns null where tmux is not installed.
  */
@@ -15,20 +15,25 @@ export interface TmuxReference {
   readonly bytes: number;
 }
 
-const PRINTER = `const w="the quick brown fox reads a file then runs the tests and writes a short summary".split(" ");let n=0;setInterval(()=>{n++;process.stdout.write(Array.from({length:3+(n%9)},(_,i)=>w[(n*7+i)%w.length]).join(" ")+"\\n")},10)`;
+const printer = (rate: number): string =>
+  rate === 0
+    ? "process.stdin.resume()"
+    : `const w="the quick brown fox reads a file then runs the tests and writes a short summary".split(" ");let n=0;setInterval(()=>{n++;process.stdout.write(Array.from({length:3+(n%9)},(_,i)=>w[(n*7+i)%w.length]).join(" ")+"\\n")},${1000 / rate})`;
 
-export async function tmuxReference(panes: number, seconds: number): Promise<TmuxReference | null> {
+export async function tmuxReference(panes: number, rate: number, seconds: number): Promise<TmuxReference | null> {
   if (spawnSync("tmux", ["-V"]).status !== 0) return null;
   const socket = `hmux-bench-${process.pid}`;
   const tmux = (...args: string[]): string =>
     spawnSync("tmux", ["-L", socket, "-f", "/dev/null", ...args], { encoding: "utf8" }).stdout;
-  const printer = `${JSON.stringify(process.execPath)} -e ${JSON.stringify(PRINTER).replace(/\$/g, "\\$")}`;
+  const command = `${JSON.stringify(process.execPath)} -e ${JSON.stringify(printer(rate)).replace(/\$/g, "\\$")}`;
   try {
-    tmux("new-session", "-d", "-x", "200", "-y", "60", "-s", "load", printer);
+    tmux("new-session", "-d", "-x", "200", "-y", "60", "-s", "load", command);
     for (let i = 1; i < panes; i++) {
-      tmux("split-window", "-t", "load", printer);
+      tmux("split-window", "-t", "load", command);
       tmux("select-layout", "-t", "load", "tiled");
     }
+    const made = tmux("list-panes", "-t", "load").trim().split("\n").length;
+    if (made !== panes) throw new Error(`tmux made ${made} panes of ${panes} in its 200×60 window`);
     const server = Number(tmux("display-message", "-p", "-t", "load", "#{pid}").trim());
     let bytes = 0;
     const client = nodePty.spawn("tmux", ["-L", socket, "attach", "-t", "load"], {
