@@ -10,13 +10,20 @@
 import * as z from "zod/mini";
 import { spawnInputOfSession, turnRequestOfSession } from "../core/argv/harness-plan.js";
 import type { OwnedNativeSpelling } from "../core/argv/native-spelling.js";
+import { TURN_OPTION_KEYS } from "../core/argv/option-keys.js";
 import type { TurnRequest } from "../core/argv/types.js";
 import { type HarnessToolRules, toolRulesOf } from "../core/config/tool-names.js";
 import type { ChannelCapabilities } from "../core/control/capabilities.js";
 import type { HarnessDescriptor } from "../core/descriptor.js";
 import { HmuxError } from "../core/hmux-error.js";
+import { acceptsValue } from "../core/options/harness-settings.js";
 import { RefusalError } from "../core/refusal.js";
-import { type HarnessAdapter, type HarnessModule, harnessModuleFactsSchema } from "./adapter.js";
+import {
+  type HarnessAdapter,
+  type HarnessModule,
+  type HarnessOptionSpec,
+  harnessModuleFactsSchema,
+} from "./adapter.js";
 import { BUILTIN_HARNESS_LIST } from "./builtin-harnesses.js";
 import { channelRowSchema } from "./channel-row.js";
 import { checkHarnessOptions, harnessOptionKeySchema, type OwnedHarnessOption } from "./harness-options.js";
@@ -106,6 +113,7 @@ function checkModule(module: HarnessModule, seen: ReadonlySet<string>): void {
       );
   if (new Set(keys).size !== keys.length)
     throw new HarnessRegistrationError(`harness ${module.name}: an option key appears twice`);
+  for (const spec of module.options ?? []) checkOptionSpec(module.name, spec);
   const routing = module.descriptor.endpoint.value;
   if (module.endpointRouting && routing !== null) {
     const data = z.safeParse(module.endpointRouting, routing.data);
@@ -114,6 +122,24 @@ function checkModule(module: HarnessModule, seen: ReadonlySet<string>): void {
         `harness ${module.name}: its endpoint routing data: ${data.error.issues.map((i) => i.message).join("; ")}`,
       );
   }
+}
+
+/**
+ * A spec's own facts agree with its check: its profile value and every rung of its looseness
+ * ladder are values it accepts, and what it is exclusive with is a normalized setting.
+ */
+function checkOptionSpec(harness: string, spec: HarnessOptionSpec): void {
+  const fail = (why: string) => {
+    throw new HarnessRegistrationError(`harness ${harness}: option ${spec.key}: ${why}`);
+  };
+  if (spec.profile !== undefined && !acceptsValue(spec, spec.profile))
+    fail(`its profile value ${JSON.stringify(spec.profile)} is not one it accepts (${spec.allowed})`);
+  for (const rung of spec.looseness ?? [])
+    if (!acceptsValue(spec, rung))
+      fail(`its looseness order names ${JSON.stringify(rung)}, a value it does not accept`);
+  for (const key of spec.exclusiveWith ?? [])
+    if (!(TURN_OPTION_KEYS as readonly string[]).includes(key))
+      fail(`it is exclusive with ${JSON.stringify(key)}, which is no normalized setting`);
 }
 
 /** A refusal hint for a near miss, naming the harnesses whose binary is not their name. */

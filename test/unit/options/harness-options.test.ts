@@ -5,7 +5,8 @@
  */
 import { Command } from "commander";
 import { describe, expect, it } from "vitest";
-import { builtinRegistry } from "../../../src/adapters/registry.js";
+import type { HarnessOptionSpec } from "../../../src/adapters/adapter.js";
+import { BUILTIN_HARNESSES, builtinRegistry, createRegistry } from "../../../src/adapters/registry.js";
 import { addTurnFlags, type RawTurnFlags, turnOptionsFromFlags } from "../../../src/cli/commands/run-options.js";
 import { parseConfig } from "../../../src/core/config/parse.js";
 import { resolveTurnOptions } from "../../../src/core/options/resolve.js";
@@ -105,5 +106,31 @@ describe("harness options resolve across the tiers with provenance", () => {
       .get("codex")
       .planTurn({ options: r.options, inputs: { prompt: "go" }, prompt: "go" }).argv;
     expect(argv).toContain("model_context_window=4096");
+  });
+});
+
+describe("a module's option specs are checked when it registers", () => {
+  const withCodexOptions = (options: readonly HarnessOptionSpec[]) =>
+    createRegistry(BUILTIN_HARNESSES.map((m) => (m.name === "codex" ? { ...m, options } : m)));
+  const sandbox = builtinRegistry.get("codex").options!.find((o) => o.key === "sandbox")!;
+
+  it("the built-in specs register", () => {
+    expect(() => withCodexOptions(builtinRegistry.get("codex").options!)).not.toThrow();
+  });
+
+  it("a profile value or a looseness rung its own check refuses, or an exclusion with no normalized setting, is refused", () => {
+    expect(() => withCodexOptions([{ ...sandbox, profile: "wide-open" }])).toThrow(
+      /harness codex: option sandbox: its profile value "wide-open" is not one it accepts/,
+    );
+    expect(() => withCodexOptions([{ ...sandbox, looseness: ["read-only", "everything"] }])).toThrow(
+      /its looseness order names "everything"/,
+    );
+    expect(() => withCodexOptions([{ ...sandbox, exclusiveWith: ["sandbox"] }])).toThrow(/no normalized setting/);
+  });
+
+  it("two harnesses claiming one legacy spelling is refused: the old flag would mean two settings", () => {
+    expect(() => withCodexOptions([{ ...sandbox, legacyFlag: "--write" }])).toThrow(
+      /claims the legacy spelling --write, already/,
+    );
   });
 });
