@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 describe.each(["claude", "codex", "pi"])("hmux acp %s", (harness) => {
-  it("streams a turn, asks the client about a gated call (denied, then allowed) but not about a read the policy allows, and the session is on the server", async () => {
+  it("streams a turn, asks the client about a gated call (denied, then allowed) but not about a read the policy allows; the session is on the server, its settings with their tiers, its journal with the client's decisions", async () => {
     const { box, work } = serverSandbox();
     writeFileSync(join(work, "notes.txt"), "the notes say hello\n");
     const acp = new AcpTestClient(box, [harness, "--isolate", "--endpoint", model.url, "--name", "editor"]);
@@ -35,7 +35,12 @@ describe.each(["claude", "codex", "pi"])("hmux acp %s", (harness) => {
         promptCapabilities: { embeddedContext: true },
       });
       expect(init.authMethods).toEqual([]);
-      const { sessionId } = await acp.newSession(work);
+      const made = await acp.newSession(work);
+      const { sessionId } = made;
+      // Provenance as for every session: each resolved setting with the tier that decided it.
+      const settings = (made._meta as { hmux: { settings: { key: string; tier: string }[] } }).hmux.settings;
+      expect(settings.length).toBeGreaterThan(0);
+      expect(settings.every((x) => typeof x.tier === "string")).toBe(true);
 
       // Text and a read: streamed back, the read shown as a read-kind call that completed, nobody asked.
       const first = await acp.prompt(sessionId, "[[read:notes.txt]] [[say:read it]]");
@@ -74,9 +79,20 @@ describe.each(["claude", "codex", "pi"])("hmux acp %s", (harness) => {
       const ran = [...acp.calls(from).values()].find((c) => c.kind === "execute");
       expect(ran?.status).toBe("completed");
 
-      // The session is the server's: hmux ls lists it under its name, with the client's decisions.
+      // The session is the server's: hmux ls lists it under its name, and its journal keeps the
+      // client's two decisions as a program's.
       const row = (await lsRows(box)).find((r) => r.id === sessionId);
       expect(row).toMatchObject({ name: "editor", harness, cwd: work });
+      const journal = readFileSync(join(box.env.XDG_STATE_HOME!, "hmux", "sessions", `${sessionId}.ndjson`), "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map(
+          (l) =>
+            (JSON.parse(l) as { event: { kind: string; decider?: string; decision?: { decision: string } } }).event,
+        )
+        .filter((e) => e.kind === "approval-disposition" && e.decider === "program")
+        .map((e) => e.decision?.decision);
+      expect(journal).toEqual(["deny", "allow"]);
     } finally {
       expect(await acp.close()).toBe(0);
       await stopServer(box);
