@@ -12,15 +12,12 @@
  * (BridgeOutputPort); a line never answers synchronously here except when it is malformed.
  */
 
-import {
-  type AnyMessage,
-  type ClientConnection,
-  client,
-  PROTOCOL_VERSION,
-  RequestError,
-  type RequestPermissionRequest,
-  type RequestPermissionResponse,
-  type SessionNotification,
+import type {
+  AnyMessage,
+  ClientConnection,
+  RequestPermissionRequest,
+  RequestPermissionResponse,
+  SessionNotification,
 } from "@agentclientprotocol/sdk";
 import type { Decision } from "../../core/control/types.js";
 import type { JsonObject } from "../../core/decoder.js";
@@ -37,6 +34,7 @@ import { invariant } from "../../core/invariant.js";
 import type { AcpLimits } from "./definition.js";
 import { answerOf, askOf, CANCELLED, type PermissionAnswer, type PermissionVerdict } from "./permission.js";
 import { envelopeProblem, initializeReply, newSessionReply, promptReply, type StopReasonName } from "./replies.js";
+import { type AcpSdk, loadAcpSdk } from "./sdk.js";
 import { UpdateEvents } from "./updates.js";
 import { type WireEnds, wireEnds } from "./wire.js";
 
@@ -68,6 +66,7 @@ const CLIENT_CAPABILITIES = { fs: { readTextFile: false, writeTextFile: false },
 export class AcpSessionBridge implements SessionBridge {
   readonly capabilities: BridgeCapabilities;
   private port: BridgeOutputPort | null = null;
+  private sdk: AcpSdk | null = null;
   private wire: WireEnds | null = null;
   private connection: ClientConnection | null = null;
   private sessionId: string | null = null;
@@ -104,19 +103,9 @@ export class AcpSessionBridge implements SessionBridge {
   start(): { lines: string[]; readyAtOnce: boolean } {
     const port = this.port;
     invariant(port, "the ACP bridge reports through its output port, attached before start");
-    this.wire = wireEnds((line) => this.out({ kind: "write", lines: [line] }));
-    const app = client({ name: "hmux" })
-      .onNotification("session/update", ({ params }) => this.onUpdate(params))
-      .onRequest("session/request_permission", ({ params, signal }) => this.onPermission(params, signal))
-      .onNotification("*", ({ method, params }) =>
-        this.event({ kind: "unrecognized", nativeType: method, record: params }),
-      )
-      .onRequest("*", ({ method, params }) => {
-        // Never leave the agent waiting on a request hmux does not serve: the error is the refusal.
-        this.event({ kind: "unrecognized", nativeType: method, record: params });
-        throw RequestError.methodNotFound(method);
-      });
-    this.connection = app.connect(this.wire.stream);
+    // What the agent writes before the SDK is loaded waits in the wire's readable side.
+    const wire = wireEnds((line) => this.out({ kind: "write", lines: [line] }));
+    this.wire = wire;
     const ms = this.options.limits.handshakeMs;
     this.handshakeTimer = port.clock.setTimeout(
       () =>
@@ -126,14 +115,34 @@ export class AcpSessionBridge implements SessionBridge {
         ),
       ms,
     );
-    void this.handshake(this.connection).catch((err: unknown) => {
+    void this.connect(wire).catch((err: unknown) => {
       // An agent that quit mid-handshake is the exit's to report (its code and last stderr line).
       if (this.exiting) return;
       // -32000 is ACP's "authentication required": the agent wants a login hmux cannot give it.
-      const auth = err instanceof RequestError && err.code === -32000;
-      this.fail(auth ? "auth" : "native", this.refusedWhy("the handshake", err));
+      this.fail(rpcCode(err) === -32000 ? "auth" : "native", this.refusedWhy("the handshake", err));
     });
     return { lines: [], readyAtOnce: false };
+  }
+
+  /** The SDK's client on the wire (the SDK is loaded here, not when hmux starts), then the handshake. */
+  private async connect(wire: WireEnds): Promise<void> {
+    const sdk = await loadAcpSdk();
+    if (this.phase !== "handshake") return;
+    this.sdk = sdk;
+    const app = sdk
+      .client({ name: "hmux" })
+      .onNotification("session/update", ({ params }) => this.onUpdate(params))
+      .onRequest("session/request_permission", ({ params, signal }) => this.onPermission(params, signal))
+      .onNotification("*", ({ method, params }) =>
+        this.event({ kind: "unrecognized", nativeType: method, record: params }),
+      )
+      .onRequest("*", ({ method, params }) => {
+        // Never leave the agent waiting on a request hmux does not serve: the error is the refusal.
+        this.event({ kind: "unrecognized", nativeType: method, record: params });
+        throw sdk.RequestError.methodNotFound(method);
+      });
+    this.connection = app.connect(wire.stream);
+    await this.handshake(this.connection);
   }
 
   encodeSend(text: string): string[] {
@@ -228,7 +237,7 @@ export class AcpSessionBridge implements SessionBridge {
   private async handshake(connection: ClientConnection): Promise<void> {
     const agent = this.options.agent;
     const raw = await connection.agent.request("initialize", {
-      protocolVersion: PROTOCOL_VERSION,
+      protocolVersion: this.protocolVersion,
       clientCapabilities: CLIENT_CAPABILITIES,
       clientInfo: { name: "hmux", title: "harnessmux", version: this.options.clientVersion },
     });
@@ -236,10 +245,10 @@ export class AcpSessionBridge implements SessionBridge {
     if (!init.success)
       return this.fail("native", `${agent} answered initialize with a malformed result: ${init.error.message}`);
     const version = init.data.protocolVersion;
-    if (version !== PROTOCOL_VERSION)
+    if (version !== this.protocolVersion)
       return this.fail(
         "native",
-        `${agent} speaks ACP protocol version ${version} and hmux speaks version ${PROTOCOL_VERSION}; no session was started`,
+        `${agent} speaks ACP protocol version ${version} and hmux speaks version ${this.protocolVersion}; no session was started`,
       );
     const caps = init.data.agentCapabilities;
     const info = init.data.agentInfo;
@@ -320,7 +329,7 @@ export class AcpSessionBridge implements SessionBridge {
 
   private promptFailed(err: unknown): void {
     if (this.phase !== "ready" || this.exiting) return;
-    const cls: FailureClass = err instanceof RequestError && err.code === -32000 ? "auth" : "native";
+    const cls: FailureClass = rpcCode(err) === -32000 ? "auth" : "native";
     this.turnEnded(failure(cls, this.refusedWhy("session/prompt", err)));
   }
 
@@ -451,12 +460,16 @@ export class AcpSessionBridge implements SessionBridge {
 
   private refusedWhy(what: string, err: unknown): string {
     const agent = this.options.agent;
-    if (err instanceof RequestError) {
-      if (err.code === -32022)
-        return `${agent} does not speak ACP protocol version ${PROTOCOL_VERSION} (${err.message})`;
-      return `${agent} answered ${what} with error ${err.code}: ${err.message}`;
-    }
-    return `${agent}: ${what} failed: ${err instanceof Error ? err.message : String(err)}`;
+    const code = rpcCode(err);
+    const message = err instanceof Error ? err.message : String(err);
+    if (code === -32022) return `${agent} does not speak ACP protocol version ${this.protocolVersion} (${message})`;
+    if (code !== undefined) return `${agent} answered ${what} with error ${code}: ${message}`;
+    return `${agent}: ${what} failed: ${message}`;
+  }
+
+  /** The protocol version hmux speaks: the SDK's, once it is loaded (1 before, which is what it is). */
+  private get protocolVersion(): number {
+    return this.sdk?.PROTOCOL_VERSION ?? 1;
   }
 
   private stopHandshakeTimer(): void {
@@ -490,6 +503,12 @@ function stopFailure(agent: string, reason: StopReasonName): FailureSummary | un
 
 function clip(text: string): string {
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+/** The JSON-RPC error code an SDK request failed with (its RequestError), if it was an error answer. */
+function rpcCode(err: unknown): number | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return err instanceof Error && typeof code === "number" ? code : undefined;
 }
 
 function obj(value: unknown): Record<string, unknown> {
