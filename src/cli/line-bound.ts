@@ -1,7 +1,7 @@
 /** HMUX_MAX_LINE_BYTES raises (or lowers) the 8 MiB bound on one harness output line, for every reader of one. */
 import { UsageError } from "./errors.js";
 
-export function lineBoundFromEnv(env: NodeJS.ProcessEnv = process.env): { maxLineBytes?: number } {
+export function lineBoundFromEnv(env: Readonly<Record<string, string | undefined>>): { maxLineBytes?: number } {
   const raw = env.HMUX_MAX_LINE_BYTES;
   if (raw === undefined || raw === "") return {};
   const n = Number(raw);

@@ -16,7 +16,7 @@ import type { SessionEvent } from "../core/control/types.js";
 import type { SessionHandle } from "../core/exec/session-types.js";
 import { prepareLaunchOrThrow } from "../core/launch/prepare.js";
 import { settingsView } from "../core/launch/settings-view.js";
-import { JournalWriter, journalPath } from "../session/journal.js";
+import { JournalWriter, journalPathIn } from "../session/journal.js";
 import { launchSession } from "../session/launch.js";
 import type { WorkspaceLease } from "../workspace/lease.js";
 import { planLines, planTurn, sessionPlanRequest } from "./plan-step.js";
@@ -158,7 +158,7 @@ async function launchSessionOf(request: SessionLaunchRequest, ports: LaunchPorts
     sessionId,
     ...(earlier ? { journaled: earlier.stateDir } : {}),
     journal: request.journal,
-    env: ports.env,
+    sessions: ports.paths.sessions,
   });
   let journal: JournalWriter | null = null;
   let handle: SessionHandle;
@@ -188,7 +188,7 @@ async function launchSessionOf(request: SessionLaunchRequest, ports: LaunchPorts
     });
     if (request.journal)
       journal = new JournalWriter(
-        journalPath(sessionId, ports.env),
+        journalPathIn(ports.paths.sessions, sessionId),
         {
           sessionId,
           harness,

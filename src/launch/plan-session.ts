@@ -20,14 +20,17 @@ export interface PlannedSession {
 }
 
 /** The plan, or throws the first refusal, as launch() would for the same request. */
-export function planSession(request: SessionLaunchRequest, ports: Pick<LaunchPorts, "launch" | "env">): PlannedSession {
+export function planSession(
+  request: SessionLaunchRequest,
+  ports: Pick<LaunchPorts, "launch" | "paths">,
+): PlannedSession {
   const { identity, cwd } = sessionStart(request, ports, randomUUID);
   const earlier = identity.journal;
   const state = sessionStateDir({
     sessionId: identity.sessionId,
     ...(earlier ? { journaled: earlier.stateDir } : {}),
     journal: request.journal,
-    env: ports.env,
+    sessions: ports.paths.sessions,
   });
   const plan = prepareLaunchOrThrow(sessionPlanRequest(request, { cwd, identity }), {
     ...ports.launch,

@@ -86,7 +86,7 @@ const SESSION_CHECK_PROMPT = "hmux session check";
 export function planTurn(
   request: TurnLaunchRequest,
   where: { readonly cwd: string; readonly workspace?: LaunchWorkspace; readonly dry?: boolean },
-  ports: Pick<LaunchPorts, "launch" | "env" | "clock">,
+  ports: Pick<LaunchPorts, "launch" | "paths" | "clock">,
 ): PlannedTurn {
   const dropped: DroppedSetting[] = [];
   let args: TurnOptions = request.args;
@@ -97,7 +97,12 @@ export function planTurn(
       {
         ...ports.launch,
         stateDir: (need) => {
-          state = turnStateDir(request.kind, need, { env: ports.env, now: ports.clock.now() }, !where.dry);
+          state = turnStateDir(
+            request.kind,
+            need,
+            { isolated: ports.paths.isolated, now: ports.clock.now() },
+            !where.dry,
+          );
           return { dir: state.dir, ...(state.note ? { note: state.note } : {}) };
         },
       },

@@ -11,7 +11,7 @@ import type { WaitingQuestion } from "../core/control/machine-types.js";
 import type { HarnessName } from "../core/harness-names.js";
 import { harnessResumeOf } from "../core/launch/harness-resume.js";
 import { RefusalError } from "../core/refusal.js";
-import { journalPath, summarizeJournal } from "../session/journal.js";
+import { journalPathIn, summarizeJournal } from "../session/journal.js";
 import { checkSessionId } from "../session/session-id.js";
 import type { LaunchPorts, SessionLaunchRequest } from "./types.js";
 
@@ -37,13 +37,14 @@ export function sessionIdentity(input: {
   readonly sessionId?: string;
   readonly resume?: string;
   readonly newId: () => string;
-  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The sessions dir the journals are in (the context's paths.sessions). */
+  readonly sessions: string;
 }): SessionIdentity {
   // Validated journal or not: the id also names the control socket and its token file.
   const fresh = input.sessionId === undefined ? input.newId() : checkSessionId(input.sessionId);
   const { resume, harness } = input;
   if (resume === undefined) return { sessionId: fresh };
-  const path = safeJournalPath(resume, input.env);
+  const path = safeJournalPath(input.sessions, resume);
   if (!path || !existsSync(path)) return { sessionId: fresh, resume };
   const j = summarizeJournal(path);
   if (!j.meta || j.harness !== harness)
@@ -79,9 +80,9 @@ export function sessionIdentity(input: {
   };
 }
 
-function safeJournalPath(id: string, env: Readonly<Record<string, string | undefined>>): string | null {
+function safeJournalPath(sessions: string, id: string): string | null {
   try {
-    return journalPath(id, env);
+    return journalPathIn(sessions, id);
   } catch {
     return null;
   }
@@ -94,7 +95,7 @@ function safeJournalPath(id: string, env: Readonly<Record<string, string | undef
  */
 export function sessionStart(
   request: SessionLaunchRequest,
-  ports: Pick<LaunchPorts, "launch" | "env">,
+  ports: Pick<LaunchPorts, "launch" | "paths">,
   newId: () => string,
 ): { readonly harness: HarnessName; readonly identity: SessionIdentity; readonly cwd: string } {
   const harness = ports.launch.harness(request.harness).name;
@@ -103,7 +104,7 @@ export function sessionStart(
     ...(request.sessionId !== undefined ? { sessionId: request.sessionId } : {}),
     ...(request.resume !== undefined ? { resume: request.resume } : {}),
     newId,
-    env: ports.env,
+    sessions: ports.paths.sessions,
   });
   const cwd = request.cwdGiven === false && identity.journal ? identity.journal.cwd : request.cwd;
   return { harness, identity, cwd };

@@ -15,18 +15,14 @@
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { RefusalError } from "../core/refusal.js";
-import { sessionsDir } from "../session/journal.js";
 import {
   createIsolatedState,
   findIsolatedState,
-  isolatedRoot,
   recordIsolatedState,
   releaseIsolatedState,
   sweepOrphanedStates,
 } from "./isolated-state.js";
 import type { LaunchKind } from "./types.js";
-
-type Env = Readonly<Record<string, string | undefined>>;
 
 export interface StateDir {
   readonly dir: string;
@@ -44,10 +40,10 @@ export interface StateDir {
 export function turnStateDir(
   kind: "run" | "race-contestant",
   need: { readonly resume?: string; readonly resumeLast: boolean },
-  ports: { readonly env: Env; readonly now: number },
+  ports: { readonly isolated: string; readonly now: number },
   create = true,
 ): StateDir {
-  const root = isolatedRoot(ports.env);
+  const root = ports.isolated;
   if (need.resumeLast)
     throw new RefusalError(
       "--resume-last in an isolated run (--isolate, or pi with --endpoint) would look for the most recent session in a new, empty isolated home",
@@ -104,10 +100,11 @@ export function sessionStateDir(input: {
   readonly journaled?: string;
   /** Whether the session is journaled: only a journal can resume from the dir. */
   readonly journal: boolean;
-  readonly env: Env;
+  /** The sessions dir (the context's paths.sessions). */
+  readonly sessions: string;
 }): StateDir {
   if (input.journaled !== undefined) return kept(input.journaled);
-  const dir = join(sessionsDir(input.env), `${input.sessionId}.d`);
+  const dir = join(input.sessions, `${input.sessionId}.d`);
   // A dir already there (a reused --session-id) may belong to an earlier session: never ours to remove.
   if (existsSync(dir)) return kept(dir);
   let resumable = false;

@@ -87,8 +87,14 @@ export interface LaunchPorts {
   readonly spawners: { readonly pipe: () => Spawner; readonly pty: () => Spawner };
   readonly clock: Clock;
   readonly fs: FileSystemPort;
-  /** hmux's own environment: where its state lives (XDG_STATE_HOME). */
-  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Where hmux's state lives, as the composition root read it once (the context's paths). */
+  readonly paths: LaunchPaths;
+}
+
+/** The dirs a launch keeps state in: the journals and session dirs, and the isolated turns' root. */
+export interface LaunchPaths {
+  readonly sessions: string;
+  readonly isolated: string;
 }
 
 interface CommonLaunched {

@@ -1,4 +1,5 @@
 /** Where this process keeps hmux's files: read from its environment once, by the composition root. */
+import { isolatedRoot } from "../launch/isolated-state.js";
 import { type ServerPaths, serverPaths } from "../server/paths.js";
 import { runtimeDir } from "../session/control-socket.js";
 import { sessionsDir, stateHome } from "../session/journal.js";
@@ -9,6 +10,8 @@ export interface HmuxPaths {
   readonly state: string;
   /** The journals, one per session, below the state dir. */
   readonly sessions: string;
+  /** The isolated one-shot turns' homes, below the state dir. */
+  readonly isolated: string;
   /** The runtime dir ($XDG_RUNTIME_DIR/hmux, else /tmp/hmux-<uid>): sockets and tokens. */
   readonly runtime: string;
   /** The one server's socket, token, pid, log and lock, in the runtime dir. */
@@ -16,5 +19,11 @@ export interface HmuxPaths {
 }
 
 export function hmuxPaths(env: Readonly<Record<string, string | undefined>>): HmuxPaths {
-  return { state: stateHome(env), sessions: sessionsDir(env), runtime: runtimeDir(env), server: serverPaths(env) };
+  return {
+    state: stateHome(env),
+    sessions: sessionsDir(env),
+    isolated: isolatedRoot(env),
+    runtime: runtimeDir(env),
+    server: serverPaths(env),
+  };
 }

@@ -17,6 +17,7 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { chmodSync, lstatSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { join } from "node:path";
+import type { Clock } from "../core/exec/ports.js";
 import type { SessionHandle } from "../core/exec/session-types.js";
 import { HmuxError } from "../core/hmux-error.js";
 import { invariant } from "../core/invariant.js";
@@ -76,13 +77,18 @@ export interface ControlSocketLimits {
   readonly maxPeers?: number;
 }
 
+/** Where the socket goes (hmux's own environment names the runtime dir) and what times a peer's login. */
+export interface ControlSocketPorts {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly clock: Clock;
+}
+
 export async function listenControlSocket(
   handle: SessionHandle,
-  /** Optional only until its last callers (src/session/launch.ts, cli/commands/session.ts) hand theirs in. */
-  given?: Readonly<Record<string, string | undefined>>,
+  ports: ControlSocketPorts,
   limits: ControlSocketLimits = {},
 ): Promise<ControlSocketServer> {
-  const env = given ?? process.env;
+  const { env, clock } = ports;
   const dir = runtimeDir(env);
   ensurePrivateDir(dir);
   const paths = socketPaths(handle.sessionId, env);
@@ -100,7 +106,7 @@ export async function listenControlSocket(
     }
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
-    servePeer(socket, token, handle, limits.loginTimeoutMs ?? LOGIN_TIMEOUT_MS);
+    servePeer(socket, token, handle, clock, limits.loginTimeoutMs ?? LOGIN_TIMEOUT_MS);
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -118,7 +124,7 @@ export async function listenControlSocket(
   };
 }
 
-function servePeer(socket: Socket, token: string, handle: SessionHandle, loginTimeoutMs: number): void {
+function servePeer(socket: Socket, token: string, handle: SessionHandle, clock: Clock, loginTimeoutMs: number): void {
   const splitter = new LineSplitter({ maxLineBytes: 1024 * 1024 });
   let authed = false;
   let preLoginBytes = 0;
@@ -131,11 +137,14 @@ function servePeer(socket: Socket, token: string, handle: SessionHandle, loginTi
     socket.end();
     socket.destroy();
   };
-  const login = setTimeout(() => {
-    if (!authed) refuse(`no control token within ${loginTimeoutMs} ms`);
-  }, loginTimeoutMs);
-  login.unref();
-  socket.on("close", () => clearTimeout(login));
+  const login = clock.setTimeout(
+    () => {
+      if (!authed) refuse(`no control token within ${loginTimeoutMs} ms`);
+    },
+    loginTimeoutMs,
+    { background: true },
+  );
+  socket.on("close", () => clock.clearTimeout(login));
   socket.on("data", (chunk: Buffer) => {
     if (!authed) {
       // Counted before splitting: a stranger's bytes are bounded whether or not a newline comes.
@@ -167,7 +176,7 @@ function servePeer(socket: Socket, token: string, handle: SessionHandle, loginTi
           return;
         }
         authed = true;
-        clearTimeout(login);
+        clock.clearTimeout(login);
         reply({ kind: "authenticated", sessionId: handle.sessionId, harness: handle.harness });
         continue;
       }

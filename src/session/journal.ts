@@ -71,11 +71,16 @@ export function sessionsDir(env: Env): string {
 }
 
 export function journalPath(sessionId: string, env: Env): string {
+  return journalPathIn(sessionsDir(env), sessionId);
+}
+
+/** A session's journal in the sessions dir the caller was handed (the context's paths.sessions). */
+export function journalPathIn(sessions: string, sessionId: string): string {
   invariant(
     isSafeSessionId(sessionId),
     `session ids are checked where they enter: ${JSON.stringify(sessionId)} is not a safe file name`,
   );
-  return join(sessionsDir(env), `${sessionId}.ndjson`);
+  return join(sessions, `${sessionId}.ndjson`);
 }
 
 export function metaPath(journal: string): string {

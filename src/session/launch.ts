@@ -95,8 +95,11 @@ export interface LaunchOptions {
   readonly rules?: readonly AllowRule[];
   /** Every event, in order: the journal's writer, which launch() (src/launch) owns. */
   readonly record?: (event: SessionEvent) => void;
-  /** Listen for `hmux control <id>` on the session's socket until it closes. */
-  readonly controlSocket?: boolean;
+  /**
+   * Listen for `hmux control <id>` on the session's socket until it closes; `env` is hmux's own
+   * environment, which names the runtime dir the socket goes in (not the harness's).
+   */
+  readonly controlSocket?: { readonly env: Readonly<Record<string, string | undefined>> };
   /** Where notes go (the socket path, a socket that could not be opened). */
   readonly note?: (line: string) => void;
 }
@@ -173,7 +176,7 @@ export function launchSession(options: LaunchOptions, ports: SessionPorts): Sess
   // First of the close hooks, so the dir is gone before anyone awaiting `closed` (a TUI quitting) exits.
   if (temp) void handle.closed.then(temp.remove, temp.remove);
   const socket = options.controlSocket
-    ? listenControlSocket(handle).then(
+    ? listenControlSocket(handle, { env: options.controlSocket.env, clock: ports.clock }).then(
         (s) => {
           options.note?.(`control socket ${s.socket}`);
           return s;

@@ -15,7 +15,7 @@ import type { RacePort } from "./race-port.js";
 import { terminalRenderer } from "./render/renderer.js";
 import type { SessionLauncher } from "./session-launcher.js";
 import type { SessionPort } from "./session-port.js";
-import { AppStore, type Scheduler } from "./store/app-store.js";
+import { AppStore, realScheduler, type Scheduler } from "./store/app-store.js";
 import { loadTheme } from "./theme/theme.js";
 
 export interface RunTuiOptions {
@@ -28,7 +28,8 @@ export interface RunTuiOptions {
   readonly config?: UiConfig;
   readonly stdout?: NodeJS.WriteStream;
   readonly stdin?: NodeJS.ReadStream;
-  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The environment the TUI reads its colours and notifications from (the entry point's, never process.env). */
+  readonly env: Readonly<Record<string, string | undefined>>;
   readonly scheduler?: Scheduler;
   /** Called with the store once mounted (the bench and the demo feed it). */
   readonly onStore?: (store: AppStore) => void;
@@ -48,19 +49,20 @@ const LEAVE_ALT = "\u001b[?1049l";
 export const PASTE_MODE_ON = "\u001b[?2004h";
 export const PASTE_MODE_OFF = "\u001b[?2004l";
 
-export async function runTui(options: RunTuiOptions = {}): Promise<void> {
+export async function runTui(options: RunTuiOptions): Promise<void> {
   const stdout = options.stdout ?? process.stdout;
   const stdin = options.stdin ?? process.stdin;
-  const env = options.env ?? process.env;
+  const { env } = options;
   const config = options.config ?? DEFAULT_UI_CONFIG;
   const theme = loadTheme(config.theme, env, options.readThemeFile);
-  const notifier = new Notifier(config.notify, { write: (s) => stdout.write(s), now: () => Date.now(), env });
+  const scheduler = options.scheduler ?? realScheduler;
+  const notifier = new Notifier(config.notify, { write: (s) => stdout.write(s), now: () => scheduler.now(), env });
   const store = new AppStore({
     commitMs: config.commitMs,
     notifier,
     ...(options.launcher ? { launcher: options.launcher } : {}),
     ...(options.race ? { race: options.race } : {}),
-    scheduler: options.scheduler,
+    scheduler,
     columns: stdout.columns || 160,
     rows: stdout.rows || 48,
   });

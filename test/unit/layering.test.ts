@@ -181,6 +181,54 @@ function rootOnlyImports(sources: readonly SourceText[]): string[] {
   return out.sort();
 }
 
+/**
+ * No ambient defaults below the composition root: a file outside src/main reads no process.env and
+ * calls no global timer or Date.now; it is handed the environment, hmux's paths and the Clock port,
+ * so a test's fake clock and another host's env reach every path. Besides src/main, these may:
+ * src/spawn (the real ports themselves), the process's entry (src/cli/main.ts hands process.env to
+ * the root), code that runs in a process of its own (a harness's extension runs inside the harness,
+ * and the scripted model is a stand-in server whose delays and timestamps are what it serves).
+ */
+const AMBIENT_OWNERS = ["src/main/", "src/spawn/", "src/scripted-model/"];
+const AMBIENT_ENTRIES = new Set(["src/cli/main.ts"]);
+/** A harness's extension (src/adapters/<h>/extension/) is loaded by the harness, in the harness's process. */
+const IN_HARNESS_PROCESS = /^src\/adapters\/[^/]+\/extension\//;
+/** A global timer, a wall-clock read or the process's environment (`clock.setTimeout(` is the port's). */
+const AMBIENT =
+  /(?<![.\w])(setTimeout|setInterval|clearTimeout|clearInterval)\s*\(|(?<![.\w])Date\.now\b|\bprocess\.env\b/;
+/** Files that still time with global timers, each with what it times, until it takes the Clock port (or the UI's Scheduler). */
+const AMBIENT_PENDING: Readonly<Record<string, string>> = {
+  "src/ui/store/app-store.ts": "realScheduler, the store's default scheduler (the TUI's tests hand a fake one)",
+  "src/ui/render/frame-sink.ts": "the resize settle timer",
+  "src/ui/hooks/use-key-bursts.ts": "the key-burst hold limit",
+  "src/ui/hooks/use-mouse-wheel.ts": "the wheel filter's timestamps",
+  "src/ui/dev/synthetic-session.ts": "the dev stand-in session's cadence",
+  "src/native/native-terminal.ts": "the frame tick and the close grace",
+  "src/tui-client/attach-ports.ts": "the wait for an attach's first frame",
+  "src/tui-client/server-session-port.ts": "the replay times' default now",
+  "src/session/journal.ts": "the journal writer's default now",
+  "src/workspace/registry.ts": "the worktree registry's lock wait",
+  "src/cli/commands/attach.ts": "the detached records' start time",
+  "src/cli/acp/agent.ts": "hmux acp's delay before it asks a loaded session's waiting calls",
+};
+
+/** Each ambient read outside its owners: "file:line what"; comment lines are skipped. */
+function ambientReads(sources: readonly SourceText[]): string[] {
+  const out: string[] = [];
+  for (const { file, text } of sources) {
+    if (AMBIENT_OWNERS.some((o) => file.startsWith(o)) || AMBIENT_ENTRIES.has(file) || IN_HARNESS_PROCESS.test(file))
+      continue;
+    for (const [i, line] of text.split("\n").entries()) {
+      const code = line.replace(/\/\/.*$/, "");
+      if (/^\s*(\*|\/\*)/.test(code)) continue; // a doc comment's line
+      if (/^\s*\w+\(\w+\??:/.test(code)) continue; // a method's signature (the Clock port's own setTimeout(fn: …))
+      const m = AMBIENT.exec(code);
+      if (m) out.push(`${file}:${i + 1} ${m[0].replace(/\s*\($/, "")}`);
+    }
+  }
+  return out.sort();
+}
+
 const FORBIDDEN_IN_CORE = [/^ink($|\/)/, /^ink-/, /^react($|\/)/, /node-pty/, /^(node:)?child_process$/, /^@xterm\//];
 
 describe("layering", () => {
@@ -257,6 +305,35 @@ describe("layering", () => {
       "src/native/w.ts imports ../adapters/builtin-harnesses.js",
       "src/server/x.ts imports ../spawn/pipes.js",
     ]);
+  });
+
+  it("no file below the composition root reads process.env or calls a global timer or Date.now", () => {
+    const sources = sourceFiles(SRC).map((path) => ({ file: relative(ROOT, path), text: readFileSync(path, "utf8") }));
+    const found = ambientReads(sources).filter((f) => !(f.split(":")[0]! in AMBIENT_PENDING));
+    expect(found).toEqual([]);
+  });
+
+  it("every file the ambient rule still excuses has an ambient read left (a converted one leaves the list)", () => {
+    const sources = sourceFiles(SRC).map((path) => ({ file: relative(ROOT, path), text: readFileSync(path, "utf8") }));
+    const files = new Set(ambientReads(sources).map((f) => f.split(":")[0]!));
+    expect(Object.keys(AMBIENT_PENDING).filter((f) => !files.has(f))).toEqual([]);
+  });
+
+  it("the ambient rule finds process.env, a global timer and Date.now, and passes the ports and the root (it can fail)", () => {
+    const found = ambientReads([
+      { file: "src/cli/a.ts", text: "export function f(env = process.env) {}\nclock.setTimeout(tick, 5);" },
+      { file: "src/session/b.ts", text: "const t = setTimeout(() => stop(), 1_000);\nconst at = this.clock.now();" },
+      {
+        file: "src/ui/c.ts",
+        text: "// Date.now() in a comment\n * setInterval( in a doc line\nnow: () => Date.now(),",
+      },
+      { file: "src/main/root.ts", text: "const env = process.env;" },
+      { file: "src/spawn/clock.ts", text: "setTimeout(fn, ms);" },
+      { file: "src/cli/main.ts", text: "const env = options.env ?? process.env;" },
+      { file: "src/adapters/pi/extension/gate.ts", text: "const raw = process.env.HMUX_GATE_TIMEOUT_MS;" },
+      { file: "src/core/exec/ports.ts", text: "  setTimeout(fn: () => void, ms: number): unknown;" },
+    ]);
+    expect(found).toEqual(["src/cli/a.ts:1 process.env", "src/session/b.ts:1 setTimeout", "src/ui/c.ts:3 Date.now"]);
   });
 
   it("the real spawners live together in src/spawn: nothing else imports child_process or a pty", () => {

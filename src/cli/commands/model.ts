@@ -10,6 +10,7 @@ import { RACE_SCRIPT } from "../../scripted-model/race-script.js";
 import type { RecordedRequest } from "../../scripted-model/recorder.js";
 import { parseScriptText, type Script, ScriptError } from "../../scripted-model/script-schema.js";
 import { startModelServer } from "../../scripted-model/server.js";
+import type { ProcessBasics } from "../context.js";
 import { UsageError } from "../errors.js";
 
 function parsePort(value: string): number {
@@ -76,7 +77,9 @@ function openRequestLog(path: string): (entry: RecordedRequest) => void {
   };
 }
 
-export async function serveModel(options: ServeFlags): Promise<void> {
+/** `basics`: the entry point's environment (HMUX_MODEL_TOKEN) and the clock the idle watch runs on. */
+export async function serveModel(options: ServeFlags, basics: Pick<ProcessBasics, "env" | "clock">): Promise<void> {
+  const { env, clock } = basics;
   let script: Script | undefined;
   let port: number;
   let exitWith: number | undefined;
@@ -101,14 +104,14 @@ export async function serveModel(options: ServeFlags): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  let lastRequest = Date.now();
+  let lastRequest = clock.now();
   const server = await startModelServer({
     port,
     ...(script ? { script } : {}),
-    ...(process.env.HMUX_MODEL_TOKEN ? { token: process.env.HMUX_MODEL_TOKEN } : {}),
+    ...(env.HMUX_MODEL_TOKEN ? { token: env.HMUX_MODEL_TOKEN } : {}),
     log: (line) => process.stderr.write(`${line}\n`),
     onRequest: (entry) => {
-      lastRequest = Date.now();
+      lastRequest = clock.now();
       onRequest?.(entry);
     },
   });
@@ -128,24 +131,26 @@ export async function serveModel(options: ServeFlags): Promise<void> {
       `hmux model: request log: curl -H 'Authorization: Bearer ${server.token}' ${server.url}/_hmux/requests (HMUX_MODEL_TOKEN sets the token)\n`,
   );
   await new Promise<void>((resolve) => {
-    let watch: ReturnType<typeof setInterval> | undefined;
+    let watch: unknown;
+    let stopped = false;
     const stop = () => {
-      if (watch) clearInterval(watch);
+      stopped = true;
+      if (watch !== undefined) clock.clearTimeout(watch);
       server.close().then(resolve, resolve);
     };
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
     // A model serving a server's sessions (the demo's) goes when that server goes, or when nobody asked for a while.
-    if (exitWith !== undefined || idleMs !== undefined)
-      watch = setInterval(() => {
-        if (exitWith !== undefined && !pidAlive(exitWith)) {
-          process.stderr.write(`hmux model: process ${exitWith} is gone; stopping\n`);
-          stop();
-        } else if (idleMs !== undefined && Date.now() - lastRequest > idleMs) {
-          process.stderr.write(`hmux model: no request for ${Math.round(idleMs / 1000)} s; stopping\n`);
-          stop();
-        }
-      }, 1000);
+    const look = () => {
+      if (exitWith !== undefined && !pidAlive(exitWith)) {
+        process.stderr.write(`hmux model: process ${exitWith} is gone; stopping\n`);
+        stop();
+      } else if (idleMs !== undefined && clock.now() - lastRequest > idleMs) {
+        process.stderr.write(`hmux model: no request for ${Math.round(idleMs / 1000)} s; stopping\n`);
+        stop();
+      } else if (!stopped) watch = clock.setTimeout(look, 1000);
+    };
+    if (exitWith !== undefined || idleMs !== undefined) watch = clock.setTimeout(look, 1000);
   });
 }
 
@@ -171,7 +176,8 @@ Inline markers in a prompt override the script:
   [[expect-history:TEXT]]
 `;
 
-export function register(program: Command): void {
+/** Needs only the process basics: the model server loads none of the composition root. */
+export function registerStandalone(program: Command, basics: ProcessBasics): void {
   const model = program
     .command("model")
     .description("the embedded scripted model server (Anthropic, OpenAI Responses, Chat Completions on 127.0.0.1)");
@@ -189,5 +195,5 @@ export function register(program: Command): void {
     .option("--exit-with <pid>", "stop when this process is gone (the hmux server whose sessions use it)")
     .option("--idle-exit <seconds>", "stop after this long without a request")
     .addHelpText("after", SERVE_HELP)
-    .action(async (opts: ServeFlags) => serveModel(opts));
+    .action(async (opts: ServeFlags) => serveModel(opts, basics));
 }

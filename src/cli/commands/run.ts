@@ -49,7 +49,7 @@ export async function runCommand(
   output: Output,
   context: CliContext,
 ): Promise<number> {
-  const lineBound = lineBoundFromEnv(); // checked before the launch creates anything (an isolated state dir)
+  const lineBound = lineBoundFromEnv(context.env); // checked before the launch creates anything (an isolated state dir)
   const request = await runRequest({
     harness: harnessArg,
     positional,
@@ -64,7 +64,8 @@ export async function runCommand(
   const launched = await launch(request, context);
   try {
     const leadingEvents = resumeWarnings(launched, request, context.registry.require(launched.harness).descriptor);
-    return await runLaunched(launched, flags, output, { ...lineBound, leadingEvents });
+    const color = process.stderr.isTTY === true && !context.env.NO_COLOR;
+    return await runLaunched(launched, flags, output, color, { ...lineBound, leadingEvents });
   } finally {
     launched.release();
   }
@@ -74,6 +75,8 @@ async function runLaunched(
   launched: LaunchedTurn,
   flags: RunFlags,
   output: Output,
+  /** Dim tool output: only on a terminal that wants colour (NO_COLOR: https://no-color.org). */
+  color: boolean,
   run: Omit<TurnRun, "signal">,
 ): Promise<number> {
   const abort = new AbortController();
@@ -93,8 +96,6 @@ async function runLaunched(
   const events = launched.run({ ...run, signal: abort.signal });
 
   const json = new JsonRenderer(output);
-  // Dim tool output only on a terminal that wants colour (NO_COLOR: https://no-color.org).
-  const color = process.stderr.isTTY === true && !process.env.NO_COLOR;
   const human = new HumanRenderer(output, { verbose: flags.verbose ?? false, color });
   let done: Extract<HarnessEvent, { kind: "done" }> | undefined;
   try {

@@ -129,7 +129,7 @@ export async function sessionCommand(
   let socket: ControlSocketServer | null = null;
   if (flags.controlSocket !== false) {
     try {
-      socket = await listenControlSocket(handle);
+      socket = await listenControlSocket(handle, context);
       output.err(`hmux: control socket ${socket.socket} (hmux control ${handle.sessionId} -)\n`);
     } catch (err) {
       output.err(`hmux: no control socket: ${(err as Error).message}\n`);

@@ -94,7 +94,7 @@ export function parseTheme(raw: unknown, source: string): ThemeFile {
  */
 export function loadTheme(
   nameOrPath: string,
-  env: Readonly<Record<string, string | undefined>> = process.env,
+  env: Readonly<Record<string, string | undefined>>,
   readText: (path: string) => string = (path) => readFileSync(path, "utf8"),
 ): Theme {
   const builtin = !nameOrPath.endsWith(".json");

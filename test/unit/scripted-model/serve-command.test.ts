@@ -6,12 +6,13 @@ import { afterAll, describe, expect, it } from "vitest";
 
 const ROOT = resolve(import.meta.dirname, "..", "..", "..");
 const MODULE = join(ROOT, "src", "cli", "commands", "model.ts");
+const BASICS = join(ROOT, "src", "main", "process-basics.ts");
 const dir = mkdtempSync(join(tmpdir(), "hmux-serve-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs `hmux model serve` through its command module (the CLI entry belongs to another file). */
 function serve(args: { port?: string; script?: string }) {
-  const code = `const m = await import(${JSON.stringify(MODULE)}); await m.serveModel(${JSON.stringify(args)});`;
+  const code = `const m = await import(${JSON.stringify(MODULE)}); const b = await import(${JSON.stringify(BASICS)}); await m.serveModel(${JSON.stringify(args)}, b.processBasics(process.env));`;
   const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],

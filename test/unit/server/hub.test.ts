@@ -364,7 +364,7 @@ describe("hmux server: one per user", () => {
     const s = await start();
     const env = { XDG_RUNTIME_DIR: join(s.paths.parent, "..") };
     const handle = { sessionId: "server", harness: "claude" } as unknown as SessionHandle;
-    const control = await listenControlSocket(handle, env);
+    const control = await listenControlSocket(handle, { env, clock: clientClock });
     try {
       expect(control.socket).not.toBe(s.paths.socket);
       expect(control.token).not.toBe(s.paths.token);

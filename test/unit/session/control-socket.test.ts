@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SessionHandle } from "../../../src/core/exec/session-types.js";
 import { ensurePrivateDir, listenControlSocket, readToken } from "../../../src/session/control-socket.js";
+import { FakeClock } from "../../helpers/fake-clock.js";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -50,7 +51,7 @@ function talk(path: string, lines: string[], expect: number): Promise<string[]> 
 describe("control socket", () => {
   it("the runtime dir and socket are private to this user", async () => {
     const env = runtime();
-    const server = await listenControlSocket(fakeHandle, env);
+    const server = await listenControlSocket(fakeHandle, { env, clock: new FakeClock() });
     try {
       expect(statSync(join(env.XDG_RUNTIME_DIR, "hmux")).mode & 0o777).toBe(0o700);
       expect(statSync(server.socket).mode & 0o077).toBe(0);
@@ -62,7 +63,7 @@ describe("control socket", () => {
 
   it("a peer without the token is refused on its first line and gets no answers", async () => {
     const env = runtime();
-    const server = await listenControlSocket(fakeHandle, env);
+    const server = await listenControlSocket(fakeHandle, { env, clock: new FakeClock() });
     try {
       const got = await talk(server.socket, ['{"token":"not-it"}', '{"id":"c-1"}'], 5);
       expect(got).toHaveLength(1);
@@ -74,7 +75,7 @@ describe("control socket", () => {
 
   it("a peer with the token gets exactly one reply per line, in order", async () => {
     const env = runtime();
-    const server = await listenControlSocket(fakeHandle, env);
+    const server = await listenControlSocket(fakeHandle, { env, clock: new FakeClock() });
     try {
       const token = readToken("s-1", env);
       const got = await talk(server.socket, [JSON.stringify({ token }), '{"id":"c-1"}', "", '{"id":"c-2"}'], 3);

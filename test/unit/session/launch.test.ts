@@ -22,12 +22,11 @@ const FAKE = join(import.meta.dirname, "..", "..", "..", "bench", "fake-approval
 
 describe("launchSession", () => {
   it("journals every event and serves the control socket until the session closes", async () => {
-    process.env.XDG_STATE_HOME = join(dir, "state");
-    process.env.XDG_RUNTIME_DIR = join(dir, "run");
+    const env = { XDG_STATE_HOME: join(dir, "state"), XDG_RUNTIME_DIR: join(dir, "run") };
     const notes: string[] = [];
     const events: SessionEvent[] = [];
     const journal = new JournalWriter(
-      journalPath("launch-1", process.env),
+      journalPath("launch-1", env),
       { sessionId: "launch-1", harness: "claude", cwd: dir, stateDir: join(dir, "sd"), isolate: false },
       { origin: "fresh", pid: process.pid, startedAt: new Date(0).toISOString() },
     );
@@ -43,14 +42,14 @@ describe("launchSession", () => {
         env: { PATH: process.env.PATH ?? "", HMUX_FAKE_HARNESS: "claude", HMUX_FAKE_OUT: join(dir, "fake.json") },
         binary: [process.execPath, FAKE],
         record: (e) => journal.record(e),
-        controlSocket: true,
+        controlSocket: { env },
         note: (l) => notes.push(l),
       },
       realSessionPorts(),
     );
     handle.subscribe((e) => events.push(e));
     await handle.start();
-    const paths = socketPaths("launch-1", process.env);
+    const paths = socketPaths("launch-1", env);
     for (let i = 0; i < 50 && !existsSync(paths.socket); i++) await new Promise((r) => setTimeout(r, 20));
     const reply = await new Promise<string[]>((resolve) => {
       const sock = connect(paths.socket);
@@ -65,7 +64,7 @@ describe("launchSession", () => {
       });
       sock.on("connect", () =>
         sock.write(
-          `${JSON.stringify({ token: readToken("launch-1", process.env) })}\n${JSON.stringify({ format: "metaharness.command/1", id: "k-1", command: "tool.decide", call_id: "nope", decision: "allow" })}\n`,
+          `${JSON.stringify({ token: readToken("launch-1", env) })}\n${JSON.stringify({ format: "metaharness.command/1", id: "k-1", command: "tool.decide", call_id: "nope", decision: "allow" })}\n`,
         ),
       );
     });
@@ -73,7 +72,7 @@ describe("launchSession", () => {
     await handle.close();
     await new Promise((r) => setTimeout(r, 50));
     journal.close();
-    const reading = readJournal(readFileSync(journalPath("launch-1", process.env), "utf8"));
+    const reading = readJournal(readFileSync(journalPath("launch-1", env), "utf8"));
     expect(reading.problems).toEqual([]);
     expect(reading.records.map((r) => r.event)).toEqual(events);
     expect(existsSync(paths.socket)).toBe(false);
