@@ -29,6 +29,7 @@ export function serverLaunchRequest(spec: CreateSpec): SessionLaunchRequest {
       ...(o.isolate ? { isolate: true } : {}),
       ...(o.stallSeconds !== undefined ? { stallSeconds: o.stallSeconds } : {}),
       ...(o.escalateQuestions !== undefined ? { escalateQuestions: o.escalateQuestions } : {}),
+      ...(o.harnessOptions !== undefined ? { harnessOptions: o.harnessOptions } : {}),
     },
     workspace: resuming ? "its-own" : { flag: o.worktree, ...(o.base !== undefined ? { base: o.base } : {}) },
     ...(o.resume !== undefined ? { resume: o.resume } : {}),

@@ -47,6 +47,13 @@ export const CreateOptionsSchema = z.strictObject({
   prompt: z.optional(word(MAX_PROMPT_CHARS)),
   /** What a TUI pane's header calls the session (the name stays the target). */
   label: z.optional(word(80)),
+  /**
+   * Each harness's own settings, by harness then key (`--codex-sandbox` → `{codex: {sandbox}}`):
+   * scalars here; the server's registry checks each against the harness's own schema when it plans.
+   */
+  harnessOptions: z.optional(
+    z.record(word(64), z.record(word(64), z.union([z.string().check(z.maxLength(4096)), z.number(), z.boolean()]))),
+  ),
 });
 export type CreateOptions = z.infer<typeof CreateOptionsSchema>;
 

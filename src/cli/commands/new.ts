@@ -7,6 +7,7 @@
  */
 import { resolve as resolvePath } from "node:path";
 import type { Command } from "commander";
+import type { HarnessOptions } from "../../core/options/types.js";
 import type { CreateOptions, SessionSummary } from "../../protocol/index.js";
 import type { CliContext } from "../context.js";
 import { UsageError } from "../errors.js";
@@ -14,6 +15,7 @@ import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
 import { type Output, processOutput } from "../render/output.js";
 import { reachServer, reportServerError } from "../server-client.js";
 import { addWorkspaceFlags, type WorkspaceFlags } from "../workspace-launch.js";
+import { addHarnessOptionFlags, harnessOptionsFromFlags } from "./harness-option-flags.js";
 
 export interface NewFlags extends WorkspaceFlags {
   name?: string;
@@ -30,6 +32,8 @@ export interface NewFlags extends WorkspaceFlags {
   prompt?: string;
   json?: boolean;
   host?: string;
+  /** The harness settings typed as `--<harness>-<key>` (harnessOptionsFromFlags), not a flag of its own. */
+  harnessOptions?: HarnessOptions;
 }
 
 export function register(program: Command, context: CliContext): void {
@@ -54,11 +58,18 @@ export function register(program: Command, context: CliContext): void {
     .option("--prompt <text>", "the first message to send")
     .option("--json", "print the new session's row as JSON")
     .option(HOST_FLAGS, HOST_HELP);
+  // Each harness's own settings, spelled as hmux run spells them; the server checks their values.
+  addHarnessOptionFlags(cmd, context.registry.harnessOptions);
   addWorkspaceFlags(cmd).action(async (harness: string, flags: NewFlags, command: Command) => {
     const host = hostOf(command);
+    const own = harnessOptionsFromFlags(
+      flags as Readonly<Record<string, unknown>>,
+      command,
+      context.registry.harnessOptions,
+    );
     process.exitCode = await newCommand(
       harness,
-      { ...flags, ...(host !== undefined ? { host } : {}) },
+      { ...flags, ...(host !== undefined ? { host } : {}), ...(own ? { harnessOptions: own } : {}) },
       processOutput(),
       context,
     );
@@ -136,6 +147,7 @@ export function createOptionsOf(flags: NewFlags): CreateOptions {
     ...(flags.resume !== undefined ? { resume: flags.resume } : {}),
     ...(flags.worktree !== undefined ? { worktree: flags.worktree } : {}),
     ...(flags.base !== undefined ? { base: flags.base } : {}),
+    ...(flags.harnessOptions ? { harnessOptions: flags.harnessOptions as CreateOptions["harnessOptions"] } : {}),
   };
 }
 

@@ -21,6 +21,7 @@ import * as launching from "../../../src/launch/launch.js";
 import type { Launched, LaunchKind, LaunchRequest } from "../../../src/launch/types.js";
 import { createAppContext } from "../../../src/main/context.js";
 import { loadRegistry } from "../../../src/main/load-registry.js";
+import { CreateOptionsSchema } from "../../../src/protocol/requests.js";
 import { journalPath, readMeta } from "../../../src/session/journal.js";
 import { memoryOutput, runHmux } from "../../helpers/hmux-in-process.js";
 import { MIMIC_PLUGIN } from "../../support/fake-harness/adapter.js";
@@ -239,7 +240,7 @@ describe("every entry kind", () => {
     expect(run.stdout).toContain("Ahoy! mimic heard: go");
   });
 
-  it("takes a harness's own setting as --<harness>-<key> on every command that has flags, with the arg tier", async () => {
+  it("takes a harness's own setting as --<harness>-<key> on every command that has flags, and in the server's create options, with the arg tier", async () => {
     const { repo, env, context } = await world({ harnesses: { mimic: { module: MIMIC_PLUGIN } } });
     const hmux = { env, input: Readable.from([]) };
     const own = ["--mimic-greeting", "Hey"];
@@ -261,8 +262,14 @@ describe("every entry kind", () => {
       onNote: () => {},
     });
     contestant.release();
+    // hmux new sends them in its create options (protocol CreateOptions.harnessOptions).
+    const options = CreateOptionsSchema.parse({ harnessOptions: { mimic: { greeting: "Hey" } } });
+    const created = await serverLauncher(context)({ harness: "mimic", cwd: repo, options });
+    await created.handle.abort("killed");
     const made = await launchesSince(from);
-    expect(made.map((m) => m.request.kind)).toEqual(["run", "session", "race-contestant"]);
+    expect(made.map((m) => m.request.kind)).toEqual(["run", "session", "race-contestant", "server-create"]);
+    const planned = serverPlanner(context)({ harness: "mimic", cwd: repo, options });
+    expect(planned.ok && planned.settings.find((s) => s.key === "mimic.greeting")).toMatchObject({ tier: "arg" });
     for (const { launched } of made) {
       expect(launched.settings.find((s) => s.key === "mimic.greeting")).toEqual({
         key: "mimic.greeting",
@@ -271,6 +278,7 @@ describe("every entry kind", () => {
       });
       expect(launched.plan.invocation.argv.join(" ")).toContain("--greeting Hey");
     }
+    for (const { launched } of made) if (launched.kind === "session") await launched.released;
     const bad = await runHmux(["session", "mimic", "--json", "--cwd", repo, "--mimic-greeting", "two words"], hmux);
     expect(bad.code).toBe(2);
     expect(bad.stdout + bad.stderr).toContain(
