@@ -133,9 +133,10 @@ export class AcpSessionBridge implements SessionBridge {
       .client({ name: "hmux" })
       .onNotification("session/update", ({ params }) => this.onUpdate(params))
       .onRequest("session/request_permission", ({ params, signal }) => this.onPermission(params, signal))
-      .onNotification("*", ({ method, params }) =>
-        this.event({ kind: "unrecognized", nativeType: method, record: params }),
-      )
+      .onNotification("*", ({ method, params }) => {
+        // $/cancel_request is the SDK's own to act on (it withdraws the request named); anything else is shown.
+        if (method !== "$/cancel_request") this.event({ kind: "unrecognized", nativeType: method, record: params });
+      })
       .onRequest("*", ({ method, params }) => {
         // Never leave the agent waiting on a request hmux does not serve: the error is the refusal.
         this.event({ kind: "unrecognized", nativeType: method, record: params });
@@ -417,7 +418,8 @@ export class AcpSessionBridge implements SessionBridge {
       signal.addEventListener("abort", () => {
         // The agent withdrew its request ($/cancel_request), or the connection closed.
         if (!this.open.delete(ref)) return;
-        this.asking--;
+        // Still answered: the agent's request ends with an outcome, not an unanswered id.
+        resolve({ outcome: CANCELLED.outcome });
         this.out({ kind: "approval-withdrawn", callId: known.callId });
       });
       this.out({ kind: "approval", ask: askOf(known, ref, this.options.cwd) });

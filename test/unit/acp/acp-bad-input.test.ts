@@ -244,6 +244,42 @@ lines.on("line", (l) => {
     });
   });
 
+  it("withdraws a permission request ($/cancel_request): the call leaves the decider's list and is answered cancelled", async () => {
+    const script = rawAgent(
+      place.box,
+      "fickle",
+      `${LINES}lines.on("line", (l) => {
+  const m = JSON.parse(l);
+  if (m.method === "initialize") reply({ jsonrpc: "2.0", id: m.id, result: { protocolVersion: 1 } });
+  if (m.method === "session/new") reply({ jsonrpc: "2.0", id: m.id, result: { sessionId: "f-1" } });
+  if (m.method === "session/prompt") {
+    reply({ jsonrpc: "2.0", id: "ask-1", method: "session/request_permission", params: { sessionId: "f-1",
+      toolCall: { toolCallId: "w1", title: "rm junk", kind: "execute", rawInput: { command: "rm junk" } },
+      options: [{ optionId: "ok", name: "Allow", kind: "allow_once" }, { optionId: "no", name: "Reject", kind: "reject_once" }] } });
+    setTimeout(() => reply({ jsonrpc: "2.0", method: "$/cancel_request", params: { requestId: "ask-1" } }), 300);
+    lines.once("line", (answer) => {
+      process.stderr.write("ANSWER " + answer + "\\n");
+      reply({ jsonrpc: "2.0", id: m.id, result: { stopReason: "end_turn" } });
+    });
+  }
+});
+`,
+    );
+    const run = await runAgent(place, { name: "fickle", script, approvals: "ask" });
+    await run.waitFor(kindIs("identity"), "the identity");
+    await run.handle.send("s1", "go");
+    await run.waitFor(kindIs("done"), "the turn's done");
+    await run.handle.close();
+    expect(run.events.find(kindIs("approval-request"))).toMatchObject({ call: { callId: "w1" } });
+    expect(run.events.find(kindIs("approval-cleared"))).toMatchObject({ callId: "w1", reason: "native-resolved" });
+    expect(run.events.some((e) => e.kind === "approval-disposition" || e.kind === "unrecognized")).toBe(false);
+    const answer = run.events.find((e) => e.kind === "raw" && e.text.startsWith("ANSWER"));
+    expect(answer && answer.kind === "raw" ? JSON.parse(answer.text.slice(7)) : null).toMatchObject({
+      id: "ask-1",
+      result: { outcome: { outcome: "cancelled" } },
+    });
+  });
+
   it("an error answer to initialize names the agent and the error", async () => {
     const script = rawAgent(
       place.box,
