@@ -2,8 +2,10 @@
  * How long a contestant's turn stood waiting for a person: from each call hmux held for a decision
  * (`approval-request`) until it was decided or withdrawn. In a TUI race a person answers the panes
  * one after another, so a turn's wall time would rank the order they were answered in; the
- * scorecard leaves this time out of the wall time and shows it apart. A pure fold: the caller
- * hands in the time each event arrived.
+ * scorecard leaves this time out of the wall time and shows it apart. A pure fold over the control
+ * machine's timeline, on the server: a wait starts when the machine opened the call (its
+ * `openedAt`, never later than the request was emitted) and ends when the decision (or the call's
+ * withdrawal) was emitted; the caller hands in when each event was emitted.
  */
 import type { SessionEvent } from "../core/control/types.js";
 
@@ -21,10 +23,11 @@ export const NO_WAIT: PersonWait = { open: [], waitedMs: 0, spanSince: null };
 export function personWaitEvent(w: PersonWait, event: SessionEvent, now: number): PersonWait {
   if (event.kind === "approval-request") {
     if (w.open.some((c) => c.callId === event.call.callId)) return w;
+    const since = Math.min(now, event.call.openedAt);
     return {
-      open: [...w.open, { callId: event.call.callId, since: now }],
+      open: [...w.open, { callId: event.call.callId, since }],
       waitedMs: w.waitedMs,
-      spanSince: w.spanSince ?? now,
+      spanSince: w.spanSince ?? since,
     };
   }
   const settledId = event.kind === "approval-disposition" || event.kind === "approval-cleared" ? event.callId : null;

@@ -49,7 +49,7 @@ function row(s: ContestantScore): string[] {
     outcome(s),
     seconds(s.wallMs),
     tokens(s),
-    s.costUsd === null ? "-" : formatCost(s.costUsd),
+    s.costUnknown ? "unknown" : s.costUsd === null ? "-" : formatCost(s.costUsd),
     `${s.approvals.asked}/${s.approvals.denied}`,
     String(s.files.length),
     `+${s.lines.added}/-${s.lines.removed}`,

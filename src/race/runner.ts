@@ -6,9 +6,13 @@
  * and the scorecard is built. Everything that can be refused (not a repository, no such base, a
  * harness the plan refuses) is refused before any turn starts, and the worktrees made so far go.
  */
+
 import { randomBytes } from "node:crypto";
 import type { SessionEvent } from "../core/control/types.js";
 import { RefusalError } from "../core/refusal.js";
+import type { PriceTable } from "../core/usage/price-lookup.js";
+import { MODEL_PRICES } from "../core/usage/prices.js";
+import { SessionUsage } from "../core/usage/session-usage.js";
 import type { WorkspaceLease, WorkspacePorts } from "../workspace/lease.js";
 import { repoFacts, resolveBase } from "../workspace/repo.js";
 import { checkRaceName, type RaceRecord, type RaceStore, raceRecord, scoredRecord } from "./record.js";
@@ -48,6 +52,13 @@ export interface RacePorts {
   /** Notes as the race goes (worktrees made, setup output, each contestant's events). */
   readonly onNote?: (line: string) => void;
   readonly onEvent?: (harness: string, event: SessionEvent) => void;
+  /** What usage is priced by: the one price table (core/usage/prices.ts) unless a test hands its own. */
+  readonly prices?: PriceTable;
+}
+
+/** The model the race asked every contestant for, when its settings name one. */
+function modelAsked(settings: Readonly<Record<string, unknown>>): string | undefined {
+  return typeof settings.model === "string" ? settings.model : undefined;
 }
 
 export interface RaceRequest {
@@ -200,7 +211,10 @@ async function runContestant(
   try {
     const started = clock.now();
     let tally = EMPTY_TALLY;
-    for await (const event of plan.run(signal)) {
+    // Priced as the server prices a session's: the model the record names, said or asked for.
+    const usage = new SessionUsage(modelAsked(request.settings), ports.prices ?? MODEL_PRICES);
+    for await (const emitted of plan.run(signal)) {
+      const event = usage.take(emitted);
       tally = tallyEvent(tally, event);
       ports.onEvent?.(harness, event);
     }

@@ -60,7 +60,10 @@ export const ContestantScoreSchema = z.strictObject({
     output: count.nullable(),
     cachedInput: count.nullable(),
   }),
+  /** USD, priced on the server (core/usage); null when none was reported or `costUnknown`. */
   costUsd: z.number().nonnegative().nullable(),
+  /** A usage record spent tokens on a model without a price: the cost reads "unknown", never $0. */
+  costUnknown: z.literal(true).optional(),
   /** byPerson: of the denied, the ones a person denied (absent when none was). */
   approvals: z.strictObject({ asked: count, denied: count, byPerson: count.optional() }),
   toolCalls: count,

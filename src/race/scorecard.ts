@@ -75,7 +75,8 @@ function contestantScore(race: string, c: ContestantFacts, shared: ReadonlySet<s
     wallMs: Math.max(0, Math.round(c.wallMs)),
     ...(c.personWaitMs !== undefined ? { personWaitMs: Math.max(0, Math.round(c.personWaitMs)) } : {}),
     tokens: { input: t.inputTokens, output: t.outputTokens, cachedInput: t.cachedInputTokens },
-    costUsd: t.costUsd,
+    costUsd: t.costUnknown ? null : t.costUsd,
+    ...(t.costUnknown ? { costUnknown: true as const } : {}),
     approvals: {
       asked: t.approvalsAsked,
       denied: t.approvalsDenied,

@@ -66,9 +66,13 @@ export interface SessionRacePorts<Options = unknown> {
   readonly checkTimeoutMs?: number;
   /**
    * Opens a contestant's session (a refusal throws); `onEvent` hears every event of it from its
-   * first, before anyone else does, so its tally is whole.
+   * first, before anyone else does, so its tally is whole, with when the session emitted it (the
+   * server's clock, the one its control machine stamps a held call's `openedAt` with).
    */
-  open(request: ContestantRequest<Options>, onEvent: (event: SessionEvent) => void): Promise<OpenedContestant>;
+  open(
+    request: ContestantRequest<Options>,
+    onEvent: (event: SessionEvent, at: number) => void,
+  ): Promise<OpenedContestant>;
 }
 
 export interface SessionRaceRequest<Options = unknown> {
@@ -144,8 +148,7 @@ export class SessionRaces<Options = unknown> {
       // Events may come while the session is still opening: they are kept until its runner exists.
       const early: Array<{ event: SessionEvent; at: number }> = [];
       let runner: Runner | null = null;
-      const onEvent = (event: SessionEvent) => {
-        const at = ws.clock.now();
+      const onEvent = (event: SessionEvent, at: number) => {
         if (runner) this.saw(race, runner, event, at);
         else early.push({ event, at });
       };

@@ -8,13 +8,17 @@
  * permission system refused (a tool result marked `denied`) was an ask that was denied.
  */
 import type { SessionEvent } from "../core/control/types.js";
+import { spentTokens } from "../core/usage/price-usage.js";
 import type { DivergenceScore } from "./scorecard-schema.js";
 
 export interface Tally {
   readonly inputTokens: number | null;
   readonly outputTokens: number | null;
   readonly cachedInputTokens: number | null;
+  /** null when none was reported, or when a record had no price (then `costUnknown`). */
   readonly costUsd: number | null;
+  /** A usage record spent tokens on a model without a price: the cost is unknown, not low. */
+  readonly costUnknown: boolean;
   readonly toolCalls: number;
   readonly approvalsAsked: number;
   readonly approvalsDenied: number;
@@ -35,6 +39,7 @@ export const EMPTY_TALLY: Tally = {
   outputTokens: null,
   cachedInputTokens: null,
   costUsd: null,
+  costUnknown: false,
   toolCalls: 0,
   approvalsAsked: 0,
   approvalsDenied: 0,
@@ -46,7 +51,10 @@ export const EMPTY_TALLY: Tally = {
 
 const add = (a: number | null, b: number | undefined): number | null => (b === undefined ? a : (a ?? 0) + b);
 
-/** Each usage event is one turn's (or one step's) own figures, so a turn's total is their sum. */
+/**
+ * Each usage event is one turn's (or one step's) own figures, so a turn's total is their sum. The
+ * events come priced (a session's by the server, a headless turn's by the runner: core/usage).
+ */
 export function tallyEvent(t: Tally, event: SessionEvent): Tally {
   switch (event.kind) {
     case "usage":
@@ -56,6 +64,7 @@ export function tallyEvent(t: Tally, event: SessionEvent): Tally {
         outputTokens: add(t.outputTokens, event.outputTokens),
         cachedInputTokens: add(t.cachedInputTokens, event.cachedInputTokens),
         costUsd: add(t.costUsd, event.costUsd),
+        costUnknown: t.costUnknown || (event.costUsd === undefined && spentTokens(event) > 0),
       };
     case "tool":
       if (event.phase === "call") return { ...t, toolCalls: t.toolCalls + 1 };

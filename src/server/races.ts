@@ -33,7 +33,7 @@ export function serverRaces(deps: ServerRaceDeps): SessionRaces<RaceCreateOption
     store: deps.store,
     checkEnv: deps.checkEnv,
     ...(deps.checkTimeoutMs !== undefined ? { checkTimeoutMs: deps.checkTimeoutMs } : {}),
-    async open(request, onEvent: (event: SessionEvent) => void): Promise<OpenedContestant> {
+    async open(request, onEvent: (event: SessionEvent, at: number) => void): Promise<OpenedContestant> {
       const opened = await table.create(
         {
           harness: request.harness,
@@ -46,8 +46,9 @@ export function serverRaces(deps: ServerRaceDeps): SessionRaces<RaceCreateOption
           },
         },
         undefined,
-        // The race watches from the session's first event, before any client's attach does.
-        (event) => onEvent(event),
+        // The race watches from the session's first event, before any client's attach does, with
+        // the time the table stamped on it.
+        (event, at) => onEvent(event, at),
       );
       const row = opened.summary;
       if (!row.workspace) {

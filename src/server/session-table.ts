@@ -24,6 +24,7 @@ import type { Clock } from "../core/exec/ports.js";
 import type { ClosedEvent, SessionHandle } from "../core/exec/session-types.js";
 import type { PriceTable } from "../core/usage/price-lookup.js";
 import { MODEL_PRICES } from "../core/usage/prices.js";
+import { SessionUsage } from "../core/usage/session-usage.js";
 import type {
   CreateOptions,
   InboxItem,
@@ -41,7 +42,6 @@ import type { JournaledSession, RestoredSession } from "./restore.js";
 import { KILLED_RECORD_FORMAT, SESSION_RECORD_FORMAT, type SessionRecords } from "./restore-records.js";
 import { looksLikeSessionId } from "./session-name.js";
 import { findSessionTarget } from "./session-target.js";
-import { SessionUsage } from "./session-usage.js";
 
 export interface CreateSpec {
   readonly harness: string;

@@ -4,7 +4,6 @@
  * next one.
  */
 
-import type { PersonWait } from "../../race/person-wait.js";
 import type { Scorecard } from "../../race/scorecard-schema.js";
 import type { Tally } from "../../race/tally.js";
 import type { BranchStatus } from "../changes-port.js";
@@ -43,10 +42,11 @@ export interface RaceContestant {
   /** Its hmux workspace (worktree) name. */
   readonly workspace: string | null;
   readonly startedAt: number;
-  /** Set when its first turn ended, less the time it waited for a person; events after that are not counted. */
-  readonly wallMs: number | null;
-  /** Its turn's waits for a person (src/race/person-wait.ts), left out of the wall time. */
-  readonly wait: PersonWait;
+  /**
+   * Its first turn ended; events after that are not counted. Its time, less the time it waited
+   * for a person, is the server's to say (the scorecard), never worked out here.
+   */
+  readonly ended: boolean;
   readonly tally: Tally;
   /** Why its pane could not be started. */
   readonly failed: string | null;

@@ -6,7 +6,6 @@
  * has ended: the scorecard, with its figures, is the runner's. Pick and discard ask first.
  */
 import type { SessionEvent } from "../../core/control/types.js";
-import { NO_WAIT, personWaitEvent, waitedBy } from "../../race/person-wait.js";
 import type { Scorecard } from "../../race/scorecard-schema.js";
 import { EMPTY_TALLY, tallyEvent } from "../../race/tally.js";
 import type { SessionInfo } from "../session-port.js";
@@ -123,8 +122,7 @@ function start(state: UiState, prompt: string, harnesses: readonly string[], che
     key: null,
     workspace: null,
     startedAt: now,
-    wallMs: null,
-    wait: NO_WAIT,
+    ended: false,
     tally: EMPTY_TALLY,
     failed: null,
   }));
@@ -191,15 +189,12 @@ function openContestant(state: UiState, now: number): Step {
 /** A contestant's session event: tallied until its first turn has ended. */
 export function raceEvent(state: UiState, key: string, event: SessionEvent, now: number): Step {
   const c = state.race?.contestants.find((x) => x.key === key);
-  if (!c || c.wallMs !== null || state.race?.phase !== "running") return only(state);
+  if (!c || c.ended || state.race?.phase !== "running") return only(state);
   const tally = tallyEvent(c.tally, event);
-  const wait = personWaitEvent(c.wait, event, now);
-  if (tally === c.tally && wait === c.wait) return only(state);
-  const ended = tally.done !== null;
-  // The wall time is the turn's own: the time it stood waiting for a person is shown apart.
-  const wallMs = ended ? { wallMs: Math.max(0, now - c.startedAt - waitedBy(wait, now)) } : {};
+  if (tally === c.tally) return only(state);
+  // Times are the server's (its scorecard): the TUI only learns that the turn ended.
   return settle(
-    withContestant(state, c.harness, (x) => ({ ...x, tally, wait, ...wallMs })),
+    withContestant(state, c.harness, (x) => ({ ...x, tally, ended: tally.done !== null })),
     now,
   );
 }
@@ -208,7 +203,7 @@ export function raceEvent(state: UiState, key: string, event: SessionEvent, now:
 function settle(state: UiState, now: number): Step {
   const race = state.race;
   if (race?.phase !== "running") return only(state);
-  if (!race.contestants.every((c) => c.wallMs !== null || c.failed !== null)) return only(state);
+  if (!race.contestants.every((c) => c.ended || c.failed !== null)) return only(state);
   const runs = race.contestants.filter((c) => c.failed === null && c.workspace !== null);
   if (runs.length === 0)
     return only(

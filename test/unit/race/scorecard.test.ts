@@ -188,6 +188,20 @@ describe("scorecard", () => {
     expect(card.contestants[2]!.tokens).toEqual({ input: null, output: null, cachedInput: null });
   });
 
+  it("a contestant whose usage had no price reads cost unknown, never $0, and is not ranked cheapest", () => {
+    const card = buildScorecard(race, [
+      contestant("claude", { tally: tallyEvents([{ kind: "usage", outputTokens: 10, costUsd: 0.5 }, clean]) }),
+      contestant("pi", { tally: tallyEvents([{ kind: "usage", outputTokens: 10 }, clean]) }),
+    ]);
+    const pi = card.contestants[1]!;
+    expect(pi).toMatchObject({ costUsd: null, costUnknown: true });
+    expect(card.contestants[0]).not.toHaveProperty("costUnknown");
+    expect(card.summary.cheapest).toEqual(["claude"]);
+    const text = renderScorecard(card).join("\n");
+    expect(text).toMatch(/pi .*unknown/);
+    expect(ScorecardLineSchema.parse(pi)).toMatchObject({ costUnknown: true });
+  });
+
   it("has no pass/fail lists without a check, and says the base was dirty", () => {
     const card = buildScorecard({ ...race, check: null, baseDirty: [" M README.md"] }, [
       contestant("a", { check: null }),

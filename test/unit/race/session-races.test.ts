@@ -54,12 +54,12 @@ function racing(work: Record<string, Record<string, string>>, refuse: readonly s
         request,
         lease: lease!,
         say: (...events) => {
-          for (const e of events) onEvent(e);
+          for (const e of events) onEvent(e, clock.now());
         },
         halted: false,
       };
       contestants.set(request.harness, c);
-      onEvent({ kind: "state", from: "starting", to: "running" });
+      onEvent({ kind: "state", from: "starting", to: "running" }, clock.now());
       return {
         session: `session-${request.harness}`,
         workspace: lease!.entry.name,
@@ -136,7 +136,10 @@ describe("a race of sessions: scoring", () => {
     clock.advance(2_000);
     a.say({ kind: "usage", inputTokens: 10, outputTokens: 2 });
     // a waits 5 s for a person's decision: shown apart, not in its wall time.
-    a.say({ kind: "approval-request", call: { callId: "c1", tool: "Bash", input: {}, openedAt: 0, deadlineAt: null } });
+    a.say({
+      kind: "approval-request",
+      call: { callId: "c1", tool: "Bash", input: {}, openedAt: clock.now(), deadlineAt: null },
+    });
     clock.advance(5_000);
     a.say({ kind: "approval-cleared", callId: "c1", reason: "native-resolved" });
     clock.advance(1_000);
@@ -162,6 +165,55 @@ describe("a race of sessions: scoring", () => {
     // Events after a contestant's first turn are not its race.
     a.say({ kind: "usage", inputTokens: 1_000 }, done);
     expect((await races.score("t1")).contestants[0]?.tokens).toMatchObject({ input: 10 });
+  });
+
+  it("a person approving slowly does not change the ranking by the contestants' own time", async () => {
+    fx = new GitFixture();
+    const fastest = async (name: string, personTakesMs: number) => {
+      const { races, start, contestants, clock } = racing({ a: { "x.txt": "a\n" }, b: { "y.txt": "b\n" } });
+      await start({ cwd: fx.repo, harnesses: ["a", "b"], prompt: "p", check: null, name });
+      const a = contestants.get("a")!;
+      const b = contestants.get("b")!;
+      // a works 1 s, asks, a person answers after `personTakesMs`, a works 2 s more: 3 s of its own.
+      // b works 6 s and asks nobody. The clock runs through both timelines in order.
+      const timeline: Array<[number, () => void]> = [
+        [
+          1_000,
+          () =>
+            a.say({
+              kind: "approval-request",
+              call: { callId: "c1", tool: "Bash", input: {}, openedAt: clock.now(), deadlineAt: null },
+            }),
+        ],
+        [
+          1_000 + personTakesMs,
+          () =>
+            a.say({
+              kind: "approval-disposition",
+              callId: "c1",
+              decision: { decision: "allow" },
+              decider: "person",
+              status: "sent",
+            } as SessionEvent),
+        ],
+        [3_000 + personTakesMs, () => a.say(done)],
+        [6_000, () => b.say(done)],
+      ];
+      const startedAt = clock.now();
+      for (const [at, step] of timeline.sort((x, y) => x[0] - y[0])) {
+        clock.advance(startedAt + at - clock.now());
+        step();
+      }
+      return races.score(name);
+    };
+    const quick = await fastest("quick", 100);
+    const slow = await fastest("slow", 60_000);
+    for (const card of [quick, slow]) {
+      expect(card.summary.fastest).toEqual(["a"]);
+      expect(card.contestants.map((c) => c.wallMs)).toEqual([3_000, 6_000]);
+    }
+    expect(slow.contestants[0]?.personWaitMs).toBe(60_000);
+    expect(quick.contestants[0]?.personWaitMs).toBe(100);
   });
 
   it("a race this process does not hold is read from its record; one never recorded is no-such-race", async () => {

@@ -105,11 +105,11 @@ describe("race update", () => {
     ]);
     expect(both.effects.filter((e) => e.kind === "race-score")).toEqual([{ kind: "race-score", race: name }]);
     expect(both.state.race?.phase).toBe("scoring");
-    // Its progress, as shown while the runner scores: each turn's time.
-    expect(both.state.race?.contestants.map((c) => c.wallMs)).toEqual([4000, 9000]);
+    // Its progress, as shown while the server scores: which turns ended (their times are the server's).
+    expect(both.state.race?.contestants.map((c) => c.ended)).toEqual([true, true]);
   });
 
-  it("the progress shown leaves out the time a turn waited for a person", () => {
+  it("a turn that waited for a person is only marked ended: the TUI works out no time of its own", () => {
     const { state } = started();
     const call = { callId: "c1", tool: "Write", input: {}, openedAt: T0 + 1000, deadlineAt: null };
     const r = run(state, [
@@ -126,8 +126,9 @@ describe("race update", () => {
       ],
       [done("s1"), T0 + 8000],
     ]);
-    // claude: 8 s from start to end, 6 s of it waiting for the person's answer.
-    expect(r.state.race?.contestants[0]?.wallMs).toBe(2000);
+    const c = r.state.race?.contestants[0];
+    expect(c?.ended).toBe(true);
+    expect(Object.keys(c ?? {})).not.toContain("wallMs");
   });
 
   it("events after a contestant's first turn are not counted", () => {

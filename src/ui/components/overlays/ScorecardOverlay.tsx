@@ -25,8 +25,7 @@ const MESSAGE_ROWS = 4;
 function progress(race: RaceState): string[] {
   return race.contestants.map((c) => {
     if (c.failed !== null) return `${c.harness}: did not start: ${c.failed}`;
-    if (c.wallMs !== null)
-      return `${c.harness}: turn ended (${c.tally.done?.cause ?? "?"}) after ${(c.wallMs / 1000).toFixed(1)}s`;
+    if (c.ended) return `${c.harness}: turn ended (${c.tally.done?.cause ?? "?"})`;
     return `${c.harness}: ${c.key === null ? "starting its pane…" : "running…"}`;
   });
 }

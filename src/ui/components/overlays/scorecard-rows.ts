@@ -57,7 +57,7 @@ export function scoreRows(card: Scorecard): ScoreRow[] {
     row("tokens in/out", (c) =>
       c.tokens.input === null && c.tokens.output === null ? none : `${num(c.tokens.input)} / ${num(c.tokens.output)}`,
     ),
-    row("cost", (c) => (c.costUsd === null ? none : formatCost(c.costUsd))),
+    row("cost", (c) => (c.costUnknown ? "unknown" : c.costUsd === null ? none : formatCost(c.costUsd))),
     row("approvals", (c) => `${c.approvals.asked} asked · ${c.approvals.denied} denied`),
     row("tool calls", (c) => String(c.toolCalls)),
     row("files changed", (c) => String(c.files.length)),
