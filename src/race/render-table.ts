@@ -4,7 +4,7 @@
  * lines out, no colour (the caller's terminal decides nothing here).
  */
 import { formatUsd } from "../core/usage/format.js";
-import type { ContestantScore, Scorecard } from "./scorecard-schema.js";
+import type { ContestantScore, RaceSummary, Scorecard } from "./scorecard-schema.js";
 
 export function seconds(ms: number): string {
   return ms < 10_000 ? `${(ms / 1000).toFixed(1)}s` : `${Math.round(ms / 1000)}s`;
@@ -62,6 +62,32 @@ function names(list: readonly string[] | null): string {
   return list === null ? "-" : list.length === 0 ? "none" : list.join(", ");
 }
 
+/** How one contestant's answer merges with each other one's: "codex ✓ pi ✗" (✗: conflicts, ?: git could not tell). */
+export function mergesWith(summary: RaceSummary, harness: string): string {
+  const marks = (summary.overlap?.merges ?? []).flatMap((m) => {
+    const other =
+      m.contestants[0] === harness ? m.contestants[1] : m.contestants[1] === harness ? m.contestants[0] : null;
+    return other === null ? [] : [`${other} ${m.clean === null ? "?" : m.clean ? "✓" : "✗"}`];
+  });
+  return marks.join(" ");
+}
+
+/** Files more than one contestant changed, and the pairs whose answers would not merge cleanly. */
+export function overlapLines(summary: RaceSummary): string[] {
+  const o = summary.overlap;
+  if (!o) return [];
+  const out: string[] = [];
+  if (o.files.length > 0)
+    out.push(`changed by more than one: ${o.files.map((f) => `${f.path} (${f.contestants.join(", ")})`).join("; ")}`);
+  const clean = o.merges.filter((m) => m.clean === true).map((m) => m.contestants.join("+"));
+  const conflicting = o.merges.filter((m) => m.clean === false);
+  if (o.merges.length > 0)
+    out.push(
+      `merge cleanly: ${clean.length ? clean.join(", ") : "none"}${conflicting.length ? `; conflict: ${conflicting.map((m) => `${m.contestants.join("+")} (${m.conflicts.join(", ")})`).join(", ")}` : ""}`,
+    );
+  return out;
+}
+
 export function renderScorecard(card: Scorecard): string[] {
   const rows = [HEADER, ...card.contestants.map(row)];
   const widths = HEADER.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
@@ -77,6 +103,7 @@ export function renderScorecard(card: Scorecard): string[] {
   out.push(`fastest: ${names(s.fastest)}; fewest lines: ${names(s.fewestLines)}`);
   out.push(`fewest tokens: ${names(s.fewestTokens)}; cheapest: ${names(s.cheapest)}`);
   if (s.sharedFiles.length > 0) out.push(`changed by all: ${s.sharedFiles.join(", ")}`);
+  out.push(...overlapLines(s));
   for (const c of card.contestants) {
     if (c.uniqueFiles.length > 0) out.push(`only ${c.harness}: ${c.uniqueFiles.join(", ")}`);
     for (const d of c.divergences)

@@ -15,6 +15,7 @@ import { MODEL_PRICES } from "../core/usage/prices.js";
 import { SessionUsage } from "../core/usage/session-usage.js";
 import type { WorkspaceLease, WorkspacePorts } from "../workspace/lease.js";
 import { repoFacts, resolveBase } from "../workspace/repo.js";
+import { raceMerges } from "./overlap.js";
 import { checkRaceName, type RaceRecord, type RaceStore, raceRecord, scoredRecord } from "./record.js";
 import { baseDirty, scoreWorktree } from "./score-worktree.js";
 import { buildScorecard, type ContestantFacts } from "./scorecard.js";
@@ -181,8 +182,10 @@ export async function runRace(ports: RacePorts, request: RaceRequest): Promise<R
 
   const signal = request.signal ?? new AbortController().signal;
   const facts = await Promise.all(entrants.map((e) => runContestant(ports, request, race, e, signal)));
+  const merges = await raceMerges(ports.workspace.git, facts);
   const scorecard = buildScorecard(
     {
+      merges,
       race,
       prompt: request.prompt,
       repo: repo.repo,

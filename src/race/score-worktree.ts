@@ -56,6 +56,7 @@ export async function scoreWorktree(
     files: diff.files.map((f) => ({ path: f.path, added: f.added, removed: f.removed })),
     check,
     planDivergences: turn.planDivergences,
+    snapshot: { tree: diff.tree, mergeBase: diff.mergeBase },
   };
 }
 

@@ -78,6 +78,17 @@ export const ContestantScoreSchema = z.strictObject({
   divergences: z.array(DivergenceScoreSchema),
 });
 
+/** Two contestants' answers merged (git merge-tree): clean, or the files that conflict; null: git could not tell. */
+export const MergeScoreSchema = z.strictObject({
+  contestants: z.tuple([z.string(), z.string()]),
+  clean: z.boolean().nullable(),
+  conflicts: z.array(z.string()),
+  error: z.string().optional(),
+});
+
+/** A file more than one contestant changed, and who did. */
+export const OverlapFileSchema = z.strictObject({ path: z.string(), contestants: z.array(z.string()) });
+
 export const RaceSummarySchema = z.strictObject({
   kind: z.literal("summary"),
   race: z.string(),
@@ -101,6 +112,11 @@ export const RaceSummarySchema = z.strictObject({
   cheapest: z.array(z.string()),
   /** Files every contestant changed. */
   sharedFiles: z.array(z.string()),
+  /**
+   * Files more than one contestant changed, and whether each pair's answers would merge cleanly
+   * (absent in a scorecard from before overlaps were scored).
+   */
+  overlap: z.strictObject({ files: z.array(OverlapFileSchema), merges: z.array(MergeScoreSchema) }).optional(),
   warnings: z.array(z.string()),
 });
 
@@ -114,6 +130,7 @@ export type CheckResult = z.infer<typeof CheckResultSchema>;
 export type DivergenceScore = z.infer<typeof DivergenceScoreSchema>;
 export type ContestantScore = z.infer<typeof ContestantScoreSchema>;
 export type RaceSummary = z.infer<typeof RaceSummarySchema>;
+export type MergeScore = z.infer<typeof MergeScoreSchema>;
 export type ScorecardLine = z.infer<typeof ScorecardLineSchema>;
 
 export interface Scorecard {

@@ -8,6 +8,7 @@ import type {
   ContestantScore,
   DivergenceScore,
   FileScore,
+  MergeScore,
   RaceSummary,
   Scorecard,
 } from "./scorecard-schema.js";
@@ -28,6 +29,8 @@ export interface ContestantFacts {
   readonly check: CheckResult | null;
   /** Settings the plan could not express on this harness (the resolution's divergence). */
   readonly planDivergences: readonly { readonly key: string; readonly value: unknown; readonly reason: string }[];
+  /** The worktree's tree as scored and the commit it was measured from, for the merge check (overlap.ts). */
+  readonly snapshot?: { readonly tree: string; readonly mergeBase: string };
 }
 
 export interface RaceFacts {
@@ -39,6 +42,8 @@ export interface RaceFacts {
   readonly settings: Readonly<Record<string, unknown>>;
   /** The --check command, or null when the race had none. */
   readonly check: string | null;
+  /** Each pair's answers merged (overlap.ts); absent: not tried. */
+  readonly merges?: readonly MergeScore[];
 }
 
 const FINISHED = new Set(["clean", "awaiting-input"]);
@@ -163,6 +168,18 @@ export function buildScorecard(race: RaceFacts, contestants: readonly Contestant
     if (s.check?.timedOut) warnings.push(`${s.harness}'s check ran past its timeout and was stopped`);
     else if (s.check?.error !== undefined) warnings.push(`${s.harness}'s check could not run: ${s.check.error}`);
   }
+  for (const m of race.merges ?? [])
+    if (m.clean === false)
+      warnings.push(
+        `${m.contestants[0]}'s and ${m.contestants[1]}'s answers would not merge cleanly: ${m.conflicts.join(", ") || "conflicts"}`,
+      );
+  const overlapFiles = [...changedBy]
+    .filter(([, n]) => n > 1)
+    .map(([path]) => ({
+      path,
+      contestants: contestants.filter((c) => c.files.some((f) => f.path === path)).map((c) => c.harness),
+    }))
+    .sort((a, b) => a.path.localeCompare(b.path));
 
   const summary: RaceSummary = {
     kind: "summary",
@@ -181,6 +198,7 @@ export function buildScorecard(race: RaceFacts, contestants: readonly Contestant
     fewestTokens: least(candidates.map((s) => ({ name: s.harness, value: tokens(s) }))),
     cheapest: least(candidates.map((s) => ({ name: s.harness, value: s.costUsd }))),
     sharedFiles: [...shared].sort(),
+    ...(race.merges !== undefined ? { overlap: { files: overlapFiles, merges: [...race.merges] } } : {}),
     warnings,
   };
   return { contestants: scores, summary };

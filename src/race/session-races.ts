@@ -17,6 +17,7 @@ import { HmuxError } from "../core/hmux-error.js";
 import type { WorkspacePorts } from "../workspace/lease.js";
 import type { WorkspaceEntry } from "../workspace/registry.js";
 import { repoFacts, resolveBase } from "../workspace/repo.js";
+import { raceMerges } from "./overlap.js";
 import { NO_WAIT, type PersonWait, personWaitEvent, waitedBy } from "./person-wait.js";
 import { type Cleanup, discardRace, entryOf, type PickResult, pickWinner } from "./pick.js";
 import { RaceStateError } from "./race-errors.js";
@@ -266,8 +267,10 @@ export class SessionRaces<Options = unknown> {
         return { ...scored, personWaitMs: r.wait.waitedMs };
       }),
     );
+    const merges = await raceMerges(ws.git, facts);
     const scorecard = buildScorecard(
       {
+        merges,
         race: record.race,
         prompt: record.prompt,
         repo: record.repo,

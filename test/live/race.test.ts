@@ -111,6 +111,17 @@ describe("hmux race on claude, codex and pi (scripted model)", () => {
     expect(summary.failed).toEqual(["pi"]);
     expect(cards.pi!.check!.exitCode).not.toBe(0);
     expect(summary.sharedFiles).toEqual(["slug.js"]);
+    // Every one changed slug.js; git says for each pair whether their answers would merge.
+    expect(summary.overlap?.files).toEqual([{ path: "slug.js", contestants: ["claude", "codex", "pi"] }]);
+    expect(summary.overlap?.merges.map((m) => m.contestants)).toEqual([
+      ["claude", "codex"],
+      ["claude", "pi"],
+      ["codex", "pi"],
+    ]);
+    for (const m of summary.overlap!.merges) {
+      expect(m.clean, JSON.stringify(m)).not.toBeNull();
+      expect(m.conflicts).toEqual(m.clean ? [] : ["slug.js"]);
+    }
     expect(cards.codex!.uniqueFiles).toEqual(["CHANGELOG.md"]);
     expect(cards.claude!.uniqueFiles).toEqual([]);
     // Tokens as each harness reported them (pi's message usage too); a cost where the model has a

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import type { RaceRecord } from "../../../src/race/record.js";
 import { renderRaceList } from "../../../src/race/render-list.js";
-import { formatCost, renderScorecard } from "../../../src/race/render-table.js";
+import { formatCost, mergesWith, renderScorecard } from "../../../src/race/render-table.js";
 import { buildScorecard, type ContestantFacts, type RaceFacts } from "../../../src/race/scorecard.js";
 import { ScorecardLineSchema } from "../../../src/race/scorecard-schema.js";
 import { tallyEvents } from "../../../src/race/tally.js";
@@ -200,6 +200,33 @@ describe("scorecard", () => {
     const text = renderScorecard(card).join("\n");
     expect(text).toMatch(/pi .*unknown/);
     expect(ScorecardLineSchema.parse(pi)).toMatchObject({ costUnknown: true });
+  });
+
+  it("lists files more than one contestant changed and each pair's merge, and warns of a conflict", () => {
+    const card = buildScorecard(
+      {
+        ...race,
+        merges: [
+          { contestants: ["claude", "codex"], clean: true, conflicts: [] },
+          { contestants: ["claude", "pi"], clean: false, conflicts: ["a.js"] },
+          { contestants: ["codex", "pi"], clean: null, conflicts: [], error: "git broke" },
+        ],
+      },
+      [
+        contestant("claude"),
+        contestant("codex", { files: [{ path: "b.js", added: 1, removed: 0 }] }),
+        contestant("pi"),
+      ],
+    );
+    expect(card.summary.overlap?.files).toEqual([{ path: "a.js", contestants: ["claude", "pi"] }]);
+    expect(card.summary.warnings).toContain("claude's and pi's answers would not merge cleanly: a.js");
+    const text = renderScorecard(card).join("\n");
+    expect(text).toContain("changed by more than one: a.js (claude, pi)");
+    expect(text).toContain("merge cleanly: claude+codex; conflict: claude+pi (a.js)");
+    expect(mergesWith(card.summary, "pi")).toBe("claude ✗ codex ?");
+    expect(ScorecardLineSchema.parse(card.summary)).toMatchObject({ kind: "summary" });
+    // A scorecard scored without the merge check has no overlap at all, rather than an empty one.
+    expect(buildScorecard(race, [contestant("claude")]).summary).not.toHaveProperty("overlap");
   });
 
   it("has no pass/fail lists without a check, and says the base was dirty", () => {

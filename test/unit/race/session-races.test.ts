@@ -216,6 +216,30 @@ describe("a race of sessions: scoring", () => {
     expect(quick.contestants[0]?.personWaitMs).toBe(100);
   });
 
+  it("says which files more than one contestant changed, and whether each pair's answers would merge (git merge-tree)", async () => {
+    fx = new GitFixture();
+    const { races, start, contestants } = racing({
+      a: { "x.txt": "from a\n" },
+      b: { "x.txt": "from b\n", "y.txt": "y\n" },
+      c: { "z.txt": "z\n" },
+    });
+    await start({ cwd: fx.repo, harnesses: ["a", "b", "c"], prompt: "p", check: null, name: "ov" });
+    for (const c of contestants.values()) c.say(done);
+    const { summary } = await races.score("ov");
+    expect(summary.overlap?.files).toEqual([{ path: "x.txt", contestants: ["a", "b"] }]);
+    expect(summary.overlap?.merges).toEqual([
+      { contestants: ["a", "b"], clean: false, conflicts: ["x.txt"] },
+      { contestants: ["a", "c"], clean: true, conflicts: [] },
+      { contestants: ["b", "c"], clean: true, conflicts: [] },
+    ]);
+    expect(summary.warnings).toContain("a's and b's answers would not merge cleanly: x.txt");
+    // Scored without touching a worktree, an index or a branch: nothing is committed anywhere.
+    for (const c of contestants.values()) expect(fx.git(c.lease.entry.path, "status", "--porcelain")).not.toBe("");
+    expect(fx.git(fx.repo, "branch", "--list", "hmux/ov-a", "--format=%(objectname)")).toBe(
+      fx.git(fx.repo, "rev-parse", "main"),
+    );
+  });
+
   it("a race this process does not hold is read from its record; one never recorded is no-such-race", async () => {
     fx = new GitFixture();
     const first = racing({ a: { "x.txt": "a\n" } });

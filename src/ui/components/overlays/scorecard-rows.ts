@@ -3,7 +3,7 @@
  * Pure, so what the overlay shows can be tested without Ink. Numbers a harness did not report
  * read "—", never 0.
  */
-import { formatCost } from "../../../race/render-table.js";
+import { formatCost, mergesWith } from "../../../race/render-table.js";
 import type { ContestantScore, Scorecard } from "../../../race/scorecard-schema.js";
 
 export interface ScoreRow {
@@ -64,6 +64,16 @@ export function scoreRows(card: Scorecard): ScoreRow[] {
     row("lines +/−", (c) => `+${c.lines.added} −${c.lines.removed}`),
     row("files by all", (c) => (c.sharedFiles.length === 0 ? none : c.sharedFiles.join(", "))),
     row("only this one", (c) => (c.uniqueFiles.length === 0 ? none : c.uniqueFiles.join(", "))),
+    // Whether its answer would merge with each other one's (git merge-tree): ✓ clean, ✗ conflicts.
+    ...(card.summary.overlap?.merges.length
+      ? [
+          row(
+            "merges with",
+            (c) => mergesWith(card.summary, c.harness) || none,
+            (c) => mergesWith(card.summary, c.harness).includes("✗"),
+          ),
+        ]
+      : []),
     row("check", check, (c) => c.check !== null && !c.check.passed),
     row(
       "not expressible",
