@@ -134,3 +134,28 @@ describe("a module's option specs are checked when it registers", () => {
     );
   });
 });
+
+describe("codex's session takes its own settings from the session request", () => {
+  const BWRAP =
+    "ERROR codex_app_server: Codex could not find bubblewrap on PATH. Codex will use the bundled bubblewrap.";
+  const session = builtinRegistry.get("codex").session;
+  if (session?.kind !== "process") throw new Error("codex has a process session");
+  const request = { sessionId: "s1", cwd: "/w", env: {}, stateDir: "/tmp/s", isolate: false } as const;
+  const asked = (extra: object) => {
+    const out = session.createBridge({ ...request, ...extra }).text(BWRAP, "stderr");
+    const event = out.flatMap((o) => (o.kind === "event" ? [o.event] : [])).find((e) => e.kind === "divergence");
+    return (event as { asked?: string } | undefined)?.asked;
+  };
+
+  it("the bridge starts in codex's own sandbox, else the one --access renders, else codex's default", () => {
+    expect(asked({ harnessOptions: { codex: { sandbox: "read-only" } } })).toBe("read-only");
+    expect(asked({ access: "read" })).toBe("read-only");
+    expect(asked({})).toBe("workspace-write");
+  });
+
+  it("the app-server spawn renders the context window as exec does", () => {
+    const argv = session.plan({ ...request, harnessOptions: { codex: { contextWindow: 4096 } } }).spawn.argv;
+    expect(argv).toContain("model_context_window=4096");
+    expect(session.plan(request).spawn.argv.join(" ")).not.toContain("model_context_window");
+  });
+});
