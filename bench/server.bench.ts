@@ -245,7 +245,7 @@ async function firstFrame(paths: ServerPaths, version: string, replay: number | 
     ...(replay !== undefined ? { replay } : {}),
   });
   const ports = rows.map((row) => panes.portFor(row));
-  await startBeforeMount(ports);
+  await startBeforeMount(ports, systemClock);
   const decoded = performance.now();
   const whole = () => [...counts.values()].every((n) => n === want);
   const term = fakeTerminal(200, 60);

@@ -25,6 +25,7 @@ import type { NewSessionRequest, PlanRefusal, SessionLauncher } from "../ui/sess
 import type { SessionPort } from "../ui/session-port.js";
 import { readConfigText } from "./config-file-reader.js";
 import type { AppContext } from "./context.js";
+import { systemClock } from "./system-clock.js";
 
 /** The parts of the context a TUI uses. */
 export type TuiApp = Pick<AppContext, "env" | "registry" | "launch"> & Partial<Pick<AppContext, "workspace">>;
@@ -113,7 +114,7 @@ export async function openTui(options: OpenTuiOptions): Promise<TuiExit> {
     };
     const ports: SessionPort[] = await Promise.all((options.attach ?? []).map(portOf));
     const paneless: SessionPort[] = await Promise.all((options.held ?? []).map(portOf));
-    await startBeforeMount(streams);
+    await startBeforeMount(streams, systemClock);
     for (const request of options.sessions ?? []) {
       const verdict = await launcher.plan(request);
       if (!verdict.ok) {

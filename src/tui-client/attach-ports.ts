@@ -4,6 +4,7 @@
  * frame already shows each pane's transcript, instead of an empty frame redrawn as the events
  * trickle in.
  */
+import type { Clock } from "../core/exec/ports.js";
 import type { SessionPort } from "../ui/session-port.js";
 
 /** Events replayed per session when a TUI attaches: enough for the transcript's window, bounded for a fast first frame. */
@@ -20,12 +21,16 @@ export const ATTACH_WAIT_MS = 1_500;
  * to attach is not reported here: the store starts it again when it opens the pane, gets the
  * same failure, and shows it in that pane.
  */
-export async function startBeforeMount(ports: readonly SessionPort[], waitMs = ATTACH_WAIT_MS): Promise<void> {
+export async function startBeforeMount(
+  ports: readonly SessionPort[],
+  clock: Clock,
+  waitMs = ATTACH_WAIT_MS,
+): Promise<void> {
   const started = Promise.all(ports.map((port) => port.start?.().catch(() => undefined)));
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timer: unknown;
   const late = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, waitMs);
+    timer = clock.setTimeout(resolve, waitMs);
   });
   await Promise.race([started, late]);
-  clearTimeout(timer);
+  clock.clearTimeout(timer);
 }

@@ -49,7 +49,7 @@ function nothing(context: CliContext, why: string, hint?: string): number {
 function noServer(context: CliContext, host: string | undefined): number {
   const names =
     host === undefined
-      ? detachedRecords({ env: context.env, self: { pid: process.pid, startedAt: Date.now() } }).detached.map(
+      ? detachedRecords({ env: context.env, self: { pid: process.pid, startedAt: context.clock.now() } }).detached.map(
           (d) => d.record.name,
         )
       : [];
