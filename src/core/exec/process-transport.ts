@@ -54,9 +54,10 @@ export class ProcessTransport implements SessionTransport {
       for (const l of err.end()) this.onItem(l, "stderr");
       try {
         await this.plan.bridge.settle?.();
-      } finally {
-        this.onExit(status);
+      } catch {
+        // The exit is reported whatever the bridge could still settle.
       }
+      this.onExit(status);
     });
     // An asynchronous bridge reports on its own, through the same path as what it answers a line with.
     this.plan.bridge.attach?.({ emit: (outputs) => this.report(outputs), clock: this.ports.clock });
