@@ -12,6 +12,7 @@ import { useKeyDispatch } from "./hooks/use-key-dispatch.js";
 import { type TerminalWrite, useMouseReporting } from "./hooks/use-mouse-reporting.js";
 import { useMouseWheel } from "./hooks/use-mouse-wheel.js";
 import { useQuit } from "./hooks/use-quit.js";
+import { useTerminalFocus } from "./hooks/use-terminal-focus.js";
 import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { indexKeymap } from "./keys/dispatch.js";
 import type { Keymap } from "./keys/keymap.js";
@@ -29,15 +30,18 @@ export interface AppProps {
   readonly launcher?: SessionLauncher;
   /** Wheel scrolling of the pane under the pointer (config `ui.mouse`, `--mouse`). */
   readonly mouse?: boolean;
+  /** Turn the terminal's focus reporting on, so a focused pane in a focused window is not notified. */
+  readonly focusReports?: boolean;
   /** Where terminal mode bytes go (default: Ink's stdout); tests capture them. */
   readonly terminalWrite?: TerminalWrite;
 }
 
 /** Registered first among siblings, so hmux sees each key before the input line. */
-function KeyboardController({ mouse }: { mouse: boolean }): null {
+function KeyboardController({ mouse, focusReports }: { mouse: boolean; focusReports: boolean }): null {
   // Patched first, so the mouse filter (patched next) sees each raw read before it is split.
   useKeyBursts();
   useMouseWheel(mouse);
+  useTerminalFocus(focusReports);
   useKeyDispatch();
   useTerminalSize();
   useQuit();
@@ -77,7 +81,15 @@ function Screen({ store, keymap, launcher }: Pick<AppProps, "store" | "keymap" |
   );
 }
 
-export function App({ store, theme, keymap, launcher, mouse = false, terminalWrite }: AppProps): React.ReactElement {
+export function App({
+  store,
+  theme,
+  keymap,
+  launcher,
+  mouse = false,
+  focusReports = false,
+  terminalWrite,
+}: AppProps): React.ReactElement {
   const keys = useMemo<KeysValue>(
     () => ({
       keymap,
@@ -93,7 +105,7 @@ export function App({ store, theme, keymap, launcher, mouse = false, terminalWri
     <StoreContext.Provider value={store}>
       <ThemeContext.Provider value={theme}>
         <KeysContext.Provider value={keys}>
-          <KeyboardController mouse={mouse} />
+          <KeyboardController mouse={mouse} focusReports={focusReports} />
           <MouseReporting mouse={mouse} terminalWrite={terminalWrite} />
           <Screen store={store} keymap={keymap} launcher={launcher} />
         </KeysContext.Provider>

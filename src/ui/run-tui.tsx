@@ -86,7 +86,14 @@ export async function runTui(options: RunTuiOptions): Promise<void> {
   process.on("exit", modesOff);
   const renderer = terminalRenderer(options.renderer ?? config.renderer, stdout, options.onRender);
   const instance = render(
-    <App store={store} theme={theme} keymap={config.keymap} launcher={options.launcher} mouse={config.mouse} />,
+    <App
+      store={store}
+      theme={theme}
+      keymap={config.keymap}
+      launcher={options.launcher}
+      mouse={config.mouse}
+      focusReports
+    />,
     { ...renderer.options, stdin, exitOnCtrlC: false, patchConsole: false },
   );
   // Harnesses run in their own process groups, so a TUI told to stop (SIGTERM) would orphan

@@ -9,7 +9,14 @@ import { DEFAULT_POLICY } from "./policy-default.js";
 import { DEFAULT_HEADLESS_DENY_REASON, type PolicyConfig } from "./policy-schema.js";
 import type { Config } from "./schema.js";
 import { type ProjectTrust, UNKNOWN_TRUST, type UntrustedSetting } from "./trust.js";
-import { KEY_ACTIONS, type KeyAction, type Renderer, type UiConfig } from "./ui-schema.js";
+import {
+  KEY_ACTIONS,
+  type KeyAction,
+  NOTIFICATION_KINDS,
+  type NOTIFICATION_METHODS,
+  type Renderer,
+  type UiConfig,
+} from "./ui-schema.js";
 
 export interface ResolvedPolicy {
   readonly allowTools: readonly string[];
@@ -24,8 +31,9 @@ export interface ResolvedUi {
   readonly renderer?: Renderer;
   readonly notifications: {
     readonly enabled?: boolean;
-    readonly method?: "osc9" | "bel" | "off";
+    readonly method?: (typeof NOTIFICATION_METHODS)[number];
     readonly cooldownSeconds?: number;
+    readonly kinds?: { readonly approval?: boolean; readonly question?: boolean; readonly failure?: boolean };
   };
 }
 
@@ -92,13 +100,25 @@ export function resolveConfigSettings(input: {
     if (chord !== undefined) keys[action] = chord;
   }
   const theme = first((ui) => ui.theme, "ui.theme");
-  const notifications: { enabled?: boolean; method?: "osc9" | "bel" | "off"; cooldownSeconds?: number } = {};
+  const notifications: {
+    enabled?: boolean;
+    method?: (typeof NOTIFICATION_METHODS)[number];
+    cooldownSeconds?: number;
+    kinds?: { approval?: boolean; question?: boolean; failure?: boolean };
+  } = {};
   const enabled = first((ui) => ui.notifications?.enabled, "ui.notifications.enabled");
   if (enabled !== undefined) notifications.enabled = enabled;
   const method = first((ui) => ui.notifications?.method, "ui.notifications.method");
   if (method !== undefined) notifications.method = method;
   const cooldown = first((ui) => ui.notifications?.cooldownSeconds, "ui.notifications.cooldownSeconds");
   if (cooldown !== undefined) notifications.cooldownSeconds = cooldown;
+  // Each kind from the strongest tier that names it.
+  const kinds: { approval?: boolean; question?: boolean; failure?: boolean } = {};
+  for (const kind of NOTIFICATION_KINDS) {
+    const on = first((ui) => ui.notifications?.kinds?.[kind], `ui.notifications.kinds.${kind}`);
+    if (on !== undefined) kinds[kind] = on;
+  }
+  if (Object.keys(kinds).length > 0) notifications.kinds = kinds;
 
   const mouse = first((ui) => ui.mouse, "ui.mouse");
   const renderer = first((ui) => ui.renderer, "ui.renderer");

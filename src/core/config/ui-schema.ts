@@ -182,12 +182,24 @@ const keysSchema = z.partialRecord(z.enum(KEY_ACTIONS), keyChordSchema).superRef
   }
 });
 
-export const NOTIFICATION_METHODS = ["osc9", "bel", "off"] as const;
+export const NOTIFICATION_METHODS = ["osc9", "osc777", "bel", "off"] as const;
+
+/** What a session can start waiting on: each kind is notified or not on its own. */
+export const NOTIFICATION_KINDS = ["approval", "question", "failure"] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationsSchema = z.strictObject({
   enabled: z.boolean().optional(),
   method: z.enum(NOTIFICATION_METHODS).optional(),
   cooldownSeconds: z.number().min(0).max(86_400).optional(),
+  /** Per kind: false keeps that kind quiet (all on by default). */
+  kinds: z
+    .strictObject({
+      approval: z.boolean().optional(),
+      question: z.boolean().optional(),
+      failure: z.boolean().optional(),
+    })
+    .optional(),
 });
 
 /** A theme is named by its file stem in themes/ (default, light, high-contrast, …). */

@@ -6,7 +6,7 @@
  */
 
 import type { UiConfig as UiConfigFile } from "../../core/config/ui-schema.js";
-import { parseKeyChord, type Renderer } from "../../core/config/ui-schema.js";
+import { type NotificationKind, parseKeyChord, type Renderer } from "../../core/config/ui-schema.js";
 import { HmuxError } from "../../core/hmux-error.js";
 import { KEY_SCOPES, type KeyScope } from "../keys/key-scopes.js";
 import {
@@ -21,9 +21,11 @@ import {
 
 export interface NotifyConfig {
   readonly enabled: boolean;
-  /** "auto": OSC 9 where the terminal is known to show it, else BEL. */
-  readonly method: "auto" | "osc9" | "bel" | "off";
+  /** "auto": OSC 9 where the terminal is known to show it, else BEL; osc777 is rxvt's and foot's `notify`. */
+  readonly method: "auto" | "osc9" | "osc777" | "bel" | "off";
   readonly cooldownSeconds: number;
+  /** Which kinds of waiting are notified (absent: all). */
+  readonly kinds?: Readonly<Record<NotificationKind, boolean>>;
 }
 
 export interface UiConfig {
@@ -49,7 +51,12 @@ export class UiConfigError extends HmuxError {
 
 export const DEFAULT_RENDERER: Renderer = "line-diff";
 
-export const DEFAULT_NOTIFY: NotifyConfig = { enabled: true, method: "auto", cooldownSeconds: 20 };
+export const DEFAULT_NOTIFY: NotifyConfig = {
+  enabled: true,
+  method: "auto",
+  cooldownSeconds: 20,
+  kinds: { approval: true, question: true, failure: true },
+};
 
 const NAMED_TO_TUI: Readonly<Record<string, string>> = { enter: "return", space: " " };
 
@@ -174,6 +181,11 @@ export function uiConfigFrom(
       enabled: n?.enabled ?? DEFAULT_NOTIFY.enabled,
       method: n?.method ?? DEFAULT_NOTIFY.method,
       cooldownSeconds: n?.cooldownSeconds ?? DEFAULT_NOTIFY.cooldownSeconds,
+      kinds: {
+        approval: n?.kinds?.approval ?? true,
+        question: n?.kinds?.question ?? true,
+        failure: n?.kinds?.failure ?? true,
+      },
     },
     theme: overrides.theme ?? file?.theme ?? "default",
     commitMs: 80,

@@ -1,9 +1,12 @@
 /**
  * Terminal notifications when a session starts needing a person: OSC 9 where the
- * terminal shows it, else BEL. Edge-triggered by the store; a per-session cooldown keeps
- * a chatty session from ringing every few seconds. Inside tmux, OSC 9 is wrapped in the
- * DCS passthrough so it reaches the outer terminal.
+ * terminal shows it, OSC 777 (`notify;title;body`) when configured, else BEL. Edge-triggered by
+ * the store (once per wait, and not for the focused pane while the terminal has focus); a
+ * per-session cooldown keeps a chatty session from ringing every few seconds; each kind
+ * (approval, question, failure) can be turned off. Inside tmux, an OSC is wrapped in the DCS
+ * passthrough so it reaches the outer terminal.
  */
+import type { NotificationKind } from "../../core/config/ui-schema.js";
 import type { NotifyConfig } from "../config/ui-config.js";
 
 export interface NotifierDeps {
@@ -14,7 +17,7 @@ export interface NotifierDeps {
 
 const OSC9_TERMINALS = /^(iTerm\.app|WezTerm|ghostty|vscode|WarpTerminal|kitty)$/;
 
-export function chooseMethod(config: NotifyConfig, env: NotifierDeps["env"]): "osc9" | "bel" | "off" {
+export function chooseMethod(config: NotifyConfig, env: NotifierDeps["env"]): "osc9" | "osc777" | "bel" | "off" {
   if (!config.enabled || config.method === "off") return "off";
   if (config.method !== "auto") return config.method;
   if (OSC9_TERMINALS.test(env.TERM_PROGRAM ?? "") || env.KITTY_WINDOW_ID || env.WT_SESSION) return "osc9";
@@ -28,7 +31,7 @@ function sanitize(text: string): string {
 
 export class Notifier {
   private readonly last = new Map<string, number>();
-  private readonly method: "osc9" | "bel" | "off";
+  private readonly method: "osc9" | "osc777" | "bel" | "off";
 
   constructor(
     private readonly config: NotifyConfig,
@@ -38,8 +41,9 @@ export class Notifier {
   }
 
   /** Returns whether anything was written. */
-  notify(sessionKey: string, title: string, reason: string): boolean {
+  notify(sessionKey: string, title: string, reason: string, kind?: NotificationKind): boolean {
     if (this.method === "off") return false;
+    if (kind !== undefined && this.config.kinds?.[kind] === false) return false;
     const now = this.deps.now();
     const prior = this.last.get(sessionKey);
     if (prior !== undefined && now - prior < this.config.cooldownSeconds * 1000) return false;
@@ -48,7 +52,10 @@ export class Notifier {
       this.deps.write("\u0007");
       return true;
     }
-    const osc = `\u001b]9;${sanitize(`hmux: ${title} — ${reason}`)}\u0007`;
+    const osc =
+      this.method === "osc777"
+        ? `\u001b]777;notify;${sanitize(`hmux: ${title}`).replace(/;/g, ",")};${sanitize(reason)}\u0007`
+        : `\u001b]9;${sanitize(`hmux: ${title} — ${reason}`)}\u0007`;
     this.deps.write(this.deps.env.TMUX ? `\u001bPtmux;${osc.replace(/\u001b/g, "\u001b\u001b")}\u001b\\` : osc);
     return true;
   }

@@ -131,7 +131,7 @@ export function runEffect(effect: Effect, deps: EffectDeps): void {
   )
     return raceEffect(effect, deps);
   if (effect.kind === "notify") {
-    deps.notifier?.notify(effect.key, effect.title, effect.reason);
+    deps.notifier?.notify(effect.key, effect.title, effect.reason, effect.why);
     return;
   }
   if (effect.kind === "launch") return launch(effect.request, deps);

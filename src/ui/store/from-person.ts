@@ -84,6 +84,8 @@ const BY_PERSON: Record<Exclude<Msg["kind"], "race">, boolean> = {
   "session-gone": false,
   "session-usage": false,
   clock: false,
+  // The window's focus moving is not a key: it neither acts nor clears the status line.
+  "terminal-focus": false,
   outcome: false,
   "outcome-failed": false,
   launched: false,

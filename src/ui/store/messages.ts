@@ -148,6 +148,8 @@ export type Msg =
   | { readonly kind: "session-usage"; readonly key: string; readonly usage: UsageTotals }
   /** The commit cadence: spinners advance, flashes expire, countdowns move on. */
   | { readonly kind: "clock" }
+  /** The terminal reported its window gained or lost focus (focus reporting, ESC[?1004h). */
+  | { readonly kind: "terminal-focus"; readonly focused: boolean }
   | { readonly kind: "outcome"; readonly what: string; readonly outcome: IntentOutcome }
   | { readonly kind: "outcome-failed"; readonly what: string; readonly message: string }
   | { readonly kind: "launched" }
@@ -230,7 +232,13 @@ export type Effect =
   | { readonly kind: "race-score"; readonly race: string }
   | { readonly kind: "race-pick"; readonly race: string; readonly harness: string }
   | { readonly kind: "race-discard"; readonly race: string }
-  | { readonly kind: "notify"; readonly key: string; readonly title: string; readonly reason: string }
+  | {
+      readonly kind: "notify";
+      readonly key: string;
+      readonly title: string;
+      readonly reason: string;
+      readonly why: "approval" | "question" | "failure";
+    }
   | { readonly kind: "changes-load"; readonly key: string; readonly seq: number; readonly scope: ChangesScope }
   | { readonly kind: "changes-act"; readonly key: string; readonly action: ChangesAction; readonly message?: string }
   /** Ask git for the worktree branch's ahead/behind (after a turn, after an action). */

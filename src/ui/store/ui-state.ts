@@ -153,6 +153,11 @@ export interface UiState {
   readonly branchStatus: ReadonlyMap<string, BranchStatus>;
   /** The person has pressed a key (or clicked) since the TUI started; until then focus follows the first request (first-focus.ts). */
   readonly acted: boolean;
+  /**
+   * The terminal window has focus, as its focus reports say (ESC[?1004h); true until it says
+   * otherwise, so a terminal that never reports keeps the focused pane quiet.
+   */
+  readonly terminalFocused: boolean;
 }
 
 /** Rows the rail (top) and the status line (bottom) take. */
@@ -190,6 +195,7 @@ export function initialUiState(columns = 160, rows = 48): UiState {
     changes: null,
     branchStatus: new Map(),
     acted: false,
+    terminalFocused: true,
   };
 }
 

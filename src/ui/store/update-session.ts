@@ -7,7 +7,7 @@ import type { Effect } from "./messages.js";
 import { createSessionView, needsYou, type SessionView } from "./session-view.js";
 import { flash, only, type Step, setDraft, withEffects } from "./step.js";
 import { countdownsRead, spinning } from "./tick-demand.js";
-import { FLASH_MS, hasDeadline, sessionNumber, type UiState } from "./ui-state.js";
+import { FLASH_MS, focusedKey, hasDeadline, sessionNumber, type UiState } from "./ui-state.js";
 
 /** A new session: on the rail, and as the focused pane while fewer than nine are open. */
 export function openSession(state: UiState, key: string, info: SessionInfo, pane = true): UiState {
@@ -45,7 +45,7 @@ function announce(state: UiState, view: SessionView, why: "approval" | "question
       : why === "question"
         ? `question: ${view.question?.question ?? ""}`
         : `failed: ${view.lastFailure?.class ?? "error"}`;
-  return { kind: "notify", key: view.key, title: `${label} (${where})`, reason };
+  return { kind: "notify", key: view.key, title: `${label} (${where})`, reason, why };
 }
 
 /** One event: the view moves on; a session newly needing you is announced once. */
@@ -75,7 +75,9 @@ export function sessionEvents(
   let out: UiState = { ...state, sessions: new Map(state.sessions).set(key, next) };
   const before = needsYou(view);
   const after = needsYou(next);
-  const effects: Effect[] = after && after !== before ? [announce(out, next, after)] : [];
+  // Said once, when the session starts waiting; not for the pane in front of the person (focused, in a focused window).
+  const watched = focusedKey(out) === key && out.terminalFocused;
+  const effects: Effect[] = after && after !== before && !watched ? [announce(out, next, after)] : [];
   const compose = out.compose;
   if (compose && compose.sessionKey === key && !next.approvals.some((c) => c.callId === compose.callId)) {
     // The call being answered was decided elsewhere (deadline, harness): drop the half-typed decision.

@@ -104,6 +104,8 @@ function updateFocused(state: UiState, msg: Msg, now: number): Step {
     }
     case "clock":
       return only(clockTick(state, now));
+    case "terminal-focus":
+      return only(state.terminalFocused === msg.focused ? state : { ...state, terminalFocused: msg.focused });
     case "outcome": {
       const o = msg.outcome;
       if ("disposition" in o)

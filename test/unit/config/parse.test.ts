@@ -162,7 +162,11 @@ describe("parseConfig: bad values name the key and what would work", () => {
     ['{"version":1,"toolsets":{"read":["read"]}}', "toolsets.read", "shadows a tool name"],
     ['{"version":1,"toolMap":{"muse":{"read":"read_file"}}}', "toolMap.muse.read", "category"],
     ['{"version":1,"toolMap":{"pi":{"search":"web_search"}}}', "toolMap.pi.search", "not a canonical tool name"],
-    ['{"version":1,"ui":{"notifications":{"method":"popup"}}}', "ui.notifications.method", '"osc9", "bel", "off"'],
+    [
+      '{"version":1,"ui":{"notifications":{"method":"popup"}}}',
+      "ui.notifications.method",
+      '"osc9", "osc777", "bel", "off"',
+    ],
     ['{"version":1,"ui":{"theme":"My Theme"}}', "ui.theme", "file stem"],
   ])("%s → %s", (text, keyPath, hint) => {
     const err = errorOf(text);

@@ -127,7 +127,12 @@ describe("bindings from config (ui.keys)", () => {
   it("notifications and theme come through; defaults when absent", () => {
     const c = uiConfigFrom(uiSchema.parse({ theme: "light", notifications: { method: "bel", cooldownSeconds: 5 } }));
     expect(c.theme).toBe("light");
-    expect(c.notify).toEqual({ enabled: true, method: "bel", cooldownSeconds: 5 });
+    expect(c.notify).toEqual({
+      enabled: true,
+      method: "bel",
+      cooldownSeconds: 5,
+      kinds: { approval: true, question: true, failure: true },
+    });
     expect(uiConfigFrom(undefined).notify.method).toBe("auto");
   });
 });

@@ -54,3 +54,30 @@ describe("terminal notifications", () => {
     expect(out[0]!.slice(4, -1)).not.toMatch(/[\u0000-\u001f]/);
   });
 });
+
+describe("notifications by kind and by OSC 777", () => {
+  const config = (over: Partial<ConstructorParameters<typeof Notifier>[0]> = {}) => ({
+    enabled: true,
+    method: "osc777" as const,
+    cooldownSeconds: 0,
+    ...over,
+  });
+  it("OSC 777 carries the title and the reason as notify's two fields", () => {
+    const out: string[] = [];
+    const n = new Notifier(config(), { write: (s) => out.push(s), now: () => 0, env: {} });
+    n.notify("s1", "claude (pane 1)", "approval needed: Bash", "approval");
+    expect(out).toEqual(["\u001b]777;notify;hmux: claude (pane 1);approval needed: Bash\u0007"]);
+  });
+
+  it("a kind turned off in the config is never notified; the others are", () => {
+    const out: string[] = [];
+    const n = new Notifier(config({ kinds: { approval: true, question: false, failure: true } }), {
+      write: (s) => out.push(s),
+      now: () => 0,
+      env: {},
+    });
+    expect(n.notify("s1", "pi", "question: which?", "question")).toBe(false);
+    expect(n.notify("s2", "pi", "approval needed: bash", "approval")).toBe(true);
+    expect(out).toHaveLength(1);
+  });
+});

@@ -75,6 +75,8 @@ function storeWith<P extends FakePort>(port: P) {
   });
   const key = store.addSession(port);
   store.start();
+  // The person is in another window, so the one (focused) pane is announced.
+  store.dispatch({ kind: "terminal-focus", focused: false });
   return { store, notes, view: () => store.state.sessions.get(key)! };
 }
 

@@ -136,6 +136,8 @@ describe("view-model store", () => {
     const b = new FakePort({ harness: "codex" });
     store.addSession(a);
     store.addSession(b);
+    // The person is in another window: even the focused pane is announced.
+    store.dispatch({ kind: "terminal-focus", focused: false });
     const call = { callId: "c1", tool: "Bash", input: {}, openedAt: 0, deadlineAt: null };
     b.emit({ kind: "approval-request", call });
     b.emit({ kind: "approval-request", call: { ...call, callId: "c2" } });

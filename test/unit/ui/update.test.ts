@@ -121,8 +121,29 @@ describe("update", () => {
   });
 
   it("a session newly needing you is announced once, naming its pane", () => {
-    const { effects } = run(initialUiState(), open("s1"), open("s2", "codex"), ask("s2", "c1"), ask("s2", "c2"));
-    expect(effects).toEqual([{ kind: "notify", key: "s2", title: "codex (pane 2)", reason: "approval needed: Bash" }]);
+    const { effects } = run(
+      initialUiState(),
+      open("s1"),
+      open("s2", "codex"),
+      { kind: "terminal-focus", focused: false },
+      ask("s2", "c1"),
+      ask("s2", "c2"),
+    );
+    expect(effects).toEqual([
+      { kind: "notify", key: "s2", title: "codex (pane 2)", reason: "approval needed: Bash", why: "approval" },
+    ]);
+  });
+
+  it("the focused pane in a focused terminal is not announced; another pane, or the same with the window elsewhere, is", () => {
+    const notified = (...msgs: Msg[]) =>
+      run(initialUiState(), open("s1"), open("s2", "codex"), ...msgs).effects.filter((e) => e.kind === "notify");
+    // s2 is focused (the last opened) and the terminal has focus until it says otherwise.
+    expect(notified(ask("s2"))).toEqual([]);
+    expect(notified(ask("s1")).map((e) => e.key)).toEqual(["s1"]);
+    expect(notified({ kind: "terminal-focus", focused: false }, ask("s2")).map((e) => e.key)).toEqual(["s2"]);
+    expect(
+      notified({ kind: "terminal-focus", focused: false }, { kind: "terminal-focus", focused: true }, ask("s2")),
+    ).toEqual([]);
   });
 
   it("a half-typed deny is dropped, and said so, when the call closes elsewhere", () => {
