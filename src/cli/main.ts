@@ -9,6 +9,7 @@ import { Command, CommanderError } from "commander";
 import type { HarnessRegistry } from "../adapters/registry.js";
 import type { AppOptions } from "../main/context.js";
 import { type CliContext, decodingFrom, splitPassthrough } from "./context.js";
+import { launchCwdOf } from "./launch-cwd.js";
 import { type Output, processOutput } from "./render/output.js";
 
 export const VERSION = "0.1.0";
@@ -55,6 +56,7 @@ async function registerAll(
   program: Command,
   output: Output,
   options: MainOptions & Pick<AppOptions, "passthrough">,
+  args: readonly string[],
   subcommand?: string,
 ): Promise<HarnessRegistry | undefined> {
   const { registerCommands } = await import("./commands/index.js");
@@ -62,7 +64,9 @@ async function registerAll(
   let building: Promise<CliContext> | undefined;
   const build = async (): Promise<CliContext> => {
     const { loadAppContext } = await import("../main/context.js");
-    context = { ...(await loadAppContext(options)), output, input: options.input ?? process.stdin };
+    // The registry of the folder this command launches in (its --cwd), not only of where it was typed.
+    const cwd = launchCwdOf(args, process.cwd());
+    context = { ...(await loadAppContext(options, cwd)), output, input: options.input ?? process.stdin };
     return context;
   };
   const env = options.env ?? process.env;
@@ -96,7 +100,7 @@ export async function main(
   let registry: HarnessRegistry | undefined;
   try {
     if (!onlyVersion(args, subcommand))
-      registry = await registerAll(program, output, { ...options, passthrough }, subcommand);
+      registry = await registerAll(program, output, { ...options, passthrough }, args, subcommand);
     await program.parseAsync([...argv.slice(0, 2), ...args]);
     return process.exitCode === undefined ? 0 : Number(process.exitCode);
   } catch (err) {

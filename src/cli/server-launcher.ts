@@ -9,6 +9,7 @@
  */
 import { launch } from "../launch/launch.js";
 import type { SessionLaunchRequest } from "../launch/types.js";
+import { contextFor } from "../main/context.js";
 import type { CreateSpec, Launched, Launcher } from "../server/session-table.js";
 import type { CliContext } from "./context.js";
 
@@ -41,13 +42,15 @@ export function serverLaunchRequest(spec: CreateSpec): SessionLaunchRequest {
   };
 }
 
-export function serverLauncher(context: CliContext): Launcher {
-  let native: ((spec: CreateSpec) => Promise<Launched>) | undefined;
+/** Each launch with the registry in force in its cwd now (src/main/registry-source.ts): a config's harness added or removed since the server started counts. */
+export function serverLauncher(server: CliContext): Launcher {
+  let native: ((spec: CreateSpec, context: CliContext) => Promise<Launched>) | undefined;
   return async (spec): Promise<Launched> => {
+    const context = await contextFor(server, spec.cwd);
     // Loaded on first use: a native session's terminal emulator is a module no other session needs.
     if (spec.native) {
-      native ??= (await import("../main/server-native-row.js")).serverNativeRows(context);
-      return native(spec);
+      native ??= (await import("../main/server-native-row.js")).serverNativeRows();
+      return native(spec, context);
     }
     const launched = await launch(serverLaunchRequest(spec), context);
     const e = launched.lease?.entry;

@@ -8,6 +8,7 @@
 import { HmuxError } from "../core/hmux-error.js";
 import { settingsView } from "../core/launch/settings-view.js";
 import { planSession } from "../launch/plan-session.js";
+import { contextFor } from "../main/context.js";
 import { planNativeLaunch } from "../main/native-launch.js";
 import { parseNativeKind } from "../native/launch.js";
 import { nativeKinds, SHELL_KIND } from "../native/native-plan.js";
@@ -16,9 +17,11 @@ import type { CreateSpec, Planner } from "../server/session-table.js";
 import type { CliContext } from "./context.js";
 import { serverLaunchRequest } from "./server-launcher.js";
 
-export function serverPlanner(context: CliContext): Planner {
-  return (spec) => {
+/** Planned with the registry in force in the spec's cwd now, as the launcher will launch it. */
+export function serverPlanner(server: CliContext): Planner {
+  return async (spec) => {
     try {
+      const context = await contextFor(server, spec.cwd);
       return spec.native ? nativePlan(context, spec) : sessionPlan(context, spec);
     } catch (err) {
       return { ok: false, refusals: [refusalOf(err)] };

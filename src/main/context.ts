@@ -13,8 +13,8 @@ import { createPtySpawner } from "../spawn/pty.js";
 import type { WorkspacePorts } from "../workspace/lease.js";
 import { realLaunchPorts, type SharedLaunchPorts } from "./launch-ports.js";
 import { loadOpenTui } from "./load-open-tui.js";
-import { loadRegistry } from "./load-registry.js";
 import { type HmuxPaths, hmuxPaths } from "./paths.js";
+import { configRegistrySource, fixedRegistrySource, type RegistrySource } from "./registry-source.js";
 import { realSessionPorts } from "./session-ports.js";
 import { systemClock } from "./system-clock.js";
 import { realWorkspacePorts } from "./workspace-ports.js";
@@ -26,6 +26,12 @@ export interface AppContext {
   readonly paths: HmuxPaths;
   /** The harnesses this process knows: every name a command accepts, every adapter it runs. */
   readonly registry: HarnessRegistry;
+  /**
+   * The registry in force for a launch in another folder, read again when its config files change:
+   * what a server (or a TUI's in-process one) uses per request (contextFor). The CLI's own launch
+   * has its folder's already (loadAppContext is given the launch's cwd).
+   */
+  readonly registryFor: RegistrySource;
   /** The launch pipeline's ports (prepareLaunch); each entry point adds where its state lives. */
   readonly launch: SharedLaunchPorts;
   readonly spawners: { readonly pipe: () => Spawner; readonly pty: () => Spawner };
@@ -44,6 +50,8 @@ export interface AppOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** The built-in harnesses unless a caller registers more (registryWith: a test's fake CLI, a plugin). */
   readonly registry?: HarnessRegistry;
+  /** Where launches in other folders get theirs; by default always `registry`. */
+  readonly registryFor?: RegistrySource;
 }
 
 /**
@@ -54,8 +62,10 @@ export interface AppOptions {
 export async function loadAppContext(options: AppOptions = {}, cwd: string = process.cwd()): Promise<AppContext> {
   // A command that may start harnesses first clears the temp dirs a SIGKILLed hmux left.
   sweepStaleTempDirs();
-  const registry = options.registry ?? (await loadRegistry(cwd, options.env ?? process.env));
-  return createAppContext({ ...options, registry });
+  const env = options.env ?? process.env;
+  if (options.registry) return createAppContext(options);
+  const registryFor = configRegistrySource(env);
+  return createAppContext({ ...options, registry: await registryFor(cwd), registryFor });
 }
 
 export function createAppContext(options: AppOptions = {}): AppContext {
@@ -66,6 +76,7 @@ export function createAppContext(options: AppOptions = {}): AppContext {
     env,
     paths: hmuxPaths(env),
     registry,
+    registryFor: options.registryFor ?? fixedRegistrySource(registry),
     launch: realLaunchPorts(env, registry),
     spawners: { pipe: () => createPipeSpawner(), pty: () => createPtySpawner() },
     clock: systemClock,
@@ -74,4 +85,14 @@ export function createAppContext(options: AppOptions = {}): AppContext {
     workspace: realWorkspacePorts(env),
     loadOpenTui,
   };
+}
+
+/**
+ * `context` for a launch in `cwd`: the registry in force there (its config files as they are now)
+ * and the launch ports over it. The same context when nothing differs.
+ */
+export async function contextFor<C extends AppContext>(context: C, cwd: string): Promise<C> {
+  const registry = await context.registryFor(cwd);
+  if (registry === context.registry) return context;
+  return { ...context, registry, launch: realLaunchPorts(context.env, registry) };
 }

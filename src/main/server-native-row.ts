@@ -13,12 +13,15 @@ import { leashedPty } from "../spawn/native-pty.js";
 import type { AppContext } from "./context.js";
 import { launchNative } from "./native-launch.js";
 
-/** One opener per server: one hook listener for its native harness sessions, started with the first of them. */
-export function serverNativeRows(context: AppContext): (spec: CreateSpec) => Promise<Launched> {
+/**
+ * One opener per server: one hook listener for its native harness sessions, started with the first
+ * of them. Each spec comes with the context of its cwd (its registry in force there).
+ */
+export function serverNativeRows(): (spec: CreateSpec, context: AppContext) => Promise<Launched> {
   let hooks: Promise<HookServer> | undefined;
-  const native = { registry: context.registry, launch: context.launch, hostEnv: context.env };
-  return (spec) =>
-    launchNativeRow(spec, {
+  return (spec, context) => {
+    const native = { registry: context.registry, launch: context.launch, hostEnv: context.env };
+    return launchNativeRow(spec, {
       kinds: nativeKinds(context.registry),
       open: async (request) =>
         launchNative(request, {
@@ -29,4 +32,5 @@ export function serverNativeRows(context: AppContext): (spec: CreateSpec) => Pro
           ...(request.kind !== SHELL_KIND ? { hooks: await (hooks ??= HookServer.start()) } : {}),
         }),
     });
+  };
 }

@@ -69,7 +69,7 @@ export interface Launched {
 export type Launcher = (spec: CreateSpec) => Launched | Promise<Launched>;
 
 /** The launch decision for a spec, as a dry run: nothing spawned, nothing created. */
-export type Planner = (spec: CreateSpec) => PlanSummary;
+export type Planner = (spec: CreateSpec) => Promise<PlanSummary>;
 
 /** A session the table opened: its row, what to tell the client, and how to stop the watcher given. */
 export interface Opened {
@@ -228,7 +228,7 @@ export class SessionTable {
   }
 
   /** What a create of `spec` would decide, refusals included; nothing is opened. */
-  plan(spec: CreateSpec): PlanSummary {
+  plan(spec: CreateSpec): Promise<PlanSummary> {
     const planner = this.options.planner;
     if (!planner) throw new ServerError("internal", "this server was started without a planner");
     return planner(spec);

@@ -5,9 +5,9 @@ import type { Op } from "./op.js";
 export const plan: Op<"plan"> = {
   op: "plan",
   schema: PlanRequest,
-  run(ctx, r) {
+  async run(ctx, r) {
     const spec = { harness: r.harness, cwd: r.cwd, options: r.options };
     // A native spec carries its pty's size; the decision does not depend on it.
-    return { plan: ctx.table.plan(r.native ? { ...spec, native: { cols: 80, rows: 24 } } : spec) };
+    return { plan: await ctx.table.plan(r.native ? { ...spec, native: { cols: 80, rows: 24 } } : spec) };
   },
 };

@@ -300,7 +300,7 @@ describe("every entry kind", () => {
       message: expect.stringContaining(`${file}: harnessOptions.codex.sandbox`),
     });
     // The server's dry run, which `hmux new` and every TUI dialog ask before anything starts.
-    const planned = serverPlanner(context)({ harness: "claude", cwd: repo, options: {} });
+    const planned = await serverPlanner(context)({ harness: "claude", cwd: repo, options: {} });
     expect(planned).toMatchObject({ ok: false, refusals: [{ issue: "invalid-config" }] });
     if (planned.ok) throw new Error("the plan op accepted a bad config");
     expect(planned.refusals[0]!.message).toContain(`${file}: harnessOptions.codex.sandbox`);

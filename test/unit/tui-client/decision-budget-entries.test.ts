@@ -103,7 +103,7 @@ async function budgets(userConfig?: object) {
   const [pane, contestant, viaNew, resumed] = server.specs;
   expect(resumed?.options.resume).toBeDefined();
   // What the dialog is shown before the pane starts: the server's plan for the same spec.
-  const planned = serverPlanner(context)(pane!);
+  const planned = await serverPlanner(context)(pane!);
   if (!planned.ok) throw new Error(planned.refusals[0]?.message);
   const run = prepareLaunch(
     turnPlanRequest(
