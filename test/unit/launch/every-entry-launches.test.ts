@@ -268,7 +268,7 @@ describe("every entry kind", () => {
     await created.handle.abort("killed");
     const made = await launchesSince(from);
     expect(made.map((m) => m.request.kind)).toEqual(["run", "session", "race-contestant", "server-create"]);
-    const planned = serverPlanner(context)({ harness: "mimic", cwd: repo, options });
+    const planned = await serverPlanner(context)({ harness: "mimic", cwd: repo, options });
     expect(planned.ok && planned.settings.find((s) => s.key === "mimic.greeting")).toMatchObject({ tier: "arg" });
     for (const { launched } of made) {
       expect(launched.settings.find((s) => s.key === "mimic.greeting")).toEqual({
