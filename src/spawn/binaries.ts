@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BinaryFacts, FileProbe, PackageSite } from "../core/binary-facts.js";
-import type { HarnessName } from "../core/harness-names.js";
+import { envNameOf, type HarnessName } from "../core/harness-names.js";
 import { HmuxError } from "../core/hmux-error.js";
 import { ownedTempPrefix } from "../core/temp-owner.js";
 import { makePrivateTempDir } from "../files/private-dir.js";
@@ -56,7 +56,7 @@ export interface ResolveOptions {
 }
 
 export function overrideVariable(harness: HarnessName): string {
-  return `HMUX_${harness.toUpperCase()}_BIN`;
+  return `HMUX_${envNameOf(harness)}_BIN`;
 }
 
 export function resolveBinary(owner: BinaryOwner, options: ResolveOptions): BinaryResolution {

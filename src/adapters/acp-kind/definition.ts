@@ -49,7 +49,7 @@ export const DEFAULT_ACP_LIMITS: AcpLimits = Object.freeze({
 });
 
 export interface AcpAgentDefinition {
-  /** The harness name (one lowercase word, src/core/harness-names.ts). */
+  /** The harness name (one lowercase word, or words joined by hyphens: src/core/harness-names.ts). */
   readonly name: string;
   readonly displayName: string;
   /** The command line that starts the agent speaking ACP on stdio: the program, then its arguments. */
