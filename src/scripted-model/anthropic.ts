@@ -15,6 +15,7 @@ import {
   type ToolResultSeen,
   textOf,
 } from "./conversation.js";
+import { hasMarkers } from "./markers.js";
 import type { ReplyPlan } from "./reply-plan.js";
 import { SseWriter, sendJson } from "./sse.js";
 import { splitInHalf, type WireAdapter } from "./wire.js";
@@ -62,8 +63,10 @@ function readMessages(body: Record<string, unknown>): Message[] {
 export function readAnthropic(body: unknown): Conversation {
   if (!isRecord(body)) throw new RequestShapeError("anthropic", "body is not a JSON object");
   const messages = readMessages(body).filter((m) => m.role !== "system");
-  const last = promptIndex(messages, (m) =>
-    isToolResultMessage(m) ? "tool-result" : m.role === "user" ? "user" : "other",
+  const last = promptIndex(
+    messages,
+    (m) => (isToolResultMessage(m) ? "tool-result" : m.role === "user" ? "user" : "other"),
+    (m) => hasMarkers(textOf(m.content)),
   );
   const after = messages.slice(last + 1);
   const rounds = after.filter(isToolResultMessage);

@@ -14,6 +14,7 @@ import {
   type ToolResultSeen,
   textOf,
 } from "./conversation.js";
+import { hasMarkers } from "./markers.js";
 import type { ReplyPlan } from "./reply-plan.js";
 import { SseWriter, sendJson } from "./sse.js";
 import { splitInHalf, type WireAdapter } from "./wire.js";
@@ -24,7 +25,11 @@ export function readChat(body: unknown): Conversation {
   if (!isRecord(body)) throw new RequestShapeError("chat", "body is not a JSON object");
   if (!Array.isArray(body.messages)) throw new RequestShapeError("chat", "body has no messages[] array");
   const messages: Message[] = body.messages.filter(isRecord);
-  const last = promptIndex(messages, (m) => (m.role === "user" ? "user" : m.role === "tool" ? "tool-result" : "other"));
+  const last = promptIndex(
+    messages,
+    (m) => (m.role === "user" ? "user" : m.role === "tool" ? "tool-result" : "other"),
+    (m) => hasMarkers(textOf(m.content)),
+  );
   const rounds: ToolResultSeen[][] = [];
   let previousWasTool = false;
   for (const m of messages.slice(last + 1)) {

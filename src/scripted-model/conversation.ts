@@ -48,11 +48,18 @@ export type ItemKind = "user" | "tool-result" | "other";
  * Index of the prompt: the last user message that is not an interjection, -1 when none. A user
  * message that follows tool results (with only other user messages between) arrived while the
  * agent was still working — a steer, or the reason codex's app-server delivers after a declined
- * call — so it belongs to the task under way and does not start the script over.
+ * call — so it belongs to the task under way and does not start the script over. Unless it carries
+ * inline markers (`isPrompt`): no steer or deny reason does, and an agent that ends its turn at a
+ * denied call (opencode, qwen) sends the next prompt right after that call's result.
  */
-export function promptIndex<T>(items: readonly T[], kindOf: (item: T) => ItemKind): number {
+export function promptIndex<T>(
+  items: readonly T[],
+  kindOf: (item: T) => ItemKind,
+  isPrompt: (item: T) => boolean = () => false,
+): number {
   for (let i = items.length - 1; i >= 0; i--) {
     if (kindOf(items[i]!) !== "user") continue;
+    if (isPrompt(items[i]!)) return i;
     let j = i - 1;
     while (j >= 0 && kindOf(items[j]!) === "user") j--;
     if (j < 0 || kindOf(items[j]!) !== "tool-result") return i;

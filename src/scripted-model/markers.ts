@@ -45,6 +45,11 @@ function positiveInt(name: string, value: string): number {
 }
 
 /** The ad-hoc rule the markers in `text` describe, or null when the text has none. */
+/** The text holds at least one inline marker: it is a prompt written for the scripted model. */
+export function hasMarkers(text: string): boolean {
+  return [...text.matchAll(MARKER)].length > 0;
+}
+
 export function ruleFromMarkers(text: string): ScriptRule | null {
   const found = [...text.matchAll(MARKER)].map((m) => ({ name: m[1]!, value: m[2]! }));
   if (found.length === 0) return null;

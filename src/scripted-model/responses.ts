@@ -15,6 +15,7 @@ import {
   type ToolResultSeen,
   textOf,
 } from "./conversation.js";
+import { hasMarkers } from "./markers.js";
 import type { PlannedToolCall, ReplyPlan } from "./reply-plan.js";
 import { SseWriter, sendJson } from "./sse.js";
 import { splitInHalf, type WireAdapter } from "./wire.js";
@@ -42,8 +43,10 @@ export function readResponses(body: unknown): Conversation {
         : [];
   if (!Array.isArray(body.input) && typeof body.input !== "string")
     throw new RequestShapeError("responses", "body has no input (string or array)");
-  const last = promptIndex(input, (item) =>
-    isUserMessage(item) ? "user" : OUTPUT_TYPES.has(String(item.type)) ? "tool-result" : "other",
+  const last = promptIndex(
+    input,
+    (item) => (isUserMessage(item) ? "user" : OUTPUT_TYPES.has(String(item.type)) ? "tool-result" : "other"),
+    (item) => hasMarkers(textOf(item.content)),
   );
   // A round is a run of consecutive tool outputs.
   const rounds: ToolResultSeen[][] = [];

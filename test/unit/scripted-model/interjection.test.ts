@@ -100,6 +100,14 @@ describe.each(Object.entries(WIRES))("the %s reader", (_wire, read) => {
   });
 });
 
+describe.each(Object.entries(WIRES))("the %s reader, after a turn that ended at a denied call", (_wire, read) => {
+  it("a user message with inline markers right after the tool output is a new prompt, with no rounds yet", () => {
+    const conv = read({ prompt: "[[bash:touch x]]", output: "rejected", interjection: "[[say:next prompt]]" });
+    expect(conv.lastUserText).toBe("[[say:next prompt]]");
+    expect(conv.toolRounds).toBe(0);
+  });
+});
+
 describe("the demo script after an error", () => {
   const engine = new ScriptEngine(DEFAULT_SCRIPT);
   const prompt = "Show me the hmux demo.";
