@@ -31,7 +31,7 @@ import type {
 } from "../../core/exec/session-bridge.js";
 import { failure } from "../../core/failure.js";
 import { invariant } from "../../core/invariant.js";
-import type { AcpLimits } from "./definition.js";
+import type { AcpLimits, PermissionToolCall } from "./definition.js";
 import { answerOf, askOf, CANCELLED, type PermissionAnswer, type PermissionVerdict } from "./permission.js";
 import { envelopeProblem, initializeReply, newSessionReply, promptReply, type StopReasonName } from "./replies.js";
 import { type AcpSdk, loadAcpSdk } from "./sdk.js";
@@ -50,6 +50,10 @@ export interface AcpBridgeOptions {
   readonly tolerateStdoutText: boolean;
   /** hmux's version, as clientInfo says it. */
   readonly clientVersion: string;
+  /** The session mode set (session/set_mode) once the session is open, before the first prompt. */
+  readonly sessionMode?: string;
+  /** The call a permission request is about, where the agent asks in its own words (AcpAgentDefinition). */
+  readonly permissionToolCall?: (toolCall: PermissionToolCall) => PermissionToolCall;
 }
 
 interface OpenPermission {
@@ -285,6 +289,13 @@ export class AcpSessionBridge implements SessionBridge {
       );
     }
     if (this.phase !== "handshake") return;
+    const mode = this.options.sessionMode;
+    if (mode !== undefined) {
+      // An agent left in its own default mode may run calls nobody is asked about: a refusal ends the session.
+      await connection.agent.request("session/set_mode", { sessionId: this.sessionId, modeId: mode });
+      if (this.phase !== "handshake") return;
+      this.event({ kind: "progress", label: "acp", detail: `${agent} session mode ${mode}` });
+    }
     this.stopHandshakeTimer();
     this.phase = "ready";
     this.updateCount = 0;
@@ -389,7 +400,7 @@ export class AcpSessionBridge implements SessionBridge {
   }
 
   private onPermission(params: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse> {
-    const call = params.toolCall;
+    const call = this.options.permissionToolCall?.(params.toolCall) ?? params.toolCall;
     const known = this.updates.learn(call.toolCallId, {
       ...(call.title != null ? { title: call.title } : {}),
       ...(call.kind != null ? { kind: call.kind } : {}),

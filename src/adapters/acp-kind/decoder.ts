@@ -4,6 +4,7 @@
  * A turn is complete once a reply carrying a stop reason arrived.
  */
 import type { SessionUpdate } from "@agentclientprotocol/sdk";
+import { withExtras } from "../../core/classify.js";
 import type { JsonObject, StreamDecoder } from "../../core/decoder.js";
 import type { HarnessEvent } from "../../core/events.js";
 import { UpdateEvents } from "./updates.js";
@@ -43,3 +44,7 @@ export class AcpStreamDecoder implements StreamDecoder {
     return this.stopped ? undefined : "no session/prompt reply with a stop reason arrived";
   }
 }
+
+/** One decoder factory and one matcher set for every ACP agent: a folder's decoding is its module's. */
+export const createAcpDecoder = (): StreamDecoder => new AcpStreamDecoder();
+export const ACP_MATCHERS = withExtras();

@@ -3,28 +3,37 @@
  * Protocol, whether a config file names it (`harnesses.<name>.acp`) or a built-in folder pins it
  * (src/adapters/<name>/). The kind (this folder) turns one definition into a HarnessModule.
  */
+import type { RequestPermissionRequest } from "@agentclientprotocol/sdk";
 import type { ChannelCapabilities } from "../../core/control/capabilities.js";
 import type { Evidence } from "../../core/evidence.js";
 import type { BinaryFacts } from "../binary-facts.js";
 import type { PinnedVersion } from "../pinned-version.js";
 
+/** The tool call a `session/request_permission` names. */
+export type PermissionToolCall = RequestPermissionRequest["toolCall"];
+
+/** A file written inside the isolated HOME before the agent starts, from a template. */
+export interface AcpConfigFile {
+  /** Relative to the isolated HOME (an endpoint run is always isolated when a file is written). */
+  readonly path: string;
+  readonly template: string;
+}
+
 /**
  * How the agent is pointed at an OpenAI/Anthropic-compatible endpoint (`--endpoint`): the names
  * of the variables it reads, and/or a file it reads, written from a template before it starts.
  * In a template, {{baseUrl}}, {{openaiBaseUrl}} (the URL ending in /v1), {{apiKey}} and {{model}}
- * are replaced, each as a JSON string's contents.
+ * are replaced, each as a JSON string's contents; in an `env` value, as they are.
  */
 export interface AcpEndpointSetup {
   readonly baseUrlEnv?: string;
   readonly apiKeyEnv?: string;
   readonly modelEnv?: string;
-  /** Set too, always, when an endpoint is given (a provider switch, an offline flag). */
+  /** Set too, always, when an endpoint is given (a provider switch, an offline flag, an Anthropic base URL: "{{baseUrl}}"). */
   readonly env?: Readonly<Record<string, string>>;
-  readonly configFile?: {
-    /** Relative to the isolated HOME (an endpoint run is always isolated when a file is written). */
-    readonly path: string;
-    readonly template: string;
-  };
+  readonly configFile?: AcpConfigFile;
+  /** More files, for an agent that reads its endpoint from several (pi: models.json and settings.json). */
+  readonly configFiles?: readonly AcpConfigFile[];
   /** The model asked of the endpoint when the launch names none. */
   readonly defaultModel?: string;
 }
@@ -71,6 +80,17 @@ export interface AcpAgentDefinition {
    */
   readonly channel?: ChannelCapabilities;
   readonly limits?: Partial<AcpLimits>;
+  /**
+   * The session mode hmux sets once a session is open (session/set_mode), for an agent whose own
+   * default would run calls without asking anybody (claude-agent-acp starts in "auto").
+   */
+  readonly sessionMode?: string;
+  /**
+   * Reads the call a permission request is about, for an agent that asks in its own words (pi-acp
+   * asks about an extension's confirm dialog, naming the real call in its message); absent: the
+   * request's own tool call.
+   */
+  readonly permissionToolCall?: (toolCall: PermissionToolCall) => PermissionToolCall;
   /**
    * Lines on stdout that are not JSON are tolerated (shown as raw output) instead of ending the
    * session as malformed JSON-RPC. Off by default: ACP reserves stdout for its messages.

@@ -21,6 +21,11 @@ export function renderTemplate(template: string, values: Readonly<Record<string,
   );
 }
 
+/** An env value's placeholders, replaced as they are (no quoting: a variable is not JSON). */
+export function renderEnvValue(value: string, values: Readonly<Record<string, string>>): string {
+  return value.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
 export function acpEnvironment(
   self: () => HarnessDescriptor,
   setup: AcpEndpointSetup | undefined,
@@ -40,19 +45,26 @@ export function acpEnvironment(
       );
     const key = endpointKeyOf(...request.keySources);
     const model = request.model ?? setup.defaultModel;
-    const env: Record<string, string> = { ...setup.env };
-    if (setup.baseUrlEnv) env[setup.baseUrlEnv] = openAiBaseUrl(url);
-    if (setup.apiKeyEnv) env[setup.apiKeyEnv] = key ?? "hmux-endpoint";
-    if (setup.modelEnv && model !== undefined) env[setup.modelEnv] = model;
-    if (!setup.configFile) return { env };
-    const isolated = request.isolated;
-    if (!isolated) throw stateDirRefusal(self(), undefined, "endpoint");
-    const content = renderTemplate(setup.configFile.template, {
+    const values = {
       baseUrl: baseUrlText(url),
       openaiBaseUrl: openAiBaseUrl(url),
       apiKey: key ?? "hmux-endpoint",
       model: model ?? "",
-    });
-    return { env, files: [{ path: joinPath(isolated.home, setup.configFile.path), content, mode: 0o600 }] };
+    };
+    const env: Record<string, string> = {};
+    for (const [name, value] of Object.entries(setup.env ?? {})) env[name] = renderEnvValue(value, values);
+    if (setup.baseUrlEnv) env[setup.baseUrlEnv] = openAiBaseUrl(url);
+    if (setup.apiKeyEnv) env[setup.apiKeyEnv] = key ?? "hmux-endpoint";
+    if (setup.modelEnv && model !== undefined) env[setup.modelEnv] = model;
+    const configFiles = [...(setup.configFile ? [setup.configFile] : []), ...(setup.configFiles ?? [])];
+    if (configFiles.length === 0) return { env };
+    const isolated = request.isolated;
+    if (!isolated) throw stateDirRefusal(self(), undefined, "endpoint");
+    const files = configFiles.map((file) => ({
+      path: joinPath(isolated.home, file.path),
+      content: renderTemplate(file.template, values),
+      mode: 0o600,
+    }));
+    return { env, files };
   };
 }

@@ -9,7 +9,6 @@
 import { type HarnessPlan, planHarness, type SessionRenderer } from "../../core/argv/harness-plan.js";
 import { NOTHING_RENDERED } from "../../core/argv/render-common.js";
 import type { TurnRequest } from "../../core/argv/types.js";
-import { withExtras } from "../../core/classify.js";
 import { defineDescriptor, type HarnessDescriptor, optionFact } from "../../core/descriptor.js";
 import { fact } from "../../core/evidence.js";
 import type { BridgeCapabilities } from "../../core/exec/session-bridge.js";
@@ -18,9 +17,10 @@ import type { HarnessModule, ProcessSessionSupport } from "../adapter.js";
 import { descriptorMatchers } from "../descriptor-matchers.js";
 import { AcpSessionBridge } from "./bridge.js";
 import { acpChannelRow } from "./channel.js";
-import { AcpStreamDecoder } from "./decoder.js";
+import { ACP_MATCHERS, createAcpDecoder } from "./decoder.js";
 import { type AcpAgentDefinition, DEFAULT_ACP_LIMITS } from "./definition.js";
 import { acpEnvironment } from "./endpoint.js";
+import { acpRoutingSchema } from "./routing.js";
 
 /** The name the descriptor's session mode gives the channel every ACP agent speaks. */
 export const ACP_CHANNEL = "acp";
@@ -29,11 +29,37 @@ const CLIENT_VERSION = "0.1.0";
 /** ACP session ids are opaque strings; hmux accepts any without spaces or control characters. */
 const SESSION_ID = { pattern: "^[A-Za-z0-9._:@/+=-]{1,256}$", flags: "" };
 
+/** Settings ACP v1 has no field for: a session carries its cwd and each prompt's text, nothing more. */
+const UNEXPRESSED = [
+  "effort",
+  "provider",
+  "tools",
+  "excludeTools",
+  "access",
+  "memory",
+  "discovery",
+  "systemPrompt",
+  "appendSystemPrompt",
+  "skills",
+  "isolation",
+] as const;
+
+function unexpressedHints(name: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of UNEXPRESSED)
+    out[key] = `${name} is an ACP agent: ACP v1 carries a session's cwd and each prompt's text, and no ${key} setting`;
+  return out;
+}
+
 function descriptorOf(def: AcpAgentDefinition): HarnessDescriptor {
   const ev = def.evidence;
   const [program, ...args] = def.command;
   const endpoint = def.endpoint;
-  const takesModel = endpoint?.modelEnv !== undefined || endpoint?.configFile?.template.includes("{{model}}") === true;
+  const templates = [...(endpoint?.configFile ? [endpoint.configFile] : []), ...(endpoint?.configFiles ?? [])];
+  const takesModel =
+    endpoint?.modelEnv !== undefined ||
+    templates.some((file) => file.template.includes("{{model}}")) ||
+    Object.values(endpoint?.env ?? {}).some((value) => value.includes("{{model}}"));
   const matchers = descriptorMatchers();
   return defineDescriptor({
     name: def.name,
@@ -73,7 +99,7 @@ function descriptorOf(def: AcpAgentDefinition): HarnessDescriptor {
     autonomy: fact(null, ev),
     memory: fact({ kind: "cannot-disable" }, ev),
     stdin: fact("close", ev),
-    endpoint: fact(endpoint ? { source: endpoint.configFile ? "state-dir" : "env", data: endpoint } : null, ev),
+    endpoint: fact(endpoint ? { source: templates.length > 0 ? "state-dir" : "env", data: endpoint } : null, ev),
     capabilities: fact({ vision: false, images: false, streaming: "token" }, ev),
     options: {
       ...(takesModel ? { model: optionFact("endpoint model", ev) } : {}),
@@ -85,6 +111,7 @@ function descriptorOf(def: AcpAgentDefinition): HarnessDescriptor {
     },
     hints: fact(
       {
+        ...unexpressedHints(def.name),
         autonomy: `${def.name} is an ACP agent: hmux answers each of its permission requests, so there is no unchecked mode`,
         ...(endpoint
           ? {}
@@ -111,6 +138,8 @@ function sessionOf(def: AcpAgentDefinition, capabilities: BridgeCapabilities): P
         limits,
         tolerateStdoutText: def.tolerateStdoutText === true,
         clientVersion: CLIENT_VERSION,
+        ...(def.sessionMode !== undefined ? { sessionMode: def.sessionMode } : {}),
+        ...(def.permissionToolCall ? { permissionToolCall: def.permissionToolCall } : {}),
       }),
   };
 }
@@ -129,8 +158,9 @@ export function acpHarness(def: AcpAgentDefinition): HarnessModule {
     pinned: def.pinned,
     binary: def.binary,
     credentialEnv: def.credentialEnv,
-    matchers: withExtras(),
-    createDecoder: () => new AcpStreamDecoder(),
+    matchers: ACP_MATCHERS,
+    createDecoder: createAcpDecoder,
+    endpointRouting: acpRoutingSchema,
     plan: (request: TurnRequest, peers: readonly HarnessDescriptor[]): HarnessPlan =>
       planHarness(descriptor, peers, request, { environment, turn: () => NOTHING_RENDERED, session }),
     session: sessionOf(def, capabilities),
