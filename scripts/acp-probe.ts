@@ -9,7 +9,8 @@
  * scenario: plain | read | allow | deny | cancel | silent | outside | unescalated | question | interrupt.
  * outside asks for an out-of-workspace write with escalation (codex's sandbox_permissions), unescalated
  * without; the client allows every permission in both, so only a sandbox can stop the write.
- * malformed answers a permission with an option id the agent never offered.
+ * malformed answers a permission with an option id the agent never offered; deny-again denies the
+ * shell call, then prompts the same again and allows it.
  * --save writes the stream to test/fixtures/acp/<agent>/<scenario>.ndjson (paths made relative).
  */
 import { spawn } from "node:child_process";
@@ -33,6 +34,7 @@ const SCENARIOS = [
   "outside",
   "unescalated",
   "malformed",
+  "deny-again",
   "question",
   "interrupt",
 ] as const;
@@ -119,6 +121,7 @@ const promptFor: Record<Scenario, string> = {
   outside: "probe outside",
   unescalated: "probe unescalated",
   malformed: "probe shell",
+  "deny-again": "probe shell",
   question: "probe question",
   interrupt: "probe interrupt",
 };
@@ -226,6 +229,7 @@ async function main(): Promise<void> {
   let sessionId = "";
   let permissionSeen = false;
   let cancelSent = false;
+  let secondPrompt = false;
   const app = client({ name: "hmux-probe" })
     .onNotification("session/update", async ({ params, agent: ctx }) => {
       if (scenario === "interrupt" && !cancelSent && params.update.sessionUpdate === "agent_message_chunk") {
@@ -236,7 +240,7 @@ async function main(): Promise<void> {
     .onRequest("session/request_permission", async ({ params, agent: ctx }) => {
       permissionSeen = true;
       const pick = (kinds: string[]) => params.options.find((o) => kinds.includes(o.kind));
-      if (scenario === "deny") {
+      if (scenario === "deny" || (scenario === "deny-again" && !secondPrompt)) {
         const o = pick(["reject_once", "reject_always"]);
         return o ? { outcome: { outcome: "selected", optionId: o.optionId } } : { outcome: { outcome: "cancelled" } };
       }
@@ -332,6 +336,15 @@ async function main(): Promise<void> {
     });
     result.promptMs = Date.now() - t0;
     result.stopReason = reply.stopReason;
+    if (scenario === "deny-again") {
+      // The same call asked for again after a denial, and allowed this time.
+      secondPrompt = true;
+      const again = await conn.agent.request("session/prompt", {
+        sessionId,
+        prompt: [{ type: "text", text: promptFor[scenario] }],
+      });
+      result.secondStopReason = again.stopReason;
+    }
   } catch (err) {
     result.error = String((err as Error)?.message ?? err);
     result.errorData = (err as { data?: unknown }).data;

@@ -38,6 +38,32 @@ export const BUILTIN_HARNESS_LIST: readonly BuiltinHarness[] = Object.freeze([
     load: async () => (await import("./cursor/adapter.js")).cursor,
     loadDecoding: async () => (await import("./cursor/decoding.js")).cursorDecoding,
   },
+  // The pinned ACP agents (docs/acp-agents.md), each one folder on the ACP kind.
+  {
+    name: "opencode",
+    load: async () => (await import("./opencode/adapter.js")).opencode,
+    loadDecoding: async () => (await import("./opencode/decoding.js")).opencodeDecoding,
+  },
+  {
+    name: "qwen",
+    load: async () => (await import("./qwen/adapter.js")).qwen,
+    loadDecoding: async () => (await import("./qwen/decoding.js")).qwenDecoding,
+  },
+  {
+    name: "claude-acp",
+    load: async () => (await import("./claude-acp/adapter.js")).claudeAcp,
+    loadDecoding: async () => (await import("./claude-acp/decoding.js")).claudeAcpDecoding,
+  },
+  {
+    name: "codex-acp",
+    load: async () => (await import("./codex-acp/adapter.js")).codexAcp,
+    loadDecoding: async () => (await import("./codex-acp/decoding.js")).codexAcpDecoding,
+  },
+  {
+    name: "pi-acp",
+    load: async () => (await import("./pi-acp/adapter.js")).piAcp,
+    loadDecoding: async () => (await import("./pi-acp/decoding.js")).piAcpDecoding,
+  },
 ]);
 
 /**

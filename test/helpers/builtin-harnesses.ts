@@ -9,7 +9,18 @@ import type { HarnessDescriptor } from "../../src/core/descriptor.js";
 import type { Invocation } from "../../src/core/exec/invocation.js";
 import type { SessionRequest, SessionSpawnPlan } from "../../src/core/exec/session-plan-types.js";
 
-export const BUILTIN_NAMES = ["claude", "codex", "pi", "muse", "cursor"] as const;
+export const BUILTIN_NAMES = [
+  "claude",
+  "codex",
+  "pi",
+  "muse",
+  "cursor",
+  "opencode",
+  "qwen",
+  "claude-acp",
+  "codex-acp",
+  "pi-acp",
+] as const;
 export type BuiltinHarness = (typeof BUILTIN_NAMES)[number];
 
 function keyed<T>(pick: (name: BuiltinHarness) => T): Readonly<Record<BuiltinHarness, T>> {

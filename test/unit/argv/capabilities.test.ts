@@ -15,7 +15,7 @@ describe("describeCapabilities", () => {
       confidence: "high",
     });
   });
-  it("sessions exist for claude, codex (app-server) and pi; muse and cursor have none", () => {
+  it("sessions exist for claude, codex (app-server), pi and every ACP agent; muse and cursor have none", () => {
     const sessions = Object.values(DESCRIPTORS).map((d) => [
       d.name,
       describeCapabilities(d, "headless-session").session,
@@ -26,6 +26,11 @@ describe("describeCapabilities", () => {
       ["pi", true],
       ["muse", false],
       ["cursor", false],
+      ["opencode", true],
+      ["qwen", true],
+      ["claude-acp", true],
+      ["codex-acp", true],
+      ["pi-acp", true],
     ]);
     expect(describeCapabilities(DESCRIPTORS.muse, "headless-session").streaming).toBe("none");
   });

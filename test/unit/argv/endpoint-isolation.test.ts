@@ -133,7 +133,16 @@ describe("endpoint routing", () => {
     for (const h of ["muse", "cursor"] as const) {
       const err = refusalOf(() => plan(h, { endpoint: URL_ }));
       expect(err.issue).toBe("unsupported-option");
-      expect(err.supportedBy?.map((s) => s.harness)).toEqual(["claude", "codex", "pi"]);
+      expect(err.supportedBy?.map((s) => s.harness)).toEqual([
+        "claude",
+        "codex",
+        "pi",
+        "opencode",
+        "qwen",
+        "claude-acp",
+        "codex-acp",
+        "pi-acp",
+      ]);
       expect(err.hint).toMatch(/--endpoint/);
     }
   });

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commandModuleNames } from "../../../src/cli/commands/index.js";
-import { PINNED_VERSIONS } from "../../helpers/builtin-harnesses.js";
+import { BUILTIN_NAMES, PINNED_VERSIONS } from "../../helpers/builtin-harnesses.js";
 import { REPO, Sandbox } from "./cli-harness.js";
 
 const FIXTURES = join(REPO, "test", "fixtures", "live", "claude");
@@ -68,10 +68,10 @@ describe("hmux inspect", () => {
 });
 
 describe("hmux harnesses and check", () => {
-  it("harnesses lists all five harnesses with installed and pinned versions", async () => {
+  it("harnesses lists every built-in harness with installed and pinned versions", async () => {
     const r = await box.run(["harnesses", "--json"]);
     expect(r.code).toBe(0);
-    expect(r.lines.map((l) => (l as { harness: string }).harness)).toEqual(["claude", "codex", "pi", "muse", "cursor"]);
+    expect(r.lines.map((l) => (l as { harness: string }).harness)).toEqual([...BUILTIN_NAMES]);
     const claude = PINNED_VERSIONS.claude.version;
     expect(r.lines[0]).toMatchObject({ pinned: claude, installed: claude, status: "match" });
   }, 30_000);

@@ -317,6 +317,11 @@ describe("every entry point gets the same plan or the same refusal", () => {
         "claude",
         "codex",
         "pi",
+        "opencode",
+        "qwen",
+        "claude-acp",
+        "codex-acp",
+        "pi-acp",
       ]);
       expect(!refused.ok && refused.refusals[0]!.message).toContain("--autonomy");
       const allowed = prepareLaunch({ ...viaRun({ harness }), args: { autonomy: true } }, fakePorts({}));

@@ -1,0 +1,4 @@
+/** claude-acp (a pinned ACP agent) through hmux's real path against the scripted model (cases in helpers/acp-suite.ts). */
+import { defineAcpAgentSuite } from "./helpers/acp-suite.js";
+
+defineAcpAgentSuite("claude-acp", { gatedShell: "bash", afterDeny: "model-goes-on" });

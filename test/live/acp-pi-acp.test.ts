@@ -1,0 +1,4 @@
+/** pi-acp (a pinned ACP agent) through hmux's real path against the scripted model (cases in helpers/acp-suite.ts). */
+import { defineAcpAgentSuite } from "./helpers/acp-suite.js";
+
+defineAcpAgentSuite("pi-acp", { gatedShell: "bash", afterDeny: "model-goes-on" });
