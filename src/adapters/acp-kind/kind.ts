@@ -162,7 +162,12 @@ export function acpHarness(def: AcpAgentDefinition): HarnessModule {
     createDecoder: createAcpDecoder,
     endpointRouting: acpRoutingSchema,
     plan: (request: TurnRequest, peers: readonly HarnessDescriptor[]): HarnessPlan =>
-      planHarness(descriptor, peers, request, { environment, turn: () => NOTHING_RENDERED, session }),
+      // Never spawned as a turn (hmux run drives the session), but its plan shows the env the session gets.
+      planHarness(descriptor, peers, request, {
+        environment,
+        turn: () => ({ ...NOTHING_RENDERED, env: { ...def.env } }),
+        session,
+      }),
     session: sessionOf(def, capabilities),
     native: null,
     channels: [channel],
