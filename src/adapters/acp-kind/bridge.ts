@@ -433,7 +433,14 @@ export class AcpSessionBridge implements SessionBridge {
         resolve({ outcome: CANCELLED.outcome });
         this.out({ kind: "approval-withdrawn", callId: known.callId });
       });
-      this.out({ kind: "approval", ask: askOf(known, ref, this.options.cwd) });
+      // The SDK hands each message to its handler without waiting for the one before, so the updates
+      // an agent sent just before this request (its text, the tool call) may still be on their way:
+      // the ask goes out after them, in the order they came on the wire (pi-acp's came 4 ms apart).
+      const ask = () => {
+        if (this.open.has(ref)) this.out({ kind: "approval", ask: askOf(known, ref, this.options.cwd) });
+      };
+      if (this.port) this.port.clock.setTimeout(ask, 0);
+      else ask();
     });
   }
 
