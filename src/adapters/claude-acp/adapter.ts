@@ -15,7 +15,14 @@ export const claudeAcp = acpHarness({
   name: "claude-acp",
   displayName: "Claude Code (ACP adapter)",
   command: ["claude-agent-acp"],
-  env: { CLAUDE_CODE_EXECUTABLE: PINNED_CLAUDE, DISABLE_AUTOUPDATER: "1" },
+  env: {
+    CLAUDE_CODE_EXECUTABLE: PINNED_CLAUDE,
+    DISABLE_AUTOUPDATER: "1",
+    // A set IS_SANDBOX makes the adapter offer bypassPermissions to root, and spawn claude with
+    // --allow-dangerously-skip-permissions, which claude then refuses as root: the session never
+    // opens. hmux runs no agent in a mode that asks nobody, so the adapter never offers it.
+    IS_SANDBOX: "",
+  },
   endpoint: {
     defaultModel: "hmux-model",
     apiKeyEnv: "ANTHROPIC_API_KEY",
