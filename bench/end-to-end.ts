@@ -137,7 +137,9 @@ export async function measureEndToEnd(load: EndToEndLoad): Promise<EndToEndResul
   const socket = `hmux-e2e-${process.pid}-${load.renderer}`;
   const tmux = (...args: string[]): string =>
     spawnSync("tmux", ["-L", socket, "-f", "/dev/null", ...args], { encoding: "utf8", env: box.env }).stdout;
-  const server = spawn(process.execPath, [HMUX, "server", "--foreground", "--idle-exit", "never"], {
+  // HMUX_BENCH_PROF=<dir>: CPU profiles of the client and the server, written as each exits.
+  const prof = process.env.HMUX_BENCH_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.HMUX_BENCH_PROF] : [];
+  const server = spawn(process.execPath, [...prof, HMUX, "server", "--foreground", "--idle-exit", "never"], {
     env: box.env,
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -156,7 +158,8 @@ export async function measureEndToEnd(load: EndToEndLoad): Promise<EndToEndResul
     });
     await startLoad(watcher, load, box.work);
     // The client starts a moment after the pane, so the tap below sees its very first frame.
-    const attach = `sleep 0.5; exec ${JSON.stringify(process.execPath)} ${JSON.stringify(HMUX)} attach`;
+    const node = [process.execPath, ...prof, HMUX].map((a) => JSON.stringify(a)).join(" ");
+    const attach = `sleep 0.5; exec ${node} attach`;
     tmux("new-session", "-d", "-x", String(load.columns), "-y", String(load.rows), "-s", "e2e", attach);
     // A client that exits leaves its last words on screen, for the error below.
     tmux("set-option", "-t", "e2e", "remain-on-exit", "on");
