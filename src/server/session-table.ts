@@ -36,6 +36,7 @@ import type {
 } from "../protocol/index.js";
 import { isServerError, ServerError } from "./errors.js";
 import { inboxItems } from "./inbox.js";
+import { KeptEvents } from "./kept-events.js";
 import type { NativeChannel } from "./native-channel.js";
 import { deadlineIn } from "./pending-deadline.js";
 import type { JournaledSession, RestoredSession } from "./restore.js";
@@ -116,9 +117,8 @@ interface Entry {
   workspace?: WorkspaceSummary | undefined;
   /** Resolved at its last launch (a resume re-resolves them). */
   settings?: readonly SettingSummary[] | undefined;
-  readonly log: SessionEvent[];
-  /** When each event of `log` was emitted (epoch ms), index for index: a replay says when, not only what. */
-  readonly times: number[];
+  /** Its last events, each with when it was emitted (epoch ms): a replay says when, not only what. */
+  readonly log: KeptEvents;
   closed: ClosedEvent | null;
   /** Every event the session emitted, kept or not: tells an attaching client whether its replay is whole. */
   seen: number;
@@ -410,7 +410,7 @@ export class SessionTable {
     times: readonly number[],
     seen: number,
     model: string | undefined,
-  ): Pick<Entry, "log" | "times" | "seen" | "question" | "usage"> {
+  ): Pick<Entry, "log" | "seen" | "question" | "usage"> {
     const usage = new SessionUsage(model, this.options.prices ?? MODEL_PRICES);
     const events = journaled.map((event) => usage.take(event));
     const now = this.options.clock.now();
@@ -419,7 +419,9 @@ export class SessionTable {
       (open, event, i) => questionAfter(open, event, seen - events.length + i, at[i]!),
       null,
     );
-    return { log: events, times: at, seen, question, usage };
+    const log = new KeptEvents(this.maxKept);
+    events.forEach((event, i) => log.push(event, at[i]!));
+    return { log, seen, question, usage };
   }
 
   /**
@@ -566,15 +568,13 @@ export class SessionTable {
     replay?: number,
   ): { summary: SessionSummary; replayed: number; dropped: boolean; now: number; stop: () => void } {
     const entry = this.entry(target);
-    const count = replay === undefined ? entry.log.length : Math.min(replay, entry.log.length);
-    const from = entry.log.length - count;
-    const kept = entry.log.slice(from);
+    const { events: kept, times } = entry.log.newest(replay ?? entry.log.length);
     if (replay !== 0) {
       const question = entry.question;
       if (question && question.at < entry.seen - kept.length) listener(question.event, question.time);
       for (const call of this.pendingBefore(entry, kept)) listener({ kind: "approval-request", call }, call.openedAt);
     }
-    for (let i = 0; i < kept.length; i++) listener(kept[i]!, entry.times[from + i]!);
+    for (let i = 0; i < kept.length; i++) listener(kept[i]!, times[i]!);
     entry.watchers.add(listener);
     return {
       now: this.options.clock.now(),
@@ -695,12 +695,7 @@ export class SessionTable {
   private onEvent(entry: Entry, emitted: SessionEvent): void {
     const event = entry.usage.take(emitted);
     const at = this.options.clock.now();
-    entry.log.push(event);
-    entry.times.push(at);
-    if (entry.log.length > this.maxKept) {
-      entry.log.splice(0, entry.log.length - this.maxKept);
-      entry.times.splice(0, entry.times.length - this.maxKept);
-    }
+    entry.log.push(event, at);
     entry.question = questionAfter(entry.question, event, entry.seen, at);
     entry.seen += 1;
     if (event.kind === "closed") entry.closed = event;
@@ -793,11 +788,8 @@ export class SessionTable {
 
   /** A detached row's harness session id: the last identity its journal recorded. */
   private restoredIdentity(entry: Entry): string | null {
-    for (let i = entry.log.length - 1; i >= 0; i -= 1) {
-      const e = entry.log[i]!;
-      if (e.kind === "identity") return e.sessionId;
-    }
-    return null;
+    const identity = entry.log.findLast((e) => e.kind === "identity");
+    return identity?.kind === "identity" ? identity.sessionId : null;
   }
 
   private emit(change: TableChange, entry: Entry, summary: SessionSummary = this.summary(entry)): void {

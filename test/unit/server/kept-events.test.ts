@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import type { SessionEvent } from "../../../src/core/control/types.js";
+import { KeptEvents } from "../../../src/server/kept-events.js";
+
+const text = (n: number): SessionEvent => ({ kind: "text", text: `t${n}` }) as SessionEvent;
+
+describe("KeptEvents", () => {
+  it("keeps the newest events up to its capacity, oldest first, each with its time", () => {
+    const kept = new KeptEvents(3);
+    for (let n = 1; n <= 5; n++) kept.push(text(n), 100 + n);
+    expect(kept.length).toBe(3);
+    expect(kept.newest(10)).toEqual({ events: [text(3), text(4), text(5)], times: [103, 104, 105] });
+    expect(kept.newest(2)).toEqual({ events: [text(4), text(5)], times: [104, 105] });
+    expect(kept.newest(0)).toEqual({ events: [], times: [] });
+  });
+
+  it("finds the newest event a predicate holds for, across the ring's wrap", () => {
+    const kept = new KeptEvents(3);
+    kept.push({ kind: "identity", sessionId: "a" } as SessionEvent, 1);
+    for (let n = 1; n <= 2; n++) kept.push(text(n), 1);
+    kept.push({ kind: "identity", sessionId: "b" } as SessionEvent, 2);
+    kept.push(text(3), 3);
+    expect(kept.findLast((e) => e.kind === "identity")).toEqual({ kind: "identity", sessionId: "b" });
+    expect(kept.findLast((e) => e.kind === "done")).toBeUndefined();
+  });
+});
