@@ -6,17 +6,24 @@
  * xterm falls behind, the pty is paused: memory stays bounded and the child blocks instead.
  */
 
+import { createRequire } from "node:module";
 import type { Terminal as XTerminal } from "@xterm/headless";
-import * as xtermHeadless from "@xterm/headless";
 import type { PtyExit, PtyFactory, PtyProcess } from "../core/exec/pty-port.js";
 import { reuseRows } from "./cells.js";
 import { FOCUS_IN, FOCUS_OUT, type InputModes, ModeTracker, modeResetSequence } from "./modes.js";
 import { screenReplay } from "./screen-replay.js";
 import { clampScroll, type TerminalSnapshot, takeSnapshot } from "./snapshot.js";
 
-// @xterm/headless is CommonJS: under ESM its class sits on `default`, under CJS on the module.
-type XtermModule = { Terminal?: typeof XTerminal; default?: { Terminal: typeof XTerminal } };
-const Terminal = (xtermHeadless as XtermModule).Terminal ?? (xtermHeadless as XtermModule).default!.Terminal;
+/**
+ * @xterm/headless is required by the first native pane, not imported by every process that could
+ * open one: `hmux --help`, the TUI and the server each spent ~100 ms starting it (it is CommonJS,
+ * which an ESM import also runs through Node's export lexer) and carried it in memory unused.
+ */
+let xtermClass: typeof XTerminal | undefined;
+function xtermTerminal(): typeof XTerminal {
+  xtermClass ??= (createRequire(import.meta.url)("@xterm/headless") as { Terminal: typeof XTerminal }).Terminal;
+  return xtermClass;
+}
 
 export interface NativeTerminalOptions {
   readonly argv: readonly string[];
@@ -71,6 +78,7 @@ export class NativeTerminal {
   readonly exited: Promise<PtyExit>;
 
   constructor(private readonly options: NativeTerminalOptions) {
+    const Terminal = xtermTerminal();
     this.xterm = new Terminal({
       cols: Math.max(2, options.cols),
       rows: Math.max(1, options.rows),
