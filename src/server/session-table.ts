@@ -420,7 +420,7 @@ export class SessionTable {
       null,
     );
     const log = new KeptEvents(this.maxKept);
-    events.forEach((event, i) => log.push(event, at[i]!));
+    for (let i = 0; i < events.length; i++) log.push(events[i]!, at[i]!);
     return { log, seen, question, usage };
   }
 
