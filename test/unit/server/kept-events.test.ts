@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import { KeptEvents } from "../../../src/server/kept-events.js";
 
-const text = (n: number): SessionEvent => ({ kind: "text", text: `t${n}` }) as SessionEvent;
+const identity = (sessionId: string): SessionEvent => ({
+  kind: "identity",
+  harness: "claude",
+  sessionId,
+  authority: "harness-minted",
+});
+const text = (n: number): SessionEvent => ({ kind: "token", text: `t${n}` });
 
 describe("KeptEvents", () => {
   it("keeps the newest events up to its capacity, oldest first, each with its time", () => {
@@ -16,11 +22,11 @@ describe("KeptEvents", () => {
 
   it("finds the newest event a predicate holds for, across the ring's wrap", () => {
     const kept = new KeptEvents(3);
-    kept.push({ kind: "identity", sessionId: "a" } as SessionEvent, 1);
+    kept.push(identity("a"), 1);
     for (let n = 1; n <= 2; n++) kept.push(text(n), 1);
-    kept.push({ kind: "identity", sessionId: "b" } as SessionEvent, 2);
+    kept.push(identity("b"), 2);
     kept.push(text(3), 3);
-    expect(kept.findLast((e) => e.kind === "identity")).toEqual({ kind: "identity", sessionId: "b" });
+    expect(kept.findLast((e) => e.kind === "identity")).toEqual(identity("b"));
     expect(kept.findLast((e) => e.kind === "done")).toBeUndefined();
   });
 });
