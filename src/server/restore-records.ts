@@ -133,7 +133,8 @@ function readRecordFiles<T extends { readonly id: string }>(
 }
 
 /** Records as files: written whole (a temp file renamed over), private to this user. */
-export function fileSessionRecords(env: Env): SessionRecords {
+/** `now` stamps the closed record a detached session's journal gets when it is killed. */
+export function fileSessionRecords(env: Env, now: () => number): SessionRecords {
   return {
     save(record) {
       writeWhole(sessionRecordPath(record.id, env), SessionRecordSchema.parse(record));
@@ -144,7 +145,7 @@ export function fileSessionRecords(env: Env): SessionRecords {
       rmSync(sessionRecordPath(killed.id, env), { force: true });
       const journal = journalPath(killed.id, env);
       if (detached && existsSync(journal))
-        appendJournalEvents(journal, [{ kind: "closed", exitCode: null, cause: "killed" }]);
+        appendJournalEvents(journal, [{ kind: "closed", exitCode: null, cause: "killed" }], now);
     },
     killed: () => readKilledRecords(env),
   };

@@ -95,7 +95,8 @@ export class JournalWriter {
     readonly path: string,
     meta: Omit<JournalMeta, "runs">,
     run: JournalRun,
-    private readonly now: () => number = Date.now,
+    /** What stamps each record (the Clock port's now). */
+    private readonly now: () => number,
   ) {
     makePrivateDir(join(path, ".."));
     const previous = readMeta(path);
@@ -128,7 +129,7 @@ export class JournalWriter {
  * a torn last line is closed off first, as the writer does, and seq continues from the last
  * whole record. Synced once: these records settle what happened to the session.
  */
-export function appendJournalEvents(path: string, events: readonly SessionEvent[], now: () => number = Date.now): void {
+export function appendJournalEvents(path: string, events: readonly SessionEvent[], now: () => number): void {
   if (events.length === 0) return;
   const text = readFileSync(path, "utf8");
   let seq = readJournalText(text).records.at(-1)?.seq ?? 0;

@@ -80,7 +80,7 @@ async function foreground(flags: ServerFlags, output: Output, context: CliContex
     launcher: serverLauncher(context),
     planner: serverPlanner(context),
     clock: context.clock,
-    records: fileSessionRecords(context.env),
+    records: fileSessionRecords(context.env, () => context.clock.now()),
     journaled: (target) => journaledSession(target, context.env, DEFAULT_MAX_KEPT_EVENTS),
     journal: (id) => journalRecordsOf(id, context.env),
     log,

@@ -61,9 +61,10 @@ describe("hmux attach with nothing to attach to", () => {
         journalPath(id, env),
         { sessionId: id, harness: "pi", cwd: "/work", stateDir: join(dir, id), isolate: true },
         { origin: "fresh", pid: deadServerPid, startedAt: "2026-12-01T11:00:00.000Z" },
+        Date.now,
       );
       w.close();
-      fileSessionRecords(env).save({
+      fileSessionRecords(env, Date.now).save({
         format: SESSION_RECORD_FORMAT,
         id,
         name,

@@ -131,7 +131,7 @@ describe("a restored session", () => {
     w.record({ kind: "turn", turnId: "a:turn-1", id: "in-1" });
     w.record({ kind: "done", exitCode: 0, cause: "clean" });
     w.close();
-    fileSessionRecords(env).save({
+    fileSessionRecords(env, Date.now).save({
       format: SESSION_RECORD_FORMAT,
       id: "a",
       name: "w-a",

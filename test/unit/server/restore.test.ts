@@ -65,6 +65,7 @@ function journalOnly(id: string, events: readonly SessionEvent[], pid = DEAD) {
     path,
     { sessionId: id, harness: "claude", cwd: "/work", stateDir: join(dir, id), isolate: true },
     { origin: "fresh", pid, startedAt: "2026-12-01T11:00:00.000Z" },
+    Date.now,
   );
   for (const e of events) w.record(e);
   w.close();
@@ -74,7 +75,7 @@ function journalOnly(id: string, events: readonly SessionEvent[], pid = DEAD) {
 /** A session a server journaled (its run's pid `pid`), with the record a server keeps beside it. */
 function journaled(id: string, events: readonly SessionEvent[], pid = DEAD, over: Partial<SessionRecord> = {}) {
   const path = journalOnly(id, events, pid);
-  fileSessionRecords(env).save(record(id, over));
+  fileSessionRecords(env, Date.now).save(record(id, over));
   return path;
 }
 
@@ -181,7 +182,7 @@ describe("restoring a dead server's sessions", () => {
   it("a record that is not one, or names no journal, is reported and skipped; the others restore", () => {
     journaled("a", opened);
     writeFileSync(sessionRecordPath("broken", env), "{not json");
-    fileSessionRecords(env).save(record("nojournal"));
+    fileSessionRecords(env, Date.now).save(record("nojournal"));
     const { sessions, notes } = restore();
     expect(sessions.map((s) => s.record.id)).toEqual(["a"]);
     expect(notes.join("\n")).toMatch(/broken\.server\.json: not JSON/);
@@ -252,7 +253,7 @@ describe("detached rows in the server's table", () => {
     const t = new SessionTable({
       clock: new FakeClock(),
       launcher: resumingLauncher().launcher,
-      records: fileSessionRecords(env),
+      records: fileSessionRecords(env, Date.now),
     });
     t.restore(restore().sessions);
     await t.kill("w-a");
@@ -267,7 +268,7 @@ describe("detached rows in the server's table", () => {
     const t = new SessionTable({
       clock: new FakeClock(),
       launcher: resumingLauncher().launcher,
-      records: fileSessionRecords(env),
+      records: fileSessionRecords(env, Date.now),
     });
     t.restore(restore().sessions);
     await t.killAll();
@@ -340,7 +341,7 @@ describe("resuming a session no row holds any more", () => {
         new SessionTable({
           launcher,
           clock: new FakeClock(),
-          records: fileSessionRecords(env),
+          records: fileSessionRecords(env, Date.now),
           journaled: (id) => journaledSession(id, env),
           killWaitMs: 50,
         });

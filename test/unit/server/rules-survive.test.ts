@@ -119,6 +119,7 @@ describe("session rules on the server", () => {
       path,
       { sessionId: id, harness: "claude", cwd: work, stateDir: join(root, "s.d"), isolate: false },
       { origin: "fresh", pid: 999_002, startedAt: "2026-12-01T11:00:00.000Z" },
+      Date.now,
     );
     const events: SessionEvent[] = [
       { kind: "session", sessionId: id, harness: "claude", origin: "fresh", escalateQuestions: true },

@@ -53,6 +53,7 @@ function leaveJournal(id: string, recorded: readonly SessionEvent[]): string {
     path,
     { sessionId: id, harness: "claude", cwd: "/work", stateDir: join(dir, id), isolate: true },
     { origin: "fresh", pid: DEAD_SERVER_PID, startedAt: "2026-12-01T11:00:00.000Z" },
+    Date.now,
   );
   for (const e of recorded) w.record(e);
   w.close();
@@ -72,7 +73,7 @@ describe("what a person said, across a server killed and restored", () => {
       clock: new FakeClock(),
       launcher,
       killWaitMs: 200,
-      records: fileSessionRecords(env),
+      records: fileSessionRecords(env, Date.now),
     });
     const { client } = await serveFresh(table, cleanups, { prefix: "hmux-said-srv-" });
     const c = await client();

@@ -18,13 +18,27 @@ const meta = { sessionId: "s-1", harness: "claude" as const, cwd: "/w", stateDir
 const run = (origin: "fresh" | "resumed", pid = 1) => ({ origin, pid, startedAt: "2026-11-29T00:00:00.000Z" });
 
 describe("session journal", () => {
+  it("each record is stamped by the clock the writer is handed", () => {
+    const path = place();
+    let now = Date.UTC(2026, 0, 2, 3, 4, 5);
+    const w = new JournalWriter(path, meta, run("fresh"), () => now);
+    w.record({ kind: "token", text: "one" });
+    now += 1_500;
+    w.record({ kind: "token", text: "two" });
+    w.close();
+    expect(readJournal(readFileSync(path, "utf8")).records.map((r) => r.time)).toEqual([
+      "2026-01-02T03:04:05.000Z",
+      "2026-01-02T03:04:06.500Z",
+    ]);
+  });
+
   it("every record is a valid hmux.journal/1 line and seq continues across a resume", () => {
     const path = place();
-    const a = new JournalWriter(path, meta, run("fresh"));
+    const a = new JournalWriter(path, meta, run("fresh"), Date.now);
     a.record({ kind: "session", sessionId: "s-1", harness: "claude", origin: "fresh", escalateQuestions: false });
     a.record({ kind: "token", text: "hi" });
     a.close();
-    const b = new JournalWriter(path, meta, run("resumed"));
+    const b = new JournalWriter(path, meta, run("resumed"), Date.now);
     b.record({ kind: "closed", exitCode: 0, cause: "clean" });
     b.close();
     const reading = readJournal(readFileSync(path, "utf8"));
@@ -39,11 +53,11 @@ describe("session journal", () => {
 
   it("a line torn by a crash stays one reported problem and the next record starts on its own line", () => {
     const path = place();
-    const a = new JournalWriter(path, meta, run("fresh"));
+    const a = new JournalWriter(path, meta, run("fresh"), Date.now);
     a.record({ kind: "token", text: "one" });
     a.close();
     appendFileSync(path, '{"format":"hmux.journal/1","seq":2,"ti');
-    const b = new JournalWriter(path, meta, run("resumed"));
+    const b = new JournalWriter(path, meta, run("resumed"), Date.now);
     b.record({ kind: "token", text: "two" });
     b.close();
     const reading = readJournal(readFileSync(path, "utf8"));
@@ -53,7 +67,7 @@ describe("session journal", () => {
 
   it("a session whose hmux died without closed is interrupted; a live pid is live; closed says its cause", () => {
     const path = place();
-    const a = new JournalWriter(path, meta, run("fresh", 999_999));
+    const a = new JournalWriter(path, meta, run("fresh", 999_999), Date.now);
     a.record({ kind: "state", from: "starting", to: "idle" });
     a.record({ kind: "identity", harness: "claude", sessionId: "native-1", authority: "caller-assigned" });
     a.record({ kind: "turn", turnId: "s-1:turn-1", id: "in-1" });

@@ -29,6 +29,7 @@ describe("launchSession", () => {
       journalPath("launch-1", env),
       { sessionId: "launch-1", harness: "claude", cwd: dir, stateDir: join(dir, "sd"), isolate: false },
       { origin: "fresh", pid: process.pid, startedAt: new Date(0).toISOString() },
+      Date.now,
     );
     const handle = launchSession(
       {

@@ -26,6 +26,7 @@ function journalOf(events: readonly SessionEvent[]): string {
     path,
     { sessionId: "q", harness: "pi", cwd: "/work", stateDir: join(dir, "q.d"), isolate: false },
     { origin: "fresh", pid: 999_001, startedAt: "2026-12-01T11:00:00.000Z" },
+    Date.now,
   );
   for (const e of events) w.record(e);
   w.close();
