@@ -81,8 +81,8 @@ async function registerAll(
       const streams = { env, output, input: options.input ?? process.stdin };
       if (context) return decodingFrom(context.registry, streams);
       if (options.registry) return decodingFrom(options.registry, streams);
-      const { builtinDecodingOnly } = await import("../main/builtin-harness-facts.js");
-      return { ...streams, ...builtinDecodingOnly() };
+      const { decodingAt } = await import("../main/builtin-harness-facts.js");
+      return { ...streams, ...decodingAt(process.cwd(), env) };
     },
     subcommand,
   );
