@@ -9,7 +9,9 @@ import { type ChildProcessWithoutNullStreams, execFileSync, spawn, spawnSync } f
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Readable, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
+import { client, ndJsonStream } from "@agentclientprotocol/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HAVE_TMUX, HMUX_ARGV, type IsolatedSession, isolatedSession, tmuxDriver } from "./tmux-driver.js";
 
@@ -209,6 +211,41 @@ describe.skipIf(!HAVE_TMUX)("an ACP agent added by config", () => {
     keys("Enter");
     await waitFor("the TUI gone", (s) => s.includes("hmux exited 0"), 20_000);
   }, 200_000);
+
+  it("hmux acp: an ACP client drives the config ACP agent through hmux, hmux's policy and the client's own answer in between", async () => {
+    const child = spawn(HMUX_ARGV[0]!, [...HMUX_ARGV.slice(1), "acp", "standin"], { cwd: repo, env: session.env });
+    const asked: string[] = [];
+    const app = client({ name: "test-editor" }).onRequest("session/request_permission", ({ params }) => {
+      asked.push(params.options.map((o) => o.kind).join(","));
+      const allow = params.options.find((o) => o.kind === "allow_once");
+      return { outcome: { outcome: "selected" as const, optionId: allow!.optionId } };
+    });
+    const connection = app.connect(
+      ndJsonStream(
+        Writable.toWeb(child.stdin) as WritableStream<Uint8Array>,
+        Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>,
+      ),
+    );
+    try {
+      await connection.agent.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
+      const { sessionId } = await connection.agent.request("session/new", { cwd: repo, mcpServers: [] });
+      const stop = await connection.agent.request("session/prompt", {
+        sessionId,
+        prompt: [{ type: "text", text: "run make docs" }],
+      });
+      expect(stop.stopReason).toBe("end_turn");
+      // The editor was asked (hmux's policy does not list make), and its allow reached the agent as allow_once.
+      expect(asked).toHaveLength(1);
+      expect(
+        logged()
+          .filter((l) => l.permission)
+          .at(-1)?.outcome,
+      ).toEqual({ outcome: "selected", optionId: "yes-once" });
+    } finally {
+      connection.close();
+      child.kill();
+    }
+  }, 60_000);
 
   it("hmux race: two config ACP agents race in their own worktrees, both finishing", () => {
     const r = hmux("race", "hello", "standin", "second", "--json");
