@@ -239,6 +239,7 @@ async function firstFrame(paths: ServerPaths, version: string, replay: number | 
     onTable: client.onTable.bind(client),
   };
   const panes = new ServerPanes({
+    now: Date.now,
     link,
     registry: builtinRegistry,
     cwd: "/",

@@ -196,6 +196,7 @@ export function tuiPanes(
   const panes = new ServerPanes({
     link: server,
     registry: app.registry,
+    now: () => systemClock.now(),
     cwd: options.cwd,
     ...(options.host !== undefined ? { host: options.host } : {}),
     ...(options.inProcess ? { inProcess: true } : {}),

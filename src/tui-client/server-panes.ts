@@ -35,6 +35,8 @@ export interface ServerPaneDefaults {
 export interface ServerPanesOptions {
   readonly link: ServerLink & Pick<ServerClient, "onTable">;
   readonly registry: HarnessRegistry;
+  /** This machine's clock (epoch ms), which each pane maps the server's event times onto. */
+  readonly now: () => number;
   /** Where a pane's relative cwd starts, and where one opens when none is given (on the server's machine). */
   readonly cwd: string;
   /** The native kinds the dialog offers ("shell", "native <kind>"); none when absent. */
@@ -107,6 +109,7 @@ export class ServerPanes {
       row,
       serverSessionInfo(row, this.options.registry, this.options.host, this.options.inProcess !== true),
       {
+        now: this.options.now,
         ...(replay !== undefined ? { replay } : {}),
         ...(this.options.client !== undefined ? { client: this.options.client } : {}),
         ...(workspace && row.workspace

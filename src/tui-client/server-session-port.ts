@@ -43,7 +43,7 @@ export interface ServerPortOptions {
   /** The session's worktree, when this TUI can reach it (the server runs on this machine). */
   readonly changes?: SessionChanges;
   /** This machine's clock (epoch ms): what the server's event times are mapped onto. */
-  readonly now?: () => number;
+  readonly now: () => number;
   /** What this TUI calls itself to the server: the record of a decision made here names it. */
   readonly client?: string;
 }
@@ -76,7 +76,7 @@ export class ServerSessionPort implements SessionPort {
     private readonly link: ServerLink,
     row: SessionSummary,
     readonly info: SessionInfo,
-    private readonly options: ServerPortOptions = {},
+    private readonly options: ServerPortOptions,
   ) {
     this.sessionId = row.id;
     if (options.changes) this.changes = options.changes;
@@ -137,7 +137,7 @@ export class ServerSessionPort implements SessionPort {
         ...(this.options.replay !== undefined ? { replay: this.options.replay } : {}),
       });
       const events = reply.events;
-      const times = replayTimes(reply, events.length, (this.options.now ?? Date.now)());
+      const times = replayTimes(reply, events.length, this.options.now());
       if (reply.control) this.controlState = reply.control;
       if (reply.truncated) {
         batch.events.push({

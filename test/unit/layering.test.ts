@@ -204,7 +204,6 @@ const AMBIENT_PENDING: Readonly<Record<string, string>> = {
   "src/ui/hooks/use-mouse-wheel.ts": "the wheel filter's timestamps",
   "src/ui/dev/synthetic-session.ts": "the dev stand-in session's cadence",
   "src/native/native-terminal.ts": "the frame tick and the close grace",
-  "src/tui-client/server-session-port.ts": "the replay times' default now",
   "src/workspace/registry.ts": "the worktree registry's lock wait",
   "src/cli/acp/agent.ts": "hmux acp's delay before it asks a loaded session's waiting calls",
 };

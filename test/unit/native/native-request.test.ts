@@ -57,6 +57,7 @@ describe("native sessions from the new-session dialog", () => {
     expect(nativeChoices(nativeKinds(builtinRegistry))).toContain(`native ${dropped}`);
     const link = { request: () => Promise.reject(new Error("unused")), onTable: () => () => undefined };
     const offered = new ServerPanes({
+      now: Date.now,
       link: link as never,
       registry,
       cwd: "/",

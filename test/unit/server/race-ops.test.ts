@@ -151,6 +151,7 @@ describe("a race from a client on another machine (--host)", () => {
     cleanups.push(() => remote.close());
     // As a --host TUI builds it: no workspace ports (the worktrees are the other machine's), its cwd there.
     const panes = new ServerPanes({
+      now: Date.now,
       link: remote,
       registry: builtinRegistry,
       cwd: fx.repo,

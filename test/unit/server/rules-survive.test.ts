@@ -55,12 +55,17 @@ async function policedServer() {
 }
 
 function paneOn(client: ServerClient, row: SessionSummary): ServerSessionPort {
-  return new ServerSessionPort(client, row, {
-    harness: "claude",
-    settings: [],
-    support: { steer: false, inject: false, abstain: false, replace: false },
-    detachable: true,
-  });
+  return new ServerSessionPort(
+    client,
+    row,
+    {
+      harness: "claude",
+      settings: [],
+      support: { steer: false, inject: false, abstain: false, replace: false },
+      detachable: true,
+    },
+    { now: Date.now },
+  );
 }
 
 const ask = (id: string, command: string) => ({ t: "ask", id, tool: "Bash", canonical: "shell", input: { command } });

@@ -54,7 +54,7 @@ describe("an attach", () => {
   it("a port started before anyone subscribes hands its replay to the first subscriber as one batch, then live events", async () => {
     const { client, sessions, row } = await serve();
     await sessions[0]!.feed({ t: "say", text: "earlier" }, { t: "say", text: "also earlier" });
-    const port = new ServerSessionPort(client, row, INFO);
+    const port = new ServerSessionPort(client, row, INFO, { now: Date.now });
     await port.start();
     await sessions[0]!.feed({ t: "say", text: "while loading" });
     await client.list(); // the server has sent that event by the time it answers
@@ -79,7 +79,7 @@ describe("an attach", () => {
       onEvent: (l) => client.onEvent(l),
       onClose: (l) => client.onClose(l),
     };
-    const port = new ServerSessionPort(link, row, INFO);
+    const port = new ServerSessionPort(link, row, INFO, { now: Date.now });
     await Promise.all([port.start(), port.start()]);
     await port.start();
     expect(attaches).toBe(1);
@@ -114,7 +114,7 @@ describe("an attach", () => {
       onEvent: () => () => undefined,
       onClose: () => () => undefined,
     };
-    const port = new ServerSessionPort(link, { id: "x" } as SessionSummary, INFO);
+    const port = new ServerSessionPort(link, { id: "x" } as SessionSummary, INFO, { now: Date.now });
     await port.start();
     const events: SessionEvent[] = [];
     port.subscribe((e) => events.push(e));

@@ -88,7 +88,7 @@ async function budgets(userConfig?: object) {
   const { work, env, context } = world(userConfig);
   const server = await recordingServer();
   const client = await server.client();
-  const panes = new ServerPanes({ link: client, registry: builtinRegistry, cwd: work });
+  const panes = new ServerPanes({ now: Date.now, link: client, registry: builtinRegistry, cwd: work });
   await panes.create({ harness: "claude" });
   // A TUI race contestant is a pane in its own worktree (src/ui/store/update-race.ts).
   await panes.create({ harness: "claude", prompt: "go", worktree: "race-1-claude" });

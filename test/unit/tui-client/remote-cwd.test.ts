@@ -31,6 +31,7 @@ describe("the default cwd of a TUI on a remote server", () => {
   it("a pane asked for with no cwd opens there, a relative one under it, and the dialog shows it", async () => {
     const client = await serverWithHome("/srv/home/me");
     const panes = new ServerPanes({
+      now: Date.now,
       link: client,
       registry: builtinRegistry,
       cwd: defaultCwd(client.hello, "me@box"),

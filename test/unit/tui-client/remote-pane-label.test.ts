@@ -30,6 +30,7 @@ describe("a remote server's panes are labelled with the host", () => {
       onTable: () => () => {},
     };
     const panes = new ServerPanes({
+      now: Date.now,
       link: link as unknown as ServerClient,
       registry: builtinRegistry,
       cwd: "/w",

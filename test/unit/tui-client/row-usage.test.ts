@@ -33,7 +33,12 @@ describe("a server row's usage", () => {
         return () => {};
       },
     };
-    const panes = new ServerPanes({ link: link as unknown as ServerClient, registry: builtinRegistry, cwd: "/w" });
+    const panes = new ServerPanes({
+      now: Date.now,
+      link: link as unknown as ServerClient,
+      registry: builtinRegistry,
+      cwd: "/w",
+    });
     const sent: Msg[] = [];
     const store = {
       ports: new Map([

@@ -27,12 +27,17 @@ async function start() {
 }
 
 function serverPort(client: ServerClient, row: SessionSummary): ServerSessionPort {
-  return new ServerSessionPort(client, row, {
-    harness: "claude",
-    settings: [],
-    support: { steer: false, inject: false, abstain: false, replace: false },
-    detachable: true,
-  });
+  return new ServerSessionPort(
+    client,
+    row,
+    {
+      harness: "claude",
+      settings: [],
+      support: { steer: false, inject: false, abstain: false, replace: false },
+      detachable: true,
+    },
+    { now: Date.now },
+  );
 }
 
 const ask = { t: "ask", id: "call-1", tool: "Bash", input: { command: "touch x" } };

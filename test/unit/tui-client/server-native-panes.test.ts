@@ -50,6 +50,7 @@ describe("native panes from a server-backed TUI", () => {
       sessionId: string;
     };
     const panes = new ServerPanes({
+      now: Date.now,
       link: link as never,
       registry: builtinRegistry,
       cwd: "/home/u",

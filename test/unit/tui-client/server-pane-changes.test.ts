@@ -34,6 +34,7 @@ function row(extra: Partial<SessionSummary> = {}): SessionSummary {
 
 function panes(workspace?: ReturnType<GitFixture["ports"]>): ServerPanes {
   return new ServerPanes({
+    now: Date.now,
     link,
     registry: builtinRegistry,
     cwd: "/w",

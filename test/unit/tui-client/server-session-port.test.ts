@@ -76,12 +76,17 @@ async function created(c: ServerClient, name = "w"): Promise<SessionSummary> {
 }
 
 function portOf(c: ServerClient, row: SessionSummary) {
-  const port = new ServerSessionPort(c, row, {
-    harness: "claude",
-    settings: [],
-    support: { steer: false, inject: false, abstain: false, replace: false },
-    detachable: true,
-  });
+  const port = new ServerSessionPort(
+    c,
+    row,
+    {
+      harness: "claude",
+      settings: [],
+      support: { steer: false, inject: false, abstain: false, replace: false },
+      detachable: true,
+    },
+    { now: Date.now },
+  );
   const events: SessionEvent[] = [];
   port.subscribe((e) => events.push(e));
   return { port, events };
@@ -177,7 +182,8 @@ describe("what a server pane's inspector shows", () => {
     const s = await start(false, RESOLVED);
     const mine = await s.client();
     const other = await s.client();
-    const panes = (link: ServerClient) => new ServerPanes({ link, registry: builtinRegistry, cwd: "/w" });
+    const panes = (link: ServerClient) =>
+      new ServerPanes({ now: Date.now, link, registry: builtinRegistry, cwd: "/w" });
     const theirs = new AppStore({ scheduler: new ManualScheduler() });
     panes(other).follow(theirs);
     const port = await panes(mine).create({ harness: "claude", model: "scripted-1", effort: "high" });
@@ -205,7 +211,7 @@ describe("resuming a halted pane", () => {
   it("a pane halted here resumes in place: the same port sees the resumed session's new turn", async () => {
     const s = await start(true);
     const c = await s.client();
-    const panes = new ServerPanes({ link: c, registry: builtinRegistry, cwd: "/w" });
+    const panes = new ServerPanes({ now: Date.now, link: c, registry: builtinRegistry, cwd: "/w" });
     const store = new AppStore({ scheduler: new ManualScheduler() });
     panes.follow(store);
     const port = await panes.create({ harness: "claude" });
@@ -234,11 +240,7 @@ describe("the pane list follows the server's table", () => {
     const s = await start();
     const mine = await s.client();
     const other = await s.client();
-    const panes = new ServerPanes({
-      link: mine,
-      registry: builtinRegistry,
-      cwd: "/w",
-    });
+    const panes = new ServerPanes({ now: Date.now, link: mine, registry: builtinRegistry, cwd: "/w" });
     const store = new AppStore({ scheduler: new ManualScheduler() });
     panes.follow(store);
     store.addSession(await panes.create({ harness: "claude" }));
@@ -259,7 +261,7 @@ describe("the pane list follows the server's table", () => {
     const s = await start(true);
     const mine = await s.client();
     const other = await s.client();
-    const panes = new ServerPanes({ link: mine, registry: builtinRegistry, cwd: "/w" });
+    const panes = new ServerPanes({ now: Date.now, link: mine, registry: builtinRegistry, cwd: "/w" });
     const store = new AppStore({ scheduler: new ManualScheduler() });
     panes.follow(store);
     const row = await created(other, "theirs");
