@@ -64,9 +64,10 @@ function report(
     );
   } else log(`${head}: tmux is not installed: no reference`);
   if (s.name === "many") log(`${head}: target ≤ 0.1 core ${verdict(cores <= 0.1)}`);
+  // The target is the busy load's: a pane fed 10 events a second cannot show more than 10 new frames.
   if (r.load.rate > 0)
     log(
-      `${head}: focused pane ${of((x) => x.focusedFps).toFixed(1)} frames/s (all frames ${of((x) => x.fps).toFixed(1)}/s) target ≥ 10 ${verdict(of((x) => x.focusedFps) >= 10)}`,
+      `${head}: focused pane ${of((x) => x.focusedFps).toFixed(1)} frames/s (all frames ${of((x) => x.fps).toFixed(1)}/s)${s.name === "busy" ? ` target ≥ 10 ${verdict(of((x) => x.focusedFps) >= 10)}` : ""}`,
     );
   const client = of((x) => x.clientRssMb);
   const server = of((x) => x.serverRssMb);

@@ -5,7 +5,7 @@
  *   paces commits) to a FrameSink, which rewrites only the cells that changed;
  * - "ink": Ink's own incremental rendering on the terminal itself (changed lines), at Ink's
  *   default pace of at most 30 frames a second.
- * `npm run bench -- end-to-end` measures both on the same load: they tie end to end (README), and
+ * `HMUX_BENCH_RENDERERS=ink,line-diff npm run bench -- end-to-end` measures both on the same load: they tie end to end (README), and
  * DEFAULT_RENDERER is the line-diffing writer, which drew more frames for the same CPU in process.
  */
 import type { RenderOptions } from "ink";
