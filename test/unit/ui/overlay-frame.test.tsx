@@ -36,11 +36,12 @@ describe("the overlay frame", () => {
     expect(rows.slice(1, 3).map(inside)).toEqual(["t", "only the body"]);
   });
 
-  it("cuts a long title and key line to one row each, unless the title is asked to wrap", () => {
+  it("cuts a long title to one row unless asked to wrap, and wraps a long key line rather than cut a key off", () => {
     const long = "a title far too long for this narrow frame";
-    const cut = lines(<OverlayFrame title={long} width={20} height={4} keys={long} />);
-    expect(cut[3]).toMatch(/^╰─+╯$/);
-    for (const row of cut.slice(1, 3)) expect(inside(row)).toMatch(/^a title far .*…$/);
+    const cut = lines(<OverlayFrame title={long} width={20} height={6} keys="x discard · y pick all" />);
+    expect(cut[5]).toMatch(/^╰─+╯$/);
+    expect(inside(cut[1]!)).toMatch(/^a title far .*…$/);
+    expect(cut.slice(2, 5).map(inside).join(" ").replace(/\s+/g, " ").trim()).toContain("x discard · y pick all");
     const wrapped = lines(<OverlayFrame title={long} width={20} height={6} wrapTitle />);
     expect(wrapped.slice(1, 4).map(inside)).toEqual(["a title far too", "long for this", "narrow frame"]);
   });

@@ -248,6 +248,21 @@ describe("race in the TUI", () => {
     expect(m.frame()).toContain(`race ${name}: merged hmux/${name}-pi into main`);
   });
 
+  it("at 50×20 (a phone's ssh client) the scorecard's keys read whole, wrapped, and so does the pick question", async () => {
+    const r = await raceTo(50, 20);
+    m = r.mounted;
+    await fill(m, "fix slug", KEYS.enter);
+    await tick(50);
+    for (const p of r.opened) p.emit(done);
+    await tick(30);
+    await m.flush();
+    const flat = (f: string) => f.replace(/[│╭╮╰╯─]/g, " ").replace(/\s+/g, " ");
+    for (const k of ["o its changes", "p pick", "x discard"]) expect(flat(m.frame())).toContain(k);
+    for (const l of m.frame().split("\n")) expect([...l].length).toBeLessThanOrEqual(50);
+    await m.type("p");
+    expect(flat(m.frame())).toMatch(/y pick · n cancel/);
+  });
+
   it("at 80×24 the scorecard fits and x asks before discarding; n leaves everything", async () => {
     const r = await raceTo(80, 24);
     m = r.mounted;

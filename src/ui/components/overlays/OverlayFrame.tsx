@@ -22,7 +22,9 @@ export interface OverlayFrameProps {
  * title, the body, then the question and the key line. Each body sizes itself to the rows left
  * (height minus border, title and key line); what still does not fit is clipped at the border.
  * The title, question and key line never shrink: a question that wraps takes its rows from the body.
- * The key line is one row (bodies count on it); a question wraps, since its answers come last.
+ * The key line is one row where it fits (bodies count on it); on a narrow screen (a phone's ssh
+ * client) it wraps rather than cut a key off, and the body above gives way. A question wraps, since
+ * its answers come last.
  */
 export function OverlayFrame({
   title,
@@ -63,7 +65,7 @@ export function OverlayFrame({
       ) : null}
       {keys !== null ? (
         <Box flexShrink={0}>
-          <Text dimColor wrap="truncate">
+          <Text dimColor wrap="wrap">
             {keys}
           </Text>
         </Box>
