@@ -69,20 +69,20 @@ describe("native sessions from the new-session dialog", () => {
     for (const name of kept) expect(offered).toContain(`native ${name}`);
   });
 
-  it("the server plans a native request before any spawn: unknown kind, missing binary, bad endpoint", () => {
+  it("the server plans a native request before any spawn: unknown kind, missing binary, bad endpoint", async () => {
     const plan = planner();
-    expect(plan("claude")).toMatchObject({ ok: true, harness: "claude", cwd: "/" });
-    expect(plan("shell")).toEqual({ ok: true, harness: "shell", cwd: "/", settings: [], notes: [] });
-    expect(plan("codex")).toEqual({
+    expect(await plan("claude")).toMatchObject({ ok: true, harness: "claude", cwd: "/" });
+    expect(await plan("shell")).toEqual({ ok: true, harness: "shell", cwd: "/", settings: [], notes: [] });
+    expect(await plan("codex")).toEqual({
       ok: false,
       refusals: [{ message: "no codex binary found", hint: "install codex", issue: "no-native-pane" }],
     });
-    expect(plan("nope")).toMatchObject({ ok: false, refusals: [{ message: 'no native pane for "nope"' }] });
-    expect(plan("claude", { endpoint: "not a url" })).toMatchObject({
+    expect(await plan("nope")).toMatchObject({ ok: false, refusals: [{ message: 'no native pane for "nope"' }] });
+    expect(await plan("claude", { endpoint: "not a url" })).toMatchObject({
       ok: false,
       refusals: [{ message: 'endpoint "not a url" is not an http(s) base URL' }],
     });
-    expect(plan("claude", { prompt: "hi" })).toMatchObject({
+    expect(await plan("claude", { prompt: "hi" })).toMatchObject({
       ok: true,
       notes: ["a native pane ignores the prompt: type it into the pane"],
     });
