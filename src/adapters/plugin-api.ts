@@ -14,6 +14,8 @@ import { modelFlags, NOTHING_RENDERED } from "../core/argv/render-common.js";
 import { withExtras } from "../core/classify.js";
 import { defineDescriptor, evidence, optionFact } from "../core/descriptor.js";
 import { deepFreeze, fact } from "../core/evidence.js";
+import { acpChannelRow } from "./acp-kind/channel.js";
+import { acpHarness } from "./acp-kind/kind.js";
 import type { HarnessModule } from "./adapter.js";
 import { type StreamJsonKit, streamJsonKit } from "./claude/stream-json-kit.js";
 import { descriptorMatchers } from "./descriptor-matchers.js";
@@ -50,6 +52,15 @@ export interface HarnessPluginApi {
   /** For a CLI speaking Claude Code's stream-json protocol: decoder, control row, session bridge. */
   readonly streamJson: StreamJsonKit;
   /**
+   * For an agent speaking the Agent Client Protocol (docs/acp.md): the ACP kind's factory (one
+   * definition → the whole module) and its capability row, for a plugin that knows more of its
+   * agent than a config entry can say (its probed facets, its pinned version, its binary).
+   */
+  readonly acp: {
+    readonly harness: typeof acpHarness;
+    readonly channelRow: typeof acpChannelRow;
+  };
+  /**
    * zod/mini as hmux itself uses it, for the checks of the harness's own settings (its module's
    * `options`, HarnessOptionSpec.value): a plugin needs no copy of its own.
    */
@@ -71,5 +82,6 @@ export const harnessPluginApi: HarnessPluginApi = Object.freeze({
     nothingRendered: NOTHING_RENDERED,
   }),
   streamJson: streamJsonKit,
+  acp: Object.freeze({ harness: acpHarness, channelRow: acpChannelRow }),
   schema: z,
 });

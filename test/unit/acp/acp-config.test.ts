@@ -3,6 +3,9 @@
  * relative path is the config's own file, a project may add one only when it is trusted, and the
  * registry takes the agent through the ACP kind as a harness with a process session.
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { registryWith } from "../../../src/adapters/registry.js";
 import { readHarnessSources } from "../../../src/core/config/harness-sources.js";
@@ -168,5 +171,41 @@ describe("an ACP agent pointed at an endpoint", () => {
 
   it("an agent whose entry says nothing about endpoints refuses --endpoint, naming the key to add", async () => {
     await expect(sessionPlan(undefined, true)).rejects.toThrow(/endpoint/);
+  });
+});
+
+describe("an ACP agent from a plugin module", () => {
+  it("is built with the API's ACP factory and row, its probed facet in force", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "hmux-acp-plugin-"));
+    const file = join(dir, "richer.mjs");
+    writeFileSync(
+      file,
+      `export default (api) => {
+  const ev = api.facts.evidence("probe", "2026-12-03", "2.0.0", "richer's own probe");
+  return api.acp.harness({
+    name: "richer", displayName: "Richer (ACP)", command: ["/opt/richer", "acp"], env: {},
+    pinned: { version: "2.0.0", basis: "vendor-docs", note: "probed by its plugin" },
+    binary: { npmPackage: null, platformPackages: [], installHint: "install richer" },
+    credentialEnv: ["RICHER_KEY"], evidence: ev,
+    channel: api.acp.channelRow("richer", ev, { sandbox: { value: true, basis: "probe", evidence: ev, note: "its own sandbox" } }),
+  });
+};
+`,
+    );
+    try {
+      const registry = await registryFrom({
+        configured: [{ kind: "module", name: "richer", module: file, configPath: USER }],
+        skipped: [],
+      });
+      expect(registry.refused).toEqual([]);
+      const richer = registry.require("richer");
+      expect(richer.session?.kind).toBe("process");
+      expect(richer.credentialEnv).toEqual(["RICHER_KEY"]);
+      const row = registry.channels.find((c) => c.harness === "richer");
+      expect(row?.facets.sandbox).toMatchObject({ value: true, basis: "probe" });
+      expect(row?.facets.replace.value).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
