@@ -69,6 +69,7 @@ export function serverSessionInfo(
   registry: HarnessRegistry,
   host?: string,
   detachable = true,
+  launchNotes: readonly string[] = [],
 ): SessionInfo {
   const session = registry.find(row.harness)?.session;
   const label = host !== undefined ? `${host}:${row.label ?? row.harness}` : row.label;
@@ -84,6 +85,7 @@ export function serverSessionInfo(
     ...(row.model ? { model: row.model } : {}),
     ...(row.effort ? { effort: row.effort } : {}),
     ...(row.prompt ? { initialPrompt: row.prompt } : {}),
+    ...(launchNotes.length > 0 ? { launchNotes } : {}),
     ...(row.workspace
       ? { workspace: { name: row.workspace.name, branch: row.workspace.branch, base: row.workspace.base } }
       : {}),
@@ -101,13 +103,14 @@ export class ServerPanes {
   constructor(private readonly options: ServerPanesOptions) {}
 
   /** A port for a session already on the server (attach). */
-  portFor(row: SessionSummary): ServerSessionPort {
+  /** `notes`: what this client's own create was answered with (setup output), shown in the pane. */
+  portFor(row: SessionSummary, notes: readonly string[] = []): ServerSessionPort {
     this.known.add(row.id);
     const { replay, workspace } = this.options;
     return new ServerSessionPort(
       this.options.link,
       row,
-      serverSessionInfo(row, this.options.registry, this.options.host, this.options.inProcess !== true),
+      serverSessionInfo(row, this.options.registry, this.options.host, this.options.inProcess !== true, notes),
       {
         now: this.options.now,
         ...(replay !== undefined ? { replay } : {}),
@@ -172,7 +175,7 @@ export class ServerPanes {
         cwd: this.serverPath(request.cwd),
         options: this.createOptions(request),
       });
-      return this.portFor(reply.session);
+      return this.portFor(reply.session, reply.notes);
     });
   }
 

@@ -51,6 +51,11 @@ export interface SessionInfo {
   readonly initialPrompt?: string;
   /** The session lives on the hmux server: it keeps running when this TUI detaches. */
   readonly detachable?: boolean;
+  /**
+   * What the launch said while opening it (its setup commands' output, the pipeline's notes), as the
+   * server's create answered: the pane shows each as a note before anything the harness says.
+   */
+  readonly launchNotes?: readonly string[];
 }
 
 /** Control-plane state the inspector shows; read on demand, never streamed into React. */

@@ -152,6 +152,17 @@ export const MAX_COMMAND_LOG = 100;
 export const MAX_DECISIONS = 100;
 export const MAX_NOTICES = 200;
 
+/** A pane's first entries: the launch's notes (setup ran before the harness started), then the prompt hmux sends. */
+function firstEntries(info: SessionInfo): TranscriptEntry[] {
+  const notes = (info.launchNotes ?? []).map(
+    (text): TranscriptEntry => ({ kind: "notice", tone: "info", text, seq: 0 }),
+  );
+  const prompt: TranscriptEntry[] = info.initialPrompt
+    ? [{ kind: "message", role: "user", text: info.initialPrompt, streaming: false, seq: 0 }]
+    : [];
+  return [...notes, ...prompt].map((e, seq) => ({ ...e, seq }));
+}
+
 export function createSessionView(key: string, info: SessionInfo): SessionView {
   return {
     key,
@@ -164,10 +175,8 @@ export function createSessionView(key: string, info: SessionInfo): SessionView {
     turn: null,
     usage: NO_USAGE,
     contextPct: null,
-    entries: info.initialPrompt
-      ? [{ kind: "message", role: "user", text: info.initialPrompt, streaming: false, seq: 0 }]
-      : [],
-    nextSeq: info.initialPrompt ? 1 : 0,
+    entries: firstEntries(info),
+    nextSeq: firstEntries(info).length,
     evicted: 0,
     approvals: [],
     question: null,
