@@ -27,7 +27,13 @@ describe("a pane opened from the TUI shows its launch's notes", () => {
     });
     cleanups.push(() => table.killAll());
     const served = await serveFresh(table, cleanups, { prefix: "hmux-launch-notes-" });
-    const panes = new ServerPanes({ link: await served.client(), registry: builtinRegistry, cwd: served.dir });
+    const clock = new FakeClock();
+    const panes = new ServerPanes({
+      link: await served.client(),
+      registry: builtinRegistry,
+      cwd: served.dir,
+      now: () => clock.now(),
+    });
     const port = await panes.create({ harness: "claude", prompt: "fix the login" });
     const view = createSessionView("k", port.info);
     expect(view.entries.map((e) => (e.kind === "notice" ? `note ${e.text}` : `${e.kind}`))).toEqual([
