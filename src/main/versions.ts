@@ -1,4 +1,6 @@
 /** Installed versus pinned, for every harness: shared by `hmux harnesses` and `hmux check`. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { HarnessAdapter } from "../adapters/adapter.js";
 import type { HarnessRegistry } from "../adapters/registry.js";
 import { relocatableDirs } from "../core/argv/isolation.js";
@@ -52,6 +54,23 @@ function movedInstalls(
   );
 }
 
+/**
+ * The version in its package.json, for a pinned package whose program prints none (pi-acp answers
+ * `--version` by starting ACP on a closed stdin, and exits saying nothing).
+ */
+function packageVersion(adapter: HarnessAdapter, source: BinarySource): { version: string; error?: string } | null {
+  const pkg = adapter.binary.npmPackage;
+  if (!pkg || source !== "pinned-package") return null;
+  try {
+    const meta = JSON.parse(readFileSync(join(packageRoot(), "node_modules", pkg, "package.json"), "utf8")) as {
+      version?: unknown;
+    };
+    return typeof meta.version === "string" ? { version: meta.version } : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function versionRows(options: VersionRowOptions): Promise<HarnessVersionRow[]> {
   const { registry } = options;
   const ownDirs = relocatableDirs(registry.descriptors);
@@ -76,7 +95,8 @@ export async function versionRows(options: VersionRowOptions): Promise<HarnessVe
           status: "not-installed",
           detail: found.hint,
         };
-      const probe = await probeVersion(found.binary, ownDirs);
+      const printed = await probeVersion(found.binary, ownDirs);
+      const probe = printed.version === null ? (packageVersion(adapter, found.binary.source) ?? printed) : printed;
       const common = {
         ...base,
         executable: [found.binary.executable, ...found.binary.prefixArgs].join(" "),

@@ -45,7 +45,7 @@ export const opencode = acpHarness({
   pinned: {
     version: "1.18.33",
     basis: "npm-devDependency",
-    note: "its package's launcher is the platform binary itself (postinstall off)",
+    note: "run from its platform package's binary (opencode-ai's postinstall stays off)",
     probedOn: PROBE_DATE,
   },
   binary: {
@@ -53,9 +53,17 @@ export const opencode = acpHarness({
     platformPackages: [],
     installHint: `run \`npm ci\` in the harnessmux folder, or \`npm i -g ${PACKAGE}\``,
     locateInPackage(site) {
-      const program = site.probe.join(site.modules, PACKAGE, "bin", "opencode.exe");
-      return site.probe.isExecutable(program)
-        ? { found: { executable: program, prefixArgs: [], source: "pinned-package" }, notes: [] }
+      // The platform package's binary first: opencode-ai's own bin is that binary only once its
+      // postinstall linked it, and hmux installs with that postinstall off.
+      const platform = site.platform === "win32" ? "windows" : site.platform;
+      for (const variant of ["", "-baseline", "-musl", "-baseline-musl"]) {
+        const program = site.probe.join(site.modules, `opencode-${platform}-${site.arch}${variant}`, "bin", "opencode");
+        if (site.probe.isExecutable(program))
+          return { found: { executable: program, prefixArgs: [], source: "platform-binary" }, notes: [] };
+      }
+      const launcher = site.probe.join(site.modules, PACKAGE, "bin", "opencode.exe");
+      return site.probe.isExecutable(launcher)
+        ? { found: { executable: launcher, prefixArgs: [], source: "pinned-package" }, notes: [] }
         : { found: null, notes: [] };
     },
   },
