@@ -8,7 +8,7 @@
 import type { Command } from "commander";
 import { unreachable } from "../core/invariant.js";
 import { launch } from "../launch/launch.js";
-import type { ContestantPlace, PlannedContestant } from "../race/runner.js";
+import type { ContestantPlace, PlannedContestant, PlannedReview } from "../race/runner.js";
 import type { RawTurnFlags } from "./commands/run-options.js";
 import { runRequest } from "./commands/run-request.js";
 import type { CliContext } from "./context.js";
@@ -62,4 +62,39 @@ export async function launchContestant(
     release: () => launched.release(),
     abandon: () => launched.abandon(),
   };
+}
+
+/**
+ * The cross-review's turn (`hmux race --review <harness>`): an `hmux run` turn of the reviewer in
+ * a contestant's worktree, through the same launch(), with the race's settings made read-only
+ * (`access: read`) and gated (never `--autonomy`). A harness that cannot run read-only is refused
+ * by its plan, so a review never runs writable.
+ */
+export async function launchReview(
+  context: CliContext,
+  input: {
+    readonly reviewer: string;
+    readonly prompt: string;
+    readonly flags: RawTurnFlags;
+    readonly cmd: Command;
+    readonly callerEnv: Readonly<Record<string, string>>;
+    readonly cwd: string;
+    readonly onNote: (line: string) => void;
+  },
+): Promise<PlannedReview> {
+  const request = await runRequest({
+    kind: "run",
+    harness: input.reviewer,
+    positional: input.prompt,
+    flags: { ...input.flags, cwd: input.cwd },
+    cmd: input.cmd,
+    harnessOptions: context.registry.harnessOptions,
+    passthrough: [],
+    callerEnv: input.callerEnv,
+    turnLabel: "race review",
+    onNote: input.onNote,
+  });
+  const { autonomy: _autonomy, ...args } = request.args;
+  const launched = await launch({ ...request, args: { ...args, access: "read" } }, context);
+  return { run: (signal) => launched.run({ signal }), release: () => launched.release() };
 }

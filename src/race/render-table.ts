@@ -88,6 +88,15 @@ export function overlapLines(summary: RaceSummary): string[] {
   return out;
 }
 
+/** A contestant's cross-review in words: "review of claude by codex: <verdict>", or why there is none. */
+export function reviewLine(c: ContestantScore): string | null {
+  const r = c.review;
+  if (!r) return null;
+  const said =
+    r.error !== undefined ? `not run: ${r.error}` : (r.verdict ?? `no verdict (its turn ended ${r.outcome})`);
+  return `review of ${c.harness} by ${r.reviewer}: ${said}`;
+}
+
 export function renderScorecard(card: Scorecard): string[] {
   const rows = [HEADER, ...card.contestants.map(row)];
   const widths = HEADER.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
@@ -106,6 +115,8 @@ export function renderScorecard(card: Scorecard): string[] {
   out.push(...overlapLines(s));
   for (const c of card.contestants) {
     if (c.uniqueFiles.length > 0) out.push(`only ${c.harness}: ${c.uniqueFiles.join(", ")}`);
+    const review = reviewLine(c);
+    if (review) out.push(review);
     for (const d of c.divergences)
       out.push(
         `divergence: ${c.harness} ${d.key} (asked ${d.asked}; ${d.when === "plan" ? "planning" : "running"}): ${d.reason}`,

@@ -13,10 +13,12 @@ import { RefusalError } from "../core/refusal.js";
 import type { PriceTable } from "../core/usage/price-lookup.js";
 import { MODEL_PRICES } from "../core/usage/prices.js";
 import { SessionUsage } from "../core/usage/session-usage.js";
+import { workspaceDiff } from "../workspace/diff.js";
 import type { WorkspaceLease, WorkspacePorts } from "../workspace/lease.js";
 import { repoFacts, resolveBase } from "../workspace/repo.js";
 import { raceMerges } from "./overlap.js";
 import { checkRaceName, type RaceRecord, type RaceStore, raceRecord, scoredRecord } from "./record.js";
+import { reviewPrompt, reviewScore } from "./review.js";
 import { baseDirty, scoreWorktree } from "./score-worktree.js";
 import { buildScorecard, type ContestantFacts } from "./scorecard.js";
 import type { Scorecard } from "./scorecard-schema.js";
@@ -55,6 +57,17 @@ export interface RacePorts {
   readonly onEvent?: (harness: string, event: SessionEvent) => void;
   /** What usage is priced by: the one price table (core/usage/prices.ts) unless a test hands its own. */
   readonly prices?: PriceTable;
+  /**
+   * Launches the cross-review's turn (`--review`): `reviewer` read-only in `cwd` (a contestant's
+   * worktree), gated as any turn is, through the one launch; throws when it cannot be made so.
+   */
+  review?(reviewer: string, at: { readonly cwd: string; readonly prompt: string }): Promise<PlannedReview>;
+}
+
+/** A review turn launched: nothing runs until `run`. */
+export interface PlannedReview {
+  run(signal: AbortSignal): AsyncIterable<SessionEvent>;
+  release(): void;
 }
 
 /** The model the race asked every contestant for, when its settings name one. */
@@ -73,6 +86,8 @@ export interface RaceRequest {
   /** The normalized settings every contestant was asked for, as recorded in the summary. */
   readonly settings: Readonly<Record<string, unknown>>;
   readonly signal?: AbortSignal;
+  /** The harness that reviews each contestant's diff against the prompt (`--review`), if any. */
+  readonly review?: string;
   /** Said through onNote once the race is past its refusals (a repository, a base): a note before a refusal is noise. */
   readonly notes?: readonly string[];
 }
@@ -181,8 +196,9 @@ export async function runRace(ports: RacePorts, request: RaceRequest): Promise<R
   ports.store.write(record);
 
   const signal = request.signal ?? new AbortController().signal;
-  const facts = await Promise.all(entrants.map((e) => runContestant(ports, request, race, e, signal)));
-  const merges = await raceMerges(ports.workspace.git, facts);
+  const scored = await Promise.all(entrants.map((e) => runContestant(ports, request, race, e, signal)));
+  const merges = await raceMerges(ports.workspace.git, scored);
+  const facts = await reviewed(ports, request, scored, entrants, signal);
   const scorecard = buildScorecard(
     {
       merges,
@@ -199,6 +215,47 @@ export async function runRace(ports: RacePorts, request: RaceRequest): Promise<R
   const done = scoredRecord(record, scorecard);
   ports.store.write(done);
   return { record: done, scorecard };
+}
+
+/** Each contestant that changed something, with the reviewer's verdict on its diff; one review at a time. */
+async function reviewed(
+  ports: RacePorts,
+  request: RaceRequest,
+  facts: readonly ContestantFacts[],
+  entrants: readonly Entrant[],
+  signal: AbortSignal,
+): Promise<ContestantFacts[]> {
+  const reviewer = request.review;
+  if (reviewer === undefined || ports.review === undefined) return [...facts];
+  const out: ContestantFacts[] = [];
+  for (const [i, f] of facts.entries()) {
+    const entry = entrants[i]!.contestant.lease.entry;
+    if (f.files.length === 0 || signal.aborted) {
+      out.push(f);
+      continue;
+    }
+    try {
+      const diff = await workspaceDiff(ports.workspace.git, entry, { patch: true });
+      const turn = await ports.review(reviewer, {
+        cwd: entry.path,
+        prompt: reviewPrompt(request.prompt, f.harness, diff.patch),
+      });
+      const events: SessionEvent[] = [];
+      try {
+        for await (const event of turn.run(signal)) {
+          events.push(event);
+          ports.onEvent?.(`${reviewer} reviewing ${f.harness}`, event);
+        }
+      } finally {
+        turn.release();
+      }
+      out.push({ ...f, review: reviewScore(reviewer, events) });
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      out.push({ ...f, review: { reviewer, verdict: null, outcome: "refused", error } });
+    }
+  }
+  return out;
 }
 
 async function runContestant(

@@ -38,6 +38,17 @@ export const DivergenceScoreSchema = z.strictObject({
   reason: z.string(),
 });
 
+/** Another harness's short verdict on this contestant's diff against the prompt (`--review`). */
+export const ReviewScoreSchema = z.strictObject({
+  reviewer: z.string(),
+  /** Its last answer, cut short; null when it said nothing. */
+  verdict: z.string().nullable(),
+  /** How the review's turn ended (a `done` cause). */
+  outcome: z.string(),
+  /** Why it could not run (its launch refused: it could not be made read-only, say). */
+  error: z.string().optional(),
+});
+
 export const ContestantScoreSchema = z.strictObject({
   kind: z.literal("contestant"),
   race: z.string(),
@@ -76,6 +87,8 @@ export const ContestantScoreSchema = z.strictObject({
   /** null when the race had no --check, or the contestant never got to it (refused before it ran). */
   check: CheckResultSchema.nullable(),
   divergences: z.array(DivergenceScoreSchema),
+  /** The cross-review's verdict, when the race asked for one (`--review`) and this contestant changed something. */
+  review: ReviewScoreSchema.optional(),
 });
 
 /** Two contestants' answers merged (git merge-tree): clean, or the files that conflict; null: git could not tell. */
@@ -131,6 +144,7 @@ export type DivergenceScore = z.infer<typeof DivergenceScoreSchema>;
 export type ContestantScore = z.infer<typeof ContestantScoreSchema>;
 export type RaceSummary = z.infer<typeof RaceSummarySchema>;
 export type MergeScore = z.infer<typeof MergeScoreSchema>;
+export type ReviewScore = z.infer<typeof ReviewScoreSchema>;
 export type ScorecardLine = z.infer<typeof ScorecardLineSchema>;
 
 export interface Scorecard {

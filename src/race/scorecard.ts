@@ -10,6 +10,7 @@ import type {
   FileScore,
   MergeScore,
   RaceSummary,
+  ReviewScore,
   Scorecard,
 } from "./scorecard-schema.js";
 import type { Tally } from "./tally.js";
@@ -29,6 +30,8 @@ export interface ContestantFacts {
   readonly check: CheckResult | null;
   /** Settings the plan could not express on this harness (the resolution's divergence). */
   readonly planDivergences: readonly { readonly key: string; readonly value: unknown; readonly reason: string }[];
+  /** Another harness's verdict on its diff (review.ts), when the race asked for one. */
+  readonly review?: ReviewScore;
   /** The worktree's tree as scored and the commit it was measured from, for the merge check (overlap.ts). */
   readonly snapshot?: { readonly tree: string; readonly mergeBase: string };
 }
@@ -98,6 +101,7 @@ function contestantScore(race: string, c: ContestantFacts, shared: ReadonlySet<s
     uniqueFiles: paths.filter((p) => others.get(p) === 1),
     check: c.check,
     divergences,
+    ...(c.review ? { review: c.review } : {}),
   };
   return score;
 }

@@ -101,6 +101,12 @@ function rule(fix: Fix) {
 export const RACE_SCRIPT: Script = parseScript(
   {
     rules: [
+      // A cross-review (hmux race --review) reads a diff and answers in words: it edits nothing.
+      {
+        name: "race-review",
+        match: { contains: "You review one answer" },
+        replies: [{ text: ["Verdict: the change trims and lowercases the title as asked; nothing wrong seen."] }],
+      },
       ...FIXES.map(rule),
       {
         name: "race-other",

@@ -29,7 +29,7 @@ import { EXIT_WOULD_LOSE_WORK } from "../../workspace/errors.js";
 import { gitOut } from "../../workspace/git.js";
 import type { CliContext } from "../context.js";
 import { UsageError } from "../errors.js";
-import { launchContestant } from "../race-contestant.js";
+import { launchContestant, launchReview } from "../race-contestant.js";
 import type { Output } from "../render/output.js";
 import { addTurnFlags, type RawTurnFlags, turnOptionsFromFlags } from "./run-options.js";
 import { readPrompt } from "./run-request.js";
@@ -41,6 +41,7 @@ interface RaceFlags extends RawTurnFlags {
   check?: string;
   checkTimeout?: number;
   demo?: boolean;
+  review?: string;
 }
 
 const DEFAULT_CHECK_TIMEOUT_SECONDS = 300;
@@ -72,6 +73,10 @@ export function register(program: Command, context: CliContext): void {
     .option("--base <ref>", "the branch, tag or commit every contestant starts from (default: HEAD's branch)")
     .option("--name <race>", "the race's name (branches hmux/<race>-<harness>; default race-<random>)")
     .option("--json", "one JSON line per contestant, then a summary line (src/race/scorecard-schema.ts)")
+    .option(
+      "--review <harness>",
+      "after the race, this harness reads each contestant's diff against the prompt (read-only, gated) and writes a short verdict into the scorecard",
+    )
     .option(
       "--demo",
       "race on the scripted model in a scratch repository (no credentials): --endpoint, --isolate and --autonomy are implied",
@@ -233,7 +238,8 @@ async function race(
   // Too few or unknown harnesses are refused before any worktree is made, and before any note about the race.
   checkContestants(what.harnesses);
   for (const h of what.harnesses) context.launch.harness(h);
-  const { prompt: _p, promptFile: _f, ...turnFlags } = flags;
+  if (flags.review !== undefined) context.launch.harness(flags.review);
+  const { prompt: _p, promptFile: _f, review: _r, ...turnFlags } = flags;
   const settings = turnOptionsFromFlags(turnFlags, cmd, context.registry.harnessOptions);
   // stderr (onNote), so --json's stdout stays the scorecard; the summary's warnings say it again for a contestant it
   // cost the race. Said once the race passed its refusals, so a refused race prints only why.
@@ -265,6 +271,16 @@ async function race(
         place,
         onNote,
       }),
+    review: (reviewer, at) =>
+      launchReview(context, {
+        reviewer,
+        prompt: at.prompt,
+        flags: turnFlags,
+        cmd,
+        callerEnv,
+        cwd: at.cwd,
+        onNote: (line) => output.err(`${line}\n`),
+      }),
     onNote: (line) => output.err(`${line}\n`),
     onEvent: (harness, event) => {
       const line = progressLine(event);
@@ -281,6 +297,7 @@ async function race(
       check: what.check,
       checkTimeoutMs: (flags.checkTimeout ?? DEFAULT_CHECK_TIMEOUT_SECONDS) * 1000,
       settings: settings as Record<string, unknown>,
+      ...(flags.review !== undefined ? { review: flags.review } : {}),
       signal: abort.signal,
       notes,
     });

@@ -89,6 +89,37 @@ async function refusal(promise: Promise<unknown>): Promise<WorkspaceError | Refu
 }
 
 describe("hmux race's runner", () => {
+  it("--review: the reviewer reads each changed contestant's diff in its worktree, and a refused review says why", async () => {
+    fx = new GitFixture();
+    const seen: Array<{ reviewer: string; cwd: string; prompt: string }> = [];
+    const ports: RacePorts = {
+      ...racePorts({ a: { "x.txt": "from a\n" }, c: { "z.txt": "z\n" } }),
+      review: async (reviewer, at) => {
+        seen.push({ reviewer, ...at });
+        if (at.cwd.endsWith("r1-c")) throw new Error("c's reviewer cannot run read-only");
+        return {
+          async *run(): AsyncIterable<SessionEvent> {
+            yield { kind: "message", role: "assistant", text: "Does what was asked." };
+            yield { kind: "done", exitCode: 0, cause: "clean" };
+          },
+          release: () => undefined,
+        };
+      },
+    };
+    const { scorecard } = await runRace(ports, request({ harnesses: ["a", "b", "c"], review: "pi" }));
+    const [a, b, c] = scorecard.contestants;
+    expect(a!.review).toEqual({ reviewer: "pi", verdict: "Does what was asked.", outcome: "clean" });
+    // b changed nothing: there is nothing to review.
+    expect(b!.review).toBeUndefined();
+    expect(c!.review).toMatchObject({ reviewer: "pi", verdict: null, error: "c's reviewer cannot run read-only" });
+    expect(seen.map((s) => [s.reviewer, s.cwd])).toEqual([
+      ["pi", a!.path],
+      ["pi", c!.path],
+    ]);
+    expect(seen[0]!.prompt).toContain("do it");
+    expect(seen[0]!.prompt).toContain("+from a");
+  });
+
   it("runs each contestant in its own worktree from the same base and scores what git sees there", async () => {
     fx = new GitFixture();
     const work = { a: { "x.txt": "a\n" }, b: { "x.txt": "b\nb\n", "y.txt": "y\n" } };

@@ -3,7 +3,7 @@
  * Pure, so what the overlay shows can be tested without Ink. Numbers a harness did not report
  * read "—", never 0.
  */
-import { formatCost, mergesWith } from "../../../race/render-table.js";
+import { formatCost, mergesWith, reviewLine } from "../../../race/render-table.js";
 import type { ContestantScore, Scorecard } from "../../../race/scorecard-schema.js";
 
 export interface ScoreRow {
@@ -94,6 +94,10 @@ export function summaryLines(card: Scorecard): string[] {
   if (s.fewestLines.length) best.push(`fewest lines: ${s.fewestLines.join(", ")}`);
   if (s.cheapest.length) best.push(`cheapest: ${s.cheapest.join(", ")}`);
   if (best.length) lines.push(best.join(" · "));
+  for (const c of card.contestants) {
+    const review = reviewLine(c);
+    if (review) lines.push(review);
+  }
   for (const w of s.warnings) lines.push(`⚠ ${w}`);
   return lines;
 }
