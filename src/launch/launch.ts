@@ -19,6 +19,7 @@ import { settingsView } from "../core/launch/settings-view.js";
 import { JournalWriter, journalPathIn } from "../session/journal.js";
 import { launchSession } from "../session/launch.js";
 import type { WorkspaceLease } from "../workspace/lease.js";
+import { continuedPlan, continuingRequest, journaledSettingsOf } from "./continued-settings.js";
 import { planLines, planTurn, sessionPlanRequest } from "./plan-step.js";
 import { sessionOptionsOf } from "./session-options.js";
 import { sessionStart } from "./session-resume.js";
@@ -165,12 +166,13 @@ async function launchSessionOf(request: SessionLaunchRequest, ports: LaunchPorts
   let plan: LaunchedSession["plan"];
   let options: LaunchedSession["options"];
   try {
-    const planRequest = sessionPlanRequest(request, {
+    const planRequest = sessionPlanRequest(continuingRequest(request, earlier, harness, sessionId, ports), {
       cwd: request.workspace !== "its-own" && lease ? lease.entry.path : cwd,
       identity,
       ...(lease ? { workspace: lease.launch } : {}),
     });
-    plan = prepareLaunchOrThrow(planRequest, { ...ports.launch, stateDir: () => ({ dir: state.dir }) });
+    const planned = prepareLaunchOrThrow(planRequest, { ...ports.launch, stateDir: () => ({ dir: state.dir }) });
+    plan = earlier ? continuedPlan(planned, earlier.settings) : planned;
     for (const line of planLines(request.kind, plan)) note(line);
     if (lease) await setUpLease(lease, ports, note);
     const origin = identity.resume !== undefined || earlier ? "resumed" : "fresh";
@@ -197,6 +199,7 @@ async function launchSessionOf(request: SessionLaunchRequest, ports: LaunchPorts
           isolate: plan.isolate,
           ...(plan.options.endpoint ? { endpoint: plan.options.endpoint } : {}),
           ...(plan.options.model ? { model: plan.options.model } : {}),
+          settings: journaledSettingsOf(plan),
         },
         { origin, pid: ports.workspace.pid, startedAt: new Date(ports.clock.now()).toISOString() },
         () => ports.clock.now(),

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { prepareLaunchOrThrow } from "../core/launch/prepare.js";
 import { type ResolvedSettingView, settingsView } from "../core/launch/settings-view.js";
 import type { LaunchPlan } from "../core/launch/types.js";
+import { continuedPlan, continuingRequest } from "./continued-settings.js";
 import { planLines, sessionPlanRequest } from "./plan-step.js";
 import { sessionStart } from "./session-resume.js";
 import { sessionStateDir } from "./state-dir.js";
@@ -32,10 +33,12 @@ export function planSession(
     journal: request.journal,
     sessions: ports.paths.sessions,
   });
-  const plan = prepareLaunchOrThrow(sessionPlanRequest(request, { cwd, identity }), {
+  const asked = continuingRequest(request, earlier, request.harness, identity.sessionId, ports);
+  const planned = prepareLaunchOrThrow(sessionPlanRequest(asked, { cwd, identity }), {
     ...ports.launch,
     stateDir: () => ({ dir: state.dir }),
   });
+  const plan = earlier ? continuedPlan(planned, earlier.settings) : planned;
   return {
     plan,
     settings: settingsView(plan.resolved, plan.policy, plan.decisionBudget),

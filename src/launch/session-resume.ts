@@ -13,6 +13,7 @@ import { harnessResumeOf } from "../core/launch/harness-resume.js";
 import { RefusalError } from "../core/refusal.js";
 import { journalPathIn, summarizeJournal } from "../session/journal.js";
 import { checkSessionId } from "../session/session-id.js";
+import { type JournaledSettings, readJournaledSettings } from "./continued-settings.js";
 import type { LaunchPorts, SessionLaunchRequest } from "./types.js";
 
 export interface SessionIdentity {
@@ -28,6 +29,8 @@ export interface SessionIdentity {
     readonly turnsBefore: number;
     readonly waitingQuestion: WaitingQuestion | null;
     readonly rules: readonly AllowRule[];
+    /** The settings it was started with: the resume goes on with them. */
+    readonly settings: JournaledSettings;
   };
 }
 
@@ -64,6 +67,20 @@ export function sessionIdentity(input: {
       harness,
       hint: `hmux control ${resume} -`,
     });
+  const settings = readJournaledSettings(j.meta.settings);
+  // Fail closed: a journal that does not say which sandbox and access its session ran with is not
+  // resumed under today's defaults, which may be looser than what it was started with.
+  if (!settings)
+    throw new RefusalError(
+      `journal ${resume} does not record the settings its session was started with (it predates hmux keeping them, or the record is unreadable), so hmux cannot resume it at the same safety level`,
+      {
+        issue: "unsupported-on-resume",
+        harness,
+        hint: j.harnessSessionId
+          ? `continue the conversation in a new hmux session with the settings you want: hmux session ${harness} --resume ${j.harnessSessionId} [settings]`
+          : `start a new session with the settings you want: hmux session ${harness} [settings]`,
+      },
+    );
   const harnessResume = harnessResumeOf({ resume: j.harnessSessionId ?? undefined, turnsBefore: j.lastTurnNumber });
   return {
     sessionId: j.sessionId,
@@ -76,6 +93,7 @@ export function sessionIdentity(input: {
       turnsBefore: j.lastTurnNumber,
       waitingQuestion: j.waitingQuestion,
       rules: j.rules,
+      settings,
     },
   };
 }

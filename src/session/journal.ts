@@ -56,6 +56,11 @@ export interface JournalMeta {
   readonly isolate: boolean;
   readonly endpoint?: string;
   readonly model?: string;
+  /**
+   * The settings the session was resolved with, with their tiers (src/launch/continued-settings.ts):
+   * a resume goes on with these. Absent in journals written before hmux kept them.
+   */
+  readonly settings?: unknown;
   readonly runs: readonly JournalRun[];
 }
 

@@ -35,7 +35,10 @@ function filesUnder(dir: string, name: RegExp): string[] {
 function turnSandboxes(dir: string): string[] {
   return filesUnder(dir, /^rollout-.*\.jsonl$/)
     .flatMap((f) => readFileSync(f, "utf8").split("\n").filter(Boolean))
-    .map((line) => JSON.parse(line) as { timestamp: string; type: string; payload?: { sandbox_policy?: { type?: string } } })
+    .map(
+      (line) =>
+        JSON.parse(line) as { timestamp: string; type: string; payload?: { sandbox_policy?: { type?: string } } },
+    )
     .filter((r) => r.type === "turn_context")
     .sort((a, b) => a.timestamp.localeCompare(b.timestamp))
     .map((r) => String(r.payload?.sandbox_policy?.type));
@@ -70,7 +73,15 @@ describe("codex's sandbox survives a kill -9 and a resume, live", () => {
       expect(turnSandboxes(box.dir)).toEqual(["read-only", "read-only"]);
 
       // Asking a resume for another sandbox is refused by name; the same one is no change.
-      const looser = await hmux(box, ["session", "codex", "--resume", id, "--codex-sandbox", "danger-full-access"]);
+      const looser = await hmux(box, [
+        "session",
+        "codex",
+        "--json",
+        "--resume",
+        id,
+        "--codex-sandbox",
+        "danger-full-access",
+      ]);
       expect(looser.code).not.toBe(0);
       expect(looser.stderr).toContain("codex.sandbox");
       expect(looser.stderr).toContain("read-only");
@@ -110,7 +121,11 @@ describe("codex's sandbox survives a kill -9 and a resume, live", () => {
       const seenB = sessionEvents(b);
       await seenB.attach("w");
       await b.request({ op: "input", session: "w", line: { op: "send", id: "in-2", text: "[[say:second]]" } });
-      await seenB.next(id, (e) => e.kind === "done", (e) => e.kind === "turn" && e.id === "in-2");
+      await seenB.next(
+        id,
+        (e) => e.kind === "done",
+        (e) => e.kind === "turn" && e.id === "in-2",
+      );
       expect(turnSandboxes(box.dir)).toEqual(["read-only", "read-only"]);
       const row = (await lsRows(box)).find((r) => r.name === "w")!;
       const settings = new Map((row.settings ?? []).map((s) => [s.key, s]));

@@ -122,7 +122,14 @@ describe("session rules on the server", () => {
     mkdirSync(join(env.XDG_STATE_HOME, "hmux", "sessions"), { recursive: true });
     const w = new JournalWriter(
       path,
-      { sessionId: id, harness: "claude", cwd: work, stateDir: join(root, "s.d"), isolate: false },
+      {
+        sessionId: id,
+        harness: "claude",
+        cwd: work,
+        stateDir: join(root, "s.d"),
+        isolate: false,
+        settings: { options: {}, provenance: [] },
+      },
       { origin: "fresh", pid: 999_002, startedAt: "2026-12-01T11:00:00.000Z" },
       Date.now,
     );
