@@ -141,6 +141,7 @@ describe("a journal without the settings record", () => {
         ...(settings ? { settings } : {}),
       },
       { origin: "fresh", pid: 999_003, startedAt: "2026-12-01T11:00:00.000Z" },
+      () => 0,
     );
     w.record({ kind: "identity", sessionId: "thread-1" } as never);
     w.record({ kind: "turn", turnId: `${ID}:turn-1`, id: "in-1" } as never);
