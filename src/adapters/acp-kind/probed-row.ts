@@ -21,6 +21,8 @@ export function pinnedAcpRow(harness: string, probe: Evidence, facts: PinnedAcpF
   const deny: FacetFact = fact(true, "probe", probe, `answered with its reject option: ${facts.onDeny}`);
   return deepFreeze({
     ...row,
+    // An adapter already named for ACP (claude-acp) is its channel's name: not claude-acp-acp.
+    id: harness.endsWith("-acp") ? harness : row.id,
     mode: `${row.mode}; ${facts.mode}`,
     facets: { ...row.facets, deny },
   });
