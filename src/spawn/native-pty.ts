@@ -4,15 +4,15 @@
  */
 
 import { fileURLToPath } from "node:url";
-import * as nodePty from "@lydell/node-pty";
 import type { PtyFactory } from "../core/exec/pty-port.js";
 import { invariant } from "../core/invariant.js";
+import { nodePty } from "./node-pty-module.js";
 import { holdTerminal } from "./pty-hold.js";
 
 export const spawnPty: PtyFactory = (request) => {
   const [file, ...args] = request.argv;
   invariant(file, "a native pane's plan names its command");
-  const pty = nodePty.spawn(file, args, {
+  const pty = nodePty().spawn(file, args, {
     name: request.env.TERM ?? "xterm-256color",
     cols: Math.max(1, request.cols),
     rows: Math.max(1, request.rows),

@@ -5,10 +5,11 @@
  * bytes, and stdin cannot be closed — "close" sends one EOF (^D) instead.
  */
 
-import * as nodePty from "@lydell/node-pty";
+import type { IPty } from "@lydell/node-pty";
 import type { ChildProcessHandle, ExitStatus, Signal, Spawner, SpawnRequest } from "../core/exec/ports.js";
 import { invariant } from "../core/invariant.js";
 import { ChunkFanout, signalGroup } from "./fanout.js";
+import { nodePty } from "./node-pty-module.js";
 import { failedHandle, spawnErrorText } from "./pipes.js";
 import { holdTerminal } from "./pty-hold.js";
 
@@ -22,10 +23,10 @@ export function createPtySpawner(): Spawner {
 function spawnOnPty(request: SpawnRequest): ChildProcessHandle {
   const output = new ChunkFanout();
   const [file, ...args] = request.argv;
-  let pty: nodePty.IPty;
+  let pty: IPty;
   try {
     invariant(file, "a spawn request names its program");
-    pty = nodePty.spawn(file, args, {
+    pty = nodePty().spawn(file, args, {
       name: request.env.TERM ?? "xterm-256color",
       cols: request.cols ?? 120,
       rows: request.rows ?? 40,

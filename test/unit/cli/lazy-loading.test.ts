@@ -57,7 +57,7 @@ describe("hmux loads only what a command needs", () => {
     expect(r.modules.filter((u) => u.includes("/dist/cli/commands/") || u.includes("/dist/adapters/"))).toEqual([]);
   });
 
-  it("--help lists every command having loaded no TUI module and no headless xterm (a native pane's, required when one opens)", () => {
+  it("--help lists every command having loaded no TUI module, no headless xterm and no pty addon (a native pane's, required when one opens)", () => {
     const r = loadedBy("--help");
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/\bdecode\b/);
@@ -65,6 +65,7 @@ describe("hmux loads only what a command needs", () => {
     expect(r.stdout).toMatch(/\bnative\b/);
     expect(r.modules.filter((u) => TUI.test(u))).toEqual([]);
     expect(r.modules.filter((u) => u.includes("@xterm/headless"))).toEqual([]);
+    expect(r.modules.filter((u) => u.includes("/node_modules/@lydell/node-pty/"))).toEqual([]);
   });
 
   it("decode of a recorded turn builds no app context and loads no whole zod: no TUI, process layer, pty addon or config file", () => {
