@@ -1,4 +1,5 @@
 /** Where this process keeps hmux's files: read from its environment once, by the composition root. */
+import { join } from "node:path";
 import { isolatedRoot } from "../launch/isolated-state.js";
 import { type ServerPaths, serverPaths } from "../server/paths.js";
 import { runtimeDir } from "../session/control-socket.js";
@@ -16,6 +17,8 @@ export interface HmuxPaths {
   readonly runtime: string;
   /** The one server's socket, token, pid, log and lock, in the runtime dir. */
   readonly server: ServerPaths;
+  /** Where local mode's in-process server (the TUI's) writes what the console says, 0600 in the runtime dir. */
+  readonly localServerLog: string;
 }
 
 export function hmuxPaths(env: Readonly<Record<string, string | undefined>>): HmuxPaths {
@@ -25,5 +28,6 @@ export function hmuxPaths(env: Readonly<Record<string, string | undefined>>): Hm
     isolated: isolatedRoot(env),
     runtime: runtimeDir(env),
     server: serverPaths(env),
+    localServerLog: join(runtimeDir(env), "local-server.log"),
   };
 }

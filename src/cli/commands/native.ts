@@ -8,6 +8,7 @@
  * again). claude and codex report state through hooks; pi and the shell show "state unknown".
  */
 import type { Command } from "commander";
+import { fileLineSink, routeConsole } from "../../main/console-route.js";
 import { NativeLaunchError, parseNativeKind } from "../../native/launch.js";
 import { type NativeKind, nativeKinds } from "../../native/native-plan.js";
 import { startModelServer } from "../../scripted-model/server.js";
@@ -58,6 +59,10 @@ export async function openNativeTui(
   try {
     const endpoint = options.endpoint ?? model?.url;
     const openTui = await context.loadOpenTui();
+    // The server runs in this process: what its code prints (a library's console.error) would land on the TUI's screen.
+    const restoreConsole = routeConsole(
+      fileLineSink(context.paths.localServerLog, "hmux local server", () => context.clock.now()),
+    );
     const local = await startLocalServer(context);
     try {
       await openTui({
@@ -69,6 +74,7 @@ export async function openNativeTui(
       });
     } finally {
       await local.stop();
+      restoreConsole();
     }
   } finally {
     await model?.close();

@@ -8,6 +8,7 @@
  * it when none runs (src/server/transport-relay.ts).
  */
 import type { Command } from "commander";
+import { routeConsole } from "../../main/console-route.js";
 import { RaceStore } from "../../race/record.js";
 import { serverRaces } from "../../server/races.js";
 import { journaledSession, journalRecordsOf, restoreDetached } from "../../server/restore.js";
@@ -76,6 +77,8 @@ async function foreground(flags: ServerFlags, output: Output, context: CliContex
   const idle = idleExitMs(flags.idleExit ?? context.env.HMUX_SERVER_IDLE_EXIT);
   const paths = context.paths.server;
   const log = (line: string) => output.err(`${new Date(context.clock.now()).toISOString()} hmux server: ${line}\n`);
+  // What the server's code prints through the console (a library's console.error) is a log line like its own.
+  routeConsole((line) => log(`console: ${line}`));
   const table = new SessionTable({
     launcher: serverLauncher(context),
     planner: serverPlanner(context),

@@ -9,6 +9,7 @@
  *   wait             → a permission request it never follows up, then waits for session/cancel
  *   flood <n>        → n message chunks, then end_turn
  *   slow             → after 300 ms, one chunk, then end_turn
+ *   malformed        → a session/update ACP's schema refuses (written past the SDK), one chunk, end_turn
  * It appends every permission answer, the initialize request it got and each prompt's start and
  * end to $STAND_IN_LOG (JSON lines), so a test can check the option ids hmux chose, the
  * capabilities it advertised and that prompts never overlapped.
@@ -112,6 +113,15 @@ const app = agent({ name: "stand-in" })
   });
 
 async function answer(first, rest, client, sessionId, signal, cancelled) {
+  if (first === "malformed") {
+    // Past the SDK, which would refuse to send it: an update kind no ACP version has.
+    const update = { sessionUpdate: "no_such_update", content: 42 };
+    process.stdout.write(
+      `${JSON.stringify({ jsonrpc: "2.0", method: "session/update", params: { sessionId, update } })}\n`,
+    );
+    await say(client, sessionId, { sessionUpdate: "agent_message_chunk", content: text("after the bad one") });
+    return { stopReason: "end_turn" };
+  }
   if (first === "slow") {
     await new Promise((resolve) => setTimeout(resolve, 300));
     await say(client, sessionId, { sessionUpdate: "agent_message_chunk", content: text("slept") });
