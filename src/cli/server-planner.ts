@@ -7,12 +7,13 @@
 
 import { HmuxError } from "../core/hmux-error.js";
 import { settingsView } from "../core/launch/settings-view.js";
+import { harnessOptionFlag } from "../core/options/harness-settings.js";
 import { planSession } from "../launch/plan-session.js";
 import { contextFor } from "../main/context.js";
 import { planNativeLaunch } from "../main/native-launch.js";
 import { parseNativeKind } from "../native/launch.js";
 import { nativeKinds, SHELL_KIND } from "../native/native-plan.js";
-import type { PlanRefusalSummary, PlanSummary } from "../protocol/index.js";
+import type { HarnessFieldSummary, PlanRefusalSummary, PlanSummary } from "../protocol/index.js";
 import type { CreateSpec, Planner } from "../server/session-table.js";
 import type { CliContext } from "./context.js";
 import { serverLaunchRequest } from "./server-launcher.js";
@@ -22,11 +23,36 @@ export function serverPlanner(server: CliContext): Planner {
   return async (spec) => {
     try {
       const context = await contextFor(server, spec.cwd);
-      return spec.native ? nativePlan(context, spec) : sessionPlan(context, spec);
+      if (spec.native) return nativePlan(context, spec);
+      const fields = harnessFields(context, spec.harness);
+      try {
+        return { ...sessionPlan(context, spec), ...(fields.length > 0 ? { fields } : {}) };
+      } catch (err) {
+        return { ok: false, refusals: [refusalOf(err)], ...(fields.length > 0 ? { fields } : {}) };
+      }
     } catch (err) {
       return { ok: false, refusals: [refusalOf(err)] };
     }
   };
+}
+
+/** The harness's own settings as its module declares them in this registry: a dialog's extra fields. */
+export function harnessFields(context: Pick<CliContext, "registry">, harness: string): HarnessFieldSummary[] {
+  const name = context.registry.find(harness)?.name;
+  if (name === undefined) return [];
+  return context.registry.harnessOptions
+    .filter((o) => o.harness === name)
+    .map((o) => {
+      const words = o.looseness?.every((v) => typeof v === "string") ? (o.looseness as string[]) : undefined;
+      return {
+        key: o.key,
+        flag: harnessOptionFlag(name, o.key),
+        describe: o.describe,
+        allowed: o.allowed,
+        kind: o.cli,
+        ...(words ? { choices: [...words] } : {}),
+      };
+    });
 }
 
 function sessionPlan(context: CliContext, spec: CreateSpec): PlanSummary {

@@ -47,6 +47,26 @@ async function planner() {
 }
 
 describe("the server's plan for a new pane", () => {
+  it("names the planned harness's own settings from its registry, also when it refuses one of them", async () => {
+    const p = await planner();
+    const codex = (await p.plan("codex")).plan;
+    expect(codex.fields?.map((f) => [f.key, f.flag, f.kind])).toEqual([
+      ["contextWindow", "--codex-context-window", "integer"],
+      ["sandbox", "--codex-sandbox", "string"],
+    ]);
+    expect(codex.fields?.find((f) => f.key === "sandbox")?.choices).toEqual([
+      "read-only",
+      "workspace-write",
+      "danger-full-access",
+    ]);
+    const refused = (await p.plan("codex", { harnessOptions: { codex: { sandbox: "everything" } } })).plan;
+    expect(refused).toMatchObject({ ok: false, refusals: [{ issue: "invalid-option-value" }] });
+    expect(refused.fields?.map((f) => f.key)).toEqual(["contextWindow", "sandbox"]);
+    // A harness with no settings of its own has no extra fields; an unknown one none either.
+    expect((await p.plan("claude")).plan.fields).toBeUndefined();
+    expect((await p.plan("nope")).plan.fields).toBeUndefined();
+  });
+
   it("refuses an unknown harness naming the ones that exist, and an effort the harness lacks with its values", async () => {
     const p = await planner();
     const unknown = (await p.plan("nope")).plan;
