@@ -62,7 +62,7 @@ class ServerPty implements PtyProcess {
 }
 
 export interface ServerNativeOptions {
-  /** The pane's header label; the local convention (`<harness>·native`, or "shell") when absent. */
+  /** The pane's header label; the server's name for the session (`<name>·native` for a harness's own UI) when absent. */
   readonly label?: string;
 }
 
@@ -98,7 +98,8 @@ export class ServerNativePort implements NativePort {
     this.interruptKey = native.interruptKey;
     this.info = {
       harness: native.kind,
-      label: options.label ?? (native.kind === "shell" ? "shell" : `${native.kind}·native`),
+      // The server's name for it, as every client and command shows it; a harness's own UI is marked native.
+      label: options.label ?? (native.kind === "shell" ? row.name : `${row.name}·native`),
       cwd: row.cwd,
       settings: [],
       support: { steer: false, inject: false, abstain: false, replace: false },

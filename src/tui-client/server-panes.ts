@@ -72,12 +72,14 @@ export function serverSessionInfo(
   launchNotes: readonly string[] = [],
 ): SessionInfo {
   const session = registry.find(row.harness)?.session;
-  const label = host !== undefined ? `${host}:${row.label ?? row.harness}` : row.label;
+  // The server names every session (one place: the session table); every client shows that name,
+  // so a pane, the rail and `hmux ls` agree on what `hmux attach <name>` takes.
+  const label = host !== undefined ? `${host}:${row.name}` : row.name;
   return {
     harness: row.harness as HarnessName,
     id: row.id,
     cwd: row.cwd,
-    ...(label ? { label } : {}),
+    label,
     settings: row.settings ?? [],
     support: session?.kind === "process" ? supportOf(session.capabilities) : NO_SUPPORT,
     detachable,

@@ -57,7 +57,10 @@ export function headerParts(
 ): { number: string; who: string; ahead: string; badge: string; usage: string } {
   const number = `${index + 1} ${mark ? MARK_TEXT[mark] : ""}`;
   const branch = view.info.workspace ? `⎇ ${view.info.workspace.branch}` : undefined;
-  const who = [view.info.label ?? view.info.harness, view.model, view.info.effort, branch, paneId(view)]
+  const name = view.info.label ?? view.info.harness;
+  // A session named without its harness in the name (`hmux new claude --name chatty`) still says which harness it runs.
+  const harness = name.includes(view.info.harness) ? undefined : view.info.harness;
+  const who = [name, harness, view.model, view.info.effort, branch, paneId(view)]
     .filter((p): p is string => typeof p === "string" && p !== "")
     .join(" · ");
   const full = ` ${badgeText(view.lifecycle, tick)}`;

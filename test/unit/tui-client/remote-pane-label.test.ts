@@ -1,24 +1,30 @@
 /**
- * A TUI on another machine's server (`hmux attach --host box`) says whose sessions its panes are:
- * each label starts with the host; a local server's panes keep the session's own label.
+ * Every client shows the server's name for a session (the session table names it, once): a TUI's
+ * pane, its header and rail say the name `hmux ls` lists and `hmux attach <name>` takes; a TUI on
+ * another machine's server (`hmux attach --host box`) starts it with the host.
  */
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { builtinRegistry } from "../../../src/adapters/registry.js";
 import type { SessionSummary } from "../../../src/protocol/index.js";
 import type { ServerClient } from "../../../src/server/client.js";
+import { SessionTable } from "../../../src/server/session-table.js";
 import { ServerPanes, serverSessionInfo } from "../../../src/tui-client/server-panes.js";
+import { headerParts } from "../../../src/ui/components/PaneHeader.js";
+import { createSessionView } from "../../../src/ui/store/session-view.js";
+import { FakeClock } from "../../helpers/fake-clock.js";
+import { serverSession } from "../server/fixture.js";
+import { type Cleanups, serveFresh } from "../server/serve-fixture.js";
 
-const row = (label?: string) =>
-  ({ id: "s1", name: "pi-1", harness: "pi", cwd: "/w", ...(label ? { label } : {}) }) as SessionSummary;
+const cleanups: Cleanups = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
 
-describe("a remote server's panes are labelled with the host", () => {
-  it("the label is host:harness, or host:label when the session has one", () => {
-    expect(serverSessionInfo(row(), builtinRegistry, "me@box").label).toBe("me@box:pi");
-    expect(serverSessionInfo(row("review"), builtinRegistry, "box").label).toBe("box:review");
-  });
+const row = (name = "pi-1") => ({ id: "s1", name, harness: "pi", cwd: "/w" }) as SessionSummary;
 
-  it("a local server's pane keeps the session's own label, and none when it has none", () => {
-    expect(serverSessionInfo(row(), builtinRegistry).label).toBeUndefined();
+describe("a pane is named as the server named its session", () => {
+  it("the label is the server's name, with the host first for a remote server", () => {
+    expect(serverSessionInfo(row(), builtinRegistry, "me@box").label).toBe("me@box:pi-1");
     expect(serverSessionInfo(row("review"), builtinRegistry).label).toBe("review");
   });
 
@@ -36,6 +42,29 @@ describe("a remote server's panes are labelled with the host", () => {
       cwd: "/w",
       host: "box",
     });
-    expect(panes.portFor(row()).info.label).toBe("box:pi");
+    expect(panes.portFor(row()).info.label).toBe("box:pi-1");
+  });
+
+  it("sessions created as chatty and unnamed are chatty and claude-1 in the pane, its header and the server's list", async () => {
+    let n = 0;
+    const table = new SessionTable({
+      clock: new FakeClock(),
+      killWaitMs: 200,
+      launcher: (spec) => ({ handle: serverSession({ sessionId: `s${++n}` }).handle, cwd: spec.cwd, notes: [] }),
+    });
+    cleanups.push(() => table.killAll());
+    const served = await serveFresh(table, cleanups, { prefix: "hmux-pane-name-" });
+    const client = await served.client();
+    await client.request({ op: "create", harness: "claude", name: "chatty", cwd: served.dir, options: {} });
+    const panes = new ServerPanes({ link: client, registry: builtinRegistry, cwd: served.dir, now: Date.now });
+    const created = await panes.create({ harness: "claude" });
+    const listed = (await client.request({ op: "list" })).sessions.map((s: SessionSummary) => s.name);
+    expect(listed).toEqual(["chatty", "claude-1"]);
+    const attached = panes.portFor((await client.request({ op: "list" })).sessions[0]!);
+    const views = [createSessionView("a", attached.info), createSessionView("b", created.info)];
+    expect(views.map((v) => v.info.label)).toEqual(listed);
+    // The header says the name, and the harness too when the name does not.
+    expect(headerParts(views[0]!, 0, null, 80).who).toMatch(/^chatty · claude\b/);
+    expect(headerParts(views[1]!, 1, null, 80).who).toMatch(/^claude-1(?! · claude)/);
   });
 });
