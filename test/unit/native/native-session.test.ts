@@ -177,6 +177,8 @@ describe("native pane in the store", () => {
     });
     const { port, session } = make("claude", true);
     store.addSession(port);
+    // The pane is the focused one: the person is in another window, or nothing would be announced.
+    store.dispatch({ kind: "terminal-focus", focused: false });
     session.report(r("UserPromptSubmit"));
     expect(out).toEqual([]);
     session.report(r("PermissionRequest", { tool: "Bash", toolInput: { command: "touch x" } }));
