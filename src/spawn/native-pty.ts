@@ -3,6 +3,7 @@
  * resize, pause/resume for backpressure, and signals to the whole process group.
  */
 
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { PtyFactory } from "../core/exec/pty-port.js";
 import { invariant } from "../core/invariant.js";
@@ -43,6 +44,9 @@ export const spawnPty: PtyFactory = (request) => {
     resume: () => pty.resume(),
     kill: (signal) => {
       if (exited) return;
+      // A SIGKILL is the last word: the pane's session goes whole, the jobs a shell put in groups
+      // of their own too, whether or not the leash (which would see to them) got to run first.
+      if (signal === "SIGKILL") killSession(pty.pid);
       try {
         process.kill(-pty.pid, signal); // forkpty made the child a group leader
       } catch {
@@ -55,6 +59,29 @@ export const spawnPty: PtyFactory = (request) => {
     },
   };
 };
+
+/**
+ * SIGKILLs every process of the session `leader` leads (forkpty made the pane's process a session
+ * leader), but the leader, which the caller signals itself. Linux only (/proc); elsewhere the group's signal is all.
+ */
+function killSession(leader: number): void {
+  let names: string[];
+  try {
+    names = readdirSync("/proc");
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!/^\d+$/.test(name) || Number(name) === leader) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      // After the command in parentheses: state ppid pgrp session …
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[3]) === leader) process.kill(Number(name), "SIGKILL");
+    } catch {
+      // gone meanwhile
+    }
+  }
+}
 
 const PTY_LEASH = fileURLToPath(new URL("./pty-leash.mjs", import.meta.url));
 
