@@ -4,7 +4,7 @@ import { createGitRunner } from "../spawn/git-runner.js";
 import { createPipeSpawner } from "../spawn/pipes.js";
 import type { WorkspacePorts } from "../workspace/lease.js";
 import { WorkspaceRegistry } from "../workspace/registry.js";
-import { systemClock } from "./system-clock.js";
+import { systemBlockingClock, systemClock } from "./system-clock.js";
 
 export function realWorkspacePorts(env: Readonly<Record<string, string | undefined>>): WorkspacePorts {
   return {
@@ -13,6 +13,6 @@ export function realWorkspacePorts(env: Readonly<Record<string, string | undefin
     clock: systemClock,
     env,
     pid: process.pid,
-    registry: () => new WorkspaceRegistry(env),
+    registry: () => new WorkspaceRegistry(env, systemBlockingClock),
   };
 }

@@ -8,6 +8,7 @@
 import { readFileSync, renameSync, rmdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { z } from "zod";
+import type { BlockingClock } from "../core/exec/ports.js";
 import { pidAlive } from "../files/pid-alive.js";
 import { makePrivateDir, makePrivateDirExclusive } from "../files/private-dir.js";
 import { WorkspaceError } from "./errors.js";
@@ -62,7 +63,12 @@ const LOCK_STALE_MS = 30_000;
 
 export class WorkspaceRegistry {
   readonly path: string;
-  constructor(env: Env, path: string = registryPath(env)) {
+  /** `clock` times the lock's wait and judges a lock's age (the root's real one, or a test's). */
+  constructor(
+    env: Env,
+    private readonly clock: BlockingClock,
+    path: string = registryPath(env),
+  ) {
     this.path = path;
   }
 
@@ -110,23 +116,23 @@ export class WorkspaceRegistry {
   private locked<T>(body: () => T): T {
     makePrivateDir(dirname(this.path));
     const lock = `${this.path}.lock`;
-    const deadline = Date.now() + LOCK_WAIT_MS;
+    const deadline = this.clock.now() + LOCK_WAIT_MS;
     for (;;) {
       try {
         makePrivateDirExclusive(lock);
         break;
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-        if (lockAge(lock) > LOCK_STALE_MS) {
+        if (lockAge(lock, this.clock.now()) > LOCK_STALE_MS) {
           rmdirSync(lock, { recursive: false });
           continue;
         }
-        if (Date.now() > deadline)
+        if (this.clock.now() > deadline)
           throw registryError(
             this.path,
             `is locked by another hmux (${lock}); remove that folder if no hmux is running`,
           );
-        sleep(25);
+        this.clock.sleepSync(25);
       }
     }
     try {
@@ -137,17 +143,12 @@ export class WorkspaceRegistry {
   }
 }
 
-function lockAge(lock: string): number {
+function lockAge(lock: string, now: number): number {
   try {
-    return Date.now() - statSync(lock).mtimeMs;
+    return now - statSync(lock).mtimeMs;
   } catch {
     return 0;
   }
-}
-
-/** A short blocking wait: the registry is touched a few times per launch, never in a hot loop. */
-function sleep(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 function registryError(path: string, what: string): WorkspaceError {

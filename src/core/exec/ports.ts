@@ -59,6 +59,13 @@ export interface Clock {
   clearTimeout(handle: unknown): void;
 }
 
+/** Wall time and a wait that blocks the thread, for the few waits that must stay synchronous (a file lock's retry). */
+export interface BlockingClock {
+  now(): number;
+  /** Blocks for `ms`: short waits between tries, never in a hot loop. */
+  sleepSync(ms: number): void;
+}
+
 /** File writes the execution layer needs (isolated config dirs); injected like spawning. */
 export interface FileSystemPort {
   /** Creates missing parent folders (0700); the file is 0600, or `mode` (e.g. 0o755 for a hook script) when given. */

@@ -1,5 +1,6 @@
 /** `hmux race`'s bad input through the real command line: each refused with what was wrong, before any worktree exists. */
 import { afterEach, describe, expect, it } from "vitest";
+import { systemBlockingClock } from "../../../src/main/system-clock.js";
 import { WorkspaceRegistry } from "../../../src/workspace/registry.js";
 import { runHmux } from "../../helpers/hmux-in-process.js";
 import { GitFixture } from "../workspace/git-fixture.js";
@@ -13,7 +14,7 @@ afterEach(() => {
 const hmux = (args: string[]) => runHmux(args, { env: fx.env });
 
 const noWorktrees = () => {
-  expect(new WorkspaceRegistry(fx.env).list()).toEqual([]);
+  expect(new WorkspaceRegistry(fx.env, systemBlockingClock).list()).toEqual([]);
   expect(fx.git(fx.repo, "branch", "--list", "hmux/*")).toBe("");
 };
 

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import { RefusalError } from "../../../src/core/refusal.js";
+import { systemBlockingClock } from "../../../src/main/system-clock.js";
 import { discardRace, pickWinner } from "../../../src/race/pick.js";
 import { RaceStore } from "../../../src/race/record.js";
 import { type PlannedContestant, type RacePorts, type RaceRequest, runRace } from "../../../src/race/runner.js";
@@ -199,7 +200,7 @@ describe("hmux race's runner", () => {
     fx = new GitFixture();
     await refusal(runRace(racePorts({}, ["b"]), request()));
     expect(branches()).toEqual(["main"]);
-    expect(new WorkspaceRegistry(fx.env).list()).toEqual([]);
+    expect(new WorkspaceRegistry(fx.env, systemBlockingClock).list()).toEqual([]);
     expect(new RaceStore(fx.env).list()).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { Config } from "../../../src/core/config/schema.js";
 import { UNKNOWN_TRUST } from "../../../src/core/config/trust.js";
-import { systemClock } from "../../../src/main/system-clock.js";
+import { systemBlockingClock, systemClock } from "../../../src/main/system-clock.js";
 import { createGitRunner } from "../../../src/spawn/git-runner.js";
 import { createPipeSpawner } from "../../../src/spawn/pipes.js";
 import type { WorkspacePorts, WorktreeRequest } from "../../../src/workspace/lease.js";
@@ -63,7 +63,7 @@ export class GitFixture {
       clock: systemClock,
       env: this.env,
       pid,
-      registry: () => new WorkspaceRegistry(this.env),
+      registry: () => new WorkspaceRegistry(this.env, systemBlockingClock),
       alive: (p) => this.livePids.has(p),
     };
   }
