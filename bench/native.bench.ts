@@ -6,6 +6,7 @@
  */
 import { PassThrough, Writable } from "node:stream";
 import { builtinRegistry } from "../src/adapters/registry.js";
+import { systemScheduler } from "../src/main/system-scheduler.js";
 import { interruptKeyOf } from "../src/native/native-plan.js";
 
 function fakeTerminal(columns: number, rows: number): { stdout: NodeJS.WriteStream; stdin: NodeJS.ReadStream } {
@@ -52,6 +53,7 @@ export async function run(log: (line: string) => void = console.log): Promise<Na
     cols: 156,
     rows: 41,
     spawn: spawnPty,
+    clock: systemClock,
   });
   const port = new LocalNativePort(
     new NativeSession({
@@ -69,6 +71,7 @@ export async function run(log: (line: string) => void = console.log): Promise<Na
   let measuring = false;
   let store: import("../src/ui/store/app-store.js").AppStore | undefined;
   const done = runTui({
+    scheduler: systemScheduler,
     ports: [port],
     stdout: term.stdout,
     stdin: term.stdin,

@@ -140,6 +140,7 @@ export async function launchNative(
       cols: request.cols,
       rows: request.rows,
       spawn: deps.spawn ?? spawnPty,
+      clock: deps.clock,
     });
   } catch (err) {
     if (stateDir) rmSync(stateDir, { recursive: true, force: true });

@@ -8,6 +8,7 @@
 
 import { createRequire } from "node:module";
 import type { Terminal as XTerminal } from "@xterm/headless";
+import type { Clock } from "../core/exec/ports.js";
 import type { PtyExit, PtyFactory, PtyProcess } from "../core/exec/pty-port.js";
 import { reuseRows } from "./cells.js";
 import { FOCUS_IN, FOCUS_OUT, type InputModes, ModeTracker, modeResetSequence } from "./modes.js";
@@ -36,6 +37,8 @@ export interface NativeTerminalOptions {
   readonly backgroundFps?: number;
   /** The pty to run in: the real one (src/spawn/native-pty.ts) from the composition root, or a scripted one. */
   readonly spawn: PtyFactory;
+  /** Times the frame tick and the close grace (the root's real clock, or a test's fake one). */
+  readonly clock: Clock;
   /** Bytes queued in xterm before the pty is paused / resumed. */
   readonly highWater?: number;
   readonly lowWater?: number;
@@ -64,7 +67,8 @@ export class NativeTerminal {
   private readonly outputListeners = new Set<(chunk: Uint8Array) => void>();
   private frame: TerminalSnapshot;
   private dirty = false;
-  private timer: ReturnType<typeof setInterval> | null = null;
+  /** The pending frame tick's handle on the clock; null while none is armed. */
+  private timer: unknown = null;
   private scrollOffset = 0;
   private focused = false;
   private pending = 0;
@@ -143,11 +147,24 @@ export class NativeTerminal {
   }
 
   private restartTimer(): void {
-    if (this.timer) clearInterval(this.timer);
+    if (this.timer !== null) this.options.clock.clearTimeout(this.timer);
+    this.timer = null;
     if (this.disposed) return;
     const fps = this.focused ? (this.options.focusedFps ?? 30) : (this.options.backgroundFps ?? 4);
-    this.timer = setInterval(() => this.tick(), Math.max(1, Math.round(1000 / fps)));
-    this.timer.unref?.();
+    const period = Math.max(1, Math.round(1000 / fps));
+    // One timer re-armed after each tick: the Clock port has no interval.
+    const arm = (): void => {
+      this.timer = this.options.clock.setTimeout(
+        () => {
+          this.timer = null;
+          this.tick();
+          if (!this.disposed && this.timer === null) arm();
+        },
+        period,
+        { background: true },
+      );
+    };
+    arm();
   }
 
   /** Publishes a frame if anything changed since the last one. */
@@ -275,13 +292,12 @@ export class NativeTerminal {
   async close(graceMs = 1500): Promise<void> {
     if (!this.exit) {
       this.pty.kill("SIGHUP");
-      const timeout = new Promise<"timeout">((r) => {
-        const t = setTimeout(() => r("timeout"), graceMs);
-        t.unref?.();
-      });
-      if ((await Promise.race([this.exited, timeout])) === "timeout") {
+      const { clock } = this.options;
+      const after = (ms: number): Promise<"timeout"> =>
+        new Promise((r) => clock.setTimeout(() => r("timeout"), ms, { background: true }));
+      if ((await Promise.race([this.exited, after(graceMs)])) === "timeout") {
         this.pty.kill("SIGKILL");
-        await Promise.race([this.exited, new Promise((r) => setTimeout(r, 500).unref?.())]);
+        await Promise.race([this.exited, after(500)]);
       }
     }
     this.dispose();
@@ -290,7 +306,7 @@ export class NativeTerminal {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    if (this.timer) clearInterval(this.timer);
+    if (this.timer !== null) this.options.clock.clearTimeout(this.timer);
     this.timer = null;
     this.tracker.dispose();
     this.xterm.dispose();

@@ -74,6 +74,8 @@ export class ServerClient {
   private constructor(
     private readonly transport: ServerTransport,
     readonly hello: Hello,
+    /** The clock this client was logged in with: what its native panes' terminals tick by. */
+    readonly clock: Clock,
   ) {}
 
   /** The remote host this client's server runs on; null for this machine's. */
@@ -154,7 +156,7 @@ export class ServerClient {
           if (message.kind === "hello") {
             settled = true;
             clock.clearTimeout(timer);
-            client = new ServerClient(transport, message);
+            client = new ServerClient(transport, message, clock);
             resolve(client);
           } else if (message.kind === "error") fail(ServerError.from(message.error));
         }

@@ -113,6 +113,7 @@ export class ServerNativePort implements NativePort {
       cols: screen.cols,
       rows: screen.rows,
       spawn: () => this.pty,
+      clock: client.clock,
       // The server's terminal answered the UI's queries already; a second answer would be typed in.
       answers: false,
     });

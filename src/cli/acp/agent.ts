@@ -214,7 +214,8 @@ export function hmuxAcpAgent(o: HmuxAcpOptions): HmuxAcpAgent {
     await bridge.flushed();
     const waiting = reply.control?.pending ?? [];
     if (waiting.length > 0)
-      setTimeout(() => {
+      // On the clock the client was connected with (the root's), as every wait of a server client is.
+      client.clock.setTimeout(() => {
         for (const call of waiting) bridge.ask(call);
       }, ASK_AFTER_LOAD_MS);
     return { row, reply };

@@ -6,10 +6,22 @@ import { App } from "../../../src/ui/App.js";
 import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import { FALLBACK_THEME } from "../../../src/ui/theme/theme.js";
+import { FakeClock } from "../../helpers/fake-clock.js";
 import { type FakePty, fakeFactory } from "./fake-pty.js";
 import { localPane } from "./native-fixture.js";
 
-const tick = (ms = 40) => new Promise((r) => setTimeout(r, ms));
+/** The panes' terminals tick by this clock; a test moves it by hand. */
+let clock = new FakeClock();
+/** Moves the terminals' clock on by `ms`, then lets xterm parse and React render (no real time waited). */
+async function tick(ms = 40): Promise<void> {
+  await turns();
+  clock.advance(ms);
+  await turns();
+}
+/** A few turns of the event loop: xterm parses a write on a 0 ms timer of its own. */
+async function turns(): Promise<void> {
+  for (let i = 0; i < 3; i++) await new Promise<void>((r) => setTimeout(r, 0));
+}
 let cleanup: Array<() => void> = [];
 afterEach(() => {
   for (const c of cleanup) c();
@@ -17,6 +29,7 @@ afterEach(() => {
 });
 
 async function mount(kind: "shell" | "claude", hooks: boolean) {
+  clock = new FakeClock();
   const fake = fakeFactory();
   const terminal = new NativeTerminal({
     argv: ["x"],
@@ -25,6 +38,7 @@ async function mount(kind: "shell" | "claude", hooks: boolean) {
     cols: 40,
     rows: 8,
     spawn: fake.factory,
+    clock,
     focusedFps: 100,
   });
   const port = localPane(terminal, kind, hooks);
@@ -105,6 +119,7 @@ describe("native pane in the TUI", () => {
       cols: 10,
       rows: 3,
       spawn: fakeFactory().factory,
+      clock,
     });
     cleanup.push(() => other.dispose());
     store.addSession(localPane(other));

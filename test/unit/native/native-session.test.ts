@@ -16,7 +16,15 @@ afterEach(() => {
 
 function make(kind: "claude" | "codex" | "pi" | "shell", hooks: boolean) {
   const fake = fakeFactory();
-  const terminal = new NativeTerminal({ argv: ["x"], cwd: "/", env: {}, cols: 20, rows: 3, spawn: fake.factory });
+  const terminal = new NativeTerminal({
+    argv: ["x"],
+    cwd: "/",
+    env: {},
+    cols: 20,
+    rows: 3,
+    spawn: fake.factory,
+    clock: new FakeClock(),
+  });
   const clock = new FakeClock();
   clock.advance(1000);
   const session = nativeSession(terminal, kind, hooks, clock);

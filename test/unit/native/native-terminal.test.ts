@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { rowText } from "../../../src/native/cells.js";
 import { NativeTerminal } from "../../../src/native/native-terminal.js";
+import { FakeClock } from "../../helpers/fake-clock.js";
 import { fakeFactory } from "./fake-pty.js";
 
 let open: NativeTerminal[] = [];
@@ -11,7 +12,16 @@ afterEach(() => {
 
 function make(extra: Partial<ConstructorParameters<typeof NativeTerminal>[0]> = {}) {
   const fake = fakeFactory();
-  const t = new NativeTerminal({ argv: ["x"], cwd: "/", env: {}, cols: 20, rows: 3, spawn: fake.factory, ...extra });
+  const t = new NativeTerminal({
+    argv: ["x"],
+    cwd: "/",
+    env: {},
+    cols: 20,
+    rows: 3,
+    spawn: fake.factory,
+    clock: new FakeClock(),
+    ...extra,
+  });
   open.push(t);
   return { t, pty: fake.pty() };
 }

@@ -3,6 +3,7 @@ import { NativeTerminal } from "../../../src/native/native-terminal.js";
 import type { LocalNativePort } from "../../../src/ui/native/native-port.js";
 import { routeNativeKey } from "../../../src/ui/native/route-native-key.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
+import { FakeClock } from "../../helpers/fake-clock.js";
 import { inkKey } from "../../helpers/ink-key.js";
 import { type FakePty, fakeFactory } from "./fake-pty.js";
 import { localPane } from "./native-fixture.js";
@@ -17,7 +18,15 @@ afterEach(() => {
 
 function setup(): { store: AppStore; port: LocalNativePort; pty: FakePty } {
   const fake = fakeFactory();
-  const terminal = new NativeTerminal({ argv: ["sh"], cwd: "/", env: {}, cols: 20, rows: 5, spawn: fake.factory });
+  const terminal = new NativeTerminal({
+    argv: ["sh"],
+    cwd: "/",
+    env: {},
+    cols: 20,
+    rows: 5,
+    spawn: fake.factory,
+    clock: new FakeClock(),
+  });
   const port = localPane(terminal);
   ports.push(port);
   const store = new AppStore({

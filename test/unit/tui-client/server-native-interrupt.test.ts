@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { SessionSummary } from "../../../src/protocol/index.js";
 import type { ServerClient } from "../../../src/server/client.js";
 import { ServerNativePort } from "../../../src/tui-client/server-native-port.js";
+import { FakeClock } from "../../helpers/fake-clock.js";
 
 function row(interruptKey: string, exit?: { code: number | null; signal: number | null }): SessionSummary {
   return {
@@ -29,6 +30,7 @@ function open(summary: SessionSummary) {
       sent.push(body);
       return {};
     },
+    clock: new FakeClock(),
   } as unknown as ServerClient;
   const port = new ServerNativePort(client, summary, { cols: 20, rows: 4, data: "" });
   return { port, sent };

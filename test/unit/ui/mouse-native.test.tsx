@@ -6,10 +6,22 @@ import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
 import { MOUSE_REPORTING_OFF, MOUSE_REPORTING_ON } from "../../../src/ui/keys/mouse.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import { FALLBACK_THEME } from "../../../src/ui/theme/theme.js";
+import { FakeClock } from "../../helpers/fake-clock.js";
 import { type FakePty, fakeFactory } from "../native/fake-pty.js";
 import { localPane } from "../native/native-fixture.js";
 
-const tick = (ms = 40) => new Promise((r) => setTimeout(r, ms));
+/** The panes' terminals tick by this clock; a test moves it by hand. */
+let clock = new FakeClock();
+/** Moves the terminals' clock on by `ms`, then lets xterm parse and React render (no real time waited). */
+async function tick(ms = 40): Promise<void> {
+  await turns();
+  clock.advance(ms);
+  await turns();
+}
+/** A few turns of the event loop: xterm parses a write on a 0 ms timer of its own. */
+async function turns(): Promise<void> {
+  for (let i = 0; i < 3; i++) await new Promise<void>((r) => setTimeout(r, 0));
+}
 let cleanup: Array<() => void> = [];
 afterEach(() => {
   for (const c of cleanup) c();
@@ -17,6 +29,7 @@ afterEach(() => {
 });
 
 async function mountShell(writes: string[]) {
+  clock = new FakeClock();
   const fake = fakeFactory();
   const terminal = new NativeTerminal({
     argv: ["x"],
@@ -25,6 +38,7 @@ async function mountShell(writes: string[]) {
     cols: 40,
     rows: 8,
     spawn: fake.factory,
+    clock,
     focusedFps: 100,
   });
   const port = localPane(terminal);
