@@ -21,6 +21,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { SessionEvent } from "../src/core/control/types.js";
 import { systemClock } from "../src/main/system-clock.js";
+import { systemScheduler } from "../src/main/system-scheduler.js";
 import type { RequestBody, SessionSummary } from "../src/protocol/index.js";
 import type { ServerClient } from "../src/server/client.js";
 import type { ServerPaths } from "../src/server/paths.js";
@@ -260,6 +261,7 @@ async function firstFrame(paths: ServerPaths, version: string, replay: number | 
       60_000,
     );
     done = runTui({
+      scheduler: systemScheduler,
       ports,
       stdout: term.stdout,
       stdin: term.stdin,

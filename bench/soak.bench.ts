@@ -6,6 +6,7 @@
  * start, not growing with events. Numbers are printed, never asserted.
  */
 import { readFileSync } from "node:fs";
+import { systemScheduler } from "../src/main/system-scheduler.js";
 import { fakeTerminal } from "./tui.bench.js";
 
 const PANES = 8;
@@ -33,10 +34,13 @@ export async function run(log: (line: string) => void = console.log): Promise<vo
   const { runTui } = await import("../src/ui/run-tui.js");
   const { SyntheticSession } = await import("../src/ui/dev/synthetic-session.js");
   const harnesses = ["claude", "codex", "pi", "claude", "codex", "pi", "claude", "codex"] as const;
-  const sessions = harnesses.map((h, i) => new SyntheticSession({ harness: h, eventsPerSecond: rate, seed: i + 1 }));
+  const sessions = harnesses.map(
+    (h, i) => new SyntheticSession({ harness: h, eventsPerSecond: rate, seed: i + 1, scheduler: systemScheduler }),
+  );
   const term = fakeTerminal(200, 60);
   let store: import("../src/ui/store/app-store.js").AppStore | undefined;
   const done = runTui({
+    scheduler: systemScheduler,
     ports: sessions,
     stdout: term.stdout,
     stdin: term.stdin,

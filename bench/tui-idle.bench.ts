@@ -8,6 +8,7 @@
  * Numbers are printed, never asserted.
  */
 import type { CommandOutcome, SessionEvent } from "../src/core/control/types.js";
+import { systemScheduler } from "../src/main/system-scheduler.js";
 import type { SessionInfo, SessionListener, SessionPort } from "../src/ui/session-port.js";
 import { fakeTerminal } from "./tui.bench.js";
 
@@ -79,6 +80,7 @@ async function measure(deadline: boolean, seconds: number, log: (line: string) =
   let measuring = false;
   let store: import("../src/ui/store/app-store.js").AppStore | undefined;
   const done = runTui({
+    scheduler: systemScheduler,
     ports,
     stdout: term.stdout,
     stdin: term.stdin,

@@ -7,6 +7,7 @@
  * Numbers are printed, never asserted.
  */
 import { PassThrough, Writable } from "node:stream";
+import { systemScheduler } from "../src/main/system-scheduler.js";
 
 const PANES = 8;
 const EVENTS_PER_SECOND = 100;
@@ -81,14 +82,21 @@ async function measure(renderer: Renderer, seconds: number): Promise<TuiBenchRes
   const { runTui } = await import("../src/ui/run-tui.js");
   const { SyntheticSession } = await import("../src/ui/dev/synthetic-session.js");
   const harnesses = ["claude", "codex", "pi", "claude", "codex", "pi", "claude", "codex"] as const;
-  const sessions = harnesses
-    .slice(0, PANES)
-    .map((h, i) => new SyntheticSession({ harness: h, eventsPerSecond: EVENTS_PER_SECOND, seed: i + 1 }));
+  const sessions = harnesses.slice(0, PANES).map(
+    (h, i) =>
+      new SyntheticSession({
+        harness: h,
+        eventsPerSecond: EVENTS_PER_SECOND,
+        seed: i + 1,
+        scheduler: systemScheduler,
+      }),
+  );
   const term = fakeTerminal(200, 60);
   let frames = 0;
   let measuring = false;
   let store: import("../src/ui/store/app-store.js").AppStore | undefined;
   const done = runTui({
+    scheduler: systemScheduler,
     ports: sessions,
     stdout: term.stdout,
     stdin: term.stdin,

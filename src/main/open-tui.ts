@@ -26,6 +26,7 @@ import type { SessionPort } from "../ui/session-port.js";
 import { readConfigText } from "./config-file-reader.js";
 import type { AppContext } from "./context.js";
 import { systemClock } from "./system-clock.js";
+import { systemScheduler } from "./system-scheduler.js";
 
 /** The parts of the context a TUI uses. */
 export type TuiApp = Pick<AppContext, "env" | "registry" | "launch"> & Partial<Pick<AppContext, "workspace">>;
@@ -138,6 +139,7 @@ export async function openTui(options: OpenTuiOptions): Promise<TuiExit> {
       launcher,
       config: ui,
       env: app.env,
+      scheduler: systemScheduler,
       readThemeFile: (path) => readConfigText(path),
       ...(race ? { race } : {}),
       ...extra,

@@ -15,7 +15,7 @@ import type { RacePort } from "./race-port.js";
 import { terminalRenderer } from "./render/renderer.js";
 import type { SessionLauncher } from "./session-launcher.js";
 import type { SessionPort } from "./session-port.js";
-import { AppStore, realScheduler, type Scheduler } from "./store/app-store.js";
+import { AppStore, type Scheduler } from "./store/app-store.js";
 import { loadTheme } from "./theme/theme.js";
 
 export interface RunTuiOptions {
@@ -30,7 +30,8 @@ export interface RunTuiOptions {
   readonly stdin?: NodeJS.ReadStream;
   /** The environment the TUI reads its colours and notifications from (the entry point's, never process.env). */
   readonly env: Readonly<Record<string, string | undefined>>;
-  readonly scheduler?: Scheduler;
+  /** Time and timers: the store's cadence, the key-burst hold, the resize settle. */
+  readonly scheduler: Scheduler;
   /** Called with the store once mounted (the bench and the demo feed it). */
   readonly onStore?: (store: AppStore) => void;
   /** Reads a theme file the config names (the config files' bounded reader); node:fs when absent. */
@@ -55,7 +56,7 @@ export async function runTui(options: RunTuiOptions): Promise<void> {
   const { env } = options;
   const config = options.config ?? DEFAULT_UI_CONFIG;
   const theme = loadTheme(config.theme, env, options.readThemeFile);
-  const scheduler = options.scheduler ?? realScheduler;
+  const { scheduler } = options;
   const notifier = new Notifier(config.notify, { write: (s) => stdout.write(s), now: () => scheduler.now(), env });
   const store = new AppStore({
     commitMs: config.commitMs,
@@ -84,7 +85,7 @@ export async function runTui(options: RunTuiOptions): Promise<void> {
     if (alt) stdout.write(PASTE_MODE_OFF);
   };
   process.on("exit", modesOff);
-  const renderer = terminalRenderer(options.renderer ?? config.renderer, stdout, options.onRender);
+  const renderer = terminalRenderer(options.renderer ?? config.renderer, stdout, scheduler, options.onRender);
   const instance = render(
     <App
       store={store}

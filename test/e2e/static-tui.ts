@@ -46,8 +46,11 @@ process.env.NODE_ENV ??= "production";
 // A computed specifier: dist/ has no type declarations, and the call below is checked by hand.
 const compiledTui = new URL("../../dist/ui/run-tui.js", import.meta.url).href;
 const { runTui } = (await import(compiledTui)) as typeof import("../../src/ui/run-tui.js");
+const compiledScheduler = new URL("../../dist/main/system-scheduler.js", import.meta.url).href;
+const { systemScheduler } = (await import(compiledScheduler)) as typeof import("../../src/main/system-scheduler.js");
 await runTui({
   env: process.env,
+  scheduler: systemScheduler,
   ports: [new StaticSession("claude", 1), new StaticSession("codex", 2), new StaticSession("pi", 3)],
 });
 process.exit(0);

@@ -197,16 +197,7 @@ const IN_HARNESS_PROCESS = /^src\/adapters\/[^/]+\/extension\//;
 const AMBIENT =
   /(?<![.\w])(setTimeout|setInterval|clearTimeout|clearInterval)\s*\(|(?<![.\w])Date\.now\b|\bprocess\.env\b/;
 /** Files that still time with global timers, each with what it times, until it takes the Clock port (or the UI's Scheduler). */
-const AMBIENT_PENDING: Readonly<Record<string, string>> = {
-  "src/ui/store/app-store.ts": "realScheduler, the store's default scheduler (the TUI's tests hand a fake one)",
-  "src/ui/render/frame-sink.ts": "the resize settle timer",
-  "src/ui/hooks/use-key-bursts.ts": "the key-burst hold limit",
-  "src/ui/hooks/use-mouse-wheel.ts": "the wheel filter's timestamps",
-  "src/ui/dev/synthetic-session.ts": "the dev stand-in session's cadence",
-  "src/native/native-terminal.ts": "the frame tick and the close grace",
-  "src/workspace/registry.ts": "the worktree registry's lock wait",
-  "src/cli/acp/agent.ts": "hmux acp's delay before it asks a loaded session's waiting calls",
-};
+const AMBIENT_PENDING: Readonly<Record<string, string>> = {};
 
 /** Each ambient read outside its owners: "file:line what"; comment lines are skipped. */
 function ambientReads(sources: readonly SourceText[]): string[] {

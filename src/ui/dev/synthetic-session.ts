@@ -3,9 +3,11 @@
  * tool calls with results, usage. Used by the bench (8 panes × 100 events/s) and by the
  * TUI's offline preview; it is never a stand-in for a real harness in tests of one.
  */
+
 import type { CommandOutcome, Decision, SessionEvent } from "../../core/control/types.js";
 import type { HarnessName } from "../../core/harness-names.js";
 import type { IntentOutcome, SessionInfo, SessionListener, SessionPort } from "../session-port.js";
+import type { Scheduler } from "../store/app-store.js";
 
 const WORDS = "the quick brown fox reads a file then runs the tests and writes a short summary of what changed".split(
   " ",
@@ -16,7 +18,8 @@ export interface SyntheticOptions {
   readonly harness: HarnessName;
   readonly eventsPerSecond: number;
   readonly seed?: number;
-  readonly every?: (ms: number, fn: () => void) => () => void;
+  /** Its cadence and the time it emits what is owed by (the root's scheduler, or a test's). */
+  readonly scheduler: Pick<Scheduler, "every" | "now">;
 }
 
 const OK: CommandOutcome = { result: "ok" };
@@ -100,18 +103,13 @@ export class SyntheticSession implements SessionPort {
   }
 
   private begin(): void {
-    const every =
-      this.options.every ??
-      ((ms: number, fn: () => void) => {
-        const t = setInterval(fn, ms);
-        return () => clearInterval(t);
-      });
+    const { scheduler } = this.options;
     // Emit what the wall clock says is owed, so a late timer (a busy event loop) does not
     // lower the offered load: the bench measures the UI at the stated rate.
-    const t0 = performance.now();
+    const t0 = scheduler.now();
     let sent = 0;
-    this.stop = every(10, () => {
-      const owed = Math.floor(((performance.now() - t0) / 1000) * this.options.eventsPerSecond);
+    this.stop = scheduler.every(10, () => {
+      const owed = Math.floor(((scheduler.now() - t0) / 1000) * this.options.eventsPerSecond);
       while (sent < owed) {
         sent++;
         this.step();

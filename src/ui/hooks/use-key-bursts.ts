@@ -13,6 +13,7 @@ import { InputAssembler, type InputUnit } from "../keys/key-bursts.js";
 import { useInkInputEvents } from "./use-ink-input-events.js";
 import { useKeys } from "./use-keys.js";
 import { PASTE_EVENT } from "./use-paste.js";
+import { useStore } from "./use-store.js";
 
 type Emit = (event: string | symbol, ...args: unknown[]) => boolean;
 
@@ -25,12 +26,14 @@ const HOLD_LIMIT_MS = 250;
 export function useKeyBursts(): void {
   const emitter = useInkInputEvents();
   const { raw, flow } = useKeys();
+  const { scheduler } = useStore();
   useEffect(() => {
     if (!emitter) return undefined;
     const original = emitter.emit as Emit;
     const assembler = new InputAssembler();
     const queue: InputUnit[] = [];
-    let limit: ReturnType<typeof setTimeout> | undefined;
+    /** Cancels the hold limit's timer; undefined while none runs. */
+    let limit: (() => void) | undefined;
     const deliver = (unit: InputUnit): boolean => {
       if (unit.kind === "paste") return original.call(emitter, PASTE_EVENT, unit.text);
       raw.current = unit.data;
@@ -43,14 +46,13 @@ export function useKeyBursts(): void {
       let handled = false;
       while (queue.length > 0 && !flow.held) handled = deliver(queue.shift()!) || handled;
       if (flow.held && queue.length > 0 && limit === undefined) {
-        limit = setTimeout(() => flow.release(), HOLD_LIMIT_MS);
-        limit.unref?.();
+        limit = scheduler.after(HOLD_LIMIT_MS, () => flow.release());
       }
       return handled;
     };
     flow.release = () => {
       flow.held = false;
-      if (limit !== undefined) clearTimeout(limit);
+      limit?.();
       limit = undefined;
       drain();
     };
@@ -71,9 +73,9 @@ export function useKeyBursts(): void {
     emitter.on(INK_PASTE_EVENT, onPaste);
     return () => {
       emitter.off(INK_PASTE_EVENT, onPaste);
-      if (limit !== undefined) clearTimeout(limit);
+      limit?.();
       flow.release = () => undefined;
       if (emitter.emit === split) emitter.emit = original as typeof emitter.emit;
     };
-  }, [emitter, raw, flow]);
+  }, [emitter, raw, flow, scheduler]);
 }

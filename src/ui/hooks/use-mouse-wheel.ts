@@ -53,7 +53,7 @@ export function useMouseWheel(enabled: boolean): void {
     const strip = (chunk: string): string | null => {
       let rest = "";
       for (const piece of chunk.split(/(?=\u001b)/)) {
-        const filtered = filter.feed(piece, Date.now());
+        const filtered = filter.feed(piece, store.scheduler.now());
         for (const r of filtered.reports) if (r.kind === "wheel") scrollUnderPointer(store, r);
         if (filtered.rest !== null) rest += filtered.rest;
       }

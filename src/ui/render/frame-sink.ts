@@ -15,6 +15,7 @@
  */
 
 import { EventEmitter } from "node:events";
+import type { Scheduler } from "../store/app-store.js";
 import { LineDiffWriter } from "./line-diff-writer.js";
 
 type WriteCallback = (err?: Error | null) => void;
@@ -27,10 +28,14 @@ export class FrameSink extends EventEmitter {
   private pending: { readonly data: string; readonly done: WriteCallback | undefined } | null = null;
   private resizing = false;
   private held: string | null = null;
-  private settle: NodeJS.Timeout | null = null;
+  /** Cancels the pending settle timer; null while none is pending. */
+  private settle: (() => void) | null = null;
   private readonly writer: LineDiffWriter;
 
-  constructor(private readonly terminal: NodeJS.WriteStream) {
+  constructor(
+    private readonly terminal: NodeJS.WriteStream,
+    private readonly scheduler: Pick<Scheduler, "after">,
+  ) {
     super();
     this.writer = new LineDiffWriter(terminal, () => terminal.rows || 24);
     terminal.on("resize", this.onResize);
@@ -89,7 +94,7 @@ export class FrameSink extends EventEmitter {
   dispose(): void {
     this.passPending();
     this.terminal.off("resize", this.onResize);
-    if (this.settle) clearTimeout(this.settle);
+    this.settle?.();
     this.settle = null;
     this.resizing = false;
     this.writer.release();
@@ -99,9 +104,8 @@ export class FrameSink extends EventEmitter {
     this.writer.invalidate();
     this.resizing = true;
     this.emit("resize");
-    if (this.settle) clearTimeout(this.settle);
-    this.settle = setTimeout(this.settled, RESIZE_SETTLE_MS);
-    this.settle.unref?.();
+    this.settle?.();
+    this.settle = this.scheduler.after(RESIZE_SETTLE_MS, this.settled);
   };
 
   private readonly settled = (): void => {

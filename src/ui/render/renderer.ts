@@ -10,6 +10,7 @@
  */
 import type { RenderOptions } from "ink";
 import type { Renderer } from "../../core/config/ui-schema.js";
+import type { Scheduler } from "../store/app-store.js";
 import { FrameSink } from "./frame-sink.js";
 
 type RenderMetrics = Parameters<NonNullable<RenderOptions["onRender"]>>[0];
@@ -24,6 +25,7 @@ export interface TerminalRenderer {
 export function terminalRenderer(
   renderer: Renderer,
   stdout: NodeJS.WriteStream,
+  scheduler: Pick<Scheduler, "after">,
   onRender?: (metrics: RenderMetrics) => void,
 ): TerminalRenderer {
   // Ink would decide from the CI variable that no one watches and draw only the last frame; a
@@ -35,7 +37,7 @@ export function terminalRenderer(
       dispose: () => {},
     };
   }
-  const sink = new FrameSink(stdout);
+  const sink = new FrameSink(stdout, scheduler);
   return {
     options: {
       stdout: sink as unknown as NodeJS.WriteStream,

@@ -30,23 +30,10 @@ export interface Scheduler {
   after(ms: number, fn: () => void): () => void;
 }
 
-export const realScheduler: Scheduler = {
-  now: () => Date.now(),
-  every: (ms, fn) => {
-    const t = setInterval(fn, ms);
-    t.unref?.();
-    return () => clearInterval(t);
-  },
-  after: (ms, fn) => {
-    const t = setTimeout(fn, ms);
-    t.unref?.();
-    return () => clearTimeout(t);
-  },
-};
-
 export interface AppStoreOptions {
   readonly commitMs?: number;
-  readonly scheduler?: Scheduler;
+  /** Time and timers (the root hands the real one, src/main/system-scheduler.ts; tests a manual one). */
+  readonly scheduler: Scheduler;
   readonly notifier?: Pick<Notifier, "notify">;
   /** Starts the sessions the new-session dialog asks for. */
   readonly launcher?: Pick<SessionLauncher, "launch" | "plan">;
@@ -81,8 +68,8 @@ export class AppStore {
   private nextKey = 1;
   private readonly effects: EffectDeps;
 
-  constructor(options: AppStoreOptions = {}) {
-    this.scheduler = options.scheduler ?? realScheduler;
+  constructor(options: AppStoreOptions) {
+    this.scheduler = options.scheduler;
     this.commitMs = options.commitMs ?? 80;
     this.live = initialUiState(options.columns, options.rows);
     this.shown = this.live;

@@ -16,6 +16,7 @@ import { registryWith } from "../../../src/adapters/registry.js";
 import { main } from "../../../src/cli/main.js";
 import type { Output } from "../../../src/cli/render/output.js";
 import { createAppContext } from "../../../src/main/context.js";
+import { systemScheduler } from "../../../src/main/system-scheduler.js";
 import { App } from "../../../src/ui/App.js";
 import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
 import { isNativePort } from "../../../src/ui/native/native-port.js";
@@ -240,7 +241,7 @@ describe("mimic through every entry point", () => {
   it("a TUI pane: opened from the new-session dialog, its text on screen, the call approved with the key", async () => {
     const app = createAppContext({ registry, env });
     const tui = await localTui(app, work, { escalateQuestions: true });
-    const store = new AppStore({ launcher: tui.launcher, columns: 120, rows: 40 });
+    const store = new AppStore({ launcher: tui.launcher, columns: 120, rows: 40, scheduler: systemScheduler });
     store.start();
     const screen = render(
       createElement(App, { store, theme: FALLBACK_THEME, keymap: DEFAULT_KEYMAP, launcher: tui.launcher }),

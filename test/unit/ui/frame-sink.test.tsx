@@ -5,6 +5,12 @@ import { useEffect, useState } from "react";
 import { describe, expect, it } from "vitest";
 import { FrameSink, RESIZE_SETTLE_MS } from "../../../src/ui/render/frame-sink.js";
 import { feed, makeTerminal } from "../native/helpers.js";
+import { ManualScheduler } from "./fake-port.js";
+
+/** Lets React and Ink render what is due (no time passes on the sink's clock). */
+async function rendered(): Promise<void> {
+  for (let i = 0; i < 5; i++) await new Promise<void>((r) => setImmediate(r));
+}
 
 const MODE = "\u001b[?1000h";
 
@@ -36,6 +42,7 @@ function expectedRows(columns: number, rows: number): string[] {
 /** A terminal emulator behind a WriteStream-like object that can be resized. */
 function fakeTty(columns: number, rows: number) {
   const term = makeTerminal(columns, rows, 0);
+  const clock = new ManualScheduler();
   const written: string[] = [];
   const out = new Writable({
     write(chunk: Buffer | string, _enc, cb) {
@@ -53,16 +60,18 @@ function fakeTty(columns: number, rows: number) {
     out.emit("resize");
   };
   const settle = async (): Promise<string[]> => {
-    await new Promise((r) => setTimeout(r, RESIZE_SETTLE_MS + 30));
+    await rendered();
+    clock.advance(RESIZE_SETTLE_MS);
+    await rendered();
     for (const d of written.splice(0)) await feed(term, d);
     const buffer = term.buffer.active;
     return Array.from({ length: term.rows }, (_, y) => buffer.getLine(buffer.viewportY + y)!.translateToString(true));
   };
-  return { out, written, resize, settle };
+  return { out, written, resize, settle, clock };
 }
 
 function mount(tty: ReturnType<typeof fakeTty>) {
-  const sink = new FrameSink(tty.out);
+  const sink = new FrameSink(tty.out, tty.clock);
   const instance = render(<Sized />, {
     stdout: sink as unknown as NodeJS.WriteStream,
     debug: true,
@@ -77,7 +86,7 @@ describe("FrameSink under Ink", () => {
   it("puts Ink's frame on the terminal and passes components' mode bytes through unchanged", async () => {
     const tty = fakeTty(30, 8);
     const { sink, instance } = mount(tty);
-    await new Promise((r) => setTimeout(r, 20));
+    await rendered();
     expect(tty.written.join("")).toContain(MODE);
     expect(await tty.settle()).toEqual(expectedRows(30, 8));
     instance.unmount();

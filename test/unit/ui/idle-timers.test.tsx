@@ -8,6 +8,7 @@
 import { render } from "ink-testing-library";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PendingCall } from "../../../src/core/control/types.js";
+import { systemScheduler } from "../../../src/main/system-scheduler.js";
 import { App } from "../../../src/ui/App.js";
 import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
@@ -38,7 +39,7 @@ function call(callId: string, deadlineAt: number | null): PendingCall {
 
 /** Three idle sessions in the mounted App, wheel reporting on, everything drawn. */
 async function mounted(): Promise<{ store: AppStore; ports: FakePort[]; frame: () => string }> {
-  const store = new AppStore({ commitMs: 80, columns: 120, rows: 30 });
+  const store = new AppStore({ commitMs: 80, columns: 120, rows: 30, scheduler: systemScheduler });
   const ports = [new FakePort(), new FakePort({ harness: "codex" }), new FakePort({ harness: "pi" })];
   for (const p of ports) store.addSession(p);
   const r = render(<App store={store} theme={FALLBACK_THEME} keymap={DEFAULT_KEYMAP} mouse terminalWrite={() => {}} />);

@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PendingCall } from "../../../src/core/control/types.js";
+import { systemScheduler } from "../../../src/main/system-scheduler.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import { FLASH_MS } from "../../../src/ui/store/ui-state.js";
 import { FakePort } from "./fake-port.js";
@@ -25,7 +26,7 @@ function call(callId: string, deadlineAt: number | null): PendingCall {
 
 /** `n` sessions, all started and idle, with everything they said drawn. */
 function idleStore(n: number): { store: AppStore; ports: FakePort[] } {
-  const store = new AppStore({ commitMs: 80 });
+  const store = new AppStore({ commitMs: 80, scheduler: systemScheduler });
   const ports = Array.from({ length: n }, () => new FakePort());
   for (const p of ports) store.addSession(p);
   store.start();
@@ -161,7 +162,7 @@ describe("one coalesced tick", () => {
   });
 
   it("a focused session that is still starting shows no spinner, so nothing ticks until its turn runs", () => {
-    const store = new AppStore({ commitMs: 80 });
+    const store = new AppStore({ commitMs: 80, scheduler: systemScheduler });
     const port = new FakePort();
     store.addSession(port);
     store.start();

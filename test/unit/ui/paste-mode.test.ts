@@ -5,6 +5,7 @@
 import { EventEmitter } from "node:events";
 import { describe, expect, it } from "vitest";
 import { PASTE_MODE_OFF, PASTE_MODE_ON, runTui } from "../../../src/ui/run-tui.js";
+import { ManualScheduler } from "./fake-port.js";
 
 class FakeTerminalOut extends EventEmitter {
   readonly isTTY = true;
@@ -38,6 +39,7 @@ describe("bracketed paste on the real terminal", () => {
       stdout: stdout as unknown as NodeJS.WriteStream,
       stdin: new FakeTerminalIn() as unknown as NodeJS.ReadStream,
       env: {},
+      scheduler: new ManualScheduler(),
       detachOn: detach.signal,
     });
     const opened = stdout.written.join("");

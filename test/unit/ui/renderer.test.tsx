@@ -12,6 +12,7 @@ import { RENDERERS, uiSchema } from "../../../src/core/config/ui-schema.js";
 import { DEFAULT_RENDERER, uiConfigFrom } from "../../../src/ui/config/ui-config.js";
 import { terminalRenderer } from "../../../src/ui/render/renderer.js";
 import { feed, makeTerminal } from "../native/helpers.js";
+import { ManualScheduler } from "./fake-port.js";
 
 function Counter(): React.ReactElement {
   const [n, setN] = useState(0);
@@ -55,7 +56,7 @@ describe("the TUI's renderers", () => {
   for (const renderer of RENDERERS) {
     it(`"${renderer}" leaves the last frame on the terminal, every row of it`, async () => {
       const tty = fakeTty(40, 8);
-      const chosen = terminalRenderer(renderer, tty.out);
+      const chosen = terminalRenderer(renderer, tty.out, new ManualScheduler());
       const instance = render(<Counter />, { ...chosen.options, patchConsole: false, exitOnCtrlC: false });
       await new Promise((r) => setTimeout(r, 150));
       instance.unmount();
