@@ -41,12 +41,17 @@ describe("a leashed pane's SIGKILL", () => {
         }),
       );
       const exited = new Promise((resolve) => pty.onExit(resolve));
-      // The leash can handle nothing while stopped: only the SIGKILL itself can clear the session.
-      process.kill(pty.pid, "SIGSTOP");
-      expect(stateOf(job)).toBe("S");
-      pty.kill("SIGKILL");
-      await exited;
-      await expect.poll(() => stateOf(job) ?? "gone", { interval: 5, timeout: 1_000 }).toMatch(/^(Z|gone)$/);
+      try {
+        // The leash can handle nothing while stopped: only the SIGKILL itself can clear the session.
+        process.kill(pty.pid, "SIGSTOP");
+        expect(stateOf(job)).toMatch(/^[RSD]$/);
+        pty.kill("SIGKILL");
+        await exited;
+        await expect.poll(() => stateOf(job) ?? "gone", { interval: 5, timeout: 1_000 }).toMatch(/^(Z|gone)$/);
+      } finally {
+        // A failed run leaves no sleeper behind.
+        if (stateOf(job) !== null) process.kill(job, "SIGKILL");
+      }
     },
   );
 });
