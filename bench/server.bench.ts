@@ -34,7 +34,7 @@ import { measureOnce } from "./whole-process.js";
 
 const SESSIONS = 8;
 const KEPT = 10_000;
-const NO_SUPPORT = { steer: false, inject: false, abstain: true, replace: true };
+const NO_SUPPORT = { steer: false, inject: false, abstain: true, replace: true, denyReason: true };
 /** Records the fake sends per session: more than enough events for the server's window to be full. */
 const RECORDS = 10_000;
 /** Creates the sessions and waits until each has run its chatter turn. */

@@ -70,7 +70,11 @@ async function measure(deadline: boolean, seconds: number, log: (line: string) =
     .map(
       (harness, i) =>
         new WaitingSession(
-          { harness, settings: [], support: { steer: false, inject: false, abstain: true, replace: true } },
+          {
+            harness,
+            settings: [],
+            support: { steer: false, inject: false, abstain: true, replace: true, denyReason: true },
+          },
           i + 1,
           deadline,
         ),

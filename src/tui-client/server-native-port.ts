@@ -102,7 +102,7 @@ export class ServerNativePort implements NativePort {
       label: options.label ?? (native.kind === "shell" ? row.name : `${row.name}·native`),
       cwd: row.cwd,
       settings: [],
-      support: { steer: false, inject: false, abstain: false, replace: false },
+      support: { steer: false, inject: false, abstain: false, replace: false, denyReason: false },
       native: true,
     };
     this.pty = new ServerPty(client, row.id, native.pid);

@@ -22,7 +22,7 @@ import type { ServerNativeRequest } from "./server-native-port.js";
 import { type ServerLink, ServerSessionPort } from "./server-session-port.js";
 import { workspaceChanges } from "./workspace-changes.js";
 
-const NO_SUPPORT: InputSupport = { steer: false, inject: false, abstain: false, replace: false };
+const NO_SUPPORT: InputSupport = { steer: false, inject: false, abstain: false, replace: false, denyReason: false };
 
 export interface ServerPaneDefaults {
   readonly isolate?: boolean;

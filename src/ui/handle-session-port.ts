@@ -35,6 +35,7 @@ export function supportOf(capabilities: BridgeCapabilities): InputSupport {
     // reviews it, the core turns an abstain into a deny, so the key is not offered there.
     abstain: harnessChecksOnItsOwn(capabilities),
     replace: delivers(capabilities, "tool.decide/replace"),
+    denyReason: capabilities.channel.facets.denyReason.value,
   };
 }
 

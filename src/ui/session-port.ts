@@ -22,6 +22,8 @@ export interface InputSupport {
   readonly abstain: boolean;
   /** `replace` (edit the tool input) can be delivered. */
   readonly replace: boolean;
+  /** A deny's reason reaches the model (the channel row's denyReason facet): else the TUI says it will not. */
+  readonly denyReason: boolean;
 }
 
 export interface WorkspaceInfo {

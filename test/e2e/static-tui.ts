@@ -16,7 +16,11 @@ class StaticSession implements SessionPort {
   private readonly n: number;
   constructor(harness: SessionInfo["harness"], n: number) {
     this.n = n;
-    this.info = { harness, settings: [], support: { steer: false, inject: false, abstain: true, replace: true } };
+    this.info = {
+      harness,
+      settings: [],
+      support: { steer: false, inject: false, abstain: true, replace: true, denyReason: true },
+    };
   }
   subscribe(listener: SessionListener): () => void {
     this.listeners.add(listener);

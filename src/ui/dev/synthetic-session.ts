@@ -41,7 +41,7 @@ export class SyntheticSession implements SessionPort {
       effort: "medium",
       label: options.harness,
       settings: [{ key: "model", value: "synthetic", tier: "arg" }],
-      support: { steer: true, inject: true, abstain: true, replace: true },
+      support: { steer: true, inject: true, abstain: true, replace: true, denyReason: true },
     };
   }
 

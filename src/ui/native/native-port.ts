@@ -48,7 +48,7 @@ export class LocalNativePort implements NativePort {
       cwd: session.cwd,
       model: session.model,
       settings: [],
-      support: { steer: false, inject: false, abstain: false, replace: false },
+      support: { steer: false, inject: false, abstain: false, replace: false, denyReason: false },
       native: true,
     };
   }

@@ -61,7 +61,7 @@ function paneOn(client: ServerClient, row: SessionSummary): ServerSessionPort {
     {
       harness: "claude",
       settings: [],
-      support: { steer: false, inject: false, abstain: false, replace: false },
+      support: { steer: false, inject: false, abstain: false, replace: false, denyReason: false },
       detachable: true,
     },
     { now: Date.now },

@@ -45,7 +45,7 @@ async function serve() {
 const INFO = {
   harness: "claude" as const,
   settings: [],
-  support: { steer: false, inject: false, abstain: false, replace: false },
+  support: { steer: false, inject: false, abstain: false, replace: false, denyReason: false },
   detachable: true,
 };
 

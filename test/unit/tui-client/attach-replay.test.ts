@@ -31,7 +31,7 @@ const texts = (events: readonly unknown[]) =>
 const INFO = {
   harness: "claude" as const,
   settings: [],
-  support: { steer: false, inject: false, abstain: false, replace: false },
+  support: { steer: false, inject: false, abstain: false, replace: false, denyReason: false },
   detachable: true,
 };
 

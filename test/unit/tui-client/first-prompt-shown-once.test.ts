@@ -30,7 +30,7 @@ async function tui(client: ServerClient, row: SessionSummary) {
   const info = {
     harness: "claude" as const,
     settings: [],
-    support: { steer: false, inject: false, abstain: false, replace: false },
+    support: { steer: false, inject: false, abstain: false, replace: false, denyReason: false },
     detachable: true,
     ...(row.prompt ? { initialPrompt: row.prompt } : {}),
   };

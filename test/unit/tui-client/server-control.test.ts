@@ -33,7 +33,7 @@ function serverPort(client: ServerClient, row: SessionSummary): ServerSessionPor
     {
       harness: "claude",
       settings: [],
-      support: { steer: false, inject: false, abstain: false, replace: false },
+      support: { steer: false, inject: false, abstain: false, replace: false, denyReason: false },
       detachable: true,
     },
     { now: Date.now },

@@ -82,7 +82,7 @@ function portOf(c: ServerClient, row: SessionSummary) {
     {
       harness: "claude",
       settings: [],
-      support: { steer: false, inject: false, abstain: false, replace: false },
+      support: { steer: false, inject: false, abstain: false, replace: false, denyReason: false },
       detachable: true,
     },
     { now: Date.now },

@@ -34,7 +34,7 @@ export class FakePort implements SessionPort {
       effort: info.effort ?? "high",
       label: info.label,
       settings: info.settings ?? [],
-      support: { steer: false, inject: false, abstain: true, replace: true, ...info.support },
+      support: { steer: false, inject: false, abstain: true, replace: true, denyReason: true, ...info.support },
       ...(info.initialPrompt ? { initialPrompt: info.initialPrompt } : {}),
       ...(info.resumable ? { resumable: true } : {}),
       ...(info.workspace ? { workspace: info.workspace } : {}),

@@ -32,6 +32,7 @@ function fakeHandle() {
   return { handle, calls };
 }
 
+import { acpChannelRow } from "../../../src/adapters/acp-kind/channel.js";
 import { CLAUDE_SESSION_CAPABILITIES } from "../../../src/adapters/claude/session-bridge.js";
 import { CODEX_SESSION_CAPABILITIES } from "../../../src/adapters/codex/session-bridge.js";
 import { delivers } from "../../../src/core/exec/session-bridge.js";
@@ -84,6 +85,15 @@ describe("SessionHandle → SessionPort", () => {
     expect(supportOf(CLAUDE_SESSION_CAPABILITIES).steer).toBe(false);
     // On the session channels the core turns an abstain into a deny: the key is not offered.
     expect(supportOf(CLAUDE_SESSION_CAPABILITIES).abstain).toBe(false);
+  });
+
+  it("a deny's reason is offered as reaching the model only where the channel row's denyReason facet says it does", () => {
+    expect(supportOf(CLAUDE_SESSION_CAPABILITIES).denyReason).toBe(
+      CLAUDE_SESSION_CAPABILITIES.channel.facets.denyReason.value,
+    );
+    const evidence = { source: "doc", date: "config", version: "unpinned", ref: "config.json" } as const;
+    const acp: BridgeCapabilities = { ...CLAUDE_SESSION_CAPABILITIES, channel: acpChannelRow("standin", evidence) };
+    expect(supportOf(acp).denyReason).toBe(false);
   });
 
   it("start sends the initial prompt after the session starts; control state is read from the snapshot", async () => {

@@ -141,7 +141,7 @@ describe("HarnessNotices", () => {
     ...createSessionView("k", {
       harness: "codex",
       settings: [],
-      support: { steer: false, inject: false, abstain: false, replace: false },
+      support: { steer: false, inject: false, abstain: false, replace: false, denyReason: false },
     }),
     notices,
     noticeCount: notices.length + 5,

@@ -62,7 +62,7 @@ describe("a burst of keys read at once", () => {
   });
 
   it("an approval letter in one read with more text acts, and the rest is typed after it", async () => {
-    const p = new FakePort({ support: { steer: false, inject: true, replace: true, abstain: true } });
+    const p = new FakePort({ support: { steer: false, inject: true, replace: true, abstain: true, denyReason: true } });
     m = await mount({ ports: [p], columns: 80, rows: 24 });
     approval(p, { command: "ls" });
     await m.flush();
@@ -133,7 +133,7 @@ describe("a bracketed paste", () => {
   });
 
   it("of an approval letter on an approval is text, not the letter's decision", async () => {
-    const p = new FakePort({ support: { steer: false, inject: true, replace: true, abstain: true } });
+    const p = new FakePort({ support: { steer: false, inject: true, replace: true, abstain: true, denyReason: true } });
     m = await mount({ ports: [p], columns: 80, rows: 24 });
     approval(p, { command: "ls" });
     await m.flush();

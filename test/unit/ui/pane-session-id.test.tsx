@@ -5,7 +5,7 @@ import { PaneHeader } from "../../../src/ui/components/PaneHeader.js";
 import { applyEvent } from "../../../src/ui/store/apply-event.js";
 import { createSessionView } from "../../../src/ui/store/session-view.js";
 
-const SUPPORT = { steer: false, inject: false, abstain: false, replace: false };
+const SUPPORT = { steer: false, inject: false, abstain: false, replace: false, denyReason: false };
 const HMUX_ID = "5cba3f64-1111-4222-8333-444455556666";
 const PI_ID = "da58fa54-9999-4888-8777-666655554444";
 

@@ -13,7 +13,7 @@ import { KEYS, type Mounted, mount } from "./harness.js";
 let m: Mounted | undefined;
 afterEach(() => m?.unmount());
 
-const SUPPORT = { steer: false, inject: false, abstain: true, replace: true };
+const SUPPORT = { steer: false, inject: false, abstain: true, replace: true, denyReason: true };
 const view = (key: string, harness: "claude" | "codex" | "pi", settings: ResolvedSettingView[]) =>
   createSessionView(key, { harness, settings, support: SUPPORT });
 

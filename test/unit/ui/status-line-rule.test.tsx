@@ -44,7 +44,7 @@ describe("the status line's one rule", () => {
 
   it("a race's 'running the check and scoring' goes when the scorecard arrives, and the pick's result at the next key", () => {
     const T0 = 1_700_000_000_000;
-    const support = { steer: false, inject: false, abstain: true, replace: true };
+    const support = { steer: false, inject: false, abstain: true, replace: true, denyReason: true };
     const race = (act: RaceAct): Msg => ({ kind: "race", act });
     const started = updateAt(
       T0,

@@ -8,7 +8,7 @@ function viewWith(n: number) {
   let view = createSessionView("s1", {
     harness: "claude",
     settings: [],
-    support: { steer: false, inject: false, abstain: true, replace: true },
+    support: { steer: false, inject: false, abstain: true, replace: true, denyReason: true },
   });
   for (let i = 0; i < n; i++) view = applyEvent(view, { kind: "message", role: "assistant", text: `line ${i}` }, 0);
   return view;

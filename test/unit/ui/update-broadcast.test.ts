@@ -18,7 +18,7 @@ const open = (key: string, harness: "claude" | "codex" | "pi", steer = false, na
   info: {
     harness,
     settings: [],
-    support: { steer, inject: false, abstain: true, replace: true },
+    support: { steer, inject: false, abstain: true, replace: true, denyReason: true },
     ...(native ? { native: true } : {}),
   },
 });

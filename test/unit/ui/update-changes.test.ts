@@ -10,7 +10,7 @@ import type { Msg } from "../../../src/ui/store/messages.js";
 import { initialUiState, type UiState } from "../../../src/ui/store/ui-state.js";
 import { updateAt } from "../../helpers/ui-update.js";
 
-const SUPPORT = { steer: false, inject: false, abstain: true, replace: true };
+const SUPPORT = { steer: false, inject: false, abstain: true, replace: true, denyReason: true };
 const NOW = 1_700_000_000_000;
 const WS = { name: "w", branch: "hmux/w", base: "main" };
 const KEYS = indexKeymap(DEFAULT_KEYMAP);

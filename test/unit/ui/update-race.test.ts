@@ -10,7 +10,7 @@ import { updateTimed } from "../../helpers/ui-update.js";
 
 const T0 = 1_700_000_000_000;
 const INDEX = indexKeymap(DEFAULT_KEYMAP);
-const SUPPORT = { steer: false, inject: false, abstain: true, replace: true };
+const SUPPORT = { steer: false, inject: false, abstain: true, replace: true, denyReason: true };
 
 const run = (state: UiState, msgs: Array<[Msg, number?]>) =>
   updateTimed(

@@ -6,7 +6,7 @@ import { focusedView, initialUiState, paneBody, type UiState } from "../../../sr
 import { update } from "../../../src/ui/store/update.js";
 import { updateAt } from "../../helpers/ui-update.js";
 
-const SUPPORT = { steer: false, inject: false, abstain: true, replace: true };
+const SUPPORT = { steer: false, inject: false, abstain: true, replace: true, denyReason: true };
 const NOW = 1_700_000_000_000;
 
 const run = (state: UiState, ...msgs: Msg[]) => updateAt(NOW, state, ...msgs);

@@ -12,7 +12,7 @@ import { applyEvent } from "../../../src/ui/store/apply-event.js";
 import { createSessionView } from "../../../src/ui/store/session-view.js";
 import { transcriptWindow } from "../../../src/ui/store/transcript-window.js";
 
-const SUPPORT = { steer: false, inject: false, abstain: true, replace: true };
+const SUPPORT = { steer: false, inject: false, abstain: true, replace: true, denyReason: true };
 const call = (input: unknown, deadlineAt: number | null = null) => ({
   callId: "toolu_1",
   tool: "Bash",
@@ -115,6 +115,24 @@ describe("Approval widget", () => {
       />,
     );
     expect(r.lastFrame()).toContain("type the deny reason below");
+  });
+
+  it("on a channel whose row carries no deny reason (ACP), composing a deny says the reason will not reach the agent", () => {
+    const r = render(
+      <ApprovalWidget
+        call={call({ command: "ls" })}
+        position={1}
+        total={1}
+        support={{ ...SUPPORT, denyReason: false }}
+        composing="deny"
+        countdown={null}
+        width={70}
+        height={6}
+      />,
+    );
+    const shown = (r.lastFrame() ?? "").replace(/\s*\n\s*/g, " ");
+    expect(shown).toContain("it will not reach the agent");
+    expect(shown).not.toContain("type the deny reason below");
   });
 
   it("in a third of an 80-column screen, the deny and edit hints wrap and keep their keys", () => {

@@ -128,7 +128,7 @@ describe("a TUI pane's worktree", () => {
   });
 
   it("the pane header names the worktree's branch", () => {
-    const support = { steer: false, inject: false, abstain: false, replace: false };
+    const support = { steer: false, inject: false, abstain: false, replace: false, denyReason: false };
     const plain = createSessionView("s1", { harness: "claude", settings: [], support });
     const inWorktree = createSessionView("s2", {
       harness: "claude",

@@ -38,7 +38,10 @@ export function ApprovalWidget(props: ApprovalWidgetProps): React.ReactElement {
   const withAlways = alwaysKey !== null && height >= 3;
   const footer =
     composing === "deny"
-      ? "type the deny reason below · Enter sends · Esc cancels"
+      ? // The channel row says whether a reason reaches the model (an ACP answer carries none): say so before it is typed.
+        support.denyReason
+        ? "type the deny reason below · Enter sends · Esc cancels"
+        : "this agent's channel carries no deny reason: it will not reach the agent · Enter denies · Esc cancels"
       : composing === "edit"
         ? "edit the JSON input below · Enter replaces · Esc cancels"
         : // A pane with the room gives the keys two rows before one loses its label (a bare letter does
