@@ -65,20 +65,18 @@ async function measure(deadline: boolean, seconds: number, log: (line: string) =
   // As `hmux` loads the TUI (src/main/load-open-tui.ts): Ink's text caches bounded.
   const { runTui } = await import("../src/ui/run-tui.js");
   const harnesses = ["claude", "codex", "pi"] as const;
-  const ports = harnesses
-    .slice(0, PANES)
-    .map(
-      (harness, i) =>
-        new WaitingSession(
-          {
-            harness,
-            settings: [],
-            support: { steer: false, inject: false, abstain: true, replace: true, denyReason: true },
-          },
-          i + 1,
-          deadline,
-        ),
-    );
+  const ports = harnesses.slice(0, PANES).map(
+    (harness, i) =>
+      new WaitingSession(
+        {
+          harness,
+          settings: [],
+          support: { steer: false, inject: false, abstain: true, replace: true, denyReason: true },
+        },
+        i + 1,
+        deadline,
+      ),
+  );
   const term = fakeTerminal(200, 60);
   let frames = 0;
   let measuring = false;
