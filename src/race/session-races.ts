@@ -295,7 +295,7 @@ export class SessionRaces<Options = unknown> {
    */
   async score(race: string): Promise<Scorecard> {
     const live = this.races.get(race);
-    if (!live) return this.recordedScorecard(race);
+    if (!live) return this.recordedScorecard(race, "not-here");
     const phase = live.phase;
     switch (phase.kind) {
       case "running": {
@@ -317,8 +317,20 @@ export class SessionRaces<Options = unknown> {
     }
   }
 
-  private recordedScorecard(race: string): Scorecard {
+  /**
+   * A race's scorecard from its record. `not-here`: this process never ran it (a server restarted
+   * since); a record with no scorecard then is a race whose contestants were cut mid-turn when the
+   * server that ran them stopped: their turns' times and ends are gone, so it is not scored, and
+   * the refusal says so rather than calling it running.
+   */
+  private recordedScorecard(race: string, where: "ended-here" | "not-here" = "ended-here"): Scorecard {
     const record = this.readRecord(race);
+    if (!record.scorecard && where === "not-here")
+      throw new HmuxError(
+        "race-failed",
+        `race ${race} cannot be scored: it was still running when the hmux server that ran it stopped, so its contestants' first turns never ended`,
+        `its worktrees are kept: hmux race pick ${race} <harness> merges one as it is, hmux race discard ${race} removes them, or race again`,
+      );
     if (!record.scorecard)
       throw new RaceStateError(
         "race-running",

@@ -253,6 +253,26 @@ describe("a race of sessions: scoring", () => {
   });
 });
 
+describe("a race of sessions: after the server that ran it stopped", () => {
+  it("a race cut mid-turn is refused as race-failed, saying its server stopped, and its worktrees can still be picked", async () => {
+    fx = new GitFixture();
+    const first = racing({ a: { "x.txt": "a\n" }, b: { "x.txt": "b\n" } });
+    await first.start({ cwd: fx.repo, harnesses: ["a", "b"], prompt: "p", check: null, name: "cut" });
+    // The first server dies here (nothing more is said by its contestants); a restarted one holds only the record.
+    const restarted = racing({});
+    const refused = restarted.races.score("cut");
+    await expect(refused).rejects.toMatchObject({
+      code: "race-failed",
+      message: expect.stringMatching(/still running when the hmux server that ran it stopped/),
+      hint: expect.stringMatching(/hmux race pick cut <harness>.*hmux race discard cut/),
+    });
+    // The dead server's holds on the worktrees went with it.
+    for (const c of first.contestants.values()) releaseWorkspace(fx.ports(), c.lease);
+    await restarted.races.pick("cut", "a");
+    expect(readFileSync(join(fx.repo, "x.txt"), "utf8")).toBe("a\n");
+  });
+});
+
 describe("a race of sessions: ending it", () => {
   it("pick ends every contestant's session before merging the winner, and a second pick or a discard is too late", async () => {
     fx = new GitFixture();
