@@ -146,6 +146,11 @@ export interface HarnessModule {
   /** Its interactive UI in a native pane, or null when hmux has no native pane for it. */
   readonly native: NativePane | null;
   /**
+   * Whether `hmux demo` and `hmux race --demo` give it a pane when no harness is named: the demo's
+   * script is written for it and fits its screen. Absent = only when named (`--harness`).
+   */
+  readonly inDemo?: boolean;
+  /**
    * Its capability rows, one per channel hmux can run it on (its session's among them), each
    * fact with its evidence; the registry collects them into the capability table.
    */

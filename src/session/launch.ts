@@ -33,6 +33,15 @@ export function processSessionHarnesses(registry: HarnessRegistry): string[] {
   return registry.adapters.filter((a) => a.session?.kind === "process").map((a) => a.name);
 }
 
+/**
+ * A pane for every harness whose module says the demo is written for it and that has a process
+ * session (what a TUI pane runs), in the registry's order. Others (ACP agents, plugins) join
+ * when named: a new user's first screen shows the three native channels, not every agent installed.
+ */
+export function demoHarnesses(registry: HarnessRegistry): readonly string[] {
+  const forDemo = new Set(registry.adapters.filter((a) => a.inDemo === true).map((a) => a.name));
+  return processSessionHarnesses(registry).filter((name) => forDemo.has(name));
+}
 /** Every harness `hmux session` runs: the process sessions, then the one-shot ones (a process per turn). */
 export function sessionHarnesses(registry: HarnessRegistry): string[] {
   return [

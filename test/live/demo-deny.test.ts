@@ -12,7 +12,7 @@ import { builtinRegistry } from "../../src/adapters/registry.js";
 import { DEMO_PROMPT } from "../../src/cli/commands/demo.js";
 import { DEFAULT_SCRIPT } from "../../src/scripted-model/default-script.js";
 import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
-import { processSessionHarnesses } from "../../src/session/launch.js";
+import { demoHarnesses } from "../../src/session/launch.js";
 import { decide, type Ev, withLiveSession } from "./session-live.js";
 
 let server: ModelServer;
@@ -35,7 +35,7 @@ const demoCommand = demoRule.replies
   .find((c) => c !== "")!;
 
 describe("the demo script after a deny, live", () => {
-  for (const harness of processSessionHarnesses(builtinRegistry)) {
+  for (const harness of demoHarnesses(builtinRegistry)) {
     it(`${harness}: reading runs unasked; a denied command is not asked again, and the turn ends with the model's acknowledgement`, async () => {
       const reason = `no-files-today-${harness}`;
       await withLiveSession(

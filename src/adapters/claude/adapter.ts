@@ -35,6 +35,7 @@ export const claude: HarnessModule = {
       new ClaudeSessionBridge(createDecoder({ requestedSessionId: request.resume || request.sessionId })),
   },
   native: nativePane,
+  inDemo: true,
   channels: CLAUDE_CHANNELS,
   nativeSpellings,
 };

@@ -42,6 +42,7 @@ export const codex: HarnessModule = {
     carries: ["access", "codex.sandbox", "codex.contextWindow"],
   },
   native: nativePane,
+  inDemo: true,
   channels: CODEX_CHANNELS,
   options: codexOptions,
   nativeSpellings,

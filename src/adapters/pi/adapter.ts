@@ -29,6 +29,7 @@ export const pi: HarnessModule = {
     createBridge: () => new PiSessionBridge(createDecoder()),
   },
   native: nativePane,
+  inDemo: true,
   channels: PI_CHANNELS,
   nativeSpellings,
 };

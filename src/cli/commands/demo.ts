@@ -14,7 +14,7 @@ import { type DemoModel, startDemoModel } from "../../main/demo-model.js";
 import type { SessionSummary } from "../../protocol/index.js";
 import { parseScriptText } from "../../scripted-model/script-schema.js";
 import type { ServerClient } from "../../server/client.js";
-import { processSessionHarnesses } from "../../session/launch.js";
+import { demoHarnesses } from "../../session/launch.js";
 import type { CliContext } from "../context.js";
 import { UsageError } from "../errors.js";
 import { reachServer } from "../server-client.js";
@@ -30,10 +30,6 @@ interface DemoFlags {
   mouse?: boolean;
 }
 
-/** A pane for every harness of the registry in force with a process session (what a TUI pane runs), in its order. */
-export function demoHarnesses(registry: HarnessRegistry): readonly string[] {
-  return processSessionHarnesses(registry);
-}
 export const DEMO_PROMPT = "Show me the hmux demo.";
 
 const README = `# hmux demo project

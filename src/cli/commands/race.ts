@@ -24,7 +24,7 @@ import { checkContestants, type RacePorts, runRace } from "../../race/runner.js"
 import type { Scorecard } from "../../race/scorecard-schema.js";
 import { RACE_DEMO_CHECK, RACE_DEMO_FILES, RACE_DEMO_PROMPT, RACE_SCRIPT } from "../../scripted-model/race-script.js";
 import { type ModelServer, startModelServer } from "../../scripted-model/server.js";
-import { processSessionHarnesses } from "../../session/launch.js";
+import { demoHarnesses } from "../../session/launch.js";
 import { EXIT_WOULD_LOSE_WORK } from "../../workspace/errors.js";
 import { gitOut } from "../../workspace/git.js";
 import type { CliContext } from "../context.js";
@@ -202,7 +202,7 @@ export async function raceCommand(
   if (flags.demo) {
     if (flags.endpoint !== undefined) throw new UsageError("--demo brings its own model server", "drop --endpoint");
     if (!promptGiven && promptArg !== undefined) harnesses = [promptArg, ...harnesses];
-    if (harnesses.length === 0) harnesses = processSessionHarnesses(context.registry);
+    if (harnesses.length === 0) harnesses = [...demoHarnesses(context.registry)];
     checkContestants(harnesses);
     for (const h of harnesses) context.launch.harness(h);
     cwd = await demoRepository(context);
