@@ -273,7 +273,8 @@ describe("mimic through every entry point", () => {
       await type("\r");
       await until(() => frame().includes("mimic heard: hello pane") && /\bBash\b/.test(frame()), frame);
       expect(store.state.panes).toHaveLength(1);
-      expect(frame()).toContain("1 mimic · mimic-1");
+      // The server's name for the session, then its model (mimic's fake CLI reports mimic-1).
+      expect(frame()).toContain("1 mimic-1 · mimic-1");
       expect(frame()).toContain("approval 1/1 · Bash (shell)");
       expect(frame()).not.toContain("mimic is done"); // mimic waits for the answer
       await pause(150); // the widget's keys, as the dialog's fields

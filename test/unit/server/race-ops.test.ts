@@ -167,7 +167,7 @@ describe("a race from a client on another machine (--host)", () => {
       p!.subscribe((e) => seen.push(e.kind));
       await p!.start?.();
     }
-    expect(ports.map((p) => p!.info.label)).toEqual(["box:claude", "box:pi"]);
+    expect(ports.map((p) => p!.info.label)).toEqual(["box:claude-1", "box:pi-1"]);
     for (const session of s.sessions.values()) session.finish();
     await until(() => seen.filter((k) => k === "done").length === 2);
     const card = await race.score("far");
