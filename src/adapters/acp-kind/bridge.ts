@@ -5,8 +5,9 @@
  * --resume) with cwd = the session's worktree; a user send is one session/prompt (a send during a
  * turn is held for the next, as ACP v1 has no steering); interrupt is session/cancel; each
  * session/update becomes HarnessEvents; session/request_permission is one ToolCallAsk for the
- * control machine, answered with the agent's own option ids. hmux advertises no fs or terminal
- * client capability, so the agent does its own file and shell work and asks permission for it.
+ * control machine, answered with the agent's own option ids; a form elicitation/create is one
+ * hmux question (elicitation.ts). hmux advertises no fs or terminal client capability, so the
+ * agent does its own file and shell work and asks permission for it.
  *
  * The SDK is asynchronous, so everything it learns goes out through the bridge's output port
  * (BridgeOutputPort); a line never answers synchronously here except when it is malformed.
@@ -15,6 +16,8 @@
 import type {
   AnyMessage,
   ClientConnection,
+  CreateElicitationRequest,
+  CreateElicitationResponse,
   RequestPermissionRequest,
   RequestPermissionResponse,
   SessionNotification,
@@ -31,7 +34,9 @@ import type {
 } from "../../core/exec/session-bridge.js";
 import { failure } from "../../core/failure.js";
 import { invariant } from "../../core/invariant.js";
+import { answerIn } from "../../core/question.js";
 import type { AcpLimits, PermissionToolCall } from "./definition.js";
+import { answerForm, type FormQuestion, readForm } from "./elicitation.js";
 import { answerOf, askOf, CANCELLED, type PermissionAnswer, type PermissionVerdict } from "./permission.js";
 import { envelopeProblem, initializeReply, newSessionReply, promptReply, type StopReasonName } from "./replies.js";
 import { type AcpSdk, loadAcpSdk } from "./sdk.js";
@@ -62,10 +67,23 @@ interface OpenPermission {
   readonly resolve: (response: RequestPermissionResponse) => void;
 }
 
+/** The one elicitation hmux is asking the person, waiting for the answer that is the next send. */
+interface OpenElicitation {
+  readonly form: FormQuestion;
+  readonly resolve: (response: CreateElicitationResponse) => void;
+}
+
 type Phase = "handshake" | "ready" | "failed" | "ended";
 
-/** hmux's client capabilities: exactly what it serves, which is none of fs/* and terminal/*. */
-const CLIENT_CAPABILITIES = { fs: { readTextFile: false, writeTextFile: false }, terminal: false } as const;
+/**
+ * hmux's client capabilities: exactly what it serves. None of fs/* and terminal/*; form
+ * elicitation, asked as a question (URL mode is not offered: hmux has nowhere to open a URL).
+ */
+const CLIENT_CAPABILITIES = {
+  fs: { readTextFile: false, writeTextFile: false },
+  terminal: false,
+  elicitation: { form: {} },
+} as const;
 
 export class AcpSessionBridge implements SessionBridge {
   readonly capabilities: BridgeCapabilities;
@@ -82,6 +100,7 @@ export class AcpSessionBridge implements SessionBridge {
   private readonly held: string[] = [];
   private readonly updates = new UpdateEvents();
   private readonly open = new Map<string, OpenPermission>();
+  private elicitation: OpenElicitation | null = null;
   private decided: { readonly open: OpenPermission; readonly verdict: PermissionVerdict }[] = [];
   private updateCount = 0;
   /** session/update notifications read, handed to a handler by the SDK, and read before the last prompt reply. */
@@ -137,6 +156,7 @@ export class AcpSessionBridge implements SessionBridge {
       .client({ name: "hmux" })
       .onNotification("session/update", ({ params }) => this.onUpdate(params))
       .onRequest("session/request_permission", ({ params, signal }) => this.onPermission(params, signal))
+      .onRequest("elicitation/create", ({ params, signal }) => this.onElicitation(params, signal))
       .onNotification("*", ({ method, params }) => {
         // $/cancel_request is the SDK's own to act on (it withdraws the request named); anything else is shown.
         if (method !== "$/cancel_request") this.event({ kind: "unrecognized", nativeType: method, record: params });
@@ -152,6 +172,10 @@ export class AcpSessionBridge implements SessionBridge {
 
   encodeSend(text: string): string[] {
     if (this.phase !== "ready") return [];
+    if (this.elicitation) {
+      this.answerElicitation(text);
+      return [];
+    }
     if (this.prompting) this.held.push(text);
     else this.prompt(text);
     return [];
@@ -174,6 +198,7 @@ export class AcpSessionBridge implements SessionBridge {
     if (!this.prompting || this.sessionId === null || !connection || this.phase !== "ready") return [];
     this.cancelling = true;
     this.cancelOpen();
+    this.closeElicitation("cancel");
     void connection.agent.notify("session/cancel", { sessionId: this.sessionId }).catch(() => undefined);
     return [];
   }
@@ -232,6 +257,7 @@ export class AcpSessionBridge implements SessionBridge {
     this.phase = "ended";
     this.stopHandshakeTimer();
     this.cancelOpen();
+    this.closeElicitation("decline");
     this.wire?.close();
     this.connection?.close();
     return before === "failed" ? [] : this.updates.flush().map((event) => ({ kind: "event", event }));
@@ -348,6 +374,8 @@ export class AcpSessionBridge implements SessionBridge {
   private turnEnded(f: FailureSummary | undefined): void {
     this.prompting = false;
     this.cancelOpen();
+    // The agent ended its prompt with its question unanswered: a later answer reaches it as the next prompt.
+    this.closeElicitation("cancel");
     const events = this.updates.flush();
     if (f) events.push({ kind: "failure", ...f });
     this.out(...events.map((event): BridgeOutput => ({ kind: "event", event })), {
@@ -444,6 +472,66 @@ export class AcpSessionBridge implements SessionBridge {
     });
   }
 
+  /**
+   * A form elicitation is one hmux question: the turn so far ends on it (awaiting input, as a
+   * question ends every harness's turn) while the agent's prompt stays open, and the next send is
+   * the answer, which the agent's prompt goes on from. A form hmux cannot ask is declined with why.
+   */
+  private onElicitation(params: CreateElicitationRequest, signal: AbortSignal): Promise<CreateElicitationResponse> {
+    const scope = params as { sessionId?: string };
+    const why =
+      this.phase !== "ready" || !this.prompting || this.cancelling
+        ? "no turn is open to ask it in"
+        : scope.sessionId !== this.sessionId
+          ? "it is for another session"
+          : this.elicitation
+            ? "hmux asks one question at a time and one is already waiting"
+            : null;
+    const reading = why === null ? readForm(params) : { ok: false as const, why };
+    if (!reading.ok) {
+      this.event({ kind: "error", message: `${this.options.agent} asked a question hmux declined: ${reading.why}` });
+      return Promise.resolve({ action: "decline" });
+    }
+    const { form } = reading;
+    return new Promise((resolve) => {
+      const open: OpenElicitation = { form, resolve };
+      this.elicitation = open;
+      signal.addEventListener("abort", () => {
+        // The agent withdrew its question ($/cancel_request), or the connection closed.
+        if (this.elicitation === open) this.elicitation = null;
+        resolve({ action: "cancel" });
+      });
+      // After the updates the agent sent just before (as for a permission request), then the turn ends on the question.
+      const ask = () => {
+        if (this.elicitation !== open) return;
+        const events = this.updates.flush();
+        events.push({ kind: "question", ...form.question });
+        this.out(...events.map((event): BridgeOutput => ({ kind: "event", event })), { kind: "turn-end" });
+      };
+      if (this.port) this.port.clock.setTimeout(ask, 0);
+      else ask();
+    });
+  }
+
+  /** The send answering the open elicitation: hmux's answer wording is unwrapped, any other text is the answer as said. */
+  private answerElicitation(text: string): void {
+    const open = this.elicitation;
+    if (!open) return;
+    this.elicitation = null;
+    const answer = answerForm(open.form, answerIn(text) ?? text);
+    if (answer.action === "decline")
+      this.event({ kind: "error", message: `${this.options.agent}'s question was declined: ${answer.why}` });
+    open.resolve(answer.action === "accept" ? { action: "accept", content: answer.content } : { action: "decline" });
+  }
+
+  /** An elicitation nobody will answer: cancelled when the turn is, declined when the session ends first. */
+  private closeElicitation(action: "cancel" | "decline"): void {
+    const open = this.elicitation;
+    if (!open) return;
+    this.elicitation = null;
+    open.resolve({ action });
+  }
+
   private answerDecided(): void {
     const decided = this.decided;
     this.decided = [];
@@ -474,6 +562,7 @@ export class AcpSessionBridge implements SessionBridge {
     this.phase = "failed";
     this.stopHandshakeTimer();
     this.cancelOpen();
+    this.closeElicitation("decline");
     this.out({ kind: "fatal", failure: failure(cls, message) });
     this.connection?.close();
   }

@@ -10,7 +10,9 @@
  *   flood <n>        → n message chunks, then end_turn
  *   slow             → after 300 ms, one chunk, then end_turn
  *   malformed        → a session/update ACP's schema refuses (written past the SDK), one chunk, end_turn
- * It appends every permission answer, the initialize request it got and each prompt's start and
+ *   ask <form>       → an elicitation/create with one of FORMS (pick, confirm, text, number), then a
+ *                      chunk saying the answer as JSON, end_turn
+ * It appends every permission and elicitation answer, the initialize request it got and each prompt's start and
  * end to $STAND_IN_LOG (JSON lines), so a test can check the option ids hmux chose, the
  * capabilities it advertised and that prompts never overlapped.
  * STAND_IN_PROTOCOL overrides the protocol version it answers with; STAND_IN_RESUME offers session/resume.
@@ -31,6 +33,40 @@ const OPTIONS = [
   { optionId: "yes-always", name: "Always allow", kind: "allow_always" },
   { optionId: "no-once", name: "Reject", kind: "reject_once" },
 ];
+
+/** The forms `ask` sends: a claude-acp-like pick with an "Other" companion, a yes/no, free text, a number. */
+const FORMS = {
+  pick: {
+    message: "Which database?",
+    requestedSchema: {
+      type: "object",
+      properties: {
+        question_0: {
+          type: "string",
+          title: "Database",
+          oneOf: [
+            { const: "pg", title: "Postgres" },
+            { const: "lite", title: "SQLite" },
+          ],
+          default: "lite",
+        },
+        question_0_custom: { type: "string", title: "Other" },
+      },
+    },
+  },
+  confirm: {
+    message: "Delete the build folder?",
+    requestedSchema: { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] },
+  },
+  text: {
+    message: "What should the branch be called?",
+    requestedSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] },
+  },
+  number: {
+    message: "How many workers?",
+    requestedSchema: { type: "object", properties: { count: { type: "integer" } }, required: ["count"] },
+  },
+};
 
 const say = (client, sessionId, update) => client.notify("session/update", { sessionId, update });
 const text = (t) => ({ type: "text", text: t });
@@ -164,6 +200,12 @@ async function answer(first, rest, client, sessionId, signal, cancelled) {
     const stop = await cancelled;
     await asked;
     return { stopReason: stop };
+  }
+  if (first === "ask") {
+    const answered = await client.request("elicitation/create", { mode: "form", sessionId, ...FORMS[rest[0]] });
+    log({ elicitation: rest[0], answer: answered });
+    await say(client, sessionId, { sessionUpdate: "agent_message_chunk", content: text(JSON.stringify(answered)) });
+    return { stopReason: "end_turn" };
   }
   if (first === "flood") {
     const n = Number(rest[0] ?? 10);
