@@ -3,7 +3,7 @@
  *   [[bash:CMD]] [[shell:CMD]] [[escalate:CMD]] [[read:PATH]] [[write:PATH|CONTENT]]
  *   [[edit:PATH|OLD|NEW]] [[say:TEXT]] [[think:TEXT]] [[slow:MS]] [[ask:QUESTION|OPT|OPT…]]
  *   [[fail:401|403|429|500|529|drop|stall|hang]] [[retry-after:S]] [[fail-times:N]]
- *   [[expect-history:TEXT]] [[usage:IN/OUT]]
+ *   [[expect-history:TEXT]] [[usage:IN/OUT]] [[ask-tool:QUESTION|OPT|OPT…]] (the harness's own question tool)
  * After a tool round the rule answers "Tool result received: <output>".
  */
 import { HmuxError } from "../core/hmux-error.js";
@@ -102,6 +102,13 @@ export function ruleFromMarkers(text: string): ScriptRule | null {
         break;
       case "expect-history":
         history.push(value);
+        break;
+      case "ask-tool":
+        tools.push({
+          tool: "ask-user",
+          question: parts[0]!,
+          options: parts.length > 1 ? parts.slice(1) : ["yes", "no"],
+        });
         break;
       case "ask":
         question = { question: parts[0]!, options: parts.slice(1).length ? parts.slice(1) : ["yes", "no"] };

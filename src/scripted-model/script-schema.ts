@@ -36,7 +36,13 @@ const ShellCall = z.strictObject({
 const ReadCall = z.strictObject({ tool: z.literal("read"), path: nonEmpty });
 const WriteCall = z.strictObject({ tool: z.literal("write"), path: nonEmpty, content: z.string() });
 const EditCall = z.strictObject({ tool: z.literal("edit"), path: nonEmpty, old: z.string(), new: z.string() });
-export const ToolCallSchema = z.discriminatedUnion("tool", [ShellCall, ReadCall, WriteCall, EditCall]);
+/** The harness's own ask-the-user tool (claude's AskUserQuestion): one question with its options. */
+const AskUserCall = z.strictObject({
+  tool: z.literal("ask-user"),
+  question: nonEmpty,
+  options: z.array(nonEmpty).min(1),
+});
+export const ToolCallSchema = z.discriminatedUnion("tool", [ShellCall, ReadCall, WriteCall, EditCall, AskUserCall]);
 
 export const QuestionSchema = z.strictObject({
   question: nonEmpty,

@@ -12,6 +12,7 @@ export const NATIVE_TOOL_NAMES: Readonly<Record<ScriptToolCall["tool"], readonly
   read: ["Read", "read", "read_file"],
   write: ["Write", "write", "write_file"],
   edit: ["Edit", "edit", "edit_file", "apply_patch"],
+  "ask-user": ["AskUserQuestion"],
 };
 
 export interface NativeToolCall {
@@ -64,6 +65,17 @@ function patchFor(call: Extract<ScriptToolCall, { tool: "write" | "edit" }>): st
 
 function inputFor(call: ScriptToolCall, tool: OfferedTool): Record<string, unknown> | string {
   switch (call.tool) {
+    case "ask-user":
+      return {
+        questions: [
+          {
+            question: call.question,
+            header: "Question",
+            options: call.options.map((label) => ({ label, description: label })),
+            multiSelect: false,
+          },
+        ],
+      };
     case "shell":
       return shellInput(tool, call.command, call.escalate === true);
     case "read":

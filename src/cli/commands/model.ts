@@ -173,7 +173,7 @@ Inline markers in a prompt override the script:
   [[bash:CMD]] [[read:PATH]] [[write:PATH|TEXT]] [[edit:PATH|OLD|NEW]] [[say:TEXT]]
   [[think:TEXT]] [[ask:QUESTION|OPT|OPT]] [[slow:MS]] [[usage:IN/OUT]]
   [[fail:401|403|429|500|529|drop|stall|hang]] [[retry-after:S]] [[fail-times:N]]
-  [[expect-history:TEXT]]
+  [[expect-history:TEXT]] [[ask-tool:QUESTION|OPT|OPT]] (the harness's own question tool)
 `;
 
 /** Needs only the process basics: the model server loads none of the composition root. */
