@@ -12,6 +12,7 @@
  *   malformed        → a session/update ACP's schema refuses (written past the SDK), one chunk, end_turn
  *   ask <form>       → an elicitation/create with one of FORMS (pick, confirm, text, number), then a
  *                      chunk saying the answer as JSON, end_turn
+ *   ask-twice        → two elicitations at once (text, then confirm), each answer logged, end_turn
  * It appends every permission and elicitation answer, the initialize request it got and each prompt's start and
  * end to $STAND_IN_LOG (JSON lines), so a test can check the option ids hmux chose, the
  * capabilities it advertised and that prompts never overlapped.
@@ -205,6 +206,14 @@ async function answer(first, rest, client, sessionId, signal, cancelled) {
     const answered = await client.request("elicitation/create", { mode: "form", sessionId, ...FORMS[rest[0]] });
     log({ elicitation: rest[0], answer: answered });
     await say(client, sessionId, { sessionUpdate: "agent_message_chunk", content: text(JSON.stringify(answered)) });
+    return { stopReason: "end_turn" };
+  }
+  if (first === "ask-twice") {
+    const ask = (form) =>
+      client
+        .request("elicitation/create", { mode: "form", sessionId, ...FORMS[form] })
+        .then((answer) => log({ elicitation: form, answer }));
+    await Promise.all([ask("text"), ask("confirm")]);
     return { stopReason: "end_turn" };
   }
   if (first === "flood") {

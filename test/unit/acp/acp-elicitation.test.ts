@@ -80,6 +80,28 @@ describe("an ACP agent's elicitation", () => {
     expect(run.events.find(done)).toMatchObject({ cause: "clean" });
   });
 
+  it("asks one question at a time: a second elicitation while one waits is declined with why", async () => {
+    const run = await runAgent(place, { name: "elicittwice" });
+    await run.handle.send("s1", "ask-twice");
+    await run.waitFor(kindIs("question"), "the first question");
+    await run.waitFor(done, "the turn ending on it");
+    expect(run.events.filter(kindIs("question"))).toHaveLength(1);
+    expect(run.events.find((e) => e.kind === "error" && e.message.includes("one is already waiting"))).toBeDefined();
+    await run.handle.answer("a1", "one-branch");
+    await run.waitFor((e) => dones(run.events).length === 2 && e.kind === "done", "the answered turn's done");
+    await run.handle.close();
+    const answers = Object.fromEntries(
+      run
+        .logged()
+        .filter((l) => l.elicitation)
+        .map((l) => [l.elicitation, l.answer]),
+    );
+    expect(answers).toEqual({
+      text: { action: "accept", content: { name: "one-branch" } },
+      confirm: { action: "decline" },
+    });
+  });
+
   it("keeps a question waiting like any other: an interrupt is refused (no turn runs) and the later answer still reaches the agent", async () => {
     const run = await runAgent(place, { name: "elicitwait" });
     await run.handle.send("s1", "ask text");
