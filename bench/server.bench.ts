@@ -242,7 +242,6 @@ async function firstFrame(paths: ServerPaths, version: string, replay: number | 
   const panes = new ServerPanes({
     now: Date.now,
     link,
-    registry: builtinRegistry,
     cwd: "/",
     ...(replay !== undefined ? { replay } : {}),
   });

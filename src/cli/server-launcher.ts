@@ -12,6 +12,7 @@ import type { SessionLaunchRequest } from "../launch/types.js";
 import { contextFor } from "../main/context.js";
 import type { CreateSpec, Launched, Launcher } from "../server/session-table.js";
 import type { CliContext } from "./context.js";
+import { sessionSupport } from "./session-support.js";
 
 /** A create or resume op as a launch request: typed options straight to typed settings. */
 export function serverLaunchRequest(spec: CreateSpec): SessionLaunchRequest {
@@ -54,11 +55,13 @@ export function serverLauncher(server: CliContext): Launcher {
     }
     const launched = await launch(serverLaunchRequest(spec), context);
     const e = launched.lease?.entry;
+    const support = sessionSupport(context.registry, launched.harness);
     return {
       handle: launched.handle,
       cwd: launched.cwd,
       notes: launched.notes,
       settings: launched.settings,
+      ...(support ? { support } : {}),
       ...(e ? { workspace: { name: e.name, branch: e.branch, base: e.base, repo: e.repo, path: e.path } } : {}),
     };
   };

@@ -197,7 +197,6 @@ export function tuiPanes(
   const { server } = options;
   const panes = new ServerPanes({
     link: server,
-    registry: app.registry,
     now: () => systemClock.now(),
     cwd: options.cwd,
     ...(options.host !== undefined ? { host: options.host } : {}),

@@ -23,6 +23,24 @@ export const NativeSummarySchema = z.object({
 });
 export type NativeSummary = Frozen<z.infer<typeof NativeSummarySchema>>;
 
+/**
+ * What a session's channel can take from a person (the server's registry's capability facts for
+ * its harness): a client offers the keys for what is true, knowing no harness itself.
+ */
+export const InputSupportSchema = z.object({
+  /** Text reaches the running turn. */
+  steer: z.boolean(),
+  /** Text is added between turns. */
+  inject: z.boolean(),
+  /** The harness checks a call on its own, so an abstain means something. */
+  abstain: z.boolean(),
+  /** An edited tool input can be delivered. */
+  replace: z.boolean(),
+  /** A deny's reason reaches the model. */
+  denyReason: z.boolean(),
+});
+export type InputSupportSummary = Frozen<z.infer<typeof InputSupportSchema>>;
+
 /** A resolved setting: the tier that decided it, and why the harness cannot express it. */
 export const SettingSummarySchema = z.object({
   key: nonEmpty(),
@@ -95,6 +113,8 @@ export const SessionSummarySchema = z.object({
   effort: z.optional(text()),
   /** The session's resolved settings: each with the tier that decided it, and why the harness cannot express it. */
   settings: z.optional(z.array(SettingSummarySchema)),
+  /** What its channel takes from a person; absent for a native session and a harness with no process session. */
+  support: z.optional(InputSupportSchema),
   /** Tokens, context and cost so far, once the harness reported any usage. */
   usage: z.optional(UsageSummarySchema),
 });

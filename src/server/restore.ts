@@ -20,6 +20,7 @@ import {
 } from "../core/control/restore-warnings.js";
 import type { PendingCall, SessionEvent } from "../core/control/types.js";
 import { pidAlive } from "../files/pid-alive.js";
+import type { InputSupportSummary } from "../protocol/index.js";
 import { appendJournalEvents, journalPath, readMeta } from "../session/journal.js";
 import { isSafeSessionId } from "../session/session-id.js";
 import { readSessionRecords, type SessionRecord } from "./restore-records.js";
@@ -39,6 +40,8 @@ export interface RestoredSession {
   /** Other journal lines that could not be read. */
   readonly problems: number;
   readonly harnessSessionId: string | null;
+  /** What its channel takes from a person, when the restoring server's registry knows its harness. */
+  readonly support?: InputSupportSummary;
   /** The pid of the server that last ran it. */
   readonly deadPid: number | null;
 }

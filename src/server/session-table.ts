@@ -28,6 +28,7 @@ import { SessionUsage } from "../core/usage/session-usage.js";
 import type {
   CreateOptions,
   InboxItem,
+  InputSupportSummary,
   PlanSummary,
   SessionSummary,
   SettingSummary,
@@ -64,6 +65,8 @@ export interface Launched {
   readonly workspace?: WorkspaceSummary;
   /** Its resolved settings (tier, divergence): what an attaching TUI's inspector shows. */
   readonly settings?: readonly SettingSummary[];
+  /** What its channel takes from a person, as the registry it launched with says. */
+  readonly support?: InputSupportSummary;
 }
 
 /** Opens a session, or throws (a RefusalError from the pipeline becomes `launch-refused`); a worktree makes it async. */
@@ -117,6 +120,7 @@ interface Entry {
   workspace?: WorkspaceSummary | undefined;
   /** Resolved at its last launch (a resume re-resolves them). */
   settings?: readonly SettingSummary[] | undefined;
+  support?: InputSupportSummary | undefined;
   /** Its last events, each with when it was emitted (epoch ms): a replay says when, not only what. */
   readonly log: KeptEvents;
   closed: ClosedEvent | null;
@@ -280,6 +284,7 @@ export class SessionTable {
       native: launched.native,
       workspace: launched.workspace,
       settings: launched.settings,
+      support: launched.support,
       ...this.history(earlier?.events ?? [], earlier?.times ?? [], earlier?.seen ?? 0, spec.options.model),
       closed: null,
       watchers: new Set(),
@@ -323,6 +328,7 @@ export class SessionTable {
         resuming: false,
         restored: { lostCalls: s.lostCalls.length, cut: s.cut, problems: s.problems },
         native: undefined,
+        support: s.support,
         ...this.history(s.events, s.times ?? [], s.seen, s.record.options.model),
         closed: null,
         watchers: new Set(),
@@ -395,6 +401,7 @@ export class SessionTable {
     entry.handle = handle;
     entry.closed = null;
     if (launched.settings) entry.settings = launched.settings;
+    if (launched.support) entry.support = launched.support;
     handle.subscribe((event) => {
       if (entry.handle === handle) this.onEvent(entry, event);
     });
@@ -782,6 +789,7 @@ export class SessionTable {
       ...(entry.options.model !== undefined ? { model: entry.options.model } : {}),
       ...(entry.options.effort !== undefined ? { effort: entry.options.effort } : {}),
       ...(entry.settings ? { settings: entry.settings } : {}),
+      ...(entry.support ? { support: entry.support } : {}),
       ...(entry.usage.totals.records > 0 ? { usage: entry.usage.totals } : {}),
     };
   }

@@ -6,13 +6,11 @@
  */
 
 import { resolve as resolvePath } from "node:path";
-import type { HarnessRegistry } from "../adapters/registry.js";
 import type { HarnessName } from "../core/harness-names.js";
 import { HmuxError } from "../core/hmux-error.js";
 import type { UsageTotals } from "../core/usage/totals.js";
 import type { CreateOptions, SessionSummary, TableChange } from "../protocol/index.js";
 import type { ServerClient } from "../server/client.js";
-import { supportOf } from "../ui/handle-session-port.js";
 import type { NewSessionRequest, PlanVerdict, SessionLauncher } from "../ui/session-launcher.js";
 import type { InputSupport, SessionInfo, SessionPort } from "../ui/session-port.js";
 import type { AppStore } from "../ui/store/app-store.js";
@@ -34,7 +32,6 @@ export interface ServerPaneDefaults {
 
 export interface ServerPanesOptions {
   readonly link: ServerLink & Pick<ServerClient, "onTable">;
-  readonly registry: HarnessRegistry;
   /** This machine's clock (epoch ms), which each pane maps the server's event times onto. */
   readonly now: () => number;
   /** Where a pane's relative cwd starts, and where one opens when none is given (on the server's machine). */
@@ -63,15 +60,13 @@ export interface ServerPanesOptions {
   readonly client?: string;
 }
 
-/** What a pane shows of a server session: its row, and what the registry says the harness can take. */
+/** What a pane shows of a server session: its row as the server made it, input support included. */
 export function serverSessionInfo(
   row: SessionSummary,
-  registry: HarnessRegistry,
   host?: string,
   detachable = true,
   launchNotes: readonly string[] = [],
 ): SessionInfo {
-  const session = registry.find(row.harness)?.session;
   // The server names every session (one place: the session table); every client shows that name,
   // so a pane, the rail and `hmux ls` agree on what `hmux attach <name>` takes.
   const label = host !== undefined ? `${host}:${row.name}` : row.name;
@@ -81,7 +76,8 @@ export function serverSessionInfo(
     cwd: row.cwd,
     label,
     settings: row.settings ?? [],
-    support: session?.kind === "process" ? supportOf(session.capabilities) : NO_SUPPORT,
+    // The server's registry decided it (a harness only its config registers included); none said, none offered.
+    support: row.support ?? NO_SUPPORT,
     detachable,
     resumable: true,
     ...(row.model ? { model: row.model } : {}),
@@ -112,7 +108,7 @@ export class ServerPanes {
     return new ServerSessionPort(
       this.options.link,
       row,
-      serverSessionInfo(row, this.options.registry, this.options.host, this.options.inProcess !== true, notes),
+      serverSessionInfo(row, this.options.host, this.options.inProcess !== true, notes),
       {
         now: this.options.now,
         ...(replay !== undefined ? { replay } : {}),

@@ -23,6 +23,7 @@ import { type Output, processOutput } from "../render/output.js";
 import { reachLocalServer, reportServerError, serverSocket, serverToken } from "../server-client.js";
 import { serverLauncher } from "../server-launcher.js";
 import { serverPlanner } from "../server-planner.js";
+import { sessionSupport } from "../session-support.js";
 
 /** The idle grace when neither the flag nor HMUX_SERVER_IDLE_EXIT says otherwise. */
 export const DEFAULT_IDLE_EXIT_SECONDS = 10;
@@ -130,7 +131,12 @@ function restore(table: SessionTable, context: CliContext, startedAt: number, lo
       now: () => context.clock.now(),
     });
     for (const note of found.notes) log(note);
-    for (const s of table.restore(found.sessions)) {
+    // A restored row says what its channel takes as this server's registry knows its harness.
+    const sessions = found.sessions.map((s) => {
+      const support = sessionSupport(context.registry, s.record.harness);
+      return support ? { ...s, support } : s;
+    });
+    for (const s of table.restore(sessions)) {
       const r = s.restored;
       const lost = r && r.lostCalls > 0 ? `, ${r.lostCalls} pending call(s) lost` : "";
       log(`restored ${s.name} (${s.id}, ${s.harness}) as detached${lost}${r?.cut ? `; ${r.cut}` : ""}`);

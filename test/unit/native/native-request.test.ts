@@ -59,7 +59,6 @@ describe("native sessions from the new-session dialog", () => {
     const offered = new ServerPanes({
       now: Date.now,
       link: link as never,
-      registry,
       cwd: "/",
       nativeKinds: nativeKinds(registry),
       createNative: () => Promise.reject(new Error("unused")),

@@ -9,7 +9,6 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Duplex, PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { builtinRegistry } from "../../../src/adapters/registry.js";
 import { ServerClient } from "../../../src/server/client.js";
 import { connectServerSocket, duplexTransport } from "../../../src/server/transport.js";
 import { relayStdio } from "../../../src/server/transport-relay.js";
@@ -153,7 +152,6 @@ describe("a race from a client on another machine (--host)", () => {
     const panes = new ServerPanes({
       now: Date.now,
       link: remote,
-      registry: builtinRegistry,
       cwd: fx.repo,
       host: "box",
     });

@@ -10,7 +10,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { builtinRegistry } from "../../../src/adapters/registry.js";
 import type { CliContext } from "../../../src/cli/context.js";
 import { VERSION } from "../../../src/cli/main.js";
 import { serverLaunchRequest } from "../../../src/cli/server-launcher.js";
@@ -88,7 +87,7 @@ async function budgets(userConfig?: object) {
   const { work, env, context } = world(userConfig);
   const server = await recordingServer();
   const client = await server.client();
-  const panes = new ServerPanes({ now: Date.now, link: client, registry: builtinRegistry, cwd: work });
+  const panes = new ServerPanes({ now: Date.now, link: client, cwd: work });
   await panes.create({ harness: "claude" });
   // A TUI race contestant is a pane in its own worktree (src/ui/store/update-race.ts).
   await panes.create({ harness: "claude", prompt: "go", worktree: "race-1-claude" });

@@ -3,7 +3,6 @@
  * pipeline's notes) reaches the TUI's pane: shown as notes before the first prompt, not dropped.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { builtinRegistry } from "../../../src/adapters/registry.js";
 import { SessionTable } from "../../../src/server/session-table.js";
 import { ServerPanes } from "../../../src/tui-client/server-panes.js";
 import { createSessionView } from "../../../src/ui/store/session-view.js";
@@ -30,7 +29,6 @@ describe("a pane opened from the TUI shows its launch's notes", () => {
     const clock = new FakeClock();
     const panes = new ServerPanes({
       link: await served.client(),
-      registry: builtinRegistry,
       cwd: served.dir,
       now: () => clock.now(),
     });

@@ -4,7 +4,6 @@
  * paths start there, and the new-session dialog shows it as the default.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { builtinRegistry } from "../../../src/adapters/registry.js";
 import { defaultCwd } from "../../../src/cli/commands/tui.js";
 import { ServerPanes } from "../../../src/tui-client/server-panes.js";
 import { defaultText } from "../../../src/ui/components/overlays/NewSessionDialog.js";
@@ -33,7 +32,6 @@ describe("the default cwd of a TUI on a remote server", () => {
     const panes = new ServerPanes({
       now: Date.now,
       link: client,
-      registry: builtinRegistry,
       cwd: defaultCwd(client.hello, "me@box"),
       host: "me@box",
     });

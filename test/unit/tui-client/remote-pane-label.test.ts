@@ -4,7 +4,6 @@
  * another machine's server (`hmux attach --host box`) starts it with the host.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { builtinRegistry } from "../../../src/adapters/registry.js";
 import type { SessionSummary } from "../../../src/protocol/index.js";
 import type { ServerClient } from "../../../src/server/client.js";
 import { SessionTable } from "../../../src/server/session-table.js";
@@ -24,8 +23,8 @@ const row = (name = "pi-1") => ({ id: "s1", name, harness: "pi", cwd: "/w" }) as
 
 describe("a pane is named as the server named its session", () => {
   it("the label is the server's name, with the host first for a remote server", () => {
-    expect(serverSessionInfo(row(), builtinRegistry, "me@box").label).toBe("me@box:pi-1");
-    expect(serverSessionInfo(row("review"), builtinRegistry).label).toBe("review");
+    expect(serverSessionInfo(row(), "me@box").label).toBe("me@box:pi-1");
+    expect(serverSessionInfo(row("review")).label).toBe("review");
   });
 
   it("ServerPanes built for a host gives its attached ports the host's label", () => {
@@ -38,7 +37,6 @@ describe("a pane is named as the server named its session", () => {
     const panes = new ServerPanes({
       now: Date.now,
       link: link as unknown as ServerClient,
-      registry: builtinRegistry,
       cwd: "/w",
       host: "box",
     });
@@ -56,7 +54,7 @@ describe("a pane is named as the server named its session", () => {
     const served = await serveFresh(table, cleanups, { prefix: "hmux-pane-name-" });
     const client = await served.client();
     await client.request({ op: "create", harness: "claude", name: "chatty", cwd: served.dir, options: {} });
-    const panes = new ServerPanes({ link: client, registry: builtinRegistry, cwd: served.dir, now: Date.now });
+    const panes = new ServerPanes({ link: client, cwd: served.dir, now: Date.now });
     const created = await panes.create({ harness: "claude" });
     const listed = (await client.request({ op: "list" })).sessions.map((s: SessionSummary) => s.name);
     expect(listed).toEqual(["chatty", "claude-1"]);

@@ -1,6 +1,5 @@
 /** A pane shows the usage its server row says: the server priced it, the TUI only passes it on. */
 import { describe, expect, it } from "vitest";
-import { builtinRegistry } from "../../../src/adapters/registry.js";
 import { NO_USAGE } from "../../../src/core/usage/totals.js";
 import type { SessionSummary, TableChange } from "../../../src/protocol/index.js";
 import type { ServerClient } from "../../../src/server/client.js";
@@ -36,7 +35,6 @@ describe("a server row's usage", () => {
     const panes = new ServerPanes({
       now: Date.now,
       link: link as unknown as ServerClient,
-      registry: builtinRegistry,
       cwd: "/w",
     });
     const sent: Msg[] = [];

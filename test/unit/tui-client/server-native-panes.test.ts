@@ -52,7 +52,6 @@ describe("native panes from a server-backed TUI", () => {
     const panes = new ServerPanes({
       now: Date.now,
       link: link as never,
-      registry: builtinRegistry,
       cwd: "/home/u",
       nativeKinds: nativeKinds(builtinRegistry),
       nativeSize: () => ({ cols: 80, rows: 20 }),

@@ -4,7 +4,6 @@
  * here). Checked on a real temporary git repository.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { builtinRegistry } from "../../../src/adapters/registry.js";
 import type { SessionSummary } from "../../../src/protocol/index.js";
 import { ServerPanes } from "../../../src/tui-client/server-panes.js";
 import { openWorkspace, releaseWorkspace } from "../../../src/workspace/lease.js";
@@ -36,7 +35,6 @@ function panes(workspace?: ReturnType<GitFixture["ports"]>): ServerPanes {
   return new ServerPanes({
     now: Date.now,
     link,
-    registry: builtinRegistry,
     cwd: "/w",
     ...(workspace ? { workspace } : {}),
   });

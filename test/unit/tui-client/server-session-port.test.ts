@@ -5,7 +5,6 @@
  * the table (a session another client opens gets a pane, one another client kills loses it).
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { builtinRegistry } from "../../../src/adapters/registry.js";
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import type { SessionSummary, SettingSummary } from "../../../src/protocol/index.js";
 import { SessionSummarySchema as sessionSummarySchema } from "../../../src/protocol/session-row.js";
@@ -182,8 +181,7 @@ describe("what a server pane's inspector shows", () => {
     const s = await start(false, RESOLVED);
     const mine = await s.client();
     const other = await s.client();
-    const panes = (link: ServerClient) =>
-      new ServerPanes({ now: Date.now, link, registry: builtinRegistry, cwd: "/w" });
+    const panes = (link: ServerClient) => new ServerPanes({ now: Date.now, link, cwd: "/w" });
     const theirs = new AppStore({ scheduler: new ManualScheduler() });
     panes(other).follow(theirs);
     const port = await panes(mine).create({ harness: "claude", model: "scripted-1", effort: "high" });
@@ -211,7 +209,7 @@ describe("resuming a halted pane", () => {
   it("a pane halted here resumes in place: the same port sees the resumed session's new turn", async () => {
     const s = await start(true);
     const c = await s.client();
-    const panes = new ServerPanes({ now: Date.now, link: c, registry: builtinRegistry, cwd: "/w" });
+    const panes = new ServerPanes({ now: Date.now, link: c, cwd: "/w" });
     const store = new AppStore({ scheduler: new ManualScheduler() });
     panes.follow(store);
     const port = await panes.create({ harness: "claude" });
@@ -240,7 +238,7 @@ describe("the pane list follows the server's table", () => {
     const s = await start();
     const mine = await s.client();
     const other = await s.client();
-    const panes = new ServerPanes({ now: Date.now, link: mine, registry: builtinRegistry, cwd: "/w" });
+    const panes = new ServerPanes({ now: Date.now, link: mine, cwd: "/w" });
     const store = new AppStore({ scheduler: new ManualScheduler() });
     panes.follow(store);
     store.addSession(await panes.create({ harness: "claude" }));
@@ -261,7 +259,7 @@ describe("the pane list follows the server's table", () => {
     const s = await start(true);
     const mine = await s.client();
     const other = await s.client();
-    const panes = new ServerPanes({ now: Date.now, link: mine, registry: builtinRegistry, cwd: "/w" });
+    const panes = new ServerPanes({ now: Date.now, link: mine, cwd: "/w" });
     const store = new AppStore({ scheduler: new ManualScheduler() });
     panes.follow(store);
     const row = await created(other, "theirs");
