@@ -53,7 +53,7 @@ for (const [columns, rows] of [
     it("a deny with its reason, a prompt with its Enter, a bracketed paste, and arrows then text in the dialog", async () => {
       await waitFor(
         "claude's approval",
-        (s) => /1:claude !/.test(rail(s)) && s.includes("touch burst-e2e.txt"),
+        (s) => /1:claude-1 !/.test(rail(s)) && s.includes("touch burst-e2e.txt"),
         120_000,
       );
 
@@ -62,7 +62,7 @@ for (const [columns, rows] of [
       const denied = await waitFor("the denial", (s) => s.includes("denied, so no file."));
       expect(denied).toContain("because");
       expect(denied).not.toMatch(/› dbecause/);
-      expect(rail(denied)).not.toMatch(/1:claude !/);
+      expect(rail(denied)).not.toMatch(/1:claude-1 !/);
 
       // A prompt and its Enter in one send-keys call: the prompt is sent, not left in the input line.
       await waitFor("the idle input line", (s) => s.includes("› prompt"));
