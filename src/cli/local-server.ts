@@ -13,6 +13,7 @@ import { journaledSession, journalRecordsOf } from "../server/restore.js";
 import { DEFAULT_MAX_KEPT_EVENTS, SessionTable } from "../server/session-table.js";
 import type { CliContext } from "./context.js";
 import { VERSION } from "./main.js";
+import { serverHarnesses } from "./server-harnesses.js";
 import { serverLauncher } from "./server-launcher.js";
 import { serverPlanner } from "./server-planner.js";
 
@@ -26,6 +27,7 @@ export async function startLocalServer(context: CliContext): Promise<LocalServer
   const table = new SessionTable({
     launcher: serverLauncher(context),
     planner: serverPlanner(context),
+    harnesses: serverHarnesses(context),
     clock: context.clock,
     // A halted pane's resume key reopens it from its journal, as on any server.
     journaled: (target) => journaledSession(target, context.env, DEFAULT_MAX_KEPT_EVENTS),

@@ -32,6 +32,7 @@ export * from "./error-body.js";
 export * from "./error-codes.js";
 export * from "./fields.js";
 export * from "./frozen.js";
+export * from "./harness-offer.js";
 export * from "./inbox.js";
 export * from "./issues.js";
 export * from "./messages.js";

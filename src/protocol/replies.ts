@@ -8,6 +8,7 @@ import * as z from "zod/mini";
 import { REFUSAL_CODES } from "../core/control/types.js";
 import { ControlSnapshotSchema } from "./control.js";
 import type { Frozen } from "./frozen.js";
+import { HarnessesReplySchema } from "./harness-offer.js";
 import { AuditEntrySchema, InboxItemSchema } from "./inbox.js";
 import { PlanReplySchema } from "./plan.js";
 import type { RequestOp } from "./requests.js";
@@ -107,6 +108,7 @@ export const REPLY_SCHEMAS = {
   write: z.object({}),
   resize: z.object({ cols: z.int(), rows: z.int() }),
   plan: PlanReplySchema,
+  harnesses: HarnessesReplySchema,
   "race.start": z.object({ race: z.string(), contestants: z.array(RaceContestantSchema), notes: z.array(z.string()) }),
   /**
    * `scorecard` is src/race's scorecard (scorecard-schema.ts: the race record's and `hmux race

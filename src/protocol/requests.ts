@@ -168,6 +168,9 @@ export const PlanRequest = z.strictObject({
   native: z.optional(z.boolean()),
 });
 
+/** The harnesses a launch at `cwd` can use, as the server's registry there says (a dialog's list). */
+export const HarnessesRequest = z.strictObject({ op: z.literal("harnesses"), req: req(), cwd: absolutePath() });
+
 /** Keys for a native session's pty, as text (JSON escapes the control bytes). */
 export const WriteRequest = z.strictObject({
   op: z.literal("write"),
@@ -238,6 +241,7 @@ const REQUESTS = [
   WriteRequest,
   ResizeRequest,
   PlanRequest,
+  HarnessesRequest,
   RaceStartRequest,
   RaceScoreRequest,
   RacePickRequest,

@@ -27,6 +27,7 @@ import { MODEL_PRICES } from "../core/usage/prices.js";
 import { SessionUsage } from "../core/usage/session-usage.js";
 import type {
   CreateOptions,
+  HarnessesReply,
   InboxItem,
   InputSupportSummary,
   PlanSummary,
@@ -71,6 +72,9 @@ export interface Launched {
 
 /** Opens a session, or throws (a RefusalError from the pipeline becomes `launch-refused`); a worktree makes it async. */
 export type Launcher = (spec: CreateSpec) => Launched | Promise<Launched>;
+
+/** The harnesses a launch at a folder can use, as the registry in force there says. */
+export type HarnessLister = (cwd: string) => Promise<HarnessesReply>;
 
 /** The launch decision for a spec, as a dry run: nothing spawned, nothing created. */
 export type Planner = (spec: CreateSpec) => Promise<PlanSummary>;
@@ -143,6 +147,8 @@ export interface SessionTableOptions {
   readonly launcher: Launcher;
   /** How `plan` decides; the same decision the launcher makes, without the launch. */
   readonly planner?: Planner;
+  /** What the `harnesses` op answers: the registry in force at a folder, read per request. */
+  readonly harnesses?: HarnessLister;
   /** Stamps rows, events and kills, and times how long a kill waits: the composition root's clock, a test's fake. */
   readonly clock: Clock;
   /** Events kept per session for clients that attach later; the oldest go first. */
@@ -229,6 +235,13 @@ export class SessionTable {
   onChange(listener: TableListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** What a launch at `cwd` can use (a dialog's list); nothing is opened. */
+  harnesses(cwd: string): Promise<HarnessesReply> {
+    const lister = this.options.harnesses;
+    if (!lister) throw new ServerError("internal", "this server was started without a harness list");
+    return lister(cwd);
   }
 
   /** What a create of `spec` would decide, refusals included; nothing is opened. */

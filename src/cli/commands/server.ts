@@ -21,6 +21,7 @@ import { UsageError } from "../errors.js";
 import { VERSION } from "../main.js";
 import { type Output, processOutput } from "../render/output.js";
 import { reachLocalServer, reportServerError, serverSocket, serverToken } from "../server-client.js";
+import { serverHarnesses } from "../server-harnesses.js";
 import { serverLauncher } from "../server-launcher.js";
 import { serverPlanner } from "../server-planner.js";
 import { sessionSupport } from "../session-support.js";
@@ -83,6 +84,7 @@ async function foreground(flags: ServerFlags, output: Output, context: CliContex
   const table = new SessionTable({
     launcher: serverLauncher(context),
     planner: serverPlanner(context),
+    harnesses: serverHarnesses(context),
     clock: context.clock,
     records: fileSessionRecords(context.env, () => context.clock.now()),
     journaled: (target) => journaledSession(target, context.env, DEFAULT_MAX_KEPT_EVENTS),

@@ -10,6 +10,7 @@ import { create } from "./create.js";
 import { createNative } from "./create-native.js";
 import { decide } from "./decide.js";
 import { detach } from "./detach.js";
+import { harnesses } from "./harnesses.js";
 import { inbox } from "./inbox.js";
 import { input } from "./input.js";
 import { kill } from "./kill.js";
@@ -49,4 +50,5 @@ export const OPS: OpTable = {
   "race.pick": racePick,
   "race.discard": raceDiscard,
   plan,
+  harnesses,
 };

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import type { CliContext } from "../../../src/cli/context.js";
+import { serverHarnesses } from "../../../src/cli/server-harnesses.js";
 import { serverLauncher } from "../../../src/cli/server-launcher.js";
 import { serverPlanner } from "../../../src/cli/server-planner.js";
 import { loadAppContext } from "../../../src/main/context.js";
@@ -53,6 +54,7 @@ export async function serverAtRoot(env: Record<string, string>, cleanups: Cleanu
   const table = new SessionTable({
     launcher: serverLauncher(context),
     planner: serverPlanner(context),
+    harnesses: serverHarnesses(context),
     clock: systemClock,
     killWaitMs: 2_000,
   });
@@ -64,6 +66,7 @@ export async function serverAtRoot(env: Record<string, string>, cleanups: Cleanu
     client,
     plan: async (harness: string, cwd: string) =>
       (await client.request({ op: "plan", harness, cwd, options: {} })).plan,
+    harnesses: (cwd: string) => client.request({ op: "harnesses", cwd }),
     create: (harness: string, cwd: string) => client.request({ op: "create", harness, cwd, options: {} }),
   };
 }
