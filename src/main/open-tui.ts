@@ -13,7 +13,6 @@ import { HmuxError } from "../core/hmux-error.js";
 import { nativeKinds } from "../native/native-plan.js";
 import type { SessionSummary } from "../protocol/index.js";
 import type { ServerClient } from "../server/client.js";
-import { processSessionHarnesses } from "../session/launch.js";
 import { ATTACH_REPLAY, startBeforeMount } from "../tui-client/attach-ports.js";
 import { attachServerNative, createServerNative } from "../tui-client/server-native-port.js";
 import type { ServerPaneDefaults } from "../tui-client/server-panes.js";
@@ -156,21 +155,6 @@ export async function openTui(options: OpenTuiOptions): Promise<TuiExit> {
   }
 }
 
-/**
- * What the new-session dialog offers before any native pane: every harness with a session channel
- * (config-registered ones included), and first the registry's first with a process session.
- */
-export function dialogHarnesses(app: Pick<TuiApp, "registry" | "launch">): {
-  readonly first: string | undefined;
-  readonly harnesses: readonly string[];
-} {
-  const harnesses = app.launch
-    .harnesses()
-    .filter((h) => h.descriptor.sessionMode.value !== null)
-    .map((h) => h.name);
-  return { first: processSessionHarnesses(app.registry)[0], harnesses };
-}
-
 /** A plan refusal's code: its own issue when the table knows it, else the launch's refusal. */
 function codeOfRefusal(issue: string | undefined): ErrorCode {
   return issue !== undefined && ERROR_CODE_TABLE.has(issue as ErrorCode) ? (issue as ErrorCode) : "launch-refused";
@@ -210,6 +194,6 @@ export function tuiPanes(
     ...(server.host === null && app.workspace ? { workspace: app.workspace } : {}),
     ...(options.launcher ? { defaults: options.launcher } : {}),
   });
-  const offer = dialogHarnesses(app);
-  return { panes, launcher: panes.launcher(offer.first, offer.harnesses) };
+  // The dialog's list is the server's (its registry at this TUI's folder there), asked as it opens.
+  return { panes, launcher: panes.launcher() };
 }

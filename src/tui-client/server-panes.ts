@@ -11,7 +11,7 @@ import { HmuxError } from "../core/hmux-error.js";
 import type { UsageTotals } from "../core/usage/totals.js";
 import type { CreateOptions, SessionSummary, TableChange } from "../protocol/index.js";
 import type { ServerClient } from "../server/client.js";
-import type { NewSessionRequest, PlanVerdict, SessionLauncher } from "../ui/session-launcher.js";
+import type { HarnessChoices, NewSessionRequest, PlanVerdict, SessionLauncher } from "../ui/session-launcher.js";
 import type { InputSupport, SessionInfo, SessionPort } from "../ui/session-port.js";
 import type { AppStore } from "../ui/store/app-store.js";
 import type { WorkspacePorts } from "../workspace/lease.js";
@@ -97,6 +97,8 @@ export class ServerPanes {
   private held: Array<{ change: TableChange; row: SessionSummary }> = [];
   private pendingCreates = 0;
   private store: AppStore | null = null;
+  /** The native kinds the server last offered the dialog: what its choices name, ahead of this machine's. */
+  private offeredKinds: readonly string[] | null = null;
 
   constructor(private readonly options: ServerPanesOptions) {}
 
@@ -184,7 +186,7 @@ export class ServerPanes {
   async plan(request: NewSessionRequest): Promise<PlanVerdict> {
     let kind: string | null;
     try {
-      kind = nativeKindOf(request.harness, this.options.nativeKinds ?? []);
+      kind = nativeKindOf(request.harness, this.nativeKinds());
     } catch (err) {
       // "native <name>" with no such native pane: the dialog's text names nothing the server could plan.
       if (!(err instanceof NativeLaunchError)) throw err;
@@ -220,13 +222,42 @@ export class ServerPanes {
     });
   }
 
-  /** The dialog's launcher: planned and created on the server, native panes too. */
-  launcher(defaultHarness?: string, harnesses: readonly string[] = []): SessionLauncher {
+  /** The native kinds a dialog's text may name: the server's, once it offered them. */
+  private nativeKinds(): readonly string[] {
+    return this.offeredKinds ?? this.options.nativeKinds ?? [];
+  }
+
+  /**
+   * The dialog's harness list, as the server's registry at this TUI's folder there says: its
+   * session harnesses, then its native panes when this TUI can open them ("shell", "native <kind>").
+   */
+  async offer(): Promise<HarnessChoices> {
+    const reply = await this.options.link.request({ op: "harnesses", cwd: this.serverPath(undefined) });
+    const kinds = reply.harnesses.filter((h) => h.kind === "native").map((h) => h.name);
+    this.offeredKinds = kinds;
+    const sessions = reply.harnesses.filter((h) => h.kind === "session").map((h) => h.name);
+    return {
+      harnesses: [...sessions, ...(this.options.createNative && kinds.length > 0 ? nativeChoices(kinds) : [])],
+      ...(reply.first !== undefined ? { defaultHarness: reply.first } : {}),
+    };
+  }
+
+  /**
+   * The dialog's launcher: its list offered, and each session planned and created, on the server,
+   * native panes too. A fixed list (`harnesses`) stands for the server's when given.
+   */
+  launcher(defaultHarness?: string, harnesses?: readonly string[]): SessionLauncher {
     const endpoint = this.options.defaults?.defaultEndpoint;
     const kinds = this.options.nativeKinds ?? [];
+    const fixed =
+      harnesses !== undefined
+        ? {
+            ...(defaultHarness ? { defaultHarness } : {}),
+            harnesses: [...harnesses, ...(this.options.createNative && kinds.length > 0 ? nativeChoices(kinds) : [])],
+          }
+        : { offer: () => this.offer() };
     return {
-      ...(defaultHarness ? { defaultHarness } : {}),
-      harnesses: [...harnesses, ...(this.options.createNative && kinds.length > 0 ? nativeChoices(kinds) : [])],
+      ...fixed,
       ...(endpoint !== undefined ? { defaultEndpoint: endpoint } : {}),
       defaultCwd: this.options.cwd,
       plan: (request) => this.plan(request),
@@ -235,7 +266,7 @@ export class ServerPanes {
   }
 
   private async launch(request: NewSessionRequest): Promise<SessionPort> {
-    const kind = nativeKindOf(request.harness, this.options.nativeKinds ?? []);
+    const kind = nativeKindOf(request.harness, this.nativeKinds());
     if (kind === null) return this.create(request);
     const size = this.options.nativeSize?.() ?? { cols: 80, rows: 24 };
     return this.createNative({

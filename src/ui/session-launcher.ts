@@ -38,6 +38,12 @@ export type PlanVerdict =
     }
   | { readonly ok: false; readonly refusals: readonly PlanRefusal[] };
 
+/** What the dialog's harness row offers: the names ←/→ steps through, and the one shown first. */
+export interface HarnessChoices {
+  readonly harnesses: readonly string[];
+  readonly defaultHarness?: string;
+}
+
 export interface SessionLauncher {
   /** The harness the dialog offers first (the UI holds no harness names of its own). */
   readonly defaultHarness?: string;
@@ -45,6 +51,11 @@ export interface SessionLauncher {
   readonly defaultCwd?: string;
   /** The harnesses the dialog offers (←/→ steps through them), as the registry and config name them. */
   readonly harnesses?: readonly string[];
+  /**
+   * The server's list for the dialog, asked each time it opens (its registry at the TUI's folder,
+   * a config's harness added since included); present, it stands for `harnesses` and `defaultHarness`.
+   */
+  offer?(): Promise<HarnessChoices>;
   /** The endpoint a session gets when the dialog's endpoint is left empty (the TUI's --endpoint). */
   readonly defaultEndpoint?: string;
   /** The server's dry run for the request; rejects only when the server could not be asked. */

@@ -36,7 +36,7 @@ export interface AppStoreOptions {
   readonly scheduler: Scheduler;
   readonly notifier?: Pick<Notifier, "notify">;
   /** Starts the sessions the new-session dialog asks for. */
-  readonly launcher?: Pick<SessionLauncher, "launch" | "plan">;
+  readonly launcher?: Pick<SessionLauncher, "launch" | "plan" | "offer">;
   /** Scores and ends races started from the race dialog. */
   readonly race?: RacePort;
   readonly columns?: number;

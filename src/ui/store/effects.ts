@@ -15,7 +15,7 @@ import type { Effect, Msg } from "./messages.js";
 export interface EffectDeps {
   port(key: string): SessionPort | undefined;
   readonly notifier?: Pick<Notifier, "notify">;
-  readonly launcher?: Pick<SessionLauncher, "launch" | "plan">;
+  readonly launcher?: Pick<SessionLauncher, "launch" | "plan" | "offer">;
   /** Starts, scores and ends the TUI's races. */
   readonly race?: RacePort;
   /** Takes a newly launched session in: its view, its pane, its events; returns its key. */
@@ -50,6 +50,17 @@ function launch(request: NewSessionRequest, deps: EffectDeps): void {
     },
     (err: unknown) =>
       deps.dispatch({ kind: "launch-failed", message: err instanceof Error ? err.message : String(err) }),
+  );
+}
+
+/** Asks the launcher for the dialog's harness list; a launcher with none offers its fixed one (the dialog reads it). */
+function offerHarnesses(seq: number, deps: EffectDeps): void {
+  const offer = deps.launcher?.offer;
+  if (!offer) return;
+  offer.call(deps.launcher).then(
+    (choices) => deps.dispatch({ kind: "harnesses-offered", seq, choices }),
+    (err: unknown) =>
+      deps.dispatch({ kind: "harnesses-failed", seq, message: err instanceof Error ? err.message : String(err) }),
   );
 }
 
@@ -136,6 +147,7 @@ export function runEffect(effect: Effect, deps: EffectDeps): void {
   }
   if (effect.kind === "launch") return launch(effect.request, deps);
   if (effect.kind === "plan") return plan(effect.seq, effect.requests, deps);
+  if (effect.kind === "offer-harnesses") return offerHarnesses(effect.seq, deps);
   const port = deps.port(effect.key);
   if (effect.kind === "changes-load" || effect.kind === "changes-act" || effect.kind === "branch-status")
     return runChangesEffect(effect, port?.changes, deps.dispatch);

@@ -92,6 +92,8 @@ const BY_PERSON: Record<Exclude<Msg["kind"], "race">, boolean> = {
   "launch-failed": false,
   planned: false,
   "plan-failed": false,
+  "harnesses-offered": false,
+  "harnesses-failed": false,
   "changes-loaded": false,
   "changes-load-failed": false,
   "changes-done": false,

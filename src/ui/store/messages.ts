@@ -10,7 +10,7 @@ import type { BranchStatus, ChangesData, ChangesScope } from "../changes-port.js
 import type { EditKey } from "../components/text-edit.js";
 import type { Direction } from "../layout/tile.js";
 import type { RaceStartRequest } from "../race-port.js";
-import type { NewSessionRequest, PlanVerdict } from "../session-launcher.js";
+import type { HarnessChoices, NewSessionRequest, PlanVerdict } from "../session-launcher.js";
 import type { IntentOutcome, SessionInfo } from "../session-port.js";
 import type { ChangesAction } from "./changes-state.js";
 import type { PlanNext } from "./plan-check.js";
@@ -156,6 +156,10 @@ export type Msg =
   | { readonly kind: "launch-failed"; readonly message: string }
   /** The server's verdicts for plan `seq`, one per request in its order. */
   | { readonly kind: "planned"; readonly seq: number; readonly verdicts: readonly PlanVerdict[] }
+  /** The server's harness list for the dialog opened as `seq`. */
+  | { readonly kind: "harnesses-offered"; readonly seq: number; readonly choices: HarnessChoices }
+  /** The server could not be asked for it, or refused: the dialog's refusal. */
+  | { readonly kind: "harnesses-failed"; readonly seq: number; readonly message: string }
   /** The server could not be asked for plan `seq` (the connection, a malformed reply). */
   | { readonly kind: "plan-failed"; readonly seq: number; readonly message: string }
   | ChangesReport;
@@ -223,6 +227,8 @@ export type Effect =
   | { readonly kind: "revoke-rule"; readonly key: string; readonly ruleId: string; readonly what: string }
   | { readonly kind: "interrupt"; readonly key: string }
   | { readonly kind: "launch"; readonly request: NewSessionRequest }
+  /** The dialog's harness list from the launcher; answered as `harnesses-offered` or `harnesses-failed`. */
+  | { readonly kind: "offer-harnesses"; readonly seq: number }
   /** The server's dry run for each request; answered as `planned` or `plan-failed` with `seq`. */
   | { readonly kind: "plan"; readonly seq: number; readonly requests: readonly NewSessionRequest[] }
   | { readonly kind: "halt"; readonly key: string; readonly what: string }

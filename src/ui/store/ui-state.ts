@@ -10,6 +10,7 @@ import type { BranchStatus } from "../changes-port.js";
 import type { Command } from "../keys/keymap.js";
 import { paneBodyRect } from "../layout/pane-geometry.js";
 import { type Rect, tile } from "../layout/tile.js";
+import type { HarnessChoices } from "../session-launcher.js";
 import type { ChangesState } from "./changes-state.js";
 import type { PlanCheck } from "./plan-check.js";
 import { isActive, type SessionView } from "./session-view.js";
@@ -145,6 +146,15 @@ export interface UiState {
   readonly launchFailure: string | null;
   /** The server's plan for what a dialog holds: asked, or answered (cleared when a dialog opens). */
   readonly planCheck: PlanCheck | null;
+  /**
+   * The new-session dialog's harness list as the launcher answered it for the dialog opened as
+   * `seq` (null choices: still asked; failure: why not). A reply for an earlier opening is stale.
+   */
+  readonly harnessOffer: {
+    readonly seq: number;
+    readonly choices: HarnessChoices | null;
+    readonly failure: string | null;
+  } | null;
   /** The last plan asked for: a reply to an older one is stale. */
   readonly planSeq: number;
   /** The changes view while it is open. */
@@ -191,6 +201,7 @@ export function initialUiState(columns = 160, rows = 48): UiState {
     launching: false,
     launchFailure: null,
     planCheck: null,
+    harnessOffer: null,
     planSeq: 0,
     changes: null,
     branchStatus: new Map(),

@@ -44,6 +44,7 @@ import {
   toggleZoom,
 } from "./update-layout.js";
 import { keepTypingFocused, nativeKeys, typeIntoOpened } from "./update-native.js";
+import { askHarnesses, offered } from "./update-offer.js";
 import { askPlan, planFailed, planned } from "./update-plan.js";
 import { raceEvent, raceSessionOpened, updateRace } from "./update-race.js";
 import { resume } from "./update-resume.js";
@@ -135,8 +136,10 @@ function updateFocused(state: UiState, msg: Msg, now: number): Step {
       return only(closePane(state, now));
     case "reopen-pane":
       return only(reopenPane(state, now));
-    case "open-overlay":
-      return only({ ...state, overlay: msg.overlay, launchFailure: null, planCheck: null, changes: null });
+    case "open-overlay": {
+      const opened = { ...state, overlay: msg.overlay, launchFailure: null, planCheck: null, changes: null };
+      return msg.overlay.kind === "new-session" ? askHarnesses(opened) : only(opened);
+    }
     case "compare-settings":
       return only(compareSettings(state, now));
     case "close-overlay":
@@ -197,6 +200,10 @@ function updateFocused(state: UiState, msg: Msg, now: number): Step {
       return planned(state, msg.seq, msg.verdicts, now);
     case "plan-failed":
       return planFailed(state, msg.seq, msg.message);
+    case "harnesses-offered":
+      return offered(state, msg.seq, msg.choices, null);
+    case "harnesses-failed":
+      return offered(state, msg.seq, null, msg.message);
     case "launched":
       return only({
         ...state,

@@ -1,10 +1,10 @@
 import { Box, Text } from "ink";
 import type React from "react";
 import { useCallback, useEffect, useRef } from "react";
-import { useFrame } from "../../hooks/use-frame.js";
+import { useFrame, useFrameValue } from "../../hooks/use-frame.js";
 import { useStore } from "../../hooks/use-store.js";
 import { useTheme } from "../../hooks/use-theme.js";
-import type { NewSessionRequest, SessionLauncher } from "../../session-launcher.js";
+import type { HarnessChoices, NewSessionRequest, SessionLauncher } from "../../session-launcher.js";
 import { planPending } from "../../store/plan-check.js";
 import { TextView } from "../TextView.js";
 import { cycleChoice, formValues } from "./dialog-form.js";
@@ -15,10 +15,10 @@ import { useDialogForm } from "./use-dialog-form.js";
 export const FIELDS = ["harness", "model", "effort", "cwd", "endpoint", "prompt", "worktree"] as const;
 type Field = (typeof FIELDS)[number];
 
-/** What the fields hold when the dialog opens: the launcher's first harness, the rest empty (their defaults). */
-function openingValues(launcher: SessionLauncher | undefined): Record<Field, string> {
+/** What the fields hold when the dialog opens: the offer's first harness, the rest empty (their defaults). */
+function openingValues(choices: HarnessChoices): Record<Field, string> {
   return {
-    harness: launcher?.defaultHarness ?? "",
+    harness: choices.defaultHarness ?? "",
     model: "",
     effort: "",
     cwd: "",
@@ -70,20 +70,54 @@ export function harnessOffer(choices: readonly string[], value: string): string 
   return `←/→ ${choices.map((c) => (c === value.trim() ? `[${c}]` : c)).join(" · ")}`;
 }
 
+const TITLE = "new session · Tab/↑↓ move · Enter start · Esc cancel";
+
+/**
+ * The dialog as the launcher's harness list allows: while the server is asked for it, a line
+ * saying so; when it could not answer, why (nothing can start); then the form over that list.
+ * A launcher with no `offer` (one this process holds) gives its fixed list at once.
+ */
+export function NewSessionDialog({ launcher, width, height }: NewSessionDialogProps): React.ReactElement {
+  const theme = useTheme();
+  const offer = useFrameValue((s) => s.harnessOffer);
+  if (!launcher?.offer) {
+    const fixed: HarnessChoices = {
+      harnesses: launcher?.harnesses ?? [],
+      ...(launcher?.defaultHarness !== undefined ? { defaultHarness: launcher.defaultHarness } : {}),
+    };
+    return <NewSessionForm launcher={launcher} choices={fixed} width={width} height={height} />;
+  }
+  if (offer?.choices)
+    return <NewSessionForm launcher={launcher} choices={offer.choices} width={width} height={height} />;
+  return (
+    <OverlayFrame title={TITLE} width={width} height={height} wrapTitle>
+      {offer?.failure ? (
+        <Text bold color={theme.colors.error} wrap="wrap">{`cannot start a session: ${offer.failure}`}</Text>
+      ) : (
+        <Text color={theme.colors.status}>asking the server which harnesses it offers…</Text>
+      )}
+    </OverlayFrame>
+  );
+}
+
+interface NewSessionFormProps extends NewSessionDialogProps {
+  readonly choices: HarnessChoices;
+}
+
 /**
  * Harness, model, effort, cwd, endpoint, prompt, worktree (yes / no / a name). The server plans
  * what the fields hold as the dialog opens and whenever the cursor leaves a field, so its
  * refusals and the settings the session would get show before Enter; Enter plans once more and
  * starts the session only when the server refused nothing.
  */
-export function NewSessionDialog({ launcher, width, height }: NewSessionDialogProps): React.ReactElement {
+function NewSessionForm({ launcher, choices: offered, width, height }: NewSessionFormProps): React.ReactElement {
   const store = useStore();
   const theme = useTheme();
   // Starting the session, and asking the server, are the store's effects; the dialog shows how they went.
   const { launching, launchFailure, planCheck } = useFrame();
   const starting = planPending(planCheck) && planCheck?.next.kind === "launch";
   const busy = launching || starting;
-  const choices = launcher?.harnesses ?? [];
+  const choices = offered.harnesses;
 
   const submit = useCallback(
     (current: Record<Field, string>) => {
@@ -93,7 +127,7 @@ export function NewSessionDialog({ launcher, width, height }: NewSessionDialogPr
     },
     [busy, store],
   );
-  const form = useDialogForm(FIELDS, openingValues(launcher), {
+  const form = useDialogForm(FIELDS, openingValues(offered), {
     submit,
     cycle: (field, value, delta) => (field === "harness" ? cycleChoice(choices, value, delta) : undefined),
   });
@@ -110,7 +144,7 @@ export function NewSessionDialog({ launcher, width, height }: NewSessionDialogPr
   }, [active, store]);
 
   return (
-    <OverlayFrame title="new session · Tab/↑↓ move · Enter start · Esc cancel" width={width} height={height} wrapTitle>
+    <OverlayFrame title={TITLE} width={width} height={height} wrapTitle>
       {FIELDS.map((f, i) => (
         <Box key={f}>
           <Text
