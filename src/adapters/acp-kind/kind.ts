@@ -7,6 +7,7 @@
  */
 
 import { type HarnessPlan, planHarness, type SessionRenderer } from "../../core/argv/harness-plan.js";
+import { HMUX_SIDE_KEYS, TURN_OPTION_KEYS, type TurnOptionKey } from "../../core/argv/option-keys.js";
 import { NOTHING_RENDERED } from "../../core/argv/render-common.js";
 import type { TurnRequest } from "../../core/argv/types.js";
 import { defineDescriptor, type HarnessDescriptor, optionFact } from "../../core/descriptor.js";
@@ -29,20 +30,13 @@ const CLIENT_VERSION = "0.1.0";
 /** ACP session ids are opaque strings; hmux accepts any without spaces or control characters. */
 const SESSION_ID = { pattern: "^[A-Za-z0-9._:@/+=-]{1,256}$", flags: "" };
 
-/** Settings ACP v1 has no field for: a session carries its cwd and each prompt's text, nothing more. */
-const UNEXPRESSED = [
-  "effort",
-  "provider",
-  "tools",
-  "excludeTools",
-  "access",
-  "memory",
-  "discovery",
-  "systemPrompt",
-  "appendSystemPrompt",
-  "skills",
-  "isolation",
-] as const;
+/** Keys the descriptor below speaks to itself: model and endpoint by the definition, autonomy refused. */
+const OWN_HINTS: ReadonlySet<TurnOptionKey> = new Set<TurnOptionKey>(["model", "autonomy", "endpoint"]);
+/**
+ * Settings ACP v1 has no field for: a session carries its cwd and each prompt's text, nothing more.
+ * Derived from the one key list, so a new TurnOptions key gets a hint here without an edit.
+ */
+const UNEXPRESSED = TURN_OPTION_KEYS.filter((key) => !HMUX_SIDE_KEYS.has(key) && !OWN_HINTS.has(key));
 
 function unexpressedHints(name: string): Record<string, string> {
   const out: Record<string, string> = {};
