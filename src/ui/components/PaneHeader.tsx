@@ -39,13 +39,26 @@ export function usageText(view: SessionView): string {
   return parts.join(" ");
 }
 
+/**
+ * Whether a pane's name already says its harness: the harness itself or the server's default
+ * `<harness>-<n>`, after a host's `box:` and before a native pane's `·native`. A chosen name
+ * that merely contains it (`spinner` for pi) does not.
+ */
+export function carriesHarness(name: string, harness: string): boolean {
+  const bare = name.endsWith("·native") ? name.slice(0, -"·native".length) : name;
+  const own = bare.slice(bare.lastIndexOf(":") + 1);
+  if (own === harness) return true;
+  return own.startsWith(`${harness}-`) && /^\d+$/.test(own.slice(harness.length + 1));
+}
+
 /** Fewer columns than the number, the badge and this much of the name: usage goes, then the badge's word. */
 const MIN_NAME = 8;
 
 /**
  * The parts of a header that fit `width`: the pane number and the state always show (a narrow
  * pane keeps the badge's icon); the worktree branch's ahead/behind and the usage have boxes of
- * their own (never cut mid-way), kept only while the name keeps MIN_NAME columns — usage goes first.
+ * their own (never cut mid-way), kept only while the name keeps MIN_NAME columns (a chosen name:
+ * all of it and its harness) — usage goes first.
  */
 export function headerParts(
   view: SessionView,
@@ -58,8 +71,8 @@ export function headerParts(
   const number = `${index + 1} ${mark ? MARK_TEXT[mark] : ""}`;
   const branch = view.info.workspace ? `⎇ ${view.info.workspace.branch}` : undefined;
   const name = view.info.label ?? view.info.harness;
-  // A session named without its harness in the name (`hmux new claude --name chatty`) still says which harness it runs.
-  const harness = name.includes(view.info.harness) ? undefined : view.info.harness;
+  // A session named by someone (`hmux new claude --name chatty`) still says which harness it runs.
+  const harness = carriesHarness(name, view.info.harness) ? undefined : view.info.harness;
   const who = [name, harness, view.model, view.info.effort, branch, paneId(view)]
     .filter((p): p is string => typeof p === "string" && p !== "")
     .join(" · ");
@@ -67,10 +80,13 @@ export function headerParts(
   const short = ` ${full.trim().split(" ")[0]}`;
   let ahead = view.info.workspace && status ? ` ↑${status.ahead} ↓${status.behind}` : "";
   let usage = usageText(view) === "" ? "" : ` ${usageText(view)}`;
+  // A chosen name keeps room for itself and its harness (and the … of what is cut after them):
+  // which harness a pane runs outranks usage.
+  const least = harness === undefined ? MIN_NAME : Math.max(MIN_NAME, `${name} · ${harness}…`.length);
   const room = (badge: string) => width - number.length - badge.length - usage.length - ahead.length;
-  if (room(full) < MIN_NAME) usage = "";
-  if (room(full) < MIN_NAME) ahead = "";
-  const badge = room(full) >= MIN_NAME ? full : short;
+  if (room(full) < least) usage = "";
+  if (room(full) < least) ahead = "";
+  const badge = room(full) >= least ? full : short;
   return { number, who, ahead, badge, usage };
 }
 
