@@ -191,7 +191,7 @@ describe.skipIf(!HAVE_TMUX)("an ACP agent added by config", () => {
   it("a TUI pane on the server: its reply shows, and its call is approved with the key", async () => {
     const pane = session.command(`tui standin --cwd ${repo} 2>>${STDERR_LOG}; echo "hmux exited $?"; sleep 600`);
     tmux("new-session", "-d", "-x", "160", "-y", "48", "-s", TARGET, pane);
-    await waitFor("the pane idle, taking input", (s) => /1 standin · .*○ idle/.test(s), 60_000);
+    await waitFor("the pane idle, taking input", (s) => /1 standin-1 · .*○ idle/.test(s), 60_000);
     keys("hello", "Enter");
     await waitFor("the agent's reply", (s) => s.includes("Hello there"), 30_000);
     keys("run make test", "Enter");
@@ -205,7 +205,7 @@ describe.skipIf(!HAVE_TMUX)("an ACP agent added by config", () => {
     ).toEqual({ outcome: "selected", optionId: "yes-once" });
     // At 80x24 the pane still shows the agent and what it said.
     tmux("resize-window", "-t", TARGET, "-x", "80", "-y", "24");
-    await waitFor("the pane at 80x24", (s) => /1 standin/.test(s) && s.includes("allowed"), 20_000);
+    await waitFor("the pane at 80x24", (s) => /1 standin-1\b/.test(s) && s.includes("allowed"), 20_000);
     keys("C-q");
     await waitFor("the quit question", (s) => s.includes("detach"), 10_000);
     keys("Enter");

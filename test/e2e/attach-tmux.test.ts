@@ -22,7 +22,7 @@ const STDERR_LOG = join(tmpdir(), `hmux-attach-${process.pid}.log`);
 
 const { tmux, keys, waitFor, stop } = tmuxDriver(SOCKET, TARGET, STDERR_LOG);
 
-/** The rail: the screen's first line, e.g. "hmux 1:claude !  2:codex !  3:pi !". */
+/** The rail: the screen's first line, e.g. "hmux 1:claude-1 !  2:codex-1 !  3:pi-1 !". */
 const rail = (s: string) => s.split("\n")[0] ?? "";
 
 /** The demo's model daemon: the `hmux model serve` writing this request log. */
@@ -81,7 +81,7 @@ describe.skipIf(!HAVE_TMUX)("detach and attach in tmux", () => {
   it("detach leaves the sessions running; ls lists them; attach brings back transcripts and approvals; a approves", async () => {
     await waitFor(
       "three approvals",
-      (s) => /1:claude !/.test(rail(s)) && /2:codex !/.test(rail(s)) && /3:pi !/.test(rail(s)),
+      (s) => /1:claude-1 !/.test(rail(s)) && /2:codex-1 !/.test(rail(s)) && /3:pi-1 !/.test(rail(s)),
       150_000,
     );
     const server = /pid (\d+)/.exec(hmux("server").stdout);
@@ -119,7 +119,10 @@ describe.skipIf(!HAVE_TMUX)("detach and attach in tmux", () => {
     // 80×24, one session: -t codex-1 brings back only it, its call still pending.
     tmux("resize-window", "-t", TARGET, "-x", "80", "-y", "24");
     tmux("respawn-pane", "-k", "-t", TARGET, inPane(`attach -t ${rows[1]!.name}`));
-    const one = await waitFor("codex attached", (s) => /1:codex !/.test(rail(s)) && s.includes("touch hmux-demo.txt"));
+    const one = await waitFor(
+      "codex attached",
+      (s) => /1:codex-1 !/.test(rail(s)) && s.includes("touch hmux-demo.txt"),
+    );
     expect(rail(one)).not.toMatch(/claude|pi/);
     keys("C-q");
     await waitFor("the quit question", (s) => s.includes("detach"), 10_000);
@@ -131,7 +134,7 @@ describe.skipIf(!HAVE_TMUX)("detach and attach in tmux", () => {
     tmux("respawn-pane", "-k", "-t", TARGET, inPane("attach"));
     const all = await waitFor(
       "every session attached",
-      (s) => /1:claude !/.test(rail(s)) && /2:codex !/.test(rail(s)) && /3:pi !/.test(rail(s)),
+      (s) => /1:claude-1 !/.test(rail(s)) && /2:codex-1 !/.test(rail(s)) && /3:pi-1 !/.test(rail(s)),
     );
     expect(all).toContain("› Show me the hmux demo.");
     expect(all.match(/awaiting approval/g)?.length ?? 0).toBeGreaterThanOrEqual(2);

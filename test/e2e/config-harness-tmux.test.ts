@@ -171,7 +171,7 @@ describe.skipIf(!HAVE_TMUX)("a harness registered only in a config file", () => 
   it("a TUI pane on the server: hmux tui mimic shows its reply, and the call is approved with the key", async () => {
     tmux("new-session", "-d", "-x", "160", "-y", "48", "-s", TARGET, inPane("tui mimic"));
     await waitFor("mimic's pane", (s) => /\bmimic\b/.test(s.split("\n")[0] ?? ""), 60_000);
-    await waitFor("the pane idle, taking input", (s) => /1 mimic · .*○ idle/.test(s), 30_000);
+    await waitFor("the pane idle, taking input", (s) => /1 mimic-1 · .*○ idle/.test(s), 30_000);
     keys("hello tui", "Enter");
     await waitFor(
       "mimic's reply and its call",

@@ -74,7 +74,7 @@ function descendants(root: number): number[] {
   return out;
 }
 
-/** The rail's entry for pane n, e.g. "1:claude !". */
+/** The rail: each pane's number and the server's name for its session, e.g. "1:claude-1 !". */
 const rail = (s: string) => s.split("\n")[0] ?? "";
 
 describe.skipIf(!HAVE_TMUX)("hmux demo in tmux", () => {
@@ -99,13 +99,13 @@ describe.skipIf(!HAVE_TMUX)("hmux demo in tmux", () => {
   it("approve, deny with a reason, answer, interrupt, halt — and the model saw each", async () => {
     // Three panes come up. Reading the README runs unasked on every harness (the default
     // policy), so pi's first approval is the command that changes the disk, not the read.
-    const piAsks = await waitFor("pi's approval", (s) => /3:pi !/.test(rail(s)), 90_000);
+    const piAsks = await waitFor("pi's approval", (s) => /3:pi-1 !/.test(rail(s)), 90_000);
     expect(piAsks).toContain("✓ read README.md");
     expect(piAsks).not.toMatch(/◌ read README\.md/);
 
     // codex asks to change the disk: deny it with a typed reason (before hmux's own decision
     // deadline denies it for us). The model is told, says so, and does not ask again.
-    await waitFor("codex's approval", (s) => /2:codex !/.test(rail(s)), 90_000);
+    await waitFor("codex's approval", (s) => /2:codex-1 !/.test(rail(s)), 90_000);
     keys("M-2");
     await sleep(300);
     keys("d");
@@ -122,10 +122,14 @@ describe.skipIf(!HAVE_TMUX)("hmux demo in tmux", () => {
     expect(sawReason).toBe(true);
     await waitFor("codex taking no for an answer", (s) => s.includes("so I took no for an answer"), 30_000);
     await sleep(1500);
-    expect(rail(screen())).not.toMatch(/2:codex !/);
+    expect(rail(screen())).not.toMatch(/2:codex-1 !/);
 
     // claude asks to run the shell command: approve it.
-    await waitFor("claude's approval", (s) => /1:claude !/.test(rail(s)) && s.includes("touch hmux-demo.txt"), 60_000);
+    await waitFor(
+      "claude's approval",
+      (s) => /1:claude-1 !/.test(rail(s)) && s.includes("touch hmux-demo.txt"),
+      60_000,
+    );
     keys("M-1");
     await sleep(300);
     keys("a");
@@ -146,10 +150,10 @@ describe.skipIf(!HAVE_TMUX)("hmux demo in tmux", () => {
     await text("please go slow");
     keys("Enter");
     // claude shows the message only when it completes, so interrupt on the running state.
-    await waitFor("the slow turn running", (s) => /1:claude ●/.test(rail(s)), 30_000);
+    await waitFor("the slow turn running", (s) => /1:claude-1 ●/.test(rail(s)), 30_000);
     await sleep(4000);
     keys("Escape");
-    await waitFor("claude idle again", (s) => /1:claude ○/.test(rail(s)), 30_000);
+    await waitFor("claude idle again", (s) => /1:claude-1 ○/.test(rail(s)), 30_000);
     await sleep(2500);
     const after = screen();
     expect(after).not.toContain("slow chunk LAST");
@@ -159,7 +163,7 @@ describe.skipIf(!HAVE_TMUX)("hmux demo in tmux", () => {
     keys("M-3");
     await sleep(300);
     keys("M-x");
-    await waitFor("pi halted", (s) => /3:pi [■✗]/.test(rail(s)), 30_000);
+    await waitFor("pi halted", (s) => /3:pi-1 [■✗]/.test(rail(s)), 30_000);
 
     // Quit: asks while sessions run; h leaves halting the rest, and no process is left behind —
     // the TUI's, the harnesses on the hmux server, the server itself (idle once they are gone).

@@ -81,7 +81,7 @@ for (const [columns, rows] of [
       // The TUI's inbox lists the same three, in the server's order.
       keys("M-A");
       const inbox = await waitFor("the inbox", (s) => words(s).includes("inbox · 3 waiting"), 30_000);
-      const at = items.map((i) => words(inbox).indexOf(`:${i.harness} · `));
+      const at = items.map((i) => words(inbox).indexOf(`:${i.name} · `));
       expect(
         at.every((i) => i >= 0),
         words(inbox),
@@ -92,7 +92,7 @@ for (const [columns, rows] of [
       // question (listed in the inbox in its turn). Then, in one burst, deny the last from the
       // inbox with a reason typed in its pane.
       const [first, second, third] = items as [InboxLine, InboxLine, InboxLine];
-      const asks = (i: InboxLine) => (s: string) => words(s).includes(`:${i.harness} · question`);
+      const asks = (i: InboxLine) => (s: string) => words(s).includes(`:${i.name} · question`);
       keys("a");
       await waitFor(`${first.harness} at its question`, asks(first), 90_000);
       keys("a");

@@ -52,7 +52,7 @@ describe.skipIf(!HAVE_TMUX)("hmux demo on a small terminal, in tmux", () => {
   it("at 80×24: numbered panes with their state, help in the footer, help that scrolls back, bursts, notices", async () => {
     const first = await waitFor(
       "three panes asking",
-      (s) => /1:claude !.*2:codex !.*3:pi !/.test(lines(s)[0] ?? ""),
+      (s) => /1:claude-1 !.*2:codex-1 !.*3:pi-1 !/.test(lines(s)[0] ?? ""),
       120_000,
     );
 
