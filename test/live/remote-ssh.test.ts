@@ -225,10 +225,26 @@ describe.skipIf(skipReason !== null)(
           );
           const screen = await tui.waitFor(
             "the box's pane and its approval",
-            (s) => s.includes("box:pi") && s.includes("touch watched.txt") && /awaiting approval/.test(s),
+            (s) => s.includes("box:watched") && s.includes("touch watched.txt") && /awaiting approval/.test(s),
             60_000,
           );
-          expect(screen.split("\n")[0]).toMatch(/1:box:pi !/);
+          // The rail and the pane use the server's name, as `hmux ls --host box` does; the header adds
+          // the harness that name does not say, at 80×24 and 50×20 too.
+          expect(screen.split("\n")[0]).toMatch(/1:box:watched !/);
+          expect(screen).toMatch(/1 box:watched · pi · /);
+          for (const [x, y] of [
+            ["80", "24"],
+            ["50", "20"],
+          ] as const) {
+            tui.tmux("resize-window", "-t", "remote", "-x", x, "-y", y);
+            await tui.waitFor(
+              `the header at ${x}×${y}`,
+              // Redrawn at that width: the header line ends in the pane's border again.
+              (s) =>
+                s.split("\n").some((l) => [...l].length <= Number(x) && /^[┃│]1 box:watched · pi\b.*[┃│]$/.test(l)),
+              10_000,
+            );
+          }
 
           // The TUI's ssh, killed as a network drop would end it: the TUI leaves and says why.
           const ours = sshChildren(sshd.dir).filter((p) => !sshBefore.has(p));
