@@ -36,7 +36,7 @@ function pane(s: string, n: number): string {
   }
   return found[n - 1] ?? "";
 }
-const allIdle = (s: string) => /1:claude ○.*2:codex ○.*3:pi ○/.test(rail(s));
+const allIdle = (s: string) => /1:claude-1 ○.*2:codex-1 ○.*3:pi-1 ○/.test(rail(s));
 const count = (s: string, needle: string) => s.split(needle).length - 1;
 
 describe.skipIf(!HAVE_TMUX)("broadcast in tmux", () => {
@@ -63,7 +63,7 @@ describe.skipIf(!HAVE_TMUX)("broadcast in tmux", () => {
     const marking = await waitFor("the broadcast bar", (s) => s.includes("broadcast · marked: no pane marked yet"));
     for (const n of [1, 2, 3]) expect(pane(marking, n)).toContain(`${n} [ ]`);
     keys("a");
-    const marked = await waitFor("every pane marked", (s) => s.includes("marked: 1 claude, 2 codex, 3 pi"));
+    const marked = await waitFor("every pane marked", (s) => s.includes("marked: 1 claude-1, 2 codex-1, 3 pi-1"));
     for (const n of [1, 2, 3]) expect(pane(marked, n)).toContain(`${n} [x]`);
     keys("Enter");
     await waitFor("the prompt field", (s) => s.includes("broadcast ›"));
@@ -94,12 +94,12 @@ describe.skipIf(!HAVE_TMUX)("broadcast in tmux", () => {
     keys("1");
     await sleep(200);
     keys("3");
-    const marked = await waitFor("panes 1 and 3 marked", (s) => s.includes("marked: 1 claude, 3 pi"));
+    const marked = await waitFor("panes 1 and 3 marked", (s) => s.includes("marked: 1 claude-1, 3 pi-1"));
     expect(pane(marked, 1)).toContain("1 [x] claude");
     expect(pane(marked, 2)).toContain("2 [ ] codex");
     expect(pane(marked, 3)).toContain("3 [x] pi");
     keys("Enter");
-    await waitFor("the prompt field", (s) => s.includes("broadcast to 1 claude, 3 pi"));
+    await waitFor("the prompt field", (s) => s.includes("broadcast to 1 claude-1, 3 pi-1"));
     await text("ping-two");
     keys("Enter");
 

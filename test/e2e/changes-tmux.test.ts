@@ -79,13 +79,13 @@ describe.skipIf(!HAVE_TMUX)("the changes view in tmux", () => {
         const cmd = session.command(`tui claude --cwd ${repo} --endpoint ${model.url} --isolate 2>${log}`);
         d.tmux("new-session", "-d", "-x", String(columns), "-y", String(rows), "-s", "changes", cmd);
         await d.waitFor("the pane on its worktree branch", (s) => s.includes("⎇ hmux/claude-"), 60_000);
-        await d.waitFor("claude idle", (s) => /1:claude ○/.test(s.split("\n")[0] ?? ""), 90_000);
+        await d.waitFor("claude idle", (s) => /1:claude-1 ○/.test(s.split("\n")[0] ?? ""), 90_000);
         await d.text(PROMPT);
         d.keys("Enter");
-        await d.waitFor("claude's approval", (s) => /1:claude !/.test(s.split("\n")[0] ?? ""), 60_000);
+        await d.waitFor("claude's approval", (s) => /1:claude-1 !/.test(s.split("\n")[0] ?? ""), 60_000);
         d.keys("a");
         await d.waitFor("the turn's end", (s) => s.includes("Wrote feature.txt."), 60_000);
-        await d.waitFor("claude idle again", (s) => /1:claude ○/.test(s.split("\n")[0] ?? ""), 30_000);
+        await d.waitFor("claude idle again", (s) => /1:claude-1 ○/.test(s.split("\n")[0] ?? ""), 30_000);
 
         d.keys("M-d");
         const view = await d.waitFor("the file and its diff", (s) => s.includes("+hello from the agent"), 30_000);

@@ -44,7 +44,7 @@ describe.skipIf(!HAVE_TMUX)("hmux demo killed by a signal", () => {
   it("SIGTERM halts every session and restores the terminal: no harness process outlives hmux", async () => {
     const tmp = session.vars.TMPDIR!;
     screen.start(session.command("demo --port 0 --harness claude"), 120, 36);
-    await screen.waitFor("claude's approval", (s) => /1:claude !/.test(rail(s)), 90_000);
+    await screen.waitFor("claude's approval", (s) => /1:claude-1 !/.test(rail(s)), 90_000);
 
     const panePid = Number(screen.tmux("display-message", "-p", "-t", "demo", "#{pane_pid}").trim());
     const server = session.hmux("server");

@@ -37,7 +37,7 @@ describe.skipIf(!HAVE_TMUX)("sessions the server holds, seen from plain hmux", (
   it("the first screen says what waits and Alt+o opens it; ls shows the deadline; kill-server ends the TUI with exit 1", async () => {
     await waitFor(
       "three approvals",
-      (s) => /1:claude !/.test(rail(s)) && /2:codex !/.test(rail(s)) && /3:pi !/.test(rail(s)),
+      (s) => /1:claude-1 !/.test(rail(s)) && /2:codex-1 !/.test(rail(s)) && /3:pi-1 !/.test(rail(s)),
       150_000,
     );
     keys("C-q");
