@@ -27,9 +27,8 @@ const GIT_ENV = {
   GIT_COMMITTER_EMAIL: "e2e@example.invalid",
 };
 
-/** The rail's first line marks a session waiting for a decision with "!" after its number and harness. */
-const asking = (n: number, harness: string) => (s: string) =>
-  new RegExp(`${n}:${harness} !`).test(s.split("\n")[0] ?? "");
+/** The rail's first line marks a session waiting for a decision with "!" after its number and the server's name for it (a contestant is its harness's next, claude-2). */
+const asking = (n: number, name: string) => (s: string) => new RegExp(`${n}:${name} !`).test(s.split("\n")[0] ?? "");
 
 describe.skipIf(!HAVE_TMUX)("a race in the TUI, in tmux", () => {
   let model: ModelServer;
@@ -60,7 +59,7 @@ describe.skipIf(!HAVE_TMUX)("a race in the TUI, in tmux", () => {
       try {
         const cmd = session.command(`tui claude pi --cwd ${repo} --endpoint ${model.url} --isolate 2>${log}`);
         d.tmux("new-session", "-d", "-x", String(columns), "-y", String(rows), "-s", "race", cmd);
-        await d.waitFor("both panes idle", (s) => /1:claude ○/.test(s) && /2:pi ○/.test(s), 90_000);
+        await d.waitFor("both panes idle", (s) => /1:claude-1 ○/.test(s) && /2:pi-1 ○/.test(s), 90_000);
 
         d.keys("M-R");
         await d.waitFor("the race dialog", (s) => s.includes("race · one prompt"));
@@ -73,11 +72,11 @@ describe.skipIf(!HAVE_TMUX)("a race in the TUI, in tmux", () => {
         d.keys("Enter");
 
         // Each contestant's edit waits for a person: approved in its own pane.
-        await d.waitFor("claude's contestant asking", asking(3, "claude"), 90_000);
+        await d.waitFor("claude's contestant asking", asking(3, "claude-2"), 90_000);
         d.keys("M-3");
         await sleep(300);
         d.keys("a");
-        await d.waitFor("pi's contestant asking", asking(4, "pi"), 90_000);
+        await d.waitFor("pi's contestant asking", asking(4, "pi-2"), 90_000);
         d.keys("M-4");
         await sleep(300);
         d.keys("a");
