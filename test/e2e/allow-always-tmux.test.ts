@@ -90,8 +90,9 @@ for (const [columns, rows] of [
       });
 
       it("A shows `touch <args>` before it is pressed, its rule answers touch as rule:r1, and the rm still asks", async () => {
-        const paneRail = new RegExp(`1:${c.harness} !`);
-        const idle = new RegExp(`1:${c.harness} ○`);
+        // The demo's one session, as the server names it.
+        const paneRail = new RegExp(`1:${c.harness}-1 !`);
+        const idle = new RegExp(`1:${c.harness}-1 ○`);
         const offered = `A allow always: ${c.tool} \`touch <args>\` inside the workspace`;
 
         // The demo's own approval: what A will allow reads whole before the key is pressed.

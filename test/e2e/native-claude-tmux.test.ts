@@ -16,9 +16,9 @@ import { HAVE_TMUX, HMUX_SHELL, paneLines, ROOT, rail, sleep, TmuxScreen } from 
 
 const HAVE_CLAUDE = resolveBinary(builtinRegistry.get("claude"), { env: process.env }).ok;
 
-/** The rail's entry for the claude pane: "1:claude·native <icon>". */
+/** The rail's entry for the claude pane, the server's name for it marked native: "1:claude-1·native <icon>". */
 function railIcon(screen: string): string | undefined {
-  return /1:claude·native (\S)/.exec(rail(screen))?.[1];
+  return /1:claude-1·native (\S)/.exec(rail(screen))?.[1];
 }
 
 describe.skipIf(!HAVE_TMUX || !HAVE_CLAUDE)("native claude pane in tmux on the scripted model", () => {
