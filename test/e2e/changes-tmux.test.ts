@@ -107,9 +107,10 @@ describe.skipIf(!HAVE_TMUX)("the changes view in tmux", () => {
         expect(git("show", "main:feature.txt")).toBe("hello from the agent\n");
         expect(git("log", "-1", "--format=%s", "main").trim()).toBe(PROMPT);
 
-        // Back on the panes, the header says the branch is level with its base again.
+        // Back on the panes, the header says the branch is level with its base again: the counts
+        // have a box of their own, so they show at 80 columns too, where the usage cuts the branch's name.
         d.keys("Escape");
-        await d.waitFor("ahead/behind in the header", (s) => /⎇ hmux\/clau.* ↑0 ↓0 ○ idle/.test(s), 15_000);
+        await d.waitFor("ahead/behind in the header", (s) => /1 claude-1 · .* ↑0 ↓0 ○ idle/.test(s), 15_000);
         d.keys("C-q");
         await sleep(500);
         d.keys("h");
