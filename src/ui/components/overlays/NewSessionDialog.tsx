@@ -2,6 +2,7 @@ import { Box, Text } from "ink";
 import type React from "react";
 import { useCallback, useEffect, useRef } from "react";
 import { useFrame, useFrameValue } from "../../hooks/use-frame.js";
+import { useKeys } from "../../hooks/use-keys.js";
 import { useStore } from "../../hooks/use-store.js";
 import { useTheme } from "../../hooks/use-theme.js";
 import type { HarnessChoices, NewSessionRequest, SessionLauncher } from "../../session-launcher.js";
@@ -92,12 +93,22 @@ export function NewSessionDialog({ launcher, width, height }: NewSessionDialogPr
   return (
     <OverlayFrame title={TITLE} width={width} height={height} wrapTitle>
       {offer?.failure ? (
-        <Text bold color={theme.colors.error} wrap="wrap">{`cannot start a session: ${offer.failure}`}</Text>
+        <RefusedOffer message={offer.failure} />
       ) : (
         <Text color={theme.colors.status}>asking the server which harnesses it offers…</Text>
       )}
     </OverlayFrame>
   );
+}
+
+/** The server's refusal to list its harnesses: nothing can start, so the held keys are let go. */
+function RefusedOffer({ message }: { readonly message: string }): React.ReactElement {
+  const theme = useTheme();
+  const { flow } = useKeys();
+  useEffect(() => {
+    if (flow.held) flow.release();
+  }, [flow]);
+  return <Text bold color={theme.colors.error} wrap="wrap">{`cannot start a session: ${message}`}</Text>;
 }
 
 interface NewSessionFormProps extends NewSessionDialogProps {
