@@ -98,3 +98,35 @@ export function reportServerError(command: string, err: unknown, output: Output)
   else output.err(`hmux ${command}: ${err.message}${err.hint ? `\n  hint: ${err.hint}` : ""}\n`);
   return exitCodeFor(err);
 }
+
+/** The server a `--host` command asks: this machine's (no composition root needed) or `host`'s over ssh. */
+export async function reachServerOf(
+  basics: ProcessBasics,
+  context: () => Promise<CliContext>,
+  start: boolean,
+  host?: string,
+): Promise<ServerClient> {
+  return host === undefined ? reachLocalServer(basics, start) : reachRemoteServer(await context(), host);
+}
+
+/**
+ * A read-only `--host` command's round trip: reach the server (starting this machine's), run `use`,
+ * close the client, and say any failure as `hmux <command>: …` with its exit code.
+ */
+export async function withServerClient(
+  command: string,
+  target: { basics: ProcessBasics; context: () => Promise<CliContext>; host?: string | undefined },
+  output: Output,
+  use: (client: ServerClient) => Promise<number>,
+): Promise<number> {
+  try {
+    const client = await reachServerOf(target.basics, target.context, true, target.host);
+    try {
+      return await use(client);
+    } finally {
+      client.close();
+    }
+  } catch (err) {
+    return reportServerError(command, err, output);
+  }
+}

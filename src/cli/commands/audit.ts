@@ -6,11 +6,10 @@
  */
 import type { Command } from "commander";
 import type { CliContext, ProcessBasics } from "../context.js";
-import { exitCodeFor } from "../errors.js";
 import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
 import { auditLines } from "../render/inbox-lines.js";
 import { type Output, processOutput } from "../render/output.js";
-import { reachLocalServer, reachServer, reportServerError } from "../server-client.js";
+import { withServerClient } from "../server-client.js";
 
 export function registerDeferred(program: Command, context: () => Promise<CliContext>, basics: ProcessBasics): void {
   program
@@ -32,20 +31,11 @@ export async function auditCommand(
   context: () => Promise<CliContext>,
   host?: string,
 ): Promise<number> {
-  try {
-    const client =
-      host === undefined ? await reachLocalServer(basics, true) : await reachServer(await context(), true, host);
-    try {
-      const { entries } = await client.request({ op: "audit", ...(session !== undefined ? { session } : {}) });
-      if (flags.json) for (const e of entries) output.out(`${JSON.stringify(e)}\n`);
-      else if (entries.length === 0) output.out("no decisions recorded\n");
-      else for (const line of auditLines(entries)) output.out(`${line}\n`);
-      return 0;
-    } finally {
-      client.close();
-    }
-  } catch (err) {
-    reportServerError("audit", err, output);
-    return exitCodeFor(err);
-  }
+  return withServerClient("audit", { basics, context, host }, output, async (client) => {
+    const { entries } = await client.request({ op: "audit", ...(session !== undefined ? { session } : {}) });
+    if (flags.json) for (const e of entries) output.out(`${JSON.stringify(e)}\n`);
+    else if (entries.length === 0) output.out("no decisions recorded\n");
+    else for (const line of auditLines(entries)) output.out(`${line}\n`);
+    return 0;
+  });
 }

@@ -9,7 +9,7 @@ import type { CliContext, ProcessBasics } from "../context.js";
 import { exitCodeFor, UsageError } from "../errors.js";
 import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
 import { type Output, processOutput } from "../render/output.js";
-import { reachLocalServer, reachServer, reportServerError } from "../server-client.js";
+import { reachServerOf, reportServerError } from "../server-client.js";
 
 export interface DecideFlags {
   reason?: string;
@@ -56,8 +56,7 @@ export async function decideCommand(
     if (scope !== undefined && scope !== "session" && scope !== "path")
       throw new UsageError(`--scope is session or path, not ${JSON.stringify(scope)}`);
     if (scope !== undefined && decision !== "allow") throw new UsageError("--scope goes with allow only");
-    const client =
-      host === undefined ? await reachLocalServer(basics, false) : await reachServer(await context(), false, host);
+    const client = await reachServerOf(basics, context, false, host);
     try {
       const reply = await client.request({
         op: "decide",

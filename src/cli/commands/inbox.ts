@@ -5,11 +5,10 @@
  */
 import type { Command } from "commander";
 import type { CliContext, ProcessBasics } from "../context.js";
-import { exitCodeFor } from "../errors.js";
 import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
 import { inboxLines } from "../render/inbox-lines.js";
 import { type Output, processOutput } from "../render/output.js";
-import { reachLocalServer, reachServer, reportServerError } from "../server-client.js";
+import { withServerClient } from "../server-client.js";
 
 export function registerDeferred(program: Command, context: () => Promise<CliContext>, basics: ProcessBasics): void {
   program
@@ -29,20 +28,11 @@ export async function inboxCommand(
   context: () => Promise<CliContext>,
   host?: string,
 ): Promise<number> {
-  try {
-    const client =
-      host === undefined ? await reachLocalServer(basics, true) : await reachServer(await context(), true, host);
-    try {
-      const { items } = await client.request({ op: "inbox" });
-      if (flags.json) for (const item of items) output.out(`${JSON.stringify(item)}\n`);
-      else if (items.length === 0) output.out("nothing is waiting for you\n");
-      else for (const line of inboxLines(items)) output.out(`${line}\n`);
-      return 0;
-    } finally {
-      client.close();
-    }
-  } catch (err) {
-    reportServerError("inbox", err, output);
-    return exitCodeFor(err);
-  }
+  return withServerClient("inbox", { basics, context, host }, output, async (client) => {
+    const { items } = await client.request({ op: "inbox" });
+    if (flags.json) for (const item of items) output.out(`${JSON.stringify(item)}\n`);
+    else if (items.length === 0) output.out("nothing is waiting for you\n");
+    else for (const line of inboxLines(items)) output.out(`${line}\n`);
+    return 0;
+  });
 }
