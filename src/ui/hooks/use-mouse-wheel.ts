@@ -3,9 +3,8 @@
  *
  * Why the hook sits on the input stream and not in a useInput handler: Ink 8 drops an SGR report
  * like `ESC [ < 64;10;5 M` before any handler (a control sequence naming no key), and Ink 6.8
- * handed it over as typed text. So reports are taken out of what Ink reads from stdin (the
- * stream useStdin exposes): each read is cut before every ESC, as Ink's parser cuts it, the
- * reports are taken out of the pieces, and what is left goes on to Ink unchanged.
+ * handed it over as typed text. So reports are taken out of what Ink reads from stdin
+ * (stdin-reads.ts).
  */
 
 import { useStdin } from "ink";
@@ -14,6 +13,7 @@ import { MouseInputFilter, WHEEL_ROWS, type WheelReport } from "../keys/mouse.js
 import { isNativePort } from "../native/native-port.js";
 import type { AppStore } from "../store/app-store.js";
 import { focusedView, paneAt, type UiState } from "../store/ui-state.js";
+import { filterStdinReads, type Read } from "./stdin-reads.js";
 import { useStore } from "./use-store.js";
 
 /** The rail's row above the panes (SGR rows are 1-based terminal rows). */
@@ -40,37 +40,16 @@ export function scrollUnderPointer(store: AppStore, wheel: WheelReport): void {
   store.dispatch({ kind: "scroll-rows", index, rows: wheel.direction === "up" ? -WHEEL_ROWS : WHEEL_ROWS });
 }
 
-type Read = (size?: number) => string | Buffer | null;
-
 export function useMouseWheel(enabled: boolean): void {
   const store = useStore();
   const stdin = useStdin().stdin as unknown as { read: Read };
   useEffect(() => {
     if (!enabled) return undefined;
     const filter = new MouseInputFilter();
-    const original = stdin.read;
-    /** One read with the reports taken out; null when it held nothing else. */
-    const strip = (chunk: string): string | null => {
-      let rest = "";
-      for (const piece of chunk.split(/(?=\u001b)/)) {
-        const filtered = filter.feed(piece, store.scheduler.now());
-        for (const r of filtered.reports) if (r.kind === "wheel") scrollUnderPointer(store, r);
-        if (filtered.rest !== null) rest += filtered.rest;
-      }
-      return rest === "" ? null : rest;
-    };
-    const filtered: Read = function (this: unknown, size) {
-      // A read of reports alone is skipped, so Ink's read loop goes on to what follows it.
-      for (;;) {
-        const chunk = original.call(this, size);
-        if (chunk === null) return null;
-        const rest = strip(typeof chunk === "string" ? chunk : chunk.toString("utf8"));
-        if (rest !== null) return rest;
-      }
-    };
-    stdin.read = filtered;
-    return () => {
-      if (stdin.read === filtered) stdin.read = original;
-    };
+    return filterStdinReads(stdin, (piece) => {
+      const taken = filter.feed(piece, store.scheduler.now());
+      for (const r of taken.reports) if (r.kind === "wheel") scrollUnderPointer(store, r);
+      return taken.rest ?? "";
+    });
   }, [enabled, stdin, store]);
 }

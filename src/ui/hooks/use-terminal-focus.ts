@@ -6,9 +6,8 @@
 import { useStdin, useStdout } from "ink";
 import { useEffect } from "react";
 import { FOCUS_REPORTING_OFF, FOCUS_REPORTING_ON, takeFocusReport } from "../keys/focus-report.js";
+import { filterStdinReads, type Read } from "./stdin-reads.js";
 import { useStore } from "./use-store.js";
-
-type Read = (size?: number) => string | Buffer | null;
 
 export function useTerminalFocus(enabled: boolean): void {
   const store = useStore();
@@ -16,29 +15,15 @@ export function useTerminalFocus(enabled: boolean): void {
   const stdin = useStdin().stdin as unknown as { read: Read };
   useEffect(() => {
     if (!enabled) return undefined;
-    const original = stdin.read;
-    const strip = (chunk: string): string | null => {
-      let rest = "";
-      for (const piece of chunk.split(/(?=\u001b)/)) {
-        const taken = takeFocusReport(piece);
-        if (taken.focus !== null) store.dispatch({ kind: "terminal-focus", focused: taken.focus });
-        rest += taken.rest;
-      }
-      return rest === "" ? null : rest;
-    };
-    const filtered: Read = function (this: unknown, size) {
-      for (;;) {
-        const chunk = original.call(this, size);
-        if (chunk === null) return null;
-        const rest = strip(typeof chunk === "string" ? chunk : chunk.toString("utf8"));
-        if (rest !== null) return rest;
-      }
-    };
-    stdin.read = filtered;
+    const restore = filterStdinReads(stdin, (piece) => {
+      const taken = takeFocusReport(piece);
+      if (taken.focus !== null) store.dispatch({ kind: "terminal-focus", focused: taken.focus });
+      return taken.rest;
+    });
     stdout.write(FOCUS_REPORTING_ON);
     return () => {
       stdout.write(FOCUS_REPORTING_OFF);
-      if (stdin.read === filtered) stdin.read = original;
+      restore();
     };
   }, [enabled, stdin, stdout, store]);
 }
