@@ -213,7 +213,6 @@ async function firstFrame(paths: ServerPaths, version: string, replay: number | 
   const { runTui } = await import("../src/ui/run-tui.js");
   const { ServerClient } = await import("../src/server/client.js");
   const { ServerPanes } = await import("../src/tui-client/server-panes.js");
-  const { builtinRegistry } = await import("../src/adapters/registry.js");
   const { parseEvent } = await import("../src/tui-client/wire-events.js");
   const start = performance.now();
   const client = await ServerClient.connect(paths, version, systemClock);

@@ -8,7 +8,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Command } from "commander";
-import type { HarnessRegistry } from "../../adapters/registry.js";
 import { makePrivateDirExclusive } from "../../files/private-dir.js";
 import { type DemoModel, startDemoModel } from "../../main/demo-model.js";
 import type { SessionSummary } from "../../protocol/index.js";
