@@ -7,6 +7,9 @@
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { AcpEndpointSetup } from "../../../src/adapters/acp-kind/definition.js";
+import { renderTemplate } from "../../../src/adapters/acp-kind/endpoint.js";
+import { codexAcp } from "../../../src/adapters/codex-acp/adapter.js";
 import { REPO_ROOT } from "./isolated-cli.js";
 
 export const ACP_AGENTS = ["opencode", "qwen", "claude-acp", "codex-acp", "pi-acp"] as const;
@@ -149,31 +152,11 @@ export function isolateAcp(agent: AcpAgent, url: string, root = acpRoot(agent)):
   } else if (agent === "codex-acp") {
     const dir = join(home, ".codex");
     mkdirSync(dir, { recursive: true });
-    write(
-      join(dir, "config.toml"),
-      [
-        `model = "hmux-model"`,
-        `model_provider = "hmux"`,
-        `check_for_update_on_startup = false`,
-        ``,
-        `[analytics]`,
-        `enabled = false`,
-        ``,
-        `[features]`,
-        `plugins = false`,
-        ``,
-        `[model_providers.hmux]`,
-        `name = "hmux scripted model"`,
-        `base_url = "${url}/v1"`,
-        `wire_api = "responses"`,
-        `env_key = "HMUX_MODEL_API_KEY"`,
-        `request_max_retries = 1`,
-        `stream_max_retries = 0`,
-        `stream_idle_timeout_ms = 5000`,
-        ``,
-      ].join("\n"),
-    );
-    Object.assign(env, { CODEX_HOME: dir, HMUX_MODEL_API_KEY: "dummy" });
+    // The config hmux itself writes for --endpoint (the adapter's template), so the probe runs what hmux runs.
+    const setup = codexAcp.descriptor.endpoint.value?.data as AcpEndpointSetup;
+    const file = setup.configFile!;
+    write(join(home, file.path), renderTemplate(file.template, { model: "hmux-model", openaiBaseUrl: `${url}/v1` }));
+    Object.assign(env, { CODEX_HOME: dir, [setup.apiKeyEnv!]: "dummy" });
     // Its default mode ("agent") has codex's own reviewer model decide escalations; read-only
     // runs every command in codex's read-only sandbox and asks the client for each escalation.
     env.INITIAL_AGENT_MODE = process.env.PROBE_CODEX_MODE ?? "read-only";
