@@ -4,8 +4,8 @@
  * a harness registered only in the server's config supports, knowing no harness itself.
  */
 import type { HarnessRegistry } from "../adapters/registry.js";
+import { supportOf } from "../core/exec/input-support.js";
 import type { InputSupportSummary } from "../protocol/index.js";
-import { supportOf } from "../ui/handle-session-port.js";
 
 /** The harness's process-session support in `registry`; undefined for one without a process session. */
 export function sessionSupport(registry: HarnessRegistry, harness: string): InputSupportSummary | undefined {

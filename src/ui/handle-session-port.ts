@@ -7,14 +7,13 @@
 import type { AllowRule } from "../core/control/allow-rules.js";
 import type { CommandOutcome, Decision, SessionEvent } from "../core/control/types.js";
 import { controlSnapshotOf } from "../core/exec/control-snapshot.js";
+import { supportOf } from "../core/exec/input-support.js";
 import type { BridgeCapabilities } from "../core/exec/session-bridge.js";
-import { delivers } from "../core/exec/session-bridge.js";
 import type { SessionHandle } from "../core/exec/session-types.js";
 import { HmuxError } from "../core/hmux-error.js";
 import type { SessionChanges } from "./changes-port.js";
 import type {
   ControlSnapshot,
-  InputSupport,
   IntentOutcome,
   ResolvedSettingView,
   SessionInfo,
@@ -22,22 +21,7 @@ import type {
   WorkspaceInfo,
 } from "./session-port.js";
 
-function harnessChecksOnItsOwn(capabilities: BridgeCapabilities): boolean {
-  const facets = capabilities.channel.facets;
-  return facets.escalate.value || facets.humanReviewOnSilence.value;
-}
-
-export function supportOf(capabilities: BridgeCapabilities): InputSupport {
-  return {
-    steer: delivers(capabilities, "steer"),
-    inject: delivers(capabilities, "message.inject"),
-    // Abstaining hands the call to the harness's own check; on a channel where nobody further
-    // reviews it, the core turns an abstain into a deny, so the key is not offered there.
-    abstain: harnessChecksOnItsOwn(capabilities),
-    replace: delivers(capabilities, "tool.decide/replace"),
-    denyReason: capabilities.channel.facets.denyReason.value,
-  };
-}
+export { supportOf };
 
 /** What the launcher knows about a session that its handle does not carry: shown in the pane and inspector. */
 export interface SessionLaunchDetails {

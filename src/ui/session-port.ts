@@ -6,25 +6,12 @@
  */
 import type { CommandOutcome, Decision, Disposition, SessionEvent } from "../core/control/types.js";
 import type { ControlSnapshot } from "../core/exec/control-snapshot.js";
+import type { InputSupport } from "../core/exec/input-support.js";
 import type { HarnessName } from "../core/harness-names.js";
 import type { ResolvedSettingView } from "../core/launch/settings-view.js";
 import type { SessionChanges } from "./changes-port.js";
 
-export type { ResolvedSettingView };
-
-/** What the harness lets the input line do while a turn runs. */
-export interface InputSupport {
-  /** `steer`: text reaches the running turn. */
-  readonly steer: boolean;
-  /** `message.inject`: text is added between turns. */
-  readonly inject: boolean;
-  /** The harness has its own permission check, so `abstain` means something. */
-  readonly abstain: boolean;
-  /** `replace` (edit the tool input) can be delivered. */
-  readonly replace: boolean;
-  /** A deny's reason reaches the model (the channel row's denyReason facet): else the TUI says it will not. */
-  readonly denyReason: boolean;
-}
+export type { InputSupport, ResolvedSettingView };
 
 export interface WorkspaceInfo {
   readonly name: string;
