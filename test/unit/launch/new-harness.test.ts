@@ -263,7 +263,10 @@ describe("mimic through every entry point", () => {
       };
       await type("\u001bn"); // Alt+n: the new-session dialog, offering the registry's first pane harness
       await field("harness");
-      await type(...Array.from(tui.launcher.defaultHarness ?? "", () => "\u007f"), "mimic");
+      // The field holds the server's first harness: erased as a person would, one backspace a letter.
+      const offered = /› harness\s+(\S+)/.exec(frame())?.[1] ?? "";
+      await type(...Array.from(offered, () => "\u007f"), "mimic");
+      await until(() => /› harness\s+mimic\s/.test(frame()), frame);
       for (const name of ["model", "effort", "cwd", "endpoint", "prompt"]) {
         await type("\t");
         await field(name);
