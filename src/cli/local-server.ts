@@ -8,7 +8,7 @@ import { homedir } from "node:os";
 import { RaceStore } from "../race/record.js";
 import type { ServerClient } from "../server/client.js";
 import { startInProcessServer } from "../server/in-process.js";
-import { serverRaces } from "../server/races.js";
+import { journaledEvents, serverRaces } from "../server/races.js";
 import { journaledSession, journalRecordsOf } from "../server/restore.js";
 import { DEFAULT_MAX_KEPT_EVENTS, SessionTable } from "../server/session-table.js";
 import type { CliContext } from "./context.js";
@@ -36,7 +36,13 @@ export async function startLocalServer(context: CliContext): Promise<LocalServer
   // Its races run here as on any server: the check, git and the merge in this process's checkout.
   const checkEnv: Record<string, string> = {};
   for (const [k, v] of Object.entries(context.env)) if (typeof v === "string") checkEnv[k] = v;
-  const races = serverRaces({ table, workspace: context.workspace, store: new RaceStore(context.env), checkEnv });
+  const races = serverRaces({
+    table,
+    workspace: context.workspace,
+    store: new RaceStore(context.env),
+    checkEnv,
+    journaled: journaledEvents(context.env),
+  });
   const server = startInProcessServer({
     table,
     races,

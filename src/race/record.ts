@@ -19,6 +19,13 @@ const ContestantEntrySchema = z.strictObject({
   workspace: z.string(),
   branch: z.string(),
   path: z.string(),
+  /**
+   * The hmux session it ran as (a race of sessions): its journal is the contestant's account of its
+   * first turn, so a server started after the one that ran the race can still score it.
+   */
+  session: z.string().optional(),
+  /** Settings its plan could not express (a race of sessions), as its scorecard shows them. */
+  planDivergences: z.array(z.strictObject({ key: z.string(), value: z.unknown(), reason: z.string() })).optional(),
 });
 
 export const RaceRecordSchema = z.strictObject({
@@ -30,6 +37,8 @@ export const RaceRecordSchema = z.strictObject({
   prompt: z.string(),
   check: z.string().nullable(),
   createdAt: z.string(),
+  /** Tracked files with uncommitted changes in the base checkout when the race started (a race of sessions). */
+  baseDirty: z.array(z.string()).optional(),
   contestants: z.array(ContestantEntrySchema),
   scorecard: z.strictObject({ contestants: z.array(ContestantScoreSchema), summary: RaceSummarySchema }).optional(),
   /** The harness whose work was merged into the base. */
@@ -48,10 +57,18 @@ export interface RaceFacts {
   readonly check: string | null;
 }
 
+/** A contestant as its race's record names it; a race of sessions adds its session and plan divergences. */
+export interface RecordedContestant {
+  readonly harness: string;
+  readonly entry: WorkspaceEntry;
+  readonly session?: string;
+  readonly planDivergences?: ReadonlyArray<{ readonly key: string; readonly value: unknown; readonly reason: string }>;
+}
+
 /** The record of a race whose contestants have their worktrees (`now`: when, epoch ms). */
 export function raceRecord(
-  facts: RaceFacts,
-  contestants: ReadonlyArray<{ readonly harness: string; readonly entry: WorkspaceEntry }>,
+  facts: RaceFacts & { readonly baseDirty?: readonly string[] },
+  contestants: readonly RecordedContestant[],
   now: number,
 ): RaceRecord {
   return {
@@ -63,11 +80,14 @@ export function raceRecord(
     prompt: facts.prompt,
     check: facts.check,
     createdAt: new Date(now).toISOString(),
-    contestants: contestants.map(({ harness, entry }) => ({
+    ...(facts.baseDirty !== undefined ? { baseDirty: [...facts.baseDirty] } : {}),
+    contestants: contestants.map(({ harness, entry, session, planDivergences }) => ({
       harness,
       workspace: entry.name,
       branch: entry.branch,
       path: entry.path,
+      ...(session !== undefined ? { session } : {}),
+      ...(planDivergences !== undefined ? { planDivergences: [...planDivergences] } : {}),
     })),
   };
 }

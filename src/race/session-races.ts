@@ -8,7 +8,8 @@
  * has, the race is scored at once (the check in each worktree, git's diff, the scorecard:
  * score-worktree.ts, as `hmux race` scores) and recorded as `hmux race` records it, so
  * `hmux race pick|discard|ls` find it. Picking and discarding end the contestants' sessions
- * first, since they hold the worktrees.
+ * first, since they hold the worktrees. A race outlives the server that ran it, as its sessions
+ * do: a later server scores it from its record, its contestants' journals and their worktrees.
  */
 
 import { randomBytes } from "node:crypto";
@@ -17,6 +18,7 @@ import { HmuxError } from "../core/hmux-error.js";
 import type { WorkspacePorts } from "../workspace/lease.js";
 import type { WorkspaceEntry } from "../workspace/registry.js";
 import { repoFacts, resolveBase } from "../workspace/repo.js";
+import { type JournaledEvent, journaledFirstTurn } from "./journaled-turn.js";
 import { raceMerges } from "./overlap.js";
 import { NO_WAIT, type PersonWait, personWaitEvent, waitedBy } from "./person-wait.js";
 import { type Cleanup, discardRace, entryOf, type PickResult, pickWinner } from "./pick.js";
@@ -74,6 +76,8 @@ export interface SessionRacePorts<Options = unknown> {
     request: ContestantRequest<Options>,
     onEvent: (event: SessionEvent, at: number) => void,
   ): Promise<OpenedContestant>;
+  /** A contestant's session's journal, oldest first, each event with when it was emitted; null when it has none. */
+  journaled(session: string): readonly JournaledEvent[] | null;
 }
 
 export interface SessionRaceRequest<Options = unknown> {
@@ -111,6 +115,16 @@ interface Runner {
   wallMs: number | null;
 }
 
+/** What scoring needs of one contestant, from a live race or from a journal. */
+interface TurnToScore {
+  readonly harness: string;
+  readonly entry: WorkspaceEntry;
+  readonly tally: Tally;
+  readonly wallMs: number;
+  readonly personWaitMs: number;
+  readonly planDivergences: ContestantFacts["planDivergences"];
+}
+
 type Phase =
   | { readonly kind: "running" }
   | { readonly kind: "scoring"; readonly scored: Promise<Scorecard> }
@@ -129,6 +143,8 @@ interface LiveRace {
 
 export class SessionRaces<Options = unknown> {
   private readonly races = new Map<string, LiveRace>();
+  /** Races a server before this one ran, being scored from their records: one scoring each, however many ask. */
+  private readonly recordedScoring = new Map<string, { scored: Promise<Scorecard>; abort: AbortController }>();
 
   constructor(private readonly ports: SessionRacePorts<Options>) {}
 
@@ -195,8 +211,13 @@ export class SessionRaces<Options = unknown> {
     }
     if (runners.length === 0) return { race, contestants, notes };
     const record = raceRecord(
-      { race, repo: repo.repo, base, prompt: request.prompt, check: request.check },
-      runners.map((r) => ({ harness: r.harness, entry: r.entry })),
+      { race, repo: repo.repo, base, prompt: request.prompt, check: request.check, baseDirty: dirty },
+      runners.map((r) => ({
+        harness: r.harness,
+        entry: r.entry,
+        session: r.opened.session,
+        planDivergences: r.opened.planDivergences,
+      })),
       ws.clock.now(),
     );
     store.write(record);
@@ -242,18 +263,38 @@ export class SessionRaces<Options = unknown> {
   }
 
   private async scoreNow(live: LiveRace): Promise<Scorecard> {
+    const turns = live.runners.map(
+      (r): TurnToScore => ({
+        harness: r.harness,
+        entry: r.entry,
+        tally: r.tally,
+        wallMs: r.wallMs ?? 0,
+        personWaitMs: r.wait.waitedMs,
+        planDivergences: r.opened.planDivergences,
+      }),
+    );
+    const scorecard = await this.scoreTurns(live.record, turns, live.baseDirty, live.abort.signal);
+    if (!live.abort.signal.aborted) live.record = scoredRecord(live.record, scorecard);
+    return scorecard;
+  }
+
+  /** The check in each worktree, git's diff and the merges, then the scorecard, recorded unless the race was discarded meanwhile. */
+  private async scoreTurns(
+    record: RaceRecord,
+    turns: readonly TurnToScore[],
+    dirty: readonly string[],
+    signal: AbortSignal,
+  ): Promise<Scorecard> {
     const { workspace: ws, store } = this.ports;
-    const record = live.record;
-    const signal = live.abort.signal;
     const facts = await Promise.all(
-      live.runners.map(async (r): Promise<ContestantFacts> => {
+      turns.map(async (t): Promise<ContestantFacts> => {
         const scored = await scoreWorktree(ws, {
           race: record.race,
-          harness: r.harness,
-          entry: r.entry,
-          wallMs: r.wallMs ?? 0,
-          tally: r.tally,
-          planDivergences: r.opened.planDivergences,
+          harness: t.harness,
+          entry: t.entry,
+          wallMs: t.wallMs,
+          tally: t.tally,
+          planDivergences: t.planDivergences,
           check:
             record.check === null
               ? null
@@ -264,7 +305,7 @@ export class SessionRaces<Options = unknown> {
                   signal,
                 },
         });
-        return { ...scored, personWaitMs: r.wait.waitedMs };
+        return { ...scored, personWaitMs: t.personWaitMs };
       }),
     );
     const merges = await raceMerges(ws.git, facts);
@@ -275,16 +316,13 @@ export class SessionRaces<Options = unknown> {
         prompt: record.prompt,
         repo: record.repo,
         base: { name: record.base, commit: record.baseCommit },
-        baseDirty: live.baseDirty,
+        baseDirty: dirty,
         settings: {},
         check: record.check,
       },
       facts,
     );
-    if (!signal.aborted) {
-      live.record = scoredRecord(record, scorecard);
-      store.write(live.record);
-    }
+    if (!signal.aborted) store.write(scoredRecord(record, scorecard));
     return scorecard;
   }
 
@@ -295,7 +333,7 @@ export class SessionRaces<Options = unknown> {
    */
   async score(race: string): Promise<Scorecard> {
     const live = this.races.get(race);
-    if (!live) return this.recordedScorecard(race, "not-here");
+    if (!live) return this.scoreRecorded(race);
     const phase = live.phase;
     switch (phase.kind) {
       case "running": {
@@ -318,19 +356,51 @@ export class SessionRaces<Options = unknown> {
   }
 
   /**
-   * A race's scorecard from its record. `not-here`: this process never ran it (a server restarted
-   * since); a record with no scorecard then is a race whose contestants were cut mid-turn when the
-   * server that ran them stopped: their turns' times and ends are gone, so it is not scored, and
-   * the refusal says so rather than calling it running.
+   * A race this process did not run (a server restarted since): its scorecard when its record has
+   * one; otherwise it is scored now, from the record (its base, check and contestants), each
+   * contestant's journal (its first turn's events, and a turn cut by the server's stop said so) and
+   * its worktree, as it would have been scored, and recorded so.
    */
-  private recordedScorecard(race: string, where: "ended-here" | "not-here" = "ended-here"): Scorecard {
+  private scoreRecorded(race: string): Promise<Scorecard> {
+    const scoring = this.recordedScoring.get(race);
+    if (scoring) return scoring.scored;
     const record = this.readRecord(race);
-    if (!record.scorecard && where === "not-here")
-      throw new HmuxError(
+    if (record.scorecard) return Promise.resolve(this.recordedScorecard(race));
+    const turns = record.contestants.map((c) => this.journaledTurn(record, c));
+    const abort = new AbortController();
+    const scored = this.scoreTurns(record, turns, record.baseDirty ?? [], abort.signal).finally(() =>
+      this.recordedScoring.delete(race),
+    );
+    this.recordedScoring.set(race, { scored, abort });
+    return scored;
+  }
+
+  private journaledTurn(record: RaceRecord, c: RaceRecord["contestants"][number]): TurnToScore {
+    const cannot = (why: string) =>
+      new HmuxError(
         "race-failed",
-        `race ${race} cannot be scored: it was still running when the hmux server that ran it stopped, so its contestants' first turns never ended`,
-        `its worktrees are kept: hmux race pick ${race} <harness> merges one as it is, hmux race discard ${race} removes them, or race again`,
+        `race ${record.race} cannot be scored: ${why}`,
+        `hmux race pick ${record.race} <harness> merges a worktree as it is, hmux race discard ${record.race} removes them, or race again`,
       );
+    const entry = entryOf(this.ports, record, c);
+    if (!entry) throw cannot(`${c.harness}'s worktree ${c.workspace} is gone`);
+    const events = c.session !== undefined ? this.ports.journaled(c.session) : null;
+    if (events === null)
+      throw cannot(`${c.harness}'s session left no journal, so nothing says how its first turn went`);
+    const turn = journaledFirstTurn(events);
+    return {
+      harness: c.harness,
+      entry,
+      tally: turn.tally,
+      wallMs: turn.wallMs,
+      personWaitMs: turn.wait.waitedMs,
+      planDivergences: c.planDivergences ?? [],
+    };
+  }
+
+  /** An ended race's scorecard, from its record. */
+  private recordedScorecard(race: string): Scorecard {
+    const record = this.readRecord(race);
     if (!record.scorecard)
       throw new RaceStateError(
         "race-running",
@@ -392,7 +462,12 @@ export class SessionRaces<Options = unknown> {
       live.abort.abort();
       if (phase.kind === "scoring") await phase.scored.catch(() => undefined);
       await this.haltAll(live);
-    } else this.readRecord(race);
+    } else {
+      this.readRecord(race);
+      const scoring = this.recordedScoring.get(race);
+      scoring?.abort.abort();
+      await scoring?.scored.catch(() => undefined);
+    }
     const cleanup = await discardRace(this.ports, race);
     return cleanup;
   }

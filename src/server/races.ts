@@ -3,14 +3,17 @@
  * table, opened as `create` opens one (its own worktree, the first prompt sent by the server),
  * and watched from its first event. A client — a TUI on this machine or another (`--host`) —
  * only asks for a race and shows what the server says of it: the check, git's diff, the
- * scorecard and the merge all run here, where the worktrees are.
+ * scorecard and the merge all run here, where the worktrees are. A race a server before this one
+ * ran is scored from its record and its contestants' journals (their sessions' own, on disk).
  */
 
 import type { SessionEvent } from "../core/control/types.js";
 import { unreachable } from "../core/invariant.js";
 import type { CreateOptions } from "../protocol/index.js";
+import type { JournaledEvent } from "../race/journaled-turn.js";
 import type { RaceStore } from "../race/record.js";
 import { type OpenedContestant, type SessionRacePorts, SessionRaces } from "../race/session-races.js";
+import { journalRecordsOf } from "./restore.js";
 import type { SessionTable } from "./session-table.js";
 
 export interface ServerRaceDeps {
@@ -21,6 +24,15 @@ export interface ServerRaceDeps {
   /** The environment the check command runs with: the server's. */
   readonly checkEnv: Readonly<Record<string, string>>;
   readonly checkTimeoutMs?: number;
+  /** A contestant session's journal (journaledEvents below, over the server's journal folder). */
+  readonly journaled: (session: string) => readonly JournaledEvent[] | null;
+}
+
+/** A session's journal as a race reads it: each event with when its record says it was emitted. */
+export function journaledEvents(
+  env: Readonly<Record<string, string | undefined>>,
+): (session: string) => readonly JournaledEvent[] | null {
+  return (session) => journalRecordsOf(session, env)?.map((r) => ({ event: r.event, at: Date.parse(r.time) })) ?? null;
 }
 
 /** What a race's contestants are created with besides their worktree and first prompt (a TUI's pane defaults). */
@@ -33,6 +45,7 @@ export function serverRaces(deps: ServerRaceDeps): SessionRaces<RaceCreateOption
     store: deps.store,
     checkEnv: deps.checkEnv,
     ...(deps.checkTimeoutMs !== undefined ? { checkTimeoutMs: deps.checkTimeoutMs } : {}),
+    journaled: deps.journaled,
     async open(request, onEvent: (event: SessionEvent, at: number) => void): Promise<OpenedContestant> {
       const opened = await table.create(
         {

@@ -10,7 +10,7 @@
 import type { Command } from "commander";
 import { routeConsole } from "../../main/console-route.js";
 import { RaceStore } from "../../race/record.js";
-import { serverRaces } from "../../server/races.js";
+import { journaledEvents, serverRaces } from "../../server/races.js";
 import { journaledSession, journalRecordsOf, restoreDetached } from "../../server/restore.js";
 import { fileSessionRecords } from "../../server/restore-records.js";
 import { runServer } from "../../server/run-server.js";
@@ -94,7 +94,13 @@ async function foreground(flags: ServerFlags, output: Output, context: CliContex
   // The races it runs for its clients: the check, git and the merge happen here, where the worktrees are.
   const checkEnv: Record<string, string> = {};
   for (const [k, v] of Object.entries(context.env)) if (typeof v === "string") checkEnv[k] = v;
-  const races = serverRaces({ table, workspace: context.workspace, store: new RaceStore(context.env), checkEnv });
+  const races = serverRaces({
+    table,
+    workspace: context.workspace,
+    store: new RaceStore(context.env),
+    checkEnv,
+    journaled: journaledEvents(context.env),
+  });
   // The harness modules the config registers that this server will not run, each with why (said before any client can ask).
   for (const refused of context.registry.refused) log(refused.message);
   const startedAt = context.clock.now();

@@ -8,6 +8,8 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../../src/core/control/types.js";
+import type { JournaledEvent } from "../../../src/race/journaled-turn.js";
+import { CUT_TURN_MESSAGE } from "../../../src/race/journaled-turn.js";
 import { RaceStore } from "../../../src/race/record.js";
 import {
   type ContestantRequest,
@@ -32,8 +34,19 @@ interface Contestant {
   halted: boolean;
 }
 
-/** Races over the fixture's repository; `work` is what each harness writes into its worktree, `refuse` the harnesses that cannot open. */
-function racing(work: Record<string, Record<string, string>>, refuse: readonly string[] = []) {
+/** What each contestant's session said, by session: its journal, which outlives the process that raced it. */
+type Journals = Map<string, JournaledEvent[]>;
+
+/**
+ * Races over the fixture's repository; `work` is what each harness writes into its worktree,
+ * `refuse` the harnesses that cannot open, `journals` the sessions' journals (shared by a
+ * "restarted" racing over the same fixture).
+ */
+function racing(
+  work: Record<string, Record<string, string>>,
+  refuse: readonly string[] = [],
+  journals: Journals = new Map(),
+) {
   const clock = new FakeClock();
   clock.advance(1_000_000);
   const workspace = { ...fx.ports(), clock };
@@ -45,21 +58,28 @@ function racing(work: Record<string, Record<string, string>>, refuse: readonly s
     store: new RaceStore(fx.env),
     checkEnv: { PATH: fx.env.PATH! },
     checkTimeoutMs: 30_000,
+    journaled: (session) => journals.get(session) ?? null,
     async open(request, onEvent) {
       if (refuse.includes(request.harness)) throw new Error(`unknown harness ${request.harness}`);
       const lease = await openWorkspace(workspace, fx.request({ flag: request.worktree, harness: request.harness }));
+      const journal: JournaledEvent[] = [];
+      journals.set(`session-${request.harness}`, journal);
+      const emit = (event: SessionEvent) => {
+        journal.push({ event, at: clock.now() });
+        onEvent(event, clock.now());
+      };
       for (const [path, text] of Object.entries(work[request.harness] ?? {}))
         writeFileSync(join(lease!.entry.path, path), text);
       const c: Contestant = {
         request,
         lease: lease!,
         say: (...events) => {
-          for (const e of events) onEvent(e, clock.now());
+          for (const e of events) emit(e);
         },
         halted: false,
       };
       contestants.set(request.harness, c);
-      onEvent({ kind: "state", from: "starting", to: "running" }, clock.now());
+      emit({ kind: "state", from: "starting", to: "running" });
       return {
         session: `session-${request.harness}`,
         workspace: lease!.entry.name,
@@ -74,7 +94,7 @@ function racing(work: Record<string, Record<string, string>>, refuse: readonly s
   const races = new SessionRaces(ports);
   // Every start in these tests is over the fixture's repository, with no opener settings.
   const start = (r: Omit<Parameters<typeof races.start>[0], "options">) => races.start({ ...r, options: undefined });
-  return { races, start, contestants, clock, store: ports.store };
+  return { races, start, contestants, clock, store: ports.store, journals };
 }
 
 describe("a race of sessions: before anything opens", () => {
@@ -254,22 +274,64 @@ describe("a race of sessions: scoring", () => {
 });
 
 describe("a race of sessions: after the server that ran it stopped", () => {
-  it("a race cut mid-turn is refused as race-failed, saying its server stopped, and its worktrees can still be picked", async () => {
+  it("a race whose scoring its server's stop cut short is scored after a restart from its record and journals, as it would have been", async () => {
+    fx = new GitFixture();
+    const first = racing({ a: { "x.txt": "a\n" }, b: { "x.txt": "b\n", "y.txt": "y\n" } });
+    await first.start({ cwd: fx.repo, harnesses: ["a", "b"], prompt: "p", check: "test -e x.txt", name: "late" });
+    const a = first.contestants.get("a")!;
+    const b = first.contestants.get("b")!;
+    first.clock.advance(2_000);
+    a.say({ kind: "usage", inputTokens: 10, outputTokens: 2 }, done);
+    first.clock.advance(3_000);
+    b.say({ kind: "usage", inputTokens: 20, outputTokens: 4 }, done);
+    const live = await first.races.score("late");
+    // The server died before the scorecard reached the record: the record is as the race left it.
+    const { scorecard: _card, ...unscored } = first.store.read("late");
+    first.store.write(unscored);
+    const restarted = racing({}, [], first.journals);
+    const again = await restarted.races.score("late");
+    expect(again).toEqual(live);
+    expect(restarted.store.read("late").scorecard?.summary).toEqual(live.summary);
+  });
+
+  it("a race cut mid-turn is scored after a restart, each cut turn said so, and its winner picked", async () => {
     fx = new GitFixture();
     const first = racing({ a: { "x.txt": "a\n" }, b: { "x.txt": "b\n" } });
     await first.start({ cwd: fx.repo, harnesses: ["a", "b"], prompt: "p", check: null, name: "cut" });
-    // The first server dies here (nothing more is said by its contestants); a restarted one holds only the record.
-    const restarted = racing({});
-    const refused = restarted.races.score("cut");
-    await expect(refused).rejects.toMatchObject({
-      code: "race-failed",
-      message: expect.stringMatching(/still running when the hmux server that ran it stopped/),
-      hint: expect.stringMatching(/hmux race pick cut <harness>.*hmux race discard cut/),
+    first.clock.advance(4_000);
+    first.contestants.get("a")!.say({ kind: "usage", inputTokens: 7, outputTokens: 1 }, done);
+    first.clock.advance(1_000);
+    first.contestants.get("b")!.say({ kind: "usage", inputTokens: 3 });
+    // The first server dies here, b mid-turn; a restarted one holds the record and the sessions' journals.
+    const restarted = racing({}, [], first.journals);
+    const card = await restarted.races.score("cut");
+    const [ca, cb] = card.contestants;
+    expect(ca).toMatchObject({ harness: "a", outcome: { cause: "clean" }, wallMs: 4_000, tokens: { input: 7 } });
+    expect(cb).toMatchObject({
+      harness: "b",
+      outcome: { cause: "crash", failure: { message: CUT_TURN_MESSAGE } },
+      wallMs: 5_000,
+      tokens: { input: 3 },
     });
+    expect(card.summary.finished).toEqual(["a"]);
+    expect(card.summary.warnings).toContain(`b did not finish its turn (crash: ${CUT_TURN_MESSAGE})`);
+    expect(restarted.store.read("cut").scorecard?.summary.finished).toEqual(["a"]);
     // The dead server's holds on the worktrees went with it.
     for (const c of first.contestants.values()) releaseWorkspace(fx.ports(), c.lease);
     await restarted.races.pick("cut", "a");
     expect(readFileSync(join(fx.repo, "x.txt"), "utf8")).toBe("a\n");
+  });
+
+  it("a contestant with no journal or no worktree left is refused as race-failed, naming it, with the ways out", async () => {
+    fx = new GitFixture();
+    const first = racing({});
+    await first.start({ cwd: fx.repo, harnesses: ["a", "b"], prompt: "p", check: null, name: "lost" });
+    const restarted = racing({});
+    await expect(restarted.races.score("lost")).rejects.toMatchObject({
+      code: "race-failed",
+      message: "race lost cannot be scored: a's session left no journal, so nothing says how its first turn went",
+      hint: expect.stringMatching(/hmux race pick lost <harness>.*hmux race discard lost/),
+    });
   });
 });
 

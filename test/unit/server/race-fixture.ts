@@ -11,7 +11,7 @@ import type { CommandOutcome, Disposition, SessionEvent } from "../../../src/cor
 import type { ClosedEvent, LineAnswer, SessionHandle, SessionSnapshot } from "../../../src/core/exec/session-types.js";
 import { systemClock } from "../../../src/main/system-clock.js";
 import { RaceStore } from "../../../src/race/record.js";
-import { serverRaces } from "../../../src/server/races.js";
+import { journaledEvents, serverRaces } from "../../../src/server/races.js";
 import { type Launcher, SessionTable } from "../../../src/server/session-table.js";
 import { openWorkspace, releaseWorkspace } from "../../../src/workspace/lease.js";
 import type { GitFixture } from "../workspace/git-fixture.js";
@@ -143,6 +143,7 @@ export function worktreeTable(
     store: new RaceStore(fx.env),
     checkEnv: { PATH: fx.env.PATH! },
     checkTimeoutMs: 30_000,
+    journaled: journaledEvents(fx.env),
   });
   return { table, races, sessions };
 }
