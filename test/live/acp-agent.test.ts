@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
 import { AcpTestClient, choose } from "./helpers/acp-client.js";
 import { lsRows, serverSandbox, stopServer } from "./helpers/server-live.js";
-import { noneLeft } from "./session-live.js";
+import { hmux, noneLeft } from "./session-live.js";
 
 let model: ModelServer;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 describe.each(["claude", "codex", "pi"])("hmux acp %s", (harness) => {
-  it("streams a turn, asks the client about a gated call (denied, then allowed) but not about a read the policy allows; the session is on the server, its settings with their tiers, its journal with the client's decisions", async () => {
+  it("streams a turn, asks the client about a gated call (denied, then allowed) but not about a read the policy allows; the session is on the server, its settings with their tiers, its journal with the client's decisions, which hmux audit says came through hmux acp for that client", async () => {
     const { box, work } = serverSandbox();
     writeFileSync(join(work, "notes.txt"), "the notes say hello\n");
     const acp = new AcpTestClient(box, [harness, "--isolate", "--endpoint", model.url, "--name", "editor"]);
@@ -93,6 +93,16 @@ describe.each(["claude", "codex", "pi"])("hmux acp %s", (harness) => {
         .filter((e) => e.kind === "approval-disposition" && e.decider === "program")
         .map((e) => e.decision?.decision);
       expect(journal).toEqual(["deny", "allow"]);
+      // hmux audit says through which client they came: hmux acp, for the client that named itself.
+      const audit = await hmux(box, ["audit", "editor", "--json"]);
+      expect(audit.code, audit.stderr).toBe(0);
+      const decided = audit.stdout
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { decider: string; via?: string })
+        .filter((e) => e.decider === "program");
+      expect(decided).toHaveLength(2);
+      for (const e of decided) expect(e.via).toMatch(/^hmux acp for hmux-live-test on \S+ \(pid \d+\)$/);
     } finally {
       expect(await acp.close()).toBe(0);
       await stopServer(box);

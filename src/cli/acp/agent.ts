@@ -24,6 +24,8 @@ export interface HmuxAcpOptions {
   readonly connect: () => Promise<ServerClient>;
   /** A line for stderr, which editors keep as the agent's log. */
   readonly log: (line: string) => void;
+  /** This process as a decision's record names it, after `hmux acp for <client>`: ` on box (pid 12)`. */
+  readonly where: string;
 }
 
 /** How long after answering session/load its waiting calls are put to the client, so the answer arrives first. */
@@ -71,6 +73,7 @@ export function hmuxAcpAgent(o: HmuxAcpOptions): HmuxAcpAgent {
   let connection: acp.AgentConnection | null = null;
   const peerOf = (ctx: acp.AgentContext): AcpPeer => ({
     name: clientName,
+    via: `hmux acp for ${clientName}${o.where}`,
     gone: () => connection?.signal.aborted ?? false,
     update: (notification) => ctx.notify(acp.methods.client.session.update, notification),
     askPermission: (request, signal) =>

@@ -26,6 +26,8 @@ export interface AcpPeer {
   askPermission(request: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse>;
   /** The client's name, for the reasons hmux records ("denied in Zed's permission prompt"). */
   readonly name: string;
+  /** How a decision's record names the way it came (`hmux acp for Zed on box (pid 12)`): hmux audit shows it. */
+  readonly via: string;
   /** The client has gone (the connection closed): a request it could not answer is nobody's no. */
   gone(): boolean;
   log(line: string): void;
@@ -312,6 +314,7 @@ export class AcpSessionBridge {
       session: this.id,
       line: decideLine(`acp-decide-${this.nextLine++}`, callId, verdict),
       as: "program",
+      client: this.peer.via,
     });
     const outcome = reply.answer.kind === "command.result" ? reply.answer.outcome : null;
     if (outcome?.result !== "refused") return;

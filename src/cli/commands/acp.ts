@@ -5,6 +5,7 @@
  * `hmux ls` lists it and `hmux attach` shows it, and a person can decide its calls there too.
  * stdout carries ACP only; hmux's notes go to stderr. The ACP SDK is loaded only when the command runs.
  */
+import { hostname } from "node:os";
 import type { Command } from "commander";
 import type { CliContext } from "../context.js";
 import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
@@ -57,6 +58,7 @@ export async function acpCommand(harness: string, flags: NewFlags, context: CliC
     version: VERSION,
     connect: () => reachServer(context, true, flags.host),
     log: (line) => context.output.err(`hmux acp: ${line}\n`),
+    where: ` on ${hostname()} (pid ${process.pid})`,
     input: context.input,
   });
 }
