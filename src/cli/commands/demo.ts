@@ -10,6 +10,7 @@ import { join } from "node:path";
 import type { Command } from "commander";
 import { makePrivateDirExclusive } from "../../files/private-dir.js";
 import { type DemoModel, startDemoModel } from "../../main/demo-model.js";
+import type { TuiExit } from "../../main/open-tui.js";
 import type { SessionSummary } from "../../protocol/index.js";
 import { parseScriptText } from "../../scripted-model/script-schema.js";
 import type { ServerClient } from "../../server/client.js";
@@ -18,7 +19,7 @@ import type { CliContext } from "../context.js";
 import { UsageError } from "../errors.js";
 import { reachServer } from "../server-client.js";
 import { StartupInterrupt } from "../startup-interrupt.js";
-import { requireTerminal } from "./tui.js";
+import { endOfTui, requireTerminal } from "./tui.js";
 
 interface DemoFlags {
   port?: string;
@@ -53,7 +54,8 @@ export async function demoCommand(flags: DemoFlags, context: CliContext): Promis
     exit: (code) => process.exit(code),
   });
   try {
-    await runDemo(flags, context, port, harnesses, guard);
+    // A server that died under the demo's TUI is said, with exit 1, as for hmux attach.
+    process.exitCode = endOfTui(await runDemo(flags, context, port, harnesses, guard), undefined, context.output);
   } finally {
     guard.disarm();
   }
@@ -65,7 +67,7 @@ async function runDemo(
   port: number,
   harnesses: readonly string[],
   guard: StartupInterrupt,
-): Promise<void> {
+): Promise<TuiExit> {
   const server = await reachServer(context, true);
   guard.onStop(() => server.close());
   let model: DemoModel;
@@ -89,7 +91,7 @@ async function runDemo(
   guard.onStop(() => endSessionsIn(server, work));
   try {
     const openTui = await context.loadOpenTui();
-    await openTui({
+    return await openTui({
       app: context,
       cwd: work,
       server,
