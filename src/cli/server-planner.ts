@@ -10,7 +10,7 @@ import { settingsView } from "../core/launch/settings-view.js";
 import { harnessOptionFlag } from "../core/options/harness-settings.js";
 import { planSession } from "../launch/plan-session.js";
 import { contextFor } from "../main/context.js";
-import { planNativeLaunch } from "../main/native-launch.js";
+import { nativePlanNotes, planNativeLaunch } from "../main/native-launch.js";
 import { parseNativeKind } from "../native/launch.js";
 import { nativeKinds, SHELL_KIND } from "../native/native-plan.js";
 import type { HarnessFieldSummary, PlanRefusalSummary, PlanSummary } from "../protocol/index.js";
@@ -89,7 +89,7 @@ function nativePlan(context: CliContext, spec: CreateSpec): PlanSummary {
     harness: kind,
     cwd: plan.cwd,
     settings: settingsView(plan.resolved, plan.policy, plan.decisionBudget),
-    notes: [...plan.notes, ...notes],
+    notes: [...nativePlanNotes(plan), ...notes],
   };
 }
 

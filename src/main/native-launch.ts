@@ -18,6 +18,7 @@ import type { BinaryLookup, LaunchPlan, LaunchRequest } from "../core/launch/typ
 import { ownedTempPrefix } from "../core/temp-owner.js";
 import { makePrivateTempDir } from "../files/private-dir.js";
 import { layOutSpawn } from "../files/spawn-files.js";
+import { planLines } from "../launch/plan-step.js";
 import type { HookServer } from "../native/hooks/hook-server.js";
 import { NativeLaunchError } from "../native/launch.js";
 import type { NativeKind } from "../native/native-plan.js";
@@ -98,13 +99,24 @@ function nativeRefusal(err: unknown): NativeLaunchError {
   return new NativeLaunchError(err instanceof Error ? err.message : "refused", hint);
 }
 
+/** What a harness pane's plan owes whoever opens it, as a session's does: an untrusted project's settings not taken, a binary fallback, … */
+export function nativePlanNotes(plan: LaunchPlan): string[] {
+  return planLines("session", plan);
+}
+
 let paneCounter = 0;
+
+/** A pane's session, with what its plan said (nativePlanNotes): its pane shows them as a session pane shows its launch's notes. */
+export interface LaunchedNative {
+  readonly session: NativeSession;
+  readonly notes: readonly string[];
+}
 
 /** Spawns the pane's session; the UI draws it (LocalNativePort), the server hosts it (server/native-launcher.ts). */
 export async function launchNative(
   request: NativeLaunchRequest,
   deps: NativeLaunchDeps & { readonly clock: Clock },
-): Promise<NativeSession> {
+): Promise<LaunchedNative> {
   const plan = planNativeLaunch(request, deps);
   // A harness pane starts from the plan's harness environment, as every entry point does; the
   // user's shell (no plan) from the same builder with no endpoint: never hmux's own variables.
@@ -172,5 +184,5 @@ export async function launchNative(
     },
   });
   if (native.hooks && deps.hooks) unlisten = deps.hooks.listen(pane, (report) => session.report(report));
-  return session;
+  return { session, notes: plan ? nativePlanNotes(plan) : [] };
 }

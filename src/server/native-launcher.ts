@@ -26,8 +26,11 @@ export interface NativeOpenRequest {
 export interface NativeLauncherDeps {
   /** The kinds offered: every harness of the registry in force with a native pane, and the shell. */
   readonly kinds: readonly string[];
-  /** Spawns the session (throws a NativeLaunchError before anything is spawned when it is refused). */
-  open(request: NativeOpenRequest): Promise<NativeSession>;
+  /**
+   * Spawns the session (throws a NativeLaunchError before anything is spawned when it is refused);
+   * `notes`: what its plan said, the create's reply carries them to the client.
+   */
+  open(request: NativeOpenRequest): Promise<{ readonly session: NativeSession; readonly notes: readonly string[] }>;
 }
 
 /** The size a native session starts at when its client names none (it is resized to its pane on attach). */
@@ -37,7 +40,7 @@ const DEFAULT_SIZE = { cols: 80, rows: 24 };
 export async function launchNativeRow(spec: CreateSpec, deps: NativeLauncherDeps): Promise<Launched> {
   const size = spec.native ?? DEFAULT_SIZE;
   try {
-    const session = await deps.open({
+    const { session, notes } = await deps.open({
       kind: parseNativeKind(spec.harness, deps.kinds),
       cwd: spec.cwd,
       cols: size.cols,
@@ -45,7 +48,7 @@ export async function launchNativeRow(spec: CreateSpec, deps: NativeLauncherDeps
       ...(spec.options.endpoint !== undefined ? { endpoint: spec.options.endpoint } : {}),
       ...(spec.options.model !== undefined ? { model: spec.options.model } : {}),
     });
-    return { handle: session, cwd: session.cwd, notes: [], native: session };
+    return { handle: session, cwd: session.cwd, notes, native: session };
   } catch (err) {
     throw launchError(err);
   }

@@ -64,6 +64,8 @@ class ServerPty implements PtyProcess {
 export interface ServerNativeOptions {
   /** The pane's header label; the server's name for the session (`<name>·native` for a harness's own UI) when absent. */
   readonly label?: string;
+  /** What the server's create said while opening it (its plan's notes): the pane shows them as a session pane does. */
+  readonly launchNotes?: readonly string[];
 }
 
 export class ServerNativePort implements NativePort {
@@ -104,6 +106,7 @@ export class ServerNativePort implements NativePort {
       settings: [],
       support: { steer: false, inject: false, abstain: false, replace: false, denyReason: false },
       native: true,
+      ...(options.launchNotes && options.launchNotes.length > 0 ? { launchNotes: options.launchNotes } : {}),
     };
     this.pty = new ServerPty(client, row.id, native.pid);
     this.terminal = new NativeTerminal({
@@ -290,6 +293,6 @@ export async function createServerNative(
   options: ServerNativeOptions = {},
 ): Promise<{ port: ServerNativePort; notes: readonly string[] }> {
   const reply = await client.request({ op: "create-native", ...request });
-  const port = await attachServerNative(client, reply.session.id, options);
+  const port = await attachServerNative(client, reply.session.id, { ...options, launchNotes: reply.notes });
   return { port, notes: reply.notes };
 }

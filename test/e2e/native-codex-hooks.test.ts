@@ -47,10 +47,10 @@ describe.skipIf(!HAVE_CODEX)("native codex pane: state from codex's hooks", () =
     mkdirSync(work);
     model = await startModelServer();
     hooks = await HookServer.start();
-    port = await launchNative(
+    ({ session: port } = await launchNative(
       { kind: "codex", cwd: work, endpoint: model.url, cols: 120, rows: 40 },
       { hooks, hostEnv: { PATH: process.env.PATH, HOME: dir }, clock: systemClock },
-    );
+    ));
     port.subscribe((e) => events.push(e));
     port.terminal.setFocused(true);
     await until("codex's prompt", () => screen().includes("Ask Codex"), 60_000);

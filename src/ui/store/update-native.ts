@@ -5,6 +5,7 @@
  * (a click, Alt+N, a new session, the pane closing) returns the keys to hmux.
  */
 import { ESCAPE_CHORD_LABEL } from "../../native/keys.js";
+import type { SessionInfo } from "../session-port.js";
 import { flash } from "./step.js";
 import { focusedKey, focusedView, type UiState } from "./ui-state.js";
 
@@ -25,6 +26,17 @@ export function nativeKeys(state: UiState, to: "pane" | "hmux", now: number): Ui
     `typing into ${label}; ${ESCAPE_CHORD_LABEL} returns to hmux`,
     "info",
   );
+}
+
+/**
+ * A native pane draws its terminal, not a transcript, so the notes its launch said (an untrusted
+ * project's settings not taken, a binary fallback, …) are said on the status line as it opens;
+ * its view keeps them too (launchNotes), as a session pane's does.
+ */
+export function sayLaunchNotes(state: UiState, info: SessionInfo, now: number): UiState {
+  const notes = info.launchNotes ?? [];
+  if (!info.native || notes.length === 0) return state;
+  return flash(state, now, `${info.label ?? info.harness}: ${notes.join(" · ")}`, "warn");
 }
 
 /** A newly opened native pane that got the focus takes the keyboard. */

@@ -43,7 +43,7 @@ import {
   toggleNotices,
   toggleZoom,
 } from "./update-layout.js";
-import { keepTypingFocused, nativeKeys, typeIntoOpened } from "./update-native.js";
+import { keepTypingFocused, nativeKeys, sayLaunchNotes, typeIntoOpened } from "./update-native.js";
 import { askHarnesses, offered } from "./update-offer.js";
 import { askPlan, planFailed, planned } from "./update-plan.js";
 import { raceEvent, raceSessionOpened, updateRace } from "./update-race.js";
@@ -73,7 +73,11 @@ function updateFocused(state: UiState, msg: Msg, now: number): Step {
     case "session-opened":
       return only(
         raceSessionOpened(
-          typeIntoOpened(openSession(state, msg.key, msg.info, msg.pane !== false), msg.key),
+          sayLaunchNotes(
+            typeIntoOpened(openSession(state, msg.key, msg.info, msg.pane !== false), msg.key),
+            msg.info,
+            now,
+          ),
           msg.key,
           msg.info,
           now,

@@ -111,7 +111,7 @@ const ENTRIES: Record<string, (env: Record<string, string>) => Promise<void>> = 
     }
   },
   native: async (env) => {
-    const port = await launchNative(
+    const { session: port } = await launchNative(
       { kind: "claude", cwd: box.root, endpoint: ENDPOINT, cols: 80, rows: 24 },
       { hostEnv: env, clock: systemClock },
     );

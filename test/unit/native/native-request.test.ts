@@ -89,7 +89,7 @@ describe("native sessions from the new-session dialog", () => {
 
   it("launching 'shell' gives a native session at the requested size, its state unknown", async () => {
     const fake = fakeFactory();
-    const session = await launchNative(
+    const { session } = await launchNative(
       { kind: "shell", cwd: "/", cols: 50, rows: 12 },
       { spawn: fake.factory, hostEnv: { SHELL: "/bin/sh", PATH: "/bin" }, clock: new FakeClock() },
     );
