@@ -38,6 +38,34 @@ describe("the dialog's harness list is the launcher's answer", () => {
     expect(launched).toEqual([{ harness: "from-server-config" }]);
   });
 
+  it("Esc while the server is still asked cancels the dialog at once, however long the answer takes", async () => {
+    const never = new Promise<HarnessChoices>(() => undefined);
+    const launched: NewSessionRequest[] = [];
+    m = await mount({ ports: [new FakePort()], columns: 100, rows: 30, launcher: offering([never], launched) });
+    await m.type(KEYS.alt("n"));
+    expect(m.frame()).toContain("asking the server which harnesses it offers");
+    await m.type(KEYS.escape);
+    await m.flush();
+    expect(m.store.state.overlay).toBeNull();
+    expect(m.frame()).not.toContain("asking the server");
+    expect(launched).toEqual([]);
+  });
+
+  it("keys typed while the server is asked reach the form once the list comes, in order", async () => {
+    let answer: (c: HarnessChoices) => void = () => undefined;
+    const pending = new Promise<HarnessChoices>((resolve) => {
+      answer = resolve;
+    });
+    const launched: NewSessionRequest[] = [];
+    m = await mount({ ports: [new FakePort()], columns: 100, rows: 30, launcher: offering([pending], launched) });
+    await m.type(KEYS.alt("n"), KEYS.tab, "o", "p", "u", "s");
+    answer({ harnesses: ["claude", "pi"], defaultHarness: "pi" });
+    await m.flush();
+    await m.type(KEYS.enter);
+    await m.flush();
+    expect(launched).toEqual([{ harness: "pi", model: "opus" }]);
+  });
+
   it("shows the server's error as its refusal, Enter starts nothing, and Esc closes it", async () => {
     const launched: NewSessionRequest[] = [];
     const failing = Promise.reject(new Error("no such directory on box"));

@@ -1,4 +1,4 @@
-import { Box, Text } from "ink";
+import { Box, Text, useInput } from "ink";
 import type React from "react";
 import { useCallback, useEffect, useRef } from "react";
 import { useFrame, useFrameValue } from "../../hooks/use-frame.js";
@@ -11,7 +11,7 @@ import { TextView } from "../TextView.js";
 import { cycleChoice, formValues } from "./dialog-form.js";
 import { OverlayFrame } from "./OverlayFrame.js";
 import { PlanVerdictView } from "./PlanVerdictView.js";
-import { useDialogForm } from "./use-dialog-form.js";
+import { type TypedAhead, useDialogForm } from "./use-dialog-form.js";
 
 export const FIELDS = ["harness", "model", "effort", "cwd", "endpoint", "prompt", "worktree"] as const;
 type Field = (typeof FIELDS)[number];
@@ -76,20 +76,43 @@ const TITLE = "new session · Tab/↑↓ move · Enter start · Esc cancel";
 /**
  * The dialog as the launcher's harness list allows: while the server is asked for it, a line
  * saying so; when it could not answer, why (nothing can start); then the form over that list.
- * A launcher with no `offer` (one this process holds) gives its fixed list at once.
+ * A launcher with no `offer` (one this process holds) gives its fixed list at once. While it
+ * asks, keys are not held back: Esc cancels it however long the server takes, and the rest are
+ * kept for the form, which takes them in as it comes.
  */
 export function NewSessionDialog({ launcher, width, height }: NewSessionDialogProps): React.ReactElement {
   const theme = useTheme();
   const offer = useFrameValue((s) => s.harnessOffer);
+  const ahead = useRef<TypedAhead>({ keys: [], taken: false });
+  useInput((input, key) => {
+    // Esc is hmux's own (it closes the dialog); every other key waits for the form.
+    if (!ahead.current.taken && !key.escape) ahead.current.keys.push({ input, key });
+  });
+  const asking = launcher?.offer !== undefined && !offer?.choices && !offer?.failure;
+  // Declared after the handler, so the keys read with the one that opened the dialog reach it.
+  const { flow } = useKeys();
+  useEffect(() => {
+    if (asking && flow.held) flow.release();
+  }, [asking, flow]);
   if (!launcher?.offer) {
     const fixed: HarnessChoices = {
       harnesses: launcher?.harnesses ?? [],
       ...(launcher?.defaultHarness !== undefined ? { defaultHarness: launcher.defaultHarness } : {}),
     };
-    return <NewSessionForm launcher={launcher} choices={fixed} width={width} height={height} />;
+    return (
+      <NewSessionForm launcher={launcher} choices={fixed} typedAhead={ahead.current} width={width} height={height} />
+    );
   }
   if (offer?.choices)
-    return <NewSessionForm launcher={launcher} choices={offer.choices} width={width} height={height} />;
+    return (
+      <NewSessionForm
+        launcher={launcher}
+        choices={offer.choices}
+        typedAhead={ahead.current}
+        width={width}
+        height={height}
+      />
+    );
   return (
     <OverlayFrame title={TITLE} width={width} height={height} wrapTitle>
       {offer?.failure ? (
@@ -113,6 +136,7 @@ function RefusedOffer({ message }: { readonly message: string }): React.ReactEle
 
 interface NewSessionFormProps extends NewSessionDialogProps {
   readonly choices: HarnessChoices;
+  readonly typedAhead: TypedAhead;
 }
 
 /**
@@ -121,7 +145,13 @@ interface NewSessionFormProps extends NewSessionDialogProps {
  * refusals and the settings the session would get show before Enter; Enter plans once more and
  * starts the session only when the server refused nothing.
  */
-function NewSessionForm({ launcher, choices: offered, width, height }: NewSessionFormProps): React.ReactElement {
+function NewSessionForm({
+  launcher,
+  choices: offered,
+  typedAhead,
+  width,
+  height,
+}: NewSessionFormProps): React.ReactElement {
   const store = useStore();
   const theme = useTheme();
   // Starting the session, and asking the server, are the store's effects; the dialog shows how they went.
@@ -141,6 +171,7 @@ function NewSessionForm({ launcher, choices: offered, width, height }: NewSessio
   const form = useDialogForm(FIELDS, openingValues(offered), {
     submit,
     cycle: (field, value, delta) => (field === "harness" ? cycleChoice(choices, value, delta) : undefined),
+    typedAhead,
   });
   const active = form.active;
   // A preview as the dialog opens and each time the cursor moves on: what the fields hold now.

@@ -3,15 +3,25 @@
  * ref, so the keys of one read each see what the key before them did (a field's own handler would
  * only start listening after React re-rendered). Enter hands the latest values to `submit`.
  */
-import { useInput } from "ink";
+import { type Key, useInput } from "ink";
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { useKeys } from "../../hooks/use-keys.js";
 import { usePaste } from "../../hooks/use-paste.js";
 import { type Cycle, type DialogForm, formKey, formPaste, formValues, initialForm } from "./dialog-form.js";
 
+/**
+ * Keys typed before the form could listen (while its dialog asked the server for its choices):
+ * the form takes them in, in order, as it mounts; after that whoever kept them keeps no more.
+ */
+export interface TypedAhead {
+  readonly keys: Array<{ readonly input: string; readonly key: Key }>;
+  taken: boolean;
+}
+
 export interface DialogFormOptions<F extends string> {
   readonly submit: (values: Record<F, string>) => void;
   readonly cycle?: Cycle<F>;
+  readonly typedAhead?: TypedAhead;
 }
 
 export function useDialogForm<F extends string>(
@@ -25,7 +35,7 @@ export function useDialogForm<F extends string>(
   const latest = useRef(options);
   latest.current = options;
   const onKey = useCallback(
-    (input: string, key: Parameters<Parameters<typeof useInput>[0]>[1]) => {
+    (input: string, key: Key) => {
       const before = form.current!;
       if (key.escape) return;
       if (key.return) {
@@ -51,6 +61,13 @@ export function useDialogForm<F extends string>(
     [names],
   );
   usePaste(onPaste);
+  // Once the handlers listen, the keys typed ahead of them come in first.
+  useEffect(() => {
+    const ahead = latest.current.typedAhead;
+    if (!ahead || ahead.taken) return;
+    ahead.taken = true;
+    for (const { input, key } of ahead.keys.splice(0)) onKey(input, key);
+  }, [onKey]);
   // Declared after the handlers, so it runs once they listen: keys read with the one that opened
   // the dialog come in now.
   const { flow } = useKeys();
