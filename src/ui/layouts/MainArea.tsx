@@ -10,6 +10,7 @@ import { ConfirmBar, haltAllQuestion, quitQuestion, runningText } from "../compo
 import { RaceDialog } from "../components/overlays/RaceDialog.js";
 import { ScorecardOverlay } from "../components/overlays/ScorecardOverlay.js";
 import { SettingsCompare } from "../components/overlays/SettingsCompare.js";
+import { carriesHarness } from "../components/PaneHeader.js";
 import { ApprovalFull } from "../components/widgets/ApprovalFull.js";
 import type { Keymap } from "../keys/keymap.js";
 import type { SessionLauncher } from "../session-launcher.js";
@@ -48,7 +49,10 @@ export function MainArea({ state, ports, keymap, launcher, width, height }: Main
     const labels = new Map(
       rows.map((r) => {
         const v = state.sessions.get(r.key);
-        return [r.key, `${sessionNumber(state, r.key)}:${v?.info.label ?? v?.info.harness ?? "?"}`] as const;
+        const name = v?.info.label ?? v?.info.harness ?? "?";
+        // A name someone chose (hmux new pi --name worker) does not say the harness: the row does.
+        const harness = v && !carriesHarness(name, v.info.harness) ? ` · ${v.info.harness}` : "";
+        return [r.key, `${sessionNumber(state, r.key)}:${name}${harness}`] as const;
       }),
     );
     return (

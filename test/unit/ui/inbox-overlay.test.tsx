@@ -58,6 +58,22 @@ describe("the inbox overlay", () => {
         expect(frame.replace(/[│\s]+/g, " ")).toContain(key);
     });
 
+  it("names each row's harness when the session's own name does not say it (hmux new pi --name worker)", async () => {
+    const ports = [
+      new FakePort({ harness: "pi", label: "worker" }),
+      new FakePort({ harness: "codex", label: "codex-2" }),
+    ];
+    m = await mount({ ports, columns: 80, rows: 24 });
+    ports[0]!.emit(call("w1", "touch worker.txt", 1_000));
+    ports[1]!.emit(call("x1", "touch codex.txt", 2_000));
+    await m.flush();
+    await m.type(KEYS.alt("A"));
+    const frame = m.frame();
+    expect(frame).toContain("1:worker · pi · Bash · waited");
+    // The server's default name already says it: not twice.
+    expect(frame).toContain("2:codex-2 · Bash · waited");
+  });
+
   it("decides the chosen row where it is: a allows pi's call, ↓ then A allows claude's with scope session", async () => {
     const ports = await threeWaiting(80, 24);
     await m!.type(KEYS.alt("A"), "a");
