@@ -8,6 +8,11 @@ import type { HarnessDecoding, HarnessModule } from "./adapter.js";
 
 export interface BuiltinHarness {
   readonly name: string;
+  /**
+   * Its module's `inDemo`, repeated here so `hmux --help` can name the demo's panes without loading
+   * any folder (test/unit/descriptors/builtin-decoding.test.ts holds the two equal).
+   */
+  readonly inDemo?: true;
   load(): Promise<HarnessModule>;
   loadDecoding(): Promise<HarnessDecoding>;
 }
@@ -15,16 +20,19 @@ export interface BuiltinHarness {
 export const BUILTIN_HARNESS_LIST: readonly BuiltinHarness[] = Object.freeze([
   {
     name: "claude",
+    inDemo: true,
     load: async () => (await import("./claude/adapter.js")).claude,
     loadDecoding: async () => (await import("./claude/decoding.js")).claudeDecoding,
   },
   {
     name: "codex",
+    inDemo: true,
     load: async () => (await import("./codex/adapter.js")).codex,
     loadDecoding: async () => (await import("./codex/decoding.js")).codexDecoding,
   },
   {
     name: "pi",
+    inDemo: true,
     load: async () => (await import("./pi/adapter.js")).pi,
     loadDecoding: async () => (await import("./pi/decoding.js")).piDecoding,
   },

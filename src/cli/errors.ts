@@ -10,18 +10,12 @@ import { isConfigError } from "../core/config/errors.js";
 import { ERROR_CODE_TABLE, type ErrorCode, meaningOf, USAGE_CODE } from "../core/error-codes.js";
 import type { FailureSummary, HarnessEvent } from "../core/events.js";
 import { failure } from "../core/failure.js";
-import { HmuxError, isHmuxError } from "../core/hmux-error.js";
+import { isHmuxError } from "../core/hmux-error.js";
 import { isRefusal } from "../core/refusal.js";
 import { isServerError } from "../server/errors.js";
 import type { Output } from "./render/output.js";
 
-/** A command line hmux cannot read: a flag it does not know, a missing argument, a bad combination. */
-export class UsageError extends HmuxError {
-  constructor(message: string, hint?: string) {
-    super(USAGE_CODE, message, hint);
-    this.name = "UsageError";
-  }
-}
+export { UsageError } from "./usage-error.js";
 
 /**
  * The failure a pre-spawn problem reports under --json. `spellings` are the registry's native

@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";
 import type { HarnessRegistry } from "../adapters/registry.js";
 import type { AppOptions } from "../main/context.js";
+import type { CommandRuntime, HarnessFacts } from "./command-line.js";
 import { type CliContext, decodingFrom, splitPassthrough } from "./context.js";
 import { launchCwdOf } from "./launch-cwd.js";
 import { type Output, processOutput } from "./render/output.js";
@@ -46,11 +47,17 @@ function onlyVersion(args: readonly string[], subcommand: string | undefined): b
   return subcommand === undefined && args.some((a) => a === "-V" || a === "--version");
 }
 
+/** `-h`/`--help` anywhere on the command line: commander prints a help and runs no action. */
+function helpAsked(args: readonly string[]): boolean {
+  return args.some((a) => a === "-h" || a === "--help");
+}
+
 /**
- * The composition root and the command modules are imported only when a command may run: they
- * pull in every adapter, zod and the process layer, which `hmux --version` (called in scripts'
- * loops) must not pay for. The context is built only when a loaded command uses it, so a command
- * that reads its own state (`hmux sessions`) skips the adapters too. Returns the registry when built.
+ * Declares the commands (src/cli/command-lines/); each action imports its command's implementation
+ * when it runs, and the composition root is built only when a running command (or the registry's
+ * facts a declaration prints) asks for it: it pulls in every adapter, zod and the process layer,
+ * which `hmux --help` and a command that reads its own state (`hmux sessions`) must not pay for.
+ * Returns where the registry is, once a command built it.
  */
 async function registerAll(
   program: Command,
@@ -58,35 +65,61 @@ async function registerAll(
   options: MainOptions & Pick<AppOptions, "passthrough">,
   args: readonly string[],
   subcommand?: string,
-): Promise<HarnessRegistry | undefined> {
-  const { registerCommands } = await import("./commands/index.js");
+): Promise<() => HarnessRegistry | undefined> {
+  const { declareCommands, isCommandModule } = await import("./command-lines/index.js");
   let context: CliContext | undefined;
   let building: Promise<CliContext> | undefined;
+  // The registry of the folder this command launches in (its --cwd), not only of where it was typed.
+  const cwd = launchCwdOf(args, process.cwd());
   const build = async (): Promise<CliContext> => {
     const { loadAppContext } = await import("../main/context.js");
-    // The registry of the folder this command launches in (its --cwd), not only of where it was typed.
-    const cwd = launchCwdOf(args, process.cwd());
     context = { ...(await loadAppContext(options, cwd)), output, input: options.input ?? process.stdin };
     return context;
   };
+  const contextOnce = (): Promise<CliContext> => {
+    building ??= build();
+    return building;
+  };
   const env = options.env ?? process.env;
-  await registerCommands(
-    program,
-    async () => (await import("../main/process-basics.js")).processBasics(env),
-    () => {
-      building ??= build();
-      return building;
-    },
-    async () => {
+  const help = helpAsked(args);
+  const factsNow = async (): Promise<HarnessFacts> => {
+    // The program's help prints only the demo's panes of these: the built-ins marked for it.
+    if (help && !options.registry && (subcommand === undefined || !isCommandModule(subcommand))) {
+      const { builtinDemoHarnesses } = await import("../main/builtin-harness-facts.js");
+      const none: readonly string[] = [];
+      return {
+        names: none,
+        harnessOptions: [],
+        sessionHarnesses: none,
+        processSessionHarnesses: none,
+        nativeKinds: none,
+        demoHarnesses: builtinDemoHarnesses(),
+      };
+    }
+    // A command's help needs the registry, not the ports of a run.
+    const registry =
+      options.registry ??
+      (help ? await (await import("../main/load-registry.js")).loadRegistry(cwd, env) : (await contextOnce()).registry);
+    return (await import("./harness-facts.js")).harnessFactsOf(registry);
+  };
+  let facts: Promise<HarnessFacts> | undefined;
+  const run: CommandRuntime = {
+    basics: async () => (await import("../main/process-basics.js")).processBasics(env),
+    context: contextOnce,
+    harnesses: async () => {
       const streams = { env, output, input: options.input ?? process.stdin };
       if (context) return decodingFrom(context.registry, streams);
       if (options.registry) return decodingFrom(options.registry, streams);
       const { decodingAt } = await import("../main/builtin-harness-facts.js");
       return { ...streams, ...decodingAt(process.cwd(), env) };
     },
-    subcommand,
-  );
-  return context?.registry;
+    facts: () => {
+      facts ??= factsNow();
+      return facts;
+    },
+  };
+  await declareCommands(program, run, subcommand);
+  return () => context?.registry;
 }
 
 export async function main(
@@ -97,7 +130,7 @@ export async function main(
   const program = createProgram(output);
   const { args, passthrough } = splitPassthrough(argv.slice(2));
   const subcommand = subcommandOf(args);
-  let registry: HarnessRegistry | undefined;
+  let registry: () => HarnessRegistry | undefined = () => undefined;
   try {
     if (!onlyVersion(args, subcommand))
       registry = await registerAll(program, output, { ...options, passthrough }, args, subcommand);
@@ -114,7 +147,7 @@ export async function main(
     const { exitCodeFor, reportError } = await import("./errors.js");
     // The registry's native spellings turn an unknown option into a redirect; loaded here when no command was.
     const spellings =
-      (registry ?? options.registry)?.nativeSpellings ??
+      (registry() ?? options.registry)?.nativeSpellings ??
       (await (await import("../main/builtin-harness-facts.js")).builtinNativeSpellings());
     const known = program.commands.some((c) => c.name() === subcommand) ? subcommand : undefined;
     reportError(err, output, args, spellings, known);

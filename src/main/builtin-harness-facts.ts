@@ -33,6 +33,16 @@ export function decodingAt(
   };
 }
 
+/**
+ * The panes `hmux demo` opens, as the program's help names them: the built-ins the demo is written
+ * for, read from the built-in list without loading any harness's folder. The registry's own answer
+ * (src/session/launch.ts demoHarnesses) is what `hmux demo` runs and its own help prints; every
+ * built-in marked for the demo has a process session, so the two agree without a config.
+ */
+export function builtinDemoHarnesses(): readonly string[] {
+  return BUILTIN_HARNESS_LIST.filter((h) => h.inDemo === true).map((h) => h.name);
+}
+
 export async function builtinNativeSpellings(): Promise<readonly OwnedNativeSpelling[]> {
   return (await import("../adapters/registry.js")).builtinRegistry.nativeSpellings;
 }

@@ -5,13 +5,15 @@
  * Nothing to attach to (no server, no session, no such session) is said on stderr, exit 1,
  * as tmux's attach does; a server that cannot be used is exit 2.
  */
+
 import type { Command } from "commander";
 import type { SessionSummary } from "../../protocol/index.js";
 import { isServerError } from "../../server/errors.js";
 import { detachedRecords } from "../../server/restore.js";
 import { findSessionTarget } from "../../server/session-target.js";
+import type { CommandRuntime } from "../command-line.js";
 import type { CliContext } from "../context.js";
-import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
+import { hostOf } from "../host-flag.js";
 import { reachServer, reportServerError } from "../server-client.js";
 import { defaultCwd, endOfTui, requireTerminal, tuiOn } from "./tui.js";
 
@@ -22,18 +24,9 @@ interface AttachFlags {
   host?: string;
 }
 
-export function register(program: Command, context: CliContext): void {
-  program
-    .command("attach")
-    .description("reattach the TUI to the sessions on the hmux server (every one, or -t <session>)")
-    .option("-t, --target <session>", "only this session: its name, id, or a unique start of its id (see hmux ls)")
-    .option("--theme <name>", "default, light, high-contrast, or a path to a theme JSON")
-    .option("--mouse", "the mouse wheel scrolls the pane under the pointer (config: ui.mouse)")
-    .option(HOST_FLAGS, HOST_HELP)
-    .action(async (flags: AttachFlags, command: Command) => {
-      const host = hostOf(command);
-      process.exitCode = await attachCommand({ ...flags, ...(host !== undefined ? { host } : {}) }, context);
-    });
+export async function attachAction(run: CommandRuntime, flags: AttachFlags, command: Command): Promise<void> {
+  const host = hostOf(command);
+  process.exitCode = await attachCommand({ ...flags, ...(host !== undefined ? { host } : {}) }, await run.context());
 }
 
 /** Nothing to attach to: exit 1 with the reason. */

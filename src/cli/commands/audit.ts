@@ -4,23 +4,29 @@
  * decided it (a person and the client they used, a rule and its text, the policy, the deadline,
  * a program). Without a session: every session the server lists.
  */
+
 import type { Command } from "commander";
+import type { CommandRuntime } from "../command-line.js";
 import type { CliContext, ProcessBasics } from "../context.js";
-import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
+import { hostOf } from "../host-flag.js";
 import { auditLines } from "../render/inbox-lines.js";
 import { type Output, processOutput } from "../render/output.js";
 import { withServerClient } from "../server-client.js";
 
-export function registerDeferred(program: Command, context: () => Promise<CliContext>, basics: ProcessBasics): void {
-  program
-    .command("audit")
-    .description("every decision on a tool call and who made it, from the journals: hmux audit [<session>]")
-    .argument("[session]", "one session's name, id or unique start of its id (default: every session)")
-    .option("--json", "one JSON object per decision")
-    .option(HOST_FLAGS, HOST_HELP)
-    .action(async (session: string | undefined, flags: { json?: boolean }, command: Command) => {
-      process.exitCode = await auditCommand(session, flags, processOutput(), basics, context, hostOf(command));
-    });
+export async function auditAction(
+  run: CommandRuntime,
+  session: string | undefined,
+  flags: { json?: boolean },
+  command: Command,
+): Promise<void> {
+  process.exitCode = await auditCommand(
+    session,
+    flags,
+    processOutput(),
+    await run.basics(),
+    run.context,
+    hostOf(command),
+  );
 }
 
 export async function auditCommand(

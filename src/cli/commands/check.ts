@@ -3,38 +3,32 @@
  * verified against. Exit 1 when any installed harness differs from its pin; a harness that
  * is not installed is reported, not counted as drift.
  */
-import type { Command } from "commander";
 import { versionRows } from "../../main/versions.js";
-import type { CliContext } from "../context.js";
+import type { CommandRuntime } from "../command-line.js";
 import { processOutput } from "../render/output.js";
 
-export function register(program: Command, context: CliContext): void {
-  program
-    .command("check")
-    .description("check installed harness versions against the pinned ones (exit 1 on drift)")
-    .option("--json", "one JSON object with every harness and the verdict")
-    .action(async (flags: { json?: boolean }) => {
-      const output = processOutput();
-      const rows = await versionRows({ registry: context.registry, env: context.env });
-      const drifted = rows.filter((r) => r.status === "drift" || r.status === "moved");
-      if (flags.json) {
-        output.out(`${JSON.stringify({ drift: drifted.length > 0, harnesses: rows })}\n`);
-      } else {
-        for (const r of rows) {
-          const line =
-            r.status === "match"
-              ? `ok     ${r.harness} ${r.installed}`
-              : r.status === "moved"
-                ? `MOVED  ${r.harness}: ${r.installed ?? "?"} comes from a package that has moved (see below); pinned ${r.pinned}`
-                : r.status === "drift"
-                  ? `DRIFT  ${r.harness}: installed ${r.installed}, pinned ${r.pinned} (re-verify, then bump src/adapters/${r.harness}/pinned.ts and package.json together)`
-                  : r.status === "not-installed"
-                    ? `skip   ${r.harness}: not installed (pinned ${r.pinned})`
-                    : `?      ${r.harness}: installed version unknown${r.installed ? ` (${r.installed})` : ""}; pinned ${r.pinned}${r.detail ? ` — ${r.detail}` : ""}`;
-          output.out(`${line}\n`);
-          for (const m of r.moved ?? []) output.out(`moved  ${r.harness}: ${m.message}\n`);
-        }
-      }
-      process.exitCode = drifted.length > 0 ? 1 : 0;
-    });
+export async function checkAction(run: CommandRuntime, flags: { json?: boolean }): Promise<void> {
+  const context = await run.context();
+  const output = processOutput();
+  const rows = await versionRows({ registry: context.registry, env: context.env });
+  const drifted = rows.filter((r) => r.status === "drift" || r.status === "moved");
+  if (flags.json) {
+    output.out(`${JSON.stringify({ drift: drifted.length > 0, harnesses: rows })}\n`);
+  } else {
+    for (const r of rows) {
+      const line =
+        r.status === "match"
+          ? `ok     ${r.harness} ${r.installed}`
+          : r.status === "moved"
+            ? `MOVED  ${r.harness}: ${r.installed ?? "?"} comes from a package that has moved (see below); pinned ${r.pinned}`
+            : r.status === "drift"
+              ? `DRIFT  ${r.harness}: installed ${r.installed}, pinned ${r.pinned} (re-verify, then bump src/adapters/${r.harness}/pinned.ts and package.json together)`
+              : r.status === "not-installed"
+                ? `skip   ${r.harness}: not installed (pinned ${r.pinned})`
+                : `?      ${r.harness}: installed version unknown${r.installed ? ` (${r.installed})` : ""}; pinned ${r.pinned}${r.detail ? ` — ${r.detail}` : ""}`;
+      output.out(`${line}\n`);
+      for (const m of r.moved ?? []) output.out(`moved  ${r.harness}: ${m.message}\n`);
+    }
+  }
+  process.exitCode = drifted.length > 0 ? 1 : 0;
 }

@@ -8,23 +8,16 @@
 
 import { createReadStream, existsSync } from "node:fs";
 import { connect } from "node:net";
-import type { Command } from "commander";
 import { LineSplitter } from "../../core/line-splitter.js";
 import { ServerClient } from "../../server/client.js";
 import { readToken, socketPaths } from "../../session/control-socket.js";
-import type { CliContext, ProcessBasics } from "../context.js";
+import type { CommandRuntime } from "../command-line.js";
+import type { ProcessBasics } from "../context.js";
 import { VERSION } from "../main.js";
 import { type Output, processOutput } from "../render/output.js";
 
-export function register(program: Command, context: CliContext): void {
-  program
-    .command("control")
-    .description("send metaharness.command/1 lines to a running session: hmux control <session> [file|-]")
-    .argument("<session>", "the session id (see `hmux sessions`)")
-    .argument("[source]", "a file of command lines, or - for stdin", "-")
-    .action(async (session: string, source: string) => {
-      process.exitCode = await controlCommand(session, source, processOutput(), context);
-    });
+export async function controlAction(run: CommandRuntime, session: string, source: string): Promise<void> {
+  process.exitCode = await controlCommand(session, source, processOutput(), await run.context());
 }
 
 export async function controlCommand(

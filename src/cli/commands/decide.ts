@@ -3,11 +3,13 @@
  * waiting call from a shell, as a person, through the same tool.decide a TUI key sends. Someone
  * first (a TUI, the deadline) makes it TOO_LATE; the exit code is the error table's.
  */
+
 import { hostname } from "node:os";
 import type { Command } from "commander";
+import type { CommandRuntime } from "../command-line.js";
 import type { CliContext, ProcessBasics } from "../context.js";
 import { exitCodeFor, UsageError } from "../errors.js";
-import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
+import { hostOf } from "../host-flag.js";
 import { type Output, processOutput } from "../render/output.js";
 import { reachServerOf, reportServerError } from "../server-client.js";
 
@@ -16,26 +18,22 @@ export interface DecideFlags {
   scope?: string;
 }
 
-export function registerDeferred(program: Command, context: () => Promise<CliContext>, basics: ProcessBasics): void {
-  program
-    .command("decide")
-    .description("allow or deny one waiting call (see hmux inbox): hmux decide <session> <call> allow|deny")
-    .argument("<session>", "the session's name, id or unique start of its id")
-    .argument("<call>", "the call id hmux inbox lists")
-    .argument("<decision>", "allow, deny or abstain")
-    .option("--reason <text>", "why (a deny needs one: the model is told it)")
-    .option("--scope <scope>", "with allow: session (a session rule, as the inbox shows it) or path (that one path)")
-    .option(HOST_FLAGS, HOST_HELP)
-    .action(async (session: string, call: string, decision: string, flags: DecideFlags, command: Command) => {
-      process.exitCode = await decideCommand(
-        { session, call, decision },
-        flags,
-        processOutput(),
-        basics,
-        context,
-        hostOf(command),
-      );
-    });
+export async function decideAction(
+  run: CommandRuntime,
+  session: string,
+  call: string,
+  decision: string,
+  flags: DecideFlags,
+  command: Command,
+): Promise<void> {
+  process.exitCode = await decideCommand(
+    { session, call, decision },
+    flags,
+    processOutput(),
+    await run.basics(),
+    run.context,
+    hostOf(command),
+  );
 }
 
 export async function decideCommand(

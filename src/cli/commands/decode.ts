@@ -7,26 +7,12 @@
  * follows a live pipe, and memory stays flat whatever the recording's size.
  */
 import { type FileHandle, open } from "node:fs/promises";
-import type { Command } from "commander";
 import { hmuxExitCode } from "../../core/conclude.js";
 import { RecordedTurn } from "../../core/recorded-turn.js";
-import type { HarnessCliContext } from "../context.js";
+import type { CommandRuntime } from "../command-line.js";
 import { type DecodeSource, finishTurn, pumpStream } from "../decode-stream.js";
 import { UsageError } from "../errors.js";
 import { lineBoundFromEnv } from "../line-bound.js";
-
-/** A process's exit status is one byte: anything else is no exit code a turn could have had. */
-const MAX_EXIT_STATUS = 255;
-
-function exitCodeArg(value: string): number {
-  const code = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
-  if (!(code <= MAX_EXIT_STATUS))
-    throw new UsageError(
-      `--exit-code expects an exit status from 0 to ${MAX_EXIT_STATUS}, got ${JSON.stringify(value)}`,
-      "e.g. --exit-code 1",
-    );
-  return code;
-}
 
 // 64 KiB reads (a pipe's size too): larger ones measured slower and bigger (npm run bench -- decode).
 const CHUNK_BYTES = 64 * 1024;
@@ -64,35 +50,25 @@ async function openSource(path: string, stdin: NodeJS.ReadableStream): Promise<D
 }
 
 /** Decoding needs the named harness's decoder and nothing that starts a process: no app context is built. */
-export function registerWithHarnesses(program: Command, context: HarnessCliContext): void {
-  program
-    .command("decode")
-    .description("decode a recorded native stream into HarnessEvent NDJSON, ending with the done it implies")
-    .argument("<harness>", context.harnessNames.join(" | "))
-    .argument("[file]", "the recorded stdout (default: stdin)", "-")
-    .option("--exit-code <n>", "the turn's exit code (default: unknown, null)", exitCodeArg)
-    .option("--stderr <file>", "the turn's recorded stderr")
-    .option("--no-escalate-questions", "do not treat a trailing hcn-question block as a question")
-    .action(
-      async (
-        harnessArg: string,
-        file: string,
-        flags: { exitCode?: number; stderr?: string; escalateQuestions?: boolean },
-      ) => {
-        const harness = await context.decoding(harnessArg);
-        const bound = lineBoundFromEnv(context.env);
-        const { output } = context;
-        const stdout = await openSource(file, context.input);
-        const stderr = flags.stderr === undefined ? undefined : await openSource(flags.stderr, context.input);
-        const turn = new RecordedTurn(harness.createDecoder(), {
-          escalateQuestions: flags.escalateQuestions !== false,
-          matchers: harness.matchers,
-        });
-        // The reader left (`| head`): nothing more to say, and no failure of the turn's.
-        if (!(await pumpStream(turn, "stdout", stdout, output, bound))) return;
-        if (stderr && !(await pumpStream(turn, "stderr", stderr, output, bound))) return;
-        const done = await finishTurn(turn, flags.exitCode ?? null, output);
-        process.exitCode = done?.kind === "done" ? hmuxExitCode(done) : 1;
-      },
-    );
+export async function decodeAction(
+  run: CommandRuntime,
+  harnessArg: string,
+  file: string,
+  flags: { exitCode?: number; stderr?: string; escalateQuestions?: boolean },
+): Promise<void> {
+  const context = await run.harnesses();
+  const harness = await context.decoding(harnessArg);
+  const bound = lineBoundFromEnv(context.env);
+  const { output } = context;
+  const stdout = await openSource(file, context.input);
+  const stderr = flags.stderr === undefined ? undefined : await openSource(flags.stderr, context.input);
+  const turn = new RecordedTurn(harness.createDecoder(), {
+    escalateQuestions: flags.escalateQuestions !== false,
+    matchers: harness.matchers,
+  });
+  // The reader left (`| head`): nothing more to say, and no failure of the turn's.
+  if (!(await pumpStream(turn, "stdout", stdout, output, bound))) return;
+  if (stderr && !(await pumpStream(turn, "stderr", stderr, output, bound))) return;
+  const done = await finishTurn(turn, flags.exitCode ?? null, output);
+  process.exitCode = done?.kind === "done" ? hmuxExitCode(done) : 1;
 }

@@ -5,9 +5,9 @@
  * touched. The panes' sessions run on the hmux server and the model runs as its own daemon,
  * so detaching (Ctrl+Q) leaves both running; `hmux attach` comes back to them.
  */
+
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Command } from "commander";
 import { makePrivateDirExclusive } from "../../files/private-dir.js";
 import { type DemoModel, startDemoModel } from "../../main/demo-model.js";
 import type { TuiExit } from "../../main/open-tui.js";
@@ -15,6 +15,7 @@ import type { SessionSummary } from "../../protocol/index.js";
 import { parseScriptText } from "../../scripted-model/script-schema.js";
 import type { ServerClient } from "../../server/client.js";
 import { demoHarnesses } from "../../session/launch.js";
+import type { CommandRuntime } from "../command-line.js";
 import type { CliContext } from "../context.js";
 import { UsageError } from "../errors.js";
 import { reachServer } from "../server-client.js";
@@ -157,22 +158,7 @@ async function settle(model: DemoModel, work: string, context: CliContext): Prom
 }
 
 /** Help text spells small counts out ("three panes"). */
-function countWord(n: number): string {
-  return ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"][n] ?? String(n);
-}
 
-export function register(program: Command, context: CliContext): void {
-  const harnesses = demoHarnesses(context.registry);
-  program
-    .command("demo")
-    .description(
-      `the scripted model and ${countWord(harnesses.length)} panes (${harnesses.join(", ")}) on it: every widget in a minute, no credentials`,
-    )
-    .option("--port <n>", "port for the scripted model on 127.0.0.1 (0: any free port)", "0")
-    .option("--script <file>", "a JSON script for the model (default: the built-in demo script)")
-    .option("--theme <name>", "default, light or high-contrast")
-    .option("--harness <name...>", `which harnesses get a pane (default: ${harnesses.join(" ")})`)
-    .option("--prompt <text>", "the first prompt each pane sends")
-    .option("--mouse", "the mouse wheel scrolls the pane under the pointer (config: ui.mouse)")
-    .action(async (flags: DemoFlags) => demoCommand(flags, context));
+export async function demoAction(run: CommandRuntime, flags: DemoFlags): Promise<void> {
+  await demoCommand(flags, await run.context());
 }

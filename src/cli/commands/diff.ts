@@ -4,8 +4,8 @@
  * `hmux kill` names it — its id, its name, or the start of its id — found through the server's
  * sessions and the ids the workspace registry recorded (and its journal's cwd).
  */
+
 import { existsSync } from "node:fs";
-import type { Command } from "commander";
 import type { SessionSummary } from "../../protocol/index.js";
 import type { ServerClient } from "../../server/client.js";
 import { isServerError } from "../../server/errors.js";
@@ -16,19 +16,10 @@ import { WorkspaceError } from "../../workspace/errors.js";
 import type { WorkspaceEntry, WorkspaceRegistry } from "../../workspace/registry.js";
 import { findWorkspace } from "../../workspace/remove.js";
 import { turnDiff } from "../../workspace/turns.js";
+import type { CommandRuntime } from "../command-line.js";
 import type { CliContext, ProcessBasics } from "../context.js";
 import type { Output } from "../render/output.js";
 import { reachLocalServer } from "../server-client.js";
-
-function turnNumber(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < 1)
-    throw new WorkspaceError(`--turn expects a turn number from 1, got ${JSON.stringify(value)}`, {
-      issue: "unknown-workspace",
-      hint: "hmux diff <workspace> --turn 1",
-    });
-  return n;
-}
 
 interface DiffFlags {
   turn?: number;
@@ -37,21 +28,9 @@ interface DiffFlags {
   color?: boolean;
 }
 
-export function register(program: Command, context: CliContext): void {
-  program
-    .command("diff")
-    .description("what a session's worktree changed against its base: files with +/- counts, then the unified diff")
-    .argument(
-      "<target>",
-      "a workspace name (or <repo>/<name>), or a session that ran in one: its name, id, or the start of its id",
-    )
-    .option("--stat", "only the files and their +/- counts")
-    .option("--turn <n>", "only what turn n changed (1 = the first turn recorded in the workspace)", turnNumber)
-    .option("--json", "one JSON object: the files, the totals and the diff")
-    .option("--no-color", "no colours even on a terminal")
-    .action(async (target: string, flags: DiffFlags) => {
-      process.exitCode = await diffCommand(target, flags, context.output, context, process.stdout.isTTY === true);
-    });
+export async function diffAction(run: CommandRuntime, target: string, flags: DiffFlags): Promise<void> {
+  const context = await run.context();
+  process.exitCode = await diffCommand(target, flags, context.output, context, process.stdout.isTTY === true);
 }
 
 export async function diffCommand(

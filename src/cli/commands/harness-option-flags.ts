@@ -6,9 +6,10 @@
  * here; whether the value is allowed is the harness's schema's to say, when it plans.
  */
 import type { Command } from "commander";
-import { harnessOptionFlag, type OwnedHarnessOption } from "../../adapters/harness-options.js";
+import type { OwnedHarnessOption } from "../../adapters/harness-options.js";
+import { harnessOptionFlag } from "../../core/options/harness-option-flag.js";
 import type { HarnessOptions } from "../../core/options/types.js";
-import { UsageError } from "../errors.js";
+import { UsageError } from "../usage-error.js";
 
 /** The attribute commander stores a flag's value under: `--codex-context-window` → `codexContextWindow`. */
 function attributeOf(flag: string): string {

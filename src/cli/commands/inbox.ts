@@ -3,22 +3,17 @@
  * sessions, oldest first — session, harness, call, tool, how long it waited, its deadline and
  * the command or path. The server builds the list (src/server/inbox.ts); this prints it.
  */
+
 import type { Command } from "commander";
+import type { CommandRuntime } from "../command-line.js";
 import type { CliContext, ProcessBasics } from "../context.js";
-import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
+import { hostOf } from "../host-flag.js";
 import { inboxLines } from "../render/inbox-lines.js";
 import { type Output, processOutput } from "../render/output.js";
 import { withServerClient } from "../server-client.js";
 
-export function registerDeferred(program: Command, context: () => Promise<CliContext>, basics: ProcessBasics): void {
-  program
-    .command("inbox")
-    .description("list every approval and question waiting across the server's sessions, oldest first")
-    .option("--json", "one JSON object per waiting item")
-    .option(HOST_FLAGS, HOST_HELP)
-    .action(async (flags: { json?: boolean }, command: Command) => {
-      process.exitCode = await inboxCommand(flags, processOutput(), basics, context, hostOf(command));
-    });
+export async function inboxAction(run: CommandRuntime, flags: { json?: boolean }, command: Command): Promise<void> {
+  process.exitCode = await inboxCommand(flags, processOutput(), await run.basics(), run.context, hostOf(command));
 }
 
 export async function inboxCommand(

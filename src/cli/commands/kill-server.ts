@@ -10,19 +10,14 @@ import type { Command } from "commander";
 import { HmuxError } from "../../core/hmux-error.js";
 import { isServerError } from "../../server/errors.js";
 import { accepts } from "../../server/single-instance.js";
+import type { CommandRuntime } from "../command-line.js";
 import type { CliContext } from "../context.js";
-import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
+import { hostOf } from "../host-flag.js";
 import { type Output, processOutput } from "../render/output.js";
 import { reachServer, reportServerError } from "../server-client.js";
 
-export function register(program: Command, context: CliContext): void {
-  program
-    .command("kill-server")
-    .description("stop the hmux server and every session it holds")
-    .option(HOST_FLAGS, HOST_HELP)
-    .action(async (_flags: unknown, command: Command) => {
-      process.exitCode = await killServerCommand(processOutput(), context, hostOf(command));
-    });
+export async function killServerAction(run: CommandRuntime, _flags: unknown, command: Command): Promise<void> {
+  process.exitCode = await killServerCommand(processOutput(), await run.context(), hostOf(command));
 }
 
 export async function killServerCommand(output: Output, context: CliContext, host?: string): Promise<number> {

@@ -1,20 +1,20 @@
 /** `hmux kill <session>`: ends one session on the hmux server (pending calls denied, the harness signalled). */
+
 import type { Command } from "commander";
 import type { SessionSummary } from "../../protocol/index.js";
+import type { CommandRuntime } from "../command-line.js";
 import type { CliContext } from "../context.js";
-import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
+import { hostOf } from "../host-flag.js";
 import { type Output, processOutput } from "../render/output.js";
 import { reachServer, reportServerError } from "../server-client.js";
 
-export function register(program: Command, context: CliContext): void {
-  program
-    .command("kill")
-    .description("end a session on the hmux server: hmux kill <name|id>")
-    .argument("<session>", "the session's name, id, or a unique start of its id (see hmux ls)")
-    .option(HOST_FLAGS, HOST_HELP)
-    .action(async (session: string, _flags: unknown, command: Command) => {
-      process.exitCode = await killCommand(session, processOutput(), context, hostOf(command));
-    });
+export async function killAction(
+  run: CommandRuntime,
+  session: string,
+  _flags: unknown,
+  command: Command,
+): Promise<void> {
+  process.exitCode = await killCommand(session, processOutput(), await run.context(), hostOf(command));
 }
 
 export async function killCommand(target: string, output: Output, context: CliContext, host?: string): Promise<number> {

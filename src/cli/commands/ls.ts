@@ -6,28 +6,24 @@
  * server on that machine, over ssh. Only --host needs the composition root (ssh is spawned through its
  * ports), so a local listing never loads the adapters (npm run bench -- startup).
  */
+
 import type { Command } from "commander";
 import { resumeHint, sessionTable } from "../../server/ls-table.js";
+import type { CommandRuntime } from "../command-line.js";
 import type { CliContext, ProcessBasics } from "../context.js";
-import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
+import { hostOf } from "../host-flag.js";
 import { type Output, processOutput } from "../render/output.js";
 import { reachLocalServer, reachServer, reportServerError } from "../server-client.js";
 
-export function registerDeferred(program: Command, context: () => Promise<CliContext>, basics: ProcessBasics): void {
-  program
-    .command("ls")
-    .description("list the sessions on the hmux server (starting it if needed); harness versions: hmux harnesses")
-    .option("--json", "one JSON object per session")
-    .option(HOST_FLAGS, HOST_HELP)
-    .action(async (flags: LsFlags, command: Command) => {
-      const host = hostOf(command);
-      process.exitCode = await lsCommand(
-        { ...flags, ...(host !== undefined ? { host } : {}) },
-        processOutput(),
-        basics,
-        context,
-      );
-    });
+/** Reached by `hmux ls` (src/cli/command-lines/ls.ts): a local listing builds no context. */
+export async function lsAction(run: CommandRuntime, flags: LsFlags, command: Command): Promise<void> {
+  const host = hostOf(command);
+  process.exitCode = await lsCommand(
+    { ...flags, ...(host !== undefined ? { host } : {}) },
+    processOutput(),
+    await run.basics(),
+    run.context,
+  );
 }
 
 export interface LsFlags {

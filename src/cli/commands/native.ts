@@ -7,12 +7,13 @@
  * to the focused pane; Ctrl-] always returns them to hmux (then Enter types into the pane
  * again). claude and codex report state through hooks; pi and the shell show "state unknown".
  */
-import type { Command } from "commander";
+
 import { fileLineSink, routeConsole } from "../../main/console-route.js";
 import { NativeLaunchError, parseNativeKind } from "../../native/launch.js";
 import { type NativeKind, nativeKinds } from "../../native/native-plan.js";
 import { startModelServer } from "../../scripted-model/server.js";
 import type { NewSessionRequest } from "../../ui/session-launcher.js";
+import type { CommandRuntime } from "../command-line.js";
 import type { CliContext } from "../context.js";
 import { UsageError } from "../errors.js";
 import { startLocalServer } from "../local-server.js";
@@ -90,35 +91,18 @@ function kindsOf(names: readonly string[], withShell: boolean | undefined, conte
   return kinds;
 }
 
-function withOptions(cmd: Command): Command {
-  return cmd
-    .option("--endpoint <url>", "point the harness at this model endpoint (isolated config below a temp dir)")
-    .option("--scripted", "start hmux's embedded scripted model and use it as the endpoint")
-    .option("--cwd <dir>", "working directory of the panes")
-    .option("--model <id>", "model for the harness")
-    .option("--shell", "add a shell pane beside the harnesses");
+export async function nativeAction(run: CommandRuntime, names: string[], opts: NativeCommandOptions): Promise<void> {
+  const context = await run.context();
+  await openNativeTui(kindsOf(names, opts.shell, context), opts, context);
 }
 
-export function register(program: Command, context: CliContext): void {
-  withOptions(
-    program.command("native").argument("<harness...>", `${nativeKinds(context.registry).join(", ")} (one pane each)`),
-  )
-    .description("open the TUI with harnesses' own interactive UIs in panes (Ctrl-] returns keys to hmux)")
-    .action(async (names: string[], opts: NativeCommandOptions) =>
-      openNativeTui(kindsOf(names, opts.shell, context), opts, context),
-    );
-  program
-    .command("shell")
-    .description("open the TUI with a shell pane ($SHELL); Ctrl-] returns keys to hmux")
-    .option("--cwd <dir>", "working directory of the shell")
-    .action(async (opts: { cwd?: string }) => openNativeTui(["shell"], { cwd: opts.cwd }, context));
-  // `hmux --native <harness>`: bare `hmux` belongs to the tui command, so this runs as a
-  // preAction hook on the root and ends the process when the native TUI closes.
-  program.option("--native <harness>", "open <harness>'s own UI in a native pane (`hmux native --help` for options)");
-  program.hook("preAction", async (_self, action) => {
-    const native = program.opts<{ native?: string }>().native;
-    if (action !== program || native === undefined) return;
-    await openNativeTui(kindsOf([native], false, context), {}, context);
-    process.exit(typeof process.exitCode === "number" ? process.exitCode : 0);
-  });
+export async function shellAction(run: CommandRuntime, opts: { cwd?: string }): Promise<void> {
+  await openNativeTui(["shell"], { cwd: opts.cwd }, await run.context());
+}
+
+/** `hmux --native <harness>`: the native TUI, then the process ends when it closes. */
+export async function nativeFromRootAction(run: CommandRuntime, native: string): Promise<void> {
+  const context = await run.context();
+  await openNativeTui(kindsOf([native], false, context), {}, context);
+  process.exit(typeof process.exitCode === "number" ? process.exitCode : 0);
 }

@@ -5,17 +5,19 @@
  * the session's row as `hmux ls --json` prints it). `--host user@box` starts it on that machine's
  * server, over ssh; `--cwd` is then a path there, and required.
  */
+
 import { resolve as resolvePath } from "node:path";
 import type { Command } from "commander";
 import type { HarnessOptions } from "../../core/options/types.js";
 import type { CreateOptions, SessionSummary } from "../../protocol/index.js";
+import type { CommandRuntime } from "../command-line.js";
 import type { CliContext } from "../context.js";
 import { UsageError } from "../errors.js";
-import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
+import { hostOf } from "../host-flag.js";
 import { type Output, processOutput } from "../render/output.js";
 import { reachServer, reportServerError } from "../server-client.js";
-import { addWorkspaceFlags, type WorkspaceFlags } from "../workspace-launch.js";
-import { addHarnessOptionFlags, harnessOptionsFromFlags } from "./harness-option-flags.js";
+import type { WorkspaceFlags } from "../workspace-launch.js";
+import { harnessOptionsFromFlags } from "./harness-option-flags.js";
 
 export interface NewFlags extends WorkspaceFlags {
   name?: string;
@@ -36,44 +38,25 @@ export interface NewFlags extends WorkspaceFlags {
   harnessOptions?: HarnessOptions;
 }
 
-export function register(program: Command, context: CliContext): void {
-  const cmd = program
-    .command("new")
-    .description("start a headless session on the hmux server: hmux new <harness> [--name <name>]")
-    .argument("<harness>", "the harness to run (see hmux harnesses)")
-    .option("--name <name>", "the session's name (default <harness>-<n>)")
-    .option("--cwd <path>", "working directory (default: this one)")
-    .option("--model <id>", "model for the session")
-    .option("--effort <level>", "effort for the session spawn")
-    .option("--endpoint <url>", "an OpenAI/Anthropic-compatible http(s) endpoint")
-    .option("--isolate", "give the harness its own HOME and config dir under the session's state dir")
-    .option("--approvals <mode>", "ask (a client answers; hmux's deadline denies), deny, allow", "ask")
-    .option("--stall <seconds>", "per-turn inactivity budget; 0 disables")
-    .option(
-      "--decision-budget <ms>",
-      "how long a gated call waits for an answer before hmux denies it (default: config decisionBudget, else 10 min)",
-    )
-    .option("--no-escalate-questions", "the worker never asks; it states its assumption and continues")
-    .option("--resume <id>", "continue an hmux session (journal id) or the harness's own session id")
-    .option("--prompt <text>", "the first message to send")
-    .option("--json", "print the new session's row as JSON")
-    .option(HOST_FLAGS, HOST_HELP);
-  // Each harness's own settings, spelled as hmux run spells them; the server checks their values.
-  addHarnessOptionFlags(cmd, context.registry.harnessOptions);
-  addWorkspaceFlags(cmd).action(async (harness: string, flags: NewFlags, command: Command) => {
-    const host = hostOf(command);
-    const own = harnessOptionsFromFlags(
-      flags as Readonly<Record<string, unknown>>,
-      command,
-      context.registry.harnessOptions,
-    );
-    process.exitCode = await newCommand(
-      harness,
-      { ...flags, ...(host !== undefined ? { host } : {}), ...(own ? { harnessOptions: own } : {}) },
-      processOutput(),
-      context,
-    );
-  });
+export async function newAction(
+  run: CommandRuntime,
+  harness: string,
+  flags: NewFlags,
+  command: Command,
+): Promise<void> {
+  const context = await run.context();
+  const host = hostOf(command);
+  const own = harnessOptionsFromFlags(
+    flags as Readonly<Record<string, unknown>>,
+    command,
+    context.registry.harnessOptions,
+  );
+  process.exitCode = await newCommand(
+    harness,
+    { ...flags, ...(host !== undefined ? { host } : {}), ...(own ? { harnessOptions: own } : {}) },
+    processOutput(),
+    context,
+  );
 }
 
 export async function newCommand(

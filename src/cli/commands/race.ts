@@ -9,6 +9,7 @@
  * Exit: 0 when some contestant finished (and passed the check, when there is one), 1 when none
  * did, 2 for a refusal before any turn started, 3 when pick/discard kept a worktree to protect work.
  */
+
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve as resolvePath } from "node:path";
@@ -27,11 +28,13 @@ import { type ModelServer, startModelServer } from "../../scripted-model/server.
 import { demoHarnesses } from "../../session/launch.js";
 import { EXIT_WOULD_LOSE_WORK } from "../../workspace/errors.js";
 import { gitOut } from "../../workspace/git.js";
+import type { CommandRuntime } from "../command-line.js";
+import { DEFAULT_CHECK_TIMEOUT_SECONDS } from "../command-lines/race.js";
 import type { CliContext } from "../context.js";
 import { UsageError } from "../errors.js";
 import { launchContestant, launchReview } from "../race-contestant.js";
 import type { Output } from "../render/output.js";
-import { addTurnFlags, type RawTurnFlags, turnOptionsFromFlags } from "./run-options.js";
+import { type RawTurnFlags, turnOptionsFromFlags } from "./run-options.js";
 import { readPrompt } from "./run-request.js";
 
 interface RaceFlags extends RawTurnFlags {
@@ -44,94 +47,50 @@ interface RaceFlags extends RawTurnFlags {
   review?: string;
 }
 
-const DEFAULT_CHECK_TIMEOUT_SECONDS = 300;
-
-function positiveSeconds(value: string): number {
-  const n = Number(value);
-  if (value.trim() === "" || !Number.isFinite(n) || n <= 0)
-    throw new UsageError(
-      `--check-timeout expects seconds (a number > 0), got ${JSON.stringify(value)}`,
-      "e.g. --check-timeout 120",
-    );
-  return n;
+export async function raceAction(
+  run: CommandRuntime,
+  prompt: string | undefined,
+  harnesses: string[],
+  flags: RaceFlags,
+  self: Command,
+): Promise<void> {
+  const context = await run.context();
+  process.exitCode = await raceCommand(prompt, harnesses, flags, self, context.output, context);
 }
 
-export function register(program: Command, context: CliContext): void {
-  const race = program
-    .command("race")
-    .description(
-      'one prompt to several harnesses, each in its own worktree, and a scorecard: hmux race "<prompt>" claude codex pi',
-    )
-    .argument("[prompt]", "the task (or --prompt / --prompt-file, and then every argument is a harness)")
-    .argument("[harnesses...]", `two or more of: ${context.registry.names.join(" ")}`)
-    .option("--check <command>", 'run this in each worktree after its turn (sh -c), e.g. "npm test"')
-    .option(
-      "--check-timeout <seconds>",
-      `stop a check that runs longer (default ${DEFAULT_CHECK_TIMEOUT_SECONDS})`,
-      positiveSeconds,
-    )
-    .option("--base <ref>", "the branch, tag or commit every contestant starts from (default: HEAD's branch)")
-    .option("--name <race>", "the race's name (branches hmux/<race>-<harness>; default race-<random>)")
-    .option("--json", "one JSON line per contestant, then a summary line (src/race/scorecard-schema.ts)")
-    .option(
-      "--review <harness>",
-      "after the race, this harness reads each contestant's diff against the prompt (read-only, gated) and writes a short verdict into the scorecard",
-    )
-    .option(
-      "--demo",
-      "race on the scripted model in a scratch repository (no credentials): --endpoint, --isolate and --autonomy are implied",
-    );
-  addTurnFlags(race, context.registry.harnessOptions);
-  race.action(async (prompt: string | undefined, harnesses: string[], flags: RaceFlags, self: Command) => {
-    process.exitCode = await raceCommand(prompt, harnesses, flags, self, context.output, context);
-  });
+export async function racePickAction(
+  run: CommandRuntime,
+  name: string,
+  harness: string,
+  flags: { force?: boolean; ff?: boolean },
+): Promise<void> {
+  const context = await run.context();
+  process.exitCode = await raceEnd(context.output, () =>
+    pickWinner(ports(context), name, harness, {
+      ...(flags.force ? { force: true } : {}),
+      ...(flags.ff === false ? { noFastForward: true } : {}),
+    }).then((picked) => {
+      const how =
+        picked.merge.how === "up-to-date"
+          ? `${picked.base} already had ${picked.winner.branch}`
+          : `merged ${picked.winner.branch} into ${picked.base} (${picked.merge.how}): ${picked.base} is now ${picked.merge.tip.slice(0, 12)}`;
+      const committed = picked.committed ? `committed ${harness}'s changes as ${picked.committed.slice(0, 12)}; ` : "";
+      context.output.out(`${committed}${how}\n`);
+      return picked;
+    }),
+  );
+}
 
-  race
-    .command("pick")
-    .description(
-      "merge a contestant's work into the base (its uncommitted changes committed first) and remove the other worktrees",
-    )
-    .argument("<race>", "the race's name")
-    .argument("<harness>", "the winner")
-    .option("--force", "also remove worktrees that hold uncommitted or unmerged work")
-    .option("--no-ff", "always make a merge commit")
-    .action(async (name: string, harness: string, flags: { force?: boolean; ff?: boolean }) => {
-      process.exitCode = await raceEnd(context.output, () =>
-        pickWinner(ports(context), name, harness, {
-          ...(flags.force ? { force: true } : {}),
-          ...(flags.ff === false ? { noFastForward: true } : {}),
-        }).then((picked) => {
-          const how =
-            picked.merge.how === "up-to-date"
-              ? `${picked.base} already had ${picked.winner.branch}`
-              : `merged ${picked.winner.branch} into ${picked.base} (${picked.merge.how}): ${picked.base} is now ${picked.merge.tip.slice(0, 12)}`;
-          const committed = picked.committed
-            ? `committed ${harness}'s changes as ${picked.committed.slice(0, 12)}; `
-            : "";
-          context.output.out(`${committed}${how}\n`);
-          return picked;
-        }),
-      );
-    });
+export async function raceDiscardAction(run: CommandRuntime, name: string, flags: { force?: boolean }): Promise<void> {
+  const context = await run.context();
+  process.exitCode = await raceEnd(context.output, () =>
+    discardRace(ports(context), name, flags.force ? { force: true } : {}),
+  );
+}
 
-  race
-    .command("discard")
-    .description("remove every contestant's worktree and branch (refusing where work would be lost, unless --force)")
-    .argument("<race>", "the race's name")
-    .option("--force", "also remove worktrees that hold uncommitted or unmerged work")
-    .action(async (name: string, flags: { force?: boolean }) => {
-      process.exitCode = await raceEnd(context.output, () =>
-        discardRace(ports(context), name, flags.force ? { force: true } : {}),
-      );
-    });
-
-  race
-    .command("ls")
-    .description("the recorded races: name, base, contestants, the check's verdicts, the pick")
-    .option("--json", "one JSON object per race")
-    .action((flags: { json?: boolean }) => {
-      process.exitCode = raceLs(context, context.output, flags);
-    });
+export async function raceLsAction(run: CommandRuntime, flags: { json?: boolean }): Promise<void> {
+  const context = await run.context();
+  process.exitCode = raceLs(context, context.output, flags);
 }
 
 function ports(context: CliContext): Pick<RacePorts, "workspace" | "store"> {

@@ -4,22 +4,22 @@
  * session's journal). A running session is refused (`session-live`); what the restore found —
  * calls lost with the dead server, a journal cut mid-line — is said again here.
  */
+
 import type { Command } from "commander";
 import type { SessionSummary } from "../../protocol/index.js";
+import type { CommandRuntime } from "../command-line.js";
 import type { CliContext } from "../context.js";
-import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
+import { hostOf } from "../host-flag.js";
 import { type Output, processOutput } from "../render/output.js";
 import { reachServer, reportServerError } from "../server-client.js";
 
-export function register(program: Command, context: CliContext): void {
-  program
-    .command("resume")
-    .description("resume a detached or ended session on the hmux server: hmux resume <name|id>")
-    .argument("<session>", "the session's name, id, or a unique start of its id (see hmux ls)")
-    .option(HOST_FLAGS, HOST_HELP)
-    .action(async (session: string, _flags: unknown, command: Command) => {
-      process.exitCode = await resumeCommand(session, processOutput(), context, hostOf(command));
-    });
+export async function resumeAction(
+  run: CommandRuntime,
+  session: string,
+  _flags: unknown,
+  command: Command,
+): Promise<void> {
+  process.exitCode = await resumeCommand(session, processOutput(), await run.context(), hostOf(command));
 }
 
 export async function resumeCommand(

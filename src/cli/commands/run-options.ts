@@ -5,7 +5,7 @@
 import { type Command, Option } from "commander";
 import type { OwnedHarnessOption } from "../../adapters/harness-options.js";
 import type { TurnOptions } from "../../core/options/types.js";
-import { UsageError } from "../errors.js";
+import { UsageError } from "../usage-error.js";
 import { addHarnessOptionFlags, harnessOptionsFromFlags } from "./harness-option-flags.js";
 
 export interface RawTurnFlags {

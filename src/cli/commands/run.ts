@@ -3,6 +3,7 @@
  * Everything that can be refused is refused before spawn (exit 2, and under --json a
  * failure + done pair as the last lines); after spawn the turn's `done` decides (0 or 1).
  */
+
 import { existsSync } from "node:fs";
 import type { Command } from "commander";
 import { hmuxExitCode, INTERRUPT_ABORT } from "../../core/conclude.js";
@@ -12,13 +13,14 @@ import { parseEnvAssignments } from "../../core/exec/env.js";
 import { absentStoreWarning, resumeLastNotice } from "../../core/session-store.js";
 import { launch } from "../../launch/launch.js";
 import type { LaunchedTurn, TurnLaunchRequest, TurnRun } from "../../launch/types.js";
+import type { CommandRuntime } from "../command-line.js";
 import type { CliContext } from "../context.js";
 import { lineBoundFromEnv } from "../line-bound.js";
 import { HumanRenderer } from "../render/human.js";
 import { JsonRenderer } from "../render/json.js";
 import type { Output } from "../render/output.js";
-import { addWorkspaceFlags, type WorkspaceFlags } from "../workspace-launch.js";
-import { addTurnFlags, type RawTurnFlags } from "./run-options.js";
+import type { WorkspaceFlags } from "../workspace-launch.js";
+import type { RawTurnFlags } from "./run-options.js";
 import { runRequest } from "./run-request.js";
 
 export interface RunFlags extends RawTurnFlags, WorkspaceFlags {
@@ -26,19 +28,15 @@ export interface RunFlags extends RawTurnFlags, WorkspaceFlags {
   verbose?: boolean;
 }
 
-export function register(program: Command, context: CliContext): void {
-  const cmd = program
-    .command("run")
-    .description("run one headless turn: hmux run <harness> [prompt] [flags] [-- native args]")
-    .argument("<harness>", context.registry.names.join(" | "))
-    .argument("[prompt]", "the prompt (use --prompt for one that starts with '-')")
-    .option("--json", "NDJSON HarnessEvents on stdout")
-    .option("--verbose", "also show non-JSON harness lines and progress (human mode)");
-  addTurnFlags(cmd, context.registry.harnessOptions);
-  addWorkspaceFlags(cmd);
-  cmd.action(async (harness: string, prompt: string | undefined, flags: RunFlags, self: Command) => {
-    process.exitCode = await runCommand(harness, prompt, flags, self, context.output, context);
-  });
+export async function runAction(
+  run: CommandRuntime,
+  harness: string,
+  prompt: string | undefined,
+  flags: RunFlags,
+  self: Command,
+): Promise<void> {
+  const context = await run.context();
+  process.exitCode = await runCommand(harness, prompt, flags, self, context.output, context);
 }
 
 export async function runCommand(

@@ -7,7 +7,7 @@
  * (`ssh user@box hmux server --stdio`): it relays stdin and stdout to the server here, starting
  * it when none runs (src/server/transport-relay.ts).
  */
-import type { Command } from "commander";
+
 import { routeConsole } from "../../main/console-route.js";
 import { RaceStore } from "../../race/record.js";
 import { journaledEvents, serverRaces } from "../../server/races.js";
@@ -16,6 +16,8 @@ import { fileSessionRecords } from "../../server/restore-records.js";
 import { runServer } from "../../server/run-server.js";
 import { DEFAULT_MAX_KEPT_EVENTS, resumeDetached, SessionTable } from "../../server/session-table.js";
 import { relayStdio } from "../../server/transport-relay.js";
+import type { CommandRuntime } from "../command-line.js";
+import { DEFAULT_IDLE_EXIT_SECONDS } from "../command-lines/server.js";
 import type { CliContext, ProcessBasics } from "../context.js";
 import { UsageError } from "../errors.js";
 import { VERSION } from "../main.js";
@@ -26,9 +28,6 @@ import { serverLauncher } from "../server-launcher.js";
 import { serverPlanner } from "../server-planner.js";
 import { sessionSupport } from "../session-support.js";
 
-/** The idle grace when neither the flag nor HMUX_SERVER_IDLE_EXIT says otherwise. */
-export const DEFAULT_IDLE_EXIT_SECONDS = 10;
-
 interface ServerFlags {
   foreground?: boolean;
   idleExit?: string;
@@ -36,33 +35,23 @@ interface ServerFlags {
 }
 
 /** Only --foreground needs the composition root; the relay and the plain start need the environment alone. */
-export function registerDeferred(program: Command, context: () => Promise<CliContext>, basics: ProcessBasics): void {
-  program
-    .command("server")
-    .description("run the hmux server (started on demand by hmux ls / hmux new; --foreground to run it here)")
-    .option("--foreground", "be the server in this process (logs on stderr)")
-    .option("--stdio", "relay stdin/stdout to the server (what `hmux --host` runs over ssh)")
-    .option(
-      "--idle-exit <seconds>",
-      `stop after this long with no session and no client; "never" keeps it (default: $HMUX_SERVER_IDLE_EXIT, else ${DEFAULT_IDLE_EXIT_SECONDS})`,
-    )
-    .action(async (flags: ServerFlags) => {
-      const output = processOutput();
-      if (flags.stdio && flags.foreground)
-        throw new UsageError("--stdio and --foreground are two different roles", "use one of them");
-      if (flags.stdio) {
-        process.exitCode = await relayStdio({
-          input: process.stdin,
-          output: process.stdout,
-          connect: () => serverSocket(basics),
-          readToken: () => serverToken(basics),
-        });
-        return;
-      }
-      process.exitCode = flags.foreground
-        ? await foreground(flags, output, await context())
-        : await ensure(output, basics);
+export async function serverAction(run: CommandRuntime, flags: ServerFlags): Promise<void> {
+  const output = processOutput();
+  if (flags.stdio && flags.foreground)
+    throw new UsageError("--stdio and --foreground are two different roles", "use one of them");
+  const basics = await run.basics();
+  if (flags.stdio) {
+    process.exitCode = await relayStdio({
+      input: process.stdin,
+      output: process.stdout,
+      connect: () => serverSocket(basics),
+      readToken: () => serverToken(basics),
     });
+    return;
+  }
+  process.exitCode = flags.foreground
+    ? await foreground(flags, output, await run.context())
+    : await ensure(output, basics);
 }
 
 /** Seconds → ms; "never" → null. Refuses anything else. */

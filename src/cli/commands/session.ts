@@ -14,7 +14,7 @@ import type { HarnessRegistry } from "../../adapters/registry.js";
 import type { OwnedNativeSpelling } from "../../core/argv/native-spelling.js";
 import type { FailureSummary } from "../../core/events.js";
 import { oneShotStartRefusals } from "../../core/exec/oneshot-session.js";
-import { COMMAND_NAMES, type ControlName } from "../../core/exec/session-bridge.js";
+import type { ControlName } from "../../core/exec/session-bridge.js";
 import { unreadLineMarker } from "../../core/exec/session-commands.js";
 import type { ApprovalMode, SessionHandle } from "../../core/exec/session-types.js";
 import { LineSplitter } from "../../core/line-splitter.js";
@@ -23,12 +23,13 @@ import { RefusalError } from "../../core/refusal.js";
 import { launch } from "../../launch/launch.js";
 import type { LaunchedSession, SessionLaunchRequest } from "../../launch/types.js";
 import { type ControlSocketServer, listenControlSocket } from "../../session/control-socket.js";
-import { sessionHarnesses } from "../../session/launch.js";
+import type { CommandRuntime } from "../command-line.js";
+import { CONTROLS } from "../command-lines/session.js";
 import type { CliContext } from "../context.js";
 import { exitCodeFor, failureOf } from "../errors.js";
 import type { Output } from "../render/output.js";
-import { addWorkspaceFlags, type WorkspaceFlags } from "../workspace-launch.js";
-import { addHarnessOptionFlags, harnessOptionsFromFlags } from "./harness-option-flags.js";
+import type { WorkspaceFlags } from "../workspace-launch.js";
+import { harnessOptionsFromFlags } from "./harness-option-flags.js";
 
 export interface SessionFlags extends WorkspaceFlags {
   json?: boolean;
@@ -51,52 +52,17 @@ export interface SessionFlags extends WorkspaceFlags {
 }
 
 const APPROVAL_MODES: readonly ApprovalMode[] = ["ask", "deny", "allow"];
-const CONTROLS: readonly ControlName[] = [...COMMAND_NAMES, "tool.decide/replace"];
 
-export function register(program: Command, context: CliContext): void {
-  const cmd = program
-    .command("session")
-    .description(
-      "a multi-turn session for a program: hmux session <harness> --json (NDJSON events out, ops and metaharness.command/1 lines in)",
-    )
-    .argument("<harness>", sessionHarnesses(context.registry).join(" | "))
-    .option("--json", "NDJSON on stdout, commands on stdin (required)")
-    .option("--resume <id>", "continue an hmux session (journal id) or the harness's own session id")
-    .option("--session-id <id>", "the caller-side id for a fresh session (default: a random UUID)")
-    .option("--endpoint <url>", "an OpenAI/Anthropic-compatible http(s) endpoint (a gateway, or `hmux model serve`)")
-    .option("--isolate", "give the harness its own HOME and config dir under the session's state dir")
-    .option("--model <id>", "model for the session")
-    .option("--effort <level>", "effort for the session spawn")
-    .option("--stall <seconds>", "per-turn inactivity budget; 0 disables (no default)")
-    .option(
-      "--approvals <mode>",
-      "ask (a program answers with tool.decide; hmux's deadline denies), deny (headless: nobody can answer), allow (observe)",
-      "ask",
-    )
-    .option(
-      "--decision-budget <ms>",
-      "how long a gated call waits for an answer before hmux denies it (default: config decisionBudget, else 10 min)",
-    )
-    .option(
-      "--require <controls>",
-      `controls this run needs, refused at start if the harness lacks them (${CONTROLS.join(",")})`,
-    )
-    .option("--cwd <path>", "working directory")
-    .option("--escalate-questions", "let the worker ask when blocked: a question event, then answer (default)")
-    .option("--no-escalate-questions", "the worker never asks; it states its assumption and continues")
-    .option("--no-journal", "do not write $XDG_STATE_HOME/hmux/sessions/<id>.ndjson")
-    .option("--no-control-socket", "do not listen for `hmux control`");
-  // Each harness's own settings, as `hmux run` takes them: the session's harness reads its section.
-  addHarnessOptionFlags(cmd, context.registry.harnessOptions);
-  addWorkspaceFlags(cmd).action(async (harness: string, flags: SessionFlags) => {
-    const own = harnessOptionsFromFlags(
-      flags as Readonly<Record<string, unknown>>,
-      cmd,
-      context.registry.harnessOptions,
-    );
-    const typed: SessionFlags = { ...flags, ...(own ? { harnessOptions: own } : {}) };
-    process.exitCode = await sessionCommand(harness, typed, context.output, context.input, context);
-  });
+export async function sessionAction(
+  run: CommandRuntime,
+  harness: string,
+  flags: SessionFlags,
+  cmd: Command,
+): Promise<void> {
+  const context = await run.context();
+  const own = harnessOptionsFromFlags(flags as Readonly<Record<string, unknown>>, cmd, context.registry.harnessOptions);
+  const typed: SessionFlags = { ...flags, ...(own ? { harnessOptions: own } : {}) };
+  process.exitCode = await sessionCommand(harness, typed, context.output, context.input, context);
 }
 
 export async function sessionCommand(

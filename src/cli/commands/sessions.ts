@@ -3,20 +3,13 @@
  * first. State: live (<lifecycle>) while its hmux runs, closed (<cause>) after a clean end,
  * interrupted when hmux died without writing closed (resume it with `hmux session <h> --resume <id>`).
  */
-import type { Command } from "commander";
 import { listJournals, sessionsDir } from "../../session/journal.js";
-import type { ProcessBasics } from "../context.js";
+import type { CommandRuntime } from "../command-line.js";
 import { type Output, processOutput } from "../render/output.js";
 
-/** Reads only the journal folder: the composition root is not built for it (src/cli/commands/index.ts). */
-export function registerStandalone(program: Command, basics: ProcessBasics): void {
-  program
-    .command("sessions")
-    .description("list journaled sessions with state and harness")
-    .option("--json", "one JSON object per session")
-    .action((flags: { json?: boolean }) => {
-      process.exitCode = sessionsCommand(flags, processOutput(), basics.env);
-    });
+/** Reads only the journal folder: the composition root is not built for it. */
+export async function sessionsAction(run: CommandRuntime, flags: { json?: boolean }): Promise<void> {
+  process.exitCode = sessionsCommand(flags, processOutput(), (await run.basics()).env);
 }
 
 export function sessionsCommand(

@@ -3,9 +3,10 @@
  * server. With harness names, a pane opens for each; otherwise Alt+n opens the new-session
  * dialog. Sessions run on the server and keep running when the TUI detaches.
  */
+
 import type { Command } from "commander";
 import type { Hello, SessionSummary } from "../../protocol/index.js";
-import { processSessionHarnesses } from "../../session/launch.js";
+import type { CommandRuntime } from "../command-line.js";
 import type { CliContext } from "../context.js";
 import type { Output } from "../render/output.js";
 
@@ -20,7 +21,7 @@ export function requireTerminal(): void {
 }
 
 import { UsageError } from "../errors.js";
-import { HOST_FLAGS, HOST_HELP, hostOf } from "../host-flag.js";
+import { hostOf } from "../host-flag.js";
 import { reachServer } from "../server-client.js";
 
 export interface TuiFlags {
@@ -118,40 +119,31 @@ export function tuiPanes(harnesses: readonly string[], flags: TuiFlags) {
   };
 }
 
-export function register(program: Command, context: CliContext): void {
-  program
-    .command("tui")
-    .description("the multiplexer: harness sessions side by side, keyboard approvals (also `hmux` with no arguments)")
-    .argument("[harness...]", `open a pane for each (${processSessionHarnesses(context.registry).join(", ")})`)
-    .option("--theme <name>", "default, light, high-contrast, or a path to a theme JSON")
-    .option("--cwd <path>", "working directory for new sessions")
-    .option("--endpoint <url>", "an OpenAI/Anthropic-compatible http(s) endpoint for the panes")
-    .option("--model <id>", "model for the panes")
-    .option("--effort <level>", "effort for the panes")
-    .option("--isolate", "give each harness its own HOME under a temp state dir")
-    .option("--mouse", "the mouse wheel scrolls the pane under the pointer (config: ui.mouse)")
-    .option(HOST_FLAGS, HOST_HELP)
-    .action(async (harnesses: string[], flags: TuiFlags, command: Command) => {
-      const host = hostOf(command);
-      await tuiCommand(harnesses, { ...flags, ...(host !== undefined ? { host } : {}) }, context);
-    });
-  // `hmux` alone opens the TUI; any other bare word is an unknown command, not an argument.
-  // (An optional operand, not allowExcessArguments: that setting would be inherited by the
-  // subcommands registered after this one.)
-  program
-    .argument("[command]")
-    .usage("[options] [command]")
-    .option(HOST_FLAGS, `${HOST_HELP}: hmux --host box opens the TUI there`)
-    .action(async (word: string | undefined, _flags: unknown, command: Command) => {
-      if (word !== undefined) {
-        const names = program.commands.map((c) => c.name());
-        const near = names.find((n) => n.startsWith(word.slice(0, 2)));
-        throw new UsageError(
-          `unknown command '${word}'`,
-          near ? `did you mean \`hmux ${near}\`? (hmux --help lists them)` : "hmux --help lists the commands",
-        );
-      }
-      const host = hostOf(command);
-      await tuiCommand([], host !== undefined ? { host } : {}, context);
-    });
+export async function tuiAction(
+  run: CommandRuntime,
+  harnesses: string[],
+  flags: TuiFlags,
+  command: Command,
+): Promise<void> {
+  const host = hostOf(command);
+  await tuiCommand(harnesses, { ...flags, ...(host !== undefined ? { host } : {}) }, await run.context());
+}
+
+/** Bare `hmux`: the TUI; `program` is the root command, whose subcommands a mistyped word is matched against. */
+export async function bareHmuxAction(
+  run: CommandRuntime,
+  word: string | undefined,
+  _flags: unknown,
+  program: Command,
+): Promise<void> {
+  if (word !== undefined) {
+    const names = program.commands.map((c) => c.name());
+    const near = names.find((n) => n.startsWith(word.slice(0, 2)));
+    throw new UsageError(
+      `unknown command '${word}'`,
+      near ? `did you mean \`hmux ${near}\`? (hmux --help lists them)` : "hmux --help lists the commands",
+    );
+  }
+  const host = hostOf(program);
+  await tuiCommand([], host !== undefined ? { host } : {}, await run.context());
 }

@@ -4,48 +4,40 @@
  * one unless that would lose work (exit 3, naming what); `gc` removes the orphans that are clean
  * and lists the others with what they still hold.
  */
-import type { Command } from "commander";
+
 import { mergeWorkspace } from "../../workspace/merge.js";
 import type { WorkspaceHolder } from "../../workspace/registry.js";
 import { collectGarbage, findWorkspace, removeWorkspace } from "../../workspace/remove.js";
 import { humanBytes, type WorkspaceStatus, workspaceStatus } from "../../workspace/status.js";
+import type { CommandRuntime } from "../command-line.js";
 import type { CliContext } from "../context.js";
 import type { Output } from "../render/output.js";
 
-export function register(program: Command, context: CliContext): void {
-  const ws = program
-    .command("workspace")
-    .description("list, remove and clean up the git worktrees hmux made for sessions");
-  ws.command("ls")
-    .description("every workspace: branch, base, ahead/behind, dirty files, disk use, live session")
-    .option("--json", "one JSON object per workspace")
-    .action(async (flags: { json?: boolean }) => {
-      process.exitCode = await workspaceLs(flags, context.output, context);
-    });
-  ws.command("rm")
-    .description("remove a workspace (its worktree and branch hmux/<name>); refuses when work would be lost")
-    .argument("<name>", "the workspace name, or <repo>/<name> when names repeat")
-    .option("--force", "remove even with a live session, uncommitted changes or unmerged commits")
-    .option("--keep-branch", "remove the worktree but keep branch hmux/<name> (its commits stay)")
-    .action(async (name: string, flags: { force?: boolean; keepBranch?: boolean }) => {
-      process.exitCode = await workspaceRm(name, flags, context.output, context);
-    });
-  ws.command("merge")
-    .description(
-      "merge a workspace's branch into its base (fast-forward when possible); a conflict is reported, never resolved",
-    )
-    .argument("<name>", "the workspace name, or <repo>/<name>")
-    .option("--no-ff", "always make a merge commit")
-    .action(async (name: string, flags: { ff?: boolean }) => {
-      process.exitCode = await workspaceMerge(name, flags, context.output, context);
-    });
-  ws.command("gc")
-    .description("remove orphaned workspaces (no live session) that hold no uncommitted or unmerged work")
-    .option("--dry-run", "only list what would be removed and what is kept")
-    .option("--json", "one JSON object per orphan")
-    .action(async (flags: { dryRun?: boolean; json?: boolean }) => {
-      process.exitCode = await workspaceGc(flags, context.output, context);
-    });
+export async function workspaceLsAction(run: CommandRuntime, flags: { json?: boolean }): Promise<void> {
+  const context = await run.context();
+  process.exitCode = await workspaceLs(flags, context.output, context);
+}
+
+export async function workspaceRmAction(
+  run: CommandRuntime,
+  name: string,
+  flags: { force?: boolean; keepBranch?: boolean },
+): Promise<void> {
+  const context = await run.context();
+  process.exitCode = await workspaceRm(name, flags, context.output, context);
+}
+
+export async function workspaceMergeAction(run: CommandRuntime, name: string, flags: { ff?: boolean }): Promise<void> {
+  const context = await run.context();
+  process.exitCode = await workspaceMerge(name, flags, context.output, context);
+}
+
+export async function workspaceGcAction(
+  run: CommandRuntime,
+  flags: { dryRun?: boolean; json?: boolean },
+): Promise<void> {
+  const context = await run.context();
+  process.exitCode = await workspaceGc(flags, context.output, context);
 }
 
 function statusJson(s: WorkspaceStatus): Record<string, unknown> {

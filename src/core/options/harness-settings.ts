@@ -38,12 +38,7 @@ export interface OwnedHarnessSetting extends HarnessSettingSpec {
   readonly harness: string;
 }
 
-const kebab = (key: string): string => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-
-/** `--codex-context-window`: the one command-line spelling of a harness's setting. */
-export function harnessOptionFlag(harness: string, key: string): string {
-  return `--${harness}-${kebab(key)}`;
-}
+export { harnessOptionFlag } from "./harness-option-flag.js";
 
 /** `codex.sandbox`: how provenance, refusals and the one-shot gate name a harness's setting. */
 export function harnessSettingName(harness: string, key: string): string {

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { commandModuleNames } from "../../../src/cli/commands/index.js";
+import { commandModuleNames } from "../../../src/cli/command-lines/index.js";
 import { BUILTIN_NAMES, PINNED_VERSIONS } from "../../helpers/builtin-harnesses.js";
 import { REPO, Sandbox } from "./cli-harness.js";
 

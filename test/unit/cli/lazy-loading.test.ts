@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { commandModuleNames } from "../../../src/cli/command-lines/index.js";
 import { VERSION } from "../../../src/cli/main.js";
 import { HMUX, REPO } from "./cli-harness.js";
 
@@ -57,14 +58,32 @@ describe("hmux loads only what a command needs", () => {
     expect(r.modules.filter((u) => u.includes("/dist/cli/commands/") || u.includes("/dist/adapters/"))).toEqual([]);
   });
 
-  it("--help lists every command having loaded no TUI module, no headless xterm and no pty addon (a native pane's, required when one opens)", () => {
+  it("--help lists every command having loaded only their declarations: no command's implementation, no adapter, no TUI module, no whole zod, no headless xterm and no pty addon", () => {
     const r = loadedBy("--help");
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/\bdecode\b/);
     expect(r.stdout).toMatch(/\btui\b/);
     expect(r.stdout).toMatch(/\bnative\b/);
-    expect(r.modules.filter((u) => TUI.test(u))).toEqual([]);
+    // The log is real: it saw the declarations.
+    expect(r.modules.some((u) => u.endsWith("/dist/cli/command-lines/decode.js"))).toBe(true);
+    const implementations = commandModuleNames().map((name) => `/dist/cli/commands/${name}.js`);
+    expect(r.modules.filter((u) => implementations.some((i) => u.endsWith(i)))).toEqual([]);
+    // A harness's folder (src/adapters/<harness>/, the shared decoding and the ACP kind among them).
+    expect(r.modules.filter((u) => /\/dist\/adapters\/[^/]+\//.test(u))).toEqual([]);
+    expect(r.modules.filter((u) => /\/dist\/(app|spawn|session|launch|server|native)\//.test(u))).toEqual([]);
+    expect(r.modules.filter((u) => TUI.test(u) || WHOLE_ZOD.test(u))).toEqual([]);
     expect(r.modules.filter((u) => u.includes("@xterm/headless"))).toEqual([]);
+    expect(r.modules.filter((u) => u.includes("/node_modules/@lydell/node-pty/"))).toEqual([]);
+  });
+
+  it("a command's --help loads its declaration and the registry it prints, not its implementation", () => {
+    const r = loadedBy("run", "--help");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/--codex-sandbox <value>/);
+    expect(r.modules.some((u) => u.endsWith("/dist/cli/command-lines/run.js"))).toBe(true);
+    expect(r.modules.filter((u) => /\/dist\/cli\/commands\/run\.js$|\/dist\/launch\//.test(u) || TUI.test(u))).toEqual(
+      [],
+    );
     expect(r.modules.filter((u) => u.includes("/node_modules/@lydell/node-pty/"))).toEqual([]);
   });
 
