@@ -172,7 +172,8 @@ export async function measureEndToEnd(load: EndToEndLoad): Promise<EndToEndResul
     const lastPane = Math.min(load.sessions, 9);
     for (;;) {
       const screen = tmux("capture-pane", "-p", "-t", "e2e");
-      if (screen.includes(`${lastPane}:claude`)) break;
+      // The rail names each pane by its session's name (chatty-<n>), as the server calls it.
+      if (screen.includes(`${lastPane}:chatty-${lastPane}`)) break;
       if (Date.now() > shown) throw new Error(`hmux attach shows no sessions:\n${screen.slice(0, 600)}`);
       await sleep(0.2);
     }
