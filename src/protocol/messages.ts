@@ -42,8 +42,9 @@ export const MESSAGE_SCHEMAS = {
   hello: HelloSchema,
   reply: ReplySchema,
   /**
-   * A session's event, for a session this client attached. One emitted while an attach was being
-   * answered carries `at`, when the session emitted it (the server's clock, epoch ms).
+   * A session's event, for a session this client attached. One sent late carries `at`, when the
+   * session emitted it (the server's clock, epoch ms): one emitted while an attach was being
+   * answered, or while this client read too slowly to be sent it (src/server/session-feed.ts).
    */
   event: z.object({
     kind: z.literal("event"),

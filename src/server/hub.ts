@@ -9,11 +9,11 @@
  * neither the server nor its memory. Admission is owner first: strangers have a small cap of
  * their own (`maxStrangers`), and a new connection past it drops the oldest stranger instead of
  * being refused, so strangers can never keep out a client that logs in with the token; only
- * logged-in clients count against `maxClients`. A client that stops reading is dropped once
- * `maxBufferedBytes` wait for it.
+ * logged-in clients count against `maxClients`. What a client is sent goes through its outbox
+ * (client-outbox.ts), which bounds what waits for one that reads slowly or not at all: its
+ * sessions' events are then not queued but sent from the kept events once it reads again.
  */
 import { timingSafeEqual } from "node:crypto";
-import type { Duplex } from "node:stream";
 import type { Clock } from "../core/exec/ports.js";
 import { LineSplitter } from "../core/line-splitter.js";
 import { describeIssues } from "../protocol/issues.js";
@@ -23,19 +23,18 @@ import type { ReplyInput } from "../protocol/replies.js";
 import { isRequestOp, LoginSchema, REQUEST_OPS, type RequestOf, type RequestOp, reqOf } from "../protocol/requests.js";
 import { versionProblem } from "../protocol/version.js";
 import type { SessionRaces } from "../race/session-races.js";
+import { ClientOutbox, type ClientStream, Corker, DEFAULT_LAGGING_BYTES } from "./client-outbox.js";
 import { ServerError, serverErrorOf } from "./errors.js";
 import type { Op, OpContext } from "./ops/op.js";
 import { OPS } from "./ops/table.js";
 import type { RaceCreateOptions } from "./races.js";
+import { SessionFeed } from "./session-feed.js";
 import type { SessionTable } from "./session-table.js";
 
-/** A client's connection: the server's socket, or one end of an in-process pair (in-process.ts). */
-export type ClientStream = Duplex & { destroySoon?: () => void };
+export type { ClientStream } from "./client-outbox.js";
 
 export const MAX_LOGIN_BYTES = 1024;
 export const MAX_REQUEST_BYTES = 1024 * 1024;
-/** Bytes an attach's replay lets wait for a client before it waits for the client to read. */
-const REPLAY_HIGH_WATER = 4 * 1024 * 1024;
 
 export interface HubOptions {
   readonly table: SessionTable;
@@ -55,7 +54,10 @@ export interface HubOptions {
   readonly maxClients?: number;
   /** Connections waiting to log in at once; past it the oldest of them is dropped. */
   readonly maxStrangers?: number;
+  /** Bytes waiting for a client before it is dropped: only replies can pile up so far (client-outbox.ts). */
   readonly maxBufferedBytes?: number;
+  /** Bytes waiting for a client before it counts as behind: its events then wait in the kept ring, not its buffer. */
+  readonly laggingBytes?: number;
   /** Called once, when the server decides to stop (idle, kill-server, a signal). */
   readonly onStop: (reason: string) => void;
 }
@@ -63,6 +65,7 @@ export interface HubOptions {
 interface Client {
   readonly id: string;
   readonly socket: ClientStream;
+  readonly outbox: ClientOutbox;
   authed: boolean;
   /** Refused and on its way out: nothing more it sends is read. */
   refused: boolean;
@@ -83,12 +86,15 @@ export class Hub {
   private readonly maxClients: number;
   private readonly maxStrangers: number;
   private readonly maxBuffered: number;
+  private readonly laggingBytes: number;
+  private readonly corker = new Corker();
 
   constructor(private readonly options: HubOptions) {
     this.loginTimeoutMs = options.loginTimeoutMs ?? 5_000;
     this.maxClients = options.maxClients ?? 32;
     this.maxStrangers = options.maxStrangers ?? 8;
     this.maxBuffered = options.maxBufferedBytes ?? 32 * 1024 * 1024;
+    this.laggingBytes = Math.min(options.laggingBytes ?? DEFAULT_LAGGING_BYTES, this.maxBuffered / 2);
     options.table.onChange((change, session) => {
       for (const c of this.clients) if (c.authed) this.send(c, { kind: "table", change, session });
       this.checkIdle();
@@ -98,6 +104,11 @@ export class Hub {
 
   get clientCount(): number {
     return this.clients.size;
+  }
+
+  /** Bytes written to each logged-in client and not yet taken by its connection. */
+  queuedBytes(): number[] {
+    return [...this.clients].filter((c) => c.authed).map((c) => c.outbox.queuedBytes);
   }
 
   /** A new connection on the server's socket. */
@@ -112,6 +123,11 @@ export class Hub {
     const client: Client = {
       id: `c-${this.nextClient++}`,
       socket,
+      outbox: new ClientOutbox(
+        socket,
+        { laggingBytes: this.laggingBytes, maxBufferedBytes: this.maxBuffered },
+        this.corker,
+      ),
       authed: false,
       refused: false,
       watching: new Map(),
@@ -284,31 +300,10 @@ export class Hub {
       stopping: () => this.stopping,
       stopServer: (reason) => this.stop(reason),
       send: (message) => this.send(client, message),
-      sendAll: (messages) => this.flush(client, messages),
+      sendAll: (messages) => client.outbox.sendAll(messages),
+      feed: (session) => new SessionFeed(session, client.outbox),
       afterReply: (then) => after.push(then),
     };
-  }
-
-  /**
-   * Sends messages in order (`held` may grow while this runs), corked into few writes, waiting for
-   * the client to read whenever a few MB wait for it: an attach's replay is as long as the
-   * session's window, and a slow reader must not be dropped for it as one that stopped reading is.
-   * Resolves once what waits has left.
-   */
-  private async flush(client: Client, held: OutgoingMessage[]): Promise<void> {
-    const socket = client.socket;
-    const high = Math.min(REPLAY_HIGH_WATER, this.maxBuffered / 2);
-    for (let i = 0; i < held.length; ) {
-      socket.cork();
-      while (i < held.length && socket.writableLength < high) this.send(client, held[i++]!);
-      socket.uncork();
-      if (socket.destroyed) return;
-      if (i >= held.length || socket.writableLength === 0) continue;
-      // 'drain' comes only after a write found the buffer full; below that, a turn of the loop lets it empty.
-      if (!socket.writableNeedDrain) await new Promise((resolve) => setImmediate(resolve));
-      else await drained(socket);
-    }
-    await drained(socket);
   }
 
   private reply(client: Client, req: string | null, error: ServerError): void {
@@ -316,30 +311,8 @@ export class Hub {
   }
 
   private send(client: Client, message: OutgoingMessage): void {
-    const socket = client.socket;
-    if (socket.destroyed) return;
-    if (socket.writableLength > this.maxBuffered) {
-      // A client that does not read cannot make the server hold its backlog.
-      socket.destroy();
-      return;
-    }
-    if (!this.corked.has(socket)) {
-      socket.cork();
-      this.corked.add(socket);
-      if (this.corked.size === 1) setImmediate(this.uncorkAll);
-    }
-    socket.write(`${JSON.stringify(message)}\n`);
+    client.outbox.send(message);
   }
-
-  /**
-   * What was sent a client in one turn of the event loop leaves in one write: 8 sessions streaming
-   * 100 events a second each were 800 writes (system calls) a second to every attached client.
-   */
-  private readonly corked = new Set<ClientStream>();
-  private readonly uncorkAll = (): void => {
-    for (const socket of this.corked) socket.uncork();
-    this.corked.clear();
-  };
 
   /** At the strangers' cap, the oldest one goes, so the newcomer (perhaps the owner) gets its turn to log in. */
   private makeRoomForStranger(): void {
@@ -384,20 +357,6 @@ export class Hub {
       },
     );
   }
-}
-
-/** Resolves once a socket has written what waits in its buffer (or has closed). */
-function drained(socket: ClientStream): Promise<void> {
-  if (socket.destroyed || !socket.writableNeedDrain) return Promise.resolve();
-  return new Promise<void>((resolve) => {
-    const done = () => {
-      socket.off("drain", done);
-      socket.off("close", done);
-      resolve();
-    };
-    socket.on("drain", done);
-    socket.on("close", done);
-  });
 }
 
 function unauthorized(why: string): ServerError {

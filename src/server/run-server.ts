@@ -32,6 +32,8 @@ export interface RunServerOptions {
   readonly maxStrangers?: number;
   /** Bytes waiting for a client before it is dropped as one that stopped reading. */
   readonly maxBufferedBytes?: number;
+  /** Bytes waiting for a client before it counts as behind (client-outbox.ts). */
+  readonly laggingBytes?: number;
   /** Where the server says what it does (a daemon's log). */
   readonly log?: (line: string) => void;
   /** Install SIGTERM/SIGINT/SIGHUP handlers (a real server process; not a test). */
@@ -51,6 +53,8 @@ export type RunningServer =
       /** Resolves with the reason once the server has stopped and cleaned up. */
       readonly stopped: Promise<string>;
       stop(reason: string): void;
+      /** Bytes written to each logged-in client and not yet taken by its connection. */
+      queuedBytes(): number[];
     };
 
 export async function runServer(options: RunServerOptions): Promise<RunningServer> {
@@ -93,6 +97,7 @@ export async function runServer(options: RunServerOptions): Promise<RunningServe
     ...(options.maxClients !== undefined ? { maxClients: options.maxClients } : {}),
     ...(options.maxStrangers !== undefined ? { maxStrangers: options.maxStrangers } : {}),
     ...(options.maxBufferedBytes !== undefined ? { maxBufferedBytes: options.maxBufferedBytes } : {}),
+    ...(options.laggingBytes !== undefined ? { laggingBytes: options.laggingBytes } : {}),
     onStop: (reason) => {
       log(`stopping: ${reason}`);
       void shutdown(server, h, options, token, reason).then(() => {
@@ -105,7 +110,13 @@ export async function runServer(options: RunServerOptions): Promise<RunningServe
   hub = h;
   for (const socket of early.splice(0)) h.accept(socket);
   log(`serving on ${options.paths.socket} (pid ${process.pid})`);
-  return { kind: "serving", pid: process.pid, stopped, stop: (reason) => h.stop(reason) };
+  return {
+    kind: "serving",
+    pid: process.pid,
+    stopped,
+    stop: (reason) => h.stop(reason),
+    queuedBytes: () => h.queuedBytes(),
+  };
 }
 
 async function shutdown(server: Server, hub: Hub, options: RunServerOptions, token: string, reason: string) {

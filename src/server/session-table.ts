@@ -83,6 +83,8 @@ export type Planner = (spec: CreateSpec) => Promise<PlanSummary>;
 export interface Opened {
   readonly summary: SessionSummary;
   readonly notes: readonly string[];
+  /** Its kept events by number: where the watcher given reads from when its client fell behind. */
+  readonly source: KeptSource;
   readonly stop: () => void;
 }
 
@@ -101,8 +103,28 @@ function questionAfter(open: OpenQuestion | null, event: SessionEvent, at: numbe
 }
 
 export type TableListener = (change: TableChange, session: SessionSummary) => void;
-/** An event, and when the session emitted it (the table's clock, epoch ms): a replay hands over the kept time. */
-export type EventListener = (event: SessionEvent, at: number) => void;
+/**
+ * An event, and when the session emitted it (the table's clock, epoch ms): a replay hands over the
+ * kept time. `seq` is its number among every event the session emitted (from 0); a replayed event
+ * that stands for what still waits (a question, a pending call) has none (-1).
+ */
+export type EventListener = (event: SessionEvent, at: number, seq: number) => void;
+
+/** The kept events from a number on, for a client that fell behind (session-feed.ts). */
+export interface KeptSince {
+  /** The number of `events[0]`: past the one asked for when the ring no longer holds it. */
+  readonly from: number;
+  readonly events: readonly SessionEvent[];
+  readonly times: readonly number[];
+  /**
+   * When some were no longer kept: what still waits for the person from before `from` (the open
+   * question, each pending call's request), each with its time, as a replay starts with it.
+   */
+  readonly waiting: readonly { readonly event: SessionEvent; readonly at: number }[];
+}
+
+/** A session's kept events by number: the one a watch reads from when its client fell behind. */
+export type KeptSource = (seq: number) => KeptSince;
 export type ControlListener = (control: ControlSnapshot) => void;
 
 interface Entry {
@@ -317,7 +339,12 @@ export class SessionTable {
       this.said(entry.id, spec.options.prompt);
       await handle.send("hmux-prompt-1", spec.options.prompt);
     }
-    return { summary: this.summary(entry), notes: launched.notes, stop: () => entry.watchers.delete(watcher!) };
+    return {
+      summary: this.summary(entry),
+      notes: launched.notes,
+      source: this.sourceOf(entry),
+      stop: () => entry.watchers.delete(watcher!),
+    };
   }
 
   /** Lists a dead server's sessions as detached rows (a name already taken gets a fresh one). */
@@ -421,7 +448,12 @@ export class SessionTable {
     if (watcher) entry.watchers.add(watcher);
     this.emit("updated", entry);
     await handle.start();
-    return { summary: this.summary(entry), notes: launched.notes, stop: () => entry.watchers.delete(watcher!) };
+    return {
+      summary: this.summary(entry),
+      notes: launched.notes,
+      source: this.sourceOf(entry),
+      stop: () => entry.watchers.delete(watcher!),
+    };
   }
 
   /** A row's kept events from an earlier life (a journal), and the question they leave waiting; a time unknown is now. */
@@ -586,23 +618,55 @@ export class SessionTable {
     target: string,
     listener: EventListener,
     replay?: number,
-  ): { summary: SessionSummary; replayed: number; dropped: boolean; now: number; stop: () => void } {
+  ): {
+    summary: SessionSummary;
+    replayed: number;
+    dropped: boolean;
+    now: number;
+    /** The number of the first event the listener hears live. */
+    next: number;
+    source: KeptSource;
+    stop: () => void;
+  } {
     const entry = this.entry(target);
     const { events: kept, times } = entry.log.newest(replay ?? entry.log.length);
-    if (replay !== 0) {
-      const question = entry.question;
-      if (question && question.at < entry.seen - kept.length) listener(question.event, question.time);
-      for (const call of this.pendingBefore(entry, kept)) listener({ kind: "approval-request", call }, call.openedAt);
-    }
-    for (let i = 0; i < kept.length; i++) listener(kept[i]!, times[i]!);
+    const first = entry.seen - kept.length;
+    if (replay !== 0) for (const w of this.waitingBefore(entry, kept)) listener(w.event, w.at, -1);
+    for (let i = 0; i < kept.length; i++) listener(kept[i]!, times[i]!, first + i);
     entry.watchers.add(listener);
     return {
       now: this.options.clock.now(),
       summary: this.summary(entry),
       replayed: kept.length,
       dropped: kept.length < entry.seen,
+      next: entry.seen,
+      source: this.sourceOf(entry),
       stop: () => entry.watchers.delete(listener),
     };
+  }
+
+  /** A session's kept events by number, read from this row even after it left the table. */
+  source(target: string): KeptSource {
+    return this.sourceOf(this.entry(target));
+  }
+
+  private sourceOf(entry: Entry): KeptSource {
+    return (seq) => {
+      const oldest = entry.seen - entry.log.length;
+      const { events, times } = entry.log.newest(entry.seen - Math.max(seq, oldest));
+      const from = entry.seen - events.length;
+      return { from, events, times, waiting: from > seq ? this.waitingBefore(entry, events) : [] };
+    };
+  }
+
+  /** What still waits for the person but is older than the `kept` events: the open question, then each pending call's request. */
+  private waitingBefore(entry: Entry, kept: readonly SessionEvent[]): { event: SessionEvent; at: number }[] {
+    const waiting: { event: SessionEvent; at: number }[] = [];
+    const question = entry.question;
+    if (question && question.at < entry.seen - kept.length) waiting.push({ event: question.event, at: question.time });
+    for (const call of this.pendingBefore(entry, kept))
+      waiting.push({ event: { kind: "approval-request", call }, at: call.openedAt });
+    return waiting;
   }
 
   /**
@@ -717,9 +781,10 @@ export class SessionTable {
     const at = this.options.clock.now();
     entry.log.push(event, at);
     entry.question = questionAfter(entry.question, event, entry.seen, at);
+    const seq = entry.seen;
     entry.seen += 1;
     if (event.kind === "closed") entry.closed = event;
-    for (const watcher of [...entry.watchers]) watcher(event, at);
+    for (const watcher of [...entry.watchers]) watcher(event, at, seq);
     this.controlChanged(entry);
     if (ROW_KINDS.has(event.kind) && this.entries.get(entry.id) === entry) this.emit("updated", entry);
   }

@@ -3,11 +3,11 @@
  * events are taken and the watch begins in one synchronous call, so the replay travels in the reply
  * (`events`, with `times`: when each was emitted, on the clock whose `now` the reply carries) and the
  * client decodes it once. A native session's reply also carries its screen (`screen`: the bytes
- * that draw it, for a terminal of its size). Whatever arrives before the reply is written (events,
- * output chunks, control changes: a native screen takes a while) is held and sent right behind it
- * in order, a held event with its `at`, so the client sees each exactly once, after the reply; then
- * everything is sent as it comes. The client's next request waits until all of it has left: a
- * replay of a whole window is megabytes, and a slow reader is waited for.
+ * that draw it, for a terminal of its size). Whatever arrives before the reply is written is sent
+ * right behind it: output chunks and control changes held in order, events from the kept ring
+ * (session-feed.ts), each with its `at`, so the client sees each exactly once, after the reply;
+ * then everything is sent as it comes. The client's next request waits until the held messages
+ * have left: a replay of a whole window is megabytes, and a slow reader is waited for.
  */
 import type { SessionEvent } from "../../core/control/types.js";
 import type { OutgoingMessage } from "../../protocol/messages.js";
@@ -25,9 +25,9 @@ export const attach: Op<"attach"> = {
     const events: SessionEvent[] = [];
     const times: number[] = [];
     const held: OutgoingMessage[] = [];
-    let phase: "replay" | "held" | "live" = "replay";
+    let live = false;
     const pass = (message: OutgoingMessage) => {
-      if (phase === "live") ctx.send(message);
+      if (live) ctx.send(message);
       else held.push(message);
     };
     const native = table.isNative(id);
@@ -37,21 +37,24 @@ export const attach: Op<"attach"> = {
           .native(id)
           .watch((chunk) => pass({ kind: "output", session: id, data: Buffer.from(chunk).toString("base64") }))
       : null;
+    const feed = ctx.feed(id);
+    let replaying = true;
     const watch = table.watch(
       id,
-      (event, at) => {
-        if (phase !== "replay") return pass({ kind: "event", session: id, event, ...(phase === "held" ? { at } : {}) });
+      (event, at, seq) => {
+        if (!replaying) return feed.hear(event, at, seq);
         events.push(event);
         times.push(at);
       },
       r.replay,
     );
-    phase = "held";
+    replaying = false;
     const control = native
       ? null
       : table.watchControl(id, (state) => pass({ kind: "control", session: id, control: state }));
     const stop = () => {
       watch.stop();
+      feed.stop();
       output?.stop();
       control?.stop();
     };
@@ -62,8 +65,9 @@ export const attach: Op<"attach"> = {
     };
     const screen = output ? await screenOf(output, unwatch) : undefined;
     ctx.afterReply(async () => {
+      feed.start(watch.next, watch.source);
       await ctx.sendAll(held);
-      phase = "live";
+      live = true;
     });
     return {
       session: native ? table.resolve(id) : watch.summary,

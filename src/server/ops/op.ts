@@ -10,6 +10,7 @@ import type { ReplyInput } from "../../protocol/replies.js";
 import type { RequestOf, RequestOp } from "../../protocol/requests.js";
 import type { SessionRaces } from "../../race/session-races.js";
 import type { RaceCreateOptions } from "../races.js";
+import type { SessionFeed } from "../session-feed.js";
 import type { SessionTable } from "../session-table.js";
 
 /** What an op may do besides reading the table: reach the client that asked, and the server itself. */
@@ -31,6 +32,11 @@ export interface OpContext {
   send(message: OutgoingMessage): void;
   /** Messages to this client in order, waiting for it to read when a few MB wait for it. */
   sendAll(messages: OutgoingMessage[]): Promise<void>;
+  /**
+   * A watch of a session's events for this client (its `hear` the table's watcher): written as they
+   * come while the client keeps up, sent from the kept events when it fell behind. Sends once started.
+   */
+  feed(session: string): SessionFeed;
   /**
    * Runs right after the reply is written, in the same turn: what the op sends behind its reply
    * (an attach's held events). The client's next request waits for it.

@@ -1,4 +1,3 @@
-import type { SessionEvent } from "../../core/control/types.js";
 import { ResumeRequest } from "../../protocol/requests.js";
 import { launchError, openingAllowed } from "./launch-error.js";
 import type { Op } from "./op.js";
@@ -12,16 +11,20 @@ export const resume: Op<"resume"> = {
     const table = ctx.table;
     // Watching starts before the harness does, so the resumed session's first event reaches this client.
     const id = table.has(r.session) ? table.resolve(r.session).id : r.session;
-    const forward = (event: SessionEvent) => ctx.send({ kind: "event", session: id, event });
+    const feed = r.attach ? ctx.feed(id) : null;
     if (r.attach) ctx.client.watching.get(id)?.();
-    const resumed = await table.resume(r.session, r.attach ? forward : undefined).catch((err: unknown) => {
+    const resumed = await table.resume(r.session, feed?.hear).catch((err: unknown) => {
+      feed?.stop();
       throw launchError(err);
     });
-    if (r.attach) {
+    if (feed) {
+      // From the first event it heard, which the watch saw already; sent behind this reply.
+      ctx.afterReply(() => feed.start(null, resumed.source));
       const control = watchControl(ctx, resumed.summary.id);
       if (control.current) ctx.send({ kind: "control", session: id, control: control.current });
       ctx.client.watching.set(resumed.summary.id, () => {
         resumed.stop();
+        feed.stop();
         control.stop();
       });
     }

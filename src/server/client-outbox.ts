@@ -1,0 +1,185 @@
+/**
+ * What the server writes to one client, with a bound on what waits for it. Replies and the
+ * connection's own lines (hello, bye) are always written, in order. A client that reads slower
+ * than the server writes (a TUI busy drawing a burst, a slow ssh link) is *behind* once
+ * `laggingBytes` wait in its socket's buffer; from then on:
+ * - the rows of the table and each session's control state are state, not history: only the newest
+ *   of each waits (a row first created and then changed still arrives as created), and they go
+ *   once the client has read what waited;
+ * - a session's events are not queued at all: each watch (session-feed.ts) keeps only the number
+ *   of the next event its client is to get, and sends them from the session's kept events once
+ *   there is room again.
+ * So what the server holds for a client that stops reading is `laggingBytes` and a line or two
+ * past it, not the stream. A client whose buffer still passes `maxBufferedBytes` (one that asks
+ * and never reads its replies) is dropped, since a reply cannot be left out.
+ *
+ * Every line written in one turn of the event loop leaves in one write: 8 sessions streaming 100
+ * events a second each were 800 writes (system calls) a second to every attached client.
+ */
+import type { Duplex } from "node:stream";
+import type { OutgoingMessage } from "../protocol/messages.js";
+
+/** A client's connection: the server's socket, or one end of an in-process pair (in-process.ts). */
+export type ClientStream = Duplex & { destroySoon?: () => void };
+
+/** Bytes that may wait for a client before it counts as behind. */
+export const DEFAULT_LAGGING_BYTES = 1024 * 1024;
+/** Bytes an attach's replay lets wait for a client before it waits for the client to read. */
+const REPLAY_HIGH_WATER = 4 * 1024 * 1024;
+
+export interface OutboxLimits {
+  readonly laggingBytes: number;
+  readonly maxBufferedBytes: number;
+}
+
+export class ClientOutbox {
+  /** The newest state message of each row or session that waits for room, by what it describes. */
+  private readonly states = new Map<string, OutgoingMessage>();
+  /** Called once, in order, when the client has room again. */
+  private waiters: (() => void)[] = [];
+  private waitingForRoom = false;
+  private readonly laggingBytes: number;
+
+  constructor(
+    private readonly socket: ClientStream,
+    private readonly limits: OutboxLimits,
+    private readonly corker: Corker,
+  ) {
+    // Past the stream's high-water mark a write asks for 'drain', the signal that room came back.
+    this.laggingBytes = Math.max(limits.laggingBytes, socket.writableHighWaterMark);
+  }
+
+  /** Bytes written and not yet taken by the client's connection. */
+  get queuedBytes(): number {
+    return this.socket.writableLength;
+  }
+
+  /** Whether more may be written now without the client falling behind. */
+  get hasRoom(): boolean {
+    return !this.socket.destroyed && this.socket.writableLength < this.laggingBytes;
+  }
+
+  /**
+   * A message the client must get, in order with the other such messages. A row of the table or
+   * a session's control state is state, and waits as its newest only while the client is behind.
+   */
+  send(message: OutgoingMessage): void {
+    if (message.kind === "table") return this.sendState(`table:${message.session.id}`, message);
+    if (message.kind === "control") return this.sendState(`control:${message.session}`, message);
+    this.writeLine(`${JSON.stringify(message)}\n`);
+  }
+
+  /** A line already encoded (a session's event), written now. */
+  writeLine(line: string): void {
+    const socket = this.socket;
+    if (socket.destroyed) return;
+    if (socket.writableLength > this.limits.maxBufferedBytes) {
+      // A client that does not read even its replies cannot make the server hold them.
+      socket.destroy();
+      return;
+    }
+    this.corker.cork(socket);
+    socket.write(line);
+  }
+
+  /** Calls `then` once the client has room again (at once, in the next turn, when it has now). */
+  whenRoom(then: () => void): void {
+    this.waiters.push(then);
+    if (this.waitingForRoom) return;
+    this.waitingForRoom = true;
+    void this.roomAgain();
+  }
+
+  /**
+   * Sends messages in order, waiting for the client to read whenever a few MB wait for it: an
+   * attach's replay is as long as the session's window, and a slow reader must not be dropped for
+   * it as one that stopped reading is. Resolves once what waits has left.
+   */
+  async sendAll(held: readonly OutgoingMessage[]): Promise<void> {
+    const socket = this.socket;
+    const high = Math.min(REPLAY_HIGH_WATER, this.limits.maxBufferedBytes / 2);
+    for (let i = 0; i < held.length; ) {
+      while (i < held.length && socket.writableLength < high) this.send(held[i++]!);
+      if (socket.destroyed) return;
+      if (i < held.length) await roomIn(socket);
+    }
+    await drained(socket);
+  }
+
+  private sendState(key: string, message: OutgoingMessage): void {
+    if (this.states.size === 0 && this.hasRoom) return this.writeLine(`${JSON.stringify(message)}\n`);
+    const before = this.states.get(key);
+    // A row the client has not heard of yet is still new to it when it has changed since.
+    const kept =
+      before?.kind === "table" &&
+      before.change === "created" &&
+      message.kind === "table" &&
+      message.change === "updated"
+        ? { ...message, change: "created" as const }
+        : message;
+    this.states.set(key, kept);
+    if (this.states.size === 1) this.whenRoom(this.sendStates);
+  }
+
+  private readonly sendStates = (): void => {
+    const states = [...this.states.values()];
+    this.states.clear();
+    for (const message of states) this.writeLine(`${JSON.stringify(message)}\n`);
+  };
+
+  private async roomAgain(): Promise<void> {
+    const socket = this.socket;
+    while (!socket.destroyed && socket.writableLength >= this.laggingBytes) await roomIn(socket);
+    // Once the turn is over, so that a burst's writes meanwhile are behind what waited.
+    await new Promise((resolve) => setImmediate(resolve));
+    this.waitingForRoom = false;
+    if (socket.destroyed) {
+      this.waiters = [];
+      this.states.clear();
+      return;
+    }
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const then of waiters) then();
+  }
+}
+
+/**
+ * Corks each socket written to in a turn of the event loop and uncorks them all at its end: what
+ * a client is sent in one turn leaves in one write.
+ */
+export class Corker {
+  private readonly corked = new Set<ClientStream>();
+
+  cork(socket: ClientStream): void {
+    if (this.corked.has(socket)) return;
+    socket.cork();
+    this.corked.add(socket);
+    if (this.corked.size === 1) setImmediate(this.uncorkAll);
+  }
+
+  private readonly uncorkAll = (): void => {
+    for (const socket of this.corked) socket.uncork();
+    this.corked.clear();
+  };
+}
+
+/** Resolves once the socket's buffer emptied ('drain'), or in the next turn when no write asked for one. */
+function roomIn(socket: ClientStream): Promise<void> {
+  if (socket.writableNeedDrain) return drained(socket);
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Resolves once a socket has written what waits in its buffer (or has closed). */
+function drained(socket: ClientStream): Promise<void> {
+  if (socket.destroyed || !socket.writableNeedDrain) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      socket.off("drain", done);
+      socket.off("close", done);
+      resolve();
+    };
+    socket.on("drain", done);
+    socket.on("close", done);
+  });
+}
