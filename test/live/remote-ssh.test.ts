@@ -178,6 +178,57 @@ describe.skipIf(skipReason !== null)(
       expect(killed.code, killed.stderr).toBe(0);
     });
 
+    it("hmux inbox, decide and audit --host reach the box's server: its waiting call is listed, decided from here once, and audited as decided from here", async () => {
+      const work = join(box.dir, "work");
+      const made = await hmux(here, [
+        "new",
+        "pi",
+        "--host",
+        "box",
+        "--name",
+        "asked",
+        "--isolate",
+        "--endpoint",
+        model.url,
+        "--cwd",
+        work,
+        "--prompt",
+        "[[bash:touch asked.txt]]",
+      ]);
+      expect(made.code, made.stderr).toBe(0);
+      type Item = { kind: string; name: string; harness: string; callId?: string; subject: string };
+      let item: Item | undefined;
+      await untilAsync(async () => {
+        const r = await hmux(here, ["inbox", "--host", "box", "--json"]);
+        expect(r.code, r.stderr).toBe(0);
+        const items = r.stdout
+          .split("\n")
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as Item);
+        item = items.find((i) => i.name === "asked" && i.kind === "approval");
+        return item !== undefined;
+      }, 60_000);
+      expect(item).toMatchObject({ harness: "pi", subject: expect.stringContaining("touch asked.txt") });
+      const decided = await hmux(here, ["decide", "asked", item!.callId!, "allow", "--host", "box"]);
+      expect(decided.code, decided.stderr).toBe(0);
+      const late = await hmux(here, ["decide", "asked", item!.callId!, "deny", "--reason", "late", "--host", "box"]);
+      expect(late.code).toBe(2);
+      expect(late.stderr).toContain("already decided by person (hmux decide on");
+      const audit = await hmux(here, ["audit", "asked", "--host", "box", "--json"]);
+      expect(audit.code, audit.stderr).toBe(0);
+      const entries = audit.stdout
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { callId: string; decision: string; decider: string; via?: string });
+      expect(entries.find((e) => e.callId === item!.callId)).toMatchObject({
+        decision: "allow",
+        decider: "person",
+        via: expect.stringMatching(/^hmux decide on /),
+      });
+      const killed = await hmux(here, ["kill", "asked", "--host", "box"]);
+      expect(killed.code, killed.stderr).toBe(0);
+    });
+
     it.skipIf(!HAVE_TMUX)(
       "hmux attach --host shows the box's session with its pending approval; a dropped connection detaches, saying so",
       async () => {
