@@ -7,12 +7,12 @@ import { KeysContext, type KeysValue } from "./contexts/keys-context.js";
 import { StoreContext } from "./contexts/store-context.js";
 import { ThemeContext } from "./contexts/theme-context.js";
 import { useFrame } from "./hooks/use-frame.js";
-import { useKeyBursts } from "./hooks/use-key-bursts.js";
 import { useKeyDispatch } from "./hooks/use-key-dispatch.js";
 import { type TerminalWrite, useMouseReporting } from "./hooks/use-mouse-reporting.js";
 import { useMouseWheel } from "./hooks/use-mouse-wheel.js";
 import { useQuit } from "./hooks/use-quit.js";
 import { useTerminalFocus } from "./hooks/use-terminal-focus.js";
+import { useTerminalInput } from "./hooks/use-terminal-input.js";
 import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { indexKeymap } from "./keys/dispatch.js";
 import type { Keymap } from "./keys/keymap.js";
@@ -38,8 +38,7 @@ export interface AppProps {
 
 /** Registered first among siblings, so hmux sees each key before the input line. */
 function KeyboardController({ mouse, focusReports }: { mouse: boolean; focusReports: boolean }): null {
-  // Patched first, so the mouse filter (patched next) sees each raw read before it is split.
-  useKeyBursts();
+  // The mouse filter takes reports before the focus filter, as the terminal interleaves them.
   useMouseWheel(mouse);
   useTerminalFocus(focusReports);
   useKeyDispatch();
@@ -90,16 +89,18 @@ export function App({
   focusReports = false,
   terminalWrite,
 }: AppProps): React.ReactElement {
+  // The stream Ink reads the keys from records each key's bytes and holds keys for a dialog.
+  const input = useTerminalInput();
   const keys = useMemo<KeysValue>(
     () => ({
       keymap,
       index: indexKeymap(keymap),
       gate: { consumed: false },
-      raw: { current: "" },
-      flow: { held: false, release: () => undefined },
+      raw: input.raw,
+      flow: input.flow,
       mouse,
     }),
-    [keymap, mouse],
+    [keymap, mouse, input],
   );
   return (
     <StoreContext.Provider value={store}>

@@ -5,7 +5,6 @@
  * them all when the user chose "halt all".
  */
 
-import { render } from "ink";
 import type { Renderer } from "../core/config/ui-schema.js";
 import { App } from "./App.js";
 import { DEFAULT_UI_CONFIG, type UiConfig } from "./config/ui-config.js";
@@ -13,6 +12,7 @@ import { MOUSE_REPORTING_OFF } from "./keys/mouse.js";
 import { Notifier } from "./notify/notifier.js";
 import type { RacePort } from "./race-port.js";
 import { terminalRenderer } from "./render/renderer.js";
+import { renderTui } from "./render-tui.js";
 import type { SessionLauncher } from "./session-launcher.js";
 import type { SessionPort } from "./session-port.js";
 import { AppStore, type Scheduler } from "./store/app-store.js";
@@ -86,7 +86,7 @@ export async function runTui(options: RunTuiOptions): Promise<void> {
   };
   process.on("exit", modesOff);
   const renderer = terminalRenderer(options.renderer ?? config.renderer, stdout, scheduler, options.onRender);
-  const instance = render(
+  const instance = renderTui(
     <App
       store={store}
       theme={theme}
@@ -95,7 +95,7 @@ export async function runTui(options: RunTuiOptions): Promise<void> {
       mouse={config.mouse}
       focusReports
     />,
-    { ...renderer.options, stdin, exitOnCtrlC: false, patchConsole: false },
+    { ...renderer.options, stdin, scheduler, exitOnCtrlC: false, patchConsole: false },
   );
   // Harnesses run in their own process groups, so a TUI told to stop (SIGTERM) would orphan
   // its local sessions: it halts every session (pending calls are denied first), then leaves as

@@ -216,6 +216,29 @@ function ambientReads(sources: readonly SourceText[]): string[] {
   return out.sort();
 }
 
+/**
+ * Libraries through their API: Ink keeps private fields on its contexts (`internal_eventEmitter`,
+ * `internal_exitOnCtrlC`), absent from its public types and free to change in any release, and
+ * files under its package besides its entry. No src file names the one or imports the other;
+ * hmux reads keys through the stream it hands Ink (src/ui/input/terminal-input.ts).
+ */
+const LIBRARY_INTERNAL_NAME = /\binternal_\w+/;
+const LIBRARY_DEEP_IMPORT = /^(ink|ink-[\w-]+|react|react-reconciler)\/(?!jsx-runtime$|jsx-dev-runtime$)/;
+
+/** Each reach into a library's internals: "file:line what". */
+function libraryInternals(sources: readonly SourceText[]): string[] {
+  const out: string[] = [];
+  for (const { file, text } of sources) {
+    for (const [i, line] of text.split("\n").entries()) {
+      const named = LIBRARY_INTERNAL_NAME.exec(line);
+      if (named) out.push(`${file}:${i + 1} names ${named[0]}`);
+      for (const spec of importsOf(line))
+        if (LIBRARY_DEEP_IMPORT.test(spec)) out.push(`${file}:${i + 1} imports ${spec}`);
+    }
+  }
+  return out.sort();
+}
+
 const FORBIDDEN_IN_CORE = [/^ink($|\/)/, /^ink-/, /^react($|\/)/, /node-pty/, /^(node:)?child_process$/, /^@xterm\//];
 
 describe("layering", () => {
@@ -333,6 +356,26 @@ describe("layering", () => {
       }
     }
     expect(offenders).toEqual([]);
+  });
+
+  it("no src file reaches into a library's internals (Ink's internal_ fields, files deep in its package)", () => {
+    const sources = sourceFiles(SRC).map((path) => ({ file: relative(ROOT, path), text: readFileSync(path, "utf8") }));
+    expect(libraryInternals(sources)).toEqual([]);
+  });
+
+  it("the internals rule finds an internal_ field and a deep import, and passes the public API (it can fail)", () => {
+    const found = libraryInternals([
+      { file: "src/ui/a.ts", text: "const ctx = useStdin() as unknown as { internal_eventEmitter: EventEmitter };" },
+      { file: "src/ui/b.ts", text: 'import parse from "ink/build/parse-keypress.js";' },
+      {
+        file: "src/ui/c.tsx",
+        text: 'import { useInput, usePaste, useStdin } from "ink";\nimport { jsx } from "react/jsx-runtime";',
+      },
+    ]);
+    expect(found).toEqual([
+      "src/ui/a.ts:1 names internal_eventEmitter",
+      "src/ui/b.ts:1 imports ink/build/parse-keypress.js",
+    ]);
   });
 
   it("src/ui parses no native stream: it never imports an adapter's decoder", () => {

@@ -5,11 +5,10 @@
  * Backspaces) each take effect. A paste is inserted whole, its line breaks as spaces.
  */
 
-import { useInput } from "ink";
+import { useInput, usePaste } from "ink";
 import type React from "react";
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { useKeys } from "../hooks/use-keys.js";
-import { usePaste } from "../hooks/use-paste.js";
 import { TextView } from "./TextView.js";
 import { applyKey, applyPaste, type TextState } from "./text-edit.js";
 

@@ -8,7 +8,7 @@ export interface KeyGate {
   consumed: boolean;
 }
 
-/** The raw input event being delivered (escape sequence included), for keys Ink reports without a name. */
+/** The raw bytes of the key being handled (escape sequence included), for keys Ink reports without a name. */
 export interface RawInput {
   current: string;
 }
@@ -19,7 +19,7 @@ export interface RawInput {
  */
 export interface KeyFlow {
   held: boolean;
-  /** Hands the held keys on, in order (set by useKeyBursts). */
+  /** Hands the held keys on, in order (the TerminalInput Ink reads, input/terminal-input.ts). */
   release: () => void;
 }
 

@@ -5,7 +5,7 @@
  * burst each see what the key before them did.
  */
 
-import { type Key, useInput } from "ink";
+import { type Key, useInput, usePaste } from "ink";
 import { useCallback } from "react";
 import type { EditKey } from "../components/text-edit.js";
 import { keyIntent, pasteIntent } from "../keys/dispatch.js";
@@ -13,7 +13,6 @@ import { keyName } from "../keys/key-name.js";
 import { routeNativeKey, routeNativePaste } from "../native/route-native-key.js";
 import type { UiState } from "../store/ui-state.js";
 import { useKeys } from "./use-keys.js";
-import { usePaste } from "./use-paste.js";
 import { useStore } from "./use-store.js";
 
 function editKey(input: string, key: Key): EditKey {
@@ -71,5 +70,6 @@ export function useKeyDispatch(): void {
     },
     [store, gate],
   );
+  // Always listening: while someone listens for pastes, Ink never hands one to useInput as keys.
   usePaste(onPaste);
 }

@@ -3,18 +3,17 @@
  *
  * Why the hook sits on the input stream and not in a useInput handler: Ink 8 drops an SGR report
  * like `ESC [ < 64;10;5 M` before any handler (a control sequence naming no key), and Ink 6.8
- * handed it over as typed text. So reports are taken out of what Ink reads from stdin
- * (stdin-reads.ts).
+ * handed it over as typed text. So reports are taken out of the keys hmux's input stream reads
+ * from the terminal, before Ink sees them (input/terminal-input.ts).
  */
 
-import { useStdin } from "ink";
 import { useEffect } from "react";
 import { MouseInputFilter, WHEEL_ROWS, type WheelReport } from "../keys/mouse.js";
 import { isNativePort } from "../native/native-port.js";
 import type { AppStore } from "../store/app-store.js";
 import { focusedView, paneAt, type UiState } from "../store/ui-state.js";
-import { filterStdinReads, type Read } from "./stdin-reads.js";
 import { useStore } from "./use-store.js";
+import { useTerminalInput } from "./use-terminal-input.js";
 
 /** The rail's row above the panes (SGR rows are 1-based terminal rows). */
 const RAIL_ROWS = 1;
@@ -42,14 +41,14 @@ export function scrollUnderPointer(store: AppStore, wheel: WheelReport): void {
 
 export function useMouseWheel(enabled: boolean): void {
   const store = useStore();
-  const stdin = useStdin().stdin as unknown as { read: Read };
+  const input = useTerminalInput();
   useEffect(() => {
     if (!enabled) return undefined;
     const filter = new MouseInputFilter();
-    return filterStdinReads(stdin, (piece) => {
-      const taken = filter.feed(piece, store.scheduler.now());
+    return input.takeReports((key) => {
+      const taken = filter.feed(key, store.scheduler.now());
       for (const r of taken.reports) if (r.kind === "wheel") scrollUnderPointer(store, r);
       return taken.rest ?? "";
     });
-  }, [enabled, stdin, store]);
+  }, [enabled, input, store]);
 }

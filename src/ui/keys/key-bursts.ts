@@ -1,13 +1,15 @@
 /**
- * Turns Ink's input events into what the person did: single keys, in order, and whole pastes.
+ * Turns what the terminal sends into what the person did: single keys, in order, and whole pastes.
  *
- * Ink's input parser cuts events only at escape sequences: a run of plain bytes read at once
- * ("dbecause\r" from fast typing, type-ahead or tmux send-keys) is handed over as one event, as
- * if pasted, so its Enter and its approval letter would be lost in the text. hmux turns on
+ * Ink's input parser cuts a read only at escape sequences: a run of plain bytes read at once
+ * ("dbecause\r" from fast typing, type-ahead or tmux send-keys) would be one event, as if
+ * pasted, so its Enter and its approval letter would be lost in the text. hmux turns on
  * bracketed paste (ESC[?2004h, run-tui.tsx), so a real paste arrives between ESC[200~ and
- * ESC[201~ and is told apart; everything else is split into one key per character, each handled
+ * ESC[201~ and is told apart; everything else is cut into keys (key-extent.ts), each handled
  * as if typed on its own.
  */
+
+import { keyEnd } from "./key-extent.js";
 
 export const PASTE_START = "\u001b[200~";
 export const PASTE_END = "\u001b[201~";
@@ -17,49 +19,43 @@ export type InputUnit =
   | { readonly kind: "key"; readonly data: string }
   | { readonly kind: "paste"; readonly text: string };
 
-/** One of Ink's input events outside a paste, as the keys it holds. An escape sequence is one key. */
-export function splitKeyBurst(event: string): string[] {
-  if (event.startsWith("\u001b")) return [event];
-  return [...event];
-}
-
 /**
- * Reads Ink's events one after another and says what each completes. A paste may span several
- * events (Ink cuts at every escape inside it, and a long one spans reads); its text is held until
- * its end marker, then handed over whole, escape sequences inside it included as text.
+ * Reads the terminal's reads one after another and says what each completes. A paste may span
+ * several reads (a long one always does, and its end marker may be cut in two); its text is held
+ * until its end marker, then handed over whole, escape sequences inside it included as text.
  */
 export class InputAssembler {
-  private paste: string[] | null = null;
+  /** The text of the paste being read; null outside one. */
+  private paste: string | null = null;
 
   /** True between a paste's start and end markers. */
   get pasting(): boolean {
     return this.paste !== null;
   }
 
-  feed(event: string): InputUnit[] {
-    if (this.paste !== null) {
-      const end = event.indexOf(PASTE_END);
-      if (end === -1) {
-        this.paste.push(event);
-        return [];
+  feed(read: string): InputUnit[] {
+    const units: InputUnit[] = [];
+    let text = read;
+    let at = 0;
+    while (at < text.length) {
+      if (this.paste !== null) {
+        // The end marker may have begun in the read before: look from where it could start.
+        const from = Math.max(0, this.paste.length - PASTE_END.length + 1);
+        this.paste += at === 0 ? text : text.slice(at);
+        const end = this.paste.indexOf(PASTE_END, from);
+        if (end === -1) return units;
+        units.push({ kind: "paste", text: this.paste.slice(0, end) });
+        text = this.paste.slice(end + PASTE_END.length);
+        at = 0;
+        this.paste = null;
+        continue;
       }
-      this.paste.push(event.slice(0, end));
-      const text = this.paste.join("");
-      this.paste = null;
-      const rest = event.slice(end + PASTE_END.length);
-      return [{ kind: "paste", text }, ...(rest === "" ? [] : this.feed(rest))];
+      const end = keyEnd(text, at);
+      const data = text.slice(at, end);
+      at = end;
+      if (data === PASTE_START) this.paste = "";
+      else units.push({ kind: "key", data });
     }
-    const start = event.indexOf(PASTE_START);
-    if (start !== -1) {
-      const before = event.slice(0, start);
-      this.paste = [];
-      const keys = before === "" ? [] : this.keys(before);
-      return [...keys, ...this.feed(event.slice(start + PASTE_START.length))];
-    }
-    return this.keys(event);
-  }
-
-  private keys(event: string): InputUnit[] {
-    return splitKeyBurst(event).map((data) => ({ kind: "key", data }));
+    return units;
   }
 }

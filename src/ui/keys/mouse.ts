@@ -5,10 +5,11 @@
  * A terminal without SGR support sends the legacy form `ESC [ M` + three bytes (each value
  * + 32), which is recognised too so its bytes never land in the input line as text.
  *
- * Ink's input parser hands over one event per escape sequence, but it flushes a sequence
- * that is still incomplete when a read ends; the rest then arrives as a separate, plain-text
- * event. The filter keeps such a partial report and accepts its continuation only directly
- * after it and only briefly, so text the user types is never read as a mouse report.
+ * The filter reads the terminal's input one key at a time (key-extent.ts): a report is one key,
+ * but one still incomplete when a read ends is a key of its own, and the rest arrives with the
+ * next read as plain characters. The filter keeps such a partial report and accepts its
+ * continuation only directly after it and only briefly, so text the user types is never read
+ * as a mouse report.
  */
 
 export interface WheelReport {
@@ -75,7 +76,7 @@ type Pending = { readonly form: "sgr" | "legacy"; text: string; at: number };
 export class MouseInputFilter {
   private pending: Pending | null = null;
 
-  /** One input event from Ink's parser (raw, ESC included) at time `now` (ms). */
+  /** One key of the terminal's input (raw, ESC included) at time `now` (ms). */
   feed(event: string, now: number): FilteredInput {
     const reports: MouseReport[] = [];
     let text = event;

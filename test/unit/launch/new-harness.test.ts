@@ -5,11 +5,11 @@
  * tool call a program approves with a control command, and as a TUI pane approved with the key,
  * and no file in src/ names it.
  */
+
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { PassThrough } from "node:stream";
-import { render } from "ink-testing-library";
 import { createElement } from "react";
 import { afterAll, describe, expect, it } from "vitest";
 import { registryWith } from "../../../src/adapters/registry.js";
@@ -23,6 +23,7 @@ import { isNativePort } from "../../../src/ui/native/native-port.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import { FALLBACK_THEME } from "../../../src/ui/theme/theme.js";
 import { localTui } from "../../helpers/local-tui.js";
+import { renderTuiForTest } from "../../helpers/render-tui.js";
 import { MIMIC_PLUGIN, MIMIC_SCRIPT, mimic } from "../../support/fake-harness/adapter.js";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
@@ -243,8 +244,9 @@ describe("mimic through every entry point", () => {
     const tui = await localTui(app, work, { escalateQuestions: true });
     const store = new AppStore({ launcher: tui.launcher, columns: 120, rows: 40, scheduler: systemScheduler });
     store.start();
-    const screen = render(
+    const screen = renderTuiForTest(
       createElement(App, { store, theme: FALLBACK_THEME, keymap: DEFAULT_KEYMAP, launcher: tui.launcher }),
+      { scheduler: systemScheduler },
     );
     const frame = () => screen.lastFrame() ?? "";
     const type = async (...keys: string[]) => {

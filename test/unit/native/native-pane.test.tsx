@@ -1,4 +1,3 @@
-import { render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import type { HookReport } from "../../../src/native/hooks/report-schema.js";
 import { NativeTerminal } from "../../../src/native/native-terminal.js";
@@ -7,6 +6,7 @@ import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import { FALLBACK_THEME } from "../../../src/ui/theme/theme.js";
 import { FakeClock } from "../../helpers/fake-clock.js";
+import { renderTuiForTest } from "../../helpers/render-tui.js";
 import { type FakePty, fakeFactory } from "./fake-pty.js";
 import { localPane } from "./native-fixture.js";
 
@@ -48,7 +48,9 @@ async function mount(kind: "shell" | "claude", hooks: boolean) {
     rows: 14,
   });
   store.addSession(port);
-  const r = render(<App store={store} theme={FALLBACK_THEME} keymap={DEFAULT_KEYMAP} />);
+  const r = renderTuiForTest(<App store={store} theme={FALLBACK_THEME} keymap={DEFAULT_KEYMAP} />, {
+    scheduler: store.scheduler,
+  });
   cleanup.push(
     () => r.unmount(),
     () => terminal.dispose(),

@@ -1,6 +1,5 @@
-/** Mounts the App on ink-testing-library with a manual clock, and types keys into it. */
+/** Mounts the App as the TUI mounts it (renderTui, over a fake terminal) with a manual clock, and types keys into it. */
 
-import { render } from "ink-testing-library";
 import { App } from "../../../src/ui/App.js";
 import { DEFAULT_KEYMAP, type Keymap } from "../../../src/ui/keys/keymap.js";
 import type { RacePort } from "../../../src/ui/race-port.js";
@@ -8,6 +7,7 @@ import type { SessionLauncher } from "../../../src/ui/session-launcher.js";
 import type { SessionPort } from "../../../src/ui/session-port.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import { FALLBACK_THEME, type Theme } from "../../../src/ui/theme/theme.js";
+import { renderTuiForTest } from "../../helpers/render-tui.js";
 import { FakePort, ManualScheduler } from "./fake-port.js";
 
 export const KEYS = {
@@ -51,6 +51,8 @@ export async function mount(
     launcher?: SessionLauncher;
     race?: RacePort;
     mouse?: boolean;
+    /** Focus reporting on, as the TUI has it (its reports are taken out of the keys). */
+    focusReports?: boolean;
     terminalWrite?: (data: string) => void;
   } = {},
 ): Promise<Mounted> {
@@ -66,15 +68,17 @@ export async function mount(
   for (const p of ports) store.addSession(p);
   for (const p of opts.sessions ?? []) store.addSession(p);
   for (const p of opts.paneless ?? []) store.addSession(p, { pane: false });
-  const r = render(
+  const r = renderTuiForTest(
     <App
       store={store}
       theme={opts.theme ?? FALLBACK_THEME}
       keymap={opts.keymap ?? DEFAULT_KEYMAP}
       launcher={opts.launcher}
       mouse={opts.mouse}
+      focusReports={opts.focusReports}
       terminalWrite={opts.terminalWrite}
     />,
+    { scheduler: clock },
   );
   await tick(50);
   return {

@@ -5,7 +5,7 @@
  * and setInterval anything in it has pending. setImmediate stays real: React schedules its
  * renders with it (taken at load, before any faking), and it never wakes an idle process.
  */
-import { render } from "ink-testing-library";
+
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PendingCall } from "../../../src/core/control/types.js";
 import { systemScheduler } from "../../../src/main/system-scheduler.js";
@@ -13,6 +13,7 @@ import { App } from "../../../src/ui/App.js";
 import { DEFAULT_KEYMAP } from "../../../src/ui/keys/keymap.js";
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import { FALLBACK_THEME } from "../../../src/ui/theme/theme.js";
+import { renderTuiForTest } from "../../helpers/render-tui.js";
 import { FakePort } from "./fake-port.js";
 
 const T0 = 1_700_000_000_000;
@@ -42,7 +43,10 @@ async function mounted(): Promise<{ store: AppStore; ports: FakePort[]; frame: (
   const store = new AppStore({ commitMs: 80, columns: 120, rows: 30, scheduler: systemScheduler });
   const ports = [new FakePort(), new FakePort({ harness: "codex" }), new FakePort({ harness: "pi" })];
   for (const p of ports) store.addSession(p);
-  const r = render(<App store={store} theme={FALLBACK_THEME} keymap={DEFAULT_KEYMAP} mouse terminalWrite={() => {}} />);
+  const r = renderTuiForTest(
+    <App store={store} theme={FALLBACK_THEME} keymap={DEFAULT_KEYMAP} mouse terminalWrite={() => {}} />,
+    { scheduler: systemScheduler },
+  );
   unmount = r.unmount;
   store.start();
   for (const p of ports) p.emit({ kind: "state", from: "starting", to: "idle" });

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { InputAssembler, splitKeyBurst } from "../../../src/ui/keys/key-bursts.js";
+import { InputAssembler } from "../../../src/ui/keys/key-bursts.js";
+import { splitKeys } from "../../../src/ui/keys/key-extent.js";
 import type { NewSessionRequest } from "../../../src/ui/session-launcher.js";
-import { draftOf, focusedKey } from "../../../src/ui/store/ui-state.js";
+import { anchorOf, draftOf, focusedKey } from "../../../src/ui/store/ui-state.js";
 import { refusedPlan } from "./fake-launcher.js";
 import { FakePort } from "./fake-port.js";
 import { KEYS, type Mounted, mount } from "./harness.js";
@@ -20,10 +21,29 @@ const DOWN = "\u001b[B";
 const paste = (text: string) => `\u001b[200~${text}\u001b[201~`;
 
 describe("a burst of keys read at once", () => {
-  it("is one key per character, an escape sequence whole", () => {
-    expect(splitKeyBurst("\u007f\u007f\u007f")).toEqual(["\u007f", "\u007f", "\u007f"]);
-    expect(splitKeyBurst("ab\u007fc\r")).toEqual(["a", "b", "\u007f", "c", "\r"]);
-    expect(splitKeyBurst("\u001b[<64;5;5M")).toEqual(["\u001b[<64;5;5M"]);
+  it("is one key per character, an escape sequence whole, cut where Ink's parser cuts", () => {
+    expect(splitKeys("\u007f\u007f\u007f")).toEqual(["\u007f", "\u007f", "\u007f"]);
+    expect(splitKeys("ab\u007fc\r")).toEqual(["a", "b", "\u007f", "c", "\r"]);
+    expect(splitKeys("\u001b[<64;5;5M")).toEqual(["\u001b[<64;5;5M"]);
+    // Arrows, Alt+arrows, F1 (SS3, xterm's legacy form, rxvt's), Alt+n, Alt with an arrow, rxvt's Shift+Insert.
+    expect(splitKeys("a\u001b[Ab\u001b[1;3D\u001bOP\u001b[[A\u001b[11~\u001bn\u001b\u001b[B\u001b[2$z")).toEqual([
+      "a",
+      "\u001b[A",
+      "b",
+      "\u001b[1;3D",
+      "\u001bOP",
+      "\u001b[[A",
+      "\u001b[11~",
+      "\u001bn",
+      "\u001b\u001b[B",
+      "\u001b[2$",
+      "z",
+    ]);
+    // A character outside the BMP is one key; Alt+Escape is one key.
+    expect(splitKeys("\u{1f600}x\u001b\u001by")).toEqual(["\u{1f600}", "x", "\u001b\u001b", "y"]);
+    // A sequence still open when the read ends is one key: Ink's parser waits for the rest.
+    expect(splitKeys("x\u001b[1;")).toEqual(["x", "\u001b[1;"]);
+    expect(splitKeys("x\u001b")).toEqual(["x", "\u001b"]);
   });
 
   it("a bracketed paste is one unit of text, whatever reads and escape sequences it spans", () => {
@@ -32,11 +52,17 @@ describe("a burst of keys read at once", () => {
     expect(a.feed("\u001b[200~")).toEqual([]);
     expect(a.feed("line one\rline")).toEqual([]);
     expect(a.feed("\u001b[31m")).toEqual([]);
-    expect(a.feed(" two")).toEqual([]);
-    expect(a.feed("\u001b[201~")).toEqual([{ kind: "paste", text: "line one\rline\u001b[31m two" }]);
-    expect(a.feed("y\r")).toEqual([
+    // The end marker cut in two by the reads.
+    expect(a.feed(" two\u001b[20")).toEqual([]);
+    expect(a.feed("1~y\r")).toEqual([
+      { kind: "paste", text: "line one\rline\u001b[31m two" },
       { kind: "key", data: "y" },
       { kind: "key", data: "\r" },
+    ]);
+    expect(a.feed("a\u001b[200~b\u001b[201~\u001b[A")).toEqual([
+      { kind: "key", data: "a" },
+      { kind: "paste", text: "b" },
+      { kind: "key", data: "\u001b[A" },
     ]);
   });
 
@@ -115,6 +141,23 @@ describe("a burst of keys read at once", () => {
     await m.type("helo\u001b[D");
     await m.type("l\r");
     expect(p.intents).toEqual([{ kind: "send", text: "hello", mode: "turn" }]);
+  });
+});
+
+describe("terminal reports in a burst of keys", () => {
+  it("a wheel report and focus reports read with text act as reports, and only the text reaches the input line", async () => {
+    const p = new FakePort();
+    m = await mount({ ports: [p], columns: 80, rows: 24, mouse: true, focusReports: true, terminalWrite: () => {} });
+    idle(p);
+    for (let i = 0; i < 60; i++) p.emit({ kind: "message", role: "assistant", text: `line ${i}` });
+    await m.flush();
+    await m.type("ab\u001b[O\u001b[<64;10;10Mc");
+    expect(draft()).toBe("abc");
+    expect(m.store.state.terminalFocused).toBe(false);
+    expect(anchorOf(m.store.state, focusedKey(m.store.state)!)).not.toBeNull();
+    await m.type("\u001b[Id");
+    expect(draft()).toBe("abcd");
+    expect(m.store.state.terminalFocused).toBe(true);
   });
 });
 

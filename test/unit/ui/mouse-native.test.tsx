@@ -1,4 +1,3 @@
-import { render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { NativeTerminal } from "../../../src/native/native-terminal.js";
 import { App } from "../../../src/ui/App.js";
@@ -7,6 +6,7 @@ import { MOUSE_REPORTING_OFF, MOUSE_REPORTING_ON } from "../../../src/ui/keys/mo
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import { FALLBACK_THEME } from "../../../src/ui/theme/theme.js";
 import { FakeClock } from "../../helpers/fake-clock.js";
+import { renderTuiForTest } from "../../helpers/render-tui.js";
 import { type FakePty, fakeFactory } from "../native/fake-pty.js";
 import { localPane } from "../native/native-fixture.js";
 
@@ -48,7 +48,7 @@ async function mountShell(writes: string[]) {
     rows: 14,
   });
   store.addSession(port);
-  const r = render(
+  const r = renderTuiForTest(
     <App
       store={store}
       theme={FALLBACK_THEME}
@@ -56,6 +56,7 @@ async function mountShell(writes: string[]) {
       mouse
       terminalWrite={(d) => void writes.push(d)}
     />,
+    { scheduler: store.scheduler },
   );
   cleanup.push(
     () => r.unmount(),

@@ -3,10 +3,9 @@
  * ref, so the keys of one read each see what the key before them did (a field's own handler would
  * only start listening after React re-rendered). Enter hands the latest values to `submit`.
  */
-import { type Key, useInput } from "ink";
+import { type Key, useInput, usePaste } from "ink";
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { useKeys } from "../../hooks/use-keys.js";
-import { usePaste } from "../../hooks/use-paste.js";
 import { type Cycle, type DialogForm, formKey, formPaste, formValues, initialForm } from "./dialog-form.js";
 
 /**
