@@ -13,7 +13,7 @@
  *   ask <form>       → an elicitation/create with one of FORMS (pick, confirm, text, number), then a
  *                      chunk saying the answer as JSON, end_turn
  *   ask-twice        → two elicitations at once (text, then confirm), each answer logged, end_turn
- * It appends every permission and elicitation answer, the initialize request it got and each prompt's start and
+ * It appends every permission and elicitation answer, the initialize request it got (with its pid) and each prompt's start and
  * end to $STAND_IN_LOG (JSON lines), so a test can check the option ids hmux chose, the
  * capabilities it advertised and that prompts never overlapped.
  * STAND_IN_PROTOCOL overrides the protocol version it answers with; STAND_IN_RESUME offers session/resume.
@@ -94,7 +94,7 @@ async function gatedCall(client, sessionId, signal, call) {
 
 const app = agent({ name: "stand-in" })
   .onRequest("initialize", ({ params }) => {
-    log({ initialize: params });
+    log({ initialize: params, pid: process.pid });
     return {
       protocolVersion,
       agentCapabilities: {

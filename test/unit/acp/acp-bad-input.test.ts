@@ -25,6 +25,13 @@ function pidOf(events: readonly SessionEvent[]): number | undefined {
   return line && line.kind === "raw" ? Number(line.text.slice(4)) : undefined;
 }
 
+/** The SDK stand-in's pid, from the initialize it logged. */
+function standInPid(run: Awaited<ReturnType<typeof runAgent>>): number {
+  const pid = run.logged().find((l) => l.initialize)?.pid;
+  expect(pid).toEqual(expect.any(Number));
+  return pid as number;
+}
+
 async function ended(run: Awaited<ReturnType<typeof runAgent>>) {
   const closed = await run.handle.closed;
   const failure = run.events.find(kindIs("failure"));
@@ -58,6 +65,7 @@ describe("an ACP agent that misbehaves", () => {
       class: "native",
       message: "future speaks ACP protocol version 2 and hmux speaks version 1; no session was started",
     });
+    expect(alive(standInPid(run))).toBe(false);
   });
 
   it("malformed JSON-RPC: a JSON line that is not JSON-RPC 2.0 ends the session, quoting it", async () => {
@@ -100,7 +108,7 @@ describe("an ACP agent that misbehaves", () => {
     expect(alive(pidOf(run.events)!)).toBe(false);
   });
 
-  it("floods updates: past the bound of one turn the session ends, naming the bound", async () => {
+  it("floods updates: past the bound of one turn the session ends, naming the bound, and the agent is stopped", async () => {
     const run = await runAgent(place, { name: "flood", limits: { updatesPerTurn: 50 } });
     await run.waitFor(kindIs("identity"), "the identity");
     await run.handle.send("s1", "flood 5000");
@@ -110,6 +118,7 @@ describe("an ACP agent that misbehaves", () => {
       message: "flood flooded hmux with more than 50 messages in one turn",
     });
     expect(run.events.filter(kindIs("token")).length).toBeLessThanOrEqual(50);
+    expect(alive(standInPid(run))).toBe(false);
   });
 
   it("floods permission requests: past the bound of open requests the session ends, and none is answered allow", async () => {
