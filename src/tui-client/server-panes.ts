@@ -163,6 +163,7 @@ export class ServerPanes {
       ...this.paneOptions(request),
       ...(request.prompt ? { prompt: request.prompt } : {}),
       ...(request.worktree !== undefined ? { worktree: request.worktree } : {}),
+      ...(request.harnessOptions !== undefined ? { harnessOptions: request.harnessOptions } : {}),
     };
   }
 

@@ -15,6 +15,25 @@ export interface NewSessionRequest {
   readonly prompt?: string;
   /** Its own git worktree: true (a generated name), a name, false (none, whatever the config says). */
   readonly worktree?: boolean | string;
+  /** Each harness's own settings, by harness then key (`{codex: {sandbox: "read-only"}}`): the server checks them. */
+  readonly harnessOptions?: Readonly<Record<string, Readonly<Record<string, string | number | boolean>>>>;
+}
+
+/**
+ * One setting of a harness's own, as the server's plan names it from the harness module's option
+ * spec: a dialog draws a field for each, knowing no harness itself.
+ */
+export interface HarnessField {
+  readonly key: string;
+  /** Its command-line spelling (`--codex-sandbox`). */
+  readonly flag: string;
+  readonly describe: string;
+  /** What it accepts, in words. */
+  readonly allowed: string;
+  /** How the field's text becomes the value sent. */
+  readonly kind: "string" | "integer" | "boolean";
+  /** The values it takes, when they are a closed set of words. */
+  readonly choices?: readonly string[];
 }
 
 /** One reason the server would not start a request, with what would work instead. */
@@ -35,8 +54,15 @@ export type PlanVerdict =
       readonly settings: readonly ResolvedSettingView[];
       /** Lines worth saying before it starts (an untrusted project's settings not taken, a binary fallback). */
       readonly notes: readonly string[];
+      /** The harness's own settings, a field each. */
+      readonly fields?: readonly HarnessField[];
     }
-  | { readonly ok: false; readonly refusals: readonly PlanRefusal[] };
+  | {
+      readonly ok: false;
+      readonly refusals: readonly PlanRefusal[];
+      /** The named harness's own settings when it exists, so a refused dialog still draws them. */
+      readonly fields?: readonly HarnessField[];
+    };
 
 /** What the dialog's harness row offers: the names ←/→ steps through, and the one shown first. */
 export interface HarnessChoices {

@@ -1,14 +1,15 @@
 import { Box, Text, useInput } from "ink";
 import type React from "react";
-import { useCallback, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { useFrame, useFrameValue } from "../../hooks/use-frame.js";
 import { useKeys } from "../../hooks/use-keys.js";
 import { useStore } from "../../hooks/use-store.js";
 import { useTheme } from "../../hooks/use-theme.js";
-import type { HarnessChoices, NewSessionRequest, SessionLauncher } from "../../session-launcher.js";
-import { planPending } from "../../store/plan-check.js";
+import type { HarnessChoices, HarnessField, NewSessionRequest, SessionLauncher } from "../../session-launcher.js";
+import { type PlanCheck, planPending } from "../../store/plan-check.js";
 import { TextView } from "../TextView.js";
-import { cycleChoice, formValues } from "./dialog-form.js";
+import type { TextState } from "../text-edit.js";
+import { allValues, cycleChoice, formValues } from "./dialog-form.js";
 import { OverlayFrame } from "./OverlayFrame.js";
 import { PlanVerdictView } from "./PlanVerdictView.js";
 import { type TypedAhead, useDialogForm } from "./use-dialog-form.js";
@@ -69,6 +70,45 @@ export function defaultText(field: Field, launcher: SessionLauncher | undefined)
 export function harnessOffer(choices: readonly string[], value: string): string {
   if (choices.length === 0) return "";
   return `←/→ ${choices.map((c) => (c === value.trim() ? `[${c}]` : c)).join(" · ")}`;
+}
+
+/** A harness option's field in the form, `<harness>.<key>`: each harness keeps its own text. */
+export function optionField(harness: string, key: string): string {
+  return `${harness}.${key}`;
+}
+
+/** A field's text as the value sent: a whole number or true/false when the option takes one, else as typed (the server checks it). */
+function optionValue(field: HarnessField, text: string): string | number | boolean {
+  if (field.kind === "integer" && /^-?\d+$/.test(text)) return Number(text);
+  if (field.kind === "boolean" && (text === "true" || text === "false")) return text === "true";
+  return text;
+}
+
+/** The request with the harness's own settings the fields hold (the empty ones left to their defaults). */
+export function withHarnessOptions(
+  request: NewSessionRequest,
+  fields: readonly HarnessField[],
+  values: Readonly<Record<string, string>>,
+): NewSessionRequest {
+  const own: Record<string, string | number | boolean> = {};
+  for (const f of fields) {
+    const text = (values[optionField(request.harness, f.key)] ?? "").trim();
+    if (text !== "") own[f.key] = optionValue(f, text);
+  }
+  return Object.keys(own).length > 0 ? { ...request, harnessOptions: { [request.harness]: own } } : request;
+}
+
+/**
+ * The harness options each harness has, as the server's plans named them so far (from the
+ * harness module's option spec in its registry): the dialog keeps no list of its own.
+ */
+function useOfferedOptions(check: PlanCheck | null): ReadonlyMap<string, readonly HarnessField[]> {
+  const known = useRef(new Map<string, readonly HarnessField[]>());
+  for (const [i, verdict] of (check?.verdicts ?? []).entries()) {
+    const harness = check?.requests[i]?.harness;
+    if (harness !== undefined && verdict.fields) known.current.set(harness, verdict.fields);
+  }
+  return known.current;
 }
 
 const TITLE = "new session · Tab/↑↓ move · Enter start · Esc cancel";
@@ -159,51 +199,88 @@ function NewSessionForm({
   const starting = planPending(planCheck) && planCheck?.next.kind === "launch";
   const busy = launching || starting;
   const choices = offered.harnesses;
+  const offeredOptions = useOfferedOptions(planCheck);
+  // What the fields held after the last key: a cycle (←/→) on a harness option reads its choices there.
+  const valuesNow = useRef<Readonly<Record<string, string>>>({});
+  /** The harness's own settings the server named for the harness the form names now. */
+  const optionsFor = (values: Readonly<Record<string, string>>) => {
+    const harness = (values.harness ?? "").trim();
+    return { harness, options: offeredOptions.get(harness) ?? [] };
+  };
+  const namesFor = (values: Readonly<Record<string, string>>): readonly string[] => {
+    const { harness, options } = optionsFor(values);
+    return [...FIELDS, ...options.map((o) => optionField(harness, o.key))];
+  };
+  const optionNamed = (values: Readonly<Record<string, string>>, name: string) => {
+    const { harness, options } = optionsFor(values);
+    return options.find((o) => optionField(harness, o.key) === name);
+  };
+  const requestOf = (values: Readonly<Record<string, string>>): NewSessionRequest =>
+    withHarnessOptions(toRequest(values as Record<Field, string>), optionsFor(values).options, values);
 
-  const submit = useCallback(
-    (current: Record<Field, string>) => {
-      if (busy) return;
-      const request = toRequest(current);
-      store.dispatch({ kind: "plan", requests: [request], next: { kind: "launch", request } });
-    },
-    [busy, store],
-  );
-  const form = useDialogForm(FIELDS, openingValues(offered), {
+  const submit = (current: Record<string, string>) => {
+    if (busy) return;
+    const request = requestOf(current);
+    store.dispatch({ kind: "plan", requests: [request], next: { kind: "launch", request } });
+  };
+  const form = useDialogForm(namesFor, openingValues(offered), {
     submit,
-    cycle: (field, value, delta) => (field === "harness" ? cycleChoice(choices, value, delta) : undefined),
+    cycle: (field, value, delta) => {
+      if (field === "harness") return cycleChoice(choices, value, delta);
+      const option = optionNamed(valuesNow.current, field);
+      const words = option?.choices ?? (option?.kind === "boolean" ? ["true", "false"] : undefined);
+      return words ? cycleChoice(words, value, delta) : undefined;
+    },
     typedAhead,
   });
+  const names = form.names;
+  const values = allValues(form);
+  valuesNow.current = values;
+  const optionOf = (name: string) => optionNamed(values, name);
+  const text = (name: string): TextState => form.fields[name] ?? { value: "", cursor: 0 };
+  const options = optionsFor(values).options;
   const active = form.active;
   // A preview as the dialog opens and each time the cursor moves on: what the fields hold now.
   const previewed = useRef<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the preview follows the cursor's moves, not each key
   useEffect(() => {
-    const request = toRequest(formValues(FIELDS, form));
+    const request = requestOf(formValues(names, form));
     const asked = JSON.stringify(request);
     if (request.harness === "" || asked === previewed.current) return;
     previewed.current = asked;
     store.dispatch({ kind: "plan", requests: [request], next: { kind: "preview" } });
   }, [active, store]);
 
+  const activeOption = optionOf(names[active] ?? "");
+  // The labels line up on the longest: a harness's own keys can be longer than the common ones.
+  const labelWidth = Math.max(9, ...options.map((o) => o.key.length + 1));
   return (
     <OverlayFrame title={TITLE} width={width} height={height} wrapTitle>
-      {FIELDS.map((f, i) => (
-        <Box key={f}>
-          <Text
-            color={i === active ? theme.colors.selection : undefined}
-            bold={i === active}
-          >{`${i === active ? "›" : " "} ${f.padEnd(9)}`}</Text>
-          {i === active ? (
-            <TextView text={form.fields[f]} width={Math.max(1, width - 16)} />
-          ) : (
-            <Text dimColor={form.fields[f].value === ""}>
-              {form.fields[f].value === "" ? defaultText(f, launcher) : form.fields[f].value}
+      {names.map((f, i) => {
+        const option = optionOf(f);
+        const label = (option?.key ?? f).padEnd(labelWidth);
+        return (
+          <Box key={f}>
+            <Text color={i === active ? theme.colors.selection : undefined} bold={i === active}>
+              {`${i === active ? "›" : " "} ${label}`}
             </Text>
-          )}
-        </Box>
-      ))}
+            {i === active ? (
+              <TextView text={text(f)} width={Math.max(1, width - labelWidth - 7)} />
+            ) : (
+              <Text dimColor={text(f).value === ""}>
+                {text(f).value === "" ? defaultText(f as Field, launcher) : text(f).value}
+              </Text>
+            )}
+          </Box>
+        );
+      })}
       {choices.length > 0 ? (
-        <Text dimColor wrap="wrap">{`harness ${harnessOffer(choices, form.fields.harness.value)}`}</Text>
+        <Text dimColor wrap="wrap">{`harness ${harnessOffer(choices, text("harness").value)}`}</Text>
+      ) : null}
+      {activeOption ? (
+        <Text dimColor wrap="wrap">
+          {`${activeOption.flag}: ${activeOption.describe} (${activeOption.choices ? `←/→ ${activeOption.choices.join(" · ")}` : activeOption.allowed})`}
+        </Text>
       ) : null}
       <Text> </Text>
       {launching ? <Text color={theme.colors.status}>starting…</Text> : null}

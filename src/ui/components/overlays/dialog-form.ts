@@ -23,8 +23,32 @@ export type Cycle<F extends string> = (field: F, value: string, delta: 1 | -1) =
 
 export function initialForm<F extends string>(names: readonly F[], values: Readonly<Record<F, string>>): DialogForm<F> {
   const fields = {} as Record<F, TextState>;
-  for (const f of names) fields[f] = { value: values[f], cursor: values[f].length };
+  for (const f of names) {
+    const value = values[f] ?? "";
+    fields[f] = { value, cursor: value.length };
+  }
   return { fields, active: 0 };
+}
+
+/**
+ * The form over `names` when they changed (a dialog whose fields follow what the server offers): a
+ * new name gets an empty field, a field no longer named keeps its text for when it comes back, and
+ * the cursor stays on the form.
+ */
+export function withNames<F extends string>(form: DialogForm<F>, names: readonly F[]): DialogForm<F> {
+  const missing = names.filter((f) => form.fields[f] === undefined);
+  const active = Math.min(form.active, Math.max(0, names.length - 1));
+  if (missing.length === 0 && active === form.active) return form;
+  const fields = { ...form.fields } as Record<F, TextState>;
+  for (const f of missing) fields[f] = { value: "", cursor: 0 };
+  return { fields, active };
+}
+
+/** Every field's text, those not named now too. */
+export function allValues<F extends string>(form: DialogForm<F>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [f, text] of Object.entries(form.fields) as Array<[string, TextState]>) out[f] = text.value;
+  return out;
 }
 
 export function formValues<F extends string>(names: readonly F[], form: DialogForm<F>): Record<F, string> {

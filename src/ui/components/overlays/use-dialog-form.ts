@@ -6,7 +6,16 @@
 import { type Key, useInput, usePaste } from "ink";
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { useKeys } from "../../hooks/use-keys.js";
-import { type Cycle, type DialogForm, formKey, formPaste, formValues, initialForm } from "./dialog-form.js";
+import {
+  allValues,
+  type Cycle,
+  type DialogForm,
+  formKey,
+  formPaste,
+  formValues,
+  initialForm,
+  withNames,
+} from "./dialog-form.js";
 
 /**
  * Keys typed before the form could listen (while its dialog asked the server for its choices):
@@ -23,13 +32,27 @@ export interface DialogFormOptions<F extends string> {
   readonly typedAhead?: TypedAhead;
 }
 
+/**
+ * The form's fields: fixed, or what the fields hold says (a harness's own settings follow the
+ * harness named), asked again after every key so a burst's next key sees the fields its last made.
+ */
+export type FormNames<F extends string> = readonly F[] | ((values: Readonly<Record<string, string>>) => readonly F[]);
+
 export function useDialogForm<F extends string>(
-  names: readonly F[],
-  initial: Readonly<Record<F, string>>,
+  names: FormNames<F>,
+  initial: Readonly<Record<string, string>>,
   options: DialogFormOptions<F>,
-): DialogForm<F> {
+): DialogForm<F> & { readonly names: readonly F[] } {
+  const namer = useRef(names);
+  namer.current = names;
+  const namesOf = useCallback((values: Readonly<Record<string, string>>): readonly F[] => {
+    const n = namer.current;
+    return typeof n === "function" ? n(values) : n;
+  }, []);
   const form = useRef<DialogForm<F> | null>(null);
-  form.current ??= initialForm(names, initial);
+  form.current = form.current
+    ? withNames(form.current, namesOf(allValues(form.current)))
+    : initialForm(namesOf(initial), initial);
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const latest = useRef(options);
   latest.current = options;
@@ -37,27 +60,28 @@ export function useDialogForm<F extends string>(
     (input: string, key: Key) => {
       const before = form.current!;
       if (key.escape) return;
+      const names = namesOf(allValues(before));
       if (key.return) {
         latest.current.submit(formValues(names, before));
         return;
       }
       const after = formKey(names, before, { ...key, input }, latest.current.cycle);
       if (after === before) return;
-      form.current = after;
+      form.current = withNames(after, namesOf(allValues(after)));
       rerender();
     },
-    [names],
+    [namesOf],
   );
   useInput(onKey);
   const onPaste = useCallback(
     (text: string) => {
       const before = form.current!;
-      const after = formPaste(names, before, text);
+      const after = formPaste(namesOf(allValues(before)), before, text);
       if (after === before) return;
-      form.current = after;
+      form.current = withNames(after, namesOf(allValues(after)));
       rerender();
     },
-    [names],
+    [namesOf],
   );
   usePaste(onPaste);
   // Once the handlers listen, the keys typed ahead of them come in first.
@@ -73,5 +97,5 @@ export function useDialogForm<F extends string>(
   useEffect(() => {
     if (flow.held) flow.release();
   }, [flow]);
-  return form.current;
+  return { ...form.current, names: namesOf(allValues(form.current)) };
 }
