@@ -9,7 +9,7 @@ import type { HarnessChoices, HarnessField, NewSessionRequest, SessionLauncher }
 import { type PlanCheck, planPending } from "../../store/plan-check.js";
 import { TextView } from "../TextView.js";
 import type { TextState } from "../text-edit.js";
-import { allValues, cycleChoice, formValues } from "./dialog-form.js";
+import { allValues, cycleChoice, EMPTY_FIELD, formValues } from "./dialog-form.js";
 import { OverlayFrame } from "./OverlayFrame.js";
 import { PlanVerdictView } from "./PlanVerdictView.js";
 import { type TypedAhead, useDialogForm } from "./use-dialog-form.js";
@@ -237,7 +237,7 @@ function NewSessionForm({
   const values = allValues(form);
   valuesNow.current = values;
   const optionOf = (name: string) => optionNamed(values, name);
-  const text = (name: string): TextState => form.fields[name] ?? { value: "", cursor: 0 };
+  const text = (name: string): TextState => form.fields[name] ?? EMPTY_FIELD;
   const options = optionsFor(values).options;
   const active = form.active;
   // A preview as the dialog opens and each time the cursor moves on: what the fields hold now.

@@ -30,6 +30,9 @@ export function initialForm<F extends string>(names: readonly F[], values: Reado
   return { fields, active: 0 };
 }
 
+/** A field with nothing typed in it. */
+export const EMPTY_FIELD: TextState = { value: "", cursor: 0 };
+
 /**
  * The form over `names` when they changed (a dialog whose fields follow what the server offers): a
  * new name gets an empty field, a field no longer named keeps its text for when it comes back, and
@@ -40,7 +43,7 @@ export function withNames<F extends string>(form: DialogForm<F>, names: readonly
   const active = Math.min(form.active, Math.max(0, names.length - 1));
   if (missing.length === 0 && active === form.active) return form;
   const fields = { ...form.fields } as Record<F, TextState>;
-  for (const f of missing) fields[f] = { value: "", cursor: 0 };
+  for (const f of missing) fields[f] = EMPTY_FIELD;
   return { fields, active };
 }
 
