@@ -9,8 +9,8 @@
 import type { HarnessEvent } from "../core/events.js";
 import { LineSplitter, type LineSplitterOptions } from "../core/line-splitter.js";
 import type { RecordedTurn } from "../core/recorded-turn.js";
-import { UsageError } from "./errors.js";
 import type { Output } from "./render/output.js";
+import { UsageError } from "./usage-error.js";
 
 export interface DecodeSource {
   /** The name errors and warnings use: a path, or "stdin". */

@@ -7,14 +7,13 @@
 import { CommanderError } from "commander";
 import { type OwnedNativeSpelling, recognizeNativeSpelling } from "../core/argv/native-spelling.js";
 import { isConfigError } from "../core/config/errors.js";
-import { ERROR_CODE_TABLE, type ErrorCode, meaningOf, USAGE_CODE } from "../core/error-codes.js";
 import type { FailureSummary, HarnessEvent } from "../core/events.js";
 import { failure } from "../core/failure.js";
 import { isHmuxError } from "../core/hmux-error.js";
 import { isRefusal } from "../core/refusal.js";
-import { isServerError } from "../server/errors.js";
 import type { Output } from "./render/output.js";
 
+export { exitCodeFor } from "./exit-code.js";
 export { UsageError } from "./usage-error.js";
 
 /**
@@ -62,25 +61,6 @@ function commanderFailure(
   const [first, suggestion] = message.split(/\n\(Did you mean /);
   const hint = suggestion ? `did you mean ${suggestion.replace(/\)$/, "")}` : flagsHint(command);
   return failure("rejected", first ?? message, { issue: "unsupported-option", hint });
-}
-
-/** The refusal a server's `launch-refused` carries in its failure, so its exit code is the refusal's (3 for work at stake). */
-function refusalIssueOf(failure: unknown): ErrorCode | undefined {
-  const issue = (failure as { issue?: unknown } | undefined)?.issue;
-  return typeof issue === "string" && ERROR_CODE_TABLE.has(issue as ErrorCode) ? (issue as ErrorCode) : undefined;
-}
-
-/** The code an error stands for: its own, the wire's (a server's answer), or usage or internal. */
-function codeOf(err: unknown): ErrorCode {
-  if (isServerError(err)) return refusalIssueOf(err.failure) ?? err.code;
-  if (isHmuxError(err)) return err.code;
-  if (err instanceof CommanderError) return USAGE_CODE;
-  return "internal";
-}
-
-export function exitCodeFor(err: unknown): number {
-  if (err instanceof CommanderError && err.exitCode === 0) return 0; // --help, --version: not an error
-  return meaningOf(codeOf(err)).exitCode;
 }
 
 export function refusalPair(summary: FailureSummary): HarnessEvent[] {

@@ -1,5 +1,5 @@
 /** HMUX_MAX_LINE_BYTES raises (or lowers) the 8 MiB bound on one harness output line, for every reader of one. */
-import { UsageError } from "./errors.js";
+import { UsageError } from "./usage-error.js";
 
 export function lineBoundFromEnv(env: Readonly<Record<string, string | undefined>>): { maxLineBytes?: number } {
   const raw = env.HMUX_MAX_LINE_BYTES;

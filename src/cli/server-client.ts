@@ -8,18 +8,22 @@
 import { readFileSync } from "node:fs";
 import type { Socket } from "node:net";
 import { isHmuxError } from "../core/hmux-error.js";
-import { startServerDaemon } from "../main/server-daemon.js";
 import type { ServerClient } from "../server/client.js";
 import { ServerClient as Client } from "../server/client.js";
-import { connectOrStart, serverStartCommand, startingIfNeeded } from "../server/ensure-server.js";
+import { connectOrStart, type DaemonStarter, serverStartCommand, startingIfNeeded } from "../server/ensure-server.js";
 import { isServerError, ServerError } from "../server/errors.js";
 import { connectServerSocket } from "../server/transport.js";
-import { sshTransport } from "../server/transport-ssh.js";
-import { spawnSshRelay, sshDestinationProblem } from "../spawn/ssh.js";
 import type { CliContext, ProcessBasics } from "./context.js";
-import { exitCodeFor } from "./errors.js";
+import { exitCodeFor } from "./exit-code.js";
 import { VERSION } from "./main.js";
 import type { Output } from "./render/output.js";
+
+/**
+ * The daemon's start, loaded only when no server runs: `hmux ls` against a running server never loads
+ * the process layer that spawns it (npm run bench -- startup).
+ */
+const startServerDaemon: DaemonStarter = async (command, log) =>
+  (await import("../main/server-daemon.js")).startServerDaemon(command, log);
 
 /** How long a remote login may take: ssh's own connect, then the remote starting its server. */
 const REMOTE_LOGIN_MS = 45_000;
@@ -48,6 +52,11 @@ export async function reachRemoteServer(
   host: string,
   version = VERSION,
 ): Promise<ServerClient> {
+  // ssh's modules, loaded only for --host: a local command never needs them.
+  const [{ spawnSshRelay, sshDestinationProblem }, { sshTransport }] = await Promise.all([
+    import("../spawn/ssh.js"),
+    import("../server/transport-ssh.js"),
+  ]);
   const problem = sshDestinationProblem(host);
   if (problem)
     throw new ServerError(

@@ -14,11 +14,7 @@
  * up on after a bounded number of its own reconnect attempts (the count is in the message).
  */
 
-import * as z from "zod/mini";
-import { HmuxError } from "./hmux-error.js";
-import "./schema-locale.js";
 import type { AuthFailureKind, FailureClass, FailureSummary, LimitCode } from "./events.js";
-import { LIMIT_CODES } from "./events.js";
 import { failure } from "./failure.js";
 
 export const SCAN_LIMIT = 4096;
@@ -94,53 +90,6 @@ export const SHARED_MATCHERS: MatcherSet = {
     { pattern: "service unavailable|bad gateway|gateway time-?out" },
   ],
 };
-
-const patternSpecShape = {
-  pattern: z.string().check(z.minLength(1)),
-  flags: z.optional(z.string().check(z.regex(/^[imsu]*$/))),
-};
-const PatternSpecSchema = z.strictObject(patternSpecShape);
-const MatcherSetSchema = z.strictObject({
-  limit: z.optional(z.array(z.strictObject({ ...patternSpecShape, code: z.enum(LIMIT_CODES) }))),
-  auth: z.optional(
-    z.array(
-      z.strictObject({
-        ...patternSpecShape,
-        kind: z.enum(["not-logged-in", "expired", "invalid-key", "forbidden"]),
-        hint: z.optional(z.string().check(z.minLength(1))),
-      }),
-    ),
-  ),
-  stall: z.optional(z.array(PatternSpecSchema)),
-  transport: z.optional(z.array(PatternSpecSchema)),
-  unavailable: z.optional(z.array(PatternSpecSchema)),
-  server: z.optional(z.array(PatternSpecSchema)),
-});
-
-/** Validates matcher extras read from JSON; a pattern that does not compile is refused, named by where. */
-export function parseMatcherExtras(value: unknown, where: string): Partial<MatcherSet> {
-  const parsed = MatcherSetSchema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new HmuxError(
-      "invalid-config",
-      `${where}: invalid matchers at ${issue?.path.join(".") ?? "?"}: ${issue?.message ?? "invalid"}`,
-    );
-  }
-  for (const [group, specs] of Object.entries(parsed.data)) {
-    for (const [i, spec] of (specs ?? []).entries()) {
-      try {
-        new RegExp(spec.pattern, spec.flags ?? "i");
-      } catch (err) {
-        throw new HmuxError(
-          "invalid-config",
-          `${where}: ${group}[${i}] pattern does not compile: ${(err as Error).message}`,
-        );
-      }
-    }
-  }
-  return parsed.data;
-}
 
 const GROUPS = ["limit", "auth", "stall", "transport", "unavailable", "server"] as const;
 

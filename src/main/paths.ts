@@ -2,8 +2,8 @@
 import { join } from "node:path";
 import { isolatedRoot } from "../launch/isolated-state.js";
 import { type ServerPaths, serverPaths } from "../server/paths.js";
-import { runtimeDir } from "../session/control-socket.js";
 import { sessionsDir, stateHome } from "../session/journal.js";
+import { runtimeDir } from "../session/runtime-dir.js";
 
 /** Where this process keeps hmux's files, read from its environment once, here. */
 export interface HmuxPaths {

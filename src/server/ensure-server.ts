@@ -18,13 +18,16 @@ export interface StartCommand {
   readonly env: NodeJS.ProcessEnv;
 }
 
-/** Starts the daemon (src/spawn/daemon.ts, handed in); reports its exit code once it has one. */
-export type DaemonStarter = (
-  command: StartCommand,
-  logPath: string,
-) => {
+/** A started daemon: its exit code once it has one. */
+export interface StartedDaemon {
   readonly exitCode: number | null;
-};
+}
+
+/**
+ * Starts the daemon (src/spawn/daemon.ts, handed in). It may answer later: the CLI loads the process
+ * layer that spawns it only when no server runs, so a client of a running server never loads it.
+ */
+export type DaemonStarter = (command: StartCommand, logPath: string) => StartedDaemon | Promise<StartedDaemon>;
 
 export function serverStartCommand(extra: readonly string[], env: NodeJS.ProcessEnv): StartCommand {
   const entry = process.argv[1];
@@ -69,7 +72,7 @@ export async function startingIfNeeded<T>(
     if (!isServerError(err) || err.code !== "no-server") throw err;
   }
   ensureServerDir(paths);
-  const daemon = startDaemon(start, paths.log);
+  const daemon = await startDaemon(start, paths.log);
   const until = clock.now() + timeoutMs;
   for (;;) {
     try {

@@ -13,7 +13,7 @@
 import { lstatSync } from "node:fs";
 import { join } from "node:path";
 import { makePrivateDir } from "../files/private-dir.js";
-import { runtimeDir } from "../session/control-socket.js";
+import { runtimeDir } from "../session/runtime-dir.js";
 import { ServerError } from "./errors.js";
 
 export interface ServerPaths {

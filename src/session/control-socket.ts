@@ -23,12 +23,10 @@ import { HmuxError } from "../core/hmux-error.js";
 import { invariant } from "../core/invariant.js";
 import { LineSplitter } from "../core/line-splitter.js";
 import { makePrivateDir } from "../files/private-dir.js";
+import { runtimeDir } from "./runtime-dir.js";
 import { isSafeSessionId } from "./session-id.js";
 
-export function runtimeDir(env: Readonly<Record<string, string | undefined>>): string {
-  const xdg = env.XDG_RUNTIME_DIR;
-  return xdg?.startsWith("/") ? join(xdg, "hmux") : `/tmp/hmux-${process.getuid?.() ?? "user"}`;
-}
+export { runtimeDir } from "./runtime-dir.js";
 
 /** Creates the runtime dir 0700, and refuses one that another user owns or others can enter. */
 export function ensurePrivateDir(dir: string): void {

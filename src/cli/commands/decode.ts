@@ -11,8 +11,8 @@ import { hmuxExitCode } from "../../core/conclude.js";
 import { RecordedTurn } from "../../core/recorded-turn.js";
 import type { CommandRuntime } from "../command-line.js";
 import { type DecodeSource, finishTurn, pumpStream } from "../decode-stream.js";
-import { UsageError } from "../errors.js";
 import { lineBoundFromEnv } from "../line-bound.js";
+import { UsageError } from "../usage-error.js";
 
 // 64 KiB reads (a pipe's size too): larger ones measured slower and bigger (npm run bench -- decode).
 const CHUNK_BYTES = 64 * 1024;

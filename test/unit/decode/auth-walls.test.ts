@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseMatcherExtras } from "../../../src/core/classify.js";
 import { isRetryable } from "../../../src/core/events.js";
+import { parseMatcherExtras } from "../../../src/core/matcher-extras.js";
 import { decodeLines, done } from "./helpers.js";
 
 const SID = "11111111-2222-4333-8444-555555555555";

@@ -6,11 +6,11 @@ import {
   httpStatusInText,
   limitClass,
   matchLimit,
-  parseMatcherExtras,
   SCAN_LIMIT,
   SHARED_MATCHERS,
   withExtras,
 } from "../../../src/core/classify.js";
+import { parseMatcherExtras } from "../../../src/core/matcher-extras.js";
 
 describe("HTTP status table", () => {
   it.each([
