@@ -218,10 +218,20 @@ export const RacePickRequest = z.strictObject({
   req: req(),
   race: raceName(),
   harness: word(64),
+  /** Also remove worktrees that hold uncommitted or unmerged work (`hmux race pick --force`). */
+  force: z.optional(z.boolean()),
+  /** Always make a merge commit (`--no-ff`). */
+  noFastForward: z.optional(z.boolean()),
 });
 
 /** Ends the contestants' sessions and removes every worktree that loses no work. */
-export const RaceDiscardRequest = z.strictObject({ op: z.literal("race.discard"), req: req(), race: raceName() });
+export const RaceDiscardRequest = z.strictObject({
+  op: z.literal("race.discard"),
+  req: req(),
+  race: raceName(),
+  /** Also remove worktrees that hold uncommitted or unmerged work (`hmux race discard --force`). */
+  force: z.optional(z.boolean()),
+});
 
 /** Every request, by its op: the server's op table has exactly one entry per member (test/unit/server/op-table.test.ts). */
 const REQUESTS = [

@@ -57,11 +57,17 @@ export function entryOf(
     .find((e) => e.repo === record.repo && e.name === c.workspace);
 }
 
+/** `hmux race pick`'s --force (losers' worktrees go even with work in them) and --no-ff. */
+export interface PickOptions {
+  readonly force?: boolean;
+  readonly noFastForward?: boolean;
+}
+
 export async function pickWinner(
   ports: Ports,
   race: string,
   harness: string,
-  options: { readonly force?: boolean; readonly noFastForward?: boolean } = {},
+  options: PickOptions = {},
 ): Promise<PickResult> {
   const record = ports.store.read(race);
   const winner = contestant(record, harness);

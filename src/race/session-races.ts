@@ -21,7 +21,7 @@ import { repoFacts, resolveBase } from "../workspace/repo.js";
 import { type JournaledEvent, journaledFirstTurn } from "./journaled-turn.js";
 import { raceMerges } from "./overlap.js";
 import { NO_WAIT, type PersonWait, personWaitEvent, waitedBy } from "./person-wait.js";
-import { type Cleanup, discardRace, entryOf, type PickResult, pickWinner } from "./pick.js";
+import { type Cleanup, discardRace, entryOf, type PickOptions, type PickResult, pickWinner } from "./pick.js";
 import { RaceStateError } from "./race-errors.js";
 import { checkRaceName, type RaceRecord, type RaceStore, raceRecord, scoredRecord } from "./record.js";
 import { checkContestants, freeRaceName } from "./runner.js";
@@ -421,7 +421,7 @@ export class SessionRaces<Options = unknown> {
   }
 
   /** Ends the contestants' sessions, then merges the winner into the base and removes the other worktrees. */
-  async pick(race: string, harness: string): Promise<PickResult> {
+  async pick(race: string, harness: string, options: PickOptions = {}): Promise<PickResult> {
     const live = this.races.get(race);
     if (live) {
       this.refuseEnded(race, live);
@@ -441,7 +441,7 @@ export class SessionRaces<Options = unknown> {
       live.phase = { kind: "ended", how: "picked" };
       await this.haltAll(live);
       try {
-        return await pickWinner(this.ports, race, harness);
+        return await pickWinner(this.ports, race, harness, options);
       } catch (err) {
         // Nothing was picked (a merge conflict, a contestant that is not one): the race may be picked again or discarded.
         live.phase = scored;
@@ -449,11 +449,11 @@ export class SessionRaces<Options = unknown> {
       }
     }
     this.readRecord(race);
-    return pickWinner(this.ports, race, harness);
+    return pickWinner(this.ports, race, harness, options);
   }
 
   /** Ends the contestants' sessions (a check still running is stopped), then removes every worktree that loses no work. */
-  async discard(race: string): Promise<Cleanup> {
+  async discard(race: string, options: { readonly force?: boolean } = {}): Promise<Cleanup> {
     const live = this.races.get(race);
     if (live) {
       this.refuseEnded(race, live);
@@ -468,7 +468,7 @@ export class SessionRaces<Options = unknown> {
       scoring?.abort.abort();
       await scoring?.scored.catch(() => undefined);
     }
-    const cleanup = await discardRace(this.ports, race);
+    const cleanup = await discardRace(this.ports, race, options);
     return cleanup;
   }
 

@@ -33,6 +33,7 @@ import { DEFAULT_CHECK_TIMEOUT_SECONDS } from "../command-lines/race.js";
 import type { CliContext } from "../context.js";
 import { UsageError } from "../errors.js";
 import { launchContestant, launchReview } from "../race-contestant.js";
+import { endedOnServer, serverOfRace } from "../race-on-server.js";
 import type { Output } from "../render/output.js";
 import { type RawTurnFlags, turnOptionsFromFlags } from "./run-options.js";
 import { readPrompt } from "./run-request.js";
@@ -65,6 +66,19 @@ export async function racePickAction(
   flags: { force?: boolean; ff?: boolean },
 ): Promise<void> {
   const context = await run.context();
+  const server = await serverOfRace(context, name);
+  if (server) {
+    process.exitCode = await endedOnServer("race pick", server, context.output, (c) =>
+      c.request({
+        op: "race.pick",
+        race: name,
+        harness,
+        ...(flags.force ? { force: true } : {}),
+        ...(flags.ff === false ? { noFastForward: true } : {}),
+      }),
+    );
+    return;
+  }
   process.exitCode = await raceEnd(context.output, () =>
     pickWinner(ports(context), name, harness, {
       ...(flags.force ? { force: true } : {}),
@@ -83,6 +97,13 @@ export async function racePickAction(
 
 export async function raceDiscardAction(run: CommandRuntime, name: string, flags: { force?: boolean }): Promise<void> {
   const context = await run.context();
+  const server = await serverOfRace(context, name);
+  if (server) {
+    process.exitCode = await endedOnServer("race discard", server, context.output, (c) =>
+      c.request({ op: "race.discard", race: name, ...(flags.force ? { force: true } : {}) }),
+    );
+    return;
+  }
   process.exitCode = await raceEnd(context.output, () =>
     discardRace(ports(context), name, flags.force ? { force: true } : {}),
   );

@@ -10,7 +10,7 @@ export const raceDiscard: Op<"race.discard"> = {
   concurrent: true,
   async run(ctx, r) {
     const cleanup = await racesOf(ctx.races)
-      .discard(r.race)
+      .discard(r.race, r.force ? { force: true } : {})
       .catch((err: unknown) => {
         throw raceError(err);
       });

@@ -10,7 +10,10 @@ export const racePick: Op<"race.pick"> = {
   concurrent: true,
   async run(ctx, r) {
     const picked = await racesOf(ctx.races)
-      .pick(r.race, r.harness)
+      .pick(r.race, r.harness, {
+        ...(r.force ? { force: true } : {}),
+        ...(r.noFastForward ? { noFastForward: true } : {}),
+      })
       .catch((err: unknown) => {
         throw raceError(err);
       });

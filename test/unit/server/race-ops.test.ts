@@ -9,12 +9,14 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Duplex, PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
+import { VERSION } from "../../../src/cli/main.js";
 import { ServerClient } from "../../../src/server/client.js";
 import { connectServerSocket, duplexTransport } from "../../../src/server/transport.js";
 import { relayStdio } from "../../../src/server/transport-relay.js";
 import { ServerPanes } from "../../../src/tui-client/server-panes.js";
 import { serverRacePort } from "../../../src/tui-client/server-race-port.js";
 import { FakeClock } from "../../helpers/fake-clock.js";
+import { runHmux } from "../../helpers/hmux-in-process.js";
 import { until } from "../../helpers/until.js";
 import { GitFixture } from "../workspace/git-fixture.js";
 import { worktreeTable } from "./race-fixture.js";
@@ -30,10 +32,15 @@ afterEach(async () => {
   fx?.cleanup();
 });
 
-async function serve(work: Record<string, Record<string, string>>, refuse: readonly string[] = []) {
+/** `version`: the hmux command's own when a test runs the command against this server. */
+async function serve(work: Record<string, Record<string, string>>, refuse: readonly string[] = [], version?: string) {
   fx = new GitFixture();
   const { table, races, sessions } = worktreeTable(fx, work, refuse);
-  const served = await serveFresh(table, cleanups, { prefix: "hmux-race-ops-", races });
+  const served = await serveFresh(table, cleanups, {
+    prefix: "hmux-race-ops-",
+    races,
+    ...(version !== undefined ? { version } : {}),
+  });
   return { ...served, table, sessions };
 }
 
@@ -129,6 +136,37 @@ describe("race.score, race.pick, race.discard", () => {
     expect(discarded.text).toBe("race r1 discarded: removed r1-claude, r1-pi");
     for (const p of paths) expect(existsSync(p)).toBe(false);
     expect((await client.list()).every((r) => r.lifecycle === "closed")).toBe(true);
+  });
+});
+
+describe("hmux race pick and discard of a race a running server holds", () => {
+  it("ask that server, which ends the contestants' sessions before it merges the winner", async () => {
+    const s = await serve({ claude: { "x.txt": "c\n" }, pi: { "x.txt": "p\n" } }, [], VERSION);
+    const client = await s.client();
+    await client.request(start({ check: null }));
+    for (const session of s.sessions.values()) session.finish();
+    await client.request({ op: "race.score", race: "r1" });
+    const env = { ...fx.env, XDG_RUNTIME_DIR: s.dir };
+    const r = await runHmux(["race", "pick", "r1", "claude", "--no-ff"], { env });
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^race r1: merged hmux\/r1-claude into main \(merge-commit\)/);
+    expect(readFileSync(join(fx.repo, "x.txt"), "utf8")).toBe("c\n");
+    expect((await client.list()).map((row) => row.lifecycle)).toEqual(["closed", "closed"]);
+    // The server knows it was picked: a second pick there is too late.
+    const again = await runHmux(["race", "pick", "r1", "claude"], { env });
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toContain("race r1 was already picked");
+  });
+
+  it("discard asks it too: the sessions end and every worktree goes", async () => {
+    const s = await serve({}, [], VERSION);
+    const client = await s.client();
+    await client.request(start({ name: "r2" }));
+    const r = await runHmux(["race", "discard", "r2"], { env: { ...fx.env, XDG_RUNTIME_DIR: s.dir } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("race r2 discarded: removed r2-claude, r2-pi");
+    expect((await client.list()).every((row) => row.lifecycle === "closed")).toBe(true);
   });
 });
 
