@@ -6,7 +6,8 @@
  *   tmux), the focused pane's frames a second (≥ 10), the client's RSS (≤ 80 MB), then the
  *   key-to-echo latency under the same load (p99 ≤ 16 ms);
  * - 32 sessions × 10 events/s: client + server + terminal ≤ 0.1 core;
- * - 8 idle sessions: the server's RSS (≤ 48 MB), then 8 more each holding 10,000 events (≤ 2 MB each).
+ * - 8 idle sessions: the server's RSS (≤ 48 MB; anonymous and file-backed apart, `node -e 0` beside it),
+ *   then 8 more each holding 10,000 events (≤ 2 MB each), read 2 s and 45 s after their turns.
  * 15 s measured (HMUX_BENCH_SECONDS), HMUX_BENCH_ROUNDS rounds (1; medians of several), the
  * scenarios named in HMUX_BENCH_SCENARIOS (busy,many,idle), each renderer of HMUX_BENCH_RENDERERS
  * (line-diff; "ink,line-diff" compares Ink 8's own). The load average is printed with every figure:
@@ -15,7 +16,9 @@
 import { loadavg } from "node:os";
 import type { Renderer } from "../src/core/config/ui-schema.js";
 import { type EndToEndLoad, type EndToEndResult, measureEndToEnd } from "./end-to-end.js";
+import { SERVER_FLAGS } from "./server-box.js";
 import { type TmuxReference, tmuxReference } from "./tmux-reference.js";
+import { measureOnce } from "./whole-process.js";
 
 const COLUMNS = 200;
 const ROWS = 60;
@@ -72,8 +75,12 @@ function report(
   const client = of((x) => x.clientRssMb);
   const server = of((x) => x.serverRssMb);
   log(
-    `${head}: RSS client ${client.toFixed(0)} MB${s.name === "busy" ? ` (target ≤ 80 ${verdict(client <= 80)})` : ""}, server ${server.toFixed(0)} MB${s.name === "idle" ? ` (target ≤ 48 ${verdict(server <= 48)})` : ""}`,
+    `${head}: RSS client ${client.toFixed(0)} MB${s.name === "busy" ? ` (target ≤ 80 ${verdict(client <= 80)})` : ""}, server ${server.toFixed(0)} MB${s.name === "idle" ? ` (target ≤ 48 ${verdict(server <= 48)})` : ""}: anonymous ${of((x) => x.serverAnonMb).toFixed(0)}, files ${of((x) => x.serverFileMb).toFixed(0)} (server flags: ${SERVER_FLAGS.join(" ") || "none"})`,
   );
+  if (s.name === "idle") {
+    const node = measureOnce({ label: "node -e 0", args: ["-e", "0"] });
+    log(`${head}: node -e 0 (same run): peak RSS ${node.peakRssMb.toFixed(0)} MB`);
+  }
   if (r.keyEcho) {
     const p99 = of((x) => x.keyEcho?.p99Ms);
     log(
@@ -82,8 +89,9 @@ function report(
   }
   if (r.load.held) {
     const each = of((x) => x.heldMbPerSession);
+    const settled = of((x) => x.heldSettledMbPerSession);
     log(
-      `${head}: server RSS ${of((x) => x.heldServerRssMb).toFixed(0)} MB with ${r.load.held.sessions} more sessions of ${r.load.held.events} events: ${each.toFixed(1)} MB each (target ≤ 2 ${verdict(each <= 2)})`,
+      `${head}: server RSS ${of((x) => x.heldServerRssMb).toFixed(0)} MB (anonymous ${of((x) => x.heldServerAnonMb).toFixed(0)}) 2 s after ${r.load.held.sessions} more sessions ran turns of ${r.load.held.events} events: ${each.toFixed(1)} MB each; 45 s after, ${of((x) => x.heldSettledRssMb).toFixed(0)} MB: ${settled.toFixed(1)} MB each (target ≤ 2 ${verdict(settled <= 2)})`,
     );
   }
 }

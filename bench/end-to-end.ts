@@ -16,9 +16,9 @@ import type { Renderer } from "../src/core/config/ui-schema.js";
 import type { ServerClient } from "../src/server/client.js";
 import { type KeyEcho, measureKeyEcho } from "./key-echo.js";
 import { type PaneTap, tapPane } from "./pane-tap.js";
-import { clockTicks, cpuSeconds, rssMb } from "./proc-stat.js";
+import { clockTicks, cpuSeconds, memoryMb, rssMb } from "./proc-stat.js";
 import { countFrames } from "./screen-frames.js";
-import { connectWhenUp, HMUX, serverBox } from "./server-box.js";
+import { connectWhenUp, HMUX, SERVER_FLAGS, serverBox } from "./server-box.js";
 
 export interface EndToEndLoad {
   readonly sessions: number;
@@ -45,6 +45,9 @@ export interface EndToEndResult {
   readonly terminalCores: number;
   readonly clientRssMb: number;
   readonly serverRssMb: number;
+  /** The server's anonymous and file-backed resident memory (MB), read with serverRssMb. */
+  readonly serverAnonMb: number;
+  readonly serverFileMb: number;
   /** Events the server sent a watching client in the window, a second: the load that reached hmux. */
   readonly eventsPerSecond: number;
   /** Frames the client put on the terminal a second, and those that showed the focused pane's newer output. */
@@ -54,6 +57,11 @@ export interface EndToEndResult {
   /** The server's RSS once the `held` sessions hold their events, and what each added. */
   readonly heldServerRssMb?: number;
   readonly heldMbPerSession?: number;
+  /** The anonymous part of heldServerRssMb. */
+  readonly heldServerAnonMb?: number;
+  /** The same, HELD_SETTLE_SECONDS later: what the server keeps once V8 has collected the turns' garbage. */
+  readonly heldSettledRssMb?: number;
+  readonly heldSettledMbPerSession?: number;
 }
 
 const WARM_UP_SECONDS = 3;
@@ -61,6 +69,11 @@ const WARM_UP_SECONDS = 3;
 const FIRST_FRAME_SECONDS = 30;
 /** How long the held sessions may take to run their turns. */
 const HELD_SECONDS = 120;
+/**
+ * When the server's RSS is read again after the held turns: V8 gives back the pages of a burst's
+ * garbage only once its memory reducer runs, some 10–40 s after the allocations stop.
+ */
+const HELD_SETTLE_SECONDS = 45;
 
 /** The tag the harness of session `i` (from 0) starts every text with: the screen tells the panes apart by it. */
 const sessionTag = (i: number): string => `s${i + 1}n`;
@@ -139,10 +152,14 @@ export async function measureEndToEnd(load: EndToEndLoad): Promise<EndToEndResul
     spawnSync("tmux", ["-L", socket, "-f", "/dev/null", ...args], { encoding: "utf8", env: box.env }).stdout;
   // HMUX_BENCH_PROF=<dir>: CPU profiles of the client and the server, written as each exits.
   const prof = process.env.HMUX_BENCH_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.HMUX_BENCH_PROF] : [];
-  const server = spawn(process.execPath, [...prof, HMUX, "server", "--foreground", "--idle-exit", "never"], {
-    env: box.env,
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const server = spawn(
+    process.execPath,
+    [...prof, ...SERVER_FLAGS, HMUX, "server", "--foreground", "--idle-exit", "never"],
+    {
+      env: box.env,
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   let serverLog = "";
   server.stderr?.on("data", (d: Buffer) => {
     serverLog = (serverLog + d.toString()).slice(-4000);
@@ -194,15 +211,31 @@ export async function measureEndToEnd(load: EndToEndLoad): Promise<EndToEndResul
     const screen = tmux("capture-pane", "-p", "-t", "e2e");
     if (process.env.HMUX_BENCH_SHOW) console.log(screen);
     const clientRssMb = rssMb(clientPid);
-    const serverRssMb = rssMb(serverPid);
+    const serverMemory = memoryMb(serverPid);
+    const serverRssMb = serverMemory.rss;
     const eventsPerSecond = (events - events0) / wall;
     const keyEcho = load.keys ? await measureKeyEcho(socket, "e2e", tap, load.keys, box.env) : undefined;
-    let held: Pick<EndToEndResult, "heldServerRssMb" | "heldMbPerSession"> = {};
+    let held: Pick<
+      EndToEndResult,
+      "heldServerRssMb" | "heldMbPerSession" | "heldServerAnonMb" | "heldSettledRssMb" | "heldSettledMbPerSession"
+    > = {};
     if (load.held) {
       await addHeld(watcher, load.held, box.work);
       await sleep(2);
-      const heldServerRssMb = rssMb(serverPid);
-      held = { heldServerRssMb, heldMbPerSession: (heldServerRssMb - serverRssMb) / load.held.sessions };
+      const heldMemory = memoryMb(serverPid);
+      const heldServerRssMb = heldMemory.rss;
+      held = {
+        heldServerRssMb,
+        heldMbPerSession: (heldServerRssMb - serverRssMb) / load.held.sessions,
+        heldServerAnonMb: heldMemory.anon,
+      };
+      await sleep(HELD_SETTLE_SECONDS - 2);
+      const heldSettledRssMb = rssMb(serverPid);
+      held = {
+        ...held,
+        heldSettledRssMb,
+        heldSettledMbPerSession: (heldSettledRssMb - serverRssMb) / load.held.sessions,
+      };
     }
     tap.stop();
     const frames = await countFrames(tap.chunks, load, focusedTag(screen), { from: start, to: stop });
@@ -213,6 +246,8 @@ export async function measureEndToEnd(load: EndToEndLoad): Promise<EndToEndResul
       terminalCores: (after[2] - before[2]) / wall,
       clientRssMb,
       serverRssMb,
+      serverAnonMb: serverMemory.anon,
+      serverFileMb: serverMemory.file,
       eventsPerSecond,
       fps: frames.frames / wall,
       focusedFps: frames.focusedFrames / wall,

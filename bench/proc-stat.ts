@@ -22,3 +22,13 @@ export function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return m ? Number(m[1]) / 1024 : Number.NaN;
 }
+
+/** A process's resident memory now, in MB, and its anonymous and file-backed parts (RssAnon, RssFile). */
+export function memoryMb(pid: number): { readonly rss: number; readonly anon: number; readonly file: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (name: string): number => {
+    const m = new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status);
+    return m ? Number(m[1]) / 1024 : Number.NaN;
+  };
+  return { rss: kb("VmRSS"), anon: kb("RssAnon"), file: kb("RssFile") };
+}

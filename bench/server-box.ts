@@ -10,8 +10,17 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { systemClock } from "../src/main/system-clock.js";
 import type { ServerClient } from "../src/server/client.js";
+import { SERVER_NODE_FLAGS } from "../src/server/ensure-server.js";
 
 export const HMUX = fileURLToPath(new URL("../bin/hmux.js", import.meta.url));
+
+/**
+ * The Node flags a bench's server runs with: those a client's start of the daemon gives it
+ * (SERVER_NODE_FLAGS), unless HMUX_BENCH_SERVER_FLAGS says otherwise ("" for Node's defaults).
+ */
+export const SERVER_FLAGS: readonly string[] = (process.env.HMUX_BENCH_SERVER_FLAGS ?? SERVER_NODE_FLAGS.join(" "))
+  .split(" ")
+  .filter(Boolean);
 export const CHATTY_HARNESS = fileURLToPath(new URL("./fake-chatty-harness.mjs", import.meta.url));
 
 export interface ServerBox {

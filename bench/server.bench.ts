@@ -28,7 +28,7 @@ import type { ServerPaths } from "../src/server/paths.js";
 import { ATTACH_REPLAY, startBeforeMount } from "../src/tui-client/attach-ports.js";
 import type { SessionInfo } from "../src/ui/session-port.js";
 import { clockTicks, cpuSeconds, rssMb } from "./proc-stat.js";
-import { connectWhenUp, HMUX, serverBox } from "./server-box.js";
+import { connectWhenUp, HMUX, SERVER_FLAGS, serverBox } from "./server-box.js";
 import { fakeTerminal } from "./tui.bench.js";
 import { measureOnce } from "./whole-process.js";
 
@@ -95,6 +95,7 @@ export async function run(log: (line: string) => void = console.log): Promise<vo
     process.execPath,
     [
       ...(profDir ? ["--cpu-prof", "--cpu-prof-dir", profDir] : []),
+      ...SERVER_FLAGS,
       HMUX,
       "server",
       "--foreground",

@@ -32,8 +32,24 @@ export type DaemonStarter = (command: StartCommand, logPath: string) => StartedD
 export function serverStartCommand(extra: readonly string[], env: NodeJS.ProcessEnv): StartCommand {
   const entry = process.argv[1];
   if (!entry) throw new ServerError("unreachable", "cannot tell which hmux to start as the server (no entry point)");
-  return { file: process.execPath, args: [...process.execArgv, entry, "server", "--foreground", ...extra], env };
+  const flags = SERVER_NODE_FLAGS.filter((f) => !process.execArgv.some((a) => a.startsWith(f.split("=")[0]!)));
+  return {
+    file: process.execPath,
+    args: [...process.execArgv, ...flags, entry, "server", "--foreground", ...extra],
+    env,
+  };
 }
+
+/**
+ * Node flags the server runs with. V8 lets its young generation grow to 16 MB while start-up's
+ * objects survive, and a server left idle after start-up keeps those pages: with a 1 MB young
+ * generation the idle server with 8 sessions took 75 MB instead of 84 (anonymous 28 MB instead
+ * of 37), and 83 MB instead of 105 under 8 sessions × 100 events/s. The server allocates little
+ * and briefly (a decoded record, a line to a client): its CPU under that load was 0.071 core
+ * against 0.079 (medians of 3 interleaved runs, load average 10–12), no measurable cost. (The
+ * TUI client keeps V8's default: it churns far more.)
+ */
+export const SERVER_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=1"];
 
 /** Connects to the running server, or starts one and connects to it. */
 export function connectOrStart(
