@@ -3,6 +3,7 @@ import type React from "react";
 import { useMemo } from "react";
 import { AttentionRail } from "./components/AttentionRail.js";
 import { StatusLine } from "./components/StatusLine.js";
+import { BodyLayerContext } from "./contexts/body-layer-context.js";
 import { KeysContext, type KeysValue } from "./contexts/keys-context.js";
 import { StoreContext } from "./contexts/store-context.js";
 import { ThemeContext } from "./contexts/theme-context.js";
@@ -18,9 +19,10 @@ import { indexKeymap } from "./keys/dispatch.js";
 import type { Keymap } from "./keys/keymap.js";
 import { MainArea } from "./layouts/MainArea.js";
 import { isNativePort } from "./native/native-port.js";
+import type { BodyLayer } from "./render/body-layer.js";
 import type { SessionLauncher } from "./session-launcher.js";
 import type { AppStore } from "./store/app-store.js";
-import { CHROME_ROWS, focusedKey, sessionNumber } from "./store/ui-state.js";
+import { CHROME_ROWS, focusedKey, sessionNumber, type UiState } from "./store/ui-state.js";
 import type { Theme } from "./theme/theme.js";
 
 export interface AppProps {
@@ -34,6 +36,8 @@ export interface AppProps {
   readonly focusReports?: boolean;
   /** Where terminal mode bytes go (default: Ink's stdout); tests capture them. */
   readonly terminalWrite?: TerminalWrite;
+  /** Pane bodies are drawn on this layer beside Ink (the line-diff renderer's); absent: through Ink. */
+  readonly bodies?: BodyLayer<UiState> | null;
 }
 
 /** Registered first among siblings, so hmux sees each key before the input line. */
@@ -88,6 +92,7 @@ export function App({
   mouse = false,
   focusReports = false,
   terminalWrite,
+  bodies,
 }: AppProps): React.ReactElement {
   // The stream Ink reads the keys from records each key's bytes and holds keys for a dialog.
   const input = useTerminalInput();
@@ -106,9 +111,11 @@ export function App({
     <StoreContext.Provider value={store}>
       <ThemeContext.Provider value={theme}>
         <KeysContext.Provider value={keys}>
-          <KeyboardController mouse={mouse} focusReports={focusReports} />
-          <MouseReporting mouse={mouse} terminalWrite={terminalWrite} />
-          <Screen store={store} keymap={keymap} launcher={launcher} />
+          <BodyLayerContext.Provider value={bodies ?? null}>
+            <KeyboardController mouse={mouse} focusReports={focusReports} />
+            <MouseReporting mouse={mouse} terminalWrite={terminalWrite} />
+            <Screen store={store} keymap={keymap} launcher={launcher} />
+          </BodyLayerContext.Provider>
         </KeysContext.Provider>
       </ThemeContext.Provider>
     </StoreContext.Provider>

@@ -16,6 +16,7 @@ import { renderTui } from "./render-tui.js";
 import type { SessionLauncher } from "./session-launcher.js";
 import type { SessionPort } from "./session-port.js";
 import { AppStore, type Scheduler } from "./store/app-store.js";
+import type { UiState } from "./store/ui-state.js";
 import { loadTheme } from "./theme/theme.js";
 
 export interface RunTuiOptions {
@@ -85,7 +86,8 @@ export async function runTui(options: RunTuiOptions): Promise<void> {
     if (alt) stdout.write(PASTE_MODE_OFF);
   };
   process.on("exit", modesOff);
-  const renderer = terminalRenderer(options.renderer ?? config.renderer, stdout, scheduler, options.onRender);
+  const renderer = terminalRenderer<UiState>(options.renderer ?? config.renderer, stdout, scheduler, options.onRender);
+  const bodies = renderer.bodies;
   const instance = renderTui(
     <App
       store={store}
@@ -94,6 +96,7 @@ export async function runTui(options: RunTuiOptions): Promise<void> {
       launcher={options.launcher}
       mouse={config.mouse}
       focusReports
+      bodies={bodies}
     />,
     { ...renderer.options, stdin, scheduler, exitOnCtrlC: false, patchConsole: false },
   );

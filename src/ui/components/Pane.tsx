@@ -110,7 +110,15 @@ function PaneImpl(props: PaneProps): React.ReactElement {
         branch={branch}
       />
       <HarnessNotices view={view} open={noticesOpen} width={r.innerWidth} rows={r.notices} />
-      <Transcript window={window} width={r.innerWidth} height={r.body} />
+      <Transcript
+        window={window}
+        width={r.innerWidth}
+        height={r.body}
+        windowOf={(frame) => {
+          const next = frame.sessions.get(view.key);
+          return next ? transcriptWindow(next.entries, r.innerWidth, r.body, anchor) : null;
+        }}
+      />
       {r.widget > 0 && call ? (
         <ApprovalWidget
           call={call}

@@ -7,6 +7,10 @@
  * write (mode bytes from components: mouse reporting, bracketed paste, the cursor shown on unmount)
  * passes to the terminal unchanged and in order: a held string goes out before any later write.
  *
+ * Pane bodies come from the BodyLayer (body-layer.ts): a frame goes out composed with them once
+ * the task that rendered it is done (the bodies painted in that commit's layout effects), and a
+ * body painted between frames draws the last frame again with it.
+ *
  * A resize redraws the whole screen from a frame drawn at the new size: frames rendered in the
  * RESIZE_SETTLE_MS after the last resize event (Ink's own at the old layout first, then the
  * app's) are held and only the last is written, in full, as is the frame after it: a frame of
@@ -16,6 +20,7 @@
 
 import { EventEmitter } from "node:events";
 import type { Scheduler } from "../store/app-store.js";
+import { BodyLayer } from "./body-layer.js";
 import { LineDiffWriter } from "./line-diff-writer.js";
 
 type WriteCallback = (err?: Error | null) => void;
@@ -23,14 +28,19 @@ type WriteCallback = (err?: Error | null) => void;
 /** How long after the last resize event frames are held: beyond a render or two, below what a person notices. */
 export const RESIZE_SETTLE_MS = 40;
 
-export class FrameSink extends EventEmitter {
+/** `Frame`: the published state the bodies' feeds draw from (body-layer.ts). */
+export class FrameSink<Frame = unknown> extends EventEmitter {
   /** The last string written, not yet known to be a frame or not (see frameWritten). */
   private pending: { readonly data: string; readonly done: WriteCallback | undefined } | null = null;
   private resizing = false;
-  private held: string | null = null;
+  /** Ink's last frame, its rows split; null before the first. */
+  private inkFrame: string[] | null = null;
+  /** A draw of inkFrame with the bodies is due at the end of this task. */
+  private due = false;
   /** Cancels the pending settle timer; null while none is pending. */
   private settle: (() => void) | null = null;
   private readonly writer: LineDiffWriter;
+  readonly bodies = new BodyLayer<Frame>();
 
   constructor(
     private readonly terminal: NodeJS.WriteStream,
@@ -38,6 +48,7 @@ export class FrameSink extends EventEmitter {
   ) {
     super();
     this.writer = new LineDiffWriter(terminal, () => terminal.rows || 24);
+    this.bodies.onChange = this.drawSoon;
     terminal.on("resize", this.onResize);
   }
 
@@ -65,14 +76,30 @@ export class FrameSink extends EventEmitter {
     const frame = this.pending;
     if (frame === null) return;
     this.pending = null;
-    if (this.resizing) this.held = frame.data;
-    else this.writer.frame(frame.data);
+    this.inkFrame = frame.data.split("\n");
+    this.drawSoon();
     frame.done?.();
   }
+
+  /** Draws the last frame with the bodies at the end of this task (once, however often asked). */
+  private readonly drawSoon = (): void => {
+    if (this.due) return;
+    this.due = true;
+    queueMicrotask(this.drawDue);
+  };
+
+  private readonly drawDue = (): void => {
+    if (!this.due) return;
+    this.due = false;
+    if (this.resizing || this.inkFrame === null) return;
+    this.writer.frame(this.bodies.compose(this.inkFrame));
+  };
 
   write(data: string | Uint8Array, encoding?: BufferEncoding | WriteCallback, cb?: WriteCallback): boolean {
     const done = typeof encoding === "function" ? encoding : cb;
     this.passPending();
+    // A frame due goes out before whatever is written after it.
+    this.drawDue();
     if (typeof data === "string") {
       this.pending = { data, done };
       queueMicrotask(this.passPending);
@@ -93,6 +120,7 @@ export class FrameSink extends EventEmitter {
   /** Stops following the terminal and shows the cursor again. */
   dispose(): void {
     this.passPending();
+    this.drawDue();
     this.terminal.off("resize", this.onResize);
     this.settle?.();
     this.settle = null;
@@ -111,11 +139,9 @@ export class FrameSink extends EventEmitter {
   private readonly settled = (): void => {
     this.settle = null;
     this.resizing = false;
-    const frame = this.held;
-    this.held = null;
     this.writer.invalidate();
-    if (frame !== null) this.writer.frame(frame);
-    // The held frame may still be of the old layout if the app had not re-rendered yet.
+    if (this.inkFrame !== null) this.writer.frame(this.bodies.compose(this.inkFrame));
+    // The last frame may still be of the old layout if the app had not re-rendered yet.
     this.writer.invalidate();
   };
 }

@@ -40,10 +40,10 @@ export class LineDiffWriter {
     this.cells = [];
   }
 
-  /** Writes one frame (rows separated by "\n"); rows beyond the terminal's height are dropped. */
-  frame(text: string): void {
+  /** Writes one frame (rows separated by "\n", or its rows); rows beyond the terminal's height are dropped. */
+  frame(text: string | string[]): void {
     const height = Math.max(1, this.rows());
-    const lines = text.split("\n");
+    const lines = typeof text === "string" ? text.split("\n") : text;
     if (lines.length > height) lines.length = height;
     const previous = this.shown;
     let body = "";

@@ -11,23 +11,26 @@
 import type { RenderOptions } from "ink";
 import type { Renderer } from "../../core/config/ui-schema.js";
 import type { Scheduler } from "../store/app-store.js";
+import type { BodyLayer } from "./body-layer.js";
 import { FrameSink } from "./frame-sink.js";
 
 type RenderMetrics = Parameters<NonNullable<RenderOptions["onRender"]>>[0];
 
-export interface TerminalRenderer {
+export interface TerminalRenderer<Frame = unknown> {
   /** Ink's render options for the stream and pacing (the caller adds stdin and the rest). */
   readonly options: RenderOptions;
   /** Stops following the terminal and gives the cursor back; after Ink has unmounted. */
   dispose(): void;
+  /** Where pane bodies are drawn beside Ink (line-diff only); null: Ink draws them. */
+  readonly bodies: BodyLayer<Frame> | null;
 }
 
-export function terminalRenderer(
+export function terminalRenderer<Frame = unknown>(
   renderer: Renderer,
   stdout: NodeJS.WriteStream,
   scheduler: Pick<Scheduler, "after">,
   onRender?: (metrics: RenderMetrics) => void,
-): TerminalRenderer {
+): TerminalRenderer<Frame> {
   // Ink would decide from the CI variable that no one watches and draw only the last frame; a
   // terminal is watched whatever the environment says.
   const interactive = stdout.isTTY === true;
@@ -35,9 +38,10 @@ export function terminalRenderer(
     return {
       options: { stdout, interactive, incrementalRendering: true, ...(onRender ? { onRender } : {}) },
       dispose: () => {},
+      bodies: null,
     };
   }
-  const sink = new FrameSink(stdout, scheduler);
+  const sink = new FrameSink<Frame>(stdout, scheduler);
   return {
     options: {
       stdout: sink as unknown as NodeJS.WriteStream,
@@ -49,5 +53,6 @@ export function terminalRenderer(
       },
     },
     dispose: () => sink.dispose(),
+    bodies: sink.bodies,
   };
 }

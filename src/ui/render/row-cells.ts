@@ -25,7 +25,7 @@ export interface RowCells {
 }
 
 /** Characters one column wide on every terminal (and to string-width, which Ink lays out with). */
-function narrow(code: number): boolean {
+export function narrow(code: number): boolean {
   if (code >= 0x20 && code <= 0x7e) return true;
   if (code < 0xa0) return false;
   if (code <= 0x2ff) return code !== 0xad;

@@ -1,0 +1,142 @@
+/**
+ * Pane bodies drawn beside Ink rather than through it. Ink 8 composes every frame cell by cell and
+ * re-tokenizes every text it writes (profiled: about half of the client's CPU, on 200×60 of mostly
+ * transcript text), so a transcript hands its finished rows to this layer and asks Ink to draw only
+ * a marker: one character per body row, at the body's first column, the rest left blank. Before a
+ * frame reaches the terminal, each marker and the blanks after it are replaced by that row.
+ *
+ * A marker is a private-use character from plane 16, one per body (its slot): Ink lays it out as one
+ * column and no harness output reaches Ink unfiltered there (a transcript the layer cannot draw
+ * falls back to Ink's own text, see body-rows.ts). The markers of a slot are its rows, top to bottom;
+ * a marker Ink did not draw (clipped away) takes its row with it, which is what Ink would have done.
+ * Rows must be styled strings exactly `width` cells wide that end in the default attributes.
+ *
+ * A body may also leave a feed: how to draw its rows from a newer published state, so a state that
+ * changes only the transcripts is drawn by repaintFrom without React or Ink (app-store.ts).
+ */
+
+/** Plane 16's private-use block: slot k is U+100000 + k, all with this high surrogate below 1024 slots. */
+const MARKER_BASE = 0x100000;
+const MARKER_HIGH = "\udbc0";
+const LOW_BASE = 0xdc00;
+const SLOTS = 1024;
+const SPACE = 0x20;
+
+interface Body {
+  readonly width: number;
+  readonly rows: readonly string[];
+}
+
+/** A body's rows for a newer state; null when it cannot draw them (React must render that state). */
+export type BodyFeed<Frame> = (frame: Frame) => { readonly width: number; readonly rows: readonly string[] } | null;
+
+export class BodyLayer<Frame = unknown> {
+  private readonly bodies = new Map<number, Body>();
+  private readonly feeds = new Map<number, BodyFeed<Frame>>();
+  private readonly free: number[] = [];
+  private next = 0;
+  /** Called when a body's rows changed after the frame that showed it (the sink draws again). */
+  onChange: () => void = () => {};
+
+  /** A slot for one body, until released. */
+  claim(): number {
+    const slot = this.free.pop() ?? this.next++;
+    if (slot >= SLOTS) throw new RangeError(`more than ${SLOTS} pane bodies at once`);
+    return slot;
+  }
+
+  release(slot: number): void {
+    this.bodies.delete(slot);
+    this.feeds.delete(slot);
+    this.free.push(slot);
+  }
+
+  /** How the slot draws a newer state (set with each render of its body); null: it cannot. */
+  feed(slot: number, feed: BodyFeed<Frame> | null): void {
+    if (feed) this.feeds.set(slot, feed);
+    else this.feeds.delete(slot);
+  }
+
+  /**
+   * Draws `frame`'s bodies from their feeds; false (nothing changed) when a body on screen has
+   * no feed or its feed cannot draw it. Only for a state whose every other part is already shown.
+   */
+  repaintFrom(frame: Frame): boolean {
+    const drawn: Array<[number, number, readonly string[]]> = [];
+    for (const slot of this.bodies.keys()) {
+      const feed = this.feeds.get(slot);
+      const body = feed?.(frame);
+      if (!body) return false;
+      drawn.push([slot, body.width, body.rows]);
+    }
+    for (const [slot, width, rows] of drawn) this.paint(slot, width, rows);
+    return true;
+  }
+
+  /** The slot shows nothing any more (its marker is gone from Ink's frames). */
+  clear(slot: number): void {
+    this.feeds.delete(slot);
+    if (this.bodies.delete(slot)) this.onChange();
+  }
+
+  /** The character Ink draws at the first column of each of the slot's rows. */
+  static marker(slot: number): string {
+    return String.fromCodePoint(MARKER_BASE + slot);
+  }
+
+  /** The slot's rows from now on; the next frame (or, between frames, a redraw) shows them. */
+  paint(slot: number, width: number, rows: readonly string[]): void {
+    const before = this.bodies.get(slot);
+    if (before && before.width === width && sameRows(before.rows, rows)) return;
+    this.bodies.set(slot, { width, rows });
+    this.onChange();
+  }
+
+  /** Ink's frame rows with every marker replaced by its body's row. */
+  compose(lines: readonly string[]): string[] {
+    const out = lines.slice();
+    if (this.bodies.size === 0) return out;
+    const shown = new Map<number, number>();
+    for (let y = 0; y < out.length; y++) {
+      const line = out[y]!;
+      let at = line.indexOf(MARKER_HIGH);
+      if (at === -1) continue;
+      let composed = "";
+      let from = 0;
+      while (at !== -1) {
+        const slot = line.charCodeAt(at + 1) - LOW_BASE;
+        const body = this.bodies.get(slot);
+        let end = at + 2;
+        if (body === undefined || slot < 0 || slot >= SLOTS) {
+          // Not a marker of a painted body: left as Ink drew it.
+          at = line.indexOf(MARKER_HIGH, end);
+          continue;
+        }
+        const index = shown.get(slot) ?? 0;
+        shown.set(slot, index + 1);
+        // The body's blank cells after the marker; Ink trims blanks at the end of a row.
+        let blanks = 0;
+        while (blanks < body.width - 1 && line.charCodeAt(end) === SPACE) {
+          end++;
+          blanks++;
+        }
+        const row = body.rows[index];
+        // Something drawn over the body's cells (never in hmux's layouts) keeps them: the row shows blank.
+        const covered = blanks + 1 < body.width && end < line.length;
+        composed += line.slice(from, at);
+        composed += row === undefined || covered ? " ".repeat(blanks + 1) : row;
+        from = end;
+        at = line.indexOf(MARKER_HIGH, end);
+      }
+      out[y] = composed + line.slice(from);
+    }
+    return out;
+  }
+}
+
+function sameRows(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
