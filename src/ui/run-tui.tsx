@@ -88,6 +88,8 @@ export async function runTui(options: RunTuiOptions): Promise<void> {
   process.on("exit", modesOff);
   const renderer = terminalRenderer<UiState>(options.renderer ?? config.renderer, stdout, scheduler, options.onRender);
   const bodies = renderer.bodies;
+  // A state that changes only transcripts is drawn by the body layer alone: no React render, no Ink frame.
+  if (bodies) store.drawBodiesOnly = (frame) => bodies.repaintFrom(frame);
   const instance = renderTui(
     <App
       store={store}

@@ -2,9 +2,11 @@ import { Box, Text } from "ink";
 import type React from "react";
 import { compactTokens, formatContext, formatCost } from "../../core/usage/format.js";
 import type { BranchStatus } from "../changes-port.js";
+import { useLayerGlyph } from "../hooks/use-layer-glyph.js";
 import { useTheme } from "../hooks/use-theme.js";
 import { paneId, type SessionView } from "../store/session-view.js";
-import { badgeColor, badgeText } from "./state-badge.js";
+import { spinnerShows } from "../store/tick-demand.js";
+import { badgeColor, badgeText, spinnerGlyph } from "./state-badge.js";
 
 export interface PaneHeaderProps {
   readonly view: SessionView;
@@ -93,7 +95,10 @@ export function headerParts(
 /** harness · model · effort · worktree branch (ahead/behind its base) · short id, then the state badge and usage. */
 export function PaneHeader({ view, index, focused, tick, width, mark, branch }: PaneHeaderProps): React.ReactElement {
   const theme = useTheme();
-  const { number, who, ahead, badge, usage } = headerParts(view, index, tick, width, mark, branch);
+  const { number, who, ahead, badge: text, usage } = headerParts(view, index, tick, width, mark, branch);
+  const spinner = tick !== null && spinnerShows(view.lifecycle) ? spinnerGlyph(tick) : null;
+  const marker = useLayerGlyph(spinner, (frame) => spinnerGlyph(frame.tick));
+  const badge = marker !== null && spinner !== null ? text.replace(spinner, marker) : text;
   return (
     <Box width={width} height={1}>
       <Box flexShrink={0}>

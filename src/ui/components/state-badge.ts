@@ -34,9 +34,14 @@ export function badgeColor(theme: Theme, state: PaneLifecycle): string | undefin
   }
 }
 
+/** The spinner's character at a tick. */
+export function spinnerGlyph(tick: number): string {
+  return SPINNER[tick % SPINNER.length]!;
+}
+
 /** The badge text; only the focused pane passes a tick, so only it animates. */
 export function badgeText(state: PaneLifecycle, tick: number | null): string {
   const b = BADGE[state];
-  const icon = spinnerShows(state) && tick !== null ? SPINNER[tick % SPINNER.length]! : b.icon;
+  const icon = spinnerShows(state) && tick !== null ? spinnerGlyph(tick) : b.icon;
   return `${icon} ${b.label}`;
 }

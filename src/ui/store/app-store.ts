@@ -16,6 +16,7 @@ import type { Notifier } from "../notify/notifier.js";
 import type { RacePort } from "../race-port.js";
 import type { SessionLauncher } from "../session-launcher.js";
 import type { SessionPort } from "../session-port.js";
+import { chromeEqual } from "./chrome-equal.js";
 import { type EffectDeps, runEffect } from "./effects.js";
 import type { Msg } from "./messages.js";
 import { publish } from "./publish.js";
@@ -56,6 +57,8 @@ export class AppStore {
   private shown: UiState;
   /** The live state the last publish saw, and whether a background pane still lags it. */
   private published: UiState;
+  /** The state React was last told to draw. */
+  private drawn: UiState;
   private lagging = false;
   private ticks = 0;
   private readonly listeners = new Set<() => void>();
@@ -67,6 +70,11 @@ export class AppStore {
   private armedFor: { live: UiState; published: UiState; lagging: boolean } | null = null;
   private nextKey = 1;
   private readonly effects: EffectDeps;
+  /**
+   * Draws a state that differs from the one React drew only in the transcripts, beside React
+   * (the body layer's repaintFrom); false when it could not. Null: every state goes to React.
+   */
+  drawBodiesOnly: ((frame: UiState) => boolean) | null = null;
 
   constructor(options: AppStoreOptions) {
     this.scheduler = options.scheduler;
@@ -74,6 +82,7 @@ export class AppStore {
     this.live = initialUiState(options.columns, options.rows);
     this.shown = this.live;
     this.published = this.live;
+    this.drawn = this.live;
     this.effects = {
       port: (key) => this.ports.get(key),
       ...(options.notifier ? { notifier: options.notifier } : {}),
@@ -122,7 +131,11 @@ export class AppStore {
     this.published = this.live;
     this.lagging = next.lagging;
     if (next.frame === this.shown) return;
+    const bodiesOnly = this.drawBodiesOnly !== null && chromeEqual(this.drawn, next.frame);
     this.shown = next.frame;
+    // React reads the newer state at its next render; until then the layer shows its transcripts.
+    if (bodiesOnly && this.drawBodiesOnly?.(next.frame)) return;
+    this.drawn = next.frame;
     for (const l of this.listeners) l();
   }
 

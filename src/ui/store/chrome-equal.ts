@@ -1,0 +1,34 @@
+/**
+ * Whether two published states differ only in what the pane bodies show (the transcripts' entries):
+ * then the body layer can draw the newer one beside Ink without a React render or an Ink frame
+ * (app-store.ts). Everything else a frame shows — headers, badges, widgets, the rail, the status
+ * line — must be the very same values; the spinner's step is the layer's to draw as well.
+ */
+import type { SessionView } from "./session-view.js";
+import type { UiState } from "./ui-state.js";
+
+/** A view's fields that only the transcript body reads. */
+const BODY_FIELDS: ReadonlySet<string> = new Set(["entries", "nextSeq", "evicted"]);
+
+export function chromeEqual(a: UiState, b: UiState): boolean {
+  if (a === b) return true;
+  for (const field of Object.keys(b) as (keyof UiState)[]) {
+    // The spinner's step is drawn by the body layer too (use-layer-glyph.ts).
+    if (field === "sessions" || field === "tick" || a[field] === b[field]) continue;
+    return false;
+  }
+  if (Object.keys(a).length !== Object.keys(b).length || a.sessions.size !== b.sessions.size) return false;
+  const before = a.sessions.entries();
+  for (const [key, view] of b.sessions) {
+    const [keyBefore, viewBefore] = before.next().value as [string, SessionView];
+    if (key !== keyBefore || !viewChromeEqual(viewBefore, view)) return false;
+  }
+  return true;
+}
+
+function viewChromeEqual(a: SessionView, b: SessionView): boolean {
+  if (a === b) return true;
+  for (const field of Object.keys(b) as (keyof SessionView)[])
+    if (!BODY_FIELDS.has(field) && a[field] !== b[field]) return false;
+  return Object.keys(a).length === Object.keys(b).length;
+}
