@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve as resolvePath } from "node:path";
-import { builtinRegistry, type HarnessRegistry } from "../adapters/registry.js";
+import type { HarnessRegistry } from "../adapters/registry.js";
 import type { Clock } from "../core/exec/ports.js";
 import type { PtyFactory } from "../core/exec/pty-port.js";
 import type { HarnessName } from "../core/harness-names.js";
@@ -25,12 +25,12 @@ import type { NativeKind } from "../native/native-plan.js";
 import { interruptKeyOf, planNative } from "../native/native-plan.js";
 import { NativeSession } from "../native/native-session.js";
 import { NativeTerminal } from "../native/native-terminal.js";
-import { spawnPty } from "../spawn/native-pty.js";
-import { realLaunchPorts, type SharedLaunchPorts } from "./launch-ports.js";
+import type { SharedLaunchPorts } from "./launch-ports.js";
 
 export interface NativeLaunchRequest {
   readonly kind: NativeKind;
-  readonly cwd?: string;
+  /** Absolute: whoever asks resolves a relative one against its own. */
+  readonly cwd: string;
   readonly endpoint?: string;
   readonly model?: string;
   readonly cols: number;
@@ -38,17 +38,18 @@ export interface NativeLaunchRequest {
   readonly label?: string;
 }
 
+/** What a native pane is planned with: every one handed in by whoever composes it, none assumed. */
 export interface NativeLaunchDeps {
   /** Without a hook server no pane reports state (it shows "state unknown"). */
   readonly hooks?: HookServer;
-  readonly hostEnv?: Readonly<Record<string, string | undefined>>;
-  readonly spawn?: PtyFactory;
-  /** The binary port; the real resolver for hostEnv when absent. */
+  /** The environment the pane's harness (or shell) starts from. */
+  readonly hostEnv: Readonly<Record<string, string | undefined>>;
+  /** A binary port in place of the launch ports' own. */
   readonly resolveBinary?: (harness: HarnessName) => BinaryLookup;
-  /** The composition root's registry: which harnesses have a native pane, and how each is planned. */
-  readonly registry?: HarnessRegistry;
-  /** The composition root's launch ports (built from the same registry); the real ones for hostEnv when absent. */
-  readonly launch?: SharedLaunchPorts;
+  /** The registry in force: which harnesses have a native pane, and how each is planned. */
+  readonly registry: HarnessRegistry;
+  /** The launch ports over that registry. */
+  readonly launch: SharedLaunchPorts;
 }
 
 /** The pane request as a launch request; the prompt is typed into the pane, so the check uses a stand-in. */
@@ -56,7 +57,7 @@ export function nativeLaunchRequest(request: Omit<NativeLaunchRequest, "cols" | 
   return {
     entry: "native",
     harness: request.kind,
-    cwd: resolvePath(request.cwd ?? process.cwd()),
+    cwd: resolvePath(request.cwd),
     mode: "launch",
     prompt: "hello",
     args: {
@@ -71,14 +72,13 @@ export function nativeLaunchRequest(request: Omit<NativeLaunchRequest, "cols" | 
 /** The pipeline's plan for a harness pane (undefined for the shell), or a NativeLaunchError. */
 export function planNativeLaunch(
   request: Omit<NativeLaunchRequest, "cols" | "rows">,
-  deps: NativeLaunchDeps = {},
+  deps: NativeLaunchDeps,
 ): LaunchPlan | undefined {
-  const hostEnv = deps.hostEnv ?? process.env;
-  const ports = deps.launch ?? realLaunchPorts(hostEnv, deps.registry ?? builtinRegistry);
+  const ports = deps.launch;
   if (request.kind === "shell") {
     // No plan for the user's shell, but the same folder check as every harness launch.
     try {
-      refuseMissingCwd(resolvePath(request.cwd ?? process.cwd()), ports);
+      refuseMissingCwd(resolvePath(request.cwd), ports);
     } catch (err) {
       throw nativeRefusal(err);
     }
@@ -115,16 +115,16 @@ export interface LaunchedNative {
 /** Spawns the pane's session; the UI draws it (LocalNativePort), the server hosts it (server/native-launcher.ts). */
 export async function launchNative(
   request: NativeLaunchRequest,
-  deps: NativeLaunchDeps & { readonly clock: Clock },
+  deps: NativeLaunchDeps & { readonly clock: Clock; readonly spawn: PtyFactory },
 ): Promise<LaunchedNative> {
   const plan = planNativeLaunch(request, deps);
   // A harness pane starts from the plan's harness environment, as every entry point does; the
   // user's shell (no plan) from the same builder with no endpoint: never hmux's own variables.
-  const hostEnv = plan?.env ?? harnessEnvironment({ host: deps.hostEnv ?? process.env, credentialEnv: [] }).env;
+  const hostEnv = plan?.env ?? harnessEnvironment({ host: deps.hostEnv, credentialEnv: [] }).env;
   const endpointText = plan?.options.endpoint;
   const endpoint = endpointText !== undefined ? new URL(endpointText) : undefined;
   const model = plan?.options.model ?? request.model;
-  const cwd = plan?.cwd ?? resolvePath(request.cwd ?? process.cwd());
+  const cwd = plan?.cwd ?? resolvePath(request.cwd);
   const stateDir =
     endpoint && request.kind !== "shell"
       ? makePrivateTempDir(tmpdir(), ownedTempPrefix("native", process.pid))
@@ -140,7 +140,7 @@ export async function launchNative(
     stateDir,
     model,
     hookEnv: deps.hooks?.envFor(pane),
-    registry: deps.registry ?? builtinRegistry,
+    registry: deps.registry,
   });
   layOutSpawn(native);
   let terminal: NativeTerminal;
@@ -151,7 +151,7 @@ export async function launchNative(
       env: native.env,
       cols: request.cols,
       rows: request.rows,
-      spawn: deps.spawn ?? spawnPty,
+      spawn: deps.spawn,
       clock: deps.clock,
     });
   } catch (err) {
@@ -172,7 +172,7 @@ export async function launchNative(
     kind: request.kind,
     terminal,
     hooks: native.hooks,
-    interruptKey: interruptKeyOf(request.kind, deps.registry ?? builtinRegistry),
+    interruptKey: interruptKeyOf(request.kind, deps.registry),
     clock: deps.clock,
     label: request.label,
     cwd,

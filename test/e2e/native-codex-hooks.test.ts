@@ -17,6 +17,8 @@ import { HookServer } from "../../src/native/hooks/hook-server.js";
 import type { NativeSession } from "../../src/native/native-session.js";
 import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
 import { resolveBinary } from "../../src/spawn/binaries.js";
+import { spawnPty } from "../../src/spawn/native-pty.js";
+import { nativePorts } from "../unit/server/native-fixture.js";
 import { sleep } from "./native-helpers.js";
 
 const HAVE_CODEX = resolveBinary(builtinRegistry.get("codex"), { env: process.env }).ok;
@@ -49,7 +51,7 @@ describe.skipIf(!HAVE_CODEX)("native codex pane: state from codex's hooks", () =
     hooks = await HookServer.start();
     ({ session: port } = await launchNative(
       { kind: "codex", cwd: work, endpoint: model.url, cols: 120, rows: 40 },
-      { hooks, hostEnv: { PATH: process.env.PATH, HOME: dir }, clock: systemClock },
+      { hooks, ...nativePorts({ PATH: process.env.PATH, HOME: dir }), clock: systemClock, spawn: spawnPty },
     ));
     port.subscribe((e) => events.push(e));
     port.terminal.setFocused(true);

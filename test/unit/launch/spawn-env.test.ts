@@ -12,8 +12,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createAppContext } from "../../../src/main/context.js";
 import { launchNative } from "../../../src/main/native-launch.js";
 import { systemClock } from "../../../src/main/system-clock.js";
+import { spawnPty } from "../../../src/spawn/native-pty.js";
 import { localTui } from "../../helpers/local-tui.js";
 import { Sandbox } from "../cli/cli-harness.js";
+import { nativePorts } from "../server/native-fixture.js";
 
 const ENDPOINT = "http://127.0.0.1:9";
 const SECRETS: Readonly<Record<string, string>> = {
@@ -113,7 +115,7 @@ const ENTRIES: Record<string, (env: Record<string, string>) => Promise<void>> = 
   native: async (env) => {
     const { session: port } = await launchNative(
       { kind: "claude", cwd: box.root, endpoint: ENDPOINT, cols: 80, rows: 24 },
-      { hostEnv: env, clock: systemClock },
+      { ...nativePorts(env), clock: systemClock, spawn: spawnPty },
     );
     await envSeenBy("native");
     await port.close();

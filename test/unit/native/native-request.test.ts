@@ -15,6 +15,7 @@ import { nativeChoices, nativeKindOf } from "../../../src/tui-client/native-requ
 import { ServerPanes } from "../../../src/tui-client/server-panes.js";
 import { memoryOutput } from "../../helpers/hmux-in-process.js";
 import { FakeClock } from "../exec/fakes.js";
+import { nativePorts } from "../server/native-fixture.js";
 import { fakeFactory } from "./fake-pty.js";
 
 const found = (kind: string) => ({
@@ -91,7 +92,7 @@ describe("native sessions from the new-session dialog", () => {
     const fake = fakeFactory();
     const { session } = await launchNative(
       { kind: "shell", cwd: "/", cols: 50, rows: 12 },
-      { spawn: fake.factory, hostEnv: { SHELL: "/bin/sh", PATH: "/bin" }, clock: new FakeClock() },
+      { ...nativePorts({ SHELL: "/bin/sh", PATH: "/bin" }), spawn: fake.factory, clock: new FakeClock() },
     );
     expect([session.terminal.cols, session.terminal.rows]).toEqual([50, 12]);
     expect(session.stateKnown).toBe(false);

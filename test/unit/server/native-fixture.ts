@@ -1,4 +1,5 @@
 import { builtinRegistry } from "../../../src/adapters/registry.js";
+import { realLaunchPorts } from "../../../src/main/launch-ports.js";
 import { launchNative } from "../../../src/main/native-launch.js";
 import { systemClock } from "../../../src/main/system-clock.js";
 import { nativeKinds } from "../../../src/native/native-plan.js";
@@ -6,11 +7,16 @@ import { launchNativeRow } from "../../../src/server/native-launcher.js";
 import type { CreateSpec, Launched } from "../../../src/server/session-table.js";
 import { leashedPty } from "../../../src/spawn/native-pty.js";
 
+/** What a native pane is planned with, as a root composes it: the built-in registry and the real launch ports over hostEnv. */
+export function nativePorts(hostEnv: Readonly<Record<string, string | undefined>>, registry = builtinRegistry) {
+  return { hostEnv, registry, launch: realLaunchPorts(hostEnv, registry) };
+}
+
 /** The server's native rows as the real server opens them (leashed real pty), with this host environment. */
 export function launchNativeWith(hostEnv: Readonly<Record<string, string | undefined>>) {
   return (spec: CreateSpec): Promise<Launched> =>
     launchNativeRow(spec, {
       kinds: nativeKinds(builtinRegistry),
-      open: (request) => launchNative(request, { hostEnv, clock: systemClock, spawn: leashedPty() }),
+      open: (request) => launchNative(request, { ...nativePorts(hostEnv), clock: systemClock, spawn: leashedPty() }),
     });
 }

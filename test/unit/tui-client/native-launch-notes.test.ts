@@ -18,6 +18,7 @@ import { createServerNative } from "../../../src/tui-client/server-native-port.j
 import { AppStore } from "../../../src/ui/store/app-store.js";
 import { FakeClock } from "../../helpers/fake-clock.js";
 import { fakeFactory } from "../native/fake-pty.js";
+import { nativePorts } from "../server/native-fixture.js";
 import { type Cleanups, serveFresh } from "../server/serve-fixture.js";
 import { ManualScheduler } from "../ui/fake-port.js";
 
@@ -41,10 +42,9 @@ describe("a native pane's launch notes", () => {
           kinds: nativeKinds(builtinRegistry),
           open: (request) =>
             launchNative(request, {
-              hostEnv: { HOME: home, PATH: "/bin" },
+              ...nativePorts({ HOME: home, PATH: "/bin" }),
               clock: systemClock,
               spawn: pty.factory,
-              registry: builtinRegistry,
               resolveBinary: () => ({
                 ok: true,
                 binary: { executable: "/bin/claude", prefixArgs: [], note: FALLBACK },
