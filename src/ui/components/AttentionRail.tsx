@@ -56,12 +56,31 @@ export function railTotal(entries: readonly RailEntry[]): string | null {
   return `Σ ${compactTokens(tokens)} tok${cost === "" ? "" : cost === "unknown" ? " cost unknown" : ` ${cost}`}`;
 }
 
+/** One pane's item on the rail: `3:claude-2 !  `, or, short, `3!  ` (its number and state). */
+function entryText({ view, pane, stateUnknown }: RailEntry, short: boolean): string {
+  const b = stateUnknown && !view.closed ? { icon: "?" } : BADGE[view.lifecycle];
+  const more = view.approvals.length > 1 ? `×${view.approvals.length}` : "";
+  const number = pane === null ? "–" : String(pane + 1);
+  return short ? `${number}${b.icon}${more}  ` : `${number}:${view.info.label ?? view.info.harness} ${b.icon}${more}  `;
+}
+
+/**
+ * Whether the other panes' items go short: when every pane with its name does not fit (a phone's
+ * 50 columns, many panes), the rail is still the switcher, so each keeps its number and state and
+ * only the focused pane keeps its name, rather than the last panes being cut off.
+ */
+function railGoesShort(entries: readonly RailEntry[], width: number, lead: number): boolean {
+  const full = entries.reduce((n, e) => n + [...entryText(e, false)].length, 0);
+  return lead + full > width;
+}
+
 /** Always visible: every session's state, what they spent together, and who needs you. */
 export function AttentionRail({ entries, focusedKey, width }: AttentionRailProps): React.ReactElement {
   const theme = useTheme();
   const attention = attentionText(entries, useKeys().keymap);
   const total = railTotal(entries);
   const badge = waitingBadge(entries);
+  const short = railGoesShort(entries, width, "hmux ".length + (badge?.length ?? 0));
   return (
     <Box width={width} height={1} overflow="hidden">
       {/* Names and states never shrink (a squeezed item loses its gap first); the call to action truncates. */}
@@ -77,13 +96,13 @@ export function AttentionRail({ entries, focusedKey, width }: AttentionRailProps
           </Text>
         </Box>
       ) : null}
-      {entries.map(({ view, pane, stateUnknown }) => {
+      {entries.map((entry) => {
+        const { view } = entry;
         const focused = view.key === focusedKey;
-        const b = stateUnknown && !view.closed ? { icon: "?" } : BADGE[view.lifecycle];
         return (
           <Box key={view.key} flexShrink={0}>
             <Text color={badgeColor(theme, view.lifecycle)} bold={focused} inverse={focused && theme.noColor}>
-              {`${pane === null ? "–" : pane + 1}:${view.info.label ?? view.info.harness} ${b.icon}${view.approvals.length > 1 ? `×${view.approvals.length}` : ""}  `}
+              {entryText(entry, short && !focused)}
             </Text>
           </Box>
         );

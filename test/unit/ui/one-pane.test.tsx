@@ -37,4 +37,27 @@ describe("one pane at a time below 60 columns", () => {
     await m.type(KEYS.altRight);
     expect(m.frame()).toContain("1 claude");
   });
+
+  it("at 50×20 the rail, the pane switcher, shows every pane's number and state when their names do not fit", async () => {
+    const ports = ["claude-1", "pi-1", "claude-2", "pi-2", "codex-3"].map(
+      (label) => new FakePort({ harness: label.replace(/-\d+$/, ""), label }),
+    );
+    m = await mount({ ports, columns: 50, rows: 20 });
+    const asking = (callId: string) => ({
+      kind: "approval-request" as const,
+      call: { callId, tool: "Bash", input: { command: "touch a" }, openedAt: 0, deadlineAt: null },
+    });
+    for (const p of [ports[3]!, ports[4]!]) {
+      p.emit(asking(`call-${p.info.label}`));
+      p.emit({ kind: "state", from: "running", to: "awaiting-approval" });
+    }
+    await m.flush();
+    await m.type(KEYS.alt("1"));
+    const rail = m.frame().split("\n")[0]!;
+    expect([...rail].length).toBeLessThanOrEqual(50);
+    // The focused pane keeps its name; each other one keeps at least its number and its state.
+    expect(rail).toContain("1:claude-1 ");
+    for (const n of ["2", "3"]) expect(rail).toMatch(new RegExp(`\\b${n}(:\\S+ )?[^\\s!:]`));
+    for (const n of ["4", "5"]) expect(rail).toMatch(new RegExp(`\\b${n}(:\\S+ )?!`));
+  });
 });
