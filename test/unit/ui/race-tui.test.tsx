@@ -263,6 +263,26 @@ describe("race in the TUI", () => {
     expect(flat(m.frame())).toMatch(/y pick · n cancel/);
   });
 
+  it("at 50×20 the pick's result reads whole under the card, and the screen stays 20 rows", async () => {
+    const r = await raceTo(50, 20);
+    m = r.mounted;
+    await fill(m, "fix slug", KEYS.enter);
+    await tick(50);
+    for (const p of r.opened) p.emit(done);
+    await tick(30);
+    await m.flush();
+    await m.type("p");
+    await m.type("y");
+    await tick(50);
+    await m.flush();
+    const name = m.store.state.race?.name;
+    const frame = m.frame();
+    expect(frame.split("\n").length).toBeLessThanOrEqual(20);
+    const flat = frame.replace(/[│╭╮╰╯─]/g, " ").replace(/\s+/g, " ");
+    expect(flat).toContain(`race ${name}: merged hmux/${name}-claude into main`);
+    expect(flat).toContain("Esc closes");
+  });
+
   it("at 80×24 the scorecard fits and x asks before discarding; n leaves everything", async () => {
     const r = await raceTo(80, 24);
     m = r.mounted;

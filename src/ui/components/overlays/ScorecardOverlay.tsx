@@ -137,21 +137,24 @@ export function ScorecardOverlay({
       question={question}
       keys={question === null ? keys : null}
     >
+      {/* Rows keep their height: on a short screen (50×20) the body clips its last rows rather than lay rows over each other. */}
       <Box flexDirection="column" flexGrow={1} overflow="hidden">
-        {body}
+        {body.map((row) => (
+          <Box key={row.key} flexShrink={0}>
+            {row}
+          </Box>
+        ))}
       </Box>
       {/* Wrapped, not cut: a failed pick's reason (git's own words) comes after what failed. */}
       {busy
         ? wrap(busy, inner)
             .slice(0, MESSAGE_ROWS)
             .map((line, i) => (
-              <Text
-                key={`m${i}-${line}`}
-                wrap="truncate"
-                color={race.ended ? theme.colors.success : theme.colors.status}
-              >
-                {line}
-              </Text>
+              <Box key={`m${i}-${line}`} flexShrink={0}>
+                <Text wrap="truncate" color={race.ended ? theme.colors.success : theme.colors.status}>
+                  {line}
+                </Text>
+              </Box>
             ))
         : null}
     </OverlayFrame>
