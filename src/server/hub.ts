@@ -25,6 +25,7 @@ import { versionProblem } from "../protocol/version.js";
 import type { SessionRaces } from "../race/session-races.js";
 import { ClientOutbox, type ClientStream, Corker, DEFAULT_LAGGING_BYTES } from "./client-outbox.js";
 import { ServerError, serverErrorOf } from "./errors.js";
+import { NativeFeed } from "./native-feed.js";
 import type { Op, OpContext } from "./ops/op.js";
 import { OPS } from "./ops/table.js";
 import type { RaceCreateOptions } from "./races.js";
@@ -302,6 +303,7 @@ export class Hub {
       send: (message) => this.send(client, message),
       sendAll: (messages) => client.outbox.sendAll(messages),
       feed: (session) => new SessionFeed(session, client.outbox),
+      nativeFeed: (session, channel) => new NativeFeed(session, channel, client.outbox),
       afterReply: (then) => after.push(then),
     };
   }

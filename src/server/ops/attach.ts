@@ -4,7 +4,7 @@
  * (`events`, with `times`: when each was emitted, on the clock whose `now` the reply carries) and the
  * client decodes it once. A native session's reply also carries its screen (`screen`: the bytes
  * that draw it, for a terminal of its size). Whatever arrives before the reply is written is sent
- * right behind it: output chunks and control changes held in order, events from the kept ring
+ * right behind it: output chunks (native-feed.ts) and control changes held in order, events from the kept ring
  * (session-feed.ts), each with its `at`, so the client sees each exactly once, after the reply;
  * then everything is sent as it comes. The client's next request waits until the held messages
  * have left: a replay of a whole window is megabytes, and a slow reader is waited for.
@@ -32,11 +32,7 @@ export const attach: Op<"attach"> = {
     };
     const native = table.isNative(id);
     // Output first: the screen covers exactly the chunks this watch does not get.
-    const output = native
-      ? table
-          .native(id)
-          .watch((chunk) => pass({ kind: "output", session: id, data: Buffer.from(chunk).toString("base64") }))
-      : null;
+    const output = native ? ctx.nativeFeed(id, table.native(id)) : null;
     const feed = ctx.feed(id);
     let replaying = true;
     const watch = table.watch(
@@ -66,6 +62,7 @@ export const attach: Op<"attach"> = {
     const screen = output ? await screenOf(output, unwatch) : undefined;
     ctx.afterReply(async () => {
       feed.start(watch.next, watch.source);
+      output?.start();
       await ctx.sendAll(held);
       live = true;
     });
@@ -83,7 +80,7 @@ export const attach: Op<"attach"> = {
 };
 
 /** A native session's screen as the wire carries it (base64); a failure to make it ends the watch. */
-async function screenOf(output: NativeWatch, unwatch: () => void) {
+async function screenOf(output: Pick<NativeWatch, "screen">, unwatch: () => void) {
   try {
     const screen = await output.screen;
     return { cols: screen.cols, rows: screen.rows, data: Buffer.from(screen.data, "utf8").toString("base64") };

@@ -9,6 +9,8 @@ import type { OutgoingMessage } from "../../protocol/messages.js";
 import type { ReplyInput } from "../../protocol/replies.js";
 import type { RequestOf, RequestOp } from "../../protocol/requests.js";
 import type { SessionRaces } from "../../race/session-races.js";
+import type { NativeChannel } from "../native-channel.js";
+import type { NativeFeed } from "../native-feed.js";
 import type { RaceCreateOptions } from "../races.js";
 import type { SessionFeed } from "../session-feed.js";
 import type { SessionTable } from "../session-table.js";
@@ -37,6 +39,8 @@ export interface OpContext {
    * come while the client keeps up, sent from the kept events when it fell behind. Sends once started.
    */
   feed(session: string): SessionFeed;
+  /** A watch of a native session's output for this client, drawn again from its screen when the client fell behind. */
+  nativeFeed(session: string, channel: NativeChannel): NativeFeed;
   /**
    * Runs right after the reply is written, in the same turn: what the op sends behind its reply
    * (an attach's held events). The client's next request waits for it.

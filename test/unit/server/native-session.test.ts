@@ -5,14 +5,17 @@
  * the session is, and bytes meant for the other kind of session are refused with a typed error.
  */
 import { readFileSync } from "node:fs";
+import type { Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
 import { rowText } from "../../../src/native/cells.js";
 import type { NativeTerminal } from "../../../src/native/native-terminal.js";
 import { takeSnapshot } from "../../../src/native/snapshot.js";
 import type { SessionSummary } from "../../../src/protocol/index.js";
-import type { ServerClient } from "../../../src/server/client.js";
+import { ServerClient } from "../../../src/server/client.js";
+import type { ServerPaths } from "../../../src/server/paths.js";
 import { type Launcher, SessionTable } from "../../../src/server/session-table.js";
+import { connectServerSocket, duplexTransport } from "../../../src/server/transport.js";
 import {
   attachServerNative,
   createServerNative,
@@ -24,6 +27,7 @@ import { launchNativeWith } from "./native-fixture.js";
 import { type Cleanups, serveFresh } from "./serve-fixture.js";
 
 const VERSION = "9.9.9-test";
+const clientClock = new FakeClock();
 const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
@@ -32,12 +36,30 @@ afterEach(async () => {
 /** A plain POSIX shell with a prompt of our own, so the screen is the same on every machine. */
 const SHELL_ENV = { PATH: process.env.PATH, HOME: tmpdir(), SHELL: "/bin/sh", PS1: "sh$ ", ENV: "" };
 
-async function start() {
+async function start(laggingBytes?: number) {
   const scripted = scriptedLauncher();
   const launcher: Launcher = (s) => (s.native ? launchNativeWith(SHELL_ENV)(s) : scripted.launcher(s));
   const table = new SessionTable({ clock: new FakeClock(), launcher, killWaitMs: 1_000 });
-  const { dir, paths, client } = await serveFresh(table, cleanups, { prefix: "hmux-server-native-", version: VERSION });
-  return { dir, paths, table, client };
+  const { dir, paths, client, running } = await serveFresh(table, cleanups, {
+    prefix: "hmux-server-native-",
+    version: VERSION,
+    ...(laggingBytes ? { laggingBytes } : {}),
+  });
+  if (running.kind !== "serving") throw new Error("not serving");
+  return { dir, paths, table, client, running };
+}
+
+/** A logged-in client whose socket the test can stop reading from. */
+async function pausableClient(paths: ServerPaths): Promise<{ socket: Socket; client: ServerClient }> {
+  const socket = await connectServerSocket(paths, clientClock);
+  const token = readFileSync(paths.token, "utf8").trim();
+  const client = await ServerClient.open(duplexTransport(socket, paths.socket, clientClock), {
+    token,
+    version: VERSION,
+    clock: clientClock,
+  });
+  cleanups.push(() => client.close());
+  return { socket, client };
 }
 
 /** The terminal's rows as text, once everything it was sent is parsed. */
@@ -146,6 +168,36 @@ describe("hmux server: a native shell in a server-owned pty", () => {
 
     back.input("echo after-$((1+1))\r");
     await waitForScreen(back.terminal, has("after-2"));
+  });
+
+  it("a client that stops reading while the shell floods holds the server to a bounded backlog, and once it reads again its screen is a fresh attach's", async () => {
+    const lagging = 64 * 1024;
+    const s = await start(lagging);
+    const port = await openShell(await s.client(), s.dir, "flood");
+    await waitForScreen(port.terminal, has("sh$"));
+    const paused = await pausableClient(s.paths);
+    const slow = await attachServerNative(paused.client, "flood");
+    await slow.start();
+    cleanups.push(() => slow.close());
+    paused.socket.pause();
+    let most = 0;
+    port.input("seq 1 300000; echo flood-$((2*21))\r");
+    await waitForScreen(
+      port.terminal,
+      (rows) => {
+        most = Math.max(most, ...s.running.queuedBytes());
+        return has("flood-42")(rows);
+      },
+      60_000,
+    );
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThan(2 * lagging);
+    paused.socket.resume();
+    await waitForScreen(slow.terminal, has("flood-42"), 20_000);
+    const fresh = await attachServerNative(await s.client(), "flood");
+    await fresh.start();
+    cleanups.push(() => fresh.close());
+    expect(await screen(slow.terminal)).toEqual(await screen(fresh.terminal));
   });
 
   it("two attached clients both see the same output", async () => {
