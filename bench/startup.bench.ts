@@ -2,7 +2,8 @@
  * Start-up cost of the compiled `hmux` (bin/hmux.js → dist/), whole processes beside `node -e 0` in the
  * same run, interleaved, medians of HMUX_BENCH_RUNS (default 9). Targets, as ratios to `node -e 0`:
  * `--version` ≤ 1.5×, `decode` of a small recorded turn ≤ 2×, `hmux ls` ≤ 2× (against a server already
- * running, in a private runtime folder; stopped afterwards). `npm run bench` builds dist/ first. Numbers are
+ * running, in a private runtime folder; stopped afterwards), `--help` ≤ 2× (it declares every command and
+ * runs none: src/cli/command-lines/). `npm run bench` builds dist/ first. Numbers are
  * printed, never asserted.
  * What a small decode spends: loading ~60 modules on every start (commander's bundle the largest). It
  * builds no composition root (process layer, pty addon, workspace and config modules), loads only the
@@ -39,7 +40,7 @@ export async function run(): Promise<void> {
     const targets: Target[] = [
       { spec: { label: "node -e 0", args: ["-e", "0"] } },
       { spec: { label: "hmux --version", args: [HMUX, "--version"] }, ratio: 1.5 },
-      { spec: { label: "hmux --help", args: [HMUX, "--help"] } },
+      { spec: { label: "hmux --help", args: [HMUX, "--help"] }, ratio: 2 },
       { spec: { label: "hmux decode claude (small file)", args: [HMUX, "decode", "claude", SMALL_TURN] }, ratio: 2 },
       { spec: { label: "hmux ls (server running)", args: [HMUX, "ls"] }, ratio: 2 },
       { spec: { label: "hmux sessions (empty)", args: [HMUX, "sessions"] } },
