@@ -85,7 +85,7 @@ describe("hmux harnesses and check", () => {
 });
 
 describe("command discovery", () => {
-  it("every command module in src/cli/commands is found, run first", () => {
+  it("every command declaration in src/cli/command-lines is found, run first", () => {
     const names = commandModuleNames();
     expect(names[0]).toBe("run");
     for (const name of [
