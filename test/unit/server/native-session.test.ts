@@ -4,9 +4,10 @@
  * back sees the screen as it is (including what happened while it was away), the row says what
  * the session is, and bytes meant for the other kind of session are refused with a typed error.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import type { Socket } from "node:net";
 import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { rowText } from "../../../src/native/cells.js";
 import type { NativeTerminal } from "../../../src/native/native-terminal.js";
@@ -22,6 +23,7 @@ import {
   type ServerNativePort,
 } from "../../../src/tui-client/server-native-port.js";
 import { FakeClock } from "../../helpers/fake-clock.js";
+import { until } from "../../helpers/until.js";
 import { scriptedLauncher, spec } from "./fixture.js";
 import { launchNativeWith } from "./native-fixture.js";
 import { type Cleanups, serveFresh } from "./serve-fixture.js";
@@ -117,6 +119,7 @@ async function goneWithin(pid: number, ms = 5_000): Promise<boolean> {
 }
 
 const has = (text: string) => (rows: string[]) => rows.some((r) => r.includes(text));
+const isPrompt = (row: string) => row.startsWith("sh$");
 
 async function openShell(client: ServerClient, cwd: string, name?: string): Promise<ServerNativePort> {
   const { port } = await createServerNative(client, {
@@ -153,13 +156,23 @@ describe("hmux server: a native shell in a server-owned pty", () => {
 
     // Keys from another client while nobody watches: the shell runs on.
     const other = await s.client();
-    await other.request({ op: "write", session: "work", data: "printf 'while-%s\\n' away\r" });
-    await new Promise((r) => setTimeout(r, 300));
+    // The shell touches a file once it printed: the output exists before anyone attaches again.
+    const printed = join(s.dir, "printed-while-away");
+    await other.request({
+      op: "write",
+      session: "work",
+      data: `printf 'while-%s\\n' away; touch ${printed}\r`,
+    });
+    await until(() => existsSync(printed), 8_000);
 
     const back = await attachServerNative(await s.client(), "work");
     await back.start();
     cleanups.push(() => back.close());
-    const rows = await screen(back.terminal);
+    // Its output, then the shell's prompt after it.
+    const rows = await waitForScreen(back.terminal, (r) => {
+      const at = r.indexOf("while-away");
+      return at >= 0 && r.slice(at + 1).some(isPrompt);
+    });
     expect(rows.some((r) => r === "before-detach")).toBe(true);
     expect(rows.some((r) => r === "while-away")).toBe(true);
     // The screen ends at the prompt, where the cursor is, as on the server.
