@@ -43,6 +43,19 @@ export class KeptEvents {
     return { events, times };
   }
 
+  /** At most `count` events from the `start`-th kept one (0 the oldest), oldest first, each with its time. */
+  slice(start: number, count: number): { readonly events: SessionEvent[]; readonly times: number[] } {
+    const n = Math.max(0, Math.min(count, this.events.length - start));
+    const events: SessionEvent[] = new Array(n);
+    const times: number[] = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const slot = this.slot(start + i);
+      events[i] = this.events[slot]!;
+      times[i] = this.at[slot]!;
+    }
+    return { events, times };
+  }
+
   /** The newest event that `match` holds for, looking back from the newest. */
   findLast(match: (event: SessionEvent) => boolean): SessionEvent | undefined {
     for (let i = this.events.length - 1; i >= 0; i--) {

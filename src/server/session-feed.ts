@@ -17,6 +17,8 @@ import type { EventListener, KeptSource } from "./session-table.js";
 
 /** The warning a client gets when the server no longer kept every event it was not sent. */
 export const EVENTS_NOT_SENT_WARNING = "EVENTS_NOT_SENT";
+/** Kept events read at a time: a catch-up copies no more of the ring than it can write. */
+const CATCH_UP_BATCH = 256;
 
 export class SessionFeed {
   /** The number of the next event to send; null until the first one is heard (a resume's watch). */
@@ -65,7 +67,7 @@ export class SessionFeed {
 
   private readonly catchUp = (): void => {
     if (this.stopped || this.source === null || this.next === null) return;
-    const kept = this.source(this.next);
+    const kept = this.source(this.next, CATCH_UP_BATCH);
     if (kept.from > this.next) {
       const missed = kept.from - this.next;
       this.outbox.writeLine(eventLine(this.session, notSent(missed)));
@@ -81,7 +83,9 @@ export class SessionFeed {
       this.outbox.writeLine(eventLine(this.session, kept.events[i]!, kept.times[i]));
     }
     this.next = kept.from + kept.events.length;
-    this.behind = false;
+    // A batch short of the limit reached the newest event: the watch is live again.
+    if (kept.events.length < CATCH_UP_BATCH) this.behind = false;
+    else this.catchUp();
   };
 }
 

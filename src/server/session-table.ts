@@ -123,8 +123,8 @@ export interface KeptSince {
   readonly waiting: readonly { readonly event: SessionEvent; readonly at: number }[];
 }
 
-/** A session's kept events by number: the one a watch reads from when its client fell behind. */
-export type KeptSource = (seq: number) => KeptSince;
+/** A session's kept events by number, at most `limit` of them: what a watch reads from when its client fell behind. */
+export type KeptSource = (seq: number, limit: number) => KeptSince;
 export type ControlListener = (control: ControlSnapshot) => void;
 
 interface Entry {
@@ -651,11 +651,15 @@ export class SessionTable {
   }
 
   private sourceOf(entry: Entry): KeptSource {
-    return (seq) => {
-      const oldest = entry.seen - entry.log.length;
-      const { events, times } = entry.log.newest(entry.seen - Math.max(seq, oldest));
-      const from = entry.seen - events.length;
-      return { from, events, times, waiting: from > seq ? this.waitingBefore(entry, events) : [] };
+    return (seq, limit) => {
+      const from = Math.max(seq, entry.seen - entry.log.length);
+      const { events, times } = entry.log.slice(from - (entry.seen - entry.log.length), limit);
+      return {
+        from,
+        events,
+        times,
+        waiting: from > seq ? this.waitingBefore(entry, entry.log.newest(entry.seen - from).events) : [],
+      };
     };
   }
 

@@ -20,6 +20,14 @@ describe("KeptEvents", () => {
     expect(kept.newest(0)).toEqual({ events: [], times: [] });
   });
 
+  it("reads a run of events from a place in the ring, in emission order across its wrap, no further than the newest", () => {
+    const kept = new KeptEvents(4);
+    for (let n = 1; n <= 6; n++) kept.push(text(n), 100 + n);
+    expect(kept.slice(1, 2)).toEqual({ events: [text(4), text(5)], times: [104, 105] });
+    expect(kept.slice(2, 10)).toEqual({ events: [text(5), text(6)], times: [105, 106] });
+    expect(kept.slice(4, 10)).toEqual({ events: [], times: [] });
+  });
+
   it("finds the newest event a predicate holds for, across the ring's wrap", () => {
     const kept = new KeptEvents(3);
     kept.push(identity("a"), 1);
