@@ -5,7 +5,7 @@
 // Plain JavaScript: it runs before anything is compiled, on whatever Node npm runs.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, relative } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -168,6 +168,51 @@ async function vendor(staging) {
   }
 }
 
+// The command declarations (src/cli/command-lines/<name>.ts) in one module beside them, for the moments
+// every command is declared: `hmux --help`, bare `hmux` (the TUI) and an unknown command. Only the
+// declarations' own code is joined; whatever they import (the runtime's helpers, the flag helpers, the
+// error classes, each command's implementation) stays its own module, so the joined copy and a single
+// declaration share one of each. Loading the 26 declarations as modules cost `hmux --help` about 12 ms
+// of CPU over this one (npm run bench -- startup). src/cli/command-lines/index.ts uses it when present;
+// run from source (tsx, the tests' in-process runs) it imports the declarations one by one.
+export const JOINED_COMMAND_LINES = "all-command-lines.js";
+
+async function joinCommandLines(staging) {
+  const cli = join(staging, "cli");
+  const dir = join(cli, "command-lines");
+  const names = readdirSync(dir)
+    .filter((f) => f.endsWith(".js") && f !== "index.js")
+    .map((f) => f.slice(0, -".js".length))
+    .sort();
+  const entry =
+    names.map((name, i) => `import * as d${i} from "./${name}.js";`).join("\n") +
+    `\nexport const declarations = { ${names.map((name, i) => `${JSON.stringify(name)}: d${i}`).join(", ")} };\n`;
+  await build({
+    stdin: { contents: entry, resolveDir: dir, sourcefile: JOINED_COMMAND_LINES },
+    outfile: join(cli, JOINED_COMMAND_LINES),
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node22",
+    logLevel: "warning",
+    plugins: [
+      {
+        name: "declarations-only",
+        setup(b) {
+          b.onResolve({ filter: /.*/ }, (args) => {
+            if (!args.path.startsWith(".")) return { path: args.path, external: true };
+            const target = resolve(args.resolveDir, args.path);
+            // The declarations are joined (none imports another); everything they import stays outside.
+            if (args.kind === "import-statement" && dirname(target) === dir) return undefined;
+            const fromJoined = relative(cli, target);
+            return { path: fromJoined.startsWith(".") ? fromJoined : `./${fromJoined}`, external: true };
+          });
+        },
+      },
+    ],
+  });
+}
+
 export async function buildDist() {
   const files = walk(SRC);
   // Build beside dist/ and swap it in whole: a file deleted from src/ never lingers in dist/ (the
@@ -186,6 +231,7 @@ export async function buildDist() {
     logLevel: "warning",
   });
   await vendor(staging);
+  await joinCommandLines(staging);
   for (const file of files.filter(copied)) {
     const to = join(staging, relative(SRC, file));
     mkdirSync(dirname(to), { recursive: true });

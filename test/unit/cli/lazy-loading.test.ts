@@ -64,8 +64,9 @@ describe("hmux loads only what a command needs", () => {
     expect(r.stdout).toMatch(/\bdecode\b/);
     expect(r.stdout).toMatch(/\btui\b/);
     expect(r.stdout).toMatch(/\bnative\b/);
-    // The log is real: it saw the declarations.
-    expect(r.modules.some((u) => u.endsWith("/dist/cli/command-lines/decode.js"))).toBe(true);
+    // The log is real: it saw the declarations, joined into one module by the build.
+    expect(r.modules.some((u) => u.endsWith("/dist/cli/all-command-lines.js"))).toBe(true);
+    expect(r.modules.filter((u) => /\/dist\/cli\/command-lines\/(?!index\.js$)/.test(u))).toEqual([]);
     const implementations = commandModuleNames().map((name) => `/dist/cli/commands/${name}.js`);
     expect(r.modules.filter((u) => implementations.some((i) => u.endsWith(i)))).toEqual([]);
     // A harness's folder (src/adapters/<harness>/, the shared decoding and the ACP kind among them).
