@@ -1,10 +1,13 @@
 import { Box, Text } from "ink";
 import type React from "react";
 import { useKeys } from "../hooks/use-keys.js";
+import { useLayerRow } from "../hooks/use-layer-row.js";
 import { useTheme } from "../hooks/use-theme.js";
 import { focusKeys, keyOf } from "../keys/hints.js";
+import type { UiState } from "../store/ui-state.js";
 import { TextView } from "./TextView.js";
-import { shownText } from "./text-edit.js";
+import { shownText, type TextState } from "./text-edit.js";
+import { textViewRow } from "./text-row.js";
 
 export type InputLineMode = "answer" | "turn" | "steer" | "inject" | "none" | "deny" | "edit";
 
@@ -53,6 +56,8 @@ export interface InputLineProps {
   readonly width: number;
   /** Why input is unavailable, when mode is "none". */
   readonly idleHint: string;
+  /** The draft and cursor a newer published state holds for this pane (the body layer redraws the field from it). */
+  readonly textOf?: (frame: UiState) => TextState;
 }
 
 /**
@@ -60,11 +65,28 @@ export interface InputLineProps {
  * draws the draft: the keys edit it through the update function (keys/dispatch.ts), so each key
  * of a burst applies to the draft the key before it left.
  */
-export function InputLine({ mode, draft, cursor, focused, width, idleHint }: InputLineProps): React.ReactElement {
+export function InputLine({
+  mode,
+  draft,
+  cursor,
+  focused,
+  width,
+  idleHint,
+  textOf,
+}: InputLineProps): React.ReactElement {
   const theme = useTheme();
   const { keymap } = useKeys();
   const prompt = promptFor(mode, width);
-  if (!focused || mode === "none") {
+  const help = keyOf(keymap, "help");
+  const placeholder = mode === "turn" && help ? `${PLACEHOLDER.turn} · ${help} help` : PLACEHOLDER[mode];
+  const fieldWidth = Math.max(1, width - prompt.length);
+  const editing = focused && mode !== "none";
+  // A typed key changes only the field: the body layer redraws it without React or Ink (use-layer-row.ts).
+  const row = editing && textOf ? (textViewRow({ value: draft, cursor }, placeholder, fieldWidth) ?? "ink") : "absent";
+  const marker = useLayerRow(row, fieldWidth, (frame) =>
+    textOf ? textViewRow(textOf(frame), placeholder, fieldWidth) : null,
+  );
+  if (!editing) {
     const focus = focusKeys(keymap);
     const text =
       mode === "none"
@@ -80,18 +102,19 @@ export function InputLine({ mode, draft, cursor, focused, width, idleHint }: Inp
       </Box>
     );
   }
-  const help = keyOf(keymap, "help");
   const tone = mode === "deny" || mode === "edit" ? theme.colors.attention : theme.colors.user;
   return (
     <Box width={width} height={1} overflow="hidden">
       <Text color={tone} bold>
         {prompt}
       </Text>
-      <TextView
-        text={{ value: draft, cursor }}
-        width={Math.max(1, width - prompt.length)}
-        placeholder={mode === "turn" && help ? `${PLACEHOLDER.turn} · ${help} help` : PLACEHOLDER[mode]}
-      />
+      {marker !== null ? (
+        <Box width={fieldWidth}>
+          <Text>{marker}</Text>
+        </Box>
+      ) : (
+        <TextView text={{ value: draft, cursor }} width={fieldWidth} placeholder={placeholder} />
+      )}
     </Box>
   );
 }

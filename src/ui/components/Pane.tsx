@@ -10,7 +10,7 @@ import { paneRegions } from "../layout/pane-geometry.js";
 import type { Rect } from "../layout/tile.js";
 import type { SessionView } from "../store/session-view.js";
 import { type ScrollAnchor, transcriptWindow } from "../store/transcript-window.js";
-import type { Compose } from "../store/ui-state.js";
+import { type Compose, draftCursorOf, draftOf } from "../store/ui-state.js";
 import { alwaysPathText, alwaysText } from "../store/update-rules.js";
 import { HarnessNotices } from "./HarnessNotices.js";
 import { InputLine, type InputLineMode } from "./InputLine.js";
@@ -142,6 +142,7 @@ function PaneImpl(props: PaneProps): React.ReactElement {
         focused={focused}
         width={r.innerWidth}
         idleHint={idleHint(view, keymap)}
+        textOf={(frame) => ({ value: draftOf(frame, view.key), cursor: draftCursorOf(frame, view.key) })}
       />
     </Box>
   );

@@ -2,7 +2,7 @@ import { Box, Text } from "ink";
 import type React from "react";
 import { compactTokens, formatContext, formatCost } from "../../core/usage/format.js";
 import type { BranchStatus } from "../changes-port.js";
-import { useLayerGlyph } from "../hooks/use-layer-glyph.js";
+import { useLayerRow } from "../hooks/use-layer-row.js";
 import { useTheme } from "../hooks/use-theme.js";
 import { paneId, type SessionView } from "../store/session-view.js";
 import { spinnerShows } from "../store/tick-demand.js";
@@ -97,7 +97,7 @@ export function PaneHeader({ view, index, focused, tick, width, mark, branch }: 
   const theme = useTheme();
   const { number, who, ahead, badge: text, usage } = headerParts(view, index, tick, width, mark, branch);
   const spinner = tick !== null && spinnerShows(view.lifecycle) ? spinnerGlyph(tick) : null;
-  const marker = useLayerGlyph(spinner, (frame) => spinnerGlyph(frame.tick));
+  const marker = useLayerRow(spinner ?? "absent", 1, (frame) => spinnerGlyph(frame.tick));
   const badge = marker !== null && spinner !== null ? text.replace(spinner, marker) : text;
   return (
     <Box width={width} height={1}>

@@ -2,10 +2,11 @@
  * Whether two published states differ only in what the pane bodies show (the transcripts' entries):
  * then the body layer can draw the newer one beside Ink without a React render or an Ink frame
  * (app-store.ts). Everything else a frame shows — headers, badges, widgets, the rail, the status
- * line — must be the very same values; the spinner's step is the layer's to draw as well.
+ * line — must be the very same values; the spinner's step and the focused pane's draft are the
+ * layer's to draw as well.
  */
 import type { SessionView } from "./session-view.js";
-import type { UiState } from "./ui-state.js";
+import { focusedKey, type UiState } from "./ui-state.js";
 
 /** A view's fields that only the transcript body reads. */
 const BODY_FIELDS: ReadonlySet<string> = new Set(["entries", "nextSeq", "evicted"]);
@@ -13,8 +14,10 @@ const BODY_FIELDS: ReadonlySet<string> = new Set(["entries", "nextSeq", "evicted
 export function chromeEqual(a: UiState, b: UiState): boolean {
   if (a === b) return true;
   for (const field of Object.keys(b) as (keyof UiState)[]) {
-    // The spinner's step is drawn by the body layer too (use-layer-glyph.ts).
+    // The spinner's step and the focused pane's field are drawn by the body layer too (use-layer-row.ts).
     if (field === "sessions" || field === "tick" || a[field] === b[field]) continue;
+    if (field === "drafts" && sameBut<string>(a.drafts, b.drafts, focusedKey(b))) continue;
+    if (field === "draftCursors" && sameBut<number>(a.draftCursors, b.draftCursors, focusedKey(b))) continue;
     return false;
   }
   if (Object.keys(a).length !== Object.keys(b).length || a.sessions.size !== b.sessions.size) return false;
@@ -23,6 +26,13 @@ export function chromeEqual(a: UiState, b: UiState): boolean {
     const [keyBefore, viewBefore] = before.next().value as [string, SessionView];
     if (key !== keyBefore || !viewChromeEqual(viewBefore, view)) return false;
   }
+  return true;
+}
+
+/** Two maps with the same entries, the one at `key` aside. */
+function sameBut<V>(a: ReadonlyMap<string, V>, b: ReadonlyMap<string, V>, key: string | undefined): boolean {
+  for (const [k, v] of a) if (k !== key && b.get(k) !== v) return false;
+  for (const [k, v] of b) if (k !== key && a.get(k) !== v) return false;
   return true;
 }
 

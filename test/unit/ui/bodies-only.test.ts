@@ -45,6 +45,16 @@ describe("a state that changes only transcripts", () => {
     expect(store.frame.sessions.get(store.frame.panes[1]!)!.entries.at(-1)).toMatchObject({ text: "new row" });
   });
 
+  it("a key typed on the focused pane's input line is drawn by the body layer, React not told", () => {
+    const { store, layer, told } = runningStore(true);
+    // The first key also says the person has acted (the rail's focus stops following requests): React draws that.
+    store.dispatch({ kind: "edit-input", edit: { input: "x" } });
+    const before = told();
+    store.dispatch({ kind: "edit-input", edit: { input: "y" } });
+    expect(layer.at(-1)?.drafts.get(store.frame.panes[store.frame.focus]!)).toBe("xy");
+    expect(told()).toBe(before);
+  });
+
   it("goes to React when the layer cannot draw it", () => {
     const { ports, layer, told } = runningStore(false);
     ports[1]!.emit({ kind: "message", role: "assistant", text: "new row" });

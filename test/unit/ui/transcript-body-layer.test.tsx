@@ -1,20 +1,26 @@
 /**
- * A transcript drawn on the body layer (the line-diff renderer's) shows on the terminal exactly as
- * Ink draws it without one, whether its rows are the layer's to draw or only Ink can size them,
- * and a new row reaches the screen without a stale one left behind.
+ * A transcript, and the focused input field, drawn on the body layer (the line-diff renderer's) show
+ * on the terminal exactly as Ink draws them without one, whether their rows are the layer's to draw
+ * or only Ink can size them, and a new row reaches the screen without a stale one left behind.
  */
 import { Writable } from "node:stream";
-import { Box, render } from "ink";
+import type { IBufferLine } from "@xterm/headless";
 import type React from "react";
 import { describe, expect, it } from "vitest";
-import { Transcript } from "../../../src/ui/components/Transcript.js";
-import { BodyLayerContext } from "../../../src/ui/contexts/body-layer-context.js";
-import { FrameSink } from "../../../src/ui/render/frame-sink.js";
 import type { DisplayLine } from "../../../src/ui/store/entry-lines.js";
 import type { TranscriptWindow } from "../../../src/ui/store/transcript-window.js";
 import type { UiState } from "../../../src/ui/store/ui-state.js";
 import { feed, makeTerminal } from "../native/helpers.js";
 import { ManualScheduler } from "./fake-port.js";
+
+// Ink styles its own text only when its colour library finds a terminal that shows colours: a
+// test's stdout is none, so Ink is loaded once this says otherwise (and the styles compare too).
+process.env.FORCE_COLOR = "1";
+const { Box, render } = await import("ink");
+const { InputLine } = await import("../../../src/ui/components/InputLine.js");
+const { Transcript } = await import("../../../src/ui/components/Transcript.js");
+const { BodyLayerContext } = await import("../../../src/ui/contexts/body-layer-context.js");
+const { FrameSink } = await import("../../../src/ui/render/frame-sink.js");
 
 const COLUMNS = 40;
 const ROWS = 8;
@@ -42,8 +48,22 @@ function Screen({ left, right }: { left: TranscriptWindow; right: TranscriptWind
   );
 }
 
+/** A screen row with each cell's attributes spelled before it (i inverse, d dim, b bold, fN colour), so styles compare too. */
+function cellsOf(line: IBufferLine): string {
+  let out = "";
+  for (let x = 0; x < line.length; x++) {
+    const cell = line.getCell(x)!;
+    const marks = `${cell.isInverse() ? "i" : ""}${cell.isDim() ? "d" : ""}${cell.isBold() ? "b" : ""}${cell.getFgColor() >= 0 && !cell.isFgDefault() ? `f${cell.getFgColor()}` : ""}`;
+    out += marks === "" ? cell.getChars() || " " : `{${marks}}${cell.getChars() || " "}`;
+  }
+  return out.trimEnd();
+}
+
 /** Mounts the screen through a FrameSink, with the sink's body layer or without any, and reads the terminal. */
-function mount(withLayer: boolean) {
+function mount(
+  withLayer: boolean,
+  draw: (props: { left: TranscriptWindow; right: TranscriptWindow }) => React.ReactElement = Screen,
+) {
   const term = makeTerminal(COLUMNS, ROWS, 0);
   const written: string[] = [];
   const out = Object.assign(
@@ -57,9 +77,7 @@ function mount(withLayer: boolean) {
   ) as unknown as NodeJS.WriteStream;
   const sink = new FrameSink<UiState>(out, new ManualScheduler());
   const app = (props: { left: TranscriptWindow; right: TranscriptWindow }): React.ReactElement => (
-    <BodyLayerContext.Provider value={withLayer ? sink.bodies : null}>
-      <Screen {...props} />
-    </BodyLayerContext.Provider>
+    <BodyLayerContext.Provider value={withLayer ? sink.bodies : null}>{draw(props)}</BodyLayerContext.Provider>
   );
   let instance: ReturnType<typeof render> | undefined;
   const show = async (left: TranscriptWindow, right: TranscriptWindow): Promise<string[]> => {
@@ -75,7 +93,7 @@ function mount(withLayer: boolean) {
     await rendered();
     for (const d of written.splice(0)) await feed(term, d);
     const buffer = term.buffer.active;
-    return Array.from({ length: ROWS }, (_, y) => buffer.getLine(buffer.viewportY + y)!.translateToString(true));
+    return Array.from({ length: ROWS }, (_, y) => cellsOf(buffer.getLine(buffer.viewportY + y)!));
   };
   const close = (): void => {
     instance?.unmount();
@@ -96,7 +114,7 @@ describe("a transcript on the body layer", () => {
     for (const [left, right] of frames) {
       const screen = await layered.show(left, right);
       expect(screen).toEqual(await plain.show(left, right));
-      expect(screen.join("\n")).toContain(left.lines.at(-1)!.text);
+      expect(screen.join("\n").replace(/\{[^}]*\}/g, "")).toContain(left.lines.at(-1)!.text);
     }
     layered.close();
     plain.close();
@@ -109,7 +127,46 @@ describe("a transcript on the body layer", () => {
     const right = windowOf("plain here");
     const screen = await layered.show(left, right);
     expect(screen).toEqual(await plain.show(left, right));
-    expect(screen.join("\n")).toContain("plain here");
+    expect(screen.join("\n").replace(/\{[^}]*\}/g, "")).toContain("plain here");
+    layered.close();
+    plain.close();
+  });
+});
+
+/** A focused input line in a bordered box; the left window's first line is its draft, the right's its cursor. */
+function Field({ left, right }: { left: TranscriptWindow; right: TranscriptWindow }): React.ReactElement {
+  const draft = left.lines[0]?.text ?? "";
+  const cursor = Number(right.lines[0]?.text ?? draft.length);
+  return (
+    <Box borderStyle="round" width={30} height={3}>
+      <InputLine
+        mode="turn"
+        draft={draft}
+        cursor={cursor}
+        focused
+        width={28}
+        idleHint=""
+        textOf={() => ({ value: draft, cursor })}
+      />
+    </Box>
+  );
+}
+
+describe("the focused input field on the body layer", () => {
+  it("shows the same screen as Ink's TextView: the placeholder, a draft, the cursor inside it, a draft wider than the field", async () => {
+    const layered = mount(true, Field);
+    const plain = mount(false, Field);
+    for (const [draft, cursor] of [
+      ["", 0],
+      ["hello", 5],
+      ["hello", 1],
+      ["a draft far longer than the field is wide", 30],
+      ["漢字", 2],
+    ] as const) {
+      const left = windowOf(draft);
+      const right = windowOf(String(cursor));
+      expect(await layered.show(left, right)).toEqual(await plain.show(left, right));
+    }
     layered.close();
     plain.close();
   });
