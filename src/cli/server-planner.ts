@@ -80,7 +80,7 @@ function nativePlan(context: CliContext, spec: CreateSpec): PlanSummary {
       ...(spec.options.endpoint !== undefined ? { endpoint: spec.options.endpoint } : {}),
       ...(spec.options.model !== undefined ? { model: spec.options.model } : {}),
     },
-    { registry: context.registry, launch: context.launch, hostEnv: context.env },
+    { ports: context, hostEnv: context.env },
   );
   const notes = spec.options.prompt ? ["a native pane ignores the prompt: type it into the pane"] : [];
   if (plan === undefined) return { ok: true, harness: SHELL_KIND, cwd: spec.cwd, settings: [], notes };

@@ -1,12 +1,15 @@
 /**
  * The one launch: every entry point (`hmux run`, `hmux session`, the server's create and resume,
- * a race contestant) builds a LaunchRequest and calls this, which takes the same steps in the
+ * a race contestant, a native pane) builds a LaunchRequest and calls this, which takes the same steps in the
  * same order for all of them:
  *
  *   open the workspace (held by the session's id) → plan (prepareLaunch) → state dir (by entry
  *   kind, state-dir.ts) → setup (before the harness starts, its output as notes) → start the
  *   runtime (a one-shot turn or a session) → snapshot each turn → journal (sessions) → release,
  *   or abandon what the launch made when it is refused.
+ *
+ * A native pane takes the steps it has: plan → state dir (the pane rule) → notes; the composition
+ * root spawns its pty from the plan and releases the pane when it closes.
  *
  * A refusal at any step undoes the steps before it: the journal is closed, a state dir this launch
  * made is removed, a worktree it made is discarded and a reused one let go.
@@ -20,16 +23,19 @@ import { JournalWriter, journalPathIn } from "../session/journal.js";
 import { launchSession } from "../session/launch.js";
 import type { WorkspaceLease } from "../workspace/lease.js";
 import { continuedPlan, continuingRequest, journaledSettingsOf } from "./continued-settings.js";
-import { planLines, planTurn, sessionPlanRequest } from "./plan-step.js";
+import { panePlanRequest, planLines, planTurn, sessionPlanRequest } from "./plan-step.js";
 import { sessionOptionsOf } from "./session-options.js";
 import { sessionStart } from "./session-resume.js";
-import { type StateDir, sessionStateDir } from "./state-dir.js";
+import { paneStateDir, paneStateDirName, type StateDir, sessionStateDir } from "./state-dir.js";
 import { startTurn } from "./turn-runtime.js";
 import type {
+  Launched,
+  LaunchedPane,
   LaunchedSession,
   LaunchedTurn,
   LaunchPorts,
   LaunchRequest,
+  PaneLaunchRequest,
   SessionLaunchRequest,
   TurnLaunchRequest,
 } from "./types.js";
@@ -37,16 +43,41 @@ import { abandonLease, openLease, releaseLease, setUpLease, snapshotLease } from
 
 export function launch(request: TurnLaunchRequest, ports: LaunchPorts): Promise<LaunchedTurn>;
 export function launch(request: SessionLaunchRequest, ports: LaunchPorts): Promise<LaunchedSession>;
-export function launch(request: LaunchRequest, ports: LaunchPorts): Promise<LaunchedTurn | LaunchedSession>;
-export function launch(request: LaunchRequest, given: LaunchPorts): Promise<LaunchedTurn | LaunchedSession> {
+export function launch(request: PaneLaunchRequest, ports: LaunchPorts): Promise<LaunchedPane>;
+export function launch(request: LaunchRequest, ports: LaunchPorts): Promise<Launched>;
+export function launch(request: LaunchRequest, given: LaunchPorts): Promise<Launched> {
   const ports = readingConfigsOnce(given);
   switch (request.kind) {
     case "run":
     case "race-contestant":
       return launchTurn(request, ports);
+    case "native":
+      return launchPane(request, ports);
     default:
       return launchSessionOf(request, ports);
   }
+}
+
+/** A native pane: its plan (as a dry run names it, panePlanRequest), its state dir by the pane rule, its notes. */
+async function launchPane(request: PaneLaunchRequest, ports: LaunchPorts): Promise<LaunchedPane> {
+  const { lines, note } = notesFor(request);
+  const plan = prepareLaunchOrThrow(panePlanRequest(request), {
+    ...ports.launch,
+    // Only named: the pane's own dir is made below, once the plan says it has an endpoint.
+    stateDir: () => ({ dir: paneStateDirName() }),
+  });
+  for (const line of planLines(request.kind, plan)) note(line);
+  const state = paneStateDir(plan.options.endpoint !== undefined, ports.workspace.pid);
+  return {
+    kind: "pane",
+    harness: plan.harness,
+    cwd: plan.cwd,
+    plan,
+    settings: settingsView(plan.resolved, plan.policy, plan.decisionBudget),
+    notes: lines,
+    ...(state ? { stateDir: state.dir } : {}),
+    release: () => state?.release(),
+  };
 }
 
 /** One read of a folder's config files per launch: the workspace step and the plan see the same tiers. */

@@ -12,7 +12,7 @@ import type { TurnOptions } from "../core/options/types.js";
 import { isRefusal } from "../core/refusal.js";
 import type { SessionIdentity } from "./session-resume.js";
 import { type StateDir, turnStateDir } from "./state-dir.js";
-import type { LaunchKind, LaunchPorts, SessionLaunchRequest, TurnLaunchRequest } from "./types.js";
+import type { LaunchKind, LaunchPorts, PaneLaunchRequest, SessionLaunchRequest, TurnLaunchRequest } from "./types.js";
 
 export interface DroppedSetting {
   readonly key: string;
@@ -73,6 +73,18 @@ export function sessionPlanRequest(
     ...(resume !== undefined ? { inputs: { resume } } : {}),
     ...(where.workspace ? { workspace: where.workspace } : {}),
     ...(request.decisionBudgetMs !== undefined ? { decisionBudgetMs: request.decisionBudgetMs } : {}),
+  };
+}
+
+/** A native pane's request as the pipeline reads it; the prompt is typed into the pane, so the plan is checked with a stand-in. */
+export function panePlanRequest(request: Pick<PaneLaunchRequest, "harness" | "cwd" | "args">): PlanRequest {
+  return {
+    entry: "native",
+    harness: request.harness,
+    cwd: request.cwd,
+    mode: "launch",
+    prompt: "hello",
+    args: request.args,
   };
 }
 

@@ -11,10 +11,15 @@
  * - session, server-create, server-resume: $XDG_STATE_HOME/hmux/sessions/<id>.d, or the dir the
  *   resumed journal names; kept once the session is resumable (journaled, with the harness's own
  *   id recorded), never removed when this launch did not make it (a journal's, a reused --session-id's).
+ * - native: a pane with an endpoint gets a fresh private dir in the temp folder, owned by this
+ *   process (swept if it dies), for the endpoint config its harness reads; it goes when the pane closes.
  */
 import { existsSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { RefusalError } from "../core/refusal.js";
+import { ownedTempPrefix } from "../core/temp-owner.js";
+import { makePrivateTempDir } from "../files/private-dir.js";
 import {
   createIsolatedState,
   findIsolatedState,
@@ -140,4 +145,16 @@ function indexLine(root: string, id: string, dir: string): string {
 /** The kinds whose runtime is one headless turn; the rest open a session. */
 export function isTurnKind(kind: LaunchKind): kind is "run" | "race-contestant" {
   return kind === "run" || kind === "race-contestant";
+}
+
+/** A native pane's dir, made only when `needed` (it has an endpoint); removed once the pane is released. */
+export function paneStateDir(needed: boolean, pid: number): Pick<StateDir, "dir" | "release"> | undefined {
+  if (!needed) return undefined;
+  const dir = makePrivateTempDir(tmpdir(), ownedTempPrefix("native", pid));
+  return { dir, release: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** What a pane's plan is told its state dir is called while it is only planned (nothing is made). */
+export function paneStateDirName(): string {
+  return join(tmpdir(), "hmux-native-plan-check");
 }

@@ -22,7 +22,7 @@ import type { WorkspaceLease, WorkspacePorts } from "../workspace/lease.js";
  * Who is launching: the kind decides the plan's channel, the state dir rule (state-dir.ts) and
  * the runtime (a one-shot turn or a session); nothing else about a launch depends on who asked.
  */
-export type LaunchKind = "run" | "race-contestant" | "session" | "server-create" | "server-resume";
+export type LaunchKind = "run" | "race-contestant" | "session" | "server-create" | "server-resume" | "native";
 
 /** Where the launch works: a worktree of its own (opened by session id), or the folder itself. */
 export type WorkspaceChoice =
@@ -75,7 +75,22 @@ export interface SessionLaunchRequest extends CommonRequest {
   readonly journal: boolean;
 }
 
-export type LaunchRequest = TurnLaunchRequest | SessionLaunchRequest;
+/**
+ * A native pane (a harness's own UI in a pty): launch() plans it, makes its state dir and says its
+ * notes; the composition root spawns the terminal from that plan, since a pty is its to make. It
+ * has no worktree, journal or turns of hmux's.
+ */
+export interface PaneLaunchRequest {
+  readonly kind: "native";
+  readonly harness: string;
+  /** Absolute. */
+  readonly cwd: string;
+  /** What the pane asks for (its endpoint, its model): the strongest tier. */
+  readonly args: TurnOptions;
+  readonly onNote?: (line: string) => void;
+}
+
+export type LaunchRequest = TurnLaunchRequest | SessionLaunchRequest | PaneLaunchRequest;
 
 /** What launch() runs on: the composition root's context has every one of these. */
 export interface LaunchPorts {
@@ -138,4 +153,17 @@ export interface LaunchedSession extends CommonLaunched {
   readonly released: Promise<void>;
 }
 
-export type Launched = LaunchedTurn | LaunchedSession;
+export interface LaunchedPane {
+  readonly kind: "pane";
+  readonly harness: HarnessName;
+  readonly cwd: string;
+  readonly plan: LaunchPlan;
+  readonly settings: readonly ResolvedSettingView[];
+  readonly notes: readonly string[];
+  /** Where the pane's harness keeps the files its endpoint needs, when it has one. */
+  readonly stateDir?: string;
+  /** The pane closed: its state dir goes. */
+  release(): void;
+}
+
+export type Launched = LaunchedTurn | LaunchedSession | LaunchedPane;

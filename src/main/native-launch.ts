@@ -1,31 +1,28 @@
 /**
- * Starts a native pane: the launch pipeline decides (harness, cwd, config tiers, endpoint,
- * model, binary), then the pane is planned (hooks, endpoint, isolation), its files written, the
- * terminal spawned and hook reports wired to the port. Every refusal happens before anything is
- * spawned, as a NativeLaunchError with a hint.
+ * Starts a native pane: launch() decides, as for every entry kind (harness, cwd, config tiers,
+ * endpoint, model, binary, the pane's state dir, its notes), then the pane is planned (hooks,
+ * endpoint, isolation), its files written, the terminal spawned and hook reports wired to the
+ * port. Every refusal happens before anything is spawned, as a NativeLaunchError with a hint.
+ * The user's shell has no plan: it gets the same folder check and a clean environment.
  */
 import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve as resolvePath } from "node:path";
-import type { HarnessRegistry } from "../adapters/registry.js";
+import { resolve as resolvePath } from "node:path";
 import type { Clock } from "../core/exec/ports.js";
 import type { PtyFactory } from "../core/exec/pty-port.js";
-import type { HarnessName } from "../core/harness-names.js";
 import { harnessEnvironment } from "../core/launch/harness-env.js";
 import { prepareLaunch, refuseMissingCwd } from "../core/launch/prepare.js";
-import type { BinaryLookup, LaunchPlan, LaunchRequest } from "../core/launch/types.js";
-import { ownedTempPrefix } from "../core/temp-owner.js";
-import { makePrivateTempDir } from "../files/private-dir.js";
+import type { LaunchPlan, LaunchRequest } from "../core/launch/types.js";
 import { layOutSpawn } from "../files/spawn-files.js";
-import { planLines } from "../launch/plan-step.js";
+import { launch } from "../launch/launch.js";
+import { panePlanRequest, planLines } from "../launch/plan-step.js";
+import { paneStateDirName } from "../launch/state-dir.js";
+import type { LaunchedPane, LaunchPorts, PaneLaunchRequest } from "../launch/types.js";
 import type { HookServer } from "../native/hooks/hook-server.js";
 import { NativeLaunchError } from "../native/launch.js";
 import type { NativeKind } from "../native/native-plan.js";
 import { interruptKeyOf, planNative } from "../native/native-plan.js";
 import { NativeSession } from "../native/native-session.js";
 import { NativeTerminal } from "../native/native-terminal.js";
-import type { SharedLaunchPorts } from "./launch-ports.js";
 
 export interface NativeLaunchRequest {
   readonly kind: NativeKind;
@@ -44,22 +41,16 @@ export interface NativeLaunchDeps {
   readonly hooks?: HookServer;
   /** The environment the pane's harness (or shell) starts from. */
   readonly hostEnv: Readonly<Record<string, string | undefined>>;
-  /** A binary port in place of the launch ports' own. */
-  readonly resolveBinary?: (harness: HarnessName) => BinaryLookup;
-  /** The registry in force: which harnesses have a native pane, and how each is planned. */
-  readonly registry: HarnessRegistry;
-  /** The launch ports over that registry. */
-  readonly launch: SharedLaunchPorts;
+  /** What launch() runs on (the registry in force, its launch ports, the workspace's pid): the context's. */
+  readonly ports: LaunchPorts;
 }
 
-/** The pane request as a launch request; the prompt is typed into the pane, so the check uses a stand-in. */
-export function nativeLaunchRequest(request: Omit<NativeLaunchRequest, "cols" | "rows">): LaunchRequest {
+/** The pane request as launch() takes it. */
+export function paneLaunchRequest(request: Omit<NativeLaunchRequest, "cols" | "rows">): PaneLaunchRequest {
   return {
-    entry: "native",
+    kind: "native",
     harness: request.kind,
     cwd: resolvePath(request.cwd),
-    mode: "launch",
-    prompt: "hello",
     args: {
       ...(request.endpoint !== undefined && request.endpoint.trim() !== ""
         ? { endpoint: request.endpoint.trim() }
@@ -69,12 +60,17 @@ export function nativeLaunchRequest(request: Omit<NativeLaunchRequest, "cols" | 
   };
 }
 
+/** The pane request as the pipeline reads it (the plan launch() makes for it). */
+export function nativeLaunchRequest(request: Omit<NativeLaunchRequest, "cols" | "rows">): LaunchRequest {
+  return panePlanRequest(paneLaunchRequest(request));
+}
+
 /** The pipeline's plan for a harness pane (undefined for the shell), or a NativeLaunchError. */
 export function planNativeLaunch(
   request: Omit<NativeLaunchRequest, "cols" | "rows">,
   deps: NativeLaunchDeps,
 ): LaunchPlan | undefined {
-  const ports = deps.launch;
+  const ports = deps.ports.launch;
   if (request.kind === "shell") {
     // No plan for the user's shell, but the same folder check as every harness launch.
     try {
@@ -86,9 +82,8 @@ export function planNativeLaunch(
   }
   const outcome = prepareLaunch(nativeLaunchRequest(request), {
     ...ports,
-    ...(deps.resolveBinary ? { binary: deps.resolveBinary } : {}),
     // Only named: the pane's own state dir is created at launch when an endpoint needs one.
-    stateDir: () => ({ dir: join(tmpdir(), "hmux-native-plan-check") }),
+    stateDir: () => ({ dir: paneStateDirName() }),
   });
   if (outcome.ok) return outcome.plan;
   throw nativeRefusal(outcome.refusals[0]);
@@ -117,7 +112,8 @@ export async function launchNative(
   request: NativeLaunchRequest,
   deps: NativeLaunchDeps & { readonly clock: Clock; readonly spawn: PtyFactory },
 ): Promise<LaunchedNative> {
-  const plan = planNativeLaunch(request, deps);
+  const launched = await launchedPane(request, deps);
+  const plan = launched?.plan;
   // A harness pane starts from the plan's harness environment, as every entry point does; the
   // user's shell (no plan) from the same builder with no endpoint: never hmux's own variables.
   const hostEnv = plan?.env ?? harnessEnvironment({ host: deps.hostEnv, credentialEnv: [] }).env;
@@ -125,10 +121,8 @@ export async function launchNative(
   const endpoint = endpointText !== undefined ? new URL(endpointText) : undefined;
   const model = plan?.options.model ?? request.model;
   const cwd = plan?.cwd ?? resolvePath(request.cwd);
-  const stateDir =
-    endpoint && request.kind !== "shell"
-      ? makePrivateTempDir(tmpdir(), ownedTempPrefix("native", process.pid))
-      : undefined;
+  const stateDir = launched?.stateDir;
+  const release = () => launched?.release();
   paneCounter += 1;
   const pane = `native-${paneCounter}-${randomBytes(4).toString("hex")}`;
   const native = planNative({
@@ -140,7 +134,7 @@ export async function launchNative(
     stateDir,
     model,
     hookEnv: deps.hooks?.envFor(pane),
-    registry: deps.registry,
+    registry: deps.ports.registry,
   });
   layOutSpawn(native);
   let terminal: NativeTerminal;
@@ -155,7 +149,7 @@ export async function launchNative(
       clock: deps.clock,
     });
   } catch (err) {
-    if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+    release();
     throw new NativeLaunchError(
       `could not start ${native.argv[0]}: ${(err as Error).message}`,
       "check the binary and the working directory",
@@ -165,14 +159,14 @@ export async function launchNative(
   // A process.exit() without close() still removes the state dir (and hangs up the pane).
   const onExit = (): void => {
     if (!terminal.exit) terminal.killNow();
-    if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+    release();
   };
   process.once("exit", onExit);
   const session = new NativeSession({
     kind: request.kind,
     terminal,
     hooks: native.hooks,
-    interruptKey: interruptKeyOf(request.kind, deps.registry),
+    interruptKey: interruptKeyOf(request.kind, deps.ports.registry),
     clock: deps.clock,
     label: request.label,
     cwd,
@@ -180,9 +174,22 @@ export async function launchNative(
     cleanup: () => {
       unlisten?.();
       process.removeListener("exit", onExit);
-      if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+      release();
     },
   });
   if (native.hooks && deps.hooks) unlisten = deps.hooks.listen(pane, (report) => session.report(report));
-  return { session, notes: plan ? nativePlanNotes(plan) : [] };
+  return { session, notes: launched?.notes ?? [] };
+}
+
+/** A harness pane through launch() (a refusal as a NativeLaunchError); the shell, which has no plan, only through the folder check. */
+async function launchedPane(request: NativeLaunchRequest, deps: NativeLaunchDeps): Promise<LaunchedPane | undefined> {
+  if (request.kind === "shell") {
+    planNativeLaunch(request, deps);
+    return undefined;
+  }
+  try {
+    return await launch(paneLaunchRequest(request), deps.ports);
+  } catch (err) {
+    throw nativeRefusal(err);
+  }
 }

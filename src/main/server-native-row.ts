@@ -20,7 +20,7 @@ import { launchNative } from "./native-launch.js";
 export function serverNativeRows(): (spec: CreateSpec, context: AppContext) => Promise<Launched> {
   let hooks: Promise<HookServer> | undefined;
   return (spec, context) => {
-    const native = { registry: context.registry, launch: context.launch, hostEnv: context.env };
+    const native = { ports: context, hostEnv: context.env };
     return launchNativeRow(spec, {
       kinds: nativeKinds(context.registry),
       open: async (request) =>

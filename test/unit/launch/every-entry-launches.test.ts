@@ -18,14 +18,25 @@ import { serverLauncher } from "../../../src/cli/server-launcher.js";
 import { serverPlanner } from "../../../src/cli/server-planner.js";
 import { DEFAULT_DECISION_BUDGET_SECONDS } from "../../../src/core/launch/decision-budget.js";
 import * as launching from "../../../src/launch/launch.js";
-import type { Launched, LaunchKind, LaunchRequest } from "../../../src/launch/types.js";
+import type {
+  LaunchedPane,
+  LaunchedSession,
+  LaunchedTurn,
+  LaunchKind,
+  LaunchRequest,
+} from "../../../src/launch/types.js";
 import { createAppContext } from "../../../src/main/context.js";
 import { loadRegistry } from "../../../src/main/load-registry.js";
+import { launchNative } from "../../../src/main/native-launch.js";
 import { CreateOptionsSchema } from "../../../src/protocol/requests.js";
 import { journalPath, readMeta } from "../../../src/session/journal.js";
 import { memoryOutput, runHmux } from "../../helpers/hmux-in-process.js";
 import { MIMIC_PLUGIN } from "../../support/fake-harness/adapter.js";
+import { fakeFactory } from "../native/fake-pty.js";
 import { GitFixture } from "../workspace/git-fixture.js";
+
+/** What the kinds with a worktree, a journal and turns get back (a native pane's is apart, below). */
+type Launched = LaunchedTurn | LaunchedSession;
 
 vi.mock("../../../src/launch/launch.js", async (importOriginal) => {
   const real = await importOriginal<typeof import("../../../src/launch/launch.js")>();
@@ -147,7 +158,7 @@ async function everyEntry(
   });
   await take("race-contestant", from);
   contestant.release();
-  return { byKind, env, run };
+  return { byKind, env, run, context };
 }
 
 const SESSION_KINDS: readonly LaunchKind[] = ["session", "server-create", "server-resume"];
@@ -201,6 +212,27 @@ describe("every entry kind", () => {
       expect(meta).toMatchObject({ harness: "claude", cwd: entry.path, model: MODEL, isolate: false });
     }
     for (const kind of TURN_KINDS) expect(existsSync(journalPath(byKind.get(kind)!.sessionId, env))).toBe(false);
+  });
+
+  it("a native pane goes through launch() too, with a session's settings and harness environment for the same ask", async () => {
+    // A native pane has no effort field: the ask is the model alone, for both.
+    const { byKind, context } = await everyEntry({}, "claude", { model: MODEL });
+    const session = byKind.get("session")!;
+    const from = launchSpy.mock.calls.length;
+    const { session: pane } = await launchNative(
+      { kind: "claude", cwd: fx!.repo, model: MODEL, cols: 80, rows: 24 },
+      { hostEnv: context.env, ports: context, clock: context.clock, spawn: fakeFactory().factory },
+    );
+    await pane.close();
+    const calls = launchSpy.mock.calls.slice(from).map(([request]) => request);
+    expect(calls).toEqual([{ kind: "native", harness: "claude", cwd: fx!.repo, args: { model: MODEL } }]);
+    const launched = (await launchSpy.mock.results[from]!.value) as LaunchedPane;
+    expect(launched.kind).toBe("pane");
+    // No decision budget (hmux asks nobody for it) and no worktree: every other setting as the session's.
+    const common = (settings: readonly { key: string }[]) =>
+      settings.filter((s) => s.key !== "decisionBudget" && s.key !== "workspace");
+    expect(common(launched.settings)).toEqual(common(session.settings));
+    expect(launched.plan.env).toEqual(session.plan.env);
   });
 
   it("moves every session kind's budget at once when the user config sets decisionBudget, and no turn's", async () => {

@@ -34,6 +34,8 @@ describe("a native pane's launch notes", () => {
     const home = mkdtempSync(join(tmpdir(), "hmux-native-notes-"));
     cleanups.push(() => rmSync(home, { recursive: true, force: true }));
     const pty = fakeFactory();
+    const native = nativePorts({ HOME: home, PATH: "/bin" });
+    const fallback = { ok: true as const, binary: { executable: "/bin/claude", prefixArgs: [], note: FALLBACK } };
     const table = new SessionTable({
       clock: new FakeClock(),
       killWaitMs: 1_000,
@@ -42,13 +44,10 @@ describe("a native pane's launch notes", () => {
           kinds: nativeKinds(builtinRegistry),
           open: (request) =>
             launchNative(request, {
-              ...nativePorts({ HOME: home, PATH: "/bin" }),
+              hostEnv: native.hostEnv,
+              ports: { ...native.ports, launch: { ...native.ports.launch, binary: () => fallback } },
               clock: systemClock,
               spawn: pty.factory,
-              resolveBinary: () => ({
-                ok: true,
-                binary: { executable: "/bin/claude", prefixArgs: [], note: FALLBACK },
-              }),
             }),
         }),
     });
