@@ -32,3 +32,13 @@ export function memoryMb(pid: number): { readonly rss: number; readonly anon: nu
   };
   return { rss: kb("VmRSS"), anon: kb("RssAnon"), file: kb("RssFile") };
 }
+
+/**
+ * A process's anonymous resident memory now, in MB, from /proc/<pid>/smaps_rollup ("Anonymous"):
+ * what the process itself allocated (heap, JIT code, buffers), without the binary and libraries
+ * mapped from disk, which do not grow with use.
+ */
+export function anonymousRssMb(pid: number): number {
+  const m = /^Anonymous:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"));
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+}

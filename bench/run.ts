@@ -3,7 +3,7 @@
  * prints its own lines), in name order, each in its own node process so one bench's memory
  * and JIT state never colour another's numbers. `npm run bench -- decode` runs only names
  * containing "decode". Benches in ONLY_WHEN_NAMED (the half-hour soak) run only when named;
- * `--flags` after the names go to each bench (`npm run bench -- soak --minutes 3`).
+ * `--flags` after the names go to each bench (`npm run bench -- decode --runs 3`).
  */
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";

@@ -1,72 +1,174 @@
 /**
- * Memory over time (`npm run bench -- soak`, only when named: it runs 30 minutes by default,
- * `npm run bench -- soak --minutes 3` for a short one): 8 panes streaming until each has sent at
- * least 100k events (the rate rises for short runs), printing RSS and JS heap after warm-up, every
- * few minutes and at the end, each with the machine's load average. Bounded means the end is near the
- * start, not growing with events. Numbers are printed, never asserted.
+ * Memory over a long run, as a person runs it (`npm run bench -- soak`, only when named): the real
+ * hmux server holding 8 claude sessions streaming 100 events/s each and `hmux attach` in a private
+ * tmux window at 200×60 (running-load.ts), for HMUX_BENCH_SOAK_MINUTES (30), and in the same run
+ * and over the same time tmux with 8 panes printing 100 lines/s each, an attached client on a pty.
+ * Once a minute it reads from /proc the client's and the server's RSS and anonymous RSS
+ * (smaps_rollup), their CPU over the minute, the tmux reference's RSS (server + client) and CPU,
+ * the events that reached a watching client and the load average; then prints the table and a
+ * verdict per process from the readings (memory-trend.ts: growth from minute 5 on, per 10
+ * minutes). HMUX_BENCH_HEAP=<dir>: heap snapshots of client and server at minute 5 and at the end
+ * (a snapshot costs memory itself, so readings after minute 5 are no longer clean). Numbers are
+ * printed, never asserted. The in-process soak under tsx (in-process-soak.ts) is a profiling aid.
  */
-import { readFileSync } from "node:fs";
-import { systemScheduler } from "../src/main/system-scheduler.js";
-import { fakeTerminal } from "./tui.bench.js";
+import { loadavg } from "node:os";
+import { describeTrend, FLAT_MB_PER_10_MINUTES, memoryTrend, SETTLED_MINUTE } from "./memory-trend.js";
+import { anonymousRssMb, clockTicks, cpuSeconds, rssMb } from "./proc-stat.js";
+import { type RunningLoad, startRunningLoad } from "./running-load.js";
+import { type RunningTmuxReference, startTmuxReference } from "./tmux-reference.js";
 
-const PANES = 8;
-const EVENTS_PER_PANE = 100_000;
+const SESSIONS = 8;
+const RATE = 100;
+const COLUMNS = 200;
+const ROWS = 60;
+/** From the client's first frame of the sessions to the reading of minute 0. */
+const WARM_UP_SECONDS = 10;
 
-function flag(name: string, fallback: number): number {
-  const args = process.argv;
-  const at = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
-  if (at < 0) return fallback;
-  const value = args[at]!.includes("=") ? args[at]!.split("=")[1] : args[at + 1];
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} wants a positive number, not ${value}`);
+interface SoakReading {
+  readonly minute: number;
+  readonly clientRssMb: number;
+  readonly clientAnonMb: number;
+  readonly serverRssMb: number;
+  readonly serverAnonMb: number;
+  /** Cores over the minute before (NaN at minute 0). */
+  readonly clientCores: number;
+  readonly serverCores: number;
+  readonly terminalCores: number;
+  readonly tmuxRssMb: number;
+  readonly tmuxAnonMb: number;
+  readonly tmuxCores: number;
+  readonly eventsPerSecond: number;
+  readonly load: number;
+}
+
+function soakMinutes(): number {
+  const raw = process.env.HMUX_BENCH_SOAK_MINUTES ?? "30";
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`HMUX_BENCH_SOAK_MINUTES wants whole minutes ≥ 1, not ${raw}`);
   return n;
 }
 
-const load = (): string => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
-const mb = (bytes: number): string => `${(bytes / 1048576).toFixed(0)} MB`;
+const sleepUntil = (at: number): Promise<void> => new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
+
+/** Reads every process once; CPU is the use since `before` (the previous reading's totals). */
+function reader(hmux: RunningLoad, tmux: RunningTmuxReference) {
+  const ticks = clockTicks();
+  const totals = () => ({
+    at: performance.now(),
+    client: cpuSeconds(hmux.clientPid, ticks),
+    server: cpuSeconds(hmux.serverPid, ticks),
+    terminal: cpuSeconds(hmux.terminalPid, ticks),
+    tmux: cpuSeconds(tmux.serverPid, ticks) + cpuSeconds(tmux.clientPid, ticks),
+    events: hmux.events(),
+  });
+  let before = totals();
+  return (minute: number): SoakReading => {
+    const now = totals();
+    const wall = (now.at - before.at) / 1000;
+    const cores = (used: number): number => (minute === 0 ? Number.NaN : used / wall);
+    const reading = {
+      minute,
+      clientRssMb: rssMb(hmux.clientPid),
+      clientAnonMb: anonymousRssMb(hmux.clientPid),
+      serverRssMb: rssMb(hmux.serverPid),
+      serverAnonMb: anonymousRssMb(hmux.serverPid),
+      clientCores: cores(now.client - before.client),
+      serverCores: cores(now.server - before.server),
+      terminalCores: cores(now.terminal - before.terminal),
+      tmuxRssMb: rssMb(tmux.serverPid) + rssMb(tmux.clientPid),
+      tmuxAnonMb: anonymousRssMb(tmux.serverPid) + anonymousRssMb(tmux.clientPid),
+      tmuxCores: cores(now.tmux - before.tmux),
+      eventsPerSecond: cores(now.events - before.events),
+      load: loadavg()[0]!,
+    };
+    before = now;
+    return reading;
+  };
+}
+
+const mb = (n: number): string => n.toFixed(0).padStart(4);
+const core = (n: number): string => (Number.isNaN(n) ? "    —" : n.toFixed(3));
+
+function row(r: SoakReading): string {
+  return [
+    String(r.minute).padStart(3),
+    `${mb(r.clientRssMb)} (${mb(r.clientAnonMb)})`,
+    `${mb(r.serverRssMb)} (${mb(r.serverAnonMb)})`,
+    core(r.clientCores),
+    core(r.serverCores),
+    core(r.terminalCores),
+    `${mb(r.tmuxRssMb)} (${mb(r.tmuxAnonMb)})`,
+    core(r.tmuxCores),
+    Number.isNaN(r.eventsPerSecond) ? "    —" : r.eventsPerSecond.toFixed(0).padStart(5),
+    r.load.toFixed(1).padStart(5),
+  ].join(" | ");
+}
+
+const HEADER =
+  "min | client RSS (anon) MB | server RSS (anon) MB | client core | server core | tmux hosting it | tmux ref RSS (anon) MB | tmux ref core | events/s | load";
+
+/** Asks the client and the server for a heap snapshot (they run with --heapsnapshot-signal when HMUX_BENCH_HEAP is set). */
+function heapSnapshots(hmux: RunningLoad, log: (line: string) => void, minute: number): void {
+  if (!process.env.HMUX_BENCH_HEAP) return;
+  process.kill(hmux.clientPid, "SIGUSR2");
+  process.kill(hmux.serverPid, "SIGUSR2");
+  log(
+    `soak: heap snapshots of client ${hmux.clientPid} and server ${hmux.serverPid} at ${minute} min → ${process.env.HMUX_BENCH_HEAP}`,
+  );
+}
 
 export async function run(log: (line: string) => void = console.log): Promise<void> {
-  const minutes = flag("minutes", 30);
-  const seconds = minutes * 60;
-  const rate = flag("rate", Math.max(100, Math.ceil(EVENTS_PER_PANE / seconds)));
-  delete process.env.CI;
-  process.env.NODE_ENV ??= "production";
-  const { runTui } = await import("../src/ui/run-tui.js");
-  const { SyntheticSession } = await import("../src/ui/dev/synthetic-session.js");
-  const harnesses = ["claude", "codex", "pi", "claude", "codex", "pi", "claude", "codex"] as const;
-  const sessions = harnesses.map(
-    (h, i) => new SyntheticSession({ harness: h, eventsPerSecond: rate, seed: i + 1, scheduler: systemScheduler }),
+  const minutes = soakMinutes();
+  log(
+    `soak: the compiled hmux server with ${SESSIONS} sessions × ${RATE} events/s and hmux attach in tmux ${COLUMNS}×${ROWS}, beside tmux with ${SESSIONS} panes × ${RATE} lines/s, for ${minutes} min (load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")})`,
   );
-  const term = fakeTerminal(200, 60);
-  let store: import("../src/ui/store/app-store.js").AppStore | undefined;
-  const done = runTui({
-    scheduler: systemScheduler,
-    ports: sessions,
-    stdout: term.stdout,
-    stdin: term.stdin,
-    env: { ...process.env, NO_COLOR: undefined },
-    onStore: (s) => (store = s),
+  const hmux = await startRunningLoad({
+    sessions: SESSIONS,
+    rate: RATE,
+    turnSeconds: WARM_UP_SECONDS + minutes * 60 + 300,
+    columns: COLUMNS,
+    rows: ROWS,
+    renderer: "line-diff",
   });
-  const sample = (label: string): number => {
-    const m = process.memoryUsage();
-    const perPane = Math.round(sessions.reduce((n, s) => n + s.emitted, 0) / PANES);
-    log(
-      `soak: ${label}: RSS ${mb(m.rss)}, JS heap ${mb(m.heapUsed)}, ${perPane} events per pane, load average ${load()}`,
+  let tmux: RunningTmuxReference | null = null;
+  const readings: SoakReading[] = [];
+  try {
+    tmux = startTmuxReference(SESSIONS, RATE);
+    if (!tmux) throw new Error("tmux is not installed: no reference");
+    await sleepUntil(Date.now() + WARM_UP_SECONDS * 1000);
+    const read = reader(hmux, tmux);
+    const start = Date.now();
+    log(HEADER);
+    for (let minute = 0; minute <= minutes; minute++) {
+      await sleepUntil(start + minute * 60_000);
+      const reading = read(minute);
+      readings.push(reading);
+      log(row(reading));
+      if (minute === SETTLED_MINUTE && minute < minutes) heapSnapshots(hmux, log, minute);
+    }
+    heapSnapshots(hmux, log, minutes);
+    // A snapshot is written before the process goes on: give the last ones time before the stop.
+    if (process.env.HMUX_BENCH_HEAP) await sleepUntil(Date.now() + 60_000);
+  } catch (err) {
+    const screen = hmux.tmux("capture-pane", "-p", "-t", "e2e");
+    throw new Error(
+      `${err instanceof Error ? err.message : String(err)}\nscreen:\n${screen.slice(0, 1200)}\nserver stderr: ${hmux.serverLog()}`,
     );
-    return m.rss;
-  };
-  log(`soak: ${PANES} panes × ${rate} events/s for ${minutes} min`);
-  await new Promise((r) => setTimeout(r, 5000)); // warm-up
-  const start = sample("start");
-  const every = Math.max(60, Math.round(seconds / 6)) * 1000;
-  const t0 = Date.now();
-  const timer = setInterval(() => sample(`${Math.round((Date.now() - t0) / 60000)} min`), every);
-  await new Promise((r) => setTimeout(r, seconds * 1000));
-  clearInterval(timer);
-  const end = sample("end");
-  log(`soak: RSS ${mb(start)} at start, ${mb(end)} at end (${end >= start ? "+" : ""}${mb(end - start)})`);
-  store?.dispatch({ kind: "quit-now" });
-  await done;
+  } finally {
+    tmux?.stop();
+    await hmux.stop();
+  }
+  const trend = (read: (r: SoakReading) => number): string =>
+    describeTrend(memoryTrend(readings.map((r) => ({ minute: r.minute, mb: read(r) }))));
+  const loads = readings.map((r) => r.load);
+  log(
+    `soak verdict (least-squares growth from minute ${SETTLED_MINUTE} on, or from half-way in a shorter soak; flat < ${FLAT_MB_PER_10_MINUTES} MB/10 min; load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}):`,
+  );
+  log(`  client RSS ${trend((r) => r.clientRssMb)}; anonymous ${trend((r) => r.clientAnonMb)}`);
+  log(`  server RSS ${trend((r) => r.serverRssMb)}; anonymous ${trend((r) => r.serverAnonMb)}`);
+  log(`  tmux reference RSS ${trend((r) => r.tmuxRssMb)}; anonymous ${trend((r) => r.tmuxAnonMb)}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -20,7 +20,18 @@ const printer = (rate: number): string =>
     ? "process.stdin.resume()"
     : `const w="the quick brown fox reads a file then runs the tests and writes a short summary".split(" ");let n=0;setInterval(()=>{n++;process.stdout.write(Array.from({length:3+(n%9)},(_,i)=>w[(n*7+i)%w.length]).join(" ")+"\\n")},${1000 / rate})`;
 
-export async function tmuxReference(panes: number, rate: number, seconds: number): Promise<TmuxReference | null> {
+/** A tmux reference left running, for a bench that reads it over time (soak.bench.ts). */
+export interface RunningTmuxReference {
+  /** The tmux server and its attached client: the processes a reading counts. */
+  readonly serverPid: number;
+  readonly clientPid: number;
+  /** Bytes the client has written to its terminal so far. */
+  bytes(): number;
+  stop(): void;
+}
+
+/** Starts tmux with `panes` printing panes and one attached client; null where tmux is not installed. */
+export function startTmuxReference(panes: number, rate: number): RunningTmuxReference | null {
   if (spawnSync("tmux", ["-V"]).status !== 0) return null;
   const socket = `hmux-bench-${process.pid}`;
   const tmux = (...args: string[]): string =>
@@ -34,7 +45,7 @@ export async function tmuxReference(panes: number, rate: number, seconds: number
     }
     const made = tmux("list-panes", "-t", "load").trim().split("\n").length;
     if (made !== panes) throw new Error(`tmux made ${made} panes of ${panes} in its 200×60 window`);
-    const server = Number(tmux("display-message", "-p", "-t", "load", "#{pid}").trim());
+    const serverPid = Number(tmux("display-message", "-p", "-t", "load", "#{pid}").trim());
     let bytes = 0;
     const client = nodePty.spawn("tmux", ["-L", socket, "attach", "-t", "load"], {
       cols: 200,
@@ -45,19 +56,37 @@ export async function tmuxReference(panes: number, rate: number, seconds: number
     client.onData((d) => {
       bytes += Buffer.byteLength(d);
     });
+    return {
+      serverPid,
+      clientPid: client.pid,
+      bytes: () => bytes,
+      stop: () => {
+        client.kill();
+        tmux("kill-server");
+      },
+    };
+  } catch (err) {
+    tmux("kill-server");
+    throw err;
+  }
+}
+
+export async function tmuxReference(panes: number, rate: number, seconds: number): Promise<TmuxReference | null> {
+  const running = startTmuxReference(panes, rate);
+  if (!running) return null;
+  try {
     await new Promise((r) => setTimeout(r, 1500)); // warm-up
-    const bytes0 = bytes;
+    const bytes0 = running.bytes();
     const perSecond = clockTicks();
-    const t0 = cpuSeconds(server, perSecond) + cpuSeconds(client.pid, perSecond);
+    const cpu = (): number => cpuSeconds(running.serverPid, perSecond) + cpuSeconds(running.clientPid, perSecond);
+    const t0 = cpu();
     const start = performance.now();
     await new Promise((r) => setTimeout(r, seconds * 1000));
     const wall = (performance.now() - start) / 1000;
-    const used = cpuSeconds(server, perSecond) + cpuSeconds(client.pid, perSecond) - t0;
-    const rss = rssMb(server) + rssMb(client.pid);
-    const written = bytes - bytes0;
-    client.kill();
-    return { cpuCores: used / wall, rssMb: rss, bytes: written };
+    const used = cpu() - t0;
+    const rss = rssMb(running.serverPid) + rssMb(running.clientPid);
+    return { cpuCores: used / wall, rssMb: rss, bytes: running.bytes() - bytes0 };
   } finally {
-    tmux("kill-server");
+    running.stop();
   }
 }
