@@ -45,7 +45,7 @@ export async function startLocalServer(context: CliContext): Promise<LocalServer
   });
   const server = startInProcessServer({
     table,
-    races,
+    races: async () => races,
     version: VERSION,
     clock: context.clock,
     home: context.env.HOME ?? homedir(),

@@ -22,13 +22,12 @@ import { PROTOCOL } from "../protocol/name.js";
 import type { ReplyInput } from "../protocol/replies.js";
 import { isRequestOp, LoginSchema, REQUEST_OPS, type RequestOf, type RequestOp, reqOf } from "../protocol/requests.js";
 import { versionProblem } from "../protocol/version.js";
-import type { SessionRaces } from "../race/session-races.js";
 import { ClientOutbox, type ClientStream, Corker, DEFAULT_LAGGING_BYTES } from "./client-outbox.js";
 import { ServerError, serverErrorOf } from "./errors.js";
 import { NativeFeed } from "./native-feed.js";
 import type { Op, OpContext } from "./ops/op.js";
 import { OPS } from "./ops/table.js";
-import type { RaceCreateOptions } from "./races.js";
+import type { RacesLoader } from "./races.js";
 import { SessionFeed } from "./session-feed.js";
 import type { SessionTable } from "./session-table.js";
 
@@ -40,7 +39,7 @@ export const MAX_REQUEST_BYTES = 1024 * 1024;
 export interface HubOptions {
   readonly table: SessionTable;
   /** The races it runs for its clients; a server without them refuses every race op. */
-  readonly races?: SessionRaces<RaceCreateOptions>;
+  readonly races?: RacesLoader;
   readonly token: string;
   readonly version: string;
   readonly pid: number;

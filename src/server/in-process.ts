@@ -7,17 +7,16 @@
 import { randomBytes } from "node:crypto";
 import { duplexPair } from "node:stream";
 import type { Clock } from "../core/exec/ports.js";
-import type { SessionRaces } from "../race/session-races.js";
 import { ServerClient } from "./client.js";
 import { Hub } from "./hub.js";
-import type { RaceCreateOptions } from "./races.js";
+import type { RacesLoader } from "./races.js";
 import type { SessionTable } from "./session-table.js";
 import { duplexTransport } from "./transport.js";
 
 export interface InProcessServerOptions {
   readonly table: SessionTable;
   /** The races it runs for its client (src/server/races.ts); none when absent. */
-  readonly races?: SessionRaces<RaceCreateOptions>;
+  readonly races?: RacesLoader;
   readonly version: string;
   readonly clock: Clock;
   /** The home folder the hello names. */

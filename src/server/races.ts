@@ -35,6 +35,12 @@ export function journaledEvents(
   return (session) => journalRecordsOf(session, env)?.map((r) => ({ event: r.event, at: Date.parse(r.time) })) ?? null;
 }
 
+/**
+ * The server's races, made by the first race op that needs them: the race modules (the check, the
+ * scorecard, the merge) are not loaded by a server whose clients never race.
+ */
+export type RacesLoader = () => Promise<SessionRaces<RaceCreateOptions>>;
+
 /** What a race's contestants are created with besides their worktree and first prompt (a TUI's pane defaults). */
 export type RaceCreateOptions = Omit<CreateOptions, "worktree" | "prompt" | "base" | "resume">;
 

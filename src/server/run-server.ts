@@ -9,10 +9,9 @@ import { readFileSync, rmSync } from "node:fs";
 import type { Server, Socket } from "node:net";
 import { homedir } from "node:os";
 import type { Clock } from "../core/exec/ports.js";
-import type { SessionRaces } from "../race/session-races.js";
 import { Hub } from "./hub.js";
 import type { ServerPaths } from "./paths.js";
-import type { RaceCreateOptions } from "./races.js";
+import type { RacesLoader } from "./races.js";
 import type { SessionTable } from "./session-table.js";
 import { claimServerSocket } from "./single-instance.js";
 
@@ -20,7 +19,7 @@ export interface RunServerOptions {
   readonly paths: ServerPaths;
   readonly table: SessionTable;
   /** The races the server runs for its clients (src/server/races.ts); none when absent. */
-  readonly races?: SessionRaces<RaceCreateOptions>;
+  readonly races?: RacesLoader;
   readonly version: string;
   readonly idleExitMs: number | null;
   /** Times each stranger's login timeout. */

@@ -9,8 +9,7 @@
  */
 
 import { routeConsole } from "../../main/console-route.js";
-import { RaceStore } from "../../race/record.js";
-import { journaledEvents, serverRaces } from "../../server/races.js";
+import type { RacesLoader } from "../../server/races.js";
 import { journaledSession, journalRecordsOf, restoreDetached } from "../../server/restore.js";
 import { fileSessionRecords } from "../../server/restore-records.js";
 import { runServer } from "../../server/run-server.js";
@@ -80,16 +79,22 @@ async function foreground(flags: ServerFlags, output: Output, context: CliContex
     journal: (id) => journalRecordsOf(id, context.env),
     log,
   });
-  // The races it runs for its clients: the check, git and the merge happen here, where the worktrees are.
+  // The races it runs for its clients: the check, git and the merge happen here, where the worktrees
+  // are. Made by the first race op: a server whose clients never race never loads the race modules.
   const checkEnv: Record<string, string> = {};
   for (const [k, v] of Object.entries(context.env)) if (typeof v === "string") checkEnv[k] = v;
-  const races = serverRaces({
-    table,
-    workspace: context.workspace,
-    store: new RaceStore(context.env),
-    checkEnv,
-    journaled: journaledEvents(context.env),
-  });
+  let made: ReturnType<RacesLoader> | undefined;
+  const races: RacesLoader = () =>
+    (made ??= Promise.all([import("../../server/races.js"), import("../../race/record.js")]).then(
+      ([{ journaledEvents, serverRaces }, { RaceStore }]) =>
+        serverRaces({
+          table,
+          workspace: context.workspace,
+          store: new RaceStore(context.env),
+          checkEnv,
+          journaled: journaledEvents(context.env),
+        }),
+    ));
   // The harness modules the config registers that this server will not run, each with why (said before any client can ask).
   for (const refused of context.registry.refused) log(refused.message);
   const startedAt = context.clock.now();

@@ -8,10 +8,9 @@ import type * as z from "zod/mini";
 import type { OutgoingMessage } from "../../protocol/messages.js";
 import type { ReplyInput } from "../../protocol/replies.js";
 import type { RequestOf, RequestOp } from "../../protocol/requests.js";
-import type { SessionRaces } from "../../race/session-races.js";
 import type { NativeChannel } from "../native-channel.js";
 import type { NativeFeed } from "../native-feed.js";
-import type { RaceCreateOptions } from "../races.js";
+import type { RacesLoader } from "../races.js";
 import type { SessionFeed } from "../session-feed.js";
 import type { SessionTable } from "../session-table.js";
 
@@ -19,7 +18,7 @@ import type { SessionTable } from "../session-table.js";
 export interface OpContext {
   readonly table: SessionTable;
   /** The races this server runs for its clients (src/server/races.ts); absent on a server that runs none. */
-  readonly races: SessionRaces<RaceCreateOptions> | undefined;
+  readonly races: RacesLoader | undefined;
   readonly client: {
     readonly id: string;
     /** Sessions this client watches: id → stop. */

@@ -1,5 +1,4 @@
 import { RaceDiscardRequest } from "../../protocol/requests.js";
-import { discardText } from "../../race/session-races.js";
 import type { Op } from "./op.js";
 import { raceError, racesOf } from "./race-error.js";
 
@@ -9,11 +8,11 @@ export const raceDiscard: Op<"race.discard"> = {
   schema: RaceDiscardRequest,
   concurrent: true,
   async run(ctx, r) {
-    const cleanup = await racesOf(ctx.races)
-      .discard(r.race, r.force ? { force: true } : {})
-      .catch((err: unknown) => {
-        throw raceError(err);
-      });
+    const races = await racesOf(ctx.races);
+    const { discardText } = await import("../../race/session-races.js");
+    const cleanup = await races.discard(r.race, r.force ? { force: true } : {}).catch((err: unknown) => {
+      throw raceError(err);
+    });
     return {
       race: r.race,
       text: discardText(r.race, cleanup),

@@ -1,7 +1,7 @@
 import { isRefusal } from "../../core/refusal.js";
 import type { SessionRaces } from "../../race/session-races.js";
 import { ServerError, serverErrorOf } from "../errors.js";
-import type { RaceCreateOptions } from "../races.js";
+import type { RaceCreateOptions, RacesLoader } from "../races.js";
 
 /** What stopped a race step: where the race stands (no such race, still running, too late), or a refusal of its request. */
 export function raceError(err: unknown): ServerError {
@@ -13,7 +13,7 @@ export function raceError(err: unknown): ServerError {
 }
 
 /** The server's races, or a refusal saying this server was started without them. */
-export function racesOf(races: SessionRaces<RaceCreateOptions> | undefined): SessionRaces<RaceCreateOptions> {
+export async function racesOf(races: RacesLoader | undefined): Promise<SessionRaces<RaceCreateOptions>> {
   if (!races) throw new ServerError("race-refused", "this hmux server runs no races", "start it with hmux server");
-  return races;
+  return races();
 }

@@ -1,5 +1,4 @@
 import { RacePickRequest } from "../../protocol/requests.js";
-import { pickText } from "../../race/session-races.js";
 import type { Op } from "./op.js";
 import { raceError, racesOf } from "./race-error.js";
 
@@ -9,7 +8,9 @@ export const racePick: Op<"race.pick"> = {
   schema: RacePickRequest,
   concurrent: true,
   async run(ctx, r) {
-    const picked = await racesOf(ctx.races)
+    const races = await racesOf(ctx.races);
+    const { pickText } = await import("../../race/session-races.js");
+    const picked = await races
       .pick(r.race, r.harness, {
         ...(r.force ? { force: true } : {}),
         ...(r.noFastForward ? { noFastForward: true } : {}),

@@ -9,11 +9,9 @@ export const raceScore: Op<"race.score"> = {
   // The check may run for minutes: the client's other requests (keys, decisions) do not wait behind it.
   concurrent: true,
   async run(ctx, r) {
-    const scorecard = await racesOf(ctx.races)
-      .score(r.race)
-      .catch((err: unknown) => {
-        throw raceError(err);
-      });
+    const scorecard = await (await racesOf(ctx.races)).score(r.race).catch((err: unknown) => {
+      throw raceError(err);
+    });
     return { race: r.race, scorecard };
   },
 };

@@ -9,7 +9,7 @@ export const raceStart: Op<"race.start"> = {
   schema: RaceStartRequest,
   async run(ctx, r) {
     openingAllowed(ctx.stopping(), "no new race");
-    const races = racesOf(ctx.races);
+    const races = await racesOf(ctx.races);
     const started = await races
       .start({
         cwd: r.cwd,

@@ -38,7 +38,7 @@ async function serve(work: Record<string, Record<string, string>>, refuse: reado
   const { table, races, sessions } = worktreeTable(fx, work, refuse);
   const served = await serveFresh(table, cleanups, {
     prefix: "hmux-race-ops-",
-    races,
+    races: async () => races,
     ...(version !== undefined ? { version } : {}),
   });
   return { ...served, table, sessions };
