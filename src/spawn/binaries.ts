@@ -10,6 +10,7 @@ import { accessSync, constants, existsSync, readdirSync, readFileSync, rmSync, s
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { xdgDirsBelow } from "../core/argv/isolation.js";
 import type { BinaryFacts, FileProbe, PackageSite } from "../core/binary-facts.js";
 import { envNameOf, type HarnessName } from "../core/harness-names.js";
 import { HmuxError } from "../core/hmux-error.js";
@@ -177,9 +178,10 @@ export function packageRoot(): string {
 }
 
 /**
- * `<binary> --version`, first version-looking token. Runs with a throwaway HOME and each
+ * `<binary> --version`, first version-looking token. Runs with a throwaway HOME, each
  * harness's own dir below it (`ownDirs`: the variable that relocates it and its place in
- * HOME), because even --version writes into a CLI's home (codex creates $CODEX_HOME/tmp).
+ * HOME) and every XDG base dir below it as an isolated launch has them, because even --version
+ * writes into a CLI's home (codex creates $CODEX_HOME/tmp).
  */
 export async function probeVersion(
   binary: ResolvedBinary,
@@ -189,7 +191,7 @@ export async function probeVersion(
   const home = makePrivateTempDir(tmpdir(), ownedTempPrefix("version", process.pid));
   const env: Record<string, string> = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home };
   for (const dir of ownDirs) env[dir.env] = join(home, dir.homeDir);
-  env.XDG_CONFIG_HOME = join(home, ".config");
+  Object.assign(env, xdgDirsBelow(home));
   try {
     const out = await new Promise<string>((resolve, reject) => {
       execFile(

@@ -4,7 +4,10 @@
  * (docs/harness-facts.md#home-writes: even `--version` writes into the CLI's home). Which dirs
  * those are is each descriptor's sessionStore fact (the variable that relocates the harness's
  * dir, and its place in HOME); every registered harness's dir is set for every run: harmless,
- * and uniform.
+ * and uniform. Every XDG base dir moves too, to its spec default below the isolated HOME: a harness
+ * that follows XDG (opencode keeps its locks in $XDG_STATE_HOME) would otherwise write into the
+ * user's own dirs. The runtime dir moves whether or not the user has one, so the plan depends on
+ * the state dir alone and no harness falls back to a /tmp shared with others.
  */
 import type { HarnessDescriptor } from "../descriptor.js";
 import { refusal } from "./refusals.js";
@@ -20,7 +23,26 @@ export interface IsolatedDirs {
   readonly home: string;
   /** In the peers' order. */
   readonly own: readonly OwnDir[];
-  readonly xdgConfig: string;
+  /** Every XDG base dir, each below home. */
+  readonly xdg: Readonly<Record<XdgBaseDir, string>>;
+}
+
+export type XdgBaseDir = "XDG_CONFIG_HOME" | "XDG_DATA_HOME" | "XDG_STATE_HOME" | "XDG_CACHE_HOME" | "XDG_RUNTIME_DIR";
+
+/** Each XDG base dir's place in an isolated HOME: the spec's defaults (the runtime dir has none; a short name keeps socket paths short). */
+const XDG_PLACES: Readonly<Record<XdgBaseDir, string>> = {
+  XDG_CONFIG_HOME: ".config",
+  XDG_DATA_HOME: ".local/share",
+  XDG_STATE_HOME: ".local/state",
+  XDG_CACHE_HOME: ".cache",
+  XDG_RUNTIME_DIR: ".run",
+};
+
+/** The XDG base dirs below `home`; made 0700 like every dir of an isolated launch. */
+export function xdgDirsBelow(home: string): Readonly<Record<XdgBaseDir, string>> {
+  const out = {} as Record<XdgBaseDir, string>;
+  for (const [name, place] of Object.entries(XDG_PLACES)) out[name as XdgBaseDir] = joinPath(home, place);
+  return out;
 }
 
 export function joinPath(base: string, ...parts: string[]): string {
@@ -44,7 +66,7 @@ export function isolatedDirs(stateDir: string, peers: readonly HarnessDescriptor
   return {
     home,
     own: relocatableDirs(peers).map((r) => ({ harness: r.harness, env: r.env, path: joinPath(home, r.homeDir) })),
-    xdgConfig: joinPath(home, ".config"),
+    xdg: xdgDirsBelow(home),
   };
 }
 
@@ -60,12 +82,12 @@ export function ownDirOf(dirs: IsolatedDirs, self: HarnessDescriptor): string {
 export function isolationEnv(dirs: IsolatedDirs): Record<string, string> {
   const env: Record<string, string> = { HOME: dirs.home };
   for (const d of dirs.own) env[d.env] = d.path;
-  env.XDG_CONFIG_HOME = dirs.xdgConfig;
+  Object.assign(env, dirs.xdg);
   return env;
 }
 
 export function isolationDirList(dirs: IsolatedDirs): string[] {
-  return [dirs.home, ...dirs.own.map((d) => d.path), dirs.xdgConfig];
+  return [dirs.home, ...dirs.own.map((d) => d.path), ...Object.values(dirs.xdg)];
 }
 
 /** The state dir, checked: absolute, no NUL. Required by --isolate and by file-based endpoints. */

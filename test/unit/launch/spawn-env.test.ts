@@ -27,7 +27,18 @@ const SECRETS: Readonly<Record<string, string>> = {
   HMUX_MODEL_TOKEN: "request-log-secret",
 };
 /** Set by an entry point or the adapter on purpose (isolation, the endpoint's wiring, the terminal). */
-const SET_BY_HMUX = new Set(["HOME", "XDG_CONFIG_HOME", "PATH", "ANTHROPIC_API_KEY", "TERM", "COLORTERM"]);
+const SET_BY_HMUX = new Set([
+  "HOME",
+  "XDG_CONFIG_HOME",
+  "XDG_DATA_HOME",
+  "XDG_STATE_HOME",
+  "XDG_CACHE_HOME",
+  "XDG_RUNTIME_DIR",
+  "PATH",
+  "ANTHROPIC_API_KEY",
+  "TERM",
+  "COLORTERM",
+]);
 
 const box = new Sandbox();
 afterAll(() => box.cleanup());
