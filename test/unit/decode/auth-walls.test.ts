@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { isRetryable } from "../../../src/core/events.js";
-import { parseMatcherExtras } from "../../../src/core/matcher-extras.js";
 import { decodeLines, done } from "./helpers.js";
 
 const SID = "11111111-2222-4333-8444-555555555555";
@@ -36,12 +35,5 @@ describe("a login problem is an auth failure that is not retryable and says what
     const f = done(decodeLines("pi", [], 1, { stderr: "No API key found for some-gateway.\n" })).failure;
     expect(f).toMatchObject({ class: "auth", retryable: false });
     expect(f?.hint).toMatch(/API key variable/);
-  });
-
-  it("a config matcher may carry a hint, and an empty one is refused", () => {
-    expect(parseMatcherExtras({ auth: [{ pattern: "x", kind: "expired", hint: "do y" }] }, "cfg").auth?.[0]?.hint).toBe(
-      "do y",
-    );
-    expect(() => parseMatcherExtras({ auth: [{ pattern: "x", kind: "expired", hint: "" }] }, "cfg")).toThrow(/hint/);
   });
 });

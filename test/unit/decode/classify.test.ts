@@ -10,7 +10,6 @@ import {
   SHARED_MATCHERS,
   withExtras,
 } from "../../../src/core/classify.js";
-import { parseMatcherExtras } from "../../../src/core/matcher-extras.js";
 
 describe("HTTP status table", () => {
   it.each([
@@ -93,23 +92,6 @@ describe("matcher extras are data", () => {
   it("extras go before the shared wording", () => {
     const set = withExtras({ transport: [{ pattern: "carrier pigeon lost" }] });
     expect(classifyFailureText("carrier pigeon lost", set, { fallback: "task" }).class).toBe("transport");
-  });
-
-  it("valid JSON extras parse", () => {
-    expect(parseMatcherExtras({ limit: [{ pattern: "out of tokens", code: "quota" }] }, "config.json")).toEqual({
-      limit: [{ pattern: "out of tokens", code: "quota" }],
-    });
-  });
-
-  it("a pattern that does not compile is refused, naming where", () => {
-    expect(() =>
-      parseMatcherExtras({ auth: [{ pattern: "(", kind: "expired" }] }, "~/.config/hmux/config.json"),
-    ).toThrow(/config\.json: auth\[0\] pattern does not compile/);
-  });
-
-  it("an unknown group or code is refused", () => {
-    expect(() => parseMatcherExtras({ weird: [] }, "x")).toThrow(/^x: invalid matchers/);
-    expect(() => parseMatcherExtras({ limit: [{ pattern: "a", code: "soon" }] }, "x")).toThrow(/limit\.0\.code/);
   });
 });
 
