@@ -16,6 +16,7 @@ import { type HarnessToolRules, toolRulesOf } from "../core/config/tool-names.js
 import type { ChannelCapabilities } from "../core/control/capabilities.js";
 import type { HarnessDescriptor } from "../core/descriptor.js";
 import { HmuxError } from "../core/hmux-error.js";
+import { nearestName } from "../core/nearest-name.js";
 import { acceptsValue } from "../core/options/harness-settings.js";
 import { RefusalError } from "../core/refusal.js";
 import {
@@ -144,7 +145,7 @@ function checkOptionSpec(harness: string, spec: HarnessOptionSpec): void {
 
 /** A refusal hint for a near miss, naming the harnesses whose binary is not their name. */
 function unknownHint(name: string, adapters: readonly HarnessAdapter[], names: readonly string[]): string {
-  const near = names.find((h) => h.startsWith(name.slice(0, 2).toLowerCase()));
+  const near = nearestName(name, names);
   if (!near) return `pick one of ${names.join(", ")}`;
   const renamed = adapters
     .filter((a) => a.descriptor.binary.value !== a.name)

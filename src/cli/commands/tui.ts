@@ -23,6 +23,7 @@ export function requireTerminal(): void {
 import { UsageError } from "../errors.js";
 import { hostOf } from "../host-flag.js";
 import { reachServer } from "../server-client.js";
+import { unknownCommandError } from "../unknown-command.js";
 
 export interface TuiFlags {
   theme?: string;
@@ -136,14 +137,7 @@ export async function bareHmuxAction(
   _flags: unknown,
   program: Command,
 ): Promise<void> {
-  if (word !== undefined) {
-    const names = program.commands.map((c) => c.name());
-    const near = names.find((n) => n.startsWith(word.slice(0, 2)));
-    throw new UsageError(
-      `unknown command '${word}'`,
-      near ? `did you mean \`hmux ${near}\`? (hmux --help lists them)` : "hmux --help lists the commands",
-    );
-  }
+  if (word !== undefined) throw unknownCommandError(word, program);
   const host = hostOf(program);
   await tuiCommand([], host !== undefined ? { host } : {}, await run.context());
 }

@@ -31,34 +31,3 @@ function unwrapOptional(node: unknown): unknown {
   while (current?.def?.type === "optional" && current.unwrap) current = current.unwrap() as SchemaLike;
   return current;
 }
-
-/** The closest known name within a small edit distance, or null. */
-export function nearestName(name: string, known: readonly string[]): string | null {
-  const lower = name.toLowerCase();
-  // A truncated key ("cooldown" for "cooldownSeconds") is the likeliest slip.
-  const extended = known.find((k) => lower.length >= 3 && k.toLowerCase().startsWith(lower));
-  if (extended) return extended;
-  let best: string | null = null;
-  let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1;
-  for (const candidate of known) {
-    const d = editDistance(name.toLowerCase(), candidate.toLowerCase());
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      row.push(Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost));
-    }
-    prev = row;
-  }
-  return prev[b.length]!;
-}

@@ -3,10 +3,11 @@
  * the CLI reads the file and passes its text and path.
  */
 import type { z } from "zod";
+import { nearestName } from "../nearest-name.js";
 import { ConfigError, type ConfigProblem, formatKeyPath } from "./errors.js";
 import { legacyConfigKeyProblem } from "./harness-section.js";
 import { findJsonProblem } from "./json-syntax.js";
-import { knownKeysAt, nearestName } from "./known-keys.js";
+import { knownKeysAt } from "./known-keys.js";
 import { CONFIG_VERSION, type Config, type ConfigSchema, configSchemaFor } from "./schema.js";
 import type { HarnessToolRules } from "./tool-names.js";
 
