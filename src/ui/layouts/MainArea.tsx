@@ -55,11 +55,13 @@ export function MainArea({ state, ports, keymap, launcher, width, height }: Main
         return [r.key, `${sessionNumber(state, r.key)}:${name}${harness}`] as const;
       }),
     );
+    const chosen = selectedRow(state, overlay.selected);
     return (
       <InboxOverlay
         rows={rows}
-        selected={selectedRow(state, overlay.selected).index}
+        selected={chosen.index}
         labels={labels}
+        support={chosen.row ? state.sessions.get(chosen.row.key)?.info.support : undefined}
         now={state.clock || Math.max(0, ...rows.map((r) => r.since))}
         width={width}
         height={height}

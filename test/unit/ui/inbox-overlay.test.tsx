@@ -58,6 +58,27 @@ describe("the inbox overlay", () => {
         expect(frame.replace(/[│\s]+/g, " ")).toContain(key);
     });
 
+  it("at 80×24 offers only the decisions the chosen row's harness takes: no abstain or edit where its channel refuses them", async () => {
+    const ports = [
+      // As claude's session channel: nobody further checks a call, so abstain would only deny.
+      new FakePort({ harness: "claude", support: { abstain: false, replace: false } }),
+      new FakePort({ harness: "codex", support: { abstain: true, replace: true } }),
+    ];
+    m = await mount({ ports, columns: 80, rows: 24 });
+    ports[0]!.emit(call("c1", "touch claude.txt", 1_000));
+    ports[1]!.emit(call("x1", "mkdir codex", 2_000));
+    await m.flush();
+    await m.type(KEYS.alt("A"));
+    const claudeKeys = m.frame().replace(/[│\s]+/g, " ");
+    expect(claudeKeys).toContain("a allow");
+    expect(claudeKeys).not.toContain("abstain");
+    expect(claudeKeys).not.toContain("e edit");
+    await m.type("\u001b[B");
+    const codexKeys = m.frame().replace(/[│\s]+/g, " ");
+    expect(codexKeys).toContain("s abstain");
+    expect(codexKeys).toContain("e edit");
+  });
+
   it("names each row's harness when the session's own name does not say it (hmux new pi --name worker)", async () => {
     const ports = [
       new FakePort({ harness: "pi", label: "worker" }),

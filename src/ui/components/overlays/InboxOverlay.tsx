@@ -1,9 +1,11 @@
 import { Box, Text } from "ink";
 import type React from "react";
 import { countdown } from "../../../core/control/countdown.js";
+import type { InputSupport } from "../../../core/exec/input-support.js";
 import { useKeys } from "../../hooks/use-keys.js";
 import { useTheme } from "../../hooks/use-theme.js";
 import { hints, keyOf } from "../../keys/hints.js";
+import type { Command } from "../../keys/keymap.js";
 import { wrap } from "../../store/entry-lines.js";
 import type { InboxRow } from "../../store/inbox-rows.js";
 import { summarizeToolInput } from "../../store/tool-summary.js";
@@ -15,6 +17,8 @@ export interface InboxOverlayProps {
   readonly selected: number;
   /** Each row's pane label, by session key: `2:claude`. */
   readonly labels: ReadonlyMap<string, string>;
+  /** What the chosen row's session takes (its capability row): only those decisions are offered. */
+  readonly support: InputSupport | undefined;
   /** The instant countdowns and waits are read at (the store's clock). */
   readonly now: number;
   readonly width: number;
@@ -51,7 +55,27 @@ function rowLines(row: InboxRow, label: string, now: number, width: number): str
  * the chosen one marked. Under the list, read whole before a key is pressed: what allow-always
  * would allow for the chosen call, and the keys (they wrap on a narrow screen, never cut).
  */
-export function InboxOverlay({ rows, selected, labels, now, width, height }: InboxOverlayProps): React.ReactElement {
+/** The decisions offered for the chosen call: allow and deny always, edit and abstain where its harness takes them. */
+function decisionHints(support: InputSupport | undefined): Array<readonly [Command, string]> {
+  const list: Array<readonly [Command, string]> = [
+    ["approval.allow", "allow"],
+    ["approval.deny", support?.denyReason === false ? "deny" : "deny (reason in its pane)"],
+  ];
+  if (support?.replace) list.push(["approval.edit", "edit"]);
+  if (support?.abstain) list.push(["approval.abstain", "abstain"]);
+  list.push(["approval.always", "always"]);
+  return list;
+}
+
+export function InboxOverlay({
+  rows,
+  selected,
+  labels,
+  support,
+  now,
+  width,
+  height,
+}: InboxOverlayProps): React.ReactElement {
   const theme = useTheme();
   const { keymap } = useKeys();
   const inner = Math.max(10, width - 4);
@@ -68,18 +92,7 @@ export function InboxOverlay({ rows, selected, labels, now, width, height }: Inb
   const keys = wrap(
     chosen?.kind === "question"
       ? hints(keymap, [["inbox", "closes"]]).concat(" · ↑/↓ choose · Enter goes to its pane to answer")
-      : [
-          "↑/↓ choose",
-          hints(keymap, [
-            ["approval.allow", "allow"],
-            ["approval.deny", "deny (reason in its pane)"],
-            ["approval.edit", "edit"],
-            ["approval.abstain", "abstain"],
-            ["approval.always", "always"],
-          ]),
-          "Enter goes to its pane",
-          "Esc closes",
-        ]
+      : ["↑/↓ choose", hints(keymap, decisionHints(support)), "Enter goes to its pane", "Esc closes"]
           .filter((h) => h !== "")
           .join(" · "),
     inner,
