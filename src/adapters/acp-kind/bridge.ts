@@ -25,6 +25,7 @@ import type {
 import type { Decision } from "../../core/control/types.js";
 import type { JsonObject } from "../../core/decoder.js";
 import type { FailureClass, FailureSummary, HarnessEvent } from "../../core/events.js";
+import { budgetText, elapsedText } from "../../core/exec/handshake-budget.js";
 import type { RequestRef } from "../../core/exec/open-requests.js";
 import type {
   BridgeCapabilities,
@@ -74,6 +75,7 @@ interface OpenElicitation {
 }
 
 type Phase = "handshake" | "ready" | "failed" | "ended";
+type HandshakeStep = "initialize" | "session/new" | "session/resume" | "session/load" | "session/set_mode";
 
 /**
  * hmux's client capabilities: exactly what it serves. None of fs/* and terminal/*; form
@@ -94,6 +96,10 @@ export class AcpSessionBridge implements SessionBridge {
   private sessionId: string | null = null;
   private phase: Phase = "handshake";
   private handshakeTimer: unknown;
+  private handshakeStarted = 0;
+  /** The handshake request waiting for its answer, and when each earlier one was answered (ms after start). */
+  private handshakeStep: HandshakeStep = "initialize";
+  private readonly handshakeAnswered: { readonly step: HandshakeStep; readonly atMs: number }[] = [];
   private prompting = false;
   /** The running turn was cancelled: every permission it still asks is answered cancelled. */
   private cancelling = false;
@@ -130,14 +136,8 @@ export class AcpSessionBridge implements SessionBridge {
     const wire = wireEnds((line) => this.out({ kind: "write", lines: [line] }));
     this.wire = wire;
     const ms = this.options.limits.handshakeMs;
-    this.handshakeTimer = port.clock.setTimeout(
-      () =>
-        this.fail(
-          "timeout",
-          `${this.options.agent} did not finish the ACP handshake (initialize, then its session) within ${ms} ms`,
-        ),
-      ms,
-    );
+    this.handshakeStarted = port.clock.now();
+    this.handshakeTimer = port.clock.setTimeout(() => this.fail("timeout", this.handshakeOverdue(ms)), ms);
     void this.connect(wire).catch((err: unknown) => {
       // An agent that quit mid-handshake is the exit's to report (its code and last stderr line).
       if (this.exiting) return;
@@ -291,16 +291,19 @@ export class AcpSessionBridge implements SessionBridge {
     const cwd = this.options.cwd;
     const resume = this.options.resume;
     if (resume === undefined) {
+      this.handshakeStepTo("session/new");
       const opened = newSessionReply.safeParse(await connection.agent.request("session/new", { cwd, mcpServers: [] }));
       if (!opened.success) return this.fail("native", `${agent} answered session/new without a session id`);
       this.sessionId = opened.data.sessionId;
     } else if (caps?.sessionCapabilities?.resume) {
+      this.handshakeStepTo("session/resume");
       await connection.agent.request("session/resume", { sessionId: resume, cwd, mcpServers: [] });
       this.sessionId = resume;
     } else if (caps?.loadSession) {
       // The agent replays the session as updates; hmux's journal already holds them, so they are counted, not shown again.
       this.sessionId = resume;
       this.replaying = true;
+      this.handshakeStepTo("session/load");
       await connection.agent.request("session/load", { sessionId: resume, cwd, mcpServers: [] });
       this.replaying = false;
       this.event({
@@ -318,6 +321,7 @@ export class AcpSessionBridge implements SessionBridge {
     const mode = this.options.sessionMode;
     if (mode !== undefined) {
       // An agent left in its own default mode may run calls nobody is asked about: a refusal ends the session.
+      this.handshakeStepTo("session/set_mode");
       await connection.agent.request("session/set_mode", { sessionId: this.sessionId, modeId: mode });
       if (this.phase !== "handshake") return;
       this.event({ kind: "progress", label: "acp", detail: `${agent} session mode ${mode}` });
@@ -579,6 +583,19 @@ export class AcpSessionBridge implements SessionBridge {
   /** The protocol version hmux speaks: the SDK's, once it is loaded (1 before, which is what it is). */
   private get protocolVersion(): number {
     return this.sdk?.PROTOCOL_VERSION ?? 1;
+  }
+
+  /** The handshake moves on to `step`: the one before it was answered now. */
+  private handshakeStepTo(step: HandshakeStep): void {
+    const atMs = (this.port?.clock.now() ?? this.handshakeStarted) - this.handshakeStarted;
+    this.handshakeAnswered.push({ step: this.handshakeStep, atMs });
+    this.handshakeStep = step;
+  }
+
+  /** The timeout's reason: the agent, the request it left unanswered, the budget, and what it did answer in time. */
+  private handshakeOverdue(ms: number): string {
+    const answered = this.handshakeAnswered.map((a) => `${a.step} answered after ${elapsedText(a.atMs)}`);
+    return `${this.options.agent} did not answer ${this.handshakeStep} within its ACP handshake budget of ${budgetText(ms)}${answered.length > 0 ? ` (${answered.join(", ")})` : ""}`;
   }
 
   private stopHandshakeTimer(): void {

@@ -40,7 +40,10 @@ export interface AcpEndpointSetup {
 
 /** The bounds a misbehaving agent meets: each one ends the session with a failure naming it. */
 export interface AcpLimits {
-  /** How long the agent has to answer initialize (and session/new or load) before hmux gives up. */
+  /**
+   * How long the agent has to answer initialize (and session/new, resume or load) before hmux
+   * gives up; absent from a definition: the one default of src/core/exec/handshake-budget.ts.
+   */
   readonly handshakeMs: number;
   /** Messages (requests and notifications: updates above all) one prompt turn may carry before the agent is called a flood. */
   readonly updatesPerTurn: number;
@@ -50,8 +53,8 @@ export interface AcpLimits {
   readonly openPermissions: number;
 }
 
-export const DEFAULT_ACP_LIMITS: AcpLimits = Object.freeze({
-  handshakeMs: 30_000,
+/** The bounds of a definition that declares none; the handshake's is the core's (handshakeBudgetMs). */
+export const DEFAULT_ACP_LIMITS: Omit<AcpLimits, "handshakeMs"> = Object.freeze({
   updatesPerTurn: 100_000,
   updatesBetweenTurns: 2_000,
   openPermissions: 64,

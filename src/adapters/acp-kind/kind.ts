@@ -12,6 +12,7 @@ import { NOTHING_RENDERED } from "../../core/argv/render-common.js";
 import type { TurnRequest } from "../../core/argv/types.js";
 import { defineDescriptor, type HarnessDescriptor, optionFact } from "../../core/descriptor.js";
 import { fact } from "../../core/evidence.js";
+import { handshakeBudgetMs } from "../../core/exec/handshake-budget.js";
 import type { BridgeCapabilities } from "../../core/exec/session-bridge.js";
 import { HmuxError } from "../../core/hmux-error.js";
 import type { HarnessModule, ProcessSessionSupport } from "../adapter.js";
@@ -119,7 +120,11 @@ function descriptorOf(def: AcpAgentDefinition): HarnessDescriptor {
 }
 
 function sessionOf(def: AcpAgentDefinition, capabilities: BridgeCapabilities): ProcessSessionSupport {
-  const limits = { ...DEFAULT_ACP_LIMITS, ...def.limits };
+  const limits = {
+    ...DEFAULT_ACP_LIMITS,
+    ...def.limits,
+    handshakeMs: handshakeBudgetMs(def.name, def.limits?.handshakeMs),
+  };
   return {
     kind: "process",
     capabilities,

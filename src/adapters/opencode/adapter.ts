@@ -70,4 +70,8 @@ export const opencode = acpHarness({
   credentialEnv: ["OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENCODE_API_KEY"],
   evidence: probe,
   channel: opencodeChannel,
+  // Its cold start is the slowest of the pinned agents: 4 s to its session on an idle 2-core
+  // machine, 33 s (initialize after 22 s) at load ~12 on 2026-12-03; the core default (60 s) leaves
+  // too little room for a busier one.
+  limits: { handshakeMs: 120_000 },
 });

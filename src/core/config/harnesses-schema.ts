@@ -6,6 +6,7 @@
  * project config's entries apply only when the project is trusted (src/core/options/project-trust.ts).
  */
 import { z } from "zod";
+import { HANDSHAKE_MAX_SECONDS } from "../exec/handshake-budget.js";
 import { HARNESS_NAME_PATTERN, HARNESS_NAME_RULE } from "../harness-names.js";
 
 const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: "an environment variable name" });
@@ -41,8 +42,8 @@ export const acpEntrySchema = z.strictObject({
   endpoint: acpEndpointSchema.optional(),
   /** The agent's own vendor keys: withheld from it when --endpoint names another server. */
   credentialEnv: z.array(envName).optional(),
-  /** How long the agent has to finish initialize and its session (default 30). */
-  handshakeSeconds: z.number().int().min(1).max(600).optional(),
+  /** How long the agent has to finish initialize and its session (src/core/exec/handshake-budget.ts). */
+  handshakeSeconds: z.number().int().min(1).max(HANDSHAKE_MAX_SECONDS).optional(),
 });
 
 export const harnessEntrySchema = z.union([moduleEntrySchema, z.strictObject({ acp: acpEntrySchema })], {

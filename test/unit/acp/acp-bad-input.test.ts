@@ -97,14 +97,32 @@ describe("an ACP agent that misbehaves", () => {
 
   it("never answers initialize: a timeout after the handshake budget, and the agent is stopped", async () => {
     const script = rawAgent(place.box, "silent", `${PID_LINE}process.stdin.resume();\nsetInterval(() => {}, 1000);\n`);
-    const started = Date.now();
     const run = await runAgent(place, { name: "silent", script, limits: { handshakeMs: 400 } });
     const { failure } = await ended(run);
     expect(failure).toMatchObject({
       class: "timeout",
-      message: "silent did not finish the ACP handshake (initialize, then its session) within 400 ms",
+      message: "silent did not answer initialize within its ACP handshake budget of 400 ms",
     });
-    expect(Date.now() - started).toBeLessThan(8_000);
+    expect(alive(pidOf(run.events)!)).toBe(false);
+  });
+
+  it("answers initialize but never session/new: the timeout names session/new, and when initialize was answered", async () => {
+    const script = rawAgent(
+      place.box,
+      "halfway",
+      `${PID_LINE}${LINES}lines.on("line", (l) => {
+  const m = JSON.parse(l);
+  if (m.method === "initialize") reply({ jsonrpc: "2.0", id: m.id, result: { protocolVersion: 1 } });
+});
+setInterval(() => {}, 1000);
+`,
+    );
+    const run = await runAgent(place, { name: "halfway", script, limits: { handshakeMs: 10_000 } });
+    const { failure } = await ended(run);
+    expect(failure?.class).toBe("timeout");
+    expect(failure?.message).toMatch(
+      /^halfway did not answer session\/new within its ACP handshake budget of 10 s \(initialize answered after [\d.]+ m?s\)$/,
+    );
     expect(alive(pidOf(run.events)!)).toBe(false);
   });
 
