@@ -22,6 +22,8 @@ export function createProgram(output: Output): Command {
     )
     .version(VERSION, "-V, --version")
     .showSuggestionAfterError(true)
+    // `hmux help [command]`, as git and npm answer it; commander adds it only to a program without an action.
+    .helpCommand(true)
     .exitOverride()
     .configureOutput({
       writeOut: (s) => void output.out(s),
@@ -47,9 +49,18 @@ function onlyVersion(args: readonly string[], subcommand: string | undefined): b
   return subcommand === undefined && args.some((a) => a === "-V" || a === "--version");
 }
 
-/** `-h`/`--help` anywhere on the command line: commander prints a help and runs no action. */
-function helpAsked(args: readonly string[]): boolean {
-  return args.some((a) => a === "-h" || a === "--help");
+/** `-h`/`--help` anywhere on the command line, or `hmux help`: commander prints a help and runs no action. */
+function helpAsked(args: readonly string[], typed: string | undefined): boolean {
+  return typed === "help" || args.some((a) => a === "-h" || a === "--help");
+}
+
+/**
+ * The command whose declaration the run needs: the one typed, or for `hmux help <command>` the one
+ * whose help is asked (as `hmux <command> --help` would), none for the program's own help.
+ */
+function declaredCommandOf(args: readonly string[], typed: string | undefined): string | undefined {
+  if (typed !== "help") return typed;
+  return subcommandOf(args.slice(args.indexOf("help") + 1));
 }
 
 /**
@@ -64,6 +75,7 @@ async function registerAll(
   output: Output,
   options: MainOptions & Pick<AppOptions, "passthrough">,
   args: readonly string[],
+  help: boolean,
   subcommand?: string,
 ): Promise<() => HarnessRegistry | undefined> {
   const { declareCommands, isCommandModule } = await import("./command-lines/index.js");
@@ -81,7 +93,6 @@ async function registerAll(
     return building;
   };
   const env = options.env ?? process.env;
-  const help = helpAsked(args);
   const factsNow = async (): Promise<HarnessFacts> => {
     // The program's help prints only the demo's panes of these: the built-ins marked for it.
     if (help && !options.registry && (subcommand === undefined || !isCommandModule(subcommand))) {
@@ -129,11 +140,27 @@ export async function main(
 ): Promise<number> {
   const program = createProgram(output);
   const { args, passthrough } = splitPassthrough(argv.slice(2));
-  const subcommand = subcommandOf(args);
+  const typed = subcommandOf(args);
+  const subcommand = declaredCommandOf(args, typed);
   let registry: () => HarnessRegistry | undefined = () => undefined;
   try {
-    if (!onlyVersion(args, subcommand))
-      registry = await registerAll(program, output, { ...options, passthrough }, args, subcommand);
+    if (!onlyVersion(args, typed))
+      registry = await registerAll(
+        program,
+        output,
+        { ...options, passthrough },
+        args,
+        helpAsked(args, typed),
+        subcommand,
+      );
+    // Commander answers `hmux help <unknown>` with the program's help on stderr and no error; hmux refuses it.
+    if (
+      typed === "help" &&
+      subcommand !== undefined &&
+      subcommand !== "help" &&
+      !program.commands.some((c) => c.name() === subcommand)
+    )
+      throw (await import("./unknown-command.js")).unknownCommandError(subcommand, program);
     await program.parseAsync([...argv.slice(0, 2), ...args]);
     return process.exitCode === undefined ? 0 : Number(process.exitCode);
   } catch (err) {

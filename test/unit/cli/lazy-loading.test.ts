@@ -58,35 +58,41 @@ describe("hmux loads only what a command needs", () => {
     expect(r.modules.filter((u) => u.includes("/dist/cli/commands/") || u.includes("/dist/adapters/"))).toEqual([]);
   });
 
-  it("--help lists every command having loaded only their declarations: no command's implementation, no adapter, no TUI module, no whole zod, no headless xterm and no pty addon", () => {
-    const r = loadedBy("--help");
-    expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/\bdecode\b/);
-    expect(r.stdout).toMatch(/\btui\b/);
-    expect(r.stdout).toMatch(/\bnative\b/);
-    // The log is real: it saw the declarations, joined into one module by the build.
-    expect(r.modules.some((u) => u.endsWith("/dist/cli/all-command-lines.js"))).toBe(true);
-    expect(r.modules.filter((u) => /\/dist\/cli\/command-lines\/(?!index\.js$)/.test(u))).toEqual([]);
-    const implementations = commandModuleNames().map((name) => `/dist/cli/commands/${name}.js`);
-    expect(r.modules.filter((u) => implementations.some((i) => u.endsWith(i)))).toEqual([]);
-    // A harness's folder (src/adapters/<harness>/, the shared decoding and the ACP kind among them).
-    expect(r.modules.filter((u) => /\/dist\/adapters\/[^/]+\//.test(u))).toEqual([]);
-    expect(r.modules.filter((u) => /\/dist\/(app|spawn|session|launch|server|native)\//.test(u))).toEqual([]);
-    expect(r.modules.filter((u) => TUI.test(u) || WHOLE_ZOD.test(u))).toEqual([]);
-    expect(r.modules.filter((u) => u.includes("@xterm/headless"))).toEqual([]);
-    expect(r.modules.filter((u) => u.includes("/node_modules/@lydell/node-pty/"))).toEqual([]);
-  });
+  it.each([["--help"], ["help"]])(
+    "hmux %s lists every command having loaded only their declarations: no command's implementation, no adapter, no TUI module, no whole zod, no headless xterm and no pty addon",
+    (asked) => {
+      const r = loadedBy(asked);
+      expect(r.status).toBe(0);
+      expect(r.stdout).toMatch(/\bdecode\b/);
+      expect(r.stdout).toMatch(/\btui\b/);
+      expect(r.stdout).toMatch(/\bnative\b/);
+      // The log is real: it saw the declarations, joined into one module by the build.
+      expect(r.modules.some((u) => u.endsWith("/dist/cli/all-command-lines.js"))).toBe(true);
+      expect(r.modules.filter((u) => /\/dist\/cli\/command-lines\/(?!index\.js$)/.test(u))).toEqual([]);
+      const implementations = commandModuleNames().map((name) => `/dist/cli/commands/${name}.js`);
+      expect(r.modules.filter((u) => implementations.some((i) => u.endsWith(i)))).toEqual([]);
+      // A harness's folder (src/adapters/<harness>/, the shared decoding and the ACP kind among them).
+      expect(r.modules.filter((u) => /\/dist\/adapters\/[^/]+\//.test(u))).toEqual([]);
+      expect(r.modules.filter((u) => /\/dist\/(app|spawn|session|launch|server|native)\//.test(u))).toEqual([]);
+      expect(r.modules.filter((u) => TUI.test(u) || WHOLE_ZOD.test(u))).toEqual([]);
+      expect(r.modules.filter((u) => u.includes("@xterm/headless"))).toEqual([]);
+      expect(r.modules.filter((u) => u.includes("/node_modules/@lydell/node-pty/"))).toEqual([]);
+    },
+  );
 
-  it("a command's --help loads its declaration and the registry it prints, not its implementation", () => {
-    const r = loadedBy("run", "--help");
-    expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/--codex-sandbox <value>/);
-    expect(r.modules.some((u) => u.endsWith("/dist/cli/command-lines/run.js"))).toBe(true);
-    expect(r.modules.filter((u) => /\/dist\/cli\/commands\/run\.js$|\/dist\/launch\//.test(u) || TUI.test(u))).toEqual(
-      [],
-    );
-    expect(r.modules.filter((u) => u.includes("/node_modules/@lydell/node-pty/"))).toEqual([]);
-  });
+  it.each([["run --help"], ["help run"]])(
+    "hmux %s loads the command's declaration and the registry it prints, not its implementation",
+    (asked) => {
+      const r = loadedBy(...asked.split(" "));
+      expect(r.status).toBe(0);
+      expect(r.stdout).toMatch(/--codex-sandbox <value>/);
+      expect(r.modules.some((u) => u.endsWith("/dist/cli/command-lines/run.js"))).toBe(true);
+      expect(
+        r.modules.filter((u) => /\/dist\/cli\/commands\/run\.js$|\/dist\/launch\//.test(u) || TUI.test(u)),
+      ).toEqual([]);
+      expect(r.modules.filter((u) => u.includes("/node_modules/@lydell/node-pty/"))).toEqual([]);
+    },
+  );
 
   it("decode of a recorded turn builds no app context and loads no whole zod: no TUI, process layer, pty addon or config file", () => {
     const r = loadedBy("decode", "claude", join(REPO, "test", "fixtures", "live", "claude", "text.ndjson"));

@@ -16,6 +16,7 @@ describe("a mistyped name gets the nearest real one", () => {
     ["dmo", "demo"], // a letter dropped, the first two letters differing
     ["sesion", "session"],
     ["sl", "ls"], // two neighbours swapped: one slip, even in a two-letter word
+    ["hlep", "help"],
   ])("hmux %s is a usage error that suggests hmux %s", async (typed, meant) => {
     const r = await box.run([typed]);
     expect(r.code).toBe(2);
