@@ -197,6 +197,26 @@ describe("hmux acp with pi, beside the server's other clients", () => {
     });
   });
 
+  it("an editor closing hmux acp normally hears nothing of the server connection and sees exit 0; only a server lost under it is reported", async () => {
+    await onServer(async (box, work) => {
+      const LOST = "the hmux server connection closed";
+      const leaving = new AcpTestClient(box, acpArgs());
+      await leaving.initialize();
+      await leaving.newSession(work);
+      expect(await leaving.close()).toBe(0);
+      expect(leaving.stderr.join("")).not.toContain(LOST);
+      const stranded = new AcpTestClient(box, acpArgs());
+      try {
+        await stranded.initialize();
+        await stranded.newSession(work);
+        await stopServer(box);
+        await stranded.until(() => stranded.stderr.join("").includes(LOST), 20_000, "the server loss reported");
+      } finally {
+        await stranded.close();
+      }
+    });
+  });
+
   it("an editor that leaves while a call waits leaves it on the server, undecided; the next editor to load the session is asked about it", async () => {
     await onServer(async (box, work, clients) => {
       const acp = new AcpTestClient(box, acpArgs());

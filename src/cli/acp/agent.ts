@@ -44,6 +44,8 @@ export function hmuxAcpAgent(o: HmuxAcpOptions): HmuxAcpAgent {
   let server: Promise<ServerClient> | null = null;
   let clientName = "the ACP client";
   let nameUsed = false;
+  /** The editor closed hmux acp: the connection this closes is no loss to report. */
+  let leaving = false;
 
   const reach = (): Promise<ServerClient> => {
     server ??= o.connect().then(
@@ -54,7 +56,7 @@ export function hmuxAcpAgent(o: HmuxAcpOptions): HmuxAcpAgent {
           if (bridge && read) bridge.onEvent(read);
         });
         client.onClose((reason) => {
-          o.log(`the hmux server connection closed: ${reason}`);
+          if (!leaving) o.log(`the hmux server connection closed: ${reason}`);
           for (const bridge of byHmuxId.values()) bridge.lost(reason);
           sessions.clear();
           byHmuxId.clear();
@@ -227,6 +229,7 @@ export function hmuxAcpAgent(o: HmuxAcpOptions): HmuxAcpAgent {
   return {
     app,
     async close() {
+      leaving = true;
       const pending = server;
       server = null;
       if (pending) (await pending.catch(() => null))?.close();
