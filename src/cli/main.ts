@@ -17,8 +17,9 @@ export const VERSION = "0.1.0";
 
 export function createProgram(output: Output): Command {
   const program = new Command("hmux")
+    // No list of harnesses here: the registry's grows (ACP agents, agents added by config) and hmux harnesses prints it.
     .description(
-      "A terminal multiplexer and headless normalizer for coding-agent CLIs (claude, codex, pi, muse, cursor)",
+      "A terminal multiplexer and headless normalizer for coding agents, native and ACP (see hmux harnesses)",
     )
     .version(VERSION, "-V, --version")
     .showSuggestionAfterError(true)
