@@ -14,13 +14,17 @@ import { terminalRenderer } from "../../../src/ui/render/renderer.js";
 import { feed, makeTerminal } from "../native/helpers.js";
 import { ManualScheduler } from "./fake-port.js";
 
-function Counter(): React.ReactElement {
+/** Counts to 3 on timers, then calls onLast once that state is committed (its frame rendered). */
+function Counter({ onLast }: { onLast: () => void }): React.ReactElement {
   const [n, setN] = useState(0);
   useEffect(() => {
-    if (n >= 3) return undefined;
+    if (n >= 3) {
+      onLast();
+      return undefined;
+    }
     const t = setTimeout(() => setN(n + 1), 5);
     return () => clearTimeout(t);
-  }, [n]);
+  }, [n, onLast]);
   return (
     <Box flexDirection="column" width={30} height={6} borderStyle="single">
       <Text>count {n}</Text>
@@ -57,8 +61,15 @@ describe("the TUI's renderers", () => {
     it(`"${renderer}" leaves the last frame on the terminal, every row of it`, async () => {
       const tty = fakeTty(40, 8);
       const chosen = terminalRenderer(renderer, tty.out, new ManualScheduler());
-      const instance = render(<Counter />, { ...chosen.options, patchConsole: false, exitOnCtrlC: false });
-      await new Promise((r) => setTimeout(r, 150));
+      // Waits for the app's last state, not for a time: unmounting must then leave its frame drawn.
+      let reachedLast!: () => void;
+      const last = new Promise<void>((r) => (reachedLast = r));
+      const instance = render(<Counter onLast={reachedLast} />, {
+        ...chosen.options,
+        patchConsole: false,
+        exitOnCtrlC: false,
+      });
+      await last;
       instance.unmount();
       chosen.dispose();
       const screen = await screenOf(tty.written, 40, 8);
