@@ -161,8 +161,11 @@ export function leftovers(box: Sandbox): string[] {
   return out;
 }
 
-/** Waits up to `ms` for every process of the sandbox to be gone. */
-export async function noneLeft(box: Sandbox, ms = 8000): Promise<string[]> {
+/**
+ * Waits up to `ms` for every process of the sandbox to be gone: polled, so a clean case returns at
+ * once; the bound is for a loaded machine, where a stopped agent's tree takes seconds to exit.
+ */
+export async function noneLeft(box: Sandbox, ms = 30_000): Promise<string[]> {
   const until = Date.now() + ms;
   for (;;) {
     const left = leftovers(box);
