@@ -39,6 +39,8 @@ export interface RunTuiOptions {
   readonly readThemeFile?: (path: string) => string;
   /** Ink's per-frame callback (the bench counts frames with it). */
   readonly onRender?: (metrics: { renderTime: number }) => void;
+  /** Called for each update put on the terminal, Ink frame or not (src/ui/render/renderer.ts; the tui bench counts them). */
+  readonly onScreenUpdate?: () => void;
   /** How frames reach the terminal; the config's choice when absent (src/ui/render/renderer.ts). */
   readonly renderer?: Renderer;
   /** Aborted: the TUI leaves as on a closed terminal, a detach (a lost connection to the hmux server). */
@@ -86,7 +88,13 @@ export async function runTui(options: RunTuiOptions): Promise<void> {
     if (alt) stdout.write(PASTE_MODE_OFF);
   };
   process.on("exit", modesOff);
-  const renderer = terminalRenderer<UiState>(options.renderer ?? config.renderer, stdout, scheduler, options.onRender);
+  const renderer = terminalRenderer<UiState>(
+    options.renderer ?? config.renderer,
+    stdout,
+    scheduler,
+    options.onRender,
+    options.onScreenUpdate,
+  );
   const bodies = renderer.bodies;
   // A state that changes only transcripts is drawn by the body layer alone: no React render, no Ink frame.
   if (bodies) store.drawBodiesOnly = (frame) => bodies.repaintFrom(frame);

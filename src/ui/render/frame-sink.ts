@@ -45,9 +45,11 @@ export class FrameSink<Frame = unknown> extends EventEmitter {
   constructor(
     private readonly terminal: NodeJS.WriteStream,
     private readonly scheduler: Pick<Scheduler, "after">,
+    /** Called for each update written to the terminal: an Ink frame or bodies drawn without one. */
+    onScreenUpdate?: () => void,
   ) {
     super();
-    this.writer = new LineDiffWriter(terminal, () => terminal.rows || 24);
+    this.writer = new LineDiffWriter(terminal, () => terminal.rows || 24, onScreenUpdate);
     this.bodies.onChange = this.drawSoon;
     terminal.on("resize", this.onResize);
   }

@@ -32,6 +32,8 @@ export class LineDiffWriter {
   constructor(
     private readonly out: TerminalSink,
     private readonly rows: () => number,
+    /** Called for each frame that wrote to the terminal (a frame identical to the screen writes nothing). */
+    private readonly onWrite: () => void = () => {},
   ) {}
 
   /** The screen no longer shows what was written (a resize, another program's output): redraw in full next. */
@@ -82,6 +84,7 @@ export class LineDiffWriter {
       this.cursorHidden = true;
     }
     this.out.write(data);
+    this.onWrite();
   }
 
   /** Gives the cursor back (on leaving); the next frame redraws in full. */

@@ -5,8 +5,9 @@
  *   paces commits) to a FrameSink, which rewrites only the cells that changed;
  * - "ink": Ink's own incremental rendering on the terminal itself (changed lines), at Ink's
  *   default pace of at most 30 frames a second.
- * `HMUX_BENCH_RENDERERS=ink,line-diff npm run bench -- end-to-end` measures both on the same load: they tie end to end (README), and
- * DEFAULT_RENDERER is the line-diffing writer, which drew more frames for the same CPU in process.
+ * `npm run bench` (its `tui` bench) measures both on the same load in one run and says which is kept;
+ * `HMUX_BENCH_RENDERERS=ink,line-diff npm run bench -- end-to-end` does so through the server. DEFAULT_RENDERER is
+ * the line-diffing writer (README: Rendering).
  */
 import type { RenderOptions } from "ink";
 import type { Renderer } from "../../core/config/ui-schema.js";
@@ -30,18 +31,31 @@ export function terminalRenderer<Frame = unknown>(
   stdout: NodeJS.WriteStream,
   scheduler: Pick<Scheduler, "after">,
   onRender?: (metrics: RenderMetrics) => void,
+  /**
+   * Called for each update put on the terminal (the bench counts them): line-diff, each frame the
+   * writer wrote, body-layer draws without an Ink frame included; ink, each of Ink's frames (Ink
+   * reports a frame it rendered unchanged as well, so this is at most what reached the terminal).
+   */
+  onScreenUpdate?: () => void,
 ): TerminalRenderer<Frame> {
   // Ink would decide from the CI variable that no one watches and draw only the last frame; a
   // terminal is watched whatever the environment says.
   const interactive = stdout.isTTY === true;
   if (renderer === "ink") {
+    const inkFrame =
+      onRender || onScreenUpdate
+        ? (metrics: RenderMetrics) => {
+            onRender?.(metrics);
+            onScreenUpdate?.();
+          }
+        : undefined;
     return {
-      options: { stdout, interactive, incrementalRendering: true, ...(onRender ? { onRender } : {}) },
+      options: { stdout, interactive, incrementalRendering: true, ...(inkFrame ? { onRender: inkFrame } : {}) },
       dispose: () => {},
       bodies: null,
     };
   }
-  const sink = new FrameSink<Frame>(stdout, scheduler);
+  const sink = new FrameSink<Frame>(stdout, scheduler, onScreenUpdate);
   return {
     options: {
       stdout: sink as unknown as NodeJS.WriteStream,

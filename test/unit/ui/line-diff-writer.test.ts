@@ -47,6 +47,21 @@ describe("LineDiffWriter", () => {
     expect(written).toEqual([]);
   });
 
+  it("reports each frame that wrote to the terminal, and no frame that wrote nothing", () => {
+    const written: string[] = [];
+    let updates = 0;
+    const writer = new LineDiffWriter(
+      { write: (d: string) => written.push(d) },
+      () => ROWS,
+      () => updates++,
+    );
+    writer.frame(frameOf(["a", "b"]));
+    writer.frame(frameOf(["a", "b"]));
+    writer.frame(frameOf(["a", "c"]));
+    expect(updates).toBe(written.length);
+    expect(updates).toBe(2);
+  });
+
   it("leaves the terminal showing exactly the last frame after any sequence of frames", async () => {
     const { writer, written, term } = setup();
     // Pseudo-random frames: rows grow, shrink, fill the last column and vanish.
