@@ -87,7 +87,7 @@ describe.skipIf(!HAVE_TMUX)("a race in the TUI, in tmux", () => {
         await sleep(300);
         d.keys("a");
 
-        // At 50×20 the card's last rows (the check's) are below its fold; its summary says who passed.
+        // At 50×20 the card's last rows (the check's) are below its fold until it scrolls; its summary says who passed.
         const card = await d.waitFor(
           "the server's scorecard",
           (s) => s.includes("race scorecard · 2 contestants") && (rows < 24 ? /check passed: claude/ : /FAIL/).test(s),
@@ -95,6 +95,17 @@ describe.skipIf(!HAVE_TMUX)("a race in the TUI, in tmux", () => {
         );
         for (const line of card.split("\n")) expect([...line].length).toBeLessThanOrEqual(columns);
         if (rows >= 24) expect(card).toMatch(/pass exit 0/);
+        else {
+          // Scrolled in a burst (a page, then rows past the end): the check's rows and the card's last one come up.
+          expect(card).toMatch(/↓ \d+ more below/);
+          d.keys("PageDown", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down");
+          const end = await d.waitFor(
+            "the card's last row",
+            (s) => /pass exit 0/.test(s) && s.includes("not expressible") && !s.includes("more below"),
+          );
+          expect(end).toMatch(/↑ \d+ more above/);
+          for (const line of end.split("\n")) expect([...line].length).toBeLessThanOrEqual(columns);
+        }
 
         d.keys("p");
         await d.waitFor("the pick question", (s) => s.includes("Pick claude?"));

@@ -305,6 +305,11 @@ function scorecardKey(confirm: "pick" | "discard" | null, index: KeyIndex, name:
     return take(race({ do: "cancel" }));
   if (name === "left") return take(race({ do: "select", delta: -1 }));
   if (name === "right") return take(race({ do: "select", delta: 1 }));
+  if (name === "up") return take(race({ do: "scroll", by: -1, unit: "row" }));
+  if (name === "down") return take(race({ do: "scroll", by: 1, unit: "row" }));
+  const global = index.global.get(name);
+  if (global === "scroll.up") return take(race({ do: "scroll", by: -1, unit: "page" }));
+  if (global === "scroll.down") return take(race({ do: "scroll", by: 1, unit: "page" }));
   const command = index.scorecard.get(name);
   if (name === "return" || command === "scorecard.open") return take(race({ do: "open-contestant" }));
   if (command === "scorecard.pick") return take(race({ do: "ask", what: "pick" }));

@@ -43,8 +43,8 @@ export const KEY_SCOPES: readonly KeyScope[] = [
   {
     name: "the race scorecard",
     own: SCORECARD_COMMANDS,
-    globals: ["race.scorecard"],
-    fixed: ["escape", "q", "return", "left", "right"],
+    globals: ["race.scorecard", "scroll.up", "scroll.down"],
+    fixed: ["escape", "q", "return", "left", "right", "up", "down"],
   },
   {
     name: "settings side by side",

@@ -91,6 +91,7 @@ export function MainArea({ state, ports, keymap, launcher, width, height }: Main
         race={state.race}
         selected={overlay.selected}
         confirm={overlay.confirm}
+        scroll={overlay.scroll}
         width={width}
         height={height}
       />

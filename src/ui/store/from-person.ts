@@ -10,6 +10,7 @@ const RACE_BY_PERSON: Record<RaceAct["do"], boolean> = {
   start: true,
   "open-scorecard": true,
   select: true,
+  scroll: true,
   "open-contestant": true,
   ask: true,
   cancel: true,

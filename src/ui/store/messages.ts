@@ -49,6 +49,8 @@ export type RaceAct =
   | { readonly do: "score-failed"; readonly message: string }
   | { readonly do: "open-scorecard" }
   | { readonly do: "select"; readonly delta: 1 | -1 }
+  /** Scroll the scorecard's body, where it does not fit, a row or a page. */
+  | { readonly do: "scroll"; readonly by: 1 | -1; readonly unit: "row" | "page" }
   /** Open the selected contestant's pane (its changes view, where there is one). */
   | { readonly do: "open-contestant" }
   | { readonly do: "ask"; readonly what: "pick" | "discard" }

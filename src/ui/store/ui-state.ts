@@ -33,7 +33,13 @@ export type Overlay =
   /** A race's prompt, harnesses and check command. */
   | { readonly kind: "race-dialog" }
   /** The race's scorecard; `confirm` while pick or discard is being asked. */
-  | { readonly kind: "scorecard"; readonly selected: number; readonly confirm: "pick" | "discard" | null };
+  | {
+      readonly kind: "scorecard";
+      readonly selected: number;
+      readonly confirm: "pick" | "discard" | null;
+      /** Body rows scrolled past, where the card does not fit (scorecard-window.ts). */
+      readonly scroll: number;
+    };
 
 /** One harness in the TUI's race (update-race.ts). */
 export interface RaceContestant {

@@ -8,10 +8,19 @@
 import type { SessionEvent } from "../../core/control/types.js";
 import type { Scorecard } from "../../race/scorecard-schema.js";
 import { EMPTY_TALLY, tallyEvent } from "../../race/tally.js";
+import { DEFAULT_KEYMAP } from "../keys/keymap.js";
 import type { SessionInfo } from "../session-port.js";
 import type { Effect, RaceAct } from "./messages.js";
+import { scorecardLayout } from "./scorecard-window.js";
 import { announce, flash, only, type Step, withEffects } from "./step.js";
-import { panesWith, type RaceContestant, type RaceState, sessionNumber, type UiState } from "./ui-state.js";
+import {
+  CHROME_ROWS,
+  panesWith,
+  type RaceContestant,
+  type RaceState,
+  sessionNumber,
+  type UiState,
+} from "./ui-state.js";
 import { openChanges } from "./update-changes.js";
 import { focusNumber } from "./update-layout.js";
 
@@ -52,7 +61,7 @@ export function updateRace(state: UiState, act: RaceAct, now: number): Step {
           ? {
               ...state,
               race: { ...state.race, phase: "scored", scorecard: act.scorecard, message: null },
-              overlay: { kind: "scorecard", selected: 0, confirm: null },
+              overlay: { kind: "scorecard", selected: 0, confirm: null, scroll: 0 },
             }
           : state,
       );
@@ -70,7 +79,7 @@ export function updateRace(state: UiState, act: RaceAct, now: number): Step {
     case "open-scorecard":
       return only(
         state.race
-          ? { ...state, overlay: { kind: "scorecard", selected: 0, confirm: null } }
+          ? { ...state, overlay: { kind: "scorecard", selected: 0, confirm: null, scroll: 0 } }
           : flash(state, now, "no race yet", "info"),
       );
     case "select": {
@@ -79,6 +88,8 @@ export function updateRace(state: UiState, act: RaceAct, now: number): Step {
       if (o?.kind !== "scorecard" || n === 0 || o.confirm) return only(state);
       return only({ ...state, overlay: { ...o, selected: (o.selected + act.delta + n) % n } });
     }
+    case "scroll":
+      return only(scrolled(state, act.by, act.unit));
     case "open-contestant":
       return openContestant(state, now);
     case "ask": {
@@ -246,4 +257,23 @@ function confirm(state: UiState, now: number): Step {
     race: race.name,
     harness,
   });
+}
+
+/**
+ * The scorecard's body scrolled a row or a page, kept between its top and the point where its last
+ * row is the window's last (scorecard-window.ts, at this screen's size; the key line's rows as the
+ * default keys wrap).
+ */
+function scrolled(state: UiState, by: 1 | -1, unit: "row" | "page"): UiState {
+  const o = state.overlay;
+  const race = state.race;
+  if (o?.kind !== "scorecard" || o.confirm || !race) return state;
+  const height = Math.max(1, state.rows - CHROME_ROWS);
+  const at = (scroll: number) =>
+    scorecardLayout({ race, selected: o.selected, confirm: null, scroll }, DEFAULT_KEYMAP, state.columns, height)
+      .window;
+  const furthest = at(Number.MAX_SAFE_INTEGER)?.start ?? 0;
+  const step = unit === "page" ? Math.max(1, at(o.scroll)?.shown ?? 1) : 1;
+  const scroll = Math.max(0, Math.min(furthest, o.scroll + by * step));
+  return scroll === o.scroll ? state : { ...state, overlay: { ...o, scroll } };
 }

@@ -80,7 +80,7 @@ describe("scorecard keys from the config", () => {
   const index = indexKeymap(keymap);
   const at = (confirm: "pick" | "discard" | null): UiState => ({
     ...initialUiState(),
-    overlay: { kind: "scorecard", selected: 0, confirm },
+    overlay: { kind: "scorecard", selected: 0, confirm, scroll: 0 },
   });
 
   it("the key line and the questions name the rebound keys", () => {

@@ -263,6 +263,34 @@ describe("race in the TUI", () => {
     expect(flat(m.frame())).toMatch(/y pick · n cancel/);
   });
 
+  it("at 50×20 the scorecard scrolls to its last row: ↓ and the page keys move it, marks say what is above and below", async () => {
+    const r = await raceTo(50, 20);
+    m = r.mounted;
+    await fill(m, "fix slug", KEYS.enter);
+    await tick(50);
+    for (const p of r.opened) p.emit(done);
+    await tick(30);
+    await m.flush();
+    const last = scoreRows(m.store.state.race!.scorecard!).at(-1)!.label;
+    const flat = (f: string) => f.replace(/[│╭╮╰╯─]/g, " ").replace(/\s+/g, " ");
+    expect(m.frame()).not.toContain(last);
+    expect(m.frame()).toMatch(/↓ \d+ more below/);
+    expect(flat(m.frame())).toContain("↑/↓ PgUp/PgDn scroll");
+    await m.type("\u001b[6~");
+    await m.flush();
+    expect(m.frame()).toMatch(/↑ \d+ more above/);
+    for (let i = 0; i < 30 && !m.frame().includes(last); i++) await m.type("\u001b[B");
+    expect(m.frame()).toContain(last);
+    expect(m.frame()).not.toMatch(/more below/);
+    for (const l of m.frame().split("\n")) expect([...l].length).toBeLessThanOrEqual(50);
+    // Past the end ↓ does nothing, and one ↑ is one row back: nothing was counted past the end.
+    const atEnd = m.store.state.overlay;
+    await m.type("\u001b[B");
+    expect(m.store.state.overlay).toBe(atEnd);
+    await m.type("\u001b[5~", "\u001b[5~", "\u001b[5~", "\u001b[5~");
+    expect(m.frame()).not.toMatch(/more above/);
+  });
+
   it("at 50×20 the pick's result reads whole under the card, and the screen stays 20 rows", async () => {
     const r = await raceTo(50, 20);
     m = r.mounted;

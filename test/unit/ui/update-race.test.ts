@@ -154,7 +154,7 @@ describe("race update", () => {
   it("the scorecard opens when scored; pick asks first, and only y asks the runner to pick the selected contestant", () => {
     const { state, name } = started();
     let s = run(state, [[done("s1")], [done("s2")], [race({ do: "scored", scorecard: CARD(name) })]]).state;
-    expect(s.overlay).toEqual({ kind: "scorecard", selected: 0, confirm: null });
+    expect(s.overlay).toEqual({ kind: "scorecard", selected: 0, confirm: null, scroll: 0 });
     s = run(s, [[race({ do: "select", delta: 1 })], [race({ do: "ask", what: "pick" })]]).state;
     expect(s.overlay).toMatchObject({ selected: 1, confirm: "pick" });
     const no = run(s, [[race({ do: "cancel" })]]);
@@ -182,6 +182,6 @@ describe("race update", () => {
   it("pick cannot be asked before the race is scored", () => {
     const { state } = started();
     const s = run(state, [[race({ do: "open-scorecard" })], [race({ do: "ask", what: "pick" })]]).state;
-    expect(s.overlay).toEqual({ kind: "scorecard", selected: 0, confirm: null });
+    expect(s.overlay).toEqual({ kind: "scorecard", selected: 0, confirm: null, scroll: 0 });
   });
 });

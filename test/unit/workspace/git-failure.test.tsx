@@ -98,6 +98,7 @@ describe("a git failure leads with git's own reason", () => {
         }}
         selected={0}
         confirm={null}
+        scroll={0}
         width={60}
         height={20}
       />,

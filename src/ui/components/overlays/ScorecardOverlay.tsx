@@ -2,25 +2,26 @@ import { Box, Text } from "ink";
 import type React from "react";
 import { useKeys } from "../../hooks/use-keys.js";
 import { useTheme } from "../../hooks/use-theme.js";
-import { answers, hints } from "../../keys/hints.js";
-import type { Keymap } from "../../keys/keymap.js";
 import { wrap } from "../../store/entry-lines.js";
+import { MESSAGE_ROWS, SUMMARY_ROWS, scorecardInner, scorecardLayout } from "../../store/scorecard-window.js";
 import type { RaceState } from "../../store/ui-state.js";
 import { OverlayFrame } from "./OverlayFrame.js";
 import { scoreRows, summaryLines } from "./scorecard-rows.js";
 import { fitCells } from "./settings-table.js";
 
+export { scorecardKeys, scorecardQuestion } from "../../store/scorecard-window.js";
+
 export interface ScorecardOverlayProps {
   readonly race: RaceState;
   readonly selected: number;
   readonly confirm: "pick" | "discard" | null;
+  /** Body rows scrolled past (the store's, kept inside the card by scorecard-window.ts). */
+  readonly scroll: number;
   readonly width: number;
   readonly height: number;
 }
 
 const LABEL = 16;
-/** Rows the last message (a pick's result or failure) may take under the card. */
-const MESSAGE_ROWS = 4;
 
 function progress(race: RaceState): string[] {
   return race.contestants.map((c) => {
@@ -30,46 +31,24 @@ function progress(race: RaceState): string[] {
   });
 }
 
-/** The key line: what the scorecard's keys do while a race can still be picked or discarded. */
-export function scorecardKeys(keymap: Keymap, open: boolean): string {
-  if (!open) return "Esc closes";
-  const actions = hints(keymap, [
-    ["scorecard.open", "its changes"],
-    ["scorecard.pick", "pick"],
-    ["scorecard.discard", "discard all"],
-  ]);
-  return ["←/→ choose", actions, "Esc closes"].filter((part) => part !== "").join(" · ");
-}
-
-/** The question a pick or a discard asks first, its answers as bound; null when nothing is asked. */
-export function scorecardQuestion(
-  keymap: Keymap,
-  confirm: "pick" | "discard" | null,
-  picked: string | undefined,
-  base: string | undefined,
-): string | null {
-  if (confirm === "pick" && picked)
-    return `Pick ${picked}? Its work is merged into ${base}; the other worktrees are removed, their answers committed on their branches. ${answers(keymap, "pick", "cancel")}`;
-  if (confirm === "discard")
-    return `Discard the race? Every contestant's worktree is removed (none holding work found nowhere else). ${answers(keymap, "discard", "cancel")}`;
-  return null;
-}
-
 /**
  * The race's scorecard side by side: a column per contestant (the selected one's head inverse),
  * a row per field. Keys (read in keys/dispatch.ts): ←/→ choose, then the scorecard.* keys: open
- * its changes, pick, discard all — each of the last two asks first.
+ * its changes, pick, discard all — each of the last two asks first. Where the card does not fit (a
+ * phone's 50×20), ↑/↓ and the page keys scroll its body, marked "more above/below".
  */
 export function ScorecardOverlay({
   race,
   selected,
   confirm,
+  scroll,
   width,
   height,
 }: ScorecardOverlayProps): React.ReactElement {
   const theme = useTheme();
   const { keymap } = useKeys();
-  const inner = Math.max(10, width - 4);
+  const inner = scorecardInner(width);
+  const layout = scorecardLayout({ race, selected, confirm, scroll }, keymap, width, height);
   const card = race.scorecard;
   const body: React.ReactElement[] = [];
   if (!card) {
@@ -85,7 +64,7 @@ export function ScorecardOverlay({
     const n = card.contestants.length;
     const col = Math.max(8, Math.floor((inner - LABEL) / Math.max(1, n)));
     for (const [i, l] of summaryLines(card).entries())
-      for (const [j, w] of wrap(l, inner).slice(0, 2).entries())
+      for (const [j, w] of wrap(l, inner).slice(0, SUMMARY_ROWS).entries())
         body.push(
           <Text key={`s${i}-${j}`} color={l.startsWith("⚠") ? theme.colors.warn : undefined} wrap="truncate">
             {w}
@@ -122,24 +101,26 @@ export function ScorecardOverlay({
         </Text>,
       );
   }
-  const question = scorecardQuestion(keymap, confirm, card?.contestants[selected]?.harness, card?.summary.base.name);
-  const busy = race.busy
-    ? `${race.busy === "pick" ? "picking" : "discarding"}…`
-    : race.ended
-      ? (race.message ?? "race ended")
-      : race.message;
-  const keys = scorecardKeys(keymap, card !== null && !race.ended);
+  const { question, keys, window } = layout;
+  const busy = layout.message;
+  const shown = window
+    ? [
+        ...(window.above > 0 ? [<Text key="above" dimColor>{`↑ ${window.above} more above`}</Text>] : []),
+        ...body.slice(window.start, window.start + window.shown),
+        ...(window.below > 0 ? [<Text key="below" dimColor>{`↓ ${window.below} more below`}</Text>] : []),
+      ]
+    : body;
   return (
     <OverlayFrame
       title={`race scorecard · ${race.contestants.length} contestants · ${race.check ? `check: ${race.check}` : "no check"}`}
       width={width}
       height={height}
       question={question}
-      keys={question === null ? keys : null}
+      keys={keys}
     >
-      {/* Rows keep their height: on a short screen (50×20) the body clips its last rows rather than lay rows over each other. */}
+      {/* Rows keep their height: the window is what fits; anything still over is clipped, never laid over. */}
       <Box flexDirection="column" flexGrow={1} overflow="hidden">
-        {body.map((row) => (
+        {shown.map((row) => (
           <Box key={row.key} flexShrink={0}>
             {row}
           </Box>
