@@ -38,11 +38,12 @@ export class BodyLayer<Frame = unknown> {
   /** Called when a body's rows changed after the frame that showed it (the sink draws again). */
   onChange: () => void = () => {};
 
-  /** A slot for one body, until released. */
-  claim(): number {
-    const slot = this.free.pop() ?? this.next++;
-    if (slot >= SLOTS) throw new RangeError(`more than ${SLOTS} pane bodies at once`);
-    return slot;
+  /** A slot for one body, until released; null when every slot is taken (Ink draws that body itself). */
+  claim(): number | null {
+    const reused = this.free.pop();
+    if (reused !== undefined) return reused;
+    if (this.next >= SLOTS) return null;
+    return this.next++;
   }
 
   release(slot: number): void {

@@ -7,15 +7,35 @@ import { BodyLayer } from "../../../src/ui/render/body-layer.js";
 
 const BORDER = "\u001b[90m│\u001b[39m";
 
+/** A slot the test needs: every test here claims far fewer than the layer holds. */
+function claimed<F>(layer: BodyLayer<F>): number {
+  const slot = layer.claim();
+  if (slot === null) throw new Error("the layer had no slot");
+  return slot;
+}
+
 function layerWith(...bodies: { width: number; rows: string[] }[]): { layer: BodyLayer; slots: number[] } {
   const layer = new BodyLayer();
   const slots = bodies.map((b) => {
-    const slot = layer.claim();
+    const slot = claimed(layer);
     layer.paint(slot, b.width, b.rows);
     return slot;
   });
   return { layer, slots };
 }
+
+describe("BodyLayer slots", () => {
+  it("past its last slot a body gets none (Ink draws it) instead of failing, and a released slot is given again", () => {
+    const layer = new BodyLayer();
+    const taken: number[] = [];
+    for (let slot = layer.claim(); slot !== null; slot = layer.claim()) taken.push(slot);
+    expect(taken.length).toBe(1024);
+    expect(new Set(taken).size).toBe(taken.length);
+    expect(layer.claim()).toBeNull();
+    layer.release(taken[7]!);
+    expect(layer.claim()).toBe(taken[7]);
+  });
+});
 
 describe("BodyLayer.compose", () => {
   it("replaces a marker and the blanks after it with the body's row, keeping what is drawn around it", () => {
@@ -43,7 +63,7 @@ describe("BodyLayer.compose", () => {
 
   it("leaves a marker of no painted body as Ink drew it", () => {
     const layer = new BodyLayer();
-    const slot = layer.claim();
+    const slot = claimed(layer);
     const line = `|${BodyLayer.marker(slot)}  |`;
     expect(layer.compose([line])).toEqual([line]);
   });
@@ -52,7 +72,7 @@ describe("BodyLayer.compose", () => {
     const layer = new BodyLayer();
     let changes = 0;
     layer.onChange = () => changes++;
-    const slot = layer.claim();
+    const slot = claimed(layer);
     layer.paint(slot, 3, ["abc"]);
     layer.paint(slot, 3, ["abc"]);
     layer.paint(slot, 3, ["abd"]);
@@ -63,8 +83,8 @@ describe("BodyLayer.compose", () => {
 describe("BodyLayer.repaintFrom", () => {
   it("draws every body from its feed for a newer state", () => {
     const layer = new BodyLayer<{ n: number }>();
-    const a = layer.claim();
-    const b = layer.claim();
+    const a = claimed(layer);
+    const b = claimed(layer);
     layer.paint(a, 2, ["a0"]);
     layer.paint(b, 1, ["0"]);
     layer.feed(a, (frame) => ({ width: 2, rows: [`a${frame.n}`] }));
@@ -76,8 +96,8 @@ describe("BodyLayer.repaintFrom", () => {
 
   it("draws nothing and says so when a body shown has no feed or its feed cannot draw the state", () => {
     const layer = new BodyLayer<{ n: number }>();
-    const a = layer.claim();
-    const b = layer.claim();
+    const a = claimed(layer);
+    const b = claimed(layer);
     layer.paint(a, 2, ["a0"]);
     layer.paint(b, 2, ["b0"]);
     layer.feed(a, (frame) => ({ width: 2, rows: [`a${frame.n}`] }));
