@@ -67,20 +67,23 @@ export function messageRows(message: string | null | undefined, inner: number): 
   return message ? Math.min(MESSAGE_ROWS, wrap(message, inner).length) : 0;
 }
 
-/** The key line: what the scorecard's keys do while a race can still be picked or discarded, and scrolling where the card overflows. */
-export function scorecardKeys(keymap: Keymap, open: boolean, scrollable = false): string {
-  const scroll = scrollable ? scrollHint(keymap) : "";
-  if (!open) return [scroll, "Esc closes"].filter((part) => part !== "").join(" · ");
+/** The key line: what the scorecard's keys do while a race can still be picked or discarded. */
+export function scorecardKeys(keymap: Keymap, open: boolean): string {
+  if (!open) return "Esc closes";
   const actions = hints(keymap, [
     ["scorecard.open", "its changes"],
     ["scorecard.pick", "pick"],
     ["scorecard.discard", "discard all"],
   ]);
-  return ["←/→ choose", actions, scroll, "Esc closes"].filter((part) => part !== "").join(" · ");
+  return ["←/→ choose", actions, "Esc closes"].filter((part) => part !== "").join(" · ");
 }
 
-/** `↑/↓ PgUp/PgDn scroll`, the page keys as the keymap binds them (scroll.up, scroll.down). */
-function scrollHint(keymap: Keymap): string {
+/**
+ * `↑/↓ PgUp/PgDn scroll`, the page keys as the keymap binds them (scroll.up, scroll.down). Shown on
+ * the "more above/below" mark rather than the key line, which it would wrap onto a second row at 80
+ * columns, taking a row from the card it is there to reveal.
+ */
+export function scrollHint(keymap: Keymap): string {
   const up = keyOf(keymap, "scroll.up");
   const down = keyOf(keymap, "scroll.down");
   return `↑/↓${up !== null && down !== null ? ` ${up}/${down}` : ""} scroll`;
@@ -108,6 +111,8 @@ export function scorecardMessage(race: RaceState): string | null {
 
 export interface ScorecardLayout {
   readonly keys: string | null;
+  /** The scroll keys, where the card does not fit. */
+  readonly scroll: string | null;
   readonly question: string | null;
   readonly message: string | null;
   /** The window on the card's body; null before the card arrives. */
@@ -121,10 +126,7 @@ export interface ScorecardView {
   readonly scroll: number;
 }
 
-/**
- * The scorecard's layout on a `width`×`height` overlay: the key line offers scrolling only when
- * the body does not fit without it, and the window is what fits above the foot.
- */
+/** The scorecard's layout on a `width`×`height` overlay: the window is what fits above the foot. */
 export function scorecardLayout(view: ScorecardView, keymap: Keymap, width: number, height: number): ScorecardLayout {
   const { race } = view;
   const inner = scorecardInner(width);
@@ -136,14 +138,11 @@ export function scorecardLayout(view: ScorecardView, keymap: Keymap, width: numb
     card?.summary.base.name,
   );
   const message = scorecardMessage(race);
-  const open = card !== null && !race.ended;
-  const footOf = (keys: string) => wrap(question ?? keys, inner).length;
-  const plain = scorecardKeys(keymap, open);
-  if (!card) return { keys: question === null ? plain : null, question, message, window: null };
+  const keys = scorecardKeys(keymap, card !== null && !race.ended);
+  const foot = { keys: question === null ? keys : null, question, message };
+  if (!card) return { ...foot, scroll: null, window: null };
   const total = cardBodyRows(card, inner);
-  const rows = messageRows(message, inner);
-  const fits = total <= bodyRoom(height, footOf(plain), rows);
-  const keys = fits ? plain : scorecardKeys(keymap, open, true);
-  const window = scorecardWindow(total, bodyRoom(height, footOf(keys), rows), view.scroll);
-  return { keys: question === null ? keys : null, question, message, window };
+  const room = bodyRoom(height, wrap(question ?? keys, inner).length, messageRows(message, inner));
+  const window = scorecardWindow(total, room, view.scroll);
+  return { ...foot, scroll: window.above + window.below > 0 ? scrollHint(keymap) : null, window };
 }

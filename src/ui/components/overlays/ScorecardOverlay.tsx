@@ -103,11 +103,17 @@ export function ScorecardOverlay({
   }
   const { question, keys, window } = layout;
   const busy = layout.message;
+  // The scroll keys ride on the last mark shown.
+  const hint = (below: boolean) => (layout.scroll && (below || !window?.below) ? ` · ${layout.scroll}` : "");
   const shown = window
     ? [
-        ...(window.above > 0 ? [<Text key="above" dimColor>{`↑ ${window.above} more above`}</Text>] : []),
+        ...(window.above > 0
+          ? [<Text key="above" dimColor wrap="truncate">{`↑ ${window.above} more above${hint(false)}`}</Text>]
+          : []),
         ...body.slice(window.start, window.start + window.shown),
-        ...(window.below > 0 ? [<Text key="below" dimColor>{`↓ ${window.below} more below`}</Text>] : []),
+        ...(window.below > 0
+          ? [<Text key="below" dimColor wrap="truncate">{`↓ ${window.below} more below${hint(true)}`}</Text>]
+          : []),
       ]
     : body;
   return (
