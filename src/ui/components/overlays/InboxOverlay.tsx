@@ -55,11 +55,11 @@ function rowLines(row: InboxRow, label: string, now: number, width: number): str
  * the chosen one marked. Under the list, read whole before a key is pressed: what allow-always
  * would allow for the chosen call, and the keys (they wrap on a narrow screen, never cut).
  */
-/** The decisions offered for the chosen call: allow and deny always, edit and abstain where its harness takes them. */
+/** The decisions offered for the chosen call: allow and deny always (deny goes to its pane, which says whether a reason reaches the agent), edit and abstain where its harness takes them. */
 function decisionHints(support: InputSupport | undefined): Array<readonly [Command, string]> {
   const list: Array<readonly [Command, string]> = [
     ["approval.allow", "allow"],
-    ["approval.deny", support?.denyReason === false ? "deny" : "deny (reason in its pane)"],
+    ["approval.deny", "deny (reason in its pane)"],
   ];
   if (support?.replace) list.push(["approval.edit", "edit"]);
   if (support?.abstain) list.push(["approval.abstain", "abstain"]);
