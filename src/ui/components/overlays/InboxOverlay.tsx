@@ -50,11 +50,6 @@ function rowLines(row: InboxRow, label: string, now: number, width: number): str
   return [...wrap(head, width), ...wrap(summarizeToolInput(row.call.input, 400), width - 2).map((l) => `  ${l}`)];
 }
 
-/**
- * The inbox: every waiting approval and question across the sessions, the longest waiting first,
- * the chosen one marked. Under the list, read whole before a key is pressed: what allow-always
- * would allow for the chosen call, and the keys (they wrap on a narrow screen, never cut).
- */
 /** The decisions offered for the chosen call: allow and deny always (deny goes to its pane, which says whether a reason reaches the agent), edit and abstain where its harness takes them. */
 function decisionHints(support: InputSupport | undefined): Array<readonly [Command, string]> {
   const list: Array<readonly [Command, string]> = [
@@ -67,6 +62,11 @@ function decisionHints(support: InputSupport | undefined): Array<readonly [Comma
   return list;
 }
 
+/**
+ * The inbox: every waiting approval and question across the sessions, the longest waiting first,
+ * the chosen one marked. Under the list, read whole before a key is pressed: what allow-always
+ * would allow for the chosen call, and the keys (they wrap on a narrow screen, never cut).
+ */
 export function InboxOverlay({
   rows,
   selected,
