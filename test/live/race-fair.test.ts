@@ -5,8 +5,6 @@
  * claude's wall time and shows it apart, so "fastest" ranks the contestants' own time, not how
  * fast the person answered.
  */
-import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VERSION } from "../../src/cli/main.js";
@@ -16,6 +14,7 @@ import type { Scorecard } from "../../src/race/scorecard-schema.js";
 import { type ModelServer, startModelServer } from "../../src/scripted-model/server.js";
 import { ServerClient } from "../../src/server/client.js";
 import { serverPaths } from "../../src/server/paths.js";
+import { FAIR_RACE_CHECK, FAIR_RACE_PROMPT, fairRaceRepo, GIT_IDENTITY, SLOW_PERSON_MS } from "./helpers/fair-race.js";
 import { stopServer } from "./helpers/server-live.js";
 import { hmux, noneLeft, sandbox } from "./session-live.js";
 
@@ -27,27 +26,12 @@ afterAll(async () => {
   await model.close();
 });
 
-const SLOW_PERSON_MS = 6_000;
-
 describe("a race on the hmux server with a person approving slowly (scripted model)", () => {
   it("leaves the person's wait out of the wall time, shows it apart, and ranks by the contestants' own time", async () => {
     const box = sandbox();
     const repo = join(box.dir, "repo");
-    mkdirSync(repo, { recursive: true });
-    const gitEnv = {
-      ...box.env,
-      GIT_CONFIG_NOSYSTEM: "1",
-      GIT_AUTHOR_NAME: "t",
-      GIT_AUTHOR_EMAIL: "t@example.invalid",
-      GIT_COMMITTER_NAME: "t",
-      GIT_COMMITTER_EMAIL: "t@example.invalid",
-    };
-    Object.assign(box.env, gitEnv);
-    const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, env: gitEnv, encoding: "utf8" });
-    writeFileSync(join(repo, "README"), "race\n");
-    git("init", "-q", "-b", "main");
-    git("add", "-A");
-    git("commit", "-q", "-m", "first");
+    Object.assign(box.env, GIT_IDENTITY);
+    fairRaceRepo(repo, box.env);
     let client: ServerClient | undefined;
     try {
       const started = await hmux(box, ["server"]);
@@ -63,8 +47,8 @@ describe("a race on the hmux server with a person approving slowly (scripted mod
         op: "race.start",
         cwd: repo,
         harnesses: ["claude", "pi"],
-        prompt: "[[bash:touch done.txt]] make done.txt",
-        check: "test -f done.txt",
+        prompt: FAIR_RACE_PROMPT,
+        check: FAIR_RACE_CHECK,
         name: "fair",
         options: { isolate: true, endpoint: model.url },
       });
