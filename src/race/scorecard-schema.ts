@@ -67,6 +67,7 @@ export const ContestantScoreSchema = z.strictObject({
   /** A TUI race: how long the turn stood waiting for a person's decision (left out of wallMs). */
   personWaitMs: count.optional(),
   tokens: z.strictObject({
+    /** Every input token, cached or not (core/usage/input-tokens.ts); cachedInput: of which read from a cache. */
     input: count.nullable(),
     output: count.nullable(),
     cachedInput: count.nullable(),

@@ -8,10 +8,13 @@
  * permission system refused (a tool result marked `denied`) was an ask that was denied.
  */
 import type { SessionEvent } from "../core/control/types.js";
+import type { UsageEvent } from "../core/events.js";
+import { allInputTokens } from "../core/usage/input-tokens.js";
 import { spentTokens } from "../core/usage/price-usage.js";
 import type { DivergenceScore } from "./scorecard-schema.js";
 
 export interface Tally {
+  /** Every input token (full rate, cache reads, cache writes); null when none was reported. */
   readonly inputTokens: number | null;
   readonly outputTokens: number | null;
   readonly cachedInputTokens: number | null;
@@ -50,6 +53,8 @@ export const EMPTY_TALLY: Tally = {
 };
 
 const add = (a: number | null, b: number | undefined): number | null => (b === undefined ? a : (a ?? 0) + b);
+const reportsInput = (u: UsageEvent): boolean =>
+  u.inputTokens !== undefined || u.cachedInputTokens !== undefined || u.cacheWriteTokens !== undefined;
 
 /**
  * Each usage event is one turn's (or one step's) own figures, so a turn's total is their sum. The
@@ -60,7 +65,8 @@ export function tallyEvent(t: Tally, event: SessionEvent): Tally {
     case "usage":
       return {
         ...t,
-        inputTokens: add(t.inputTokens, event.inputTokens),
+        // Every input token, cached or not, as every view counts "tokens in" (core/usage/input-tokens.ts).
+        inputTokens: add(t.inputTokens, reportsInput(event) ? allInputTokens(event) : undefined),
         outputTokens: add(t.outputTokens, event.outputTokens),
         cachedInputTokens: add(t.cachedInputTokens, event.cachedInputTokens),
         costUsd: add(t.costUsd, event.costUsd),

@@ -1,6 +1,7 @@
 /** `hmux ls` as a table: one row per session of the server, columns padded, the cwd last (it may be long). */
 import { countdown } from "../core/control/countdown.js";
 import { compactTokens, formatContext, formatCost } from "../core/usage/format.js";
+import { allInputTokens } from "../core/usage/input-tokens.js";
 import type { SessionSummary } from "../protocol/index.js";
 
 /**
@@ -44,7 +45,7 @@ export function formatAge(ms: number): string {
 export function usageCells(s: SessionSummary): [string, string, string] {
   const u = s.usage;
   if (!u) return ["-", "-", "-"];
-  const input = u.inputTokens + u.cachedInputTokens + u.cacheWriteTokens;
+  const input = allInputTokens(u);
   return [
     `${compactTokens(input)}/${compactTokens(u.outputTokens)}`,
     formatContext(u).replace(/^ctx /, "") || "-",

@@ -1,6 +1,7 @@
 import { Box, Text } from "ink";
 import type React from "react";
 import { compactTokens, formatCost } from "../../core/usage/format.js";
+import { allInputTokens } from "../../core/usage/input-tokens.js";
 import { sumUsage } from "../../core/usage/totals.js";
 import { useKeys } from "../hooks/use-keys.js";
 import { useTheme } from "../hooks/use-theme.js";
@@ -51,7 +52,7 @@ export function waitingBadge(entries: readonly RailEntry[]): string | null {
 export function railTotal(entries: readonly RailEntry[]): string | null {
   const total = sumUsage(entries.map((e) => e.view.usage));
   if (total.records === 0) return null;
-  const tokens = total.inputTokens + total.cachedInputTokens + total.cacheWriteTokens + total.outputTokens;
+  const tokens = allInputTokens(total) + total.outputTokens;
   const cost = formatCost(total);
   return `Σ ${compactTokens(tokens)} tok${cost === "" ? "" : cost === "unknown" ? " cost unknown" : ` ${cost}`}`;
 }

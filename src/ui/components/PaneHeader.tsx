@@ -1,6 +1,7 @@
 import { Box, Text } from "ink";
 import type React from "react";
 import { compactTokens, formatContext, formatCost } from "../../core/usage/format.js";
+import { allInputTokens } from "../../core/usage/input-tokens.js";
 import type { BranchStatus } from "../changes-port.js";
 import { useLayerRow } from "../hooks/use-layer-row.js";
 import { useTheme } from "../hooks/use-theme.js";
@@ -30,7 +31,7 @@ export function usageText(view: SessionView): string {
   const parts: string[] = [];
   if (u.records > 0) {
     // Words, not arrows: a worktree pane's header already shows ↑/↓ for commits ahead/behind its base.
-    const input = u.inputTokens + u.cachedInputTokens + u.cacheWriteTokens;
+    const input = allInputTokens(u);
     parts.push(`${compactTokens(input)} in ${compactTokens(u.outputTokens)} out`);
     const cost = formatCost(u);
     if (cost !== "") parts.push(cost);

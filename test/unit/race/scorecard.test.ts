@@ -54,6 +54,16 @@ describe("tally", () => {
     expect(tallyEvents([clean]).inputTokens).toBeNull();
   });
 
+  it("counts every input token as tokens in, cache reads and writes included, as hmux ls and the pane header do", () => {
+    // Claude bills most of a turn's input as cache tokens: the full-rate count alone read 0.
+    const t = tallyEvents([
+      { kind: "usage", inputTokens: 0, cachedInputTokens: 900, cacheWriteTokens: 100, outputTokens: 50 },
+      { kind: "usage", cachedInputTokens: 40 },
+      clean,
+    ]);
+    expect([t.inputTokens, t.cachedInputTokens, t.outputTokens]).toEqual([1040, 940, 50]);
+  });
+
   it("counts a natively denied result as an ask that was denied, once per held call", () => {
     const denied: SessionEvent = {
       kind: "tool",
