@@ -22,6 +22,17 @@ const LOW_BASE = 0xdc00;
 const SLOTS = 1024;
 const SPACE = 0x20;
 
+/** Every marker a slot can have: MARKER_HIGH followed by any low surrogate. */
+const ANY_MARKER = /\udbc0[\udc00-\udfff]/g;
+
+/**
+ * Text from outside hmux (a harness's output) with the markers' characters replaced by U+FFFD:
+ * drawn by Ink, such a character would be taken for a body's marker and show that body's row.
+ */
+export function withoutLayerMarkers(text: string): string {
+  return text.includes(MARKER_HIGH) ? text.replace(ANY_MARKER, "\ufffd") : text;
+}
+
 interface Body {
   readonly width: number;
   readonly rows: readonly string[];

@@ -3,6 +3,8 @@
  * the rows are cached per entry object and width: a pane re-wraps only what changed since
  * its last frame.
  */
+
+import { withoutLayerMarkers } from "../render/body-layer.js";
 import type { ToolStatus, TranscriptEntry } from "./session-view.js";
 
 export type Tone = "normal" | "dim" | "accent" | "success" | "error" | "warn" | "status" | "user";
@@ -25,11 +27,11 @@ export function entryLines(entry: TranscriptEntry, width: number): readonly Disp
 
 /**
  * Text as the terminal will show it: tabs expanded, escape sequences and other control
- * characters removed. A tab or an escape the layout cannot measure would push a row past
+ * characters removed, the body layer's marker characters replaced (body-layer.ts). A tab or an escape the layout cannot measure would push a row past
  * its pane and wrap the whole screen.
  */
 export function displayable(text: string): string {
-  return text
+  return withoutLayerMarkers(text)
     .replace(/\t/g, "    ")
     .replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, "")
     .replace(/\u001b\][^\u0007\u001b]*(\u0007|\u001b\\)?/g, "")
