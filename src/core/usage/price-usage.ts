@@ -6,13 +6,14 @@
  * lacks it, is the table's for that model.
  */
 import type { UsageEvent } from "../events.js";
+import { allInputTokens } from "./input-tokens.js";
 import { lookupPrice, type PriceTable } from "./price-lookup.js";
 import type { ModelPrice } from "./prices.js";
 
 const PER_TOKEN = 1 / 1_000_000;
 
 export function spentTokens(u: UsageEvent): number {
-  return (u.inputTokens ?? 0) + (u.outputTokens ?? 0) + (u.cachedInputTokens ?? 0) + (u.cacheWriteTokens ?? 0);
+  return allInputTokens(u) + (u.outputTokens ?? 0);
 }
 
 export function tokenCost(u: UsageEvent, price: ModelPrice): number {
