@@ -23,6 +23,7 @@ import { publish } from "./publish.js";
 import { type Demand, tickDemand } from "./tick-demand.js";
 import { focusedKey, initialUiState, type UiState } from "./ui-state.js";
 import { update } from "./update.js";
+import { withoutMarkersDeep } from "./without-markers.js";
 
 export interface Scheduler {
   now(): number;
@@ -112,7 +113,7 @@ export class AppStore {
 
   /** Applies one message; what the person does is on screen at once, session output at the cadence. */
   dispatch(msg: Msg): void {
-    const step = update(this.live, msg, this.scheduler.now());
+    const step = update(this.live, withoutMarkersDeep(msg), this.scheduler.now());
     this.live = step.state;
     for (const effect of step.effects) runEffect(effect, this.effects);
     const output = msg.kind === "session-event" || msg.kind === "session-events" || msg.kind === "clock";

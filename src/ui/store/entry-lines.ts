@@ -4,7 +4,6 @@
  * its last frame.
  */
 
-import { withoutLayerMarkers } from "../render/body-layer.js";
 import type { ToolStatus, TranscriptEntry } from "./session-view.js";
 
 export type Tone = "normal" | "dim" | "accent" | "success" | "error" | "warn" | "status" | "user";
@@ -27,11 +26,11 @@ export function entryLines(entry: TranscriptEntry, width: number): readonly Disp
 
 /**
  * Text as the terminal will show it: tabs expanded, escape sequences and other control
- * characters removed, the body layer's marker characters replaced (body-layer.ts). A tab or an escape the layout cannot measure would push a row past
- * its pane and wrap the whole screen.
+ * characters removed (the body layer's markers are already gone: without-markers.ts). A tab or
+ * an escape the layout cannot measure would push a row past its pane and wrap the whole screen.
  */
 export function displayable(text: string): string {
-  return withoutLayerMarkers(text)
+  return text
     .replace(/\t/g, "    ")
     .replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, "")
     .replace(/\u001b\][^\u0007\u001b]*(\u0007|\u001b\\)?/g, "")

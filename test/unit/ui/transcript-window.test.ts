@@ -56,11 +56,4 @@ describe("display text", () => {
     const { displayable } = await import("../../../src/ui/store/entry-lines.js");
     expect(displayable("1\t# title\u001b[31mred\u001b[0m\u0007\r")).toBe("1    # titlered");
   });
-
-  it("a harness's text holding a body marker's character shows U+FFFD, never another pane's row", async () => {
-    const { displayable } = await import("../../../src/ui/store/entry-lines.js");
-    const { BodyLayer } = await import("../../../src/ui/render/body-layer.js");
-    const spoof = `a${BodyLayer.marker(0)}b${BodyLayer.marker(1023)}c`;
-    expect(displayable(spoof)).toBe("a\ufffdb\ufffdc");
-  });
 });
