@@ -11,12 +11,11 @@
  * before the ring (the open question, each pending call's request), as an attach's replay starts,
  * then the ring.
  */
+import { EVENTS_NOT_SENT_WARNING } from "../core/control/events-not-sent.js";
 import type { SessionEvent } from "../core/control/types.js";
 import type { ClientOutbox } from "./client-outbox.js";
 import type { EventListener, KeptSource } from "./session-table.js";
 
-/** The warning a client gets when the server no longer kept every event it was not sent. */
-export const EVENTS_NOT_SENT_WARNING = "EVENTS_NOT_SENT";
 /** Kept events read at a time: a catch-up copies no more of the ring than it can write. */
 const CATCH_UP_BATCH = 256;
 

@@ -5,6 +5,7 @@
  */
 
 import { deciderText } from "../../core/control/audit.js";
+import { EVENTS_NOT_SENT_WARNING } from "../../core/control/events-not-sent.js";
 import { endsQuestion } from "../../core/control/open-question.js";
 import { RESTORE_WARNINGS, SERVER_DIED_WARNING } from "../../core/control/restore-warnings.js";
 import { readDecider, type SessionEvent } from "../../core/control/types.js";
@@ -292,6 +293,21 @@ function closed(view: SessionView, event: Extract<SessionEvent, { kind: "closed"
   });
 }
 
+/**
+ * Events this client was not sent: what it shows as waiting may have been settled meanwhile, so
+ * it waits no more here; the server sends what still waits right after (the question, each
+ * pending call's request), which opens it again.
+ */
+function eventsNotSent(view: SessionView, message: string): SessionView {
+  let out: SessionView = notice({ ...view, approvals: [], question: null }, "warn", message);
+  for (const call of view.approvals) {
+    const at = findTool(out, call.callId);
+    if (at >= 0 && (out.entries[at] as ToolEntry).status === "pending")
+      out = replace(out, at, { ...(out.entries[at] as ToolEntry), status: "missed" });
+  }
+  return out;
+}
+
 export function applyEvent(view: SessionView, event: SessionEvent, now: number): SessionView {
   switch (event.kind) {
     case "identity":
@@ -388,6 +404,7 @@ export function applyEvent(view: SessionView, event: SessionEvent, now: number):
       return at < 0 ? out : setToolStatus(out, event.callId, (out.entries[at] as ToolEntry).name, "lost");
     }
     case "warning": {
+      if (event.code === EVENTS_NOT_SENT_WARNING) return eventsNotSent(view, event.message);
       // What a restore after a crash lost (a call, the end of a journal) is said where the work is.
       const out = RESTORE_WARNINGS.has(event.code) ? notice(view, "warn", event.message) : view;
       // The server that ran it died: nothing runs it now, until a resume.

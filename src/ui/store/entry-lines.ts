@@ -65,6 +65,7 @@ const STATUS_ICON: Record<ToolStatus, string> = {
   failed: "✗",
   denied: "⊘",
   lost: "⊗",
+  missed: "…",
 };
 const STATUS_TONE: Record<ToolStatus, Tone> = {
   pending: "warn",
@@ -73,6 +74,7 @@ const STATUS_TONE: Record<ToolStatus, Tone> = {
   failed: "error",
   denied: "error",
   lost: "warn",
+  missed: "dim",
 };
 
 export function formatDuration(ms: number): string {
@@ -109,6 +111,8 @@ function build(entry: TranscriptEntry, width: number): DisplayLine[] {
         out.push(...lines(`denied${entry.reason ? `: ${entry.reason}` : ""}`, width, "error", "  "));
       if (entry.status === "lost")
         out.push(...lines("lost: the server died before a decision — neither approved nor run", width, "warn", "  "));
+      if (entry.status === "missed")
+        out.push(...lines("decided meanwhile: its outcome was among the events not shown here", width, "dim", "  "));
       if ((entry.status === "failed" || entry.status === "ok") && entry.output) {
         const first =
           displayable(entry.output)

@@ -12,7 +12,8 @@ import { NO_USAGE, type UsageTotals } from "../../core/usage/totals.js";
 import type { SessionInfo } from "../session-port.js";
 
 /** lost: it waited for a decision when the server holding it died; nobody approved it and hmux did not run it. */
-export type ToolStatus = "pending" | "running" | "ok" | "failed" | "denied" | "lost";
+/** `missed`: it waited for a decision, and what became of it was among the events a slow client was not sent. */
+export type ToolStatus = "pending" | "running" | "ok" | "failed" | "denied" | "lost" | "missed";
 
 interface EntryBase {
   /** Monotonic per session: a stable scroll anchor that survives eviction. */

@@ -8,11 +8,11 @@
 import { readFileSync } from "node:fs";
 import type { Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { EVENTS_NOT_SENT_WARNING } from "../../../src/core/control/events-not-sent.js";
 import type { SessionEvent } from "../../../src/core/control/types.js";
 import type { SessionSummary } from "../../../src/protocol/index.js";
 import { ServerClient } from "../../../src/server/client.js";
 import type { ServerPaths } from "../../../src/server/paths.js";
-import { EVENTS_NOT_SENT_WARNING } from "../../../src/server/session-feed.js";
 import { SessionTable } from "../../../src/server/session-table.js";
 import { connectServerSocket, duplexTransport } from "../../../src/server/transport.js";
 import { FakeClock } from "../../helpers/fake-clock.js";
