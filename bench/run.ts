@@ -2,8 +2,9 @@
  * `npm run bench`: runs every bench/*.bench.ts module (each exports `run(): Promise<void>` and
  * prints its own lines), in name order, each in its own node process so one bench's memory
  * and JIT state never colour another's numbers. `npm run bench -- decode` runs only names
- * containing "decode". Benches in ONLY_WHEN_NAMED (the half-hour soak) run only when named;
- * `--flags` after the names go to each bench (`npm run bench -- decode --runs 3`).
+ * containing "decode". The half-hour soak runs last, so the quick figures come first
+ * (HMUX_BENCH_SOAK_MINUTES=0 skips it); `--flags` after the names go to each bench
+ * (`npm run bench -- decode --runs 3`).
  */
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
@@ -16,7 +17,8 @@ interface BenchModule {
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ONE = "--one";
-const ONLY_WHEN_NAMED = ["soak"];
+/** Run after every other bench: the soak takes half an hour. */
+const LAST = ["soak"];
 
 async function runOne(file: string): Promise<void> {
   const mod = (await import(pathToFileURL(join(here, file)).href)) as BenchModule;
@@ -24,12 +26,14 @@ async function runOne(file: string): Promise<void> {
   await mod.run();
 }
 
+const isLast = (file: string): boolean => LAST.some((w) => file.startsWith(w));
+
 async function runAll(filter: readonly string[], flags: readonly string[]): Promise<number> {
   const named = (f: string): boolean => filter.some((word) => f.includes(word));
   const files = readdirSync(here)
     .filter((f) => f.endsWith(".bench.ts"))
-    .filter((f) => (filter.length === 0 ? !ONLY_WHEN_NAMED.some((w) => f.startsWith(w)) : named(f)))
-    .sort();
+    .filter((f) => filter.length === 0 || named(f))
+    .sort((a, b) => Number(isLast(a)) - Number(isLast(b)) || a.localeCompare(b));
   if (files.length === 0) {
     console.error(`no bench/*.bench.ts modules${filter.length ? ` matching ${filter.join(", ")}` : ""}`);
     return 1;

@@ -1,5 +1,5 @@
 /**
- * Memory over a long run, as a person runs it (`npm run bench -- soak`, only when named): the real
+ * Memory over a long run, as a person runs it (`npm run bench -- soak`; plain `npm run bench` runs it last): the real
  * hmux server holding 8 claude sessions streaming 100 events/s each and `hmux attach` in a private
  * tmux window at 200×60 (running-load.ts), for HMUX_BENCH_SOAK_MINUTES (30), and in the same run
  * and over the same time tmux with 8 panes printing 100 lines/s each, an attached client on a pty.
@@ -41,10 +41,11 @@ interface SoakReading {
   readonly load: number;
 }
 
+/** The soak's length; 0 skips it (plain `npm run bench` runs it, the issue's figure is 30 minutes). */
 function soakMinutes(): number {
   const raw = process.env.HMUX_BENCH_SOAK_MINUTES ?? "30";
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`HMUX_BENCH_SOAK_MINUTES wants whole minutes ≥ 1, not ${raw}`);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`HMUX_BENCH_SOAK_MINUTES wants whole minutes ≥ 0, not ${raw}`);
   return n;
 }
 
@@ -119,6 +120,10 @@ function heapSnapshots(hmux: RunningLoad, log: (line: string) => void, minute: n
 
 export async function run(log: (line: string) => void = console.log): Promise<void> {
   const minutes = soakMinutes();
+  if (minutes === 0) {
+    log("soak skipped (HMUX_BENCH_SOAK_MINUTES=0): memory over time is not measured in this run");
+    return;
+  }
   log(
     `soak: the compiled hmux server with ${SESSIONS} sessions × ${RATE} events/s and hmux attach in tmux ${COLUMNS}×${ROWS}, beside tmux with ${SESSIONS} panes × ${RATE} lines/s, for ${minutes} min (load average ${loadavg()
       .map((l) => l.toFixed(1))
