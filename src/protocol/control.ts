@@ -12,35 +12,41 @@ const nonEmpty = () => z.string().check(z.minLength(1));
 
 // Loose: the session runtime keeps more on a call than PendingCall names (its digest, budget,
 // classification), and a pane of a server session shows the same state a local pane does.
-const PendingCallSchema = z.looseObject({
-  callId: nonEmpty(),
-  tool: nonEmpty(),
-  canonical: z.optional(z.string()),
-  input: z.unknown(),
-  openedAt: z.number(),
-  deadlineAt: z.nullable(z.number()),
-  always: z.optional(z.union([z.object({ allows: z.string() }), z.object({ refused: z.string() })])),
-  alwaysPath: z.optional(z.object({ allows: z.string() })),
-});
+const PendingCallSchema = z.lazy(() =>
+  z.looseObject({
+    callId: nonEmpty(),
+    tool: nonEmpty(),
+    canonical: z.optional(z.string()),
+    input: z.unknown(),
+    openedAt: z.number(),
+    deadlineAt: z.nullable(z.number()),
+    always: z.optional(z.union([z.object({ allows: z.string() }), z.object({ refused: z.string() })])),
+    alwaysPath: z.optional(z.object({ allows: z.string() })),
+  }),
+);
 
-const AllowRuleSchema = z.object({
-  id: nonEmpty(),
-  tool: nonEmpty(),
-  match: z.discriminatedUnion("kind", [
-    z.object({ kind: z.literal("command"), words: z.array(z.string()) }),
-    z.object({ kind: z.literal("path"), path: z.string(), under: z.boolean() }),
-    z.object({ kind: z.literal("tool") }),
-  ]),
-  allows: z.string(),
-});
+const AllowRuleSchema = z.lazy(() =>
+  z.object({
+    id: nonEmpty(),
+    tool: nonEmpty(),
+    match: z.discriminatedUnion("kind", [
+      z.object({ kind: z.literal("command"), words: z.array(z.string()) }),
+      z.object({ kind: z.literal("path"), path: z.string(), under: z.boolean() }),
+      z.object({ kind: z.literal("tool") }),
+    ]),
+    allows: z.string(),
+  }),
+);
 
-export const ControlSnapshotSchema = z.object({
-  frame: z.nullable(z.string()),
-  posture: z.nullable(z.string()),
-  pending: z.array(PendingCallSchema),
-  census: z.record(z.string(), z.number()),
-  rules: z.optional(z.array(AllowRuleSchema)),
-});
+export const ControlSnapshotSchema = z.lazy(() =>
+  z.object({
+    frame: z.nullable(z.string()),
+    posture: z.nullable(z.string()),
+    pending: z.array(PendingCallSchema),
+    census: z.record(z.string(), z.number()),
+    rules: z.optional(z.array(AllowRuleSchema)),
+  }),
+);
 
 /** Same keys both ways, and the parsed value is the core type: a field on one side only fails here. */
 type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : K]: 0 };

@@ -23,6 +23,12 @@
  * (scripts/build.mjs, held by test/unit/cli/lazy-loading.test.ts). Failures are worded by
  * issues.ts, not by zod's locale, which zod/mini does not load.
  *
+ * Every schema a client reads with is wrapped in `z.lazy`, so it is built at its first use, not at
+ * import: `hmux ls` reads a hello, a reply envelope and one payload, and building all of them at
+ * import cost it about 6 ms of CPU, a fifth of starting Node (held by
+ * test/unit/server/client-schemas-built-on-use.test.ts). The requests stay built at import: only
+ * the server reads them, and it reads the op table off their union at start.
+ *
  * Objects a client reads strip fields they do not declare (a server of another version is refused
  * at login, so none is expected); the hub tests check that nothing the server sends is stripped
  * (test/unit/server/wire-check.ts), so a field added on one side only fails a test.

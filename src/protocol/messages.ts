@@ -13,25 +13,29 @@ import { SessionSummarySchema } from "./session-row.js";
 
 const nonEmpty = () => z.string().check(z.minLength(1));
 
-export const HelloSchema = z.object({
-  kind: z.literal("hello"),
-  protocol: z.string(),
-  version: z.string(),
-  pid: z.int(),
-  /**
-   * The home folder of the server's user, on the server's machine: a client on another machine
-   * (`--host`) opens new panes there unless told a path, since its own cwd means nothing there.
-   */
-  home: nonEmpty(),
-  clientId: z.string(),
-});
+export const HelloSchema = z.lazy(() =>
+  z.object({
+    kind: z.literal("hello"),
+    protocol: z.string(),
+    version: z.string(),
+    pid: z.int(),
+    /**
+     * The home folder of the server's user, on the server's machine: a client on another machine
+     * (`--host`) opens new panes there unless told a path, since its own cwd means nothing there.
+     */
+    home: nonEmpty(),
+    clientId: z.string(),
+  }),
+);
 export type Hello = z.infer<typeof HelloSchema>;
 
 /** A reply's envelope: its payload's fields (replies.ts) ride beside these, so the object is loose. */
-export const ReplySchema = z.discriminatedUnion("ok", [
-  z.looseObject({ kind: z.literal("reply"), req: nonEmpty(), ok: z.literal(true) }),
-  z.object({ kind: z.literal("reply"), req: z.nullable(nonEmpty()), ok: z.literal(false), error: ErrorBodySchema }),
-]);
+export const ReplySchema = z.lazy(() =>
+  z.discriminatedUnion("ok", [
+    z.looseObject({ kind: z.literal("reply"), req: nonEmpty(), ok: z.literal(true) }),
+    z.object({ kind: z.literal("reply"), req: z.nullable(nonEmpty()), ok: z.literal(false), error: ErrorBodySchema }),
+  ]),
+);
 export type Reply = z.infer<typeof ReplySchema>;
 
 export const TABLE_CHANGES = ["created", "updated", "removed"] as const;
@@ -46,21 +50,25 @@ export const MESSAGE_SCHEMAS = {
    * session emitted it (the server's clock, epoch ms): one emitted while an attach was being
    * answered, or while this client read too slowly to be sent it (src/server/session-feed.ts).
    */
-  event: z.object({
-    kind: z.literal("event"),
-    session: nonEmpty(),
-    event: z.looseObject({ kind: nonEmpty() }),
-    at: z.optional(z.number()),
-  }),
+  event: z.lazy(() =>
+    z.object({
+      kind: z.literal("event"),
+      session: nonEmpty(),
+      event: z.looseObject({ kind: nonEmpty() }),
+      at: z.optional(z.number()),
+    }),
+  ),
   /** A session was created, changed or removed: every client sees the same table. */
-  table: z.object({ kind: z.literal("table"), change: z.enum(TABLE_CHANGES), session: SessionSummarySchema }),
+  table: z.lazy(() =>
+    z.object({ kind: z.literal("table"), change: z.enum(TABLE_CHANGES), session: SessionSummarySchema }),
+  ),
   /** The control state of a session this client attached, whenever it changed. */
-  control: z.object({ kind: z.literal("control"), session: nonEmpty(), control: ControlSnapshotSchema }),
+  control: z.lazy(() => z.object({ kind: z.literal("control"), session: nonEmpty(), control: ControlSnapshotSchema })),
   /** Raw pty bytes (base64) of a native session this client attached. */
-  output: z.object({ kind: z.literal("output"), session: nonEmpty(), data: z.string() }),
+  output: z.lazy(() => z.object({ kind: z.literal("output"), session: nonEmpty(), data: z.string() })),
   /** Connection-level: a refused login, or the server going away; the server hangs up after it. */
-  error: z.object({ kind: z.literal("error"), error: ErrorBodySchema }),
-  bye: z.object({ kind: z.literal("bye"), reason: z.string() }),
+  error: z.lazy(() => z.object({ kind: z.literal("error"), error: ErrorBodySchema })),
+  bye: z.lazy(() => z.object({ kind: z.literal("bye"), reason: z.string() })),
 } as const;
 
 export type MessageKind = keyof typeof MESSAGE_SCHEMAS;
