@@ -7,7 +7,9 @@
  */
 
 import { dirname, isAbsolute, resolve } from "node:path";
-import { z } from "zod";
+// Issue types by a second name: the build vendors every member named through `z`, and zod's core is large.
+import type * as zod from "zod/mini";
+import * as z from "zod/mini";
 import { HmuxError } from "../hmux-error.js";
 import { ConfigError } from "./errors.js";
 import { type AcpEntry, harnessesSchema } from "./harnesses-schema.js";
@@ -50,8 +52,8 @@ export interface HarnessSources {
 }
 
 const bootstrapSchema = z.object({
-  harnesses: harnessesSchema.optional(),
-  trustedProjects: z.array(trustedProjectSchema).optional(),
+  harnesses: z.optional(harnessesSchema),
+  trustedProjects: z.optional(z.array(trustedProjectSchema)),
 });
 
 type Bootstrap = z.infer<typeof bootstrapSchema>;
@@ -72,7 +74,7 @@ function readBootstrap(path: string, reader: ConfigReader): Bootstrap {
   throw new HmuxError("invalid-config", parsed.error.issues.map(describeIssue).join("; "));
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
+function describeIssue(issue: zod.core.$ZodIssue): string {
   const where = issue.path.map(String).join(".") || "(file)";
   // A bad record key's own message (the name rule) is inside it.
   const message = issue.code === "invalid_key" ? issue.issues.map((i) => i.message).join("; ") : issue.message;

@@ -2,7 +2,7 @@
  * Config text → typed Config, or a ConfigError naming the file and key. No file system here:
  * the CLI reads the file and passes its text and path.
  */
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { nearestName } from "../nearest-name.js";
 import { ConfigError, type ConfigProblem, formatKeyPath } from "./errors.js";
 import { legacyConfigKeyProblem } from "./harness-section.js";

@@ -4,7 +4,8 @@
  * leave a setting at its default.
  */
 
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../schema-locale.js";
 import type { HarnessName } from "../harness-names.js";
 import { invariant } from "../invariant.js";
 import type { TurnOptions } from "../options/types.js";
@@ -23,37 +24,38 @@ export const CONFIG_VERSION = 1;
 /** The longest decision budget a config file may set, in seconds: a day. */
 export const DECISION_BUDGET_MAX_SECONDS = 86_400;
 
-const nonEmpty = z.string().trim().min(1, { error: "must not be empty" });
+const nonEmpty = z.string().check(z.trim(), z.minLength(1, { error: "must not be empty" }));
 const toolList = z.array(toolNameSchema);
 
 const discoverySchema = z.strictObject({
-  tools: z.boolean().optional(),
-  instructionFiles: z.boolean().optional(),
-  extensions: z.boolean().optional(),
-  skills: z.boolean().optional(),
+  tools: z.optional(z.boolean()),
+  instructionFiles: z.optional(z.boolean()),
+  extensions: z.optional(z.boolean()),
+  skills: z.optional(z.boolean()),
 });
 
 /** Toolset names must not shadow a tool name, or `--tools read` would be ambiguous. */
-const toolsetNameSchema = z.string().superRefine((name, ctx) => {
-  if (!/^[a-z0-9][a-z0-9_-]*$/.test(name)) {
-    ctx.addIssue({
-      code: "custom",
-      message: `toolset name ${JSON.stringify(name)} must be lowercase letters, digits, - or _`,
-    });
-  } else if (isCanonicalTool(name) || name.startsWith(NATIVE_PREFIX)) {
-    ctx.addIssue({
-      code: "custom",
-      message: `toolset name ${JSON.stringify(name)} shadows a tool name; pick another name`,
-    });
-  }
-});
+const toolsetNameSchema = z.string().check(
+  z.superRefine((name, ctx) => {
+    if (!/^[a-z0-9][a-z0-9_-]*$/.test(name)) {
+      ctx.addIssue({
+        code: "custom",
+        message: `toolset name ${JSON.stringify(name)} must be lowercase letters, digits, - or _`,
+      });
+    } else if (isCanonicalTool(name) || name.startsWith(NATIVE_PREFIX)) {
+      ctx.addIssue({
+        code: "custom",
+        message: `toolset name ${JSON.stringify(name)} shadows a tool name; pick another name`,
+      });
+    }
+  }),
+);
 
 /** toolMap: one section per registered harness; any other key is unknown. */
 function toolMapSchema(harnesses: readonly HarnessToolRules[]) {
   const names = harnesses.map((h) => h.name);
-  return z
-    .partialRecord(z.enum(names as [string, ...string[]]), z.record(z.string(), z.string()))
-    .superRefine((map, ctx) => {
+  return z.partialRecord(z.enum(names as [string, ...string[]]), z.record(z.string(), z.string())).check(
+    z.superRefine((map, ctx) => {
       for (const rules of harnesses) {
         const entries = map[rules.name];
         if (!entries) continue;
@@ -62,63 +64,67 @@ function toolMapSchema(harnesses: readonly HarnessToolRules[]) {
           if (problem) ctx.addIssue({ code: "custom", path: [rules.name, canonical], message: problem });
         }
       }
-    });
+    }),
+  );
 }
 
 function buildConfigSchema(harnesses: readonly HarnessToolRules[]) {
   return z.strictObject({
     version: z.literal(CONFIG_VERSION),
-    model: nonEmpty.optional(),
-    effort: nonEmpty.optional(),
-    provider: nonEmpty.optional(),
+    model: z.optional(nonEmpty),
+    effort: z.optional(nonEmpty),
+    provider: z.optional(nonEmpty),
     /** In the project config, also the FLOOR no --tools grant may exceed. */
-    tools: toolList.optional(),
-    excludeTools: toolList.optional(),
-    access: z.enum(["read", "write"]).optional(),
-    autonomy: z.boolean().optional(),
-    memory: z.boolean().optional(),
-    discovery: discoverySchema.optional(),
-    systemPrompt: nonEmpty.optional(),
-    appendSystemPrompt: nonEmpty.optional(),
-    skills: z.array(nonEmpty).optional(),
-    escalateQuestions: z.boolean().optional(),
-    endpoint: z
-      .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL, e.g. http://127.0.0.1:8787/v1" })
-      .optional(),
-    isolate: z.boolean().optional(),
+    tools: z.optional(toolList),
+    excludeTools: z.optional(toolList),
+    access: z.optional(z.enum(["read", "write"])),
+    autonomy: z.optional(z.boolean()),
+    memory: z.optional(z.boolean()),
+    discovery: z.optional(discoverySchema),
+    systemPrompt: z.optional(nonEmpty),
+    appendSystemPrompt: z.optional(nonEmpty),
+    skills: z.optional(z.array(nonEmpty)),
+    escalateQuestions: z.optional(z.boolean()),
+    endpoint: z.optional(
+      z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL, e.g. http://127.0.0.1:8787/v1" }),
+    ),
+    isolate: z.optional(z.boolean()),
     /** Wall-clock budget in seconds; 0 disables. */
-    timeout: z.number().min(0).optional(),
+    timeout: z.optional(z.number().check(z.gte(0))),
     /** Stream-idle budget in seconds; 0 disables. */
-    stall: z.number().min(0).optional(),
+    stall: z.optional(z.number().check(z.gte(0))),
     /** Seconds a gated call waits for an answer before hmux denies it (src/core/launch/decision-budget.ts). */
-    decisionBudget: z.number().int().min(1).max(DECISION_BUDGET_MAX_SECONDS).optional(),
-    toolsets: z.record(toolsetNameSchema, toolList).optional(),
-    toolMap: toolMapSchema(harnesses).optional(),
+    decisionBudget: z.optional(z.number().check(z.int(), z.gte(1), z.lte(DECISION_BUDGET_MAX_SECONDS))),
+    toolsets: z.optional(z.record(toolsetNameSchema, toolList)),
+    toolMap: z.optional(toolMapSchema(harnesses)),
     /**
      * Settings only one harness has, by harness then key (`{"codex": {"sandbox": "read-only"}}`):
      * each value is checked here, when the file loads, by that harness's own schema.
      */
-    harnessOptions: z
-      .partialRecord(z.enum(harnesses.map((h) => h.name) as [string, ...string[]]), z.record(z.string(), z.unknown()))
-      .superRefine((sections, ctx) => {
-        for (const rules of harnesses) {
-          for (const problem of harnessSectionProblems(rules, sections[rules.name] ?? {}))
-            ctx.addIssue({ code: "custom", ...problem, path: [rules.name, problem.key] });
-        }
-      })
-      .optional(),
-    policy: policySchema.optional(),
-    ui: uiSchema.optional(),
-    workspace: workspaceSchema.optional(),
+    harnessOptions: z.optional(
+      z
+        .partialRecord(z.enum(harnesses.map((h) => h.name) as [string, ...string[]]), z.record(z.string(), z.unknown()))
+        .check(
+          z.superRefine((sections, ctx) => {
+            for (const rules of harnesses) {
+              for (const problem of harnessSectionProblems(rules, sections[rules.name] ?? {}))
+                ctx.addIssue({ code: "custom", ...problem, path: [rules.name, problem.key] });
+            }
+          }),
+        ),
+    ),
+    policy: z.optional(policySchema),
+    ui: z.optional(uiSchema),
+    workspace: z.optional(workspaceSchema),
     /** User config only: the hmux server's own behaviour (auto-resume after a crash). */
-    server: serverSchema.optional(),
+    server: z.optional(serverSchema),
     /**
      * User config only: git roots whose `.hmux/config.json` may loosen checks (policy allowlists,
      * autonomy, …). In a project file it is ignored and reported: a repository cannot trust itself.
      */
-    trustedProjects: z.array(trustedProjectSchema).optional(),
+    trustedProjects: z.optional(z.array(trustedProjectSchema)),
     /** Harnesses beyond the built-in ones, by name (harnesses-schema.ts); a project's only when trusted. */
-    harnesses: harnessesSchema.optional(),
+    harnesses: z.optional(harnessesSchema),
   });
 }
 

@@ -6,11 +6,14 @@
  * until that spelling is listed too: fail closed).
  */
 import { isAbsolute, resolve } from "node:path";
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../schema-locale.js";
 
-export const trustedProjectSchema = z.string().refine((p) => isAbsolute(p), {
-  error: 'a trusted project is the absolute path of its git root, e.g. "/home/me/src/repo"',
-});
+export const trustedProjectSchema = z.string().check(
+  z.refine((p) => isAbsolute(p), {
+    error: 'a trusted project is the absolute path of its git root, e.g. "/home/me/src/repo"',
+  }),
+);
 
 export interface ProjectTrust {
   /** The user config trusts this project: its loosening settings apply. */

@@ -2,7 +2,8 @@
  * The `ui` config key: key bindings, theme name, terminal notifications and mouse wheel for the TUI.
  * Validation only; the TUI owns what each action does.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../schema-locale.js";
 
 /**
  * Actions read only inside one view or question (the changes view, the scorecard, settings side by
@@ -154,33 +155,37 @@ export function formatKeyChord(chord: KeyChord): string {
   return [...chord.modifiers, chord.key].join("+");
 }
 
-const keyChordSchema = z.string().superRefine((text, ctx) => {
-  const parsed = parseKeyChord(text);
-  if ("error" in parsed) ctx.addIssue({ code: "custom", message: parsed.error });
-});
-
-const keysSchema = z.partialRecord(z.enum(KEY_ACTIONS), keyChordSchema).superRefine((keys, ctx) => {
-  // Two actions on one chord would make one of them unreachable.
-  const byChord = new Map<string, string>();
-  for (const action of KEY_ACTIONS) {
-    if ((SCOPED_KEY_ACTIONS as readonly string[]).includes(action)) continue;
-    const text = keys[action];
-    if (text === undefined) continue;
+const keyChordSchema = z.string().check(
+  z.superRefine((text, ctx) => {
     const parsed = parseKeyChord(text);
-    if ("error" in parsed) continue;
-    const norm = formatKeyChord(parsed);
-    const other = byChord.get(norm);
-    if (other !== undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: [action],
-        message: `${JSON.stringify(text)} is already bound to ${other}; bind each chord to one action`,
-      });
-    } else {
-      byChord.set(norm, action);
+    if ("error" in parsed) ctx.addIssue({ code: "custom", message: parsed.error });
+  }),
+);
+
+const keysSchema = z.partialRecord(z.enum(KEY_ACTIONS), keyChordSchema).check(
+  z.superRefine((keys, ctx) => {
+    // Two actions on one chord would make one of them unreachable.
+    const byChord = new Map<string, string>();
+    for (const action of KEY_ACTIONS) {
+      if ((SCOPED_KEY_ACTIONS as readonly string[]).includes(action)) continue;
+      const text = keys[action];
+      if (text === undefined) continue;
+      const parsed = parseKeyChord(text);
+      if ("error" in parsed) continue;
+      const norm = formatKeyChord(parsed);
+      const other = byChord.get(norm);
+      if (other !== undefined) {
+        ctx.addIssue({
+          code: "custom",
+          path: [action],
+          message: `${JSON.stringify(text)} is already bound to ${other}; bind each chord to one action`,
+        });
+      } else {
+        byChord.set(norm, action);
+      }
     }
-  }
-});
+  }),
+);
 
 export const NOTIFICATION_METHODS = ["osc9", "osc777", "bel", "off"] as const;
 
@@ -189,24 +194,26 @@ export const NOTIFICATION_KINDS = ["approval", "question", "failure"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationsSchema = z.strictObject({
-  enabled: z.boolean().optional(),
-  method: z.enum(NOTIFICATION_METHODS).optional(),
-  cooldownSeconds: z.number().min(0).max(86_400).optional(),
+  enabled: z.optional(z.boolean()),
+  method: z.optional(z.enum(NOTIFICATION_METHODS)),
+  cooldownSeconds: z.optional(z.number().check(z.gte(0), z.lte(86_400))),
   /** Per kind: false keeps that kind quiet (all on by default). */
-  kinds: z
-    .strictObject({
-      approval: z.boolean().optional(),
-      question: z.boolean().optional(),
-      failure: z.boolean().optional(),
-    })
-    .optional(),
+  kinds: z.optional(
+    z.strictObject({
+      approval: z.optional(z.boolean()),
+      question: z.optional(z.boolean()),
+      failure: z.optional(z.boolean()),
+    }),
+  ),
 });
 
 /** A theme is named by its file stem in themes/ (default, light, high-contrast, …). */
-export const themeNameSchema = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, {
-  error:
-    "a theme name is a themes/*.json file stem: lowercase letters, digits and dashes (e.g. default, light, high-contrast)",
-});
+export const themeNameSchema = z.string().check(
+  z.regex(/^[a-z0-9][a-z0-9-]*$/, {
+    error:
+      "a theme name is a themes/*.json file stem: lowercase letters, digits and dashes (e.g. default, light, high-contrast)",
+  }),
+);
 
 /**
  * How the TUI's frames reach the terminal: "line-diff", hmux's writer rewriting only the cells that
@@ -216,11 +223,11 @@ export const RENDERERS = ["line-diff", "ink"] as const;
 export type Renderer = (typeof RENDERERS)[number];
 
 export const uiSchema = z.strictObject({
-  keys: keysSchema.optional(),
-  theme: themeNameSchema.optional(),
-  notifications: notificationsSchema.optional(),
+  keys: z.optional(keysSchema),
+  theme: z.optional(themeNameSchema),
+  notifications: z.optional(notificationsSchema),
   /** Mouse-wheel scrolling of the pane under the pointer (off by default: it takes the terminal's own selection). */
-  mouse: z.boolean().optional(),
-  renderer: z.enum(RENDERERS).optional(),
+  mouse: z.optional(z.boolean()),
+  renderer: z.optional(z.enum(RENDERERS)),
 });
 export type UiConfig = z.infer<typeof uiSchema>;

@@ -63,7 +63,7 @@ describe("the compiled hmux's vendored zod", () => {
     expect(reason).toMatch(/^malformed: question: Too small: expected string to have >=1 characters$/);
   });
 
-  it("a zod/mini schema nested in a whole-zod schema is checked: the config's tool names", () => {
+  it("a schema of one module nested in another's is checked: the config policy's tool names", () => {
     const issues = runCompiled(
       `const { policySchema } = await import(${at("core/config/policy-schema.js")});` +
         'const r = policySchema.safeParse({ allowTools: ["read", "no-such-tool"] });' +
