@@ -33,11 +33,14 @@ export interface ProcessSpec {
   readonly stdinFile?: string;
   /** Variables set on top of this process's environment. */
   readonly env?: Readonly<Record<string, string>>;
+  /** Run before each of its runs, outside the timing (a cold run empties a cache here). */
+  readonly before?: () => void;
 }
 
 /** Runs `node --import <usage reporter> …args` once, stdout discarded. */
 export function measureOnce(spec: ProcessSpec): Usage {
   // The file itself becomes stdin (no copy through this process, whatever its size).
+  spec.before?.();
   const stdin = spec.stdinFile === undefined ? "ignore" : openSync(spec.stdinFile, "r");
   const start = process.hrtime.bigint();
   const child = spawnSync(process.execPath, ["--import", REPORT_USAGE, ...spec.args], {

@@ -20,5 +20,8 @@ if (!existsSync(fileURLToPath(entry))) {
   );
   process.exit(2);
 }
+// Before the entry point is imported, so its modules are read from the code cache (src/files/compile-cache.ts).
+const { enableCompileCache } = await import(new URL("../dist/files/compile-cache.js", import.meta.url).href);
+enableCompileCache();
 const { runAndExit } = await import(entry.href);
 await runAndExit(process.argv);
