@@ -22,6 +22,6 @@ if (!existsSync(fileURLToPath(entry))) {
 }
 // Before the entry point is imported, so its modules are read from the code cache (src/files/compile-cache.ts).
 const { enableCompileCache } = await import(new URL("../dist/files/compile-cache.js", import.meta.url).href);
-enableCompileCache();
+enableCompileCache(process.env);
 const { runAndExit } = await import(entry.href);
 await runAndExit(process.argv);

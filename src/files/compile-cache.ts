@@ -20,7 +20,7 @@ export function compileCacheDir(env: Env): string {
 }
 
 /** Turns the cache on for this process; returns the folder Node writes in, or undefined when it is off. */
-export function enableCompileCache(env: Env = process.env): string | undefined {
+export function enableCompileCache(env: Env): string | undefined {
   let umask: number | undefined;
   try {
     const dir = makePrivateDir(compileCacheDir(env));

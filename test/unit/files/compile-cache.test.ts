@@ -51,7 +51,7 @@ describe("hmux's compile cache", () => {
         "--input-type=module",
         "-e",
         `const { enableCompileCache } = await import(${JSON.stringify(module)});
-         const on = enableCompileCache();
+         const on = enableCompileCache(process.env);
          const after = process.umask(0o022);
          console.log(JSON.stringify({ on: on !== undefined, after: after.toString(8) }));`,
       ],
