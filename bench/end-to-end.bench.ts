@@ -16,11 +16,13 @@
 import { loadavg } from "node:os";
 import type { Renderer } from "../src/core/config/ui-schema.js";
 import { type EndToEndLoad, type EndToEndResult, measureEndToEnd } from "./end-to-end.js";
+import { clientFlags } from "./running-load.js";
 import { SERVER_FLAGS } from "./server-box.js";
 import { type TmuxReference, tmuxReference } from "./tmux-reference.js";
 import { measureOnce } from "./whole-process.js";
 
 const COLUMNS = 200;
+const CLIENT_FLAGS = clientFlags();
 const ROWS = 60;
 
 interface Scenario {
@@ -75,7 +77,7 @@ function report(
   const client = of((x) => x.clientRssMb);
   const server = of((x) => x.serverRssMb);
   log(
-    `${head}: RSS client ${client.toFixed(0)} MB${s.name === "busy" ? ` (target ≤ 80 ${verdict(client <= 80)})` : ""}, server ${server.toFixed(0)} MB${s.name === "idle" ? ` (target ≤ 48 ${verdict(server <= 48)})` : ""}: anonymous ${of((x) => x.serverAnonMb).toFixed(0)}, files ${of((x) => x.serverFileMb).toFixed(0)} (server flags: ${SERVER_FLAGS.join(" ") || "none"})`,
+    `${head}: RSS client ${client.toFixed(0)} MB${s.name === "busy" ? ` (target ≤ 80 ${verdict(client <= 80)})` : ""}: anonymous ${of((x) => x.clientAnonMb).toFixed(0)}, files ${of((x) => x.clientFileMb).toFixed(0)}${CLIENT_FLAGS.length ? ` (client flags: ${CLIENT_FLAGS.join(" ")})` : ""}; server ${server.toFixed(0)} MB${s.name === "idle" ? ` (target ≤ 48 ${verdict(server <= 48)})` : ""}: anonymous ${of((x) => x.serverAnonMb).toFixed(0)}, files ${of((x) => x.serverFileMb).toFixed(0)} (server flags: ${SERVER_FLAGS.join(" ") || "none"})`,
   );
   if (s.name === "idle") {
     const node = measureOnce({ label: "node -e 0", args: ["-e", "0"] });

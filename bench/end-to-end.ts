@@ -41,6 +41,9 @@ export interface EndToEndResult {
   /** Cores used by the tmux server hosting the client's terminal. */
   readonly terminalCores: number;
   readonly clientRssMb: number;
+  /** The client's anonymous and file-backed resident memory (MB), read with clientRssMb. */
+  readonly clientAnonMb: number;
+  readonly clientFileMb: number;
   readonly serverRssMb: number;
   /** The server's anonymous and file-backed resident memory (MB), read with serverRssMb. */
   readonly serverAnonMb: number;
@@ -145,7 +148,7 @@ async function measureRunning(load: EndToEndLoad, running: RunningLoad): Promise
   const wall = (stop - start) / 1000;
   const screen = tmux("capture-pane", "-p", "-t", "e2e");
   if (process.env.HMUX_BENCH_SHOW) console.log(screen);
-  const clientRssMb = rssMb(clientPid);
+  const clientMemory = memoryMb(clientPid);
   const serverMemory = memoryMb(serverPid);
   const serverRssMb = serverMemory.rss;
   const eventsPerSecond = (running.events() - events0) / wall;
@@ -179,7 +182,9 @@ async function measureRunning(load: EndToEndLoad, running: RunningLoad): Promise
     clientCores: (after[0] - before[0]) / wall,
     serverCores: (after[1] - before[1]) / wall,
     terminalCores: (after[2] - before[2]) / wall,
-    clientRssMb,
+    clientRssMb: clientMemory.rss,
+    clientAnonMb: clientMemory.anon,
+    clientFileMb: clientMemory.file,
     serverRssMb,
     serverAnonMb: serverMemory.anon,
     serverFileMb: serverMemory.file,

@@ -62,6 +62,14 @@ export function diagnosticFlags(env: NodeJS.ProcessEnv = process.env): string[] 
   return [...prof, ...heap];
 }
 
+/**
+ * Node flags for the measured `hmux attach` alone, from HMUX_BENCH_CLIENT_FLAGS (space-separated):
+ * an A/B of a client setting, or a probe (`--import <file>`), without touching the server.
+ */
+export function clientFlags(env: NodeJS.ProcessEnv = process.env): string[] {
+  return (env.HMUX_BENCH_CLIENT_FLAGS ?? "").split(" ").filter(Boolean);
+}
+
 /** The tag the harness of session `i` (from 0) starts every text with: the screen tells the panes apart by it. */
 export const sessionTag = (i: number): string => `s${i + 1}n`;
 
@@ -124,7 +132,7 @@ export async function startRunningLoad(spec: RunningLoadSpec): Promise<RunningLo
     });
     await startTurns(watcher, spec, box.work);
     // The client starts a moment after the pane, so a tap sees its very first frame.
-    const node = [process.execPath, ...flags, HMUX].map((a) => JSON.stringify(a)).join(" ");
+    const node = [process.execPath, ...flags, ...clientFlags(), HMUX].map((a) => JSON.stringify(a)).join(" ");
     tmux(
       "new-session",
       "-d",
