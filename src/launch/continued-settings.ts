@@ -9,7 +9,8 @@
  * value of one that cannot change on resume (codex's sandbox, its --access) is refused, naming
  * the setting and the session's value; one that can change (the model) wins with its arg tier.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../core/schema-locale.js";
 import type { LaunchHarness, LaunchPlan } from "../core/launch/types.js";
 import { acceptsValue, harnessOptionFlag, harnessSettingName } from "../core/options/harness-settings.js";
 import { PROVENANCE_TIERS, type Provenance, type TurnOptions } from "../core/options/types.js";

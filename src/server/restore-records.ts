@@ -13,7 +13,8 @@
 
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../core/schema-locale.js";
 import { invariant } from "../core/invariant.js";
 import { makePrivateDir } from "../files/private-dir.js";
 import { CreateOptionsSchema, SESSION_NAME } from "../protocol/index.js";
@@ -25,29 +26,25 @@ export const KILLED_RECORD_FORMAT = "hmux.killed-session/1";
 const SUFFIX = ".server.json";
 const KILLED_SUFFIX = ".killed.json";
 
-export const SessionRecordSchema = z
-  .object({
-    format: z.literal(SESSION_RECORD_FORMAT),
-    id: z.string().refine(isSafeSessionId, "not a safe session id"),
-    name: z.string().regex(SESSION_NAME),
-    harness: z.string().min(1).max(64),
-    cwd: z.string().startsWith("/"),
-    /** Epoch ms the first server created it. */
-    createdAt: z.number().int().nonnegative(),
-    options: CreateOptionsSchema,
-  })
-  .strict();
+export const SessionRecordSchema = z.strictObject({
+  format: z.literal(SESSION_RECORD_FORMAT),
+  id: z.string().check(z.refine(isSafeSessionId, "not a safe session id")),
+  name: z.string().check(z.regex(SESSION_NAME)),
+  harness: z.string().check(z.minLength(1), z.maxLength(64)),
+  cwd: z.string().check(z.startsWith("/")),
+  /** Epoch ms the first server created it. */
+  createdAt: z.number().check(z.int(), z.nonnegative()),
+  options: CreateOptionsSchema,
+});
 export type SessionRecord = z.infer<typeof SessionRecordSchema>;
 
-export const KilledRecordSchema = z
-  .object({
-    format: z.literal(KILLED_RECORD_FORMAT),
-    id: z.string().refine(isSafeSessionId, "not a safe session id"),
-    name: z.string().regex(SESSION_NAME),
-    /** Epoch ms of the kill: of two killed under one name, the later one answers to it. */
-    killedAt: z.number().int().nonnegative(),
-  })
-  .strict();
+export const KilledRecordSchema = z.strictObject({
+  format: z.literal(KILLED_RECORD_FORMAT),
+  id: z.string().check(z.refine(isSafeSessionId, "not a safe session id")),
+  name: z.string().check(z.regex(SESSION_NAME)),
+  /** Epoch ms of the kill: of two killed under one name, the later one answers to it. */
+  killedAt: z.number().check(z.int(), z.nonnegative()),
+});
 export type KilledRecord = z.infer<typeof KilledRecordSchema>;
 
 /** The table's side of the records: it says what it holds, and reads back only the killed names. */
@@ -102,7 +99,7 @@ export function readKilledRecords(env: Env): { records: KilledRecord[]; problems
 function readRecordFiles<T extends { readonly id: string }>(
   env: Env,
   suffix: string,
-  schema: z.ZodType<T>,
+  schema: z.ZodMiniType<T>,
 ): { records: readonly T[]; problems: readonly string[] } {
   const dir = sessionsDir(env);
   if (!existsSync(dir)) return { records: [], problems: [] };

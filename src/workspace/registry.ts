@@ -7,7 +7,8 @@
  */
 import { readFileSync, renameSync, rmdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../core/schema-locale.js";
 import type { BlockingClock } from "../core/exec/ports.js";
 import { pidAlive } from "../files/pid-alive.js";
 import { makePrivateDir, makePrivateDirExclusive } from "../files/private-dir.js";
@@ -16,10 +17,10 @@ import { type Env, registryPath } from "./paths.js";
 
 const holderSchema = z.strictObject({
   /** The hmux process that runs the session (its liveness is the session's). */
-  pid: z.number().int().positive(),
+  pid: z.number().check(z.int(), z.positive()),
   /** The session holding the worktree: a lease's key, since one process (the server, a TUI) runs many sessions. Absent only in registries written before leases were keyed by session. */
-  sessionId: z.string().optional(),
-  harness: z.string().optional(),
+  sessionId: z.optional(z.string()),
+  harness: z.optional(z.string()),
   since: z.string(),
 });
 
@@ -45,9 +46,9 @@ const entrySchema = z.strictObject({
   createdAt: z.string(),
   holders: z.array(holderSchema),
   /** Every hmux session id that ran here, so `hmux diff <session>` finds the workspace after the session ended. */
-  sessions: z.array(z.string()).optional(),
+  sessions: z.optional(z.array(z.string())),
   /** The worktree's tree at the start of each turn (newest last), for "what did this turn change". */
-  turns: z.array(turnSchema).optional(),
+  turns: z.optional(z.array(turnSchema)),
 });
 
 const fileSchema = z.strictObject({ version: z.literal(1), workspaces: z.array(entrySchema) });

@@ -9,7 +9,10 @@
  * A line that mixes them (a nested decision plus a sibling "reason") is read as nested only:
  * hmux never merges fields from two places into one decision.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../schema-locale.js";
+// The error's type by a second name: the build vendors every member named through `z`.
+import type * as zod from "zod/mini";
 import { RULE_SCOPES, type RuleScope } from "./allow-rules.js";
 import { canonicalJson } from "./canonical-json.js";
 import { COMMAND_NAMES, type CommandName, type ControlCommand, type Frame } from "./machine-types.js";
@@ -28,7 +31,8 @@ export type ParsedCommand =
   /** MALFORMED: answered under `id`, or under null when no id can be read. */
   | { readonly ok: false; readonly id: string | null; readonly reason: string };
 
-const nonBlank = (what: string) => z.string().refine((s) => s.trim().length > 0, `${what} must be a non-empty string`);
+const nonBlank = (what: string) =>
+  z.string().check(z.refine((s) => s.trim().length > 0, `${what} must be a non-empty string`));
 
 const decisionSchema = z.discriminatedUnion("decision", [
   z.object({ decision: z.literal("allow") }),
@@ -36,9 +40,11 @@ const decisionSchema = z.discriminatedUnion("decision", [
     decision: z.literal("deny"),
     reason: z
       .string()
-      .refine(
-        (s) => s.trim().length > 0,
-        "a deny needs a non-empty reason: the reason is the only part the model can act on",
+      .check(
+        z.refine(
+          (s) => s.trim().length > 0,
+          "a deny needs a non-empty reason: the reason is the only part the model can act on",
+        ),
       ),
   }),
   z.object({
@@ -70,26 +76,28 @@ const operationSchema = z.union([
 const frameSchema = z.union([
   z.object({
     admits: z.array(nonBlank("an admitted tool")),
-    text: z.string().optional(),
-    digest: z.string().optional(),
+    text: z.optional(z.string()),
+    digest: z.optional(z.string()),
   }),
-  z.object({ operations: z.array(operationSchema), digest: z.string().optional() }).loose(),
+  z.looseObject({ operations: z.array(operationSchema), digest: z.optional(z.string()) }),
 ]);
 
 /** hmux's extensions to the vocabulary: they touch hmux's own state, never the harness, so every channel takes them. */
 export const EXTENSION_COMMAND_NAMES = ["rule.revoke"] as const;
 type AnyCommandName = CommandName | (typeof EXTENSION_COMMAND_NAMES)[number];
 
-const payloadSchemas: Record<AnyCommandName, z.ZodType> = {
+const payloadSchemas: Record<AnyCommandName, z.ZodMiniType> = {
   "tool.decide": z
     .object({
       call_id: nonBlank("call_id"),
       decision: decisionSchema,
-      scope: z.enum(RULE_SCOPES, `scope is one of ${RULE_SCOPES.join(", ")}`).optional(),
+      scope: z.optional(z.enum(RULE_SCOPES, `scope is one of ${RULE_SCOPES.join(", ")}`)),
     })
-    .refine(
-      (d) => d.scope === undefined || d.scope === "call" || d.decision.decision === "allow",
-      "a scope wider than the call goes only with an allow: a rule is a standing yes",
+    .check(
+      z.refine(
+        (d) => d.scope === undefined || d.scope === "call" || d.decision.decision === "allow",
+        "a scope wider than the call goes only with an allow: a rule is a standing yes",
+      ),
     ),
   "rule.revoke": z.object({ rule_id: nonBlank("rule_id") }),
   "frame.set": z.object({ frame: frameSchema }),
@@ -198,6 +206,6 @@ function toFrame(raw: Record<string, unknown>): Frame {
   return { admits: [...admits].sort(), ...digest };
 }
 
-function describe(error: z.ZodError): string {
+function describe(error: zod.core.$ZodError): string {
   return error.issues.map((i) => `${i.path.join(".") || "(line)"}: ${i.message}`).join("; ");
 }

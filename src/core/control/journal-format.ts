@@ -21,7 +21,10 @@
  *   4. A torn last line (power loss mid-write) is reported by the reader as `truncatedTail` and
  *      ignored; every complete line before it is intact.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../schema-locale.js";
+// The refinement context's type by a second name: the build vendors every member named through `z`.
+import type * as zod from "zod/mini";
 import type { SessionEvent } from "./types.js";
 
 export const JOURNAL_FORMAT = "hmux.journal/1";
@@ -44,7 +47,7 @@ const refused = z.object({
 });
 const decision = z.discriminatedUnion("decision", [
   z.object({ decision: z.literal("allow") }),
-  z.object({ decision: z.literal("deny"), reason: z.string().min(1) }),
+  z.object({ decision: z.literal("deny"), reason: z.string().check(z.minLength(1)) }),
   z.object({ decision: z.literal("replace"), input: z.unknown() }),
   z.object({ decision: z.literal("abstain") }),
 ]);
@@ -60,57 +63,50 @@ const lifecycle = z.enum([
 ]);
 
 /** Control events are checked field by field; any other kind (a HarnessEvent, a future kind) only needs a `kind`. */
-const controlEventSchemas: Readonly<Record<string, z.ZodType>> = {
-  state: z.object({ kind: z.literal("state"), from: lifecycle, to: lifecycle, reason: z.string().optional() }),
+const controlEventSchemas: Readonly<Record<string, z.ZodMiniType>> = {
+  state: z.object({ kind: z.literal("state"), from: lifecycle, to: lifecycle, reason: z.optional(z.string()) }),
   "approval-request": z.object({
     kind: z.literal("approval-request"),
-    call: z
-      .object({
-        callId: z.string(),
-        tool: z.string(),
-        input: z.unknown(),
-        openedAt: z.number(),
-        deadlineAt: z.number().nullable(),
-      })
-      .loose(),
-  }),
-  "approval-disposition": z
-    .object({
-      kind: z.literal("approval-disposition"),
+    call: z.looseObject({
       callId: z.string(),
-      decision,
-      decider: z.string(),
-      status: z.enum(["sent", "rejected"]),
-    })
-    .loose(),
+      tool: z.string(),
+      input: z.unknown(),
+      openedAt: z.number(),
+      deadlineAt: z.nullable(z.number()),
+    }),
+  }),
+  "approval-disposition": z.looseObject({
+    kind: z.literal("approval-disposition"),
+    callId: z.string(),
+    decision,
+    decider: z.string(),
+    status: z.enum(["sent", "rejected"]),
+  }),
   "approval-cleared": z.object({ kind: z.literal("approval-cleared"), callId: z.string(), reason: z.string() }),
   "command.result": z.object({
     kind: z.literal("command.result"),
-    id: z.string().nullable(),
-    outcome: z.union([
-      z.object({ result: z.literal("ok") }).loose(),
-      z.object({ result: z.literal("refused"), refused }),
-    ]),
+    id: z.nullable(z.string()),
+    outcome: z.union([z.looseObject({ result: z.literal("ok") }), z.object({ result: z.literal("refused"), refused })]),
   }),
-  closed: z.object({ kind: z.literal("closed"), exitCode: z.number().nullable(), cause: z.string() }).loose(),
+  closed: z.looseObject({ kind: z.literal("closed"), exitCode: z.nullable(z.number()), cause: z.string() }),
   warning: z.object({ kind: z.literal("warning"), code: z.string(), message: z.string() }),
   rule: z.object({
     kind: z.literal("rule"),
     change: z.enum(["added", "revoked"]),
     rule: z.object({
-      id: z.string().min(1),
+      id: z.string().check(z.minLength(1)),
       tool: z.string(),
-      match: z.object({ kind: z.string() }).loose(),
+      match: z.looseObject({ kind: z.string() }),
       allows: z.string(),
     }),
     by: z.string(),
   }),
 };
 
-const anyEvent = z.object({ kind: z.string().min(1) }).loose();
+const anyEvent = z.looseObject({ kind: z.string().check(z.minLength(1)) });
 
 /** A control event's fields, checked; any other kind passes as it is. */
-function checkControlEvent(event: { kind: string }, ctx: z.RefinementCtx): void {
+function checkControlEvent(event: { kind: string }, ctx: zod.core.$RefinementCtx): void {
   const schema = controlEventSchemas[event.kind];
   if (!schema) return;
   const r = schema.safeParse(event);
@@ -120,7 +116,7 @@ function checkControlEvent(event: { kind: string }, ctx: z.RefinementCtx): void 
 }
 
 /** One SessionEvent as it crosses a boundary (a journal line, the hmux server's socket): control events field by field. */
-export const sessionEventSchema = anyEvent.superRefine(checkControlEvent);
+export const sessionEventSchema = anyEvent.check(z.superRefine(checkControlEvent));
 
 /**
  * Many SessionEvents at once (an attach's replay: thousands), checked as sessionEventSchema
@@ -137,14 +133,14 @@ export const sessionEventListSchema = z.array(
         (value as { kind: string }).kind.length > 0,
       "an event is an object with a non-empty kind",
     )
-    .superRefine(checkControlEvent),
+    .check(z.superRefine(checkControlEvent)),
 );
 
 export const journalRecordSchema = z.object({
   format: z.literal(JOURNAL_FORMAT),
-  seq: z.number().int().positive(),
+  seq: z.number().check(z.int(), z.positive()),
   time: z.iso.datetime(),
-  session: z.string().min(1),
+  session: z.string().check(z.minLength(1)),
   event: sessionEventSchema,
 });
 

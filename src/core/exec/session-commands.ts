@@ -4,7 +4,8 @@
  * control machine, which answers it with exactly one command.result (both decision spellings,
  * nested and flat, are accepted there: src/core/control/command-schema.ts).
  */
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../schema-locale.js";
 import { COMMAND_FORMAT } from "../control/command-schema.js";
 import type { ControlCommand } from "../control/machine-types.js";
 
@@ -34,7 +35,7 @@ export function unreadLineMarker(bytes: number): string {
   return JSON.stringify({ op: "unread-line", bytes });
 }
 
-const nonEmpty = z.string().refine((s) => s.trim().length > 0, "must be a non-empty string");
+const nonEmpty = z.string().check(z.refine((s) => s.trim().length > 0, "must be a non-empty string"));
 
 const opSchema = z.discriminatedUnion("op", [
   z.object({ op: z.literal("send"), id: nonEmpty, text: z.string() }),

@@ -3,7 +3,8 @@
  * socket: anything malformed or with the wrong token is rejected with a reason, never
  * guessed at.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../../core/schema-locale.js";
 
 export const HOOK_EVENTS = [
   "SessionStart",
@@ -19,15 +20,15 @@ export type HookEvent = (typeof HOOK_EVENTS)[number];
 
 export const HookReportSchema = z.object({
   v: z.literal(1),
-  token: z.string().min(1),
-  pane: z.string().min(1).max(200),
+  token: z.string().check(z.minLength(1)),
+  pane: z.string().check(z.minLength(1), z.maxLength(200)),
   event: z.enum(HOOK_EVENTS),
-  sessionId: z.string().max(200).optional(),
-  tool: z.string().max(200).optional(),
-  toolInput: z.unknown().optional(),
-  notificationType: z.string().max(100).optional(),
-  message: z.string().max(4000).optional(),
-  at: z.number().int().nonnegative(),
+  sessionId: z.optional(z.string().check(z.maxLength(200))),
+  tool: z.optional(z.string().check(z.maxLength(200))),
+  toolInput: z.optional(z.unknown()),
+  notificationType: z.optional(z.string().check(z.maxLength(100))),
+  message: z.optional(z.string().check(z.maxLength(4000))),
+  at: z.number().check(z.int(), z.nonnegative()),
 });
 
 export type HookReport = Omit<z.infer<typeof HookReportSchema>, "token">;
