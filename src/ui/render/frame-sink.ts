@@ -9,7 +9,8 @@
  *
  * Pane bodies come from the BodyLayer (body-layer.ts): a frame goes out composed with them once
  * the task that rendered it is done (the bodies painted in that commit's layout effects), and a
- * body painted between frames draws the last frame again with it.
+ * body painted between frames writes only its changed rows, where they stand (Ink's frame the
+ * same as the one last composed), or draws the last frame again with it.
  *
  * A resize redraws the whole screen from a frame drawn at the new size: frames rendered in the
  * RESIZE_SETTLE_MS after the last resize event (Ink's own at the old layout first, then the
@@ -35,6 +36,9 @@ export class FrameSink<Frame = unknown> extends EventEmitter {
   private resizing = false;
   /** Ink's last frame, its rows split; null before the first. */
   private inkFrame: string[] | null = null;
+  private inkData: string | null = null;
+  /** The screen was not composed from inkFrame yet: the next draw is a whole one. */
+  private inkChanged = true;
   /** A draw of inkFrame with the bodies is due at the end of this task. */
   private due = false;
   /** Cancels the pending settle timer; null while none is pending. */
@@ -78,7 +82,12 @@ export class FrameSink<Frame = unknown> extends EventEmitter {
     const frame = this.pending;
     if (frame === null) return;
     this.pending = null;
-    this.inkFrame = frame.data.split("\n");
+    // Ink writes a frame on every render; one like the last leaves the bodies' rows where they are.
+    if (frame.data !== this.inkData) {
+      this.inkData = frame.data;
+      this.inkFrame = frame.data.split("\n");
+      this.inkChanged = true;
+    }
     this.drawSoon();
     frame.done?.();
   }
@@ -94,8 +103,21 @@ export class FrameSink<Frame = unknown> extends EventEmitter {
     if (!this.due) return;
     this.due = false;
     if (this.resizing || this.inkFrame === null) return;
-    this.writer.frame(this.bodies.compose(this.inkFrame));
+    if (!this.inkChanged) {
+      const painted = this.bodies.takePatches();
+      if (painted !== null) {
+        if (painted.patches.length === 0) return;
+        if (this.writer.patch(painted.patches, this.bodies.recompose(this.inkFrame, painted.rows))) return;
+      }
+    }
+    this.composeAll();
   };
+
+  private composeAll(): void {
+    if (this.inkFrame === null) return;
+    this.inkChanged = false;
+    this.writer.frame(this.bodies.compose(this.inkFrame));
+  }
 
   write(data: string | Uint8Array, encoding?: BufferEncoding | WriteCallback, cb?: WriteCallback): boolean {
     const done = typeof encoding === "function" ? encoding : cb;
@@ -142,8 +164,9 @@ export class FrameSink<Frame = unknown> extends EventEmitter {
     this.settle = null;
     this.resizing = false;
     this.writer.invalidate();
-    if (this.inkFrame !== null) this.writer.frame(this.bodies.compose(this.inkFrame));
+    this.composeAll();
     // The last frame may still be of the old layout if the app had not re-rendered yet.
     this.writer.invalidate();
+    this.inkChanged = true;
   };
 }

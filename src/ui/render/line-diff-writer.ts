@@ -5,6 +5,7 @@
  * the terminal and writes every row whenever the frame is as tall as the terminal (always, for
  * a full-screen TUI), so one countdown moving by a second cost the whole screen.
  */
+import type { RowPatch } from "./body-layer.js";
 import { type RowCells, rowCells, rowDiff } from "./row-cells.js";
 
 const SYNC_BEGIN = "\u001b[?2026h";
@@ -77,6 +78,28 @@ export class LineDiffWriter {
       if (body !== "") body = RESET + body;
     }
     this.shown = lines;
+    this.write(body);
+  }
+
+  /**
+   * Writes pieces of rows in place, each from the default attributes and ending in them, and takes
+   * `lines` as those rows now on screen; false (nothing written) while the screen is unknown.
+   */
+  patch(patches: readonly RowPatch[], lines: ReadonlyMap<number, string>): boolean {
+    const shown = this.shown;
+    if (shown === null) return false;
+    let body = "";
+    for (const p of patches) if (p.y < shown.length) body += `\u001b[${p.y + 1};${p.col + 1}H${p.text}`;
+    for (const [y, line] of lines) {
+      if (y >= shown.length) continue;
+      shown[y] = line;
+      this.cells[y] = undefined;
+    }
+    this.write(body === "" ? "" : RESET + body);
+    return true;
+  }
+
+  private write(body: string): void {
     if (body === "") return;
     let data = SYNC_BEGIN + body + SYNC_END;
     if (!this.cursorHidden) {
