@@ -75,7 +75,7 @@ const step = (n: number): Bodies => [
 ];
 
 function paintAll(sink: FrameSink, slots: readonly number[], bodies: Bodies): void {
-  bodies.forEach((b, i) => sink.bodies.paint(slots[i]!, b.width, b.rows));
+  for (const [i, b] of bodies.entries()) sink.bodies.paint(slots[i]!, b.width, b.rows);
 }
 
 function claimAll(sink: FrameSink, n: number): number[] {
