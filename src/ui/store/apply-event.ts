@@ -26,12 +26,24 @@ type NewEntry = TranscriptEntry extends infer E ? (E extends TranscriptEntry ? O
 type ToolEntry = Extract<TranscriptEntry, { kind: "tool" }>;
 type TextEntry = Extract<TranscriptEntry, { kind: "message" | "thinking" }>;
 
+/**
+ * `entries` without its first `drop`, then `last`: one array of exactly that length. A slice then a
+ * push allocated twice, the push's copy half as long again: 12 KB per event at MAX_ENTRIES, the
+ * client's largest garbage under streaming panes (issue 23).
+ */
+function appended(entries: readonly TranscriptEntry[], drop: number, last: TranscriptEntry): TranscriptEntry[] {
+  const kept = entries.length - drop;
+  const out = new Array<TranscriptEntry>(kept + 1);
+  for (let i = 0; i < kept; i++) out[i] = entries[i + drop]!;
+  out[kept] = last;
+  return out;
+}
+
 function push(view: SessionView, entry: NewEntry): SessionView {
   const full = { ...entry, seq: view.nextSeq } as TranscriptEntry;
   // One copy per entry, evicting as it copies: a replay pushes hundreds into a full transcript.
   const drop = Math.max(0, view.entries.length + 1 - MAX_ENTRIES);
-  const entries = view.entries.slice(drop);
-  entries.push(full);
+  const entries = appended(view.entries, drop, full);
   return {
     ...view,
     entries,
