@@ -13,10 +13,14 @@
  * past it, not the stream. A client whose buffer still passes `maxBufferedBytes` (one that asks
  * and never reads its replies) is dropped, since a reply cannot be left out.
  *
- * Every line written in one turn of the event loop leaves in one write: 8 sessions streaming 100
- * events a second each were 800 writes (system calls) a second to every attached client.
+ * What a client is sent leaves in few writes (Corker): a reply, hello, bye, error or native
+ * output at the end of the event loop's turn, with whatever waited before it; a session's events,
+ * table rows and control states at most EVENT_FLUSH_MS after the first of them. 32 sessions
+ * streaming 10 events a second each, which come one by one, were 320 writes (system calls) a
+ * second to every attached client, and as many wake-ups of each client.
  */
 import type { Duplex } from "node:stream";
+import type { Clock } from "../core/exec/ports.js";
 import type { OutgoingMessage } from "../protocol/messages.js";
 
 /** A client's connection: the server's socket, or one end of an in-process pair (in-process.ts). */
@@ -24,6 +28,14 @@ export type ClientStream = Duplex & { destroySoon?: () => void };
 
 /** Bytes that may wait for a client before it counts as behind. */
 export const DEFAULT_LAGGING_BYTES = 1024 * 1024;
+/**
+ * How long a session's events, table rows and control states may wait to leave together: a TUI
+ * shows them at most every 80 ms (ui.commitMs), so a person never sees this, while every flush
+ * costs the server a system call and the client a wake-up.
+ */
+export const EVENT_FLUSH_MS = 16;
+/** Lines that leave at the end of the turn: someone waits for a reply, and native output is keystrokes' echo. */
+const PROMPT_KINDS: ReadonlySet<OutgoingMessage["kind"]> = new Set(["hello", "reply", "output", "error", "bye"]);
 /** Bytes an attach's replay lets wait for a client before it waits for the client to read. */
 const REPLAY_HIGH_WATER = 4 * 1024 * 1024;
 
@@ -66,11 +78,16 @@ export class ClientOutbox {
   send(message: OutgoingMessage): void {
     if (message.kind === "table") return this.sendState(`table:${message.session.id}`, message);
     if (message.kind === "control") return this.sendState(`control:${message.session}`, message);
-    this.writeLine(`${JSON.stringify(message)}\n`);
+    this.write(`${JSON.stringify(message)}\n`, PROMPT_KINDS.has(message.kind));
   }
 
-  /** A line already encoded (a session's event), written now. */
+  /** A line already encoded (a session's event): it leaves within EVENT_FLUSH_MS, with the lines around it. */
   writeLine(line: string): void {
+    this.write(line, false);
+  }
+
+  /** Writes a line to the socket, which is corked until the end of the turn (`prompt`) or EVENT_FLUSH_MS. */
+  private write(line: string, prompt: boolean): void {
     const socket = this.socket;
     if (socket.destroyed) return;
     if (socket.writableLength > this.limits.maxBufferedBytes) {
@@ -78,7 +95,7 @@ export class ClientOutbox {
       socket.destroy();
       return;
     }
-    this.corker.cork(socket);
+    this.corker.cork(socket, prompt);
     socket.write(line);
   }
 
@@ -145,22 +162,52 @@ export class ClientOutbox {
 }
 
 /**
- * Corks each socket written to in a turn of the event loop and uncorks them all at its end: what
- * a client is sent in one turn leaves in one write.
+ * Corks each socket written to and uncorks it once: at the end of the turn when a prompt line was
+ * written to it, else EVENT_FLUSH_MS after its first line, with every other socket corked by then
+ * (one timer for all). What waits in a corked socket counts in its writableLength, so a client
+ * falls behind (ClientOutbox.hasRoom) as if it had been written.
  */
 export class Corker {
-  private readonly corked = new Set<ClientStream>();
+  /** Uncorked at the end of this turn. */
+  private readonly thisTurn = new Set<ClientStream>();
+  /** Uncorked when the flush timer fires. */
+  private readonly soon = new Set<ClientStream>();
+  private timer = false;
 
-  cork(socket: ClientStream): void {
-    if (this.corked.has(socket)) return;
-    socket.cork();
-    this.corked.add(socket);
-    if (this.corked.size === 1) setImmediate(this.uncorkAll);
+  /** `flushMs` 0: every line leaves at the end of its turn (a client in this process: no system call to save). */
+  constructor(
+    private readonly clock: Clock,
+    private readonly flushMs: number = EVENT_FLUSH_MS,
+  ) {}
+
+  cork(socket: ClientStream, lineIsPrompt: boolean): void {
+    const prompt = lineIsPrompt || this.flushMs === 0;
+    if (this.thisTurn.has(socket)) return;
+    if (this.soon.has(socket)) {
+      if (!prompt) return;
+      // Corked already: it moves to this turn's uncork, which takes what waited before the prompt line too.
+      this.soon.delete(socket);
+    } else socket.cork();
+    if (prompt) {
+      this.thisTurn.add(socket);
+      if (this.thisTurn.size === 1) setImmediate(this.uncorkTurn);
+      return;
+    }
+    this.soon.add(socket);
+    if (this.timer) return;
+    this.timer = true;
+    this.clock.setTimeout(this.uncorkSoon, this.flushMs);
   }
 
-  private readonly uncorkAll = (): void => {
-    for (const socket of this.corked) socket.uncork();
-    this.corked.clear();
+  private readonly uncorkTurn = (): void => {
+    for (const socket of this.thisTurn) socket.uncork();
+    this.thisTurn.clear();
+  };
+
+  private readonly uncorkSoon = (): void => {
+    this.timer = false;
+    for (const socket of this.soon) socket.uncork();
+    this.soon.clear();
   };
 }
 

@@ -22,7 +22,7 @@ import { PROTOCOL } from "../protocol/name.js";
 import type { ReplyInput } from "../protocol/replies.js";
 import { isRequestOp, LoginSchema, REQUEST_OPS, type RequestOf, type RequestOp, reqOf } from "../protocol/requests.js";
 import { versionProblem } from "../protocol/version.js";
-import { ClientOutbox, type ClientStream, Corker, DEFAULT_LAGGING_BYTES } from "./client-outbox.js";
+import { ClientOutbox, type ClientStream, Corker, DEFAULT_LAGGING_BYTES, EVENT_FLUSH_MS } from "./client-outbox.js";
 import { ServerError, serverErrorOf } from "./errors.js";
 import { NativeFeed } from "./native-feed.js";
 import type { Op, OpContext } from "./ops/op.js";
@@ -58,6 +58,8 @@ export interface HubOptions {
   readonly maxBufferedBytes?: number;
   /** Bytes waiting for a client before it counts as behind: its events then wait in the kept ring, not its buffer. */
   readonly laggingBytes?: number;
+  /** How long a session's events may wait to leave together for a client (client-outbox.ts); 0: each turn's at its end. */
+  readonly eventFlushMs?: number;
   /** Called once, when the server decides to stop (idle, kill-server, a signal). */
   readonly onStop: (reason: string) => void;
 }
@@ -87,7 +89,7 @@ export class Hub {
   private readonly maxStrangers: number;
   private readonly maxBuffered: number;
   private readonly laggingBytes: number;
-  private readonly corker = new Corker();
+  private readonly corker: Corker;
 
   constructor(private readonly options: HubOptions) {
     this.loginTimeoutMs = options.loginTimeoutMs ?? 5_000;
@@ -95,6 +97,7 @@ export class Hub {
     this.maxStrangers = options.maxStrangers ?? 8;
     this.maxBuffered = options.maxBufferedBytes ?? 32 * 1024 * 1024;
     this.laggingBytes = Math.min(options.laggingBytes ?? DEFAULT_LAGGING_BYTES, this.maxBuffered / 2);
+    this.corker = new Corker(options.clock, options.eventFlushMs ?? EVENT_FLUSH_MS);
     options.table.onChange((change, session) => {
       for (const c of this.clients) if (c.authed) this.send(c, { kind: "table", change, session });
       this.checkIdle();
