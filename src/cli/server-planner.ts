@@ -10,7 +10,6 @@ import { settingsView } from "../core/launch/settings-view.js";
 import { harnessOptionFlag } from "../core/options/harness-settings.js";
 import { planSession } from "../launch/plan-session.js";
 import { contextFor } from "../main/context.js";
-import { nativePlanNotes, planNativeLaunch } from "../main/native-launch.js";
 import { parseNativeKind } from "../native/launch.js";
 import { nativeKinds, SHELL_KIND } from "../native/native-plan.js";
 import type { HarnessFieldSummary, PlanRefusalSummary, PlanSummary } from "../protocol/index.js";
@@ -23,7 +22,7 @@ export function serverPlanner(server: CliContext): Planner {
   return async (spec) => {
     try {
       const context = await contextFor(server, spec.cwd);
-      if (spec.native) return nativePlan(context, spec);
+      if (spec.native) return await nativePlan(context, spec);
       const fields = harnessFields(context, spec.harness);
       try {
         return { ...sessionPlan(context, spec), ...(fields.length > 0 ? { fields } : {}) };
@@ -71,8 +70,11 @@ function sessionPlan(context: CliContext, spec: CreateSpec): PlanSummary {
   };
 }
 
-function nativePlan(context: CliContext, spec: CreateSpec): PlanSummary {
+async function nativePlan(context: CliContext, spec: CreateSpec): Promise<PlanSummary> {
   const kind = parseNativeKind(spec.harness, nativeKinds(context.registry));
+  // Loaded with the first native plan: beside the plan it holds the pane's terminal emulator, which
+  // the launcher loads only for the first native session too (server-launcher.ts).
+  const { nativePlanNotes, planNativeLaunch } = await import("../main/native-launch.js");
   const plan = planNativeLaunch(
     {
       kind,
