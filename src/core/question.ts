@@ -92,11 +92,15 @@ export type QuestionDetection =
   | { readonly kind: "malformed"; readonly reason: string; readonly body: string };
 
 const trimmedText = () => z.string().check(z.trim(), z.minLength(1));
-const QuestionBody = z.object({
-  question: trimmedText(),
-  options: z.array(trimmedText()).check(z.minLength(1)),
-  recommended: z.optional(z.string()),
-});
+// Built at its first use, when a message holds a question block: most turns have none, and the first
+// zod schema a process builds costs a small `hmux decode` about a tenth of its start-up.
+const QuestionBody = z.lazy(() =>
+  z.object({
+    question: trimmedText(),
+    options: z.array(trimmedText()).check(z.minLength(1)),
+    recommended: z.optional(z.string()),
+  }),
+);
 
 // The opener may be indented; the tag must be alone on its line.
 const FENCE_OPEN = /(?:^|\n)[ \t]*```[ \t]*hcn-question[ \t]*(?=\r?\n)/g;
