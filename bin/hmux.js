@@ -21,7 +21,11 @@ if (!existsSync(fileURLToPath(entry))) {
   process.exit(2);
 }
 // Before the entry point is imported, so its modules are read from the code cache (src/files/compile-cache.ts).
-const { enableCompileCache } = await import(new URL("../dist/files/compile-cache.js", import.meta.url).href);
-enableCompileCache(process.env);
+// Not for the server: it starts once for many commands, and it exits on its own after its last client
+// left, when Node would write the cache into a folder its user may be removing (a test's HOME).
+if (process.argv.slice(2).find((a) => !a.startsWith("-")) !== "server") {
+  const { enableCompileCache } = await import(new URL("../dist/files/compile-cache.js", import.meta.url).href);
+  enableCompileCache(process.env);
+}
 const { runAndExit } = await import(entry.href);
 await runAndExit(process.argv);
