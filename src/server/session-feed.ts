@@ -11,6 +11,7 @@
  * before the ring (the open question, each pending call's request), as an attach's replay starts,
  * then the ring.
  */
+import { eventJson } from "../core/control/event-json.js";
 import { EVENTS_NOT_SENT_WARNING } from "../core/control/events-not-sent.js";
 import type { SessionEvent } from "../core/control/types.js";
 import type { ClientOutbox } from "./client-outbox.js";
@@ -96,12 +97,8 @@ function notSent(missed: number): SessionEvent {
   };
 }
 
-/** The last event encoded and its JSON: every client watching a session writes the same event in one go. */
-let lastEncoded: { event: SessionEvent; json: string } | null = null;
-
-/** An event message's line, the event encoded once for all the clients that get it; `at` for one sent late. */
+/** An event message's line, the event encoded once for the journal and all the clients that get it; `at` for one sent late. */
 function eventLine(session: string, event: SessionEvent, at?: number): string {
-  if (lastEncoded?.event !== event) lastEncoded = { event, json: JSON.stringify(event) };
   const tail = at === undefined ? "}" : `,"at":${at}}`;
-  return `{"kind":"event","session":${JSON.stringify(session)},"event":${lastEncoded.json}${tail}\n`;
+  return `{"kind":"event","session":${JSON.stringify(session)},"event":${eventJson(event)}${tail}\n`;
 }

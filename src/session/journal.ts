@@ -95,6 +95,8 @@ export function metaPath(journal: string): string {
 export class JournalWriter {
   private seq: number;
   private readonly fd: number;
+  /** The session's id, as each record names it. */
+  private readonly session: string;
 
   constructor(
     readonly path: string,
@@ -103,6 +105,7 @@ export class JournalWriter {
     /** What stamps each record (the Clock port's now). */
     private readonly now: () => number,
   ) {
+    this.session = journalSession(path);
     makePrivateDir(join(path, ".."));
     const previous = readMeta(path);
     writeFileSync(metaPath(path), `${JSON.stringify({ ...meta, runs: [...(previous?.runs ?? []), run] }, null, 2)}\n`, {
@@ -120,7 +123,7 @@ export class JournalWriter {
 
   record(event: SessionEvent): void {
     this.seq += 1;
-    writeSync(this.fd, encodeJournalRecord(journalRecord(journalSession(this.path), this.seq, this.now(), event)));
+    writeSync(this.fd, encodeJournalRecord(journalRecord(this.session, this.seq, this.now(), event)));
     if (SYNC_AFTER_KINDS.has(event.kind)) fdatasyncSync(this.fd);
   }
 

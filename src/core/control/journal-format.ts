@@ -25,6 +25,7 @@ import * as z from "zod/mini";
 import "../schema-locale.js";
 // The refinement context's type by a second name: the build vendors every member named through `z`.
 import type * as zod from "zod/mini";
+import { eventJson } from "./event-json.js";
 import type { SessionEvent } from "./types.js";
 
 export const JOURNAL_FORMAT = "hmux.journal/1";
@@ -156,9 +157,14 @@ export function journalRecord(session: string, seq: number, epochMs: number, eve
   return { format: JOURNAL_FORMAT, seq, time: new Date(epochMs).toISOString(), session, event };
 }
 
-/** The exact bytes of one record: one line, ending in "\n" (one write per record). */
+/**
+ * The exact bytes of one record: one line, ending in "\n" (one write per record). The same bytes
+ * as JSON.stringify of the record (its keys in this order), the event's JSON shared with the
+ * clients' event lines (event-json.ts).
+ */
 export function encodeJournalRecord(record: JournalRecord): string {
-  return `${JSON.stringify(record)}\n`;
+  const { format, seq, time, session, event } = record;
+  return `{"format":${JSON.stringify(format)},"seq":${seq},"time":${JSON.stringify(time)},"session":${JSON.stringify(session)},"event":${eventJson(event)}}\n`;
 }
 
 export interface JournalProblem {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { eventJson } from "../../../src/core/control/event-json.js";
 import {
   encodeJournalRecord,
   journalRecord,
@@ -37,6 +38,19 @@ describe("journal format", () => {
       time: "1970-01-01T00:00:00.000Z",
       session: "s",
     });
+  });
+
+  it("a record's bytes are JSON.stringify of the record, its event's JSON shared with the wire", () => {
+    const events: SessionEvent[] = [
+      { kind: "message", role: "assistant", text: 'quote " backslash \\ tab \t é 😀 \u2028' },
+      { kind: "warning", code: "W", message: "x" },
+    ];
+    for (const event of events) {
+      const record = journalRecord('s "1"', 7, 1_764_400_000_123, event);
+      expect(encodeJournalRecord(record)).toBe(`${JSON.stringify(record)}\n`);
+      // Asked again for the same event (a client's line after the journal's), the one encoding is reused.
+      expect(eventJson(event)).toBe(JSON.stringify(event));
+    }
   });
 
   it("a torn last line (a crash mid-write) is reported as a truncated tail and everything before it is kept", () => {
