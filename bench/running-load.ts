@@ -7,7 +7,7 @@
  * the pids a bench reads in /proc. Shared by end-to-end.ts (15 s windows) and soak.bench.ts (30 min).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import type { Renderer } from "../src/core/config/ui-schema.js";
 import type { ServerClient } from "../src/server/client.js";
 import { type PaneTap, tapPane } from "./pane-tap.js";
@@ -116,11 +116,14 @@ export async function startRunningLoad(spec: RunningLoadSpec): Promise<RunningLo
   });
   let watcher: ServerClient | undefined;
   let tap: PaneTap | undefined;
+  let clientPid = 0;
   const stop = async (): Promise<void> => {
     tap?.stop();
     watcher?.close();
     tmux("kill-server");
     await stopServer(server);
+    // The client writes its compile cache into the box as it exits: the box goes once it has.
+    if (clientPid > 0) await exited(clientPid);
     rmSync(box.dir, { recursive: true, force: true });
   };
   try {
@@ -147,7 +150,7 @@ export async function startRunningLoad(spec: RunningLoadSpec): Promise<RunningLo
     // A client that exits leaves its last words on screen, for an error.
     tmux("set-option", "-t", "e2e", "remain-on-exit", "on");
     if (spec.tap) tap = tapPane(tmux, "e2e", box.dir);
-    const clientPid = Number(tmux("display-message", "-p", "-t", "e2e", "#{pane_pid}").trim());
+    clientPid = Number(tmux("display-message", "-p", "-t", "e2e", "#{pane_pid}").trim());
     const terminalPid = Number(tmux("display-message", "-p", "-t", "e2e", "#{pid}").trim());
     if (!(clientPid > 0 && terminalPid > 0)) throw new Error("tmux did not start hmux attach");
     const shown = Date.now() + FIRST_FRAME_SECONDS * 1000;
@@ -178,6 +181,15 @@ export async function startRunningLoad(spec: RunningLoadSpec): Promise<RunningLo
     await stop();
     throw new Error(`${err instanceof Error ? err.message : String(err)}\nserver stderr: ${log}`);
   }
+}
+
+/** How long a client ended by its terminal's close may take to exit. */
+const CLIENT_EXIT_SECONDS = 30;
+
+/** Resolves once process `pid` has exited (or CLIENT_EXIT_SECONDS have passed). */
+async function exited(pid: number): Promise<void> {
+  const end = Date.now() + CLIENT_EXIT_SECONDS * 1000;
+  while (existsSync(`/proc/${pid}`) && Date.now() < end) await sleep(0.1);
 }
 
 async function stopServer(server: ChildProcess): Promise<void> {

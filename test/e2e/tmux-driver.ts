@@ -143,12 +143,32 @@ export function isolatedSession(prefix: string, options: IsolatedSessionOptions 
     close: async (stopTerminal) => {
       hmux("kill-server"); // no server running is fine: it says so and exits 1
       await stopTerminal?.();
-      rmSync(home, { recursive: true, force: true });
+      await removeWhenWritten(home);
     },
   };
 }
 
 /** A value as one shell word: bare when it is plainly safe, else single-quoted. */
+/** How long a TUI ended by its terminal's close may go on writing under its home. */
+const TUI_EXIT_MS = 30_000;
+
+/**
+ * Removes `home` once nothing writes in it: a TUI the closed terminal ended writes its compile
+ * cache there as it exits, after the terminal has gone, and a folder it fills meanwhile is ENOTEMPTY.
+ */
+async function removeWhenWritten(home: string): Promise<void> {
+  const end = Date.now() + TUI_EXIT_MS;
+  for (;;) {
+    try {
+      rmSync(home, { recursive: true, force: true });
+      return;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "ENOTEMPTY" || Date.now() > end) throw err;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
 function shellWord(value: string): string {
   return /^[\w@%+=:,./-]*$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
 }
