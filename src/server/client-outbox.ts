@@ -13,11 +13,13 @@
  * past it, not the stream. A client whose buffer still passes `maxBufferedBytes` (one that asks
  * and never reads its replies) is dropped, since a reply cannot be left out.
  *
- * What a client is sent leaves in few writes (Corker): a reply, hello, bye, error or native
+ * What a client is sent leaves in few writes (Flusher): a reply, hello, bye, error or native
  * output at the end of the event loop's turn, with whatever waited before it; a session's events,
  * table rows and control states at most EVENT_FLUSH_MS after the first of them. 32 sessions
  * streaming 10 events a second each, which come one by one, were 320 writes (system calls) a
- * second to every attached client, and as many wake-ups of each client.
+ * second to every attached client, and as many wake-ups of each client. The lines wait here, in
+ * order, and leave joined as one string: a write per line into a corked socket cost the stream's
+ * bookkeeping for each line, at every write and again at the writev.
  */
 import type { Duplex } from "node:stream";
 import type { Clock } from "../core/exec/ports.js";
@@ -45,6 +47,9 @@ export interface OutboxLimits {
 }
 
 export class ClientOutbox {
+  /** Lines not yet handed to the socket, oldest first, and their length (as the socket counts a string: in characters). */
+  private pending: string[] = [];
+  private pendingLength = 0;
   /** The newest state message of each row or session that waits for room, by what it describes. */
   private readonly states = new Map<string, OutgoingMessage>();
   /** Called once, in order, when the client has room again. */
@@ -55,20 +60,29 @@ export class ClientOutbox {
   constructor(
     private readonly socket: ClientStream,
     private readonly limits: OutboxLimits,
-    private readonly corker: Corker,
+    private readonly flusher: Flusher,
   ) {
     // Past the stream's high-water mark a write asks for 'drain', the signal that room came back.
     this.laggingBytes = Math.max(limits.laggingBytes, socket.writableHighWaterMark);
   }
 
-  /** Bytes written and not yet taken by the client's connection. */
+  /** Bytes written and not yet taken by the client's connection (those waiting to leave included). */
   get queuedBytes(): number {
-    return this.socket.writableLength;
+    return this.socket.writableLength + this.pendingLength;
   }
 
   /** Whether more may be written now without the client falling behind. */
   get hasRoom(): boolean {
-    return !this.socket.destroyed && this.socket.writableLength < this.laggingBytes;
+    return !this.socket.destroyed && this.queuedBytes < this.laggingBytes;
+  }
+
+  /** Hands what waits to the socket, in one write. */
+  flush(): void {
+    if (this.pendingLength === 0) return;
+    const lines = this.pending;
+    this.pending = [];
+    this.pendingLength = 0;
+    if (!this.socket.destroyed) this.socket.write(lines.length === 1 ? lines[0]! : lines.join(""));
   }
 
   /**
@@ -86,17 +100,25 @@ export class ClientOutbox {
     this.write(line, false);
   }
 
-  /** Writes a line to the socket, which is corked until the end of the turn (`prompt`) or EVENT_FLUSH_MS. */
+  /**
+   * Queues a line to leave at the end of the turn (`prompt`) or within EVENT_FLUSH_MS; a socket's
+   * high-water mark of them leaves at once, so a burst reaches the socket's own bound (and its
+   * 'drain') as it did when each line was written.
+   */
   private write(line: string, prompt: boolean): void {
     const socket = this.socket;
     if (socket.destroyed) return;
-    if (socket.writableLength > this.limits.maxBufferedBytes) {
+    if (this.queuedBytes > this.limits.maxBufferedBytes) {
       // A client that does not read even its replies cannot make the server hold them.
+      this.pending = [];
+      this.pendingLength = 0;
       socket.destroy();
       return;
     }
-    this.corker.cork(socket, prompt);
-    socket.write(line);
+    this.pending.push(line);
+    this.pendingLength += line.length;
+    if (this.pendingLength >= socket.writableHighWaterMark) this.flush();
+    else this.flusher.due(this, prompt);
   }
 
   /** Calls `then` once the client has room again (at once, in the next turn, when it has now). */
@@ -116,10 +138,12 @@ export class ClientOutbox {
     const socket = this.socket;
     const high = Math.min(REPLAY_HIGH_WATER, this.limits.maxBufferedBytes / 2);
     for (let i = 0; i < held.length; ) {
-      while (i < held.length && socket.writableLength < high) this.send(held[i++]!);
+      while (i < held.length && this.queuedBytes < high) this.send(held[i++]!);
       if (socket.destroyed) return;
+      this.flush();
       if (i < held.length) await roomIn(socket);
     }
+    this.flush();
     await drained(socket);
   }
 
@@ -146,6 +170,7 @@ export class ClientOutbox {
 
   private async roomAgain(): Promise<void> {
     const socket = this.socket;
+    this.flush();
     while (!socket.destroyed && socket.writableLength >= this.laggingBytes) await roomIn(socket);
     // Once the turn is over, so that a burst's writes meanwhile are behind what waited.
     await new Promise((resolve) => setImmediate(resolve));
@@ -162,16 +187,16 @@ export class ClientOutbox {
 }
 
 /**
- * Corks each socket written to and uncorks it once: at the end of the turn when a prompt line was
- * written to it, else EVENT_FLUSH_MS after its first line, with every other socket corked by then
- * (one timer for all). What waits in a corked socket counts in its writableLength, so a client
- * falls behind (ClientOutbox.hasRoom) as if it had been written.
+ * Flushes each outbox with lines waiting, once: at the end of the turn when a prompt line waits in
+ * it, else EVENT_FLUSH_MS after its first line, with every other outbox due by then (one timer for
+ * all). What waits counts in the outbox's queuedBytes, so a client falls behind (hasRoom) as if it
+ * had been written.
  */
-export class Corker {
-  /** Uncorked at the end of this turn. */
-  private readonly thisTurn = new Set<ClientStream>();
-  /** Uncorked when the flush timer fires. */
-  private readonly soon = new Set<ClientStream>();
+export class Flusher {
+  /** Flushed at the end of this turn. */
+  private readonly thisTurn = new Set<ClientOutbox>();
+  /** Flushed when the timer fires. */
+  private readonly soon = new Set<ClientOutbox>();
   private timer = false;
 
   /** `flushMs` 0: every line leaves at the end of its turn (a client in this process: no system call to save). */
@@ -180,33 +205,31 @@ export class Corker {
     private readonly flushMs: number = EVENT_FLUSH_MS,
   ) {}
 
-  cork(socket: ClientStream, lineIsPrompt: boolean): void {
+  due(outbox: ClientOutbox, lineIsPrompt: boolean): void {
+    if (this.thisTurn.has(outbox)) return;
     const prompt = lineIsPrompt || this.flushMs === 0;
-    if (this.thisTurn.has(socket)) return;
-    if (this.soon.has(socket)) {
-      if (!prompt) return;
-      // Corked already: it moves to this turn's uncork, which takes what waited before the prompt line too.
-      this.soon.delete(socket);
-    } else socket.cork();
-    if (prompt) {
-      this.thisTurn.add(socket);
-      if (this.thisTurn.size === 1) setImmediate(this.uncorkTurn);
+    if (!prompt) {
+      if (this.soon.has(outbox)) return;
+      this.soon.add(outbox);
+      if (this.timer) return;
+      this.timer = true;
+      this.clock.setTimeout(this.flushSoon, this.flushMs);
       return;
     }
-    this.soon.add(socket);
-    if (this.timer) return;
-    this.timer = true;
-    this.clock.setTimeout(this.uncorkSoon, this.flushMs);
+    // This turn's flush takes what waited before the prompt line too.
+    this.soon.delete(outbox);
+    this.thisTurn.add(outbox);
+    if (this.thisTurn.size === 1) setImmediate(this.flushTurn);
   }
 
-  private readonly uncorkTurn = (): void => {
-    for (const socket of this.thisTurn) socket.uncork();
+  private readonly flushTurn = (): void => {
+    for (const outbox of this.thisTurn) outbox.flush();
     this.thisTurn.clear();
   };
 
-  private readonly uncorkSoon = (): void => {
+  private readonly flushSoon = (): void => {
     this.timer = false;
-    for (const socket of this.soon) socket.uncork();
+    for (const outbox of this.soon) outbox.flush();
     this.soon.clear();
   };
 }

@@ -22,7 +22,7 @@ import { PROTOCOL } from "../protocol/name.js";
 import type { ReplyInput } from "../protocol/replies.js";
 import { isRequestOp, LoginSchema, REQUEST_OPS, type RequestOf, type RequestOp, reqOf } from "../protocol/requests.js";
 import { versionProblem } from "../protocol/version.js";
-import { ClientOutbox, type ClientStream, Corker, DEFAULT_LAGGING_BYTES, EVENT_FLUSH_MS } from "./client-outbox.js";
+import { ClientOutbox, type ClientStream, DEFAULT_LAGGING_BYTES, EVENT_FLUSH_MS, Flusher } from "./client-outbox.js";
 import { ServerError, serverErrorOf } from "./errors.js";
 import { NativeFeed } from "./native-feed.js";
 import type { Op, OpContext } from "./ops/op.js";
@@ -89,7 +89,7 @@ export class Hub {
   private readonly maxStrangers: number;
   private readonly maxBuffered: number;
   private readonly laggingBytes: number;
-  private readonly corker: Corker;
+  private readonly flusher: Flusher;
 
   constructor(private readonly options: HubOptions) {
     this.loginTimeoutMs = options.loginTimeoutMs ?? 5_000;
@@ -97,7 +97,7 @@ export class Hub {
     this.maxStrangers = options.maxStrangers ?? 8;
     this.maxBuffered = options.maxBufferedBytes ?? 32 * 1024 * 1024;
     this.laggingBytes = Math.min(options.laggingBytes ?? DEFAULT_LAGGING_BYTES, this.maxBuffered / 2);
-    this.corker = new Corker(options.clock, options.eventFlushMs ?? EVENT_FLUSH_MS);
+    this.flusher = new Flusher(options.clock, options.eventFlushMs ?? EVENT_FLUSH_MS);
     options.table.onChange((change, session) => {
       for (const c of this.clients) if (c.authed) this.send(c, { kind: "table", change, session });
       this.checkIdle();
@@ -129,7 +129,7 @@ export class Hub {
       outbox: new ClientOutbox(
         socket,
         { laggingBytes: this.laggingBytes, maxBufferedBytes: this.maxBuffered },
-        this.corker,
+        this.flusher,
       ),
       authed: false,
       refused: false,
@@ -197,6 +197,7 @@ export class Hub {
   disconnectAll(reason: string): void {
     for (const c of this.clients) {
       if (c.authed) this.send(c, { kind: "bye", reason });
+      c.outbox.flush();
       c.socket.end();
       // A client that never closes its side must not keep a stopped server alive.
       this.options.clock.setTimeout(() => c.socket.destroy(), 1_000, { background: true });
@@ -340,6 +341,7 @@ export class Hub {
     this.strangers.delete(client);
     const socket = client.socket;
     if (socket.destroyed) return;
+    client.outbox.flush();
     socket.end(`${JSON.stringify({ kind: "error", error: error.toBody() } satisfies OutgoingMessage)}\n`);
     socket.destroySoon?.();
   }
