@@ -88,6 +88,7 @@ function PaneImpl(props: PaneProps): React.ReactElement {
   const { keymap } = useKeys();
   const r = paneRegions(rect, view, noticesOpen);
   const window = transcriptWindow(view.entries, r.innerWidth, r.body, anchor);
+  let shown = { entries: view.entries, window };
   const call = view.approvals[0];
   const composing = compose && call && compose.callId === call.callId ? compose.kind : null;
   return (
@@ -116,7 +117,11 @@ function PaneImpl(props: PaneProps): React.ReactElement {
         height={r.body}
         windowOf={(frame) => {
           const next = frame.sessions.get(view.key);
-          return next ? transcriptWindow(next.entries, r.innerWidth, r.body, anchor) : null;
+          if (!next) return null;
+          // Entries that did not move show the same window: the transcript reuses its rows (a tick redraws every pane's feed).
+          if (next.entries !== shown.entries)
+            shown = { entries: next.entries, window: transcriptWindow(next.entries, r.innerWidth, r.body, anchor) };
+          return shown.window;
         }}
       />
       {r.widget > 0 && call ? (

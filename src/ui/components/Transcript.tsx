@@ -89,13 +89,17 @@ export function Transcript({ window, width, height, windowOf }: TranscriptProps)
     if (height <= 0) return layer.clear(slot);
     layer.paint(slot, width, drawn ?? []);
     // A body only Ink can draw needs React for a newer state too.
+    // The same window again (windowOf keeps it while the entries stand) is the same rows.
+    let last = { window, rows: drawn };
     layer.feed(
       slot,
       drawn && windowOf
         ? (frame) => {
             const next = windowOf(frame);
-            const rows = next && layerRows(shownRows(next, height, theme, follow ?? null), width, height);
-            return rows ? { width, rows } : null;
+            if (next === null) return null;
+            if (next !== last.window)
+              last = { window: next, rows: layerRows(shownRows(next, height, theme, follow ?? null), width, height) };
+            return last.rows ? { width, rows: last.rows } : null;
           }
         : null,
     );
