@@ -8,16 +8,22 @@
  * (default 80 ms, 12.5 fps: each frame re-measures the whole screen in Ink, so CPU follows
  * the frame rate), however fast the sessions talk. Anything the person does publishes at once.
  *
+ * A session the person is not looking at has its transcript output held and folded at the next
+ * background catch-up, in one batch (held-output.ts): its pane and the rail show it only then anyway.
+ *
  * The cadence is the app's one timer, and it runs only on demand (tick-demand.ts): at the commit
  * rate while output waits to be drawn or the focused spinner turns, once at the next change of a
  * countdown's text or a flash's expiry while only those are on screen, and not at all otherwise.
  */
+
+import type { SessionEvent } from "../../core/control/types.js";
 import type { Notifier } from "../notify/notifier.js";
 import type { RacePort } from "../race-port.js";
 import type { SessionLauncher } from "../session-launcher.js";
 import type { SessionPort } from "../session-port.js";
 import { chromeEqual } from "./chrome-equal.js";
 import { type EffectDeps, runEffect } from "./effects.js";
+import { keepsHeld, onlyShown } from "./held-output.js";
 import type { Msg } from "./messages.js";
 import { publish } from "./publish.js";
 import { type Demand, tickDemand } from "./tick-demand.js";
@@ -61,6 +67,8 @@ export class AppStore {
   /** The state React was last told to draw. */
   private drawn: UiState;
   private lagging = false;
+  /** Output held per session until the next catch-up (held-output.ts), with when each event arrived. */
+  private readonly held = new Map<string, { events: SessionEvent[]; times: (number | undefined)[] }>();
   private ticks = 0;
   private readonly listeners = new Set<() => void>();
   private readonly unsubscribers = new Map<string, () => void>();
@@ -68,7 +76,7 @@ export class AppStore {
   /** The one pending timer and what it was armed for; null while nothing needs it. */
   private cadence: { readonly demand: Demand; readonly stop: () => void } | null = null;
   /** What the timer's period was last decided from: re-deciding is skipped while none of it moved. */
-  private armedFor: { live: UiState; published: UiState; lagging: boolean } | null = null;
+  private armedFor: { live: UiState; published: UiState; lagging: boolean; held: boolean } | null = null;
   private nextKey = 1;
   private readonly effects: EffectDeps;
   /**
@@ -113,6 +121,7 @@ export class AppStore {
 
   /** Applies one message; what the person does is on screen at once, session output at the cadence. */
   dispatch(msg: Msg): void {
+    if (this.held.size > 0 && !keepsHeld(msg)) this.releaseHeld();
     const step = update(this.live, withoutMarkersDeep(msg), this.scheduler.now());
     this.live = step.state;
     for (const effect of step.effects) runEffect(effect, this.effects);
@@ -123,6 +132,7 @@ export class AppStore {
 
   /** Publishes everything now, background panes included. */
   commit(): void {
+    this.releaseHeld();
     this.publishFrame(true);
     this.arm();
   }
@@ -157,23 +167,74 @@ export class AppStore {
     // Background panes catch up every few ticks; the focused pane on every publish.
     const every = Math.max(1, Math.round(BACKGROUND_MS / this.commitMs));
     const catchUp = this.ticks++ % every === 0;
+    if (catchUp) this.releaseHeld();
     if (this.live !== this.published || (catchUp && this.lagging)) this.publishFrame(catchUp);
     this.arm();
+  }
+
+  /** A session's events as its port hands them over: held while they only change a pane not in front of the person. */
+  private receive(
+    key: string,
+    events: readonly SessionEvent[],
+    times: readonly (number | undefined)[] | undefined,
+  ): void {
+    const held = this.held.get(key);
+    if (this.live.race === null && key !== focusedKey(this.live) && events.every(onlyShown)) {
+      const now = this.scheduler.now();
+      const into = held ?? { events: [], times: [] };
+      this.held.set(key, into);
+      for (let i = 0; i < events.length; i++) {
+        into.events.push(events[i]!);
+        into.times.push(times?.[i] ?? now);
+      }
+      this.arm();
+      return;
+    }
+    if (held) {
+      // What was held goes first, in order, in the same batch.
+      this.held.delete(key);
+      held.events.push(...events);
+      for (let i = 0; i < events.length; i++) held.times.push(times?.[i]);
+      this.dispatch({ kind: "session-events", key, events: held.events, times: held.times });
+      return;
+    }
+    this.dispatch(
+      events.length === 1 && times?.[0] === undefined
+        ? { kind: "session-event", key, event: events[0]! }
+        : { kind: "session-events", key, events, ...(times ? { times } : {}) },
+    );
+  }
+
+  /** Folds every session's held output into the live state. */
+  private releaseHeld(): void {
+    for (const [key, held] of this.held) {
+      this.held.delete(key);
+      this.dispatch({ kind: "session-events", key, events: held.events, times: held.times });
+    }
   }
 
   /** Starts, re-periods or stops the one timer to match what the state now needs. */
   private arm(): void {
     if (!this.started) return;
     const seen = this.armedFor;
-    if (seen && seen.live === this.live && seen.published === this.published && seen.lagging === this.lagging) return;
-    this.armedFor = { live: this.live, published: this.published, lagging: this.lagging };
+    const held = this.held.size > 0;
+    if (
+      seen &&
+      seen.live === this.live &&
+      seen.published === this.published &&
+      seen.lagging === this.lagging &&
+      seen.held === held
+    )
+      return;
+    this.armedFor = { live: this.live, published: this.published, lagging: this.lagging, held };
     const now = this.scheduler.now();
-    const demand = tickDemand(this.live, this.live !== this.published || this.lagging, this.commitMs, now);
+    const pending = this.live !== this.published || this.lagging || held;
+    const demand = tickDemand(this.live, pending, this.commitMs, now);
     if (sameDemand(demand, this.cadence?.demand ?? null)) return;
     this.disarm();
     if (demand === null) return;
     // disarm() forgot what the timer was armed for; remember it again so unchanged states skip re-deciding.
-    this.armedFor = { live: this.live, published: this.published, lagging: this.lagging };
+    this.armedFor = { live: this.live, published: this.published, lagging: this.lagging, held };
     const stop =
       "every" in demand
         ? this.scheduler.every(demand.every, () => this.onCadence())
@@ -218,14 +279,8 @@ export class AppStore {
     this.unsubscribers.set(
       key,
       port.subscribeBatched
-        ? port.subscribeBatched((events, times) =>
-            this.dispatch(
-              events.length === 1 && times?.[0] === undefined
-                ? { kind: "session-event", key, event: events[0]! }
-                : { kind: "session-events", key, events, ...(times ? { times } : {}) },
-            ),
-          )
-        : port.subscribe((event) => this.dispatch({ kind: "session-event", key, event })),
+        ? port.subscribeBatched((events, times) => this.receive(key, events, times))
+        : port.subscribe((event) => this.receive(key, [event], undefined)),
     );
     port.start?.().catch((err: unknown) => {
       this.dispatch({
