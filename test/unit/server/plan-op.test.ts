@@ -43,6 +43,8 @@ async function planner() {
     home,
     table,
     plan: (harness: string, options = {}) => client.request({ op: "plan", harness, cwd: home, options }),
+    planNative: (harness: string, options = {}) =>
+      client.request({ op: "plan", harness, cwd: home, options, native: true }),
   };
 }
 
@@ -81,6 +83,21 @@ describe("the server's plan for a new pane", () => {
     const v = (await p.plan("pi", { effort: "high" })).plan;
     expect(v).toMatchObject({ ok: true, harness: "pi", cwd: p.home });
     expect(v.ok && v.settings.find((s) => s.key === "effort")).toEqual({ key: "effort", value: "high", tier: "arg" });
+    expect(p.table.list()).toEqual([]);
+  });
+
+  it("plans a native pane (its launcher's module loaded with this first native plan), and opens no session", async () => {
+    const p = await planner();
+    const shell = (await p.planNative("shell")).plan;
+    expect(shell).toMatchObject({ ok: true, harness: "shell", cwd: p.home, settings: [] });
+    // A native pane takes only its model and endpoint from the ask: the rest it asks in its own UI.
+    const pane = (await p.planNative("pi", { model: "pane-model" })).plan;
+    expect(pane).toMatchObject({ ok: true, harness: "pi" });
+    expect(pane.ok && pane.settings.find((s) => s.key === "model")).toEqual({
+      key: "model",
+      value: "pane-model",
+      tier: "arg",
+    });
     expect(p.table.list()).toEqual([]);
   });
 });
