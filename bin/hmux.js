@@ -20,6 +20,12 @@ if (!existsSync(fileURLToPath(entry))) {
   );
   process.exit(2);
 }
+// The TUI runs with Node flags of its own (src/cli/tui-node-flags.ts): V8 reads them only at start, so
+// this process becomes one started with them, before it loads anything else.
+const { tuiRelaunchArgs } = await import(new URL("../dist/cli/tui-node-flags.js", import.meta.url).href);
+const relaunch = tuiRelaunchArgs(process.argv, process.execArgv);
+if (relaunch && typeof process.execve === "function")
+  process.execve(process.execPath, [process.execPath, ...relaunch], process.env);
 // Before the entry point is imported, so its modules are read from the code cache (src/files/compile-cache.ts).
 // Not for the server: it starts once for many commands, and it exits on its own after its last client
 // left, when Node would write the cache into a folder its user may be removing (a test's HOME).

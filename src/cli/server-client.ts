@@ -17,6 +17,7 @@ import type { CliContext, ProcessBasics } from "./context.js";
 import { exitCodeFor } from "./exit-code.js";
 import { VERSION } from "./main.js";
 import type { Output } from "./render/output.js";
+import { withoutTuiFlags } from "./tui-node-flags.js";
 
 /**
  * The daemon's start, loaded only when no server runs: `hmux ls` against a running server never loads
@@ -43,7 +44,13 @@ export function reachServer(context: CliContext, start: boolean, host?: string):
 export function reachLocalServer(basics: ProcessBasics, start: boolean): Promise<ServerClient> {
   const paths = basics.paths.server;
   if (!start) return Client.connect(paths, VERSION, basics.clock);
-  return connectOrStart(paths, VERSION, serverStartCommand([], basics.env), startServerDaemon, basics.clock);
+  return connectOrStart(
+    paths,
+    VERSION,
+    serverStartCommand([], basics.env, withoutTuiFlags(process.execArgv)),
+    startServerDaemon,
+    basics.clock,
+  );
 }
 
 /** A logged-in client of `host`'s server, through ssh and the relay there; `version` is for tests. */
@@ -83,7 +90,7 @@ export function serverSocket(basics: ProcessBasics): Promise<Socket> {
   return startingIfNeeded(
     paths,
     () => connectServerSocket(paths, basics.clock),
-    serverStartCommand([], basics.env),
+    serverStartCommand([], basics.env, withoutTuiFlags(process.execArgv)),
     startServerDaemon,
     basics.clock,
   );

@@ -29,13 +29,21 @@ export interface StartedDaemon {
  */
 export type DaemonStarter = (command: StartCommand, logPath: string) => StartedDaemon | Promise<StartedDaemon>;
 
-export function serverStartCommand(extra: readonly string[], env: NodeJS.ProcessEnv): StartCommand {
+/**
+ * `inherited`: the Node flags the server takes from this process (its own, less those only a
+ * client runs with: the TUI's, src/cli/tui-node-flags.ts); a server flag among them is kept.
+ */
+export function serverStartCommand(
+  extra: readonly string[],
+  env: NodeJS.ProcessEnv,
+  inherited: readonly string[] = process.execArgv,
+): StartCommand {
   const entry = process.argv[1];
   if (!entry) throw new ServerError("unreachable", "cannot tell which hmux to start as the server (no entry point)");
-  const flags = SERVER_NODE_FLAGS.filter((f) => !process.execArgv.some((a) => a.startsWith(f.split("=")[0]!)));
+  const flags = SERVER_NODE_FLAGS.filter((f) => !inherited.some((a) => a.startsWith(f.split("=")[0]!)));
   return {
     file: process.execPath,
-    args: [...process.execArgv, ...flags, entry, "server", "--foreground", ...extra],
+    args: [...inherited, ...flags, entry, "server", "--foreground", ...extra],
     env,
   };
 }
