@@ -19,6 +19,21 @@ const ERASE_LINE = "\u001b[2K";
 
 const moveTo = (row: number): string => `\u001b[${row + 1};1H`;
 
+/** Trailing blanks erased (about ten bytes) rather than sent once there are this many. */
+const MIN_ERASE = 10;
+
+/**
+ * A row that ends in the default attributes, its trailing blanks erased instead of sent: a pane's
+ * rows are padded to its width, and a scrolled pane rewrites every one of them. No escape comes
+ * after those blanks, so they are in the row's final attributes, the defaults an erase leaves.
+ */
+function blankEnd(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 0x20) end--;
+  const blanks = text.length - end;
+  return blanks < MIN_ERASE ? text : `${text.slice(0, end)}\u001b[${blanks}X`;
+}
+
 export interface TerminalSink {
   write(data: string): unknown;
 }
@@ -89,7 +104,7 @@ export class LineDiffWriter {
     const shown = this.shown;
     if (shown === null) return false;
     let body = "";
-    for (const p of patches) if (p.y < shown.length) body += `\u001b[${p.y + 1};${p.col + 1}H${p.text}`;
+    for (const p of patches) if (p.y < shown.length) body += `\u001b[${p.y + 1};${p.col + 1}H${blankEnd(p.text)}`;
     for (const [y, line] of lines) {
       if (y >= shown.length) continue;
       shown[y] = line;

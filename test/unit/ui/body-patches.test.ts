@@ -54,11 +54,11 @@ function tty() {
 
 type Bodies = ReadonlyArray<{ width: number; rows: string[] }>;
 
-/** Two bodies side by side in borders, a third after a wide character, a fourth whose row Ink trimmed. */
+/** Two bodies side by side in borders, a third after a wide character, a fourth whose row Ink trimmed, a fifth after a title. */
 function inkLines(slots: readonly number[]): string[] {
-  const [a, b, c, d] = slots.map((s) => BodyLayer.marker(s));
+  const [a, b, c, d, e] = slots.map((s) => BodyLayer.marker(s));
   return [
-    "\u001b[1mheader\u001b[22m",
+    `\u001b[1mhead\u001b[22m ${e}             `,
     `${BORDER}${a}     ${BORDER}${b}   ${BORDER}`,
     `${BORDER}${a}     ${BORDER}${b}   ${BORDER}`,
     `${BORDER}${a}     ${BORDER}${b}   ${BORDER}`,
@@ -72,6 +72,8 @@ const step = (n: number): Bodies => [
   { width: 4, rows: [`b${n}  `, `b${n + 1}  `] },
   { width: 4, rows: [`c${n}  `] },
   { width: 5, rows: [`\u001b[44md ${n}\u001b[49m  `] },
+  // Long and short in turn: the blanks a short row ends in must clear what the long one left.
+  { width: 14, rows: [n % 2 ? `e${n} long words!` : `\u001b[1me${n}\u001b[22m`.padEnd(22 + String(n).length, " ")] },
 ];
 
 function paintAll(sink: FrameSink, slots: readonly number[], bodies: Bodies): void {
@@ -85,7 +87,7 @@ function claimAll(sink: FrameSink, n: number): number[] {
 describe("body rows painted between Ink frames", () => {
   it("show the same screen as the whole frame recomposed with them, step after step", async () => {
     const patched = tty();
-    const slots = claimAll(patched.sink, 4);
+    const slots = claimAll(patched.sink, 5);
     paintAll(patched.sink, slots, step(0));
     patched.inkFrame(inkLines(slots));
     await patched.screen();
@@ -98,7 +100,7 @@ describe("body rows painted between Ink frames", () => {
       paintAll(patched.sink, slots, bodies);
       const screen = await patched.screen();
       const whole = tty();
-      paintAll(whole.sink, claimAll(whole.sink, 4), bodies);
+      paintAll(whole.sink, claimAll(whole.sink, 5), bodies);
       whole.inkFrame(inkLines(slots));
       expect(screen).toEqual(await whole.screen());
       expect(screen.join("\n")).toContain(`a${n}`);
@@ -109,7 +111,7 @@ describe("body rows painted between Ink frames", () => {
 
   it("write only the rows that changed, where they stand", async () => {
     const { sink, screen, inkFrame, written } = tty();
-    const slots = claimAll(sink, 4);
+    const slots = claimAll(sink, 5);
     paintAll(sink, slots, step(0));
     inkFrame(inkLines(slots));
     await screen();
