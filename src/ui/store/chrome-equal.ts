@@ -11,11 +11,17 @@ import { focusedKey, type UiState } from "./ui-state.js";
 /** A view's fields that only the transcript body reads. */
 const BODY_FIELDS: ReadonlySet<string> = new Set(["entries", "nextSeq", "evicted"]);
 
+/**
+ * State no component draws: whether the person has acted yet (first-focus.ts reads it). The first
+ * key sets it, and a React render for it would put that key's echo behind a whole Ink frame.
+ */
+const UNDRAWN: ReadonlySet<string> = new Set(["acted"]);
+
 export function chromeEqual(a: UiState, b: UiState): boolean {
   if (a === b) return true;
   for (const field of Object.keys(b) as (keyof UiState)[]) {
     // The spinner's step and the focused pane's field are drawn by the body layer too (use-layer-row.ts).
-    if (field === "sessions" || field === "tick" || a[field] === b[field]) continue;
+    if (field === "sessions" || field === "tick" || UNDRAWN.has(field) || a[field] === b[field]) continue;
     if (field === "drafts" && sameBut<string>(a.drafts, b.drafts, focusedKey(b))) continue;
     if (field === "draftCursors" && sameBut<number>(a.draftCursors, b.draftCursors, focusedKey(b))) continue;
     return false;
