@@ -3,6 +3,7 @@
  * spawn, 2 a refusal before spawn (bad flag, bad config, unknown harness, missing binary), 3 a
  * workspace removal refused because it would lose work (src/workspace/errors.ts).
  */
+
 import { realpathSync } from "node:fs";
 import { flushCompileCache } from "node:module";
 import { fileURLToPath } from "node:url";
@@ -10,6 +11,7 @@ import { Command, CommanderError } from "commander";
 import type { HarnessRegistry } from "../adapters/registry.js";
 import type { AppOptions } from "../main/context.js";
 import type { CommandRuntime, HarnessFacts } from "./command-line.js";
+import { commandWordOf } from "./command-word.js";
 import { type CliContext, decodingFrom, splitPassthrough } from "./context.js";
 import { launchCwdOf } from "./launch-cwd.js";
 import { type Output, processOutput } from "./render/output.js";
@@ -36,10 +38,8 @@ export function createProgram(output: Output): Command {
   return program;
 }
 
-/** The first token that is not an option: the subcommand the user asked for. */
-function subcommandOf(args: readonly string[]): string | undefined {
-  return args.find((a) => !a.startsWith("-"));
-}
+/** The subcommand the user asked for (command-word.ts). */
+const subcommandOf = commandWordOf;
 
 /** What a caller may hand the program instead of the process's own: a test's registry, env and stdin. */
 export interface MainOptions extends Omit<AppOptions, "passthrough"> {

@@ -13,13 +13,12 @@
  * flag bounds the old generation's growth. The price is CPU, more and smaller collections: the
  * client took 0.061–0.065 core against 0.045–0.049 in those runs (load average 10–19).
  */
+import { commandWordOf } from "./command-word.js";
 
 export const TUI_NODE_FLAGS: readonly string[] = ["--optimize-for-size"];
 
 /** The commands that open the TUI (src/cli/command-lines/: tui, attach, demo, native, shell), and bare `hmux`. */
 const TUI_COMMANDS = new Set(["tui", "attach", "demo", "native", "shell"]);
-/** Options of bare `hmux` that take a value: the word after them is no command. */
-const VALUED = new Set(["--host"]);
 /** Options that print and exit: no TUI opens. */
 const PRINTS = new Set(["-h", "--help", "-V", "--version"]);
 
@@ -31,12 +30,8 @@ export function opensTui(args: readonly string[]): boolean {
   const own = args.includes("--") ? args.slice(0, args.indexOf("--")) : args;
   // Anywhere on the line, as commander reads it: `hmux attach --help` prints attach's help.
   if (own.some((a) => PRINTS.has(a))) return false;
-  for (let i = 0; i < own.length; i++) {
-    const arg = own[i]!;
-    if (VALUED.has(arg)) i++;
-    else if (!arg.startsWith("-")) return TUI_COMMANDS.has(arg);
-  }
-  return true;
+  const command = commandWordOf(own);
+  return command === undefined || TUI_COMMANDS.has(command);
 }
 
 /**

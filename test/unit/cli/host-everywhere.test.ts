@@ -29,3 +29,12 @@ describe("--host on every server command", () => {
     expect(r.code).toBe(2);
   });
 });
+
+describe("a host named like a command", () => {
+  it.each(["server", "ls"])("hmux --host %s opens the TUI on that host, it does not run the command", async (host) => {
+    const r = await box.run(["--host", host], { XDG_RUNTIME_DIR: box.root });
+    expect(r.stderr).not.toMatch(/unknown option/);
+    expect(r.stderr).toContain("needs an interactive terminal");
+    expect(r.code).toBe(2);
+  });
+});

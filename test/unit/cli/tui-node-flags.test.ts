@@ -19,6 +19,8 @@ describe("which command lines open the TUI", () => {
     [["native", "claude"]],
     [["shell"]],
     [["--host", "box"]],
+    [["--host", "server"]],
+    [["--native", "claude"]],
   ])("%j opens it", (args) => expect(opensTui(args)).toBe(true));
 
   it.each([
