@@ -9,8 +9,9 @@
  * Everything started is stopped: the TUI detaches, `hmux kill-server` in that environment ends the
  * server (and the demo's model, which exits with it), the tmux server is killed, the folder removed.
  * It also reads the client's and the server's CPU time from /proc over two windows of
- * HMUX_BENCH_IDLE_SECONDS (20) each: the demo idle, as a user leaves it (target: the client ≤ 0.5% of a
- * core at rest, the second window).
+ * HMUX_BENCH_IDLE_SECONDS (60) each: the demo idle, as a user leaves it (target: the client ≤ 0.5% of a
+ * core at rest, the second window). A minute each, because the first half-minute after start-up is
+ * still V8 compiling and collecting late (20 s windows read 0.65–0.90% in the second, 0.03% a minute on).
  *
  * What dominated the client (Node 22.23; process.memoryUsage(), V8's heap-space statistics and a heap
  * snapshot of the running client): of 140 MB, 54 MB was the node binary and libraries mapped from disk.
@@ -149,7 +150,7 @@ export async function run(log: (line: string) => void = console.log): Promise<vo
     const serverMemory = memory(serverPid);
     // Two windows one after the other: the first still holds what follows start-up (V8 compiling
     // late and collecting the first frames' garbage), the second is the TUI left at rest.
-    const idleSeconds = Number(process.env.HMUX_BENCH_IDLE_SECONDS ?? 20);
+    const idleSeconds = Number(process.env.HMUX_BENCH_IDLE_SECONDS ?? 60);
     const ticks = clockTicks();
     const idle: { client: number; server: number; wall: number }[] = [];
     for (let window = 0; window < 2; window++) {
