@@ -3,13 +3,13 @@
  * frame-sink.ts): the screen must read exactly as a whole recompose of the same frame and bodies
  * draws it, styles included, beside borders, side by side, after a wide character, at a trimmed end.
  */
-import { Writable } from "node:stream";
 import type { IBufferLine } from "@xterm/headless";
 import { describe, expect, it } from "vitest";
 import { BodyLayer } from "../../../src/ui/render/body-layer.js";
 import { FrameSink } from "../../../src/ui/render/frame-sink.js";
 import { feed, makeTerminal } from "../native/helpers.js";
 import { ManualScheduler } from "./fake-port.js";
+import { recordingTty } from "./recording-tty.js";
 
 const COLUMNS = 30;
 const ROWS = 6;
@@ -27,16 +27,7 @@ function cellsOf(line: IBufferLine): string {
 
 function tty() {
   const term = makeTerminal(COLUMNS, ROWS, 0);
-  const written: string[] = [];
-  const out = Object.assign(
-    new Writable({
-      write(chunk: Buffer | string, _enc, cb) {
-        written.push(String(chunk));
-        cb();
-      },
-    }),
-    { columns: COLUMNS, rows: ROWS, isTTY: true },
-  ) as unknown as NodeJS.WriteStream;
+  const { out, written } = recordingTty(COLUMNS, ROWS);
   const sink = new FrameSink(out, new ManualScheduler());
   const screen = async (): Promise<string[]> => {
     await new Promise<void>((r) => setImmediate(r));

@@ -2,7 +2,6 @@
  * Both renderers (src/ui/render/renderer.ts) put Ink's frames on a terminal through Ink's public
  * render options, and ui.renderer in the config chooses between them.
  */
-import { Writable } from "node:stream";
 import { Box, render, Text } from "ink";
 import type React from "react";
 import { useEffect, useState } from "react";
@@ -13,6 +12,7 @@ import { DEFAULT_RENDERER, uiConfigFrom } from "../../../src/ui/config/ui-config
 import { terminalRenderer } from "../../../src/ui/render/renderer.js";
 import { feed, makeTerminal } from "../native/helpers.js";
 import { ManualScheduler } from "./fake-port.js";
+import { recordingTty } from "./recording-tty.js";
 
 /** Counts to 3 on timers, then calls onLast once that state is committed (its frame rendered). */
 function Counter({ onLast }: { onLast: () => void }): React.ReactElement {
@@ -33,20 +33,6 @@ function Counter({ onLast }: { onLast: () => void }): React.ReactElement {
   );
 }
 
-function fakeTty(columns: number, rows: number) {
-  const written: string[] = [];
-  const out = Object.assign(
-    new Writable({
-      write(chunk: Buffer | string, _enc, cb) {
-        written.push(String(chunk));
-        cb();
-      },
-    }),
-    { columns, rows, isTTY: true },
-  ) as unknown as NodeJS.WriteStream;
-  return { out, written };
-}
-
 async function screenOf(written: readonly string[], columns: number, rows: number): Promise<string[]> {
   const term = makeTerminal(columns, rows, 0);
   // A terminal's line discipline turns each "\n" written into CR LF (onlcr); Ink's own rendering relies on it.
@@ -59,7 +45,7 @@ async function screenOf(written: readonly string[], columns: number, rows: numbe
 describe("the TUI's renderers", () => {
   for (const renderer of RENDERERS) {
     it(`"${renderer}" leaves the last frame on the terminal, every row of it`, async () => {
-      const tty = fakeTty(40, 8);
+      const tty = recordingTty(40, 8);
       const chosen = terminalRenderer(renderer, tty.out, new ManualScheduler());
       // Waits for the app's last state, not for a time: unmounting must then leave its frame drawn.
       let reachedLast!: () => void;

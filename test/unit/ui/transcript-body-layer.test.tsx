@@ -3,7 +3,6 @@
  * on the terminal exactly as Ink draws them without one, whether their rows are the layer's to draw
  * or only Ink can size them, and a new row reaches the screen without a stale one left behind.
  */
-import { Writable } from "node:stream";
 import type { IBufferLine } from "@xterm/headless";
 import type React from "react";
 import { describe, expect, it } from "vitest";
@@ -12,6 +11,7 @@ import type { TranscriptWindow } from "../../../src/ui/store/transcript-window.j
 import type { UiState } from "../../../src/ui/store/ui-state.js";
 import { feed, makeTerminal } from "../native/helpers.js";
 import { ManualScheduler } from "./fake-port.js";
+import { recordingTty } from "./recording-tty.js";
 
 // Ink styles its own text only when its colour library finds a terminal that shows colours: a
 // test's stdout is none, so Ink is loaded once this says otherwise (and the styles compare too).
@@ -65,16 +65,7 @@ function mount(
   draw: (props: { left: TranscriptWindow; right: TranscriptWindow }) => React.ReactElement = Screen,
 ) {
   const term = makeTerminal(COLUMNS, ROWS, 0);
-  const written: string[] = [];
-  const out = Object.assign(
-    new Writable({
-      write(chunk: Buffer | string, _enc, cb) {
-        written.push(String(chunk));
-        cb();
-      },
-    }),
-    { columns: COLUMNS, rows: ROWS, isTTY: true },
-  ) as unknown as NodeJS.WriteStream;
+  const { out, written } = recordingTty(COLUMNS, ROWS);
   const sink = new FrameSink<UiState>(out, new ManualScheduler());
   const app = (props: { left: TranscriptWindow; right: TranscriptWindow }): React.ReactElement => (
     <BodyLayerContext.Provider value={withLayer ? sink.bodies : null}>{draw(props)}</BodyLayerContext.Provider>
