@@ -163,7 +163,9 @@ export async function main(
       !program.commands.some((c) => c.name() === subcommand)
     )
       throw (await import("./unknown-command.js")).unknownCommandError(subcommand, program);
-    await program.parseAsync([...argv.slice(0, 2), ...args]);
+    // `hmux help help`: help's own help is the program's (it lists help [command]); commander would put it on stderr.
+    const parsed = typed === "help" && subcommand === "help" ? ["help"] : args;
+    await program.parseAsync([...argv.slice(0, 2), ...parsed]);
     return process.exitCode === undefined ? 0 : Number(process.exitCode);
   } catch (err) {
     if (

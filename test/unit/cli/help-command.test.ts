@@ -28,6 +28,13 @@ describe("hmux help", () => {
     },
   );
 
+  it("hmux help help is the help of help: the program's help on stdout, exit 0", async () => {
+    const [twice, once] = await Promise.all([box.run(["help", "help"]), box.run(["help"])]);
+    expect(twice.code).toBe(0);
+    expect(twice.stderr).toBe("");
+    expect(twice.stdout).toBe(once.stdout);
+  });
+
   it("hmux help of no command is a usage error naming the commands, with the nearest one for a slip", async () => {
     const bogus = await box.run(["help", "bogus"]);
     expect(bogus.code).toBe(2);
