@@ -205,6 +205,18 @@ async function raceTo(columns: number, rows: number) {
   return { mounted, opened: race.opened, race };
 }
 
+/** Starts the race the dialog holds and has every contestant finish its turn: the scorecard shows. */
+async function finishRace(r: Awaited<ReturnType<typeof raceTo>>): Promise<void> {
+  await fill(r.mounted, "fix slug", KEYS.enter);
+  await tick(50);
+  for (const p of r.opened) p.emit(done);
+  await tick(30);
+  await r.mounted.flush();
+}
+
+/** A frame's words with the boxes' borders taken out, so text wrapped inside a box reads as one line. */
+const words = (frame: string): string => frame.replace(/[│╭╮╰╯─]/g, " ").replace(/\s+/g, " ");
+
 describe("race in the TUI", () => {
   it("the dialog offers the open panes' harnesses, refuses a harness before anything starts, then asks the runner to start the race", async () => {
     const r = await raceTo(160, 48);
@@ -251,31 +263,21 @@ describe("race in the TUI", () => {
   it("at 50×20 (a phone's ssh client) the scorecard's keys read whole, wrapped, and so does the pick question", async () => {
     const r = await raceTo(50, 20);
     m = r.mounted;
-    await fill(m, "fix slug", KEYS.enter);
-    await tick(50);
-    for (const p of r.opened) p.emit(done);
-    await tick(30);
-    await m.flush();
-    const flat = (f: string) => f.replace(/[│╭╮╰╯─]/g, " ").replace(/\s+/g, " ");
-    for (const k of ["o its changes", "p pick", "x discard"]) expect(flat(m.frame())).toContain(k);
+    await finishRace(r);
+    for (const k of ["o its changes", "p pick", "x discard"]) expect(words(m.frame())).toContain(k);
     for (const l of m.frame().split("\n")) expect([...l].length).toBeLessThanOrEqual(50);
     await m.type("p");
-    expect(flat(m.frame())).toMatch(/y pick · n cancel/);
+    expect(words(m.frame())).toMatch(/y pick · n cancel/);
   });
 
   it("at 50×20 the scorecard scrolls to its last row: ↓ and the page keys move it, marks say what is above and below", async () => {
     const r = await raceTo(50, 20);
     m = r.mounted;
-    await fill(m, "fix slug", KEYS.enter);
-    await tick(50);
-    for (const p of r.opened) p.emit(done);
-    await tick(30);
-    await m.flush();
+    await finishRace(r);
     const last = scoreRows(m.store.state.race!.scorecard!).at(-1)!.label;
-    const flat = (f: string) => f.replace(/[│╭╮╰╯─]/g, " ").replace(/\s+/g, " ");
     expect(m.frame()).not.toContain(last);
     expect(m.frame()).toMatch(/↓ \d+ more below/);
-    expect(flat(m.frame())).toContain("↑/↓ PgUp/PgDn scroll");
+    expect(words(m.frame())).toContain("↑/↓ PgUp/PgDn scroll");
     await m.type("\u001b[6~");
     await m.flush();
     expect(m.frame()).toMatch(/↑ \d+ more above/);
@@ -294,11 +296,7 @@ describe("race in the TUI", () => {
   it("at 50×20 the pick's result reads whole under the card, and the screen stays 20 rows", async () => {
     const r = await raceTo(50, 20);
     m = r.mounted;
-    await fill(m, "fix slug", KEYS.enter);
-    await tick(50);
-    for (const p of r.opened) p.emit(done);
-    await tick(30);
-    await m.flush();
+    await finishRace(r);
     await m.type("p");
     await m.type("y");
     await tick(50);
@@ -306,7 +304,7 @@ describe("race in the TUI", () => {
     const name = m.store.state.race?.name;
     const frame = m.frame();
     expect(frame.split("\n").length).toBeLessThanOrEqual(20);
-    const flat = frame.replace(/[│╭╮╰╯─]/g, " ").replace(/\s+/g, " ");
+    const flat = words(frame);
     expect(flat).toContain(`race ${name}: merged hmux/${name}-claude into main`);
     expect(flat).toContain("Esc closes");
   });
@@ -314,11 +312,7 @@ describe("race in the TUI", () => {
   it("at 80×24 the scorecard fits and x asks before discarding; n leaves everything", async () => {
     const r = await raceTo(80, 24);
     m = r.mounted;
-    await fill(m, "fix slug", KEYS.enter);
-    await tick(50);
-    for (const p of r.opened) p.emit(done);
-    await tick(30);
-    await m.flush();
+    await finishRace(r);
     const frame = m.frame();
     for (const l of frame.split("\n")) expect([...l].length).toBeLessThanOrEqual(80);
     expect(frame).toContain("not expressible");
@@ -335,15 +329,10 @@ describe("race in the TUI", () => {
   it("at 80×24 the dialog's title and the pick question read whole, the question ending with its keys", async () => {
     const r = await raceTo(80, 24);
     m = r.mounted;
-    const words = (f: string) => f.replace(/[│╭╮╰╯─]/g, " ").replace(/\s+/g, " ");
     expect(words(m.frame())).toContain(
       "race · one prompt, each harness in its own worktree from the same base · Enter starts · Tab next field · Esc cancels",
     );
-    await fill(m, "fix slug", KEYS.enter);
-    await tick(50);
-    for (const p of r.opened) p.emit(done);
-    await tick(30);
-    await m.flush();
+    await finishRace(r);
     await m.type("p");
     const question = scorecardQuestion(DEFAULT_KEYMAP, "pick", "claude", "main")!;
     expect(question).toMatch(/y pick · n cancel$/);
@@ -354,11 +343,7 @@ describe("race in the TUI", () => {
   it("o opens the changes view on the selected contestant's pane", async () => {
     const r = await raceTo(160, 48);
     m = r.mounted;
-    await fill(m, "fix slug", KEYS.enter);
-    await tick(50);
-    for (const p of r.opened) p.emit(done);
-    await tick(30);
-    await m.flush();
+    await finishRace(r);
     await m.type("\u001b[C", "o");
     expect(m.store.state.overlay).toEqual({ kind: "changes" });
     expect(m.store.state.changes?.key).toBe("s4");
